@@ -1,0 +1,29 @@
+/** The response envelope of spec §7 and DESIGN.md §4: every API body has this shape. */
+export interface Envelope<T = unknown> {
+  code: number;
+  status: boolean;
+  data: T;
+  message?: string;
+  /** the field a 400 refers to, as a dotted path (e.g. "username") */
+  field?: string;
+}
+
+/** The login answer also carries the token at the top level (spec §7). */
+export interface LoginEnvelope extends Envelope<{ id: number; level: string; username: string }> {
+  token: string;
+}
+
+/** A paged list (pagenum counts from 0). */
+export interface Paged<T> {
+  list: T[];
+  total: number;
+  pagenum: number;
+  pagesize: number;
+}
+
+export const OK = 200;
+
+/** Success is code 200 with status true; anything else is a refusal. */
+export function isOk(e: Pick<Envelope, 'code' | 'status'>): boolean {
+  return e.code === OK && e.status === true;
+}

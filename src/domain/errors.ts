@@ -1,0 +1,64 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+/**
+ * The one error catalogue (DESIGN.md §4, §7). Server and app both translate a code through this table,
+ * so a refusal reads the same on both sides. Booking codes are spec §8's; the rest follow the ranges
+ * 10xxx login/account, 30xxx cards, 40xxx orders/payments, 50xxx goods, 60xxx binding, 70xxx other.
+ */
+export interface ErrorDef {
+  readonly code: number;
+  readonly http: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+  readonly message: MessageDescriptor;
+}
+
+function def(code: number, http: ErrorDef['http'], message: MessageDescriptor): ErrorDef {
+  return { code, http, message };
+}
+
+export const Errors = {
+  // general
+  loginExpired: def(401, 401, msg`当前登录已失效，请重新登录`),
+  pleaseLogin: def(70001, 401, msg`请登录`),
+  network: def(70002, 503, msg`网络无法连接`),
+  invalidField: def(70003, 400, msg`{field} 填写不正确`),
+  notFound: def(70004, 404, msg`没有找到`),
+  tooLarge: def(70005, 413, msg`提交的内容太大`),
+  internal: def(70006, 500, msg`服务器出错了，请稍后再试`),
+  idempotencyMismatch: def(70007, 409, msg`重复的请求与第一次的内容不同`),
+  forbidden: def(70008, 403, msg`没有权限`),
+  imageTooLarge: def(70009, 413, msg`图片太大`),
+  requestInProgress: def(70010, 409, msg`相同的请求正在处理中`),
+  unsupportedMedia: def(70011, 415, msg`请求格式不支持`),
+
+  // login and account (DESIGN.md §7)
+  wrongAccountOrPassword: def(10001, 400, msg`账号或密码错误`),
+  wrongPhoneOrPassword: def(10002, 400, msg`手机号或密码错误`),
+  wrongCode: def(10003, 400, msg`验证码错误或已过期`),
+  openIdNotBound: def(10004, 400, msg`微信未绑定账号`),
+  wrongLoginType: def(10005, 400, msg`登录方式错误`),
+  banned: def(10006, 403, msg`该会员已被禁用`),
+  codeTooSoon: def(10007, 429, msg`验证码已发送，请60秒后再试`),
+  codeTooMany: def(10008, 429, msg`该手机号获取验证码次数过多，请稍后再试`),
+  tooManyFromNetwork: def(10009, 429, msg`请求过于频繁，请稍后再试`),
+  invalidPhone: def(10010, 400, msg`请输入正确的手机号`),
+  passwordLength: def(10011, 400, msg`密码须为6到15位`),
+  resetTicketInvalid: def(10012, 400, msg`重置凭证无效或已过期，请重新验证`),
+  samePassword: def(10013, 400, msg`新密码不能与旧密码相同`),
+  oldPasswordWrong: def(10014, 400, msg`旧密码错误`),
+  tooManyWrongPasswords: def(10015, 429, msg`密码错误次数过多，请稍后再试`),
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorName = keyof typeof Errors;
+
+const byCode = new Map<number, ErrorDef>(Object.values(Errors).map((e) => [e.code, e]));
+
+/** Looks a refusal up by the code the server sent; unknown codes fall back to the generic message. */
+export function errorByCode(code: number): ErrorDef | undefined {
+  return byCode.get(code);
+}
+
+/** All codes, for the tests that check each one is unique and translated. */
+export function allErrors(): ErrorDef[] {
+  return Object.values(Errors);
+}

@@ -1,0 +1,79 @@
+/**
+ * Every setting comes from the environment, read once here. The README's table lists each one.
+ * Demo mode (the default outside production) turns on the local stand-ins and the dev endpoints.
+ */
+export interface Config {
+  port: number;
+  production: boolean;
+  /** local stand-ins for SMS, OAuth and payments, and the /api/dev endpoints */
+  demo: boolean;
+  databaseUrl?: string;
+  dataDir: string;
+  /** public origin of the app, used in OAuth redirects */
+  publicUrl: string;
+  apiBase: string;
+  sms: {
+    provider: 'local' | 'tencent';
+    perPhonePerHour: number;
+    perPhonePerDay: number;
+    perIpPerHour: number;
+    tencent?: { secretId: string; secretKey: string; sdkAppId: string; signName: string; templateId: string; region: string };
+  };
+  oauth: {
+    provider: 'local' | 'wechat';
+    wechat?: { appId: string; appSecret: string };
+  };
+  maps: { provider: 'local' | 'tencent'; tencentKey?: string };
+  bodyLimitBytes: number;
+}
+
+function int(v: string | undefined, d: number): number {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : d;
+}
+
+/** Reads the configuration; in production refuses to start without the real adapters' settings. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = int(env.PORT, 3000);
+  const tencentSms =
+    env.TENCENT_SMS_SECRET_ID && env.TENCENT_SMS_SECRET_KEY
+      ? {
+          secretId: env.TENCENT_SMS_SECRET_ID,
+          secretKey: env.TENCENT_SMS_SECRET_KEY,
+          sdkAppId: env.TENCENT_SMS_SDK_APP_ID ?? '',
+          signName: env.TENCENT_SMS_SIGN_NAME ?? '',
+          templateId: env.TENCENT_SMS_TEMPLATE_ID ?? '',
+          region: env.TENCENT_SMS_REGION ?? 'ap-guangzhou',
+        }
+      : undefined;
+  const wechat = env.WECHAT_APP_ID && env.WECHAT_APP_SECRET ? { appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET } : undefined;
+  const config: Config = {
+    port,
+    production,
+    demo: !production,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || './data',
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    apiBase: '/api',
+    sms: {
+      provider: tencentSms ? 'tencent' : 'local',
+      perPhonePerHour: int(env.SMS_PER_PHONE_PER_HOUR, 5),
+      perPhonePerDay: int(env.SMS_PER_PHONE_PER_DAY, 10),
+      perIpPerHour: int(env.SMS_PER_IP_PER_HOUR, 30),
+      tencent: tencentSms,
+    },
+    oauth: { provider: wechat ? 'wechat' : 'local', wechat },
+    maps: { provider: env.TENCENT_MAPS_KEY ? 'tencent' : 'local', tencentKey: env.TENCENT_MAPS_KEY },
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+  };
+  if (production) {
+    const missing: string[] = [];
+    if (!config.databaseUrl) missing.push('DATABASE_URL');
+    if (!tencentSms) missing.push('TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID');
+    if (!wechat) missing.push('WECHAT_APP_ID', 'WECHAT_APP_SECRET');
+    if (!env.PUBLIC_URL) missing.push('PUBLIC_URL');
+    if (missing.length) throw new Error(`NODE_ENV=production needs these settings: ${missing.join(', ')}`);
+  }
+  return config;
+}

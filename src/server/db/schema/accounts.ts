@@ -1,0 +1,125 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** One account table with roles (DESIGN.md §4). Phone is the login name. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    /** scrypt$N$r$p$salt$hash, or null for a member who only ever logged in by code */
+    passwordHash: text('password_hash'),
+    /** member | teacher | staff */
+    role: text('role').notNull().default('member'),
+    /** spec §6: level '1' has the shorter booking window */
+    level: text('level').notNull().default('2'),
+    name: text('name'),
+    avatarUrl: text('avatar_url'),
+    wxNickname: text('wx_nickname'),
+    wxAvatar: text('wx_avatar'),
+    banned: boolean('banned').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('accounts_phone').on(t.phone)],
+);
+
+/** A login session: the token is only stored as its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token').on(t.tokenHash), index('sessions_account').on(t.accountId)],
+);
+
+/** SMS verification codes (stored hashed), also the ledger the send caps count. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone').on(t.phone, t.createdAt), index('sms_codes_ip').on(t.ip, t.createdAt)],
+);
+
+/** Wrong-password attempts, counted per phone per hour (10015). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_phone').on(t.phone, t.at)],
+);
+
+/** Single-use password-reset tickets (10 min), stored hashed. */
+export const resetTickets = pgTable(
+  'reset_tickets',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    ticketHash: text('ticket_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('reset_tickets_hash').on(t.ticketHash)],
+);
+
+/** A messaging-app open id bound to an account. */
+export const openIdBindings = pgTable(
+  'openid_bindings',
+  {
+    openId: text('open_id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('openid_bindings_account').on(t.accountId)],
+);
+
+/** Short-lived single-use ticket for an open id not yet bound: the next phone login binds it. */
+export const openIdTickets = pgTable(
+  'openid_tickets',
+  {
+    id: serial('id').primaryKey(),
+    ticketHash: text('ticket_hash').notNull(),
+    openId: text('open_id').notNull(),
+    avatar: text('avatar'),
+    nickname: text('nickname'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('openid_tickets_hash').on(t.ticketHash)],
+);
+
+/** In-app notices: accountId null means a system notice for everyone. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').references(() => accounts.id),
+    title: text('title').notNull(),
+    titleEn: text('title_en'),
+    body: text('body').notNull(),
+    bodyEn: text('body_en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_account').on(t.accountId, t.createdAt)],
+);

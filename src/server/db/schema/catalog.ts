@@ -1,0 +1,2 @@
+// Catalogue tables (clubs, teachers, banners, activities, goods, surveys): filled in by the catalogue work.
+export {};

@@ -1,0 +1,4 @@
+// The whole schema, one file per area. drizzle-kit reads this file (drizzle.config.ts).
+export * from './accounts';
+export * from './catalog';
+export * from './platform';

@@ -1,0 +1,36 @@
+import type { I18n } from '@lingui/core';
+import type { Clock } from '../domain/clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Gateways } from './gateways/index';
+import type { Locale } from './i18n';
+import type { Logger } from './logger';
+
+/** What every handler can reach through the context (no globals: tests swap each one). */
+export interface Deps {
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  clock: Clock;
+  config: Config;
+  gateways: Gateways;
+  log: Logger;
+}
+
+/** The authenticated caller, set by requireAuth. */
+export interface Caller {
+  accountId: number;
+  sessionId: number;
+  role: 'member' | 'teacher' | 'staff';
+  level: string;
+  phone: string;
+}
+
+/** Hono's Env for every sub-app. */
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    locale: Locale;
+    i18n: I18n;
+    caller?: Caller;
+  };
+}

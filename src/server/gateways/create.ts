@@ -1,0 +1,15 @@
+import type { Config } from '../config';
+import type { Deps } from '../env';
+import type { Gateways } from './index';
+import { createMapsGateway } from './maps';
+import { createOAuthGateway } from './oauth';
+import { createSmsGateway } from './sms';
+
+/** Picks each outside party's adapter from the configuration (local stand-ins in demo mode). */
+export function createGateways(config: Config, deps: Omit<Deps, 'gateways'>): Gateways {
+  return {
+    sms: createSmsGateway(config, deps),
+    oauth: createOAuthGateway(config, deps),
+    maps: createMapsGateway(config),
+  };
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    tailwindcss(),
+  ],
+  build: {
+    manifest: true,
+    target: 'es2020',
+    sourcemap: false,
+  },
+  ssr: {
+    // keep node_modules external on the server build
+  },
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    setupFiles: ['test/setup.ts'],
+    testTimeout: 20000,
+    hookTimeout: 60000,
+    pool: 'forks',
+  },
+});
