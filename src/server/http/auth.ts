@@ -1,0 +1,48 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { Errors } from '../../domain/errors';
+import { accounts, sessions } from '../db/schema/index';
+import type { AppEnv, Caller } from '../env';
+import { hashSecret } from '../services/tokens';
+import { ApiError } from './api-error';
+
+/** The header spec §7 names. */
+export const TOKEN_HEADER = 'authorization-token';
+
+/** Finds the live session for a token: not revoked, not expired, account not banned. */
+async function callerFor(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0]): Promise<Caller | undefined> {
+  const token = c.req.header(TOKEN_HEADER)?.trim();
+  if (!token) return undefined;
+  const { db, clock } = c.var.deps;
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      accountId: accounts.id,
+      role: accounts.role,
+      level: accounts.level,
+      phone: accounts.phone,
+      banned: accounts.banned,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, hashSecret(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.banned) return undefined;
+  return { sessionId: row.sessionId, accountId: row.accountId, role: row.role as Caller['role'], level: row.level, phone: row.phone };
+}
+
+/** Protected endpoints: HTTP 401 with code 401 without a valid token (spec §7). */
+export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const caller = await callerFor(c);
+  if (!caller) throw new ApiError(Errors.loginExpired);
+  c.set('caller', caller);
+  await next();
+});
+
+/** Public endpoints that show more to a member (member prices, own notices); a bad token is ignored. */
+export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const caller = await callerFor(c);
+  if (caller) c.set('caller', caller);
+  await next();
+});
