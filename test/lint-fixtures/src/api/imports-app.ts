@@ -1,0 +1,4 @@
+// wrong: the API client sits below the app
+import { screen } from '../app/screen';
+
+export const fromApp = screen;

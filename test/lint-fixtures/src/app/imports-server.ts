@@ -1,0 +1,4 @@
+// wrong: the app reaches the server over HTTP only
+import { secret } from '../server/secret';
+
+export const shown = secret;

@@ -1,0 +1,2 @@
+// wrong: folder names are kebab-case too
+export const listScreen = 'list';

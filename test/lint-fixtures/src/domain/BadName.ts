@@ -1,0 +1,2 @@
+// wrong: file names are kebab-case
+export const badName = 1;

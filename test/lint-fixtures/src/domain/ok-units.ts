@@ -1,0 +1,1 @@
+export const CENTS = 100;
