@@ -1,3 +1,4 @@
+import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
@@ -15,6 +16,8 @@ export type PageRenderer = (c: Context<AppEnv>) => Promise<Response>;
 
 export interface AppOptions {
   render?: PageRenderer;
+  /** the built client (dist/client): hashed assets, cached forever */
+  staticRoot?: string;
 }
 
 /** Turns any thrown error into the envelope; unknown errors are logged and answered 500 without detail. */
@@ -74,6 +77,15 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.all('/api/*', () => {
     throw new ApiError(Errors.notFound);
   });
+
+  if (opts.staticRoot) {
+    const root = opts.staticRoot;
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('/assets/*', serveStatic({ root }));
+  }
 
   if (opts.render) {
     const render = opts.render;

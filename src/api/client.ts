@@ -1,0 +1,87 @@
+import { ofetch, FetchError } from 'ofetch';
+import type { Envelope } from '../domain/envelope';
+import { REQUEST_TIMEOUT_MS } from '../domain/limits';
+
+/** Thrown when the server could not be reached or answered something that is not the envelope. */
+export class NetworkError extends Error {
+  constructor(readonly detail?: unknown) {
+    super('network');
+  }
+}
+
+export interface ApiClientOptions {
+  /** '/api' in the browser; the server's own origin + '/api' during server rendering */
+  baseURL: string;
+  /** in-process fetch during server rendering */
+  fetch?: typeof globalThis.fetch;
+  getToken(): string | undefined;
+  /** extra headers for every request (the server renderer forwards the language cookie) */
+  headers?: () => Record<string, string>;
+  /** spec §7: a 401 in the body or an HTTP 401 means the login expired */
+  onExpired?(how: 'body' | 'http'): void;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** money and capacity POSTs send one (DESIGN.md §4); a retry reuses it */
+  idempotencyKey?: string;
+  /** a token other than the session's (the reset ticket) */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+/** A new idempotency key: one per user intent, reused by its retries. */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/**
+ * The one HTTP client (ofetch): 10 s time-out, Authorization-token, the envelope returned as it is
+ * (refusals are envelopes too, so machines branch on `code`), network failures thrown as NetworkError.
+ */
+export function createApiClient(opts: ApiClientOptions) {
+  const raw = ofetch.create({
+    baseURL: opts.baseURL,
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    ignoreResponseError: true,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+
+  async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: RequestOptions = {}): Promise<Envelope<T>> {
+    const headers: Record<string, string> = { ...opts.headers?.() };
+    const token = o.token ?? opts.getToken();
+    if (token) headers['Authorization-token'] = token;
+    if (o.idempotencyKey) headers['Idempotency-Key'] = o.idempotencyKey;
+    let status = 0;
+    let body: unknown;
+    try {
+      body = await raw(path, {
+        method,
+        query: o.query,
+        body: o.body as Record<string, unknown> | undefined,
+        headers,
+        signal: o.signal,
+        onResponse({ response }) {
+          status = response.status;
+        },
+      });
+    } catch (err) {
+      if (err instanceof FetchError || err instanceof TypeError || (err instanceof Error && err.name === 'AbortError')) throw new NetworkError(err);
+      throw err;
+    }
+    if (!body || typeof body !== 'object' || !('code' in body)) throw new NetworkError(body);
+    const envelope = body as Envelope<T>;
+    if (status === 401) opts.onExpired?.('http');
+    else if (envelope.code === 401) opts.onExpired?.('body');
+    return envelope;
+  }
+
+  return {
+    get: <T>(path: string, o?: RequestOptions) => request<T>('GET', path, o),
+    post: <T>(path: string, o?: RequestOptions) => request<T>('POST', path, o),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,14 @@
+import { authCalls } from './auth';
+import { catalogCalls } from './catalog';
+import { createApiClient, type ApiClientOptions } from './client';
+
+/** The app's whole API: one client, calls grouped by area. Machines receive these as provided actors. */
+export function createApi(opts: ApiClientOptions) {
+  const http = createApiClient(opts);
+  return {
+    auth: authCalls(http),
+    catalog: catalogCalls(http),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

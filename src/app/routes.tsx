@@ -1,0 +1,58 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ComponentType } from 'react';
+import type { LoaderFunction, RouteObject } from 'react-router-dom';
+import { RootLayout } from './layout/root-layout';
+import { RouteErrorBoundary } from './layout/route-error';
+
+/** What a lazily loaded screen module exports. */
+export interface ScreenModule {
+  default: ComponentType;
+  loader?: LoaderFunction;
+}
+
+/** One built route (DESIGN.md §5). Unbuilt routes are absent: the not-found page answers them. */
+export interface ScreenRoute {
+  /** path under the root layout, without the leading slash; '' is Homepage */
+  path: string;
+  /** translated page title; falls back to the product title */
+  title?: MessageDescriptor;
+  /** the footer bar shows unless false (spec §2) */
+  showFooter?: boolean;
+  /** visitors are sent to /login/:from */
+  requiresLogin?: boolean;
+  screen: () => Promise<ScreenModule>;
+}
+
+/** The product title, the fallback page title (spec §2). */
+export const PRODUCT_TITLE = msg`瑜伽会馆`;
+
+/** The one route table. Order matters only where paths overlap (/login/forgetpassword before /login/:from). */
+export const screens: ScreenRoute[] = [
+  { path: '', title: msg`会馆首页`, screen: () => import('./screens/home/home-screen') },
+];
+
+/** Route metadata a screen or the layout reads through useMatches(). */
+export interface RouteHandle {
+  title?: MessageDescriptor;
+  showFooter: boolean;
+  requiresLogin: boolean;
+}
+
+/** The route table as React Router route objects: every screen lazy, under the root layout. */
+export function routeObjects(): RouteObject[] {
+  const children: RouteObject[] = screens.map((s) => {
+    const handle: RouteHandle = { title: s.title, showFooter: s.showFooter ?? true, requiresLogin: s.requiresLogin ?? false };
+    const lazy = async () => {
+      const m = await s.screen();
+      return { Component: m.default, ...(m.loader ? { loader: m.loader } : {}) };
+    };
+    return s.path === '' ? { index: true, handle, lazy } : { path: s.path, handle, lazy };
+  });
+  children.push({
+    path: '*',
+    handle: { title: msg`页面不存在`, showFooter: false, requiresLogin: false } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./screens/system/not-found-screen')).default }),
+  });
+  return [{ id: 'root', path: '/', Component: RootLayout, ErrorBoundary: RouteErrorBoundary, children }];
+}

@@ -1,0 +1,31 @@
+import { createActorContext } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { sessionMachine } from '../../../machines/session.machine';
+
+/** The session actor for the whole app; screens select from it and send events. */
+export const SessionContext = createActorContext(sessionMachine);
+
+/** The session machine with the real API as its actors. */
+export function provideSession(api: { auth: { bookedCount(): Promise<{ code: number; data: number }>; logout(): Promise<unknown> } }) {
+  return sessionMachine.provide({
+    actors: {
+      fetchBookedCount: fromPromise(async () => {
+        const r = await api.auth.bookedCount();
+        return r.code === 200 ? r.data : 0;
+      }),
+      logout: fromPromise(async () => {
+        await api.auth.logout();
+      }),
+    },
+  });
+}
+
+/** The footer badge: booked classes (spec §2). */
+export function useBookedCount(): number {
+  return SessionContext.useSelector((s) => s.context.bookedNum);
+}
+
+/** Whether a member is logged in. */
+export function useIsMember(): boolean {
+  return SessionContext.useSelector((s) => !s.matches('visitor'));
+}

@@ -1,0 +1,42 @@
+import { serve } from '@hono/node-server';
+import { systemClock } from '../domain/clock';
+import { loadConfig } from './config';
+import { demoAccounts } from './db/seed/index';
+import { createLogger } from './logger';
+import { createPageRenderer, loadBuiltApp } from './render';
+import { startServerApp } from './start';
+
+/** `npm start`: the built app and the API on one port. */
+async function main() {
+  const config = loadConfig();
+  const log = createLogger({ silent: process.env.LOG === '0' });
+  const built = await loadBuiltApp(process.cwd());
+  const { app, database, seeded } = await startServerApp(config, systemClock, log, (inner) => ({
+    staticRoot: './dist/client',
+    render: createPageRenderer({ ...built, apiFetch: (r) => inner.fetch(r) }),
+  }));
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    `Yoga club app on ${url} (${config.demo ? 'demo mode: local SMS/OAuth stand-ins and /api/dev on' : 'production'})`,
+    `Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}${seeded ? ' (demo chain seeded)' : ''}`,
+  ];
+  if (config.demo) {
+    lines.push('Demo accounts (phone / password):');
+    for (const a of demoAccounts) lines.push(`  ${a.role.padEnd(8)} ${a.phone} / ${a.password}  ${a.note}`);
+    lines.push(`SMS codes: printed in this log and at ${url}/api/dev/sms/<phone>; API docs: ${url}/api/docs`);
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+  const stop = async () => {
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

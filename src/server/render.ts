@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Messages } from '@lingui/core';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { PageRenderer } from './app';
+import type { AppEnv } from './env';
+import { catalogFor } from './i18n';
+
+/** The app's server entry, as src/app/entry-server.tsx exports it (loaded at run time, never imported). */
+export interface SsrModule {
+  render(input: {
+    request: Request;
+    locale: 'zh' | 'en';
+    messages: Messages;
+    cookies: Record<string, string>;
+    apiFetch: typeof globalThis.fetch;
+    apiBase: string;
+    nonce: string;
+  }): Promise<{ kind: 'redirect'; response: Response } | { kind: 'page'; status: number; html: string; title: string }>;
+}
+
+/** Escapes JSON for an inline <script> (no "</script>", no U+2028). */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Root font size of spec §9, set before the first paint and on resize (mirrors src/domain/root-font.ts). */
+const ROOT_FONT_SCRIPT =
+  "(function(){function s(){var w=document.documentElement.clientWidth||window.innerWidth;document.documentElement.style.fontSize=32*Math.min(w/750,2)+'px'}s();addEventListener('resize',s)})();";
+
+export interface Template {
+  /** index.html with the CSS inlined and the module scripts taken out */
+  html: string;
+  /** the module entry and its preloads, added after the first paint */
+  scripts: string[];
+}
+
+/**
+ * Prepares the built index.html once: inlines the CSS (it would block the first paint) and pulls the
+ * module script out so it can be added after the first paint (STACK-NOTES: LCP 1.30x of static).
+ */
+export function prepareTemplate(indexHtml: string, readAsset: (href: string) => string): Template {
+  const scripts: string[] = [];
+  let html = indexHtml.replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\s*/g, (_m, src: string) => {
+    scripts.push(src);
+    return '';
+  });
+  html = html.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  html = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_m, href: string) => `<style nonce="__NONCE__">${readAsset(href)}</style>`);
+  return { html, scripts };
+}
+
+/** The page renderer for a built app (dist/client + dist/server). */
+export function createPageRenderer(opts: { template: Template; ssr: SsrModule; apiFetch: (req: Request) => Promise<Response> }): PageRenderer {
+  const { template, ssr } = opts;
+  return async (c: Context<AppEnv>) => {
+    const nonce = randomBytes(16).toString('base64');
+    const locale = c.get('locale');
+    const messages = catalogFor(locale);
+    const origin = new URL(c.req.url).origin;
+    const result = await ssr.render({
+      request: c.req.raw,
+      locale,
+      messages,
+      cookies: getCookie(c),
+      apiFetch: ((input: RequestInfo | URL, init?: RequestInit) => opts.apiFetch(new Request(input, init))) as typeof fetch,
+      apiBase: `${origin}/api`,
+      nonce,
+    });
+    if (result.kind === 'redirect') return result.response;
+    const boot = `<script nonce="${nonce}">window.__APP_BOOT__=${inlineJson({ locale, messages })};</script>`;
+    const loadScripts = template.scripts
+      .map((src) => `var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.body.appendChild(s);`)
+      .join('');
+    const late = `<script nonce="${nonce}">requestAnimationFrame(function(){setTimeout(function(){${loadScripts}},0)});</script>`;
+    const page = template.html
+      .replaceAll('__NONCE__', nonce)
+      .replace('<html lang="zh">', `<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}">`)
+      .replace('<!--app-title-->', () => escapeHtml(result.title))
+      .replace('<!--app-head-->', () => `<script nonce="${nonce}">${ROOT_FONT_SCRIPT}</script>`)
+      .replace('<!--app-html-->', () => result.html)
+      .replace('</body>', () => `${boot}${late}</body>`);
+    c.header('Content-Security-Policy', contentSecurityPolicy(nonce));
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'same-origin');
+    return c.html(page, result.status as 200);
+  };
+}
+
+/** A strict CSP (DESIGN.md §5): only our nonced scripts and what they load may run. */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** Loads the built app from dist/ (production and `npm start`). */
+export async function loadBuiltApp(root: string): Promise<{ template: Template; ssr: SsrModule }> {
+  const clientDir = join(root, 'dist/client');
+  const indexHtml = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const template = prepareTemplate(indexHtml, (href) => readFileSync(join(clientDir, href), 'utf8'));
+  const { pathToFileURL } = await import('node:url');
+  const ssr = (await import(/* @vite-ignore */ pathToFileURL(join(root, 'dist/server/entry-server.js')).href)) as SsrModule;
+  return { template, ssr };
+}

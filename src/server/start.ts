@@ -1,0 +1,20 @@
+import type { Clock } from '../domain/clock';
+import { createApp, type AppOptions } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedIfEmpty } from './db/seed/index';
+import type { Deps } from './env';
+import { createGateways } from './gateways/create';
+import type { Logger } from './logger';
+
+/** Opens the database (migrating it), seeds the demo chain when empty, and builds the app. */
+export async function startServerApp(config: Config, clock: Clock, log: Logger, appOptions: (app: { fetch: (r: Request) => Promise<Response> }) => AppOptions) {
+  const database: Database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const partial = { db: database.db, dbKind: database.kind, clock, config, log };
+  const deps: Deps = { ...partial, gateways: createGateways(config, partial) };
+  const seeded = await seedIfEmpty(deps.db, clock);
+  const holder: { fetch: (r: Request) => Promise<Response> } = { fetch: async () => new Response(null, { status: 503 }) };
+  const app = createApp(deps, appOptions(holder));
+  holder.fetch = async (r) => app.fetch(r);
+  return { app, deps, database, seeded };
+}
