@@ -8,7 +8,8 @@ import { Errors } from '../domain/errors';
 import type { AppEnv, Deps } from './env';
 import { ApiError } from './http/api-error';
 import { createRouter } from './http/router';
-import { i18nFor, pickLocale, translate } from './i18n';
+import { FIELD_LABELS } from '../domain/fields';
+import { i18nFor, pickLocale, translate, type Locale } from './i18n';
 import { mountApi } from './routes/index';
 
 /** Renders a page of the app for a non-API path (injected: the built SSR bundle, or Vite in dev). */
@@ -20,17 +21,26 @@ export interface AppOptions {
   staticRoot?: string;
 }
 
+/** A field's name in the member's language ("username" -> 手机号), or the key as it is. */
+function fieldLabel(locale: Locale, field: string): string {
+  const key = field.split('.').pop() ?? field;
+  const label = FIELD_LABELS[key];
+  return label ? translate(locale, label) : field;
+}
+
 /** Turns any thrown error into the envelope; unknown errors are logged and answered 500 without detail. */
 function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   const locale = c.get('locale') ?? 'zh';
   if (err instanceof ApiError) {
     const { def, options } = err;
+    const values = { ...options.values };
+    if (typeof values.field === 'string') values.field = fieldLabel(locale, values.field);
     return c.json(
       {
         code: def.code,
         status: false,
         data: options.data ?? null,
-        message: translate(locale, def.message, options.values),
+        message: translate(locale, def.message, values),
         ...(options.field ? { field: options.field } : {}),
       },
       def.http,
@@ -40,7 +50,13 @@ function errorResponse(c: Context<AppEnv>, err: unknown): Response {
     const def = err.status === 413 ? Errors.tooLarge : err.status === 404 ? Errors.notFound : Errors.invalidField;
     const field = def === Errors.invalidField ? 'body' : undefined;
     return c.json(
-      { code: def.code, status: false, data: null, message: translate(locale, def.message, { field }), ...(field ? { field } : {}) },
+      {
+        code: def.code,
+        status: false,
+        data: null,
+        message: translate(locale, def.message, field ? { field: fieldLabel(locale, field) } : {}),
+        ...(field ? { field } : {}),
+      },
       def.http,
     );
   }

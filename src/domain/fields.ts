@@ -1,0 +1,25 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+/**
+ * Human names of request fields, so "a bad field" reads as "手机号 填写不正确" / "Mobile number is not
+ * valid" in the member's language rather than as a schema key. Unknown keys are shown as they are.
+ */
+export const FIELD_LABELS: Record<string, MessageDescriptor> = {
+  username: msg`手机号`,
+  phone: msg`手机号`,
+  password: msg`密码`,
+  code: msg`验证码`,
+  loginType: msg`登录方式`,
+  openid: msg`微信授权`,
+  oldPassword: msg`旧密码`,
+  newPassword: msg`新密码`,
+  token: msg`登录凭证`,
+  id: msg`编号`,
+  pagenum: msg`页码`,
+  pagesize: msg`每页条数`,
+  keywords: msg`关键词`,
+  lat: msg`纬度`,
+  lng: msg`经度`,
+  body: msg`请求内容`,
+};
