@@ -1,0 +1,106 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** The repository root (the server runs from here: it reads ./dist). */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** The files a built app must have; the server answers nothing useful without them. */
+const BUILT = ['dist/client/index.html', 'dist/server/entry-server.js'];
+
+/**
+ * Builds the app unless dist/ is already there (scripts/test.mjs builds right before the browser
+ * tests). E2E_BUILD=1 forces a fresh build when running the browser tests alone.
+ */
+export function ensureBuilt(): void {
+  const missing = BUILT.filter((f) => !existsSync(path.join(repoRoot, f)));
+  if (missing.length === 0 && process.env.E2E_BUILD !== '1') return;
+  process.stdout.write(`browser tests: building the app (${missing.length ? `missing ${missing.join(', ')}` : 'E2E_BUILD=1'})\n`);
+  const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status})`);
+}
+
+/** A free loopback port, chosen by the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** everything the server printed so far (its start banner lists the demo accounts) */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (`src/server/main.ts`, as `npm run serve` does, on the built app) as a
+ * child process in demo mode, on a free port with a fresh PGlite data dir, and waits for
+ * GET /api/health. Extra env (e.g. DATABASE_URL) is passed through.
+ */
+export async function startServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'yoga-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env };
+  delete env.NODE_ENV; // unset = demo mode: local stand-ins and /api/dev on
+  if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (exited === undefined) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exit;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  for (;;) {
+    if (exited !== undefined) {
+      await stop();
+      throw new Error(`the server exited (code ${exited}) before answering /api/health:\n${out.slice(-3000)}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer ${url}/api/health in time:\n${out.slice(-3000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, port, dataDir, output: () => out, stop };
+}
