@@ -4,7 +4,7 @@
 // The last line is always `N passed, N failed` (vitest tests, plus one per non-vitest check); CI reads it.
 // `node scripts/test.mjs lint types` runs only the named steps.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -65,7 +65,6 @@ async function vitest(args, { env = {}, hint }) {
       env,
       capture: true,
     });
-    // eslint-disable-next-line no-control-regex
     for (const line of out.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
       const m = /(machine \S+: states \d+\/\d+, transitions \d+\/\d+.*)$/.exec(line.trim());
       if (m && !coverageLines.includes(m[1])) coverageLines.push(m[1]);

@@ -1,0 +1,48 @@
+// `npm run bench`: builds the app if needed, starts the real server on a loopback port (fresh demo
+// data), runs each section and prints one markdown table. A measurement, not a test.
+// Sections: BENCH_ONLY=bytes,lighthouse,latency runs some of them.
+import { ensureBuilt, startServer } from '../test/e2e/support/server';
+import { apiLatency } from './sections/api-latency';
+import { lighthouseSection } from './sections/lighthouse';
+import { transferBytes } from './sections/transfer-bytes';
+import type { BenchRow, BenchSection } from './types';
+
+/** Every section, in print order; a later issue adds its file under sections/ and one line here. */
+const sections: Record<string, BenchSection> = {
+  bytes: transferBytes,
+  lighthouse: lighthouseSection,
+  latency: apiLatency,
+};
+
+const cell = (s: string) => s.replace(/\|/g, '\\|');
+
+async function main() {
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  ensureBuilt();
+  const server = await startServer({ env: { LOG: '0' } });
+  const table: string[] = ['| section | metric | value | note |', '|---|---|---|---|'];
+  let failed = false;
+  try {
+    for (const [key, section] of Object.entries(sections)) {
+      if (only && !only.includes(key)) continue;
+      process.stderr.write(`bench: ${section.title} ...\n`);
+      let rows: BenchRow[];
+      try {
+        rows = await section.run({ server, baseUrl: server.url });
+      } catch (err) {
+        failed = true;
+        rows = [{ metric: 'error', value: '-', note: err instanceof Error ? err.message.split('\n')[0] : String(err) }];
+      }
+      for (const r of rows) table.push(`| ${cell(section.title)} | ${cell(r.metric)} | ${cell(r.value)} | ${cell(r.note ?? '')} |`);
+    }
+  } finally {
+    await server.stop();
+  }
+  process.stdout.write(`\n${table.join('\n')}\n\nServer: ${server.url}, built app, PGlite demo data; kB = 1000 bytes; Node ${process.version}.\n`);
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

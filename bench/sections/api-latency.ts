@@ -1,0 +1,119 @@
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { ms, type BenchRow, type BenchSection } from '../types';
+
+const CONNECTIONS = 50;
+
+interface Load {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  /** stop after this many requests ... */
+  count: number;
+  /** ... or after this long, whichever comes first */
+  maxMs: number;
+}
+
+interface Outcome {
+  latencies: number[];
+  errors: number;
+  firstError?: string;
+  seconds: number;
+}
+
+/** Sends requests over CONNECTIONS keep-alive connections, each connection one request at a time. */
+async function hammer(baseUrl: string, load: Load): Promise<Outcome> {
+  const url = new URL(load.path, baseUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const headers: Record<string, string | number> = { accept: 'application/json', 'accept-encoding': 'gzip' };
+  if (load.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = Buffer.byteLength(load.body);
+  }
+  const once = () =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(url, { method: load.method, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1') }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(load.body);
+    });
+
+  const out: Outcome = { latencies: [], errors: 0, seconds: 0 };
+  const started = performance.now();
+  let issued = 0;
+  const worker = async () => {
+    while (issued < load.count && performance.now() - started < load.maxMs) {
+      issued += 1;
+      const t0 = performance.now();
+      try {
+        const r = await once();
+        const dt = performance.now() - t0;
+        if (r.status >= 200 && r.status < 300) out.latencies.push(dt);
+        else {
+          out.errors += 1;
+          out.firstError ??= `HTTP ${r.status}`;
+        }
+      } catch (e) {
+        out.errors += 1;
+        out.firstError ??= e instanceof Error ? e.message : String(e);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  out.seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** The demo member's phone and password: BENCH_PHONE/BENCH_PASSWORD, else the seed's exported demo accounts. */
+async function demoMember(): Promise<{ phone: string; password: string }> {
+  if (process.env.BENCH_PHONE && process.env.BENCH_PASSWORD) return { phone: process.env.BENCH_PHONE, password: process.env.BENCH_PASSWORD };
+  const seedModule = '../../src/server/db/seed/index';
+  try {
+    const seed = (await import(seedModule)) as { demoAccounts?: { role?: string; phone?: string; password?: string }[] };
+    const member = seed.demoAccounts?.find((a) => a.role === 'member' && a.phone && a.password);
+    if (member?.phone && member.password) return { phone: member.phone, password: member.password };
+  } catch {
+    /* no seed module yet */
+  }
+  throw new Error('no demo member: set BENCH_PHONE and BENCH_PASSWORD, or export demoAccounts from src/server/db/seed');
+}
+
+function rows(label: string, o: Outcome): BenchRow[] {
+  const sorted = [...o.latencies].sort((a, b) => a - b);
+  const n = sorted.length;
+  const note = `${n} ok in ${o.seconds.toFixed(1)} s (${Math.round(n / o.seconds)} req/s), ${CONNECTIONS} connections${o.errors ? `; ${o.errors} errors, first: ${o.firstError}` : ''}`;
+  return [
+    { metric: `${label} median`, value: ms(percentile(sorted, 50)), note },
+    { metric: `${label} p99`, value: ms(percentile(sorted, 99)) },
+  ];
+}
+
+/** Median and p99 latency of two API calls under 50 concurrent keep-alive connections. */
+export const apiLatency: BenchSection = {
+  title: `API latency under ${CONNECTIONS} concurrent connections`,
+  async run({ baseUrl }) {
+    const clubs: Load = { method: 'GET', path: '/api/school/clubs', count: Number(process.env.BENCH_CLUBS_COUNT) || 5000, maxMs: 20_000 };
+    const { phone, password } = await demoMember();
+    const login: Load = {
+      method: 'POST',
+      path: '/api/oauth/login',
+      body: JSON.stringify({ username: phone, password, loginType: 'password' }),
+      count: Number(process.env.BENCH_LOGIN_COUNT) || 1000,
+      maxMs: 20_000,
+    };
+    // warm up both paths (JIT, connection pools, first queries), then measure
+    await hammer(baseUrl, { ...clubs, count: 200 });
+    await hammer(baseUrl, { ...login, count: 50 });
+    return [...rows('GET /api/school/clubs', await hammer(baseUrl, clubs)), ...rows('POST /api/oauth/login (password)', await hammer(baseUrl, login))];
+  },
+};

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../test/e2e/support/browser';
+import { repoRoot } from '../../test/e2e/support/server';
+import { ms, type BenchSection } from '../types';
+
+/** The yardstick: the smallest real page, one paragraph of text, served in the same run. */
+const STATIC_PAGE = `<!doctype html><html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>静态页</title></head><body><p>瑜伽馆会员应用：在手机上浏览会馆、老师和课程，登录后预约课程、购买会员卡并查看订单。这一段文字是本次测量的参照页面。</p></body></html>`;
+
+interface LighthouseResult {
+  score: number;
+  lcp: number;
+}
+
+/** Runs the Lighthouse CLI (mobile profile, simulated throttling) on a URL with Debian's Chromium. */
+function lighthouse(url: string): Promise<LighthouseResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'yoga-lh-'));
+  const out = path.join(dir, 'report.json');
+  const flags = ['--headless', ...CHROMIUM_ARGS].join(' ');
+  return new Promise<LighthouseResult>((resolve, reject) => {
+    const child = spawn(
+      path.join(repoRoot, 'node_modules', '.bin', 'lighthouse'),
+      [url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${out}`, `--chrome-flags=${flags}`],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (code) => {
+      try {
+        if (code !== 0) throw new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`);
+        const report = JSON.parse(readFileSync(out, 'utf8'));
+        if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
+        resolve({
+          score: Math.round((report.categories.performance.score ?? 0) * 100),
+          lcp: report.audits['largest-contentful-paint'].numericValue,
+        });
+      } catch (e) {
+        reject(e);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+/** Median of several runs (BENCH_LH_RUNS, default 1): Lighthouse's simulation varies a little. */
+async function medianOf(url: string, runs: number): Promise<LighthouseResult> {
+  const all: LighthouseResult[] = [];
+  for (let i = 0; i < runs; i++) all.push(await lighthouse(url));
+  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  return { score: mid(all.map((r) => r.score)), lcp: mid(all.map((r) => r.lcp)) };
+}
+
+/** Lighthouse mobile on `/` beside a one-paragraph static page measured in the same run. */
+export const lighthouseSection: BenchSection = {
+  title: 'Lighthouse mobile (simulated slow 4G, mid-range CPU)',
+  async run({ baseUrl }) {
+    const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS) || 1);
+    const staticServer = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(STATIC_PAGE);
+    });
+    await new Promise<void>((r) => staticServer.listen(0, '127.0.0.1', r));
+    const staticUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
+    try {
+      const app = await medianOf(new URL('/', baseUrl).toString(), runs);
+      const yardstick = await medianOf(staticUrl, runs);
+      const runsNote = runs > 1 ? `median of ${runs} runs` : 'one run (BENCH_LH_RUNS=n for a median)';
+      return [
+        { metric: 'Lighthouse performance score, /', value: String(app.score), note: runsNote },
+        { metric: 'LCP, /', value: ms(app.lcp) },
+        { metric: 'LCP, one-paragraph static page', value: ms(yardstick.lcp), note: `score ${yardstick.score}` },
+        { metric: 'LCP ratio, / vs static', value: `${(app.lcp / yardstick.lcp).toFixed(2)}x`, note: '1.00x = as fast as a static paragraph' },
+      ];
+    } finally {
+      staticServer.close();
+    }
+  },
+};

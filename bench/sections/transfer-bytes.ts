@@ -1,0 +1,76 @@
+import type { Request } from 'playwright-core';
+import { launchChromium } from '../../test/e2e/support/browser';
+import { kB, type BenchRow, type BenchSection } from '../types';
+
+/** Budget of issue 2: at most 150 kB of gzip JavaScript on a first visit of `/`. */
+const JS_BUDGET_ROOT = 150_000;
+
+/** A phone browser without the messaging app's UA, so the open-id detour does not add requests. */
+const MOBILE_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+
+interface Tally {
+  js: number;
+  css: number;
+  html: number;
+  other: number;
+  jsRaw: number;
+  requests: number;
+}
+
+/** Bytes on the wire (compressed bodies) for a first visit of a path, with an empty cache, until the network is idle. */
+async function firstVisit(baseUrl: string, path: string): Promise<Tally> {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+      userAgent: MOBILE_CHROME,
+      locale: 'zh-CN',
+    });
+    const page = await context.newPage();
+    const tally: Tally = { js: 0, css: 0, html: 0, other: 0, jsRaw: 0, requests: 0 };
+    const pending: Promise<void>[] = [];
+    const count = async (req: Request) => {
+      const sizes = await req.sizes();
+      const body = sizes.responseBodySize; // encoded (compressed) body bytes as received
+      tally.requests += 1;
+      const type = req.resourceType();
+      if (type === 'script') {
+        tally.js += body;
+        const res = await req.response();
+        tally.jsRaw += res ? (await res.body().catch(() => Buffer.alloc(0))).length : 0;
+      } else if (type === 'stylesheet') tally.css += body;
+      else if (type === 'document') tally.html += body;
+      else tally.other += body;
+    };
+    page.on('requestfinished', (req) => pending.push(count(req)));
+    await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'networkidle' });
+    // the app adds its module script after the first paint: give late requests a moment, then settle
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    await context.close();
+    return tally;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** JS and CSS the browser fetches on a first visit of `/` and `/login` (gzip transfer size of bodies). */
+export const transferBytes: BenchSection = {
+  title: 'First visit: bytes fetched (compressed bodies, empty cache, until network idle)',
+  async run({ baseUrl }) {
+    const rows: BenchRow[] = [];
+    for (const path of ['/', '/login']) {
+      const t = await firstVisit(baseUrl, path);
+      const budget = path === '/' ? (t.js <= JS_BUDGET_ROOT ? 'PASS: ≤150 kB JS for /' : 'FAIL: budget ≤150 kB JS for /') : '';
+      rows.push({ metric: `${path} JS (gzip)`, value: kB(t.js), note: [budget, `${kB(t.jsRaw)} uncompressed`].filter(Boolean).join('; ') });
+      rows.push({ metric: `${path} CSS (gzip)`, value: kB(t.css), note: 'CSS inlined in the HTML counts under HTML' });
+      rows.push({ metric: `${path} HTML (gzip)`, value: kB(t.html), note: `${t.requests} requests, ${kB(t.other)} other` });
+    }
+    return rows;
+  },
+};
