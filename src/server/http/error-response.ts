@@ -1,0 +1,51 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { Errors } from '../../domain/errors';
+import { FIELD_LABELS } from '../../domain/fields';
+import type { AppEnv } from '../env';
+import { translate, type Locale } from '../i18n';
+import { ApiError } from './api-error';
+
+/** A field's name in the member's language ("username" -> 手机号), or the key as it is. */
+function fieldLabel(locale: Locale, field: string): string {
+  const key = field.split('.').pop() ?? field;
+  const label = FIELD_LABELS[key];
+  return label ? translate(locale, label) : field;
+}
+
+/** Turns any thrown error into the envelope; unknown errors are logged and answered 500 without detail. */
+export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
+  const locale = c.get('locale') ?? 'zh';
+  if (err instanceof ApiError) {
+    const { def, options } = err;
+    const values = { ...options.values };
+    if (typeof values.field === 'string') values.field = fieldLabel(locale, values.field);
+    return c.json(
+      {
+        code: def.code,
+        status: false,
+        data: options.data ?? null,
+        message: translate(locale, def.message, values),
+        ...(options.field ? { field: options.field } : {}),
+      },
+      def.http,
+    );
+  }
+  if (err instanceof HTTPException) {
+    const def = err.status === 413 ? Errors.tooLarge : err.status === 404 ? Errors.notFound : Errors.invalidField;
+    const field = def === Errors.invalidField ? 'body' : undefined;
+    return c.json(
+      {
+        code: def.code,
+        status: false,
+        data: null,
+        message: translate(locale, def.message, field ? { field: fieldLabel(locale, field) } : {}),
+        ...(field ? { field } : {}),
+      },
+      def.http,
+    );
+  }
+  c.get('deps')?.log.error('unhandled error', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
+  return c.json({ code: Errors.internal.code, status: false, data: null, message: translate(locale, Errors.internal.message) }, 500);
+}
+

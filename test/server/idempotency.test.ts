@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { errorResponse } from '../../src/server/http/error-response';
+import { idempotent, IDEMPOTENCY_TTL_MS } from '../../src/server/http/idempotency';
+import { createRouter, ok } from '../../src/server/http/router';
+import { i18nFor } from '../../src/server/i18n';
+import { startTestServer } from './support/harness';
+
+/** PGlite answers { rows }, postgres.js answers the rows themselves. */
+function rowsOf<T>(r: unknown): T[] {
+  return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
+}
+
+/**
+ * The idempotency middleware on a small money-like endpoint that writes a row per run:
+ * a retry must replay, not run again (DESIGN.md §4).
+ */
+describe('Idempotency-Key', async () => {
+  const s = await startTestServer();
+  await s.deps.db.execute(sql`create table if not exists idem_probe (id serial primary key, amount int not null)`);
+  let runs = 0;
+  let fail = false;
+
+  const app = createRouter();
+  app.use('*', async (c, next) => {
+    c.set('deps', s.deps);
+    c.set('locale', 'zh');
+    c.set('i18n', i18nFor('zh'));
+    const who = c.req.header('x-test-account');
+    if (who) c.set('caller', { accountId: Number(who), sessionId: 1, role: 'member', level: '2', phone: '13800000000' });
+    await next();
+  });
+  app.onError((err, c) => errorResponse(c, err));
+  app.post('/pay', idempotent, async (c) => {
+    runs++;
+    if (fail) throw new Error('boom');
+    const body = (await c.req.json()) as { amount: number };
+    const [row] = rowsOf<{ id: number }>(await s.deps.db.execute(sql`insert into idem_probe (amount) values (${body.amount}) returning id`));
+    return ok(c, { id: row!.id, run: runs });
+  });
+
+  const pay = (key: string | undefined, amount: number, account = '1') =>
+    app.request('/pay', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test-account': account, ...(key ? { 'idempotency-key': key } : {}) },
+      body: JSON.stringify({ amount }),
+    });
+  const count = async () => {
+    return rowsOf<{ n: number }>(await s.deps.db.execute(sql`select count(*)::int as n from idem_probe`))[0]!.n;
+  };
+
+  it('replays the first answer for a retry with the same key and body', async () => {
+    const before = await count();
+    const a = await pay('key-aaaaaaaa', 100);
+    const b = await pay('key-aaaaaaaa', 100);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(await b.json()).toEqual(await a.json());
+    expect(b.headers.get('idempotent-replayed')).toBe('true');
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('refuses the same key with a different body (70007), writing nothing', async () => {
+    await pay('key-bbbbbbbb', 100);
+    const before = await count();
+    const r = await pay('key-bbbbbbbb', 200);
+    expect(r.status).toBe(409);
+    expect((await r.json()).code).toBe(70007);
+    expect(await count()).toBe(before);
+  });
+
+  it('keeps keys per caller: another member with the same key runs on its own', async () => {
+    const before = await count();
+    await pay('key-cccccccc', 100, '1');
+    const other = await pay('key-cccccccc', 100, '2');
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    expect(await count()).toBe(before + 2);
+  });
+
+  it('does not keep a failed (5xx) first attempt, so the retry runs', async () => {
+    fail = true;
+    const r1 = await pay('key-dddddddd', 100);
+    expect(r1.status).toBe(500);
+    fail = false;
+    const before = await count();
+    const r2 = await pay('key-dddddddd', 100);
+    expect(r2.status).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const before = await count();
+    await pay('key-eeeeeeee', 100);
+    s.clock.advance(IDEMPOTENCY_TTL_MS + 1000);
+    const again = await pay('key-eeeeeeee', 100);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    expect(await count()).toBe(before + 2);
+  });
+
+  it('refuses a malformed key naming the header', async () => {
+    const r = await pay('x', 100);
+    expect(r.status).toBe(400);
+    expect(await r.json()).toMatchObject({ code: 70003, field: 'Idempotency-Key' });
+  });
+
+  it('runs requests without a key as they come', async () => {
+    const before = await count();
+    await pay(undefined, 1);
+    await pay(undefined, 1);
+    expect(await count()).toBe(before + 2);
+  });
+});
