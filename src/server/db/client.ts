@@ -12,6 +12,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data dir as a gzipped tarball (test templates) */
+  dump?(): Promise<Blob>;
 }
 
 /** Where the SQL migrations live (the source tree; the built server reads the same folder). */
@@ -49,5 +51,5 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create(dir === 'memory' ? undefined : dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('gzip') };
 }

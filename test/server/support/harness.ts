@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll } from 'vitest';
 import { fixedClock } from '../../../src/domain/clock';
 import { createApp } from '../../../src/server/app';
@@ -7,6 +8,7 @@ import { openDatabase, type Database } from '../../../src/server/db/client';
 import type { Deps } from '../../../src/server/env';
 import { createGateways } from '../../../src/server/gateways/create';
 import { memoryLogger } from '../../../src/server/logger';
+import { TEMPLATE_DIR, TEST_EPOCH } from '../../global-setup';
 
 /**
  * A real server on a real database for API tests: PGlite in memory by default, or a fresh
@@ -45,21 +47,26 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 
 /** Starts a server for one test file; it is closed after the file's tests. */
 export async function startTestServer(opts: { now?: string; config?: Partial<Config>; seed?: boolean } = {}): Promise<TestServer> {
-  const clock = fixedClock(opts.now ?? '2026-11-20T02:00:00Z');
+  const clock = fixedClock(opts.now ?? TEST_EPOCH);
   const log = memoryLogger();
   const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), ...opts.config };
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
+  let seeded = false;
   if (usePostgres) {
     const pg = await freshPostgres();
     drop = pg.drop;
     database = await openDatabase({ url: pg.url, max: 20 });
   } else {
-    database = await openDatabase({ dataDir: 'memory' });
+    const defaultClock = !opts.now || opts.now === TEST_EPOCH;
+    const template = `${TEMPLATE_DIR}/pglite-${opts.seed && defaultClock ? 'seeded' : 'empty'}.tgz`;
+    const loadDataDir = existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
+    database = await openDatabase({ dataDir: 'memory', loadDataDir });
+    if (loadDataDir && opts.seed && defaultClock) seeded = true;
   }
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
   const deps: Deps = { ...partial, gateways: createGateways(config, partial) };
-  if (opts.seed) {
+  if (opts.seed && !seeded) {
     const { seedDemo } = await import('../../../src/server/db/seed/index');
     await seedDemo(deps.db, clock);
   }
