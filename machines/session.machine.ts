@@ -28,7 +28,10 @@ export type SessionEvent =
 
 /**
  * The session: who is logged in and their booked-class count (spec §2 footer badge).
- * Effects are provided actors: fetchBookedCount, logout.
+ * A token alone restores a member (DESIGN.md §5). Logout asks the server to revoke the token; the
+ * member becomes a visitor whatever it answers. Expiry (spec §7: a 401) drops the session at once.
+ * Effects are provided: actors fetchBookedCount and logout, action forgetSession (clear the app's
+ * cookie copies).
  */
 export const sessionMachine = setup({
   types: {
@@ -39,6 +42,16 @@ export const sessionMachine = setup({
   actors: {
     fetchBookedCount: fromPromise<number, { token: string }>(async () => 0),
     logout: fromPromise<void, { token: string }>(async () => {}),
+  },
+  actions: {
+    keepLogin: assign(({ event }) => {
+      if (event.type !== 'session.login') return {};
+      return { token: event.token, user: event.user, bookedNum: 0 };
+    }),
+    dropLogin: assign({ token: undefined, user: undefined, bookedNum: 0 }),
+    keepBookedCount: assign({ bookedNum: (_, params: { count: number }) => params.count }),
+    /** provided by the app: clears the cookies it can (the server clears the rest on logout) */
+    forgetSession: () => {},
   },
   guards: {
     hasToken: ({ context }) => !!context.token,
@@ -53,10 +66,7 @@ export const sessionMachine = setup({
     },
     visitor: {
       on: {
-        'session.login': {
-          target: 'member',
-          actions: assign(({ event }) => ({ token: event.token, user: event.user, bookedNum: 0 })),
-        },
+        'session.login': { target: 'member', actions: 'keepLogin' },
       },
     },
     member: {
@@ -67,29 +77,28 @@ export const sessionMachine = setup({
         },
         refreshing: {
           invoke: {
+            id: 'fetchBookedCount',
             src: 'fetchBookedCount',
             input: ({ context }) => ({ token: context.token! }),
-            onDone: { target: 'idle', actions: assign({ bookedNum: ({ event }) => event.output }) },
+            onDone: { target: 'idle', actions: { type: 'keepBookedCount', params: ({ event }) => ({ count: event.output }) } },
             onError: 'idle',
           },
           on: { 'booked.refresh': { target: 'refreshing', reenter: true } },
         },
       },
       on: {
-        'session.login': {
-          target: '.refreshing',
-          actions: assign(({ event }) => ({ token: event.token, user: event.user, bookedNum: 0 })),
-        },
+        'session.login': { target: '.refreshing', actions: 'keepLogin' },
         'session.logout': 'loggingOut',
-        'session.expired': { target: 'visitor', actions: assign({ token: undefined, user: undefined, bookedNum: 0 }) },
+        'session.expired': { target: 'visitor', actions: ['dropLogin', 'forgetSession'] },
       },
     },
     loggingOut: {
       invoke: {
+        id: 'logout',
         src: 'logout',
         input: ({ context }) => ({ token: context.token! }),
-        onDone: { target: 'visitor', actions: assign({ token: undefined, user: undefined, bookedNum: 0 }) },
-        onError: { target: 'visitor', actions: assign({ token: undefined, user: undefined, bookedNum: 0 }) },
+        onDone: { target: 'visitor', actions: ['dropLogin', 'forgetSession'] },
+        onError: { target: 'visitor', actions: ['dropLogin', 'forgetSession'] },
       },
     },
   },

@@ -22,3 +22,23 @@ export function isValidPasswordLength(password: string): boolean {
 export function isValidSmsCode(code: string): boolean {
   return /^\d{6}$/.test(trimInput(code));
 }
+
+/** A required field holds something once trimmed (captcha, password, old password: spec §5). */
+export function isFilled(value: string | undefined | null): boolean {
+  return trimInput(value).length > 0;
+}
+
+/** Why a new password is refused before it is sent (spec §5), or undefined when it is acceptable. */
+export type NewPasswordProblem = 'length' | 'mismatch' | 'sameAsOld';
+
+/**
+ * The new-password rules of spec §5 in their order: 6 to 15 characters, both entries match,
+ * and (when the old one is known) different from the old one.
+ */
+export function newPasswordProblem(next: string, again: string, old?: string): NewPasswordProblem | undefined {
+  const n = trimInput(next);
+  if (!isValidPasswordLength(n)) return 'length';
+  if (n !== trimInput(again)) return 'mismatch';
+  if (old !== undefined && n === trimInput(old)) return 'sameAsOld';
+  return undefined;
+}
