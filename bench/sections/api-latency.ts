@@ -100,7 +100,7 @@ function rows(label: string, o: Outcome): BenchRow[] {
 
 /** Median and p99 latency of two API calls under 50 concurrent keep-alive connections. */
 export const apiLatency: BenchSection = {
-  title: `API latency under ${CONNECTIONS} concurrent connections`,
+  title: 'API latency',
   async run({ baseUrl }) {
     const clubs: Load = { method: 'GET', path: '/api/school/clubs', count: Number(process.env.BENCH_CLUBS_COUNT) || 5000, maxMs: 20_000 };
     const { phone, password } = await demoMember();

@@ -57,7 +57,7 @@ async function medianOf(url: string, runs: number): Promise<LighthouseResult> {
 
 /** Lighthouse mobile on `/` beside a one-paragraph static page measured in the same run. */
 export const lighthouseSection: BenchSection = {
-  title: 'Lighthouse mobile (simulated slow 4G, mid-range CPU)',
+  title: 'Lighthouse mobile',
   async run({ baseUrl }) {
     const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS) || 1);
     const staticServer = createServer((_req, res) => {
@@ -69,7 +69,7 @@ export const lighthouseSection: BenchSection = {
     try {
       const app = await medianOf(new URL('/', baseUrl).toString(), runs);
       const yardstick = await medianOf(staticUrl, runs);
-      const runsNote = runs > 1 ? `median of ${runs} runs` : 'one run (BENCH_LH_RUNS=n for a median)';
+      const runsNote = `simulated slow 4G; ${runs > 1 ? `median of ${runs} runs` : 'one run (BENCH_LH_RUNS=n for a median)'}`;
       return [
         { metric: 'Lighthouse performance score, /', value: String(app.score), note: runsNote },
         { metric: 'LCP, /', value: ms(app.lcp) },

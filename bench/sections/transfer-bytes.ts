@@ -61,7 +61,7 @@ async function firstVisit(baseUrl: string, path: string): Promise<Tally> {
 
 /** JS and CSS the browser fetches on a first visit of `/` and `/login` (gzip transfer size of bodies). */
 export const transferBytes: BenchSection = {
-  title: 'First visit: bytes fetched (compressed bodies, empty cache, until network idle)',
+  title: 'First-visit bytes',
   async run({ baseUrl }) {
     const rows: BenchRow[] = [];
     for (const path of ['/', '/login']) {
@@ -69,7 +69,7 @@ export const transferBytes: BenchSection = {
       const budget = path === '/' ? (t.js <= JS_BUDGET_ROOT ? 'PASS: ≤150 kB JS for /' : 'FAIL: budget ≤150 kB JS for /') : '';
       rows.push({ metric: `${path} JS (gzip)`, value: kB(t.js), note: [budget, `${kB(t.jsRaw)} uncompressed`].filter(Boolean).join('; ') });
       rows.push({ metric: `${path} CSS (gzip)`, value: kB(t.css), note: 'CSS inlined in the HTML counts under HTML' });
-      rows.push({ metric: `${path} HTML (gzip)`, value: kB(t.html), note: `${t.requests} requests, ${kB(t.other)} other` });
+      rows.push({ metric: `${path} HTML (gzip)`, value: kB(t.html), note: `${t.requests} requests, ${kB(t.other)} other; empty cache, until network idle` });
     }
     return rows;
   },
