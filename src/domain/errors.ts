@@ -47,6 +47,14 @@ export const Errors = {
   samePassword: def(10013, 400, msg`新密码不能与旧密码相同`),
   oldPasswordWrong: def(10014, 400, msg`旧密码错误`),
   tooManyWrongPasswords: def(10015, 429, msg`密码错误次数过多，请稍后再试`),
+
+  // 50xxx goods
+  goodsOffShelf: def(50002, 409, msg`商品已下架`),
+  goodsSoldOut: def(50003, 409, msg`手速不够快，商品已被抢光了`),
+
+  // 70xxx other (catalogue)
+  surveyAnswered: def(70020, 409, msg`您已经回答过这份问卷`),
+  tooManyRequests: def(70021, 429, msg`操作过于频繁，请稍后再试`),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -1,6 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../env';
+import { docsApp } from './docs';
+import { goodsRoutes } from './goods';
 import { health } from './health';
+import { home } from './home';
+import { media } from './media';
+import { school } from './school';
+import { stats } from './stats';
+import { survey } from './survey';
 
 /**
  * The one list of API areas: each is a sub-app in its own file, mounted under /api.
@@ -8,6 +15,13 @@ import { health } from './health';
  */
 export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', health);
+  app.route('/api', school);
+  app.route('/api', home);
+  app.route('/api', goodsRoutes);
+  app.route('/api', survey);
+  app.route('/api', stats);
+  app.route('/api', media);
+  if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

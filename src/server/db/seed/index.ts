@@ -1,0 +1,46 @@
+import { count, sql } from 'drizzle-orm';
+import type { Clock } from '../../../domain/clock';
+import type { Db, Tx } from '../client';
+import { clubs } from '../schema/index';
+import { seedClubs } from './clubs';
+import { seedGoods } from './goods';
+import { demoAccounts, hashDemoPasswords, seedAccounts, seedNotices, seedSurvey } from './people';
+
+export { demoAccounts, type DemoAccount } from './people';
+
+/** Any constant: the advisory lock two starting processes take so only one of them seeds. */
+const SEED_LOCK = 774_201;
+
+async function seedInto(tx: Tx, clock: Clock, hashes: readonly string[]) {
+  // Deterministic order: on an empty database the first row of every table gets id 1.
+  const accountIds = await seedAccounts(tx, clock, hashes);
+  const byRole = (role: string, banned = false) => accountIds.filter((_, i) => demoAccounts[i]!.role === role && demoAccounts[i]!.banned === banned);
+  const teacherAccountId = byRole('teacher')[0]!;
+  const { clubIds, teacherIds } = await seedClubs(tx, teacherAccountId);
+  await seedGoods(tx, clock, clubIds, teacherIds);
+  await seedNotices(tx, clock, byRole('member'));
+  await seedSurvey(tx, clock);
+}
+
+/** Seeds the demo chain (clubs, teachers, goods, notices, survey, demo accounts) in one transaction. */
+export async function seedDemo(db: Db, clock: Clock): Promise<void> {
+  const hashes = await hashDemoPasswords();
+  await db.transaction((tx) => seedInto(tx, clock, hashes));
+}
+
+async function isEmpty(db: Db | Tx): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(clubs);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Seeds only an empty database (server start); safe when several processes start at once. */
+export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const hashes = await hashDemoPasswords();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isEmpty(tx))) return false;
+    await seedInto(tx, clock, hashes);
+    return true;
+  });
+}

@@ -1,0 +1,74 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { CARD_TYPE_VALUES, GOODS_KIND_VALUES } from '../../domain/catalog';
+import { Errors } from '../../domain/errors';
+import { goods } from '../db/schema/index';
+import { ApiError } from '../http/api-error';
+import { optionalAuth } from '../http/auth';
+import { createRouter, envelope, ok, refusals } from '../http/router';
+import { goodsDetailOut, goodsOut } from '../services/goods';
+import { Goods, GoodsDetail, IdParam, IdQuery, paged, pagingQuery } from './catalog-schemas';
+
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const tags = ['goods'];
+const GOODS_PAGE_SIZE = 10;
+
+/**
+ * The goods catalogue (spec §7 goodList and detail). Public; with a valid token the member price
+ * is added (visitors see the list price only).
+ */
+export const goodsRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/product/goods/goodList',
+      tags,
+      summary: 'Goods on shelf, paged; filter by kind and card type',
+      middleware: [optionalAuth] as const,
+      request: {
+        query: z.object({
+          ...pagingQuery(GOODS_PAGE_SIZE),
+          kind: z.enum(GOODS_KIND_VALUES).optional().openapi({ param: { name: 'kind', in: 'query' }, example: 'card' }),
+          type: z.enum(CARD_TYPE_VALUES).optional().openapi({ param: { name: 'type', in: 'query', description: 'card type' }, example: 'count' }),
+          clubId: IdParam.optional().openapi({ param: { name: 'clubId', in: 'query' } }),
+        }),
+      },
+      responses: { 200: json(paged(Goods)), 400: refusals[400] },
+    }),
+    async (c) => {
+      const { pagenum, pagesize, kind, type, clubId } = c.req.valid('query');
+      const { db } = c.var.deps;
+      const where: SQL[] = [eq(goods.onShelf, true)];
+      if (kind) where.push(eq(goods.kind, kind));
+      if (type) where.push(eq(goods.cardType, type));
+      if (clubId !== undefined) where.push(eq(goods.clubId, clubId));
+      const filter = and(...where);
+      const [total] = await db.select({ n: count() }).from(goods).where(filter);
+      const rows = await db
+        .select()
+        .from(goods)
+        .where(filter)
+        .orderBy(asc(goods.sort), asc(goods.id))
+        .limit(pagesize)
+        .offset(pagenum * pagesize);
+      const member = c.var.caller !== undefined;
+      return ok(c, { list: rows.map((g) => goodsOut(g, c.var.locale, member)), total: total?.n ?? 0, pagenum, pagesize });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/product/goods/detail',
+      tags,
+      summary: 'One goods item (also off shelf, with isUable false)',
+      middleware: [optionalAuth] as const,
+      request: { query: IdQuery },
+      responses: { 200: json(GoodsDetail), 400: refusals[400], 404: refusals[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('query');
+      const [g] = await c.var.deps.db.select().from(goods).where(eq(goods.id, id));
+      if (!g) throw new ApiError(Errors.notFound);
+      return ok(c, goodsDetailOut(g, c.var.locale, c.var.caller !== undefined));
+    },
+  );

@@ -1,0 +1,174 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or } from 'drizzle-orm';
+import { DICT_TYPES, FIXED_DICTS, dictLabel } from '../../domain/catalog';
+import { HOME_ACTIVITY_PAGE_SIZE } from '../../domain/limits';
+import { Errors } from '../../domain/errors';
+import { activities, banners, classTypes, clubs, goods, notifications, styles, teachers } from '../db/schema/index';
+import { ApiError } from '../http/api-error';
+import { optionalAuth } from '../http/auth';
+import { createRouter, envelope, ok, refusals } from '../http/router';
+import { activityOut, bannerOut, clubOut, containsPattern, loc, teacherOut } from '../services/catalog';
+import { goodsOut } from '../services/goods';
+import { Activity, ActivityDetail, Banner, DictItem, IdQuery, Notice, SearchResult, paged, pagingQuery } from './catalog-schemas';
+
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const SEARCH_LIMIT = 20;
+const NOTICE_LIMIT = 50;
+
+/** Home page: banners, notices, activities, search and dictionaries (spec §7). */
+export const home = createRouter()
+  .openapi(
+    createRoute({ method: 'get', path: '/index/home/banner', tags: ['home'], summary: 'Home carousel', responses: { 200: json(z.array(Banner)) } }),
+    async (c) => {
+      const rows = await c.var.deps.db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort), asc(banners.id));
+      return ok(c, rows.map((b) => bannerOut(b, c.var.locale)));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/sys/notification',
+      tags: ['home'],
+      summary: "System notices; with a valid token also the member's own",
+      middleware: [optionalAuth] as const,
+      responses: { 200: json(z.array(Notice)) },
+    }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const caller = c.var.caller;
+      const mine = caller ? or(isNull(notifications.accountId), eq(notifications.accountId, caller.accountId)) : isNull(notifications.accountId);
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(and(mine, lte(notifications.createdAt, clock.now())))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(NOTICE_LIMIT);
+      return ok(
+        c,
+        rows.map((n) => ({
+          id: n.id,
+          title: loc(c.var.locale, n.title, n.titleEn),
+          body: loc(c.var.locale, n.body, n.bodyEn),
+          createdAt: n.createdAt.toISOString(),
+          personal: n.accountId !== null,
+          read: n.readAt !== null,
+        })),
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/activity/goods',
+      tags: ['home'],
+      summary: 'Current and coming activities, paged (home shows page 0 of 3)',
+      request: { query: z.object(pagingQuery(HOME_ACTIVITY_PAGE_SIZE)) },
+      responses: { 200: json(paged(Activity)), 400: refusals[400] },
+    }),
+    async (c) => {
+      const { pagenum, pagesize } = c.req.valid('query');
+      const { db, clock } = c.var.deps;
+      const live = gt(activities.endsAt, clock.now());
+      const [total] = await db.select({ n: count() }).from(activities).where(live);
+      const rows = await db
+        .select()
+        .from(activities)
+        .where(live)
+        .orderBy(asc(activities.sort), asc(activities.startsAt), asc(activities.id))
+        .limit(pagesize)
+        .offset(pagenum * pagesize);
+      return ok(c, { list: rows.map((a) => activityOut(a, c.var.locale)), total: total?.n ?? 0, pagenum, pagesize });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/activity/detail',
+      tags: ['home'],
+      summary: 'One activity with its full text',
+      request: { query: IdQuery },
+      responses: { 200: json(ActivityDetail), 400: refusals[400], 404: refusals[404] },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('query');
+      const [a] = await c.var.deps.db.select().from(activities).where(eq(activities.id, id));
+      if (!a) throw new ApiError(Errors.notFound);
+      return ok(c, { ...activityOut(a, c.var.locale), body: loc(c.var.locale, a.body, a.bodyEn) });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/index/home/search',
+      tags: ['home'],
+      summary: 'Clubs, teachers, goods on shelf and live activities matching the keywords (Chinese or English)',
+      middleware: [optionalAuth] as const,
+      request: {
+        query: z.object({
+          keywords: z.string().trim().min(1).max(50).openapi({ param: { name: 'keywords', in: 'query' }, example: '瑜伽' }),
+        }),
+      },
+      responses: { 200: json(SearchResult), 400: refusals[400] },
+    }),
+    async (c) => {
+      const { keywords } = c.req.valid('query');
+      const { db, clock } = c.var.deps;
+      const locale = c.var.locale;
+      const p = containsPattern(keywords);
+      const [clubRows, teacherRows, goodsRows, activityRows] = await Promise.all([
+        db
+          .select()
+          .from(clubs)
+          .where(or(ilike(clubs.name, p), ilike(clubs.nameEn, p), ilike(clubs.address, p), ilike(clubs.addressEn, p)))
+          .orderBy(asc(clubs.sort), asc(clubs.id))
+          .limit(SEARCH_LIMIT),
+        db
+          .select({ t: teachers, club: { name: clubs.name, nameEn: clubs.nameEn } })
+          .from(teachers)
+          .leftJoin(clubs, eq(clubs.id, teachers.clubId))
+          .where(or(ilike(teachers.name, p), ilike(teachers.nameEn, p)))
+          .orderBy(asc(teachers.sort), asc(teachers.id))
+          .limit(SEARCH_LIMIT),
+        db
+          .select()
+          .from(goods)
+          .where(and(eq(goods.onShelf, true), or(ilike(goods.name, p), ilike(goods.nameEn, p))))
+          .orderBy(asc(goods.sort), asc(goods.id))
+          .limit(SEARCH_LIMIT),
+        db
+          .select()
+          .from(activities)
+          .where(and(gt(activities.endsAt, clock.now()), or(ilike(activities.title, p), ilike(activities.titleEn, p))))
+          .orderBy(asc(activities.sort), asc(activities.id))
+          .limit(SEARCH_LIMIT),
+      ]);
+      const member = c.var.caller !== undefined;
+      return ok(c, {
+        clubs: clubRows.map((r) => clubOut(r, locale)),
+        teachers: teacherRows.map((r) => teacherOut(r.t, r.club, locale)),
+        goods: goodsRows.map((g) => goodsOut(g, locale, member)),
+        activities: activityRows.map((a) => activityOut(a, locale)),
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/index/home/dict/select',
+      tags: ['home'],
+      summary: 'A dictionary (card types, goods kinds, class types, styles, difficulty, time of day, effect)',
+      request: {
+        query: z.object({ type: z.enum(DICT_TYPES).openapi({ param: { name: 'type', in: 'query' }, example: 'cardType' }) }),
+      },
+      responses: { 200: json(z.array(DictItem)), 400: refusals[400] },
+    }),
+    async (c) => {
+      const { type } = c.req.valid('query');
+      const locale = c.var.locale;
+      const fixed = FIXED_DICTS[type];
+      if (fixed) return ok(c, fixed.map((e) => ({ value: e.value, label: dictLabel(e, locale) })));
+      const table = type === 'classType' ? classTypes : styles;
+      const rows = await c.var.deps.db.select().from(table).orderBy(asc(table.sort), asc(table.id));
+      return ok(c, rows.map((r) => ({ value: r.key, label: loc(locale, r.name, r.nameEn) })));
+    },
+  );

@@ -1,0 +1,107 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { Errors } from '../../domain/errors';
+import { SURVEY_SKIP_DAYS } from '../../domain/limits';
+import { surveyAnswers, surveyOptions, surveys } from '../db/schema/index';
+import { ApiError } from '../http/api-error';
+import { requireAuth } from '../http/auth';
+import { createRouter, envelope, ok, refusals } from '../http/router';
+import { loc } from '../services/catalog';
+import { IdParam } from './catalog-schemas';
+
+const DAY_MS = 86_400_000;
+
+const SurveyOut = z
+  .object({
+    id: z.number().int(),
+    question: z.string(),
+    options: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  })
+  .openapi('Survey');
+
+const SurveyAnswerIn = z
+  .object({
+    surveyId: IdParam,
+    optionId: IdParam.optional().openapi({ description: 'the chosen answer' }),
+    skip: z.literal(true).optional().openapi({ description: `hide the survey for ${SURVEY_SKIP_DAYS} days` }),
+  })
+  .refine((b) => (b.optionId === undefined) !== (b.skip === undefined), { path: ['optionId'], message: 'give optionId or skip, not both' })
+  .openapi('SurveyAnswer');
+
+const SurveyState = z
+  .object({ surveyId: z.number().int(), answered: z.boolean(), skipUntil: z.string().nullable() })
+  .openapi('SurveyState');
+
+/** Spec §7 GET/POST /survey: a member sees an open survey until answering; a skip hides it 7 days. */
+export const survey = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/survey',
+      tags: ['survey'],
+      summary: 'The survey to show the caller now, or null',
+      middleware: [requireAuth] as const,
+      responses: { 200: { description: 'OK', content: { 'application/json': { schema: envelope(SurveyOut.nullable()) } } }, 401: refusals[401] },
+    }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const caller = c.var.caller!;
+      const rows = await db
+        .select({ s: surveys, a: surveyAnswers })
+        .from(surveys)
+        .leftJoin(surveyAnswers, and(eq(surveyAnswers.surveyId, surveys.id), eq(surveyAnswers.accountId, caller.accountId)))
+        .where(eq(surveys.active, true))
+        .orderBy(asc(surveys.id));
+      const now = clock.now().getTime();
+      const open = rows.find(({ a }) => !a || (a.optionId === null && (a.skipUntil === null || a.skipUntil.getTime() <= now)));
+      if (!open) return ok(c, null);
+      const options = await db.select().from(surveyOptions).where(eq(surveyOptions.surveyId, open.s.id)).orderBy(asc(surveyOptions.sort), asc(surveyOptions.id));
+      return ok(c, {
+        id: open.s.id,
+        question: loc(c.var.locale, open.s.question, open.s.questionEn),
+        options: options.map((o) => ({ id: o.id, label: loc(c.var.locale, o.label, o.labelEn) })),
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/survey',
+      tags: ['survey'],
+      summary: `Answer the survey with an option, or skip it for ${SURVEY_SKIP_DAYS} days`,
+      middleware: [requireAuth] as const,
+      request: { body: { required: true, content: { 'application/json': { schema: SurveyAnswerIn } } } },
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: envelope(SurveyState) } } },
+        400: refusals[400],
+        401: refusals[401],
+        404: refusals[404],
+        409: refusals[409],
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const { db, clock } = c.var.deps;
+      const caller = c.var.caller!;
+      const [s] = await db.select().from(surveys).where(and(eq(surveys.id, body.surveyId), eq(surveys.active, true)));
+      if (!s) throw new ApiError(Errors.notFound);
+      if (body.optionId !== undefined) {
+        const [o] = await db.select().from(surveyOptions).where(and(eq(surveyOptions.id, body.optionId), eq(surveyOptions.surveyId, s.id)));
+        if (!o) throw new ApiError(Errors.invalidField, { field: 'optionId', values: { field: 'optionId' } });
+      }
+      const now = clock.now();
+      const values = {
+        optionId: body.optionId ?? null,
+        skipUntil: body.skip ? new Date(now.getTime() + SURVEY_SKIP_DAYS * DAY_MS) : null,
+        updatedAt: now,
+      };
+      // One statement: an answer is final, so a row that already holds one is left alone (409).
+      const [row] = await db
+        .insert(surveyAnswers)
+        .values({ surveyId: s.id, accountId: caller.accountId, ...values })
+        .onConflictDoUpdate({ target: [surveyAnswers.surveyId, surveyAnswers.accountId], set: values, setWhere: isNull(surveyAnswers.optionId) })
+        .returning();
+      if (!row) throw new ApiError(Errors.surveyAnswered);
+      return ok(c, { surveyId: s.id, answered: row.optionId !== null, skipUntil: row.skipUntil?.toISOString() ?? null });
+    },
+  );
