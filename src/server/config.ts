@@ -18,10 +18,17 @@ export interface Config {
     perPhonePerDay: number;
     perIpPerHour: number;
     tencent?: { secretId: string; secretKey: string; sdkAppId: string; signName: string; templateId: string; region: string };
+    /** SendSms endpoint host (sms.tencentcloudapi.com) */
+    tencentHost: string;
   };
   oauth: {
+    /** 'local': the real WeChat adapter pointed at our stand-in under /api/dev/wechat (demo mode) */
     provider: 'local' | 'wechat';
     wechat?: { appId: string; appSecret: string };
+    /** where the member's browser is sent to authorize (https://open.weixin.qq.com) */
+    authorizeBase: string;
+    /** where the server exchanges the code (https://api.weixin.qq.com) */
+    apiBase: string;
   };
   maps: { provider: 'local' | 'tencent'; tencentKey?: string };
   bodyLimitBytes: number;
@@ -47,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           region: env.TENCENT_SMS_REGION ?? 'ap-guangzhou',
         }
       : undefined;
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  // Without WeChat settings the real adapter talks to our own stand-in (demo mode only; production refuses below).
+  const standInBase = `${publicUrl}/api/dev/wechat`;
   const wechat = env.WECHAT_APP_ID && env.WECHAT_APP_SECRET ? { appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET } : undefined;
   const config: Config = {
     port,
@@ -54,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: !production,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || './data',
-    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    publicUrl,
     apiBase: '/api',
     sms: {
       provider: tencentSms ? 'tencent' : 'local',
@@ -62,8 +72,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perPhonePerDay: int(env.SMS_PER_PHONE_PER_DAY, 10),
       perIpPerHour: int(env.SMS_PER_IP_PER_HOUR, 30),
       tencent: tencentSms,
+      tencentHost: env.TENCENT_SMS_HOST || 'sms.tencentcloudapi.com',
     },
-    oauth: { provider: wechat ? 'wechat' : 'local', wechat },
+    oauth: {
+      provider: wechat ? 'wechat' : 'local',
+      wechat,
+      authorizeBase: wechat ? env.WECHAT_AUTHORIZE_BASE || 'https://open.weixin.qq.com' : standInBase,
+      apiBase: wechat ? env.WECHAT_API_BASE || 'https://api.weixin.qq.com' : standInBase,
+    },
     maps: { provider: env.TENCENT_MAPS_KEY ? 'tencent' : 'local', tencentKey: env.TENCENT_MAPS_KEY },
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
   };

@@ -1,13 +1,20 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../env';
+import { account } from './account';
+import { auth } from './auth';
+import { bookings } from './bookings';
+import { devAuth } from './dev-auth';
 import { docsApp } from './docs';
 import { goodsRoutes } from './goods';
 import { health } from './health';
 import { home } from './home';
 import { media } from './media';
+import { password } from './password';
 import { school } from './school';
 import { stats } from './stats';
 import { survey } from './survey';
+import { wechatOAuthRoutes } from './wechat-oauth';
+import { wechatStandIn } from '../gateways/wechat-standin';
 
 /**
  * The one list of API areas: each is a sub-app in its own file, mounted under /api.
@@ -21,7 +28,17 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', survey);
   app.route('/api', stats);
   app.route('/api', media);
+  app.route('/api', auth);
+  app.route('/api', password);
+  app.route('/api', wechatOAuthRoutes);
+  app.route('/api', account);
+  app.route('/api', bookings);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
+  // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
+  if (deps.config.demo && !deps.config.production) {
+    app.route('/api', devAuth);
+    app.route('/api/dev/wechat', wechatStandIn);
+  }
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

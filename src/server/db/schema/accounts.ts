@@ -123,3 +123,37 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_account').on(t.accountId, t.createdAt)],
 );
+
+/** OAuth round trips in flight: the state we sent (stored hashed) carries the same-origin path to return to. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: serial('id').primaryKey(),
+    stateHash: text('state_hash').notNull(),
+    returnTo: text('return_to').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('oauth_states_hash').on(t.stateHash)],
+);
+
+/** Demo mode only: the codes the local SMS adapter "sent", so /api/dev/sms/:phone can show the last one. */
+export const devSmsOutbox = pgTable(
+  'dev_sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('dev_sms_outbox_phone').on(t.phone, t.id)],
+);
+
+/** Demo mode only: authorization codes issued by the local messaging-app OAuth stand-in (single use). */
+export const wechatStandInCodes = pgTable('wechat_standin_codes', {
+  code: text('code').primaryKey(),
+  appId: text('app_id').notNull(),
+  openId: text('open_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -1,0 +1,148 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { getCookie, setCookie } from 'hono/cookie';
+import { COOKIE_MAX_AGE_SECONDS } from '../../domain/limits';
+import { wechatStandInCodes } from '../db/schema/index';
+import type { Deps } from '../env';
+import { createRouter, envelope, ok } from '../http/router';
+import { newSecret } from '../services/tokens';
+import type { FetchLike } from './sms';
+
+/**
+ * A local stand-in for the messaging app's OAuth server (demo mode and tests only), mounted under
+ * /api/dev/wechat and speaking WeChat's protocol, so our real adapter code runs against it.
+ *
+ * Which identity comes back, first match wins:
+ *   1. `as=<openid>` on the authorize URL;
+ *   2. the `wxStandinAs` cookie, set by GET /api/dev/wechat/identity?as=<openid> (empty `as` clears it);
+ *   3. a per-browser device id (cookie `wxStandinDevice`): open id `o_standin_<device>`, stable per browser.
+ */
+export const STANDIN_APP_ID = 'wx-standin-app';
+export const STANDIN_APP_SECRET = 'wx-standin-secret';
+const CODE_TTL_MS = 5 * 60_000;
+const COOKIE_PATH = '/api/dev/wechat';
+const OPEN_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const authorize = createRoute({
+  method: 'get',
+  path: '/connect/oauth2/authorize',
+  tags: ['dev'],
+  summary: 'Stand-in: authorize (302 back to redirect_uri with code and state)',
+  request: {
+    query: z.object({
+      appid: z.string().optional(),
+      redirect_uri: z.string().optional(),
+      response_type: z.string().optional(),
+      scope: z.string().optional(),
+      state: z.string().optional(),
+      as: z.string().optional().openapi({ description: 'the open id to come back as (test hook)' }),
+    }),
+  },
+  responses: {
+    302: { description: 'Back to redirect_uri with ?code&state' },
+    400: { description: 'Bad authorize parameters', content: { 'text/plain': { schema: z.string() } } },
+  },
+});
+
+const AccessToken = z.object({
+  access_token: z.string().optional(),
+  expires_in: z.number().optional(),
+  refresh_token: z.string().optional(),
+  openid: z.string().optional(),
+  scope: z.string().optional(),
+  errcode: z.number().optional(),
+  errmsg: z.string().optional(),
+});
+
+const accessToken = createRoute({
+  method: 'get',
+  path: '/sns/oauth2/access_token',
+  tags: ['dev'],
+  summary: 'Stand-in: exchange a code for the open id (WeChat answer shape)',
+  request: {
+    query: z.object({ appid: z.string().optional(), secret: z.string().optional(), code: z.string().optional(), grant_type: z.string().optional() }),
+  },
+  responses: { 200: { description: 'The open id, or errcode/errmsg', content: { 'application/json': { schema: AccessToken } } } },
+});
+
+const identity = createRoute({
+  method: 'get',
+  path: '/identity',
+  tags: ['dev'],
+  summary: 'Stand-in: choose the open id this browser comes back as (empty clears the choice)',
+  request: { query: z.object({ as: z.string().optional() }) },
+  responses: {
+    200: { description: 'The chosen open id', content: { 'application/json': { schema: envelope(z.object({ openId: z.string().nullable() })) } } },
+  },
+});
+
+export const wechatStandIn = createRouter()
+  .openapi(authorize, async (c) => {
+    const q = c.req.valid('query');
+    const { db, clock, config } = c.var.deps;
+    if (q.appid !== STANDIN_APP_ID) return c.text('invalid appid', 400);
+    if (q.response_type !== 'code' || (q.scope !== 'snsapi_base' && q.scope !== 'snsapi_userinfo')) return c.text('invalid scope or response_type', 400);
+    let back: URL;
+    try {
+      back = new URL(q.redirect_uri ?? '');
+    } catch {
+      return c.text('invalid redirect_uri', 400);
+    }
+    if (back.origin !== new URL(config.publicUrl).origin) return c.text('redirect_uri domain mismatch', 400);
+    let openId = q.as?.trim() || getCookie(c, 'wxStandinAs') || '';
+    if (!openId) {
+      let device = getCookie(c, 'wxStandinDevice');
+      if (!device || !OPEN_ID.test(device)) {
+        device = newSecret();
+        setCookie(c, 'wxStandinDevice', device, { path: COOKIE_PATH, maxAge: COOKIE_MAX_AGE_SECONDS, sameSite: 'Lax', httpOnly: true });
+      }
+      openId = `o_standin_${device}`;
+    }
+    if (!OPEN_ID.test(openId)) return c.text('invalid as', 400);
+    const code = newSecret();
+    await db.insert(wechatStandInCodes).values({ code, appId: STANDIN_APP_ID, openId, expiresAt: new Date(clock.now().getTime() + CODE_TTL_MS) });
+    back.searchParams.set('code', code);
+    back.searchParams.set('state', q.state ?? '');
+    return c.redirect(back.toString(), 302);
+  })
+  .openapi(accessToken, async (c) => {
+    const q = c.req.valid('query');
+    const { db, clock } = c.var.deps;
+    const fail = (errcode: number, errmsg: string) => c.json({ errcode, errmsg }, 200);
+    if (q.appid !== STANDIN_APP_ID) return fail(40013, 'invalid appid');
+    if (q.secret !== STANDIN_APP_SECRET) return fail(40125, 'invalid appsecret');
+    if (q.grant_type !== 'authorization_code') return fail(40002, 'invalid grant_type');
+    if (!q.code) return fail(41008, 'missing code');
+    const [spent] = await db
+      .update(wechatStandInCodes)
+      .set({ usedAt: clock.now() })
+      .where(and(eq(wechatStandInCodes.code, q.code), isNull(wechatStandInCodes.usedAt), gt(wechatStandInCodes.expiresAt, clock.now())))
+      .returning({ openId: wechatStandInCodes.openId });
+    if (!spent) {
+      const [row] = await db.select({ usedAt: wechatStandInCodes.usedAt }).from(wechatStandInCodes).where(eq(wechatStandInCodes.code, q.code)).limit(1);
+      return row?.usedAt ? fail(40163, 'code been used') : fail(40029, 'invalid code');
+    }
+    return c.json({ access_token: newSecret(), expires_in: 7200, refresh_token: newSecret(), openid: spent.openId, scope: 'snsapi_base' }, 200);
+  })
+  .openapi(identity, (c) => {
+    const as = c.req.valid('query').as?.trim() ?? '';
+    if (as && !OPEN_ID.test(as)) return ok(c, { openId: null });
+    setCookie(c, 'wxStandinAs', as, { path: COOKIE_PATH, maxAge: as ? COOKIE_MAX_AGE_SECONDS : 0, sameSite: 'Lax', httpOnly: true });
+    return ok(c, { openId: as || null });
+  });
+
+/**
+ * The fetch our real adapter uses in demo mode: requests to the stand-in's base go straight to the
+ * stand-in's handlers in this process (a real Request/Response round trip, no port or network).
+ */
+export function standInFetch(apiBase: string, deps: Omit<Deps, 'gateways'>): FetchLike {
+  const prefix = new URL(apiBase).pathname.replace(/\/+$/, '');
+  const loop = createRouter();
+  loop.use('*', async (c, next) => {
+    c.set('deps', deps as Deps);
+    await next();
+  });
+  loop.route(prefix, wechatStandIn);
+  loop.onError((err, c) => c.json({ errcode: -1, errmsg: err instanceof Error ? err.message : 'error' }, 500));
+  return async (url, init) => (url.startsWith(apiBase) ? loop.request(url, init) : fetch(url, init));
+}

@@ -1,0 +1,87 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireAuth, TOKEN_HEADER } from '../http/auth';
+import { createRouter, envelope, ok, refusals } from '../http/router';
+import { changePassword, finishReset, startReset } from '../services/auth/passwords';
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+
+/** Password reset (spec §7 /oauth/resetPasswordVerify, /oauth/resetPassword) and /mine/changepassword's call. */
+export const password = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/oauth/resetPasswordVerify',
+      tags: ['auth'],
+      summary: 'Reset step one: phone + SMS code -> a single-use reset ticket (10 minutes)',
+      description: '10010 invalid phone, 10003 wrong or expired code, 10006 banned.',
+      request: {
+        body: json(
+          z
+            .object({
+              username: z.string().max(64).openapi({ description: 'phone' }),
+              password: z.string().max(32).openapi({ description: 'the SMS code' }),
+            })
+            .openapi('ResetVerifyRequest'),
+        ),
+      },
+      responses: {
+        200: {
+          description: 'Ticket issued: send it as the Authorization-token header of /oauth/resetPassword',
+          content: { 'application/json': { schema: envelope(z.object({ ticket: z.string(), expiresIn: z.number().int() })) } },
+        },
+        400: refusals[400],
+        403: refusals[403],
+      },
+    }),
+    async (c) => {
+      const { username, password: code } = c.req.valid('json');
+      return ok(c, await startReset(c.var.deps, username, code));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/oauth/resetPassword',
+      tags: ['auth'],
+      summary: 'Reset step two: set the new password with the reset ticket (header Authorization-token)',
+      description:
+        '10012 ticket unknown, used or expired; 10011 length not 6-15; 10013 same as the old password (the ticket stays usable after 10011/10013). Revokes every session of the account.',
+      request: {
+        headers: z.object({ [TOKEN_HEADER]: z.string().max(256).optional() }),
+        body: json(
+          z
+            .object({ password: z.string().max(128), username: z.string().max(64).optional().openapi({ description: 'ignored; the ticket names the account' }) })
+            .openapi('ResetPasswordRequest'),
+        ),
+      },
+      responses: { 200: { description: 'Password set', content: { 'application/json': { schema: envelope(z.null()) } } }, 400: refusals[400] },
+    }),
+    async (c) => {
+      await finishReset(c.var.deps, c.req.header(TOKEN_HEADER), c.req.valid('json').password);
+      return ok(c, null);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/customers/password',
+      tags: ['account'],
+      summary: 'Change my password',
+      description: '10011 new length not 6-15, 10014 old password wrong, 10013 same as old, 10015 too many wrong tries. Revokes every other session.',
+      middleware: [requireAuth] as const,
+      request: {
+        body: json(z.object({ oldPassword: z.string().max(128), newPassword: z.string().max(128) }).openapi('ChangePasswordRequest')),
+      },
+      responses: {
+        200: { description: 'Changed', content: { 'application/json': { schema: envelope(z.null()) } } },
+        400: refusals[400],
+        401: refusals[401],
+        429: refusals[429],
+      },
+    }),
+    async (c) => {
+      const { oldPassword, newPassword } = c.req.valid('json');
+      await changePassword(c.var.deps, c.var.caller!, oldPassword, newPassword);
+      return ok(c, null);
+    },
+  );

@@ -1,0 +1,125 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { Clock } from '../../../domain/clock';
+import { Errors, type ErrorDef } from '../../../domain/errors';
+import { WRONG_PASSWORD_LIMIT_PER_HOUR } from '../../../domain/limits';
+import { isValidPasswordLength, isValidPhone, trimInput } from '../../../domain/validation';
+import type { Db, Tx } from '../../db/client';
+import { loginFailures } from '../../db/schema/index';
+import { ApiError } from '../../http/api-error';
+import { hashPassword, verifyPassword } from '../password';
+import { accountById, accountByPhone, findOrCreateMember, updateWxProfile, type Account } from './accounts';
+import { lockKey } from './locks';
+import { accountIdForOpenId, bindOpenId, hasOpenIdBinding, liveTicket, spendTicket } from './openid-tickets';
+import { cleanAvatarUrl, cleanNickname } from './rules';
+import { createSession } from './sessions';
+import { consumeCode } from './sms-codes';
+
+export interface LoginInput {
+  username?: string | null;
+  password?: string | null;
+  loginType: string;
+  /** an open-id ticket (never a raw open id) */
+  openid?: string | null;
+  weixinPicture?: string | null;
+  nicName?: string | null;
+}
+
+export interface LoginResult {
+  token: string;
+  account: Account;
+  /** an open id is bound to the account after this login */
+  wxBound: boolean;
+}
+
+type Outcome = { ok: true; result: LoginResult } | { ok: false; error: ErrorDef; field?: string };
+
+const HOUR_MS = 60 * 60_000;
+
+let dummyHash: Promise<string> | undefined;
+/** Unknown phones still pay one scrypt, so timing does not tell who is registered. */
+const hashForUnknown = () => (dummyHash ??= hashPassword('no-such-account'));
+
+/**
+ * POST /oauth/login. Each decision and what it writes (a failure row, a spent code or ticket, the
+ * session) is one transaction; a refusal is thrown only after the commit so a wrong try still counts.
+ */
+export async function login(deps: { db: Db; clock: Clock }, input: LoginInput): Promise<LoginResult> {
+  const type = input.loginType.trim();
+  let outcome: Outcome;
+  if (type === 'openid') outcome = await openIdLogin(deps, input);
+  else if (type === 'password' || type === 'code') {
+    const phone = trimInput(input.username);
+    const secret = trimInput(input.password);
+    if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'username' });
+    if (type === 'password') {
+      if (!isValidPasswordLength(secret)) throw new ApiError(Errors.passwordLength, { field: 'password' });
+      outcome = await passwordLogin(deps, phone, secret, input);
+    } else {
+      outcome = await codeLogin(deps, phone, secret, input);
+    }
+  } else throw new ApiError(Errors.wrongLoginType, { field: 'loginType' });
+  if (!outcome.ok) throw new ApiError(outcome.error, { field: outcome.field });
+  return outcome.result;
+}
+
+async function passwordLogin(deps: { db: Db; clock: Clock }, phone: string, password: string, input: LoginInput): Promise<Outcome> {
+  const { db, clock } = deps;
+  return db.transaction(async (tx): Promise<Outcome> => {
+    await lockKey(tx, `login:${phone}`);
+    const now = clock.now();
+    const [failures] = await tx
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.phone, phone), gt(loginFailures.at, new Date(now.getTime() - HOUR_MS))));
+    if ((failures?.n ?? 0) >= WRONG_PASSWORD_LIMIT_PER_HOUR) return { ok: false, error: Errors.tooManyWrongPasswords };
+    const account = await accountByPhone(tx, phone, true);
+    const good = await verifyPassword(password, account?.passwordHash ?? (await hashForUnknown()));
+    if (!account || !account.passwordHash || !good) {
+      await tx.insert(loginFailures).values({ phone, at: now });
+      return { ok: false, error: Errors.wrongPhoneOrPassword, field: 'password' };
+    }
+    if (account.banned) return { ok: false, error: Errors.banned };
+    return { ok: true, result: await startSession(tx, account, input, clock) };
+  });
+}
+
+async function codeLogin(deps: { db: Db; clock: Clock }, phone: string, code: string, input: LoginInput): Promise<Outcome> {
+  const { db, clock } = deps;
+  return db.transaction(async (tx): Promise<Outcome> => {
+    if ((await consumeCode(tx, phone, code, clock)) !== 'ok') return { ok: false, error: Errors.wrongCode, field: 'password' };
+    const account = await findOrCreateMember(tx, phone, clock);
+    if (account.banned) return { ok: false, error: Errors.banned };
+    return { ok: true, result: await startSession(tx, account, input, clock) };
+  });
+}
+
+async function openIdLogin(deps: { db: Db; clock: Clock }, input: LoginInput): Promise<Outcome> {
+  const { db, clock } = deps;
+  return db.transaction(async (tx): Promise<Outcome> => {
+    const ticket = await liveTicket(tx, input.openid, clock);
+    const accountId = ticket ? await accountIdForOpenId(tx, ticket.openId) : undefined;
+    const account = accountId === undefined ? undefined : await accountById(tx, accountId);
+    if (!ticket || !account) return { ok: false, error: Errors.openIdNotBound, field: 'openid' };
+    if (account.banned) return { ok: false, error: Errors.banned };
+    await spendTicket(tx, ticket.id, clock);
+    const token = await createSession(tx, account.id, clock);
+    return { ok: true, result: { token, account, wxBound: true } };
+  });
+}
+
+/** A phone login: binds a valid open-id ticket carried in `openid`, then opens a new session. */
+async function startSession(tx: Tx, account: Account, input: LoginInput, clock: Clock): Promise<LoginResult> {
+  const ticket = await liveTicket(tx, input.openid, clock);
+  if (ticket) {
+    await bindOpenId(tx, ticket.openId, account.id, clock);
+    await spendTicket(tx, ticket.id, clock);
+    await updateWxProfile(tx, account.id, {
+      avatar: cleanAvatarUrl(input.weixinPicture) ?? ticket.avatar ?? undefined,
+      nickname: cleanNickname(input.nicName) ?? ticket.nickname ?? undefined,
+    });
+  }
+  const token = await createSession(tx, account.id, clock);
+  const fresh = (await accountById(tx, account.id)) ?? account;
+  const wxBound = ticket !== undefined || (await hasOpenIdBinding(tx, account.id));
+  return { token, account: fresh, wxBound };
+}
