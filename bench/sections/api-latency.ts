@@ -79,8 +79,8 @@ async function demoMember(): Promise<{ phone: string; password: string }> {
   if (process.env.BENCH_PHONE && process.env.BENCH_PASSWORD) return { phone: process.env.BENCH_PHONE, password: process.env.BENCH_PASSWORD };
   const seedModule = '../../src/server/db/seed/index';
   try {
-    const seed = (await import(seedModule)) as { demoAccounts?: { role?: string; phone?: string; password?: string }[] };
-    const member = seed.demoAccounts?.find((a) => a.role === 'member' && a.phone && a.password);
+    const seed = (await import(seedModule)) as { demoAccounts?: { role?: string; phone?: string; password?: string; banned?: boolean }[] };
+    const member = seed.demoAccounts?.find((a) => a.role === 'member' && !a.banned && a.phone && a.password);
     if (member?.phone && member.password) return { phone: member.phone, password: member.password };
   } catch {
     /* no seed module yet */
@@ -93,8 +93,8 @@ function rows(label: string, o: Outcome): BenchRow[] {
   const n = sorted.length;
   const note = `${n} ok in ${o.seconds.toFixed(1)} s (${Math.round(n / o.seconds)} req/s), ${CONNECTIONS} connections${o.errors ? `; ${o.errors} errors, first: ${o.firstError}` : ''}`;
   return [
-    { metric: `${label} median`, value: ms(percentile(sorted, 50)), note },
-    { metric: `${label} p99`, value: ms(percentile(sorted, 99)) },
+    { metric: `${label} median`, value: n ? ms(percentile(sorted, 50)) : 'no successful request', note },
+    { metric: `${label} p99`, value: n ? ms(percentile(sorted, 99)) : '-' },
   ];
 }
 

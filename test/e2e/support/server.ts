@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,20 @@ import path from 'node:path';
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** The files a built app must have; the server answers nothing useful without them. */
-const BUILT = ['dist/client/index.html', 'dist/server/entry-server.js'];
+const BUILT = ['dist/client/index.html', 'dist/server/entry-server.js', 'dist/node/main.js'];
+
+/**
+ * How `npm run serve` starts the built server (e.g. `node dist/node/main.js`), as node arguments, so
+ * the child is node itself (one pid to stop) and the tests follow the package.json script.
+ */
+export function serveCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const serve = pkg.scripts?.serve ?? 'node dist/node/main.js';
+  const [runner, ...args] = serve.trim().split(/\s+/);
+  if (runner === 'node') return args;
+  if (runner === 'tsx') return ['--import', 'tsx', ...args];
+  throw new Error(`cannot run package.json "serve" (${serve}) directly: expected "node <file>" or "tsx <file>"`);
+}
 
 /**
  * Builds the app unless dist/ is already there (scripts/test.mjs builds right before the browser
@@ -47,8 +60,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real server (`src/server/main.ts`, as `npm run serve` does, on the built app) as a
- * child process in demo mode, on a free port with a fresh PGlite data dir, and waits for
+ * Starts the real server (the built `src/server/main.ts`, as `npm run serve` does) as a child process in demo mode, on a free port with a fresh PGlite data dir, and waits for
  * GET /api/health. Extra env (e.g. DATABASE_URL) is passed through.
  */
 export async function startServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
@@ -57,7 +69,7 @@ export async function startServer(opts: { env?: Record<string, string>; timeoutM
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env };
   delete env.NODE_ENV; // unset = demo mode: local stand-ins and /api/dev on
   if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serveCommand(), {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
