@@ -66,7 +66,8 @@ export interface RunningServer {
 export async function startServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yoga-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env };
+  // PUBLIC_URL on the same origin the browser uses, so OAuth redirects come back with its cookies
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env };
   delete env.NODE_ENV; // unset = demo mode: local stand-ins and /api/dev on
   if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, serveCommand(), {
