@@ -30,6 +30,12 @@ export const PRODUCT_TITLE = msg`瑜伽会馆`;
 /** The one route table. Order matters only where paths overlap (/login/forgetpassword before /login/:from). */
 export const screens: ScreenRoute[] = [
   { path: '', title: msg`会馆首页`, screen: () => import('./screens/home/home-screen') },
+  { path: 'club', title: msg`门店列表`, screen: () => import('./screens/club/club-list-screen') },
+  { path: 'club/detail', title: msg`门店详情`, screen: () => import('./screens/club/club-detail-screen') },
+  { path: 'tutor', title: msg`导师团队`, screen: () => import('./screens/tutor/tutor-list-screen') },
+  { path: 'tutor/tutorDetail/:id', title: msg`导师详情`, screen: () => import('./screens/tutor/tutor-detail-screen') },
+  { path: 'qa', title: msg`常见问题`, screen: () => import('./screens/info/qa-screen') },
+  { path: 'about', title: msg`关于我们`, screen: () => import('./screens/info/about-screen') },
 ];
 
 /** Route metadata a screen or the layout reads through useMatches(). */

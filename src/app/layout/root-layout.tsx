@@ -1,25 +1,38 @@
 import { useLingui } from '@lingui/react';
-import { App as KonstaApp } from 'konsta/react';
 import { useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { PRODUCT_TITLE } from '../routes';
+import { FooterBar } from './footer-bar';
+import { ScreenSkeleton } from './screen-skeleton';
+import { useNavigationEffects, useReloadOnBackForwardRestore } from './use-navigation-effects';
 import { useRouteHandle } from './use-route-handle';
 
-/** The root layout of spec §2: page title, the screen, the footer when the route shows it. */
+/**
+ * The root layout of spec §2: page title, the screen (a skeleton while a navigation to another page
+ * loads), the footer when the route shows it, scroll restored for kept pages, the navigation
+ * effects (booked count, page view) and the reload after a back/forward-cache restore.
+ */
 export function RootLayout() {
   const { i18n } = useLingui();
   const handle = useRouteHandle();
   const title = i18n._(handle.title ?? PRODUCT_TITLE);
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loadingOtherPage = navigation.state === 'loading' && navigation.location.pathname !== pathname;
 
   useEffect(() => {
     document.title = title;
   }, [title]);
+  useNavigationEffects();
+  useReloadOnBackForwardRestore();
 
   return (
-    <KonstaApp theme="ios" safeAreas className="min-h-screen">
-      <main className={handle.showFooter ? 'pb-16' : undefined}>
-        <Outlet />
+    <>
+      <main className={handle.showFooter ? 'pb-[calc(64px+env(safe-area-inset-bottom))]' : undefined}>
+        {loadingOtherPage ? <ScreenSkeleton /> : <Outlet />}
       </main>
-    </KonstaApp>
+      {handle.showFooter && <FooterBar />}
+      <ScrollRestoration />
+    </>
   );
 }

@@ -1,0 +1,74 @@
+import { useLingui } from '@lingui/react/macro';
+import { Icon, Tabbar, TabbarLink } from 'konsta/react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useBookedCount } from '../session/session-provider';
+import { activeTabFor, FOOTER_TABS, type TabKey } from './tabs';
+
+const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+/** Small inline icons (no icon font: nothing more to download). */
+const ICONS: Record<TabKey, ReactNode> = {
+  home: <path d="M4 11.5 12 5l8 6.5V20a1 1 0 0 1-1 1h-4.5v-5.5h-5V21H5a1 1 0 0 1-1-1z" />,
+  book: (
+    <>
+      <rect x="4" y="5.5" width="16" height="15" rx="2" />
+      <path d="M8 3.5v4M16 3.5v4M4 10h16M9 14.5l2 2 4-4" />
+    </>
+  ),
+  cards: (
+    <>
+      <rect x="3" y="6" width="18" height="13" rx="2" />
+      <path d="M3 10.5h18M7 15h4" />
+    </>
+  ),
+  courses: (
+    <>
+      <path d="M5 4.5h11a3 3 0 0 1 3 3V20H8a3 3 0 0 1-3-3z" />
+      <path d="M5 17a3 3 0 0 1 3-3h11M9 8.5h6" />
+    </>
+  ),
+  mine: (
+    <>
+      <circle cx="12" cy="8.5" r="3.8" />
+      <path d="M4.5 20.5c.8-4 3.8-6 7.5-6s6.7 2 7.5 6" />
+    </>
+  ),
+};
+
+/** The footer bar of spec §2: five tabs, the active one follows the path, the booking tab shows the booked count. */
+export function FooterBar() {
+  const { i18n, t } = useLingui();
+  const { pathname } = useLocation();
+  const booked = useBookedCount();
+  const active = activeTabFor(pathname);
+
+  return (
+    <Tabbar labels icons className="fixed bottom-0 left-0 z-40 w-full" aria-label={t`底部导航`} component="nav">
+      {FOOTER_TABS.map((tab) => {
+        const label = i18n._(tab.label);
+        const badge = tab.key === 'book' && booked > 0 ? (booked > 99 ? '99+' : booked) : undefined;
+        return (
+          <TabbarLink
+            key={tab.key}
+            active={active === tab.key}
+            component={Link}
+            linkProps={{ to: tab.to, 'aria-current': active === tab.key ? 'page' : undefined, 'data-tab': tab.key }}
+            label={label}
+            icon={
+              <Icon
+                badge={badge}
+                badgeColors={{ bg: 'bg-red-500' }}
+                ios={
+                  <svg aria-hidden width="26" height="26" viewBox="0 0 24 24" {...stroke}>
+                    {ICONS[tab.key]}
+                  </svg>
+                }
+              />
+            }
+          />
+        );
+      })}
+    </Tabbar>
+  );
+}
