@@ -1,0 +1,94 @@
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { CARD_TYPES } from '../../../src/domain/catalog';
+import { verifyPassword } from '../../../src/server/services/password';
+import * as schema from '../../../src/server/db/schema/index';
+import { demoAccounts, seedIfEmpty } from '../../../src/server/db/seed/index';
+import { startTestServer } from '../support/harness';
+
+const SEEDED_TABLES = {
+  accounts: schema.accounts,
+  clubs: schema.clubs,
+  teachers: schema.teachers,
+  banners: schema.banners,
+  activities: schema.activities,
+  goods: schema.goods,
+  classTypes: schema.classTypes,
+  styles: schema.styles,
+  notifications: schema.notifications,
+  surveys: schema.surveys,
+  surveyOptions: schema.surveyOptions,
+};
+
+async function counts(db: Awaited<ReturnType<typeof startTestServer>>['deps']['db']) {
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(SEEDED_TABLES)) {
+    const [row] = await db.select({ n: count() }).from(table);
+    out[name] = row?.n ?? 0;
+  }
+  return out;
+}
+
+describe('the demo seed', async () => {
+  const s = await startTestServer();
+
+  it('seeds an empty database once: seedIfEmpty twice seeds once', async () => {
+    expect((await counts(s.deps.db)).clubs).toBe(0);
+    expect(await seedIfEmpty(s.deps.db, s.clock)).toBe(true);
+    const first = await counts(s.deps.db);
+    expect(await seedIfEmpty(s.deps.db, s.clock)).toBe(false);
+    expect(await counts(s.deps.db)).toEqual(first);
+    for (const [name, n] of Object.entries(first)) expect(n, name).toBeGreaterThan(0);
+  });
+
+  it('gives the first row of every seeded table id 1', async () => {
+    for (const [name, table] of Object.entries(SEEDED_TABLES)) {
+      const [row] = await s.deps.db.select({ id: table.id }).from(table).orderBy(table.id).limit(1);
+      expect(row?.id, name).toBe(1);
+    }
+  });
+
+  it('has three or more Shanghai clubs and eight or more bilingual teachers', async () => {
+    const clubs = await s.deps.db.select().from(schema.clubs);
+    expect(clubs.length).toBeGreaterThanOrEqual(3);
+    expect(clubs.every((c) => c.city === '上海' && c.cityEn === 'Shanghai')).toBe(true);
+    const teachers = await s.deps.db.select().from(schema.teachers);
+    expect(teachers.length).toBeGreaterThanOrEqual(8);
+    for (const t of teachers) {
+      expect(t.bio.length).toBeGreaterThan(10);
+      expect(t.bioEn?.length ?? 0).toBeGreaterThan(10);
+      expect(t.photo).toMatch(/\.svg$/);
+    }
+  });
+
+  it('sells every card type of spec §3 and every other goods kind', async () => {
+    const goods = await s.deps.db.select().from(schema.goods);
+    for (const t of CARD_TYPES) expect(goods.some((g) => g.kind === 'card' && g.cardType === t.value), t.value).toBe(true);
+    for (const k of ['coupon', 'workshop', 'open', 'private', 'primary', 'training'] as const) expect(goods.some((g) => g.kind === k), k).toBe(true);
+    for (const g of goods) {
+      expect(Number.isInteger(g.listPriceCents) && Number.isInteger(g.memberPriceCents)).toBe(true);
+      expect(g.memberPriceCents).toBeLessThanOrEqual(g.listPriceCents);
+    }
+  });
+
+  it('creates the demo accounts with their roles, levels and hashed passwords', async () => {
+    const rows = await s.deps.db.select().from(schema.accounts).orderBy(schema.accounts.id);
+    expect(rows.map((r) => r.phone)).toEqual(demoAccounts.map((a) => a.phone));
+    for (const [i, a] of demoAccounts.entries()) {
+      const row = rows[i]!;
+      expect(row).toMatchObject({ role: a.role, level: a.level, banned: a.banned });
+      expect(row.passwordHash).not.toContain(a.password);
+      expect(await verifyPassword(a.password, row.passwordHash)).toBe(true);
+    }
+    const roles = demoAccounts.map((a) => `${a.role}:${a.level}:${a.banned}`);
+    expect(roles).toEqual(expect.arrayContaining(['member:1:false', 'member:2:false', 'member:2:true']));
+    expect(demoAccounts.some((a) => a.role === 'teacher')).toBe(true);
+    expect(demoAccounts.some((a) => a.role === 'staff')).toBe(true);
+  });
+
+  it('links the demo teacher account to a teacher', async () => {
+    const teacherAccount = demoAccounts.findIndex((a) => a.role === 'teacher') + 1;
+    const linked = (await s.deps.db.select().from(schema.teachers)).filter((t) => t.accountId === teacherAccount);
+    expect(linked).toHaveLength(1);
+  });
+});
