@@ -65,6 +65,7 @@ async function vitest(args, { env = {}, hint }) {
       env,
       capture: true,
     });
+    // eslint-disable-next-line no-control-regex -- strips ANSI colours
     for (const line of out.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
       const m = /(machine \S+: states \d+\/\d+, transitions \d+\/\d+.*)$/.exec(line.trim());
       if (m && !coverageLines.includes(m[1])) coverageLines.push(m[1]);
