@@ -1,4 +1,4 @@
-import { App as KonstaApp } from 'konsta/react';
+import { KonstaProvider } from 'konsta/react';
 import type { ReactNode } from 'react';
 import type { Api } from '../api/index';
 import { provideSession, SessionContext } from './session/session-provider';
@@ -10,12 +10,12 @@ import { ToastProvider } from './ui/toast';
 export function AppProviders(props: { api: Api; cookies: Record<string, string | undefined>; children: ReactNode }) {
   return (
     <SessionContext.Provider logic={provideSession(props.api)} options={{ input: sessionInputFromCookies(props.cookies) }}>
-      {/* Konsta's iOS theme for every screen, and for the toast and dialog that sit beside them */}
-      <KonstaApp theme="ios" safeAreas className="min-h-screen">
+      {/* Konsta's iOS theme for the toast and dialog too (the root layout draws the app's own box) */}
+      <KonstaProvider theme="ios" dark>
         <ToastProvider>
           <ConfirmProvider>{props.children}</ConfirmProvider>
         </ToastProvider>
-      </KonstaApp>
+      </KonstaProvider>
     </SessionContext.Provider>
   );
 }

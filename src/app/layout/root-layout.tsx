@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { App as KonstaApp } from 'konsta/react';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { PRODUCT_TITLE } from '../routes';
@@ -27,12 +28,12 @@ export function RootLayout() {
   useReloadOnBackForwardRestore();
 
   return (
-    <>
-      <main className={handle.showFooter ? 'pb-[calc(64px+env(safe-area-inset-bottom))]' : undefined}>
+    <KonstaApp theme="ios" safeAreas className="min-h-screen bg-neutral-100">
+      <main className={`flow-root ${handle.showFooter ? 'pb-[calc(64px+env(safe-area-inset-bottom))]' : ''}`}>
         {loadingOtherPage ? <ScreenSkeleton /> : <Outlet />}
       </main>
       {handle.showFooter && <FooterBar />}
       <ScrollRestoration />
-    </>
+    </KonstaApp>
   );
 }
