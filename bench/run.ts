@@ -18,7 +18,8 @@ const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 async function main() {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
-  ensureBuilt();
+  // measure what the current code builds to (BENCH_NO_BUILD=1 reuses dist/ as it is)
+  ensureBuilt(process.env.BENCH_NO_BUILD !== '1');
   const server = await startServer({ env: { LOG: '0' } });
   const table: string[] = ['| section | metric | value | note |', '|---|---|---|---|'];
   let failed = false;

@@ -25,13 +25,14 @@ export function serveCommand(): string[] {
 
 /**
  * Builds the app unless dist/ is already there (scripts/test.mjs builds right before the browser
- * tests). E2E_BUILD=1 forces a fresh build when running the browser tests alone.
+ * tests), or always with `force` (the bench; E2E_BUILD=1 for the browser tests run alone).
  */
-export function ensureBuilt(): void {
+export function ensureBuilt(force = process.env.E2E_BUILD === '1'): void {
   const missing = BUILT.filter((f) => !existsSync(path.join(repoRoot, f)));
-  if (missing.length === 0 && process.env.E2E_BUILD !== '1') return;
-  process.stdout.write(`browser tests: building the app (${missing.length ? `missing ${missing.join(', ')}` : 'E2E_BUILD=1'})\n`);
-  const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (missing.length === 0 && !force) return;
+  process.stderr.write(`building the app (${missing.length ? `missing ${missing.join(', ')}` : 'fresh build requested'})\n`);
+  // stdout of the build goes to stderr, so a caller's own stdout (the bench table) stays clean
+  const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', process.stderr, process.stderr] });
   if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status})`);
 }
 
