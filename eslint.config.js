@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { defineConfig } from 'eslint/config';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
-import tseslint from 'typescript-eslint';
+import { configs as tseslintConfigs } from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
@@ -93,7 +93,7 @@ export function projectConfig(root) {
     },
     {
       files: ['**/*.{ts,tsx,mts,js,mjs}'],
-      extends: [{ rules: coreRecommended }, tseslint.configs.recommended, importX.flatConfigs.recommended, importX.flatConfigs.typescript],
+      extends: [{ rules: coreRecommended }, tseslintConfigs.recommended, importX.flatConfigs.recommended, importX.flatConfigs.typescript],
       plugins: { local: kebabCasePlugin(root) },
       languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
       settings: {
@@ -106,7 +106,6 @@ export function projectConfig(root) {
         'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones() }],
         // Vite query imports (`?url`, `?inline`) and virtual modules resolve only inside Vite
         'import-x/no-unresolved': ['error', { ignore: ['\\?', '^virtual:'] }],
-        'import-x/no-named-as-default-member': 'off',
         '@typescript-eslint/no-unused-vars': [
           'error',
           { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
