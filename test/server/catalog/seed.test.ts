@@ -92,3 +92,16 @@ describe('the demo seed', async () => {
     expect(linked).toHaveLength(1);
   });
 });
+
+describe('seedIfEmpty when several processes start at once', async () => {
+  const s = await startTestServer();
+
+  it('seeds exactly once (advisory lock; a real race on PostgreSQL)', async () => {
+    const results = await Promise.all([seedIfEmpty(s.deps.db, s.clock), seedIfEmpty(s.deps.db, s.clock), seedIfEmpty(s.deps.db, s.clock)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const c = await counts(s.deps.db);
+    expect(c.accounts).toBe(demoAccounts.length);
+    const [first] = await s.deps.db.select({ id: schema.clubs.id }).from(schema.clubs).orderBy(schema.clubs.id).limit(1);
+    expect(first?.id).toBe(1);
+  });
+});
