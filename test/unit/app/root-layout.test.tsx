@@ -20,7 +20,7 @@ function fakeApi(booked: number) {
   return { api, pageView, bookedCount };
 }
 
-function renderApp(opts: { path: string; member: boolean; booked?: number }) {
+function renderApp(opts: { path: string; member: boolean; booked?: number; slowLoader?: Promise<unknown> }) {
   const f = fakeApi(opts.booked ?? 0);
   setBrowserApi(f.api);
   const page = (text: string) => () => <p>{text}</p>;
@@ -34,6 +34,7 @@ function renderApp(opts: { path: string; member: boolean; booked?: number }) {
           { path: 'vipcard', handle: handle({ title: msg`会员卡` }), Component: page('cards page') },
           { path: 'takecourse', handle: handle(), Component: page('calendar page') },
           { path: 'login', handle: handle({ showFooter: false }), Component: page('login page') },
+          { path: 'slow', handle: handle(), loader: () => opts.slowLoader ?? null, Component: page('slow page') },
         ],
       },
     ],
@@ -134,6 +135,21 @@ describe('root layout (spec §2)', () => {
     const { pageView } = renderApp({ path: '/', member: false });
     pageView.mockRejectedValue(new Error('offline'));
     await screen.findByText('home page');
+  });
+
+  it('shows a skeleton while a navigation to another page loads, then the page', async () => {
+    let release!: () => void;
+    const slowLoader = new Promise<null>((r) => (release = () => r(null)));
+    const { router } = renderApp({ path: '/', member: false, slowLoader });
+    await screen.findByText('home page');
+    expect(document.querySelector('[data-skeleton]')).toBeNull();
+    act(() => void router.navigate('/slow'));
+    await waitFor(() => expect(document.querySelector('[data-skeleton]')).not.toBeNull());
+    expect(screen.queryByText('home page')).toBeNull();
+    expect(tab('home'), 'the footer stays while loading').not.toBeNull();
+    await act(async () => release());
+    await screen.findByText('slow page');
+    expect(document.querySelector('[data-skeleton]')).toBeNull();
   });
 
   it('reloads a page restored from the back/forward cache', async () => {

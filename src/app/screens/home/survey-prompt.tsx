@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Sheet } from 'konsta/react';
 import { useEffect, useState } from 'react';
 import type { Survey } from '../../../api/catalog';
 import { browserApiOrThrow } from '../../api-context';
@@ -7,8 +6,9 @@ import { useIsMember } from '../../session/session-provider';
 import { useToast } from '../../ui/toast';
 
 /**
- * The survey prompt of the Homepage (GET/POST /survey), members only. It comes up as a sheet over the
- * page once the page has loaded, so it never pushes the content; "not now" hides it for 7 days.
+ * The survey prompt of the Homepage (GET/POST /survey), members only. It floats above the footer once
+ * the page has loaded (never pushing the content, never blocking the rest of the page); its close
+ * button puts it off for 7 days.
  */
 export function SurveyPrompt() {
   const isMember = useIsMember();
@@ -49,28 +49,37 @@ export function SurveyPrompt() {
     }
   };
 
+  if (!survey) return null;
   return (
-    <Sheet opened={!!survey} onBackdropClick={() => void send({ skip: true })} className="pb-[env(safe-area-inset-bottom)]">
-      {survey && (
-        <div className="p-4" role="dialog" aria-labelledby="survey-q">
-          <p className="text-xs text-black/50">
+    <aside
+      aria-labelledby="survey-q"
+      data-survey
+      className="fixed inset-x-3 bottom-[calc(72px+env(safe-area-inset-bottom))] z-30 rounded-2xl bg-white p-4 shadow-[0_4px_24px_rgba(0,0,0,.15)]"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="survey-q" className="text-[15px] font-semibold">
+          <span className="mr-1.5 rounded bg-primary/10 px-1 text-xs font-normal text-primary">
             <Trans>小调查</Trans>
-          </p>
-          <h2 id="survey-q" className="mt-1 text-base font-semibold">
-            {survey.question}
-          </h2>
-          <div className="mt-3 grid grid-cols-2 gap-2">
-            {survey.options.map((o) => (
-              <Button key={o.id} outline rounded disabled={sending} onClick={() => void send({ optionId: o.id })}>
-                {o.label}
-              </Button>
-            ))}
-          </div>
-          <button type="button" className="mt-3 w-full py-2 text-sm text-black/50" disabled={sending} onClick={() => void send({ skip: true })}>
-            <Trans>暂不回答（7天内不再提示）</Trans>
+          </span>
+          {survey.question}
+        </h2>
+        <button type="button" data-survey-skip aria-label={t`暂不回答，7天内不再提示`} disabled={sending} onClick={() => void send({ skip: true })} className="-mt-1 -mr-1 shrink-0 p-1 text-xl leading-none text-black/40">
+          ×
+        </button>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {survey.options.map((o) => (
+          <button
+            key={o.id}
+            type="button"
+            disabled={sending}
+            onClick={() => void send({ optionId: o.id })}
+            className="rounded-full border border-primary/40 px-3 py-1 text-sm text-primary active:bg-primary/10"
+          >
+            {o.label}
           </button>
-        </div>
-      )}
-    </Sheet>
+        ))}
+      </div>
+    </aside>
   );
 }
