@@ -159,3 +159,14 @@ describe('POST /api/oauth/login', async () => {
     expect(typeof r.body.message).toBe('string');
   });
 });
+
+describe('session cookies on an https origin', async () => {
+  const s = await startTestServer({ config: { publicUrl: 'https://club.example' } });
+  it('are Secure', async () => {
+    await memberWithPassword(s, '13800000001', 'secret-1');
+    const r = await s.call('POST', '/api/oauth/login', { body: { username: '13800000001', password: 'secret-1', loginType: 'password' } });
+    const lines = Object.values(cookies(r.headers));
+    expect(lines).toHaveLength(7);
+    for (const line of lines) expect(line).toContain('; Secure');
+  });
+});

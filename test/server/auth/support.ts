@@ -4,8 +4,10 @@ import { accounts } from '../../../src/server/db/schema/index';
 import { hashPassword } from '../../../src/server/services/password';
 import type { TestServer } from '../support/harness';
 
-/** Asks for a code (as a phone on a given network) and reads it back from the demo outbox. */
-export async function sendCode(s: TestServer, phone: string, ip = '198.51.100.7'): Promise<string> {
+let network = 0;
+
+/** Asks for a code (from a fresh network each time unless one is given) and reads it back from the demo outbox. */
+export async function sendCode(s: TestServer, phone: string, ip = `198.51.100.${(network++ % 250) + 1}`): Promise<string> {
   const r = await s.call('GET', `/api/oauth/valid-code?phone=${phone}`, { headers: { 'x-forwarded-for': ip } });
   if (r.status !== 200) throw new Error(`valid-code ${phone}: ${r.status} ${JSON.stringify(r.body)}`);
   const dev = await s.call('GET', `/api/dev/sms/${phone}`);
