@@ -25,7 +25,7 @@ export interface ScreenRoute {
 }
 
 /** The product title, the fallback page title (spec §2). */
-export const PRODUCT_TITLE = msg`瑜伽会馆`;
+export { PRODUCT_TITLE } from './layout/product-title';
 
 /** The one route table. Order matters only where paths overlap (/login/forgetpassword before /login/:from). */
 export const screens: ScreenRoute[] = [

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS } from '../../domain/limits';
 
 export type ToastType = 'success' | 'fail' | 'text' | 'loading';
