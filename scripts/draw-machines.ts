@@ -94,7 +94,7 @@ export function toDot(machine: AnyStateMachine): string {
       const guard = guardName(t);
       const actions = actionNames(t);
       const label = [eventLabel(t.eventType), guard ? `[${guard}]` : '', actions.length ? `/ ${actions.join(', ')}` : ''].filter(Boolean).join(' ');
-      const targets: AnyStateNode[] = t.target?.length ? t.target : [n];
+      const targets: readonly AnyStateNode[] = t.target?.length ? t.target : [n];
       for (const target of targets) {
         const attrs = [`label=${q(label)}`];
         if (isCompound(n)) attrs.push(`ltail=${clusterName(n)}`);

@@ -9,6 +9,10 @@ import { setBrowserApi } from './api-context';
 import { BOOT_GLOBAL, type BootData } from './boot-data';
 import { AppProviders } from './providers';
 import { routeObjects } from './routes';
+import { loginPath } from './session/request-session';
+import { reactExpiryEffects, SessionExpiryBridge } from './session/session-bridge';
+import { createExpiryHandler } from './session/session-expiry';
+import { silentLoginUrl } from './session/silent-login';
 import './styles.css';
 
 /** Resolves the lazy screens of the first URL before hydrating, so the first render matches the server's. */
@@ -24,25 +28,56 @@ async function resolveLazy(routes: RouteObject[]) {
   );
 }
 
+function sessionStorageOrUndefined(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 async function start() {
+  const cookies = new Cookies(undefined, { path: '/' });
+  const here = () => window.location.pathname + window.location.search;
+
+  // the silent open-id login: once per browser session, before anything renders
+  const silent = silentLoginUrl({
+    userAgent: navigator.userAgent,
+    cookies: cookies.getAll() as Record<string, string>,
+    storage: sessionStorageOrUndefined(),
+    path: here(),
+  });
+  if (silent) {
+    window.location.replace(silent);
+    return;
+  }
+
   const boot = (window as unknown as Record<string, BootData>)[BOOT_GLOBAL]!;
   const i18n = setupI18n();
   i18n.load(boot.locale, boot.messages);
   i18n.activate(boot.locale);
 
-  const cookies = new Cookies();
-  const api = createApi({ baseURL: '/api', getToken: () => cookies.get('token') || undefined });
+  const routes = routeObjects();
+  let router: ReturnType<typeof createBrowserRouter> | undefined;
+  // spec §7: toast, session.expired (which clears the token cookie), then /login/<from> (2 s later for HTTP 401)
+  const onExpired = createExpiryHandler(() => {
+    const fx = reactExpiryEffects();
+    if (!fx || !router) return undefined;
+    const r = router;
+    return { ...fx, here, navigate: (to: string) => void r.navigate(to) };
+  }, loginPath);
+  const api = createApi({ baseURL: '/api', getToken: () => cookies.get('token') || undefined, onExpired });
   setBrowserApi(api);
 
-  const routes = routeObjects();
   await resolveLazy(routes);
-  const router = createBrowserRouter(routes);
+  router = createBrowserRouter(routes);
 
   hydrateRoot(
     document.getElementById('root')!,
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <AppProviders api={api} cookies={cookies.getAll() as Record<string, string>}>
+          <SessionExpiryBridge />
           <RouterProvider router={router} />
         </AppProviders>
       </I18nProvider>

@@ -6,6 +6,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createApi } from '../api/index';
 import { AppProviders } from './providers';
 import { PRODUCT_TITLE, routeObjects, type RouteHandle } from './routes';
+import type { RequestSession } from './session/request-session';
+import { sessionInputFromCookies } from './session/session-cookies';
 
 export interface RenderInput {
   request: Request;
@@ -37,7 +39,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     headers: () => ({ cookie: `lang=${input.locale}` }),
   });
 
-  const context = await handler.query(input.request, { requestContext: { api } as never });
+  // loaders see the API bound to the member's token and the session from the request's cookies
+  const requestSession: RequestSession = { session: sessionInputFromCookies(input.cookies), cookies: input.cookies };
+  const context = await handler.query(input.request, { requestContext: { api, ...requestSession } as never });
   if (context instanceof Response) return { kind: 'redirect', response: context };
 
   const router = createStaticRouter(handler.dataRoutes, context);

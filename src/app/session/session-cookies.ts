@@ -1,3 +1,4 @@
+import Cookies from 'universal-cookie';
 import type { SessionInput } from '../../../machines/session.machine';
 
 /** Session cookie names of DESIGN.md §5 (set by the server, readable by the app). */
@@ -17,4 +18,11 @@ export function sessionInputFromCookies(cookies: Record<string, string | undefin
       wxNicName: cookies.wxNicName || undefined,
     },
   };
+}
+
+/** Expiry and logout: the app drops its copies of the session cookies (the open-id ticket stays). */
+export function forgetSessionCookies(): void {
+  if (typeof document === 'undefined') return;
+  const jar = new Cookies(undefined, { path: '/' });
+  for (const name of SESSION_COOKIES) if (name !== 'openId') jar.remove(name, { path: '/' });
 }

@@ -1,12 +1,18 @@
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../../machines/session.machine';
+import type { Api } from '../../api/index';
+import { forgetSessionCookies } from './session-cookies';
 
 /** The session actor for the whole app; screens select from it and send events. */
 export const SessionContext = createActorContext(sessionMachine);
 
-/** The session machine with the real API as its actors. */
-export function provideSession(api: { auth: { bookedCount(): Promise<{ code: number; data: number }>; logout(): Promise<unknown> } }) {
+/**
+ * The session machine with the real API as its actors. `forget` clears the app's cookie copies
+ * (default: the browser's session cookies; nothing on the server).
+ */
+export function provideSession(api: Pick<Api, 'auth'>, opts: { forget?: () => void } = {}) {
+  const forget = opts.forget ?? forgetSessionCookies;
   return sessionMachine.provide({
     actors: {
       fetchBookedCount: fromPromise(async () => {
@@ -16,6 +22,9 @@ export function provideSession(api: { auth: { bookedCount(): Promise<{ code: num
       logout: fromPromise(async () => {
         await api.auth.logout();
       }),
+    },
+    actions: {
+      forgetSession: () => forget(),
     },
   });
 }

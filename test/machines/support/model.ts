@@ -179,7 +179,7 @@ export function modelSuite(opts: ModelOptions) {
         for (const [key, entry] of Object.entries(g.adjacency)) {
           const base = g.pathTo.get(key);
           if (!base) continue;
-          for (const next of Object.values(entry.transitions)) {
+          for (const next of Object.values(entry.transitions) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
             const fires = machine.getTransitionData(entry.state as never, next.event);
             if (!fires.some((t) => tracker.isNew(t))) continue;
             const steps = [...base, { event: next.event, state: next.state }];

@@ -1,0 +1,35 @@
+import { HTTP_401_REDIRECT_DELAY_MS } from '../../domain/limits';
+
+/** What the app does when the API says the login expired (wired by entry-client.tsx). */
+export interface ExpiryEffects {
+  /** the expired-login toast */
+  toast(): void;
+  /** session.expired to the session actor (its forgetSession action clears the cookies) */
+  expire(): void;
+  /** where the member is now (path + search) */
+  here(): string;
+  navigate(to: string): void;
+}
+
+/**
+ * Spec §7: a 401 in the body, or an HTTP 401, shows the expired-login toast, clears the token and
+ * goes to /login with the from path; the HTTP case waits 2 s first. Repeated 401s of one expiry
+ * (several calls in flight) act once.
+ */
+export function createExpiryHandler(effects: () => ExpiryEffects | undefined, loginPath: (from: string) => string, delayMs = HTTP_401_REDIRECT_DELAY_MS) {
+  let handling = false;
+  return (how: 'body' | 'http') => {
+    const fx = effects();
+    if (!fx || handling) return;
+    handling = true;
+    const from = fx.here();
+    fx.toast();
+    fx.expire();
+    const go = () => {
+      handling = false;
+      if (!from.startsWith('/login')) fx.navigate(loginPath(from));
+    };
+    if (how === 'http') setTimeout(go, delayMs);
+    else go();
+  };
+}
