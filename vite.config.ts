@@ -15,6 +15,11 @@ export default defineConfig({
     manifest: true,
     target: 'es2020',
     sourcemap: false,
+    rollupOptions: {
+      // Konsta ships no "sideEffects" flag and sets displayName on every component, so importing one
+      // component from its barrel kept all of them (~20 kB gzip in the first load). Its modules are pure.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]konsta[\\/]/.test(id) },
+    },
   },
   ssr: {
     // keep node_modules external on the server build

@@ -19,11 +19,12 @@ function setup(): OpenConfirm {
   return confirm;
 }
 
-/** Opens a dialog and keeps its outcome for the test to read. */
-function openWith(confirm: OpenConfirm, options: Parameters<OpenConfirm>[0]) {
+/** Opens a dialog (its view loads lazily on first use) and keeps its outcome for the test to read. */
+async function openWith(confirm: OpenConfirm, options: Parameters<OpenConfirm>[0]) {
   const outcome: { result?: ConfirmResult } = {};
-  act(() => {
+  await act(async () => {
     void confirm(options).then((r) => (outcome.result = r));
+    await import('../../../src/app/ui/confirm-view');
   });
   return outcome;
 }
@@ -36,7 +37,7 @@ describe('confirm dialog (spec §2)', () => {
 
   it('closes on confirm and resolves confirmed', async () => {
     const confirm = setup();
-    const outcome = openWith(confirm, { title: '取消预约', message: '确定取消这节课吗？' });
+    const outcome = await openWith(confirm, { title: '取消预约', message: '确定取消这节课吗？' });
     expect(screen.getByText('确定取消这节课吗？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await flush();
@@ -47,7 +48,7 @@ describe('confirm dialog (spec §2)', () => {
   it('closes on cancel and resolves not confirmed', async () => {
     const confirm = setup();
     const onConfirm = vi.fn();
-    const outcome = openWith(confirm, { message: '退出登录？', onConfirm });
+    const outcome = await openWith(confirm, { message: '退出登录？', onConfirm });
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     await flush();
     expect(outcome.result).toEqual({ confirmed: false });
@@ -59,7 +60,7 @@ describe('confirm dialog (spec §2)', () => {
     const confirm = setup();
     const seen: string[] = [];
     let closeIt!: () => void;
-    const outcome = openWith(confirm, {
+    const outcome = await openWith(confirm, {
       message: '请输入手机号',
       stayOpen: true,
       input: { placeholder: '手机号', type: 'tel' },
@@ -85,9 +86,9 @@ describe('confirm dialog (spec §2)', () => {
     expect(screen.queryByText('请输入手机号')).toBeNull();
   });
 
-  it('clears and focuses its input about 300 ms after opening', () => {
+  it('clears and focuses its input about 300 ms after opening', async () => {
     const confirm = setup();
-    openWith(confirm, { message: '转赠', input: { placeholder: '对方手机号' } });
+    await openWith(confirm, { message: '转赠', input: { placeholder: '对方手机号' } });
     const input = screen.getByPlaceholderText('对方手机号') as HTMLInputElement;
     fireEvent.change(input, { target: { value: '已经输入' } });
     act(() => vi.advanceTimersByTime(CONFIRM_INPUT_FOCUS_DELAY_MS - 1));
@@ -101,8 +102,8 @@ describe('confirm dialog (spec §2)', () => {
 
   it('a new dialog cancels the one showing', async () => {
     const confirm = setup();
-    const first = openWith(confirm, { message: '第一个' });
-    const second = openWith(confirm, { message: '第二个' });
+    const first = await openWith(confirm, { message: '第一个' });
+    const second = await openWith(confirm, { message: '第二个' });
     await flush();
     expect(first.result).toEqual({ confirmed: false });
     expect(screen.queryByText('第一个')).toBeNull();
@@ -111,9 +112,9 @@ describe('confirm dialog (spec §2)', () => {
     expect(second.result).toEqual({ confirmed: true, value: '' });
   });
 
-  it('can hide the cancel button and name its buttons', () => {
+  it('can hide the cancel button and name its buttons', async () => {
     const confirm = setup();
-    openWith(confirm, { message: '已知晓', showCancel: false, confirmText: '我知道了' });
+    await openWith(confirm, { message: '已知晓', showCancel: false, confirmText: '我知道了' });
     expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
     expect(screen.getByRole('button', { name: '我知道了' })).toBeTruthy();
   });
