@@ -157,6 +157,24 @@ describe('a visitor browses the public screens (spec §2)', () => {
     expect(await page.locator('s').count(), 'no struck-through list price beside a member price').toBe(0);
   });
 
+  it('restores the scroll position of a kept page on back, and starts a new page at the top', async () => {
+    const { page } = await browser.newPage();
+    await page.goto('/tutor', { waitUntil: 'networkidle' });
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+    const before = await page.evaluate(() => window.scrollY);
+    const card = page.locator('[data-teacher]').nth(6);
+    await card.scrollIntoViewIfNeeded();
+    const kept = await page.evaluate(() => window.scrollY);
+    await card.click();
+    await page.waitForURL('**/tutor/tutorDetail/**');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL('**/tutor');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(Math.min(before, kept) - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - kept)).toBeLessThan(5);
+  });
+
   it('is usable at 320 px: nothing wider than the screen', async () => {
     const { page } = await browser.newPage({ viewport: { width: 320, height: 640 } });
     for (const p of ['/', '/club', '/club/detail?id=1', '/tutor', '/tutor/tutorDetail/1', '/qa', '/about']) {
