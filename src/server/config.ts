@@ -32,6 +32,8 @@ export interface Config {
   };
   maps: { provider: 'local' | 'tencent'; tencentKey?: string };
   bodyLimitBytes: number;
+  /** believe X-Forwarded-For (only behind a proxy that overwrites it) */
+  trustProxy: boolean;
 }
 
 function int(v: string | undefined, d: number): number {
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     maps: { provider: env.TENCENT_MAPS_KEY ? 'tencent' : 'local', tencentKey: env.TENCENT_MAPS_KEY },
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
   if (production) {
     const missing: string[] = [];

@@ -49,7 +49,8 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 export async function startTestServer(opts: { now?: string; config?: Partial<Config>; seed?: boolean } = {}): Promise<TestServer> {
   const clock = fixedClock(opts.now ?? TEST_EPOCH);
   const log = memoryLogger();
-  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), ...opts.config };
+  // tests speak for several networks through X-Forwarded-For, as a trusted proxy would
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), trustProxy: true, ...opts.config };
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
   let seeded = false;
