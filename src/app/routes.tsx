@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router-dom';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error';
+import { requireMember } from './session/request-session';
 
 /** What a lazily loaded screen module exports. */
 export interface ScreenModule {
@@ -36,6 +37,11 @@ export const screens: ScreenRoute[] = [
   { path: 'tutor/tutorDetail/:id', title: msg`导师详情`, screen: () => import('./screens/tutor/tutor-detail-screen') },
   { path: 'qa', title: msg`常见问题`, screen: () => import('./screens/info/qa-screen') },
   { path: 'about', title: msg`关于我们`, screen: () => import('./screens/info/about-screen') },
+  { path: 'login/forgetpassword', title: msg`找回密码`, showFooter: false, screen: () => import('./screens/auth/forget-password-screen') },
+  { path: 'login/newpass', title: msg`设置新密码`, showFooter: false, screen: () => import('./screens/auth/new-password-screen') },
+  { path: 'login/:from?', title: msg`登录`, showFooter: false, screen: () => import('./screens/auth/login-screen') },
+  { path: 'mine', title: msg`我的`, screen: () => import('./screens/mine/mine-screen') },
+  { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
 ];
 
 /** Route metadata a screen or the layout reads through useMatches(). */
@@ -51,7 +57,15 @@ export function routeObjects(): RouteObject[] {
     const handle: RouteHandle = { title: s.title, showFooter: s.showFooter ?? true, requiresLogin: s.requiresLogin ?? false };
     const lazy = async () => {
       const m = await s.screen();
-      return { Component: m.default, ...(m.loader ? { loader: m.loader } : {}) };
+      // requiresLogin: a visitor goes to /login/<this path> first (requireMember), then the screen's own loader
+      const own = m.loader;
+      const loader: LoaderFunction | undefined = s.requiresLogin
+        ? (args) => {
+            requireMember(args.context, args.request);
+            return own ? own(args) : null;
+          }
+        : own;
+      return { Component: m.default, ...(loader ? { loader } : {}) };
     };
     return s.path === '' ? { index: true, handle, lazy } : { path: s.path, handle, lazy };
   });

@@ -1,0 +1,30 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { errorByCode, Errors } from '../../../domain/errors';
+
+/** What each named field-error state of the auth machines says (spec §5). */
+export const fieldMessages: Record<string, MessageDescriptor> = {
+  phoneInvalid: Errors.invalidPhone.message,
+  codeMissing: msg`请输入验证码`,
+  passwordMissing: msg`请输入密码`,
+  agreementMissing: msg`请先阅读并同意用户协议`,
+  oldMissing: msg`请输入旧密码`,
+  lengthInvalid: Errors.passwordLength.message,
+  mismatch: msg`两次输入的密码不一致`,
+  sameAsOld: Errors.samePassword.message,
+  unreachable: Errors.network.message,
+};
+
+const fallback = msg`操作失败，请稍后再试`;
+
+/** The translated message of a server refusal, by its catalogue code (src/domain/errors.ts). */
+export function refusalMessage(code: number | undefined): MessageDescriptor {
+  return (code !== undefined && errorByCode(code)?.message) || fallback;
+}
+
+/** The message of a form's feedback state: a field error, a refusal (by code) or the network error. */
+export function feedbackMessage(state: string | undefined, code: number | undefined): MessageDescriptor | undefined {
+  if (!state || state === 'clean') return undefined;
+  if (state === 'refused') return refusalMessage(code);
+  return fieldMessages[state];
+}

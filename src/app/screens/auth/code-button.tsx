@@ -1,0 +1,31 @@
+import { Trans } from '@lingui/react/macro';
+import { Button } from 'konsta/react';
+
+/** "Get code" with the resend countdown (spec: 60 s) while the sender is cooling down. */
+export function CodeButton(props: { sending: boolean; remaining: number | undefined; onSend(): void }) {
+  const { sending, remaining } = props;
+  return (
+    <Button
+      small
+      outline
+      rounded
+      inline
+      className="!w-auto shrink-0 whitespace-nowrap tabular-nums"
+      disabled={sending || remaining !== undefined}
+      onClick={props.onSend}
+      data-testid="send-code"
+    >
+      {remaining !== undefined ? <Trans>{remaining} 秒后重发</Trans> : sending ? <Trans>发送中…</Trans> : <Trans>获取验证码</Trans>}
+    </Button>
+  );
+}
+
+/** One line of feedback under a form (field error, refusal or network). */
+export function FormMessage(props: { children?: string; tone?: 'error' | 'info' }) {
+  if (!props.children) return <p className="min-h-5 px-4 text-sm" aria-live="polite" />;
+  return (
+    <p role={props.tone === 'info' ? 'status' : 'alert'} className={`min-h-5 px-4 text-sm ${props.tone === 'info' ? 'text-black/60' : 'text-red-600'}`}>
+      {props.children}
+    </p>
+  );
+}

@@ -1,0 +1,88 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { Block, Button, List, ListInput } from 'konsta/react';
+import { useEffect } from 'react';
+import { useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirectMemberHome } from '../../session/request-session';
+import { feedbackMessage, refusalMessage } from './auth-messages';
+import { CodeButton, FormMessage } from './code-button';
+import { useResetFeedback, useResetPassword } from './use-reset-password';
+
+export function loader({ context }: LoaderFunctionArgs) {
+  redirectMemberHome(context);
+  return null;
+}
+
+/** /login/forgetpassword: step one of the reset, the phone proved by an SMS code. */
+export default function ForgetPasswordScreen() {
+  const { i18n, t } = useLingui();
+  const navigate = useNavigate();
+  const reset = useResetPassword({});
+  const phone = useSelector(reset, (s) => s.context.phone);
+  const code = useSelector(reset, (s) => s.context.code);
+  const verifying = useSelector(reset, (s) => s.matches({ verify: { form: 'verifying' } }));
+  const ticket = useSelector(reset, (s) => (s.matches('newPassword') ? s.context.ticket : undefined));
+  const sending = useSelector(reset, (s) => s.matches({ verify: { sender: 'sending' } }));
+  const remaining = useSelector(reset, (s) => (s.matches({ verify: { sender: 'coolingDown' } }) ? s.context.remaining : undefined));
+  const sendProblem = useSelector(reset, (s) =>
+    s.matches({ verify: { sender: { ready: 'refused' } } })
+      ? refusalMessage(s.context.sendErrorCode)
+      : s.matches({ verify: { sender: { ready: 'unreachable' } } })
+        ? feedbackMessage('unreachable', undefined)
+        : undefined,
+  );
+  const feedback = useResetFeedback(reset) ?? sendProblem;
+
+  // step two has its own route; the ticket travels in the location state
+  useEffect(() => {
+    if (ticket) void navigate('/login/newpass', { state: { ticket, phone: phone.trim() } });
+  }, [ticket, phone, navigate]);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        reset.send({ type: 'reset.verify' });
+      }}
+    >
+      <Block className="!mt-6 !mb-2">
+        <h1 className="text-xl font-semibold">
+          <Trans>找回密码</Trans>
+        </h1>
+        <p className="mt-1 text-sm text-black/55">
+          <Trans>输入注册手机号和短信验证码，下一步设置新密码</Trans>
+        </p>
+      </Block>
+      <List strong inset className="!my-4">
+        <ListInput
+          label={<Trans>手机号</Trans>}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          name="phone"
+          placeholder={t`请输入手机号`}
+          value={phone}
+          onChange={(e: { target: { value: string } }) => reset.send({ type: 'reset.phone.change', value: e.target.value })}
+        />
+        <ListInput
+          label={<Trans>验证码</Trans>}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          name="code"
+          placeholder={t`请输入验证码`}
+          value={code}
+          onChange={(e: { target: { value: string } }) => reset.send({ type: 'reset.code.change', value: e.target.value })}
+          {...({ after: <CodeButton sending={sending} remaining={remaining} onSend={() => reset.send({ type: 'reset.code.send' })} /> } as object)}
+        />
+      </List>
+      <FormMessage>{feedback ? i18n._(feedback) : undefined}</FormMessage>
+      <Block className="!my-4">
+        <Button large rounded type="submit" disabled={verifying || !!ticket}>
+          {verifying ? <Trans>验证中…</Trans> : <Trans>下一步</Trans>}
+        </Button>
+      </Block>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Block, Button, Checkbox, List, ListInput, Segmented, SegmentedButton } from 'konsta/react';
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import Cookies from 'universal-cookie';
+import { fromPromise } from 'xstate';
+import { loginMachine } from '../../../../machines/login.machine';
+import { browserApiOrThrow } from '../../api-context';
+import { redirectMemberHome, returnPath } from '../../session/request-session';
+import { SessionContext } from '../../session/session-provider';
+import { feedbackMessage, refusalMessage } from './auth-messages';
+import { CodeButton, FormMessage } from './code-button';
+
+/** A logged-in member sent to /login lands on Homepage (spec §2). */
+export function loader({ context }: LoaderFunctionArgs) {
+  redirectMemberHome(context);
+  return null;
+}
+
+function leaf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : value && typeof value === 'object' ? leaf(Object.values(value)[0]) : undefined;
+}
+
+/** /login and /login/:from: code and password tabs, resend countdown, agreement (spec §5). */
+export default function LoginScreen() {
+  const { i18n, t } = useLingui();
+  const navigate = useNavigate();
+  const { from } = useParams();
+  const session = SessionContext.useActorRef();
+  const back = returnPath(from);
+
+  const logic = useMemo(
+    () =>
+      loginMachine.provide({
+        actors: {
+          sendCode: fromPromise(({ input }) => browserApiOrThrow().auth.sendCode(input.phone)),
+          login: fromPromise(({ input }) => browserApiOrThrow().auth.login(input)),
+        },
+        actions: {
+          handOver: ({ context }) => {
+            // the server has just set the session cookies: take the messaging-app avatar and nickname from them
+            const jar = new Cookies(undefined, { path: '/' });
+            const user = { ...context.user!, wxAvatar: jar.get('wxAvatar') || context.user!.wxAvatar, wxNicName: jar.get('wxNicName') || context.user!.wxNicName };
+            session.send({ type: 'session.login', token: context.token!, user });
+            void navigate(back, { replace: true });
+          },
+        },
+      }),
+    [session, navigate, back],
+  );
+  const openIdTicket = typeof document === 'undefined' ? undefined : new Cookies(undefined, { path: '/' }).get('openId') || undefined;
+  const login = useActorRef(logic, { input: { openIdTicket } });
+
+  const tab = useSelector(login, (s) => (s.matches({ active: { tab: 'password' } }) ? 'password' : 'code'));
+  const phone = useSelector(login, (s) => s.context.phone);
+  const code = useSelector(login, (s) => s.context.code);
+  const password = useSelector(login, (s) => s.context.password);
+  const agreed = useSelector(login, (s) => s.context.agreed);
+  const submitting = useSelector(login, (s) => s.matches({ active: { form: 'submitting' } }) || s.status === 'done');
+  const feedback = useSelector(login, (s) => {
+    const form = (s.value as { active?: { form?: unknown } }).active?.form;
+    return feedbackMessage(leaf(form), s.context.errorCode);
+  });
+  const sending = useSelector(login, (s) => s.matches({ active: { sender: 'sending' } }));
+  const remaining = useSelector(login, (s) => (s.matches({ active: { sender: 'coolingDown' } }) ? s.context.remaining : undefined));
+  const sendProblem = useSelector(login, (s) =>
+    s.matches({ active: { sender: { ready: 'refused' } } })
+      ? refusalMessage(s.context.sendErrorCode)
+      : s.matches({ active: { sender: { ready: 'unreachable' } } })
+        ? feedbackMessage('unreachable', undefined)
+        : undefined,
+  );
+  const message = feedback ?? sendProblem;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        login.send({ type: 'login.submit' });
+      }}
+    >
+      <Block className="!mt-8 !mb-4 text-center">
+        <h1 className="text-2xl font-semibold">
+          <Trans>欢迎来到瑜伽会馆</Trans>
+        </h1>
+        <p className="mt-1 text-sm text-black/55">
+          <Trans>登录后可预约课程、查看会员价</Trans>
+        </p>
+      </Block>
+      <Block className="!my-2">
+        <Segmented strong rounded>
+          <SegmentedButton
+            component="button"
+            type="button"
+            active={tab === 'code'}
+            onClick={() => login.send({ type: 'login.tab.code' })}
+          >
+            <Trans>验证码登录</Trans>
+          </SegmentedButton>
+          <SegmentedButton
+            component="button"
+            type="button"
+            active={tab === 'password'}
+            onClick={() => login.send({ type: 'login.tab.password' })}
+          >
+            <Trans>密码登录</Trans>
+          </SegmentedButton>
+        </Segmented>
+      </Block>
+      <List strong inset className="!my-4">
+        <ListInput
+          label={<Trans>手机号</Trans>}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          name="phone"
+          placeholder={t`请输入手机号`}
+          value={phone}
+          onChange={(e: { target: { value: string } }) => login.send({ type: 'login.phone.change', value: e.target.value })}
+        />
+        {tab === 'code' ? (
+          <ListInput
+            label={<Trans>验证码</Trans>}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            name="code"
+            placeholder={t`请输入验证码`}
+            value={code}
+            onChange={(e: { target: { value: string } }) => login.send({ type: 'login.code.change', value: e.target.value })}
+            {...({ after: <CodeButton sending={sending} remaining={remaining} onSend={() => login.send({ type: 'login.code.send' })} /> } as object)}
+          />
+        ) : (
+          <ListInput
+            label={<Trans>密码</Trans>}
+            type="password"
+            autoComplete="current-password"
+            name="password"
+            placeholder={t`请输入密码`}
+            value={password}
+            onChange={(e: { target: { value: string } }) => login.send({ type: 'login.password.change', value: e.target.value })}
+          />
+        )}
+      </List>
+      <FormMessage>{message ? i18n._(message) : undefined}</FormMessage>
+      <Block className="!my-3">
+        <label className="flex items-start gap-2 text-sm text-black/70">
+          <Checkbox
+            name="agreement"
+            checked={agreed}
+            onChange={(e: { target: { checked: boolean } }) => login.send({ type: 'login.agreement.change', agreed: e.target.checked })}
+          />
+          <span>
+            <Trans>我已阅读并同意《会员服务协议》和《隐私政策》</Trans>
+          </span>
+        </label>
+      </Block>
+      <Block className="!my-4">
+        <Button large rounded type="submit" disabled={submitting} data-testid="login-submit">
+          {submitting ? <Trans>登录中…</Trans> : <Trans>登录</Trans>}
+        </Button>
+        <div className="mt-4 flex justify-between text-sm">
+          <Link to="/login/forgetpassword" className="text-primary">
+            <Trans>忘记密码？</Trans>
+          </Link>
+          <Link to="/" className="text-black/55">
+            <Trans>先随便看看</Trans>
+          </Link>
+        </div>
+      </Block>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { resetPasswordMachine, type ResetPasswordInput } from '../../../../machines/reset-password.machine';
+import { browserApiOrThrow } from '../../api-context';
+import { feedbackMessage } from './auth-messages';
+
+/** The reset-password actor with the real API (both reset screens use it). */
+export function useResetPassword(input: ResetPasswordInput) {
+  const logic = useMemo(
+    () =>
+      resetPasswordMachine.provide({
+        actors: {
+          sendCode: fromPromise(({ input }) => browserApiOrThrow().auth.sendCode(input.phone)),
+          verifyCode: fromPromise(({ input }) => browserApiOrThrow().auth.resetPasswordVerify(input.phone, input.code)),
+          resetPassword: fromPromise(({ input }) => browserApiOrThrow().auth.resetPassword(input.ticket, input.password)),
+        },
+      }),
+    [],
+  );
+  return useActorRef(logic, { input });
+}
+
+export type ResetActor = ReturnType<typeof useResetPassword>;
+
+/** The feedback message of the step the actor is in (its named field-error or refusal state). */
+export function useResetFeedback(reset: ResetActor) {
+  return useSelector(reset, (s) => {
+    const v = s.value as { verify?: { form?: { editing?: string } }; newPassword?: { editing?: string } };
+    const state = v.verify?.form?.editing ?? v.newPassword?.editing;
+    return feedbackMessage(state, s.context.errorCode);
+  });
+}

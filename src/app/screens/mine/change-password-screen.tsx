@@ -1,0 +1,87 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Block, Button, List, ListInput } from 'konsta/react';
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { changePasswordMachine } from '../../../../machines/change-password.machine';
+import { browserApiOrThrow } from '../../api-context';
+import { useToast } from '../../ui/toast';
+import { feedbackMessage } from '../auth/auth-messages';
+import { FormMessage } from '../auth/code-button';
+
+/** /mine/changepassword (requiresLogin): old password, new one twice (spec §5). */
+export default function ChangePasswordScreen() {
+  const { i18n, t } = useLingui();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const logic = useMemo(
+    () =>
+      changePasswordMachine.provide({
+        actors: { changePassword: fromPromise(({ input }) => browserApiOrThrow().auth.changePassword(input.oldPassword, input.newPassword)) },
+      }),
+    [],
+  );
+  const change = useActorRef(logic);
+  const oldPassword = useSelector(change, (s) => s.context.oldPassword);
+  const password = useSelector(change, (s) => s.context.password);
+  const again = useSelector(change, (s) => s.context.again);
+  const saving = useSelector(change, (s) => s.matches('saving'));
+  const done = useSelector(change, (s) => s.status === 'done');
+  const feedback = useSelector(change, (s) => {
+    const v = s.value as { editing?: string };
+    return feedbackMessage(v.editing, s.context.errorCode);
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    toast(t`密码已修改`);
+    void navigate('/mine', { replace: true });
+  }, [done, toast, navigate, t]);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        change.send({ type: 'password.save' });
+      }}
+    >
+      <List strong inset className="!mt-6 !mb-4">
+        <ListInput
+          label={<Trans>旧密码</Trans>}
+          type="password"
+          autoComplete="current-password"
+          name="oldPassword"
+          placeholder={t`请输入旧密码`}
+          value={oldPassword}
+          onChange={(e: { target: { value: string } }) => change.send({ type: 'password.old.change', value: e.target.value })}
+        />
+        <ListInput
+          label={<Trans>新密码</Trans>}
+          type="password"
+          autoComplete="new-password"
+          name="password"
+          placeholder={t`6到15位`}
+          value={password}
+          onChange={(e: { target: { value: string } }) => change.send({ type: 'password.new.change', value: e.target.value })}
+        />
+        <ListInput
+          label={<Trans>确认密码</Trans>}
+          type="password"
+          autoComplete="new-password"
+          name="again"
+          placeholder={t`请再次输入新密码`}
+          value={again}
+          onChange={(e: { target: { value: string } }) => change.send({ type: 'password.again.change', value: e.target.value })}
+        />
+      </List>
+      <FormMessage>{feedback ? i18n._(feedback) : undefined}</FormMessage>
+      <Block className="!my-4">
+        <Button large rounded type="submit" disabled={saving || done}>
+          {saving ? <Trans>提交中…</Trans> : <Trans>确认修改</Trans>}
+        </Button>
+      </Block>
+    </form>
+  );
+}
