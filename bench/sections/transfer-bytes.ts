@@ -33,6 +33,7 @@ async function firstVisit(baseUrl: string, path: string): Promise<Tally> {
     const page = await context.newPage();
     const tally: Tally = { js: 0, css: 0, html: 0, other: 0, jsRaw: 0, requests: 0 };
     const pending: Promise<void>[] = [];
+    const scripts: string[] = [];
     const count = async (req: Request) => {
       const sizes = await req.sizes();
       const body = sizes.responseBodySize; // encoded (compressed) body bytes as received
@@ -40,8 +41,7 @@ async function firstVisit(baseUrl: string, path: string): Promise<Tally> {
       const type = req.resourceType();
       if (type === 'script') {
         tally.js += body;
-        const res = await req.response();
-        tally.jsRaw += res ? (await res.body().catch(() => Buffer.alloc(0))).length : 0;
+        scripts.push(req.url());
       } else if (type === 'stylesheet') tally.css += body;
       else if (type === 'document') tally.html += body;
       else tally.other += body;
@@ -53,6 +53,11 @@ async function firstVisit(baseUrl: string, path: string): Promise<Tally> {
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     await context.close();
+    // uncompressed size for reference: the same scripts fetched again without compression
+    for (const url of scripts) {
+      const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      tally.jsRaw += (await res.arrayBuffer()).byteLength;
+    }
     return tally;
   } finally {
     await browser.close();
