@@ -4,7 +4,7 @@
 // The last line is always `N passed, N failed` (vitest tests, plus one per non-vitest check); CI reads it.
 // `node scripts/test.mjs lint types` runs only the named steps.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -257,7 +257,14 @@ const steps = [
   {
     name: 'tests',
     title: 'unit, machines, server on PGlite',
-    run: () => vitest(['test/unit', 'test/machines', 'test/server'], { hint: 'tests failed: npx vitest run test/unit test/machines test/server' }),
+    run: () => {
+      // a test file anywhere else would silently never run
+      const stray = readdirSync(path.join(root, 'test'), { recursive: true })
+        .map((f) => String(f).split(path.sep).join('/'))
+        .filter((f) => /\.test\.[cm]?[jt]sx?$/.test(f) && !/^(unit|machines|server|e2e)\//.test(f));
+      if (stray.length) throw new StepFailure(`test files outside test/unit, test/machines, test/server, test/e2e are never run: ${stray.join(', ')}`);
+      return vitest(['test/unit', 'test/machines', 'test/server'], { hint: 'tests failed: npx vitest run test/unit test/machines test/server' });
+    },
   },
   { name: 'postgres', title: 'server on PostgreSQL', run: postgresSuite },
   { name: 'browser', title: 'build + browser (headless Chromium)', run: browser },
