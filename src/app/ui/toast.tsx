@@ -63,7 +63,7 @@ function ToastView(props: { type: ToastType; message: ReactNode }) {
         role={type === 'fail' ? 'alert' : 'status'}
         aria-live={type === 'fail' ? 'assertive' : 'polite'}
         data-toast-type={type}
-        className="flex w-[7.6em] flex-col items-center gap-2 rounded-xl bg-black/75 px-3 py-4 text-center text-sm leading-snug break-words text-white"
+        className="flex w-[7.6em] flex-col items-center gap-2 rounded-xl bg-black/75 px-2 py-4 text-center text-sm leading-snug break-words text-white"
       >
         {type !== 'text' && <ToastIcon type={type} />}
         <div>{props.message}</div>
