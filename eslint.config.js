@@ -89,6 +89,7 @@ export function projectConfig(root) {
         'locales/**',
         'src/locales-compiled/**',
         'test/lint-fixtures/**',
+        '.scratch/**', // local, untracked experiments
       ],
     },
     {
