@@ -44,7 +44,7 @@ async function main() {
   const log = createLogger({ silent: process.env.LOG === '0' });
   const indexHtml = path.join(root, 'index.html');
 
-  const { app, database, seeded } = await startServerApp(config, systemClock, log, (inner) => ({
+  const { app, database, seeded, close } = await startServerApp(config, systemClock, log, (inner) => ({
     // Each page: the current sources of the app and of index.html, through Vite, then the same
     // renderer as production (CSS inline, module scripts after the first paint, CSP with a nonce).
     render: async (c) => {
@@ -93,7 +93,7 @@ async function main() {
   const stop = async () => {
     httpServer.close();
     await vite.close();
-    await database.close();
+    await close();
     process.exit(0);
   };
   process.on('SIGINT', stop);

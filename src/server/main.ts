@@ -11,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const log = createLogger({ silent: process.env.LOG === '0' });
   const built = await loadBuiltApp(process.cwd());
-  const { app, database, seeded } = await startServerApp(config, systemClock, log, (inner) => ({
+  const { app, database, seeded, close } = await startServerApp(config, systemClock, log, (inner) => ({
     staticRoot: './dist/client',
     render: createPageRenderer({ ...built, apiFetch: (r) => inner.fetch(r) }),
   }));
@@ -29,7 +29,7 @@ async function main() {
   process.stdout.write(lines.join('\n') + '\n');
   const stop = async () => {
     server.close();
-    await database.close();
+    await close();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -5,9 +5,10 @@ import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed/index';
 import type { Deps } from './env';
 import { createGateways } from './gateways/create';
+import { startJobRunner } from './jobs/runner';
 import type { Logger } from './logger';
 
-/** Opens the database (migrating it), seeds the demo chain when empty, and builds the app. */
+/** Opens the database (migrating it), seeds the demo chain when empty, starts the job runner, builds the app. */
 export async function startServerApp(config: Config, clock: Clock, log: Logger, appOptions: (app: { fetch: (r: Request) => Promise<Response> }) => AppOptions) {
   const database: Database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
@@ -16,5 +17,16 @@ export async function startServerApp(config: Config, clock: Clock, log: Logger, 
   const holder: { fetch: (r: Request) => Promise<Response> } = { fetch: async () => new Response(null, { status: 503 }) };
   const app = createApp(deps, appOptions(holder));
   holder.fetch = async (r) => app.fetch(r);
-  return { app, deps, database, seeded };
+  const stopJobs = await startJobRunner(deps);
+  return {
+    app,
+    deps,
+    database,
+    seeded,
+    /** stops the job runner and closes the database */
+    async close() {
+      stopJobs();
+      await database.close();
+    },
+  };
 }

@@ -65,11 +65,9 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
     await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
     return;
   }
-  let response: unknown = null;
-  try {
-    response = await c.res.clone().json();
-  } catch {
-    response = null;
-  }
+  const response: unknown = await c.res
+    .clone()
+    .json()
+    .catch(() => null);
   await db.update(idempotencyKeys).set({ status, response }).where(eq(idempotencyKeys.id, id));
 });

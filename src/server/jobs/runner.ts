@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../env';
+import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeeping } from './housekeeping';
+import { claimDueJobs, completeJob, enqueueJob, failJob, hasPendingJob } from './queue';
+
+/** What a job kind does; later issues add kinds (friend-pay expiry, payment-query fallback). */
+export type JobHandler = (deps: Deps, payload: unknown) => Promise<void>;
+
+/** The job kinds this server runs. */
+export const jobHandlers: Record<string, JobHandler> = {
+  [HOUSEKEEPING_JOB]: async (deps) => {
+    const removed = await housekeeping(deps.db, deps.clock);
+    deps.log.info('housekeeping', removed);
+    await enqueueJob(deps.db, { kind: HOUSEKEEPING_JOB, runAt: new Date(deps.clock.now().getTime() + HOUSEKEEPING_EVERY_MS) });
+  },
+};
+
+/** Claims and runs the due jobs once; returns how many ran. Tests call this with the test clock. */
+export async function runDueJobs(deps: Deps, handlers: Record<string, JobHandler> = jobHandlers): Promise<number> {
+  const claimed = await claimDueJobs(deps.db, deps.clock);
+  for (const job of claimed) {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(deps, job.payload);
+      await completeJob(deps.db, deps.clock, job.id);
+    } catch (err) {
+      deps.log.error('job failed', { id: job.id, kind: job.kind, error: err instanceof Error ? err.message : String(err) });
+      await failJob(deps.db, deps.clock, job, err instanceof Error ? err.message : String(err));
+    }
+  }
+  return claimed.length;
+}
+
+/** Schedules the recurring jobs once (any number of processes may call this) and polls for due jobs. */
+export async function startJobRunner(deps: Deps, pollMs = 5_000): Promise<() => void> {
+  // an advisory lock makes check-then-insert atomic across processes starting together
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jobs:schedule'))`);
+    if (!(await hasPendingJob(tx, HOUSEKEEPING_JOB))) {
+      await enqueueJob(tx, { kind: HOUSEKEEPING_JOB, runAt: deps.clock.now() });
+    }
+  });
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runDueJobs(deps)
+      .catch((err) => deps.log.error('job runner', { error: err instanceof Error ? err.message : String(err) }))
+      .finally(() => {
+        running = false;
+      });
+  }, pollMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
