@@ -2,3 +2,4 @@
 export * from './accounts';
 export * from './catalog';
 export * from './platform';
+export * from './payments-standin';

@@ -1,0 +1,35 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The payment stand-ins' own ledger (demo mode and tests only): what the simulated WeChat Pay and
+ * Alipay servers know about each prepaid order. A row, not memory, so any process can answer a query.
+ */
+export const payStandInOrders = pgTable(
+  'pay_standin_orders',
+  {
+    id: serial('id').primaryKey(),
+    /** 'wechat' | 'alipay' */
+    provider: text('provider').notNull(),
+    /** WeChat mchid / Alipay seller id */
+    merchantId: text('merchant_id').notNull(),
+    appId: text('app_id').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    /** WeChat prepay_id (the JSAPI package); null for Alipay */
+    prepayId: text('prepay_id'),
+    /** the provider's transaction id (WeChat transaction_id, Alipay trade_no) */
+    providerTxnId: text('provider_txn_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    payerOpenId: text('payer_open_id'),
+    notifyUrl: text('notify_url').notNull(),
+    /** provider-side state: WeChat NOTPAY/SUCCESS/PAYERROR, Alipay WAIT_BUYER_PAY/TRADE_SUCCESS/TRADE_CLOSED */
+    state: text('state').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('pay_standin_order_no').on(t.provider, t.merchantId, t.outTradeNo),
+    uniqueIndex('pay_standin_txn').on(t.provider, t.providerTxnId),
+    index('pay_standin_prepay').on(t.prepayId),
+  ],
+);
