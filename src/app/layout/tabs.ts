@@ -14,11 +14,12 @@ export interface FooterTab {
 
 /** The five footer tabs of spec §2, in order. */
 export const FOOTER_TABS: readonly FooterTab[] = [
-  { key: 'home', to: '/', label: msg`首页`, activeUnder: [] },
-  { key: 'book', to: '/takecourse/takelistm', label: msg`约课`, activeUnder: ['/takecourse'] },
-  { key: 'cards', to: '/vipcard', label: msg`会员卡`, activeUnder: ['/vipcard'] },
-  { key: 'courses', to: '/mycourse', label: msg`我的课程`, activeUnder: ['/mycourse'] },
-  { key: 'mine', to: '/mine', label: msg`我的`, activeUnder: ['/mine'] },
+  // the `footer tab` context lets English use words short enough for a 320 px wide bar
+  { key: 'home', to: '/', label: msg({ message: '首页', context: 'footer tab' }), activeUnder: [] },
+  { key: 'book', to: '/takecourse/takelistm', label: msg({ message: '约课', context: 'footer tab' }), activeUnder: ['/takecourse'] },
+  { key: 'cards', to: '/vipcard', label: msg({ message: '会员卡', context: 'footer tab' }), activeUnder: ['/vipcard'] },
+  { key: 'courses', to: '/mycourse', label: msg({ message: '我的课程', context: 'footer tab' }), activeUnder: ['/mycourse'] },
+  { key: 'mine', to: '/mine', label: msg({ message: '我的', context: 'footer tab' }), activeUnder: ['/mine'] },
 ];
 
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
