@@ -48,6 +48,26 @@ export const Errors = {
   oldPasswordWrong: def(10014, 400, msg`旧密码错误`),
   tooManyWrongPasswords: def(10015, 429, msg`密码错误次数过多，请稍后再试`),
 
+  // booking (spec §8, codes as given; 20009 is ours: the member's own booking window)
+  bookingFailed: def(20001, 409, msg`预约失败`),
+  bookingLimit: def(20002, 409, msg`预约人数已达上限`),
+  cardInvalid: def(20003, 400, msg`会员卡无效`),
+  noUsesLeft: def(20004, 400, msg`会员卡没有可用次数`),
+  cardExpired: def(20005, 400, msg`会员卡已失效或已过期，请重新购买`),
+  alreadyBooked: def(20006, 409, msg`您已预约过该课程`),
+  classStarted: def(20007, 409, msg`课程已开始`),
+  classExpired: def(20008, 409, msg`课程已过期，不能取消预约或排队`),
+  notOpenYet: def(20009, 400, msg`该课程还未开放预约`),
+  beyondBenefits: def(20010, 400, msg`超出会员卡权益范围`),
+  weekendOnly: def(20011, 400, msg`周末卡仅限周末预约`),
+  offPeakOnly: def(20012, 400, msg`闲时卡仅限在规定时段预约`),
+  cardLevelMismatch: def(20013, 400, msg`会员卡级别与课程不符`),
+  invalidMemberCard: def(20020, 400, msg`无效的会员卡`),
+  withinTwoDays: def(20021, 400, msg`只能预约两天内的课程`),
+  withinSevenDays: def(20022, 400, msg`只能预约七天内的课程`),
+  overlapping: def(20030, 409, msg`与已预约的课程时间冲突`),
+  experienceSelf: def(20031, 400, msg`体验卡不能本人使用`),
+
   // 50xxx goods
   goodsOffShelf: def(50002, 409, msg`商品已下架`),
   goodsSoldOut: def(50003, 409, msg`手速不够快，商品已被抢光了`),

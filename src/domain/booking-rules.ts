@@ -1,0 +1,181 @@
+import type { CardType, ClassTypeKey, Difficulty } from './catalog';
+import { addShanghaiMonths, shanghaiDayIndex, shanghaiMinutes, shanghaiWeekday } from './booking-time';
+
+/**
+ * The booking rules of spec §4, §5, §8 and §9, pure: the server decides with them inside its
+ * transaction, the app explains with them. Each refusal is a key of src/domain/errors.ts.
+ */
+
+/** Spec §4 card status. */
+export const CARD_STATUSES = ['inactive', 'in_use', 'invalid', 'expired', 'transferred', 'frozen'] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+/** A booking row's stored state (the chart in machines/domain/booking.machine.ts). */
+export const BOOKING_ROW_STATES = ['booked', 'queued', 'cancelled', 'queue_cancelled', 'checked_in', 'not_checked_in', 'expired'] as const;
+export type BookingRowState = (typeof BOOKING_ROW_STATES)[number];
+
+/** Spec §9: level '1' books 1 day ahead, others 3 days. */
+export const LEVEL1_WINDOW_DAYS = 1;
+export const DEFAULT_WINDOW_DAYS = 3;
+/** Spec §9 reminders: fewer than 5 uses left; validity under one month. */
+export const FEW_USES_LEFT = 5;
+/** A member may hold this many upcoming bookings and queue entries at once (20002 beyond). */
+export const MAX_UPCOMING_PER_MEMBER = 20;
+
+/** Card types that never book a class (a benefits card gives discounts, not classes). */
+const NON_BOOKING_CARD_TYPES: readonly CardType[] = ['equity'];
+
+const DIFFICULTY_RANK: Record<Difficulty, number> = { beginner: 0, intermediate: 1, advanced: 2 };
+
+export type BookingRefusal =
+  | 'bookingFailed'
+  | 'bookingLimit'
+  | 'cardInvalid'
+  | 'noUsesLeft'
+  | 'cardExpired'
+  | 'alreadyBooked'
+  | 'classStarted'
+  | 'classExpired'
+  | 'notOpenYet'
+  | 'beyondBenefits'
+  | 'weekendOnly'
+  | 'offPeakOnly'
+  | 'cardLevelMismatch'
+  | 'invalidMemberCard'
+  | 'withinTwoDays'
+  | 'withinSevenDays'
+  | 'overlapping'
+  | 'experienceSelf';
+
+export interface ClassFacts {
+  clubId: number;
+  classType: ClassTypeKey;
+  difficulty: Difficulty;
+  startsAt: Date;
+  durationMin: number;
+  usesCost: number;
+  status: string;
+}
+
+export interface CardFacts {
+  accountId: number;
+  cardType: CardType;
+  clubId: number | null;
+  status: CardStatus;
+  usesLeft: number | null;
+  validityDays: number | null;
+  validUntil: Date | null;
+  weekendOnly: boolean;
+  offPeakSlots: readonly string[] | null;
+  maxDifficulty: Difficulty | null;
+  bookingWindowDays: number | null;
+  experience: boolean;
+  buyerAccountId: number | null;
+  allowedClassTypes: readonly ClassTypeKey[];
+}
+
+/** The end of a class. */
+export function classEnd(c: Pick<ClassFacts, 'startsAt' | 'durationMin'>): Date {
+  return new Date(c.startsAt.getTime() + c.durationMin * 60_000);
+}
+
+/** A class can be booked (or queued for) only before it starts (20007). */
+export function classRefusal(c: Pick<ClassFacts, 'startsAt' | 'status'>, now: Date): BookingRefusal | null {
+  if (c.status !== 'open') return 'bookingFailed';
+  if (now.getTime() >= c.startsAt.getTime()) return 'classStarted';
+  return null;
+}
+
+/** A booking or queue entry can be cancelled until the class starts; after that it is expired (20008). */
+export function cancelRefusal(c: Pick<ClassFacts, 'startsAt'>, now: Date): BookingRefusal | null {
+  return now.getTime() >= c.startsAt.getTime() ? 'classExpired' : null;
+}
+
+/** How many calendar days ahead a member may book: the card's own window, else the member level's. */
+export function windowDays(level: string, cardWindow: number | null): number {
+  if (cardWindow !== null) return cardWindow;
+  return level === '1' ? LEVEL1_WINDOW_DAYS : DEFAULT_WINDOW_DAYS;
+}
+
+/**
+ * The booking window by calendar day in Asia/Shanghai: from today up to today + N days, whatever
+ * the hour (spec §5 "day-boundary rule"). A card window of 2 or 7 days refuses with its own code.
+ */
+export function windowRefusal(startsAt: Date, now: Date, level: string, cardWindow: number | null): BookingRefusal | null {
+  const ahead = shanghaiDayIndex(startsAt) - shanghaiDayIndex(now);
+  if (ahead <= windowDays(level, cardWindow)) return null;
+  if (cardWindow === 2) return 'withinTwoDays';
+  if (cardWindow === 7) return 'withinSevenDays';
+  return 'notOpenYet';
+}
+
+/** Parses "HH:MM-HH:MM" into minutes after midnight; null when malformed. */
+export function parseSlot(slot: string): { from: number; to: number } | null {
+  const m = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(slot);
+  if (!m) return null;
+  const from = Number(m[1]) * 60 + Number(m[2]);
+  const to = Number(m[3]) * 60 + Number(m[4]);
+  return from < to && to <= 24 * 60 ? { from, to } : null;
+}
+
+/** An off-peak card books classes that start inside one of its slots (local time). */
+export function inOffPeakSlots(startsAt: Date, slots: readonly string[]): boolean {
+  const min = shanghaiMinutes(startsAt);
+  return slots.some((s) => {
+    const slot = parseSlot(s);
+    return slot !== null && min >= slot.from && min < slot.to;
+  });
+}
+
+/** Saturday or Sunday in Shanghai. */
+export function isWeekend(at: Date): boolean {
+  const d = shanghaiWeekday(at);
+  return d === 0 || d === 6;
+}
+
+/** When the card's validity ends if this booking is made now: an inactive card starts today. */
+export function effectiveValidUntil(card: Pick<CardFacts, 'status' | 'validUntil' | 'validityDays'>, now: Date): Date | null {
+  if (card.status === 'inactive') return card.validityDays === null ? null : new Date(now.getTime() + card.validityDays * 86_400_000);
+  return card.validUntil;
+}
+
+/**
+ * Whether this card may book this class for this member now (spec §8 codes), in a fixed order:
+ * who may use it, its status and validity, uses, benefits, restrictions, then the window.
+ */
+export function cardRefusal(card: CardFacts, cls: ClassFacts, member: { accountId: number; level: string }, now: Date): BookingRefusal | null {
+  if (card.experience && card.buyerAccountId === member.accountId) return 'experienceSelf';
+  if (NON_BOOKING_CARD_TYPES.includes(card.cardType)) return 'invalidMemberCard';
+  if (card.status === 'invalid' || card.status === 'transferred' || card.status === 'frozen') return 'cardInvalid';
+  if (card.status === 'expired') return 'cardExpired';
+  const until = effectiveValidUntil(card, now);
+  if (until !== null && (until.getTime() <= now.getTime() || until.getTime() < cls.startsAt.getTime())) return 'cardExpired';
+  if (card.usesLeft !== null && card.usesLeft < cls.usesCost) return 'noUsesLeft';
+  if (card.clubId !== null && card.clubId !== cls.clubId) return 'beyondBenefits';
+  if (!card.allowedClassTypes.includes(cls.classType)) return 'beyondBenefits';
+  if (card.maxDifficulty !== null && DIFFICULTY_RANK[cls.difficulty] > DIFFICULTY_RANK[card.maxDifficulty]) return 'cardLevelMismatch';
+  if (card.weekendOnly && !isWeekend(cls.startsAt)) return 'weekendOnly';
+  if (card.offPeakSlots !== null && card.offPeakSlots.length > 0 && !inOffPeakSlots(cls.startsAt, card.offPeakSlots)) return 'offPeakOnly';
+  return windowRefusal(cls.startsAt, now, member.level, card.bookingWindowDays);
+}
+
+/** Two classes overlap when each starts before the other ends (back to back is fine). */
+export function overlaps(a: Pick<ClassFacts, 'startsAt' | 'durationMin'>, b: Pick<ClassFacts, 'startsAt' | 'durationMin'>): boolean {
+  return a.startsAt.getTime() < classEnd(b).getTime() && b.startsAt.getTime() < classEnd(a).getTime();
+}
+
+/** Spec §8 booking reminders shown in the confirm step. */
+export type CardReminder = 'will-activate' | 'first-use' | 'few-uses-left' | 'short-validity';
+
+export function cardReminders(
+  card: Pick<CardFacts, 'status' | 'usesLeft' | 'validUntil' | 'validityDays'> & { everUsed: boolean },
+  now: Date,
+): CardReminder[] {
+  const out: CardReminder[] = [];
+  if (card.status === 'inactive') out.push('will-activate');
+  if (!card.everUsed) out.push('first-use');
+  if (card.usesLeft !== null && card.usesLeft < FEW_USES_LEFT) out.push('few-uses-left');
+  const until = effectiveValidUntil(card, now);
+  if (until !== null && until.getTime() < addShanghaiMonths(now, 1).getTime()) out.push('short-validity');
+  return out;
+}

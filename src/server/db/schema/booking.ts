@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { BookingRowState, CardStatus } from '../../../domain/booking-rules';
+import type { CardType, ClassTypeKey, Difficulty } from '../../../domain/catalog';
+import { accounts } from './accounts';
+import { clubs, goods, teachers } from './catalog';
+
+/**
+ * Booking (issue 3): the class schedule, the cards members own, and their bookings and queue
+ * entries. Instants are UTC; calendar rules read them in Asia/Shanghai (src/domain/booking-rules.ts).
+ */
+
+/** One scheduled class. `bookedCount` moves in the same transaction as its bookings. */
+export const classes = pgTable(
+  'classes',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    room: text('room').notNull(),
+    roomEn: text('room_en'),
+    teacherId: integer('teacher_id').references(() => teachers.id),
+    /** CLASS_TYPES key */
+    classType: text('class_type').$type<ClassTypeKey>().notNull(),
+    /** styles.key */
+    style: text('style').notNull(),
+    /** EFFECTS key */
+    effect: text('effect').notNull(),
+    difficulty: text('difficulty').$type<Difficulty>().notNull(),
+    title: text('title').notNull(),
+    titleEn: text('title_en'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMin: integer('duration_min').notNull(),
+    capacity: integer('capacity').notNull(),
+    bookedCount: integer('booked_count').notNull().default(0),
+    /** how many may wait; a full queue refuses with 20002 */
+    queueCapacity: integer('queue_capacity').notNull().default(20),
+    /** uses a count card spends on this class */
+    usesCost: integer('uses_cost').notNull().default(1),
+    /** open | cancelled (by the club) */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('classes_starts').on(t.startsAt), index('classes_club_starts').on(t.clubId, t.startsAt)],
+);
+
+/** A card a member owns (bought from a `goods` card product). */
+export const memberCards = pgTable(
+  'member_cards',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    goodsId: integer('goods_id').references(() => goods.id),
+    cardType: text('card_type').$type<CardType>().notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    number: text('number').notNull(),
+    /** the studio the card is sold for; null = every club */
+    clubId: integer('club_id').references(() => clubs.id),
+    status: text('status').$type<CardStatus>().notNull().default('inactive'),
+    /** null for time-based cards */
+    usesTotal: integer('uses_total'),
+    usesLeft: integer('uses_left'),
+    /** days of validity from activation (from the product) */
+    validityDays: integer('validity_days'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    extensionCount: integer('extension_count').notNull().default(0),
+    /** restrictions */
+    weekendOnly: boolean('weekend_only').notNull().default(false),
+    /** allowed start slots, local time "HH:MM-HH:MM"; null = any time */
+    offPeakSlots: text('off_peak_slots').array(),
+    /** the hardest difficulty the card admits; null = any (20013) */
+    maxDifficulty: text('max_difficulty').$type<Difficulty>(),
+    /** a card-specific booking window of 2 or 7 days (20021 / 20022); null = the member's */
+    bookingWindowDays: integer('booking_window_days'),
+    /** an experience card is for a friend: its buyer cannot use it (20031) */
+    experience: boolean('experience').notNull().default(false),
+    buyerAccountId: integer('buyer_account_id').references(() => accounts.id),
+    /** class types the card books (20010 beyond them) */
+    allowedClassTypes: text('allowed_class_types').array().$type<ClassTypeKey[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('member_cards_account').on(t.accountId), uniqueIndex('member_cards_number').on(t.number)],
+);
+
+/** A booking or a queue entry of one member for one class. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => memberCards.id),
+    state: text('state').$type<BookingRowState>().notNull(),
+    /** booked from the queue */
+    promoted: boolean('promoted').notNull().default(false),
+    /** queue order (then id) */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    /** uses spent on the card (given back on cancel) */
+    usesSpent: integer('uses_spent').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** why a queue entry left: member | overlap | not-qualified */
+    cancelReason: text('cancel_reason'),
+  },
+  (t) => [
+    // one live booking or queue entry per member and class
+    uniqueIndex('bookings_live').on(t.classId, t.accountId).where(sql`${t.state} in ('booked', 'queued')`),
+    index('bookings_account').on(t.accountId, t.state),
+    index('bookings_class').on(t.classId, t.state, t.queuedAt),
+    index('bookings_card').on(t.cardId),
+  ],
+);

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { bookingMachine } from '../../machines/domain/booking.machine';
+import { canApply, effectiveBookingState, nextBookingState } from '../../machines/domain/booking-transitions';
+import { defineModelTest } from './support/define-model-test';
+
+defineModelTest({
+  machine: bookingMachine,
+  inputs: {
+    'a seat in a class with room': { classFull: false },
+    'a full class (queue)': { classFull: true },
+  },
+  project: (c: { classFull: boolean }) => ({ classFull: c.classFull }),
+});
+
+describe('the server reads the booking chart (canApply)', () => {
+  it('lets a seat be cancelled, checked in or end not checked in', () => {
+    expect(nextBookingState('booked', 'booking.cancel')).toBe('cancelled');
+    expect(nextBookingState('booked', 'checkin')).toBe('checked_in');
+    expect(nextBookingState('booked', 'class.end')).toBe('not_checked_in');
+    expect(canApply('booked', 'queue.cancel')).toBe(false);
+    expect(canApply('booked', 'queue.promote')).toBe(false);
+  });
+
+  it('lets a queue entry be promoted, cancelled, skipped or expire', () => {
+    expect(nextBookingState('queued', 'queue.promote')).toBe('booked');
+    expect(nextBookingState('queued', 'queue.cancel')).toBe('queue_cancelled');
+    expect(nextBookingState('queued', 'queue.skip')).toBe('queue_cancelled');
+    expect(nextBookingState('queued', 'class.start')).toBe('expired');
+    expect(canApply('queued', 'booking.cancel')).toBe(false);
+  });
+
+  it('refuses every change to a finished booking', () => {
+    for (const s of ['cancelled', 'queue_cancelled', 'checked_in', 'not_checked_in', 'expired'] as const) {
+      for (const e of ['booking.cancel', 'queue.cancel', 'queue.promote', 'queue.skip', 'class.start', 'checkin', 'class.end'] as const) {
+        expect(canApply(s, e), `${s} ${e}`).toBe(false);
+      }
+    }
+  });
+
+  it('moves stored states on by the clock: a queue entry expires at the start, a seat ends not checked in', () => {
+    const start = new Date('2026-11-20T02:00:00Z');
+    const end = new Date('2026-11-20T03:00:00Z');
+    const before = new Date('2026-11-20T01:59:59Z');
+    const during = new Date('2026-11-20T02:30:00Z');
+    expect(effectiveBookingState('queued', start, end, before)).toBe('queued');
+    expect(effectiveBookingState('queued', start, end, during)).toBe('expired');
+    expect(effectiveBookingState('booked', start, end, during)).toBe('booked');
+    expect(effectiveBookingState('booked', start, end, end)).toBe('not_checked_in');
+    expect(effectiveBookingState('checked_in', start, end, end)).toBe('checked_in');
+    expect(effectiveBookingState('cancelled', start, end, end)).toBe('cancelled');
+  });
+});
