@@ -43,7 +43,7 @@ async function start() {
   // the silent open-id login: once per browser session, before anything renders
   const silent = silentLoginUrl({
     userAgent: navigator.userAgent,
-    cookies: cookies.getAll() as Record<string, string>,
+    cookies: cookies.getAll({ doNotParse: true }) as Record<string, string>,
     storage: sessionStorageOrUndefined(),
     path: here(),
   });
@@ -51,6 +51,9 @@ async function start() {
     window.location.replace(silent);
     return;
   }
+
+  // the provider's authorize URL ends in #wechat_redirect, which redirects carry along: drop it
+  if (window.location.hash === '#wechat_redirect') window.history.replaceState(window.history.state, '', here());
 
   const boot = (window as unknown as Record<string, BootData>)[BOOT_GLOBAL]!;
   const i18n = setupI18n();
@@ -66,7 +69,7 @@ async function start() {
     const r = router;
     return { ...fx, here, navigate: (to: string) => void r.navigate(to) };
   }, loginPath);
-  const api = createApi({ baseURL: '/api', getToken: () => cookies.get('token') || undefined, onExpired });
+  const api = createApi({ baseURL: '/api', getToken: () => cookies.get('token', { doNotParse: true }) || undefined, onExpired });
   setBrowserApi(api);
 
   await resolveLazy(routes);
@@ -76,7 +79,7 @@ async function start() {
     document.getElementById('root')!,
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <AppProviders api={api} cookies={cookies.getAll() as Record<string, string>}>
+        <AppProviders api={api} cookies={cookies.getAll({ doNotParse: true }) as Record<string, string>}>
           <SessionExpiryBridge />
           <RouterProvider router={router} />
         </AppProviders>

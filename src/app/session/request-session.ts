@@ -13,7 +13,7 @@ export interface RequestSession {
 export function cookiesFrom(context: unknown): Record<string, string | undefined> {
   const ctx = context as Partial<RequestSession> | undefined;
   if (ctx?.cookies) return ctx.cookies;
-  if (typeof document !== 'undefined') return new Cookies(undefined, { path: '/' }).getAll() as Record<string, string>;
+  if (typeof document !== 'undefined') return new Cookies(undefined, { path: '/' }).getAll({ doNotParse: true }) as Record<string, string>;
   return {};
 }
 

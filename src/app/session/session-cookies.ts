@@ -6,16 +6,17 @@ export const SESSION_COOKIES = ['token', 'openId', 'username', 'userLevel', 'wxA
 
 /** Restores the session from cookies: `token` alone is enough (DESIGN.md §5). */
 export function sessionInputFromCookies(cookies: Record<string, string | undefined>): SessionInput {
-  const token = cookies.token || undefined;
+  const token = cookies.token ? String(cookies.token) : undefined;
   if (!token) return {};
   return {
     token,
     user: {
       customerId: Number(cookies.customerId) || 0,
-      username: cookies.username ?? '',
-      userLevel: cookies.userLevel ?? '',
-      wxAvatar: cookies.wxAvatar || undefined,
-      wxNicName: cookies.wxNicName || undefined,
+      // String(): a cookie jar that parses values would turn a phone into a number
+      username: String(cookies.username ?? ''),
+      userLevel: String(cookies.userLevel ?? ''),
+      wxAvatar: cookies.wxAvatar ? String(cookies.wxAvatar) : undefined,
+      wxNicName: cookies.wxNicName ? String(cookies.wxNicName) : undefined,
     },
   };
 }

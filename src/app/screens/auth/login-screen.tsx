@@ -41,7 +41,7 @@ export default function LoginScreen() {
           handOver: ({ context }) => {
             // the server has just set the session cookies: take the messaging-app avatar and nickname from them
             const jar = new Cookies(undefined, { path: '/' });
-            const user = { ...context.user!, wxAvatar: jar.get('wxAvatar') || context.user!.wxAvatar, wxNicName: jar.get('wxNicName') || context.user!.wxNicName };
+            const user = { ...context.user!, wxAvatar: jar.get('wxAvatar', { doNotParse: true }) || context.user!.wxAvatar, wxNicName: jar.get('wxNicName', { doNotParse: true }) || context.user!.wxNicName };
             session.send({ type: 'session.login', token: context.token!, user });
             void navigate(back, { replace: true });
           },
@@ -49,7 +49,7 @@ export default function LoginScreen() {
       }),
     [session, navigate, back],
   );
-  const openIdTicket = typeof document === 'undefined' ? undefined : new Cookies(undefined, { path: '/' }).get('openId') || undefined;
+  const openIdTicket = typeof document === 'undefined' ? undefined : new Cookies(undefined, { path: '/' }).get('openId', { doNotParse: true }) || undefined;
   const login = useActorRef(logic, { input: { openIdTicket } });
 
   const tab = useSelector(login, (s) => (s.matches({ active: { tab: 'password' } }) ? 'password' : 'code'));
@@ -148,6 +148,7 @@ export default function LoginScreen() {
       <Block className="!my-3">
         <label className="flex items-start gap-2 text-sm text-black/70">
           <Checkbox
+            component="div"
             name="agreement"
             checked={agreed}
             onChange={(e: { target: { checked: boolean } }) => login.send({ type: 'login.agreement.change', agreed: e.target.checked })}
