@@ -124,7 +124,7 @@ function isMachine(v: unknown): v is AnyStateMachine {
 export async function loadMachines(): Promise<AnyStateMachine[]> {
   const found = new Map<string, AnyStateMachine>();
   for (const dir of ['machines', 'machines/domain']) {
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.machine.ts')).sort();
     } catch {

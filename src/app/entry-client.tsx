@@ -61,19 +61,20 @@ async function start() {
   i18n.activate(boot.locale);
 
   const routes = routeObjects();
-  let router: ReturnType<typeof createBrowserRouter> | undefined;
+  const routerRef: { current?: ReturnType<typeof createBrowserRouter> } = {};
   // spec §7: toast, session.expired (which clears the token cookie), then /login/<from> (2 s later for HTTP 401)
   const onExpired = createExpiryHandler(() => {
     const fx = reactExpiryEffects();
-    if (!fx || !router) return undefined;
-    const r = router;
+    const r = routerRef.current;
+    if (!fx || !r) return undefined;
     return { ...fx, here, navigate: (to: string) => void r.navigate(to) };
   }, loginPath);
   const api = createApi({ baseURL: '/api', getToken: () => cookies.get('token', { doNotParse: true }) || undefined, onExpired });
   setBrowserApi(api);
 
   await resolveLazy(routes);
-  router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  routerRef.current = router;
 
   hydrateRoot(
     document.getElementById('root')!,

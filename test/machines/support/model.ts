@@ -43,7 +43,11 @@ export function statePaths(value: StateValue): string {
   const out: string[] = [];
   const walk = (v: StateValue, prefix: string) => {
     if (typeof v === 'string') out.push(prefix + v);
-    else for (const [k, child] of Object.entries(v)) child === undefined ? out.push(prefix + k) : walk(child as StateValue, `${prefix}${k}.`);
+    else
+      for (const [k, child] of Object.entries(v)) {
+        if (child === undefined) out.push(prefix + k);
+        else walk(child as StateValue, `${prefix}${k}.`);
+      }
   };
   walk(value, '');
   return out.join(' + ');
