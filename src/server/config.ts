@@ -1,3 +1,6 @@
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
 /**
  * Every setting comes from the environment, read once here. The README's table lists each one.
  * Demo mode (the default outside production) turns on the local stand-ins and the dev endpoints.
@@ -31,9 +34,81 @@ export interface Config {
     apiBase: string;
   };
   maps: { provider: 'local' | 'tencent'; tencentKey?: string };
+  payments: PaymentsConfig;
   bodyLimitBytes: number;
   /** believe X-Forwarded-For (only behind a proxy that overwrites it) */
   trustProxy: boolean;
+}
+
+/**
+ * Payment providers. 'local' is our real adapter pointed at the stand-in under /api/dev/pay (demo mode);
+ * 'off' (production without credentials) hides the method instead of faking it. Keys are PEM text.
+ */
+export interface PaymentsConfig {
+  wechat:
+    | { provider: 'local' | 'off' }
+    | {
+        provider: 'wechat';
+        mchId: string;
+        appId: string;
+        serialNo: string;
+        privateKey: string;
+        apiV3Key: string;
+        /** WeChat Pay's public keys by serial: platform certificates or the WeChat Pay public key (id) */
+        platformKeys: { serial: string; publicKey: string }[];
+        /** https://api.mch.weixin.qq.com */
+        base: string;
+      };
+  alipay:
+    | { provider: 'local' | 'off' }
+    | {
+        provider: 'alipay';
+        appId: string;
+        privateKey: string;
+        alipayPublicKey: string;
+        /** https://openapi.alipay.com/gateway.do */
+        gateway: string;
+        sellerId?: string;
+      };
+}
+
+/** A PEM from NAME, or from the file NAME_FILE names; literal "\n" sequences become newlines. */
+function pem(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const file = env[`${name}_FILE`];
+  const text = file ? readFileSync(file, 'utf8') : env[name];
+  return text ? text.replace(/\\n/g, '\n').trim() : undefined;
+}
+
+/** The payment settings: real providers with full credentials, stand-ins in demo mode, otherwise off. */
+function loadPayments(env: NodeJS.ProcessEnv, demo: boolean): PaymentsConfig {
+  const wechatKey = pem(env, 'WECHAT_PAY_PRIVATE_KEY');
+  const platformCert = pem(env, 'WECHAT_PAY_PLATFORM_CERT');
+  const payPublicKey = pem(env, 'WECHAT_PAY_PUBLIC_KEY');
+  const platformKeys: { serial: string; publicKey: string }[] = [];
+  if (platformCert) {
+    const cert = new X509Certificate(platformCert);
+    platformKeys.push({ serial: cert.serialNumber.toUpperCase(), publicKey: cert.publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+  }
+  if (payPublicKey && env.WECHAT_PAY_PUBLIC_KEY_ID) platformKeys.push({ serial: env.WECHAT_PAY_PUBLIC_KEY_ID, publicKey: payPublicKey });
+  const { WECHAT_PAY_MCH_ID: mchId, WECHAT_PAY_APP_ID: appId, WECHAT_PAY_SERIAL: serialNo, WECHAT_PAY_APIV3_KEY: apiV3Key } = env;
+  const wechat: PaymentsConfig['wechat'] =
+    mchId && appId && serialNo && wechatKey && apiV3Key && platformKeys.length
+      ? { provider: 'wechat', mchId, appId, serialNo, privateKey: wechatKey, apiV3Key, platformKeys, base: (env.WECHAT_PAY_BASE || 'https://api.mch.weixin.qq.com').replace(/\/+$/, '') }
+      : { provider: demo ? 'local' : 'off' };
+  const alipayKey = pem(env, 'ALIPAY_PRIVATE_KEY');
+  const alipayPublicKey = pem(env, 'ALIPAY_PUBLIC_KEY');
+  const alipay: PaymentsConfig['alipay'] =
+    env.ALIPAY_APP_ID && alipayKey && alipayPublicKey
+      ? {
+          provider: 'alipay',
+          appId: env.ALIPAY_APP_ID,
+          privateKey: alipayKey,
+          alipayPublicKey,
+          gateway: env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
+          sellerId: env.ALIPAY_SELLER_ID || undefined,
+        }
+      : { provider: demo ? 'local' : 'off' };
+  return { wechat, alipay };
 }
 
 function int(v: string | undefined, d: number): number {
@@ -83,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiBase: wechat ? env.WECHAT_API_BASE || 'https://api.weixin.qq.com' : standInBase,
     },
     maps: { provider: env.TENCENT_MAPS_KEY ? 'tencent' : 'local', tencentKey: env.TENCENT_MAPS_KEY },
+    payments: loadPayments(env, !production),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };

@@ -3,6 +3,7 @@ import type { Deps } from '../env';
 import type { Gateways } from './index';
 import { createMapsGateway } from './maps';
 import { createOAuthGateway } from './oauth';
+import { createPaymentGateways } from './payments/create';
 import { createSmsGateway } from './sms';
 
 /** Picks each outside party's adapter from the configuration (local stand-ins in demo mode). */
@@ -11,5 +12,6 @@ export function createGateways(config: Config, deps: Omit<Deps, 'gateways'>): Ga
     sms: createSmsGateway(config, deps),
     oauth: createOAuthGateway(config, deps),
     maps: createMapsGateway(config),
+    payments: createPaymentGateways(config, deps),
   };
 }

@@ -1,3 +1,5 @@
+import type { PaymentGateways } from './payments/types';
+
 /**
  * Outside parties, each behind a small interface with a real adapter and a local stand-in that speaks
  * the provider's protocol (DESIGN.md §1). The app code only sees these interfaces.
@@ -34,4 +36,5 @@ export interface Gateways {
   sms: SmsGateway;
   oauth: OAuthGateway;
   maps: MapsGateway;
+  payments: PaymentGateways;
 }

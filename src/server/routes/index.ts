@@ -4,6 +4,7 @@ import { account } from './account';
 import { auth } from './auth';
 import { bookings } from './bookings';
 import { devAuth } from './dev-auth';
+import { devPayRoutes } from './dev-pay';
 import { docsApp } from './docs';
 import { goodsRoutes } from './goods';
 import { health } from './health';
@@ -38,6 +39,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   if (deps.config.demo && !deps.config.production) {
     app.route('/api', devAuth);
     app.route('/api/dev/wechat', wechatStandIn);
+    app.route('/api/dev/pay', devPayRoutes(deps, async (url, init) => app.request(url, init)));
   }
 
   app.doc31('/api/openapi.json', {

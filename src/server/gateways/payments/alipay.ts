@@ -1,0 +1,175 @@
+import type { Clock } from '../../../domain/clock';
+import type { FetchLike } from '../sms';
+import {
+  alipayTimestamp,
+  centsToYuan,
+  notifySignContent,
+  parseAlipayTimestamp,
+  rsa2Verify,
+  signRequestParams,
+  yuanToCents,
+  type KeyLike,
+} from './alipay-rsa2';
+import { NotificationRefused, PaymentProviderError, type PaymentGateway, type PaymentQueryResult, type PaymentResult } from './types';
+
+export interface AlipaySettings {
+  appId: string;
+  /** the app's private key (signs our requests) */
+  privateKey: KeyLike;
+  /** Alipay's public key (verifies answers and notifications) */
+  alipayPublicKey: KeyLike;
+  /** https://openapi.alipay.com/gateway.do, or our stand-in */
+  gateway: string;
+  /** the merchant's partner id (2088…); when set, notifications for another seller are refused */
+  sellerId?: string;
+}
+
+/** The fields of alipay.trade.query's answer we read. */
+interface TradeQueryAnswer {
+  code?: string;
+  msg?: string;
+  sub_code?: string;
+  sub_msg?: string;
+  trade_no?: string;
+  out_trade_no?: string;
+  trade_status?: string;
+  total_amount?: string;
+  send_pay_date?: string;
+}
+
+const statusOf = (tradeStatus: string | undefined) =>
+  tradeStatus === 'TRADE_SUCCESS' || tradeStatus === 'TRADE_FINISHED' ? 'paid' : tradeStatus === 'TRADE_CLOSED' ? 'failed' : undefined;
+
+/**
+ * The raw JSON text of `<method>_response` inside an answer, exactly as signed: Alipay signs the bytes
+ * of that object, so it is cut from the answer text, never re-serialized.
+ */
+export function signedAnswerPart(answer: string, responseKey: string): string | undefined {
+  const start = answer.indexOf(`"${responseKey}"`);
+  const signAt = answer.lastIndexOf('"sign"');
+  if (start < 0 || signAt < start) return undefined;
+  const colon = answer.indexOf(':', start + responseKey.length + 2);
+  const end = answer.lastIndexOf(',', signAt);
+  if (colon < 0 || end <= colon) return undefined;
+  return answer.slice(colon + 1, end).trim();
+}
+
+/**
+ * The mobile payment service in the Alipay style: alipay.trade.wap.pay as a signed redirect (or form),
+ * RSA2 notification verification of the sorted parameters, and alipay.trade.query as the fallback.
+ */
+export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fetch?: FetchLike }): PaymentGateway {
+  const doFetch: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
+
+  const common = (method: string) => ({
+    app_id: settings.appId,
+    method,
+    format: 'JSON',
+    charset: 'utf-8',
+    sign_type: 'RSA2',
+    timestamp: alipayTimestamp(deps.clock.now()),
+    version: '1.0',
+  });
+
+  return {
+    method: 'alipay',
+
+    async createPayment(input) {
+      const params: Record<string, string> = {
+        ...common('alipay.trade.wap.pay'),
+        notify_url: input.notifyUrl,
+        ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
+        biz_content: JSON.stringify({
+          out_trade_no: input.orderNo,
+          total_amount: centsToYuan(input.amountCents),
+          subject: input.description,
+          product_code: 'QUICK_WAP_WAY',
+          ...(input.returnUrl ? { quit_url: input.returnUrl } : {}),
+        }),
+      };
+      const fields = signRequestParams(params, settings.privateKey);
+      const sep = settings.gateway.includes('?') ? '&' : '?';
+      return {
+        method: 'alipay',
+        url: `${settings.gateway}${sep}${new URLSearchParams(fields).toString()}`,
+        form: { action: `${settings.gateway}${sep}charset=utf-8`, fields },
+      };
+    },
+
+    parseNotification(rawBody) {
+      const params: Record<string, string> = {};
+      for (const [k, v] of new URLSearchParams(rawBody)) params[k] = v;
+      const signature = params.sign;
+      if (!signature || (params.sign_type && params.sign_type !== 'RSA2')) throw new NotificationRefused('malformed', 'no RSA2 sign');
+      if (!rsa2Verify(notifySignContent(params), signature, settings.alipayPublicKey)) throw new NotificationRefused('bad_signature');
+      if (params.app_id !== settings.appId) throw new NotificationRefused('app_mismatch');
+      if (settings.sellerId && params.seller_id !== settings.sellerId) throw new NotificationRefused('merchant_mismatch');
+      const status = statusOf(params.trade_status);
+      const amountCents = yuanToCents(params.total_amount);
+      if (!status || !params.out_trade_no || !params.trade_no || amountCents === undefined) {
+        throw new NotificationRefused('malformed', 'trade is incomplete or not settled');
+      }
+      return {
+        provider: 'alipay',
+        providerTxnId: params.trade_no,
+        orderNo: params.out_trade_no,
+        amountCents,
+        merchantId: params.seller_id ?? '',
+        appId: params.app_id,
+        status,
+        paidAt: status === 'paid' ? (parseAlipayTimestamp(params.gmt_payment) ?? null) : null,
+      };
+    },
+
+    notificationAnswer(accepted) {
+      return { status: 200, contentType: 'text/plain; charset=utf-8', body: accepted ? 'success' : 'fail' };
+    },
+
+    async queryOrder(orderNo): Promise<PaymentQueryResult> {
+      const fields = signRequestParams({ ...common('alipay.trade.query'), biz_content: JSON.stringify({ out_trade_no: orderNo }) }, settings.privateKey);
+      let answer: string;
+      try {
+        const res = await doFetch(settings.gateway, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8', Accept: 'application/json' },
+          body: new URLSearchParams(fields).toString(),
+          signal: AbortSignal.timeout(10_000),
+        });
+        answer = await res.text();
+      } catch (err) {
+        throw new PaymentProviderError('alipay', 'NETWORK', err instanceof Error ? err.message : String(err));
+      }
+      let parsed: { alipay_trade_query_response?: TradeQueryAnswer; sign?: string };
+      try {
+        parsed = JSON.parse(answer) as typeof parsed;
+      } catch {
+        throw new PaymentProviderError('alipay', 'UNREADABLE', 'answer is not JSON');
+      }
+      const r = parsed.alipay_trade_query_response;
+      if (!r) throw new PaymentProviderError('alipay', 'UNREADABLE', 'no alipay_trade_query_response');
+      if (r.code !== '10000') {
+        if (r.sub_code === 'ACQ.TRADE_NOT_EXIST') return { provider: 'alipay', orderNo, status: 'not_found' };
+        throw new PaymentProviderError('alipay', r.sub_code ?? r.code ?? 'UNKNOWN', r.sub_msg ?? r.msg ?? '');
+      }
+      const part = signedAnswerPart(answer, 'alipay_trade_query_response');
+      if (!part || !parsed.sign || !rsa2Verify(part, parsed.sign, settings.alipayPublicKey)) {
+        throw new PaymentProviderError('alipay', 'ANSWER_NOT_VERIFIED', 'bad answer signature');
+      }
+      if (r.out_trade_no !== orderNo) throw new PaymentProviderError('alipay', 'MISMATCH', 'answer is for another order');
+      const status = statusOf(r.trade_status);
+      const amountCents = yuanToCents(r.total_amount);
+      if (!status || !r.trade_no || amountCents === undefined) return { provider: 'alipay', orderNo, status: 'pending' };
+      const result: PaymentResult = {
+        provider: 'alipay',
+        providerTxnId: r.trade_no,
+        orderNo,
+        amountCents,
+        merchantId: settings.sellerId ?? '',
+        appId: settings.appId,
+        status,
+        paidAt: status === 'paid' ? (parseAlipayTimestamp(r.send_pay_date) ?? null) : null,
+      };
+      return result;
+    },
+  };
+}

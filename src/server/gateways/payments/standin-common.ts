@@ -1,0 +1,54 @@
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../../../domain/clock';
+import type { Db } from '../../db/client';
+import { payStandInOrders } from '../../db/schema/index';
+import type { FetchLike } from '../sms';
+
+export type StandInOrder = typeof payStandInOrders.$inferSelect;
+export type Outcome = 'pay' | 'fail';
+
+/** A provider-style id: a prefix and random digits. */
+export const digits = (prefix: string, n: number) => prefix + Array.from({ length: n }, () => randomInt(10)).join('');
+
+/** An instant as Beijing local time with its offset: 2026-11-20T10:00:00+08:00. */
+export const beijingIso = (at: Date) => `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+
+/**
+ * Settles a stand-in order once: from the waiting state to the outcome's state. Asking again for the
+ * same outcome is a re-delivery (the row is returned unchanged); asking for the other outcome is refused.
+ */
+export async function settleStandInOrder(
+  db: Db,
+  clock: Clock,
+  id: number,
+  states: { waiting: string; paid: string; failed: string },
+  outcome: Outcome,
+): Promise<StandInOrder | 'conflict'> {
+  const target = outcome === 'pay' ? states.paid : states.failed;
+  const [updated] = await db
+    .update(payStandInOrders)
+    .set({ state: target, paidAt: outcome === 'pay' ? clock.now() : null })
+    .where(and(eq(payStandInOrders.id, id), eq(payStandInOrders.state, states.waiting)))
+    .returning();
+  if (updated) return updated;
+  const [row] = await db.select().from(payStandInOrders).where(eq(payStandInOrders.id, id)).limit(1);
+  return row && row.state === target ? row : 'conflict';
+}
+
+/** Posts one notification to the merchant's notify URL; the status it got (0 when unreachable). */
+export async function deliverNotification(fetchLike: FetchLike, url: string, init: RequestInit): Promise<{ status: number; body: string }> {
+  try {
+    const res = await fetchLike(url, { ...init, method: 'POST', signal: AbortSignal.timeout(10_000) });
+    return { status: res.status, body: await res.text() };
+  } catch {
+    return { status: 0, body: '' };
+  }
+}
+
+
+/**
+ * Stand-in answers are exact bytes the provider would send (often signed), so they are built as raw
+ * Responses; this lets such a Response pass where an OpenAPI route expects its typed answer.
+ */
+export const rawAnswer = (res: Response) => res as unknown as never;

@@ -1,0 +1,117 @@
+import type { PaymentStandIns } from './standin-keys';
+
+/** The payment methods that go through an outside provider (balance is ours, not a gateway). */
+export type PaymentMethod = 'wechat' | 'alipay';
+
+/** What our order code asks a provider to collect. Amounts are integer cents end to end. */
+export interface CreatePaymentInput {
+  /** our order number (WeChat out_trade_no, Alipay out_trade_no) */
+  orderNo: string;
+  amountCents: number;
+  description: string;
+  /** the payer's open id in the messaging app (WeChat JSAPI needs it) */
+  payerOpenId?: string;
+  /** where the provider posts the result */
+  notifyUrl: string;
+  /** where the browser comes back after the mobile payment page (Alipay return_url) */
+  returnUrl?: string;
+}
+
+/** The parameters the page hands to WeixinJSBridge.invoke('getBrandWCPayRequest', …). */
+export interface WechatJsapiParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/** What the page needs to start paying. */
+export type PaymentStart =
+  | { method: 'wechat'; prepayId: string; jsapi: WechatJsapiParams }
+  | {
+      method: 'alipay';
+      /** GET this URL (a redirect) to open the mobile cashier */
+      url: string;
+      /** or POST these fields to `action` (the SDK's auto-submitting form) */
+      form: { action: string; fields: Record<string, string> };
+    };
+
+/** A verified, decrypted payment result, the same for every provider. */
+export interface PaymentResult {
+  provider: PaymentMethod;
+  providerTxnId: string;
+  orderNo: string;
+  amountCents: number;
+  merchantId: string;
+  appId: string;
+  status: 'paid' | 'failed';
+  paidAt: Date | null;
+}
+
+/** What the payment-query fallback learns: the provider may also not have settled, or not know the order. */
+export type PaymentQueryResult = PaymentResult | { provider: PaymentMethod; orderNo: string; status: 'pending' | 'not_found' };
+
+/** Why a notification was refused. None of these may change an order. */
+export type NotificationRefusalReason =
+  | 'malformed'
+  | 'bad_signature'
+  | 'unknown_serial'
+  | 'timestamp_skew'
+  | 'bad_decrypt'
+  | 'merchant_mismatch'
+  | 'app_mismatch';
+
+/** A notification that failed verification (typed, so the notify route can log and answer it). */
+export class NotificationRefused extends Error {
+  constructor(
+    readonly reason: NotificationRefusalReason,
+    detail = '',
+  ) {
+    super(`payment notification refused: ${reason}${detail ? ` (${detail})` : ''}`);
+    this.name = 'NotificationRefused';
+  }
+}
+
+/** The provider answered a call with an error, an unsigned answer, or not at all. */
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly provider: PaymentMethod,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${provider}: ${code} ${message}`);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** The HTTP answer the provider expects after a notification was handled. */
+export interface NotificationAnswer {
+  status: number;
+  contentType?: string;
+  body: string;
+}
+
+/** One outside payment provider behind the same calls (DESIGN.md §1). */
+export interface PaymentGateway {
+  readonly method: PaymentMethod;
+  /** asks the provider to prepare a payment and returns what the page needs to pay it */
+  createPayment(input: CreatePaymentInput): Promise<PaymentStart>;
+  /** verifies (and decrypts) a notification from its raw body and headers; throws NotificationRefused */
+  parseNotification(rawBody: string, headers: Headers): PaymentResult;
+  /** the answer the provider expects once the notification is safely handled (or refused) */
+  notificationAnswer(accepted: boolean): NotificationAnswer;
+  /** the payment-query fallback: the provider's view of one of our orders */
+  queryOrder(orderNo: string): Promise<PaymentQueryResult>;
+}
+
+/** The payment gateways the configuration made available; a method without credentials is absent. */
+export interface PaymentGateways {
+  wechat?: PaymentGateway;
+  alipay?: PaymentGateway;
+  /** the methods a member may choose */
+  available(): PaymentMethod[];
+  /** demo mode and tests: the local stand-ins' keys, served under /api/dev/pay */
+  standIn?: PaymentStandIns;
+}

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { payStandInOrders } from '../../db/schema/index';
+import type { AppEnv } from '../../env';
+import { createRouter, envelope, ok } from '../../http/router';
+import type { FetchLike } from '../sms';
+import { beijingIso, deliverNotification, digits, rawAnswer, settleStandInOrder, type StandInOrder } from './standin-common';
+import { newRsaKeyPair, type PaymentStandIns, type WechatStandInKeys } from './standin-keys';
+import {
+  aesGcmEncrypt,
+  newNonce,
+  parseAuthorization,
+  requestMessage,
+  rsaSign,
+  rsaVerify,
+  signedHeaders,
+  WECHATPAY_MAX_SKEW_SECONDS,
+} from './wechatpay-v3';
+
+/**
+ * A local stand-in for WeChat Pay API v3 (demo mode and tests only), mounted under /api/dev/pay/wechat.
+ * It checks the merchant's request signatures, signs its answers with its own platform key, and sends
+ * signed, AEAD_AES_256_GCM-encrypted notifications, so our real adapter runs against it unchanged.
+ * WeChat Pay notifies successes only: a failed payment is learnt from the order query.
+ */
+const STATES = { waiting: 'NOTPAY', paid: 'SUCCESS', failed: 'PAYERROR' };
+
+/** How a test may spoil a notification (each must be refused, except `amount`, which the order code must catch). */
+export const WECHAT_TAMPERS = ['body', 'signature', 'serial', 'ciphertext', 'key', 'mchid', 'appid', 'amount'] as const;
+export type WechatTamper = (typeof WECHAT_TAMPERS)[number];
+
+const Failure = z.object({ code: z.string(), message: z.string() });
+const Transaction = z.object({}).passthrough().openapi('WechatPayTransaction');
+
+const jsapi = createRoute({
+  method: 'post',
+  path: '/v3/pay/transactions/jsapi',
+  tags: ['dev'],
+  summary: 'Stand-in: JSAPI prepay (WECHATPAY2-SHA256-RSA2048 signed JSON body, answer signed)',
+  responses: {
+    200: { description: 'The prepay id', content: { 'application/json': { schema: z.object({ prepay_id: z.string() }) } } },
+    400: { description: 'Bad request', content: { 'application/json': { schema: Failure } } },
+    401: { description: 'Signature refused', content: { 'application/json': { schema: Failure } } },
+  },
+});
+
+const query = createRoute({
+  method: 'get',
+  path: '/v3/pay/transactions/out-trade-no/{out_trade_no}',
+  tags: ['dev'],
+  summary: 'Stand-in: query a transaction by our order number (signed request, signed answer)',
+  request: { params: z.object({ out_trade_no: z.string() }), query: z.object({ mchid: z.string().optional() }) },
+  responses: {
+    200: { description: 'The transaction', content: { 'application/json': { schema: Transaction } } },
+    401: { description: 'Signature refused', content: { 'application/json': { schema: Failure } } },
+    404: { description: 'ORDER_NOT_EXIST', content: { 'application/json': { schema: Failure } } },
+  },
+});
+
+const SimulateBody = z.object({
+  prepayId: z.string().min(1).max(64),
+  outcome: z.enum(['pay', 'fail']),
+  deliveries: z.number().int().min(0).max(5).optional().openapi({ description: 'notifications to send (default 1); 0 settles silently' }),
+  tamper: z.enum(WECHAT_TAMPERS).optional(),
+  ageSeconds: z.number().int().min(0).max(86_400).optional().openapi({ description: 'date the notification this far back (a late replay)' }),
+});
+
+const Delivery = z.object({ status: z.number().int(), body: z.string() });
+const simulate = createRoute({
+  method: 'post',
+  path: '/simulate',
+  tags: ['dev'],
+  summary: 'Stand-in: the payer pays or fails a prepaid order; a signed, encrypted notification is sent on success',
+  request: { body: { content: { 'application/json': { schema: SimulateBody } }, required: true } },
+  responses: {
+    200: {
+      description: 'The order state and each delivery\'s answer',
+      content: { 'application/json': { schema: envelope(z.object({ outTradeNo: z.string(), state: z.string(), deliveries: z.array(Delivery) })) } },
+    },
+    404: { description: 'Unknown prepay id', content: { 'application/json': { schema: Failure } } },
+    409: { description: 'Already settled the other way', content: { 'application/json': { schema: Failure } } },
+  },
+});
+
+const fail = (status: 400 | 401 | 404 | 409, code: string, message: string) => rawAnswer(Response.json({ code, message }, { status }));
+
+/** The signed URL of a request: the path from /v3 on (the stand-in's mount point is not WeChat's), with the query. */
+function signedUrl(c: Context<AppEnv>): string {
+  const u = new URL(c.req.url);
+  return u.pathname.slice(u.pathname.indexOf('/v3/')) + u.search;
+}
+
+/** Checks the merchant's Authorization header the way WeChat Pay does; a refusal message, or undefined. */
+function refuseSignature(c: Context<AppEnv>, keys: WechatStandInKeys, body: string): string | undefined {
+  const auth = parseAuthorization(c.req.header('authorization'));
+  if (!auth) return 'missing or malformed Authorization';
+  if (auth.mchid !== keys.mchId) return 'unknown mchid';
+  if (auth.serialNo !== keys.merchantSerial) return 'unknown merchant certificate serial';
+  const now = Math.floor(c.var.deps.clock.now().getTime() / 1000);
+  if (!/^\d+$/.test(auth.timestamp) || Math.abs(now - Number(auth.timestamp)) > WECHATPAY_MAX_SKEW_SECONDS) return 'timestamp out of range';
+  const message = requestMessage(c.req.method, signedUrl(c), auth.timestamp, auth.nonce, body);
+  return rsaVerify(message, auth.signature, keys.merchant.publicKey) ? undefined : 'signature mismatch';
+}
+
+/** A JSON answer signed with the platform key, as WeChat Pay signs every answer. */
+function signedJson(c: Context<AppEnv>, keys: WechatStandInKeys, value: unknown) {
+  const body = JSON.stringify(value);
+  const ts = Math.floor(c.var.deps.clock.now().getTime() / 1000);
+  const headers = signedHeaders(body, { serial: keys.platformSerial, privateKey: keys.platform.privateKey }, ts, newNonce());
+  return rawAnswer(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json', ...headers } }));
+}
+
+/** The transaction object WeChat Pay answers and encrypts into notifications. */
+export function wechatTransaction(row: StandInOrder) {
+  return {
+    appid: row.appId,
+    mchid: row.merchantId,
+    out_trade_no: row.outTradeNo,
+    transaction_id: row.providerTxnId,
+    trade_type: 'JSAPI',
+    trade_state: row.state,
+    trade_state_desc: row.state === 'SUCCESS' ? '支付成功' : row.state === 'PAYERROR' ? '支付失败' : '未支付',
+    bank_type: 'OTHERS',
+    attach: '',
+    ...(row.paidAt ? { success_time: beijingIso(row.paidAt) } : {}),
+    payer: { openid: row.payerOpenId ?? '' },
+    amount: { total: row.amountCents, payer_total: row.amountCents, currency: 'CNY', payer_currency: 'CNY' },
+  };
+}
+
+/** One TRANSACTION.SUCCESS notification: the body and its Wechatpay-* headers, spoilt as asked. */
+export function wechatNotification(row: StandInOrder, keys: WechatStandInKeys, nowSeconds: number, opts: { tamper?: WechatTamper; ageSeconds?: number } = {}) {
+  const tx = wechatTransaction(row);
+  if (opts.tamper === 'mchid') tx.mchid = '1900000000';
+  if (opts.tamper === 'appid') tx.appid = 'wx-other-app';
+  if (opts.tamper === 'amount') tx.amount = { ...tx.amount, total: tx.amount.total + 1, payer_total: tx.amount.total + 1 };
+  const nonce = newNonce().slice(0, 12);
+  const apiV3Key = opts.tamper === 'key' ? 'x'.repeat(32) : keys.apiV3Key;
+  let ciphertext = aesGcmEncrypt(JSON.stringify(tx), apiV3Key, nonce, 'transaction');
+  if (opts.tamper === 'ciphertext') {
+    const buf = Buffer.from(ciphertext, 'base64');
+    buf[0] = buf[0]! ^ 0x01;
+    ciphertext = buf.toString('base64');
+  }
+  const at = new Date((nowSeconds - (opts.ageSeconds ?? 0)) * 1000);
+  let body = JSON.stringify({
+    id: randomUUID(),
+    create_time: beijingIso(at),
+    resource_type: 'encrypt-resource',
+    event_type: 'TRANSACTION.SUCCESS',
+    summary: '支付成功',
+    resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', nonce },
+  });
+  const headers = signedHeaders(body, { serial: keys.platformSerial, privateKey: keys.platform.privateKey }, nowSeconds - (opts.ageSeconds ?? 0), newNonce());
+  if (opts.tamper === 'body') body = body.replace('"summary":"支付成功"', '"summary":"支付成功!"');
+  if (opts.tamper === 'signature') headers['Wechatpay-Signature'] = rsaSign('forged', newRsaKeyPair().privateKey);
+  if (opts.tamper === 'serial') headers['Wechatpay-Serial'] = '0'.repeat(40);
+  return { body, headers: { 'Content-Type': 'application/json', ...headers } };
+}
+
+/** The stand-in's routes; `deliver` carries notifications to the merchant (a test may override it on standIns). */
+export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
+  const keys = standIns.wechat;
+  return createRouter()
+    .openapi(jsapi, async (c) => {
+      const raw = await c.req.text();
+      const refused = refuseSignature(c, keys, raw);
+      if (refused) return fail(401, 'SIGN_ERROR', refused);
+      const { db, clock } = c.var.deps;
+      const parsed = z
+        .object({
+          appid: z.literal(keys.appId),
+          mchid: z.literal(keys.mchId),
+          description: z.string().min(1).max(127),
+          out_trade_no: z.string().regex(/^[A-Za-z0-9_*|-]{6,32}$/),
+          notify_url: z.string().url(),
+          amount: z.object({ total: z.number().int().positive(), currency: z.literal('CNY').optional() }),
+          payer: z.object({ openid: z.string().min(1).max(128) }),
+        })
+        .safeParse((() => { try { return JSON.parse(raw) as unknown; } catch { return undefined; } })());
+      if (!parsed.success) return fail(400, 'PARAM_ERROR', parsed.error.issues[0]?.path.join('.') || 'body');
+      const b = parsed.data;
+      const [existing] = await db
+        .select()
+        .from(payStandInOrders)
+        .where(and(eq(payStandInOrders.provider, 'wechat'), eq(payStandInOrders.merchantId, keys.mchId), eq(payStandInOrders.outTradeNo, b.out_trade_no)))
+        .limit(1);
+      if (existing) {
+        if (existing.state === 'SUCCESS') return fail(400, 'ORDERPAID', 'order already paid');
+        if (existing.amountCents !== b.amount.total || existing.payerOpenId !== b.payer.openid) return fail(400, 'INVALID_REQUEST', 'out_trade_no reused with other parameters');
+        return signedJson(c, keys, { prepay_id: existing.prepayId });
+      }
+      const prepayId = `wx${digits('', 34)}`;
+      await db.insert(payStandInOrders).values({
+        provider: 'wechat',
+        merchantId: keys.mchId,
+        appId: keys.appId,
+        outTradeNo: b.out_trade_no,
+        prepayId,
+        providerTxnId: digits('4200', 24),
+        amountCents: b.amount.total,
+        description: b.description,
+        payerOpenId: b.payer.openid,
+        notifyUrl: b.notify_url,
+        state: STATES.waiting,
+        createdAt: clock.now(),
+      });
+      return signedJson(c, keys, { prepay_id: prepayId });
+    })
+    .openapi(query, async (c) => {
+      const refused = refuseSignature(c, keys, '');
+      if (refused) return fail(401, 'SIGN_ERROR', refused);
+      const { out_trade_no } = c.req.valid('param');
+      if (c.req.valid('query').mchid !== keys.mchId) return fail(404, 'ORDER_NOT_EXIST', 'order does not exist');
+      const [row] = await c.var.deps.db
+        .select()
+        .from(payStandInOrders)
+        .where(and(eq(payStandInOrders.provider, 'wechat'), eq(payStandInOrders.merchantId, keys.mchId), eq(payStandInOrders.outTradeNo, out_trade_no)))
+        .limit(1);
+      if (!row) return fail(404, 'ORDER_NOT_EXIST', 'order does not exist');
+      return signedJson(c, keys, wechatTransaction(row));
+    })
+    .openapi(simulate, async (c) => {
+      const b = c.req.valid('json');
+      const { db, clock } = c.var.deps;
+      const [row] = await db
+        .select()
+        .from(payStandInOrders)
+        .where(and(eq(payStandInOrders.provider, 'wechat'), eq(payStandInOrders.prepayId, b.prepayId)))
+        .limit(1);
+      if (!row) return fail(404, 'ORDER_NOT_EXIST', 'unknown prepay id');
+      const settled = await settleStandInOrder(db, clock, row.id, STATES, b.outcome);
+      if (settled === 'conflict') return fail(409, 'ORDER_SETTLED', 'order already settled the other way');
+      const deliveries: { status: number; body: string }[] = [];
+      if (settled.state === STATES.paid) {
+        const send = standIns.notifyFetch ?? deliver;
+        for (let i = 0; i < (b.deliveries ?? 1); i++) {
+          const note = wechatNotification(settled, keys, Math.floor(clock.now().getTime() / 1000), { tamper: b.tamper, ageSeconds: b.ageSeconds });
+          deliveries.push(await deliverNotification(send, settled.notifyUrl, { headers: note.headers, body: note.body }));
+        }
+      }
+      return ok(c, { outTradeNo: settled.outTradeNo, state: settled.state, deliveries });
+    });
+}

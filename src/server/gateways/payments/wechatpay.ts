@@ -1,0 +1,186 @@
+import type { Clock } from '../../../domain/clock';
+import type { FetchLike } from '../sms';
+import {
+  NotificationRefused,
+  PaymentProviderError,
+  type PaymentGateway,
+  type PaymentQueryResult,
+  type PaymentResult,
+} from './types';
+import { aesGcmDecrypt, jsapiPayParams, newNonce, signRequest, verifySignedHeaders, type KeyLike } from './wechatpay-v3';
+
+export interface WechatPaySettings {
+  mchId: string;
+  appId: string;
+  /** serial number of the merchant API certificate whose key signs our requests */
+  serialNo: string;
+  privateKey: KeyLike;
+  /** 32-character APIv3 key that decrypts notification resources */
+  apiV3Key: string;
+  /** WeChat Pay's keys by serial (platform certificates, or the public key id) */
+  platformKeys: ReadonlyMap<string, KeyLike>;
+  /** https://api.mch.weixin.qq.com, or our stand-in */
+  base: string;
+}
+
+/** The transaction object of a query answer and of a decrypted notification resource. */
+export interface WechatTransaction {
+  appid?: string;
+  mchid?: string;
+  out_trade_no?: string;
+  transaction_id?: string;
+  trade_type?: string;
+  trade_state?: string;
+  trade_state_desc?: string;
+  success_time?: string;
+  payer?: { openid?: string };
+  amount?: { total?: number; payer_total?: number; currency?: string; payer_currency?: string };
+}
+
+interface WechatNotificationBody {
+  id?: string;
+  event_type?: string;
+  resource_type?: string;
+  resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string; original_type?: string };
+}
+
+const seconds = (clock: Clock) => Math.floor(clock.now().getTime() / 1000);
+
+function paidAtOf(tx: WechatTransaction): Date | null {
+  if (!tx.success_time) return null;
+  const d = new Date(tx.success_time);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** A settled transaction in the shape every provider shares; undefined while it is not settled. */
+function settled(tx: WechatTransaction): PaymentResult | undefined {
+  const state = tx.trade_state;
+  const status = state === 'SUCCESS' || state === 'REFUND' ? 'paid' : state === 'CLOSED' || state === 'REVOKED' || state === 'PAYERROR' ? 'failed' : undefined;
+  if (!status) return undefined;
+  return {
+    provider: 'wechat',
+    providerTxnId: tx.transaction_id ?? '',
+    orderNo: tx.out_trade_no ?? '',
+    amountCents: tx.amount?.total ?? 0,
+    merchantId: tx.mchid ?? '',
+    appId: tx.appid ?? '',
+    status,
+    paidAt: status === 'paid' ? paidAtOf(tx) : null,
+  };
+}
+
+/**
+ * The messaging app's payment in the WeChat Pay API v3 style: JSAPI prepay, the page's pay-sign,
+ * notifications verified from the raw body and decrypted, and the order query. The same code talks to
+ * the real provider and to our stand-in; only the base URL and the keys differ.
+ */
+export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clock; fetch?: FetchLike }): PaymentGateway {
+  const doFetch: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
+
+  /** One signed call; the answer must carry a valid platform signature too. */
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const authorization = signRequest({
+      method,
+      url: path,
+      body: text,
+      mchid: settings.mchId,
+      serialNo: settings.serialNo,
+      privateKey: settings.privateKey,
+      timestamp: seconds(deps.clock),
+      nonce: newNonce(),
+    });
+    let res: Response;
+    let answer: string;
+    try {
+      res = await doFetch(`${settings.base}${path}`, {
+        method,
+        headers: { Authorization: authorization, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : text,
+        signal: AbortSignal.timeout(10_000),
+      });
+      answer = await res.text();
+    } catch (err) {
+      throw new PaymentProviderError('wechat', 'NETWORK', err instanceof Error ? err.message : String(err));
+    }
+    let json: Record<string, unknown>;
+    try {
+      json = answer ? (JSON.parse(answer) as Record<string, unknown>) : {};
+    } catch {
+      throw new PaymentProviderError('wechat', `HTTP_${res.status}`, 'unreadable answer');
+    }
+    // an answer we cannot attribute to WeChat Pay is never believed (errors are signed too, but we only need to trust successes)
+    if (res.ok) {
+      const check = verifySignedHeaders(answer, res.headers, settings.platformKeys, seconds(deps.clock));
+      if (!check.ok) throw new PaymentProviderError('wechat', 'ANSWER_NOT_VERIFIED', check.reason);
+    }
+    return { status: res.status, json };
+  }
+
+  return {
+    method: 'wechat',
+
+    async createPayment(input) {
+      if (!input.payerOpenId) throw new PaymentProviderError('wechat', 'PARAM_ERROR', 'JSAPI needs the payer open id');
+      const { status, json } = await call('POST', '/v3/pay/transactions/jsapi', {
+        appid: settings.appId,
+        mchid: settings.mchId,
+        description: input.description,
+        out_trade_no: input.orderNo,
+        notify_url: input.notifyUrl,
+        amount: { total: input.amountCents, currency: 'CNY' },
+        payer: { openid: input.payerOpenId },
+      });
+      const prepayId = json.prepay_id;
+      if (status !== 200 || typeof prepayId !== 'string' || !prepayId) {
+        throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'prepay failed'));
+      }
+      return { method: 'wechat', prepayId, jsapi: jsapiPayParams(settings.appId, prepayId, settings.privateKey, seconds(deps.clock), newNonce()) };
+    },
+
+    parseNotification(rawBody, headers) {
+      const check = verifySignedHeaders(rawBody, headers, settings.platformKeys, seconds(deps.clock));
+      if (!check.ok) throw new NotificationRefused(check.reason);
+      let note: WechatNotificationBody;
+      try {
+        note = JSON.parse(rawBody) as WechatNotificationBody;
+      } catch {
+        throw new NotificationRefused('malformed', 'body is not JSON');
+      }
+      const r = note.resource;
+      if (!r || r.algorithm !== 'AEAD_AES_256_GCM' || typeof r.ciphertext !== 'string' || typeof r.nonce !== 'string') {
+        throw new NotificationRefused('malformed', 'no AEAD_AES_256_GCM resource');
+      }
+      let tx: WechatTransaction;
+      try {
+        tx = JSON.parse(aesGcmDecrypt(r.ciphertext, settings.apiV3Key, r.nonce, r.associated_data ?? '')) as WechatTransaction;
+      } catch {
+        throw new NotificationRefused('bad_decrypt');
+      }
+      if (tx.mchid !== settings.mchId) throw new NotificationRefused('merchant_mismatch');
+      if (tx.appid !== settings.appId) throw new NotificationRefused('app_mismatch');
+      const result = settled(tx);
+      if (!result || !result.orderNo || !result.providerTxnId || !Number.isSafeInteger(result.amountCents)) {
+        throw new NotificationRefused('malformed', 'transaction is incomplete or not settled');
+      }
+      return result;
+    },
+
+    notificationAnswer(accepted) {
+      return accepted
+        ? { status: 204, body: '' }
+        : { status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: 'rejected' }) };
+    },
+
+    async queryOrder(orderNo): Promise<PaymentQueryResult> {
+      const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(settings.mchId)}`;
+      const { status, json } = await call('GET', path);
+      if (status === 404 || json.code === 'ORDER_NOT_EXIST') return { provider: 'wechat', orderNo, status: 'not_found' };
+      if (status !== 200) throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'query failed'));
+      const tx = json as WechatTransaction;
+      if (tx.out_trade_no !== orderNo) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another order');
+      if (tx.mchid !== settings.mchId || tx.appid !== settings.appId) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another merchant');
+      return settled(tx) ?? { provider: 'wechat', orderNo, status: 'pending' };
+    },
+  };
+}
