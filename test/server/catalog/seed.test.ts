@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CARD_TYPES } from '../../../src/domain/catalog';
 import { verifyPassword } from '../../../src/server/services/password';
 import * as schema from '../../../src/server/db/schema/index';
+import { CLASSMATES_PER_CLUB } from '../../../src/server/db/seed/bookings';
 import { demoAccounts, seedIfEmpty } from '../../../src/server/db/seed/index';
 import { startTestServer } from '../support/harness';
 
@@ -72,7 +73,8 @@ describe('the demo seed', async () => {
   });
 
   it('creates the demo accounts with their roles, levels and hashed passwords', async () => {
-    const rows = await s.deps.db.select().from(schema.accounts).orderBy(schema.accounts.id);
+    // the demo logins come first; the booking seed's classmates (no password) follow them
+    const rows = (await s.deps.db.select().from(schema.accounts).orderBy(schema.accounts.id)).slice(0, demoAccounts.length);
     expect(rows.map((r) => r.phone)).toEqual(demoAccounts.map((a) => a.phone));
     for (const [i, a] of demoAccounts.entries()) {
       const row = rows[i]!;
@@ -100,7 +102,7 @@ describe('seedIfEmpty when several processes start at once', async () => {
     const results = await Promise.all([seedIfEmpty(s.deps.db, s.clock), seedIfEmpty(s.deps.db, s.clock), seedIfEmpty(s.deps.db, s.clock)]);
     expect(results.filter(Boolean)).toHaveLength(1);
     const c = await counts(s.deps.db);
-    expect(c.accounts).toBe(demoAccounts.length);
+    expect(c.accounts).toBe(demoAccounts.length + c.clubs * CLASSMATES_PER_CLUB);
     const [first] = await s.deps.db.select({ id: schema.clubs.id }).from(schema.clubs).orderBy(schema.clubs.id).limit(1);
     expect(first?.id).toBe(1);
   });

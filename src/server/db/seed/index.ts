@@ -2,6 +2,8 @@ import { count, sql } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
 import type { Db, Tx } from '../client';
 import { clubs } from '../schema/index';
+import { seedBookings } from './bookings';
+import { seedClasses } from './classes';
 import { seedClubs } from './clubs';
 import { seedGoods } from './goods';
 import { demoAccounts, hashDemoPasswords, seedAccounts, seedNotices, seedSurvey } from './people';
@@ -20,6 +22,8 @@ async function seedInto(tx: Tx, clock: Clock, hashes: readonly string[]) {
   await seedGoods(tx, clock, clubIds, teacherIds);
   await seedNotices(tx, clock, byRole('member'));
   await seedSurvey(tx, clock);
+  const schedule = await seedClasses(tx, clock, clubIds, teacherIds);
+  await seedBookings(tx, clock, byRole('member'), schedule);
 }
 
 /** Seeds the demo chain (clubs, teachers, goods, notices, survey, demo accounts) in one transaction. */

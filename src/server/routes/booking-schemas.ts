@@ -1,0 +1,142 @@
+import { z } from '@hono/zod-openapi';
+import { CARD_STATUSES, BOOKING_ROW_STATES } from '../../domain/booking-rules';
+import { CARD_TYPE_VALUES, CLASS_TYPES, DIFFICULTIES, EFFECTS, TIMES_OF_DAY } from '../../domain/catalog';
+import { IdParam } from './catalog-schemas';
+
+/** Query and answer schemas of the booking calls (issue 3). */
+
+const values = <T extends string>(list: readonly { value: T }[]) => list.map((e) => e.value) as [T, ...T[]];
+const IsoTime = z.string().openapi({ example: '2026-11-21T01:00:00.000Z' });
+
+const q = (name: string, extra: Record<string, unknown> = {}) => ({ param: { name, in: 'query' as const }, ...extra });
+
+/** Spec §3 course filter names (catgory is the spec's spelling). */
+export const ScheduleQuery = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s))
+    .optional()
+    .openapi(q('date', { example: '2026-11-21', description: 'Shanghai calendar day; today by default' })),
+  clubId: IdParam.optional().openapi(q('clubId', { description: 'studio' })),
+  courseTimelong: z.coerce.number().int().min(1).max(600).optional().openapi(q('courseTimelong', { description: 'duration in minutes', example: 60 })),
+  level: z.enum(values(DIFFICULTIES)).optional().openapi(q('level', { description: 'difficulty' })),
+  courseAt: z.enum(values(TIMES_OF_DAY)).optional().openapi(q('courseAt', { description: 'time of day' })),
+  catgory: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .optional()
+    .openapi(q('catgory', { description: 'style key', example: 'hatha' })),
+  ability: z.enum(values(EFFECTS)).optional().openapi(q('ability', { description: 'effect' })),
+  type: z.enum(values(CLASS_TYPES)).optional().openapi(q('type', { description: 'class type' })),
+  keywords: z.string().trim().min(1).max(40).optional().openapi(q('keywords')),
+});
+
+export const ClassItem = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    clubId: z.number().int(),
+    clubName: z.string(),
+    room: z.string(),
+    teacherId: z.number().int().nullable(),
+    teacherName: z.string().nullable(),
+    teacherPhoto: z.string().nullable(),
+    classType: z.enum(values(CLASS_TYPES)),
+    style: z.string(),
+    effect: z.string(),
+    difficulty: z.enum(values(DIFFICULTIES)),
+    timeOfDay: z.enum(values(TIMES_OF_DAY)),
+    startsAt: IsoTime,
+    endsAt: IsoTime,
+    durationMin: z.number().int(),
+    capacity: z.number().int(),
+    bookedCount: z.number().int(),
+    queueCount: z.number().int(),
+    usesCost: z.number().int(),
+  })
+  .openapi('ClassItem');
+
+export const ScheduleItem = ClassItem.extend({
+  state: z.enum(['bookable', 'queueable', 'full', 'expired', 'booked', 'queued', 'checked-in', 'not-checked-in']).openapi({
+    description: "spec §4 for the caller: can book, queued (class full: join the queue), fully booked, expired, booked, queued, checked in, not checked in",
+  }),
+  bookingId: z.number().int().nullable(),
+  queuePosition: z.number().int().nullable(),
+  promoted: z.boolean(),
+}).openapi('ScheduleItem');
+
+export const ClassDetail = ScheduleItem.extend({ clubAddress: z.string(), classStatus: z.string() }).openapi('ClassDetail');
+
+export const MemberCard = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    number: z.string(),
+    cardType: z.enum(CARD_TYPE_VALUES),
+    clubId: z.number().int().nullable(),
+    status: z.enum(CARD_STATUSES),
+    usesTotal: z.number().int().nullable(),
+    usesLeft: z.number().int().nullable(),
+    validFrom: IsoTime.nullable(),
+    validUntil: IsoTime.nullable(),
+    validityDays: z.number().int().nullable(),
+    extensionCount: z.number().int(),
+    weekendOnly: z.boolean(),
+    offPeakSlots: z.array(z.string()),
+    bookingWindowDays: z.number().int().nullable(),
+    experience: z.boolean(),
+  })
+  .openapi('MemberCard');
+
+export const CardForClass = MemberCard.extend({
+  usable: z.boolean(),
+  code: z.number().int().nullable().openapi({ description: 'the booking code refusing this card (spec §8)' }),
+  message: z.string().nullable(),
+  reminders: z.array(z.enum(['will-activate', 'first-use', 'few-uses-left', 'short-validity'])),
+}).openapi('CardForClass');
+
+export const BookBody = z
+  .object({
+    classId: IdParam,
+    cardId: IdParam,
+    agreeNotice: z.literal(true).openapi({ description: 'the member notice must be agreed (spec §5)' }),
+  })
+  .openapi('BookRequest');
+
+export const BookingIdBody = z.object({ bookingId: IdParam }).openapi('BookingRef');
+
+export const BookAnswer = z
+  .object({
+    bookingId: z.number().int(),
+    state: z.enum(['booked', 'queued']),
+    position: z.number().int().optional().openapi({ description: 'queue position when queued' }),
+    activated: z.boolean().optional(),
+    usesLeft: z.number().int().nullable().optional(),
+    bookedNum: z.number().int().openapi({ description: 'upcoming booked classes (footer badge)' }),
+  })
+  .openapi('BookAnswer');
+
+export const CancelAnswer = z
+  .object({
+    bookingId: z.number().int(),
+    state: z.enum(BOOKING_ROW_STATES),
+    usesReturned: z.number().int().optional(),
+    bookedNum: z.number().int(),
+  })
+  .openapi('CancelAnswer');
+
+export const MyBooking = z
+  .object({
+    bookingId: z.number().int(),
+    state: z.enum(BOOKING_ROW_STATES),
+    promoted: z.boolean(),
+    queuePosition: z.number().int().nullable(),
+    cardId: z.number().int(),
+    cancelledAt: IsoTime.nullable(),
+    cancelReason: z.string().nullable(),
+    canCancel: z.boolean(),
+    canCancelQueue: z.boolean(),
+    class: ClassItem,
+  })
+  .openapi('MyBooking');

@@ -1,0 +1,305 @@
+import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { nextBookingState } from '../../../../machines/domain/booking-transitions';
+import { cancelRefusal, cardRefusal, classEnd, classRefusal, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
+import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
+import type { Clock } from '../../../domain/clock';
+import { Errors } from '../../../domain/errors';
+import type { Db, Tx } from '../../db/client';
+import { accounts, bookings, classes, memberCards, notifications } from '../../db/schema/index';
+import { ApiError } from '../../http/api-error';
+import { translate } from '../../i18n';
+
+/**
+ * Booking decisions (issue 3): book, cancel a seat (promoting the queue), cancel a queue entry.
+ * Each decision is one transaction that locks the class row, then card rows (always in that order,
+ * so two decisions cannot deadlock on them): no class over capacity, no use spent twice.
+ */
+
+/**
+ * How a decision locks. 'row' (SELECT ... FOR UPDATE) is the only mode the routes use; 'none' exists
+ * for the race tests' negative control, which shows that overselling happens without the lock.
+ */
+export interface DecideOptions {
+  lock: 'row' | 'none';
+}
+export const ROW_LOCKS: DecideOptions = { lock: 'row' };
+
+export interface Member {
+  accountId: number;
+  level: string;
+}
+
+export type BookResult = { bookingId: number; state: 'booked'; activated: boolean; usesLeft: number | null } | { bookingId: number; state: 'queued'; position: number };
+
+type ClassRow = typeof classes.$inferSelect;
+type CardRow = typeof memberCards.$inferSelect;
+
+const refuse = (r: BookingRefusal): never => {
+  throw new ApiError(Errors[r]);
+};
+
+/** PostgreSQL deadlock or serialization failure, possibly wrapped by drizzle. */
+function isRetryable(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
+/** One transaction per decision; retried a few times when PostgreSQL picks it as a deadlock victim. */
+export async function decide<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (err) {
+      if (attempt >= 4 || !isRetryable(err)) throw err;
+    }
+  }
+}
+
+async function lockClass(tx: Tx, classId: number, opts: DecideOptions): Promise<ClassRow | undefined> {
+  const q = tx.select().from(classes).where(eq(classes.id, classId));
+  const [row] = opts.lock === 'row' ? await q.for('update') : await q;
+  return row;
+}
+
+async function lockCard(tx: Tx, cardId: number, accountId: number, opts: DecideOptions): Promise<CardRow | undefined> {
+  const q = tx
+    .select()
+    .from(memberCards)
+    .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)));
+  const [row] = opts.lock === 'row' ? await q.for('update') : await q;
+  return row;
+}
+
+/** The member's booked classes that share time with this one (20030). */
+async function overlappingSeat(tx: Tx, accountId: number, cls: ClassRow, exceptClassId = cls.id): Promise<boolean> {
+  const end = classEnd(cls);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(
+      and(
+        eq(bookings.accountId, accountId),
+        eq(bookings.state, 'booked'),
+        ne(classes.id, exceptClassId),
+        lt(classes.startsAt, end),
+        gt(sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`, cls.startsAt),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+/** Spends the class's uses on a count card and activates an inactive card (spec §4). */
+async function spendCard(tx: Tx, card: CardRow, cls: ClassRow, now: Date): Promise<{ spent: number; activated: boolean; usesLeft: number | null }> {
+  const spent = card.usesLeft === null ? 0 : cls.usesCost;
+  const activated = card.status === 'inactive';
+  const set: Partial<typeof memberCards.$inferInsert> = {};
+  if (activated) {
+    set.status = 'in_use';
+    set.validFrom = now;
+    set.validUntil = card.validityDays === null ? null : new Date(now.getTime() + card.validityDays * 86_400_000);
+  }
+  if (spent > 0 || activated) {
+    await tx
+      .update(memberCards)
+      .set({ ...set, ...(spent > 0 ? { usesLeft: sql`${memberCards.usesLeft} - ${spent}` } : {}) })
+      .where(eq(memberCards.id, card.id));
+  }
+  return { spent, activated, usesLeft: card.usesLeft === null ? null : card.usesLeft - spent };
+}
+
+/** Queue position: entries queued before this one, plus one. */
+async function queuePosition(tx: Tx | Db, classId: number, bookingId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.classId, classId), eq(bookings.state, 'queued'), lt(bookings.id, bookingId)));
+  return (row?.n ?? 0) + 1;
+}
+
+/** Books a seat, or joins the queue of a full class. */
+export async function bookClass(db: Db, clock: Clock, member: Member, input: { classId: number; cardId: number }, opts: DecideOptions = ROW_LOCKS): Promise<BookResult> {
+  return decide(db, async (tx) => {
+    const now = clock.now();
+    const cls = await lockClass(tx, input.classId, opts);
+    if (!cls) throw new ApiError(Errors.notFound, { field: 'classId' });
+    const classWhy = classRefusal(cls, now);
+    if (classWhy) refuse(classWhy);
+    const card = await lockCard(tx, input.cardId, member.accountId, opts);
+    if (!card) throw new ApiError(Errors.notFound, { field: 'cardId' });
+    const cardWhy = cardRefusal(card, cls, member, now);
+    if (cardWhy) refuse(cardWhy);
+
+    const [live] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.classId, cls.id), eq(bookings.accountId, member.accountId), inArray(bookings.state, ['booked', 'queued'])));
+    if (live) refuse('alreadyBooked');
+    if (await overlappingSeat(tx, member.accountId, cls)) refuse('overlapping');
+    const [upcoming] = await tx
+      .select({ n: count() })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .where(and(eq(bookings.accountId, member.accountId), inArray(bookings.state, ['booked', 'queued']), gt(classes.startsAt, now)));
+    if ((upcoming?.n ?? 0) >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
+
+    if (cls.bookedCount < cls.capacity) {
+      const used = await spendCard(tx, card, cls, now);
+      const [row] = await tx
+        .insert(bookings)
+        .values({ classId: cls.id, accountId: member.accountId, cardId: card.id, state: 'booked', usesSpent: used.spent, createdAt: now, bookedAt: now })
+        .returning({ id: bookings.id });
+      await tx
+        .update(classes)
+        .set({ bookedCount: sql`${classes.bookedCount} + 1` })
+        .where(eq(classes.id, cls.id));
+      return { bookingId: row!.id, state: 'booked', activated: used.activated, usesLeft: used.usesLeft };
+    }
+
+    const [queued] = await tx
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(eq(bookings.classId, cls.id), eq(bookings.state, 'queued')));
+    if ((queued?.n ?? 0) >= cls.queueCapacity) refuse('bookingLimit');
+    const [row] = await tx
+      .insert(bookings)
+      .values({ classId: cls.id, accountId: member.accountId, cardId: card.id, state: 'queued', queuedAt: now, createdAt: now })
+      .returning({ id: bookings.id });
+    return { bookingId: row!.id, state: 'queued', position: await queuePosition(tx, cls.id, row!.id) };
+  });
+}
+
+/** The caller's booking with its class locked first (lock order: class, then booking and cards). */
+async function lockOwnBooking(tx: Tx, accountId: number, bookingId: number, opts: DecideOptions) {
+  const [peek] = await tx
+    .select({ classId: bookings.classId })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, accountId)));
+  if (!peek) throw new ApiError(Errors.notFound, { field: 'bookingId' });
+  const cls = (await lockClass(tx, peek.classId, opts))!;
+  const q = tx.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [booking] = opts.lock === 'row' ? await q.for('update') : await q;
+  return { cls, booking: booking! };
+}
+
+const localWhen = (cls: ClassRow) => `${shanghaiDate(cls.startsAt)} ${shanghaiClock(cls.startsAt)}`;
+
+/** Cancels a seat, gives the use back, and books the first queued member whose card still qualifies. */
+export async function cancelBooking(db: Db, clock: Clock, member: Member, bookingId: number, opts: DecideOptions = ROW_LOCKS) {
+  return decide(db, async (tx) => {
+    const now = clock.now();
+    const { cls, booking } = await lockOwnBooking(tx, member.accountId, bookingId, opts);
+    const why = cancelRefusal(cls, now);
+    if (why) refuse(why);
+    const next = nextBookingState(booking.state, 'booking.cancel');
+    if (!next) refuse('bookingFailed');
+    await tx.update(bookings).set({ state: next!, cancelledAt: now, cancelReason: 'member' }).where(eq(bookings.id, booking.id));
+    if (booking.usesSpent > 0) {
+      const card = await lockCard(tx, booking.cardId, member.accountId, opts);
+      if (card) {
+        await tx
+          .update(memberCards)
+          .set({ usesLeft: sql`${memberCards.usesLeft} + ${booking.usesSpent}` })
+          .where(eq(memberCards.id, card.id));
+      }
+    }
+    await tx
+      .update(classes)
+      .set({ bookedCount: sql`${classes.bookedCount} - 1` })
+      .where(eq(classes.id, cls.id));
+    const promoted = await promoteFromQueue(tx, now, { ...cls, bookedCount: cls.bookedCount - 1 }, opts);
+    return { bookingId: booking.id, state: next!, usesReturned: booking.usesSpent, promotedBookingId: promoted };
+  });
+}
+
+/** Leaves the queue of a class before it starts. */
+export async function cancelQueue(db: Db, clock: Clock, member: Member, bookingId: number, opts: DecideOptions = ROW_LOCKS) {
+  return decide(db, async (tx) => {
+    const now = clock.now();
+    const { cls, booking } = await lockOwnBooking(tx, member.accountId, bookingId, opts);
+    const why = cancelRefusal(cls, now);
+    if (why) refuse(why);
+    const next = nextBookingState(booking.state, 'queue.cancel');
+    if (!next) refuse('bookingFailed');
+    await tx.update(bookings).set({ state: next!, cancelledAt: now, cancelReason: 'member' }).where(eq(bookings.id, booking.id));
+    return { bookingId: booking.id, state: next! };
+  });
+}
+
+/**
+ * Fills free seats from the queue, in queue order: a member whose card still qualifies is booked
+ * (use spent, card activated, notified, and taken out of queues for classes that overlap this one);
+ * a member whose card no longer qualifies leaves the queue and is told why.
+ */
+async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: DecideOptions): Promise<number | null> {
+  let free = cls.capacity - cls.bookedCount;
+  let firstPromoted: number | null = null;
+  while (free > 0) {
+    const q = tx
+      .select({ b: bookings, level: accounts.level })
+      .from(bookings)
+      .innerJoin(accounts, eq(accounts.id, bookings.accountId))
+      .where(and(eq(bookings.classId, cls.id), eq(bookings.state, 'queued')))
+      .orderBy(asc(bookings.queuedAt), asc(bookings.id))
+      .limit(1);
+    const [head] = opts.lock === 'row' ? await q.for('update', { of: bookings }) : await q;
+    if (!head) break;
+    const entry = head.b;
+    const member = { accountId: entry.accountId, level: head.level };
+    const card = await lockCard(tx, entry.cardId, entry.accountId, opts);
+    let why: BookingRefusal | null = card ? cardRefusal(card, cls, member, now) : 'invalidMemberCard';
+    if (!why && (await overlappingSeat(tx, entry.accountId, cls))) why = 'overlapping';
+    if (why || !card) {
+      await tx
+        .update(bookings)
+        .set({ state: nextBookingState('queued', 'queue.skip')!, cancelledAt: now, cancelReason: 'not-qualified' })
+        .where(eq(bookings.id, entry.id));
+      await tx.insert(notifications).values({
+        accountId: entry.accountId,
+        title: `候补未能转为预约：${cls.title}`,
+        titleEn: `Queue place not turned into a booking: ${cls.titleEn ?? cls.title}`,
+        body: `${localWhen(cls)} 的课程有了空位，但您的会员卡无法预约：${translate('zh', Errors[why ?? 'invalidMemberCard'].message)}。您已退出候补。`,
+        bodyEn: `A place opened in the class on ${localWhen(cls)}, but your card cannot book it: ${translate('en', Errors[why ?? 'invalidMemberCard'].message)}. You have left the queue.`,
+        createdAt: now,
+      });
+      continue;
+    }
+    const used = await spendCard(tx, card, cls, now);
+    await tx
+      .update(bookings)
+      .set({ state: nextBookingState('queued', 'queue.promote')!, promoted: true, bookedAt: now, usesSpent: used.spent })
+      .where(eq(bookings.id, entry.id));
+    await tx
+      .update(classes)
+      .set({ bookedCount: sql`${classes.bookedCount} + 1` })
+      .where(eq(classes.id, cls.id));
+    await tx.insert(notifications).values({
+      accountId: entry.accountId,
+      title: `候补成功：${cls.title}`,
+      titleEn: `You are booked: ${cls.titleEn ?? cls.title}`,
+      body: `您候补的 ${localWhen(cls)} 课程有了空位，已为您自动预约${used.spent > 0 ? `，扣除${used.spent}次` : ''}。`,
+      bodyEn: `A place opened in the class you queued for on ${localWhen(cls)}: you are booked${used.spent > 0 ? ` and ${used.spent} use${used.spent > 1 ? 's were' : ' was'} spent` : ''}.`,
+      createdAt: now,
+    });
+    await leaveOverlappingQueues(tx, now, entry.accountId, cls);
+    firstPromoted ??= entry.id;
+    free -= 1;
+  }
+  return firstPromoted;
+}
+
+/** A member booked into `cls` leaves the queues of classes that overlap it. */
+async function leaveOverlappingQueues(tx: Tx, now: Date, accountId: number, cls: ClassRow): Promise<void> {
+  const end = classEnd(cls);
+  const overlapping = tx
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(ne(classes.id, cls.id), lt(classes.startsAt, end), gt(sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`, cls.startsAt)));
+  await tx
+    .update(bookings)
+    .set({ state: nextBookingState('queued', 'queue.cancel')!, cancelledAt: now, cancelReason: 'overlap' })
+    .where(and(eq(bookings.accountId, accountId), eq(bookings.state, 'queued'), inArray(bookings.classId, overlapping)));
+}

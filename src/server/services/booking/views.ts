@@ -1,0 +1,301 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { effectiveBookingState } from '../../../../machines/domain/booking-transitions';
+import { cardRefusal, cardReminders, classEnd, classRefusal, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
+import { shanghaiDayIndex, shanghaiMidnight, timeOfDay } from '../../../domain/booking-time';
+import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
+import { Errors } from '../../../domain/errors';
+import type { Db } from '../../db/client';
+import { bookings, classes, clubs, memberCards, teachers } from '../../db/schema/index';
+import { translate, type Locale } from '../../i18n';
+import { containsPattern, loc } from '../catalog';
+import type { Member } from './decide';
+
+/**
+ * What the booking screens read: the schedule with the caller's state per class (spec §4), a class,
+ * the caller's cards for a class (with reminders), the caller's bookings. Every member-owned row is
+ * read through the caller's id.
+ */
+
+/** Spec §4 booking states as the caller sees a class. */
+export type ClassViewState = 'bookable' | 'queueable' | 'full' | 'expired' | 'booked' | 'queued' | 'checked-in' | 'not-checked-in';
+
+type ClassRow = typeof classes.$inferSelect;
+type BookingRow = typeof bookings.$inferSelect;
+
+const queueCount = sql<number>`(select count(*)::int from ${bookings} where ${bookings.classId} = ${classes.id} and ${bookings.state} = 'queued')`;
+
+const classSelect = {
+  c: classes,
+  queueCount,
+  clubName: clubs.name,
+  clubNameEn: clubs.nameEn,
+  clubAddress: clubs.address,
+  clubAddressEn: clubs.addressEn,
+  teacherName: teachers.name,
+  teacherNameEn: teachers.nameEn,
+  teacherPhoto: teachers.photo,
+};
+
+type ClassJoined = { c: ClassRow; queueCount: number; clubName: string | null; clubNameEn: string | null; clubAddress: string | null; clubAddressEn: string | null; teacherName: string | null; teacherNameEn: string | null; teacherPhoto: string | null };
+
+function baseQuery(db: Db) {
+  return db.select(classSelect).from(classes).leftJoin(clubs, eq(clubs.id, classes.clubId)).leftJoin(teachers, eq(teachers.id, classes.teacherId));
+}
+
+/** A stored booking as the member sees it now (the chart moves it on by the clock). */
+function viewOfBooking(b: Pick<BookingRow, 'state'>, c: ClassRow, now: Date): BookingRowState {
+  return effectiveBookingState(b.state, c.startsAt, classEnd(c), now);
+}
+
+const VIEW_OF_ROW: Partial<Record<BookingRowState, ClassViewState>> = {
+  booked: 'booked',
+  queued: 'queued',
+  checked_in: 'checked-in',
+  not_checked_in: 'not-checked-in',
+};
+
+function classState(c: ClassRow, queued: number, mine: BookingRow | undefined, now: Date): ClassViewState {
+  if (mine) {
+    const v = VIEW_OF_ROW[viewOfBooking(mine, c, now)];
+    if (v) return v;
+  }
+  if (classRefusal(c, now)) return 'expired';
+  if (c.bookedCount < c.capacity) return 'bookable';
+  if (queued < c.queueCapacity) return 'queueable';
+  return 'full';
+}
+
+function classOut(r: ClassJoined, locale: Locale) {
+  const c = r.c;
+  return {
+    id: c.id,
+    title: loc(locale, c.title, c.titleEn),
+    clubId: c.clubId,
+    clubName: r.clubName === null ? '' : loc(locale, r.clubName, r.clubNameEn),
+    room: loc(locale, c.room, c.roomEn),
+    teacherId: c.teacherId,
+    teacherName: r.teacherName === null ? null : loc(locale, r.teacherName, r.teacherNameEn),
+    teacherPhoto: r.teacherPhoto,
+    classType: c.classType,
+    style: c.style,
+    effect: c.effect,
+    difficulty: c.difficulty,
+    timeOfDay: timeOfDay(c.startsAt),
+    startsAt: c.startsAt.toISOString(),
+    endsAt: classEnd(c).toISOString(),
+    durationMin: c.durationMin,
+    capacity: c.capacity,
+    bookedCount: c.bookedCount,
+    queueCount: r.queueCount,
+    usesCost: c.usesCost,
+  };
+}
+
+/** The caller's live or latest booking per class, and queue positions. */
+async function myBookingsFor(db: Db, accountId: number, classIds: number[]): Promise<Map<number, { b: BookingRow; position: number | null }>> {
+  const out = new Map<number, { b: BookingRow; position: number | null }>();
+  if (classIds.length === 0) return out;
+  const rows = await db
+    .select({
+      b: bookings,
+      position: sql<number | null>`case when ${bookings.state} = 'queued' then (select count(*)::int + 1 from ${bookings} q where q.class_id = ${bookings.classId} and q.state = 'queued' and q.id < ${bookings.id}) end`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.accountId, accountId), inArray(bookings.classId, classIds)))
+    .orderBy(asc(bookings.id));
+  for (const r of rows) {
+    const prev = out.get(r.b.classId);
+    const live = (s: string) => s !== 'cancelled' && s !== 'queue_cancelled';
+    // a live booking wins over an earlier cancelled one; among equals the latest
+    if (!prev || live(r.b.state) || !live(prev.b.state)) out.set(r.b.classId, { b: r.b, position: r.position });
+  }
+  return out;
+}
+
+function withMine(r: ClassJoined, mine: { b: BookingRow; position: number | null } | undefined, now: Date, locale: Locale) {
+  const state = classState(r.c, r.queueCount, mine?.b, now);
+  const live = mine && (state === 'booked' || state === 'queued' || state === 'checked-in' || state === 'not-checked-in');
+  return {
+    ...classOut(r, locale),
+    state,
+    bookingId: live ? mine.b.id : null,
+    queuePosition: state === 'queued' ? (mine?.position ?? null) : null,
+    promoted: live ? mine.b.promoted : false,
+  };
+}
+
+export interface ScheduleFilter {
+  date?: string;
+  clubId?: number;
+  courseTimelong?: number;
+  level?: Difficulty;
+  courseAt?: TimeOfDay;
+  catgory?: string;
+  ability?: string;
+  type?: ClassTypeKey;
+  keywords?: string;
+}
+
+/** One day's classes (Shanghai calendar day; today by default), filtered (spec §3 course filter). */
+export async function schedule(db: Db, now: Date, f: ScheduleFilter, caller: Member | undefined, locale: Locale) {
+  const from = f.date ? shanghaiMidnight(f.date) : new Date(shanghaiDayIndex(now) * 86_400_000 - 8 * 3_600_000);
+  const to = new Date(from.getTime() + 86_400_000);
+  const where: SQL[] = [gte(classes.startsAt, from), lt(classes.startsAt, to), eq(classes.status, 'open')];
+  if (f.clubId !== undefined) where.push(eq(classes.clubId, f.clubId));
+  if (f.courseTimelong !== undefined) where.push(eq(classes.durationMin, f.courseTimelong));
+  if (f.level) where.push(eq(classes.difficulty, f.level));
+  if (f.catgory) where.push(eq(classes.style, f.catgory));
+  if (f.ability) where.push(eq(classes.effect, f.ability));
+  if (f.type) where.push(eq(classes.classType, f.type));
+  if (f.courseAt) {
+    const local = sql`extract(hour from ${classes.startsAt} at time zone 'Asia/Shanghai')`;
+    if (f.courseAt === 'morning') where.push(sql`${local} < 12`);
+    else if (f.courseAt === 'afternoon') where.push(sql`${local} >= 12 and ${local} < 18`);
+    else where.push(sql`${local} >= 18`);
+  }
+  if (f.keywords) {
+    const p = containsPattern(f.keywords);
+    where.push(or(ilike(classes.title, p), ilike(classes.titleEn, p), ilike(teachers.name, p), ilike(teachers.nameEn, p), ilike(classes.style, p))!);
+  }
+  const rows = (await baseQuery(db)
+    .where(and(...where))
+    .orderBy(asc(classes.startsAt), asc(classes.id))) as ClassJoined[];
+  const mine = caller ? await myBookingsFor(db, caller.accountId, rows.map((r) => r.c.id)) : new Map();
+  return rows.map((r) => withMine(r, mine.get(r.c.id), now, locale));
+}
+
+/** One class with the caller's state; undefined when there is none. */
+export async function classDetail(db: Db, now: Date, id: number, caller: Member | undefined, locale: Locale) {
+  const [r] = (await baseQuery(db).where(eq(classes.id, id))) as ClassJoined[];
+  if (!r) return undefined;
+  const mine = caller ? await myBookingsFor(db, caller.accountId, [id]) : new Map();
+  return {
+    ...withMine(r, mine.get(id), now, locale),
+    clubAddress: r.clubAddress === null ? '' : loc(locale, r.clubAddress, r.clubAddressEn),
+    classStatus: r.c.status,
+  };
+}
+
+type CardRow = typeof memberCards.$inferSelect;
+
+async function everUsed(db: Db, cardIds: number[]): Promise<Set<number>> {
+  if (cardIds.length === 0) return new Set();
+  const rows = await db
+    .select({ cardId: bookings.cardId })
+    .from(bookings)
+    .where(and(inArray(bookings.cardId, cardIds), inArray(bookings.state, ['booked', 'checked_in', 'not_checked_in'])))
+    .groupBy(bookings.cardId);
+  return new Set(rows.map((r) => r.cardId));
+}
+
+export function cardOut(card: CardRow, locale: Locale) {
+  return {
+    id: card.id,
+    name: loc(locale, card.name, card.nameEn),
+    number: card.number,
+    cardType: card.cardType,
+    clubId: card.clubId,
+    status: card.status,
+    usesTotal: card.usesTotal,
+    usesLeft: card.usesLeft,
+    validFrom: card.validFrom?.toISOString() ?? null,
+    validUntil: card.validUntil?.toISOString() ?? null,
+    validityDays: card.validityDays,
+    extensionCount: card.extensionCount,
+    weekendOnly: card.weekendOnly,
+    offPeakSlots: card.offPeakSlots ?? [],
+    bookingWindowDays: card.bookingWindowDays,
+    experience: card.experience,
+  };
+}
+
+/** The caller's cards, newest first. */
+export async function myCards(db: Db, accountId: number, locale: Locale) {
+  const rows = await db.select().from(memberCards).where(eq(memberCards.accountId, accountId)).orderBy(desc(memberCards.id));
+  return rows.map((r) => cardOut(r, locale));
+}
+
+/** The caller's cards for one class: usable or not (with the code and message) and the reminders. */
+export async function cardsForClass(db: Db, now: Date, classId: number, member: Member, locale: Locale) {
+  const [cls] = await db.select().from(classes).where(eq(classes.id, classId));
+  if (!cls) return undefined;
+  const rows = await db.select().from(memberCards).where(eq(memberCards.accountId, member.accountId)).orderBy(desc(memberCards.id));
+  const used = await everUsed(
+    db,
+    rows.map((r) => r.id),
+  );
+  const classWhy = classRefusal(cls, now);
+  return rows.map((card) => {
+    const why = classWhy ?? cardRefusal(card, cls, member, now);
+    const reminders: CardReminder[] = why ? [] : cardReminders({ ...card, everUsed: used.has(card.id) }, now);
+    return {
+      ...cardOut(card, locale),
+      usable: why === null,
+      code: why === null ? null : Errors[why].code,
+      message: why === null ? null : translate(locale, Errors[why].message),
+      reminders,
+    };
+  });
+}
+
+/** The caller's bookings: upcoming (not yet ended, seat or queue) or past (the rest), paged. */
+export async function myBookings(db: Db, now: Date, accountId: number, scope: 'upcoming' | 'past', pagenum: number, pagesize: number, locale: Locale) {
+  const ends = sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`;
+  const live = and(inArray(bookings.state, ['booked', 'queued']), gt(ends, now))!;
+  // a queue entry whose class has started is expired: it belongs to the past
+  const upcomingWhere = and(live, or(eq(bookings.state, 'booked'), gt(classes.startsAt, now)))!;
+  const where = and(eq(bookings.accountId, accountId), scope === 'upcoming' ? upcomingWhere : sql`not (${upcomingWhere})`);
+  const [total] = await db.select({ n: count() }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(where);
+  const rows = await db
+    .select({ ...classSelect, b: bookings })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .leftJoin(clubs, eq(clubs.id, classes.clubId))
+    .leftJoin(teachers, eq(teachers.id, classes.teacherId))
+    .where(where)
+    .orderBy(...(scope === 'upcoming' ? [asc(classes.startsAt), asc(bookings.id)] : [desc(classes.startsAt), desc(bookings.id)]))
+    .limit(pagesize)
+    .offset(pagenum * pagesize);
+  const positions = await myBookingsFor(
+    db,
+    accountId,
+    rows.filter((r) => r.b.state === 'queued').map((r) => r.c.id),
+  );
+  const list = rows.map((r) => {
+    const state = viewOfBooking(r.b, r.c, now);
+    return {
+      bookingId: r.b.id,
+      state,
+      promoted: r.b.promoted,
+      queuePosition: state === 'queued' ? (positions.get(r.c.id)?.position ?? null) : null,
+      cardId: r.b.cardId,
+      cancelledAt: r.b.cancelledAt?.toISOString() ?? null,
+      cancelReason: r.b.cancelReason,
+      canCancel: state === 'booked' && now < r.c.startsAt,
+      canCancelQueue: state === 'queued' && now < r.c.startsAt,
+      class: classOut(r as ClassJoined, locale),
+    };
+  });
+  return { list, total: total?.n ?? 0, pagenum, pagesize };
+}
+
+/** Upcoming booked classes (not yet started): the footer badge. */
+export async function bookedCount(db: Db, now: Date, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(and(eq(bookings.accountId, accountId), eq(bookings.state, 'booked'), gt(classes.startsAt, now)));
+  return row?.n ?? 0;
+}
+
+/** The caller's booking with its class and club, for the calendar file. */
+export async function bookingForCalendar(db: Db, accountId: number, bookingId: number) {
+  const [row] = await db
+    .select({ b: bookings, c: classes, club: clubs })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .innerJoin(clubs, eq(clubs.id, classes.clubId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, accountId)));
+  return row;
+}
