@@ -1,4 +1,5 @@
 import { authCalls } from './auth';
+import { bookingCalls } from './booking';
 import { catalogCalls } from './catalog';
 import { createApiClient, type ApiClientOptions } from './client';
 
@@ -8,6 +9,7 @@ export function createApi(opts: ApiClientOptions) {
   return {
     auth: authCalls(http),
     catalog: catalogCalls(http),
+    booking: bookingCalls(http),
   };
 }
 

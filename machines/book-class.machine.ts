@@ -1,0 +1,168 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { BookAnswer, BookRequest, CardForClass } from '../src/api/booking';
+import type { Envelope } from '../src/domain/envelope';
+import { isOk } from '../src/domain/envelope';
+
+export interface BookClassInput {
+  classId: number;
+}
+
+export interface BookClassContext {
+  classId: number;
+  /** my cards for this class: usable or refused with a code, each with its reminders */
+  cards: CardForClass[];
+  cardId?: number;
+  /** the member notice (spec §5: required) */
+  agreed: boolean;
+  /** one per intent (the member's confirm), reused by its retries (DESIGN.md §4) */
+  idempotencyKey?: string;
+  /** the server's refusal (spec §8 20001-20031), or the refusing code of a chosen card */
+  errorCode?: number;
+  /** queue position when the class was full */
+  position?: number;
+  bookingId?: number;
+}
+
+export type BookClassEvent =
+  | { type: 'card.choose'; cardId: number }
+  | { type: 'notice.toggle' }
+  | { type: 'booking.submit' }
+  | { type: 'booking.confirm' }
+  | { type: 'booking.back' }
+  | { type: 'booking.retry' };
+
+/** A fresh idempotency key; crypto.randomUUID exists in browsers (secure contexts) and Node. */
+const newKey = () => globalThis.crypto.randomUUID();
+
+/**
+ * A member books one class (/takecourse/bookcourse/bookcourseconfirm, issue 3): the cards for the
+ * class are loaded (a member with no usable card is sent to buy one); the member chooses a card and
+ * agrees to the member notice (both required, spec §5); a confirm step shows the card's reminders
+ * (first use, fewer than 5 uses left, validity under a month, an inactive card will be activated);
+ * then the booking is sent with one idempotency key per intent, reused on retry. The answer is a
+ * seat (booked), a queue place (queued, with its position), or a refusal with its code.
+ * Effects are provided: actors loadCards and book; action bookingChanged (the footer badge).
+ */
+export const bookClassMachine = setup({
+  types: {
+    context: {} as BookClassContext,
+    events: {} as BookClassEvent,
+    input: {} as BookClassInput,
+  },
+  actors: {
+    loadCards: fromPromise<Envelope<CardForClass[]>, { classId: number }>(async () => {
+      throw new Error('loadCards is provided by the app');
+    }),
+    book: fromPromise<Envelope<BookAnswer>, { body: BookRequest; idempotencyKey: string }>(async () => {
+      throw new Error('book is provided by the app');
+    }),
+  },
+  actions: {
+    keepCards: assign((_, params: { cards: CardForClass[] }) => {
+      const usable = params.cards.filter((c) => c.usable);
+      // one usable card is the obvious choice; with several the member chooses
+      return { cards: params.cards, cardId: usable.length === 1 ? usable[0]!.id : undefined };
+    }),
+    chooseCard: assign({ cardId: ({ event }) => (event.type === 'card.choose' ? event.cardId : undefined), errorCode: undefined }),
+    keepCardCode: assign({
+      errorCode: ({ context, event }) => (event.type === 'card.choose' ? (context.cards.find((c) => c.id === event.cardId)?.code ?? 20003) : undefined),
+    }),
+    toggleNotice: assign({ agreed: ({ context }) => !context.agreed }),
+    newIntent: assign({ idempotencyKey: () => newKey(), errorCode: undefined }),
+    keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
+    keepAnswer: assign((_, params: { answer: BookAnswer }) => ({ bookingId: params.answer.bookingId, position: params.answer.position })),
+    bookingChanged: () => {},
+  },
+  guards: {
+    refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
+    noUsableCard: (_, params: { cards: CardForClass[] }) => !params.cards.some((c) => c.usable),
+    cardUsable: ({ context, event }) => event.type === 'card.choose' && context.cards.some((c) => c.id === event.cardId && c.usable),
+    noCard: ({ context }) => context.cardId === undefined,
+    notAgreed: ({ context }) => !context.agreed,
+    seated: (_, params: { answer: BookAnswer }) => params.answer.state === 'booked',
+  },
+}).createMachine({
+  id: 'bookClass',
+  context: ({ input }) => ({ classId: input.classId, cards: [], agreed: false }),
+  initial: 'loadingCards',
+  states: {
+    loadingCards: {
+      invoke: {
+        id: 'loadCards',
+        src: 'loadCards',
+        input: ({ context }) => ({ classId: context.classId }),
+        onDone: [
+          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'unavailable', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          { guard: { type: 'noUsableCard', params: ({ event }) => ({ cards: event.output.data }) }, target: 'needsCard', actions: { type: 'keepCards', params: ({ event }) => ({ cards: event.output.data }) } },
+          { target: 'choosing', actions: { type: 'keepCards', params: ({ event }) => ({ cards: event.output.data }) } },
+        ],
+        onError: 'cardsUnreachable',
+      },
+    },
+    cardsUnreachable: {
+      on: { 'booking.retry': 'loadingCards' },
+    },
+    /** the class cannot be booked here (unknown class, 404) */
+    unavailable: {
+      type: 'final',
+    },
+    /** no usable card: the member is sent to buy one (spec §6) */
+    needsCard: {
+      type: 'final',
+    },
+    choosing: {
+      initial: 'editing',
+      states: {
+        editing: {},
+        cardMissing: {},
+        noticeMissing: {},
+        cardUnusable: {},
+        refused: {},
+      },
+      on: {
+        'card.choose': [
+          { guard: 'cardUsable', target: '.editing', actions: 'chooseCard' },
+          { target: '.cardUnusable', actions: 'keepCardCode' },
+        ],
+        'notice.toggle': { target: '.editing', actions: 'toggleNotice' },
+        'booking.submit': [{ guard: 'noCard', target: '.cardMissing' }, { guard: 'notAgreed', target: '.noticeMissing' }, { target: 'confirming' }],
+      },
+    },
+    /** the summary with the chosen card's reminders */
+    confirming: {
+      on: {
+        'booking.confirm': { target: 'submitting', actions: 'newIntent' },
+        'booking.back': 'choosing',
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'book',
+        src: 'book',
+        input: ({ context }) => ({ body: { classId: context.classId, cardId: context.cardId!, agreeNotice: true as const }, idempotencyKey: context.idempotencyKey! }),
+        onDone: [
+          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'choosing.refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          { guard: { type: 'seated', params: ({ event }) => ({ answer: event.output.data }) }, target: 'booked', actions: { type: 'keepAnswer', params: ({ event }) => ({ answer: event.output.data }) } },
+          { target: 'queued', actions: { type: 'keepAnswer', params: ({ event }) => ({ answer: event.output.data }) } },
+        ],
+        onError: 'unreachable',
+      },
+    },
+    /** the booking was sent but no answer came: a retry sends the same key, so it books once */
+    unreachable: {
+      on: {
+        'booking.retry': 'submitting',
+        'booking.back': 'choosing',
+      },
+    },
+    booked: {
+      type: 'final',
+      entry: 'bookingChanged',
+    },
+    /** the class was full: the member is in its queue at `position` */
+    queued: {
+      type: 'final',
+      entry: 'bookingChanged',
+    },
+  },
+});
