@@ -22,7 +22,8 @@ export type ClassViewState = 'bookable' | 'queueable' | 'full' | 'expired' | 'bo
 type ClassRow = typeof classes.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
 
-const queueCount = sql<number>`(select count(*)::int from ${bookings} where ${bookings.classId} = ${classes.id} and ${bookings.state} = 'queued')`;
+// written out qualified: inside a subquery drizzle's unqualified columns would bind to the inner table
+const queueCount = sql<number>`(select count(*)::int from bookings qc where qc.class_id = "classes"."id" and qc.state = 'queued')`;
 
 const classSelect = {
   c: classes,
@@ -98,7 +99,7 @@ async function myBookingsFor(db: Db, accountId: number, classIds: number[]): Pro
   const rows = await db
     .select({
       b: bookings,
-      position: sql<number | null>`case when ${bookings.state} = 'queued' then (select count(*)::int + 1 from ${bookings} q where q.class_id = ${bookings.classId} and q.state = 'queued' and q.id < ${bookings.id}) end`,
+      position: sql<number | null>`case when "bookings"."state" = 'queued' then (select count(*)::int + 1 from bookings q where q.class_id = "bookings"."class_id" and q.state = 'queued' and q.id < "bookings"."id") end`,
     })
     .from(bookings)
     .where(and(eq(bookings.accountId, accountId), inArray(bookings.classId, classIds)))
