@@ -134,13 +134,16 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
   // checked in and one not; member 1 has a past class checked in
   const [m1, m2] = demoMemberIds;
   const cardOf = (member: 0 | 1, nth: number) => demoCardRows[demo.findIndex((d, i) => d.member === member && demo.slice(0, i).filter((x) => x.member === member).length === nth)]!.id;
-  const dayOf = (c: SeededClass) => c.day;
-  const pick = (pred: (c: SeededClass) => boolean) => seeded.find((c) => pred(c) && c.classType === 'regular' && (booked.get(c.id) ?? 0) < c.capacity);
+  // the class of that club and day nearest the wanted slot that still has a seat
+  const pick = (club: number, day: number, slot: number) =>
+    seeded
+      .filter((c) => c.clubIndex === club && c.day === day && c.classType === 'regular' && (booked.get(c.id) ?? 0) < c.capacity)
+      .sort((a, b) => Math.abs(a.slot - slot) - Math.abs(b.slot - slot))[0];
   const own: { account: number; card: number; cls: SeededClass | undefined; state: 'booked' | 'checked_in' | 'not_checked_in'; spent: number }[] = [
-    { account: m2!, card: cardOf(1, 0), cls: pick((c) => c.clubIndex === 0 && dayOf(c) === 1 && c.slot === 1), state: 'booked', spent: 1 },
-    { account: m2!, card: cardOf(1, 0), cls: pick((c) => c.clubIndex === 0 && dayOf(c) === -2 && c.slot === 4), state: 'checked_in', spent: 1 },
-    { account: m2!, card: cardOf(1, 1), cls: pick((c) => c.clubIndex === 1 && dayOf(c) === -1 && c.slot === 0), state: 'not_checked_in', spent: 0 },
-    { account: m1!, card: cardOf(0, 1), cls: pick((c) => c.clubIndex === 0 && dayOf(c) === -1 && c.slot === 4), state: 'checked_in', spent: 0 },
+    { account: m2!, card: cardOf(1, 0), cls: pick(0, 1, 1), state: 'booked', spent: 1 },
+    { account: m2!, card: cardOf(1, 0), cls: pick(0, -2, 4), state: 'checked_in', spent: 1 },
+    { account: m2!, card: cardOf(1, 1), cls: pick(1, -1, 0), state: 'not_checked_in', spent: 0 },
+    { account: m1!, card: cardOf(0, 1), cls: pick(0, -1, 4), state: 'checked_in', spent: 0 },
   ];
   for (const o of own) {
     if (!o.cls || !o.account) continue;
