@@ -1,0 +1,42 @@
+import type { FetchLike } from '../../../src/server/gateways/sms';
+import { NotificationRefused, type PaymentGateway, type PaymentResult } from '../../../src/server/gateways/payments/types';
+import type { TestServer } from '../support/harness';
+
+/**
+ * A notify handler as the order code will have one: the raw body and headers go through the gateway's
+ * parseNotification, and the provider gets the answer it expects. Every outcome is recorded.
+ */
+export function notifyRecorder(s: TestServer, gateway: PaymentGateway) {
+  const accepted: PaymentResult[] = [];
+  const refused: NotificationRefused[] = [];
+  const urls: string[] = [];
+  const handler: FetchLike = async (url, init) => {
+    const req = new Request(url, init);
+    urls.push(url);
+    let ok = true;
+    try {
+      accepted.push(gateway.parseNotification(await req.text(), req.headers));
+    } catch (err) {
+      if (!(err instanceof NotificationRefused)) throw err;
+      refused.push(err);
+      ok = false;
+    }
+    const answer = gateway.notificationAnswer(ok);
+    return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {} });
+  };
+  s.deps.gateways.payments.standIn!.notifyFetch = handler;
+  return {
+    accepted,
+    refused,
+    urls,
+    clear() {
+      accepted.length = 0;
+      refused.length = 0;
+      urls.length = 0;
+    },
+  };
+}
+
+let seq = 0;
+/** A fresh order number per call (unique across test files sharing a PostgreSQL server). */
+export const orderNo = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString().padStart(3, '0')}`.toUpperCase();
