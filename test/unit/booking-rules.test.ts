@@ -195,7 +195,7 @@ describe('reminders in the confirm step (spec §8)', () => {
     const base = { status: 'in_use' as const, usesLeft: null, validityDays: 365, everUsed: true };
     expect(cardReminders({ ...base, validUntil: sh('2026-12-20 09:59') }, now)).toEqual(['short-validity']);
     expect(cardReminders({ ...base, validUntil: sh('2026-12-20 10:00') }, now)).toEqual([]);
-    expect(cardReminders({ status: 'inactive', usesLeft: 2, validUntil: null, validityDays: 30, everUsed: false }, now)).toEqual([
+    expect(cardReminders({ status: 'inactive', usesLeft: 2, validUntil: null, validityDays: 20, everUsed: false }, now)).toEqual([
       'will-activate',
       'first-use',
       'few-uses-left',

@@ -34,6 +34,12 @@ export type BookResult = { bookingId: number; state: 'booked'; activated: boolea
 type ClassRow = typeof classes.$inferSelect;
 type CardRow = typeof memberCards.$inferSelect;
 
+/** A class's end in SQL. */
+export const classEndsAt = sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`;
+
+/** An instant compared with an SQL expression: drizzle maps Dates only against a column, so cast it. */
+export const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
 const refuse = (r: BookingRefusal): never => {
   throw new ApiError(Errors[r]);
 };
@@ -86,7 +92,7 @@ async function overlappingSeat(tx: Tx, accountId: number, cls: ClassRow, exceptC
         eq(bookings.state, 'booked'),
         ne(classes.id, exceptClassId),
         lt(classes.startsAt, end),
-        gt(sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`, cls.startsAt),
+        gt(classEndsAt, instant(cls.startsAt)),
       ),
     );
   return (row?.n ?? 0) > 0;
@@ -297,7 +303,7 @@ async function leaveOverlappingQueues(tx: Tx, now: Date, accountId: number, cls:
   const overlapping = tx
     .select({ id: classes.id })
     .from(classes)
-    .where(and(ne(classes.id, cls.id), lt(classes.startsAt, end), gt(sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`, cls.startsAt)));
+    .where(and(ne(classes.id, cls.id), lt(classes.startsAt, end), gt(classEndsAt, instant(cls.startsAt))));
   await tx
     .update(bookings)
     .set({ state: nextBookingState('queued', 'queue.cancel')!, cancelledAt: now, cancelReason: 'overlap' })

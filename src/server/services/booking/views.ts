@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { bookings, classes, clubs, memberCards, teachers } from '../../db/schema/index';
 import { translate, type Locale } from '../../i18n';
 import { containsPattern, loc } from '../catalog';
-import type { Member } from './decide';
+import { classEndsAt, instant, type Member } from './decide';
 
 /**
  * What the booking screens read: the schedule with the caller's state per class (spec §4), a class,
@@ -241,8 +241,7 @@ export async function cardsForClass(db: Db, now: Date, classId: number, member: 
 
 /** The caller's bookings: upcoming (not yet ended, seat or queue) or past (the rest), paged. */
 export async function myBookings(db: Db, now: Date, accountId: number, scope: 'upcoming' | 'past', pagenum: number, pagesize: number, locale: Locale) {
-  const ends = sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`;
-  const live = and(inArray(bookings.state, ['booked', 'queued']), gt(ends, now))!;
+  const live = and(inArray(bookings.state, ['booked', 'queued']), gt(classEndsAt, instant(now)))!;
   // a queue entry whose class has started is expired: it belongs to the past
   const upcomingWhere = and(live, or(eq(bookings.state, 'booked'), gt(classes.startsAt, now)))!;
   const where = and(eq(bookings.accountId, accountId), scope === 'upcoming' ? upcomingWhere : sql`not (${upcomingWhere})`);
