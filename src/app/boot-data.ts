@@ -4,6 +4,8 @@ import type { Messages } from '@lingui/core';
 export interface BootData {
   locale: 'zh' | 'en';
   messages: Messages;
+  /** the request carried a token the server no longer accepts: the page was rendered for a visitor */
+  expired?: boolean;
 }
 
 export const BOOT_GLOBAL = '__APP_BOOT__';

@@ -75,6 +75,8 @@ async function start() {
   await resolveLazy(routes);
   const router = createBrowserRouter(routes);
   routerRef.current = router;
+  // the server found the token dead and rendered a visitor page (cookies already cleared): tell the member
+  if (boot.expired) onExpired('http');
 
   hydrateRoot(
     document.getElementById('root')!,

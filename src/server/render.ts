@@ -5,7 +5,10 @@ import type { Messages } from '@lingui/core';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { PageRenderer } from './app';
+import { SESSION_COOKIE_NAMES } from '../domain/session-cookies';
 import type { AppEnv } from './env';
+import { callerForToken } from './http/auth';
+import { clearSessionCookies } from './http/session-cookies';
 import { catalogFor } from './i18n';
 
 /** The app's server entry, as src/app/entry-server.tsx exports it (loaded at run time, never imported). */
@@ -62,17 +65,30 @@ export function createPageRenderer(opts: { template: Template; ssr: SsrModule; a
     const locale = c.get('locale');
     const messages = catalogFor(locale);
     const origin = new URL(c.req.url).origin;
+    // a dead token (revoked, expired, banned) is dropped here, so the page renders as a visitor on both
+    // sides and the app tells the member (spec §7) instead of finding out half-way through hydrating
+    let cookies = getCookie(c);
+    const expired = !!cookies.token && !(await callerForToken(c.var.deps, cookies.token));
+    if (expired) {
+      cookies = Object.fromEntries(Object.entries(cookies).filter(([k]) => !(SESSION_COOKIE_NAMES as readonly string[]).includes(k)));
+      clearSessionCookies(c);
+    }
     const result = await ssr.render({
       request: c.req.raw,
       locale,
       messages,
-      cookies: getCookie(c),
+      cookies,
       apiFetch: ((input: RequestInfo | URL, init?: RequestInit) => opts.apiFetch(new Request(input, init))) as typeof fetch,
       apiBase: `${origin}/api`,
       nonce,
     });
-    if (result.kind === 'redirect') return result.response;
-    const boot = `<script nonce="${nonce}">window.__APP_BOOT__=${inlineJson({ locale, messages })};</script>`;
+    if (result.kind === 'redirect') {
+      if (!expired) return result.response;
+      const headers = new Headers(result.response.headers);
+      for (const cookie of c.res.headers.getSetCookie()) headers.append('set-cookie', cookie);
+      return new Response(null, { status: result.response.status, headers });
+    }
+    const boot = `<script nonce="${nonce}">window.__APP_BOOT__=${inlineJson({ locale, messages, ...(expired ? { expired } : {}) })};</script>`;
     const loadScripts = template.scripts
       .map((src) => `var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.body.appendChild(s);`)
       .join('');

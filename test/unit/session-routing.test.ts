@@ -64,6 +64,21 @@ describe('login expiry (spec §7)', () => {
     expect(fx.navigate).toHaveBeenCalledOnce();
     vi.useRealTimers();
   });
+  it('a 401 that arrives before the app is mounted waits for it instead of being lost', () => {
+    vi.useFakeTimers();
+    const fx = { toast: vi.fn(), expire: vi.fn(), here: () => '/mine', navigate: vi.fn() };
+    let mounted = false;
+    const handle = createExpiryHandler(() => (mounted ? fx : undefined), loginPath, 2000, 100);
+    handle('http');
+    vi.advanceTimersByTime(300);
+    expect(fx.toast).not.toHaveBeenCalled();
+    mounted = true;
+    vi.advanceTimersByTime(100);
+    expect(fx.toast).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(2000);
+    expect(fx.navigate).toHaveBeenCalledWith('/login/%2Fmine');
+    vi.useRealTimers();
+  });
 });
 
 describe('silent open-id login (once per browser session, in the messaging app only)', () => {

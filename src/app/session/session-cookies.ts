@@ -1,8 +1,6 @@
 import Cookies from 'universal-cookie';
 import type { SessionInput } from '../../../machines/session.machine';
-
-/** Session cookie names of DESIGN.md §5 (set by the server, readable by the app). */
-export const SESSION_COOKIES = ['token', 'openId', 'username', 'userLevel', 'wxAvatar', 'wxNicName', 'customerId'] as const;
+import { SESSION_COOKIE_NAMES } from '../../domain/session-cookies';
 
 /** Restores the session from cookies: `token` alone is enough (DESIGN.md §5). */
 export function sessionInputFromCookies(cookies: Record<string, string | undefined>): SessionInput {
@@ -25,5 +23,5 @@ export function sessionInputFromCookies(cookies: Record<string, string | undefin
 export function forgetSessionCookies(): void {
   if (typeof document === 'undefined') return;
   const jar = new Cookies(undefined, { path: '/' });
-  for (const name of SESSION_COOKIES) if (name !== 'openId') jar.remove(name, { path: '/' });
+  for (const name of SESSION_COOKIE_NAMES) if (name !== 'openId') jar.remove(name, { path: '/' });
 }

@@ -16,11 +16,21 @@ export interface ExpiryEffects {
  * goes to /login with the from path; the HTTP case waits 2 s first. Repeated 401s of one expiry
  * (several calls in flight) act once.
  */
-export function createExpiryHandler(effects: () => ExpiryEffects | undefined, loginPath: (from: string) => string, delayMs = HTTP_401_REDIRECT_DELAY_MS) {
+export function createExpiryHandler(
+  effects: () => ExpiryEffects | undefined,
+  loginPath: (from: string) => string,
+  delayMs = HTTP_401_REDIRECT_DELAY_MS,
+  waitMs = 100,
+) {
   let handling = false;
-  return (how: 'body' | 'http') => {
+  const handle = (how: 'body' | 'http', tries: number): void => {
     const fx = effects();
-    if (!fx || handling) return;
+    if (handling) return;
+    if (!fx) {
+      // the app is not mounted yet (a 401 during start-up): wait for it rather than lose the expiry
+      if (tries < 100) setTimeout(() => handle(how, tries + 1), waitMs);
+      return;
+    }
     handling = true;
     const from = fx.here();
     fx.toast();
@@ -32,4 +42,5 @@ export function createExpiryHandler(effects: () => ExpiryEffects | undefined, lo
     if (how === 'http') setTimeout(go, delayMs);
     else go();
   };
+  return (how: 'body' | 'http') => handle(how, 0);
 }

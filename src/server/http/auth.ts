@@ -2,18 +2,24 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { Errors } from '../../domain/errors';
 import { accounts, sessions } from '../db/schema/index';
-import type { AppEnv, Caller } from '../env';
+import type { Context } from 'hono';
+import type { AppEnv, Caller, Deps } from '../env';
 import { hashSecret } from '../services/tokens';
 import { ApiError } from './api-error';
 
 /** The header spec §7 names. */
 export const TOKEN_HEADER = 'authorization-token';
 
+/** The caller of a request, from its Authorization-token header. */
+function callerFor(c: Context<AppEnv>): Promise<Caller | undefined> {
+  return callerForToken(c.var.deps, c.req.header(TOKEN_HEADER));
+}
+
 /** Finds the live session for a token: not revoked, not expired, account not banned. */
-async function callerFor(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0]): Promise<Caller | undefined> {
-  const token = c.req.header(TOKEN_HEADER)?.trim();
+export async function callerForToken(deps: Pick<Deps, 'db' | 'clock'>, rawToken: string | undefined): Promise<Caller | undefined> {
+  const token = rawToken?.trim();
   if (!token) return undefined;
-  const { db, clock } = c.var.deps;
+  const { db, clock } = deps;
   const rows = await db
     .select({
       sessionId: sessions.id,

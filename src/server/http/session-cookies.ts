@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { COOKIE_MAX_AGE_SECONDS } from '../../domain/limits';
+import { SESSION_COOKIE_NAMES } from '../../domain/session-cookies';
 import type { AppEnv } from '../env';
 
 /** The session values of spec §3 / DESIGN.md §5, one cookie each. */
@@ -14,16 +15,6 @@ export interface SessionCookieValues {
   wxNicName: string;
   customerId: string;
 }
-
-export const SESSION_COOKIE_NAMES: readonly (keyof SessionCookieValues)[] = [
-  'token',
-  'openId',
-  'username',
-  'userLevel',
-  'wxAvatar',
-  'wxNicName',
-  'customerId',
-];
 
 /** Not HttpOnly on purpose: the app reads them (spec §3); a strict CSP keeps injected scripts away. */
 function options(c: Context<AppEnv>, maxAge: number) {

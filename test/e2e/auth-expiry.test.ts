@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { demoAccounts } from '../../src/server/db/seed/people';
+import { baseUrl, useBrowser } from './support/browser';
+
+const member = demoAccounts.find((a) => a.role === 'member' && !a.banned && a.level === '2') ?? demoAccounts.find((a) => a.role === 'member' && !a.banned)!;
+
+describe('an expired login (spec §7: HTTP 401 → toast, token cleared, /login/<from> after 2 s)', () => {
+  const browser = useBrowser();
+
+  it('a member whose session was revoked elsewhere is sent to log in and can come back', async () => {
+    const tracked = await browser.newPage();
+    tracked.allowError(/status of 401/);
+    const { page } = tracked;
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /密码登录|Password/ }).click();
+    await page.fill('input[name=phone]', member.phone);
+    await page.fill('input[name=password]', member.password);
+    await page.locator('label:has(input[name=agreement])').first().click();
+    await page.locator('[data-testid=login-submit]').click();
+    await page.waitForURL(`${baseUrl()}/`);
+    const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
+    expect(token).toBeTruthy();
+
+    // the session ends on the server (as after a password reset on another phone)
+    const out = await fetch(`${baseUrl()}/api/oauth/logout`, { method: 'POST', headers: { 'Authorization-token': token! } });
+    expect(out.status).toBe(200);
+
+    await page.goto('/mine', { waitUntil: 'domcontentloaded' });
+    await page.waitForURL(`${baseUrl()}/login/${encodeURIComponent('/mine')}`, { timeout: 15_000 });
+    const after = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+    expect(after).toBe('');
+  });
+});
