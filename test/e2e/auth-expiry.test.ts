@@ -7,7 +7,7 @@ const member = demoAccounts.find((a) => a.role === 'member' && !a.banned && a.le
 describe('an expired login (spec §7: HTTP 401 → toast, token cleared, /login/<from> after 2 s)', () => {
   const browser = useBrowser();
 
-  it('a member whose session was revoked elsewhere is sent to log in and can come back', async () => {
+  it('a member whose session was revoked elsewhere sees the expired-login toast and is sent to /login/<from>', async () => {
     const tracked = await browser.newPage();
     tracked.allowError(/status of 401/);
     const { page } = tracked;
@@ -26,6 +26,7 @@ describe('an expired login (spec §7: HTTP 401 → toast, token cleared, /login/
     expect(out.status).toBe(200);
 
     await page.goto('/mine', { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('当前登录已失效，请重新登录');
     await page.waitForURL(`${baseUrl()}/login/${encodeURIComponent('/mine')}`, { timeout: 15_000 });
     const after = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
     expect(after).toBe('');
