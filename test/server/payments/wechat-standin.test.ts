@@ -140,6 +140,23 @@ describe('WeChat Pay stand-in round trip', async () => {
     expect(err).toMatchObject({ code: 'ANSWER_NOT_VERIFIED' });
   });
 
+  it('the demo cashier page (no WeixinJSBridge outside the app): Pay settles, notifies and returns to our page only', async () => {
+    const { no, start } = await prepay(1999);
+    const back = `${s.deps.config.publicUrl}/payf`;
+    const page = await s.app.request(`/api/dev/pay/wechat/cashier?prepay_id=${start.prepayId}&return_url=${encodeURIComponent(back)}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('¥19.99');
+    notes.clear();
+    const post = (fields: Record<string, string>) =>
+      s.app.request('/api/dev/pay/wechat/cashier', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const res = await post({ prepay_id: start.prepayId, outcome: 'pay', return_url: back });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(back);
+    expect(notes.accepted).toMatchObject([{ orderNo: no, status: 'paid', amountCents: 1999 }]);
+    const elsewhere = await post({ prepay_id: start.prepayId, outcome: 'pay', return_url: 'https://evil.example/' });
+    expect(elsewhere.status).toBe(200);
+  });
+
   it('in demo mode, notifications go to the app itself (in-process) when no test handler is set', async () => {
     const { start } = await (async () => {
       const no = orderNo('W');

@@ -52,3 +52,13 @@ export async function deliverNotification(fetchLike: FetchLike, url: string, ini
  * Responses; this lets such a Response pass where an OpenAPI route expects its typed answer.
  */
 export const rawAnswer = (res: Response) => res as unknown as never;
+
+/** A return URL on our own origin, or undefined: the stand-in pages are never an open redirect. */
+export function sameOrigin(url: string, publicUrl: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.origin === new URL(publicUrl).origin ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}

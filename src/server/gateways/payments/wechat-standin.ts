@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { html } from 'hono/html';
 import { payStandInOrders } from '../../db/schema/index';
 import type { AppEnv } from '../../env';
 import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
-import { beijingIso, deliverNotification, digits, rawAnswer, settleStandInOrder, type StandInOrder } from './standin-common';
+import { beijingIso, deliverNotification, digits, rawAnswer, sameOrigin, settleStandInOrder, type StandInOrder } from './standin-common';
 import { newRsaKeyPair, type PaymentStandIns, type WechatStandInKeys } from './standin-keys';
 import {
   aesGcmEncrypt,
@@ -81,6 +82,30 @@ const simulate = createRoute({
     },
     404: { description: 'Unknown prepay id', content: { 'application/json': { schema: Failure } } },
     409: { description: 'Already settled the other way', content: { 'application/json': { schema: Failure } } },
+  },
+});
+
+const cashierPage = createRoute({
+  method: 'get',
+  path: '/cashier',
+  tags: ['dev'],
+  summary: 'Stand-in: a page with Pay and Fail buttons for a prepaid order (outside the messaging app there is no WeixinJSBridge)',
+  request: { query: z.object({ prepay_id: z.string().max(64), return_url: z.string().max(2048).optional() }) },
+  responses: {
+    200: { description: 'The page', content: { 'text/html': { schema: z.string() } } },
+    404: { description: 'Unknown prepay id', content: { 'text/html': { schema: z.string() } } },
+  },
+});
+
+const cashierPost = createRoute({
+  method: 'post',
+  path: '/cashier',
+  tags: ['dev'],
+  summary: "Stand-in: the page's buttons (form: prepay_id, outcome, return_url); back to return_url",
+  responses: {
+    200: { description: 'Done (no return_url)', content: { 'text/html': { schema: z.string() } } },
+    302: { description: 'Back to return_url (our own origin only)' },
+    400: { description: 'Unknown or settled order', content: { 'text/html': { schema: z.string() } } },
   },
 });
 
@@ -224,23 +249,61 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
     })
     .openapi(simulate, async (c) => {
       const b = c.req.valid('json');
-      const { db, clock } = c.var.deps;
-      const [row] = await db
-        .select()
-        .from(payStandInOrders)
-        .where(and(eq(payStandInOrders.provider, 'wechat'), eq(payStandInOrders.prepayId, b.prepayId)))
-        .limit(1);
+      const row = await byPrepayId(c, b.prepayId);
       if (!row) return fail(404, 'ORDER_NOT_EXIST', 'unknown prepay id');
-      const settled = await settleStandInOrder(db, clock, row.id, STATES, b.outcome);
-      if (settled === 'conflict') return fail(409, 'ORDER_SETTLED', 'order already settled the other way');
-      const deliveries: { status: number; body: string }[] = [];
-      if (settled.state === STATES.paid) {
-        const send = standIns.notifyFetch ?? deliver;
-        for (let i = 0; i < (b.deliveries ?? 1); i++) {
-          const note = wechatNotification(settled, keys, Math.floor(clock.now().getTime() / 1000), { tamper: b.tamper, ageSeconds: b.ageSeconds });
-          deliveries.push(await deliverNotification(send, settled.notifyUrl, { headers: note.headers, body: note.body }));
-        }
-      }
-      return ok(c, { outTradeNo: settled.outTradeNo, state: settled.state, deliveries });
+      const done = await settleAndNotify(c, row, b.outcome, b);
+      if (done === 'conflict') return fail(409, 'ORDER_SETTLED', 'order already settled the other way');
+      return ok(c, { outTradeNo: done.settled.outTradeNo, state: done.settled.state, deliveries: done.deliveries });
+    })
+    .openapi(cashierPage, async (c) => {
+      const q = c.req.valid('query');
+      const row = await byPrepayId(c, q.prepay_id);
+      if (!row) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_NOT_EXIST</p>`, 404);
+      return c.html(html`<!doctype html>
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>WeChat Pay stand-in</title>
+        <h1>WeChat Pay stand-in</h1>
+        <p>${row.description}</p>
+        <p>¥${(row.amountCents / 100).toFixed(2)} (${row.state})</p>
+        <form method="post" action="cashier">
+          <input type="hidden" name="prepay_id" value="${row.prepayId ?? ''}" /><input type="hidden" name="return_url" value="${q.return_url ?? ''}" />
+          <button name="outcome" value="pay">Pay</button> <button name="outcome" value="fail">Fail</button>
+        </form>`);
+    })
+    .openapi(cashierPost, async (c) => {
+      const form = await c.req.parseBody();
+      const prepayId = typeof form.prepay_id === 'string' ? form.prepay_id : '';
+      const outcome = form.outcome === 'pay' || form.outcome === 'fail' ? form.outcome : undefined;
+      const row = prepayId ? await byPrepayId(c, prepayId) : undefined;
+      if (!row || !outcome) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_NOT_EXIST</p>`, 400);
+      const done = await settleAndNotify(c, row, outcome);
+      if (done === 'conflict') return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_SETTLED</p>`, 400);
+      const back = sameOrigin(typeof form.return_url === 'string' ? form.return_url : '', c.var.deps.config.publicUrl);
+      return back ? c.redirect(back, 302) : c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>${done.settled.state}</p>`, 200);
     });
+
+  async function byPrepayId(c: Context<AppEnv>, prepayId: string): Promise<StandInOrder | undefined> {
+    const [row] = await c.var.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(and(eq(payStandInOrders.provider, 'wechat'), eq(payStandInOrders.prepayId, prepayId)))
+      .limit(1);
+    return row;
+  }
+
+  /** Settles the order and, on success, sends the notification `deliveries` times (WeChat Pay does not notify failures). */
+  async function settleAndNotify(c: Context<AppEnv>, row: StandInOrder, outcome: 'pay' | 'fail', opts: { deliveries?: number; tamper?: WechatTamper; ageSeconds?: number } = {}) {
+    const { db, clock } = c.var.deps;
+    const settled = await settleStandInOrder(db, clock, row.id, STATES, outcome);
+    if (settled === 'conflict') return settled;
+    const deliveries: { status: number; body: string }[] = [];
+    if (settled.state === STATES.paid) {
+      const send = standIns.notifyFetch ?? deliver;
+      for (let i = 0; i < (opts.deliveries ?? 1); i++) {
+        const note = wechatNotification(settled, keys, Math.floor(clock.now().getTime() / 1000), opts);
+        deliveries.push(await deliverNotification(send, settled.notifyUrl, { headers: note.headers, body: note.body }));
+      }
+    }
+    return { settled, deliveries };
+  }
 }
