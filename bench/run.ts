@@ -3,6 +3,7 @@
 // Sections: BENCH_ONLY=bytes,lighthouse,latency runs some of them.
 import { ensureBuilt, startServer } from '../test/e2e/support/server';
 import { apiLatency } from './sections/api-latency';
+import { bookingRace } from './sections/booking-race';
 import { lighthouseSection } from './sections/lighthouse';
 import { transferBytes } from './sections/transfer-bytes';
 import type { BenchRow, BenchSection } from './types';
@@ -12,6 +13,7 @@ const sections: Record<string, BenchSection> = {
   bytes: transferBytes,
   lighthouse: lighthouseSection,
   latency: apiLatency,
+  booking: bookingRace,
 };
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');

@@ -117,13 +117,24 @@ async function spendCard(tx: Tx, card: CardRow, cls: ClassRow, now: Date): Promi
   return { spent, activated, usesLeft: card.usesLeft === null ? null : card.usesLeft - spent };
 }
 
-/** Queue position: entries queued before this one, plus one. */
-async function queuePosition(tx: Tx | Db, classId: number, bookingId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(bookings)
-    .where(and(eq(bookings.classId, classId), eq(bookings.state, 'queued'), lt(bookings.id, bookingId)));
-  return (row?.n ?? 0) + 1;
+/** PGlite answers { rows }, postgres.js the rows themselves. */
+function rowsOf<T>(r: unknown): T[] {
+  return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
+}
+
+/** Already in this class (20006), a booked class overlapping it (20030), upcoming count (20002), queue length. */
+async function memberFacts(tx: Tx, accountId: number, cls: ClassRow, now: Date) {
+  const r = await tx.execute(sql`select
+    exists (select 1 from bookings where class_id = ${cls.id} and account_id = ${accountId} and state in ('booked', 'queued')) as live,
+    exists (select 1 from bookings b join classes k on k.id = b.class_id
+            where b.account_id = ${accountId} and b.state = 'booked' and k.id <> ${cls.id}
+              and k.starts_at < ${classEnd(cls).toISOString()}::timestamptz
+              and k.starts_at + k.duration_min * interval '1 minute' > ${cls.startsAt.toISOString()}::timestamptz) as overlap,
+    (select count(*)::int from bookings b join classes k on k.id = b.class_id
+            where b.account_id = ${accountId} and b.state in ('booked', 'queued') and k.starts_at > ${now.toISOString()}::timestamptz) as upcoming,
+    (select count(*)::int from bookings where class_id = ${cls.id} and state = 'queued') as queued`);
+  const [row] = rowsOf<{ live: boolean; overlap: boolean; upcoming: number; queued: number }>(r);
+  return { live: !!row?.live, overlap: !!row?.overlap, upcoming: Number(row?.upcoming ?? 0), queued: Number(row?.queued ?? 0) };
 }
 
 /** Books a seat, or joins the queue of a full class. */
@@ -139,18 +150,11 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
     const cardWhy = cardRefusal(card, cls, member, now);
     if (cardWhy) refuse(cardWhy);
 
-    const [live] = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.classId, cls.id), eq(bookings.accountId, member.accountId), inArray(bookings.state, ['booked', 'queued'])));
-    if (live) refuse('alreadyBooked');
-    if (await overlappingSeat(tx, member.accountId, cls)) refuse('overlapping');
-    const [upcoming] = await tx
-      .select({ n: count() })
-      .from(bookings)
-      .innerJoin(classes, eq(classes.id, bookings.classId))
-      .where(and(eq(bookings.accountId, member.accountId), inArray(bookings.state, ['booked', 'queued']), gt(classes.startsAt, now)));
-    if ((upcoming?.n ?? 0) >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
+    // the member's side in one round trip (the class row is locked: keep the lock short)
+    const facts = await memberFacts(tx, member.accountId, cls, now);
+    if (facts.live) refuse('alreadyBooked');
+    if (facts.overlap) refuse('overlapping');
+    if (facts.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
 
     if (cls.bookedCount < cls.capacity) {
       const used = await spendCard(tx, card, cls, now);
@@ -165,16 +169,13 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
       return { bookingId: row!.id, state: 'booked', activated: used.activated, usesLeft: used.usesLeft };
     }
 
-    const [queued] = await tx
-      .select({ n: count() })
-      .from(bookings)
-      .where(and(eq(bookings.classId, cls.id), eq(bookings.state, 'queued')));
-    if ((queued?.n ?? 0) >= cls.queueCapacity) refuse('bookingLimit');
+    if (facts.queued >= cls.queueCapacity) refuse('bookingLimit');
     const [row] = await tx
       .insert(bookings)
       .values({ classId: cls.id, accountId: member.accountId, cardId: card.id, state: 'queued', queuedAt: now, createdAt: now })
       .returning({ id: bookings.id });
-    return { bookingId: row!.id, state: 'queued', position: await queuePosition(tx, cls.id, row!.id) };
+    // the class row is locked: nobody else joined the queue since it was counted
+    return { bookingId: row!.id, state: 'queued', position: facts.queued + 1 };
   });
 }
 

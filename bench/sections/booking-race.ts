@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { and, asc, eq } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/db/client';
+import { accounts, bookings, classes, memberCards, sessions } from '../../src/server/db/schema/index';
+import { hashSecret, newSecret } from '../../src/server/services/tokens';
+import { startServer } from '../../test/e2e/support/server';
+import { ms, type BenchRow, type BenchSection } from '../types';
+
+const MEMBERS = Number(process.env.BENCH_RACE_MEMBERS) || 200;
+const CAPACITY = 20;
+/** the server's PostgreSQL pool (src/server/db/client.ts default) */
+const POOL = 10;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/**
+ * 200 members race for one class of 20 on PostgreSQL: a fresh database (migrated), members, sessions
+ * and cards written by SQL, then 200 concurrent POST /api/customers/classes/book over HTTP to the
+ * real server process (the built app on PostgreSQL: routing, auth, idempotency, the booking transaction).
+ * Checks that exactly 20 are booked and the rest queued 1..180 in order.
+ */
+export const bookingRace: BenchSection = {
+  title: 'Booking race (PostgreSQL)',
+  async run() {
+    const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+    const { default: postgres } = await import('postgres');
+    const admin = postgres(base, { max: 1, onnotice: () => {} });
+    const name = `bench_booking_${randomBytes(4).toString('hex')}`;
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG: '0' } });
+    // the server migrated and seeded the demo chain; the race's members are written beside it
+    const database = await openDatabase({ url: url.toString(), max: 2 });
+    try {
+      const db = database.db;
+      const now = new Date();
+      const classAt = new Date(now.getTime() + 86_400_000);
+      const [cls] = await db
+        .insert(classes)
+        .values({ clubId: 1, room: 'A', classType: 'regular', style: 'hatha', effect: 'flexibility', difficulty: 'beginner', title: '压测课', startsAt: classAt, durationMin: 60, capacity: CAPACITY, queueCapacity: MEMBERS, createdAt: now })
+        .returning({ id: classes.id });
+      const people = await db
+        .insert(accounts)
+        .values(Array.from({ length: MEMBERS }, (_, i) => ({ phone: `1360000${String(i).padStart(4, '0')}`, level: '2', createdAt: now })))
+        .returning({ id: accounts.id });
+      const tokens = people.map(() => newSecret());
+      await db.insert(sessions).values(people.map((p, i) => ({ accountId: p.id, tokenHash: hashSecret(tokens[i]!), createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })));
+      const cards = await db
+        .insert(memberCards)
+        .values(
+          people.map((p, i) => ({
+            accountId: p.id,
+            cardType: 'count' as const,
+            name: '10次卡',
+            number: `B${i}`,
+            status: 'in_use' as const,
+            usesTotal: 10,
+            usesLeft: 10,
+            validityDays: 180,
+            validFrom: now,
+            validUntil: new Date(now.getTime() + 180 * 86_400_000),
+            allowedClassTypes: ['regular' as const],
+            createdAt: now,
+          })),
+        )
+        .returning({ id: memberCards.id });
+
+      // warm the pool and the JIT on a request that decides nothing
+      await Promise.all(tokens.slice(0, 40).map((t) => fetch(`${server.url}/api/customers/classes/schedule/booked/count`, { headers: { 'authorization-token': t } }).then((r) => r.text())));
+
+      const latencies: number[] = [];
+      let errors = 0;
+      const started = performance.now();
+      const answers = await Promise.all(
+        people.map(async (_, i) => {
+          const t0 = performance.now();
+          const res = await fetch(`${server.url}/api/customers/classes/book`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'authorization-token': tokens[i]!, 'idempotency-key': `bench-${i}-0001` },
+            body: JSON.stringify({ classId: cls!.id, cardId: cards[i]!.id, agreeNotice: true }),
+          });
+          const body = (await res.json()) as { data?: { state?: string; position?: number; bookingId?: number } };
+          latencies.push(performance.now() - t0);
+          if (res.status !== 200) errors += 1;
+          return body.data;
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+
+      const booked = answers.filter((a) => a?.state === 'booked').length;
+      const queued = answers.filter((a) => a?.state === 'queued');
+      const inOrder = [...queued].sort((a, b) => a!.bookingId! - b!.bookingId!).every((a, i) => a!.position === i + 1);
+      const seats = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.classId, cls!.id), eq(bookings.state, 'booked')))
+        .orderBy(asc(bookings.id));
+      const [row] = await db.select({ n: classes.bookedCount }).from(classes).where(eq(classes.id, cls!.id));
+      const ok = booked === CAPACITY && seats.length === CAPACITY && row!.n === CAPACITY && queued.length === MEMBERS - CAPACITY && inOrder && errors === 0;
+
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const rows: BenchRow[] = [
+        { metric: 'decisions per second', value: `${Math.round(MEMBERS / seconds)}/s`, note: `${MEMBERS} concurrent POST /book in ${seconds.toFixed(2)} s, real server process (built), its PostgreSQL pool of ${POOL}` },
+        { metric: 'book p50', value: ms(percentile(sorted, 50)) },
+        { metric: 'book p99', value: ms(percentile(sorted, 99)), note: 'all requests start together: the tail waits for the class row lock' },
+        {
+          metric: 'outcome',
+          value: ok ? 'ok' : 'WRONG',
+          note: `${booked} booked (capacity ${CAPACITY}, booked_count ${row!.n}), ${queued.length} queued${inOrder ? ' 1..' + queued.length + ' in order' : ' OUT OF ORDER'}, ${errors} errors`,
+        },
+      ];
+      if (!ok) throw new Error(`booking race: ${rows[3]!.note}`);
+      return rows;
+    } finally {
+      await database.close();
+      await server.stop();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  },
+};
