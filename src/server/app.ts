@@ -56,7 +56,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    app.use('/assets/*', serveStatic({ root }));
+    app.use('/assets/*', serveStatic({ root, precompressed: true }));
   }
 
   if (opts.render) {
