@@ -68,6 +68,17 @@ describe.runIf(usePostgres)('booking races on PostgreSQL', async () => {
     expect(card!.usesLeft).toBe(0);
   });
 
+  it('lets one of two simultaneous taps on overlapping classes win (two cards: the member row is locked)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const m = await newMember(s);
+      const [c1, c2] = [await newCard(s, m.id), await newCard(s, m.id)];
+      const x = await newClass(s, { startsAt: sh(`2026-11-21 ${String(8 + 2 * round).padStart(2, '0')}:00`), durationMin: 90 });
+      const y = await newClass(s, { startsAt: sh(`2026-11-21 ${String(8 + 2 * round).padStart(2, '0')}:30`), clubId: 2 });
+      const answers = await Promise.all([book(s, m.token, x.id, c1.id), book(s, m.token, y.id, c2.id)]);
+      expect(answers.map((r) => r.body.data?.state ?? r.body.code).sort()).toEqual([20030, 'booked']);
+    }
+  });
+
   it('promotes the queue in order when three booked members cancel at once', async () => {
     const cls = await newClass(s, { capacity: 3, queueCapacity: 20 });
     const ms = await members(8);

@@ -70,6 +70,14 @@ async function lockClass(tx: Tx, classId: number, opts: DecideOptions): Promise<
   return row;
 }
 
+/**
+ * Serialises one member's decisions (two overlapping classes booked at the same moment). FOR NO KEY
+ * UPDATE: rows that merely reference the account (a new session, a notice) are not blocked.
+ */
+async function lockMember(tx: Tx, accountId: number, opts: DecideOptions): Promise<void> {
+  if (opts.lock === 'row') await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
+}
+
 async function lockCard(tx: Tx, cardId: number, accountId: number, opts: DecideOptions): Promise<CardRow | undefined> {
   const q = tx
     .select()
@@ -145,6 +153,7 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
     if (!cls) throw new ApiError(Errors.notFound, { field: 'classId' });
     const classWhy = classRefusal(cls, now);
     if (classWhy) refuse(classWhy);
+    await lockMember(tx, member.accountId, opts);
     const card = await lockCard(tx, input.cardId, member.accountId, opts);
     if (!card) throw new ApiError(Errors.notFound, { field: 'cardId' });
     const cardWhy = cardRefusal(card, cls, member, now);
@@ -256,6 +265,7 @@ async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: DecideOp
     if (!head) break;
     const entry = head.b;
     const member = { accountId: entry.accountId, level: head.level };
+    await lockMember(tx, entry.accountId, opts);
     const card = await lockCard(tx, entry.cardId, entry.accountId, opts);
     let why: BookingRefusal | null = card ? cardRefusal(card, cls, member, now) : 'invalidMemberCard';
     if (!why && (await overlappingSeat(tx, entry.accountId, cls))) why = 'overlapping';
