@@ -74,6 +74,11 @@ describe('booking codes (spec §8)', async () => {
     const r = await book(s, m.token, cls.id, card.id);
     expect(r.status).toBe(409);
     expect(r.body.code).toBe(20006);
+    // also when the first booking spent the card's last use
+    const last = await newCard(s, m.id, { usesLeft: 1 });
+    const other = await newClass(s, { startsAt: sh('2026-11-22 07:00') });
+    expect((await book(s, m.token, other.id, last.id)).body.data.state).toBe('booked');
+    expect((await book(s, m.token, other.id, last.id)).body.code).toBe(20006);
   });
 
   it('20030 when the class overlaps one the member booked', async () => {

@@ -156,12 +156,12 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
     await lockMember(tx, member.accountId, opts);
     const card = await lockCard(tx, input.cardId, member.accountId, opts);
     if (!card) throw new ApiError(Errors.notFound, { field: 'cardId' });
-    const cardWhy = cardRefusal(card, cls, member, now);
-    if (cardWhy) refuse(cardWhy);
-
     // the member's side in one round trip (the class row is locked: keep the lock short)
     const facts = await memberFacts(tx, member.accountId, cls, now);
+    // a second tap says "already booked", not what the first tap did to the card
     if (facts.live) refuse('alreadyBooked');
+    const cardWhy = cardRefusal(card, cls, member, now);
+    if (cardWhy) refuse(cardWhy);
     if (facts.overlap) refuse('overlapping');
     if (facts.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
 
