@@ -102,7 +102,7 @@ describe('seedIfEmpty when several processes start at once', async () => {
     const results = await Promise.all([seedIfEmpty(s.deps.db, s.clock), seedIfEmpty(s.deps.db, s.clock), seedIfEmpty(s.deps.db, s.clock)]);
     expect(results.filter(Boolean)).toHaveLength(1);
     const c = await counts(s.deps.db);
-    expect(c.accounts).toBe(demoAccounts.length + c.clubs * CLASSMATES_PER_CLUB);
+    expect(c.accounts).toBe(demoAccounts.length + (c.clubs ?? 0) * CLASSMATES_PER_CLUB);
     const [first] = await s.deps.db.select({ id: schema.clubs.id }).from(schema.clubs).orderBy(schema.clubs.id).limit(1);
     expect(first?.id).toBe(1);
   });
