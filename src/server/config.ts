@@ -11,6 +11,8 @@ export interface Config {
   /** local stand-ins for SMS, OAuth and payments, and the /api/dev endpoints */
   demo: boolean;
   databaseUrl?: string;
+  /** PostgreSQL connections per process (each booking or payment decision holds one briefly) */
+  databasePoolSize: number;
   dataDir: string;
   /** public origin of the app, used in OAuth redirects */
   publicUrl: string;
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     demo: !production,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     dataDir: env.DATA_DIR || './data',
     publicUrl,
     apiBase: '/api',

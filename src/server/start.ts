@@ -10,7 +10,7 @@ import type { Logger } from './logger';
 
 /** Opens the database (migrating it), seeds the demo chain when empty, starts the job runner, builds the app. */
 export async function startServerApp(config: Config, clock: Clock, log: Logger, appOptions: (app: { fetch: (r: Request) => Promise<Response> }) => AppOptions) {
-  const database: Database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const database: Database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, max: config.databasePoolSize } : { dataDir: config.dataDir });
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
   const deps: Deps = { ...partial, gateways: createGateways(config, partial) };
   const seeded = await seedIfEmpty(deps.db, clock);
