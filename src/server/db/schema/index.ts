@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './platform';
 export * from './payments-standin';
 export * from './booking';
+export * from './orders';

@@ -1,0 +1,90 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { goods } from './catalog';
+
+/**
+ * Buying (issue 4): orders, provider payments and the balance ledger. Money is integer cents.
+ * Order states follow machines/domain/order.machine.ts (spec §4).
+ */
+export type OrderState =
+  | 'unpaid'
+  | 'paying'
+  | 'paid'
+  | 'payment_failed'
+  | 'cancelled'
+  | 'refunding'
+  | 'refunded'
+  | 'refund_failed'
+  | 'friend_paying'
+  | 'fully_paid';
+
+export type PayMethod = 'balance' | 'wechat' | 'alipay';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    quantity: integer('quantity').notNull().default(1),
+    listPriceCents: integer('list_price_cents').notNull(),
+    memberPriceCents: integer('member_price_cents').notNull(),
+    /** the price this buyer pays before deductions */
+    priceCents: integer('price_cents').notNull(),
+    couponDeductionCents: integer('coupon_deduction_cents').notNull().default(0),
+    /** balance reserved at creation (a ledger row), given back on cancel */
+    balanceUsedCents: integer('balance_used_cents').notNull().default(0),
+    amountToPayCents: integer('amount_to_pay_cents').notNull(),
+    state: text('state').$type<OrderState>().notNull().default('unpaid'),
+    payMethod: text('pay_method').$type<PayMethod>(),
+    /** the member card issued for a card product */
+    issuedCardId: integer('issued_card_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('orders_order_no').on(t.orderNo), index('orders_account').on(t.accountId, t.createdAt)],
+);
+
+/** One provider payment (a notification or a query answer); a repeat of the same txn id changes nothing. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').$type<'wechat' | 'alipay'>().notNull(),
+    providerTxnId: text('provider_txn_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** paid | failed | mismatch */
+    status: text('status').notNull(),
+    /** notify | query */
+    source: text('source').notNull(),
+    raw: jsonb('raw'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('payments_provider_txn').on(t.provider, t.providerTxnId), index('payments_order').on(t.orderId)],
+);
+
+/** The balance ledger: every change is a row; the balance is their sum and never below zero. */
+export const balanceLedger = pgTable(
+  'balance_ledger',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    changeCents: integer('change_cents').notNull(),
+    /** topup | order | cancel | refund | grant */
+    reason: text('reason').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('balance_ledger_account').on(t.accountId, t.id)],
+);
