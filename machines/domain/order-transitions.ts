@@ -1,5 +1,5 @@
 import { getNextSnapshot } from 'xstate';
-import type { OrderState } from '../../src/server/db/schema/orders';
+import type { OrderState } from '../../src/domain/orders';
 import { orderMachine, type OrderEvent } from './order.machine';
 
 export type { OrderState };

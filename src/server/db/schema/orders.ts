@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OrderState, PayMethod } from '../../../domain/orders';
 import { accounts } from './accounts';
 import { goods } from './catalog';
 
@@ -6,19 +7,7 @@ import { goods } from './catalog';
  * Buying (issue 4): orders, provider payments and the balance ledger. Money is integer cents.
  * Order states follow machines/domain/order.machine.ts (spec §4).
  */
-export type OrderState =
-  | 'unpaid'
-  | 'paying'
-  | 'paid'
-  | 'payment_failed'
-  | 'cancelled'
-  | 'refunding'
-  | 'refunded'
-  | 'refund_failed'
-  | 'friend_paying'
-  | 'fully_paid';
-
-export type PayMethod = 'balance' | 'wechat' | 'alipay';
+export type { OrderState, PayMethod };
 
 export const orders = pgTable(
   'orders',

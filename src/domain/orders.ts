@@ -1,0 +1,17 @@
+/** Order states (spec §4), stored in orders.state; the chart is machines/domain/order.machine.ts. */
+export const ORDER_STATES = [
+  'unpaid',
+  'paying',
+  'paid',
+  'payment_failed',
+  'cancelled',
+  'refunding',
+  'refunded',
+  'refund_failed',
+  'friend_paying',
+  'fully_paid',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const PAY_METHODS = ['balance', 'wechat', 'alipay'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
