@@ -68,9 +68,19 @@ export const Errors = {
   overlapping: def(20030, 409, msg`与已预约的课程时间冲突`),
   experienceSelf: def(20031, 400, msg`体验卡不能本人使用`),
 
+  // 40xxx orders and payments
+  unpaidOrderExists: def(40001, 409, msg`您有未支付的订单，请先支付或取消`),
+  orderNotPayable: def(40002, 409, msg`订单当前状态不能支付`),
+  orderNotCancellable: def(40003, 409, msg`订单当前状态不能取消`),
+  balanceNotEnough: def(40004, 409, msg`余额不足`),
+  payMethodUnavailable: def(40005, 400, msg`该支付方式暂不可用`),
+  paymentProviderFailed: def(40006, 502, msg`支付服务暂时不可用，请稍后再试`),
   // 50xxx goods
+  goodsNotChosen: def(50001, 400, msg`请选择商品`),
   goodsOffShelf: def(50002, 409, msg`商品已下架`),
   goodsSoldOut: def(50003, 409, msg`手速不够快，商品已被抢光了`),
+  goodsNewCustomersOnly: def(50004, 409, msg`该商品仅限新客户购买`),
+  goodsLimitPerPerson: def(50005, 409, msg`该商品每人限购一次`),
 
   // 70xxx other (catalogue)
   surveyAnswered: def(70020, 409, msg`您已经回答过这份问卷`),

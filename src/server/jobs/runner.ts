@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeeping } from './housekeeping';
+import { PAYMENT_QUERY_JOB, runPaymentQuery } from '../services/orders/orders';
 import { claimDueJobs, completeJob, enqueueJob, failJob, hasPendingJob } from './queue';
 
 /** What a job kind does; later issues add kinds (friend-pay expiry, payment-query fallback). */
@@ -13,6 +14,8 @@ export const jobHandlers: Record<string, JobHandler> = {
     deps.log.info('housekeeping', removed);
     await enqueueJob(deps.db, { kind: HOUSEKEEPING_JOB, runAt: new Date(deps.clock.now().getTime() + HOUSEKEEPING_EVERY_MS) });
   },
+  // issue 4: an order whose payment notification never came is settled by asking the provider
+  [PAYMENT_QUERY_JOB]: runPaymentQuery,
 };
 
 /** Claims and runs the due jobs once; returns how many ran. Tests call this with the test clock. */

@@ -10,6 +10,7 @@ import { goodsRoutes } from './goods';
 import { health } from './health';
 import { home } from './home';
 import { media } from './media';
+import { orderRoutes } from './orders';
 import { password } from './password';
 import { school } from './school';
 import { stats } from './stats';
@@ -34,6 +35,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', wechatOAuthRoutes);
   app.route('/api', account);
   app.route('/api', bookings);
+  app.route('/api', orderRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
   if (deps.config.demo && !deps.config.production) {

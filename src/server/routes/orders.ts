@@ -1,0 +1,221 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv, Caller } from '../env';
+import { requireAuth } from '../http/auth';
+import { idempotent } from '../http/idempotency';
+import { createRouter, envelope, ok, refusals } from '../http/router';
+import { NotificationRefused, type PaymentMethod } from '../gateways/payments/types';
+import {
+  balanceHistory,
+  balanceOf,
+  cancelOrder,
+  createOrder,
+  myOrder,
+  myOrders,
+  payOrder,
+  settlePayment,
+  type OrderRow,
+} from '../services/orders/orders';
+import { orderActions } from '../../../machines/domain/order-transitions';
+import { ORDER_STATES } from '../../domain/orders';
+import { IdParam, paged, pagingQuery } from './catalog-schemas';
+
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const tags = ['orders'];
+const orderRefusals = { 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] } as const;
+
+const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
+
+const Order = z
+  .object({
+    orderNo: z.string(),
+    goodsId: z.number().int(),
+    quantity: z.number().int(),
+    listPriceCents: z.number().int(),
+    memberPriceCents: z.number().int(),
+    priceCents: z.number().int(),
+    couponDeductionCents: z.number().int(),
+    balanceUsedCents: z.number().int(),
+    amountToPayCents: z.number().int(),
+    state: z.enum(ORDER_STATES),
+    payMethod: z.string().nullable(),
+    issuedCardId: z.number().int().nullable(),
+    actions: z.array(z.enum(['pay', 'cancel'])),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    cancelledAt: z.string().nullable(),
+  })
+  .openapi('Order');
+
+const view = (o: OrderRow) => ({
+  orderNo: o.orderNo,
+  goodsId: o.goodsId,
+  quantity: o.quantity,
+  listPriceCents: o.listPriceCents,
+  memberPriceCents: o.memberPriceCents,
+  priceCents: o.priceCents,
+  couponDeductionCents: o.couponDeductionCents,
+  balanceUsedCents: o.balanceUsedCents,
+  amountToPayCents: o.amountToPayCents,
+  state: o.state,
+  payMethod: o.payMethod,
+  issuedCardId: o.issuedCardId,
+  actions: orderActions(o.state),
+  createdAt: o.createdAt.toISOString(),
+  paidAt: o.paidAt?.toISOString() ?? null,
+  cancelledAt: o.cancelledAt?.toISOString() ?? null,
+});
+
+const OrderNo = z.string().min(1).max(64);
+const CreateBody = z.object({ goodsId: IdParam.optional(), useBalance: z.boolean().optional() }).openapi('CreateOrderBody');
+const OrderNoBody = z.object({ orderNo: OrderNo }).openapi('OrderNoBody');
+const PayBody = z.object({ orderNo: OrderNo, method: z.enum(['balance', 'wechat', 'alipay']) }).openapi('PayOrderBody');
+const PayAnswer = z.object({ order: Order, payment: z.record(z.string(), z.unknown()).nullable() }).openapi('PayOrderAnswer');
+const LedgerRow = z
+  .object({ id: z.number().int(), changeCents: z.number().int(), reason: z.string(), orderId: z.number().int().nullable(), createdAt: z.string() })
+  .openapi('BalanceLedgerRow');
+
+/** Orders, payment and balance (issue 4); decisions live in services/orders/orders.ts. */
+export const orderRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/create',
+      tags,
+      summary: 'Create an order for goods, priced on the server (Idempotency-Key accepted)',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: CreateBody } }, required: true } },
+      responses: { 200: json(Order), ...orderRefusals },
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      return ok(c, view(await createOrder(deps.db, deps.clock, me(c), c.req.valid('json'))));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/orders/detail',
+      tags,
+      summary: 'One of my orders',
+      middleware: [requireAuth] as const,
+      request: { query: z.object({ orderNo: OrderNo.openapi({ param: { name: 'orderNo', in: 'query' } }) }) },
+      responses: { 200: json(Order), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
+    }),
+    async (c) => ok(c, view(await myOrder(c.var.deps.db, me(c), c.req.valid('query').orderNo))),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/orders/mine',
+      tags,
+      summary: 'My orders, newest first (paged)',
+      middleware: [requireAuth] as const,
+      request: { query: z.object(pagingQuery(10)) },
+      responses: { 200: json(paged(Order)), 400: refusals[400], 401: refusals[401] },
+    }),
+    async (c) => {
+      const { pagenum, pagesize } = c.req.valid('query');
+      const { list, total } = await myOrders(c.var.deps.db, me(c), pagenum, pagesize);
+      return ok(c, { list: list.map(view), total, pagenum, pagesize });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/cancel',
+      tags,
+      summary: 'Cancel an unpaid order (the balance used comes back). Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: OrderNoBody } }, required: true } },
+      responses: { 200: json(Order), ...orderRefusals },
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      return ok(c, view(await cancelOrder(deps.db, deps.clock, me(c), c.req.valid('json').orderNo)));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/pay',
+      tags,
+      summary: 'Pay an order by balance (at once) or start a WeChat / Alipay payment. Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: PayBody } }, required: true } },
+      responses: { 200: json(PayAnswer), ...orderRefusals, 502: refusals[409] },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const answer = await payOrder(c.var.deps, me(c), body.orderNo, body.method);
+      return ok(c, { order: view(answer.order), payment: answer.payment as Record<string, unknown> | null });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/customers/balance',
+      tags,
+      summary: 'My balance in cents (the sum of my ledger)',
+      middleware: [requireAuth] as const,
+      responses: { 200: json(z.object({ balanceCents: z.number().int() })), 401: refusals[401] },
+    }),
+    async (c) => ok(c, { balanceCents: await balanceOf(c.var.deps.db, me(c)) }),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/customers/balance/history',
+      tags,
+      summary: 'My balance ledger, newest first (paged)',
+      middleware: [requireAuth] as const,
+      request: { query: z.object(pagingQuery(20)) },
+      responses: { 200: json(paged(LedgerRow)), 400: refusals[400], 401: refusals[401] },
+    }),
+    async (c) => {
+      const { pagenum, pagesize } = c.req.valid('query');
+      const { list, total } = await balanceHistory(c.var.deps.db, me(c), pagenum, pagesize);
+      return ok(c, {
+        list: list.map((r) => ({ id: r.id, changeCents: r.changeCents, reason: r.reason, orderId: r.orderId, createdAt: r.createdAt.toISOString() })),
+        total,
+        pagenum,
+        pagesize,
+      });
+    },
+  );
+
+/** Provider notifications: raw body verified by the gateway, applied once, answered as the provider expects. */
+for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentMethod[]) {
+  orderRoutes.openapi(
+    createRoute({
+      method: 'post',
+      path: `/pay/notify/${provider}`,
+      tags,
+      summary: `${provider === 'wechat' ? 'WeChat Pay' : 'Alipay'} payment notification (raw signed body; answered in the provider's format)`,
+      responses: {
+        200: { description: "The provider's expected answer" },
+        204: { description: 'Accepted (WeChat Pay)' },
+        404: { description: 'The method is not configured' },
+      },
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      const gateway = deps.gateways.payments[provider];
+      if (!gateway) return c.body(null, 404);
+      const raw = await c.req.text();
+      let accepted = true;
+      try {
+        const result = gateway.parseNotification(raw, c.req.raw.headers);
+        const outcome = await settlePayment(deps.db, deps.clock, result, 'notify');
+        deps.log.info('payment notification', { provider, orderNo: result.orderNo, outcome });
+        if (outcome === 'unknown_order') accepted = false;
+      } catch (err) {
+        if (!(err instanceof NotificationRefused)) throw err;
+        deps.log.warn('payment notification refused', { provider, reason: err.reason });
+        accepted = false;
+      }
+      const answer = gateway.notificationAnswer(accepted);
+      return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {} });
+    },
+  );
+}

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { payments } from '../../../src/server/db/schema/index';
+import { runDueJobs } from '../../../src/server/jobs/runner';
+import { PAYMENT_QUERY_AFTER_MS } from '../../../src/server/services/orders/orders';
+import { startTestServer } from '../support/harness';
+import { cardsOf, create, newGoods, newMember, orderRow, pay } from './support';
+
+/**
+ * Payments through the stand-ins: their /simulate sends real signed notifications to our notify
+ * routes in-process, so verification, the one-transaction settle and goods issue all run.
+ */
+describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
+  const s = await startTestServer({ seed: true });
+  const wechatSim = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/wechat/simulate', { body });
+  const alipaySim = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/alipay/simulate', { body });
+
+  async function paying(method: 'wechat' | 'alipay') {
+    const m = await newMember(s);
+    const g = await newGoods(s);
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    const res = await pay(s, m.token, no, method);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.order.state).toBe('paying');
+    // the member opens the mobile cashier (the stand-in knows the trade from then on)
+    if (method === 'alipay') expect((await s.app.request(res.body.data.payment.url)).status).toBe(200);
+    return { m, g, no, payment: res.body.data.payment };
+  }
+  const paymentRows = async (no: string) => {
+    const o = await orderRow(s, no);
+    return s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
+  };
+
+  it('wechat: prepay answers the JSAPI parameters; the notification pays the order and issues the card once', async () => {
+    const { m, no, payment } = await paying('wechat');
+    expect(payment).toMatchObject({ method: 'wechat', jsapi: { signType: 'RSA' } });
+    const sim = await wechatSim({ prepayId: payment.prepayId, outcome: 'pay', deliveries: 2 });
+    expect(sim.body.data.deliveries.map((d: { status: number }) => d.status)).toEqual([204, 204]);
+    const o = await orderRow(s, no);
+    expect(o).toMatchObject({ state: 'paid', payMethod: 'wechat' });
+    expect(await paymentRows(no)).toHaveLength(1);
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+  });
+
+  it('alipay: the notification pays the order once, delivered twice', async () => {
+    const { m, no, payment } = await paying('alipay');
+    expect(payment.method).toBe('alipay');
+    const sim = await alipaySim({ outTradeNo: no, outcome: 'pay', deliveries: 2 });
+    expect(sim.body.data.deliveries.map((d: { body: string }) => d.body)).toEqual(['success', 'success']);
+    expect((await orderRow(s, no)).state).toBe('paid');
+    expect(await paymentRows(no)).toHaveLength(1);
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+  });
+
+  it.each(['signature', 'body', 'serial', 'mchid', 'appid'])('wechat forged (%s): refused, the order is unchanged', async (tamper) => {
+    const { m, no, payment } = await paying('wechat');
+    const sim = await wechatSim({ prepayId: payment.prepayId, outcome: 'pay', tamper });
+    expect(sim.body.data.deliveries[0].status).not.toBe(204);
+    expect((await orderRow(s, no)).state).toBe('paying');
+    expect(await paymentRows(no)).toHaveLength(0);
+    expect(await cardsOf(s, m.id)).toHaveLength(0);
+  });
+
+  it('alipay forged signature: refused ("fail"), the order is unchanged', async () => {
+    const { no } = await paying('alipay');
+    const sim = await alipaySim({ outTradeNo: no, outcome: 'pay', tamper: 'signature' });
+    expect(sim.body.data.deliveries[0].body).toBe('fail');
+    expect((await orderRow(s, no)).state).toBe('paying');
+  });
+
+  it('a validly signed notification with a wrong amount is recorded but never pays the order', async () => {
+    const { m, no, payment } = await paying('wechat');
+    await wechatSim({ prepayId: payment.prepayId, outcome: 'pay', tamper: 'amount' });
+    expect((await orderRow(s, no)).state).toBe('paying');
+    expect((await paymentRows(no)).map((p) => p.status)).toEqual(['mismatch']);
+    expect(await cardsOf(s, m.id)).toHaveLength(0);
+  });
+
+  it('no notification: the query fallback job settles the order after 2 minutes; a late notification changes nothing', async () => {
+    const { m, no, payment } = await paying('wechat');
+    await wechatSim({ prepayId: payment.prepayId, outcome: 'pay', deliveries: 0 });
+    expect((await orderRow(s, no)).state).toBe('paying');
+    await runDueJobs(s.deps);
+    expect((await orderRow(s, no)).state).toBe('paying');
+    s.clock.advance(PAYMENT_QUERY_AFTER_MS);
+    await runDueJobs(s.deps);
+    expect((await orderRow(s, no)).state).toBe('paid');
+    expect((await paymentRows(no)).map((p) => p.source)).toEqual(['query']);
+    // the notification comes late: same provider txn id, nothing changes
+    const late = await wechatSim({ prepayId: payment.prepayId, outcome: 'pay' });
+    expect(late.body.data.deliveries[0].status).toBe(204);
+    expect(await paymentRows(no)).toHaveLength(1);
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+  });
+
+  it('the query fallback and a notification racing agree: paid once, one payment, one card', async () => {
+    const { m, no, payment } = await paying('alipay');
+    await alipaySim({ outTradeNo: no, outcome: 'pay', deliveries: 0 });
+    s.clock.advance(PAYMENT_QUERY_AFTER_MS);
+    await Promise.all([runDueJobs(s.deps), alipaySim({ outTradeNo: no, outcome: 'pay' }), alipaySim({ outTradeNo: no, outcome: 'pay' })]);
+    expect((await orderRow(s, no)).state).toBe('paid');
+    expect(await paymentRows(no)).toHaveLength(1);
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+    void payment;
+  });
+
+  it('a paying order cannot be cancelled nor paid by balance (the chart refuses)', async () => {
+    const { m, no } = await paying('wechat');
+    expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.code).toBe(40003);
+    expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40002);
+  });
+});

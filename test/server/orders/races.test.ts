@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { balanceLedger, memberCards, orders } from '../../../src/server/db/schema/index';
+import { createOrder, payOrder } from '../../../src/server/services/orders/orders';
+import { startTestServer, usePostgres } from '../support/harness';
+import { balance, create, credit, goodsRow, newGoods, newMember, pay } from './support';
+
+/**
+ * Races on PostgreSQL only (PGlite is one connection, its transactions never overlap). Each request
+ * runs on its own pooled connection. The negative control runs creation without the row locks and
+ * shows the test catches overselling.
+ */
+describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
+  const s = await startTestServer({ seed: true });
+
+  it('40 buyers for the last 5 units: exactly 5 orders, 35 told sold out (50003), stock 0', async () => {
+    const g = await newGoods(s, { stock: 5 });
+    const ms = await Promise.all(Array.from({ length: 40 }, () => newMember(s)));
+    const answers = await Promise.all(ms.map((m) => create(s, m.token, { goodsId: g.id })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(answers.filter((r) => r.body.code === 50003)).toHaveLength(35);
+    const row = await goodsRow(s, g.id);
+    expect([row.stock, row.sold]).toEqual([0, 5]);
+    expect(await s.deps.db.select().from(orders).where(eq(orders.goodsId, g.id))).toHaveLength(5);
+  });
+
+  it('negative control: without the locks the same race oversells', async () => {
+    const g = await newGoods(s, { stock: 5 });
+    const ms = await Promise.all(Array.from({ length: 40 }, () => newMember(s)));
+    const results = await Promise.allSettled(ms.map((m) => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id }, { lock: 'none' })));
+    const made = results.filter((r) => r.status === 'fulfilled').length;
+    expect(made).toBeGreaterThan(5);
+  });
+
+  it('one member, limit one per person, 10 concurrent creates with different keys: one order', async () => {
+    const g = await newGoods(s, { perPersonLimit: 1 });
+    const m = await newMember(s);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => create(s, m.token, { goodsId: g.id }, { 'Idempotency-Key': `race-create-${i}-x` })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(await s.deps.db.select().from(orders).where(eq(orders.accountId, m.id))).toHaveLength(1);
+  });
+
+  it('balance: concurrent payments of one order spend once; the balance never goes below zero', async () => {
+    const m = await newMember(s);
+    const g = await newGoods(s);
+    await credit(s, m.id, 19_900);
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay(s, m.token, no, 'balance')));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status !== 200).map((r) => r.body.code)).toEqual(Array(9).fill(40002));
+    expect(await balance(s, m.token)).toBe(0);
+    expect(await s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, m.id))).toHaveLength(1);
+  });
+
+  it('balance: concurrent creates with balance and direct payments never overdraw', async () => {
+    const m = await newMember(s);
+    await credit(s, m.id, 30_000);
+    const g = await newGoods(s);
+    const o = await createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, useBalance: true });
+    expect(o.balanceUsedCents).toBe(19_900);
+    // a second order is refused while one is unpaid even when raced
+    const more = await Promise.allSettled(Array.from({ length: 5 }, () => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, useBalance: true })));
+    expect(more.filter((r) => r.status === 'fulfilled')).toHaveLength(0);
+    await Promise.allSettled(Array.from({ length: 5 }, () => payOrder(s.deps, m.id, o.orderNo, 'balance')));
+    const ledger = await s.deps.db.select().from(balanceLedger).where(eq(balanceLedger.accountId, m.id));
+    expect(ledger.reduce((a, r) => a + r.changeCents, 0)).toBe(30_000 - 19_900);
+    expect(await balance(s, m.token)).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { goods, memberCards, orders } from '../../../src/server/db/schema/index';
+import { creditBalance } from '../../../src/server/services/orders/orders';
+import type { TestServer } from '../support/harness';
+
+export { newMember } from '../booking/support';
+
+/** A card product on the shelf: 20 uses, 90 days, list ¥299, member ¥199 unless told. */
+export async function newGoods(s: TestServer, over: Partial<typeof goods.$inferInsert> = {}) {
+  const [g] = await s.deps.db
+    .insert(goods)
+    .values({
+      kind: 'card',
+      cardType: 'count',
+      name: '20次卡',
+      image: '/img/card.jpg',
+      listPriceCents: 29_900,
+      memberPriceCents: 19_900,
+      uses: 20,
+      validityDays: 90,
+      createdAt: s.clock.now(),
+      ...over,
+    })
+    .returning();
+  return g!;
+}
+
+export const credit = (s: TestServer, accountId: number, cents: number) => creditBalance(s.deps.db, s.clock, accountId, cents);
+
+export const create = (s: TestServer, token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  s.call('POST', '/api/orders/create', { token, body, headers });
+export const pay = (s: TestServer, token: string, orderNo: string, method: string, headers: Record<string, string> = {}) =>
+  s.call('POST', '/api/orders/pay', { token, body: { orderNo, method }, headers });
+
+export async function orderRow(s: TestServer, orderNo: string) {
+  const [o] = await s.deps.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  return o!;
+}
+export async function goodsRow(s: TestServer, id: number) {
+  const [g] = await s.deps.db.select().from(goods).where(eq(goods.id, id));
+  return g!;
+}
+export const cardsOf = (s: TestServer, accountId: number) => s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, accountId));
+export async function balance(s: TestServer, token: string): Promise<number> {
+  return (await s.call('GET', '/api/customers/balance', { token })).body.data.balanceCents;
+}
