@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments } from '../../../src/server/db/schema/index';
+import { goods, payments } from '../../../src/server/db/schema/index';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { PAYMENT_QUERY_AFTER_MS } from '../../../src/server/services/orders/orders';
 import { startTestServer } from '../support/harness';
@@ -108,5 +108,25 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
     const { m, no } = await paying('wechat');
     expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.code).toBe(40003);
     expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40002);
+  });
+});
+
+describe('a failed provider payment', async () => {
+  const s = await startTestServer({ seed: true });
+
+  it('alipay TRADE_CLOSED: the order goes to payment_failed, may then be cancelled (stock back); each order on its own', async () => {
+    for (let i = 0; i < 2; i++) {
+      const m = await newMember(s);
+      const g = await newGoods(s, { stock: 1 });
+      const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+      const res = await pay(s, m.token, no, 'alipay');
+      expect((await s.app.request(res.body.data.payment.url)).status).toBe(200);
+      await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: no, outcome: 'fail' } });
+      const detail = await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token });
+      expect(detail.body.data).toMatchObject({ state: 'payment_failed', actions: ['pay', 'cancel'] });
+      expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.data.state).toBe('cancelled');
+      expect((await s.deps.db.select().from(goods).where(eq(goods.id, g.id)))[0]!.stock).toBe(1);
+      expect(await cardsOf(s, m.id)).toHaveLength(0);
+    }
   });
 });
