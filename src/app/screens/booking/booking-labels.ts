@@ -1,0 +1,69 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { CardReminder, ClassState } from '../../../api/booking';
+import type { BookingRowState } from '../../../domain/booking-rules';
+import { errorByCode } from '../../../domain/errors';
+
+/** Spec §4 booking state of a class for this member, as a badge. */
+export const CLASS_STATE_LABELS: Record<ClassState, MessageDescriptor> = {
+  bookable: msg`可预约`,
+  queueable: msg`可排队`,
+  full: msg`已约满`,
+  expired: msg`已过期`,
+  booked: msg`已预约`,
+  queued: msg`排队中`,
+  'checked-in': msg`已签到`,
+  'not-checked-in': msg`未签到`,
+};
+
+/** Badge colours per class state (Tailwind classes). */
+export const CLASS_STATE_TINTS: Record<ClassState, string> = {
+  bookable: 'bg-emerald-100 text-emerald-700',
+  queueable: 'bg-amber-100 text-amber-700',
+  full: 'bg-black/5 text-black/45',
+  expired: 'bg-black/5 text-black/45',
+  booked: 'bg-sky-100 text-sky-700',
+  queued: 'bg-violet-100 text-violet-700',
+  'checked-in': 'bg-emerald-100 text-emerald-700',
+  'not-checked-in': 'bg-rose-100 text-rose-700',
+};
+
+/** A stored booking's state in my list. */
+export const ROW_STATE_LABELS: Record<BookingRowState, MessageDescriptor> = {
+  booked: msg`已预约`,
+  queued: msg`排队中`,
+  cancelled: msg`已取消`,
+  queue_cancelled: msg`已取消排队`,
+  checked_in: msg`已签到`,
+  not_checked_in: msg`未签到`,
+  expired: msg`已过期`,
+};
+
+/** The class state a stored booking shows as (same badge colours as the schedule). */
+export const ROW_STATE_TINT_KEY: Record<BookingRowState, ClassState> = {
+  booked: 'booked',
+  queued: 'queued',
+  cancelled: 'expired',
+  queue_cancelled: 'expired',
+  checked_in: 'checked-in',
+  not_checked_in: 'not-checked-in',
+  expired: 'expired',
+};
+
+/** The confirm step's reminders (spec §8 booking reminders). */
+export const REMINDER_LABELS: Record<CardReminder, MessageDescriptor> = {
+  'first-use': msg`这是该卡的首次使用`,
+  'few-uses-left': msg`该卡剩余次数不足5次`,
+  'short-validity': msg`该卡有效期不足一个月`,
+  'will-activate': msg`该卡尚未激活，预约成功后将自动激活并开始计算有效期`,
+};
+
+const fallback = msg`操作失败，请稍后再试`;
+
+/** A server refusal's translated message, by its catalogue code (src/domain/errors.ts). */
+export function refusal(code: number | undefined | null): MessageDescriptor {
+  return (code != null && errorByCode(code)?.message) || fallback;
+}
+
+/** Card refusals that a new card would solve: the member is offered to buy one. */
+export const BUY_CARD_CODES: readonly number[] = [20003, 20004, 20005, 20020];

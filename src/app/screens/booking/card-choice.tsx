@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import type { CardForClass } from '../../../api/booking';
+import { shanghaiDate } from '../../../domain/booking-time';
+import { refusal, REMINDER_LABELS } from './booking-labels';
+
+/** What a card has left: uses, or the end of its validity; an inactive card starts on first booking. */
+function CardFacts(props: { card: CardForClass }) {
+  const c = props.card;
+  return (
+    <span className="block text-xs text-black/50 tabular-nums">
+      {c.usesLeft !== null && (
+        <>
+          <Trans>剩余{c.usesLeft}次</Trans>{' '}
+        </>
+      )}
+      {c.status === 'inactive' ? <Trans>未激活</Trans> : c.validUntil ? <Trans>有效期至{shanghaiDate(new Date(c.validUntil))}</Trans> : null}
+    </span>
+  );
+}
+
+/** The member's cards for this class as radio choices: usable ones selectable, others show why not. */
+export function CardChoice(props: { cards: CardForClass[]; chosen: number | undefined; onChoose(id: number): void }) {
+  const { i18n } = useLingui();
+  return (
+    <fieldset className="mx-4 space-y-2" data-card-choice>
+      <legend className="mb-2 text-sm font-semibold text-black/70">
+        <Trans>选择会员卡</Trans>
+      </legend>
+      {props.cards.map((c) => (
+        <label
+          key={c.id}
+          data-card={c.id}
+          data-usable={c.usable}
+          className={`flex items-start gap-3 rounded-xl bg-white p-3 ${c.usable ? 'cursor-pointer' : 'opacity-55'} ${props.chosen === c.id ? 'ring-2 ring-primary' : ''}`}
+        >
+          <input type="radio" name="card" value={c.id} checked={props.chosen === c.id} onChange={() => props.onChoose(c.id)} className="mt-1 h-4 w-4 shrink-0 accent-primary" />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate font-medium">{c.name}</span>
+            <span className="block text-xs text-black/45">{c.number}</span>
+            <CardFacts card={c} />
+            {!c.usable && <span className="mt-1 block text-xs text-rose-600">{c.message ?? i18n._(refusal(c.code))}</span>}
+            {c.usable && c.reminders.length > 0 && (
+              <span className="mt-1 block text-xs text-amber-700">{c.reminders.map((r) => i18n._(REMINDER_LABELS[r])).join('；')}</span>
+            )}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,122 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { Button } from 'konsta/react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { shanghaiDate } from '../../../domain/booking-time';
+import { apiFrom } from '../../api-context';
+import { dataOr } from '../../ui/data-or';
+import { bookedDays, monthGrid, monthOf, parseMonth, shiftMonth } from './calendar-grid';
+import { MyBookingRow } from './my-booking-row';
+import { shanghaiToday } from './schedule-filter';
+
+/** The calendar reads the first 50 of each scope: a month of bookings fits. */
+const CALENDAR_PAGE = 50;
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const api = apiFrom(context);
+  const url = new URL(request.url);
+  const today = shanghaiToday();
+  const month = parseMonth(url.searchParams.get('month')) ?? monthOf(today);
+  const dayParam = url.searchParams.get('day');
+  const day = dayParam && /^\d{4}-\d{2}-\d{2}$/.test(dayParam) && monthOf(dayParam) === month ? dayParam : monthOf(today) === month ? today : null;
+  const empty = { list: [], total: 0, pagenum: 0, pagesize: CALENDAR_PAGE };
+  const [upcoming, past] = await Promise.all([
+    dataOr(api.booking.mine({ scope: 'upcoming', pagenum: 0, pagesize: CALENDAR_PAGE }), empty),
+    dataOr(api.booking.mine({ scope: 'past', pagenum: 0, pagesize: CALENDAR_PAGE }), empty),
+  ]);
+  return { today, month, day, bookings: [...past.list.slice().reverse(), ...upcoming.list] };
+}
+
+const WEEK_HEAD: MessageDescriptor[] = [msg`一`, msg`二`, msg`三`, msg`四`, msg`五`, msg`六`, msg`日`];
+
+/** /takecourse: a month calendar of my bookings, dots on booked days; a day's bookings below. */
+export default function MyCalendarScreen() {
+  const d = useLoaderData<typeof loader>();
+  const { i18n } = useLingui();
+  const marks = bookedDays(d.bookings);
+  const ofDay = d.day ? d.bookings.filter((b) => shanghaiDate(new Date(b.class.startsAt)) === d.day) : [];
+  const [y, m] = d.month.split('-');
+  return (
+    <div className="pb-6">
+      <div className="mx-4 mt-3 rounded-xl bg-white p-3">
+        <div className="flex items-center justify-between">
+          <Link to={`/takecourse?month=${shiftMonth(d.month, -1)}`} replace className="px-3 py-1 text-primary" aria-label={i18n._(msg`上个月`)}>
+            ‹
+          </Link>
+          <h1 className="font-semibold tabular-nums">
+            <Trans>
+              {y}年{Number(m)}月
+            </Trans>
+          </h1>
+          <Link to={`/takecourse?month=${shiftMonth(d.month, 1)}`} replace className="px-3 py-1 text-primary" aria-label={i18n._(msg`下个月`)}>
+            ›
+          </Link>
+        </div>
+        <table className="mt-2 w-full table-fixed text-center text-sm" data-calendar={d.month}>
+          <thead>
+            <tr className="text-xs text-black/45">
+              {WEEK_HEAD.map((w, i) => (
+                <th key={i} className="py-1 font-normal">
+                  {i18n._(w)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {monthGrid(d.month).map((week, i) => (
+              <tr key={i}>
+                {week.map((date, j) => (
+                  <td key={j} className="h-11 p-0.5">
+                    {date && (
+                      <Link
+                        to={`/takecourse?month=${d.month}&day=${date}`}
+                        replace
+                        preventScrollReset
+                        data-date={date}
+                        data-mark={marks.get(date)}
+                        aria-current={date === d.day ? 'date' : undefined}
+                        className={`flex h-10 flex-col items-center justify-center rounded-lg tabular-nums ${date === d.day ? 'bg-primary text-white' : date === d.today ? 'text-primary' : ''}`}
+                      >
+                        {Number(date.slice(8))}
+                        <span
+                          aria-hidden
+                          className={`mt-0.5 h-1.5 w-1.5 rounded-full ${marks.get(date) === 'booked' ? (date === d.day ? 'bg-white' : 'bg-primary') : marks.get(date) === 'queued' ? 'border border-current' : ''}`}
+                        />
+                      </Link>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {d.day && (
+        <section className="mt-3 px-4">
+          <h2 className="mb-2 text-sm font-semibold text-black/60 tabular-nums">{d.day}</h2>
+          {ofDay.length > 0 ? (
+            <ul className="space-y-2">
+              {ofDay.map((b) => (
+                <MyBookingRow key={b.bookingId} b={b} detail={(id) => `/takecourse/bookcourse/bookcoursedetail?id=${id}`} upcoming={Date.parse(b.class.endsAt) > Date.now()} />
+              ))}
+            </ul>
+          ) : (
+            <p className="py-6 text-center text-sm text-black/50">
+              <Trans>这一天没有预约</Trans>
+            </p>
+          )}
+        </section>
+      )}
+      <div className="mt-4 flex gap-3 px-4">
+        <Button rounded outline component={Link} {...{ to: '/takecourse/takelistm' }} className="flex-1">
+          <Trans>预约列表</Trans>
+        </Button>
+        <Button rounded component={Link} {...{ to: '/takecourse/bookcourse' }} className="flex-1">
+          <Trans>去约课</Trans>
+        </Button>
+      </div>
+    </div>
+  );
+}

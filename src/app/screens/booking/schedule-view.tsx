@@ -1,0 +1,120 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type { ScheduleItem, ScheduleQuery } from '../../../api/booking';
+import type { Club, DictItem } from '../../../api/catalog';
+import type { ClassTypeKey } from '../../../domain/catalog';
+import { apiFrom } from '../../api-context';
+import { dataOr } from '../../ui/data-or';
+import { styleLabels } from '../tutor/style-labels';
+import { ClassRow } from './class-row';
+import { activeFilterCount, readScheduleQuery, scheduleSearch, shanghaiToday, stripDays, weekdayOf } from './schedule-filter';
+
+export interface ScheduleData {
+  q: ScheduleQuery & { date: string };
+  today: string;
+  classes: ScheduleItem[];
+  clubs: Club[];
+  styles: DictItem[];
+}
+
+/** The schedule loader of a page: the filter from the URL (so the server renders the filtered list), one day's classes, clubs, style names. */
+export function scheduleLoader(type?: ClassTypeKey) {
+  return async ({ context, request }: LoaderFunctionArgs): Promise<ScheduleData> => {
+    const api = apiFrom(context);
+    const today = shanghaiToday();
+    const q = readScheduleQuery(new URL(request.url).searchParams, today, type);
+    const [r, clubs, styles] = await Promise.all([api.booking.schedule(q), dataOr(api.catalog.clubs(), []), dataOr(api.catalog.dict('style'), [])]);
+    if (r.code !== 200) throw new Response(null, { status: 503 });
+    return { q, today, classes: r.data, clubs, styles };
+  };
+}
+
+const WEEKDAYS: MessageDescriptor[] = [msg`周日`, msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`];
+
+/** The week strip: seven days from today; the chosen one highlighted. */
+function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; today: string }) {
+  const { i18n } = useLingui();
+  return (
+    <nav aria-label={i18n._(msg`日期`)} className="grid h-16 grid-cols-7 gap-1 bg-white px-2 py-2">
+      {stripDays(props.today).map((day) => {
+        const on = day === props.q.date;
+        return (
+          <Link
+            key={day}
+            to={props.base + scheduleSearch(props.q, { date: day })}
+            replace
+            preventScrollReset
+            aria-current={on ? 'date' : undefined}
+            data-day={day}
+            className={`flex flex-col items-center justify-center rounded-lg text-xs leading-tight ${on ? 'bg-primary text-white' : 'text-black/70 active:bg-black/5'}`}
+          >
+            <span>{day === props.today ? i18n._(msg`今天`) : i18n._(WEEKDAYS[weekdayOf(day)]!)}</span>
+            <span className="mt-0.5 text-base font-semibold tabular-nums">{Number(day.slice(8))}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** The studio switch: all studios, or one; scrolls sideways on a narrow phone. */
+function StudioSwitch(props: { base: string; q: ScheduleQuery & { date: string }; clubs: Club[] }) {
+  const { i18n } = useLingui();
+  const chip = (on: boolean) => `shrink-0 rounded-full px-3 py-1 text-sm whitespace-nowrap ${on ? 'bg-primary text-white' : 'bg-white text-black/70'}`;
+  return (
+    <nav aria-label={i18n._(msg`门店`)} className="flex h-12 items-center gap-2 overflow-x-auto px-4 [scrollbar-width:none]">
+      <Link to={props.base + scheduleSearch(props.q, { clubId: undefined })} replace preventScrollReset className={chip(props.q.clubId === undefined)} data-club="all">
+        <Trans>全部门店</Trans>
+      </Link>
+      {props.clubs.map((c) => (
+        <Link key={c.id} to={props.base + scheduleSearch(props.q, { clubId: c.id })} replace preventScrollReset className={chip(props.q.clubId === c.id)} data-club={c.id}>
+          {c.name}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * A schedule page: week strip, studio switch, filter entry, one day's classes with their state.
+ * `base` is the page's own path; `detail` opens a class; `filter` is the filter page.
+ */
+export function ScheduleView(props: { base: string; detail: (id: number) => string; filter: string }) {
+  const d = useLoaderData() as ScheduleData;
+  const filters = activeFilterCount(d.q);
+  return (
+    <div className="pb-6">
+      <WeekStrip base={props.base} q={d.q} today={d.today} />
+      <div className="flex items-center">
+        <div className="min-w-0 flex-1">
+          <StudioSwitch base={props.base} q={d.q} clubs={d.clubs} />
+        </div>
+        <Link to={props.filter + scheduleSearch(d.q)} className="mr-3 shrink-0 rounded-full bg-white px-3 py-1 text-sm text-primary" data-filter-link>
+          <Trans>筛选</Trans>
+          {filters > 0 && <span className="ml-1 tabular-nums">({filters})</span>}
+        </Link>
+      </div>
+      {d.classes.length > 0 ? (
+        <ul className="space-y-2 px-4" data-schedule={d.q.date}>
+          {d.classes.map((c) => (
+            <ClassRow key={c.id} item={c} to={props.detail(c.id)} styleLabel={styleLabels([c.style], d.styles)[0]!} />
+          ))}
+        </ul>
+      ) : (
+        <div className="px-8 py-12 text-center text-black/50" data-schedule-empty>
+          <p>
+            <Trans>当天没有符合条件的课程</Trans>
+          </p>
+          {filters > 0 && (
+            <Link to={props.base + `?date=${d.q.date}`} replace className="mt-3 inline-block text-primary">
+              <Trans>清除筛选条件</Trans>
+            </Link>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
