@@ -1,0 +1,18 @@
+import { getNextSnapshot } from 'xstate';
+import type { PhotoStatus } from '../../src/domain/photo-review';
+import { photoReviewMachine, type PhotoReviewEvent } from './photo-review.machine';
+
+/**
+ * Where a member's photo status goes on `event`, by the chart; null when the chart refuses it.
+ * The server's one way to accept or refuse an upload or a review.
+ */
+export function nextPhotoStatus(status: PhotoStatus, event: PhotoReviewEvent['type']): PhotoStatus | null {
+  const snapshot = photoReviewMachine.resolveState({ value: status, context: undefined });
+  if (!snapshot.can({ type: event })) return null;
+  return getNextSnapshot(photoReviewMachine, snapshot, { type: event }).value as PhotoStatus;
+}
+
+/** Whether the member may upload a photo now (the screen shows the upload button). */
+export function canUploadPhoto(status: PhotoStatus): boolean {
+  return nextPhotoStatus(status, 'photo.upload') !== null;
+}

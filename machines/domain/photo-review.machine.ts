@@ -1,0 +1,23 @@
+import { setup } from 'xstate';
+
+/** What happens to a member's check-in photo. */
+export type PhotoReviewEvent = { type: 'photo.upload' } | { type: 'photo.pass' } | { type: 'photo.reject' };
+
+/**
+ * The member's check-in photo (spec §4 photo review: under review, rejected, passed; decision 007).
+ * A member with no photo uploads one; staff pass or reject it; a rejected member uploads again.
+ * Under review or passed, another upload goes through the front desk (spec §5 "upload only once
+ * unless staff are contacted"). The server checks uploads and reviews against this chart.
+ */
+export const photoReviewMachine = setup({
+  types: { events: {} as PhotoReviewEvent },
+}).createMachine({
+  id: 'photoReview',
+  initial: 'none',
+  states: {
+    none: { on: { 'photo.upload': 'reviewing' } },
+    reviewing: { on: { 'photo.pass': 'passed', 'photo.reject': 'rejected' } },
+    rejected: { on: { 'photo.upload': 'reviewing' } },
+    passed: {},
+  },
+});

@@ -1,0 +1,36 @@
+import { customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PhotoReviewState } from '../../../domain/photo-review';
+import { accounts } from './accounts';
+
+/** PostgreSQL bytea as a Node Buffer (PGlite and postgres.js both hand back bytes). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Members' front photos for face check-in and their staff review (spec §4 photo review, decision
+ * 007). One row per upload; the member's latest row is their current photo. The bytes live in
+ * PostgreSQL (DESIGN.md §1: the default storage adapter); they are small (the app scales them down).
+ */
+export const memberPhotos = pgTable(
+  'member_photos',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** image/jpeg | image/png | image/webp, from the bytes themselves */
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+    /** reviewing | rejected | passed */
+    state: text('state').$type<PhotoReviewState>().notNull().default('reviewing'),
+    /** what the member is told on a rejection */
+    rejectReason: text('reject_reason'),
+    reviewedBy: integer('reviewed_by').references(() => accounts.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('member_photos_account').on(t.accountId, t.id), index('member_photos_state').on(t.state, t.id)],
+);

@@ -1,0 +1,144 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { PHOTO_MAX_BYTES, PHOTO_REVIEW_STATES } from '../../domain/photo-review';
+import { Errors } from '../../domain/errors';
+import type { Caller } from '../env';
+import { ApiError } from '../http/api-error';
+import { requireAuth, requireAuthOrCookie } from '../http/auth';
+import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/router';
+import { myPhoto, photoBytes, photosToReview, reviewPhoto, uploadPhoto } from '../services/photos';
+import { IdParam } from './catalog-schemas';
+import { staffOnly } from './staff-guard';
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
+const tags = ['photo review'];
+const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorEnvelope } } });
+
+const PhotoView = z
+  .object({
+    status: z.enum(['none', ...PHOTO_REVIEW_STATES]),
+    photoId: z.number().int().nullable(),
+    reason: z.string().nullable().openapi({ description: 'why staff rejected it' }),
+    uploadedAt: z.string().nullable(),
+    reviewedAt: z.string().nullable(),
+    canUpload: z.boolean(),
+  })
+  .openapi('PhotoView');
+
+/** base64 of at most PHOTO_MAX_BYTES (a data: URL prefix is accepted); longer strings are still read so the answer is "image too large". */
+const Base64Image = z
+  .string()
+  .max(2_000_000)
+  .transform((s) => s.replace(/^data:[\w/+.-]+;base64,/, ''))
+  .refine((s) => /^[A-Za-z0-9+/]+={0,2}$/.test(s), 'base64')
+  .openapi({ description: `JPEG, PNG or WebP, base64; at most ${PHOTO_MAX_BYTES} bytes decoded` });
+
+const image = (bytes: Buffer, contentType: string) =>
+  new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': contentType, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' } });
+
+/**
+ * Photo review (spec §4, decision 007): the member's front photo for face check-in, reviewed by
+ * staff (under review, rejected with a reason, passed). Members upload when they have none or it
+ * was rejected; staff list the photos waiting and pass or reject each once.
+ */
+export const photoRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/customers/photo',
+      tags,
+      summary: 'My front photo: none, under review, rejected (with the reason) or passed',
+      middleware: [requireAuth] as const,
+      responses: { 200: json(PhotoView), 401: refusals[401] },
+    }),
+    async (c) => ok(c, await myPhoto(c.var.deps.db, (c.var.caller as Caller).accountId)),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/customers/photo',
+      tags,
+      summary: 'Upload my front photo for review (when I have none or it was rejected)',
+      middleware: [requireAuth] as const,
+      request: { body: { content: { 'application/json': { schema: z.object({ image: Base64Image }) } }, required: true } },
+      responses: { 200: json(PhotoView), 400: refusals[400], 401: refusals[401], 409: refusals[409], 413: err('Image too large'), 415: err('Not a JPEG, PNG or WebP image') },
+    }),
+    async (c) => {
+      const bytes = Buffer.from(c.req.valid('json').image, 'base64');
+      return ok(c, await uploadPhoto(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, bytes));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/customers/photo/image',
+      tags,
+      summary: 'The image of my latest photo (the token cookie works, so an <img> shows it)',
+      middleware: [requireAuthOrCookie] as const,
+      responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 404: refusals[404] },
+    }),
+    async (c) => {
+      const p = await photoBytes(c.var.deps.db, { accountId: (c.var.caller as Caller).accountId });
+      if (!p) throw new ApiError(Errors.notFound);
+      return image(p.bytes, p.contentType);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/staff/photos',
+      tags,
+      summary: 'Front desk: photos waiting for review, oldest first',
+      middleware: [requireAuth, staffOnly()] as const,
+      responses: {
+        200: json(z.array(z.object({ id: z.number().int(), accountId: z.number().int(), name: z.string().nullable(), phone: z.string(), createdAt: z.string(), size: z.number().int() }))),
+        401: refusals[401],
+        403: refusals[403],
+      },
+    }),
+    async (c) => ok(c, await photosToReview(c.var.deps.db)),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/staff/photos/{id}/image',
+      tags,
+      summary: 'Front desk: the image of a photo',
+      middleware: [requireAuthOrCookie, staffOnly()] as const,
+      request: { params: z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) }) },
+      responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 403: refusals[403], 404: refusals[404] },
+    }),
+    async (c) => {
+      const p = await photoBytes(c.var.deps.db, { photoId: c.req.valid('param').id });
+      if (!p) throw new ApiError(Errors.notFound);
+      return image(p.bytes, p.contentType);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/staff/photos/{id}/review',
+      tags,
+      summary: 'Front desk: pass or reject a photo under review (a rejection says why)',
+      middleware: [requireAuth, staffOnly()] as const,
+      request: {
+        params: z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) }),
+        body: {
+          content: {
+            'application/json': {
+              schema: z.discriminatedUnion('decision', [
+                z.object({ decision: z.literal('pass') }),
+                z.object({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(200) }),
+              ]),
+            },
+          },
+          required: true,
+        },
+      },
+      responses: { 200: json(z.object({ photoId: z.number().int(), state: z.enum(PHOTO_REVIEW_STATES) })), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
+    }),
+    async (c) => {
+      const b = c.req.valid('json');
+      const staff = (c.var.caller as Caller).accountId;
+      return ok(c, await reviewPhoto(c.var.deps.db, c.var.deps.clock, staff, c.req.valid('param').id, b.decision === 'pass' ? { pass: true } : { pass: false, reason: b.reason }));
+    },
+  );

@@ -1,0 +1,93 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Clock } from '../../domain/clock';
+import { Errors } from '../../domain/errors';
+import { canUploadPhoto, nextPhotoStatus } from '../../../machines/domain/photo-review-transitions';
+import { PHOTO_MAX_BYTES, sniffImageType, type PhotoReviewState, type PhotoStatus } from '../../domain/photo-review';
+import type { Db } from '../db/client';
+import { accounts, memberPhotos } from '../db/schema/index';
+import { ApiError } from '../http/api-error';
+
+/** What the member's photo review screen reads. */
+export interface PhotoView {
+  status: PhotoStatus;
+  photoId: number | null;
+  reason: string | null;
+  uploadedAt: string | null;
+  reviewedAt: string | null;
+  canUpload: boolean;
+}
+
+type PhotoRow = typeof memberPhotos.$inferSelect;
+
+const latestOf = (db: Db, accountId: number) =>
+  db.select().from(memberPhotos).where(eq(memberPhotos.accountId, accountId)).orderBy(desc(memberPhotos.id)).limit(1);
+
+function viewOf(row: PhotoRow | undefined): PhotoView {
+  const status: PhotoStatus = row?.state ?? 'none';
+  return {
+    status,
+    photoId: row?.id ?? null,
+    reason: row?.state === 'rejected' ? row.rejectReason : null,
+    uploadedAt: row?.createdAt.toISOString() ?? null,
+    reviewedAt: row?.reviewedAt?.toISOString() ?? null,
+    canUpload: canUploadPhoto(status),
+  };
+}
+
+/** The member's photo review state (none, under review, rejected with the reason, passed). */
+export async function myPhoto(db: Db, accountId: number): Promise<PhotoView> {
+  const [row] = await latestOf(db, accountId);
+  return viewOf(row);
+}
+
+/**
+ * A member's front photo: the type from its bytes (JPEG, PNG, WebP), at most PHOTO_MAX_BYTES, and
+ * only when there is none yet or staff rejected the last one (spec §5 "upload only once unless
+ * staff are contacted"). The member's account row is locked so two uploads at once make one photo.
+ */
+export async function uploadPhoto(db: Db, clock: Clock, accountId: number, bytes: Buffer): Promise<PhotoView> {
+  if (bytes.length > PHOTO_MAX_BYTES) throw new ApiError(Errors.imageTooLarge, { field: 'image' });
+  const type = sniffImageType(bytes);
+  if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
+  return db.transaction(async (tx) => {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
+    const [last] = await tx.select().from(memberPhotos).where(eq(memberPhotos.accountId, accountId)).orderBy(desc(memberPhotos.id)).limit(1);
+    const state = nextPhotoStatus(last?.state ?? 'none', 'photo.upload') as PhotoReviewState | null;
+    if (!state) throw new ApiError(Errors.photoUploadClosed);
+    const [row] = await tx.insert(memberPhotos).values({ accountId, contentType: type, bytes, size: bytes.length, state, createdAt: clock.now() }).returning();
+    return viewOf(row);
+  });
+}
+
+/** The bytes of a photo: the member's latest, or (staff) any by id. */
+export async function photoBytes(db: Db, q: { accountId: number } | { photoId: number }): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const [row] = 'photoId' in q ? await db.select().from(memberPhotos).where(eq(memberPhotos.id, q.photoId)) : await latestOf(db, q.accountId);
+  return row ? { contentType: row.contentType, bytes: row.bytes } : null;
+}
+
+/** Photos waiting for staff, oldest first (the review queue). */
+export async function photosToReview(db: Db, limit = 50) {
+  const rows = await db
+    .select({ id: memberPhotos.id, accountId: memberPhotos.accountId, name: accounts.name, phone: accounts.phone, createdAt: memberPhotos.createdAt, size: memberPhotos.size })
+    .from(memberPhotos)
+    .innerJoin(accounts, eq(accounts.id, memberPhotos.accountId))
+    .where(eq(memberPhotos.state, 'reviewing'))
+    .orderBy(asc(memberPhotos.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Staff pass or reject a photo under review; a rejection carries the reason the member reads. Decided once. */
+export async function reviewPhoto(db: Db, clock: Clock, staffId: number, photoId: number, decision: { pass: true } | { pass: false; reason: string }) {
+  const [row] = await db.select({ state: memberPhotos.state }).from(memberPhotos).where(eq(memberPhotos.id, photoId));
+  if (!row) throw new ApiError(Errors.notFound, { field: 'photoId' });
+  const state = nextPhotoStatus(row.state, decision.pass ? 'photo.pass' : 'photo.reject') as PhotoReviewState | null;
+  if (!state) throw new ApiError(Errors.photoAlreadyReviewed);
+  const [done] = await db
+    .update(memberPhotos)
+    .set({ state, rejectReason: decision.pass ? null : decision.reason, reviewedBy: staffId, reviewedAt: clock.now() })
+    .where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.state, 'reviewing')))
+    .returning({ id: memberPhotos.id });
+  if (!done) throw new ApiError(Errors.photoAlreadyReviewed);
+  return { photoId, state };
+}
