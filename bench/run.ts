@@ -4,6 +4,7 @@
 import { ensureBuilt, startServer } from '../test/e2e/support/server';
 import { apiLatency } from './sections/api-latency';
 import { bookingRace } from './sections/booking-race';
+import { flashSaleRace } from './sections/flash-sale-race';
 import { lighthouseSection } from './sections/lighthouse';
 import { transferBytes } from './sections/transfer-bytes';
 import type { BenchRow, BenchSection } from './types';
@@ -14,6 +15,7 @@ const sections: Record<string, BenchSection> = {
   lighthouse: lighthouseSection,
   latency: apiLatency,
   booking: bookingRace,
+  flash: flashSaleRace,
 };
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');

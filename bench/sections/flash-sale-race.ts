@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { bulkMembers, crowd, freshDatabase, liveSale, openDatabase, percentile, startProcesses, warm } from '../../test/server/flash-sale/race-kit';
+import { ms, type BenchRow, type BenchSection } from '../types';
+
+const BUYERS = Number(process.env.BENCH_FLASH_BUYERS) || 1000;
+const CARDS = 30;
+const PROCESSES = 2;
+const PGBENCH_CLIENTS = 8;
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS) || 10;
+
+/** pgbench's rate of `UPDATE one_row SET n = n + 1 WHERE id = 1` on a scratch database: the hot-row ceiling. */
+function hotRowRate(url: string): { tps: number; note: string } {
+  const u = new URL(url);
+  const dir = mkdtempSync(path.join(tmpdir(), 'pgbench-'));
+  try {
+    const script = path.join(dir, 'one-row.sql');
+    writeFileSync(script, 'UPDATE one_row SET n = n + 1 WHERE id = 1;\n');
+    const pgbench = process.env.PGBENCH || '/usr/bin/pgbench';
+    const args = ['-n', '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', script, '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)];
+    const r = spawnSync(pgbench, args, { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } });
+    if (r.status !== 0) throw new Error(`pgbench failed (exit ${r.status}): ${(r.stderr || r.stdout).slice(-400)}`);
+    const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout) ?? /tps = ([\d.]+)/.exec(r.stdout);
+    if (!m) throw new Error(`pgbench: no tps in its output: ${r.stdout.slice(-400)}`);
+    return { tps: Number(m[1]), note: `pgbench -c ${PGBENCH_CLIENTS} -T ${PGBENCH_SECONDS}, one UPDATE per transaction, same PostgreSQL` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux)
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Issue 4's flash-sale bench (decision 009): 1,000 concurrent buyers for 30 cards through two real
+ * server processes (the built app) on one fresh PostgreSQL database, every request a full
+ * POST /api/orders/create (auth, idempotency key, the sold-out check, the order transaction), beside
+ * pgbench's single-row update rate on the same server in the same run. Checks exactly 30 sold.
+ */
+export const flashSaleRace: BenchSection = {
+  title: 'Flash-sale race (PostgreSQL, 2 processes)',
+  async run() {
+    const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+    const fresh = await freshDatabase(base, 'bench_flash');
+    const scratch = await freshDatabase(base, 'bench_pgbench');
+    const servers = await startProcesses(fresh.url, Array.from({ length: PROCESSES }, () => ({})));
+    const database = await openDatabase({ url: fresh.url, max: 2 });
+    try {
+      const buyers = await bulkMembers(database, BUYERS);
+      const { goodsId } = await liveSale(database, CARDS);
+      await warm(servers, buyers);
+      const cpuBefore = servers.reduce((a, s) => a + cpuSeconds(s.pid), 0);
+      const { answers, seconds } = await crowd(
+        servers,
+        goodsId,
+        buyers.map((b) => ({ token: b.token, key: `bench-flash-${b.id}` })),
+      );
+      const cpuPerRequest = ((servers.reduce((a, s) => a + cpuSeconds(s.pid), 0) - cpuBefore) / BUYERS) * 1000;
+      const sold = answers.filter((a) => a.status === 200).length;
+      const seen = answers.filter((a) => a.code === 50003).length;
+      const slow = answers.filter((a) => a.code === 50020).length;
+      const other = answers.length - sold - seen - slow;
+      const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
+      const rate = BUYERS / seconds;
+
+      // the hot-row ceiling on the same PostgreSQL, after the race (they do not compete)
+      const { default: postgres } = await import('postgres');
+      const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
+      await sql.unsafe('create table one_row (id int primary key, n bigint not null); insert into one_row values (1, 0)');
+      await sql.end();
+      const pg = hotRowRate(scratch.url);
+
+      const ok = sold === CARDS && seen + slow === BUYERS - CARDS && other === 0;
+      const rows: BenchRow[] = [
+        { metric: 'purchases decided per second', value: `${Math.round(rate)}/s`, note: `${BUYERS} concurrent POST /api/orders/create for ${CARDS} cards in ${seconds.toFixed(2)} s over ${PROCESSES} built server processes (pool ${10} each)` },
+        { metric: 'order create p50', value: ms(percentile(sorted, 50)) },
+        { metric: 'order create p99', value: ms(percentile(sorted, 99)), note: 'all requests start together' },
+        { metric: 'server CPU per request', value: Number.isNaN(cpuPerRequest) ? '-' : ms(cpuPerRequest), note: 'user + system time of the two server processes during the race, divided by the requests (PostgreSQL not included)' },
+        { metric: 'outcome', value: ok ? 'ok' : 'WRONG', note: `${sold} sold (max ${CARDS}); ${seen} told sold out before the transaction (50003), ${slow} lost the last place (50020); ${other} other` },
+        { metric: 'pgbench single-row updates per second', value: `${Math.round(pg.tps)}/s`, note: pg.note },
+        { metric: 'ratio flash decisions / hot-row updates', value: `${((rate / pg.tps) * 100).toFixed(1)}%`, note: `${Math.round(rate)} / ${Math.round(pg.tps)}` },
+      ];
+      if (!ok) throw new Error(`flash-sale race: ${rows.find((r) => r.metric === 'outcome')!.note}`);
+      return rows;
+    } finally {
+      await database.close();
+      await Promise.all(servers.map((s) => s.stop()));
+      await fresh.drop();
+      await scratch.drop();
+    }
+  },
+};

@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openDatabase, type Database } from '../../../src/server/db/client';
+import { accounts, flashSales, goods, sessions } from '../../../src/server/db/schema/index';
+import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { repoRoot, startServer, type RunningServer } from '../../e2e/support/server';
+
+/**
+ * The flash-sale race across processes (decision 009), shared by the PostgreSQL test and the bench:
+ * a fresh database, N real server processes on it, members written by SQL (login is not what is
+ * measured), and a crowd of concurrent POST /api/orders/create spread over the processes.
+ */
+
+/**
+ * Builds the API-only server (test/server/support/api-process.ts) into a scratch folder inside the
+ * repository (so its node_modules resolve) and answers the node arguments that run it, plus a
+ * cleanup. The test suite runs before `npm run build`, so it cannot use dist/.
+ */
+export function buildApiProcess(): { nodeArgs: string[]; remove(): void } {
+  const dir = path.join('.test-data', `api-${process.pid}-${randomBytes(3).toString('hex')}`);
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'test/server/support/api-process.ts', '--outDir', dir, '--logLevel', 'error'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`building the API process failed (exit ${r.status}):\n${r.stderr.slice(-2000)}`);
+  return { nodeArgs: [path.join(dir, 'api-process.js')], remove: () => rmSync(path.join(repoRoot, dir), { recursive: true, force: true }) };
+}
+
+export interface RaceDb {
+  url: string;
+  database: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty PostgreSQL database beside `base` (dropped by `drop`). */
+export async function freshDatabase(base: string, prefix = 'flash'): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * Starts `count` server processes on one database: the first alone (it migrates and seeds), then
+ * the rest together. `env` per process (e.g. FLASH_SALE_GUARD=off for the negative control).
+ */
+export async function startProcesses(url: string, envs: Record<string, string>[], nodeArgs?: string[]): Promise<RunningServer[]> {
+  const base = { DATABASE_URL: url, LOG: '0' };
+  const first = await startServer({ env: { ...base, ...envs[0] }, nodeArgs, timeoutMs: 120_000 });
+  try {
+    const rest = await Promise.all(envs.slice(1).map((env) => startServer({ env: { ...base, ...env }, nodeArgs, timeoutMs: 120_000 })));
+    return [first, ...rest];
+  } catch (err) {
+    await first.stop();
+    throw err;
+  }
+}
+
+export interface Buyer {
+  id: number;
+  token: string;
+}
+
+/** `n` members with live sessions, two INSERTs (tokens kept in memory, stored hashed as a login would). */
+export async function bulkMembers(database: Database, n: number): Promise<Buyer[]> {
+  const now = new Date();
+  const tag = randomBytes(2).readUInt16BE(0) % 90 + 10;
+  const rows = await database.db
+    .insert(accounts)
+    .values(Array.from({ length: n }, (_, i) => ({ phone: `15${tag}${String(i).padStart(7, '0')}`, level: '2', role: 'member' as const, createdAt: now })))
+    .returning({ id: accounts.id });
+  const tokens = rows.map(() => newSecret());
+  await database.db.insert(sessions).values(rows.map((r, i) => ({ accountId: r.id, tokenHash: hashSecret(tokens[i]!), createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })));
+  return rows.map((r, i) => ({ id: r.id, token: tokens[i]! }));
+}
+
+/** A card sold only through a live flash sale of `maxNumber` places (the goods row has no stock). */
+export async function liveSale(database: Database, maxNumber: number) {
+  const now = Date.now();
+  const [g] = await database.db
+    .insert(goods)
+    .values({ kind: 'card', cardType: 'count', name: '压测秒杀卡', image: '/img/card.jpg', listPriceCents: 111_100, memberPriceCents: 99_900, uses: 11, validityDays: 120, createdAt: new Date(now) })
+    .returning({ id: goods.id });
+  const [sale] = await database.db
+    .insert(flashSales)
+    .values({ goodsId: g!.id, title: '压测秒杀', startsAt: new Date(now - 60_000), endsAt: new Date(now + 3_600_000), maxNumber, createdAt: new Date(now) })
+    .returning({ id: flashSales.id });
+  return { goodsId: g!.id, saleId: sale!.id };
+}
+
+export interface Answer {
+  status: number;
+  code: number;
+  ms: number;
+}
+
+/** One request per (buyer, key): all fired at once, spread round-robin over the processes. */
+export async function crowd(servers: RunningServer[], goodsId: number, shots: { token: string; key: string }[]): Promise<{ answers: Answer[]; seconds: number }> {
+  const started = performance.now();
+  const answers = await Promise.all(
+    shots.map(async (shot, i) => {
+      const t0 = performance.now();
+      const res = await fetch(`${servers[i % servers.length]!.url}/api/orders/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'authorization-token': shot.token, 'idempotency-key': shot.key },
+        body: JSON.stringify({ goodsId }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { code?: number };
+      return { status: res.status, code: body.code ?? -1, ms: performance.now() - t0 };
+    }),
+  );
+  return { answers, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Warms each process's pool and JIT with a read that decides nothing. */
+export async function warm(servers: RunningServer[], buyers: Buyer[]): Promise<void> {
+  await Promise.all(
+    buyers.slice(0, 20 * servers.length).map((b, i) => fetch(`${servers[i % servers.length]!.url}/api/product/goods/activity`, { headers: { 'authorization-token': b.token } }).then((r) => r.text())),
+  );
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+export { openDatabase };
