@@ -68,6 +68,9 @@ export const Errors = {
   overlapping: def(20030, 409, msg`与已预约的课程时间冲突`),
   experienceSelf: def(20031, 400, msg`体验卡不能本人使用`),
 
+  // 30xxx cards (the card chart: machines/domain/card.machine.ts)
+  cardStatusForbids: def(30001, 409, msg`会员卡当前状态不能进行此操作`),
+
   // 40xxx orders and payments
   unpaidOrderExists: def(40001, 409, msg`您有未支付的订单，请先支付或取消`),
   orderNotPayable: def(40002, 409, msg`订单当前状态不能支付`),
@@ -75,12 +78,33 @@ export const Errors = {
   balanceNotEnough: def(40004, 409, msg`余额不足`),
   payMethodUnavailable: def(40005, 400, msg`该支付方式暂不可用`),
   paymentProviderFailed: def(40006, 502, msg`支付服务暂时不可用，请稍后再试`),
+  couponNotUsable: def(40007, 409, msg`该优惠券不可用`),
+  couponMinSpend: def(40008, 409, msg`未达到优惠券的使用门槛`),
+  orderExpired: def(40009, 409, msg`订单已超时取消，请重新下单`),
+  priceChanged: def(40010, 409, msg`价格计算有变化，请确认后重新提交`),
   // 50xxx goods
   goodsNotChosen: def(50001, 400, msg`请选择商品`),
   goodsOffShelf: def(50002, 409, msg`商品已下架`),
   goodsSoldOut: def(50003, 409, msg`手速不够快，商品已被抢光了`),
   goodsNewCustomersOnly: def(50004, 409, msg`该商品仅限新客户购买`),
   goodsLimitPerPerson: def(50005, 409, msg`该商品每人限购一次`),
+  goodsOutOfStock: def(50006, 409, msg`商品库存不足`),
+  goodsPhaseRequired: def(50007, 400, msg`请选择课程阶段`),
+  goodsTeacherRequired: def(50008, 400, msg`请选择老师`),
+  // flash sale (50020+): a buyer who passed the sold-out check but lost the last place; the sale's window
+  flashSaleTooSlow: def(50020, 409, msg`您慢了一步，最后的名额刚刚被抢光了`),
+  flashSaleNotStarted: def(50021, 409, msg`抢购还没有开始`),
+  flashSaleEnded: def(50022, 409, msg`抢购已经结束`),
+
+  // 7004x check-in and photo review (spec §8 other: check-in errors, image too large; decision 007)
+  checkinNotBooked: def(70040, 409, msg`您没有预约这节课，不能签到`),
+  checkinAlready: def(70041, 409, msg`您已签到，无需重复签到`),
+  checkinNoUses: def(70042, 409, msg`会员卡没有剩余次数，不能签到`),
+  checkinClosed: def(70043, 409, msg`现在不在这节课的签到时间内`),
+  checkinCodeWrong: def(70044, 400, msg`签到码无效，请扫描本节课的签到码`),
+  photoUploadClosed: def(70045, 409, msg`照片已提交，如需更换请联系门店工作人员`),
+  photoAlreadyReviewed: def(70046, 409, msg`这张照片已经审核过了`),
+  photoType: def(70047, 415, msg`仅支持 JPG、PNG 或 WebP 格式的图片`),
 
   // 70xxx other (catalogue)
   surveyAnswered: def(70020, 409, msg`您已经回答过这份问卷`),

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { Errors } from '../../domain/errors';
 import { accounts, sessions } from '../db/schema/index';
@@ -41,6 +42,18 @@ export async function callerForToken(deps: Pick<Deps, 'db' | 'clock'>, rawToken:
 /** Protected endpoints: HTTP 401 with code 401 without a valid token (spec §7). */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const caller = await callerFor(c);
+  if (!caller) throw new ApiError(Errors.loginExpired);
+  c.set('caller', caller);
+  await next();
+});
+
+/**
+ * Files a plain link opens (the booking's .ics): the Authorization-token header, else the token
+ * cookie the server set at login. Only for GET routes that change nothing, so a cross-site form
+ * cannot use the cookie to act for the member.
+ */
+export const requireAuthOrCookie = createMiddleware<AppEnv>(async (c, next) => {
+  const caller = (await callerFor(c)) ?? (await callerForToken(c.var.deps, getCookie(c, 'token')));
   if (!caller) throw new ApiError(Errors.loginExpired);
   c.set('caller', caller);
   await next();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeeping } from './housekeeping';
-import { PAYMENT_QUERY_JOB, runPaymentQuery } from '../services/orders/orders';
+import { ORDER_EXPIRE_JOB, PAYMENT_QUERY_JOB, runOrderExpiry, runPaymentQuery } from '../services/orders/orders';
 import { claimDueJobs, completeJob, enqueueJob, failJob, hasPendingJob } from './queue';
 
 /** What a job kind does; later issues add kinds (friend-pay expiry, payment-query fallback). */
@@ -16,6 +16,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   },
   // issue 4: an order whose payment notification never came is settled by asking the provider
   [PAYMENT_QUERY_JOB]: runPaymentQuery,
+  // issue 4: an unpaid order not paid in time is cancelled (decision 008)
+  [ORDER_EXPIRE_JOB]: runOrderExpiry,
 };
 
 /** Claims and runs the due jobs once; returns how many ran. Tests call this with the test clock. */

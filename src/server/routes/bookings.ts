@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { Errors } from '../../domain/errors';
 import type { AppEnv, Caller } from '../env';
 import { ApiError } from '../http/api-error';
-import { optionalAuth, requireAuth } from '../http/auth';
+import { optionalAuth, requireAuth, requireAuthOrCookie } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { bookClass, cancelBooking, cancelQueue } from '../services/booking/decide';
@@ -195,8 +195,8 @@ export const bookings = createRouter()
       method: 'get',
       path: '/customers/classes/ics',
       tags,
-      summary: 'My booking as an iCalendar file (Asia/Shanghai)',
-      middleware: [requireAuth] as const,
+      summary: 'My booking as an iCalendar file (Asia/Shanghai); the token cookie also works, so a plain link downloads it',
+      middleware: [requireAuthOrCookie] as const,
       request: { query: z.object({ bookingId: IdParam.openapi({ param: { name: 'bookingId', in: 'query' }, example: 1 }) }) },
       responses: {
         200: { description: 'text/calendar', content: { 'text/calendar': { schema: z.string() } } },

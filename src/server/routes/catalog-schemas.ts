@@ -120,7 +120,28 @@ export const Goods = z
   })
   .openapi('Goods');
 
-export const GoodsDetail = Goods.extend({ description: z.string() }).openapi('GoodsDetail');
+export const GoodsPhase = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    startsAt: IsoTime.nullable(),
+    endsAt: IsoTime.nullable(),
+    listPriceCents: z.number().int().optional().openapi({ description: 'present when the phase has its own price' }),
+    memberPriceCents: z.number().int().optional().openapi({ description: 'logged-in callers only' }),
+    isUable: z.boolean().openapi({ description: 'false once the phase has started' }),
+    message: z.string().nullable(),
+  })
+  .openapi('GoodsPhase');
+
+export const GoodsTeacher = z
+  .object({ id: z.number().int(), name: z.string(), photo: z.string(), clubName: z.string().nullable() })
+  .openapi('GoodsTeacher');
+
+export const GoodsDetail = Goods.extend({
+  description: z.string(),
+  phases: z.array(GoodsPhase).openapi({ description: 'a training course with phases: one must be chosen (phaseId), else 50007' }),
+  teachers: z.array(GoodsTeacher).openapi({ description: 'a private class with teachers: one must be chosen (teacherId), else 50008' }),
+}).openapi('GoodsDetail');
 
 export const Notice = z
   .object({

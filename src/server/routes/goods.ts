@@ -6,7 +6,8 @@ import { goods } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
 import { optionalAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { goodsDetailOut, goodsOut } from '../services/goods';
+import { salesOfGoods, withFlashSale } from '../services/flash-sale/flash-sale';
+import { flashSaleGoods, goodsDetailOut, goodsOut } from '../services/goods';
 import { Goods, GoodsDetail, IdParam, IdQuery, paged, pagingQuery } from './catalog-schemas';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -52,7 +53,12 @@ export const goodsRoutes = createRouter()
         .limit(pagesize)
         .offset(pagenum * pagesize);
       const member = c.var.caller !== undefined;
-      return ok(c, { list: rows.map((g) => goodsOut(g, c.var.locale, member)), total: total?.n ?? 0, pagenum, pagesize });
+      const flash = await flashSaleGoods(db, rows.map((g) => g.id));
+      // goods sold through a flash sale show the sale's numbers and state (decision 009)
+      const sales = await salesOfGoods(db, rows.map((g) => g.id));
+      const now = c.var.deps.clock.now();
+      const list = rows.map((g) => withFlashSale(goodsOut(g, c.var.locale, member, flash.has(g.id)), sales.get(g.id), now, c.var.locale));
+      return ok(c, { list, total: total?.n ?? 0, pagenum, pagesize });
     },
   )
   .openapi(
@@ -69,6 +75,6 @@ export const goodsRoutes = createRouter()
       const { id } = c.req.valid('query');
       const [g] = await c.var.deps.db.select().from(goods).where(eq(goods.id, id));
       if (!g) throw new ApiError(Errors.notFound);
-      return ok(c, goodsDetailOut(g, c.var.locale, c.var.caller !== undefined));
+      return ok(c, await goodsDetailOut(c.var.deps.db, g, c.var.locale, c.var.caller !== undefined, c.var.deps.clock.now()));
     },
   );

@@ -3,15 +3,19 @@ import type { AppEnv, Deps } from '../env';
 import { account } from './account';
 import { auth } from './auth';
 import { bookings } from './bookings';
+import { checkinRoutes } from './checkin';
+import { buyingRoutes } from './buying';
 import { devAuth } from './dev-auth';
 import { devPayRoutes } from './dev-pay';
 import { docsApp } from './docs';
+import { flashSaleRoutes } from './flash-sale';
 import { goodsRoutes } from './goods';
 import { health } from './health';
 import { home } from './home';
 import { media } from './media';
 import { orderRoutes } from './orders';
 import { password } from './password';
+import { photoRoutes } from './photos';
 import { school } from './school';
 import { stats } from './stats';
 import { survey } from './survey';
@@ -27,6 +31,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', school);
   app.route('/api', home);
   app.route('/api', goodsRoutes);
+  app.route('/api', flashSaleRoutes);
   app.route('/api', survey);
   app.route('/api', stats);
   app.route('/api', media);
@@ -35,7 +40,10 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', wechatOAuthRoutes);
   app.route('/api', account);
   app.route('/api', bookings);
+  app.route('/api', checkinRoutes);
+  app.route('/api', photoRoutes);
   app.route('/api', orderRoutes);
+  app.route('/api', buyingRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
   if (deps.config.demo && !deps.config.production) {

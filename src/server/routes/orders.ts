@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv, Caller } from '../env';
 import { requireAuth } from '../http/auth';
@@ -12,12 +13,16 @@ import {
   createOrder,
   myOrder,
   myOrders,
+  overdue,
   payOrder,
   settlePayment,
   type OrderRow,
 } from '../services/orders/orders';
 import { orderActions } from '../../../machines/domain/order-transitions';
-import { ORDER_STATES } from '../../domain/orders';
+import { GOODS_KIND_VALUES, type GoodsKind } from '../../domain/catalog';
+import { ORDER_STATES, PAY_METHODS } from '../../domain/orders';
+import { goods } from '../db/schema/index';
+import { loc } from '../services/catalog';
 import { IdParam, paged, pagingQuery } from './catalog-schemas';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -30,6 +35,9 @@ const Order = z
   .object({
     orderNo: z.string(),
     goodsId: z.number().int(),
+    goodsName: z.string().openapi({ description: "in the caller's language" }),
+    goodsKind: z.enum(GOODS_KIND_VALUES),
+    goodsImage: z.string(),
     quantity: z.number().int(),
     listPriceCents: z.number().int(),
     memberPriceCents: z.number().int(),
@@ -40,6 +48,12 @@ const Order = z
     state: z.enum(ORDER_STATES),
     payMethod: z.string().nullable(),
     issuedCardId: z.number().int().nullable(),
+    issuedCourseId: z.number().int().nullable(),
+    issuedCouponId: z.number().int().nullable(),
+    phaseId: z.number().int().nullable(),
+    teacherId: z.number().int().nullable(),
+    couponId: z.number().int().nullable(),
+    expiresAt: z.string().nullable().openapi({ description: 'an unpaid order not paid by then is cancelled (decision 008)' }),
     actions: z.array(z.enum(['pay', 'cancel'])),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
@@ -47,9 +61,32 @@ const Order = z
   })
   .openapi('Order');
 
-const view = (o: OrderRow) => ({
+type GoodsFacts = { name: string; kind: GoodsKind; image: string };
+
+/** The goods name, kind and image of each order (spec §3 order: goods name). */
+async function goodsOf(c: Context<AppEnv>, rows: OrderRow[]): Promise<Map<number, GoodsFacts>> {
+  const ids = [...new Set(rows.map((o) => o.goodsId))];
+  if (ids.length === 0) return new Map();
+  const found = await c.var.deps.db.select({ id: goods.id, name: goods.name, nameEn: goods.nameEn, kind: goods.kind, image: goods.image }).from(goods).where(inArray(goods.id, ids));
+  return new Map(found.map((g) => [g.id, { name: loc(c.var.locale, g.name, g.nameEn), kind: g.kind, image: g.image }]));
+}
+
+async function viewOne(c: Context<AppEnv>, o: OrderRow) {
+  return view(o, (await goodsOf(c, [o])).get(o.goodsId), c.var.deps.clock.now());
+}
+
+/** The chart's actions; past its expiresAt an order can only be cancelled (paying it answers 40009). */
+function actionsOf(o: OrderRow, now: Date) {
+  const actions = orderActions(o.state);
+  return overdue(o, now) ? actions.filter((a) => a !== 'pay') : actions;
+}
+
+const view = (o: OrderRow, g: GoodsFacts | undefined, now: Date) => ({
   orderNo: o.orderNo,
   goodsId: o.goodsId,
+  goodsName: g?.name ?? '',
+  goodsKind: g?.kind ?? 'card',
+  goodsImage: g?.image ?? '',
   quantity: o.quantity,
   listPriceCents: o.listPriceCents,
   memberPriceCents: o.memberPriceCents,
@@ -60,14 +97,34 @@ const view = (o: OrderRow) => ({
   state: o.state,
   payMethod: o.payMethod,
   issuedCardId: o.issuedCardId,
-  actions: orderActions(o.state),
+  issuedCourseId: o.issuedCourseId,
+  issuedCouponId: o.issuedCouponId,
+  phaseId: o.phaseId,
+  teacherId: o.teacherId,
+  couponId: o.couponId,
+  expiresAt: o.expiresAt?.toISOString() ?? null,
+  actions: actionsOf(o, now),
   createdAt: o.createdAt.toISOString(),
   paidAt: o.paidAt?.toISOString() ?? null,
   cancelledAt: o.cancelledAt?.toISOString() ?? null,
 });
 
 const OrderNo = z.string().min(1).max(64);
-const CreateBody = z.object({ goodsId: IdParam.optional(), useBalance: z.boolean().optional() }).openapi('CreateOrderBody');
+const CreateBody = z
+  .object({
+    goodsId: IdParam.optional(),
+    phaseId: IdParam.optional().openapi({ description: 'required when the goods has phases (50007)' }),
+    teacherId: IdParam.optional().openapi({ description: 'required when the goods has teachers to choose from (50008)' }),
+    couponId: IdParam.optional().openapi({ description: 'one of my unused coupons (40007, 40008)' }),
+    useBalance: z.boolean().optional(),
+    expectedAmountToPayCents: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .openapi({ description: "the amount to pay the member was shown (from /orders/quote); the server prices anyway and refuses with 40010 when it differs" }),
+  })
+  .openapi('CreateOrderBody');
 const OrderNoBody = z.object({ orderNo: OrderNo }).openapi('OrderNoBody');
 const PayBody = z.object({ orderNo: OrderNo, method: z.enum(['balance', 'wechat', 'alipay']) }).openapi('PayOrderBody');
 const PayAnswer = z.object({ order: Order, payment: z.record(z.string(), z.unknown()).nullable() }).openapi('PayOrderAnswer');
@@ -89,7 +146,7 @@ export const orderRoutes = createRouter()
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, view(await createOrder(deps.db, deps.clock, me(c), c.req.valid('json'))));
+      return ok(c, await viewOne(c, await createOrder(deps.db, deps.clock, me(c), c.req.valid('json'))));
     },
   )
   .openapi(
@@ -102,7 +159,7 @@ export const orderRoutes = createRouter()
       request: { query: z.object({ orderNo: OrderNo.openapi({ param: { name: 'orderNo', in: 'query' } }) }) },
       responses: { 200: json(Order), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
-    async (c) => ok(c, view(await myOrder(c.var.deps.db, me(c), c.req.valid('query').orderNo))),
+    async (c) => ok(c, await viewOne(c, await myOrder(c.var.deps.db, me(c), c.req.valid('query').orderNo))),
   )
   .openapi(
     createRoute({
@@ -117,7 +174,8 @@ export const orderRoutes = createRouter()
     async (c) => {
       const { pagenum, pagesize } = c.req.valid('query');
       const { list, total } = await myOrders(c.var.deps.db, me(c), pagenum, pagesize);
-      return ok(c, { list: list.map(view), total, pagenum, pagesize });
+      const g = await goodsOf(c, list);
+      return ok(c, { list: list.map((o) => view(o, g.get(o.goodsId), c.var.deps.clock.now())), total, pagenum, pagesize });
     },
   )
   .openapi(
@@ -132,7 +190,7 @@ export const orderRoutes = createRouter()
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, view(await cancelOrder(deps.db, deps.clock, me(c), c.req.valid('json').orderNo)));
+      return ok(c, await viewOne(c, await cancelOrder(deps.db, deps.clock, me(c), c.req.valid('json').orderNo)));
     },
   )
   .openapi(
@@ -148,7 +206,29 @@ export const orderRoutes = createRouter()
     async (c) => {
       const body = c.req.valid('json');
       const answer = await payOrder(c.var.deps, me(c), body.orderNo, body.method);
-      return ok(c, { order: view(answer.order), payment: answer.payment as Record<string, unknown> | null });
+      return ok(c, { order: await viewOne(c, answer.order), payment: answer.payment as Record<string, unknown> | null });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/pay/methods',
+      tags,
+      summary: 'The payment methods this server offers (balance always; WeChat / Alipay when configured, or their stand-ins in demo mode)',
+      responses: {
+        200: json(
+          z
+            .object({
+              methods: z.array(z.enum(PAY_METHODS)),
+              standIn: z.boolean().openapi({ description: 'demo mode: the providers are local stand-ins' }),
+            })
+            .openapi('PayMethods'),
+        ),
+      },
+    }),
+    async (c) => {
+      const { payments } = c.var.deps.gateways;
+      return ok(c, { methods: ['balance' as const, ...payments.available()], standIn: payments.standIn !== undefined });
     },
   )
   .openapi(
@@ -206,9 +286,14 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
       let accepted = true;
       try {
         const result = gateway.parseNotification(raw, c.req.raw.headers);
-        const outcome = await settlePayment(deps.db, deps.clock, result, 'notify');
-        deps.log.info('payment notification', { provider, orderNo: result.orderNo, outcome });
-        if (outcome === 'unknown_order') accepted = false;
+        if (result.status === 'pending') {
+          // verified, but nothing to settle yet (Alipay WAIT_BUYER_PAY): acknowledged, the order unchanged
+          deps.log.info('payment notification pending', { provider, orderNo: result.orderNo });
+        } else {
+          const outcome = await settlePayment(deps.db, deps.clock, result, 'notify');
+          deps.log.info('payment notification', { provider, orderNo: result.orderNo, outcome });
+          if (outcome === 'unknown_order') accepted = false;
+        }
       } catch (err) {
         if (!(err instanceof NotificationRefused)) throw err;
         deps.log.warn('payment notification refused', { provider, reason: err.reason });

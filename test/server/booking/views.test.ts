@@ -173,6 +173,19 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     expect((await s.call('GET', '/api/customers/classes/ics?bookingId=abc', { token: m.token })).body.field).toBe('bookingId');
   });
 
+  it('gives the calendar file to a plain link: the token cookie is accepted like the header', async () => {
+    const m = await newMember(s);
+    const other = await newMember(s);
+    const cls = await newClass(s, { startsAt: sh('2026-11-21 18:00') });
+    const id = (await book(s, m.token, cls.id, (await newCard(s, m.id)).id)).body.data.bookingId;
+    const res = await s.app.request(`/api/customers/classes/ics?bookingId=${id}`, { headers: { cookie: `lang=zh; token=${m.token}` } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('BEGIN:VCALENDAR');
+    // another member's cookie finds nothing; a dead cookie is a 401
+    expect((await s.app.request(`/api/customers/classes/ics?bookingId=${id}`, { headers: { cookie: `token=${other.token}` } })).status).toBe(404);
+    expect((await s.app.request(`/api/customers/classes/ics?bookingId=${id}`, { headers: { cookie: 'token=not-a-token' } })).status).toBe(401);
+  });
+
   it('documents every booking call in /api/openapi.json', async () => {
     const doc = (await s.call('GET', '/api/openapi.json')).body;
     for (const p of [

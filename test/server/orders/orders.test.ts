@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activities } from '../../../src/server/db/schema/index';
 import { startTestServer } from '../support/harness';
 import { balance, cardsOf, create, credit, goodsRow, newGoods, newMember, orderRow, pay } from './support';
 
@@ -18,14 +19,18 @@ describe('orders: create, refusals, cancel, pay by balance', async () => {
     expect((await goodsRow(s, g.id)).stock).toBe(4);
   });
 
-  it('refuses: none chosen 50001, off shelf 50002, sold out 50003, new customers only 50004, limit one 50005, unpaid exists 40001', async () => {
+  it('refuses: none chosen 50001, off shelf 50002, out of stock 50006, flash sale sold out 50003, new customers only 50004, limit one 50005, unpaid exists 40001', async () => {
     const m = await newMember(s);
     expect((await create(s, m.token, {})).body.code).toBe(50001);
     const off = await newGoods(s, { onShelf: false });
     expect((await create(s, m.token, { goodsId: off.id })).body.code).toBe(50002);
     const none = await newGoods(s, { stock: 0 });
-    const soldOut = await create(s, m.token, { goodsId: none.id });
-    expect([soldOut.status, soldOut.body.code]).toEqual([409, 50003]);
+    const outOfStock = await create(s, m.token, { goodsId: none.id });
+    expect([outOfStock.status, outOfStock.body.code]).toEqual([409, 50006]);
+    const flash = await newGoods(s, { stock: 0 });
+    await s.deps.db.insert(activities).values({ title: '双十一', image: '/img/a.jpg', startsAt: s.clock.now(), endsAt: s.clock.now(), goodsId: flash.id });
+    const soldOut = await create(s, m.token, { goodsId: flash.id });
+    expect([soldOut.status, soldOut.body.code, soldOut.body.message]).toEqual([409, 50003, '手速不够快，商品已被抢光了']);
     expect((await create(s, m.token, { goodsId: 999_999 })).status).toBe(404);
 
     const g = await newGoods(s);

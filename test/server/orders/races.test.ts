@@ -13,12 +13,12 @@ import { balance, create, credit, goodsRow, newGoods, newMember, pay } from './s
 describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
   const s = await startTestServer({ seed: true });
 
-  it('40 buyers for the last 5 units: exactly 5 orders, 35 told sold out (50003), stock 0', async () => {
+  it('40 buyers for the last 5 units: exactly 5 orders, 35 told out of stock (50006), stock 0', async () => {
     const g = await newGoods(s, { stock: 5 });
     const ms = await Promise.all(Array.from({ length: 40 }, () => newMember(s)));
     const answers = await Promise.all(ms.map((m) => create(s, m.token, { goodsId: g.id })));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
-    expect(answers.filter((r) => r.body.code === 50003)).toHaveLength(35);
+    expect(answers.filter((r) => r.body.code === 50006)).toHaveLength(35);
     const row = await goodsRow(s, g.id);
     expect([row.stock, row.sold]).toEqual([0, 5]);
     expect(await s.deps.db.select().from(orders).where(eq(orders.goodsId, g.id))).toHaveLength(5);

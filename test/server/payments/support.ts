@@ -1,5 +1,5 @@
 import type { FetchLike } from '../../../src/server/gateways/sms';
-import { NotificationRefused, type PaymentGateway, type PaymentResult } from '../../../src/server/gateways/payments/types';
+import { NotificationRefused, type PaymentGateway, type PaymentPendingNotice, type PaymentResult } from '../../../src/server/gateways/payments/types';
 import type { TestServer } from '../support/harness';
 
 /**
@@ -8,6 +8,7 @@ import type { TestServer } from '../support/harness';
  */
 export function notifyRecorder(s: TestServer, gateway: PaymentGateway) {
   const accepted: PaymentResult[] = [];
+  const pending: PaymentPendingNotice[] = [];
   const refused: NotificationRefused[] = [];
   const urls: string[] = [];
   const handler: FetchLike = async (url, init) => {
@@ -15,7 +16,9 @@ export function notifyRecorder(s: TestServer, gateway: PaymentGateway) {
     urls.push(url);
     let ok = true;
     try {
-      accepted.push(gateway.parseNotification(await req.text(), req.headers));
+      const notice = gateway.parseNotification(await req.text(), req.headers);
+      if (notice.status === 'pending') pending.push(notice);
+      else accepted.push(notice);
     } catch (err) {
       if (!(err instanceof NotificationRefused)) throw err;
       refused.push(err);
@@ -27,10 +30,12 @@ export function notifyRecorder(s: TestServer, gateway: PaymentGateway) {
   s.deps.gateways.payments.standIn!.notifyFetch = handler;
   return {
     accepted,
+    pending,
     refused,
     urls,
     clear() {
       accepted.length = 0;
+      pending.length = 0;
       refused.length = 0;
       urls.length = 0;
     },

@@ -157,6 +157,17 @@ describe('WeChat Pay stand-in round trip', async () => {
     expect(elsewhere.status).toBe(200);
   });
 
+  it('the demo cashier checks the pay-sign the page hands to the bridge, as the WeChat client does', async () => {
+    const { start } = await prepay(500);
+    const open = (p: Record<string, string>) => s.app.request(`/api/dev/pay/wechat/cashier?${new URLSearchParams({ prepay_id: start.prepayId, ...p }).toString()}`);
+    expect((await open({ ...start.jsapi })).status).toBe(200);
+    const flipped = start.jsapi.paySign.startsWith('A') ? `B${start.jsapi.paySign.slice(1)}` : `A${start.jsapi.paySign.slice(1)}`;
+    expect((await open({ ...start.jsapi, paySign: flipped })).status).toBe(400);
+    expect((await open({ ...start.jsapi, nonceStr: 'another' })).status).toBe(400);
+    expect((await open({ ...start.jsapi, package: 'prepay_id=someone-else' })).status).toBe(400);
+    expect((await open({ ...start.jsapi, appId: 'wx-other' })).status).toBe(400);
+  });
+
   it('in demo mode, notifications go to the app itself (in-process) when no test handler is set', async () => {
     const { start } = await (async () => {
       const no = orderNo('W');

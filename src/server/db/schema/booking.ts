@@ -40,6 +40,10 @@ export const classes = pgTable(
     usesCost: integer('uses_cost').notNull().default(1),
     /** open | cancelled (by the club) */
     status: text('status').notNull().default('open'),
+    /** what the class's check-in QR carries (the teacher shows it; decision 007); random per class */
+    checkinCode: text('checkin_code')
+      .notNull()
+      .default(sql`substr(md5(random()::text), 1, 8)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('classes_starts').on(t.startsAt), index('classes_club_starts').on(t.clubId, t.startsAt)],
@@ -112,6 +116,8 @@ export const bookings = pgTable(
     bookedAt: timestamp('booked_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** who marked the check-in: the member (scanning the class code) or a staff account */
+    checkedInBy: integer('checked_in_by').references(() => accounts.id),
     /** why a queue entry left: member | overlap | not-qualified */
     cancelReason: text('cancel_reason'),
   },

@@ -5,3 +5,6 @@ export * from './platform';
 export * from './payments-standin';
 export * from './booking';
 export * from './orders';
+export * from './buying';
+export * from './flash-sale';
+export * from './photos';

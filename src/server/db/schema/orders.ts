@@ -33,6 +33,16 @@ export const orders = pgTable(
     payMethod: text('pay_method').$type<PayMethod>(),
     /** the member card issued for a card product */
     issuedCardId: integer('issued_card_id'),
+    /** the training phase or private-class teacher chosen (goods_phases / goods_teachers) */
+    phaseId: integer('phase_id'),
+    teacherId: integer('teacher_id'),
+    /** the member coupon this order uses (member_coupons.used_order_id points back) */
+    couponId: integer('coupon_id'),
+    /** the course (member_courses) or coupon (member_coupons) issued when paid */
+    issuedCourseId: integer('issued_course_id'),
+    issuedCouponId: integer('issued_coupon_id'),
+    /** an unpaid order not paid by then is cancelled by the order.expire job (decision 008) */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

@@ -2,7 +2,7 @@ import type { CardType, GoodsKind } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
 import { mediaUrl } from '../../services/media';
 import type { Tx } from '../client';
-import { activities, banners, goods } from '../schema/index';
+import { activities, banners, flashSales, goods } from '../schema/index';
 
 const DAY = 86_400_000;
 
@@ -47,7 +47,7 @@ const GOODS: readonly GoodsSeed[] = [
   { kind: 'private', slug: 'private-single', name: '私教体验课', nameEn: 'Private trial lesson', list: 58000, member: 52000, uses: 1, validityDays: 30, club: 0, teacher: 0, description: '60分钟一对一课程，含体态评估。', descriptionEn: 'Sixty minutes one-to-one, with a posture assessment.' },
   { kind: 'primary', slug: 'beginner-8', name: '零基础入门8节课', nameEn: 'Beginner course, 8 classes', list: 128000, member: 108000, uses: 8, validityDays: 60, stock: 12, sold: 3, club: 2, teacher: 5, startsIn: 5, durationDays: 28, description: '四周八节，从呼吸与基础体式学起。', descriptionEn: 'Four weeks, eight classes, starting from breath and basic poses.' },
   { kind: 'training', slug: 'ttc-200', name: '200小时教师培训', nameEn: '200-hour teacher training', list: 2380000, member: 2180000, stock: 16, sold: 9, club: 3, teacher: 6, startsIn: 40, durationDays: 60, description: '国际认证200小时教师培训，含解剖、哲学与教学法。', descriptionEn: 'Internationally certified 200-hour training: anatomy, philosophy and teaching method.' },
-  { kind: 'card', cardType: 'count', slug: 'flash-11', name: '双十一限量次卡', nameEn: 'Singles Day count card', list: 111100, member: 99900, stock: 11, sold: 0, uses: 11, validityDays: 120, perPersonLimit: 1, description: '11次团课，限量11张，每人限购一张。', descriptionEn: 'Eleven group classes, eleven cards only, one per member.' },
+  { kind: 'card', cardType: 'count', slug: 'flash-11', name: '双十一限量次卡', nameEn: 'Singles Day count card', list: 111100, member: 99900, uses: 11, validityDays: 120, perPersonLimit: 1, description: '11次团课，限量30张，每人限购一张。', descriptionEn: 'Eleven group classes, 30 cards only, one per member.' },
   { kind: 'card', cardType: 'time-based', slug: 'season-old', name: '季卡（已下架）', nameEn: 'Season card (retired)', list: 220000, member: 198000, validityDays: 90, onShelf: false, description: '已停售。', descriptionEn: 'No longer sold.' },
 ];
 
@@ -85,13 +85,13 @@ export async function seedGoods(tx: Tx, clock: Clock, clubIds: readonly number[]
     .returning({ id: goods.id });
   const goodsId = (slug: string) => goodsRows[GOODS.findIndex((g) => g.slug === slug)]!.id;
 
-  await tx.insert(activities).values([
+  const [singlesDay] = await tx.insert(activities).values([
     {
       title: '双十一限量次卡抢购',
       titleEn: 'Singles Day flash sale',
       image: mediaUrl('activity', 'singles-day'),
-      summary: '11次团课仅需¥999，限量11张。',
-      summaryEn: 'Eleven classes for ¥999, eleven cards only.',
+      summary: '11次团课仅需¥999，限量30张。',
+      summaryEn: 'Eleven classes for ¥999, 30 cards only.',
       body: '活动期间，会员可以¥999购买11次团课次卡，每人限购一张，售完即止。购买后120天内有效，全部门店通用。',
       bodyEn: 'During the sale members can buy an eleven-class card for ¥999, one per member, while stocks last. Valid for 120 days at every club.',
       startsAt: new Date(now - 9 * DAY),
@@ -151,7 +151,20 @@ export async function seedGoods(tx: Tx, clock: Clock, clubIds: readonly number[]
       endsAt: new Date(now - 45 * DAY),
       sort: 4,
     },
-  ]);
+  ]).returning({ id: activities.id, startsAt: activities.startsAt, endsAt: activities.endsAt });
+
+  // the Singles Day flash sale (decision 009): 30 cards, live from a day ago until the activity ends;
+  // the sale's counter is the card's only limit (the goods row has no stock of its own)
+  await tx.insert(flashSales).values({
+    goodsId: goodsId('flash-11'),
+    activityId: singlesDay!.id,
+    title: '双十一限量次卡抢购',
+    titleEn: 'Singles Day flash sale',
+    startsAt: new Date(now - DAY),
+    endsAt: singlesDay!.endsAt,
+    maxNumber: 30,
+    createdAt: new Date(now - 30 * DAY),
+  });
 
   await tx.insert(banners).values([
     { title: '双十一限量次卡', titleEn: 'Singles Day count card', image: mediaUrl('banner', 'singles-day'), link: '/event11', sort: 0 },

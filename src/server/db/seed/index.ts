@@ -3,10 +3,11 @@ import type { Clock } from '../../../domain/clock';
 import type { Db, Tx } from '../client';
 import { clubs } from '../schema/index';
 import { seedBookings } from './bookings';
+import { seedBuying } from './buying';
 import { seedClasses } from './classes';
 import { seedClubs } from './clubs';
 import { seedGoods } from './goods';
-import { demoAccounts, hashDemoPasswords, seedAccounts, seedNotices, seedSurvey } from './people';
+import { demoAccounts, hashDemoPasswords, seedAccounts, seedBalances, seedNotices, seedSurvey } from './people';
 
 export { demoAccounts, type DemoAccount } from './people';
 
@@ -20,7 +21,9 @@ async function seedInto(tx: Tx, clock: Clock, hashes: readonly string[]) {
   const teacherAccountId = byRole('teacher')[0]!;
   const { clubIds, teacherIds } = await seedClubs(tx, teacherAccountId);
   await seedGoods(tx, clock, clubIds, teacherIds);
+  await seedBuying(tx, clock, byRole('member'), teacherIds);
   await seedNotices(tx, clock, byRole('member'));
+  await seedBalances(tx, clock, byRole('member'));
   await seedSurvey(tx, clock);
   const schedule = await seedClasses(tx, clock, clubIds, teacherIds);
   await seedBookings(tx, clock, byRole('member'), schedule);

@@ -2,7 +2,7 @@ import type { Clock } from '../../../domain/clock';
 import { hashPassword } from '../../services/password';
 import { mediaUrl } from '../../services/media';
 import type { Tx } from '../client';
-import { accounts, notifications, surveyOptions, surveys } from '../schema/index';
+import { accounts, balanceLedger, notifications, surveyOptions, surveys } from '../schema/index';
 
 export interface DemoAccount {
   phone: string;
@@ -132,4 +132,14 @@ export async function seedSurvey(tx: Tx, clock: Clock) {
       ['其他', 'Other'],
     ].map(([label, labelEn], i) => ({ surveyId: s!.id, label: label!, labelEn: labelEn!, sort: i })),
   );
+}
+
+/** The first demo member's account balance (¥3,000, one top-up row), so paying by balance works in the demo. */
+export const DEMO_BALANCE_CENTS = 300_000;
+
+/** A top-up in the first demo member's ledger (the balance is the sum of the ledger). */
+export async function seedBalances(tx: Tx, clock: Clock, memberIds: readonly number[]) {
+  const [m1] = memberIds;
+  if (m1 === undefined) return;
+  await tx.insert(balanceLedger).values({ accountId: m1, changeCents: DEMO_BALANCE_CENTS, reason: 'topup', orderId: null, createdAt: new Date(clock.now().getTime() - 7 * DAY) });
 }

@@ -104,6 +104,8 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
       if (!rsa2Verify(notifySignContent(params), signature, settings.alipayPublicKey)) throw new NotificationRefused('bad_signature');
       if (params.app_id !== settings.appId) throw new NotificationRefused('app_mismatch');
       if (settings.sellerId && params.seller_id !== settings.sellerId) throw new NotificationRefused('merchant_mismatch');
+      // the trade exists but is not paid: acknowledged (Alipay stops resending), never applied
+      if (params.trade_status === 'WAIT_BUYER_PAY' && params.out_trade_no) return { provider: 'alipay', orderNo: params.out_trade_no, status: 'pending' };
       const status = statusOf(params.trade_status);
       const amountCents = yuanToCents(params.total_amount);
       if (!status || !params.out_trade_no || !params.trade_no || amountCents === undefined) {

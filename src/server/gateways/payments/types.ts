@@ -1,3 +1,4 @@
+import type { PaymentStart } from '../../../domain/payment-start';
 import type { PaymentStandIns } from './standin-keys';
 
 /** The payment methods that go through an outside provider (balance is ours, not a gateway). */
@@ -17,26 +18,8 @@ export interface CreatePaymentInput {
   returnUrl?: string;
 }
 
-/** The parameters the page hands to WeixinJSBridge.invoke('getBrandWCPayRequest', …). */
-export interface WechatJsapiParams {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: 'RSA';
-  paySign: string;
-}
-
-/** What the page needs to start paying. */
-export type PaymentStart =
-  | { method: 'wechat'; prepayId: string; jsapi: WechatJsapiParams }
-  | {
-      method: 'alipay';
-      /** GET this URL (a redirect) to open the mobile cashier */
-      url: string;
-      /** or POST these fields to `action` (the SDK's auto-submitting form) */
-      form: { action: string; fields: Record<string, string> };
-    };
+/** What the page needs to start paying (shared with the app, which hands it to the bridge or the cashier). */
+export type { PaymentStart, WechatJsapiParams } from '../../../domain/payment-start';
 
 /** A verified, decrypted payment result, the same for every provider. */
 export interface PaymentResult {
@@ -49,6 +32,19 @@ export interface PaymentResult {
   status: 'paid' | 'failed';
   paidAt: Date | null;
 }
+
+/**
+ * A verified notification that settles nothing yet (Alipay WAIT_BUYER_PAY: the trade was created,
+ * the buyer has not paid). It is acknowledged, so the provider stops resending it, and never applied.
+ */
+export interface PaymentPendingNotice {
+  provider: PaymentMethod;
+  orderNo: string;
+  status: 'pending';
+}
+
+/** What a verified notification says. */
+export type PaymentNotice = PaymentResult | PaymentPendingNotice;
 
 /** What the payment-query fallback learns: the provider may also not have settled, or not know the order. */
 export type PaymentQueryResult = PaymentResult | { provider: PaymentMethod; orderNo: string; status: 'pending' | 'not_found' };
@@ -99,7 +95,7 @@ export interface PaymentGateway {
   /** asks the provider to prepare a payment and returns what the page needs to pay it */
   createPayment(input: CreatePaymentInput): Promise<PaymentStart>;
   /** verifies (and decrypts) a notification from its raw body and headers; throws NotificationRefused */
-  parseNotification(rawBody: string, headers: Headers): PaymentResult;
+  parseNotification(rawBody: string, headers: Headers): PaymentNotice;
   /** the answer the provider expects once the notification is safely handled (or refused) */
   notificationAnswer(accepted: boolean): NotificationAnswer;
   /** the payment-query fallback: the provider's view of one of our orders */

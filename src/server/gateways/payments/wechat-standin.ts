@@ -13,6 +13,7 @@ import {
   aesGcmEncrypt,
   newNonce,
   parseAuthorization,
+  paySignMessage,
   requestMessage,
   rsaSign,
   rsaVerify,
@@ -90,9 +91,22 @@ const cashierPage = createRoute({
   path: '/cashier',
   tags: ['dev'],
   summary: 'Stand-in: a page with Pay and Fail buttons for a prepaid order (outside the messaging app there is no WeixinJSBridge)',
-  request: { query: z.object({ prepay_id: z.string().max(64), return_url: z.string().max(2048).optional() }) },
+  request: {
+    query: z.object({
+      prepay_id: z.string().max(64),
+      return_url: z.string().max(2048).optional(),
+      // the JSAPI parameters the page handed to the bridge (the app's stand-in bridge sends them): checked as the WeChat client does
+      appId: z.string().max(64).optional(),
+      timeStamp: z.string().max(16).optional(),
+      nonceStr: z.string().max(64).optional(),
+      package: z.string().max(128).optional(),
+      signType: z.string().max(8).optional(),
+      paySign: z.string().max(1024).optional(),
+    }),
+  },
   responses: {
     200: { description: 'The page', content: { 'text/html': { schema: z.string() } } },
+    400: { description: 'The pay-sign does not verify (wrong key, app id, prepay id or signed fields)', content: { 'text/html': { schema: z.string() } } },
     404: { description: 'Unknown prepay id', content: { 'text/html': { schema: z.string() } } },
   },
 });
@@ -185,6 +199,16 @@ export function wechatNotification(row: StandInOrder, keys: WechatStandInKeys, n
   return { body, headers: { 'Content-Type': 'application/json', ...headers } };
 }
 
+/**
+ * What the WeChat client checks before it shows its payment sheet: the JSAPI parameters are for this
+ * merchant's app and this prepay id, and the pay-sign is the merchant key's RSA-SHA256 over
+ * `appId\ntimeStamp\nnonceStr\npackage\n`.
+ */
+function paySignValid(keys: WechatStandInKeys, prepayId: string, p: { appId?: string; timeStamp?: string; nonceStr?: string; package?: string; signType?: string; paySign?: string }): boolean {
+  if (p.appId !== keys.appId || p.package !== `prepay_id=${prepayId}` || p.signType !== 'RSA' || !p.timeStamp || !p.nonceStr || !p.paySign) return false;
+  return rsaVerify(paySignMessage(p.appId, p.timeStamp, p.nonceStr, p.package), p.paySign, keys.merchant.publicKey);
+}
+
 /** The stand-in's routes; `deliver` carries notifications to the merchant (a test may override it on standIns). */
 export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
   const keys = standIns.wechat;
@@ -259,6 +283,7 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
       const q = c.req.valid('query');
       const row = await byPrepayId(c, q.prepay_id);
       if (!row) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_NOT_EXIST</p>`, 404);
+      if (q.paySign !== undefined && !paySignValid(keys, q.prepay_id, q)) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>PAY_SIGN_INVALID</p>`, 400);
       return c.html(html`<!doctype html>
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <title>WeChat Pay stand-in</title>

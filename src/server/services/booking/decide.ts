@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { nextBookingState } from '../../../../machines/domain/booking-transitions';
+import { nextCardStatus } from '../../../../machines/domain/card-transitions';
 import { cancelRefusal, cardRefusal, classEnd, classRefusal, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
 import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
 import type { Clock } from '../../../domain/clock';
@@ -109,10 +110,11 @@ async function overlappingSeat(tx: Tx, accountId: number, cls: ClassRow, exceptC
 /** Spends the class's uses on a count card and activates an inactive card (spec §4). */
 async function spendCard(tx: Tx, card: CardRow, cls: ClassRow, now: Date): Promise<{ spent: number; activated: boolean; usesLeft: number | null }> {
   const spent = card.usesLeft === null ? 0 : cls.usesCost;
-  const activated = card.status === 'inactive';
+  const activatedStatus = nextCardStatus(card.status, 'card.activate');
+  const activated = activatedStatus !== null;
   const set: Partial<typeof memberCards.$inferInsert> = {};
-  if (activated) {
-    set.status = 'in_use';
+  if (activatedStatus) {
+    set.status = activatedStatus;
     set.validFrom = now;
     set.validUntil = card.validityDays === null ? null : new Date(now.getTime() + card.validityDays * 86_400_000);
   }

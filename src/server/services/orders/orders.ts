@@ -1,17 +1,20 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { nextOrderState } from '../../../../machines/domain/order-transitions';
 import type { OrderEvent } from '../../../../machines/domain/order.machine';
-import { CLASS_TYPES, type ClassTypeKey } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import type { OrderState } from '../../../domain/orders';
+import { ORDER_PAY_WITHIN_MS } from '../../../domain/pricing';
 import type { Db, Tx } from '../../db/client';
-import { accounts, balanceLedger, goods, memberCards, orders, payments } from '../../db/schema/index';
+import { accounts, balanceLedger, goods, memberCoupons, orders, payments } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import type { PaymentMethod, PaymentResult, PaymentStart } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
+import { checkFlashSale, releaseFlashPlace, takeFlashPlace } from '../flash-sale/flash-sale';
+import { priceCheckout, type CheckoutInput } from './checkout';
+import { issueGoods } from './issue';
 
 /**
  * Buying (issue 4). Every change of money or stock is one transaction that first locks the buyer's
@@ -75,48 +78,41 @@ function newOrderNo(now: Date, id: number): string {
   return `O${d}${String(id).padStart(8, '0')}`;
 }
 
-export interface CreateOrderInput {
-  goodsId?: number | undefined;
-  useBalance?: boolean | undefined;
-}
+export type CreateOrderInput = CheckoutInput;
 
-/** Creates an order, priced on the server; reserves one unit of stock and the balance used. */
+/** The job kind that cancels an unpaid order at its expiresAt (decision 008). */
+export const ORDER_EXPIRE_JOB = 'order.expire';
+
+/**
+ * Creates an order, priced on the server (src/server/services/orders/checkout.ts); reserves one unit
+ * of stock, uses the coupon and holds the balance used (a ledger row), and schedules its expiry.
+ */
 export async function createOrder(db: Db, clock: Clock, accountId: number, input: CreateOrderInput, opts: LockOptions = ROW): Promise<OrderRow> {
   if (!input.goodsId) throw new ApiError(Errors.goodsNotChosen, { field: 'goodsId' });
-  const goodsId = input.goodsId;
+  // a sold-out flash sale refuses here, without a transaction (decision 009)
+  const flash = await checkFlashSale(db, input.goodsId, clock.now());
   return decide(db, async (tx) => {
     const now = clock.now();
     await lockAccount(tx, accountId, opts);
+    await expireDueOrders(tx, clock, accountId);
     const open = await tx
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.accountId, accountId), inArray(orders.state, OPEN_STATES)))
       .limit(1);
     if (open.length > 0) throw new ApiError(Errors.unpaidOrderExists);
-    const q = tx.select().from(goods).where(eq(goods.id, goodsId));
-    const [g] = opts.lock === 'row' ? await q.for('update') : await q;
-    if (!g) throw new ApiError(Errors.notFound, { field: 'goodsId' });
-    if (!g.onShelf) throw new ApiError(Errors.goodsOffShelf);
-    if (g.stock !== null && g.stock <= 0) throw new ApiError(Errors.goodsSoldOut);
-    if (g.newCustomersOnly && !(await isNewCustomer(tx, accountId))) throw new ApiError(Errors.goodsNewCustomersOnly);
-    if (g.perPersonLimit !== null) {
-      const [bought] = await tx
-        .select({ n: count() })
-        .from(orders)
-        .where(and(eq(orders.accountId, accountId), eq(orders.goodsId, g.id), ne(orders.state, 'cancelled')));
-      if ((bought?.n ?? 0) >= g.perPersonLimit) throw new ApiError(Errors.goodsLimitPerPerson);
-    }
+    // flash-sale goods have no stock: the sale's row counts them, last (decision 009), so no goods lock here
+    const { goods: g, phase, teacherId, coupon, quote } = await priceCheckout(tx, clock, accountId, input, await balanceOf(tx, accountId), { lock: opts.lock === 'row' && !flash });
+    // the member confirms what they saw; the server's price stands, so a difference asks them again
+    if (input.expectedAmountToPayCents !== undefined && input.expectedAmountToPayCents !== quote.amountToPayCents) throw new ApiError(Errors.priceChanged);
     if (g.stock !== null) {
       await tx
         .update(goods)
         .set({ stock: sql`${goods.stock} - 1`, sold: sql`${goods.sold} + 1` })
         .where(eq(goods.id, g.id));
-    } else {
+    } else if (!flash) {
       await tx.update(goods).set({ sold: sql`${goods.sold} + 1` }).where(eq(goods.id, g.id));
     }
-    // a logged-in buyer is a member: the member price (spec: member discounts after login)
-    const price = g.memberPriceCents;
-    const balanceUsed = input.useBalance ? Math.min(await balanceOf(tx, accountId), price) : 0;
     const [row] = await tx
       .insert(orders)
       .values({
@@ -124,31 +120,29 @@ export async function createOrder(db: Db, clock: Clock, accountId: number, input
         accountId,
         goodsId: g.id,
         quantity: 1,
-        listPriceCents: g.listPriceCents,
-        memberPriceCents: g.memberPriceCents,
-        priceCents: price,
-        couponDeductionCents: 0,
-        balanceUsedCents: balanceUsed,
-        amountToPayCents: price - balanceUsed,
+        listPriceCents: quote.listPriceCents,
+        memberPriceCents: quote.memberPriceCents,
+        priceCents: quote.priceCents,
+        couponDeductionCents: quote.couponDeductionCents,
+        balanceUsedCents: quote.balanceUsedCents,
+        amountToPayCents: quote.amountToPayCents,
+        phaseId: phase?.id ?? null,
+        teacherId,
+        couponId: coupon?.id ?? null,
         state: 'unpaid',
         createdAt: now,
+        expiresAt: new Date(now.getTime() + ORDER_PAY_WITHIN_MS),
       })
       .returning();
     const orderNo = newOrderNo(now, row!.id);
     const [order] = await tx.update(orders).set({ orderNo }).where(eq(orders.id, row!.id)).returning();
-    await changeBalance(tx, clock, accountId, -balanceUsed, 'order', row!.id);
+    if (coupon) await tx.update(memberCoupons).set({ state: 'used', usedOrderId: row!.id, usedAt: now }).where(eq(memberCoupons.id, coupon.id));
+    await changeBalance(tx, clock, accountId, -quote.balanceUsedCents, 'order', row!.id);
+    await enqueueJob(tx, { kind: ORDER_EXPIRE_JOB, payload: { orderNo }, runAt: order!.expiresAt! });
+    // the last statements: the sale's row (and the goods' sold count) stay locked only for the commit
+    if (flash) await takeFlashPlace(tx, flash, accountId, now);
     return order!;
   });
-}
-
-/** Never bought anything and holds no card. */
-async function isNewCustomer(tx: Tx, accountId: number): Promise<boolean> {
-  const [o] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.accountId, accountId), inArray(orders.state, ['paid', 'fully_paid', 'refunding', 'refund_failed'])));
-  const [c] = await tx.select({ n: count() }).from(memberCards).where(eq(memberCards.accountId, accountId));
-  return (o?.n ?? 0) === 0 && (c?.n ?? 0) === 0;
 }
 
 /** The caller's order by number; another member's is not found. */
@@ -183,48 +177,59 @@ export async function myOrders(db: Db, accountId: number, pagenum: number, pages
   return { list, total: t?.n ?? 0 };
 }
 
-/** Cancels an unpaid (or failed) order: the balance used and the reserved unit come back. */
+/** Gives back what an unpaid order holds: the balance used, the reserved unit, the coupon. */
+async function releaseHolds(tx: Tx, clock: Clock, order: OrderRow): Promise<void> {
+  await changeBalance(tx, clock, order.accountId, order.balanceUsedCents, 'cancel', order.id);
+  // the sale's row before the goods row, in the order creation takes them (decision 009)
+  await releaseFlashPlace(tx, order.goodsId, order.accountId);
+  await tx.update(goods).set({ stock: sql`case when ${goods.stock} is null then null else ${goods.stock} + 1 end`, sold: sql`${goods.sold} - 1` }).where(eq(goods.id, order.goodsId));
+  if (order.couponId !== null) {
+    await tx
+      .update(memberCoupons)
+      .set({ state: 'unused', usedOrderId: null, usedAt: null })
+      .where(and(eq(memberCoupons.id, order.couponId), eq(memberCoupons.usedOrderId, order.id)));
+  }
+}
+
+/** Cancels an order the chart lets be cancelled, under the account lock the caller holds. */
+async function cancelLocked(tx: Tx, clock: Clock, order: OrderRow): Promise<OrderRow> {
+  const state = move(order.state, 'order.cancel', 'orderNotCancellable');
+  await releaseHolds(tx, clock, order);
+  const [row] = await tx.update(orders).set({ state, cancelledAt: clock.now() }).where(eq(orders.id, order.id)).returning();
+  return row!;
+}
+
+/** Whether an order waits for money past its time: unpaid (or failed), never sent to a provider still deciding. */
+export function overdue(order: OrderRow, now: Date): boolean {
+  return (order.state === 'unpaid' || order.state === 'payment_failed') && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime();
+}
+
+/** Cancels the member's overdue orders (the expiry job may not have run yet); the caller holds the account lock. */
+async function expireDueOrders(tx: Tx, clock: Clock, accountId: number): Promise<void> {
+  const due = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), inArray(orders.state, ['unpaid', 'payment_failed'])))
+    .for('update');
+  for (const o of due) if (overdue(o, clock.now())) await cancelLocked(tx, clock, o);
+}
+
+/** Cancels an unpaid (or failed) order: the balance used, the reserved unit and the coupon come back. */
 export async function cancelOrder(db: Db, clock: Clock, accountId: number, orderNo: string): Promise<OrderRow> {
   return decide(db, async (tx) => {
     await lockAccount(tx, accountId, ROW);
-    const order = await lockMyOrder(tx, accountId, orderNo);
-    const state = move(order.state, 'order.cancel', 'orderNotCancellable');
-    await changeBalance(tx, clock, accountId, order.balanceUsedCents, 'cancel', order.id);
-    await tx.update(goods).set({ stock: sql`case when ${goods.stock} is null then null else ${goods.stock} + 1 end`, sold: sql`${goods.sold} - 1` }).where(eq(goods.id, order.goodsId));
-    const [row] = await tx.update(orders).set({ state, cancelledAt: clock.now() }).where(eq(orders.id, order.id)).returning();
-    return row!;
+    return cancelLocked(tx, clock, await lockMyOrder(tx, accountId, orderNo));
   });
 }
 
-/** Issues what was bought, once (the caller moved the order to paid in the same transaction). */
-async function issueGoods(tx: Tx, clock: Clock, order: OrderRow): Promise<number | null> {
-  const [g] = await tx.select().from(goods).where(eq(goods.id, order.goodsId));
-  if (!g || g.kind !== 'card') return null;
-  const [card] = await tx
-    .insert(memberCards)
-    .values({
-      accountId: order.accountId,
-      goodsId: g.id,
-      cardType: g.cardType ?? 'count',
-      name: g.name,
-      nameEn: g.nameEn,
-      number: `C${order.orderNo.slice(1)}`,
-      clubId: g.clubId,
-      status: 'inactive',
-      usesTotal: g.uses,
-      usesLeft: g.uses,
-      validityDays: g.validityDays,
-      buyerAccountId: order.accountId,
-      allowedClassTypes: CLASS_TYPES.map((t) => t.value) as ClassTypeKey[],
-      createdAt: clock.now(),
-    })
-    .returning({ id: memberCards.id });
-  return card!.id;
-}
-
+/** Moves the order to paid and issues what was bought (src/server/services/orders/issue.ts), once. */
 async function markPaid(tx: Tx, clock: Clock, order: OrderRow, state: OrderState, method: 'balance' | PaymentMethod): Promise<OrderRow> {
-  const cardId = await issueGoods(tx, clock, order);
-  const [row] = await tx.update(orders).set({ state, payMethod: method, paidAt: clock.now(), issuedCardId: cardId }).where(eq(orders.id, order.id)).returning();
+  const issued = await issueGoods(tx, clock, order);
+  const [row] = await tx
+    .update(orders)
+    .set({ state, payMethod: method, paidAt: clock.now(), ...issued })
+    .where(eq(orders.id, order.id))
+    .returning();
   return row!;
 }
 
@@ -237,6 +242,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     const order = await decide(db, async (tx) => {
       await lockAccount(tx, accountId, opts);
       const o = await lockMyOrder(tx, accountId, orderNo);
+      if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
       const state = move(o.state, 'payment.succeeded', 'orderNotPayable');
       if (o.state === 'paying') throw new ApiError(Errors.orderNotPayable);
       await changeBalance(tx, clock, accountId, -o.amountToPayCents, 'order', o.id);
@@ -247,6 +253,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
   const gateway = deps.gateways.payments[method];
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
   const current = await myOrder(db, accountId, orderNo);
+  if (overdue(current, clock.now())) throw new ApiError(Errors.orderExpired);
   move(current.state, 'order.pay', 'orderNotPayable');
   if (current.amountToPayCents <= 0) throw new ApiError(Errors.orderNotPayable);
   const [g] = await db.select({ name: goods.name }).from(goods).where(eq(goods.id, current.goodsId));
@@ -266,6 +273,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
   }
   const order = await decide(db, async (tx) => {
     const o = await lockMyOrder(tx, accountId, orderNo);
+    if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
     const state = move(o.state, 'order.pay', 'orderNotPayable');
     const [row] = await tx.update(orders).set({ state, payMethod: method }).where(eq(orders.id, o.id)).returning();
     await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { orderNo, provider: method, attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
@@ -333,6 +341,41 @@ export async function runPaymentQuery(deps: Deps, payload: unknown): Promise<voi
   if (attempt <= PAYMENT_QUERY_MAX_ATTEMPTS) {
     await enqueueJob(deps.db, { kind: PAYMENT_QUERY_JOB, payload: { ...p, attempt }, runAt: new Date(deps.clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
   }
+}
+
+/**
+ * The order-expiry job (decision 008): an order still waiting for money at its expiresAt is
+ * cancelled and gives back its stock, coupon and balance. An order that went to a provider is asked
+ * about first, so a payment the provider took wins over the expiry (settled like a notification);
+ * while the provider has not decided, the job looks again later.
+ */
+export async function runOrderExpiry(deps: Deps, payload: unknown): Promise<void> {
+  const p = payload as { orderNo: string; attempt?: number };
+  const { db, clock } = deps;
+  const [order] = await db.select().from(orders).where(eq(orders.orderNo, p.orderNo));
+  if (!order || order.expiresAt === null || order.expiresAt.getTime() > clock.now().getTime()) return;
+  if (!['unpaid', 'paying', 'payment_failed'].includes(order.state)) return;
+  const provider = order.payMethod === 'wechat' || order.payMethod === 'alipay' ? order.payMethod : null;
+  const gateway = provider ? deps.gateways.payments[provider] : undefined;
+  if (gateway) {
+    const answer = await gateway.queryOrder(order.orderNo);
+    if (answer.status === 'paid' || answer.status === 'failed') {
+      const outcome = await settlePayment(db, clock, answer as PaymentResult, 'query');
+      deps.log.info('order expiry asked the provider', { orderNo: order.orderNo, outcome });
+      if (answer.status === 'paid') return;
+    } else if (order.state === 'paying' && answer.status === 'pending') {
+      const attempt = (p.attempt ?? 1) + 1;
+      if (attempt <= PAYMENT_QUERY_MAX_ATTEMPTS) {
+        await enqueueJob(db, { kind: ORDER_EXPIRE_JOB, payload: { orderNo: order.orderNo, attempt }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
+      }
+      return;
+    }
+  }
+  await decide(db, async (tx) => {
+    await lockAccount(tx, order.accountId, ROW);
+    const [o] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (o && overdue(o, clock.now())) await cancelLocked(tx, clock, o);
+  });
 }
 
 export async function balanceHistory(db: Db, accountId: number, pagenum: number, pagesize: number) {

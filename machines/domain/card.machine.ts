@@ -1,0 +1,79 @@
+import { setup } from 'xstate';
+
+/** What can happen to one membership card. */
+export type CardEvent =
+  | { type: 'card.activate' }
+  | { type: 'card.freeze' }
+  | { type: 'card.unfreeze' }
+  | { type: 'card.transfer' }
+  | { type: 'card.extend' }
+  | { type: 'card.refund' }
+  | { type: 'card.expire' }
+  | { type: 'card.invalidate' };
+
+/** Facts about a card that the chart's guards read. */
+export interface CardInput {
+  /** the card came to its holder by a transfer: it may not be transferred again (spec §5 once per card) */
+  receivedByTransfer: boolean;
+}
+
+export type CardContext = CardInput;
+
+/**
+ * The lifecycle of one membership card (spec §4 card status). A bought card is inactive until it is
+ * activated, by hand or by its first successful booking. A card in use may be frozen (and unfrozen),
+ * transferred once (the recipient's new card cannot be transferred again), extended, refunded or
+ * invalidated; it expires at the end of its validity. Extension is allowed only in use or expired (an
+ * expired card extended is in use again). Refund and invalidation end a card (invalid). State names
+ * are the stored `member_cards.status` values. The server checks every change against this chart;
+ * the app reads which operations a card offers.
+ */
+export const cardMachine = setup({
+  types: {
+    context: {} as CardContext,
+    events: {} as CardEvent,
+    input: {} as CardInput,
+  },
+  guards: {
+    transferable: ({ context }) => !context.receivedByTransfer,
+  },
+}).createMachine({
+  id: 'card',
+  context: ({ input }) => ({ receivedByTransfer: input.receivedByTransfer }),
+  initial: 'inactive',
+  states: {
+    inactive: {
+      on: {
+        'card.activate': 'in_use',
+        'card.transfer': { guard: 'transferable', target: 'transferred' },
+        'card.refund': 'invalid',
+        'card.invalidate': 'invalid',
+      },
+    },
+    in_use: {
+      on: {
+        'card.freeze': 'frozen',
+        'card.transfer': { guard: 'transferable', target: 'transferred' },
+        'card.extend': 'in_use',
+        'card.refund': 'invalid',
+        'card.expire': 'expired',
+        'card.invalidate': 'invalid',
+      },
+    },
+    frozen: {
+      on: {
+        'card.unfreeze': 'in_use',
+        'card.refund': 'invalid',
+        'card.invalidate': 'invalid',
+      },
+    },
+    expired: {
+      on: {
+        'card.extend': 'in_use',
+        'card.invalidate': 'invalid',
+      },
+    },
+    transferred: { type: 'final' },
+    invalid: { type: 'final' },
+  },
+});

@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import { nextCardStatus } from '../../../../machines/domain/card-transitions';
+import type { Clock } from '../../../domain/clock';
+import { Errors } from '../../../domain/errors';
+import type { Db } from '../../db/client';
+import { memberCards } from '../../db/schema/index';
+import { ApiError } from '../../http/api-error';
+import { decide } from '../booking/decide';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Activates one of my inactive cards by hand (spec §4: activate; the first booking does the same):
+ * the card chart decides, and the validity runs from now for the product's days.
+ */
+export async function activateCard(db: Db, clock: Clock, accountId: number, cardId: number) {
+  return decide(db, async (tx) => {
+    const [card] = await tx
+      .select()
+      .from(memberCards)
+      .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)))
+      .for('update');
+    if (!card) throw new ApiError(Errors.notFound, { field: 'id' });
+    const status = nextCardStatus(card.status, 'card.activate');
+    if (!status) throw new ApiError(Errors.cardStatusForbids);
+    const now = clock.now();
+    const [row] = await tx
+      .update(memberCards)
+      .set({ status, validFrom: now, validUntil: card.validityDays === null ? null : new Date(now.getTime() + card.validityDays * DAY_MS) })
+      .where(eq(memberCards.id, card.id))
+      .returning();
+    return row!;
+  });
+}

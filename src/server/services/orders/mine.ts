@@ -1,0 +1,184 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { cardOperations, effectiveCardStatus } from '../../../../machines/domain/card-transitions';
+import { effectiveCouponState, type CouponState } from '../../../domain/pricing';
+import type { Db } from '../../db/client';
+import { bookings, classes, clubs, goods, goodsPhases, memberCards, memberCoupons, memberCourses, orders, teachers } from '../../db/schema/index';
+import type { Locale } from '../../i18n';
+import { cardOut } from '../booking/views';
+import { loc } from '../catalog';
+import { BOUGHT_STATES } from './checkout';
+
+/** What a member owns and bought (spec §2 /mycourse, /myPurchaseHistory, /mine/CardDetailPage, coupons). */
+
+/** Spec §4 coupon tabs; `unused` lists coupons still valid, `expired` unused ones past validity. */
+export async function myCoupons(db: Db, now: Date, accountId: number, tab: CouponState | undefined, locale: Locale, pagenum: number, pagesize: number) {
+  const rows = await db.select().from(memberCoupons).where(eq(memberCoupons.accountId, accountId)).orderBy(desc(memberCoupons.id));
+  const all = rows
+    .map((c) => ({ c, state: effectiveCouponState(c, now) }))
+    .filter((x) => !tab || x.state === tab)
+    .map(({ c, state }) => ({
+      id: c.id,
+      name: loc(locale, c.name, c.nameEn),
+      offCents: c.offCents,
+      percentOff: c.percentOff,
+      minSpendCents: c.minSpendCents,
+      appliesTo: c.appliesTo,
+      validFrom: c.validFrom.toISOString(),
+      validUntil: c.validUntil.toISOString(),
+      state,
+      usedAt: c.usedAt?.toISOString() ?? null,
+    }));
+  return { list: all.slice(pagenum * pagesize, (pagenum + 1) * pagesize), total: all.length, pagenum, pagesize };
+}
+
+/** My goods: courses I bought, with uses left, newest first. */
+export async function myCourses(db: Db, now: Date, accountId: number, locale: Locale, pagenum: number, pagesize: number) {
+  const rows = await db
+    .select({
+      m: memberCourses,
+      image: goods.image,
+      phaseName: goodsPhases.name,
+      phaseNameEn: goodsPhases.nameEn,
+      teacherName: teachers.name,
+      teacherNameEn: teachers.nameEn,
+      clubName: clubs.name,
+      clubNameEn: clubs.nameEn,
+      orderNo: orders.orderNo,
+    })
+    .from(memberCourses)
+    .innerJoin(goods, eq(goods.id, memberCourses.goodsId))
+    .innerJoin(orders, eq(orders.id, memberCourses.orderId))
+    .leftJoin(clubs, eq(clubs.id, memberCourses.clubId))
+    .leftJoin(goodsPhases, eq(goodsPhases.id, memberCourses.phaseId))
+    .leftJoin(teachers, eq(teachers.id, memberCourses.teacherId))
+    .where(eq(memberCourses.accountId, accountId))
+    .orderBy(desc(memberCourses.createdAt), desc(memberCourses.id))
+    .limit(pagesize)
+    .offset(pagenum * pagesize);
+  const [t] = await db.select({ n: count() }).from(memberCourses).where(eq(memberCourses.accountId, accountId));
+  const list = rows.map(({ m, ...r }) => {
+    const expired = m.validUntil !== null && m.validUntil.getTime() <= now.getTime();
+    return {
+      id: m.id,
+      goodsId: m.goodsId,
+      kind: m.kind,
+      name: loc(locale, m.name, m.nameEn),
+      image: r.image,
+      phaseId: m.phaseId,
+      phaseName: r.phaseName === null ? null : loc(locale, r.phaseName, r.phaseNameEn),
+      teacherId: m.teacherId,
+      teacherName: r.teacherName === null ? null : loc(locale, r.teacherName, r.teacherNameEn),
+      clubId: m.clubId,
+      clubName: r.clubName === null ? null : loc(locale, r.clubName, r.clubNameEn),
+      usesTotal: m.usesTotal,
+      usesLeft: m.usesLeft,
+      startsAt: m.startsAt?.toISOString() ?? null,
+      endsAt: m.endsAt?.toISOString() ?? null,
+      validUntil: m.validUntil?.toISOString() ?? null,
+      status: expired ? ('expired' as const) : m.usesLeft !== null && m.usesLeft <= 0 ? ('used_up' as const) : ('active' as const),
+      orderNo: r.orderNo,
+      boughtAt: m.createdAt.toISOString(),
+    };
+  });
+  return { list, total: t?.n ?? 0, pagenum, pagesize };
+}
+
+/** My purchase history: orders paid (and those refunding or refunded), newest first. */
+export async function myPurchases(db: Db, accountId: number, locale: Locale, pagenum: number, pagesize: number) {
+  const where: SQL = and(eq(orders.accountId, accountId), inArray(orders.state, [...BOUGHT_STATES, 'refunded']))!;
+  const rows = await db
+    .select({ o: orders, name: goods.name, nameEn: goods.nameEn, kind: goods.kind, image: goods.image, phaseName: goodsPhases.name, phaseNameEn: goodsPhases.nameEn, teacherName: teachers.name, teacherNameEn: teachers.nameEn })
+    .from(orders)
+    .innerJoin(goods, eq(goods.id, orders.goodsId))
+    .leftJoin(goodsPhases, eq(goodsPhases.id, orders.phaseId))
+    .leftJoin(teachers, eq(teachers.id, orders.teacherId))
+    .where(where)
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(pagesize)
+    .offset(pagenum * pagesize);
+  const [t] = await db.select({ n: count() }).from(orders).where(where);
+  const list = rows.map(({ o, ...r }) => ({
+    orderNo: o.orderNo,
+    goodsId: o.goodsId,
+    goodsName: loc(locale, r.name, r.nameEn),
+    goodsKind: r.kind,
+    image: r.image,
+    phaseName: r.phaseName === null ? null : loc(locale, r.phaseName, r.phaseNameEn),
+    teacherName: r.teacherName === null ? null : loc(locale, r.teacherName, r.teacherNameEn),
+    priceCents: o.priceCents,
+    couponDeductionCents: o.couponDeductionCents,
+    balanceUsedCents: o.balanceUsedCents,
+    amountToPayCents: o.amountToPayCents,
+    state: o.state,
+    payMethod: o.payMethod,
+    paidAt: o.paidAt?.toISOString() ?? null,
+  }));
+  return { list, total: t?.n ?? 0, pagenum, pagesize };
+}
+
+async function myCard(db: Db, accountId: number, cardId: number) {
+  const [card] = await db
+    .select({ c: memberCards, clubName: clubs.name, clubNameEn: clubs.nameEn })
+    .from(memberCards)
+    .leftJoin(clubs, eq(clubs.id, memberCards.clubId))
+    .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)));
+  return card;
+}
+
+/**
+ * One of my cards (spec §3 card: name, number, studio, status, extension count, frequency, validity
+ * start and end). The status is the one the member sees (in use past its validity reads as expired,
+ * by the card chart), with the operations the chart allows.
+ */
+export async function myCardDetail(db: Db, now: Date, accountId: number, cardId: number, locale: Locale) {
+  const card = await myCard(db, accountId, cardId);
+  if (!card) return undefined;
+  const c = card.c;
+  const status = effectiveCardStatus(c.status, c.validUntil, now);
+  return {
+    ...cardOut(c, locale),
+    status,
+    goodsId: c.goodsId,
+    clubName: card.clubName === null ? null : loc(locale, card.clubName, card.clubNameEn),
+    usesUsed: c.usesTotal === null || c.usesLeft === null ? null : c.usesTotal - c.usesLeft,
+    operations: cardOperations(status),
+  };
+}
+
+export type CardHistoryItem =
+  | { kind: 'bought'; at: string; orderNo: string; paidCents: number }
+  | { kind: 'activated'; at: string }
+  | { kind: 'class'; at: string; bookingId: number; state: string; usesSpent: number; classTitle: string; clubName: string; classStartsAt: string };
+
+/** A card's history, newest first: its purchase, its activation, every class booked with it (queue entries left out). */
+export async function myCardHistory(db: Db, accountId: number, cardId: number, locale: Locale, pagenum: number, pagesize: number) {
+  const card = await myCard(db, accountId, cardId);
+  if (!card) return undefined;
+  const c = card.c;
+  const items: CardHistoryItem[] = [];
+  const [bought] = await db.select().from(orders).where(eq(orders.issuedCardId, c.id));
+  if (bought) items.push({ kind: 'bought', at: (bought.paidAt ?? bought.createdAt).toISOString(), orderNo: bought.orderNo, paidCents: bought.priceCents - bought.couponDeductionCents });
+  if (c.validFrom) items.push({ kind: 'activated', at: c.validFrom.toISOString() });
+  const used = await db
+    .select({ b: bookings, title: classes.title, titleEn: classes.titleEn, startsAt: classes.startsAt, clubName: clubs.name, clubNameEn: clubs.nameEn })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .innerJoin(clubs, eq(clubs.id, classes.clubId))
+    .where(and(eq(bookings.cardId, c.id), inArray(bookings.state, ['booked', 'cancelled', 'checked_in', 'not_checked_in'])))
+    .orderBy(asc(bookings.id));
+  for (const u of used) {
+    items.push({
+      kind: 'class',
+      at: (u.b.bookedAt ?? u.b.createdAt).toISOString(),
+      bookingId: u.b.id,
+      state: u.b.state,
+      usesSpent: u.b.state === 'cancelled' ? 0 : u.b.usesSpent,
+      classTitle: loc(locale, u.title, u.titleEn),
+      clubName: loc(locale, u.clubName, u.clubNameEn),
+      classStartsAt: u.startsAt.toISOString(),
+    });
+  }
+  const order = { bought: 0, activated: 1, class: 2 } as const;
+  items.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : order[b.kind] - order[a.kind]));
+  return { list: items.slice(pagenum * pagesize, (pagenum + 1) * pagesize), total: items.length, pagenum, pagesize };
+}

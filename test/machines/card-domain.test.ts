@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { cardMachine } from '../../machines/domain/card.machine';
+import { canApplyCard, cardOperations, effectiveCardStatus, nextCardStatus } from '../../machines/domain/card-transitions';
+import { CARD_STATUSES } from '../../src/domain/booking-rules';
+import { defineModelTest } from './support/define-model-test';
+
+defineModelTest({
+  machine: cardMachine,
+  inputs: {
+    'a bought card': { receivedByTransfer: false },
+    'a card received by transfer': { receivedByTransfer: true },
+  },
+  project: (c: { receivedByTransfer: boolean }) => ({ receivedByTransfer: c.receivedByTransfer }),
+});
+
+describe('the server reads the card chart (spec §4 card status)', () => {
+  it('activates an inactive card (by hand or by its first booking), and only that', () => {
+    expect(nextCardStatus('inactive', 'card.activate')).toBe('in_use');
+    for (const s of CARD_STATUSES.filter((x) => x !== 'inactive')) expect(canApplyCard(s, 'card.activate'), s).toBe(false);
+  });
+
+  it('freezes a card in use and unfreezes a frozen one', () => {
+    expect(nextCardStatus('in_use', 'card.freeze')).toBe('frozen');
+    expect(nextCardStatus('frozen', 'card.unfreeze')).toBe('in_use');
+    for (const s of ['inactive', 'expired', 'invalid', 'transferred', 'frozen'] as const) expect(canApplyCard(s, 'card.freeze'), s).toBe(false);
+    expect(canApplyCard('in_use', 'card.unfreeze')).toBe(false);
+  });
+
+  it('transfers once only: a card received by transfer cannot be transferred again', () => {
+    expect(nextCardStatus('in_use', 'card.transfer')).toBe('transferred');
+    expect(nextCardStatus('inactive', 'card.transfer')).toBe('transferred');
+    expect(canApplyCard('in_use', 'card.transfer', { receivedByTransfer: true })).toBe(false);
+    expect(canApplyCard('transferred', 'card.transfer')).toBe(false);
+    expect(canApplyCard('frozen', 'card.transfer')).toBe(false);
+  });
+
+  it('extends only when in use or expired (spec §5)', () => {
+    expect(nextCardStatus('in_use', 'card.extend')).toBe('in_use');
+    expect(nextCardStatus('expired', 'card.extend')).toBe('in_use');
+    for (const s of ['inactive', 'frozen', 'invalid', 'transferred'] as const) expect(canApplyCard(s, 'card.extend'), s).toBe(false);
+  });
+
+  it('refunds and invalidates end a card; an ended card changes no more', () => {
+    expect(nextCardStatus('in_use', 'card.refund')).toBe('invalid');
+    expect(nextCardStatus('inactive', 'card.refund')).toBe('invalid');
+    expect(nextCardStatus('expired', 'card.invalidate')).toBe('invalid');
+    for (const s of ['invalid', 'transferred'] as const) expect(cardOperations(s), s).toEqual([]);
+  });
+
+  it('a card in use past its validity reads as expired; a frozen one does not', () => {
+    const now = new Date('2026-11-22T00:00:00Z');
+    const past = new Date('2026-11-21T00:00:00Z');
+    expect(effectiveCardStatus('in_use', past, now)).toBe('expired');
+    expect(effectiveCardStatus('frozen', past, now)).toBe('frozen');
+    expect(effectiveCardStatus('in_use', new Date('2026-12-01T00:00:00Z'), now)).toBe('in_use');
+    expect(effectiveCardStatus('in_use', null, now)).toBe('in_use');
+  });
+
+  it('offers the operations the chart allows', () => {
+    expect(cardOperations('inactive')).toEqual(['activate', 'transfer', 'refund']);
+    expect(cardOperations('in_use')).toEqual(['freeze', 'transfer', 'extend', 'refund']);
+    expect(cardOperations('in_use', { receivedByTransfer: true })).toEqual(['freeze', 'extend', 'refund']);
+    expect(cardOperations('frozen')).toEqual(['unfreeze', 'refund']);
+    expect(cardOperations('expired')).toEqual(['extend']);
+  });
+});
