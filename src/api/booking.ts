@@ -1,6 +1,7 @@
 import type { BookingRowState, CardStatus } from '../domain/booking-rules';
 import type { CardType, ClassTypeKey, Difficulty, Effect, TimeOfDay } from '../domain/catalog';
 import type { Paged } from '../domain/envelope';
+import type { PhotoStatus } from '../domain/photo-review';
 import type { ApiClient } from './client';
 
 /** The course filter of spec §3 (catgory is the spec's spelling), plus the day and the class type. */
@@ -120,6 +121,25 @@ export interface MyBooking {
   class: ClassItem;
 }
 
+/** My front photo's review state (decision 007). */
+export interface PhotoView {
+  status: PhotoStatus;
+  photoId: number | null;
+  reason: string | null;
+  uploadedAt: string | null;
+  reviewedAt: string | null;
+  canUpload: boolean;
+}
+
+/** A seat checked in (decision 007). */
+export interface CheckinAnswer {
+  bookingId: number;
+  classId: number;
+  state: 'checked_in';
+  checkedInAt: string;
+  usesSpent: number;
+}
+
 /** Booking calls (issue 3): schedule, class, cards for a class, book, cancel, leave a queue, my bookings. */
 export function bookingCalls(http: ApiClient) {
   return {
@@ -133,10 +153,16 @@ export function bookingCalls(http: ApiClient) {
       http.post<CancelAnswer>('/customers/classes/queue/cancel', { body: { bookingId }, idempotencyKey }),
     mine: (q: { scope: 'upcoming' | 'past'; pagenum?: number; pagesize?: number }) => http.get<Paged<MyBooking>>('/customers/classes/mine', { query: q }),
     cards: () => http.get<MemberCard[]>('/customers/cards'),
+    /** my front photo for face check-in: none, under review, rejected (reason), passed */
+    photo: () => http.get<PhotoView>('/customers/photo'),
+    /** check in to a class I booked with the code its QR carried; one key per tap */
+    checkIn: (body: { classId: number; code: string }, idempotencyKey: string) => http.post<CheckinAnswer>('/customers/classes/checkin', { body, idempotencyKey }),
+    /** base64 JPEG/PNG/WebP, at most PHOTO_MAX_BYTES decoded */
+    uploadPhoto: (image: string) => http.post<PhotoView>('/customers/photo', { body: { image } }),
   };
 }
 
-/** The .ics file of one booking; the server reads the Authorization-token header, so the app fetches it (see add-to-calendar). */
+/** The .ics file of one booking: a plain link (the server reads the token cookie as well as the header). */
 export function icsPath(bookingId: number): string {
   return `/api/customers/classes/ics?bookingId=${bookingId}`;
 }

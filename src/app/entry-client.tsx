@@ -6,6 +6,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import Cookies from 'universal-cookie';
 import { createApi } from '../api/index';
 import { setBrowserApi } from './api-context';
+import { serverAlignedClock, setBrowserClock } from './app-clock';
 import { BOOT_GLOBAL, type BootData } from './boot-data';
 import { AppProviders } from './providers';
 import { routeObjects } from './routes';
@@ -56,6 +57,7 @@ async function start() {
   if (window.location.hash === '#wechat_redirect') window.history.replaceState(window.history.state, '', here());
 
   const boot = (window as unknown as Record<string, BootData>)[BOOT_GLOBAL]!;
+  if (boot.now) setBrowserClock(serverAlignedClock(boot.now));
   const i18n = setupI18n();
   i18n.load(boot.locale, boot.messages);
   i18n.activate(boot.locale);

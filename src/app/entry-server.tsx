@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { createApi } from '../api/index';
+import type { Clock } from '../domain/clock';
 import { AppProviders } from './providers';
 import { PRODUCT_TITLE, routeObjects, type RouteHandle } from './routes';
 import type { RequestSession } from './session/request-session';
@@ -19,6 +20,8 @@ export interface RenderInput {
   apiFetch: typeof globalThis.fetch;
   apiBase: string;
   nonce: string;
+  /** the server's clock at this request (ISO) */
+  now: string;
 }
 
 export type RenderResult = { kind: 'redirect'; response: Response } | { kind: 'page'; status: number; html: string; title: string };
@@ -41,7 +44,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
 
   // loaders see the API bound to the member's token and the session from the request's cookies
   const requestSession: RequestSession = { session: sessionInputFromCookies(input.cookies), cookies: input.cookies };
-  const context = await handler.query(input.request, { requestContext: { api, ...requestSession } as never });
+  const clock: Clock = { now: () => new Date(input.now) };
+  const context = await handler.query(input.request, { requestContext: { api, clock, ...requestSession } as never });
   if (context instanceof Response) return { kind: 'redirect', response: context };
 
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -21,6 +21,8 @@ export interface SsrModule {
     apiFetch: typeof globalThis.fetch;
     apiBase: string;
     nonce: string;
+    /** the server's injected clock at this request (ISO): loaders and the app take today from it */
+    now: string;
   }): Promise<{ kind: 'redirect'; response: Response } | { kind: 'page'; status: number; html: string; title: string }>;
 }
 
@@ -65,6 +67,7 @@ export function createPageRenderer(opts: { template: Template; ssr: SsrModule; a
     const locale = c.get('locale');
     const messages = catalogFor(locale);
     const origin = new URL(c.req.url).origin;
+    const now = c.var.deps.clock.now().toISOString();
     // a dead token (revoked, expired, banned) is dropped here, so the page renders as a visitor on both
     // sides and the app tells the member (spec §7) instead of finding out half-way through hydrating
     let cookies = getCookie(c);
@@ -81,6 +84,7 @@ export function createPageRenderer(opts: { template: Template; ssr: SsrModule; a
       apiFetch: ((input: RequestInfo | URL, init?: RequestInit) => opts.apiFetch(new Request(input, init))) as typeof fetch,
       apiBase: `${origin}/api`,
       nonce,
+      now,
     });
     if (result.kind === 'redirect') {
       if (!expired) return result.response;
@@ -88,7 +92,7 @@ export function createPageRenderer(opts: { template: Template; ssr: SsrModule; a
       for (const cookie of c.res.headers.getSetCookie()) headers.append('set-cookie', cookie);
       return new Response(null, { status: result.response.status, headers });
     }
-    const boot = `<script nonce="${nonce}">window.__APP_BOOT__=${inlineJson({ locale, messages, ...(expired ? { expired } : {}) })};</script>`;
+    const boot = `<script nonce="${nonce}">window.__APP_BOOT__=${inlineJson({ locale, messages, now, ...(expired ? { expired } : {}) })};</script>`;
     const loadScripts = template.scripts
       .map((src) => `var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.body.appendChild(s);`)
       .join('');

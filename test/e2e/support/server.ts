@@ -58,20 +58,23 @@ export interface RunningServer {
   /** everything the server printed so far (its start banner lists the demo accounts) */
   output(): string;
   stop(): Promise<void>;
+  /** the child's process id (the bench reads its CPU time) */
+  pid: number;
 }
 
 /**
  * Starts the real server (the built `src/server/main.ts`, as `npm run serve` does) as a child process in demo mode, on a free port with a fresh PGlite data dir, and waits for
- * GET /api/health. Extra env (e.g. DATABASE_URL) is passed through.
+ * GET /api/health. Extra env (e.g. DATABASE_URL) is passed through. `nodeArgs` runs another entry
+ * instead (the API-only test server, which needs no build).
  */
-export async function startServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(opts: { env?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yoga-e2e-'));
   // PUBLIC_URL on the same origin the browser uses, so OAuth redirects come back with its cookies
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env };
   delete env.NODE_ENV; // unset = demo mode: local stand-ins and /api/dev on
   if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, serveCommand(), {
+  const child: ChildProcess = spawn(process.execPath, opts.nodeArgs ?? serveCommand(), {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,5 +119,5 @@ export async function startServer(opts: { env?: Record<string, string>; timeoutM
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, port, dataDir, output: () => out, stop };
+  return { url, port, dataDir, pid: child.pid ?? 0, output: () => out, stop };
 }

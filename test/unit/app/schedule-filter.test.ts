@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, readScheduleQuery, scheduleSearch, stripDays, weekdayOf } from '../../../src/app/screens/booking/schedule-filter';
+import {
+  activeFilterCount,
+  bookableDays,
+  filterReturn,
+  filterSearch,
+  readScheduleQuery,
+  scheduleSearch,
+  shanghaiToday,
+  stripDays,
+  weekdayOf,
+} from '../../../src/app/screens/booking/schedule-filter';
+import { fixedClock } from '../../../src/domain/clock';
 
 const today = '2026-11-22';
 
@@ -40,5 +51,43 @@ describe('week strip', () => {
   it('counts seven Shanghai days across a month end', () => {
     expect(stripDays('2026-11-28')).toEqual(['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04']);
     expect(weekdayOf('2026-11-22')).toBe(0);
+  });
+});
+
+describe('the filter page (issue 3 fixes)', () => {
+  it('returns to the schedule it was opened from, never elsewhere', () => {
+    expect(filterReturn(new URLSearchParams('back=/takecourse/bookcourse_yoga'))).toBe('/takecourse/bookcourse_yoga');
+    expect(filterReturn(new URLSearchParams('back=/takecourse/bookcourse'))).toBe('/takecourse/bookcourse');
+    expect(filterReturn(new URLSearchParams(''))).toBe('/takecourse/bookcourse');
+    expect(filterReturn(new URLSearchParams('back=https://evil.example/'))).toBe('/takecourse/bookcourse');
+    expect(filterReturn(new URLSearchParams('back=//evil.example'))).toBe('/takecourse/bookcourse');
+  });
+
+  it('submits only the conditions that are set (empty "any" choices leave the URL)', () => {
+    const form = [
+      ['clubId', ''],
+      ['date', '2026-11-23'],
+      ['courseAt', ''],
+      ['courseTimelong', '60'],
+      ['level', ''],
+      ['catgory', ''],
+      ['ability', ''],
+      ['keywords', '  '],
+    ] as [string, string][];
+    expect(filterSearch(form, today)).toBe('?date=2026-11-23&courseTimelong=60');
+    expect(filterSearch([['keywords', ' 阴瑜伽 ']], today)).toBe(`?date=${today}&keywords=%E9%98%B4%E7%91%9C%E4%BC%BD`);
+  });
+});
+
+describe('the booking window on the week strip (spec §5, by Shanghai calendar day)', () => {
+  it("a level '1' member books today and tomorrow; others today to three days ahead", () => {
+    expect(bookableDays('2026-11-22', '1')).toEqual(['2026-11-22', '2026-11-23']);
+    expect(bookableDays('2026-11-22', '2')).toEqual(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']);
+    expect(bookableDays('2026-11-30', '0')).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03']);
+  });
+
+  it('today comes from the injected clock, in Shanghai (23:30 UTC is the next day there)', () => {
+    expect(shanghaiToday(fixedClock('2026-11-22T15:59:00Z'))).toBe('2026-11-22');
+    expect(shanghaiToday(fixedClock('2026-11-22T16:00:00Z'))).toBe('2026-11-23');
   });
 });

@@ -19,7 +19,12 @@ function CardFacts(props: { card: CardForClass }) {
   );
 }
 
-/** The member's cards for this class as radio choices: usable ones selectable, others show why not. */
+/** Usable cards first (in the server's order), then the ones that cannot book this class: a member with many cards sees the choice at the top. */
+export function choiceOrder(cards: readonly CardForClass[]): CardForClass[] {
+  return [...cards.filter((c) => c.usable), ...cards.filter((c) => !c.usable)];
+}
+
+/** The member's cards for this class as radio choices: usable ones selectable (first), others show why not. */
 export function CardChoice(props: { cards: CardForClass[]; chosen: number | undefined; onChoose(id: number): void }) {
   const { i18n } = useLingui();
   return (
@@ -27,7 +32,7 @@ export function CardChoice(props: { cards: CardForClass[]; chosen: number | unde
       <legend className="mb-2 text-sm font-semibold text-black/70">
         <Trans>选择会员卡</Trans>
       </legend>
-      {props.cards.map((c) => (
+      {choiceOrder(props.cards).map((c) => (
         <label
           key={c.id}
           data-card={c.id}

@@ -4,17 +4,20 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Block, Button } from 'konsta/react';
 import type { ReactNode } from 'react';
-import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { Form, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ScheduleQuery } from '../../../api/booking';
 import type { Club, DictItem } from '../../../api/catalog';
 import { DIFFICULTIES, dictLabel, EFFECTS, TIMES_OF_DAY } from '../../../domain/catalog';
 import { apiFrom } from '../../api-context';
+import { clockFrom } from '../../app-clock';
 import { dataOr } from '../../ui/data-or';
-import { DURATIONS, readScheduleQuery, shanghaiToday, stripDays, weekdayOf } from './schedule-filter';
+import { DURATIONS, filterReturn, filterSearch, readScheduleQuery, shanghaiToday, stripDays, weekdayOf } from './schedule-filter';
 
 interface FilterData {
   q: ScheduleQuery & { date: string };
   today: string;
+  /** the schedule the filter was opened from (`?back=`) */
+  back: string;
   clubs: Club[];
   styles: DictItem[];
 }
@@ -22,10 +25,11 @@ interface FilterData {
 /** The filter page's loader: the current filter (from the URL), the studios and the styles. */
 export async function filterLoader({ context, request }: LoaderFunctionArgs): Promise<FilterData> {
   const api = apiFrom(context);
-  const today = shanghaiToday();
-  const q = readScheduleQuery(new URL(request.url).searchParams, today);
+  const today = shanghaiToday(clockFrom(context));
+  const params = new URL(request.url).searchParams;
+  const q = readScheduleQuery(params, today);
   const [clubs, styles] = await Promise.all([dataOr(api.catalog.clubs(), []), dataOr(api.catalog.dict('style'), [])]);
-  return { q, today, clubs, styles };
+  return { q, today, back: filterReturn(params), clubs, styles };
 }
 
 const WEEKDAYS: MessageDescriptor[] = [msg`周日`, msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`];
@@ -57,15 +61,27 @@ function ChipGroup(props: { name: string; legend: ReactNode; choices: Choice[]; 
 
 /**
  * The course filter of spec §3 (studio, week, duration, difficulty, style, effect, keyword, time of
- * day): a GET form to `target`, so the chosen filter lands in the URL and the server renders the list.
+ * day): a GET form to `target` (default: the schedule it was opened from), so the chosen filter lands
+ * in the URL and the server renders the list; with JavaScript, only the conditions that are set.
  */
-export function FilterView(props: { target: string }) {
+export function FilterView(props: { target?: string }) {
   const d = useLoaderData() as FilterData;
   const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const target = props.target ?? d.back;
   const locale = i18n.locale === 'en' ? 'en' : 'zh';
   const q = d.q;
   return (
-    <Form method="get" action={props.target} className="pb-8" data-course-filter>
+    <Form
+      method="get"
+      action={target}
+      className="pb-8"
+      data-course-filter
+      onSubmit={(e) => {
+        e.preventDefault();
+        void navigate(target + filterSearch(new FormData(e.currentTarget), d.today));
+      }}
+    >
       <ChipGroup name="clubId" legend={<Trans>门店</Trans>} value={q.clubId?.toString()} choices={d.clubs.map((c) => ({ value: String(c.id), label: c.name }))} />
       <ChipGroup
         name="date"
@@ -101,7 +117,7 @@ export function FilterView(props: { target: string }) {
         />
       </label>
       <Block className="flex gap-3">
-        <Button large rounded outline component={Link} {...{ to: `${props.target}?date=${q.date}` }} className="flex-1">
+        <Button large rounded outline component={Link} {...{ to: `${target}?date=${q.date}` }} className="flex-1">
           <Trans>重置</Trans>
         </Button>
         <Button large rounded type="submit" className="flex-1" data-filter-submit>

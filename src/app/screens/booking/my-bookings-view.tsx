@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { useState } from 'react';
@@ -43,13 +45,14 @@ function useMore(first: Paged<MyBooking>, scope: string) {
 /** My bookings (upcoming and past) with states and cancel actions; `base` is the page's path. */
 export function MyBookingsView(props: { base: string; detail: (id: number) => string }) {
   const d = useLoaderData() as MineData;
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const { list, hasMore, loading, load } = useMore(d.page, d.scope);
   const upcoming = d.scope === 'upcoming';
   return (
     <div className="pb-6">
       <div className="flex h-14 items-center gap-3 px-4">
-        <nav className="flex flex-1 rounded-lg bg-black/5 p-0.5 text-sm" aria-label="scope">
+        <nav className="flex flex-1 rounded-lg bg-black/5 p-0.5 text-sm" aria-label={i18n._(msg`预约范围`)}>
           <Link to={props.base} replace aria-current={upcoming ? 'page' : undefined} data-scope="upcoming" className={tab(upcoming)}>
             <Trans>待上课</Trans>
           </Link>

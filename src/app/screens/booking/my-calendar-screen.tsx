@@ -6,10 +6,10 @@ import { Button } from 'konsta/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { shanghaiDate } from '../../../domain/booking-time';
 import { apiFrom } from '../../api-context';
+import { clockFrom } from '../../app-clock';
 import { dataOr } from '../../ui/data-or';
 import { bookedDays, monthGrid, monthOf, parseMonth, shiftMonth } from './calendar-grid';
 import { MyBookingRow } from './my-booking-row';
-import { shanghaiToday } from './schedule-filter';
 
 /** The calendar reads the first 50 of each scope: a month of bookings fits. */
 const CALENDAR_PAGE = 50;
@@ -17,7 +17,8 @@ const CALENDAR_PAGE = 50;
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const api = apiFrom(context);
   const url = new URL(request.url);
-  const today = shanghaiToday();
+  const now = clockFrom(context).now();
+  const today = shanghaiDate(now);
   const month = parseMonth(url.searchParams.get('month')) ?? monthOf(today);
   const dayParam = url.searchParams.get('day');
   const day = dayParam && /^\d{4}-\d{2}-\d{2}$/.test(dayParam) && monthOf(dayParam) === month ? dayParam : monthOf(today) === month ? today : null;
@@ -26,7 +27,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     dataOr(api.booking.mine({ scope: 'upcoming', pagenum: 0, pagesize: CALENDAR_PAGE }), empty),
     dataOr(api.booking.mine({ scope: 'past', pagenum: 0, pagesize: CALENDAR_PAGE }), empty),
   ]);
-  return { today, month, day, bookings: [...past.list.slice().reverse(), ...upcoming.list] };
+  return { now: now.toISOString(), today, month, day, bookings: [...past.list.slice().reverse(), ...upcoming.list] };
 }
 
 const WEEK_HEAD: MessageDescriptor[] = [msg`一`, msg`二`, msg`三`, msg`四`, msg`五`, msg`六`, msg`日`];
@@ -99,7 +100,7 @@ export default function MyCalendarScreen() {
           {ofDay.length > 0 ? (
             <ul className="space-y-2">
               {ofDay.map((b) => (
-                <MyBookingRow key={b.bookingId} b={b} detail={(id) => `/takecourse/bookcourse/bookcoursedetail?id=${id}`} upcoming={Date.parse(b.class.endsAt) > Date.now()} />
+                <MyBookingRow key={b.bookingId} b={b} detail={(id) => `/takecourse/bookcourse/bookcoursedetail?id=${id}`} upcoming={Date.parse(b.class.endsAt) > Date.parse(d.now)} />
               ))}
             </ul>
           ) : (

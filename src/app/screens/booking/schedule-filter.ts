@@ -1,6 +1,8 @@
 import type { ScheduleQuery } from '../../../api/booking';
+import { windowDays } from '../../../domain/booking-rules';
 import { shanghaiDate } from '../../../domain/booking-time';
 import { DIFFICULTIES, EFFECTS, TIMES_OF_DAY, type ClassTypeKey } from '../../../domain/catalog';
+import type { Clock } from '../../../domain/clock';
 import { parseId } from '../../ui/data-or';
 
 const DAY_MS = 86_400_000;
@@ -65,9 +67,34 @@ export function stripDays(today: string, count = STRIP_DAYS): string[] {
   return Array.from({ length: count }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
 }
 
-/** Today in Shanghai, for a loader (the server's clock on the server, the phone's in the browser). */
-export function shanghaiToday(now: Date = new Date()): string {
-  return shanghaiDate(now);
+/** Today in Shanghai by the injected clock (a loader passes clockFrom(context): the server's time). */
+export function shanghaiToday(clock: Clock): string {
+  return shanghaiDate(clock.now());
+}
+
+/** The schedules a filter page may return to (`?back=`); anything else goes to the main schedule. */
+const FILTER_RETURNS = ['/takecourse/bookcourse', '/takecourse/bookcourse_yoga'] as const;
+
+/** Where the filter page sends its result: the schedule it was opened from. */
+export function filterReturn(params: URLSearchParams): string {
+  const back = params.get('back');
+  return FILTER_RETURNS.find((p) => p === back) ?? FILTER_RETURNS[0];
+}
+
+/** The URL query of a submitted filter form: only the conditions that are set, in the usual order. */
+export function filterSearch(form: Iterable<[string, FormDataEntryValue]>, today: string): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of form) if (typeof v === 'string' && v.trim() !== '') p.set(k, v);
+  // a day outside the strip (or none) is today: say so, so the list and the strip agree
+  return scheduleSearch(readScheduleQuery(p, today));
+}
+
+/**
+ * The days of the strip this member may book (spec §5, by Shanghai calendar day): level '1' today
+ * and tomorrow, others today to three days ahead. Cards with their own window may say otherwise.
+ */
+export function bookableDays(today: string, level: string): string[] {
+  return stripDays(today, windowDays(level, null) + 1);
 }
 
 /** Day of week of a Shanghai date (0 Sunday). */

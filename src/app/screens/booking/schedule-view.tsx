@@ -7,10 +7,12 @@ import type { ScheduleItem, ScheduleQuery } from '../../../api/booking';
 import type { Club, DictItem } from '../../../api/catalog';
 import type { ClassTypeKey } from '../../../domain/catalog';
 import { apiFrom } from '../../api-context';
+import { clockFrom } from '../../app-clock';
+import { SessionContext } from '../../session/session-provider';
 import { dataOr } from '../../ui/data-or';
 import { styleLabels } from '../tutor/style-labels';
 import { ClassRow } from './class-row';
-import { activeFilterCount, readScheduleQuery, scheduleSearch, shanghaiToday, stripDays, weekdayOf } from './schedule-filter';
+import { activeFilterCount, bookableDays, readScheduleQuery, scheduleSearch, shanghaiToday, stripDays, weekdayOf } from './schedule-filter';
 
 export interface ScheduleData {
   q: ScheduleQuery & { date: string };
@@ -24,7 +26,7 @@ export interface ScheduleData {
 export function scheduleLoader(type?: ClassTypeKey) {
   return async ({ context, request }: LoaderFunctionArgs): Promise<ScheduleData> => {
     const api = apiFrom(context);
-    const today = shanghaiToday();
+    const today = shanghaiToday(clockFrom(context));
     const q = readScheduleQuery(new URL(request.url).searchParams, today, type);
     const [r, clubs, styles] = await Promise.all([api.booking.schedule(q), dataOr(api.catalog.clubs(), []), dataOr(api.catalog.dict('style'), [])]);
     if (r.code !== 200) throw new Response(null, { status: 503 });
@@ -34,13 +36,19 @@ export function scheduleLoader(type?: ClassTypeKey) {
 
 const WEEKDAYS: MessageDescriptor[] = [msg`周日`, msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`];
 
-/** The week strip: seven days from today; the chosen one highlighted. */
-function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; today: string }) {
+/** The member's level, or undefined for a visitor (or a session restored from the token alone). */
+function useMemberLevel(): string | undefined {
+  return SessionContext.useSelector((s) => (s.matches('visitor') ? undefined : s.context.user?.userLevel));
+}
+
+/** The week strip: seven days from today; the chosen one highlighted; days beyond the member's booking window marked. */
+function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; today: string; open: string[] | undefined }) {
   const { i18n } = useLingui();
   return (
     <nav aria-label={i18n._(msg`日期`)} className="grid h-16 grid-cols-7 gap-1 bg-white px-2 py-2">
       {stripDays(props.today).map((day) => {
         const on = day === props.q.date;
+        const closed = props.open !== undefined && !props.open.includes(day);
         return (
           <Link
             key={day}
@@ -49,10 +57,12 @@ function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; t
             preventScrollReset
             aria-current={on ? 'date' : undefined}
             data-day={day}
-            className={`flex flex-col items-center justify-center rounded-lg text-xs leading-tight ${on ? 'bg-primary text-white' : 'text-black/70 active:bg-black/5'}`}
+            data-bookable={props.open === undefined ? undefined : !closed}
+            className={`flex flex-col items-center justify-center rounded-lg text-xs leading-tight ${on ? 'bg-primary text-white' : closed ? 'text-black/35 active:bg-black/5' : 'text-black/70 active:bg-black/5'}`}
           >
             <span>{day === props.today ? i18n._(msg`今天`) : i18n._(WEEKDAYS[weekdayOf(day)]!)}</span>
             <span className="mt-0.5 text-base font-semibold tabular-nums">{Number(day.slice(8))}</span>
+            {closed && <span className="sr-only">{i18n._(msg`未开放预约`)}</span>}
           </Link>
         );
       })}
@@ -78,21 +88,45 @@ function StudioSwitch(props: { base: string; q: ScheduleQuery & { date: string }
   );
 }
 
+/** Which days this member may book (spec §5), and why the chosen day cannot be booked yet. */
+function BookingWindowNote(props: { open: string[]; chosen: string }) {
+  const first = props.open[0]!.slice(5);
+  const last = props.open[props.open.length - 1]!.slice(5);
+  const closed = !props.open.includes(props.chosen);
+  return (
+    <p className={`px-4 pt-2 text-xs ${closed ? 'text-amber-700' : 'text-black/50'}`} data-booking-window={props.open.join(',')}>
+      {closed ? (
+        <Trans>
+          这一天还未开放预约：您可预约 {first} 至 {last} 的课程
+        </Trans>
+      ) : (
+        <Trans>
+          您可预约 {first} 至 {last} 的课程
+        </Trans>
+      )}
+    </p>
+  );
+}
+
 /**
  * A schedule page: week strip, studio switch, filter entry, one day's classes with their state.
  * `base` is the page's own path; `detail` opens a class; `filter` is the filter page.
  */
 export function ScheduleView(props: { base: string; detail: (id: number) => string; filter: string }) {
   const d = useLoaderData() as ScheduleData;
+  const level = useMemberLevel();
+  const open = level === undefined ? undefined : bookableDays(d.today, level);
   const filters = activeFilterCount(d.q);
+  const filterTo = `${props.filter}${scheduleSearch(d.q) || '?'}${scheduleSearch(d.q) ? '&' : ''}back=${encodeURIComponent(props.base)}`;
   return (
     <div className="pb-6">
-      <WeekStrip base={props.base} q={d.q} today={d.today} />
+      <WeekStrip base={props.base} q={d.q} today={d.today} open={open} />
+      {open && <BookingWindowNote open={open} chosen={d.q.date} />}
       <div className="flex items-center">
         <div className="min-w-0 flex-1">
           <StudioSwitch base={props.base} q={d.q} clubs={d.clubs} />
         </div>
-        <Link to={props.filter + scheduleSearch(d.q)} className="mr-3 shrink-0 rounded-full bg-white px-3 py-1 text-sm text-primary" data-filter-link>
+        <Link to={filterTo} className="mr-3 shrink-0 rounded-full bg-white px-3 py-1 text-sm text-primary" data-filter-link>
           <Trans>筛选</Trans>
           {filters > 0 && <span className="ml-1 tabular-nums">({filters})</span>}
         </Link>

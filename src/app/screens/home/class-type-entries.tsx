@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { CLASS_TYPES, dictLabel, type ClassTypeKey } from '../../../domain/catalog';
 
-/** Where each class type lives (spec §2 "Class types"); those screens come in later issues. */
+/** Where each class type lives (spec §2 "Class types"): the regular-class schedule and the goods catalogues. */
 const CLASS_TYPE_PATHS: Record<ClassTypeKey, string> = {
   workshop: '/greatworkshop',
   open: '/commonClass',

@@ -4,9 +4,9 @@ import { shanghaiMonthDay } from '../../../domain/display-date';
 
 const SHOWN = 3;
 
-/** Notices on the Homepage: the latest three, each opening in place (a native <details>). */
-export function NoticeList(props: { notices: Notice[] }) {
-  const shown = props.notices.slice(0, SHOWN);
+/** Notices, each opening in place (a native <details>): the latest three on the Homepage, all on /sys/notification. */
+export function NoticeList(props: { notices: Notice[]; limit?: number; open?: boolean }) {
+  const shown = props.notices.slice(0, props.limit ?? SHOWN);
   if (shown.length === 0) return null;
   return (
     <section className="mx-4 mt-4 rounded-xl bg-white" aria-labelledby="home-notices">
@@ -14,7 +14,7 @@ export function NoticeList(props: { notices: Notice[] }) {
         <Trans>公告</Trans>
       </h2>
       {shown.map((n) => (
-        <details key={n.id} className="border-t border-black/5 px-4 py-2.5 first-of-type:border-t-0">
+        <details key={n.id} open={props.open} data-notice={n.id} data-personal={n.personal} className="border-t border-black/5 px-4 py-2.5 first-of-type:border-t-0">
           <summary className="flex cursor-pointer list-none items-center gap-2 text-sm">
             {n.personal ? (
               <span className="shrink-0 rounded bg-primary/10 px-1 text-xs text-primary">

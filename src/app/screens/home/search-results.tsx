@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { SearchResult } from '../../../api/catalog';
-import { formatYuan } from '../../../domain/money';
+import { GoodsPrice } from '../../ui/goods-price';
 import { ClubRow } from '../club/club-row';
 
 const heading = 'px-4 pt-3 pb-1 text-sm font-semibold text-black/60';
@@ -68,15 +68,8 @@ export function SearchResults(props: { keywords: string; result: SearchResult | 
               <li key={g.id} className="flex items-center gap-3 px-4 py-2">
                 <img src={g.image} alt="" width={60} height={38} loading="lazy" className="h-[38px] w-[60px] rounded bg-black/5 object-cover" />
                 <span className="min-w-0 flex-1 truncate text-sm">{g.name}</span>
-                <span className="shrink-0 text-right text-sm tabular-nums">
-                  {g.memberPriceCents !== undefined ? (
-                    <>
-                      <span className="font-semibold text-red-600">{formatYuan(g.memberPriceCents)}</span>{' '}
-                      <s className="text-xs text-black/40">{formatYuan(g.listPriceCents)}</s>
-                    </>
-                  ) : (
-                    <span className="font-semibold">{formatYuan(g.listPriceCents)}</span>
-                  )}
+                <span className="shrink-0 text-right">
+                  <GoodsPrice listPriceCents={g.listPriceCents} memberPriceCents={g.memberPriceCents} />
                 </span>
               </li>
             ))}

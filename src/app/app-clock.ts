@@ -1,0 +1,26 @@
+import { systemClock, type Clock } from '../domain/clock';
+
+let browserClock: Clock | undefined;
+
+/** The browser entry sets the app's one clock (the server's time, see serverAlignedClock). */
+export function setBrowserClock(clock: Clock): void {
+  browserClock = clock;
+}
+
+/**
+ * The server's clock as seen from the phone: the server's time at render plus the time the phone
+ * has counted since. A phone whose own clock is wrong still shows the club's today.
+ */
+export function serverAlignedClock(serverNow: string, local: () => number = () => Date.now()): Clock {
+  const offset = Date.parse(serverNow) - local();
+  return { now: () => new Date(local() + (Number.isFinite(offset) ? offset : 0)) };
+}
+
+/**
+ * The clock a loader reads: the request's (the server's injected clock) on the server, the app's in
+ * the browser. Booking screens take "today" from here, never from the phone directly, so tests pin it.
+ */
+export function clockFrom(context: unknown): Clock {
+  const ctx = context as { clock?: Clock } | undefined;
+  return ctx?.clock ?? browserClock ?? systemClock;
+}
