@@ -2,6 +2,11 @@ import { authCalls } from './auth';
 import { bookingCalls } from './booking';
 import { catalogCalls } from './catalog';
 import { createApiClient, type ApiClientOptions } from './client';
+import { flashSaleCalls } from './flash-sale';
+import { goodsCalls } from './goods';
+import { memberGoodsCalls } from './member-goods';
+import { orderCalls } from './orders';
+import { walletCalls } from './wallet';
 
 /** The app's whole API: one client, calls grouped by area. Machines receive these as provided actors. */
 export function createApi(opts: ApiClientOptions) {
@@ -10,6 +15,11 @@ export function createApi(opts: ApiClientOptions) {
     auth: authCalls(http),
     catalog: catalogCalls(http),
     booking: bookingCalls(http),
+    goods: goodsCalls(http),
+    flashSale: flashSaleCalls(http),
+    memberGoods: memberGoodsCalls(http),
+    orders: orderCalls(http),
+    wallet: walletCalls(http),
   };
 }
 

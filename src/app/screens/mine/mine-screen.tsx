@@ -123,6 +123,11 @@ export default function MineScreen() {
           )}
         </div>
       </Block>
+      <List strong inset data-mine-goods>
+        <ListItem link title={<Trans>我的会员卡</Trans>} linkComponent={RouterLink} linkProps={{ to: '/vipcard?tab=mine' }} />
+        <ListItem link title={<Trans>我的课程</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mycourse' }} />
+        <ListItem link title={<Trans>购买记录</Trans>} linkComponent={RouterLink} linkProps={{ to: '/myPurchaseHistory' }} />
+      </List>
       <List strong inset>
         <ListItem link title={<Trans>修改密码</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/changepassword' }} />
       </List>

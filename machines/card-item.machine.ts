@@ -1,0 +1,96 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { MemberCardDetail } from '../src/api/member-goods';
+import type { CardStatus } from '../src/domain/booking-rules';
+import type { Envelope } from '../src/domain/envelope';
+import { isOk } from '../src/domain/envelope';
+import { canApplyCard } from './domain/card-transitions';
+
+export interface CardItemInput {
+  cardId: number;
+  /** the status the member sees (the card chart says which operation it allows) */
+  status: CardStatus;
+}
+
+export interface CardItemContext extends CardItemInput {
+  /** one per intent (the member's confirm), reused by its retries */
+  idempotencyKey?: string;
+  /** the server's refusal, e.g. 30001 the card's status forbids it */
+  errorCode?: number;
+}
+
+export type CardItemEvent = { type: 'card.activate' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'retry' };
+
+const newKey = () => globalThis.crypto.randomUUID();
+
+/**
+ * One of my cards on its page (/mine/carddetail): activate it by hand (spec §4 operations), through a
+ * confirm step, then submitting, activated, refused with the server's code, or unreachable with
+ * retry. Whether the card offers it is the card chart's answer (machines/domain/card.machine.ts).
+ * Effects are provided: actor activateCard; action cardChanged (the page reloads its data).
+ */
+export const cardItemMachine = setup({
+  types: {
+    context: {} as CardItemContext,
+    events: {} as CardItemEvent,
+    input: {} as CardItemInput,
+  },
+  actors: {
+    activateCard: fromPromise<Envelope<MemberCardDetail>, { cardId: number; idempotencyKey: string }>(async () => {
+      throw new Error('activateCard is provided by the app');
+    }),
+  },
+  actions: {
+    newIntent: assign({ idempotencyKey: () => newKey(), errorCode: undefined }),
+    keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
+    keepStatus: assign({ status: (_, params: { status: CardStatus }) => params.status }),
+    cardChanged: () => {},
+  },
+  guards: {
+    activatable: ({ context }) => canApplyCard(context.status, 'card.activate'),
+    refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
+  },
+}).createMachine({
+  id: 'cardItem',
+  context: ({ input }) => ({ cardId: input.cardId, status: input.status }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'card.activate': { guard: 'activatable', target: 'activating' },
+      },
+    },
+    activating: {
+      initial: 'confirming',
+      states: {
+        confirming: {
+          on: {
+            'confirm.accept': { target: 'submitting', actions: 'newIntent' },
+            'confirm.dismiss': '#cardItem.idle',
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'activateCard',
+            src: 'activateCard',
+            input: ({ context }) => ({ cardId: context.cardId, idempotencyKey: context.idempotencyKey! }),
+            onDone: [
+              { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+              {
+                target: '#cardItem.activated',
+                actions: [{ type: 'keepStatus', params: ({ event }) => ({ status: event.output.data.status }) }, 'cardChanged'],
+              },
+            ],
+            onError: 'unreachable',
+          },
+        },
+        refused: {
+          on: { 'confirm.dismiss': '#cardItem.idle' },
+        },
+        unreachable: {
+          on: { retry: 'submitting', 'confirm.dismiss': '#cardItem.idle' },
+        },
+      },
+    },
+    activated: {},
+  },
+});

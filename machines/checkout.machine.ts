@@ -1,0 +1,437 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { GoodsDetail } from '../src/api/goods';
+import type { CheckoutBody, Order, PayAnswer, PaymentStart, Quote, WechatJsapiParams } from '../src/api/orders';
+import type { Envelope } from '../src/domain/envelope';
+import { isOk } from '../src/domain/envelope';
+import { choiceMade, requiredChoice } from '../src/domain/goods-choice';
+import type { PayMethod } from '../src/domain/orders';
+
+/** How often the order is asked for its result while the provider settles, and for how long before "checking". */
+export const CHECKOUT_POLL_MS = 2_000;
+export const CHECKOUT_RESULT_TIMEOUT_MS = 30_000;
+export const CHECKOUT_RECHECK_MS = 10_000;
+
+/** Catalogue codes the chart branches on (src/domain/errors.ts; plain numbers so the chart loads without Lingui). */
+const LOGIN_EXPIRED = 401;
+const UNPAID_ORDER_EXISTS = 40001;
+const PRICE_CHANGED = 40010;
+const GOODS_OFF_SHELF = 50002;
+
+export interface CheckoutInput {
+  signedIn: boolean;
+  /** the methods this server offers (GET /pay/methods), in the order to show them */
+  methods: PayMethod[];
+  /** a new purchase: /agreement/payagreement?id=&phaseId=&teacherId= */
+  goodsId?: number;
+  phaseId?: number;
+  teacherId?: number;
+  /** an existing order: paid from /orderdetail ('pay'), or its result after the provider's page (/payt, /payf, /pays: 'result') */
+  orderNo?: string;
+  resume?: 'pay' | 'result';
+}
+
+/** What the WeChat in-app bridge said after getBrandWCPayRequest (err_msg without its prefix). */
+export type WechatBridgeOutcome = 'ok' | 'cancel' | 'fail';
+
+export interface CheckoutContext {
+  signedIn: boolean;
+  methods: PayMethod[];
+  goodsId?: number;
+  phaseId?: number;
+  teacherId?: number;
+  resume: 'pay' | 'result';
+  goods?: GoodsDetail;
+  /** the server's price of the current choice (coupon, balance): the only numbers shown */
+  quote?: Quote;
+  couponId?: number;
+  useBalance: boolean;
+  agreed: boolean;
+  method?: PayMethod;
+  /** one per order attempt (the member's pay tap), reused by its retries: a double tap creates one order */
+  createKey?: string;
+  /** one per payment attempt, reused by its retries */
+  payKey?: string;
+  order?: Order;
+  payment?: PaymentStart;
+  /** the refusal's catalogue code (spec §8), shown translated */
+  errorCode?: number;
+  /** the goods' own reason when it cannot be bought (off shelf, sold out) */
+  errorMessage?: string | null;
+  /** the unpaid order that blocks a new one (40001), when found */
+  unpaidOrderNo?: string;
+}
+
+export type CheckoutEvent =
+  | { type: 'option.choose'; phaseId?: number; teacherId?: number }
+  | { type: 'coupon.choose'; couponId?: number }
+  | { type: 'balance.toggle' }
+  | { type: 'agreement.toggle' }
+  | { type: 'method.choose'; method: PayMethod }
+  | { type: 'checkout.submit' }
+  | { type: 'checkout.retry' }
+  | { type: 'checkout.back' }
+  | { type: 'payment.start' }
+  | { type: 'payment.retry' }
+  | { type: 'payment.check' };
+
+const newKey = () => globalThis.crypto.randomUUID();
+const firstMethod = (methods: PayMethod[]) => methods.find((m) => m !== 'balance') ?? methods[0];
+type Env = Envelope<unknown>;
+
+/**
+ * Buying one goods item (issue 4, /agreement/payagreement and the pages after it): the member must be
+ * logged in; the goods are loaded and, when needed, a phase or teacher is chosen; the server prices the
+ * choice with a coupon and the balance; the member agrees to the purchase agreement and taps pay; the
+ * order is created with one Idempotency-Key per attempt (reused on retry); it is paid by balance at
+ * once, or by WeChat Pay through the in-app bridge, or by Alipay on its own page; then the order is
+ * polled until the provider has settled it. Past the time-out the checkout keeps checking: it never
+ * calls a payment failed while the provider may still settle it. An existing order (from /orderdetail,
+ * or back from the provider's page) enters at loadingOrder.
+ * Effects are provided: actors loadGoods, quote, createOrder, findUnpaidOrder, loadOrder, startPayment,
+ * wechatPay (waits for the bridge, calls getBrandWCPayRequest), openAlipay; action purchaseChanged.
+ */
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+  },
+  actors: {
+    loadGoods: fromPromise<Envelope<GoodsDetail>, { goodsId: number }>(async () => {
+      throw new Error('loadGoods is provided by the app');
+    }),
+    quote: fromPromise<Envelope<Quote>, CheckoutBody>(async () => {
+      throw new Error('quote is provided by the app');
+    }),
+    createOrder: fromPromise<Envelope<Order>, { body: CheckoutBody; idempotencyKey: string }>(async () => {
+      throw new Error('createOrder is provided by the app');
+    }),
+    findUnpaidOrder: fromPromise<string | null, void>(async () => {
+      throw new Error('findUnpaidOrder is provided by the app');
+    }),
+    loadOrder: fromPromise<Envelope<Order>, { orderNo: string }>(async () => {
+      throw new Error('loadOrder is provided by the app');
+    }),
+    startPayment: fromPromise<Envelope<PayAnswer>, { orderNo: string; method: PayMethod; idempotencyKey: string }>(async () => {
+      throw new Error('startPayment is provided by the app');
+    }),
+    wechatPay: fromPromise<WechatBridgeOutcome, { jsapi: WechatJsapiParams; orderNo: string }>(async () => {
+      throw new Error('wechatPay is provided by the app');
+    }),
+    openAlipay: fromPromise<void, { url: string; orderNo: string }>(async () => {
+      throw new Error('openAlipay is provided by the app');
+    }),
+  },
+  actions: {
+    keepGoods: assign((_, params: { goods: GoodsDetail }) => ({ goods: params.goods })),
+    keepGoodsRefusal: assign((_, params: { envelope: Envelope<GoodsDetail> }) =>
+      isOk(params.envelope) ? { errorCode: GOODS_OFF_SHELF, errorMessage: params.envelope.data.message } : { errorCode: params.envelope.code, errorMessage: null },
+    ),
+    chooseOption: assign(({ event }) =>
+      event.type === 'option.choose' ? { phaseId: event.phaseId, teacherId: event.teacherId, couponId: undefined, errorCode: undefined } : {},
+    ),
+    chooseCoupon: assign({ couponId: ({ event }) => (event.type === 'coupon.choose' ? event.couponId : undefined), errorCode: undefined }),
+    toggleBalance: assign({ useBalance: ({ context }) => !context.useBalance, errorCode: undefined }),
+    toggleAgreement: assign({ agreed: ({ context }) => !context.agreed, errorCode: undefined }),
+    chooseMethod: assign({ method: ({ context, event }) => (event.type === 'method.choose' ? event.method : context.method), errorCode: undefined }),
+    keepQuote: assign((_, params: { quote: Quote }) => ({ quote: params.quote, couponId: params.quote.couponId ?? undefined })),
+    keepCode: assign((_, params: { code: number }) => ({ errorCode: params.code })),
+    newCreateKey: assign({ createKey: () => newKey(), errorCode: undefined, unpaidOrderNo: undefined }),
+    newPayKey: assign({ payKey: () => newKey(), errorCode: undefined }),
+    keepOrder: assign((_, params: { order: Order }) => ({ order: params.order })),
+    keepPayment: assign((_, params: { answer: PayAnswer }) => ({ order: params.answer.order, payment: params.answer.payment ?? undefined })),
+    keepUnpaidOrder: assign((_, params: { orderNo: string | null }) => ({ unpaidOrderNo: params.orderNo ?? undefined })),
+    purchaseChanged: () => {},
+  },
+  guards: {
+    resumingOrder: ({ context }) => context.goodsId === undefined,
+    signedOut: ({ context }) => !context.signedIn,
+    loginExpired: (_, params: { envelope: Env }) => params.envelope.code === LOGIN_EXPIRED,
+    refused: (_, params: { envelope: Env }) => !isOk(params.envelope),
+    goodsNotBuyable: (_, params: { goods: GoodsDetail }) => !params.goods.isUable,
+    choiceMissing: ({ context }, params: { goods: GoodsDetail }) =>
+      requiredChoice(params.goods) !== null && !choiceMade(params.goods, { phaseId: context.phaseId, teacherId: context.teacherId }),
+    notAgreed: ({ context }) => !context.agreed,
+    unpaidOrderExists: (_, params: { envelope: Env }) => params.envelope.code === UNPAID_ORDER_EXISTS,
+    priceChanged: (_, params: { envelope: Env }) => params.envelope.code === PRICE_CHANGED,
+    repricedAfterChange: ({ context }) => context.errorCode === PRICE_CHANGED,
+    orderSettledPaid: (_, params: { order: Order }) => params.order.state === 'paid' || params.order.state === 'fully_paid',
+    orderPaymentFailed: (_, params: { order: Order }) => params.order.state === 'payment_failed',
+    orderAwaitingProvider: (_, params: { order: Order }) => params.order.state === 'paying',
+    orderPayable: (_, params: { order: Order }) => params.order.state === 'unpaid',
+    resumingToPay: ({ context }) => context.resume === 'pay',
+    paidByBalance: (_, params: { answer: PayAnswer }) => params.answer.payment === null,
+    payingInWechat: (_, params: { answer: PayAnswer }) => params.answer.payment?.method === 'wechat',
+    bridgeSaidCancel: (_, params: { outcome: WechatBridgeOutcome }) => params.outcome === 'cancel',
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    signedIn: input.signedIn,
+    methods: input.methods,
+    goodsId: input.goodsId,
+    phaseId: input.phaseId,
+    teacherId: input.teacherId,
+    resume: input.resume ?? 'result',
+    order: input.orderNo ? ({ orderNo: input.orderNo } as Order) : undefined,
+    useBalance: false,
+    agreed: false,
+    method: firstMethod(input.methods),
+  }),
+  initial: 'enteringCheckout',
+  states: {
+    enteringCheckout: {
+      always: [{ guard: 'signedOut', target: 'loginRequired' }, { guard: 'resumingOrder', target: 'loadingOrder' }, { target: 'loadingGoods' }],
+    },
+    /** a visitor (or an expired login): the screen sends them to /login/<this page> and back (spec §5) */
+    loginRequired: { type: 'final' },
+    loadingGoods: {
+      invoke: {
+        id: 'loadGoods',
+        src: 'loadGoods',
+        input: ({ context }) => ({ goodsId: context.goodsId! }),
+        onDone: [
+          { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: 'loginRequired' },
+          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'goodsUnavailable', actions: { type: 'keepGoodsRefusal', params: ({ event }) => ({ envelope: event.output }) } },
+          { guard: { type: 'goodsNotBuyable', params: ({ event }) => ({ goods: event.output.data }) }, target: 'goodsUnavailable', actions: [{ type: 'keepGoods', params: ({ event }) => ({ goods: event.output.data }) }, { type: 'keepGoodsRefusal', params: ({ event }) => ({ envelope: event.output }) }] },
+          { guard: { type: 'choiceMissing', params: ({ event }) => ({ goods: event.output.data }) }, target: 'choosingOption', actions: { type: 'keepGoods', params: ({ event }) => ({ goods: event.output.data }) } },
+          { target: 'pricing', actions: { type: 'keepGoods', params: ({ event }) => ({ goods: event.output.data }) } },
+        ],
+        onError: 'goodsUnreachable',
+      },
+    },
+    goodsUnreachable: { on: { 'checkout.retry': 'loadingGoods' } },
+    /** unknown, off shelf, sold out ("the hand speed is not fast enough"): nothing to buy here */
+    goodsUnavailable: { type: 'final' },
+    /** a training course needs its phase, a private class its teacher (spec §5) */
+    choosingOption: { on: { 'option.choose': { target: 'pricing', actions: 'chooseOption' } } },
+    pricing: {
+      invoke: {
+        id: 'quote',
+        src: 'quote',
+        input: ({ context }) => ({ goodsId: context.goodsId!, phaseId: context.phaseId, teacherId: context.teacherId, couponId: context.couponId, useBalance: context.useBalance }),
+        onDone: [
+          { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: 'loginRequired' },
+          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'pricingRefused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          { guard: 'repricedAfterChange', target: 'reviewing.priceChanged', actions: { type: 'keepQuote', params: ({ event }) => ({ quote: event.output.data }) } },
+          { target: 'reviewing', actions: { type: 'keepQuote', params: ({ event }) => ({ quote: event.output.data }) } },
+        ],
+        onError: 'pricingUnreachable',
+      },
+    },
+    pricingUnreachable: { on: { 'checkout.retry': 'pricing' } },
+    /** the server refused this choice (a coupon not usable, new customers only, limit one, sold out) */
+    pricingRefused: {
+      on: {
+        'coupon.choose': { target: 'pricing', actions: 'chooseCoupon' },
+        'option.choose': { target: 'pricing', actions: 'chooseOption' },
+      },
+    },
+    /** the goods, the agreement, the coupon and balance, the server-priced summary, the method */
+    reviewing: {
+      initial: 'editing',
+      states: {
+        editing: {},
+        agreementMissing: {},
+        /** the order was refused (stock, limit, coupon, balance): the code says why */
+        orderRefused: {},
+        /** a second order while one is unpaid (40001): the screen links to it */
+        unpaidOrderExists: {},
+        /** the order was refused because the price changed (40010): the new price is shown, the member pays again */
+        priceChanged: {},
+      },
+      on: {
+        'option.choose': { target: 'pricing', actions: 'chooseOption' },
+        'coupon.choose': { target: 'pricing', actions: 'chooseCoupon' },
+        'balance.toggle': { target: 'pricing', actions: 'toggleBalance' },
+        'agreement.toggle': { target: '.editing', actions: 'toggleAgreement' },
+        'method.choose': { target: '.editing', actions: 'chooseMethod' },
+        'checkout.submit': [{ guard: 'notAgreed', target: '.agreementMissing' }, { target: 'creatingOrder', actions: 'newCreateKey' }],
+      },
+    },
+    creatingOrder: {
+      invoke: {
+        id: 'createOrder',
+        src: 'createOrder',
+        input: ({ context }) => ({
+          body: {
+            goodsId: context.goodsId!,
+            phaseId: context.phaseId,
+            teacherId: context.teacherId,
+            couponId: context.couponId,
+            useBalance: context.useBalance,
+            expectedAmountToPayCents: context.quote?.amountToPayCents,
+          },
+          idempotencyKey: context.createKey!,
+        }),
+        onDone: [
+          { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: 'loginRequired' },
+          { guard: { type: 'unpaidOrderExists', params: ({ event }) => ({ envelope: event.output }) }, target: 'locatingUnpaidOrder', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          // the server's amount differs from the quote shown (a price, coupon or balance changed): price again and show it
+          { guard: { type: 'priceChanged', params: ({ event }) => ({ envelope: event.output }) }, target: 'pricing', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'reviewing.orderRefused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          { target: 'paying', actions: [{ type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) }, 'newPayKey'] },
+        ],
+        onError: 'orderUnreachable',
+      },
+    },
+    /** the order was sent but no answer came: a retry sends the same key, so one order is made */
+    orderUnreachable: {
+      on: {
+        'checkout.retry': 'creatingOrder',
+        'checkout.back': 'reviewing',
+      },
+    },
+    locatingUnpaidOrder: {
+      invoke: {
+        id: 'findUnpaidOrder',
+        src: 'findUnpaidOrder',
+        onDone: { target: 'reviewing.unpaidOrderExists', actions: { type: 'keepUnpaidOrder', params: ({ event }) => ({ orderNo: event.output }) } },
+        onError: 'reviewing.unpaidOrderExists',
+      },
+    },
+    /** an existing order: what it needs now follows from its state on the server */
+    loadingOrder: {
+      invoke: {
+        id: 'loadOrder',
+        src: 'loadOrder',
+        input: ({ context }) => ({ orderNo: context.order!.orderNo }),
+        onDone: [
+          { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: 'loginRequired' },
+          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'orderMissing' },
+          { guard: { type: 'orderSettledPaid', params: ({ event }) => ({ order: event.output.data }) }, target: 'paid', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+          { guard: { type: 'orderAwaitingProvider', params: ({ event }) => ({ order: event.output.data }) }, target: 'awaitingResult', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+          { guard: { type: 'orderPayable', params: ({ event }) => ({ order: event.output.data }) }, target: 'choosingMethod', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+          { guard: { type: 'orderPaymentFailed', params: ({ event }) => ({ order: event.output.data }) }, target: 'resumingFailedOrder', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+          { target: 'orderClosed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+        ],
+        onError: 'orderLoadUnreachable',
+      },
+    },
+    orderLoadUnreachable: { on: { 'checkout.retry': 'loadingOrder' } },
+    /** not mine, or no such order */
+    orderMissing: { type: 'final' },
+    /** cancelled (by the member or its time limit), refunding or refunded: nothing to pay */
+    orderClosed: { type: 'final' },
+    /** a failed payment: shown as failed after the provider's page, offered again from /orderdetail */
+    resumingFailedOrder: {
+      always: [{ guard: 'resumingToPay', target: 'choosingMethod' }, { target: 'failed' }],
+    },
+    /** an unpaid order from /orderdetail, or one whose payment failed: the member picks how to pay */
+    choosingMethod: {
+      on: {
+        'method.choose': { target: 'choosingMethod', actions: 'chooseMethod' },
+        'payment.start': { target: 'paying', actions: 'newPayKey' },
+      },
+    },
+    paying: {
+      initial: 'requestingPayment',
+      states: {
+        requestingPayment: {
+          invoke: {
+            id: 'startPayment',
+            src: 'startPayment',
+            input: ({ context }) => ({
+              orderNo: context.order!.orderNo,
+              // nothing left to pay after coupon and balance: the balance call settles it
+              method: context.order!.amountToPayCents === 0 ? ('balance' as const) : context.method!,
+              idempotencyKey: context.payKey!,
+            }),
+            onDone: [
+              { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: '#checkout.loginRequired' },
+              { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: '#checkout.paymentRefused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+              { guard: { type: 'paidByBalance', params: ({ event }) => ({ answer: event.output.data }) }, target: '#checkout.paid', actions: { type: 'keepPayment', params: ({ event }) => ({ answer: event.output.data }) } },
+              { guard: { type: 'payingInWechat', params: ({ event }) => ({ answer: event.output.data }) }, target: 'inWechat', actions: { type: 'keepPayment', params: ({ event }) => ({ answer: event.output.data }) } },
+              { target: 'handingToAlipay', actions: { type: 'keepPayment', params: ({ event }) => ({ answer: event.output.data }) } },
+            ],
+            onError: 'paymentUnreachable',
+          },
+        },
+        /** no answer to the pay call: a retry sends the same key, so the member is charged once */
+        paymentUnreachable: { on: { 'payment.retry': 'requestingPayment' } },
+        /** the in-app bridge: wait for its ready event, then getBrandWCPayRequest with the server's pay-sign */
+        inWechat: {
+          invoke: {
+            id: 'wechatPay',
+            src: 'wechatPay',
+            input: ({ context }) => ({ jsapi: (context.payment as Extract<PaymentStart, { method: 'wechat' }>).jsapi, orderNo: context.order!.orderNo }),
+            onDone: [
+              { guard: { type: 'bridgeSaidCancel', params: ({ event }) => ({ outcome: event.output }) }, target: 'wechatCancelled' },
+              // ok or fail: only the server's result (notification or query) decides
+              { target: '#checkout.awaitingResult' },
+            ],
+            onError: 'bridgeUnavailable',
+          },
+        },
+        /** the member closed WeChat Pay's sheet: the same prepaid payment can be opened again */
+        wechatCancelled: { on: { 'payment.retry': 'inWechat' } },
+        /** the bridge never became ready (not inside the messaging app) */
+        bridgeUnavailable: { on: { 'payment.retry': 'inWechat' } },
+        /** /payt: the member goes to Alipay's page and comes back to /payf?orderNo= */
+        handingToAlipay: {
+          invoke: {
+            id: 'openAlipay',
+            src: 'openAlipay',
+            input: ({ context }) => ({ url: (context.payment as Extract<PaymentStart, { method: 'alipay' }>).url, orderNo: context.order!.orderNo }),
+            onDone: '#checkout.awaitingResult',
+            onError: '#checkout.awaitingResult',
+          },
+        },
+      },
+    },
+    /** the server refused to pay (expired, not payable, balance not enough): the code says why */
+    paymentRefused: { on: { 'payment.retry': 'loadingOrder' } },
+    /** the provider settles the order (notification or query): ask until it is paid or failed */
+    awaitingResult: {
+      initial: 'polling',
+      after: { [CHECKOUT_RESULT_TIMEOUT_MS]: 'checking' },
+      states: {
+        polling: {
+          invoke: {
+            id: 'pollOrder',
+            src: 'loadOrder',
+            input: ({ context }) => ({ orderNo: context.order!.orderNo }),
+            onDone: [
+              { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'waiting' },
+              { guard: { type: 'orderSettledPaid', params: ({ event }) => ({ order: event.output.data }) }, target: '#checkout.paid', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+              { guard: { type: 'orderPaymentFailed', params: ({ event }) => ({ order: event.output.data }) }, target: '#checkout.failed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+              { guard: { type: 'orderAwaitingProvider', params: ({ event }) => ({ order: event.output.data }) }, target: 'waiting' },
+              { target: '#checkout.orderClosed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+            ],
+            onError: 'waiting',
+          },
+        },
+        waiting: { after: { [CHECKOUT_POLL_MS]: 'polling' } },
+      },
+    },
+    /** past the time-out the provider may still settle: keep asking, slower; never call it failed */
+    checking: {
+      initial: 'idle',
+      states: {
+        idle: {
+          after: { [CHECKOUT_RECHECK_MS]: 'rechecking' },
+          on: { 'payment.check': 'rechecking' },
+        },
+        rechecking: {
+          invoke: {
+            id: 'recheckOrder',
+            src: 'loadOrder',
+            input: ({ context }) => ({ orderNo: context.order!.orderNo }),
+            onDone: [
+              { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'idle' },
+              { guard: { type: 'orderSettledPaid', params: ({ event }) => ({ order: event.output.data }) }, target: '#checkout.paid', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+              { guard: { type: 'orderPaymentFailed', params: ({ event }) => ({ order: event.output.data }) }, target: '#checkout.failed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+              { guard: { type: 'orderAwaitingProvider', params: ({ event }) => ({ order: event.output.data }) }, target: 'idle' },
+              { target: '#checkout.orderClosed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+            ],
+            onError: 'idle',
+          },
+        },
+      },
+    },
+    /** /payf: paid; what was bought is issued */
+    paid: { type: 'final', entry: 'purchaseChanged' },
+    /** /pays: the provider said the payment failed; the same order can be paid again */
+    failed: { on: { 'payment.retry': 'choosingMethod' } },
+  },
+});

@@ -1,0 +1,76 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Button } from 'konsta/react';
+import { useEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { cardItemMachine } from '../../../../machines/card-item.machine';
+import type { CardStatus } from '../../../../machines/domain/card-transitions';
+import { browserApiOrThrow } from '../../api-context';
+import { useConfirm } from '../../ui/confirm';
+import { useToast } from '../../ui/toast';
+import { UnreachableRetry } from '../../ui/unreachable-retry';
+import { useStableRevalidate } from '../../ui/use-stable-revalidate';
+import { refusal } from '../booking/booking-labels';
+
+const activatedMsg = msg`会员卡已激活`;
+
+/**
+ * Activate one of my cards by hand (spec §4 operation activate), through the card-item machine: the
+ * card chart says whether the status allows it; a confirm step says the validity starts now; a done
+ * activation reloads the page's data.
+ */
+export function ActivateCard(props: { cardId: number; status: CardStatus }) {
+  const { i18n } = useLingui();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const revalidate = useStableRevalidate();
+
+  const logic = useMemo(
+    () =>
+      cardItemMachine.provide({
+        actors: { activateCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.activateCard(input.cardId, input.idempotencyKey)) },
+        actions: { cardChanged: revalidate },
+      }),
+    [revalidate],
+  );
+  const item = useActorRef(logic, { input: { cardId: props.cardId, status: props.status } });
+  const phase = useSelector(item, (s) => (typeof s.value === 'string' ? s.value : Object.values(s.value as Record<string, string>)[0]!));
+  const errorCode = useSelector(item, (s) => s.context.errorCode);
+  const offered = useSelector(item, (s) => s.matches('idle') && s.can({ type: 'card.activate' }));
+
+  useEffect(() => {
+    if (phase === 'activated') toast(i18n._(activatedMsg));
+    if (phase === 'refused') {
+      toast({ message: i18n._(refusal(errorCode)), type: 'fail' });
+      item.send({ type: 'confirm.dismiss' });
+    }
+  }, [phase, errorCode, i18n, toast, item]);
+
+  if (phase === 'unreachable') {
+    return (
+      <p className="text-center">
+        <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />
+      </p>
+    );
+  }
+  if (!offered && phase !== 'confirming' && phase !== 'submitting') return null;
+
+  const ask = async () => {
+    item.send({ type: 'card.activate' });
+    const r = await confirm({
+      title: <Trans>激活会员卡</Trans>,
+      message: <Trans>激活后立即开始计算有效期，确定现在激活吗？</Trans>,
+      confirmText: <Trans>确定激活</Trans>,
+      cancelText: <Trans>再想想</Trans>,
+    });
+    item.send({ type: r.confirmed ? 'confirm.accept' : 'confirm.dismiss' });
+  };
+
+  return (
+    <Button large rounded disabled={phase === 'submitting'} data-action="activate" onClick={() => void ask()}>
+      {phase === 'submitting' ? <Trans>正在激活…</Trans> : <Trans>立即激活</Trans>}
+    </Button>
+  );
+}

@@ -1,0 +1,35 @@
+import { data, type LoaderFunctionArgs } from 'react-router-dom';
+import type { CardStatus } from '../../../../machines/domain/card-transitions';
+import type { CardHistoryItem, MemberCardDetail } from '../../../api/member-goods';
+import type { Paged } from '../../../domain/envelope';
+import { Errors } from '../../../domain/errors';
+import { apiFrom } from '../../api-context';
+import { parseId } from '../../ui/data-or';
+import { shownCardStatus } from './card-view-rules';
+
+export interface CardDetailData {
+  card: MemberCardDetail | null;
+  /** the status the member sees (the card chart expires a card past its end) */
+  status: CardStatus | null;
+  /** page 0 of the card's history */
+  history: Paged<CardHistoryItem> | null;
+}
+
+const none: CardDetailData = { card: null, status: null, history: null };
+
+/**
+ * The loader of both card pages: my card of `?id=` and the first `historyPageSize` lines of its
+ * history. A missing, malformed, unknown or another member's id is the not-found state (404).
+ */
+export function cardDetailLoader(historyPageSize: number) {
+  return async ({ context, request }: LoaderFunctionArgs) => {
+    const id = parseId(new URL(request.url).searchParams.get('id'));
+    if (id === null) return data<CardDetailData>(none, { status: 404 });
+    const api = apiFrom(context);
+    const [r, h] = await Promise.all([api.memberGoods.card(id), api.memberGoods.cardHistory({ id, pagenum: 0, pagesize: historyPageSize })]);
+    if (r.code === Errors.notFound.code || r.code === 404 || r.code === 400) return data<CardDetailData>(none, { status: 404 });
+    if (r.code !== 200) throw new Response(null, { status: r.code === 401 ? 401 : 503 });
+    const history = h.code === 200 ? h.data : null;
+    return data<CardDetailData>({ card: r.data, status: shownCardStatus(r.data, new Date()), history });
+  };
+}

@@ -1,0 +1,59 @@
+import type { MemberCard } from '../../../api/booking';
+import { cardOperations, effectiveCardStatus, type CardOperation, type CardStatus } from '../../../../machines/domain/card-transitions';
+
+/** The card facts these rules read (GET /customers/cards and the card detail share them). */
+export type CardFacts = Pick<MemberCard, 'status' | 'usesTotal' | 'usesLeft' | 'validFrom' | 'validUntil' | 'validityDays'>;
+
+/**
+ * The status a member sees: the stored one, except that a card in use past its end date reads as
+ * expired by the card chart (effectiveCardStatus), before any job has written it.
+ */
+export function shownCardStatus(card: Pick<CardFacts, 'status' | 'validUntil'>, now: Date): CardStatus {
+  return effectiveCardStatus(card.status, card.validUntil ? new Date(card.validUntil) : null, now);
+}
+
+/** A card's frequency (spec §3): uses left of the total, or unlimited (time-based cards). */
+export type CardFrequency = { kind: 'count'; left: number; total: number } | { kind: 'unlimited' };
+
+export function cardFrequency(card: Pick<CardFacts, 'usesTotal' | 'usesLeft'>): CardFrequency {
+  if (card.usesTotal === null) return { kind: 'unlimited' };
+  return { kind: 'count', left: card.usesLeft ?? 0, total: card.usesTotal };
+}
+
+/**
+ * A card's validity (spec §3 start and end): the dates once it is activated; before that, how many
+ * days it will run from its first booking (spec §8 "inactive card is activated by booking").
+ */
+export type CardValidity = { kind: 'dates'; from: string | null; until: string | null } | { kind: 'from-first-booking'; days: number | null };
+
+export function cardValidity(card: Pick<CardFacts, 'status' | 'validFrom' | 'validUntil' | 'validityDays'>): CardValidity {
+  if (card.status === 'inactive' && !card.validFrom) return { kind: 'from-first-booking', days: card.validityDays };
+  return { kind: 'dates', from: card.validFrom, until: card.validUntil };
+}
+
+/**
+ * The screens behind the card operations that are built so far. Activation happens through the
+ * first booking (spec §4), so "activate" leads to the schedule; freeze, transfer, extend and refund
+ * join this table with the card-management screens. An operation without a screen shows no button.
+ */
+export const CARD_OPERATION_PATHS: Partial<Record<CardOperation, (cardId: number) => string>> = {
+  activate: () => '/takecourse/bookcourse',
+};
+
+export interface CardAction {
+  op: CardOperation | 'buy-again';
+  to: string;
+}
+
+/**
+ * The actions a card shows: the operations the card chart allows in its status (cardOperations) that
+ * have a screen, and "buy again" for a card that can no longer be used (expired, invalid, transferred).
+ */
+export function cardActions(card: { id: number; status: CardStatus }): CardAction[] {
+  const ops: CardAction[] = cardOperations(card.status).flatMap((op) => {
+    const path = CARD_OPERATION_PATHS[op];
+    return path ? [{ op, to: path(card.id) }] : [];
+  });
+  if (card.status === 'expired' || card.status === 'invalid' || card.status === 'transferred') ops.push({ op: 'buy-again', to: '/vipcard?tab=shop' });
+  return ops;
+}

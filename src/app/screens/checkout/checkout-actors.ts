@@ -1,0 +1,54 @@
+import { fromPromise } from 'xstate';
+import { checkoutMachine } from '../../../../machines/checkout.machine';
+import type { Api } from '../../../api/index';
+import type { OrderState } from '../../../domain/orders';
+import { successPath } from './checkout-paths';
+import { installWechatBridgeStandIn, payInWechat } from './wechat-bridge';
+
+/** The states in which an order of mine blocks a new one (the server's 40001). */
+const OPEN_ORDER_STATES: readonly OrderState[] = ['unpaid', 'paying', 'payment_failed', 'friend_paying'];
+
+/** How long /payt shows before the browser leaves for the mobile payment page. */
+const HANDOVER_DELAY_MS = 600;
+
+export interface CheckoutEffects {
+  api: Api;
+  /** demo mode: the providers are local stand-ins (GET /pay/methods) */
+  standIn: boolean;
+  /** the footer badge and the member's goods are stale after a purchase */
+  purchaseChanged(): void;
+}
+
+/** The checkout machine with the browser's API and the page's effects as its actors. */
+export function provideCheckout(fx: CheckoutEffects) {
+  const { api } = fx;
+  return checkoutMachine.provide({
+    actors: {
+      loadGoods: fromPromise(({ input }) => api.goods.detail(input.goodsId)),
+      quote: fromPromise(({ input }) => api.orders.quote(input)),
+      createOrder: fromPromise(({ input }) => api.orders.create(input.body, input.idempotencyKey)),
+      findUnpaidOrder: fromPromise(async () => {
+        const r = await api.orders.mine({ pagenum: 0, pagesize: 10 });
+        return r.code === 200 ? (r.data.list.find((o) => OPEN_ORDER_STATES.includes(o.state))?.orderNo ?? null) : null;
+      }),
+      loadOrder: fromPromise(({ input }) => api.orders.detail(input.orderNo)),
+      startPayment: fromPromise(({ input }) => api.orders.pay(input.orderNo, input.method, input.idempotencyKey)),
+      wechatPay: fromPromise(({ input }) => {
+        if (!fx.standIn) return payInWechat(input.jsapi);
+        // demo mode (decision 011): the stand-in's prepay ids mean nothing to the real messaging app, so a
+        // stand-in bridge, on its own page-like object, takes the bridge's place even inside the app
+        const page = { document: new EventTarget(), location: window.location } as unknown as Window;
+        installWechatBridgeStandIn(page, successPath(input.orderNo));
+        return payInWechat(input.jsapi, page);
+      }),
+      openAlipay: fromPromise(
+        ({ input }) =>
+          new Promise<void>(() => {
+            // the page unloads: this never settles; coming back lands on /payf?orderNo= (the return URL)
+            setTimeout(() => window.location.assign(input.url), HANDOVER_DELAY_MS);
+          }),
+      ),
+    },
+    actions: { purchaseChanged: () => fx.purchaseChanged() },
+  });
+}

@@ -1,0 +1,46 @@
+import { loginPath } from '../../session/request-session';
+import { parseId } from '../../ui/data-or';
+
+/** What /agreement/payagreement was opened for: `?id=` (required), `phaseId=`, `teacherId=` (when the goods need one). */
+export interface PayAgreementQuery {
+  goodsId: number;
+  phaseId?: number;
+  teacherId?: number;
+}
+
+/** Reads the entry point's query; null when `id` is missing or not an id (the page shows not found). */
+export function payAgreementQuery(search: URLSearchParams): PayAgreementQuery | null {
+  const goodsId = parseId(search.get('id'));
+  if (goodsId === null) return null;
+  const phaseId = parseId(search.get('phaseId')) ?? undefined;
+  const teacherId = parseId(search.get('teacherId')) ?? undefined;
+  return { goodsId, ...(phaseId !== undefined ? { phaseId } : {}), ...(teacherId !== undefined ? { teacherId } : {}) };
+}
+
+/** An order's page and the payment pages, by order number. */
+export const orderPath = (orderNo: string) => `/orderdetail?orderNo=${encodeURIComponent(orderNo)}`;
+export const handoverPath = (orderNo: string) => `/payt?orderNo=${encodeURIComponent(orderNo)}`;
+export const successPath = (orderNo: string) => `/payf?orderNo=${encodeURIComponent(orderNo)}`;
+export const failurePath = (orderNo: string) => `/pays?orderNo=${encodeURIComponent(orderNo)}`;
+
+/** A state path like `paying.inWechat` from a snapshot value. */
+export function leafState(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [k, v] = Object.entries(value as Record<string, unknown>)[0]!;
+  return `${k}.${leafState(v)}`;
+}
+
+/**
+ * Which page a checkout state belongs on (null: wherever it is): a visitor logs in and comes back to
+ * `here`; the member goes to Alipay through /payt; waiting for the provider and success are /payf,
+ * failure /pays (spec naming); choosing how to pay an existing order, or a closed one, is its /orderdetail.
+ */
+export function checkoutPath(state: string, orderNo: string | undefined, here: string): string | null {
+  if (state === 'loginRequired') return loginPath(here);
+  if (!orderNo) return null;
+  if (state === 'paying.handingToAlipay') return handoverPath(orderNo);
+  if (state === 'paid' || state.startsWith('awaitingResult.') || state.startsWith('checking.')) return successPath(orderNo);
+  if (state === 'failed') return failurePath(orderNo);
+  if (state === 'choosingMethod' || state === 'orderClosed') return orderPath(orderNo);
+  return null;
+}

@@ -1,0 +1,64 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { checkoutMachine, type CheckoutInput } from '../../../../machines/checkout.machine';
+import { browserApiOrThrow } from '../../api-context';
+import { SessionContext } from '../../session/session-provider';
+import { provideCheckout } from './checkout-actors';
+import { checkoutPath, leafState } from './checkout-paths';
+
+export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
+
+/**
+ * The one checkout of this browser tab. The checkout's pages (agreement, /payt, /payf, /pays,
+ * /orderdetail) are separate routes; they share this actor, so a payment started on one page is
+ * awaited on the next. Only in the browser: the server renders each page from a fresh, unstarted actor.
+ */
+let current: { actor: CheckoutActor; goodsKey?: string } | undefined;
+
+const goodsKeyOf = (i: CheckoutInput) => (i.goodsId === undefined ? undefined : `${i.goodsId}:${i.phaseId ?? ''}:${i.teacherId ?? ''}`);
+
+/** The shared actor when it fits this page's input; else a new one (started) that becomes the shared one. */
+function obtain(input: CheckoutInput, standIn: boolean, purchaseChanged: () => void): CheckoutActor {
+  if (typeof window === 'undefined') return createActor(checkoutMachine, { input });
+  if (current) {
+    const snap = current.actor.getSnapshot();
+    const key = goodsKeyOf(input);
+    // the same goods before any order (a remount): keep it; the same order on its later pages: keep it
+    const fits = key !== undefined ? current.goodsKey === key && !snap.context.order && snap.status === 'active' : snap.context.order?.orderNo === input.orderNo;
+    if (fits) return current.actor;
+    current.actor.stop();
+  }
+  const actor = createActor(provideCheckout({ api: browserApiOrThrow(), standIn, purchaseChanged }), { input }).start();
+  current = { actor, goodsKey: goodsKeyOf(input) };
+  return actor;
+}
+
+/** Forgets the shared checkout (tests). */
+export function resetCheckout(): void {
+  current?.actor.stop();
+  current = undefined;
+}
+
+/**
+ * The page's checkout actor, and the page changes its states call for (checkoutPath): a change after
+ * the page opened navigates (replacing the entry, so Back does not replay a payment); a visitor is sent
+ * to log in at once.
+ */
+export function useCheckout(input: CheckoutInput, standIn: boolean): CheckoutActor {
+  const session = SessionContext.useActorRef();
+  const [actor] = useState(() => obtain(input, standIn, () => session.send({ type: 'booked.refresh' })));
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const state = useSelector(actor, (s) => leafState(s.value));
+  const orderNo = useSelector(actor, (s) => s.context.order?.orderNo);
+  const target = checkoutPath(state, orderNo, here);
+  const first = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (first.current === undefined) first.current = state === 'loginRequired' ? null : target;
+    if (target && target !== here && target !== first.current) void navigate(target, { replace: true });
+  }, [target, here, state, navigate]);
+  return actor;
+}

@@ -1,0 +1,35 @@
+import { Trans } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { Button } from 'konsta/react';
+import type { ReactNode } from 'react';
+import { Link, useLoaderData } from 'react-router-dom';
+import type { Order } from '../../../api/orders';
+import { NotFoundState } from '../../ui/not-found-state';
+import { leafState, orderPath } from './checkout-paths';
+import { useCheckout } from './checkout-store';
+import type { OrderPageData } from './order-page-data';
+
+/** The checkout of the page's order: shared with the page before when it was the same order. */
+export function useOrderCheckout(d: OrderPageData, resume: 'pay' | 'result') {
+  const actor = useCheckout({ signedIn: d.signedIn, methods: d.methods, orderNo: d.orderNo!, resume }, d.standIn);
+  const state = useSelector(actor, (s) => leafState(s.value));
+  // the order as last read by the checkout, else as the page loaded it
+  const order = useSelector(actor, (s) => (s.context.order?.state ? s.context.order : undefined)) ?? (d.order as Order);
+  return { actor, state, order };
+}
+
+/** The way back to the order (spec: each result page leads back to it). */
+export function BackToOrder(props: { orderNo: string }) {
+  return (
+    <Button large rounded outline component={Link} {...{ to: orderPath(props.orderNo) }} data-action="view-order">
+      <Trans>查看订单</Trans>
+    </Button>
+  );
+}
+
+/** An order page's body for the loaded order, or the not-found state (unknown, malformed or not mine). */
+export function OrderPage(props: { children: (d: OrderPageData) => ReactNode }) {
+  const d = useLoaderData() as OrderPageData;
+  if (!d.order) return <NotFoundState message={<Trans>没有找到这个订单</Trans>} backTo="/myPurchaseHistory" backLabel={<Trans>查看购买记录</Trans>} />;
+  return props.children(d);
+}

@@ -1,0 +1,31 @@
+import { data, type LoaderFunctionArgs } from 'react-router-dom';
+import type { Order } from '../../../api/orders';
+import type { PayMethod } from '../../../domain/orders';
+import { apiFrom } from '../../api-context';
+import { sessionFrom } from '../../session/request-session';
+import { dataOr } from '../../ui/data-or';
+
+/** What the order's pages (/orderdetail, /payt, /payf, /pays) render first: the order, its goods' name, how to pay. */
+export interface OrderPageData {
+  orderNo: string | null;
+  order: Order | null;
+  goodsName: string | null;
+  methods: PayMethod[];
+  standIn: boolean;
+  signedIn: boolean;
+}
+
+const ORDER_NO = /^[A-Za-z0-9-]{1,64}$/;
+
+/** `?orderNo=`: my order (another member's or an unknown number is not found), its goods' name and the pay methods. */
+export async function orderPageLoader({ context, request }: LoaderFunctionArgs) {
+  const raw = new URL(request.url).searchParams.get('orderNo');
+  const signedIn = !!sessionFrom(context).token;
+  const none: OrderPageData = { orderNo: null, order: null, goodsName: null, methods: [], standIn: false, signedIn };
+  if (!raw || !ORDER_NO.test(raw)) return data(none, { status: 404 });
+  const api = apiFrom(context);
+  const [r, pay] = await Promise.all([api.orders.detail(raw), dataOr(api.orders.payMethods(), { methods: ['balance' as const], standIn: false })]);
+  if (r.code === 404 || r.code === 400) return data({ ...none, orderNo: raw }, { status: 404 });
+  if (r.code !== 200) throw new Response(null, { status: 503 });
+  return data<OrderPageData>({ orderNo: raw, order: r.data, goodsName: r.data.goodsName || null, methods: pay.methods, standIn: pay.standIn, signedIn });
+}

@@ -1,0 +1,33 @@
+import { Trans } from '@lingui/react/macro';
+import { Button } from 'konsta/react';
+import { BackToOrder, OrderPage, useOrderCheckout } from './order-checkout';
+import { orderPageLoader, type OrderPageData } from './order-page-data';
+import { ResultPanel } from './result-panel';
+
+export const loader = orderPageLoader;
+
+/** /pays?orderNo= — payment failure (spec naming: pays is failure): pay again, or back to the order. */
+export default function PayFailureScreen() {
+  return <OrderPage>{(d) => <Failure d={d} />}</OrderPage>;
+}
+
+function Failure(props: { d: OrderPageData }) {
+  const { actor, state } = useOrderCheckout(props.d, 'result');
+  const orderNo = props.d.orderNo!;
+  const failed = state === 'failed';
+  return (
+    <ResultPanel tone={failed ? 'failure' : 'waiting'} result={failed ? 'failed' : 'confirming'} title={failed ? <Trans>支付失败</Trans> : <Trans>正在确认支付结果…</Trans>}>
+      {failed && (
+        <>
+          <p className="text-sm text-black/60">
+            <Trans>本次支付没有成功，款项未被扣除。订单已保留，可以重新支付。</Trans>
+          </p>
+          <Button large rounded type="button" onClick={() => actor.send({ type: 'payment.retry' })} data-action="pay-again">
+            <Trans>重新支付</Trans>
+          </Button>
+        </>
+      )}
+      <BackToOrder orderNo={orderNo} />
+    </ResultPanel>
+  );
+}

@@ -1,0 +1,73 @@
+import { Trans } from '@lingui/react/macro';
+import { Button } from 'konsta/react';
+import { Link } from 'react-router-dom';
+import { MoneyLines } from './money-lines';
+import { BackToOrder, OrderPage, useOrderCheckout } from './order-checkout';
+import { orderPageLoader, type OrderPageData } from './order-page-data';
+import { ResultPanel } from './result-panel';
+
+export const loader = orderPageLoader;
+
+/**
+ * /payf?orderNo= — payment success (spec naming: payf is success). It is also where the providers'
+ * pages come back to, so until the order is settled it says the result is being confirmed; a failure
+ * moves on to /pays. Past the time-out it keeps checking and never calls the payment failed.
+ */
+export default function PaySuccessScreen() {
+  return <OrderPage>{(d) => <Success d={d} />}</OrderPage>;
+}
+
+function Success(props: { d: OrderPageData }) {
+  const { d } = props;
+  const { actor, state, order } = useOrderCheckout(d, 'result');
+  const orderNo = d.orderNo!;
+  if (state === 'paid') {
+    return (
+      <div className="pb-8">
+        <ResultPanel tone="success" result="paid" title={<Trans>支付成功</Trans>}>
+          <p className="text-sm text-black/60">
+            <Trans>订单号 {orderNo}</Trans>
+          </p>
+        </ResultPanel>
+        <MoneyLines facts={{ ...order, goodsName: d.goodsName ?? orderNo }} />
+        <div className="mx-4 space-y-3 text-center">
+          <BackToOrder orderNo={orderNo} />
+          <Button large rounded component={Link} {...{ to: '/mycourse' }}>
+            <Trans>查看我的课程</Trans>
+          </Button>
+          <Link to="/vipcard" className="inline-block text-primary">
+            <Trans>查看我的会员卡</Trans>
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (state.startsWith('checking.')) {
+    return (
+      <ResultPanel tone="waiting" result="checking" title={<Trans>支付结果确认中</Trans>}>
+        <p className="text-sm text-black/60">
+          <Trans>支付服务的结果可能稍有延迟，我们会继续查询，不会重复扣款。</Trans>
+        </p>
+        <Button large rounded type="button" disabled={state === 'checking.rechecking'} onClick={() => actor.send({ type: 'payment.check' })} data-action="check">
+          <Trans>刷新支付结果</Trans>
+        </Button>
+        <BackToOrder orderNo={orderNo} />
+      </ResultPanel>
+    );
+  }
+  if (state === 'orderLoadUnreachable') {
+    return (
+      <ResultPanel tone="waiting" result="unreachable" title={<Trans>网络无法连接</Trans>}>
+        <Button large rounded type="button" onClick={() => actor.send({ type: 'checkout.retry' })}>
+          <Trans>重试</Trans>
+        </Button>
+        <BackToOrder orderNo={orderNo} />
+      </ResultPanel>
+    );
+  }
+  return (
+    <ResultPanel tone="waiting" result="confirming" title={<Trans>正在确认支付结果…</Trans>}>
+      <BackToOrder orderNo={orderNo} />
+    </ResultPanel>
+  );
+}

@@ -1,0 +1,40 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { Block, Button } from 'konsta/react';
+import type { ReactNode } from 'react';
+import { Errors } from '../../../domain/errors';
+import type { CheckoutActor } from './checkout-store';
+
+/** What a payment in progress shows: where it stands, and a retry where the member can act. */
+export function PaymentProgress(props: { actor: CheckoutActor; state: string }) {
+  const { i18n } = useLingui();
+  const retry = (label: ReactNode) => (
+    <Button large rounded outline type="button" className="mt-3" data-action="payment-retry" onClick={() => props.actor.send({ type: 'payment.retry' })}>
+      {label}
+    </Button>
+  );
+  const line = (text: ReactNode, action?: ReactNode) => (
+    <Block className="!my-4 text-center" data-payment-progress={props.state}>
+      <p role="status">{text}</p>
+      {action}
+    </Block>
+  );
+  switch (props.state) {
+    case 'creatingOrder':
+      return line(<Trans>正在创建订单…</Trans>);
+    case 'paying.requestingPayment':
+      return line(<Trans>正在发起支付…</Trans>);
+    case 'paying.inWechat':
+      return line(<Trans>正在打开微信支付…</Trans>);
+    case 'paying.wechatCancelled':
+      return line(<Trans>您已取消支付，订单已保留</Trans>, retry(<Trans>继续支付</Trans>));
+    case 'paying.bridgeUnavailable':
+      return line(<Trans>无法打开微信支付，请在微信中打开本页面</Trans>, retry(<Trans>重试</Trans>));
+    case 'paying.paymentUnreachable':
+      return line(i18n._(Errors.network.message), retry(<Trans>重试</Trans>));
+    case 'paying.handingToAlipay':
+      return line(<Trans>正在前往支付宝…</Trans>);
+    default:
+      return null;
+  }
+}

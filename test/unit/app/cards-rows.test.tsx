@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { MemberCard } from '../../../src/api/booking';
+import type { CardHistoryItem } from '../../../src/api/member-goods';
+import { CardHistoryList } from '../../../src/app/screens/cards/card-history-row';
+import { MyCardRow } from '../../../src/app/screens/cards/my-card-row';
+import { renderWithI18n } from './render-with-i18n';
+
+const card: MemberCard = {
+  id: 4,
+  name: '10次卡',
+  number: 'C0004',
+  cardType: 'count',
+  clubId: null,
+  status: 'inactive',
+  usesTotal: 10,
+  usesLeft: 10,
+  validFrom: null,
+  validUntil: null,
+  validityDays: 180,
+  extensionCount: 0,
+  weekendOnly: false,
+  offPeakSlots: [],
+  bookingWindowDays: null,
+  experience: false,
+};
+
+describe('my card row (spec §3 card; §4 status)', () => {
+  it('an inactive card: its status label, uses of the total, and validity from the first booking; it opens the card', () => {
+    renderWithI18n(
+      <MemoryRouter>
+        <MyCardRow card={card} status="inactive" />
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link');
+    expect(link.getAttribute('href')).toBe('/mine/carddetail?id=4');
+    expect(link.textContent).toContain('未激活');
+    expect(link.textContent).toContain('剩余10/10次');
+    expect(link.textContent).toContain('首次预约后生效，有效180天');
+  });
+
+  it('a card in use shows its validity dates in Shanghai and unlimited uses for a time-based card', () => {
+    renderWithI18n(
+      <MemoryRouter>
+        <MyCardRow card={{ ...card, status: 'in_use', usesTotal: null, usesLeft: null, validFrom: '2026-01-31T16:30:00Z', validUntil: '2027-01-31T15:59:59Z' }} status="in_use" />
+      </MemoryRouter>,
+    );
+    const text = screen.getByRole('link').textContent;
+    expect(text).toContain('使用中');
+    expect(text).toContain('不限次数');
+    expect(text).toContain('2026-02-01 ~ 2027-01-31');
+  });
+});
+
+describe("a card's history", () => {
+  it('bought (with what was paid, in yuan), activated, and a class with the uses it spent', () => {
+    const items: CardHistoryItem[] = [
+      { kind: 'class', at: '2026-11-20T10:00:00Z', bookingId: 9, state: 'checked_in', usesSpent: 1, classTitle: '流瑜伽', clubName: '静安店', classStartsAt: '2026-11-20T10:00:00Z' },
+      { kind: 'activated', at: '2026-11-19T10:00:00Z' },
+      { kind: 'bought', at: '2026-11-18T10:00:00Z', orderNo: 'O1', paidCents: 108_050 },
+    ];
+    renderWithI18n(<CardHistoryList items={items} />);
+    const rows = screen.getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.textContent).toContain('流瑜伽');
+    expect(rows[0]!.textContent).toContain('已签到');
+    expect(rows[0]!.textContent).toContain('-1');
+    expect(rows[1]!.textContent).toContain('激活');
+    expect(rows[2]!.textContent).toContain('¥1080.50');
+  });
+
+  it('an empty history says so', () => {
+    renderWithI18n(<CardHistoryList items={[]} />);
+    expect(screen.getByText('暂无使用记录')).toBeTruthy();
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { CARD_STATUSES } from '../../../src/domain/booking-rules';
+import { CARD_STATUS_LABELS } from '../../../src/app/screens/cards/card-labels';
+import { cardActions, cardFrequency, cardValidity, shownCardStatus } from '../../../src/app/screens/cards/card-view-rules';
+import { cardTypeParam, vipcardPath, vipcardTab } from '../../../src/app/screens/cards/vipcard-rules';
+
+const now = new Date('2026-11-22T04:00:00Z');
+
+describe('card status a member sees (spec §4 card status, by the card chart)', () => {
+  it('every status of the chart has a label', () => {
+    for (const s of CARD_STATUSES) expect(CARD_STATUS_LABELS[s], s).toBeTruthy();
+  });
+
+  it('a card in use past its end date shows expired; before it, in use', () => {
+    expect(shownCardStatus({ status: 'in_use', validUntil: '2026-11-22T03:59:59Z' }, now)).toBe('expired');
+    expect(shownCardStatus({ status: 'in_use', validUntil: '2026-11-22T04:00:01Z' }, now)).toBe('in_use');
+  });
+
+  it('a frozen, inactive or transferred card keeps its status past the end date (the chart has no expire there)', () => {
+    for (const status of ['frozen', 'inactive', 'transferred', 'invalid'] as const) {
+      expect(shownCardStatus({ status, validUntil: '2026-01-01T00:00:00Z' }, now)).toBe(status);
+    }
+  });
+});
+
+describe('card facts (spec §3 frequency, validity start and end)', () => {
+  it('a count card shows uses left of the total; a time-based card is unlimited', () => {
+    expect(cardFrequency({ usesTotal: 10, usesLeft: 4 })).toEqual({ kind: 'count', left: 4, total: 10 });
+    expect(cardFrequency({ usesTotal: null, usesLeft: null })).toEqual({ kind: 'unlimited' });
+  });
+
+  it('an inactive card runs its validity days from the first booking; an activated one shows its dates', () => {
+    expect(cardValidity({ status: 'inactive', validFrom: null, validUntil: null, validityDays: 180 })).toEqual({ kind: 'from-first-booking', days: 180 });
+    expect(cardValidity({ status: 'in_use', validFrom: '2026-01-01T00:00:00Z', validUntil: '2026-07-01T00:00:00Z', validityDays: 180 })).toEqual({
+      kind: 'dates',
+      from: '2026-01-01T00:00:00Z',
+      until: '2026-07-01T00:00:00Z',
+    });
+  });
+});
+
+describe('card actions (the chart allows, a screen exists)', () => {
+  it('an inactive card offers activation by booking a class (spec §4 first booking activates)', () => {
+    expect(cardActions({ id: 7, status: 'inactive' })).toEqual([{ op: 'activate', to: '/takecourse/bookcourse' }]);
+  });
+
+  it('a card in use or frozen offers nothing until the card-management screens exist', () => {
+    expect(cardActions({ id: 7, status: 'in_use' })).toEqual([]);
+    expect(cardActions({ id: 7, status: 'frozen' })).toEqual([]);
+  });
+
+  it('an expired, invalid or transferred card offers buying a new one', () => {
+    for (const status of ['expired', 'invalid', 'transferred'] as const) {
+      expect(cardActions({ id: 7, status }), status).toEqual([{ op: 'buy-again', to: '/vipcard?tab=shop' }]);
+    }
+  });
+});
+
+describe('/vipcard opens on (spec §6 members with no valid card are pushed to buy one)', () => {
+  it('the tab asked for wins', () => {
+    expect(vipcardTab('shop', true, ['in_use'])).toBe('shop');
+    expect(vipcardTab('mine', false, [])).toBe('mine');
+  });
+
+  it('a member with a usable card sees their cards; without one, the products; a visitor, the products', () => {
+    expect(vipcardTab(null, true, ['expired', 'in_use'])).toBe('mine');
+    expect(vipcardTab(null, true, ['inactive'])).toBe('mine');
+    expect(vipcardTab(null, true, ['expired', 'frozen'])).toBe('shop');
+    expect(vipcardTab(null, true, [])).toBe('shop');
+    expect(vipcardTab('bogus', false, [])).toBe('shop');
+  });
+
+  it('the type filter takes the card-type dictionary values only', () => {
+    expect(cardTypeParam('count')).toBe('count');
+    expect(cardTypeParam('time-based')).toBe('time-based');
+    expect(cardTypeParam('nope')).toBeUndefined();
+    expect(cardTypeParam(null)).toBeUndefined();
+    expect(vipcardPath('shop', 'count')).toBe('/vipcard?tab=shop&type=count');
+    expect(vipcardPath('mine')).toBe('/vipcard?tab=mine');
+  });
+});
