@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatYuan } from '../../src/domain/money';
 import { useBrowser } from './support/browser';
-import { apiCall, buyable, logInPage, MEMBER, memberToken, myOrders, reviewAndAgree } from './support/checkout';
+import { shanghaiTomorrow } from './support/booking';
+import { apiCall, buyable, logInPage, MEMBER, memberToken, myCards, myOrders, reviewAndAgree } from './support/checkout';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -36,9 +37,10 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
     expect(await page.locator('[data-goods-name]').innerText()).toBe(card.name);
   });
 
-  it('a member buys a count card with WeChat Pay: the stand-in cashier, the success page, the order paid', async () => {
+  it('a member buys a count card with WeChat Pay (stand-in cashier, success page, order paid), finds it on /vipcard and books a class with it', async () => {
     const card = await buyable(server.url, token, 'card', (g) => g.cardType === 'count');
     const quote = (await apiCall<{ amountToPayCents: number; memberPriceCents: number }>(server.url, 'POST', '/orders/quote', { token, body: { goodsId: card.id } })).data;
+    const cardIdsBefore = new Set((await myCards(server.url, token)).map((c) => c.id));
     const { page } = await browser.newPage({ baseURL: server.url });
     await logInPage(page);
     await page.goto(`/agreement/payagreement?id=${card.id}`);
@@ -63,6 +65,49 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
     await page.waitForURL((u) => u.pathname === '/orderdetail' && u.searchParams.get('orderNo') === orderNo);
     expect(await page.locator('[data-order-state-label]').getAttribute('data-order-state-label')).toBe('paid');
     expect(await page.locator('[data-action="pay-order"], [data-action="cancel-order"]').count()).toBe(0);
+
+    // the new card is among my cards on /vipcard, inactive until its first booking (spec §4)
+    const issued = (await myCards(server.url, token)).filter((c) => !cardIdsBefore.has(c.id));
+    expect(issued).toHaveLength(1);
+    const bought = issued[0]!;
+    expect(bought).toMatchObject({ name: card.name, status: 'inactive', validFrom: null });
+    await page.goto('/vipcard?tab=mine', { waitUntil: 'networkidle' });
+    const row = page.locator(`[data-my-card="${bought.id}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('inactive');
+    expect(await row.innerText()).toContain(card.name);
+
+    // its detail leads to the schedule; tomorrow is inside the level-1 member's window
+    await row.click();
+    await page.waitForURL((u) => u.pathname === '/mine/carddetail' && u.searchParams.get('id') === String(bought.id));
+    await page.locator('[data-action="book-to-activate"]').click();
+    await page.waitForURL((u) => u.pathname === '/takecourse/bookcourse');
+    const tomorrow = shanghaiTomorrow();
+    await page.locator(`[data-day="${tomorrow}"]`).click();
+    await page.waitForURL((u) => u.searchParams.get('date') === tomorrow);
+    const cls = page.locator('[data-class]:has([data-class-state=bookable])').first();
+    await cls.waitFor();
+    const classId = Number(await cls.getAttribute('data-class'));
+    await cls.click();
+    await page.locator('[data-action=book]').click();
+    await page.waitForURL((u) => u.pathname === '/takecourse/bookcourse/bookcourseconfirm');
+
+    // the confirm step offers the new card; its dialog reminds that this booking activates it
+    const choice = page.locator(`[data-card="${bought.id}"][data-usable=true]`);
+    await choice.click();
+    await page.locator('label:has([name=agreeNotice]), label:has-text("我已阅读并同意")').first().click();
+    await page.locator('[data-action=submit-booking]').click();
+    await page.locator('[data-reminder=will-activate]').waitFor();
+    await page.getByRole('button', { name: '确定' }).last().click();
+    await page.locator('[data-booking-result=booked]').waitFor();
+
+    // the server booked it with that card: the card is in use from now on, one use spent
+    const after = (await myCards(server.url, token)).find((c) => c.id === bought.id)!;
+    expect(after.status).toBe('in_use');
+    expect(after.validFrom).not.toBeNull();
+    expect(after.usesLeft).toBe(bought.usesLeft! - 1);
+    const booked = await apiCall<{ list: { cardId: number; state: string; class: { id: number } }[] }>(server.url, 'GET', '/customers/classes/mine?scope=upcoming&pagenum=0&pagesize=50', { token });
+    expect(booked.data.list.find((b) => b.class.id === classId)).toMatchObject({ cardId: bought.id, state: 'booked' });
   });
 
   it('a second order while one is unpaid is refused with its code and a link to the unpaid order; that order can be paid from /orderdetail', async () => {

@@ -64,6 +64,19 @@ export async function myOrders(base: string, token: string): Promise<OrderRow[]>
   return (await apiCall<{ list: OrderRow[] }>(base, 'GET', '/orders/mine?pagenum=0&pagesize=50', { token })).data.list;
 }
 
+export interface MyCardRow {
+  id: number;
+  name: string;
+  status: string;
+  usesLeft: number | null;
+  validFrom: string | null;
+}
+
+/** The member's cards as the server holds them (`GET /customers/cards`). */
+export async function myCards(base: string, token: string): Promise<MyCardRow[]> {
+  return (await apiCall<MyCardRow[]>(base, 'GET', '/customers/cards', { token })).data;
+}
+
 export async function balanceOf(base: string, token: string): Promise<number> {
   return (await apiCall<{ balanceCents: number }>(base, 'GET', '/customers/balance', { token })).data.balanceCents;
 }
