@@ -138,6 +138,21 @@ describe('queue promotion when a booked member cancels', async () => {
     expect(count.body.data).toBe(1);
   });
 
+  it('promotes in the order of the positions members were shown, even when their clock readings disagree', async () => {
+    // Under concurrency a request may read the clock before it waits for the class lock: the member
+    // who got the lock first (position 1) can carry the later queuedAt. The position is what counts.
+    const cls = await newClass(s, { capacity: 1 });
+    const [a, b, c] = [await newMember(s), await newMember(s), await newMember(s)];
+    const ra = await book(s, a.token, cls.id, (await newCard(s, a.id)).id);
+    const rb = await book(s, b.token, cls.id, (await newCard(s, b.id)).id);
+    const rc = await book(s, c.token, cls.id, (await newCard(s, c.id)).id);
+    expect([rb.body.data.position, rc.body.data.position]).toEqual([1, 2]);
+    await s.deps.db.update(bookings).set({ queuedAt: new Date(s.clock.now().getTime() + 1000) }).where(eq(bookings.id, rb.body.data.bookingId));
+    await s.call('POST', '/api/customers/classes/cancel', { token: a.token, body: { bookingId: ra.body.data.bookingId } });
+    expect(await bookingRow(s, rb.body.data.bookingId)).toMatchObject({ state: 'booked', promoted: true });
+    expect(await bookingRow(s, rc.body.data.bookingId)).toMatchObject({ state: 'queued' });
+  });
+
   it('skips a queued member whose card no longer qualifies, tells them why, and books the next', async () => {
     const cls = await newClass(s, { capacity: 1 });
     const [a, b, c] = [await newMember(s), await newMember(s), await newMember(s)];

@@ -261,7 +261,9 @@ async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: DecideOp
       .from(bookings)
       .innerJoin(accounts, eq(accounts.id, bookings.accountId))
       .where(and(eq(bookings.classId, cls.id), eq(bookings.state, 'queued')))
-      .orderBy(asc(bookings.queuedAt), asc(bookings.id))
+      // row order is queue order: ids are taken under the class lock, as the position shown was
+      // counted; queuedAt may have been read before the lock and can disagree under concurrency
+      .orderBy(asc(bookings.id))
       .limit(1);
     const [head] = opts.lock === 'row' ? await q.for('update', { of: bookings }) : await q;
     if (!head) break;
