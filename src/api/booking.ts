@@ -43,13 +43,25 @@ export interface ClassItem {
 }
 
 /** Spec §4 booking state of a class for the caller (a visitor sees bookable / queueable / full / expired). */
-export type ClassState = 'bookable' | 'queueable' | 'full' | 'expired' | 'booked' | 'queued' | 'checked-in' | 'not-checked-in';
+/** Spec §4 states of a class for the caller, and not-open: beyond their booking window (decision 014). */
+export type ClassState = 'bookable' | 'queueable' | 'full' | 'expired' | 'not-open' | 'booked' | 'queued' | 'checked-in' | 'not-checked-in';
 
 export interface ScheduleItem extends ClassItem {
   state: ClassState;
+  /** not-open: the first Shanghai date the caller may book it */
+  opensOn: string | null;
   bookingId: number | null;
   queuePosition: number | null;
   promoted: boolean;
+  canCancel: boolean;
+  canCancelQueue: boolean;
+}
+
+/** The caller's booking window (level and cards): today, days ahead, the last open day. */
+export interface BookingWindow {
+  today: string;
+  days: number;
+  openUntil: string;
 }
 
 export interface ClassDetail extends ScheduleItem {
@@ -144,6 +156,8 @@ export interface CheckinAnswer {
 export function bookingCalls(http: ApiClient) {
   return {
     schedule: (q: ScheduleQuery) => http.get<ScheduleItem[]>('/customers/classes/schedule', { query: { ...q } }),
+    /** null for a visitor: the window is the member's */
+    window: () => http.get<BookingWindow | null>('/customers/classes/window'),
     detail: (id: number) => http.get<ClassDetail>('/customers/classes/detail', { query: { id } }),
     cardsForClass: (classId: number) => http.get<CardForClass[]>('/customers/classes/cards', { query: { classId } }),
     /** one idempotency key per intent: a retry sends the same key and books once */

@@ -97,6 +97,32 @@ export function windowDays(level: string, cardWindow: number | null): number {
   return level === '1' ? LEVEL1_WINDOW_DAYS : DEFAULT_WINDOW_DAYS;
 }
 
+/** A card that could book some class for its holder now (whatever the class): counts for the horizon. */
+export function mayStillBook(card: Pick<CardFacts, 'status' | 'cardType' | 'experience' | 'buyerAccountId' | 'accountId' | 'usesLeft' | 'validUntil' | 'validityDays'>, now: Date): boolean {
+  if (card.status !== 'inactive' && card.status !== 'in_use') return false;
+  if (NON_BOOKING_CARD_TYPES.includes(card.cardType)) return false;
+  if (card.experience && card.buyerAccountId === card.accountId) return false;
+  if (card.usesLeft !== null && card.usesLeft <= 0) return false;
+  const until = effectiveValidUntil(card, now);
+  return until === null || until.getTime() > now.getTime();
+}
+
+/**
+ * How many calendar days ahead this member can book at all: the widest window of the cards that
+ * may still book (a card's own window replaces the level's), or the level's when there is none.
+ * The schedule marks later classes "not open yet" (decision 014), so what a screen offers is what
+ * booking accepts.
+ */
+export function horizonDays(level: string, cardWindows: readonly (number | null)[]): number {
+  if (cardWindows.length === 0) return windowDays(level, null);
+  return Math.max(...cardWindows.map((w) => windowDays(level, w)));
+}
+
+/** Whether a class lies beyond the member's horizon, by Shanghai calendar day. */
+export function beyondHorizon(startsAt: Date, now: Date, horizon: number): boolean {
+  return shanghaiDayIndex(startsAt) - shanghaiDayIndex(now) > horizon;
+}
+
 /**
  * The booking window by calendar day in Asia/Shanghai: from today up to today + N days, whatever
  * the hour (spec §5 "day-boundary rule"). A card window of 2 or 7 days refuses with its own code.

@@ -73,6 +73,21 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
     expect(await page.locator(`[data-date="${tomorrow}"]`).getAttribute('data-mark')).not.toBe('booked');
   });
 
+  it('a class beyond the level-1 window says when it opens instead of offering to book (decision 014)', async () => {
+    const { page } = await browser.newPage({ baseURL: server.url });
+    await loginInPage(page, server.url, member1.phone, member1.password, '/takecourse/bookcourse');
+    const later = shanghaiDate(new Date(Date.now() + 3 * 86_400_000));
+    await page.goto(`${server.url}/takecourse/bookcourse?date=${later}`, { waitUntil: 'networkidle' });
+    expect(await page.locator(`[data-day="${later}"]`).getAttribute('data-bookable')).toBe('false');
+    const row = page.locator('[data-class]:has([data-class-state=not-open])').first();
+    await row.waitFor();
+    await row.click();
+    await page.waitForURL((u) => u.pathname === '/takecourse/bookcourse/bookcoursedetail');
+    await page.locator('[data-action=not-open]').waitFor();
+    expect(await page.locator('[data-opens-on]').getAttribute('data-opens-on')).toBe(shanghaiDate(new Date(Date.now() + 2 * 86_400_000)));
+    expect(await page.locator('[data-action=book], [data-action=queue]').count()).toBe(0);
+  });
+
   it('the filter opened from the yoga schedule returns to it', async () => {
     const { page } = await browser.newPage({ baseURL: server.url });
     await page.goto(`${server.url}/takecourse/bookcourse_yoga`, { waitUntil: 'networkidle' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardRefusal, cardReminders, cancelRefusal, classRefusal, overlaps, windowRefusal, type CardFacts, type ClassFacts } from '../../src/domain/booking-rules';
+import { beyondHorizon, cardRefusal, cardReminders, cancelRefusal, classRefusal, horizonDays, mayStillBook, overlaps, windowRefusal, type CardFacts, type ClassFacts } from '../../src/domain/booking-rules';
 import { addShanghaiMonths, shanghaiDate, shanghaiDayIndex, shanghaiMidnight, timeOfDay } from '../../src/domain/booking-time';
 import { Errors } from '../../src/domain/errors';
 
@@ -94,6 +94,39 @@ describe('the booking window by calendar day (spec §5, §9)', () => {
     expect(windowRefusal(sh('2026-11-28 08:00'), now, '2', 7)).toBe('withinSevenDays');
     expect(Errors.withinTwoDays.code).toBe(20021);
     expect(Errors.withinSevenDays.code).toBe(20022);
+  });
+});
+
+describe("the member's horizon: the widest window any of their cards can book (decision 014)", () => {
+  const now = sh('2026-11-20 23:30');
+  it("is the level's window without a card that can book", () => {
+    expect(horizonDays('1', [])).toBe(1);
+    expect(horizonDays('2', [])).toBe(3);
+  });
+  it("takes the widest card window; a card without its own window counts the level's", () => {
+    expect(horizonDays('1', [null, 7])).toBe(7);
+    expect(horizonDays('2', [2])).toBe(2);
+    expect(horizonDays('2', [2, null])).toBe(3);
+  });
+  it('agrees with windowRefusal at the edge, by calendar day in Shanghai (23:30 Friday: Saturday is one day ahead)', () => {
+    for (const [level, w] of [['1', null], ['2', null], ['2', 2], ['1', 7]] as const) {
+      const h = horizonDays(level, [w]);
+      for (let d = 0; d <= 9; d++) {
+        const at = new Date(sh('2026-11-21 00:30').getTime() + (d - 1) * 86_400_000);
+        expect(beyondHorizon(at, now, h), `${level}/${w} +${d}`).toBe(windowRefusal(at, now, level, w) !== null);
+      }
+    }
+  });
+  it('counts only cards that may still book: live status, uses left, valid, not an own experience card, not a benefits card', () => {
+    expect(mayStillBook(card(), now)).toBe(true);
+    expect(mayStillBook(card({ status: 'inactive', validUntil: null }), now)).toBe(true);
+    expect(mayStillBook(card({ status: 'frozen' }), now)).toBe(false);
+    expect(mayStillBook(card({ status: 'expired' }), now)).toBe(false);
+    expect(mayStillBook(card({ usesLeft: 0 }), now)).toBe(false);
+    expect(mayStillBook(card({ validUntil: sh('2026-11-20 23:00') }), now)).toBe(false);
+    expect(mayStillBook(card({ cardType: 'equity' }), now)).toBe(false);
+    expect(mayStillBook(card({ experience: true, buyerAccountId: 2 }), now)).toBe(false);
+    expect(mayStillBook(card({ experience: true, buyerAccountId: 9 }), now)).toBe(true);
   });
 });
 

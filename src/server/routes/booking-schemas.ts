@@ -58,13 +58,25 @@ export const ClassItem = z
   .openapi('ClassItem');
 
 export const ScheduleItem = ClassItem.extend({
-  state: z.enum(['bookable', 'queueable', 'full', 'expired', 'booked', 'queued', 'checked-in', 'not-checked-in']).openapi({
-    description: "spec §4 for the caller: can book, queued (class full: join the queue), fully booked, expired, booked, queued, checked in, not checked in",
+  state: z.enum(['bookable', 'queueable', 'full', 'expired', 'not-open', 'booked', 'queued', 'checked-in', 'not-checked-in']).openapi({
+    description:
+      "spec §4 for the caller: can book, queued (class full: join the queue), fully booked, expired, booked, queued, checked in, not checked in; and not-open: beyond the caller's booking window (decision 014)",
   }),
+  opensOn: z.string().nullable().openapi({ description: 'not-open: the first Shanghai date (YYYY-MM-DD) this member may book it', example: '2026-11-21' }),
   bookingId: z.number().int().nullable(),
   queuePosition: z.number().int().nullable(),
   promoted: z.boolean(),
+  canCancel: z.boolean().openapi({ description: 'my seat can still be cancelled (before the class starts)' }),
+  canCancelQueue: z.boolean().openapi({ description: 'my queue place can still be left (before the class starts)' }),
 }).openapi('ScheduleItem');
+
+export const BookingWindow = z
+  .object({
+    today: z.string().openapi({ example: '2026-11-20' }),
+    days: z.number().int().openapi({ description: 'calendar days ahead the caller can book with any card they hold', example: 3 }),
+    openUntil: z.string().openapi({ example: '2026-11-23' }),
+  })
+  .openapi('BookingWindow');
 
 export const ClassDetail = ScheduleItem.extend({ clubAddress: z.string(), classStatus: z.string() }).openapi('ClassDetail');
 

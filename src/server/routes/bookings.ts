@@ -8,12 +8,13 @@ import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { bookClass, cancelBooking, cancelQueue } from '../services/booking/decide';
 import { icsFile } from '../services/booking/ics';
-import { bookedCount, bookingForCalendar, cardsForClass, classDetail, myBookings, myCards, schedule } from '../services/booking/views';
+import { bookedCount, bookingForCalendar, bookingWindow, cardsForClass, classDetail, myBookings, myCards, schedule } from '../services/booking/views';
 import { loc } from '../services/catalog';
 import {
   BookAnswer,
   BookBody,
   BookingIdBody,
+  BookingWindow,
   CancelAnswer,
   CardForClass,
   ClassDetail,
@@ -68,6 +69,20 @@ export const bookings = createRouter()
     async (c) => {
       const { deps, locale } = c.var;
       return ok(c, await schedule(deps.db, deps.clock.now(), c.req.valid('query'), asMember(c.var.caller), locale));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/customers/classes/window',
+      tags,
+      summary: "The caller's booking window (level and cards, decision 014); null for a visitor",
+      middleware: [optionalAuth] as const,
+      responses: { 200: json(BookingWindow.nullable()) },
+    }),
+    async (c) => {
+      const caller = asMember(c.var.caller);
+      return ok(c, caller ? await bookingWindow(c.var.deps.db, c.var.deps.clock.now(), caller) : null);
     },
   )
   .openapi(

@@ -186,6 +186,49 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     expect((await s.app.request(`/api/customers/classes/ics?bookingId=${id}`, { headers: { cookie: 'token=not-a-token' } })).status).toBe(401);
   });
 
+  it("marks a class beyond the caller's booking window not open yet, with the day it opens (level 1: tomorrow; a 7-day card: a week)", async () => {
+    // Friday 2026-11-20: a level-1 member may book up to Saturday the 21st
+    const m = await newMember(s, '1');
+    await newCard(s, m.id);
+    const sunday = await newClass(s, { startsAt: sh('2026-11-22 19:00') });
+    const saturday = await newClass(s, { startsAt: sh('2026-11-21 19:00') });
+    const detail = async (id: number, token?: string) => (await s.call('GET', `/api/customers/classes/detail?id=${id}`, { token })).body.data;
+    expect(await detail(sunday.id, m.token)).toMatchObject({ state: 'not-open', opensOn: '2026-11-21' });
+    expect(await detail(saturday.id, m.token)).toMatchObject({ state: 'bookable', opensOn: null });
+    // a visitor is not judged: the member's window is known only after login
+    expect((await detail(sunday.id)).state).toBe('bookable');
+    const sched = (await s.call('GET', '/api/customers/classes/schedule?date=2026-11-22', { token: m.token })).body.data as any[];
+    expect(sched.find((c) => c.id === sunday.id)).toMatchObject({ state: 'not-open', opensOn: '2026-11-21' });
+    expect((await s.call('GET', '/api/customers/classes/window', { token: m.token })).body.data).toEqual({ today: '2026-11-20', days: 1, openUntil: '2026-11-21' });
+    expect((await s.call('GET', '/api/customers/classes/window')).body).toMatchObject({ code: 200, data: null });
+
+    // the card's own window replaces the level's (spec §9 "card-specific windows of two and seven days")
+    const w = await newMember(s, '1');
+    await newCard(s, w.id, { bookingWindowDays: 7 });
+    const nextFriday = await newClass(s, { startsAt: sh('2026-11-27 19:00') });
+    const tooFar = await newClass(s, { startsAt: sh('2026-11-28 19:00') });
+    expect((await detail(nextFriday.id, w.token)).state).toBe('bookable');
+    expect(await detail(tooFar.id, w.token)).toMatchObject({ state: 'not-open', opensOn: '2026-11-21' });
+    expect((await s.call('GET', '/api/customers/classes/window', { token: w.token })).body.data).toEqual({ today: '2026-11-20', days: 7, openUntil: '2026-11-27' });
+    // what the screen says is what booking does
+    expect((await book(s, w.token, nextFriday.id, (await newCard(s, w.id, { bookingWindowDays: 7 })).id)).body.data.state).toBe('booked');
+  });
+
+  it('offers cancelling a seat or a queue place only until the class starts', async () => {
+    const m = await newMember(s);
+    const cls = await newClass(s, { startsAt: sh('2026-11-20 10:30') });
+    const r = await book(s, m.token, cls.id, (await newCard(s, m.id)).id);
+    const detail = async () => (await s.call('GET', `/api/customers/classes/detail?id=${cls.id}`, { token: m.token })).body.data;
+    expect(await detail()).toMatchObject({ state: 'booked', bookingId: r.body.data.bookingId, canCancel: true, canCancelQueue: false });
+    const before = s.clock.now();
+    s.clock.set(sh('2026-11-20 10:45'));
+    try {
+      expect(await detail()).toMatchObject({ state: 'booked', canCancel: false, canCancelQueue: false });
+    } finally {
+      s.clock.set(before);
+    }
+  });
+
   it('documents every booking call in /api/openapi.json', async () => {
     const doc = (await s.call('GET', '/api/openapi.json')).body;
     for (const p of [

@@ -11,7 +11,7 @@ const empty = { list: [], total: 0, pagenum: 0, pagesize: 50 };
 
 /** A loader's context with the server's clock pinned (what entry-server puts there) and a fake API. */
 function pinned(at: string) {
-  const booking = { schedule: vi.fn(() => ok([])), mine: vi.fn(() => ok(empty)) };
+  const booking = { schedule: vi.fn(() => ok([])), mine: vi.fn(() => ok(empty)), window: vi.fn(() => ok(null)) };
   const catalog = { clubs: vi.fn(() => ok([])), dict: vi.fn(() => ok([])) };
   return { booking, context: { api: { booking, catalog } as unknown as Api, clock: fixedClock(at) } };
 }

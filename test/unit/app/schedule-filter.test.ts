@@ -48,8 +48,8 @@ describe('course filter in the URL (spec §3)', () => {
 });
 
 describe('week strip', () => {
-  it('counts seven Shanghai days across a month end', () => {
-    expect(stripDays('2026-11-28')).toEqual(['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04']);
+  it('counts eight Shanghai days across a month end (a 7-day card books the last)', () => {
+    expect(stripDays('2026-11-28')).toEqual(['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05']);
     expect(weekdayOf('2026-11-22')).toBe(0);
   });
 });
@@ -80,10 +80,12 @@ describe('the filter page (issue 3 fixes)', () => {
 });
 
 describe('the booking window on the week strip (spec §5, by Shanghai calendar day)', () => {
-  it("a level '1' member books today and tomorrow; others today to three days ahead", () => {
-    expect(bookableDays('2026-11-22', '1')).toEqual(['2026-11-22', '2026-11-23']);
-    expect(bookableDays('2026-11-22', '2')).toEqual(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']);
-    expect(bookableDays('2026-11-30', '0')).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03']);
+  it('marks today and the days ahead the server counted (level 1: one; others: three; a 7-day card: seven)', () => {
+    expect(bookableDays('2026-11-22', 1)).toEqual(['2026-11-22', '2026-11-23']);
+    expect(bookableDays('2026-11-30', 3)).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03']);
+    expect(bookableDays('2026-11-22', 7)).toEqual(stripDays('2026-11-22'));
+    // never more days than the strip shows
+    expect(bookableDays('2026-11-22', 30)).toEqual(stripDays('2026-11-22'));
   });
 
   it('today comes from the injected clock, in Shanghai (23:30 UTC is the next day there)', () => {

@@ -117,8 +117,8 @@ export function ClassDetailView(props: { back: string; backLabel: ReactNode; yog
             key={`${c.bookingId}-${c.state}`}
             bookingId={c.bookingId}
             state={c.state === 'booked' ? 'booked' : 'queued'}
-            canCancel={c.state === 'booked'}
-            canCancelQueue={c.state === 'queued'}
+            canCancel={c.canCancel}
+            canCancelQueue={c.canCancelQueue}
             block
           />
         )}
@@ -126,6 +126,16 @@ export function ClassDetailView(props: { back: string; backLabel: ReactNode; yog
           <p className="text-center">
             <AddToCalendar bookingId={c.bookingId} />
           </p>
+        )}
+        {c.state === 'not-open' && c.opensOn !== null && (
+          <>
+            <Button large rounded disabled data-action="not-open">
+              <Trans>未开放预约</Trans>
+            </Button>
+            <p className="text-center text-sm text-black/55" data-opens-on={c.opensOn}>
+              <Trans>{c.opensOn.slice(5)} 起可预约这节课</Trans>
+            </p>
+          </>
         )}
         {(c.state === 'full' || c.state === 'expired') && (
           <Button large rounded disabled>

@@ -1,5 +1,4 @@
 import type { ScheduleQuery } from '../../../api/booking';
-import { windowDays } from '../../../domain/booking-rules';
 import { shanghaiDate } from '../../../domain/booking-time';
 import { DIFFICULTIES, EFFECTS, TIMES_OF_DAY, type ClassTypeKey } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
@@ -10,8 +9,8 @@ const DAY_MS = 86_400_000;
 /** The durations a member can filter by (minutes; the seeded day has 45, 60 and 75 minute slots). */
 export const DURATIONS = [45, 60, 75, 90] as const;
 
-/** How many days the week strip shows, from today (Shanghai). */
-export const STRIP_DAYS = 7;
+/** How many days the strip shows, from today (Shanghai): a week ahead, the widest card window (spec §9). */
+export const STRIP_DAYS = 8;
 
 const oneOf = <T extends string>(list: readonly { value: T }[], raw: string | null): T | undefined =>
   list.find((e) => e.value === raw)?.value;
@@ -90,11 +89,11 @@ export function filterSearch(form: Iterable<[string, FormDataEntryValue]>, today
 }
 
 /**
- * The days of the strip this member may book (spec §5, by Shanghai calendar day): level '1' today
- * and tomorrow, others today to three days ahead. Cards with their own window may say otherwise.
+ * The days of the strip this member may book (spec §5, by Shanghai calendar day): today and the
+ * `days` after it, as the server counts them from the member's level and cards (decision 014).
  */
-export function bookableDays(today: string, level: string): string[] {
-  return stripDays(today, windowDays(level, null) + 1);
+export function bookableDays(today: string, days: number): string[] {
+  return stripDays(today, Math.min(days, STRIP_DAYS - 1) + 1);
 }
 
 /** Day of week of a Shanghai date (0 Sunday). */

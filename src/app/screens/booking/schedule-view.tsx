@@ -3,12 +3,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { ScheduleItem, ScheduleQuery } from '../../../api/booking';
+import type { BookingWindow, ScheduleItem, ScheduleQuery } from '../../../api/booking';
 import type { Club, DictItem } from '../../../api/catalog';
 import type { ClassTypeKey } from '../../../domain/catalog';
 import { apiFrom } from '../../api-context';
 import { clockFrom } from '../../app-clock';
-import { SessionContext } from '../../session/session-provider';
 import { dataOr } from '../../ui/data-or';
 import { styleLabels } from '../tutor/style-labels';
 import { ClassRow } from './class-row';
@@ -20,6 +19,8 @@ export interface ScheduleData {
   classes: ScheduleItem[];
   clubs: Club[];
   styles: DictItem[];
+  /** the member's booking window from the server (level and cards); null for a visitor */
+  window: BookingWindow | null;
 }
 
 /** The schedule loader of a page: the filter from the URL (so the server renders the filtered list), one day's classes, clubs, style names. */
@@ -28,24 +29,24 @@ export function scheduleLoader(type?: ClassTypeKey) {
     const api = apiFrom(context);
     const today = shanghaiToday(clockFrom(context));
     const q = readScheduleQuery(new URL(request.url).searchParams, today, type);
-    const [r, clubs, styles] = await Promise.all([api.booking.schedule(q), dataOr(api.catalog.clubs(), []), dataOr(api.catalog.dict('style'), [])]);
+    const [r, clubs, styles, window] = await Promise.all([
+      api.booking.schedule(q),
+      dataOr(api.catalog.clubs(), []),
+      dataOr(api.catalog.dict('style'), []),
+      dataOr(api.booking.window(), null),
+    ]);
     if (r.code !== 200) throw new Response(null, { status: 503 });
-    return { q, today, classes: r.data, clubs, styles };
+    return { q, today, classes: r.data, clubs, styles, window };
   };
 }
 
 const WEEKDAYS: MessageDescriptor[] = [msg`周日`, msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`];
 
-/** The member's level, or undefined for a visitor (or a session restored from the token alone). */
-function useMemberLevel(): string | undefined {
-  return SessionContext.useSelector((s) => (s.matches('visitor') ? undefined : s.context.user?.userLevel));
-}
-
-/** The week strip: seven days from today; the chosen one highlighted; days beyond the member's booking window marked. */
+/** The week strip: eight days from today; the chosen one highlighted; days beyond the member's booking window marked. */
 function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; today: string; open: string[] | undefined }) {
   const { i18n } = useLingui();
   return (
-    <nav aria-label={i18n._(msg`日期`)} className="grid h-16 grid-cols-7 gap-1 bg-white px-2 py-2">
+    <nav aria-label={i18n._(msg`日期`)} className="grid h-16 grid-cols-8 gap-0.5 bg-white px-1.5 py-2">
       {stripDays(props.today).map((day) => {
         const on = day === props.q.date;
         const closed = props.open !== undefined && !props.open.includes(day);
@@ -114,8 +115,7 @@ function BookingWindowNote(props: { open: string[]; chosen: string }) {
  */
 export function ScheduleView(props: { base: string; detail: (id: number) => string; filter: string }) {
   const d = useLoaderData() as ScheduleData;
-  const level = useMemberLevel();
-  const open = level === undefined ? undefined : bookableDays(d.today, level);
+  const open = d.window ? bookableDays(d.today, d.window.days) : undefined;
   const filters = activeFilterCount(d.q);
   const filterTo = `${props.filter}${scheduleSearch(d.q) || '?'}${scheduleSearch(d.q) ? '&' : ''}back=${encodeURIComponent(props.base)}`;
   return (

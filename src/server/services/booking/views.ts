@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { effectiveBookingState } from '../../../../machines/domain/booking-transitions';
-import { cardRefusal, cardReminders, classEnd, classRefusal, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
-import { shanghaiDayIndex, shanghaiMidnight, timeOfDay } from '../../../domain/booking-time';
+import { beyondHorizon, cardRefusal, cardReminders, classEnd, classRefusal, horizonDays, mayStillBook, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
+import { shanghaiDate, shanghaiDayIndex, shanghaiMidnight, timeOfDay } from '../../../domain/booking-time';
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
@@ -16,8 +16,8 @@ import { classEndsAt, instant, type Member } from './decide';
  * read through the caller's id.
  */
 
-/** Spec §4 booking states as the caller sees a class. */
-export type ClassViewState = 'bookable' | 'queueable' | 'full' | 'expired' | 'booked' | 'queued' | 'checked-in' | 'not-checked-in';
+/** Spec §4 booking states as the caller sees a class, and not open yet for this member (decision 014). */
+export type ClassViewState = 'bookable' | 'queueable' | 'full' | 'expired' | 'not-open' | 'booked' | 'queued' | 'checked-in' | 'not-checked-in';
 
 type ClassRow = typeof classes.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -55,12 +55,13 @@ const VIEW_OF_ROW: Partial<Record<BookingRowState, ClassViewState>> = {
   not_checked_in: 'not-checked-in',
 };
 
-function classState(c: ClassRow, queued: number, mine: BookingRow | undefined, now: Date): ClassViewState {
+function classState(c: ClassRow, queued: number, mine: BookingRow | undefined, now: Date, horizon: number | undefined): ClassViewState {
   if (mine) {
     const v = VIEW_OF_ROW[viewOfBooking(mine, c, now)];
     if (v) return v;
   }
   if (classRefusal(c, now)) return 'expired';
+  if (horizon !== undefined && beyondHorizon(c.startsAt, now, horizon)) return 'not-open';
   if (c.bookedCount < c.capacity) return 'bookable';
   if (queued < c.queueCapacity) return 'queueable';
   return 'full';
@@ -113,16 +114,36 @@ async function myBookingsFor(db: Db, accountId: number, classIds: number[]): Pro
   return out;
 }
 
-function withMine(r: ClassJoined, mine: { b: BookingRow; position: number | null } | undefined, now: Date, locale: Locale) {
-  const state = classState(r.c, r.queueCount, mine?.b, now);
+function withMine(r: ClassJoined, mine: { b: BookingRow; position: number | null } | undefined, now: Date, horizon: number | undefined, locale: Locale) {
+  const state = classState(r.c, r.queueCount, mine?.b, now, horizon);
   const live = mine && (state === 'booked' || state === 'queued' || state === 'checked-in' || state === 'not-checked-in');
+  const beforeStart = now < r.c.startsAt;
   return {
     ...classOut(r, locale),
     state,
+    // the first day this member may book it: the class's day minus their horizon (no DST in Shanghai)
+    opensOn: state === 'not-open' ? shanghaiDate(new Date(r.c.startsAt.getTime() - horizon! * 86_400_000)) : null,
     bookingId: live ? mine.b.id : null,
     queuePosition: state === 'queued' ? (mine?.position ?? null) : null,
     promoted: live ? mine.b.promoted : false,
+    canCancel: state === 'booked' && beforeStart,
+    canCancelQueue: state === 'queued' && beforeStart,
   };
+}
+
+/** How many days ahead the member can book with any card they hold (decision 014). */
+async function memberHorizon(db: Db, now: Date, member: Member): Promise<number> {
+  const cards = await db.select().from(memberCards).where(eq(memberCards.accountId, member.accountId));
+  return horizonDays(
+    member.level,
+    cards.filter((c) => mayStillBook(c, now)).map((c) => c.bookingWindowDays),
+  );
+}
+
+/** The caller's booking window: today, how many days ahead, the last open day (Shanghai dates). */
+export async function bookingWindow(db: Db, now: Date, member: Member) {
+  const days = await memberHorizon(db, now, member);
+  return { today: shanghaiDate(now), days, openUntil: shanghaiDate(new Date(now.getTime() + days * 86_400_000)) };
 }
 
 export interface ScheduleFilter {
@@ -162,7 +183,8 @@ export async function schedule(db: Db, now: Date, f: ScheduleFilter, caller: Mem
     .where(and(...where))
     .orderBy(asc(classes.startsAt), asc(classes.id))) as ClassJoined[];
   const mine = caller ? await myBookingsFor(db, caller.accountId, rows.map((r) => r.c.id)) : new Map();
-  return rows.map((r) => withMine(r, mine.get(r.c.id), now, locale));
+  const horizon = caller ? await memberHorizon(db, now, caller) : undefined;
+  return rows.map((r) => withMine(r, mine.get(r.c.id), now, horizon, locale));
 }
 
 /** One class with the caller's state; undefined when there is none. */
@@ -170,8 +192,9 @@ export async function classDetail(db: Db, now: Date, id: number, caller: Member 
   const [r] = (await baseQuery(db).where(eq(classes.id, id))) as ClassJoined[];
   if (!r) return undefined;
   const mine = caller ? await myBookingsFor(db, caller.accountId, [id]) : new Map();
+  const horizon = caller ? await memberHorizon(db, now, caller) : undefined;
   return {
-    ...withMine(r, mine.get(id), now, locale),
+    ...withMine(r, mine.get(id), now, horizon, locale),
     clubAddress: r.clubAddress === null ? '' : loc(locale, r.clubAddress, r.clubAddressEn),
     classStatus: r.c.status,
   };
