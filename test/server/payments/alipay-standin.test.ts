@@ -81,6 +81,37 @@ describe('Alipay stand-in round trip', async () => {
     expect((await simulate({ outTradeNo: no, outcome: 'pay' })).status).toBe(409);
   });
 
+  it('alipay.trade.close (RSA2-signed, signed answer): the waiting trade is TRADE_CLOSED, the query says failed, paying it is refused', async () => {
+    const { no } = await open();
+    expect(await alipay.close(no)).toBe('closed');
+    expect(await alipay.queryOrder(no)).toMatchObject({ orderNo: no, status: 'failed' });
+    expect((await simulate({ outTradeNo: no, outcome: 'pay' })).status).toBe(409);
+  });
+
+  it('alipay.trade.close: a trade never created (ACQ.TRADE_NOT_EXIST) is not_found; a paid one is not closable (ACQ.TRADE_STATUS_ERROR)', async () => {
+    expect(await alipay.close(orderNo('A'))).toBe('not_found');
+    const { no } = await open();
+    await simulate({ outTradeNo: no, outcome: 'pay', deliveries: 0 });
+    expect(await alipay.close(no)).toBe('not_closable');
+    expect((await alipay.queryOrder(no)).status).toBe('paid');
+  });
+
+  it('time_expire: the cashier refuses to create the trade after it, and a waiting trade cannot be paid after it', async () => {
+    const no = orderNo('A');
+    const expiresAt = new Date(s.clock.now().getTime() + 60_000);
+    const start = await alipay.createPayment({ orderNo: no, amountCents: 100, description: '月卡', notifyUrl, expiresAt });
+    if (start.method !== 'alipay') throw new Error('expected alipay');
+    expect((await s.app.request(start.url)).status).toBe(200);
+    const later = orderNo('A');
+    const startLater = await alipay.createPayment({ orderNo: later, amountCents: 100, description: '月卡', notifyUrl, expiresAt });
+    if (startLater.method !== 'alipay') throw new Error('expected alipay');
+    s.clock.advance(60_000);
+    const page = await s.app.request(startLater.url);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('ACQ.TRADE_HAS_CLOSE');
+    expect((await simulate({ outTradeNo: no, outcome: 'pay' })).status).toBe(409);
+  });
+
   it("the cashier's Pay button settles, notifies and goes back to our return URL", async () => {
     const { no } = await open();
     notes.clear();

@@ -115,6 +115,35 @@ describe('WeChat Pay stand-in round trip', async () => {
     expect((await simulate({ prepayId: start.prepayId, outcome: 'pay' })).status).toBe(409);
   });
 
+  it('close (POST …/out-trade-no/{no}/close, signed, answered 204 signed): the trade is CLOSED, the query says failed, paying it is refused; closing again is fine', async () => {
+    const { no, start } = await prepay();
+    expect(await wechat.close(no)).toBe('closed');
+    expect(await wechat.queryOrder(no)).toMatchObject({ orderNo: no, status: 'failed', paidAt: null });
+    expect((await simulate({ prepayId: start.prepayId, outcome: 'pay' })).status).toBe(409);
+    expect(await wechat.close(no)).toBe('closed');
+    // a prepay for the closed out_trade_no is refused too
+    await expect(wechat.createPayment({ orderNo: no, amountCents: 1999, description: '月卡', payerOpenId: 'o_member_1', notifyUrl })).rejects.toMatchObject({ code: 'ORDER_CLOSED' });
+  });
+
+  it('close: a paid trade is not closable (ORDERPAID); an unknown one is not_found; an unsigned close is refused', async () => {
+    const { no, start } = await prepay();
+    await simulate({ prepayId: start.prepayId, outcome: 'pay', deliveries: 0 });
+    expect(await wechat.close(no)).toBe('not_closable');
+    expect((await wechat.queryOrder(no)).status).toBe('paid');
+    expect(await wechat.close('NEVER000002')).toBe('not_found');
+    const unsigned = await s.call('POST', `/api/dev/pay/wechat/v3/pay/transactions/out-trade-no/${no}/close`, { body: { mchid: keys.mchId } });
+    expect(unsigned.status).toBe(401);
+  });
+
+  it('time_expire: after it the payer cannot pay (the trade stays NOTPAY until closed)', async () => {
+    const no = orderNo('W');
+    const start = await wechat.createPayment({ orderNo: no, amountCents: 100, description: '月卡', payerOpenId: 'o_member_1', notifyUrl, expiresAt: new Date(s.clock.now().getTime() + 60_000) });
+    if (start.method !== 'wechat') throw new Error('expected wechat');
+    s.clock.advance(60_000);
+    expect((await simulate({ prepayId: start.prepayId, outcome: 'pay' })).status).toBe(409);
+    expect((await wechat.queryOrder(no)).status).toBe('pending');
+  });
+
   it('an order the provider never saw is not_found', async () => {
     expect(await wechat.queryOrder('NEVER000001')).toEqual({ provider: 'wechat', orderNo: 'NEVER000001', status: 'not_found' });
   });

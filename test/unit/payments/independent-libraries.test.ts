@@ -48,6 +48,7 @@ const row: StandInOrder = {
   notifyUrl: 'http://localhost:3000/api/pay/notify/wechat',
   state: 'SUCCESS',
   paidAt: now,
+  expiresAt: null,
   createdAt: now,
 };
 

@@ -22,9 +22,11 @@ export const payStandInOrders = pgTable(
     description: text('description').notNull(),
     payerOpenId: text('payer_open_id'),
     notifyUrl: text('notify_url').notNull(),
-    /** provider-side state: WeChat NOTPAY/SUCCESS/PAYERROR, Alipay WAIT_BUYER_PAY/TRADE_SUCCESS/TRADE_CLOSED */
+    /** provider-side state: WeChat NOTPAY/SUCCESS/PAYERROR/CLOSED, Alipay WAIT_BUYER_PAY/TRADE_SUCCESS/TRADE_CLOSED */
     state: text('state').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** the merchant's time_expire: the payer cannot pay after it */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -6,14 +6,15 @@ import { payStandInOrders } from '../../db/schema/index';
 import type { AppEnv } from '../../env';
 import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
-import { alipayTimestamp, centsToYuan, notifySignContent, requestSignContent, rsa2Sign, rsa2Verify, yuanToCents } from './alipay-rsa2';
-import { deliverNotification, digits, rawAnswer, settleStandInOrder, type StandInOrder } from './standin-common';
+import { alipayTimestamp, centsToYuan, notifySignContent, parseAlipayTimestamp, requestSignContent, rsa2Sign, rsa2Verify, yuanToCents } from './alipay-rsa2';
+import { closeStandInOrder, deliverNotification, digits, rawAnswer, settleStandInOrder, type StandInOrder } from './standin-common';
 import { newRsaKeyPair, type AlipayStandInKeys, type PaymentStandIns } from './standin-keys';
 
 /**
  * A local stand-in for Alipay's OpenAPI gateway (demo mode and tests only), mounted under
  * /api/dev/pay/alipay: gateway.do checks the app's RSA2 signature, opens a cashier page for
- * alipay.trade.wap.pay and answers alipay.trade.query signed with its own key; paying or failing sends
+ * alipay.trade.wap.pay (refused after its time_expire) and answers alipay.trade.query and
+ * alipay.trade.close signed with its own key; paying or failing sends
  * a signed form-urlencoded notification (TRADE_SUCCESS or TRADE_CLOSED) to the notify_url.
  */
 const STATES = { waiting: 'WAIT_BUYER_PAY', paid: 'TRADE_SUCCESS', failed: 'TRADE_CLOSED' };
@@ -34,7 +35,7 @@ const gatewayPost = createRoute({
   method: 'post',
   path: '/gateway.do',
   tags: ['dev'],
-  summary: 'Stand-in: OpenAPI gateway (form-urlencoded, RSA2-signed): alipay.trade.query, or the wap.pay form',
+  summary: 'Stand-in: OpenAPI gateway (form-urlencoded, RSA2-signed): alipay.trade.query, alipay.trade.close, or the wap.pay form',
   responses: {
     200: { description: 'The signed answer {<method>_response, sign}, or the cashier page', content: { 'application/json': { schema: z.object({}).passthrough() } } },
   },
@@ -113,8 +114,12 @@ async function openCashier(c: Context<AppEnv>, keys: AlipayStandInKeys, params: 
   const amountCents = yuanToCents(typeof biz?.total_amount === 'string' ? biz.total_amount : undefined);
   const subject = typeof biz?.subject === 'string' ? biz.subject : '';
   if (!outTradeNo || amountCents === undefined || amountCents <= 0 || !subject || !params.notify_url) return errorPage(c, 'isv.missing-parameters');
+  const expiresAt = typeof biz?.time_expire === 'string' ? parseAlipayTimestamp(biz.time_expire) : undefined;
+  if (biz?.time_expire !== undefined && !expiresAt) return errorPage(c, 'isv.invalid-parameter: time_expire');
   let row = await findTrade(c, keys, outTradeNo);
   if (row && row.amountCents !== amountCents) return errorPage(c, 'ACQ.CONTEXT_INCONSISTENT');
+  // past the merchant's time_expire the trade is closed: never created, never paid
+  if (expiresAt && expiresAt.getTime() <= c.var.deps.clock.now().getTime()) return errorPage(c, 'ACQ.TRADE_HAS_CLOSE');
   if (!row) {
     [row] = await c.var.deps.db
       .insert(payStandInOrders)
@@ -128,6 +133,7 @@ async function openCashier(c: Context<AppEnv>, keys: AlipayStandInKeys, params: 
         description: subject,
         notifyUrl: params.notify_url,
         state: STATES.waiting,
+        expiresAt: expiresAt ?? null,
         createdAt: c.var.deps.clock.now(),
       })
       .onConflictDoNothing()
@@ -186,7 +192,7 @@ async function settleAndNotify(
 ) {
   const { db, clock } = c.var.deps;
   const settled = await settleStandInOrder(db, clock, row.id, STATES, outcome);
-  if (settled === 'conflict') return settled;
+  if (typeof settled === 'string') return settled;
   const send = standIns.notifyFetch ?? deliver;
   const deliveries: { status: number; body: string }[] = [];
   for (let i = 0; i < (opts.deliveries ?? 1); i++) {
@@ -221,12 +227,21 @@ export function alipayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
         const body = `{"${key}":${part},"sign":"${rsa2Sign(part, keys.alipay.privateKey)}"}`;
         return rawAnswer(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json;charset=utf-8' } }));
       };
-      if (params.method !== 'alipay.trade.query') return answer('error_response', { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-method', sub_msg: 'unknown method' });
+      if (params.method !== 'alipay.trade.query' && params.method !== 'alipay.trade.close') {
+        return answer('error_response', { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-method', sub_msg: 'unknown method' });
+      }
+      const key = `${params.method.replace(/\./g, '_')}_response`;
       const refused = refuse(params, keys);
-      if (refused) return answer('alipay_trade_query_response', { code: '40002', msg: 'Invalid Arguments', sub_code: refused, sub_msg: refused });
+      if (refused) return answer(key, { code: '40002', msg: 'Invalid Arguments', sub_code: refused, sub_msg: refused });
       const outTradeNo = bizContent(params)?.out_trade_no;
       const row = typeof outTradeNo === 'string' ? await findTrade(c, keys, outTradeNo) : undefined;
-      if (!row) return answer('alipay_trade_query_response', { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
+      if (!row) return answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
+      if (params.method === 'alipay.trade.close') {
+        // only a trade waiting for the buyer can be closed (paid, finished or closed: TRADE_STATUS_ERROR)
+        const closed = await closeStandInOrder(c.var.deps.db, row.id, [STATES.waiting], STATES.failed);
+        if (closed !== 'closed') return answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' });
+        return answer(key, { code: '10000', msg: 'Success', trade_no: row.providerTxnId, out_trade_no: row.outTradeNo });
+      }
       return answer('alipay_trade_query_response', {
         code: '10000',
         msg: 'Success',
@@ -244,7 +259,7 @@ export function alipayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
       const row = form.out_trade_no ? await findTrade(c, keys, form.out_trade_no) : undefined;
       if (!row || (form.outcome !== 'pay' && form.outcome !== 'fail')) return errorPage(c, 'ACQ.TRADE_NOT_EXIST');
       const done = await settleAndNotify(c, standIns, deliver, row, form.outcome);
-      if (done === 'conflict') return errorPage(c, 'ACQ.TRADE_HAS_CLOSE');
+      if (typeof done === 'string') return errorPage(c, 'ACQ.TRADE_HAS_CLOSE');
       let back: URL | undefined;
       try {
         back = form.return_url ? new URL(form.return_url) : undefined;
@@ -263,7 +278,7 @@ export function alipayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
       const row = await findTrade(c, keys, b.outTradeNo);
       if (!row) return rawAnswer(Response.json({ code: 'ACQ.TRADE_NOT_EXIST', message: 'the cashier was never opened for this order' }, { status: 404 }));
       const done = await settleAndNotify(c, standIns, deliver, row, b.outcome, b);
-      if (done === 'conflict') return rawAnswer(Response.json({ code: 'ACQ.TRADE_HAS_CLOSE', message: 'already settled the other way' }, { status: 409 }));
+      if (typeof done === 'string') return rawAnswer(Response.json({ code: 'ACQ.TRADE_HAS_CLOSE', message: done === 'expired' ? 'past time_expire' : 'already settled the other way' }, { status: 409 }));
       return ok(c, { outTradeNo: row.outTradeNo, state: done.settled.state, deliveries: done.deliveries });
     });
 }

@@ -71,6 +71,41 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
     version: '1.0',
   });
 
+  /** One signed OpenAPI call (form-urlencoded POST); the `<method>_response` object and the answer's text and sign. */
+  async function openApi<T>(method: string, biz: Record<string, unknown>): Promise<{ answer: string; parsed: T; sign: string | undefined }> {
+    const fields = signRequestParams({ ...common(method), biz_content: JSON.stringify(biz) }, settings.privateKey);
+    let answer: string;
+    try {
+      const res = await doFetch(settings.gateway, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8', Accept: 'application/json' },
+        body: new URLSearchParams(fields).toString(),
+        signal: AbortSignal.timeout(10_000),
+      });
+      answer = await res.text();
+    } catch (err) {
+      throw new PaymentProviderError('alipay', 'NETWORK', err instanceof Error ? err.message : String(err));
+    }
+    const key = `${method.replace(/\./g, '_')}_response`;
+    let parsed: Record<string, unknown> & { sign?: string };
+    try {
+      parsed = JSON.parse(answer) as typeof parsed;
+    } catch {
+      throw new PaymentProviderError('alipay', 'UNREADABLE', 'answer is not JSON');
+    }
+    const r = parsed[key];
+    if (!r || typeof r !== 'object') throw new PaymentProviderError('alipay', 'UNREADABLE', `no ${key}`);
+    return { answer, parsed: r as T, sign: parsed.sign };
+  }
+
+  /** Alipay signs the exact bytes of `<method>_response`; an answer that does not verify is never believed. */
+  function verifyAnswer(answer: string, method: string, sign: string | undefined): void {
+    const part = signedAnswerPart(answer, `${method.replace(/\./g, '_')}_response`);
+    if (!part || !sign || !rsa2Verify(part, sign, settings.alipayPublicKey)) {
+      throw new PaymentProviderError('alipay', 'ANSWER_NOT_VERIFIED', 'bad answer signature');
+    }
+  }
+
   return {
     method: 'alipay',
 
@@ -85,6 +120,8 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
           subject: input.description,
           product_code: 'QUICK_WAP_WAY',
           ...(input.returnUrl ? { quit_url: input.returnUrl } : {}),
+          // absolute expiry in Beijing time: Alipay refuses to create or pay the trade after it
+          ...(input.expiresAt ? { time_expire: alipayTimestamp(input.expiresAt) } : {}),
         }),
       };
       const fields = signRequestParams(params, settings.privateKey);
@@ -128,35 +165,12 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
     },
 
     async queryOrder(orderNo): Promise<PaymentQueryResult> {
-      const fields = signRequestParams({ ...common('alipay.trade.query'), biz_content: JSON.stringify({ out_trade_no: orderNo }) }, settings.privateKey);
-      let answer: string;
-      try {
-        const res = await doFetch(settings.gateway, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8', Accept: 'application/json' },
-          body: new URLSearchParams(fields).toString(),
-          signal: AbortSignal.timeout(10_000),
-        });
-        answer = await res.text();
-      } catch (err) {
-        throw new PaymentProviderError('alipay', 'NETWORK', err instanceof Error ? err.message : String(err));
-      }
-      let parsed: { alipay_trade_query_response?: TradeQueryAnswer; sign?: string };
-      try {
-        parsed = JSON.parse(answer) as typeof parsed;
-      } catch {
-        throw new PaymentProviderError('alipay', 'UNREADABLE', 'answer is not JSON');
-      }
-      const r = parsed.alipay_trade_query_response;
-      if (!r) throw new PaymentProviderError('alipay', 'UNREADABLE', 'no alipay_trade_query_response');
+      const { answer, parsed: r, sign } = await openApi<TradeQueryAnswer>('alipay.trade.query', { out_trade_no: orderNo });
       if (r.code !== '10000') {
         if (r.sub_code === 'ACQ.TRADE_NOT_EXIST') return { provider: 'alipay', orderNo, status: 'not_found' };
         throw new PaymentProviderError('alipay', r.sub_code ?? r.code ?? 'UNKNOWN', r.sub_msg ?? r.msg ?? '');
       }
-      const part = signedAnswerPart(answer, 'alipay_trade_query_response');
-      if (!part || !parsed.sign || !rsa2Verify(part, parsed.sign, settings.alipayPublicKey)) {
-        throw new PaymentProviderError('alipay', 'ANSWER_NOT_VERIFIED', 'bad answer signature');
-      }
+      verifyAnswer(answer, 'alipay.trade.query', sign);
       if (r.out_trade_no !== orderNo) throw new PaymentProviderError('alipay', 'MISMATCH', 'answer is for another order');
       const status = statusOf(r.trade_status);
       const amountCents = yuanToCents(r.total_amount);
@@ -172,6 +186,20 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
         paidAt: status === 'paid' ? (parseAlipayTimestamp(r.send_pay_date) ?? null) : null,
       };
       return result;
+    },
+
+    async close(orderNo) {
+      const { answer, parsed: r, sign } = await openApi<TradeQueryAnswer>('alipay.trade.close', { out_trade_no: orderNo });
+      // a signed answer is checked whatever it says; success must be signed
+      if (sign || r.code === '10000') verifyAnswer(answer, 'alipay.trade.close', sign);
+      if (r.code === '10000') {
+        if (r.out_trade_no !== undefined && r.out_trade_no !== orderNo) throw new PaymentProviderError('alipay', 'MISMATCH', 'answer is for another order');
+        return 'closed';
+      }
+      if (r.sub_code === 'ACQ.TRADE_NOT_EXIST') return 'not_found';
+      // paid (or finished, or already closed): only a query tells which
+      if (r.sub_code === 'ACQ.TRADE_STATUS_ERROR') return 'not_closable';
+      throw new PaymentProviderError('alipay', r.sub_code ?? r.code ?? 'UNKNOWN', r.sub_msg ?? r.msg ?? '');
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
 import type { Db } from '../../db/client';
 import { payStandInOrders } from '../../db/schema/index';
@@ -12,11 +12,12 @@ export type Outcome = 'pay' | 'fail';
 export const digits = (prefix: string, n: number) => prefix + Array.from({ length: n }, () => randomInt(10)).join('');
 
 /** An instant as Beijing local time with its offset: 2026-11-20T10:00:00+08:00. */
-export const beijingIso = (at: Date) => `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+export { beijingIso } from './wechatpay-v3';
 
 /**
  * Settles a stand-in order once: from the waiting state to the outcome's state. Asking again for the
- * same outcome is a re-delivery (the row is returned unchanged); asking for the other outcome is refused.
+ * same outcome is a re-delivery (the row is returned unchanged); asking for the other outcome, or
+ * paying a closed trade, is refused (`conflict`); paying after the merchant's time_expire is `expired`.
  */
 export async function settleStandInOrder(
   db: Db,
@@ -24,16 +25,36 @@ export async function settleStandInOrder(
   id: number,
   states: { waiting: string; paid: string; failed: string },
   outcome: Outcome,
-): Promise<StandInOrder | 'conflict'> {
+): Promise<StandInOrder | 'conflict' | 'expired'> {
   const target = outcome === 'pay' ? states.paid : states.failed;
+  const now = clock.now();
   const [updated] = await db
     .update(payStandInOrders)
-    .set({ state: target, paidAt: outcome === 'pay' ? clock.now() : null })
-    .where(and(eq(payStandInOrders.id, id), eq(payStandInOrders.state, states.waiting)))
+    .set({ state: target, paidAt: outcome === 'pay' ? now : null })
+    .where(
+      and(
+        eq(payStandInOrders.id, id),
+        eq(payStandInOrders.state, states.waiting),
+        outcome === 'pay' ? or(isNull(payStandInOrders.expiresAt), gt(payStandInOrders.expiresAt, now)) : undefined,
+      ),
+    )
     .returning();
   if (updated) return updated;
   const [row] = await db.select().from(payStandInOrders).where(eq(payStandInOrders.id, id)).limit(1);
-  return row && row.state === target ? row : 'conflict';
+  if (row && row.state === target) return row;
+  return row && row.state === states.waiting ? 'expired' : 'conflict';
+}
+
+/** Closes a trade (the merchant's close) when its state allows: closed, refused by its state, or unknown. */
+export async function closeStandInOrder(db: Db, id: number, closable: string[], closedState: string): Promise<'closed' | 'not_closable' | 'not_found'> {
+  const [updated] = await db
+    .update(payStandInOrders)
+    .set({ state: closedState })
+    .where(and(eq(payStandInOrders.id, id), inArray(payStandInOrders.state, closable)))
+    .returning({ id: payStandInOrders.id });
+  if (updated) return 'closed';
+  const [row] = await db.select({ state: payStandInOrders.state }).from(payStandInOrders).where(eq(payStandInOrders.id, id)).limit(1);
+  return row ? 'not_closable' : 'not_found';
 }
 
 /** Posts one notification to the merchant's notify URL; the status it got (0 when unreachable). */
@@ -45,7 +66,6 @@ export async function deliverNotification(fetchLike: FetchLike, url: string, ini
     return { status: 0, body: '' };
   }
 }
-
 
 /**
  * Stand-in answers are exact bytes the provider would send (often signed), so they are built as raw

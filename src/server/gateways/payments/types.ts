@@ -16,6 +16,11 @@ export interface CreatePaymentInput {
   notifyUrl: string;
   /** where the browser comes back after the mobile payment page (Alipay return_url) */
   returnUrl?: string;
+  /**
+   * when the provider must stop taking the payment: the order's expiry (WeChat `time_expire`, Alipay
+   * `time_expire`), so that at our expiry a query and a close are final (decision 008)
+   */
+  expiresAt?: Date;
 }
 
 /** What the page needs to start paying (shared with the app, which hands it to the bridge or the cashier). */
@@ -48,6 +53,13 @@ export type PaymentNotice = PaymentResult | PaymentPendingNotice;
 
 /** What the payment-query fallback learns: the provider may also not have settled, or not know the order. */
 export type PaymentQueryResult = PaymentResult | { provider: PaymentMethod; orderNo: string; status: 'pending' | 'not_found' };
+
+/**
+ * What closing a trade at the provider did: `closed` (closed now or before; it can never be paid),
+ * `not_found` (the provider never created it: nothing to close), `not_closable` (the provider refuses,
+ * because it was paid meanwhile: query it and settle).
+ */
+export type PaymentCloseResult = 'closed' | 'not_found' | 'not_closable';
 
 /** Why a notification was refused. None of these may change an order. */
 export type NotificationRefusalReason =
@@ -100,6 +112,8 @@ export interface PaymentGateway {
   notificationAnswer(accepted: boolean): NotificationAnswer;
   /** the payment-query fallback: the provider's view of one of our orders */
   queryOrder(orderNo: string): Promise<PaymentQueryResult>;
+  /** closes an unpaid trade so that it can never be paid (order expiry, a change of method) */
+  close(orderNo: string): Promise<PaymentCloseResult>;
 }
 
 /** The payment gateways the configuration made available; a method without credentials is absent. */

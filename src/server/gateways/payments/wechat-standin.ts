@@ -7,12 +7,13 @@ import { payStandInOrders } from '../../db/schema/index';
 import type { AppEnv } from '../../env';
 import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
-import { beijingIso, deliverNotification, digits, rawAnswer, sameOrigin, settleStandInOrder, type StandInOrder } from './standin-common';
+import { beijingIso, closeStandInOrder, deliverNotification, digits, rawAnswer, sameOrigin, settleStandInOrder, type StandInOrder } from './standin-common';
 import { newRsaKeyPair, type PaymentStandIns, type WechatStandInKeys } from './standin-keys';
 import {
   aesGcmEncrypt,
   newNonce,
   parseAuthorization,
+  parseRfc3339,
   paySignMessage,
   requestMessage,
   rsaSign,
@@ -28,6 +29,8 @@ import {
  * WeChat Pay notifies successes only: a failed payment is learnt from the order query.
  */
 const STATES = { waiting: 'NOTPAY', paid: 'SUCCESS', failed: 'PAYERROR' };
+/** The merchant's close moves an unpaid (or failed) trade to CLOSED; it can never be paid after. */
+const CLOSED = 'CLOSED';
 
 /** How a test may spoil a notification (each must be refused, except `amount`, which the order code must catch). */
 export const WECHAT_TAMPERS = ['body', 'signature', 'serial', 'ciphertext', 'key', 'mchid', 'appid', 'amount'] as const;
@@ -56,6 +59,20 @@ const query = createRoute({
   request: { params: z.object({ out_trade_no: z.string() }), query: z.object({ mchid: z.string().optional() }) },
   responses: {
     200: { description: 'The transaction', content: { 'application/json': { schema: Transaction } } },
+    401: { description: 'Signature refused', content: { 'application/json': { schema: Failure } } },
+    404: { description: 'ORDER_NOT_EXIST', content: { 'application/json': { schema: Failure } } },
+  },
+});
+
+const close = createRoute({
+  method: 'post',
+  path: '/v3/pay/transactions/out-trade-no/{out_trade_no}/close',
+  tags: ['dev'],
+  summary: 'Stand-in: close an unpaid transaction (signed request with {mchid}; 204 with a signed empty answer)',
+  request: { params: z.object({ out_trade_no: z.string() }) },
+  responses: {
+    204: { description: 'Closed (or already closed)' },
+    400: { description: 'ORDERPAID or PARAM_ERROR', content: { 'application/json': { schema: Failure } } },
     401: { description: 'Signature refused', content: { 'application/json': { schema: Failure } } },
     404: { description: 'ORDER_NOT_EXIST', content: { 'application/json': { schema: Failure } } },
   },
@@ -151,6 +168,13 @@ function signedJson(c: Context<AppEnv>, keys: WechatStandInKeys, value: unknown)
   return rawAnswer(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json', ...headers } }));
 }
 
+/** The empty 204 answer of a close, signed like every answer (over the empty body). */
+function signedEmpty(c: Context<AppEnv>, keys: WechatStandInKeys) {
+  const ts = Math.floor(c.var.deps.clock.now().getTime() / 1000);
+  const headers = signedHeaders('', { serial: keys.platformSerial, privateKey: keys.platform.privateKey }, ts, newNonce());
+  return rawAnswer(new Response(null, { status: 204, headers }));
+}
+
 /** The transaction object WeChat Pay answers and encrypts into notifications. */
 export function wechatTransaction(row: StandInOrder) {
   return {
@@ -160,7 +184,7 @@ export function wechatTransaction(row: StandInOrder) {
     transaction_id: row.providerTxnId,
     trade_type: 'JSAPI',
     trade_state: row.state,
-    trade_state_desc: row.state === 'SUCCESS' ? '支付成功' : row.state === 'PAYERROR' ? '支付失败' : '未支付',
+    trade_state_desc: row.state === 'SUCCESS' ? '支付成功' : row.state === 'PAYERROR' ? '支付失败' : row.state === CLOSED ? '已关闭' : '未支付',
     bank_type: 'OTHERS',
     attach: '',
     ...(row.paidAt ? { success_time: beijingIso(row.paidAt) } : {}),
@@ -225,6 +249,7 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
           description: z.string().min(1).max(127),
           out_trade_no: z.string().regex(/^[A-Za-z0-9_*|-]{6,32}$/),
           notify_url: z.string().url(),
+          time_expire: z.string().refine((v) => parseRfc3339(v) !== undefined).optional(),
           amount: z.object({ total: z.number().int().positive(), currency: z.literal('CNY').optional() }),
           payer: z.object({ openid: z.string().min(1).max(128) }),
         })
@@ -238,6 +263,7 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
         .limit(1);
       if (existing) {
         if (existing.state === 'SUCCESS') return fail(400, 'ORDERPAID', 'order already paid');
+        if (existing.state === CLOSED) return fail(400, 'ORDER_CLOSED', 'order closed');
         if (existing.amountCents !== b.amount.total || existing.payerOpenId !== b.payer.openid) return fail(400, 'INVALID_REQUEST', 'out_trade_no reused with other parameters');
         return signedJson(c, keys, { prepay_id: existing.prepayId });
       }
@@ -254,6 +280,7 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
         payerOpenId: b.payer.openid,
         notifyUrl: b.notify_url,
         state: STATES.waiting,
+        expiresAt: parseRfc3339(b.time_expire) ?? null,
         createdAt: clock.now(),
       });
       return signedJson(c, keys, { prepay_id: prepayId });
@@ -263,20 +290,30 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
       if (refused) return fail(401, 'SIGN_ERROR', refused);
       const { out_trade_no } = c.req.valid('param');
       if (c.req.valid('query').mchid !== keys.mchId) return fail(404, 'ORDER_NOT_EXIST', 'order does not exist');
-      const [row] = await c.var.deps.db
-        .select()
-        .from(payStandInOrders)
-        .where(and(eq(payStandInOrders.provider, 'wechat'), eq(payStandInOrders.merchantId, keys.mchId), eq(payStandInOrders.outTradeNo, out_trade_no)))
-        .limit(1);
+      const row = await byOutTradeNo(c, out_trade_no);
       if (!row) return fail(404, 'ORDER_NOT_EXIST', 'order does not exist');
       return signedJson(c, keys, wechatTransaction(row));
+    })
+    .openapi(close, async (c) => {
+      const raw = await c.req.text();
+      const refused = refuseSignature(c, keys, raw);
+      if (refused) return fail(401, 'SIGN_ERROR', refused);
+      const body = (() => { try { return JSON.parse(raw) as { mchid?: unknown }; } catch { return undefined; } })();
+      if (body?.mchid !== keys.mchId) return fail(400, 'PARAM_ERROR', 'mchid');
+      const { out_trade_no } = c.req.valid('param');
+      const row = await byOutTradeNo(c, out_trade_no);
+      if (!row) return fail(404, 'ORDER_NOT_EXIST', 'order does not exist');
+      const closed = await closeStandInOrder(c.var.deps.db, row.id, [STATES.waiting, STATES.failed, CLOSED], CLOSED);
+      if (closed === 'not_closable') return fail(400, 'ORDERPAID', 'order already paid');
+      return signedEmpty(c, keys);
     })
     .openapi(simulate, async (c) => {
       const b = c.req.valid('json');
       const row = await byPrepayId(c, b.prepayId);
       if (!row) return fail(404, 'ORDER_NOT_EXIST', 'unknown prepay id');
       const done = await settleAndNotify(c, row, b.outcome, b);
-      if (done === 'conflict') return fail(409, 'ORDER_SETTLED', 'order already settled the other way');
+      if (done === 'expired') return fail(409, 'ORDER_CLOSED', 'past time_expire: the order can no longer be paid');
+      if (done === 'conflict') return fail(409, 'ORDER_SETTLED', 'order already settled the other way (or closed)');
       return ok(c, { outTradeNo: done.settled.outTradeNo, state: done.settled.state, deliveries: done.deliveries });
     })
     .openapi(cashierPage, async (c) => {
@@ -302,10 +339,19 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
       const row = prepayId ? await byPrepayId(c, prepayId) : undefined;
       if (!row || !outcome) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_NOT_EXIST</p>`, 400);
       const done = await settleAndNotify(c, row, outcome);
-      if (done === 'conflict') return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_SETTLED</p>`, 400);
+      if (done === 'expired' || done === 'conflict') return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>${done === 'expired' ? 'ORDER_CLOSED' : 'ORDER_SETTLED'}</p>`, 400);
       const back = sameOrigin(typeof form.return_url === 'string' ? form.return_url : '', c.var.deps.config.publicUrl);
       return back ? c.redirect(back, 302) : c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>${done.settled.state}</p>`, 200);
     });
+
+  async function byOutTradeNo(c: Context<AppEnv>, outTradeNo: string): Promise<StandInOrder | undefined> {
+    const [row] = await c.var.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(and(eq(payStandInOrders.provider, 'wechat'), eq(payStandInOrders.merchantId, keys.mchId), eq(payStandInOrders.outTradeNo, outTradeNo)))
+      .limit(1);
+    return row;
+  }
 
   async function byPrepayId(c: Context<AppEnv>, prepayId: string): Promise<StandInOrder | undefined> {
     const [row] = await c.var.deps.db
@@ -320,7 +366,7 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
   async function settleAndNotify(c: Context<AppEnv>, row: StandInOrder, outcome: 'pay' | 'fail', opts: { deliveries?: number; tamper?: WechatTamper; ageSeconds?: number } = {}) {
     const { db, clock } = c.var.deps;
     const settled = await settleStandInOrder(db, clock, row.id, STATES, outcome);
-    if (settled === 'conflict') return settled;
+    if (typeof settled === 'string') return settled;
     const deliveries: { status: number; body: string }[] = [];
     if (settled.state === STATES.paid) {
       const send = standIns.notifyFetch ?? deliver;

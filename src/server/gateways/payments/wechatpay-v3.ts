@@ -12,6 +12,16 @@ export const WECHATPAY_SCHEMA = 'WECHATPAY2-SHA256-RSA2048';
 /** Notifications and answers older or newer than this (on our clock) are refused as replays. */
 export const WECHATPAY_MAX_SKEW_SECONDS = 300;
 
+/** An instant as RFC 3339 Beijing time, whole seconds (cut down): 2026-11-20T10:00:00+08:00 (time_expire, success_time). */
+export const beijingIso = (at: Date) => `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+
+/** Reads an RFC 3339 time (time_expire) back; undefined if malformed. */
+export function parseRfc3339(s: string | undefined): Date | undefined {
+  if (!s || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/.test(s)) return undefined;
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
 /** Lines joined by \n, each ending with \n (the last too). */
 const lines = (...parts: string[]) => parts.map((p) => `${p}\n`).join('');
 

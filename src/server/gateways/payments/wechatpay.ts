@@ -7,7 +7,7 @@ import {
   type PaymentQueryResult,
   type PaymentResult,
 } from './types';
-import { aesGcmDecrypt, jsapiPayParams, newNonce, signRequest, verifySignedHeaders, type KeyLike } from './wechatpay-v3';
+import { aesGcmDecrypt, beijingIso, jsapiPayParams, newNonce, signRequest, verifySignedHeaders, type KeyLike } from './wechatpay-v3';
 
 export interface WechatPaySettings {
   mchId: string;
@@ -128,6 +128,8 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
         description: input.description,
         out_trade_no: input.orderNo,
         notify_url: input.notifyUrl,
+        // RFC 3339 in Beijing time, whole seconds cut down (never later than the order's own expiry)
+        ...(input.expiresAt ? { time_expire: beijingIso(input.expiresAt) } : {}),
         amount: { total: input.amountCents, currency: 'CNY' },
         payer: { openid: input.payerOpenId },
       });
@@ -181,6 +183,14 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
       if (tx.out_trade_no !== orderNo) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another order');
       if (tx.mchid !== settings.mchId || tx.appid !== settings.appId) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another merchant');
       return settled(tx) ?? { provider: 'wechat', orderNo, status: 'pending' };
+    },
+
+    async close(orderNo) {
+      const { status, json } = await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: settings.mchId });
+      if (status === 204 || status === 200 || json.code === 'ORDER_CLOSED') return 'closed';
+      if (status === 404 || json.code === 'ORDER_NOT_EXIST') return 'not_found';
+      if (json.code === 'ORDERPAID') return 'not_closable';
+      throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'close failed'));
     },
   };
 }

@@ -8,7 +8,7 @@ import { ORDER_PAY_WITHIN_MS } from '../../../domain/pricing';
 import type { Db, Tx } from '../../db/client';
 import { accounts, balanceLedger, goods, memberCoupons, orders, payments } from '../../db/schema/index';
 import type { Deps } from '../../env';
-import type { PaymentMethod, PaymentResult, PaymentStart } from '../../gateways/payments/types';
+import { PaymentProviderError, type PaymentGateway, type PaymentMethod, type PaymentResult, type PaymentStart } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
@@ -266,6 +266,8 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       payerOpenId: `member-${accountId}`,
       notifyUrl: `${deps.config.publicUrl}/api/pay/notify/${method}`,
       returnUrl: `${deps.config.publicUrl}/payf?orderNo=${encodeURIComponent(orderNo)}`,
+      // the provider stops taking the money when the order expires, so the expiry's query and close are final
+      expiresAt: current.expiresAt ?? undefined,
     });
   } catch (err) {
     deps.log.error('payment create failed', { orderNo, method, error: err instanceof Error ? err.message : String(err) });
@@ -344,13 +346,32 @@ export async function runPaymentQuery(deps: Deps, payload: unknown): Promise<voi
 }
 
 /**
+ * Closes a trade at its provider so that it can never be paid; `paid` when the close revealed that it
+ * was paid meanwhile (then settled paid here, like a notification). Throws while the provider cannot
+ * say (the job runs again later).
+ */
+async function closeTrade(deps: Deps, gateway: PaymentGateway, outTradeNo: string): Promise<'closed' | 'paid'> {
+  const closed = await gateway.close(outTradeNo);
+  if (closed === 'closed' || closed === 'not_found') return 'closed';
+  // the provider refuses to close: paid (or already closed) meanwhile — only a query tells which
+  const answer = await gateway.queryOrder(outTradeNo);
+  if (answer.status === 'paid' || answer.status === 'failed') {
+    const outcome = await settlePayment(deps.db, deps.clock, answer, 'query');
+    deps.log.info('close refused; the provider was asked', { outTradeNo, outcome });
+    return answer.status === 'paid' ? 'paid' : 'closed';
+  }
+  throw new PaymentProviderError(gateway.method, 'CLOSE_REFUSED', `the trade is ${answer.status} but cannot be closed`);
+}
+
+/**
  * The order-expiry job (decision 008): an order still waiting for money at its expiresAt is
  * cancelled and gives back its stock, coupon and balance. An order that went to a provider is asked
- * about first, so a payment the provider took wins over the expiry (settled like a notification);
- * while the provider has not decided, the job looks again later.
+ * about first, so a payment the provider took wins over the expiry (settled like a notification); a
+ * trade still open at the provider (the member closed the pay sheet, or never opened the cashier) is
+ * closed there first, so it can never be paid after the order is cancelled.
  */
 export async function runOrderExpiry(deps: Deps, payload: unknown): Promise<void> {
-  const p = payload as { orderNo: string; attempt?: number };
+  const p = payload as { orderNo: string };
   const { db, clock } = deps;
   const [order] = await db.select().from(orders).where(eq(orders.orderNo, p.orderNo));
   if (!order || order.expiresAt === null || order.expiresAt.getTime() > clock.now().getTime()) return;
@@ -360,21 +381,20 @@ export async function runOrderExpiry(deps: Deps, payload: unknown): Promise<void
   if (gateway) {
     const answer = await gateway.queryOrder(order.orderNo);
     if (answer.status === 'paid' || answer.status === 'failed') {
-      const outcome = await settlePayment(db, clock, answer as PaymentResult, 'query');
+      const outcome = await settlePayment(db, clock, answer, 'query');
       deps.log.info('order expiry asked the provider', { orderNo: order.orderNo, outcome });
       if (answer.status === 'paid') return;
-    } else if (order.state === 'paying' && answer.status === 'pending') {
-      const attempt = (p.attempt ?? 1) + 1;
-      if (attempt <= PAYMENT_QUERY_MAX_ATTEMPTS) {
-        await enqueueJob(db, { kind: ORDER_EXPIRE_JOB, payload: { orderNo: order.orderNo, attempt }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
-      }
+    } else if (order.state === 'paying' && (await closeTrade(deps, gateway, order.orderNo)) === 'paid') {
       return;
     }
   }
   await decide(db, async (tx) => {
     await lockAccount(tx, order.accountId, ROW);
     const [o] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    if (o && overdue(o, clock.now())) await cancelLocked(tx, clock, o);
+    if (!o || o.expiresAt === null || o.expiresAt.getTime() > clock.now().getTime()) return;
+    // closed at the provider above: the payment failed, then the order is cancelled, both by the chart
+    const state = o.state === 'paying' && gateway ? move(o.state, 'payment.failed', 'orderNotCancellable') : o.state;
+    if (state === 'unpaid' || state === 'payment_failed') await cancelLocked(tx, clock, { ...o, state });
   });
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "pay_standin_orders" ADD COLUMN "expires_at" timestamp with time zone;
