@@ -1,4 +1,4 @@
-import type { BookingRowState, CardStatus } from '../domain/booking-rules';
+import type { BookingRowState, CancelReason, CardStatus } from '../domain/booking-rules';
 import type { CardType, ClassTypeKey, Difficulty, Effect, TimeOfDay } from '../domain/catalog';
 import type { Paged } from '../domain/envelope';
 import type { PhotoStatus } from '../domain/photo-review';
@@ -127,7 +127,7 @@ export interface MyBooking {
   queuePosition: number | null;
   cardId: number;
   cancelledAt: string | null;
-  cancelReason: string | null;
+  cancelReason: CancelReason | null;
   canCancel: boolean;
   canCancelQueue: boolean;
   class: ClassItem;

@@ -14,6 +14,11 @@ export type CardStatus = (typeof CARD_STATUSES)[number];
 export const BOOKING_ROW_STATES = ['booked', 'queued', 'cancelled', 'queue_cancelled', 'checked_in', 'not_checked_in', 'expired'] as const;
 export type BookingRowState = (typeof BOOKING_ROW_STATES)[number];
 
+/** Why a seat or queue place ended without the class: the member cancelled, their card no longer
+ * qualified when a seat freed up, or they were booked into an overlapping class. */
+export const CANCEL_REASONS = ['member', 'not-qualified', 'overlap'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
 /** Spec §9: level '1' books 1 day ahead, others 3 days. */
 export const LEVEL1_WINDOW_DAYS = 1;
 export const DEFAULT_WINDOW_DAYS = 3;

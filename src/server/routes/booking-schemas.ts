@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CARD_STATUSES, BOOKING_ROW_STATES } from '../../domain/booking-rules';
+import { CANCEL_REASONS, CARD_STATUSES, BOOKING_ROW_STATES } from '../../domain/booking-rules';
 import { CARD_TYPE_VALUES, CLASS_TYPES, DIFFICULTIES, EFFECTS, TIMES_OF_DAY } from '../../domain/catalog';
 import { IdParam } from './catalog-schemas';
 
@@ -146,7 +146,7 @@ export const MyBooking = z
     queuePosition: z.number().int().nullable(),
     cardId: z.number().int(),
     cancelledAt: IsoTime.nullable(),
-    cancelReason: z.string().nullable(),
+    cancelReason: z.enum(CANCEL_REASONS).nullable(),
     canCancel: z.boolean(),
     canCancelQueue: z.boolean(),
     class: ClassItem,

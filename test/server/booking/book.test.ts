@@ -167,6 +167,9 @@ describe('queue promotion when a booked member cancels', async () => {
     expect(await bookingRow(s, rc.body.data.bookingId)).toMatchObject({ state: 'booked', promoted: true });
     const [note] = await s.deps.db.select().from(notifications).where(eq(notifications.accountId, b.id));
     expect(note!.body).toContain('会员卡无效');
+    // the English notice comes from the catalog, with the refusal in English
+    expect(note!.bodyEn).toMatch(/^A place opened in the class on 2026-11-21 19:00, but your card cannot book it: .+\. You have left the queue\.$/);
+    expect(note!.bodyEn).not.toMatch(/[\u4e00-\u9fff]/);
     expect((await cardRow(s, bCard.id)).usesLeft).toBe(10);
   });
 

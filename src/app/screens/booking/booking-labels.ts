@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CardReminder, ClassState } from '../../../api/booking';
-import type { BookingRowState } from '../../../domain/booking-rules';
+import type { BookingRowState, CancelReason } from '../../../domain/booking-rules';
 import { errorByCode } from '../../../domain/errors';
 
 /** Spec §4 booking state of a class for this member, as a badge. */
@@ -39,6 +39,12 @@ export const ROW_STATE_LABELS: Record<BookingRowState, MessageDescriptor> = {
   checked_in: msg`已签到`,
   not_checked_in: msg`未签到`,
   expired: msg`已过期`,
+};
+
+/** Why the system ended a queue place, in my list (the member's own cancel needs no words: the badge says it). */
+export const CANCEL_REASON_LABELS: Partial<Record<CancelReason, MessageDescriptor>> = {
+  'not-qualified': msg`有空位时您的会员卡不满足预约条件，已退出排队`,
+  overlap: msg`您已预约同一时段的其他课程，已退出排队`,
 };
 
 /** The class state a stored booking shows as (same badge colours as the schedule). */

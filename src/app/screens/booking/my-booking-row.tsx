@@ -6,7 +6,7 @@ import type { MyBooking } from '../../../api/booking';
 import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
 import { AddToCalendar } from './add-to-calendar';
 import { BookingActions } from './booking-actions';
-import { ROW_STATE_LABELS, ROW_STATE_TINT_KEY } from './booking-labels';
+import { CANCEL_REASON_LABELS, ROW_STATE_LABELS, ROW_STATE_TINT_KEY } from './booking-labels';
 import { StateBadge } from './class-row';
 
 const msgPromoted = msg`排队转正`;
@@ -16,6 +16,7 @@ export function MyBookingRow(props: { b: MyBooking; detail: (id: number) => stri
   const { i18n } = useLingui();
   const { b } = props;
   const start = new Date(b.class.startsAt);
+  const reason = b.cancelReason ? CANCEL_REASON_LABELS[b.cancelReason] : undefined;
   const label = b.state === 'booked' && b.promoted ? i18n._(ROW_STATE_LABELS.booked) + ' · ' + i18n._(msgPromoted) : undefined;
   return (
     <li className="rounded-xl bg-white p-3" data-booking={b.bookingId} data-booking-state={b.state}>
@@ -37,7 +38,11 @@ export function MyBookingRow(props: { b: MyBooking; detail: (id: number) => stri
           <Trans>排队第{b.queuePosition}位</Trans>
         </p>
       )}
-      {b.cancelReason && <p className="mt-1 text-xs text-black/50">{b.cancelReason}</p>}
+      {reason && (
+        <p className="mt-1 text-xs text-black/50" data-cancel-reason={b.cancelReason}>
+          {i18n._(reason)}
+        </p>
+      )}
       {props.upcoming && (b.canCancel || b.canCancelQueue || b.state === 'booked') && (
         <div className="mt-2 flex min-h-8 items-center justify-end gap-4">
           {b.state === 'booked' && <AddToCalendar bookingId={b.bookingId} />}

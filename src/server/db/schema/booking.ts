@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { BookingRowState, CardStatus } from '../../../domain/booking-rules';
+import type { BookingRowState, CancelReason, CardStatus } from '../../../domain/booking-rules';
 import type { CardType, ClassTypeKey, Difficulty } from '../../../domain/catalog';
 import { accounts } from './accounts';
 import { clubs, goods, teachers } from './catalog';
@@ -119,7 +119,7 @@ export const bookings = pgTable(
     /** who marked the check-in: the member (scanning the class code) or a staff account */
     checkedInBy: integer('checked_in_by').references(() => accounts.id),
     /** why a queue entry left: member | overlap | not-qualified */
-    cancelReason: text('cancel_reason'),
+    cancelReason: text('cancel_reason').$type<CancelReason>(),
   },
   (t) => [
     // one live booking or queue entry per member and class

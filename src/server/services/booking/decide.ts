@@ -2,13 +2,12 @@ import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { nextBookingState } from '../../../../machines/domain/booking-transitions';
 import { nextCardStatus } from '../../../../machines/domain/card-transitions';
 import { cancelRefusal, cardRefusal, classEnd, classRefusal, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
-import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { accounts, bookings, classes, memberCards, notifications } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { translate } from '../../i18n';
+import { promotedNotice, skippedNotice } from './notices';
 
 /**
  * Booking decisions (issue 3): book, cancel a seat (promoting the queue), cancel a queue entry.
@@ -203,8 +202,6 @@ async function lockOwnBooking(tx: Tx, accountId: number, bookingId: number, opts
   return { cls, booking: booking! };
 }
 
-const localWhen = (cls: ClassRow) => `${shanghaiDate(cls.startsAt)} ${shanghaiClock(cls.startsAt)}`;
-
 /** Cancels a seat, gives the use back, and books the first queued member whose card still qualifies. */
 export async function cancelBooking(db: Db, clock: Clock, member: Member, bookingId: number, opts: DecideOptions = ROW_LOCKS) {
   return decide(db, async (tx) => {
@@ -278,14 +275,7 @@ async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: DecideOp
         .update(bookings)
         .set({ state: nextBookingState('queued', 'queue.skip')!, cancelledAt: now, cancelReason: 'not-qualified' })
         .where(eq(bookings.id, entry.id));
-      await tx.insert(notifications).values({
-        accountId: entry.accountId,
-        title: `候补未能转为预约：${cls.title}`,
-        titleEn: `Queue place not turned into a booking: ${cls.titleEn ?? cls.title}`,
-        body: `${localWhen(cls)} 的课程有了空位，但您的会员卡无法预约：${translate('zh', Errors[why ?? 'invalidMemberCard'].message)}。您已退出候补。`,
-        bodyEn: `A place opened in the class on ${localWhen(cls)}, but your card cannot book it: ${translate('en', Errors[why ?? 'invalidMemberCard'].message)}. You have left the queue.`,
-        createdAt: now,
-      });
+      await tx.insert(notifications).values({ accountId: entry.accountId, createdAt: now, ...skippedNotice(cls, why ?? 'invalidMemberCard') });
       continue;
     }
     const used = await spendCard(tx, card, cls, now);
@@ -297,14 +287,7 @@ async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: DecideOp
       .update(classes)
       .set({ bookedCount: sql`${classes.bookedCount} + 1` })
       .where(eq(classes.id, cls.id));
-    await tx.insert(notifications).values({
-      accountId: entry.accountId,
-      title: `候补成功：${cls.title}`,
-      titleEn: `You are booked: ${cls.titleEn ?? cls.title}`,
-      body: `您候补的 ${localWhen(cls)} 课程有了空位，已为您自动预约${used.spent > 0 ? `，扣除${used.spent}次` : ''}。`,
-      bodyEn: `A place opened in the class you queued for on ${localWhen(cls)}: you are booked${used.spent > 0 ? ` and ${used.spent} use${used.spent > 1 ? 's were' : ' was'} spent` : ''}.`,
-      createdAt: now,
-    });
+    await tx.insert(notifications).values({ accountId: entry.accountId, createdAt: now, ...promotedNotice(cls, used.spent) });
     await leaveOverlappingQueues(tx, now, entry.accountId, cls);
     firstPromoted ??= entry.id;
     free -= 1;
