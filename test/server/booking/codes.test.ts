@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/harness';
-import { book, HOUR, newCard, newClass, newMember, sh } from './support';
+import { MAX_UPCOMING_PER_MEMBER } from '../../../src/domain/booking-rules';
+import { book, cardRow, HOUR, newCard, newClass, newMember, sh } from './support';
 
 /**
  * Every booking code of spec §8 (and 20009, the member's own window) from the API, each with the
@@ -64,6 +65,26 @@ describe('booking codes (spec §8)', async () => {
     expect(r.body.code).toBe(20002);
     const detail = await s.call('GET', `/api/customers/classes/detail?id=${cls.id}`, { token: c.token });
     expect(detail.body.data.state).toBe('full');
+  });
+
+  it(`20002 when the member already holds ${MAX_UPCOMING_PER_MEMBER} upcoming seats and queue places; a cancel makes room`, async () => {
+    const m = await newMember(s);
+    const card = await newCard(s, m.id, { usesLeft: 100, usesTotal: 100 });
+    // one class per hour from Saturday 07:00, none overlapping; the last few full, so they queue
+    const held: number[] = [];
+    for (let i = 0; i < MAX_UPCOMING_PER_MEMBER; i++) {
+      const full = i >= MAX_UPCOMING_PER_MEMBER - 3;
+      const cls = await newClass(s, { startsAt: new Date(sh('2026-11-21 07:00').getTime() + i * HOUR), durationMin: 50, capacity: full ? 0 : 10 });
+      const r = await book(s, m.token, cls.id, card.id);
+      expect(r.body.data.state, `class ${i}`).toBe(full ? 'queued' : 'booked');
+      held.push(r.body.data.bookingId);
+    }
+    const next = await newClass(s, { startsAt: sh('2026-11-22 07:00') });
+    const refused = await book(s, m.token, next.id, card.id);
+    expect([refused.status, refused.body.code]).toEqual([409, 20002]);
+    expect((await cardRow(s, card.id)).usesLeft).toBe(100 - (MAX_UPCOMING_PER_MEMBER - 3));
+    await s.call('POST', '/api/customers/classes/cancel', { token: m.token, body: { bookingId: held[0] } });
+    expect((await book(s, m.token, next.id, card.id)).body.data.state).toBe('booked');
   });
 
   it('20006 when the member already has a seat or a queue place in the class', async () => {
