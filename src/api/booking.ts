@@ -165,7 +165,7 @@ export function bookingCalls(http: ApiClient) {
     cancel: (bookingId: number, idempotencyKey: string) => http.post<CancelAnswer>('/customers/classes/cancel', { body: { bookingId }, idempotencyKey }),
     cancelQueue: (bookingId: number, idempotencyKey: string) =>
       http.post<CancelAnswer>('/customers/classes/queue/cancel', { body: { bookingId }, idempotencyKey }),
-    mine: (q: { scope: 'upcoming' | 'past'; pagenum?: number; pagesize?: number }) => http.get<Paged<MyBooking>>('/customers/classes/mine', { query: q }),
+    mine: (q: { scope: 'upcoming' | 'past'; pagenum?: number; pagesize?: number; month?: string }) => http.get<Paged<MyBooking>>('/customers/classes/mine', { query: q }),
     cards: () => http.get<MemberCard[]>('/customers/cards'),
     /** my front photo for face check-in: none, under review, rejected (reason), passed */
     photo: () => http.get<PhotoView>('/customers/photo'),

@@ -58,3 +58,13 @@ export function timeOfDay(at: Date): 'morning' | 'afternoon' | 'evening' {
   if (min < 18 * 60) return 'afternoon';
   return 'evening';
 }
+
+/** A Shanghai calendar month "YYYY-MM": from its first midnight to the next month's. */
+export function shanghaiMonthRange(month: string): { from: Date; to: Date } {
+  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (!m) throw new Error(`not a month: ${month}`);
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const next = mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
+  return { from: shanghaiMidnight(`${month}-01`), to: shanghaiMidnight(`${next}-01`) };
+}

@@ -183,6 +183,11 @@ export const bookings = createRouter()
       request: {
         query: z.object({
           scope: z.enum(['upcoming', 'past']).default('upcoming').openapi({ param: { name: 'scope', in: 'query' } }),
+          month: z
+            .string()
+            .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+            .optional()
+            .openapi({ param: { name: 'month', in: 'query', description: 'only classes starting in this Shanghai month (the calendar)' }, example: '2026-11' }),
           ...pagingQuery(MINE_PAGE_SIZE),
         }),
       },
@@ -190,8 +195,8 @@ export const bookings = createRouter()
     }),
     async (c) => {
       const { deps, locale } = c.var;
-      const { scope, pagenum, pagesize } = c.req.valid('query');
-      return ok(c, await myBookings(deps.db, deps.clock.now(), member(c).accountId, scope, pagenum, pagesize, locale));
+      const { scope, pagenum, pagesize, month } = c.req.valid('query');
+      return ok(c, await myBookings(deps.db, deps.clock.now(), member(c).accountId, scope, pagenum, pagesize, locale, month));
     },
   )
   .openapi(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { level1, level2, tokenFor } from '../catalog/support';
 import { startTestServer } from '../support/harness';
-import { book, newCard, newClass, newMember, sh } from './support';
+import { bookings } from '../../../src/server/db/schema/index';
+import { book, bookingRow, newCard, newClass, newMember, sh } from './support';
 
 /** Clock: Friday 2026-11-20 10:00 Shanghai. */
 describe('schedule, class, cards, my bookings, calendar file', async () => {
@@ -109,6 +110,26 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     expect(p0.body.data.list[0].class.startsAt < p0.body.data.list[1].class.startsAt).toBe(true);
     expect((await s.call('GET', '/api/customers/classes/mine?scope=soon', { token: m.token })).body.field).toBe('scope');
     expect((await s.call('GET', '/api/customers/classes/mine')).status).toBe(401);
+  });
+
+  it('narrows my bookings to one Shanghai month for the calendar, whatever came after it', async () => {
+    const m = await newMember(s);
+    const card = await newCard(s, m.id, { usesLeft: 100 });
+    // 30 Sept 23:30 Shanghai is September there (15:30 UTC); 1 Oct 00:30 is October
+    const sept = await newClass(s, { startsAt: sh('2026-09-30 23:30'), durationMin: 45 });
+    const oct = await newClass(s, { startsAt: sh('2026-10-01 00:30'), durationMin: 45 });
+    for (const c of [sept, oct]) {
+      await s.deps.db.insert(bookings).values({ classId: c.id, accountId: m.id, cardId: card.id, state: 'checked_in', usesSpent: 1, createdAt: c.startsAt, bookedAt: c.startsAt });
+    }
+    const nov = await book(s, m.token, (await newClass(s, { startsAt: sh('2026-11-22 12:00') })).id, card.id);
+    const ids = async (q: string) => ((await s.call('GET', `/api/customers/classes/mine?${q}`, { token: m.token })).body.data.list as any[]).map((b) => b.class.id);
+    expect(await ids('scope=past&month=2026-09')).toEqual([sept.id]);
+    expect(await ids('scope=past&month=2026-10')).toEqual([oct.id]);
+    expect(await ids('scope=upcoming&month=2026-10')).toEqual([]);
+    expect(await ids('scope=upcoming&month=2026-11')).toEqual([(await bookingRow(s, nov.body.data.bookingId)).classId]);
+    for (const bad of ['2026-13', '2026-1', 'oct']) {
+      expect((await s.call('GET', `/api/customers/classes/mine?scope=past&month=${bad}`, { token: m.token })).body.field, bad).toBe('month');
+    }
   });
 
   it('gives a class detail with the club address; unknown 404, malformed 400', async () => {

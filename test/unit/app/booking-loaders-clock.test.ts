@@ -38,6 +38,16 @@ describe('booking screens take today from the injected clock, in Shanghai', () =
     const d = (await calendarLoader(args('/takecourse', context))) as { today: string; month: string; day: string; now: string };
     expect(d).toMatchObject({ today: '2026-12-01', month: '2026-12', day: '2026-12-01', now: '2026-11-30T17:00:00.000Z' });
   });
+
+  it('the calendar asks for its own month, every page of it, so an older month keeps its dots', async () => {
+    const { booking, context } = pinned('2026-11-22T08:00:00Z');
+    const row = (id: number) => ({ bookingId: id, class: { startsAt: '2026-09-03T02:00:00.000Z' } });
+    booking.mine.mockImplementation(((q: { scope: string; pagenum: number; pagesize: number }) =>
+      ok(q.scope === 'past' ? { list: [row(q.pagenum * 2 + 1), row(q.pagenum * 2 + 2)].slice(0, q.pagenum === 2 ? 1 : 2), total: 5, pagenum: q.pagenum, pagesize: q.pagesize } : empty)) as never);
+    const d = (await calendarLoader(args('/takecourse?month=2026-09', context))) as { bookings: { bookingId: number }[] };
+    for (const call of booking.mine.mock.calls as unknown as [{ month: string }][]) expect(call[0].month).toBe('2026-09');
+    expect(d.bookings.map((b) => b.bookingId).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
 });
 
 describe('the app clock follows the server', () => {

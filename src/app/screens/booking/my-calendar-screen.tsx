@@ -4,6 +4,8 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type { MyBooking } from '../../../api/booking';
+import type { Paged } from '../../../domain/envelope';
 import { shanghaiDate } from '../../../domain/booking-time';
 import { apiFrom } from '../../api-context';
 import { clockFrom } from '../../app-clock';
@@ -11,8 +13,9 @@ import { dataOr } from '../../ui/data-or';
 import { bookedDays, monthGrid, monthOf, parseMonth, shiftMonth } from './calendar-grid';
 import { MyBookingRow } from './my-booking-row';
 
-/** The calendar reads the first 50 of each scope: a month of bookings fits. */
+/** The calendar reads its month page by page (the server's largest page), at most a few pages. */
 const CALENDAR_PAGE = 50;
+const CALENDAR_MAX_PAGES = 4;
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const api = apiFrom(context);
@@ -22,12 +25,19 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const month = parseMonth(url.searchParams.get('month')) ?? monthOf(today);
   const dayParam = url.searchParams.get('day');
   const day = dayParam && /^\d{4}-\d{2}-\d{2}$/.test(dayParam) && monthOf(dayParam) === month ? dayParam : monthOf(today) === month ? today : null;
-  const empty = { list: [], total: 0, pagenum: 0, pagesize: CALENDAR_PAGE };
-  const [upcoming, past] = await Promise.all([
-    dataOr(api.booking.mine({ scope: 'upcoming', pagenum: 0, pagesize: CALENDAR_PAGE }), empty),
-    dataOr(api.booking.mine({ scope: 'past', pagenum: 0, pagesize: CALENDAR_PAGE }), empty),
-  ]);
-  return { now: now.toISOString(), today, month, day, bookings: [...past.list.slice().reverse(), ...upcoming.list] };
+  const empty: Paged<MyBooking> = { list: [], total: 0, pagenum: 0, pagesize: CALENDAR_PAGE };
+  // one month's bookings of a scope, every page of it
+  const ofMonth = async (scope: 'upcoming' | 'past') => {
+    const list: MyBooking[] = [];
+    for (let pagenum = 0; pagenum < CALENDAR_MAX_PAGES; pagenum++) {
+      const page = await dataOr(api.booking.mine({ scope, month, pagenum, pagesize: CALENDAR_PAGE }), empty);
+      list.push(...page.list);
+      if (page.list.length === 0 || list.length >= page.total) break;
+    }
+    return list;
+  };
+  const [upcoming, past] = await Promise.all([ofMonth('upcoming'), ofMonth('past')]);
+  return { now: now.toISOString(), today, month, day, bookings: [...past.reverse(), ...upcoming] };
 }
 
 const WEEK_HEAD: MessageDescriptor[] = [msg`一`, msg`二`, msg`三`, msg`四`, msg`五`, msg`六`, msg`日`];

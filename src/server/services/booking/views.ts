@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { effectiveBookingState } from '../../../../machines/domain/booking-transitions';
 import { beyondHorizon, cardRefusal, cardReminders, classEnd, classRefusal, horizonDays, mayStillBook, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
-import { shanghaiDate, shanghaiDayIndex, shanghaiMidnight, timeOfDay } from '../../../domain/booking-time';
+import { shanghaiDate, shanghaiDayIndex, shanghaiMidnight, shanghaiMonthRange, timeOfDay } from '../../../domain/booking-time';
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
@@ -262,12 +262,17 @@ export async function cardsForClass(db: Db, now: Date, classId: number, member: 
   });
 }
 
-/** The caller's bookings: upcoming (not yet ended, seat or queue) or past (the rest), paged. */
-export async function myBookings(db: Db, now: Date, accountId: number, scope: 'upcoming' | 'past', pagenum: number, pagesize: number, locale: Locale) {
+/** The caller's bookings: upcoming (not yet ended, seat or queue) or past (the rest), paged; optionally one Shanghai month (the calendar). */
+export async function myBookings(db: Db, now: Date, accountId: number, scope: 'upcoming' | 'past', pagenum: number, pagesize: number, locale: Locale, month?: string) {
   const live = and(inArray(bookings.state, ['booked', 'queued']), gt(classEndsAt, instant(now)))!;
   // a queue entry whose class has started is expired: it belongs to the past
   const upcomingWhere = and(live, or(eq(bookings.state, 'booked'), gt(classes.startsAt, now)))!;
-  const where = and(eq(bookings.accountId, accountId), scope === 'upcoming' ? upcomingWhere : sql`not (${upcomingWhere})`);
+  const range = month ? shanghaiMonthRange(month) : undefined;
+  const where = and(
+    eq(bookings.accountId, accountId),
+    scope === 'upcoming' ? upcomingWhere : sql`not (${upcomingWhere})`,
+    ...(range ? [gte(classes.startsAt, range.from), lt(classes.startsAt, range.to)] : []),
+  );
   const [total] = await db.select({ n: count() }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(where);
   const rows = await db
     .select({ ...classSelect, b: bookings })
