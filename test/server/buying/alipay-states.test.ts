@@ -17,7 +17,7 @@ describe('Alipay WAIT_BUYER_PAY and TRADE_CLOSED', async () => {
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
     const res = await pay(s, m.token, no, 'alipay');
     expect((await s.app.request(res.body.data.payment.url)).status).toBe(200);
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, no));
+    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
     expect(trade!.state).toBe('WAIT_BUYER_PAY');
     return { m, no, trade: trade! };
   }
@@ -38,7 +38,7 @@ describe('Alipay WAIT_BUYER_PAY and TRADE_CLOSED', async () => {
     const forged = await notify(alipayNotification(trade, keys(), s.clock.now(), 'signature'));
     expect(await forged.text()).toBe('fail');
     // the buyer then pays: the order is paid once
-    await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: no, outcome: 'pay' } });
+    await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${no}-1`, outcome: 'pay' } });
     expect((await orderRow(s, no)).state).toBe('paid');
     expect(await cardsOf(s, m.id)).toHaveLength(1);
   });
@@ -49,7 +49,7 @@ describe('Alipay WAIT_BUYER_PAY and TRADE_CLOSED', async () => {
     await runDueJobs(s.deps);
     expect((await orderRow(s, no)).state).toBe('paying');
     // the trade closes at the provider, the notification is lost: the next query settles it failed
-    await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: no, outcome: 'fail', deliveries: 0 } });
+    await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${no}-1`, outcome: 'fail', deliveries: 0 } });
     expect((await orderRow(s, no)).state).toBe('paying');
     s.clock.advance(PAYMENT_QUERY_AFTER_MS);
     await runDueJobs(s.deps);
@@ -60,7 +60,7 @@ describe('Alipay WAIT_BUYER_PAY and TRADE_CLOSED', async () => {
 
   it('a TRADE_CLOSED for an order already paid (a refund closing the trade) never unpays it', async () => {
     const { no, trade } = await openedAlipay();
-    await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: no, outcome: 'pay' } });
+    await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${no}-1`, outcome: 'pay' } });
     expect((await orderRow(s, no)).state).toBe('paid');
     const closed = alipayNotification({ ...trade, state: 'TRADE_CLOSED', providerTxnId: `${trade.providerTxnId ?? 'T'}-closed` }, keys(), s.clock.now());
     expect(await (await notify(closed)).text()).toBe('success');

@@ -200,7 +200,7 @@ describe('order expiry', async () => {
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
     const res = await pay(s, m.token, no, 'alipay');
     expect((await s.app.request(res.body.data.payment.url)).status).toBe(200);
-    await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: no, outcome: 'fail' } });
+    await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${no}-1`, outcome: 'fail' } });
     expect((await orderRow(s, no)).state).toBe('payment_failed');
     s.clock.advance(ORDER_PAY_WITHIN_MS);
     await runDueJobs(s.deps);

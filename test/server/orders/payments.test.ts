@@ -45,7 +45,7 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
   it('alipay: the notification pays the order once, delivered twice', async () => {
     const { m, no, payment } = await paying('alipay');
     expect(payment.method).toBe('alipay');
-    const sim = await alipaySim({ outTradeNo: no, outcome: 'pay', deliveries: 2 });
+    const sim = await alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay', deliveries: 2 });
     expect(sim.body.data.deliveries.map((d: { body: string }) => d.body)).toEqual(['success', 'success']);
     expect((await orderRow(s, no)).state).toBe('paid');
     expect(await paymentRows(no)).toHaveLength(1);
@@ -63,7 +63,7 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
 
   it('alipay forged signature: refused ("fail"), the order is unchanged', async () => {
     const { no } = await paying('alipay');
-    const sim = await alipaySim({ outTradeNo: no, outcome: 'pay', tamper: 'signature' });
+    const sim = await alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay', tamper: 'signature' });
     expect(sim.body.data.deliveries[0].body).toBe('fail');
     expect((await orderRow(s, no)).state).toBe('paying');
   });
@@ -95,13 +95,48 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
 
   it('the query fallback and a notification racing agree: paid once, one payment, one card', async () => {
     const { m, no, payment } = await paying('alipay');
-    await alipaySim({ outTradeNo: no, outcome: 'pay', deliveries: 0 });
+    await alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay', deliveries: 0 });
     s.clock.advance(PAYMENT_QUERY_AFTER_MS);
-    await Promise.all([runDueJobs(s.deps), alipaySim({ outTradeNo: no, outcome: 'pay' }), alipaySim({ outTradeNo: no, outcome: 'pay' })]);
+    await Promise.all([runDueJobs(s.deps), alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay' }), alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay' })]);
     expect((await orderRow(s, no)).state).toBe('paid');
     expect(await paymentRows(no)).toHaveLength(1);
     expect(await cardsOf(s, m.id)).toHaveLength(1);
     void payment;
+  });
+
+  it('wechat fails, the member pays again by WeChat: a new out_trade_no, a new prepay; paid once, one card', async () => {
+    const { m, no, payment } = await paying('wechat');
+    const failed = await wechatSim({ prepayId: payment.prepayId, outcome: 'fail' });
+    expect(failed.body.data.outTradeNo).toBe(`${no}-1`);
+    // WeChat Pay notifies successes only: the query job learns the failure
+    s.clock.advance(PAYMENT_QUERY_AFTER_MS);
+    await runDueJobs(s.deps);
+    expect((await orderRow(s, no)).state).toBe('payment_failed');
+    const again = await pay(s, m.token, no, 'wechat');
+    expect(again.body.code).toBe(200);
+    expect(again.body.data.order.state).toBe('paying');
+    expect(again.body.data.payment.prepayId).not.toBe(payment.prepayId);
+    const paid = await wechatSim({ prepayId: again.body.data.payment.prepayId, outcome: 'pay' });
+    expect(paid.body.data).toMatchObject({ outTradeNo: `${no}-2`, state: 'SUCCESS', deliveries: [{ status: 204 }] });
+    expect((await orderRow(s, no)).state).toBe('paid');
+    expect((await paymentRows(no)).map((p) => p.status).sort()).toEqual(['failed', 'paid']);
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+    // the first attempt's failure, asked about again, never unpays the order
+    s.clock.advance(PAYMENT_QUERY_AFTER_MS);
+    await runDueJobs(s.deps);
+    expect((await orderRow(s, no)).state).toBe('paid');
+  });
+
+  it('alipay TRADE_CLOSED, the member pays again by Alipay: a new trade (out_trade_no -2) is paid; one card', async () => {
+    const { m, no } = await paying('alipay');
+    await alipaySim({ outTradeNo: `${no}-1`, outcome: 'fail' });
+    expect((await orderRow(s, no)).state).toBe('payment_failed');
+    const again = await pay(s, m.token, no, 'alipay');
+    expect(again.body.code).toBe(200);
+    expect((await s.app.request(again.body.data.payment.url)).status).toBe(200);
+    await alipaySim({ outTradeNo: `${no}-2`, outcome: 'pay' });
+    expect((await orderRow(s, no)).state).toBe('paid');
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
   });
 
   it('a paying order cannot be cancelled nor paid by balance (the chart refuses)', async () => {
@@ -121,7 +156,7 @@ describe('a failed provider payment', async () => {
       const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
       const res = await pay(s, m.token, no, 'alipay');
       expect((await s.app.request(res.body.data.payment.url)).status).toBe(200);
-      await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: no, outcome: 'fail' } });
+      await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${no}-1`, outcome: 'fail' } });
       const detail = await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token });
       expect(detail.body.data).toMatchObject({ state: 'payment_failed', actions: ['pay', 'cancel'] });
       expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.data.state).toBe('cancelled');

@@ -50,6 +50,34 @@ export const orders = pgTable(
   (t) => [uniqueIndex('orders_order_no').on(t.orderNo), index('orders_account').on(t.accountId, t.createdAt)],
 );
 
+/** The state of one payment attempt (decision 013). */
+export type PaymentAttemptState = 'open' | 'paid' | 'failed' | 'closed';
+
+/**
+ * One attempt to collect an order's money at a provider (decision 013): each has its own out_trade_no,
+ * `<orderNo>-<n>`, because a provider's trade is final once failed or closed. Notifications and queries
+ * name the out_trade_no; this table maps it back to the order.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** 1, 2, … per order */
+    seq: integer('seq').notNull(),
+    /** what the provider knows the trade by: `<orderNo>-<seq>` (orders paid before attempts existed: the order number) */
+    outTradeNo: text('out_trade_no').notNull(),
+    provider: text('provider').$type<'wechat' | 'alipay'>().notNull(),
+    /** open (sent, not settled) | paid | failed (the provider said so) | closed (we closed it there) */
+    state: text('state').$type<PaymentAttemptState>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_attempts_out_trade_no').on(t.outTradeNo), uniqueIndex('payment_attempts_order_seq').on(t.orderId, t.seq)],
+);
+
 /** One provider payment (a notification or a query answer); a repeat of the same txn id changes nothing. */
 export const payments = pgTable(
   'payments',
@@ -58,6 +86,8 @@ export const payments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
+    /** the attempt (out_trade_no) the provider answered about */
+    attemptId: integer('attempt_id').references(() => paymentAttempts.id),
     provider: text('provider').$type<'wechat' | 'alipay'>().notNull(),
     providerTxnId: text('provider_txn_id').notNull(),
     amountCents: integer('amount_cents').notNull(),

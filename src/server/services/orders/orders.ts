@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { nextOrderState } from '../../../../machines/domain/order-transitions';
 import type { OrderEvent } from '../../../../machines/domain/order.machine';
 import type { Clock } from '../../../domain/clock';
@@ -6,9 +6,9 @@ import { Errors } from '../../../domain/errors';
 import type { OrderState } from '../../../domain/orders';
 import { ORDER_PAY_WITHIN_MS } from '../../../domain/pricing';
 import type { Db, Tx } from '../../db/client';
-import { accounts, balanceLedger, goods, memberCoupons, orders, payments } from '../../db/schema/index';
+import { accounts, balanceLedger, goods, memberCoupons, orders, paymentAttempts, payments } from '../../db/schema/index';
 import type { Deps } from '../../env';
-import { PaymentProviderError, type PaymentGateway, type PaymentMethod, type PaymentResult, type PaymentStart } from '../../gateways/payments/types';
+import { PaymentProviderError, type PaymentMethod, type PaymentResult, type PaymentStart } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
@@ -256,11 +256,24 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
   if (overdue(current, clock.now())) throw new ApiError(Errors.orderExpired);
   move(current.state, 'order.pay', 'orderNotPayable');
   if (current.amountToPayCents <= 0) throw new ApiError(Errors.orderNotPayable);
+  // a new attempt, with its own out_trade_no: a failed or closed trade is final at the provider (decision 013)
+  const attempt = await decide(db, async (tx) => {
+    const o = await lockMyOrder(tx, accountId, orderNo);
+    if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
+    move(o.state, 'order.pay', 'orderNotPayable');
+    const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
+    const seq = (last?.seq ?? 0) + 1;
+    const [row] = await tx
+      .insert(paymentAttempts)
+      .values({ orderId: o.id, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: 'open', createdAt: clock.now() })
+      .returning();
+    return row!;
+  });
   const [g] = await db.select({ name: goods.name }).from(goods).where(eq(goods.id, current.goodsId));
   let start: PaymentStart;
   try {
     start = await gateway.createPayment({
-      orderNo,
+      orderNo: attempt.outTradeNo,
       amountCents: current.amountToPayCents,
       description: g?.name ?? orderNo,
       payerOpenId: `member-${accountId}`,
@@ -270,7 +283,9 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       expiresAt: current.expiresAt ?? undefined,
     });
   } catch (err) {
-    deps.log.error('payment create failed', { orderNo, method, error: err instanceof Error ? err.message : String(err) });
+    deps.log.error('payment create failed', { orderNo, outTradeNo: attempt.outTradeNo, method, error: err instanceof Error ? err.message : String(err) });
+    // the member never got what pays it: the attempt is over (a later one gets the next number)
+    await db.update(paymentAttempts).set({ state: 'failed', closedAt: clock.now() }).where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'open')));
     throw new ApiError(Errors.paymentProviderFailed);
   }
   const order = await decide(db, async (tx) => {
@@ -278,25 +293,45 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
     const state = move(o.state, 'order.pay', 'orderNotPayable');
     const [row] = await tx.update(orders).set({ state, payMethod: method }).where(eq(orders.id, o.id)).returning();
-    await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { orderNo, provider: method, attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
+    await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: attempt.outTradeNo, provider: method, attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
     return row!;
   });
   return { order, payment: start };
+}
+
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** The order's latest attempt: the one whose failure fails the order (an older one's never does). */
+async function latestAttempt(tx: Db | Tx, orderId: number): Promise<AttemptRow | undefined> {
+  const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(desc(paymentAttempts.seq)).limit(1);
+  return row;
 }
 
 export type SettleOutcome = 'paid' | 'failed' | 'duplicate' | 'unknown_order' | 'amount_mismatch' | 'late' | 'ignored';
 
 /**
  * Applies a verified provider result (a notification or the query fallback) in one transaction:
- * the payment row by the provider's txn id (a repeat changes nothing), the amount matched to the
- * order, the order moved by the chart, the goods issued once.
+ * the attempt found by the out_trade_no the provider names, the payment row by the provider's txn id
+ * (a repeat changes nothing), the amount matched to the order, the order moved by the chart, the goods
+ * issued once. A failure fails the order only when it is about the order's latest attempt.
  */
 export async function settlePayment(db: Db, clock: Clock, result: PaymentResult, source: 'notify' | 'query'): Promise<SettleOutcome> {
   return decide(db, async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, result.orderNo)).for('update');
+    const [attempt] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.outTradeNo, result.orderNo), eq(paymentAttempts.provider, result.provider)));
+    if (!attempt) return 'unknown_order';
+    const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update');
     if (!order) return 'unknown_order';
+    const latest = await latestAttempt(tx, order.id);
     const amountOk = result.amountCents === order.amountToPayCents;
-    const next = result.status === 'paid' ? nextOrderState(order.state, 'payment.succeeded') : nextOrderState(order.state, 'payment.failed');
+    const next =
+      result.status === 'paid'
+        ? nextOrderState(order.state, 'payment.succeeded')
+        : latest?.id === attempt.id
+          ? nextOrderState(order.state, 'payment.failed')
+          : null;
     let status: string = result.status;
     if (!amountOk) status = 'mismatch';
     else if (result.status === 'paid' && !next) status = 'late';
@@ -304,6 +339,7 @@ export async function settlePayment(db: Db, clock: Clock, result: PaymentResult,
       .insert(payments)
       .values({
         orderId: order.id,
+        attemptId: attempt.id,
         provider: result.provider,
         providerTxnId: result.providerTxnId,
         amountCents: result.amountCents,
@@ -316,6 +352,11 @@ export async function settlePayment(db: Db, clock: Clock, result: PaymentResult,
       .returning({ id: payments.id });
     if (inserted.length === 0) return 'duplicate';
     if (!amountOk) return 'amount_mismatch';
+    // what the provider said about this trade, whatever it does to the order
+    await tx
+      .update(paymentAttempts)
+      .set({ state: result.status, closedAt: clock.now() })
+      .where(and(eq(paymentAttempts.id, attempt.id), inArray(paymentAttempts.state, result.status === 'paid' ? ['open', 'failed', 'closed'] : ['open'])));
     if (!next) return result.status === 'paid' ? 'late' : 'ignored';
     if (result.status === 'paid') {
       await markPaid(tx, clock, order, next, result.provider);
@@ -326,49 +367,67 @@ export async function settlePayment(db: Db, clock: Clock, result: PaymentResult,
   });
 }
 
-/** The payment-query fallback (a job): asks the provider and settles like a notification. */
+/** The payment-query fallback (a job): asks the provider about an open attempt and settles like a notification. */
 export async function runPaymentQuery(deps: Deps, payload: unknown): Promise<void> {
-  const p = payload as { orderNo: string; provider: PaymentMethod; attempt?: number };
-  const [order] = await deps.db.select().from(orders).where(eq(orders.orderNo, p.orderNo));
-  if (!order || order.state !== 'paying') return;
-  const gateway = deps.gateways.payments[p.provider];
+  // jobs queued before attempts existed name the order number, which was then the out_trade_no
+  const p = payload as { outTradeNo?: string; orderNo?: string; provider: PaymentMethod; attempt?: number };
+  const outTradeNo = p.outTradeNo ?? p.orderNo ?? '';
+  const [attempt] = await deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, outTradeNo));
+  if (!attempt || attempt.state !== 'open') return;
+  const gateway = deps.gateways.payments[attempt.provider];
   if (!gateway) return;
-  const answer = await gateway.queryOrder(p.orderNo);
+  const answer = await gateway.queryOrder(outTradeNo);
   if (answer.status === 'paid' || answer.status === 'failed') {
-    const outcome = await settlePayment(deps.db, deps.clock, answer as PaymentResult, 'query');
-    deps.log.info('payment query settled', { orderNo: p.orderNo, outcome });
+    const outcome = await settlePayment(deps.db, deps.clock, answer, 'query');
+    deps.log.info('payment query settled', { outTradeNo, outcome });
     return;
   }
-  const attempt = (p.attempt ?? 1) + 1;
-  if (attempt <= PAYMENT_QUERY_MAX_ATTEMPTS) {
-    await enqueueJob(deps.db, { kind: PAYMENT_QUERY_JOB, payload: { ...p, attempt }, runAt: new Date(deps.clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
+  const tries = (p.attempt ?? 1) + 1;
+  if (tries <= PAYMENT_QUERY_MAX_ATTEMPTS) {
+    await enqueueJob(deps.db, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo, provider: attempt.provider, attempt: tries }, runAt: new Date(deps.clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
   }
 }
 
 /**
- * Closes a trade at its provider so that it can never be paid; `paid` when the close revealed that it
- * was paid meanwhile (then settled paid here, like a notification). Throws while the provider cannot
- * say (the job runs again later).
+ * Closes an open attempt at its provider so that it can never be paid; `paid` when the close revealed
+ * that it was paid meanwhile (then settled paid here, like a notification). A closed attempt that was
+ * the order's latest fails the order's payment (`payment.failed` by the chart). Throws while the
+ * provider cannot say (a job runs again later; a member's request answers 40006).
  */
-async function closeTrade(deps: Deps, gateway: PaymentGateway, outTradeNo: string): Promise<'closed' | 'paid'> {
-  const closed = await gateway.close(outTradeNo);
-  if (closed === 'closed' || closed === 'not_found') return 'closed';
-  // the provider refuses to close: paid (or already closed) meanwhile — only a query tells which
-  const answer = await gateway.queryOrder(outTradeNo);
-  if (answer.status === 'paid' || answer.status === 'failed') {
-    const outcome = await settlePayment(deps.db, deps.clock, answer, 'query');
-    deps.log.info('close refused; the provider was asked', { outTradeNo, outcome });
-    return answer.status === 'paid' ? 'paid' : 'closed';
+async function closeAttempt(deps: Deps, attempt: AttemptRow): Promise<'closed' | 'paid'> {
+  const { db, clock } = deps;
+  const gateway = deps.gateways.payments[attempt.provider];
+  if (!gateway) throw new PaymentProviderError(attempt.provider, 'NOT_CONFIGURED', 'the method is off: its trade cannot be closed');
+  const closed = await gateway.close(attempt.outTradeNo);
+  if (closed === 'not_closable') {
+    // the provider refuses to close: paid (or already closed) meanwhile — only a query tells which
+    const answer = await gateway.queryOrder(attempt.outTradeNo);
+    if (answer.status !== 'paid' && answer.status !== 'failed') {
+      throw new PaymentProviderError(gateway.method, 'CLOSE_REFUSED', `the trade is ${answer.status} but cannot be closed`);
+    }
+    const outcome = await settlePayment(db, clock, answer, 'query');
+    deps.log.info('close refused; the provider was asked', { outTradeNo: attempt.outTradeNo, outcome });
+    if (answer.status === 'paid') return 'paid';
   }
-  throw new PaymentProviderError(gateway.method, 'CLOSE_REFUSED', `the trade is ${answer.status} but cannot be closed`);
+  await decide(db, async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update');
+    const [row] = await tx
+      .update(paymentAttempts)
+      .set({ state: 'closed', closedAt: clock.now() })
+      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'open')))
+      .returning();
+    if (!order || !row || order.state !== 'paying' || (await latestAttempt(tx, order.id))?.id !== row.id) return;
+    await tx.update(orders).set({ state: move(order.state, 'payment.failed', 'orderNotPayable') }).where(eq(orders.id, order.id));
+  });
+  return 'closed';
 }
 
 /**
  * The order-expiry job (decision 008): an order still waiting for money at its expiresAt is
- * cancelled and gives back its stock, coupon and balance. An order that went to a provider is asked
- * about first, so a payment the provider took wins over the expiry (settled like a notification); a
- * trade still open at the provider (the member closed the pay sheet, or never opened the cashier) is
- * closed there first, so it can never be paid after the order is cancelled.
+ * cancelled and gives back its stock, coupon and balance. A trade still open at a provider is asked
+ * about first, so a payment the provider took wins over the expiry (settled like a notification);
+ * otherwise (the member closed the pay sheet, or never opened the cashier) it is closed there, so it
+ * can never be paid after the order is cancelled.
  */
 export async function runOrderExpiry(deps: Deps, payload: unknown): Promise<void> {
   const p = payload as { orderNo: string };
@@ -376,25 +435,28 @@ export async function runOrderExpiry(deps: Deps, payload: unknown): Promise<void
   const [order] = await db.select().from(orders).where(eq(orders.orderNo, p.orderNo));
   if (!order || order.expiresAt === null || order.expiresAt.getTime() > clock.now().getTime()) return;
   if (!['unpaid', 'paying', 'payment_failed'].includes(order.state)) return;
-  const provider = order.payMethod === 'wechat' || order.payMethod === 'alipay' ? order.payMethod : null;
-  const gateway = provider ? deps.gateways.payments[provider] : undefined;
-  if (gateway) {
-    const answer = await gateway.queryOrder(order.orderNo);
+  const open = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'open')))
+    .orderBy(asc(paymentAttempts.seq));
+  for (const attempt of open) {
+    const gateway = deps.gateways.payments[attempt.provider];
+    if (!gateway) continue;
+    const answer = await gateway.queryOrder(attempt.outTradeNo);
     if (answer.status === 'paid' || answer.status === 'failed') {
       const outcome = await settlePayment(db, clock, answer, 'query');
-      deps.log.info('order expiry asked the provider', { orderNo: order.orderNo, outcome });
+      deps.log.info('order expiry asked the provider', { outTradeNo: attempt.outTradeNo, outcome });
       if (answer.status === 'paid') return;
-    } else if (order.state === 'paying' && (await closeTrade(deps, gateway, order.orderNo)) === 'paid') {
+    } else if ((await closeAttempt(deps, attempt)) === 'paid') {
       return;
     }
   }
   await decide(db, async (tx) => {
     await lockAccount(tx, order.accountId, ROW);
     const [o] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    if (!o || o.expiresAt === null || o.expiresAt.getTime() > clock.now().getTime()) return;
-    // closed at the provider above: the payment failed, then the order is cancelled, both by the chart
-    const state = o.state === 'paying' && gateway ? move(o.state, 'payment.failed', 'orderNotCancellable') : o.state;
-    if (state === 'unpaid' || state === 'payment_failed') await cancelLocked(tx, clock, { ...o, state });
+    // a paying order is left alone: one of its trades could not be closed (its method is off now)
+    if (o && overdue(o, clock.now())) await cancelLocked(tx, clock, o);
   });
 }
 
