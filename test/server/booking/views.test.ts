@@ -33,7 +33,7 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     expect(upcoming.some((c) => c.bookedCount === c.capacity && c.queueCount > 0)).toBe(true);
     expect(upcoming.some((c) => c.bookedCount === c.capacity - 1)).toBe(true);
     expect(upcoming.some((c) => c.state === 'queueable')).toBe(true);
-    expect(new Set(all.map((c) => c.classType))).toEqual(new Set(['regular', 'small-group', 'private', 'open', 'workshop']));
+    expect(new Set(all.map((c) => c.classType))).toEqual(new Set(['regular', 'small-group', 'private', 'open', 'workshop', 'training']));
     expect(new Set(all.map((c) => c.difficulty))).toEqual(new Set(['beginner', 'intermediate', 'advanced']));
     expect(new Set(all.map((c) => c.timeOfDay))).toEqual(new Set(['morning', 'afternoon', 'evening']));
   });

@@ -94,17 +94,19 @@ export async function seedClasses(tx: Tx, clock: Clock, clubIds: readonly number
         const style = styles[(day + 30 + slot) % styles.length]!;
         const [zh, en, effect] = STYLE_TEXT[style]!;
         const roll = rnd();
-        // mostly regular group classes; a small group most days, a private session, a weekly open class and workshop
+        // mostly regular group classes; a small group most days, a private session, a weekly open class,
+        // workshop and teacher-training session (trainees book it with a card that covers training)
         let classType: ClassTypeKey = 'regular';
         let capacity = [10, 12, 14][Math.floor(rnd() * 3)]!;
-        if (slot === 3 && roll < 0.5) [classType, capacity] = ['small-group', 6];
+        if (slot === 3 && (day + 30) % 7 === (clubIndex + 4) % 7) [classType, capacity] = ['training', 16];
+        else if (slot === 3 && roll < 0.5) [classType, capacity] = ['small-group', 6];
         else if (slot === 2 && roll < 0.2) [classType, capacity] = ['private', 1];
         else if (slot === 1 && (day + 30) % 7 === clubIndex) [classType, capacity] = ['open', 14];
         else if (slot === 5 && (day + 30) % 7 === clubIndex + 2) [classType, capacity] = ['workshop', 12];
         const difficulty = style === 'restorative' || style === 'prenatal' || style === 'meditation' ? 'beginner' : LEVELS[Math.floor(rnd() * LEVELS.length)]!;
         const [h, m] = hhmm.split(':').map(Number) as [number, number];
         const startsAt = new Date(todayMidnight + day * 86_400_000 + (h * 60 + m) * 60_000);
-        const prefix = classType === 'small-group' ? ['小班', 'Small group: '] : classType === 'private' ? ['私教', 'Private: '] : classType === 'open' ? ['公开课', 'Open class: '] : classType === 'workshop' ? ['工作坊', 'Workshop: '] : ['', ''];
+        const prefix = classType === 'small-group' ? ['小班', 'Small group: '] : classType === 'private' ? ['私教', 'Private: '] : classType === 'open' ? ['公开课', 'Open class: '] : classType === 'workshop' ? ['工作坊', 'Workshop: '] : classType === 'training' ? ['教培', 'Teacher training: '] : ['', ''];
         plan.push({
           clubIndex,
           day,
@@ -131,7 +133,8 @@ export async function seedClasses(tx: Tx, clock: Clock, clubIds: readonly number
             capacity,
             bookedCount: 0,
             queueCapacity: classType === 'private' ? 0 : 10,
-            usesCost: classType === 'private' || classType === 'workshop' ? 2 : 1,
+            // the price rule of a class: how many uses of a card it costs
+            usesCost: classType === 'private' || classType === 'workshop' || classType === 'training' ? 2 : 1,
             createdAt: new Date(now.getTime() - 30 * 86_400_000),
           },
         });
