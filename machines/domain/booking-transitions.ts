@@ -1,4 +1,4 @@
-import { getNextSnapshot } from 'xstate';
+import { createActor, getNextSnapshot, type StateValue } from 'xstate';
 import type { BookingRowState } from '../../src/domain/booking-rules';
 import { bookingMachine, type BookingEvent } from './booking.machine';
 
@@ -14,21 +14,39 @@ const CHART_STATE: Record<BookingRowState, string> = {
 };
 const ROW_STATE = Object.fromEntries(Object.entries(CHART_STATE).map(([row, chart]) => [chart, row])) as Record<string, BookingRowState>;
 
+/** What the chart needs beyond the stored state: a stored seat may have come from the queue. */
+export interface BookingFactsForChart {
+  promoted?: boolean;
+}
+
+/** The chart's top-level state of a value ('booked' for { booked: 'promoted' }). */
+const topOf = (value: StateValue): string => (typeof value === 'string' ? value : Object.keys(value)[0]!);
+
+function chartValue(state: BookingRowState, facts: BookingFactsForChart): StateValue {
+  if (state === 'booked') return { booked: facts.promoted ? 'promoted' : 'direct' };
+  return CHART_STATE[state];
+}
+
 /**
  * Where a booking in `state` goes on `event`, by the chart; null when the chart refuses the change.
  * Pure (xstate's getNextSnapshot): the server's one way to accept or refuse a booking change.
  */
-export function nextBookingState(state: BookingRowState, event: BookingEvent['type']): BookingRowState | null {
-  const snapshot = bookingMachine.resolveState({ value: CHART_STATE[state], context: { classFull: state === 'queued' } });
+export function nextBookingState(state: BookingRowState, event: BookingEvent['type'], facts: BookingFactsForChart = {}): BookingRowState | null {
+  const snapshot = bookingMachine.resolveState({ value: chartValue(state, facts), context: { classFull: state === 'queued' } });
+  if (!snapshot.can({ type: event } as BookingEvent)) return null;
   const next = getNextSnapshot(bookingMachine, snapshot, { type: event } as BookingEvent);
-  const value = next.value as string;
-  if (value === CHART_STATE[state]) return null;
-  return ROW_STATE[value] ?? null;
+  return ROW_STATE[topOf(next.value)] ?? null;
 }
 
 /** Whether the chart allows `event` in `state`. */
-export function canApply(state: BookingRowState, event: BookingEvent['type']): boolean {
-  return nextBookingState(state, event) !== null;
+export function canApply(state: BookingRowState, event: BookingEvent['type'], facts: BookingFactsForChart = {}): boolean {
+  return nextBookingState(state, event, facts) !== null;
+}
+
+/** A new request's first state by the chart: a seat when the class has room, else its queue. */
+export function initialBookingState(input: { classFull: boolean }): BookingRowState {
+  const actor = createActor(bookingMachine, { input });
+  return ROW_STATE[topOf(actor.getSnapshot().value)]!;
 }
 
 /**

@@ -21,7 +21,7 @@ export interface BookingContext {
 
 /**
  * The lifecycle of one booking (spec §4, issue 3). A member either books a seat or, when the class is
- * full, joins its queue. A queue entry is promoted to a seat when a booked member cancels, skipped
+ * full, joins its queue. A queue entry is promoted to a seat (booked.promoted) when a booked member cancels, skipped
  * (it leaves the queue) when its card no longer qualifies, cancelled by the member, and expires
  * when the class starts. A seat is cancelled before the start, checked in, or ends not checked in.
  * The server checks every change against this chart; the app reads which actions a booking offers.
@@ -43,7 +43,13 @@ export const bookingMachine = setup({
     requested: {
       always: [{ guard: 'classFull', target: 'queued' }, { target: 'booked' }],
     },
+    // a seat: booked directly, or promoted from the queue (the member was told so)
     booked: {
+      initial: 'direct',
+      states: {
+        direct: {},
+        promoted: {},
+      },
       on: {
         'booking.cancel': 'cancelled',
         checkin: 'checkedIn',
@@ -52,7 +58,7 @@ export const bookingMachine = setup({
     },
     queued: {
       on: {
-        'queue.promote': 'booked',
+        'queue.promote': 'booked.promoted',
         'queue.cancel': 'queueCancelled',
         'queue.skip': 'queueCancelled',
         'class.start': 'expired',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingMachine } from '../../machines/domain/booking.machine';
-import { canApply, effectiveBookingState, nextBookingState } from '../../machines/domain/booking-transitions';
+import { canApply, effectiveBookingState, initialBookingState, nextBookingState } from '../../machines/domain/booking-transitions';
 import { defineModelTest } from './support/define-model-test';
 
 defineModelTest({
@@ -27,6 +27,19 @@ describe('the server reads the booking chart (canApply)', () => {
     expect(nextBookingState('queued', 'queue.skip')).toBe('queue_cancelled');
     expect(nextBookingState('queued', 'class.start')).toBe('expired');
     expect(canApply('queued', 'booking.cancel')).toBe(false);
+  });
+
+  it('a promoted seat is a seat (booked.promoted): cancelled, checked in or ending like any other', () => {
+    expect(nextBookingState('booked', 'booking.cancel', { promoted: true })).toBe('cancelled');
+    expect(nextBookingState('booked', 'checkin', { promoted: true })).toBe('checked_in');
+    expect(nextBookingState('booked', 'class.end', { promoted: true })).toBe('not_checked_in');
+    expect(canApply('booked', 'queue.promote', { promoted: true })).toBe(false);
+    expect(bookingMachine.resolveState({ value: { booked: 'promoted' }, context: { classFull: true } }).matches({ booked: 'promoted' })).toBe(true);
+  });
+
+  it('gives a new request its first state: a seat when the class has room, the queue when it is full', () => {
+    expect(initialBookingState({ classFull: false })).toBe('booked');
+    expect(initialBookingState({ classFull: true })).toBe('queued');
   });
 
   it('refuses every change to a finished booking', () => {

@@ -37,7 +37,7 @@ export async function checkIn(db: Db, clock: Clock, by: CheckinBy): Promise<Chec
     const effective = seat ? effectiveBookingState(seat.state, cls.startsAt, classEnd(cls), now) : null;
     const why = checkinRefusal(effective, cls.startsAt, now);
     if (why) throw new ApiError(Errors[why]);
-    const next = nextBookingState(seat!.state, 'checkin');
+    const next = nextBookingState(seat!.state, 'checkin', { promoted: seat!.promoted });
     if (next !== 'checked_in') throw new ApiError(Errors.bookingFailed);
 
     const [card] = await tx.select().from(memberCards).where(eq(memberCards.id, seat!.cardId)).for('update');

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import { nextBookingState } from '../../../../machines/domain/booking-transitions';
+import { initialBookingState, nextBookingState } from '../../../../machines/domain/booking-transitions';
 import { nextCardStatus } from '../../../../machines/domain/card-transitions';
 import { cancelRefusal, cardRefusal, classEnd, classRefusal, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
 import type { Clock } from '../../../domain/clock';
@@ -166,11 +166,13 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
     if (facts.overlap) refuse('overlapping');
     if (facts.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
 
-    if (cls.bookedCount < cls.capacity) {
+    // the chart gives the request its first state: a seat while there is room, else the queue
+    const first = initialBookingState({ classFull: cls.bookedCount >= cls.capacity });
+    if (first === 'booked') {
       const used = await spendCard(tx, card, cls, now);
       const [row] = await tx
         .insert(bookings)
-        .values({ classId: cls.id, accountId: member.accountId, cardId: card.id, state: 'booked', usesSpent: used.spent, createdAt: now, bookedAt: now })
+        .values({ classId: cls.id, accountId: member.accountId, cardId: card.id, state: first, usesSpent: used.spent, createdAt: now, bookedAt: now })
         .returning({ id: bookings.id });
       await tx
         .update(classes)
@@ -182,7 +184,7 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
     if (facts.queued >= cls.queueCapacity) refuse('bookingLimit');
     const [row] = await tx
       .insert(bookings)
-      .values({ classId: cls.id, accountId: member.accountId, cardId: card.id, state: 'queued', queuedAt: now, createdAt: now })
+      .values({ classId: cls.id, accountId: member.accountId, cardId: card.id, state: first, queuedAt: now, createdAt: now })
       .returning({ id: bookings.id });
     // the class row is locked: nobody else joined the queue since it was counted
     return { bookingId: row!.id, state: 'queued', position: facts.queued + 1 };
@@ -209,7 +211,7 @@ export async function cancelBooking(db: Db, clock: Clock, member: Member, bookin
     const { cls, booking } = await lockOwnBooking(tx, member.accountId, bookingId, opts);
     const why = cancelRefusal(cls, now);
     if (why) refuse(why);
-    const next = nextBookingState(booking.state, 'booking.cancel');
+    const next = nextBookingState(booking.state, 'booking.cancel', { promoted: booking.promoted });
     if (!next) refuse('bookingFailed');
     await tx.update(bookings).set({ state: next!, cancelledAt: now, cancelReason: 'member' }).where(eq(bookings.id, booking.id));
     if (booking.usesSpent > 0) {
