@@ -15,11 +15,13 @@ export type OrderEvent =
 /**
  * The lifecycle of one order (spec §4 order states). An unpaid order is paid by balance at once
  * (`payment.succeeded`), or goes to `paying` with an outside provider until its notification or the
- * query fallback settles it; a failed payment may be retried or the order cancelled. An unpaid order
- * may be cancelled; a paying one may not (a notification may still come). A friend may pay for an
- * order (friend paying, then fully paid). A paid order may be refunded. State names are the stored
- * `orders.state` values. The server checks every change against this chart; the app reads which
- * actions an order offers.
+ * query fallback settles it; a failed payment may be retried or the order cancelled. While paying, no
+ * second payment starts: paying by another method first closes the open trade at its provider, which
+ * fails that payment (`payment.failed`), then pays again (decision 013). An unpaid order may be
+ * cancelled; a paying one may not (a notification may still come; the expiry closes its trade first).
+ * A friend may pay for an order (friend paying, then fully paid). A paid order may be refunded. State
+ * names are the stored `orders.state` values. The server checks every change against this chart; the
+ * app reads which actions an order offers.
  */
 export const orderMachine = setup({
   types: {
@@ -39,7 +41,6 @@ export const orderMachine = setup({
     },
     paying: {
       on: {
-        'order.pay': 'paying',
         'payment.succeeded': 'paid',
         'payment.failed': 'payment_failed',
       },

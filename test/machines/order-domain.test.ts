@@ -15,7 +15,8 @@ describe('the server reads the order chart (canApplyOrder)', () => {
     expect(nextOrderState('unpaid', 'order.pay')).toBe('paying');
     expect(nextOrderState('paying', 'payment.succeeded')).toBe('paid');
     expect(nextOrderState('paying', 'payment.failed')).toBe('payment_failed');
-    expect(nextOrderState('paying', 'order.pay')).toBe('paying');
+    // no second payment while one is open: another method closes it first (payment.failed), decision 013
+    expect(nextOrderState('paying', 'order.pay')).toBeNull();
     expect(nextOrderState('payment_failed', 'order.pay')).toBe('paying');
   });
 

@@ -15,6 +15,7 @@ import {
   myOrders,
   overdue,
   payOrder,
+  paymentsToRefund,
   settlePayment,
   type OrderRow,
 } from '../services/orders/orders';
@@ -24,6 +25,7 @@ import { ORDER_STATES, PAY_METHODS } from '../../domain/orders';
 import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { IdParam, paged, pagingQuery } from './catalog-schemas';
+import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['orders'];
@@ -234,6 +236,36 @@ export const orderRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
+      path: '/staff/payments/needs-refund',
+      tags,
+      summary: 'Staff: provider payments taken for an order already paid or over, to refund (decision 013)',
+      middleware: [requireAuth, staffOnly()] as const,
+      responses: {
+        200: json(
+          z.array(
+            z
+              .object({
+                paymentId: z.number().int(),
+                orderNo: z.string(),
+                accountId: z.number().int(),
+                provider: z.enum(['wechat', 'alipay']),
+                outTradeNo: z.string().nullable(),
+                providerTxnId: z.string(),
+                amountCents: z.number().int(),
+                createdAt: z.string(),
+              })
+              .openapi('PaymentToRefund'),
+          ),
+        ),
+        401: refusals[401],
+        403: refusals[403],
+      },
+    }),
+    async (c) => ok(c, (await paymentsToRefund(c.var.deps.db)).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }))),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
       path: '/customers/balance',
       tags,
       summary: 'My balance in cents (the sum of my ledger)',
@@ -291,7 +323,8 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
           deps.log.info('payment notification pending', { provider, orderNo: result.orderNo });
         } else {
           const outcome = await settlePayment(deps.db, deps.clock, result, 'notify');
-          deps.log.info('payment notification', { provider, orderNo: result.orderNo, outcome });
+          if (outcome === 'needs_refund') deps.log.warn('payment for an order already paid or over: needs a refund', { provider, outTradeNo: result.orderNo });
+          else deps.log.info('payment notification', { provider, orderNo: result.orderNo, outcome });
           if (outcome === 'unknown_order') accepted = false;
         }
       } catch (err) {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { goods, payments } from '../../../src/server/db/schema/index';
+import { goods, paymentAttempts, payments, payStandInOrders } from '../../../src/server/db/schema/index';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { PAYMENT_QUERY_AFTER_MS } from '../../../src/server/services/orders/orders';
 import { startTestServer } from '../support/harness';
-import { cardsOf, create, newGoods, newMember, orderRow, pay } from './support';
+import { cardsOf, create, newGoods, newMember, newStaff, orderRow, pay } from './support';
 
 /**
  * Payments through the stand-ins: their /simulate sends real signed notifications to our notify
@@ -163,5 +163,89 @@ describe('a failed provider payment', async () => {
       expect((await s.deps.db.select().from(goods).where(eq(goods.id, g.id)))[0]!.stock).toBe(1);
       expect(await cardsOf(s, m.id)).toHaveLength(0);
     }
+  });
+});
+
+describe('one order, one provider at a time', async () => {
+  const s = await startTestServer({ seed: true });
+  const wechatSim = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/wechat/simulate', { body });
+  const alipaySim = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/alipay/simulate', { body });
+  const trade = async (outTradeNo: string) => (await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, outTradeNo)))[0];
+  const attemptsOf = async (no: string) => {
+    const o = await orderRow(s, no);
+    return s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id)).orderBy(paymentAttempts.seq);
+  };
+  async function order() {
+    const m = await newMember(s);
+    const g = await newGoods(s, { stock: 1 });
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    return { m, g, no };
+  }
+
+  it('paying again with the same method while paying answers the same prepay / the same cashier URL: one attempt each', async () => {
+    const w = await order();
+    const first = await pay(s, w.m.token, w.no, 'wechat');
+    const second = await pay(s, w.m.token, w.no, 'wechat');
+    expect(second.body.code).toBe(200);
+    expect(second.body.data.payment).toEqual(first.body.data.payment);
+    expect((await attemptsOf(w.no)).map((a) => [a.outTradeNo, a.state])).toEqual([[`${w.no}-1`, 'open']]);
+    const a = await order();
+    const one = await pay(s, a.m.token, a.no, 'alipay');
+    const two = await pay(s, a.m.token, a.no, 'alipay');
+    expect(two.body.data.payment.url).toBe(one.body.data.payment.url);
+    expect(await attemptsOf(a.no)).toHaveLength(1);
+  });
+
+  it('switching from WeChat to Alipay while paying: the WeChat trade is closed first, then Alipay starts; the old trade cannot be paid', async () => {
+    const { m, no } = await order();
+    const wechat = await pay(s, m.token, no, 'wechat');
+    const alipay = await pay(s, m.token, no, 'alipay');
+    expect(alipay.body.code).toBe(200);
+    expect(alipay.body.data.order).toMatchObject({ state: 'paying', payMethod: 'alipay' });
+    expect((await trade(`${no}-1`))!.state).toBe('CLOSED');
+    expect((await attemptsOf(no)).map((a) => [a.provider, a.state])).toEqual([
+      ['wechat', 'closed'],
+      ['alipay', 'open'],
+    ]);
+    expect((await wechatSim({ prepayId: wechat.body.data.payment.prepayId, outcome: 'pay' })).status).toBe(409);
+    expect((await s.app.request(alipay.body.data.payment.url)).status).toBe(200);
+    await alipaySim({ outTradeNo: `${no}-2`, outcome: 'pay' });
+    expect((await orderRow(s, no)).state).toBe('paid');
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+  });
+
+  it('switching when the first trade was paid meanwhile: the close reveals it, the order is settled paid and the new payment refused (40011)', async () => {
+    const { m, no } = await order();
+    const wechat = await pay(s, m.token, no, 'wechat');
+    await wechatSim({ prepayId: wechat.body.data.payment.prepayId, outcome: 'pay', deliveries: 0 });
+    const alipay = await pay(s, m.token, no, 'alipay');
+    expect([alipay.status, alipay.body.code]).toEqual([409, 40011]);
+    expect((await orderRow(s, no)).state).toBe('paid');
+    expect(await attemptsOf(no)).toHaveLength(1);
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+  });
+
+  it('a payment for a superseded attempt of a paid order (an old Alipay cashier opened late) is recorded as needs_refund and listed for staff', async () => {
+    const { m, no } = await order();
+    // Alipay first, its cashier not opened: the close finds no trade, yet the signed URL still works until time_expire
+    const alipay = await pay(s, m.token, no, 'alipay');
+    const wechat = await pay(s, m.token, no, 'wechat');
+    await wechatSim({ prepayId: wechat.body.data.payment.prepayId, outcome: 'pay' });
+    expect((await orderRow(s, no)).state).toBe('paid');
+    expect((await s.app.request(alipay.body.data.payment.url)).status).toBe(200);
+    const late = await alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay' });
+    expect(late.body.data.deliveries[0].body).toBe('success');
+    const o = await orderRow(s, no);
+    expect(o.state).toBe('paid');
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+    const rows = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
+    expect(rows.map((p) => [p.provider, p.status]).sort()).toEqual([
+      ['alipay', 'needs_refund'],
+      ['wechat', 'paid'],
+    ]);
+    const staff = await newStaff(s);
+    const list = await s.call('GET', '/api/staff/payments/needs-refund', { token: staff.token });
+    expect(list.body.data).toContainEqual(expect.objectContaining({ orderNo: no, provider: 'alipay', outTradeNo: `${no}-1`, amountCents: o.amountToPayCents }));
+    expect((await s.call('GET', '/api/staff/payments/needs-refund', { token: m.token })).status).toBe(403);
   });
 });

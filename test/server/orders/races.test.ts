@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { balanceLedger, memberCards, orders } from '../../../src/server/db/schema/index';
+import { balanceLedger, memberCards, orders, paymentAttempts, payStandInOrders } from '../../../src/server/db/schema/index';
 import { createOrder, payOrder } from '../../../src/server/services/orders/orders';
 import { startTestServer, usePostgres } from '../support/harness';
 import { balance, create, credit, goodsRow, newGoods, newMember, pay } from './support';
@@ -65,5 +65,32 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     const ledger = await s.deps.db.select().from(balanceLedger).where(eq(balanceLedger.accountId, m.id));
     expect(ledger.reduce((a, r) => a + r.changeCents, 0)).toBe(30_000 - 19_900);
     expect(await balance(s, m.token)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('one provider at a time: 8 concurrent taps, WeChat and Alipay mixed, leave at most one open trade; the member pays it once', async () => {
+    const m = await newMember(s);
+    const g = await newGoods(s);
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => pay(s, m.token, no, i % 2 === 0 ? 'wechat' : 'alipay', { 'Idempotency-Key': `race-pay-${no}-${i}` })));
+    expect(answers.some((r) => r.status === 200)).toBe(true);
+    const o = (await s.deps.db.select().from(orders).where(eq(orders.orderNo, no)))[0]!;
+    const attempts = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
+    const open = attempts.filter((a) => a.state === 'open');
+    expect(open).toHaveLength(1);
+    expect(o).toMatchObject({ state: 'paying', payMethod: open[0]!.provider });
+    // every other trade that reached a provider was closed there
+    const trades = await s.deps.db.select().from(payStandInOrders).where(inArray(payStandInOrders.outTradeNo, attempts.map((a) => a.outTradeNo)));
+    expect(trades.filter((t) => t.outTradeNo !== open[0]!.outTradeNo && t.state !== 'CLOSED' && t.state !== 'TRADE_CLOSED')).toEqual([]);
+  });
+
+  it('same method, 8 concurrent taps: one attempt, every answer the same prepay', async () => {
+    const m = await newMember(s);
+    const g = await newGoods(s);
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => pay(s, m.token, no, 'wechat', { 'Idempotency-Key': `race-same-${no}-${i}` })));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((r) => r.body.data.payment.prepayId)).size).toBe(1);
+    const o = (await s.deps.db.select().from(orders).where(eq(orders.orderNo, no)))[0]!;
+    expect(await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { goods, memberCards, orders } from '../../../src/server/db/schema/index';
+import { accounts, goods, memberCards, orders, sessions } from '../../../src/server/db/schema/index';
 import { creditBalance } from '../../../src/server/services/orders/orders';
+import { hashSecret, newSecret } from '../../../src/server/services/tokens';
 import type { TestServer } from '../support/harness';
 
 export { newMember } from '../booking/support';
@@ -43,4 +44,17 @@ export async function goodsRow(s: TestServer, id: number) {
 export const cardsOf = (s: TestServer, accountId: number) => s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, accountId));
 export async function balance(s: TestServer, token: string): Promise<number> {
   return (await s.call('GET', '/api/customers/balance', { token })).body.data.balanceCents;
+}
+
+let staffPhones = 0;
+/** A front-desk staff account with a live session. */
+export async function newStaff(s: TestServer): Promise<{ id: number; token: string }> {
+  const now = s.clock.now();
+  const [a] = await s.deps.db
+    .insert(accounts)
+    .values({ phone: `1340000${String(++staffPhones).padStart(4, '0')}`, level: '2', role: 'staff', createdAt: now })
+    .returning({ id: accounts.id });
+  const token = newSecret();
+  await s.deps.db.insert(sessions).values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * 86_400_000) });
+  return { id: a!.id, token };
 }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PaymentStart } from '../../../domain/payment-start';
 import type { OrderState, PayMethod } from '../../../domain/orders';
 import { accounts } from './accounts';
 import { goods } from './catalog';
@@ -72,10 +74,17 @@ export const paymentAttempts = pgTable(
     provider: text('provider').$type<'wechat' | 'alipay'>().notNull(),
     /** open (sent, not settled) | paid | failed (the provider said so) | closed (we closed it there) */
     state: text('state').$type<PaymentAttemptState>().notNull().default('open'),
+    /** what the page needs to pay it (prepay and pay-sign, or the cashier URL), answered again to a second tap */
+    start: jsonb('start').$type<PaymentStart>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('payment_attempts_out_trade_no').on(t.outTradeNo), uniqueIndex('payment_attempts_order_seq').on(t.orderId, t.seq)],
+  (t) => [
+    uniqueIndex('payment_attempts_out_trade_no').on(t.outTradeNo),
+    uniqueIndex('payment_attempts_order_seq').on(t.orderId, t.seq),
+    // one provider at a time: another method first closes the open trade (decision 013)
+    uniqueIndex('payment_attempts_one_open').on(t.orderId).where(sql`${t.state} = 'open'`),
+  ],
 );
 
 /** One provider payment (a notification or a query answer); a repeat of the same txn id changes nothing. */
@@ -91,7 +100,7 @@ export const payments = pgTable(
     provider: text('provider').$type<'wechat' | 'alipay'>().notNull(),
     providerTxnId: text('provider_txn_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    /** paid | failed | mismatch */
+    /** paid | failed | mismatch | needs_refund (money taken for an order already paid or over: decision 013) */
     status: text('status').notNull(),
     /** notify | query */
     source: text('source').notNull(),

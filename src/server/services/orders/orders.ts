@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { nextOrderState } from '../../../../machines/domain/order-transitions';
 import type { OrderEvent } from '../../../../machines/domain/order.machine';
 import type { Clock } from '../../../domain/clock';
@@ -235,7 +235,27 @@ async function markPaid(tx: Tx, clock: Clock, order: OrderRow, state: OrderState
 
 export type PayAnswer = { order: OrderRow; payment: PaymentStart | null };
 
-/** Pays an order: by balance at once, or starts an outside payment (the order goes to paying). */
+/** The order's open attempt (at most one: decision 013). */
+async function openAttempt(db: Db | Tx, orderId: number): Promise<AttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.state, 'open')))
+    .limit(1);
+  return row;
+}
+
+/** Past its expiresAt an order still waiting for money cannot be paid (40009), even while paying. */
+function pastExpiry(order: OrderRow, now: Date): boolean {
+  return ['unpaid', 'paying', 'payment_failed'].includes(order.state) && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime();
+}
+
+/**
+ * Pays an order: by balance at once, or through a provider (the order goes to paying). One provider at
+ * a time (decision 013): while a trade is open, paying again by the same method answers the same start
+ * (a second tap, a member coming back); another method first closes that trade at its provider (when
+ * the close shows it was paid meanwhile, the order is settled paid and the new payment refused, 40011).
+ */
 export async function payOrder(deps: Deps, accountId: number, orderNo: string, method: 'balance' | PaymentMethod, opts: LockOptions = ROW): Promise<PayAnswer> {
   const { db, clock } = deps;
   if (method === 'balance') {
@@ -244,7 +264,8 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       const o = await lockMyOrder(tx, accountId, orderNo);
       if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
       const state = move(o.state, 'payment.succeeded', 'orderNotPayable');
-      if (o.state === 'paying') throw new ApiError(Errors.orderNotPayable);
+      // a trade open at a provider (paying, or its prepay under way) could still take the money
+      if (o.state === 'paying' || (await openAttempt(tx, o.id))) throw new ApiError(Errors.orderNotPayable);
       await changeBalance(tx, clock, accountId, -o.amountToPayCents, 'order', o.id);
       return markPaid(tx, clock, o, state, 'balance');
     });
@@ -252,51 +273,85 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
   }
   const gateway = deps.gateways.payments[method];
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
-  const current = await myOrder(db, accountId, orderNo);
-  if (overdue(current, clock.now())) throw new ApiError(Errors.orderExpired);
-  move(current.state, 'order.pay', 'orderNotPayable');
-  if (current.amountToPayCents <= 0) throw new ApiError(Errors.orderNotPayable);
-  // a new attempt, with its own out_trade_no: a failed or closed trade is final at the provider (decision 013)
-  const attempt = await decide(db, async (tx) => {
-    const o = await lockMyOrder(tx, accountId, orderNo);
-    if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
-    move(o.state, 'order.pay', 'orderNotPayable');
-    const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
-    const seq = (last?.seq ?? 0) + 1;
-    const [row] = await tx
-      .insert(paymentAttempts)
-      .values({ orderId: o.id, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: 'open', createdAt: clock.now() })
-      .returning();
-    return row!;
-  });
-  const [g] = await db.select({ name: goods.name }).from(goods).where(eq(goods.id, current.goodsId));
+  // at most a close and a new attempt; a concurrent request changing the order meanwhile makes another round
+  for (let round = 0; round < 4; round++) {
+    const current = await myOrder(db, accountId, orderNo);
+    if (pastExpiry(current, clock.now())) throw new ApiError(Errors.orderExpired);
+    if (current.amountToPayCents <= 0) throw new ApiError(Errors.orderNotPayable);
+    const open = await openAttempt(db, current.id);
+    if (open && open.provider === method) {
+      // the same trade again: what the member got the first time, or the provider asked again with the same out_trade_no
+      if (open.start && current.state === 'paying') return { order: current, payment: open.start };
+      return startAttempt(deps, current, open);
+    }
+    if (open) {
+      if ((await closeAttempt(deps, open)) === 'paid') throw new ApiError(Errors.orderAlreadyPaid);
+      continue;
+    }
+    move(current.state, 'order.pay', 'orderNotPayable');
+    // a new attempt, with its own out_trade_no: a failed or closed trade is final at the provider
+    const attempt = await decide(db, async (tx) => {
+      const o = await lockMyOrder(tx, accountId, orderNo);
+      if (pastExpiry(o, clock.now())) throw new ApiError(Errors.orderExpired);
+      move(o.state, 'order.pay', 'orderNotPayable');
+      const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
+      const seq = (last?.seq ?? 0) + 1;
+      const [row] = await tx
+        .insert(paymentAttempts)
+        .values({ orderId: o.id, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: 'open', createdAt: clock.now() })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    });
+    // another request opened one first (the partial unique index): take it from the top
+    if (!attempt) continue;
+    return startAttempt(deps, current, attempt);
+  }
+  throw new ApiError(Errors.orderNotPayable);
+}
+
+/**
+ * Asks the attempt's provider for what the page needs (the same out_trade_no and parameters give the
+ * same trade again), then moves the order to paying by the chart and keeps the start on the attempt.
+ */
+async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow): Promise<PayAnswer> {
+  const { db, clock } = deps;
+  const gateway = deps.gateways.payments[attempt.provider];
+  if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
+  const [g] = await db.select({ name: goods.name }).from(goods).where(eq(goods.id, order.goodsId));
   let start: PaymentStart;
   try {
     start = await gateway.createPayment({
       orderNo: attempt.outTradeNo,
-      amountCents: current.amountToPayCents,
-      description: g?.name ?? orderNo,
-      payerOpenId: `member-${accountId}`,
-      notifyUrl: `${deps.config.publicUrl}/api/pay/notify/${method}`,
-      returnUrl: `${deps.config.publicUrl}/payf?orderNo=${encodeURIComponent(orderNo)}`,
+      amountCents: order.amountToPayCents,
+      description: g?.name ?? order.orderNo,
+      payerOpenId: `member-${order.accountId}`,
+      notifyUrl: `${deps.config.publicUrl}/api/pay/notify/${attempt.provider}`,
+      returnUrl: `${deps.config.publicUrl}/payf?orderNo=${encodeURIComponent(order.orderNo)}`,
       // the provider stops taking the money when the order expires, so the expiry's query and close are final
-      expiresAt: current.expiresAt ?? undefined,
+      expiresAt: order.expiresAt ?? undefined,
     });
   } catch (err) {
-    deps.log.error('payment create failed', { orderNo, outTradeNo: attempt.outTradeNo, method, error: err instanceof Error ? err.message : String(err) });
-    // the member never got what pays it: the attempt is over (a later one gets the next number)
-    await db.update(paymentAttempts).set({ state: 'failed', closedAt: clock.now() }).where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'open')));
+    deps.log.error('payment create failed', { orderNo: order.orderNo, outTradeNo: attempt.outTradeNo, error: err instanceof Error ? err.message : String(err) });
+    // never handed to the member: the attempt is over (the next one gets the next number)
+    await db
+      .update(paymentAttempts)
+      .set({ state: 'failed', closedAt: clock.now() })
+      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'open'), isNull(paymentAttempts.start)));
     throw new ApiError(Errors.paymentProviderFailed);
   }
-  const order = await decide(db, async (tx) => {
-    const o = await lockMyOrder(tx, accountId, orderNo);
-    if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
+  return decide(db, async (tx) => {
+    const o = await lockMyOrder(tx, order.accountId, order.orderNo);
+    const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
+    if (!a || a.state !== 'open') throw new ApiError(a?.state === 'paid' ? Errors.orderAlreadyPaid : Errors.orderNotPayable);
+    if (o.state === 'paying') return { order: o, payment: a.start ?? start };
+    if (pastExpiry(o, clock.now())) throw new ApiError(Errors.orderExpired);
     const state = move(o.state, 'order.pay', 'orderNotPayable');
-    const [row] = await tx.update(orders).set({ state, payMethod: method }).where(eq(orders.id, o.id)).returning();
-    await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: attempt.outTradeNo, provider: method, attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
-    return row!;
+    const [row] = await tx.update(orders).set({ state, payMethod: a.provider }).where(eq(orders.id, o.id)).returning();
+    await tx.update(paymentAttempts).set({ start }).where(eq(paymentAttempts.id, a.id));
+    await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: a.outTradeNo, provider: a.provider, attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
+    return { order: row!, payment: start };
   });
-  return { order, payment: start };
 }
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -307,7 +362,7 @@ async function latestAttempt(tx: Db | Tx, orderId: number): Promise<AttemptRow |
   return row;
 }
 
-export type SettleOutcome = 'paid' | 'failed' | 'duplicate' | 'unknown_order' | 'amount_mismatch' | 'late' | 'ignored';
+export type SettleOutcome = 'paid' | 'failed' | 'duplicate' | 'unknown_order' | 'amount_mismatch' | 'needs_refund' | 'ignored';
 
 /**
  * Applies a verified provider result (a notification or the query fallback) in one transaction:
@@ -334,7 +389,8 @@ export async function settlePayment(db: Db, clock: Clock, result: PaymentResult,
           : null;
     let status: string = result.status;
     if (!amountOk) status = 'mismatch';
-    else if (result.status === 'paid' && !next) status = 'late';
+    // money taken for an order already paid (another attempt, balance) or over: kept for a refund by staff
+    else if (result.status === 'paid' && !next) status = 'needs_refund';
     const inserted = await tx
       .insert(payments)
       .values({
@@ -357,7 +413,7 @@ export async function settlePayment(db: Db, clock: Clock, result: PaymentResult,
       .update(paymentAttempts)
       .set({ state: result.status, closedAt: clock.now() })
       .where(and(eq(paymentAttempts.id, attempt.id), inArray(paymentAttempts.state, result.status === 'paid' ? ['open', 'failed', 'closed'] : ['open'])));
-    if (!next) return result.status === 'paid' ? 'late' : 'ignored';
+    if (!next) return result.status === 'paid' ? 'needs_refund' : 'ignored';
     if (result.status === 'paid') {
       await markPaid(tx, clock, order, next, result.provider);
       return 'paid';
@@ -458,6 +514,27 @@ export async function runOrderExpiry(deps: Deps, payload: unknown): Promise<void
     // a paying order is left alone: one of its trades could not be closed (its method is off now)
     if (o && overdue(o, clock.now())) await cancelLocked(tx, clock, o);
   });
+}
+
+/** Provider payments flagged for a refund (decision 013), newest first: for staff to refund by hand until refunds are built. */
+export async function paymentsToRefund(db: Db) {
+  return db
+    .select({
+      paymentId: payments.id,
+      orderNo: orders.orderNo,
+      accountId: orders.accountId,
+      provider: payments.provider,
+      outTradeNo: paymentAttempts.outTradeNo,
+      providerTxnId: payments.providerTxnId,
+      amountCents: payments.amountCents,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(paymentAttempts, eq(paymentAttempts.id, payments.attemptId))
+    .where(eq(payments.status, 'needs_refund'))
+    .orderBy(desc(payments.id))
+    .limit(500);
 }
 
 export async function balanceHistory(db: Db, accountId: number, pagenum: number, pagesize: number) {
