@@ -47,6 +47,26 @@ function unwrap(r: unknown): { value: Record<string, unknown>; status?: number }
   return { value: r as Record<string, unknown> };
 }
 
+describe('card screens read the injected clock, not the phone', () => {
+  // the server's clock says 2030-01-02; a card valid until 2030-01-01 is expired by it, while the phone's
+  // own clock (today) still has it in use
+  const clock = { now: () => new Date('2030-01-02T04:00:00Z') };
+  const lapsed = { validUntil: '2030-01-01T16:00:00Z' };
+
+  it('/vipcard shows my lapsed card expired', async () => {
+    const api = fakeApi({ cards: [card({ id: 1, ...lapsed }), card({ id: 2 })] });
+    const d = (await vipcardLoader(args('/vipcard?tab=mine', { ...ctx(api, 't'), clock }))) as { cards: { status: string }[] };
+    expect(d.cards.map((c) => c.status)).toEqual(['expired', 'in_use']);
+  });
+
+  it('/mine/carddetail shows it expired', async () => {
+    const api = fakeApi();
+    api.memberGoods.card.mockImplementation((() => ok({ ...card(lapsed), clubName: null, goodsId: 1, usesUsed: 6, operations: [] })) as never);
+    const r = unwrap(await cardDetailLoader(args('/mine/carddetail?id=1', { ...ctx(api, 't'), clock })));
+    expect(r.value.status).toBe('expired');
+  });
+});
+
 describe('/vipcard loader', () => {
   it('a visitor gets the card products (kind card, page 0) and the card types, and no member call', async () => {
     const api = fakeApi();
