@@ -4,7 +4,6 @@ import { useSelector } from '@xstate/react';
 import { Block, Button, List, ListItem } from 'konsta/react';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router-dom';
-import { orderActions } from '../../../../machines/domain/order-transitions';
 import { newIdempotencyKey } from '../../../api/client';
 import type { Order } from '../../../api/orders';
 import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
@@ -32,11 +31,12 @@ export default function OrderDetailScreen() {
   return <OrderPage>{(d) => <OrderDetail d={d} />}</OrderPage>;
 }
 
-function OrderDetail(props: { d: OrderPageData }) {
+/** The order's page body; the actions are the server's (the chart's, less pay once the order is overdue). */
+export function OrderDetail(props: { d: OrderPageData }) {
   const { d } = props;
   const { i18n } = useLingui();
   const o = d.order!;
-  const actions = orderActions(o.state);
+  const actions = o.actions;
   return (
     <div className="pb-8" data-order={o.orderNo} data-order-state={o.state}>
       <Block strong inset className="!my-4">
