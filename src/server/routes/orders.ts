@@ -250,7 +250,7 @@ export const orderRoutes = createRouter()
                 accountId: z.number().int(),
                 provider: z.enum(['wechat', 'alipay']),
                 outTradeNo: z.string().nullable(),
-                providerTxnId: z.string(),
+                providerTxnId: z.string().nullable(),
                 amountCents: z.number().int(),
                 createdAt: z.string(),
               })

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { goods, paymentAttempts, payments, payStandInOrders } from '../../../src/server/db/schema/index';
 import { runDueJobs } from '../../../src/server/jobs/runner';
-import { PAYMENT_QUERY_AFTER_MS } from '../../../src/server/services/orders/orders';
+import type { PaymentResult } from '../../../src/server/gateways/payments/types';
+import { PAYMENT_QUERY_AFTER_MS, settlePayment } from '../../../src/server/services/orders/orders';
 import { startTestServer } from '../support/harness';
 import { cardsOf, create, newGoods, newMember, newStaff, orderRow, pay } from './support';
 
@@ -148,6 +149,29 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
 
 describe('a failed provider payment', async () => {
   const s = await startTestServer({ seed: true });
+
+  it('wechat PAYERROR carries no transaction_id (as WeChat Pay): two different orders both reach payment_failed, each with its failure recorded once', async () => {
+    const nos: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const m = await newMember(s);
+      const g = await newGoods(s, { stock: 1 });
+      const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+      const res = await pay(s, m.token, no, 'wechat');
+      await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: res.body.data.payment.prepayId, outcome: 'fail' } });
+      nos.push(no);
+    }
+    // WeChat Pay notifies successes only: the query job learns both failures (and asks a second time for nothing)
+    s.clock.advance(PAYMENT_QUERY_AFTER_MS);
+    await runDueJobs(s.deps);
+    expect(await Promise.all(nos.map(async (no) => (await orderRow(s, no)).state))).toEqual(['payment_failed', 'payment_failed']);
+    for (const no of nos) {
+      const o = await orderRow(s, no);
+      const rows = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
+      expect(rows.map((p) => [p.status, p.providerTxnId])).toEqual([['failed', null]]);
+      await settlePayment(s.deps.db, s.clock, { ...(await s.deps.gateways.payments.wechat!.queryOrder(`${no}-1`)) } as PaymentResult, 'query');
+      expect(await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).toHaveLength(1);
+    }
+  });
 
   it('alipay TRADE_CLOSED: the order goes to payment_failed, may then be cancelled (stock back); each order on its own', async () => {
     for (let i = 0; i < 2; i++) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wechatPayGateway } from '../../../src/server/gateways/payments/wechatpay';
-import { paySignMessage, rsaVerify } from '../../../src/server/gateways/payments/wechatpay-v3';
+import { paySignMessage, rsaVerify, signRequest } from '../../../src/server/gateways/payments/wechatpay-v3';
 import { newRsaKeyPair } from '../../../src/server/gateways/payments/standin-keys';
 import { PaymentProviderError } from '../../../src/server/gateways/payments/types';
 import { startTestServer } from '../support/harness';
@@ -142,6 +142,27 @@ describe('WeChat Pay stand-in round trip', async () => {
     s.clock.advance(60_000);
     expect((await simulate({ prepayId: start.prepayId, outcome: 'pay' })).status).toBe(409);
     expect((await wechat.queryOrder(no)).status).toBe('pending');
+  });
+
+  it('as WeChat Pay: no transaction_id until the transaction is paid (NOTPAY, PAYERROR, CLOSED carry none)', async () => {
+    const signedGet = async (no: string) => {
+      const path = `/v3/pay/transactions/out-trade-no/${no}?mchid=${keys.mchId}`;
+      const ts = Math.floor(s.clock.now().getTime() / 1000);
+      const authorization = signRequest({ method: 'GET', url: path, body: '', mchid: keys.mchId, serialNo: keys.merchantSerial, privateKey: keys.merchant.privateKey, timestamp: ts, nonce: 'N1' });
+      return (await s.call('GET', `/api/dev/pay/wechat${path}`, { headers: { authorization } })).body as Record<string, unknown>;
+    };
+    const waiting = await prepay();
+    expect(await signedGet(waiting.no)).not.toHaveProperty('transaction_id');
+    const failed = await prepay();
+    await simulate({ prepayId: failed.start.prepayId, outcome: 'fail' });
+    expect(await signedGet(failed.no)).toMatchObject({ trade_state: 'PAYERROR' });
+    expect(await signedGet(failed.no)).not.toHaveProperty('transaction_id');
+    expect(await wechat.queryOrder(failed.no)).toMatchObject({ status: 'failed', providerTxnId: null });
+    await wechat.close(waiting.no);
+    expect(await signedGet(waiting.no)).not.toHaveProperty('transaction_id');
+    const paid = await prepay();
+    await simulate({ prepayId: paid.start.prepayId, outcome: 'pay', deliveries: 0 });
+    expect((await signedGet(paid.no)).transaction_id).toMatch(/^4200\d{24}$/);
   });
 
   it('an order the provider never saw is not_found', async () => {

@@ -98,7 +98,8 @@ export const payments = pgTable(
     /** the attempt (out_trade_no) the provider answered about */
     attemptId: integer('attempt_id').references(() => paymentAttempts.id),
     provider: text('provider').$type<'wechat' | 'alipay'>().notNull(),
-    providerTxnId: text('provider_txn_id').notNull(),
+    /** null for a failure the provider gave no id (WeChat Pay's CLOSED, PAYERROR): such rows are one per attempt */
+    providerTxnId: text('provider_txn_id'),
     amountCents: integer('amount_cents').notNull(),
     /** paid | failed | mismatch | needs_refund (money taken for an order already paid or over: decision 013) */
     status: text('status').notNull(),
@@ -107,7 +108,12 @@ export const payments = pgTable(
     raw: jsonb('raw'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('payments_provider_txn').on(t.provider, t.providerTxnId), index('payments_order').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payments_provider_txn').on(t.provider, t.providerTxnId),
+    // a failure is recorded once per attempt, with or without a provider id
+    uniqueIndex('payments_attempt_failed').on(t.attemptId).where(sql`${t.status} = 'failed'`),
+    index('payments_order').on(t.orderId),
+  ],
 );
 
 /** The balance ledger: every change is a row; the balance is their sum and never below zero. */

@@ -16,8 +16,8 @@ export const payStandInOrders = pgTable(
     outTradeNo: text('out_trade_no').notNull(),
     /** WeChat prepay_id (the JSAPI package); null for Alipay */
     prepayId: text('prepay_id'),
-    /** the provider's transaction id (WeChat transaction_id, Alipay trade_no) */
-    providerTxnId: text('provider_txn_id').notNull(),
+    /** the provider's transaction id: Alipay's trade_no from the trade's creation; WeChat's transaction_id only once paid (as WeChat Pay) */
+    providerTxnId: text('provider_txn_id'),
     amountCents: integer('amount_cents').notNull(),
     description: text('description').notNull(),
     payerOpenId: text('payer_open_id'),

@@ -165,7 +165,7 @@ export function alipayNotification(row: StandInOrder, keys: AlipayStandInKeys, n
     version: '1.0',
     sign_type: 'RSA2',
     app_id: tamper === 'appid' ? '2021000000000999' : keys.appId,
-    trade_no: row.providerTxnId,
+    trade_no: row.providerTxnId ?? '',
     out_trade_no: row.outTradeNo,
     trade_status: row.state,
     total_amount: amount,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
 import type { Db } from '../../db/client';
 import { payStandInOrders } from '../../db/schema/index';
@@ -25,12 +25,18 @@ export async function settleStandInOrder(
   id: number,
   states: { waiting: string; paid: string; failed: string },
   outcome: Outcome,
+  /** the provider's transaction id for a trade that has none yet (WeChat Pay assigns it when paid) */
+  newTxnId?: () => string,
 ): Promise<StandInOrder | 'conflict' | 'expired'> {
   const target = outcome === 'pay' ? states.paid : states.failed;
   const now = clock.now();
   const [updated] = await db
     .update(payStandInOrders)
-    .set({ state: target, paidAt: outcome === 'pay' ? now : null })
+    .set({
+      state: target,
+      paidAt: outcome === 'pay' ? now : null,
+      ...(outcome === 'pay' && newTxnId ? { providerTxnId: sql`coalesce(${payStandInOrders.providerTxnId}, ${newTxnId()})` } : {}),
+    })
     .where(
       and(
         eq(payStandInOrders.id, id),

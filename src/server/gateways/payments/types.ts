@@ -29,7 +29,9 @@ export type { PaymentStart, WechatJsapiParams } from '../../../domain/payment-st
 /** A verified, decrypted payment result, the same for every provider. */
 export interface PaymentResult {
   provider: PaymentMethod;
-  providerTxnId: string;
+  /** the provider's transaction id; always there for a payment, null for a failure without one (WeChat Pay's CLOSED, PAYERROR) */
+  providerTxnId: string | null;
+  /** the out_trade_no the provider names: our attempt's `<orderNo>-<n>` (decision 013) */
   orderNo: string;
   amountCents: number;
   merchantId: string;

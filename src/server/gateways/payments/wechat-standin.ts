@@ -181,7 +181,8 @@ export function wechatTransaction(row: StandInOrder) {
     appid: row.appId,
     mchid: row.merchantId,
     out_trade_no: row.outTradeNo,
-    transaction_id: row.providerTxnId,
+    // WeChat Pay gives a transaction id only to a paid transaction (none for NOTPAY, CLOSED or PAYERROR)
+    ...(row.providerTxnId ? { transaction_id: row.providerTxnId } : {}),
     trade_type: 'JSAPI',
     trade_state: row.state,
     trade_state_desc: row.state === 'SUCCESS' ? '支付成功' : row.state === 'PAYERROR' ? '支付失败' : row.state === CLOSED ? '已关闭' : '未支付',
@@ -274,7 +275,6 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
         appId: keys.appId,
         outTradeNo: b.out_trade_no,
         prepayId,
-        providerTxnId: digits('4200', 24),
         amountCents: b.amount.total,
         description: b.description,
         payerOpenId: b.payer.openid,
@@ -365,7 +365,7 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
   /** Settles the order and, on success, sends the notification `deliveries` times (WeChat Pay does not notify failures). */
   async function settleAndNotify(c: Context<AppEnv>, row: StandInOrder, outcome: 'pay' | 'fail', opts: { deliveries?: number; tamper?: WechatTamper; ageSeconds?: number } = {}) {
     const { db, clock } = c.var.deps;
-    const settled = await settleStandInOrder(db, clock, row.id, STATES, outcome);
+    const settled = await settleStandInOrder(db, clock, row.id, STATES, outcome, () => digits('4200', 24));
     if (typeof settled === 'string') return settled;
     const deliveries: { status: number; body: string }[] = [];
     if (settled.state === STATES.paid) {

@@ -59,7 +59,8 @@ function settled(tx: WechatTransaction): PaymentResult | undefined {
   if (!status) return undefined;
   return {
     provider: 'wechat',
-    providerTxnId: tx.transaction_id ?? '',
+    // WeChat Pay has no transaction id for a transaction that was never paid (CLOSED, PAYERROR)
+    providerTxnId: tx.transaction_id || null,
     orderNo: tx.out_trade_no ?? '',
     amountCents: tx.amount?.total ?? 0,
     merchantId: tx.mchid ?? '',
@@ -182,7 +183,9 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
       const tx = json as WechatTransaction;
       if (tx.out_trade_no !== orderNo) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another order');
       if (tx.mchid !== settings.mchId || tx.appid !== settings.appId) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another merchant');
-      return settled(tx) ?? { provider: 'wechat', orderNo, status: 'pending' };
+      const result = settled(tx);
+      if (result?.status === 'paid' && !result.providerTxnId) throw new PaymentProviderError('wechat', 'MALFORMED', 'a paid transaction without transaction_id');
+      return result ?? { provider: 'wechat', orderNo, status: 'pending' };
     },
 
     async close(orderNo) {
