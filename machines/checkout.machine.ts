@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { GoodsDetail } from '../src/api/goods';
-import type { CheckoutBody, Order, PayAnswer, PaymentStart, Quote, WechatJsapiParams } from '../src/api/orders';
+import type { CheckoutBody, CreateOrderBody, Order, PayAnswer, PaymentStart, Quote, WechatJsapiParams } from '../src/api/orders';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { choiceMade, requiredChoice } from '../src/domain/goods-choice';
@@ -103,7 +103,7 @@ export const checkoutMachine = setup({
     quote: fromPromise<Envelope<Quote>, CheckoutBody>(async () => {
       throw new Error('quote is provided by the app');
     }),
-    createOrder: fromPromise<Envelope<Order>, { body: CheckoutBody; idempotencyKey: string }>(async () => {
+    createOrder: fromPromise<Envelope<Order>, { body: CreateOrderBody; idempotencyKey: string }>(async () => {
       throw new Error('createOrder is provided by the app');
     }),
     findUnpaidOrder: fromPromise<string | null, void>(async () => {
@@ -261,6 +261,8 @@ export const checkoutMachine = setup({
             couponId: context.couponId,
             useBalance: context.useBalance,
             expectedAmountToPayCents: context.quote?.amountToPayCents,
+            // the server checks it too (and keeps when): the submit guard let us here only once agreed
+            agreementAccepted: context.agreed,
           },
           idempotencyKey: context.createKey!,
         }),

@@ -41,6 +41,11 @@ export interface CheckoutBody {
   expectedAmountToPayCents?: number;
 }
 
+/** What creating an order sends: the checkout, and that the member accepted the purchase agreement (the server refuses without it). */
+export interface CreateOrderBody extends CheckoutBody {
+  agreementAccepted: boolean;
+}
+
 /** A coupon of mine as the quote offers it for these goods. */
 export interface QuoteCoupon {
   id: number;
@@ -84,7 +89,7 @@ export interface PayMethods {
 export function orderCalls(http: ApiClient) {
   return {
     quote: (body: CheckoutBody) => http.post<Quote>('/orders/quote', { body }),
-    create: (body: CheckoutBody, idempotencyKey: string) => http.post<Order>('/orders/create', { body, idempotencyKey }),
+    create: (body: CreateOrderBody, idempotencyKey: string) => http.post<Order>('/orders/create', { body, idempotencyKey }),
     detail: (orderNo: string) => http.get<Order>('/orders/detail', { query: { orderNo } }),
     mine: (q: { pagenum: number; pagesize: number }) => http.get<Paged<Order>>('/orders/mine', { query: q }),
     cancel: (orderNo: string, idempotencyKey: string) => http.post<Order>('/orders/cancel', { body: { orderNo }, idempotencyKey }),

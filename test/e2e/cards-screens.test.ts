@@ -57,7 +57,7 @@ async function logIn(page: Page): Promise<string> {
  * messaging-app payment paid at its stand-in (a signed notification settles it).
  */
 async function buy(token: string, goodsId: number, method: 'balance' | 'wechat'): Promise<string> {
-  const order = await call<{ orderNo: string; amountToPayCents: number }>('/orders/create', { token, body: { goodsId } });
+  const order = await call<{ orderNo: string; amountToPayCents: number }>('/orders/create', { token, body: { goodsId, agreementAccepted: true } });
   const paying = await call<{ payment: { prepayId: string } | null }>('/orders/pay', { token, body: { orderNo: order.orderNo, method } });
   if (method === 'wechat') await call('/dev/pay/wechat/simulate', { body: { prepayId: paying.payment!.prepayId, outcome: 'pay' } });
   const done = await call<{ state: string }>(`/orders/detail?orderNo=${order.orderNo}`, { token });

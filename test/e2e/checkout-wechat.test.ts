@@ -113,7 +113,7 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
   it('a second order while one is unpaid is refused with its code and a link to the unpaid order; that order can be paid from /orderdetail', async () => {
     const workshop = await buyable(server.url, token, 'workshop');
     const other = await buyable(server.url, token, 'open');
-    const open = await apiCall<{ orderNo: string }>(server.url, 'POST', '/orders/create', { token, body: { goodsId: other.id } });
+    const open = await apiCall<{ orderNo: string }>(server.url, 'POST', '/orders/create', { token, body: { goodsId: other.id, agreementAccepted: true } });
     expect(open.code).toBe(200);
     const { page, allowError } = await browser.newPage({ baseURL: server.url });
     // the refusal is a 409 the browser logs

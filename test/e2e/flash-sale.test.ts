@@ -92,7 +92,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     await page.goto('about:blank');
 
     // the order the checkout creates once the member accepts the agreement (the checkout's own tests walk that)
-    expect((await call('POST', '/orders/create', token, { goodsId: s.goodsId })).code).toBe(200);
+    expect((await call('POST', '/orders/create', token, { goodsId: s.goodsId, agreementAccepted: true })).code).toBe(200);
     await page.goto('/event11', { waitUntil: 'networkidle' });
     expect(await page.locator('[data-sell-number]').innerText()).toBe('1');
     await page.locator('[data-mine]').waitFor();
@@ -130,7 +130,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     const before = await sale();
     const buyers = await Promise.all(Array.from({ length: before.maxNumber - before.sellNumber }, (_, i) => member(`139222${String(i).padStart(5, '0')}`)));
     const last = buyers.pop()!;
-    for (const t of buyers) expect((await call('POST', '/orders/create', t, { goodsId: before.goodsId })).code).toBe(200);
+    for (const t of buyers) expect((await call('POST', '/orders/create', t, { goodsId: before.goodsId, agreementAccepted: true })).code).toBe(200);
     const late = await member('13933330000');
 
     const { page } = await browser.newPage({ baseURL: server.url });
@@ -140,12 +140,12 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     expect(await card.locator('[data-sell-number]').innerText()).toBe(String(before.maxNumber - 1));
     expect(await page.locator('[data-action="buy"]').isDisabled()).toBe(false);
     // the last place goes while the member watches: the page refreshes the sale and says they were too slow
-    expect((await call('POST', '/orders/create', last, { goodsId: before.goodsId })).code).toBe(200);
+    expect((await call('POST', '/orders/create', last, { goodsId: before.goodsId, agreementAccepted: true })).code).toBe(200);
     await expect.poll(() => card.getAttribute('data-phase'), { timeout: 15_000 }).toBe('sold_out');
     expect(await page.locator('[data-sale-message]').innerText()).toBe('您慢了一步，最后的名额刚刚被抢光了');
     expect(await page.locator('[data-action="buy"]').isDisabled()).toBe(true);
 
-    const refused = await call('POST', '/orders/create', late, { goodsId: before.goodsId });
+    const refused = await call('POST', '/orders/create', late, { goodsId: before.goodsId, agreementAccepted: true });
     expect(refused).toMatchObject({ code: 50003, message: '手速不够快，商品已被抢光了' });
     await page.goto('/event11', { waitUntil: 'networkidle' });
     expect(await card.getAttribute('data-phase')).toBe('sold_out');

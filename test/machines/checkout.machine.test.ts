@@ -204,7 +204,7 @@ describe('checkout machine: what it sends', () => {
     await tick();
     expect(calls.createOrder).toHaveLength(1);
     // with the amount the member was shown, so a price changed in between is refused (40010), not charged
-    expect(calls.createOrder![0]).toMatchObject({ body: { goodsId: 7, couponId: 3, useBalance: true, expectedAmountToPayCents: 90000 } });
+    expect(calls.createOrder![0]).toMatchObject({ body: { goodsId: 7, couponId: 3, useBalance: true, expectedAmountToPayCents: 90000, agreementAccepted: true } });
   });
 
   it('reuses the order key on retry and makes a new one for a new attempt', async () => {

@@ -125,6 +125,9 @@ const CreateBody = z
       .min(0)
       .optional()
       .openapi({ description: "the amount to pay the member was shown (from /orders/quote); the server prices anyway and refuses with 40010 when it differs" }),
+    agreementAccepted: z
+      .literal(true)
+      .openapi({ description: 'the member accepted the purchase agreement (/agreement/CommonAgreement); anything else is refused (70003 naming this field)' }),
   })
   .openapi('CreateOrderBody');
 const OrderNoBody = z.object({ orderNo: OrderNo }).openapi('OrderNoBody');

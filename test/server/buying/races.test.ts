@@ -34,7 +34,7 @@ describe.runIf(usePostgres)('checkout races on PostgreSQL', async () => {
       const m = await newMember(s);
       const g = await newGoods(s);
       const c = await giveCoupon(s, m.id, { minSpendCents: 0 });
-      await Promise.allSettled(Array.from({ length: 10 }, () => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, couponId: c.id }, { lock: 'none' })));
+      await Promise.allSettled(Array.from({ length: 10 }, () => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, couponId: c.id, agreementAccepted: true }, { lock: 'none' })));
       const made = await s.deps.db.select().from(orders).where(eq(orders.accountId, m.id));
       seen = made.filter((o) => o.couponId === c.id).length;
     }

@@ -115,7 +115,7 @@ export async function crowd(servers: RunningServer[], goodsId: number, shots: { 
       const res = await fetch(`${servers[i % servers.length]!.url}/api/orders/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'authorization-token': shot.token, 'idempotency-key': shot.key },
-        body: JSON.stringify({ goodsId }),
+        body: JSON.stringify({ goodsId, agreementAccepted: true }),
       });
       const body = (await res.json().catch(() => ({}))) as { code?: number };
       return { status: res.status, code: body.code ?? -1, ms: performance.now() - t0 };

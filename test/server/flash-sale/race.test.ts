@@ -89,7 +89,7 @@ describe.runIf(usePostgres)('flash-sale race across server processes on PostgreS
     const pool = await openDatabase({ url, max: 10 });
     try {
       // lock 'none' drops the account lock that serialises one member's orders: only the unique index is left
-      const results = await Promise.allSettled(Array.from({ length: 10 }, () => createOrder(pool.db, systemClock, m.id, { goodsId }, { lock: 'none' })));
+      const results = await Promise.allSettled(Array.from({ length: 10 }, () => createOrder(pool.db, systemClock, m.id, { goodsId, agreementAccepted: true }, { lock: 'none' })));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(results.filter((r) => r.status === 'rejected').every((r) => [50005, 40001].includes((r as PromiseRejectedResult).reason?.def?.code))).toBe(true);
     } finally {

@@ -19,6 +19,23 @@ describe('orders: create, refusals, cancel, pay by balance', async () => {
     expect((await goodsRow(s, g.id)).stock).toBe(4);
   });
 
+  it('create refuses an order without the purchase agreement accepted: 400 naming agreementAccepted, in the member\'s language; nothing held', async () => {
+    const m = await newMember(s);
+    const g = await newGoods(s, { stock: 1 });
+    for (const agreementAccepted of [undefined, false, 'yes']) {
+      const r = await create(s, m.token, { goodsId: g.id, agreementAccepted });
+      expect([r.status, r.body.code, r.body.field, r.body.message]).toEqual([400, 70003, 'agreementAccepted', 'agreementAccepted 填写不正确']);
+    }
+    const en = await create(s, m.token, { goodsId: g.id, agreementAccepted: false }, { 'accept-language': 'en' });
+    expect([en.status, en.body.message]).toEqual([400, 'agreementAccepted is not valid']);
+    expect((await goodsRow(s, g.id)).stock).toBe(1);
+    expect((await s.call('GET', '/api/orders/mine', { token: m.token })).body.data.total).toBe(0);
+    // accepted: the order keeps when
+    const made = await create(s, m.token, { goodsId: g.id, agreementAccepted: true });
+    expect(made.status).toBe(200);
+    expect((await orderRow(s, made.body.data.orderNo)).agreementAcceptedAt).toEqual(s.clock.now());
+  });
+
   it('refuses: none chosen 50001, off shelf 50002, out of stock 50006, flash sale sold out 50003, new customers only 50004, limit one 50005, unpaid exists 40001', async () => {
     const m = await newMember(s);
     expect((await create(s, m.token, {})).body.code).toBe(50001);

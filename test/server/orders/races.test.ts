@@ -27,7 +27,7 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
   it('negative control: without the locks the same race oversells', async () => {
     const g = await newGoods(s, { stock: 5 });
     const ms = await Promise.all(Array.from({ length: 40 }, () => newMember(s)));
-    const results = await Promise.allSettled(ms.map((m) => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id }, { lock: 'none' })));
+    const results = await Promise.allSettled(ms.map((m) => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, agreementAccepted: true }, { lock: 'none' })));
     const made = results.filter((r) => r.status === 'fulfilled').length;
     expect(made).toBeGreaterThan(5);
   });
@@ -56,10 +56,10 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     const m = await newMember(s);
     await credit(s, m.id, 30_000);
     const g = await newGoods(s);
-    const o = await createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, useBalance: true });
+    const o = await createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, useBalance: true, agreementAccepted: true });
     expect(o.balanceUsedCents).toBe(19_900);
     // a second order is refused while one is unpaid even when raced
-    const more = await Promise.allSettled(Array.from({ length: 5 }, () => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, useBalance: true })));
+    const more = await Promise.allSettled(Array.from({ length: 5 }, () => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, useBalance: true, agreementAccepted: true })));
     expect(more.filter((r) => r.status === 'fulfilled')).toHaveLength(0);
     await Promise.allSettled(Array.from({ length: 5 }, () => payOrder(s.deps, m.id, o.orderNo, 'balance')));
     const ledger = await s.deps.db.select().from(balanceLedger).where(eq(balanceLedger.accountId, m.id));

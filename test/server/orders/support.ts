@@ -28,8 +28,9 @@ export async function newGoods(s: TestServer, over: Partial<typeof goods.$inferI
 
 export const credit = (s: TestServer, accountId: number, cents: number) => creditBalance(s.deps.db, s.clock, accountId, cents);
 
+/** A member's order, the purchase agreement accepted (as the checkout sends it) unless the body says otherwise. */
 export const create = (s: TestServer, token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  s.call('POST', '/api/orders/create', { token, body, headers });
+  s.call('POST', '/api/orders/create', { token, body: { agreementAccepted: true, ...body }, headers });
 export const pay = (s: TestServer, token: string, orderNo: string, method: string, headers: Record<string, string> = {}) =>
   s.call('POST', '/api/orders/pay', { token, body: { orderNo, method }, headers });
 

@@ -45,6 +45,8 @@ export const orders = pgTable(
     issuedCouponId: integer('issued_coupon_id'),
     /** an unpaid order not paid by then is cancelled by the order.expire job (decision 008) */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** when the member accepted the purchase agreement (required to create an order; null for orders made before it was recorded) */
+    agreementAcceptedAt: timestamp('agreement_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

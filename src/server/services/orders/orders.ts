@@ -78,7 +78,10 @@ function newOrderNo(now: Date, id: number): string {
   return `O${d}${String(id).padStart(8, '0')}`;
 }
 
-export type CreateOrderInput = CheckoutInput;
+export type CreateOrderInput = CheckoutInput & {
+  /** the member accepted the purchase agreement: required, and its time is kept on the order */
+  agreementAccepted?: boolean;
+};
 
 /** The job kind that cancels an unpaid order at its expiresAt (decision 008). */
 export const ORDER_EXPIRE_JOB = 'order.expire';
@@ -89,6 +92,7 @@ export const ORDER_EXPIRE_JOB = 'order.expire';
  */
 export async function createOrder(db: Db, clock: Clock, accountId: number, input: CreateOrderInput, opts: LockOptions = ROW): Promise<OrderRow> {
   if (!input.goodsId) throw new ApiError(Errors.goodsNotChosen, { field: 'goodsId' });
+  if (input.agreementAccepted !== true) throw new ApiError(Errors.invalidField, { field: 'agreementAccepted', values: { field: 'agreementAccepted' } });
   // a sold-out flash sale refuses here, without a transaction (decision 009)
   const flash = await checkFlashSale(db, input.goodsId, clock.now());
   return decide(db, async (tx) => {
@@ -132,6 +136,7 @@ export async function createOrder(db: Db, clock: Clock, accountId: number, input
         state: 'unpaid',
         createdAt: now,
         expiresAt: new Date(now.getTime() + ORDER_PAY_WITHIN_MS),
+        agreementAcceptedAt: now,
       })
       .returning();
     const orderNo = newOrderNo(now, row!.id);

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "agreement_accepted_at" timestamp with time zone;
