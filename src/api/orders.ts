@@ -79,10 +79,21 @@ export interface PayAnswer {
   payment: PaymentStart | null;
 }
 
+/** A method the server offers that this member cannot use now, and why (e.g. WeChat Pay without a bound open id: 40012). */
+export interface PayMethodUnavailable {
+  method: PayMethod;
+  code: number;
+  /** in the member's language */
+  message: string;
+}
+
 /** The payment methods this server offers; `standIn`: demo mode, the providers' local stand-ins answer. */
 export interface PayMethods {
+  /** what the caller can pay with */
   methods: PayMethod[];
   standIn: boolean;
+  /** offered, but not to this member now (shown disabled with the reason) */
+  unavailable: PayMethodUnavailable[];
 }
 
 /** Orders and payment (issue 4): the checkout machine's actors. Mutations carry the intent's key. */

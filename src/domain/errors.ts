@@ -83,6 +83,7 @@ export const Errors = {
   orderExpired: def(40009, 409, msg`订单已超时取消，请重新下单`),
   priceChanged: def(40010, 409, msg`价格计算有变化，请确认后重新提交`),
   orderAlreadyPaid: def(40011, 409, msg`订单已支付，请勿重复支付`),
+  wechatPayNeedsOpenId: def(40012, 409, msg`请在微信中打开并登录后使用微信支付`),
   // 50xxx goods
   goodsNotChosen: def(50001, 400, msg`请选择商品`),
   goodsOffShelf: def(50002, 409, msg`商品已下架`),

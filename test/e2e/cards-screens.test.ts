@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatYuan } from '../../src/domain/money';
 import { useBrowser } from './support/browser';
+import { logInFromMessagingApp } from './support/checkout';
 import { startServer, type RunningServer } from './support/server';
 
 interface Goods {
@@ -177,7 +178,8 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
 
   it('after buying a card and a course, the member sees the new card inactive, the course with its uses, and what each cost', async () => {
     const { page } = await browser.newPage({ baseURL: server.url });
-    const token = await logIn(page);
+    // the card is paid by WeChat Pay: the member is in the messaging app, whose silent login bound the payer's open id
+    const token = await logInFromMessagingApp(page, `o_e2e_cards_${Date.now()}`);
     const cardGoods = (await call<{ list: Goods[] }>('/product/goods/goodList?kind=card&pagenum=0&pagesize=20', { token })).list.find(plain)!;
     const courseGoods = (await call<{ list: Goods[] }>('/product/goods/goodList?kind=workshop&pagenum=0&pagesize=20', { token })).list.find(plain)!;
     const cardOrder = await buy(token, cardGoods.id, 'wechat');

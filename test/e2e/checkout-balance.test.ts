@@ -54,6 +54,11 @@ describe('checkout with the account balance', () => {
     await logInPage(page);
     await page.goto(`/agreement/payagreement?id=${open.id}`);
     await page.locator('form[data-checkout-state^="reviewing."]').waitFor();
+    // logged in outside the messaging app (no open id bound): WeChat Pay is listed, disabled, with the reason
+    const wechat = page.locator('[data-method="wechat"]');
+    expect(await wechat.getAttribute('data-method-unavailable')).toBe('40012');
+    expect(await wechat.locator('input').isDisabled()).toBe(true);
+    expect(await wechat.locator('[data-method-unavailable-reason]').innerText()).toBe('请在微信中打开并登录后使用微信支付');
     await page.locator('[data-method="balance"]').click();
     await reviewAndAgree(page);
     await page.locator('[data-action="pay"]').dblclick();

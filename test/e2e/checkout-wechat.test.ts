@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatYuan } from '../../src/domain/money';
 import { useBrowser } from './support/browser';
 import { shanghaiTomorrow } from './support/booking';
-import { apiCall, buyable, logInPage, MEMBER, memberToken, myCards, myOrders, reviewAndAgree } from './support/checkout';
+import { apiCall, buyable, logInFromMessagingApp, logInPage, MEMBER, memberToken, myCards, myOrders, reviewAndAgree } from './support/checkout';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -42,7 +42,8 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
     const quote = (await apiCall<{ amountToPayCents: number; memberPriceCents: number }>(server.url, 'POST', '/orders/quote', { token, body: { goodsId: card.id } })).data;
     const cardIdsBefore = new Set((await myCards(server.url, token)).map((c) => c.id));
     const { page } = await browser.newPage({ baseURL: server.url });
-    await logInPage(page);
+    // in the messaging app: the silent login binds the member's open id, WeChat Pay's payer (JSAPI)
+    await logInFromMessagingApp(page, `o_e2e_checkout_${Date.now()}`);
     await page.goto(`/agreement/payagreement?id=${card.id}`);
     await reviewAndAgree(page);
     // the summary is the server's price
@@ -85,7 +86,8 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
     const tomorrow = shanghaiTomorrow();
     await page.locator(`[data-day="${tomorrow}"]`).click();
     await page.waitForURL((u) => u.searchParams.get('date') === tomorrow);
-    const cls = page.locator('[data-class]:has([data-class-state=bookable])').first();
+    // tomorrow's list (the previous day's may still be on screen while it loads)
+    const cls = page.locator(`[data-schedule="${tomorrow}"] [data-class]:has([data-class-state=bookable])`).first();
     await cls.waitFor();
     const classId = Number(await cls.getAttribute('data-class'));
     await cls.click();

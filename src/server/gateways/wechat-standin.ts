@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getCookie, setCookie } from 'hono/cookie';
 import { COOKIE_MAX_AGE_SECONDS } from '../../domain/limits';
-import { wechatStandInCodes } from '../db/schema/index';
+import { wechatStandInCodes, wechatStandInOpenIds } from '../db/schema/index';
 import type { Deps } from '../env';
 import { createRouter, envelope, ok } from '../http/router';
 import { newSecret } from '../services/tokens';
@@ -101,6 +101,8 @@ export const wechatStandIn = createRouter()
     if (!OPEN_ID.test(openId)) return c.text('invalid as', 400);
     const code = newSecret();
     await db.insert(wechatStandInCodes).values({ code, appId: STANDIN_APP_ID, openId, expiresAt: new Date(clock.now().getTime() + CODE_TTL_MS) });
+    // the open id is this user's for this app from now on (the WeChat Pay stand-in takes only such payers)
+    await db.insert(wechatStandInOpenIds).values({ appId: STANDIN_APP_ID, openId, createdAt: clock.now() }).onConflictDoNothing();
     back.searchParams.set('code', code);
     back.searchParams.set('state', q.state ?? '');
     return c.redirect(back.toString(), 302);

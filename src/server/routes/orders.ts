@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv, Caller } from '../env';
-import { requireAuth } from '../http/auth';
+import { optionalAuth, requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { NotificationRefused, type PaymentMethod } from '../gateways/payments/types';
@@ -14,6 +14,7 @@ import {
   myOrder,
   myOrders,
   overdue,
+  payerOpenIdOf,
   payOrder,
   paymentsToRefund,
   settlePayment,
@@ -21,7 +22,9 @@ import {
 } from '../services/orders/orders';
 import { orderActions } from '../../../machines/domain/order-transitions';
 import { GOODS_KIND_VALUES, type GoodsKind } from '../../domain/catalog';
+import { Errors } from '../../domain/errors';
 import { ORDER_STATES, PAY_METHODS } from '../../domain/orders';
+import { translate } from '../i18n';
 import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { IdParam, paged, pagingQuery } from './catalog-schemas';
@@ -219,13 +222,18 @@ export const orderRoutes = createRouter()
       method: 'get',
       path: '/pay/methods',
       tags,
-      summary: 'The payment methods this server offers (balance always; WeChat / Alipay when configured, or their stand-ins in demo mode)',
+      summary:
+        'The payment methods this server offers (balance always; WeChat / Alipay when configured, or their stand-ins in demo mode); for a member, those they can use now, and why the others cannot',
+      middleware: [optionalAuth] as const,
       responses: {
         200: json(
           z
             .object({
-              methods: z.array(z.enum(PAY_METHODS)),
+              methods: z.array(z.enum(PAY_METHODS)).openapi({ description: 'what the caller can pay with (a visitor: everything offered)' }),
               standIn: z.boolean().openapi({ description: 'demo mode: the providers are local stand-ins' }),
+              unavailable: z
+                .array(z.object({ method: z.enum(PAY_METHODS), code: z.number().int(), message: z.string().openapi({ description: "in the caller's language" }) }))
+                .openapi({ description: 'offered, but not to this member now (WeChat Pay without a bound open id: 40012)' }),
             })
             .openapi('PayMethods'),
         ),
@@ -233,7 +241,13 @@ export const orderRoutes = createRouter()
     }),
     async (c) => {
       const { payments } = c.var.deps.gateways;
-      return ok(c, { methods: ['balance' as const, ...payments.available()], standIn: payments.standIn !== undefined });
+      const offered = ['balance' as const, ...payments.available()];
+      const unavailable: { method: (typeof PAY_METHODS)[number]; code: number; message: string }[] = [];
+      const caller = c.var.caller;
+      if (caller && offered.includes('wechat') && !(await payerOpenIdOf(c.var.deps.db, caller.accountId))) {
+        unavailable.push({ method: 'wechat', code: Errors.wechatPayNeedsOpenId.code, message: translate(c.var.locale, Errors.wechatPayNeedsOpenId.message) });
+      }
+      return ok(c, { methods: offered.filter((m) => !unavailable.some((u) => u.method === m)), standIn: payments.standIn !== undefined, unavailable });
     },
   )
   .openapi(

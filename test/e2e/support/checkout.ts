@@ -33,6 +33,24 @@ export async function logInPage(page: Page): Promise<void> {
   expect(((await r.json()) as { code: number }).code).toBe(200);
 }
 
+/**
+ * Logs the page's browser in as the demo member the way a member in the messaging app does
+ * (decision 003): the silent authorization comes back as `openId` (the OAuth stand-in's identity
+ * choice), finds it unbound and leaves a ticket; the phone login carries the ticket and binds the open
+ * id, which is then the member's WeChat Pay payer. Returns the token.
+ */
+export async function logInFromMessagingApp(page: Page, openId: string): Promise<string> {
+  await page.goto(`/api/dev/wechat/identity?as=${encodeURIComponent(openId)}`);
+  await page.goto('/mine', { waitUntil: 'networkidle' });
+  const ticket = (await page.context().cookies()).find((c) => c.name === 'openId')?.value;
+  expect(ticket, 'the silent authorization left an open-id ticket').toBeTruthy();
+  const r = await page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password', openid: ticket } });
+  const body = (await r.json()) as { code: number; token: string; data: { wxBound?: boolean } };
+  expect(body.code).toBe(200);
+  expect(body.data.wxBound).toBe(true);
+  return body.token;
+}
+
 export interface GoodsRow {
   id: number;
   kind: string;

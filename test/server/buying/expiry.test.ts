@@ -211,6 +211,6 @@ describe('order expiry', async () => {
 
   it('GET /pay/methods: balance always, the providers configured (stand-ins here)', async () => {
     const r = await s.call('GET', '/api/pay/methods');
-    expect(r.body.data).toEqual({ methods: ['balance', 'wechat', 'alipay'], standIn: true });
+    expect(r.body.data).toEqual({ methods: ['balance', 'wechat', 'alipay'], standIn: true, unavailable: [] });
   });
 });

@@ -5,7 +5,8 @@ import { runDueJobs } from '../../../src/server/jobs/runner';
 import type { PaymentResult } from '../../../src/server/gateways/payments/types';
 import { PAYMENT_QUERY_AFTER_MS, settlePayment } from '../../../src/server/services/orders/orders';
 import { startTestServer } from '../support/harness';
-import { cardsOf, create, newGoods, newMember, newStaff, orderRow, pay } from './support';
+import { memberWithPassword } from '../auth/support';
+import { cardsOf, create, newGoods, newMember, newMemberWithoutOpenId, newStaff, orderRow, pay } from './support';
 
 /**
  * Payments through the stand-ins: their /simulate sends real signed notifications to our notify
@@ -271,5 +272,55 @@ describe('one order, one provider at a time', async () => {
     const list = await s.call('GET', '/api/staff/payments/needs-refund', { token: staff.token });
     expect(list.body.data).toContainEqual(expect.objectContaining({ orderNo: no, provider: 'alipay', outTradeNo: `${no}-1`, amountCents: o.amountToPayCents }));
     expect((await s.call('GET', '/api/staff/payments/needs-refund', { token: m.token })).status).toBe(403);
+  });
+});
+
+describe("the WeChat Pay payer is the member's bound open id (JSAPI)", async () => {
+  const s = await startTestServer({ seed: true });
+  const origin = s.deps.config.publicUrl;
+  const get = (url: string) => s.app.request(url.startsWith('http') ? url : `${origin}${url}`);
+  const NO_OPEN_ID = { zh: '请在微信中打开并登录后使用微信支付', en: 'Open this page in WeChat and log in there to pay with WeChat Pay' };
+
+  /** The messaging app's silent authorization coming back as `openId`: not bound yet, so a ticket (decision 003). */
+  async function silentTicket(openId: string): Promise<string> {
+    const start = await get('/api/oauth/wechat/authorize?from=/mine');
+    const authorize = new URL(start.headers.get('location')!);
+    authorize.searchParams.set('as', openId);
+    const provider = await get(authorize.toString());
+    const back = await get(provider.headers.get('location')!);
+    const line = back.headers.getSetCookie().find((l) => l.startsWith('openId='))!;
+    return decodeURIComponent(line.split(';')[0]!.slice('openId='.length));
+  }
+
+  it('in the messaging app: the silent login binds the open id at the phone login, and WeChat Pay prepays for that payer', async () => {
+    const phone = '13300000001';
+    await memberWithPassword(s, phone, 'yoga1234');
+    const ticket = await silentTicket('o_payer_1');
+    const login = await s.call('POST', '/api/oauth/login', { body: { username: phone, password: 'yoga1234', loginType: 'password', openid: ticket } });
+    expect(login.body.code).toBe(200);
+    const token = login.body.token as string;
+    expect((await s.call('GET', '/api/pay/methods', { token })).body.data).toEqual({ methods: ['balance', 'wechat', 'alipay'], standIn: true, unavailable: [] });
+    const g = await newGoods(s);
+    const no = (await create(s, token, { goodsId: g.id })).body.data.orderNo as string;
+    const res = await pay(s, token, no, 'wechat');
+    expect(res.body.code).toBe(200);
+    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    expect(trade!.payerOpenId).toBe('o_payer_1');
+  });
+
+  it('no open id bound (logged in outside the messaging app): WeChat Pay is unavailable for the order (40012) and listed so with the reason; Alipay still pays', async () => {
+    const m = await newMemberWithoutOpenId(s);
+    const g = await newGoods(s);
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    const refused = await pay(s, m.token, no, 'wechat');
+    expect([refused.status, refused.body.code, refused.body.field, refused.body.message]).toEqual([409, 40012, 'method', NO_OPEN_ID.zh]);
+    expect((await pay(s, m.token, no, 'wechat', { 'accept-language': 'en' })).body.message).toBe(NO_OPEN_ID.en);
+    expect((await orderRow(s, no)).state).toBe('unpaid');
+    expect(await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, (await orderRow(s, no)).id))).toHaveLength(0);
+    const methods = await s.call('GET', '/api/pay/methods', { token: m.token });
+    expect(methods.body.data).toEqual({ methods: ['balance', 'alipay'], standIn: true, unavailable: [{ method: 'wechat', code: 40012, message: NO_OPEN_ID.zh }] });
+    // a visitor is told what the server offers
+    expect((await s.call('GET', '/api/pay/methods')).body.data).toEqual({ methods: ['balance', 'wechat', 'alipay'], standIn: true, unavailable: [] });
+    expect((await pay(s, m.token, no, 'alipay')).body.code).toBe(200);
   });
 });

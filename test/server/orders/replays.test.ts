@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments } from '../../../src/server/db/schema/index';
+import { issueOpenId } from '../payments/support';
 import { startTestServer } from '../support/harness';
 import { create, credit, newGoods, newMember, orderRow, pay } from './support';
 
@@ -18,6 +19,7 @@ describe('orders: retries and notifications for orders we do not have', async ()
 
   it('a validly signed notification for an order we never made changes nothing and is not acknowledged', async () => {
     const wechat = s.deps.gateways.payments.wechat!;
+    await issueOpenId(s, 'o1');
     const start = await wechat.createPayment({ orderNo: 'O-NOT-OURS-1', amountCents: 100, description: 'x', payerOpenId: 'o1', notifyUrl: `${s.deps.config.publicUrl}/api/pay/notify/wechat` });
     if (start.method !== 'wechat') throw new Error('expected wechat');
     const sim = await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: start.prepayId, outcome: 'pay' } });

@@ -1,10 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { accounts, goods, memberCards, orders, sessions } from '../../../src/server/db/schema/index';
+import { accounts, goods, memberCards, openIdBindings, orders, sessions } from '../../../src/server/db/schema/index';
 import { creditBalance } from '../../../src/server/services/orders/orders';
 import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { newMember as newMemberWithoutOpenId } from '../booking/support';
+import { issueOpenId } from '../payments/support';
 import type { TestServer } from '../support/harness';
 
-export { newMember } from '../booking/support';
+/** A member with a live session and no messaging-app open id bound (logged in by phone outside the messaging app). */
+export { newMember as newMemberWithoutOpenId } from '../booking/support';
+
+/**
+ * A member with a live session and a messaging-app open id bound, written straight to the database as
+ * a phone login carrying the silent authorization's ticket would (decision 003); the OAuth stand-in
+ * issued that open id, so WeChat Pay accepts it as the payer.
+ */
+export async function newMember(s: TestServer, level = '2'): Promise<{ id: number; token: string; openId: string }> {
+  const m = await newMemberWithoutOpenId(s, level);
+  const openId = `o_member_${m.id}`;
+  await issueOpenId(s, openId);
+  await s.deps.db.insert(openIdBindings).values({ openId, accountId: m.id, createdAt: s.clock.now() });
+  return { ...m, openId };
+}
 
 /** A card product on the shelf: 20 uses, 90 days, list ¥299, member ¥199 unless told. */
 export async function newGoods(s: TestServer, over: Partial<typeof goods.$inferInsert> = {}) {

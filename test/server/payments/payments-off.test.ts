@@ -11,7 +11,7 @@ describe('payments off (no provider credentials)', async () => {
 
   it('GET /pay/methods answers only balance, and no stand-in', async () => {
     const r = await s.call('GET', '/api/pay/methods');
-    expect(r.body.data).toEqual({ methods: ['balance'], standIn: false });
+    expect(r.body.data).toEqual({ methods: ['balance'], standIn: false, unavailable: [] });
   });
 
   it('POST /orders/pay by WeChat Pay or Alipay is refused (40005, naming the method); the order stays unpaid', async () => {

@@ -1,4 +1,5 @@
 import type { FetchLike } from '../../../src/server/gateways/sms';
+import { STANDIN_APP_ID } from '../../../src/server/gateways/wechat-standin';
 import { NotificationRefused, type PaymentGateway, type PaymentPendingNotice, type PaymentResult } from '../../../src/server/gateways/payments/types';
 import type { TestServer } from '../support/harness';
 
@@ -45,3 +46,14 @@ export function notifyRecorder(s: TestServer, gateway: PaymentGateway) {
 let seq = 0;
 /** A fresh order number per call (unique across test files sharing a PostgreSQL server). */
 export const orderNo = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString().padStart(3, '0')}`.toUpperCase();
+
+/**
+ * Has the messaging app's OAuth stand-in issue `openId` for its app (a silent authorization coming back
+ * as that user), as WeChat issues an open id per app: the WeChat Pay stand-in accepts only such payers.
+ */
+export async function issueOpenId(s: TestServer, openId: string): Promise<void> {
+  const origin = s.deps.config.publicUrl;
+  const q = new URLSearchParams({ appid: STANDIN_APP_ID, redirect_uri: `${origin}/api/oauth/wechat/callback`, response_type: 'code', scope: 'snsapi_base', state: 'test', as: openId });
+  const res = await s.app.request(`${origin}/api/dev/wechat/connect/oauth2/authorize?${q.toString()}`);
+  if (res.status !== 302) throw new Error(`the OAuth stand-in refused ${openId}: ${res.status}`);
+}

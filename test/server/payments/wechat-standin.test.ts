@@ -4,7 +4,7 @@ import { paySignMessage, rsaVerify, signRequest } from '../../../src/server/gate
 import { newRsaKeyPair } from '../../../src/server/gateways/payments/standin-keys';
 import { PaymentProviderError } from '../../../src/server/gateways/payments/types';
 import { startTestServer } from '../support/harness';
-import { notifyRecorder, orderNo } from './support';
+import { issueOpenId, notifyRecorder, orderNo } from './support';
 
 /**
  * The WeChat Pay round trip through the stand-in: our real adapter signs the prepay and the query, the
@@ -18,6 +18,9 @@ describe('WeChat Pay stand-in round trip', async () => {
   const notes = notifyRecorder(s, wechat);
   const notifyUrl = `${s.deps.config.publicUrl}/api/pay/notify/wechat`;
   const simulate = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/wechat/simulate', { body });
+  // the payers: open ids the messaging app's OAuth stand-in issued for this app
+  await issueOpenId(s, 'o_member_1');
+  await issueOpenId(s, 'o');
 
   async function prepay(amountCents = 1999) {
     const no = orderNo('W');
@@ -163,6 +166,12 @@ describe('WeChat Pay stand-in round trip', async () => {
     const paid = await prepay();
     await simulate({ prepayId: paid.start.prepayId, outcome: 'pay', deliveries: 0 });
     expect((await signedGet(paid.no)).transaction_id).toMatch(/^4200\d{24}$/);
+  });
+
+  it('refuses a payer open id the messaging app never issued for its app (PARAM_ERROR), as WeChat Pay does', async () => {
+    const err = await wechat.createPayment({ orderNo: orderNo('W'), amountCents: 100, description: '月卡', payerOpenId: 'member-42', notifyUrl }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PaymentProviderError);
+    expect(err).toMatchObject({ code: 'PARAM_ERROR' });
   });
 
   it('an order the provider never saw is not_found', async () => {

@@ -34,7 +34,7 @@ const order = (over: Partial<Order>): Order => ({
 });
 
 function show(o: Order) {
-  const d: OrderPageData = { orderNo: o.orderNo, order: o, goodsName: o.goodsName, methods: [], standIn: true, signedIn: true };
+  const d: OrderPageData = { orderNo: o.orderNo, order: o, goodsName: o.goodsName, methods: [], unavailable: [], standIn: true, signedIn: true };
   const router = createMemoryRouter([{ path: '/', element: <OrderDetail d={d} /> }]);
   return renderWithI18n(
     <ToastProvider>

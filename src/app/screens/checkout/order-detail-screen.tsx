@@ -75,7 +75,7 @@ function PayPanel(props: { d: OrderPageData }) {
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   return (
     <div data-pay-panel={state}>
-      {state === 'choosingMethod' && <MethodChoice methods={props.d.methods} chosen={method} onChoose={(m) => actor.send({ type: 'method.choose', method: m })} />}
+      {state === 'choosingMethod' && <MethodChoice methods={props.d.methods} unavailable={props.d.unavailable} chosen={method} onChoose={(m) => actor.send({ type: 'method.choose', method: m })} />}
       <PaymentProgress actor={actor} state={state} />
       {state === 'paymentRefused' && (
         <p role="alert" className="mx-4 text-sm text-rose-600">

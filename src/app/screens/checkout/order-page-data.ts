@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Order } from '../../../api/orders';
+import type { Order, PayMethodUnavailable } from '../../../api/orders';
 import type { PayMethod } from '../../../domain/orders';
 import { apiFrom } from '../../api-context';
 import { sessionFrom } from '../../session/request-session';
@@ -11,6 +11,8 @@ export interface OrderPageData {
   order: Order | null;
   goodsName: string | null;
   methods: PayMethod[];
+  /** offered but not usable by this member now, with the reason (shown disabled) */
+  unavailable: PayMethodUnavailable[];
   standIn: boolean;
   signedIn: boolean;
 }
@@ -21,11 +23,11 @@ const ORDER_NO = /^[A-Za-z0-9-]{1,64}$/;
 export async function orderPageLoader({ context, request }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get('orderNo');
   const signedIn = !!sessionFrom(context).token;
-  const none: OrderPageData = { orderNo: null, order: null, goodsName: null, methods: [], standIn: false, signedIn };
+  const none: OrderPageData = { orderNo: null, order: null, goodsName: null, methods: [], unavailable: [], standIn: false, signedIn };
   if (!raw || !ORDER_NO.test(raw)) return data(none, { status: 404 });
   const api = apiFrom(context);
-  const [r, pay] = await Promise.all([api.orders.detail(raw), dataOr(api.orders.payMethods(), { methods: ['balance' as const], standIn: false })]);
+  const [r, pay] = await Promise.all([api.orders.detail(raw), dataOr(api.orders.payMethods(), { methods: ['balance' as const], standIn: false, unavailable: [] })]);
   if (r.code === 404 || r.code === 400) return data({ ...none, orderNo: raw }, { status: 404 });
   if (r.code !== 200) throw new Response(null, { status: 503 });
-  return data<OrderPageData>({ orderNo: raw, order: r.data, goodsName: r.data.goodsName || null, methods: pay.methods, standIn: pay.standIn, signedIn });
+  return data<OrderPageData>({ orderNo: raw, order: r.data, goodsName: r.data.goodsName || null, methods: pay.methods, unavailable: pay.unavailable ?? [], standIn: pay.standIn, signedIn });
 }

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Block, Button, Checkbox } from 'konsta/react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import type { PayMethodUnavailable } from '../../../api/orders';
 import type { PayMethod } from '../../../domain/orders';
 import { Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
@@ -22,6 +23,8 @@ import { PaymentProgress } from './payment-progress';
 export interface PayAgreementData {
   query: PayAgreementQuery | null;
   methods: PayMethod[];
+  /** offered but not usable by this member now, with the reason (shown disabled) */
+  unavailable: PayMethodUnavailable[];
   standIn: boolean;
   /** goods sold in the Singles Day sale take its own agreement (/agreement/CommonAgreement_11) */
   singlesDay: boolean;
@@ -32,10 +35,10 @@ export interface PayAgreementData {
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const query = payAgreementQuery(new URL(request.url).searchParams);
   const signedIn = !!sessionFrom(context).token;
-  if (!query) return data<PayAgreementData>({ query, methods: [], standIn: false, singlesDay: false, signedIn }, { status: 404 });
+  if (!query) return data<PayAgreementData>({ query, methods: [], unavailable: [], standIn: false, singlesDay: false, signedIn }, { status: 404 });
   const api = apiFrom(context);
-  const [pay, sale] = await Promise.all([dataOr(api.orders.payMethods(), { methods: ['balance' as const], standIn: false }), dataOr(api.flashSale.activity(), null)]);
-  return data<PayAgreementData>({ query, methods: pay.methods, standIn: pay.standIn, singlesDay: sale?.goodsId === query.goodsId, signedIn });
+  const [pay, sale] = await Promise.all([dataOr(api.orders.payMethods(), { methods: ['balance' as const], standIn: false, unavailable: [] }), dataOr(api.flashSale.activity(), null)]);
+  return data<PayAgreementData>({ query, methods: pay.methods, unavailable: pay.unavailable ?? [], standIn: pay.standIn, singlesDay: sale?.goodsId === query.goodsId, signedIn });
 }
 
 /**
@@ -165,7 +168,7 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
         </span>
       </label>
       <MoneyLines facts={quote} />
-      {quote.amountToPayCents > 0 && <MethodChoice methods={d.methods} chosen={c.method} onChoose={(m) => actor.send({ type: 'method.choose', method: m })} />}
+      {quote.amountToPayCents > 0 && <MethodChoice methods={d.methods} unavailable={d.unavailable} chosen={c.method} onChoose={(m) => actor.send({ type: 'method.choose', method: m })} />}
       <Block className="!my-4">
         <div className="flex flex-wrap items-center gap-2 text-sm text-black/70">
           <label className="flex items-center gap-2">

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** One account table with roles (DESIGN.md §4). Phone is the login name. */
 export const accounts = pgTable(
@@ -157,3 +157,17 @@ export const wechatStandInCodes = pgTable('wechat_standin_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Demo mode only: the open ids the local messaging-app OAuth stand-in has issued, per app (as WeChat
+ * issues one open id per user and app). The WeChat Pay stand-in takes only these as payers.
+ */
+export const wechatStandInOpenIds = pgTable(
+  'wechat_standin_openids',
+  {
+    appId: text('app_id').notNull(),
+    openId: text('open_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.openId] })],
+);

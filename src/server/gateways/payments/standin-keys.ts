@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import type { FetchLike } from '../sms';
+import { STANDIN_APP_ID } from '../wechat-standin';
 
 /** An RSA key pair the stand-ins make for themselves; never read from or written to anywhere. */
 export interface KeyPair {
@@ -49,7 +50,8 @@ export function newPaymentStandIns(): PaymentStandIns {
   return {
     wechat: {
       mchId: '1900000109',
-      appId: 'wx-standin-app',
+      // the messaging app's OAuth stand-in's app: the payers' open ids are issued for it
+      appId: STANDIN_APP_ID,
       merchant: newRsaKeyPair(),
       merchantSerial: serial(),
       platform: newRsaKeyPair(),

@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import { payStandInOrders } from '../../db/schema/index';
+import { payStandInOrders, wechatStandInOpenIds } from '../../db/schema/index';
 import type { AppEnv } from '../../env';
 import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
@@ -26,7 +26,8 @@ import {
  * A local stand-in for WeChat Pay API v3 (demo mode and tests only), mounted under /api/dev/pay/wechat.
  * It checks the merchant's request signatures, signs its answers with its own platform key, and sends
  * signed, AEAD_AES_256_GCM-encrypted notifications, so our real adapter runs against it unchanged.
- * WeChat Pay notifies successes only: a failed payment is learnt from the order query.
+ * WeChat Pay notifies successes only: a failed payment is learnt from the order query. The payer's
+ * open id must be one the messaging app's OAuth stand-in issued for the same appid.
  */
 const STATES = { waiting: 'NOTPAY', paid: 'SUCCESS', failed: 'PAYERROR' };
 /** The merchant's close moves an unpaid (or failed) trade to CLOSED; it can never be paid after. */
@@ -257,6 +258,13 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
         .safeParse((() => { try { return JSON.parse(raw) as unknown; } catch { return undefined; } })());
       if (!parsed.success) return fail(400, 'PARAM_ERROR', parsed.error.issues[0]?.path.join('.') || 'body');
       const b = parsed.data;
+      // an open id belongs to one app: only one the messaging app's OAuth (our stand-in) issued for this appid is a payer
+      const [issued] = await db
+        .select({ openId: wechatStandInOpenIds.openId })
+        .from(wechatStandInOpenIds)
+        .where(and(eq(wechatStandInOpenIds.appId, keys.appId), eq(wechatStandInOpenIds.openId, b.payer.openid)))
+        .limit(1);
+      if (!issued) return fail(400, 'PARAM_ERROR', 'appid和openid不匹配');
       const [existing] = await db
         .select()
         .from(payStandInOrders)

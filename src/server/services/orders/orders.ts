@@ -6,7 +6,7 @@ import { Errors } from '../../../domain/errors';
 import type { OrderState } from '../../../domain/orders';
 import { ORDER_PAY_WITHIN_MS } from '../../../domain/pricing';
 import type { Db, Tx } from '../../db/client';
-import { accounts, balanceLedger, goods, memberCoupons, orders, paymentAttempts, payments } from '../../db/schema/index';
+import { accounts, balanceLedger, goods, memberCoupons, openIdBindings, orders, paymentAttempts, payments } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { PaymentProviderError, type PaymentMethod, type PaymentResult, type PaymentStart } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
@@ -250,6 +250,21 @@ async function openAttempt(db: Db | Tx, orderId: number): Promise<AttemptRow | u
   return row;
 }
 
+/**
+ * The member's messaging-app open id, the WeChat Pay payer: bound when a phone login carried the silent
+ * authorization's ticket (decision 003). A member bound in more than one messaging-app account pays as
+ * the most recently bound. Undefined when none is bound (WeChat Pay is then unavailable: 40012).
+ */
+export async function payerOpenIdOf(db: Db | Tx, accountId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ openId: openIdBindings.openId })
+    .from(openIdBindings)
+    .where(eq(openIdBindings.accountId, accountId))
+    .orderBy(desc(openIdBindings.createdAt))
+    .limit(1);
+  return row?.openId;
+}
+
 /** Past its expiresAt an order still waiting for money cannot be paid (40009), even while paying. */
 function pastExpiry(order: OrderRow, now: Date): boolean {
   return ['unpaid', 'paying', 'payment_failed'].includes(order.state) && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime();
@@ -278,6 +293,9 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
   }
   const gateway = deps.gateways.payments[method];
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
+  // WeChat Pay (JSAPI) charges a payer known by the open id the messaging app gave this member, bound at login
+  const payerOpenId = method === 'wechat' ? await payerOpenIdOf(db, accountId) : undefined;
+  if (method === 'wechat' && !payerOpenId) throw new ApiError(Errors.wechatPayNeedsOpenId, { field: 'method' });
   // at most a close and a new attempt; a concurrent request changing the order meanwhile makes another round
   for (let round = 0; round < 4; round++) {
     const current = await myOrder(db, accountId, orderNo);
@@ -287,7 +305,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     if (open && open.provider === method) {
       // the same trade again: what the member got the first time, or the provider asked again with the same out_trade_no
       if (open.start && current.state === 'paying') return { order: current, payment: open.start };
-      return startAttempt(deps, current, open);
+      return startAttempt(deps, current, open, payerOpenId);
     }
     if (open) {
       if ((await closeAttempt(deps, open)) === 'paid') throw new ApiError(Errors.orderAlreadyPaid);
@@ -310,7 +328,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     });
     // another request opened one first (the partial unique index): take it from the top
     if (!attempt) continue;
-    return startAttempt(deps, current, attempt);
+    return startAttempt(deps, current, attempt, payerOpenId);
   }
   throw new ApiError(Errors.orderNotPayable);
 }
@@ -319,7 +337,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
  * Asks the attempt's provider for what the page needs (the same out_trade_no and parameters give the
  * same trade again), then moves the order to paying by the chart and keeps the start on the attempt.
  */
-async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow): Promise<PayAnswer> {
+async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, payerOpenId: string | undefined): Promise<PayAnswer> {
   const { db, clock } = deps;
   const gateway = deps.gateways.payments[attempt.provider];
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
@@ -330,7 +348,7 @@ async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow): P
       orderNo: attempt.outTradeNo,
       amountCents: order.amountToPayCents,
       description: g?.name ?? order.orderNo,
-      payerOpenId: `member-${order.accountId}`,
+      payerOpenId,
       notifyUrl: `${deps.config.publicUrl}/api/pay/notify/${attempt.provider}`,
       returnUrl: `${deps.config.publicUrl}/payf?orderNo=${encodeURIComponent(order.orderNo)}`,
       // the provider stops taking the money when the order expires, so the expiry's query and close are final
