@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { goods, paymentAttempts, payments, payStandInOrders } from '../../../src/server/db/schema/index';
 import { runDueJobs } from '../../../src/server/jobs/runner';
-import type { PaymentResult } from '../../../src/server/gateways/payments/types';
+import { PaymentProviderError, type PaymentResult } from '../../../src/server/gateways/payments/types';
 import { PAYMENT_QUERY_AFTER_MS, settlePayment } from '../../../src/server/services/orders/orders';
 import { startTestServer } from '../support/harness';
 import { memberWithPassword } from '../auth/support';
@@ -248,6 +248,26 @@ describe('one order, one provider at a time', async () => {
     expect((await orderRow(s, no)).state).toBe('paid');
     expect(await attemptsOf(no)).toHaveLength(1);
     expect(await cardsOf(s, m.id)).toHaveLength(1);
+  });
+
+  it('switching when the open trade cannot be closed (its provider unreachable): refused with 40006, the open trade kept', async () => {
+    const { m, no } = await order();
+    const wechat = await pay(s, m.token, no, 'wechat');
+    const gateway = s.deps.gateways.payments.wechat!;
+    const close = gateway.close.bind(gateway);
+    gateway.close = async () => {
+      throw new PaymentProviderError('wechat', 'NETWORK', 'unreachable');
+    };
+    try {
+      const alipay = await pay(s, m.token, no, 'alipay');
+      expect([alipay.status, alipay.body.code]).toEqual([502, 40006]);
+    } finally {
+      gateway.close = close;
+    }
+    expect(await orderRow(s, no)).toMatchObject({ state: 'paying', payMethod: 'wechat' });
+    expect((await attemptsOf(no)).map((a) => [a.provider, a.state])).toEqual([['wechat', 'open']]);
+    // the member can still pay the open trade
+    expect((await pay(s, m.token, no, 'wechat')).body.data.payment).toEqual(wechat.body.data.payment);
   });
 
   it('a payment for a superseded attempt of a paid order (an old Alipay cashier opened late) is recorded as needs_refund and listed for staff', async () => {

@@ -308,7 +308,16 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       return startAttempt(deps, current, open, payerOpenId);
     }
     if (open) {
-      if ((await closeAttempt(deps, open)) === 'paid') throw new ApiError(Errors.orderAlreadyPaid);
+      let closed: 'closed' | 'paid';
+      try {
+        closed = await closeAttempt(deps, open);
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        // the open trade stays open (and payable); never two open trades
+        deps.log.error('payment close failed', { orderNo, outTradeNo: open.outTradeNo, error: err.message });
+        throw new ApiError(Errors.paymentProviderFailed);
+      }
+      if (closed === 'paid') throw new ApiError(Errors.orderAlreadyPaid);
       continue;
     }
     move(current.state, 'order.pay', 'orderNotPayable');
