@@ -265,33 +265,29 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
         .where(and(eq(wechatStandInOpenIds.appId, keys.appId), eq(wechatStandInOpenIds.openId, b.payer.openid)))
         .limit(1);
       if (!issued) return fail(400, 'PARAM_ERROR', 'appid和openid不匹配');
-      const [existing] = await db
-        .select()
-        .from(payStandInOrders)
-        .where(and(eq(payStandInOrders.provider, 'wechat'), eq(payStandInOrders.merchantId, keys.mchId), eq(payStandInOrders.outTradeNo, b.out_trade_no)))
-        .limit(1);
-      if (existing) {
-        if (existing.state === 'SUCCESS') return fail(400, 'ORDERPAID', 'order already paid');
-        if (existing.state === CLOSED) return fail(400, 'ORDER_CLOSED', 'order closed');
-        if (existing.amountCents !== b.amount.total || existing.payerOpenId !== b.payer.openid) return fail(400, 'INVALID_REQUEST', 'out_trade_no reused with other parameters');
-        return signedJson(c, keys, { prepay_id: existing.prepayId });
-      }
-      const prepayId = `wx${digits('', 34)}`;
-      await db.insert(payStandInOrders).values({
-        provider: 'wechat',
-        merchantId: keys.mchId,
-        appId: keys.appId,
-        outTradeNo: b.out_trade_no,
-        prepayId,
-        amountCents: b.amount.total,
-        description: b.description,
-        payerOpenId: b.payer.openid,
-        notifyUrl: b.notify_url,
-        state: STATES.waiting,
-        expiresAt: parseRfc3339(b.time_expire) ?? null,
-        createdAt: clock.now(),
-      });
-      return signedJson(c, keys, { prepay_id: prepayId });
+      // the same out_trade_no with the same parameters is the same prepay, even asked for twice at once (as at WeChat Pay)
+      await db
+        .insert(payStandInOrders)
+        .values({
+          provider: 'wechat',
+          merchantId: keys.mchId,
+          appId: keys.appId,
+          outTradeNo: b.out_trade_no,
+          prepayId: `wx${digits('', 34)}`,
+          amountCents: b.amount.total,
+          description: b.description,
+          payerOpenId: b.payer.openid,
+          notifyUrl: b.notify_url,
+          state: STATES.waiting,
+          expiresAt: parseRfc3339(b.time_expire) ?? null,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: [payStandInOrders.provider, payStandInOrders.merchantId, payStandInOrders.outTradeNo] });
+      const existing = (await byOutTradeNo(c, b.out_trade_no))!;
+      if (existing.state === 'SUCCESS') return fail(400, 'ORDERPAID', 'order already paid');
+      if (existing.state === CLOSED) return fail(400, 'ORDER_CLOSED', 'order closed');
+      if (existing.amountCents !== b.amount.total || existing.payerOpenId !== b.payer.openid) return fail(400, 'INVALID_REQUEST', 'out_trade_no reused with other parameters');
+      return signedJson(c, keys, { prepay_id: existing.prepayId });
     })
     .openapi(query, async (c) => {
       const refused = refuseSignature(c, keys, '');

@@ -305,7 +305,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     if (open && open.provider === method) {
       // the same trade again: what the member got the first time, or the provider asked again with the same out_trade_no
       if (open.start && current.state === 'paying') return { order: current, payment: open.start };
-      return startAttempt(deps, current, open, payerOpenId);
+      return startAttempt(deps, current, open, payerOpenId, false);
     }
     if (open) {
       let closed: 'closed' | 'paid';
@@ -337,7 +337,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     });
     // another request opened one first (the partial unique index): take it from the top
     if (!attempt) continue;
-    return startAttempt(deps, current, attempt, payerOpenId);
+    return startAttempt(deps, current, attempt, payerOpenId, true);
   }
   throw new ApiError(Errors.orderNotPayable);
 }
@@ -345,8 +345,10 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
 /**
  * Asks the attempt's provider for what the page needs (the same out_trade_no and parameters give the
  * same trade again), then moves the order to paying by the chart and keeps the start on the attempt.
+ * When the provider fails, the request that made the attempt ends it (`made`); one that reused it
+ * (a concurrent tap) leaves it to the request still asking.
  */
-async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, payerOpenId: string | undefined): Promise<PayAnswer> {
+async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, payerOpenId: string | undefined, made: boolean): Promise<PayAnswer> {
   const { db, clock } = deps;
   const gateway = deps.gateways.payments[attempt.provider];
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
@@ -366,12 +368,29 @@ async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, pa
   } catch (err) {
     deps.log.error('payment create failed', { orderNo: order.orderNo, outTradeNo: attempt.outTradeNo, error: err instanceof Error ? err.message : String(err) });
     // never handed to the member: the attempt is over (the next one gets the next number)
-    await db
-      .update(paymentAttempts)
-      .set({ state: 'failed', closedAt: clock.now() })
-      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'open'), isNull(paymentAttempts.start)));
+    if (made) {
+      await db
+        .update(paymentAttempts)
+        .set({ state: 'failed', closedAt: clock.now() })
+        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'open'), isNull(paymentAttempts.start)));
+    }
     throw new ApiError(Errors.paymentProviderFailed);
   }
+  try {
+    return await movedToPaying(deps, order, attempt, start);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    // refused after the provider made the trade (closed by a switch meanwhile, the order cancelled or
+    // expired): the member never gets it, and it is closed there too, so no trade is left open
+    await gateway.close(attempt.outTradeNo).catch((e: unknown) => deps.log.warn('closing an abandoned trade failed', { outTradeNo: attempt.outTradeNo, error: e instanceof Error ? e.message : String(e) }));
+    await db.update(paymentAttempts).set({ state: 'closed', closedAt: clock.now() }).where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'open')));
+    throw err;
+  }
+}
+
+/** The order goes to paying by the chart with this attempt, which keeps its start; the query job is queued. */
+async function movedToPaying(deps: Deps, order: OrderRow, attempt: AttemptRow, start: PaymentStart): Promise<PayAnswer> {
+  const { db, clock } = deps;
   return decide(db, async (tx) => {
     const o = await lockMyOrder(tx, order.accountId, order.orderNo);
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
