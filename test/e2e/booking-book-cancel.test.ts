@@ -88,6 +88,25 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
     expect(await page.locator('[data-action=book], [data-action=queue]').count()).toBe(0);
   });
 
+  it('on a slow network the previous day stays dimmed and cannot be tapped until the chosen day arrives', async () => {
+    const { page } = await browser.newPage({ baseURL: server.url });
+    await page.goto(`${server.url}/takecourse/bookcourse`, { waitUntil: 'networkidle' });
+    const today = shanghaiDate(new Date());
+    const tomorrow = shanghaiTomorrow();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**/api/customers/classes/schedule?*date=${tomorrow}*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator(`[data-day="${tomorrow}"]`).click();
+    const old = page.locator(`[data-schedule="${today}"]`);
+    await expect.poll(() => old.getAttribute('aria-busy')).toBe('true');
+    release();
+    await page.locator(`[data-schedule="${tomorrow}"]`).waitFor();
+    expect(await page.locator(`[data-schedule="${tomorrow}"]`).getAttribute('aria-busy')).toBeNull();
+  });
+
   it('the filter opened from the yoga schedule returns to it', async () => {
     const { page } = await browser.newPage({ baseURL: server.url });
     await page.goto(`${server.url}/takecourse/bookcourse_yoga`, { waitUntil: 'networkidle' });

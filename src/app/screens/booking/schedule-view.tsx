@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router-dom';
 import type { BookingWindow, ScheduleItem, ScheduleQuery } from '../../../api/booking';
 import type { Club, DictItem } from '../../../api/catalog';
 import type { ClassTypeKey } from '../../../domain/catalog';
@@ -115,6 +115,10 @@ function BookingWindowNote(props: { open: string[]; chosen: string }) {
  */
 export function ScheduleView(props: { base: string; detail: (id: number) => string; filter: string }) {
   const d = useLoaderData() as ScheduleData;
+  // another day, studio or filter of this page is loading: the list on screen is the old one, so it
+  // is dimmed and cannot be tapped (the root layout's skeleton covers moves to other pages)
+  const navigation = useNavigation();
+  const pending = navigation.state === 'loading' && navigation.location.pathname === props.base;
   const open = d.window ? bookableDays(d.today, d.window.days) : undefined;
   const filters = activeFilterCount(d.q);
   const filterTo = `${props.filter}${scheduleSearch(d.q) || '?'}${scheduleSearch(d.q) ? '&' : ''}back=${encodeURIComponent(props.base)}`;
@@ -132,13 +136,13 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
         </Link>
       </div>
       {d.classes.length > 0 ? (
-        <ul className="space-y-2 px-4" data-schedule={d.q.date}>
+        <ul className={`space-y-2 px-4 transition-opacity ${pending ? 'pointer-events-none opacity-50' : ''}`} data-schedule={d.q.date} aria-busy={pending || undefined} data-pending={pending || undefined}>
           {d.classes.map((c) => (
             <ClassRow key={c.id} item={c} to={props.detail(c.id)} styleLabel={styleLabels([c.style], d.styles)[0]!} />
           ))}
         </ul>
       ) : (
-        <div className="px-8 py-12 text-center text-black/50" data-schedule-empty>
+        <div className={`px-8 py-12 text-center text-black/50 ${pending ? 'opacity-50' : ''}`} data-schedule-empty aria-busy={pending || undefined}>
           <p>
             <Trans>当天没有符合条件的课程</Trans>
           </p>
