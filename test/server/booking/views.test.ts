@@ -122,7 +122,7 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
       await s.deps.db.insert(bookings).values({ classId: c.id, accountId: m.id, cardId: card.id, state: 'checked_in', usesSpent: 1, createdAt: c.startsAt, bookedAt: c.startsAt });
     }
     const nov = await book(s, m.token, (await newClass(s, { startsAt: sh('2026-11-22 12:00') })).id, card.id);
-    const ids = async (q: string) => ((await s.call('GET', `/api/customers/classes/mine?${q}`, { token: m.token })).body.data.list as any[]).map((b) => b.class.id);
+    const ids = async (q: string) => ((await s.call('GET', `/api/customers/classes/mine?${q}`, { token: m.token })).body.data.list as { class: { id: number } }[]).map((b) => b.class.id);
     expect(await ids('scope=past&month=2026-09')).toEqual([sept.id]);
     expect(await ids('scope=past&month=2026-10')).toEqual([oct.id]);
     expect(await ids('scope=upcoming&month=2026-10')).toEqual([]);
@@ -218,7 +218,7 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     expect(await detail(saturday.id, m.token)).toMatchObject({ state: 'bookable', opensOn: null });
     // a visitor is not judged: the member's window is known only after login
     expect((await detail(sunday.id)).state).toBe('bookable');
-    const sched = (await s.call('GET', '/api/customers/classes/schedule?date=2026-11-22', { token: m.token })).body.data as any[];
+    const sched = (await s.call('GET', '/api/customers/classes/schedule?date=2026-11-22', { token: m.token })).body.data as { id: number }[];
     expect(sched.find((c) => c.id === sunday.id)).toMatchObject({ state: 'not-open', opensOn: '2026-11-21' });
     expect((await s.call('GET', '/api/customers/classes/window', { token: m.token })).body.data).toEqual({ today: '2026-11-20', days: 1, openUntil: '2026-11-21' });
     expect((await s.call('GET', '/api/customers/classes/window')).body).toMatchObject({ code: 200, data: null });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router-dom';
 import type { FlashSaleActivity } from '../../../api/flash-sale';
+import { serverAlignedClock } from '../../app-clock';
 
 /** How often a live or upcoming sale's numbers are read again. */
 const REFRESH_MS = 5_000;
@@ -20,8 +21,9 @@ export function useSaleClock(sale: FlashSaleActivity | null): number {
   useEffect(() => {
     setNow(serverNow);
     if (!active) return;
-    const offset = serverNow - Date.now();
-    const tick = setInterval(() => setNow(Date.now() + offset), 1000);
+    // aligned again on every answer of the sale (fresher than the page's boot time)
+    const clock = serverAlignedClock(new Date(serverNow).toISOString());
+    const tick = setInterval(() => setNow(clock.now().getTime()), 1000);
     const refresh = setInterval(() => void revalidate(), REFRESH_MS);
     return () => {
       clearInterval(tick);
