@@ -38,5 +38,10 @@ describe('configuration', () => {
     expect(c.demo).toBe(false);
     expect(c.sms.provider).toBe('tencent');
     expect(c.oauth.provider).toBe('wechat');
+    expect(c.passwordScryptN).toBe(2 ** 15);
+  });
+
+  it('hashes passwords at scrypt N=2^15 in every mode; no environment variable lowers it', () => {
+    for (const env of [{}, { NODE_ENV: 'test' }, { PASSWORD_SCRYPT_N: '1024', SCRYPT_N: '1024' }]) expect(loadConfig(env).passwordScryptN).toBe(2 ** 15);
   });
 });

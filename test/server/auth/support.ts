@@ -26,7 +26,7 @@ export async function codeLogin(s: TestServer, phone: string, extra: Record<stri
 export async function memberWithPassword(s: TestServer, phone: string, password: string, fields: Partial<typeof accounts.$inferInsert> = {}): Promise<number> {
   const [row] = await s.deps.db
     .insert(accounts)
-    .values({ phone, passwordHash: await hashPassword(password), createdAt: s.clock.now(), ...fields })
+    .values({ phone, passwordHash: await hashPassword(password, s.deps.config.passwordScryptN), createdAt: s.clock.now(), ...fields })
     .returning({ id: accounts.id });
   return row!.id;
 }

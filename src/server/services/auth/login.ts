@@ -3,10 +3,10 @@ import type { Clock } from '../../../domain/clock';
 import { Errors, type ErrorDef } from '../../../domain/errors';
 import { WRONG_PASSWORD_LIMIT_PER_HOUR } from '../../../domain/limits';
 import { isValidPasswordLength, isValidPhone, trimInput } from '../../../domain/validation';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { loginFailures } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { hashPassword, verifyPassword } from '../password';
+import { hashPassword, verifyPassword, type AuthDeps } from '../password';
 import { accountById, accountByPhone, findOrCreateMember, updateWxProfile, type Account } from './accounts';
 import { lockKey } from './locks';
 import { accountIdForOpenId, bindOpenId, hasOpenIdBinding, liveTicket, spendTicket } from './openid-tickets';
@@ -35,15 +35,18 @@ type Outcome = { ok: true; result: LoginResult } | { ok: false; error: ErrorDef;
 
 const HOUR_MS = 60 * 60_000;
 
-let dummyHash: Promise<string> | undefined;
-/** Unknown phones still pay one scrypt, so timing does not tell who is registered. */
-const hashForUnknown = () => (dummyHash ??= hashPassword('no-such-account'));
+const dummyHashes = new Map<number, Promise<string>>();
+/** Unknown phones still pay one scrypt at the configured cost, so timing does not tell who is registered. */
+function hashForUnknown(N: number): Promise<string> {
+  if (!dummyHashes.has(N)) dummyHashes.set(N, hashPassword('no-such-account', N));
+  return dummyHashes.get(N)!;
+}
 
 /**
  * POST /oauth/login. Each decision and what it writes (a failure row, a spent code or ticket, the
  * session) is one transaction; a refusal is thrown only after the commit so a wrong try still counts.
  */
-export async function login(deps: { db: Db; clock: Clock }, input: LoginInput): Promise<LoginResult> {
+export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginResult> {
   const type = input.loginType.trim();
   let outcome: Outcome;
   if (type === 'openid') outcome = await openIdLogin(deps, input);
@@ -62,7 +65,7 @@ export async function login(deps: { db: Db; clock: Clock }, input: LoginInput): 
   return outcome.result;
 }
 
-async function passwordLogin(deps: { db: Db; clock: Clock }, phone: string, password: string, input: LoginInput): Promise<Outcome> {
+async function passwordLogin(deps: AuthDeps, phone: string, password: string, input: LoginInput): Promise<Outcome> {
   const { db, clock } = deps;
   return db.transaction(async (tx): Promise<Outcome> => {
     await lockKey(tx, `login:${phone}`);
@@ -73,7 +76,7 @@ async function passwordLogin(deps: { db: Db; clock: Clock }, phone: string, pass
       .where(and(eq(loginFailures.phone, phone), gt(loginFailures.at, new Date(now.getTime() - HOUR_MS))));
     if ((failures?.n ?? 0) >= WRONG_PASSWORD_LIMIT_PER_HOUR) return { ok: false, error: Errors.tooManyWrongPasswords };
     const account = await accountByPhone(tx, phone, true);
-    const good = await verifyPassword(password, account?.passwordHash ?? (await hashForUnknown()));
+    const good = await verifyPassword(password, account?.passwordHash ?? (await hashForUnknown(deps.config.passwordScryptN)));
     if (!account || !account.passwordHash || !good) {
       await tx.insert(loginFailures).values({ phone, at: now });
       return { ok: false, error: Errors.wrongPhoneOrPassword, field: 'password' };
@@ -83,7 +86,7 @@ async function passwordLogin(deps: { db: Db; clock: Clock }, phone: string, pass
   });
 }
 
-async function codeLogin(deps: { db: Db; clock: Clock }, phone: string, code: string, input: LoginInput): Promise<Outcome> {
+async function codeLogin(deps: AuthDeps, phone: string, code: string, input: LoginInput): Promise<Outcome> {
   const { db, clock } = deps;
   return db.transaction(async (tx): Promise<Outcome> => {
     if ((await consumeCode(tx, phone, code, clock)) !== 'ok') return { ok: false, error: Errors.wrongCode, field: 'password' };
@@ -93,7 +96,7 @@ async function codeLogin(deps: { db: Db; clock: Clock }, phone: string, code: st
   });
 }
 
-async function openIdLogin(deps: { db: Db; clock: Clock }, input: LoginInput): Promise<Outcome> {
+async function openIdLogin(deps: AuthDeps, input: LoginInput): Promise<Outcome> {
   const { db, clock } = deps;
   return db.transaction(async (tx): Promise<Outcome> => {
     const ticket = await liveTicket(tx, input.openid, clock);

@@ -1,12 +1,10 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import type { Clock } from '../../../domain/clock';
 import { Errors, type ErrorDef } from '../../../domain/errors';
 import { RESET_TICKET_TTL_MS, WRONG_PASSWORD_LIMIT_PER_HOUR } from '../../../domain/limits';
 import { isValidPasswordLength, isValidPhone, trimInput } from '../../../domain/validation';
-import type { Db } from '../../db/client';
 import { accounts, loginFailures, resetTickets } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { hashPassword, verifyPassword } from '../password';
+import { hashPassword, verifyPassword, type AuthDeps } from '../password';
 import { accountById, findOrCreateMember } from './accounts';
 import { lockKey } from './locks';
 import { revokeAccountSessions } from './sessions';
@@ -21,7 +19,7 @@ const HOUR_MS = 60 * 60_000;
  * ticket valid 10 minutes. Owning the phone is owning the account: an unregistered phone gets its
  * member account here, exactly as a first code login would, so the answer never tells who is registered.
  */
-export async function startReset(deps: { db: Db; clock: Clock }, username: string, code: string): Promise<{ ticket: string; expiresIn: number }> {
+export async function startReset(deps: AuthDeps, username: string, code: string): Promise<{ ticket: string; expiresIn: number }> {
   const phone = trimInput(username);
   if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'username' });
   const { db, clock } = deps;
@@ -46,7 +44,7 @@ export async function startReset(deps: { db: Db; clock: Clock }, username: strin
  * session of the account and forgets its wrong-password count. A refused length or same-as-old
  * password keeps the ticket, so the member can try again within the 10 minutes.
  */
-export async function finishReset(deps: { db: Db; clock: Clock }, ticket: string | undefined, newPassword: string): Promise<void> {
+export async function finishReset(deps: AuthDeps, ticket: string | undefined, newPassword: string): Promise<void> {
   const { db, clock } = deps;
   const password = trimInput(newPassword);
   await db.transaction(async (tx) => {
@@ -64,7 +62,7 @@ export async function finishReset(deps: { db: Db; clock: Clock }, ticket: string
     const account = await accountById(tx, row.accountId);
     if (!account) throw new ApiError(Errors.resetTicketInvalid, { field: 'Authorization-token' });
     if (await verifyPassword(password, account.passwordHash)) throw new ApiError(Errors.samePassword, { field: 'password' });
-    await tx.update(accounts).set({ passwordHash: await hashPassword(password) }).where(eq(accounts.id, account.id));
+    await tx.update(accounts).set({ passwordHash: await hashPassword(password, deps.config.passwordScryptN) }).where(eq(accounts.id, account.id));
     await tx.update(resetTickets).set({ usedAt: clock.now() }).where(eq(resetTickets.id, row.id));
     await revokeAccountSessions(tx, account.id, clock);
     await tx.delete(loginFailures).where(eq(loginFailures.phone, account.phone));
@@ -77,7 +75,7 @@ export async function finishReset(deps: { db: Db; clock: Clock }, ticket: string
  * session of the account is revoked; the caller's own stays.
  */
 export async function changePassword(
-  deps: { db: Db; clock: Clock },
+  deps: AuthDeps,
   caller: { accountId: number; sessionId: number },
   oldPassword: string,
   newPassword: string,
@@ -102,7 +100,7 @@ export async function changePassword(
       return { ok: false, error: Errors.oldPasswordWrong, field: 'oldPassword' };
     }
     if (oldPw === newPw) return { ok: false, error: Errors.samePassword, field: 'newPassword' };
-    await tx.update(accounts).set({ passwordHash: await hashPassword(newPw) }).where(eq(accounts.id, account.id));
+    await tx.update(accounts).set({ passwordHash: await hashPassword(newPw, deps.config.passwordScryptN) }).where(eq(accounts.id, account.id));
     await revokeAccountSessions(tx, account.id, clock, caller.sessionId);
     return { ok: true };
   });
