@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
@@ -32,5 +33,10 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 60000,
     pool: 'forks',
+    // decision 015: a worker's test files share its loaded modules (the server, PGlite, React) instead
+    // of importing them again per file; no file keeps state in a module that another file reads.
+    isolate: false,
+    // vitest leaves a core free by default; on 2 cores that is one worker
+    maxWorkers: availableParallelism(),
   },
 });

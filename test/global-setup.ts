@@ -1,29 +1,75 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
 import { fixedClock } from '../src/domain/clock';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase, type Database } from '../src/server/db/client';
 
 /** Where the migrated (and the migrated + seeded) PGlite templates are kept for one test run. */
 export const TEMPLATE_DIR = '.test-data';
 export const TEST_EPOCH = '2026-11-20T02:00:00Z';
 
-/**
- * Migrating a fresh PGlite takes seconds; loading a dump takes a fraction (STACK-NOTES). So the run
- * migrates once, seeds once, and every server test file starts from these dumps.
- */
-export default async function setup() {
-  if (process.env.TEST_DB === 'postgres') return;
-  mkdirSync(TEMPLATE_DIR, { recursive: true });
-  const database = await openDatabase({ dataDir: 'memory' });
-  writeFileSync(`${TEMPLATE_DIR}/pglite-empty.tgz`, Buffer.from(await (await database.dump!()).arrayBuffer()));
-  rmSync(`${TEMPLATE_DIR}/pglite-seeded.tgz`, { force: true });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** TEST_DB=postgres: the template databases this run migrated (and seeded) once */
+    pgTemplates: { empty: string; seeded: string | null } | null;
+  }
+}
+
+async function seed(database: Database): Promise<boolean> {
   try {
     const { seedDemo } = await import('../src/server/db/seed/index');
     await seedDemo(database.db, fixedClock(TEST_EPOCH));
-    writeFileSync(`${TEMPLATE_DIR}/pglite-seeded.tgz`, Buffer.from(await (await database.dump!()).arrayBuffer()));
+    return true;
   } catch (err) {
     // no seeded template: test files that want the seed run it themselves and fail there, visibly
     process.stderr.write(`global setup: seeding the template failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    return false;
+  }
+}
+
+/**
+ * Migrating and seeding take seconds; copying a template takes a fraction (decision 015). So each run
+ * migrates from scratch once and seeds once (a broken migration or seed still fails), and every
+ * server test file starts from a copy:
+ * - PGlite: uncompressed data-dir dumps in .test-data/ (loading one: about 0.4 s);
+ * - PostgreSQL (TEST_DB=postgres): template databases, copied by `CREATE DATABASE ... TEMPLATE`.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DB === 'postgres') return postgresTemplates(project);
+  project.provide('pgTemplates', null);
+  mkdirSync(TEMPLATE_DIR, { recursive: true });
+  const database = await openDatabase({ dataDir: 'memory' });
+  const dump = async (name: string) => writeFileSync(`${TEMPLATE_DIR}/${name}`, Buffer.from(await (await database.dump!()).arrayBuffer()));
+  try {
+    await dump('pglite-empty.tar');
+    rmSync(`${TEMPLATE_DIR}/pglite-seeded.tar`, { force: true });
+    if (await seed(database)) await dump('pglite-seeded.tar');
   } finally {
     await database.close();
   }
+}
+
+async function postgresTemplates(project: TestProject) {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  const tag = `${process.pid}_${Date.now().toString(36)}`;
+  const names = { empty: `tpl_empty_${tag}`, seeded: `tpl_seeded_${tag}` };
+  const urlOf = (name: string) => Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  const build = async (name: string, withSeed: boolean) => {
+    await admin.unsafe(`create database ${name}`);
+    const database = await openDatabase({ url: urlOf(name), max: 2 });
+    try {
+      return withSeed ? await seed(database) : true;
+    } finally {
+      await database.close();
+    }
+  };
+  await build(names.empty, false);
+  const seeded = await build(names.seeded, true);
+  project.provide('pgTemplates', { empty: names.empty, seeded: seeded ? names.seeded : null });
+  return async () => {
+    for (const name of Object.values(names)) await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { fixedClock } from '../../../src/domain/clock';
 import { createApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
@@ -27,13 +27,20 @@ export interface TestServer {
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The scrypt cost of passwords set in API tests (the product's is 2^15: test/unit/config.test.ts). */
+export const TEST_SCRYPT_N = 2 ** 10;
+
+/**
+ * A fresh PostgreSQL database for one server: a copy of the run's migrated (or migrated and seeded)
+ * template database (test/global-setup.ts), or an empty one migrated here when there is no template.
+ */
+async function freshPostgres(template: string | null): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const { default: postgres } = await import('postgres');
   const admin = postgres(base, { max: 1, onnotice: () => {} });
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
@@ -45,25 +52,39 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
+/** The PGlite template dumps, read once per worker (test files of a worker share their modules). */
+const dumps = new Map<string, Blob | undefined>();
+function pgliteTemplate(name: 'empty' | 'seeded'): Blob | undefined {
+  if (!dumps.has(name)) {
+    const file = `${TEMPLATE_DIR}/pglite-${name}.tar`;
+    dumps.set(name, existsSync(file) ? new Blob([readFileSync(file)]) : undefined);
+  }
+  return dumps.get(name);
+}
+
 /** Starts a server for one test file; it is closed after the file's tests. */
 export async function startTestServer(opts: { now?: string; config?: Partial<Config>; seed?: boolean } = {}): Promise<TestServer> {
   const clock = fixedClock(opts.now ?? TEST_EPOCH);
   const log = memoryLogger();
-  // tests speak for several networks through X-Forwarded-For, as a trusted proxy would
-  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), trustProxy: true, ...opts.config };
+  // tests speak for several networks through X-Forwarded-For, as a trusted proxy would; passwords
+  // they set are hashed at scrypt N=2^10 instead of 2^15 (decision 015: 4 ms instead of 120 ms a hash)
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), trustProxy: true, passwordScryptN: TEST_SCRYPT_N, ...opts.config };
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
-  let seeded = false;
+  let seeded: boolean;
+  // the seeded templates were seeded at TEST_EPOCH: another start time seeds its own
+  const wantSeeded = Boolean(opts.seed) && (!opts.now || opts.now === TEST_EPOCH);
   if (usePostgres) {
-    const pg = await freshPostgres();
+    const templates = inject('pgTemplates');
+    const template = wantSeeded && templates?.seeded ? templates.seeded : (templates?.empty ?? null);
+    const pg = await freshPostgres(template);
     drop = pg.drop;
     database = await openDatabase({ url: pg.url, max: 20 });
+    seeded = wantSeeded && template === templates?.seeded;
   } else {
-    const defaultClock = !opts.now || opts.now === TEST_EPOCH;
-    const template = `${TEMPLATE_DIR}/pglite-${opts.seed && defaultClock ? 'seeded' : 'empty'}.tgz`;
-    const loadDataDir = existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
+    const loadDataDir = pgliteTemplate(wantSeeded ? 'seeded' : 'empty');
     database = await openDatabase({ dataDir: 'memory', loadDataDir });
-    if (loadDataDir && opts.seed && defaultClock) seeded = true;
+    seeded = wantSeeded && loadDataDir !== undefined;
   }
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
   const deps: Deps = { ...partial, gateways: createGateways(config, partial) };
