@@ -1,14 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Browser tests (test/e2e): real Chromium against the real built server, which global-setup.ts
- * starts once per run. Files run one after another: each launches its own browser.
+ * Browser tests (test/e2e): real Chromium against the real built server. The global setup starts
+ * one server and one Chromium per worker (decision 015); a worker's files run one after another on
+ * them, and the workers run side by side (a test waits on the browser and the server more than it
+ * computes). E2E_WORKERS overrides the count.
  */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS) || Math.min(4, Math.max(2, availableParallelism()));
+
 export default defineConfig({
   test: {
     include: ['test/e2e/**/*.test.ts'],
     globalSetup: ['test/e2e/support/global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: E2E_WORKERS,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',

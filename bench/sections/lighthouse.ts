@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../test/e2e/support/browser';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../test/e2e/support/chromium';
 import { repoRoot } from '../../test/e2e/support/server';
 import { ms, type BenchSection } from '../types';
 

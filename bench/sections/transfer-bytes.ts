@@ -1,5 +1,5 @@
 import type { Request } from 'playwright-core';
-import { launchChromium } from '../../test/e2e/support/browser';
+import { launchChromium } from '../../test/e2e/support/chromium';
 import { kB, type BenchRow, type BenchSection } from '../types';
 
 /** Budget of issue 2: at most 150 kB of compressed JavaScript on a first visit of `/`. */

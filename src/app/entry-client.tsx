@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import Cookies from 'universal-cookie';
@@ -35,6 +35,17 @@ function sessionStorageOrUndefined(): Storage | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Marks <html data-hydrated> once the first render is hydrated and its effects ran: the moment the
+ * page answers taps. Browser tests wait for it instead of for network silence.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
 }
 
 async function start() {
@@ -87,6 +98,7 @@ async function start() {
         <AppProviders api={api} cookies={cookies.getAll({ doNotParse: true }) as Record<string, string>}>
           <SessionExpiryBridge />
           <RouterProvider router={router} />
+          <HydrationMark />
         </AppProviders>
       </I18nProvider>
     </StrictMode>,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed/people';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, gotoHydrated, useBrowser } from './support/browser';
 
 const member = demoAccounts.find((a) => a.role === 'member' && !a.banned && a.level === '2') ?? demoAccounts.find((a) => a.role === 'member' && !a.banned)!;
 
@@ -11,7 +11,7 @@ describe('an expired login (spec §7: HTTP 401 → toast, token cleared, /login/
     const tracked = await browser.newPage();
     tracked.allowError(/status of 401/);
     const { page } = tracked;
-    await page.goto('/login', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/login');
     await page.getByRole('button', { name: /密码登录|Password/ }).click();
     await page.fill('input[name=phone]', member.phone);
     await page.fill('input[name=password]', member.password);

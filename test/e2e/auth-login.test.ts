@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed/people';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, gotoHydrated, useBrowser } from './support/browser';
 import { waitForSmsCode } from './support/sms';
 
 const member = demoAccounts.find((a) => a.role === 'member' && !a.banned)!;
@@ -26,7 +26,7 @@ describe('login, logout, protected routes (spec §2, §5, §7)', () => {
   it('a visitor logs in with a code from the dev SMS endpoint, sees themselves on Mine, and logs out', async () => {
     const { page } = await browser.newPage();
     const phone = freshPhone();
-    await page.goto('/login', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/login');
     await page.fill('input[name=phone]', phone);
     await page.locator('[data-testid=send-code]').click();
     const code = await waitForSmsCode(baseUrl(), phone);
@@ -35,7 +35,7 @@ describe('login, logout, protected routes (spec §2, §5, §7)', () => {
     await page.locator('label:has(input[name=agreement])').first().click();
     await page.locator('[data-testid=login-submit]').click();
     await page.waitForURL(`${baseUrl()}/`);
-    await page.goto('/mine', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/mine');
     await expect.poll(() => page.locator('#root').innerText()).toContain(phone);
 
     await page.getByRole('button', { name: '退出登录' }).click();
@@ -47,7 +47,7 @@ describe('login, logout, protected routes (spec §2, §5, §7)', () => {
 
   it('a visitor logs in with a password and goes back to the from path', async () => {
     const { page } = await browser.newPage();
-    await page.goto(`/login/${encodeURIComponent('/mine')}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `/login/${encodeURIComponent('/mine')}`);
     await fillPasswordLogin(page, member.phone, member.password);
     await page.waitForURL(`${baseUrl()}/mine`);
     await expect.poll(() => page.locator('[data-testid=member-name]').innerText()).toBe(member.name);
@@ -57,15 +57,15 @@ describe('login, logout, protected routes (spec §2, §5, §7)', () => {
     const tracked = await browser.newPage();
     tracked.allowError(/status of 400/);
     const { page } = tracked;
-    await page.goto('/login', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/login');
     await fillPasswordLogin(page, member.phone, 'wrong-password');
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.innerText()).toBe('手机号或密码错误');
 
-    await page.goto('/mine', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/mine');
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'English' }).click()]);
     expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('en');
-    await page.goto('/login', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/login');
     await fillPasswordLogin(page, member.phone, 'wrong-password');
     await expect.poll(() => alert.innerText()).not.toBe('');
     const english = await alert.innerText();
@@ -74,17 +74,17 @@ describe('login, logout, protected routes (spec §2, §5, §7)', () => {
 
   it('a logged-in member visiting /login lands on Homepage (server redirect and in the app)', async () => {
     const { page } = await browser.newPage();
-    await page.goto('/login', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/login');
     await fillPasswordLogin(page, member.phone, member.password);
     await page.waitForURL(`${baseUrl()}/`);
-    const res = await page.goto('/login', { waitUntil: 'networkidle' });
+    const res = await gotoHydrated(page, '/login');
     expect(new URL(page.url()).pathname).toBe('/');
     expect(res?.request().redirectedFrom()?.url()).toContain('/login');
   });
 
   it('a visitor opening /mine/changepassword goes to /login/<from> and returns after login', async () => {
     const { page } = await browser.newPage();
-    await page.goto('/mine/changepassword', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/mine/changepassword');
     expect(new URL(page.url()).pathname).toBe(`/login/${encodeURIComponent('/mine/changepassword')}`);
     await fillPasswordLogin(page, member.phone, member.password);
     await page.waitForURL(`${baseUrl()}/mine/changepassword`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed/people';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, gotoHydrated, useBrowser } from './support/browser';
 
 const member = demoAccounts.find((a) => a.role === 'member' && !a.banned && a.level === '2')!;
 
@@ -13,14 +13,14 @@ describe('silent open-id login through the local provider stand-in (spec §1, de
     // first visit: the stand-in answers our open id; nothing is bound yet, so a ticket comes back
     const first = await browser.newPage();
     await first.page.goto(`/api/dev/wechat/identity?as=${openId}`);
-    await first.page.goto('/mine', { waitUntil: 'networkidle' });
+    await gotoHydrated(first.page, '/mine');
     expect(new URL(first.page.url()).pathname).toBe('/mine');
     const ticket = (await first.context.cookies()).find((c) => c.name === 'openId')?.value;
     expect(ticket, 'an open-id ticket cookie').toBeTruthy();
     await expect.poll(() => first.page.locator('#root').innerText()).toContain('登录 / 注册');
 
     // the phone login carries the ticket and binds the open id
-    await first.page.goto(`/login/${encodeURIComponent('/mine')}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(first.page, `/login/${encodeURIComponent('/mine')}`);
     await first.page.getByRole('button', { name: '密码登录' }).click();
     await first.page.fill('input[name=phone]', member.phone);
     await first.page.fill('input[name=password]', member.password);
@@ -31,7 +31,7 @@ describe('silent open-id login through the local provider stand-in (spec §1, de
     // a new browser session of the same messaging-app user: one silent round trip, then logged in
     const second = await browser.newPage();
     await second.page.goto(`/api/dev/wechat/identity?as=${openId}`);
-    await second.page.goto('/mine', { waitUntil: 'networkidle' });
+    await gotoHydrated(second.page, '/mine');
     await expect.poll(() => second.page.locator('[data-testid=member-name]').innerText()).toBe(member.name);
     expect(new URL(second.page.url()).pathname).toBe('/mine');
     expect((await second.context.cookies()).find((c) => c.name === 'token')?.value).toBeTruthy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, gotoHydrated, useBrowser } from './support/browser';
 import { waitForSmsCode } from './support/sms';
 
 /** A phone of its own, so this test has its own SMS limits and account. */
@@ -16,7 +16,7 @@ describe('password reset (spec §2 /login/forgetpassword, /login/newpass; §5 pa
     const { page } = tracked;
     const phone = freshPhone();
 
-    await page.goto('/login/forgetpassword', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/login/forgetpassword');
     await page.fill('input[name=phone]', phone);
     await page.locator('[data-testid=send-code]').click();
     const code = await waitForSmsCode(baseUrl(), phone);
@@ -46,7 +46,7 @@ describe('password reset (spec §2 /login/forgetpassword, /login/newpass; §5 pa
 
   it('opening the second step without a verified phone goes back to step one', async () => {
     const { page } = await browser.newPage();
-    await page.goto('/login/newpass', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/login/newpass');
     await page.waitForURL(`${baseUrl()}/login/forgetpassword`);
   });
 });

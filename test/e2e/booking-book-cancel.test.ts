@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shanghaiDate } from '../../src/domain/booking-time';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { expectBadge, loginInPage, shanghaiTomorrow } from './support/booking';
-import { useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
+import type { RunningServer } from './support/server';
 
 const member1 = demoAccounts.find((a) => a.phone === '13800000001')!;
 
@@ -11,7 +11,7 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
   const browser = useBrowser();
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startOwnServer();
   });
   afterAll(async () => {
     await server?.stop();
@@ -21,7 +21,7 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
     const { page } = await browser.newPage({ baseURL: server.url });
     await loginInPage(page, server.url, member1.phone, member1.password, '/takecourse/takelistm');
     await expectBadge(page, '');
-    await page.goto(`${server.url}/takecourse/bookcourse/bookcoursefilter`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `${server.url}/takecourse/bookcourse/bookcoursefilter`);
 
     // the filter: tomorrow (inside a level-1 window), the flagship, regular classes' style left open
     const tomorrow = shanghaiTomorrow();
@@ -58,7 +58,7 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
     await expectBadge(page, '1');
 
     // my bookings: the class is there, booked; cancelling asks first, then the badge goes away
-    await page.goto(`${server.url}/takecourse/takelistm`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `${server.url}/takecourse/takelistm`);
     const mine = page.locator('[data-booking-state=booked]').first();
     await mine.waitFor();
     await expectBadge(page, '1');
@@ -68,7 +68,7 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
     await expect.poll(() => page.locator('[data-booking-state=booked]').count()).toBe(0);
 
     // the calendar (/takecourse) renders for the member with no booked dot left on tomorrow
-    await page.goto(`${server.url}/takecourse?month=${tomorrow.slice(0, 7)}&day=${tomorrow}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `${server.url}/takecourse?month=${tomorrow.slice(0, 7)}&day=${tomorrow}`);
     await page.locator(`[data-date="${tomorrow}"]`).waitFor();
     expect(await page.locator(`[data-date="${tomorrow}"]`).getAttribute('data-mark')).not.toBe('booked');
   });
@@ -77,7 +77,7 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
     const { page } = await browser.newPage({ baseURL: server.url });
     await loginInPage(page, server.url, member1.phone, member1.password, '/takecourse/bookcourse');
     const later = shanghaiDate(new Date(Date.now() + 3 * 86_400_000));
-    await page.goto(`${server.url}/takecourse/bookcourse?date=${later}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `${server.url}/takecourse/bookcourse?date=${later}`);
     expect(await page.locator(`[data-day="${later}"]`).getAttribute('data-bookable')).toBe('false');
     const row = page.locator('[data-class]:has([data-class-state=not-open])').first();
     await row.waitFor();
@@ -90,7 +90,7 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
 
   it('on a slow network the previous day stays dimmed and cannot be tapped until the chosen day arrives', async () => {
     const { page } = await browser.newPage({ baseURL: server.url });
-    await page.goto(`${server.url}/takecourse/bookcourse`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `${server.url}/takecourse/bookcourse`);
     const today = shanghaiDate(new Date());
     const tomorrow = shanghaiTomorrow();
     let release!: () => void;
@@ -109,7 +109,7 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
 
   it('the filter opened from the yoga schedule returns to it', async () => {
     const { page } = await browser.newPage({ baseURL: server.url });
-    await page.goto(`${server.url}/takecourse/bookcourse_yoga`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `${server.url}/takecourse/bookcourse_yoga`);
     await page.locator('[data-filter-link]').click();
     await page.waitForURL((u) => u.pathname === '/takecourse/bookcourse/bookcoursefilter');
     await page.locator('label:has(input[name=courseAt][value=evening])').click();

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyBooking } from '../../src/api/booking';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { api, loginInPage, passwordToken } from './support/booking';
-import { useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
+import type { RunningServer } from './support/server';
 
 const member2 = demoAccounts.find((a) => a.phone === '13800000002')!;
 const staff = demoAccounts.find((a) => a.role === 'staff')!;
@@ -12,7 +12,7 @@ describe('check-in by the class QR code on /signed (decision 007)', () => {
   const browser = useBrowser();
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startOwnServer();
   });
   afterAll(async () => {
     await server?.stop();
@@ -35,7 +35,7 @@ describe('check-in by the class QR code on /signed (decision 007)', () => {
     await expect.poll(() => page.locator('[data-checkin-feedback]').getAttribute('data-checkin-feedback')).toBe('70043');
     expect(await page.locator('[data-checkin]').getAttribute('data-checkin')).toBe('refused');
 
-    await page.goto(`${base}/signed?classId=${seat.class.id}&code=wrong123`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `${base}/signed?classId=${seat.class.id}&code=wrong123`);
     await page.locator('[data-action=checkin]').click();
     await expect.poll(() => page.locator('[data-checkin-feedback]').getAttribute('data-checkin-feedback')).toBe('70044');
     // the seat is still booked

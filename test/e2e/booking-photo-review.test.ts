@@ -2,8 +2,8 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { api, loginInPage, passwordToken } from './support/booking';
-import { useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { reloadHydrated, startOwnServer, useBrowser } from './support/browser';
+import type { RunningServer } from './support/server';
 
 const member1 = demoAccounts.find((a) => a.phone === '13800000001')!;
 const staff = demoAccounts.find((a) => a.role === 'staff')!;
@@ -42,7 +42,7 @@ describe('photo review on /takecourse/takelistm_yoga (spec §4; decision 007)', 
   const browser = useBrowser();
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startOwnServer();
   });
   afterAll(async () => {
     await server?.stop();
@@ -68,7 +68,7 @@ describe('photo review on /takecourse/takelistm_yoga (spec §4; decision 007)', 
     expect((await img.arrayBuffer()).byteLength).toBeLessThan(512 * 1024);
     await api(base, `/staff/photos/${mine.id}/review`, { token: st, body: { decision: 'reject', reason: '照片过暗，请在光线充足处重拍' } });
 
-    await page.reload({ waitUntil: 'networkidle' });
+    await reloadHydrated(page);
     expect(await card.getAttribute('data-photo-status')).toBe('rejected');
     expect(await page.locator('[data-photo-reason]').innerText()).toContain('照片过暗');
     await page.locator('[data-photo-input]').setInputFiles({ name: 'me2.png', mimeType: 'image/png', buffer: png(600, 800) });
@@ -76,7 +76,7 @@ describe('photo review on /takecourse/takelistm_yoga (spec §4; decision 007)', 
 
     const again = (await api<{ id: number; phone: string }[]>(base, '/staff/photos', { token: st })).data.find((p) => p.phone === member1.phone)!;
     await api(base, `/staff/photos/${again.id}/review`, { token: st, body: { decision: 'pass' } });
-    await page.reload({ waitUntil: 'networkidle' });
+    await reloadHydrated(page);
     expect(await card.getAttribute('data-photo-status')).toBe('passed');
     // the thumbnail loads through the token cookie
     await expect.poll(() => page.locator('[data-photo-status] img').evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardForClass, MyBooking, ScheduleItem } from '../../src/api/booking';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { api, codeToken, expectBadge, loginInPage, passwordToken, shanghaiTomorrow } from './support/booking';
-import { useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
+import type { RunningServer } from './support/server';
 
 const member1 = demoAccounts.find((a) => a.phone === '13800000001')!;
 const member2 = demoAccounts.find((a) => a.phone === '13800000002')!;
@@ -71,7 +71,7 @@ describe('a second member queues for a full class and is promoted when a booked 
   let server: RunningServer;
   beforeAll(async () => {
     // the classmates log in by code from one address: lift the per-network SMS cap
-    server = await startServer({ env: { SMS_PER_IP_PER_HOUR: '1000' } });
+    server = await startOwnServer({ env: { SMS_PER_IP_PER_HOUR: '1000' } });
   });
   afterAll(async () => {
     await server?.stop();
@@ -111,9 +111,9 @@ describe('a second member queues for a full class and is promoted when a booked 
     await two.page.locator('[data-booking-result=queued], [data-book-feedback]:not(:empty)').first().waitFor();
     expect(await two.page.locator('[data-book-feedback]').count(), await two.page.locator('#root').innerText()).toBe(0);
     expect(await two.page.locator('[data-booking-result=queued]').innerText()).toContain('第1位');
-    await two.page.goto(`${base}${detail}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(two.page, `${base}${detail}`);
     expect(await two.page.locator('[data-queue-position]').getAttribute('data-queue-position')).toBe('1');
-    await two.page.goto(`${base}/takecourse/takelistm`, { waitUntil: 'networkidle' });
+    await gotoHydrated(two.page, `${base}/takecourse/takelistm`);
     expect(await two.page.locator('[data-booking-state=queued] [data-queue-position]').first().getAttribute('data-queue-position')).toBe('1');
 
     // member 1 cancels from my bookings
@@ -122,11 +122,11 @@ describe('a second member queues for a full class and is promoted when a booked 
     await expectBadge(one.page, '');
 
     // member 2 is booked (promoted): the class, the list, the badge and the notice say so
-    await two.page.goto(`${base}${detail}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(two.page, `${base}${detail}`);
     await expect.poll(() => two.page.locator('[data-class-detail] [data-class-state]').first().getAttribute('data-class-state')).toBe('booked');
     expect(await two.page.locator('[data-class-detail]').innerText()).toContain('排队成功');
     await expectBadge(two.page, String(badgeBefore + 1));
-    await two.page.goto(`${base}/sys/notification`, { waitUntil: 'networkidle' });
+    await gotoHydrated(two.page, `${base}/sys/notification`);
     const notice = two.page.locator('[data-notice][data-personal=true]').first();
     await notice.waitFor();
     expect(await notice.innerText()).toContain('候补成功');

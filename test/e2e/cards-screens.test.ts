@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatYuan } from '../../src/domain/money';
-import { useBrowser } from './support/browser';
+import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
 import { logInFromMessagingApp } from './support/checkout';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 
 interface Goods {
   id: number;
@@ -30,7 +30,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   // a fresh seed: this file buys goods
-  server = await startServer();
+  server = await startOwnServer();
 });
 afterAll(async () => {
   await server?.stop();
@@ -75,7 +75,7 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
     const { list } = await call<{ list: Goods[] }>('/product/goods/goodList?kind=card&pagenum=0&pagesize=10');
     expect(list.length).toBeGreaterThan(0);
     const { page } = await browser.newPage({ baseURL: server.url });
-    await page.goto('/vipcard', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/vipcard');
     await expect.poll(() => page.title()).toBe('会员卡');
     await page.locator('[data-vipcard=shop]').waitFor();
     const first = list[0]!;
@@ -104,7 +104,7 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
     const { page } = await browser.newPage({ baseURL: server.url, viewport: { width: 320, height: 640 } });
     const cards = await call<Card[]>('/customers/cards', { token: await logIn(page) });
     for (const path of ['/vipcard?tab=shop', '/vipcard?tab=mine', '/vipcard/vipcarddetail?id=1', `/mine/carddetail?id=${cards[0]!.id}`, '/mycourse', '/myPurchaseHistory']) {
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
     }
   });
@@ -121,7 +121,7 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
     const cards = await call<Card[]>('/customers/cards', { token });
     expect(cards.length).toBeGreaterThan(0);
 
-    await page.goto('/vipcard', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/vipcard');
     await page.locator('[data-vipcard=mine]').waitFor();
     for (const c of cards) await expect.poll(() => page.locator(`[data-my-card="${c.id}"]`).innerText()).toContain(c.name);
 
@@ -146,13 +146,13 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
 
     // the whole history on /mine/CardDetailPage
     const history = await call<{ total: number }>(`/customers/cards/history?id=${withClass!.id}&pagenum=0&pagesize=20`, { token });
-    await page.goto(`/mine/CardDetailPage?id=${withClass!.id}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `/mine/CardDetailPage?id=${withClass!.id}`);
     await expect.poll(() => page.title()).toBe('会员卡使用记录');
     expect(await page.locator('[data-card-number]').innerText()).toBe(withClass!.number);
     await expect.poll(() => page.locator('[data-card-history]').count()).toBe(Math.min(history.total, 20));
 
     // the shop part for a member shows the member price; Buy on a card opens the agreement (the checkout)
-    await page.goto('/vipcard?tab=shop', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/vipcard?tab=shop');
     await page.locator('[data-price=member]').first().waitFor();
     const g = (await call<{ list: Goods[] }>('/product/goods/goodList?kind=card&pagenum=0&pagesize=20', { token })).list.find(plain)!;
     await page.locator(`[data-card-product="${g.id}"]`).click();
@@ -171,7 +171,7 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
     tracked.allowError(/status of 404/);
     const { page } = tracked;
     await logIn(page);
-    const r = await page.goto('/mine/carddetail?id=999999', { waitUntil: 'networkidle' });
+    const r = await gotoHydrated(page, '/mine/carddetail?id=999999');
     expect(r?.status()).toBe(404);
     await page.locator('[data-not-found]').waitFor();
   });
@@ -186,7 +186,7 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
     const courseOrder = await buy(token, courseGoods.id, 'balance');
     const purchases = await call<{ list: { orderNo: string; amountToPayCents: number }[] }>('/customers/purchases?pagenum=0&pagesize=10', { token });
 
-    await page.goto('/vipcard?tab=mine', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/vipcard?tab=mine');
     const bought = (await call<(Card & { goodsId?: number })[]>('/customers/cards', { token })).find((c) => c.number.endsWith(cardOrder.slice(1)));
     expect(bought?.status).toBe('inactive');
     const row = page.locator(`[data-my-card="${bought!.id}"]`);
@@ -209,11 +209,11 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
     expect(await page.locator('[data-action=activate]').count()).toBe(0);
     await page.locator('[data-card-history=activated]').waitFor();
 
-    await page.goto('/mycourse', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/mycourse');
     await expect.poll(() => page.title()).toBe('我的课程');
     await expect.poll(() => page.locator('[data-my-course]').first().innerText()).toContain(courseGoods.name);
 
-    await page.goto('/myPurchaseHistory', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/myPurchaseHistory');
     await expect.poll(() => page.title()).toBe('购买记录');
     for (const no of [cardOrder, courseOrder]) {
       const p = purchases.list.find((x) => x.orderNo === no)!;

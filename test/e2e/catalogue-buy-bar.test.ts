@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatYuan } from '../../src/domain/money';
-import { useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
+import type { RunningServer } from './support/server';
 
 interface Goods {
   id: number;
@@ -28,7 +28,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   // a fresh seed: nothing bought or sold by other test files
-  server = await startServer();
+  server = await startOwnServer();
 });
 afterAll(async () => {
   await server?.stop();
@@ -78,7 +78,7 @@ describe('a visitor in the class-type catalogues (spec §2, §5)', () => {
 
   it('the Homepage class-type entries lead to the catalogues', async () => {
     const { page } = await browser.newPage({ baseURL: server.url });
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/');
     const hrefs = await page.locator('[data-class-type]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     for (const c of CATALOGUES) expect(hrefs).toContain(c.list);
     await page.locator('[data-class-type="workshop"]').click();
@@ -93,7 +93,7 @@ describe('a visitor in the class-type catalogues (spec §2, §5)', () => {
       expect(list.length, `the seed has ${c.kind} goods`).toBeGreaterThan(0);
       expect(list.every((g) => g.memberPriceCents === undefined), 'no member price for a visitor').toBe(true);
       const { page } = await browser.newPage({ baseURL: server.url });
-      await page.goto(c.list, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, c.list);
       await expect.poll(() => page.title()).toBe(c.title);
       for (const g of list) {
         const row = page.locator(`[data-catalogue="${c.kind}"] [data-goods="${g.id}"]`);
@@ -126,7 +126,7 @@ describe('a visitor in the class-type catalogues (spec §2, §5)', () => {
     const detail = await api<Goods>(`/product/goods/detail?id=${g.id}`);
     const teacher = detail.teachers![1] ?? detail.teachers![0]!;
     const { page } = await browser.newPage({ baseURL: server.url });
-    await page.goto(`/personalClass/personalClassDetails?id=${g.id}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `/personalClass/personalClassDetails?id=${g.id}`);
     await page.locator(`[data-teacher-option="${teacher.id}"]`).click();
     await page.locator('[data-action="buy"]').click();
     await page.waitForURL((u) => u.pathname.startsWith('/login/'));
@@ -157,7 +157,7 @@ describe('a visitor in the class-type catalogues (spec §2, §5)', () => {
     for (const c of CATALOGUES) {
       const g = await buyable(c.kind);
       for (const p of [c.list, `${c.detail}?id=${g.id}`]) {
-        await page.goto(p, { waitUntil: 'networkidle' });
+        await gotoHydrated(page, p);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), p).toBeLessThanOrEqual(320);
       }
     }
@@ -169,7 +169,7 @@ describe('a visitor in the class-type catalogues (spec §2, §5)', () => {
     const { page } = tracked;
     const workshop = await buyable('workshop');
     for (const p of ['/tt/ttDetails?id=999999', '/tt/ttDetails', `/tt/ttDetails?id=${workshop.id}`]) {
-      const res = await page.goto(p, { waitUntil: 'networkidle' });
+      const res = await gotoHydrated(page, p);
       expect(res?.status(), p).toBe(404);
       await page.locator('[data-not-found] a[href="/tt"]').waitFor();
     }
@@ -184,7 +184,7 @@ describe('a member in the class-type catalogues', () => {
     const token = await logIn(page);
     for (const c of CATALOGUES) {
       const { list } = await firstPage(c.kind, token);
-      await page.goto(c.list, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, c.list);
       for (const g of list) {
         expect(g.memberPriceCents, `${c.kind} ${g.id} has a member price`).toBeDefined();
         const price = page.locator(`[data-goods="${g.id}"] [data-price="member"]`);
@@ -192,7 +192,7 @@ describe('a member in the class-type catalogues', () => {
       }
     }
     const g = await buyable('workshop', token);
-    await page.goto(`/greatworkshop/greatWorkShopDetails?id=${g.id}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `/greatworkshop/greatWorkShopDetails?id=${g.id}`);
     await expect.poll(() => page.locator('[data-buy-bar] [data-price="member"] .text-red-600').innerText()).toBe(formatYuan(g.memberPriceCents!));
     expect(await page.locator('[data-login-for-price]').count(), 'no login prompt for a member').toBe(0);
     await page.locator('[data-action="buy"]').click();
@@ -205,7 +205,7 @@ describe('a member in the class-type catalogues', () => {
     const g = await buyable('private', token);
     const detail = await api<Goods>(`/product/goods/detail?id=${g.id}`, token);
     expect(detail.teachers?.length, 'a private class offers teachers to choose from').toBeGreaterThan(0);
-    await page.goto('/personalClass', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/personalClass');
     await page.locator(`[data-goods="${g.id}"]`).click();
     await page.waitForURL(`**/personalClass/personalClassDetails?id=${g.id}`);
     const buy = page.locator('[data-action="buy"]');
@@ -229,7 +229,7 @@ describe('a member in the class-type catalogues', () => {
     const detail = await api<Goods>(`/product/goods/detail?id=${g.id}`, token);
     const phase = detail.phases?.find((p) => p.isUable !== false);
     expect(phase, 'the seeded training has a phase to choose').toBeDefined();
-    await page.goto(`/tt/ttDetails?id=${g.id}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `/tt/ttDetails?id=${g.id}`);
     const buy = page.locator('[data-action="buy"]');
     await expect.poll(() => page.locator('[data-buy-note]').innerText()).toBe('请选择课程阶段');
     expect(await buy.isDisabled()).toBe(true);

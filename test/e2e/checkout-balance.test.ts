@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatYuan } from '../../src/domain/money';
-import { useBrowser } from './support/browser';
+import { startOwnServer, useBrowser } from './support/browser';
 import { apiCall, balanceOf, buyable, logInPage, memberToken, myOrders, reviewAndAgree } from './support/checkout';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 
 let server: RunningServer;
 let token: string;
 
 beforeAll(async () => {
   // a fresh seed: the demo member's ¥3,000 balance untouched
-  server = await startServer();
+  server = await startOwnServer();
   token = await memberToken(server.url);
 });
 afterAll(async () => {

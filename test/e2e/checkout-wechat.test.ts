@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatYuan } from '../../src/domain/money';
-import { useBrowser } from './support/browser';
+import { gotoHydrated, startOwnServer, useBrowser, waitHydrated } from './support/browser';
 import { shanghaiTomorrow } from './support/booking';
 import { apiCall, buyable, logInFromMessagingApp, logInPage, MEMBER, memberToken, myCards, myOrders, reviewAndAgree } from './support/checkout';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 
 let server: RunningServer;
 let token: string;
 
 beforeAll(async () => {
   // a fresh seed: no orders yet
-  server = await startServer();
+  server = await startOwnServer();
   token = await memberToken(server.url);
 });
 afterAll(async () => {
@@ -24,9 +24,9 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
     const card = await buyable(server.url, token, 'card', (g) => g.cardType === 'count');
     const { page } = await browser.newPage({ baseURL: server.url });
     const entry = `/agreement/payagreement?id=${card.id}`;
-    await page.goto(entry, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, entry);
     await page.waitForURL((u) => u.pathname === `/login/${encodeURIComponent(entry)}`);
-    await page.waitForLoadState('networkidle');
+    await waitHydrated(page);
     await page.getByRole('button', { name: /密码登录/ }).click();
     await page.fill('input[name=phone]', MEMBER.phone);
     await page.fill('input[name=password]', MEMBER.password);
@@ -72,7 +72,7 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
     expect(issued).toHaveLength(1);
     const bought = issued[0]!;
     expect(bought).toMatchObject({ name: card.name, status: 'inactive', validFrom: null });
-    await page.goto('/vipcard?tab=mine', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/vipcard?tab=mine');
     const row = page.locator(`[data-my-card="${bought.id}"]`);
     await row.waitFor();
     expect(await row.getAttribute('data-status')).toBe('inactive');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
+import type { RunningServer } from './support/server';
 import { balanceOf, logInPage, memberToken, myOrders, reviewAndAgree } from './support/checkout';
 import { devSmsCode } from './support/sms';
 
@@ -19,7 +19,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   // a fresh seed (the Singles Day sale untouched); enough SMS codes from one network for 30 buyers
-  server = await startServer({ env: { SMS_PER_IP_PER_HOUR: '1000' } });
+  server = await startOwnServer({ env: { SMS_PER_IP_PER_HOUR: '1000' } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -56,7 +56,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     const s = await sale();
     expect(s).toMatchObject({ sellNumber: 0, maxNumber: 30, phase: 'live', isUable: true });
     const { page } = await browser.newPage({ baseURL: server.url });
-    await page.goto('/event11', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/event11');
     await expect.poll(() => page.title()).toBe('双十一限量抢购');
     const card = page.locator(`[data-flash-sale="${s.id}"]`);
     expect(await card.getAttribute('data-phase')).toBe('live');
@@ -71,7 +71,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
   it('the rules page shows the sale’s numbers and leads back to it', async () => {
     const s = await sale();
     const { page } = await browser.newPage({ baseURL: server.url });
-    await page.goto('/event11', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/event11');
     await page.locator('[data-rules-link]').click();
     await page.waitForURL(`**/eventactivi?id=${s.id}`);
     await expect.poll(() => page.title()).toBe('抢购活动规则');
@@ -85,7 +85,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     const s = await sale(token);
     const { page } = await browser.newPage({ baseURL: server.url });
     await logIn(page, token);
-    await page.goto('/event11', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/event11');
     await page.locator('[data-action="buy"]').click();
     await page.waitForURL((u) => u.pathname === '/agreement/payagreement' && u.search === `?id=${s.goodsId}`);
     // leave the checkout before ordering behind its back (its quote would then say one per person)
@@ -93,7 +93,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
 
     // the order the checkout creates once the member accepts the agreement (the checkout's own tests walk that)
     expect((await call('POST', '/orders/create', token, { goodsId: s.goodsId, agreementAccepted: true })).code).toBe(200);
-    await page.goto('/event11', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/event11');
     expect(await page.locator('[data-sell-number]').innerText()).toBe('1');
     await page.locator('[data-mine]').waitFor();
     expect(await page.locator('[data-sale-message]').innerText()).toBe('该商品每人限购一次');
@@ -106,7 +106,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     const balance = await balanceOf(server.url, token);
     const { page } = await browser.newPage({ baseURL: server.url });
     await logInPage(page);
-    await page.goto('/event11', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/event11');
     await page.locator('[data-action="buy"]').click();
     await page.waitForURL((u) => u.pathname === '/agreement/payagreement' && u.search === `?id=${s.goodsId}`);
     await page.locator('form[data-checkout-state^="reviewing."]').waitFor();
@@ -121,7 +121,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     expect(order).toMatchObject({ state: 'paid', goodsId: s.goodsId });
     expect(await balanceOf(server.url, token)).toBe(balance - 99_900);
     expect(await sale(token)).toMatchObject({ sellNumber: s.sellNumber + 1, mine: true, isUable: false });
-    await page.goto('/event11', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/event11');
     expect(await page.locator('[data-sell-number]').innerText()).toBe(String(s.sellNumber + 1));
     expect(await page.locator('[data-action="buy"]').isDisabled()).toBe(true);
   });
@@ -135,7 +135,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
 
     const { page } = await browser.newPage({ baseURL: server.url });
     await logIn(page, late);
-    await page.goto('/event11', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/event11');
     const card = page.locator('[data-flash-sale]');
     expect(await card.locator('[data-sell-number]').innerText()).toBe(String(before.maxNumber - 1));
     expect(await page.locator('[data-action="buy"]').isDisabled()).toBe(false);
@@ -147,7 +147,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
 
     const refused = await call('POST', '/orders/create', late, { goodsId: before.goodsId, agreementAccepted: true });
     expect(refused).toMatchObject({ code: 50003, message: '手速不够快，商品已被抢光了' });
-    await page.goto('/event11', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/event11');
     expect(await card.getAttribute('data-phase')).toBe('sold_out');
     expect(await card.locator('[data-sell-number]').innerText()).toBe('30');
     expect(await page.locator('[data-sale-message]').innerText()).toBe('手速不够快，商品已被抢光了');
@@ -161,10 +161,10 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     tracked.allowError(/status of 404/);
     const { page } = tracked;
     for (const p of ['/event11', '/eventactivi']) {
-      await page.goto(p, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, p);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), p).toBeLessThanOrEqual(320);
     }
-    const res = await page.goto('/event11?id=99999', { waitUntil: 'networkidle' });
+    const res = await gotoHydrated(page, '/event11?id=99999');
     expect(res?.status()).toBe(404);
     await page.locator('[data-not-found]').waitFor();
   });

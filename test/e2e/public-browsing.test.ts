@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, gotoHydrated, reloadHydrated, useBrowser } from './support/browser';
 
 interface Club {
   id: number;
@@ -67,7 +67,7 @@ describe('a visitor browses the public screens (spec §2)', () => {
   it('goes from the Homepage to the clubs, a club, one of its teachers, and the teacher list', async () => {
     const clubs = await api<Club[]>('/school/clubs');
     const { page } = await browser.newPage();
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/');
     await expect.poll(() => page.title()).toBe('会馆首页');
 
     await page.locator('a[href="/club"]').first().click();
@@ -91,7 +91,7 @@ describe('a visitor browses the public screens (spec §2)', () => {
     // the teacher's club links back to the club
     await page.locator(`a[href="/club/detail?id=${teacher.clubId}"]`).waitFor();
 
-    await page.goto('/tutor', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/tutor');
     await expect.poll(() => page.title()).toBe('导师团队');
     const teachers = await api<Teacher[]>('/school/teachers');
     await page.locator(`[data-teacher="${teachers[1]!.id}"]`).click();
@@ -103,7 +103,7 @@ describe('a visitor browses the public screens (spec §2)', () => {
     const tracked = await browser.newPage();
     tracked.allowError(/status of 404/);
     const { page } = tracked;
-    const res = await page.goto('/club/detail?id=999999', { waitUntil: 'networkidle' });
+    const res = await gotoHydrated(page, '/club/detail?id=999999');
     expect(res?.status()).toBe(404);
     await page.locator('[data-not-found]').waitFor();
     await page.locator('[data-not-found] a[href="/club"]').click();
@@ -113,17 +113,17 @@ describe('a visitor browses the public screens (spec §2)', () => {
 
   it('footer: five tabs, the active one follows the path; page titles follow the route', async () => {
     const { page } = await browser.newPage();
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/');
     const hrefs = await page.locator('nav [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs).toEqual(['/', '/takecourse/takelistm', '/vipcard', '/mycourse', '/mine']);
     const active = () => page.locator('nav [data-tab][aria-current="page"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
     expect(await active()).toEqual(['home']);
 
-    await page.goto('/qa', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/qa');
     await expect.poll(() => page.title()).toBe('常见问题');
     expect(await active()).toEqual([]);
 
-    await page.goto('/about', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/about');
     await expect.poll(() => page.title()).toBe('关于我们');
 
     // a client navigation back through the home tab
@@ -139,7 +139,7 @@ describe('a visitor browses the public screens (spec §2)', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/stats/pageview')) views.push(r.postDataJSON() as { path: string; visitorId: string });
     });
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/');
     await page.locator('a[href="/club"]').first().click();
     await page.waitForURL('**/club');
     await expect.poll(() => views.map((v) => v.path)).toEqual(['/', '/club']);
@@ -151,7 +151,7 @@ describe('a visitor browses the public screens (spec §2)', () => {
     const found = await api<{ goods: { name: string; memberPriceCents?: number }[] }>(`/index/home/search?keywords=${encodeURIComponent('卡')}`);
     expect(found.goods.every((g) => g.memberPriceCents === undefined)).toBe(true);
     const { page } = await browser.newPage();
-    await page.goto(`/?keywords=${encodeURIComponent('卡')}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `/?keywords=${encodeURIComponent('卡')}`);
     if (found.goods[0]) await page.getByText(found.goods[0].name).first().waitFor();
     expect(await page.locator('#home-search').count()).toBe(1);
     expect(await page.locator('s').count(), 'no struck-through list price beside a member price').toBe(0);
@@ -159,7 +159,7 @@ describe('a visitor browses the public screens (spec §2)', () => {
 
   it('restores the scroll position of a kept page on back, and starts a new page at the top', async () => {
     const { page } = await browser.newPage();
-    await page.goto('/tutor', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/tutor');
     await page.evaluate(() => window.scrollTo(0, 700));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
     const before = await page.evaluate(() => window.scrollY);
@@ -178,7 +178,7 @@ describe('a visitor browses the public screens (spec §2)', () => {
   it('is usable at 320 px: nothing wider than the screen', async () => {
     const { page } = await browser.newPage({ viewport: { width: 320, height: 640 } });
     for (const p of ['/', '/club', '/club/detail?id=1', '/tutor', '/tutor/tutorDetail/1', '/qa', '/about']) {
-      await page.goto(p, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, p);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(wide, p).toBeLessThanOrEqual(320);
     }
@@ -199,7 +199,7 @@ describe('a logged-in member on the Homepage', () => {
     const survey = await context.request.get('/api/survey', { headers: { 'Authorization-token': session.token } });
     const open = ((await survey.json()) as { data: { question: string } | null }).data;
 
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, '/');
     expect(open, 'a fresh demo member has an open survey').not.toBeNull();
     if (open) {
       const question = page.getByText(open.question);
@@ -207,12 +207,12 @@ describe('a logged-in member on the Homepage', () => {
       const skipped = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/survey'));
       await page.locator('[data-survey-skip]').click();
       expect((await skipped).postDataJSON()).toMatchObject({ skip: true });
-      await page.reload({ waitUntil: 'networkidle' });
+      await reloadHydrated(page);
       await page.waitForTimeout(1500);
       expect(await page.locator('[data-survey]').count(), 'skipped: not shown again').toBe(0);
     }
 
-    await page.goto(`/?keywords=${encodeURIComponent('卡')}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `/?keywords=${encodeURIComponent('卡')}`);
     await page.locator('#home-search').waitFor();
     expect(await page.locator('s').count(), 'list price struck through beside the member price').toBeGreaterThan(0);
   });

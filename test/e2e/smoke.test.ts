@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, gotoHydrated, useBrowser } from './support/browser';
 
 describe('smoke: the built app is served and rendered on the server', () => {
   const browser = useBrowser();
@@ -28,7 +28,7 @@ describe('smoke: the built app is served and rendered on the server', () => {
 
   it('opens / in the messaging app browser on a phone without console, page or hydration errors', async () => {
     const { page } = await browser.newPage();
-    const res = await page.goto('/', { waitUntil: 'networkidle' });
+    const res = await gotoHydrated(page, '/');
     expect(res?.ok()).toBe(true);
     await expect.poll(() => page.title()).not.toBe('');
     expect(await page.locator('#root').innerText()).not.toBe('');

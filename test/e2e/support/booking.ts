@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { shanghaiDate } from '../../../src/domain/booking-time';
 import { devSmsCode } from './sms';
+import { gotoHydrated } from './browser';
 
 /** The booking browser tests' view of the API: envelope data, or a thrown error naming the code. */
 export async function api<T>(base: string, path: string, opts: { token?: string; body?: unknown; key?: string } = {}): Promise<{ code: number; data: T }> {
@@ -40,7 +41,7 @@ export async function codeToken(base: string, phone: string): Promise<string> {
 
 /** Logs the page in with a password through the login screen, then opens `to`. */
 export async function loginInPage(page: Page, base: string, phone: string, password: string, to: string): Promise<void> {
-  await page.goto(`${base}/login/${encodeURIComponent(to)}`, { waitUntil: 'networkidle' });
+  await gotoHydrated(page, `${base}/login/${encodeURIComponent(to)}`);
   await page.getByRole('button', { name: /密码登录|Password/ }).click();
   await page.fill('input[name=phone]', phone);
   await page.fill('input[name=password]', password);

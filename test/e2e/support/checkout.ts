@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { gotoHydrated } from './browser';
 
 /** The first demo member (spec demo accounts); the seed gives them a ¥3,000 balance. */
 export const MEMBER = { phone: '13800000001', password: 'yoga1234' };
@@ -41,7 +42,7 @@ export async function logInPage(page: Page): Promise<void> {
  */
 export async function logInFromMessagingApp(page: Page, openId: string): Promise<string> {
   await page.goto(`/api/dev/wechat/identity?as=${encodeURIComponent(openId)}`);
-  await page.goto('/mine', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, '/mine');
   const ticket = (await page.context().cookies()).find((c) => c.name === 'openId')?.value;
   expect(ticket, 'the silent authorization left an open-id ticket').toBeTruthy();
   const r = await page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password', openid: ticket } });
