@@ -1,192 +1,39 @@
 #!/usr/bin/env node
-// `npm test`: every check of the product, in order, stopping at the first failure.
-//   catalogs -> lint -> types -> unit/machines/server on PGlite -> server on PostgreSQL -> build + browser
-// The last line is always `N passed, N failed` (vitest tests, plus one per non-vitest check); CI reads it.
-// `node scripts/test.mjs lint types` runs only the named steps.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// `npm test`: every check of the product. The steps run side by side on the machine's cores as
+// their inputs are ready (decision 015), and the first failure stops the others:
+//   catalogs, lint, types, build            at once
+//   unit/machines/server on PGlite          at once (the server tests on PostgreSQL after it)
+//   browser                                 once the build is done
+// The summary gives each step's time, CPU and cost per test against its budget, and the ten
+// slowest test files; its last line is always `N passed, N failed` (CI reads it).
+// `node scripts/test.mjs lint types` runs only the named steps (and what they need).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { catalogs } from './test-support/catalogs.mjs';
+import { runSteps, StepFailure } from './test-support/run-steps.mjs';
+import { vitestRun } from './test-support/vitest-step.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
-
-/** @type {{ step: string, status: 'passed' | 'failed' | 'skipped', passed: number, failed: number, note: string, seconds: number }[]} */
-const results = [];
-/** `machine <id>: states a/b, transitions c/d` lines printed by the model-based tests */
-const coverageLines = [];
-
-class StepFailure extends Error {
-  constructor(message, counts = { passed: 0, failed: 1 }) {
-    super(message);
-    this.counts = counts;
-  }
-}
-
+const CORES = availableParallelism();
 const say = (line) => process.stdout.write(`${line}\n`);
 
-/** Runs a command in the repository, echoing its output; resolves with the exit code and stdout. */
-function run(cmd, args, { env = {}, capture = false } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd: root,
-      env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      process.stdout.write(d);
-      if (capture) out += d.toString();
-    });
-    child.stderr.on('data', (d) => process.stderr.write(d));
-    child.on('error', (err) => {
-      process.stderr.write(`${cmd}: ${err.message}\n`);
-      resolve({ code: 127, out });
-    });
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
-  });
-}
+/** Workers per vitest step under npm test (the steps already run side by side): TEST_WORKERS, else 1. */
+const workers = () => [`--maxWorkers=${Number(process.env.TEST_WORKERS) || 1}`];
 
 /** A check that is one pass or one fail (lint, types, build). */
-async function command(cmd, args, hint) {
-  const { code } = await run(cmd, args);
+async function command(ctx, cmd, args, hint) {
+  const { code } = await ctx.exec(cmd, args);
   if (code !== 0) throw new StepFailure(`${hint} (exit ${code})`);
   return { passed: 1, failed: 0, note: 'ok' };
 }
 
-/** Runs vitest and counts its tests from the JSON reporter. */
-async function vitest(args, { env = {}, hint }) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'yoga-test-'));
-  const report = path.join(dir, 'report.json');
-  try {
-    const { code, out } = await run(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-      env,
-      capture: true,
-    });
-    // eslint-disable-next-line no-control-regex -- strips ANSI colours
-    for (const line of out.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
-      const m = /(machine \S+: states \d+\/\d+, transitions \d+\/\d+.*)$/.exec(line.trim());
-      if (m && !coverageLines.includes(m[1])) coverageLines.push(m[1]);
-    }
-    let passed = 0;
-    let failed = 0;
-    if (existsSync(report)) {
-      const json = JSON.parse(readFileSync(report, 'utf8'));
-      passed = json.numPassedTests ?? 0;
-      failed = json.numFailedTests ?? 0;
-      // a file that fails to load has no tests: count it as one failure
-      for (const file of json.testResults ?? []) {
-        if (file.status === 'failed' && (file.assertionResults ?? []).every((a) => a.status !== 'failed')) failed += 1;
-      }
-    }
-    if (code !== 0) throw new StepFailure(`${hint} (exit ${code})`, { passed, failed: Math.max(failed, 1) });
-    return { passed, failed, note: `${passed} passed` };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
-// (a) catalogs: `lingui extract` into a scratch copy must find nothing new or obsolete, and every
-// English message must be translated. The working tree's catalogs are never written.
-
-/** Parses a .po file into a Map of `msgctxt\u0004msgid` -> msgstr (obsolete `#~` entries skipped). */
-function parsePo(text) {
-  const entries = new Map();
-  let cur = null;
-  let field = null;
-  const flush = () => {
-    if (cur && cur.msgid !== '') entries.set(`${cur.msgctxt ?? ''}\u0004${cur.msgid}`, cur.msgstr ?? '');
-    cur = null;
-    field = null;
-  };
-  const unquote = (s) => JSON.parse(s.replace(/\\([^"\\nt])/g, '$1'));
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) {
-      if (line === '' || (cur && field === 'msgstr')) flush();
-      continue;
-    }
-    const m = /^(msgctxt|msgid|msgstr)\s+(".*")$/.exec(line);
-    if (m) {
-      if (m[1] === 'msgctxt' || (m[1] === 'msgid' && cur && cur.msgid !== undefined)) flush();
-      cur ??= {};
-      field = m[1];
-      cur[field] = unquote(m[2]);
-    } else if (line.startsWith('"') && cur && field) {
-      cur[field] += unquote(line);
-    }
-  }
-  flush();
-  return entries;
-}
-
-async function catalogs() {
-  const { tsImport } = await import('tsx/esm/api');
-  const mod = await tsImport(path.join(root, 'lingui.config.ts'), import.meta.url);
-  const config = mod.default?.default ?? mod.default;
-  const scratch = mkdtempSync(path.join(tmpdir(), 'yoga-catalogs-'));
-  try {
-    const abs = (p) => p.replace('<rootDir>', root);
-    const catalogsCfg = config.catalogs.map((c) => ({
-      ...c,
-      path: path.join(scratch, path.relative(root, abs(c.path))),
-      include: c.include.map(abs),
-      exclude: (c.exclude ?? []).map(abs),
-    }));
-    // start from the committed catalogs so translations carry over, then extract into the copy
-    for (const c of config.catalogs) {
-      for (const locale of config.locales) {
-        const from = `${abs(c.path).replace('{locale}', locale)}.po`;
-        const to = `${path.join(scratch, path.relative(root, abs(c.path))).replace('{locale}', locale)}.po`;
-        if (existsSync(from)) {
-          mkdirSync(path.dirname(to), { recursive: true });
-          writeFileSync(to, readFileSync(from));
-        }
-      }
-    }
-    const cfgFile = path.join(scratch, 'lingui.config.json');
-    writeFileSync(cfgFile, JSON.stringify({ ...config, rootDir: root, catalogs: catalogsCfg }, null, 2));
-    const ex = spawnSync(bin('lingui'), ['extract', '--clean', '--config', cfgFile], { cwd: root, encoding: 'utf8' });
-    if (ex.status !== 0) {
-      process.stdout.write(ex.stdout ?? '');
-      process.stderr.write(ex.stderr ?? '');
-      throw new StepFailure(`lingui extract failed (exit ${ex.status})`);
-    }
-    const problems = [];
-    let messages = 0;
-    for (const c of config.catalogs) {
-      for (const locale of config.locales) {
-        const rel = `${path.relative(root, abs(c.path)).replace('{locale}', locale)}.po`;
-        const mine = existsSync(path.join(root, rel)) ? parsePo(readFileSync(path.join(root, rel), 'utf8')) : new Map();
-        const fresh = parsePo(readFileSync(path.join(scratch, rel), 'utf8'));
-        messages = Math.max(messages, fresh.size);
-        const show = (k) => JSON.stringify(k.split('\u0004').pop());
-        const added = [...fresh.keys()].filter((k) => !mine.has(k));
-        const obsolete = [...mine.keys()].filter((k) => !fresh.has(k));
-        if (added.length) problems.push(`${rel}: ${added.length} message(s) in the code but not in the catalog: ${added.slice(0, 5).map(show).join(', ')}`);
-        if (obsolete.length) problems.push(`${rel}: ${obsolete.length} message(s) no longer in the code: ${obsolete.slice(0, 5).map(show).join(', ')}`);
-        if (locale !== config.sourceLocale) {
-          const empty = [...mine].filter(([, v]) => v.trim() === '').map(([k]) => k);
-          if (empty.length) problems.push(`${rel}: ${empty.length} untranslated message(s): ${empty.slice(0, 5).map(show).join(', ')}`);
-        }
-      }
-    }
-    if (problems.length) {
-      for (const p of problems) say(`  ${p}`);
-      throw new StepFailure('the catalogs are out of date: run `npm run extract`, then translate every empty English msgstr');
-    }
-    say(`catalogs: ${messages} messages, ${config.locales.join(' and ')} up to date and complete`);
-    return { passed: 1, failed: 0, note: `${messages} messages` };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// (e) PostgreSQL: required under CI=true, otherwise run when TEST_DATABASE_URL is set and reachable.
+// PostgreSQL: required under CI=true, otherwise run when TEST_DATABASE_URL is set and reachable.
 
 async function reachable(url) {
   try {
@@ -203,7 +50,7 @@ async function reachable(url) {
   }
 }
 
-async function postgresSuite() {
+async function postgresSuite(ctx) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     if (CI) throw new StepFailure('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite must run in CI');
@@ -215,21 +62,22 @@ async function postgresSuite() {
     if (CI) throw new StepFailure(`CI=true but PostgreSQL at ${redacted} is unreachable: ${why}`);
     return { skip: `PostgreSQL at ${redacted} unreachable (${why})` };
   }
-  say(`server tests on PostgreSQL (${redacted})`);
-  return vitest(['test/server'], { env: { TEST_DB: 'postgres' }, hint: 'server tests failed on PostgreSQL: TEST_DB=postgres npx vitest run test/server' });
+  ctx.say(`server tests on PostgreSQL (${redacted})`);
+  return vitestRun(ctx, bin, ['test/server', ...workers()], { env: { TEST_DB: 'postgres' }, hint: 'server tests failed on PostgreSQL: TEST_DB=postgres npx vitest run test/server' });
 }
 
 // ---------------------------------------------------------------------------------------------
-// (f) Chromium, build, browser tests.
+// Chromium and the browser tests.
 
-async function ensureChromium() {
+function ensureChromium(ctx) {
   if (existsSync(CHROMIUM)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const apt = ['/usr/bin/apt-get', '/bin/apt-get'].find((p) => existsSync(p));
   if (CHROMIUM === '/usr/bin/chromium' && isRoot && apt) {
-    say("Chromium is missing: installing Debian's chromium (apt-get update && apt-get install -y chromium)");
-    const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    if ((await run(apt, ['update'], { env })).code !== 0 || (await run(apt, ['install', '-y', 'chromium'], { env })).code !== 0 || !existsSync(CHROMIUM)) {
+    ctx.say("Chromium is missing: installing Debian's chromium (apt-get update && apt-get install -y chromium)");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const ok = (args) => spawnSync(apt, args, { env, stdio: 'ignore' }).status === 0;
+    if (!ok(['update']) || !ok(['install', '-y', 'chromium']) || !existsSync(CHROMIUM)) {
       throw new StepFailure("installing Debian's chromium failed: run `apt-get update && apt-get install -y chromium` and retry");
     }
     return;
@@ -240,48 +88,93 @@ async function ensureChromium() {
   );
 }
 
-async function browser() {
-  await ensureChromium();
-  const build = await run('npm', ['run', 'build']);
-  if (build.code !== 0) throw new StepFailure(`npm run build failed (exit ${build.code})`);
-  const r = await vitest(['-c', 'vitest.e2e.config.ts'], { hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts' });
-  return { ...r, passed: r.passed + 1, note: `build ok, ${r.passed} passed` };
-}
-
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The steps. `weight` is how much of the machine a step keeps busy (a vitest run uses a worker
+ * per core); at most `CORES + 2` weight runs at once, so a step that mostly waits (the browser
+ * tests) leaves room for one that computes. `budget` is the cost per test the suite keeps (CPU ms
+ * per test, or CPU seconds for a one-shot check): decision 015; a step over it is flagged.
+ */
 const steps = [
-  { name: 'catalogs', title: 'catalogs (lingui extract finds no change, English complete)', run: catalogs },
-  { name: 'lint', title: 'lint (eslint .)', run: () => command(bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)') },
-  { name: 'types', title: 'types (tsc --noEmit)', run: () => command(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], 'type check failed: npx tsc --noEmit') },
+  { name: 'build', title: 'build (vite: client, server render, server)', weight: 1, budget: { cpuSeconds: 25 }, run: (ctx) => command(ctx, 'npm', ['run', 'build'], 'npm run build failed') },
+  { name: 'catalogs', title: 'catalogs (lingui extract finds no change, English complete)', weight: 1, budget: { cpuSeconds: 8 }, run: (ctx) => catalogs(root, bin, ctx) },
+  { name: 'lint', title: 'lint (eslint .)', weight: 1, budget: { cpuSeconds: 25 }, run: (ctx) => command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)') },
+  {
+    name: 'types',
+    title: 'types (tsc --noEmit)',
+    weight: 1,
+    budget: { cpuSeconds: 40 },
+    // incremental: a second run re-checks only what changed (node_modules/.cache; a clean clone checks all)
+    run: (ctx) => command(ctx, bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/yoga-tsc/tsconfig.tsbuildinfo'], 'type check failed: npx tsc --noEmit'),
+  },
+  {
+    name: 'browser',
+    title: 'browser (headless Chromium, built server)',
+    weight: 2,
+    after: ['build'],
+    budget: { cpuMsPerTest: 3000 },
+    run: async (ctx) => {
+      ensureChromium(ctx);
+      return vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts'], { hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts' });
+    },
+  },
   {
     name: 'tests',
     title: 'unit, machines, server on PGlite',
-    run: () => {
+    weight: 1,
+    budget: { cpuMsPerTest: 60 },
+    run: (ctx) => {
       // a test file anywhere else would silently never run
       const stray = readdirSync(path.join(root, 'test'), { recursive: true })
         .map((f) => String(f).split(path.sep).join('/'))
         .filter((f) => /\.test\.[cm]?[jt]sx?$/.test(f) && !/^(unit|machines|server|e2e)\//.test(f));
       if (stray.length) throw new StepFailure(`test files outside test/unit, test/machines, test/server, test/e2e are never run: ${stray.join(', ')}`);
-      return vitest(['test/unit', 'test/machines', 'test/server'], { hint: 'tests failed: npx vitest run test/unit test/machines test/server' });
+      return vitestRun(ctx, bin, ['test/unit', 'test/machines', 'test/server', ...workers()], { hint: 'tests failed: npx vitest run test/unit test/machines test/server' });
     },
   },
-  { name: 'postgres', title: 'server on PostgreSQL', run: postgresSuite },
-  { name: 'browser', title: 'build + browser (headless Chromium)', run: browser },
+  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, budget: { cpuMsPerTest: 120 }, run: postgresSuite },
 ];
 
-function summary() {
+function budgetNote(r) {
+  const b = r.step.budget;
+  if (!b || r.cpu === null || r.status !== 'passed') return '';
+  if (b.cpuSeconds !== undefined) return r.cpu > b.cpuSeconds ? `OVER BUDGET (≤ ${b.cpuSeconds} s)` : `budget ≤ ${b.cpuSeconds} s`;
+  const tests = r.passed + r.failed;
+  if (!tests) return '';
+  const per = (r.cpu * 1000) / tests;
+  return per > b.cpuMsPerTest ? `OVER BUDGET (≤ ${b.cpuMsPerTest} ms/test)` : `budget ≤ ${b.cpuMsPerTest} ms/test`;
+}
+
+function summary(results, wallSeconds) {
   say('');
-  say('── summary ' + '─'.repeat(60));
-  const width = Math.max(...steps.map((s) => s.title.length));
+  say('── summary ' + '─'.repeat(80));
+  const width = Math.max(...results.map((r) => r.step.title.length));
+  say(`      ${'step'.padEnd(width)}  ${'result'.padEnd(16)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'CPU/test'.padStart(10)}  budget`);
   for (const r of results) {
-    const mark = r.status === 'passed' ? 'ok  ' : r.status === 'failed' ? 'FAIL' : 'skip';
-    say(`${mark}  ${r.step.padEnd(width)}  ${r.note}${r.seconds ? `  (${r.seconds.toFixed(1)} s)` : ''}`);
+    const mark = { passed: 'ok  ', failed: 'FAIL', skipped: 'skip', stopped: 'stop' }[r.status];
+    const tests = r.passed + r.failed;
+    const perTest = r.cpu !== null && tests > 1 ? `${((r.cpu * 1000) / tests).toFixed(0)} ms` : '';
+    const cpu = r.cpu === null ? '' : r.cpu.toFixed(1);
+    const note = r.status === 'passed' ? r.note : r.note;
+    say(`${mark}  ${r.step.title.padEnd(width)}  ${note.length > 16 ? note.padEnd(16) : note.padEnd(16)} ${r.seconds ? r.seconds.toFixed(1).padStart(7) : ''.padStart(7)} ${cpu.padStart(7)} ${perTest.padStart(10)}  ${budgetNote(r)}`);
   }
-  if (coverageLines.length) {
+  const coverage = results.flatMap((r) => r.coverage ?? []);
+  if (coverage.length) {
     say('');
-    for (const l of coverageLines) say(l);
+    for (const l of [...new Set(coverage)]) say(l);
   }
+  const files = results.flatMap((r) => (r.files ?? []).map((f) => ({ ...f, step: r.step.name })));
+  if (files.length) {
+    say('');
+    say('ten slowest test files (import, set-up and tests; wall seconds, steps running side by side):');
+    for (const f of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
+      say(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.step.padEnd(8)}  ${f.file} (${f.tests} tests)`);
+    }
+  }
+  const cpu = results.reduce((n, r) => n + (r.cpu ?? 0), 0);
+  say('');
+  say(`total: ${wallSeconds.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU of the steps' processes, on ${CORES} cores`);
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   say('');
@@ -296,37 +189,15 @@ async function main() {
     say(`unknown step(s) ${unknown.join(', ')}; steps: ${steps.map((s) => s.name).join(', ')}`);
     process.exit(2);
   }
-  let stopped = false;
-  for (const s of steps) {
-    if (only.length && !only.includes(s.name)) continue;
-    if (stopped) {
-      results.push({ step: s.title, status: 'skipped', passed: 0, failed: 0, note: 'not run (an earlier step failed)', seconds: 0 });
-      continue;
-    }
-    say('');
-    say(`▶ ${s.title}`);
-    const t0 = Date.now();
-    try {
-      const r = await s.run();
-      const seconds = (Date.now() - t0) / 1000;
-      if (r.skip) {
-        say(`skipped: ${r.skip}`);
-        results.push({ step: s.title, status: 'skipped', passed: 0, failed: 0, note: r.skip, seconds });
-      } else {
-        results.push({ step: s.title, status: 'passed', passed: r.passed, failed: r.failed, note: r.note, seconds });
-      }
-    } catch (err) {
-      const seconds = (Date.now() - t0) / 1000;
-      const counts = err instanceof StepFailure ? err.counts : { passed: 0, failed: 1 };
-      const message = err instanceof Error ? err.message : String(err);
-      say('');
-      say(`✗ ${s.title}: ${message}`);
-      if (!(err instanceof StepFailure) && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
-      results.push({ step: s.title, status: 'failed', ...counts, note: message, seconds });
-      stopped = true;
-    }
-  }
-  process.exit(summary() > 0 || stopped ? 1 : 0);
+  // a named step brings the steps it needs (browser needs build)
+  const wanted = new Set(only);
+  for (const n of only) for (const a of steps.find((s) => s.name === n).after ?? []) wanted.add(a);
+  const chosen = only.length ? steps.filter((s) => wanted.has(s.name)) : steps;
+  const capacity = Number(process.env.TEST_CAPACITY) || CORES + 2;
+  const t0 = Date.now();
+  const results = await runSteps(chosen, { capacity, cwd: root, say });
+  const failed = summary(results, (Date.now() - t0) / 1000);
+  process.exit(failed > 0 || results.some((r) => r.status === 'failed') ? 1 : 0);
 }
 
 main();

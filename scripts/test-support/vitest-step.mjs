@@ -1,0 +1,42 @@
+// One vitest run inside a step of `npm test`: counts its tests (JSON reporter), keeps each file's
+// whole time (file-timings-reporter.ts) and the machine-coverage lines the model-based tests print.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { StepFailure } from './run-steps.mjs';
+
+/** Runs `vitest run ...args`; resolves { passed, failed, note, files, coverage } or throws StepFailure. */
+export async function vitestRun(ctx, bin, args, { env = {}, hint }) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'yoga-test-'));
+  const report = path.join(dir, 'report.json');
+  const timings = path.join(dir, 'timings.json');
+  try {
+    const { code, out } = await ctx.exec(
+      bin('vitest'),
+      ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/test-support/file-timings-reporter.ts'],
+      { ...env, VITEST_TIMINGS_FILE: timings },
+    );
+    const coverage = [];
+    // eslint-disable-next-line no-control-regex -- strips ANSI colours
+    for (const line of out.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
+      const m = /(machine \S+: states \d+\/\d+, transitions \d+\/\d+.*)$/.exec(line.trim());
+      if (m && !coverage.includes(m[1])) coverage.push(m[1]);
+    }
+    let passed = 0;
+    let failed = 0;
+    if (existsSync(report)) {
+      const json = JSON.parse(readFileSync(report, 'utf8'));
+      passed = json.numPassedTests ?? 0;
+      failed = json.numFailedTests ?? 0;
+      // a file that fails to load has no tests: count it as one failure
+      for (const file of json.testResults ?? []) {
+        if (file.status === 'failed' && (file.assertionResults ?? []).every((a) => a.status !== 'failed')) failed += 1;
+      }
+    }
+    const files = existsSync(timings) ? JSON.parse(readFileSync(timings, 'utf8')) : [];
+    if (code !== 0) throw new StepFailure(`${hint} (exit ${code})`, { passed, failed: Math.max(failed, 1) });
+    return { passed, failed, note: `${passed} passed`, files, coverage };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
