@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Browser tests (test/e2e): real Chromium against the real built server. The global setup starts
- * one server and one Chromium per worker (decision 015); a worker's files run one after another on
+ * Browser tests (test/e2e): real Chromium against the real built server. Each worker has one
+ * server (started by the global setup) and one Chromium (decision 015); a worker's files run one after another on
  * them, and the workers run side by side (a test waits on the browser and the server more than it
  * computes). E2E_WORKERS overrides the count.
  */
@@ -17,5 +17,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // a worker's files share its modules, and with them its Chromium (support/browser.ts)
+    isolate: false,
   },
 });

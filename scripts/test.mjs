@@ -91,19 +91,21 @@ function ensureChromium(ctx) {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The steps. `weight` is how much of the machine a step keeps busy (a vitest run uses a worker
- * per core); at most `CORES + 2` weight runs at once, so a step that mostly waits (the browser
- * tests) leaves room for one that computes. `budget` is the cost per test the suite keeps (CPU ms
+ * The steps, most urgent first. The build and the browser tests are the long path (the browser
+ * tests wait on pages more than they compute), so they run at normal priority and the suites that
+ * only compute run at a lower one (`nice`) and fill the cores around them. `weight` is how much of
+ * the machine a step keeps busy; at most `capacity` weight runs at once. `budget` is the cost per test the suite keeps (CPU ms
  * per test, or CPU seconds for a one-shot check): decision 015; a step over it is flagged.
  */
 const steps = [
   { name: 'build', title: 'build (vite: client, server render, server)', weight: 1, budget: { cpuSeconds: 25 }, run: (ctx) => command(ctx, 'npm', ['run', 'build'], 'npm run build failed') },
-  { name: 'catalogs', title: 'catalogs (lingui extract finds no change, English complete)', weight: 1, budget: { cpuSeconds: 8 }, run: (ctx) => catalogs(root, bin, ctx) },
-  { name: 'lint', title: 'lint (eslint .)', weight: 1, budget: { cpuSeconds: 25 }, run: (ctx) => command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)') },
+  { name: 'catalogs', title: 'catalogs (lingui extract finds no change, English complete)', weight: 1, nice: 5, budget: { cpuSeconds: 8 }, run: (ctx) => catalogs(root, bin, ctx) },
+  { name: 'lint', title: 'lint (eslint .)', weight: 1, nice: 5, budget: { cpuSeconds: 25 }, run: (ctx) => command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)') },
   {
     name: 'types',
     title: 'types (tsc --noEmit)',
     weight: 1,
+    nice: 5,
     budget: { cpuSeconds: 40 },
     // incremental: a second run re-checks only what changed (node_modules/.cache; a clean clone checks all)
     run: (ctx) => command(ctx, bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/yoga-tsc/tsconfig.tsbuildinfo'], 'type check failed: npx tsc --noEmit'),
@@ -123,6 +125,7 @@ const steps = [
     name: 'tests',
     title: 'unit, machines, server on PGlite',
     weight: 1,
+    nice: 10,
     budget: { cpuMsPerTest: 60 },
     run: (ctx) => {
       // a test file anywhere else would silently never run
@@ -133,7 +136,7 @@ const steps = [
       return vitestRun(ctx, bin, ['test/unit', 'test/machines', 'test/server', ...workers()], { hint: 'tests failed: npx vitest run test/unit test/machines test/server' });
     },
   },
-  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, budget: { cpuMsPerTest: 120 }, run: postgresSuite },
+  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 10, budget: { cpuMsPerTest: 120 }, run: postgresSuite },
 ];
 
 function budgetNote(r) {
@@ -193,7 +196,7 @@ async function main() {
   const wanted = new Set(only);
   for (const n of only) for (const a of steps.find((s) => s.name === n).after ?? []) wanted.add(a);
   const chosen = only.length ? steps.filter((s) => wanted.has(s.name)) : steps;
-  const capacity = Number(process.env.TEST_CAPACITY) || CORES + 2;
+  const capacity = Number(process.env.TEST_CAPACITY) || CORES + 4;
   const t0 = Date.now();
   const results = await runSteps(chosen, { capacity, cwd: root, say });
   const failed = summary(results, (Date.now() - t0) / 1000);

@@ -2,7 +2,8 @@
 // once the steps it needs have passed and there is room for its weight; its output is kept and
 // printed whole when it ends, so parallel steps never interleave. The first failure stops the rest.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 
 /** A step failed: its message, and the tests it counted before failing. */
 export class StepFailure extends Error {
@@ -35,10 +36,21 @@ let lastReading = childrenCpuSeconds();
  * Starts a command in its own process group and collects its output. `onExit` hears its code and
  * the CPU it used; `kill` stops it with everything it started (servers, browsers, workers).
  */
-export function startProcess(cmd, args, { cwd, env }) {
+export function startProcess(cmd, args, { cwd, env, nice = 0 }) {
   let out = '';
   let cpu = 0;
   const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // A lower priority for work that only has to be done by the end (its workers inherit it). The
+  // child leads a session of its own, which Linux schedules as its own group (autogroup): the
+  // group's nice is what weighs against the other steps, so set both.
+  if (nice && child.pid) {
+    try {
+      setPriority(child.pid, nice);
+      if (existsSync(`/proc/${child.pid}/autogroup`)) writeFileSync(`/proc/${child.pid}/autogroup`, String(nice));
+    } catch {
+      /* not allowed here: run at the normal priority */
+    }
+  }
   child.stdout.on('data', (d) => (out += d.toString()));
   child.stderr.on('data', (d) => (out += d.toString()));
   const done = new Promise((resolve) => {
@@ -75,8 +87,8 @@ export function startProcess(cmd, args, { cwd, env }) {
 }
 
 /**
- * Runs steps ({ name, title, weight, after, run(ctx) }) with at most `capacity` weight at once, in
- * list order as their `after` steps pass. `run` gets `ctx.exec(cmd, args, env)` (tracked, killed on
+ * Runs steps ({ name, title, weight, nice, after, run(ctx) }) with at most `capacity` weight at once,
+ * in list order as their `after` steps pass; a step's processes run at its `nice` (0 = normal). `run` gets `ctx.exec(cmd, args, env)` (tracked, killed on
  * stop) and returns { passed, failed, note } or { skip }. Resolves with one result per step.
  */
 export async function runSteps(steps, { capacity, cwd, say }) {
@@ -95,7 +107,7 @@ export async function runSteps(steps, { capacity, cwd, say }) {
       say: (line) => log.push(line),
       async exec(cmd, args, env = {}) {
         if (stopping) throw new StepStopped();
-        const p = startProcess(cmd, args, { cwd, env: { ...process.env, ...env } });
+        const p = startProcess(cmd, args, { cwd, env: { ...process.env, ...env }, nice: s.nice ?? 0 });
         procs.add(p);
         const code = await p.done;
         procs.delete(p);

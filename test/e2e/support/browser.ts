@@ -1,5 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
+import { afterEach, beforeAll, inject } from 'vitest';
+import { launchChromium } from './chromium';
 import { startServer, type RunningServer, type StartOptions } from './server';
 
 /** The messaging app's in-app browser on an iPhone (the app detects "MicroMessenger"). */
@@ -62,6 +63,9 @@ export interface TrackedPage {
   allowError(pattern: RegExp): void;
 }
 
+/** This worker's Chromium (test files of a worker share its modules). */
+let workerBrowser: Promise<Browser> | undefined;
+
 /** This worker's slot (1..maxWorkers): its server and browser from the global setup. */
 function workerSlot<T>(list: T[]): T {
   const slot = Math.max(1, Number(process.env.VITEST_POOL_ID ?? 1));
@@ -91,12 +95,9 @@ export function useBrowser(): { newPage(options?: BrowserContextOptions): Promis
   let open: TrackedPage[] = [];
 
   beforeAll(async () => {
-    // this worker's Chromium (global setup): connecting takes milliseconds, launching a second
-    browser = await chromium.connect(workerSlot(inject('browserEndpoints')));
-  });
-  afterAll(async () => {
-    // disconnects; the browser itself is closed by the global setup's teardown
-    await browser?.close();
+    // this worker's Chromium, launched by its first test file and kept for the next ones (the
+    // worker's modules live on between files: isolate false); it closes when the worker exits
+    browser = await (workerBrowser ??= launchChromium());
   });
   afterEach(async () => {
     const pages = open;
