@@ -98,15 +98,15 @@ function ensureChromium(ctx) {
  * per test, or CPU seconds for a one-shot check): decision 015; a step over it is flagged.
  */
 const steps = [
-  { name: 'build', title: 'build (vite: client, server render, server)', weight: 1, budget: { cpuSeconds: 25 }, run: (ctx) => command(ctx, 'npm', ['run', 'build'], 'npm run build failed') },
-  { name: 'catalogs', title: 'catalogs (lingui extract finds no change, English complete)', weight: 1, nice: 5, budget: { cpuSeconds: 8 }, run: (ctx) => catalogs(root, bin, ctx) },
-  { name: 'lint', title: 'lint (eslint .)', weight: 1, nice: 5, budget: { cpuSeconds: 25 }, run: (ctx) => command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)') },
+  { name: 'build', title: 'build (vite: client, server render, server)', weight: 1, budget: { cpuSeconds: 18 }, run: (ctx) => command(ctx, 'npm', ['run', 'build'], 'npm run build failed') },
+  { name: 'catalogs', title: 'catalogs (lingui extract finds no change, English complete)', weight: 1, nice: 5, budget: { cpuSeconds: 7 }, run: (ctx) => catalogs(root, bin, ctx) },
+  { name: 'lint', title: 'lint (eslint .)', weight: 1, nice: 5, budget: { cpuSeconds: 18 }, run: (ctx) => command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)') },
   {
     name: 'types',
     title: 'types (tsc --noEmit)',
     weight: 1,
     nice: 5,
-    budget: { cpuSeconds: 40 },
+    budget: { cpuSeconds: 35 },
     // incremental: a second run re-checks only what changed (node_modules/.cache; a clean clone checks all)
     run: (ctx) => command(ctx, bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/yoga-tsc/tsconfig.tsbuildinfo'], 'type check failed: npx tsc --noEmit'),
   },
@@ -115,7 +115,7 @@ const steps = [
     title: 'browser (headless Chromium, built server)',
     weight: 2,
     after: ['build'],
-    budget: { cpuMsPerTest: 3000 },
+    budget: { cpuMsPerTest: 2500 },
     run: async (ctx) => {
       ensureChromium(ctx);
       return vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts'], { hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts' });
@@ -136,8 +136,11 @@ const steps = [
       return vitestRun(ctx, bin, ['test/unit', 'test/machines', 'test/server', ...workers()], { hint: 'tests failed: npx vitest run test/unit test/machines test/server' });
     },
   },
-  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 10, budget: { cpuMsPerTest: 120 }, run: postgresSuite },
+  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 10, budget: { cpuMsPerTest: 130 }, run: postgresSuite },
 ];
+
+/** The whole suite's budget on the project's 2-core machine (issue 10; decision 015). */
+const WALL_BUDGET_SECONDS = 240;
 
 function budgetNote(r) {
   const b = r.step.budget;
@@ -159,8 +162,7 @@ function summary(results, wallSeconds) {
     const tests = r.passed + r.failed;
     const perTest = r.cpu !== null && tests > 1 ? `${((r.cpu * 1000) / tests).toFixed(0)} ms` : '';
     const cpu = r.cpu === null ? '' : r.cpu.toFixed(1);
-    const note = r.status === 'passed' ? r.note : r.note;
-    say(`${mark}  ${r.step.title.padEnd(width)}  ${note.length > 16 ? note.padEnd(16) : note.padEnd(16)} ${r.seconds ? r.seconds.toFixed(1).padStart(7) : ''.padStart(7)} ${cpu.padStart(7)} ${perTest.padStart(10)}  ${budgetNote(r)}`);
+    say(`${mark}  ${r.step.title.padEnd(width)}  ${r.note.padEnd(16)} ${r.seconds ? r.seconds.toFixed(1).padStart(7) : ''.padStart(7)} ${cpu.padStart(7)} ${perTest.padStart(10)}  ${budgetNote(r)}`);
   }
   const coverage = results.flatMap((r) => r.coverage ?? []);
   if (coverage.length) {
@@ -177,7 +179,8 @@ function summary(results, wallSeconds) {
   }
   const cpu = results.reduce((n, r) => n + (r.cpu ?? 0), 0);
   say('');
-  say(`total: ${wallSeconds.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU of the steps' processes, on ${CORES} cores`);
+  const over = wallSeconds > WALL_BUDGET_SECONDS ? `OVER BUDGET (≤ ${WALL_BUDGET_SECONDS} s)` : `budget ≤ ${WALL_BUDGET_SECONDS} s`;
+  say(`total: ${wallSeconds.toFixed(1)} s wall (${over} on 2 cores), ${cpu.toFixed(1)} s CPU of the steps' processes, on ${CORES} cores`);
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   say('');

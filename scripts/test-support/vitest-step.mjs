@@ -5,15 +5,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StepFailure } from './run-steps.mjs';
 
-/** Runs `vitest run ...args`; resolves { passed, failed, note, files, coverage } or throws StepFailure. */
-export async function vitestRun(ctx, bin, args, { env = {}, hint }) {
+/**
+ * Runs `vitest run ...args` (or `vitest related --run ...args` with `related`); resolves
+ * { passed, failed, note, files, coverage } or throws StepFailure.
+ */
+export async function vitestRun(ctx, bin, args, { env = {}, hint, related = false }) {
   const dir = mkdtempSync(path.join(tmpdir(), 'yoga-test-'));
   const report = path.join(dir, 'report.json');
   const timings = path.join(dir, 'timings.json');
   try {
     const { code, out } = await ctx.exec(
       bin('vitest'),
-      ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/test-support/file-timings-reporter.ts'],
+      [...(related ? ['related', '--run'] : ['run']), ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/test-support/file-timings-reporter.ts'],
       { ...env, VITEST_TIMINGS_FILE: timings },
     );
     const coverage = [];
