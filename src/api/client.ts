@@ -41,13 +41,11 @@ export function newIdempotencyKey(): string {
  * (refusals are envelopes too, so machines branch on `code`), network failures thrown as NetworkError.
  */
 export function createApiClient(opts: ApiClientOptions) {
-  const raw = ofetch.create({
-    baseURL: opts.baseURL,
-    timeout: REQUEST_TIMEOUT_MS,
-    retry: 0,
-    ignoreResponseError: true,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
-  });
+  // the fetch is one of ofetch's global options (its second argument): among the defaults it is ignored
+  const raw = ofetch.create(
+    { baseURL: opts.baseURL, timeout: REQUEST_TIMEOUT_MS, retry: 0, ignoreResponseError: true },
+    opts.fetch ? { fetch: opts.fetch } : {},
+  );
 
   async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: RequestOptions = {}): Promise<Envelope<T>> {
     const headers: Record<string, string> = { ...opts.headers?.() };

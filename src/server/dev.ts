@@ -58,7 +58,7 @@ async function main() {
       const template = render.prepareTemplate(html, () => css);
       const ssr = (await vite.ssrLoadModule(ENTRY_SERVER)) as import('./render').SsrModule;
       try {
-        return await render.createPageRenderer({ template, ssr, apiFetch: (r) => inner.fetch(r) })(c);
+        return await render.createPageRenderer({ template, ssr, apiFetch: (r, env) => inner.fetch(r, env) })(c);
       } catch (err) {
         if (err instanceof Error) vite.ssrFixStacktrace(err);
         throw err;

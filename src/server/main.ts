@@ -13,7 +13,7 @@ async function main() {
   const built = await loadBuiltApp(process.cwd());
   const { app, database, seeded, close } = await startServerApp(config, systemClock, log, (inner) => ({
     staticRoot: './dist/client',
-    render: createPageRenderer({ ...built, apiFetch: (r) => inner.fetch(r) }),
+    render: createPageRenderer({ ...built, apiFetch: (r, env) => inner.fetch(r, env) }),
   }));
   const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' });
   const url = `http://localhost:${config.port}`;

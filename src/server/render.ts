@@ -59,8 +59,12 @@ export function prepareTemplate(indexHtml: string, readAsset: (href: string) => 
   return { html, scripts };
 }
 
-/** The page renderer for a built app (dist/client + dist/server). */
-export function createPageRenderer(opts: { template: Template; ssr: SsrModule; apiFetch: (req: Request) => Promise<Response> }): PageRenderer {
+/**
+ * The page renderer for a built app (dist/client + dist/server). `apiFetch` answers the loaders' API
+ * calls in-process (no network hop), with the page request's connection, so per-network caps see the
+ * member's address.
+ */
+export function createPageRenderer(opts: { template: Template; ssr: SsrModule; apiFetch: (req: Request, env: unknown) => Promise<Response> }): PageRenderer {
   const { template, ssr } = opts;
   return async (c: Context<AppEnv>) => {
     const nonce = randomBytes(16).toString('base64');
@@ -81,7 +85,12 @@ export function createPageRenderer(opts: { template: Template; ssr: SsrModule; a
       locale,
       messages,
       cookies,
-      apiFetch: ((input: RequestInfo | URL, init?: RequestInit) => opts.apiFetch(new Request(input, init))) as typeof fetch,
+      apiFetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+        const req = new Request(input, init);
+        const xff = c.req.header('x-forwarded-for');
+        if (xff) req.headers.set('x-forwarded-for', xff);
+        return opts.apiFetch(req, c.env);
+      }) as typeof fetch,
       apiBase: `${origin}/api`,
       nonce,
       now,

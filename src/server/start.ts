@@ -8,15 +8,20 @@ import { createGateways } from './gateways/create';
 import { startJobRunner } from './jobs/runner';
 import type { Logger } from './logger';
 
+/** The app answering a request in-process; env is the page request's (its connection: conninfo). */
+export interface InProcess {
+  fetch(r: Request, env?: unknown): Promise<Response>;
+}
+
 /** Opens the database (migrating it), seeds the demo chain when empty, starts the job runner, builds the app. */
-export async function startServerApp(config: Config, clock: Clock, log: Logger, appOptions: (app: { fetch: (r: Request) => Promise<Response> }) => AppOptions) {
+export async function startServerApp(config: Config, clock: Clock, log: Logger, appOptions: (app: InProcess) => AppOptions) {
   const database: Database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, max: config.databasePoolSize } : { dataDir: config.dataDir });
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
   const deps: Deps = { ...partial, gateways: createGateways(config, partial) };
   const seeded = await seedIfEmpty(deps.db, clock);
-  const holder: { fetch: (r: Request) => Promise<Response> } = { fetch: async () => new Response(null, { status: 503 }) };
+  const holder: InProcess = { fetch: async () => new Response(null, { status: 503 }) };
   const app = createApp(deps, appOptions(holder));
-  holder.fetch = async (r) => app.fetch(r);
+  holder.fetch = async (r, env) => app.fetch(r, env as never);
   const stopJobs = await startJobRunner(deps);
   return {
     app,
