@@ -123,7 +123,7 @@ const steps = [
   },
   {
     name: 'tests',
-    title: 'unit, machines, server on PGlite',
+    title: 'unit, machines, screens, server on PGlite',
     weight: 1,
     nice: 10,
     budget: { cpuMsPerTest: 60 },
@@ -131,9 +131,9 @@ const steps = [
       // a test file anywhere else would silently never run
       const stray = readdirSync(path.join(root, 'test'), { recursive: true })
         .map((f) => String(f).split(path.sep).join('/'))
-        .filter((f) => /\.test\.[cm]?[jt]sx?$/.test(f) && !/^(unit|machines|server|e2e)\//.test(f));
-      if (stray.length) throw new StepFailure(`test files outside test/unit, test/machines, test/server, test/e2e are never run: ${stray.join(', ')}`);
-      return vitestRun(ctx, bin, ['test/unit', 'test/machines', 'test/server', ...workers()], { hint: 'tests failed: npx vitest run test/unit test/machines test/server' });
+        .filter((f) => /\.test\.[cm]?[jt]sx?$/.test(f) && !/^(unit|machines|screens|server|e2e)\//.test(f));
+      if (stray.length) throw new StepFailure(`test files outside test/unit, test/machines, test/screens, test/server, test/e2e are never run: ${stray.join(', ')}`);
+      return vitestRun(ctx, bin, ['test/unit', 'test/machines', 'test/screens', 'test/server', ...workers()], { hint: 'tests failed: npx vitest run test/unit test/machines test/screens test/server' });
     },
   },
   { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 10, budget: { cpuMsPerTest: 130 }, run: postgresSuite },

@@ -1,0 +1,66 @@
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { StrictMode, type ReactNode } from 'react';
+import { matchRoutes, RouterProvider, type createBrowserRouter, type RouteObject } from 'react-router-dom';
+import Cookies from 'universal-cookie';
+import { createApi, type Api } from '../api/index';
+import { setBrowserApi } from './api-context';
+import { AppProviders } from './providers';
+import { loginPath } from './session/request-session';
+import { reactExpiryEffects, SessionExpiryBridge } from './session/session-bridge';
+import { createExpiryHandler } from './session/session-expiry';
+
+/** The app's router in the browser (a browser router; the screen tests use a memory router). */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Resolves the lazy screens of the first URL before the first render, so it matches the server's. */
+export async function resolveLazy(routes: RouteObject[], location: string | { pathname: string }): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches
+      .filter((m) => m.route.lazy)
+      .map(async (m) => {
+        const mod = await (m.route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(m.route, { ...mod, lazy: undefined });
+      }),
+  );
+}
+
+/**
+ * The client side's one API: the token from the cookie jar, and spec §7's expiry (toast,
+ * session.expired, then /login/<from>) wired to the router once it exists. Sets it as the app's API.
+ */
+export function startBrowserApi(opts: { baseURL: string; fetch?: typeof globalThis.fetch; here: () => string }) {
+  const cookies = new Cookies(undefined, { path: '/' });
+  const routerRef: { current?: AppRouter } = {};
+  const onExpired = createExpiryHandler(() => {
+    const fx = reactExpiryEffects();
+    const r = routerRef.current;
+    if (!fx || !r) return undefined;
+    return { ...fx, here: opts.here, navigate: (to: string) => void r.navigate(to) };
+  }, loginPath);
+  const api = createApi({
+    baseURL: opts.baseURL,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    getToken: () => cookies.get('token', { doNotParse: true }) || undefined,
+    onExpired,
+  });
+  setBrowserApi(api);
+  return { api, onExpired, routerRef };
+}
+
+/** Everything the client renders: translations, providers, the expiry bridge and the router. */
+export function AppRoot(props: { i18n: I18n; api: Api; router: AppRouter; children?: ReactNode }) {
+  const cookies = new Cookies(undefined, { path: '/' }).getAll({ doNotParse: true }) as Record<string, string>;
+  return (
+    <StrictMode>
+      <I18nProvider i18n={props.i18n}>
+        <AppProviders api={props.api} cookies={cookies}>
+          <SessionExpiryBridge />
+          <RouterProvider router={props.router} />
+          {props.children}
+        </AppProviders>
+      </I18nProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,129 @@
+import { setupI18n } from '@lingui/core';
+import { act, render, screen, within, type RenderResult } from '@testing-library/react';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router-dom';
+import { beforeEach } from 'vitest';
+import { AppRoot, resolveLazy, startBrowserApi, type AppRouter } from '../../../src/app/app-root';
+import { setBrowserClock } from '../../../src/app/app-clock';
+import { routeObjects } from '../../../src/app/routes';
+import { catalogFor, type Locale } from '../../../src/server/i18n';
+import { startTestServer, type TestServer } from '../../server/support/harness';
+import { CookieJar } from './cookie-jar';
+
+/** The origin the in-process API answers on (no port: requests go to app.request). */
+const ORIGIN = 'http://app.test';
+
+export interface OpenScreen extends RenderResult {
+  router: AppRouter;
+  user: UserEvent;
+  /** where the app is now: path and search */
+  path(): string;
+  /** waits until the app is at this path (a navigation, a redirect after a loader) */
+  waitForPath(path: string | RegExp, timeoutMs?: number): Promise<void>;
+}
+
+export interface ScreenHarness {
+  server: TestServer;
+  /** the member's cookies as the browser would hold them (HttpOnly ones included) */
+  jar: CookieJar;
+  /** logs in through the real API (POST /api/oauth/login), keeping the cookies the server sets */
+  logIn(phone: string, password: string): Promise<void>;
+  /** renders the app at a URL: the real route table, loaders, screens, machines and server */
+  open(url: string, opts?: { locale?: Locale }): Promise<OpenScreen>;
+}
+
+/**
+ * Screen tests without a browser or a port (decision 015): the real app in jsdom, its API answered
+ * by the real server in-process on PGlite (or PostgreSQL with TEST_DB=postgres) through
+ * app.request. Drive it by role and label (`screen.getByRole`, `user.click`); assert what the
+ * screen shows and what the server stored. Keep the browser suite for what needs a browser (layout,
+ * real navigation, service worker, hydration).
+ *
+ * Call once per file at the top level (`// @vitest-environment jsdom`): it starts the server
+ * (closed after the file) and clears the cookies before each test.
+ */
+export async function startScreenHarness(opts: Parameters<typeof startTestServer>[0] = {}): Promise<ScreenHarness> {
+  const server = await startTestServer(opts);
+  const jar = new CookieJar(() => document);
+  beforeEach(() => jar.clear());
+  // jsdom lays nothing out: the screens' scroll-to-top after a navigation has nothing to do
+  window.scrollTo = () => {};
+
+  const apiFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input, init);
+    const url = new URL(req.url);
+    const headers = new Headers(req.headers);
+    const cookie = jar.header();
+    if (cookie) headers.set('cookie', cookie);
+    const res = await server.app.request(url.pathname + url.search, { method: req.method, headers, body: req.body, duplex: 'half' } as RequestInit);
+    jar.store(res.headers.getSetCookie());
+    return res;
+  }) as typeof fetch;
+
+  return {
+    server,
+    jar,
+    async logIn(phone, password) {
+      const res = await apiFetch(`${ORIGIN}/api/oauth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ loginType: 'password', username: phone, password }),
+      });
+      const body = (await res.json()) as { code: number; msg?: string };
+      if (body.code !== 200) throw new Error(`log in ${phone}: ${body.code} ${body.msg ?? ''}`);
+    },
+    async open(url, o = {}) {
+      const locale = o.locale ?? 'zh';
+      jar.setClientCookie('lang', locale);
+      const i18n = setupI18n();
+      i18n.load(locale, catalogFor(locale));
+      i18n.activate(locale);
+      // the app's today is the server's injected clock, as in the browser (app-clock.ts)
+      setBrowserClock(server.clock);
+
+      const { api, routerRef } = startBrowserApi({ baseURL: `${ORIGIN}/api`, fetch: apiFetch, here: () => pathOf(routerRef.current) ?? url });
+      // as the browser entry does: the first URL's screens loaded and its loaders run before the first
+      // render (the server rendered their data), then the app takes over
+      const routes = routeObjects();
+      await resolveLazy(routes, new URL(url, ORIGIN));
+      const r = createMemoryRouter(routes, { initialEntries: [url] });
+      routerRef.current = r;
+      const here = () => pathOf(r)!;
+      await waitForIdle(r);
+      const rendered = render(<AppRoot i18n={i18n} api={api} router={r} />);
+      await waitForIdle(r);
+      return {
+        ...rendered,
+        router: r,
+        user: userEvent.setup(),
+        path: here,
+        async waitForPath(want, timeoutMs = 5000) {
+          const ok = () => (typeof want === 'string' ? here() === want : want.test(here()));
+          const until = Date.now() + timeoutMs;
+          while (!ok()) {
+            if (Date.now() > until) throw new Error(`the app is at ${here()}, not ${String(want)}`);
+            await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+          }
+          await waitForIdle(r);
+        },
+      };
+    },
+  };
+}
+
+function pathOf(router: AppRouter | undefined): string | undefined {
+  return router ? router.state.location.pathname + router.state.location.search : undefined;
+}
+
+/** Waits for the router's loaders and lazy screens to settle. */
+async function waitForIdle(router: AppRouter): Promise<void> {
+  const until = Date.now() + 10_000;
+  const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
+  while (!settled()) {
+    if (Date.now() > until) throw new Error(`the router did not settle at ${router.state.location.pathname}`);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+  }
+  await act(() => Promise.resolve());
+}
+
+export { screen, within };
