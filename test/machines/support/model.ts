@@ -53,7 +53,7 @@ export function statePaths(value: StateValue): string {
   return out.join(' + ');
 }
 
-function eventName(e: AnyEventObject): string {
+export function eventName(e: AnyEventObject): string {
   const { type, ...payload } = e;
   const short = type
     .replace(/^xstate\.after\.(\d+)\..*$/, 'after $1ms')

@@ -30,7 +30,22 @@ export interface ScreenHarness {
   logIn(phone: string, password: string): Promise<void>;
   /** renders the app at a URL: the real route table, loaders, screens, machines and server */
   open(url: string, opts?: { locale?: Locale }): Promise<OpenScreen>;
+  /**
+   * Puts a hand between the app and the server (path tests hold a request until the path says how
+   * it ends); `undefined` takes it away. `forward` sends the request on to the real server.
+   */
+  intercept(hand: RequestHand | undefined): void;
 }
+
+/** An API request the app sent, with its body read. */
+export interface SentRequest {
+  method: string;
+  /** path and query, e.g. `/api/customers/password` */
+  path: string;
+  body: unknown;
+}
+
+export type RequestHand = (req: SentRequest, forward: () => Promise<Response>) => Promise<Response>;
 
 /**
  * Screen tests without a browser or a port (decision 015): the real app in jsdom, its API answered
@@ -49,20 +64,29 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
   // jsdom lays nothing out: the screens' scroll-to-top after a navigation has nothing to do
   window.scrollTo = () => {};
 
+  let hand: RequestHand | undefined;
   const apiFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
     const url = new URL(req.url);
-    const headers = new Headers(req.headers);
-    const cookie = jar.header();
-    if (cookie) headers.set('cookie', cookie);
-    const res = await server.app.request(url.pathname + url.search, { method: req.method, headers, body: req.body, duplex: 'half' } as RequestInit);
-    jar.store(res.headers.getSetCookie());
-    return res;
+    const text = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
+    const forward = async () => {
+      const headers = new Headers(req.headers);
+      const cookie = jar.header();
+      if (cookie) headers.set('cookie', cookie);
+      const res = await server.app.request(url.pathname + url.search, { method: req.method, headers, body: text });
+      jar.store(res.headers.getSetCookie());
+      return res;
+    };
+    if (!hand) return forward();
+    return hand({ method: req.method, path: url.pathname + url.search, body: parseBody(text) }, forward);
   }) as typeof fetch;
 
   return {
     server,
     jar,
+    intercept(h) {
+      hand = h;
+    },
     async logIn(phone, password) {
       const res = await apiFetch(`${ORIGIN}/api/oauth/login`, {
         method: 'POST',
@@ -109,6 +133,15 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
       };
     },
   };
+}
+
+function parseBody(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function pathOf(router: AppRouter | undefined): string | undefined {

@@ -1,0 +1,371 @@
+import { TestModel, type AdjacencyMap } from '@xstate/graph';
+import { act, cleanup } from '@testing-library/react';
+import { appendFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { __unsafe_getAllOwnEventDescriptors, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { CoverageTracker, type CoverageReport } from '../../machines/support/coverage';
+import { assertFullCoverage, eventName, statePaths, type Step } from '../../machines/support/model';
+import { mutantMachine, mutantsOf, plantMutant } from '../../machines/support/mutants';
+import type { OpenScreen, ScreenHarness, SentRequest } from './screen-harness';
+
+/**
+ * Path tests with an independent oracle (issue 11, decision 016). The paths come from the chart
+ * (@xstate/graph's TestModel); each step is done to the real screen (a tap, typing, the server's
+ * answer to a request the screen sent) and each state is checked on the system under test: what
+ * the screen shows and allows, which request it sent, what the server stored. The checks are
+ * written from the spec per state, never read from the machine, so a wrong chart fails them.
+ *
+ * With MUTANTS=1 the same file checks the checks: every single-change mutant of the chart
+ * (test/machines/support/mutants.ts) is planted where the app imports the machine, its own paths
+ * are generated and run, and each mutant is killed when a path or the coverage check fails.
+ * `npm run mutants` prints the result.
+ */
+
+/** How a request the screen sent ends, chosen by the path's `xstate.done.actor.*` case. */
+export type Answer<W> =
+  /** forwarded to the real server; its answer must be the case's `output` code (after `arrange`, if given) */
+  | { server: true; arrange?: (w: World<W>) => Promise<void> }
+  /** an answer the real server gives only in conditions a path cannot make cheaply (a provider failure) */
+  | { status: number; body: unknown };
+
+export interface InvokeRequest {
+  method: string;
+  path: RegExp;
+}
+
+/** What a path's steps and checks see. */
+export type World<W> = W & {
+  h: ScreenHarness;
+  ui: OpenScreen;
+  /** every API request the screen sent during the path, in order, with the code it was answered with */
+  sent: Sent[];
+  /** the requests the path holds until its `done`/`error` step, by invoke id */
+  held: Map<string, Sent[]>;
+};
+
+export interface Sent extends SentRequest {
+  /** the envelope code it was answered with, `network` when it failed, undefined while held */
+  answer?: number | 'network';
+  /** the invoke it belongs to, when the spec declares it */
+  invoke?: string;
+}
+
+export interface ScreenPathSpec<W> {
+  machine: AnyStateMachine;
+  /** the screen, for test names: `/mine/changepassword` */
+  screen: string;
+  /**
+   * Payload cases per event type. For `xstate.done.actor.<id>`: `{ output, answer }` (without an
+   * answer, the real server answers); for `xstate.error.actor.<id>`: the request fails on the network.
+   */
+  cases: Record<string, ReadonlyArray<Record<string, unknown>>>;
+  /** prunes the walk (test-data choice, e.g. type each field once) */
+  offer?: (event: AnyEventObject, snapshot: AnyMachineSnapshot) => boolean;
+  /** the part of the context that makes two states different for the walk */
+  project(context: never): unknown;
+  /** the request each invoke's actor sends */
+  requests: Record<string, InvokeRequest>;
+  /** per path: the member and the server as the path needs them, and the screen opened */
+  start(h: ScreenHarness): Promise<W & { ui: OpenScreen }>;
+  /** how the member causes each event on the screen */
+  events: Record<string, (w: World<W>, event: AnyEventObject) => Promise<void>>;
+  /**
+   * What is true in each state, on the screen and the server: one check per atomic state (its path,
+   * `editing.clean`), and optional ones for compound states (`editing`) that hold in all their children.
+   */
+  states: Record<string, (w: World<W>) => void | Promise<void>>;
+  /** effects the spec ties to an event whatever state follows (a retry sends the request again) */
+  effects?: Record<string, (w: World<W>, event: AnyEventObject, sentBefore: number) => void | Promise<void>>;
+  /** mutants that behave exactly as the chart does, each with the reason (`npm run mutants` counts them apart) */
+  equivalent?: Record<string, string>;
+}
+
+interface ScreenPath {
+  name: string;
+  steps: Step[];
+}
+
+/**
+ * How long a check may take to come true while the screen settles (an in-process answer takes a
+ * few ms). Mutant runs wait less: a check still false after 400 ms kills the mutant.
+ */
+const CHECK_WITHIN_MS = process.env.MUTANTS ? 400 : 1500;
+const sleep = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
+
+/** The atomic states of a machine (`editing.clean`, `saving`, `done`). */
+export function atomicStates(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  const walk = (node: { states: Record<string, unknown>; path: string[]; type: string }) => {
+    const children = Object.values(node.states) as (typeof node)[];
+    if (children.length === 0 && node.path.length > 0) out.push(node.path.join('.'));
+    for (const c of children) walk(c);
+  };
+  walk(machine.root as never);
+  return out;
+}
+
+/** The shortest path to every state of the walk, then one more path for each transition they did not fire. */
+function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths: ScreenPath[]; coverage: CoverageReport } {
+  const project = spec.project as (c: unknown) => unknown;
+  const serialize = (s: AnyMachineSnapshot) => JSON.stringify([s.status, s.value, project(s.context)]);
+  const events = (s: AnyMachineSnapshot): AnyEventObject[] => {
+    if (s.status !== 'active') return [];
+    const types = __unsafe_getAllOwnEventDescriptors(s) as string[];
+    const all = types.flatMap((type) => (spec.cases[type] ?? [{}]).map((c) => ({ type, ...c })));
+    return spec.offer ? all.filter((e) => spec.offer!(e, s)) : all;
+  };
+  const model = new TestModel(machine, { events, serializeState: serialize } as never);
+  const tracker = new CoverageTracker(machine);
+  const name = (steps: Step[]) => {
+    const end = steps[steps.length - 1]!.state;
+    const evs = steps.filter((s) => s.event.type !== 'xstate.init').map((s) => eventName(s.event));
+    return `${statePaths(end.value)}${end.status === 'done' ? ' (done)' : ''} ⇐ ${evs.join(' → ') || 'start'}`;
+  };
+  const walk = (steps: Step[]) => {
+    steps.forEach((step, i) => {
+      tracker.visitSnapshot(step.state as never);
+      if (i > 0) tracker.visitTransitions(machine.getTransitionData(steps[i - 1]!.state as never, step.event) as never);
+    });
+  };
+  const paths: ScreenPath[] = model.getShortestPaths().map((p) => ({ name: name(p.steps as Step[]), steps: p.steps as Step[] }));
+  for (const p of paths) walk(p.steps);
+
+  const pathTo = new Map<string, Step[]>();
+  for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(serialize(p.state as AnyMachineSnapshot), p.steps as Step[]);
+  const adjacency = model.getAdjacencyMap() as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
+  for (const [key, entry] of Object.entries(adjacency)) {
+    const base = pathTo.get(key);
+    if (!base) continue;
+    for (const next of Object.values(entry.transitions) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
+      const fires = machine.getTransitionData(entry.state as never, next.event) as never[];
+      if (!fires.some((t) => tracker.isNew(t))) continue;
+      const steps = [...base, { event: next.event, state: next.state }];
+      walk(steps);
+      paths.push({ name: name(steps), steps });
+    }
+  }
+  return { paths, coverage: tracker.report() };
+}
+
+/** The checks that hold in a state value: each atomic state's, and its ancestors' where given. */
+function checksFor<W>(spec: ScreenPathSpec<W>, value: AnyMachineSnapshot['value']): Array<[string, (w: World<W>) => void | Promise<void>]> {
+  const out: Array<[string, (w: World<W>) => void | Promise<void>]> = [];
+  for (const leaf of statePaths(value).split(' + ')) {
+    const parts = leaf.split('.');
+    for (let i = 1; i <= parts.length; i++) {
+      const key = parts.slice(0, i).join('.');
+      const check = spec.states[key];
+      if (check && !out.some(([k]) => k === key)) out.push([key, check]);
+    }
+    if (!spec.states[leaf]) throw new Error(`state ${leaf} has no check in the path test`);
+  }
+  return out;
+}
+
+/** Retries a check while the screen settles (a request answered, a re-render); throws its last failure. */
+async function eventually(check: () => void | Promise<void>): Promise<void> {
+  const until = Date.now() + CHECK_WITHIN_MS;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await sleep(10);
+    }
+  }
+}
+
+function networkFailure(): never {
+  throw new TypeError('Failed to fetch');
+}
+
+/** Runs one path against the real screen and server; throws at the first step whose checks fail. */
+async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: ScreenPath): Promise<void> {
+  const sent: Sent[] = [];
+  const held = new Map<string, Sent[]>();
+  const releases = new Map<Sent, (how: 'forward' | Response | 'fail') => void>();
+  const codeOf = async (res: Response) => ((await res.clone().json().catch(() => ({}))) as { code?: number }).code ?? res.status;
+  h.jar.clear();
+  h.intercept(async (request, forward) => {
+    const req: Sent = { ...request };
+    sent.push(req);
+    const invoke = Object.entries(spec.requests).find(([, r]) => r.method === req.method && r.path.test(req.path.split('?')[0]!));
+    if (!invoke) {
+      const res = await forward();
+      req.answer = await codeOf(res);
+      return res;
+    }
+    req.invoke = invoke[0];
+    held.set(invoke[0], [...(held.get(invoke[0]) ?? []), req]);
+    const how = await new Promise<'forward' | Response | 'fail'>((resolve) => releases.set(req, resolve));
+    if (how === 'fail') {
+      req.answer = 'network';
+      networkFailure();
+    }
+    const res = how === 'forward' ? await forward() : how;
+    req.answer = await codeOf(res);
+    return res;
+  });
+  try {
+    const started = await spec.start(h);
+    const w = { ...started, h, sent, held } as World<W>;
+    for (const [i, step] of path.steps.entries()) {
+      const e = step.event;
+      const where = `step ${i} (${eventName(e)}) → ${statePaths(step.state.value)}`;
+      const sentBefore = sent.length;
+      try {
+        const settle = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
+        if (e.type === 'xstate.init') {
+          /* the screen is open */
+        } else if (settle) {
+          const id = settle[2]!;
+          const r = spec.requests[id];
+          const req = held.get(id)?.[0];
+          if (!r) throw new Error(`no request is declared for invoke ${id}`);
+          if (!req) throw new Error(`the screen sent no ${r.method} ${r.path} for it to answer`);
+          held.set(id, held.get(id)!.slice(1));
+          const release = releases.get(req)!;
+          const answer = (e as { answer?: Answer<W> }).answer;
+          if (settle[1] === 'error') release('fail');
+          else if (answer && 'status' in answer) release(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }));
+          else {
+            await answer?.arrange?.(w);
+            release('forward');
+            const want = ((e as { output?: { code?: number } }).output ?? {}).code;
+            await eventually(() => {
+              if (req.answer === undefined) throw new Error('the server has not answered');
+            });
+            if (want !== undefined && req.answer !== want) throw new Error(`the server answered ${String(req.answer)}; the path expects ${want}`);
+          }
+        } else if (/^xstate\.after\./.test(e.type)) {
+          throw new Error('delayed transitions are not driven by screen paths yet');
+        } else {
+          const perform = spec.events[e.type];
+          if (!perform) throw new Error(`no way to cause ${e.type} on the screen`);
+          await perform(w, e);
+        }
+        for (const [key, check] of checksFor(spec, step.state.value)) {
+          try {
+            await eventually(() => check(w));
+          } catch (err) {
+            throw new Error(`in state ${key}: ${(err as Error).message}`, { cause: err });
+          }
+        }
+        const effect = spec.effects?.[e.type];
+        if (effect) await eventually(() => effect(w, e, sentBefore));
+      } catch (err) {
+        throw new Error(`${path.name}\n  ${where}\n  ${(err as Error).message}`, { cause: err });
+      }
+    }
+  } finally {
+    // a held request that the path never answered fails quietly, as a closed page's would
+    for (const release of releases.values()) release('fail');
+    h.intercept(undefined);
+    cleanup();
+  }
+}
+
+/** The outcome of one mutant, as `npm run mutants` reads it. */
+export interface MutantResult {
+  machine: string;
+  mutant: string;
+  outcome: 'killed' | 'survived' | 'equivalent';
+  /** the first failure that killed it */
+  by?: string;
+}
+
+/**
+ * Registers a machine's screen path tests: that every atomic state has its check, one test per
+ * shortest path and per transition the shortest paths missed, and the coverage of the chart.
+ * Under MUTANTS=1, registers one test per mutant instead (see the file comment).
+ */
+export function defineScreenPaths<W>(h: ScreenHarness, spec: ScreenPathSpec<W>): void {
+  const { machine } = spec;
+  if (process.env.MUTANTS) return defineMutants(h, spec);
+  const { paths, coverage } = pathsOf(machine, spec);
+  describe(`machine ${machine.id} on ${spec.screen} (screen paths)`, () => {
+    it('has a check for every state', () => {
+      const states = atomicStates(machine);
+      expect(states.filter((s) => !spec.states[s]), 'states without a check').toEqual([]);
+      const known = new Set(machine.root ? allNodePaths(machine) : []);
+      expect(Object.keys(spec.states).filter((k) => !known.has(k)), 'checks for states the chart does not have').toEqual([]);
+    });
+    for (const p of paths) it(p.name, () => runPath(h, spec, p));
+    it('reaches every state and fires every transition of the chart', () => assertFullCoverage(coverage));
+    afterAll(() => console.log(`${coverage.line} (screen paths: ${paths.length})`));
+  });
+}
+
+function allNodePaths(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  const walk = (node: { states: Record<string, unknown>; path: string[] }) => {
+    if (node.path.length) out.push(node.path.join('.'));
+    for (const c of Object.values(node.states) as (typeof node)[]) walk(c);
+  };
+  walk(machine.root as never);
+  return out;
+}
+
+/** A path's steps as the chart has them: events, state values and whole contexts. */
+function stepKeys(steps: Step[]): string[] {
+  const safe = (v: unknown) => {
+    try {
+      return JSON.stringify(v);
+    } catch {
+      return '(unserializable)';
+    }
+  };
+  const keys: string[] = [];
+  let acc = '';
+  for (const { event, state } of steps) {
+    acc += `|${safe(event)}>${safe([state.status, state.value, state.context])}`;
+    keys.push(acc);
+  }
+  return keys;
+}
+
+function defineMutants<W>(h: ScreenHarness, spec: ScreenPathSpec<W>): void {
+  const { machine } = spec;
+  const results: MutantResult[] = [];
+  // a mutant's path that the chart has too (same events, same states) behaves as the chart does,
+  // and the chart passes it: only the paths that differ are run
+  const known = new Set(pathsOf(machine, spec).paths.flatMap((p) => stepKeys(p.steps)));
+  const only = process.env.MUTANT_FILTER;
+  describe(`mutants of ${machine.id}`, () => {
+    for (const mutant of mutantsOf(machine)) {
+      if (only && !mutant.description.includes(only)) continue;
+      it(mutant.description, { timeout: 300_000 }, async () => {
+        const why = spec.equivalent?.[mutant.description];
+        if (why) {
+          results.push({ machine: machine.id, mutant: mutant.description, outcome: 'equivalent', by: why });
+          return;
+        }
+        const m = mutantMachine(machine, mutant);
+        const restore = plantMutant(machine, m);
+        let by: string | undefined;
+        try {
+          const { paths, coverage } = pathsOf(machine, spec);
+          for (const p of paths.filter((q) => !known.has(stepKeys(q.steps).at(-1)!))) {
+            try {
+              await runPath(h, spec, p);
+            } catch (err) {
+              by = (err as Error).message;
+              break;
+            }
+          }
+          if (!by && !coverage.complete) by = `coverage: ${coverage.line}`;
+        } catch (err) {
+          by = `the chart does not load or walk: ${(err as Error).message}`;
+        } finally {
+          restore();
+        }
+        results.push({ machine: machine.id, mutant: mutant.description, outcome: by ? 'killed' : 'survived', by });
+      });
+    }
+    afterAll(() => {
+      const file = process.env.MUTANTS_REPORT;
+      if (file) for (const r of results) appendFileSync(file, `${JSON.stringify(r)}\n`);
+    });
+  });
+}
