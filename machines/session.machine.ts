@@ -86,8 +86,8 @@ export const sessionMachine = setup({
           on: { 'booked.refresh': { target: 'refreshing', reenter: true } },
         },
       },
+      // no session.login here: the login screen sends a member home before they could log in again
       on: {
-        'session.login': { target: '.refreshing', actions: 'keepLogin' },
         'session.logout': 'loggingOut',
         'session.expired': { target: 'visitor', actions: ['dropLogin', 'forgetSession'] },
       },

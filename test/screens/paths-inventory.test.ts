@@ -19,7 +19,6 @@ const PENDING = new Set([
   'login',
   'photo-upload',
   'reset-password',
-  'session',
   'domain/booking',
   'domain/card',
   'domain/order',

@@ -84,11 +84,30 @@ function targetsOf(t: Config): string[] {
   return target === undefined ? [] : Array.isArray(target) ? (target as string[]) : [target as string];
 }
 
-/** The states a transition can be retargeted to: atomic and final ones (a compound target enters its initial child). */
+/** A state that only decides where to go: `always` and nothing else; never a state a member is in. */
+function isTransient(node: Config): boolean {
+  return node.always !== undefined && !node.on && !node.invoke && !node.after;
+}
+
+/**
+ * The states a transition can be retargeted to: the atomic and final states a member can be in (a
+ * compound target enters its initial child; a transient one only passes on).
+ */
 function leafPaths(config: Config): string[] {
   return nodes(config)
-    .filter(({ path, node }) => path.length > 0 && (node.type === 'final' || Object.keys((node.states ?? {}) as Config).length === 0))
+    .filter(({ path, node }) => path.length > 0 && (node.type === 'final' || Object.keys((node.states ?? {}) as Config).length === 0) && !isTransient(node))
     .map(({ path }) => path.join('.'));
+}
+
+/** The atomic state a target path ends in: a compound state's initial child, down to a leaf. */
+function enteredLeaf(config: Config, path: string): string {
+  let node = nodes(config).find((n) => n.path.join('.') === path)?.node;
+  let out = path;
+  while (node && typeof node.initial === 'string' && node.states) {
+    out = `${out}.${node.initial}`;
+    node = (node.states as Record<string, Config>)[node.initial];
+  }
+  return out;
 }
 
 /** Every single-change mutant of a machine's chart. */
@@ -109,7 +128,7 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
       const list = branches(site.get(node));
       list.forEach((t, i) => {
         const which = list.length > 1 ? `[${i}${t.guard ? ` ${guardName(t.guard)}` : ''}] ` : t.guard ? `[${guardName(t.guard)}] ` : '';
-        const current = targetsOf(t).map((x) => resolveTarget(id, path, x));
+        const current = targetsOf(t).map((x) => enteredLeaf(base, resolveTarget(id, path, x)));
         if (current.length === 1) {
           for (const leaf of leaves) {
             if (leaf === current[0]) continue;

@@ -2,7 +2,7 @@ import { TestModel, type AdjacencyMap } from '@xstate/graph';
 import { act, cleanup } from '@testing-library/react';
 import { appendFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { __unsafe_getAllOwnEventDescriptors, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { __unsafe_getAllOwnEventDescriptors, createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { CoverageTracker, type CoverageReport } from '../../machines/support/coverage';
 import { assertFullCoverage, eventName, statePaths, type Step } from '../../machines/support/model';
 import { mutantMachine, mutantsOf, plantMutant } from '../../machines/support/mutants';
@@ -39,8 +39,10 @@ export type World<W> = W & {
   ui: OpenScreen;
   /** every API request the screen sent during the path, in order, with the code it was answered with */
   sent: Sent[];
-  /** the requests the path holds until its `done`/`error` step, by invoke id */
+  /** the requests held unanswered (until the path's `done`/`error` step answers the latest), by invoke id */
   held: Map<string, Sent[]>;
+  /** answers the latest held request of an invoke from a member event (a 401 that expires the session) */
+  release(invoke: string, how: 'forward' | 'fail'): Promise<Sent>;
 };
 
 export interface Sent extends SentRequest {
@@ -59,6 +61,8 @@ export interface ScreenPathSpec<W> {
    * answer, the real server answers); for `xstate.error.actor.<id>`: the request fails on the network.
    */
   cases: Record<string, ReadonlyArray<Record<string, unknown>>>;
+  /** the machine's inputs to start from, by name (the name is passed to `start`); one unnamed start without */
+  inputs?: Record<string, unknown>;
   /** prunes the walk (test-data choice, e.g. type each field once) */
   offer?: (event: AnyEventObject, snapshot: AnyMachineSnapshot) => boolean;
   /** the part of the context that makes two states different for the walk */
@@ -66,7 +70,7 @@ export interface ScreenPathSpec<W> {
   /** the request each invoke's actor sends */
   requests: Record<string, InvokeRequest>;
   /** per path: the member and the server as the path needs them, and the screen opened */
-  start(h: ScreenHarness): Promise<W & { ui: OpenScreen }>;
+  start(h: ScreenHarness, input: string): Promise<W & { ui: OpenScreen }>;
   /** how the member causes each event on the screen */
   events: Record<string, (w: World<W>, event: AnyEventObject) => Promise<void>>;
   /**
@@ -82,6 +86,8 @@ export interface ScreenPathSpec<W> {
 
 interface ScreenPath {
   name: string;
+  /** the name of the input it starts from */
+  input: string;
   steps: Step[];
 }
 
@@ -92,12 +98,17 @@ interface ScreenPath {
 const CHECK_WITHIN_MS = process.env.MUTANTS ? 400 : 1500;
 const sleep = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
 
-/** The atomic states of a machine (`editing.clean`, `saving`, `done`). */
+/**
+ * The atomic states of a machine a member can be in (`editing.clean`, `saving`, `done`); a state
+ * that only decides where to go (`always` and nothing else) is never at rest, so it has no check.
+ */
 export function atomicStates(machine: AnyStateMachine): string[] {
   const out: string[] = [];
-  const walk = (node: { states: Record<string, unknown>; path: string[]; type: string }) => {
-    const children = Object.values(node.states) as (typeof node)[];
-    if (children.length === 0 && node.path.length > 0) out.push(node.path.join('.'));
+  type Node = { states: Record<string, Node>; path: string[]; config: Record<string, unknown> };
+  const transient = (n: Node) => n.config.always !== undefined && !n.config.on && !n.config.invoke && !n.config.after;
+  const walk = (node: Node) => {
+    const children = Object.values(node.states);
+    if (children.length === 0 && node.path.length > 0 && !transient(node)) out.push(node.path.join('.'));
     for (const c of children) walk(c);
   };
   walk(machine.root as never);
@@ -114,12 +125,11 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
     const all = types.flatMap((type) => (spec.cases[type] ?? [{}]).map((c) => ({ type, ...c })));
     return spec.offer ? all.filter((e) => spec.offer!(e, s)) : all;
   };
-  const model = new TestModel(machine, { events, serializeState: serialize } as never);
   const tracker = new CoverageTracker(machine);
-  const name = (steps: Step[]) => {
+  const name = (input: string, steps: Step[]) => {
     const end = steps[steps.length - 1]!.state;
     const evs = steps.filter((s) => s.event.type !== 'xstate.init').map((s) => eventName(s.event));
-    return `${statePaths(end.value)}${end.status === 'done' ? ' (done)' : ''} ⇐ ${evs.join(' → ') || 'start'}`;
+    return `${input ? `${input}: ` : ''}${statePaths(end.value)}${end.status === 'done' ? ' (done)' : ''} ⇐ ${evs.join(' → ') || 'start'}`;
   };
   const walk = (steps: Step[]) => {
     steps.forEach((step, i) => {
@@ -127,21 +137,40 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
       if (i > 0) tracker.visitTransitions(machine.getTransitionData(steps[i - 1]!.state as never, step.event) as never);
     });
   };
-  const paths: ScreenPath[] = model.getShortestPaths().map((p) => ({ name: name(p.steps as Step[]), steps: p.steps as Step[] }));
+  const graphs = Object.entries(spec.inputs ?? { '': undefined }).map(([input, value]) => ({
+    input,
+    model: new TestModel(machine, { input: value, events, serializeState: serialize } as never),
+  }));
+  const paths: ScreenPath[] = graphs.flatMap(({ input, model }) =>
+    model.getShortestPaths().map((p) => ({ name: name(input, p.steps as Step[]), input, steps: p.steps as Step[] })),
+  );
   for (const p of paths) walk(p.steps);
+  // the transitions taken on the way in (`always` from a state that only decides)
+  for (const value of Object.values(spec.inputs ?? { '': undefined })) {
+    const actor = createActor(machine, {
+      input: value,
+      inspect(ev) {
+        if (ev.type === '@xstate.microstep') tracker.visitTransitions((ev as unknown as { _transitions: never[] })._transitions);
+      },
+    });
+    actor.start();
+    actor.stop();
+  }
 
-  const pathTo = new Map<string, Step[]>();
-  for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(serialize(p.state as AnyMachineSnapshot), p.steps as Step[]);
-  const adjacency = model.getAdjacencyMap() as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
-  for (const [key, entry] of Object.entries(adjacency)) {
-    const base = pathTo.get(key);
-    if (!base) continue;
-    for (const next of Object.values(entry.transitions) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
-      const fires = machine.getTransitionData(entry.state as never, next.event) as never[];
-      if (!fires.some((t) => tracker.isNew(t))) continue;
-      const steps = [...base, { event: next.event, state: next.state }];
-      walk(steps);
-      paths.push({ name: name(steps), steps });
+  for (const { input, model } of graphs) {
+    const pathTo = new Map<string, Step[]>();
+    for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(serialize(p.state as AnyMachineSnapshot), p.steps as Step[]);
+    const adjacency = model.getAdjacencyMap() as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
+    for (const [key, entry] of Object.entries(adjacency)) {
+      const base = pathTo.get(key);
+      if (!base) continue;
+      for (const next of Object.values(entry.transitions) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
+        const fires = machine.getTransitionData(entry.state as never, next.event) as never[];
+        if (!fires.some((t) => tracker.isNew(t))) continue;
+        const steps = [...base, { event: next.event, state: next.state }];
+        walk(steps);
+        paths.push({ name: name(input, steps), input, steps });
+      }
     }
   }
   return { paths, coverage: tracker.report() };
@@ -201,15 +230,29 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
     const how = await new Promise<'forward' | Response | 'fail'>((resolve) => releases.set(req, resolve));
     if (how === 'fail') {
       req.answer = 'network';
-      networkFailure();
+      return networkFailure();
     }
     const res = how === 'forward' ? await forward() : how;
     req.answer = await codeOf(res);
     return res;
   });
+  /** answers the latest held request of an invoke; resolves once it is answered */
+  const release = async (id: string, how: 'forward' | 'fail' | Response): Promise<Sent> => {
+    const r = spec.requests[id];
+    if (!r) throw new Error(`no request is declared for invoke ${id}`);
+    const req = held.get(id)?.at(-1);
+    if (!req) throw new Error(`the screen sent no ${r.method} ${r.path} for it to answer`);
+    held.set(id, held.get(id)!.slice(0, -1));
+    releases.get(req)!(how);
+    releases.delete(req);
+    await eventually(() => {
+      if (req.answer === undefined) throw new Error('the request has not been answered');
+    });
+    return req;
+  };
   try {
-    const started = await spec.start(h);
-    const w = { ...started, h, sent, held } as World<W>;
+    const started = await spec.start(h, path.input);
+    const w = { ...started, h, sent, held, release: (id: string, how: 'forward' | 'fail') => release(id, how) } as World<W>;
     for (const [i, step] of path.steps.entries()) {
       const e = step.event;
       const where = `step ${i} (${eventName(e)}) → ${statePaths(step.state.value)}`;
@@ -220,23 +263,16 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
           /* the screen is open */
         } else if (settle) {
           const id = settle[2]!;
-          const r = spec.requests[id];
-          const req = held.get(id)?.[0];
-          if (!r) throw new Error(`no request is declared for invoke ${id}`);
-          if (!req) throw new Error(`the screen sent no ${r.method} ${r.path} for it to answer`);
-          held.set(id, held.get(id)!.slice(1));
-          const release = releases.get(req)!;
           const answer = (e as { answer?: Answer<W> }).answer;
-          if (settle[1] === 'error') release('fail');
-          else if (answer && 'status' in answer) release(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }));
-          else {
+          if (settle[1] === 'error') await release(id, 'fail');
+          else if (answer && 'status' in answer) {
+            await release(id, new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }));
+          } else {
             await answer?.arrange?.(w);
-            release('forward');
-            const want = ((e as { output?: { code?: number } }).output ?? {}).code;
-            await eventually(() => {
-              if (req.answer === undefined) throw new Error('the server has not answered');
-            });
-            if (want !== undefined && req.answer !== want) throw new Error(`the server answered ${String(req.answer)}; the path expects ${want}`);
+            const req = await release(id, 'forward');
+            const output = (e as { output?: unknown }).output;
+            const want = output && typeof output === 'object' && 'code' in output ? output.code : undefined;
+            if (want !== undefined && req.answer !== want) throw new Error(`the server answered ${String(req.answer)}; the path expects ${String(want)}`);
           }
         } else if (/^xstate\.after\./.test(e.type)) {
           throw new Error('delayed transitions are not driven by screen paths yet');
@@ -260,7 +296,7 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
     }
   } finally {
     // a held request that the path never answered fails quietly, as a closed page's would
-    for (const release of releases.values()) release('fail');
+    for (const fail of releases.values()) fail('fail');
     h.intercept(undefined);
     cleanup();
   }
