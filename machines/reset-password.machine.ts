@@ -63,7 +63,8 @@ export const resetPasswordMachine = setup({
     setPassword: assign({ password: ({ event }) => (event.type === 'reset.password.change' ? event.value : '') }),
     setAgain: assign({ again: ({ event }) => (event.type === 'reset.again.change' ? event.value : '') }),
     keepTicket: assign({ ticket: (_, params: { ticket: string }) => params.ticket, errorCode: undefined }),
-    forgetTicket: assign({ ticket: undefined, code: '', password: '', again: '' }),
+    /** step one again, as it starts: the phone kept, nothing else (no code sent yet, no refusal) */
+    forgetTicket: assign({ ticket: undefined, code: '', password: '', again: '', remaining: 0, errorCode: undefined, sendErrorCode: undefined }),
     keepRefusal: assign({ errorCode: (_, params: { code: number }) => params.code }),
     keepSendRefusal: assign({ sendErrorCode: (_, params: { code: number }) => params.code }),
     startCooldown: assign({ remaining: ({ context }) => context.cooldownSeconds, sendErrorCode: undefined }),

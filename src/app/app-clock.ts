@@ -1,6 +1,23 @@
+import type { ActorOptions, AnyActorLogic } from 'xstate';
 import { systemClock, type Clock } from '../domain/clock';
 
 let browserClock: Clock | undefined;
+/** XState's timer interface (setTimeout and clearTimeout), as its `clock` option takes it */
+type ActorTimers = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
+let timers: ActorTimers | undefined;
+
+/**
+ * The timers of the app's actors (XState's `clock` option: `after` delays, countdowns): the
+ * browser's own unless set. Path tests set a simulated one and move it by the chart's delays.
+ */
+export function setActorTimers(t: ActorTimers | undefined): void {
+  timers = t;
+}
+
+/** Options for `useActorRef` of a machine with `after` delays: `useActorRef(logic, { input, ...actorTimers() })`. */
+export function actorTimers(): { clock?: ActorTimers } {
+  return timers ? { clock: timers } : {};
+}
 
 /** The browser entry sets the app's one clock (the server's time, see serverAlignedClock). */
 export function setBrowserClock(clock: Clock): void {

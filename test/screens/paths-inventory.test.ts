@@ -18,7 +18,6 @@ const PENDING = new Set([
   'checkout',
   'login',
   'photo-upload',
-  'reset-password',
   'domain/booking',
   'domain/card',
   'domain/order',

@@ -29,7 +29,7 @@ export interface ScreenHarness {
   /** logs in through the real API (POST /api/oauth/login), keeping the cookies the server sets */
   logIn(phone: string, password: string): Promise<void>;
   /** renders the app at a URL: the real route table, loaders, screens, machines and server */
-  open(url: string, opts?: { locale?: Locale }): Promise<OpenScreen>;
+  open(url: string, opts?: { locale?: Locale; state?: unknown }): Promise<OpenScreen>;
   /**
    * Puts a hand between the app and the server (path tests hold a request until the path says how
    * it ends); `undefined` takes it away. `forward` sends the request on to the real server.
@@ -110,7 +110,9 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
       // render (the server rendered their data), then the app takes over
       const routes = routeObjects();
       await resolveLazy(routes, new URL(url, ORIGIN));
-      const r = createMemoryRouter(routes, { initialEntries: [url] });
+      const first = new URL(url, ORIGIN);
+      // a location state, as a navigation from another screen would carry it
+      const r = createMemoryRouter(routes, { initialEntries: [{ pathname: first.pathname, search: first.search, state: o.state }] });
       routerRef.current = r;
       const here = () => pathOf(r)!;
       await waitForIdle(r);
@@ -119,7 +121,8 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
       return {
         ...rendered,
         router: r,
-        user: userEvent.setup(),
+        // no pause between keystrokes: the screens react to each synchronously
+        user: userEvent.setup({ delay: null }),
         path: here,
         async waitForPath(want, timeoutMs = 5000) {
           const ok = () => (typeof want === 'string' ? here() === want : want.test(here()));

@@ -2,10 +2,11 @@ import { TestModel, type AdjacencyMap } from '@xstate/graph';
 import { act, cleanup } from '@testing-library/react';
 import { appendFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { __unsafe_getAllOwnEventDescriptors, createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { __unsafe_getAllOwnEventDescriptors, createActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { CoverageTracker, type CoverageReport } from '../../machines/support/coverage';
 import { assertFullCoverage, eventName, statePaths, type Step } from '../../machines/support/model';
 import { mutantMachine, mutantsOf, plantMutant } from '../../machines/support/mutants';
+import { setActorTimers } from '../../../src/app/app-clock';
 import type { OpenScreen, ScreenHarness, SentRequest } from './screen-harness';
 
 /**
@@ -43,6 +44,8 @@ export type World<W> = W & {
   held: Map<string, Sent[]>;
   /** answers the latest held request of an invoke from a member event (a 401 that expires the session) */
   release(invoke: string, how: 'forward' | 'fail'): Promise<Sent>;
+  /** ms the path's `after` steps have moved the clock (the screen's timers and the server's) */
+  time(): number;
 };
 
 export interface Sent extends SentRequest {
@@ -50,6 +53,8 @@ export interface Sent extends SentRequest {
   answer?: number | 'network';
   /** the invoke it belongs to, when the spec declares it */
   invoke?: string;
+  /** when it was answered, on the path's clock (`World.time()`) */
+  at?: number;
 }
 
 export interface ScreenPathSpec<W> {
@@ -128,7 +133,13 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
   const tracker = new CoverageTracker(machine);
   const name = (input: string, steps: Step[]) => {
     const end = steps[steps.length - 1]!.state;
-    const evs = steps.filter((s) => s.event.type !== 'xstate.init').map((s) => eventName(s.event));
+    const evs: string[] = [];
+    let repeats = 1;
+    for (const ev of steps.filter((s) => s.event.type !== 'xstate.init').map((s) => eventName(s.event))) {
+      // a countdown's sixty seconds read as one step ×60
+      if (evs.at(-1)?.replace(/ ×\d+$/, '') === ev) evs[evs.length - 1] = `${ev} ×${++repeats}`;
+      else (evs.push(ev), (repeats = 1));
+    }
     return `${input ? `${input}: ` : ''}${statePaths(end.value)}${end.status === 'done' ? ' (done)' : ''} ⇐ ${evs.join(' → ') || 'start'}`;
   };
   const walk = (steps: Step[]) => {
@@ -216,18 +227,23 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
   const releases = new Map<Sent, (how: 'forward' | Response | 'fail') => void>();
   const codeOf = async (res: Response) => ((await res.clone().json().catch(() => ({}))) as { code?: number }).code ?? res.status;
   h.jar.clear();
+  const timers = new SimulatedClock();
+  setActorTimers(timers);
+  let now = 0;
   h.intercept(async (request, forward) => {
     const req: Sent = { ...request };
     sent.push(req);
     const invoke = Object.entries(spec.requests).find(([, r]) => r.method === req.method && r.path.test(req.path.split('?')[0]!));
     if (!invoke) {
       const res = await forward();
+      req.at = now;
       req.answer = await codeOf(res);
       return res;
     }
     req.invoke = invoke[0];
     held.set(invoke[0], [...(held.get(invoke[0]) ?? []), req]);
     const how = await new Promise<'forward' | Response | 'fail'>((resolve) => releases.set(req, resolve));
+    req.at = now;
     if (how === 'fail') {
       req.answer = 'network';
       return networkFailure();
@@ -252,13 +268,14 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
   };
   try {
     const started = await spec.start(h, path.input);
-    const w = { ...started, h, sent, held, release: (id: string, how: 'forward' | 'fail') => release(id, how) } as World<W>;
+    const w = { ...started, h, sent, held, release: (id: string, how: 'forward' | 'fail') => release(id, how), time: () => now } as World<W>;
     for (const [i, step] of path.steps.entries()) {
       const e = step.event;
       const where = `step ${i} (${eventName(e)}) → ${statePaths(step.state.value)}`;
       const sentBefore = sent.length;
       try {
         const settle = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
+        const after = /^xstate\.after\.(\d+)\./.exec(e.type);
         if (e.type === 'xstate.init') {
           /* the screen is open */
         } else if (settle) {
@@ -274,8 +291,11 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
             const want = output && typeof output === 'object' && 'code' in output ? output.code : undefined;
             if (want !== undefined && req.answer !== want) throw new Error(`the server answered ${String(req.answer)}; the path expects ${String(want)}`);
           }
-        } else if (/^xstate\.after\./.test(e.type)) {
-          throw new Error('delayed transitions are not driven by screen paths yet');
+        } else if (after) {
+          // time passes for the screen's actors and for the server alike
+          now += Number(after[1]);
+          h.server.clock.advance(Number(after[1]));
+          await act(async () => timers.increment(Number(after[1])));
         } else {
           const perform = spec.events[e.type];
           if (!perform) throw new Error(`no way to cause ${e.type} on the screen`);
@@ -299,6 +319,7 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
     for (const fail of releases.values()) fail('fail');
     h.intercept(undefined);
     cleanup();
+    setActorTimers(undefined);
   }
 }
 

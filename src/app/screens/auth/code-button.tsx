@@ -12,6 +12,8 @@ export function CodeButton(props: { sending: boolean; remaining: number | undefi
       inline
       className="!w-auto shrink-0 whitespace-nowrap tabular-nums"
       disabled={sending || remaining !== undefined}
+      // inside the form: a plain button, or a tap on it would also submit the form
+      type="button"
       onClick={props.onSend}
       data-testid="send-code"
     >

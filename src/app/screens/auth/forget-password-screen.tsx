@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Block, Button, List, ListInput } from 'konsta/react';
 import { useEffect } from 'react';
-import { useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
+import { useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { redirectMemberHome } from '../../session/request-session';
 import { feedbackMessage, refusalMessage } from './auth-messages';
 import { CodeButton, FormMessage } from './code-button';
@@ -17,7 +17,9 @@ export function loader({ context }: LoaderFunctionArgs) {
 export default function ForgetPasswordScreen() {
   const { i18n, t } = useLingui();
   const navigate = useNavigate();
-  const reset = useResetPassword({});
+  // back from step two (the ticket expired), the phone comes along
+  const { phone: phoneBack } = (useLocation().state ?? {}) as { phone?: string };
+  const reset = useResetPassword({ phone: phoneBack });
   const phone = useSelector(reset, (s) => s.context.phone);
   const code = useSelector(reset, (s) => s.context.code);
   const verifying = useSelector(reset, (s) => s.matches({ verify: { form: 'verifying' } }));

@@ -30,8 +30,9 @@ export default function NewPasswordScreen() {
   const feedback = useResetFeedback(reset);
 
   useEffect(() => {
-    if (needsStepOne) void navigate('/login/forgetpassword', { replace: true });
-  }, [needsStepOne, navigate]);
+    // back to step one with the phone already typed
+    if (needsStepOne) void navigate('/login/forgetpassword', { replace: true, state: { phone: reset.getSnapshot().context.phone } });
+  }, [needsStepOne, navigate, reset]);
   useEffect(() => {
     if (!done) return;
     toast(t`密码已重置，请用新密码登录`);

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { resetPasswordMachine, type ResetPasswordInput } from '../../../../machines/reset-password.machine';
 import { browserApiOrThrow } from '../../api-context';
+import { actorTimers } from '../../app-clock';
 import { feedbackMessage } from './auth-messages';
 
 /** The reset-password actor with the real API (both reset screens use it). */
@@ -18,7 +19,7 @@ export function useResetPassword(input: ResetPasswordInput) {
       }),
     [],
   );
-  return useActorRef(logic, { input });
+  return useActorRef(logic, { input, ...actorTimers() });
 }
 
 export type ResetActor = ReturnType<typeof useResetPassword>;

@@ -1,0 +1,294 @@
+// @vitest-environment jsdom
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { resetPasswordMachine, type ResetPasswordContext } from '../../machines/reset-password.machine';
+import { SMS_RESEND_COOLDOWN_S } from '../../src/domain/limits';
+import { isValidPhone } from '../../src/domain/validation';
+import { loadConfig } from '../../src/server/config';
+import { accounts } from '../../src/server/db/schema/index';
+import { verifyPassword } from '../../src/server/services/password';
+import { memberWithPassword, sendCode } from '../server/auth/support';
+import { screen, startScreenHarness } from './support/screen-harness';
+import { defineScreenPaths, type Sent, type World } from './support/screen-paths';
+
+/**
+ * Forgotten password (spec §7), over its two screens: /login/forgetpassword proves the phone with an
+ * SMS code (the code button counts 60 s down after a code is sent) and gets a ticket; /login/newpass
+ * sets the new password (6-15, typed twice) with it; an expired ticket sends the member back to step
+ * one with the phone kept. Each member here asks from their own network address, so the per-network
+ * SMS limit (tested with the server) stays out of the way.
+ */
+const base = loadConfig({ NODE_ENV: 'test' });
+const h = await startScreenHarness({ config: { sms: { ...base.sms, perIpPerHour: 1_000_000 } } });
+
+const OLD = 'oldpass1';
+/** the walk's stand-ins: a member's phone, a code; the screen gets the real ones */
+const A_PHONE = '13912340000';
+const THE_CODE = '123456';
+const A_WRONG_CODE = '654321';
+
+interface Member {
+  accountId: number;
+  phone: string;
+  /** the path started on step two with a ticket from step one */
+  startedWithTicket: boolean;
+  typed: { phone: string; code: string; password: string; again: string };
+}
+type W = World<Member>;
+
+let phones = 0;
+const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
+const button = (name: RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const sendButton = () => screen.getByTestId('send-code') as HTMLButtonElement;
+const requests = (w: W, invoke: string): Sent[] => w.sent.filter((r) => r.invoke === invoke);
+const last = (w: W, invoke: string) => requests(w, invoke).at(-1);
+
+const FORM_MESSAGES = ['请输入正确的手机号', '请输入验证码', '验证码错误或已过期', '网络无法连接'];
+/** the envelopes the server answers with (the walk needs their shape; the server gives the real ones) */
+const ok = (data: unknown) => ({ code: 200, status: true, data });
+const refused = (code: number) => ({ code, status: false, data: null });
+
+async function stores(w: W, password: string): Promise<boolean> {
+  const [row] = await h.server.deps.db.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, w.accountId));
+  return verifyPassword(password, row?.hash);
+}
+
+async function latestCode(phone: string): Promise<string | undefined> {
+  const r = await h.server.call('GET', `/api/dev/sms/${phone}`);
+  return r.body?.data?.code as string | undefined;
+}
+
+async function type(w: W, name: 'phone' | 'code' | 'password' | 'again', value: string) {
+  w.typed[name] = value;
+  await w.ui.user.clear(field(name));
+  if (value) await w.ui.user.type(field(name), value);
+}
+
+defineScreenPaths<Member>(h, {
+  machine: resetPasswordMachine,
+  screen: '/login/forgetpassword → /login/newpass',
+  inputs: { 'a visitor': {}, 'a visitor back from step one with a ticket': { ticket: 'from step one', phone: A_PHONE } },
+  cases: {
+    'reset.phone.change': [{ value: A_PHONE }, { value: '123' }],
+    'reset.code.change': [{ value: THE_CODE }, { value: A_WRONG_CODE }],
+    'reset.password.change': [{ value: '123' }, { value: 'newpass1' }],
+    'reset.again.change': [{ value: 'newpass1' }, { value: 'other123' }],
+    'xstate.done.actor.sendCode': [
+      { output: ok(null), answer: { server: true } },
+      {
+        output: refused(10007),
+        // a code was asked for this phone on another device a moment ago
+        answer: { server: true, arrange: (w: W) => h.server.call('GET', `/api/oauth/valid-code?phone=${w.phone}`, { headers: { 'x-forwarded-for': '203.0.113.9' } }).then(() => {}) },
+      },
+    ],
+    'xstate.error.actor.sendCode': [{ error: new Error('network') }],
+    'xstate.done.actor.verifyCode': [
+      { output: ok({ ticket: 'issued' }), answer: { server: true } },
+      { output: refused(10003), answer: { server: true } },
+    ],
+    'xstate.error.actor.verifyCode': [{ error: new Error('network') }],
+    'xstate.done.actor.resetPassword': [
+      { output: ok(null), answer: { server: true } },
+      // the member took longer than the ticket's 10 minutes
+      { output: refused(10012), answer: { server: true, arrange: async () => h.server.clock.advance(11 * 60_000) } },
+    ],
+    'xstate.error.actor.resetPassword': [{ error: new Error('network') }],
+  },
+  offer: (e, s) => {
+    const c = s.context as ResetPasswordContext;
+    const output = (e as { output?: { code: number } }).output;
+    // the countdown is walked once, second by second, by a member who waits for the SMS before typing;
+    // everything else happens right after a code arrives, or after the countdown only to send again
+    if (e.type.startsWith('xstate.after.')) return c.code === '' && s.matches({ verify: { form: { editing: 'clean' } } });
+    if (s.matches({ verify: { sender: 'coolingDown' } }) && c.remaining !== c.cooldownSeconds) return false;
+    if (c.remaining === 1 && !s.matches({ verify: { sender: 'coolingDown' } })) {
+      return e.type === 'reset.code.send' || (e.type === 'xstate.done.actor.sendCode' && output!.code === 200);
+    }
+    switch (e.type) {
+      case 'reset.phone.change':
+        return c.phone === '' || (c.phone === '123' && e.value !== '123');
+      case 'reset.code.change':
+        // the code sent can be typed once one was sent
+        return c.code === '' && (e.value !== THE_CODE || c.remaining > 0);
+      case 'reset.code.send':
+        return c.code === '';
+      case 'reset.password.change':
+        return c.password === '' || (c.password === '123' && e.value !== '123');
+      case 'reset.again.change':
+        return c.again === '';
+      case 'reset.restart':
+        // the screen offers it for an expired ticket (walked from step one; a path that started on
+        // step two stays there, it only proves that a ticket brought along opens step two)
+        return c.errorCode === 10012 && c.ticket !== 'from step one';
+      case 'xstate.done.actor.sendCode':
+        // a refused code stays refused until time passes; the other device's code is the one to type
+        return output!.code === 200 ? c.sendErrorCode !== 10007 : c.code === '';
+      case 'xstate.done.actor.verifyCode':
+        return output!.code === 200 ? c.code === THE_CODE : c.code === A_WRONG_CODE;
+      case 'xstate.done.actor.resetPassword':
+        return output!.code !== 200 || c.errorCode !== 10012;
+      default:
+        return true;
+    }
+  },
+  project: (c: ResetPasswordContext) => ({
+    phone: c.phone,
+    code: c.code,
+    password: c.password,
+    again: c.again,
+    ticket: Boolean(c.ticket),
+    remaining: c.remaining,
+    errorCode: c.errorCode ?? null,
+    sendErrorCode: c.sendErrorCode ?? null,
+  }),
+  requests: {
+    sendCode: { method: 'GET', path: /^\/api\/oauth\/valid-code$/ },
+    verifyCode: { method: 'POST', path: /^\/api\/oauth\/resetPasswordVerify$/ },
+    resetPassword: { method: 'POST', path: /^\/api\/oauth\/resetPassword$/ },
+  },
+
+  async start(hh, input) {
+    const phone = `1371234${String(phones++).padStart(4, '0')}`;
+    const accountId = await memberWithPassword(hh.server, phone, OLD);
+    const typed = { phone: '', code: '', password: '', again: '' };
+    if (input === 'a visitor') return { ui: await hh.open('/login/forgetpassword'), accountId, phone, startedWithTicket: false, typed };
+    // step one done through the API: the ticket travels to step two in the location state
+    const code = await sendCode(hh.server, phone);
+    const verified = await hh.server.call('POST', '/api/oauth/resetPasswordVerify', { body: { username: phone, password: code } });
+    const ui = await hh.open('/login/newpass', { state: { ticket: verified.body.data.ticket, phone } });
+    return { ui, accountId, phone, startedWithTicket: true, typed: { ...typed, phone } };
+  },
+
+  events: {
+    'reset.phone.change': (w, e) => type(w, 'phone', e.value === A_PHONE ? w.phone : String(e.value)),
+    'reset.code.change': async (w, e) => {
+      const real = await latestCode(w.phone);
+      if (e.value === THE_CODE && !real) throw new Error('the path types the code sent, but none was sent');
+      const wrong = real ? String((Number(real) + 1) % 1_000_000).padStart(6, '0') : A_WRONG_CODE;
+      await type(w, 'code', e.value === THE_CODE ? real! : wrong);
+    },
+    'reset.code.send': (w) => w.ui.user.click(sendButton()),
+    'reset.verify': (w) => w.ui.user.click(button(/下一步|验证中/)),
+    'reset.password.change': (w, e) => type(w, 'password', String(e.value)),
+    'reset.again.change': (w, e) => type(w, 'again', String(e.value)),
+    'reset.save': (w) => w.ui.user.click(button(/确认修改|提交中/)),
+    'reset.restart': async (w) => {
+      await w.ui.user.click(button(/重新验证手机号/));
+      // step one again, on its own screen: the phone kept, the rest empty
+      w.typed = { ...w.typed, code: '', password: '', again: '' };
+    },
+  },
+
+  states: {
+    // step one: the member's password is as it was
+    verify: async (w) => {
+      expect(w.ui.path()).toBe('/login/forgetpassword');
+      expect([field('phone').value, field('code').value]).toEqual([w.typed.phone, w.typed.code]);
+      expect(await stores(w, OLD)).toBe(true);
+    },
+    'verify.form.editing': () => {
+      expect(button(/下一步/).disabled).toBe(false);
+    },
+    'verify.form.editing.clean': () => {
+      expect(FORM_MESSAGES.slice(0, 3)).not.toContain(alertText());
+    },
+    'verify.form.editing.phoneInvalid': (w) => {
+      expect(alertText()).toBe('请输入正确的手机号');
+      expect(isValidPhone(w.typed.phone.trim())).toBe(false);
+    },
+    'verify.form.editing.codeMissing': (w) => {
+      expect(alertText()).toBe('请输入验证码');
+      expect(isValidPhone(w.typed.phone.trim())).toBe(true);
+      expect(w.typed.code.trim()).toBe('');
+    },
+    'verify.form.editing.refused': (w) => {
+      expect(last(w, 'verifyCode')?.answer).toBe(10003);
+      expect(alertText()).toBe('验证码错误或已过期');
+    },
+    'verify.form.editing.unreachable': (w) => {
+      expect(last(w, 'verifyCode')?.answer).toBe('network');
+      expect(alertText()).toBe('网络无法连接');
+    },
+    'verify.form.verifying': (w) => {
+      expect(button(/验证中/).disabled).toBe(true);
+      expect(w.held.get('verifyCode')?.map((r) => r.body)).toEqual([{ username: w.typed.phone.trim(), password: w.typed.code.trim() }]);
+    },
+    'verify.sender.ready': () => {
+      expect(sendButton().textContent).toBe('获取验证码');
+      expect(sendButton().disabled).toBe(false);
+    },
+    'verify.sender.ready.idle': (w) => {
+      expect(w.held.get('sendCode') ?? []).toEqual([]);
+    },
+    'verify.sender.ready.refused': (w) => {
+      expect(last(w, 'sendCode')?.answer).toBe(10007);
+      if (!FORM_MESSAGES.includes(alertText() ?? '')) expect(alertText()).toBe('验证码已发送，请60秒后再试');
+    },
+    'verify.sender.ready.unreachable': (w) => {
+      expect(last(w, 'sendCode')?.answer).toBe('network');
+      // the line under the form says the form's own problem first
+      if (!FORM_MESSAGES.includes(alertText() ?? '')) expect(alertText()).toBe('网络无法连接');
+    },
+    'verify.sender.sending': (w) => {
+      expect(sendButton().textContent).toBe('发送中…');
+      expect(sendButton().disabled).toBe(true);
+      expect(w.held.get('sendCode')?.map((r) => r.path)).toEqual([`/api/oauth/valid-code?phone=${w.typed.phone.trim()}`]);
+    },
+    'verify.sender.coolingDown': (w) => {
+      const sent = last(w, 'sendCode')!;
+      expect(sent.answer).toBe(200);
+      const left = SMS_RESEND_COOLDOWN_S - Math.floor((w.time() - sent.at!) / 1000);
+      expect(sendButton().textContent).toBe(`${left} 秒后重发`);
+      expect(sendButton().disabled).toBe(true);
+    },
+
+    // step two: a ticket was issued for this phone
+    newPassword: async (w) => {
+      expect(w.ui.path()).toBe('/login/newpass');
+      if (!w.startedWithTicket) expect(last(w, 'verifyCode')?.answer, 'the phone was proved').toBe(200);
+      expect([field('password').value, field('again').value]).toEqual([w.typed.password, w.typed.again]);
+      expect(await stores(w, OLD)).toBe(true);
+    },
+    'newPassword.editing': () => {
+      expect(button(/确认修改/).disabled).toBe(false);
+    },
+    'newPassword.editing.clean': () => {
+      expect(alertText()).toBe(null);
+    },
+    'newPassword.editing.lengthInvalid': (w) => {
+      expect(alertText()).toBe('密码须为6到15位');
+      const n = w.typed.password.trim().length;
+      expect(n < 6 || n > 15).toBe(true);
+    },
+    'newPassword.editing.mismatch': (w) => {
+      expect(alertText()).toBe('两次输入的密码不一致');
+      expect(w.typed.password.trim()).not.toBe(w.typed.again.trim());
+    },
+    'newPassword.editing.refused': (w) => {
+      expect(last(w, 'resetPassword')?.answer).toBe(10012);
+      expect(alertText()).toBe('重置凭证无效或已过期，请重新验证');
+      expect(button(/重新验证手机号/)).toBeTruthy();
+    },
+    'newPassword.editing.unreachable': (w) => {
+      expect(last(w, 'resetPassword')?.answer).toBe('network');
+      expect(alertText()).toBe('网络无法连接');
+    },
+    'newPassword.saving': (w) => {
+      expect(button(/提交中/).disabled).toBe(true);
+      expect(w.held.get('resetPassword')?.map((r) => r.body)).toEqual([{ password: w.typed.password.trim() }]);
+    },
+    done: async (w) => {
+      await w.ui.waitForPath('/login');
+      expect(screen.getByRole('status').textContent).toBe('密码已重置，请用新密码登录');
+      expect(await stores(w, w.typed.password.trim()), 'the server holds the new password').toBe(true);
+    },
+  },
+
+  effects: {
+    // a countdown's second sends nothing: a code goes only when the member asks
+    'xstate.after.1000.resetPassword.verify.sender.coolingDown': (w, _e, before) => {
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+    },
+  },
+});
