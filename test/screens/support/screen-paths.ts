@@ -138,7 +138,10 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
     for (const ev of steps.filter((s) => s.event.type !== 'xstate.init').map((s) => eventName(s.event))) {
       // a countdown's sixty seconds read as one step ×60
       if (evs.at(-1)?.replace(/ ×\d+$/, '') === ev) evs[evs.length - 1] = `${ev} ×${++repeats}`;
-      else (evs.push(ev), (repeats = 1));
+      else {
+        evs.push(ev);
+        repeats = 1;
+      }
     }
     return `${input ? `${input}: ` : ''}${statePaths(end.value)}${end.status === 'done' ? ' (done)' : ''} ⇐ ${evs.join(' → ') || 'start'}`;
   };
