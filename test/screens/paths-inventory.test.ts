@@ -14,7 +14,6 @@ const PENDING = new Set([
   'book-class',
   'booking-item',
   'card-item',
-  'check-in',
   'checkout',
   'login',
   'photo-upload',

@@ -43,6 +43,8 @@ export interface SentRequest {
   /** path and query, e.g. `/api/customers/password` */
   path: string;
   body: unknown;
+  /** its Idempotency-Key header, if any (a retry reuses it, a new intent has a new one) */
+  key?: string;
 }
 
 export type RequestHand = (req: SentRequest, forward: () => Promise<Response>) => Promise<Response>;
@@ -78,7 +80,7 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
       return res;
     };
     if (!hand) return forward();
-    return hand({ method: req.method, path: url.pathname + url.search, body: parseBody(text) }, forward);
+    return hand({ method: req.method, path: url.pathname + url.search, body: parseBody(text), key: req.headers.get('idempotency-key') ?? undefined }, forward);
   }) as typeof fetch;
 
   return {
