@@ -1,39 +1,49 @@
 #!/usr/bin/env node
-// `npm run mutants [name ...]`: checks the path tests (issue 11, decision 016). For each machine with a
-// screen path test (test/screens/*.paths.test.tsx), every single-change mutant of its chart (a
+// `npm run mutants [name ...]`: checks the path tests (issue 11, decision 016). For each chart with a
+// path test (test/screens/*.paths.test.tsx, test/server/lifecycles/*.paths.test.ts), every single-change mutant of its chart (a
 // transition retargeted to each other state, a guard negated or removed, an invoke's done and error
 // swapped) is planted where the app imports the machine and its own generated paths are run against
 // the real screen and server. A mutant is killed when a path or the coverage check fails.
 // Prints per machine the mutants killed, the equivalent ones (explained in the test file), the
 // survivors with their description, and the kill rate; exits 1 when a machine is below 95%.
 // `MUTANT_FILTER=text` runs only the mutants whose description holds the text.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 
 const GOAL = 0.95;
 const root = path.resolve(import.meta.dirname, '..');
-const dir = path.join(root, 'test', 'screens');
+// app machines: screen paths; domain lifecycle charts: server paths
+const dirs = [path.join('test', 'screens'), path.join('test', 'server', 'lifecycles')];
 const wanted = process.argv.slice(2);
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.paths.test.tsx'))
-  .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
-  .map((f) => path.join('test', 'screens', f));
+const files = dirs
+  .flatMap((dir) => readdirSync(path.join(root, dir)).map((f) => path.join(dir, f)))
+  .filter((f) => /\.paths\.test\.tsx?$/.test(f))
+  .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)));
 if (files.length === 0) {
-  console.error(`no path tests match ${wanted.join(' ') || '(all)'} in test/screens/*.paths.test.tsx`);
+  console.error(`no path tests match ${wanted.join(' ') || '(all)'} in ${dirs.map((d) => `${d}/*.paths.test.ts(x)`).join(', ')}`);
   process.exit(2);
 }
 
 const report = path.join(mkdtempSync(path.join(tmpdir(), 'mutants-')), 'results.jsonl');
 const started = Date.now();
-const run = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...files, '--reporter=dot', '--silent'], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, MUTANTS: '1', MUTANTS_REPORT: report },
-});
+// one vitest process per core, each with every n-th mutant of every machine
+const shards = Number(process.env.MUTANT_PROCESSES) || availableParallelism();
+const runs = await Promise.all(
+  Array.from({ length: shards }, (_, k) =>
+    new Promise((resolve) => {
+      const child = spawn(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...files, '--reporter=dot', '--silent'], {
+        cwd: root,
+        stdio: ['ignore', k === 0 ? 'inherit' : 'ignore', 'inherit'],
+        env: { ...process.env, MUTANTS: '1', MUTANTS_REPORT: report, MUTANT_SHARD: `${k}/${shards}` },
+      });
+      child.on('exit', (code) => resolve(code));
+    }),
+  ),
+);
 if (!existsSync(report)) {
-  console.error(`vitest wrote no results (exit ${run.status}): a path test fails to load or a mutant crashed the run`);
+  console.error(`vitest wrote no results (exits ${runs.join(', ')}): a path test fails to load or a mutant crashed the run`);
   process.exit(2);
 }
 
@@ -45,11 +55,13 @@ console.log('');
 for (const [machine, list] of byMachine) {
   const killed = list.filter((r) => r.outcome === 'killed').length;
   const equivalent = list.filter((r) => r.outcome === 'equivalent');
+  const notYet = list.filter((r) => r.outcome === 'not-yet');
   const survivors = list.filter((r) => r.outcome === 'survived');
-  const counted = list.length - equivalent.length;
+  const counted = list.length - equivalent.length - notYet.length;
   const rate = counted === 0 ? 1 : killed / counted;
   if (rate < GOAL) below++;
-  console.log(`machine ${machine}: ${killed}/${counted} mutants killed (${(rate * 100).toFixed(1)}%), ${equivalent.length} equivalent, ${survivors.length} survived`);
+  const later = notYet.length ? `, ${notYet.length} on transitions no endpoint drives yet` : '';
+  console.log(`machine ${machine}: ${killed}/${counted} mutants killed (${(rate * 100).toFixed(1)}%), ${equivalent.length} equivalent, ${survivors.length} survived${later}`);
   for (const s of survivors) console.log(`  survived: ${s.mutant}`);
   for (const e of equivalent) console.log(`  equivalent: ${e.mutant} (${e.by})`);
 }

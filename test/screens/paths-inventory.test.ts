@@ -19,7 +19,6 @@ const PENDING = new Set([
   'photo-upload',
   'domain/booking',
   'domain/card',
-  'domain/order',
   'domain/photo-review',
 ]);
 

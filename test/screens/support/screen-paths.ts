@@ -330,7 +330,8 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
 export interface MutantResult {
   machine: string;
   mutant: string;
-  outcome: 'killed' | 'survived' | 'equivalent';
+  /** not-yet: the change is on a transition no endpoint can drive yet (listed in the test file, with its issue) */
+  outcome: 'killed' | 'survived' | 'equivalent' | 'not-yet';
   /** the first failure that killed it */
   by?: string;
 }
@@ -392,8 +393,11 @@ function defineMutants<W>(h: ScreenHarness, spec: ScreenPathSpec<W>): void {
   // and the chart passes it: only the paths that differ are run
   const known = new Set(pathsOf(machine, spec).paths.flatMap((p) => stepKeys(p.steps)));
   const only = process.env.MUTANT_FILTER;
+  // `npm run mutants` runs one process per core, each taking every n-th mutant
+  const [shard, shards] = (process.env.MUTANT_SHARD ?? '0/1').split('/').map(Number) as [number, number];
   describe(`mutants of ${machine.id}`, () => {
-    for (const mutant of mutantsOf(machine)) {
+    for (const [i, mutant] of mutantsOf(machine).entries()) {
+      if (i % shards !== shard) continue;
       if (only && !mutant.description.includes(only)) continue;
       it(mutant.description, { timeout: 300_000 }, async () => {
         const why = spec.equivalent?.[mutant.description];
@@ -406,7 +410,9 @@ function defineMutants<W>(h: ScreenHarness, spec: ScreenPathSpec<W>): void {
         let by: string | undefined;
         try {
           const { paths, coverage } = pathsOf(machine, spec);
-          for (const p of paths.filter((q) => !known.has(stepKeys(q.steps).at(-1)!))) {
+          // the short paths first: most mutants die on the first step that differs
+          const differing = paths.filter((q) => !known.has(stepKeys(q.steps).at(-1)!)).sort((a, b) => a.steps.length - b.steps.length);
+          for (const p of differing) {
             try {
               await runPath(h, spec, p);
             } catch (err) {

@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { orderMachine } from '../../../machines/domain/order.machine';
+import { paymentAttempts, payments } from '../../../src/server/db/schema/index';
+import { cardsOf, create, credit, goodsRow, newGoods, newMember, orderRow, pay } from '../orders/support';
+import { startTestServer } from '../support/harness';
+import { defineServerPaths } from '../support/server-paths';
+
+/**
+ * The order chart (spec §4 order states, decision 013) against the server: pay by balance at once,
+ * pay through a provider (Alipay's stand-in: its cashier, its signed notification of success or of a
+ * closed trade), pay again after a failure, cancel. Each state is read back from GET /orders/detail
+ * and the orders table, with what it promises: the card issued exactly once when paid, the stock and
+ * the balance back when cancelled.
+ */
+const s = await startTestServer({ seed: true });
+
+const BALANCE = 1_000_000;
+const STOCK = 5;
+
+interface Order {
+  token: string;
+  accountId: number;
+  goodsId: number;
+  orderNo: string;
+  /** provider payments opened so far (the stand-in's trade numbers are `<orderNo>-<n>`) */
+  attempts: number;
+}
+
+const detail = (w: Order) => s.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token });
+const ok = (r: { body: { code: number } }, what: string) => {
+  if (r.body.code !== 200) throw new Error(`${what}: ${JSON.stringify(r.body)}`);
+};
+const simulate = (w: Order, outcome: 'pay' | 'fail') =>
+  s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${w.orderNo}-${w.attempts}`, outcome } }).then((r) => ok(r, `simulate ${outcome}`));
+
+async function expectActions(w: Order, actions: string[]) {
+  expect((await detail(w)).body.data.actions).toEqual(actions);
+}
+
+/** The money and goods around the order, as the server stored them. */
+async function money(w: Order) {
+  const o = await orderRow(s, w.orderNo);
+  const attempts = await s.deps.db.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
+  const paid = await s.deps.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, o.id));
+  return {
+    open: attempts.filter((a) => a.state === 'open').length,
+    attempts: attempts.length,
+    providerPaid: paid.filter((p) => p.status === 'paid').length,
+    providerFailed: paid.filter((p) => p.status === 'failed').length,
+    balance: (await s.call('GET', '/api/customers/balance', { token: w.token })).body.data.balanceCents as number,
+    cards: (await cardsOf(s, w.accountId)).length,
+    stock: (await goodsRow(s, w.goodsId)).stock,
+  };
+}
+
+/** A state only a later capability can put an order in: no order may be in it today. */
+const notYet = (what: string) => () => {
+  throw new Error(`${what}: nothing can put an order in this state yet`);
+};
+
+defineServerPaths<Order>(s, {
+  machine: orderMachine,
+  record: 'an order for a card',
+  async start() {
+    const m = await newMember(s);
+    await credit(s, m.id, BALANCE);
+    const g = await newGoods(s, { stock: STOCK });
+    const r = await create(s, m.token, { goodsId: g.id });
+    ok(r, 'create');
+    return { token: m.token, accountId: m.id, goodsId: g.id, orderNo: r.body.data.orderNo as string, attempts: 0 };
+  },
+  events: {
+    // a provider payment: the member opens the cashier
+    'order.pay': async (w) => {
+      const r = await pay(s, w.token, w.orderNo, 'alipay');
+      ok(r, 'pay by Alipay');
+      w.attempts++;
+      expect((await s.app.request(r.body.data.payment.url)).status).toBe(200);
+    },
+    // by the provider's notification while paying; by the balance, at once, otherwise
+    'payment.succeeded': async (w, from) => {
+      if (from === 'paying') return simulate(w, 'pay');
+      ok(await pay(s, w.token, w.orderNo, 'balance'), 'pay by balance');
+    },
+    'payment.failed': (w) => simulate(w, 'fail'),
+    'order.cancel': async (w) => ok(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel'),
+  },
+  notYetDriven: {
+    'friend.invite': 'issue 12 (friend pay)',
+    'friend.paid': 'issue 12 (friend pay)',
+    'refund.request': 'issue 12 (refunds to each payer)',
+    'refund.succeeded': 'issue 12 (refunds to each payer)',
+    'refund.failed': 'issue 12 (refunds to each payer)',
+  },
+  async read(w) {
+    return { stored: (await orderRow(s, w.orderNo)).state, shown: (await detail(w)).body.data.state as string };
+  },
+  states: {
+    // nothing asked of anyone yet
+    unpaid: async (w) => {
+      await expectActions(w, ['pay', 'cancel']);
+      // the goods are held for the order from its creation
+      expect(await money(w)).toMatchObject({ attempts: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
+    },
+    // one trade open at the provider, nothing collected
+    paying: async (w) => {
+      await expectActions(w, []);
+      expect(await money(w)).toMatchObject({ open: 1, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
+    },
+    // the provider said no; nothing open, nothing collected; it can be paid again
+    payment_failed: async (w) => {
+      await expectActions(w, ['pay', 'cancel']);
+      const m = await money(w);
+      expect(m).toMatchObject({ open: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
+      expect(m.providerFailed, 'a failed payment is recorded').toBeGreaterThan(0);
+    },
+    // collected once (by the provider or the balance), the card issued once, the stock taken
+    paid: async (w) => {
+      await expectActions(w, []);
+      const m = await money(w);
+      expect(m).toMatchObject({ open: 0, cards: 1, stock: STOCK - 1 });
+      expect(m.providerPaid + (m.balance < BALANCE ? 1 : 0), 'paid exactly once').toBe(1);
+    },
+    // nothing collected, nothing open, the stock and the balance back
+    cancelled: async (w) => {
+      await expectActions(w, []);
+      expect(await money(w)).toMatchObject({ open: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK });
+    },
+    friend_paying: notYet('a friend invited to pay needs friend pay (issue 12)'),
+    fully_paid: notYet('paid by several payers needs split and friend pay (issue 12)'),
+    refunding: notYet('a refund needs refund records (issue 12)'),
+    refunded: notYet('a refund needs refund records (issue 12)'),
+    refund_failed: notYet('a refund needs refund records (issue 12)'),
+  },
+});

@@ -1,0 +1,193 @@
+import { TestModel } from '@xstate/graph';
+import { appendFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { CoverageTracker, type CoverageReport } from '../../machines/support/coverage';
+import { eventName, statePaths, type Step } from '../../machines/support/model';
+import { mutantMachine, mutantsOf, plantMutant } from '../../machines/support/mutants';
+import type { MutantResult } from '../../screens/support/screen-paths';
+import type { TestServer } from './harness';
+
+/**
+ * Domain lifecycle charts against the real server (issue 11, decision 016). A domain chart
+ * (machines/domain) is the rule the server applies to a stored record (an order's `state`, a
+ * card's `status`). The paths come from the chart; each event is done as the API call or job that
+ * causes it; after each step the record is read back through the API and the database and must be
+ * in the state the chart says, with what that state promises (a card issued to a paid order's
+ * member, the stock back for a cancelled one). At the end of each path every drivable event the chart
+ * refuses there is tried too: the server must refuse it and change nothing. A chart and a server that
+ * disagree either way fail.
+ *
+ * Events with no endpoint yet are listed in `notYetDriven` with the issue that builds them; the
+ * coverage check then leaves out exactly those transitions, and names them.
+ *
+ * With MUTANTS=1 the file checks its checks as the screen paths do (`npm run mutants`): the server
+ * reads the chart through the same object, so a planted mutant changes what the server decides.
+ */
+export interface ServerPathSpec<W> {
+  machine: AnyStateMachine;
+  /** the record, for test names: `an order` */
+  record: string;
+  /** a fresh record in the chart's initial state, and whatever the steps need */
+  start(s: TestServer): Promise<W>;
+  /** how each event happens: the API call or job (given the state the record is in) */
+  events: Record<string, (w: W, from: string) => Promise<void>>;
+  /** events of the chart that no endpoint causes yet, each with the issue that builds it */
+  notYetDriven?: Record<string, string>;
+  /** the record's state as the server stores it and shows it, read back */
+  read(w: W): Promise<{ stored: string; shown: string }>;
+  /** what each state promises besides its name, read from the API and the database */
+  states: Record<string, (w: W) => void | Promise<void>>;
+  /** mutants that behave as the chart does, with the reason */
+  equivalent?: Record<string, string>;
+}
+
+interface ServerPath {
+  name: string;
+  steps: Step[];
+}
+
+function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths: ServerPath[]; coverage: CoverageReport; skipped: string[] } {
+  const pending = new Set(Object.keys(spec.notYetDriven ?? {}));
+  const events = (s: AnyMachineSnapshot): AnyEventObject[] =>
+    s.status === 'active' ? Object.keys(spec.events).filter((type) => !pending.has(type) && s.can({ type })).map((type) => ({ type })) : [];
+  const model = new TestModel(machine, { events } as never);
+  const tracker = new CoverageTracker(machine);
+  const walk = (steps: Step[]): ServerPath => {
+    steps.forEach((step, i) => {
+      tracker.visitSnapshot(step.state as never);
+      if (i > 0) tracker.visitTransitions(machine.getTransitionData(steps[i - 1]!.state as never, step.event) as never);
+    });
+    const evs = steps.filter((st) => st.event.type !== 'xstate.init').map((st) => eventName(st.event));
+    return { name: `${statePaths(steps.at(-1)!.state.value)} ⇐ ${evs.join(' → ') || 'start'}`, steps };
+  };
+  const paths = model.getShortestPaths().map((p) => walk(p.steps as Step[]));
+  // then one path for each transition the shortest paths did not take
+  const pathTo = new Map<string, Step[]>();
+  for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(JSON.stringify(p.state.value), p.steps as Step[]);
+  for (const entry of Object.values(model.getAdjacencyMap()) as Array<{ state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }>) {
+    const base = pathTo.get(JSON.stringify(entry.state.value));
+    if (!base) continue;
+    for (const next of Object.values(entry.transitions)) {
+      if (!(machine.getTransitionData(entry.state as never, next.event) as never[]).some((t) => tracker.isNew(t))) continue;
+      paths.push(walk([...base, { event: next.event, state: next.state } as Step]));
+    }
+  }
+  // transitions the model did not take because their events have no endpoint yet
+  const report = tracker.report();
+
+  // ...and those from states only such events reach
+  const reached = new Set(paths.flatMap((p) => p.steps.map((st) => `${machine.id}.${statePaths(st.state.value)}`)));
+  const skipped = report.transitions.missing.filter(
+    (t) => [...pending].some((e) => t.includes(`--${e}-->`) || t.includes(`--${e} [`)) || !reached.has(t.slice(0, t.indexOf(' --'))),
+  );
+  return { paths, coverage: report, skipped };
+}
+
+async function runPath<W>(s: TestServer, spec: ServerPathSpec<W>, path: ServerPath): Promise<void> {
+  const w = await spec.start(s);
+  const check = async (state: string, where: string) => {
+    const { stored, shown } = await spec.read(w);
+    expect({ stored, shown }, `${where}: the record is ${state}`).toEqual({ stored: state, shown: state });
+    await spec.states[state]?.(w);
+  };
+  let from = statePaths(path.steps[0]!.state.value);
+  for (const [i, step] of path.steps.entries()) {
+    const to = statePaths(step.state.value);
+    const where = `step ${i} (${eventName(step.event)}) → ${to}`;
+    try {
+      if (step.event.type !== 'xstate.init') await spec.events[step.event.type]!(w, from);
+      await check(to, where);
+    } catch (err) {
+      throw new Error(`${path.name}\n  ${where}\n  ${(err as Error).message}`, { cause: err });
+    }
+    from = to;
+  }
+  // what the chart refuses in the last state, the server refuses and changes nothing
+  const last = path.steps.at(-1)!.state;
+  const pending = new Set(Object.keys(spec.notYetDriven ?? {}));
+  for (const type of Object.keys(spec.events)) {
+    if (pending.has(type) || (last.status === 'active' && last.can({ type }))) continue;
+    try {
+      await spec.events[type]!(w, from).catch(() => {});
+      await check(from, `${type} refused in ${from}`);
+    } catch (err) {
+      throw new Error(`${path.name}\n  then ${type}, which the chart refuses in ${from}\n  ${(err as Error).message}`, { cause: err });
+    }
+  }
+}
+
+/** The leaf state names of a flat chart. */
+function stateNames(machine: AnyStateMachine): string[] {
+  return Object.keys((machine.root as unknown as { states: Record<string, unknown> }).states);
+}
+
+/**
+ * Registers a domain chart's server paths: a check for every state, one test per shortest path (with
+ * the refused events at its end), and the coverage of the chart less the transitions not yet driven.
+ */
+export function defineServerPaths<W>(s: TestServer, spec: ServerPathSpec<W>): void {
+  const { machine } = spec;
+  if (process.env.MUTANTS) return defineMutants(s, spec);
+  const { paths, coverage, skipped } = pathsOf(machine, spec);
+  describe(`chart ${machine.id}: ${spec.record} on the server (server paths)`, () => {
+    // a state no endpoint reaches yet has its check too: what it promises that nothing can make yet
+    it('has a check for every state', () => {
+      expect(stateNames(machine).filter((n) => !spec.states[n])).toEqual([]);
+      expect(Object.keys(spec.states).filter((n) => !stateNames(machine).includes(n)), 'checks for states the chart does not have').toEqual([]);
+    });
+    for (const p of paths) it(p.name, () => runPath(s, spec, p));
+    it('reaches every state and takes every transition an endpoint causes', () => {
+      const missing = coverage.transitions.missing.filter((t) => !skipped.includes(t));
+      expect(missing, 'transitions no path took').toEqual([]);
+    });
+    afterAll(() => console.log(`${coverage.line} (server paths: ${paths.length}; not yet driven: ${skipped.length})`));
+  });
+}
+
+function defineMutants<W>(s: TestServer, spec: ServerPathSpec<W>): void {
+  const { machine } = spec;
+  const results: MutantResult[] = [];
+  const [shard, shards] = (process.env.MUTANT_SHARD ?? '0/1').split('/').map(Number) as [number, number];
+  const pending = Object.keys(spec.notYetDriven ?? {});
+  // a change to a transition out of a state no endpoint reaches yet cannot be seen yet
+  const reached = new Set(pathsOf(machine, spec).paths.flatMap((p) => p.steps.map((st) => statePaths(st.state.value))));
+  const unreachable = stateNames(machine).filter((n) => !reached.has(n));
+  describe(`mutants of ${machine.id}`, () => {
+    for (const [i, mutant] of mutantsOf(machine).entries()) {
+      if (i % shards !== shard) continue;
+      it(mutant.description, { timeout: 300_000 }, async () => {
+        const why = spec.equivalent?.[mutant.description];
+        const notYet =
+          (pending.some((e) => mutant.description.includes(` on ${e}:`)) ? 'an event no endpoint causes yet' : undefined) ??
+          (unreachable.some((n) => mutant.description.startsWith(`${n} `)) ? 'from a state no endpoint reaches yet' : undefined);
+        if (why || notYet) {
+          results.push({ machine: machine.id, mutant: mutant.description, outcome: why ? 'equivalent' : 'not-yet', by: why ?? notYet });
+          return;
+        }
+        const restore = plantMutant(machine, mutantMachine(machine, mutant));
+        let by: string | undefined;
+        try {
+          const { paths } = pathsOf(machine, spec);
+          for (const p of paths) {
+            try {
+              await runPath(s, spec, p);
+            } catch (err) {
+              by = (err as Error).message;
+              break;
+            }
+          }
+        } catch (err) {
+          by = `the chart does not load or walk: ${(err as Error).message}`;
+        } finally {
+          restore();
+        }
+        results.push({ machine: machine.id, mutant: mutant.description, outcome: by ? 'killed' : 'survived', by });
+      });
+    }
+    afterAll(() => {
+      const file = process.env.MUTANTS_REPORT;
+      if (file) for (const r of results) appendFileSync(file, `${JSON.stringify(r)}\n`);
+    });
+  });
+}
