@@ -74,7 +74,12 @@ export const cardItemMachine = setup({
             src: 'activateCard',
             input: ({ context }) => ({ cardId: context.cardId, idempotencyKey: context.idempotencyKey! }),
             onDone: [
-              { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+              // refused: the card may have changed elsewhere (activated on another phone), so the page reloads it
+              {
+                guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+                target: 'refused',
+                actions: [{ type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) }, 'cardChanged'],
+              },
               {
                 target: '#cardItem.activated',
                 actions: [{ type: 'keepStatus', params: ({ event }) => ({ status: event.output.data.status }) }, 'cardChanged'],

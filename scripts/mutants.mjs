@@ -28,19 +28,25 @@ if (files.length === 0) {
 
 const report = path.join(mkdtempSync(path.join(tmpdir(), 'mutants-')), 'results.jsonl');
 const started = Date.now();
-// one vitest process per core, each with every n-th mutant of every machine
-const shards = Number(process.env.MUTANT_PROCESSES) || availableParallelism();
-const runs = await Promise.all(
-  Array.from({ length: shards }, (_, k) =>
-    new Promise((resolve) => {
-      const child = spawn(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...files, '--reporter=dot', '--silent'], {
-        cwd: root,
-        stdio: ['ignore', k === 0 ? 'inherit' : 'ignore', 'inherit'],
-        env: { ...process.env, MUTANTS: '1', MUTANTS_REPORT: report, MUTANT_SHARD: `${k}/${shards}` },
-      });
-      child.on('exit', (code) => resolve(code));
-    }),
-  ),
+// the mutants in shards (every n-th mutant of every machine), one vitest process each and one per
+// core at a time: a process that ran a few hundred screen paths holds a lot of memory, so none runs long
+const shards = Number(process.env.MUTANT_SHARDS) || 8;
+const cores = Number(process.env.MUTANT_PROCESSES) || availableParallelism();
+const runShard = (k) =>
+  new Promise((resolve) => {
+    const child = spawn(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...files, '--reporter=dot', '--silent'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, MUTANTS: '1', MUTANTS_REPORT: report, MUTANT_SHARD: `${k}/${shards}` },
+    });
+    child.on('exit', (code) => resolve(code));
+  });
+const queue = Array.from({ length: shards }, (_, k) => k);
+const runs = [];
+await Promise.all(
+  Array.from({ length: cores }, async () => {
+    for (let k = queue.shift(); k !== undefined; k = queue.shift()) runs.push(await runShard(k));
+  }),
 );
 if (!existsSync(report)) {
   console.error(`vitest wrote no results (exits ${runs.join(', ')}): a path test fails to load or a mutant crashed the run`);

@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
 const PENDING = new Set([
   'book-class',
   'booking-item',
-  'card-item',
   'checkout',
   'login',
   'photo-upload',
