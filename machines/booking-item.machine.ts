@@ -11,7 +11,12 @@ export interface BookingItemInput {
   state: BookingRowState;
 }
 
+/** The change a member asks of one booking: give the seat back, or leave the queue. */
+export type BookingChange = 'seat' | 'queue';
+
 export interface BookingItemContext extends BookingItemInput {
+  /** the change being made (set when the member asks for it) */
+  change?: BookingChange;
   /** one per intent (the member's confirm), reused by its retries */
   idempotencyKey?: string;
   /** the server's refusal, e.g. 20008 class expired */
@@ -28,10 +33,11 @@ export type BookingItemEvent =
 const newKey = () => globalThis.crypto.randomUUID();
 
 /**
- * One row of my bookings (/takecourse/takelistm): cancel a seat or leave a queue, each through a
- * confirm step, then submitting, done, refused with the server's code, or unreachable with retry.
- * Which change a row offers is the domain chart's (machines/domain/booking.machine.ts) answer.
- * Effects are provided: actors cancelBooking and cancelQueue; action bookingChanged (the footer badge).
+ * One row of my bookings (/takecourse/takelistm): cancel a seat or leave a queue. Both go the same
+ * way, so one shape carries them (the change in the context): a confirm step, then submitting,
+ * changed, refused with the server's code, or unreachable with retry. Which change a row offers is
+ * the domain chart's answer (machines/domain/booking.machine.ts). Effects are provided: actor
+ * applyChange (the request for the change); action bookingChanged (the footer badge, the screen's data).
  */
 export const bookingItemMachine = setup({
   types: {
@@ -40,14 +46,12 @@ export const bookingItemMachine = setup({
     input: {} as BookingItemInput,
   },
   actors: {
-    cancelBooking: fromPromise<Envelope<CancelAnswer>, { bookingId: number; idempotencyKey: string }>(async () => {
-      throw new Error('cancelBooking is provided by the app');
-    }),
-    cancelQueue: fromPromise<Envelope<CancelAnswer>, { bookingId: number; idempotencyKey: string }>(async () => {
-      throw new Error('cancelQueue is provided by the app');
+    applyChange: fromPromise<Envelope<CancelAnswer>, { change: BookingChange; bookingId: number; idempotencyKey: string }>(async () => {
+      throw new Error('applyChange is provided by the app');
     }),
   },
   actions: {
+    choose: assign({ change: (_, params: { change: BookingChange }) => params.change }),
     newIntent: assign({ idempotencyKey: () => newKey(), errorCode: undefined }),
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
     keepState: assign({ state: (_, params: { state: BookingRowState }) => params.state }),
@@ -65,27 +69,30 @@ export const bookingItemMachine = setup({
   states: {
     idle: {
       on: {
-        'booking.cancel': { guard: 'seatCancellable', target: 'cancellingSeat' },
-        'queue.cancel': { guard: 'queueCancellable', target: 'leavingQueue' },
+        'booking.cancel': { guard: 'seatCancellable', target: 'changing', actions: { type: 'choose', params: { change: 'seat' } } },
+        'queue.cancel': { guard: 'queueCancellable', target: 'changing', actions: { type: 'choose', params: { change: 'queue' } } },
       },
     },
-    cancellingSeat: {
+    changing: {
       initial: 'confirming',
       states: {
+        // "not now" from the confirm, "close" on a refusal or a failure: the row as it was
         confirming: {
-          on: {
-            'confirm.accept': { target: 'submitting', actions: 'newIntent' },
-            'confirm.dismiss': '#bookingItem.idle',
-          },
+          on: { 'confirm.accept': { target: 'submitting', actions: 'newIntent' }, 'confirm.dismiss': '#bookingItem.idle' },
         },
         submitting: {
           invoke: {
-            id: 'cancelBooking',
-            src: 'cancelBooking',
-            input: ({ context }) => ({ bookingId: context.bookingId, idempotencyKey: context.idempotencyKey! }),
+            id: 'applyChange',
+            src: 'applyChange',
+            input: ({ context }) => ({ change: context.change!, bookingId: context.bookingId, idempotencyKey: context.idempotencyKey! }),
             onDone: [
-              { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
-              { target: '#bookingItem.cancelled', actions: { type: 'keepState', params: ({ event }) => ({ state: event.output.data.state }) } },
+              {
+                guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+                // refused: the booking may have changed elsewhere, so the screen reloads it
+                target: 'refused',
+                actions: [{ type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) }, 'bookingChanged'],
+              },
+              { target: '#bookingItem.changed', actions: { type: 'keepState', params: ({ event }) => ({ state: event.output.data.state }) } },
             ],
             onError: 'unreachable',
           },
@@ -98,40 +105,7 @@ export const bookingItemMachine = setup({
         },
       },
     },
-    leavingQueue: {
-      initial: 'confirming',
-      states: {
-        confirming: {
-          on: {
-            'confirm.accept': { target: 'submitting', actions: 'newIntent' },
-            'confirm.dismiss': '#bookingItem.idle',
-          },
-        },
-        submitting: {
-          invoke: {
-            id: 'cancelQueue',
-            src: 'cancelQueue',
-            input: ({ context }) => ({ bookingId: context.bookingId, idempotencyKey: context.idempotencyKey! }),
-            onDone: [
-              { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
-              { target: '#bookingItem.leftQueue', actions: { type: 'keepState', params: ({ event }) => ({ state: event.output.data.state }) } },
-            ],
-            onError: 'unreachable',
-          },
-        },
-        refused: {
-          on: { 'confirm.dismiss': '#bookingItem.idle' },
-        },
-        unreachable: {
-          on: { retry: 'submitting', 'confirm.dismiss': '#bookingItem.idle' },
-        },
-      },
-    },
-    cancelled: {
-      type: 'final',
-      entry: 'bookingChanged',
-    },
-    leftQueue: {
+    changed: {
       type: 'final',
       entry: 'bookingChanged',
     },

@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
  */
 const PENDING = new Set([
   'book-class',
-  'booking-item',
   'checkout',
   'login',
   'photo-upload',

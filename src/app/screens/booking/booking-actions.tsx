@@ -9,11 +9,11 @@ import { fromPromise } from 'xstate';
 import { bookingItemMachine } from '../../../../machines/booking-item.machine';
 import { canApply } from '../../../../machines/domain/booking-transitions';
 import type { BookingRowState } from '../../../domain/booking-rules';
-import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { SessionContext } from '../../session/session-provider';
 import { useConfirm } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
+import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { refusal } from './booking-labels';
 
 const cancelledMsg = msg`已取消预约`;
@@ -39,8 +39,10 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
     () =>
       bookingItemMachine.provide({
         actors: {
-          cancelBooking: fromPromise(({ input }) => browserApiOrThrow().booking.cancel(input.bookingId, input.idempotencyKey)),
-          cancelQueue: fromPromise(({ input }) => browserApiOrThrow().booking.cancelQueue(input.bookingId, input.idempotencyKey)),
+          applyChange: fromPromise(({ input }) => {
+            const { booking } = browserApiOrThrow();
+            return input.change === 'seat' ? booking.cancel(input.bookingId, input.idempotencyKey) : booking.cancelQueue(input.bookingId, input.idempotencyKey);
+          }),
         },
         actions: {
           bookingChanged: () => {
@@ -53,18 +55,18 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
   );
   const item = useActorRef(logic, { input: { bookingId: props.bookingId, state: props.state } });
   const phase = useSelector(item, (s) =>
-    s.status === 'done' ? String(s.value) : typeof s.value === 'string' ? s.value : Object.values(s.value as Record<string, string>)[0]!,
+    s.matches('changed') ? 'changed' : s.matches({ changing: 'submitting' }) ? 'submitting' : s.matches({ changing: 'refused' }) ? 'refused' : s.matches({ changing: 'unreachable' }) ? 'unreachable' : 'idle',
   );
+  const change = useSelector(item, (s) => s.context.change);
   const errorCode = useSelector(item, (s) => s.context.errorCode);
 
   useEffect(() => {
-    if (phase === 'cancelled') toast(i18n._(cancelledMsg));
-    if (phase === 'leftQueue') toast(i18n._(leftQueueMsg));
+    if (phase === 'changed') toast(i18n._(change === 'seat' ? cancelledMsg : leftQueueMsg));
     if (phase === 'refused') {
       toast({ message: i18n._(refusal(errorCode)), type: 'fail' });
       item.send({ type: 'confirm.dismiss' });
     }
-  }, [phase, errorCode, i18n, toast, item]);
+  }, [phase, change, errorCode, i18n, toast, item]);
 
   const seat = props.canCancel && canApply(props.state, 'booking.cancel');
   const queue = props.canCancelQueue && canApply(props.state, 'queue.cancel');
@@ -83,19 +85,9 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
   };
 
   if (phase === 'unreachable') {
-    return (
-      <span className="inline-flex items-center gap-2 text-sm text-rose-600" role="alert">
-        {i18n._(Errors.network.message)}
-        <Button small rounded inline onClick={() => item.send({ type: 'retry' })}>
-          <Trans>重试</Trans>
-        </Button>
-        <Button small rounded inline clear onClick={() => item.send({ type: 'confirm.dismiss' })}>
-          <Trans>关闭</Trans>
-        </Button>
-      </span>
-    );
+    return <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />;
   }
-  if (phase === 'cancelled' || phase === 'leftQueue') return null;
+  if (phase === 'changed') return null;
   return (
     <Button
       small={!props.block}
