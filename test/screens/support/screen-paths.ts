@@ -101,6 +101,12 @@ interface ScreenPath {
  * few ms). Mutant runs wait less: a check still false after 400 ms kills the mutant.
  */
 const CHECK_WITHIN_MS = process.env.MUTANTS ? 400 : 1500;
+/**
+ * The most steps a walk may take: a chart whose walk does not end (a countdown that never stops)
+ * fails with "Traversal limit exceeded" instead of filling the memory.
+ */
+export const WALK_LIMIT = 50_000;
+
 const sleep = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
 
 /**
@@ -153,7 +159,7 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
   };
   const graphs = Object.entries(spec.inputs ?? { '': undefined }).map(([input, value]) => ({
     input,
-    model: new TestModel(machine, { input: value, events, serializeState: serialize } as never),
+    model: new TestModel(machine, { input: value, events, serializeState: serialize, limit: WALK_LIMIT } as never),
   }));
   const paths: ScreenPath[] = graphs.flatMap(({ input, model }) =>
     model.getShortestPaths().map((p) => ({ name: name(input, p.steps as Step[]), input, steps: p.steps as Step[] })),

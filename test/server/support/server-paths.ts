@@ -5,7 +5,7 @@ import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate
 import { CoverageTracker, type CoverageReport } from '../../machines/support/coverage';
 import { eventName, statePaths, type Step } from '../../machines/support/model';
 import { mutantMachine, mutantsOf, plantMutant } from '../../machines/support/mutants';
-import type { MutantResult } from '../../screens/support/screen-paths';
+import { WALK_LIMIT, type MutantResult } from '../../screens/support/screen-paths';
 import type { TestServer } from './harness';
 
 /**
@@ -51,7 +51,7 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths:
   const pending = new Set(Object.keys(spec.notYetDriven ?? {}));
   const events = (s: AnyMachineSnapshot): AnyEventObject[] =>
     s.status === 'active' ? Object.keys(spec.events).filter((type) => !pending.has(type) && s.can({ type })).map((type) => ({ type })) : [];
-  const model = new TestModel(machine, { events } as never);
+  const model = new TestModel(machine, { events, limit: WALK_LIMIT } as never);
   const tracker = new CoverageTracker(machine);
   const walk = (steps: Step[]): ServerPath => {
     steps.forEach((step, i) => {
