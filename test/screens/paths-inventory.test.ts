@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
 const PENDING = new Set([
   'book-class',
   'checkout',
-  'login',
   'photo-upload',
   'domain/booking',
   'domain/card',

@@ -7,6 +7,7 @@ import Cookies from 'universal-cookie';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../../machines/login.machine';
 import { browserApiOrThrow } from '../../api-context';
+import { actorTimers } from '../../app-clock';
 import { redirectMemberHome, returnPath } from '../../session/request-session';
 import { SessionContext } from '../../session/session-provider';
 import { feedbackMessage, refusalMessage } from './auth-messages';
@@ -50,7 +51,7 @@ export default function LoginScreen() {
     [session, navigate, back],
   );
   const openIdTicket = typeof document === 'undefined' ? undefined : new Cookies(undefined, { path: '/' }).get('openId', { doNotParse: true }) || undefined;
-  const login = useActorRef(logic, { input: { openIdTicket } });
+  const login = useActorRef(logic, { input: { openIdTicket }, ...actorTimers() });
 
   const tab = useSelector(login, (s) => (s.matches({ active: { tab: 'password' } }) ? 'password' : 'code'));
   const phone = useSelector(login, (s) => s.context.phone);

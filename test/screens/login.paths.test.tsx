@@ -1,0 +1,273 @@
+// @vitest-environment jsdom
+import { expect } from 'vitest';
+import { loginMachine, type LoginContext } from '../../machines/login.machine';
+import { SMS_RESEND_COOLDOWN_S } from '../../src/domain/limits';
+import { isValidPhone } from '../../src/domain/validation';
+import { loadConfig } from '../../src/server/config';
+import { memberWithPassword } from '../server/auth/support';
+import { screen, startScreenHarness } from './support/screen-harness';
+import { defineScreenPaths, type Sent, type World } from './support/screen-paths';
+
+/**
+ * Logging in (/login, spec §5, §7): by phone and SMS code (the code button counts 60 s down after a
+ * code is sent) or by phone and password, the agreement required; refusals said under the form; a
+ * member logged in has a live session on the server and goes where they came from (here: Homepage).
+ * Each member asks for codes from their own network address (the per-network limit is tested with
+ * the server).
+ */
+const base = loadConfig({ NODE_ENV: 'test' });
+const h = await startScreenHarness({ config: { sms: { ...base.sms, perIpPerHour: 1_000_000 } } });
+
+const PASSWORD = 'yoga1234';
+/** the walk's stand-ins; the screen gets the member's real phone and the code really sent */
+const A_PHONE = '13912340000';
+const THE_CODE = '123456';
+const A_WRONG_CODE = '654321';
+const A_WRONG_PASSWORD = 'wrongpass1';
+
+interface Member {
+  phone: string;
+  typed: { phone: string; code: string; password: string; agreed: boolean };
+  tab: 'code' | 'password';
+}
+type W = World<Member>;
+
+const ok = (data: unknown) => ({ code: 200, status: true, data, token: 'issued' });
+const refused = (code: number) => ({ code, status: false, data: null });
+
+let phones = 0;
+const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
+const submit = () => screen.getByTestId('login-submit') as HTMLButtonElement;
+const sendButton = () => screen.queryByTestId('send-code') as HTMLButtonElement | null;
+const last = (w: W, invoke: string): Sent | undefined => w.sent.filter((r) => r.invoke === invoke).at(-1);
+const FORM_MESSAGES = ['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意用户协议', '手机号或密码错误', '验证码错误或已过期', '网络无法连接'];
+
+async function latestCode(phone: string): Promise<string | undefined> {
+  return (await h.server.call('GET', `/api/dev/sms/${phone}`)).body?.data?.code as string | undefined;
+}
+
+async function type(w: W, name: 'phone' | 'code' | 'password', value: string) {
+  w.typed[name] = value;
+  await w.ui.user.clear(field(name)!);
+  if (value) await w.ui.user.type(field(name)!, value);
+}
+
+async function tokenWorks(token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  return (await h.server.call('GET', '/api/customers/me', { token })).body.code === 200;
+}
+
+defineScreenPaths<Member>(h, {
+  machine: loginMachine,
+  screen: '/login',
+  inputs: { 'a visitor': {} },
+  cases: {
+    'login.phone.change': [{ value: A_PHONE }, { value: '123' }],
+    'login.code.change': [{ value: THE_CODE }, { value: A_WRONG_CODE }],
+    'login.password.change': [{ value: PASSWORD }, { value: A_WRONG_PASSWORD }],
+    'login.agreement.change': [{ agreed: true }],
+    'xstate.done.actor.sendCode': [
+      { output: ok(null), answer: { server: true } },
+      {
+        output: refused(10007),
+        // a code was asked for this phone on another device a moment ago
+        answer: { server: true, arrange: (w: W) => h.server.call('GET', `/api/oauth/valid-code?phone=${w.phone}`, { headers: { 'x-forwarded-for': '203.0.113.9' } }).then(() => {}) },
+      },
+    ],
+    'xstate.error.actor.sendCode': [{ error: new Error('network') }],
+    'xstate.done.actor.login': [
+      { output: ok({ id: 1, username: A_PHONE, level: '2' }), answer: { server: true } },
+      { output: refused(10002), answer: { server: true } },
+      { output: refused(10003), answer: { server: true } },
+    ],
+    'xstate.error.actor.login': [{ error: new Error('network') }],
+  },
+  offer: (e, s) => {
+    const c = s.context as LoginContext;
+    const code = s.matches({ active: { tab: 'code' } });
+    const output = (e as { output?: { code: number } }).output;
+    // the countdown is walked once, by a member who waits for the SMS before typing
+    if (e.type.startsWith('xstate.after.')) return c.code === '' && code && s.matches({ active: { form: { editing: 'clean' } } });
+    if (s.matches({ active: { sender: 'coolingDown' } }) && c.remaining !== c.cooldownSeconds) return false;
+    if (c.remaining === 1 && !s.matches({ active: { sender: 'coolingDown' } })) {
+      return e.type === 'login.code.send' || (e.type === 'xstate.done.actor.sendCode' && output!.code === 200);
+    }
+    // an answer comes before the member does anything else
+    if (s.matches({ active: { sender: 'sending' } }) && !e.type.includes('.actor.sendCode')) return false;
+    if (s.matches({ active: { form: 'submitting' } }) && !e.type.includes('.actor.login')) return false;
+    // before agreeing, the member only types and taps log in (to meet the refusals); the rest comes after
+    if (!c.agreed && !['login.agreement.change', 'login.phone.change', 'login.submit'].includes(e.type)) {
+      return e.type === 'login.code.change' && e.value === A_WRONG_CODE && code && c.code === '';
+    }
+    switch (e.type) {
+      case 'login.tab.password':
+        // a member picks the tab before typing a secret
+        return code && c.code === '' && c.password === '';
+      case 'login.tab.code':
+        return !code && c.password === '';
+      case 'login.phone.change':
+        return c.phone === '' || (c.phone === '123' && e.value !== '123');
+      // the code field and its button are on the code tab, the password field on the other
+      case 'login.code.change':
+        return code && c.code === '' && (e.value !== THE_CODE || c.remaining > 0);
+      case 'login.code.send':
+        return code && c.code === '';
+      case 'login.password.change':
+        return !code && c.password === '';
+      case 'login.agreement.change':
+        return !c.agreed;
+      case 'xstate.done.actor.sendCode':
+        return output!.code === 200 ? c.sendErrorCode !== 10007 : c.code === '';
+      // the server answers what the member typed
+      case 'xstate.done.actor.login':
+        if (c.loginType === 'password') return output!.code === (c.password === PASSWORD ? 200 : 10002);
+        return output!.code === (c.code === THE_CODE ? 200 : 10003);
+      default:
+        return true;
+    }
+  },
+  project: (c: LoginContext) => ({
+    phone: c.phone,
+    code: c.code,
+    password: c.password,
+    agreed: c.agreed,
+    loginType: c.loginType,
+    remaining: c.remaining,
+    errorCode: c.errorCode ?? null,
+    sendErrorCode: c.sendErrorCode ?? null,
+  }),
+  requests: {
+    sendCode: { method: 'GET', path: /^\/api\/oauth\/valid-code$/ },
+    login: { method: 'POST', path: /^\/api\/oauth\/login$/ },
+  },
+
+  async start(hh) {
+    const phone = `1361234${String(phones++).padStart(4, '0')}`;
+    await memberWithPassword(hh.server, phone, PASSWORD);
+    const ui = await hh.open('/login');
+    return { ui, phone, tab: 'code', typed: { phone: '', code: '', password: '', agreed: false } };
+  },
+
+  events: {
+    'login.tab.code': async (w) => {
+      w.tab = 'code';
+      await w.ui.user.click(screen.getByRole('button', { name: '验证码登录' }));
+    },
+    'login.tab.password': async (w) => {
+      w.tab = 'password';
+      await w.ui.user.click(screen.getByRole('button', { name: '密码登录' }));
+    },
+    'login.phone.change': (w, e) => type(w, 'phone', e.value === A_PHONE ? w.phone : String(e.value)),
+    'login.code.change': async (w, e) => {
+      const real = await latestCode(w.phone);
+      if (e.value === THE_CODE && !real) throw new Error('the path types the code sent, but none was sent');
+      const wrong = real ? String((Number(real) + 1) % 1_000_000).padStart(6, '0') : A_WRONG_CODE;
+      await type(w, 'code', e.value === THE_CODE ? real! : wrong);
+    },
+    'login.password.change': (w, e) => type(w, 'password', String(e.value)),
+    'login.agreement.change': async (w) => {
+      w.typed.agreed = !w.typed.agreed;
+      await w.ui.user.click(screen.getByText('我已阅读并同意《会员服务协议》和《隐私政策》'));
+    },
+    'login.code.send': (w) => w.ui.user.click(sendButton()!),
+    'login.submit': (w) => w.ui.user.click(submit()),
+  },
+
+  states: {
+    // on the form: what the member typed, on the tab they chose; no session yet
+    active: async (w) => {
+      expect(w.ui.path()).toBe('/login');
+      expect(field('phone')?.value).toBe(w.typed.phone);
+      expect(document.querySelector<HTMLInputElement>('input[name="agreement"]')?.checked ?? w.typed.agreed).toBe(w.typed.agreed);
+      expect(h.jar.get('token'), 'no session yet').toBeUndefined();
+    },
+    'active.tab.code': (w) => {
+      expect(field('code')?.value).toBe(w.typed.code);
+      expect(field('password')).toBe(null);
+      expect(sendButton()).not.toBe(null);
+    },
+    'active.tab.password': (w) => {
+      expect(field('password')?.value).toBe(w.typed.password);
+      expect(field('code')).toBe(null);
+      expect(sendButton(), 'no code to send on the password tab').toBe(null);
+    },
+    'active.form.editing': () => {
+      expect(submit().textContent).toBe('登录');
+      expect(submit().disabled).toBe(false);
+    },
+    'active.form.editing.clean': () => {
+      expect(FORM_MESSAGES.slice(0, 6)).not.toContain(alertText());
+    },
+    'active.form.editing.phoneInvalid': (w) => {
+      expect(alertText()).toBe('请输入正确的手机号');
+      expect(isValidPhone(w.typed.phone.trim())).toBe(false);
+    },
+    'active.form.editing.codeMissing': (w) => {
+      expect(alertText()).toBe('请输入验证码');
+      expect([w.tab, w.typed.code.trim()]).toEqual(['code', '']);
+    },
+    'active.form.editing.passwordMissing': (w) => {
+      expect(alertText()).toBe('请输入密码');
+      expect([w.tab, w.typed.password.trim()]).toEqual(['password', '']);
+    },
+    'active.form.editing.agreementMissing': (w) => {
+      expect(alertText()).toBe('请先阅读并同意用户协议');
+      expect(w.typed.agreed).toBe(false);
+    },
+    'active.form.editing.refused': (w) => {
+      const answer = last(w, 'login')?.answer;
+      expect([10002, 10003]).toContain(answer);
+      expect(alertText()).toBe(answer === 10002 ? '手机号或密码错误' : '验证码错误或已过期');
+    },
+    'active.form.editing.unreachable': (w) => {
+      expect(last(w, 'login')?.answer).toBe('network');
+      expect(alertText()).toBe('网络无法连接');
+    },
+    'active.form.submitting': (w) => {
+      expect(submit().textContent).toBe('登录中…');
+      expect(submit().disabled).toBe(true);
+      const secret = w.tab === 'code' ? w.typed.code : w.typed.password;
+      expect(w.held.get('login')?.map((r) => r.body)).toEqual([{ username: w.typed.phone.trim(), password: secret.trim(), loginType: w.tab }]);
+    },
+    // the code button, where the tab shows it
+    'active.sender.ready': () => {
+      if (sendButton()) expect([sendButton()!.textContent, sendButton()!.disabled]).toEqual(['获取验证码', false]);
+    },
+    'active.sender.ready.idle': (w) => {
+      expect(w.held.get('sendCode') ?? []).toEqual([]);
+    },
+    'active.sender.ready.refused': (w) => {
+      expect(last(w, 'sendCode')?.answer).toBe(10007);
+      if (!FORM_MESSAGES.includes(alertText() ?? '')) expect(alertText()).toBe('验证码已发送，请60秒后再试');
+    },
+    'active.sender.ready.unreachable': (w) => {
+      expect(last(w, 'sendCode')?.answer).toBe('network');
+      if (!FORM_MESSAGES.includes(alertText() ?? '')) expect(alertText()).toBe('网络无法连接');
+    },
+    'active.sender.sending': (w) => {
+      if (sendButton()) expect([sendButton()!.textContent, sendButton()!.disabled]).toEqual(['发送中…', true]);
+      expect(w.held.get('sendCode')?.map((r) => r.path)).toEqual([`/api/oauth/valid-code?phone=${w.typed.phone.trim()}`]);
+    },
+    'active.sender.coolingDown': (w) => {
+      const sent = last(w, 'sendCode')!;
+      expect(sent.answer).toBe(200);
+      const left = SMS_RESEND_COOLDOWN_S - Math.floor((w.time() - sent.at!) / 1000);
+      if (sendButton()) expect([sendButton()!.textContent, sendButton()!.disabled]).toEqual([`${left} 秒后重发`, true]);
+    },
+    // a live session on the server, and the member on Homepage
+    loggedIn: async (w) => {
+      await w.ui.waitForPath('/');
+      expect(last(w, 'login')?.answer).toBe(200);
+      expect(await tokenWorks(h.jar.get('token')), 'the session is alive on the server').toBe(true);
+      expect(h.jar.get('username')).toBe(w.phone);
+    },
+  },
+
+  effects: {
+    // a countdown's second sends nothing: a code goes only when the member asks
+    'xstate.after.1000.login.active.sender.coolingDown': (w, _e, before) => {
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+    },
+  },
+});
