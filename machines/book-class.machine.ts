@@ -148,12 +148,12 @@ export const bookClassMachine = setup({
         onError: 'unreachable',
       },
     },
-    /** the booking was sent but no answer came: a retry sends the same key, so it books once */
+    /**
+     * the booking was sent but no answer came: the only way on is a retry with the same key, so it
+     * books once (another card now could book twice if the first request did arrive)
+     */
     unreachable: {
-      on: {
-        'booking.retry': 'submitting',
-        'booking.back': 'choosing',
-      },
+      on: { 'booking.retry': 'submitting' },
     },
     booked: {
       type: 'final',
