@@ -33,6 +33,8 @@ interface Member {
   /** the path started on step two with a ticket from step one */
   startedWithTicket: boolean;
   typed: { phone: string; code: string; password: string; again: string };
+  /** the member's taps on the form since they last typed: a field error answers a tap */
+  tapped: Set<'send' | 'verify' | 'save'>;
 }
 type W = World<Member>;
 
@@ -61,6 +63,7 @@ async function latestCode(phone: string): Promise<string | undefined> {
 
 async function type(w: W, name: 'phone' | 'code' | 'password' | 'again', value: string) {
   w.typed[name] = value;
+  w.tapped.clear();
   await w.ui.user.clear(field(name));
   if (value) await w.ui.user.type(field(name), value);
 }
@@ -152,12 +155,12 @@ defineScreenPaths<Member>(h, {
     const phone = `1371234${String(phones++).padStart(4, '0')}`;
     const accountId = await memberWithPassword(hh.server, phone, OLD);
     const typed = { phone: '', code: '', password: '', again: '' };
-    if (input === 'a visitor') return { ui: await hh.open('/login/forgetpassword'), accountId, phone, startedWithTicket: false, typed };
+    if (input === 'a visitor') return { ui: await hh.open('/login/forgetpassword'), accountId, phone, startedWithTicket: false, typed, tapped: new Set() };
     // step one done through the API: the ticket travels to step two in the location state
     const code = await sendCode(hh.server, phone);
     const verified = await hh.server.call('POST', '/api/oauth/resetPasswordVerify', { body: { username: phone, password: code } });
     const ui = await hh.open('/login/newpass', { state: { ticket: verified.body.data.ticket, phone } });
-    return { ui, accountId, phone, startedWithTicket: true, typed: { ...typed, phone } };
+    return { ui, accountId, phone, startedWithTicket: true, typed: { ...typed, phone }, tapped: new Set() };
   },
 
   events: {
@@ -168,11 +171,20 @@ defineScreenPaths<Member>(h, {
       const wrong = real ? String((Number(real) + 1) % 1_000_000).padStart(6, '0') : A_WRONG_CODE;
       await type(w, 'code', e.value === THE_CODE ? real! : wrong);
     },
-    'reset.code.send': (w) => w.ui.user.click(sendButton()),
-    'reset.verify': (w) => w.ui.user.click(button(/下一步|验证中/)),
+    'reset.code.send': async (w) => {
+      w.tapped.add('send');
+      await w.ui.user.click(sendButton());
+    },
+    'reset.verify': async (w) => {
+      w.tapped.add('verify');
+      await w.ui.user.click(button(/下一步|验证中/));
+    },
     'reset.password.change': (w, e) => type(w, 'password', String(e.value)),
     'reset.again.change': (w, e) => type(w, 'again', String(e.value)),
-    'reset.save': (w) => w.ui.user.click(button(/确认修改|提交中/)),
+    'reset.save': async (w) => {
+      w.tapped.add('save');
+      await w.ui.user.click(button(/确认修改|提交中/));
+    },
     'reset.restart': async (w) => {
       await w.ui.user.click(button(/重新验证手机号/));
       // step one again, on its own screen: the phone kept, the rest empty
@@ -182,8 +194,14 @@ defineScreenPaths<Member>(h, {
 
   states: {
     // step one: the member's password is as it was
-    verify: async (w) => {
+    verify: async (w, leaves) => {
       expect(w.ui.path()).toBe('/login/forgetpassword');
+      // one line under the form: the form's own problem first, then the code button's
+      const form = leaves.find((l) => l.startsWith('verify.form.'))!.split('.').at(-1)!;
+      const sender = leaves.find((l) => l.startsWith('verify.sender.'))!.split('.').at(-1)!;
+      const formLine: Record<string, string> = { phoneInvalid: '请输入正确的手机号', codeMissing: '请输入验证码', refused: '验证码错误或已过期', unreachable: '网络无法连接' };
+      const senderLine: Record<string, string> = { refused: '验证码已发送，请60秒后再试', unreachable: '网络无法连接' };
+      expect(alertText(), 'the line under the form').toBe(formLine[form] ?? senderLine[sender] ?? null);
       expect([field('phone').value, field('code').value]).toEqual([w.typed.phone, w.typed.code]);
       expect(await stores(w, OLD)).toBe(true);
     },
@@ -195,10 +213,12 @@ defineScreenPaths<Member>(h, {
     },
     'verify.form.editing.phoneInvalid': (w) => {
       expect(alertText()).toBe('请输入正确的手机号');
+      expect(w.tapped.has('send') || w.tapped.has('verify'), 'a tap was answered').toBe(true);
       expect(isValidPhone(w.typed.phone.trim())).toBe(false);
     },
     'verify.form.editing.codeMissing': (w) => {
       expect(alertText()).toBe('请输入验证码');
+      expect(w.tapped.has('verify'), 'a tap on next was answered').toBe(true);
       expect(isValidPhone(w.typed.phone.trim())).toBe(true);
       expect(w.typed.code.trim()).toBe('');
     },
@@ -244,8 +264,15 @@ defineScreenPaths<Member>(h, {
     },
 
     // step two: a ticket was issued for this phone
-    newPassword: async (w) => {
+    newPassword: async (w, leaves) => {
       expect(w.ui.path()).toBe('/login/newpass');
+      const line: Record<string, string> = {
+        lengthInvalid: '密码须为6到15位',
+        mismatch: '两次输入的密码不一致',
+        refused: '重置凭证无效或已过期，请重新验证',
+        unreachable: '网络无法连接',
+      };
+      expect(alertText(), 'the line under the form').toBe(line[leaves[0]!.split('.').at(-1)!] ?? null);
       if (!w.startedWithTicket) expect(last(w, 'verifyCode')?.answer, 'the phone was proved').toBe(200);
       expect([field('password').value, field('again').value]).toEqual([w.typed.password, w.typed.again]);
       expect(await stores(w, OLD)).toBe(true);
@@ -258,11 +285,13 @@ defineScreenPaths<Member>(h, {
     },
     'newPassword.editing.lengthInvalid': (w) => {
       expect(alertText()).toBe('密码须为6到15位');
+      expect(w.tapped.has('save'), 'a tap on save was answered').toBe(true);
       const n = w.typed.password.trim().length;
       expect(n < 6 || n > 15).toBe(true);
     },
     'newPassword.editing.mismatch': (w) => {
       expect(alertText()).toBe('两次输入的密码不一致');
+      expect(w.tapped.has('save'), 'a tap on save was answered').toBe(true);
       expect(w.typed.password.trim()).not.toBe(w.typed.again.trim());
     },
     'newPassword.editing.refused': (w) => {
@@ -285,10 +314,39 @@ defineScreenPaths<Member>(h, {
     },
   },
 
+  seen: () => ({ line: alertText(), button: document.querySelector('[data-testid="send-code"]')?.textContent ?? null }),
   effects: {
-    // a countdown's second sends nothing: a code goes only when the member asks
-    'xstate.after.1000.resetPassword.verify.sender.coolingDown': (w, _e, before) => {
+    // a countdown's second sends nothing and says nothing: a code goes only when the member asks
+    'xstate.after.1000.resetPassword.verify.sender.coolingDown': (w, _e, before, seen) => {
       expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(alertText()).toBe((seen as { line: string | null }).line);
+    },
+    // get-code texts a code to a valid phone, and never verifies
+    'reset.code.send': (w, _e, before) => {
+      const asked = w.sent.slice(before).map((r) => r.invoke);
+      expect(asked).not.toContain('verifyCode');
+      expect(asked.includes('sendCode'), 'a code is sent exactly when the phone is valid').toBe(isValidPhone(w.typed.phone.trim()));
+    },
+    // next verifies a valid phone with a code typed, and never texts a code
+    'reset.verify': (w, _e, before) => {
+      const asked = w.sent.slice(before).map((r) => r.invoke);
+      expect(asked).not.toContain('sendCode');
+      expect(asked.includes('verifyCode')).toBe(isValidPhone(w.typed.phone.trim()) && w.typed.code.trim() !== '');
+    },
+    // save sends a new password of 6 to 15 characters typed twice the same
+    'reset.save': (w, _e, before) => {
+      const n = w.typed.password.trim().length;
+      const valid = n >= 6 && n <= 15 && w.typed.password.trim() === w.typed.again.trim();
+      expect(w.sent.slice(before).some((r) => r.invoke === 'resetPassword')).toBe(valid);
+    },
+    // typing leaves the code button as it was
+    'reset.phone.change': (_w, _e, _before, seen) => {
+      const b = (seen as { button: string | null }).button;
+      if (b && !b.includes('秒后重发')) expect(document.querySelector('[data-testid="send-code"]')?.textContent).toBe(b === '发送中…' ? b : '获取验证码');
+      else expect(document.querySelector('[data-testid="send-code"]')?.textContent ?? null).toBe(b);
+    },
+    'reset.code.change': (_w, _e, _before, seen) => {
+      expect(document.querySelector('[data-testid="send-code"]')?.textContent ?? null).toBe((seen as { button: string | null }).button);
     },
   },
 });

@@ -99,15 +99,32 @@ function leafPaths(config: Config): string[] {
     .map(({ path }) => path.join('.'));
 }
 
-/** The atomic state a target path ends in: a compound state's initial child, down to a leaf. */
-function enteredLeaf(config: Config, path: string): string {
-  let node = nodes(config).find((n) => n.path.join('.') === path)?.node;
-  let out = path;
-  while (node && typeof node.initial === 'string' && node.states) {
-    out = `${out}.${node.initial}`;
-    node = (node.states as Record<string, Config>)[node.initial];
+/**
+ * The atomic states a transition to `path` leaves the machine in, below the closest parallel state
+ * above it (entering a region's state enters its parallel siblings at their initial states): a
+ * compound state enters its initial child, a parallel one each region. Two targets that enter the
+ * same set are the same change.
+ */
+function entered(config: Config, path: string): string {
+  const byPath = new Map(nodes(config).map((n) => [n.path.join('.'), n.node]));
+  const down = (p: string): string[] => {
+    const node = byPath.get(p);
+    const children = Object.keys((node?.states ?? {}) as Config);
+    if (!node || children.length === 0) return [p];
+    if (node.type === 'parallel') return children.flatMap((c) => down(`${p}.${c}`));
+    return down(`${p}.${String(node.initial)}`);
+  };
+  // the parallel ancestor's other regions enter at their initial states
+  const parts = path.split('.');
+  let leaves = down(path);
+  for (let i = parts.length - 1; i > 0; i--) {
+    const parent = parts.slice(0, i).join('.');
+    if (byPath.get(parent)?.type !== 'parallel') continue;
+    const own = parts[i];
+    const others = Object.keys((byPath.get(parent)!.states ?? {}) as Config).filter((r) => r !== own);
+    leaves = [...leaves, ...others.flatMap((r) => down(`${parent}.${r}`))];
   }
-  return out;
+  return [...new Set(leaves)].sort().join(' + ');
 }
 
 /** Every single-change mutant of a machine's chart. */
@@ -128,10 +145,11 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
       const list = branches(site.get(node));
       list.forEach((t, i) => {
         const which = list.length > 1 ? `[${i}${t.guard ? ` ${guardName(t.guard)}` : ''}] ` : t.guard ? `[${guardName(t.guard)}] ` : '';
-        const current = targetsOf(t).map((x) => enteredLeaf(base, resolveTarget(id, path, x)));
+        const current = targetsOf(t).map((x) => resolveTarget(id, path, x));
         if (current.length === 1) {
+          const now = entered(base, current[0]!);
           for (const leaf of leaves) {
-            if (leaf === current[0]) continue;
+            if (entered(base, leaf) === now) continue;
             make(path, site, `${which}→ ${leaf} (instead of ${current[0]})`, (l) => l.map((b, j) => (j === i ? { ...b, target: `#${id}.${leaf}` } : b)));
           }
         }

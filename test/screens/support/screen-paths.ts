@@ -82,9 +82,15 @@ export interface ScreenPathSpec<W> {
    * What is true in each state, on the screen and the server: one check per atomic state (its path,
    * `editing.clean`), and optional ones for compound states (`editing`) that hold in all their children.
    */
-  states: Record<string, (w: World<W>) => void | Promise<void>>;
-  /** effects the spec ties to an event whatever state follows (a retry sends the request again) */
-  effects?: Record<string, (w: World<W>, event: AnyEventObject, sentBefore: number) => void | Promise<void>>;
+  states: Record<string, (w: World<W>, leaves: string[]) => void | Promise<void>>;
+  /**
+   * effects the spec ties to an event whatever state follows (a retry sends the request again; typing
+   * leaves the code button as it was): given how many requests had been sent before the event and
+   * what `seen` read from the screen just before it
+   */
+  effects?: Record<string, (w: World<W>, event: AnyEventObject, sentBefore: number, seenBefore: unknown) => void | Promise<void>>;
+  /** what effects compare with: read from the screen before each event (e.g. the feedback line) */
+  seen?: (w: World<W>) => unknown;
   /** mutants that behave exactly as the chart does, each with the reason (`npm run mutants` counts them apart) */
   equivalent?: Record<string, string>;
 }
@@ -197,8 +203,9 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
 }
 
 /** The checks that hold in a state value: each atomic state's, and its ancestors' where given. */
-function checksFor<W>(spec: ScreenPathSpec<W>, value: AnyMachineSnapshot['value']): Array<[string, (w: World<W>) => void | Promise<void>]> {
-  const out: Array<[string, (w: World<W>) => void | Promise<void>]> = [];
+type Check<W> = (w: World<W>, leaves: string[]) => void | Promise<void>;
+function checksFor<W>(spec: ScreenPathSpec<W>, value: AnyMachineSnapshot['value']): Array<[string, Check<W>]> {
+  const out: Array<[string, Check<W>]> = [];
   for (const leaf of statePaths(value).split(' + ')) {
     const parts = leaf.split('.');
     for (let i = 1; i <= parts.length; i++) {
@@ -282,6 +289,7 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
       const e = step.event;
       const where = `step ${i} (${eventName(e)}) → ${statePaths(step.state.value)}`;
       const sentBefore = sent.length;
+      const seenBefore = spec.seen?.(w);
       try {
         const settle = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
         const after = /^xstate\.after\.(\d+)\./.exec(e.type);
@@ -310,15 +318,16 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
           if (!perform) throw new Error(`no way to cause ${e.type} on the screen`);
           await perform(w, e);
         }
+        const leaves = statePaths(step.state.value).split(' + ');
         for (const [key, check] of checksFor(spec, step.state.value)) {
           try {
-            await eventually(() => check(w));
+            await eventually(() => check(w, leaves));
           } catch (err) {
             throw new Error(`in state ${key}: ${(err as Error).message}`, { cause: err });
           }
         }
         const effect = spec.effects?.[e.type];
-        if (effect) await eventually(() => effect(w, e, sentBefore));
+        if (effect) await eventually(() => effect(w, e, sentBefore, seenBefore));
       } catch (err) {
         throw new Error(`${path.name}\n  ${where}\n  ${(err as Error).message}`, { cause: err });
       }
