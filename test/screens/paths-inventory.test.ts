@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
  */
 const PENDING = new Set([
   'checkout',
-  'photo-upload',
   'domain/booking',
   'domain/card',
   'domain/photo-review',

@@ -60,6 +60,9 @@ export type RequestHand = (req: SentRequest, forward: () => Promise<Response>) =
  * (closed after the file) and clears the cookies before each test.
  */
 export async function startScreenHarness(opts: Parameters<typeof startTestServer>[0] = {}): Promise<ScreenHarness> {
+  // vitest's jsdom puts jsdom's own Uint8Array on the global, so a Node Buffer is no longer one and
+  // PGlite writes bytea as text; the in-process server needs Node's (the browser app never sees it)
+  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
   const server = await startTestServer(opts);
   const jar = new CookieJar(() => document);
   beforeEach(() => jar.clear());
