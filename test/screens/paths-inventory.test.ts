@@ -14,7 +14,6 @@ const PENDING = new Set([
   'checkout',
   'domain/booking',
   'domain/card',
-  'domain/photo-review',
 ]);
 
 const names = (dir: string) =>
