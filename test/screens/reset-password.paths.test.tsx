@@ -110,6 +110,8 @@ defineScreenPaths<Member>(h, {
     }
     switch (e.type) {
       case 'reset.phone.change':
+        // typed once, corrected once, or typed again after get-code failed
+        if (s.matches({ verify: { sender: { ready: 'refused' } } }) || s.matches({ verify: { sender: { ready: 'unreachable' } } })) return e.value === A_PHONE && c.code === '';
         return c.phone === '' || (c.phone === '123' && e.value !== '123');
       case 'reset.code.change':
         // the code sent can be typed once one was sent
@@ -326,12 +328,15 @@ defineScreenPaths<Member>(h, {
       const asked = w.sent.slice(before).map((r) => r.invoke);
       expect(asked).not.toContain('verifyCode');
       expect(asked.includes('sendCode'), 'a code is sent exactly when the phone is valid').toBe(isValidPhone(w.typed.phone.trim()));
+      if (!isValidPhone(w.typed.phone.trim())) expect(alertText()).toBe('请输入正确的手机号');
     },
     // next verifies a valid phone with a code typed, and never texts a code
     'reset.verify': (w, _e, before) => {
       const asked = w.sent.slice(before).map((r) => r.invoke);
       expect(asked).not.toContain('sendCode');
       expect(asked.includes('verifyCode')).toBe(isValidPhone(w.typed.phone.trim()) && w.typed.code.trim() !== '');
+      if (!isValidPhone(w.typed.phone.trim())) expect(alertText()).toBe('请输入正确的手机号');
+      else if (w.typed.code.trim() === '') expect(alertText()).toBe('请输入验证码');
     },
     // save sends a new password of 6 to 15 characters typed twice the same
     'reset.save': (w, _e, before) => {
