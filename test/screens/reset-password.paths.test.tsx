@@ -344,8 +344,9 @@ defineScreenPaths<Member>(h, {
       const valid = n >= 6 && n <= 15 && w.typed.password.trim() === w.typed.again.trim();
       expect(w.sent.slice(before).some((r) => r.invoke === 'resetPassword')).toBe(valid);
     },
-    // typing leaves the code button as it was
+    // typing the phone starts afresh: nothing said under the form; the code button as it was
     'reset.phone.change': (_w, _e, _before, seen) => {
+      expect(alertText(), 'a new phone clears what was said').toBe(null);
       const b = (seen as { button: string | null }).button;
       if (b && !b.includes('秒后重发')) expect(document.querySelector('[data-testid="send-code"]')?.textContent).toBe(b === '发送中…' ? b : '获取验证码');
       else expect(document.querySelector('[data-testid="send-code"]')?.textContent ?? null).toBe(b);

@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 
 /** One transition of a machine's definition: an event's guarded branch, an `always` branch, an `after` delay, an invoke's done or error. */
 export interface TransitionItem {
@@ -122,5 +122,29 @@ export class CoverageTracker {
       complete: s.covered === s.total && t.covered === t.total,
       line: `machine ${this.definition.id}: states ${s.covered}/${s.total}, transitions ${t.covered}/${t.total}`,
     };
+  }
+}
+
+/**
+ * The transitions an event really takes from a snapshot: the chart run one step (inspection's
+ * microsteps), so that of two parallel regions' transitions that conflict only the one that wins
+ * counts, and a transition that can never win is never counted as covered. (`getTransitionData`
+ * lists both.) The snapshot's invoked actors are stopped at once.
+ */
+export function firedTransitions(machine: AnyStateMachine, from: AnyMachineSnapshot, event: AnyEventObject): AnyTransitionDefinition[] {
+  const fired: AnyTransitionDefinition[] = [];
+  try {
+    const actor = createActor(machine, {
+      snapshot: from as never,
+      inspect(ev) {
+        if (ev.type === '@xstate.microstep') fired.push(...(ev as unknown as { _transitions: AnyTransitionDefinition[] })._transitions);
+      },
+    });
+    actor.start();
+    actor.send(event);
+    actor.stop();
+    return fired;
+  } catch {
+    return machine.getTransitionData(from as never, event) as AnyTransitionDefinition[];
   }
 }

@@ -3,7 +3,7 @@ import { act, cleanup } from '@testing-library/react';
 import { appendFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { __unsafe_getAllOwnEventDescriptors, createActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { CoverageTracker, type CoverageReport } from '../../machines/support/coverage';
+import { CoverageTracker, firedTransitions, type CoverageReport } from '../../machines/support/coverage';
 import { assertFullCoverage, eventName, statePaths, type Step } from '../../machines/support/model';
 import { mutantMachine, mutantsOf, plantMutant } from '../../machines/support/mutants';
 import { setActorTimers } from '../../../src/app/app-clock';
@@ -160,7 +160,7 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
   const walk = (steps: Step[]) => {
     steps.forEach((step, i) => {
       tracker.visitSnapshot(step.state as never);
-      if (i > 0) tracker.visitTransitions(machine.getTransitionData(steps[i - 1]!.state as never, step.event) as never);
+      if (i > 0) tracker.visitTransitions(firedTransitions(machine, steps[i - 1]!.state, step.event) as never);
     });
   };
   const graphs = Object.entries(spec.inputs ?? { '': undefined }).map(([input, value]) => ({
@@ -191,7 +191,7 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
       const base = pathTo.get(key);
       if (!base) continue;
       for (const next of Object.values(entry.transitions) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
-        const fires = machine.getTransitionData(entry.state as never, next.event) as never[];
+        const fires = firedTransitions(machine, entry.state, next.event) as never[];
         if (!fires.some((t) => tracker.isNew(t))) continue;
         const steps = [...base, { event: next.event, state: next.state }];
         walk(steps);

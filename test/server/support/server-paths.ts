@@ -2,7 +2,7 @@ import { TestModel } from '@xstate/graph';
 import { appendFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { CoverageTracker, type CoverageReport } from '../../machines/support/coverage';
+import { CoverageTracker, firedTransitions, type CoverageReport } from '../../machines/support/coverage';
 import { eventName, statePaths, type Step } from '../../machines/support/model';
 import { mutantMachine, mutantsOf, plantMutant } from '../../machines/support/mutants';
 import { WALK_LIMIT, type MutantResult } from '../../screens/support/screen-paths';
@@ -56,7 +56,7 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths:
   const walk = (steps: Step[]): ServerPath => {
     steps.forEach((step, i) => {
       tracker.visitSnapshot(step.state as never);
-      if (i > 0) tracker.visitTransitions(machine.getTransitionData(steps[i - 1]!.state as never, step.event) as never);
+      if (i > 0) tracker.visitTransitions(firedTransitions(machine, steps[i - 1]!.state, step.event) as never);
     });
     const evs = steps.filter((st) => st.event.type !== 'xstate.init').map((st) => eventName(st.event));
     return { name: `${statePaths(steps.at(-1)!.state.value)} ⇐ ${evs.join(' → ') || 'start'}`, steps };
@@ -69,7 +69,7 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths:
     const base = pathTo.get(JSON.stringify(entry.state.value));
     if (!base) continue;
     for (const next of Object.values(entry.transitions)) {
-      if (!(machine.getTransitionData(entry.state as never, next.event) as never[]).some((t) => tracker.isNew(t))) continue;
+      if (!(firedTransitions(machine, entry.state, next.event) as never[]).some((t) => tracker.isNew(t))) continue;
       paths.push(walk([...base, { event: next.event, state: next.state } as Step]));
     }
   }
