@@ -132,18 +132,25 @@ export class CoverageTracker {
  * lists both.) The snapshot's invoked actors are stopped at once.
  */
 export function firedTransitions(machine: AnyStateMachine, from: AnyMachineSnapshot, event: AnyEventObject): AnyTransitionDefinition[] {
-  const fired: AnyTransitionDefinition[] = [];
+  const fired: Array<{ t: AnyTransitionDefinition; after: AnyMachineSnapshot }> = [];
   try {
     const actor = createActor(machine, {
       snapshot: from as never,
       inspect(ev) {
-        if (ev.type === '@xstate.microstep') fired.push(...(ev as unknown as { _transitions: AnyTransitionDefinition[] })._transitions);
+        if (ev.type !== '@xstate.microstep') return;
+        const step = ev as unknown as { _transitions: AnyTransitionDefinition[]; snapshot: AnyMachineSnapshot };
+        for (const t of step._transitions) fired.push({ t, after: step.snapshot });
       },
     });
     actor.start();
     actor.send(event);
     actor.stop();
-    return fired;
+    // the microstep lists every enabled transition, before conflicts are resolved: a transition whose
+    // target was not entered lost to another
+    return fired.filter(({ t, after }) => {
+      const nodes = new Set((after as unknown as { _nodes: AnyStateNode[] })._nodes);
+      return (t.target ?? []).every((n: AnyStateNode) => nodes.has(n) || after.status === 'done');
+    }).map(({ t }) => t);
   } catch {
     return machine.getTransitionData(from as never, event) as AnyTransitionDefinition[];
   }
