@@ -5,7 +5,7 @@ import { bookClassMachine, type BookClassContext } from '../../machines/book-cla
 import { bookings } from '../../src/server/db/schema/index';
 import { book, cardRow, newCard, newClass, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
-import { defineScreenPaths, type Sent, type World } from './support/screen-paths';
+import { defineScreenPaths, oneKeyPerIntent, type Sent, type World } from './support/screen-paths';
 
 /**
  * Booking a class (/takecourse/bookcourse/bookcourseconfirm?id=, issue 3, spec §5): the member's
@@ -232,16 +232,6 @@ defineScreenPaths<Member>(h, {
     },
   },
 
-  effects: {
-    'booking.retry': (w, _e, before) => {
-      const [again] = requests(w, 'book', before);
-      if (!again) return; // the cards' retry
-      expect(again.key, 'a retry is the same intent').toBe(requests(w, 'book').at(-2)?.key);
-    },
-    'booking.confirm': (w, _e, before) => {
-      const [tap] = requests(w, 'book', before);
-      expect(tap?.key).toBeDefined();
-      expect(requests(w, 'book').slice(0, -1).map((r) => r.key), 'a new confirm is a new intent').not.toContain(tap!.key);
-    },
-  },
+  // booking.retry also retries loading the cards: checked when it sent a booking
+  effects: oneKeyPerIntent('book', { intent: 'booking.confirm', retry: 'booking.retry', alsoRetries: 'loadCards' }),
 });

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { bookingItemMachine, type BookingItemContext } from '../../machines/booking-item.machine';
 import { book, bookingRow, cardRow, newCard, newClass, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
-import { defineScreenPaths, type World } from './support/screen-paths';
+import { defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
 
 /**
  * A row of my bookings (/takecourse/takelistm, spec §4): cancel a seat (its use comes back) or leave
@@ -131,16 +131,5 @@ defineScreenPaths<Member>(h, {
     },
   },
 
-  effects: {
-    retry: (w, _e, before) => {
-      const [again] = changes(w, before);
-      expect(again?.key).toBeDefined();
-      expect(again?.key, 'a retry is the same intent').toBe(changes(w).at(-2)?.key);
-    },
-    'confirm.accept': (w, _e, before) => {
-      const [tap] = changes(w, before);
-      expect(tap?.key).toBeDefined();
-      expect(changes(w).slice(0, -1).map((r) => r.key), 'a new confirm is a new intent').not.toContain(tap!.key);
-    },
-  },
+  effects: oneKeyPerIntent('applyChange', { intent: 'confirm.accept', retry: 'retry' }),
 });

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { cardItemMachine, type CardItemContext } from '../../machines/card-item.machine';
 import { cardRow, newCard, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
-import { defineScreenPaths, type World } from './support/screen-paths';
+import { defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
 
 /**
  * Activating one of my cards by hand on /mine/carddetail (spec §4 operation activate): offered only
@@ -115,16 +115,5 @@ defineScreenPaths<Member>(h, {
     },
   },
 
-  effects: {
-    retry: (w, _e, before) => {
-      const [again] = activations(w, before);
-      expect(again?.key).toBeDefined();
-      expect(again?.key, 'a retry is the same intent').toBe(activations(w).at(-2)?.key);
-    },
-    'confirm.accept': (w, _e, before) => {
-      const [tap] = activations(w, before);
-      expect(tap?.key).toBeDefined();
-      expect(activations(w).slice(0, -1).map((r) => r.key), 'a new confirm is a new intent').not.toContain(tap!.key);
-    },
-  },
+  effects: oneKeyPerIntent('activateCard', { intent: 'confirm.accept', retry: 'retry' }),
 });

@@ -5,7 +5,7 @@ import { checkInMachine, type CheckInContext } from '../../machines/check-in.mac
 import { classes } from '../../src/server/db/schema/index';
 import { book, bookingRow, DAY, MINUTE, newCard, newClass, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
-import { defineScreenPaths, type World } from './support/screen-paths';
+import { defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
 
 /**
  * Checking in by the class's QR code (/signed?classId=&code=, spec §8 check-in errors, decision 007):
@@ -102,18 +102,6 @@ defineScreenPaths<Member>(h, {
     },
   },
 
-  effects: {
-    // a retry is the same intent: the server sees the same key and checks in at most once
-    retry: (w, _e, before) => {
-      const [again] = checkIns(w, before);
-      expect(again?.key).toBeDefined();
-      expect(again?.key).toBe(checkIns(w).at(-2)?.key);
-    },
-    // a new tap is a new intent
-    'checkin.submit': (w, _e, before) => {
-      const [tap] = checkIns(w, before);
-      expect(tap?.key).toBeDefined();
-      expect(checkIns(w).slice(0, -1).map((r) => r.key)).not.toContain(tap!.key);
-    },
-  },
+  // a retry checks in at most once: the same key; a new tap, a new one
+  effects: oneKeyPerIntent('checkIn', { intent: 'checkin.submit', retry: 'retry' }),
 });

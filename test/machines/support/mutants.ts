@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { createMachine, not, type AnyStateMachine } from 'xstate';
 
 /**
@@ -189,4 +190,47 @@ export function plantMutant(machine: AnyStateMachine, mutant: AnyStateMachine): 
     for (const key of Object.keys(Object.getOwnPropertyDescriptors(machine))) delete (machine as unknown as Config)[key];
     Object.defineProperties(machine, saved);
   };
+}
+
+/** The outcome of one mutant, as `npm run mutants` reads it. */
+export interface MutantResult {
+  machine: string;
+  mutant: string;
+  /** not-yet: the change is on a transition no endpoint can drive yet (listed in the test file, with its issue) */
+  outcome: 'killed' | 'survived' | 'equivalent' | 'not-yet';
+  /** the first failure that killed it, or why it is not counted */
+  by?: string;
+}
+
+/**
+ * This process's share of a machine's mutants: `npm run mutants` runs shards (MUTANT_SHARD=k/n,
+ * every n-th mutant) in several processes; MUTANT_FILTER keeps those whose description holds it.
+ */
+export function mutantsOfThisShard(machine: AnyStateMachine): Mutant[] {
+  const [shard, shards] = (process.env.MUTANT_SHARD ?? '0/1').split('/').map(Number) as [number, number];
+  const only = process.env.MUTANT_FILTER;
+  return mutantsOf(machine).filter((m, i) => i % shards === shard && (!only || m.description.includes(only)));
+}
+
+/**
+ * Plants the mutant where the app and the server import the machine, runs `kill` (which answers the
+ * first failure, or nothing when every check passed), and puts the original back.
+ */
+export async function tryMutant(machine: AnyStateMachine, mutant: Mutant, kill: () => Promise<string | undefined>): Promise<MutantResult> {
+  const restore = plantMutant(machine, mutantMachine(machine, mutant));
+  let by: string | undefined;
+  try {
+    by = await kill();
+  } catch (err) {
+    by = `the chart does not load or walk: ${(err as Error).message}`;
+  } finally {
+    restore();
+  }
+  return { machine: machine.id, mutant: mutant.description, outcome: by ? 'killed' : 'survived', by };
+}
+
+/** Appends a file's results to the report `npm run mutants` reads (MUTANTS_REPORT). */
+export function saveMutantResults(results: MutantResult[]): void {
+  const file = process.env.MUTANTS_REPORT;
+  if (file) for (const r of results) appendFileSync(file, `${JSON.stringify(r)}\n`);
 }

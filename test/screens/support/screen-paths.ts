@@ -1,11 +1,10 @@
 import { TestModel, type AdjacencyMap } from '@xstate/graph';
 import { act, cleanup } from '@testing-library/react';
-import { appendFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { __unsafe_getAllOwnEventDescriptors, createActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { CoverageTracker, firedTransitions, type CoverageReport } from '../../machines/support/coverage';
 import { assertFullCoverage, eventName, statePaths, type Step } from '../../machines/support/model';
-import { mutantMachine, mutantsOf, plantMutant } from '../../machines/support/mutants';
+import { mutantsOfThisShard, saveMutantResults, tryMutant, type MutantResult } from '../../machines/support/mutants';
 import { setActorTimers } from '../../../src/app/app-clock';
 import type { OpenScreen, ScreenHarness, SentRequest } from './screen-harness';
 
@@ -341,14 +340,31 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
   }
 }
 
-/** The outcome of one mutant, as `npm run mutants` reads it. */
-export interface MutantResult {
-  machine: string;
-  mutant: string;
-  /** not-yet: the change is on a transition no endpoint can drive yet (listed in the test file, with its issue) */
-  outcome: 'killed' | 'survived' | 'equivalent' | 'not-yet';
-  /** the first failure that killed it */
-  by?: string;
+/** The requests of one invoke the screen sent, from the `since`-th request of the path on. */
+export function sentBy<W>(w: World<W>, invoke: string, since = 0): Sent[] {
+  return w.sent.slice(since).filter((r) => r.invoke === invoke);
+}
+
+/**
+ * The effects of DESIGN.md §4's one key per intent, for the events that send an invoke's request:
+ * the event that starts an intent (a confirm, a tap) sends a key never sent before; a retry sends
+ * the request again with the key of the one it repeats, so the server does it once. A retry event
+ * that also retries another invoke (`alsoRetries`, e.g. loading) may send that one instead.
+ */
+export function oneKeyPerIntent<W>(invoke: string, events: { intent: string; retry: string; alsoRetries?: string }): NonNullable<ScreenPathSpec<W>['effects']> {
+  return {
+    [events.intent]: (w, _e, before) => {
+      const [tap] = sentBy(w, invoke, before);
+      expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
+      expect(sentBy(w, invoke).slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+    },
+    [events.retry]: (w, _e, before) => {
+      const [again] = sentBy(w, invoke, before);
+      if (!again && events.alsoRetries && sentBy(w, events.alsoRetries, before).length > 0) return;
+      expect(again, 'a retry sends the request again').toBeDefined();
+      expect(again!.key, 'a retry is the same intent: the same key').toBe(sentBy(w, invoke).at(-2)?.key);
+    },
+  };
 }
 
 /**
@@ -407,23 +423,16 @@ function defineMutants<W>(h: ScreenHarness, spec: ScreenPathSpec<W>): void {
   // a mutant's path that the chart has too (same events, same states) behaves as the chart does,
   // and the chart passes it: only the paths that differ are run
   const known = new Set(pathsOf(machine, spec).paths.flatMap((p) => stepKeys(p.steps)));
-  const only = process.env.MUTANT_FILTER;
-  // `npm run mutants` runs one process per core, each taking every n-th mutant
-  const [shard, shards] = (process.env.MUTANT_SHARD ?? '0/1').split('/').map(Number) as [number, number];
   describe(`mutants of ${machine.id}`, () => {
-    for (const [i, mutant] of mutantsOf(machine).entries()) {
-      if (i % shards !== shard) continue;
-      if (only && !mutant.description.includes(only)) continue;
+    if (mutantsOfThisShard(machine).length === 0) it('has no mutants in this shard', () => {});
+    for (const mutant of mutantsOfThisShard(machine)) {
       it(mutant.description, { timeout: 300_000 }, async () => {
         const why = spec.equivalent?.[mutant.description];
         if (why) {
           results.push({ machine: machine.id, mutant: mutant.description, outcome: 'equivalent', by: why });
           return;
         }
-        const m = mutantMachine(machine, mutant);
-        const restore = plantMutant(machine, m);
-        let by: string | undefined;
-        try {
+        const result = await tryMutant(machine, mutant, async () => {
           const { paths, coverage } = pathsOf(machine, spec);
           // the short paths first: most mutants die on the first step that differs
           const differing = paths.filter((q) => !known.has(stepKeys(q.steps).at(-1)!)).sort((a, b) => a.steps.length - b.steps.length);
@@ -431,22 +440,14 @@ function defineMutants<W>(h: ScreenHarness, spec: ScreenPathSpec<W>): void {
             try {
               await runPath(h, spec, p);
             } catch (err) {
-              by = (err as Error).message;
-              break;
+              return (err as Error).message;
             }
           }
-          if (!by && !coverage.complete) by = `coverage: ${coverage.line}`;
-        } catch (err) {
-          by = `the chart does not load or walk: ${(err as Error).message}`;
-        } finally {
-          restore();
-        }
-        results.push({ machine: machine.id, mutant: mutant.description, outcome: by ? 'killed' : 'survived', by });
+          return coverage.complete ? undefined : `coverage: ${coverage.line}`;
+        });
+        results.push(result);
       });
     }
-    afterAll(() => {
-      const file = process.env.MUTANTS_REPORT;
-      if (file) for (const r of results) appendFileSync(file, `${JSON.stringify(r)}\n`);
-    });
+    afterAll(() => saveMutantResults(results));
   });
 }

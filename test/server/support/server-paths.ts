@@ -1,11 +1,10 @@
 import { TestModel } from '@xstate/graph';
-import { appendFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { CoverageTracker, firedTransitions, type CoverageReport } from '../../machines/support/coverage';
 import { eventName, statePaths, type Step } from '../../machines/support/model';
-import { mutantMachine, mutantsOf, plantMutant } from '../../machines/support/mutants';
-import { WALK_LIMIT, type MutantResult } from '../../screens/support/screen-paths';
+import { mutantsOfThisShard, saveMutantResults, tryMutant, type MutantResult } from '../../machines/support/mutants';
+import { WALK_LIMIT } from '../../screens/support/screen-paths';
 import type { TestServer } from './harness';
 
 /**
@@ -148,14 +147,13 @@ export function defineServerPaths<W>(s: TestServer, spec: ServerPathSpec<W>): vo
 function defineMutants<W>(s: TestServer, spec: ServerPathSpec<W>): void {
   const { machine } = spec;
   const results: MutantResult[] = [];
-  const [shard, shards] = (process.env.MUTANT_SHARD ?? '0/1').split('/').map(Number) as [number, number];
   const pending = Object.keys(spec.notYetDriven ?? {});
   // a change to a transition out of a state no endpoint reaches yet cannot be seen yet
   const reached = new Set(pathsOf(machine, spec).paths.flatMap((p) => p.steps.map((st) => statePaths(st.state.value))));
   const unreachable = stateNames(machine).filter((n) => !reached.has(n));
   describe(`mutants of ${machine.id}`, () => {
-    for (const [i, mutant] of mutantsOf(machine).entries()) {
-      if (i % shards !== shard) continue;
+    if (mutantsOfThisShard(machine).length === 0) it('has no mutants in this shard', () => {});
+    for (const mutant of mutantsOfThisShard(machine)) {
       it(mutant.description, { timeout: 300_000 }, async () => {
         const why = spec.equivalent?.[mutant.description];
         const notYet =
@@ -165,29 +163,21 @@ function defineMutants<W>(s: TestServer, spec: ServerPathSpec<W>): void {
           results.push({ machine: machine.id, mutant: mutant.description, outcome: why ? 'equivalent' : 'not-yet', by: why ?? notYet });
           return;
         }
-        const restore = plantMutant(machine, mutantMachine(machine, mutant));
-        let by: string | undefined;
-        try {
-          const { paths } = pathsOf(machine, spec);
+        const result = await tryMutant(machine, mutant, async () => {
+          const { paths, coverage, skipped } = pathsOf(machine, spec);
           for (const p of paths) {
             try {
               await runPath(s, spec, p);
             } catch (err) {
-              by = (err as Error).message;
-              break;
+              return (err as Error).message;
             }
           }
-        } catch (err) {
-          by = `the chart does not load or walk: ${(err as Error).message}`;
-        } finally {
-          restore();
-        }
-        results.push({ machine: machine.id, mutant: mutant.description, outcome: by ? 'killed' : 'survived', by });
+          const missing = coverage.transitions.missing.filter((t) => !skipped.includes(t));
+          return missing.length ? `coverage: never taken ${missing.join(', ')}` : undefined;
+        });
+        results.push(result);
       });
     }
-    afterAll(() => {
-      const file = process.env.MUTANTS_REPORT;
-      if (file) for (const r of results) appendFileSync(file, `${JSON.stringify(r)}\n`);
-    });
+    afterAll(() => saveMutantResults(results));
   });
 }
