@@ -147,7 +147,7 @@ const CardDetail = MemberCard.extend({
   goodsId: z.number().int().nullable(),
   clubName: z.string().nullable(),
   usesUsed: z.number().int().nullable(),
-  operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund'])).openapi({ description: 'what the card chart allows now' }),
+  operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund'])).openapi({ description: 'what the card chart allows now and this server has an endpoint for (services/cards/operations.ts)' }),
 }).openapi('CardDetail');
 
 /** Checkout quote, my coupons, my goods, my purchases and a card's detail (issue 4). */

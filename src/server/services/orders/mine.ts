@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { cardOperations, effectiveCardStatus } from '../../../../machines/domain/card-transitions';
+import { effectiveCardStatus } from '../../../../machines/domain/card-transitions';
+import { cardOperationsServed } from '../cards/operations';
 import { effectiveCouponState, type CouponState } from '../../../domain/pricing';
 import type { Db } from '../../db/client';
 import { bookings, classes, clubs, goods, goodsPhases, memberCards, memberCoupons, memberCourses, orders, teachers } from '../../db/schema/index';
@@ -128,7 +129,7 @@ async function myCard(db: Db, accountId: number, cardId: number) {
 /**
  * One of my cards (spec §3 card: name, number, studio, status, extension count, frequency, validity
  * start and end). The status is the one the member sees (in use past its validity reads as expired,
- * by the card chart), with the operations the chart allows.
+ * by the card chart), with the operations the chart allows and the server can carry out.
  */
 export async function myCardDetail(db: Db, now: Date, accountId: number, cardId: number, locale: Locale) {
   const card = await myCard(db, accountId, cardId);
@@ -141,7 +142,7 @@ export async function myCardDetail(db: Db, now: Date, accountId: number, cardId:
     goodsId: c.goodsId,
     clubName: card.clubName === null ? null : loc(locale, card.clubName, card.clubNameEn),
     usesUsed: c.usesTotal === null || c.usesLeft === null ? null : c.usesTotal - c.usesLeft,
-    operations: cardOperations(status),
+    operations: cardOperationsServed(status),
   };
 }
 
