@@ -19,10 +19,6 @@ export function loader({ context }: LoaderFunctionArgs) {
   return null;
 }
 
-function leaf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : value && typeof value === 'object' ? leaf(Object.values(value)[0]) : undefined;
-}
-
 /** /login and /login/:from: code and password tabs, resend countdown, agreement (spec §5). */
 export default function LoginScreen() {
   const { i18n, t } = useLingui();
@@ -60,8 +56,10 @@ export default function LoginScreen() {
   const agreed = useSelector(login, (s) => s.context.agreed);
   const submitting = useSelector(login, (s) => s.matches({ active: { form: 'submitting' } }) || s.status === 'done');
   const feedback = useSelector(login, (s) => {
-    const form = (s.value as { active?: { form?: unknown } }).active?.form;
-    return feedbackMessage(leaf(form), s.context.errorCode);
+    const state = (['phoneInvalid', 'codeMissing', 'passwordMissing', 'agreementMissing', 'refused', 'unreachable'] as const).find((k) =>
+      s.matches({ active: { form: { editing: k } } }),
+    );
+    return feedbackMessage(state, s.context.errorCode);
   });
   const sending = useSelector(login, (s) => s.matches({ active: { sender: 'sending' } }));
   const remaining = useSelector(login, (s) => (s.matches({ active: { sender: 'coolingDown' } }) ? s.context.remaining : undefined));

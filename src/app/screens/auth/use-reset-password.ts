@@ -27,8 +27,9 @@ export type ResetActor = ReturnType<typeof useResetPassword>;
 /** The feedback message of the step the actor is in (its named field-error or refusal state). */
 export function useResetFeedback(reset: ResetActor) {
   return useSelector(reset, (s) => {
-    const v = s.value as { verify?: { form?: { editing?: string } }; newPassword?: { editing?: string } };
-    const state = v.verify?.form?.editing ?? v.newPassword?.editing;
+    const state =
+      (['phoneInvalid', 'codeMissing', 'refused', 'unreachable'] as const).find((k) => s.matches({ verify: { form: { editing: k } } })) ??
+      (['lengthInvalid', 'mismatch', 'refused', 'unreachable'] as const).find((k) => s.matches({ newPassword: { editing: k } }));
     return feedbackMessage(state, s.context.errorCode);
   });
 }

@@ -36,7 +36,9 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
     [revalidate],
   );
   const item = useActorRef(logic, { input: { cardId: props.cardId, status: props.status } });
-  const phase = useSelector(item, (s) => (typeof s.value === 'string' ? s.value : Object.values(s.value as Record<string, string>)[0]!));
+  const phase = useSelector(item, (s) =>
+    s.matches('activated') ? 'activated' : (['confirming', 'submitting', 'refused', 'unreachable'] as const).find((k) => s.matches({ activating: k })) ?? 'idle',
+  );
   const errorCode = useSelector(item, (s) => s.context.errorCode);
   const offered = useSelector(item, (s) => s.matches('idle') && s.can({ type: 'card.activate' }));
 

@@ -29,8 +29,8 @@ export default function ChangePasswordScreen() {
   const saving = useSelector(change, (s) => s.matches('saving'));
   const done = useSelector(change, (s) => s.status === 'done');
   const feedback = useSelector(change, (s) => {
-    const v = s.value as { editing?: string };
-    return feedbackMessage(v.editing, s.context.errorCode);
+    const state = (['oldMissing', 'lengthInvalid', 'mismatch', 'sameAsOld', 'refused', 'unreachable'] as const).find((k) => s.matches({ editing: k }));
+    return feedbackMessage(state, s.context.errorCode);
   });
 
   useEffect(() => {
