@@ -131,5 +131,25 @@ defineScreenPaths<Member>(h, {
     },
   },
 
-  effects: oneKeyPerIntent('applyChange', { intent: 'confirm.accept', retry: 'retry' }),
+  effects: {
+    ...oneKeyPerIntent<Member>('applyChange', { intent: 'confirm.accept', retry: 'retry' }),
+    // a tap asks first and sends nothing; "not now" or "close" ends the step and sends nothing
+    'booking.cancel': (w, _e, before) => {
+      expect(changes(w, before)).toEqual([]);
+      expect(dialogButton('确定'), 'the confirm is open').not.toBe(null);
+    },
+    'queue.cancel': (w, _e, before) => {
+      expect(changes(w, before)).toEqual([]);
+      expect(dialogButton('确定'), 'the confirm is open').not.toBe(null);
+    },
+    'confirm.dismiss': (w, _e, before) => {
+      expect(changes(w, before)).toEqual([]);
+      expect(dialogButton('确定')).toBe(null);
+      expect(screen.queryByRole('alert')?.textContent ?? '', 'nothing left to retry').not.toContain('网络无法连接');
+    },
+  },
+  equivalent: {
+    'changing.refused on confirm.dismiss: → changing.refused (instead of idle)':
+      'the screen closes a refusal by itself; after it reloads the row, a refused step and a row that offers nothing show and allow the same (nothing)',
+  },
 });

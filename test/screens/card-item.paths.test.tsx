@@ -115,5 +115,21 @@ defineScreenPaths<Member>(h, {
     },
   },
 
-  effects: oneKeyPerIntent('activateCard', { intent: 'confirm.accept', retry: 'retry' }),
+  effects: {
+    ...oneKeyPerIntent<Member>('activateCard', { intent: 'confirm.accept', retry: 'retry' }),
+    // a tap asks first and sends nothing; "not now" or "close" ends the step and sends nothing
+    'card.activate': (w, _e, before) => {
+      expect(activations(w, before)).toEqual([]);
+      expect(dialogButton('确定激活'), 'the confirm is open').not.toBe(null);
+    },
+    'confirm.dismiss': (w, _e, before) => {
+      expect(activations(w, before)).toEqual([]);
+      expect(dialogButton('确定激活')).toBe(null);
+      expect(screen.queryByRole('alert')?.textContent ?? '', 'nothing left to retry').not.toContain('网络无法连接');
+    },
+  },
+  equivalent: {
+    'activating.refused on confirm.dismiss: → activating.refused (instead of idle)':
+      'the screen closes a refusal by itself; after it reloads the card, a refused step and an idle card that cannot be activated show and allow the same (nothing)',
+  },
 });

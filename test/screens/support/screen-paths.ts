@@ -113,6 +113,9 @@ const CHECK_WITHIN_MS = process.env.MUTANTS ? 400 : 1500;
 export const WALK_LIMIT = 50_000;
 
 const sleep = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
+const letItRender = async () => {
+  for (let i = 0; i < 3; i++) await sleep(0);
+};
 
 /**
  * The atomic states of a machine a member can be in (`editing.clean`, `saving`, `done`); a state
@@ -317,6 +320,9 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
           if (!perform) throw new Error(`no way to cause ${e.type} on the screen`);
           await perform(w, e);
         }
+        // let what the step set off render (a dialog, a reload) before the checks: a check that
+        // something is absent must not pass only because it has not appeared yet
+        await letItRender();
         const leaves = statePaths(step.state.value).split(' + ');
         for (const [key, check] of checksFor(spec, step.state.value)) {
           try {

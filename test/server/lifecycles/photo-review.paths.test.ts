@@ -64,7 +64,8 @@ defineServerPaths<Member>(s, {
       expect(await inQueue(w)).toBe(false);
     },
     reviewing: async (w) => {
-      expect(await view(w)).toMatchObject({ canUpload: false });
+      expect(await view(w)).toMatchObject({ canUpload: false, reason: null });
+      expect((await latest(w))?.reviewedAt ?? null, 'nobody has decided yet').toBe(null);
       expect(await inQueue(w), 'staff see it in their queue').toBe(true);
     },
     rejected: async (w) => {
@@ -72,7 +73,7 @@ defineServerPaths<Member>(s, {
       expect(await inQueue(w)).toBe(false);
     },
     passed: async (w) => {
-      expect(await view(w)).toMatchObject({ canUpload: false });
+      expect(await view(w)).toMatchObject({ canUpload: false, reason: null });
       expect(await inQueue(w)).toBe(false);
       expect((await latest(w))?.reviewedAt, 'decided once, with its time').toBeTruthy();
     },

@@ -75,6 +75,8 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
 
   const ask = async (kind: 'seat' | 'queue') => {
     item.send({ type: kind === 'seat' ? 'booking.cancel' : 'queue.cancel' });
+    // the chart decides whether there is anything to confirm
+    if (!item.getSnapshot().matches({ changing: 'confirming' })) return;
     const r = await confirm({
       title: kind === 'seat' ? <Trans>取消预约</Trans> : <Trans>取消排队</Trans>,
       message: kind === 'seat' ? <Trans>确定取消这节课的预约吗？次卡的次数会退回。</Trans> : <Trans>确定退出这节课的排队吗？</Trans>,

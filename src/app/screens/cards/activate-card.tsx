@@ -61,6 +61,8 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
 
   const ask = async () => {
     item.send({ type: 'card.activate' });
+    // the chart decides whether there is anything to confirm
+    if (!item.getSnapshot().matches({ activating: 'confirming' })) return;
     const r = await confirm({
       title: <Trans>激活会员卡</Trans>,
       message: <Trans>激活后立即开始计算有效期，确定现在激活吗？</Trans>,
