@@ -75,7 +75,9 @@ defineServerPaths<Member>(s, {
     passed: async (w) => {
       expect(await view(w)).toMatchObject({ canUpload: false, reason: null });
       expect(await inQueue(w)).toBe(false);
-      expect((await latest(w))?.reviewedAt, 'decided once, with its time').toBeTruthy();
+      const row = await latest(w);
+      expect(row?.reviewedAt, 'decided once, with its time').toBeTruthy();
+      expect(row?.rejectReason ?? null, 'passed, not rejected').toBe(null);
     },
   },
 });
