@@ -232,6 +232,23 @@ defineScreenPaths<Member>(h, {
     },
   },
 
-  // booking.retry also retries loading the cards: checked when it sent a booking
-  effects: oneKeyPerIntent('book', { intent: 'booking.confirm', retry: 'booking.retry', alsoRetries: 'loadCards' }),
+  effects: {
+    ...oneKeyPerIntent<Member>('book', { intent: 'booking.confirm', retry: 'booking.retry' }),
+    // retry repeats what failed: the booking after a lost answer, else loading the cards
+    'booking.retry': (w, _e, before) => {
+      const failed = w.sent.slice(0, before).filter((r) => r.answer === 'network').at(-1);
+      const [again, ...more] = w.sent.slice(before).filter((r) => r.invoke);
+      expect(more, 'one request').toEqual([]);
+      expect(again?.invoke, 'the retry repeats what failed').toBe(failed?.invoke);
+      if (again?.invoke === 'book') expect(again.key, 'a retry is the same intent: the same key').toBe(failed?.key);
+    },
+    // choosing and ticking send nothing
+    'card.choose': (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
+    'notice.toggle': (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
+    // back from the confirm: the form again, nothing sent
+    'booking.back': (w, _e, before) => {
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(submitButton()?.disabled, 'the form is back').toBe(false);
+    },
+  },
 });

@@ -265,6 +265,36 @@ defineScreenPaths<Member>(h, {
   },
 
   effects: {
+    // switching tabs starts the form afresh: no field error said, nothing sent
+    'login.tab.code': (w, _e, before) => {
+      expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意用户协议']).not.toContain(alertText());
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+    },
+    'login.tab.password': (w, _e, before) => {
+      expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意用户协议']).not.toContain(alertText());
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+    },
+    // typing says nothing and sends nothing
+    'login.password.change': (w, _e, before) => {
+      expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意用户协议']).not.toContain(alertText());
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+    },
+    // get-code texts a code to a valid phone and says so otherwise; it never logs in
+    'login.code.send': (w, _e, before) => {
+      const asked = w.sent.slice(before).map((r) => r.invoke);
+      expect(asked).not.toContain('login');
+      expect(asked.includes('sendCode')).toBe(isValidPhone(w.typed.phone.trim()));
+      if (!isValidPhone(w.typed.phone.trim())) expect(alertText()).toBe('请输入正确的手机号');
+    },
+    // log in checks the phone first, then the secret of the tab, then the agreement
+    'login.submit': (w, _e, before) => {
+      const asked = w.sent.slice(before).map((r) => r.invoke);
+      expect(asked).not.toContain('sendCode');
+      const secret = (w.tab === 'code' ? w.typed.code : w.typed.password).trim();
+      const problem = !isValidPhone(w.typed.phone.trim()) ? '请输入正确的手机号' : !secret ? (w.tab === 'code' ? '请输入验证码' : '请输入密码') : !w.typed.agreed ? '请先阅读并同意用户协议' : null;
+      if (problem) expect(alertText()).toBe(problem);
+      expect(asked.includes('login')).toBe(problem === null);
+    },
     // a countdown's second sends nothing: a code goes only when the member asks
     'xstate.after.1000.login.active.sender.coolingDown': (w, _e, before) => {
       expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
