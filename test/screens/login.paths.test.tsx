@@ -267,10 +267,12 @@ defineScreenPaths<Member>(h, {
   effects: {
     // switching tabs starts the form afresh: no field error said, nothing sent
     'login.tab.code': (w, _e, before) => {
+      expect(field('code'), 'the code tab shows the code field').not.toBe(null);
       expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意用户协议']).not.toContain(alertText());
       expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
     },
     'login.tab.password': (w, _e, before) => {
+      expect(field('password'), 'the password tab shows the password field').not.toBe(null);
       expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意用户协议']).not.toContain(alertText());
       expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
     },
