@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { bookingItemMachine, type BookingItemContext } from '../../machines/booking-item.machine';
 import { book, bookingRow, cardRow, newCard, newClass, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
-import { defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
+import { askFirst, defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
 
 /**
  * A row of my bookings (/takecourse/takelistm, spec §4): cancel a seat (its use comes back) or leave
@@ -133,20 +133,7 @@ defineScreenPaths<Member>(h, {
 
   effects: {
     ...oneKeyPerIntent<Member>('applyChange', { intent: 'confirm.accept', retry: 'retry' }),
-    // a tap asks first and sends nothing; "not now" or "close" ends the step and sends nothing
-    'booking.cancel': (w, _e, before) => {
-      expect(changes(w, before)).toEqual([]);
-      expect(dialogButton('确定'), 'the confirm is open').not.toBe(null);
-    },
-    'queue.cancel': (w, _e, before) => {
-      expect(changes(w, before)).toEqual([]);
-      expect(dialogButton('确定'), 'the confirm is open').not.toBe(null);
-    },
-    'confirm.dismiss': (w, _e, before) => {
-      expect(changes(w, before)).toEqual([]);
-      expect(dialogButton('确定')).toBe(null);
-      expect(screen.queryByRole('alert')?.textContent ?? '', 'nothing left to retry').not.toContain('网络无法连接');
-    },
+    ...askFirst<Member>('applyChange', { ask: ['booking.cancel', 'queue.cancel'], confirmText: '确定' }),
   },
   equivalent: {
     'changing.refused on confirm.dismiss: → changing.refused (instead of idle)':

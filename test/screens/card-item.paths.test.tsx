@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { cardItemMachine, type CardItemContext } from '../../machines/card-item.machine';
 import { cardRow, newCard, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
-import { defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
+import { askFirst, defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
 
 /**
  * Activating one of my cards by hand on /mine/carddetail (spec §4 operation activate): offered only
@@ -117,16 +117,7 @@ defineScreenPaths<Member>(h, {
 
   effects: {
     ...oneKeyPerIntent<Member>('activateCard', { intent: 'confirm.accept', retry: 'retry' }),
-    // a tap asks first and sends nothing; "not now" or "close" ends the step and sends nothing
-    'card.activate': (w, _e, before) => {
-      expect(activations(w, before)).toEqual([]);
-      expect(dialogButton('确定激活'), 'the confirm is open').not.toBe(null);
-    },
-    'confirm.dismiss': (w, _e, before) => {
-      expect(activations(w, before)).toEqual([]);
-      expect(dialogButton('确定激活')).toBe(null);
-      expect(screen.queryByRole('alert')?.textContent ?? '', 'nothing left to retry').not.toContain('网络无法连接');
-    },
+    ...askFirst<Member>('activateCard', { ask: ['card.activate'], confirmText: '确定激活' }),
   },
   equivalent: {
     'activating.refused on confirm.dismiss: → activating.refused (instead of idle)':

@@ -1,5 +1,5 @@
 import { TestModel, type AdjacencyMap } from '@xstate/graph';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { __unsafe_getAllOwnEventDescriptors, createActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { CoverageTracker, firedTransitions, type CoverageReport } from '../../machines/support/coverage';
@@ -369,6 +369,28 @@ export function oneKeyPerIntent<W>(invoke: string, events: { intent: string; ret
       if (!again && events.alsoRetries && sentBy(w, events.alsoRetries, before).length > 0) return;
       expect(again, 'a retry sends the request again').toBeDefined();
       expect(again!.key, 'a retry is the same intent: the same key').toBe(sentBy(w, invoke).at(-2)?.key);
+    },
+  };
+}
+
+/**
+ * The effects of an operation confirmed in a dialog (spec: each change to money, a card or a booking
+ * is confirmed first): a tap on it (`ask` events) opens the confirm and sends nothing; "not now" in
+ * the confirm or "close" after a failure (`confirm.dismiss`) ends the step and sends nothing.
+ * `confirmText` names the dialog's confirm button.
+ */
+export function askFirst<W>(invoke: string, opts: { ask: string[]; confirmText: string }): NonNullable<ScreenPathSpec<W>['effects']> {
+  const open = () => screen.queryByRole('button', { name: opts.confirmText });
+  const tap = (w: World<W>, _e: AnyEventObject, before: number) => {
+    expect(sentBy(w, invoke, before)).toEqual([]);
+    expect(open(), 'the confirm is open').not.toBe(null);
+  };
+  return {
+    ...Object.fromEntries(opts.ask.map((type) => [type, tap])),
+    'confirm.dismiss': (w, _e, before) => {
+      expect(sentBy(w, invoke, before)).toEqual([]);
+      expect(open()).toBe(null);
+      expect(screen.queryByRole('alert')?.textContent ?? '', 'nothing left to retry').not.toContain('网络无法连接');
     },
   };
 }
