@@ -51,7 +51,7 @@ function CheckIn(props: { cls: ClassDetail; code: string }) {
     [],
   );
   const actor = useActorRef(logic, { input: { classId: c.id, code: props.code } });
-  const phase = useSelector(actor, (s) => String(s.value));
+  const phase = useSelector(actor, (s) => (['ready', 'submitting', 'refused', 'unreachable', 'checkedIn'] as const).find((k) => s.matches(k)) ?? 'ready');
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const start = new Date(c.startsAt);
   const done = phase === 'checkedIn' || c.state === 'checked-in';

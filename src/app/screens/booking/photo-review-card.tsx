@@ -46,7 +46,12 @@ function PhotoUpload(props: { again: boolean }) {
     [revalidate],
   );
   const upload = useActorRef(logic);
-  const phase = useSelector(upload, (s) => (typeof s.value === 'string' ? s.value : `choosing.${String(Object.values(s.value)[0])}`));
+  const phase = useSelector(upload, (s) => {
+    const step = (['uploading', 'unreachable', 'uploaded'] as const).find((k) => s.matches(k));
+    if (step) return step;
+    const choosing = (['tooLarge', 'unreadable', 'refused'] as const).find((k) => s.matches({ choosing: k }));
+    return choosing ? (`choosing.${choosing}` as const) : 'choosing.idle';
+  });
   const code = useSelector(upload, (s) => s.context.errorCode);
 
   const feedback =
