@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
 const PENDING = new Set([
   'checkout',
   'domain/booking',
-  'domain/card',
 ]);
 
 const names = (dir: string) =>

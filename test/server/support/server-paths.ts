@@ -27,6 +27,8 @@ export interface ServerPathSpec<W> {
   machine: AnyStateMachine;
   /** the record, for test names: `an order` */
   record: string;
+  /** the chart's input, when it takes one (facts its guards read) */
+  input?: unknown;
   /** a fresh record in the chart's initial state, and whatever the steps need */
   start(s: TestServer): Promise<W>;
   /** how each event happens: the API call or job (given the state the record is in) */
@@ -50,7 +52,7 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths:
   const pending = new Set(Object.keys(spec.notYetDriven ?? {}));
   const events = (s: AnyMachineSnapshot): AnyEventObject[] =>
     s.status === 'active' ? Object.keys(spec.events).filter((type) => !pending.has(type) && s.can({ type })).map((type) => ({ type })) : [];
-  const model = new TestModel(machine, { events, limit: WALK_LIMIT } as never);
+  const model = new TestModel(machine, { events, input: spec.input, limit: WALK_LIMIT } as never);
   const tracker = new CoverageTracker(machine);
   const walk = (steps: Step[]): ServerPath => {
     steps.forEach((step, i) => {
