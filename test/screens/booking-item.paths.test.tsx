@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { bookingItemMachine, type BookingItemContext } from '../../machines/booking-item.machine';
 import { book, bookingRow, cardRow, newCard, newClass, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
-import { askFirst, defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
+import { askFirst, confirmStepEvents, defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
 
 /**
  * A row of my bookings (/takecourse/takelistm, spec §4): cancel a seat (its use comes back) or leave
@@ -83,13 +83,7 @@ defineScreenPaths<Member>(h, {
   events: {
     'booking.cancel': (w) => w.ui.user.click(document.querySelector<HTMLButtonElement>('[data-action="cancel-booking"]')!),
     'queue.cancel': (w) => w.ui.user.click(document.querySelector<HTMLButtonElement>('[data-action="cancel-queue"]')!),
-    'confirm.accept': async (w) => w.ui.user.click(await screen.findByRole('button', { name: '确定' })),
-    // from the confirm: "not now"; from a failure: close; after a refusal the screen closes it itself
-    'confirm.dismiss': async (w) => {
-      const button = dialogButton('再想想') ?? dialogButton('关闭');
-      if (button) await w.ui.user.click(button);
-    },
-    retry: async (w) => w.ui.user.click(dialogButton('重试')!),
+    ...confirmStepEvents<Member>('确定'),
   },
 
   states: {

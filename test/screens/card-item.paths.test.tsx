@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { cardItemMachine, type CardItemContext } from '../../machines/card-item.machine';
 import { cardRow, newCard, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
-import { askFirst, defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
+import { askFirst, confirmStepEvents, defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
 
 /**
  * Activating one of my cards by hand on /mine/carddetail (spec §4 operation activate): offered only
@@ -65,13 +65,7 @@ defineScreenPaths<Member>(h, {
 
   events: {
     'card.activate': (w) => w.ui.user.click(activateButton()!),
-    'confirm.accept': async (w) => w.ui.user.click((await screen.findByRole('button', { name: '确定激活' })) as HTMLElement),
-    // from the confirm: "not now"; from a failure: close; after a refusal the screen closes it itself
-    'confirm.dismiss': async (w) => {
-      const button = dialogButton('再想想') ?? dialogButton('关闭');
-      if (button) await w.ui.user.click(button);
-    },
-    retry: async (w) => w.ui.user.click(dialogButton('重试')!),
+    ...confirmStepEvents<Member>('确定激活'),
   },
 
   states: {

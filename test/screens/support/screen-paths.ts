@@ -374,6 +374,23 @@ export function oneKeyPerIntent<W>(invoke: string, events: { intent: string; ret
 }
 
 /**
+ * How the member goes through an operation's confirm step on the screen: accept in the dialog
+ * (`confirmText`), "not now" in it or "close" after a failure (after a refusal the screen closes
+ * the step itself), and retry after a failure.
+ */
+export function confirmStepEvents<W>(confirmText: string): ScreenPathSpec<W>['events'] {
+  const button = (name: string) => screen.queryByRole('button', { name });
+  return {
+    'confirm.accept': async (w) => w.ui.user.click(await screen.findByRole('button', { name: confirmText })),
+    'confirm.dismiss': async (w) => {
+      const close = button('再想想') ?? button('关闭');
+      if (close) await w.ui.user.click(close);
+    },
+    retry: async (w) => w.ui.user.click(button('重试')!),
+  };
+}
+
+/**
  * The effects of an operation confirmed in a dialog (spec: each change to money, a card or a booking
  * is confirmed first): a tap on it (`ask` events) opens the confirm and sends nothing; "not now" in
  * the confirm or "close" after a failure (`confirm.dismiss`) ends the step and sends nothing.

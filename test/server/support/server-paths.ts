@@ -43,6 +43,11 @@ export interface ServerPathSpec<W> {
   equivalent?: Record<string, string>;
 }
 
+/** Throws unless the API accepted the call (a step a path relies on, not a check of its own). */
+export function accepted(r: { body: { code: number } }, what: string): void {
+  if (r.body.code !== 200) throw new Error(`${what}: ${JSON.stringify(r.body)}`);
+}
+
 interface ServerPath {
   name: string;
   steps: Step[];
