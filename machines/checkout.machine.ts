@@ -10,6 +10,8 @@ import type { PayMethod } from '../src/domain/orders';
 export const CHECKOUT_POLL_MS = 2_000;
 export const CHECKOUT_RESULT_TIMEOUT_MS = 30_000;
 export const CHECKOUT_RECHECK_MS = 10_000;
+/** How long /payt shows before the browser leaves for Alipay's page. */
+export const CHECKOUT_HANDOVER_MS = 600;
 
 /** Catalogue codes the chart branches on (src/domain/errors.ts; plain numbers so the chart loads without Lingui). */
 const LOGIN_EXPIRED = 401;
@@ -88,7 +90,7 @@ type Env = Envelope<unknown>;
  * calls a payment failed while the provider may still settle it. An existing order (from /orderdetail,
  * or back from the provider's page) enters at loadingOrder.
  * Effects are provided: actors loadGoods, quote, createOrder, findUnpaidOrder, loadOrder, startPayment,
- * wechatPay (waits for the bridge, calls getBrandWCPayRequest), openAlipay; action purchaseChanged.
+ * wechatPay (waits for the bridge, calls getBrandWCPayRequest); actions purchaseChanged, openAlipay (leaves the page).
  */
 export const checkoutMachine = setup({
   types: {
@@ -118,9 +120,6 @@ export const checkoutMachine = setup({
     wechatPay: fromPromise<WechatBridgeOutcome, { jsapi: WechatJsapiParams; orderNo: string }>(async () => {
       throw new Error('wechatPay is provided by the app');
     }),
-    openAlipay: fromPromise<void, { url: string; orderNo: string }>(async () => {
-      throw new Error('openAlipay is provided by the app');
-    }),
   },
   actions: {
     keepGoods: assign((_, params: { goods: GoodsDetail }) => ({ goods: params.goods })),
@@ -142,6 +141,7 @@ export const checkoutMachine = setup({
     keepPayment: assign((_, params: { answer: PayAnswer }) => ({ order: params.answer.order, payment: params.answer.payment ?? undefined })),
     keepUnpaidOrder: assign((_, params: { orderNo: string | null }) => ({ unpaidOrderNo: params.orderNo ?? undefined })),
     purchaseChanged: () => {},
+    openAlipay: () => {},
   },
   guards: {
     resumingOrder: ({ context }) => context.goodsId === undefined,
@@ -370,15 +370,9 @@ export const checkoutMachine = setup({
         /** the bridge never became ready (not inside the messaging app) */
         bridgeUnavailable: { on: { 'payment.retry': 'inWechat' } },
         /** /payt: the member goes to Alipay's page and comes back to /payf?orderNo= */
-        handingToAlipay: {
-          invoke: {
-            id: 'openAlipay',
-            src: 'openAlipay',
-            input: ({ context }) => ({ url: (context.payment as Extract<PaymentStart, { method: 'alipay' }>).url, orderNo: context.order!.orderNo }),
-            onDone: '#checkout.awaitingResult',
-            onError: '#checkout.awaitingResult',
-          },
-        },
+        handingToAlipay: { after: { [CHECKOUT_HANDOVER_MS]: 'leftForAlipay' } },
+        /** the browser leaves for Alipay's page; coming back is /payf?orderNo=, a new page and checkout */
+        leftForAlipay: { type: 'final', entry: 'openAlipay' },
       },
     },
     /** the server refused to pay (expired, not payable, balance not enough): the code says why */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Api } from '../api/index';
 import { provideSession, SessionContext } from './session/session-provider';
 import { sessionInputFromCookies } from './session/session-cookies';
+import { SharedActorsProvider } from './shared-actors';
 import { ConfirmProvider } from './ui/confirm';
 import { ToastProvider } from './ui/toast';
 
@@ -13,7 +14,9 @@ export function AppProviders(props: { api: Api; cookies: Record<string, string |
       {/* Konsta's iOS theme for the toast and dialog too (the root layout draws the app's own box) */}
       <KonstaProvider theme="ios" dark>
         <ToastProvider>
-          <ConfirmProvider>{props.children}</ConfirmProvider>
+          <ConfirmProvider>
+            <SharedActorsProvider>{props.children}</SharedActorsProvider>
+          </ConfirmProvider>
         </ToastProvider>
       </KonstaProvider>
     </SessionContext.Provider>

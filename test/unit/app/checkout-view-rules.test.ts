@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkoutPath, leafState, payAgreementQuery } from '../../../src/app/screens/checkout/checkout-paths';
+import { checkoutPath, checkoutStateOf, payAgreementQuery } from '../../../src/app/screens/checkout/checkout-paths';
 import { bridgeOutcome, installWechatBridgeStandIn, payInWechat, waitForBridge, type WeixinJSBridge } from '../../../src/app/screens/checkout/wechat-bridge';
 
 const jsapi = { appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=wx9', signType: 'RSA' as const, paySign: 'c2ln' };
@@ -44,8 +44,8 @@ describe('which page a checkout state belongs on', () => {
     }
   });
   it('state values read as dotted paths', () => {
-    expect(leafState('paid')).toBe('paid');
-    expect(leafState({ paying: 'inWechat' })).toBe('paying.inWechat');
+    expect(checkoutStateOf({ value: 'paid' })).toBe('paid');
+    expect(checkoutStateOf({ value: { paying: 'inWechat' } })).toBe('paying.inWechat');
   });
 });
 

@@ -3,13 +3,11 @@ import { checkoutMachine } from '../../../../machines/checkout.machine';
 import type { Api } from '../../../api/index';
 import type { OrderState } from '../../../domain/orders';
 import { successPath } from './checkout-paths';
-import { installWechatBridgeStandIn, payInWechat } from './wechat-bridge';
+import { leavePage } from '../../leave-page';
+import { bridgeHost, installWechatBridgeStandIn, payInWechat } from './wechat-bridge';
 
 /** The states in which an order of mine blocks a new one (the server's 40001). */
 const OPEN_ORDER_STATES: readonly OrderState[] = ['unpaid', 'paying', 'payment_failed', 'friend_paying'];
-
-/** How long /payt shows before the browser leaves for the mobile payment page. */
-const HANDOVER_DELAY_MS = 600;
 
 export interface CheckoutEffects {
   api: Api;
@@ -34,6 +32,8 @@ export function provideCheckout(fx: CheckoutEffects) {
       loadOrder: fromPromise(({ input }) => api.orders.detail(input.orderNo)),
       startPayment: fromPromise(({ input }) => api.orders.pay(input.orderNo, input.method, input.idempotencyKey)),
       wechatPay: fromPromise(({ input }) => {
+        const host = bridgeHost();
+        if (host) return payInWechat(input.jsapi, host);
         if (!fx.standIn) return payInWechat(input.jsapi);
         // demo mode (decision 011): the stand-in's prepay ids mean nothing to the real messaging app, so a
         // stand-in bridge, on its own page-like object, takes the bridge's place even inside the app
@@ -41,14 +41,13 @@ export function provideCheckout(fx: CheckoutEffects) {
         installWechatBridgeStandIn(page, successPath(input.orderNo));
         return payInWechat(input.jsapi, page);
       }),
-      openAlipay: fromPromise(
-        ({ input }) =>
-          new Promise<void>(() => {
-            // the page unloads: this never settles; coming back lands on /payf?orderNo= (the return URL)
-            setTimeout(() => window.location.assign(input.url), HANDOVER_DELAY_MS);
-          }),
-      ),
     },
-    actions: { purchaseChanged: () => fx.purchaseChanged() },
+    actions: {
+      purchaseChanged: () => fx.purchaseChanged(),
+      // the page unloads; coming back from Alipay lands on /payf?orderNo= (the return URL)
+      openAlipay: ({ context }) => {
+        if (context.payment?.method === 'alipay') leavePage(context.payment.url);
+      },
+    },
   });
 }

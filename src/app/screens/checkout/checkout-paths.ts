@@ -23,8 +23,10 @@ export const handoverPath = (orderNo: string) => `/payt?orderNo=${encodeURICompo
 export const successPath = (orderNo: string) => `/payf?orderNo=${encodeURIComponent(orderNo)}`;
 export const failurePath = (orderNo: string) => `/pays?orderNo=${encodeURIComponent(orderNo)}`;
 
-/** A state path like `paying.inWechat` from a snapshot value. */
-export function leafState(value: unknown): string {
+/** The checkout's state as one path, `paying.inWechat`, for the pages to branch on. */
+export const checkoutStateOf = (s: { value: unknown }): string => leafState(s.value);
+
+function leafState(value: unknown): string {
   if (typeof value === 'string') return value;
   const [k, v] = Object.entries(value as Record<string, unknown>)[0]!;
   return `${k}.${leafState(v)}`;
@@ -38,7 +40,7 @@ export function leafState(value: unknown): string {
 export function checkoutPath(state: string, orderNo: string | undefined, here: string): string | null {
   if (state === 'loginRequired') return loginPath(here);
   if (!orderNo) return null;
-  if (state === 'paying.handingToAlipay') return handoverPath(orderNo);
+  if (state === 'paying.handingToAlipay' || state === 'paying.leftForAlipay') return handoverPath(orderNo);
   if (state === 'paid' || state.startsWith('awaitingResult.') || state.startsWith('checking.')) return successPath(orderNo);
   if (state === 'failed') return failurePath(orderNo);
   if (state === 'choosingMethod' || state === 'orderClosed') return orderPath(orderNo);

@@ -3,42 +3,40 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { checkoutMachine, type CheckoutInput } from '../../../../machines/checkout.machine';
+import { actorTimers } from '../../app-clock';
 import { browserApiOrThrow } from '../../api-context';
+import { useActorSlot, type ActorSlot } from '../../shared-actors';
 import { SessionContext } from '../../session/session-provider';
 import { provideCheckout } from './checkout-actors';
-import { checkoutPath, leafState } from './checkout-paths';
+import { checkoutPath, checkoutStateOf } from './checkout-paths';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
 /**
- * The one checkout of this browser tab. The checkout's pages (agreement, /payt, /payf, /pays,
- * /orderdetail) are separate routes; they share this actor, so a payment started on one page is
- * awaited on the next. Only in the browser: the server renders each page from a fresh, unstarted actor.
+ * The one checkout of the app (a browser tab): the checkout's pages (agreement, /payt, /payf, /pays,
+ * /orderdetail) are separate routes; they share this actor (kept in the app's actor slot, never in a
+ * module), so a payment started on one page is awaited on the next. On the server each page renders
+ * from a fresh, unstarted actor.
  */
-let current: { actor: CheckoutActor; goodsKey?: string } | undefined;
+type CheckoutSlot = ActorSlot<CheckoutActor>;
 
 const goodsKeyOf = (i: CheckoutInput) => (i.goodsId === undefined ? undefined : `${i.goodsId}:${i.phaseId ?? ''}:${i.teacherId ?? ''}`);
 
 /** The shared actor when it fits this page's input; else a new one (started) that becomes the shared one. */
-function obtain(input: CheckoutInput, standIn: boolean, purchaseChanged: () => void): CheckoutActor {
-  if (typeof window === 'undefined') return createActor(checkoutMachine, { input });
-  if (current) {
-    const snap = current.actor.getSnapshot();
+function obtain(slot: CheckoutSlot | null, input: CheckoutInput, standIn: boolean, purchaseChanged: () => void): CheckoutActor {
+  if (typeof window === 'undefined' || !slot) return createActor(checkoutMachine, { input });
+  const held = slot.current;
+  if (held) {
+    const snap = held.actor.getSnapshot();
     const key = goodsKeyOf(input);
     // the same goods before any order (a remount): keep it; the same order on its later pages: keep it
-    const fits = key !== undefined ? current.goodsKey === key && !snap.context.order && snap.status === 'active' : snap.context.order?.orderNo === input.orderNo;
-    if (fits) return current.actor;
-    current.actor.stop();
+    const fits = key !== undefined ? held.key === key && !snap.context.order && snap.status === 'active' : snap.context.order?.orderNo === input.orderNo;
+    if (fits) return held.actor;
+    held.actor.stop();
   }
-  const actor = createActor(provideCheckout({ api: browserApiOrThrow(), standIn, purchaseChanged }), { input }).start();
-  current = { actor, goodsKey: goodsKeyOf(input) };
+  const actor = createActor(provideCheckout({ api: browserApiOrThrow(), standIn, purchaseChanged }), { input, ...actorTimers() }).start();
+  slot.current = { actor, key: goodsKeyOf(input) };
   return actor;
-}
-
-/** Forgets the shared checkout (tests). */
-export function resetCheckout(): void {
-  current?.actor.stop();
-  current = undefined;
 }
 
 /**
@@ -48,11 +46,12 @@ export function resetCheckout(): void {
  */
 export function useCheckout(input: CheckoutInput, standIn: boolean): CheckoutActor {
   const session = SessionContext.useActorRef();
-  const [actor] = useState(() => obtain(input, standIn, () => session.send({ type: 'booked.refresh' })));
+  const slot = useActorSlot<CheckoutActor>('checkout');
+  const [actor] = useState(() => obtain(slot, input, standIn, () => session.send({ type: 'booked.refresh' })));
   const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
-  const state = useSelector(actor, (s) => leafState(s.value));
+  const state = useSelector(actor, checkoutStateOf);
   const orderNo = useSelector(actor, (s) => s.context.order?.orderNo);
   const target = checkoutPath(state, orderNo, here);
   const first = useRef<string | null | undefined>(undefined);

@@ -5,14 +5,14 @@ import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import type { Order } from '../../../api/orders';
 import { NotFoundState } from '../../ui/not-found-state';
-import { leafState, orderPath } from './checkout-paths';
+import { checkoutStateOf, orderPath } from './checkout-paths';
 import { useCheckout } from './checkout-store';
 import type { OrderPageData } from './order-page-data';
 
 /** The checkout of the page's order: shared with the page before when it was the same order. */
 export function useOrderCheckout(d: OrderPageData, resume: 'pay' | 'result') {
   const actor = useCheckout({ signedIn: d.signedIn, methods: d.methods, orderNo: d.orderNo!, resume }, d.standIn);
-  const state = useSelector(actor, (s) => leafState(s.value));
+  const state = useSelector(actor, checkoutStateOf);
   // the order as last read by the checkout, else as the page loaded it
   const order = useSelector(actor, (s) => (s.context.order?.state ? s.context.order : undefined)) ?? (d.order as Order);
   return { actor, state, order };

@@ -13,7 +13,7 @@ import { dataOr } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { PhasePicker, TeacherPicker } from '../courses/choice-picker';
 import { checkoutRefusal } from './checkout-labels';
-import { leafState, orderPath, payAgreementQuery, type PayAgreementQuery } from './checkout-paths';
+import { checkoutStateOf, orderPath, payAgreementQuery, type PayAgreementQuery } from './checkout-paths';
 import { useCheckout, type CheckoutActor } from './checkout-store';
 import { CouponChoice } from './coupon-choice';
 import { MethodChoice } from './method-choice';
@@ -78,7 +78,7 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
   const { i18n } = useLingui();
   const { d } = props;
   const actor = useCheckout({ signedIn: d.signedIn, methods: d.methods, ...props.query }, d.standIn);
-  const state = useSelector(actor, (s) => leafState(s.value));
+  const state = useSelector(actor, checkoutStateOf);
   const goods = useSelector(actor, (s) => s.context.goods);
   const quote = useSelector(actor, (s) => s.context.quote);
   const c = useSelector(actor, (s) => s.context);

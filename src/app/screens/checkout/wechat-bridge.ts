@@ -1,12 +1,23 @@
 import type { WechatJsapiParams } from '../../../api/orders';
 import type { WechatBridgeOutcome } from '../../../../machines/checkout.machine';
+import { actorTimers } from '../../app-clock';
 
 /** The messaging app's in-page bridge (WeixinJSBridge), as much of it as paying needs. */
 export interface WeixinJSBridge {
   invoke(name: 'getBrandWCPayRequest', params: WechatJsapiParams, callback: (res: { err_msg?: string }) => void): void;
 }
 
-type BridgeWindow = Window & { WeixinJSBridge?: WeixinJSBridge };
+export type BridgeWindow = Window & { WeixinJSBridge?: WeixinJSBridge };
+
+let hostOverride: BridgeWindow | undefined;
+/**
+ * The page the bridge is looked for on, when not this window: path tests play the messaging app on a
+ * page of their own (the bridge answers ok, cancel or fail, or never comes).
+ */
+export function setBridgeHost(host: BridgeWindow | undefined): void {
+  hostOverride = host;
+}
+export const bridgeHost = (): BridgeWindow | undefined => hostOverride;
 
 /** How long to wait for the bridge's ready event before telling the member it is not there. */
 export const BRIDGE_READY_TIMEOUT_MS = 8_000;
@@ -18,13 +29,15 @@ export const BRIDGE_READY_TIMEOUT_MS = 8_000;
  */
 export function waitForBridge(win: BridgeWindow = window, timeoutMs = BRIDGE_READY_TIMEOUT_MS): Promise<WeixinJSBridge> {
   if (win.WeixinJSBridge) return Promise.resolve(win.WeixinJSBridge);
+  // the app's actor timers: a path test moves them instead of waiting the eight seconds
+  const timers = actorTimers().clock ?? { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (id: unknown) => clearTimeout(id as number) };
   return new Promise((resolve, reject) => {
     const onReady = () => {
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       if (win.WeixinJSBridge) resolve(win.WeixinJSBridge);
       else reject(new Error('WeixinJSBridgeReady fired without a bridge'));
     };
-    const timer = setTimeout(() => {
+    const timer = timers.setTimeout(() => {
       win.document.removeEventListener('WeixinJSBridgeReady', onReady);
       reject(new Error('WeixinJSBridge not available'));
     }, timeoutMs);
