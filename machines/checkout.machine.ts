@@ -27,8 +27,11 @@ export interface CheckoutInput {
   goodsId?: number;
   phaseId?: number;
   teacherId?: number;
-  /** an existing order: paid from /orderdetail ('pay'), or its result after the provider's page (/payt, /payf, /pays: 'result') */
-  orderNo?: string;
+  /**
+   * an existing order, as its page loaded it: paid from /orderdetail ('pay'), or its result after the
+   * provider's page (/payt, /payf, /pays: 'result'); what it needs follows from its state, with no second read
+   */
+  order?: Order;
   resume?: 'pay' | 'result';
 }
 
@@ -71,7 +74,6 @@ export type CheckoutEvent =
   | { type: 'method.choose'; method: PayMethod }
   | { type: 'checkout.submit' }
   | { type: 'checkout.retry' }
-  | { type: 'checkout.back' }
   | { type: 'payment.start' }
   | { type: 'payment.retry' }
   | { type: 'payment.check' };
@@ -158,7 +160,10 @@ export const checkoutMachine = setup({
     orderSettledPaid: (_, params: { order: Order }) => params.order.state === 'paid' || params.order.state === 'fully_paid',
     orderPaymentFailed: (_, params: { order: Order }) => params.order.state === 'payment_failed',
     orderAwaitingProvider: (_, params: { order: Order }) => params.order.state === 'paying',
-    orderPayable: (_, params: { order: Order }) => params.order.state === 'unpaid',
+    orderSettledPaidNow: ({ context }) => context.order?.state === 'paid' || context.order?.state === 'fully_paid',
+    orderAwaitingProviderNow: ({ context }) => context.order?.state === 'paying',
+    orderPayableNow: ({ context }) => context.order?.state === 'unpaid',
+    orderPaymentFailedNow: ({ context }) => context.order?.state === 'payment_failed',
     resumingToPay: ({ context }) => context.resume === 'pay',
     paidByBalance: (_, params: { answer: PayAnswer }) => params.answer.payment === null,
     payingInWechat: (_, params: { answer: PayAnswer }) => params.answer.payment?.method === 'wechat',
@@ -173,7 +178,7 @@ export const checkoutMachine = setup({
     phaseId: input.phaseId,
     teacherId: input.teacherId,
     resume: input.resume ?? 'result',
-    order: input.orderNo ? ({ orderNo: input.orderNo } as Order) : undefined,
+    order: input.order,
     useBalance: false,
     agreed: false,
     method: firstMethod(input.methods),
@@ -181,7 +186,7 @@ export const checkoutMachine = setup({
   initial: 'enteringCheckout',
   states: {
     enteringCheckout: {
-      always: [{ guard: 'signedOut', target: 'loginRequired' }, { guard: 'resumingOrder', target: 'loadingOrder' }, { target: 'loadingGoods' }],
+      always: [{ guard: 'signedOut', target: 'loginRequired' }, { guard: 'resumingOrder', target: 'routingOrder' }, { target: 'loadingGoods' }],
     },
     /** a visitor (or an expired login): the screen sends them to /login/<this page> and back (spec §5) */
     loginRequired: { type: 'final' },
@@ -190,8 +195,8 @@ export const checkoutMachine = setup({
         id: 'loadGoods',
         src: 'loadGoods',
         input: ({ context }) => ({ goodsId: context.goodsId! }),
+        // the goods are public: a lapsed login reads them as a visitor would, and pricing asks to log in
         onDone: [
-          { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: 'loginRequired' },
           { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'goodsUnavailable', actions: { type: 'keepGoodsRefusal', params: ({ event }) => ({ envelope: event.output }) } },
           { guard: { type: 'goodsNotBuyable', params: ({ event }) => ({ goods: event.output.data }) }, target: 'goodsUnavailable', actions: [{ type: 'keepGoods', params: ({ event }) => ({ goods: event.output.data }) }, { type: 'keepGoodsRefusal', params: ({ event }) => ({ envelope: event.output }) }] },
           { guard: { type: 'choiceMissing', params: ({ event }) => ({ goods: event.output.data }) }, target: 'choosingOption', actions: { type: 'keepGoods', params: ({ event }) => ({ goods: event.output.data }) } },
@@ -278,12 +283,7 @@ export const checkoutMachine = setup({
       },
     },
     /** the order was sent but no answer came: a retry sends the same key, so one order is made */
-    orderUnreachable: {
-      on: {
-        'checkout.retry': 'creatingOrder',
-        'checkout.back': 'reviewing',
-      },
-    },
+    orderUnreachable: { on: { 'checkout.retry': 'creatingOrder' } },
     locatingUnpaidOrder: {
       invoke: {
         id: 'findUnpaidOrder',
@@ -292,7 +292,7 @@ export const checkoutMachine = setup({
         onError: 'reviewing.unpaidOrderExists',
       },
     },
-    /** an existing order: what it needs now follows from its state on the server */
+    /** an existing order read again (after a refused payment): where it stands now */
     loadingOrder: {
       invoke: {
         id: 'loadOrder',
@@ -301,14 +301,20 @@ export const checkoutMachine = setup({
         onDone: [
           { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: 'loginRequired' },
           { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'orderMissing' },
-          { guard: { type: 'orderSettledPaid', params: ({ event }) => ({ order: event.output.data }) }, target: 'paid', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
-          { guard: { type: 'orderAwaitingProvider', params: ({ event }) => ({ order: event.output.data }) }, target: 'awaitingResult', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
-          { guard: { type: 'orderPayable', params: ({ event }) => ({ order: event.output.data }) }, target: 'choosingMethod', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
-          { guard: { type: 'orderPaymentFailed', params: ({ event }) => ({ order: event.output.data }) }, target: 'resumingFailedOrder', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
-          { target: 'orderClosed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+          { target: 'routingOrder', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
         ],
         onError: 'orderLoadUnreachable',
       },
+    },
+    /** what an existing order needs follows from its state on the server */
+    routingOrder: {
+      always: [
+        { guard: 'orderSettledPaidNow', target: 'paid' },
+        { guard: 'orderAwaitingProviderNow', target: 'awaitingResult' },
+        { guard: 'orderPayableNow', target: 'choosingMethod' },
+        { guard: 'orderPaymentFailedNow', target: 'resumingFailedOrder' },
+        { target: 'orderClosed' },
+      ],
     },
     orderLoadUnreachable: { on: { 'checkout.retry': 'loadingOrder' } },
     /** not mine, or no such order */
@@ -375,7 +381,7 @@ export const checkoutMachine = setup({
         leftForAlipay: { type: 'final', entry: 'openAlipay' },
       },
     },
-    /** the server refused to pay (expired, not payable, balance not enough): the code says why */
+    /** the server refused to pay (expired, not payable, balance not enough): the code says why; the member reads the order again to choose anew */
     paymentRefused: { on: { 'payment.retry': 'loadingOrder' } },
     /** the provider settles the order (notification or query): ask until it is paid or failed */
     awaitingResult: {

@@ -28,6 +28,8 @@ export interface ScreenHarness {
   jar: CookieJar;
   /** logs in through the real API (POST /api/oauth/login), keeping the cookies the server sets */
   logIn(phone: string, password: string): Promise<void>;
+  /** whether the open app's router is loading a route (its loaders' requests are in flight) */
+  routeLoading(): boolean;
   /** renders the app at a URL: the real route table, loaders, screens, machines and server */
   open(url: string, opts?: { locale?: Locale; state?: unknown }): Promise<OpenScreen>;
   /**
@@ -70,6 +72,7 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
   window.scrollTo = () => {};
 
   let hand: RequestHand | undefined;
+  let openRouter: AppRouter | undefined;
   const apiFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
     const url = new URL(req.url);
@@ -92,6 +95,9 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
     intercept(h) {
       hand = h;
     },
+    routeLoading() {
+      return !openRouter || !openRouter.state.initialized || openRouter.state.navigation.state === 'loading';
+    },
     async logIn(phone, password) {
       const res = await apiFetch(`${ORIGIN}/api/oauth/login`, {
         method: 'POST',
@@ -110,6 +116,7 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
       // the app's today is the server's injected clock, as in the browser (app-clock.ts)
       setBrowserClock(server.clock);
 
+      openRouter = undefined;
       const { api, routerRef } = startBrowserApi({ baseURL: `${ORIGIN}/api`, fetch: apiFetch, here: () => pathOf(routerRef.current) ?? url });
       // as the browser entry does: the first URL's screens loaded and its loaders run before the first
       // render (the server rendered their data), then the app takes over
@@ -119,6 +126,7 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
       // a location state, as a navigation from another screen would carry it
       const r = createMemoryRouter(routes, { initialEntries: [{ pathname: first.pathname, search: first.search, state: o.state }] });
       routerRef.current = r;
+      openRouter = r;
       const here = () => pathOf(r)!;
       await waitForIdle(r);
       const rendered = render(<AppRoot i18n={i18n} api={api} router={r} />);

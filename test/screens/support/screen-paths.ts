@@ -31,6 +31,12 @@ export type Answer<W> =
 export interface InvokeRequest {
   method: string;
   path: RegExp;
+  /**
+   * Pages send this request too (a route's loader reading the same order), or several invokes do:
+   * a request is then held for an invoke only while the chart has that invoke running, it has no
+   * request held already and no route is loading; the others go to the server.
+   */
+  shared?: true;
 }
 
 /** What a path's steps and checks see. */
@@ -63,6 +69,8 @@ export interface ScreenPathSpec<W> {
   /**
    * Payload cases per event type. For `xstate.done.actor.<id>`: `{ output, answer }` (without an
    * answer, the real server answers); for `xstate.error.actor.<id>`: the request fails on the network.
+   * An invoke that sends no request (the messaging app's payment sheet) is settled by the case's
+   * `perform(w)`: what the outside party does (the member pays in the sheet, the bridge never comes).
    */
   cases: Record<string, ReadonlyArray<Record<string, unknown>>>;
   /** the machine's inputs to start from, by name (the name is passed to `start`); one unnamed start without */
@@ -248,10 +256,18 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
   const timers = new SimulatedClock();
   setActorTimers(timers);
   let now = 0;
+  /** the invokes the chart has running in the state the current step leads to */
+  let running = new Set<string>(Object.keys(path.steps[0]?.state.children ?? {}));
   h.intercept(async (request, forward) => {
     const req: Sent = { ...request };
     sent.push(req);
-    const invoke = Object.entries(spec.requests).find(([, r]) => r.method === req.method && r.path.test(req.path.split('?')[0]!));
+    const matching = Object.entries(spec.requests).filter(([, r]) => r.method === req.method && r.path.test(req.path.split('?')[0]!));
+    // a shared request sent while a route loads is the route loader's: the server answers it
+    const invoke = matching.some(([, r]) => r.shared)
+      ? h.routeLoading()
+        ? undefined
+        : matching.find(([id]) => running.has(id) && !(held.get(id) ?? []).some((q) => releases.has(q)))
+      : matching[0];
     if (!invoke) {
       const res = await forward();
       req.at = now;
@@ -292,6 +308,7 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
       const where = `step ${i} (${eventName(e)}) → ${statePaths(step.state.value)}`;
       const sentBefore = sent.length;
       const seenBefore = spec.seen?.(w);
+      running = new Set(Object.keys(step.state.children ?? {}));
       try {
         const settle = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
         const after = /^xstate\.after\.(\d+)\./.exec(e.type);
@@ -300,7 +317,9 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
         } else if (settle) {
           const id = settle[2]!;
           const answer = (e as { answer?: Answer<W> }).answer;
-          if (settle[1] === 'error') await release(id, 'fail');
+          const perform = (e as { perform?: (w: World<W>) => Promise<void> }).perform;
+          if (perform) await perform(w);
+          else if (settle[1] === 'error') await release(id, 'fail');
           else if (answer && 'status' in answer) {
             await release(id, new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }));
           } else {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { checkoutMachine, type CheckoutInput } from '../../../../machines/checkout.machine';
@@ -30,7 +30,7 @@ function obtain(slot: CheckoutSlot | null, input: CheckoutInput, standIn: boolea
     const snap = held.actor.getSnapshot();
     const key = goodsKeyOf(input);
     // the same goods before any order (a remount): keep it; the same order on its later pages: keep it
-    const fits = key !== undefined ? held.key === key && !snap.context.order && snap.status === 'active' : snap.context.order?.orderNo === input.orderNo;
+    const fits = key !== undefined ? held.key === key && !snap.context.order && snap.status === 'active' : snap.context.order?.orderNo === input.order?.orderNo;
     if (fits) return held.actor;
     held.actor.stop();
   }
@@ -40,9 +40,9 @@ function obtain(slot: CheckoutSlot | null, input: CheckoutInput, standIn: boolea
 }
 
 /**
- * The page's checkout actor, and the page changes its states call for (checkoutPath): a change after
- * the page opened navigates (replacing the entry, so Back does not replay a payment); a visitor is sent
- * to log in at once.
+ * The page's checkout actor, and the page its state belongs on (checkoutPath): when that is another
+ * page, the app goes there, replacing the entry so Back does not replay a payment (a visitor to log in,
+ * a failed payment opened at /payf to /pays, a cancelled order to its detail).
  */
 export function useCheckout(input: CheckoutInput, standIn: boolean): CheckoutActor {
   const session = SessionContext.useActorRef();
@@ -54,10 +54,8 @@ export function useCheckout(input: CheckoutInput, standIn: boolean): CheckoutAct
   const state = useSelector(actor, checkoutStateOf);
   const orderNo = useSelector(actor, (s) => s.context.order?.orderNo);
   const target = checkoutPath(state, orderNo, here);
-  const first = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (first.current === undefined) first.current = state === 'loginRequired' ? null : target;
-    if (target && target !== here && target !== first.current) void navigate(target, { replace: true });
-  }, [target, here, state, navigate]);
+    if (target && target !== here) void navigate(target, { replace: true });
+  }, [target, here, navigate]);
   return actor;
 }

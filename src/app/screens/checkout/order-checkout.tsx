@@ -11,7 +11,7 @@ import type { OrderPageData } from './order-page-data';
 
 /** The checkout of the page's order: shared with the page before when it was the same order. */
 export function useOrderCheckout(d: OrderPageData, resume: 'pay' | 'result') {
-  const actor = useCheckout({ signedIn: d.signedIn, methods: d.methods, orderNo: d.orderNo!, resume }, d.standIn);
+  const actor = useCheckout({ signedIn: d.signedIn, methods: d.methods, order: d.order!, resume }, d.standIn);
   const state = useSelector(actor, checkoutStateOf);
   // the order as last read by the checkout, else as the page loaded it
   const order = useSelector(actor, (s) => (s.context.order?.state ? s.context.order : undefined)) ?? (d.order as Order);

@@ -82,13 +82,6 @@ function PayPanel(props: { d: OrderPageData }) {
           {i18n._(checkoutRefusal(errorCode))}
         </p>
       )}
-      {state === 'orderLoadUnreachable' && (
-        <Block className="text-center">
-          <Button large rounded outline onClick={() => actor.send({ type: 'checkout.retry' })}>
-            <Trans>重试</Trans>
-          </Button>
-        </Block>
-      )}
       <Block className="!my-4">
         <Button large rounded disabled={state !== 'choosingMethod'} onClick={() => actor.send({ type: 'payment.start' })} data-action="pay-order">
           <Trans>去支付 {formatYuan(order.amountToPayCents)}</Trans>

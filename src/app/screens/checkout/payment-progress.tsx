@@ -34,6 +34,18 @@ export function PaymentProgress(props: { actor: CheckoutActor; state: string }) 
       return line(i18n._(Errors.network.message), retry(<Trans>重试</Trans>));
     case 'paying.handingToAlipay':
       return line(<Trans>正在前往支付宝…</Trans>);
+    case 'paymentRefused':
+      // the refusal itself is said beside the form; from here the member reads the order again and chooses anew
+      return line(null, retry(<Trans>重新选择支付方式</Trans>));
+    case 'orderMissing':
+      return line(<Trans>没有找到这个订单</Trans>);
+    case 'orderLoadUnreachable':
+      return line(
+        i18n._(Errors.network.message),
+        <Button large rounded outline type="button" className="mt-3" data-action="retry" onClick={() => props.actor.send({ type: 'checkout.retry' })}>
+          <Trans>重试</Trans>
+        </Button>,
+      );
     default:
       return null;
   }
