@@ -186,11 +186,13 @@ export const checkoutMachine = setup({
   initial: 'enteringCheckout',
   states: {
     enteringCheckout: {
+      description: 'Deciding where the checkout starts: a visitor logs in first, an existing order goes by its state, new goods are loaded.',
       always: [{ guard: 'signedOut', target: 'loginRequired' }, { guard: 'resumingOrder', target: 'routingOrder' }, { target: 'loadingGoods' }],
     },
     /** a visitor (or an expired login): the screen sends them to /login/<this page> and back (spec §5) */
-    loginRequired: { type: 'final' },
+    loginRequired: { description: 'A visitor or a lapsed login: the app goes to the login page and back to this page after.', type: 'final' },
     loadingGoods: {
+      description: 'The goods are loading: a placeholder shows.',
       invoke: {
         id: 'loadGoods',
         src: 'loadGoods',
@@ -205,12 +207,13 @@ export const checkoutMachine = setup({
         onError: 'goodsUnreachable',
       },
     },
-    goodsUnreachable: { on: { 'checkout.retry': 'loadingGoods' } },
+    goodsUnreachable: { description: 'The goods could not be loaded: "network unreachable" with a retry.', on: { 'checkout.retry': 'loadingGoods' } },
     /** unknown, off shelf, sold out ("the hand speed is not fast enough"): nothing to buy here */
-    goodsUnavailable: { type: 'final' },
+    goodsUnavailable: { description: 'Nothing to buy here (unknown, off the shelf, sold out): the reason and a way to the cards.', type: 'final' },
     /** a training course needs its phase, a private class its teacher (spec §5) */
-    choosingOption: { on: { 'option.choose': { target: 'pricing', actions: 'chooseOption' } } },
+    choosingOption: { description: 'A course needs its phase, a private class its teacher: the member picks one before any price.', on: { 'option.choose': { target: 'pricing', actions: 'chooseOption' } } },
     pricing: {
+      description: 'The server prices the member\'s choice (phase, coupon, balance): the pay button waits.',
       invoke: {
         id: 'quote',
         src: 'quote',
@@ -224,9 +227,10 @@ export const checkoutMachine = setup({
         onError: 'pricingUnreachable',
       },
     },
-    pricingUnreachable: { on: { 'checkout.retry': 'pricing' } },
+    pricingUnreachable: { description: 'The price could not be asked: "network unreachable" with a retry.', on: { 'checkout.retry': 'pricing' } },
     /** the server refused this choice (a coupon not usable, new customers only, limit one, sold out) */
     pricingRefused: {
+      description: 'The server refused this choice (a lapsed coupon, a phase that started): the reason shows and the member chooses again.',
       on: {
         'coupon.choose': { target: 'pricing', actions: 'chooseCoupon' },
         'option.choose': { target: 'pricing', actions: 'chooseOption' },
@@ -234,16 +238,17 @@ export const checkoutMachine = setup({
     },
     /** the goods, the agreement, the coupon and balance, the server-priced summary, the method */
     reviewing: {
+      description: 'The goods, the coupon and balance, the server\'s amount to pay, the way to pay, the purchase agreement and the pay button.',
       initial: 'editing',
       states: {
-        editing: {},
-        agreementMissing: {},
+        editing: { description: 'The form as the member left it; nothing ordered yet.' },
+        agreementMissing: { description: 'Pay was tapped without agreeing: "please read and agree to the purchase agreement"; nothing sent.' },
         /** the order was refused (stock, limit, coupon, balance): the code says why */
-        orderRefused: {},
+        orderRefused: { description: 'The order was refused (stock, limit, balance): the reason shows; nothing ordered.' },
         /** a second order while one is unpaid (40001): the screen links to it */
-        unpaidOrderExists: {},
+        unpaidOrderExists: { description: 'An unpaid order already exists: the reason and a link to that order.' },
         /** the order was refused because the price changed (40010): the new price is shown, the member pays again */
-        priceChanged: {},
+        priceChanged: { description: 'The price changed since it was shown: the new amount shows and the member pays again knowingly.' },
       },
       on: {
         'option.choose': { target: 'pricing', actions: 'chooseOption' },
@@ -255,6 +260,7 @@ export const checkoutMachine = setup({
       },
     },
     creatingOrder: {
+      description: 'The order is being made ("creating the order…"); the pay button cannot be tapped again.',
       invoke: {
         id: 'createOrder',
         src: 'createOrder',
@@ -283,8 +289,9 @@ export const checkoutMachine = setup({
       },
     },
     /** the order was sent but no answer came: a retry sends the same key, so one order is made */
-    orderUnreachable: { on: { 'checkout.retry': 'creatingOrder' } },
+    orderUnreachable: { description: 'No answer to the order: "network unreachable" and the pay button says retry, which sends the same order again (one order at most).', on: { 'checkout.retry': 'creatingOrder' } },
     locatingUnpaidOrder: {
+      description: 'Finding the unpaid order to link to.',
       invoke: {
         id: 'findUnpaidOrder',
         src: 'findUnpaidOrder',
@@ -294,6 +301,7 @@ export const checkoutMachine = setup({
     },
     /** an existing order read again (after a refused payment): where it stands now */
     loadingOrder: {
+      description: 'The order is read again to see where it stands.',
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
@@ -308,6 +316,7 @@ export const checkoutMachine = setup({
     },
     /** what an existing order needs follows from its state on the server */
     routingOrder: {
+      description: 'Where an existing order goes by its state: paid, being paid, to pay, failed or closed.',
       always: [
         { guard: 'orderSettledPaidNow', target: 'paid' },
         { guard: 'orderAwaitingProviderNow', target: 'awaitingResult' },
@@ -316,26 +325,30 @@ export const checkoutMachine = setup({
         { target: 'orderClosed' },
       ],
     },
-    orderLoadUnreachable: { on: { 'checkout.retry': 'loadingOrder' } },
+    orderLoadUnreachable: { description: 'The order could not be read: "network unreachable" with a retry.', on: { 'checkout.retry': 'loadingOrder' } },
     /** not mine, or no such order */
-    orderMissing: { type: 'final' },
+    orderMissing: { description: 'No such order of this member: "this order could not be found".', type: 'final' },
     /** cancelled (by the member or its time limit), refunding or refunded: nothing to pay */
-    orderClosed: { type: 'final' },
+    orderClosed: { description: 'Cancelled or refunded: the order\'s detail shows it, nothing to pay.', type: 'final' },
     /** a failed payment: shown as failed after the provider's page, offered again from /orderdetail */
     resumingFailedOrder: {
+      description: 'A failed payment: paid again from the order\'s page, shown as failed after the provider\'s page.',
       always: [{ guard: 'resumingToPay', target: 'choosingMethod' }, { target: 'failed' }],
     },
     /** an unpaid order from /orderdetail, or one whose payment failed: the member picks how to pay */
     choosingMethod: {
+      description: 'The order\'s page: the ways to pay and the pay button with the amount.',
       on: {
         'method.choose': { target: 'choosingMethod', actions: 'chooseMethod' },
         'payment.start': { target: 'paying', actions: 'newPayKey' },
       },
     },
     paying: {
+      description: 'A payment under way for the order.',
       initial: 'requestingPayment',
       states: {
         requestingPayment: {
+          description: 'The payment is being started ("starting the payment…").',
           invoke: {
             id: 'startPayment',
             src: 'startPayment',
@@ -356,9 +369,10 @@ export const checkoutMachine = setup({
           },
         },
         /** no answer to the pay call: a retry sends the same key, so the member is charged once */
-        paymentUnreachable: { on: { 'payment.retry': 'requestingPayment' } },
+        paymentUnreachable: { description: 'No answer to the payment: "network unreachable" with a retry under the same key (charged once at most).', on: { 'payment.retry': 'requestingPayment' } },
         /** the in-app bridge: wait for its ready event, then getBrandWCPayRequest with the server's pay-sign */
         inWechat: {
+          description: 'WeChat Pay\'s sheet is opening ("opening WeChat Pay…").',
           invoke: {
             id: 'wechatPay',
             src: 'wechatPay',
@@ -372,23 +386,25 @@ export const checkoutMachine = setup({
           },
         },
         /** the member closed WeChat Pay's sheet: the same prepaid payment can be opened again */
-        wechatCancelled: { on: { 'payment.retry': 'inWechat' } },
+        wechatCancelled: { description: 'The member closed WeChat Pay\'s sheet: the order is kept and "continue paying" opens it again.', on: { 'payment.retry': 'inWechat' } },
         /** the bridge never became ready (not inside the messaging app) */
-        bridgeUnavailable: { on: { 'payment.retry': 'inWechat' } },
+        bridgeUnavailable: { description: 'WeChat Pay cannot open outside the messaging app: the page says so, with a retry.', on: { 'payment.retry': 'inWechat' } },
         /** /payt: the member goes to Alipay's page and comes back to /payf?orderNo= */
-        handingToAlipay: { after: { [CHECKOUT_HANDOVER_MS]: 'leftForAlipay' } },
+        handingToAlipay: { description: '/payt: "going to Alipay…" with a link in case the browser does not go by itself.', after: { [CHECKOUT_HANDOVER_MS]: 'leftForAlipay' } },
         /** the browser leaves for Alipay's page; coming back is /payf?orderNo=, a new page and checkout */
-        leftForAlipay: { type: 'final', entry: 'openAlipay' },
+        leftForAlipay: { description: 'The browser has left for Alipay\'s page; coming back lands on /payf.', type: 'final', entry: 'openAlipay' },
       },
     },
     /** the server refused to pay (expired, not payable, balance not enough): the code says why; the member reads the order again to choose anew */
-    paymentRefused: { on: { 'payment.retry': 'loadingOrder' } },
+    paymentRefused: { description: 'The server refused to pay (balance not enough, order expired): the reason and "choose how to pay again".', on: { 'payment.retry': 'loadingOrder' } },
     /** the provider settles the order (notification or query): ask until it is paid or failed */
     awaitingResult: {
+      description: '/payf: "confirming the payment…" while the provider settles it.',
       initial: 'polling',
       after: { [CHECKOUT_RESULT_TIMEOUT_MS]: 'checking' },
       states: {
         polling: {
+          description: 'Asking the server for the order\'s result.',
           invoke: {
             id: 'pollOrder',
             src: 'loadOrder',
@@ -403,18 +419,21 @@ export const checkoutMachine = setup({
             onError: 'waiting',
           },
         },
-        waiting: { after: { [CHECKOUT_POLL_MS]: 'polling' } },
+        waiting: { description: 'Waiting a moment before asking again.', after: { [CHECKOUT_POLL_MS]: 'polling' } },
       },
     },
     /** past the time-out the provider may still settle: keep asking, slower; never call it failed */
     checking: {
+      description: '/payf after the time-out: "the result is being confirmed", never called failed, with a refresh button.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'Waiting before the next check; the member can refresh now.',
           after: { [CHECKOUT_RECHECK_MS]: 'rechecking' },
           on: { 'payment.check': 'rechecking' },
         },
         rechecking: {
+          description: 'Checking again; the refresh button waits.',
           invoke: {
             id: 'recheckOrder',
             src: 'loadOrder',
@@ -432,8 +451,8 @@ export const checkoutMachine = setup({
       },
     },
     /** /payf: paid; what was bought is issued */
-    paid: { type: 'final', entry: 'purchaseChanged' },
+    paid: { description: '/payf: "payment successful", what was bought and links to the order, courses and cards.', type: 'final', entry: 'purchaseChanged' },
     /** /pays: the provider said the payment failed; the same order can be paid again */
-    failed: { on: { 'payment.retry': 'choosingMethod' } },
+    failed: { description: '/pays: "payment failed", nothing was charged, and "pay again".', on: { 'payment.retry': 'choosingMethod' } },
   },
 });
