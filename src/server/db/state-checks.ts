@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { check } from 'drizzle-orm/pg-core';
 import { BOOKING_STORED_STATES } from '../../../machines/domain/booking-transitions';
 import { CARD_STORED_STATUSES } from '../../../machines/domain/card-transitions';
@@ -39,6 +39,12 @@ export const STATE_COLUMNS = {
 
 /** The constraint's name: `<table>_<column>_check`. */
 export const stateCheckName = (c: StateColumn): string => `${c.table}_${c.column}_check`;
+
+/** `column = 'a'` or `column in ('a', 'b')`: a partial index's or a filter's list of a chart's states, as SQL. */
+export function stateIn(column: AnyColumn, states: readonly string[]): SQL {
+  const list = stateCheckSql('x', states).slice('"x" in '.length);
+  return states.length === 1 ? sql`${column} = ${sql.raw(list.slice(1, -1))}` : sql`${column} in ${sql.raw(list)}`;
+}
 
 /** The CHECK constraint of a state column, for the table's definition in the schema. */
 export const stateCheck = (c: StateColumn) => check(stateCheckName(c), sql.raw(stateCheckSql(c.column, c.states)));

@@ -4,7 +4,8 @@ import type { PaymentStart } from '../../../domain/payment-start';
 import type { OrderState, PayMethod } from '../../../domain/orders';
 import type { PaymentAttemptState } from '../../../../machines/domain/payment-attempt-transitions';
 import type { PaymentStatus } from '../../../../machines/domain/payment-transitions';
-import { STATE_COLUMNS, stateCheck } from '../state-checks';
+import { OPEN_ATTEMPT_STATES } from '../../../../machines/domain/payment-attempt-transitions';
+import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
 import { accounts } from './accounts';
 import { goods } from './catalog';
 
@@ -88,7 +89,7 @@ export const paymentAttempts = pgTable(
     uniqueIndex('payment_attempts_out_trade_no').on(t.outTradeNo),
     uniqueIndex('payment_attempts_order_seq').on(t.orderId, t.seq),
     // one provider at a time: another method first closes the open trade (decision 013)
-    uniqueIndex('payment_attempts_one_open').on(t.orderId).where(sql`${t.state} = 'open'`),
+    uniqueIndex('payment_attempts_one_open').on(t.orderId).where(stateIn(t.state, OPEN_ATTEMPT_STATES)),
     stateCheck(STATE_COLUMNS.paymentAttempts),
   ],
 );
