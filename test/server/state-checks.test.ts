@@ -75,7 +75,11 @@ describe('state columns and their charts', () => {
         values (1, 'x', 1, 'regular', 'hatha', 'flexibility', 'beginner', 'x', now(), 60, 1, ${status}, now())`);
     const refused = await insert('postponed').then(
       () => 'accepted',
-      (err: Error) => (err.cause as { constraint?: string } | undefined)?.constraint,
+      // PGlite names it `constraint`, postgres.js `constraint_name`
+      (err: Error) => {
+        const cause = err.cause as { constraint?: string; constraint_name?: string } | undefined;
+        return cause?.constraint ?? cause?.constraint_name;
+      },
     );
     expect(refused).toBe('classes_status_check');
     await expect(insert('open'), 'the same row with a state of the chart').resolves.toBeDefined();
