@@ -30,9 +30,11 @@ const outTradeNo = (w: Payment) => `${w.orderNo}-1`;
 const simulate = (w: Payment, outcome: 'pay' | 'fail', tamper?: 'amount') =>
   s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: outTradeNo(w), outcome, tamper } }).then((r) => accepted(r, `simulate ${outcome}`));
 
+const attempt = async (w: Payment) => (await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, outTradeNo(w))))[0]!;
+
 /** The first payment recorded for the order's Alipay trade, if any. */
 async function payment(w: Payment) {
-  const [a] = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, outTradeNo(w)));
+  const a = await attempt(w);
   const [p] = await s.deps.db.select().from(payments).where(eq(payments.attemptId, a!.id)).orderBy(asc(payments.id)).limit(1);
   return p;
 }
@@ -82,9 +84,10 @@ defineServerPaths<Payment>(s, {
       expect(await orderState(w)).toBe('paying');
       expect(await toRefund(w)).toBe(false);
     },
-    // the order took the money: paid, its card issued once
+    // the order took the money: paid by Alipay, its card issued once
     paid: async (w) => {
-      expect(await orderState(w)).toBe('paid');
+      expect(await orderRow(s, w.orderNo)).toMatchObject({ state: 'paid', payMethod: 'alipay' });
+      expect((await attempt(w)).state).toBe('paid');
       expect((await payment(w))?.amountCents).toBe((await orderRow(s, w.orderNo)).amountToPayCents);
       expect(await cardsOf(s, w.accountId)).toHaveLength(1);
       expect(await toRefund(w)).toBe(false);
@@ -92,6 +95,7 @@ defineServerPaths<Payment>(s, {
     // the trade failed: nothing collected by it, nothing to refund; the order's payment failed (unless paid another way since)
     failed: async (w) => {
       const o = await orderRow(s, w.orderNo);
+      expect((await attempt(w)).state, 'the provider said the trade failed').toBe('failed');
       if (o.payMethod === 'alipay') expect(o.state).toBe('payment_failed');
       expect(o.payMethod === 'alipay' && o.state === 'paid', 'not paid by Alipay').toBe(false);
       expect(await toRefund(w)).toBe(false);
@@ -99,6 +103,7 @@ defineServerPaths<Payment>(s, {
     // the wrong amount is never applied: the order still waits, nothing issued
     mismatch: async (w) => {
       expect(await orderState(w)).toBe('paying');
+      expect((await attempt(w)).state, 'a wrong amount settles nothing').toBe('open');
       expect((await payment(w))?.amountCents).not.toBe((await orderRow(s, w.orderNo)).amountToPayCents);
       expect(await cardsOf(s, w.accountId)).toHaveLength(0);
       expect(await toRefund(w)).toBe(false);
@@ -106,6 +111,7 @@ defineServerPaths<Payment>(s, {
     // money the order could not take: the order paid once (by WeChat Pay), this payment listed for staff to refund
     needs_refund: async (w) => {
       expect(await orderRow(s, w.orderNo)).toMatchObject({ state: 'paid', payMethod: 'wechat' });
+      expect((await attempt(w)).state, 'the closed Alipay trade took the money').toBe('paid');
       expect(await cardsOf(s, w.accountId)).toHaveLength(1);
       expect(await toRefund(w)).toBe(true);
     },
