@@ -1,5 +1,6 @@
 import { createActor, getNextSnapshot, type StateValue } from 'xstate';
 import type { BookingRowState } from '../../src/domain/booking-rules';
+import { storedStates } from './chart-states';
 import { bookingMachine, type BookingEvent } from './booking.machine';
 
 /** The chart's state name for each stored booking state (one to one). */
@@ -59,3 +60,6 @@ export function effectiveBookingState(state: BookingRowState, startsAt: Date, en
   if (now.getTime() >= endsAt.getTime()) s = nextBookingState(s, 'class.end') ?? s;
   return s;
 }
+
+/** Every value `bookings.state` may hold, from the chart. */
+export const BOOKING_STORED_STATES = storedStates<BookingRowState>(bookingMachine);

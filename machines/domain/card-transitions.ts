@@ -1,11 +1,12 @@
 import { getNextSnapshot } from 'xstate';
 import type { CardStatus } from '../../src/domain/booking-rules';
+import { storedStates } from './chart-states';
 import { cardMachine, type CardEvent } from './card.machine';
 
 export type { CardStatus };
 
 /** A new card's status (the chart's initial state). */
-export const CARD_INITIAL_STATUS: CardStatus = 'inactive';
+export const CARD_INITIAL_STATUS = cardMachine.config.initial as CardStatus;
 
 /** What the chart needs to know about a card beyond its status. */
 export interface CardFactsForChart {
@@ -51,4 +52,12 @@ export function cardOperations(status: CardStatus, facts: CardFactsForChart = {}
 export function effectiveCardStatus(status: CardStatus, validUntil: Date | null, now: Date, facts: CardFactsForChart = {}): CardStatus {
   if (validUntil && now.getTime() >= validUntil.getTime()) return nextCardStatus(status, 'card.expire', facts) ?? status;
   return status;
+}
+
+/** Every value `member_cards.status` may hold, from the chart. */
+export const CARD_STORED_STATUSES = storedStates<CardStatus>(cardMachine);
+
+/** The chart's facts of a stored card: a card whose row names the card it came from was received by transfer. */
+export function cardFactsOf(row: { transferredFromCardId: number | null }): CardFactsForChart {
+  return { receivedByTransfer: row.transferredFromCardId !== null };
 }

@@ -1,5 +1,6 @@
 import { getNextSnapshot } from 'xstate';
 import type { OrderState } from '../../src/domain/orders';
+import { storedStates, storedStatesTagged } from './chart-states';
 import { orderMachine, type OrderEvent } from './order.machine';
 
 export type { OrderState };
@@ -27,3 +28,21 @@ export function orderActions(state: OrderState): Array<'pay' | 'cancel'> {
   if (canApplyOrder(state, 'order.cancel') && state !== 'friend_paying') out.push('cancel');
   return out;
 }
+
+/** Every value `orders.state` may hold, from the chart. */
+export const ORDER_STORED_STATES = storedStates<OrderState>(orderMachine);
+
+/** Orders still waiting for money (tag `awaitingMoney`): a member has one at a time. */
+export const AWAITING_MONEY_STATES = storedStatesTagged<OrderState>(orderMachine, 'awaitingMoney');
+
+/** Orders the 15-minute pay window ends (tag `payWindow`): past their expiresAt they cannot be paid. */
+export const PAY_WINDOW_STATES = storedStatesTagged<OrderState>(orderMachine, 'payWindow');
+
+/** Of those, the ones the expiry cancels (the chart lets them be cancelled; a paying one is settled or closed first). */
+export const EXPIRING_STATES = PAY_WINDOW_STATES.filter((s) => canApplyOrder(s, 'order.cancel'));
+
+/** Orders whose goods the member holds (tag `bought`): the new-customer rule and the limit per person count them. */
+export const BOUGHT_STATES = storedStatesTagged<OrderState>(orderMachine, 'bought');
+
+/** Orders that were ever paid (tag `everPaid`): the member's purchase history. */
+export const EVER_PAID_STATES = storedStatesTagged<OrderState>(orderMachine, 'everPaid');

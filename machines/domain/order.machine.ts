@@ -20,7 +20,10 @@ export type OrderEvent =
  * fails that payment (`payment.failed`), then pays again (decision 013). An unpaid order may be
  * cancelled; a paying one may not (a notification may still come; the expiry closes its trade first).
  * A friend may pay for an order (friend paying, then fully paid). A paid order may be refunded. State
- * names are the stored `orders.state` values. The server checks every change against this chart; the
+ * names are the stored `orders.state` values. States still waiting for money are tagged `awaitingMoney` (a
+ * member has one such order at a time); those the 15-minute pay window ends are tagged `payWindow`
+ * (a friend-pay invitation has its own expiry, issue 12). Orders whose goods the member holds are tagged
+ * `bought` (the new-customer rule, the limit per person), and with the refunded ones `everPaid` (the history). The server checks every change against this chart; the
  * app reads which actions an order offers.
  */
 export const orderMachine = setup({
@@ -32,6 +35,7 @@ export const orderMachine = setup({
   initial: 'unpaid',
   states: {
     unpaid: {
+      tags: ['awaitingMoney', 'payWindow'],
       on: {
         'order.pay': 'paying',
         'payment.succeeded': 'paid',
@@ -40,12 +44,14 @@ export const orderMachine = setup({
       },
     },
     paying: {
+      tags: ['awaitingMoney', 'payWindow'],
       on: {
         'payment.succeeded': 'paid',
         'payment.failed': 'payment_failed',
       },
     },
     payment_failed: {
+      tags: ['awaitingMoney', 'payWindow'],
       on: {
         'order.pay': 'paying',
         'payment.succeeded': 'paid',
@@ -53,27 +59,32 @@ export const orderMachine = setup({
       },
     },
     friend_paying: {
+      tags: ['awaitingMoney'],
       on: {
         'friend.paid': 'fully_paid',
         'order.cancel': 'cancelled',
       },
     },
     paid: {
+      tags: ['bought', 'everPaid'],
       on: { 'refund.request': 'refunding' },
     },
     fully_paid: {
+      tags: ['bought', 'everPaid'],
       on: { 'refund.request': 'refunding' },
     },
     refunding: {
+      tags: ['bought', 'everPaid'],
       on: {
         'refund.succeeded': 'refunded',
         'refund.failed': 'refund_failed',
       },
     },
     refund_failed: {
+      tags: ['bought', 'everPaid'],
       on: { 'refund.request': 'refunding' },
     },
     cancelled: { type: 'final' },
-    refunded: { type: 'final' },
+    refunded: { type: 'final', tags: ['everPaid'] },
   },
 });

@@ -1,5 +1,6 @@
 import { getNextSnapshot } from 'xstate';
-import type { PhotoStatus } from '../../src/domain/photo-review';
+import type { PhotoReviewState, PhotoStatus } from '../../src/domain/photo-review';
+import { storedStates } from './chart-states';
 import { photoReviewMachine, type PhotoReviewEvent } from './photo-review.machine';
 
 /**
@@ -16,3 +17,6 @@ export function nextPhotoStatus(status: PhotoStatus, event: PhotoReviewEvent['ty
 export function canUploadPhoto(status: PhotoStatus): boolean {
   return nextPhotoStatus(status, 'photo.upload') !== null;
 }
+
+/** Every value `member_photos.state` may hold, from the chart (no row while there is no photo). */
+export const PHOTO_STORED_STATES = storedStates<PhotoReviewState>(photoReviewMachine);

@@ -7,7 +7,8 @@ export type PhotoReviewEvent = { type: 'photo.upload' } | { type: 'photo.pass' }
  * The member's check-in photo (spec §4 photo review: under review, rejected, passed; decision 007).
  * A member with no photo uploads one; staff pass or reject it; a rejected member uploads again.
  * Under review or passed, another upload goes through the front desk (spec §5 "upload only once
- * unless staff are contacted"). The server checks uploads and reviews against this chart.
+ * unless staff are contacted"). The server checks uploads and reviews against this chart. A member with
+ * no photo has no row (`none`, tagged `noRecord`); the other states are the stored `member_photos.state`.
  */
 export const photoReviewMachine = setup({
   types: { events: {} as PhotoReviewEvent },
@@ -15,7 +16,7 @@ export const photoReviewMachine = setup({
   id: 'photoReview',
   initial: 'none',
   states: {
-    none: { on: { 'photo.upload': 'reviewing' } },
+    none: { tags: ['noRecord'], on: { 'photo.upload': 'reviewing' } },
     reviewing: { on: { 'photo.pass': 'passed', 'photo.reject': 'rejected' } },
     rejected: { on: { 'photo.upload': 'reviewing' } },
     passed: {},

@@ -7,7 +7,7 @@ import { applyPercent } from './money';
  * trusted. Decision record 008.
  */
 
-/** Spec §4 coupon tabs; `unused` past its validity reads as `expired`. */
+/** Spec §4 coupon tabs (the chart is machines/domain/coupon.machine.ts); `unused` past its validity reads as `expired`. */
 export const COUPON_STATES = ['unused', 'used', 'expired', 'transferred'] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
 
@@ -32,15 +32,13 @@ export interface HeldCoupon extends CouponTerms {
 /** Why a coupon cannot be applied to this price, or null. */
 export type CouponRefusal = 'couponNotUsable' | 'couponMinSpend';
 
-/** The state a member sees: an unused coupon past its validity is expired. */
-export function effectiveCouponState(c: Pick<HeldCoupon, 'state' | 'validUntil'>, now: Date): CouponState {
-  if (c.state === 'unused' && now.getTime() >= c.validUntil.getTime()) return 'expired';
-  return c.state;
-}
-
-/** Whether the coupon may take money off goods of `kind` at `priceCents` now. */
-export function couponRefusal(c: HeldCoupon, kind: GoodsKind, priceCents: number, now: Date): CouponRefusal | null {
-  if (effectiveCouponState(c, now) !== 'unused' || now.getTime() < c.validFrom.getTime()) return 'couponNotUsable';
+/**
+ * Whether the coupon's terms let it take money off goods of `kind` at `priceCents` now (its validity
+ * has begun, the kind, the minimum spend). Whether its state lets it be used is the coupon chart's
+ * (couponRefusal in machines/domain/coupon-transitions.ts, which the server calls).
+ */
+export function couponTermsRefusal(c: HeldCoupon, kind: GoodsKind, priceCents: number, now: Date): CouponRefusal | null {
+  if (now.getTime() < c.validFrom.getTime()) return 'couponNotUsable';
   if (c.appliesTo.length > 0 ? !c.appliesTo.includes(kind) : kind === 'coupon') return 'couponNotUsable';
   if (priceCents < c.minSpendCents) return 'couponMinSpend';
   return null;

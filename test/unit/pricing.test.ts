@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { couponDeduction, couponRefusal, effectiveCouponState, priceOrder, type HeldCoupon } from '../../src/domain/pricing';
+import { couponRefusal, effectiveCouponState } from '../../machines/domain/coupon-transitions';
+import { couponDeduction, priceOrder, type HeldCoupon } from '../../src/domain/pricing';
 
 const now = new Date('2026-11-22T02:00:00Z');
 const coupon = (over: Partial<HeldCoupon> = {}): HeldCoupon => ({

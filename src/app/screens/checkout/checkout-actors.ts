@@ -1,13 +1,10 @@
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../../machines/checkout.machine';
+import { AWAITING_MONEY_STATES } from '../../../../machines/domain/order-transitions';
 import type { Api } from '../../../api/index';
-import type { OrderState } from '../../../domain/orders';
 import { successPath } from './checkout-paths';
 import { leavePage } from '../../leave-page';
 import { bridgeHost, installWechatBridgeStandIn, payInWechat } from './wechat-bridge';
-
-/** The states in which an order of mine blocks a new one (the server's 40001). */
-const OPEN_ORDER_STATES: readonly OrderState[] = ['unpaid', 'paying', 'payment_failed', 'friend_paying'];
 
 export interface CheckoutEffects {
   api: Api;
@@ -27,7 +24,7 @@ export function provideCheckout(fx: CheckoutEffects) {
       createOrder: fromPromise(({ input }) => api.orders.create(input.body, input.idempotencyKey)),
       findUnpaidOrder: fromPromise(async () => {
         const r = await api.orders.mine({ pagenum: 0, pagesize: 10 });
-        return r.code === 200 ? (r.data.list.find((o) => OPEN_ORDER_STATES.includes(o.state))?.orderNo ?? null) : null;
+        return r.code === 200 ? (r.data.list.find((o) => AWAITING_MONEY_STATES.includes(o.state))?.orderNo ?? null) : null;
       }),
       loadOrder: fromPromise(({ input }) => api.orders.detail(input.orderNo)),
       startPayment: fromPromise(({ input }) => api.orders.pay(input.orderNo, input.method, input.idempotencyKey)),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, type AnyPgColumn, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BookingRowState, CancelReason, CardStatus } from '../../../domain/booking-rules';
 import type { CardType, ClassTypeKey, Difficulty } from '../../../domain/catalog';
+import type { ClassStatus } from '../../../../machines/domain/class-transitions';
+import { STATE_COLUMNS, stateCheck } from '../state-checks';
 import { accounts } from './accounts';
 import { clubs, goods, teachers } from './catalog';
 
@@ -39,14 +41,14 @@ export const classes = pgTable(
     /** uses a count card spends on this class */
     usesCost: integer('uses_cost').notNull().default(1),
     /** open | cancelled (by the club) */
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<ClassStatus>().notNull().default('open'),
     /** what the class's check-in QR carries (the teacher shows it; decision 007); random per class */
     checkinCode: text('checkin_code')
       .notNull()
       .default(sql`substr(md5(random()::text), 1, 8)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('classes_starts').on(t.startsAt), index('classes_club_starts').on(t.clubId, t.startsAt)],
+  (t) => [index('classes_starts').on(t.startsAt), index('classes_club_starts').on(t.clubId, t.startsAt), stateCheck(STATE_COLUMNS.classes)],
 );
 
 /** A card a member owns (bought from a `goods` card product). */
@@ -86,9 +88,11 @@ export const memberCards = pgTable(
     buyerAccountId: integer('buyer_account_id').references(() => accounts.id),
     /** class types the card books (20010 beyond them) */
     allowedClassTypes: text('allowed_class_types').array().$type<ClassTypeKey[]>().notNull(),
+    /** the card it was transferred from (spec §5 once per card: a card received by transfer is not transferred again); null for a card bought or granted */
+    transferredFromCardId: integer('transferred_from_card_id').references((): AnyPgColumn => memberCards.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('member_cards_account').on(t.accountId), uniqueIndex('member_cards_number').on(t.number)],
+  (t) => [index('member_cards_account').on(t.accountId), uniqueIndex('member_cards_number').on(t.number), stateCheck(STATE_COLUMNS.memberCards)],
 );
 
 /** A booking or a queue entry of one member for one class. */
@@ -127,5 +131,6 @@ export const bookings = pgTable(
     index('bookings_account').on(t.accountId, t.state),
     index('bookings_class').on(t.classId, t.state, t.queuedAt),
     index('bookings_card').on(t.cardId),
+    stateCheck(STATE_COLUMNS.bookings),
   ],
 );

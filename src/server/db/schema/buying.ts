@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { GoodsKind } from '../../../domain/catalog';
 import type { CouponState } from '../../../domain/pricing';
+import { STATE_COLUMNS, stateCheck } from '../state-checks';
 import { accounts } from './accounts';
 import { goods, teachers } from './catalog';
 import { orders } from './orders';
@@ -89,7 +90,7 @@ export const memberCoupons = pgTable(
     sourceOrderId: integer('source_order_id').references(() => orders.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('member_coupons_account').on(t.accountId, t.state), uniqueIndex('member_coupons_source').on(t.sourceOrderId)],
+  (t) => [index('member_coupons_account').on(t.accountId, t.state), uniqueIndex('member_coupons_source').on(t.sourceOrderId), stateCheck(STATE_COLUMNS.memberCoupons)],
 );
 
 /** A course a member bought (workshop, open, private, primary, training): my goods with uses left. */

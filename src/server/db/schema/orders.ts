@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PaymentStart } from '../../../domain/payment-start';
 import type { OrderState, PayMethod } from '../../../domain/orders';
+import type { PaymentAttemptState } from '../../../../machines/domain/payment-attempt-transitions';
+import type { PaymentStatus } from '../../../../machines/domain/payment-transitions';
+import { OPEN_ATTEMPT_STATES } from '../../../../machines/domain/payment-attempt-transitions';
+import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
 import { accounts } from './accounts';
 import { goods } from './catalog';
 
@@ -51,11 +55,11 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('orders_order_no').on(t.orderNo), index('orders_account').on(t.accountId, t.createdAt)],
+  (t) => [uniqueIndex('orders_order_no').on(t.orderNo), index('orders_account').on(t.accountId, t.createdAt), stateCheck(STATE_COLUMNS.orders)],
 );
 
-/** The state of one payment attempt (decision 013). */
-export type PaymentAttemptState = 'open' | 'paid' | 'failed' | 'closed';
+/** The state of one payment attempt (decision 013; the chart is machines/domain/payment-attempt.machine.ts). */
+export type { PaymentAttemptState };
 
 /**
  * One attempt to collect an order's money at a provider (decision 013): each has its own out_trade_no,
@@ -85,7 +89,8 @@ export const paymentAttempts = pgTable(
     uniqueIndex('payment_attempts_out_trade_no').on(t.outTradeNo),
     uniqueIndex('payment_attempts_order_seq').on(t.orderId, t.seq),
     // one provider at a time: another method first closes the open trade (decision 013)
-    uniqueIndex('payment_attempts_one_open').on(t.orderId).where(sql`${t.state} = 'open'`),
+    uniqueIndex('payment_attempts_one_open').on(t.orderId).where(stateIn(t.state, OPEN_ATTEMPT_STATES)),
+    stateCheck(STATE_COLUMNS.paymentAttempts),
   ],
 );
 
@@ -104,7 +109,7 @@ export const payments = pgTable(
     providerTxnId: text('provider_txn_id'),
     amountCents: integer('amount_cents').notNull(),
     /** paid | failed | mismatch | needs_refund (money taken for an order already paid or over: decision 013) */
-    status: text('status').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull(),
     /** notify | query */
     source: text('source').notNull(),
     raw: jsonb('raw'),
@@ -115,6 +120,7 @@ export const payments = pgTable(
     // a failure is recorded once per attempt, with or without a provider id
     uniqueIndex('payments_attempt_failed').on(t.attemptId).where(sql`${t.status} = 'failed'`),
     index('payments_order').on(t.orderId),
+    stateCheck(STATE_COLUMNS.payments),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PhotoReviewState } from '../../../domain/photo-review';
+import { STATE_COLUMNS, stateCheck } from '../state-checks';
 import { accounts } from './accounts';
 
 /** PostgreSQL bytea as a Node Buffer (PGlite and postgres.js both hand back bytes). */
@@ -32,5 +33,5 @@ export const memberPhotos = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('member_photos_account').on(t.accountId, t.id), index('member_photos_state').on(t.state, t.id)],
+  (t) => [index('member_photos_account').on(t.accountId, t.id), index('member_photos_state').on(t.state, t.id), stateCheck(STATE_COLUMNS.memberPhotos)],
 );

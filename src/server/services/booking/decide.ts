@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { initialBookingState, nextBookingState } from '../../../../machines/domain/booking-transitions';
-import { nextCardStatus } from '../../../../machines/domain/card-transitions';
+import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
 import { cancelRefusal, cardRefusal, classEnd, classRefusal, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
@@ -109,7 +109,7 @@ async function overlappingSeat(tx: Tx, accountId: number, cls: ClassRow, exceptC
 /** Spends the class's uses on a count card and activates an inactive card (spec §4). */
 async function spendCard(tx: Tx, card: CardRow, cls: ClassRow, now: Date): Promise<{ spent: number; activated: boolean; usesLeft: number | null }> {
   const spent = card.usesLeft === null ? 0 : cls.usesCost;
-  const activatedStatus = nextCardStatus(card.status, 'card.activate');
+  const activatedStatus = nextCardStatus(card.status, 'card.activate', cardFactsOf(card));
   const activated = activatedStatus !== null;
   const set: Partial<typeof memberCards.$inferInsert> = {};
   if (activatedStatus) {

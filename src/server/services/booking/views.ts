@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { effectiveBookingState } from '../../../../machines/domain/booking-transitions';
+import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/class-transitions';
 import { beyondHorizon, cardRefusal, cardReminders, classEnd, classRefusal, horizonDays, mayStillBook, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
 import { shanghaiDate, shanghaiDayIndex, shanghaiMidnight, shanghaiMonthRange, timeOfDay } from '../../../domain/booking-time';
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
@@ -162,7 +163,7 @@ export interface ScheduleFilter {
 export async function schedule(db: Db, now: Date, f: ScheduleFilter, caller: Member | undefined, locale: Locale) {
   const from = f.date ? shanghaiMidnight(f.date) : new Date(shanghaiDayIndex(now) * 86_400_000 - 8 * 3_600_000);
   const to = new Date(from.getTime() + 86_400_000);
-  const where: SQL[] = [gte(classes.startsAt, from), lt(classes.startsAt, to), eq(classes.status, 'open')];
+  const where: SQL[] = [gte(classes.startsAt, from), lt(classes.startsAt, to), inArray(classes.status, LISTED_CLASS_STATUSES)];
   if (f.clubId !== undefined) where.push(eq(classes.clubId, f.clubId));
   if (f.courseTimelong !== undefined) where.push(eq(classes.durationMin, f.courseTimelong));
   if (f.level) where.push(eq(classes.difficulty, f.level));

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { nextCardStatus } from '../../../../machines/domain/card-transitions';
+import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
@@ -21,7 +21,7 @@ export async function activateCard(db: Db, clock: Clock, accountId: number, card
       .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)))
       .for('update');
     if (!card) throw new ApiError(Errors.notFound, { field: 'id' });
-    const status = nextCardStatus(card.status, 'card.activate');
+    const status = nextCardStatus(card.status, 'card.activate', cardFactsOf(card));
     if (!status) throw new ApiError(Errors.cardStatusForbids);
     const now = clock.now();
     const [row] = await tx

@@ -1,4 +1,4 @@
-import { cardOperations, type CardOperation, type CardStatus } from '../../../../machines/domain/card-transitions';
+import { cardOperations, type CardFactsForChart, type CardOperation, type CardStatus } from '../../../../machines/domain/card-transitions';
 
 /**
  * The card operations this server has an endpoint for. The card chart knows more (freeze, unfreeze,
@@ -7,7 +7,7 @@ import { cardOperations, type CardOperation, type CardStatus } from '../../../..
  */
 export const CARD_OPERATIONS_SERVED: ReadonlySet<CardOperation> = new Set<CardOperation>(['activate']);
 
-/** What a card in `status` offers now: what the chart allows and the server can do. */
-export function cardOperationsServed(status: CardStatus): CardOperation[] {
-  return cardOperations(status).filter((op) => CARD_OPERATIONS_SERVED.has(op));
+/** What a card in `status` (with its stored facts) offers now: what the chart allows and the server can do. */
+export function cardOperationsServed(status: CardStatus, facts: CardFactsForChart): CardOperation[] {
+  return cardOperations(status, facts).filter((op) => CARD_OPERATIONS_SERVED.has(op));
 }

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { couponRefusal, couponStatesAllowing } from '../../../../machines/domain/coupon-transitions';
+import { BOUGHT_STATES } from '../../../../machines/domain/order-transitions';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
-import { couponDeduction, couponRefusal, priceOrder, type PriceQuote } from '../../../domain/pricing';
+import { couponDeduction, priceOrder, type PriceQuote } from '../../../domain/pricing';
 import type { Db, Tx } from '../../db/client';
 import { activities, goods, goodsPhases, goodsTeachers, memberCards, memberCoupons, orders } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
@@ -34,15 +36,13 @@ export interface Checkout {
   quote: PriceQuote;
 }
 
-/** Paid-for states: the order counts as bought (new-customer rule, limit per person, history). */
-export const BOUGHT_STATES = ['paid', 'fully_paid', 'refunding', 'refund_failed'] as const;
 
 /** Never bought anything and holds no card. */
 async function isNewCustomer(tx: Db | Tx, accountId: number): Promise<boolean> {
   const [o] = await tx
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), inArray(orders.state, [...BOUGHT_STATES])));
+    .where(and(eq(orders.accountId, accountId), inArray(orders.state, BOUGHT_STATES)));
   const [c] = await tx.select({ n: count() }).from(memberCards).where(eq(memberCards.accountId, accountId));
   return (o?.n ?? 0) === 0 && (c?.n ?? 0) === 0;
 }
@@ -143,7 +143,7 @@ export async function couponsFor(db: Db | Tx, accountId: number, g: GoodsRow, pr
   const rows = await db
     .select()
     .from(memberCoupons)
-    .where(and(eq(memberCoupons.accountId, accountId), eq(memberCoupons.state, 'unused')))
+    .where(and(eq(memberCoupons.accountId, accountId), inArray(memberCoupons.state, couponStatesAllowing('coupon.use'))))
     .orderBy(asc(memberCoupons.validUntil), asc(memberCoupons.id));
   return rows
     .map((c) => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { CARD_INITIAL_STATUS } from '../../../../machines/domain/card-transitions';
+import { COUPON_INITIAL_STATE } from '../../../../machines/domain/coupon-transitions';
 import { CLASS_TYPES, type ClassTypeKey } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
 import type { Tx } from '../../db/client';
@@ -63,7 +64,7 @@ export async function issueGoods(tx: Tx, clock: Clock, order: OrderRow): Promise
         appliesTo: terms?.appliesTo ?? [],
         validFrom: now,
         validUntil: new Date(now.getTime() + days * DAY_MS),
-        state: 'unused',
+        state: COUPON_INITIAL_STATE,
         sourceOrderId: order.id,
         createdAt: now,
       })

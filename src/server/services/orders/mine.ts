@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { effectiveCardStatus } from '../../../../machines/domain/card-transitions';
+import { cardFactsOf, effectiveCardStatus } from '../../../../machines/domain/card-transitions';
+import { EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
 import { cardOperationsServed } from '../cards/operations';
-import { effectiveCouponState, type CouponState } from '../../../domain/pricing';
+import { effectiveCouponState } from '../../../../machines/domain/coupon-transitions';
+import type { CouponState } from '../../../domain/pricing';
 import type { Db } from '../../db/client';
 import { bookings, classes, clubs, goods, goodsPhases, memberCards, memberCoupons, memberCourses, orders, teachers } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
 import { cardOut } from '../booking/views';
 import { loc } from '../catalog';
-import { BOUGHT_STATES } from './checkout';
 
 /** What a member owns and bought (spec §2 /mycourse, /myPurchaseHistory, /mine/CardDetailPage, coupons). */
 
@@ -86,7 +87,7 @@ export async function myCourses(db: Db, now: Date, accountId: number, locale: Lo
 
 /** My purchase history: orders paid (and those refunding or refunded), newest first. */
 export async function myPurchases(db: Db, accountId: number, locale: Locale, pagenum: number, pagesize: number) {
-  const where: SQL = and(eq(orders.accountId, accountId), inArray(orders.state, [...BOUGHT_STATES, 'refunded']))!;
+  const where: SQL = and(eq(orders.accountId, accountId), inArray(orders.state, EVER_PAID_STATES))!;
   const rows = await db
     .select({ o: orders, name: goods.name, nameEn: goods.nameEn, kind: goods.kind, image: goods.image, phaseName: goodsPhases.name, phaseNameEn: goodsPhases.nameEn, teacherName: teachers.name, teacherNameEn: teachers.nameEn })
     .from(orders)
@@ -135,14 +136,15 @@ export async function myCardDetail(db: Db, now: Date, accountId: number, cardId:
   const card = await myCard(db, accountId, cardId);
   if (!card) return undefined;
   const c = card.c;
-  const status = effectiveCardStatus(c.status, c.validUntil, now);
+  const facts = cardFactsOf(c);
+  const status = effectiveCardStatus(c.status, c.validUntil, now, facts);
   return {
     ...cardOut(c, locale),
     status,
     goodsId: c.goodsId,
     clubName: card.clubName === null ? null : loc(locale, card.clubName, card.clubNameEn),
     usesUsed: c.usesTotal === null || c.usesLeft === null ? null : c.usesTotal - c.usesLeft,
-    operations: cardOperationsServed(status),
+    operations: cardOperationsServed(status, facts),
   };
 }
 

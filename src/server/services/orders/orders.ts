@@ -1,5 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import { nextOrderState } from '../../../../machines/domain/order-transitions';
+import { nextCouponState } from '../../../../machines/domain/coupon-transitions';
+import { AWAITING_MONEY_STATES, EXPIRING_STATES, nextOrderState, PAY_WINDOW_STATES } from '../../../../machines/domain/order-transitions';
+import { nextAttemptState, OPEN_ATTEMPT_STATES, PAYMENT_ATTEMPT_INITIAL, providerAnswerEvent } from '../../../../machines/domain/payment-attempt-transitions';
+import { PAYMENT_STATUSES_TO_REFUND, paymentEventOf, recordedPaymentStatus } from '../../../../machines/domain/payment-transitions';
 import type { OrderEvent } from '../../../../machines/domain/order.machine';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
@@ -30,8 +33,6 @@ export const PAYMENT_QUERY_JOB = 'payment.query';
 export const PAYMENT_QUERY_AFTER_MS = 2 * 60_000;
 export const PAYMENT_QUERY_MAX_ATTEMPTS = 10;
 
-/** States in which an order still waits for its money (a second order is refused meanwhile). */
-const OPEN_STATES: OrderState[] = ['unpaid', 'paying', 'payment_failed', 'friend_paying'];
 
 /** Lock modes: 'none' only for the race tests' negative control. */
 export interface LockOptions {
@@ -102,7 +103,7 @@ export async function createOrder(db: Db, clock: Clock, accountId: number, input
     const open = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.accountId, accountId), inArray(orders.state, OPEN_STATES)))
+      .where(and(eq(orders.accountId, accountId), inArray(orders.state, AWAITING_MONEY_STATES)))
       .limit(1);
     if (open.length > 0) throw new ApiError(Errors.unpaidOrderExists);
     // flash-sale goods have no stock: the sale's row counts them, last (decision 009), so no goods lock here
@@ -141,7 +142,16 @@ export async function createOrder(db: Db, clock: Clock, accountId: number, input
       .returning();
     const orderNo = newOrderNo(now, row!.id);
     const [order] = await tx.update(orders).set({ orderNo }).where(eq(orders.id, row!.id)).returning();
-    if (coupon) await tx.update(memberCoupons).set({ state: 'used', usedOrderId: row!.id, usedAt: now }).where(eq(memberCoupons.id, coupon.id));
+    if (coupon) {
+      const used = nextCouponState(coupon.state, 'coupon.use');
+      if (!used) throw new ApiError(Errors.couponNotUsable, { field: 'couponId' });
+      const [taken] = await tx
+        .update(memberCoupons)
+        .set({ state: used, usedOrderId: row!.id, usedAt: now })
+        .where(and(eq(memberCoupons.id, coupon.id), eq(memberCoupons.state, coupon.state)))
+        .returning({ id: memberCoupons.id });
+      if (!taken) throw new ApiError(Errors.couponNotUsable, { field: 'couponId' });
+    }
     await changeBalance(tx, clock, accountId, -quote.balanceUsedCents, 'order', row!.id);
     await enqueueJob(tx, { kind: ORDER_EXPIRE_JOB, payload: { orderNo }, runAt: order!.expiresAt! });
     // the last statements: the sale's row (and the goods' sold count) stay locked only for the commit
@@ -189,10 +199,18 @@ async function releaseHolds(tx: Tx, clock: Clock, order: OrderRow): Promise<void
   await releaseFlashPlace(tx, order.goodsId, order.accountId);
   await tx.update(goods).set({ stock: sql`case when ${goods.stock} is null then null else ${goods.stock} + 1 end`, sold: sql`${goods.sold} - 1` }).where(eq(goods.id, order.goodsId));
   if (order.couponId !== null) {
-    await tx
-      .update(memberCoupons)
-      .set({ state: 'unused', usedOrderId: null, usedAt: null })
-      .where(and(eq(memberCoupons.id, order.couponId), eq(memberCoupons.usedOrderId, order.id)));
+    const [coupon] = await tx
+      .select({ state: memberCoupons.state })
+      .from(memberCoupons)
+      .where(and(eq(memberCoupons.id, order.couponId), eq(memberCoupons.usedOrderId, order.id)))
+      .for('update');
+    const released = coupon && nextCouponState(coupon.state, 'coupon.release');
+    if (released) {
+      await tx
+        .update(memberCoupons)
+        .set({ state: released, usedOrderId: null, usedAt: null })
+        .where(and(eq(memberCoupons.id, order.couponId), eq(memberCoupons.usedOrderId, order.id)));
+    }
   }
 }
 
@@ -206,7 +224,7 @@ async function cancelLocked(tx: Tx, clock: Clock, order: OrderRow): Promise<Orde
 
 /** Whether an order waits for money past its time: unpaid (or failed), never sent to a provider still deciding. */
 export function overdue(order: OrderRow, now: Date): boolean {
-  return (order.state === 'unpaid' || order.state === 'payment_failed') && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime();
+  return EXPIRING_STATES.includes(order.state) && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime();
 }
 
 /** Cancels the member's overdue orders (the expiry job may not have run yet); the caller holds the account lock. */
@@ -214,7 +232,7 @@ async function expireDueOrders(tx: Tx, clock: Clock, accountId: number): Promise
   const due = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), inArray(orders.state, ['unpaid', 'payment_failed'])))
+    .where(and(eq(orders.accountId, accountId), inArray(orders.state, EXPIRING_STATES)))
     .for('update');
   for (const o of due) if (overdue(o, clock.now())) await cancelLocked(tx, clock, o);
 }
@@ -245,7 +263,7 @@ async function openAttempt(db: Db | Tx, orderId: number): Promise<AttemptRow | u
   const [row] = await db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.state, 'open')))
+    .where(and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES)))
     .limit(1);
   return row;
 }
@@ -267,7 +285,7 @@ export async function payerOpenIdOf(db: Db | Tx, accountId: number): Promise<str
 
 /** Past its expiresAt an order still waiting for money cannot be paid (40009), even while paying. */
 function pastExpiry(order: OrderRow, now: Date): boolean {
-  return ['unpaid', 'paying', 'payment_failed'].includes(order.state) && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime();
+  return PAY_WINDOW_STATES.includes(order.state) && order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime();
 }
 
 /**
@@ -330,7 +348,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       const seq = (last?.seq ?? 0) + 1;
       const [row] = await tx
         .insert(paymentAttempts)
-        .values({ orderId: o.id, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: 'open', createdAt: clock.now() })
+        .values({ orderId: o.id, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: PAYMENT_ATTEMPT_INITIAL, createdAt: clock.now() })
         .onConflictDoNothing()
         .returning();
       return row;
@@ -368,11 +386,12 @@ async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, pa
   } catch (err) {
     deps.log.error('payment create failed', { orderNo: order.orderNo, outTradeNo: attempt.outTradeNo, error: err instanceof Error ? err.message : String(err) });
     // never handed to the member: the attempt is over (the next one gets the next number)
-    if (made) {
+    const failed = nextAttemptState(attempt.state, 'provider.failed');
+    if (made && failed) {
       await db
         .update(paymentAttempts)
-        .set({ state: 'failed', closedAt: clock.now() })
-        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'open'), isNull(paymentAttempts.start)));
+        .set({ state: failed, closedAt: clock.now() })
+        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, attempt.state), isNull(paymentAttempts.start)));
     }
     throw new ApiError(Errors.paymentProviderFailed);
   }
@@ -383,7 +402,13 @@ async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, pa
     // refused after the provider made the trade (closed by a switch meanwhile, the order cancelled or
     // expired): the member never gets it, and it is closed there too, so no trade is left open
     await gateway.close(attempt.outTradeNo).catch((e: unknown) => deps.log.warn('closing an abandoned trade failed', { outTradeNo: attempt.outTradeNo, error: e instanceof Error ? e.message : String(e) }));
-    await db.update(paymentAttempts).set({ state: 'closed', closedAt: clock.now() }).where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'open')));
+    const closed = nextAttemptState(attempt.state, 'attempt.close');
+    if (closed) {
+      await db
+        .update(paymentAttempts)
+        .set({ state: closed, closedAt: clock.now() })
+        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, attempt.state)));
+    }
     throw err;
   }
 }
@@ -394,7 +419,7 @@ async function movedToPaying(deps: Deps, order: OrderRow, attempt: AttemptRow, s
   return decide(db, async (tx) => {
     const o = await lockMyOrder(tx, order.accountId, order.orderNo);
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
-    if (!a || a.state !== 'open') throw new ApiError(a?.state === 'paid' ? Errors.orderAlreadyPaid : Errors.orderNotPayable);
+    if (!a || !OPEN_ATTEMPT_STATES.includes(a.state)) throw new ApiError(a?.state === 'paid' ? Errors.orderAlreadyPaid : Errors.orderNotPayable);
     if (o.state === 'paying') return { order: o, payment: a.start ?? start };
     if (pastExpiry(o, clock.now())) throw new ApiError(Errors.orderExpired);
     const state = move(o.state, 'order.pay', 'orderNotPayable');
@@ -438,10 +463,9 @@ export async function settlePayment(db: Db, clock: Clock, result: PaymentResult,
         : latest?.id === attempt.id
           ? nextOrderState(order.state, 'payment.failed')
           : null;
-    let status: string = result.status;
-    if (!amountOk) status = 'mismatch';
     // money taken for an order already paid (another attempt, balance) or over: kept for a refund by staff
-    else if (result.status === 'paid' && !next) status = 'needs_refund';
+    const status = recordedPaymentStatus(paymentEventOf({ providerStatus: result.status, amountMatches: amountOk, orderAccepts: next !== null }));
+    if (!status) return 'ignored';
     const inserted = await tx
       .insert(payments)
       .values({
@@ -460,10 +484,13 @@ export async function settlePayment(db: Db, clock: Clock, result: PaymentResult,
     if (inserted.length === 0) return 'duplicate';
     if (!amountOk) return 'amount_mismatch';
     // what the provider said about this trade, whatever it does to the order
-    await tx
-      .update(paymentAttempts)
-      .set({ state: result.status, closedAt: clock.now() })
-      .where(and(eq(paymentAttempts.id, attempt.id), inArray(paymentAttempts.state, result.status === 'paid' ? ['open', 'failed', 'closed'] : ['open'])));
+    const attemptNext = nextAttemptState(attempt.state, providerAnswerEvent(result.status));
+    if (attemptNext) {
+      await tx
+        .update(paymentAttempts)
+        .set({ state: attemptNext, closedAt: clock.now() })
+        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, attempt.state)));
+    }
     if (!next) return result.status === 'paid' ? 'needs_refund' : 'ignored';
     if (result.status === 'paid') {
       await markPaid(tx, clock, order, next, result.provider);
@@ -480,7 +507,7 @@ export async function runPaymentQuery(deps: Deps, payload: unknown): Promise<voi
   const p = payload as { outTradeNo?: string; orderNo?: string; provider: PaymentMethod; attempt?: number };
   const outTradeNo = p.outTradeNo ?? p.orderNo ?? '';
   const [attempt] = await deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, outTradeNo));
-  if (!attempt || attempt.state !== 'open') return;
+  if (!attempt || !OPEN_ATTEMPT_STATES.includes(attempt.state)) return;
   const gateway = deps.gateways.payments[attempt.provider];
   if (!gateway) return;
   const answer = await gateway.queryOrder(outTradeNo);
@@ -518,10 +545,13 @@ async function closeAttempt(deps: Deps, attempt: AttemptRow): Promise<'closed' |
   }
   await decide(db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update');
+    const [current] = await tx.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
+    const closed = current && nextAttemptState(current.state, 'attempt.close');
+    if (!closed) return;
     const [row] = await tx
       .update(paymentAttempts)
-      .set({ state: 'closed', closedAt: clock.now() })
-      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'open')))
+      .set({ state: closed, closedAt: clock.now() })
+      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, current.state)))
       .returning();
     if (!order || !row || order.state !== 'paying' || (await latestAttempt(tx, order.id))?.id !== row.id) return;
     await tx.update(orders).set({ state: move(order.state, 'payment.failed', 'orderNotPayable') }).where(eq(orders.id, order.id));
@@ -541,11 +571,11 @@ export async function runOrderExpiry(deps: Deps, payload: unknown): Promise<void
   const { db, clock } = deps;
   const [order] = await db.select().from(orders).where(eq(orders.orderNo, p.orderNo));
   if (!order || order.expiresAt === null || order.expiresAt.getTime() > clock.now().getTime()) return;
-  if (!['unpaid', 'paying', 'payment_failed'].includes(order.state)) return;
+  if (!PAY_WINDOW_STATES.includes(order.state)) return;
   const open = await db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'open')))
+    .where(and(eq(paymentAttempts.orderId, order.id), inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES)))
     .orderBy(asc(paymentAttempts.seq));
   for (const attempt of open) {
     const gateway = deps.gateways.payments[attempt.provider];
@@ -583,7 +613,7 @@ export async function paymentsToRefund(db: Db) {
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .leftJoin(paymentAttempts, eq(paymentAttempts.id, payments.attemptId))
-    .where(eq(payments.status, 'needs_refund'))
+    .where(inArray(payments.status, PAYMENT_STATUSES_TO_REFUND))
     .orderBy(desc(payments.id))
     .limit(500);
 }

@@ -1,0 +1,19 @@
+import { getNextSnapshot } from 'xstate';
+import { storedStates, storedStatesTagged } from './chart-states';
+import { classMachine, type ClassEvent } from './class.machine';
+
+/** A class's stored status (`classes.status`). */
+export type ClassStatus = 'open' | 'cancelled';
+
+/** Every value `classes.status` may hold, from the chart. */
+export const CLASS_STATUSES = storedStates<ClassStatus>(classMachine);
+
+/** The statuses of classes the timetable lists (tag `listed`). */
+export const LISTED_CLASS_STATUSES = storedStatesTagged<ClassStatus>(classMachine, 'listed');
+
+/** Where a class in `status` goes on `event`, by the chart; null when the chart refuses it. */
+export function nextClassStatus(status: ClassStatus, event: ClassEvent['type']): ClassStatus | null {
+  const snapshot = classMachine.resolveState({ value: status, context: undefined });
+  if (!snapshot.can({ type: event })) return null;
+  return getNextSnapshot(classMachine, snapshot, { type: event }).value as ClassStatus;
+}

@@ -1,0 +1,40 @@
+import { getNextSnapshot } from 'xstate';
+import type { GoodsKind } from '../../src/domain/catalog';
+import { couponTermsRefusal, type CouponRefusal, type CouponState, type HeldCoupon } from '../../src/domain/pricing';
+import { storedStates } from './chart-states';
+import { couponMachine, type CouponEvent } from './coupon.machine';
+
+export type { CouponState };
+
+/** Every value `member_coupons.state` may hold, from the chart. */
+export const COUPON_STORED_STATES = storedStates<CouponState>(couponMachine);
+
+/** A new coupon's state (the chart's initial state). */
+export const COUPON_INITIAL_STATE = couponMachine.config.initial as CouponState;
+
+/**
+ * Where a coupon in `state` goes on `event`, by the chart; null when the chart refuses the change.
+ * Pure (xstate's getNextSnapshot): the server's one way to accept or refuse a coupon change.
+ */
+export function nextCouponState(state: CouponState, event: CouponEvent['type']): CouponState | null {
+  const snapshot = couponMachine.resolveState({ value: state, context: undefined });
+  if (!snapshot.can({ type: event })) return null;
+  return getNextSnapshot(couponMachine, snapshot, { type: event }).value as CouponState;
+}
+
+/** The stored states in which the chart lets `event` happen (a guarded update's `where state in`). */
+export function couponStatesAllowing(event: CouponEvent['type']): CouponState[] {
+  return COUPON_STORED_STATES.filter((s) => nextCouponState(s, event) !== null);
+}
+
+/** The state a member sees: a coupon past its validity is expired by the chart (`coupon.expire`). */
+export function effectiveCouponState(c: Pick<HeldCoupon, 'state' | 'validUntil'>, now: Date): CouponState {
+  if (now.getTime() >= c.validUntil.getTime()) return nextCouponState(c.state, 'coupon.expire') ?? c.state;
+  return c.state;
+}
+
+/** Whether the coupon may take money off goods of `kind` at `priceCents` now: the chart lets it be used, and its terms. */
+export function couponRefusal(c: HeldCoupon, kind: GoodsKind, priceCents: number, now: Date): CouponRefusal | null {
+  if (!nextCouponState(effectiveCouponState(c, now), 'coupon.use')) return 'couponNotUsable';
+  return couponTermsRefusal(c, kind, priceCents, now);
+}

@@ -1,0 +1,40 @@
+import { getNextSnapshot } from 'xstate';
+import { storedStates, storedStatesTagged } from './chart-states';
+import { paymentMachine, type PaymentEvent } from './payment.machine';
+
+/** A provider payment's stored status (`payments.status`). */
+export type PaymentStatus = 'paid' | 'failed' | 'mismatch' | 'needs_refund';
+
+/** Every value `payments.status` may hold, from the chart. */
+export const PAYMENT_STATUSES = storedStates<PaymentStatus>(paymentMachine);
+
+/** The payments staff must refund by hand until refunds are built (tag `toRefund`). */
+export const PAYMENT_STATUSES_TO_REFUND = storedStatesTagged<PaymentStatus>(paymentMachine, 'toRefund');
+
+/** What the server knows when a provider's answer arrives. */
+export interface PaymentFacts {
+  /** what the provider said about the trade */
+  providerStatus: 'paid' | 'failed';
+  /** the amount is the order's amount to pay */
+  amountMatches: boolean;
+  /** the order's chart accepts the answer (a payment it can take, or the failure of its latest attempt) */
+  orderAccepts: boolean;
+}
+
+/** The chart's event for a provider's answer, by the facts the server matched it with. */
+export function paymentEventOf(f: PaymentFacts): PaymentEvent['type'] {
+  if (!f.amountMatches) return 'payment.mismatched';
+  if (f.providerStatus === 'failed') return 'payment.failed';
+  return f.orderAccepts ? 'payment.applied' : 'payment.unwanted';
+}
+
+/**
+ * The status a new payment record gets on `event`, by the chart; null when the chart records none.
+ * Pure (xstate's getNextSnapshot): the server's one way to record a provider payment.
+ */
+export function recordedPaymentStatus(event: PaymentEvent['type']): PaymentStatus | null {
+  const snapshot = paymentMachine.resolveState({ value: 'none', context: undefined });
+  if (!snapshot.can({ type: event })) return null;
+  const next = getNextSnapshot(paymentMachine, snapshot, { type: event }).value as string;
+  return next === 'none' ? null : (next as PaymentStatus);
+}

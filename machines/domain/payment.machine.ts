@@ -1,0 +1,40 @@
+import { setup } from 'xstate';
+
+/** What a provider's answer about a trade turns out to be, once matched to its order. */
+export type PaymentEvent =
+  | { type: 'payment.applied' }
+  | { type: 'payment.failed' }
+  | { type: 'payment.mismatched' }
+  | { type: 'payment.unwanted' };
+
+/**
+ * One provider payment: a verified notification or query answer, recorded once per provider
+ * transaction (decision 013). Before it is recorded there is no row (`none`, tagged `noRecord`). The
+ * provider's answer, matched to its attempt and order, records it as: paid (the money for this order,
+ * the order took it), failed (the provider said the trade failed), mismatch (a paid answer whose
+ * amount is not the order's: never applied) or needs_refund (money taken for an order that cannot
+ * take it any more: already paid another way, or cancelled; listed for staff to refund). A recorded
+ * payment does not change: refunds are their own records (issue 12). State names are the stored
+ * `payments.status` values. The server checks every record against this chart.
+ */
+export const paymentMachine = setup({
+  types: { events: {} as PaymentEvent },
+}).createMachine({
+  id: 'payment',
+  initial: 'none',
+  states: {
+    none: {
+      tags: ['noRecord'],
+      on: {
+        'payment.applied': 'paid',
+        'payment.failed': 'failed',
+        'payment.mismatched': 'mismatch',
+        'payment.unwanted': 'needs_refund',
+      },
+    },
+    paid: { type: 'final' },
+    failed: { type: 'final' },
+    mismatch: { type: 'final' },
+    needs_refund: { type: 'final', tags: ['toRefund'] },
+  },
+});

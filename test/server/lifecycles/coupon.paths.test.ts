@@ -1,0 +1,82 @@
+import { expect } from 'vitest';
+import { couponMachine } from '../../../machines/domain/coupon.machine';
+import { couponRow, create, giveCoupon, newGoods, newMember, orderRow } from '../buying/support';
+import { startTestServer } from '../support/harness';
+import { accepted, defineServerPaths } from '../support/server-paths';
+
+/**
+ * The coupon chart (spec §4 coupon tabs, decision 008) against the server: an unused coupon is used by
+ * the order it is applied to (POST /orders/create with couponId) and comes back unused when that order
+ * is cancelled (POST /orders/cancel). Each state is read back from GET /customers/coupons and the
+ * member_coupons table, with what it promises: which order holds it, whether checkout offers it, the
+ * deduction on the order. Expiry passes with time (issue 11's time-passing part) and gifting needs
+ * its endpoint (issue 15), so they are not driven here yet.
+ */
+const s = await startTestServer({ seed: true });
+
+const OFF = 2_000;
+
+interface Coupon {
+  token: string;
+  couponId: number;
+  goodsId: number;
+  /** the order that took the coupon last */
+  orderNo: string | null;
+}
+
+async function shown(w: Coupon): Promise<{ state: string; usedAt: string | null } | undefined> {
+  const list = (await s.call('GET', '/api/customers/coupons?pagenum=0&pagesize=50', { token: w.token })).body.data.list as Array<{ id: number; state: string; usedAt: string | null }>;
+  return list.find((c) => c.id === w.couponId);
+}
+/** Whether checkout offers the coupon for the goods. */
+async function offered(w: Coupon): Promise<boolean> {
+  const q = await s.call('POST', '/api/orders/quote', { token: w.token, body: { goodsId: w.goodsId, couponId: w.couponId } });
+  return (q.body.data?.coupons ?? []).some((c: { id: number; usable: boolean }) => c.id === w.couponId && c.usable);
+}
+const notYet = (what: string) => () => {
+  throw new Error(`${what}: nothing can put a coupon in this state yet`);
+};
+
+defineServerPaths<Coupon>(s, {
+  machine: couponMachine,
+  record: "a member's coupon",
+  async start() {
+    const m = await newMember(s);
+    const c = await giveCoupon(s, m.id, { offCents: OFF, minSpendCents: 0 });
+    const g = await newGoods(s);
+    return { token: m.token, couponId: c.id, goodsId: g.id, orderNo: null };
+  },
+  events: {
+    'coupon.use': async (w) => {
+      const r = await create(s, w.token, { goodsId: w.goodsId, couponId: w.couponId });
+      accepted(r, 'create with the coupon');
+      w.orderNo = r.body.data.orderNo as string;
+    },
+    'coupon.release': async (w) => accepted(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel its order'),
+  },
+  notYetDriven: {
+    'coupon.expire': 'issue 11 (states that pass with time: a job or one computation)',
+    'coupon.gift': 'issue 15 (coupon gifting)',
+  },
+  async read(w) {
+    return { stored: (await couponRow(s, w.couponId)).state, shown: (await shown(w))?.state ?? 'missing' };
+  },
+  states: {
+    // held by no order, offered at checkout
+    unused: async (w) => {
+      expect(await couponRow(s, w.couponId)).toMatchObject({ usedOrderId: null, usedAt: null });
+      expect((await shown(w))?.usedAt).toBe(null);
+      expect(await offered(w)).toBe(true);
+      if (w.orderNo) expect((await orderRow(s, w.orderNo)).state, 'the order that held it was cancelled').toBe('cancelled');
+    },
+    // held by the order that took it off its price; not offered to another order
+    used: async (w) => {
+      const o = await orderRow(s, w.orderNo!);
+      expect(await couponRow(s, w.couponId)).toMatchObject({ usedOrderId: o.id, usedAt: s.clock.now() });
+      expect(o).toMatchObject({ couponId: w.couponId, couponDeductionCents: OFF, state: 'unpaid' });
+      expect(await offered(w)).toBe(false);
+    },
+    expired: notYet('expiry passes with time (issue 11)'),
+    transferred: notYet('gifting needs its endpoint (issue 15)'),
+  },
+});
