@@ -1,10 +1,18 @@
 import type { CardType, ClassTypeKey, Difficulty } from './catalog';
-import { addShanghaiMonths, shanghaiDayIndex, shanghaiMinutes, shanghaiWeekday } from './booking-time';
+import { addShanghaiMonths, shanghaiDayIndex, shanghaiMinutes, shanghaiWeekday } from './time';
 
 /**
  * The booking rules of spec §4, §5, §8 and §9, pure: the server decides with them inside its
  * transaction, the app explains with them. Each refusal is a key of src/domain/errors.ts.
  */
+
+/** Spec §9 time of day: morning before 12:00, afternoon before 18:00, evening after (Shanghai wall clock). */
+export function timeOfDay(at: Date): 'morning' | 'afternoon' | 'evening' {
+  const min = shanghaiMinutes(at);
+  if (min < 12 * 60) return 'morning';
+  if (min < 18 * 60) return 'afternoon';
+  return 'evening';
+}
 
 /** Spec §4 card status. */
 export const CARD_STATUSES = ['inactive', 'in_use', 'invalid', 'expired', 'transferred', 'frozen'] as const;

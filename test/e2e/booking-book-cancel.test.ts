@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shanghaiDate } from '../../src/domain/booking-time';
+import { shanghaiDate } from '../../src/domain/time';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { expectBadge, loginInPage, shanghaiTomorrow } from './support/booking';
 import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';

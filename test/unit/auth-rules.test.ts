@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanAvatarUrl, cleanNickname, safeReturnPath, shanghaiDayStart } from '../../src/server/services/auth/rules';
+import { cleanAvatarUrl, cleanNickname, safeReturnPath } from '../../src/server/services/auth/rules';
+import { shanghaiDayStart } from '../../src/domain/time';
 
 describe('shanghaiDayStart: the daily SMS cap counts from midnight in Asia/Shanghai', () => {
   it.each([

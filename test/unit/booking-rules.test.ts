@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beyondHorizon, cardRefusal, cardReminders, cancelRefusal, classRefusal, horizonDays, mayStillBook, overlaps, windowRefusal, type CardFacts, type ClassFacts } from '../../src/domain/booking-rules';
-import { addShanghaiMonths, shanghaiDate, shanghaiDayIndex, shanghaiMidnight, timeOfDay } from '../../src/domain/booking-time';
+import { beyondHorizon, cardRefusal, cardReminders, cancelRefusal, classRefusal, horizonDays, mayStillBook, overlaps, timeOfDay, windowRefusal, type CardFacts, type ClassFacts } from '../../src/domain/booking-rules';
+import { addShanghaiMonths, shanghaiDate, shanghaiDayIndex, shanghaiMidnight } from '../../src/domain/time';
 import { Errors } from '../../src/domain/errors';
 
 /** Shanghai wall time "YYYY-MM-DD HH:MM" as an instant (UTC+08:00, no DST). */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { shanghaiDate } from '../../../src/domain/booking-time';
+import { shanghaiDate } from '../../../src/domain/time';
 import { devSmsCode } from './sms';
 import { gotoHydrated } from './browser';
 

@@ -8,7 +8,7 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { bookClassMachine } from '../../../../machines/book-class.machine';
 import type { ClassDetail } from '../../../api/booking';
-import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
+import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { SessionContext } from '../../session/session-provider';

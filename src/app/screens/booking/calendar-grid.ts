@@ -1,5 +1,5 @@
 import type { MyBooking } from '../../../api/booking';
-import { shanghaiDate } from '../../../domain/booking-time';
+import { daysInMonth, shanghaiDate, weekdayOf } from '../../../domain/time';
 
 /** "YYYY-MM" of a Shanghai date. */
 export const monthOf = (date: string) => date.slice(0, 7);
@@ -10,22 +10,13 @@ export function parseMonth(raw: string | null): string | null {
   return raw;
 }
 
-/** The month before or after "YYYY-MM". */
-export function shiftMonth(month: string, by: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + by, 1));
-  return d.toISOString().slice(0, 7);
-}
-
 /**
  * The weeks of a month for a calendar, Monday first: each week seven cells, a date "YYYY-MM-DD" or
  * null for the days of the neighbouring months.
  */
 export function monthGrid(month: string): (string | null)[][] {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(y, m - 1, 1));
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const lead = (first.getUTCDay() + 6) % 7;
+  const days = daysInMonth(month);
+  const lead = (weekdayOf(`${month}-01`) + 6) % 7;
   const cells: (string | null)[] = [...Array<null>(lead).fill(null)];
   for (let d = 1; d <= days; d++) cells.push(`${month}-${String(d).padStart(2, '0')}`);
   while (cells.length % 7) cells.push(null);

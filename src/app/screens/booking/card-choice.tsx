@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { CardForClass } from '../../../api/booking';
-import { shanghaiDate } from '../../../domain/booking-time';
+import { shanghaiDate } from '../../../domain/time';
 import { refusal, REMINDER_LABELS } from './booking-labels';
 
 /** What a card has left: uses, or the end of its validity; an inactive card starts on first booking. */

@@ -8,7 +8,7 @@ import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router
 import { fromPromise } from 'xstate';
 import { checkInMachine } from '../../../../machines/check-in.machine';
 import type { ClassDetail } from '../../../api/booking';
-import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
+import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { Errors } from '../../../domain/errors';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { parseId } from '../../ui/data-or';

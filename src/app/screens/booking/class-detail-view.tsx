@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ClassDetail } from '../../../api/booking';
 import type { DictItem } from '../../../api/catalog';
-import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
+import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { CLASS_TYPES, DIFFICULTIES, dictLabel, EFFECTS } from '../../../domain/catalog';
 import { apiFrom } from '../../api-context';
 import { dataOr, parseId } from '../../ui/data-or';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { ClassState, ScheduleItem } from '../../../api/booking';
-import { shanghaiClock } from '../../../domain/booking-time';
+import { shanghaiClock } from '../../../domain/time';
 import { DIFFICULTIES, dictLabel } from '../../../domain/catalog';
 import { CLASS_STATE_LABELS, CLASS_STATE_TINTS } from './booking-labels';
 

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { MyBooking } from '../../../api/booking';
-import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
+import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { AddToCalendar } from './add-to-calendar';
 import { BookingActions } from './booking-actions';
 import { CANCEL_REASON_LABELS, ROW_STATE_LABELS, ROW_STATE_TINT_KEY } from './booking-labels';

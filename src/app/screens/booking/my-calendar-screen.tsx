@@ -6,11 +6,11 @@ import { Button } from 'konsta/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { MyBooking } from '../../../api/booking';
 import type { Paged } from '../../../domain/envelope';
-import { shanghaiDate } from '../../../domain/booking-time';
+import { addMonths, shanghaiDate } from '../../../domain/time';
 import { apiFrom } from '../../api-context';
 import { clockFrom } from '../../app-clock';
 import { dataOr } from '../../ui/data-or';
-import { bookedDays, monthGrid, monthOf, parseMonth, shiftMonth } from './calendar-grid';
+import { bookedDays, monthGrid, monthOf, parseMonth } from './calendar-grid';
 import { MyBookingRow } from './my-booking-row';
 
 /** The calendar reads its month page by page (the server's largest page), at most a few pages. */
@@ -53,7 +53,7 @@ export default function MyCalendarScreen() {
     <div className="pb-6">
       <div className="mx-4 mt-3 rounded-xl bg-white p-3">
         <div className="flex items-center justify-between">
-          <Link to={`/takecourse?month=${shiftMonth(d.month, -1)}`} replace className="px-3 py-1 text-primary" aria-label={i18n._(msg`上个月`)}>
+          <Link to={`/takecourse?month=${addMonths(d.month, -1)}`} replace className="px-3 py-1 text-primary" aria-label={i18n._(msg`上个月`)}>
             ‹
           </Link>
           <h1 className="font-semibold tabular-nums">
@@ -61,7 +61,7 @@ export default function MyCalendarScreen() {
               {y}年{Number(m)}月
             </Trans>
           </h1>
-          <Link to={`/takecourse?month=${shiftMonth(d.month, 1)}`} replace className="px-3 py-1 text-primary" aria-label={i18n._(msg`下个月`)}>
+          <Link to={`/takecourse?month=${addMonths(d.month, 1)}`} replace className="px-3 py-1 text-primary" aria-label={i18n._(msg`下个月`)}>
             ›
           </Link>
         </div>

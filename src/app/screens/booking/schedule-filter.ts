@@ -1,10 +1,8 @@
 import type { ScheduleQuery } from '../../../api/booking';
-import { shanghaiDate } from '../../../domain/booking-time';
+import { addDays, shanghaiDate } from '../../../domain/time';
 import { DIFFICULTIES, EFFECTS, TIMES_OF_DAY, type ClassTypeKey } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
 import { parseId } from '../../ui/data-or';
-
-const DAY_MS = 86_400_000;
 
 /** The durations a member can filter by (minutes; the seeded day has 45, 60 and 75 minute slots). */
 export const DURATIONS = [45, 60, 75, 90] as const;
@@ -62,8 +60,7 @@ export function activeFilterCount(q: ScheduleQuery): number {
 
 /** The Shanghai days of the week strip, "YYYY-MM-DD", from today. */
 export function stripDays(today: string, count = STRIP_DAYS): string[] {
-  const start = Date.parse(`${today}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_, i) => addDays(today, i));
 }
 
 /** Today in Shanghai by the injected clock (a loader passes clockFrom(context): the server's time). */

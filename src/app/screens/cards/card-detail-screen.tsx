@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Block, BlockTitle, Button, List, ListItem } from 'konsta/react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { CARD_TYPES, dictLabel } from '../../../domain/catalog';
-import { shanghaiDate } from '../../../domain/display-date';
+import { shanghaiDate } from '../../../domain/time';
 import { NotFoundState } from '../../ui/not-found-state';
 import { ActivateCard } from './activate-card';
 import { CardFrequencyText } from './card-facts';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { shanghaiDate } from '../../../domain/display-date';
+import { shanghaiDate } from '../../../domain/time';
 import { cardFrequency, cardValidity, type CardFacts } from './card-view-rules';
 
 /** A card's frequency (spec §3): "剩余4/10次", or unlimited for a time-based card. */

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { CardHistoryItem } from '../../../api/member-goods';
-import { shanghaiClock } from '../../../domain/booking-time';
-import { shanghaiDate } from '../../../domain/display-date';
+import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { formatYuan } from '../../../domain/money';
 import { ROW_STATE_LABELS } from '../booking/booking-labels';
 

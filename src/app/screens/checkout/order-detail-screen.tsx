@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router-dom';
 import { newIdempotencyKey } from '../../../api/client';
 import type { Order } from '../../../api/orders';
-import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
+import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { formatYuan } from '../../../domain/money';
 import { browserApiOrThrow } from '../../api-context';
 import { useConfirm } from '../../ui/confirm';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { GoodsPhase, GoodsTeacher } from '../../../api/goods';
-import { shanghaiDateSpan } from '../../../domain/display-date';
+import { shanghaiDateSpan } from '../../../domain/time';
 import { GoodsPrice } from '../../ui/goods-price';
 
 const option = (on: boolean, usable = true) =>

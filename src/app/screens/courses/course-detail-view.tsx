@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ClubDetail, TeacherDetail } from '../../../api/catalog';
 import type { GoodsDetail } from '../../../api/goods';
-import { shanghaiDateSpan } from '../../../domain/display-date';
+import { shanghaiDateSpan } from '../../../domain/time';
 import { requiredChoice, type GoodsChoice } from '../../../domain/goods-choice';
 import { apiFrom } from '../../api-context';
 import { loginPath } from '../../session/request-session';

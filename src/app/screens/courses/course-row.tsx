@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { GoodsItem } from '../../../api/goods';
-import { shanghaiDateSpan } from '../../../domain/display-date';
+import { shanghaiDateSpan } from '../../../domain/time';
 import { GoodsPrice } from '../../ui/goods-price';
 
 /** Places left of goods with a limited stock, or null. */

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Block, Button } from 'konsta/react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { FlashSaleActivity } from '../../../api/flash-sale';
-import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
+import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { ORDER_PAY_WITHIN_MS } from '../../../domain/pricing';
 import { apiFrom } from '../../api-context';
 import { parseId } from '../../ui/data-or';

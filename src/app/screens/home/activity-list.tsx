@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { Activity } from '../../../api/catalog';
-import { shanghaiDateSpan } from '../../../domain/display-date';
+import { shanghaiDateSpan } from '../../../domain/time';
 
 /** The Homepage's three activities (GET /activity/goods, page 0 of 3). */
 export function ActivityList(props: { activities: Activity[] }) {

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { Notice } from '../../../api/catalog';
-import { shanghaiMonthDay } from '../../../domain/display-date';
+import { shanghaiMonthDay } from '../../../domain/time';
 
 const SHOWN = 3;
 

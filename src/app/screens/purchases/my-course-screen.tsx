@@ -4,7 +4,7 @@ import { Button } from 'konsta/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { MemberCourse } from '../../../api/member-goods';
 import { dictLabel, GOODS_KINDS } from '../../../domain/catalog';
-import { shanghaiDate, shanghaiDateSpan } from '../../../domain/display-date';
+import { shanghaiDate, shanghaiDateSpan } from '../../../domain/time';
 import type { Paged } from '../../../domain/envelope';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { EmptyList, PagedList } from '../../ui/paged-list';

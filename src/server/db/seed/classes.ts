@@ -1,4 +1,4 @@
-import { shanghaiDayIndex } from '../../../domain/booking-time';
+import { shanghaiDateAfter, shanghaiMidnight } from '../../../domain/time';
 import type { ClassTypeKey, Difficulty } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
 import type { Tx } from '../client';
@@ -84,7 +84,6 @@ export interface SeededClass {
 export async function seedClasses(tx: Tx, clock: Clock, clubIds: readonly number[], teacherIds: readonly number[]): Promise<SeededClass[]> {
   const rnd = generator(20_261_120);
   const now = clock.now();
-  const todayMidnight = shanghaiDayIndex(now) * 86_400_000 - 8 * 3_600_000;
   const plan: (Omit<SeededClass, 'id'> & { row: typeof classes.$inferInsert })[] = [];
   for (let day = -CLASS_DAYS_BACK; day <= CLASS_DAYS_AHEAD; day++) {
     for (const [clubIndex, clubId] of clubIds.entries()) {
@@ -105,7 +104,7 @@ export async function seedClasses(tx: Tx, clock: Clock, clubIds: readonly number
         else if (slot === 5 && (day + 30) % 7 === clubIndex + 2) [classType, capacity] = ['workshop', 12];
         const difficulty = style === 'restorative' || style === 'prenatal' || style === 'meditation' ? 'beginner' : LEVELS[Math.floor(rnd() * LEVELS.length)]!;
         const [h, m] = hhmm.split(':').map(Number) as [number, number];
-        const startsAt = new Date(todayMidnight + day * 86_400_000 + (h * 60 + m) * 60_000);
+        const startsAt = new Date(shanghaiMidnight(shanghaiDateAfter(now, day)).getTime() + (h * 60 + m) * 60_000);
         const prefix = classType === 'small-group' ? ['小班', 'Small group: '] : classType === 'private' ? ['私教', 'Private: '] : classType === 'open' ? ['公开课', 'Open class: '] : classType === 'workshop' ? ['工作坊', 'Workshop: '] : classType === 'training' ? ['教培', 'Teacher training: '] : ['', ''];
         plan.push({
           clubIndex,

@@ -1,4 +1,5 @@
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
+import { parseShanghaiWallTime, shanghaiFormat } from '../../../domain/time';
 
 /**
  * Alipay's RSA2 (SHA256withRSA) signing of sorted parameters, node:crypto only.
@@ -43,14 +44,12 @@ export function signRequestParams(params: Record<string, string>, privateKey: Ke
 
 /** Alipay's timestamp format, in Beijing time: yyyy-MM-dd HH:mm:ss. */
 export function alipayTimestamp(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return shanghaiFormat(at, 'YYYY-MM-DD HH:mm:ss');
 }
 
 /** Reads an Alipay Beijing-time timestamp back into an instant (undefined if malformed). */
 export function parseAlipayTimestamp(s: string | undefined): Date | undefined {
-  if (!s || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(s)) return undefined;
-  const d = new Date(`${s.replace(' ', 'T')}+08:00`);
-  return Number.isNaN(d.getTime()) ? undefined : d;
+  return s === undefined ? undefined : parseShanghaiWallTime(s);
 }
 
 /** 1999 -> "19.99": Alipay amounts are yuan with two decimals, never floats on our side. */

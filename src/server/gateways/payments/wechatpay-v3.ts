@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import { shanghaiFormat } from '../../../domain/time';
 
 /**
  * WeChat Pay API v3's signatures and encryption, node:crypto only. Used by our adapter (sign requests,
@@ -13,7 +14,7 @@ export const WECHATPAY_SCHEMA = 'WECHATPAY2-SHA256-RSA2048';
 export const WECHATPAY_MAX_SKEW_SECONDS = 300;
 
 /** An instant as RFC 3339 Beijing time, whole seconds (cut down): 2026-11-20T10:00:00+08:00 (time_expire, success_time). */
-export const beijingIso = (at: Date) => `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+export const beijingIso = (at: Date) => shanghaiFormat(at, 'YYYY-MM-DD[T]HH:mm:ssZ');
 
 /** Reads an RFC 3339 time (time_expire) back; undefined if malformed. */
 export function parseRfc3339(s: string | undefined): Date | undefined {

@@ -1,14 +1,5 @@
 /** Pure rules of the auth flows, unit-tested in test/unit/auth-rules.test.ts. */
 
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60_000; // Asia/Shanghai has no daylight saving
-const DAY_MS = 24 * 60 * 60_000;
-
-/** Start of the Asia/Shanghai calendar day containing `now`, as an instant (the daily SMS cap counts from it). */
-export function shanghaiDayStart(now: Date): Date {
-  const local = now.getTime() + SHANGHAI_OFFSET_MS;
-  return new Date(local - (local % DAY_MS) - SHANGHAI_OFFSET_MS);
-}
-
 /**
  * Where an OAuth round trip may send the browser back: a same-origin path only (no scheme, no host,
  * no protocol-relative "//evil", no backslash tricks). Anything else becomes "/".

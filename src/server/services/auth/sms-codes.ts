@@ -12,7 +12,7 @@ import type { Logger } from '../../logger';
 import { ApiError } from '../../http/api-error';
 import { hashSecret } from '../tokens';
 import { lockKey } from './locks';
-import { shanghaiDayStart } from './rules';
+import { shanghaiDayStart } from '../../../domain/time';
 
 const HOUR_MS = 60 * 60_000;
 

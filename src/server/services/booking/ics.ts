@@ -1,3 +1,5 @@
+import { shanghaiFormat } from '../../../domain/time';
+
 /**
  * An iCalendar file for one booking (RFC 5545): title, club address, start and end in Asia/Shanghai
  * (a VTIMEZONE for +08:00, no daylight saving), so phones add it to the calendar at the right hour.
@@ -12,8 +14,6 @@ export interface IcsEvent {
   stamp: Date;
 }
 
-const SHANGHAI_MS = 8 * 3_600_000;
-
 /** Escapes TEXT values (backslash, semicolon, comma, newline). */
 function text(v: string): string {
   return v.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -21,7 +21,7 @@ function text(v: string): string {
 
 /** Local wall time in Shanghai, "YYYYMMDDTHHMMSS". */
 function local(at: Date): string {
-  return new Date(at.getTime() + SHANGHAI_MS).toISOString().replace(/[-:]/g, '').slice(0, 15);
+  return shanghaiFormat(at, 'YYYYMMDD[T]HHmmss');
 }
 
 function utc(at: Date): string {

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { BookingRefusal } from '../../../domain/booking-rules';
-import { shanghaiClock, shanghaiDate } from '../../../domain/booking-time';
+import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { Errors } from '../../../domain/errors';
 import type { classes, notifications } from '../../db/schema/index';
 import { translate, type Locale } from '../../i18n';

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { effectiveBookingState } from '../../../../machines/domain/booking-transitions';
 import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/class-transitions';
-import { beyondHorizon, cardRefusal, cardReminders, classEnd, classRefusal, horizonDays, mayStillBook, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
-import { shanghaiDate, shanghaiDayIndex, shanghaiMidnight, shanghaiMonthRange, timeOfDay } from '../../../domain/booking-time';
+import { beyondHorizon, cardRefusal, cardReminders, classEnd, classRefusal, horizonDays, mayStillBook, timeOfDay, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
+import { addDays, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMonthRange } from '../../../domain/time';
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
@@ -122,8 +122,8 @@ function withMine(r: ClassJoined, mine: { b: BookingRow; position: number | null
   return {
     ...classOut(r, locale),
     state,
-    // the first day this member may book it: the class's day minus their horizon (no DST in Shanghai)
-    opensOn: state === 'not-open' ? shanghaiDate(new Date(r.c.startsAt.getTime() - horizon! * 86_400_000)) : null,
+    // the first day this member may book it: the class's day minus their horizon
+    opensOn: state === 'not-open' ? shanghaiDateAfter(r.c.startsAt, -horizon!) : null,
     bookingId: live ? mine.b.id : null,
     queuePosition: state === 'queued' ? (mine?.position ?? null) : null,
     promoted: live ? mine.b.promoted : false,
@@ -144,7 +144,7 @@ async function memberHorizon(db: Db, now: Date, member: Member): Promise<number>
 /** The caller's booking window: today, how many days ahead, the last open day (Shanghai dates). */
 export async function bookingWindow(db: Db, now: Date, member: Member) {
   const days = await memberHorizon(db, now, member);
-  return { today: shanghaiDate(now), days, openUntil: shanghaiDate(new Date(now.getTime() + days * 86_400_000)) };
+  return { today: shanghaiDate(now), days, openUntil: shanghaiDateAfter(now, days) };
 }
 
 export interface ScheduleFilter {
@@ -161,8 +161,9 @@ export interface ScheduleFilter {
 
 /** One day's classes (Shanghai calendar day; today by default), filtered (spec §3 course filter). */
 export async function schedule(db: Db, now: Date, f: ScheduleFilter, caller: Member | undefined, locale: Locale) {
-  const from = f.date ? shanghaiMidnight(f.date) : new Date(shanghaiDayIndex(now) * 86_400_000 - 8 * 3_600_000);
-  const to = new Date(from.getTime() + 86_400_000);
+  const day = f.date ?? shanghaiDate(now);
+  const from = shanghaiMidnight(day);
+  const to = shanghaiMidnight(addDays(day, 1));
   const where: SQL[] = [gte(classes.startsAt, from), lt(classes.startsAt, to), inArray(classes.status, LISTED_CLASS_STATUSES)];
   if (f.clubId !== undefined) where.push(eq(classes.clubId, f.clubId));
   if (f.courseTimelong !== undefined) where.push(eq(classes.durationMin, f.courseTimelong));

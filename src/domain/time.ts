@@ -1,0 +1,135 @@
+/**
+ * The one time module: every calendar-day and time-zone computation (Asia/Shanghai, DESIGN.md §4)
+ * goes through here, on dayjs with its utc and timezone plugins (extended once, below). Nothing else
+ * adds an offset by hand. Instants come from the injected Clock (./clock), never from Date.now().
+ *
+ * Two kinds of value: an instant (a Date) and a Shanghai calendar date ("YYYY-MM-DD", or a month
+ * "YYYY-MM"). Arithmetic on calendar dates runs in dayjs's UTC mode, which is a plain calendar with
+ * no zone; an instant becomes a date, and a date an instant, only through `TIME_ZONE`.
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { TIME_ZONE } from './limits';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** An instant read on the Shanghai wall clock. */
+const inShanghai = (at: Date | string | number): Dayjs => dayjs(at).tz(TIME_ZONE);
+
+/** A Shanghai calendar date as a zone-free calendar value (UTC mode), for day and month arithmetic. */
+const calendar = (date: string): Dayjs => dayjs.utc(date);
+
+/** An instant formatted on the Shanghai wall clock with dayjs tokens ("YYYY-MM-DD HH:mm:ss", "Z" gives +08:00). */
+export function shanghaiFormat(at: Date, pattern: string): string {
+  return inShanghai(at).format(pattern);
+}
+
+/**
+ * An instant as a Shanghai calendar date, "2026-11-20". The same text on the server and the phone
+ * whatever their own zone (no hydration mismatch). An unreadable value gives ''.
+ */
+export function shanghaiDate(at: string | Date): string {
+  const t = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  if (!Number.isFinite(t)) return '';
+  return inShanghai(t).format('YYYY-MM-DD');
+}
+
+/** "HH:MM" on the Shanghai wall clock. */
+export function shanghaiClock(at: Date): string {
+  return inShanghai(at).format('HH:mm');
+}
+
+/** The month and day only, "11-20", for short lists (notices). */
+export function shanghaiMonthDay(at: string | Date): string {
+  return shanghaiDate(at).slice(5);
+}
+
+/** A span of days, "11-20 – 11-22", or one day when both ends fall on the same Shanghai date. */
+export function shanghaiDateSpan(from: string | Date, to: string | Date): string {
+  const a = shanghaiDate(from);
+  const b = shanghaiDate(to);
+  if (!a || !b) return a || b;
+  if (a === b) return a.slice(5);
+  return a.slice(0, 4) === b.slice(0, 4) ? `${a.slice(5)} – ${b.slice(5)}` : `${a} – ${b}`;
+}
+
+/** Days since 1970-01-01 in Shanghai: two instants on the same local day give the same number. */
+export function shanghaiDayIndex(at: Date): number {
+  return calendar(shanghaiDate(at)).diff(calendar('1970-01-01'), 'day');
+}
+
+/** Day of the week in Shanghai: 0 Sunday .. 6 Saturday. */
+export function shanghaiWeekday(at: Date): number {
+  return inShanghai(at).day();
+}
+
+/** Minutes after Shanghai midnight. */
+export function shanghaiMinutes(at: Date): number {
+  const local = inShanghai(at);
+  return local.hour() * 60 + local.minute();
+}
+
+/** The instant of Shanghai midnight starting "YYYY-MM-DD" (throws on a malformed date). */
+export function shanghaiMidnight(date: string): Date {
+  if (!DATE.test(date) || calendar(date).format('YYYY-MM-DD') !== date) throw new Error(`not a date: ${date}`);
+  return dayjs.tz(date, TIME_ZONE).toDate();
+}
+
+/** Start of the Shanghai calendar day containing `at`, as an instant (the daily SMS cap counts from it). */
+export function shanghaiDayStart(at: Date): Date {
+  return shanghaiMidnight(shanghaiDate(at));
+}
+
+/** A Shanghai wall time "YYYY-MM-DD HH:mm:ss" read back into an instant (undefined if malformed). */
+export function parseShanghaiWallTime(wall: string): Date | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wall);
+  if (!m || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4]) > 59) return undefined;
+  try {
+    return new Date(shanghaiMidnight(m[1]!).getTime() + ((Number(m[2]) * 60 + Number(m[3])) * 60 + Number(m[4])) * 1000);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The calendar date n days after "YYYY-MM-DD" (n may be negative). */
+export function addDays(date: string, n: number): string {
+  return calendar(date).add(n, 'day').format('YYYY-MM-DD');
+}
+
+/** The Shanghai date n calendar days after the day of `at`. */
+export function shanghaiDateAfter(at: Date, n: number): string {
+  return addDays(shanghaiDate(at), n);
+}
+
+/** The same Shanghai wall time n calendar months later (the day clamped to the month's end). */
+export function addShanghaiMonths(at: Date, n: number): Date {
+  const local = inShanghai(at);
+  const day = calendar(local.format('YYYY-MM-DD')).add(n, 'month').format('YYYY-MM-DD');
+  return new Date(shanghaiMidnight(day).getTime() + (at.getTime() - shanghaiDayStart(at).getTime()));
+}
+
+/** The month before or after "YYYY-MM". */
+export function addMonths(month: string, by: number): string {
+  return calendar(`${month}-01`).add(by, 'month').format('YYYY-MM');
+}
+
+/** How many days "YYYY-MM" has. */
+export function daysInMonth(month: string): number {
+  return calendar(`${month}-01`).daysInMonth();
+}
+
+/** Day of the week of a calendar date "YYYY-MM-DD": 0 Sunday .. 6 Saturday. */
+export function weekdayOf(date: string): number {
+  return calendar(date).day();
+}
+
+/** A Shanghai calendar month "YYYY-MM": from its first midnight to the next month's. */
+export function shanghaiMonthRange(month: string): { from: Date; to: Date } {
+  if (!MONTH.test(month)) throw new Error(`not a month: ${month}`);
+  return { from: shanghaiMidnight(`${month}-01`), to: shanghaiMidnight(`${addMonths(month, 1)}-01`) };
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  addShanghaiMonths,
+  daysInMonth,
+  parseShanghaiWallTime,
+  shanghaiClock,
+  shanghaiDate,
+  shanghaiDateAfter,
+  shanghaiDateSpan,
+  shanghaiDayIndex,
+  shanghaiDayStart,
+  shanghaiFormat,
+  shanghaiMidnight,
+  shanghaiMinutes,
+  shanghaiMonthDay,
+  shanghaiMonthRange,
+  shanghaiWeekday,
+  weekdayOf,
+} from '../../src/domain/time';
+
+describe('dates shown on screen are Shanghai calendar dates (DESIGN.md §4)', () => {
+  it('an instant late on a UTC day is already the next day in Shanghai', () => {
+    expect(shanghaiDate('2026-11-19T16:00:00.000Z')).toBe('2026-11-20');
+    expect(shanghaiDate('2026-11-19T15:59:59.999Z')).toBe('2026-11-19');
+    expect(shanghaiDate(new Date('2026-12-31T17:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it('month and day for short lists', () => {
+    expect(shanghaiMonthDay('2026-03-05T01:00:00Z')).toBe('03-05');
+  });
+
+  it('spans collapse to one day, and drop the year within a year', () => {
+    expect(shanghaiDateSpan('2026-11-20T01:00:00Z', '2026-11-20T09:00:00Z')).toBe('11-20');
+    expect(shanghaiDateSpan('2026-11-20T01:00:00Z', '2026-11-22T09:00:00Z')).toBe('11-20 – 11-22');
+    expect(shanghaiDateSpan('2026-12-30T01:00:00Z', '2027-01-02T01:00:00Z')).toBe('2026-12-30 – 2027-01-02');
+  });
+
+  it('an unreadable value shows nothing', () => {
+    expect(shanghaiDate('not a date')).toBe('');
+    expect(shanghaiDateSpan('bad', '2026-11-20T01:00:00Z')).toBe('2026-11-20');
+  });
+});
+
+describe('the one time module: Shanghai calendar days at their edges', () => {
+  it('23:59 in Shanghai (15:59 UTC) is still the day; 00:00 (16:00 UTC) is the next', () => {
+    expect(shanghaiDate(new Date('2026-11-20T15:59:00Z'))).toBe('2026-11-20');
+    expect(shanghaiClock(new Date('2026-11-20T15:59:00Z'))).toBe('23:59');
+    expect(shanghaiDate(new Date('2026-11-20T16:00:00Z'))).toBe('2026-11-21');
+    expect(shanghaiClock(new Date('2026-11-20T16:00:00Z'))).toBe('00:00');
+    expect(shanghaiMinutes(new Date('2026-11-20T15:59:00Z'))).toBe(23 * 60 + 59);
+    expect(shanghaiMinutes(new Date('2026-11-20T16:00:00Z'))).toBe(0);
+  });
+
+  it('the day index and weekday turn over at Shanghai midnight, not UTC midnight', () => {
+    const before = new Date('2026-11-20T15:59:59.999Z');
+    const after = new Date('2026-11-20T16:00:00Z');
+    expect(shanghaiDayIndex(after) - shanghaiDayIndex(before)).toBe(1);
+    expect(shanghaiDayIndex(new Date('1970-01-01T00:00:00+08:00'))).toBe(0);
+    expect(shanghaiWeekday(before)).toBe(5); // Friday 20 Nov
+    expect(shanghaiWeekday(after)).toBe(6);
+  });
+
+  it('the start of the day is the Shanghai midnight before, also at month and year ends', () => {
+    expect(shanghaiDayStart(new Date('2026-11-30T15:59:00Z')).toISOString()).toBe('2026-11-29T16:00:00.000Z');
+    expect(shanghaiDayStart(new Date('2026-11-30T16:00:00Z')).toISOString()).toBe('2026-11-30T16:00:00.000Z');
+    expect(shanghaiDate(new Date('2026-11-30T16:00:00Z'))).toBe('2026-12-01');
+    expect(shanghaiMidnight('2027-01-01').toISOString()).toBe('2026-12-31T16:00:00.000Z');
+  });
+
+  it('refuses dates that are not on the calendar', () => {
+    expect(() => shanghaiMidnight('2026-02-29')).toThrow('not a date');
+    expect(() => shanghaiMidnight('2026-11-2')).toThrow('not a date');
+    expect(shanghaiMidnight('2028-02-29').toISOString()).toBe('2028-02-28T16:00:00.000Z');
+    expect(() => shanghaiMonthRange('2026-13')).toThrow('not a month');
+  });
+
+  it('a month runs from its first Shanghai midnight to the next month’s, across the year end', () => {
+    expect(shanghaiMonthRange('2026-12')).toEqual({ from: new Date('2026-11-30T16:00:00Z'), to: new Date('2026-12-31T16:00:00Z') });
+    expect(shanghaiMonthRange('2026-02').to.toISOString()).toBe('2026-02-28T16:00:00.000Z');
+  });
+
+  it('adds days and months on the calendar, clamping to the month end', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(shanghaiDateAfter(new Date('2026-11-30T15:59:00Z'), 1)).toBe('2026-12-01');
+    expect(shanghaiDateAfter(new Date('2026-11-30T16:00:00Z'), 1)).toBe('2026-12-02');
+    expect(addMonths('2026-12', 1)).toBe('2027-01');
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(daysInMonth('2026-02')).toBe(28);
+    expect(daysInMonth('2028-02')).toBe(29);
+    expect(weekdayOf('2026-11-01')).toBe(0);
+    // 31 Jan 23:59 Shanghai plus a month is 28 Feb 23:59 Shanghai, not a day in March
+    expect(addShanghaiMonths(new Date('2026-01-31T15:59:00Z'), 1).toISOString()).toBe('2026-02-28T15:59:00.000Z');
+    expect(addShanghaiMonths(new Date('2027-12-31T16:30:00Z'), 2).toISOString()).toBe('2028-02-29T16:30:00.000Z'); // 1 Jan 00:30 -> 1 Mar 00:30
+  });
+
+  it('formats and reads the Shanghai wall clock with its offset', () => {
+    expect(shanghaiFormat(new Date('2026-11-20T02:00:00.789Z'), 'YYYY-MM-DD[T]HH:mm:ssZ')).toBe('2026-11-20T10:00:00+08:00');
+    expect(parseShanghaiWallTime('2026-11-21 00:00:00')?.toISOString()).toBe('2026-11-20T16:00:00.000Z');
+    expect(parseShanghaiWallTime('2026-02-30 10:00:00')).toBeUndefined();
+    expect(parseShanghaiWallTime('2026-11-20 24:00:00')).toBeUndefined();
+    expect(parseShanghaiWallTime('2026-11-20T10:00:00')).toBeUndefined();
+  });
+});
