@@ -63,13 +63,15 @@ function layerZones() {
     // the lifecycle charts are shared with the server, so they must not pull in the app's flow charts.
     { target: './machines/domain', from: './machines', except: ['./domain'], message: 'machines/domain imports only machines/domain and src/domain.' },
     // the app reaches the server only over HTTP through src/api; shared types live in src/domain.
-    { target: './src/app', from: './src/server', message: 'src/app never imports src/server: share types through src/domain.' },
+    { target: './src/app', from: './src/server', message: 'src/app never imports src/server: share types through src/contracts or src/domain.' },
     // the server never depends on the browser side: not the app, not its API client.
     { target: './src/server', from: ['./src/app', './src/api'], message: 'src/server never imports src/app or src/api.' },
     // the server may run the shared lifecycle charts, never the app's flow machines.
     { target: './src/server', from: './machines', except: ['./domain'], message: 'src/server imports only machines/domain.' },
     // the API client is below the app and the machines, and talks to the server only over HTTP.
     { target: './src/api', from: ['./src/app', './src/server', './machines'], message: 'src/api never imports src/app, src/server or machines.' },
+    // the request and response schemas both sides share (decision 019): they build on src/domain only.
+    { target: './src/contracts', from: ['./src/app', './src/server', './src/api', './machines'], message: 'src/contracts imports only src/domain (and zod).' },
   ];
 }
 
@@ -138,6 +140,24 @@ export function projectConfig(root) {
                 group: ['**/src/api', '**/src/api/**'],
                 allowTypeImports: true,
                 message: 'machines invoke API calls as provided actors: import only types from src/api.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      // the browser side takes only the types of the shared contracts: their zod values stay on the server
+      files: ['src/app/**/*.{ts,tsx}', 'src/api/**/*.ts'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['**/contracts', '**/contracts/**'],
+                allowTypeImports: true,
+                message: 'the app imports only types from src/contracts (z.infer), so zod stays out of the client bundle.',
               },
             ],
           },

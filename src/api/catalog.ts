@@ -1,117 +1,33 @@
+import type {
+  Activity,
+  Banner,
+  Club,
+  ClubDetail,
+  ClubDistance,
+  DictItem,
+  Goods,
+  Notice,
+  SearchResult,
+  SurveyAnswerIn,
+  SurveyOut,
+  SurveyState,
+  Teacher,
+  TeacherDetail,
+} from '../contracts/catalog';
+import type { DICT_TYPES } from '../domain/catalog';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
-/** A club as GET /school/clubs answers it (text in the request's language). */
-export interface Club {
-  id: number;
-  name: string;
-  city: string;
-  address: string;
-  phone: string;
-  lat: number;
-  lng: number;
-  /** an image URL, 750x420 */
-  coverImage: string;
-  /** "07:00-22:00", local time */
-  openingHours: string;
-}
+// The answers are the server's own schemas, inferred (src/contracts/catalog.ts): they cannot drift.
+export type { Activity, Banner, Club, ClubDetail, ClubDistance, DictItem, Goods, Notice, SearchResult, SurveyState, Teacher, TeacherDetail };
+export type Survey = SurveyOut;
 
-/** A teacher as GET /school/teachers answers it. */
-export interface Teacher {
-  id: number;
-  name: string;
-  /** an image URL, 240x240 */
-  photo: string;
-  /** style keys (labels from the `style` dictionary) */
-  styles: string[];
-  years: number;
-  clubId: number | null;
-  clubName: string | null;
-}
-
-export interface ClubDetail extends Club {
-  intro: string;
-  teachers: Teacher[];
-}
-
-export interface TeacherDetail extends Teacher {
-  bio: string;
-  club: Club | null;
-}
-
-/** Metres from the member's position to one club. */
-export interface ClubDistance {
-  id: number;
-  name: string;
-  distance: number;
-}
-
-export interface Banner {
-  id: number;
-  title: string;
-  /** an image URL, 750x320 */
-  image: string;
-  /** an app path, or null */
-  link: string | null;
-}
-
-export interface Notice {
-  id: number;
-  title: string;
-  body: string;
-  createdAt: string;
-  /** addressed to the caller (else a system notice) */
-  personal: boolean;
-  read: boolean;
-}
-
-export interface Activity {
-  id: number;
-  title: string;
-  /** an image URL, 690x360 */
-  image: string;
-  summary: string;
-  startsAt: string;
-  endsAt: string;
-  clubId: number | null;
-  goodsId: number | null;
-}
-
-/** Goods as search answers them; `memberPriceCents` only comes with a valid token. */
-export interface Goods {
-  id: number;
-  kind: string;
-  cardType: string | null;
-  name: string;
-  image: string;
-  listPriceCents: number;
-  memberPriceCents?: number;
-  onShelf: boolean;
-  sellNumber: number;
-  maxNumber: number | null;
-  isUable: boolean;
-  message: string | null;
-}
-
-export interface SearchResult {
-  clubs: Club[];
-  teachers: Teacher[];
-  goods: Goods[];
-  activities: Activity[];
-}
-
-export interface DictItem {
-  value: string;
-  label: string;
-}
-
-export interface Survey {
-  id: number;
-  question: string;
-  options: { id: number; label: string }[];
-}
-
-export type SurveyAnswer = { surveyId: number; optionId: number } | { surveyId: number; skip: true };
+/**
+ * What answering the survey sends: an option, or a skip. The contract's object (SurveyAnswerIn) takes
+ * either field and refuses both or neither; the app's type says the same as a union
+ * (test/unit/contracts.test-d.ts checks it fits the contract).
+ */
+export type SurveyAnswer = Pick<SurveyAnswerIn, 'surveyId'> & ({ optionId: number; skip?: never } | { skip: true; optionId?: never });
 
 /** Public catalogue calls (spec §7 paths, and the ones designed in their style). */
 export function catalogCalls(http: ApiClient) {
@@ -127,11 +43,11 @@ export function catalogCalls(http: ApiClient) {
     /** the Homepage shows page 0 of 3 (spec §9) */
     activities: (page: { pagenum: number; pagesize: number }) => http.get<Paged<Activity>>('/activity/goods', { query: page }),
     search: (keywords: string) => http.get<SearchResult>('/index/home/search', { query: { keywords } }),
-    dict: (type: 'cardType' | 'goodsKind' | 'classType' | 'style' | 'difficulty' | 'timeOfDay' | 'effect') =>
+    dict: (type: (typeof DICT_TYPES)[number]) =>
       http.get<DictItem[]>('/index/home/dict/select', { query: { type } }),
     /** members only: the survey to show now, or null */
     survey: () => http.get<Survey | null>('/survey'),
-    answerSurvey: (body: SurveyAnswer) => http.post<{ surveyId: number; answered: boolean; skipUntil: string | null }>('/survey', { body }),
+    answerSurvey: (body: SurveyAnswer) => http.post<SurveyState>('/survey', { body }),
     /** spec §2: every navigation reports a page view (a valid token ties it to the account) */
     pageView: (body: { path: string; visitorId: string }) =>
       http.post<{ id: number }>('/stats/pageview', { body: { ...body, path: body.path.slice(0, 512) } }),

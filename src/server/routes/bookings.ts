@@ -10,24 +10,11 @@ import { bookClass, cancelBooking, cancelQueue } from '../services/booking/decid
 import { icsFile } from '../services/booking/ics';
 import { bookedCount, bookingForCalendar, bookingWindow, cardsForClass, classDetail, myBookings, myCards, schedule } from '../services/booking/views';
 import { loc } from '../services/catalog';
-import {
-  BookAnswer,
-  BookBody,
-  BookingIdBody,
-  BookingWindow,
-  CancelAnswer,
-  CardForClass,
-  ClassDetail,
-  MemberCard,
-  MyBooking,
-  ScheduleItem,
-  ScheduleQuery,
-} from './booking-schemas';
-import { IdParam, IdQuery, paged, pagingQuery } from './catalog-schemas';
+import { BookAnswer, BookBody, BookingIdBody, BookingWindow, CancelAnswer, CardForClass, ClassDetail, MemberCard, MineQuery, MyBooking, ScheduleItem, ScheduleQuery } from '../../contracts/booking';
+import { IdParam, IdQuery, paged } from '../../contracts/common';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['bookings'];
-const MINE_PAGE_SIZE = 10;
 
 /** Spec §8 booking refusals: 400 rule, 404 not yours, 409 capacity or state. */
 const bookingRefusals = { 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] } as const;
@@ -181,15 +168,7 @@ export const bookings = createRouter()
       summary: 'My bookings and queue entries: upcoming (soonest first) or past (latest first), paged',
       middleware: [requireAuth] as const,
       request: {
-        query: z.object({
-          scope: z.enum(['upcoming', 'past']).default('upcoming').openapi({ param: { name: 'scope', in: 'query' } }),
-          month: z
-            .string()
-            .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-            .optional()
-            .openapi({ param: { name: 'month', in: 'query', description: 'only classes starting in this Shanghai month (the calendar)' }, example: '2026-11' }),
-          ...pagingQuery(MINE_PAGE_SIZE),
-        }),
+        query: MineQuery,
       },
       responses: { 200: json(paged(MyBooking)), 400: refusals[400], 401: refusals[401] },
     }),

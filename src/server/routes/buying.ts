@@ -1,9 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { CARD_STATUSES } from '../../domain/booking-rules';
-import { GOODS_KIND_VALUES } from '../../domain/catalog';
 import { Errors } from '../../domain/errors';
-import { ORDER_STATES } from '../../domain/orders';
 import { COUPON_STATES } from '../../domain/pricing';
 import type { AppEnv, Caller } from '../env';
 import { ApiError } from '../http/api-error';
@@ -17,139 +14,14 @@ import { couponsFor, priceCheckout } from '../services/orders/checkout';
 import { myCardDetail, myCardHistory, myCoupons, myCourses, myPurchases } from '../services/orders/mine';
 import { balanceOf } from '../services/orders/orders';
 import { loc } from '../services/catalog';
-import { MemberCard } from './booking-schemas';
-import { IdParam, IdQuery, paged, pagingQuery } from './catalog-schemas';
+import { IdParam, IdQuery, paged, pagingQuery } from '../../contracts/common';
+import { CardDetail, CardHistoryItem, MemberCourse, Purchase } from '../../contracts/member-goods';
+import { Quote, QuoteBody } from '../../contracts/orders';
+import { MemberCoupon } from '../../contracts/wallet';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['buying'];
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
-const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
-
-const QuoteBody = z
-  .object({
-    goodsId: IdParam.optional(),
-    phaseId: IdParam.optional(),
-    teacherId: IdParam.optional(),
-    couponId: IdParam.optional(),
-    useBalance: z.boolean().optional(),
-  })
-  .openapi('QuoteBody');
-
-const QuoteCoupon = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    offCents: z.number().int(),
-    percentOff: z.number().int().nullable(),
-    minSpendCents: z.number().int(),
-    validUntil: IsoTime,
-    deductionCents: z.number().int().openapi({ description: 'what it would take off this price' }),
-    usable: z.boolean(),
-    code: z.number().int().nullable(),
-    message: z.string().nullable(),
-  })
-  .openapi('QuoteCoupon');
-
-const Quote = z
-  .object({
-    goodsId: z.number().int(),
-    goodsName: z.string(),
-    kind: z.enum(GOODS_KIND_VALUES),
-    phaseId: z.number().int().nullable(),
-    teacherId: z.number().int().nullable(),
-    couponId: z.number().int().nullable(),
-    listPriceCents: z.number().int(),
-    memberPriceCents: z.number().int(),
-    priceCents: z.number().int(),
-    couponDeductionCents: z.number().int(),
-    balanceCents: z.number().int().openapi({ description: 'my balance now' }),
-    balanceUsedCents: z.number().int(),
-    amountToPayCents: z.number().int(),
-    coupons: z.array(QuoteCoupon).openapi({ description: 'my unused coupons for these goods (those under their minimum spend with usable false)' }),
-  })
-  .openapi('Quote');
-
-const MemberCoupon = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    offCents: z.number().int(),
-    percentOff: z.number().int().nullable(),
-    minSpendCents: z.number().int(),
-    appliesTo: z.array(z.string()),
-    validFrom: IsoTime,
-    validUntil: IsoTime,
-    state: z.enum(COUPON_STATES),
-    usedAt: IsoTime.nullable(),
-  })
-  .openapi('MemberCoupon');
-
-const MemberCourse = z
-  .object({
-    id: z.number().int(),
-    goodsId: z.number().int(),
-    kind: z.enum(GOODS_KIND_VALUES),
-    name: z.string(),
-    image: z.string(),
-    phaseId: z.number().int().nullable(),
-    phaseName: z.string().nullable(),
-    teacherId: z.number().int().nullable(),
-    teacherName: z.string().nullable(),
-    clubId: z.number().int().nullable(),
-    clubName: z.string().nullable(),
-    usesTotal: z.number().int().nullable(),
-    usesLeft: z.number().int().nullable(),
-    startsAt: IsoTime.nullable(),
-    endsAt: IsoTime.nullable(),
-    validUntil: IsoTime.nullable(),
-    status: z.enum(['active', 'used_up', 'expired']),
-    orderNo: z.string(),
-    boughtAt: IsoTime,
-  })
-  .openapi('MemberCourse');
-
-const Purchase = z
-  .object({
-    orderNo: z.string(),
-    goodsId: z.number().int(),
-    goodsName: z.string(),
-    goodsKind: z.enum(GOODS_KIND_VALUES),
-    image: z.string(),
-    phaseName: z.string().nullable(),
-    teacherName: z.string().nullable(),
-    priceCents: z.number().int(),
-    couponDeductionCents: z.number().int(),
-    balanceUsedCents: z.number().int(),
-    amountToPayCents: z.number().int(),
-    state: z.enum(ORDER_STATES),
-    payMethod: z.string().nullable(),
-    paidAt: IsoTime.nullable(),
-  })
-  .openapi('Purchase');
-
-const CardHistoryItem = z
-  .object({
-    kind: z.enum(['bought', 'activated', 'class']),
-    at: IsoTime,
-    orderNo: z.string().optional().openapi({ description: 'bought' }),
-    paidCents: z.number().int().optional().openapi({ description: 'bought: price less the coupon' }),
-    bookingId: z.number().int().optional().openapi({ description: 'class' }),
-    state: z.string().optional().openapi({ description: 'class: the booking state' }),
-    usesSpent: z.number().int().optional().openapi({ description: 'class: 0 once cancelled (uses given back)' }),
-    classTitle: z.string().optional(),
-    clubName: z.string().optional(),
-    classStartsAt: IsoTime.optional(),
-  })
-  .openapi('CardHistoryItem');
-
-const CardDetail = MemberCard.extend({
-  status: z.enum(CARD_STATUSES).openapi({ description: 'as the member sees it: in use past its validity reads expired' }),
-  goodsId: z.number().int().nullable(),
-  clubName: z.string().nullable(),
-  usesUsed: z.number().int().nullable(),
-  operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund'])).openapi({ description: 'what the card chart allows now and this server has an endpoint for (services/cards/operations.ts)' }),
-}).openapi('CardDetail');
-
 /** Checkout quote, my coupons, my goods, my purchases and a card's detail (issue 4). */
 export const buyingRoutes = createRouter()
   .openapi(

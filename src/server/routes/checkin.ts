@@ -8,22 +8,13 @@ import { requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { checkIn } from '../services/booking/checkin';
-import { IdParam } from './catalog-schemas';
+import { CheckinAnswer, CheckinBody } from '../../contracts/booking';
+import { IdParam } from '../../contracts/common';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['check-in'];
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
-
-const CheckinAnswer = z
-  .object({
-    bookingId: z.number().int(),
-    classId: z.number().int(),
-    state: z.literal('checked_in'),
-    checkedInAt: z.string(),
-    usesSpent: z.number().int().openapi({ description: 'uses the door took (a seat that had not paid its class yet)' }),
-  })
-  .openapi('CheckinAnswer');
 
 const checkinRefusals = { 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] } as const;
 
@@ -39,7 +30,7 @@ export const checkinRoutes = createRouter()
       tags,
       summary: "Check in to a class I booked by scanning its code (from an hour before the start to the end). Idempotency-Key accepted.",
       middleware: [requireAuth, idempotent] as const,
-      request: body(z.object({ classId: IdParam, code: z.string().trim().min(1).max(32) })),
+      request: body(CheckinBody),
       responses: { 200: json(CheckinAnswer), ...checkinRefusals },
     }),
     async (c) => {

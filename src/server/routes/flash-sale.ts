@@ -7,27 +7,8 @@ import { createRouter, envelope, ok, refusals } from '../http/router';
 import { translate } from '../i18n';
 import { loc } from '../services/catalog';
 import { findFlashSale, holdsPlace } from '../services/flash-sale/flash-sale';
-import { IdParam } from './catalog-schemas';
-
-const FlashSaleActivity = z
-  .object({
-    id: z.number().int(),
-    sellNumber: z.number().int(),
-    maxNumber: z.number().int(),
-    isUable: z.boolean(),
-    message: z.string().nullable(),
-    phase: z.enum(['upcoming', 'live', 'sold_out', 'ended']),
-    goodsId: z.number().int(),
-    activityId: z.number().int().nullable(),
-    title: z.string(),
-    startsAt: z.string(),
-    endsAt: z.string(),
-    /** the server's clock, so the app's countdown does not trust the phone's */
-    serverNow: z.string(),
-    /** the caller already holds a place (limit one per person); false for visitors */
-    mine: z.boolean(),
-  })
-  .openapi('FlashSaleActivity');
+import { IdParam } from '../../contracts/common';
+import { FlashSaleActivity } from '../../contracts/flash-sale';
 
 /** The flash-sale card (spec §7 GET /product/goods/activity; decision 009). */
 export const flashSaleRoutes = createRouter().openapi(

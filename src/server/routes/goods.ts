@@ -8,7 +8,8 @@ import { optionalAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { salesOfGoods, withFlashSale } from '../services/flash-sale/flash-sale';
 import { flashSaleGoods, goodsDetailOut, goodsOut } from '../services/goods';
-import { Goods, GoodsDetail, IdParam, IdQuery, paged, pagingQuery } from './catalog-schemas';
+import { IdParam, IdQuery, paged, pagingQuery } from '../../contracts/common';
+import { Goods, GoodsDetail } from '../../contracts/catalog';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['goods'];

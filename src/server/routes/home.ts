@@ -9,7 +9,8 @@ import { optionalAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { activityOut, bannerOut, clubOut, containsPattern, loc, teacherOut } from '../services/catalog';
 import { goodsOut } from '../services/goods';
-import { Activity, ActivityDetail, Banner, DictItem, IdQuery, Notice, SearchResult, paged, pagingQuery } from './catalog-schemas';
+import { IdQuery, paged, pagingQuery } from '../../contracts/common';
+import { Activity, ActivityDetail, Banner, DictItem, Notice, SearchResult } from '../../contracts/catalog';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const SEARCH_LIMIT = 20;

@@ -21,13 +21,14 @@ import {
   type OrderRow,
 } from '../services/orders/orders';
 import { orderActions } from '../../../machines/domain/order-transitions';
-import { GOODS_KIND_VALUES, type GoodsKind } from '../../domain/catalog';
+import type { GoodsKind } from '../../domain/catalog';
 import { Errors } from '../../domain/errors';
-import { ORDER_STATES, PAY_METHODS } from '../../domain/orders';
+import type { PAY_METHODS } from '../../domain/orders';
 import { translate } from '../i18n';
 import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
-import { IdParam, paged, pagingQuery } from './catalog-schemas';
+import { paged, pagingQuery } from '../../contracts/common';
+import { Balance, CreateBody, LedgerRow, Order, OrderNo, OrderNoBody, PayAnswer, PayBody, PayMethods } from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -36,35 +37,6 @@ const orderRefusals = { 400: refusals[400], 401: refusals[401], 404: refusals[40
 
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 
-const Order = z
-  .object({
-    orderNo: z.string(),
-    goodsId: z.number().int(),
-    goodsName: z.string().openapi({ description: "in the caller's language" }),
-    goodsKind: z.enum(GOODS_KIND_VALUES),
-    goodsImage: z.string(),
-    quantity: z.number().int(),
-    listPriceCents: z.number().int(),
-    memberPriceCents: z.number().int(),
-    priceCents: z.number().int(),
-    couponDeductionCents: z.number().int(),
-    balanceUsedCents: z.number().int(),
-    amountToPayCents: z.number().int(),
-    state: z.enum(ORDER_STATES),
-    payMethod: z.string().nullable(),
-    issuedCardId: z.number().int().nullable(),
-    issuedCourseId: z.number().int().nullable(),
-    issuedCouponId: z.number().int().nullable(),
-    phaseId: z.number().int().nullable(),
-    teacherId: z.number().int().nullable(),
-    couponId: z.number().int().nullable(),
-    expiresAt: z.string().nullable().openapi({ description: 'an unpaid order not paid by then is cancelled (decision 008)' }),
-    actions: z.array(z.enum(['pay', 'cancel'])),
-    createdAt: z.string(),
-    paidAt: z.string().nullable(),
-    cancelledAt: z.string().nullable(),
-  })
-  .openapi('Order');
 
 type GoodsFacts = { name: string; kind: GoodsKind; image: string };
 
@@ -114,31 +86,6 @@ const view = (o: OrderRow, g: GoodsFacts | undefined, now: Date) => ({
   cancelledAt: o.cancelledAt?.toISOString() ?? null,
 });
 
-const OrderNo = z.string().min(1).max(64);
-const CreateBody = z
-  .object({
-    goodsId: IdParam.optional(),
-    phaseId: IdParam.optional().openapi({ description: 'required when the goods has phases (50007)' }),
-    teacherId: IdParam.optional().openapi({ description: 'required when the goods has teachers to choose from (50008)' }),
-    couponId: IdParam.optional().openapi({ description: 'one of my unused coupons (40007, 40008)' }),
-    useBalance: z.boolean().optional(),
-    expectedAmountToPayCents: z
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .openapi({ description: "the amount to pay the member was shown (from /orders/quote); the server prices anyway and refuses with 40010 when it differs" }),
-    agreementAccepted: z
-      .literal(true)
-      .openapi({ description: 'the member accepted the purchase agreement (/agreement/CommonAgreement); anything else is refused (70003 naming this field)' }),
-  })
-  .openapi('CreateOrderBody');
-const OrderNoBody = z.object({ orderNo: OrderNo }).openapi('OrderNoBody');
-const PayBody = z.object({ orderNo: OrderNo, method: z.enum(['balance', 'wechat', 'alipay']) }).openapi('PayOrderBody');
-const PayAnswer = z.object({ order: Order, payment: z.record(z.string(), z.unknown()).nullable() }).openapi('PayOrderAnswer');
-const LedgerRow = z
-  .object({ id: z.number().int(), changeCents: z.number().int(), reason: z.string(), orderId: z.number().int().nullable(), createdAt: z.string() })
-  .openapi('BalanceLedgerRow');
 
 /** Orders, payment and balance (issue 4); decisions live in services/orders/orders.ts. */
 export const orderRoutes = createRouter()
@@ -214,7 +161,7 @@ export const orderRoutes = createRouter()
     async (c) => {
       const body = c.req.valid('json');
       const answer = await payOrder(c.var.deps, me(c), body.orderNo, body.method);
-      return ok(c, { order: await viewOne(c, answer.order), payment: answer.payment as Record<string, unknown> | null });
+      return ok(c, { order: await viewOne(c, answer.order), payment: answer.payment });
     },
   )
   .openapi(
@@ -227,15 +174,7 @@ export const orderRoutes = createRouter()
       middleware: [optionalAuth] as const,
       responses: {
         200: json(
-          z
-            .object({
-              methods: z.array(z.enum(PAY_METHODS)).openapi({ description: 'what the caller can pay with (a visitor: everything offered)' }),
-              standIn: z.boolean().openapi({ description: 'demo mode: the providers are local stand-ins' }),
-              unavailable: z
-                .array(z.object({ method: z.enum(PAY_METHODS), code: z.number().int(), message: z.string().openapi({ description: "in the caller's language" }) }))
-                .openapi({ description: 'offered, but not to this member now (WeChat Pay without a bound open id: 40012)' }),
-            })
-            .openapi('PayMethods'),
+          PayMethods,
         ),
       },
     }),
@@ -287,7 +226,7 @@ export const orderRoutes = createRouter()
       tags,
       summary: 'My balance in cents (the sum of my ledger)',
       middleware: [requireAuth] as const,
-      responses: { 200: json(z.object({ balanceCents: z.number().int() })), 401: refusals[401] },
+      responses: { 200: json(Balance), 401: refusals[401] },
     }),
     async (c) => ok(c, { balanceCents: await balanceOf(c.var.deps.db, me(c)) }),
   )

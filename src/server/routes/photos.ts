@@ -6,23 +6,13 @@ import { ApiError } from '../http/api-error';
 import { requireAuth, requireAuthOrCookie } from '../http/auth';
 import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/router';
 import { myPhoto, photoBytes, photosToReview, reviewPhoto, uploadPhoto } from '../services/photos';
-import { IdParam } from './catalog-schemas';
+import { PhotoView } from '../../contracts/booking';
+import { IdParam } from '../../contracts/common';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['photo review'];
 const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorEnvelope } } });
-
-const PhotoView = z
-  .object({
-    status: z.enum(['none', ...PHOTO_REVIEW_STATES]),
-    photoId: z.number().int().nullable(),
-    reason: z.string().nullable().openapi({ description: 'why staff rejected it' }),
-    uploadedAt: z.string().nullable(),
-    reviewedAt: z.string().nullable(),
-    canUpload: z.boolean(),
-  })
-  .openapi('PhotoView');
 
 /** base64 of at most PHOTO_MAX_BYTES (a data: URL prefix is accepted); longer strings are still read so the answer is "image too large". */
 const Base64Image = z

@@ -6,7 +6,8 @@ import { greatCircleMetres } from '../gateways/maps';
 import { ApiError } from '../http/api-error';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { clubOut, loc, teacherOut } from '../services/catalog';
-import { Club, ClubDetail, ClubDistance, IdParam, IdQuery, Teacher, TeacherDetail } from './catalog-schemas';
+import { IdParam, IdQuery } from '../../contracts/common';
+import { Club, ClubDetail, ClubDistance, Teacher, TeacherDetail } from '../../contracts/catalog';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['school'];

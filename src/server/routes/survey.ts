@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Errors } from '../../domain/errors';
 import { SURVEY_SKIP_DAYS } from '../../domain/limits';
@@ -7,30 +7,9 @@ import { ApiError } from '../http/api-error';
 import { requireAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { loc } from '../services/catalog';
-import { IdParam } from './catalog-schemas';
+import { SurveyAnswerIn, SurveyOut, SurveyState } from '../../contracts/catalog';
 
 const DAY_MS = 86_400_000;
-
-const SurveyOut = z
-  .object({
-    id: z.number().int(),
-    question: z.string(),
-    options: z.array(z.object({ id: z.number().int(), label: z.string() })),
-  })
-  .openapi('Survey');
-
-const SurveyAnswerIn = z
-  .object({
-    surveyId: IdParam,
-    optionId: IdParam.optional().openapi({ description: 'the chosen answer' }),
-    skip: z.literal(true).optional().openapi({ description: `hide the survey for ${SURVEY_SKIP_DAYS} days` }),
-  })
-  .refine((b) => (b.optionId === undefined) !== (b.skip === undefined), { path: ['optionId'], message: 'give optionId or skip, not both' })
-  .openapi('SurveyAnswer');
-
-const SurveyState = z
-  .object({ surveyId: z.number().int(), answered: z.boolean(), skipUntil: z.string().nullable() })
-  .openapi('SurveyState');
 
 /** Spec §7 GET/POST /survey: a member sees an open survey until answering; a skip hides it 7 days. */
 export const survey = createRouter()

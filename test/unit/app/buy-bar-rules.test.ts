@@ -1,22 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import type { GoodsDetail } from '../../../src/api/goods';
+import type { GoodsDetail, GoodsPhase, GoodsTeacher } from '../../../src/api/goods';
 import { buyBarState, payAgreementPath, priceFor } from '../../../src/app/screens/courses/buy-bar-rules';
 import { choiceMade, requiredChoice } from '../../../src/domain/goods-choice';
 
 type BarGoods = Parameters<typeof buyBarState>[0];
 
-const workshop: BarGoods = { id: 11, kind: 'workshop', isUable: true, message: null };
+/** A phase and a teacher as the server answers them (src/contracts/catalog.ts), with what the test varies. */
+const phase = (p: Pick<GoodsPhase, 'id' | 'name'> & Partial<GoodsPhase>): GoodsPhase => ({ startsAt: null, endsAt: null, isUable: true, message: null, ...p });
+const teacher = (id: number, name: string): GoodsTeacher => ({ id, name, photo: '', clubName: null });
+
+const workshop: BarGoods = { id: 11, kind: 'workshop', isUable: true, message: null, phases: [], teachers: [] };
 const training: BarGoods = {
   id: 15,
   kind: 'training',
   isUable: true,
   message: null,
   phases: [
-    { id: 1, name: '一期', startsAt: null, endsAt: null },
-    { id: 2, name: '二期', startsAt: null, endsAt: null, isUable: false, message: '已满' },
+    phase({ id: 1, name: '一期' }),
+    phase({ id: 2, name: '二期', isUable: false, message: '已满' }),
   ],
+  teachers: [],
 };
-const privateClass: BarGoods = { id: 13, kind: 'private', isUable: true, message: null, teachers: [{ id: 4, name: 'A' }, { id: 7, name: 'B' }] };
+const privateClass: BarGoods = { id: 13, kind: 'private', isUable: true, message: null, phases: [], teachers: [teacher(4, 'A'), teacher(7, 'B')] };
 
 describe('before buying, the phase or teacher is chosen (spec §5)', () => {
   it('a training course with phases needs a phase; a private class with teachers needs a teacher; others need nothing', () => {
@@ -80,8 +85,8 @@ describe('the price shown (spec §1: member price only after login)', () => {
     listPriceCents: 2380000,
     memberPriceCents: 2180000,
     phases: [
-      { id: 1, name: '一期', startsAt: null, endsAt: null, listPriceCents: null, memberPriceCents: null },
-      { id: 2, name: '二期', startsAt: null, endsAt: null, listPriceCents: 1280000, memberPriceCents: 1180000 },
+      phase({ id: 1, name: '一期' }),
+      phase({ id: 2, name: '二期', listPriceCents: 1280000, memberPriceCents: 1180000 }),
     ],
   };
 

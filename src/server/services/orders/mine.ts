@@ -9,6 +9,7 @@ import { bookings, classes, clubs, goods, goodsPhases, memberCards, memberCoupon
 import type { Locale } from '../../i18n';
 import { cardOut } from '../booking/views';
 import { loc } from '../catalog';
+import type { CardHistoryItem } from '../../../contracts/member-goods';
 
 /** What a member owns and bought (spec §2 /mycourse, /myPurchaseHistory, /mine/CardDetailPage, coupons). */
 
@@ -147,11 +148,6 @@ export async function myCardDetail(db: Db, now: Date, accountId: number, cardId:
     operations: cardOperationsServed(status, facts),
   };
 }
-
-export type CardHistoryItem =
-  | { kind: 'bought'; at: string; orderNo: string; paidCents: number }
-  | { kind: 'activated'; at: string }
-  | { kind: 'class'; at: string; bookingId: number; state: string; usesSpent: number; classTitle: string; clubName: string; classStartsAt: string };
 
 /** A card's history, newest first: its purchase, its activation, every class booked with it (queue entries left out). */
 export async function myCardHistory(db: Db, accountId: number, cardId: number, locale: Locale, pagenum: number, pagesize: number) {

@@ -1,9 +1,13 @@
 import { z } from '@hono/zod-openapi';
-import { CANCEL_REASONS, CARD_STATUSES, BOOKING_ROW_STATES } from '../../domain/booking-rules';
-import { CARD_TYPE_VALUES, CLASS_TYPES, DIFFICULTIES, EFFECTS, TIMES_OF_DAY } from '../../domain/catalog';
-import { IdParam } from './catalog-schemas';
+import { CANCEL_REASONS, CARD_STATUSES, BOOKING_ROW_STATES } from '../domain/booking-rules';
+import { CARD_TYPE_VALUES, CLASS_TYPES, DIFFICULTIES, EFFECTS, TIMES_OF_DAY } from '../domain/catalog';
+import { PHOTO_REVIEW_STATES } from '../domain/photo-review';
+import { IdParam, pagingQuery } from './common';
 
-/** Query and answer schemas of the booking calls (issue 3). */
+/**
+ * Query and answer schemas of the booking calls (issue 3), check-in and the front photo (decision 007):
+ * the server documents and checks them, the app reads their inferred types (src/api/booking.ts).
+ */
 
 const values = <T extends string>(list: readonly { value: T }[]) => list.map((e) => e.value) as [T, ...T[]];
 const IsoTime = z.string().openapi({ example: '2026-11-21T01:00:00.000Z' });
@@ -31,6 +35,7 @@ export const ScheduleQuery = z.object({
   type: z.enum(values(CLASS_TYPES)).optional().openapi(q('type', { description: 'class type' })),
   keywords: z.string().trim().min(1).max(40).optional().openapi(q('keywords')),
 });
+export type ScheduleQuery = z.infer<typeof ScheduleQuery>;
 
 export const ClassItem = z
   .object({
@@ -56,6 +61,7 @@ export const ClassItem = z
     usesCost: z.number().int(),
   })
   .openapi('ClassItem');
+export type ClassItem = z.infer<typeof ClassItem>;
 
 export const ScheduleItem = ClassItem.extend({
   state: z.enum(['bookable', 'queueable', 'full', 'expired', 'not-open', 'booked', 'queued', 'checked-in', 'not-checked-in']).openapi({
@@ -69,6 +75,7 @@ export const ScheduleItem = ClassItem.extend({
   canCancel: z.boolean().openapi({ description: 'my seat can still be cancelled (before the class starts)' }),
   canCancelQueue: z.boolean().openapi({ description: 'my queue place can still be left (before the class starts)' }),
 }).openapi('ScheduleItem');
+export type ScheduleItem = z.infer<typeof ScheduleItem>;
 
 export const BookingWindow = z
   .object({
@@ -77,8 +84,10 @@ export const BookingWindow = z
     openUntil: z.string().openapi({ example: '2026-11-23' }),
   })
   .openapi('BookingWindow');
+export type BookingWindow = z.infer<typeof BookingWindow>;
 
 export const ClassDetail = ScheduleItem.extend({ clubAddress: z.string(), classStatus: z.string() }).openapi('ClassDetail');
+export type ClassDetail = z.infer<typeof ClassDetail>;
 
 export const MemberCard = z
   .object({
@@ -100,6 +109,7 @@ export const MemberCard = z
     experience: z.boolean(),
   })
   .openapi('MemberCard');
+export type MemberCard = z.infer<typeof MemberCard>;
 
 export const CardForClass = MemberCard.extend({
   usable: z.boolean(),
@@ -107,6 +117,7 @@ export const CardForClass = MemberCard.extend({
   message: z.string().nullable(),
   reminders: z.array(z.enum(['will-activate', 'first-use', 'few-uses-left', 'short-validity'])),
 }).openapi('CardForClass');
+export type CardForClass = z.infer<typeof CardForClass>;
 
 export const BookBody = z
   .object({
@@ -115,6 +126,7 @@ export const BookBody = z
     agreeNotice: z.literal(true).openapi({ description: 'the member notice must be agreed (spec §5)' }),
   })
   .openapi('BookRequest');
+export type BookBody = z.infer<typeof BookBody>;
 
 export const BookingIdBody = z.object({ bookingId: IdParam }).openapi('BookingRef');
 
@@ -128,6 +140,7 @@ export const BookAnswer = z
     bookedNum: z.number().int().openapi({ description: 'upcoming booked classes (footer badge)' }),
   })
   .openapi('BookAnswer');
+export type BookAnswer = z.infer<typeof BookAnswer>;
 
 export const CancelAnswer = z
   .object({
@@ -137,6 +150,7 @@ export const CancelAnswer = z
     bookedNum: z.number().int(),
   })
   .openapi('CancelAnswer');
+export type CancelAnswer = z.infer<typeof CancelAnswer>;
 
 export const MyBooking = z
   .object({
@@ -152,3 +166,46 @@ export const MyBooking = z
     class: ClassItem,
   })
   .openapi('MyBooking');
+export type MyBooking = z.infer<typeof MyBooking>;
+
+/** How many of my bookings a page holds. */
+export const MINE_PAGE_SIZE = 10;
+
+export const MineQuery = z.object({
+  scope: z.enum(['upcoming', 'past']).default('upcoming').openapi({ param: { name: 'scope', in: 'query' } }),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional()
+    .openapi({ param: { name: 'month', in: 'query', description: 'only classes starting in this Shanghai month (the calendar)' }, example: '2026-11' }),
+  ...pagingQuery(MINE_PAGE_SIZE),
+});
+export type MineQuery = z.infer<typeof MineQuery>;
+
+/** My front photo's review state (decision 007). */
+export const PhotoView = z
+  .object({
+    status: z.enum(['none', ...PHOTO_REVIEW_STATES]),
+    photoId: z.number().int().nullable(),
+    reason: z.string().nullable().openapi({ description: 'why staff rejected it' }),
+    uploadedAt: z.string().nullable(),
+    reviewedAt: z.string().nullable(),
+    canUpload: z.boolean(),
+  })
+  .openapi('PhotoView');
+export type PhotoView = z.infer<typeof PhotoView>;
+
+/** A seat checked in (decision 007). */
+export const CheckinAnswer = z
+  .object({
+    bookingId: z.number().int(),
+    classId: z.number().int(),
+    state: z.literal('checked_in'),
+    checkedInAt: z.string(),
+    usesSpent: z.number().int().openapi({ description: 'uses the door took (a seat that had not paid its class yet)' }),
+  })
+  .openapi('CheckinAnswer');
+export type CheckinAnswer = z.infer<typeof CheckinAnswer>;
+
+export const CheckinBody = z.object({ classId: IdParam, code: z.string().trim().min(1).max(32) });
+export type CheckinBody = z.infer<typeof CheckinBody>;

@@ -1,38 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { CARD_TYPE_VALUES, GOODS_KIND_VALUES } from '../../domain/catalog';
+import { CARD_TYPE_VALUES, GOODS_KIND_VALUES } from '../domain/catalog';
+import { SURVEY_SKIP_DAYS } from '../domain/limits';
+import { IdParam } from './common';
 
-/**
- * Query and answer schemas of the public catalogue. Queries arrive as strings: numbers are coerced
- * and bounded (ids fit PostgreSQL's integer), so bad input is a 400 naming the field, never a 500.
- */
-export const PAGE_SIZE_MAX = 50;
-export const PAGE_NUM_MAX = 10_000;
-const INT_MAX = 2_147_483_647;
-
-export const IdParam = z.coerce.number().int().min(1).max(INT_MAX);
-
-export const IdQuery = z.object({
-  id: IdParam.openapi({ param: { name: 'id', in: 'query' }, example: 1 }),
-});
-
-/** pagenum counts from 0 (DESIGN.md §4). */
-export function pagingQuery(defaultSize: number) {
-  return {
-    pagenum: z.coerce.number().int().min(0).max(PAGE_NUM_MAX).default(0).openapi({ param: { name: 'pagenum', in: 'query' }, example: 0 }),
-    pagesize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(PAGE_SIZE_MAX)
-      .default(defaultSize)
-      .openapi({ param: { name: 'pagesize', in: 'query' }, example: defaultSize }),
-  };
-}
-
-export function paged<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ list: z.array(item), total: z.number().int(), pagenum: z.number().int(), pagesize: z.number().int() });
-}
-
+/** The public catalogue's answers (clubs, teachers, home page, goods): the server documents and checks them, the app reads their types. */
 const IsoTime = z.string().openapi({ example: '2026-11-20T02:00:00.000Z' });
 
 export const Club = z
@@ -48,6 +19,7 @@ export const Club = z
     openingHours: z.string().openapi({ example: '07:00-22:00' }),
   })
   .openapi('Club');
+export type Club = z.infer<typeof Club>;
 
 export const Teacher = z
   .object({
@@ -60,24 +32,29 @@ export const Teacher = z
     clubName: z.string().nullable(),
   })
   .openapi('Teacher');
+export type Teacher = z.infer<typeof Teacher>;
 
 export const ClubDetail = Club.extend({
   intro: z.string(),
   teachers: z.array(Teacher),
 }).openapi('ClubDetail');
+export type ClubDetail = z.infer<typeof ClubDetail>;
 
 export const TeacherDetail = Teacher.extend({
   bio: z.string(),
   club: Club.nullable(),
 }).openapi('TeacherDetail');
+export type TeacherDetail = z.infer<typeof TeacherDetail>;
 
 export const ClubDistance = z
   .object({ id: z.number().int(), name: z.string(), distance: z.number().int().openapi({ description: 'metres' }) })
   .openapi('ClubDistance');
+export type ClubDistance = z.infer<typeof ClubDistance>;
 
 export const Banner = z
   .object({ id: z.number().int(), title: z.string(), image: z.string(), link: z.string().nullable() })
   .openapi('Banner');
+export type Banner = z.infer<typeof Banner>;
 
 export const Activity = z
   .object({
@@ -91,8 +68,10 @@ export const Activity = z
     goodsId: z.number().int().nullable(),
   })
   .openapi('Activity');
+export type Activity = z.infer<typeof Activity>;
 
 export const ActivityDetail = Activity.extend({ body: z.string() }).openapi('ActivityDetail');
+export type ActivityDetail = z.infer<typeof ActivityDetail>;
 
 export const Goods = z
   .object({
@@ -119,6 +98,7 @@ export const Goods = z
     message: z.string().nullable().openapi({ description: 'why not, when isUable is false' }),
   })
   .openapi('Goods');
+export type Goods = z.infer<typeof Goods>;
 
 export const GoodsPhase = z
   .object({
@@ -132,16 +112,19 @@ export const GoodsPhase = z
     message: z.string().nullable(),
   })
   .openapi('GoodsPhase');
+export type GoodsPhase = z.infer<typeof GoodsPhase>;
 
 export const GoodsTeacher = z
   .object({ id: z.number().int(), name: z.string(), photo: z.string(), clubName: z.string().nullable() })
   .openapi('GoodsTeacher');
+export type GoodsTeacher = z.infer<typeof GoodsTeacher>;
 
 export const GoodsDetail = Goods.extend({
   description: z.string(),
   phases: z.array(GoodsPhase).openapi({ description: 'a training course with phases: one must be chosen (phaseId), else 50007' }),
   teachers: z.array(GoodsTeacher).openapi({ description: 'a private class with teachers: one must be chosen (teacherId), else 50008' }),
 }).openapi('GoodsDetail');
+export type GoodsDetail = z.infer<typeof GoodsDetail>;
 
 export const Notice = z
   .object({
@@ -153,9 +136,38 @@ export const Notice = z
     read: z.boolean(),
   })
   .openapi('Notice');
+export type Notice = z.infer<typeof Notice>;
 
 export const DictItem = z.object({ value: z.string(), label: z.string() }).openapi('DictItem');
+export type DictItem = z.infer<typeof DictItem>;
 
 export const SearchResult = z
   .object({ clubs: z.array(Club), teachers: z.array(Teacher), goods: z.array(Goods), activities: z.array(Activity) })
   .openapi('SearchResult');
+export type SearchResult = z.infer<typeof SearchResult>;
+
+/** The survey a member sees now (spec §7 GET /survey). */
+export const SurveyOut = z
+  .object({
+    id: z.number().int(),
+    question: z.string(),
+    options: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  })
+  .openapi('Survey');
+export type SurveyOut = z.infer<typeof SurveyOut>;
+
+export const SurveyAnswerIn = z
+  .object({
+    surveyId: IdParam,
+    optionId: IdParam.optional().openapi({ description: 'the chosen answer' }),
+    skip: z.literal(true).optional().openapi({ description: `hide the survey for ${SURVEY_SKIP_DAYS} days` }),
+  })
+  .refine((b) => (b.optionId === undefined) !== (b.skip === undefined), { path: ['optionId'], message: 'give optionId or skip, not both' })
+  .openapi('SurveyAnswer');
+export type SurveyAnswerIn = z.infer<typeof SurveyAnswerIn>;
+
+export const SurveyState = z
+  .object({ surveyId: z.number().int(), answered: z.boolean(), skipUntil: z.string().nullable() })
+  .openapi('SurveyState');
+export type SurveyState = z.infer<typeof SurveyState>;
+

@@ -1,0 +1,34 @@
+import { z } from '@hono/zod-openapi';
+
+/**
+ * What every area's contract shares: ids and paging. Queries arrive as strings: numbers are coerced
+ * and bounded (ids fit PostgreSQL's integer), so bad input is a 400 naming the field, never a 500.
+ */
+export const PAGE_SIZE_MAX = 50;
+export const PAGE_NUM_MAX = 10_000;
+const INT_MAX = 2_147_483_647;
+
+export const IdParam = z.coerce.number().int().min(1).max(INT_MAX);
+
+export const IdQuery = z.object({
+  id: IdParam.openapi({ param: { name: 'id', in: 'query' }, example: 1 }),
+});
+
+/** pagenum counts from 0 (DESIGN.md §4). */
+export function pagingQuery(defaultSize: number) {
+  return {
+    pagenum: z.coerce.number().int().min(0).max(PAGE_NUM_MAX).default(0).openapi({ param: { name: 'pagenum', in: 'query' }, example: 0 }),
+    pagesize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_SIZE_MAX)
+      .default(defaultSize)
+      .openapi({ param: { name: 'pagesize', in: 'query' }, example: defaultSize }),
+  };
+}
+
+/** A page of items (src/domain/envelope.ts's Paged). */
+export function paged<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int(), pagenum: z.number().int(), pagesize: z.number().int() });
+}

@@ -1,0 +1,86 @@
+import { z } from '@hono/zod-openapi';
+import { BOOKING_ROW_STATES, CARD_STATUSES } from '../domain/booking-rules';
+import { GOODS_KIND_VALUES } from '../domain/catalog';
+import { ORDER_STATES, PAY_METHODS } from '../domain/orders';
+import { MemberCard } from './booking';
+
+/** What members own besides bookings (issue 4): a card with its history, my courses, my purchases. */
+const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
+
+export const MemberCourse = z
+  .object({
+    id: z.number().int(),
+    goodsId: z.number().int(),
+    kind: z.enum(GOODS_KIND_VALUES),
+    name: z.string(),
+    image: z.string(),
+    phaseId: z.number().int().nullable(),
+    phaseName: z.string().nullable(),
+    teacherId: z.number().int().nullable(),
+    teacherName: z.string().nullable(),
+    clubId: z.number().int().nullable(),
+    clubName: z.string().nullable(),
+    usesTotal: z.number().int().nullable(),
+    usesLeft: z.number().int().nullable(),
+    startsAt: IsoTime.nullable(),
+    endsAt: IsoTime.nullable(),
+    validUntil: IsoTime.nullable(),
+    status: z.enum(['active', 'used_up', 'expired']),
+    orderNo: z.string(),
+    boughtAt: IsoTime,
+  })
+  .openapi('MemberCourse');
+export type MemberCourse = z.infer<typeof MemberCourse>;
+
+export const Purchase = z
+  .object({
+    orderNo: z.string(),
+    goodsId: z.number().int(),
+    goodsName: z.string(),
+    goodsKind: z.enum(GOODS_KIND_VALUES),
+    image: z.string(),
+    phaseName: z.string().nullable(),
+    teacherName: z.string().nullable(),
+    priceCents: z.number().int(),
+    couponDeductionCents: z.number().int(),
+    balanceUsedCents: z.number().int(),
+    amountToPayCents: z.number().int(),
+    state: z.enum(ORDER_STATES),
+    payMethod: z.enum(PAY_METHODS).nullable(),
+    paidAt: IsoTime.nullable(),
+  })
+  .openapi('Purchase');
+export type Purchase = z.infer<typeof Purchase>;
+
+/** One line of a card's history, newest first: bought (what it cost), activated, or a class booked with it. */
+export const CardHistoryItem = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('bought'),
+      at: IsoTime,
+      orderNo: z.string(),
+      paidCents: z.number().int().openapi({ description: 'price less the coupon' }),
+    }),
+    z.object({ kind: z.literal('activated'), at: IsoTime }),
+    z.object({
+      kind: z.literal('class'),
+      at: IsoTime,
+      bookingId: z.number().int(),
+      state: z.enum(BOOKING_ROW_STATES).openapi({ description: 'the booking state' }),
+      usesSpent: z.number().int().openapi({ description: '0 once cancelled (uses given back)' }),
+      classTitle: z.string(),
+      clubName: z.string(),
+      classStartsAt: IsoTime,
+    }),
+  ])
+  .openapi('CardHistoryItem');
+export type CardHistoryItem = z.infer<typeof CardHistoryItem>;
+
+export const CardDetail = MemberCard.extend({
+  status: z.enum(CARD_STATUSES).openapi({ description: 'as the member sees it: in use past its validity reads expired' }),
+  goodsId: z.number().int().nullable(),
+  clubName: z.string().nullable(),
+  usesUsed: z.number().int().nullable(),
+  operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund'])).openapi({ description: 'what the card chart allows now and this server has an endpoint for (services/cards/operations.ts)' }),
+}).openapi('CardDetail');
+export type CardDetail = z.infer<typeof CardDetail>;

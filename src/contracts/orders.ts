@@ -1,0 +1,152 @@
+import { z } from '@hono/zod-openapi';
+import { GOODS_KIND_VALUES } from '../domain/catalog';
+import { ORDER_STATES, PAY_METHODS } from '../domain/orders';
+import { IdParam } from './common';
+
+/** Orders, checkout quotes and payment (issue 4): the requests and answers the server documents and checks and the app reads. */
+const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
+
+export const QuoteBody = z
+  .object({
+    goodsId: IdParam.optional(),
+    phaseId: IdParam.optional(),
+    teacherId: IdParam.optional(),
+    couponId: IdParam.optional(),
+    useBalance: z.boolean().optional(),
+  })
+  .openapi('QuoteBody');
+/** What a checkout sends to be priced or ordered (the server prices it; the client's numbers are never sent). */
+export type QuoteBody = z.input<typeof QuoteBody>;
+
+export const QuoteCoupon = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    offCents: z.number().int(),
+    percentOff: z.number().int().nullable(),
+    minSpendCents: z.number().int(),
+    validUntil: IsoTime,
+    deductionCents: z.number().int().openapi({ description: 'what it would take off this price' }),
+    usable: z.boolean(),
+    code: z.number().int().nullable(),
+    message: z.string().nullable(),
+  })
+  .openapi('QuoteCoupon');
+/** A coupon of mine as the quote offers it for these goods. */
+export type QuoteCoupon = z.infer<typeof QuoteCoupon>;
+
+export const Quote = z
+  .object({
+    goodsId: z.number().int(),
+    goodsName: z.string(),
+    kind: z.enum(GOODS_KIND_VALUES),
+    phaseId: z.number().int().nullable(),
+    teacherId: z.number().int().nullable(),
+    couponId: z.number().int().nullable(),
+    listPriceCents: z.number().int(),
+    memberPriceCents: z.number().int(),
+    priceCents: z.number().int(),
+    couponDeductionCents: z.number().int(),
+    balanceCents: z.number().int().openapi({ description: 'my balance now' }),
+    balanceUsedCents: z.number().int(),
+    amountToPayCents: z.number().int(),
+    coupons: z.array(QuoteCoupon).openapi({ description: 'my unused coupons for these goods (those under their minimum spend with usable false)' }),
+  })
+  .openapi('Quote');
+/** POST /orders/quote: the server's price of a checkout before the order exists. */
+export type Quote = z.infer<typeof Quote>;
+
+/** One of my orders as the server answers it: money in integer cents, actions from the order chart. */
+export const Order = z
+  .object({
+    orderNo: z.string(),
+    goodsId: z.number().int(),
+    goodsName: z.string().openapi({ description: "in the caller's language" }),
+    goodsKind: z.enum(GOODS_KIND_VALUES),
+    goodsImage: z.string(),
+    quantity: z.number().int(),
+    listPriceCents: z.number().int(),
+    memberPriceCents: z.number().int(),
+    priceCents: z.number().int(),
+    couponDeductionCents: z.number().int(),
+    balanceUsedCents: z.number().int(),
+    amountToPayCents: z.number().int(),
+    state: z.enum(ORDER_STATES),
+    payMethod: z.string().nullable(),
+    issuedCardId: z.number().int().nullable(),
+    issuedCourseId: z.number().int().nullable(),
+    issuedCouponId: z.number().int().nullable(),
+    phaseId: z.number().int().nullable(),
+    teacherId: z.number().int().nullable(),
+    couponId: z.number().int().nullable(),
+    expiresAt: z.string().nullable().openapi({ description: 'an unpaid order not paid by then is cancelled (decision 008)' }),
+    actions: z.array(z.enum(['pay', 'cancel'])),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    cancelledAt: z.string().nullable(),
+  })
+  .openapi('Order');
+export type Order = z.infer<typeof Order>;
+
+export const OrderNo = z.string().min(1).max(64);
+export const CreateBody = z
+  .object({
+    goodsId: IdParam.optional(),
+    phaseId: IdParam.optional().openapi({ description: 'required when the goods has phases (50007)' }),
+    teacherId: IdParam.optional().openapi({ description: 'required when the goods has teachers to choose from (50008)' }),
+    couponId: IdParam.optional().openapi({ description: 'one of my unused coupons (40007, 40008)' }),
+    useBalance: z.boolean().optional(),
+    expectedAmountToPayCents: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .openapi({ description: "the amount to pay the member was shown (from /orders/quote); the server prices anyway and refuses with 40010 when it differs" }),
+    agreementAccepted: z
+      .literal(true)
+      .openapi({ description: 'the member accepted the purchase agreement (/agreement/CommonAgreement); anything else is refused (70003 naming this field)' }),
+  })
+  .openapi('CreateOrderBody');
+export type CreateBody = z.input<typeof CreateBody>;
+export const OrderNoBody = z.object({ orderNo: OrderNo }).openapi('OrderNoBody');
+export const PayBody = z.object({ orderNo: OrderNo, method: z.enum(PAY_METHODS) }).openapi('PayOrderBody');
+/** What the page needs to start paying with an outside provider: src/domain/payment-start.ts's PaymentStart. */
+export const PaymentStart = z
+  .discriminatedUnion('method', [
+    z.object({
+      method: z.literal('wechat'),
+      prepayId: z.string(),
+      jsapi: z.object({ appId: z.string(), timeStamp: z.string(), nonceStr: z.string(), package: z.string(), signType: z.literal('RSA'), paySign: z.string() }),
+    }),
+    z.object({
+      method: z.literal('alipay'),
+      url: z.string().openapi({ description: 'GET this URL (a redirect) to open the mobile cashier' }),
+      form: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }).openapi({ description: "or POST these fields to `action` (the SDK's auto-submitting form)" }),
+    }),
+  ])
+  .openapi('PaymentStart');
+export type PaymentStart = z.infer<typeof PaymentStart>;
+
+export const PayAnswer = z
+  .object({ order: Order, payment: PaymentStart.nullable().openapi({ description: 'null when paid by balance (the order is paid at once)' }) })
+  .openapi('PayOrderAnswer');
+export type PayAnswer = z.infer<typeof PayAnswer>;
+export const LedgerRow = z
+  .object({ id: z.number().int(), changeCents: z.number().int(), reason: z.string(), orderId: z.number().int().nullable(), createdAt: z.string() })
+  .openapi('BalanceLedgerRow');
+export type LedgerRow = z.infer<typeof LedgerRow>;
+
+export const PayMethods = z
+  .object({
+    methods: z.array(z.enum(PAY_METHODS)).openapi({ description: 'what the caller can pay with (a visitor: everything offered)' }),
+    standIn: z.boolean().openapi({ description: 'demo mode: the providers are local stand-ins' }),
+    unavailable: z
+      .array(z.object({ method: z.enum(PAY_METHODS), code: z.number().int(), message: z.string().openapi({ description: "in the caller's language" }) }))
+      .openapi({ description: 'offered, but not to this member now (WeChat Pay without a bound open id: 40012)' }),
+  })
+  .openapi('PayMethods');
+/** The payment methods this server offers; `standIn`: demo mode, the providers' local stand-ins answer. */
+export type PayMethods = z.infer<typeof PayMethods>;
+
+export const Balance = z.object({ balanceCents: z.number().int() });
+export type Balance = z.infer<typeof Balance>;

@@ -1,0 +1,3 @@
+import type { Order } from '../contracts/ok-order';
+
+export const orderNo = (o: Order) => o.orderNo;
