@@ -50,15 +50,36 @@ export function initialBookingState(input: { classFull: boolean }): BookingRowSt
   return ROW_STATE[topOf(actor.getSnapshot().value)]!;
 }
 
+/** The stored states a booking can still leave (the chart's states that are not final): a seat or a queue entry still to come. */
+export const BOOKING_OPEN_STATES: BookingRowState[] = (Object.keys(CHART_STATE) as BookingRowState[]).filter(
+  (state) => (bookingMachine.states[CHART_STATE[state]] as { type: string }).type !== 'final',
+);
+
+/** The events by which time moves a booking on: its class starting, then its class ending. */
+export const BOOKING_TIME_EVENTS = ['class.start', 'class.end'] as const satisfies readonly BookingEvent['type'][];
+export type BookingTimeEvent = (typeof BOOKING_TIME_EVENTS)[number];
+
+/** One move the chart makes on a time event: a stored state (and whether the seat came from the queue) and where it goes. */
+export interface BookingTimeMove {
+  from: BookingRowState;
+  promoted: boolean;
+  to: BookingRowState;
+}
+
 /**
- * The state a member sees: a stored seat or queue entry moves on by the clock (a queue entry
- * expires at the start, a seat not checked in by the end) without a job having to write it.
+ * The moves the chart makes when `event` happens (a queue entry expires at the start; a seat ends
+ * not checked in at the end), read from the chart each time it is asked: the time-passing job writes
+ * exactly these, so what time does to a booking is the chart's, not a copy of it.
  */
-export function effectiveBookingState(state: BookingRowState, startsAt: Date, endsAt: Date, now: Date): BookingRowState {
-  let s = state;
-  if (now.getTime() >= startsAt.getTime()) s = nextBookingState(s, 'class.start') ?? s;
-  if (now.getTime() >= endsAt.getTime()) s = nextBookingState(s, 'class.end') ?? s;
-  return s;
+export function bookingTimeMoves(event: BookingTimeEvent): BookingTimeMove[] {
+  const out: BookingTimeMove[] = [];
+  for (const from of Object.keys(CHART_STATE) as BookingRowState[]) {
+    for (const promoted of from === 'booked' ? [false, true] : [false]) {
+      const to = nextBookingState(from, event, { promoted });
+      if (to !== null && to !== from) out.push({ from, promoted, to });
+    }
+  }
+  return out;
 }
 
 /** Every value `bookings.state` may hold, from the chart. */

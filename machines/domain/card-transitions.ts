@@ -45,13 +45,21 @@ export function cardOperations(status: CardStatus, facts: CardFactsForChart = {}
   return (Object.keys(OPERATION_EVENT) as CardOperation[]).filter((op) => canApplyCard(status, OPERATION_EVENT[op], facts));
 }
 
+/** One move the chart makes when a card's validity ends. */
+export interface CardTimeMove {
+  from: CardStatus;
+  to: CardStatus;
+}
+
 /**
- * The status a member sees: a card in use whose validity has ended is expired by the chart
- * (`card.expire`), without a job having to write it first.
+ * The moves the chart makes on `card.expire` (a card in use expires at its validity end; a frozen
+ * card waits), read from the chart each time it is asked: the time-passing job writes exactly these.
  */
-export function effectiveCardStatus(status: CardStatus, validUntil: Date | null, now: Date, facts: CardFactsForChart = {}): CardStatus {
-  if (validUntil && now.getTime() >= validUntil.getTime()) return nextCardStatus(status, 'card.expire', facts) ?? status;
-  return status;
+export function cardExpiryMoves(): CardTimeMove[] {
+  return (Object.keys(cardMachine.states) as CardStatus[]).flatMap((from) => {
+    const to = nextCardStatus(from, 'card.expire');
+    return to !== null && to !== from ? [{ from, to }] : [];
+  });
 }
 
 /** Every value `member_cards.status` may hold, from the chart. */

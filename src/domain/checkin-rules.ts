@@ -6,8 +6,9 @@ export const CHECKIN_OPENS_BEFORE_MS = 60 * 60_000;
 export type CheckinRefusal = 'checkinNotBooked' | 'checkinAlready' | 'checkinClosed';
 
 /**
- * Whether a seat can be checked in now (decision 007). `state` is the member's effective state for
- * the class (the chart moves a seat not checked in by the end to not-checked-in), or null without one.
+ * Whether a seat can be checked in now (decision 007). `state` is the member's stored state for the
+ * class, up to date with the clock (decision 018: a seat not checked in by the end is written
+ * not-checked-in by the time-passing job), or null without one.
  * Check-in opens an hour before the start and closes at the end.
  */
 export function checkinRefusal(state: BookingRowState | null, startsAt: Date, now: Date): CheckinRefusal | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingMachine } from '../../machines/domain/booking.machine';
-import { canApply, effectiveBookingState, initialBookingState, nextBookingState } from '../../machines/domain/booking-transitions';
+import { canApply, initialBookingState, nextBookingState } from '../../machines/domain/booking-transitions';
 import { defineModelTest } from './support/define-model-test';
 
 defineModelTest({
@@ -48,18 +48,5 @@ describe('the server reads the booking chart (canApply)', () => {
         expect(canApply(s, e), `${s} ${e}`).toBe(false);
       }
     }
-  });
-
-  it('moves stored states on by the clock: a queue entry expires at the start, a seat ends not checked in', () => {
-    const start = new Date('2026-11-20T02:00:00Z');
-    const end = new Date('2026-11-20T03:00:00Z');
-    const before = new Date('2026-11-20T01:59:59Z');
-    const during = new Date('2026-11-20T02:30:00Z');
-    expect(effectiveBookingState('queued', start, end, before)).toBe('queued');
-    expect(effectiveBookingState('queued', start, end, during)).toBe('expired');
-    expect(effectiveBookingState('booked', start, end, during)).toBe('booked');
-    expect(effectiveBookingState('booked', start, end, end)).toBe('not_checked_in');
-    expect(effectiveBookingState('checked_in', start, end, end)).toBe('checked_in');
-    expect(effectiveBookingState('cancelled', start, end, end)).toBe('cancelled');
   });
 });

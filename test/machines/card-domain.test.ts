@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardMachine } from '../../machines/domain/card.machine';
-import { canApplyCard, cardOperations, effectiveCardStatus, nextCardStatus } from '../../machines/domain/card-transitions';
+import { canApplyCard, cardExpiryMoves, cardOperations, nextCardStatus } from '../../machines/domain/card-transitions';
 import { CARD_STATUSES } from '../../src/domain/booking-rules';
 import { defineModelTest } from './support/define-model-test';
 
@@ -47,13 +47,8 @@ describe('the server reads the card chart (spec §4 card status)', () => {
     for (const s of ['invalid', 'transferred'] as const) expect(cardOperations(s), s).toEqual([]);
   });
 
-  it('a card in use past its validity reads as expired; a frozen one does not', () => {
-    const now = new Date('2026-11-22T00:00:00Z');
-    const past = new Date('2026-11-21T00:00:00Z');
-    expect(effectiveCardStatus('in_use', past, now)).toBe('expired');
-    expect(effectiveCardStatus('frozen', past, now)).toBe('frozen');
-    expect(effectiveCardStatus('in_use', new Date('2026-12-01T00:00:00Z'), now)).toBe('in_use');
-    expect(effectiveCardStatus('in_use', null, now)).toBe('in_use');
+  it('at its validity end a card in use expires; the job writes only that move (a frozen card waits)', () => {
+    expect(cardExpiryMoves()).toEqual([{ from: 'in_use', to: 'expired' }]);
   });
 
   it('offers the operations the chart allows', () => {

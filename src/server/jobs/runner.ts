@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeeping } from './housekeeping';
 import { ORDER_EXPIRE_JOB, PAYMENT_QUERY_JOB, runOrderExpiry, runPaymentQuery } from '../services/orders/orders';
+import { passTime, TIME_PASSING_EVERY_MS, TIME_PASSING_JOB } from './time-passing';
 import { claimDueJobs, completeJob, enqueueJob, failJob, hasPendingJob } from './queue';
 
 /** What a job kind does; later issues add kinds (friend-pay expiry, payment-query fallback). */
@@ -13,6 +14,12 @@ export const jobHandlers: Record<string, JobHandler> = {
     const removed = await housekeeping(deps.db, deps.clock);
     deps.log.info('housekeeping', removed);
     await enqueueJob(deps.db, { kind: HOUSEKEEPING_JOB, runAt: new Date(deps.clock.now().getTime() + HOUSEKEEPING_EVERY_MS) });
+  },
+  // issue 11: states that pass with time (a queue entry at its class's start, a seat at its end, a card at its validity end), written through the charts (decision 018)
+  [TIME_PASSING_JOB]: async (deps) => {
+    const moved = await passTime(deps.db, deps.clock.now());
+    if (moved.bookings + moved.cards > 0) deps.log.info('time passing', moved);
+    await enqueueJob(deps.db, { kind: TIME_PASSING_JOB, runAt: new Date(deps.clock.now().getTime() + TIME_PASSING_EVERY_MS) });
   },
   // issue 4: an order whose payment notification never came is settled by asking the provider
   [PAYMENT_QUERY_JOB]: runPaymentQuery,
@@ -37,15 +44,23 @@ export async function runDueJobs(deps: Deps, handlers: Record<string, JobHandler
   return claimed.length;
 }
 
-/** Schedules the recurring jobs once (any number of processes may call this) and polls for due jobs. */
-export async function startJobRunner(deps: Deps, pollMs = 5_000): Promise<() => void> {
+/** The jobs that schedule themselves again each time they run. */
+const RECURRING_JOBS = [HOUSEKEEPING_JOB, TIME_PASSING_JOB];
+
+/** Schedules each recurring job once, to run now, unless it waits already (any number of processes may call this). */
+export async function scheduleRecurringJobs(deps: Deps): Promise<void> {
   // an advisory lock makes check-then-insert atomic across processes starting together
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jobs:schedule'))`);
-    if (!(await hasPendingJob(tx, HOUSEKEEPING_JOB))) {
-      await enqueueJob(tx, { kind: HOUSEKEEPING_JOB, runAt: deps.clock.now() });
+    for (const kind of RECURRING_JOBS) {
+      if (!(await hasPendingJob(tx, kind))) await enqueueJob(tx, { kind, runAt: deps.clock.now() });
     }
   });
+}
+
+/** Schedules the recurring jobs once and polls for due jobs. */
+export async function startJobRunner(deps: Deps, pollMs = 5_000): Promise<() => void> {
+  await scheduleRecurringJobs(deps);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -123,7 +123,7 @@ export const buyingRoutes = createRouter()
       responses: { 200: json(CardDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
     async (c) => {
-      const detail = await myCardDetail(c.var.deps.db, c.var.deps.clock.now(), me(c), c.req.valid('query').id, c.var.locale);
+      const detail = await myCardDetail(c.var.deps.db, me(c), c.req.valid('query').id, c.var.locale);
       if (!detail) throw new ApiError(Errors.notFound, { field: 'id' });
       return ok(c, detail);
     },
@@ -141,7 +141,7 @@ export const buyingRoutes = createRouter()
     async (c) => {
       const { deps, locale } = c.var;
       const card = await activateCard(deps.db, deps.clock, me(c), c.req.valid('json').id);
-      return ok(c, (await myCardDetail(deps.db, deps.clock.now(), me(c), card.id, locale))!);
+      return ok(c, (await myCardDetail(deps.db, me(c), card.id, locale))!);
     },
   )
   .openapi(

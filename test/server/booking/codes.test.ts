@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../../src/server/db/schema/index';
+import { passBookingTime } from '../../../src/server/jobs/time-passing';
 import { startTestServer } from '../support/harness';
 import { MAX_UPCOMING_PER_MEMBER } from '../../../src/domain/booking-rules';
 import { book, cardRow, HOUR, newCard, newClass, newMember, sh } from './support';
@@ -127,6 +130,8 @@ describe('booking codes (spec §8)', async () => {
       expect(c1.body.code).toBe(20008);
       const c2 = await s.call('POST', '/api/customers/classes/queue/cancel', { token: b.token, body: { bookingId: rb.body.data.bookingId } });
       expect(c2.body.code).toBe(20008);
+      // the queue place expired at the start: written by the time-passing job (decision 018)
+      await passBookingTime(s.deps.db, s.clock.now(), eq(bookings.classId, cls.id));
       const mine = await s.call('GET', '/api/customers/classes/mine?scope=past', { token: b.token });
       expect(mine.body.data.list[0]).toMatchObject({ state: 'expired', canCancelQueue: false });
     } finally {

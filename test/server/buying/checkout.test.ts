@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { activities, goods } from '../../../src/server/db/schema/index';
+import { activities, goods, memberCards } from '../../../src/server/db/schema/index';
+import { passCardTime } from '../../../src/server/jobs/time-passing';
 import { startTestServer } from '../support/harness';
 import { balance, cardsOf, couponGoods, couponRow, create, credit, giveCoupon, goodsRow, newGoods, newMember, orderRow, pay, privateWithTeachers, trainingWithPhases } from './support';
 
@@ -257,8 +258,9 @@ describe('activating a card by hand', async () => {
     expect([again.status, again.body.code]).toEqual([409, 30001]);
     const other = await newMember(s);
     expect((await s.call('POST', '/api/customers/cards/activate', { token: other.token, body: { id: card!.id } })).status).toBe(404);
-    // past its validity the card reads expired, and offers only extension
+    // past its validity the card is expired (written by the time-passing job, decision 018), and offers only extension
     s.clock.advance(20 * DAY);
+    await passCardTime(s.deps.db, s.clock.now(), eq(memberCards.id, card!.id));
     const later = await s.call('GET', `/api/customers/cards/detail?id=${card!.id}`, { token: m.token });
     expect(later.body.data).toMatchObject({ status: 'expired', operations: [] });
     const h = await s.call('GET', `/api/customers/cards/history?id=${card!.id}`, { token: m.token });

@@ -47,21 +47,21 @@ function unwrap(r: unknown): { value: Record<string, unknown>; status?: number }
   return { value: r as Record<string, unknown> };
 }
 
-describe('card screens read the injected clock, not the phone', () => {
-  // the server's clock says 2030-01-02; a card valid until 2030-01-01 is expired by it, while the phone's
-  // own clock (today) still has it in use
+describe('card screens show the status the server stored, whatever the clock (decision 018)', () => {
+  // the server writes a card expired at its validity end (its time-passing job); the app computes no
+  // status of its own, so a phone whose clock is off, or a page rendered late, shows what is stored
   const clock = { now: () => new Date('2030-01-02T04:00:00Z') };
   const lapsed = { validUntil: '2030-01-01T16:00:00Z' };
 
-  it('/vipcard shows my lapsed card expired', async () => {
-    const api = fakeApi({ cards: [card({ id: 1, ...lapsed }), card({ id: 2 })] });
+  it('/vipcard shows each card with its stored status', async () => {
+    const api = fakeApi({ cards: [card({ id: 1, ...lapsed, status: 'expired' }), card({ id: 2, ...lapsed })] });
     const d = (await vipcardLoader(args('/vipcard?tab=mine', { ...ctx(api, 't'), clock }))) as { cards: { status: string }[] };
     expect(d.cards.map((c) => c.status)).toEqual(['expired', 'in_use']);
   });
 
-  it('/mine/carddetail shows it expired', async () => {
+  it('/mine/carddetail shows the stored status', async () => {
     const api = fakeApi();
-    api.memberGoods.card.mockImplementation((() => ok({ ...card(lapsed), clubName: null, goodsId: 1, usesUsed: 6, operations: [] })) as never);
+    api.memberGoods.card.mockImplementation((() => ok({ ...card({ ...lapsed, status: 'expired' }), clubName: null, goodsId: 1, usesUsed: 6, operations: [] })) as never);
     const r = unwrap(await cardDetailLoader(args('/mine/carddetail?id=1', { ...ctx(api, 't'), clock })));
     expect(r.value.status).toBe('expired');
   });
@@ -78,7 +78,7 @@ describe('/vipcard loader', () => {
   });
 
   it('a member with a usable card opens on their cards, with the status they see; the products are not fetched', async () => {
-    const api = fakeApi({ cards: [card(), card({ id: 2, validUntil: '2020-01-01T00:00:00Z' })] });
+    const api = fakeApi({ cards: [card(), card({ id: 2, validUntil: '2020-01-01T00:00:00Z', status: 'expired' })] });
     const d = await vipcardLoader(args('/vipcard', ctx(api, 't')));
     expect(d.tab).toBe('mine');
     expect(d.cards.map((c) => c.status)).toEqual(['in_use', 'expired']);

@@ -4,13 +4,11 @@ import type { CardHistoryItem, MemberCardDetail } from '../../../api/member-good
 import type { Paged } from '../../../domain/envelope';
 import { Errors } from '../../../domain/errors';
 import { apiFrom } from '../../api-context';
-import { clockFrom } from '../../app-clock';
 import { parseId } from '../../ui/data-or';
-import { shownCardStatus } from './card-view-rules';
 
 export interface CardDetailData {
   card: MemberCardDetail | null;
-  /** the status the member sees (the card chart expires a card past its end) */
+  /** the card's status (stored; a card past its end was written expired by the server's time-passing job) */
   status: CardStatus | null;
   /** page 0 of the card's history */
   history: Paged<CardHistoryItem> | null;
@@ -31,6 +29,6 @@ export function cardDetailLoader(historyPageSize: number) {
     if (r.code === Errors.notFound.code || r.code === 404 || r.code === 400) return data<CardDetailData>(none, { status: 404 });
     if (r.code !== 200) throw new Response(null, { status: r.code === 401 ? 401 : 503 });
     const history = h.code === 200 ? h.data : null;
-    return data<CardDetailData>({ card: r.data, status: shownCardStatus(r.data, clockFrom(context).now()), history });
+    return data<CardDetailData>({ card: r.data, status: r.data.status, history });
   };
 }

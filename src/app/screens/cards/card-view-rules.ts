@@ -1,16 +1,8 @@
 import type { MemberCard } from '../../../api/booking';
-import { cardOperations, effectiveCardStatus, type CardOperation, type CardStatus } from '../../../../machines/domain/card-transitions';
+import { cardOperations, type CardOperation, type CardStatus } from '../../../../machines/domain/card-transitions';
 
 /** The card facts these rules read (GET /customers/cards and the card detail share them). */
 export type CardFacts = Pick<MemberCard, 'status' | 'usesTotal' | 'usesLeft' | 'validFrom' | 'validUntil' | 'validityDays'>;
-
-/**
- * The status a member sees: the stored one, except that a card in use past its end date reads as
- * expired by the card chart (effectiveCardStatus), before any job has written it.
- */
-export function shownCardStatus(card: Pick<CardFacts, 'status' | 'validUntil'>, now: Date): CardStatus {
-  return effectiveCardStatus(card.status, card.validUntil ? new Date(card.validUntil) : null, now);
-}
 
 /** A card's frequency (spec §3): uses left of the total, or unlimited (time-based cards). */
 export type CardFrequency = { kind: 'count'; left: number; total: number } | { kind: 'unlimited' };

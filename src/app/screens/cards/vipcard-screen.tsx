@@ -8,12 +8,10 @@ import type { GoodsItem } from '../../../api/goods';
 import type { CardType } from '../../../domain/catalog';
 import type { Paged } from '../../../domain/envelope';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { clockFrom } from '../../app-clock';
 import { loginPath, sessionFrom } from '../../session/request-session';
 import { dataOr } from '../../ui/data-or';
 import { EmptyList, PagedList } from '../../ui/paged-list';
 import { CardProductRow } from './card-product-row';
-import { shownCardStatus } from './card-view-rules';
 import { MyCardRow } from './my-card-row';
 import { cardTypeParam, vipcardPath, vipcardTab, type VipcardTab } from './vipcard-rules';
 
@@ -37,10 +35,9 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const q = new URL(request.url).searchParams;
   const member = Boolean(sessionFrom(context).token);
   const api = apiFrom(context);
-  const now = clockFrom(context).now();
   const mine = member ? await api.booking.cards() : null;
   if (mine && mine.code !== 200) throw new Response(null, { status: mine.code === 401 ? 401 : 503 });
-  const cards = (mine?.data ?? []).map((card) => ({ card, status: shownCardStatus(card, now) }));
+  const cards = (mine?.data ?? []).map((card) => ({ card, status: card.status }));
   const tab = vipcardTab(q.get('tab'), member, cards.map((c) => c.status));
   const type = cardTypeParam(q.get('type'));
   if (tab === 'mine') return { member, tab, type, cards, page: null, types: [] };

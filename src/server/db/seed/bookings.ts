@@ -120,7 +120,8 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
         classId: c.id,
         accountId: mates[mate]!.id,
         cardId: mateCards[mate]!.id,
-        state: !isSeat ? 'queued' : past ? (rnd() < 0.85 ? 'checked_in' : 'not_checked_in') : 'booked',
+        // what the time-passing job would have written by now (decision 018): a queue expired at the start
+        state: !isSeat ? (c.startsAt.getTime() <= now ? 'expired' : 'queued') : past ? (rnd() < 0.85 ? 'checked_in' : 'not_checked_in') : 'booked',
         queuedAt: isSeat ? null : new Date(createdAt.getTime() + k * 60_000),
         createdAt,
         bookedAt: isSeat ? createdAt : null,

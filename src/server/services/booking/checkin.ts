@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { effectiveBookingState, nextBookingState } from '../../../../machines/domain/booking-transitions';
-import { classEnd } from '../../../domain/booking-rules';
+import { nextBookingState } from '../../../../machines/domain/booking-transitions';
 import { checkinRefusal, usesOwed } from '../../../domain/checkin-rules';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { bookings, classes, memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
+import { passBookingTime } from '../../jobs/time-passing';
 import { decide } from './decide';
 
 export interface CheckinResult {
@@ -27,15 +27,19 @@ export type CheckinBy = { kind: 'member'; accountId: number; classId: number; co
 /**
  * Checks a seat in (decision 007), in one transaction: class row, then the booking, then its card,
  * locked in the order every booking decision uses (decision 006). The booking chart accepts
- * `checkin` only from booked; the clock decides whether the seat is still booked (not over) and
- * whether check-in has opened. A seat that has not paid its class yet (a count card) pays it now.
+ * `checkin` only from booked. The seat is first brought up to date by the time-passing job's own
+ * step (decision 018: a seat whose class has ended is written not checked in), so a check-in never
+ * acts on a state time has passed; the clock then says whether check-in has opened. A seat that has
+ * not paid its class yet (a count card) pays it now.
  */
 export async function checkIn(db: Db, clock: Clock, by: CheckinBy): Promise<CheckinResult> {
   return decide(db, async (tx) => {
     const now = clock.now();
-    const { cls, seat } = by.kind === 'member' ? await memberSeat(tx, by) : await staffSeat(tx, by.bookingId);
-    const effective = seat ? effectiveBookingState(seat.state, cls.startsAt, classEnd(cls), now) : null;
-    const why = checkinRefusal(effective, cls.startsAt, now);
+    const found = by.kind === 'member' ? await memberSeat(tx, by) : await staffSeat(tx, by.bookingId);
+    const { cls } = found;
+    let { seat } = found;
+    if (seat && (await passBookingTime(tx, now, eq(bookings.id, seat.id))) > 0) [seat] = await tx.select().from(bookings).where(eq(bookings.id, seat.id));
+    const why = checkinRefusal(seat?.state ?? null, cls.startsAt, now);
     if (why) throw new ApiError(Errors[why]);
     const next = nextBookingState(seat!.state, 'checkin', { promoted: seat!.promoted });
     if (next !== 'checked_in') throw new ApiError(Errors.bookingFailed);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { effectiveBookingState } from '../../../../machines/domain/booking-transitions';
+import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/class-transitions';
 import { beyondHorizon, cardRefusal, cardReminders, classEnd, classRefusal, horizonDays, mayStillBook, timeOfDay, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
 import { addDays, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMonthRange } from '../../../domain/time';
@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { bookings, classes, clubs, memberCards, teachers } from '../../db/schema/index';
 import { translate, type Locale } from '../../i18n';
 import { containsPattern, loc } from '../catalog';
-import { classEndsAt, instant, type Member } from './decide';
+import type { Member } from './decide';
 
 /**
  * What the booking screens read: the schedule with the caller's state per class (spec §4), a class,
@@ -44,11 +44,6 @@ function baseQuery(db: Db) {
   return db.select(classSelect).from(classes).leftJoin(clubs, eq(clubs.id, classes.clubId)).leftJoin(teachers, eq(teachers.id, classes.teacherId));
 }
 
-/** A stored booking as the member sees it now (the chart moves it on by the clock). */
-function viewOfBooking(b: Pick<BookingRow, 'state'>, c: ClassRow, now: Date): BookingRowState {
-  return effectiveBookingState(b.state, c.startsAt, classEnd(c), now);
-}
-
 const VIEW_OF_ROW: Partial<Record<BookingRowState, ClassViewState>> = {
   booked: 'booked',
   queued: 'queued',
@@ -58,7 +53,8 @@ const VIEW_OF_ROW: Partial<Record<BookingRowState, ClassViewState>> = {
 
 function classState(c: ClassRow, queued: number, mine: BookingRow | undefined, now: Date, horizon: number | undefined): ClassViewState {
   if (mine) {
-    const v = VIEW_OF_ROW[viewOfBooking(mine, c, now)];
+    // time has been written by the time-passing job (decision 018): the stored state is the one shown
+    const v = VIEW_OF_ROW[mine.state];
     if (v) return v;
   }
   if (classRefusal(c, now)) return 'expired';
@@ -266,9 +262,9 @@ export async function cardsForClass(db: Db, now: Date, classId: number, member: 
 
 /** The caller's bookings: upcoming (not yet ended, seat or queue) or past (the rest), paged; optionally one Shanghai month (the calendar). */
 export async function myBookings(db: Db, now: Date, accountId: number, scope: 'upcoming' | 'past', pagenum: number, pagesize: number, locale: Locale, month?: string) {
-  const live = and(inArray(bookings.state, ['booked', 'queued']), gt(classEndsAt, instant(now)))!;
-  // a queue entry whose class has started is expired: it belongs to the past
-  const upcomingWhere = and(live, or(eq(bookings.state, 'booked'), gt(classes.startsAt, now)))!;
+  // the chart's open states: a queue entry expired at its class's start and a seat ended at its end
+  // were written by the time-passing job (decision 018), so the state alone says upcoming or past
+  const upcomingWhere = inArray(bookings.state, BOOKING_OPEN_STATES);
   const range = month ? shanghaiMonthRange(month) : undefined;
   const where = and(
     eq(bookings.accountId, accountId),
@@ -292,7 +288,7 @@ export async function myBookings(db: Db, now: Date, accountId: number, scope: 'u
     rows.filter((r) => r.b.state === 'queued').map((r) => r.c.id),
   );
   const list = rows.map((r) => {
-    const state = viewOfBooking(r.b, r.c, now);
+    const state = r.b.state;
     return {
       bookingId: r.b.id,
       state,

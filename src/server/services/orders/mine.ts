@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { cardFactsOf, effectiveCardStatus } from '../../../../machines/domain/card-transitions';
+import { cardFactsOf } from '../../../../machines/domain/card-transitions';
 import { EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
 import { cardOperationsServed } from '../cards/operations';
 import { effectiveCouponState } from '../../../../machines/domain/coupon-transitions';
@@ -130,15 +130,16 @@ async function myCard(db: Db, accountId: number, cardId: number) {
 
 /**
  * One of my cards (spec §3 card: name, number, studio, status, extension count, frequency, validity
- * start and end). The status is the one the member sees (in use past its validity reads as expired,
- * by the card chart), with the operations the chart allows and the server can carry out.
+ * start and end). The status is the stored one (a card past its validity end was written expired by
+ * the time-passing job, decision 018), with the operations the chart allows and the server can carry out.
  */
-export async function myCardDetail(db: Db, now: Date, accountId: number, cardId: number, locale: Locale) {
+export async function myCardDetail(db: Db, accountId: number, cardId: number, locale: Locale) {
   const card = await myCard(db, accountId, cardId);
   if (!card) return undefined;
   const c = card.c;
   const facts = cardFactsOf(c);
-  const status = effectiveCardStatus(c.status, c.validUntil, now, facts);
+  // stored: a card past its validity end was written expired by the time-passing job (decision 018)
+  const status = c.status;
   return {
     ...cardOut(c, locale),
     status,
