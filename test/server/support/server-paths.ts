@@ -1,6 +1,6 @@
 import { TestModel } from '@xstate/graph';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { CoverageTracker, firedTransitions, machineDefinition, type CoverageReport } from '../../machines/support/coverage';
 import { eventName, statePaths, type Step } from '../../machines/support/model';
 import { mutantsOfThisShard, saveMutantResults, tryMutant, type MutantResult } from '../../machines/support/mutants';
@@ -29,15 +29,20 @@ export interface ServerPathSpec<W> {
   record: string;
   /** the chart's input, when it takes one (facts its guards read) */
   input?: unknown;
-  /** a fresh record in the chart's initial state, and whatever the steps need */
-  start(s: TestServer): Promise<W>;
+  /** several inputs by name instead, when the chart's first state depends on it (a full class queues) */
+  inputs?: Record<string, unknown>;
+  /** a fresh record in the chart's initial state for `input`, and whatever the steps need */
+  start(s: TestServer, input: unknown): Promise<W>;
   /** how each event happens: the API call or job (given the state the record is in) */
   events: Record<string, (w: W, from: string) => Promise<void>>;
   /** events of the chart that no endpoint causes yet, each with the issue that builds it */
   notYetDriven?: Record<string, string>;
-  /** the record's state as the server stores it and shows it, read back */
+  /** the record's state as the server stores it and shows it, read back (`booked.promoted` for a child state) */
   read(w: W): Promise<{ stored: string; shown: string }>;
-  /** what each state promises besides its name, read from the API and the database */
+  /**
+   * what each state promises besides its name, read from the API and the database: one check per
+   * state node (`booked`, `booked.promoted`); a compound state's check holds in all its children
+   */
   states: Record<string, (w: W) => void | Promise<void>>;
   /** mutants that behave as the chart does, with the reason */
   equivalent?: Record<string, string>;
@@ -50,6 +55,7 @@ export function accepted(r: { body: { code: number } }, what: string): void {
 
 interface ServerPath {
   name: string;
+  input: unknown;
   steps: Step[];
 }
 
@@ -57,33 +63,46 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths:
   const pending = new Set(Object.keys(spec.notYetDriven ?? {}));
   const events = (s: AnyMachineSnapshot): AnyEventObject[] =>
     s.status === 'active' ? Object.keys(spec.events).filter((type) => !pending.has(type) && s.can({ type })).map((type) => ({ type })) : [];
-  const model = new TestModel(machine, { events, input: spec.input, limit: WALK_LIMIT } as never);
+  const inputs = Object.entries(spec.inputs ?? { '': spec.input });
   const tracker = new CoverageTracker(machine);
-  const walk = (steps: Step[]): ServerPath => {
+  const walk = (inputName: string, input: unknown, steps: Step[]): ServerPath => {
     steps.forEach((step, i) => {
       tracker.visitSnapshot(step.state as never);
       if (i > 0) tracker.visitTransitions(firedTransitions(machine, steps[i - 1]!.state, step.event) as never);
     });
     const evs = steps.filter((st) => st.event.type !== 'xstate.init').map((st) => eventName(st.event));
-    return { name: `${statePaths(steps.at(-1)!.state.value)} ⇐ ${evs.join(' → ') || 'start'}`, steps };
+    return { name: `${inputName ? `${inputName}: ` : ''}${statePaths(steps.at(-1)!.state.value)} ⇐ ${evs.join(' → ') || 'start'}`, input, steps };
   };
-  const paths = model.getShortestPaths().map((p) => walk(p.steps as Step[]));
-  // then one path for each transition the shortest paths did not take
-  const pathTo = new Map<string, Step[]>();
-  for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(JSON.stringify(p.state.value), p.steps as Step[]);
-  for (const entry of Object.values(model.getAdjacencyMap()) as Array<{ state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }>) {
-    const base = pathTo.get(JSON.stringify(entry.state.value));
-    if (!base) continue;
-    for (const next of Object.values(entry.transitions)) {
-      if (!(firedTransitions(machine, entry.state, next.event) as never[]).some((t) => tracker.isNew(t))) continue;
-      paths.push(walk([...base, { event: next.event, state: next.state } as Step]));
+  const paths: ServerPath[] = [];
+  for (const [inputName, input] of inputs) {
+    const model = new TestModel(machine, { events, input, limit: WALK_LIMIT } as never);
+    paths.push(...model.getShortestPaths().map((p) => walk(inputName, input, p.steps as Step[])));
+    // the transitions taken on the way in (`always` from a state that only decides)
+    const actor = createActor(machine, {
+      input,
+      inspect(ev) {
+        if (ev.type === '@xstate.microstep') tracker.visitTransitions((ev as unknown as { _transitions: never[] })._transitions);
+      },
+    });
+    actor.start();
+    actor.stop();
+    // then one path for each transition the shortest paths did not take
+    const pathTo = new Map<string, Step[]>();
+    for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(JSON.stringify(p.state.value), p.steps as Step[]);
+    for (const entry of Object.values(model.getAdjacencyMap()) as Array<{ state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }>) {
+      const base = pathTo.get(JSON.stringify(entry.state.value));
+      if (!base) continue;
+      for (const next of Object.values(entry.transitions)) {
+        if (!(firedTransitions(machine, entry.state, next.event) as never[]).some((t) => tracker.isNew(t))) continue;
+        paths.push(walk(inputName, input, [...base, { event: next.event, state: next.state } as Step]));
+      }
     }
   }
   // transitions the model did not take because their events have no endpoint yet
   const report = tracker.report();
 
   // ...and those from states only such events reach
-  const reached = new Set(paths.flatMap((p) => p.steps.map((st) => `${machine.id}.${statePaths(st.state.value)}`)));
+  const reached = new Set([...reachedStates(machine, paths)].map((n) => `${machine.id}.${n}`));
   const skipped = report.transitions.missing.filter(
     (t) => [...pending].some((e) => t.includes(`--${e}-->`) || t.includes(`--${e} [`)) || !reached.has(t.slice(0, t.indexOf(' --'))),
   );
@@ -91,11 +110,13 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths:
 }
 
 async function runPath<W>(s: TestServer, spec: ServerPathSpec<W>, path: ServerPath): Promise<void> {
-  const w = await spec.start(s);
+  const w = await spec.start(s, path.input);
   const check = async (state: string, where: string) => {
     const { stored, shown } = await spec.read(w);
     expect({ stored, shown }, `${where}: the record is ${state}`).toEqual({ stored: state, shown: state });
-    await spec.states[state]?.(w);
+    // the state's check, after those of the states it is in (`booked`, then `booked.promoted`)
+    const parts = state.split('.');
+    for (let i = 1; i <= parts.length; i++) await spec.states[parts.slice(0, i).join('.')]?.(w);
   };
   let from = statePaths(path.steps[0]!.state.value);
   for (const [i, step] of path.steps.entries()) {
@@ -138,9 +159,25 @@ function notCovered(machine: AnyStateMachine, coverage: CoverageReport, skipped:
   return [...transitions, ...states.map((st) => `state ${st} (nothing an endpoint causes leads there)`)];
 }
 
-/** The leaf state names of a flat chart. */
+/** The state nodes the paths enter: each step's states with their ancestors, and the initial state every path starts from. */
+function reachedStates(machine: AnyStateMachine, paths: ServerPath[]): Set<string> {
+  const out = new Set<string>([String((machine.config as { initial?: unknown }).initial)]);
+  for (const p of paths) {
+    for (const st of p.steps) {
+      for (const leaf of statePaths(st.state.value).split(' + ')) {
+        const parts = leaf.split('.');
+        for (let i = 1; i <= parts.length; i++) out.add(parts.slice(0, i).join('.'));
+      }
+    }
+  }
+  return out;
+}
+
+/** Every state node's path (`booked`, `booked.direct`): each has a check. */
 function stateNames(machine: AnyStateMachine): string[] {
-  return Object.keys((machine.root as unknown as { states: Record<string, unknown> }).states);
+  type Node = { states: Record<string, Node> };
+  const walk = (node: Node, prefix: string): string[] => Object.entries(node.states).flatMap(([k, child]) => [prefix + k, ...walk(child, `${prefix}${k}.`)]);
+  return walk(machine.root as unknown as Node, '');
 }
 
 /**
@@ -170,7 +207,7 @@ function defineMutants<W>(s: TestServer, spec: ServerPathSpec<W>): void {
   const results: MutantResult[] = [];
   const pending = Object.keys(spec.notYetDriven ?? {});
   // a change to a transition out of a state no endpoint reaches yet cannot be seen yet
-  const reached = new Set(pathsOf(machine, spec).paths.flatMap((p) => p.steps.map((st) => statePaths(st.state.value))));
+  const reached = reachedStates(machine, pathsOf(machine, spec).paths);
   const unreachable = stateNames(machine).filter((n) => !reached.has(n));
   describe(`mutants of ${machine.id}`, () => {
     if (mutantsOfThisShard(machine).length === 0) it('has no mutants in this shard', () => {});
