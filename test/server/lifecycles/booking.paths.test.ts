@@ -6,7 +6,7 @@ import { notifications } from '../../../src/server/db/schema/index';
 import { enqueueJob } from '../../../src/server/jobs/queue';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { TIME_PASSING_JOB } from '../../../src/server/jobs/time-passing';
-import { book, bookingRow, cardRow, DAY, MINUTE, newCard, newClass, newMember } from '../booking/support';
+import { book, bookingRow, cardRow, DAY, HOUR, MINUTE, newCard, newClass, newMember } from '../booking/support';
 import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
 
@@ -134,7 +134,9 @@ defineServerPaths<Booking>(s, {
       expect({ scope: b.scope, canCancel: b.canCancel, canCancelQueue: b.canCancelQueue }).toEqual({ scope: 'upcoming', canCancel: before, canCancelQueue: false });
       expect(await usesLeft(w), 'the use is spent').toBe(USES - 1);
       expect((await bookingRow(s, w.bookingId)).usesSpent).toBe(1);
-      expect(await classView(w)).toMatchObject({ state: 'booked', bookingId: w.bookingId });
+      const view = await classView(w);
+      expect(view).toMatchObject({ state: 'booked', bookingId: w.bookingId });
+      expect(view.bookedCount, 'never more seats than the class has').toBeLessThanOrEqual(view.capacity);
     },
     'booked.direct': async (w) => {
       expect((await bookingRow(s, w.bookingId)).queuedAt, 'never queued').toBeNull();
@@ -145,8 +147,9 @@ defineServerPaths<Booking>(s, {
       expect((await notices(w)).filter((t) => t.startsWith('候补成功'))).toHaveLength(1);
       expect((await classView(w)).queueCount, 'out of the queue').toBe(0);
     },
-    // in the queue, first in line; nothing spent yet
+    // in the queue of a class that has not started, first in line; nothing spent yet
     queued: async (w) => {
+      expect(s.clock.now().getTime(), 'the class has not started').toBeLessThan(w.startsAt.getTime());
       const b = w.shown!;
       expect({ scope: b.scope, queuePosition: b.queuePosition, canCancelQueue: b.canCancelQueue, canCancel: b.canCancel }).toEqual({
         scope: 'upcoming',
@@ -160,7 +163,7 @@ defineServerPaths<Booking>(s, {
     // cancelled by the member: the use back, past
     cancelled: async (w) => {
       const row = await bookingRow(s, w.bookingId);
-      expect({ reason: row.cancelReason, at: row.cancelledAt !== null }).toEqual({ reason: 'member', at: true });
+      expect({ reason: row.cancelReason, at: row.cancelledAt !== null, hadSeat: row.bookedAt !== null }).toEqual({ reason: 'member', at: true, hadSeat: true });
       expect(await usesLeft(w), 'the use comes back').toBe(USES);
       expect(w.shown!.scope).toBe('past');
       expect((await classView(w)).bookingId, 'no live booking in the class').toBeNull();
@@ -171,12 +174,14 @@ defineServerPaths<Booking>(s, {
       const skipped = (await notices(w)).filter((t) => t.startsWith('候补未能转为预约'));
       expect(row.cancelReason === 'not-qualified' ? skipped.length : 0, 'a skipped member is told once').toBe(row.cancelReason === 'not-qualified' ? 1 : 0);
       expect(['member', 'not-qualified']).toContain(row.cancelReason);
+      expect(row.bookedAt, 'it never had a seat').toBeNull();
       expect(await usesLeft(w)).toBe(USES);
       expect(w.shown!.scope).toBe('past');
       expect((await classView(w)).queueCount, 'not counted in the queue').toBe(0);
     },
     // checked in at the door: recorded, the use stays spent, past
     checkedIn: async (w) => {
+      expect(s.clock.now().getTime(), 'check-in had opened').toBeGreaterThanOrEqual(w.startsAt.getTime() - HOUR);
       const row = await bookingRow(s, w.bookingId);
       expect({ by: row.checkedInBy, at: row.checkedInAt !== null }).toEqual({ by: w.accountId, at: true });
       expect(await usesLeft(w)).toBe(USES - 1);
@@ -185,6 +190,7 @@ defineServerPaths<Booking>(s, {
     },
     // the class ended without them: no check-in, the use not given back, past
     notCheckedIn: async (w) => {
+      expect(s.clock.now().getTime(), 'the class has ended').toBeGreaterThanOrEqual(w.endsAt.getTime());
       expect((await bookingRow(s, w.bookingId)).checkedInAt).toBeNull();
       expect(await usesLeft(w), 'a seat not used is not refunded').toBe(USES - 1);
       expect(w.shown!.scope).toBe('past');
@@ -192,6 +198,8 @@ defineServerPaths<Booking>(s, {
     },
     // the class started while they queued: past, nothing spent, out of the queue
     expired: async (w) => {
+      expect(s.clock.now().getTime(), 'the class has started').toBeGreaterThanOrEqual(w.startsAt.getTime());
+      expect((await bookingRow(s, w.bookingId)).bookedAt, 'it never had a seat').toBeNull();
       expect(await usesLeft(w)).toBe(USES);
       expect(w.shown!.scope).toBe('past');
       expect(await classView(w)).toMatchObject({ state: 'expired', queueCount: 0, bookingId: null });
