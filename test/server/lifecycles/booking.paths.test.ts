@@ -158,6 +158,7 @@ defineServerPaths<Booking>(s, {
         canCancel: false,
       });
       expect(await usesLeft(w)).toBe(USES);
+      expect((await bookingRow(s, w.bookingId)).cancelledAt, 'it has not left').toBeNull();
       expect(await classView(w)).toMatchObject({ state: 'queued', queueCount: 1 });
     },
     // cancelled by the member: the use back, past
