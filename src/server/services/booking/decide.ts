@@ -254,12 +254,14 @@ export async function cancelQueue(db: Db, clock: Clock, member: Member, bookingI
 async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: DecideOptions): Promise<number | null> {
   let free = cls.capacity - cls.bookedCount;
   let firstPromoted: number | null = null;
+  // a cursor, so each entry is looked at once whatever state the chart moves it to
+  let after = 0;
   while (free > 0) {
     const q = tx
       .select({ b: bookings, level: accounts.level })
       .from(bookings)
       .innerJoin(accounts, eq(accounts.id, bookings.accountId))
-      .where(and(eq(bookings.classId, cls.id), eq(bookings.state, 'queued')))
+      .where(and(eq(bookings.classId, cls.id), eq(bookings.state, 'queued'), gt(bookings.id, after)))
       // row order is queue order: ids are taken under the class lock, as the position shown was
       // counted; queuedAt may have been read before the lock and can disagree under concurrency
       .orderBy(asc(bookings.id))
@@ -267,6 +269,7 @@ async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: DecideOp
     const [head] = opts.lock === 'row' ? await q.for('update', { of: bookings }) : await q;
     if (!head) break;
     const entry = head.b;
+    after = entry.id;
     const member = { accountId: entry.accountId, level: head.level };
     await lockMember(tx, entry.accountId, opts);
     const card = await lockCard(tx, entry.cardId, entry.accountId, opts);
