@@ -69,6 +69,13 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     app.use('/assets/*', serveStatic({ root, precompressed: true }));
   }
 
+  // the app's /dev pages (the statecharts at /dev/machines) are for demo mode only
+  if (!deps.config.demo || deps.config.production) {
+    app.get('/dev/*', () => {
+      throw new ApiError(Errors.notFound);
+    });
+  }
+
   if (opts.render) {
     const render = opts.render;
     app.get('/favicon.ico', (c) => c.body(null, 204));
