@@ -7,7 +7,11 @@ import { checkInMachine } from './check-in.machine';
 import { checkoutMachine } from './checkout.machine';
 import { bookingMachine } from './domain/booking.machine';
 import { cardMachine } from './domain/card.machine';
+import { classMachine } from './domain/class.machine';
+import { couponMachine } from './domain/coupon.machine';
 import { orderMachine } from './domain/order.machine';
+import { paymentAttemptMachine } from './domain/payment-attempt.machine';
+import { paymentMachine } from './domain/payment.machine';
 import { photoReviewMachine } from './domain/photo-review.machine';
 import { loginMachine } from './login.machine';
 import { photoUploadMachine } from './photo-upload.machine';
@@ -41,6 +45,10 @@ export const charts: Chart[] = [
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },
   { file: 'machines/domain/photo-review.machine.ts', machine: photoReviewMachine },
+  { file: 'machines/domain/payment-attempt.machine.ts', machine: paymentAttemptMachine },
+  { file: 'machines/domain/payment.machine.ts', machine: paymentMachine },
+  { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
+  { file: 'machines/domain/class.machine.ts', machine: classMachine },
 ];
 
 /** A state of a chart with what the member sees and can do there (its `description`), if written. */
