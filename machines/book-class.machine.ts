@@ -87,6 +87,7 @@ export const bookClassMachine = setup({
   initial: 'loadingCards',
   states: {
     loadingCards: {
+      description: 'The booking page of a class is loading the member’s cards that could pay for it.',
       invoke: {
         id: 'loadCards',
         src: 'loadCards',
@@ -100,24 +101,28 @@ export const bookClassMachine = setup({
       },
     },
     cardsUnreachable: {
+      description: 'The cards could not be loaded: "network unreachable" is shown with a retry.',
       on: { 'booking.retry': 'loadingCards' },
     },
     /** the class cannot be booked here (unknown class, 404) */
     unavailable: {
+      description: 'The class cannot be booked here (it does not exist or was withdrawn): this is said; nothing to book.',
       type: 'final',
     },
     /** no usable card: the member is sent to buy one (spec §6) */
     needsCard: {
+      description: 'The member has no card that can book this class: they are sent to buy one.',
       type: 'final',
     },
     choosing: {
+      description: 'The member picks a card to pay with and ticks the members’ notice, then taps book.',
       initial: 'editing',
       states: {
-        editing: {},
-        cardMissing: {},
-        noticeMissing: {},
-        cardUnusable: {},
-        refused: {},
+        editing: { description: 'Nothing said: the cards, the notice and the book button as the member left them.' },
+        cardMissing: { description: 'Book was tapped without a card chosen: "choose a card" is said.' },
+        noticeMissing: { description: 'Book was tapped without the notice ticked: "agree to the members’ notice" is said.' },
+        cardUnusable: { description: 'The card tapped cannot book this class: why is said (frozen, expired, wrong level, used up) and it stays unchosen.' },
+        refused: { description: 'The server refused the booking (for example the card ran out or the booking window closed): the reason is said, and the member can choose again.' },
       },
       on: {
         'card.choose': [
@@ -130,12 +135,14 @@ export const bookClassMachine = setup({
     },
     /** the summary with the chosen card's reminders */
     confirming: {
+      description: 'A confirm shows the class, the card and what it costs: the member books or goes back.',
       on: {
         'booking.confirm': { target: 'submitting', actions: 'newIntent' },
         'booking.back': 'choosing',
       },
     },
     submitting: {
+      description: 'The booking was sent: the confirm shows it is working.',
       invoke: {
         id: 'book',
         src: 'book',
@@ -153,14 +160,17 @@ export const bookClassMachine = setup({
      * books once (another card now could book twice if the first request did arrive)
      */
     unreachable: {
+      description: 'The booking did not reach the server: the only way on is a retry that sends the same booking, so it books once.',
       on: { 'booking.retry': 'submitting' },
     },
     booked: {
+      description: 'Booked: a seat is the member’s; the page says so and offers the calendar file.',
       type: 'final',
       entry: 'bookingChanged',
     },
     /** the class was full: the member is in its queue at `position` */
     queued: {
+      description: 'The class was full: the member is in its queue, at the position shown.',
       type: 'final',
       entry: 'bookingChanged',
     },

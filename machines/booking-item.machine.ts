@@ -68,19 +68,23 @@ export const bookingItemMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'A booking in my bookings: class, time and state; a booked seat offers "cancel" and a place in the queue "leave the queue" while the rules allow.',
       on: {
         'booking.cancel': { guard: 'seatCancellable', target: 'changing', actions: { type: 'choose', params: { change: 'seat' } } },
         'queue.cancel': { guard: 'queueCancellable', target: 'changing', actions: { type: 'choose', params: { change: 'queue' } } },
       },
     },
     changing: {
+      description: 'The member is cancelling the seat or leaving the queue.',
       initial: 'confirming',
       states: {
         // "not now" from the confirm, "close" on a refusal or a failure: the row as it was
         confirming: {
+          description: 'A confirm asks whether to cancel the booking (or leave the queue): the member accepts or says not now.',
           on: { 'confirm.accept': { target: 'submitting', actions: 'newIntent' }, 'confirm.dismiss': '#bookingItem.idle' },
         },
         submitting: {
+          description: 'The cancellation was sent: the confirm shows it is working.',
           invoke: {
             id: 'applyChange',
             src: 'applyChange',
@@ -98,14 +102,17 @@ export const bookingItemMachine = setup({
           },
         },
         refused: {
+          description: 'The server refused (for example the booking was cancelled on another phone, or the class is too close): the reason is said, the list is reloaded, and the member closes the message.',
           on: { 'confirm.dismiss': '#bookingItem.idle' },
         },
         unreachable: {
+          description: 'The cancellation did not reach the server: the member can retry (the same request, so it happens once) or close.',
           on: { retry: 'submitting', 'confirm.dismiss': '#bookingItem.idle' },
         },
       },
     },
     changed: {
+      description: 'Cancelled, or out of the queue: the row shows its new state and the number of classes booked is fetched again.',
       type: 'final',
       entry: 'bookingChanged',
     },

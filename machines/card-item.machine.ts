@@ -55,20 +55,24 @@ export const cardItemMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'A membership card in my cards: its name, status and validity; a card not yet activated offers "activate".',
       on: {
         'card.activate': { guard: 'activatable', target: 'activating' },
       },
     },
     activating: {
+      description: 'The member is activating this card.',
       initial: 'confirming',
       states: {
         confirming: {
+          description: 'A confirm asks whether to activate the card now (its validity starts today): the member accepts or says not now.',
           on: {
             'confirm.accept': { target: 'submitting', actions: 'newIntent' },
             'confirm.dismiss': '#cardItem.idle',
           },
         },
         submitting: {
+          description: 'The activation was sent: the confirm shows it is working.',
           invoke: {
             id: 'activateCard',
             src: 'activateCard',
@@ -89,13 +93,15 @@ export const cardItemMachine = setup({
           },
         },
         refused: {
+          description: 'The server refused (for example the card was activated on another phone): the reason is said, the card is reloaded, and the member closes the message.',
           on: { 'confirm.dismiss': '#cardItem.idle' },
         },
         unreachable: {
+          description: 'The activation did not reach the server: the member can retry (the same request, so it activates once) or close.',
           on: { retry: 'submitting', 'confirm.dismiss': '#cardItem.idle' },
         },
       },
     },
-    activated: {},
+    activated: { description: 'The card is active: it shows its validity from today and no longer offers "activate".' },
   },
 });

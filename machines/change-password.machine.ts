@@ -51,15 +51,16 @@ export const changePasswordMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The change-password form: old password, new password twice, and save.',
       initial: 'clean',
       states: {
-        clean: {},
-        oldMissing: {},
-        lengthInvalid: {},
-        mismatch: {},
-        sameAsOld: {},
-        refused: {},
-        unreachable: {},
+        clean: { description: 'Nothing said under the form: the member types.' },
+        oldMissing: { description: 'Save was tapped without the old password: "enter the old password" is said.' },
+        lengthInvalid: { description: 'The new password is not 6 to 15 characters: this is said.' },
+        mismatch: { description: 'The new password was typed twice differently: "the two passwords differ" is said.' },
+        sameAsOld: { description: 'The new password is the old one: this is said.' },
+        refused: { description: 'The server refused: the old password is wrong, the same as the new, or too many tries; the reason is said.' },
+        unreachable: { description: 'The change did not reach the server: "network unreachable" is said; the member can save again.' },
       },
       on: {
         'password.old.change': { target: '.clean', actions: 'setOld' },
@@ -75,6 +76,7 @@ export const changePasswordMachine = setup({
       },
     },
     saving: {
+      description: 'The new password was sent: the save button shows it is working.',
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
@@ -87,6 +89,7 @@ export const changePasswordMachine = setup({
       },
     },
     done: {
+      description: 'The password is changed: the member is told and leaves the form.',
       type: 'final',
     },
   },

@@ -49,9 +49,11 @@ export const checkInMachine = setup({
   initial: 'ready',
   states: {
     ready: {
+      description: 'The check-in page of a booked class: the class and a check-in button the member can tap.',
       on: { 'checkin.submit': { target: 'submitting', actions: 'newIntent' } },
     },
     submitting: {
+      description: 'The check-in was sent: the button shows it is working and cannot be tapped again.',
       invoke: {
         id: 'checkIn',
         src: 'checkIn',
@@ -68,11 +70,13 @@ export const checkInMachine = setup({
       },
     },
     refused: {
+      description: 'The server refused the check-in (not booked, not the time to check in, wrong code); the reason is shown and the member can tap check-in again.',
       on: { 'checkin.submit': { target: 'submitting', actions: 'newIntent' } },
     },
     unreachable: {
+      description: 'The check-in did not reach the server: "network unreachable" is shown with a retry that sends the same check-in again.',
       on: { retry: 'submitting' },
     },
-    checkedIn: { type: 'final' },
+    checkedIn: { description: 'Checked in: the page says so; nothing more to do.', type: 'final' },
   },
 });

@@ -1,15 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { LoginRequest, ValidCodeEnvelope } from '../src/api/auth';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { LoginRequest } from '../src/api/auth';
 import { isOk, type LoginEnvelope } from '../src/domain/envelope';
-import { SMS_RESEND_COOLDOWN_S } from '../src/domain/limits';
 import { isFilled, isValidPhone, trimInput } from '../src/domain/validation';
 import type { SessionUser } from './session.machine';
+import { smsCodeMachine } from './sms-code.machine';
 
 export interface LoginInput {
   /** the open-id ticket from the `openId` cookie; the next phone login binds it */
   openIdTicket?: string;
-  /** seconds before a code can be sent again (60 in the app; tests shorten it) */
-  cooldownSeconds?: number;
 }
 
 export interface LoginContext {
@@ -19,13 +17,8 @@ export interface LoginContext {
   agreed: boolean;
   loginType: 'code' | 'password';
   openIdTicket?: string;
-  cooldownSeconds: number;
-  /** seconds left before the code can be sent again */
-  remaining: number;
   /** the server's refusal of the login (DESIGN.md §7), shown translated */
   errorCode?: number;
-  /** the server's refusal to send a code (10007, 10008, 10009, 10010) */
-  sendErrorCode?: number;
   token?: string;
   user?: SessionUser;
 }
@@ -69,9 +62,11 @@ function userFrom(e: LoginEnvelope, phone: string): SessionUser {
 
 /**
  * Login by phone with a verification code or a password (spec §5, §7). Three regions run side by
- * side: the tab, the form (field errors and the server's refusals are named states) and the code
- * sender with its resend countdown (one `after` tick per second). Effects are provided: actors
- * sendCode and login, action handOver (give the session the token and the member).
+ * side: the tab and the form (field errors and the server's refusals are named states); the code
+ * sender with its resend countdown is the child machine `smsCode` (sms-code.machine.ts), invoked as
+ * `sms`, told when the member asks for a code with a valid phone and when the phone is typed.
+ * Effects are provided: actors login and smsCode (with its sendCode), action handOver (give the
+ * session the token and the member).
  */
 export const loginMachine = setup({
   types: {
@@ -81,7 +76,7 @@ export const loginMachine = setup({
     output: {} as LoginOutput,
   },
   actors: {
-    sendCode: fromPromise<ValidCodeEnvelope, { phone: string }>(async () => ({ code: 200, status: true, data: null })),
+    smsCode: smsCodeMachine,
     login: fromPromise<LoginEnvelope, LoginRequest>(async () => {
       throw new Error('login is provided by the app');
     }),
@@ -99,21 +94,17 @@ export const loginMachine = setup({
       errorCode: undefined,
     })),
     keepRefusal: assign({ errorCode: (_, params: { code: number }) => params.code }),
-    keepSendRefusal: assign({ sendErrorCode: (_, params: { code: number }) => params.code }),
-    startCooldown: assign({ remaining: ({ context }) => context.cooldownSeconds, sendErrorCode: undefined }),
-    tick: assign({ remaining: ({ context }) => context.remaining - 1 }),
+    askCode: sendTo('sms', ({ context }) => ({ type: 'sms.send' as const, phone: trimInput(context.phone) })),
+    phoneChanged: sendTo('sms', { type: 'sms.phone.change' as const }),
     /** provided by the app: hands the token and the member to the session */
     handOver: () => {},
   },
   guards: {
-    phoneValid: ({ context }) => isValidPhone(context.phone),
     phoneInvalid: ({ context }) => !isValidPhone(context.phone),
     codeMissing: ({ context }) => context.loginType === 'code' && !isFilled(context.code),
     passwordMissing: ({ context }) => context.loginType === 'password' && !isFilled(context.password),
     agreementMissing: ({ context }) => !context.agreed,
     loginAccepted: (_, params: { envelope: LoginEnvelope }) => isOk(params.envelope) && !!params.envelope.token,
-    codeSent: (_, params: { envelope: ValidCodeEnvelope }) => isOk(params.envelope),
-    cooldownLeft: ({ context }) => context.remaining > 1,
   },
 }).createMachine({
   id: 'login',
@@ -124,39 +115,48 @@ export const loginMachine = setup({
     agreed: false,
     loginType: 'code',
     openIdTicket: input.openIdTicket || undefined,
-    cooldownSeconds: input.cooldownSeconds ?? SMS_RESEND_COOLDOWN_S,
-    remaining: 0,
   }),
   initial: 'active',
   states: {
     active: {
+      description: 'The login form: phone, then a code or a password by tab, and the agreement.',
       type: 'parallel',
+      invoke: { id: 'sms', src: 'smsCode' },
+      on: {
+        // get-code goes to the code sender when the form does not take it: the form says an invalid
+        // phone, and a phone the form sent on was valid (the phone typed goes with the form's own
+        // transition: the field only changes while editing)
+        'login.code.send': { actions: 'askCode' },
+      },
       states: {
         tab: {
+          description: 'Which way the member logs in.',
           initial: 'code',
           states: {
-            code: { entry: 'useCode', on: { 'login.tab.password': 'password' } },
-            password: { entry: 'usePassword', on: { 'login.tab.code': 'code' } },
+            code: { description: 'Log in with an SMS code: the code field and its "get code" button show.', entry: 'useCode', on: { 'login.tab.password': 'password' } },
+            password: { description: 'Log in with a password: the password field shows, no code button.', entry: 'usePassword', on: { 'login.tab.code': 'code' } },
           },
         },
         form: {
+          description: 'The form and the one line under it.',
           initial: 'editing',
           states: {
             editing: {
+              description: 'The member types; log in can be tapped.',
               initial: 'clean',
               states: {
-                clean: {},
-                phoneInvalid: {},
-                codeMissing: {},
-                passwordMissing: {},
-                agreementMissing: {},
-                refused: {},
-                unreachable: {},
+                clean: { description: 'Nothing said about the form.' },
+                phoneInvalid: { description: 'Log in or get code was tapped with a phone that is not 11 digits: "enter a correct phone number" is said.' },
+                codeMissing: { description: 'Log in was tapped on the code tab without a code: "enter the code" is said.' },
+                passwordMissing: { description: 'Log in was tapped on the password tab without a password: "enter the password" is said.' },
+                agreementMissing: { description: 'Log in was tapped without ticking the agreement: "read and agree to the agreement first" is said.' },
+                refused: { description: 'The server refused the login (wrong phone or password, wrong or expired code, banned): the reason is said.' },
+                unreachable: { description: 'The login did not reach the server: "network unreachable" is said; the member can tap log in again.' },
               },
               on: {
                 'login.tab.code': '.clean',
                 'login.tab.password': '.clean',
-                'login.phone.change': { target: '.clean', actions: 'setPhone' },
+                'login.phone.change': { target: '.clean', actions: ['setPhone', 'phoneChanged'] },
                 'login.code.change': { target: '.clean', actions: 'setCode' },
                 'login.password.change': { target: '.clean', actions: 'setPassword' },
                 'login.agreement.change': { target: '.clean', actions: 'setAgreed' },
@@ -171,6 +171,7 @@ export const loginMachine = setup({
               },
             },
             submitting: {
+              description: 'The login was sent: the button reads "logging in…" and is disabled.',
               invoke: {
                 id: 'login',
                 src: 'login',
@@ -191,53 +192,10 @@ export const loginMachine = setup({
             },
           },
         },
-        sender: {
-          initial: 'ready',
-          states: {
-            ready: {
-              initial: 'idle',
-              states: {
-                idle: {},
-                refused: {},
-                unreachable: {},
-              },
-              on: {
-                'login.phone.change': '.idle',
-                'login.code.send': { guard: 'phoneValid', target: 'sending' },
-              },
-            },
-            sending: {
-              invoke: {
-                id: 'sendCode',
-                src: 'sendCode',
-                input: ({ context }) => ({ phone: trimInput(context.phone) }),
-                onDone: [
-                  {
-                    guard: { type: 'codeSent', params: ({ event }) => ({ envelope: event.output }) },
-                    target: 'coolingDown',
-                    actions: 'startCooldown',
-                  },
-                  {
-                    target: 'ready.refused',
-                    actions: { type: 'keepSendRefusal', params: ({ event }) => ({ code: event.output.code }) },
-                  },
-                ],
-                onError: 'ready.unreachable',
-              },
-            },
-            coolingDown: {
-              after: {
-                1000: [
-                  { guard: 'cooldownLeft', target: 'coolingDown', reenter: true, actions: 'tick' },
-                  { target: 'ready' },
-                ],
-              },
-            },
-          },
-        },
       },
     },
     loggedIn: {
+      description: 'Logged in: the session has the member, who goes back where they came from (Homepage by default).',
       type: 'final',
       entry: 'handOver',
     },

@@ -47,12 +47,13 @@ export const photoUploadMachine = setup({
   initial: 'choosing',
   states: {
     choosing: {
+      description: 'The member picks a photo (the booking photo the staff review).',
       initial: 'idle',
       states: {
-        idle: {},
-        tooLarge: {},
-        unreadable: {},
-        refused: {},
+        idle: { description: 'Nothing said: the member can pick a photo.' },
+        tooLarge: { description: 'The photo picked is over the size limit: this is said, and the member can pick another.' },
+        unreadable: { description: 'The file picked could not be read as an image: this is said, and the member can pick another.' },
+        refused: { description: 'The server refused the photo: the reason is said, and the member can pick another.' },
       },
       on: {
         'photo.ready': [
@@ -63,6 +64,7 @@ export const photoUploadMachine = setup({
       },
     },
     uploading: {
+      description: 'The photo is being uploaded; the member waits.',
       invoke: {
         id: 'upload',
         src: 'upload',
@@ -79,8 +81,9 @@ export const photoUploadMachine = setup({
       },
     },
     unreachable: {
+      description: 'The upload did not reach the server: "network unreachable" is shown with a retry that sends the same photo again.',
       on: { retry: 'uploading' },
     },
-    uploaded: { type: 'final' },
+    uploaded: { description: 'The photo is saved and shown as under review.', type: 'final' },
   },
 });

@@ -1,15 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { PlainEnvelope, ResetVerifyEnvelope, ValidCodeEnvelope } from '../src/api/auth';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { PlainEnvelope, ResetVerifyEnvelope } from '../src/api/auth';
 import { isOk } from '../src/domain/envelope';
-import { SMS_RESEND_COOLDOWN_S } from '../src/domain/limits';
 import { isFilled, isValidPhone, newPasswordProblem, trimInput } from '../src/domain/validation';
+import { smsCodeMachine } from './sms-code.machine';
 
 export interface ResetPasswordInput {
   /** a ticket from step one (the new-password screen gets it in the location state) */
   ticket?: string;
   phone?: string;
-  /** seconds before a code can be sent again (60 in the app; tests shorten it) */
-  cooldownSeconds?: number;
 }
 
 export interface ResetPasswordContext {
@@ -19,11 +17,8 @@ export interface ResetPasswordContext {
   again: string;
   /** the single-use reset ticket of step one (10 minutes) */
   ticket?: string;
-  cooldownSeconds: number;
-  remaining: number;
   /** the server's refusal (10003 wrong code, 10011 length, 10012 ticket expired, …) */
   errorCode?: number;
-  sendErrorCode?: number;
 }
 
 export type ResetPasswordEvent =
@@ -39,7 +34,9 @@ export type ResetPasswordEvent =
 /**
  * Forgotten password (spec §7): step one proves the phone with an SMS code and gets a ticket
  * (POST /oauth/resetPasswordVerify); step two sets a new password twice (6-15, matching) and sends it
- * with the ticket (POST /oauth/resetPassword). Effects are provided: actors sendCode, verifyCode,
+ * with the ticket (POST /oauth/resetPassword). Step one's code sender with its resend countdown is
+ * the child machine `smsCode` (sms-code.machine.ts), invoked as `sms` while on step one (back from
+ * step two it starts afresh). Effects are provided: actors smsCode (with its sendCode), verifyCode,
  * resetPassword.
  */
 export const resetPasswordMachine = setup({
@@ -49,7 +46,7 @@ export const resetPasswordMachine = setup({
     input: {} as ResetPasswordInput,
   },
   actors: {
-    sendCode: fromPromise<ValidCodeEnvelope, { phone: string }>(async () => ({ code: 200, status: true, data: null })),
+    smsCode: smsCodeMachine,
     verifyCode: fromPromise<ResetVerifyEnvelope, { phone: string; code: string }>(async () => {
       throw new Error('verifyCode is provided by the app');
     }),
@@ -64,23 +61,19 @@ export const resetPasswordMachine = setup({
     setAgain: assign({ again: ({ event }) => (event.type === 'reset.again.change' ? event.value : '') }),
     keepTicket: assign({ ticket: (_, params: { ticket: string }) => params.ticket, errorCode: undefined }),
     /** step one again, as it starts: the phone kept, nothing else (no code sent yet, no refusal) */
-    forgetTicket: assign({ ticket: undefined, code: '', password: '', again: '', remaining: 0, errorCode: undefined, sendErrorCode: undefined }),
+    forgetTicket: assign({ ticket: undefined, code: '', password: '', again: '', errorCode: undefined }),
     keepRefusal: assign({ errorCode: (_, params: { code: number }) => params.code }),
-    keepSendRefusal: assign({ sendErrorCode: (_, params: { code: number }) => params.code }),
-    startCooldown: assign({ remaining: ({ context }) => context.cooldownSeconds, sendErrorCode: undefined }),
-    tick: assign({ remaining: ({ context }) => context.remaining - 1 }),
+    askCode: sendTo('sms', ({ context }) => ({ type: 'sms.send' as const, phone: trimInput(context.phone) })),
+    phoneChanged: sendTo('sms', { type: 'sms.phone.change' as const }),
   },
   guards: {
     hasTicket: ({ context }) => !!context.ticket,
-    phoneValid: ({ context }) => isValidPhone(context.phone),
     phoneInvalid: ({ context }) => !isValidPhone(context.phone),
     codeMissing: ({ context }) => !isFilled(context.code),
     passwordLengthInvalid: ({ context }) => newPasswordProblem(context.password, context.again) === 'length',
     passwordsDiffer: ({ context }) => newPasswordProblem(context.password, context.again) === 'mismatch',
     ticketIssued: (_, params: { envelope: ResetVerifyEnvelope }) => isOk(params.envelope) && !!params.envelope.data?.ticket,
     accepted: (_, params: { envelope: PlainEnvelope }) => isOk(params.envelope),
-    codeSent: (_, params: { envelope: ValidCodeEnvelope }) => isOk(params.envelope),
-    cooldownLeft: ({ context }) => context.remaining > 1,
   },
 }).createMachine({
   id: 'resetPassword',
@@ -90,31 +83,40 @@ export const resetPasswordMachine = setup({
     password: '',
     again: '',
     ticket: input.ticket || undefined,
-    cooldownSeconds: input.cooldownSeconds ?? SMS_RESEND_COOLDOWN_S,
-    remaining: 0,
   }),
   initial: 'starting',
   states: {
     starting: {
+      description: 'Only passed through: a reset ticket brought from step one opens step two, otherwise step one.',
       always: [{ guard: 'hasTicket', target: 'newPassword' }, { target: 'verify' }],
     },
     verify: {
+      description: 'Step one (/login/forgetpassword): the member proves the phone with an SMS code, then taps next.',
       type: 'parallel',
+      invoke: { id: 'sms', src: 'smsCode' },
+      on: {
+        // get-code goes to the code sender when the form does not take it: the form says an invalid
+        // phone, and a phone the form sent on was valid (the phone typed goes with the form's own
+        // transition: the field only changes while editing)
+        'reset.code.send': { actions: 'askCode' },
+      },
       states: {
         form: {
+          description: 'The form and the one line under it.',
           initial: 'editing',
           states: {
             editing: {
+              description: 'The member types; next can be tapped.',
               initial: 'clean',
               states: {
-                clean: {},
-                phoneInvalid: {},
-                codeMissing: {},
-                refused: {},
-                unreachable: {},
+                clean: { description: 'Nothing said about the form.' },
+                phoneInvalid: { description: 'Next or get code was tapped with a phone that is not 11 digits: "enter a correct phone number" is said.' },
+                codeMissing: { description: 'Next was tapped without a code: "enter the code" is said.' },
+                refused: { description: 'The server refused the code (wrong or expired): this is said.' },
+                unreachable: { description: 'The check did not reach the server: "network unreachable" is said; the member can tap next again.' },
               },
               on: {
-                'reset.phone.change': { target: '.clean', actions: 'setPhone' },
+                'reset.phone.change': { target: '.clean', actions: ['setPhone', 'phoneChanged'] },
                 'reset.code.change': { target: '.clean', actions: 'setCode' },
                 'reset.code.send': { guard: 'phoneInvalid', target: '.phoneInvalid' },
                 'reset.verify': [
@@ -125,6 +127,7 @@ export const resetPasswordMachine = setup({
               },
             },
             verifying: {
+              description: 'The phone and code were sent: the button reads "verifying…" and is disabled.',
               invoke: {
                 id: 'verifyCode',
                 src: 'verifyCode',
@@ -145,63 +148,21 @@ export const resetPasswordMachine = setup({
             },
           },
         },
-        sender: {
-          initial: 'ready',
-          states: {
-            ready: {
-              initial: 'idle',
-              states: {
-                idle: {},
-                refused: {},
-                unreachable: {},
-              },
-              on: {
-                'reset.phone.change': '.idle',
-                'reset.code.send': { guard: 'phoneValid', target: 'sending' },
-              },
-            },
-            sending: {
-              invoke: {
-                id: 'sendCode',
-                src: 'sendCode',
-                input: ({ context }) => ({ phone: trimInput(context.phone) }),
-                onDone: [
-                  {
-                    guard: { type: 'codeSent', params: ({ event }) => ({ envelope: event.output }) },
-                    target: 'coolingDown',
-                    actions: 'startCooldown',
-                  },
-                  {
-                    target: 'ready.refused',
-                    actions: { type: 'keepSendRefusal', params: ({ event }) => ({ code: event.output.code }) },
-                  },
-                ],
-                onError: 'ready.unreachable',
-              },
-            },
-            coolingDown: {
-              after: {
-                1000: [
-                  { guard: 'cooldownLeft', target: 'coolingDown', reenter: true, actions: 'tick' },
-                  { target: 'ready' },
-                ],
-              },
-            },
-          },
-        },
       },
     },
     newPassword: {
+      description: 'Step two (/login/newpass): the member types the new password twice and saves it, within 10 minutes of step one.',
       initial: 'editing',
       states: {
         editing: {
+          description: 'The member types; save can be tapped.',
           initial: 'clean',
           states: {
-            clean: {},
-            lengthInvalid: {},
-            mismatch: {},
-            refused: {},
-            unreachable: {},
+            clean: { description: 'Nothing said about the form.' },
+            lengthInvalid: { description: 'The new password is not 6 to 15 characters: this is said.' },
+            mismatch: { description: 'The two entries differ: this is said.' },
+            refused: { description: 'The ticket expired: "verify the phone again" is said with a button back to step one (the phone kept).' },
+            unreachable: { description: 'The save did not reach the server: "network unreachable" is said; the member can save again.' },
           },
           on: {
             'reset.password.change': { target: '.clean', actions: 'setPassword' },
@@ -214,6 +175,7 @@ export const resetPasswordMachine = setup({
           },
         },
         saving: {
+          description: 'The new password was sent: the button shows it is working.',
           invoke: {
             id: 'resetPassword',
             src: 'resetPassword',
@@ -237,6 +199,7 @@ export const resetPasswordMachine = setup({
       },
     },
     done: {
+      description: 'The password is reset: the member is on the login page, told to log in with the new password.',
       type: 'final',
     },
   },

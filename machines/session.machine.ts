@@ -62,20 +62,25 @@ export const sessionMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
+      description: 'Only passed through at start: a saved login makes the visitor a member, none leaves them a visitor.',
       always: [{ guard: 'hasToken', target: 'member' }, { target: 'visitor' }],
     },
     visitor: {
+      description: 'Not logged in: the public pages show; booking, my bookings and my account send the visitor to log in first.',
       on: {
         'session.login': { target: 'member', actions: 'keepLogin' },
       },
     },
     member: {
+      description: 'Logged in: the account pages show the member, who can book, see their bookings and log out. A 401 from the server (the session ended elsewhere) makes them a visitor again.',
       initial: 'refreshing',
       states: {
         idle: {
+          description: 'The number of classes the member has booked is shown; a booking made or cancelled fetches it again.',
           on: { 'booked.refresh': 'refreshing' },
         },
         refreshing: {
+          description: 'The number of classes booked is being fetched; the last number stays on screen meanwhile.',
           invoke: {
             id: 'fetchBookedCount',
             src: 'fetchBookedCount',
@@ -93,6 +98,7 @@ export const sessionMachine = setup({
       },
     },
     loggingOut: {
+      description: 'The member tapped log out: the server is told to end the session, and whatever it answers they are a visitor afterwards.',
       invoke: {
         id: 'logout',
         src: 'logout',

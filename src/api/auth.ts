@@ -32,7 +32,13 @@ export interface ResetTicket {
   expiresIn?: number;
 }
 
-export type ValidCodeEnvelope = Envelope<unknown>;
+/** A code texted: valid `expiresIn` seconds; the next one can be asked after `resendAfter` seconds. */
+export interface CodeSent {
+  expiresIn: number;
+  resendAfter: number;
+}
+
+export type ValidCodeEnvelope = Envelope<CodeSent | null>;
 export type ResetVerifyEnvelope = Envelope<ResetTicket | null>;
 export type PlainEnvelope = Envelope<unknown>;
 
@@ -40,7 +46,7 @@ export type PlainEnvelope = Envelope<unknown>;
 export function authCalls(http: ApiClient) {
   return {
     /** GET /oauth/valid-code: texts a verification code to the phone */
-    sendCode: (phone: string) => http.get<unknown>('/oauth/valid-code', { query: { phone } }) as Promise<ValidCodeEnvelope>,
+    sendCode: (phone: string) => http.get<CodeSent | null>('/oauth/valid-code', { query: { phone } }) as Promise<ValidCodeEnvelope>,
     login: (body: LoginRequest) => http.post<LoginEnvelope['data']>('/oauth/login', { body }) as Promise<LoginEnvelope>,
     logout: () => http.post<null>('/oauth/logout'),
     verifyToken: (token: string) => http.post<unknown>('/oauth/token/verify', { body: { token } }),

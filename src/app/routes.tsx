@@ -82,6 +82,8 @@ export const screens: ScreenRoute[] = [
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
   { path: 'mine/carddetail', title: msg`会员卡详情`, requiresLogin: true, screen: () => import('./screens/cards/card-detail-screen') },
   { path: 'mine/CardDetailPage', title: msg`会员卡使用记录`, requiresLogin: true, screen: () => import('./screens/cards/card-history-screen') },
+  // the product owner's page of every statechart; the server serves it in demo mode only (createApp)
+  { path: 'dev/machines', showFooter: false, screen: () => import('./screens/dev/machines-screen') },
 ];
 
 /** Route metadata a screen or the layout reads through useMatches(). */

@@ -2,6 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
+import { requestId } from 'hono/request-id';
 import type { Context } from 'hono';
 import { Errors } from '../domain/errors';
 import type { AppEnv, Deps } from './env';
@@ -9,6 +10,7 @@ import { ApiError } from './http/api-error';
 import { errorResponse } from './http/error-response';
 import { createRouter } from './http/router';
 import { i18nFor, pickLocale } from './i18n';
+import { inRequest } from './logger';
 import { mountApi } from './routes/index';
 
 /** Renders a page of the app for a non-API path (injected: the built SSR bundle, or Vite in dev). */
@@ -24,6 +26,14 @@ export interface AppOptions {
 export function createApp(deps: Deps, opts: AppOptions = {}) {
   const app = createRouter();
 
+  // a request id per request (X-Request-Id: the proxy's, or a new one), in every log line of the request
+  app.use('*', requestId());
+  app.use('*', (c, next) => inRequest(c.var.requestId, next));
+  app.use('/api/*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.log.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+  });
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     const locale = pickLocale(getCookie(c, 'lang'), c.req.header('accept-language'));
@@ -57,6 +67,13 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('/assets/*', serveStatic({ root, precompressed: true }));
+  }
+
+  // the app's /dev pages (the statecharts at /dev/machines) are for demo mode only
+  if (!deps.config.demo || deps.config.production) {
+    app.get('/dev/*', () => {
+      throw new ApiError(Errors.notFound);
+    });
   }
 
   if (opts.render) {

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { SMS_RESEND_COOLDOWN_S } from '../domain/limits';
 
 /** scrypt's cost N for new password hashes (a stored hash carries its own N, so old hashes still verify). */
 export const PASSWORD_SCRYPT_N = 2 ** 15;
@@ -25,6 +26,8 @@ export interface Config {
     perPhonePerHour: number;
     perPhonePerDay: number;
     perIpPerHour: number;
+    /** seconds before the same phone can be texted another code; the app counts down what the server answers */
+    resendCooldownS: number;
     tencent?: { secretId: string; secretKey: string; sdkAppId: string; signName: string; templateId: string; region: string };
     /** SendSms endpoint host (sms.tencentcloudapi.com) */
     tencentHost: string;
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perPhonePerHour: int(env.SMS_PER_PHONE_PER_HOUR, 5),
       perPhonePerDay: int(env.SMS_PER_PHONE_PER_DAY, 10),
       perIpPerHour: int(env.SMS_PER_IP_PER_HOUR, 30),
+      resendCooldownS: int(env.SMS_RESEND_COOLDOWN_S, SMS_RESEND_COOLDOWN_S),
       tencent: tencentSms,
       tencentHost: env.TENCENT_SMS_HOST || 'sms.tencentcloudapi.com',
     },

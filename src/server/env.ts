@@ -32,5 +32,7 @@ export interface AppEnv {
     locale: Locale;
     i18n: I18n;
     caller?: Caller;
+    /** set by hono/request-id; every log line of the request carries it */
+    requestId: string;
   };
 }

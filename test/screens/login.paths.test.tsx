@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { expect } from 'vitest';
 import { loginMachine, type LoginContext } from '../../machines/login.machine';
-import { SMS_RESEND_COOLDOWN_S } from '../../src/domain/limits';
 import { isValidPhone } from '../../src/domain/validation';
 import { loadConfig } from '../../src/server/config';
 import { memberWithPassword } from '../server/auth/support';
@@ -9,14 +8,16 @@ import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, type Sent, type World } from './support/screen-paths';
 
 /**
- * Logging in (/login, spec §5, §7): by phone and SMS code (the code button counts 60 s down after a
- * code is sent) or by phone and password, the agreement required; refusals said under the form; a
- * member logged in has a live session on the server and goes where they came from (here: Homepage).
+ * Logging in (/login, spec §5, §7): by phone and SMS code or by phone and password, the agreement
+ * required; refusals said under the form; a member logged in has a live session on the server and
+ * goes where they came from (here: Homepage). The code button and its countdown are the code
+ * sender's (machines/sms-code.machine.ts), walked in sms-code.paths.test.tsx on this screen: here a
+ * member who types the code texted has asked for it on the screen, and the server answers at once.
  * Each member asks for codes from their own network address (the per-network limit is tested with
- * the server).
+ * the server); the server's resend cooldown is short (3 s), as in the sender's paths.
  */
 const base = loadConfig({ NODE_ENV: 'test' });
-const h = await startScreenHarness({ config: { sms: { ...base.sms, perIpPerHour: 1_000_000 } } });
+const h = await startScreenHarness({ config: { sms: { ...base.sms, perIpPerHour: 1_000_000, resendCooldownS: 3 } } });
 
 const PASSWORD = 'yoga1234';
 /** the walk's stand-ins; the screen gets the member's real phone and the code really sent */
@@ -41,6 +42,10 @@ const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const submit = () => screen.getByTestId('login-submit') as HTMLButtonElement;
 const sendButton = () => screen.queryByTestId('send-code') as HTMLButtonElement | null;
 const last = (w: W, invoke: string): Sent | undefined => w.sent.filter((r) => r.invoke === invoke).at(-1);
+/** the requests for a code the screen sent (the code sender's: answered by the server at once) */
+const codeAsks = (w: W, since = 0): Sent[] => w.sent.slice(since).filter((r) => r.path.startsWith('/api/oauth/valid-code'));
+/** what the screen asked of the API since a step: the login and the code requests */
+const asked = (w: W, since: number) => [...w.sent.slice(since).filter((r) => r.invoke).map((r) => r.invoke!), ...codeAsks(w, since).map(() => 'sendCode')];
 const FORM_MESSAGES = ['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意用户协议', '手机号或密码错误', '验证码错误或已过期', '网络无法连接'];
 
 async function latestCode(phone: string): Promise<string | undefined> {
@@ -67,15 +72,6 @@ defineScreenPaths<Member>(h, {
     'login.code.change': [{ value: THE_CODE }, { value: A_WRONG_CODE }],
     'login.password.change': [{ value: PASSWORD }, { value: A_WRONG_PASSWORD }],
     'login.agreement.change': [{ agreed: true }],
-    'xstate.done.actor.sendCode': [
-      { output: ok(null), answer: { server: true } },
-      {
-        output: refused(10007),
-        // a code was asked for this phone on another device a moment ago
-        answer: { server: true, arrange: (w: W) => h.server.call('GET', `/api/oauth/valid-code?phone=${w.phone}`, { headers: { 'x-forwarded-for': '203.0.113.9' } }).then(() => {}) },
-      },
-    ],
-    'xstate.error.actor.sendCode': [{ error: new Error('network') }],
     'xstate.done.actor.login': [
       { output: ok({ id: 1, username: A_PHONE, level: '2' }), answer: { server: true } },
       { output: refused(10002), answer: { server: true } },
@@ -87,14 +83,7 @@ defineScreenPaths<Member>(h, {
     const c = s.context as LoginContext;
     const code = s.matches({ active: { tab: 'code' } });
     const output = (e as { output?: { code: number } }).output;
-    // the countdown is walked once, by a member who waits for the SMS before typing
-    if (e.type.startsWith('xstate.after.')) return c.code === '' && code && s.matches({ active: { form: { editing: 'clean' } } });
-    if (s.matches({ active: { sender: 'coolingDown' } }) && c.remaining !== c.cooldownSeconds) return false;
-    if (c.remaining === 1 && !s.matches({ active: { sender: 'coolingDown' } })) {
-      return e.type === 'login.code.send' || (e.type === 'xstate.done.actor.sendCode' && output!.code === 200);
-    }
     // an answer comes before the member does anything else
-    if (s.matches({ active: { sender: 'sending' } }) && !e.type.includes('.actor.sendCode')) return false;
     if (s.matches({ active: { form: 'submitting' } }) && !e.type.includes('.actor.login')) return false;
     // before agreeing, the member only types and taps log in (to meet the refusals); the rest comes after
     if (!c.agreed && !['login.agreement.change', 'login.phone.change', 'login.submit'].includes(e.type)) {
@@ -108,17 +97,16 @@ defineScreenPaths<Member>(h, {
         return !code && c.password === '';
       case 'login.phone.change':
         return c.phone === '' || (c.phone === '123' && e.value !== '123');
-      // the code field and its button are on the code tab, the password field on the other
+      // the code field and its button are on the code tab, the password field on the other; the code
+      // texted is typed for a valid phone (the member asks for it first, see the event)
       case 'login.code.change':
-        return code && c.code === '' && (e.value !== THE_CODE || c.remaining > 0);
+        return code && c.code === '' && (e.value !== THE_CODE || isValidPhone(c.phone));
       case 'login.code.send':
         return code && c.code === '';
       case 'login.password.change':
         return !code && c.password === '';
       case 'login.agreement.change':
         return !c.agreed;
-      case 'xstate.done.actor.sendCode':
-        return output!.code === 200 ? c.sendErrorCode !== 10007 : c.code === '';
       // the server answers what the member typed
       case 'xstate.done.actor.login':
         if (c.loginType === 'password') return output!.code === (c.password === PASSWORD ? 200 : 10002);
@@ -133,12 +121,9 @@ defineScreenPaths<Member>(h, {
     password: c.password,
     agreed: c.agreed,
     loginType: c.loginType,
-    remaining: c.remaining,
     errorCode: c.errorCode ?? null,
-    sendErrorCode: c.sendErrorCode ?? null,
   }),
   requests: {
-    sendCode: { method: 'GET', path: /^\/api\/oauth\/valid-code$/ },
     login: { method: 'POST', path: /^\/api\/oauth\/login$/ },
   },
 
@@ -160,6 +145,11 @@ defineScreenPaths<Member>(h, {
     },
     'login.phone.change': (w, e) => type(w, 'phone', e.value === A_PHONE ? w.phone : String(e.value)),
     'login.code.change': async (w, e) => {
+      // the member types the code texted to them: asked for on the screen if they have not yet
+      if (e.value === THE_CODE && !codeAsks(w).some((r) => r.answer === 200)) {
+        await w.ui.user.click(sendButton()!);
+        await w.ui.findByText(/秒后重发/);
+      }
       const real = await latestCode(w.phone);
       if (e.value === THE_CODE && !real) throw new Error('the path types the code sent, but none was sent');
       const wrong = real ? String((Number(real) + 1) % 1_000_000).padStart(6, '0') : A_WRONG_CODE;
@@ -230,31 +220,6 @@ defineScreenPaths<Member>(h, {
       const secret = w.tab === 'code' ? w.typed.code : w.typed.password;
       expect(w.held.get('login')?.map((r) => r.body)).toEqual([{ username: w.typed.phone.trim(), password: secret.trim(), loginType: w.tab }]);
     },
-    // the code button, where the tab shows it
-    'active.sender.ready': () => {
-      if (sendButton()) expect([sendButton()!.textContent, sendButton()!.disabled]).toEqual(['获取验证码', false]);
-    },
-    'active.sender.ready.idle': (w) => {
-      expect(w.held.get('sendCode') ?? []).toEqual([]);
-    },
-    'active.sender.ready.refused': (w) => {
-      expect(last(w, 'sendCode')?.answer).toBe(10007);
-      if (!FORM_MESSAGES.includes(alertText() ?? '')) expect(alertText()).toBe('验证码已发送，请60秒后再试');
-    },
-    'active.sender.ready.unreachable': (w) => {
-      expect(last(w, 'sendCode')?.answer).toBe('network');
-      if (!FORM_MESSAGES.includes(alertText() ?? '')) expect(alertText()).toBe('网络无法连接');
-    },
-    'active.sender.sending': (w) => {
-      if (sendButton()) expect([sendButton()!.textContent, sendButton()!.disabled]).toEqual(['发送中…', true]);
-      expect(w.held.get('sendCode')?.map((r) => r.path)).toEqual([`/api/oauth/valid-code?phone=${w.typed.phone.trim()}`]);
-    },
-    'active.sender.coolingDown': (w) => {
-      const sent = last(w, 'sendCode')!;
-      expect(sent.answer).toBe(200);
-      const left = SMS_RESEND_COOLDOWN_S - Math.floor((w.time() - sent.at!) / 1000);
-      if (sendButton()) expect([sendButton()!.textContent, sendButton()!.disabled]).toEqual([`${left} 秒后重发`, true]);
-    },
     // a live session on the server, and the member on Homepage
     loggedIn: async (w) => {
       await w.ui.waitForPath('/');
@@ -269,37 +234,45 @@ defineScreenPaths<Member>(h, {
     'login.tab.code': (w, _e, before) => {
       expect(field('code'), 'the code tab shows the code field').not.toBe(null);
       expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意用户协议']).not.toContain(alertText());
-      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(asked(w, before)).toEqual([]);
     },
     'login.tab.password': (w, _e, before) => {
       expect(field('password'), 'the password tab shows the password field').not.toBe(null);
       expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意用户协议']).not.toContain(alertText());
-      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(asked(w, before)).toEqual([]);
     },
     // typing says nothing and sends nothing
     'login.password.change': (w, _e, before) => {
       expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意用户协议']).not.toContain(alertText());
-      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(asked(w, before)).toEqual([]);
     },
-    // get-code texts a code to a valid phone and says so otherwise; it never logs in
+    // typing the phone sends nothing, and a code texted keeps its countdown
+    'login.phone.change': (w, _e, before) => {
+      expect(asked(w, before)).toEqual([]);
+      if (codeAsks(w).some((r) => r.answer === 200)) expect(sendButton()?.textContent).toMatch(/^\d+ 秒后重发$/);
+    },
+    // get-code texts a code to a valid phone (once: then it counts down) and says so otherwise; it never logs in
     'login.code.send': (w, _e, before) => {
-      const asked = w.sent.slice(before).map((r) => r.invoke);
-      expect(asked).not.toContain('login');
-      expect(asked.includes('sendCode')).toBe(isValidPhone(w.typed.phone.trim()));
-      if (!isValidPhone(w.typed.phone.trim())) expect(alertText()).toBe('请输入正确的手机号');
+      const now = asked(w, before);
+      expect(now).not.toContain('login');
+      if (!isValidPhone(w.typed.phone.trim())) {
+        expect(now).toEqual([]);
+        expect(alertText()).toBe('请输入正确的手机号');
+        return;
+      }
+      const texted = codeAsks(w, before);
+      if (codeAsks(w).length > texted.length) expect(texted, 'counting down: nothing sent').toEqual([]);
+      else expect(texted.map((r) => [r.path, r.answer])).toEqual([[`/api/oauth/valid-code?phone=${w.typed.phone.trim()}`, 200]]);
+      expect(sendButton()?.textContent).toMatch(/^\d+ 秒后重发$/);
     },
     // log in checks the phone first, then the secret of the tab, then the agreement
     'login.submit': (w, _e, before) => {
-      const asked = w.sent.slice(before).map((r) => r.invoke);
-      expect(asked).not.toContain('sendCode');
+      const asked_ = asked(w, before);
+      expect(asked_).not.toContain('sendCode');
       const secret = (w.tab === 'code' ? w.typed.code : w.typed.password).trim();
       const problem = !isValidPhone(w.typed.phone.trim()) ? '请输入正确的手机号' : !secret ? (w.tab === 'code' ? '请输入验证码' : '请输入密码') : !w.typed.agreed ? '请先阅读并同意用户协议' : null;
       if (problem) expect(alertText()).toBe(problem);
-      expect(asked.includes('login')).toBe(problem === null);
-    },
-    // a countdown's second sends nothing: a code goes only when the member asks
-    'xstate.after.1000.login.active.sender.coolingDown': (w, _e, before) => {
-      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(asked_.includes('login')).toBe(problem === null);
     },
   },
 });

@@ -10,7 +10,7 @@ import { profileOf } from '../services/auth/accounts';
 import { login } from '../services/auth/login';
 import { checkToken, revokeSession } from '../services/auth/sessions';
 import { issueCode } from '../services/auth/sms-codes';
-import { SMS_CODE_TTL_MS, SMS_RESEND_COOLDOWN_S } from '../../domain/limits';
+import { SMS_CODE_TTL_MS } from '../../domain/limits';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
@@ -89,12 +89,12 @@ export const auth = createRouter()
       tags: ['auth'],
       summary: 'Send a 6-digit SMS code (valid 5 minutes, single use)',
       description:
-        'The same answer whether or not the phone is registered. 10007 within 60 s of the last code, 10008 over the per-phone hour/day cap, 10009 over the per-network cap, 10010 invalid phone.',
+        'The same answer whether or not the phone is registered. 10007 within the resend cooldown of the last code (`SMS_RESEND_COOLDOWN_S`, 60 s; `data.retryAfter` says how long is left), 10008 over the per-phone hour/day cap, 10009 over the per-network cap, 10010 invalid phone.',
       request: { query: z.object({ phone: z.string().max(64).optional() }) },
       responses: {
         200: {
           description: 'Sent',
-          content: { 'application/json': { schema: envelope(z.object({ expiresIn: z.number().int(), resendAfter: z.number().int() })) } },
+          content: { 'application/json': { schema: envelope(z.object({ expiresIn: z.number().int(), resendAfter: z.number().int().openapi({ description: 'seconds before this phone can be texted another code (the app counts them down)' }) })) } },
         },
         400: refusals[400],
         429: refusals[429],
@@ -105,7 +105,7 @@ export const auth = createRouter()
       if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'phone' });
       const { db, clock, config, log, gateways } = c.var.deps;
       await issueCode({ db, clock, config, log, sms: gateways.sms }, phone, clientIp(c));
-      return ok(c, { expiresIn: SMS_CODE_TTL_MS / 1000, resendAfter: SMS_RESEND_COOLDOWN_S });
+      return ok(c, { expiresIn: SMS_CODE_TTL_MS / 1000, resendAfter: config.sms.resendCooldownS });
     },
   )
   .openapi(

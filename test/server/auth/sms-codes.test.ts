@@ -179,6 +179,25 @@ describe('GET /api/oauth/valid-code per-network cap (10009)', async () => {
   });
 });
 
+describe('GET /api/oauth/valid-code with a configured resend cooldown (SMS_RESEND_COOLDOWN_S)', async () => {
+  const base = loadConfig({ NODE_ENV: 'test', SMS_RESEND_COOLDOWN_S: '3' });
+  const s = await startTestServer({ config: { sms: base.sms } });
+  const ask = (phone: string) => s.call('GET', `/api/oauth/valid-code?phone=${phone}`, { headers: { 'x-forwarded-for': '192.0.2.77' } });
+
+  it('answers the cooldown it keeps as resendAfter, and keeps it', async () => {
+    expect(base.sms.resendCooldownS).toBe(3);
+    expect((await ask('13600000011')).body.data).toEqual({ expiresIn: 300, resendAfter: 3 });
+    s.clock.advance(2_000);
+    expect((await ask('13600000011')).body).toMatchObject({ code: 10007, data: { retryAfter: 1 } });
+    s.clock.advance(1_000);
+    expect((await ask('13600000011')).status).toBe(200);
+  });
+
+  it('is 60 s unless configured', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).sms.resendCooldownS).toBe(60);
+  });
+});
+
 describe('demo endpoints outside demo mode', async () => {
   const s = await startTestServer({ config: { demo: false } });
   it('are not mounted: /api/dev/sms and the OAuth stand-in answer 404', async () => {

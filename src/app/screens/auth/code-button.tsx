@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 
-/** "Get code" with the resend countdown (spec: 60 s) while the sender is cooling down. */
+/** "Get code" with the resend countdown (the seconds the server asked to wait) while the sender is cooling down. */
 export function CodeButton(props: { sending: boolean; remaining: number | undefined; onSend(): void }) {
   const { sending, remaining } = props;
   return (

@@ -4,8 +4,8 @@ import { Block, Button, List, ListInput } from 'konsta/react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { redirectMemberHome } from '../../session/request-session';
-import { feedbackMessage, refusalMessage } from './auth-messages';
 import { CodeButton, FormMessage } from './code-button';
+import { useSmsCode } from './sms-code';
 import { useResetFeedback, useResetPassword } from './use-reset-password';
 
 export function loader({ context }: LoaderFunctionArgs) {
@@ -24,15 +24,7 @@ export default function ForgetPasswordScreen() {
   const code = useSelector(reset, (s) => s.context.code);
   const verifying = useSelector(reset, (s) => s.matches({ verify: { form: 'verifying' } }));
   const ticket = useSelector(reset, (s) => (s.matches('newPassword') ? s.context.ticket : undefined));
-  const sending = useSelector(reset, (s) => s.matches({ verify: { sender: 'sending' } }));
-  const remaining = useSelector(reset, (s) => (s.matches({ verify: { sender: 'coolingDown' } }) ? s.context.remaining : undefined));
-  const sendProblem = useSelector(reset, (s) =>
-    s.matches({ verify: { sender: { ready: 'refused' } } })
-      ? refusalMessage(s.context.sendErrorCode)
-      : s.matches({ verify: { sender: { ready: 'unreachable' } } })
-        ? feedbackMessage('unreachable', undefined)
-        : undefined,
-  );
+  const { sending, remaining, problem: sendProblem } = useSmsCode(reset);
   const feedback = useResetFeedback(reset) ?? sendProblem;
 
   // step two has its own route; the ticket travels in the location state

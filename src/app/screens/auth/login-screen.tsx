@@ -10,8 +10,9 @@ import { browserApiOrThrow } from '../../api-context';
 import { actorTimers } from '../../app-clock';
 import { redirectMemberHome, returnPath } from '../../session/request-session';
 import { SessionContext } from '../../session/session-provider';
-import { feedbackMessage, refusalMessage } from './auth-messages';
+import { feedbackMessage } from './auth-messages';
 import { CodeButton, FormMessage } from './code-button';
+import { smsCodeWithApi, useSmsCode } from './sms-code';
 
 /** A logged-in member sent to /login lands on Homepage (spec §2). */
 export function loader({ context }: LoaderFunctionArgs) {
@@ -31,7 +32,7 @@ export default function LoginScreen() {
     () =>
       loginMachine.provide({
         actors: {
-          sendCode: fromPromise(({ input }) => browserApiOrThrow().auth.sendCode(input.phone)),
+          smsCode: smsCodeWithApi(),
           login: fromPromise(({ input }) => browserApiOrThrow().auth.login(input)),
         },
         actions: {
@@ -61,15 +62,7 @@ export default function LoginScreen() {
     );
     return feedbackMessage(state, s.context.errorCode);
   });
-  const sending = useSelector(login, (s) => s.matches({ active: { sender: 'sending' } }));
-  const remaining = useSelector(login, (s) => (s.matches({ active: { sender: 'coolingDown' } }) ? s.context.remaining : undefined));
-  const sendProblem = useSelector(login, (s) =>
-    s.matches({ active: { sender: { ready: 'refused' } } })
-      ? refusalMessage(s.context.sendErrorCode)
-      : s.matches({ active: { sender: { ready: 'unreachable' } } })
-        ? feedbackMessage('unreachable', undefined)
-        : undefined,
-  );
+  const { sending, remaining, problem: sendProblem } = useSmsCode(login);
   const message = feedback ?? sendProblem;
 
   return (

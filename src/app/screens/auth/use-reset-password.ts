@@ -5,6 +5,7 @@ import { resetPasswordMachine, type ResetPasswordInput } from '../../../../machi
 import { browserApiOrThrow } from '../../api-context';
 import { actorTimers } from '../../app-clock';
 import { feedbackMessage } from './auth-messages';
+import { smsCodeWithApi } from './sms-code';
 
 /** The reset-password actor with the real API (both reset screens use it). */
 export function useResetPassword(input: ResetPasswordInput) {
@@ -12,7 +13,7 @@ export function useResetPassword(input: ResetPasswordInput) {
     () =>
       resetPasswordMachine.provide({
         actors: {
-          sendCode: fromPromise(({ input }) => browserApiOrThrow().auth.sendCode(input.phone)),
+          smsCode: smsCodeWithApi(),
           verifyCode: fromPromise(({ input }) => browserApiOrThrow().auth.resetPasswordVerify(input.phone, input.code)),
           resetPassword: fromPromise(({ input }) => browserApiOrThrow().auth.resetPassword(input.ticket, input.password)),
         },

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, gte } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
-import { SMS_CODE_LENGTH, SMS_CODE_MAX_TRIES, SMS_CODE_TTL_MS, SMS_RESEND_COOLDOWN_S } from '../../../domain/limits';
+import { SMS_CODE_LENGTH, SMS_CODE_MAX_TRIES, SMS_CODE_TTL_MS } from '../../../domain/limits';
 import { isValidSmsCode } from '../../../domain/validation';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -35,9 +35,9 @@ export interface IssueDeps {
 }
 
 /**
- * GET /oauth/valid-code: decides and records a new code in one transaction (per-IP cap, 60 s resend
- * cooldown, per-phone hour and Shanghai-day caps), then sends it. Registered or not, the answer is
- * the same: a phone's first code login creates the member.
+ * GET /oauth/valid-code: decides and records a new code in one transaction (per-IP cap, resend
+ * cooldown of `config.sms.resendCooldownS`, per-phone hour and Shanghai-day caps), then sends it.
+ * Registered or not, the answer is the same: a phone's first code login creates the member.
  */
 export async function issueCode(deps: IssueDeps, phone: string, ip: string): Promise<void> {
   const { db, clock, config } = deps;
@@ -50,7 +50,7 @@ export async function issueCode(deps: IssueDeps, phone: string, ip: string): Pro
     if ((fromIp?.n ?? 0) >= config.sms.perIpPerHour) throw new ApiError(Errors.tooManyFromNetwork);
     const [last] = await tx.select({ createdAt: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.id)).limit(1);
     if (last) {
-      const waitS = Math.ceil((last.createdAt.getTime() + SMS_RESEND_COOLDOWN_S * 1000 - now.getTime()) / 1000);
+      const waitS = Math.ceil((last.createdAt.getTime() + config.sms.resendCooldownS * 1000 - now.getTime()) / 1000);
       if (waitS > 0) throw new ApiError(Errors.codeTooSoon, { data: { retryAfter: waitS } });
     }
     const [inHour] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, hourAgo)));

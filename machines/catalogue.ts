@@ -1,0 +1,72 @@
+import type { AnyStateMachine } from 'xstate';
+import { bookClassMachine } from './book-class.machine';
+import { bookingItemMachine } from './booking-item.machine';
+import { cardItemMachine } from './card-item.machine';
+import { changePasswordMachine } from './change-password.machine';
+import { checkInMachine } from './check-in.machine';
+import { checkoutMachine } from './checkout.machine';
+import { bookingMachine } from './domain/booking.machine';
+import { cardMachine } from './domain/card.machine';
+import { classMachine } from './domain/class.machine';
+import { couponMachine } from './domain/coupon.machine';
+import { orderMachine } from './domain/order.machine';
+import { paymentAttemptMachine } from './domain/payment-attempt.machine';
+import { paymentMachine } from './domain/payment.machine';
+import { photoReviewMachine } from './domain/photo-review.machine';
+import { loginMachine } from './login.machine';
+import { photoUploadMachine } from './photo-upload.machine';
+import { resetPasswordMachine } from './reset-password.machine';
+import { sessionMachine } from './session.machine';
+import { smsCodeMachine } from './sms-code.machine';
+
+/** One chart: the file it is defined in (relative to the repo) and the machine. */
+export interface Chart {
+  file: string;
+  machine: AnyStateMachine;
+}
+
+/**
+ * Every chart in machines/ and machines/domain/, for the /dev/machines page and `npm run machines`
+ * (test/machines/catalogue.test.ts fails when a *.machine.ts file is missing here).
+ */
+export const charts: Chart[] = [
+  { file: 'machines/session.machine.ts', machine: sessionMachine },
+  { file: 'machines/login.machine.ts', machine: loginMachine },
+  { file: 'machines/sms-code.machine.ts', machine: smsCodeMachine },
+  { file: 'machines/reset-password.machine.ts', machine: resetPasswordMachine },
+  { file: 'machines/change-password.machine.ts', machine: changePasswordMachine },
+  { file: 'machines/book-class.machine.ts', machine: bookClassMachine },
+  { file: 'machines/booking-item.machine.ts', machine: bookingItemMachine },
+  { file: 'machines/check-in.machine.ts', machine: checkInMachine },
+  { file: 'machines/photo-upload.machine.ts', machine: photoUploadMachine },
+  { file: 'machines/card-item.machine.ts', machine: cardItemMachine },
+  { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
+  { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
+  { file: 'machines/domain/card.machine.ts', machine: cardMachine },
+  { file: 'machines/domain/order.machine.ts', machine: orderMachine },
+  { file: 'machines/domain/photo-review.machine.ts', machine: photoReviewMachine },
+  { file: 'machines/domain/payment-attempt.machine.ts', machine: paymentAttemptMachine },
+  { file: 'machines/domain/payment.machine.ts', machine: paymentMachine },
+  { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
+  { file: 'machines/domain/class.machine.ts', machine: classMachine },
+];
+
+/** A state of a chart with what the member sees and can do there (its `description`), if written. */
+export interface StateDoc {
+  /** the state's path from the root: `active.form.editing.clean` */
+  path: string;
+  description?: string;
+  type: string;
+}
+
+/** Every state of a chart, depth first, with its description. */
+export function statesOf(machine: AnyStateMachine): StateDoc[] {
+  type Node = { path: string[]; description?: string; type: string; states: Record<string, Node> };
+  const out: StateDoc[] = [];
+  const walk = (n: Node) => {
+    if (n.path.length) out.push({ path: n.path.join('.'), description: n.description, type: n.type });
+    for (const c of Object.values(n.states)) walk(c);
+  };
+  walk(machine.root as unknown as Node);
+  return out;
+}
