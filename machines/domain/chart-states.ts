@@ -1,4 +1,4 @@
-import type { AnyStateMachine } from 'xstate';
+import { getNextSnapshot, type AnyStateMachine } from 'xstate';
 
 /**
  * What a domain chart says about the values its record stores (issue 11, decision 017): the stored
@@ -48,4 +48,17 @@ export function storedStatesTagged<S extends string = string>(machine: AnyStateM
 export function stateCheckSql(column: string, states: readonly string[]): string {
   for (const s of states) if (!/^[a-z_]+$/.test(s)) throw new Error(`state name ${s} is not a plain identifier`);
   return `"${column}" in (${states.map((s) => `'${s}'`).join(', ')})`;
+}
+
+/**
+ * Where a flat chart (top-level states, no context) goes from `state` on `event`; null when the chart
+ * refuses it. The one next-state function of the domain transition modules: the chart's value is
+ * checked to be a state name here, so no module casts a snapshot's value.
+ */
+export function nextFlatState<S extends string>(machine: AnyStateMachine, state: S, event: string): S | null {
+  const snapshot = machine.resolveState({ value: state, context: undefined });
+  if (!snapshot.can({ type: event })) return null;
+  const next: unknown = getNextSnapshot(machine, snapshot, { type: event }).value;
+  if (typeof next !== 'string') throw new Error(`${machine.id}: ${state} on ${event} left the top level (${JSON.stringify(next)})`);
+  return next as S;
 }

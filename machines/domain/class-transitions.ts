@@ -1,5 +1,4 @@
-import { getNextSnapshot } from 'xstate';
-import { storedStates, storedStatesTagged } from './chart-states';
+import { nextFlatState, storedStates, storedStatesTagged } from './chart-states';
 import { classMachine, type ClassEvent } from './class.machine';
 
 /** A class's stored status (`classes.status`). */
@@ -13,7 +12,5 @@ export const LISTED_CLASS_STATUSES = storedStatesTagged<ClassStatus>(classMachin
 
 /** Where a class in `status` goes on `event`, by the chart; null when the chart refuses it. */
 export function nextClassStatus(status: ClassStatus, event: ClassEvent['type']): ClassStatus | null {
-  const snapshot = classMachine.resolveState({ value: status, context: undefined });
-  if (!snapshot.can({ type: event })) return null;
-  return getNextSnapshot(classMachine, snapshot, { type: event }).value as ClassStatus;
+  return nextFlatState<ClassStatus>(classMachine, status, event);
 }

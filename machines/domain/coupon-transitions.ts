@@ -1,7 +1,6 @@
-import { getNextSnapshot } from 'xstate';
 import type { GoodsKind } from '../../src/domain/catalog';
 import { couponTermsRefusal, type CouponRefusal, type CouponState, type HeldCoupon } from '../../src/domain/pricing';
-import { storedStates } from './chart-states';
+import { nextFlatState, storedStates } from './chart-states';
 import { couponMachine, type CouponEvent } from './coupon.machine';
 
 export type { CouponState };
@@ -17,9 +16,7 @@ export const COUPON_INITIAL_STATE = couponMachine.config.initial as CouponState;
  * Pure (xstate's getNextSnapshot): the server's one way to accept or refuse a coupon change.
  */
 export function nextCouponState(state: CouponState, event: CouponEvent['type']): CouponState | null {
-  const snapshot = couponMachine.resolveState({ value: state, context: undefined });
-  if (!snapshot.can({ type: event })) return null;
-  return getNextSnapshot(couponMachine, snapshot, { type: event }).value as CouponState;
+  return nextFlatState<CouponState>(couponMachine, state, event);
 }
 
 /** The stored states in which the chart lets `event` happen (a guarded update's `where state in`). */

@@ -1,5 +1,4 @@
-import { getNextSnapshot } from 'xstate';
-import { storedStates, storedStatesTagged } from './chart-states';
+import { nextFlatState, storedStates, storedStatesTagged } from './chart-states';
 import { paymentAttemptMachine, type PaymentAttemptEvent } from './payment-attempt.machine';
 
 /** A payment attempt's stored state (`payment_attempts.state`). */
@@ -19,9 +18,7 @@ export const OPEN_ATTEMPT_STATES = storedStatesTagged<PaymentAttemptState>(payme
  * Pure (xstate's getNextSnapshot): the server's one way to accept or refuse an attempt change.
  */
 export function nextAttemptState(state: PaymentAttemptState, event: PaymentAttemptEvent['type']): PaymentAttemptState | null {
-  const snapshot = paymentAttemptMachine.resolveState({ value: state, context: undefined });
-  if (!snapshot.can({ type: event })) return null;
-  return getNextSnapshot(paymentAttemptMachine, snapshot, { type: event }).value as PaymentAttemptState;
+  return nextFlatState<PaymentAttemptState>(paymentAttemptMachine, state, event);
 }
 
 /** The chart's event for what a provider said about a trade. */

@@ -1,5 +1,4 @@
-import { getNextSnapshot } from 'xstate';
-import { storedStates, storedStatesTagged } from './chart-states';
+import { nextFlatState, storedStates, storedStatesTagged } from './chart-states';
 import { paymentMachine, type PaymentEvent } from './payment.machine';
 
 /** A provider payment's stored status (`payments.status`). */
@@ -33,8 +32,6 @@ export function paymentEventOf(f: PaymentFacts): PaymentEvent['type'] {
  * Pure (xstate's getNextSnapshot): the server's one way to record a provider payment.
  */
 export function recordedPaymentStatus(event: PaymentEvent['type']): PaymentStatus | null {
-  const snapshot = paymentMachine.resolveState({ value: 'none', context: undefined });
-  if (!snapshot.can({ type: event })) return null;
-  const next = getNextSnapshot(paymentMachine, snapshot, { type: event }).value as string;
-  return next === 'none' ? null : (next as PaymentStatus);
+  const next = nextFlatState<PaymentStatus | 'none'>(paymentMachine, 'none', event);
+  return next === 'none' ? null : next;
 }

@@ -1,6 +1,5 @@
-import { getNextSnapshot } from 'xstate';
 import type { PhotoReviewState, PhotoStatus } from '../../src/domain/photo-review';
-import { storedStates } from './chart-states';
+import { nextFlatState, storedStates } from './chart-states';
 import { photoReviewMachine, type PhotoReviewEvent } from './photo-review.machine';
 
 /**
@@ -8,9 +7,7 @@ import { photoReviewMachine, type PhotoReviewEvent } from './photo-review.machin
  * The server's one way to accept or refuse an upload or a review.
  */
 export function nextPhotoStatus(status: PhotoStatus, event: PhotoReviewEvent['type']): PhotoStatus | null {
-  const snapshot = photoReviewMachine.resolveState({ value: status, context: undefined });
-  if (!snapshot.can({ type: event })) return null;
-  return getNextSnapshot(photoReviewMachine, snapshot, { type: event }).value as PhotoStatus;
+  return nextFlatState<PhotoStatus>(photoReviewMachine, status, event);
 }
 
 /** Whether the member may upload a photo now (the screen shows the upload button). */
