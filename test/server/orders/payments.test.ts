@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { goods, paymentAttempts, payments, payStandInOrders } from '../../../src/server/db/schema/index';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { PaymentProviderError, type PaymentResult } from '../../../src/server/gateways/payments/types';
-import { PAYMENT_QUERY_AFTER_MS, settlePayment } from '../../../src/server/services/orders/orders';
+import { PAYMENT_QUERY_AFTER_MS, payOrder, settlePayment } from '../../../src/server/services/orders/orders';
 import { startTestServer } from '../support/harness';
 import { memberWithPassword } from '../auth/support';
 import { cardsOf, create, newGoods, newMember, newMemberWithoutOpenId, newStaff, orderRow, pay } from './support';
@@ -342,5 +342,24 @@ describe("the WeChat Pay payer is the member's bound open id (JSAPI)", async () 
     // a visitor is told what the server offers
     expect((await s.call('GET', '/api/pay/methods')).body.data).toEqual({ methods: ['balance', 'wechat', 'alipay'], standIn: true, unavailable: [] });
     expect((await pay(s, m.token, no, 'alipay')).body.code).toBe(200);
+  });
+  it('a tap that read the order before another tap opened and started its trade gets that same trade, not a refusal', async () => {
+    // the interleaving the PostgreSQL race test meets now and then, made certain: tap B reads the
+    // order (unpaid, no trade open), then tap A opens the trade and moves the order to paying, then
+    // B's transaction starts
+    const m = await newMember(s);
+    const g = await newGoods(s);
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    let aDone!: () => void;
+    const afterA = new Promise<void>((resolve) => (aDone = resolve));
+    const db = s.deps.db;
+    const heldDb = new Proxy(db, { get: (t, k) => (k === 'transaction' ? async (...args: unknown[]) => (await afterA, (t.transaction as (...a: unknown[]) => unknown)(...args)) : Reflect.get(t, k)) });
+    const b = payOrder({ ...s.deps, db: heldDb }, m.id, no, 'wechat');
+    const a = await payOrder(s.deps, m.id, no, 'wechat');
+    aDone();
+    const answered = await b;
+    expect(answered.payment).toEqual(a.payment);
+    expect(answered.order.state).toBe('paying');
+    expect(await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, (await orderRow(s, no)).id))).toHaveLength(1);
   });
 });

@@ -343,6 +343,8 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     const attempt = await decide(db, async (tx) => {
       const o = await lockMyOrder(tx, accountId, orderNo);
       if (pastExpiry(o, clock.now())) throw new ApiError(Errors.orderExpired);
+      // another tap opened a trade since this one read the order: take it from the top (same trade, or a switch)
+      if (o.state === 'paying' || (await openAttempt(tx, o.id))) return undefined;
       move(o.state, 'order.pay', 'orderNotPayable');
       const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
       const seq = (last?.seq ?? 0) + 1;
@@ -353,7 +355,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
         .returning();
       return row;
     });
-    // another request opened one first (the partial unique index): take it from the top
+    // another request opened one first (seen under the lock, or the partial unique index): take it from the top
     if (!attempt) continue;
     return startAttempt(deps, current, attempt, payerOpenId, true);
   }
