@@ -5,6 +5,8 @@ import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed/index';
 import type { Deps } from './env';
 import { createGateways } from './gateways/create';
+import { usesPaymentStandIns } from './gateways/payments/create';
+import { storedPaymentStandIns } from './gateways/payments/standin-keys';
 import { startJobRunner } from './jobs/runner';
 import type { Logger } from './logger';
 
@@ -17,7 +19,8 @@ export interface InProcess {
 export async function startServerApp(config: Config, clock: Clock, log: Logger, appOptions: (app: InProcess) => AppOptions) {
   const database: Database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, max: config.databasePoolSize } : { dataDir: config.dataDir });
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
-  const deps: Deps = { ...partial, gateways: createGateways(config, partial) };
+  const paymentStandIns = usesPaymentStandIns(config) ? await storedPaymentStandIns(database.db, clock.now()) : undefined;
+  const deps: Deps = { ...partial, gateways: createGateways(config, partial, { paymentStandIns }) };
   const seeded = await seedIfEmpty(deps.db, clock);
   const holder: InProcess = { fetch: async () => new Response(null, { status: 503 }) };
   const app = createApp(deps, appOptions(holder));

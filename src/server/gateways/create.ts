@@ -4,14 +4,15 @@ import type { Gateways } from './index';
 import { createMapsGateway } from './maps';
 import { createOAuthGateway } from './oauth';
 import { createPaymentGateways } from './payments/create';
+import type { PaymentStandIns } from './payments/standin-keys';
 import { createSmsGateway } from './sms';
 
 /** Picks each outside party's adapter from the configuration (local stand-ins in demo mode). */
-export function createGateways(config: Config, deps: Omit<Deps, 'gateways'>): Gateways {
+export function createGateways(config: Config, deps: Omit<Deps, 'gateways'>, opts: { paymentStandIns?: PaymentStandIns } = {}): Gateways {
   return {
     sms: createSmsGateway(config, deps),
     oauth: createOAuthGateway(config, deps),
     maps: createMapsGateway(config),
-    payments: createPaymentGateways(config, deps),
+    payments: createPaymentGateways(config, deps, { standIns: opts.paymentStandIns }),
   };
 }

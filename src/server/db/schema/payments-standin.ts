@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The payment stand-ins' own ledger (demo mode and tests only): what the simulated WeChat Pay and
@@ -35,3 +35,16 @@ export const payStandInOrders = pgTable(
     index('pay_standin_prepay').on(t.prepayId),
   ],
 );
+
+/**
+ * The payment stand-ins' keys (demo mode and tests only), made once per database: every process
+ * on the database signs and verifies with the same keys (a notification one process's stand-in
+ * signs may reach another), and a restart keeps them, as a real merchant account's keys are kept.
+ */
+export const payStandInKeys = pgTable('pay_standin_keys', {
+  /** 'default': one set per database */
+  name: text('name').primaryKey(),
+  /** PEM keys, serials and the API v3 key (standin-keys.ts StoredStandInKeys) */
+  keys: jsonb('keys').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

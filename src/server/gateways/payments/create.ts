@@ -35,11 +35,18 @@ function standInFetch(base: string, standIns: PaymentStandIns, deps: Omit<Deps, 
   return async (url, init) => (url.startsWith(base) ? loop.request(url, init) : fetch(url, init));
 }
 
-/** Real providers with credentials; in demo mode the same adapters against the stand-ins; otherwise absent. */
-export function createPaymentGateways(config: Config, deps: Omit<Deps, 'gateways'>, opts: { fetch?: FetchLike } = {}): PaymentGateways {
+/** Whether a payment method is served by its local stand-in (demo mode). */
+export function usesPaymentStandIns(config: Config): boolean {
+  return config.payments.wechat.provider === 'local' || config.payments.alipay.provider === 'local';
+}
+
+/**
+ * Real providers with credentials; in demo mode the same adapters against the stand-ins (their keys
+ * from `opts.standIns`, the server's stored ones; else this process's); otherwise absent.
+ */
+export function createPaymentGateways(config: Config, deps: Omit<Deps, 'gateways'>, opts: { fetch?: FetchLike; standIns?: PaymentStandIns } = {}): PaymentGateways {
   const { wechat: w, alipay: a } = config.payments;
-  const local = w.provider === 'local' || a.provider === 'local';
-  const standIn = local ? processPaymentStandIns() : undefined;
+  const standIn = usesPaymentStandIns(config) ? (opts.standIns ?? processPaymentStandIns()) : undefined;
   const base = `${config.publicUrl}${STANDIN_PATH}`;
   const loopFetch = standIn ? (opts.fetch ?? standInFetch(base, standIn, deps)) : undefined;
   const gateways: PaymentGateways = {

@@ -1,4 +1,7 @@
-import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payStandInKeys } from '../../db/schema/index';
 import type { FetchLike } from '../sms';
 import { STANDIN_APP_ID } from '../wechat-standin';
 
@@ -71,4 +74,45 @@ let processKeys: Omit<PaymentStandIns, 'notifyFetch'> | undefined;
 export function processPaymentStandIns(): PaymentStandIns {
   processKeys ??= newPaymentStandIns();
   return { ...processKeys };
+}
+
+/** The stand-in keys as stored (pay_standin_keys.keys): private keys as PKCS#8 PEM, the rest as is. */
+interface StoredStandInKeys {
+  wechat: Omit<WechatStandInKeys, 'merchant' | 'platform'> & { merchant: string; platform: string };
+  alipay: Omit<AlipayStandInKeys, 'app' | 'alipay'> & { app: string; alipay: string };
+}
+
+const pem = (k: KeyPair) => k.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const pair = (privatePem: string): KeyPair => {
+  const privateKey = createPrivateKey(privatePem);
+  return { privateKey, publicKey: createPublicKey(privateKey) };
+};
+
+function toStored(s: Omit<PaymentStandIns, 'notifyFetch'>): StoredStandInKeys {
+  return {
+    wechat: { ...s.wechat, merchant: pem(s.wechat.merchant), platform: pem(s.wechat.platform) },
+    alipay: { ...s.alipay, app: pem(s.alipay.app), alipay: pem(s.alipay.alipay) },
+  };
+}
+
+function fromStored(k: StoredStandInKeys): PaymentStandIns {
+  return {
+    wechat: { ...k.wechat, merchant: pair(k.wechat.merchant), platform: pair(k.wechat.platform) },
+    alipay: { ...k.alipay, app: pair(k.alipay.app), alipay: pair(k.alipay.alipay) },
+  };
+}
+
+/**
+ * The database's stand-in keys, made by the first process that needs them: every server process on
+ * the database gets the same keys, and a restart keeps them (no four RSA keys at every start).
+ */
+export async function storedPaymentStandIns(db: Db, now: Date): Promise<PaymentStandIns> {
+  const read = async () => (await db.select().from(payStandInKeys).where(eq(payStandInKeys.name, 'default')))[0];
+  let row = await read();
+  if (!row) {
+    // two processes starting together: the first insert wins and both read it back
+    await db.insert(payStandInKeys).values({ name: 'default', keys: toStored(newPaymentStandIns()), createdAt: now }).onConflictDoNothing();
+    row = await read();
+  }
+  return fromStored(row!.keys as StoredStandInKeys);
 }
