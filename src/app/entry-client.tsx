@@ -2,21 +2,11 @@ import { setupI18n } from '@lingui/core';
 import { useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
-import Cookies from 'universal-cookie';
 import { AppRoot, resolveLazy, startBrowserApi } from './app-root';
 import { serverAlignedClock, setBrowserClock } from './app-clock';
 import { BOOT_GLOBAL, type BootData } from './boot-data';
 import { routeObjects } from './routes';
-import { silentLoginUrl } from './session/silent-login';
 import './styles.css';
-
-function sessionStorageOrUndefined(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Marks <html data-hydrated> once the first render is hydrated and its effects ran: the moment the
@@ -30,21 +20,10 @@ function HydrationMark() {
 }
 
 async function start() {
-  const cookies = new Cookies(undefined, { path: '/' });
   const here = () => window.location.pathname + window.location.search;
 
-  // the silent open-id login: once per browser session, before anything renders
-  const silent = silentLoginUrl({
-    userAgent: navigator.userAgent,
-    cookies: cookies.getAll({ doNotParse: true }) as Record<string, string>,
-    storage: sessionStorageOrUndefined(),
-    path: here(),
-  });
-  if (silent) {
-    window.location.replace(silent);
-    return;
-  }
-
+  // the silent open-id login is the server's (src/server/http/silent-login.ts): a first visit comes
+  // here once, after the authorization
   // the provider's authorize URL ends in #wechat_redirect, which redirects carry along: drop it
   if (window.location.hash === '#wechat_redirect') window.history.replaceState(window.history.state, '', here());
 

@@ -12,6 +12,7 @@ import { createRouter } from './http/router';
 import { i18nFor, pickLocale } from './i18n';
 import { inRequest } from './logger';
 import { mountApi } from './routes/index';
+import { silentLogin } from './http/silent-login';
 
 /** Renders a page of the app for a non-API path (injected: the built SSR bundle, or Vite in dev). */
 export type PageRenderer = (c: Context<AppEnv>) => Promise<Response>;
@@ -79,7 +80,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   if (opts.render) {
     const render = opts.render;
     app.get('/favicon.ico', (c) => c.body(null, 204));
-    app.get('*', (c) => render(c));
+    app.get('*', silentLogin, (c) => render(c));
   }
   app.notFound((c) => errorResponse(c, new ApiError(Errors.notFound)));
   return app;

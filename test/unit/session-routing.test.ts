@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loginPath, requireMember, returnPath, sessionFrom } from '../../src/app/session/request-session';
 import { createExpiryHandler } from '../../src/app/session/session-expiry';
-import { silentLoginUrl } from '../../src/app/session/silent-login';
+import { silentLoginRedirect, SILENT_LOGIN_COOKIE } from '../../src/server/http/silent-login';
 
 describe('login paths (DESIGN.md §5: the from path URL-encoded as one segment)', () => {
   it('encodes path and search as one segment, and never loops back to /login', () => {
@@ -81,20 +81,15 @@ describe('login expiry (spec §7)', () => {
   });
 });
 
-describe('silent open-id login (once per browser session, in the messaging app only)', () => {
-  const storage = () => {
-    const m = new Map<string, string>();
-    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
-  };
+describe('silent open-id login (once per browser session, in the messaging app only; decided by the server)', () => {
   const ua = 'Mozilla/5.0 (iPhone) MicroMessenger/8.0.50';
-  it('goes to the authorize URL with the current path, once', () => {
-    const s = storage();
-    expect(silentLoginUrl({ userAgent: ua, cookies: {}, storage: s, path: '/mine?a=1' })).toBe('/api/oauth/wechat/authorize?from=%2Fmine%3Fa%3D1');
-    expect(silentLoginUrl({ userAgent: ua, cookies: {}, storage: s, path: '/mine' })).toBeUndefined();
+  it('goes to the authorize URL with the current path, unless tried in this browser session', () => {
+    expect(silentLoginRedirect({ userAgent: ua, cookies: {}, path: '/mine?a=1' })).toBe('/api/oauth/wechat/authorize?from=%2Fmine%3Fa%3D1');
+    expect(silentLoginRedirect({ userAgent: ua, cookies: { [SILENT_LOGIN_COOKIE]: '1' }, path: '/mine' })).toBeUndefined();
   });
   it('stays with a session, an open-id ticket, or outside the messaging app', () => {
-    expect(silentLoginUrl({ userAgent: ua, cookies: { token: 't' }, storage: storage(), path: '/' })).toBeUndefined();
-    expect(silentLoginUrl({ userAgent: ua, cookies: { openId: 'ticket' }, storage: storage(), path: '/' })).toBeUndefined();
-    expect(silentLoginUrl({ userAgent: 'Mozilla/5.0 Chrome/130', cookies: {}, storage: storage(), path: '/' })).toBeUndefined();
+    expect(silentLoginRedirect({ userAgent: ua, cookies: { token: 't' }, path: '/' })).toBeUndefined();
+    expect(silentLoginRedirect({ userAgent: ua, cookies: { openId: 'ticket' }, path: '/' })).toBeUndefined();
+    expect(silentLoginRedirect({ userAgent: 'Mozilla/5.0 Chrome/130', cookies: {}, path: '/' })).toBeUndefined();
   });
 });
