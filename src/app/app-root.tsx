@@ -37,7 +37,7 @@ export function startBrowserApi(opts: { baseURL: string; fetch?: typeof globalTh
     const fx = reactExpiryEffects();
     const r = routerRef.current;
     if (!fx || !r) return undefined;
-    return { ...fx, here: opts.here, navigate: (to: string) => void r.navigate(to) };
+    return { ...fx, here: opts.here, navigate: (to: string) => void r.navigate(to), loggedIn: () => Boolean(cookies.get('token', { doNotParse: true })) };
   }, loginPath);
   const api = createApi({
     baseURL: opts.baseURL,

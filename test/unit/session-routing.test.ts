@@ -41,8 +41,8 @@ describe('requireMember (loader guard of requiresLogin routes)', () => {
 });
 
 describe('login expiry (spec §7)', () => {
-  function setup(here = '/mine') {
-    const fx = { toast: vi.fn(), expire: vi.fn(), here: () => here, navigate: vi.fn() };
+  function setup(here = '/mine', loggedIn = () => false) {
+    const fx = { toast: vi.fn(), expire: vi.fn(), here: () => here, navigate: vi.fn(), loggedIn };
     return { fx, handle: createExpiryHandler(() => fx, loginPath, 2000) };
   }
   it('a 401 in the body: toast, session.expired, then /login/<from> at once', () => {
@@ -64,9 +64,24 @@ describe('login expiry (spec §7)', () => {
     expect(fx.navigate).toHaveBeenCalledOnce();
     vi.useRealTimers();
   });
+  it('a member who logged in again during the 2 s stays where they are', () => {
+    vi.useFakeTimers();
+    let session = false;
+    const { fx, handle } = setup('/mine', () => session);
+    handle('http');
+    session = true;
+    vi.advanceTimersByTime(2000);
+    expect(fx.navigate).not.toHaveBeenCalled();
+    // the next expiry is handled again
+    session = false;
+    handle('http');
+    vi.advanceTimersByTime(2000);
+    expect(fx.navigate).toHaveBeenCalledWith('/login/%2Fmine');
+    vi.useRealTimers();
+  });
   it('a 401 that arrives before the app is mounted waits for it instead of being lost', () => {
     vi.useFakeTimers();
-    const fx = { toast: vi.fn(), expire: vi.fn(), here: () => '/mine', navigate: vi.fn() };
+    const fx = { toast: vi.fn(), expire: vi.fn(), here: () => '/mine', navigate: vi.fn(), loggedIn: () => false };
     let mounted = false;
     const handle = createExpiryHandler(() => (mounted ? fx : undefined), loginPath, 2000, 100);
     handle('http');

@@ -9,12 +9,14 @@ export interface ExpiryEffects {
   /** where the member is now (path + search) */
   here(): string;
   navigate(to: string): void;
+  /** a session is held now (the member logged in again while the HTTP case waited) */
+  loggedIn(): boolean;
 }
 
 /**
  * Spec §7: a 401 in the body, or an HTTP 401, shows the expired-login toast, clears the token and
- * goes to /login with the from path; the HTTP case waits 2 s first. Repeated 401s of one expiry
- * (several calls in flight) act once.
+ * goes to /login with the from path; the HTTP case waits 2 s first, and stays put when the member
+ * logged in again meanwhile. Repeated 401s of one expiry (several calls in flight) act once.
  */
 export function createExpiryHandler(
   effects: () => ExpiryEffects | undefined,
@@ -37,7 +39,7 @@ export function createExpiryHandler(
     fx.expire();
     const go = () => {
       handling = false;
-      if (!from.startsWith('/login')) fx.navigate(loginPath(from));
+      if (!from.startsWith('/login') && !fx.loggedIn()) fx.navigate(loginPath(from));
     };
     if (how === 'http') setTimeout(go, delayMs);
     else go();
