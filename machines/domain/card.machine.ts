@@ -43,6 +43,7 @@ export const cardMachine = setup({
   initial: 'inactive',
   states: {
     inactive: {
+      description: 'Bought, not started: its validity starts when it is activated (its first booking); it can be transferred or refunded whole.',
       on: {
         'card.activate': 'in_use',
         'card.transfer': { guard: 'transferable', target: 'transferred' },
@@ -51,6 +52,7 @@ export const cardMachine = setup({
       },
     },
     in_use: {
+      description: 'Active: books classes within its validity and uses; can be frozen, extended, transferred (unless it was received by transfer) or refunded.',
       on: {
         'card.freeze': 'frozen',
         'card.transfer': { guard: 'transferable', target: 'transferred' },
@@ -61,6 +63,7 @@ export const cardMachine = setup({
       },
     },
     frozen: {
+      description: 'Paused: cannot book; its validity end moves later by the frozen days; unfreezes at the end date or when the member asks.',
       on: {
         'card.unfreeze': 'in_use',
         'card.refund': 'invalid',
@@ -68,12 +71,13 @@ export const cardMachine = setup({
       },
     },
     expired: {
+      description: 'Past its validity end (written by the time-passing job): cannot book; an extension brings it back into use.',
       on: {
         'card.extend': 'in_use',
         'card.invalidate': 'invalid',
       },
     },
-    transferred: { type: 'final' },
-    invalid: { type: 'final' },
+    transferred: { description: "Given to another member by an approved transfer: it leaves this member's cards; the receiver holds a new card marked received by transfer.", type: 'final' },
+    invalid: { description: 'Refunded or voided by staff: cannot book, and never comes back.', type: 'final' },
   },
 });

@@ -15,9 +15,10 @@ export const classMachine = setup({
   initial: 'open',
   states: {
     open: {
+      description: 'On the schedule: members see it and book or queue for it; what they are offered follows the clock and the seats left.',
       tags: ['listed'],
       on: { 'class.cancel': 'cancelled' },
     },
-    cancelled: { type: 'final' },
+    cancelled: { description: 'Called off by the club: no longer listed or bookable.', type: 'final' },
   },
 });

@@ -21,6 +21,7 @@ export const couponMachine = setup({
   initial: 'unused',
   states: {
     unused: {
+      description: 'Held and usable: applies to a purchase within its validity; can be gifted to another member.',
       on: {
         'coupon.use': 'used',
         'coupon.expire': 'expired',
@@ -28,9 +29,10 @@ export const couponMachine = setup({
       },
     },
     used: {
+      description: 'Applied to an order: given back (unused again) when that order is cancelled or expires unpaid.',
       on: { 'coupon.release': 'unused' },
     },
-    expired: { type: 'final' },
-    transferred: { type: 'final' },
+    expired: { description: 'Past its validity without being used.', type: 'final' },
+    transferred: { description: "Gifted to another member: it left this member's coupons.", type: 'final' },
   },
 });

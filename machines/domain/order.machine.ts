@@ -35,6 +35,7 @@ export const orderMachine = setup({
   initial: 'unpaid',
   states: {
     unpaid: {
+      description: 'Created, waiting for money: the member can pay by balance or a provider, cancel, or invite a friend; it expires unpaid at its pay deadline.',
       tags: ['awaitingMoney', 'payWindow'],
       on: {
         'order.pay': 'paying',
@@ -44,6 +45,7 @@ export const orderMachine = setup({
       },
     },
     paying: {
+      description: "A provider trade is open (the member is at WeChat Pay or Alipay): the order waits for the provider's notification or the query job.",
       tags: ['awaitingMoney', 'payWindow'],
       on: {
         'payment.succeeded': 'paid',
@@ -51,6 +53,7 @@ export const orderMachine = setup({
       },
     },
     payment_failed: {
+      description: 'The provider said the payment failed: the member can pay again by any method, or cancel.',
       tags: ['awaitingMoney', 'payWindow'],
       on: {
         'order.pay': 'paying',
@@ -59,6 +62,7 @@ export const orderMachine = setup({
       },
     },
     friend_paying: {
+      description: "A friend was invited to pay: the order waits for the friend's payment until the invitation expires; the member can cancel.",
       tags: ['awaitingMoney'],
       on: {
         'friend.paid': 'fully_paid',
@@ -66,14 +70,17 @@ export const orderMachine = setup({
       },
     },
     paid: {
+      description: 'Paid in full by the member: the goods were issued once; a refund can be asked for.',
       tags: ['bought', 'everPaid'],
       on: { 'refund.request': 'refunding' },
     },
     fully_paid: {
+      description: 'Paid in full by several payers (split or friend pay): the goods were issued once; a refund returns each part to its payer.',
       tags: ['bought', 'everPaid'],
       on: { 'refund.request': 'refunding' },
     },
     refunding: {
+      description: 'A refund is under way: the money is on its way back to the payers.',
       tags: ['bought', 'everPaid'],
       on: {
         'refund.succeeded': 'refunded',
@@ -81,10 +88,11 @@ export const orderMachine = setup({
       },
     },
     refund_failed: {
+      description: 'A refund failed at the provider: it can be asked for again; the member sees it is being handled.',
       tags: ['bought', 'everPaid'],
       on: { 'refund.request': 'refunding' },
     },
-    cancelled: { type: 'final' },
-    refunded: { type: 'final', tags: ['everPaid'] },
+    cancelled: { description: 'Cancelled by the member or expired unpaid: nothing charged; held coupons, balance and stock were given back.', type: 'final' },
+    refunded: { description: 'The money went back to the payers: the order is closed.', type: 'final', tags: ['everPaid'] },
   },
 });

@@ -23,6 +23,7 @@ export const paymentAttemptMachine = setup({
   initial: 'open',
   states: {
     open: {
+      description: 'A trade at a provider (its own out_trade_no) the member may still pay: at most one per order; a repeated tap gets the same trade.',
       tags: ['open'],
       on: {
         'provider.paid': 'paid',
@@ -31,11 +32,13 @@ export const paymentAttemptMachine = setup({
       },
     },
     failed: {
+      description: "The provider said this trade failed, or it never started: a late 'paid' from the provider is still taken.",
       on: { 'provider.paid': 'paid' },
     },
     closed: {
+      description: "Closed by us at the provider (the member switched method, or the order ended): a late 'paid' is still recorded.",
       on: { 'provider.paid': 'paid' },
     },
-    paid: { type: 'final' },
+    paid: { description: 'The provider took the money for this trade.', type: 'final' },
   },
 });

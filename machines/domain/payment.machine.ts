@@ -24,6 +24,7 @@ export const paymentMachine = setup({
   initial: 'none',
   states: {
     none: {
+      description: "No record yet: the provider's result for a trade has not arrived. Never stored.",
       tags: ['noRecord'],
       on: {
         'payment.applied': 'paid',
@@ -32,9 +33,9 @@ export const paymentMachine = setup({
         'payment.unwanted': 'needs_refund',
       },
     },
-    paid: { type: 'final' },
-    failed: { type: 'final' },
-    mismatch: { type: 'final' },
-    needs_refund: { type: 'final', tags: ['toRefund'] },
+    paid: { description: 'Money received and applied to its order (the amount matched and the order took it).', type: 'final' },
+    failed: { description: 'The provider reported a failed payment; kept for the history.', type: 'final' },
+    mismatch: { description: "Money received for another amount than the order's: kept, not applied; staff reconcile it.", type: 'final' },
+    needs_refund: { description: 'Money received for an order that no longer takes it (already paid, cancelled): kept for staff to refund.', type: 'final', tags: ['toRefund'] },
   },
 });

@@ -16,9 +16,9 @@ export const photoReviewMachine = setup({
   id: 'photoReview',
   initial: 'none',
   states: {
-    none: { tags: ['noRecord'], on: { 'photo.upload': 'reviewing' } },
-    reviewing: { on: { 'photo.pass': 'passed', 'photo.reject': 'rejected' } },
-    rejected: { on: { 'photo.upload': 'reviewing' } },
-    passed: {},
+    none: { description: 'No photo yet: the member is asked for a front photo. Never stored.', tags: ['noRecord'], on: { 'photo.upload': 'reviewing' } },
+    reviewing: { description: 'Uploaded: staff review it; the member sees it under review and cannot upload another.', on: { 'photo.pass': 'passed', 'photo.reject': 'rejected' } },
+    rejected: { description: 'Staff rejected it with a reason the member sees; the member can upload again.', on: { 'photo.upload': 'reviewing' } },
+    passed: { description: 'Staff passed it: the photo the front desk checks at check-in.' },
   },
 });
