@@ -10,6 +10,8 @@ export interface SmsCodeContext {
   remaining: number;
   /** the server's refusal to send a code (10007, 10008, 10009, 10010) */
   sendErrorCode?: number;
+  /** with 10007: the seconds left before a code can be sent (the refusal says them) */
+  retryAfter?: number;
 }
 
 export type SmsCodeEvent =
@@ -20,7 +22,7 @@ export type SmsCodeEvent =
 
 /** The wait before the next code, as the server answered it (`resendAfter`, seconds). */
 function resendAfter(envelope: ValidCodeEnvelope): number {
-  const s = envelope.data?.resendAfter;
+  const s = envelope.data && 'resendAfter' in envelope.data ? envelope.data.resendAfter : undefined;
   // an answer without it (an older server) waits as long as the server's default
   return typeof s === 'number' && s > 0 ? Math.ceil(s) : SMS_RESEND_COOLDOWN_S;
 }
@@ -43,8 +45,11 @@ export const smsCodeMachine = setup({
   },
   actions: {
     keepPhone: assign({ phone: ({ event }) => (event.type === 'sms.send' ? event.phone : '') }),
-    keepSendRefusal: assign({ sendErrorCode: (_, params: { code: number }) => params.code }),
-    startCooldown: assign((_, params: { envelope: ValidCodeEnvelope }) => ({ remaining: resendAfter(params.envelope), sendErrorCode: undefined })),
+    keepSendRefusal: assign((_, params: { envelope: ValidCodeEnvelope }) => {
+      const data = params.envelope.data;
+      return { sendErrorCode: params.envelope.code, retryAfter: data && 'retryAfter' in data ? data.retryAfter : undefined };
+    }),
+    startCooldown: assign((_, params: { envelope: ValidCodeEnvelope }) => ({ remaining: resendAfter(params.envelope), sendErrorCode: undefined, retryAfter: undefined })),
     tick: assign({ remaining: ({ context }) => context.remaining - 1 }),
   },
   guards: {
@@ -85,7 +90,7 @@ export const smsCodeMachine = setup({
           },
           {
             target: 'ready.refused',
-            actions: { type: 'keepSendRefusal', params: ({ event }) => ({ code: event.output.code }) },
+            actions: { type: 'keepSendRefusal', params: ({ event }) => ({ envelope: event.output }) },
           },
         ],
         onError: 'ready.unreachable',

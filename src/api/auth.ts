@@ -38,7 +38,12 @@ export interface CodeSent {
   resendAfter: number;
 }
 
-export type ValidCodeEnvelope = Envelope<CodeSent | null>;
+/** A refusal to text a code within the resend cooldown (10007): the seconds left. */
+export interface CodeTooSoon {
+  retryAfter: number;
+}
+
+export type ValidCodeEnvelope = Envelope<CodeSent | CodeTooSoon | null>;
 export type ResetVerifyEnvelope = Envelope<ResetTicket | null>;
 export type PlainEnvelope = Envelope<unknown>;
 
@@ -46,7 +51,7 @@ export type PlainEnvelope = Envelope<unknown>;
 export function authCalls(http: ApiClient) {
   return {
     /** GET /oauth/valid-code: texts a verification code to the phone */
-    sendCode: (phone: string) => http.get<CodeSent | null>('/oauth/valid-code', { query: { phone } }) as Promise<ValidCodeEnvelope>,
+    sendCode: (phone: string) => http.get<CodeSent | CodeTooSoon | null>('/oauth/valid-code', { query: { phone } }) as Promise<ValidCodeEnvelope>,
     login: (body: LoginRequest) => http.post<LoginEnvelope['data']>('/oauth/login', { body }) as Promise<LoginEnvelope>,
     logout: () => http.post<null>('/oauth/logout'),
     verifyToken: (token: string) => http.post<unknown>('/oauth/token/verify', { body: { token } }),

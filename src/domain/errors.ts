@@ -38,7 +38,7 @@ export const Errors = {
   openIdNotBound: def(10004, 400, msg`微信未绑定账号`),
   wrongLoginType: def(10005, 400, msg`登录方式错误`),
   banned: def(10006, 403, msg`该会员已被禁用`),
-  codeTooSoon: def(10007, 429, msg`验证码已发送，请60秒后再试`),
+  codeTooSoon: def(10007, 429, msg`验证码已发送，请{seconds}秒后再试`),
   codeTooMany: def(10008, 429, msg`该手机号获取验证码次数过多，请稍后再试`),
   tooManyFromNetwork: def(10009, 429, msg`请求过于频繁，请稍后再试`),
   invalidPhone: def(10010, 400, msg`请输入正确的手机号`),

@@ -89,7 +89,7 @@ export const auth = createRouter()
       tags: ['auth'],
       summary: 'Send a 6-digit SMS code (valid 5 minutes, single use)',
       description:
-        'The same answer whether or not the phone is registered. 10007 within the resend cooldown of the last code (`SMS_RESEND_COOLDOWN_S`, 60 s; `data.retryAfter` says how long is left), 10008 over the per-phone hour/day cap, 10009 over the per-network cap, 10010 invalid phone.',
+        'The same answer whether or not the phone is registered. 10007 within the resend cooldown of the last code (`SMS_RESEND_COOLDOWN_S`, 60 s; `data.retryAfter` and the message say how long is left), 10008 over the per-phone hour/day cap, 10009 over the per-network cap, 10010 invalid phone.',
       request: { query: z.object({ phone: z.string().max(64).optional() }) },
       responses: {
         200: {

@@ -47,7 +47,9 @@ describe('GET /api/oauth/valid-code', async () => {
     s.clock.advance(20_000);
     const r = await ask('13700000004');
     expect(r.status).toBe(429);
-    expect(r.body).toMatchObject({ code: 10007, data: { retryAfter: 40 } });
+    expect(r.body).toMatchObject({ code: 10007, data: { retryAfter: 40 }, message: '验证码已发送，请40秒后再试' });
+    const en = await s.call('GET', '/api/oauth/valid-code?phone=13700000004', { headers: { 'accept-language': 'en' } });
+    expect(en.body.message).toBe('A verification code has been sent. Please try again in 40 seconds.');
     s.clock.advance(40_000);
     expect((await ask('13700000004')).status).toBe(200);
   });

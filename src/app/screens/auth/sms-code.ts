@@ -23,7 +23,11 @@ export function useSmsCode(form: AnyActorRef): { sending: boolean; remaining: nu
   const sending = useSelector(sms, (s) => s?.matches('sending') ?? false);
   const remaining = useSelector(sms, (s) => (s?.matches('coolingDown') ? s.context.remaining : undefined));
   const problem = useSelector(sms, (s) =>
-    s?.matches({ ready: 'refused' }) ? refusalMessage(s.context.sendErrorCode) : s?.matches({ ready: 'unreachable' }) ? feedbackMessage('unreachable', undefined) : undefined,
+    s?.matches({ ready: 'refused' })
+      ? { ...refusalMessage(s.context.sendErrorCode), values: { seconds: s.context.retryAfter } }
+      : s?.matches({ ready: 'unreachable' })
+        ? feedbackMessage('unreachable', undefined)
+        : undefined,
   );
   return { sending, remaining, problem };
 }

@@ -51,7 +51,7 @@ export async function issueCode(deps: IssueDeps, phone: string, ip: string): Pro
     const [last] = await tx.select({ createdAt: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.id)).limit(1);
     if (last) {
       const waitS = Math.ceil((last.createdAt.getTime() + config.sms.resendCooldownS * 1000 - now.getTime()) / 1000);
-      if (waitS > 0) throw new ApiError(Errors.codeTooSoon, { data: { retryAfter: waitS } });
+      if (waitS > 0) throw new ApiError(Errors.codeTooSoon, { data: { retryAfter: waitS }, values: { seconds: waitS } });
     }
     const [inHour] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, hourAgo)));
     if ((inHour?.n ?? 0) >= config.sms.perPhonePerHour) throw new ApiError(Errors.codeTooMany);
