@@ -24,14 +24,19 @@ export function couponStatesAllowing(event: CouponEvent['type']): CouponState[] 
   return COUPON_STORED_STATES.filter((s) => nextCouponState(s, event) !== null);
 }
 
-/** The state a member sees: a coupon past its validity is expired by the chart (`coupon.expire`). */
-export function effectiveCouponState(c: Pick<HeldCoupon, 'state' | 'validUntil'>, now: Date): CouponState {
-  if (now.getTime() >= c.validUntil.getTime()) return nextCouponState(c.state, 'coupon.expire') ?? c.state;
-  return c.state;
+/**
+ * The moves the chart makes on `coupon.expire` (an unused coupon expires at its validity end; a used
+ * one is held by its order), read from the chart: the time-passing job writes exactly these.
+ */
+export function couponExpiryMoves(): { from: CouponState; to: CouponState }[] {
+  return COUPON_STORED_STATES.flatMap((from) => {
+    const to = nextCouponState(from, 'coupon.expire');
+    return to !== null && to !== from ? [{ from, to }] : [];
+  });
 }
 
-/** Whether the coupon may take money off goods of `kind` at `priceCents` now: the chart lets it be used, and its terms. */
+/** Whether the coupon may take money off goods of `kind` at `priceCents` now: the chart lets it be used, and its terms (validity included). */
 export function couponRefusal(c: HeldCoupon, kind: GoodsKind, priceCents: number, now: Date): CouponRefusal | null {
-  if (!nextCouponState(effectiveCouponState(c, now), 'coupon.use')) return 'couponNotUsable';
+  if (!nextCouponState(c.state, 'coupon.use')) return 'couponNotUsable';
   return couponTermsRefusal(c, kind, priceCents, now);
 }

@@ -38,7 +38,8 @@ export type CouponRefusal = 'couponNotUsable' | 'couponMinSpend';
  * (couponRefusal in machines/domain/coupon-transitions.ts, which the server calls).
  */
 export function couponTermsRefusal(c: HeldCoupon, kind: GoodsKind, priceCents: number, now: Date): CouponRefusal | null {
-  if (now.getTime() < c.validFrom.getTime()) return 'couponNotUsable';
+  // usable from its start until its end (at the end the time-passing job writes it expired)
+  if (now.getTime() < c.validFrom.getTime() || now.getTime() >= c.validUntil.getTime()) return 'couponNotUsable';
   if (c.appliesTo.length > 0 ? !c.appliesTo.includes(kind) : kind === 'coupon') return 'couponNotUsable';
   if (priceCents < c.minSpendCents) return 'couponMinSpend';
   return null;

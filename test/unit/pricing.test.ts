@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponRefusal, effectiveCouponState } from '../../machines/domain/coupon-transitions';
+import { couponExpiryMoves, couponRefusal } from '../../machines/domain/coupon-transitions';
 import { couponDeduction, priceOrder, type HeldCoupon } from '../../src/domain/pricing';
 
 const now = new Date('2026-11-22T02:00:00Z');
@@ -48,9 +48,12 @@ describe('checkout pricing (spec §3 order: price, coupon deduction, balance use
     expect(couponRefusal(coupon(), 'coupon', 10_000, now)).toBe('couponNotUsable');
   });
 
-  it('an unused coupon past its validity reads expired (spec §4 tabs); used and transferred stay', () => {
-    expect(effectiveCouponState(coupon({ validUntil: now }), now)).toBe('expired');
-    expect(effectiveCouponState(coupon({ state: 'used', validUntil: now }), now)).toBe('used');
-    expect(effectiveCouponState(coupon(), now)).toBe('unused');
+  it('a coupon is usable from its start until its end, not at the end', () => {
+    expect(couponRefusal(coupon({ validUntil: now }), 'card', 10_000, now)).toBe('couponNotUsable');
+    expect(couponRefusal(coupon({ validUntil: new Date(now.getTime() + 1) }), 'card', 10_000, now)).toBeNull();
+  });
+
+  it('at its validity end only an unused coupon expires (the job writes these moves; a used one is held by its order)', () => {
+    expect(couponExpiryMoves()).toEqual([{ from: 'unused', to: 'expired' }]);
   });
 });

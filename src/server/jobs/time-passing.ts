@@ -1,8 +1,9 @@
 import { and, eq, lte, type SQL } from 'drizzle-orm';
 import { BOOKING_TIME_EVENTS, bookingTimeMoves, type BookingTimeEvent } from '../../../machines/domain/booking-transitions';
 import { cardExpiryMoves } from '../../../machines/domain/card-transitions';
+import { couponExpiryMoves } from '../../../machines/domain/coupon-transitions';
 import type { Db, Tx } from '../db/client';
-import { bookings, classes, memberCards } from '../db/schema/index';
+import { bookings, classes, memberCards, memberCoupons } from '../db/schema/index';
 import { classEndsAt, instant } from '../services/booking/decide';
 
 export const TIME_PASSING_JOB = 'time.passing';
@@ -12,7 +13,7 @@ export const TIME_PASSING_EVERY_MS = 60_000;
 /**
  * States that pass with time are written, never computed on read (decision 018): this job applies
  * the charts' time events to every record whose time has come, on the injected clock. The moves
- * come from the charts (bookingTimeMoves, cardExpiryMoves), so the job writes what the chart says;
+ * come from the charts (bookingTimeMoves, cardExpiryMoves, couponExpiryMoves), so the job writes what the chart says;
  * what the API shows and what SQL filters count is then the one stored value.
  */
 
@@ -54,7 +55,21 @@ export async function passCardTime(db: Db | Tx, now: Date, only?: SQL): Promise<
   return moved;
 }
 
+/** Expires the coupons whose validity has ended, as the coupon chart says (unused expires; used waits for its order). */
+export async function passCouponTime(db: Db | Tx, now: Date, only?: SQL): Promise<number> {
+  let moved = 0;
+  for (const m of couponExpiryMoves()) {
+    const rows = await db
+      .update(memberCoupons)
+      .set({ state: m.to })
+      .where(and(eq(memberCoupons.state, m.from), lte(memberCoupons.validUntil, now), only))
+      .returning({ id: memberCoupons.id });
+    moved += rows.length;
+  }
+  return moved;
+}
+
 /** The job: everything time has passed, written; returns how many records each kind moved. */
-export async function passTime(db: Db, now: Date): Promise<{ bookings: number; cards: number }> {
-  return db.transaction(async (tx) => ({ bookings: await passBookingTime(tx, now), cards: await passCardTime(tx, now) }));
+export async function passTime(db: Db, now: Date): Promise<{ bookings: number; cards: number; coupons: number }> {
+  return db.transaction(async (tx) => ({ bookings: await passBookingTime(tx, now), cards: await passCardTime(tx, now), coupons: await passCouponTime(tx, now) }));
 }

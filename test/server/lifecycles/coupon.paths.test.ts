@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 import { couponMachine } from '../../../machines/domain/coupon.machine';
+import { enqueueJob } from '../../../src/server/jobs/queue';
+import { runDueJobs } from '../../../src/server/jobs/runner';
+import { TIME_PASSING_JOB } from '../../../src/server/jobs/time-passing';
 import { couponRow, create, giveCoupon, newGoods, newMember, orderRow } from '../buying/support';
 import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
@@ -9,19 +12,24 @@ import { accepted, defineServerPaths } from '../support/server-paths';
  * the order it is applied to (POST /orders/create with couponId) and comes back unused when that order
  * is cancelled (POST /orders/cancel). Each state is read back from GET /customers/coupons and the
  * member_coupons table, with what it promises: which order holds it, whether checkout offers it, the
- * deduction on the order. Expiry passes with time (issue 11's time-passing part) and gifting needs
- * its endpoint (issue 15), so they are not driven here yet.
+ * deduction on the order. Expiry is time passing to the coupon's validity end and the time-passing
+ * job running (decision 018). Gifting needs its endpoint (issue 15), so it is not driven here yet.
  */
 const s = await startTestServer({ seed: true });
 
 const OFF = 2_000;
+const VALID_MS = 5 * 60_000;
+
+// the time-passing job, due now (the test server runs jobs only when a test asks)
+await enqueueJob(s.deps.db, { kind: TIME_PASSING_JOB, runAt: s.clock.now() });
 
 interface Coupon {
   token: string;
   couponId: number;
   goodsId: number;
-  /** the order that took the coupon last */
+  /** the order that took the coupon last, and when */
   orderNo: string | null;
+  usedAt?: Date;
 }
 
 async function shown(w: Coupon): Promise<{ state: string; usedAt: string | null } | undefined> {
@@ -42,7 +50,9 @@ defineServerPaths<Coupon>(s, {
   record: "a member's coupon",
   async start() {
     const m = await newMember(s);
-    const c = await giveCoupon(s, m.id, { offCents: OFF, minSpendCents: 0 });
+    // valid for 5 minutes: its end comes before its order's pay deadline (so a used coupon is still
+    // held by its order when its validity ends) and moves the shared test clock only a little
+    const c = await giveCoupon(s, m.id, { offCents: OFF, minSpendCents: 0, validUntil: new Date(s.clock.now().getTime() + VALID_MS) });
     const g = await newGoods(s);
     return { token: m.token, couponId: c.id, goodsId: g.id, orderNo: null };
   },
@@ -51,11 +61,17 @@ defineServerPaths<Coupon>(s, {
       const r = await create(s, w.token, { goodsId: w.goodsId, couponId: w.couponId });
       accepted(r, 'create with the coupon');
       w.orderNo = r.body.data.orderNo as string;
+      w.usedAt = s.clock.now();
     },
     'coupon.release': async (w) => accepted(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel its order'),
+    // time passes to the validity end and the job runs
+    'coupon.expire': async (w) => {
+      const until = (await couponRow(s, w.couponId)).validUntil.getTime();
+      if (until > s.clock.now().getTime()) s.clock.set(until);
+      await runDueJobs(s.deps);
+    },
   },
   notYetDriven: {
-    'coupon.expire': 'issue 11 (states that pass with time: a job or one computation)',
     'coupon.gift': 'issue 15 (coupon gifting)',
   },
   async read(w) {
@@ -72,11 +88,19 @@ defineServerPaths<Coupon>(s, {
     // held by the order that took it off its price; not offered to another order
     used: async (w) => {
       const o = await orderRow(s, w.orderNo!);
-      expect(await couponRow(s, w.couponId)).toMatchObject({ usedOrderId: o.id, usedAt: s.clock.now() });
+      expect(await couponRow(s, w.couponId)).toMatchObject({ usedOrderId: o.id, usedAt: w.usedAt });
       expect(o).toMatchObject({ couponId: w.couponId, couponDeductionCents: OFF, state: 'unpaid' });
       expect(await offered(w)).toBe(false);
     },
-    expired: notYet('expiry passes with time (issue 11)'),
+    // past its validity, never used: listed under expired, not offered, and no order can take it
+    expired: async (w) => {
+      expect((await couponRow(s, w.couponId)).usedOrderId).toBe(null);
+      const tab = (await s.call('GET', '/api/customers/coupons?state=expired&pagenum=0&pagesize=50', { token: w.token })).body.data.list as Array<{ id: number }>;
+      expect(tab.map((c) => c.id)).toContain(w.couponId);
+      expect(await offered(w)).toBe(false);
+      const r = await create(s, w.token, { goodsId: w.goodsId, couponId: w.couponId });
+      expect(r.status, 'an order with the expired coupon is refused').not.toBe(200);
+    },
     transferred: notYet('gifting needs its endpoint (issue 15)'),
   },
 });

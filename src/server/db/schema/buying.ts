@@ -81,7 +81,7 @@ export const memberCoupons = pgTable(
     appliesTo: text('applies_to').array().$type<GoodsKind[]>().notNull().default(sql`'{}'::text[]`),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
-    /** stored state; an unused coupon past validUntil reads as expired */
+    /** stored state (the coupon chart); an unused coupon past validUntil is written expired by the time-passing job */
     state: text('state').$type<CouponState>().notNull().default('unused'),
     /** the order that used it (released when that order is cancelled or expires) */
     usedOrderId: integer('used_order_id').references(() => orders.id),

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { cardFactsOf } from '../../../../machines/domain/card-transitions';
 import { EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
 import { cardOperationsServed } from '../cards/operations';
-import { effectiveCouponState } from '../../../../machines/domain/coupon-transitions';
+import { passCouponTime } from '../../jobs/time-passing';
 import type { CouponState } from '../../../domain/pricing';
 import type { Db } from '../../db/client';
 import { bookings, classes, clubs, goods, goodsPhases, memberCards, memberCoupons, memberCourses, orders, teachers } from '../../db/schema/index';
@@ -13,13 +13,16 @@ import type { CardHistoryItem } from '../../../contracts/member-goods';
 
 /** What a member owns and bought (spec §2 /mycourse, /myPurchaseHistory, /mine/CardDetailPage, coupons). */
 
-/** Spec §4 coupon tabs; `unused` lists coupons still valid, `expired` unused ones past validity. */
+/**
+ * Spec §4 coupon tabs, by the stored state: the member's coupons past their validity are first brought
+ * up to date the way the time-passing job does it (decision 018), so the list is exact between its runs.
+ */
 export async function myCoupons(db: Db, now: Date, accountId: number, tab: CouponState | undefined, locale: Locale, pagenum: number, pagesize: number) {
+  await passCouponTime(db, now, eq(memberCoupons.accountId, accountId));
   const rows = await db.select().from(memberCoupons).where(eq(memberCoupons.accountId, accountId)).orderBy(desc(memberCoupons.id));
   const all = rows
-    .map((c) => ({ c, state: effectiveCouponState(c, now) }))
-    .filter((x) => !tab || x.state === tab)
-    .map(({ c, state }) => ({
+    .filter((c) => !tab || c.state === tab)
+    .map((c) => ({
       id: c.id,
       name: loc(locale, c.name, c.nameEn),
       offCents: c.offCents,
@@ -28,7 +31,7 @@ export async function myCoupons(db: Db, now: Date, accountId: number, tab: Coupo
       appliesTo: c.appliesTo,
       validFrom: c.validFrom.toISOString(),
       validUntil: c.validUntil.toISOString(),
-      state,
+      state: c.state,
       usedAt: c.usedAt?.toISOString() ?? null,
     }));
   return { list: all.slice(pagenum * pagesize, (pagenum + 1) * pagesize), total: all.length, pagenum, pagesize };
