@@ -80,6 +80,7 @@ defineServerPaths<Coupon>(s, {
   states: {
     // held by no order, offered at checkout
     unused: async (w) => {
+      expect((await couponRow(s, w.couponId)).validUntil.getTime(), 'an unused coupon is within its validity').toBeGreaterThan(s.clock.now().getTime());
       expect(await couponRow(s, w.couponId)).toMatchObject({ usedOrderId: null, usedAt: null });
       expect((await shown(w))?.usedAt).toBe(null);
       expect(await offered(w)).toBe(true);
@@ -94,7 +95,9 @@ defineServerPaths<Coupon>(s, {
     },
     // past its validity, never used: listed under expired, not offered, and no order can take it
     expired: async (w) => {
-      expect((await couponRow(s, w.couponId)).usedOrderId).toBe(null);
+      const row = await couponRow(s, w.couponId);
+      expect(row.validUntil.getTime(), 'only a coupon whose validity has ended is expired').toBeLessThanOrEqual(s.clock.now().getTime());
+      expect(row.usedOrderId).toBe(null);
       const tab = (await s.call('GET', '/api/customers/coupons?state=expired&pagenum=0&pagesize=50', { token: w.token })).body.data.list as Array<{ id: number }>;
       expect(tab.map((c) => c.id)).toContain(w.couponId);
       expect(await offered(w)).toBe(false);
