@@ -87,6 +87,8 @@ export function projectConfig(root) {
         'coverage/**',
         '.test-data/**',
         '.bench/**',
+        '.stryker-tmp/**', // Stryker's sandbox copies (stryker.config.mjs)
+        'reports/**',
         'docs/**',
         'locales/**',
         'src/locales-compiled/**',

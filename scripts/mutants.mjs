@@ -6,8 +6,9 @@
 // the real screen and server. A mutant is killed when a path or the coverage check fails.
 // Prints per machine the mutants killed, the equivalent ones (explained in the test file), the
 // survivors with their description, and the kill rate; exits 1 when a machine is below 95%.
-// `MUTANT_FILTER=text` runs only the mutants whose description holds the text.
-import { spawn } from 'node:child_process';
+// `MUTANT_FILTER=text` runs only the mutants whose description holds the text. With no names, and
+// with `src/domain`, Stryker then mutates the rules in src/domain against the unit tests and prints its score.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,11 @@ const GOAL = 0.95;
 const root = path.resolve(import.meta.dirname, '..');
 // app machines: screen paths; domain lifecycle charts: server paths
 const dirs = [path.join('test', 'screens'), path.join('test', 'server', 'lifecycles')];
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+// `src/domain` (or `stryker`) asks for Stryker's run over the domain rules; with no names, the charts and Stryker
+const strykerWanted = args.length === 0 || args.some((a) => a === 'src/domain' || a === 'stryker');
+const wanted = args.filter((a) => a !== 'src/domain' && a !== 'stryker');
+if (args.length > 0 && wanted.length === 0) process.exit(strykerScore());
 const files = dirs
   .flatMap((dir) => readdirSync(path.join(root, dir)).map((f) => path.join(dir, f)))
   .filter((f) => /\.paths\.test\.tsx?$/.test(f))
@@ -72,4 +77,29 @@ for (const [machine, list] of byMachine) {
   for (const e of equivalent) console.log(`  equivalent: ${e.mutant} (${e.by})`);
 }
 console.log(`\n${results.length} mutants of ${byMachine.size} machines in ${((Date.now() - started) / 1000).toFixed(0)} s; goal ≥ ${GOAL * 100}% killed on every machine`);
-process.exit(below > 0 ? 1 : 0);
+const strykerExit = strykerWanted ? strykerScore() : 0;
+process.exit(below > 0 || strykerExit !== 0 ? 1 : 0);
+
+/**
+ * Stryker over the rules in src/domain (stryker.config.mjs: every mutant against the unit tests that
+ * cover it); prints its mutation score per file and in all. Returns Stryker's exit code.
+ */
+function strykerScore() {
+  console.log('\nStryker: the rules in src/domain against the unit tests (stryker.config.mjs) ...');
+  const t0 = Date.now();
+  const run = spawnSync(path.join(root, 'node_modules', '.bin', 'stryker'), ['run'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  // its table (file, score, killed, survived, no coverage)
+  const table = (run.stdout ?? '').split('\n').filter((l) => /^\s*(File|All files|[\w-]+\.ts)\s*\|/.test(l) || /^-+\|/.test(l));
+  for (const line of table) console.log(line);
+  const json = path.join(root, 'reports', 'stryker', 'mutation.json');
+  if (run.status === 0 && existsSync(json)) {
+    const files = Object.values(JSON.parse(readFileSync(json, 'utf8')).files);
+    const mutants = files.flatMap((f) => f.mutants);
+    const count = (...st) => mutants.filter((m) => st.includes(m.status)).length;
+    const detected = count('Killed', 'Timeout');
+    const valid = detected + count('Survived', 'NoCoverage');
+    const covered = detected + count('Survived');
+    console.log(`Stryker src/domain: mutation score ${((detected / valid) * 100).toFixed(2)}% (${detected}/${valid} killed), ${((detected / covered) * 100).toFixed(2)}% of the mutants the unit tests reach, in ${((Date.now() - t0) / 1000).toFixed(0)} s; report: reports/stryker/index.html`);
+  }
+  return run.status ?? 1;
+}
