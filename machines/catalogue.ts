@@ -14,6 +14,7 @@ import { paymentAttemptMachine } from './domain/payment-attempt.machine';
 import { paymentMachine } from './domain/payment.machine';
 import { photoReviewMachine } from './domain/photo-review.machine';
 import { loginMachine } from './login.machine';
+import { payOrderMachine } from './pay-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
@@ -41,6 +42,7 @@ export const charts: Chart[] = [
   { file: 'machines/photo-upload.machine.ts', machine: photoUploadMachine },
   { file: 'machines/card-item.machine.ts', machine: cardItemMachine },
   { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
+  { file: 'machines/pay-order.machine.ts', machine: payOrderMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkoutPath, checkoutStateOf, payAgreementQuery } from '../../../src/app/screens/checkout/checkout-paths';
+import { checkoutPath, checkoutStateOf, payAgreementQuery, payOrderPath } from '../../../src/app/screens/checkout/checkout-paths';
 import { bridgeOutcome, installWechatBridgeStandIn, payInWechat, waitForBridge, type WeixinJSBridge } from '../../../src/app/screens/checkout/wechat-bridge';
 
 const jsapi = { appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=wx9', signType: 'RSA' as const, paySign: 'c2ln' };
@@ -22,25 +22,27 @@ describe('the entry point /agreement/payagreement reads id, phaseId, teacherId',
   });
 });
 
-describe('which page a checkout state belongs on', () => {
+describe('which page a checkout or payment state belongs on', () => {
   const here = '/agreement/payagreement?id=7';
   it('a visitor (or an expired login) logs in and comes back to this page', () => {
-    expect(checkoutPath('loginRequired', undefined, here)).toBe('/login/%2Fagreement%2Fpayagreement%3Fid%3D7');
+    expect(checkoutPath('loginRequired', here)).toBe('/login/%2Fagreement%2Fpayagreement%3Fid%3D7');
+    expect(payOrderPath('loginRequired', 'O1', '/payf?orderNo=O1')).toBe('/login/%2Fpayf%3ForderNo%3DO1');
+    for (const s of ['loadingGoods', 'choosingOption', 'reviewing.editing', 'creatingOrder', 'paying']) expect(checkoutPath(s, here), s).toBeNull();
   });
   it('Alipay goes through /payt; waiting and success are /payf; failure is /pays (spec naming)', () => {
-    expect(checkoutPath('paying.handingToAlipay', 'O1', here)).toBe('/payt?orderNo=O1');
-    expect(checkoutPath('awaitingResult.polling', 'O1', here)).toBe('/payf?orderNo=O1');
-    expect(checkoutPath('checking.idle', 'O1', here)).toBe('/payf?orderNo=O1');
-    expect(checkoutPath('paid', 'O1', here)).toBe('/payf?orderNo=O1');
-    expect(checkoutPath('failed', 'O1', here)).toBe('/pays?orderNo=O1');
+    expect(payOrderPath('paying.handingToAlipay', 'O1', here)).toBe('/payt?orderNo=O1');
+    expect(payOrderPath('awaitingResult.polling', 'O1', here)).toBe('/payf?orderNo=O1');
+    expect(payOrderPath('checking.idle', 'O1', here)).toBe('/payf?orderNo=O1');
+    expect(payOrderPath('paid', 'O1', here)).toBe('/payf?orderNo=O1');
+    expect(payOrderPath('failed', 'O1', here)).toBe('/pays?orderNo=O1');
   });
   it('paying an existing order again, or a closed order, is its /orderdetail', () => {
-    expect(checkoutPath('choosingMethod', 'O1', '/pays?orderNo=O1')).toBe('/orderdetail?orderNo=O1');
-    expect(checkoutPath('orderClosed', 'O1', '/payf?orderNo=O1')).toBe('/orderdetail?orderNo=O1');
+    expect(payOrderPath('choosingMethod', 'O1', '/pays?orderNo=O1')).toBe('/orderdetail?orderNo=O1');
+    expect(payOrderPath('orderClosed', 'O1', '/payf?orderNo=O1')).toBe('/orderdetail?orderNo=O1');
   });
-  it('choosing, reviewing and the WeChat sheet stay where they are', () => {
-    for (const s of ['loadingGoods', 'choosingOption', 'reviewing.editing', 'reviewing.unpaidOrderExists', 'creatingOrder', 'paying.inWechat', 'paying.wechatCancelled', 'paymentRefused']) {
-      expect(checkoutPath(s, 'O1', here), s).toBeNull();
+  it('starting a payment and the WeChat sheet stay where they are', () => {
+    for (const s of ['loadingOrder', 'paying.requestingPayment', 'paying.inWechat', 'paying.wechatCancelled', 'paymentRefused']) {
+      expect(payOrderPath(s, 'O1', here), s).toBeNull();
     }
   });
   it('state values read as dotted paths', () => {

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../../machines/checkout.machine';
 import { AWAITING_MONEY_STATES } from '../../../../machines/domain/order-transitions';
+import { payOrderMachine } from '../../../../machines/pay-order.machine';
 import type { Api } from '../../../api/index';
 import { successPath } from './checkout-paths';
 import { leavePage } from '../../leave-page';
@@ -14,18 +15,11 @@ export interface CheckoutEffects {
   purchaseChanged(): void;
 }
 
-/** The checkout machine with the browser's API and the page's effects as its actors. */
-export function provideCheckout(fx: CheckoutEffects) {
+/** The pay-order machine with the browser's API and the page's effects as its actors. */
+export function providePayOrder(fx: CheckoutEffects) {
   const { api } = fx;
-  return checkoutMachine.provide({
+  return payOrderMachine.provide({
     actors: {
-      loadGoods: fromPromise(({ input }) => api.goods.detail(input.goodsId)),
-      quote: fromPromise(({ input }) => api.orders.quote(input)),
-      createOrder: fromPromise(({ input }) => api.orders.create(input.body, input.idempotencyKey)),
-      findUnpaidOrder: fromPromise(async () => {
-        const r = await api.orders.mine({ pagenum: 0, pagesize: 10 });
-        return r.code === 200 ? (r.data.list.find((o) => AWAITING_MONEY_STATES.includes(o.state))?.orderNo ?? null) : null;
-      }),
       loadOrder: fromPromise(({ input }) => api.orders.detail(input.orderNo)),
       startPayment: fromPromise(({ input }) => api.orders.pay(input.orderNo, input.method, input.idempotencyKey)),
       wechatPay: fromPromise(({ input }) => {
@@ -45,6 +39,23 @@ export function provideCheckout(fx: CheckoutEffects) {
       openAlipay: ({ context }) => {
         if (context.payment?.method === 'alipay') leavePage(context.payment.url);
       },
+    },
+  });
+}
+
+/** The checkout machine with the browser's API as its actors, and the pay-order machine for its order. */
+export function provideCheckout(fx: CheckoutEffects) {
+  const { api } = fx;
+  return checkoutMachine.provide({
+    actors: {
+      loadGoods: fromPromise(({ input }) => api.goods.detail(input.goodsId)),
+      quote: fromPromise(({ input }) => api.orders.quote(input)),
+      createOrder: fromPromise(({ input }) => api.orders.create(input.body, input.idempotencyKey)),
+      findUnpaidOrder: fromPromise(async () => {
+        const r = await api.orders.mine({ pagenum: 0, pagesize: 10 });
+        return r.code === 200 ? (r.data.list.find((o) => AWAITING_MONEY_STATES.includes(o.state))?.orderNo ?? null) : null;
+      }),
+      payOrder: providePayOrder(fx),
     },
   });
 }

@@ -23,7 +23,7 @@ export const handoverPath = (orderNo: string) => `/payt?orderNo=${encodeURICompo
 export const successPath = (orderNo: string) => `/payf?orderNo=${encodeURIComponent(orderNo)}`;
 export const failurePath = (orderNo: string) => `/pays?orderNo=${encodeURIComponent(orderNo)}`;
 
-/** The checkout's state as one path, `paying.inWechat`, for the pages to branch on. */
+/** A chart's state as one path, `paying.inWechat`, for the pages to branch on. */
 export const checkoutStateOf = (s: { value: unknown }): string => leafState(s.value);
 
 function leafState(value: unknown): string {
@@ -32,12 +32,17 @@ function leafState(value: unknown): string {
   return `${k}.${leafState(v)}`;
 }
 
+/** Where the checkout's own states belong (null: here): a visitor logs in and comes back to `here`. */
+export function checkoutPath(state: string, here: string): string | null {
+  return state === 'loginRequired' ? loginPath(here) : null;
+}
+
 /**
- * Which page a checkout state belongs on (null: wherever it is): a visitor logs in and comes back to
+ * Which page a payment's state belongs on (null: wherever it is): a visitor logs in and comes back to
  * `here`; the member goes to Alipay through /payt; waiting for the provider and success are /payf,
- * failure /pays (spec naming); choosing how to pay an existing order, or a closed one, is its /orderdetail.
+ * failure /pays (spec naming); choosing how to pay, or a closed order, is its /orderdetail.
  */
-export function checkoutPath(state: string, orderNo: string | undefined, here: string): string | null {
+export function payOrderPath(state: string, orderNo: string | undefined, here: string): string | null {
   if (state === 'loginRequired') return loginPath(here);
   if (!orderNo) return null;
   if (state === 'paying.handingToAlipay' || state === 'paying.leftForAlipay') return handoverPath(orderNo);

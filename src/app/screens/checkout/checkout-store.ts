@@ -3,59 +3,105 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { checkoutMachine, type CheckoutInput } from '../../../../machines/checkout.machine';
+import { payOrderMachine, type PayOrderInput } from '../../../../machines/pay-order.machine';
 import { actorTimers } from '../../app-clock';
 import { browserApiOrThrow } from '../../api-context';
 import { useActorSlot, type ActorSlot } from '../../shared-actors';
 import { SessionContext } from '../../session/session-provider';
-import { provideCheckout } from './checkout-actors';
-import { checkoutPath, checkoutStateOf } from './checkout-paths';
+import { provideCheckout, providePayOrder, type CheckoutEffects } from './checkout-actors';
+import { checkoutPath, checkoutStateOf, payOrderPath } from './checkout-paths';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
+export type PayOrderActor = ActorRefFrom<typeof payOrderMachine>;
 
 /**
- * The one checkout of the app (a browser tab): the checkout's pages (agreement, /payt, /payf, /pays,
- * /orderdetail) are separate routes; they share this actor (kept in the app's actor slot, never in a
- * module), so a payment started on one page is awaited on the next. On the server each page renders
- * from a fresh, unstarted actor.
+ * The checkout and the payment of an order are shared by the checkout's pages (agreement, /payt,
+ * /payf, /pays, /orderdetail), which are separate routes: the checkout's actor and a payment's actor
+ * are kept in the app's actor slots (never in a module), so a payment started on one page is awaited
+ * on the next. The checkout pays the order it made through its pay-order child (`pay`); an order's
+ * page pays through that child when it is the same order, else through its own pay-order actor. On
+ * the server each page renders from a fresh, unstarted actor.
  */
 type CheckoutSlot = ActorSlot<CheckoutActor>;
+type PaySlot = ActorSlot<PayOrderActor>;
 
-const goodsKeyOf = (i: CheckoutInput) => (i.goodsId === undefined ? undefined : `${i.goodsId}:${i.phaseId ?? ''}:${i.teacherId ?? ''}`);
+const goodsKeyOf = (i: CheckoutInput) => `${i.goodsId}:${i.phaseId ?? ''}:${i.teacherId ?? ''}`;
 
-/** The shared actor when it fits this page's input; else a new one (started) that becomes the shared one. */
-function obtain(slot: CheckoutSlot | null, input: CheckoutInput, standIn: boolean, purchaseChanged: () => void): CheckoutActor {
+/** The checkout's payment of the order it made (its pay-order child), once it has one. */
+export const paymentOf = (s: { children: Record<string, unknown> }) => s.children.pay as PayOrderActor | undefined;
+
+function useEffects(standIn: boolean): () => CheckoutEffects {
+  const session = SessionContext.useActorRef();
+  return () => ({ api: browserApiOrThrow(), standIn, purchaseChanged: () => session.send({ type: 'booked.refresh' }) });
+}
+
+/** The shared checkout when it is for these goods and has made no order yet (a remount); else a new one. */
+function obtainCheckout(slot: CheckoutSlot | null, input: CheckoutInput, fx: () => CheckoutEffects): CheckoutActor {
   if (typeof window === 'undefined' || !slot) return createActor(checkoutMachine, { input });
   const held = slot.current;
   if (held) {
     const snap = held.actor.getSnapshot();
-    const key = goodsKeyOf(input);
-    // the same goods before any order (a remount): keep it; the same order on its later pages: keep it
-    const fits = key !== undefined ? held.key === key && !snap.context.order && snap.status === 'active' : snap.context.order?.orderNo === input.order?.orderNo;
-    if (fits) return held.actor;
+    if (held.key === goodsKeyOf(input) && !snap.context.order && snap.status === 'active') return held.actor;
     held.actor.stop();
   }
-  const actor = createActor(provideCheckout({ api: browserApiOrThrow(), standIn, purchaseChanged }), { input, ...actorTimers() }).start();
+  const actor = createActor(provideCheckout(fx()), { input, ...actorTimers() }).start();
   slot.current = { actor, key: goodsKeyOf(input) };
   return actor;
 }
 
-/**
- * The page's checkout actor, and the page its state belongs on (checkoutPath): when that is another
- * page, the app goes there, replacing the entry so Back does not replay a payment (a visitor to log in,
- * a failed payment opened at /payf to /pays, a cancelled order to its detail).
- */
-export function useCheckout(input: CheckoutInput, standIn: boolean): CheckoutActor {
-  const session = SessionContext.useActorRef();
-  const slot = useActorSlot<CheckoutActor>('checkout');
-  const [actor] = useState(() => obtain(slot, input, standIn, () => session.send({ type: 'booked.refresh' })));
+/** The payment of this order already under way in the tab (the checkout's, or an order page's); else a new one. */
+function obtainPayment(checkout: CheckoutSlot | null, slot: PaySlot | null, input: PayOrderInput, fx: () => CheckoutEffects): PayOrderActor {
+  if (typeof window === 'undefined' || !slot) return createActor(payOrderMachine, { input });
+  const sameOrder = (a: PayOrderActor | undefined) => a?.getSnapshot().context.order.orderNo === input.order.orderNo;
+  const child = checkout?.current && paymentOf(checkout.current.actor.getSnapshot());
+  if (child && sameOrder(child)) return child;
+  const held = slot.current;
+  if (held && sameOrder(held.actor)) return held.actor;
+  held?.actor.stop();
+  const actor = createActor(providePayOrder(fx()), { input, ...actorTimers() }).start();
+  slot.current = { actor };
+  return actor;
+}
+
+/** Goes to the page a state belongs on, replacing the entry so Back does not replay a payment. */
+function useGoTo(target: (here: string) => string | null) {
   const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
-  const state = useSelector(actor, checkoutStateOf);
-  const orderNo = useSelector(actor, (s) => s.context.order?.orderNo);
-  const target = checkoutPath(state, orderNo, here);
+  const to = target(here);
   useEffect(() => {
-    if (target && target !== here) void navigate(target, { replace: true });
-  }, [target, here, navigate]);
+    if (to && to !== here) void navigate(to, { replace: true });
+  }, [to, here, navigate]);
+}
+
+/** The agreement page's checkout; a visitor is sent to log in (checkoutPath). */
+export function useCheckout(input: CheckoutInput, standIn: boolean): CheckoutActor {
+  const fx = useEffects(standIn);
+  const slot = useActorSlot<CheckoutActor>('checkout');
+  const [actor] = useState(() => obtainCheckout(slot, input, fx));
+  const state = useSelector(actor, checkoutStateOf);
+  useGoTo((here) => checkoutPath(state, here));
+  return actor;
+}
+
+/**
+ * Where a payment's state belongs (payOrderPath), followed: to log in, to /payt for Alipay, /payf
+ * while the provider settles and when paid, /pays when failed, the order's page to choose again.
+ * Returns the payment's state (undefined without a payment).
+ */
+export function usePaymentPages(actor: PayOrderActor | undefined): string | undefined {
+  const state = useSelector(actor, (s) => (s ? checkoutStateOf(s) : undefined));
+  const orderNo = useSelector(actor, (s) => s?.context.order.orderNo);
+  useGoTo((here) => (state ? payOrderPath(state, orderNo, here) : null));
+  return state;
+}
+
+/** An order page's payment of its order (shared with the page before when it was the same order). */
+export function usePayment(input: PayOrderInput, standIn: boolean): PayOrderActor {
+  const fx = useEffects(standIn);
+  const checkout = useActorSlot<CheckoutActor>('checkout');
+  const slot = useActorSlot<PayOrderActor>('payment');
+  const [actor] = useState(() => obtainPayment(checkout, slot, input, fx));
+  usePaymentPages(actor);
   return actor;
 }

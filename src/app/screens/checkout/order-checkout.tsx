@@ -3,18 +3,17 @@ import { useSelector } from '@xstate/react';
 import { Button } from 'konsta/react';
 import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
-import type { Order } from '../../../api/orders';
 import { NotFoundState } from '../../ui/not-found-state';
 import { checkoutStateOf, orderPath } from './checkout-paths';
-import { useCheckout } from './checkout-store';
+import { usePayment } from './checkout-store';
 import type { OrderPageData } from './order-page-data';
 
-/** The checkout of the page's order: shared with the page before when it was the same order. */
-export function useOrderCheckout(d: OrderPageData, resume: 'pay' | 'result') {
-  const actor = useCheckout({ signedIn: d.signedIn, methods: d.methods, order: d.order!, resume }, d.standIn);
+/** The payment of the page's order: shared with the page before when it was the same order. */
+export function useOrderPayment(d: OrderPageData, resume: 'pay' | 'result') {
+  const actor = usePayment({ methods: d.methods, order: d.order!, resume }, d.standIn);
   const state = useSelector(actor, checkoutStateOf);
-  // the order as last read by the checkout, else as the page loaded it
-  const order = useSelector(actor, (s) => (s.context.order?.state ? s.context.order : undefined)) ?? (d.order as Order);
+  // the order as last read by the payment, else as the page loaded it
+  const order = useSelector(actor, (s) => s.context.order);
   return { actor, state, order };
 }
 

@@ -15,7 +15,7 @@ import { checkoutRefusal, ORDER_STATE_LABELS } from './checkout-labels';
 import { successPath } from './checkout-paths';
 import { MethodChoice } from './method-choice';
 import { MoneyLines } from './money-lines';
-import { OrderPage, useOrderCheckout } from './order-checkout';
+import { OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
 import { PaymentProgress } from './payment-progress';
 
@@ -70,7 +70,7 @@ export function OrderDetail(props: { d: OrderPageData }) {
 /** Paying this order through the checkout machine (entered at loadingOrder): method, then pay. */
 function PayPanel(props: { d: OrderPageData }) {
   const { i18n } = useLingui();
-  const { actor, state, order } = useOrderCheckout(props.d, 'pay');
+  const { actor, state, order } = useOrderPayment(props.d, 'pay');
   const method = useSelector(actor, (s) => s.context.method);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   return (

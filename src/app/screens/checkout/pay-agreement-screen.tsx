@@ -14,7 +14,7 @@ import { NotFoundState } from '../../ui/not-found-state';
 import { PhasePicker, TeacherPicker } from '../courses/choice-picker';
 import { checkoutRefusal } from './checkout-labels';
 import { checkoutStateOf, orderPath, payAgreementQuery, type PayAgreementQuery } from './checkout-paths';
-import { useCheckout, type CheckoutActor } from './checkout-store';
+import { paymentOf, useCheckout, usePaymentPages, type CheckoutActor } from './checkout-store';
 import { CouponChoice } from './coupon-choice';
 import { MethodChoice } from './method-choice';
 import { MoneyLines } from './money-lines';
@@ -78,7 +78,12 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
   const { i18n } = useLingui();
   const { d } = props;
   const actor = useCheckout({ signedIn: d.signedIn, methods: d.methods, ...props.query }, d.standIn);
-  const state = useSelector(actor, checkoutStateOf);
+  const checkoutState = useSelector(actor, checkoutStateOf);
+  // once the order is made, its payment (the pay-order chart) says where things stand
+  const payment = useSelector(actor, paymentOf);
+  const paymentState = usePaymentPages(payment);
+  const paymentCode = useSelector(payment, (s) => s?.context.errorCode);
+  const state = checkoutState === 'paying' && paymentState ? paymentState : checkoutState;
   const goods = useSelector(actor, (s) => s.context.goods);
   const quote = useSelector(actor, (s) => s.context.quote);
   const c = useSelector(actor, (s) => s.context);
@@ -125,16 +130,18 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
     return <Skeleton />;
   }
 
-  const busy = state === 'pricing' || state === 'creatingOrder' || state === 'locatingUnpaidOrder' || state.startsWith('paying.');
+  const busy = state === 'pricing' || state === 'creatingOrder' || state === 'locatingUnpaidOrder' || state === 'paying' || state.startsWith('paying.');
   const editable = state.startsWith('reviewing.') || state === 'pricingRefused';
   const feedback =
     state === 'reviewing.agreementMissing'
       ? <Trans>请先阅读并同意购买协议</Trans>
-      : state === 'reviewing.orderRefused' || state === 'reviewing.priceChanged' || state === 'pricingRefused' || state === 'reviewing.unpaidOrderExists' || state === 'paymentRefused'
-        ? i18n._(checkoutRefusal(c.errorCode))
-        : state === 'orderUnreachable'
-          ? i18n._(Errors.network.message)
-          : null;
+      : state === 'paymentRefused'
+        ? i18n._(checkoutRefusal(paymentCode))
+        : state === 'reviewing.orderRefused' || state === 'reviewing.priceChanged' || state === 'pricingRefused' || state === 'reviewing.unpaidOrderExists'
+          ? i18n._(checkoutRefusal(c.errorCode))
+          : state === 'orderUnreachable'
+            ? i18n._(Errors.network.message)
+            : null;
   const agreement = d.singlesDay ? '/agreement/CommonAgreement_11' : '/agreement/CommonAgreement';
 
   return (
@@ -195,7 +202,7 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
           </Link>
         )}
       </p>
-      <PaymentProgress actor={actor} state={state} />
+      <PaymentProgress actor={payment} state={state} />
       <Block className="!my-4">
         <Button large rounded type="submit" disabled={busy || state === 'paymentRefused'} data-action="pay">
           {busy ? <Trans>处理中…</Trans> : state === 'orderUnreachable' ? <Trans>重试</Trans> : <Trans>同意协议并支付 {formatYuan(quote.amountToPayCents)}</Trans>}

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
-import { BackToOrder, OrderPage, useOrderCheckout } from './order-checkout';
+import { BackToOrder, OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
 import { ResultPanel } from './result-panel';
 
@@ -12,7 +12,7 @@ export default function PayFailureScreen() {
 }
 
 function Failure(props: { d: OrderPageData }) {
-  const { actor, state } = useOrderCheckout(props.d, 'result');
+  const { actor, state } = useOrderPayment(props.d, 'result');
   const orderNo = props.d.orderNo!;
   const failed = state === 'failed';
   return (

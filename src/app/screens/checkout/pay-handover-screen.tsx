@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { BackToOrder, OrderPage, useOrderCheckout } from './order-checkout';
+import { BackToOrder, OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
 import { ResultPanel } from './result-panel';
 
@@ -15,7 +15,7 @@ export default function PayHandoverScreen() {
 }
 
 function Handover(props: { d: OrderPageData }) {
-  const { actor, state } = useOrderCheckout(props.d, 'result');
+  const { actor, state } = useOrderPayment(props.d, 'result');
   const url = useSelector(actor, (s) => (s.context.payment?.method === 'alipay' ? s.context.payment.url : undefined));
   return (
     <ResultPanel tone="waiting" result={state === 'paying.handingToAlipay' || state === 'paying.leftForAlipay' ? 'handover' : 'confirming'} title={<Trans>正在前往支付宝…</Trans>}>

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { Link } from 'react-router-dom';
 import { MoneyLines } from './money-lines';
-import { BackToOrder, OrderPage, useOrderCheckout } from './order-checkout';
+import { BackToOrder, OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
 import { ResultPanel } from './result-panel';
 
@@ -19,7 +19,7 @@ export default function PaySuccessScreen() {
 
 function Success(props: { d: OrderPageData }) {
   const { d } = props;
-  const { actor, state, order } = useOrderCheckout(d, 'result');
+  const { actor, state, order } = useOrderPayment(d, 'result');
   const orderNo = d.orderNo!;
   if (state === 'paid') {
     return (
@@ -58,7 +58,7 @@ function Success(props: { d: OrderPageData }) {
   if (state === 'orderLoadUnreachable') {
     return (
       <ResultPanel tone="waiting" result="unreachable" title={<Trans>网络无法连接</Trans>}>
-        <Button large rounded type="button" onClick={() => actor.send({ type: 'checkout.retry' })}>
+        <Button large rounded type="button" onClick={() => actor.send({ type: 'order.retry' })}>
           <Trans>重试</Trans>
         </Button>
         <BackToOrder orderNo={orderNo} />

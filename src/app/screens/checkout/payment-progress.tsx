@@ -3,13 +3,16 @@ import { Trans } from '@lingui/react/macro';
 import { Block, Button } from 'konsta/react';
 import type { ReactNode } from 'react';
 import { Errors } from '../../../domain/errors';
-import type { CheckoutActor } from './checkout-store';
+import type { PayOrderActor } from './checkout-store';
 
-/** What a payment in progress shows: where it stands, and a retry where the member can act. */
-export function PaymentProgress(props: { actor: CheckoutActor; state: string }) {
+/**
+ * What a payment in progress shows: where it stands, and a retry where the member can act. `state` is
+ * the payment's (pay-order chart), or the checkout's while it makes the order (no payment yet).
+ */
+export function PaymentProgress(props: { actor: PayOrderActor | undefined; state: string }) {
   const { i18n } = useLingui();
   const retry = (label: ReactNode) => (
-    <Button large rounded outline type="button" className="mt-3" data-action="payment-retry" onClick={() => props.actor.send({ type: 'payment.retry' })}>
+    <Button large rounded outline type="button" className="mt-3" data-action="payment-retry" onClick={() => props.actor?.send({ type: 'payment.retry' })}>
       {label}
     </Button>
   );
@@ -42,7 +45,7 @@ export function PaymentProgress(props: { actor: CheckoutActor; state: string }) 
     case 'orderLoadUnreachable':
       return line(
         i18n._(Errors.network.message),
-        <Button large rounded outline type="button" className="mt-3" data-action="retry" onClick={() => props.actor.send({ type: 'checkout.retry' })}>
+        <Button large rounded outline type="button" className="mt-3" data-action="retry" onClick={() => props.actor?.send({ type: 'order.retry' })}>
           <Trans>重试</Trans>
         </Button>,
       );
