@@ -34,10 +34,11 @@ const newKey = () => globalThis.crypto.randomUUID();
 
 /**
  * One row of my bookings (/takecourse/takelistm): cancel a seat or leave a queue. Both go the same
- * way, so one shape carries them (the change in the context): a confirm step, then submitting,
- * changed, refused with the server's code, or unreachable with retry. Which change a row offers is
- * the domain chart's answer (machines/domain/booking.machine.ts). Effects are provided: actor
- * applyChange (the request for the change); action bookingChanged (the footer badge, the screen's data).
+ * way, so one shape carries them (the change in the context): a confirm step, then submitting, then
+ * changed, or refused with the server's code (said, and the row reloaded), or unreachable with retry.
+ * Which change a row offers is the domain chart's answer (machines/domain/booking.machine.ts).
+ * Effects are provided: actor applyChange (the request for the change); actions bookingChanged (the
+ * footer badge, the screen's data), sayChanged and sayRefused (the message the member reads).
  */
 export const bookingItemMachine = setup({
   types: {
@@ -56,6 +57,8 @@ export const bookingItemMachine = setup({
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
     keepState: assign({ state: (_, params: { state: BookingRowState }) => params.state }),
     bookingChanged: () => {},
+    sayChanged: (_, _params: { change: BookingChange }) => {},
+    sayRefused: (_, _params: { code: number }) => {},
   },
   guards: {
     seatCancellable: ({ context }) => canApply(context.state, 'booking.cancel'),
@@ -68,7 +71,7 @@ export const bookingItemMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'A booking in my bookings: class, time and state; a booked seat offers "cancel" and a place in the queue "leave the queue" while the rules allow.',
+      description: 'A booking in my bookings: class, time and state; a booked seat offers "cancel" and a place in the queue "leave the queue" while the rules allow. After a refusal (cancelled on another phone, the class too close) the reason is said and the row shows as the server has it now.',
       on: {
         'booking.cancel': { guard: 'seatCancellable', target: 'changing', actions: { type: 'choose', params: { change: 'seat' } } },
         'queue.cancel': { guard: 'queueCancellable', target: 'changing', actions: { type: 'choose', params: { change: 'queue' } } },
@@ -78,7 +81,7 @@ export const bookingItemMachine = setup({
       description: 'The member is cancelling the seat or leaving the queue.',
       initial: 'confirming',
       states: {
-        // "not now" from the confirm, "close" on a refusal or a failure: the row as it was
+        // "not now" from the confirm, "close" on a failure: the row as it was
         confirming: {
           description: 'A confirm asks whether to cancel the booking (or leave the queue): the member accepts or says not now.',
           on: { 'confirm.accept': { target: 'submitting', actions: 'newIntent' }, 'confirm.dismiss': '#bookingItem.idle' },
@@ -92,18 +95,18 @@ export const bookingItemMachine = setup({
             onDone: [
               {
                 guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
-                // refused: the booking may have changed elsewhere, so the screen reloads it
-                target: 'refused',
-                actions: [{ type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) }, 'bookingChanged'],
+                // refused: the reason is said and, as the booking may have changed elsewhere, the screen reloads it
+                target: '#bookingItem.idle',
+                actions: [
+                  { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+                  'bookingChanged',
+                  { type: 'sayRefused', params: ({ event }) => ({ code: event.output.code }) },
+                ],
               },
               { target: '#bookingItem.changed', actions: { type: 'keepState', params: ({ event }) => ({ state: event.output.data.state }) } },
             ],
             onError: 'unreachable',
           },
-        },
-        refused: {
-          description: 'The server refused (for example the booking was cancelled on another phone, or the class is too close): the reason is said, the list is reloaded, and the member closes the message.',
-          on: { 'confirm.dismiss': '#bookingItem.idle' },
         },
         unreachable: {
           description: 'The cancellation did not reach the server: the member can retry (the same request, so it happens once) or close.',
@@ -114,7 +117,7 @@ export const bookingItemMachine = setup({
     changed: {
       description: 'Cancelled, or out of the queue: the row shows its new state and the number of classes booked is fetched again.',
       type: 'final',
-      entry: 'bookingChanged',
+      entry: ['bookingChanged', { type: 'sayChanged', params: ({ context }) => ({ change: context.change! }) }],
     },
   },
 });

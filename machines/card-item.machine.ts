@@ -24,9 +24,10 @@ const newKey = () => globalThis.crypto.randomUUID();
 
 /**
  * One of my cards on its page (/mine/carddetail): activate it by hand (spec §4 operations), through a
- * confirm step, then submitting, activated, refused with the server's code, or unreachable with
- * retry. Whether the card offers it is the card chart's answer (machines/domain/card.machine.ts).
- * Effects are provided: actor activateCard; action cardChanged (the page reloads its data).
+ * confirm step, then submitting, then activated, or refused with the server's code (said, and the
+ * card reloaded), or unreachable with retry. Whether the card offers it is the card chart's answer
+ * (machines/domain/card.machine.ts). Effects are provided: actor activateCard; actions cardChanged
+ * (the page reloads its data), sayActivated and sayRefused (the message the member reads).
  */
 export const cardItemMachine = setup({
   types: {
@@ -44,6 +45,8 @@ export const cardItemMachine = setup({
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
     keepStatus: assign({ status: (_, params: { status: CardStatus }) => params.status }),
     cardChanged: () => {},
+    sayActivated: () => {},
+    sayRefused: (_, _params: { code: number }) => {},
   },
   guards: {
     activatable: ({ context }) => canApplyCard(context.status, 'card.activate'),
@@ -55,7 +58,7 @@ export const cardItemMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'A membership card in my cards: its name, status and validity; a card not yet activated offers "activate".',
+      description: 'A membership card in my cards: its name, status and validity; a card not yet activated offers "activate". After a refusal the reason is said and the card shows as the server has it now.',
       on: {
         'card.activate': { guard: 'activatable', target: 'activating' },
       },
@@ -78,11 +81,16 @@ export const cardItemMachine = setup({
             src: 'activateCard',
             input: ({ context }) => ({ cardId: context.cardId, idempotencyKey: context.idempotencyKey! }),
             onDone: [
-              // refused: the card may have changed elsewhere (activated on another phone), so the page reloads it
+              // refused: the reason is said and, as the card may have changed elsewhere (activated on
+              // another phone), the page reloads it
               {
                 guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
-                target: 'refused',
-                actions: [{ type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) }, 'cardChanged'],
+                target: '#cardItem.idle',
+                actions: [
+                  { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+                  'cardChanged',
+                  { type: 'sayRefused', params: ({ event }) => ({ code: event.output.code }) },
+                ],
               },
               {
                 target: '#cardItem.activated',
@@ -92,16 +100,12 @@ export const cardItemMachine = setup({
             onError: 'unreachable',
           },
         },
-        refused: {
-          description: 'The server refused (for example the card was activated on another phone): the reason is said, the card is reloaded, and the member closes the message.',
-          on: { 'confirm.dismiss': '#cardItem.idle' },
-        },
         unreachable: {
           description: 'The activation did not reach the server: the member can retry (the same request, so it activates once) or close.',
           on: { retry: 'submitting', 'confirm.dismiss': '#cardItem.idle' },
         },
       },
     },
-    activated: { description: 'The card is active: it shows its validity from today and no longer offers "activate".' },
+    activated: { description: 'The card is active: "card activated" is said, and it shows its validity from today and no longer offers "activate".', entry: 'sayActivated' },
   },
 });

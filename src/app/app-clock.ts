@@ -19,6 +19,15 @@ export function actorTimers(): { clock?: ActorTimers } {
   return timers ? { clock: timers } : {};
 }
 
+/**
+ * Timers for what passes on the screen outside a chart (a toast hiding itself, the wait for the
+ * messaging app's bridge): the actors' when set (a path test moves them with the chart's delays), else
+ * the browser's, looked up at each call (so fake timers in a unit test apply).
+ */
+export function appTimers(): ActorTimers {
+  return timers ?? { setTimeout: (fn: (...args: unknown[]) => void, ms: number) => setTimeout(fn, ms), clearTimeout: (id: unknown) => clearTimeout(id as ReturnType<typeof setTimeout>) };
+}
+
 /** The browser entry sets the app's one clock (the server's time, see serverAlignedClock). */
 export function setBrowserClock(clock: Clock): void {
   browserClock = clock;

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS } from '../../domain/limits';
+import { appTimers } from '../app-clock';
 
 export type ToastType = 'success' | 'fail' | 'text' | 'loading';
 
@@ -27,22 +28,22 @@ interface ToastState extends Required<Omit<ToastOptions, 'message'>> {
  */
 export function ToastProvider(props: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastState | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const timer = useRef<unknown>(undefined);
   const seq = useRef(0);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => () => appTimers().clearTimeout(timer.current), []);
 
   const show = useCallback<ShowToast>((options) => {
     const o = typeof options === 'string' ? { message: options } : options;
     const id = ++seq.current;
     const type = o.type ?? 'success';
     const duration = o.duration ?? (type === 'loading' ? 0 : TOAST_DURATION_MS);
-    clearTimeout(timer.current);
+    appTimers().clearTimeout(timer.current);
     setToast({ id, message: o.message, type, duration });
     const hide = () => setToast((t) => (t?.id === id ? null : t));
-    if (duration > 0) timer.current = setTimeout(hide, duration);
+    if (duration > 0) timer.current = appTimers().setTimeout(hide, duration);
     return () => {
-      clearTimeout(timer.current);
+      appTimers().clearTimeout(timer.current);
       hide();
     };
   }, []);

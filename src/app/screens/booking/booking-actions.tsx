@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button } from 'konsta/react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useRevalidator } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { bookingItemMachine } from '../../../../machines/booking-item.machine';
@@ -34,6 +34,9 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
   const latest = useRef(revalidator);
   latest.current = revalidator;
   const revalidate = useCallback(() => void latest.current.revalidate(), []);
+  // the same for what the machine says: the toast and the language of the moment
+  const say = useRef({ toast, i18n });
+  say.current = { toast, i18n };
 
   const logic = useMemo(
     () =>
@@ -49,25 +52,16 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
             session.send({ type: 'booked.refresh' });
             revalidate();
           },
+          sayChanged: (_, { change }) => void say.current.toast(say.current.i18n._(change === 'seat' ? cancelledMsg : leftQueueMsg)),
+          sayRefused: (_, { code }) => void say.current.toast({ message: say.current.i18n._(refusal(code)), type: 'fail' }),
         },
       }),
     [session, revalidate],
   );
   const item = useActorRef(logic, { input: { bookingId: props.bookingId, state: props.state } });
   const phase = useSelector(item, (s) =>
-    s.matches('changed') ? 'changed' : s.matches({ changing: 'submitting' }) ? 'submitting' : s.matches({ changing: 'refused' }) ? 'refused' : s.matches({ changing: 'unreachable' }) ? 'unreachable' : 'idle',
+    s.matches('changed') ? 'changed' : s.matches({ changing: 'submitting' }) ? 'submitting' : s.matches({ changing: 'unreachable' }) ? 'unreachable' : 'idle',
   );
-  const change = useSelector(item, (s) => s.context.change);
-  const errorCode = useSelector(item, (s) => s.context.errorCode);
-
-  useEffect(() => {
-    if (phase === 'changed') toast(i18n._(change === 'seat' ? cancelledMsg : leftQueueMsg));
-    if (phase === 'refused') {
-      toast({ message: i18n._(refusal(errorCode)), type: 'fail' });
-      item.send({ type: 'confirm.dismiss' });
-    }
-  }, [phase, change, errorCode, i18n, toast, item]);
-
   const seat = props.canCancel && canApply(props.state, 'booking.cancel');
   const queue = props.canCancelQueue && canApply(props.state, 'queue.cancel');
   if (!seat && !queue) return null;

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button } from 'konsta/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardItemMachine } from '../../../../machines/card-item.machine';
 import type { CardStatus } from '../../../../machines/domain/card-transitions';
@@ -26,29 +26,27 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
   const confirm = useConfirm();
   const toast = useToast();
   const revalidate = useStableRevalidate();
+  // what the machine says goes through the toast and the language of the moment
+  const say = useRef({ toast, i18n });
+  say.current = { toast, i18n };
 
   const logic = useMemo(
     () =>
       cardItemMachine.provide({
         actors: { activateCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.activateCard(input.cardId, input.idempotencyKey)) },
-        actions: { cardChanged: revalidate },
+        actions: {
+          cardChanged: revalidate,
+          sayActivated: () => void say.current.toast(say.current.i18n._(activatedMsg)),
+          sayRefused: (_, { code }) => void say.current.toast({ message: say.current.i18n._(refusal(code)), type: 'fail' }),
+        },
       }),
     [revalidate],
   );
   const item = useActorRef(logic, { input: { cardId: props.cardId, status: props.status } });
   const phase = useSelector(item, (s) =>
-    s.matches('activated') ? 'activated' : (['confirming', 'submitting', 'refused', 'unreachable'] as const).find((k) => s.matches({ activating: k })) ?? 'idle',
+    s.matches('activated') ? 'activated' : (['confirming', 'submitting', 'unreachable'] as const).find((k) => s.matches({ activating: k })) ?? 'idle',
   );
-  const errorCode = useSelector(item, (s) => s.context.errorCode);
   const offered = useSelector(item, (s) => s.matches('idle') && s.can({ type: 'card.activate' }));
-
-  useEffect(() => {
-    if (phase === 'activated') toast(i18n._(activatedMsg));
-    if (phase === 'refused') {
-      toast({ message: i18n._(refusal(errorCode)), type: 'fail' });
-      item.send({ type: 'confirm.dismiss' });
-    }
-  }, [phase, errorCode, i18n, toast, item]);
 
   if (phase === 'unreachable') {
     return (

@@ -1,6 +1,6 @@
 import type { WechatJsapiParams } from '../../../api/orders';
 import type { WechatBridgeOutcome } from '../../../../machines/pay-order.machine';
-import { actorTimers } from '../../app-clock';
+import { appTimers } from '../../app-clock';
 
 /** The messaging app's in-page bridge (WeixinJSBridge), as much of it as paying needs. */
 export interface WeixinJSBridge {
@@ -30,7 +30,7 @@ export const BRIDGE_READY_TIMEOUT_MS = 8_000;
 export function waitForBridge(win: BridgeWindow = window, timeoutMs = BRIDGE_READY_TIMEOUT_MS): Promise<WeixinJSBridge> {
   if (win.WeixinJSBridge) return Promise.resolve(win.WeixinJSBridge);
   // the app's actor timers: a path test moves them instead of waiting the eight seconds
-  const timers = actorTimers().clock ?? { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (id: unknown) => clearTimeout(id as number) };
+  const timers = appTimers();
   return new Promise((resolve, reject) => {
     const onReady = () => {
       timers.clearTimeout(timer);
