@@ -32,6 +32,8 @@ const kindOf = { '25 open classes': 'open', 'the workshops, one page': 'workshop
 interface Shelf {
   kind: 'open' | 'workshop';
   shelf: number[];
+  /** the member's taps on "load more" and on retry */
+  taps: number;
 }
 type W = World<Shelf>;
 
@@ -42,6 +44,13 @@ const moreButton = () => document.querySelector<HTMLButtonElement>('[data-more]'
 const pagesAsked = (w: W) => sentBy(w, 'fetchPage').map((r) => Number(new URL(r.path, 'http://x').searchParams.get('pagenum')));
 /** the pages the server gave (its first page came with the screen) */
 const pagesGiven = (w: W) => 1 + sentBy(w, 'fetchPage').filter((r) => r.answer === 200).length;
+/** a page is asked only when the member asks (jsdom scrolls nothing into view): one request a tap */
+const askedOnlyByTaps = (w: W) => expect(sentBy(w, 'fetchPage').length, 'one page asked per tap, none by itself').toBe(w.taps);
+const tap = async (w: W, name: string) => {
+  const button = screen.getByRole('button', { name });
+  w.taps++;
+  await w.ui.user.click(button);
+};
 const showsPagesGiven = (w: W) => expect(shown(), 'the classes of the pages given, in the shelf order, each once').toEqual(w.shelf.slice(0, Math.min(TOTAL, PAGE * pagesGiven(w))));
 
 defineScreenPaths<Shelf>(h, {
@@ -74,16 +83,17 @@ defineScreenPaths<Shelf>(h, {
   async start(hh, input) {
     const kind = kindOf[input as keyof typeof kindOf];
     const ui = await hh.open(screens[kind]);
-    return { ui, kind, shelf: shelves[kind] };
+    return { ui, kind, shelf: shelves[kind], taps: 0 };
   },
 
   events: {
-    'pager.load': (w) => w.ui.user.click(screen.getByRole('button', { name: '加载更多' })),
-    'pager.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '加载失败，点击重试' })),
+    'pager.load': (w) => tap(w, '加载更多'),
+    'pager.retry': (w) => tap(w, '加载失败，点击重试'),
   },
 
   states: {
     more: (w) => {
+      askedOnlyByTaps(w);
       showsPagesGiven(w);
       expect(shown().length).toBeLessThan(TOTAL);
       expect(moreButton()?.textContent).toBe('加载更多');
@@ -91,6 +101,7 @@ defineScreenPaths<Shelf>(h, {
       expect(w.held.get('fetchPage') ?? [], 'nothing in flight').toEqual([]);
     },
     loading: (w) => {
+      askedOnlyByTaps(w);
       showsPagesGiven(w);
       expect(moreButton()?.textContent).toBe('加载中');
       expect(moreButton()?.disabled).toBe(true);
@@ -100,6 +111,7 @@ defineScreenPaths<Shelf>(h, {
       expect([q.get('kind'), Number(q.get('pagenum')), Number(q.get('pagesize'))], 'the page after those given').toEqual([w.kind, pagesGiven(w), PAGE]);
     },
     failed: (w) => {
+      askedOnlyByTaps(w);
       expect(sentBy(w, 'fetchPage').at(-1)?.answer).not.toBe(200);
       showsPagesGiven(w);
       expect(moreButton()?.textContent).toBe('加载失败，点击重试');
@@ -107,6 +119,7 @@ defineScreenPaths<Shelf>(h, {
       expect(w.held.get('fetchPage') ?? []).toEqual([]);
     },
     exhausted: (w) => {
+      askedOnlyByTaps(w);
       expect(shown(), 'every class on the shelf, once, in order').toEqual(w.shelf);
       expect(w.shelf.length).toBeGreaterThan(0);
       expect(moreButton(), 'nothing more to load').toBe(null);
