@@ -94,6 +94,8 @@ defineScreenPaths<Shelf>(h, {
   states: {
     more: (w) => {
       askedOnlyByTaps(w);
+      // a page that did not come is said, never passed over as "load more"
+      expect(sentBy(w, 'fetchPage').at(-1)?.answer ?? 200, 'the last page asked came').toBe(200);
       showsPagesGiven(w);
       expect(shown().length).toBeLessThan(TOTAL);
       expect(moreButton()?.textContent).toBe('加载更多');
