@@ -73,7 +73,7 @@ defineScreenPaths<Shelf>(h, {
   // the server gives a full page while more than a page is left, then the rest
   offer: (e, s) => {
     if (e.type !== 'xstate.done.actor.fetchPage') return true;
-    const rows = ((e as { output: { data?: { list: unknown[] } } }).output.data?.list ?? []).length;
+    const rows = ((e as unknown as { output: { data?: { list: unknown[] } } }).output.data?.list ?? []).length;
     return rows === 0 || rows === Math.min(PAGE, TOTAL - (s.context as PagerContext).loaded);
   },
   project: (c: PagerContext) => c.loaded,
