@@ -5,6 +5,7 @@ import { cardItemMachine } from './card-item.machine';
 import { changePasswordMachine } from './change-password.machine';
 import { checkInMachine } from './check-in.machine';
 import { checkoutMachine } from './checkout.machine';
+import { clubDistancesMachine } from './club-distances.machine';
 import { bookingMachine } from './domain/booking.machine';
 import { cardMachine } from './domain/card.machine';
 import { classMachine } from './domain/class.machine';
@@ -14,6 +15,7 @@ import { paymentAttemptMachine } from './domain/payment-attempt.machine';
 import { paymentMachine } from './domain/payment.machine';
 import { photoReviewMachine } from './domain/photo-review.machine';
 import { loginMachine } from './login.machine';
+import { pagerMachine } from './pager.machine';
 import { payOrderMachine } from './pay-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
@@ -43,6 +45,8 @@ export const charts: Chart[] = [
   { file: 'machines/card-item.machine.ts', machine: cardItemMachine },
   { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
   { file: 'machines/pay-order.machine.ts', machine: payOrderMachine },
+  { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },
+  { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },

@@ -1,16 +1,24 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
-import type { ReactNode } from 'react';
-import type { Envelope, Paged } from '../../domain/envelope';
-import { useMorePages, useWhenVisible } from './use-more-pages';
+import type { ReactNode, Ref } from 'react';
+import type { Paged } from '../../domain/envelope';
+import { usePager, type FetchPage, type PagerState } from './use-pager';
+import { useWhenVisible } from './use-when-visible';
 
 /**
  * A member's paged list (my courses, my purchases): the loader's first page, later pages as the
  * member scrolls (or taps "load more"), and the empty state when there is nothing.
  */
-export function PagedList<T>(props: {
+export function PagedList<T>(props: PagedListProps<T>) {
+  if (props.first.list.length === 0) return <>{props.empty}</>;
+  // a new first page (the list changed) starts a new list
+  const key = `${props.name}:${props.first.total}:${props.first.list.map(props.itemKey).join(',')}`;
+  return <Pages key={key} {...props} />;
+}
+
+interface PagedListProps<T> {
   first: Paged<T>;
-  fetchPage: (pagenum: number, pagesize: number) => Promise<Envelope<Paged<T>>>;
+  fetchPage: FetchPage<T>;
   itemKey: (item: T) => string | number;
   row: (item: T) => ReactNode;
   empty: ReactNode;
@@ -18,11 +26,11 @@ export function PagedList<T>(props: {
   name: string;
   /** the list's classes (spaced cards by default) */
   className?: string;
-}) {
-  const key = `${props.name}:${props.first.total}:${props.first.list.map(props.itemKey).join(',')}`;
-  const { list, hasMore, loading, failed, load } = useMorePages(props.first, key, props.fetchPage);
-  const sentinel = useWhenVisible<HTMLDivElement>(() => void load(), hasMore && !loading && !failed);
-  if (list.length === 0) return <>{props.empty}</>;
+}
+
+function Pages<T>(props: PagedListProps<T>) {
+  const { list, state, load, retry } = usePager(props.first, props.fetchPage);
+  const sentinel = useWhenVisible<HTMLDivElement>(load, state === 'more');
   return (
     <>
       <ul className={props.className ?? 'space-y-3 px-4'} data-list={props.name}>
@@ -30,14 +38,21 @@ export function PagedList<T>(props: {
           <li key={props.itemKey(item)}>{props.row(item)}</li>
         ))}
       </ul>
-      {hasMore && (
-        <div ref={sentinel} className="px-4 pt-3">
-          <Button rounded outline disabled={loading} onClick={() => void load()} data-more>
-            {loading ? <Trans>加载中</Trans> : failed ? <Trans>加载失败，点击重试</Trans> : <Trans>加载更多</Trans>}
-          </Button>
-        </div>
-      )}
+      <MoreButton state={state} sentinel={sentinel} onLoad={load} onRetry={retry} />
     </>
+  );
+}
+
+/** The end of a paged list: "load more" (and the spot whose coming into view loads it), "loading", or retry after a failure. */
+export function MoreButton(props: { state: PagerState; sentinel?: Ref<HTMLDivElement>; onLoad: () => void; onRetry: () => void }) {
+  const { state } = props;
+  if (state === 'exhausted') return null;
+  return (
+    <div ref={props.sentinel} className="px-4 pt-3">
+      <Button rounded outline disabled={state === 'loading'} onClick={state === 'failed' ? props.onRetry : props.onLoad} data-more={state}>
+        {state === 'loading' ? <Trans>加载中</Trans> : state === 'failed' ? <Trans>加载失败，点击重试</Trans> : <Trans>加载更多</Trans>}
+      </Button>
+    </div>
   );
 }
 

@@ -1,58 +1,67 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { clubDistancesMachine, type GeoPermission, type Position } from '../../../machines/club-distances.machine';
 import { browserApiOrThrow } from '../api-context';
+import { useActorSlot, type ActorSlot } from '../shared-actors';
 
-export type LocateState = 'idle' | 'locating' | 'located' | 'denied' | 'unavailable';
-
-/** Distances already fetched in this page's life: going Home → clubs does not ask again. */
-let kept: Map<number, number> | undefined;
+export type ClubDistancesActor = ActorRefFrom<typeof clubDistancesMachine>;
+export type LocateState = 'checking' | 'idle' | 'locating' | 'located' | 'denied' | 'unavailable';
 
 const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 8000, maximumAge: 10 * 60_000 };
 
+/** The browser's answer before asking: a browser without the Permissions API may still locate on a tap. */
+async function geoPermission(): Promise<GeoPermission> {
+  if (typeof navigator === 'undefined' || !navigator.permissions?.query) return 'prompt';
+  return (await navigator.permissions.query({ name: 'geolocation' })).state;
+}
+
+/** The browser's position; fails with the browser's error (code 1: not allowed; 2 when it has no geolocation). */
+function browserPosition(): Promise<Position> {
+  return new Promise((resolve, reject) => {
+    if (typeof navigator === 'undefined' || !navigator.geolocation) return reject({ code: 2 });
+    navigator.geolocation.getCurrentPosition((p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude }), reject, GEO_OPTIONS);
+  });
+}
+
+/** The distances chart with the browser's geolocation and the API. */
+function provided() {
+  return clubDistancesMachine.provide({
+    actors: {
+      checkPermission: fromPromise(geoPermission),
+      position: fromPromise(browserPosition),
+      fetchDistances: fromPromise(({ input }) => browserApiOrThrow().catalog.clubDistances(input)),
+    },
+  });
+}
+
 /**
- * Metres from the member to each club (spec §2 "clubs with distance"). Never blocks the screen: the
- * list renders first; if the browser already granted geolocation the distances come in by
- * themselves, otherwise `locate()` (a tap) asks for the position.
+ * The app's one distances actor (kept in its actor slot, so Home → clubs → a club does not ask
+ * again); during server rendering, an unstarted one (the page renders without distances).
+ */
+function obtain(slot: ActorSlot<ClubDistancesActor> | null): ClubDistancesActor {
+  if (typeof window === 'undefined' || !slot) return createActor(clubDistancesMachine);
+  slot.current ??= { actor: createActor(provided()).start() };
+  return slot.current.actor;
+}
+
+const stateOf = (s: SnapshotFrom<typeof clubDistancesMachine>): LocateState =>
+  s.matches('checkingPermission') ? 'checking' : s.matches('fetching') ? 'locating' : (s.value as LocateState);
+
+/**
+ * Metres from the member to each club (spec §2 "clubs with distance"), from the clubDistances chart
+ * (machines/club-distances.machine.ts). Never blocks the screen: the list renders first.
  */
 export function useClubDistances() {
-  const [distances, setDistances] = useState<Map<number, number> | undefined>(kept);
-  const [state, setState] = useState<LocateState>(kept ? 'located' : 'idle');
-
-  const locate = useCallback(() => {
-    if (typeof navigator === 'undefined' || !navigator.geolocation) {
-      setState('unavailable');
-      return;
-    }
-    setState('locating');
-    navigator.geolocation.getCurrentPosition(
-      async (pos) => {
-        try {
-          const r = await browserApiOrThrow().catalog.clubDistances({ lat: pos.coords.latitude, lng: pos.coords.longitude });
-          if (r.code !== 200) throw new Error(String(r.code));
-          kept = new Map(r.data.map((d) => [d.id, d.distance]));
-          setDistances(kept);
-          setState('located');
-        } catch {
-          setState('unavailable');
-        }
-      },
-      (err) => setState(err.code === err.PERMISSION_DENIED ? 'denied' : 'unavailable'),
-      GEO_OPTIONS,
-    );
-  }, []);
-
-  useEffect(() => {
-    if (kept || typeof navigator === 'undefined' || !navigator.permissions?.query) return;
-    let live = true;
-    navigator.permissions
-      .query({ name: 'geolocation' })
-      .then((p) => {
-        if (live && p.state === 'granted') locate();
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [locate]);
-
-  return { distances, state, locate };
+  const slot = useActorSlot<ClubDistancesActor>('clubDistances');
+  const [actor] = useState(() => obtain(slot));
+  const state = useSelector(actor, stateOf);
+  const list = useSelector(actor, (s) => s.context.distances);
+  const distances = useMemo(() => (list ? new Map(list.map((d) => [d.id, d.distance])) : undefined), [list]);
+  return {
+    distances,
+    state,
+    locate: () => actor.send({ type: 'distances.locate' }),
+    retry: () => actor.send({ type: 'distances.retry' }),
+  };
 }

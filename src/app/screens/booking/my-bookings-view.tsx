@@ -2,11 +2,12 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
-import { useState } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import type { MyBooking } from '../../../api/booking';
 import type { Paged } from '../../../domain/envelope';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
+import { MoreButton } from '../../ui/paged-list';
+import { usePager } from '../../ui/use-pager';
 import { MyBookingRow } from './my-booking-row';
 
 const PAGE_SIZE = 10;
@@ -26,28 +27,10 @@ export async function myBookingsLoader({ context, request }: LoaderFunctionArgs)
   return { scope, page: r.data };
 }
 
-/** Later pages, fetched as the member asks for more (kept with the page they belong to). */
-function useMore(first: Paged<MyBooking>, scope: string) {
-  const [more, setMore] = useState<{ key: string; list: MyBooking[]; next: number; loading: boolean }>({ key: '', list: [], next: 1, loading: false });
-  const key = `${scope}:${first.total}:${first.list.map((b) => `${b.bookingId}${b.state}`).join(',')}`;
-  const cur = more.key === key ? more : { key, list: [], next: 1, loading: false };
-  const list = [...first.list, ...cur.list];
-  const load = async () => {
-    setMore({ ...cur, loading: true });
-    const r = await browserApiOrThrow()
-      .booking.mine({ scope: scope as 'upcoming' | 'past', pagenum: cur.next, pagesize: first.pagesize })
-      .catch(() => null);
-    setMore({ key, list: r?.code === 200 ? [...cur.list, ...r.data.list] : cur.list, next: r?.code === 200 ? cur.next + 1 : cur.next, loading: false });
-  };
-  return { list, hasMore: list.length < first.total, loading: cur.loading, load };
-}
-
 /** My bookings (upcoming and past) with states and cancel actions; `base` is the page's path. */
 export function MyBookingsView(props: { base: string; detail: (id: number) => string }) {
   const d = useLoaderData() as MineData;
   const { i18n } = useLingui();
-  const navigate = useNavigate();
-  const { list, hasMore, loading, load } = useMore(d.page, d.scope);
   const upcoming = d.scope === 'upcoming';
   return (
     <div className="pb-6">
@@ -64,6 +47,19 @@ export function MyBookingsView(props: { base: string; detail: (id: number) => st
           <Trans>日历</Trans>
         </Link>
       </div>
+      <MyBookingsList key={`${d.scope}:${d.page.total}:${d.page.list.map((b) => `${b.bookingId}${b.state}`).join(',')}`} d={d} detail={props.detail} />
+    </div>
+  );
+}
+
+/** The scope's bookings, later pages as the member asks (a new first page starts a new list). */
+function MyBookingsList(props: { d: MineData; detail: (id: number) => string }) {
+  const { d } = props;
+  const navigate = useNavigate();
+  const upcoming = d.scope === 'upcoming';
+  const { list, state, load, retry } = usePager(d.page, (pagenum, pagesize) => browserApiOrThrow().booking.mine({ scope: d.scope, pagenum, pagesize }));
+  return (
+    <>
       {list.length > 0 ? (
         <ul className="space-y-2 px-4" data-my-bookings={d.scope}>
           {list.map((b) => (
@@ -78,13 +74,7 @@ export function MyBookingsView(props: { base: string; detail: (id: number) => st
           </Button>
         </div>
       )}
-      {hasMore && (
-        <div className="px-4 pt-3">
-          <Button rounded outline disabled={loading} onClick={() => void load()}>
-            {loading ? <Trans>加载中</Trans> : <Trans>加载更多</Trans>}
-          </Button>
-        </div>
-      )}
-    </div>
+      <MoreButton state={state} onLoad={load} onRetry={retry} />
+    </>
   );
 }

@@ -16,7 +16,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 /** /club: every club of the chain, nearest first once the member's position is known. */
 export default function ClubListScreen() {
   const { clubs } = useLoaderData<typeof loader>();
-  const { distances, state, locate } = useClubDistances();
+  const { distances, state, locate, retry } = useClubDistances();
   const sorted = useMemo(() => (distances ? byDistance(clubs, (c) => distances.get(c.id)) : clubs), [clubs, distances]);
 
   return (
@@ -24,7 +24,7 @@ export default function ClubListScreen() {
       <BlockTitle>
         <Trans>全部门店（{clubs.length}）</Trans>
       </BlockTitle>
-      <LocateHint state={state} onLocate={locate} />
+      <LocateHint state={state} onLocate={locate} onRetry={retry} />
       <ul className="divide-y divide-black/5 bg-white">
         {sorted.map((c) => (
           <ClubRow key={c.id} club={c} distance={distances?.get(c.id)} />

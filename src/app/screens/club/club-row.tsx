@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { Club } from '../../../api/catalog';
 import { formatDistance } from '../../../domain/distance';
+import type { LocateState } from '../../ui/use-club-distances';
 
 /** One club in a list: cover, name, address, hours and, once known, how far it is. */
 export function ClubRow(props: { club: Club; distance?: number }) {
@@ -37,20 +38,35 @@ export function ClubRow(props: { club: Club; distance?: number }) {
   );
 }
 
-/** The tap that asks for the member's position, and what became of it. */
-export function LocateHint(props: { state: 'idle' | 'locating' | 'located' | 'denied' | 'unavailable'; onLocate: () => void }) {
+/** The tap that asks for the member's position, and what became of it (the line keeps its height). */
+export function LocateHint(props: { state: LocateState; onLocate: () => void; onRetry: () => void }) {
   const { state } = props;
   if (state === 'located') return null;
+  const again = (
+    <button type="button" onClick={props.onRetry} className="ml-2 text-primary">
+      <Trans>重新定位</Trans>
+    </button>
+  );
   return (
-    <p className="flex h-8 items-center px-4 text-xs text-black/50">
+    <p className="flex h-8 items-center px-4 text-xs text-black/50" data-locate={state}>
       {state === 'idle' && (
         <button type="button" onClick={props.onLocate} className="text-primary">
           <Trans>定位后显示离你多远</Trans>
         </button>
       )}
       {state === 'locating' && <Trans>正在定位…</Trans>}
-      {state === 'denied' && <Trans>未获得定位权限，无法显示距离</Trans>}
-      {state === 'unavailable' && <Trans>暂时无法获取位置</Trans>}
+      {state === 'denied' && (
+        <>
+          <Trans>未获得定位权限，无法显示距离</Trans>
+          {again}
+        </>
+      )}
+      {state === 'unavailable' && (
+        <>
+          <Trans>暂时无法获取位置</Trans>
+          {again}
+        </>
+      )}
     </p>
   );
 }

@@ -8,7 +8,7 @@ import { ClubRow, LocateHint } from '../club/club-row';
 
 /** The Homepage's clubs: rendered on the server, distances added once the position is known. */
 export function HomeClubs(props: { clubs: Club[] }) {
-  const { distances, state, locate } = useClubDistances();
+  const { distances, state, locate, retry } = useClubDistances();
   const sorted = useMemo(() => (distances ? byDistance(props.clubs, (c) => distances.get(c.id)) : props.clubs), [props.clubs, distances]);
   if (props.clubs.length === 0) return null;
   return (
@@ -21,7 +21,7 @@ export function HomeClubs(props: { clubs: Club[] }) {
           <Trans>全部门店</Trans> ›
         </Link>
       </div>
-      <LocateHint state={state} onLocate={locate} />
+      <LocateHint state={state} onLocate={locate} onRetry={retry} />
       <ul className="divide-y divide-black/5">
         {sorted.map((c) => (
           <ClubRow key={c.id} club={c} distance={distances?.get(c.id)} />
