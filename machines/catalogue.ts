@@ -14,10 +14,12 @@ import { paymentAttemptMachine } from './domain/payment-attempt.machine';
 import { paymentMachine } from './domain/payment.machine';
 import { photoReviewMachine } from './domain/photo-review.machine';
 import { loginMachine } from './login.machine';
+import { orderCancelMachine } from './order-cancel.machine';
 import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 import { smsCodeMachine } from './sms-code.machine';
+import { surveyPromptMachine } from './survey-prompt.machine';
 
 /** One chart: the file it is defined in (relative to the repo) and the machine. */
 export interface Chart {
@@ -41,6 +43,8 @@ export const charts: Chart[] = [
   { file: 'machines/photo-upload.machine.ts', machine: photoUploadMachine },
   { file: 'machines/card-item.machine.ts', machine: cardItemMachine },
   { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
+  { file: 'machines/order-cancel.machine.ts', machine: orderCancelMachine },
+  { file: 'machines/survey-prompt.machine.ts', machine: surveyPromptMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },
