@@ -42,6 +42,8 @@ async function stillUnpaid(w: W) {
   expect(await balance(h.server, w.token), 'the balance the order uses is still held').toBe(0);
 }
 
+const asked = askFirst<Member>('cancelOrder', { ask: ['order.cancel'], confirmText: '确定取消' });
+
 defineScreenPaths<Member>(h, {
   machine: orderCancelMachine,
   screen: '/orderdetail',
@@ -150,6 +152,11 @@ defineScreenPaths<Member>(h, {
 
   effects: {
     ...oneKeyPerIntent<Member>('cancelOrder', { intent: 'confirm.accept', retry: 'retry' }),
-    ...askFirst<Member>('cancelOrder', { ask: ['order.cancel'], confirmText: '确定取消' }),
+    ...asked,
+    // "not now", or closing what was said: nothing is left on the screen to read or retry
+    'confirm.dismiss': async (w, e, before, seen) => {
+      await asked['confirm.dismiss']!(w, e, before, seen);
+      expect(alertText(), 'closed: the message is gone').toBe(null);
+    },
   },
 });
