@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { surveyPromptMachine, type SurveyPromptContext } from '../../machines/survey-prompt.machine';
 import { SURVEY_SKIP_DAYS } from '../../src/domain/limits';
 import { surveyAnswers, surveyOptions } from '../../src/server/db/schema/index';
@@ -15,6 +15,13 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
  * refusal (answered on another phone) or a lost answer just hides it. A visitor is never asked.
  */
 const h = await startScreenHarness({ seed: true });
+
+// the Homepage's banners advance every 4 s, longer than a slow path; jsdom's elements cannot scroll
+const elementsScroll = 'scrollTo' in Element.prototype;
+if (!elementsScroll) Element.prototype.scrollTo = () => {};
+afterAll(() => {
+  if (!elementsScroll) delete (Element.prototype as Partial<Element>).scrollTo;
+});
 
 const QUESTION = '您是通过什么渠道了解到我们的？';
 const OPTIONS = ['朋友推荐', '微信公众号', '小红书或抖音', '路过门店', '其他'];
