@@ -118,10 +118,11 @@ defineScreenPaths<Member>(h, {
       await stillUnpaid(w);
     },
     cancelled: async (w) => {
+      // the toast first: it hides itself after 2 s
+      expect(toastText()).toBe('订单已取消');
       expect(sentBy(w, 'cancelOrder').at(-1)?.answer).toBe(200);
       expect(await stored(w)).toBe('cancelled');
       expect(await balance(h.server, w.token), 'the balance the order held is back').toBe(BALANCE_USED);
-      expect(toastText()).toBe('订单已取消');
       // the page reloaded the order: cancelled, nothing to pay or cancel
       expect(stateLabel()).toBe('已取消');
       expect(cancelButton()).toBe(null);
