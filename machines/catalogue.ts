@@ -15,12 +15,14 @@ import { paymentAttemptMachine } from './domain/payment-attempt.machine';
 import { paymentMachine } from './domain/payment.machine';
 import { photoReviewMachine } from './domain/photo-review.machine';
 import { loginMachine } from './login.machine';
+import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
 import { payOrderMachine } from './pay-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 import { smsCodeMachine } from './sms-code.machine';
+import { surveyPromptMachine } from './survey-prompt.machine';
 
 /** One chart: the file it is defined in (relative to the repo) and the machine. */
 export interface Chart {
@@ -42,6 +44,8 @@ export const charts: Chart[] = [
   { file: 'machines/booking-item.machine.ts', machine: bookingItemMachine },
   { file: 'machines/check-in.machine.ts', machine: checkInMachine },
   { file: 'machines/photo-upload.machine.ts', machine: photoUploadMachine },
+  { file: 'machines/order-cancel.machine.ts', machine: orderCancelMachine },
+  { file: 'machines/survey-prompt.machine.ts', machine: surveyPromptMachine },
   { file: 'machines/card-item.machine.ts', machine: cardItemMachine },
   { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
   { file: 'machines/pay-order.machine.ts', machine: payOrderMachine },

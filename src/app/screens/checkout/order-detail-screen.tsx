@@ -2,19 +2,14 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Block, Button, List, ListItem } from 'konsta/react';
-import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router-dom';
-import { newIdempotencyKey } from '../../../api/client';
-import type { Order } from '../../../api/orders';
+import { Link } from 'react-router-dom';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { formatYuan } from '../../../domain/money';
-import { browserApiOrThrow } from '../../api-context';
-import { useConfirm } from '../../ui/confirm';
-import { useToast } from '../../ui/toast';
 import { checkoutRefusal, ORDER_STATE_LABELS } from './checkout-labels';
 import { successPath } from './checkout-paths';
 import { MethodChoice } from './method-choice';
 import { MoneyLines } from './money-lines';
+import { OrderCancel } from './order-cancel';
 import { OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
 import { PaymentProgress } from './payment-progress';
@@ -62,7 +57,7 @@ export function OrderDetail(props: { d: OrderPageData }) {
         </Block>
       )}
       {actions.includes('pay') && <PayPanel d={d} />}
-      {actions.includes('cancel') && <CancelButton order={o} />}
+      <OrderCancel key={o.orderNo} order={o} />
     </div>
   );
 }
@@ -88,36 +83,5 @@ function PayPanel(props: { d: OrderPageData }) {
         </Button>
       </Block>
     </div>
-  );
-}
-
-/** Cancels the unpaid order (its coupon and balance come back, spec §4), after a confirm. */
-function CancelButton(props: { order: Order }) {
-  const confirm = useConfirm();
-  const toast = useToast();
-  const { i18n } = useLingui();
-  const { revalidate } = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [key] = useState(newIdempotencyKey);
-  const cancel = async () => {
-    const r = await confirm({ title: <Trans>取消订单</Trans>, message: <Trans>确定取消这个订单吗？</Trans>, confirmText: <Trans>取消订单</Trans>, cancelText: <Trans>再想想</Trans> });
-    if (!r.confirmed) return;
-    setBusy(true);
-    try {
-      const e = await browserApiOrThrow().orders.cancel(props.order.orderNo, key);
-      if (e.code !== 200) toast(i18n._(checkoutRefusal(e.code)));
-    } catch {
-      toast(i18n._(checkoutRefusal(undefined)));
-    } finally {
-      setBusy(false);
-      await revalidate();
-    }
-  };
-  return (
-    <Block className="!my-4">
-      <Button large rounded outline disabled={busy} onClick={() => void cancel()} data-action="cancel-order">
-        <Trans>取消订单</Trans>
-      </Button>
-    </Block>
   );
 }

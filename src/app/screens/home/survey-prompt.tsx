@@ -1,53 +1,46 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import type { Survey } from '../../../api/catalog';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { surveyPromptMachine } from '../../../../machines/survey-prompt.machine';
+import { actorTimers } from '../../app-clock';
 import { browserApiOrThrow } from '../../api-context';
 import { useIsMember } from '../../session/session-provider';
 import { useToast } from '../../ui/toast';
 
+const thanksMsg = msg`感谢您的反馈`;
+const skipLabel = msg`暂不回答，7天内不再提示`;
+
 /**
- * The survey prompt of the Homepage (GET/POST /survey), members only. It floats above the footer once
- * the page has loaded (never pushing the content, never blocking the rest of the page); its close
- * button puts it off for 7 days.
+ * The survey prompt of the Homepage (GET/POST /survey) through the survey-prompt machine, members
+ * only. It floats above the footer once the page has loaded (never pushing the content, never
+ * blocking the rest of the page); its close button puts it off for 7 days. A new session (login,
+ * logout) starts it again.
  */
 export function SurveyPrompt() {
   const isMember = useIsMember();
+  return <SurveyPromptFor key={isMember ? 'member' : 'visitor'} member={isMember} />;
+}
+
+function SurveyPromptFor(props: { member: boolean }) {
+  const { i18n } = useLingui();
   const toast = useToast();
-  const { t } = useLingui();
-  const [survey, setSurvey] = useState<Survey | null>(null);
-  const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (!isMember) {
-      setSurvey(null);
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      browserApiOrThrow()
-        .catalog.survey()
-        .then((r) => live && r.code === 200 && setSurvey(r.data))
-        .catch(() => {});
-    }, 800);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [isMember]);
-
-  const send = async (body: { optionId: number } | { skip: true }) => {
-    if (!survey || sending) return;
-    setSending(true);
-    try {
-      const r = await browserApiOrThrow().catalog.answerSurvey({ surveyId: survey.id, ...body });
-      if ('optionId' in body && r.code === 200) toast(t`感谢您的反馈`);
-    } catch {
-      /* a lost answer only means the prompt comes back later */
-    } finally {
-      setSending(false);
-      setSurvey(null);
-    }
-  };
+  const logic = useMemo(
+    () =>
+      surveyPromptMachine.provide({
+        actors: {
+          loadSurvey: fromPromise(() => browserApiOrThrow().catalog.survey()),
+          sendAnswer: fromPromise(({ input }) => browserApiOrThrow().catalog.answerSurvey(input)),
+        },
+        actions: { thank: () => void toast(i18n._(thanksMsg)) },
+      }),
+    [toast, i18n],
+  );
+  const prompt = useActorRef(logic, { input: { member: props.member }, ...actorTimers() });
+  const survey = useSelector(prompt, (s) => (s.matches('showing') || s.matches('sending') ? s.context.survey : undefined));
+  const sending = useSelector(prompt, (s) => s.matches('sending'));
 
   if (!survey) return null;
   return (
@@ -63,7 +56,14 @@ export function SurveyPrompt() {
           </span>
           {survey.question}
         </h2>
-        <button type="button" data-survey-skip aria-label={t`暂不回答，7天内不再提示`} disabled={sending} onClick={() => void send({ skip: true })} className="-mt-1 -mr-1 shrink-0 p-1 text-xl leading-none text-black/40">
+        <button
+          type="button"
+          data-survey-skip
+          aria-label={i18n._(skipLabel)}
+          disabled={sending}
+          onClick={() => prompt.send({ type: 'survey.skip' })}
+          className="-mt-1 -mr-1 shrink-0 p-1 text-xl leading-none text-black/40"
+        >
           ×
         </button>
       </div>
@@ -73,7 +73,7 @@ export function SurveyPrompt() {
             key={o.id}
             type="button"
             disabled={sending}
-            onClick={() => void send({ optionId: o.id })}
+            onClick={() => prompt.send({ type: 'survey.answer', optionId: o.id })}
             className="rounded-full border border-primary/40 px-3 py-1 text-sm text-primary active:bg-primary/10"
           >
             {o.label}
