@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { and, eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { PAY_HANDOVER_MS, payOrderMachine, type PayOrderContext, type PayOrderInput } from '../../machines/pay-order.machine';
+import { PAY_HANDOVER_MS, PAY_RESULT_TIMEOUT_MS, payOrderMachine, type PayOrderContext, type PayOrderInput } from '../../machines/pay-order.machine';
 import type { OrderState, PayMethod } from '../../src/domain/orders';
 import { setPageLeaver } from '../../src/app/leave-page';
 import { BRIDGE_READY_TIMEOUT_MS, setBridgeHost, type BridgeWindow } from '../../src/app/screens/checkout/wechat-bridge';
@@ -53,14 +53,14 @@ const orderWorldOf = (label: string) => /^an order \((\w+)\)$/.exec(label)?.[1] 
 /** The messaging app's in-page bridge, played by the test: it comes when told, and answers the sheet. */
 function testBridge() {
   const host = { document: new EventTarget(), location: window.location } as unknown as BridgeWindow;
-  const calls: Array<{ params: Record<string, string>; answer(errMsg: string): void; answered: boolean }> = [];
+  const calls: Array<{ params: Record<string, string>; answer(errMsg: string): void; answered: boolean; said?: string }> = [];
   return {
     host,
     calls,
     ready() {
       host.WeixinJSBridge = {
         invoke(_name, params, callback) {
-          const call = { params: params as unknown as Record<string, string>, answered: false, answer: (m: string) => ((call.answered = true), callback({ err_msg: m })) };
+          const call = { params: params as unknown as Record<string, string>, answered: false, answer: (m: string) => ((call.answered = true), (call.said = m), callback({ err_msg: m })) } as (typeof calls)[number];
           calls.push(call);
         },
       };
@@ -79,6 +79,8 @@ interface Member {
   bridge: ReturnType<typeof testBridge>;
   /** the pages the app left for (Alipay) */
   left: string[];
+  /** the member asked to pay again or to choose again (a retry on the page) */
+  retried: boolean;
 }
 type W = World<Member>;
 
@@ -143,6 +145,11 @@ defineScreenPaths<Member>(h, {
     'method.choose': [{ method: 'alipay' }, { method: 'balance' }],
     'xstate.done.actor.loadOrder': [
       { output: orderOk('unpaid'), answer: { server: true } },
+      // paid on another phone meanwhile (the balance topped up there)
+      {
+        output: orderOk('paid'),
+        answer: { server: true, arrange: async (w: W) => (await credit(h.server, w.accountId, PRICE), await pay(h.server, w.token, w.orderNo, 'balance')).body && undefined },
+      },
       { output: refusal(401), answer: { server: true, arrange: endSession } },
       // the order is gone (no longer this member's): the server cannot be made to say so cheaply
       { output: refusal(404), answer: { status: 404, body: refusal(404) } },
@@ -207,7 +214,7 @@ defineScreenPaths<Member>(h, {
     setPageLeaver((url) => left.push(url));
     hh.jar.setClientCookie('token', m.token);
     const g = await newGoods(hh.server);
-    const base = { world: input, token: m.token, accountId: m.id, bridge, left };
+    const base = { world: input, token: m.token, accountId: m.id, bridge, left, retried: false };
     const orderWorld = orderWorldOf(input);
     if (orderWorld) {
       await credit(hh.server, m.id, orderWorld === 'unpaid' || orderWorld === 'paid' ? 50_000 : BALANCE);
@@ -245,7 +252,10 @@ defineScreenPaths<Member>(h, {
     },
     'order.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
     'payment.start': (w) => w.ui.user.click(document.querySelector<HTMLElement>('[data-action="pay-order"]')!),
-    'payment.retry': (w) => w.ui.user.click(document.querySelector<HTMLElement>('[data-action="payment-retry"], [data-action="pay-again"]')!),
+    'payment.retry': (w) => {
+      w.retried = true;
+      return w.ui.user.click(document.querySelector<HTMLElement>('[data-action="payment-retry"], [data-action="pay-again"]')!);
+    },
     'payment.check': (w) => w.ui.user.click(document.querySelector<HTMLElement>('[data-action="check"]')!),
   },
 
@@ -266,6 +276,9 @@ defineScreenPaths<Member>(h, {
     },
     choosingMethod: async (w) => {
       expect(w.ui.path()).toBe(`/orderdetail?orderNo=${w.orderNo}`);
+      expect(sentBy(w, 'startPayment').at(-1)?.answer, 'a lapsed login is sent to log in, not left on the form').not.toBe(401);
+      // the ways to pay show for an order opened on its page to pay; after a payment or a result only when the member asks again
+      if (orderWorlds[orderWorldOf(w.world) as OrderWorld]?.resume !== 'pay') expect(w.retried, 'the member asked to pay again').toBe(true);
       expect(document.querySelector<HTMLInputElement>('input[name="method"]:checked')?.value).toBe(w.method);
       expect(document.querySelector<HTMLButtonElement>('[data-action="pay-order"]')?.disabled).toBe(false);
       expect(['unpaid', 'payment_failed']).toContain((await theOrder(w)).state);
@@ -285,6 +298,7 @@ defineScreenPaths<Member>(h, {
       expect((await theOrder(w)).state).toBe('paying');
     },
     'paying.wechatCancelled': async (w) => {
+      expect(w.bridge.calls.at(-1)?.said, 'the member closed the sheet').toBe('get_brand_wcpay_request:cancel');
       expect(progress()).toBe('您已取消支付，订单已保留继续支付');
       expect((await theOrder(w)).state).toBe('paying');
     },
@@ -311,6 +325,7 @@ defineScreenPaths<Member>(h, {
     'awaitingResult.polling': (w) => expect(w.held.get('pollOrder')?.map((r) => r.path)).toEqual([`/api/orders/detail?orderNo=${w.orderNo}`]),
     'awaitingResult.waiting': (w) => expect(w.held.get('pollOrder') ?? []).toEqual([]),
     checking: (w) => {
+      expect(w.time(), '"being confirmed" only after the wait for the result').toBeGreaterThanOrEqual(PAY_RESULT_TIMEOUT_MS);
       expect(w.ui.path()).toBe(`/payf?orderNo=${w.orderNo}`);
       expect(resultPanel()).toBe('checking');
     },
@@ -326,6 +341,8 @@ defineScreenPaths<Member>(h, {
       expect(await cardsOf(h.server, w.accountId)).toHaveLength(1);
     },
     failed: async (w) => {
+      // an order whose payment failed, opened on its page to pay, is offered again, not shown as a failure
+      if (w.world === 'an order (failedPay)') expect(w.retried || sentBy(w, 'startPayment').length > 0).toBe(true);
       expect(w.ui.path()).toBe(`/pays?orderNo=${w.orderNo}`);
       expect(resultPanel()).toBe('failed');
       expect((await theOrder(w)).state).toBe('payment_failed');
