@@ -11,7 +11,7 @@ import { activateCard } from '../services/cards/activate';
 import { checkFlashSale } from '../services/flash-sale/flash-sale';
 import { couponsFor, priceCheckout } from '../services/orders/checkout';
 import { myCardDetail, myCardHistory, myCoupons, myCourses, myPurchases } from '../services/orders/mine';
-import { balanceOf } from '../services/orders/orders';
+import { balanceOf } from '../services/orders/balance';
 import { loc } from '../services/catalog';
 import { IdQuery, paged, pagingQuery } from '../../contracts/common';
 import { CardDetail, CardHistoryItem, CardHistoryQuery, CardIdBody, MemberCourse, Purchase } from '../../contracts/member-goods';

@@ -6,20 +6,13 @@ import { optionalAuth, requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { NotificationRefused, type PaymentMethod } from '../gateways/payments/types';
-import {
-  balanceHistory,
-  balanceOf,
-  cancelOrder,
-  createOrder,
-  myOrder,
-  myOrders,
-  overdue,
-  payerOpenIdOf,
-  payOrder,
-  paymentsToRefund,
-  settlePayment,
-  type OrderRow,
-} from '../services/orders/orders';
+import { balanceHistory, balanceOf } from '../services/orders/balance';
+import { cancelOrder } from '../services/orders/cancel';
+import { createOrder } from '../services/orders/create';
+import { payOrder } from '../services/orders/pay';
+import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
+import { settlePayment } from '../services/orders/settle';
+import { overdue } from '../services/orders/state';
 import { orderActions } from '../../../machines/domain/order-transitions';
 import type { GoodsKind } from '../../domain/catalog';
 import { Errors } from '../../domain/errors';
@@ -87,7 +80,7 @@ const view = (o: OrderRow, g: GoodsFacts | undefined, now: Date) => ({
 });
 
 
-/** Orders, payment and balance (issue 4); decisions live in services/orders/orders.ts. */
+/** Orders, payment and balance (issue 4); decisions live in services/orders/ (create, pay, cancel, settle, expiry). */
 export const orderRoutes = createRouter()
   .openapi(
     createRoute({
