@@ -14,6 +14,7 @@ import { myOrder, openAttempt, payerOpenIdOf, type AttemptRow, type OrderRow } f
 import { markPaid, PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
 import { move, overdue, pastExpiry } from './state';
 
+/** The order after paying, and what the page needs to open the provider's cashier (none for balance). */
 export type PayAnswer = { order: OrderRow; payment: PaymentStart | null };
 
 /**

@@ -21,6 +21,7 @@ export async function myOrder(db: Db | Tx, accountId: number, orderNo: string): 
   return row;
 }
 
+/** My orders, newest first, a page. */
 export async function myOrders(db: Db, accountId: number, pagenum: number, pagesize: number): Promise<{ list: OrderRow[]; total: number }> {
   const list = await db
     .select()
