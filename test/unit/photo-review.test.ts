@@ -21,6 +21,11 @@ describe('photo review (spec §4; decision 007)', () => {
   });
 });
 
+/**
+ * Stryker's three survivors here are equivalent: each `b.length >= n` guard made always true changes
+ * nothing, since reading past the end gives undefined (never a signature byte) and a short slice never
+ * spells RIFF or WEBP. The truncated-signature cases below would fail if a guard let a short file pass.
+ */
 describe('an image type is recognised from its first bytes, never from what the client says', () => {
   it('JPEG: FF D8 FF', () => {
     expect(sniffImageType(bytes(...JPEG, 0x00, 0x10))).toBe('image/jpeg');
