@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { LoginRequest } from '../src/api/auth';
-import { isOk, type LoginEnvelope } from '../src/domain/envelope';
+import type { LoginEnvelope, LoginRequest } from '../src/api/auth';
+import { isOk } from '../src/domain/envelope';
 import { isFilled, isValidPhone, trimInput } from '../src/domain/validation';
 import type { SessionUser } from './session.machine';
 import { smsCodeMachine } from './sms-code.machine';
@@ -50,7 +50,7 @@ function loginRequest(c: LoginContext): LoginRequest {
 
 /** The member the login answer describes (spec §3: data.id is the customer id, data.level the level). */
 function userFrom(e: LoginEnvelope, phone: string): SessionUser {
-  const d = e.data as LoginEnvelope['data'] & { wxAvatar?: string | null; wxNickname?: string | null };
+  const d = e.data;
   return {
     customerId: d.id,
     username: d.username || trimInput(phone),

@@ -11,10 +11,10 @@ import type {
   MemberCard,
   MineQuery,
   MyBooking,
-  PhotoView,
   ScheduleItem,
   ScheduleQuery,
 } from '../contracts/booking';
+import type { PhotoUploadBody, PhotoView } from '../contracts/photos';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
@@ -49,7 +49,7 @@ export function bookingCalls(http: ApiClient) {
     /** check in to a class I booked with the code its QR carried; one key per tap */
     checkIn: (body: CheckinBody, idempotencyKey: string) => http.post<CheckinAnswer>('/customers/classes/checkin', { body, idempotencyKey }),
     /** base64 JPEG/PNG/WebP, at most PHOTO_MAX_BYTES decoded */
-    uploadPhoto: (image: string) => http.post<PhotoView>('/customers/photo', { body: { image } }),
+    uploadPhoto: (image: PhotoUploadBody['image']) => http.post<PhotoView>('/customers/photo', { body: { image } }),
   };
 }
 

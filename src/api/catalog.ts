@@ -14,7 +14,9 @@ import type {
   Teacher,
   TeacherDetail,
 } from '../contracts/catalog';
-import type { DICT_TYPES } from '../domain/catalog';
+import type { DictQuery, DistanceQuery, SearchQuery, TeachersQuery } from '../contracts/catalog-queries';
+import type { PageQuery } from '../contracts/common';
+import type { PageViewBody, PageViewRecorded } from '../contracts/stats';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
@@ -35,21 +37,19 @@ export function catalogCalls(http: ApiClient) {
     clubs: () => http.get<Club[]>('/school/clubs'),
     club: (id: number) => http.get<ClubDetail>('/school/clubs/detail', { query: { id } }),
     /** distances from the member's position (browser geolocation) to every club */
-    clubDistances: (at: { lat: number; lng: number }) => http.get<ClubDistance[]>('/school/clubs/distance', { query: at }),
-    teachers: (filter: { clubId?: number; style?: string } = {}) => http.get<Teacher[]>('/school/teachers', { query: filter }),
+    clubDistances: (at: DistanceQuery) => http.get<ClubDistance[]>('/school/clubs/distance', { query: at }),
+    teachers: (filter: TeachersQuery = {}) => http.get<Teacher[]>('/school/teachers', { query: filter }),
     teacher: (id: number) => http.get<TeacherDetail>('/school/teachers/detail', { query: { id } }),
     banners: () => http.get<Banner[]>('/index/home/banner'),
     notices: () => http.get<Notice[]>('/sys/notification'),
     /** the Homepage shows page 0 of 3 (spec §9) */
-    activities: (page: { pagenum: number; pagesize: number }) => http.get<Paged<Activity>>('/activity/goods', { query: page }),
-    search: (keywords: string) => http.get<SearchResult>('/index/home/search', { query: { keywords } }),
-    dict: (type: (typeof DICT_TYPES)[number]) =>
-      http.get<DictItem[]>('/index/home/dict/select', { query: { type } }),
+    activities: (page: PageQuery) => http.get<Paged<Activity>>('/activity/goods', { query: page }),
+    search: (keywords: SearchQuery['keywords']) => http.get<SearchResult>('/index/home/search', { query: { keywords } }),
+    dict: (type: DictQuery['type']) => http.get<DictItem[]>('/index/home/dict/select', { query: { type } }),
     /** members only: the survey to show now, or null */
     survey: () => http.get<Survey | null>('/survey'),
     answerSurvey: (body: SurveyAnswer) => http.post<SurveyState>('/survey', { body }),
     /** spec §2: every navigation reports a page view (a valid token ties it to the account) */
-    pageView: (body: { path: string; visitorId: string }) =>
-      http.post<{ id: number }>('/stats/pageview', { body: { ...body, path: body.path.slice(0, 512) } }),
+    pageView: (body: PageViewBody) => http.post<PageViewRecorded>('/stats/pageview', { body: { ...body, path: body.path.slice(0, 512) } }),
   };
 }

@@ -1,20 +1,12 @@
 import type { Goods, GoodsDetail, GoodsPhase, GoodsTeacher } from '../contracts/catalog';
-import type { CardType, GoodsKind } from '../domain/catalog';
+import type { GoodsListQuery } from '../contracts/catalog-queries';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/catalog.ts): they cannot drift.
-export type { GoodsDetail, GoodsPhase, GoodsTeacher };
+export type { GoodsDetail, GoodsListQuery, GoodsPhase, GoodsTeacher };
 /** One goods item as GET /product/goods/goodList answers it; `memberPriceCents` only with a valid token (spec §1). */
 export type GoodsItem = Goods;
-
-export interface GoodsListQuery {
-  pagenum: number;
-  pagesize: number;
-  kind?: GoodsKind;
-  type?: CardType;
-  clubId?: number;
-}
 
 /** The goods catalogue (spec §7 goodList and detail). */
 export function goodsCalls(http: ApiClient) {

@@ -1,4 +1,5 @@
-import type { CardDetail, CardHistoryItem, MemberCourse, Purchase } from '../contracts/member-goods';
+import type { PageQuery } from '../contracts/common';
+import type { CardDetail, CardHistoryItem, CardHistoryQuery, MemberCourse, Purchase } from '../contracts/member-goods';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
@@ -11,9 +12,9 @@ export type MemberCardDetail = CardDetail;
 export function memberGoodsCalls(http: ApiClient) {
   return {
     card: (id: number) => http.get<MemberCardDetail>('/customers/cards/detail', { query: { id } }),
-    cardHistory: (q: { id: number; pagenum: number; pagesize: number }) => http.get<Paged<CardHistoryItem>>('/customers/cards/history', { query: q }),
-    courses: (q: { pagenum: number; pagesize: number }) => http.get<Paged<MemberCourse>>('/customers/courses', { query: q }),
-    purchases: (q: { pagenum: number; pagesize: number }) => http.get<Paged<Purchase>>('/customers/purchases', { query: q }),
+    cardHistory: (q: CardHistoryQuery) => http.get<Paged<CardHistoryItem>>('/customers/cards/history', { query: q }),
+    courses: (q: PageQuery) => http.get<Paged<MemberCourse>>('/customers/courses', { query: q }),
+    purchases: (q: PageQuery) => http.get<Paged<Purchase>>('/customers/purchases', { query: q }),
     /** activates one of my inactive cards (the card chart decides; 30001 otherwise) */
     activateCard: (id: number, idempotencyKey: string) => http.post<MemberCardDetail>('/customers/cards/activate', { body: { id }, idempotencyKey }),
   };

@@ -1,7 +1,7 @@
 import type { LedgerRow } from '../contracts/orders';
-import type { MemberCoupon } from '../contracts/wallet';
+import type { CouponsQuery, MemberCoupon } from '../contracts/wallet';
+import type { PageQuery } from '../contracts/common';
 import type { Paged } from '../domain/envelope';
-import type { CouponState } from '../domain/pricing';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts): they cannot drift.
@@ -12,7 +12,7 @@ export type BalanceLedgerRow = LedgerRow;
 /** My coupons by tab and my balance history (/mine/coupons, /mine/balanceHistory). */
 export function walletCalls(http: ApiClient) {
   return {
-    coupons: (q: { state?: CouponState; pagenum: number; pagesize: number }) => http.get<Paged<MemberCoupon>>('/customers/coupons', { query: { ...q } }),
-    balanceHistory: (q: { pagenum: number; pagesize: number }) => http.get<Paged<BalanceLedgerRow>>('/customers/balance/history', { query: q }),
+    coupons: (q: CouponsQuery) => http.get<Paged<MemberCoupon>>('/customers/coupons', { query: { ...q } }),
+    balanceHistory: (q: PageQuery) => http.get<Paged<BalanceLedgerRow>>('/customers/balance/history', { query: q }),
   };
 }

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CANCEL_REASONS, CARD_STATUSES, BOOKING_ROW_STATES } from '../domain/booking-rules';
 import { CARD_TYPE_VALUES, CLASS_TYPES, DIFFICULTIES, EFFECTS, TIMES_OF_DAY } from '../domain/catalog';
-import { PHOTO_REVIEW_STATES } from '../domain/photo-review';
 import { IdParam, pagingQuery } from './common';
 
 /**
@@ -182,19 +181,6 @@ export const MineQuery = z.object({
 });
 export type MineQuery = z.infer<typeof MineQuery>;
 
-/** My front photo's review state (decision 007). */
-export const PhotoView = z
-  .object({
-    status: z.enum(['none', ...PHOTO_REVIEW_STATES]),
-    photoId: z.number().int().nullable(),
-    reason: z.string().nullable().openapi({ description: 'why staff rejected it' }),
-    uploadedAt: z.string().nullable(),
-    reviewedAt: z.string().nullable(),
-    canUpload: z.boolean(),
-  })
-  .openapi('PhotoView');
-export type PhotoView = z.infer<typeof PhotoView>;
-
 /** A seat checked in (decision 007). */
 export const CheckinAnswer = z
   .object({
@@ -209,3 +195,12 @@ export type CheckinAnswer = z.infer<typeof CheckinAnswer>;
 
 export const CheckinBody = z.object({ classId: IdParam, code: z.string().trim().min(1).max(32) });
 export type CheckinBody = z.infer<typeof CheckinBody>;
+
+/** One class, by id (the cards that can book it; its check-in code). */
+export const ClassIdQuery = z.object({ classId: IdParam.openapi({ param: { name: 'classId', in: 'query' }, example: 1 }) });
+/** One of my bookings, by id (its calendar file). */
+export const BookingIdQuery = z.object({ bookingId: IdParam.openapi({ param: { name: 'bookingId', in: 'query' }, example: 1 }) });
+
+/** A class's check-in code: what the QR code the teacher shows carries. */
+export const CheckinCode = z.object({ classId: z.number().int(), code: z.string() }).openapi('CheckinCode');
+export type CheckinCode = z.infer<typeof CheckinCode>;

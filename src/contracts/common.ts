@@ -28,6 +28,9 @@ export function pagingQuery(defaultSize: number) {
   };
 }
 
+/** Which page of a paged list (the same for every list; only the default size differs). */
+export type PageQuery = z.infer<z.ZodObject<ReturnType<typeof pagingQuery>>>;
+
 /** A page of items (src/domain/envelope.ts's Paged). */
 export function paged<T extends z.ZodTypeAny>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int(), pagenum: z.number().int(), pagesize: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { IdParam } from './common';
 
 /** GET /product/goods/activity (spec §3 card activity detail, §7; decision 009): a flash sale as the app shows it. */
 export const FlashSaleActivity = z
@@ -21,3 +22,7 @@ export const FlashSaleActivity = z
   })
   .openapi('FlashSaleActivity');
 export type FlashSaleActivity = z.infer<typeof FlashSaleActivity>;
+
+/** Which sale; without an id, the live or next one. */
+export const FlashSaleQuery = z.object({ id: IdParam.optional().openapi({ param: { name: 'id', in: 'query' }, example: 1 }) });
+export type FlashSaleQuery = z.infer<typeof FlashSaleQuery>;

@@ -3,6 +3,7 @@ import { BOOKING_ROW_STATES, CARD_STATUSES } from '../domain/booking-rules';
 import { GOODS_KIND_VALUES } from '../domain/catalog';
 import { ORDER_STATES, PAY_METHODS } from '../domain/orders';
 import { MemberCard } from './booking';
+import { IdParam, IdQuery, pagingQuery } from './common';
 
 /** What members own besides bookings (issue 4): a card with its history, my courses, my purchases. */
 const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
@@ -84,3 +85,11 @@ export const CardDetail = MemberCard.extend({
   operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund'])).openapi({ description: 'what the card chart allows now and this server has an endpoint for (services/cards/operations.ts)' }),
 }).openapi('CardDetail');
 export type CardDetail = z.infer<typeof CardDetail>;
+
+/** GET /customers/cards/history: a page of one of my cards' history. */
+export const CardHistoryQuery = z.object({ ...IdQuery.shape, ...pagingQuery(20) });
+export type CardHistoryQuery = z.infer<typeof CardHistoryQuery>;
+
+/** Which of my cards (POST /customers/cards/activate). */
+export const CardIdBody = z.object({ id: IdParam }).openapi('CardIdBody');
+export type CardIdBody = z.infer<typeof CardIdBody>;

@@ -89,6 +89,8 @@ export const Order = z
 export type Order = z.infer<typeof Order>;
 
 export const OrderNo = z.string().min(1).max(64);
+/** One of my orders, by number. */
+export const OrderNoQuery = z.object({ orderNo: OrderNo.openapi({ param: { name: 'orderNo', in: 'query' } }) });
 export const CreateBody = z
   .object({
     goodsId: IdParam.optional(),
@@ -150,3 +152,18 @@ export type PayMethods = z.infer<typeof PayMethods>;
 
 export const Balance = z.object({ balanceCents: z.number().int() });
 export type Balance = z.infer<typeof Balance>;
+
+/** A provider payment taken for an order already paid or over, for staff to refund (decision 013). */
+export const PaymentToRefund = z
+  .object({
+    paymentId: z.number().int(),
+    orderNo: z.string(),
+    accountId: z.number().int(),
+    provider: z.enum(['wechat', 'alipay']),
+    outTradeNo: z.string().nullable(),
+    providerTxnId: z.string().nullable(),
+    amountCents: z.number().int(),
+    createdAt: z.string(),
+  })
+  .openapi('PaymentToRefund');
+export type PaymentToRefund = z.infer<typeof PaymentToRefund>;

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { GOODS_KIND_VALUES } from '../domain/catalog';
 import { COUPON_STATES } from '../domain/pricing';
+import { pagingQuery } from './common';
 
 /** My coupons (spec §3 coupon: discount, validity); the balance ledger row is in ./orders (LedgerRow). */
 const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
@@ -21,3 +22,7 @@ export const MemberCoupon = z
   })
   .openapi('MemberCoupon');
 export type MemberCoupon = z.infer<typeof MemberCoupon>;
+
+/** GET /customers/coupons: a page of one tab (or of all). */
+export const CouponsQuery = z.object({ ...pagingQuery(20), state: z.enum(COUPON_STATES).optional().openapi({ param: { name: 'state', in: 'query' } }) });
+export type CouponsQuery = z.infer<typeof CouponsQuery>;

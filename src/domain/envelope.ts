@@ -8,11 +8,6 @@ export interface Envelope<T = unknown> {
   field?: string;
 }
 
-/** The login answer also carries the token at the top level (spec §7). */
-export interface LoginEnvelope extends Envelope<{ id: number; level: string; username: string }> {
-  token: string;
-}
-
 /** A paged list (pagenum counts from 0). */
 export interface Paged<T> {
   list: T[];

@@ -7,7 +7,7 @@ import { setPageLeaver } from '../../src/app/leave-page';
 import { BRIDGE_READY_TIMEOUT_MS, setBridgeHost, type BridgeWindow } from '../../src/app/screens/checkout/wechat-bridge';
 import { orders, payStandInOrders } from '../../src/server/db/schema/index';
 import { runDueJobs } from '../../src/server/jobs/runner';
-import { PAYMENT_QUERY_AFTER_MS } from '../../src/server/services/orders/orders';
+import { PAYMENT_QUERY_AFTER_MS } from '../../src/server/services/orders/settle';
 import { cardsOf, create, credit, newGoods, newMember, pay } from '../server/buying/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';

@@ -11,6 +11,15 @@ import type { BookRequest } from '../../src/api/booking';
 import type { SurveyAnswer } from '../../src/api/catalog';
 import type { BookBody } from '../../src/contracts/booking';
 import type { SurveyAnswerIn } from '../../src/contracts/catalog';
+import type { LoginEnvelope, LoginRequest, ValidCodeEnvelope } from '../../src/api/auth';
+import type { CodeSent, CodeTooSoon, LoginBody, LoginData, Profile, TokenCheck } from '../../src/contracts/auth';
+import type { ResetTicket } from '../../src/contracts/password';
+import type { PhotoReviewed, PhotoToReview, PhotoView } from '../../src/contracts/photos';
+import type { LoginInput } from '../../src/server/services/auth/login';
+import type { profileOf } from '../../src/server/services/auth/accounts';
+import type { checkToken } from '../../src/server/services/auth/sessions';
+import type { startReset } from '../../src/server/services/auth/passwords';
+import type { myPhoto, photosToReview, reviewPhoto } from '../../src/server/services/photos';
 
 // the app's Order is the contract's (the hand copy lacked issuedCourseId)
 expectTypeOf<Order>().toEqualTypeOf<OrderContract>();
@@ -25,3 +34,18 @@ expectTypeOf<CreateOrderBody['agreementAccepted']>().toEqualTypeOf<boolean>();
 expectTypeOf<SurveyAnswer>().toMatchTypeOf<SurveyAnswerIn>();
 // a booking request is the contract's body, notice agreed
 expectTypeOf<BookRequest>().toEqualTypeOf<BookBody>();
+
+// login: the app's body (login types it offers) fits the contract's; the answer's data is the contract's LoginData
+expectTypeOf<LoginRequest>().toMatchTypeOf<LoginBody>();
+expectTypeOf<LoginRequest['loginType']>().toEqualTypeOf<'password' | 'code' | 'openid'>();
+expectTypeOf<LoginEnvelope['data']>().toEqualTypeOf<LoginData>();
+expectTypeOf<LoginEnvelope['token']>().toEqualTypeOf<string>();
+expectTypeOf<ValidCodeEnvelope['data']>().toEqualTypeOf<CodeSent | CodeTooSoon | null>();
+// the server's services answer the contract's types themselves (no second copy on the server either)
+expectTypeOf<LoginInput>().toEqualTypeOf<LoginBody>();
+expectTypeOf<ReturnType<typeof profileOf>>().toEqualTypeOf<Profile>();
+expectTypeOf<Awaited<ReturnType<typeof checkToken>>>().toEqualTypeOf<TokenCheck>();
+expectTypeOf<Awaited<ReturnType<typeof startReset>>>().toEqualTypeOf<ResetTicket>();
+expectTypeOf<Awaited<ReturnType<typeof myPhoto>>>().toEqualTypeOf<PhotoView>();
+expectTypeOf<Awaited<ReturnType<typeof photosToReview>>>().toEqualTypeOf<PhotoToReview[]>();
+expectTypeOf<Awaited<ReturnType<typeof reviewPhoto>>>().toEqualTypeOf<PhotoReviewed>();

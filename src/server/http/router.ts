@@ -35,16 +35,19 @@ export function envelope<T extends z.ZodTypeAny>(data: T) {
   });
 }
 
-/** The refusal envelope, for documenting 4xx answers. */
-export const ErrorEnvelope = z
-  .object({
+/** A refusal envelope whose data says more (the code-too-soon refusal's seconds left). */
+export function refusalEnvelope<T extends z.ZodTypeAny>(data: T) {
+  return z.object({
     code: z.number().int(),
     status: z.literal(false),
-    data: z.null(),
+    data,
     message: z.string(),
     field: z.string().optional(),
-  })
-  .openapi('Error');
+  });
+}
+
+/** The refusal envelope, for documenting 4xx answers. */
+export const ErrorEnvelope = refusalEnvelope(z.null()).openapi('Error');
 
 /** Standard refusal responses to spread into a route's `responses`. */
 export const refusals = {

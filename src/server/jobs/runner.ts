@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeeping } from './housekeeping';
-import { ORDER_EXPIRE_JOB, PAYMENT_QUERY_JOB, runOrderExpiry, runPaymentQuery } from '../services/orders/orders';
+import { ORDER_EXPIRE_JOB, runOrderExpiry } from '../services/orders/expiry';
+import { PAYMENT_QUERY_JOB, runPaymentQuery } from '../services/orders/settle';
 import { passTime, TIME_PASSING_EVERY_MS, TIME_PASSING_JOB } from './time-passing';
 import { claimDueJobs, completeJob, enqueueJob, failJob, hasPendingJob } from './queue';
 

@@ -4,7 +4,7 @@ import { ApiError } from '../http/api-error';
 import { requireAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { accountById, profileOf } from '../services/auth/accounts';
-import { Profile } from './auth';
+import { Profile } from '../../contracts/auth';
 
 /** The caller's own account (the Mine screen). */
 export const account = createRouter().openapi(

@@ -4,48 +4,16 @@ import { isValidPhone, trimInput } from '../../domain/validation';
 import { ApiError } from '../http/api-error';
 import { requireAuth } from '../http/auth';
 import { clientIp } from '../http/client-ip';
-import { createRouter, envelope, ok, refusals } from '../http/router';
+import { createRouter, envelope, ok, refusalEnvelope, refusals } from '../http/router';
 import { clearSessionCookies, setSessionCookies } from '../http/session-cookies';
 import { profileOf } from '../services/auth/accounts';
 import { login } from '../services/auth/login';
 import { checkToken, revokeSession } from '../services/auth/sessions';
 import { issueCode } from '../services/auth/sms-codes';
 import { SMS_CODE_TTL_MS } from '../../domain/limits';
+import { CodeQuery, CodeSent, CodeTooSoon, LoginBody, LoginData, TokenCheck, TokenVerifyBody } from '../../contracts/auth';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
-
-const LoginIn = z
-  .object({
-    username: z.string().max(64).nullish().openapi({ description: 'phone (trimmed); unused for openid' }),
-    password: z.string().max(128).nullish().openapi({ description: 'password or 6-digit code (trimmed)' }),
-    loginType: z.string().max(16).openapi({ description: 'password | code | openid' }),
-    openid: z.string().max(128).nullish().openapi({ description: 'an open-id ticket (never a raw open id)' }),
-    weixinPicture: z.string().max(1000).nullish(),
-    nicName: z.string().max(100).nullish(),
-  })
-  .openapi('LoginRequest');
-
-export const Profile = z
-  .object({
-    id: z.number().int(),
-    username: z.string(),
-    phone: z.string(),
-    level: z.string(),
-    role: z.string(),
-    name: z.string().nullable(),
-    wxAvatar: z.string().nullable(),
-    wxNickname: z.string().nullable(),
-    avatarUrl: z.string().nullable(),
-  })
-  .openapi('Profile');
-
-const LoginData = Profile.extend({
-  weixinPicture: z.string().nullable(),
-  nicName: z.string().nullable(),
-  wxBound: z.boolean().openapi({ description: 'an open id is bound to this account' }),
-}).openapi('LoginData');
-
-const TokenCheck = z.object({ valid: z.boolean(), id: z.number().int().nullable(), level: z.string().nullable() }).openapi('TokenCheck');
 
 /** Spec §7 login calls: POST /oauth/login, GET /oauth/valid-code, POST /oauth/logout, POST /oauth/token/verify. */
 export const auth = createRouter()
@@ -57,7 +25,7 @@ export const auth = createRouter()
       summary: 'Log in by phone and password, phone and SMS code, or open-id ticket',
       description:
         'Refusals are never HTTP 401: 10002 wrong phone or password, 10003 wrong or expired code, 10004 open id not bound, 10005 wrong login type, 10006 banned (403), 10010 invalid phone, 10011 password length, 10015 too many wrong passwords (429). A valid open-id ticket in `openid` on a phone login binds that open id. Sets the session cookies.',
-      request: { body: json(LoginIn) },
+      request: { body: json(LoginBody) },
       responses: {
         200: { description: 'Logged in', content: { 'application/json': { schema: envelope(LoginData).extend({ token: z.string() }) } } },
         400: refusals[400],
@@ -90,14 +58,11 @@ export const auth = createRouter()
       summary: 'Send a 6-digit SMS code (valid 5 minutes, single use)',
       description:
         'The same answer whether or not the phone is registered. 10007 within the resend cooldown of the last code (`SMS_RESEND_COOLDOWN_S`, 60 s; `data.retryAfter` and the message say how long is left), 10008 over the per-phone hour/day cap, 10009 over the per-network cap, 10010 invalid phone.',
-      request: { query: z.object({ phone: z.string().max(64).optional() }) },
+      request: { query: CodeQuery },
       responses: {
-        200: {
-          description: 'Sent',
-          content: { 'application/json': { schema: envelope(z.object({ expiresIn: z.number().int(), resendAfter: z.number().int().openapi({ description: 'seconds before this phone can be texted another code (the app counts them down)' }) })) } },
-        },
+        200: { description: 'Sent', content: { 'application/json': { schema: envelope(CodeSent) } } },
         400: refusals[400],
-        429: refusals[429],
+        429: { description: 'Too many codes; 10007 says the seconds left in `data`', content: { 'application/json': { schema: refusalEnvelope(CodeTooSoon.nullable()) } } },
       },
     }),
     async (c) => {
@@ -131,7 +96,7 @@ export const auth = createRouter()
       summary: 'Is a token live?',
       description:
         '`valid: true` with the account id and level while the session is neither revoked nor expired and the account is not banned; every other case (unknown, revoked, expired, banned) answers `valid: false, id: null, level: null` alike.',
-      request: { body: json(z.object({ token: z.string().max(256) }).openapi('TokenVerifyRequest')) },
+      request: { body: json(TokenVerifyBody) },
       responses: { 200: { description: 'Checked', content: { 'application/json': { schema: envelope(TokenCheck) } } }, 400: refusals[400] },
     }),
     async (c) => {

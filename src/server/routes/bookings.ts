@@ -10,8 +10,8 @@ import { bookClass, cancelBooking, cancelQueue } from '../services/booking/decid
 import { icsFile } from '../services/booking/ics';
 import { bookedCount, bookingForCalendar, bookingWindow, cardsForClass, classDetail, myBookings, myCards, schedule } from '../services/booking/views';
 import { loc } from '../services/catalog';
-import { BookAnswer, BookBody, BookingIdBody, BookingWindow, CancelAnswer, CardForClass, ClassDetail, MemberCard, MineQuery, MyBooking, ScheduleItem, ScheduleQuery } from '../../contracts/booking';
-import { IdParam, IdQuery, paged } from '../../contracts/common';
+import { BookAnswer, BookBody, BookingIdBody, BookingIdQuery, BookingWindow, CancelAnswer, CardForClass, ClassDetail, ClassIdQuery, MemberCard, MineQuery, MyBooking, ScheduleItem, ScheduleQuery } from '../../contracts/booking';
+import { IdQuery, paged } from '../../contracts/common';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['bookings'];
@@ -96,7 +96,7 @@ export const bookings = createRouter()
       tags,
       summary: 'My cards for a class: usable or why not (code), and the reminders of the confirm step',
       middleware: [requireAuth] as const,
-      request: { query: z.object({ classId: IdParam.openapi({ param: { name: 'classId', in: 'query' }, example: 1 }) }) },
+      request: { query: ClassIdQuery },
       responses: { 200: json(z.array(CardForClass)), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
     async (c) => {
@@ -196,7 +196,7 @@ export const bookings = createRouter()
       tags,
       summary: 'My booking as an iCalendar file (Asia/Shanghai); the token cookie also works, so a plain link downloads it',
       middleware: [requireAuthOrCookie] as const,
-      request: { query: z.object({ bookingId: IdParam.openapi({ param: { name: 'bookingId', in: 'query' }, example: 1 }) }) },
+      request: { query: BookingIdQuery },
       responses: {
         200: { description: 'text/calendar', content: { 'text/calendar': { schema: z.string() } } },
         400: refusals[400],

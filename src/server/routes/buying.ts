@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { Errors } from '../../domain/errors';
-import { COUPON_STATES } from '../../domain/pricing';
 import type { AppEnv, Caller } from '../env';
 import { ApiError } from '../http/api-error';
 import { requireAuth } from '../http/auth';
@@ -12,12 +11,12 @@ import { activateCard } from '../services/cards/activate';
 import { checkFlashSale } from '../services/flash-sale/flash-sale';
 import { couponsFor, priceCheckout } from '../services/orders/checkout';
 import { myCardDetail, myCardHistory, myCoupons, myCourses, myPurchases } from '../services/orders/mine';
-import { balanceOf } from '../services/orders/orders';
+import { balanceOf } from '../services/orders/balance';
 import { loc } from '../services/catalog';
-import { IdParam, IdQuery, paged, pagingQuery } from '../../contracts/common';
-import { CardDetail, CardHistoryItem, MemberCourse, Purchase } from '../../contracts/member-goods';
+import { IdQuery, paged, pagingQuery } from '../../contracts/common';
+import { CardDetail, CardHistoryItem, CardHistoryQuery, CardIdBody, MemberCourse, Purchase } from '../../contracts/member-goods';
 import { Quote, QuoteBody } from '../../contracts/orders';
-import { MemberCoupon } from '../../contracts/wallet';
+import { CouponsQuery, MemberCoupon } from '../../contracts/wallet';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['buying'];
@@ -74,7 +73,7 @@ export const buyingRoutes = createRouter()
       tags,
       summary: 'My coupons by spec §4 tab (unused, used, expired, transferred), paged',
       middleware: [requireAuth] as const,
-      request: { query: z.object({ ...pagingQuery(20), state: z.enum(COUPON_STATES).optional().openapi({ param: { name: 'state', in: 'query' } }) }) },
+      request: { query: CouponsQuery },
       responses: { 200: json(paged(MemberCoupon)), 400: refusals[400], 401: refusals[401] },
     }),
     async (c) => {
@@ -135,7 +134,7 @@ export const buyingRoutes = createRouter()
       tags,
       summary: 'Activate one of my inactive cards (the card chart decides; 30001 otherwise). Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
-      request: { body: { content: { 'application/json': { schema: z.object({ id: IdParam }).openapi('CardIdBody') } }, required: true } },
+      request: { body: { content: { 'application/json': { schema: CardIdBody } }, required: true } },
       responses: { 200: json(CardDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
     }),
     async (c) => {
@@ -151,7 +150,7 @@ export const buyingRoutes = createRouter()
       tags,
       summary: "One of my cards' history, newest first: bought, activated, classes booked with it (paged)",
       middleware: [requireAuth] as const,
-      request: { query: z.object({ ...IdQuery.shape, ...pagingQuery(20) }) },
+      request: { query: CardHistoryQuery },
       responses: { 200: json(paged(CardHistoryItem)), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
     async (c) => {

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { Errors } from '../../domain/errors';
 import { classes } from '../db/schema/index';
@@ -8,8 +8,7 @@ import { requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { checkIn } from '../services/booking/checkin';
-import { CheckinAnswer, CheckinBody } from '../../contracts/booking';
-import { IdParam } from '../../contracts/common';
+import { BookingIdBody, CheckinAnswer, CheckinBody, CheckinCode, ClassIdQuery } from '../../contracts/booking';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
@@ -46,7 +45,7 @@ export const checkinRoutes = createRouter()
       tags,
       summary: "Front desk: mark a member's booking checked in. Idempotency-Key accepted.",
       middleware: [requireAuth, staffOnly(), idempotent] as const,
-      request: body(z.object({ bookingId: IdParam })),
+      request: body(BookingIdBody),
       responses: { 200: json(CheckinAnswer), ...checkinRefusals, 403: refusals[403] },
     }),
     async (c) => {
@@ -61,8 +60,8 @@ export const checkinRoutes = createRouter()
       tags,
       summary: "Teacher or front desk: a class's check-in code (what its QR code carries)",
       middleware: [requireAuth, staffOnly(['staff', 'teacher'])] as const,
-      request: { query: z.object({ classId: IdParam.openapi({ param: { name: 'classId', in: 'query' }, example: 1 }) }) },
-      responses: { 200: json(z.object({ classId: z.number().int(), code: z.string() })), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
+      request: { query: ClassIdQuery },
+      responses: { 200: json(CheckinCode), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
     async (c) => {
       const { classId } = c.req.valid('query');

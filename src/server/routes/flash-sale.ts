@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { Errors } from '../../domain/errors';
 import { flashSalePhase, flashSaleRefusal } from '../../domain/flash-sale';
 import { ApiError } from '../http/api-error';
@@ -7,8 +7,7 @@ import { createRouter, envelope, ok, refusals } from '../http/router';
 import { translate } from '../i18n';
 import { loc } from '../services/catalog';
 import { findFlashSale, holdsPlace } from '../services/flash-sale/flash-sale';
-import { IdParam } from '../../contracts/common';
-import { FlashSaleActivity } from '../../contracts/flash-sale';
+import { FlashSaleActivity, FlashSaleQuery } from '../../contracts/flash-sale';
 
 /** The flash-sale card (spec §7 GET /product/goods/activity; decision 009). */
 export const flashSaleRoutes = createRouter().openapi(
@@ -18,7 +17,7 @@ export const flashSaleRoutes = createRouter().openapi(
     tags: ['goods'],
     summary: 'A flash sale: sellNumber, maxNumber, whether it can be bought now and why not (without id: the live or next sale)',
     middleware: [optionalAuth] as const,
-    request: { query: z.object({ id: IdParam.optional().openapi({ param: { name: 'id', in: 'query' }, example: 1 }) }) },
+    request: { query: FlashSaleQuery },
     responses: {
       200: { description: 'OK', content: { 'application/json': { schema: envelope(FlashSaleActivity) } } },
       400: refusals[400],

@@ -1,6 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import { CARD_TYPE_VALUES, GOODS_KIND_VALUES } from '../../domain/catalog';
 import { Errors } from '../../domain/errors';
 import { goods } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
@@ -8,12 +7,12 @@ import { optionalAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { salesOfGoods, withFlashSale } from '../services/flash-sale/flash-sale';
 import { flashSaleGoods, goodsDetailOut, goodsOut } from '../services/goods';
-import { IdParam, IdQuery, paged, pagingQuery } from '../../contracts/common';
+import { IdQuery, paged } from '../../contracts/common';
 import { Goods, GoodsDetail } from '../../contracts/catalog';
+import { GoodsListQuery } from '../../contracts/catalog-queries';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['goods'];
-const GOODS_PAGE_SIZE = 10;
 
 /**
  * The goods catalogue (spec §7 goodList and detail). Public; with a valid token the member price
@@ -27,14 +26,7 @@ export const goodsRoutes = createRouter()
       tags,
       summary: 'Goods on shelf, paged; filter by kind and card type',
       middleware: [optionalAuth] as const,
-      request: {
-        query: z.object({
-          ...pagingQuery(GOODS_PAGE_SIZE),
-          kind: z.enum(GOODS_KIND_VALUES).optional().openapi({ param: { name: 'kind', in: 'query' }, example: 'card' }),
-          type: z.enum(CARD_TYPE_VALUES).optional().openapi({ param: { name: 'type', in: 'query', description: 'card type' }, example: 'count' }),
-          clubId: IdParam.optional().openapi({ param: { name: 'clubId', in: 'query' } }),
-        }),
-      },
+      request: { query: GoodsListQuery },
       responses: { 200: json(paged(Goods)), 400: refusals[400] },
     }),
     async (c) => {

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or } from 'drizzle-orm';
-import { DICT_TYPES, FIXED_DICTS, dictLabel } from '../../domain/catalog';
+import { FIXED_DICTS, dictLabel } from '../../domain/catalog';
 import { HOME_ACTIVITY_PAGE_SIZE } from '../../domain/limits';
 import { Errors } from '../../domain/errors';
 import { activities, banners, classTypes, clubs, goods, notifications, styles, teachers } from '../db/schema/index';
@@ -11,6 +11,7 @@ import { activityOut, bannerOut, clubOut, containsPattern, loc, teacherOut } fro
 import { goodsOut } from '../services/goods';
 import { IdQuery, paged, pagingQuery } from '../../contracts/common';
 import { Activity, ActivityDetail, Banner, DictItem, Notice, SearchResult } from '../../contracts/catalog';
+import { DictQuery, SearchQuery } from '../../contracts/catalog-queries';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const SEARCH_LIMIT = 20;
@@ -104,11 +105,7 @@ export const home = createRouter()
       tags: ['home'],
       summary: 'Clubs, teachers, goods on shelf and live activities matching the keywords (Chinese or English)',
       middleware: [optionalAuth] as const,
-      request: {
-        query: z.object({
-          keywords: z.string().trim().min(1).max(50).openapi({ param: { name: 'keywords', in: 'query' }, example: '瑜伽' }),
-        }),
-      },
+      request: { query: SearchQuery },
       responses: { 200: json(SearchResult), 400: refusals[400] },
     }),
     async (c) => {
@@ -158,9 +155,7 @@ export const home = createRouter()
       path: '/index/home/dict/select',
       tags: ['home'],
       summary: 'A dictionary (card types, goods kinds, class types, styles, difficulty, time of day, effect)',
-      request: {
-        query: z.object({ type: z.enum(DICT_TYPES).openapi({ param: { name: 'type', in: 'query' }, example: 'cardType' }) }),
-      },
+      request: { query: DictQuery },
       responses: { 200: json(z.array(DictItem)), 400: refusals[400] },
     }),
     async (c) => {

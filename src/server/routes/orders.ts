@@ -6,20 +6,13 @@ import { optionalAuth, requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { NotificationRefused, type PaymentMethod } from '../gateways/payments/types';
-import {
-  balanceHistory,
-  balanceOf,
-  cancelOrder,
-  createOrder,
-  myOrder,
-  myOrders,
-  overdue,
-  payerOpenIdOf,
-  payOrder,
-  paymentsToRefund,
-  settlePayment,
-  type OrderRow,
-} from '../services/orders/orders';
+import { balanceHistory, balanceOf } from '../services/orders/balance';
+import { cancelOrder } from '../services/orders/cancel';
+import { createOrder } from '../services/orders/create';
+import { payOrder } from '../services/orders/pay';
+import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
+import { settlePayment } from '../services/orders/settle';
+import { overdue } from '../services/orders/state';
 import { orderActions } from '../../../machines/domain/order-transitions';
 import type { GoodsKind } from '../../domain/catalog';
 import { Errors } from '../../domain/errors';
@@ -28,7 +21,7 @@ import { translate } from '../i18n';
 import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { paged, pagingQuery } from '../../contracts/common';
-import { Balance, CreateBody, LedgerRow, Order, OrderNo, OrderNoBody, PayAnswer, PayBody, PayMethods } from '../../contracts/orders';
+import { Balance, CreateBody, LedgerRow, Order, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund } from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -87,7 +80,7 @@ const view = (o: OrderRow, g: GoodsFacts | undefined, now: Date) => ({
 });
 
 
-/** Orders, payment and balance (issue 4); decisions live in services/orders/orders.ts. */
+/** Orders, payment and balance (issue 4); decisions live in services/orders/ (create, pay, cancel, settle, expiry). */
 export const orderRoutes = createRouter()
   .openapi(
     createRoute({
@@ -111,7 +104,7 @@ export const orderRoutes = createRouter()
       tags,
       summary: 'One of my orders',
       middleware: [requireAuth] as const,
-      request: { query: z.object({ orderNo: OrderNo.openapi({ param: { name: 'orderNo', in: 'query' } }) }) },
+      request: { query: OrderNoQuery },
       responses: { 200: json(Order), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
     async (c) => ok(c, await viewOne(c, await myOrder(c.var.deps.db, me(c), c.req.valid('query').orderNo))),
@@ -197,22 +190,7 @@ export const orderRoutes = createRouter()
       summary: 'Staff: provider payments taken for an order already paid or over, to refund (decision 013)',
       middleware: [requireAuth, staffOnly()] as const,
       responses: {
-        200: json(
-          z.array(
-            z
-              .object({
-                paymentId: z.number().int(),
-                orderNo: z.string(),
-                accountId: z.number().int(),
-                provider: z.enum(['wechat', 'alipay']),
-                outTradeNo: z.string().nullable(),
-                providerTxnId: z.string().nullable(),
-                amountCents: z.number().int(),
-                createdAt: z.string(),
-              })
-              .openapi('PaymentToRefund'),
-          ),
-        ),
+        200: json(z.array(PaymentToRefund)),
         401: refusals[401],
         403: refusals[403],
       },

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAuth, TOKEN_HEADER } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { changePassword, finishReset, startReset } from '../services/auth/passwords';
+import { ChangePasswordBody, ResetPasswordBody, ResetTicket, ResetVerifyBody } from '../../contracts/password';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
@@ -15,19 +16,12 @@ export const password = createRouter()
       summary: 'Reset step one: phone + SMS code -> a single-use reset ticket (10 minutes)',
       description: '10010 invalid phone, 10003 wrong or expired code, 10006 banned.',
       request: {
-        body: json(
-          z
-            .object({
-              username: z.string().max(64).openapi({ description: 'phone' }),
-              password: z.string().max(32).openapi({ description: 'the SMS code' }),
-            })
-            .openapi('ResetVerifyRequest'),
-        ),
+        body: json(ResetVerifyBody),
       },
       responses: {
         200: {
           description: 'Ticket issued: send it as the Authorization-token header of /oauth/resetPassword',
-          content: { 'application/json': { schema: envelope(z.object({ ticket: z.string(), expiresIn: z.number().int() })) } },
+          content: { 'application/json': { schema: envelope(ResetTicket) } },
         },
         400: refusals[400],
         403: refusals[403],
@@ -48,11 +42,7 @@ export const password = createRouter()
         '10012 ticket unknown, used or expired; 10011 length not 6-15; 10013 same as the old password (the ticket stays usable after 10011/10013). Revokes every session of the account.',
       request: {
         headers: z.object({ [TOKEN_HEADER]: z.string().max(256).optional() }),
-        body: json(
-          z
-            .object({ password: z.string().max(128), username: z.string().max(64).optional().openapi({ description: 'ignored; the ticket names the account' }) })
-            .openapi('ResetPasswordRequest'),
-        ),
+        body: json(ResetPasswordBody),
       },
       responses: { 200: { description: 'Password set', content: { 'application/json': { schema: envelope(z.null()) } } }, 400: refusals[400] },
     }),
@@ -70,7 +60,7 @@ export const password = createRouter()
       description: '10011 new length not 6-15, 10014 old password wrong, 10013 same as old, 10015 too many wrong tries. Revokes every other session.',
       middleware: [requireAuth] as const,
       request: {
-        body: json(z.object({ oldPassword: z.string().max(128), newPassword: z.string().max(128) }).openapi('ChangePasswordRequest')),
+        body: json(ChangePasswordBody),
       },
       responses: {
         200: { description: 'Changed', content: { 'application/json': { schema: envelope(z.null()) } } },

@@ -1,26 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { PHOTO_MAX_BYTES, PHOTO_REVIEW_STATES } from '../../domain/photo-review';
 import { Errors } from '../../domain/errors';
 import type { Caller } from '../env';
 import { ApiError } from '../http/api-error';
 import { requireAuth, requireAuthOrCookie } from '../http/auth';
 import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/router';
 import { myPhoto, photoBytes, photosToReview, reviewPhoto, uploadPhoto } from '../services/photos';
-import { PhotoView } from '../../contracts/booking';
-import { IdParam } from '../../contracts/common';
+import { PhotoIdPath, PhotoReviewBody, PhotoReviewed, PhotoToReview, PhotoUploadBody, PhotoView } from '../../contracts/photos';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['photo review'];
 const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorEnvelope } } });
-
-/** base64 of at most PHOTO_MAX_BYTES (a data: URL prefix is accepted); longer strings are still read so the answer is "image too large". */
-const Base64Image = z
-  .string()
-  .max(2_000_000)
-  .transform((s) => s.replace(/^data:[\w/+.-]+;base64,/, ''))
-  .refine((s) => /^[A-Za-z0-9+/]+={0,2}$/.test(s), 'base64')
-  .openapi({ description: `JPEG, PNG or WebP, base64; at most ${PHOTO_MAX_BYTES} bytes decoded` });
 
 const image = (bytes: Buffer, contentType: string) =>
   new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': contentType, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' } });
@@ -49,7 +39,7 @@ export const photoRoutes = createRouter()
       tags,
       summary: 'Upload my front photo for review (when I have none or it was rejected)',
       middleware: [requireAuth] as const,
-      request: { body: { content: { 'application/json': { schema: z.object({ image: Base64Image }) } }, required: true } },
+      request: { body: { content: { 'application/json': { schema: PhotoUploadBody } }, required: true } },
       responses: { 200: json(PhotoView), 400: refusals[400], 401: refusals[401], 409: refusals[409], 413: err('Image too large'), 415: err('Not a JPEG, PNG or WebP image') },
     }),
     async (c) => {
@@ -80,7 +70,7 @@ export const photoRoutes = createRouter()
       summary: 'Front desk: photos waiting for review, oldest first',
       middleware: [requireAuth, staffOnly()] as const,
       responses: {
-        200: json(z.array(z.object({ id: z.number().int(), accountId: z.number().int(), name: z.string().nullable(), phone: z.string(), createdAt: z.string(), size: z.number().int() }))),
+        200: json(z.array(PhotoToReview)),
         401: refusals[401],
         403: refusals[403],
       },
@@ -94,7 +84,7 @@ export const photoRoutes = createRouter()
       tags,
       summary: 'Front desk: the image of a photo',
       middleware: [requireAuthOrCookie, staffOnly()] as const,
-      request: { params: z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) }) },
+      request: { params: PhotoIdPath },
       responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
     async (c) => {
@@ -111,20 +101,17 @@ export const photoRoutes = createRouter()
       summary: 'Front desk: pass or reject a photo under review (a rejection says why)',
       middleware: [requireAuth, staffOnly()] as const,
       request: {
-        params: z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) }),
+        params: PhotoIdPath,
         body: {
           content: {
             'application/json': {
-              schema: z.discriminatedUnion('decision', [
-                z.object({ decision: z.literal('pass') }),
-                z.object({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(200) }),
-              ]),
+              schema: PhotoReviewBody,
             },
           },
           required: true,
         },
       },
-      responses: { 200: json(z.object({ photoId: z.number().int(), state: z.enum(PHOTO_REVIEW_STATES) })), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
+      responses: { 200: json(PhotoReviewed), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
     }),
     async (c) => {
       const b = c.req.valid('json');

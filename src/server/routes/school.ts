@@ -6,8 +6,9 @@ import { greatCircleMetres } from '../gateways/maps';
 import { ApiError } from '../http/api-error';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { clubOut, loc, teacherOut } from '../services/catalog';
-import { IdParam, IdQuery } from '../../contracts/common';
+import { IdQuery } from '../../contracts/common';
 import { Club, ClubDetail, ClubDistance, Teacher, TeacherDetail } from '../../contracts/catalog';
+import { DistanceQuery, TeachersQuery } from '../../contracts/catalog-queries';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['school'];
@@ -50,12 +51,7 @@ export const school = createRouter()
       path: '/school/clubs/distance',
       tags,
       summary: 'Distance in metres from a point to each club (maps provider; straight line if it fails)',
-      request: {
-        query: z.object({
-          lat: z.coerce.number().min(-90).max(90).openapi({ param: { name: 'lat', in: 'query' }, example: 31.2304 }),
-          lng: z.coerce.number().min(-180).max(180).openapi({ param: { name: 'lng', in: 'query' }, example: 121.4737 }),
-        }),
-      },
+      request: { query: DistanceQuery },
       responses: { 200: json(z.array(ClubDistance)), 400: refusals[400] },
     }),
     async (c) => {
@@ -82,16 +78,7 @@ export const school = createRouter()
       path: '/school/teachers',
       tags,
       summary: 'Teachers, optionally of one club or one style',
-      request: {
-        query: z.object({
-          clubId: IdParam.optional().openapi({ param: { name: 'clubId', in: 'query' } }),
-          style: z
-            .string()
-            .regex(/^[a-z0-9-]{1,40}$/)
-            .optional()
-            .openapi({ param: { name: 'style', in: 'query' }, example: 'hatha' }),
-        }),
-      },
+      request: { query: TeachersQuery },
       responses: { 200: json(z.array(Teacher)), 400: refusals[400] },
     }),
     async (c) => {

@@ -6,16 +6,8 @@ import { PHOTO_MAX_BYTES, sniffImageType, type PhotoReviewState, type PhotoStatu
 import type { Db } from '../db/client';
 import { accounts, memberPhotos } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
+import type { PhotoReviewed, PhotoToReview, PhotoView } from '../../contracts/photos';
 
-/** What the member's photo review screen reads. */
-export interface PhotoView {
-  status: PhotoStatus;
-  photoId: number | null;
-  reason: string | null;
-  uploadedAt: string | null;
-  reviewedAt: string | null;
-  canUpload: boolean;
-}
 
 type PhotoRow = typeof memberPhotos.$inferSelect;
 
@@ -66,7 +58,7 @@ export async function photoBytes(db: Db, q: { accountId: number } | { photoId: n
 }
 
 /** Photos waiting for staff, oldest first (the review queue). */
-export async function photosToReview(db: Db, limit = 50) {
+export async function photosToReview(db: Db, limit = 50): Promise<PhotoToReview[]> {
   const rows = await db
     .select({ id: memberPhotos.id, accountId: memberPhotos.accountId, name: accounts.name, phone: accounts.phone, createdAt: memberPhotos.createdAt, size: memberPhotos.size })
     .from(memberPhotos)
@@ -78,7 +70,7 @@ export async function photosToReview(db: Db, limit = 50) {
 }
 
 /** Staff pass or reject a photo under review; a rejection carries the reason the member reads. Decided once. */
-export async function reviewPhoto(db: Db, clock: Clock, staffId: number, photoId: number, decision: { pass: true } | { pass: false; reason: string }) {
+export async function reviewPhoto(db: Db, clock: Clock, staffId: number, photoId: number, decision: { pass: true } | { pass: false; reason: string }): Promise<PhotoReviewed> {
   const [row] = await db.select({ state: memberPhotos.state }).from(memberPhotos).where(eq(memberPhotos.id, photoId));
   if (!row) throw new ApiError(Errors.notFound, { field: 'photoId' });
   const state = nextPhotoStatus(row.state, decision.pass ? 'photo.pass' : 'photo.reject') as PhotoReviewState | null;

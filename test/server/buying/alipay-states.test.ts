@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { payments, payStandInOrders } from '../../../src/server/db/schema/index';
 import { alipayNotification } from '../../../src/server/gateways/payments/alipay-standin';
 import { runDueJobs } from '../../../src/server/jobs/runner';
-import { PAYMENT_QUERY_AFTER_MS } from '../../../src/server/services/orders/orders';
+import { PAYMENT_QUERY_AFTER_MS } from '../../../src/server/services/orders/settle';
 import { startTestServer } from '../support/harness';
 import { cardsOf, create, newGoods, newMember, orderRow, pay } from './support';
 

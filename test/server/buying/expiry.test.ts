@@ -4,7 +4,7 @@ import { ORDER_PAY_WITHIN_MS } from '../../../src/domain/pricing';
 import { jobs, payments, payStandInOrders } from '../../../src/server/db/schema/index';
 import { alipayTimestamp } from '../../../src/server/gateways/payments/alipay-rsa2';
 import { runDueJobs } from '../../../src/server/jobs/runner';
-import { runOrderExpiry } from '../../../src/server/services/orders/orders';
+import { runOrderExpiry } from '../../../src/server/services/orders/expiry';
 import { startTestServer } from '../support/harness';
 import { balance, cardsOf, couponRow, create, credit, giveCoupon, goodsRow, newGoods, newMember, orderRow, pay } from './support';
 

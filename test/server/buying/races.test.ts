@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../../src/server/db/schema/index';
-import { createOrder } from '../../../src/server/services/orders/orders';
+import { createOrder } from '../../../src/server/services/orders/create';
 import { startTestServer, usePostgres } from '../support/harness';
 import { balance, couponRow, create, credit, giveCoupon, newGoods, newMember } from './support';
 

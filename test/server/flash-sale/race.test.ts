@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../src/domain/clock';
 import type { Database } from '../../../src/server/db/client';
 import { flashSaleBuyers, orders } from '../../../src/server/db/schema/index';
-import { createOrder } from '../../../src/server/services/orders/orders';
+import { createOrder } from '../../../src/server/services/orders/create';
 import type { RunningServer } from '../../e2e/support/server';
 import { usePostgres } from '../support/harness';
 import { buildApiProcess, bulkMembers, crowd, freshDatabase, liveSale, openDatabase, startProcesses, warm, type Buyer } from './race-kit';

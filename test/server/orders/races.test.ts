@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balanceLedger, memberCards, orders, paymentAttempts, payStandInOrders } from '../../../src/server/db/schema/index';
-import { createOrder, payOrder } from '../../../src/server/services/orders/orders';
+import { createOrder } from '../../../src/server/services/orders/create';
+import { payOrder } from '../../../src/server/services/orders/pay';
 import { startTestServer, usePostgres } from '../support/harness';
 import { balance, create, credit, goodsRow, newGoods, newMember, pay } from './support';
 

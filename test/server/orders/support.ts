@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { accounts, goods, memberCards, openIdBindings, orders, sessions } from '../../../src/server/db/schema/index';
-import { creditBalance } from '../../../src/server/services/orders/orders';
+import { creditBalance } from '../../../src/server/services/orders/balance';
 import { hashSecret, newSecret } from '../../../src/server/services/tokens';
 import { newMember as newMemberWithoutOpenId } from '../booking/support';
 import { issueOpenId } from '../payments/support';

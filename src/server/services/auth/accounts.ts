@@ -3,22 +3,12 @@ import type { Clock } from '../../../domain/clock';
 import type { Db, Tx } from '../../db/client';
 import { accounts } from '../../db/schema/index';
 import { revokeAccountSessions } from './sessions';
+import type { Profile } from '../../../contracts/auth';
 
 export type Account = typeof accounts.$inferSelect;
 
-/** The profile the app shows (login answer's data and GET /customers/me); never the password hash. */
-export interface Profile {
-  id: number;
-  username: string;
-  phone: string;
-  level: string;
-  role: string;
-  name: string | null;
-  wxAvatar: string | null;
-  wxNickname: string | null;
-  avatarUrl: string | null;
-}
 
+/** The profile the app shows (login answer's data and GET /customers/me); never the password hash. */
 export function profileOf(a: Account): Profile {
   return {
     id: a.id,

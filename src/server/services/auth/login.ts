@@ -13,16 +13,10 @@ import { accountIdForOpenId, bindOpenId, hasOpenIdBinding, liveTicket, spendTick
 import { cleanAvatarUrl, cleanNickname } from './rules';
 import { createSession } from './sessions';
 import { consumeCode } from './sms-codes';
+import type { LoginBody } from '../../../contracts/auth';
 
-export interface LoginInput {
-  username?: string | null;
-  password?: string | null;
-  loginType: string;
-  /** an open-id ticket (never a raw open id) */
-  openid?: string | null;
-  weixinPicture?: string | null;
-  nicName?: string | null;
-}
+/** What POST /oauth/login takes (src/contracts/auth.ts); `openid` is an open-id ticket, never a raw open id. */
+export type LoginInput = LoginBody;
 
 export interface LoginResult {
   token: string;

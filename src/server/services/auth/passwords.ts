@@ -10,6 +10,7 @@ import { lockKey } from './locks';
 import { revokeAccountSessions } from './sessions';
 import { consumeCode } from './sms-codes';
 import { hashSecret, newSecret } from '../tokens';
+import type { ResetTicket } from '../../../contracts/password';
 
 type Refusal = { ok: false; error: ErrorDef; field?: string };
 const HOUR_MS = 60 * 60_000;
@@ -19,7 +20,7 @@ const HOUR_MS = 60 * 60_000;
  * ticket valid 10 minutes. Owning the phone is owning the account: an unregistered phone gets its
  * member account here, exactly as a first code login would, so the answer never tells who is registered.
  */
-export async function startReset(deps: AuthDeps, username: string, code: string): Promise<{ ticket: string; expiresIn: number }> {
+export async function startReset(deps: AuthDeps, username: string, code: string): Promise<ResetTicket> {
   const phone = trimInput(username);
   if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'username' });
   const { db, clock } = deps;

@@ -4,6 +4,7 @@ import { TOKEN_TTL_DAYS } from '../../../domain/limits';
 import type { Db, Tx } from '../../db/client';
 import { accounts, sessions } from '../../db/schema/index';
 import { hashSecret, newSecret } from '../tokens';
+import type { TokenCheck } from '../../../contracts/auth';
 
 const TOKEN_TTL_MS = TOKEN_TTL_DAYS * 24 * 60 * 60_000;
 
@@ -38,8 +39,6 @@ export async function revokeAccountSessions(db: Db | Tx, accountId: number, cloc
       ),
     );
 }
-
-export type TokenCheck = { valid: true; id: number; level: string } | { valid: false; id: null; level: null };
 
 /**
  * POST /oauth/token/verify: a token is valid while its session is live (not revoked, not expired) and

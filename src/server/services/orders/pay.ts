@@ -1,0 +1,162 @@
+import { and, eq, isNull, max } from 'drizzle-orm';
+import { nextAttemptState, OPEN_ATTEMPT_STATES, PAYMENT_ATTEMPT_INITIAL } from '../../../../machines/domain/payment-attempt-transitions';
+import { Errors } from '../../../domain/errors';
+import { goods, orders, paymentAttempts } from '../../db/schema/index';
+import type { Deps } from '../../env';
+import { PaymentProviderError, type PaymentMethod, type PaymentStart } from '../../gateways/payments/types';
+import { ApiError } from '../../http/api-error';
+import { enqueueJob } from '../../jobs/queue';
+import { decide } from '../booking/decide';
+import { changeBalance } from './balance';
+import { closeAttempt } from './close-attempt';
+import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
+import { myOrder, openAttempt, payerOpenIdOf, type AttemptRow, type OrderRow } from './read';
+import { markPaid, PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
+import { move, overdue, pastExpiry } from './state';
+
+/** The order after paying, and what the page needs to open the provider's cashier (none for balance). */
+export type PayAnswer = { order: OrderRow; payment: PaymentStart | null };
+
+/**
+ * Pays an order: by balance at once, or through a provider (the order goes to paying). One provider at
+ * a time (decision 013): while a trade is open, paying again by the same method answers the same start
+ * (a second tap, a member coming back); another method first closes that trade at its provider (when
+ * the close shows it was paid meanwhile, the order is settled paid and the new payment refused, 40011).
+ */
+export async function payOrder(deps: Deps, accountId: number, orderNo: string, method: 'balance' | PaymentMethod, opts: LockOptions = ROW): Promise<PayAnswer> {
+  const { db, clock } = deps;
+  if (method === 'balance') {
+    const order = await decide(db, async (tx) => {
+      await lockAccount(tx, accountId, opts);
+      const o = await lockMyOrder(tx, accountId, orderNo);
+      if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
+      const state = move(o.state, 'payment.succeeded', 'orderNotPayable');
+      // a trade open at a provider (paying, or its prepay under way) could still take the money
+      if (o.state === 'paying' || (await openAttempt(tx, o.id))) throw new ApiError(Errors.orderNotPayable);
+      await changeBalance(tx, clock, accountId, -o.amountToPayCents, 'order', o.id);
+      return markPaid(tx, clock, o, state, 'balance');
+    });
+    return { order, payment: null };
+  }
+  const gateway = deps.gateways.payments[method];
+  if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
+  // WeChat Pay (JSAPI) charges a payer known by the open id the messaging app gave this member, bound at login
+  const payerOpenId = method === 'wechat' ? await payerOpenIdOf(db, accountId) : undefined;
+  if (method === 'wechat' && !payerOpenId) throw new ApiError(Errors.wechatPayNeedsOpenId, { field: 'method' });
+  // at most a close and a new attempt; a concurrent request changing the order meanwhile makes another round
+  for (let round = 0; round < 4; round++) {
+    const current = await myOrder(db, accountId, orderNo);
+    if (pastExpiry(current, clock.now())) throw new ApiError(Errors.orderExpired);
+    if (current.amountToPayCents <= 0) throw new ApiError(Errors.orderNotPayable);
+    const open = await openAttempt(db, current.id);
+    if (open && open.provider === method) {
+      // the same trade again: what the member got the first time, or the provider asked again with the same out_trade_no
+      if (open.start && current.state === 'paying') return { order: current, payment: open.start };
+      return startAttempt(deps, current, open, payerOpenId, false);
+    }
+    if (open) {
+      let closed: 'closed' | 'paid';
+      try {
+        closed = await closeAttempt(deps, open);
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        // the open trade stays open (and payable); never two open trades
+        deps.log.error('payment close failed', { orderNo, outTradeNo: open.outTradeNo, error: err.message });
+        throw new ApiError(Errors.paymentProviderFailed);
+      }
+      if (closed === 'paid') throw new ApiError(Errors.orderAlreadyPaid);
+      continue;
+    }
+    move(current.state, 'order.pay', 'orderNotPayable');
+    // a new attempt, with its own out_trade_no: a failed or closed trade is final at the provider
+    const attempt = await decide(db, async (tx) => {
+      const o = await lockMyOrder(tx, accountId, orderNo);
+      if (pastExpiry(o, clock.now())) throw new ApiError(Errors.orderExpired);
+      // another tap opened a trade since this one read the order: take it from the top (same trade, or a switch)
+      if (o.state === 'paying' || (await openAttempt(tx, o.id))) return undefined;
+      move(o.state, 'order.pay', 'orderNotPayable');
+      const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
+      const seq = (last?.seq ?? 0) + 1;
+      const [row] = await tx
+        .insert(paymentAttempts)
+        .values({ orderId: o.id, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: PAYMENT_ATTEMPT_INITIAL, createdAt: clock.now() })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    });
+    // another request opened one first (seen under the lock, or the partial unique index): take it from the top
+    if (!attempt) continue;
+    return startAttempt(deps, current, attempt, payerOpenId, true);
+  }
+  throw new ApiError(Errors.orderNotPayable);
+}
+
+/**
+ * Asks the attempt's provider for what the page needs (the same out_trade_no and parameters give the
+ * same trade again), then moves the order to paying by the chart and keeps the start on the attempt.
+ * When the provider fails, the request that made the attempt ends it (`made`); one that reused it
+ * (a concurrent tap) leaves it to the request still asking.
+ */
+async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, payerOpenId: string | undefined, made: boolean): Promise<PayAnswer> {
+  const { db, clock } = deps;
+  const gateway = deps.gateways.payments[attempt.provider];
+  if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
+  const [g] = await db.select({ name: goods.name }).from(goods).where(eq(goods.id, order.goodsId));
+  let start: PaymentStart;
+  try {
+    start = await gateway.createPayment({
+      orderNo: attempt.outTradeNo,
+      amountCents: order.amountToPayCents,
+      description: g?.name ?? order.orderNo,
+      payerOpenId,
+      notifyUrl: `${deps.config.publicUrl}/api/pay/notify/${attempt.provider}`,
+      returnUrl: `${deps.config.publicUrl}/payf?orderNo=${encodeURIComponent(order.orderNo)}`,
+      // the provider stops taking the money when the order expires, so the expiry's query and close are final
+      expiresAt: order.expiresAt ?? undefined,
+    });
+  } catch (err) {
+    deps.log.error('payment create failed', { orderNo: order.orderNo, outTradeNo: attempt.outTradeNo, error: err instanceof Error ? err.message : String(err) });
+    // never handed to the member: the attempt is over (the next one gets the next number)
+    const failed = nextAttemptState(attempt.state, 'provider.failed');
+    if (made && failed) {
+      await db
+        .update(paymentAttempts)
+        .set({ state: failed, closedAt: clock.now() })
+        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, attempt.state), isNull(paymentAttempts.start)));
+    }
+    throw new ApiError(Errors.paymentProviderFailed);
+  }
+  try {
+    return await movedToPaying(deps, order, attempt, start);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    // refused after the provider made the trade (closed by a switch meanwhile, the order cancelled or
+    // expired): the member never gets it, and it is closed there too, so no trade is left open
+    await gateway.close(attempt.outTradeNo).catch((e: unknown) => deps.log.warn('closing an abandoned trade failed', { outTradeNo: attempt.outTradeNo, error: e instanceof Error ? e.message : String(e) }));
+    const closed = nextAttemptState(attempt.state, 'attempt.close');
+    if (closed) {
+      await db
+        .update(paymentAttempts)
+        .set({ state: closed, closedAt: clock.now() })
+        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, attempt.state)));
+    }
+    throw err;
+  }
+}
+
+/** The order goes to paying by the chart with this attempt, which keeps its start; the query job is queued. */
+async function movedToPaying(deps: Deps, order: OrderRow, attempt: AttemptRow, start: PaymentStart): Promise<PayAnswer> {
+  const { db, clock } = deps;
+  return decide(db, async (tx) => {
+    const o = await lockMyOrder(tx, order.accountId, order.orderNo);
+    const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
+    if (!a || !OPEN_ATTEMPT_STATES.includes(a.state)) throw new ApiError(a?.state === 'paid' ? Errors.orderAlreadyPaid : Errors.orderNotPayable);
+    if (o.state === 'paying') return { order: o, payment: a.start ?? start };
+    if (pastExpiry(o, clock.now())) throw new ApiError(Errors.orderExpired);
+    const state = move(o.state, 'order.pay', 'orderNotPayable');
+    const [row] = await tx.update(orders).set({ state, payMethod: a.provider }).where(eq(orders.id, o.id)).returning();
+    await tx.update(paymentAttempts).set({ start }).where(eq(paymentAttempts.id, a.id));
+    await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: a.outTradeNo, provider: a.provider, attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
+    return { order: row!, payment: start };
+  });
+}
