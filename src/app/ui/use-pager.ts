@@ -19,7 +19,8 @@ export function usePager<T>(first: Paged<T>, fetchPage: FetchPage<T>) {
     pagerMachine.provide({ actors: { fetchPage: fromPromise(({ input }) => latest.current(input.pagenum, input.pagesize) as Promise<Envelope<Paged<unknown>>>) } }),
     { input: { first } },
   );
-  const state = useSelector(actor, (s) => s.value as PagerState);
+  // `opening` only decides where the list starts: at rest the list is in one of these
+  const state = useSelector(actor, (s): PagerState => (['loading', 'failed', 'exhausted'] as const).find((k) => s.matches(k)) ?? 'more');
   const later = useSelector(actor, (s) => s.context.later) as T[];
   return {
     list: later.length ? [...first.list, ...later] : first.list,
