@@ -13,6 +13,11 @@ const BUYERS = 1000;
 const CARDS = 30;
 /** both refusals say the sale is sold out: seen before the transaction (50003) or lost at the last place (50020) */
 const SOLD_OUT = [50003, 50020];
+/**
+ * A 1,000-buyer race takes 8-16 s alone; inside `npm test` it shares two cores with the browser and
+ * the other suites and has taken over 60 s. The tests check who won, not how fast: the limit is a safety net.
+ */
+const RACE_TIMEOUT_MS = 180_000;
 
 /**
  * Issue 4 "never oversold", on PostgreSQL through several real server processes (decision 009):
@@ -69,7 +74,7 @@ describe.runIf(usePostgres)('flash-sale race across server processes on PostgreS
     expect(await ordersFor(goodsId)).toEqual({ n: CARDS, people: CARDS });
     const [buyerRows] = await database.db.select({ n: count() }).from(flashSaleBuyers).where(eq(flashSaleBuyers.flashSaleId, saleId));
     expect(buyerRows!.n).toBe(CARDS);
-  }, 60_000);
+  }, RACE_TIMEOUT_MS);
 
   it('limit one per person under the race: 50 members firing 4 requests each (different keys, both processes) get one order each', async () => {
     const { goodsId, saleId } = await liveSale(database, 100);
@@ -108,6 +113,6 @@ describe.runIf(usePostgres)('flash-sale race across server processes on PostgreS
     expect(won).toBeGreaterThan(CARDS);
     expect((await saleRowIn(database, saleId)).sellNumber).toBeGreaterThan(CARDS);
     expect((await ordersFor(goodsId)).n).toBe(won);
-  }, 60_000);
+  }, RACE_TIMEOUT_MS);
 });
 
