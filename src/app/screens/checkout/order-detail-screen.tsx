@@ -62,7 +62,7 @@ export function OrderDetail(props: { d: OrderPageData }) {
   );
 }
 
-/** Paying this order through the checkout machine (entered at loadingOrder): method, then pay. */
+/** Paying this order through the pay-order machine: how to pay, then pay. */
 function PayPanel(props: { d: OrderPageData }) {
   const { i18n } = useLingui();
   const { actor, state, order } = useOrderPayment(props.d, 'pay');
