@@ -30,7 +30,8 @@ describe('screen harness: log in on the real screen against the real server', ()
     await ui.user.click(screen.getByText('我已阅读并同意《会员服务协议》和《隐私政策》'));
     await ui.user.click(screen.getByRole('button', { name: '登录' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('手机号或密码错误');
+    // the password check is deliberately slow (scrypt): on a loaded machine it takes over findBy's default second
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe('手机号或密码错误');
     expect(ui.path()).toBe('/login');
     expect(h.jar.get('token')).toBeUndefined();
   });
