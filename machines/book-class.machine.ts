@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { BookAnswer, BookRequest, CardForClass } from '../src/api/booking';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
+import { newIntentKey } from '../src/domain/intent-key';
 
 export interface BookClassInput {
   classId: number;
@@ -32,7 +33,6 @@ export type BookClassEvent =
   | { type: 'booking.retry' };
 
 /** A fresh idempotency key; crypto.randomUUID exists in browsers (secure contexts) and Node. */
-const newKey = () => globalThis.crypto.randomUUID();
 
 /**
  * A member books one class (/takecourse/bookcourse/bookcourseconfirm, issue 3): the cards for the
@@ -68,7 +68,7 @@ export const bookClassMachine = setup({
       errorCode: ({ context, event }) => (event.type === 'card.choose' ? (context.cards.find((c) => c.id === event.cardId)?.code ?? 20003) : undefined),
     }),
     toggleNotice: assign({ agreed: ({ context }) => !context.agreed }),
-    newIntent: assign({ idempotencyKey: () => newKey(), errorCode: undefined }),
+    newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined }),
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
     keepAnswer: assign((_, params: { answer: BookAnswer }) => ({ bookingId: params.answer.bookingId, position: params.answer.position })),
     bookingChanged: () => {},

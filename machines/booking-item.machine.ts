@@ -4,6 +4,7 @@ import type { BookingRowState } from '../src/domain/booking-rules';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { canApply } from './domain/booking-transitions';
+import { newIntentKey } from '../src/domain/intent-key';
 
 export interface BookingItemInput {
   bookingId: number;
@@ -30,7 +31,6 @@ export type BookingItemEvent =
   | { type: 'confirm.dismiss' }
   | { type: 'retry' };
 
-const newKey = () => globalThis.crypto.randomUUID();
 
 /**
  * One row of my bookings (/takecourse/takelistm): cancel a seat or leave a queue. Both go the same
@@ -53,7 +53,7 @@ export const bookingItemMachine = setup({
   },
   actions: {
     choose: assign({ change: (_, params: { change: BookingChange }) => params.change }),
-    newIntent: assign({ idempotencyKey: () => newKey(), errorCode: undefined }),
+    newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined }),
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
     keepState: assign({ state: (_, params: { state: BookingRowState }) => params.state }),
     bookingChanged: () => {},

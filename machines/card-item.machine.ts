@@ -4,6 +4,7 @@ import type { CardStatus } from '../src/domain/booking-rules';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { canApplyCard } from './domain/card-transitions';
+import { newIntentKey } from '../src/domain/intent-key';
 
 export interface CardItemInput {
   cardId: number;
@@ -20,7 +21,6 @@ export interface CardItemContext extends CardItemInput {
 
 export type CardItemEvent = { type: 'card.activate' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'retry' };
 
-const newKey = () => globalThis.crypto.randomUUID();
 
 /**
  * One of my cards on its page (/mine/carddetail): activate it by hand (spec §4 operations), through a
@@ -41,7 +41,7 @@ export const cardItemMachine = setup({
     }),
   },
   actions: {
-    newIntent: assign({ idempotencyKey: () => newKey(), errorCode: undefined }),
+    newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined }),
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
     keepStatus: assign({ status: (_, params: { status: CardStatus }) => params.status }),
     cardChanged: () => {},

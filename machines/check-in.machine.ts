@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CheckinAnswer } from '../src/api/booking';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
+import { newIntentKey } from '../src/domain/intent-key';
 
 export interface CheckInInput {
   classId: number;
@@ -18,7 +19,6 @@ export interface CheckInContext extends CheckInInput {
 
 export type CheckInEvent = { type: 'checkin.submit' } | { type: 'retry' };
 
-const newKey = () => globalThis.crypto.randomUUID();
 
 /**
  * Checking in by the class's QR code (/signed?classId=&code=, decision 007): ready, submitting,
@@ -37,7 +37,7 @@ export const checkInMachine = setup({
     }),
   },
   actions: {
-    newIntent: assign({ idempotencyKey: () => newKey(), errorCode: undefined }),
+    newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined }),
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
   },
   guards: {

@@ -4,8 +4,9 @@ import type { CheckoutBody, CreateOrderBody, Order, Quote } from '../src/api/ord
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { choiceMade, requiredChoice } from '../src/domain/goods-choice';
-import type { PayMethod } from '../src/domain/orders';
+import { defaultPayMethod, type PayMethod } from '../src/domain/orders';
 import { payOrderMachine } from './pay-order.machine';
+import { newIntentKey } from '../src/domain/intent-key';
 
 /** Catalogue codes the chart branches on (src/domain/errors.ts; plain numbers so the chart loads without Lingui). */
 const LOGIN_EXPIRED = 401;
@@ -57,8 +58,6 @@ export type CheckoutEvent =
   | { type: 'checkout.submit' }
   | { type: 'checkout.retry' };
 
-const newKey = () => globalThis.crypto.randomUUID();
-const firstMethod = (methods: PayMethod[]) => methods.find((m) => m !== 'balance') ?? methods[0];
 type Env = Envelope<unknown>;
 
 /**
@@ -104,7 +103,7 @@ export const checkoutMachine = setup({
     chooseMethod: assign({ method: ({ context, event }) => (event.type === 'method.choose' ? event.method : context.method), errorCode: undefined }),
     keepQuote: assign((_, params: { quote: Quote }) => ({ quote: params.quote, couponId: params.quote.couponId ?? undefined })),
     keepCode: assign((_, params: { code: number }) => ({ errorCode: params.code })),
-    newCreateKey: assign({ createKey: () => newKey(), errorCode: undefined, unpaidOrderNo: undefined }),
+    newCreateKey: assign({ createKey: () => newIntentKey(), errorCode: undefined, unpaidOrderNo: undefined }),
     keepOrder: assign((_, params: { order: Order }) => ({ order: params.order })),
     keepUnpaidOrder: assign((_, params: { orderNo: string | null }) => ({ unpaidOrderNo: params.orderNo ?? undefined })),
   },
@@ -130,7 +129,7 @@ export const checkoutMachine = setup({
     teacherId: input.teacherId,
     useBalance: false,
     agreed: false,
-    method: firstMethod(input.methods),
+    method: defaultPayMethod(input.methods),
   }),
   initial: 'enteringCheckout',
   states: {

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Order } from '../src/api/orders';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
+import { newIntentKey } from '../src/domain/intent-key';
 
 export interface OrderCancelInput {
   orderNo: string;
@@ -16,7 +17,6 @@ export interface OrderCancelContext extends OrderCancelInput {
 
 export type OrderCancelEvent = { type: 'order.cancel' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'retry' };
 
-const newKey = () => globalThis.crypto.randomUUID();
 
 /**
  * Cancelling one of my unpaid orders on its page (/orderdetail, spec §4: the balance, coupon and stock
@@ -39,7 +39,7 @@ export const orderCancelMachine = setup({
     }),
   },
   actions: {
-    newIntent: assign({ idempotencyKey: () => newKey(), errorCode: undefined }),
+    newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined }),
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
     orderChanged: () => {},
     tellCancelled: () => {},

@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Order, PayAnswer, PaymentStart, WechatJsapiParams } from '../src/api/orders';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
-import type { PayMethod } from '../src/domain/orders';
+import { defaultPayMethod, type PayMethod } from '../src/domain/orders';
+import { newIntentKey } from '../src/domain/intent-key';
 
 /** How often the order is asked for its result while the provider settles, and for how long before "checking". */
 export const PAY_POLL_MS = 2_000;
@@ -51,8 +52,6 @@ export type PayOrderEvent =
   | { type: 'payment.check' }
   | { type: 'order.retry' };
 
-const newKey = () => globalThis.crypto.randomUUID();
-const firstMethod = (methods: PayMethod[]) => methods.find((m) => m !== 'balance') ?? methods[0];
 type Env = Envelope<unknown>;
 
 /**
@@ -85,7 +84,7 @@ export const payOrderMachine = setup({
   actions: {
     chooseMethod: assign({ method: ({ context, event }) => (event.type === 'method.choose' ? event.method : context.method), errorCode: undefined }),
     keepCode: assign((_, params: { code: number }) => ({ errorCode: params.code })),
-    newPayKey: assign({ payKey: () => newKey(), errorCode: undefined }),
+    newPayKey: assign({ payKey: () => newIntentKey(), errorCode: undefined }),
     keepOrder: assign((_, params: { order: Order }) => ({ order: params.order })),
     keepPayment: assign((_, params: { answer: PayAnswer }) => ({ order: params.answer.order, payment: params.answer.payment ?? undefined })),
     purchaseChanged: () => {},
@@ -113,7 +112,7 @@ export const payOrderMachine = setup({
     methods: input.methods,
     resume: input.resume,
     order: input.order,
-    method: input.method ?? firstMethod(input.methods),
+    method: input.method ?? defaultPayMethod(input.methods),
   }),
   initial: 'enteringPayment',
   states: {

@@ -31,11 +31,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** A new idempotency key: one per user intent, reused by its retries. */
-export function newIdempotencyKey(): string {
-  return globalThis.crypto.randomUUID();
-}
-
 /**
  * The one HTTP client (ofetch): 10 s time-out, Authorization-token, the envelope returned as it is
  * (refusals are envelopes too, so machines branch on `code`), network failures thrown as NetworkError.

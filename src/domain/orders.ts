@@ -15,3 +15,6 @@ export type OrderState = (typeof ORDER_STATES)[number];
 
 export const PAY_METHODS = ['balance', 'wechat', 'alipay'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
+
+/** The way to pay chosen until the member picks another: the first offered that is not the balance (balance is a toggle). */
+export const defaultPayMethod = (methods: readonly PayMethod[]): PayMethod | undefined => methods.find((m) => m !== 'balance') ?? methods[0];
