@@ -201,5 +201,16 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
       if (r.sub_code === 'ACQ.TRADE_STATUS_ERROR') return 'not_closable';
       throw new PaymentProviderError('alipay', r.sub_code ?? r.code ?? 'UNKNOWN', r.sub_msg ?? r.msg ?? '');
     },
+
+    // provider refunds: built on the gateway-refunds branch this session (issue 12); until then a refund waits
+    async refund() {
+      throw new PaymentProviderError('alipay', 'NOT_BUILT', 'refunds are not built yet');
+    },
+    async queryRefund() {
+      throw new PaymentProviderError('alipay', 'NOT_BUILT', 'refunds are not built yet');
+    },
+    parseRefundNotification() {
+      throw new NotificationRefused('malformed', 'refund notifications are not built yet');
+    },
   };
 }

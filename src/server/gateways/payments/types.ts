@@ -103,6 +103,46 @@ export interface NotificationAnswer {
   body: string;
 }
 
+/** What our refund code asks a provider to give back of one paid trade (decision 021). Cents end to end. */
+export interface RefundInput {
+  /** the trade's out_trade_no (our attempt's `<orderNo>-<n>`) */
+  outTradeNo: string;
+  /** the provider's transaction id of the payment (WeChat transaction_id, Alipay trade_no) */
+  providerTxnId: string | null;
+  /** our refund number, unique per try (`R<refundId>-<tryNo>`; WeChat out_refund_no, Alipay out_request_no) */
+  outRefundNo: string;
+  amountCents: number;
+  /** what the trade took in all (WeChat amount.total) */
+  totalCents: number;
+  /** shown to the payer by the provider */
+  reason: string;
+  /** where the provider posts the refund's result (WeChat REFUND.* notifications) */
+  notifyUrl: string;
+}
+
+/**
+ * What a provider says of one refund: `succeeded` (the money is back with the payer), `processing`
+ * (accepted, not done: query or wait for the notification), `closed` (WeChat CLOSED: never paid out,
+ * may be asked again under a new number), `abnormal` (WeChat ABNORMAL: the payer's account refused it;
+ * the provider's abnormal-refund process may still pay it), `failed` (refused as a business rule:
+ * the reason is kept for staff), `not_found` (the provider knows no such refund).
+ */
+export type RefundStatus = 'succeeded' | 'processing' | 'closed' | 'abnormal' | 'failed' | 'not_found';
+
+/** A provider's verified answer about one refund, the same for every provider. */
+export interface RefundResult {
+  provider: PaymentMethod;
+  outRefundNo: string;
+  status: RefundStatus;
+  /** the provider's refund id (WeChat refund_id), when it gave one */
+  providerRefundId: string | null;
+  /** what it says it refunded, when it says */
+  amountCents: number | null;
+  /** the provider's code and words when it refused or failed (shown to staff) */
+  failureCode?: string;
+  failureMessage?: string;
+}
+
 /** One outside payment provider behind the same calls (DESIGN.md §1). */
 export interface PaymentGateway {
   readonly method: PaymentMethod;
@@ -116,6 +156,18 @@ export interface PaymentGateway {
   queryOrder(orderNo: string): Promise<PaymentQueryResult>;
   /** closes an unpaid trade so that it can never be paid (order expiry, a change of method) */
   close(orderNo: string): Promise<PaymentCloseResult>;
+  /**
+   * asks the provider to give back part or all of a paid trade; the same outRefundNo asked again is the
+   * same refund (transient errors throw PaymentProviderError and are retried under the same number)
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
+  /** the refund-query fallback: the provider's view of one of our refunds */
+  queryRefund(outTradeNo: string, outRefundNo: string): Promise<RefundResult>;
+  /**
+   * verifies (and decrypts) a refund notification (WeChat REFUND.SUCCESS / ABNORMAL / CLOSED at its own
+   * notify URL; Alipay's trade notification that carries a refund); throws NotificationRefused
+   */
+  parseRefundNotification(rawBody: string, headers: Headers): RefundResult;
 }
 
 /** The payment gateways the configuration made available; a method without credentials is absent. */

@@ -195,5 +195,16 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
       if (json.code === 'ORDERPAID') return 'not_closable';
       throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'close failed'));
     },
+
+    // provider refunds: built on the gateway-refunds branch this session (issue 12); until then a refund waits
+    async refund() {
+      throw new PaymentProviderError('wechat', 'NOT_BUILT', 'refunds are not built yet');
+    },
+    async queryRefund() {
+      throw new PaymentProviderError('wechat', 'NOT_BUILT', 'refunds are not built yet');
+    },
+    parseRefundNotification() {
+      throw new NotificationRefused('malformed', 'refund notifications are not built yet');
+    },
   };
 }
