@@ -48,3 +48,36 @@ export const payStandInKeys = pgTable('pay_standin_keys', {
   keys: jsonb('keys').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The refunds the payment stand-ins have been asked for (demo mode and tests only; issue 12): what the
+ * simulated WeChat Pay (`/v3/refund/domestic/refunds`) and Alipay (`alipay.trade.refund`) servers know
+ * about each refund, so a query or a second ask with the same number answers the same refund.
+ */
+export const payStandInRefunds = pgTable(
+  'pay_standin_refunds',
+  {
+    id: serial('id').primaryKey(),
+    /** 'wechat' | 'alipay' */
+    provider: text('provider').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    /** the refunded trade (pay_standin_orders.out_trade_no) */
+    outTradeNo: text('out_trade_no').notNull(),
+    /** the merchant's refund number (WeChat out_refund_no, Alipay out_request_no) */
+    outRefundNo: text('out_refund_no').notNull(),
+    /** the provider's refund id (WeChat refund_id) */
+    refundId: text('refund_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** what the trade took (WeChat amount.total) */
+    totalCents: integer('total_cents').notNull(),
+    reason: text('reason'),
+    notifyUrl: text('notify_url'),
+    /** provider-side state: WeChat SUCCESS/PROCESSING/CLOSED/ABNORMAL, Alipay REFUND_SUCCESS */
+    state: text('state').notNull(),
+    /** what a test asked the stand-in to do with this refund (processing, abnormal, closed, late, twice, tampered) */
+    simulate: text('simulate'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('pay_standin_refund_no').on(t.provider, t.merchantId, t.outRefundNo), index('pay_standin_refund_trade').on(t.provider, t.outTradeNo)],
+);
