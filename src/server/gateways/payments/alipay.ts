@@ -248,7 +248,8 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
         ...(input.providerTxnId ? { trade_no: input.providerTxnId } : {}),
         refund_amount: centsToYuan(input.amountCents),
         out_request_no: input.outRefundNo,
-        ...(input.reason ? { refund_reason: input.reason } : {}),
+        // Alipay takes at most 256 characters
+        ...(input.reason ? { refund_reason: [...input.reason].slice(0, 256).join('') } : {}),
       });
       // a signed answer is checked whatever it says; success must be signed
       if (sign || r.code === '10000') verifyAnswer(answer, method, sign);

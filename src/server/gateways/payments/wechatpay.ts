@@ -248,8 +248,9 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
         // WeChat Pay takes one of the two; the transaction id when we have it
         ...(input.providerTxnId ? { transaction_id: input.providerTxnId } : { out_trade_no: input.outTradeNo }),
         out_refund_no: input.outRefundNo,
-        ...(input.reason ? { reason: input.reason } : {}),
-        notify_url: input.notifyUrl,
+        // shown to the payer; WeChat Pay takes at most 80 characters
+        ...(input.reason ? { reason: [...input.reason].slice(0, 80).join('') } : {}),
+        ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
         amount: { refund: input.amountCents, total: input.totalCents, currency: 'CNY' },
       });
       if (status === 200) {
