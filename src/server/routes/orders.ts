@@ -251,6 +251,10 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
         if (result.status === 'pending') {
           // verified, but nothing to settle yet (Alipay WAIT_BUYER_PAY): acknowledged, the order unchanged
           deps.log.info('payment notification pending', { provider, orderNo: result.orderNo });
+        } else if (result.status === 'refund') {
+          // Alipay's trade notification after a refund: never a payment (decision 021). Acknowledged; the
+          // refund itself is settled from the refund's answer or its query until the refund code hooks in here
+          deps.log.info('refund notification', { provider, orderNo: result.orderNo, outRefundNo: result.outRefundNo });
         } else {
           const outcome = await settlePayment(deps.db, deps.clock, result, 'notify');
           if (outcome === 'needs_refund') deps.log.warn('payment for an order already paid or over: needs a refund', { provider, outTradeNo: result.orderNo });
