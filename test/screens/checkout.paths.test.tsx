@@ -60,6 +60,9 @@ interface Member {
   useBalance: boolean;
   agreed: boolean;
   method: (typeof METHODS)[number];
+  /** how often the member tapped pay, and how often when the last quote was asked for (the path's record) */
+  payTaps?: number;
+  payTapsAtQuote?: number;
 }
 type W = World<Member>;
 
@@ -90,6 +93,8 @@ async function serverQuote(w: W) {
   return r.body.data as { amountToPayCents: number } | null;
 }
 const endSession = (w: W) => h.server.call('POST', '/api/oauth/logout', { token: w.token }).then(() => {});
+/** the member's login still holds on the server (a lapsed one is sent to log in, never left on the form) */
+const stillLoggedIn = async (w: W) => expect((await h.server.call('GET', '/api/customers/balance', { token: w.token })).status, 'the login still holds').toBe(200);
 
 /** on the form, nothing ordered yet from it */
 async function onForm(w: W) {
@@ -220,13 +225,17 @@ defineScreenPaths<Member>(h, {
       w.method = e.method as Member['method'];
       await w.ui.user.click(document.querySelector(`[data-method="${w.method}"] input`)!);
     },
-    'checkout.submit': (w) => w.ui.user.click(payButton()!),
+    'checkout.submit': (w) => {
+      w.payTaps = (w.payTaps ?? 0) + 1;
+      return w.ui.user.click(payButton()!);
+    },
     'checkout.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
   },
 
   states: {
     loginRequired: (w) => expect(w.ui.path()).toMatch(/^\/login\//),
-    loadingGoods: (w) => {
+    loadingGoods: async (w) => {
+      await stillLoggedIn(w);
       expect(document.querySelector('[data-skeleton]')).not.toBe(null);
       expect(w.held.get('loadGoods')?.map((r) => r.path)).toEqual([`/api/product/goods/detail?id=${w.goodsId}`]);
     },
@@ -242,7 +251,9 @@ defineScreenPaths<Member>(h, {
       expect(document.querySelector('[data-phase-choice]')).not.toBe(null);
       expect(payButton()).toBe(null);
     },
-    pricing: (w) => {
+    pricing: async (w) => {
+      w.payTapsAtQuote = w.payTaps ?? 0;
+      await stillLoggedIn(w);
       const [q] = w.held.get('quote') ?? [];
       expect(q?.body).toEqual({ goodsId: w.goodsId, ...(w.phase ? { phaseId: w.phases[w.phase] } : {}), ...(w.coupon ? { couponId: w.couponId } : {}), useBalance: w.useBalance });
       if (payButton()) expect(payButton()!.disabled).toBe(true);
@@ -257,6 +268,7 @@ defineScreenPaths<Member>(h, {
       expect(await myOrders(w)).toEqual([]);
     },
     reviewing: async (w) => {
+      await stillLoggedIn(w);
       await onForm(w);
       expect(payButton()?.disabled).toBe(false);
     },
@@ -265,6 +277,7 @@ defineScreenPaths<Member>(h, {
       expect(await myOrders(w)).toEqual([]);
     },
     'reviewing.agreementMissing': async (w) => {
+      expect(w.payTaps ?? 0, 'said only after a tap on pay since the price was shown').toBeGreaterThan(w.payTapsAtQuote ?? 0);
       expect(feedback()).toBe('请先阅读并同意购买协议');
       expect(w.agreed).toBe(false);
       expect(await myOrders(w)).toEqual([]);
