@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { and, eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { PAY_HANDOVER_MS, PAY_RESULT_TIMEOUT_MS, payOrderMachine, type PayOrderContext, type PayOrderInput } from '../../machines/pay-order.machine';
+import { PAY_HANDOVER_MS, PAY_POLL_MS, PAY_RECHECK_MS, PAY_RESULT_TIMEOUT_MS, payOrderMachine, type PayOrderContext, type PayOrderInput } from '../../machines/pay-order.machine';
 import type { OrderState, PayMethod } from '../../src/domain/orders';
 import { setPageLeaver } from '../../src/app/leave-page';
 import { BRIDGE_READY_TIMEOUT_MS, setBridgeHost, type BridgeWindow } from '../../src/app/screens/checkout/wechat-bridge';
@@ -83,6 +83,12 @@ interface Member {
   retried: boolean;
   /** how many payments had been started when the page last said "being confirmed" (the path's record) */
   confirmingSaidAt?: number;
+  /** how often the member asked to pay (a tap on pay, a retry of a lost request) */
+  asks: number;
+  /** how many times the page had asked for the result when the payment was last handed over */
+  pollsAtHandover?: number;
+  /** how often the page's wait for the messaging app's bridge ran out */
+  bridgeWaits?: number;
 }
 type W = World<Member>;
 
@@ -99,6 +105,10 @@ async function theOrder(w: W) {
   return o!;
 }
 const endSession = (w: W) => h.server.call('POST', '/api/oauth/logout', { token: w.token }).then(() => {});
+/** the member's login still holds on the server (a lapsed one is sent to log in, never left on the page) */
+const stillLoggedIn = async (w: W) => expect((await h.server.call('GET', '/api/customers/balance', { token: w.token })).status, 'the login still holds').toBe(200);
+/** the payment was just handed to the provider: what the page asks afterwards is counted from here */
+const handedOver = (w: W) => (w.pollsAtHandover = sentBy(w, 'pollOrder').length);
 /** the provider settles the order's open attempt: paid (a signed notification), or failed (learnt by the query job) */
 async function settleAtProvider(w: W, outcome: 'pay' | 'fail') {
   const [trade] = await h.server.deps.db
@@ -174,7 +184,10 @@ defineScreenPaths<Member>(h, {
     'xstate.error.actor.wechatPay': [
       {
         error: new Error('no bridge'),
-        perform: () => advanceActorTimers(BRIDGE_READY_TIMEOUT_MS),
+        perform: (w: W) => {
+          w.bridgeWaits = (w.bridgeWaits ?? 0) + 1;
+          return advanceActorTimers(BRIDGE_READY_TIMEOUT_MS);
+        },
       },
     ],
     ...Object.fromEntries(
@@ -216,7 +229,8 @@ defineScreenPaths<Member>(h, {
     setPageLeaver((url) => left.push(url));
     hh.jar.setClientCookie('token', m.token);
     const g = await newGoods(hh.server);
-    const base = { world: input, token: m.token, accountId: m.id, bridge, left, retried: false };
+    // the checkout's new order comes with the member's tap on pay
+    const base = { world: input, token: m.token, accountId: m.id, bridge, left, retried: false, asks: orderWorldOf(input) ? 0 : 1 };
     const orderWorld = orderWorldOf(input);
     if (orderWorld) {
       await credit(hh.server, m.id, orderWorld === 'unpaid' || orderWorld === 'paid' ? 50_000 : BALANCE);
@@ -253,9 +267,15 @@ defineScreenPaths<Member>(h, {
       await w.ui.user.click(document.querySelector(`[data-method="${w.method}"] input`)!);
     },
     'order.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
-    'payment.start': (w) => w.ui.user.click(document.querySelector<HTMLElement>('[data-action="pay-order"]')!),
+    'payment.start': (w) => {
+      w.asks++;
+      return w.ui.user.click(document.querySelector<HTMLElement>('[data-action="pay-order"]')!);
+    },
     'payment.retry': (w) => {
       w.retried = true;
+      // a retry of a payment whose answer was lost asks for it again
+      const last = w.sent.filter((r) => r.invoke).at(-1);
+      if (last?.invoke === 'startPayment' && last.answer === 'network') w.asks++;
       return w.ui.user.click(document.querySelector<HTMLElement>('[data-action="payment-retry"], [data-action="pay-again"]')!);
     },
     'payment.check': (w) => w.ui.user.click(document.querySelector<HTMLElement>('[data-action="check"]')!),
@@ -263,14 +283,18 @@ defineScreenPaths<Member>(h, {
 
   states: {
     loginRequired: (w) => expect(w.ui.path()).toMatch(/^\/login\//),
-    loadingOrder: (w) => {
+    loadingOrder: async (w) => {
+      await stillLoggedIn(w);
       expect(w.held.get('loadOrder')?.map((r) => r.path)).toEqual([`/api/orders/detail?orderNo=${w.orderNo}`]);
     },
     orderLoadUnreachable: (w) => {
       expect(sentBy(w, 'loadOrder').at(-1)?.answer).toBe('network');
       expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
     },
-    orderMissing: () => expect(screen.getByText('没有找到这个订单')).toBeTruthy(),
+    orderMissing: (w) => {
+      expect(sentBy(w, 'loadOrder').at(-1)?.answer, 'said only when the server did not find the order').toBe(404);
+      expect(screen.getByText('没有找到这个订单')).toBeTruthy();
+    },
     orderClosed: async (w) => {
       expect(w.ui.path()).toBe(`/orderdetail?orderNo=${w.orderNo}`);
       expect(document.querySelector('[data-pay-panel]')).toBe(null);
@@ -286,6 +310,8 @@ defineScreenPaths<Member>(h, {
       expect(['unpaid', 'payment_failed']).toContain((await theOrder(w)).state);
     },
     'paying.requestingPayment': async (w) => {
+      handedOver(w);
+      expect(sentBy(w, 'startPayment').length, 'a payment is asked for only when the member asked').toBeLessThanOrEqual(w.asks);
       const o = await theOrder(w);
       const [p] = w.held.get('startPayment') ?? [];
       expect(p?.body).toEqual({ orderNo: o.orderNo, method: o.amountToPayCents === 0 ? 'balance' : w.method });
@@ -296,6 +322,7 @@ defineScreenPaths<Member>(h, {
       expect(progress()).toBe('网络无法连接重试');
     },
     'paying.inWechat': async (w) => {
+      handedOver(w);
       expect(progress()).toBe('正在打开微信支付…');
       expect((await theOrder(w)).state).toBe('paying');
     },
@@ -304,13 +331,19 @@ defineScreenPaths<Member>(h, {
       expect(progress()).toBe('您已取消支付，订单已保留继续支付');
       expect((await theOrder(w)).state).toBe('paying');
     },
-    'paying.bridgeUnavailable': () => expect(progress()).toBe('无法打开微信支付，请在微信中打开本页面重试'),
+    'paying.bridgeUnavailable': (w) => {
+      // only when the messaging app's bridge never came within its time
+      expect(w.bridge.host.WeixinJSBridge, 'the bridge never came').toBeFalsy();
+      expect(w.bridgeWaits ?? 0, 'the page waited its time for the bridge').toBeGreaterThan(0);
+      expect(progress()).toBe('无法打开微信支付，请在微信中打开本页面重试');
+    },
     'paying.handingToAlipay': (w) => {
       expect(w.ui.path()).toBe(`/payt?orderNo=${w.orderNo}`);
       expect(resultPanel()).toBe('handover');
       expect(w.left).toEqual([]);
     },
     'paying.leftForAlipay': (w) => {
+      handedOver(w);
       expect(w.left).toHaveLength(1);
       expect(new URL(w.left[0]!, 'http://app.test').pathname).toMatch(/^\/api\/dev\/pay\/alipay\//);
       expect(w.time()).toBeGreaterThanOrEqual(PAY_HANDOVER_MS);
@@ -323,11 +356,23 @@ defineScreenPaths<Member>(h, {
     awaitingResult: (w) => {
       // past the time-out the page keeps checking: never "confirming" again for the same payment
       expect(w.confirmingSaidAt, 'back to "confirming" after "being confirmed"').not.toBe(sentBy(w, 'startPayment').length);
+      // "confirming" is for a provider's payment: one the member just started there, or an order opened while it is paying
+      const started = sentBy(w, 'startPayment').at(-1);
+      if (started) expect((started.body as { method: string }).method, 'a balance payment is never "being confirmed"').not.toBe('balance');
+      // a WeChat Pay payment is confirmed once the member paid in the sheet; an Alipay one once the page left for Alipay
+      if ((started?.body as { method?: string } | undefined)?.method === 'wechat') expect(w.bridge.calls.at(-1)?.said, 'the member paid in the sheet').toBe('get_brand_wcpay_request:ok');
+      else expect(orderWorldOf(w.world), 'an order opened on its result page while paying').toBe('paying');
       expect(w.ui.path()).toBe(`/payf?orderNo=${w.orderNo}`);
       expect(resultPanel()).toBe('confirming');
     },
     'awaitingResult.polling': (w) => expect(w.held.get('pollOrder')?.map((r) => r.path)).toEqual([`/api/orders/detail?orderNo=${w.orderNo}`]),
-    'awaitingResult.waiting': (w) => expect(w.held.get('pollOrder') ?? []).toEqual([]),
+    'awaitingResult.waiting': async (w) => {
+      expect(w.held.get('pollOrder') ?? []).toEqual([]);
+      // waiting a moment before asking *again*: the page asked at least once since the payment was handed over
+      expect(sentBy(w, 'pollOrder').length, 'asked for the result since the payment').toBeGreaterThan(w.pollsAtHandover ?? 0);
+      // and the last answer said it is still being paid
+      expect((await theOrder(w)).state, 'waits only while the order is being paid').toBe('paying');
+    },
     checking: (w) => {
       w.confirmingSaidAt = sentBy(w, 'startPayment').length;
       expect(w.time(), '"being confirmed" only after the wait for the result').toBeGreaterThanOrEqual(PAY_RESULT_TIMEOUT_MS);
@@ -358,7 +403,14 @@ defineScreenPaths<Member>(h, {
     },
   },
 
+  // what the page shows before each event: a retry must change it
+  seen: (w) => `${w.ui.path()} | ${progress()} | ${resultPanel()}`,
   effects: {
+    // the page asks for the result again when its wait is over, and again on a re-check's timer; entering
+    // "being confirmed" asks nothing at once (it waits, or the member taps refresh)
+    [`xstate.after.${PAY_POLL_MS}.payOrder.awaitingResult.waiting`]: (w, _e, before) => expect(sentBy(w, 'pollOrder', before), 'asked again').toHaveLength(1),
+    [`xstate.after.${PAY_RECHECK_MS}.payOrder.checking.idle`]: (w, _e, before) => expect(sentBy(w, 'recheckOrder', before), 'checked again').toHaveLength(1),
+    [`xstate.after.${PAY_RESULT_TIMEOUT_MS}.payOrder.awaitingResult`]: (w, _e, before) => expect(sentBy(w, 'recheckOrder', before), 'nothing asked on the time-out itself').toEqual([]),
     // a retry reads the order again, once
     'order.retry': (w, _e, before) => {
       const [again, ...more] = w.sent.slice(before).filter((r) => r.invoke);
@@ -372,11 +424,12 @@ defineScreenPaths<Member>(h, {
     },
     // a retry never starts a new payment: a lost answer is asked again under its key; WeChat Pay's
     // sheet opens again for the same prepaid payment; after a refusal or a failure the order is read again
-    'payment.retry': (w, _e, before) => {
+    'payment.retry': (w, _e, before, seenBefore) => {
+      expect(`${w.ui.path()} | ${progress()} | ${resultPanel()}`, 'a retry changes what the page shows').not.toBe(seenBefore);
       const [again, ...more] = sentBy(w, 'startPayment', before);
       const lost = w.sent.slice(0, before).filter((r) => r.invoke).at(-1);
       if (lost?.invoke === 'startPayment' && lost.answer === 'network') expect(again?.key, 'a lost payment is asked again under its key').toBe(lost.key);
-      else if (again) expect(again.key, 'the same payment: the same key').toBe(sentBy(w, 'startPayment').at(-2)?.key);
+      else expect(again, 'a retry asks for no payment unless its answer was lost (the sheet reopens the same one)').toBeUndefined();
       expect(more).toEqual([]);
     },
     'method.choose': (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),

@@ -205,14 +205,15 @@ export interface MutantResult {
 /**
  * This process's share of a machine's mutants: `npm run mutants` runs shards (MUTANT_SHARD=k/n,
  * every n-th mutant) in several processes; MUTANT_FILTER keeps those whose description holds it,
- * MUTANT_SKIP leaves out those whose description holds it.
+ * MUTANT_SKIP leaves out those whose description holds it (either may list several texts, split by `||`).
  */
 export function mutantsOfThisShard(machine: AnyStateMachine): Mutant[] {
   const [shard, shards] = (process.env.MUTANT_SHARD ?? '0/1').split('/').map(Number) as [number, number];
   const only = process.env.MUTANT_FILTER;
   // MUTANT_SKIP: mutants left out by description (a mutant that hangs the walk itself, never finishing)
   const skip = process.env.MUTANT_SKIP;
-  return mutantsOf(machine).filter((m, i) => i % shards === shard && (!only || m.description.includes(only)) && (!skip || !m.description.includes(skip)));
+  const holds = (d: string, texts: string | undefined) => !!texts && texts.split('||').some((t) => d.includes(t));
+  return mutantsOf(machine).filter((m, i) => i % shards === shard && (!only || holds(m.description, only)) && !holds(m.description, skip));
 }
 
 /**
