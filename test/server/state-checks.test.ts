@@ -7,9 +7,12 @@ import { storedStates } from '../../machines/domain/chart-states';
 import { classMachine } from '../../machines/domain/class.machine';
 import { couponMachine } from '../../machines/domain/coupon.machine';
 import { orderMachine } from '../../machines/domain/order.machine';
+import { friendInvitationMachine } from '../../machines/domain/friend-invitation.machine';
 import { paymentAttemptMachine } from '../../machines/domain/payment-attempt.machine';
+import { paymentPartMachine } from '../../machines/domain/payment-part.machine';
 import { paymentMachine } from '../../machines/domain/payment.machine';
 import { photoReviewMachine } from '../../machines/domain/photo-review.machine';
+import { refundMachine } from '../../machines/domain/refund.machine';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
 import { ORDER_STATES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
@@ -29,6 +32,9 @@ const CHARTS: Record<string, AnyStateMachine> = {
   order: orderMachine,
   'payment-attempt': paymentAttemptMachine,
   payment: paymentMachine,
+  'payment-part': paymentPartMachine,
+  refund: refundMachine,
+  'friend-invitation': friendInvitationMachine,
   coupon: couponMachine,
   card: cardMachine,
   booking: bookingMachine,

@@ -138,7 +138,7 @@ export const orderRoutes = createRouter()
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, await viewOne(c, await cancelOrder(deps.db, deps.clock, me(c), c.req.valid('json').orderNo)));
+      return ok(c, await viewOne(c, await cancelOrder(deps, me(c), c.req.valid('json').orderNo)));
     },
   )
   .openapi(

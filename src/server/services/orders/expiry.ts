@@ -4,6 +4,7 @@ import { OPEN_ATTEMPT_STATES } from '../../../../machines/domain/payment-attempt
 import { orders, paymentAttempts } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { decide } from '../booking/decide';
+import { runRefundsNow } from '../refunds/run';
 import { cancelLocked } from './cancel';
 import { closeAttempt } from './close-attempt';
 import { lockAccount, ROW } from './locks';
@@ -43,10 +44,13 @@ export async function runOrderExpiry(deps: Deps, payload: unknown): Promise<void
       return;
     }
   }
+  const refundsToRun: number[] = [];
   await decide(db, async (tx) => {
+    refundsToRun.length = 0;
     await lockAccount(tx, order.accountId, ROW);
     const [o] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
     // a paying order is left alone: one of its trades could not be closed (its method is off now)
-    if (o && overdue(o, clock.now())) await cancelLocked(tx, clock, o);
+    if (o && overdue(o, clock.now())) await cancelLocked(tx, clock, o, refundsToRun);
   });
+  await runRefundsNow(deps, refundsToRun);
 }

@@ -1,15 +1,16 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
 import { nextAttemptState, OPEN_ATTEMPT_STATES, PAYMENT_ATTEMPT_INITIAL } from '../../../../machines/domain/payment-attempt-transitions';
 import { Errors } from '../../../domain/errors';
-import { goods, orders, paymentAttempts } from '../../db/schema/index';
+import { goods, orders, paymentAttempts, paymentParts } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { PaymentProviderError, type PaymentMethod, type PaymentStart } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
-import { changeBalance } from './balance';
+import { payPartByBalance } from './balance';
 import { closeAttempt } from './close-attempt';
 import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
+import { payablePart } from './parts';
 import { myOrder, openAttempt, payerOpenIdOf, type AttemptRow, type OrderRow } from './read';
 import { markPaid, PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
 import { move, overdue, pastExpiry } from './state';
@@ -33,7 +34,10 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       const state = move(o.state, 'payment.succeeded', 'orderNotPayable');
       // a trade open at a provider (paying, or its prepay under way) could still take the money
       if (o.state === 'paying' || (await openAttempt(tx, o.id))) throw new ApiError(Errors.orderNotPayable);
-      await changeBalance(tx, clock, accountId, -o.amountToPayCents, 'order', o.id);
+      // the share left to pay, paid from the balance (a ledger row and its payment); none when the deduction paid it all
+      const part = await payablePart(tx, o.id);
+      if (part) await payPartByBalance(tx, clock, accountId, part, 'order');
+      else if (o.amountToPayCents > 0) throw new ApiError(Errors.orderNotPayable);
       return markPaid(tx, clock, o, state, 'balance');
     });
     return { order, payment: null };
@@ -75,11 +79,13 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       // another tap opened a trade since this one read the order: take it from the top (same trade, or a switch)
       if (o.state === 'paying' || (await openAttempt(tx, o.id))) return undefined;
       move(o.state, 'order.pay', 'orderNotPayable');
+      const part = await payablePart(tx, o.id);
+      if (!part) throw new ApiError(Errors.orderNotPayable);
       const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
       const seq = (last?.seq ?? 0) + 1;
       const [row] = await tx
         .insert(paymentAttempts)
-        .values({ orderId: o.id, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: PAYMENT_ATTEMPT_INITIAL, createdAt: clock.now() })
+        .values({ orderId: o.id, partId: part.id, payerAccountId: accountId, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: PAYMENT_ATTEMPT_INITIAL, createdAt: clock.now() })
         .onConflictDoNothing()
         .returning();
       return row;
@@ -102,11 +108,13 @@ async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, pa
   const gateway = deps.gateways.payments[attempt.provider];
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
   const [g] = await db.select({ name: goods.name }).from(goods).where(eq(goods.id, order.goodsId));
+  // the trade collects its part (a whole order's one share is its amount to pay)
+  const [part] = await db.select({ amountCents: paymentParts.amountCents }).from(paymentParts).where(eq(paymentParts.id, attempt.partId));
   let start: PaymentStart;
   try {
     start = await gateway.createPayment({
       orderNo: attempt.outTradeNo,
-      amountCents: order.amountToPayCents,
+      amountCents: part?.amountCents ?? order.amountToPayCents,
       description: g?.name ?? order.orderNo,
       payerOpenId,
       notifyUrl: `${deps.config.publicUrl}/api/pay/notify/${attempt.provider}`,

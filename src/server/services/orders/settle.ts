@@ -5,12 +5,13 @@ import { paymentEventOf, recordedPaymentStatus } from '../../../../machines/doma
 import type { Clock } from '../../../domain/clock';
 import type { OrderState } from '../../../domain/orders';
 import type { Db, Tx } from '../../db/client';
-import { orders, paymentAttempts, payments } from '../../db/schema/index';
+import { orders, paymentAttempts, paymentParts, payments } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import type { PaymentMethod, PaymentResult } from '../../gateways/payments/types';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
 import { issueGoods } from './issue';
+import { movePart } from './parts';
 import { latestAttempt, type OrderRow } from './read';
 
 /** Settling a payment: a provider's verified result (notification or query) or the balance moves the order to paid. */
@@ -48,8 +49,10 @@ export async function settlePayment(db: Db, clock: Clock, result: PaymentResult,
     if (!attempt) return 'unknown_order';
     const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update');
     if (!order) return 'unknown_order';
+    const [part] = await tx.select().from(paymentParts).where(eq(paymentParts.id, attempt.partId)).for('update');
+    if (!part) return 'unknown_order';
     const latest = await latestAttempt(tx, order.id);
-    const amountOk = result.amountCents === order.amountToPayCents;
+    const amountOk = result.amountCents === part.amountCents;
     const next =
       result.status === 'paid'
         ? nextOrderState(order.state, 'payment.succeeded')
@@ -63,6 +66,7 @@ export async function settlePayment(db: Db, clock: Clock, result: PaymentResult,
       .insert(payments)
       .values({
         orderId: order.id,
+        partId: part.id,
         attemptId: attempt.id,
         provider: result.provider,
         providerTxnId: result.providerTxnId,
@@ -86,6 +90,7 @@ export async function settlePayment(db: Db, clock: Clock, result: PaymentResult,
     }
     if (!next) return result.status === 'paid' ? 'needs_refund' : 'ignored';
     if (result.status === 'paid') {
+      await movePart(tx, clock, part, 'part.paid');
       await markPaid(tx, clock, order, next, result.provider);
       return 'paid';
     }

@@ -1,0 +1,52 @@
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { nextPartState, OUTSTANDING_PART_STATES, PAYMENT_PART_INITIAL, type PaymentPartState } from '../../../../machines/domain/payment-part-transitions';
+import type { PaymentPartEvent } from '../../../../machines/domain/payment-part.machine';
+import type { Clock } from '../../../domain/clock';
+import { Errors } from '../../../domain/errors';
+import type { Tx } from '../../db/client';
+import { paymentParts } from '../../db/schema/index';
+import { ApiError } from '../../http/api-error';
+
+/** An order's payment parts (decision 021): who pays how much of it. The caller holds the order lock. */
+
+export type PartRow = typeof paymentParts.$inferSelect;
+
+/** Adds a part to an order: the deduction (seq 0, paid at once by the balance) or the next share. */
+export async function insertPart(tx: Tx, clock: Clock, orderId: number, kind: 'deduction' | 'share', amountCents: number): Promise<PartRow> {
+  let seq = 0;
+  if (kind === 'share') {
+    const [last] = await tx.select({ seq: max(paymentParts.seq) }).from(paymentParts).where(eq(paymentParts.orderId, orderId));
+    seq = (last?.seq ?? 0) + 1;
+  }
+  const [row] = await tx.insert(paymentParts).values({ orderId, seq, kind, amountCents, state: PAYMENT_PART_INITIAL, createdAt: clock.now() }).returning();
+  return row!;
+}
+
+/** The order's parts, by seq, locked (decision 021's lock order: the order, then its parts by seq). */
+export async function partsOf(tx: Tx, orderId: number): Promise<PartRow[]> {
+  return tx.select().from(paymentParts).where(eq(paymentParts.orderId, orderId)).orderBy(asc(paymentParts.seq)).for('update');
+}
+
+/** The share a whole order's payment pays: its only outstanding share (a split order names the part; issue 12 step 6). */
+export async function payablePart(tx: Tx, orderId: number): Promise<PartRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentParts)
+    .where(and(eq(paymentParts.orderId, orderId), eq(paymentParts.kind, 'share'), inArray(paymentParts.state, OUTSTANDING_PART_STATES)))
+    .orderBy(asc(paymentParts.seq))
+    .limit(1);
+  return row;
+}
+
+/** Moves a part by the chart, guarded by the state read; refuses (40002) when the chart or a concurrent change does. */
+export async function movePart(tx: Tx, clock: Clock, part: { id: number; state: PaymentPartState }, event: PaymentPartEvent['type']): Promise<PaymentPartState> {
+  const next = nextPartState(part.state, event);
+  if (!next) throw new ApiError(Errors.orderNotPayable);
+  const [row] = await tx
+    .update(paymentParts)
+    .set({ state: next, settledAt: clock.now() })
+    .where(and(eq(paymentParts.id, part.id), eq(paymentParts.state, part.state)))
+    .returning({ id: paymentParts.id });
+  if (!row) throw new ApiError(Errors.orderNotPayable);
+  return next;
+}
