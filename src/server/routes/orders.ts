@@ -256,10 +256,11 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
           // verified, but nothing to settle yet (Alipay WAIT_BUYER_PAY): acknowledged, the order unchanged
           deps.log.info('payment notification pending', { provider, orderNo: result.orderNo });
         } else {
-          const outcome = await settlePayment(deps.db, deps.clock, result, 'notify');
+          const outcome = await settlePayment(deps, result, 'notify');
           if (outcome === 'needs_refund') deps.log.warn('payment for an order already paid or over: needs a refund', { provider, outTradeNo: result.orderNo });
           else deps.log.info('payment notification', { provider, orderNo: result.orderNo, outcome });
-          if (outcome === 'unknown_order') accepted = false;
+          // unknown, or another amount the provider could not be asked about now: refused, so it is sent again
+          if (outcome === 'unknown_order' || outcome === 'ask_later') accepted = false;
         }
       } catch (err) {
         if (!(err instanceof NotificationRefused)) throw err;
