@@ -6,6 +6,7 @@ import { Errors } from '../../../domain/errors';
 import type { Tx } from '../../db/client';
 import { paymentParts } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
+import { ROW, type LockOptions } from './locks';
 
 /** An order's payment parts (decision 021): who pays how much of it. The caller holds the order lock. */
 
@@ -38,14 +39,17 @@ export async function payablePart(tx: Tx, orderId: number): Promise<PartRow | un
   return row;
 }
 
-/** Moves a part by the chart, guarded by the state read; refuses (40002) when the chart or a concurrent change does. */
-export async function movePart(tx: Tx, clock: Clock, part: { id: number; state: PaymentPartState }, event: PaymentPartEvent['type']): Promise<PaymentPartState> {
+/**
+ * Moves a part by the chart, guarded by the state read; refuses (40002) when the chart or a concurrent
+ * change does. `lock: 'none'` (the race tests' negative control only) writes without the guard.
+ */
+export async function movePart(tx: Tx, clock: Clock, part: { id: number; state: PaymentPartState }, event: PaymentPartEvent['type'], opts: LockOptions = ROW): Promise<PaymentPartState> {
   const next = nextPartState(part.state, event);
   if (!next) throw new ApiError(Errors.orderNotPayable);
   const [row] = await tx
     .update(paymentParts)
     .set({ state: next, settledAt: clock.now() })
-    .where(and(eq(paymentParts.id, part.id), eq(paymentParts.state, part.state)))
+    .where(and(eq(paymentParts.id, part.id), opts.lock === 'row' ? eq(paymentParts.state, part.state) : undefined))
     .returning({ id: paymentParts.id });
   if (!row) throw new ApiError(Errors.orderNotPayable);
   return next;

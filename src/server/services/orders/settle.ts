@@ -14,6 +14,7 @@ import { decide } from '../booking/decide';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { issueGoods } from './issue';
+import { ROW, type LockOptions } from './locks';
 import { movePart, type PartRow } from './parts';
 import { latestAttempt, type AttemptRow, type OrderRow } from './read';
 
@@ -46,11 +47,11 @@ type Answer = PaymentResult & { source: 'notify' | 'query' };
  * answer: `ask_later`, the notification is refused so it is sent again, and the query job asks).
  * Provider refunds the settlement asked for run after its commit.
  */
-export async function settlePayment(deps: Deps, result: PaymentResult, source: 'notify' | 'query'): Promise<SettleOutcome> {
+export async function settlePayment(deps: Deps, result: PaymentResult, source: 'notify' | 'query', opts: LockOptions = ROW): Promise<SettleOutcome> {
   const refundsToRun: number[] = [];
   const outcome = await decide(deps.db, async (tx) => {
     refundsToRun.length = 0;
-    return settleLocked(tx, deps.clock, { ...result, source }, refundsToRun);
+    return settleLocked(tx, deps.clock, { ...result, source }, refundsToRun, opts);
   });
   await runRefundsNow(deps, refundsToRun);
   if (outcome !== 'ask_later') return outcome;
@@ -74,17 +75,19 @@ export async function settlePayment(deps: Deps, result: PaymentResult, source: '
  * chart: applied to an unpaid part of an order that takes it (the goods issued once), or, for a wrong
  * amount (a query's) or money the part or order cannot take, recorded and refunded in full.
  */
-async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: number[]): Promise<SettleOutcome> {
+async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: number[], opts: LockOptions): Promise<SettleOutcome> {
+  // 'none' only for the race tests' negative control: no row locks, and the part written unguarded
+  const lock = <Q extends { for(strength: 'update'): Q }>(q: Q): Q => (opts.lock === 'row' ? q.for('update') : q);
   const [attempt] = await tx
     .select()
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.outTradeNo, result.orderNo), eq(paymentAttempts.provider, result.provider)));
   if (!attempt) return 'unknown_order';
-  const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update');
+  const [order] = await lock(tx.select().from(orders).where(eq(orders.id, attempt.orderId)).$dynamic());
   if (!order) return 'unknown_order';
-  const [part] = await tx.select().from(paymentParts).where(eq(paymentParts.id, attempt.partId)).for('update');
+  const [part] = await lock(tx.select().from(paymentParts).where(eq(paymentParts.id, attempt.partId)).$dynamic());
   if (!part) return 'unknown_order';
-  const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
+  const [a] = await lock(tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).$dynamic());
   const latest = await latestAttempt(tx, order.id);
   const isLatest = latest?.id === a!.id;
   const amountOk = result.amountCents === part.amountCents;
@@ -140,7 +143,7 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
     return status === 'mismatch' ? 'amount_mismatch' : 'needs_refund';
   }
   if (status === 'paid') {
-    await movePart(tx, clock, part, 'part.paid');
+    await movePart(tx, clock, part, 'part.paid', opts);
     await markPaid(tx, clock, order, nextOrderState(order.state, 'payment.succeeded')!, result.provider);
     return 'paid';
   }
