@@ -1,6 +1,6 @@
 import { createActor, getNextSnapshot, type StateValue } from 'xstate';
 import type { BookingRowState } from '../../src/domain/booking-rules';
-import { storedStates } from './chart-states';
+import { storedStates, storedStatesTagged } from './chart-states';
 import { bookingMachine, type BookingEvent } from './booking.machine';
 
 /** The chart's state name for each stored booking state (one to one). */
@@ -54,6 +54,9 @@ export function initialBookingState(input: { classFull: boolean }): BookingRowSt
 export const BOOKING_OPEN_STATES: BookingRowState[] = (Object.keys(CHART_STATE) as BookingRowState[]).filter(
   (state) => (bookingMachine.states[CHART_STATE[state]] as { type: string }).type !== 'final',
 );
+
+/** The stored states that hold a mat in the class (tag `seat`): what a class's booked count counts. */
+export const BOOKING_SEAT_STATES = storedStatesTagged<BookingRowState>(bookingMachine, 'seat');
 
 /** The events by which time moves a booking on: its class starting, then its class ending. */
 export const BOOKING_TIME_EVENTS = ['class.start', 'class.end'] as const satisfies readonly BookingEvent['type'][];

@@ -46,6 +46,7 @@ export const bookingMachine = setup({
     },
     // a seat: booked directly, or promoted from the queue (the member was told so)
     booked: {
+      tags: ['seat'],
       description: "The member holds a mat: the class is in my bookings with a cancel button until the cancel deadline, the card's use is held, and the front desk expects them.",
       initial: 'direct',
       states: {
@@ -69,8 +70,8 @@ export const bookingMachine = setup({
     },
     cancelled: { description: "The member cancelled before the deadline: the mat is free again (the queue's first is promoted) and the card's use is given back.", type: 'final' },
     queueCancelled: { description: 'Off the queue without a mat: the member left it, or was passed over at promotion because their card could no longer book the class.', type: 'final' },
-    checkedIn: { description: 'The member checked in (the class code or the front desk): the use is spent.', type: 'final' },
-    notCheckedIn: { description: 'The class ended and the member never checked in (written by the time-passing job): the use is spent, a no-show.', type: 'final' },
+    checkedIn: { tags: ['seat'], description: 'The member checked in (the class code or the front desk): the use is spent.', type: 'final' },
+    notCheckedIn: { tags: ['seat'], description: 'The class ended and the member never checked in (written by the time-passing job): the use is spent, a no-show.', type: 'final' },
     expired: { description: 'Still queued when the class started (written by the time-passing job): the wait ended without a mat; nothing was spent.', type: 'final' },
   },
 });

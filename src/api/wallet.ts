@@ -1,13 +1,10 @@
-import type { LedgerRow } from '../contracts/orders';
-import type { CouponsQuery, MemberCoupon } from '../contracts/wallet';
+import type { BalanceLedgerRow, CouponsQuery, MemberCoupon } from '../contracts/wallet';
 import type { PageQuery } from '../contracts/common';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts): they cannot drift.
-export type { MemberCoupon };
-/** One row of my balance ledger (every change is a row; the balance is their sum). */
-export type BalanceLedgerRow = LedgerRow;
+export type { BalanceLedgerRow, MemberCoupon };
 
 /** My coupons by tab and my balance history (/mine/coupons, /mine/balanceHistory). */
 export function walletCalls(http: ApiClient) {

@@ -79,6 +79,7 @@ export const screens: ScreenRoute[] = [
   { path: 'payt', title: msg`支付宝支付`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/pay-handover-screen') },
   { path: 'payf', title: msg`支付成功`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/pay-success-screen') },
   { path: 'pays', title: msg`支付失败`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/pay-failure-screen') },
+  { path: 'mine/balanceHistory', title: msg`余额变动记录`, requiresLogin: true, screen: () => import('./screens/mine/balance-history-screen') },
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
   { path: 'mine/carddetail', title: msg`会员卡详情`, requiresLogin: true, screen: () => import('./screens/cards/card-detail-screen') },
   { path: 'mine/CardDetailPage', title: msg`会员卡使用记录`, requiresLogin: true, screen: () => import('./screens/cards/card-history-screen') },

@@ -133,11 +133,6 @@ export const PayAnswer = z
   .object({ order: Order, payment: PaymentStart.nullable().openapi({ description: 'null when paid by balance (the order is paid at once)' }) })
   .openapi('PayOrderAnswer');
 export type PayAnswer = z.infer<typeof PayAnswer>;
-export const LedgerRow = z
-  .object({ id: z.number().int(), changeCents: z.number().int(), reason: z.string(), orderId: z.number().int().nullable(), createdAt: z.string() })
-  .openapi('BalanceLedgerRow');
-export type LedgerRow = z.infer<typeof LedgerRow>;
-
 export const PayMethods = z
   .object({
     methods: z.array(z.enum(PAY_METHODS)).openapi({ description: 'what the caller can pay with (a visitor: everything offered)' }),

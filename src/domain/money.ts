@@ -9,6 +9,11 @@ export function formatYuan(cents: number): string {
   return `${sign}¥${yuan}.${String(rest).padStart(2, '0')}`;
 }
 
+/** A change of money with its sign always shown (+¥20, -¥1.50, ¥0): a balance history's amounts. */
+export function formatYuanChange(cents: number): string {
+  return cents > 0 ? `+${formatYuan(cents)}` : formatYuan(cents);
+}
+
 /** A percent discount, rounded half up to the cent (server side). */
 export function applyPercent(cents: number, percent: number): number {
   return Math.floor((cents * percent) / 100 + 0.5);

@@ -8,6 +8,7 @@ import { Errors } from '../domain/errors';
 import type { AppEnv, Deps } from './env';
 import { ApiError } from './http/api-error';
 import { errorResponse } from './http/error-response';
+import { refuseNul } from './http/no-nul';
 import { createRouter } from './http/router';
 import { i18nFor, pickLocale } from './i18n';
 import { inRequest } from './logger';
@@ -52,6 +53,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       },
     }),
   );
+
+  app.use('/api/*', refuseNul);
 
   app.onError((err, c) => errorResponse(c, err));
 

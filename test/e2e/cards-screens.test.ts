@@ -103,7 +103,7 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
   it('at 320 px wide nothing runs off the side (DESIGN.md §5)', async () => {
     const { page } = await browser.newPage({ baseURL: server.url, viewport: { width: 320, height: 640 } });
     const cards = await call<Card[]>('/customers/cards', { token: await logIn(page) });
-    for (const path of ['/vipcard?tab=shop', '/vipcard?tab=mine', '/vipcard/vipcarddetail?id=1', `/mine/carddetail?id=${cards[0]!.id}`, '/mycourse', '/myPurchaseHistory']) {
+    for (const path of ['/vipcard?tab=shop', '/vipcard?tab=mine', '/vipcard/vipcarddetail?id=1', `/mine/carddetail?id=${cards[0]!.id}`, '/mycourse', '/myPurchaseHistory', '/mine', '/mine/balanceHistory']) {
       await gotoHydrated(page, path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
     }
@@ -226,5 +226,13 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
     // a purchase opens its order
     await page.locator(`[data-purchase="${courseOrder}"]`).click();
     await page.waitForURL(`**/orderdetail?orderNo=${courseOrder}`);
+
+    // the balance history comes rendered from the server: the newest change is the course bought by balance, with its order
+    const history = await page.context().request.get('/mine/balanceHistory');
+    expect(history.status()).toBe(200);
+    const html = await history.text();
+    expect(html.match(/data-reason="(\w+)"/)?.[1]).toBe('order');
+    expect(html).toContain(`data-ledger-order="${courseOrder}"`);
+    expect(html).toContain(`-${formatYuan(purchases.list.find((x) => x.orderNo === courseOrder)!.amountToPayCents)}`);
   });
 });

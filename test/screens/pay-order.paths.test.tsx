@@ -81,6 +81,8 @@ interface Member {
   left: string[];
   /** the member asked to pay again or to choose again (a retry on the page) */
   retried: boolean;
+  /** how many payments had been started when the page last said "being confirmed" (the path's record) */
+  confirmingSaidAt?: number;
 }
 type W = World<Member>;
 
@@ -319,17 +321,24 @@ defineScreenPaths<Member>(h, {
       expect((await theOrder(w)).state).toBe('unpaid');
     },
     awaitingResult: (w) => {
+      // past the time-out the page keeps checking: never "confirming" again for the same payment
+      expect(w.confirmingSaidAt, 'back to "confirming" after "being confirmed"').not.toBe(sentBy(w, 'startPayment').length);
       expect(w.ui.path()).toBe(`/payf?orderNo=${w.orderNo}`);
       expect(resultPanel()).toBe('confirming');
     },
     'awaitingResult.polling': (w) => expect(w.held.get('pollOrder')?.map((r) => r.path)).toEqual([`/api/orders/detail?orderNo=${w.orderNo}`]),
     'awaitingResult.waiting': (w) => expect(w.held.get('pollOrder') ?? []).toEqual([]),
     checking: (w) => {
+      w.confirmingSaidAt = sentBy(w, 'startPayment').length;
       expect(w.time(), '"being confirmed" only after the wait for the result').toBeGreaterThanOrEqual(PAY_RESULT_TIMEOUT_MS);
       expect(w.ui.path()).toBe(`/payf?orderNo=${w.orderNo}`);
       expect(resultPanel()).toBe('checking');
     },
-    'checking.idle': () => expect(document.querySelector<HTMLButtonElement>('[data-action="check"]')?.disabled).toBe(false),
+    'checking.idle': async (w) => {
+      expect(document.querySelector<HTMLButtonElement>('[data-action="check"]')?.disabled).toBe(false);
+      // still waiting for the provider: an order found paid, failed or closed is never left "being confirmed"
+      expect((await theOrder(w)).state).toBe('paying');
+    },
     'checking.rechecking': (w) => {
       expect(document.querySelector<HTMLButtonElement>('[data-action="check"]')?.disabled).toBe(true);
       expect(w.held.get('recheckOrder')).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPercent, formatYuan } from '../../src/domain/money';
+import { applyPercent, formatYuan, formatYuanChange } from '../../src/domain/money';
 
 describe('money is integer cents, shown in yuan (spec §1, DESIGN.md §4)', () => {
   it('shows whole yuan without decimals and cents with two', () => {
@@ -12,6 +12,13 @@ describe('money is integer cents, shown in yuan (spec §1, DESIGN.md §4)', () =
 
   it('refuses non-integer cents', () => {
     expect(() => formatYuan(19.5)).toThrow(TypeError);
+    expect(() => formatYuanChange(0.5)).toThrow(TypeError);
+  });
+
+  it('shows a change with its sign: money in +, money out -, nothing unsigned', () => {
+    expect(formatYuanChange(2000)).toBe('+¥20');
+    expect(formatYuanChange(-150)).toBe('-¥1.50');
+    expect(formatYuanChange(0)).toBe('¥0');
   });
 
   it('rounds a percent discount half up to the cent', () => {

@@ -32,6 +32,9 @@ export interface OpenOptions {
   max?: number;
 }
 
+/** Any constant: the advisory lock under which a starting process runs the migrations (issue 17). */
+const MIGRATION_LOCK = 774_202;
+
 /** Opens the database and runs the migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
@@ -40,7 +43,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     const sql = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {} });
     const db = drizzle(sql, { schema }) as unknown as Db;
-    await migrate(db as never, { migrationsFolder: migrationsFolder() });
+    // processes starting together on one database (a deploy, a scale-up) migrate one at a time: the
+    // first applies the migrations, the others wait on the lock, then find nothing left to apply
+    // (the lock's own connection, so a pool of one still has its connection for the migrations)
+    const lock = postgres(opts.url, { max: 1, onnotice: () => {} });
+    try {
+      await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migrate(db as never, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await lock.end({ timeout: 5 });
+    }
     return { db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
   const { PGlite } = await import('@electric-sql/pglite');

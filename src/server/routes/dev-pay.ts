@@ -13,5 +13,7 @@ export function devPayRoutes(deps: Deps, appFetch: FetchLike) {
   if (!standIns) return createRouter();
   const publicOrigin = new URL(deps.config.publicUrl).origin;
   const deliver: FetchLike = (url, init) => (new URL(url).origin === publicOrigin ? appFetch(url, init) : fetch(url, init));
+  // the adapters' in-process calls (createPaymentGateways) notify through the app as well
+  standIns.appDeliver = deliver;
   return payStandInRoutes(standIns, deliver);
 }

@@ -6,7 +6,8 @@ import { optionalAuth, requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { NotificationRefused, type PaymentMethod } from '../gateways/payments/types';
-import { balanceHistory, balanceOf } from '../services/orders/balance';
+import { balanceOf } from '../services/orders/balance';
+import { myBalanceHistory } from '../services/balance-history';
 import { cancelOrder } from '../services/orders/cancel';
 import { createOrder } from '../services/orders/create';
 import { payOrder } from '../services/orders/pay';
@@ -21,7 +22,8 @@ import { translate } from '../i18n';
 import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { paged, pagingQuery } from '../../contracts/common';
-import { Balance, CreateBody, LedgerRow, Order, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund } from '../../contracts/orders';
+import { BalanceLedgerRow } from '../../contracts/wallet';
+import { Balance, CreateBody, Order, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund } from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -213,20 +215,14 @@ export const orderRoutes = createRouter()
       method: 'get',
       path: '/customers/balance/history',
       tags,
-      summary: 'My balance ledger, newest first (paged)',
+      summary: 'My balance history (/mine/balanceHistory): my ledger newest first (paged), each change with why, its order and goods, and my balance after it',
       middleware: [requireAuth] as const,
       request: { query: z.object(pagingQuery(20)) },
-      responses: { 200: json(paged(LedgerRow)), 400: refusals[400], 401: refusals[401] },
+      responses: { 200: json(paged(BalanceLedgerRow)), 400: refusals[400], 401: refusals[401] },
     }),
     async (c) => {
       const { pagenum, pagesize } = c.req.valid('query');
-      const { list, total } = await balanceHistory(c.var.deps.db, me(c), pagenum, pagesize);
-      return ok(c, {
-        list: list.map((r) => ({ id: r.id, changeCents: r.changeCents, reason: r.reason, orderId: r.orderId, createdAt: r.createdAt.toISOString() })),
-        total,
-        pagenum,
-        pagesize,
-      });
+      return ok(c, await myBalanceHistory(c.var.deps.db, me(c), c.var.locale, pagenum, pagesize));
     },
   );
 
@@ -255,6 +251,10 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
         if (result.status === 'pending') {
           // verified, but nothing to settle yet (Alipay WAIT_BUYER_PAY): acknowledged, the order unchanged
           deps.log.info('payment notification pending', { provider, orderNo: result.orderNo });
+        } else if (result.status === 'refund') {
+          // Alipay's trade notification after a refund: never a payment (decision 021). Acknowledged; the
+          // refund itself is settled from the refund's answer or its query until the refund code hooks in here
+          deps.log.info('refund notification', { provider, orderNo: result.orderNo, outRefundNo: result.outRefundNo });
         } else {
           const outcome = await settlePayment(deps, result, 'notify');
           if (outcome === 'needs_refund') deps.log.warn('payment for an order already paid or over: needs a refund', { provider, outTradeNo: result.orderNo });

@@ -1,9 +1,10 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CARD_TYPES } from '../../../src/domain/catalog';
 import { verifyPassword } from '../../../src/server/services/password';
 import * as schema from '../../../src/server/db/schema/index';
 import { CLASSMATES_PER_CLUB } from '../../../src/server/db/seed/bookings';
+import { seatCountsThatDisagree } from '../../../src/server/db/consistency';
 import { demoAccounts, seedIfEmpty } from '../../../src/server/db/seed/index';
 import { startTestServer } from '../support/harness';
 
@@ -40,6 +41,18 @@ describe('the demo seed', async () => {
     expect(await seedIfEmpty(s.deps.db, s.clock)).toBe(false);
     expect(await counts(s.deps.db)).toEqual(first);
     for (const [name, n] of Object.entries(first)) expect(n, name).toBeGreaterThan(0);
+  });
+
+  it('counts in every class exactly the seats its bookings hold (checked again when seeding), and the check sees a class that does not', async () => {
+    await seedIfEmpty(s.deps.db, s.clock);
+    expect(await seatCountsThatDisagree(s.deps.db)).toEqual([]);
+    const [cls] = await s.deps.db.select().from(schema.classes).orderBy(schema.classes.id).limit(1);
+    await s.deps.db.update(schema.classes).set({ bookedCount: cls!.bookedCount + 1 }).where(eq(schema.classes.id, cls!.id));
+    try {
+      expect(await seatCountsThatDisagree(s.deps.db)).toEqual([{ classId: cls!.id, bookedCount: cls!.bookedCount + 1, seats: cls!.bookedCount }]);
+    } finally {
+      await s.deps.db.update(schema.classes).set({ bookedCount: cls!.bookedCount }).where(eq(schema.classes.id, cls!.id));
+    }
   });
 
   it('gives the first row of every seeded table id 1', async () => {

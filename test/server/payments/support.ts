@@ -1,15 +1,21 @@
 import type { FetchLike } from '../../../src/server/gateways/sms';
 import { STANDIN_APP_ID } from '../../../src/server/gateways/wechat-standin';
-import { NotificationRefused, type PaymentGateway, type PaymentPendingNotice, type PaymentResult } from '../../../src/server/gateways/payments/types';
+import { NotificationRefused, type PaymentGateway, type PaymentPendingNotice, type PaymentRefundNotice, type PaymentResult, type RefundResult } from '../../../src/server/gateways/payments/types';
 import type { TestServer } from '../support/harness';
+
+/** Where our refund notifications go (WeChat Pay's REFUND.*; Alipay has none of its own). */
+export const REFUND_NOTIFY_PATH = '/api/pay/refund-notify/';
 
 /**
  * A notify handler as the order code will have one: the raw body and headers go through the gateway's
- * parseNotification, and the provider gets the answer it expects. Every outcome is recorded.
+ * parseNotification (or, at a refund notify URL, parseRefundNotification; an Alipay notice that says
+ * `refund` goes there too), and the provider gets the answer it expects. Every outcome is recorded.
  */
 export function notifyRecorder(s: TestServer, gateway: PaymentGateway) {
   const accepted: PaymentResult[] = [];
   const pending: PaymentPendingNotice[] = [];
+  const refundNotices: PaymentRefundNotice[] = [];
+  const refunds: RefundResult[] = [];
   const refused: NotificationRefused[] = [];
   const urls: string[] = [];
   const handler: FetchLike = async (url, init) => {
@@ -17,9 +23,17 @@ export function notifyRecorder(s: TestServer, gateway: PaymentGateway) {
     urls.push(url);
     let ok = true;
     try {
-      const notice = gateway.parseNotification(await req.text(), req.headers);
-      if (notice.status === 'pending') pending.push(notice);
-      else accepted.push(notice);
+      const raw = await req.text();
+      if (new URL(url).pathname.startsWith(REFUND_NOTIFY_PATH)) {
+        refunds.push(gateway.parseRefundNotification(raw, req.headers));
+      } else {
+        const notice = gateway.parseNotification(raw, req.headers);
+        if (notice.status === 'pending') pending.push(notice);
+        else if (notice.status === 'refund') {
+          refundNotices.push(notice);
+          refunds.push(gateway.parseRefundNotification(raw, req.headers));
+        } else accepted.push(notice);
+      }
     } catch (err) {
       if (!(err instanceof NotificationRefused)) throw err;
       refused.push(err);
@@ -32,11 +46,15 @@ export function notifyRecorder(s: TestServer, gateway: PaymentGateway) {
   return {
     accepted,
     pending,
+    refundNotices,
+    refunds,
     refused,
     urls,
     clear() {
       accepted.length = 0;
       pending.length = 0;
+      refundNotices.length = 0;
+      refunds.length = 0;
       refused.length = 0;
       urls.length = 0;
     },

@@ -3,22 +3,24 @@ import { Block, Button, List, ListItem } from 'konsta/react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import Cookies from 'universal-cookie';
 import { COOKIE_MAX_AGE_SECONDS } from '../../../domain/limits';
+import { formatYuan } from '../../../domain/money';
 import type { Profile } from '../../../api/auth';
 import { apiFrom } from '../../api-context';
 import { loginPath, sessionFrom } from '../../session/request-session';
 import { SessionContext } from '../../session/session-provider';
 import { useConfirm } from '../../ui/confirm';
+import { dataOr } from '../../ui/data-or';
 import { RouterLink } from '../../ui/router-link';
 
-/** With a session, the member's profile (name, avatar) from GET /customers/me; a refusal falls back to the cookies. */
+/**
+ * With a session, the member's profile (name, avatar) from GET /customers/me (a refusal falls back to
+ * the cookies) and balance (a refusal leaves it out).
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (!sessionFrom(context).token) return { profile: null as Profile | null };
-  try {
-    const r = await apiFrom(context).auth.me();
-    return { profile: r.code === 200 ? r.data : null };
-  } catch {
-    return { profile: null as Profile | null };
-  }
+  if (!sessionFrom(context).token) return { profile: null as Profile | null, balanceCents: null as number | null };
+  const api = apiFrom(context);
+  const [profile, balance] = await Promise.all([dataOr(api.auth.me(), null), dataOr(api.orders.balance(), null)]);
+  return { profile, balanceCents: balance?.balanceCents ?? null };
 }
 
 /** Initials for a member without an avatar: the last two characters of a Chinese name, else the first letters. */
@@ -71,7 +73,7 @@ function LanguageSwitch() {
 /** /mine: a login prompt for visitors; the member's avatar, name, phone, level, logout and language. */
 export default function MineScreen() {
   const { t } = useLingui();
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, balanceCents } = useLoaderData<typeof loader>();
   const user = SessionContext.useSelector((s) => (s.matches('visitor') ? undefined : s.context.user));
   const loggingOut = SessionContext.useSelector((s) => s.matches('loggingOut'));
   const session = SessionContext.useActorRef();
@@ -123,6 +125,20 @@ export default function MineScreen() {
           )}
         </div>
       </Block>
+      <List strong inset data-mine-balance>
+        <ListItem
+          link
+          title={<Trans>余额</Trans>}
+          after={
+            <span className="tabular-nums">
+              {balanceCents !== null && <span data-balance>{formatYuan(balanceCents)} · </span>}
+              <Trans>余额变动记录</Trans>
+            </span>
+          }
+          linkComponent={RouterLink}
+          linkProps={{ to: '/mine/balanceHistory' }}
+        />
+      </List>
       <List strong inset data-mine-goods>
         <ListItem link title={<Trans>我的会员卡</Trans>} linkComponent={RouterLink} linkProps={{ to: '/vipcard?tab=mine' }} />
         <ListItem link title={<Trans>我的课程</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mycourse' }} />

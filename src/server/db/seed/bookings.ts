@@ -1,4 +1,5 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { seatCountSql } from '../consistency';
 import type { ClassTypeKey } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
 import type { Tx } from '../client';
@@ -154,7 +155,5 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
   }
 
   for (let i = 0; i < rows.length; i += 500) await tx.insert(bookings).values(rows.slice(i, i + 500));
-  await tx
-    .update(classes)
-    .set({ bookedCount: sql`(select count(*)::int from ${bookings} where ${bookings.classId} = ${classes.id} and ${bookings.state} in ('booked', 'checked_in', 'not_checked_in'))` });
+  await tx.update(classes).set({ bookedCount: seatCountSql() });
 }

@@ -8,6 +8,7 @@ import { seedClasses } from './classes';
 import { seedClubs } from './clubs';
 import { seedGoods } from './goods';
 import { demoAccounts, hashDemoPasswords, seedAccounts, seedBalances, seedNotices, seedSurvey } from './people';
+import { seatCountsThatDisagree } from '../consistency';
 
 export { demoAccounts, type DemoAccount } from './people';
 
@@ -27,6 +28,9 @@ async function seedInto(tx: Tx, clock: Clock, hashes: readonly string[]) {
   await seedSurvey(tx, clock);
   const schedule = await seedClasses(tx, clock, clubIds, teacherIds);
   await seedBookings(tx, clock, byRole('member'), schedule);
+  // what the data promises, checked before it is committed (issue 17): every class counts the seats its bookings hold
+  const off = await seatCountsThatDisagree(tx);
+  if (off.length > 0) throw new Error(`seed: ${off.length} classes count other seats than their bookings hold (class ${off[0]!.classId}: ${off[0]!.bookedCount} ≠ ${off[0]!.seats})`);
 }
 
 /** Seeds the demo chain (clubs, teachers, goods, notices, survey, demo accounts) in one transaction. */

@@ -7,6 +7,7 @@ import type { AppEnv } from '../../env';
 import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
 import { alipayTimestamp, centsToYuan, notifySignContent, parseAlipayTimestamp, requestSignContent, rsa2Sign, rsa2Verify, yuanToCents } from './alipay-rsa2';
+import { alipayRefundCall, alipayRefundStandIn, type AlipayRefundFields, type NotifyRefund } from './alipay-standin-refunds';
 import { closeStandInOrder, deliverNotification, digits, rawAnswer, settleStandInOrder, type StandInOrder } from './standin-common';
 import { newRsaKeyPair, type AlipayStandInKeys, type PaymentStandIns } from './standin-keys';
 
@@ -15,7 +16,8 @@ import { newRsaKeyPair, type AlipayStandInKeys, type PaymentStandIns } from './s
  * /api/dev/pay/alipay: gateway.do checks the app's RSA2 signature, opens a cashier page for
  * alipay.trade.wap.pay (refused after its time_expire) and answers alipay.trade.query and
  * alipay.trade.close signed with its own key; paying or failing sends
- * a signed form-urlencoded notification (TRADE_SUCCESS or TRADE_CLOSED) to the notify_url.
+ * a signed form-urlencoded notification (TRADE_SUCCESS or TRADE_CLOSED) to the notify_url. Refunds
+ * (alipay.trade.refund, alipay.trade.fastpay.refund.query) are alipay-standin-refunds.ts's.
  */
 const STATES = { waiting: 'WAIT_BUYER_PAY', paid: 'TRADE_SUCCESS', failed: 'TRADE_CLOSED' };
 
@@ -35,7 +37,7 @@ const gatewayPost = createRoute({
   method: 'post',
   path: '/gateway.do',
   tags: ['dev'],
-  summary: 'Stand-in: OpenAPI gateway (form-urlencoded, RSA2-signed): alipay.trade.query, alipay.trade.close, or the wap.pay form',
+  summary: 'Stand-in: OpenAPI gateway (form-urlencoded, RSA2-signed): alipay.trade.query, .close, .refund, .fastpay.refund.query, or the wap.pay form',
   responses: {
     200: { description: 'The signed answer {<method>_response, sign}, or the cashier page', content: { 'application/json': { schema: z.object({}).passthrough() } } },
   },
@@ -77,6 +79,8 @@ const simulate = createRoute({
 });
 
 type Params = Record<string, string>;
+/** The OpenAPI methods gateway.do answers (wap.pay opens the cashier instead). */
+const METHODS = ['alipay.trade.query', 'alipay.trade.close', 'alipay.trade.refund', 'alipay.trade.fastpay.refund.query'];
 
 const errorPage = (c: Context<AppEnv>, message: string) => c.html(html`<!doctype html><title>Alipay stand-in</title><p>${message}</p>`, 400);
 
@@ -154,8 +158,11 @@ async function openCashier(c: Context<AppEnv>, keys: AlipayStandInKeys, params: 
     </form>`);
 }
 
-/** The notification Alipay posts (form-urlencoded), signed over everything but sign and sign_type. */
-export function alipayNotification(row: StandInOrder, keys: AlipayStandInKeys, now: Date, tamper?: AlipayTamper): string {
+/**
+ * The notification Alipay posts (form-urlencoded), signed over everything but sign and sign_type; after a
+ * refund, the trade's notification with the refund's fields (out_biz_no, refund_fee, gmt_refund).
+ */
+export function alipayNotification(row: StandInOrder, keys: AlipayStandInKeys, now: Date, tamper?: AlipayTamper, refund?: AlipayRefundFields): string {
   const amount = centsToYuan(row.amountCents + (tamper === 'amount' ? 1 : 0));
   const params: Params = {
     notify_time: alipayTimestamp(now),
@@ -176,6 +183,7 @@ export function alipayNotification(row: StandInOrder, keys: AlipayStandInKeys, n
     subject: row.description,
     gmt_create: alipayTimestamp(row.createdAt),
     ...(row.paidAt ? { gmt_payment: alipayTimestamp(row.paidAt) } : { gmt_close: alipayTimestamp(now) }),
+    ...refund,
   };
   params.sign = rsa2Sign(notifySignContent(params), tamper === 'signature' ? newRsaKeyPair().privateKey : keys.alipay.privateKey);
   if (tamper === 'body') params.total_amount = centsToYuan(row.amountCents + 100);
@@ -213,7 +221,17 @@ const formParams = async (c: Context<AppEnv>): Promise<Params> => {
 /** The stand-in's routes; `deliver` carries notifications to the merchant (a test may override it on standIns). */
 export function alipayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
   const keys = standIns.alipay;
+  const notifyRefund: NotifyRefund = async (c, trade, fields, opts) => {
+    const send = standIns.notifyFetch ?? deliver;
+    const out: { status: number; body: string }[] = [];
+    for (let i = 0; i < (opts.deliveries ?? 1); i++) {
+      const body = alipayNotification(trade, keys, c.var.deps.clock.now(), opts.tamper as AlipayTamper | undefined, fields);
+      out.push(await deliverNotification(send, trade.notifyUrl, { headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' }, body }));
+    }
+    return out;
+  };
   return createRouter()
+    .route('/', alipayRefundStandIn(keys, notifyRefund))
     .openapi(gatewayGet, async (c) => {
       const params = await formParams(c);
       if (params.method !== 'alipay.trade.wap.pay') return errorPage(c, 'isv.invalid-method');
@@ -227,12 +245,16 @@ export function alipayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
         const body = `{"${key}":${part},"sign":"${rsa2Sign(part, keys.alipay.privateKey)}"}`;
         return rawAnswer(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json;charset=utf-8' } }));
       };
-      if (params.method !== 'alipay.trade.query' && params.method !== 'alipay.trade.close') {
+      if (!METHODS.includes(params.method ?? '')) {
         return answer('error_response', { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-method', sub_msg: 'unknown method' });
       }
-      const key = `${params.method.replace(/\./g, '_')}_response`;
+      const key = `${params.method!.replace(/\./g, '_')}_response`;
       const refused = refuse(params, keys);
       if (refused) return answer(key, { code: '40002', msg: 'Invalid Arguments', sub_code: refused, sub_msg: refused });
+      if (params.method === 'alipay.trade.refund' || params.method === 'alipay.trade.fastpay.refund.query') {
+        const r = await alipayRefundCall(c, keys, params.method, bizContent(params) ?? {}, notifyRefund);
+        return answer(r.key, r.value);
+      }
       const outTradeNo = bizContent(params)?.out_trade_no;
       const row = typeof outTradeNo === 'string' ? await findTrade(c, keys, outTradeNo) : undefined;
       if (!row) return answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });

@@ -10,7 +10,7 @@ import {
   yuanToCents,
   type KeyLike,
 } from './alipay-rsa2';
-import { NotificationRefused, PaymentProviderError, type PaymentGateway, type PaymentQueryResult, type PaymentResult } from './types';
+import { NotificationRefused, PaymentProviderError, type PaymentGateway, type PaymentQueryResult, type PaymentResult, type RefundResult } from './types';
 
 export interface AlipaySettings {
   appId: string;
@@ -36,6 +36,25 @@ interface TradeQueryAnswer {
   total_amount?: string;
   send_pay_date?: string;
 }
+
+/** The fields of alipay.trade.refund's and alipay.trade.fastpay.refund.query's answers we read. */
+interface RefundAnswer {
+  code?: string;
+  msg?: string;
+  sub_code?: string;
+  sub_msg?: string;
+  trade_no?: string;
+  out_trade_no?: string;
+  /** the refund's: Y when this call moved money, N when it did not (a repeat, or not done yet) */
+  fund_change?: string;
+  /** the query's */
+  out_request_no?: string;
+  refund_amount?: string;
+  refund_status?: string;
+}
+
+/** A notification that reports a refund: Alipay's trade notification after a refund carries these (decision 021). */
+const isRefundNotification = (params: Record<string, string>) => Boolean(params.out_biz_no || params.refund_fee || params.gmt_refund);
 
 const statusOf = (tradeStatus: string | undefined) =>
   tradeStatus === 'TRADE_SUCCESS' || tradeStatus === 'TRADE_FINISHED' ? 'paid' : tradeStatus === 'TRADE_CLOSED' ? 'failed' : undefined;
@@ -106,6 +125,27 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
     }
   }
 
+  /** A notification's parameters once its RSA2 signature, app and seller are verified (decision 005). */
+  function verifiedNotification(rawBody: string): Record<string, string> {
+    const params: Record<string, string> = {};
+    for (const [k, v] of new URLSearchParams(rawBody)) params[k] = v;
+    const signature = params.sign;
+    if (!signature || (params.sign_type && params.sign_type !== 'RSA2')) throw new NotificationRefused('malformed', 'no RSA2 sign');
+    if (!rsa2Verify(notifySignContent(params), signature, settings.alipayPublicKey)) throw new NotificationRefused('bad_signature');
+    if (params.app_id !== settings.appId) throw new NotificationRefused('app_mismatch');
+    if (settings.sellerId && params.seller_id !== settings.sellerId) throw new NotificationRefused('merchant_mismatch');
+    return params;
+  }
+
+  /** A business refusal (ACQ.*, but not ACQ.SYSTEM_ERROR, which is retried) as a failed refund; anything else throws. */
+  function refused(r: RefundAnswer, outRefundNo: string): RefundResult {
+    const code = r.sub_code ?? r.code ?? 'UNKNOWN';
+    if (r.code === '40004' && code.startsWith('ACQ.') && code !== 'ACQ.SYSTEM_ERROR') {
+      return { provider: 'alipay', outRefundNo, status: 'failed', providerRefundId: null, amountCents: null, failureCode: code, failureMessage: r.sub_msg ?? r.msg ?? '' };
+    }
+    throw new PaymentProviderError('alipay', code, r.sub_msg ?? r.msg ?? '');
+  }
+
   return {
     method: 'alipay',
 
@@ -134,13 +174,12 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
     },
 
     parseNotification(rawBody) {
-      const params: Record<string, string> = {};
-      for (const [k, v] of new URLSearchParams(rawBody)) params[k] = v;
-      const signature = params.sign;
-      if (!signature || (params.sign_type && params.sign_type !== 'RSA2')) throw new NotificationRefused('malformed', 'no RSA2 sign');
-      if (!rsa2Verify(notifySignContent(params), signature, settings.alipayPublicKey)) throw new NotificationRefused('bad_signature');
-      if (params.app_id !== settings.appId) throw new NotificationRefused('app_mismatch');
-      if (settings.sellerId && params.seller_id !== settings.sellerId) throw new NotificationRefused('merchant_mismatch');
+      const params = verifiedNotification(rawBody);
+      // a trade notification sent after a refund (a full one reads TRADE_CLOSED) is the refund's, never a payment
+      if (isRefundNotification(params)) {
+        if (!params.out_trade_no || !params.out_biz_no) throw new NotificationRefused('malformed', 'refund notification without out_biz_no');
+        return { provider: 'alipay', orderNo: params.out_trade_no, status: 'refund', outRefundNo: params.out_biz_no };
+      }
       // the trade exists but is not paid: acknowledged (Alipay stops resending), never applied
       if (params.trade_status === 'WAIT_BUYER_PAY' && params.out_trade_no) return { provider: 'alipay', orderNo: params.out_trade_no, status: 'pending' };
       const status = statusOf(params.trade_status);
@@ -154,7 +193,7 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
         orderNo: params.out_trade_no,
         amountCents,
         merchantId: params.seller_id ?? '',
-        appId: params.app_id,
+        appId: settings.appId,
         status,
         paidAt: status === 'paid' ? (parseAlipayTimestamp(params.gmt_payment) ?? null) : null,
       };
@@ -202,15 +241,47 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
       throw new PaymentProviderError('alipay', r.sub_code ?? r.code ?? 'UNKNOWN', r.sub_msg ?? r.msg ?? '');
     },
 
-    // provider refunds: built on the gateway-refunds branch this session (issue 12); until then a refund waits
-    async refund() {
-      throw new PaymentProviderError('alipay', 'NOT_BUILT', 'refunds are not built yet');
+    async refund(input) {
+      const method = 'alipay.trade.refund';
+      const { answer, parsed: r, sign } = await openApi<RefundAnswer>(method, {
+        out_trade_no: input.outTradeNo,
+        ...(input.providerTxnId ? { trade_no: input.providerTxnId } : {}),
+        refund_amount: centsToYuan(input.amountCents),
+        out_request_no: input.outRefundNo,
+        // Alipay takes at most 256 characters
+        ...(input.reason ? { refund_reason: [...input.reason].slice(0, 256).join('') } : {}),
+      });
+      // a signed answer is checked whatever it says; success must be signed
+      if (sign || r.code === '10000') verifyAnswer(answer, method, sign);
+      if (r.code !== '10000') return refused(r, input.outRefundNo);
+      if (r.out_trade_no !== undefined && r.out_trade_no !== input.outTradeNo) throw new PaymentProviderError('alipay', 'MISMATCH', 'answer is for another order');
+      // Y: this call moved the money; N: it did not (asked before, or not done yet): only the query tells which
+      const status = r.fund_change === 'Y' ? 'succeeded' : 'processing';
+      return { provider: 'alipay', outRefundNo: input.outRefundNo, status, providerRefundId: null, amountCents: null };
     },
-    async queryRefund() {
-      throw new PaymentProviderError('alipay', 'NOT_BUILT', 'refunds are not built yet');
+
+    async queryRefund(outTradeNo, outRefundNo) {
+      const method = 'alipay.trade.fastpay.refund.query';
+      const { answer, parsed: r, sign } = await openApi<RefundAnswer>(method, { out_trade_no: outTradeNo, out_request_no: outRefundNo });
+      const notFound: RefundResult = { provider: 'alipay', outRefundNo, status: 'not_found', providerRefundId: null, amountCents: null };
+      if (r.code !== '10000') {
+        if (r.sub_code === 'ACQ.TRADE_NOT_EXIST') return notFound;
+        throw new PaymentProviderError('alipay', r.sub_code ?? r.code ?? 'UNKNOWN', r.sub_msg ?? r.msg ?? '');
+      }
+      verifyAnswer(answer, method, sign);
+      // without refund_status Alipay means "not received, or failed" (its documentation): ask again under the same number
+      if (r.refund_status !== 'REFUND_SUCCESS') return notFound;
+      if (r.out_request_no !== outRefundNo || (r.out_trade_no !== undefined && r.out_trade_no !== outTradeNo)) {
+        throw new PaymentProviderError('alipay', 'MISMATCH', 'answer is for another refund');
+      }
+      return { provider: 'alipay', outRefundNo, status: 'succeeded', providerRefundId: null, amountCents: yuanToCents(r.refund_amount) ?? null };
     },
-    parseRefundNotification() {
-      throw new NotificationRefused('malformed', 'refund notifications are not built yet');
+
+    parseRefundNotification(rawBody) {
+      const params = verifiedNotification(rawBody);
+      if (!isRefundNotification(params) || !params.out_biz_no || !params.out_trade_no) throw new NotificationRefused('malformed', 'not a refund notification');
+      // Alipay notifies a refund once the money is back; refund_fee is the trade's refunded total, not this refund's
+      return { provider: 'alipay', outRefundNo: params.out_biz_no, status: 'succeeded', providerRefundId: null, amountCents: null };
     },
   };
 }

@@ -8,17 +8,21 @@ import { alipayStandIn } from './alipay-standin';
 import { processPaymentStandIns, type PaymentStandIns } from './standin-keys';
 import type { PaymentGateways, PaymentMethod } from './types';
 import { wechatPayStandIn } from './wechat-standin';
+import { wechatRefundStandIn } from './wechat-standin-refunds';
 import { wechatPayGateway } from './wechatpay';
 
 /** Where the stand-ins are mounted under the app's origin (routes/dev-pay.ts). */
 export const STANDIN_PATH = '/api/dev/pay';
 
 /**
- * The stand-ins' routes: WeChat Pay under /wechat, Alipay under /alipay. `deliver` carries their
- * notifications to our notify URL (the app itself in demo mode).
+ * The stand-ins' routes: WeChat Pay (payments and refunds) under /wechat, Alipay under /alipay. `deliver`
+ * carries their notifications to our notify URL (the app itself in demo mode).
  */
 export function payStandInRoutes(standIns: PaymentStandIns, deliver: FetchLike) {
-  return createRouter().route('/wechat', wechatPayStandIn(standIns, deliver)).route('/alipay', alipayStandIn(standIns, deliver));
+  return createRouter()
+    .route('/wechat', wechatPayStandIn(standIns, deliver))
+    .route('/wechat', wechatRefundStandIn(standIns, deliver))
+    .route('/alipay', alipayStandIn(standIns, deliver));
 }
 
 /**
@@ -31,7 +35,8 @@ function standInFetch(base: string, standIns: PaymentStandIns, deps: Omit<Deps, 
     c.set('deps', deps as Deps);
     await next();
   });
-  loop.route(STANDIN_PATH, payStandInRoutes(standIns, (url, init) => fetch(url, init)));
+  // a refund's notification is sent while our refund call waits: to the app itself once devPayRoutes is up
+  loop.route(STANDIN_PATH, payStandInRoutes(standIns, (url, init) => (standIns.appDeliver ?? fetch)(url, init)));
   return async (url, init) => (url.startsWith(base) ? loop.request(url, init) : fetch(url, init));
 }
 

@@ -44,6 +44,11 @@ export interface PaymentStandIns {
   alipay: AlipayStandInKeys;
   /** overrides how notifications are delivered (tests point it at their own handler) */
   notifyFetch?: FetchLike;
+  /**
+   * how the stand-ins reach our own app in-process (set by routes/dev-pay.ts): the notifications sent
+   * during our adapters' own calls (a refund's) go there too, not over the network
+   */
+  appDeliver?: FetchLike;
 }
 
 const serial = () => randomBytes(20).toString('hex').toUpperCase();
@@ -65,7 +70,7 @@ export function newPaymentStandIns(): PaymentStandIns {
   };
 }
 
-let processKeys: Omit<PaymentStandIns, 'notifyFetch'> | undefined;
+let processKeys: Omit<PaymentStandIns, 'notifyFetch' | 'appDeliver'> | undefined;
 
 /**
  * This process's stand-in keys, made on first use. Each server gets its own PaymentStandIns object
@@ -88,7 +93,7 @@ const pair = (privatePem: string): KeyPair => {
   return { privateKey, publicKey: createPublicKey(privateKey) };
 };
 
-function toStored(s: Omit<PaymentStandIns, 'notifyFetch'>): StoredStandInKeys {
+function toStored(s: Omit<PaymentStandIns, 'notifyFetch' | 'appDeliver'>): StoredStandInKeys {
   return {
     wechat: { ...s.wechat, merchant: pem(s.wechat.merchant), platform: pem(s.wechat.platform) },
     alipay: { ...s.alipay, app: pem(s.alipay.app), alipay: pem(s.alipay.alipay) },

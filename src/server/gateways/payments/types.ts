@@ -50,8 +50,22 @@ export interface PaymentPendingNotice {
   status: 'pending';
 }
 
+/**
+ * A verified notification that is about a refund, not a payment: Alipay has no refund notification of
+ * its own and posts the trade's notification (with `out_biz_no`, `refund_fee`, `gmt_refund`) to the
+ * payment's notify URL after a refund. It must never settle a payment (a full refund's trade_status is
+ * TRADE_CLOSED): the notify route hands the same body to `parseRefundNotification`.
+ */
+export interface PaymentRefundNotice {
+  provider: PaymentMethod;
+  orderNo: string;
+  status: 'refund';
+  /** the refund it reports (Alipay out_biz_no = our out_request_no) */
+  outRefundNo: string;
+}
+
 /** What a verified notification says. */
-export type PaymentNotice = PaymentResult | PaymentPendingNotice;
+export type PaymentNotice = PaymentResult | PaymentPendingNotice | PaymentRefundNotice;
 
 /** What the payment-query fallback learns: the provider may also not have settled, or not know the order. */
 export type PaymentQueryResult = PaymentResult | { provider: PaymentMethod; orderNo: string; status: 'pending' | 'not_found' };
@@ -134,9 +148,12 @@ export interface RefundResult {
   provider: PaymentMethod;
   outRefundNo: string;
   status: RefundStatus;
-  /** the provider's refund id (WeChat refund_id), when it gave one */
+  /** the provider's refund id (WeChat refund_id; Alipay has none), when it gave one */
   providerRefundId: string | null;
-  /** what it says it refunded, when it says */
+  /**
+   * what it says this refund returned, when it says (WeChat amount.refund, Alipay's query refund_amount;
+   * Alipay's refund answer and notification name only the trade's refunded total, refund_fee: null there)
+   */
   amountCents: number | null;
   /** the provider's code and words when it refused or failed (shown to staff) */
   failureCode?: string;
@@ -158,10 +175,17 @@ export interface PaymentGateway {
   close(orderNo: string): Promise<PaymentCloseResult>;
   /**
    * asks the provider to give back part or all of a paid trade; the same outRefundNo asked again is the
-   * same refund (transient errors throw PaymentProviderError and are retried under the same number)
+   * same refund. Transient errors (network, unverified answer, WeChat SYSTEM_ERROR / FREQUENCY_LIMITED,
+   * Alipay ACQ.SYSTEM_ERROR) throw PaymentProviderError and are retried under the same number; business
+   * refusals (WeChat INVALID_REQUEST, NOT_ENOUGH, …; Alipay ACQ.*) answer `failed` with the provider's code
+   * and words. Alipay's `fund_change = N` answers `processing`: query to be sure.
    */
   refund(input: RefundInput): Promise<RefundResult>;
-  /** the refund-query fallback: the provider's view of one of our refunds */
+  /**
+   * the refund-query fallback: the provider's view of one of our refunds. `not_found`: the provider knows
+   * no such refund (WeChat RESOURCE_NOT_EXISTS; Alipay's answer without refund_status, which its documentation
+   * reads as "not received or failed": ask again under the same number)
+   */
   queryRefund(outTradeNo: string, outRefundNo: string): Promise<RefundResult>;
   /**
    * verifies (and decrypts) a refund notification (WeChat REFUND.SUCCESS / ABNORMAL / CLOSED at its own

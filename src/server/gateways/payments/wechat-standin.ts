@@ -141,7 +141,7 @@ const cashierPost = createRoute({
   },
 });
 
-const fail = (status: 400 | 401 | 404 | 409, code: string, message: string) => rawAnswer(Response.json({ code, message }, { status }));
+export const fail = (status: 400 | 401 | 403 | 404 | 409 | 429 | 500, code: string, message: string) => rawAnswer(Response.json({ code, message }, { status }));
 
 /** The signed URL of a request: the path from /v3 on (the stand-in's mount point is not WeChat's), with the query. */
 function signedUrl(c: Context<AppEnv>): string {
@@ -150,7 +150,7 @@ function signedUrl(c: Context<AppEnv>): string {
 }
 
 /** Checks the merchant's Authorization header the way WeChat Pay does; a refusal message, or undefined. */
-function refuseSignature(c: Context<AppEnv>, keys: WechatStandInKeys, body: string): string | undefined {
+export function refuseSignature(c: Context<AppEnv>, keys: WechatStandInKeys, body: string): string | undefined {
   const auth = parseAuthorization(c.req.header('authorization'));
   if (!auth) return 'missing or malformed Authorization';
   if (auth.mchid !== keys.mchId) return 'unknown mchid';
@@ -162,7 +162,7 @@ function refuseSignature(c: Context<AppEnv>, keys: WechatStandInKeys, body: stri
 }
 
 /** A JSON answer signed with the platform key, as WeChat Pay signs every answer. */
-function signedJson(c: Context<AppEnv>, keys: WechatStandInKeys, value: unknown) {
+export function signedJson(c: Context<AppEnv>, keys: WechatStandInKeys, value: unknown) {
   const body = JSON.stringify(value);
   const ts = Math.floor(c.var.deps.clock.now().getTime() / 1000);
   const headers = signedHeaders(body, { serial: keys.platformSerial, privateKey: keys.platform.privateKey }, ts, newNonce());
@@ -195,34 +195,50 @@ export function wechatTransaction(row: StandInOrder) {
   };
 }
 
+/** The event of a notification: its type, summary and the resource's original type (also its associated data). */
+export interface WechatEvent {
+  eventType: string;
+  summary: string;
+  originalType: string;
+}
+
+/**
+ * A notification as WeChat Pay sends it: the resource AEAD_AES_256_GCM-encrypted with the APIv3 key, the
+ * body signed with the platform key; spoilt as asked (`body`, `signature`, `serial`, `ciphertext`, `key`;
+ * the resource's own spoils are its builder's).
+ */
+export function encryptedNotification(resource: object, event: WechatEvent, keys: WechatStandInKeys, nowSeconds: number, opts: { tamper?: string; ageSeconds?: number } = {}) {
+  const nonce = newNonce().slice(0, 12);
+  const apiV3Key = opts.tamper === 'key' ? 'x'.repeat(32) : keys.apiV3Key;
+  let ciphertext = aesGcmEncrypt(JSON.stringify(resource), apiV3Key, nonce, event.originalType);
+  if (opts.tamper === 'ciphertext') {
+    const buf = Buffer.from(ciphertext, 'base64');
+    buf[0] = buf[0]! ^ 0x01;
+    ciphertext = buf.toString('base64');
+  }
+  const at = nowSeconds - (opts.ageSeconds ?? 0);
+  let body = JSON.stringify({
+    id: randomUUID(),
+    create_time: beijingIso(new Date(at * 1000)),
+    resource_type: 'encrypt-resource',
+    event_type: event.eventType,
+    summary: event.summary,
+    resource: { original_type: event.originalType, algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: event.originalType, nonce },
+  });
+  const headers = signedHeaders(body, { serial: keys.platformSerial, privateKey: keys.platform.privateKey }, at, newNonce());
+  if (opts.tamper === 'body') body = body.replace(`"summary":"${event.summary}"`, `"summary":"${event.summary}!"`);
+  if (opts.tamper === 'signature') headers['Wechatpay-Signature'] = rsaSign('forged', newRsaKeyPair().privateKey);
+  if (opts.tamper === 'serial') headers['Wechatpay-Serial'] = '0'.repeat(40);
+  return { body, headers: { 'Content-Type': 'application/json', ...headers } };
+}
+
 /** One TRANSACTION.SUCCESS notification: the body and its Wechatpay-* headers, spoilt as asked. */
 export function wechatNotification(row: StandInOrder, keys: WechatStandInKeys, nowSeconds: number, opts: { tamper?: WechatTamper; ageSeconds?: number } = {}) {
   const tx = wechatTransaction(row);
   if (opts.tamper === 'mchid') tx.mchid = '1900000000';
   if (opts.tamper === 'appid') tx.appid = 'wx-other-app';
   if (opts.tamper === 'amount') tx.amount = { ...tx.amount, total: tx.amount.total + 1, payer_total: tx.amount.total + 1 };
-  const nonce = newNonce().slice(0, 12);
-  const apiV3Key = opts.tamper === 'key' ? 'x'.repeat(32) : keys.apiV3Key;
-  let ciphertext = aesGcmEncrypt(JSON.stringify(tx), apiV3Key, nonce, 'transaction');
-  if (opts.tamper === 'ciphertext') {
-    const buf = Buffer.from(ciphertext, 'base64');
-    buf[0] = buf[0]! ^ 0x01;
-    ciphertext = buf.toString('base64');
-  }
-  const at = new Date((nowSeconds - (opts.ageSeconds ?? 0)) * 1000);
-  let body = JSON.stringify({
-    id: randomUUID(),
-    create_time: beijingIso(at),
-    resource_type: 'encrypt-resource',
-    event_type: 'TRANSACTION.SUCCESS',
-    summary: '支付成功',
-    resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', nonce },
-  });
-  const headers = signedHeaders(body, { serial: keys.platformSerial, privateKey: keys.platform.privateKey }, nowSeconds - (opts.ageSeconds ?? 0), newNonce());
-  if (opts.tamper === 'body') body = body.replace('"summary":"支付成功"', '"summary":"支付成功!"');
-  if (opts.tamper === 'signature') headers['Wechatpay-Signature'] = rsaSign('forged', newRsaKeyPair().privateKey);
-  if (opts.tamper === 'serial') headers['Wechatpay-Serial'] = '0'.repeat(40);
-  return { body, headers: { 'Content-Type': 'application/json', ...headers } };
+  return encryptedNotification(tx, { eventType: 'TRANSACTION.SUCCESS', summary: '支付成功', originalType: 'transaction' }, keys, nowSeconds, opts);
 }
 
 /**
@@ -284,7 +300,7 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
         })
         .onConflictDoNothing({ target: [payStandInOrders.provider, payStandInOrders.merchantId, payStandInOrders.outTradeNo] });
       const existing = (await byOutTradeNo(c, b.out_trade_no))!;
-      if (existing.state === 'SUCCESS') return fail(400, 'ORDERPAID', 'order already paid');
+      if (existing.state === 'SUCCESS' || existing.state === 'REFUND') return fail(400, 'ORDERPAID', 'order already paid');
       if (existing.state === CLOSED) return fail(400, 'ORDER_CLOSED', 'order closed');
       if (existing.amountCents !== b.amount.total || existing.payerOpenId !== b.payer.openid) return fail(400, 'INVALID_REQUEST', 'out_trade_no reused with other parameters');
       return signedJson(c, keys, { prepay_id: existing.prepayId });

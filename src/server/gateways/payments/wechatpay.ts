@@ -6,6 +6,8 @@ import {
   type PaymentGateway,
   type PaymentQueryResult,
   type PaymentResult,
+  type RefundResult,
+  type RefundStatus,
 } from './types';
 import { aesGcmDecrypt, beijingIso, jsapiPayParams, newNonce, signRequest, verifySignedHeaders, type KeyLike } from './wechatpay-v3';
 
@@ -42,6 +44,40 @@ interface WechatNotificationBody {
   event_type?: string;
   resource_type?: string;
   resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string; original_type?: string };
+}
+
+/** The refund object of a refund answer, a refund query and a decrypted REFUND.* notification resource. */
+export interface WechatRefund {
+  refund_id?: string;
+  out_refund_no?: string;
+  transaction_id?: string;
+  out_trade_no?: string;
+  mchid?: string;
+  /** the answer's and the query's name */
+  status?: string;
+  /** the notification's name */
+  refund_status?: string;
+  success_time?: string;
+  amount?: { total?: number; refund?: number; payer_total?: number; payer_refund?: number; currency?: string };
+}
+
+/** WeChat Pay's refund states as ours (PROCESSING is never notified). */
+const REFUND_STATUS: Record<string, RefundStatus> = { SUCCESS: 'succeeded', PROCESSING: 'processing', CLOSED: 'closed', ABNORMAL: 'abnormal' };
+
+/**
+ * Refusals of a refund request that are business rules, not accidents: the refund is `failed` with the
+ * provider's code and words (asking again under the same number would be refused again). Anything else
+ * (SYSTEM_ERROR, FREQUENCY_LIMITED, SIGN_ERROR, 5xx, no answer) is thrown and retried under the same number.
+ */
+const REFUND_REFUSALS = new Set(['INVALID_REQUEST', 'NOT_ENOUGH', 'NO_AUTH', 'USER_ACCOUNT_ABNORMAL', 'RESOURCE_NOT_EXISTS', 'PARAM_ERROR', 'MCH_NOT_EXISTS']);
+
+/** A refund object in the shape every provider shares; throws when it is not one we can read. */
+function refundResult(r: WechatRefund, state: string | undefined, outRefundNo: string): RefundResult {
+  const status = state === undefined ? undefined : REFUND_STATUS[state];
+  if (!status) throw new PaymentProviderError('wechat', 'MALFORMED', `unknown refund status ${String(state)}`);
+  if (r.out_refund_no !== outRefundNo) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another refund');
+  const amount = r.amount?.refund;
+  return { provider: 'wechat', outRefundNo, status, providerRefundId: r.refund_id || null, amountCents: Number.isSafeInteger(amount) ? amount! : null };
 }
 
 const seconds = (clock: Clock) => Math.floor(clock.now().getTime() / 1000);
@@ -118,6 +154,34 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
     return { status: res.status, json };
   }
 
+  /**
+   * A notification verified as decision 005 says (platform signature over the raw body, five minutes of
+   * skew) and its AEAD_AES_256_GCM resource decrypted; its event type must be of the expected kind, so a
+   * refund's notification never passes for a payment's, nor the other way round.
+   */
+  function openNotification<T>(rawBody: string, headers: Headers, eventPrefix: 'TRANSACTION.' | 'REFUND.'): T {
+    const check = verifySignedHeaders(rawBody, headers, settings.platformKeys, seconds(deps.clock));
+    if (!check.ok) throw new NotificationRefused(check.reason);
+    let note: WechatNotificationBody;
+    try {
+      note = JSON.parse(rawBody) as WechatNotificationBody;
+    } catch {
+      throw new NotificationRefused('malformed', 'body is not JSON');
+    }
+    if (typeof note.event_type !== 'string' || !note.event_type.startsWith(eventPrefix)) {
+      throw new NotificationRefused('malformed', `event ${String(note.event_type)} is not ${eventPrefix}*`);
+    }
+    const r = note.resource;
+    if (!r || r.algorithm !== 'AEAD_AES_256_GCM' || typeof r.ciphertext !== 'string' || typeof r.nonce !== 'string') {
+      throw new NotificationRefused('malformed', 'no AEAD_AES_256_GCM resource');
+    }
+    try {
+      return JSON.parse(aesGcmDecrypt(r.ciphertext, settings.apiV3Key, r.nonce, r.associated_data ?? '')) as T;
+    } catch {
+      throw new NotificationRefused('bad_decrypt');
+    }
+  }
+
   return {
     method: 'wechat',
 
@@ -142,24 +206,7 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
     },
 
     parseNotification(rawBody, headers) {
-      const check = verifySignedHeaders(rawBody, headers, settings.platformKeys, seconds(deps.clock));
-      if (!check.ok) throw new NotificationRefused(check.reason);
-      let note: WechatNotificationBody;
-      try {
-        note = JSON.parse(rawBody) as WechatNotificationBody;
-      } catch {
-        throw new NotificationRefused('malformed', 'body is not JSON');
-      }
-      const r = note.resource;
-      if (!r || r.algorithm !== 'AEAD_AES_256_GCM' || typeof r.ciphertext !== 'string' || typeof r.nonce !== 'string') {
-        throw new NotificationRefused('malformed', 'no AEAD_AES_256_GCM resource');
-      }
-      let tx: WechatTransaction;
-      try {
-        tx = JSON.parse(aesGcmDecrypt(r.ciphertext, settings.apiV3Key, r.nonce, r.associated_data ?? '')) as WechatTransaction;
-      } catch {
-        throw new NotificationRefused('bad_decrypt');
-      }
+      const tx = openNotification<WechatTransaction>(rawBody, headers, 'TRANSACTION.');
       if (tx.mchid !== settings.mchId) throw new NotificationRefused('merchant_mismatch');
       if (tx.appid !== settings.appId) throw new NotificationRefused('app_mismatch');
       const result = settled(tx);
@@ -196,15 +243,45 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
       throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'close failed'));
     },
 
-    // provider refunds: built on the gateway-refunds branch this session (issue 12); until then a refund waits
-    async refund() {
-      throw new PaymentProviderError('wechat', 'NOT_BUILT', 'refunds are not built yet');
+    async refund(input) {
+      const { status, json } = await call('POST', '/v3/refund/domestic/refunds', {
+        // WeChat Pay takes one of the two; the transaction id when we have it
+        ...(input.providerTxnId ? { transaction_id: input.providerTxnId } : { out_trade_no: input.outTradeNo }),
+        out_refund_no: input.outRefundNo,
+        // shown to the payer; WeChat Pay takes at most 80 characters
+        ...(input.reason ? { reason: [...input.reason].slice(0, 80).join('') } : {}),
+        ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
+        amount: { refund: input.amountCents, total: input.totalCents, currency: 'CNY' },
+      });
+      if (status === 200) {
+        const r = json as WechatRefund;
+        if (r.out_trade_no !== undefined && r.out_trade_no !== input.outTradeNo) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another trade');
+        return refundResult(r, r.status, input.outRefundNo);
+      }
+      const code = typeof json.code === 'string' ? json.code : `HTTP_${status}`;
+      const message = typeof json.message === 'string' ? json.message : 'refund failed';
+      if (status < 500 && REFUND_REFUSALS.has(code)) {
+        return { provider: 'wechat', outRefundNo: input.outRefundNo, status: 'failed', providerRefundId: null, amountCents: null, failureCode: code, failureMessage: message };
+      }
+      throw new PaymentProviderError('wechat', code, message);
     },
-    async queryRefund() {
-      throw new PaymentProviderError('wechat', 'NOT_BUILT', 'refunds are not built yet');
+
+    async queryRefund(outTradeNo, outRefundNo) {
+      const { status, json } = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`);
+      if (status === 404 || json.code === 'RESOURCE_NOT_EXISTS') return { provider: 'wechat', outRefundNo, status: 'not_found', providerRefundId: null, amountCents: null };
+      if (status !== 200) throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'refund query failed'));
+      const r = json as WechatRefund;
+      if (r.out_trade_no !== outTradeNo) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another trade');
+      return refundResult(r, r.status, outRefundNo);
     },
-    parseRefundNotification() {
-      throw new NotificationRefused('malformed', 'refund notifications are not built yet');
+
+    parseRefundNotification(rawBody, headers) {
+      const r = openNotification<WechatRefund>(rawBody, headers, 'REFUND.');
+      if (r.mchid !== settings.mchId) throw new NotificationRefused('merchant_mismatch');
+      const status = r.refund_status === undefined ? undefined : REFUND_STATUS[r.refund_status];
+      // WeChat Pay notifies SUCCESS, ABNORMAL and CLOSED only
+      if (!status || status === 'processing' || !r.out_refund_no || !r.out_trade_no) throw new NotificationRefused('malformed', 'refund is incomplete or not settled');
+      return refundResult(r, r.refund_status, r.out_refund_no);
     },
   };
 }

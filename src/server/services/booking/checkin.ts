@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { nextBookingState } from '../../../../machines/domain/booking-transitions';
+import { BOOKING_SEAT_STATES, nextBookingState } from '../../../../machines/domain/booking-transitions';
 import { checkinRefusal, usesOwed } from '../../../domain/checkin-rules';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
@@ -70,7 +70,7 @@ async function memberSeat(tx: Tx, by: Extract<CheckinBy, { kind: 'member' }>): P
   const [seat] = await tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.classId, cls.id), eq(bookings.accountId, by.accountId), inArray(bookings.state, ['booked', 'checked_in', 'not_checked_in'])))
+    .where(and(eq(bookings.classId, cls.id), eq(bookings.accountId, by.accountId), inArray(bookings.state, BOOKING_SEAT_STATES)))
     .orderBy(desc(bookings.id))
     .limit(1)
     .for('update');

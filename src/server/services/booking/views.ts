@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
+import { BOOKING_OPEN_STATES, BOOKING_SEAT_STATES } from '../../../../machines/domain/booking-transitions';
 import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/class-transitions';
 import { beyondHorizon, cardRefusal, cardReminders, classEnd, classRefusal, horizonDays, mayStillBook, timeOfDay, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
 import { addDays, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMonthRange } from '../../../domain/time';
@@ -205,7 +205,7 @@ async function everUsed(db: Db, cardIds: number[]): Promise<Set<number>> {
   const rows = await db
     .select({ cardId: bookings.cardId })
     .from(bookings)
-    .where(and(inArray(bookings.cardId, cardIds), inArray(bookings.state, ['booked', 'checked_in', 'not_checked_in'])))
+    .where(and(inArray(bookings.cardId, cardIds), inArray(bookings.state, BOOKING_SEAT_STATES)))
     .groupBy(bookings.cardId);
   return new Set(rows.map((r) => r.cardId));
 }

@@ -1,0 +1,57 @@
+import type { MiddlewareHandler } from 'hono';
+import { Errors } from '../../domain/errors';
+import type { AppEnv } from '../env';
+import { ApiError } from './api-error';
+
+const NUL = '\u0000';
+
+/** Where in a parsed JSON value a string holds a NUL (`note.1.deep`), or null. */
+function nulAt(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path.join('.') || 'body' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const at = nulAt(value[i], [...path, String(i)]);
+      if (at !== null) return at;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes(NUL)) return [...path, k].join('.');
+      const at = nulAt(v, [...path, k]);
+      if (at !== null) return at;
+    }
+  }
+  return null;
+}
+
+/**
+ * Refuses a NUL character in the query, the path or a JSON body before any route sees it (issue 17):
+ * PostgreSQL cannot store NUL in text, so it would otherwise end as a 500 deep in a query. It is bad
+ * input like any other: 400 naming the field. The body is read as text first, so a route that needs
+ * the exact bytes (a signed payment notification) still gets them.
+ */
+export const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const refuse = (field: string) => {
+    throw new ApiError(Errors.invalidField, { field, values: { field } });
+  };
+  if (c.req.path.includes(NUL)) refuse('path');
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (name.includes(NUL) || values.some((v) => v.includes(NUL))) refuse(name);
+  }
+  if ((c.req.header('content-type') ?? '').includes('json')) {
+    const text = await c.req.text();
+    // a JSON NUL is the escape \u0000 (or a raw byte, which JSON.parse refuses and the route's parser reports)
+    if (text.includes(NUL) || /\\u0000/i.test(text)) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return next();
+      }
+      const at = nulAt(parsed);
+      if (at !== null) refuse(at);
+    }
+  }
+  return next();
+};
