@@ -5,7 +5,7 @@ import type { AppEnv, Caller } from '../env';
 import { optionalAuth, requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { NotificationRefused, type PaymentMethod } from '../gateways/payments/types';
+import { NotificationRefused, PaymentProviderError, type PaymentMethod } from '../gateways/payments/types';
 import { balanceOf } from '../services/orders/balance';
 import { myBalanceHistory } from '../services/balance-history';
 import { cancelOrder } from '../services/orders/cancel';
@@ -13,6 +13,7 @@ import { createOrder } from '../services/orders/create';
 import { payOrder } from '../services/orders/pay';
 import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
 import { settlePayment } from '../services/orders/settle';
+import { refundNoticed, refundNotified } from '../services/refunds/run';
 import { overdue } from '../services/orders/state';
 import { orderActions } from '../../../machines/domain/order-transitions';
 import type { GoodsKind } from '../../domain/catalog';
@@ -252,9 +253,15 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
           // verified, but nothing to settle yet (Alipay WAIT_BUYER_PAY): acknowledged, the order unchanged
           deps.log.info('payment notification pending', { provider, orderNo: result.orderNo });
         } else if (result.status === 'refund') {
-          // Alipay's trade notification after a refund: never a payment (decision 021). Acknowledged; the
-          // refund itself is settled from the refund's answer or its query until the refund code hooks in here
-          deps.log.info('refund notification', { provider, orderNo: result.orderNo, outRefundNo: result.outRefundNo });
+          // Alipay's trade notification after a refund: never a payment (decision 021); our refund is asked how
+          // it ended (one we never asked for is acknowledged and logged); the provider unreachable: sent again later
+          const known = await refundNoticed(deps, result.outRefundNo).catch((err: unknown) => {
+            if (!(err instanceof PaymentProviderError)) throw err;
+            deps.log.warn('refund notification: the provider cannot be asked now', { provider, outRefundNo: result.outRefundNo, error: err.message });
+            accepted = false;
+            return null;
+          });
+          deps.log.info('refund notification', { provider, orderNo: result.orderNo, outRefundNo: result.outRefundNo, known });
         } else {
           const outcome = await settlePayment(deps, result, 'notify');
           if (outcome === 'needs_refund') deps.log.warn('payment for an order already paid or over: needs a refund', { provider, outTradeNo: result.orderNo });
@@ -272,3 +279,34 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
     },
   );
 }
+
+/** WeChat Pay's refund notifications (REFUND.SUCCESS / ABNORMAL / CLOSED), verified and decrypted, applied to the refund by its out_refund_no, once. */
+orderRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/pay/refund-notify/wechat',
+    tags,
+    summary: "WeChat Pay refund notification (raw signed, encrypted body; answered in WeChat Pay's format)",
+    responses: {
+      204: { description: 'Accepted' },
+      404: { description: 'WeChat Pay is not configured' },
+      500: { description: "Refused (unverified, or a refund we do not know): WeChat Pay sends it again" },
+    },
+  }),
+  async (c) => {
+    const { deps } = c.var;
+    const gateway = deps.gateways.payments.wechat;
+    if (!gateway) return c.body(null, 404);
+    let accepted = false;
+    try {
+      const result = gateway.parseRefundNotification(await c.req.text(), c.req.raw.headers);
+      accepted = await refundNotified(deps, result);
+      deps.log.info('refund notification', { provider: 'wechat', outRefundNo: result.outRefundNo, status: result.status, accepted });
+    } catch (err) {
+      if (!(err instanceof NotificationRefused)) throw err;
+      deps.log.warn('refund notification refused', { provider: 'wechat', reason: err.reason });
+    }
+    const answer = gateway.notificationAnswer(accepted);
+    return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {} });
+  },
+);

@@ -1,26 +1,29 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { balanceLedger, jobs, paymentParts, payments, refunds } from '../../../src/server/db/schema/index';
-import { PaymentProviderError, type PaymentGateway, type RefundInput, type RefundResult } from '../../../src/server/gateways/payments/types';
+import { ORDER_PAY_WITHIN_MS } from '../../../src/domain/pricing';
+import { balanceLedger, jobs, paymentParts, payments, payStandInOrders, payStandInRefunds, refunds } from '../../../src/server/db/schema/index';
+import { alipayNotification } from '../../../src/server/gateways/payments/alipay-standin';
+import { wechatNotification } from '../../../src/server/gateways/payments/wechat-standin';
+import { PaymentProviderError, type PaymentGateway } from '../../../src/server/gateways/payments/types';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { decide } from '../../../src/server/services/booking/decide';
+import { runOrderExpiry } from '../../../src/server/services/orders/expiry';
 import { orderMoney } from '../../../src/server/services/orders/money';
 import { RefundOverPaid, requestRefund } from '../../../src/server/services/refunds/request';
-import { REFUND_RETRY_EVERY_MS } from '../../../src/server/services/refunds/run';
+import { REFUND_QUERY_AFTER_MS, REFUND_RETRY_EVERY_MS } from '../../../src/server/services/refunds/run';
 import { startTestServer } from '../support/harness';
 import { assertMoneyInvariants, moneyInvariantBreaches } from '../support/money-invariants';
 import { balance, create, credit, newGoods, newMember, orderRow, pay } from './support';
 
 /**
  * One refund path (decision 021): balance money comes back at once as a refund of the payment that
- * took it (a ledger credit in the same transaction); a provider's is a pending refund its job asks
- * for, and moves by the refund chart on the provider's answer. Provider refund calls are built on the
- * gateway-refunds branch: until then the gateways refuse (NOT_BUILT), and the answers after the job
- * are given here by replacing the gateway's refund and queryRefund calls (the only stand-in part).
+ * took it (a ledger credit in the same transaction); a provider's is a pending refund asked of the
+ * provider right after the commit and by its jobs, moved by the refund chart on the provider's
+ * answer, its notification or its query. Provider refunds run end to end against the WeChat Pay and
+ * Alipay stand-ins, whose refunds are arranged per trade (processing, closed, refused, unreachable).
  */
 describe('refunds', async () => {
   const s = await startTestServer({ seed: true });
-  const wechatSim = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/wechat/simulate', { body });
 
   const partsOf = async (orderId: number) =>
     (await s.deps.db.select().from(paymentParts).where(eq(paymentParts.orderId, orderId)).orderBy(paymentParts.seq)).map((p) => [p.kind, p.amountCents, p.state]);
@@ -99,107 +102,133 @@ describe('refunds', async () => {
     await s.deps.db.delete(refunds).where(and(eq(refunds.paymentId, p!.id), eq(refunds.key, 'forced')));
   });
 
-  /** A WeChat Pay payment of an order, applied; then a refund of it asked for (cause order_refund). */
-  async function providerRefund() {
+  const refundRow = async (id: number) => (await s.deps.db.select().from(refunds).where(eq(refunds.id, id)))[0]!;
+  const pendingJobs = async (kind: string) => s.deps.db.select().from(jobs).where(and(eq(jobs.kind, kind), isNull(jobs.doneAt)));
+  /** Runs the due jobs until none is left (earlier tests leave theirs due too). */
+  const allDueJobs = async () => {
+    while ((await runDueJobs(s.deps)) > 0);
+  };
+  const dev = (provider: 'wechat' | 'alipay', path: string, body: Record<string, unknown>) => s.call('POST', `/api/dev/pay/${provider}${path}`, { body });
+
+  /**
+   * Money the provider took for an order that no longer takes it, so refunded to its payer: the member
+   * paid at the provider just before the order expired, the expiry could not reach the provider (so
+   * it closed the trade here and cancelled the order), then the provider's notification came. What
+   * the stand-in does with the refund is arranged first (`/refunds/arrange`); the refund is asked for
+   * by the notification and run once right after it.
+   */
+  async function lateMoney(provider: 'wechat' | 'alipay', arrangement: Record<string, unknown> = {}) {
     const m = await newMember(s);
     const g = await newGoods(s);
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
-    const started = await pay(s, m.token, no, 'wechat');
-    await wechatSim({ prepayId: started.body.data.payment.prepayId, outcome: 'pay' });
+    const started = await pay(s, m.token, no, provider);
+    const outTradeNo = `${no}-1`;
+    if (provider === 'wechat') await dev('wechat', '/simulate', { prepayId: started.body.data.payment.prepayId, outcome: 'pay', deliveries: 0 });
+    else {
+      expect((await s.app.request(started.body.data.payment.url)).status).toBe(200);
+      await dev('alipay', '/simulate', { outTradeNo, outcome: 'pay', deliveries: 0 });
+    }
+    const gw = s.deps.gateways.payments[provider] as PaymentGateway;
+    const saved = { queryOrder: gw.queryOrder, close: gw.close };
+    const down = async () => Promise.reject(new PaymentProviderError(provider, 'NETWORK', 'unreachable'));
+    gw.queryOrder = down;
+    gw.close = down;
+    s.clock.advance(ORDER_PAY_WITHIN_MS);
+    await runOrderExpiry(s.deps, { orderNo: no });
+    Object.assign(gw, saved);
     const o = await orderRow(s, no);
-    expect(o.state).toBe('paid');
-    const [p] = await s.deps.db.select().from(payments).where(and(eq(payments.orderId, o.id), eq(payments.provider, 'wechat')));
-    const asked = await decide(s.deps.db, (tx) => requestRefund(tx, s.clock, p!, p!.amountCents, 'order_refund', `test:${o.id}`));
-    expect(asked.runAfterCommit).toBe(true);
-    return { o, p: p!, refundId: asked.refund.id };
+    expect(o.state).toBe('cancelled');
+    expect((await dev(provider, '/refunds/arrange', { outTradeNo, ...arrangement })).status).toBe(200);
+    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, outTradeNo));
+    if (provider === 'wechat') {
+      const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
+      expect((await s.app.request('/api/pay/notify/wechat', { method: 'POST', headers: n.headers, body: n.body })).status).toBe(204);
+    } else {
+      const body = alipayNotification(trade!, s.deps.gateways.payments.standIn!.alipay, s.clock.now());
+      expect(await (await s.app.request('/api/pay/notify/alipay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })).text()).toBe('success');
+    }
+    const [p] = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
+    expect(p).toMatchObject({ status: 'needs_refund', provider, amountCents: o.amountToPayCents });
+    const [r] = await s.deps.db.select().from(refunds).where(eq(refunds.paymentId, p!.id));
+    expect(r).toMatchObject({ amountCents: p!.amountCents, cause: 'unwanted_payment', key: `unwanted:${p!.id}` });
+    const standIn = async () => s.deps.db.select().from(payStandInRefunds).where(eq(payStandInRefunds.outTradeNo, outTradeNo)).orderBy(payStandInRefunds.id);
+    return { o, p: p!, refundId: r!.id, outTradeNo, standIn };
   }
-  const refundRow = async (id: number) => (await s.deps.db.select().from(refunds).where(eq(refunds.id, id)))[0]!;
-  const pendingJobs = async (kind: string) => s.deps.db.select().from(jobs).where(and(eq(jobs.kind, kind), isNull(jobs.doneAt)));
 
-  /** The WeChat gateway answering refunds as told (its refund calls are built on another branch). */
-  function answerRefunds(refundId: number, answers: Array<(input: { outRefundNo: string }) => RefundResult>) {
-    const wechat = s.deps.gateways.payments.wechat as PaymentGateway;
-    const saved = { refund: wechat.refund, queryRefund: wechat.queryRefund };
-    const asked: string[] = [];
-    const next = (outRefundNo: string) => {
-      // other tests' refunds (still pending, their jobs due) get what the gateway says today
-      if (!outRefundNo.startsWith(`R${refundId}-`)) throw new PaymentProviderError('wechat', 'NOT_BUILT', 'refunds are not built yet');
-      asked.push(outRefundNo);
-      const a = answers.shift();
-      if (!a) throw new PaymentProviderError('wechat', 'NOT_BUILT', 'no answer left');
-      return a({ outRefundNo });
-    };
-    wechat.refund = async (input: RefundInput) => next(input.outRefundNo);
-    wechat.queryRefund = async (_t: string, outRefundNo: string) => next(outRefundNo);
-    return { asked, restore: () => Object.assign(wechat, saved) };
-  }
-  const result = (status: RefundResult['status'], extra: Partial<RefundResult> = {}) => (i: { outRefundNo: string }): RefundResult => ({
-    provider: 'wechat',
-    outRefundNo: i.outRefundNo,
-    status,
-    providerRefundId: status === 'succeeded' || status === 'processing' ? `wxr-${i.outRefundNo}` : null,
-    amountCents: null,
-    ...extra,
+  it('WeChat Pay: the refund succeeds at once at the stand-in; its REFUND.SUCCESS notification changes nothing more', async () => {
+    const { refundId, p, o, standIn } = await lateMoney('wechat');
+    const r = await refundRow(refundId);
+    expect(r).toMatchObject({ state: 'succeeded', outRefundNo: `R${refundId}-1`, tryNo: 1 });
+    expect(r.providerRefundId).toBeTruthy();
+    expect((await standIn()).map((x) => [x.outRefundNo, x.amountCents, x.state])).toEqual([[`R${refundId}-1`, p.amountCents, 'SUCCESS']]);
+    expect((await dev('wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1` })).body.data.deliveries.map((d: { status: number }) => d.status)).toEqual([204]);
+    expect((await refundRow(refundId)).state).toBe('succeeded');
+    expect((await orderMoney(s.deps.db, [o.id])).get(o.id)).toMatchObject({ takenCents: p.amountCents, refundedCents: p.amountCents, appliedCents: 0 });
+    await assertMoneyInvariants(s.deps.db);
   });
 
-  it('a provider refund the provider cannot do yet (NOT_BUILT) stays pending with its job, tried again; never lost', async () => {
-    const { refundId } = await providerRefund();
-    expect(await refundRow(refundId)).toMatchObject({ state: 'pending', outRefundNo: null });
+  it('WeChat Pay: processing until the stand-in settles it; its signed REFUND.SUCCESS notification ends it succeeded; a tampered one is refused', async () => {
+    const { refundId } = await lateMoney('wechat', { status: 'processing' });
+    expect((await refundRow(refundId)).state).toBe('processing');
+    expect(await pendingJobs('refund.query')).toHaveLength(1);
+    const forged = await dev('wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1`, outcome: 'success', tamper: 'signature' });
+    expect(forged.body.data.deliveries[0].status).not.toBe(204);
+    expect((await refundRow(refundId)).state).toBe('processing');
+    const done = await dev('wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1` });
+    expect(done.body.data.deliveries.map((d: { status: number }) => d.status)).toEqual([204]);
+    expect((await refundRow(refundId)).state).toBe('succeeded');
+  });
+
+  it('WeChat Pay: processing and never notified: the refund query finds it succeeded', async () => {
+    const { refundId } = await lateMoney('wechat', { status: 'processing', deliveries: 0 });
+    await dev('wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1`, outcome: 'success', deliveries: 0 });
+    expect((await refundRow(refundId)).state).toBe('processing');
+    s.clock.advance(REFUND_QUERY_AFTER_MS);
+    await allDueJobs();
+    expect((await refundRow(refundId)).state).toBe('succeeded');
+  });
+
+  it('WeChat Pay CLOSED: asked again under the next number (try 2), which succeeds; the closed one never counted', async () => {
+    const { refundId, standIn } = await lateMoney('wechat', { status: 'closed' });
+    await allDueJobs();
+    expect(await refundRow(refundId)).toMatchObject({ state: 'succeeded', tryNo: 2, outRefundNo: `R${refundId}-2` });
+    expect((await standIn()).map((x) => [x.outRefundNo, x.state])).toEqual([
+      [`R${refundId}-1`, 'CLOSED'],
+      [`R${refundId}-2`, 'SUCCESS'],
+    ]);
+  });
+
+  it('WeChat Pay refuses (NOT_ENOUGH): failed with its code and words for staff, tried again an hour later and then succeeded', async () => {
+    const { refundId } = await lateMoney('wechat', { refuse: 'NOT_ENOUGH' });
+    const r = await refundRow(refundId);
+    expect(r).toMatchObject({ state: 'failed', failureCode: 'NOT_ENOUGH' });
+    expect(r.failureMessage).toBeTruthy();
+    s.clock.advance(REFUND_RETRY_EVERY_MS - 60_000);
+    await allDueJobs();
+    expect((await refundRow(refundId)).state, 'not before the hour').toBe('failed');
+    s.clock.advance(60_000);
+    await allDueJobs();
+    expect(await refundRow(refundId)).toMatchObject({ state: 'succeeded', tryNo: 1 });
+  });
+
+  it('WeChat Pay unreachable (SYSTEM_ERROR): the refund stays pending with its job, asked again under the same number; never lost', async () => {
+    const { refundId } = await lateMoney('wechat', { refuse: 'SYSTEM_ERROR' });
+    expect(await refundRow(refundId)).toMatchObject({ state: 'pending', outRefundNo: `R${refundId}-1` });
     expect(await pendingJobs('refund.run')).toHaveLength(1);
     s.clock.advance(60_000);
-    await runDueJobs(s.deps);
-    const r = await refundRow(refundId);
-    expect(r).toMatchObject({ state: 'pending', outRefundNo: `R${refundId}-1` });
-    const [job] = await pendingJobs('refund.run');
-    expect(job?.lastError).toContain('NOT_BUILT');
+    await allDueJobs();
+    expect(await refundRow(refundId)).toMatchObject({ state: 'succeeded', outRefundNo: `R${refundId}-1` });
+    await assertMoneyInvariants(s.deps.db);
   });
 
-  it('succeeded at once; processing then the query; closed asks again under try 2; failed keeps the reason and is tried hourly', async () => {
-    // succeeded
-    const a = await providerRefund();
-    let gw = answerRefunds(a.refundId, [result('succeeded')]);
-    s.clock.advance(60_000);
-    await runDueJobs(s.deps);
-    gw.restore();
-    expect(await refundRow(a.refundId)).toMatchObject({ state: 'succeeded', providerRefundId: `wxr-R${a.refundId}-1` });
-    expect((await orderMoney(s.deps.db, [a.o.id])).get(a.o.id)).toMatchObject({ refundedCents: a.p.amountCents, refundingCents: 0 });
-
-    // processing, then the query says succeeded
-    const b = await providerRefund();
-    gw = answerRefunds(b.refundId, [result('processing'), result('succeeded')]);
-    s.clock.advance(60_000);
-    await runDueJobs(s.deps);
-    expect((await refundRow(b.refundId)).state).toBe('processing');
-    expect((await orderMoney(s.deps.db, [b.o.id])).get(b.o.id)).toMatchObject({ refundedCents: 0, refundingCents: b.p.amountCents });
-    s.clock.advance(2 * 60_000);
-    await runDueJobs(s.deps);
-    gw.restore();
-    expect((await refundRow(b.refundId)).state).toBe('succeeded');
-
-    // closed (never paid out): asked again under a new number
-    const c = await providerRefund();
-    gw = answerRefunds(c.refundId, [result('closed'), result('succeeded')]);
-    s.clock.advance(60_000);
-    await runDueJobs(s.deps);
-    await runDueJobs(s.deps);
-    gw.restore();
-    expect(gw.asked).toEqual([`R${c.refundId}-1`, `R${c.refundId}-2`]);
-    expect(await refundRow(c.refundId)).toMatchObject({ state: 'succeeded', tryNo: 2, outRefundNo: `R${c.refundId}-2` });
-
-    // failed: the provider's code and words kept; asked again an hour later
-    const d = await providerRefund();
-    gw = answerRefunds(d.refundId, [result('failed', { failureCode: 'NOT_ENOUGH', failureMessage: '基本账户余额不足' }), result('succeeded')]);
-    s.clock.advance(60_000);
-    await runDueJobs(s.deps);
-    expect(await refundRow(d.refundId)).toMatchObject({ state: 'failed', failureCode: 'NOT_ENOUGH', failureMessage: '基本账户余额不足' });
-    s.clock.advance(REFUND_RETRY_EVERY_MS - 60_000);
-    await runDueJobs(s.deps);
-    expect((await refundRow(d.refundId)).state, 'not before the hour').toBe('failed');
-    s.clock.advance(60_000);
-    await runDueJobs(s.deps);
-    gw.restore();
-    expect(await refundRow(d.refundId)).toMatchObject({ state: 'succeeded', tryNo: 1 });
-    // (no invariants here: these paid orders were refunded without the order's own refund flow, issue 13,
-    // so "a paid order kept its price" rightly fails for them)
+  it('Alipay: the refund succeeds at once (fund_change Y); processing until done, then its trade notification makes us ask and it succeeds', async () => {
+    const first = await lateMoney('alipay');
+    expect(await refundRow(first.refundId)).toMatchObject({ state: 'succeeded', outRefundNo: `R${first.refundId}-1` });
+    const later = await lateMoney('alipay', { status: 'processing' });
+    expect((await refundRow(later.refundId)).state).toBe('processing');
+    const done = await dev('alipay', '/refunds/simulate', { outRefundNo: `R${later.refundId}-1` });
+    expect(done.body.data.deliveries.map((d: { body: string }) => d.body)).toEqual(['success']);
+    expect((await refundRow(later.refundId)).state).toBe('succeeded');
+    await assertMoneyInvariants(s.deps.db);
   });
 });

@@ -1,5 +1,6 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { recordedPaymentStatus } from '../../../../machines/domain/payment-transitions';
+import type { LedgerReason } from '../../../domain/balance-ledger';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
@@ -21,15 +22,10 @@ export async function balanceOf(db: Db | Tx, accountId: number): Promise<number>
 }
 
 /**
- * Why the balance changed (`balance_ledger.reason`, checked by the database): `topup` and `grant` add
- * money; `order` pays an order (its checkout deduction, or the whole amount by balance) and
- * `split_part` one part of a split order; `cancel` gives back what a cancel or an un-split returned;
- * `refund` returns money refunded otherwise (a payment for nothing, an order refunded). Each `order`
- * or `split_part` row is one balance payment's (`payments.ledger_id`), each `cancel` or `refund` row
- * one refund's (`refunds.ledger_id`), decision 021.
+ * Each `order` or `split_part` ledger row is one balance payment's (`payments.ledger_id`), each
+ * `cancel` or `refund` row one refund's (`refunds.ledger_id`), decision 021; the reasons are
+ * src/domain/balance-ledger.ts's.
  */
-export const LEDGER_REASONS = ['topup', 'grant', 'order', 'split_part', 'cancel', 'refund'] as const;
-export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 /** Adds a ledger row under the account lock the caller holds; refuses to go below zero. The row's id, none for a zero change. */
 export async function changeBalance(tx: Tx, clock: Clock, accountId: number, changeCents: number, reason: LedgerReason, orderId: number | null): Promise<number | null> {

@@ -168,3 +168,26 @@ export async function runRefundsNow(deps: Deps, refundIds: readonly number[]): P
     }
   }
 }
+
+/**
+ * A provider told us about one of our refunds (WeChat Pay's REFUND.* notification, verified): applied
+ * to the refund by its out_refund_no, once. False for a refund we do not know (refused, so it is sent again).
+ */
+export async function refundNotified(deps: Deps, result: RefundResult): Promise<boolean> {
+  return (await applyRefundResult(deps, result)) !== null;
+}
+
+/**
+ * Alipay's trade notification after a refund names the refund but not how it ended: the refund is
+ * asked about (alipay.trade.fastpay.refund.query) and the answer applied. False for a refund we do not know.
+ */
+export async function refundNoticed(deps: Deps, outRefundNo: string): Promise<boolean> {
+  const [row] = await deps.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.outRefundNo, outRefundNo));
+  if (!row) return false;
+  const found = await refundWithTrade(deps, row.id);
+  if (!found || found.payment.provider === 'balance') return false;
+  const gateway = deps.gateways.payments[found.payment.provider];
+  if (!gateway) return false;
+  await applyRefundResult(deps, await gateway.queryRefund(found.outTradeNo ?? '', outRefundNo));
+  return true;
+}
