@@ -1,8 +1,9 @@
+import type { PAYMENT_PART_STATE_VALUES } from '../../src/domain/orders';
 import { nextFlatState, storedStates, storedStatesTagged } from './chart-states';
 import { paymentPartMachine, type PaymentPartEvent } from './payment-part.machine';
 
 /** A payment part's stored state (`payment_parts.state`). */
-export type PaymentPartState = 'unpaid' | 'paid' | 'dropped' | 'given_back';
+export type PaymentPartState = (typeof PAYMENT_PART_STATE_VALUES)[number];
 
 /** Every value `payment_parts.state` may hold, from the chart. */
 export const PAYMENT_PART_STATES = storedStates<PaymentPartState>(paymentPartMachine);

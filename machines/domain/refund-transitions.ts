@@ -1,8 +1,9 @@
+import type { REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { nextFlatState, storedStates, storedStatesTagged } from './chart-states';
 import { refundMachine, type RefundEvent } from './refund.machine';
 
 /** A refund's stored state (`refunds.state`). */
-export type RefundState = 'pending' | 'processing' | 'failed' | 'held' | 'succeeded' | 'settled';
+export type RefundState = (typeof REFUND_STATE_VALUES)[number];
 
 /** Every value `refunds.state` may hold, from the chart. */
 export const REFUND_STATES = storedStates<RefundState>(refundMachine);

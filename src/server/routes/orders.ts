@@ -12,6 +12,7 @@ import { cancelOrder } from '../services/orders/cancel';
 import { createOrder } from '../services/orders/create';
 import { payOrder } from '../services/orders/pay';
 import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
+import { orderMoneyDetail } from '../services/orders/money';
 import { settlePayment } from '../services/orders/settle';
 import { refundNoticed, refundNotified } from '../services/refunds/run';
 import { overdue } from '../services/orders/state';
@@ -24,7 +25,7 @@ import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { paged, pagingQuery } from '../../contracts/common';
 import { BalanceLedgerRow } from '../../contracts/wallet';
-import { Balance, CreateBody, Order, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund } from '../../contracts/orders';
+import { Balance, CreateBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund } from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -105,12 +106,15 @@ export const orderRoutes = createRouter()
       method: 'get',
       path: '/orders/detail',
       tags,
-      summary: 'One of my orders',
+      summary: 'One of my orders, with its money: its parts (how each was paid), its sums and its refunds (decision 021)',
       middleware: [requireAuth] as const,
       request: { query: OrderNoQuery },
-      responses: { 200: json(Order), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
+      responses: { 200: json(OrderDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
-    async (c) => ok(c, await viewOne(c, await myOrder(c.var.deps.db, me(c), c.req.valid('query').orderNo))),
+    async (c) => {
+      const o = await myOrder(c.var.deps.db, me(c), c.req.valid('query').orderNo);
+      return ok(c, { ...(await viewOne(c, o)), ...(await orderMoneyDetail(c.var.deps.db, o.id)) });
+    },
   )
   .openapi(
     createRoute({

@@ -79,6 +79,14 @@ describe('refunds', async () => {
     expect(await refundsOfOrder(o.id)).toHaveLength(1);
     expect(await balance(s, m.token)).toBe(1_000);
     expect((await orderMoney(s.deps.db, [o.id])).get(o.id)).toMatchObject({ appliedCents: 1_000, refundedCents: 1_000, outstandingCents: 0, liveCents: 0 });
+    // the member reads it on the order: its parts, its sums, the refund to the balance
+    const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
+    expect(d.parts).toEqual([
+      { seq: 0, kind: 'deduction', amountCents: 1_000, state: 'given_back', paidBy: 'balance' },
+      { seq: 1, kind: 'share', amountCents: 18_900, state: 'dropped', paidBy: null },
+    ]);
+    expect(d.money).toMatchObject({ appliedCents: 1_000, refundedCents: 1_000, refundingCents: 0, outstandingCents: 0 });
+    expect(d.refunds).toMatchObject([{ amountCents: 1_000, cause: 'order_cancelled', state: 'succeeded', to: 'balance', failureMessage: null }]);
     await assertMoneyInvariants(s.deps.db);
   });
 
@@ -152,7 +160,7 @@ describe('refunds', async () => {
     const [r] = await s.deps.db.select().from(refunds).where(eq(refunds.paymentId, p!.id));
     expect(r).toMatchObject({ amountCents: p!.amountCents, cause: 'unwanted_payment', key: `unwanted:${p!.id}` });
     const standIn = async () => s.deps.db.select().from(payStandInRefunds).where(eq(payStandInRefunds.outTradeNo, outTradeNo)).orderBy(payStandInRefunds.id);
-    return { o, p: p!, refundId: r!.id, outTradeNo, standIn };
+    return { o, p: p!, refundId: r!.id, outTradeNo, standIn, token: m.token };
   }
 
   it('WeChat Pay: the refund succeeds at once at the stand-in; its REFUND.SUCCESS notification changes nothing more', async () => {
@@ -199,10 +207,14 @@ describe('refunds', async () => {
   });
 
   it('WeChat Pay refuses (NOT_ENOUGH): failed with its code and words for staff, tried again an hour later and then succeeded', async () => {
-    const { refundId } = await lateMoney('wechat', { refuse: 'NOT_ENOUGH' });
+    const { refundId, o, token } = await lateMoney('wechat', { refuse: 'NOT_ENOUGH' });
     const r = await refundRow(refundId);
     expect(r).toMatchObject({ state: 'failed', failureCode: 'NOT_ENOUGH' });
     expect(r.failureMessage).toBeTruthy();
+    // the member reads it on the order, with the provider's words
+    const d = (await s.call('GET', `/api/orders/detail?orderNo=${o.orderNo}`, { token })).body.data;
+    expect(d.refunds).toMatchObject([{ state: 'failed', to: 'wechat', cause: 'unwanted_payment', failureMessage: r.failureMessage }]);
+    expect(d.money).toMatchObject({ takenCents: o.amountToPayCents, refundedCents: 0, refundingCents: 0 });
     s.clock.advance(REFUND_RETRY_EVERY_MS - 60_000);
     await allDueJobs();
     expect((await refundRow(refundId)).state, 'not before the hour').toBe('failed');

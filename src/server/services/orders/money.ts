@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { OUTSTANDING_PART_STATES, LIVE_PART_STATES } from '../../../../machines/domain/payment-part-transitions';
 import { APPLIED_PAYMENT_STATUSES, TAKEN_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
 import { IN_FLIGHT_REFUND_STATES, RETURNED_REFUND_STATES } from '../../../../machines/domain/refund-transitions';
@@ -64,4 +64,34 @@ export async function orderMoney(db: Db | Tx, orderIds: readonly number[]): Prom
   for (const r of back) Object.assign(out.get(r.orderId)!, { refundedCents: Number(r.refunded), refundingCents: Number(r.refunding) });
   for (const r of parts) Object.assign(out.get(r.orderId)!, { outstandingCents: Number(r.outstanding), liveCents: Number(r.live) });
   return out;
+}
+
+/** What an order's detail shows of its money: its parts (and how each was paid), its sums and its refunds. */
+export async function orderMoneyDetail(db: Db | Tx, orderId: number) {
+  const parts = await db
+    .select({ seq: paymentParts.seq, kind: paymentParts.kind, amountCents: paymentParts.amountCents, state: paymentParts.state, paidBy: payments.provider })
+    .from(paymentParts)
+    .leftJoin(payments, and(eq(payments.partId, paymentParts.id), stateIn(payments.status, APPLIED_PAYMENT_STATUSES)))
+    .where(eq(paymentParts.orderId, orderId))
+    .orderBy(asc(paymentParts.seq));
+  const back = await db
+    .select({
+      amountCents: refunds.amountCents,
+      cause: refunds.cause,
+      state: refunds.state,
+      to: payments.provider,
+      failureMessage: refunds.failureMessage,
+      createdAt: refunds.createdAt,
+      settledAt: refunds.settledAt,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(refunds.id));
+  const money = (await orderMoney(db, [orderId])).get(orderId)!;
+  return {
+    parts,
+    money,
+    refunds: back.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), settledAt: r.settledAt?.toISOString() ?? null })),
+  };
 }
