@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase, type Database } from '../../../src/server/db/client';
+import { usePostgres } from '../support/harness';
 import { assertMoneyInvariants } from '../support/money-invariants';
 
 /**
@@ -20,11 +21,26 @@ journal.entries = journal.entries.filter((e) => e.tag <= '0017_zzz');
 writeFileSync(journalFile, JSON.stringify(journal));
 rmSync(join(dir, '0018_money_model.sql'));
 
+// PGlite, or (TEST_DB=postgres) a fresh PostgreSQL database of its own: the SQL must run on both
+let pg: { url: string; drop: () => Promise<void> } | undefined;
+if (usePostgres) {
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+  const name = `t_mig_${process.pid}_${Date.now().toString(36)}`;
+  await admin.unsafe(`create database ${name}`);
+  pg = {
+    url: Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${name}` }).toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
 const saved = process.env.MIGRATIONS_DIR;
 process.env.MIGRATIONS_DIR = dir;
 let database: Database;
 try {
-  database = await openDatabase({ dataDir: 'memory' });
+  database = await openDatabase(pg ? { url: pg.url, max: 2 } : { dataDir: 'memory' });
 } finally {
   if (saved === undefined) delete process.env.MIGRATIONS_DIR;
   else process.env.MIGRATIONS_DIR = saved;
@@ -32,6 +48,7 @@ try {
 const db = database.db;
 afterAll(async () => {
   await database.close();
+  await pg?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -91,7 +108,7 @@ const before = {
   ledger: await q(sql`select * from balance_ledger order by id`),
 };
 
-const { migrate } = await import('drizzle-orm/pglite/migrator');
+const { migrate } = pg ? await import('drizzle-orm/postgres-js/migrator') : await import('drizzle-orm/pglite/migrator');
 await migrate(db as never, { migrationsFolder: migrationsFolder() });
 
 const parts = (orderId: number) => q(sql`select seq, kind, amount_cents, state from payment_parts where order_id = ${orderId} order by seq`);
