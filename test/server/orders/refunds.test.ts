@@ -13,7 +13,7 @@ import { RefundOverPaid, requestRefund } from '../../../src/server/services/refu
 import { REFUND_QUERY_AFTER_MS, REFUND_RETRY_EVERY_MS } from '../../../src/server/services/refunds/run';
 import { startTestServer } from '../support/harness';
 import { assertMoneyInvariants, moneyInvariantBreaches } from '../support/money-invariants';
-import { balance, create, credit, newGoods, newMember, orderRow, pay } from './support';
+import { balance, create, credit, newGoods, newMember, newStaff, orderRow, pay } from './support';
 
 /**
  * One refund path (decision 021): balance money comes back at once as a refund of the payment that
@@ -241,6 +241,35 @@ describe('refunds', async () => {
     const done = await dev('alipay', '/refunds/simulate', { outRefundNo: `R${later.refundId}-1` });
     expect(done.body.data.deliveries.map((d: { body: string }) => d.body)).toEqual(['success']);
     expect((await refundRow(later.refundId)).state).toBe('succeeded');
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it('staff: a failed refund is listed with the provider\'s words and settled as given back another way; a held one is released to the provider', async () => {
+    const staff = await newStaff(s);
+    const member = await newMember(s);
+    const failed = await lateMoney('wechat', { refuse: 'NOT_ENOUGH' });
+    const list = async () => (await s.call('GET', '/api/staff/refunds/attention', { token: staff.token })).body.data as Array<{ refundId: number; state: string; failureCode: string | null; to: string }>;
+    expect((await list()).find((r) => r.refundId === failed.refundId)).toMatchObject({ state: 'failed', failureCode: 'NOT_ENOUGH', to: 'wechat' });
+    expect((await s.call('GET', '/api/staff/refunds/attention', { token: member.token })).status).toBe(403);
+    const post = (path: string, body: unknown, key: string) => s.call('POST', `/api/staff/refunds/${path}`, { token: staff.token, body, headers: { 'Idempotency-Key': key } });
+    const settled = await post('settle', { refundId: failed.refundId }, `settle-${failed.refundId}`);
+    expect(settled.body.data).toEqual({ refundId: failed.refundId, state: 'settled' });
+    expect(await refundRow(failed.refundId)).toMatchObject({ state: 'settled', settledBy: staff.id });
+    expect((await list()).some((r) => r.refundId === failed.refundId)).toBe(false);
+    // a retry of the same request is the same answer; another request is refused by the chart
+    expect((await post('settle', { refundId: failed.refundId }, `settle-${failed.refundId}`)).body.data.state).toBe('settled');
+    expect((await post('settle', { refundId: failed.refundId }, `settle-again-${failed.refundId}`)).body.code).toBe(40023);
+    expect((await post('release', { refundId: failed.refundId }, `release-${failed.refundId}`)).body.code).toBe(40023);
+    expect((await post('release', { refundId: 99_999 }, 'release-none')).status).toBe(404);
+    expect((await post('release', { refundId: 'x' }, 'release-bad')).status).toBe(400);
+    expect((await s.call('POST', '/api/staff/refunds/settle', { token: member.token, body: { refundId: failed.refundId } })).status).toBe(403);
+    // a refund held for staff (as migration 0018 holds the money staff were told to refund by hand)
+    const held = await lateMoney('wechat', { refuse: 'NOT_ENOUGH' });
+    await s.deps.db.update(refunds).set({ state: 'held', failureCode: null, failureMessage: null }).where(eq(refunds.id, held.refundId));
+    expect((await list()).find((r) => r.refundId === held.refundId)?.state).toBe('held');
+    const released = await post('release', { refundId: held.refundId }, `release-${held.refundId}`);
+    expect(released.body.data).toEqual({ refundId: held.refundId, state: 'succeeded' });
+    expect((await held.standIn()).map((x) => x.state)).toEqual(['SUCCESS']);
     await assertMoneyInvariants(s.deps.db);
   });
 });
