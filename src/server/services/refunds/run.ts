@@ -19,6 +19,8 @@ import { REFUND_RUN_JOB, type RefundRow } from './request';
 export const REFUND_QUERY_JOB = 'refund.query';
 /** How long after an accepted refund the query first runs. */
 export const REFUND_QUERY_AFTER_MS = 2 * 60_000;
+/** How many times a processing refund is asked about every REFUND_QUERY_AFTER_MS before hourly. */
+export const REFUND_QUERY_QUICK_TRIES = 10;
 /** A failed refund is tried again (an abnormal one asked about) this often, until it succeeds or staff settle it. */
 export const REFUND_RETRY_EVERY_MS = 3_600_000;
 
@@ -140,7 +142,7 @@ export async function runRefund(deps: Deps, payload: unknown): Promise<void> {
 
 /** The `refund.query` job: asks the provider how an accepted (or abnormal) refund ended. */
 export async function runRefundQuery(deps: Deps, payload: unknown): Promise<void> {
-  const { refundId } = payload as { refundId: number };
+  const { refundId, tries = 1 } = payload as { refundId: number; tries?: number };
   const row = await refundWithTrade(deps, refundId);
   if (!row || !row.refund.outRefundNo || !(row.refund.state === 'processing' || row.refund.state === 'failed')) return;
   const gateway = deps.gateways.payments[row.payment.provider as 'wechat' | 'alipay'];
@@ -149,7 +151,9 @@ export async function runRefundQuery(deps: Deps, payload: unknown): Promise<void
   const state = await applyRefundResult(deps, result);
   // still on its way: asked again
   if (state === 'processing' && result.status === 'processing') {
-    await enqueueJob(deps.db, { kind: REFUND_QUERY_JOB, payload: { refundId }, runAt: later(deps, REFUND_QUERY_AFTER_MS) });
+    // every 2 minutes at first, then hourly: a refund may stay processing for days
+    const wait = tries < REFUND_QUERY_QUICK_TRIES ? REFUND_QUERY_AFTER_MS : REFUND_RETRY_EVERY_MS;
+    await enqueueJob(deps.db, { kind: REFUND_QUERY_JOB, payload: { refundId, tries: tries + 1 }, runAt: later(deps, wait) });
   } else if (state === 'failed' && result.status === 'abnormal' && row.refund.state === 'failed') {
     await enqueueJob(deps.db, { kind: REFUND_QUERY_JOB, payload: { refundId }, runAt: later(deps, REFUND_RETRY_EVERY_MS) });
   }
