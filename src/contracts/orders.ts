@@ -152,7 +152,20 @@ export const CreateBody = z
   .openapi('CreateOrderBody');
 export type CreateBody = z.input<typeof CreateBody>;
 export const OrderNoBody = z.object({ orderNo: OrderNo }).openapi('OrderNoBody');
-export const PayBody = z.object({ orderNo: OrderNo, method: z.enum(PAY_METHODS) }).openapi('PayOrderBody');
+export const PayBody = z
+  .object({
+    orderNo: OrderNo,
+    method: z.enum(PAY_METHODS),
+    partSeq: z.number().int().min(1).max(1000).optional().openapi({ description: 'the part of a split order to pay (its seq); absent: the only unpaid share' }),
+  })
+  .openapi('PayOrderBody');
+/** Divides what is left to pay into 2-10 parts (whole cents, each above zero and below the amount to pay, summing to it exactly). */
+export const SplitBody = z
+  .object({
+    orderNo: OrderNo,
+    parts: z.array(z.number().int()).min(1).max(1000).openapi({ description: 'the parts in cents: 2-10 (more: 40016), each > 0 and < the amount to pay (40017), summing to it (70003)' }),
+  })
+  .openapi('SplitOrderBody');
 /** What the page needs to start paying with an outside provider: src/domain/payment-start.ts's PaymentStart. */
 export const PaymentStart = z
   .discriminatedUnion('method', [

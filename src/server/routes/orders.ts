@@ -14,6 +14,7 @@ import { payOrder } from '../services/orders/pay';
 import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
 import { orderMoneyDetail } from '../services/orders/money';
 import { settlePayment } from '../services/orders/settle';
+import { splitOrder, unsplitOrder } from '../services/orders/split';
 import { refundNoticed, refundNotified } from '../services/refunds/run';
 import { overdue } from '../services/orders/state';
 import { orderActions } from '../../../machines/domain/order-transitions';
@@ -25,7 +26,7 @@ import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { paged, pagingQuery } from '../../contracts/common';
 import { BalanceLedgerRow } from '../../contracts/wallet';
-import { Balance, CreateBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund } from '../../contracts/orders';
+import { Balance, CreateBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund, SplitBody } from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -47,6 +48,12 @@ async function goodsOf(c: Context<AppEnv>, rows: OrderRow[]): Promise<Map<number
 
 async function viewOne(c: Context<AppEnv>, o: OrderRow) {
   return view(o, (await goodsOf(c, [o])).get(o.goodsId), c.var.deps.clock.now());
+}
+
+/** An order with its money (parts, sums, refunds), read after the change. */
+async function detailOf(c: Context<AppEnv>, o: OrderRow) {
+  const now = await myOrder(c.var.deps.db, o.accountId, o.orderNo);
+  return { ...(await viewOne(c, now)), ...(await orderMoneyDetail(c.var.deps.db, now.id)) };
 }
 
 /** The chart's actions; past its expiresAt an order can only be cancelled (paying it answers 40009). */
@@ -111,10 +118,7 @@ export const orderRoutes = createRouter()
       request: { query: OrderNoQuery },
       responses: { 200: json(OrderDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
-    async (c) => {
-      const o = await myOrder(c.var.deps.db, me(c), c.req.valid('query').orderNo);
-      return ok(c, { ...(await viewOne(c, o)), ...(await orderMoneyDetail(c.var.deps.db, o.id)) });
-    },
+    async (c) => ok(c, await detailOf(c, await myOrder(c.var.deps.db, me(c), c.req.valid('query').orderNo))),
   )
   .openapi(
     createRoute({
@@ -160,8 +164,39 @@ export const orderRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const answer = await payOrder(c.var.deps, me(c), body.orderNo, body.method);
+      const answer = await payOrder(c.var.deps, me(c), body.orderNo, body.method, undefined, body.partSeq);
       return ok(c, { order: await viewOne(c, answer.order), payment: answer.payment });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/split',
+      tags,
+      summary: 'Split what is left to pay of an unpaid order into 2-10 parts, each paid on its own (partSeq on /orders/pay). Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: SplitBody } }, required: true } },
+      responses: { 200: json(OrderDetail), ...orderRefusals, 403: refusals[403] },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const o = await splitOrder(c.var.deps, me(c), body.orderNo, body.parts);
+      return ok(c, await detailOf(c, o));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/unsplit',
+      tags,
+      summary: 'Undo a split while nothing is being paid: parts already paid are refunded to their payers, the order is one share again. Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: OrderNoBody } }, required: true } },
+      responses: { 200: json(OrderDetail), ...orderRefusals, 403: refusals[403] },
+    }),
+    async (c) => {
+      const o = await unsplitOrder(c.var.deps, me(c), c.req.valid('json').orderNo);
+      return ok(c, await detailOf(c, o));
     },
   )
   .openapi(

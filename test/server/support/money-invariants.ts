@@ -12,7 +12,8 @@ import type { Db } from '../../../src/server/db/client';
  * - per payment: its refunds never exceed it; a payment to refund (mismatch, needs_refund) or one of
  *   a cancelled order is refunded in full;
  * - a paid or fully paid order kept its price less the coupon (applied − refunded = deduction + amount to pay);
- * - an order awaiting money: applied = its paid live parts, and its live shares sum to the amount to pay;
+ * - an order awaiting money: applied less refunded = its paid live parts (a part given back by an
+ *   un-split is refunded), and its live shares sum to the amount to pay;
  * - each ledger row of an order is exactly one payment's debit or one refund's credit;
  * - no balance is below zero.
  */
@@ -43,7 +44,7 @@ export async function moneyInvariantBreaches(db: Db): Promise<Record<string, unk
       db,
       sql`select o.id, o.amount_to_pay_cents, a.applied, a.paid_parts, a.shares from orders o
           cross join lateral (select
-            (select coalesce(sum(p.amount_cents), 0) from payments p where p.order_id = o.id and p.status in ${list(APPLIED_PAYMENT_STATUSES)}) as applied,
+            (select coalesce(sum(p.amount_cents - ${refunded}), 0) from payments p where p.order_id = o.id and p.status in ${list(APPLIED_PAYMENT_STATUSES)}) as applied,
             (select coalesce(sum(t.amount_cents), 0) from payment_parts t where t.order_id = o.id and t.state = 'paid') as paid_parts,
             (select coalesce(sum(t.amount_cents), 0) from payment_parts t where t.order_id = o.id and t.kind = 'share' and t.state in ${list(LIVE_PART_STATES)}) as shares) a
           where o.state in ${list(AWAITING_MONEY_STATES)} and (a.applied <> a.paid_parts or a.shares <> o.amount_to_pay_cents)`,

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
-import { nextPartState, OUTSTANDING_PART_STATES, PAYMENT_PART_INITIAL, type PaymentPartState } from '../../../../machines/domain/payment-part-transitions';
+import { partPaidEvent } from '../../../../machines/domain/order-transitions';
+import { LIVE_PART_STATES, nextPartState, OUTSTANDING_PART_STATES, PAYMENT_PART_INITIAL, type PaymentPartState } from '../../../../machines/domain/payment-part-transitions';
 import type { PaymentPartEvent } from '../../../../machines/domain/payment-part.machine';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { paymentParts } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { ROW, type LockOptions } from './locks';
@@ -28,15 +29,40 @@ export async function partsOf(tx: Tx, orderId: number): Promise<PartRow[]> {
   return tx.select().from(paymentParts).where(eq(paymentParts.orderId, orderId)).orderBy(asc(paymentParts.seq)).for('update');
 }
 
-/** The share a whole order's payment pays: its only outstanding share (a split order names the part; issue 12 step 6). */
-export async function payablePart(tx: Tx, orderId: number): Promise<PartRow | undefined> {
-  const [row] = await tx
+/**
+ * The share a payment pays: the one named by `seq` (a split order's part), or the order's only unpaid
+ * share; none when there is none to pay. 70003 (field partSeq) when the order has several unpaid
+ * shares and none is named, or the one named is not an unpaid share.
+ */
+export async function payablePart(tx: Db | Tx, orderId: number, seq?: number): Promise<PartRow | undefined> {
+  const unpaid = await tx
     .select()
     .from(paymentParts)
     .where(and(eq(paymentParts.orderId, orderId), eq(paymentParts.kind, 'share'), inArray(paymentParts.state, OUTSTANDING_PART_STATES)))
-    .orderBy(asc(paymentParts.seq))
-    .limit(1);
-  return row;
+    .orderBy(asc(paymentParts.seq));
+  if (seq === undefined) {
+    if (unpaid.length > 1) throw new ApiError(Errors.invalidField, { field: 'partSeq', values: { field: 'partSeq' } });
+    return unpaid[0];
+  }
+  const part = unpaid.find((p) => p.seq === seq);
+  if (!part) throw new ApiError(Errors.invalidField, { field: 'partSeq', values: { field: 'partSeq' } });
+  return part;
+}
+
+/** The order's live shares (what makes up its amount to pay now), by seq. */
+export async function liveShares(tx: Db | Tx, orderId: number): Promise<PartRow[]> {
+  return tx
+    .select()
+    .from(paymentParts)
+    .where(and(eq(paymentParts.orderId, orderId), eq(paymentParts.kind, 'share'), inArray(paymentParts.state, LIVE_PART_STATES)))
+    .orderBy(asc(paymentParts.seq));
+}
+
+/** The order chart's event once `paid` (a share of the order) is paid: more to pay, the last part of a split order, or the whole order. */
+export async function partPaidEventOf(tx: Tx, orderId: number, paid: PartRow) {
+  const shares = await liveShares(tx, orderId);
+  const outstandingShares = shares.filter((p) => p.id !== paid.id && OUTSTANDING_PART_STATES.includes(p.state)).length;
+  return partPaidEvent({ outstandingShares, split: shares.length > 1 });
 }
 
 /**

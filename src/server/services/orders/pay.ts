@@ -10,7 +10,7 @@ import { decide } from '../booking/decide';
 import { payPartByBalance } from './balance';
 import { closeAttempt } from './close-attempt';
 import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
-import { payablePart } from './parts';
+import { liveShares, partPaidEventOf, payablePart } from './parts';
 import { myOrder, openAttempt, payerOpenIdOf, type AttemptRow, type OrderRow } from './read';
 import { markPaid, PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
 import { move, overdue, pastExpiry } from './state';
@@ -24,21 +24,33 @@ export type PayAnswer = { order: OrderRow; payment: PaymentStart | null };
  * (a second tap, a member coming back); another method first closes that trade at its provider (when
  * the close shows it was paid meanwhile, the order is settled paid and the new payment refused, 40011).
  */
-export async function payOrder(deps: Deps, accountId: number, orderNo: string, method: 'balance' | PaymentMethod, opts: LockOptions = ROW): Promise<PayAnswer> {
+export async function payOrder(deps: Deps, accountId: number, orderNo: string, method: 'balance' | PaymentMethod, opts: LockOptions = ROW, partSeq?: number): Promise<PayAnswer> {
   const { db, clock } = deps;
   if (method === 'balance') {
     const order = await decide(db, async (tx) => {
       await lockAccount(tx, accountId, opts);
       const o = await lockMyOrder(tx, accountId, orderNo);
       if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
-      const state = move(o.state, 'payment.succeeded', 'orderNotPayable');
+      move(o.state, 'payment.succeeded', 'orderNotPayable');
       // a trade open at a provider (paying, or its prepay under way) could still take the money
       if (o.state === 'paying' || (await openAttempt(tx, o.id))) throw new ApiError(Errors.orderNotPayable);
-      // the share left to pay, paid from the balance (a ledger row and its payment); none when the deduction paid it all
-      const part = await payablePart(tx, o.id);
-      if (part) await payPartByBalance(tx, clock, accountId, part, 'order');
-      else if (o.amountToPayCents > 0) throw new ApiError(Errors.orderNotPayable);
-      return markPaid(tx, clock, o, state, 'balance');
+      // the share to pay (a split order's named part), paid from the balance (a ledger row and its payment)
+      const part = await payablePart(tx, o.id, partSeq);
+      if (!part) {
+        // none left: the deduction paid it all
+        if (o.amountToPayCents > 0) throw new ApiError(Errors.orderNotPayable);
+        return markPaid(tx, clock, o, move(o.state, 'payment.succeeded', 'orderNotPayable'), 'balance');
+      }
+      const split = (await liveShares(tx, o.id)).length > 1;
+      const event = await partPaidEventOf(tx, o.id, part);
+      const state = move(o.state, event, 'orderNotPayable');
+      await payPartByBalance(tx, clock, accountId, part, split ? 'split_part' : 'order');
+      if (event === 'part.paid') {
+        const [row] = await tx.update(orders).set({ state }).where(eq(orders.id, o.id)).returning();
+        return row!;
+      }
+      // a split order was paid by its parts' payers: no one method
+      return markPaid(tx, clock, o, state, split ? null : 'balance');
     });
     return { order, payment: null };
   }
@@ -79,7 +91,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       // another tap opened a trade since this one read the order: take it from the top (same trade, or a switch)
       if (o.state === 'paying' || (await openAttempt(tx, o.id))) return undefined;
       move(o.state, 'order.pay', 'orderNotPayable');
-      const part = await payablePart(tx, o.id);
+      const part = await payablePart(tx, o.id, partSeq);
       if (!part) throw new ApiError(Errors.orderNotPayable);
       const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
       const seq = (last?.seq ?? 0) + 1;

@@ -15,7 +15,7 @@ import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { issueGoods } from './issue';
 import { ROW, type LockOptions } from './locks';
-import { movePart, type PartRow } from './parts';
+import { movePart, partPaidEventOf, type PartRow } from './parts';
 import { latestAttempt, type AttemptRow, type OrderRow } from './read';
 
 /** Settling a payment: a provider's verified result (notification or query) or the balance moves the order to paid. */
@@ -26,7 +26,7 @@ export const PAYMENT_QUERY_AFTER_MS = 2 * 60_000;
 export const PAYMENT_QUERY_MAX_ATTEMPTS = 10;
 
 /** Moves the order to paid and issues what was bought (src/server/services/orders/issue.ts), once. */
-export async function markPaid(tx: Tx, clock: Clock, order: OrderRow, state: OrderState, method: 'balance' | PaymentMethod): Promise<OrderRow> {
+export async function markPaid(tx: Tx, clock: Clock, order: OrderRow, state: OrderState, method: 'balance' | PaymentMethod | null): Promise<OrderRow> {
   const issued = await issueGoods(tx, clock, order);
   const [row] = await tx
     .update(orders)
@@ -103,7 +103,9 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
     await endOpenAttempt(tx, clock, order, part, a!, result.status, isLatest);
     return 'duplicate';
   }
-  const takes = OUTSTANDING_PART_STATES.includes(part.state) && nextOrderState(order.state, 'payment.succeeded') !== null;
+  // the order chart's event if this pays the part: more to pay, the last part of a split order, or the whole order
+  const paidEvent = await partPaidEventOf(tx, order.id, part);
+  const takes = OUTSTANDING_PART_STATES.includes(part.state) && nextOrderState(order.state, paidEvent) !== null;
   const orderAccepts = result.status === 'paid' ? takes : isLatest && nextOrderState(order.state, 'payment.failed') !== null;
   const status = recordedPaymentStatus(paymentEventOf({ providerStatus: result.status, amountMatches: amountOk, orderAccepts }));
   if (!status) return 'ignored';
@@ -144,7 +146,9 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
   }
   if (status === 'paid') {
     await movePart(tx, clock, part, 'part.paid', opts);
-    await markPaid(tx, clock, order, nextOrderState(order.state, 'payment.succeeded')!, result.provider);
+    const next = nextOrderState(order.state, paidEvent)!;
+    if (paidEvent === 'part.paid') await tx.update(orders).set({ state: next }).where(eq(orders.id, order.id));
+    else await markPaid(tx, clock, order, next, paidEvent === 'split.paid' ? null : result.provider);
     return 'paid';
   }
   if (!orderAccepts) return 'ignored';
