@@ -50,8 +50,10 @@ describe('split orders', async () => {
     expect((await payPart(m.token, no, 'balance', 2)).body).toMatchObject({ code: 70003, field: 'partSeq' });
     const wx = await payPart(m.token, no, 'wechat', 3);
     expect(wx.body.data.order.state).toBe('paying');
-    // paying blocks another payment
+    // paying blocks another payment, by any method
     expect((await payPart(m.token, no, 'balance', 4)).body.code).toBe(40002);
+    expect((await payPart(m.token, no, 'wechat', 4)).body.code).toBe(40002);
+    expect((await payPart(m.token, no, 'wechat', 3)).body.data.payment.prepayId, 'the same part again: the same trade').toBe(wx.body.data.payment.prepayId);
     await wechatSim({ prepayId: wx.body.data.payment.prepayId, outcome: 'pay' });
     expect((await orderRow(s, no)).state).toBe('unpaid');
     expect(await cardsOf(s, m.id)).toHaveLength(0);

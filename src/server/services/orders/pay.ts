@@ -65,6 +65,8 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     if (pastExpiry(current, clock.now())) throw new ApiError(Errors.orderExpired);
     if (current.amountToPayCents <= 0) throw new ApiError(Errors.orderNotPayable);
     const open = await openAttempt(db, current.id);
+    // a trade open for another part of a split order: paying blocks payment (spec §8)
+    if (open && partSeq !== undefined && (await partSeqOf(db, open.partId)) !== partSeq) throw new ApiError(Errors.orderNotPayable);
     if (open && open.provider === method) {
       // the same trade again: what the member got the first time, or the provider asked again with the same out_trade_no
       if (open.start && current.state === 'paying') return { order: current, payment: open.start };
@@ -179,4 +181,10 @@ async function movedToPaying(deps: Deps, order: OrderRow, attempt: AttemptRow, s
     await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: a.outTradeNo, provider: a.provider, attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
     return { order: row!, payment: start };
   });
+}
+
+/** The seq of the part an attempt collects. */
+async function partSeqOf(db: Deps['db'], partId: number): Promise<number | undefined> {
+  const [row] = await db.select({ seq: paymentParts.seq }).from(paymentParts).where(eq(paymentParts.id, partId));
+  return row?.seq;
 }
