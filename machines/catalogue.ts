@@ -11,9 +11,12 @@ import { cardMachine } from './domain/card.machine';
 import { classMachine } from './domain/class.machine';
 import { couponMachine } from './domain/coupon.machine';
 import { orderMachine } from './domain/order.machine';
+import { friendInvitationMachine } from './domain/friend-invitation.machine';
 import { paymentAttemptMachine } from './domain/payment-attempt.machine';
+import { paymentPartMachine } from './domain/payment-part.machine';
 import { paymentMachine } from './domain/payment.machine';
 import { photoReviewMachine } from './domain/photo-review.machine';
+import { refundMachine } from './domain/refund.machine';
 import { loginMachine } from './login.machine';
 import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
@@ -57,6 +60,9 @@ export const charts: Chart[] = [
   { file: 'machines/domain/photo-review.machine.ts', machine: photoReviewMachine },
   { file: 'machines/domain/payment-attempt.machine.ts', machine: paymentAttemptMachine },
   { file: 'machines/domain/payment.machine.ts', machine: paymentMachine },
+  { file: 'machines/domain/payment-part.machine.ts', machine: paymentPartMachine },
+  { file: 'machines/domain/refund.machine.ts', machine: refundMachine },
+  { file: 'machines/domain/friend-invitation.machine.ts', machine: friendInvitationMachine },
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
   { file: 'machines/domain/class.machine.ts', machine: classMachine },
 ];

@@ -46,3 +46,17 @@ export const BOUGHT_STATES = storedStatesTagged<OrderState>(orderMachine, 'bough
 
 /** Orders that were ever paid (tag `everPaid`): the member's purchase history. */
 export const EVER_PAID_STATES = storedStatesTagged<OrderState>(orderMachine, 'everPaid');
+
+/** What the server knows when a part of an order has just been paid (decision 021). */
+export interface PartPaidFacts {
+  /** live shares still unpaid after this one */
+  outstandingShares: number;
+  /** the order is split (more than one live share) */
+  split: boolean;
+}
+
+/** The order chart's event for a part just paid: more to pay, the last part of a split order, or the whole order. */
+export function partPaidEvent(f: PartPaidFacts): 'part.paid' | 'split.paid' | 'payment.succeeded' {
+  if (f.outstandingShares > 0) return 'part.paid';
+  return f.split ? 'split.paid' : 'payment.succeeded';
+}

@@ -5,6 +5,8 @@ export type OrderEvent =
   | { type: 'order.pay' }
   | { type: 'payment.succeeded' }
   | { type: 'payment.failed' }
+  | { type: 'part.paid' }
+  | { type: 'split.paid' }
   | { type: 'order.cancel' }
   | { type: 'friend.invite' }
   | { type: 'friend.paid' }
@@ -19,7 +21,9 @@ export type OrderEvent =
  * second payment starts: paying by another method first closes the open trade at its provider, which
  * fails that payment (`payment.failed`), then pays again (decision 013). An unpaid order may be
  * cancelled; a paying one may not (a notification may still come; the expiry closes its trade first).
- * A friend may pay for an order (friend paying, then fully paid). A paid order may be refunded. State
+ * A split order (issue 12, decision 021) is paid part by part: a part paid while others are still to pay
+ * (`part.paid`) leaves the order unpaid (its trade over), the last one (`split.paid`) makes it fully
+ * paid. A friend may pay for an order (friend paying, then fully paid). A paid order may be refunded. State
  * names are the stored `orders.state` values. States still waiting for money are tagged `awaitingMoney` (a
  * member has one such order at a time); those the 15-minute pay window ends are tagged `payWindow`
  * (a friend-pay invitation has its own expiry, issue 12). Orders whose goods the member holds are tagged
@@ -40,6 +44,8 @@ export const orderMachine = setup({
       on: {
         'order.pay': 'paying',
         'payment.succeeded': 'paid',
+        'split.paid': 'fully_paid',
+        'part.paid': 'unpaid',
         'order.cancel': 'cancelled',
         'friend.invite': 'friend_paying',
       },
@@ -49,6 +55,8 @@ export const orderMachine = setup({
       tags: ['awaitingMoney', 'payWindow'],
       on: {
         'payment.succeeded': 'paid',
+        'split.paid': 'fully_paid',
+        'part.paid': 'unpaid',
         'payment.failed': 'payment_failed',
       },
     },
@@ -58,6 +66,8 @@ export const orderMachine = setup({
       on: {
         'order.pay': 'paying',
         'payment.succeeded': 'paid',
+        'split.paid': 'fully_paid',
+        'part.paid': 'unpaid',
         'order.cancel': 'cancelled',
       },
     },

@@ -7,8 +7,14 @@ export type PaymentStatus = 'paid' | 'failed' | 'mismatch' | 'needs_refund';
 /** Every value `payments.status` may hold, from the chart. */
 export const PAYMENT_STATUSES = storedStates<PaymentStatus>(paymentMachine);
 
-/** The payments staff must refund by hand until refunds are built (tag `toRefund`). */
+/** The payments refunded in full when recorded (tag `toRefund`): money for nothing, or a wrong amount. */
 export const PAYMENT_STATUSES_TO_REFUND = storedStatesTagged<PaymentStatus>(paymentMachine, 'toRefund');
+
+/** Payments that are their order's money (tag `applied`). */
+export const APPLIED_PAYMENT_STATUSES = storedStatesTagged<PaymentStatus>(paymentMachine, 'applied');
+
+/** Payments that took a payer's money, applied or not (tag `taken`). */
+export const TAKEN_PAYMENT_STATUSES = storedStatesTagged<PaymentStatus>(paymentMachine, 'taken');
 
 /** What the server knows when a provider's answer arrives. */
 export interface PaymentFacts {

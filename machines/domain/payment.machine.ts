@@ -12,9 +12,11 @@ export type PaymentEvent =
  * transaction (decision 013). Before it is recorded there is no row (`none`, tagged `noRecord`). The
  * provider's answer, matched to its attempt and order, records it as: paid (the money for this order,
  * the order took it), failed (the provider said the trade failed), mismatch (a paid answer whose
- * amount is not the order's: never applied) or needs_refund (money taken for an order that cannot
- * take it any more: already paid another way, or cancelled; listed for staff to refund). A recorded
- * payment does not change: refunds are their own records (issue 12). State names are the stored
+ * amount is not its part's: never applied) or needs_refund (money taken for an order that cannot
+ * take it any more: already paid another way, or cancelled). Both are refunded in full to their payer
+ * in the transaction that records them (tag `toRefund`). A balance payment is recorded paid with its
+ * ledger row. A recorded payment does not change: refunds are their own records (decision 021).
+ * `applied` payments are the order's money, `taken` ones all the money payers gave. State names are the stored
  * `payments.status` values. The server checks every record against this chart.
  */
 export const paymentMachine = setup({
@@ -33,9 +35,9 @@ export const paymentMachine = setup({
         'payment.unwanted': 'needs_refund',
       },
     },
-    paid: { description: 'Money received and applied to its order (the amount matched and the order took it).', type: 'final' },
+    paid: { description: "Money received and applied to its part (the amount matched and the order took it): the balance's debit, or a provider's payment.", type: 'final', tags: ['applied', 'taken'] },
     failed: { description: 'The provider reported a failed payment; kept for the history.', type: 'final' },
-    mismatch: { description: "Money received for another amount than the order's: kept, not applied; staff reconcile it.", type: 'final' },
-    needs_refund: { description: 'Money received for an order that no longer takes it (already paid, cancelled): kept for staff to refund.', type: 'final', tags: ['toRefund'] },
+    mismatch: { description: "Money received for another amount than its part's: never applied, refunded in full to its payer.", type: 'final', tags: ['taken', 'toRefund'] },
+    needs_refund: { description: 'Money received for a part or order that no longer takes it (paid another way, cancelled): refunded in full to its payer.', type: 'final', tags: ['taken', 'toRefund'] },
   },
 });

@@ -1,4 +1,4 @@
-import type { Balance, CreateBody, Order, PayAnswer, PayMethods, Quote, QuoteCoupon } from '../contracts/orders';
+import type { Balance, CreateBody, Order, OrderDetail, PayAnswer, PayMethods, Quote, QuoteCoupon } from '../contracts/orders';
 import type { PageQuery } from '../contracts/common';
 import type { Paged } from '../domain/envelope';
 import type { PayMethod } from '../domain/orders';
@@ -26,7 +26,7 @@ export function orderCalls(http: ApiClient) {
   return {
     quote: (body: CheckoutBody) => http.post<Quote>('/orders/quote', { body }),
     create: (body: CreateOrderBody, idempotencyKey: string) => http.post<Order>('/orders/create', { body, idempotencyKey }),
-    detail: (orderNo: string) => http.get<Order>('/orders/detail', { query: { orderNo } }),
+    detail: (orderNo: string) => http.get<OrderDetail>('/orders/detail', { query: { orderNo } }),
     mine: (q: PageQuery) => http.get<Paged<Order>>('/orders/mine', { query: q }),
     cancel: (orderNo: string, idempotencyKey: string) => http.post<Order>('/orders/cancel', { body: { orderNo }, idempotencyKey }),
     pay: (orderNo: string, method: PayMethod, idempotencyKey: string) => http.post<PayAnswer>('/orders/pay', { body: { orderNo, method }, idempotencyKey }),

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { GOODS_KIND_VALUES } from '../domain/catalog';
-import { ORDER_STATES, PAY_METHODS } from '../domain/orders';
+import { ORDER_STATES, PAY_METHODS, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../domain/orders';
 import { IdParam } from './common';
 
 /** Orders, checkout quotes and payment (issue 4): the requests and answers the server documents and checks and the app reads. */
@@ -88,6 +88,47 @@ export const Order = z
   .openapi('Order');
 export type Order = z.infer<typeof Order>;
 
+/** One part of an order's money (decision 021): the balance deduction (seq 0) or a share to pay. */
+export const OrderPart = z
+  .object({
+    seq: z.number().int(),
+    kind: z.enum(['deduction', 'share']),
+    amountCents: z.number().int(),
+    state: z.enum(PAYMENT_PART_STATE_VALUES),
+    /** how it was paid: balance, wechat or alipay; null while unpaid */
+    paidBy: z.enum(['balance', 'wechat', 'alipay']).nullable(),
+  })
+  .openapi('OrderPart');
+
+/** An order's money, summed from its payments, parts and refunds (decision 021). */
+export const OrderMoney = z
+  .object({
+    appliedCents: z.number().int().openapi({ description: 'payments applied to the order' }),
+    takenCents: z.number().int().openapi({ description: "all the payers' money taken for it, applied or not" }),
+    refundedCents: z.number().int().openapi({ description: 'refunds back with their payers' }),
+    refundingCents: z.number().int().openapi({ description: 'refunds on their way' }),
+    outstandingCents: z.number().int().openapi({ description: 'still to pay' }),
+    liveCents: z.number().int(),
+  })
+  .openapi('OrderMoney');
+
+/** A refund of one of the order's payments; a failed one carries the provider's reason. */
+export const OrderRefund = z
+  .object({
+    amountCents: z.number().int(),
+    cause: z.enum(['order_cancelled', 'split_undone', 'unwanted_payment', 'amount_mismatch', 'order_refund']),
+    state: z.enum(REFUND_STATE_VALUES),
+    to: z.enum(['balance', 'wechat', 'alipay']).openapi({ description: 'where the money goes back: the payment it returns' }),
+    failureMessage: z.string().nullable(),
+    createdAt: z.string(),
+    settledAt: z.string().nullable(),
+  })
+  .openapi('OrderRefund');
+
+/** One of my orders with its money: parts, sums and refunds. */
+export const OrderDetail = Order.extend({ parts: z.array(OrderPart), money: OrderMoney, refunds: z.array(OrderRefund) }).openapi('OrderDetail');
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
 export const OrderNo = z.string().min(1).max(64);
 /** One of my orders, by number. */
 export const OrderNoQuery = z.object({ orderNo: OrderNo.openapi({ param: { name: 'orderNo', in: 'query' } }) });
@@ -111,7 +152,20 @@ export const CreateBody = z
   .openapi('CreateOrderBody');
 export type CreateBody = z.input<typeof CreateBody>;
 export const OrderNoBody = z.object({ orderNo: OrderNo }).openapi('OrderNoBody');
-export const PayBody = z.object({ orderNo: OrderNo, method: z.enum(PAY_METHODS) }).openapi('PayOrderBody');
+export const PayBody = z
+  .object({
+    orderNo: OrderNo,
+    method: z.enum(PAY_METHODS),
+    partSeq: z.number().int().min(1).max(1000).optional().openapi({ description: 'the part of a split order to pay (its seq); absent: the only unpaid share' }),
+  })
+  .openapi('PayOrderBody');
+/** Divides what is left to pay into 2-10 parts (whole cents, each above zero and below the amount to pay, summing to it exactly). */
+export const SplitBody = z
+  .object({
+    orderNo: OrderNo,
+    parts: z.array(z.number().int()).min(1).max(1000).openapi({ description: 'the parts in cents: 2-10 (more: 40016), each > 0 and < the amount to pay (40017), summing to it (70003)' }),
+  })
+  .openapi('SplitOrderBody');
 /** What the page needs to start paying with an outside provider: src/domain/payment-start.ts's PaymentStart. */
 export const PaymentStart = z
   .discriminatedUnion('method', [

@@ -84,6 +84,12 @@ export const Errors = {
   priceChanged: def(40010, 409, msg`价格计算有变化，请确认后重新提交`),
   orderAlreadyPaid: def(40011, 409, msg`订单已支付，请勿重复支付`),
   wechatPayNeedsOpenId: def(40012, 409, msg`请在微信中打开并登录后使用微信支付`),
+  userMissing: def(40013, 403, msg`该会员不存在或已被禁用`),
+  orderCancelled: def(40014, 409, msg`订单已取消`),
+  orderAlreadySplit: def(40015, 409, msg`订单已拆分`),
+  splitTooMany: def(40016, 400, msg`最多拆分为 10 份`),
+  splitPartTooLarge: def(40017, 400, msg`每份金额须大于 0 且小于应付金额`),
+  refundNotInState: def(40023, 409, msg`该退款当前状态不能这样处理`),
   // 50xxx goods
   goodsNotChosen: def(50001, 400, msg`请选择商品`),
   goodsOffShelf: def(50002, 409, msg`商品已下架`),

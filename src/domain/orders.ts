@@ -13,6 +13,12 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/** Payment part states (decision 021), stored in payment_parts.state; the chart is machines/domain/payment-part.machine.ts. */
+export const PAYMENT_PART_STATE_VALUES = ['unpaid', 'paid', 'dropped', 'given_back'] as const;
+
+/** Refund states (decision 021), stored in refunds.state; the chart is machines/domain/refund.machine.ts. */
+export const REFUND_STATE_VALUES = ['pending', 'processing', 'failed', 'held', 'succeeded', 'settled'] as const;
+
 export const PAY_METHODS = ['balance', 'wechat', 'alipay'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 

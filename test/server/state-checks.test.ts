@@ -7,11 +7,14 @@ import { storedStates } from '../../machines/domain/chart-states';
 import { classMachine } from '../../machines/domain/class.machine';
 import { couponMachine } from '../../machines/domain/coupon.machine';
 import { orderMachine } from '../../machines/domain/order.machine';
+import { friendInvitationMachine } from '../../machines/domain/friend-invitation.machine';
 import { paymentAttemptMachine } from '../../machines/domain/payment-attempt.machine';
+import { paymentPartMachine } from '../../machines/domain/payment-part.machine';
 import { paymentMachine } from '../../machines/domain/payment.machine';
 import { photoReviewMachine } from '../../machines/domain/photo-review.machine';
+import { refundMachine } from '../../machines/domain/refund.machine';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
-import { ORDER_STATES } from '../../src/domain/orders';
+import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
 import { COUPON_STATES } from '../../src/domain/pricing';
 import { STATE_COLUMNS, stateCheckName } from '../../src/server/db/state-checks';
@@ -29,6 +32,9 @@ const CHARTS: Record<string, AnyStateMachine> = {
   order: orderMachine,
   'payment-attempt': paymentAttemptMachine,
   payment: paymentMachine,
+  'payment-part': paymentPartMachine,
+  refund: refundMachine,
+  'friend-invitation': friendInvitationMachine,
   coupon: couponMachine,
   card: cardMachine,
   booking: bookingMachine,
@@ -90,6 +96,8 @@ describe('state columns and their charts', () => {
   it('the state lists the API declares are the charts\'', () => {
     const sorted = (xs: readonly string[]) => [...xs].sort();
     expect(sorted(ORDER_STATES)).toEqual(sorted(storedStates(orderMachine)));
+    expect(sorted(PAYMENT_PART_STATE_VALUES)).toEqual(sorted(storedStates(paymentPartMachine)));
+    expect(sorted(REFUND_STATE_VALUES)).toEqual(sorted(storedStates(refundMachine)));
     expect(sorted(CARD_STATUSES)).toEqual(sorted(storedStates(cardMachine)));
     expect(sorted(BOOKING_ROW_STATES)).toEqual(sorted(storedStates(bookingMachine)));
     expect(sorted(PHOTO_REVIEW_STATES)).toEqual(sorted(storedStates(photoReviewMachine)));

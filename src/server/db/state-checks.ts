@@ -6,9 +6,12 @@ import { stateCheckSql } from '../../../machines/domain/chart-states';
 import { CLASS_STATUSES } from '../../../machines/domain/class-transitions';
 import { COUPON_STORED_STATES } from '../../../machines/domain/coupon-transitions';
 import { ORDER_STORED_STATES } from '../../../machines/domain/order-transitions';
+import { FRIEND_INVITATION_STATES } from '../../../machines/domain/friend-invitation-transitions';
 import { PAYMENT_ATTEMPT_STATES } from '../../../machines/domain/payment-attempt-transitions';
+import { PAYMENT_PART_STATES } from '../../../machines/domain/payment-part-transitions';
 import { PAYMENT_STATUSES } from '../../../machines/domain/payment-transitions';
 import { PHOTO_STORED_STATES } from '../../../machines/domain/photo-review-transitions';
+import { REFUND_STATES } from '../../../machines/domain/refund-transitions';
 
 /**
  * Every stored state column and the chart whose states it may hold (issue 11, decision 017). The
@@ -30,6 +33,9 @@ export const STATE_COLUMNS = {
   orders: col('orders', 'state', 'order', ORDER_STORED_STATES),
   paymentAttempts: col('payment_attempts', 'state', 'payment-attempt', PAYMENT_ATTEMPT_STATES),
   payments: col('payments', 'status', 'payment', PAYMENT_STATUSES),
+  paymentParts: col('payment_parts', 'state', 'payment-part', PAYMENT_PART_STATES),
+  refunds: col('refunds', 'state', 'refund', REFUND_STATES),
+  friendInvitations: col('friend_invitations', 'state', 'friend-invitation', FRIEND_INVITATION_STATES),
   memberCoupons: col('member_coupons', 'state', 'coupon', COUPON_STORED_STATES),
   memberCards: col('member_cards', 'status', 'card', CARD_STORED_STATUSES),
   bookings: col('bookings', 'state', 'booking', BOOKING_STORED_STATES),

@@ -3,6 +3,8 @@ import type { Deps } from '../env';
 import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeeping } from './housekeeping';
 import { ORDER_EXPIRE_JOB, runOrderExpiry } from '../services/orders/expiry';
 import { PAYMENT_QUERY_JOB, runPaymentQuery } from '../services/orders/settle';
+import { REFUND_RUN_JOB } from '../services/refunds/request';
+import { REFUND_QUERY_JOB, runRefund, runRefundQuery } from '../services/refunds/run';
 import { passTime, TIME_PASSING_EVERY_MS, TIME_PASSING_JOB } from './time-passing';
 import { claimDueJobs, completeJob, enqueueJob, failJob, hasPendingJob } from './queue';
 
@@ -26,6 +28,9 @@ export const jobHandlers: Record<string, JobHandler> = {
   [PAYMENT_QUERY_JOB]: runPaymentQuery,
   // issue 4: an unpaid order not paid in time is cancelled (decision 008)
   [ORDER_EXPIRE_JOB]: runOrderExpiry,
+  // issue 12: a provider refund is asked for, and asked about until it ends (decision 021)
+  [REFUND_RUN_JOB]: runRefund,
+  [REFUND_QUERY_JOB]: runRefundQuery,
 };
 
 /** Claims and runs the due jobs once; returns how many ran. Tests call this with the test clock. */

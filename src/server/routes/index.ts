@@ -17,6 +17,7 @@ import { orderRoutes } from './orders';
 import { password } from './password';
 import { photoRoutes } from './photos';
 import { school } from './school';
+import { staffRefundRoutes } from './staff-refunds';
 import { stats } from './stats';
 import { survey } from './survey';
 import { wechatOAuthRoutes } from './wechat-oauth';
@@ -43,6 +44,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', checkinRoutes);
   app.route('/api', photoRoutes);
   app.route('/api', orderRoutes);
+  app.route('/api', staffRefundRoutes);
   app.route('/api', buyingRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in

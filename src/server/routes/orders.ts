@@ -5,14 +5,17 @@ import type { AppEnv, Caller } from '../env';
 import { optionalAuth, requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { NotificationRefused, type PaymentMethod } from '../gateways/payments/types';
+import { NotificationRefused, PaymentProviderError, type PaymentMethod } from '../gateways/payments/types';
 import { balanceOf } from '../services/orders/balance';
 import { myBalanceHistory } from '../services/balance-history';
 import { cancelOrder } from '../services/orders/cancel';
 import { createOrder } from '../services/orders/create';
 import { payOrder } from '../services/orders/pay';
 import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
+import { orderMoneyDetail } from '../services/orders/money';
 import { settlePayment } from '../services/orders/settle';
+import { splitOrder, unsplitOrder } from '../services/orders/split';
+import { refundNoticed, refundNotified } from '../services/refunds/run';
 import { overdue } from '../services/orders/state';
 import { orderActions } from '../../../machines/domain/order-transitions';
 import type { GoodsKind } from '../../domain/catalog';
@@ -23,7 +26,7 @@ import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { paged, pagingQuery } from '../../contracts/common';
 import { BalanceLedgerRow } from '../../contracts/wallet';
-import { Balance, CreateBody, Order, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund } from '../../contracts/orders';
+import { Balance, CreateBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund, SplitBody } from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -45,6 +48,12 @@ async function goodsOf(c: Context<AppEnv>, rows: OrderRow[]): Promise<Map<number
 
 async function viewOne(c: Context<AppEnv>, o: OrderRow) {
   return view(o, (await goodsOf(c, [o])).get(o.goodsId), c.var.deps.clock.now());
+}
+
+/** An order with its money (parts, sums, refunds), read after the change. */
+async function detailOf(c: Context<AppEnv>, o: OrderRow) {
+  const now = await myOrder(c.var.deps.db, o.accountId, o.orderNo);
+  return { ...(await viewOne(c, now)), ...(await orderMoneyDetail(c.var.deps.db, now.id)) };
 }
 
 /** The chart's actions; past its expiresAt an order can only be cancelled (paying it answers 40009). */
@@ -104,12 +113,12 @@ export const orderRoutes = createRouter()
       method: 'get',
       path: '/orders/detail',
       tags,
-      summary: 'One of my orders',
+      summary: 'One of my orders, with its money: its parts (how each was paid), its sums and its refunds (decision 021)',
       middleware: [requireAuth] as const,
       request: { query: OrderNoQuery },
-      responses: { 200: json(Order), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
+      responses: { 200: json(OrderDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
-    async (c) => ok(c, await viewOne(c, await myOrder(c.var.deps.db, me(c), c.req.valid('query').orderNo))),
+    async (c) => ok(c, await detailOf(c, await myOrder(c.var.deps.db, me(c), c.req.valid('query').orderNo))),
   )
   .openapi(
     createRoute({
@@ -140,7 +149,7 @@ export const orderRoutes = createRouter()
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, await viewOne(c, await cancelOrder(deps.db, deps.clock, me(c), c.req.valid('json').orderNo)));
+      return ok(c, await viewOne(c, await cancelOrder(deps, me(c), c.req.valid('json').orderNo)));
     },
   )
   .openapi(
@@ -155,8 +164,39 @@ export const orderRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const answer = await payOrder(c.var.deps, me(c), body.orderNo, body.method);
+      const answer = await payOrder(c.var.deps, me(c), body.orderNo, body.method, undefined, body.partSeq);
       return ok(c, { order: await viewOne(c, answer.order), payment: answer.payment });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/split',
+      tags,
+      summary: 'Split what is left to pay of an unpaid order into 2-10 parts, each paid on its own (partSeq on /orders/pay). Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: SplitBody } }, required: true } },
+      responses: { 200: json(OrderDetail), ...orderRefusals, 403: refusals[403] },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const o = await splitOrder(c.var.deps, me(c), body.orderNo, body.parts);
+      return ok(c, await detailOf(c, o));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/unsplit',
+      tags,
+      summary: 'Undo a split while nothing is being paid: parts already paid are refunded to their payers, the order is one share again. Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: OrderNoBody } }, required: true } },
+      responses: { 200: json(OrderDetail), ...orderRefusals, 403: refusals[403] },
+    }),
+    async (c) => {
+      const o = await unsplitOrder(c.var.deps, me(c), c.req.valid('json').orderNo);
+      return ok(c, await detailOf(c, o));
     },
   )
   .openapi(
@@ -252,14 +292,21 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
           // verified, but nothing to settle yet (Alipay WAIT_BUYER_PAY): acknowledged, the order unchanged
           deps.log.info('payment notification pending', { provider, orderNo: result.orderNo });
         } else if (result.status === 'refund') {
-          // Alipay's trade notification after a refund: never a payment (decision 021). Acknowledged; the
-          // refund itself is settled from the refund's answer or its query until the refund code hooks in here
-          deps.log.info('refund notification', { provider, orderNo: result.orderNo, outRefundNo: result.outRefundNo });
+          // Alipay's trade notification after a refund: never a payment (decision 021); our refund is asked how
+          // it ended (one we never asked for is acknowledged and logged); the provider unreachable: sent again later
+          const known = await refundNoticed(deps, result.outRefundNo).catch((err: unknown) => {
+            if (!(err instanceof PaymentProviderError)) throw err;
+            deps.log.warn('refund notification: the provider cannot be asked now', { provider, outRefundNo: result.outRefundNo, error: err.message });
+            accepted = false;
+            return null;
+          });
+          deps.log.info('refund notification', { provider, orderNo: result.orderNo, outRefundNo: result.outRefundNo, known });
         } else {
-          const outcome = await settlePayment(deps.db, deps.clock, result, 'notify');
+          const outcome = await settlePayment(deps, result, 'notify');
           if (outcome === 'needs_refund') deps.log.warn('payment for an order already paid or over: needs a refund', { provider, outTradeNo: result.orderNo });
           else deps.log.info('payment notification', { provider, orderNo: result.orderNo, outcome });
-          if (outcome === 'unknown_order') accepted = false;
+          // unknown, or another amount the provider could not be asked about now: refused, so it is sent again
+          if (outcome === 'unknown_order' || outcome === 'ask_later') accepted = false;
         }
       } catch (err) {
         if (!(err instanceof NotificationRefused)) throw err;
@@ -271,3 +318,34 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
     },
   );
 }
+
+/** WeChat Pay's refund notifications (REFUND.SUCCESS / ABNORMAL / CLOSED), verified and decrypted, applied to the refund by its out_refund_no, once. */
+orderRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/pay/refund-notify/wechat',
+    tags,
+    summary: "WeChat Pay refund notification (raw signed, encrypted body; answered in WeChat Pay's format)",
+    responses: {
+      204: { description: 'Accepted' },
+      404: { description: 'WeChat Pay is not configured' },
+      500: { description: "Refused (unverified, or a refund we do not know): WeChat Pay sends it again" },
+    },
+  }),
+  async (c) => {
+    const { deps } = c.var;
+    const gateway = deps.gateways.payments.wechat;
+    if (!gateway) return c.body(null, 404);
+    let accepted = false;
+    try {
+      const result = gateway.parseRefundNotification(await c.req.text(), c.req.raw.headers);
+      accepted = await refundNotified(deps, result);
+      deps.log.info('refund notification', { provider: 'wechat', outRefundNo: result.outRefundNo, status: result.status, accepted });
+    } catch (err) {
+      if (!(err instanceof NotificationRefused)) throw err;
+      deps.log.warn('refund notification refused', { provider: 'wechat', reason: err.reason });
+    }
+    const answer = gateway.notificationAnswer(accepted);
+    return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {} });
+  },
+);

@@ -39,7 +39,8 @@ async function expectActions(w: Order, actions: string[]) {
 async function money(w: Order) {
   const o = await orderRow(s, w.orderNo);
   const attempts = await s.deps.db.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
-  const paid = await s.deps.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, o.id));
+  // the balance's payments are rows too (decision 021): the deduction's and a payment by balance
+  const paid = (await s.deps.db.select({ status: payments.status, provider: payments.provider }).from(payments).where(eq(payments.orderId, o.id))).filter((p) => p.provider !== 'balance');
   return {
     open: attempts.filter((a) => a.state === 'open').length,
     attempts: attempts.length,
@@ -84,6 +85,10 @@ defineServerPaths<Order>(s, {
     'order.cancel': async (w) => accepted(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel'),
   },
   notYetDriven: {
+    // a split order's parts: each needs the order split first, and the balance this walk checks would change
+    // (driven through the API in test/server/orders/split.test.ts)
+    'part.paid': 'split orders: test/server/orders/split.test.ts',
+    'split.paid': 'split orders: test/server/orders/split.test.ts',
     'friend.invite': 'issue 12 (friend pay)',
     'friend.paid': 'issue 12 (friend pay)',
     'refund.request': 'issue 12 (refunds to each payer)',

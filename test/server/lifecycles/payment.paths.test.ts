@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { paymentMachine } from '../../../machines/domain/payment.machine';
-import { paymentAttempts, payments, payStandInOrders } from '../../../src/server/db/schema/index';
+import { paymentAttempts, payments, payStandInOrders, refunds } from '../../../src/server/db/schema/index';
 import { alipayNotification } from '../../../src/server/gateways/payments/alipay-standin';
 import { cardsOf, create, newGoods, newMember, newStaff, orderRow, pay } from '../orders/support';
 import { startTestServer } from '../support/harness';
@@ -11,8 +11,9 @@ import { accepted, defineServerPaths } from '../support/server-paths';
  * The provider payment chart (decision 013) against the server: the first payment recorded for an
  * order's Alipay trade, from the provider's signed notification (the stand-in's /simulate delivers it
  * to /api/pay/notify/alipay): money for the order (paid), a failed trade (failed), a paid answer with
- * the wrong amount (mismatch), and money for an order already paid by WeChat Pay meanwhile
- * (needs_refund: a late notification for the closed Alipay trade, signed with the stand-in's keys).
+ * the wrong amount by the provider's own account of the trade (mismatch: its notification makes us ask,
+ * and its query answer is recorded and refunded), and money for an order already paid by WeChat Pay
+ * meanwhile (needs_refund, refunded: a late notification for the closed Alipay trade, signed with the stand-in's keys).
  * No endpoint shows a payment's status to the member; each state is read from the payments table and
  * checked through what it promises: the order's state, the card issued or not, and the staff list of
  * payments to refund (GET /api/staff/payments/needs-refund).
@@ -61,7 +62,11 @@ defineServerPaths<Payment>(s, {
   events: {
     'payment.applied': (w) => simulate(w, 'pay'),
     'payment.failed': (w) => simulate(w, 'fail'),
-    'payment.mismatched': (w) => simulate(w, 'pay', 'amount'),
+    // the provider's own record took another amount: its notification and its query answer say so (decision 021: a query's wrong amount is recorded)
+    'payment.mismatched': async (w) => {
+      await s.deps.db.update(payStandInOrders).set({ amountCents: sql`${payStandInOrders.amountCents} + 1` }).where(eq(payStandInOrders.outTradeNo, outTradeNo(w)));
+      await simulate(w, 'pay');
+    },
     // paid by WeChat Pay meanwhile (which closed the Alipay trade), then Alipay's late notification of money taken
     'payment.unwanted': async (w) => {
       const wechat = await pay(s, w.token, w.orderNo, 'wechat');
@@ -100,13 +105,19 @@ defineServerPaths<Payment>(s, {
       expect(o.payMethod === 'alipay' && o.state === 'paid', 'not paid by Alipay').toBe(false);
       expect(await toRefund(w)).toBe(false);
     },
-    // the wrong amount is never applied: the order still waits, nothing issued
+    // the wrong amount is never applied: its trade is over, the order payable again, nothing issued; the money refunded in full
     mismatch: async (w) => {
-      expect(await orderState(w)).toBe('paying');
-      expect((await attempt(w)).state, 'a wrong amount settles nothing').toBe('open');
-      expect((await payment(w))?.amountCents).not.toBe((await orderRow(s, w.orderNo)).amountToPayCents);
-      expect(await cardsOf(s, w.accountId)).toHaveLength(0);
-      expect(await toRefund(w)).toBe(false);
+      // payable again: failed while it is the Alipay trade's, paid once if the member paid another way since
+      const o = await orderRow(s, w.orderNo);
+      if (o.payMethod === 'alipay') expect(o.state).toBe('payment_failed');
+      else expect(o).toMatchObject({ state: 'paid', payMethod: 'wechat' });
+      expect((await attempt(w)).state, 'the trade took money: it is over').toBe('paid');
+      const p = (await payment(w))!;
+      expect(p.amountCents).not.toBe((await orderRow(s, w.orderNo)).amountToPayCents);
+      expect(await s.deps.db.select({ amountCents: refunds.amountCents, cause: refunds.cause }).from(refunds).where(eq(refunds.paymentId, p.id))).toEqual([{ amountCents: p.amountCents, cause: 'amount_mismatch' }]);
+      expect(await cardsOf(s, w.accountId)).toHaveLength(o.state === 'paid' ? 1 : 0);
+      // money taken for another amount is the payer's: to refund (decision 021)
+      expect(await toRefund(w)).toBe(true);
     },
     // money the order could not take: the order paid once (by WeChat Pay), this payment listed for staff to refund
     needs_refund: async (w) => {
@@ -114,6 +125,8 @@ defineServerPaths<Payment>(s, {
       expect((await attempt(w)).state, 'the closed Alipay trade took the money').toBe('paid');
       expect(await cardsOf(s, w.accountId)).toHaveLength(1);
       expect(await toRefund(w)).toBe(true);
+      const p = (await payment(w))!;
+      expect(await s.deps.db.select({ amountCents: refunds.amountCents, cause: refunds.cause }).from(refunds).where(eq(refunds.paymentId, p.id))).toEqual([{ amountCents: p.amountCents, cause: 'unwanted_payment' }]);
     },
   },
 });

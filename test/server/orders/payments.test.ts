@@ -71,12 +71,12 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
     expect((await orderRow(s, no)).state).toBe('paying');
   });
 
-  it('a validly signed notification with a wrong amount is recorded but never pays the order', async () => {
+  it('a validly signed notification with a wrong amount records nothing: the provider is asked at once and its answer pays the order (decision 021)', async () => {
     const { m, no, payment } = await paying('wechat');
     await wechatSim({ prepayId: payment.prepayId, outcome: 'pay', tamper: 'amount' });
-    expect((await orderRow(s, no)).state).toBe('paying');
-    expect((await paymentRows(no)).map((p) => p.status)).toEqual(['mismatch']);
-    expect(await cardsOf(s, m.id)).toHaveLength(0);
+    expect((await orderRow(s, no)).state).toBe('paid');
+    expect((await paymentRows(no)).map((p) => [p.status, p.source])).toEqual([['paid', 'query']]);
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
   });
 
   it('no notification: the query fallback job settles the order after 2 minutes; a late notification changes nothing', async () => {
@@ -170,7 +170,7 @@ describe('a failed provider payment', async () => {
       const o = await orderRow(s, no);
       const rows = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
       expect(rows.map((p) => [p.status, p.providerTxnId])).toEqual([['failed', null]]);
-      await settlePayment(s.deps.db, s.clock, { ...(await s.deps.gateways.payments.wechat!.queryOrder(`${no}-1`)) } as PaymentResult, 'query');
+      await settlePayment(s.deps, { ...(await s.deps.gateways.payments.wechat!.queryOrder(`${no}-1`)) } as PaymentResult, 'query');
       expect(await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).toHaveLength(1);
     }
   });

@@ -4,6 +4,7 @@ import { balanceLedger, memberCards, orders, paymentAttempts, payStandInOrders }
 import { createOrder } from '../../../src/server/services/orders/create';
 import { payOrder } from '../../../src/server/services/orders/pay';
 import { startTestServer, usePostgres } from '../support/harness';
+import { assertMoneyInvariants } from '../support/money-invariants';
 import { balance, create, credit, goodsRow, newGoods, newMember, pay } from './support';
 
 /**
@@ -51,6 +52,7 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     expect(answers.filter((r) => r.status !== 200).map((r) => r.body.code)).toEqual(Array(9).fill(40002));
     expect(await balance(s, m.token)).toBe(0);
     expect(await s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, m.id))).toHaveLength(1);
+    await assertMoneyInvariants(s.deps.db);
   });
 
   it('balance: concurrent creates with balance and direct payments never overdraw', async () => {
@@ -66,6 +68,7 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     const ledger = await s.deps.db.select().from(balanceLedger).where(eq(balanceLedger.accountId, m.id));
     expect(ledger.reduce((a, r) => a + r.changeCents, 0)).toBe(30_000 - 19_900);
     expect(await balance(s, m.token)).toBeGreaterThanOrEqual(0);
+    await assertMoneyInvariants(s.deps.db);
   });
 
   it('one provider at a time: 8 concurrent taps, WeChat and Alipay mixed, leave at most one open trade; the member pays it once', async () => {
@@ -82,6 +85,7 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     // every other trade that reached a provider was closed there
     const trades = await s.deps.db.select().from(payStandInOrders).where(inArray(payStandInOrders.outTradeNo, attempts.map((a) => a.outTradeNo)));
     expect(trades.filter((t) => t.outTradeNo !== open[0]!.outTradeNo && t.state !== 'CLOSED' && t.state !== 'TRADE_CLOSED')).toEqual([]);
+    await assertMoneyInvariants(s.deps.db);
   });
 
   it('same method, 8 concurrent taps: one attempt, every answer the same prepay', async () => {
@@ -93,5 +97,6 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     expect(new Set(answers.map((r) => r.body.data.payment.prepayId)).size).toBe(1);
     const o = (await s.deps.db.select().from(orders).where(eq(orders.orderNo, no)))[0]!;
     expect(await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).toHaveLength(1);
+    await assertMoneyInvariants(s.deps.db);
   });
 });

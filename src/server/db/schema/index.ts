@@ -5,6 +5,7 @@ export * from './platform';
 export * from './payments-standin';
 export * from './booking';
 export * from './orders';
+export * from './money';
 export * from './buying';
 export * from './flash-sale';
 export * from './photos';

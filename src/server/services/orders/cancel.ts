@@ -1,19 +1,46 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { nextCouponState } from '../../../../machines/domain/coupon-transitions';
 import { EXPIRING_STATES } from '../../../../machines/domain/order-transitions';
+import { partEndEvent } from '../../../../machines/domain/payment-part-transitions';
+import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
 import type { Clock } from '../../../domain/clock';
-import type { Db, Tx } from '../../db/client';
-import { goods, memberCoupons, orders } from '../../db/schema/index';
+import type { Tx } from '../../db/client';
+import { goods, memberCoupons, orders, payments } from '../../db/schema/index';
+import type { Deps } from '../../env';
 import { decide } from '../booking/decide';
+import { requestRefund } from '../refunds/request';
+import { runRefundsNow } from '../refunds/run';
 import { releaseFlashPlace } from '../flash-sale/flash-sale';
-import { changeBalance } from './balance';
 import { lockAccount, lockMyOrder, ROW } from './locks';
+import { movePart, partsOf } from './parts';
 import type { OrderRow } from './read';
 import { move, overdue } from './state';
 
-/** Gives back what an unpaid order holds: the balance used, the reserved unit, the coupon. */
-async function releaseHolds(tx: Tx, clock: Clock, order: OrderRow): Promise<void> {
-  await changeBalance(tx, clock, order.accountId, order.balanceUsedCents, 'cancel', order.id);
+/**
+ * Ends an order's parts (decision 021): unpaid ones are dropped; paid ones (the balance deduction
+ * among them) are given back, each applied payment refunded to its payer (cause `order_cancelled`,
+ * key `cancel:<orderId>`: asked twice, one refund). Provider refunds to run after the commit are
+ * added to `refundsToRun`.
+ */
+async function endParts(tx: Tx, clock: Clock, order: OrderRow, refundsToRun: number[]): Promise<void> {
+  for (const part of await partsOf(tx, order.id)) {
+    const event = partEndEvent(part.state);
+    if (!event) continue;
+    await movePart(tx, clock, part, event);
+    if (event !== 'part.giveBack') continue;
+    const paid = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.partId, part.id), inArray(payments.status, APPLIED_PAYMENT_STATUSES)));
+    for (const payment of paid) {
+      const { refund, runAfterCommit } = await requestRefund(tx, clock, payment, payment.amountCents, 'order_cancelled', `cancel:${order.id}`);
+      if (runAfterCommit) refundsToRun.push(refund.id);
+    }
+  }
+}
+
+/** Gives back what an unpaid order holds: the reserved unit, the coupon (its money comes back by endParts). */
+async function releaseHolds(tx: Tx, order: OrderRow): Promise<void> {
   // the sale's row before the goods row, in the order creation takes them (decision 009)
   await releaseFlashPlace(tx, order.goodsId, order.accountId);
   await tx.update(goods).set({ stock: sql`case when ${goods.stock} is null then null else ${goods.stock} + 1 end`, sold: sql`${goods.sold} - 1` }).where(eq(goods.id, order.goodsId));
@@ -33,28 +60,37 @@ async function releaseHolds(tx: Tx, clock: Clock, order: OrderRow): Promise<void
   }
 }
 
-/** Cancels an order the chart lets be cancelled, under the account lock the caller holds. */
-export async function cancelLocked(tx: Tx, clock: Clock, order: OrderRow): Promise<OrderRow> {
+/**
+ * Cancels an order the chart lets be cancelled, under the account and order locks the caller holds:
+ * its parts end and its money is refunded (provider refunds to run after the commit are added to
+ * `refundsToRun`), its stock, flash-sale place and coupon come back.
+ */
+export async function cancelLocked(tx: Tx, clock: Clock, order: OrderRow, refundsToRun: number[] = []): Promise<OrderRow> {
   const state = move(order.state, 'order.cancel', 'orderNotCancellable');
-  await releaseHolds(tx, clock, order);
+  await endParts(tx, clock, order, refundsToRun);
+  await releaseHolds(tx, order);
   const [row] = await tx.update(orders).set({ state, cancelledAt: clock.now() }).where(eq(orders.id, order.id)).returning();
   return row!;
 }
 
 /** Cancels the member's overdue orders (the expiry job may not have run yet); the caller holds the account lock. */
-export async function expireDueOrders(tx: Tx, clock: Clock, accountId: number): Promise<void> {
+export async function expireDueOrders(tx: Tx, clock: Clock, accountId: number, refundsToRun: number[] = []): Promise<void> {
   const due = await tx
     .select()
     .from(orders)
     .where(and(eq(orders.accountId, accountId), inArray(orders.state, EXPIRING_STATES)))
     .for('update');
-  for (const o of due) if (overdue(o, clock.now())) await cancelLocked(tx, clock, o);
+  for (const o of due) if (overdue(o, clock.now())) await cancelLocked(tx, clock, o, refundsToRun);
 }
 
-/** Cancels an unpaid (or failed) order: the balance used, the reserved unit and the coupon come back. */
-export async function cancelOrder(db: Db, clock: Clock, accountId: number, orderNo: string): Promise<OrderRow> {
-  return decide(db, async (tx) => {
+/** Cancels an unpaid (or failed) order: its money is refunded (the balance used at once), the reserved unit and the coupon come back. */
+export async function cancelOrder(deps: Deps, accountId: number, orderNo: string): Promise<OrderRow> {
+  const refundsToRun: number[] = [];
+  const order = await decide(deps.db, async (tx) => {
+    refundsToRun.length = 0;
     await lockAccount(tx, accountId, ROW);
-    return cancelLocked(tx, clock, await lockMyOrder(tx, accountId, orderNo));
+    return cancelLocked(tx, deps.clock, await lockMyOrder(tx, accountId, orderNo), refundsToRun);
   });
+  await runRefundsNow(deps, refundsToRun);
+  return order;
 }

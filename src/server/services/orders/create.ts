@@ -10,11 +10,12 @@ import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
 import { checkFlashSale, takeFlashPlace } from '../flash-sale/flash-sale';
-import { balanceOf, changeBalance } from './balance';
+import { balanceOf, payPartByBalance } from './balance';
 import { expireDueOrders } from './cancel';
 import { priceCheckout, type CheckoutInput } from './checkout';
 import { ORDER_EXPIRE_JOB } from './expiry';
 import { lockAccount, ROW, type LockOptions } from './locks';
+import { insertPart } from './parts';
 import type { OrderRow } from './read';
 
 function newOrderNo(now: Date, id: number): string {
@@ -29,7 +30,8 @@ export type CreateOrderInput = CheckoutInput & {
 
 /**
  * Creates an order, priced on the server (src/server/services/orders/checkout.ts); reserves one unit
- * of stock, uses the coupon and holds the balance used (a ledger row), and schedules its expiry.
+ * of stock, uses the coupon, pays the balance used as the order's deduction part (a ledger row and
+ * its payment), makes the one share left to pay, and schedules its expiry.
  */
 export async function createOrder(db: Db, clock: Clock, accountId: number, input: CreateOrderInput, opts: LockOptions = ROW): Promise<OrderRow> {
   if (!input.goodsId) throw new ApiError(Errors.goodsNotChosen, { field: 'goodsId' });
@@ -92,7 +94,9 @@ export async function createOrder(db: Db, clock: Clock, accountId: number, input
         .returning({ id: memberCoupons.id });
       if (!taken) throw new ApiError(Errors.couponNotUsable, { field: 'couponId' });
     }
-    await changeBalance(tx, clock, accountId, -quote.balanceUsedCents, 'order', row!.id);
+    // the money's parts (decision 021): the balance used is paid at once, the rest is one share to pay
+    if (quote.balanceUsedCents > 0) await payPartByBalance(tx, clock, accountId, await insertPart(tx, clock, row!.id, 'deduction', quote.balanceUsedCents), 'order');
+    if (quote.amountToPayCents > 0) await insertPart(tx, clock, row!.id, 'share', quote.amountToPayCents);
     await enqueueJob(tx, { kind: ORDER_EXPIRE_JOB, payload: { orderNo }, runAt: order!.expiresAt! });
     // the last statements: the sale's row (and the goods' sold count) stay locked only for the commit
     if (flash) await takeFlashPlace(tx, flash, accountId, now);

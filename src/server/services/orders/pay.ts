@@ -1,15 +1,16 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
 import { nextAttemptState, OPEN_ATTEMPT_STATES, PAYMENT_ATTEMPT_INITIAL } from '../../../../machines/domain/payment-attempt-transitions';
 import { Errors } from '../../../domain/errors';
-import { goods, orders, paymentAttempts } from '../../db/schema/index';
+import { goods, orders, paymentAttempts, paymentParts } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { PaymentProviderError, type PaymentMethod, type PaymentStart } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
-import { changeBalance } from './balance';
+import { payPartByBalance } from './balance';
 import { closeAttempt } from './close-attempt';
 import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
+import { liveShares, partPaidEventOf, payablePart } from './parts';
 import { myOrder, openAttempt, payerOpenIdOf, type AttemptRow, type OrderRow } from './read';
 import { markPaid, PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
 import { move, overdue, pastExpiry } from './state';
@@ -23,18 +24,33 @@ export type PayAnswer = { order: OrderRow; payment: PaymentStart | null };
  * (a second tap, a member coming back); another method first closes that trade at its provider (when
  * the close shows it was paid meanwhile, the order is settled paid and the new payment refused, 40011).
  */
-export async function payOrder(deps: Deps, accountId: number, orderNo: string, method: 'balance' | PaymentMethod, opts: LockOptions = ROW): Promise<PayAnswer> {
+export async function payOrder(deps: Deps, accountId: number, orderNo: string, method: 'balance' | PaymentMethod, opts: LockOptions = ROW, partSeq?: number): Promise<PayAnswer> {
   const { db, clock } = deps;
   if (method === 'balance') {
     const order = await decide(db, async (tx) => {
       await lockAccount(tx, accountId, opts);
       const o = await lockMyOrder(tx, accountId, orderNo);
       if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
-      const state = move(o.state, 'payment.succeeded', 'orderNotPayable');
+      move(o.state, 'payment.succeeded', 'orderNotPayable');
       // a trade open at a provider (paying, or its prepay under way) could still take the money
       if (o.state === 'paying' || (await openAttempt(tx, o.id))) throw new ApiError(Errors.orderNotPayable);
-      await changeBalance(tx, clock, accountId, -o.amountToPayCents, 'order', o.id);
-      return markPaid(tx, clock, o, state, 'balance');
+      // the share to pay (a split order's named part), paid from the balance (a ledger row and its payment)
+      const part = await payablePart(tx, o.id, partSeq);
+      if (!part) {
+        // none left: the deduction paid it all
+        if (o.amountToPayCents > 0) throw new ApiError(Errors.orderNotPayable);
+        return markPaid(tx, clock, o, move(o.state, 'payment.succeeded', 'orderNotPayable'), 'balance');
+      }
+      const split = (await liveShares(tx, o.id)).length > 1;
+      const event = await partPaidEventOf(tx, o.id, part);
+      const state = move(o.state, event, 'orderNotPayable');
+      await payPartByBalance(tx, clock, accountId, part, split ? 'split_part' : 'order');
+      if (event === 'part.paid') {
+        const [row] = await tx.update(orders).set({ state }).where(eq(orders.id, o.id)).returning();
+        return row!;
+      }
+      // a split order was paid by its parts' payers: no one method
+      return markPaid(tx, clock, o, state, split ? null : 'balance');
     });
     return { order, payment: null };
   }
@@ -49,6 +65,8 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     if (pastExpiry(current, clock.now())) throw new ApiError(Errors.orderExpired);
     if (current.amountToPayCents <= 0) throw new ApiError(Errors.orderNotPayable);
     const open = await openAttempt(db, current.id);
+    // a trade open for another part of a split order: paying blocks payment (spec §8)
+    if (open && partSeq !== undefined && (await partSeqOf(db, open.partId)) !== partSeq) throw new ApiError(Errors.orderNotPayable);
     if (open && open.provider === method) {
       // the same trade again: what the member got the first time, or the provider asked again with the same out_trade_no
       if (open.start && current.state === 'paying') return { order: current, payment: open.start };
@@ -75,11 +93,13 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       // another tap opened a trade since this one read the order: take it from the top (same trade, or a switch)
       if (o.state === 'paying' || (await openAttempt(tx, o.id))) return undefined;
       move(o.state, 'order.pay', 'orderNotPayable');
+      const part = await payablePart(tx, o.id, partSeq);
+      if (!part) throw new ApiError(Errors.orderNotPayable);
       const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
       const seq = (last?.seq ?? 0) + 1;
       const [row] = await tx
         .insert(paymentAttempts)
-        .values({ orderId: o.id, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: PAYMENT_ATTEMPT_INITIAL, createdAt: clock.now() })
+        .values({ orderId: o.id, partId: part.id, payerAccountId: accountId, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: PAYMENT_ATTEMPT_INITIAL, createdAt: clock.now() })
         .onConflictDoNothing()
         .returning();
       return row;
@@ -102,11 +122,13 @@ async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, pa
   const gateway = deps.gateways.payments[attempt.provider];
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
   const [g] = await db.select({ name: goods.name }).from(goods).where(eq(goods.id, order.goodsId));
+  // the trade collects its part (a whole order's one share is its amount to pay)
+  const [part] = await db.select({ amountCents: paymentParts.amountCents }).from(paymentParts).where(eq(paymentParts.id, attempt.partId));
   let start: PaymentStart;
   try {
     start = await gateway.createPayment({
       orderNo: attempt.outTradeNo,
-      amountCents: order.amountToPayCents,
+      amountCents: part?.amountCents ?? order.amountToPayCents,
       description: g?.name ?? order.orderNo,
       payerOpenId,
       notifyUrl: `${deps.config.publicUrl}/api/pay/notify/${attempt.provider}`,
@@ -159,4 +181,10 @@ async function movedToPaying(deps: Deps, order: OrderRow, attempt: AttemptRow, s
     await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: a.outTradeNo, provider: a.provider, attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
     return { order: row!, payment: start };
   });
+}
+
+/** The seq of the part an attempt collects. */
+async function partSeqOf(db: Deps['db'], partId: number): Promise<number | undefined> {
+  const [row] = await db.select({ seq: paymentParts.seq }).from(paymentParts).where(eq(paymentParts.id, partId));
+  return row?.seq;
 }

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { OPEN_ATTEMPT_STATES } from '../../../../machines/domain/payment-attempt-transitions';
 import { PAYMENT_STATUSES_TO_REFUND } from '../../../../machines/domain/payment-transitions';
 import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { openIdBindings, orders, paymentAttempts, payments } from '../../db/schema/index';
+import type { PaymentMethod } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
 
 /** Reading orders and their payment attempts: the member's own (another member's is not found), and staff lists. */
@@ -72,7 +73,8 @@ export async function paymentsToRefund(db: Db) {
       paymentId: payments.id,
       orderNo: orders.orderNo,
       accountId: orders.accountId,
-      provider: payments.provider,
+      // a payment to refund is a provider's (a balance payment is never recorded so)
+      provider: sql<PaymentMethod>`${payments.provider}`,
       outTradeNo: paymentAttempts.outTradeNo,
       providerTxnId: payments.providerTxnId,
       amountCents: payments.amountCents,

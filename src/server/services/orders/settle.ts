@@ -1,17 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import { nextOrderState } from '../../../../machines/domain/order-transitions';
 import { nextAttemptState, OPEN_ATTEMPT_STATES, providerAnswerEvent } from '../../../../machines/domain/payment-attempt-transitions';
-import { paymentEventOf, recordedPaymentStatus } from '../../../../machines/domain/payment-transitions';
+import { OUTSTANDING_PART_STATES } from '../../../../machines/domain/payment-part-transitions';
+import { PAYMENT_STATUSES_TO_REFUND, paymentEventOf, recordedPaymentStatus } from '../../../../machines/domain/payment-transitions';
 import type { Clock } from '../../../domain/clock';
 import type { OrderState } from '../../../domain/orders';
-import type { Db, Tx } from '../../db/client';
-import { orders, paymentAttempts, payments } from '../../db/schema/index';
+import type { Tx } from '../../db/client';
+import { orders, paymentAttempts, paymentParts, payments } from '../../db/schema/index';
 import type { Deps } from '../../env';
-import type { PaymentMethod, PaymentResult } from '../../gateways/payments/types';
+import { PaymentProviderError, type PaymentMethod, type PaymentResult } from '../../gateways/payments/types';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
+import { requestRefund } from '../refunds/request';
+import { runRefundsNow } from '../refunds/run';
 import { issueGoods } from './issue';
-import { latestAttempt, type OrderRow } from './read';
+import { ROW, type LockOptions } from './locks';
+import { movePart, partPaidEventOf, type PartRow } from './parts';
+import { latestAttempt, type AttemptRow, type OrderRow } from './read';
 
 /** Settling a payment: a provider's verified result (notification or query) or the balance moves the order to paid. */
 
@@ -21,7 +26,7 @@ export const PAYMENT_QUERY_AFTER_MS = 2 * 60_000;
 export const PAYMENT_QUERY_MAX_ATTEMPTS = 10;
 
 /** Moves the order to paid and issues what was bought (src/server/services/orders/issue.ts), once. */
-export async function markPaid(tx: Tx, clock: Clock, order: OrderRow, state: OrderState, method: 'balance' | PaymentMethod): Promise<OrderRow> {
+export async function markPaid(tx: Tx, clock: Clock, order: OrderRow, state: OrderState, method: 'balance' | PaymentMethod | null): Promise<OrderRow> {
   const issued = await issueGoods(tx, clock, order);
   const [row] = await tx
     .update(orders)
@@ -31,67 +36,143 @@ export async function markPaid(tx: Tx, clock: Clock, order: OrderRow, state: Ord
   return row!;
 }
 
-export type SettleOutcome = 'paid' | 'failed' | 'duplicate' | 'unknown_order' | 'amount_mismatch' | 'needs_refund' | 'ignored';
+export type SettleOutcome = 'paid' | 'failed' | 'duplicate' | 'unknown_order' | 'amount_mismatch' | 'needs_refund' | 'ignored' | 'ask_later';
+
+type Answer = PaymentResult & { source: 'notify' | 'query' };
 
 /**
- * Applies a verified provider result (a notification or the query fallback) in one transaction:
- * the attempt found by the out_trade_no the provider names, the payment row by the provider's txn id
- * (a repeat changes nothing), the amount matched to the order, the order moved by the chart, the goods
- * issued once. A failure fails the order only when it is about the order's latest attempt.
+ * Applies a verified provider result (a notification or a query answer): every answer ends applied
+ * to its part or recorded and refunded to its payer (decision 021). A notification whose amount is not
+ * its part's records nothing: the provider is asked at once and its answer settled instead (it cannot
+ * answer: `ask_later`, the notification is refused so it is sent again, and the query job asks).
+ * Provider refunds the settlement asked for run after its commit.
  */
-export async function settlePayment(db: Db, clock: Clock, result: PaymentResult, source: 'notify' | 'query'): Promise<SettleOutcome> {
-  return decide(db, async (tx) => {
-    const [attempt] = await tx
-      .select()
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.outTradeNo, result.orderNo), eq(paymentAttempts.provider, result.provider)));
-    if (!attempt) return 'unknown_order';
-    const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update');
-    if (!order) return 'unknown_order';
-    const latest = await latestAttempt(tx, order.id);
-    const amountOk = result.amountCents === order.amountToPayCents;
-    const next =
-      result.status === 'paid'
-        ? nextOrderState(order.state, 'payment.succeeded')
-        : latest?.id === attempt.id
-          ? nextOrderState(order.state, 'payment.failed')
-          : null;
-    // money taken for an order already paid (another attempt, balance) or over: kept for a refund by staff
-    const status = recordedPaymentStatus(paymentEventOf({ providerStatus: result.status, amountMatches: amountOk, orderAccepts: next !== null }));
-    if (!status) return 'ignored';
-    const inserted = await tx
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        attemptId: attempt.id,
-        provider: result.provider,
-        providerTxnId: result.providerTxnId,
-        amountCents: result.amountCents,
-        status,
-        source,
-        raw: { ...result, paidAt: result.paidAt?.toISOString() ?? null },
-        createdAt: clock.now(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: payments.id });
-    if (inserted.length === 0) return 'duplicate';
-    if (!amountOk) return 'amount_mismatch';
-    // what the provider said about this trade, whatever it does to the order
-    const attemptNext = nextAttemptState(attempt.state, providerAnswerEvent(result.status));
-    if (attemptNext) {
-      await tx
-        .update(paymentAttempts)
-        .set({ state: attemptNext, closedAt: clock.now() })
-        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, attempt.state)));
-    }
-    if (!next) return result.status === 'paid' ? 'needs_refund' : 'ignored';
-    if (result.status === 'paid') {
-      await markPaid(tx, clock, order, next, result.provider);
-      return 'paid';
-    }
-    await tx.update(orders).set({ state: next }).where(eq(orders.id, order.id));
-    return 'failed';
+export async function settlePayment(deps: Deps, result: PaymentResult, source: 'notify' | 'query', opts: LockOptions = ROW): Promise<SettleOutcome> {
+  const refundsToRun: number[] = [];
+  const outcome = await decide(deps.db, async (tx) => {
+    refundsToRun.length = 0;
+    return settleLocked(tx, deps.clock, { ...result, source }, refundsToRun, opts);
   });
+  await runRefundsNow(deps, refundsToRun);
+  if (outcome !== 'ask_later') return outcome;
+  const gateway = deps.gateways.payments[result.provider];
+  const later = () => enqueueJob(deps.db, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: result.orderNo, provider: result.provider, attempt: 1 }, runAt: new Date(deps.clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
+  try {
+    const answer = gateway ? await gateway.queryOrder(result.orderNo) : undefined;
+    if (answer && (answer.status === 'paid' || answer.status === 'failed')) return settlePayment(deps, answer, 'query');
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    deps.log.warn('a notification with another amount: the provider cannot be asked now', { outTradeNo: result.orderNo, error: err.message });
+  }
+  await later();
+  return 'ask_later';
+}
+
+/**
+ * One provider answer in one transaction: the attempt by the out_trade_no, the order locked, then
+ * the part. A transaction already recorded records nothing, yet an attempt still open moves by it
+ * and the order settles (no trade stays open). Otherwise the payment is recorded by the payment
+ * chart: applied to an unpaid part of an order that takes it (the goods issued once), or, for a wrong
+ * amount (a query's) or money the part or order cannot take, recorded and refunded in full.
+ */
+async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: number[], opts: LockOptions): Promise<SettleOutcome> {
+  // 'none' only for the race tests' negative control: no row locks, and the part written unguarded
+  const lock = <Q extends { for(strength: 'update'): Q }>(q: Q): Q => (opts.lock === 'row' ? q.for('update') : q);
+  const [attempt] = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.outTradeNo, result.orderNo), eq(paymentAttempts.provider, result.provider)));
+  if (!attempt) return 'unknown_order';
+  const [order] = await lock(tx.select().from(orders).where(eq(orders.id, attempt.orderId)).$dynamic());
+  if (!order) return 'unknown_order';
+  const [part] = await lock(tx.select().from(paymentParts).where(eq(paymentParts.id, attempt.partId)).$dynamic());
+  if (!part) return 'unknown_order';
+  const [a] = await lock(tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).$dynamic());
+  const latest = await latestAttempt(tx, order.id);
+  const isLatest = latest?.id === a!.id;
+  const amountOk = result.amountCents === part.amountCents;
+  if (!amountOk && result.source === 'notify') return 'ask_later';
+  const recorded =
+    result.providerTxnId === null
+      ? []
+      : await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(eq(payments.provider, result.provider), eq(payments.providerTxnId, result.providerTxnId)));
+  if (recorded.length > 0) {
+    await endOpenAttempt(tx, clock, order, part, a!, result.status, isLatest);
+    return 'duplicate';
+  }
+  // the order chart's event if this pays the part: more to pay, the last part of a split order, or the whole order
+  const paidEvent = await partPaidEventOf(tx, order.id, part);
+  const takes = OUTSTANDING_PART_STATES.includes(part.state) && nextOrderState(order.state, paidEvent) !== null;
+  const orderAccepts = result.status === 'paid' ? takes : isLatest && nextOrderState(order.state, 'payment.failed') !== null;
+  const status = recordedPaymentStatus(paymentEventOf({ providerStatus: result.status, amountMatches: amountOk, orderAccepts }));
+  if (!status) return 'ignored';
+  const { source, ...raw } = result;
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      partId: part.id,
+      attemptId: a!.id,
+      provider: result.provider,
+      providerTxnId: result.providerTxnId,
+      amountCents: result.amountCents,
+      status,
+      source,
+      raw: { ...raw, paidAt: result.paidAt?.toISOString() ?? null },
+      createdAt: clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!payment) return 'duplicate';
+  // what the provider said about this trade, whatever it does to the order
+  const attemptNext = nextAttemptState(a!.state, providerAnswerEvent(result.status));
+  if (attemptNext) {
+    await tx
+      .update(paymentAttempts)
+      .set({ state: attemptNext, closedAt: clock.now() })
+      .where(and(eq(paymentAttempts.id, a!.id), eq(paymentAttempts.state, a!.state)));
+  }
+  if (PAYMENT_STATUSES_TO_REFUND.includes(status)) {
+    if (payment.amountCents > 0) {
+      const { refund, runAfterCommit } = await requestRefund(tx, clock, payment, payment.amountCents, status === 'mismatch' ? 'amount_mismatch' : 'unwanted_payment', `unwanted:${payment.id}`);
+      if (runAfterCommit) refundsToRun.push(refund.id);
+    }
+    // a wrong amount ends its trade: the order waiting on it may be paid again (and its expiry can end it)
+    if (status === 'mismatch') await failIfWaitingOn(tx, order, part, isLatest);
+    return status === 'mismatch' ? 'amount_mismatch' : 'needs_refund';
+  }
+  if (status === 'paid') {
+    await movePart(tx, clock, part, 'part.paid', opts);
+    const next = nextOrderState(order.state, paidEvent)!;
+    if (paidEvent === 'part.paid') await tx.update(orders).set({ state: next }).where(eq(orders.id, order.id));
+    else await markPaid(tx, clock, order, next, paidEvent === 'split.paid' ? null : result.provider);
+    return 'paid';
+  }
+  if (!orderAccepts) return 'ignored';
+  await tx.update(orders).set({ state: nextOrderState(order.state, 'payment.failed')! }).where(eq(orders.id, order.id));
+  return 'failed';
+}
+
+/** The order waits on this trade (paying, its latest attempt, the part unpaid): its payment failed, so it is payable again. */
+async function failIfWaitingOn(tx: Tx, order: OrderRow, part: PartRow, isLatest: boolean): Promise<void> {
+  const failed = nextOrderState(order.state, 'payment.failed');
+  if (!failed || !isLatest || order.state !== 'paying' || !OUTSTANDING_PART_STATES.includes(part.state)) return;
+  await tx.update(orders).set({ state: failed }).where(and(eq(orders.id, order.id), eq(orders.state, order.state)));
+}
+
+/** A repeat of a recorded transaction: an attempt still open moves by it (the trade is final) and the order settles. */
+async function endOpenAttempt(tx: Tx, clock: Clock, order: OrderRow, part: PartRow, attempt: AttemptRow, status: 'paid' | 'failed', isLatest: boolean): Promise<void> {
+  if (!OPEN_ATTEMPT_STATES.includes(attempt.state)) return;
+  const next = nextAttemptState(attempt.state, providerAnswerEvent(status));
+  if (!next) return;
+  await tx
+    .update(paymentAttempts)
+    .set({ state: next, closedAt: clock.now() })
+    .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, attempt.state)));
+  await failIfWaitingOn(tx, order, part, isLatest);
 }
 
 /** The payment-query fallback (a job): asks the provider about an open attempt and settles like a notification. */
@@ -105,7 +186,7 @@ export async function runPaymentQuery(deps: Deps, payload: unknown): Promise<voi
   if (!gateway) return;
   const answer = await gateway.queryOrder(outTradeNo);
   if (answer.status === 'paid' || answer.status === 'failed') {
-    const outcome = await settlePayment(deps.db, deps.clock, answer, 'query');
+    const outcome = await settlePayment(deps, answer, 'query');
     deps.log.info('payment query settled', { outTradeNo, outcome });
     return;
   }

@@ -1,0 +1,19 @@
+import { nextFlatState, storedStates, storedStatesTagged } from './chart-states';
+import { friendInvitationMachine, type FriendInvitationEvent } from './friend-invitation.machine';
+
+/** A friend invitation's stored state (`friend_invitations.state`). */
+export type FriendInvitationState = 'open' | 'paid' | 'expired' | 'withdrawn';
+
+/** Every value `friend_invitations.state` may hold, from the chart. */
+export const FRIEND_INVITATION_STATES = storedStates<FriendInvitationState>(friendInvitationMachine);
+
+/** A new invitation's state (the chart's initial state). */
+export const FRIEND_INVITATION_INITIAL = friendInvitationMachine.config.initial as FriendInvitationState;
+
+/** Invitations a friend may still pay (tag `open`): at most one per part. */
+export const OPEN_INVITATION_STATES = storedStatesTagged<FriendInvitationState>(friendInvitationMachine, 'open');
+
+/** Where an invitation in `state` goes on `event`, by the chart; null when the chart refuses the change. */
+export function nextInvitationState(state: FriendInvitationState, event: FriendInvitationEvent['type']): FriendInvitationState | null {
+  return nextFlatState<FriendInvitationState>(friendInvitationMachine, state, event);
+}

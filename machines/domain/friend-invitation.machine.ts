@@ -1,0 +1,28 @@
+import { setup } from 'xstate';
+
+/** What can happen to one friend-pay invitation. */
+export type FriendInvitationEvent = { type: 'invitation.paid' } | { type: 'invitation.expire' } | { type: 'invitation.withdraw' };
+
+/**
+ * One invitation for a friend to pay one part of an order (decision 021): a link with a token the
+ * member shares, open for an hour. The friend's payment of the part ends it paid; the hour passing
+ * ends it expired; the member withdrawing or merging it, the order cancelled, or the part paid
+ * another way ends it withdrawn. State names are the stored `friend_invitations.state` values; at
+ * most one open invitation per part. The server checks every change against this chart.
+ */
+export const friendInvitationMachine = setup({
+  types: { events: {} as FriendInvitationEvent },
+}).createMachine({
+  id: 'friendInvitation',
+  initial: 'open',
+  states: {
+    open: {
+      description: 'Shared with a friend and not yet paid: the friend may pay the part until the hour is over.',
+      tags: ['open'],
+      on: { 'invitation.paid': 'paid', 'invitation.expire': 'expired', 'invitation.withdraw': 'withdrawn' },
+    },
+    paid: { description: "The friend paid the part: the member sees who paid.", type: 'final' },
+    expired: { description: 'Not paid within the hour: the friend can no longer pay it.', type: 'final' },
+    withdrawn: { description: 'Ended by the member (withdrawn or merged), the order cancelled, or the part paid another way.', type: 'final' },
+  },
+});

@@ -1,0 +1,93 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { canApplyOrder, EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
+import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
+import { Errors } from '../../../domain/errors';
+import type { Tx } from '../../db/client';
+import { accounts, payments } from '../../db/schema/index';
+import type { Deps } from '../../env';
+import { ApiError } from '../../http/api-error';
+import { decide } from '../booking/decide';
+import { requestRefund } from '../refunds/request';
+import { runRefundsNow } from '../refunds/run';
+import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
+import { insertPart, liveShares, movePart } from './parts';
+import { myOrder, openAttempt, type OrderRow } from './read';
+
+/** Split orders (spec §4, §8, §9; decision 021): what is left to pay divided into 2-10 parts, and undone. */
+
+export const MAX_SPLIT_PARTS = 10;
+
+/** The spec §8 refusals of a split, in their order; null when the parts may replace the order's one share. */
+function splitRefusal(order: OrderRow, parts: readonly number[]): ApiError | null {
+  const field = (f: string) => new ApiError(Errors.invalidField, { field: f, values: { field: f } });
+  if (parts.length > MAX_SPLIT_PARTS) return new ApiError(Errors.splitTooMany, { field: 'parts' });
+  if (parts.length < 2) return field('parts');
+  const bad = parts.findIndex((p) => p <= 0 || p >= order.amountToPayCents);
+  if (bad >= 0) return new ApiError(Errors.splitPartTooLarge, { field: `parts[${bad}]` });
+  if (parts.reduce((a, p) => a + p, 0) !== order.amountToPayCents) return field('parts');
+  return null;
+}
+
+/** The member (live) and the order's state allow changing its parts: 40013, 40014, 40011, then 40002 while a trade is open. */
+async function mayChangeParts(tx: Tx, accountId: number, order: OrderRow): Promise<void> {
+  const [member] = await tx.select({ banned: accounts.banned }).from(accounts).where(eq(accounts.id, accountId));
+  if (!member || member.banned) throw new ApiError(Errors.userMissing);
+  if (order.state === 'cancelled') throw new ApiError(Errors.orderCancelled);
+  if (EVER_PAID_STATES.includes(order.state)) throw new ApiError(Errors.orderAlreadyPaid);
+  if (order.state === 'paying' || !canApplyOrder(order.state, 'order.pay') || (await openAttempt(tx, order.id))) throw new ApiError(Errors.orderNotPayable);
+}
+
+/**
+ * Splits an unpaid order (no trade open) into 2-10 parts: its one unpaid share is dropped and the
+ * parts inserted with the next numbers, under the order's lock (a second tap finds it split: 40015).
+ * The order's state does not change. `lock: 'none'` only for the race test's negative control.
+ */
+export async function splitOrder(deps: Deps, accountId: number, orderNo: string, parts: readonly number[], opts: LockOptions = ROW): Promise<OrderRow> {
+  return decide(deps.db, async (tx) => {
+    const order = opts.lock === 'row' ? await lockMyOrder(tx, accountId, orderNo) : await myOrder(tx, accountId, orderNo);
+    await mayChangeParts(tx, accountId, order);
+    const shares = await liveShares(tx, order.id);
+    if (shares.length > 1) throw new ApiError(Errors.orderAlreadySplit);
+    const refusal = splitRefusal(order, parts);
+    if (refusal) throw refusal;
+    const [whole] = shares;
+    if (!whole || whole.state !== 'unpaid') throw new ApiError(Errors.orderNotPayable);
+    await movePart(tx, deps.clock, whole, 'part.drop', opts);
+    for (const cents of parts) await insertPart(tx, deps.clock, order.id, 'share', cents);
+    return order;
+  });
+}
+
+/**
+ * Undoes a split while nothing is being paid: unpaid parts are dropped, paid ones given back and
+ * refunded to their payers (cause `split_undone`, key `unsplit:<partId>`), and one share of the whole
+ * amount to pay is made. The order's state does not change.
+ */
+export async function unsplitOrder(deps: Deps, accountId: number, orderNo: string): Promise<OrderRow> {
+  const refundsToRun: number[] = [];
+  const order = await decide(deps.db, async (tx) => {
+    refundsToRun.length = 0;
+    // the account first: a part paid by balance comes back to the ledger
+    await lockAccount(tx, accountId, ROW);
+    const o = await lockMyOrder(tx, accountId, orderNo);
+    await mayChangeParts(tx, accountId, o);
+    const shares = await liveShares(tx, o.id);
+    if (shares.length < 2) throw new ApiError(Errors.invalidField, { field: 'orderNo', values: { field: 'orderNo' } });
+    for (const part of shares) {
+      if (part.state === 'unpaid') {
+        await movePart(tx, deps.clock, part, 'part.drop');
+        continue;
+      }
+      await movePart(tx, deps.clock, part, 'part.giveBack');
+      const paid = await tx.select().from(payments).where(and(eq(payments.partId, part.id), inArray(payments.status, APPLIED_PAYMENT_STATUSES)));
+      for (const payment of paid) {
+        const { refund, runAfterCommit } = await requestRefund(tx, deps.clock, payment, payment.amountCents, 'split_undone', `unsplit:${part.id}`);
+        if (runAfterCommit) refundsToRun.push(refund.id);
+      }
+    }
+    await insertPart(tx, deps.clock, o.id, 'share', o.amountToPayCents);
+    return o;
+  });
+  await runRefundsNow(deps, refundsToRun);
+  return order;
+}

@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { balanceLedger, payments } from '../../../src/server/db/schema/index';
+import { startTestServer } from '../support/harness';
+import { assertMoneyInvariants } from '../support/money-invariants';
+import { balance, cardsOf, create, credit, newGoods, newMember, orderRow, pay } from './support';
+
+/**
+ * Split orders (spec §4, §8, §9; decision 021): what is left to pay divided into 2-10 parts, each
+ * paid on its own (partSeq), fully paid when the last is; a split undone gives paid parts back to
+ * their payers. Every spec §8 refusal of a split has its code.
+ */
+describe('split orders', async () => {
+  const s = await startTestServer({ seed: true });
+  const split = (token: string, orderNo: string, parts: unknown, key?: string) =>
+    s.call('POST', '/api/orders/split', { token, body: { orderNo, parts }, headers: key ? { 'Idempotency-Key': key } : {} });
+  const payPart = (token: string, orderNo: string, method: string, partSeq?: number) => s.call('POST', '/api/orders/pay', { token, body: { orderNo, method, partSeq } });
+  const wechatSim = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/wechat/simulate', { body });
+
+  /** A member's unpaid order for a ¥199 card (19,900 cents to pay), with ¥500 on the balance. */
+  async function unpaid() {
+    const m = await newMember(s);
+    await credit(s, m.id, 50_000);
+    const g = await newGoods(s);
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    return { m, no };
+  }
+
+  it('split in three, pay one by balance (the order still unpaid), one by WeChat Pay, the last by balance: fully paid, one card; the detail shows the parts', async () => {
+    const { m, no } = await unpaid();
+    const r = await split(m.token, no, [10_000, 5_000, 4_900], `split-${no}`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.parts.map((p: { seq: number; amountCents: number; state: string }) => [p.seq, p.amountCents, p.state])).toEqual([
+      [1, 19_900, 'dropped'],
+      [2, 10_000, 'unpaid'],
+      [3, 5_000, 'unpaid'],
+      [4, 4_900, 'unpaid'],
+    ]);
+    // a replay of the same request answers the same
+    expect((await split(m.token, no, [10_000, 5_000, 4_900], `split-${no}`)).body.data.parts).toHaveLength(4);
+    // which part must be named
+    expect((await payPart(m.token, no, 'balance')).body).toMatchObject({ code: 70003, field: 'partSeq' });
+    const first = await payPart(m.token, no, 'balance', 2);
+    expect(first.body.data.order.state).toBe('unpaid');
+    expect(await balance(s, m.token)).toBe(40_000);
+    const o = await orderRow(s, no);
+    const [debit] = await s.deps.db.select().from(balanceLedger).where(eq(balanceLedger.orderId, o.id));
+    expect(debit).toMatchObject({ changeCents: -10_000, reason: 'split_part' });
+    // a paid part cannot be paid again
+    expect((await payPart(m.token, no, 'balance', 2)).body).toMatchObject({ code: 70003, field: 'partSeq' });
+    const wx = await payPart(m.token, no, 'wechat', 3);
+    expect(wx.body.data.order.state).toBe('paying');
+    // paying blocks another payment, by any method
+    expect((await payPart(m.token, no, 'balance', 4)).body.code).toBe(40002);
+    expect((await payPart(m.token, no, 'wechat', 4)).body.code).toBe(40002);
+    expect((await payPart(m.token, no, 'wechat', 3)).body.data.payment.prepayId, 'the same part again: the same trade').toBe(wx.body.data.payment.prepayId);
+    await wechatSim({ prepayId: wx.body.data.payment.prepayId, outcome: 'pay' });
+    expect((await orderRow(s, no)).state).toBe('unpaid');
+    expect(await cardsOf(s, m.id)).toHaveLength(0);
+    const last = await payPart(m.token, no, 'balance', 4);
+    expect(last.body.data.order).toMatchObject({ state: 'fully_paid', payMethod: null });
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+    const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
+    expect(d.parts.filter((p: { state: string }) => p.state === 'paid').map((p: { seq: number; paidBy: string }) => [p.seq, p.paidBy])).toEqual([
+      [2, 'balance'],
+      [3, 'wechat'],
+      [4, 'balance'],
+    ]);
+    expect(d.money).toMatchObject({ appliedCents: 19_900, outstandingCents: 0 });
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it('undone: a paid part comes back to its payer (split_undone), the order is one share again and paid whole', async () => {
+    const { m, no } = await unpaid();
+    await split(m.token, no, [9_900, 10_000]);
+    await payPart(m.token, no, 'balance', 2);
+    expect(await balance(s, m.token)).toBe(40_100);
+    const r = await s.call('POST', '/api/orders/unsplit', { token: m.token, body: { orderNo: no } });
+    expect(r.status).toBe(200);
+    expect(r.body.data.parts.map((p: { seq: number; state: string }) => [p.seq, p.state])).toEqual([
+      [1, 'dropped'],
+      [2, 'given_back'],
+      [3, 'dropped'],
+      [4, 'unpaid'],
+    ]);
+    expect(r.body.data.refunds).toMatchObject([{ amountCents: 9_900, cause: 'split_undone', state: 'succeeded', to: 'balance' }]);
+    expect(await balance(s, m.token)).toBe(50_000);
+    await assertMoneyInvariants(s.deps.db);
+    expect((await pay(s, m.token, no, 'balance')).body.data.order).toMatchObject({ state: 'paid', payMethod: 'balance' });
+    expect(await balance(s, m.token)).toBe(30_100);
+    // a whole order cannot be un-split
+    expect((await s.call('POST', '/api/orders/unsplit', { token: m.token, body: { orderNo: no } })).body.code).toBe(40011);
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it('spec §8 refusals: missing 404, cancelled 40014, paid 40011, already split 40015, over 10 40016, a part not below the amount 40017, a wrong sum or one part 70003, paying 40002', async () => {
+    const code = async (r: Promise<{ status: number; body: { code: number; field?: string } }>) => {
+      const x = await r;
+      return [x.status, x.body.code, x.body.field ?? null];
+    };
+    const a = await unpaid();
+    const other = await newMember(s);
+    expect(await code(split(other.token, a.no, [9_900, 10_000]))).toEqual([404, 70004, 'orderNo']);
+    expect(await code(split(a.m.token, a.no, Array(11).fill(1_000)))).toEqual([400, 40016, 'parts']);
+    expect(await code(split(a.m.token, a.no, [19_900, 0]))).toEqual([400, 40017, 'parts[0]']);
+    expect(await code(split(a.m.token, a.no, [20_000, -100]))).toEqual([400, 40017, 'parts[0]']);
+    expect(await code(split(a.m.token, a.no, [10_000, 0, 9_900]))).toEqual([400, 40017, 'parts[1]']);
+    expect(await code(split(a.m.token, a.no, [10_000, 9_000]))).toEqual([400, 70003, 'parts']);
+    expect(await code(split(a.m.token, a.no, [19_900]))).toEqual([400, 70003, 'parts']);
+    expect((await split(a.m.token, a.no, [1.5, 19_898.5])).status).toBe(400);
+    expect((await split(a.m.token, a.no, [9_900, 10_000])).status).toBe(200);
+    expect(await code(split(a.m.token, a.no, [9_900, 10_000]))).toEqual([409, 40015, null]);
+    // paying: a trade open on the whole order
+    const b = await unpaid();
+    expect((await pay(s, b.m.token, b.no, 'wechat')).status).toBe(200);
+    expect(await code(split(b.m.token, b.no, [9_900, 10_000]))).toEqual([409, 40002, null]);
+    // paid
+    const c = await unpaid();
+    expect((await pay(s, c.m.token, c.no, 'balance')).status).toBe(200);
+    expect(await code(split(c.m.token, c.no, [9_900, 10_000]))).toEqual([409, 40011, null]);
+    // cancelled
+    const d = await unpaid();
+    expect((await s.call('POST', '/api/orders/cancel', { token: d.m.token, body: { orderNo: d.no } })).status).toBe(200);
+    expect(await code(split(d.m.token, d.no, [9_900, 10_000]))).toEqual([409, 40014, null]);
+    // nothing half-written by the refusals
+    const o = await orderRow(s, d.no);
+    expect(await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).toEqual([]);
+    await assertMoneyInvariants(s.deps.db);
+  });
+});
