@@ -8,7 +8,7 @@ import { shanghaiDate, shanghaiMidnight } from '../../../domain/time';
 import type { Db, Tx } from '../../db/client';
 import { bookings, classes } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { classEndsAt, decide, instant } from '../booking/decide';
+import { classEndsAt, decide, instant, ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { catchUpCard, lockMyCard, writeCard, type CardRow } from './my-card';
 import { freezeStatusRefusal, statusRefusal } from './operations';
 
@@ -35,11 +35,11 @@ async function bookedDuring(tx: Tx, cardId: number, from: string, until: string)
  * and books no class on those days) and the time-passing job starts it. Either way its validity end
  * moves later by the days asked for at once; an early unfreeze takes back the days not frozen.
  */
-export async function freezeCard(db: Db, clock: Clock, accountId: number, input: { id: number; from: string; until: string }): Promise<CardRow> {
+export async function freezeCard(db: Db, clock: Clock, accountId: number, input: { id: number; from: string; until: string }, opts: DecideOptions = ROW_LOCKS): Promise<CardRow> {
   const now = clock.now();
   await catchUpCard(db, now, input.id);
   return decide(db, async (tx) => {
-    const card = await lockMyCard(tx, now, accountId, input.id);
+    const card = await lockMyCard(tx, now, accountId, input.id, opts);
     const today = shanghaiDate(now);
     const event = input.from === today ? 'card.freeze' : 'card.planFreeze';
     const status = nextCardStatus(card.status, event, cardFactsOf(card));

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { passCardTime } from '../../jobs/time-passing';
+import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 
 export type CardRow = typeof memberCards.$inferSelect;
 
@@ -19,12 +20,14 @@ export async function catchUpCard(db: Db, now: Date, cardId: number): Promise<vo
  * One of my cards, locked for a decision on it, brought up to date by the clock first (decision 018:
  * a planned freeze whose day has come has started, a freeze past its last day has ended, a card past
  * its validity has expired). Locks the member first, then the card: the booking decisions' order, so
- * a card operation and a booking with the card are serialised. Another member's card is 404.
+ * a card operation and a booking with the card are serialised ('none' only for the race tests'
+ * negative control). Another member's card is 404.
  */
-export async function lockMyCard(tx: Tx, now: Date, accountId: number, cardId: number): Promise<CardRow> {
-  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
+export async function lockMyCard(tx: Tx, now: Date, accountId: number, cardId: number, opts: DecideOptions = ROW_LOCKS): Promise<CardRow> {
   const mine = and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId));
-  const [found] = await tx.select({ id: memberCards.id }).from(memberCards).where(mine).for('update');
+  if (opts.lock === 'row') await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
+  const q = tx.select({ id: memberCards.id }).from(memberCards).where(mine);
+  const [found] = opts.lock === 'row' ? await q.for('update') : await q;
   if (!found) throw new ApiError(Errors.notFound, { field: 'id' });
   await passCardTime(tx, now, eq(memberCards.id, cardId));
   const [card] = await tx.select().from(memberCards).where(mine);
