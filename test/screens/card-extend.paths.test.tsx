@@ -20,12 +20,13 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 const h = await startScreenHarness({ seed: true });
 const NOW = h.server.clock.now().getTime();
 const RULE = CARD_TYPE_RULES.count;
-/** the worlds' cards: in use for 170 more days; expired 5 days ago */
+/** the worlds' cards: in use for 170 more days; expired 5 days ago; frozen (not extended, spec §5) */
 const WORLDS = {
   'a card in use': { status: 'in_use' as const, validUntil: new Date(NOW + 170 * DAY) },
   'an expired card': { status: 'expired' as const, validUntil: new Date(NOW - 5 * DAY) },
+  'a frozen card': { status: 'frozen' as const, validUntil: new Date(NOW + 170 * DAY) },
 };
-const ends = Object.values(WORLDS).map((w) => lastValidDay(w.validUntil));
+const ends = [...new Set(Object.values(WORLDS).map((w) => lastValidDay(w.validUntil)))];
 /** the days a member types, after the current end: ten, none (not later), one more than the type allows */
 const TYPED = [10, 0, RULE.maxExtensionDays + 1];
 
@@ -33,8 +34,10 @@ interface Member {
   token: string;
   cardId: number;
   openedUntil: number;
-  opened: 'in_use' | 'expired';
+  opened: 'in_use' | 'expired' | 'frozen';
   typed?: string;
+  /** how many requests had been sent when the member last closed the form */
+  closedAt?: number;
 }
 type W = World<Member>;
 
@@ -118,7 +121,10 @@ defineScreenPaths<Member>(h, {
       });
     },
     'extend.submit': (w) => w.ui.user.click(button('extend-submit')!),
-    'form.close': async (w) => w.ui.user.click(button('extend-cancel') ?? screen.getByRole('button', { name: '关闭' })),
+    'form.close': async (w) => {
+      w.closedAt = w.sent.length;
+      await w.ui.user.click(button('extend-cancel') ?? screen.getByRole('button', { name: '关闭' }));
+    },
     retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
   },
 
@@ -130,9 +136,16 @@ defineScreenPaths<Member>(h, {
       expect(formOpen()).toBe(false);
       expect(document.querySelector('[data-card-valid-until]')?.textContent, 'the last valid day').toBe(shanghaiDate(new Date(e.until - 1)));
       expect(document.querySelector('[data-card-extensions]')?.textContent).toBe(String(e.extensions));
-      expect(screen.getAllByText(e.status === 'in_use' ? '使用中' : '已过期').length).toBeGreaterThan(0);
-      expect(button('extend')?.textContent).toBe('延期');
-      if (sentBy(w, 'extendCard').at(-1)?.answer === 200) expect(toastText()).toBe('会员卡已延期');
+      expect(screen.getAllByText({ in_use: '使用中', expired: '已过期', frozen: '已冻结' }[e.status]).length).toBeGreaterThan(0);
+      if (e.status === 'frozen') {
+        // spec §5: only a card in use or expired is extended; the reason is said instead
+        expect(button('extend')).toBe(null);
+        expect(document.querySelector('[data-offer-refused="extend"]')?.textContent).toBe('延期：会员卡已冻结');
+      } else expect(button('extend')?.textContent).toBe('延期');
+      const last = w.sent.findLastIndex((r) => r.invoke === 'extendCard');
+      if (w.sent[last]?.answer === 200) expect(toastText()).toBe('会员卡已延期');
+      // a refusal is said in the form until the member closes it
+      if (last >= 0 && w.sent[last]!.answer === tooLong.code) expect(w.closedAt ?? -1, 'the member closed the form after the refusal').toBeGreaterThan(last);
     },
     // the form: the day proposed or typed, the rule, and whether it can be sent
     editing: async (w) => {
@@ -172,6 +185,12 @@ defineScreenPaths<Member>(h, {
       expect(again!.key, 'the same intent: the same key').toBe(sentBy(w, 'extendCard').at(-2)?.key);
     },
     'extend.open': (w, _e, before) => expect(sentBy(w, 'extendCard', before)).toEqual([]),
+    // closing (the form, or what a failure said) sends nothing and leaves nothing to read or retry
+    'form.close': (w, _e, before) => {
+      expect(sentBy(w, 'extendCard', before)).toEqual([]);
+      expect(formOpen()).toBe(false);
+      expect(alertText()).toBe(null);
+    },
     'date.change': (w, _e, before) => expect(sentBy(w, 'extendCard', before)).toEqual([]),
   },
 });

@@ -34,6 +34,8 @@ interface Member {
   opened: { from: string; until: string } | null;
   /** the dates the member typed last (since the form was opened) */
   typed?: { from: string; until: string };
+  /** how many requests had been sent when the member last closed the form */
+  closedAt?: number;
 }
 type W = World<Member>;
 
@@ -166,7 +168,10 @@ defineScreenPaths<Member>(h, {
       });
     },
     'freeze.submit': (w) => w.ui.user.click(button('freeze-submit')!),
-    'form.close': (w) => w.ui.user.click(button('freeze-cancel')!),
+    'form.close': async (w) => {
+      w.closedAt = w.sent.length;
+      await w.ui.user.click(button('freeze-cancel')!);
+    },
     'unfreeze.ask': (w) => w.ui.user.click(button('unfreeze')!),
     'confirm.accept': async (w) => w.ui.user.click((await screen.findByRole('button', { name: /^确定(解冻|取消冻结)$/ }))!),
     'confirm.dismiss': async (w) => {
@@ -199,6 +204,8 @@ defineScreenPaths<Member>(h, {
       if (last?.invoke === 'freezeCard' && last.answer === 200) expect(toastText()).toBe(expected(w).status === 'frozen' ? '会员卡已冻结' : '冻结已安排');
       if (last?.invoke === 'unfreezeCard' && last.answer === 200) expect(toastText()).toMatch(/^(会员卡已解冻|冻结已取消)$/);
       if (last?.invoke === 'unfreezeCard' && last.answer === notFrozen.code) expect(toastText()).toBe('会员卡没有冻结');
+      // a refused freeze is said in the form until the member closes it
+      if (last?.invoke === 'freezeCard' && last.answer === bookedDuring.code) expect(w.closedAt ?? -1, 'the member closed the form after the refusal').toBeGreaterThan(w.sent.lastIndexOf(last));
     },
     // the form: the dates typed (today by default), how far the end moves, or why they cannot be sent
     editing: async (w) => {
@@ -268,6 +275,18 @@ defineScreenPaths<Member>(h, {
       const again = w.sent.slice(before).find((r) => r.invoke);
       expect(again, 'a retry sends the request again').toBeDefined();
       expect(again!.key, 'the same intent: the same key').toBe(sentBy(w, again!.invoke!).at(-2)?.key);
+    },
+    // closing the form, saying not now, or closing what a failure said: nothing sent, nothing left to read
+    'form.close': (w, _e, before) => {
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(formOpen()).toBe(false);
+      expect(alertText()).toBe(null);
+    },
+    'confirm.dismiss': (w, _e, before) => {
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(confirmButton()).toBe(null);
+      expect(formOpen()).toBe(false);
+      expect(alertText()).toBe(null);
     },
     // opening the form, typing and asking send nothing
     'freeze.open': (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
