@@ -1,6 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
 import { bookClassMachine } from './book-class.machine';
 import { bookingItemMachine } from './booking-item.machine';
+import { cardExtendMachine } from './card-extend.machine';
+import { cardFreezeMachine } from './card-freeze.machine';
 import { cardItemMachine } from './card-item.machine';
 import { changePasswordMachine } from './change-password.machine';
 import { checkInMachine } from './check-in.machine';
@@ -50,6 +52,8 @@ export const charts: Chart[] = [
   { file: 'machines/order-cancel.machine.ts', machine: orderCancelMachine },
   { file: 'machines/survey-prompt.machine.ts', machine: surveyPromptMachine },
   { file: 'machines/card-item.machine.ts', machine: cardItemMachine },
+  { file: 'machines/card-freeze.machine.ts', machine: cardFreezeMachine },
+  { file: 'machines/card-extend.machine.ts', machine: cardExtendMachine },
   { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
   { file: 'machines/pay-order.machine.ts', machine: payOrderMachine },
   { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },

@@ -11,7 +11,11 @@ export const CARD_INITIAL_STATUS = cardMachine.config.initial as CardStatus;
 /** What the chart needs to know about a card beyond its status. */
 export interface CardFactsForChart {
   receivedByTransfer?: boolean;
+  /** a freeze from a later day is stored on the card in use (decision 024) */
+  freezePlanned?: boolean;
 }
+
+const contextOf = (facts: CardFactsForChart) => ({ receivedByTransfer: facts.receivedByTransfer ?? false, freezePlanned: facts.freezePlanned ?? false });
 
 /** The member's operations a card may offer (the app's buttons). */
 export type CardOperation = 'activate' | 'freeze' | 'unfreeze' | 'transfer' | 'extend' | 'refund';
@@ -30,7 +34,7 @@ const OPERATION_EVENT: Record<CardOperation, CardEvent['type']> = {
  * Pure (xstate's getNextSnapshot): the server's one way to accept or refuse a card change.
  */
 export function nextCardStatus(status: CardStatus, event: CardEvent['type'], facts: CardFactsForChart = {}): CardStatus | null {
-  const snapshot = cardMachine.resolveState({ value: status, context: { receivedByTransfer: facts.receivedByTransfer ?? false } });
+  const snapshot = cardMachine.resolveState({ value: status, context: contextOf(facts) });
   if (!snapshot.can({ type: event } as CardEvent)) return null;
   return getNextSnapshot(cardMachine, snapshot, { type: event } as CardEvent).value as CardStatus;
 }
@@ -45,27 +49,44 @@ export function cardOperations(status: CardStatus, facts: CardFactsForChart = {}
   return (Object.keys(OPERATION_EVENT) as CardOperation[]).filter((op) => canApplyCard(status, OPERATION_EVENT[op], facts));
 }
 
-/** One move the chart makes when a card's validity ends. */
+/** One move the chart makes when time passes: cards in `from` (with a freeze planned or not) go to `to`. */
 export interface CardTimeMove {
   from: CardStatus;
   to: CardStatus;
+  freezePlanned: boolean;
 }
 
+/** The events time causes on a card, in the order the time-passing job applies them (decision 018, 024). */
+export const CARD_TIME_EVENTS = ['card.freezeStarts', 'card.freezeEnds', 'card.expire'] as const;
+export type CardTimeEvent = (typeof CARD_TIME_EVENTS)[number];
+
 /**
- * The moves the chart makes on `card.expire` (a card in use expires at its validity end; a frozen
- * card waits), read from the chart each time it is asked: the time-passing job writes exactly these.
+ * The moves the chart makes on a time event (a planned freeze starts on its first day; a freeze ends
+ * after its last; a card in use expires at its validity end, a frozen one waits), read from the chart
+ * each time it is asked: the time-passing job writes exactly these. A move that leaves the status as
+ * it is writes nothing.
  */
+export function cardTimeMoves(event: CardTimeEvent): CardTimeMove[] {
+  return (Object.keys(cardMachine.states) as CardStatus[]).flatMap((from) =>
+    [false, true].flatMap((freezePlanned) => {
+      const to = nextCardStatus(from, event, { freezePlanned });
+      return to !== null && to !== from ? [{ from, to, freezePlanned }] : [];
+    }),
+  );
+}
+
+/** The moves on `card.expire` (kept for the tests and readers of decision 018). */
 export function cardExpiryMoves(): CardTimeMove[] {
-  return (Object.keys(cardMachine.states) as CardStatus[]).flatMap((from) => {
-    const to = nextCardStatus(from, 'card.expire');
-    return to !== null && to !== from ? [{ from, to }] : [];
-  });
+  return cardTimeMoves('card.expire');
 }
 
 /** Every value `member_cards.status` may hold, from the chart. */
 export const CARD_STORED_STATUSES = storedStates<CardStatus>(cardMachine);
 
-/** The chart's facts of a stored card: a card whose row names the card it came from was received by transfer. */
-export function cardFactsOf(row: { transferredFromCardId: number | null }): CardFactsForChart {
-  return { receivedByTransfer: row.transferredFromCardId !== null };
+/**
+ * The chart's facts of a stored card: a card whose row names the card it came from was received by
+ * transfer; a card in use with freeze dates has a freeze planned (a frozen card's dates are its freeze).
+ */
+export function cardFactsOf(row: { transferredFromCardId: number | null; status?: CardStatus; frozenFrom?: string | null }): CardFactsForChart {
+  return { receivedByTransfer: row.transferredFromCardId !== null, freezePlanned: row.status === 'in_use' && row.frozenFrom != null };
 }

@@ -1,10 +1,13 @@
-import { setup } from 'xstate';
+import { assign, setup } from 'xstate';
 
 /** What can happen to one membership card. */
 export type CardEvent =
   | { type: 'card.activate' }
   | { type: 'card.freeze' }
+  | { type: 'card.planFreeze' }
+  | { type: 'card.freezeStarts' }
   | { type: 'card.unfreeze' }
+  | { type: 'card.freezeEnds' }
   | { type: 'card.transfer' }
   | { type: 'card.extend' }
   | { type: 'card.refund' }
@@ -15,6 +18,8 @@ export type CardEvent =
 export interface CardInput {
   /** the card came to its holder by a transfer: it may not be transferred again (spec §5 once per card) */
   receivedByTransfer: boolean;
+  /** a freeze from a later day is stored (frozen from/until on a card in use, decision 024) */
+  freezePlanned: boolean;
 }
 
 export type CardContext = CardInput;
@@ -24,7 +29,10 @@ export type CardContext = CardInput;
  * activated, by hand or by its first successful booking. A card in use may be frozen (and unfrozen),
  * transferred once (the recipient's new card cannot be transferred again), extended, refunded or
  * invalidated; it expires at the end of its validity. Extension is allowed only in use or expired (an
- * expired card extended is in use again). Refund and invalidation end a card (invalid). State names
+ * expired card extended is in use again). A freeze asked from today freezes the card at once; one
+ * asked from a later day is planned (the card stays in use, the plan stored) and starts by the
+ * time-passing job on its first day; a frozen card is unfrozen by the job after its last day, or
+ * earlier by the member, who may also call off a planned freeze (decision 024). Refund and invalidation end a card (invalid). State names
  * are the stored `member_cards.status` values. The server checks every change against this chart;
  * the app reads which operations a card offers.
  */
@@ -36,10 +44,16 @@ export const cardMachine = setup({
   },
   guards: {
     transferable: ({ context }) => !context.receivedByTransfer,
+    freezePlanned: ({ context }) => context.freezePlanned,
+    noFreezePlanned: ({ context }) => !context.freezePlanned,
+  },
+  actions: {
+    planFreeze: assign({ freezePlanned: true }),
+    dropFreezePlan: assign({ freezePlanned: false }),
   },
 }).createMachine({
   id: 'card',
-  context: ({ input }) => ({ receivedByTransfer: input.receivedByTransfer }),
+  context: ({ input }) => ({ receivedByTransfer: input.receivedByTransfer, freezePlanned: input.freezePlanned }),
   initial: 'inactive',
   states: {
     inactive: {
@@ -52,20 +66,26 @@ export const cardMachine = setup({
       },
     },
     in_use: {
-      description: 'Active: books classes within its validity and uses; can be frozen, extended, transferred (unless it was received by transfer) or refunded.',
+      description:
+        'Active: books classes within its validity and uses; can be frozen (from today, or planned from a later day: then it books no class in the planned days and the plan can be called off), extended, transferred (unless it was received by transfer) or refunded.',
       on: {
-        'card.freeze': 'frozen',
+        'card.freeze': { guard: 'noFreezePlanned', target: 'frozen' },
+        'card.planFreeze': { guard: 'noFreezePlanned', target: 'in_use', actions: 'planFreeze' },
+        'card.freezeStarts': { guard: 'freezePlanned', target: 'frozen', actions: 'dropFreezePlan' },
+        'card.unfreeze': { guard: 'freezePlanned', target: 'in_use', actions: 'dropFreezePlan' },
         'card.transfer': { guard: 'transferable', target: 'transferred' },
         'card.extend': 'in_use',
         'card.refund': 'invalid',
-        'card.expire': 'expired',
+        // a planned freeze starts before the validity ends (its days were added to it)
+        'card.expire': { guard: 'noFreezePlanned', target: 'expired' },
         'card.invalidate': 'invalid',
       },
     },
     frozen: {
-      description: 'Paused: cannot book; its validity end moves later by the frozen days; unfreezes at the end date or when the member asks.',
+      description: 'Paused: cannot book; its validity end moves later by the frozen days; unfreezes after its end date (the job) or when the member asks (the days not frozen are taken back).',
       on: {
         'card.unfreeze': 'in_use',
+        'card.freezeEnds': 'in_use',
         'card.refund': 'invalid',
         'card.invalidate': 'invalid',
       },

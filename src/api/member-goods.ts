@@ -1,10 +1,10 @@
 import type { PageQuery } from '../contracts/common';
-import type { CardDetail, CardHistoryItem, CardHistoryQuery, MemberCourse, Purchase } from '../contracts/member-goods';
+import type { CardDetail, CardExtendBody, CardFreezeBody, CardHistoryItem, CardHistoryQuery, MemberCourse, Purchase } from '../contracts/member-goods';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/member-goods.ts): they cannot drift.
-export type { CardHistoryItem, MemberCourse, Purchase };
+export type { CardExtendBody, CardFreezeBody, CardHistoryItem, MemberCourse, Purchase };
 /** One of my cards with its studio's name, its uses spent and what the card chart allows now. */
 export type MemberCardDetail = CardDetail;
 
@@ -17,5 +17,11 @@ export function memberGoodsCalls(http: ApiClient) {
     purchases: (q: PageQuery) => http.get<Paged<Purchase>>('/customers/purchases', { query: q }),
     /** activates one of my inactive cards (the card chart decides; 30001 otherwise) */
     activateCard: (id: number, idempotencyKey: string) => http.post<MemberCardDetail>('/customers/cards/activate', { body: { id }, idempotencyKey }),
+    /** freezes one of my cards from one Shanghai day to another, both frozen (decision 024) */
+    freezeCard: (body: CardFreezeBody, idempotencyKey: string) => http.post<MemberCardDetail>('/customers/cards/freeze', { body, idempotencyKey }),
+    /** unfreezes one of my cards, or calls off its planned freeze */
+    unfreezeCard: (id: number, idempotencyKey: string) => http.post<MemberCardDetail>('/customers/cards/unfreeze', { body: { id }, idempotencyKey }),
+    /** extends one of my cards to end on a later Shanghai day */
+    extendCard: (body: CardExtendBody, idempotencyKey: string) => http.post<MemberCardDetail>('/customers/cards/extend', { body, idempotencyKey }),
   };
 }

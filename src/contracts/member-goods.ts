@@ -77,12 +77,34 @@ export const CardHistoryItem = z
   .openapi('CardHistoryItem');
 export type CardHistoryItem = z.infer<typeof CardHistoryItem>;
 
+/** A Shanghai calendar date. */
+const ShanghaiDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').openapi({ example: '2026-12-01' });
+
+/** One card-management operation on the card page: offered now, or refused with its reason (spec §8 cards). */
+export const OperationOffer = z
+  .object({
+    operation: z.enum(['freeze', 'unfreeze', 'extend']),
+    allowed: z.boolean(),
+    code: z.number().int().nullable(),
+    message: z.string().nullable(),
+  })
+  .openapi('CardOperationOffer');
+export type OperationOffer = z.infer<typeof OperationOffer>;
+
 export const CardDetail = MemberCard.extend({
   status: z.enum(CARD_STATUSES).openapi({ description: 'as the member sees it: in use past its validity reads expired' }),
   goodsId: z.number().int().nullable(),
   clubName: z.string().nullable(),
   usesUsed: z.number().int().nullable(),
-  operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund'])).openapi({ description: 'what the card chart allows now and this server has an endpoint for (services/cards/operations.ts)' }),
+  operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund'])).openapi({ description: 'what the card chart allows now, its card type permits, and this server has an endpoint for (services/cards/operations.ts)' }),
+  frozenFrom: ShanghaiDate.nullable().openapi({ description: 'first day of the freeze planned or running (Shanghai date)' }),
+  frozenUntil: ShanghaiDate.nullable().openapi({ description: 'last day of that freeze' }),
+  offers: z.array(OperationOffer).openapi({ description: 'freeze, unfreeze (when frozen or planned) and extend: offered now, or the code and message refusing it' }),
+  freezeMaxDays: z.number().int().openapi({ description: 'the longest freeze, both days counted' }),
+  extension: z
+    .object({ maxExtensions: z.number().int(), maxExtensionDays: z.number().int() })
+    .nullable()
+    .openapi({ description: "the card type's extension rule (card_type_rules); null when the type is never extended" }),
 }).openapi('CardDetail');
 export type CardDetail = z.infer<typeof CardDetail>;
 
@@ -93,3 +115,21 @@ export type CardHistoryQuery = z.infer<typeof CardHistoryQuery>;
 /** Which of my cards (POST /customers/cards/activate). */
 export const CardIdBody = z.object({ id: IdParam }).openapi('CardIdBody');
 export type CardIdBody = z.infer<typeof CardIdBody>;
+
+/** A real calendar date "YYYY-MM-DD" (Shanghai), checked to exist (2026-02-30 is refused). */
+const CalendarDate = ShanghaiDate.refine((d) => {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
+}, 'not a calendar date');
+
+/** POST /customers/cards/freeze: freeze one of my cards from one Shanghai day to another, both frozen (spec §5). */
+export const CardFreezeBody = z
+  .object({ id: IdParam, from: CalendarDate.openapi({ description: 'first frozen day: today or later' }), until: CalendarDate.openapi({ description: 'last frozen day: not before from' }) })
+  .openapi('CardFreezeRequest');
+export type CardFreezeBody = z.infer<typeof CardFreezeBody>;
+
+/** POST /customers/cards/extend: extend one of my cards to end on a later Shanghai day (spec §5). */
+export const CardExtendBody = z
+  .object({ id: IdParam, until: CalendarDate.openapi({ description: 'the new last valid day: later than the current one' }) })
+  .openapi('CardExtendRequest');
+export type CardExtendBody = z.infer<typeof CardExtendBody>;

@@ -1,5 +1,5 @@
 import type { CardType, ClassTypeKey, Difficulty } from './catalog';
-import { addShanghaiMonths, shanghaiDayIndex, shanghaiMinutes, shanghaiWeekday } from './time';
+import { addShanghaiMonths, shanghaiDate, shanghaiDayIndex, shanghaiMinutes, shanghaiWeekday } from './time';
 
 /**
  * The booking rules of spec §4, §5, §8 and §9, pure: the server decides with them inside its
@@ -85,6 +85,16 @@ export interface CardFacts {
   experience: boolean;
   buyerAccountId: number | null;
   allowedClassTypes: readonly ClassTypeKey[];
+  /** a freeze planned or running (Shanghai dates, both frozen; decision 024): no class on those days */
+  frozenFrom?: string | null;
+  frozenUntil?: string | null;
+}
+
+/** Whether a class falls on a day the card is frozen (or planned to be). */
+export function inFreeze(card: Pick<CardFacts, 'frozenFrom' | 'frozenUntil'>, startsAt: Date): boolean {
+  if (!card.frozenFrom || !card.frozenUntil) return false;
+  const day = shanghaiDate(startsAt);
+  return day >= card.frozenFrom && day <= card.frozenUntil;
 }
 
 /** The end of a class. */
@@ -187,6 +197,8 @@ export function cardRefusal(card: CardFacts, cls: ClassFacts, member: { accountI
   if (NON_BOOKING_CARD_TYPES.includes(card.cardType)) return 'invalidMemberCard';
   if (card.status === 'invalid' || card.status === 'transferred' || card.status === 'frozen') return 'cardInvalid';
   if (card.status === 'expired') return 'cardExpired';
+  // a freeze planned from a later day: the card books no class on its days (spec §8 20003)
+  if (inFreeze(card, cls.startsAt)) return 'cardInvalid';
   const until = effectiveValidUntil(card, now);
   if (until !== null && (until.getTime() <= now.getTime() || until.getTime() < cls.startsAt.getTime())) return 'cardExpired';
   if (card.usesLeft !== null && card.usesLeft < cls.usesCost) return 'noUsesLeft';

@@ -70,6 +70,28 @@ export const Errors = {
 
   // 30xxx cards (the card chart: machines/domain/card.machine.ts)
   cardStatusForbids: def(30001, 409, msg`会员卡当前状态不能进行此操作`),
+  // spec §8 cards, for the operations still to come (family sub-card holders, gift givers; transfer and refund applications)
+  cardNotOwner: def(30002, 403, msg`您不是这张会员卡的持有人`),
+  freezeStatusForbids: def(30003, 409, msg`会员卡当前状态不能冻结`),
+  cardApplicationPending: def(30004, 409, msg`这张会员卡有未完成的申请`),
+  cardBookingsDuringFreeze: def(30005, 409, msg`冻结期间有已预约或正在上的课程，请先取消预约`),
+  freezeEndBeforeStart: def(30006, 400, msg`结束日期不能早于开始日期`),
+  freezeStartPast: def(30007, 400, msg`冻结开始日期不能早于今天`),
+  freezeTooLong: def(30008, 400, msg`冻结时间超过了允许的最长天数`),
+  freezeAfterValidity: def(30009, 400, msg`冻结开始日期已超出会员卡有效期`),
+  cardInactive: def(30010, 409, msg`会员卡未激活`),
+  cardIsInvalid: def(30011, 409, msg`会员卡已失效`),
+  cardIsExpired: def(30012, 409, msg`会员卡已过期`),
+  cardIsTransferred: def(30013, 409, msg`会员卡已转让`),
+  cardIsFrozen: def(30014, 409, msg`会员卡已冻结`),
+  freezePlanned: def(30016, 409, msg`这张会员卡已有待开始的冻结`),
+  cardNotFrozen: def(30017, 409, msg`会员卡没有冻结`),
+  // extension (decision 024: the card type's rules)
+  extensionNotAllowed: def(30020, 409, msg`该卡种不能延期`),
+  extensionLimitReached: def(30021, 409, msg`这张会员卡的延期次数已用完`),
+  extensionNotLater: def(30022, 400, msg`延期日期须晚于当前到期日期`),
+  extensionTooLong: def(30023, 400, msg`延期天数超过了该卡种允许的上限`),
+  extensionInPast: def(30024, 400, msg`延期后的到期日期不能早于今天`),
 
   // 40xxx orders and payments
   unpaidOrderExists: def(40001, 409, msg`您有未支付的订单，请先支付或取消`),

@@ -16,6 +16,8 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   newPassword: msg`新密码`,
   token: msg`登录凭证`,
   id: msg`编号`,
+  from: msg`开始日期`,
+  until: msg`结束日期`,
   pagenum: msg`页码`,
   pagesize: msg`每页条数`,
   keywords: msg`关键词`,

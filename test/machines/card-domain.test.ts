@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { cardMachine } from '../../machines/domain/card.machine';
-import { canApplyCard, cardExpiryMoves, cardOperations, nextCardStatus } from '../../machines/domain/card-transitions';
+import { canApplyCard, cardExpiryMoves, cardOperations, cardTimeMoves, nextCardStatus } from '../../machines/domain/card-transitions';
 import { CARD_STATUSES } from '../../src/domain/booking-rules';
 import { defineModelTest } from './support/define-model-test';
 
 defineModelTest({
   machine: cardMachine,
   inputs: {
-    'a bought card': { receivedByTransfer: false },
-    'a card received by transfer': { receivedByTransfer: true },
+    'a bought card': { receivedByTransfer: false, freezePlanned: false },
+    'a card received by transfer': { receivedByTransfer: true, freezePlanned: false },
   },
-  project: (c: { receivedByTransfer: boolean }) => ({ receivedByTransfer: c.receivedByTransfer }),
+  project: (c: { receivedByTransfer: boolean; freezePlanned: boolean }) => ({ receivedByTransfer: c.receivedByTransfer, freezePlanned: c.freezePlanned }),
 });
 
 describe('the server reads the card chart (spec §4 card status)', () => {
@@ -24,6 +24,15 @@ describe('the server reads the card chart (spec §4 card status)', () => {
     expect(nextCardStatus('frozen', 'card.unfreeze')).toBe('in_use');
     for (const s of ['inactive', 'expired', 'invalid', 'transferred', 'frozen'] as const) expect(canApplyCard(s, 'card.freeze'), s).toBe(false);
     expect(canApplyCard('in_use', 'card.unfreeze')).toBe(false);
+  });
+
+  it('plans a freeze from a later day: the job starts it, the member may call it off, no second one meanwhile (decision 024)', () => {
+    expect(nextCardStatus('in_use', 'card.planFreeze')).toBe('in_use');
+    expect(nextCardStatus('in_use', 'card.freezeStarts', { freezePlanned: true })).toBe('frozen');
+    expect(canApplyCard('in_use', 'card.freezeStarts')).toBe(false);
+    expect(nextCardStatus('in_use', 'card.unfreeze', { freezePlanned: true })).toBe('in_use');
+    for (const e of ['card.freeze', 'card.planFreeze', 'card.expire'] as const) expect(canApplyCard('in_use', e, { freezePlanned: true }), e).toBe(false);
+    expect(nextCardStatus('frozen', 'card.freezeEnds')).toBe('in_use');
   });
 
   it('transfers once only: a card received by transfer cannot be transferred again', () => {
@@ -48,7 +57,12 @@ describe('the server reads the card chart (spec §4 card status)', () => {
   });
 
   it('at its validity end a card in use expires; the job writes only that move (a frozen card waits)', () => {
-    expect(cardExpiryMoves()).toEqual([{ from: 'in_use', to: 'expired' }]);
+    expect(cardExpiryMoves()).toEqual([{ from: 'in_use', to: 'expired', freezePlanned: false }]);
+    expect(cardTimeMoves('card.freezeStarts')).toEqual([{ from: 'in_use', to: 'frozen', freezePlanned: true }]);
+    expect(cardTimeMoves('card.freezeEnds')).toEqual([
+      { from: 'frozen', to: 'in_use', freezePlanned: false },
+      { from: 'frozen', to: 'in_use', freezePlanned: true },
+    ]);
   });
 
   it('offers the operations the chart allows', () => {
@@ -56,6 +70,7 @@ describe('the server reads the card chart (spec §4 card status)', () => {
     expect(cardOperations('in_use')).toEqual(['freeze', 'transfer', 'extend', 'refund']);
     expect(cardOperations('in_use', { receivedByTransfer: true })).toEqual(['freeze', 'extend', 'refund']);
     expect(cardOperations('frozen')).toEqual(['unfreeze', 'refund']);
+    expect(cardOperations('in_use', { freezePlanned: true })).toEqual(['unfreeze', 'transfer', 'extend', 'refund']);
     expect(cardOperations('expired')).toEqual(['extend']);
   });
 });

@@ -35,8 +35,11 @@ describe('stored states read from a chart', () => {
 
 describe('the card chart reads the stored transfer fact', () => {
   it('a card that names the card it came from was received by transfer: it is not transferable again', () => {
-    expect(cardFactsOf({ transferredFromCardId: null })).toEqual({ receivedByTransfer: false });
-    expect(cardFactsOf({ transferredFromCardId: 7 })).toEqual({ receivedByTransfer: true });
+    expect(cardFactsOf({ transferredFromCardId: null })).toEqual({ receivedByTransfer: false, freezePlanned: false });
+    expect(cardFactsOf({ transferredFromCardId: 7 })).toEqual({ receivedByTransfer: true, freezePlanned: false });
+    // freeze dates on a card in use are a plan; on a frozen card they are the freeze itself
+    expect(cardFactsOf({ transferredFromCardId: null, status: 'in_use', frozenFrom: '2026-12-01' }).freezePlanned).toBe(true);
+    expect(cardFactsOf({ transferredFromCardId: null, status: 'frozen', frozenFrom: '2026-12-01' }).freezePlanned).toBe(false);
     expect(cardOperations('in_use', cardFactsOf({ transferredFromCardId: null }))).toContain('transfer');
     expect(cardOperations('in_use', cardFactsOf({ transferredFromCardId: 7 }))).not.toContain('transfer');
   });

@@ -1,6 +1,7 @@
-import { and, eq, lte, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, lte, not, type SQL } from 'drizzle-orm';
 import { BOOKING_TIME_EVENTS, bookingTimeMoves, type BookingTimeEvent } from '../../../machines/domain/booking-transitions';
-import { cardExpiryMoves } from '../../../machines/domain/card-transitions';
+import { CARD_TIME_EVENTS, cardTimeMoves, type CardTimeEvent } from '../../../machines/domain/card-transitions';
+import { shanghaiDate } from '../../domain/time';
 import { couponExpiryMoves } from '../../../machines/domain/coupon-transitions';
 import type { Db, Tx } from '../db/client';
 import { bookings, classes, memberCards, memberCoupons } from '../db/schema/index';
@@ -13,7 +14,7 @@ export const TIME_PASSING_EVERY_MS = 60_000;
 /**
  * States that pass with time are written, never computed on read (decision 018): this job applies
  * the charts' time events to every record whose time has come, on the injected clock. The moves
- * come from the charts (bookingTimeMoves, cardExpiryMoves, couponExpiryMoves), so the job writes what the chart says;
+ * come from the charts (bookingTimeMoves, cardTimeMoves, couponExpiryMoves), so the job writes what the chart says;
  * what the API shows and what SQL filters count is then the one stored value.
  */
 
@@ -41,16 +42,34 @@ export async function passBookingTime(db: Db | Tx, now: Date, only?: SQL): Promi
   return moved;
 }
 
-/** Expires the cards whose validity has ended, as the card chart says (in use expires; frozen waits). */
+/** A card with a freeze planned, as the chart's facts say it (cardFactsOf): in use, with freeze dates. */
+const freezePlanned = and(eq(memberCards.status, 'in_use'), isNotNull(memberCards.frozenFrom))!;
+
+/** When each time event is due for a card: its planned freeze's first day has come, its freeze's last day has passed, its validity has ended. */
+function cardDue(event: CardTimeEvent, now: Date): SQL {
+  const today = shanghaiDate(now);
+  if (event === 'card.freezeStarts') return lte(memberCards.frozenFrom, today);
+  if (event === 'card.freezeEnds') return lt(memberCards.frozenUntil, today);
+  return lte(memberCards.validUntil, now);
+}
+
+/**
+ * Moves cards on by the clock as the card chart says (decisions 018, 024): a planned freeze starts on
+ * its first day, a freeze ends after its last (its dates are cleared), a card in use expires at its
+ * validity end (a frozen one waits), in that order. `only` narrows it to some cards: a decision on one
+ * card first brings it up to date the same way. Returns the cards moved.
+ */
 export async function passCardTime(db: Db | Tx, now: Date, only?: SQL): Promise<number> {
   let moved = 0;
-  for (const m of cardExpiryMoves()) {
-    const rows = await db
-      .update(memberCards)
-      .set({ status: m.to })
-      .where(and(eq(memberCards.status, m.from), lte(memberCards.validUntil, now), only))
-      .returning({ id: memberCards.id });
-    moved += rows.length;
+  for (const event of CARD_TIME_EVENTS) {
+    for (const m of cardTimeMoves(event)) {
+      const rows = await db
+        .update(memberCards)
+        .set({ status: m.to, ...(event === 'card.freezeEnds' ? { frozenFrom: null, frozenUntil: null } : {}) })
+        .where(and(eq(memberCards.status, m.from), m.freezePlanned ? freezePlanned : not(freezePlanned), cardDue(event, now), only))
+        .returning({ id: memberCards.id });
+      moved += rows.length;
+    }
   }
   return moved;
 }

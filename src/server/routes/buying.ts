@@ -8,13 +8,16 @@ import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { translate } from '../i18n';
 import { activateCard } from '../services/cards/activate';
+import { cardDetail } from '../services/cards/detail';
+import { extendCard } from '../services/cards/extend';
+import { freezeCard, unfreezeCard } from '../services/cards/freeze';
 import { checkFlashSale } from '../services/flash-sale/flash-sale';
 import { couponsFor, priceCheckout } from '../services/orders/checkout';
-import { myCardDetail, myCardHistory, myCoupons, myCourses, myPurchases } from '../services/orders/mine';
+import { myCardHistory, myCoupons, myCourses, myPurchases } from '../services/orders/mine';
 import { balanceOf } from '../services/orders/balance';
 import { loc } from '../services/catalog';
 import { IdQuery, paged, pagingQuery } from '../../contracts/common';
-import { CardDetail, CardHistoryItem, CardHistoryQuery, CardIdBody, MemberCourse, Purchase } from '../../contracts/member-goods';
+import { CardDetail, CardExtendBody, CardFreezeBody, CardHistoryItem, CardHistoryQuery, CardIdBody, MemberCourse, Purchase } from '../../contracts/member-goods';
 import { Quote, QuoteBody } from '../../contracts/orders';
 import { CouponsQuery, MemberCoupon } from '../../contracts/wallet';
 
@@ -122,7 +125,7 @@ export const buyingRoutes = createRouter()
       responses: { 200: json(CardDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
     async (c) => {
-      const detail = await myCardDetail(c.var.deps.db, me(c), c.req.valid('query').id, c.var.locale);
+      const detail = await cardDetail(c.var.deps.db, me(c), c.req.valid('query').id, c.var.locale);
       if (!detail) throw new ApiError(Errors.notFound, { field: 'id' });
       return ok(c, detail);
     },
@@ -140,7 +143,58 @@ export const buyingRoutes = createRouter()
     async (c) => {
       const { deps, locale } = c.var;
       const card = await activateCard(deps.db, deps.clock, me(c), c.req.valid('json').id);
-      return ok(c, (await myCardDetail(deps.db, me(c), card.id, locale))!);
+      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale))!);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/customers/cards/freeze',
+      tags,
+      summary:
+        'Freeze one of my cards from one Shanghai day to another, both frozen (spec §5; decision 024): from today it is frozen now, from a later day the freeze is planned and starts by the time-passing job; its validity end moves later by those days. Refused with 30xxx (status, a freeze planned, dates, bookings in the period). Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: CardFreezeBody } }, required: true } },
+      responses: { 200: json(CardDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
+    }),
+    async (c) => {
+      const { deps, locale } = c.var;
+      const card = await freezeCard(deps.db, deps.clock, me(c), c.req.valid('json'));
+      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale))!);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/customers/cards/unfreeze',
+      tags,
+      summary:
+        'Unfreeze one of my frozen cards now, or call off its planned freeze (decision 024): the days not frozen are taken back from its validity end. 30017 when not frozen. Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: CardIdBody } }, required: true } },
+      responses: { 200: json(CardDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
+    }),
+    async (c) => {
+      const { deps, locale } = c.var;
+      const card = await unfreezeCard(deps.db, deps.clock, me(c), c.req.valid('json').id);
+      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale))!);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/customers/cards/extend',
+      tags,
+      summary:
+        "Extend one of my cards (in use or expired) to end on a later Shanghai day, free, within its card type's count and days (spec §5; decision 024); an expired card is in use again. Idempotency-Key accepted.",
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: CardExtendBody } }, required: true } },
+      responses: { 200: json(CardDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
+    }),
+    async (c) => {
+      const { deps, locale } = c.var;
+      const card = await extendCard(deps.db, deps.clock, me(c), c.req.valid('json'));
+      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale))!);
     },
   )
   .openapi(

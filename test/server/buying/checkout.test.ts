@@ -253,7 +253,7 @@ describe('activating a card by hand', async () => {
     await pay(s, m.token, no, 'balance');
     const [card] = await cardsOf(s, m.id);
     const res = await s.call('POST', '/api/customers/cards/activate', { token: m.token, body: { id: card!.id } });
-    expect(res.body.data).toMatchObject({ status: 'in_use', validFrom: s.clock.now().toISOString(), validUntil: new Date(s.clock.now().getTime() + 20 * DAY).toISOString(), operations: [] });
+    expect(res.body.data).toMatchObject({ status: 'in_use', validFrom: s.clock.now().toISOString(), validUntil: new Date(s.clock.now().getTime() + 20 * DAY).toISOString(), operations: ['freeze', 'extend'] });
     const again = await s.call('POST', '/api/customers/cards/activate', { token: m.token, body: { id: card!.id } });
     expect([again.status, again.body.code]).toEqual([409, 30001]);
     const other = await newMember(s);
@@ -262,7 +262,7 @@ describe('activating a card by hand', async () => {
     s.clock.advance(20 * DAY);
     await passCardTime(s.deps.db, s.clock.now(), eq(memberCards.id, card!.id));
     const later = await s.call('GET', `/api/customers/cards/detail?id=${card!.id}`, { token: m.token });
-    expect(later.body.data).toMatchObject({ status: 'expired', operations: [] });
+    expect(later.body.data).toMatchObject({ status: 'expired', operations: ['extend'] });
     const h = await s.call('GET', `/api/customers/cards/history?id=${card!.id}`, { token: m.token });
     expect(h.body.data.list.map((x: { kind: string }) => x.kind)).toEqual(['activated', 'bought']);
   });

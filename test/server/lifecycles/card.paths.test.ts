@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import { cardMachine } from '../../../machines/domain/card.machine';
+import { extendedValidUntil, freezeEndsAt, lastValidDay } from '../../../src/domain/card-rules';
+import { addDays, shanghaiDate, shanghaiMidnight } from '../../../src/domain/time';
 import { enqueueJob } from '../../../src/server/jobs/queue';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { TIME_PASSING_JOB } from '../../../src/server/jobs/time-passing';
@@ -8,60 +10,122 @@ import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
 
 /**
- * The card chart (spec §4 card status) against the server, as far as endpoints exist: a bought card
- * is inactive until the member activates it (POST /customers/cards/activate; a first booking does
- * the same in the booking service). Each state is read back from GET /customers/cards/detail and the
- * member_cards table, with what it promises (an inactive card has no validity yet; one in use has its
- * validity counted from activation; one expired has passed its validity end). Expiry passes with time:
- * the injected clock moves to the validity end and the time-passing job runs (decision 018).
- * Freeze, transfer, extension, refund and invalidation come with issue 13.
+ * The card chart (spec §4 card status) against the server: a bought card is inactive until the member
+ * activates it (POST /customers/cards/activate; a first booking does the same in the booking service);
+ * in use it may be frozen from today (POST /customers/cards/freeze) or from a later day (a planned
+ * freeze, which the time-passing job starts on its first day), unfrozen by the member (or a planned
+ * freeze called off: POST /customers/cards/unfreeze) or by the job after its last day, and extended
+ * (POST /customers/cards/extend), also once expired (decision 024). Each state is read back from
+ * GET /customers/cards/detail and the member_cards table, with what it promises: the validity end
+ * each operation gives by spec §5 and decision 024 (computed here from the member's steps, not read
+ * from the server), the freeze dates, the extension count, the operations offered. Time passes by
+ * moving the injected clock and running the time-passing job (decision 018).
+ * Transfer, refund and invalidation come with the rest of issue 13.
  */
 const s = await startTestServer({ seed: true });
 // the time-passing job, scheduled as the runner schedules it
 await enqueueJob(s.deps.db, { kind: TIME_PASSING_JOB, runAt: s.clock.now() });
 
-// shorter than a session lasts (30 days), so the member is still logged in when it expires
-const DAYS = 20;
+// short, so that a path's days stay within a session (30 days)
+const DAYS = 10;
 const DAY_MS = 86_400_000;
+/** freezes asked for: 3 days from today, or from the day after tomorrow */
+const FREEZE_DAYS = 3;
+const PLAN_AHEAD = 2;
+/** each extension: 5 days past the last valid day */
+const EXTEND_BY = 5;
 
 interface Card {
   token: string;
   cardId: number;
   /** when the member activated it */
   activatedAt?: number;
+  /** the validity end the member's steps give (spec §5, decision 024) */
+  until?: number;
+  /** the freeze asked for, planned or running */
+  freeze?: { from: string; until: string };
+  planned?: boolean;
+  extensions: number;
 }
 
 const detail = async (w: Card) => (await s.call('GET', `/api/customers/cards/detail?id=${w.cardId}`, { token: w.token })).body.data;
+const today = () => shanghaiDate(s.clock.now());
 const notYet = (what: string) => () => {
   throw new Error(`${what}: nothing can put a card in this state yet`);
+};
+/** moves the clock forward to `at` (never back) and runs the due jobs */
+const passTo = async (at: number) => {
+  if (at > s.clock.now().getTime()) s.clock.set(at);
+  await runDueJobs(s.deps);
+};
+const freeze = async (w: Card, from: string, until: string) => {
+  const r = await s.call('POST', '/api/customers/cards/freeze', { token: w.token, body: { id: w.cardId, from, until } });
+  accepted(r, 'freeze');
+  w.freeze = { from, until };
+  w.until! += FREEZE_DAYS * DAY_MS;
 };
 
 defineServerPaths<Card>(s, {
   machine: cardMachine,
   record: "a member's card",
-  input: { receivedByTransfer: false },
+  input: { receivedByTransfer: false, freezePlanned: false },
   async start() {
     const m = await newMember(s);
     const card = await newCard(s, m.id, { status: 'inactive', validFrom: null, validUntil: null, validityDays: DAYS });
-    return { token: m.token, cardId: card.id };
+    return { token: m.token, cardId: card.id, extensions: 0 };
   },
   events: {
     'card.activate': async (w) => {
       accepted(await s.call('POST', '/api/customers/cards/activate', { token: w.token, body: { id: w.cardId } }), 'activate');
       w.activatedAt = s.clock.now().getTime();
+      w.until = w.activatedAt + DAYS * DAY_MS;
     },
-    // time passes to the validity end (for a card not yet started: as long as its validity would run) and the job runs
-    'card.expire': async (w) => {
-      const until = (await cardRow(s, w.cardId)).validUntil?.getTime() ?? s.clock.now().getTime() + DAYS * DAY_MS;
-      if (until > s.clock.now().getTime()) s.clock.set(until);
-      await runDueJobs(s.deps);
+    // the member freezes it from today for three days
+    'card.freeze': (w) => freeze(w, today(), addDays(today(), FREEZE_DAYS - 1)),
+    // ...or from the day after tomorrow: planned
+    'card.planFreeze': async (w) => {
+      await freeze(w, addDays(today(), PLAN_AHEAD), addDays(today(), PLAN_AHEAD + FREEZE_DAYS - 1));
+      w.planned = true;
+    },
+    // the planned freeze's first day comes
+    'card.freezeStarts': async (w) => {
+      if (!w.planned) return runDueJobs(s.deps).then(() => {});
+      await passTo(shanghaiMidnight(w.freeze!.from).getTime());
+      w.planned = false;
+    },
+    // on the freeze's second day the member unfreezes it: the days from today on are taken back; a
+    // planned freeze called off gives back all its days
+    'card.unfreeze': async (w, from) => {
+      if (from === 'frozen') s.clock.advance(DAY_MS);
+      const r = await s.call('POST', '/api/customers/cards/unfreeze', { token: w.token, body: { id: w.cardId } });
+      accepted(r, 'unfreeze');
+      w.until! -= (from === 'frozen' ? FREEZE_DAYS - 1 : FREEZE_DAYS) * DAY_MS;
+      w.freeze = undefined;
+      w.planned = false;
+    },
+    // the freeze's last day passes: the job unfreezes it (nothing taken back)
+    'card.freezeEnds': async (w, from) => {
+      if (from !== 'frozen' || !w.freeze) return runDueJobs(s.deps).then(() => {});
+      await passTo(freezeEndsAt(w.freeze.until).getTime());
+      w.freeze = undefined;
+    },
+    // the member extends it to 5 days past its last valid day
+    'card.extend': async (w) => {
+      const until = addDays(lastValidDay(new Date(w.until!)), EXTEND_BY);
+      accepted(await s.call('POST', '/api/customers/cards/extend', { token: w.token, body: { id: w.cardId, until } }), 'extend');
+      w.until = extendedValidUntil(until).getTime();
+      w.extensions += 1;
+    },
+    // time passes to the validity end (for a card not yet started: as long as its validity would run)
+    // and the job runs; a freeze planned or running starts and ends before that (its days were added to
+    // the validity), so time is not moved past it: a frozen card waits
+    'card.expire': async (w, from) => {
+      if (w.planned || from === 'frozen') return runDueJobs(s.deps).then(() => {});
+      await passTo((await cardRow(s, w.cardId)).validUntil?.getTime() ?? s.clock.now().getTime() + DAYS * DAY_MS);
     },
   },
   notYetDriven: {
-    'card.freeze': 'issue 13 (freeze)',
-    'card.unfreeze': 'issue 13 (freeze)',
     'card.transfer': 'issue 13 (transfer)',
-    'card.extend': 'issue 13 (extension)',
     'card.refund': 'issue 13 (refund)',
     'card.invalidate': 'issue 13 (staff invalidation)',
   },
@@ -69,27 +133,43 @@ defineServerPaths<Card>(s, {
     return { stored: (await cardRow(s, w.cardId)).status, shown: (await detail(w)).status as string };
   },
   states: {
-    // bought, not started: no validity yet, activation offered
+    // bought, not started: no validity yet, activation offered, nothing else (spec §5: not frozen or extended)
     inactive: async (w) => {
       const d = await detail(w);
       expect([d.validFrom, d.validUntil]).toEqual([null, null]);
       expect(d.operations).toEqual(['activate']);
+      expect(d.offers.map((o: { operation: string; code: number }) => [o.operation, o.code])).toEqual([
+        ['freeze', 30003],
+        ['extend', 30010],
+      ]);
     },
-    // started at activation, for its validity days, which have not ended
+    // started at activation; its end moved by each freeze asked for and extension; not past it
     in_use: async (w) => {
       const d = await detail(w);
       expect(Date.parse(d.validFrom)).toBe(w.activatedAt);
-      expect(Date.parse(d.validUntil)).toBe(w.activatedAt! + DAYS * DAY_MS);
+      expect(Date.parse(d.validUntil), 'the validity end the steps give').toBe(w.until);
       expect(Date.parse(d.validUntil)).toBeGreaterThan(s.clock.now().getTime());
-      expect(d.operations, 'nothing more the server can do yet').toEqual([]);
+      expect(d.extensionCount).toBe(w.extensions);
+      // a planned freeze is shown and can be called off; then no second freeze is offered
+      expect([d.frozenFrom, d.frozenUntil]).toEqual(w.planned ? [w.freeze!.from, w.freeze!.until] : [null, null]);
+      expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend'] : ['freeze', 'extend']);
+      if (w.planned) expect(d.offers.find((o: { operation: string }) => o.operation === 'freeze').code).toBe(30016);
     },
-    frozen: notYet('freezing needs its endpoint (issue 13)'),
-    // its validity has ended (the dates kept); my cards list says so too; extension, the one way back, needs its endpoint (issue 13)
+    // frozen on the days asked for: it offers only unfreezing; its end already moved by those days
+    frozen: async (w) => {
+      const d = await detail(w);
+      expect([d.frozenFrom, d.frozenUntil]).toEqual([w.freeze!.from, w.freeze!.until]);
+      expect(today() >= w.freeze!.from && today() <= w.freeze!.until, 'today is a frozen day').toBe(true);
+      expect(Date.parse(d.validUntil)).toBe(w.until);
+      expect(d.operations).toEqual(['unfreeze']);
+      expect(d.offers.find((o: { operation: string }) => o.operation === 'extend').code).toBe(30014);
+    },
+    // its validity has ended (the dates kept); my cards list says so too; extension is the way back
     expired: async (w) => {
       const d = await detail(w);
-      expect(Date.parse(d.validUntil)).toBe(w.activatedAt! + DAYS * DAY_MS);
+      expect(Date.parse(d.validUntil)).toBe(w.until);
       expect(Date.parse(d.validUntil)).toBeLessThanOrEqual(s.clock.now().getTime());
-      expect(d.operations).toEqual([]);
+      expect(d.operations).toEqual(['extend']);
       const mine = (await s.call('GET', '/api/customers/cards', { token: w.token })).body.data as Array<{ id: number; status: string }>;
       expect(mine.find((c) => c.id === w.cardId)?.status).toBe('expired');
     },

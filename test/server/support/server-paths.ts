@@ -88,9 +88,11 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths:
     actor.stop();
     // then one path for each transition the shortest paths did not take
     const pathTo = new Map<string, Step[]>();
-    for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(JSON.stringify(p.state.value), p.steps as Step[]);
+    // keyed by value and context: a chart whose actions change its facts (a card's freeze planned) has one node per both
+    const key = (st: AnyMachineSnapshot) => JSON.stringify([st.value, st.context]);
+    for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(key(p.state), p.steps as Step[]);
     for (const entry of Object.values(model.getAdjacencyMap()) as Array<{ state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }>) {
-      const base = pathTo.get(JSON.stringify(entry.state.value));
+      const base = pathTo.get(key(entry.state));
       if (!base) continue;
       for (const next of Object.values(entry.transitions)) {
         if (!(firedTransitions(machine, entry.state, next.event) as never[]).some((t) => tracker.isNew(t))) continue;

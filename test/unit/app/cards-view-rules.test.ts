@@ -31,7 +31,7 @@ describe('card actions (the chart allows, a screen exists)', () => {
     expect(cardActions({ id: 7, status: 'inactive' })).toEqual([{ op: 'activate', to: '/takecourse/bookcourse' }]);
   });
 
-  it('a card in use or frozen offers nothing until the card-management screens exist', () => {
+  it('a card in use or frozen links to no other page (freeze and extension are on the card page)', () => {
     expect(cardActions({ id: 7, status: 'in_use' })).toEqual([]);
     expect(cardActions({ id: 7, status: 'frozen' })).toEqual([]);
   });

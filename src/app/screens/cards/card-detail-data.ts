@@ -3,7 +3,9 @@ import type { CardStatus } from '../../../../machines/domain/card-transitions';
 import type { CardHistoryItem, MemberCardDetail } from '../../../api/member-goods';
 import type { Paged } from '../../../domain/envelope';
 import { Errors } from '../../../domain/errors';
+import { shanghaiDate } from '../../../domain/time';
 import { apiFrom } from '../../api-context';
+import { clockFrom } from '../../app-clock';
 import { parseId } from '../../ui/data-or';
 
 export interface CardDetailData {
@@ -12,9 +14,11 @@ export interface CardDetailData {
   status: CardStatus | null;
   /** page 0 of the card's history */
   history: Paged<CardHistoryItem> | null;
+  /** today in Shanghai by the server's clock (the first day a freeze may start) */
+  today: string;
 }
 
-const none: CardDetailData = { card: null, status: null, history: null };
+const none: CardDetailData = { card: null, status: null, history: null, today: '' };
 
 /**
  * The loader of both card pages: my card of `?id=` and the first `historyPageSize` lines of its
@@ -29,6 +33,6 @@ export function cardDetailLoader(historyPageSize: number) {
     if (r.code === Errors.notFound.code || r.code === 404 || r.code === 400) return data<CardDetailData>(none, { status: 404 });
     if (r.code !== 200) throw new Response(null, { status: r.code === 401 ? 401 : 503 });
     const history = h.code === 200 ? h.data : null;
-    return data<CardDetailData>({ card: r.data, status: r.data.status, history });
+    return data<CardDetailData>({ card: r.data, status: r.data.status, history, today: shanghaiDate(clockFrom(context).now()) });
   };
 }

@@ -3,10 +3,13 @@ import { Trans } from '@lingui/react/macro';
 import { Block, BlockTitle, Button, List, ListItem } from 'konsta/react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { CARD_TYPES, dictLabel } from '../../../domain/catalog';
+import { lastValidDay } from '../../../domain/card-rules';
 import { shanghaiDate } from '../../../domain/time';
 import { NotFoundState } from '../../ui/not-found-state';
 import { ActivateCard } from './activate-card';
+import { CardExtend } from './card-extend';
 import { CardFrequencyText } from './card-facts';
+import { CardFreeze } from './card-freeze';
 import { cardDetailLoader, type CardDetailData } from './card-detail-data';
 import { CardHeader } from './card-header';
 import { CardHistoryList } from './card-history-row';
@@ -34,7 +37,7 @@ function ActionLabel(props: { op: CardAction['op'] }) {
  * validity start and end; the actions the card chart allows; the latest history lines.
  */
 export default function CardDetailScreen() {
-  const { card: c, status, history } = useLoaderData() as CardDetailData;
+  const { card: c, status, history, today } = useLoaderData() as CardDetailData;
   const { i18n } = useLingui();
   if (!c || !status) return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
   const locale = i18n.locale === 'en' ? 'en' : 'zh';
@@ -56,7 +59,7 @@ export default function CardDetailScreen() {
         {v.kind === 'dates' ? (
           <>
             <ListItem title={<Trans>生效日期</Trans>} after={<span className="tabular-nums" data-card-valid-from>{date(v.from)}</span>} />
-            <ListItem title={<Trans>到期日期</Trans>} after={<span className="tabular-nums" data-card-valid-until>{date(v.until)}</span>} />
+            <ListItem title={<Trans>到期日期</Trans>} after={<span className="tabular-nums" data-card-valid-until>{v.until ? lastValidDay(new Date(v.until)) : '—'}</span>} />
           </>
         ) : (
           <ListItem
@@ -82,6 +85,12 @@ export default function CardDetailScreen() {
               </Button>
             ),
           )}
+        </Block>
+      )}
+      {c.offers.length > 0 && (
+        <Block className="space-y-3" data-card-manage>
+          <CardFreeze key={`${c.id}-${status}-${c.frozenFrom}-${c.frozenUntil}`} card={c} today={today} />
+          <CardExtend key={`${c.id}-${status}-${c.validUntil}-${c.extensionCount}`} card={c} />
         </Block>
       )}
       <BlockTitle className="flex items-center justify-between">

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { shanghaiDate } from '../../../domain/time';
+import { lastValidDay } from '../../../domain/card-rules';
 import { cardFrequency, cardValidity, type CardFacts } from './card-view-rules';
 
 /** A card's frequency (spec §3): "剩余4/10次", or unlimited for a time-based card. */
@@ -20,7 +21,7 @@ export function CardValidityText(props: { card: Pick<CardFacts, 'status' | 'vali
     return v.days !== null ? <Trans>首次预约后生效，有效{v.days}天</Trans> : <Trans>首次预约后生效</Trans>;
   }
   const from = v.from ? shanghaiDate(v.from) : '';
-  const until = v.until ? shanghaiDate(v.until) : '';
+  const until = v.until ? lastValidDay(new Date(v.until)) : '';
   if (from && until) return <>{`${from} ~ ${until}`}</>;
   if (until) return <Trans>有效期至{until}</Trans>;
   return <Trans>长期有效</Trans>;

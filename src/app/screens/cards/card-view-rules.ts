@@ -24,9 +24,10 @@ export function cardValidity(card: Pick<CardFacts, 'status' | 'validFrom' | 'val
 }
 
 /**
- * The screens behind the card operations that are built so far. Activation happens through the
- * first booking (spec §4), so "activate" leads to the schedule; freeze, transfer, extend and refund
- * join this table with the card-management screens. An operation without a screen shows no button.
+ * The screens behind the card operations that lead to another page. Activation happens through the
+ * first booking (spec §4), so "activate" leads to the schedule; transfer and refund join this table
+ * with their pages. Freeze, unfreeze and extend happen on the card page itself (card-freeze.tsx,
+ * card-extend.tsx, as the server offers them; decision 024). An operation without a screen shows no button.
  */
 export const CARD_OPERATION_PATHS: Partial<Record<CardOperation, (cardId: number) => string>> = {
   activate: () => '/takecourse/bookcourse',

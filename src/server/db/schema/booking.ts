@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, type AnyPgColumn, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, type AnyPgColumn, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BookingRowState, CancelReason, CardStatus } from '../../../domain/booking-rules';
 import type { CardType, ClassTypeKey, Difficulty } from '../../../domain/catalog';
 import type { ClassStatus } from '../../../../machines/domain/class-transitions';
@@ -90,10 +90,34 @@ export const memberCards = pgTable(
     allowedClassTypes: text('allowed_class_types').array().$type<ClassTypeKey[]>().notNull(),
     /** the card it was transferred from (spec §5 once per card: a card received by transfer is not transferred again); null for a card bought or granted */
     transferredFromCardId: integer('transferred_from_card_id').references((): AnyPgColumn => memberCards.id),
+    /**
+     * The freeze asked for (decision 024), Shanghai calendar dates, both days frozen: set while a freeze
+     * is planned (status in use, from a later day) or running (status frozen); cleared when it ends.
+     */
+    frozenFrom: date('frozen_from', { mode: 'string' }),
+    frozenUntil: date('frozen_until', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('member_cards_account').on(t.accountId), uniqueIndex('member_cards_number').on(t.number), stateCheck(STATE_COLUMNS.memberCards)],
+  (t) => [
+    index('member_cards_account').on(t.accountId),
+    uniqueIndex('member_cards_number').on(t.number),
+    stateCheck(STATE_COLUMNS.memberCards),
+    // a freeze has both ends, the end not before the start (spec §5)
+    check('member_cards_freeze_dates', sql`(${t.frozenFrom} is null) = (${t.frozenUntil} is null) and (${t.frozenFrom} is null or ${t.frozenUntil} >= ${t.frozenFrom})`),
+  ],
 );
+
+/**
+ * What each card type allows beyond booking (decision 024): data, seeded, not code. A type without a
+ * row may not be extended.
+ */
+export const cardTypeRules = pgTable('card_type_rules', {
+  cardType: text('card_type').$type<CardType>().primaryKey(),
+  /** how many times one card may be extended; 0 = never */
+  maxExtensions: integer('max_extensions').notNull().default(0),
+  /** how many days one extension may add at most */
+  maxExtensionDays: integer('max_extension_days').notNull().default(0),
+});
 
 /** A booking or a queue entry of one member for one class. */
 export const bookings = pgTable(

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import { seatCountSql } from '../consistency';
 import type { ClassTypeKey } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
+import { shanghaiDateAfter } from '../../../domain/time';
 import type { Tx } from '../client';
 import { accounts, bookings, classes, goods, memberCards } from '../schema/index';
 import { generator, type SeededClass } from './classes';
@@ -20,6 +21,7 @@ type CardSeed = Omit<typeof memberCards.$inferInsert, 'accountId' | 'createdAt' 
  */
 function demoCards(now: number): { member: 0 | 1; card: CardSeed }[] {
   const at = (days: number) => new Date(now + days * DAY);
+  const day = (days: number) => shanghaiDateAfter(new Date(now), days);
   const base = { allowedClassTypes: GROUP };
   return [
     // member 1: a count card with few uses left that expires soon (matches the seeded notice), an annual card, an inactive card
@@ -37,7 +39,7 @@ function demoCards(now: number): { member: 0 | 1; card: CardSeed }[] {
     { member: 1, card: { goods: 2, cardType: 'private-lesson', name: '私教10节卡', nameEn: 'Private lessons x10', status: 'in_use', usesTotal: 10, usesLeft: 9, validityDays: 180, validFrom: at(-5), validUntil: at(175), allowedClassTypes: ['private'] } },
     { member: 1, card: { ...base, goods: 8, cardType: 'equity', name: '权益卡', nameEn: 'Benefits card', status: 'in_use', usesTotal: null, usesLeft: null, validityDays: 365, validFrom: at(-60), validUntil: at(305) } },
     { member: 1, card: { ...base, goods: 7, cardType: 'gifted', name: '体验赠卡（送朋友）', nameEn: 'Trial card (for a friend)', status: 'inactive', usesTotal: 2, usesLeft: 2, validityDays: 30, experience: true, bookingWindowDays: 7 } },
-    { member: 1, card: { ...base, goods: 0, cardType: 'count', name: '10次卡（已冻结）', nameEn: '10-class card (frozen)', status: 'frozen', usesTotal: 10, usesLeft: 6, validityDays: 180, validFrom: at(-60), validUntil: at(120) } },
+    { member: 1, card: { ...base, goods: 0, cardType: 'count', name: '10次卡（已冻结）', nameEn: '10-class card (frozen)', status: 'frozen', usesTotal: 10, usesLeft: 6, validityDays: 180, validFrom: at(-60), validUntil: at(120), frozenFrom: day(-3), frozenUntil: day(10) } },
   ];
 }
 

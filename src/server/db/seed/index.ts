@@ -4,6 +4,7 @@ import type { Db, Tx } from '../client';
 import { clubs } from '../schema/index';
 import { seedBookings } from './bookings';
 import { seedBuying } from './buying';
+import { seedCardTypeRules } from './card-rules';
 import { seedClasses } from './classes';
 import { seedClubs } from './clubs';
 import { seedGoods } from './goods';
@@ -22,6 +23,7 @@ async function seedInto(tx: Tx, clock: Clock, hashes: readonly string[]) {
   const teacherAccountId = byRole('teacher')[0]!;
   const { clubIds, teacherIds } = await seedClubs(tx, teacherAccountId);
   await seedGoods(tx, clock, clubIds, teacherIds);
+  await seedCardTypeRules(tx);
   await seedBuying(tx, clock, byRole('member'), teacherIds);
   await seedNotices(tx, clock, byRole('member'));
   await seedBalances(tx, clock, byRole('member'));

@@ -1,0 +1,105 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Block, Button, List, ListInput } from 'konsta/react';
+import { useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { cardExtendMachine } from '../../../../machines/card-extend.machine';
+import type { MemberCardDetail } from '../../../api/member-goods';
+import { lastValidDay } from '../../../domain/card-rules';
+import { browserApiOrThrow } from '../../api-context';
+import { useToast } from '../../ui/toast';
+import { UnreachableRetry } from '../../ui/unreachable-retry';
+import { useStableRevalidate } from '../../ui/use-stable-revalidate';
+import { refusal } from '../booking/booking-labels';
+import { OfferRefused } from './offer-refused';
+
+const extendedMsg = msg`会员卡已延期`;
+const PHASES = ['idle', 'editing', 'extending', 'unreachable'] as const;
+
+/**
+ * Extension on the card page (spec §4, §5; decision 024) through the card-extend machine: offered
+ * when the server offers it (in use or expired, within the card type's rule), else its reason; the
+ * form takes the new last valid day. The page keys it by the card's end and extensions, so after a
+ * reload it starts from the card as it is.
+ */
+export function CardExtend(props: { card: MemberCardDetail }) {
+  const { card } = props;
+  const { i18n } = useLingui();
+  const toast = useToast();
+  const revalidate = useStableRevalidate();
+  const say = useRef({ toast, i18n });
+  say.current = { toast, i18n };
+  const logic = useMemo(
+    () =>
+      cardExtendMachine.provide({
+        actors: { extendCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.extendCard({ id: input.id, until: input.until }, input.idempotencyKey)) },
+        actions: { cardChanged: revalidate, sayExtended: () => void say.current.toast(say.current.i18n._(extendedMsg)) },
+      }),
+    [revalidate],
+  );
+  const offer = card.offers.find((o) => o.operation === 'extend');
+  const currentEnd = card.validUntil ? lastValidDay(new Date(card.validUntil)) : '';
+  const item = useActorRef(logic, { input: { cardId: card.id, status: card.status, currentEnd, maxDays: card.extension?.maxExtensionDays ?? 0 } });
+  const phase = useSelector(item, (s) => PHASES.find((k) => s.matches(k)) ?? 'idle');
+  const form = useSelector(item, (s) => ({ until: s.context.until, errorCode: s.context.errorCode }));
+
+  if (phase === 'unreachable') {
+    return (
+      <p className="text-center">
+        <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'form.close' })} />
+      </p>
+    );
+  }
+  if (phase === 'editing' || phase === 'extending') {
+    const later = form.until > currentEnd;
+    return (
+      <div data-extend-form className="rounded-xl border border-black/10">
+        <List strong inset className="!my-2">
+          <ListInput
+            label={<Trans>延期至</Trans>}
+            type="date"
+            name="until"
+            min={currentEnd}
+            value={form.until}
+            onChange={(e: { target: { value: string } }) => item.send({ type: 'date.change', until: e.target.value })}
+          />
+        </List>
+        <Block className="!my-2 space-y-2 text-sm">
+          <p className="text-black/60" data-extend-rule>
+            <Trans>
+              当前到期日期 {currentEnd}；每次最多延期{card.extension?.maxExtensionDays ?? 0}天，共可延期{card.extension?.maxExtensions ?? 0}次，免费。
+            </Trans>
+          </p>
+          {!later && (
+            <p className="text-rose-600" data-extend-date-wrong>
+              <Trans>延期日期须晚于当前到期日期</Trans>
+            </p>
+          )}
+          {form.errorCode !== undefined && (
+            <p role="alert" className="text-rose-600" data-extend-refused={form.errorCode}>
+              {i18n._(refusal(form.errorCode))}
+            </p>
+          )}
+          <div className="flex gap-3">
+            <Button rounded outline disabled={phase === 'extending'} onClick={() => item.send({ type: 'form.close' })} data-action="extend-cancel">
+              <Trans>取消</Trans>
+            </Button>
+            <Button rounded disabled={phase === 'extending' || !later} onClick={() => item.send({ type: 'extend.submit' })} data-action="extend-submit">
+              {phase === 'extending' ? <Trans>正在延期…</Trans> : <Trans>确认延期</Trans>}
+            </Button>
+          </div>
+        </Block>
+      </div>
+    );
+  }
+  if (!offer) return null;
+  return offer.allowed ? (
+    <Button large rounded outline onClick={() => item.send({ type: 'extend.open' })} data-action="extend">
+      <Trans>延期</Trans>
+    </Button>
+  ) : (
+    <OfferRefused offer={offer} label={<Trans>延期</Trans>} />
+  );
+}

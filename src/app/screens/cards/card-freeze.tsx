@@ -1,0 +1,160 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Block, Button, List, ListInput } from 'konsta/react';
+import { useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { cardFreezeMachine } from '../../../../machines/card-freeze.machine';
+import type { MemberCardDetail } from '../../../api/member-goods';
+import { daysBetween } from '../../../domain/card-rules';
+import { browserApiOrThrow } from '../../api-context';
+import { useConfirm } from '../../ui/confirm';
+import { useToast } from '../../ui/toast';
+import { UnreachableRetry } from '../../ui/unreachable-retry';
+import { useStableRevalidate } from '../../ui/use-stable-revalidate';
+import { refusal } from '../booking/booking-labels';
+import { OfferRefused } from './offer-refused';
+
+const frozenMsg = msg`会员卡已冻结`;
+const plannedMsg = msg`冻结已安排`;
+const unfrozenMsg = msg`会员卡已解冻`;
+const calledOffMsg = msg`冻结已取消`;
+
+const PHASES = ['idle', 'editing', 'freezing', 'freezeUnreachable', 'confirmingUnfreeze', 'unfreezing', 'unfreezeUnreachable'] as const;
+
+/**
+ * Freeze and unfreeze on the card page (spec §4, §5; decision 024) through the card-freeze machine:
+ * the server's offers say whether each is there or why not; the freeze form takes the first and the
+ * last frozen day (Shanghai dates) and says how far the end date moves; unfreezing asks first. The
+ * page keys it by the card's status and freeze, so after a reload it starts from the card as it is.
+ */
+export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
+  const { card, today } = props;
+  const { i18n } = useLingui();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const revalidate = useStableRevalidate();
+  const say = useRef({ toast, i18n });
+  say.current = { toast, i18n };
+
+  const logic = useMemo(
+    () =>
+      cardFreezeMachine.provide({
+        actors: {
+          freezeCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.freezeCard({ id: input.id, from: input.from, until: input.until }, input.idempotencyKey)),
+          unfreezeCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.unfreezeCard(input.id, input.idempotencyKey)),
+        },
+        actions: {
+          cardChanged: revalidate,
+          sayFrozen: (_, { planned }) => void say.current.toast(say.current.i18n._(planned ? plannedMsg : frozenMsg)),
+          sayUnfrozen: (_, { calledOff }) => void say.current.toast(say.current.i18n._(calledOff ? calledOffMsg : unfrozenMsg)),
+          sayRefused: (_, { code }) => void say.current.toast({ message: say.current.i18n._(refusal(code)), type: 'fail' }),
+        },
+      }),
+    [revalidate],
+  );
+  const planned = card.status === 'in_use' && card.frozenFrom !== null;
+  const item = useActorRef(logic, { input: { cardId: card.id, today, status: card.status, freezePlanned: planned } });
+  const phase = useSelector(item, (s) => PHASES.find((k) => s.matches(k)) ?? 'idle');
+  const form = useSelector(item, (s) => ({ from: s.context.from, until: s.context.until, errorCode: s.context.errorCode }));
+  const freezeOffer = card.offers.find((o) => o.operation === 'freeze');
+  const unfreezeOffer = card.offers.find((o) => o.operation === 'unfreeze');
+
+  if (phase === 'freezeUnreachable' || phase === 'unfreezeUnreachable') {
+    return (
+      <p className="text-center">
+        <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />
+      </p>
+    );
+  }
+
+  if (phase === 'editing' || phase === 'freezing') {
+    const inOrder = form.from >= today && form.until >= form.from;
+    const days = inOrder ? daysBetween(form.from, form.until) : 0;
+    const setDates = (from: string, until: string) => item.send({ type: 'dates.change', from, until });
+    return (
+      <div data-freeze-form className="rounded-xl border border-black/10">
+        <List strong inset className="!my-2">
+          <ListInput
+            label={<Trans>开始日期</Trans>}
+            type="date"
+            name="from"
+            min={today}
+            value={form.from}
+            onChange={(e: { target: { value: string } }) => setDates(e.target.value, form.until)}
+          />
+          <ListInput
+            label={<Trans>结束日期</Trans>}
+            type="date"
+            name="until"
+            min={form.from}
+            value={form.until}
+            onChange={(e: { target: { value: string } }) => setDates(form.from, e.target.value)}
+          />
+        </List>
+        <Block className="!my-2 space-y-2 text-sm">
+          <p className="text-black/60" data-freeze-rule>
+            <Trans>最长冻结{card.freezeMaxDays}天，冻结期间不能预约。</Trans>
+          </p>
+          {inOrder ? (
+            <p data-freeze-days>
+              <Trans>共冻结{days}天，到期日期将顺延{days}天。</Trans>
+            </p>
+          ) : (
+            <p className="text-rose-600" data-freeze-dates-wrong>
+              {form.until < form.from ? <Trans>结束日期不能早于开始日期</Trans> : <Trans>冻结开始日期不能早于今天</Trans>}
+            </p>
+          )}
+          {form.errorCode !== undefined && (
+            <p role="alert" className="text-rose-600" data-freeze-refused={form.errorCode}>
+              {i18n._(refusal(form.errorCode))}
+            </p>
+          )}
+          <div className="flex gap-3">
+            <Button rounded outline disabled={phase === 'freezing'} onClick={() => item.send({ type: 'form.close' })} data-action="freeze-cancel">
+              <Trans>取消</Trans>
+            </Button>
+            <Button rounded disabled={phase === 'freezing' || !inOrder} onClick={() => item.send({ type: 'freeze.submit' })} data-action="freeze-submit">
+              {phase === 'freezing' ? <Trans>正在冻结…</Trans> : <Trans>确认冻结</Trans>}
+            </Button>
+          </div>
+        </Block>
+      </div>
+    );
+  }
+
+  const askUnfreeze = async () => {
+    item.send({ type: 'unfreeze.ask' });
+    if (!item.getSnapshot().matches('confirmingUnfreeze')) return;
+    const r = await confirm({
+      title: planned ? <Trans>取消冻结</Trans> : <Trans>解冻会员卡</Trans>,
+      message: planned ? <Trans>确定取消已安排的冻结吗？到期日期将恢复。</Trans> : <Trans>确定现在解冻吗？未冻结的天数将从到期日期中扣回。</Trans>,
+      confirmText: planned ? <Trans>确定取消冻结</Trans> : <Trans>确定解冻</Trans>,
+      cancelText: <Trans>再想想</Trans>,
+    });
+    item.send({ type: r.confirmed ? 'confirm.accept' : 'confirm.dismiss' });
+  };
+
+  return (
+    <div className="space-y-3" data-card-freeze>
+      {card.frozenFrom && card.frozenUntil && (
+        <p className="text-center text-sm text-sky-700" data-card-frozen-dates>
+          {planned ? <Trans>已安排冻结：{card.frozenFrom} 至 {card.frozenUntil}</Trans> : <Trans>冻结中：{card.frozenFrom} 至 {card.frozenUntil}</Trans>}
+        </p>
+      )}
+      {unfreezeOffer?.allowed && (
+        <Button large rounded outline disabled={phase === 'unfreezing'} onClick={() => void askUnfreeze()} data-action="unfreeze">
+          {phase === 'unfreezing' ? <Trans>正在处理…</Trans> : planned ? <Trans>取消冻结</Trans> : <Trans>解冻</Trans>}
+        </Button>
+      )}
+      {freezeOffer?.allowed ? (
+        <Button large rounded outline onClick={() => item.send({ type: 'freeze.open' })} data-action="freeze">
+          <Trans>冻结会员卡</Trans>
+        </Button>
+      ) : (
+        freezeOffer && !unfreezeOffer?.allowed && <OfferRefused offer={freezeOffer} label={<Trans>冻结</Trans>} />
+      )}
+    </div>
+  );
+}

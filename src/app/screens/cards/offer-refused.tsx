@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import type { MemberCardDetail } from '../../../api/member-goods';
+
+/** A card operation the server does not offer now, with its reason (spec §8 cards), as the server said it. */
+export function OfferRefused(props: { offer: MemberCardDetail['offers'][number]; label: ReactNode }) {
+  return (
+    <p className="text-center text-sm text-black/50" data-offer-refused={props.offer.operation} data-code={props.offer.code ?? undefined}>
+      {props.label}
+      {'：'}
+      {props.offer.message}
+    </p>
+  );
+}

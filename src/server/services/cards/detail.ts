@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import { cardFactsOf } from '../../../../machines/domain/card-transitions';
+import { MAX_FREEZE_DAYS } from '../../../domain/card-rules';
+import type { CardDetail } from '../../../contracts/member-goods';
+import type { Db } from '../../db/client';
+import { memberCards } from '../../db/schema/index';
+import type { Locale } from '../../i18n';
+import { myCardDetail } from '../orders/mine';
+import { extensionRuleOf } from './extend';
+import { offersOf, operationRefusals } from './operations';
+
+/**
+ * One of my cards as its page shows it (spec §3 card): the stored card with its history's facts,
+ * its freeze (planned or running), and the card-management operations offered now, each with the
+ * reason when not (decision 024); the operations list is what is offered. Another member's card is undefined (404).
+ */
+export async function cardDetail(db: Db, accountId: number, cardId: number, locale: Locale): Promise<CardDetail | undefined> {
+  const base = await myCardDetail(db, accountId, cardId, locale);
+  if (!base) return undefined;
+  const [row] = await db
+    .select()
+    .from(memberCards)
+    .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)));
+  const rule = await extensionRuleOf(db, row!.cardType);
+  const refusals = operationRefusals(row!, cardFactsOf(row!), rule);
+  return {
+    ...base,
+    operations: base.operations.filter((op) => !(op in refusals) || refusals[op as keyof typeof refusals] === null),
+    frozenFrom: row!.frozenFrom,
+    frozenUntil: row!.frozenUntil,
+    offers: offersOf(refusals, locale),
+    freezeMaxDays: MAX_FREEZE_DAYS,
+    extension: rule && rule.maxExtensions > 0 ? rule : null,
+  };
+}

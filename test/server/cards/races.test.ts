@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, shanghaiDate } from '../../../src/domain/time';
+import { freezeCard } from '../../../src/server/services/cards/freeze';
+import { book, bookingRow, cardRow, DAY, newCard, newClass, newMember, sh } from '../booking/support';
+import { startTestServer, usePostgres } from '../support/harness';
+
+/**
+ * Card freezes racing on PostgreSQL (PGlite is one connection, its transactions never overlap): two
+ * freezes of one card, and a freeze racing a booking of a class in its period. A freeze and a booking
+ * lock the member and then the card, so one decides after the other has committed. The negative
+ * control freezes without the locks and shows a booked class ends up inside a freeze.
+ */
+describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
+  const s = await startTestServer({ seed: true });
+  const today = () => shanghaiDate(s.clock.now());
+
+  it('ten freezes of one card at once (different days): one is stored, the end moved once', async () => {
+    const m = await newMember(s);
+    const card = await newCard(s, m.id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        s.call('POST', '/api/customers/cards/freeze', { token: m.token, body: { id: card.id, from: addDays(today(), i), until: addDays(today(), i + 1) } }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(new Set(answers.filter((r) => r.status !== 200).map((r) => r.body.code))).toSatisfy((codes: Set<number>) => [...codes].every((c) => c === 30003 || c === 30016));
+    const row = await cardRow(s, card.id);
+    expect(row.validUntil!.getTime()).toBe(card.validUntil!.getTime() + 2 * DAY);
+  });
+
+  /** one freeze and one booking of a class on its first day, 8 times over; what each answered, and what was stored */
+  async function freezeAgainstBooking(freeze: (token: string, accountId: number, cardId: number, from: string) => Promise<boolean>) {
+    const outcomes: { frozen: boolean; booked: boolean; storedFrozen: boolean; storedBooked: boolean }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const m = await newMember(s);
+      const card = await newCard(s, m.id);
+      const from = addDays(today(), 1);
+      const cls = await newClass(s, { startsAt: sh(`${from} 19:00`) });
+      const [frozen, b] = await Promise.all([freeze(m.token, m.id, card.id, from), book(s, m.token, cls.id, card.id)]);
+      const row = await cardRow(s, card.id);
+      const booked = b.body.code === 200;
+      outcomes.push({ frozen, booked, storedFrozen: row.frozenFrom !== null, storedBooked: booked && (await bookingRow(s, b.body.data.bookingId)).state === 'booked' });
+    }
+    return outcomes;
+  }
+
+  it('a freeze racing a booking in its period: never both (the other is refused: 30005 or 20003)', async () => {
+    const outcomes = await freezeAgainstBooking(async (token, _a, cardId, from) => {
+      const r = await s.call('POST', '/api/customers/cards/freeze', { token, body: { id: cardId, from, until: addDays(from, 1) } });
+      if (r.status !== 200) expect(r.body.code).toBe(30005);
+      return r.status === 200;
+    });
+    for (const o of outcomes) {
+      expect(o.frozen !== o.booked, JSON.stringify(o)).toBe(true);
+      expect(o.storedFrozen && o.storedBooked).toBe(false);
+    }
+  });
+
+  it('negative control: without the locks a booked class ends up inside a freeze', async () => {
+    const outcomes = await freezeAgainstBooking((_t, accountId, cardId, from) =>
+      freezeCard(s.deps.db, s.clock, accountId, { id: cardId, from, until: addDays(from, 1) }, { lock: 'none' }).then(
+        () => true,
+        () => false,
+      ),
+    );
+    expect(outcomes.some((o) => o.storedFrozen && o.storedBooked)).toBe(true);
+  });
+});
