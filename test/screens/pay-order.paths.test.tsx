@@ -89,6 +89,8 @@ interface Member {
   pollsAtHandover?: number;
   /** how often the page's wait for the messaging app's bridge ran out */
   bridgeWaits?: number;
+  /** how often the member had paid in WeChat Pay's sheet when the payment was last asked for */
+  sheetPaidAtRequest?: number;
 }
 type W = World<Member>;
 
@@ -109,6 +111,8 @@ const endSession = (w: W) => h.server.call('POST', '/api/oauth/logout', { token:
 const stillLoggedIn = async (w: W) => expect((await h.server.call('GET', '/api/customers/balance', { token: w.token })).status, 'the login still holds').toBe(200);
 /** the payment was just handed to the provider: what the page asks afterwards is counted from here */
 const handedOver = (w: W) => (w.pollsAtHandover = sentBy(w, 'pollOrder').length);
+/** how often the member paid in WeChat Pay's sheet during the path */
+const sheetPaid = (w: W) => w.bridge.calls.filter((c) => c.said === 'get_brand_wcpay_request:ok').length;
 /** the provider settles the order's open attempt: paid (a signed notification), or failed (learnt by the query job) */
 async function settleAtProvider(w: W, outcome: 'pay' | 'fail') {
   const [trade] = await h.server.deps.db
@@ -311,6 +315,7 @@ defineScreenPaths<Member>(h, {
     },
     'paying.requestingPayment': async (w) => {
       handedOver(w);
+      w.sheetPaidAtRequest = sheetPaid(w);
       expect(sentBy(w, 'startPayment').length, 'a payment is asked for only when the member asked').toBeLessThanOrEqual(w.asks);
       const o = await theOrder(w);
       const [p] = w.held.get('startPayment') ?? [];
@@ -323,6 +328,7 @@ defineScreenPaths<Member>(h, {
     },
     'paying.inWechat': async (w) => {
       handedOver(w);
+      expect(sheetPaid(w), 'the sheet opens only until the member paid in it').toBe(w.sheetPaidAtRequest ?? 0);
       expect(progress()).toBe('正在打开微信支付…');
       expect((await theOrder(w)).state).toBe('paying');
     },
@@ -433,6 +439,8 @@ defineScreenPaths<Member>(h, {
       expect(more).toEqual([]);
     },
     'method.choose': (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
+    // refresh checks the order again at once
+    'payment.check': (w, _e, before) => expect(sentBy(w, 'recheckOrder', before), 'checked again').toHaveLength(1),
   },
 });
 
