@@ -153,7 +153,14 @@ defineServerPaths<Card>(s, {
       // a planned freeze is shown and can be called off; then no second freeze is offered
       expect([d.frozenFrom, d.frozenUntil]).toEqual(w.planned ? [w.freeze!.from, w.freeze!.until] : [null, null]);
       expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend'] : ['freeze', 'extend']);
-      if (w.planned) expect(d.offers.find((o: { operation: string }) => o.operation === 'freeze').code).toBe(30016);
+      if (w.planned) {
+        expect(d.offers.find((o: { operation: string }) => o.operation === 'freeze').code).toBe(30016);
+        // one freeze at a time (decision 024): a second one, even on other days, is refused and changes nothing
+        const other = addDays(w.freeze!.until, 1);
+        const r = await s.call('POST', '/api/customers/cards/freeze', { token: w.token, body: { id: w.cardId, from: other, until: other } });
+        expect([r.status, r.body.code], 'a second freeze while one is planned').toEqual([409, 30016]);
+        expect((await cardRow(s, w.cardId)).frozenFrom).toBe(w.freeze!.from);
+      }
     },
     // frozen on the days asked for: it offers only unfreezing; its end already moved by those days
     frozen: async (w) => {

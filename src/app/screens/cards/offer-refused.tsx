@@ -1,13 +1,16 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { MemberCardDetail } from '../../../api/member-goods';
 
 /** A card operation the server does not offer now, with its reason (spec §8 cards), as the server said it. */
 export function OfferRefused(props: { offer: MemberCardDetail['offers'][number]; label: ReactNode }) {
+  const { label } = props;
+  const reason = props.offer.message;
   return (
     <p className="text-center text-sm text-black/50" data-offer-refused={props.offer.operation} data-code={props.offer.code ?? undefined}>
-      {props.label}
-      {'：'}
-      {props.offer.message}
+      <Trans>
+        {label}：{reason}
+      </Trans>
     </p>
   );
 }
