@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { recordedPaymentStatus } from '../../../../machines/domain/payment-transitions';
 import type { LedgerReason } from '../../../domain/balance-ledger';
 import type { Clock } from '../../../domain/clock';
@@ -57,17 +57,4 @@ export async function creditBalance(db: Db, clock: Clock, accountId: number, cen
     await lockAccount(tx, accountId, ROW);
     await changeBalance(tx, clock, accountId, cents, reason, null);
   });
-}
-
-/** My ledger, newest first, a page. */
-export async function balanceHistory(db: Db, accountId: number, pagenum: number, pagesize: number) {
-  const list = await db
-    .select()
-    .from(balanceLedger)
-    .where(eq(balanceLedger.accountId, accountId))
-    .orderBy(desc(balanceLedger.id))
-    .limit(pagesize)
-    .offset(pagenum * pagesize);
-  const [t] = await db.select({ n: count() }).from(balanceLedger).where(eq(balanceLedger.accountId, accountId));
-  return { list, total: t?.n ?? 0 };
 }
