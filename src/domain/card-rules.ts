@@ -1,4 +1,4 @@
-import { addDays, shanghaiDate, shanghaiMidnight } from './time';
+import { addDays, addShanghaiDays, daysFromTo, shanghaiDate, shanghaiMidnight } from './time';
 
 /**
  * The rules of freezing and extending a card (spec §5, decision 024), pure: the server decides with
@@ -16,7 +16,7 @@ export type FreezeDatesRefusal = 'freezeStartPast' | 'freezeEndBeforeStart' | 'f
 
 /** Days from `from` to `until`, both counted (a freeze of one day is 1). */
 export function daysBetween(from: string, until: string): number {
-  return Math.round((shanghaiMidnight(until).getTime() - shanghaiMidnight(from).getTime()) / 86_400_000) + 1;
+  return daysFromTo(from, until) + 1;
 }
 
 /**
@@ -31,9 +31,9 @@ export function freezeDatesRefusal(dates: { from: string; until: string }, today
   return null;
 }
 
-/** The validity end moved by `days` (negative: taken back), as the 24-hour instant arithmetic of validity days. */
+/** The validity end moved by `days` calendar days in Shanghai (negative: taken back). */
 export function shiftValidity(validUntil: Date | null, days: number): Date | null {
-  return validUntil === null ? null : new Date(validUntil.getTime() + days * 86_400_000);
+  return validUntil === null ? null : addShanghaiDays(validUntil, days);
 }
 
 /**

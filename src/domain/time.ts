@@ -101,6 +101,16 @@ export function addDays(date: string, n: number): string {
   return calendar(date).add(n, 'day').format('YYYY-MM-DD');
 }
 
+/** Calendar days from "YYYY-MM-DD" to "YYYY-MM-DD" (negative when `until` is earlier). */
+export function daysFromTo(from: string, until: string): number {
+  return calendar(until).diff(calendar(from), 'day');
+}
+
+/** The same Shanghai wall time n calendar days later (n may be negative). */
+export function addShanghaiDays(at: Date, n: number): Date {
+  return inShanghai(at).add(n, 'day').toDate();
+}
+
 /** The Shanghai date n calendar days after the day of `at`. */
 export function shanghaiDateAfter(at: Date, n: number): string {
   return addDays(shanghaiDate(at), n);

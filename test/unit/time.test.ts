@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addShanghaiDays,
+  daysFromTo,
   addDays,
   addMonths,
   addShanghaiMonths,
@@ -103,5 +105,14 @@ describe('the one time module: Shanghai calendar days at their edges', () => {
     expect(parseShanghaiWallTime('2026-02-30 10:00:00')).toBeUndefined();
     expect(parseShanghaiWallTime('2026-11-20 24:00:00')).toBeUndefined();
     expect(parseShanghaiWallTime('2026-11-20T10:00:00')).toBeUndefined();
+  });
+
+  it('counts calendar days between dates and moves an instant by calendar days in Shanghai', () => {
+    expect(daysFromTo('2026-11-20', '2026-11-20')).toBe(0);
+    expect(daysFromTo('2026-02-27', '2026-03-01')).toBe(2);
+    expect(daysFromTo('2026-12-31', '2027-01-01')).toBe(1);
+    expect(daysFromTo('2026-11-21', '2026-11-20')).toBe(-1);
+    expect(addShanghaiDays(new Date('2026-11-20T16:00:00Z'), 3).toISOString()).toBe('2026-11-23T16:00:00.000Z');
+    expect(addShanghaiDays(new Date('2026-03-01T01:30:00Z'), -1).toISOString()).toBe('2026-02-28T01:30:00.000Z');
   });
 });
