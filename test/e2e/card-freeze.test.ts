@@ -50,9 +50,9 @@ describe('card freeze, unfreeze and extension in the browser (issue 13, decision
     // freeze: the form opens on today, one day
     await page.locator('[data-action=freeze]').click();
     const from = await page.locator('[data-freeze-form] input[name=from]').inputValue();
-    await expect.poll(() => text(page, '[data-freeze-days]')).toBe('共冻结1天，到期日期将顺延1天。');
+    await expect.poll(() => text(page, '[data-freeze-days]'), { timeout: 10_000 }).toBe('共冻结1天，到期日期将顺延1天。');
     await page.locator('[data-action=freeze-submit]').click();
-    await expect.poll(() => page.locator('[data-card-header] [data-card-status]').getAttribute('data-card-status')).toBe('frozen');
+    await expect.poll(() => page.locator('[data-card-header] [data-card-status]').getAttribute('data-card-status'), { timeout: 10_000 }).toBe('frozen');
     expect(await text(page, '[data-card-frozen-dates]')).toBe(`冻结中：${from} 至 ${from}`);
     expect(await text(page, '[data-card-valid-until]')).toBe(addDays(end, 1));
     expect(await page.locator('[data-offer-refused=extend]').innerText()).toContain('会员卡已冻结');
@@ -60,14 +60,14 @@ describe('card freeze, unfreeze and extension in the browser (issue 13, decision
     // unfreeze the same day: the day comes off again
     await page.locator('[data-action=unfreeze]').click();
     await page.getByRole('button', { name: '确定解冻' }).click();
-    await expect.poll(() => page.locator('[data-card-header] [data-card-status]').getAttribute('data-card-status')).toBe('in_use');
+    await expect.poll(() => page.locator('[data-card-header] [data-card-status]').getAttribute('data-card-status'), { timeout: 10_000 }).toBe('in_use');
     expect(await text(page, '[data-card-valid-until]')).toBe(end);
 
     // extend by the most the type allows (time cards: 60 days), counted on the card
     await page.locator('[data-action=extend]').click();
     expect(await page.locator('[data-extend-form] input[name=until]').inputValue()).toBe(addDays(end, 60));
     await page.locator('[data-action=extend-submit]').click();
-    await expect.poll(() => text(page, '[data-card-extensions]')).toBe('1');
+    await expect.poll(() => text(page, '[data-card-extensions]'), { timeout: 10_000 }).toBe('1');
     expect(await text(page, '[data-card-valid-until]')).toBe(addDays(end, 60));
   });
 });
