@@ -21,10 +21,3 @@ export const OUTSTANDING_PART_STATES = storedStatesTagged<PaymentPartState>(paym
 export function nextPartState(state: PaymentPartState, event: PaymentPartEvent['type']): PaymentPartState | null {
   return nextFlatState<PaymentPartState>(paymentPartMachine, state, event);
 }
-
-/** What an order's end does to a part: an unpaid one is dropped, a paid one given back (and refunded); null when it has ended already. */
-export function partEndEvent(state: PaymentPartState): PaymentPartEvent['type'] | null {
-  if (nextPartState(state, 'part.drop')) return 'part.drop';
-  if (nextPartState(state, 'part.giveBack')) return 'part.giveBack';
-  return null;
-}

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { nextCouponState } from '../../../../machines/domain/coupon-transitions';
 import { EXPIRING_STATES } from '../../../../machines/domain/order-transitions';
-import { partEndEvent } from '../../../../machines/domain/payment-part-transitions';
+import { nextPartState } from '../../../../machines/domain/payment-part-transitions';
 import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
 import type { Clock } from '../../../domain/clock';
 import type { Tx } from '../../db/client';
@@ -24,10 +24,8 @@ import { move, overdue } from './state';
  */
 async function endParts(tx: Tx, clock: Clock, order: OrderRow, refundsToRun: number[]): Promise<void> {
   for (const part of await partsOf(tx, order.id)) {
-    const event = partEndEvent(part.state);
-    if (!event) continue;
-    await movePart(tx, clock, part, event);
-    if (event !== 'part.giveBack') continue;
+    if (!nextPartState(part.state, 'part.end')) continue; // ended already (dropped by a split, given back by an un-split)
+    if ((await movePart(tx, clock, part, 'part.end')) !== 'given_back') continue;
     const paid = await tx
       .select()
       .from(payments)

@@ -52,7 +52,7 @@ export async function splitOrder(deps: Deps, accountId: number, orderNo: string,
     if (refusal) throw refusal;
     const [whole] = shares;
     if (!whole || whole.state !== 'unpaid') throw new ApiError(Errors.orderNotPayable);
-    await movePart(tx, deps.clock, whole, 'part.drop', opts);
+    await movePart(tx, deps.clock, whole, 'part.end', opts);
     for (const cents of parts) await insertPart(tx, deps.clock, order.id, 'share', cents);
     return order;
   });
@@ -74,11 +74,8 @@ export async function unsplitOrder(deps: Deps, accountId: number, orderNo: strin
     const shares = await liveShares(tx, o.id);
     if (shares.length < 2) throw new ApiError(Errors.invalidField, { field: 'orderNo', values: { field: 'orderNo' } });
     for (const part of shares) {
-      if (part.state === 'unpaid') {
-        await movePart(tx, deps.clock, part, 'part.drop');
-        continue;
-      }
-      await movePart(tx, deps.clock, part, 'part.giveBack');
+      // the chart says what ending it means: dropped (nothing paid) or given back (refunded below)
+      if ((await movePart(tx, deps.clock, part, 'part.end')) !== 'given_back') continue;
       const paid = await tx.select().from(payments).where(and(eq(payments.partId, part.id), inArray(payments.status, APPLIED_PAYMENT_STATUSES)));
       for (const payment of paid) {
         const { refund, runAfterCommit } = await requestRefund(tx, deps.clock, payment, payment.amountCents, 'split_undone', `unsplit:${part.id}`);
