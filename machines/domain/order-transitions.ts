@@ -25,7 +25,7 @@ export function canApplyOrder(state: OrderState, event: OrderEvent['type']): boo
 export function orderActions(state: OrderState): Array<'pay' | 'cancel'> {
   const out: Array<'pay' | 'cancel'> = [];
   if (state !== 'paying' && canApplyOrder(state, 'order.pay')) out.push('pay');
-  if (canApplyOrder(state, 'order.cancel') && state !== 'friend_paying') out.push('cancel');
+  if (canApplyOrder(state, 'order.cancel')) out.push('cancel');
   return out;
 }
 

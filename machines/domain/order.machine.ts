@@ -10,6 +10,7 @@ export type OrderEvent =
   | { type: 'order.cancel' }
   | { type: 'friend.invite' }
   | { type: 'friend.paid' }
+  | { type: 'invitation.ended' }
   | { type: 'refund.request' }
   | { type: 'refund.succeeded' }
   | { type: 'refund.failed' };
@@ -69,13 +70,17 @@ export const orderMachine = setup({
         'split.paid': 'fully_paid',
         'part.paid': 'unpaid',
         'order.cancel': 'cancelled',
+        'friend.invite': 'friend_paying',
       },
     },
     friend_paying: {
-      description: "A friend was invited to pay: the order waits for the friend's payment until the invitation expires; the member can cancel.",
+      description:
+        "A friend was invited to pay (a part or the whole): the order waits for the friend's payment while an invitation is open (an hour each); the member may invite for another part, or cancel. When the last open invitation ends unpaid (expired, withdrawn) the order waits for money again.",
       tags: ['awaitingMoney'],
       on: {
+        'friend.invite': 'friend_paying',
         'friend.paid': 'fully_paid',
+        'invitation.ended': 'unpaid',
         'order.cancel': 'cancelled',
       },
     },

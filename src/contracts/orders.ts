@@ -216,3 +216,41 @@ export const PaymentToRefund = z
   })
   .openapi('PaymentToRefund');
 export type PaymentToRefund = z.infer<typeof PaymentToRefund>;
+
+/** Invites a friend to pay one unpaid share: a split order's part (`partSeq`), or the whole order's. */
+export const InviteBody = z
+  .object({
+    orderNo: OrderNo,
+    partSeq: z.number().int().min(1).max(1000).optional().openapi({ description: "the part of a split order (its seq); absent: the order's only unpaid share" }),
+  })
+  .openapi('FriendInviteBody');
+
+/** An invitation as its member sees it: the link to share, open for an hour. */
+export const FriendInvitation = z
+  .object({
+    orderNo: z.string(),
+    partSeq: z.number().int(),
+    amountCents: z.number().int(),
+    state: z.enum(['open', 'paid', 'expired', 'withdrawn']),
+    token: z.string(),
+    link: z.string().openapi({ description: 'the /payfriend page for the friend (share it, or copy it outside the messaging app)' }),
+    expiresAt: z.string(),
+  })
+  .openapi('FriendInvitation');
+export type FriendInvitation = z.infer<typeof FriendInvitation>;
+
+export const InviteAnswer = z.object({ order: Order, invitation: FriendInvitation }).openapi('FriendInviteAnswer');
+export type InviteAnswer = z.infer<typeof InviteAnswer>;
+
+/** What the friend's page shows of an invitation (no account needed). */
+export const FriendInvitationView = z
+  .object({
+    state: z.enum(['open', 'paid', 'expired', 'withdrawn']).openapi({ description: 'an open one past its hour reads expired' }),
+    goodsName: z.string(),
+    amountCents: z.number().int(),
+    expiresAt: z.string(),
+  })
+  .openapi('FriendInvitationView');
+export type FriendInvitationView = z.infer<typeof FriendInvitationView>;
+
+export const InvitationTokenQuery = z.object({ t: z.string().min(1).max(64).openapi({ param: { name: 't', in: 'query' } }) });

@@ -111,6 +111,11 @@ export const Errors = {
   orderAlreadySplit: def(40015, 409, msg`订单已拆分`),
   splitTooMany: def(40016, 400, msg`最多拆分为 10 份`),
   splitPartTooLarge: def(40017, 400, msg`每份金额须大于 0 且小于应付金额`),
+  friendAlreadyActed: def(40018, 409, msg`已有好友在为这笔款项付款或已付款`),
+  friendPayNeedsAuthorization: def(40019, 403, msg`好友代付需要在微信中授权后才能使用`),
+  friendPayNotNeeded: def(40020, 409, msg`余额已抵扣全部金额，无需好友代付`),
+  refundFailedAfterCancel: def(40021, 409, msg`订单已取消，但退款未成功，我们正在处理`),
+  invitationOver: def(40022, 409, msg`代付邀请已失效`),
   refundNotInState: def(40023, 409, msg`该退款当前状态不能这样处理`),
   // 50xxx goods
   goodsNotChosen: def(50001, 400, msg`请选择商品`),

@@ -14,6 +14,9 @@ export type CouponState = (typeof COUPON_STATES)[number];
 /** An unpaid order is cancelled this long after it was created (its stock, coupon and balance come back). */
 export const ORDER_PAY_WITHIN_MS = 15 * 60_000;
 
+/** How long a friend-pay invitation stays open (spec §4, §9: 1 hour). */
+export const FRIEND_INVITATION_TTL_MS = 60 * 60_000;
+
 export interface CouponTerms {
   offCents: number;
   /** percent off (1-99), rounded half up to the cent; null = offCents */

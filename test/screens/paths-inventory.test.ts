@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  */
 // issue 12's new domain charts: their server path tests come with the flows that move them (split, friend
 // pay, provider refunds end to end); until then test/server/orders/money.test.ts and refunds.test.ts check them
-const PENDING = new Set<string>(['domain/refund', 'domain/friend-invitation']);
+const PENDING = new Set<string>(['domain/refund']);
 
 const names = (dir: string) =>
   readdirSync(dir)

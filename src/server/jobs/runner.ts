@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeeping } from './housekeeping';
 import { ORDER_EXPIRE_JOB, runOrderExpiry } from '../services/orders/expiry';
+import { INVITATION_EXPIRE_JOB, runInvitationExpiry } from '../services/orders/invitations';
 import { PAYMENT_QUERY_JOB, runPaymentQuery } from '../services/orders/settle';
 import { REFUND_RUN_JOB } from '../services/refunds/request';
 import { REFUND_QUERY_JOB, runRefund, runRefundQuery } from '../services/refunds/run';
@@ -30,6 +31,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   [ORDER_EXPIRE_JOB]: runOrderExpiry,
   // issue 12: a provider refund is asked for, and asked about until it ends (decision 021)
   [REFUND_RUN_JOB]: runRefund,
+  // issue 12: a friend-pay invitation not paid within its hour ends (decision 021)
+  [INVITATION_EXPIRE_JOB]: runInvitationExpiry,
   [REFUND_QUERY_JOB]: runRefundQuery,
 };
 

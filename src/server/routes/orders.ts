@@ -15,6 +15,9 @@ import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } fro
 import { orderMoneyDetail } from '../services/orders/money';
 import { settlePayment } from '../services/orders/settle';
 import { splitOrder, unsplitOrder } from '../services/orders/split';
+import { invitationForFriend, inviteFriend, withdrawInvitation } from '../services/orders/invitations';
+import type { InvitationRow } from '../services/orders/invitation-rows';
+import type { PartRow } from '../services/orders/parts';
 import { refundNoticed, refundNotified } from '../services/refunds/run';
 import { overdue } from '../services/orders/state';
 import { orderActions } from '../../../machines/domain/order-transitions';
@@ -26,7 +29,7 @@ import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { paged, pagingQuery } from '../../contracts/common';
 import { BalanceLedgerRow } from '../../contracts/wallet';
-import { Balance, CreateBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund, SplitBody } from '../../contracts/orders';
+import { Balance, CreateBody, FriendInvitationView, InvitationTokenQuery, InviteAnswer, InviteBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund, SplitBody } from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -54,6 +57,19 @@ async function viewOne(c: Context<AppEnv>, o: OrderRow) {
 async function detailOf(c: Context<AppEnv>, o: OrderRow) {
   const now = await myOrder(c.var.deps.db, o.accountId, o.orderNo);
   return { ...(await viewOne(c, now)), ...(await orderMoneyDetail(c.var.deps.db, now.id)) };
+}
+
+/** An invitation as its member sees it, with the link the friend opens. */
+function invitationView(c: Context<AppEnv>, o: OrderRow, inv: InvitationRow, part: PartRow) {
+  return {
+    orderNo: o.orderNo,
+    partSeq: part.seq,
+    amountCents: part.amountCents,
+    state: inv.state,
+    token: inv.token,
+    link: `${c.var.deps.config.publicUrl}/payfriend?t=${encodeURIComponent(inv.token)}`,
+    expiresAt: inv.expiresAt.toISOString(),
+  };
 }
 
 /** The chart's actions; past its expiresAt an order can only be cancelled (paying it answers 40009). */
@@ -197,6 +213,53 @@ export const orderRoutes = createRouter()
     async (c) => {
       const o = await unsplitOrder(c.var.deps, me(c), c.req.valid('json').orderNo);
       return ok(c, await detailOf(c, o));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/friend/invite',
+      tags,
+      summary: 'Invite a friend to pay one unpaid share (a split order\'s part, or the whole order): a link open for an hour; asked again, the same link. Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: InviteBody } }, required: true } },
+      responses: { 200: json(InviteAnswer), ...orderRefusals },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const { order, invitation, part } = await inviteFriend(c.var.deps, me(c), body.orderNo, body.partSeq);
+      return ok(c, { order: await viewOne(c, order), invitation: invitationView(c, order, invitation, part) });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/friend/withdraw',
+      tags,
+      summary: 'Withdraw the open friend-pay invitation of a part (partSeq, or the only open one): the friend can no longer pay it. Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: InviteBody } }, required: true } },
+      responses: { 200: json(OrderDetail), ...orderRefusals },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const o = await withdrawInvitation(c.var.deps, me(c), body.orderNo, body.partSeq);
+      return ok(c, await detailOf(c, o));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/friend/invitation',
+      tags,
+      summary: "What a friend-pay invitation asks of the friend (no login): the goods, the amount, until when, and whether it can still be paid",
+      request: { query: InvitationTokenQuery },
+      responses: { 200: json(FriendInvitationView), 404: refusals[404] },
+    }),
+    async (c) => {
+      const found = await invitationForFriend(c.var.deps, c.req.valid('query').t);
+      const g = (await goodsOf(c, [{ goodsId: found.goodsId } as OrderRow])).get(found.goodsId);
+      return ok(c, { state: found.state, goodsName: g?.name ?? '', amountCents: found.amountCents, expiresAt: found.inv.expiresAt.toISOString() });
     },
   )
   .openapi(

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { orderMachine } from '../../../machines/domain/order.machine';
-import { paymentAttempts, payments } from '../../../src/server/db/schema/index';
+import { friendInvitations, paymentAttempts, payments } from '../../../src/server/db/schema/index';
 import { cardsOf, create, credit, goodsRow, newGoods, newMember, orderRow, pay } from '../orders/support';
 import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
@@ -9,7 +9,7 @@ import { accepted, defineServerPaths } from '../support/server-paths';
 /**
  * The order chart (spec §4 order states, decision 013) against the server: pay by balance at once,
  * pay through a provider (Alipay's stand-in: its cashier, its signed notification of success or of a
- * closed trade), pay again after a failure, cancel. Each state is read back from GET /orders/detail
+ * closed trade), pay again after a failure, cancel, send it to a friend and withdraw that (decision 021). Each state is read back from GET /orders/detail
  * and the orders table, with what it promises: the card issued exactly once when paid, the stock and
  * the balance back when cancelled.
  */
@@ -83,14 +83,17 @@ defineServerPaths<Order>(s, {
     },
     'payment.failed': (w) => simulate(w, 'fail'),
     'order.cancel': async (w) => accepted(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel'),
+    // the member sends the order to a friend (asked again while open: the same invitation)
+    'friend.invite': async (w) => accepted(await s.call('POST', '/api/orders/friend/invite', { token: w.token, body: { orderNo: w.orderNo } }), 'invite a friend'),
+    // the last open invitation ends unpaid: the member withdraws it
+    'invitation.ended': async (w) => accepted(await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }), 'withdraw the invitation'),
   },
   notYetDriven: {
     // a split order's parts: each needs the order split first, and the balance this walk checks would change
     // (driven through the API in test/server/orders/split.test.ts)
     'part.paid': 'split orders: test/server/orders/split.test.ts',
     'split.paid': 'split orders: test/server/orders/split.test.ts',
-    'friend.invite': 'issue 12 (friend pay)',
-    'friend.paid': 'issue 12 (friend pay)',
+    'friend.paid': "issue 12: the friend's payment (POST /friend/pay)",
     'refund.request': 'issue 12 (refunds to each payer)',
     'refund.succeeded': 'issue 12 (refunds to each payer)',
     'refund.failed': 'issue 12 (refunds to each payer)',
@@ -129,7 +132,14 @@ defineServerPaths<Order>(s, {
       await expectActions(w, []);
       expect(await money(w)).toMatchObject({ open: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK });
     },
-    friend_paying: notYet('a friend invited to pay needs friend pay (issue 12)'),
+    // a friend has the order's link: nothing collected or open at a provider, the goods held, only a cancel for the member
+    friend_paying: async (w) => {
+      await expectActions(w, ['cancel']);
+      expect(await money(w)).toMatchObject({ open: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
+      const o = await orderRow(s, w.orderNo);
+      const open = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o.id));
+      expect(open.filter((i) => i.state === 'open'), 'one open invitation').toHaveLength(1);
+    },
     fully_paid: notYet('paid by several payers needs split and friend pay (issue 12)'),
     refunding: notYet('a refund needs refund records (issue 12)'),
     refunded: notYet('a refund needs refund records (issue 12)'),

@@ -12,6 +12,7 @@ import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { releaseFlashPlace } from '../flash-sale/flash-sale';
 import { lockAccount, lockMyOrder, ROW } from './locks';
+import { withdrawAllInvitations } from './invitation-rows';
 import { movePart, partsOf } from './parts';
 import type { OrderRow } from './read';
 import { move, overdue } from './state';
@@ -65,6 +66,8 @@ async function releaseHolds(tx: Tx, order: OrderRow): Promise<void> {
  */
 export async function cancelLocked(tx: Tx, clock: Clock, order: OrderRow, refundsToRun: number[] = []): Promise<OrderRow> {
   const state = move(order.state, 'order.cancel', 'orderNotCancellable');
+  // no friend can pay it any more
+  await withdrawAllInvitations(tx, clock, order.id);
   await endParts(tx, clock, order, refundsToRun);
   await releaseHolds(tx, order);
   const [row] = await tx.update(orders).set({ state, cancelledAt: clock.now() }).where(eq(orders.id, order.id)).returning();
