@@ -53,10 +53,13 @@ export interface PartPaidFacts {
   outstandingShares: number;
   /** the order is split (more than one live share) */
   split: boolean;
+  /** a friend paid it (through an invitation) */
+  byFriend: boolean;
 }
 
-/** The order chart's event for a part just paid: more to pay, the last part of a split order, or the whole order. */
-export function partPaidEvent(f: PartPaidFacts): 'part.paid' | 'split.paid' | 'payment.succeeded' {
+/** The order chart's event for a part just paid: more to pay, the last part paid by a friend or of a split order, or the whole order. */
+export function partPaidEvent(f: PartPaidFacts): 'part.paid' | 'split.paid' | 'friend.paid' | 'payment.succeeded' {
   if (f.outstandingShares > 0) return 'part.paid';
+  if (f.byFriend) return 'friend.paid';
   return f.split ? 'split.paid' : 'payment.succeeded';
 }

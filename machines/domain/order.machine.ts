@@ -75,11 +75,12 @@ export const orderMachine = setup({
     },
     friend_paying: {
       description:
-        "A friend was invited to pay (a part or the whole): the order waits for the friend's payment while an invitation is open (an hour each); the member may invite for another part, or cancel. When the last open invitation ends unpaid (expired, withdrawn) the order waits for money again.",
+        "A friend was invited to pay (a part or the whole): the order waits for the friend's payment while an invitation is open (an hour each); the member may invite for another part, or cancel. A friend paying one part while more is owed keeps it here; the last part paid makes it fully paid. When the last open invitation ends (paid, expired, withdrawn) and money is still owed, the order waits for the member's money again.",
       tags: ['awaitingMoney'],
       on: {
         'friend.invite': 'friend_paying',
         'friend.paid': 'fully_paid',
+        'part.paid': 'friend_paying',
         'invitation.ended': 'unpaid',
         'order.cancel': 'cancelled',
       },

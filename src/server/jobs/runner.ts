@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { HOUSEKEEPING_EVERY_MS, HOUSEKEEPING_JOB, housekeeping } from './housekeeping';
-import { ORDER_EXPIRE_JOB, runOrderExpiry } from '../services/orders/expiry';
+import { runOrderExpiry } from '../services/orders/expiry';
+import { ORDER_EXPIRE_JOB } from '../services/orders/pay-window';
 import { INVITATION_EXPIRE_JOB, runInvitationExpiry } from '../services/orders/invitations';
 import { PAYMENT_QUERY_JOB, runPaymentQuery } from '../services/orders/settle';
 import { REFUND_RUN_JOB } from '../services/refunds/request';

@@ -13,7 +13,7 @@ import { checkFlashSale, takeFlashPlace } from '../flash-sale/flash-sale';
 import { balanceOf, payPartByBalance } from './balance';
 import { expireDueOrders } from './cancel';
 import { priceCheckout, type CheckoutInput } from './checkout';
-import { ORDER_EXPIRE_JOB } from './expiry';
+import { ORDER_EXPIRE_JOB } from './pay-window';
 import { lockAccount, ROW, type LockOptions } from './locks';
 import { insertPart } from './parts';
 import type { OrderRow } from './read';

@@ -12,9 +12,6 @@ import { lockAccount, ROW } from './locks';
 import { settlePayment } from './settle';
 import { overdue } from './state';
 
-/** The job kind that cancels an unpaid order at its expiresAt (decision 008). */
-export const ORDER_EXPIRE_JOB = 'order.expire';
-
 /**
  * The order-expiry job (decision 008): an order still waiting for money at its expiresAt is
  * cancelled and gives back its stock, coupon and balance. A trade still open at a provider is asked

@@ -3,7 +3,7 @@ import { FRIEND_INVITATION_INITIAL } from '../../../../machines/domain/friend-in
 import { EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
-import { FRIEND_INVITATION_TTL_MS, ORDER_PAY_WITHIN_MS } from '../../../domain/pricing';
+import { FRIEND_INVITATION_TTL_MS } from '../../../domain/pricing';
 import type { Tx } from '../../db/client';
 import { friendInvitations, orders, paymentParts } from '../../db/schema/index';
 import type { Deps } from '../../env';
@@ -13,10 +13,10 @@ import { decide } from '../booking/decide';
 import { runRefundsNow } from '../refunds/run';
 import { newSecret } from '../tokens';
 import { cancelLocked } from './cancel';
-import { ORDER_EXPIRE_JOB } from './expiry';
 import { moveInvitation, openInvitations, type InvitationRow } from './invitation-rows';
 import { lockAccount, lockMyOrder, ROW } from './locks';
 import { liveShares, payablePart, type PartRow } from './parts';
+import { openPayWindow } from './pay-window';
 import { openAttempt, type OrderRow } from './read';
 import { move } from './state';
 
@@ -117,11 +117,7 @@ async function afterInvitationEnded(tx: Tx, clock: Clock, o: OrderRow, mayCancel
   if ((await openInvitations(tx, o.id)).length > 0) return o;
   const paidShare = (await liveShares(tx, o.id)).some((p) => p.state === 'paid');
   if (mayCancel && paidShare) return cancelLocked(tx, clock, o, refundsToRun);
-  const state = move(o.state, 'invitation.ended', 'orderNotPayable');
-  const expiresAt = new Date(clock.now().getTime() + ORDER_PAY_WITHIN_MS);
-  const [order] = await tx.update(orders).set({ state, expiresAt }).where(eq(orders.id, o.id)).returning();
-  await enqueueJob(tx, { kind: ORDER_EXPIRE_JOB, payload: { orderNo: o.orderNo }, runAt: expiresAt });
-  return order!;
+  return openPayWindow(tx, clock, o, move(o.state, 'invitation.ended', 'orderNotPayable'));
 }
 
 /** Each invitation's part seq, by part id. */

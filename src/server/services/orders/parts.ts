@@ -59,10 +59,10 @@ export async function liveShares(tx: Db | Tx, orderId: number): Promise<PartRow[
 }
 
 /** The order chart's event once `paid` (a share of the order) is paid: more to pay, the last part of a split order, or the whole order. */
-export async function partPaidEventOf(tx: Tx, orderId: number, paid: PartRow) {
+export async function partPaidEventOf(tx: Tx, orderId: number, paid: PartRow, byFriend = false) {
   const shares = await liveShares(tx, orderId);
   const outstandingShares = shares.filter((p) => p.id !== paid.id && OUTSTANDING_PART_STATES.includes(p.state)).length;
-  return partPaidEvent({ outstandingShares, split: shares.length > 1 });
+  return partPaidEvent({ outstandingShares, split: shares.length > 1, byFriend });
 }
 
 /**

@@ -16,6 +16,8 @@ import { runRefundsNow } from '../refunds/run';
 import { issueGoods } from './issue';
 import { ROW, type LockOptions } from './locks';
 import { movePart, partPaidEventOf, type PartRow } from './parts';
+import { moveInvitation, openInvitations } from './invitation-rows';
+import { openPayWindow } from './pay-window';
 import { latestAttempt, type AttemptRow, type OrderRow } from './read';
 
 /** Settling a payment: a provider's verified result (notification or query) or the balance moves the order to paid. */
@@ -103,9 +105,12 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
     await endOpenAttempt(tx, clock, order, part, a!, result.status, isLatest);
     return 'duplicate';
   }
-  // the order chart's event if this pays the part: more to pay, the last part of a split order, or the whole order
-  const paidEvent = await partPaidEventOf(tx, order.id, part);
-  const takes = OUTSTANDING_PART_STATES.includes(part.state) && nextOrderState(order.state, paidEvent) !== null;
+  // a friend's trade (an open id, no account of ours) pays its part only while the part's invitation is open
+  const byFriend = a!.payerAccountId === null && a!.payerOpenId !== null;
+  const invitation = byFriend ? (await openInvitations(tx, order.id)).find((i) => i.partId === part.id) : undefined;
+  // the order chart's event if this pays the part: more to pay, the last part (a friend's, a split order's), or the whole order
+  const paidEvent = await partPaidEventOf(tx, order.id, part, byFriend);
+  const takes = OUTSTANDING_PART_STATES.includes(part.state) && (!byFriend || invitation !== undefined) && nextOrderState(order.state, paidEvent) !== null;
   const orderAccepts = result.status === 'paid' ? takes : isLatest && nextOrderState(order.state, 'payment.failed') !== null;
   const status = recordedPaymentStatus(paymentEventOf({ providerStatus: result.status, amountMatches: amountOk, orderAccepts }));
   if (!status) return 'ignored';
@@ -146,9 +151,12 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
   }
   if (status === 'paid') {
     await movePart(tx, clock, part, 'part.paid', opts);
+    if (invitation) await moveInvitation(tx, clock, invitation, 'invitation.paid');
     const next = nextOrderState(order.state, paidEvent)!;
-    if (paidEvent === 'part.paid') await tx.update(orders).set({ state: next }).where(eq(orders.id, order.id));
-    else await markPaid(tx, clock, order, next, paidEvent === 'split.paid' ? null : result.provider);
+    if (paidEvent !== 'part.paid') await markPaid(tx, clock, order, next, paidEvent === 'payment.succeeded' ? result.provider : null);
+    // a friend paid the last open invitation's part and more is owed: the order waits for its member again
+    else if (next === 'friend_paying' && (await openInvitations(tx, order.id)).length === 0) await openPayWindow(tx, clock, order, nextOrderState(next, 'invitation.ended')!);
+    else await tx.update(orders).set({ state: next }).where(eq(orders.id, order.id));
     return 'paid';
   }
   if (!orderAccepts) return 'ignored';
