@@ -10,9 +10,8 @@ import { describe, expect, it } from 'vitest';
  * PENDING lists the charts still tested the old way (test/machines/<name>.machine.test.ts, the
  * machine against itself): the list only shrinks, and a chart that has its path test must leave it.
  */
-// issue 12's new domain charts: their server path tests come with the flows that move them (split, friend
-// pay, provider refunds end to end); until then test/server/orders/money.test.ts and refunds.test.ts check them
-const PENDING = new Set<string>(['domain/refund']);
+// every chart has its path tests now (issue 12's payment-part, refund and friend-invitation charts included)
+const PENDING = new Set<string>([]);
 
 const names = (dir: string) =>
   readdirSync(dir)

@@ -1,18 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ORDER_PAY_WITHIN_MS } from '../../../src/domain/pricing';
-import { balanceLedger, jobs, paymentParts, payments, payStandInOrders, payStandInRefunds, refunds } from '../../../src/server/db/schema/index';
-import { alipayNotification } from '../../../src/server/gateways/payments/alipay-standin';
-import { wechatNotification } from '../../../src/server/gateways/payments/wechat-standin';
-import { PaymentProviderError, type PaymentGateway } from '../../../src/server/gateways/payments/types';
-import { runDueJobs } from '../../../src/server/jobs/runner';
+import { balanceLedger, paymentParts, payments, refunds } from '../../../src/server/db/schema/index';
 import { decide } from '../../../src/server/services/booking/decide';
-import { runOrderExpiry } from '../../../src/server/services/orders/expiry';
 import { orderMoney } from '../../../src/server/services/orders/money';
 import { RefundOverPaid, requestRefund } from '../../../src/server/services/refunds/request';
 import { REFUND_QUERY_AFTER_MS, REFUND_RETRY_EVERY_MS } from '../../../src/server/services/refunds/run';
 import { startTestServer } from '../support/harness';
 import { assertMoneyInvariants, moneyInvariantBreaches } from '../support/money-invariants';
+import { allDueJobs, dev, lateMoney, pendingJobs, refundRow } from './refund-support';
 import { balance, create, credit, newGoods, newMember, newStaff, orderRow, pay } from './support';
 
 /**
@@ -113,96 +108,43 @@ describe('refunds', async () => {
     await s.deps.db.delete(refunds).where(and(eq(refunds.paymentId, p!.id), eq(refunds.key, 'forced')));
   });
 
-  const refundRow = async (id: number) => (await s.deps.db.select().from(refunds).where(eq(refunds.id, id)))[0]!;
-  const pendingJobs = async (kind: string) => s.deps.db.select().from(jobs).where(and(eq(jobs.kind, kind), isNull(jobs.doneAt)));
-  /** Runs the due jobs until none is left (earlier tests leave theirs due too). */
-  const allDueJobs = async () => {
-    while ((await runDueJobs(s.deps)) > 0);
-  };
-  const dev = (provider: 'wechat' | 'alipay', path: string, body: Record<string, unknown>) => s.call('POST', `/api/dev/pay/${provider}${path}`, { body });
-
-  /**
-   * Money the provider took for an order that no longer takes it, so refunded to its payer: the member
-   * paid at the provider just before the order expired, the expiry could not reach the provider (so
-   * it closed the trade here and cancelled the order), then the provider's notification came. What
-   * the stand-in does with the refund is arranged first (`/refunds/arrange`); the refund is asked for
-   * by the notification and run once right after it.
-   */
-  async function lateMoney(provider: 'wechat' | 'alipay', arrangement: Record<string, unknown> = {}) {
-    const m = await newMember(s);
-    const g = await newGoods(s);
-    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
-    const started = await pay(s, m.token, no, provider);
-    const outTradeNo = `${no}-1`;
-    if (provider === 'wechat') await dev('wechat', '/simulate', { prepayId: started.body.data.payment.prepayId, outcome: 'pay', deliveries: 0 });
-    else {
-      expect((await s.app.request(started.body.data.payment.url)).status).toBe(200);
-      await dev('alipay', '/simulate', { outTradeNo, outcome: 'pay', deliveries: 0 });
-    }
-    const gw = s.deps.gateways.payments[provider] as PaymentGateway;
-    const saved = { queryOrder: gw.queryOrder, close: gw.close };
-    const down = async () => Promise.reject(new PaymentProviderError(provider, 'NETWORK', 'unreachable'));
-    gw.queryOrder = down;
-    gw.close = down;
-    s.clock.advance(ORDER_PAY_WITHIN_MS);
-    await runOrderExpiry(s.deps, { orderNo: no });
-    Object.assign(gw, saved);
-    const o = await orderRow(s, no);
-    expect(o.state).toBe('cancelled');
-    expect((await dev(provider, '/refunds/arrange', { outTradeNo, ...arrangement })).status).toBe(200);
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, outTradeNo));
-    if (provider === 'wechat') {
-      const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
-      expect((await s.app.request('/api/pay/notify/wechat', { method: 'POST', headers: n.headers, body: n.body })).status).toBe(204);
-    } else {
-      const body = alipayNotification(trade!, s.deps.gateways.payments.standIn!.alipay, s.clock.now());
-      expect(await (await s.app.request('/api/pay/notify/alipay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })).text()).toBe('success');
-    }
-    const [p] = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
-    expect(p).toMatchObject({ status: 'needs_refund', provider, amountCents: o.amountToPayCents });
-    const [r] = await s.deps.db.select().from(refunds).where(eq(refunds.paymentId, p!.id));
-    expect(r).toMatchObject({ amountCents: p!.amountCents, cause: 'unwanted_payment', key: `unwanted:${p!.id}` });
-    const standIn = async () => s.deps.db.select().from(payStandInRefunds).where(eq(payStandInRefunds.outTradeNo, outTradeNo)).orderBy(payStandInRefunds.id);
-    return { o, p: p!, refundId: r!.id, outTradeNo, standIn, token: m.token };
-  }
-
   it('WeChat Pay: the refund succeeds at once at the stand-in; its REFUND.SUCCESS notification changes nothing more', async () => {
-    const { refundId, p, o, standIn } = await lateMoney('wechat');
-    const r = await refundRow(refundId);
+    const { refundId, p, o, standIn } = await lateMoney(s, 'wechat');
+    const r = await refundRow(s, refundId);
     expect(r).toMatchObject({ state: 'succeeded', outRefundNo: `R${refundId}-1`, tryNo: 1 });
     expect(r.providerRefundId).toBeTruthy();
     expect((await standIn()).map((x) => [x.outRefundNo, x.amountCents, x.state])).toEqual([[`R${refundId}-1`, p.amountCents, 'SUCCESS']]);
-    expect((await dev('wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1` })).body.data.deliveries.map((d: { status: number }) => d.status)).toEqual([204]);
-    expect((await refundRow(refundId)).state).toBe('succeeded');
+    expect((await dev(s, 'wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1` })).body.data.deliveries.map((d: { status: number }) => d.status)).toEqual([204]);
+    expect((await refundRow(s, refundId)).state).toBe('succeeded');
     expect((await orderMoney(s.deps.db, [o.id])).get(o.id)).toMatchObject({ takenCents: p.amountCents, refundedCents: p.amountCents, appliedCents: 0 });
     await assertMoneyInvariants(s.deps.db);
   });
 
   it('WeChat Pay: processing until the stand-in settles it; its signed REFUND.SUCCESS notification ends it succeeded; a tampered one is refused', async () => {
-    const { refundId } = await lateMoney('wechat', { status: 'processing' });
-    expect((await refundRow(refundId)).state).toBe('processing');
-    expect(await pendingJobs('refund.query')).toHaveLength(1);
-    const forged = await dev('wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1`, outcome: 'success', tamper: 'signature' });
+    const { refundId } = await lateMoney(s, 'wechat', { status: 'processing' });
+    expect((await refundRow(s, refundId)).state).toBe('processing');
+    expect(await pendingJobs(s, 'refund.query')).toHaveLength(1);
+    const forged = await dev(s, 'wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1`, outcome: 'success', tamper: 'signature' });
     expect(forged.body.data.deliveries[0].status).not.toBe(204);
-    expect((await refundRow(refundId)).state).toBe('processing');
-    const done = await dev('wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1` });
+    expect((await refundRow(s, refundId)).state).toBe('processing');
+    const done = await dev(s, 'wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1` });
     expect(done.body.data.deliveries.map((d: { status: number }) => d.status)).toEqual([204]);
-    expect((await refundRow(refundId)).state).toBe('succeeded');
+    expect((await refundRow(s, refundId)).state).toBe('succeeded');
   });
 
   it('WeChat Pay: processing and never notified: the refund query finds it succeeded', async () => {
-    const { refundId } = await lateMoney('wechat', { status: 'processing', deliveries: 0 });
-    await dev('wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1`, outcome: 'success', deliveries: 0 });
-    expect((await refundRow(refundId)).state).toBe('processing');
+    const { refundId } = await lateMoney(s, 'wechat', { status: 'processing', deliveries: 0 });
+    await dev(s, 'wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1`, outcome: 'success', deliveries: 0 });
+    expect((await refundRow(s, refundId)).state).toBe('processing');
     s.clock.advance(REFUND_QUERY_AFTER_MS);
-    await allDueJobs();
-    expect((await refundRow(refundId)).state).toBe('succeeded');
+    await allDueJobs(s);
+    expect((await refundRow(s, refundId)).state).toBe('succeeded');
   });
 
   it('WeChat Pay CLOSED: asked again under the next number (try 2), which succeeds; the closed one never counted', async () => {
-    const { refundId, standIn } = await lateMoney('wechat', { status: 'closed' });
-    await allDueJobs();
-    expect(await refundRow(refundId)).toMatchObject({ state: 'succeeded', tryNo: 2, outRefundNo: `R${refundId}-2` });
+    const { refundId, standIn } = await lateMoney(s, 'wechat', { status: 'closed' });
+    await allDueJobs(s);
+    expect(await refundRow(s, refundId)).toMatchObject({ state: 'succeeded', tryNo: 2, outRefundNo: `R${refundId}-2` });
     expect((await standIn()).map((x) => [x.outRefundNo, x.state])).toEqual([
       [`R${refundId}-1`, 'CLOSED'],
       [`R${refundId}-2`, 'SUCCESS'],
@@ -210,8 +152,8 @@ describe('refunds', async () => {
   });
 
   it('WeChat Pay refuses (NOT_ENOUGH): failed with its code and words for staff, tried again an hour later and then succeeded', async () => {
-    const { refundId, o, token } = await lateMoney('wechat', { refuse: 'NOT_ENOUGH' });
-    const r = await refundRow(refundId);
+    const { refundId, o, token } = await lateMoney(s, 'wechat', { refuse: 'NOT_ENOUGH' });
+    const r = await refundRow(s, refundId);
     expect(r).toMatchObject({ state: 'failed', failureCode: 'NOT_ENOUGH' });
     expect(r.failureMessage).toBeTruthy();
     // the member reads it on the order, with the provider's words
@@ -219,45 +161,45 @@ describe('refunds', async () => {
     expect(d.refunds).toMatchObject([{ state: 'failed', to: 'wechat', cause: 'unwanted_payment', failureMessage: r.failureMessage }]);
     expect(d.money).toMatchObject({ takenCents: o.amountToPayCents, refundedCents: 0, refundingCents: 0 });
     s.clock.advance(REFUND_RETRY_EVERY_MS - 60_000);
-    await allDueJobs();
-    expect((await refundRow(refundId)).state, 'not before the hour').toBe('failed');
+    await allDueJobs(s);
+    expect((await refundRow(s, refundId)).state, 'not before the hour').toBe('failed');
     s.clock.advance(60_000);
-    await allDueJobs();
-    expect(await refundRow(refundId)).toMatchObject({ state: 'succeeded', tryNo: 1 });
+    await allDueJobs(s);
+    expect(await refundRow(s, refundId)).toMatchObject({ state: 'succeeded', tryNo: 1 });
   });
 
   it('WeChat Pay unreachable (SYSTEM_ERROR): the refund stays pending with its job, asked again under the same number; never lost', async () => {
-    const { refundId } = await lateMoney('wechat', { refuse: 'SYSTEM_ERROR' });
-    expect(await refundRow(refundId)).toMatchObject({ state: 'pending', outRefundNo: `R${refundId}-1` });
-    expect(await pendingJobs('refund.run')).toHaveLength(1);
+    const { refundId } = await lateMoney(s, 'wechat', { refuse: 'SYSTEM_ERROR' });
+    expect(await refundRow(s, refundId)).toMatchObject({ state: 'pending', outRefundNo: `R${refundId}-1` });
+    expect(await pendingJobs(s, 'refund.run')).toHaveLength(1);
     s.clock.advance(60_000);
-    await allDueJobs();
-    expect(await refundRow(refundId)).toMatchObject({ state: 'succeeded', outRefundNo: `R${refundId}-1` });
+    await allDueJobs(s);
+    expect(await refundRow(s, refundId)).toMatchObject({ state: 'succeeded', outRefundNo: `R${refundId}-1` });
     await assertMoneyInvariants(s.deps.db);
   });
 
   it('Alipay: the refund succeeds at once (fund_change Y); processing until done, then its trade notification makes us ask and it succeeds', async () => {
-    const first = await lateMoney('alipay');
-    expect(await refundRow(first.refundId)).toMatchObject({ state: 'succeeded', outRefundNo: `R${first.refundId}-1` });
-    const later = await lateMoney('alipay', { status: 'processing' });
-    expect((await refundRow(later.refundId)).state).toBe('processing');
-    const done = await dev('alipay', '/refunds/simulate', { outRefundNo: `R${later.refundId}-1` });
+    const first = await lateMoney(s, 'alipay');
+    expect(await refundRow(s, first.refundId)).toMatchObject({ state: 'succeeded', outRefundNo: `R${first.refundId}-1` });
+    const later = await lateMoney(s, 'alipay', { status: 'processing' });
+    expect((await refundRow(s, later.refundId)).state).toBe('processing');
+    const done = await dev(s, 'alipay', '/refunds/simulate', { outRefundNo: `R${later.refundId}-1` });
     expect(done.body.data.deliveries.map((d: { body: string }) => d.body)).toEqual(['success']);
-    expect((await refundRow(later.refundId)).state).toBe('succeeded');
+    expect((await refundRow(s, later.refundId)).state).toBe('succeeded');
     await assertMoneyInvariants(s.deps.db);
   });
 
   it('staff: a failed refund is listed with the provider\'s words and settled as given back another way; a held one is released to the provider', async () => {
     const staff = await newStaff(s);
     const member = await newMember(s);
-    const failed = await lateMoney('wechat', { refuse: 'NOT_ENOUGH' });
+    const failed = await lateMoney(s, 'wechat', { refuse: 'NOT_ENOUGH' });
     const list = async () => (await s.call('GET', '/api/staff/refunds/attention', { token: staff.token })).body.data as Array<{ refundId: number; state: string; failureCode: string | null; to: string }>;
     expect((await list()).find((r) => r.refundId === failed.refundId)).toMatchObject({ state: 'failed', failureCode: 'NOT_ENOUGH', to: 'wechat' });
     expect((await s.call('GET', '/api/staff/refunds/attention', { token: member.token })).status).toBe(403);
     const post = (path: string, body: unknown, key: string) => s.call('POST', `/api/staff/refunds/${path}`, { token: staff.token, body, headers: { 'Idempotency-Key': key } });
     const settled = await post('settle', { refundId: failed.refundId }, `settle-${failed.refundId}`);
     expect(settled.body.data).toEqual({ refundId: failed.refundId, state: 'settled' });
-    expect(await refundRow(failed.refundId)).toMatchObject({ state: 'settled', settledBy: staff.id });
+    expect(await refundRow(s, failed.refundId)).toMatchObject({ state: 'settled', settledBy: staff.id });
     expect((await list()).some((r) => r.refundId === failed.refundId)).toBe(false);
     // a retry of the same request is the same answer; another request is refused by the chart
     expect((await post('settle', { refundId: failed.refundId }, `settle-${failed.refundId}`)).body.data.state).toBe('settled');
@@ -267,7 +209,7 @@ describe('refunds', async () => {
     expect((await post('release', { refundId: 'x' }, 'release-bad')).status).toBe(400);
     expect((await s.call('POST', '/api/staff/refunds/settle', { token: member.token, body: { refundId: failed.refundId } })).status).toBe(403);
     // a refund held for staff (as migration 0018 holds the money staff were told to refund by hand)
-    const held = await lateMoney('wechat', { refuse: 'NOT_ENOUGH' });
+    const held = await lateMoney(s, 'wechat', { refuse: 'NOT_ENOUGH' });
     await s.deps.db.update(refunds).set({ state: 'held', failureCode: null, failureMessage: null }).where(eq(refunds.id, held.refundId));
     expect((await list()).find((r) => r.refundId === held.refundId)?.state).toBe('held');
     const released = await post('release', { refundId: held.refundId }, `release-${held.refundId}`);

@@ -29,9 +29,20 @@ export interface ServerPathSpec<W> {
   record: string;
   /** the chart's input, when it takes one (facts its guards read) */
   input?: unknown;
-  /** several inputs by name instead, when the chart's first state depends on it (a full class queues) */
+  /** several inputs by name instead: worlds whose first state depends on it (a full class queues) or that meet other events (`offer`) */
   inputs?: Record<string, unknown>;
-  /** a fresh record in the chart's initial state for `input`, and whatever the steps need */
+  /**
+   * the state a named input's record starts in, when not the chart's initial state: a record the
+   * chart's transitions never create (a refund migration 0018 wrote as held). Its walk starts there.
+   */
+  startIn?: Record<string, string>;
+  /**
+   * prunes a named input's walk: false for an event its record cannot meet in that state (a refund
+   * the provider refused has nothing at the provider to pay out later). The walks of all the inputs
+   * together must still take every transition; a pruned event is not tried as a refusal either.
+   */
+  offer?: (event: AnyEventObject, snapshot: AnyMachineSnapshot, input: string) => boolean;
+  /** a fresh record in the chart's initial state (or its input's `startIn` state) for `input`, and whatever the steps need */
   start(s: TestServer, input: unknown): Promise<W>;
   /** how each event happens: the API call or job (given the state the record is in) */
   events: Record<string, (w: W, from: string) => Promise<void>>;
@@ -61,8 +72,14 @@ interface ServerPath {
 
 function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths: ServerPath[]; coverage: CoverageReport; skipped: string[] } {
   const pending = new Set(Object.keys(spec.notYetDriven ?? {}));
-  const events = (s: AnyMachineSnapshot): AnyEventObject[] =>
-    s.status === 'active' ? Object.keys(spec.events).filter((type) => !pending.has(type) && s.can({ type })).map((type) => ({ type })) : [];
+  const events =
+    (inputName: string) =>
+    (s: AnyMachineSnapshot): AnyEventObject[] =>
+      s.status === 'active'
+        ? Object.keys(spec.events)
+            .filter((type) => !pending.has(type) && s.can({ type }) && (spec.offer?.({ type }, s, inputName) ?? true))
+            .map((type) => ({ type }))
+        : [];
   const inputs = Object.entries(spec.inputs ?? { '': spec.input });
   const tracker = new CoverageTracker(machine);
   const walk = (inputName: string, input: unknown, steps: Step[]): ServerPath => {
@@ -75,7 +92,9 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths:
   };
   const paths: ServerPath[] = [];
   for (const [inputName, input] of inputs) {
-    const model = new TestModel(machine, { events, input, limit: WALK_LIMIT } as never);
+    const startIn = spec.startIn?.[inputName];
+    const fromState = startIn === undefined ? undefined : machine.resolveState({ value: startIn, context: createActor(machine, { input }).getSnapshot().context });
+    const model = new TestModel(machine, { events: events(inputName), input, fromState, limit: WALK_LIMIT } as never);
     paths.push(...model.getShortestPaths().map((p) => walk(inputName, input, p.steps as Step[])));
     // the transitions taken on the way in (`always` from a state that only decides)
     const actor = createActor(machine, {

@@ -2,11 +2,13 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { ATTENTION_REFUND_STATES, nextRefundState } from '../../../../machines/domain/refund-transitions';
 import type { RefundEvent } from '../../../../machines/domain/refund.machine';
 import { Errors } from '../../../domain/errors';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orders, paymentAttempts, payments, refunds } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
+import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
+import { REFUND_RUN_AFTER_MS, REFUND_RUN_JOB } from './request';
 import { runRefundsNow } from './run';
 
 /**
@@ -41,8 +43,11 @@ export async function refundsNeedingAttention(db: Db) {
     .limit(500);
 }
 
-/** Moves one refund by staff's event under its order's lock; 404 unknown, 40023 when the chart refuses. */
-async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'], set: { settledBy?: number } = {}) {
+/**
+ * Moves one refund by staff's event under its order's lock; 404 unknown, 40023 when the chart refuses.
+ * `also` writes what goes with the move in the same transaction.
+ */
+async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'], set: { settledBy?: number } = {}, also?: (tx: Tx) => Promise<unknown>) {
   return decide(deps.db, async (tx) => {
     const [r] = await tx.select({ orderId: payments.orderId }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(refunds.id, refundId));
     if (!r) throw new ApiError(Errors.notFound, { field: 'refundId' });
@@ -55,13 +60,19 @@ async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'
       .set({ ...set, state: next, ...(next === 'settled' ? { settledAt: deps.clock.now() } : {}) })
       .where(and(eq(refunds.id, refundId), eq(refunds.state, refund.state)))
       .returning();
+    await also?.(tx);
     return row!;
   });
 }
 
-/** A held refund released to its provider (asked at once, then by its job); a balance one would succeed at once, but none is ever held. */
+/**
+ * A held refund released to its provider: asked at once, and by its `refund.run` job (queued with the
+ * move, as a new refund's is) should the provider not answer now. A balance one would succeed at once,
+ * but none is ever held.
+ */
 export async function releaseRefund(deps: Deps, refundId: number) {
-  const row = await staffMove(deps, refundId, 'refund.release');
+  const runAt = new Date(deps.clock.now().getTime() + REFUND_RUN_AFTER_MS);
+  const row = await staffMove(deps, refundId, 'refund.release', {}, (tx) => enqueueJob(tx, { kind: REFUND_RUN_JOB, payload: { refundId }, runAt }));
   await runRefundsNow(deps, [refundId]);
   const [after] = await deps.db.select().from(refunds).where(eq(refunds.id, row.id));
   return after!;
