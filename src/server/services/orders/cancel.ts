@@ -14,7 +14,8 @@ import { releaseFlashPlace } from '../flash-sale/flash-sale';
 import { lockAccount, lockMyOrder, ROW } from './locks';
 import { withdrawAllInvitations } from './invitation-rows';
 import { movePart, partsOf } from './parts';
-import type { OrderRow } from './read';
+import { myOrder, type OrderRow } from './read';
+import { endFriendTrades } from './close-attempt';
 import { move, overdue } from './state';
 
 /**
@@ -86,6 +87,8 @@ export async function expireDueOrders(tx: Tx, clock: Clock, accountId: number, r
 
 /** Cancels an unpaid (or failed) order: its money is refunded (the balance used at once), the reserved unit and the coupon come back. */
 export async function cancelOrder(deps: Deps, accountId: number, orderNo: string): Promise<OrderRow> {
+  // a friend paying for it: the friend's open trade is closed first (paid meanwhile: 40018, the order is theirs)
+  await endFriendTrades(deps, await myOrder(deps.db, accountId, orderNo));
   const refundsToRun: number[] = [];
   const order = await decide(deps.db, async (tx) => {
     refundsToRun.length = 0;

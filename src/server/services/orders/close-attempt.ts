@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
-import { nextAttemptState } from '../../../../machines/domain/payment-attempt-transitions';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { nextAttemptState, OPEN_ATTEMPT_STATES } from '../../../../machines/domain/payment-attempt-transitions';
 import { orders, paymentAttempts } from '../../db/schema/index';
+import { Errors } from '../../../domain/errors';
 import type { Deps } from '../../env';
+import { ApiError } from '../../http/api-error';
 import { PaymentProviderError } from '../../gateways/payments/types';
 import { decide } from '../booking/decide';
-import { latestAttempt, type AttemptRow } from './read';
+import { latestAttempt, type AttemptRow, type OrderRow } from './read';
 import { settlePayment } from './settle';
 import { move } from './state';
 
@@ -53,4 +55,55 @@ export async function markAttemptClosed(deps: Deps, attempt: AttemptRow): Promis
     if (!order || !row || order.state !== 'paying' || (await latestAttempt(tx, order.id))?.id !== row.id) return;
     await tx.update(orders).set({ state: move(order.state, 'payment.failed', 'orderNotPayable') }).where(eq(orders.id, order.id));
   });
+}
+
+/**
+ * Ends the open trades of an order (or of one of its parts) before the order or an invitation ends:
+ * each is asked about first, so money the provider took wins (settled like a notification: `paid`);
+ * otherwise it is closed there, so it can never be paid afterwards. A provider that cannot say:
+ * `unreachable: 'close'` (an expiry: the trade's time_expire has passed, so it takes nothing more, and
+ * money it took before is refunded when it tells) records it closed here; `'throw'` (a member's
+ * withdrawal before the hour) leaves it open and throws.
+ */
+export async function endOpenTrades(deps: Deps, orderId: number, opts: { partId?: number; unreachable: 'close' | 'throw' }): Promise<'paid' | 'ended'> {
+  const open = await deps.db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES), opts.partId === undefined ? undefined : eq(paymentAttempts.partId, opts.partId)))
+    .orderBy(asc(paymentAttempts.seq));
+  for (const attempt of open) {
+    try {
+      const gateway = deps.gateways.payments[attempt.provider];
+      if (!gateway) throw new PaymentProviderError(attempt.provider, 'NOT_CONFIGURED', 'the method is off: its trade cannot be asked about');
+      const answer = await gateway.queryOrder(attempt.outTradeNo);
+      if (answer.status === 'paid' || answer.status === 'failed') {
+        const outcome = await settlePayment(deps, answer, 'query');
+        deps.log.info('an open trade was asked about before its end', { outTradeNo: attempt.outTradeNo, outcome });
+        if (outcome === 'paid') return 'paid';
+      } else if ((await closeAttempt(deps, attempt)) === 'paid') {
+        return 'paid';
+      }
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError) || opts.unreachable === 'throw') throw err;
+      deps.log.warn('the provider could not be reached: the trade is closed here', { outTradeNo: attempt.outTradeNo, error: err.message });
+      await markAttemptClosed(deps, attempt);
+    }
+  }
+  return 'ended';
+}
+
+/**
+ * Closes the friends' trades open on an order in friend paying (only a friend can have one then) before
+ * the member changes it: 40006 while the provider cannot say, 40018 when a friend's payment went through.
+ */
+export async function endFriendTrades(deps: Deps, o: OrderRow): Promise<void> {
+  if (o.state !== 'friend_paying') return;
+  let ended: 'paid' | 'ended';
+  try {
+    ended = await endOpenTrades(deps, o.id, { unreachable: 'throw' });
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    throw new ApiError(Errors.paymentProviderFailed);
+  }
+  if (ended === 'paid') throw new ApiError(Errors.friendAlreadyActed);
 }

@@ -1,15 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PAY_WINDOW_STATES } from '../../../../machines/domain/order-transitions';
-import { OPEN_ATTEMPT_STATES } from '../../../../machines/domain/payment-attempt-transitions';
-import { orders, paymentAttempts } from '../../db/schema/index';
+import { orders } from '../../db/schema/index';
 import type { Deps } from '../../env';
-import { PaymentProviderError } from '../../gateways/payments/types';
 import { decide } from '../booking/decide';
 import { runRefundsNow } from '../refunds/run';
 import { cancelLocked } from './cancel';
-import { closeAttempt, markAttemptClosed } from './close-attempt';
+import { endOpenTrades } from './close-attempt';
 import { lockAccount, ROW } from './locks';
-import { settlePayment } from './settle';
 import { overdue } from './state';
 
 /**
@@ -25,31 +22,7 @@ export async function runOrderExpiry(deps: Deps, payload: unknown): Promise<void
   const [order] = await db.select().from(orders).where(eq(orders.orderNo, p.orderNo));
   if (!order || order.expiresAt === null || order.expiresAt.getTime() > clock.now().getTime()) return;
   if (!PAY_WINDOW_STATES.includes(order.state)) return;
-  const open = await db
-    .select()
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, order.id), inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES)))
-    .orderBy(asc(paymentAttempts.seq));
-  for (const attempt of open) {
-    try {
-      const gateway = deps.gateways.payments[attempt.provider];
-      if (!gateway) throw new PaymentProviderError(attempt.provider, 'NOT_CONFIGURED', 'the method is off: its trade cannot be asked about');
-      const answer = await gateway.queryOrder(attempt.outTradeNo);
-      if (answer.status === 'paid' || answer.status === 'failed') {
-        const outcome = await settlePayment(deps, answer, 'query');
-        deps.log.info('order expiry asked the provider', { outTradeNo: attempt.outTradeNo, outcome });
-        if (outcome === 'paid') return;
-      } else if ((await closeAttempt(deps, attempt)) === 'paid') {
-        return;
-      }
-    } catch (err) {
-      if (!(err instanceof PaymentProviderError)) throw err;
-      // the provider cannot say: the trade's time_expire (the order's expiry) has passed, so it takes
-      // nothing more; the order is not kept paying, and money it took before is refunded when it tells
-      deps.log.warn('order expiry could not reach the provider: the trade is closed here', { outTradeNo: attempt.outTradeNo, error: err.message });
-      await markAttemptClosed(deps, attempt);
-    }
-  }
+  if ((await endOpenTrades(deps, order.id, { unreachable: 'close' })) === 'paid') return;
   const refundsToRun: number[] = [];
   await decide(db, async (tx) => {
     refundsToRun.length = 0;

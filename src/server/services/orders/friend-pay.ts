@@ -45,7 +45,7 @@ export async function payAsFriend(deps: Deps, token: string, payer: FriendPayer)
       const trade = await openAttempt(tx, o!.id);
       if (trade) {
         // the same friend again: the same trade; anyone else's trade on it: someone already acted
-        if (trade.partId === part!.id && trade.payerOpenId === payer.openId && trade.payerAccountId === null) return { order: o!, inv: open, part: part!, attempt: trade, made: false };
+        if (trade.invitationId === open.id && trade.payerOpenId === payer.openId) return { order: o!, inv: open, part: part!, attempt: trade, made: false };
         throw new ApiError(trade.partId === part!.id ? Errors.friendAlreadyActed : Errors.orderNotPayable);
       }
       const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o!.id));
@@ -60,6 +60,7 @@ export async function payAsFriend(deps: Deps, token: string, payer: FriendPayer)
           provider: 'wechat',
           state: PAYMENT_ATTEMPT_INITIAL,
           payerOpenId: payer.openId,
+          invitationId: open.id,
           payerNickname: payer.nickname,
           payerAvatar: payer.avatar,
           createdAt: clock.now(),

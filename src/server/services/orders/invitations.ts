@@ -17,7 +17,8 @@ import { moveInvitation, openInvitations, type InvitationRow } from './invitatio
 import { lockAccount, lockMyOrder, ROW } from './locks';
 import { liveShares, payablePart, type PartRow } from './parts';
 import { openPayWindow } from './pay-window';
-import { openAttempt, type OrderRow } from './read';
+import { myOrder, openAttempt, type OrderRow } from './read';
+import { endFriendTrades, endOpenTrades } from './close-attempt';
 import { move } from './state';
 
 /**
@@ -70,6 +71,9 @@ export async function inviteFriend(deps: Deps, accountId: number, orderNo: strin
  */
 export async function withdrawInvitation(deps: Deps, accountId: number, orderNo: string, partSeq?: number): Promise<OrderRow> {
   const { clock } = deps;
+  // a friend's trade open on the order is closed at the provider first (paid meanwhile: the friend's money wins)
+  const o = await myOrder(deps.db, accountId, orderNo);
+  await endFriendTrades(deps, o);
   return decide(deps.db, async (tx) => {
     const o = await lockMyOrder(tx, accountId, orderNo);
     const open = await openInvitations(tx, o.id);
@@ -94,6 +98,9 @@ export async function runInvitationExpiry(deps: Deps, payload: unknown): Promise
   const { db, clock } = deps;
   const [found] = await db.select({ orderId: friendInvitations.orderId, accountId: orders.accountId }).from(friendInvitations).innerJoin(orders, eq(orders.id, friendInvitations.orderId)).where(eq(friendInvitations.id, invitationId));
   if (!found) return;
+  // the friend's trade on it ends first: asked about (paid before the hour: the friend's money wins), then closed
+  const [inv] = await db.select().from(friendInvitations).where(eq(friendInvitations.id, invitationId));
+  if (inv?.state === 'open' && (await endOpenTrades(deps, found.orderId, { partId: inv.partId, unreachable: 'close' })) === 'paid') return;
   const refundsToRun: number[] = [];
   await decide(db, async (tx) => {
     refundsToRun.length = 0;

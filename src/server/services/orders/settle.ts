@@ -106,8 +106,8 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
     return 'duplicate';
   }
   // a friend's trade (an open id, no account of ours) pays its part only while the part's invitation is open
-  const byFriend = a!.payerAccountId === null && a!.payerOpenId !== null;
-  const invitation = byFriend ? (await openInvitations(tx, order.id)).find((i) => i.partId === part.id) : undefined;
+  const byFriend = a!.invitationId !== null;
+  const invitation = byFriend ? (await openInvitations(tx, order.id)).find((i) => i.id === a!.invitationId) : undefined;
   // the order chart's event if this pays the part: more to pay, the last part (a friend's, a split order's), or the whole order
   const paidEvent = await partPaidEventOf(tx, order.id, part, byFriend);
   const takes = OUTSTANDING_PART_STATES.includes(part.state) && (!byFriend || invitation !== undefined) && nextOrderState(order.state, paidEvent) !== null;

@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { FRIEND_INVITATION_TTL_MS } from '../../../src/domain/pricing';
+import { friendInvitations, paymentAttempts, payments, payStandInOrders } from '../../../src/server/db/schema/index';
+import { runDueJobs } from '../../../src/server/jobs/runner';
+import { payAsFriend, type FriendPayer } from '../../../src/server/services/orders/friend-pay';
+import { PAYMENT_QUERY_AFTER_MS } from '../../../src/server/services/orders/settle';
+import { ApiError } from '../../../src/server/http/api-error';
+import { issueOpenId } from '../payments/support';
+import { startTestServer } from '../support/harness';
+import { assertMoneyInvariants } from '../support/money-invariants';
+import { balance, cardsOf, create, credit, newGoods, newMember, orderRow } from './support';
+
+/**
+ * Friend pay, the friend's side (spec §4, §6; decision 021): the friend, known by the open id and
+ * profile of the messaging app's user-info authorization, pays an invitation's part through WeChat Pay
+ * JSAPI (the stand-in), and its signed notification settles it: the order fully paid and the card
+ * issued once, or, with more owed, friend paying or the member's again. Spec §8: friend already acted
+ * (40018), invitation over (40022).
+ */
+describe('friend pay: the friend pays', async () => {
+  const s = await startTestServer({ seed: true });
+  const post = (token: string, path: string, body: unknown) => s.call('POST', `/api/orders/${path}`, { token, body });
+  const simulate = (prepayId: string, outcome: 'pay' | 'fail') => s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId, outcome } });
+  const invitationsOf = async (orderNo: string) => (await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, (await orderRow(s, orderNo)).id)).orderBy(friendInvitations.id)).map((i) => i.state);
+  const allDueJobs = async () => {
+    while ((await runDueJobs(s.deps)) > 0);
+  };
+  let friends = 0;
+  /** A friend the messaging app authorized (the OAuth stand-in issued the open id, so WeChat Pay takes it). */
+  async function friend(): Promise<FriendPayer> {
+    const openId = `o_friend_${++friends}_${Date.now()}`;
+    await issueOpenId(s, openId);
+    return { openId, nickname: `好友${friends}`, avatar: null };
+  }
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'paid',
+      (e: unknown) => (e instanceof ApiError ? e.def.code : String(e)),
+    );
+
+  async function invited(parts?: number[]) {
+    const m = await newMember(s);
+    await credit(s, m.id, 50_000);
+    const g = await newGoods(s);
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    if (parts) expect((await post(m.token, 'split', { orderNo: no, parts })).status).toBe(200);
+    return { m, no };
+  }
+  const inviteFor = async (token: string, orderNo: string, partSeq?: number) => (await post(token, 'friend/invite', { orderNo, partSeq })).body.data.invitation.token as string;
+
+  it('a friend pays the whole order: fully paid, the card issued once, the member sees who paid; a second friend, or the same again, cannot pay it twice', async () => {
+    const { m, no } = await invited();
+    const t = await inviteFor(m.token, no);
+    const f = await friend();
+    const start = await payAsFriend(s.deps, t, f);
+    expect(start.amountCents).toBe(19_900);
+    expect(start.payment).toMatchObject({ method: 'wechat' });
+    const prepayId = (start.payment as { prepayId: string }).prepayId;
+    // the same friend again: the same trade; another friend meanwhile: someone already acted
+    expect(((await payAsFriend(s.deps, t, f)).payment as { prepayId: string }).prepayId).toBe(prepayId);
+    expect(await refusal(payAsFriend(s.deps, t, await friend()))).toBe(40018);
+    // the trade is the friend's, for the part, until the invitation's end
+    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    expect(trade).toMatchObject({ payerOpenId: f.openId, amountCents: 19_900 });
+    const [attempt] = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, `${no}-1`));
+    expect(attempt).toMatchObject({ payerAccountId: null, payerOpenId: f.openId, payerNickname: f.nickname });
+    expect((await orderRow(s, no)).state, 'the order waits for the friend').toBe('friend_paying');
+    expect((await simulate(prepayId, 'pay')).status).toBe(200);
+    const o = await orderRow(s, no);
+    expect(o.state).toBe('fully_paid');
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+    expect(await invitationsOf(no)).toEqual(['paid']);
+    expect(await balance(s, m.token), "nothing from the member's balance").toBe(50_000);
+    expect((await s.call('GET', `/api/friend/invitation?t=${t}`)).body.data.state).toBe('paid');
+    expect(await refusal(payAsFriend(s.deps, t, f))).toBe(40018);
+    const ps = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
+    expect(ps.map((p) => [p.provider, p.status, p.amountCents])).toEqual([['wechat', 'paid', 19_900]]);
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it('split: the member pays one part by balance, a friend the other: fully paid once', async () => {
+    const { m, no } = await invited([10_000, 9_900]);
+    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 })).status).toBe(200);
+    const t = await inviteFor(m.token, no, 3);
+    const start = await payAsFriend(s.deps, t, await friend());
+    expect(start.amountCents).toBe(9_900);
+    await simulate((start.payment as { prepayId: string }).prepayId, 'pay');
+    expect((await orderRow(s, no)).state).toBe('fully_paid');
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+    expect(await balance(s, m.token)).toBe(40_000);
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it('two parts, two friends: the first pays and the order still waits for the second; the second pays: fully paid', async () => {
+    const { m, no } = await invited([10_000, 9_900]);
+    const t2 = await inviteFor(m.token, no, 2);
+    const t3 = await inviteFor(m.token, no, 3);
+    const a = await payAsFriend(s.deps, t2, await friend());
+    // the second friend waits for the first friend's trade: one trade at a time per order
+    expect(await refusal(payAsFriend(s.deps, t3, await friend()))).toBe(40002);
+    await simulate((a.payment as { prepayId: string }).prepayId, 'pay');
+    expect((await orderRow(s, no)).state).toBe('friend_paying');
+    expect(await invitationsOf(no)).toEqual(['paid', 'open']);
+    const b = await payAsFriend(s.deps, t3, await friend());
+    await simulate((b.payment as { prepayId: string }).prepayId, 'pay');
+    expect((await orderRow(s, no)).state).toBe('fully_paid');
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it("a friend pays the only invited part while more is owed: the order is the member's to pay again, with a new window", async () => {
+    const { m, no } = await invited([10_000, 9_900]);
+    const t = await inviteFor(m.token, no, 2);
+    const a = await payAsFriend(s.deps, t, await friend());
+    await simulate((a.payment as { prepayId: string }).prepayId, 'pay');
+    const o = await orderRow(s, no);
+    expect(o.state).toBe('unpaid');
+    expect(o.expiresAt!.getTime()).toBeGreaterThan(s.clock.now().getTime());
+    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 3 })).status).toBe(200);
+    expect((await orderRow(s, no)).state).toBe('fully_paid');
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it("the friend's payment fails: the invitation stays open and the friend pays again (a new trade)", async () => {
+    const { m, no } = await invited();
+    const t = await inviteFor(m.token, no);
+    const f = await friend();
+    const first = await payAsFriend(s.deps, t, f);
+    await simulate((first.payment as { prepayId: string }).prepayId, 'fail');
+    // WeChat Pay sends no notification of a failure: the query job finds it
+    s.clock.advance(PAYMENT_QUERY_AFTER_MS);
+    await allDueJobs();
+    const [attempt] = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, `${no}-1`));
+    expect(attempt!.state).toBe('failed');
+    expect((await orderRow(s, no)).state).toBe('friend_paying');
+    expect(await invitationsOf(no)).toEqual(['open']);
+    const again = await payAsFriend(s.deps, t, f);
+    expect((again.payment as { prepayId: string }).prepayId).not.toBe((first.payment as { prepayId: string }).prepayId);
+    await simulate((again.payment as { prepayId: string }).prepayId, 'pay');
+    expect((await orderRow(s, no)).state).toBe('fully_paid');
+  });
+
+  it('the hour ends with a trade open and unpaid: closed at the provider, the invitation expired, the order unpaid; too late for the friend (40022)', async () => {
+    const { m, no } = await invited();
+    const t = await inviteFor(m.token, no);
+    const f = await friend();
+    await payAsFriend(s.deps, t, f);
+    s.clock.advance(FRIEND_INVITATION_TTL_MS);
+    await allDueJobs();
+    expect(await invitationsOf(no)).toEqual(['expired']);
+    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    expect(trade!.state).toBe('CLOSED');
+    expect((await orderRow(s, no)).state).toBe('unpaid');
+    expect(await refusal(payAsFriend(s.deps, t, f))).toBe(40022);
+    expect(await balance(s, m.token)).toBe(50_000);
+  });
+
+  it('the friend paid just before the hour and the notification had not come: the expiry asks first, so the order is fully paid, not expired', async () => {
+    const { m, no } = await invited();
+    const t = await inviteFor(m.token, no);
+    const a = await payAsFriend(s.deps, t, await friend());
+    await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (a.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
+    s.clock.advance(FRIEND_INVITATION_TTL_MS);
+    await allDueJobs();
+    expect((await orderRow(s, no)).state).toBe('fully_paid');
+    expect(await invitationsOf(no)).toEqual(['paid']);
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it('the member withdraws or cancels while a friend is at the cashier: the trade is closed first', async () => {
+    const { m, no } = await invited();
+    const t = await inviteFor(m.token, no);
+    const f = await friend();
+    await payAsFriend(s.deps, t, f);
+    expect((await post(m.token, 'friend/withdraw', { orderNo: no })).body.data.state).toBe('unpaid');
+    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    expect(trade!.state).toBe('CLOSED');
+    const t2 = await inviteFor(m.token, no);
+    await payAsFriend(s.deps, t2, f);
+    expect((await post(m.token, 'cancel', { orderNo: no })).body.data.state).toBe('cancelled');
+    const [trade2] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-2`));
+    expect(trade2!.state).toBe('CLOSED');
+    expect(await refusal(payAsFriend(s.deps, t2, f))).toBe(40022);
+    await assertMoneyInvariants(s.deps.db);
+  });
+});
