@@ -2,26 +2,37 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { friendInvitationMachine } from '../../../machines/domain/friend-invitation.machine';
 import { FRIEND_INVITATION_TTL_MS } from '../../../src/domain/pricing';
-import { friendInvitations } from '../../../src/server/db/schema/index';
+import { friendInvitations, paymentAttempts } from '../../../src/server/db/schema/index';
+import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
+import { issueOpenId } from '../payments/support';
 import { runInvitationExpiry } from '../../../src/server/services/orders/invitations';
-import { create, newGoods, newMember, orderRow } from '../orders/support';
+import { cardsOf, create, newGoods, newMember, orderRow } from '../orders/support';
 import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
 
 /**
  * The friend-invitation chart (decision 021) against the server: a member invites a friend to pay a
  * whole ¥199 order (POST /orders/friend/invite); the member withdraws it (POST /orders/friend/withdraw),
- * or the hour passes and its expiry job ends it. The friend's payment is built next (issue 12), so
- * `invitation.paid` is not driven yet. Each state is read from `friend_invitations` and from what the
+ * or the hour passes and its expiry job ends it, or a friend pays it (WeChat Pay JSAPI with the friend's
+ * open id, the stand-in's signed notification). Each state is read from `friend_invitations` and from what the
  * friend's page is told (GET /friend/invitation), with what it means for the order.
  */
 const s = await startTestServer({ seed: true });
 
 interface Invitation {
   token: string;
+  accountId: number;
   orderNo: string;
   link: string;
   expiresAt: Date;
+}
+
+let friends = 0;
+/** A friend the messaging app authorized with the user-info scope (the OAuth stand-in issued the open id). */
+async function friend() {
+  const openId = `o_paths_friend_${++friends}`;
+  await issueOpenId(s, openId);
+  return { openId, nickname: `好友${friends}`, avatar: null };
 }
 
 const row = async (w: Invitation) => (await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.token, w.link)))[0]!;
@@ -39,9 +50,14 @@ defineServerPaths<Invitation>(s, {
     const orderNo = r.body.data.orderNo as string;
     const inv = await s.call('POST', '/api/orders/friend/invite', { token: m.token, body: { orderNo } });
     accepted(inv, 'invite a friend');
-    return { token: m.token, orderNo, link: inv.body.data.invitation.token, expiresAt: new Date(inv.body.data.invitation.expiresAt) };
+    return { token: m.token, accountId: m.id, orderNo, link: inv.body.data.invitation.token, expiresAt: new Date(inv.body.data.invitation.expiresAt) };
   },
   events: {
+    // a friend the messaging app authorized pays at WeChat Pay (the stand-in's cashier), and its signed notification comes
+    'invitation.paid': async (w) => {
+      const start = await payAsFriend(s.deps, w.link, await friend());
+      accepted(await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay' } }), 'the friend pays');
+    },
     'invitation.withdraw': async (w) => accepted(await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }), 'withdraw'),
     // its job at the end of the hour (the clock moved there first)
     'invitation.expire': async (w) => {
@@ -50,7 +66,6 @@ defineServerPaths<Invitation>(s, {
       await runInvitationExpiry(s.deps, { invitationId: (await row(w)).id });
     },
   },
-  notYetDriven: { 'invitation.paid': "issue 12: the friend's payment (POST /friend/pay) is not built yet" },
   async read(w) {
     const stored = (await row(w)).state;
     return { stored, shown: (await friendView(w)).state };
@@ -64,8 +79,14 @@ defineServerPaths<Invitation>(s, {
       expect((await orderDetail(w)).state).toBe('friend_paying');
       expect((await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'balance' } })).body.code).toBe(40002);
     },
-    paid: () => {
-      throw new Error("the friend's payment is not built yet: no invitation can be paid");
+    // the friend paid: the order is fully paid and its card issued once, the member's balance untouched
+    paid: async (w) => {
+      const r = await row(w);
+      expect(r.endedAt).not.toBe(null);
+      expect((await orderDetail(w)).state).toBe('fully_paid');
+      expect(await cardsOf(s, w.accountId)).toHaveLength(1);
+      const [attempt] = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.invitationId, r.id));
+      expect(attempt).toMatchObject({ state: 'paid', payerAccountId: null });
     },
     // the hour passed unpaid: ended at its expiry, the order waits for the member's money again
     expired: async (w) => {
