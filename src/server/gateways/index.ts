@@ -9,17 +9,32 @@ export interface SmsGateway {
   sendCode(phone: string, code: string): Promise<void>;
 }
 
-export interface OAuthIdentity {
+/** The messaging app's web-authorization scopes: silent (open id only), or asking for the user's profile. */
+export type OAuthScope = 'snsapi_base' | 'snsapi_userinfo';
+
+/** What the provider answers for a code: the open id, and the access token with the scope it was granted. */
+export interface OAuthGrant {
   openId: string;
-  nickname?: string;
-  avatar?: string;
+  /** '' when the provider sent none (the silent flow never uses it) */
+  accessToken: string;
+  /** as the provider answered it, e.g. 'snsapi_base' or 'snsapi_userinfo' ('' when absent) */
+  scope: string;
+}
+
+/** The user's profile, read with an access token of scope snsapi_userinfo. */
+export interface OAuthProfile {
+  openId: string;
+  nickname: string | null;
+  avatar: string | null;
 }
 
 export interface OAuthGateway {
-  /** the provider's authorize URL (silent scope) that comes back to redirectUri with ?code&state */
-  authorizeUrl(redirectUri: string, state: string): string;
-  /** exchanges the code for the identity */
-  exchange(code: string): Promise<OAuthIdentity>;
+  /** the provider's authorize URL (silent snsapi_base unless told) that comes back to redirectUri with ?code&state */
+  authorizeUrl(redirectUri: string, state: string, scope?: OAuthScope): string;
+  /** exchanges the code for the open id and an access token */
+  exchange(code: string): Promise<OAuthGrant>;
+  /** the user's nickname and avatar (the token must be of scope snsapi_userinfo and for that open id) */
+  userInfo(accessToken: string, openId: string): Promise<OAuthProfile>;
 }
 
 export interface LatLng {

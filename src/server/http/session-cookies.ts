@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { COOKIE_MAX_AGE_SECONDS } from '../../domain/limits';
+import { COOKIE_MAX_AGE_SECONDS, OPENID_TICKET_TTL_MS } from '../../domain/limits';
 import { SESSION_COOKIE_NAMES } from '../../domain/session-cookies';
 import type { AppEnv } from '../env';
 
@@ -31,6 +31,18 @@ export function setSessionCookies(c: Context<AppEnv>, values: SessionCookieValue
 /** Sets only the open-id ticket cookie (an OAuth round trip that found no bound account). */
 export function setOpenIdCookie(c: Context<AppEnv>, ticket: string): void {
   setCookie(c, 'openId', ticket, options(c, COOKIE_MAX_AGE_SECONDS));
+}
+
+/** The cookie holding a friend payer's ticket (userinfo scope, issue 12): read it with `friendPayer`. */
+export const FRIEND_TICKET_COOKIE = 'wxFriend';
+
+/**
+ * Sets the friend payer's ticket cookie: HttpOnly (only the server reads it), path /, SameSite Lax,
+ * for the ticket's 10 minutes. It is no session cookie: logging in or out leaves it alone.
+ */
+export function setFriendTicketCookie(c: Context<AppEnv>, ticket: string): void {
+  const secure = c.var.deps.config.publicUrl.startsWith('https://');
+  setCookie(c, FRIEND_TICKET_COOKIE, ticket, { path: '/', sameSite: 'Lax', maxAge: OPENID_TICKET_TTL_MS / 1000, secure, httpOnly: true });
 }
 
 /** Logout: every session cookie emptied and expired. */

@@ -1,23 +1,29 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, refusals } from '../http/router';
-import { setOpenIdCookie, setSessionCookies } from '../http/session-cookies';
+import { setFriendTicketCookie, setOpenIdCookie, setSessionCookies } from '../http/session-cookies';
 import { finishWechatLogin, startWechatLogin } from '../services/auth/wechat-flow';
 
-
-/** Messaging-app web authorization (silent scope): see docs/decisions/001-open-id-tickets.md. */
+/** Messaging-app web authorization (silent scope; user-info scope for a friend who pays): docs/decisions/003. */
 export const wechatOAuthRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
       path: '/oauth/wechat/authorize',
       tags: ['auth'],
-      summary: 'Start the silent messaging-app authorization; comes back to `from` (same-origin path only)',
-      request: { query: z.object({ from: z.string().max(2000).optional() }) },
-      responses: { 302: { description: "To the provider's authorize page" } },
+      summary:
+        'Start the messaging-app authorization (silent; `scope=userinfo`: the friend who pays, asked for their profile); comes back to `from` (same-origin path only)',
+      request: {
+        query: z.object({
+          from: z.string().max(2000).optional(),
+          scope: z.enum(['base', 'userinfo']).optional().openapi({ description: 'absent or base: the silent login; userinfo: a friend payer (issue 12)' }),
+        }),
+      },
+      responses: { 302: { description: "To the provider's authorize page" }, 400: refusals[400] },
     }),
     async (c) => {
       const { db, clock, config, log, gateways } = c.var.deps;
-      const url = await startWechatLogin({ db, clock, config, log, oauth: gateways.oauth }, c.req.valid('query').from);
+      const q = c.req.valid('query');
+      const url = await startWechatLogin({ db, clock, config, log, oauth: gateways.oauth }, q.from, q.scope);
       return c.redirect(url, 302);
     },
   )
@@ -26,7 +32,7 @@ export const wechatOAuthRoutes = createRouter()
       method: 'get',
       path: '/oauth/wechat/callback',
       tags: ['auth'],
-      summary: "The provider's redirect back: bound open id -> session cookies; unbound -> open-id ticket cookie; then 302 to `from`",
+      summary: "The provider's redirect back: user-info scope -> the friend payer's ticket cookie (wxFriend), no login; bound open id -> session cookies; unbound -> open-id ticket cookie; then 302 to `from`",
       request: { query: z.object({ code: z.string().max(512).optional(), state: z.string().max(256).optional() }) },
       responses: { 302: { description: 'Back to the path the flow started from' }, 400: refusals[400] },
     }),
@@ -46,6 +52,8 @@ export const wechatOAuthRoutes = createRouter()
         });
       } else if (r.kind === 'ticket') {
         setOpenIdCookie(c, r.ticket);
+      } else if (r.kind === 'friend') {
+        setFriendTicketCookie(c, r.ticket);
       }
       return c.redirect(r.returnTo, 302);
     },

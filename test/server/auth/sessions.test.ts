@@ -115,6 +115,7 @@ describe('sessions: logout, token verify, my profile, booked count', async () =>
       '/api/dev/sms/{phone}',
       '/api/dev/wechat/connect/oauth2/authorize',
       '/api/dev/wechat/sns/oauth2/access_token',
+      '/api/dev/wechat/sns/userinfo',
       '/api/dev/wechat/identity',
     ]) {
       expect(doc.paths[path], path).toBeDefined();

@@ -203,7 +203,7 @@ describe('messaging-app OAuth: our endpoints against the local stand-in', async 
 
     it('lets a browser choose its identity with GET /api/dev/wechat/identity?as= (a cookie), and clear it', async () => {
       const chosen = await s.call('GET', '/api/dev/wechat/identity?as=o_ivy');
-      expect(chosen.body.data).toEqual({ openId: 'o_ivy' });
+      expect(chosen.body.data).toEqual({ openId: 'o_ivy', nickname: null });
       const cookie = chosen.headers.getSetCookie()[0]!.split(';')[0]!;
       expect(cookie).toBe('wxStandinAs=o_ivy');
       const code = codeFrom((await get(authorizeAt(good), { cookie })).location);

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** One account table with roles (DESIGN.md §4). Phone is the login name. */
 export const accounts = pgTable(
@@ -93,7 +94,11 @@ export const openIdBindings = pgTable(
   (t) => [index('openid_bindings_account').on(t.accountId)],
 );
 
-/** Short-lived single-use ticket for an open id not yet bound: the next phone login binds it. */
+/**
+ * Short-lived ticket for an open id (decision 003). Scope `base`: an open id not yet bound, single use,
+ * the next phone login binds it. Scope `userinfo`: a friend who authorized with the user-info scope to
+ * pay a member's order (issue 12), with the nickname and avatar the provider gave; not spent by paying.
+ */
 export const openIdTickets = pgTable(
   'openid_tickets',
   {
@@ -102,10 +107,12 @@ export const openIdTickets = pgTable(
     openId: text('open_id').notNull(),
     avatar: text('avatar'),
     nickname: text('nickname'),
+    /** base | userinfo */
+    scope: text('scope').$type<'base' | 'userinfo'>().notNull().default('base'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('openid_tickets_hash').on(t.ticketHash)],
+  (t) => [uniqueIndex('openid_tickets_hash').on(t.ticketHash), check('openid_tickets_scope_check', sql`${t.scope} in ('base', 'userinfo')`)],
 );
 
 /** In-app notices: accountId null means a system notice for everyone. */
@@ -154,6 +161,10 @@ export const wechatStandInCodes = pgTable('wechat_standin_codes', {
   code: text('code').primaryKey(),
   appId: text('app_id').notNull(),
   openId: text('open_id').notNull(),
+  /** the scope the code was authorized for: snsapi_base | snsapi_userinfo */
+  scope: text('scope').notNull().default('snsapi_base'),
+  /** the nickname /sns/userinfo answers for this authorization (null: the open id's default) */
+  nickname: text('nickname'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
