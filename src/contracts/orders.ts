@@ -97,6 +97,8 @@ export const OrderPart = z
     state: z.enum(PAYMENT_PART_STATE_VALUES),
     /** how it was paid: balance, wechat or alipay; null while unpaid */
     paidBy: z.enum(['balance', 'wechat', 'alipay']).nullable(),
+    /** paid by a friend: the name their messaging app gave ('' when it gave none); null otherwise */
+    friendName: z.string().nullable(),
   })
   .openapi('OrderPart');
 
@@ -254,3 +256,10 @@ export const FriendInvitationView = z
 export type FriendInvitationView = z.infer<typeof FriendInvitationView>;
 
 export const InvitationTokenQuery = z.object({ t: z.string().min(1).max(64).openapi({ param: { name: 't', in: 'query' } }) });
+
+/** The friend pays an invitation (its token from the link). */
+export const FriendPayBody = z.object({ t: z.string().min(1).max(64) }).openapi('FriendPayBody');
+export const FriendPayAnswer = z
+  .object({ payment: PaymentStart.openapi({ description: "WeChat Pay JSAPI: what the friend's page passes to the pay sheet" }), amountCents: z.number().int() })
+  .openapi('FriendPayAnswer');
+export type FriendPayAnswer = z.infer<typeof FriendPayAnswer>;

@@ -16,6 +16,11 @@ import { orderMoneyDetail } from '../services/orders/money';
 import { settlePayment } from '../services/orders/settle';
 import { splitOrder, unsplitOrder } from '../services/orders/split';
 import { invitationForFriend, inviteFriend, withdrawInvitation } from '../services/orders/invitations';
+import { payAsFriend } from '../services/orders/friend-pay';
+import { friendPayer } from '../services/auth/openid-tickets';
+import { FRIEND_TICKET_COOKIE } from '../http/session-cookies';
+import { ApiError } from '../http/api-error';
+import { getCookie } from 'hono/cookie';
 import type { InvitationRow } from '../services/orders/invitation-rows';
 import type { PartRow } from '../services/orders/parts';
 import { refundNoticed, refundNotified } from '../services/refunds/run';
@@ -29,7 +34,7 @@ import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { paged, pagingQuery } from '../../contracts/common';
 import { BalanceLedgerRow } from '../../contracts/wallet';
-import { Balance, CreateBody, FriendInvitationView, InvitationTokenQuery, InviteAnswer, InviteBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund, SplitBody } from '../../contracts/orders';
+import { Balance, CreateBody, FriendInvitationView, FriendPayAnswer, FriendPayBody, InvitationTokenQuery, InviteAnswer, InviteBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund, SplitBody } from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -245,6 +250,22 @@ export const orderRoutes = createRouter()
       const body = c.req.valid('json');
       const o = await withdrawInvitation(c.var.deps, me(c), body.orderNo, body.partSeq);
       return ok(c, await detailOf(c, o));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/friend/pay',
+      tags,
+      summary:
+        "The friend pays an invitation's part by WeChat Pay (JSAPI) with the open id of their user-info authorization (the wxFriend cookie; without it 40019): the same friend again gets the same trade; another friend's trade open or the part paid: 40018; the invitation over: 40022",
+      request: { body: { content: { 'application/json': { schema: FriendPayBody } }, required: true } },
+      responses: { 200: json(FriendPayAnswer), 400: refusals[400], 403: refusals[403], 404: refusals[404], 409: refusals[409], 502: refusals[409] },
+    }),
+    async (c) => {
+      const payer = await friendPayer(c.var.deps.db, c.var.deps.clock, getCookie(c, FRIEND_TICKET_COOKIE));
+      if (!payer) throw new ApiError(Errors.friendPayNeedsAuthorization);
+      return ok(c, await payAsFriend(c.var.deps, c.req.valid('json').t, payer));
     },
   )
   .openapi(

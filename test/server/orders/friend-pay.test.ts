@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FRIEND_INVITATION_TTL_MS } from '../../../src/domain/pricing';
 import { friendInvitations, paymentAttempts, payments, payStandInOrders } from '../../../src/server/db/schema/index';
 import { runDueJobs } from '../../../src/server/jobs/runner';
-import { payAsFriend, type FriendPayer } from '../../../src/server/services/orders/friend-pay';
+import type { FriendPayer } from '../../../src/server/services/auth/openid-tickets';
+import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
 import { PAYMENT_QUERY_AFTER_MS } from '../../../src/server/services/orders/settle';
 import { ApiError } from '../../../src/server/http/api-error';
 import { issueOpenId } from '../payments/support';
@@ -184,5 +185,34 @@ describe('friend pay: the friend pays', async () => {
     expect(trade2!.state).toBe('CLOSED');
     expect(await refusal(payAsFriend(s.deps, t2, f))).toBe(40022);
     await assertMoneyInvariants(s.deps.db);
+  });
+
+  it('over HTTP: the friend authorizes with the user-info scope (the OAuth stand-in), pays with the wxFriend cookie, and the member sees who paid; without it, 40019', async () => {
+    const { m, no } = await invited();
+    const t = await inviteFor(m.token, no);
+    const origin = s.deps.config.publicUrl;
+    const get = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await s.app.request(url.startsWith('http') ? url : `${origin}${url}`, { headers });
+      return { location: res.headers.get('location') ?? '', cookies: res.headers.getSetCookie() };
+    };
+    const start = await get(`/api/oauth/wechat/authorize?from=${encodeURIComponent(`/payfriend?t=${t}`)}&scope=userinfo`);
+    const authorize = new URL(start.location);
+    authorize.searchParams.set('as', `o_http_friend_${Date.now()}`);
+    const provider = await get(authorize.toString());
+    const back = await get(provider.location);
+    expect(back.location).toBe(`/payfriend?t=${t}`);
+    const cookie = back.cookies.map((c) => c.split(';')[0]!).find((c) => c.startsWith('wxFriend='))!;
+    expect(cookie).toBeTruthy();
+    const pay = (headers: Record<string, string>) => s.call('POST', '/api/friend/pay', { body: { t }, headers });
+    expect((await pay({})).body.code).toBe(40019);
+    expect((await pay({ cookie: 'wxFriend=forged' })).body.code).toBe(40019);
+    expect((await s.call('POST', '/api/friend/pay', { body: {}, headers: { cookie } })).body).toMatchObject({ code: 70003, field: 't' });
+    const r = await pay({ cookie });
+    expect(r.status).toBe(200);
+    expect(r.body.data.amountCents).toBe(19_900);
+    await simulate(r.body.data.payment.prepayId, 'pay');
+    const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
+    expect(d.state).toBe('fully_paid');
+    expect(d.parts.find((p: { kind: string; state: string }) => p.kind === 'share' && p.state === 'paid')).toMatchObject({ paidBy: 'wechat', friendName: expect.stringMatching(/^微信用户/) });
   });
 });

@@ -7,16 +7,10 @@ import type { PaymentStart } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
+import type { FriendPayer } from '../auth/openid-tickets';
 import { openInvitations } from './invitation-rows';
 import { openAttempt, type AttemptRow } from './read';
 import { PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
-
-/** Who pays as a friend: the open id and profile the messaging app's user-info authorization gave. */
-export interface FriendPayer {
-  openId: string;
-  nickname: string | null;
-  avatar: string | null;
-}
 
 /**
  * The friend pays an invitation's part through WeChat Pay JSAPI with their own open id (no account

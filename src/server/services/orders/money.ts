@@ -3,7 +3,7 @@ import { OUTSTANDING_PART_STATES, LIVE_PART_STATES } from '../../../../machines/
 import { APPLIED_PAYMENT_STATUSES, TAKEN_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
 import { IN_FLIGHT_REFUND_STATES, RETURNED_REFUND_STATES } from '../../../../machines/domain/refund-transitions';
 import type { Db, Tx } from '../../db/client';
-import { paymentParts, payments, refunds } from '../../db/schema/index';
+import { paymentAttempts, paymentParts, payments, refunds } from '../../db/schema/index';
 import { stateIn } from '../../db/state-checks';
 
 /**
@@ -69,9 +69,18 @@ export async function orderMoney(db: Db | Tx, orderIds: readonly number[]): Prom
 /** What an order's detail shows of its money: its parts (and how each was paid), its sums and its refunds. */
 export async function orderMoneyDetail(db: Db | Tx, orderId: number) {
   const parts = await db
-    .select({ seq: paymentParts.seq, kind: paymentParts.kind, amountCents: paymentParts.amountCents, state: paymentParts.state, paidBy: payments.provider })
+    .select({
+      seq: paymentParts.seq,
+      kind: paymentParts.kind,
+      amountCents: paymentParts.amountCents,
+      state: paymentParts.state,
+      paidBy: payments.provider,
+      // a friend's payment: the name the messaging app's user-info authorization gave (decision 021)
+      friendName: sql<string | null>`case when ${paymentAttempts.invitationId} is not null then coalesce(${paymentAttempts.payerNickname}, '') end`,
+    })
     .from(paymentParts)
     .leftJoin(payments, and(eq(payments.partId, paymentParts.id), stateIn(payments.status, APPLIED_PAYMENT_STATUSES)))
+    .leftJoin(paymentAttempts, eq(paymentAttempts.id, payments.attemptId))
     .where(eq(paymentParts.orderId, orderId))
     .orderBy(asc(paymentParts.seq));
   const back = await db
