@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { orderMachine } from '../../../machines/domain/order.machine';
 import { friendInvitations, paymentAttempts, payments } from '../../../src/server/db/schema/index';
+import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
 import { cardsOf, create, credit, goodsRow, newGoods, newMember, orderRow, pay } from '../orders/support';
+import { issueOpenId } from '../payments/support';
 import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
 
@@ -25,7 +27,11 @@ interface Order {
   orderNo: string;
   /** provider payments opened so far (the stand-in's trade numbers are `<orderNo>-<n>`) */
   attempts: number;
+  /** the friend-pay invitation's token, once one was made */
+  invitation?: string;
 }
+
+let friends = 0;
 
 const detail = (w: Order) => s.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token });
 const simulate = (w: Order, outcome: 'pay' | 'fail') =>
@@ -84,7 +90,19 @@ defineServerPaths<Order>(s, {
     'payment.failed': (w) => simulate(w, 'fail'),
     'order.cancel': async (w) => accepted(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel'),
     // the member sends the order to a friend (asked again while open: the same invitation)
-    'friend.invite': async (w) => accepted(await s.call('POST', '/api/orders/friend/invite', { token: w.token, body: { orderNo: w.orderNo } }), 'invite a friend'),
+    'friend.invite': async (w) => {
+      const r = await s.call('POST', '/api/orders/friend/invite', { token: w.token, body: { orderNo: w.orderNo } });
+      accepted(r, 'invite a friend');
+      w.invitation = r.body.data.invitation.token as string;
+    },
+    // a friend pays the whole order through the invitation (WeChat Pay JSAPI with the friend's open id)
+    'friend.paid': async (w) => {
+      if (!w.invitation) throw new Error('no invitation to pay');
+      const openId = `o_order_paths_friend_${++friends}`;
+      await issueOpenId(s, openId);
+      const start = await payAsFriend(s.deps, w.invitation, { openId, nickname: null, avatar: null });
+      accepted(await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay' } }), 'the friend pays');
+    },
     // the last open invitation ends unpaid: the member withdraws it
     'invitation.ended': async (w) => accepted(await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }), 'withdraw the invitation'),
   },
@@ -93,7 +111,6 @@ defineServerPaths<Order>(s, {
     // (driven through the API in test/server/orders/split.test.ts)
     'part.paid': 'split orders: test/server/orders/split.test.ts',
     'split.paid': 'split orders: test/server/orders/split.test.ts',
-    'friend.paid': "issue 12: the friend's payment (POST /friend/pay)",
     'refund.request': 'issue 12 (refunds to each payer)',
     'refund.succeeded': 'issue 12 (refunds to each payer)',
     'refund.failed': 'issue 12 (refunds to each payer)',
@@ -140,7 +157,14 @@ defineServerPaths<Order>(s, {
       const open = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o.id));
       expect(open.filter((i) => i.state === 'open'), 'one open invitation').toHaveLength(1);
     },
-    fully_paid: notYet('paid by several payers needs split and friend pay (issue 12)'),
+    // paid by a friend: collected once at the provider from the friend, the card issued once, the member's balance untouched
+    fully_paid: async (w) => {
+      await expectActions(w, []);
+      expect(await money(w)).toMatchObject({ open: 0, providerPaid: 1, balance: BALANCE, cards: 1, stock: STOCK - 1 });
+      const o = await orderRow(s, w.orderNo);
+      const invs = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o.id));
+      expect(invs.map((i) => i.state)).toEqual(['paid']);
+    },
     refunding: notYet('a refund needs refund records (issue 12)'),
     refunded: notYet('a refund needs refund records (issue 12)'),
     refund_failed: notYet('a refund needs refund records (issue 12)'),
