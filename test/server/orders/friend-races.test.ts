@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { FRIEND_INVITATION_TTL_MS } from '../../../src/domain/pricing';
+import { friendInvitations, paymentAttempts, payments, payStandInOrders, refunds } from '../../../src/server/db/schema/index';
+import { wechatNotification } from '../../../src/server/gateways/payments/wechat-standin';
+import { ApiError } from '../../../src/server/http/api-error';
+import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
+import { runInvitationExpiry } from '../../../src/server/services/orders/invitations';
+import { issueOpenId } from '../payments/support';
+import { startTestServer, usePostgres } from '../support/harness';
+import { assertMoneyInvariants } from '../support/money-invariants';
+import { balance, cardsOf, create, credit, newGoods, newMember, orderRow } from './support';
+
+/**
+ * Friend pay races on PostgreSQL (decision 021, "Locks and races"): two friends paying the last part at
+ * the same instant, and the invitation's hour ending at the instant the friend's payment notification
+ * arrives. The money invariants are checked after every race.
+ */
+describe.runIf(usePostgres)('friend pay races on PostgreSQL', async () => {
+  const s = await startTestServer({ seed: true });
+  let friends = 0;
+  const friend = async () => {
+    const openId = `o_race_friend_${++friends}_${Date.now()}`;
+    await issueOpenId(s, openId);
+    return { openId, nickname: null, avatar: null };
+  };
+
+  /** A split order: the member paid part 2 by balance, part 3 (the last) is sent to friends. */
+  async function lastPartInvited() {
+    const m = await newMember(s);
+    await credit(s, m.id, 50_000);
+    const g = await newGoods(s);
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    const post = (path: string, body: unknown) => s.call('POST', `/api/orders/${path}`, { token: m.token, body });
+    await post('split', { orderNo: no, parts: [10_000, 9_900] });
+    await post('pay', { orderNo: no, method: 'balance', partSeq: 2 });
+    const t = (await post('friend/invite', { orderNo: no, partSeq: 3 })).body.data.invitation.token as string;
+    return { m, no, t };
+  }
+
+  it('ten friends pay the last part at the same instant: one trade is opened, the others are told someone already acted (40018)', async () => {
+    const { no, t } = await lastPartInvited();
+    const fs = await Promise.all(Array.from({ length: 10 }, () => friend()));
+    const results = await Promise.allSettled(fs.map((f) => payAsFriend(s.deps, t, f)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => ((r as PromiseRejectedResult).reason as ApiError).def.code)).toEqual(Array(9).fill(40018));
+    const o = await orderRow(s, no);
+    expect(await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).toHaveLength(1);
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it("the hour ends as the friend's payment notification arrives, 8 times: fully paid with nothing refunded, or cancelled with every payer refunded; never both, never neither", async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      const { m, no, t } = await lastPartInvited();
+      const start = await payAsFriend(s.deps, t, await friend());
+      // the friend pays at the provider; its notification is held back, to arrive with the expiry
+      await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
+      const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+      s.clock.advance(FRIEND_INVITATION_TTL_MS);
+      const o0 = await orderRow(s, no);
+      const [inv] = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o0.id));
+      const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
+      await Promise.all([runInvitationExpiry(s.deps, { invitationId: inv!.id }), s.app.request('/api/pay/notify/wechat', { method: 'POST', headers: n.headers, body: n.body })]);
+      const o = await orderRow(s, no);
+      const paid = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
+      const back = await s.deps.db
+        .select({ state: refunds.state, amountCents: refunds.amountCents })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(and(eq(payments.orderId, o.id)));
+      if (o.state === 'fully_paid') {
+        expect(back, 'fully paid: nothing refunded').toEqual([]);
+        expect(await cardsOf(s, m.id)).toHaveLength(1);
+        expect(await balance(s, m.token)).toBe(40_000);
+      } else {
+        expect(o.state).toBe('cancelled');
+        // the member's part back to the balance, the friend's money back to the friend
+        expect(back.map((r) => r.amountCents).sort()).toEqual([10_000, 9_900].sort());
+        expect(paid.find((p) => p.provider === 'wechat')!.status).toBe('needs_refund');
+        expect(await cardsOf(s, m.id)).toHaveLength(0);
+        expect(await balance(s, m.token)).toBe(50_000);
+      }
+      outcomes.push(o.state);
+      await assertMoneyInvariants(s.deps.db);
+    }
+    expect(outcomes.every((x) => x === 'fully_paid' || x === 'cancelled')).toBe(true);
+  });
+});
