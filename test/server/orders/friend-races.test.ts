@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FRIEND_INVITATION_TTL_MS } from '../../../src/domain/pricing';
 import { friendInvitations, paymentAttempts, payments, payStandInOrders, refunds } from '../../../src/server/db/schema/index';
 import { wechatNotification } from '../../../src/server/gateways/payments/wechat-standin';
-import { ApiError } from '../../../src/server/http/api-error';
+import { type ApiError } from '../../../src/server/http/api-error';
 import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
 import { runInvitationExpiry } from '../../../src/server/services/orders/invitations';
 import { issueOpenId } from '../payments/support';
