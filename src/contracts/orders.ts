@@ -223,9 +223,19 @@ export type PaymentToRefund = z.infer<typeof PaymentToRefund>;
 export const InviteBody = z
   .object({
     orderNo: OrderNo,
-    partSeq: z.number().int().min(1).max(1000).optional().openapi({ description: "the part of a split order (its seq); absent: the order's only unpaid share" }),
+    partSeqs: z
+      .array(z.number().int().min(1).max(1000))
+      .min(1)
+      .max(10)
+      .optional()
+      .openapi({ description: 'the unpaid parts to send (their seq): one part, or several merged into one share; absent: every unpaid part not yet sent (the whole amount still to pay)' }),
   })
   .openapi('FriendInviteBody');
+
+/** Withdraws the open invitation of a part (its seq), or the order's only open one. */
+export const WithdrawBody = z
+  .object({ orderNo: OrderNo, partSeq: z.number().int().min(1).max(1000).optional().openapi({ description: "the invited part's seq; absent: the order's only open invitation" }) })
+  .openapi('FriendWithdrawBody');
 
 /** An invitation as its member sees it: the link to share, open for an hour. */
 export const FriendInvitation = z

@@ -34,7 +34,7 @@ import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { paged, pagingQuery } from '../../contracts/common';
 import { BalanceLedgerRow } from '../../contracts/wallet';
-import { Balance, CreateBody, FriendInvitationView, FriendPayAnswer, FriendPayBody, InvitationTokenQuery, InviteAnswer, InviteBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund, SplitBody } from '../../contracts/orders';
+import { Balance, CreateBody, FriendInvitationView, FriendPayAnswer, FriendPayBody, InvitationTokenQuery, InviteAnswer, InviteBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund, SplitBody, WithdrawBody } from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -232,7 +232,7 @@ export const orderRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const { order, invitation, part } = await inviteFriend(c.var.deps, me(c), body.orderNo, body.partSeq);
+      const { order, invitation, part } = await inviteFriend(c.var.deps, me(c), body.orderNo, body.partSeqs);
       return ok(c, { order: await viewOne(c, order), invitation: invitationView(c, order, invitation, part) });
     },
   )
@@ -243,7 +243,7 @@ export const orderRoutes = createRouter()
       tags,
       summary: 'Withdraw the open friend-pay invitation of a part (partSeq, or the only open one): the friend can no longer pay it. Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
-      request: { body: { content: { 'application/json': { schema: InviteBody } }, required: true } },
+      request: { body: { content: { 'application/json': { schema: WithdrawBody } }, required: true } },
       responses: { 200: json(OrderDetail), ...orderRefusals },
     }),
     async (c) => {

@@ -15,7 +15,7 @@ import { balance, create, credit, goodsRow, newGoods, newMember, orderRow } from
 describe('friend-pay invitations', async () => {
   const s = await startTestServer({ seed: true });
   const post = (token: string, path: string, body: unknown, headers: Record<string, string> = {}) => s.call('POST', `/api/orders/${path}`, { token, body, headers });
-  const invite = (token: string, orderNo: string, partSeq?: number, key?: string) => post(token, 'friend/invite', { orderNo, partSeq }, key ? { 'Idempotency-Key': key } : {});
+  const invite = (token: string, orderNo: string, partSeq?: number, key?: string) => post(token, 'friend/invite', { orderNo, partSeqs: partSeq === undefined ? undefined : [partSeq] }, key ? { 'Idempotency-Key': key } : {});
   const withdraw = (token: string, orderNo: string, partSeq?: number) => post(token, 'friend/withdraw', { orderNo, partSeq });
   const detail = async (token: string, orderNo: string) => (await s.call('GET', `/api/orders/detail?orderNo=${orderNo}`, { token })).body.data;
   const friendView = (t: string) => s.call('GET', `/api/friend/invitation?t=${encodeURIComponent(t)}`);
@@ -94,8 +94,8 @@ describe('friend-pay invitations', async () => {
     expect((await post(m.token, 'split', { orderNo: no, parts: [10_000, 9_900] })).status).toBe(200);
     expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 })).status).toBe(200);
     expect(await balance(s, m.token)).toBe(40_000);
-    // the paid part cannot be sent; which part must be named when several wait
-    expect((await invite(m.token, no, 2)).body).toMatchObject({ code: 70003, field: 'partSeq' });
+    // the paid part cannot be sent
+    expect((await invite(m.token, no, 2)).body).toMatchObject({ code: 70003, field: 'partSeqs' });
     const inv = (await invite(m.token, no, 3)).body.data.invitation;
     expect(inv).toMatchObject({ partSeq: 3, amountCents: 9_900 });
     s.clock.advance(FRIEND_INVITATION_TTL_MS);
@@ -131,6 +131,38 @@ describe('friend-pay invitations', async () => {
     expect((await orderRow(s, no)).state, 'the expiry job changes nothing after a cancel').toBe('cancelled');
   });
 
+  it('merge into friend pay: the unpaid parts of a split order become one share, sent as one invitation; a part already sent is not merged again', async () => {
+    const { m, no } = await unpaid();
+    await post(m.token, 'split', { orderNo: no, parts: [5_000, 5_000, 9_900] });
+    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 })).status).toBe(200);
+    // parts 3 and 4 merged: one share of their sum, the dropped ones kept in the history
+    const r = (await post(m.token, 'friend/invite', { orderNo: no, partSeqs: [3, 4] })).body.data;
+    expect(r.invitation).toMatchObject({ partSeq: 5, amountCents: 14_900 });
+    const d = await detail(m.token, no);
+    expect(d.parts.map((p: { seq: number; amountCents: number; state: string }) => [p.seq, p.amountCents, p.state])).toEqual([
+      [1, 19_900, 'dropped'],
+      [2, 5_000, 'paid'],
+      [3, 5_000, 'dropped'],
+      [4, 9_900, 'dropped'],
+      [5, 14_900, 'unpaid'],
+    ]);
+    expect(d.money).toMatchObject({ outstandingCents: 14_900, appliedCents: 5_000 });
+    // nothing else to send: asked again, the same link; a dropped or doubled part: named
+    expect((await post(m.token, 'friend/invite', { orderNo: no })).body.data.invitation.token).toBe(r.invitation.token);
+    expect((await post(m.token, 'friend/invite', { orderNo: no, partSeqs: [5] })).body.data.invitation.token).toBe(r.invitation.token);
+    expect((await post(m.token, 'friend/invite', { orderNo: no, partSeqs: [3] })).body).toMatchObject({ code: 70003, field: 'partSeqs' });
+    expect((await post(m.token, 'friend/invite', { orderNo: no, partSeqs: [5, 5] })).body).toMatchObject({ code: 70003, field: 'partSeqs' });
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it('absent parts: everything still to pay, merged when the order is split', async () => {
+    const { m, no } = await unpaid();
+    await post(m.token, 'split', { orderNo: no, parts: [10_000, 9_900] });
+    const r = (await invite(m.token, no)).body.data;
+    expect(r.invitation).toMatchObject({ partSeq: 4, amountCents: 19_900 });
+    expect(r.order.state).toBe('friend_paying');
+  });
+
   it('refusals: paid by the deduction (40020), cancelled (40014), paid (40011), another member\'s order (404), an unknown link (404), bad input names the field', async () => {
     const m = await newMember(s);
     await credit(s, m.id, 50_000);
@@ -146,7 +178,7 @@ describe('friend-pay invitations', async () => {
     await post(m2.token, 'cancel', { orderNo: no });
     expect((await invite(m2.token, no)).body.code).toBe(40014);
     expect((await friendView('no-such-token')).status).toBe(404);
-    expect((await post(m2.token, 'friend/invite', { orderNo: no, partSeq: 'x' })).body).toMatchObject({ code: 70003, field: 'partSeq' });
+    expect((await post(m2.token, 'friend/invite', { orderNo: no, partSeqs: ['x'] })).body).toMatchObject({ code: 70003, field: 'partSeqs.0' });
     expect((await post(m2.token, 'friend/invite', {})).body).toMatchObject({ code: 70003, field: 'orderNo' });
   });
 });

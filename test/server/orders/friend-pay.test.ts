@@ -48,7 +48,7 @@ describe('friend pay: the friend pays', async () => {
     if (parts) expect((await post(m.token, 'split', { orderNo: no, parts })).status).toBe(200);
     return { m, no };
   }
-  const inviteFor = async (token: string, orderNo: string, partSeq?: number) => (await post(token, 'friend/invite', { orderNo, partSeq })).body.data.invitation.token as string;
+  const inviteFor = async (token: string, orderNo: string, partSeq?: number) => (await post(token, 'friend/invite', { orderNo, partSeqs: partSeq === undefined ? undefined : [partSeq] })).body.data.invitation.token as string;
 
   it('a friend pays the whole order: fully paid, the card issued once, the member sees who paid; a second friend, or the same again, cannot pay it twice', async () => {
     const { m, no } = await invited();

@@ -34,7 +34,7 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', async () => {
     const post = (path: string, body: unknown) => s.call('POST', `/api/orders/${path}`, { token: m.token, body });
     await post('split', { orderNo: no, parts: [10_000, 9_900] });
     await post('pay', { orderNo: no, method: 'balance', partSeq: 2 });
-    const t = (await post('friend/invite', { orderNo: no, partSeq: 3 })).body.data.invitation.token as string;
+    const t = (await post('friend/invite', { orderNo: no, partSeqs: [3] })).body.data.invitation.token as string;
     return { m, no, t };
   }
 

@@ -15,7 +15,7 @@ import { newSecret } from '../tokens';
 import { cancelLocked } from './cancel';
 import { moveInvitation, openInvitations, type InvitationRow } from './invitation-rows';
 import { lockAccount, lockMyOrder, ROW } from './locks';
-import { liveShares, payablePart, type PartRow } from './parts';
+import { insertPart, liveShares, movePart, type PartRow } from './parts';
 import { openPayWindow } from './pay-window';
 import { myOrder, openAttempt, type OrderRow } from './read';
 import { endFriendTrades, endOpenTrades } from './close-attempt';
@@ -35,11 +35,13 @@ import { move } from './state';
 export const INVITATION_EXPIRE_JOB = 'invitation.expire';
 
 /**
- * Invites a friend to pay one unpaid share: `partSeq` names a split order's part; absent, the order's
- * only unpaid share (the whole amount to pay). A second tap, or asking again for the same part while
- * its invitation is open, answers that invitation (the same link).
+ * Invites a friend to pay (spec §4 "merge into friend pay"): `partSeqs` names the unpaid shares to send
+ * (one: that part; several: merged into one share of their sum); absent, every unpaid share (the whole
+ * amount still to pay, merged when the order is split). A second tap, or asking again for one part
+ * while its invitation is open, answers that invitation (the same link). Merging drops the named parts
+ * (by the part chart) and makes one new share; parts already sent to a friend, or paid, cannot be merged.
  */
-export async function inviteFriend(deps: Deps, accountId: number, orderNo: string, partSeq?: number): Promise<{ order: OrderRow; invitation: InvitationRow; part: PartRow }> {
+export async function inviteFriend(deps: Deps, accountId: number, orderNo: string, partSeqs?: readonly number[]): Promise<{ order: OrderRow; invitation: InvitationRow; part: PartRow }> {
   const { clock } = deps;
   return decide(deps.db, async (tx) => {
     const o = await lockMyOrder(tx, accountId, orderNo);
@@ -47,13 +49,30 @@ export async function inviteFriend(deps: Deps, accountId: number, orderNo: strin
     if (EVER_PAID_STATES.includes(o.state)) throw new ApiError(Errors.orderAlreadyPaid);
     // the balance deduction paid it all: nothing for a friend to pay (spec §5)
     if (o.amountToPayCents <= 0) throw new ApiError(Errors.friendPayNotNeeded);
-    const part = await payablePart(tx, o.id, partSeq);
-    if (!part) throw new ApiError(Errors.orderAlreadyPaid);
-    const open = (await openInvitations(tx, o.id)).find((i) => i.partId === part.id);
-    if (open) return { order: o, invitation: open, part };
+    const invited = await openInvitations(tx, o.id);
+    const unpaid = (await liveShares(tx, o.id)).filter((p) => p.state === 'unpaid');
+    const named = partSeqs === undefined ? unpaid.filter((p) => !invited.some((i) => i.partId === p.id)) : partSeqs.map((seq) => unpaid.find((p) => p.seq === seq));
+    if (named.some((p) => p === undefined) || new Set(partSeqs).size !== (partSeqs ?? []).length) throw new ApiError(Errors.invalidField, { field: 'partSeqs', values: { field: 'partSeqs' } });
+    const parts = named as PartRow[];
+    if (parts.length === 0) {
+      // nothing left to send: paid, or every unpaid part is with a friend already (asked again: that one invitation)
+      if (unpaid.length === 0) throw new ApiError(Errors.orderAlreadyPaid);
+      const only = invited.length === 1 ? unpaid.find((p) => p.id === invited[0]!.partId) : undefined;
+      if (only) return { order: o, invitation: invited[0]!, part: only };
+      throw new ApiError(Errors.orderNotPayable);
+    }
+    const open = parts.length === 1 ? invited.find((i) => i.partId === parts[0]!.id) : undefined;
+    if (open) return { order: o, invitation: open, part: parts[0]! };
+    // a part with a friend already cannot be merged into another invitation
+    if (parts.some((p) => invited.some((i) => i.partId === p.id))) throw new ApiError(Errors.orderNotPayable);
     // the member's own trade open at a provider could still take this money: paying blocks (spec §8)
     if (await openAttempt(tx, o.id)) throw new ApiError(Errors.orderNotPayable);
     const state = move(o.state, 'friend.invite', 'orderNotPayable');
+    let part = parts[0]!;
+    if (parts.length > 1) {
+      for (const p of parts) await movePart(tx, clock, p, 'part.end');
+      part = await insertPart(tx, clock, o.id, 'share', parts.reduce((n, p) => n + p.amountCents, 0));
+    }
     const now = clock.now();
     const [invitation] = await tx
       .insert(friendInvitations)
