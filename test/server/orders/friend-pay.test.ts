@@ -7,6 +7,9 @@ import type { FriendPayer } from '../../../src/server/services/auth/openid-ticke
 import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
 import { PAYMENT_QUERY_AFTER_MS } from '../../../src/server/services/orders/settle';
 import { ApiError } from '../../../src/server/http/api-error';
+import { PaymentProviderError } from '../../../src/server/gateways/payments/types';
+import { wechatNotification } from '../../../src/server/gateways/payments/wechat-standin';
+import { runInvitationExpiry } from '../../../src/server/services/orders/invitations';
 import { issueOpenId } from '../payments/support';
 import { startTestServer } from '../support/harness';
 import { assertMoneyInvariants } from '../support/money-invariants';
@@ -167,6 +170,41 @@ describe('friend pay: the friend pays', async () => {
     expect((await orderRow(s, no)).state).toBe('fully_paid');
     expect(await invitationsOf(no)).toEqual(['paid']);
     expect(await cardsOf(s, m.id)).toHaveLength(1);
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it("the provider cannot be reached at the hour's end: the trade is closed here, the order cancelled and the member refunded; the friend's late money is refunded to the friend", async () => {
+    const { m, no } = await invited([10_000, 9_900]);
+    await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 });
+    const t = await inviteFor(m.token, no, 3);
+    const a = await payAsFriend(s.deps, t, await friend());
+    await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (a.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
+    const gw = s.deps.gateways.payments.wechat!;
+    const saved = { queryOrder: gw.queryOrder, close: gw.close };
+    const down = async () => Promise.reject(new PaymentProviderError('wechat', 'NETWORK', 'unreachable'));
+    Object.assign(gw, { queryOrder: down, close: down });
+    try {
+      s.clock.advance(FRIEND_INVITATION_TTL_MS);
+      await runInvitationExpiry(s.deps, { invitationId: (await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.token, t)))[0]!.id });
+    } finally {
+      Object.assign(gw, saved);
+    }
+    expect((await orderRow(s, no)).state).toBe('cancelled');
+    expect(await balance(s, m.token)).toBe(50_000);
+    // the friend's money arrives after all: recorded for nothing and refunded to the friend
+    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
+    expect((await s.app.request('/api/pay/notify/wechat', { method: 'POST', headers: n.headers, body: n.body })).status).toBe(204);
+    const o = await orderRow(s, no);
+    const [p] = await s.deps.db.select().from(payments).where(eq(payments.attemptId, (await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, `${no}-1`)))[0]!.id));
+    expect(p).toMatchObject({ status: 'needs_refund', amountCents: 9_900 });
+    const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
+    expect(d.refunds.map((r: { amountCents: number; to: string; state: string }) => [r.amountCents, r.to, r.state])).toEqual([
+      [10_000, 'balance', 'succeeded'],
+      [9_900, 'wechat', 'succeeded'],
+    ]);
+    expect(o.state).toBe('cancelled');
+    expect(await cardsOf(s, m.id)).toHaveLength(0);
     await assertMoneyInvariants(s.deps.db);
   });
 
