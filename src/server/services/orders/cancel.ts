@@ -3,9 +3,12 @@ import { nextCouponState } from '../../../../machines/domain/coupon-transitions'
 import { EXPIRING_STATES } from '../../../../machines/domain/order-transitions';
 import { nextPartState } from '../../../../machines/domain/payment-part-transitions';
 import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
+import { ATTENTION_REFUND_STATES } from '../../../../machines/domain/refund-transitions';
 import type { Clock } from '../../../domain/clock';
+import { Errors } from '../../../domain/errors';
+import { ApiError } from '../../http/api-error';
 import type { Tx } from '../../db/client';
-import { goods, memberCoupons, orders, payments } from '../../db/schema/index';
+import { goods, memberCoupons, orders, payments, refunds } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { decide } from '../booking/decide';
 import { requestRefund } from '../refunds/request';
@@ -87,8 +90,11 @@ export async function expireDueOrders(tx: Tx, clock: Clock, accountId: number, r
 
 /** Cancels an unpaid (or failed) order: its money is refunded (the balance used at once), the reserved unit and the coupon come back. */
 export async function cancelOrder(deps: Deps, accountId: number, orderNo: string): Promise<OrderRow> {
+  const current = await myOrder(deps.db, accountId, orderNo);
+  // cancelled already, and a refund of it failed at the provider: say so (spec §8; staff retry or settle it)
+  if (current.state === 'cancelled' && (await refundFailed(deps, current.id))) throw new ApiError(Errors.refundFailedAfterCancel);
   // a friend paying for it: the friend's open trade is closed first (paid meanwhile: 40018, the order is theirs)
-  await endFriendTrades(deps, await myOrder(deps.db, accountId, orderNo));
+  await endFriendTrades(deps, current);
   const refundsToRun: number[] = [];
   const order = await decide(deps.db, async (tx) => {
     refundsToRun.length = 0;
@@ -97,4 +103,15 @@ export async function cancelOrder(deps: Deps, accountId: number, orderNo: string
   });
   await runRefundsNow(deps, refundsToRun);
   return order;
+}
+
+/** Whether a refund of the order's money waits for staff (failed at the provider, or held). */
+async function refundFailed(deps: Deps, orderId: number): Promise<boolean> {
+  const rows = await deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(payments.orderId, orderId), inArray(refunds.state, ATTENTION_REFUND_STATES)))
+    .limit(1);
+  return rows.length > 0;
 }
