@@ -58,6 +58,12 @@ async function money(w: Order) {
   };
 }
 
+/** The order's friend-pay invitations' states. */
+async function invitationStates(w: Order): Promise<string[]> {
+  const o = await orderRow(s, w.orderNo);
+  return (await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o.id))).map((i) => i.state);
+}
+
 /** A state only a later capability can put an order in: no order may be in it today. */
 const notYet = (what: string) => () => {
   throw new Error(`${what}: nothing can put an order in this state yet`);
@@ -124,6 +130,7 @@ defineServerPaths<Order>(s, {
       await expectActions(w, ['pay', 'cancel']);
       // the goods are held for the order from its creation
       expect(await money(w)).toMatchObject({ attempts: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
+      expect(await invitationStates(w), 'no friend has a link open').not.toContain('open');
     },
     // one trade open at the provider, nothing collected
     paying: async (w) => {
@@ -136,6 +143,7 @@ defineServerPaths<Order>(s, {
       const m = await money(w);
       expect(m).toMatchObject({ open: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
       expect(m.providerFailed, 'a failed payment is recorded').toBeGreaterThan(0);
+      expect(await invitationStates(w), 'no friend has a link open').not.toContain('open');
     },
     // collected once (by the provider or the balance), the card issued once, the stock taken
     paid: async (w) => {
@@ -143,6 +151,8 @@ defineServerPaths<Order>(s, {
       const m = await money(w);
       expect(m).toMatchObject({ open: 0, cards: 1, stock: STOCK - 1 });
       expect(m.providerPaid + (m.balance < BALANCE ? 1 : 0), 'paid exactly once').toBe(1);
+      // paid by the member alone: no friend paid any of it
+      expect(await invitationStates(w)).not.toContain('paid');
     },
     // nothing collected, nothing open, the stock and the balance back
     cancelled: async (w) => {
