@@ -14,7 +14,7 @@ import { payOrder } from '../services/orders/pay';
 import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
 import { orderMoneyDetail } from '../services/orders/money';
 import { settlePayment } from '../services/orders/settle';
-import { splitOrder, unsplitOrder } from '../services/orders/split';
+import { splitActions, splitOrder, unsplitOrder } from '../services/orders/split';
 import { refundNoticed, refundNotified } from '../services/refunds/run';
 import { overdue } from '../services/orders/state';
 import { orderActions } from '../../../machines/domain/order-transitions';
@@ -53,7 +53,8 @@ async function viewOne(c: Context<AppEnv>, o: OrderRow) {
 /** An order with its money (parts, sums, refunds), read after the change. */
 async function detailOf(c: Context<AppEnv>, o: OrderRow) {
   const now = await myOrder(c.var.deps.db, o.accountId, o.orderNo);
-  return { ...(await viewOne(c, now)), ...(await orderMoneyDetail(c.var.deps.db, now.id)) };
+  const [view, money] = [await viewOne(c, now), await orderMoneyDetail(c.var.deps.db, now.id)];
+  return { ...view, ...money, actions: [...view.actions, ...splitActions(view, money.parts)] };
 }
 
 /** The chart's actions; past its expiresAt an order can only be cancelled (paying it answers 40009). */
