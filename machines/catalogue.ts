@@ -27,6 +27,7 @@ import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 import { smsCodeMachine } from './sms-code.machine';
+import { splitOrderMachine } from './split-order.machine';
 import { surveyPromptMachine } from './survey-prompt.machine';
 
 /** One chart: the file it is defined in (relative to the repo) and the machine. */
@@ -56,6 +57,7 @@ export const charts: Chart[] = [
   { file: 'machines/card-extend.machine.ts', machine: cardExtendMachine },
   { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
   { file: 'machines/pay-order.machine.ts', machine: payOrderMachine },
+  { file: 'machines/split-order.machine.ts', machine: splitOrderMachine },
   { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },

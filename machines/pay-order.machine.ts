@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Order, PayAnswer, PaymentStart, WechatJsapiParams } from '../src/api/orders';
+import type { Order, OrderPart, PayAnswer, PaymentStart, WechatJsapiParams } from '../src/api/orders';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { defaultPayMethod, type PayMethod } from '../src/domain/orders';
@@ -28,7 +28,16 @@ export interface PayOrderInput {
   resume: 'start' | 'pay' | 'result';
   /** the way chosen on the checkout's form */
   method?: PayMethod;
+  /** the part of a split order to pay (its seq, /orderdetail?partSeq=); absent: the whole order */
+  partSeq?: number;
 }
+
+/** An order as the pay pages read it: its detail carries its parts (a split order's), a pay answer does not. */
+export type PayableOrder = Order & { parts?: OrderPart[] };
+
+/** Paid: the whole order, or the part being paid of a split one (the order stays unpaid until the last part). */
+const settledPaid = (order: PayableOrder, partSeq: number | undefined) =>
+  order.state === 'paid' || order.state === 'fully_paid' || (partSeq !== undefined && order.parts?.find((p) => p.seq === partSeq)?.state === 'paid');
 
 /** What the WeChat in-app bridge said after getBrandWCPayRequest (err_msg without its prefix). */
 export type WechatBridgeOutcome = 'ok' | 'cancel' | 'fail';
@@ -36,8 +45,9 @@ export type WechatBridgeOutcome = 'ok' | 'cancel' | 'fail';
 export interface PayOrderContext {
   methods: PayMethod[];
   resume: 'start' | 'pay' | 'result';
-  order: Order;
+  order: PayableOrder;
   method?: PayMethod;
+  partSeq?: number;
   /** one per payment attempt (the member's pay tap), reused by its retries: a double tap pays once */
   payKey?: string;
   payment?: PaymentStart;
@@ -61,6 +71,8 @@ type Env = Envelope<unknown>;
  * provider has settled it. Past the time-out it keeps checking: it never calls a payment failed while
  * the provider may still settle it. An order from its page goes by its state (to pay, being paid,
  * paid, failed, closed); the checkout's new order starts paying at once with the way chosen on the form.
+ * A part of a split order (`partSeq`) is paid the same way and is paid when that part is (the order
+ * stays unpaid until its last part).
  * Effects are provided: actors loadOrder, startPayment, wechatPay (waits for the bridge, calls
  * getBrandWCPayRequest); actions purchaseChanged, openAlipay (leaves the page).
  */
@@ -74,10 +86,10 @@ export const payOrderMachine = setup({
     loadOrder: fromPromise<Envelope<Order>, { orderNo: string }>(async () => {
       throw new Error('loadOrder is provided by the app');
     }),
-    startPayment: fromPromise<Envelope<PayAnswer>, { orderNo: string; method: PayMethod; idempotencyKey: string }>(async () => {
+    startPayment: fromPromise<Envelope<PayAnswer>, { orderNo: string; method: PayMethod; idempotencyKey: string; partSeq?: number }>(async () => {
       throw new Error('startPayment is provided by the app');
     }),
-    wechatPay: fromPromise<WechatBridgeOutcome, { jsapi: WechatJsapiParams; orderNo: string }>(async () => {
+    wechatPay: fromPromise<WechatBridgeOutcome, { jsapi: WechatJsapiParams; orderNo: string; partSeq?: number }>(async () => {
       throw new Error('wechatPay is provided by the app');
     }),
   },
@@ -85,7 +97,7 @@ export const payOrderMachine = setup({
     chooseMethod: assign({ method: ({ context, event }) => (event.type === 'method.choose' ? event.method : context.method), errorCode: undefined }),
     keepCode: assign((_, params: { code: number }) => ({ errorCode: params.code })),
     newPayKey: assign({ payKey: () => newIntentKey(), errorCode: undefined }),
-    keepOrder: assign((_, params: { order: Order }) => ({ order: params.order })),
+    keepOrder: assign((_, params: { order: PayableOrder }) => ({ order: params.order })),
     keepPayment: assign((_, params: { answer: PayAnswer }) => ({ order: params.answer.order, payment: params.answer.payment ?? undefined })),
     purchaseChanged: () => {},
     openAlipay: () => {},
@@ -94,10 +106,10 @@ export const payOrderMachine = setup({
     startingNow: ({ context }) => context.resume === 'start',
     loginExpired: (_, params: { envelope: Env }) => params.envelope.code === LOGIN_EXPIRED,
     refused: (_, params: { envelope: Env }) => !isOk(params.envelope),
-    orderSettledPaid: (_, params: { order: Order }) => params.order.state === 'paid' || params.order.state === 'fully_paid',
+    orderSettledPaid: ({ context }, params: { order: PayableOrder }) => settledPaid(params.order, context.partSeq),
     orderPaymentFailed: (_, params: { order: Order }) => params.order.state === 'payment_failed',
     orderAwaitingProvider: (_, params: { order: Order }) => params.order.state === 'paying',
-    orderSettledPaidNow: ({ context }) => context.order.state === 'paid' || context.order.state === 'fully_paid',
+    orderSettledPaidNow: ({ context }) => settledPaid(context.order, context.partSeq),
     orderAwaitingProviderNow: ({ context }) => context.order.state === 'paying',
     orderPayableNow: ({ context }) => context.order.state === 'unpaid',
     orderPaymentFailedNow: ({ context }) => context.order.state === 'payment_failed',
@@ -113,6 +125,7 @@ export const payOrderMachine = setup({
     resume: input.resume,
     order: input.order,
     method: input.method ?? defaultPayMethod(input.methods),
+    partSeq: input.partSeq,
   }),
   initial: 'enteringPayment',
   states: {
@@ -180,6 +193,7 @@ export const payOrderMachine = setup({
               // nothing left to pay after coupon and balance: the balance call settles it
               method: context.order.amountToPayCents === 0 ? ('balance' as const) : context.method!,
               idempotencyKey: context.payKey!,
+              partSeq: context.partSeq,
             }),
             onDone: [
               { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: '#payOrder.loginRequired' },
@@ -199,7 +213,7 @@ export const payOrderMachine = setup({
           invoke: {
             id: 'wechatPay',
             src: 'wechatPay',
-            input: ({ context }) => ({ jsapi: (context.payment as Extract<PaymentStart, { method: 'wechat' }>).jsapi, orderNo: context.order.orderNo }),
+            input: ({ context }) => ({ jsapi: (context.payment as Extract<PaymentStart, { method: 'wechat' }>).jsapi, orderNo: context.order.orderNo, partSeq: context.partSeq }),
             onDone: [
               { guard: { type: 'bridgeSaidCancel', params: ({ event }) => ({ outcome: event.output }) }, target: 'wechatCancelled' },
               // ok or fail: only the server's result (notification or query) decides

@@ -1,11 +1,11 @@
-import type { Balance, CreateBody, Order, OrderDetail, PayAnswer, PayMethods, Quote, QuoteCoupon } from '../contracts/orders';
+import type { Balance, CreateBody, Order, OrderDetail, OrderPart, PayAnswer, PayMethods, Quote, QuoteCoupon, SplitBody } from '../contracts/orders';
 import type { PageQuery } from '../contracts/common';
 import type { Paged } from '../domain/envelope';
 import type { PayMethod } from '../domain/orders';
 import type { ApiClient } from './client';
 
 // The request and answer types are the server's own schemas, inferred (src/contracts/orders.ts): they cannot drift.
-export type { Order, PayAnswer, PayMethods, Quote, QuoteCoupon };
+export type { Order, OrderDetail, OrderPart, PayAnswer, PayMethods, Quote, QuoteCoupon, SplitBody };
 export type { PaymentStart, WechatJsapiParams } from '../domain/payment-start';
 
 /** What a checkout sends to be priced (the server prices it; the client's numbers are never sent). */
@@ -29,7 +29,11 @@ export function orderCalls(http: ApiClient) {
     detail: (orderNo: string) => http.get<OrderDetail>('/orders/detail', { query: { orderNo } }),
     mine: (q: PageQuery) => http.get<Paged<Order>>('/orders/mine', { query: q }),
     cancel: (orderNo: string, idempotencyKey: string) => http.post<Order>('/orders/cancel', { body: { orderNo }, idempotencyKey }),
-    pay: (orderNo: string, method: PayMethod, idempotencyKey: string) => http.post<PayAnswer>('/orders/pay', { body: { orderNo, method }, idempotencyKey }),
+    /** `partSeq`: the part of a split order to pay */
+    pay: (orderNo: string, method: PayMethod, idempotencyKey: string, partSeq?: number) =>
+      http.post<PayAnswer>('/orders/pay', { body: partSeq === undefined ? { orderNo, method } : { orderNo, method, partSeq }, idempotencyKey }),
+    split: (body: SplitBody, idempotencyKey: string) => http.post<OrderDetail>('/orders/split', { body, idempotencyKey }),
+    unsplit: (orderNo: string, idempotencyKey: string) => http.post<OrderDetail>('/orders/unsplit', { body: { orderNo }, idempotencyKey }),
     payMethods: () => http.get<PayMethods>('/pay/methods'),
     balance: () => http.get<Balance>('/customers/balance'),
   };

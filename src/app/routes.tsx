@@ -76,6 +76,7 @@ export const screens: ScreenRoute[] = [
   { path: 'agreement/CommonAgreement', title: msg`购买协议`, showFooter: false, screen: () => import('./screens/checkout/common-agreement-screen') },
   { path: 'agreement/CommonAgreement_11', title: msg`双十一抢购协议`, showFooter: false, screen: () => import('./screens/checkout/singles-day-agreement-screen') },
   { path: 'orderdetail', title: msg`订单详情`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/order-detail-screen') },
+  { path: 'orderdetail/splittopay', title: msg`分开支付`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/split-order-screen') },
   { path: 'payt', title: msg`支付宝支付`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/pay-handover-screen') },
   { path: 'payf', title: msg`支付成功`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/pay-success-screen') },
   { path: 'pays', title: msg`支付失败`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/pay-failure-screen') },

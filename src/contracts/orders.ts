@@ -80,7 +80,9 @@ export const Order = z
     teacherId: z.number().int().nullable(),
     couponId: z.number().int().nullable(),
     expiresAt: z.string().nullable().openapi({ description: 'an unpaid order not paid by then is cancelled (decision 008)' }),
-    actions: z.array(z.enum(['pay', 'cancel'])),
+    actions: z.array(z.enum(['pay', 'cancel', 'split', 'unsplit'])).openapi({
+      description: "the order chart's actions (pay, cancel); an order's detail adds 'split' (one unpaid share of at least 2 cents) or 'unsplit' (split), both only while it can be paid",
+    }),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     cancelledAt: z.string().nullable(),
@@ -101,6 +103,7 @@ export const OrderPart = z
     friendName: z.string().nullable(),
   })
   .openapi('OrderPart');
+export type OrderPart = z.infer<typeof OrderPart>;
 
 /** An order's money, summed from its payments, parts and refunds (decision 021). */
 export const OrderMoney = z
@@ -168,6 +171,7 @@ export const SplitBody = z
     parts: z.array(z.number().int()).min(1).max(1000).openapi({ description: 'the parts in cents: 2-10 (more: 40016), each > 0 and < the amount to pay (40017), summing to it (70003)' }),
   })
   .openapi('SplitOrderBody');
+export type SplitBody = z.input<typeof SplitBody>;
 /** What the page needs to start paying with an outside provider: src/domain/payment-start.ts's PaymentStart. */
 export const PaymentStart = z
   .discriminatedUnion('method', [

@@ -14,7 +14,7 @@ import { payOrder } from '../services/orders/pay';
 import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
 import { orderMoneyDetail } from '../services/orders/money';
 import { settlePayment } from '../services/orders/settle';
-import { splitOrder, unsplitOrder } from '../services/orders/split';
+import { splitActions, splitOrder, unsplitOrder } from '../services/orders/split';
 import { invitationForFriend, inviteFriend, withdrawInvitation } from '../services/orders/invitations';
 import { payAsFriend } from '../services/orders/friend-pay';
 import { friendPayer } from '../services/auth/openid-tickets';
@@ -61,7 +61,8 @@ async function viewOne(c: Context<AppEnv>, o: OrderRow) {
 /** An order with its money (parts, sums, refunds), read after the change. */
 async function detailOf(c: Context<AppEnv>, o: OrderRow) {
   const now = await myOrder(c.var.deps.db, o.accountId, o.orderNo);
-  return { ...(await viewOne(c, now)), ...(await orderMoneyDetail(c.var.deps.db, now.id)) };
+  const [view, money] = [await viewOne(c, now), await orderMoneyDetail(c.var.deps.db, now.id)];
+  return { ...view, ...money, actions: [...view.actions, ...splitActions(view, money.parts)] };
 }
 
 /** An invitation as its member sees it, with the link the friend opens. */

@@ -127,7 +127,8 @@ defineServerPaths<Order>(s, {
   states: {
     // nothing asked of anyone yet
     unpaid: async (w) => {
-      await expectActions(w, ['pay', 'cancel']);
+      // and split it into parts (decision 025)
+      await expectActions(w, ['pay', 'cancel', 'split']);
       // the goods are held for the order from its creation
       expect(await money(w)).toMatchObject({ attempts: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
       expect(await invitationStates(w), 'no friend has a link open').not.toContain('open');
@@ -139,7 +140,7 @@ defineServerPaths<Order>(s, {
     },
     // the provider said no; nothing open, nothing collected; it can be paid again
     payment_failed: async (w) => {
-      await expectActions(w, ['pay', 'cancel']);
+      await expectActions(w, ['pay', 'cancel', 'split']);
       const m = await money(w);
       expect(m).toMatchObject({ open: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
       expect(m.providerFailed, 'a failed payment is recorded').toBeGreaterThan(0);

@@ -127,4 +127,34 @@ describe('split orders', async () => {
     expect(await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).toEqual([]);
     await assertMoneyInvariants(s.deps.db);
   });
+  it("the order's detail offers 'split' while it is one unpaid share that can be paid, 'unsplit' while split and payable, neither otherwise", async () => {
+    const detail = async (token: string, no: string) => (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token })).body.data as { actions: string[]; state: string };
+    const { m, no } = await unpaid();
+    expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'split']);
+    await split(m.token, no, [9_900, 10_000]);
+    expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'unsplit']);
+    // a part being paid at a provider: neither (paying blocks changing the parts, 40002)
+    expect((await payPart(m.token, no, 'wechat', 2)).body.data.order.state).toBe('paying');
+    expect((await detail(m.token, no)).actions).toEqual([]);
+    // the split answer carries them too; a whole order paid, or cancelled, offers neither
+    const b = await unpaid();
+    expect((await split(b.m.token, b.no, [9_900, 10_000])).body.data.actions).toEqual(['pay', 'cancel', 'unsplit']);
+    expect((await s.call('POST', '/api/orders/unsplit', { token: b.m.token, body: { orderNo: b.no } })).body.data.actions).toEqual(['pay', 'cancel', 'split']);
+    await pay(s, b.m.token, b.no, 'balance');
+    expect((await detail(b.m.token, b.no)).actions).toEqual([]);
+    const c = await unpaid();
+    await s.call('POST', '/api/orders/cancel', { token: c.m.token, body: { orderNo: c.no } });
+    expect((await detail(c.m.token, c.no)).actions).toEqual([]);
+  });
+
+  it("an order with 1 cent left to pay cannot be split (each part above zero and below it): no 'split' offered", async () => {
+    const m = await newMember(s);
+    const g = await newGoods(s);
+    await credit(s, m.id, 19_899);
+    const no = (await create(s, m.token, { goodsId: g.id, useBalance: true })).body.data.orderNo as string;
+    const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
+    expect(d.amountToPayCents).toBe(1);
+    expect(d.actions).toEqual(['pay', 'cancel']);
+    expect((await split(m.token, no, [1, 0])).body.code).toBe(40017);
+  });
 });

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../src/api/orders';
+import type { OrderDetail as Order } from '../../../src/api/orders';
 import { OrderDetail } from '../../../src/app/screens/checkout/order-detail-screen';
 import type { OrderPageData } from '../../../src/app/screens/checkout/order-page-data';
 import { ConfirmProvider } from '../../../src/app/ui/confirm';
@@ -35,11 +35,20 @@ const order = (over: Partial<Order>): Order => ({
   couponDeductionCents: 0,
   balanceUsedCents: 0,
   amountToPayCents: 19_900,
+  parts: [{ seq: 1, kind: 'share', amountCents: 19_900, state: 'unpaid', paidBy: null, friendName: null }],
+  money: { appliedCents: 0, takenCents: 0, refundedCents: 0, refundingCents: 0, outstandingCents: 19_900, liveCents: 19_900 },
+  refunds: [],
   ...over,
 });
+/** split in two (the whole share dropped), the first part paid by balance */
+const splitParts: Order['parts'] = [
+  { seq: 1, kind: 'share', amountCents: 19_900, state: 'dropped', paidBy: null, friendName: null },
+  { seq: 2, kind: 'share', amountCents: 9_950, state: 'paid', paidBy: 'balance', friendName: null },
+  { seq: 3, kind: 'share', amountCents: 9_950, state: 'unpaid', paidBy: null, friendName: null },
+];
 
-function show(o: Order) {
-  const d: OrderPageData = { orderNo: o.orderNo, order: o, goodsName: o.goodsName, methods: [], unavailable: [], standIn: true, signedIn: true };
+function show(o: Order, partSeq?: number) {
+  const d: OrderPageData = { orderNo: o.orderNo, order: o, partSeq, goodsName: o.goodsName, methods: [], unavailable: [], standIn: true, signedIn: true };
   const router = createMemoryRouter([{ path: '/', element: <OrderDetail d={d} /> }]);
   return renderWithI18n(
     <ToastProvider>
@@ -55,5 +64,19 @@ describe('/orderdetail offers what the server says the order allows', () => {
     show(order({ actions: ['cancel'] }));
     expect(document.querySelector('[data-action="pay-order"]')).toBeNull();
     expect(screen.getByRole('button', { name: '取消订单' })).toBeTruthy();
+  });
+
+  it('a split order without a part leads to its parts and pays nothing whole', () => {
+    show(order({ actions: ['pay', 'cancel', 'unsplit'], parts: splitParts }));
+    expect(document.querySelector('[data-action="pay-order"]')).toBeNull();
+    expect(document.querySelector('[data-action="split-order"]')).toBeNull();
+    expect(document.querySelector('[data-action="view-split"]')?.getAttribute('href')).toBe('/orderdetail/splittopay?orderNo=O1');
+  });
+
+  // paying a part (the pay panel needs the whole app): test/screens/split-pay-part.screen.test.tsx
+  it('a part already paid is said so, with nothing to pay', () => {
+    show(order({ actions: ['pay', 'cancel', 'unsplit'], parts: splitParts }), 2);
+    expect(document.querySelector('[data-split-summary]')?.textContent).toContain('第 1 份 ¥99.50 已支付');
+    expect(document.querySelector('[data-action="pay-order"]')).toBeNull();
   });
 });

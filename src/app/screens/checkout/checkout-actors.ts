@@ -21,7 +21,7 @@ export function providePayOrder(fx: CheckoutEffects) {
   return payOrderMachine.provide({
     actors: {
       loadOrder: fromPromise(({ input }) => api.orders.detail(input.orderNo)),
-      startPayment: fromPromise(({ input }) => api.orders.pay(input.orderNo, input.method, input.idempotencyKey)),
+      startPayment: fromPromise(({ input }) => api.orders.pay(input.orderNo, input.method, input.idempotencyKey, input.partSeq)),
       wechatPay: fromPromise(({ input }) => {
         const host = bridgeHost();
         if (host) return payInWechat(input.jsapi, host);
@@ -29,7 +29,7 @@ export function providePayOrder(fx: CheckoutEffects) {
         // demo mode (decision 011): the stand-in's prepay ids mean nothing to the real messaging app, so a
         // stand-in bridge, on its own page-like object, takes the bridge's place even inside the app
         const page = { document: new EventTarget(), location: window.location } as unknown as Window;
-        installWechatBridgeStandIn(page, successPath(input.orderNo));
+        installWechatBridgeStandIn(page, successPath(input.orderNo, input.partSeq));
         return payInWechat(input.jsapi, page);
       }),
     },

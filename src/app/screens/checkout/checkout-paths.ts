@@ -17,11 +17,16 @@ export function payAgreementQuery(search: URLSearchParams): PayAgreementQuery | 
   return { goodsId, ...(phaseId !== undefined ? { phaseId } : {}), ...(teacherId !== undefined ? { teacherId } : {}) };
 }
 
-/** An order's page and the payment pages, by order number. */
-export const orderPath = (orderNo: string) => `/orderdetail?orderNo=${encodeURIComponent(orderNo)}`;
-export const handoverPath = (orderNo: string) => `/payt?orderNo=${encodeURIComponent(orderNo)}`;
-export const successPath = (orderNo: string) => `/payf?orderNo=${encodeURIComponent(orderNo)}`;
-export const failurePath = (orderNo: string) => `/pays?orderNo=${encodeURIComponent(orderNo)}`;
+/** An order's page and the payment pages, by order number (and the part of a split order being paid). */
+const withPart = (page: string, orderNo: string, partSeq?: number) => `${page}?orderNo=${encodeURIComponent(orderNo)}${partSeq === undefined ? '' : `&partSeq=${partSeq}`}`;
+export const orderPath = (orderNo: string, partSeq?: number) => withPart('/orderdetail', orderNo, partSeq);
+export const handoverPath = (orderNo: string, partSeq?: number) => withPart('/payt', orderNo, partSeq);
+export const successPath = (orderNo: string, partSeq?: number) => withPart('/payf', orderNo, partSeq);
+export const failurePath = (orderNo: string, partSeq?: number) => withPart('/pays', orderNo, partSeq);
+/** A split order's page: its parts, or the form that divides it. */
+export const splitPath = (orderNo: string) => `/orderdetail/splittopay?orderNo=${encodeURIComponent(orderNo)}`;
+/** Asking a friend to pay one part (issue 12, friend pay). */
+export const friendPartPath = (orderNo: string, partSeq: number) => `/friendsplit?orderNo=${encodeURIComponent(orderNo)}&partSeq=${partSeq}`;
 
 /** A chart's state as one path, `paying.inWechat`, for the pages to branch on. */
 export const checkoutStateOf = (s: { value: unknown }): string => leafState(s.value);
@@ -42,12 +47,12 @@ export function checkoutPath(state: string, here: string): string | null {
  * `here`; the member goes to Alipay through /payt; waiting for the provider and success are /payf,
  * failure /pays (spec naming); choosing how to pay, or a closed order, is its /orderdetail.
  */
-export function payOrderPath(state: string, orderNo: string | undefined, here: string): string | null {
+export function payOrderPath(state: string, orderNo: string | undefined, here: string, partSeq?: number): string | null {
   if (state === 'loginRequired') return loginPath(here);
   if (!orderNo) return null;
-  if (state === 'paying.handingToAlipay' || state === 'paying.leftForAlipay') return handoverPath(orderNo);
-  if (state === 'paid' || state.startsWith('awaitingResult.') || state.startsWith('checking.')) return successPath(orderNo);
-  if (state === 'failed') return failurePath(orderNo);
-  if (state === 'choosingMethod' || state === 'orderClosed') return orderPath(orderNo);
+  if (state === 'paying.handingToAlipay' || state === 'paying.leftForAlipay') return handoverPath(orderNo, partSeq);
+  if (state === 'paid' || state.startsWith('awaitingResult.') || state.startsWith('checking.')) return successPath(orderNo, partSeq);
+  if (state === 'failed') return failurePath(orderNo, partSeq);
+  if (state === 'choosingMethod' || state === 'orderClosed') return orderPath(orderNo, partSeq);
   return null;
 }

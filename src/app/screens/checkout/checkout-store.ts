@@ -52,7 +52,11 @@ function obtainCheckout(slot: CheckoutSlot | null, input: CheckoutInput, fx: () 
 /** The payment of this order already under way in the tab (the checkout's, or an order page's); else a new one. */
 function obtainPayment(checkout: CheckoutSlot | null, slot: PaySlot | null, input: PayOrderInput, fx: () => CheckoutEffects): PayOrderActor {
   if (typeof window === 'undefined' || !slot) return createActor(payOrderMachine, { input });
-  const sameOrder = (a: PayOrderActor | undefined) => a?.getSnapshot().context.order.orderNo === input.order.orderNo;
+  // the same order, and the same part of a split order
+  const sameOrder = (a: PayOrderActor | undefined) => {
+    const c = a?.getSnapshot().context;
+    return c?.order.orderNo === input.order.orderNo && c.partSeq === input.partSeq;
+  };
   const child = checkout?.current && paymentOf(checkout.current.actor.getSnapshot());
   if (child && sameOrder(child)) return child;
   const held = slot.current;
@@ -92,7 +96,8 @@ export function useCheckout(input: CheckoutInput, standIn: boolean): CheckoutAct
 export function usePaymentPages(actor: PayOrderActor | undefined): string | undefined {
   const state = useSelector(actor, (s) => (s ? checkoutStateOf(s) : undefined));
   const orderNo = useSelector(actor, (s) => s?.context.order.orderNo);
-  useGoTo((here) => (state ? payOrderPath(state, orderNo, here) : null));
+  const partSeq = useSelector(actor, (s) => s?.context.partSeq);
+  useGoTo((here) => (state ? payOrderPath(state, orderNo, here, partSeq) : null));
   return state;
 }
 

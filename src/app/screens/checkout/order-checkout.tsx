@@ -10,7 +10,7 @@ import type { OrderPageData } from './order-page-data';
 
 /** The payment of the page's order: shared with the page before when it was the same order. */
 export function useOrderPayment(d: OrderPageData, resume: 'pay' | 'result') {
-  const actor = usePayment({ methods: d.methods, order: d.order!, resume }, d.standIn);
+  const actor = usePayment({ methods: d.methods, order: d.order!, resume, ...(d.partSeq === undefined ? {} : { partSeq: d.partSeq }) }, d.standIn);
   const state = useSelector(actor, checkoutStateOf);
   // the order as last read by the payment, else as the page loaded it
   const order = useSelector(actor, (s) => s.context.order);

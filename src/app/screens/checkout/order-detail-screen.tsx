@@ -4,9 +4,11 @@ import { useSelector } from '@xstate/react';
 import { Block, Button, List, ListItem } from 'konsta/react';
 import { Link } from 'react-router-dom';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
+import type { OrderPart } from '../../../api/orders';
 import { formatYuan } from '../../../domain/money';
 import { checkoutRefusal, ORDER_STATE_LABELS } from './checkout-labels';
-import { successPath } from './checkout-paths';
+import { liveShares } from '../../../../machines/split-order.machine';
+import { splitPath, successPath } from './checkout-paths';
 import { MethodChoice } from './method-choice';
 import { MoneyLines } from './money-lines';
 import { OrderCancel } from './order-cancel';
@@ -20,7 +22,8 @@ const at = (iso: string) => `${shanghaiDate(new Date(iso))} ${shanghaiClock(new 
 
 /**
  * /orderdetail?orderNo= — one of my orders (spec §3): goods, price, amount to pay, coupon deduction,
- * balance use, its state by the order chart, and the actions the chart allows (pay, cancel).
+ * balance use, its state by the order chart, and the actions the server offers (pay, cancel, split).
+ * A split order is paid part by part: `&partSeq=` pays that part; without it the page leads to the parts.
  */
 export default function OrderDetailScreen() {
   return <OrderPage>{(d) => <OrderDetail d={d} />}</OrderPage>;
@@ -32,6 +35,10 @@ export function OrderDetail(props: { d: OrderPageData }) {
   const { i18n } = useLingui();
   const o = d.order!;
   const actions = o.actions;
+  const shares = liveShares(o.parts);
+  const split = shares.length > 1;
+  // a split order pays the part the page was opened for, when it is still to pay
+  const part = split ? shares.find((p) => p.seq === d.partSeq) : undefined;
   return (
     <div className="pb-8" data-order={o.orderNo} data-order-state={o.state}>
       <Block strong inset className="!my-4">
@@ -56,16 +63,45 @@ export function OrderDetail(props: { d: OrderPageData }) {
           </Link>
         </Block>
       )}
-      {actions.includes('pay') && <PayPanel d={d} />}
+      {split && <SplitSummary orderNo={o.orderNo} part={part} n={part ? shares.indexOf(part) + 1 : 0} />}
+      {actions.includes('pay') && (!split || part?.state === 'unpaid') && <PayPanel d={d} amountCents={part?.amountCents ?? o.amountToPayCents} />}
+      {actions.includes('split') && (
+        <Block className="!my-4">
+          <Button large rounded outline component={Link} {...{ to: splitPath(o.orderNo) }} data-action="split-order">
+            <Trans>分开支付</Trans>
+          </Button>
+        </Block>
+      )}
       <OrderCancel key={o.orderNo} order={o} />
     </div>
   );
 }
 
-/** Paying this order through the pay-order machine: how to pay, then pay. */
-function PayPanel(props: { d: OrderPageData }) {
+/** A split order on its page: the part it pays (when opened for one), and the way to all its parts. */
+function SplitSummary(props: { orderNo: string; part: OrderPart | undefined; n: number }) {
+  const { part, n } = props;
+  return (
+    <Block strong inset className="!my-4 space-y-2 text-sm" data-split-summary={part?.seq ?? ''}>
+      {part ? (
+        <p className="font-semibold">
+          {part.state === 'paid' ? <Trans>第 {n} 份 {formatYuan(part.amountCents)} 已支付</Trans> : <Trans>支付第 {n} 份 {formatYuan(part.amountCents)}</Trans>}
+        </p>
+      ) : (
+        <p>
+          <Trans>此订单已分开支付，请在各份中选择要支付的一份。</Trans>
+        </p>
+      )}
+      <Link to={splitPath(props.orderNo)} className="inline-flex min-h-11 items-center text-primary" data-action="view-split">
+        <Trans>查看各份</Trans>
+      </Link>
+    </Block>
+  );
+}
+
+/** Paying this order (or the part the page is for) through the pay-order machine: how to pay, then pay. */
+function PayPanel(props: { d: OrderPageData; amountCents: number }) {
   const { i18n } = useLingui();
-  const { actor, state, order } = useOrderPayment(props.d, 'pay');
+  const { actor, state } = useOrderPayment(props.d, 'pay');
   const method = useSelector(actor, (s) => s.context.method);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   return (
@@ -79,7 +115,7 @@ function PayPanel(props: { d: OrderPageData }) {
       )}
       <Block className="!my-4">
         <Button large rounded disabled={state !== 'choosingMethod'} onClick={() => actor.send({ type: 'payment.start' })} data-action="pay-order">
-          <Trans>去支付 {formatYuan(order.amountToPayCents)}</Trans>
+          <Trans>去支付 {formatYuan(props.amountCents)}</Trans>
         </Button>
       </Block>
     </div>

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { Link } from 'react-router-dom';
+import { splitPath } from './checkout-paths';
 import { MoneyLines } from './money-lines';
 import { BackToOrder, OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
@@ -31,6 +32,11 @@ function Success(props: { d: OrderPageData }) {
         </ResultPanel>
         <MoneyLines facts={{ ...order, goodsName: d.goodsName ?? orderNo }} />
         <div className="mx-4 space-y-3 text-center">
+          {d.partSeq !== undefined && (
+            <Button large rounded component={Link} {...{ to: splitPath(orderNo) }} data-action="view-split">
+              <Trans>查看各份</Trans>
+            </Button>
+          )}
           <BackToOrder orderNo={orderNo} />
           <Button large rounded component={Link} {...{ to: '/mycourse' }}>
             <Trans>查看我的课程</Trans>

@@ -70,7 +70,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     if (open && open.provider === method) {
       // the same trade again: what the member got the first time, or the provider asked again with the same out_trade_no
       if (open.start && current.state === 'paying') return { order: current, payment: open.start };
-      return startAttempt(deps, current, open, payerOpenId, false);
+      return startAttempt(deps, current, open, payerOpenId, false, partSeq);
     }
     if (open) {
       let closed: 'closed' | 'paid';
@@ -106,7 +106,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     });
     // another request opened one first (seen under the lock, or the partial unique index): take it from the top
     if (!attempt) continue;
-    return startAttempt(deps, current, attempt, payerOpenId, true);
+    return startAttempt(deps, current, attempt, payerOpenId, true, partSeq);
   }
   throw new ApiError(Errors.orderNotPayable);
 }
@@ -115,9 +115,10 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
  * Asks the attempt's provider for what the page needs (the same out_trade_no and parameters give the
  * same trade again), then moves the order to paying by the chart and keeps the start on the attempt.
  * When the provider fails, the request that made the attempt ends it (`made`); one that reused it
- * (a concurrent tap) leaves it to the request still asking.
+ * (a concurrent tap) leaves it to the request still asking. A split order's part comes back to its
+ * own result page (`&partSeq=`).
  */
-async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, payerOpenId: string | undefined, made: boolean): Promise<PayAnswer> {
+async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, payerOpenId: string | undefined, made: boolean, partSeq?: number): Promise<PayAnswer> {
   const { db, clock } = deps;
   const gateway = deps.gateways.payments[attempt.provider];
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
@@ -132,7 +133,7 @@ async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, pa
       description: g?.name ?? order.orderNo,
       payerOpenId,
       notifyUrl: `${deps.config.publicUrl}/api/pay/notify/${attempt.provider}`,
-      returnUrl: `${deps.config.publicUrl}/payf?orderNo=${encodeURIComponent(order.orderNo)}`,
+      returnUrl: `${deps.config.publicUrl}/payf?orderNo=${encodeURIComponent(order.orderNo)}${partSeq === undefined ? '' : `&partSeq=${partSeq}`}`,
       // the provider stops taking the money when the order expires, so the expiry's query and close are final
       expiresAt: order.expiresAt ?? undefined,
     });

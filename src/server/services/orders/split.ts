@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { canApplyOrder, EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
+import { LIVE_PART_STATES, type PaymentPartState } from '../../../../machines/domain/payment-part-transitions';
 import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
 import { Errors } from '../../../domain/errors';
+import { MAX_SPLIT_PARTS, MIN_SPLIT_PARTS, partInRange, splittable } from '../../../domain/split';
 import type { Tx } from '../../db/client';
 import { accounts, payments } from '../../db/schema/index';
 import type { Deps } from '../../env';
@@ -15,17 +17,28 @@ import { myOrder, openAttempt, type OrderRow } from './read';
 
 /** Split orders (spec §4, §8, §9; decision 021): what is left to pay divided into 2-10 parts, and undone. */
 
-export const MAX_SPLIT_PARTS = 10;
-
 /** The spec §8 refusals of a split, in their order; null when the parts may replace the order's one share. */
 function splitRefusal(order: OrderRow, parts: readonly number[]): ApiError | null {
   const field = (f: string) => new ApiError(Errors.invalidField, { field: f, values: { field: f } });
   if (parts.length > MAX_SPLIT_PARTS) return new ApiError(Errors.splitTooMany, { field: 'parts' });
-  if (parts.length < 2) return field('parts');
-  const bad = parts.findIndex((p) => p <= 0 || p >= order.amountToPayCents);
+  if (parts.length < MIN_SPLIT_PARTS) return field('parts');
+  const bad = parts.findIndex((p) => !partInRange(p, order.amountToPayCents));
   if (bad >= 0) return new ApiError(Errors.splitPartTooLarge, { field: `parts[${bad}]` });
   if (parts.reduce((a, p) => a + p, 0) !== order.amountToPayCents) return field('parts');
   return null;
+}
+
+/**
+ * What the order's page offers of splitting (the order's detail `actions`): to split it while it can
+ * be paid (`pay` offered: unpaid or its payment failed, no trade open, within its pay window) and is
+ * one unpaid share of at least 2 cents; to undo the split while it can be paid and is split. The
+ * requests themselves are decided under the order's lock (splitOrder, unsplitOrder).
+ */
+export function splitActions(order: { actions: readonly string[]; amountToPayCents: number }, parts: ReadonlyArray<{ kind: string; state: PaymentPartState }>): Array<'split' | 'unsplit'> {
+  if (!order.actions.includes('pay')) return [];
+  const shares = parts.filter((p) => p.kind === 'share' && LIVE_PART_STATES.includes(p.state));
+  if (shares.length > 1) return ['unsplit'];
+  return shares.length === 1 && shares[0]!.state === 'unpaid' && splittable(order.amountToPayCents) ? ['split'] : [];
 }
 
 /** The member (live) and the order's state allow changing its parts: 40013, 40014, 40011, then 40002 while a trade is open. */

@@ -1,0 +1,54 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { OrderDetail, OrderPart } from '../../../api/orders';
+import { errorByCode, Errors } from '../../../domain/errors';
+import { formatYuan } from '../../../domain/money';
+import type { SplitProblem } from '../../../domain/split';
+import { PAY_METHOD_LABELS } from './checkout-labels';
+
+/** What the form says about one part (named by its number) or about the parts together. */
+export function problemText(i18n: I18n, p: SplitProblem, totalCents: number): string {
+  if (p.field === 'parts') {
+    if (p.problem === 'count') return i18n._(msg`份数须为 2 到 10 份`);
+    const diff = formatYuan(Math.abs(p.differenceCents));
+    const total = formatYuan(totalCents);
+    return p.differenceCents > 0 ? i18n._(msg`各份合计须等于待支付金额 ${total}，还差 ${diff}`) : i18n._(msg`各份合计须等于待支付金额 ${total}，多了 ${diff}`);
+  }
+  const n = p.field + 1;
+  if (p.problem === 'notAmount') return i18n._(msg`第 ${n} 份：请输入金额，最多两位小数`);
+  const total = formatYuan(totalCents);
+  return i18n._(msg`第 ${n} 份：金额须大于 0 且小于待支付金额 ${total}`);
+}
+
+/** One part's state as the member reads it: paid (and how), or still to pay. */
+export function partStateText(i18n: I18n, part: OrderPart): string {
+  if (part.state !== 'paid') return i18n._(msg`待支付`);
+  if (!part.paidBy) return i18n._(msg`已支付`);
+  const method = i18n._(PAY_METHOD_LABELS[part.paidBy]);
+  return i18n._(msg`已支付（${method}）`);
+}
+
+type Refund = OrderDetail['refunds'][number];
+
+/** Where a refund's money goes back to: the payment it returns. */
+const REFUND_TO: Record<Refund['to'], MessageDescriptor> = {
+  balance: msg({ message: '余额', context: 'refund to' }),
+  wechat: msg({ message: '微信', context: 'refund to' }),
+  alipay: msg({ message: '支付宝', context: 'refund to' }),
+};
+
+/** A paid part given back by an undone split: where its money goes, and how far it is. */
+export function refundText(i18n: I18n, r: Refund): string {
+  const amount = formatYuan(r.amountCents);
+  const to = i18n._(REFUND_TO[r.to]);
+  if (r.state === 'succeeded' || r.state === 'settled') return i18n._(msg`${amount} 已退回${to}`);
+  if (r.state === 'failed' || r.state === 'held') return i18n._(msg`${amount} 退回${to}遇到问题，客服会处理`);
+  return i18n._(msg`${amount} 正在退回${to}`);
+}
+
+/** A refusal's message by its catalogue code (the field it names, for 70003); the network message when there is none. */
+export function refusalText(i18n: I18n, code: number | undefined, field: string | undefined): string {
+  const def = (code !== undefined && errorByCode(code)) || Errors.network;
+  const withField = { ...def.message, values: { field: field ?? '' } };
+  return i18n._(withField);
+}
