@@ -226,6 +226,8 @@ export const InviteBody = z
     partSeq: z.number().int().min(1).max(1000).optional().openapi({ description: "the part of a split order (its seq); absent: the order's only unpaid share" }),
   })
   .openapi('FriendInviteBody');
+/** What inviting a friend (or withdrawing the invitation) sends. */
+export type InviteBody = z.input<typeof InviteBody>;
 
 /** An invitation as its member sees it: the link to share, open for an hour. */
 export const FriendInvitation = z
@@ -259,6 +261,7 @@ export const InvitationTokenQuery = z.object({ t: z.string().min(1).max(64).open
 
 /** The friend pays an invitation (its token from the link). */
 export const FriendPayBody = z.object({ t: z.string().min(1).max(64) }).openapi('FriendPayBody');
+export type FriendPayBody = z.input<typeof FriendPayBody>;
 export const FriendPayAnswer = z
   .object({ payment: PaymentStart.openapi({ description: "WeChat Pay JSAPI: what the friend's page passes to the pay sheet" }), amountCents: z.number().int() })
   .openapi('FriendPayAnswer');

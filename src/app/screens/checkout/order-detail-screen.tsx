@@ -5,6 +5,7 @@ import { Block, Button, List, ListItem } from 'konsta/react';
 import { Link } from 'react-router-dom';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { formatYuan } from '../../../domain/money';
+import { friendInvitePath } from '../friend/friend-paths';
 import { checkoutRefusal, ORDER_STATE_LABELS } from './checkout-labels';
 import { successPath } from './checkout-paths';
 import { MethodChoice } from './method-choice';
@@ -57,6 +58,13 @@ export function OrderDetail(props: { d: OrderPageData }) {
         </Block>
       )}
       {actions.includes('pay') && <PayPanel d={d} />}
+      {(actions.includes('pay') || o.state === 'friend_paying') && (
+        <Block className="!my-2 text-center">
+          <Link to={friendInvitePath(o.orderNo)} className="inline-flex min-h-11 items-center px-4 text-primary" data-action="ask-friend">
+            <Trans>找好友代付</Trans>
+          </Link>
+        </Block>
+      )}
       <OrderCancel key={o.orderNo} order={o} />
     </div>
   );
