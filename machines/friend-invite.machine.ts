@@ -67,7 +67,7 @@ export const friendInviteMachine = setup({
   },
   actions: {
     newInviteKey: assign({ inviteKey: () => newIntentKey(), errorCode: undefined, invitation: undefined }),
-    newWithdrawKey: assign({ withdrawKey: () => newIntentKey() }),
+    newWithdrawKey: assign({ withdrawKey: () => newIntentKey(), errorCode: undefined }),
     keepInvitation: assign((_, params: { answer: InviteAnswer }) => ({ invitation: params.answer.invitation, goodsName: params.answer.order.goodsName, errorCode: undefined })),
     keepCode: assign((_, params: { code: number }) => ({ errorCode: params.code })),
     keepFriend: assign(({ context }, params: { order: OrderDetail }) => ({ friendName: partOf(context, params.order)?.friendName ?? '' })),
@@ -80,8 +80,9 @@ export const friendInviteMachine = setup({
   guards: {
     refused: (_, params: { envelope: Env }) => !isOk(params.envelope),
     partPaid: ({ context }, params: { envelope: Envelope<OrderDetail> }) => isOk(params.envelope) && partOf(context, params.envelope.data)?.state === 'paid',
-    stillOpen: ({ context }, params: { envelope: Envelope<OrderDetail> }) =>
-      isOk(params.envelope) && params.envelope.data.state === 'friend_paying' && partOf(context, params.envelope.data)?.state === 'unpaid',
+    /** the order no longer waits for the friend on this part (withdrawn on another phone, cancelled, paid another way) */
+    endedElsewhere: ({ context }, params: { envelope: Envelope<OrderDetail> }) =>
+      isOk(params.envelope) && !(params.envelope.data.state === 'friend_paying' && partOf(context, params.envelope.data)?.state === 'unpaid'),
   },
 }).createMachine({
   id: 'friendInvite',
@@ -124,9 +125,9 @@ export const friendInviteMachine = setup({
             input: ({ context }) => ({ orderNo: context.orderNo }),
             onDone: [
               { guard: { type: 'partPaid', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendInvite.paid', actions: { type: 'keepFriend', params: ({ event }) => ({ order: event.output.data }) } },
-              { guard: { type: 'stillOpen', params: ({ event }) => ({ envelope: event.output }) }, target: 'watching' },
-              { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'watching' },
-              { target: '#friendInvite.ended' },
+              { guard: { type: 'endedElsewhere', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendInvite.ended' },
+              // still open (or the order could not be read this time): read again in a moment
+              { target: 'watching' },
             ],
             onError: 'watching',
           },
@@ -145,7 +146,7 @@ export const friendInviteMachine = setup({
         input: ({ context }) => ({ orderNo: context.orderNo, partSeq: context.invitation!.partSeq, idempotencyKey: context.withdrawKey! }),
         onDone: [
           // over meanwhile (paid, or its hour ran out): the order read again says which
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendInvite.open.checking' },
+          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendInvite.open.checking', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
           { target: 'withdrawn' },
         ],
         onError: 'withdrawUnreachable',
