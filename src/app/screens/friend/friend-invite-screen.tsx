@@ -60,6 +60,8 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
   const state = useSelector(actor, checkoutStateOf);
   const c = useSelector(actor, (s) => s.context);
   const inv = c.invitation;
+  const friendName = c.friendName;
+  const amount = inv ? formatYuan(inv.amountCents) : '';
 
   const toOrder = (
     <Button large rounded outline component={Link} {...{ to: orderPath(props.orderNo) }} data-action="view-order">
@@ -107,7 +109,7 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
       return (
         <>
           {inv && <InvitationCard goodsName={c.goodsName ?? ''} amountCents={inv.amountCents} />}
-          {panel('ok', c.friendName ? <Trans>已由好友 {c.friendName} 代付</Trans> : <Trans>已由好友代付</Trans>, toOrder)}
+          {panel('ok', friendName ? <Trans>已由好友 {friendName} 代付</Trans> : <Trans>已由好友代付</Trans>, toOrder)}
         </>
       );
     case 'withdrawn':
@@ -132,7 +134,7 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
       {inv && (
         <InvitationCard goodsName={c.goodsName ?? ''} amountCents={inv.amountCents} expiresAt={inv.expiresAt}>
           <p className="text-sm text-black/60">
-            <Trans>好友需支付 {formatYuan(inv.amountCents)}，1 小时内未支付邀请将自动失效</Trans>
+            <Trans>好友需支付 {amount}，1 小时内未支付邀请将自动失效</Trans>
           </p>
         </InvitationCard>
       )}
@@ -162,7 +164,7 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
             </div>
           )}
           <p className="text-center text-sm text-black/60" role="status">
-            {busy ? <Trans>正在撤回…</Trans> : <Trans>等待好友支付…</Trans>}
+            {busy ? null : <Trans>等待好友支付…</Trans>}
           </p>
           {state === 'withdrawUnreachable' ? (
             <p className="text-center">
