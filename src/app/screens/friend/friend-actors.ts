@@ -10,27 +10,30 @@ import { friendAuthorizePath, friendPayPath } from './friend-paths';
 /** ms from now until an instant, by the app's clock (never below zero). */
 const until = (clock: Clock, iso: string | undefined) => (iso ? Math.max(0, Date.parse(iso) - clock.now().getTime()) : 0);
 
-/** The member's invitation machine with the browser's API, the app's clock and the page's copy. */
-export function provideFriendInvite(fx: { api: Api; clock: Clock; copyLink(link: string): void }) {
+/**
+ * The member's invitation machine with the browser's API, the app's clock and the page's copy. The API
+ * is asked for when a request goes out: the server renders the page from an actor never started.
+ */
+export function provideFriendInvite(fx: { api: () => Api; clock: Clock; copyLink(link: string): void }) {
   const { api } = fx;
   return friendInviteMachine.provide({
     actors: {
-      invite: fromPromise(({ input }) => api.friend.invite({ orderNo: input.orderNo, ...(input.partSeq !== undefined ? { partSeq: input.partSeq } : {}) }, input.idempotencyKey)),
-      checkOrder: fromPromise(({ input }) => api.orders.detail(input.orderNo)),
-      withdraw: fromPromise(({ input }) => api.friend.withdraw({ orderNo: input.orderNo, partSeq: input.partSeq }, input.idempotencyKey)),
+      invite: fromPromise(({ input }) => api().friend.invite({ orderNo: input.orderNo, ...(input.partSeq !== undefined ? { partSeq: input.partSeq } : {}) }, input.idempotencyKey)),
+      checkOrder: fromPromise(({ input }) => api().orders.detail(input.orderNo)),
+      withdraw: fromPromise(({ input }) => api().friend.withdraw({ orderNo: input.orderNo, partSeq: input.partSeq }, input.idempotencyKey)),
     },
     actions: { copyLink: ({ context }) => context.invitation && fx.copyLink(context.invitation.link) },
     delays: { untilExpiry: ({ context }) => until(fx.clock, context.invitation?.expiresAt) },
   });
 }
 
-/** The friend's pay machine with the browser's API, the app's clock, the messaging app's bridge and the authorization. */
-export function provideFriendPay(fx: { api: Api; clock: Clock; standIn: boolean }) {
+/** The friend's pay machine with the browser's API (asked for when a request goes out), the app's clock, the messaging app's bridge and the authorization. */
+export function provideFriendPay(fx: { api: () => Api; clock: Clock; standIn: boolean }) {
   const { api } = fx;
   return friendPayMachine.provide({
     actors: {
-      loadInvitation: fromPromise(({ input }) => api.friend.invitation(input.token)),
-      startPay: fromPromise(({ input }) => api.friend.pay({ t: input.token }, input.idempotencyKey)),
+      loadInvitation: fromPromise(({ input }) => api().friend.invitation(input.token)),
+      startPay: fromPromise(({ input }) => api().friend.pay({ t: input.token }, input.idempotencyKey)),
       wechatPay: fromPromise(({ input }) => {
         const host = bridgeHost();
         if (host) return payInWechat(input.jsapi, host);

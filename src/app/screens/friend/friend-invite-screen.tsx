@@ -49,7 +49,7 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
   const logic = useMemo(
     () =>
       provideFriendInvite({
-        api: browserApiOrThrow(),
+        api: browserApiOrThrow,
         clock: clockFrom(undefined),
         copyLink: (link) =>
           void copyLink(link, field.current).then((how) => say.current.toast({ message: say.current.i18n._(how === 'copied' ? copiedMsg : selectedMsg), type: how === 'copied' ? 'success' : 'text' })),

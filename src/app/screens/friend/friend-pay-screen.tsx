@@ -36,7 +36,7 @@ function NotFound() {
 function FriendPay(props: { d: FriendPayData; token: string }) {
   const { d } = props;
   const { i18n } = useLingui();
-  const logic = useMemo(() => provideFriendPay({ api: browserApiOrThrow(), clock: clockFrom(undefined), standIn: d.standIn }), [d.standIn]);
+  const logic = useMemo(() => provideFriendPay({ api: browserApiOrThrow, clock: clockFrom(undefined), standIn: d.standIn }), [d.standIn]);
   const actor = useActorRef(logic, { input: { token: props.token, invitation: d.invitation, resume: d.resume }, ...actorTimers() });
   const state = useSelector(actor, checkoutStateOf);
   const invitation = useSelector(actor, (s) => s.context.invitation);
