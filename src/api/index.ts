@@ -3,6 +3,7 @@ import { bookingCalls } from './booking';
 import { catalogCalls } from './catalog';
 import { createApiClient, type ApiClientOptions } from './client';
 import { flashSaleCalls } from './flash-sale';
+import { friendCalls } from './friend';
 import { goodsCalls } from './goods';
 import { memberGoodsCalls } from './member-goods';
 import { orderCalls } from './orders';
@@ -17,6 +18,7 @@ export function createApi(opts: ApiClientOptions) {
     booking: bookingCalls(http),
     goods: goodsCalls(http),
     flashSale: flashSaleCalls(http),
+    friend: friendCalls(http),
     memberGoods: memberGoodsCalls(http),
     orders: orderCalls(http),
     wallet: walletCalls(http),

@@ -80,6 +80,9 @@ export const screens: ScreenRoute[] = [
   { path: 'payt', title: msg`支付宝支付`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/pay-handover-screen') },
   { path: 'payf', title: msg`支付成功`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/pay-success-screen') },
   { path: 'pays', title: msg`支付失败`, showFooter: false, requiresLogin: true, screen: () => import('./screens/checkout/pay-failure-screen') },
+  { path: 'friendsplit', title: msg`找好友代付`, showFooter: false, requiresLogin: true, screen: () => import('./screens/friend/friend-invite-screen') },
+  // the friend who pays has no account: no login
+  { path: 'payfriend', title: msg`好友代付`, showFooter: false, screen: () => import('./screens/friend/friend-pay-screen') },
   { path: 'mine/balanceHistory', title: msg`余额变动记录`, requiresLogin: true, screen: () => import('./screens/mine/balance-history-screen') },
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
   { path: 'mine/carddetail', title: msg`会员卡详情`, requiresLogin: true, screen: () => import('./screens/cards/card-detail-screen') },

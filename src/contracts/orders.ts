@@ -235,11 +235,14 @@ export const InviteBody = z
       .openapi({ description: 'the unpaid parts to send (their seq): one part, or several merged into one share; absent: every unpaid part not yet sent (the whole amount still to pay)' }),
   })
   .openapi('FriendInviteBody');
+/** What inviting a friend (or withdrawing the invitation) sends. */
+export type InviteBody = z.input<typeof InviteBody>;
 
 /** Withdraws the open invitation of a part (its seq), or the order's only open one. */
 export const WithdrawBody = z
   .object({ orderNo: OrderNo, partSeq: z.number().int().min(1).max(1000).optional().openapi({ description: "the invited part's seq; absent: the order's only open invitation" }) })
   .openapi('FriendWithdrawBody');
+export type WithdrawBody = z.infer<typeof WithdrawBody>;
 
 /** An invitation as its member sees it: the link to share, open for an hour. */
 export const FriendInvitation = z
@@ -273,6 +276,7 @@ export const InvitationTokenQuery = z.object({ t: z.string().min(1).max(64).open
 
 /** The friend pays an invitation (its token from the link). */
 export const FriendPayBody = z.object({ t: z.string().min(1).max(64) }).openapi('FriendPayBody');
+export type FriendPayBody = z.input<typeof FriendPayBody>;
 export const FriendPayAnswer = z
   .object({ payment: PaymentStart.openapi({ description: "WeChat Pay JSAPI: what the friend's page passes to the pay sheet" }), amountCents: z.number().int() })
   .openapi('FriendPayAnswer');

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import type { OrderPart } from '../../../api/orders';
 import { formatYuan } from '../../../domain/money';
+import { friendInvitePath } from '../friend/friend-paths';
 import { checkoutRefusal, ORDER_STATE_LABELS } from './checkout-labels';
 import { liveShares } from '../../../../machines/split-order.machine';
 import { splitPath, successPath } from './checkout-paths';
@@ -70,6 +71,13 @@ export function OrderDetail(props: { d: OrderPageData }) {
           <Button large rounded outline component={Link} {...{ to: splitPath(o.orderNo) }} data-action="split-order">
             <Trans>分开支付</Trans>
           </Button>
+        </Block>
+      )}
+      {!split && (actions.includes('pay') || o.state === 'friend_paying') && (
+        <Block className="!my-2 text-center">
+          <Link to={friendInvitePath(o.orderNo)} className="inline-flex min-h-11 items-center px-4 text-primary" data-action="ask-friend">
+            <Trans>找好友代付</Trans>
+          </Link>
         </Block>
       )}
       <OrderCancel key={o.orderNo} order={o} />

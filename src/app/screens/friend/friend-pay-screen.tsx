@@ -1,0 +1,140 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Block, Button } from 'konsta/react';
+import { useMemo, type ReactNode } from 'react';
+import { useLoaderData } from 'react-router-dom';
+import { checkoutRefusal } from '../checkout/checkout-labels';
+import { checkoutStateOf } from '../checkout/checkout-paths';
+import { ResultPanel } from '../checkout/result-panel';
+import { Errors } from '../../../domain/errors';
+import { formatYuan } from '../../../domain/money';
+import { browserApiOrThrow } from '../../api-context';
+import { actorTimers, clockFrom } from '../../app-clock';
+import { NotFoundState } from '../../ui/not-found-state';
+import { provideFriendPay } from './friend-actors';
+import { friendPayLoader, type FriendPayData } from './friend-pay-data';
+import { InvitationCard } from './invitation-card';
+
+export const loader = friendPayLoader;
+
+/**
+ * /payfriend?t= — a friend pays a member's order, or a part of it (spec §4, §6): no account, only the
+ * link. Through the friend-pay machine: the goods, the amount and the time left; pay (WeChat Pay,
+ * after the messaging app's authorization when the server asks for it); the result.
+ */
+export default function FriendPayScreen() {
+  const d = useLoaderData() as FriendPayData;
+  if (!d.token) return <NotFound />;
+  return <FriendPay key={d.token} d={d} token={d.token} />;
+}
+
+function NotFound() {
+  return <NotFoundState message={<Trans>这个代付链接无效</Trans>} backTo="/" backLabel={<Trans>去会馆首页看看</Trans>} />;
+}
+
+function FriendPay(props: { d: FriendPayData; token: string }) {
+  const { d } = props;
+  const { i18n } = useLingui();
+  const logic = useMemo(() => provideFriendPay({ api: browserApiOrThrow, clock: clockFrom(undefined), standIn: d.standIn }), [d.standIn]);
+  const actor = useActorRef(logic, { input: { token: props.token, invitation: d.invitation, resume: d.resume }, ...actorTimers() });
+  const state = useSelector(actor, checkoutStateOf);
+  const invitation = useSelector(actor, (s) => s.context.invitation);
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+
+  if (state === 'notFound') return <NotFound />;
+  const send = (type: 'pay' | 'retry' | 'refresh') => actor.send({ type });
+  const button = (label: ReactNode, type: 'pay' | 'retry' | 'refresh', action: string, outline = false) => (
+    <Button large rounded outline={outline} type="button" onClick={() => send(type)} data-action={action}>
+      {label}
+    </Button>
+  );
+  const line = (text: ReactNode, action?: ReactNode, alert = false) => (
+    <Block className="!my-4 space-y-3 text-center" data-friend-pay={state}>
+      <p role={alert ? 'alert' : 'status'} className={alert ? 'text-rose-600' : undefined}>
+        {text}
+      </p>
+      {action}
+    </Block>
+  );
+  const amount = invitation ? formatYuan(invitation.amountCents) : '';
+
+  const body = (() => {
+    switch (state) {
+      case 'ready':
+        return (
+          <Block className="!my-4" data-friend-pay={state}>
+            {button(<Trans>立即代付 {amount}</Trans>, 'pay', 'pay')}
+          </Block>
+        );
+      case 'paying.requesting':
+        return (
+          <Block className="!my-4" data-friend-pay={state}>
+            <Button large rounded disabled data-action="pay">
+              <Trans>正在发起支付…</Trans>
+            </Button>
+          </Block>
+        );
+      case 'paying.unreachable':
+        return line(i18n._(Errors.network.message), button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
+      case 'paying.inWechat':
+        return line(<Trans>正在打开微信支付…</Trans>);
+      case 'paying.sheetCancelled':
+        return line(<Trans>您已取消支付</Trans>, button(<Trans>继续支付</Trans>, 'retry', 'retry'));
+      case 'paying.bridgeUnavailable':
+        return line(<Trans>无法打开微信支付：请在微信中打开这个链接完成代付</Trans>, button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
+      case 'authorizing':
+        return line(<Trans>正在前往微信授权…</Trans>);
+      case 'authorizationFailed':
+        return line(<Trans>微信授权未成功，暂时无法代付</Trans>, button(<Trans>重新授权</Trans>, 'retry', 'retry'), true);
+      case 'takenByOther':
+        return line(i18n._(Errors.friendAlreadyActed.message), button(<Trans>刷新</Trans>, 'refresh', 'refresh', true), true);
+      case 'refused':
+        return line(i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'pay', 'pay'), true);
+      case 'loading':
+        return line(<Trans>正在读取代付邀请…</Trans>);
+      case 'loadUnreachable':
+        return line(i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
+      case 'awaitingResult.polling':
+      case 'awaitingResult.waiting':
+        return <ResultPanel tone="waiting" result="confirming" title={<Trans>正在确认支付结果…</Trans>} />;
+      case 'checking.polling':
+      case 'checking.waiting':
+        return (
+          <ResultPanel tone="waiting" result="checking" title={<Trans>支付结果确认中</Trans>}>
+            <p className="text-sm text-black/60">
+              <Trans>如已付款，请勿重复支付；结果确认后本页会自动更新。</Trans>
+            </p>
+          </ResultPanel>
+        );
+      case 'paid':
+        return <ResultPanel tone="success" result="paid" title={<Trans>代付已完成，感谢你！</Trans>} />;
+      case 'endedUnpaid':
+        return (
+          <ResultPanel tone="failure" result="ended" title={<Trans>代付邀请已结束</Trans>}>
+            <p className="text-sm text-black/60">
+              <Trans>本次支付未完成，没有扣款；如已扣款，款项将原路退回。</Trans>
+            </p>
+          </ResultPanel>
+        );
+      case 'over':
+        return (
+          <ResultPanel tone="failure" result={invitation?.state ?? 'over'} title={invitation?.state === 'withdrawn' ? <Trans>对方已撤回代付邀请</Trans> : <Trans>代付邀请已过期</Trans>}>
+            <p className="text-sm text-black/60">
+              <Trans>无需支付。</Trans>
+            </p>
+          </ResultPanel>
+        );
+      default:
+        return null;
+    }
+  })();
+
+  const open = invitation?.state === 'open' && !['paid', 'endedUnpaid', 'over'].includes(state);
+  return (
+    <div className="pb-8" data-friend-pay-screen={state}>
+      {invitation && <InvitationCard goodsName={invitation.goodsName} amountCents={invitation.amountCents} expiresAt={open ? invitation.expiresAt : undefined} />}
+      {body}
+    </div>
+  );
+}
