@@ -28,6 +28,8 @@ import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 import { smsCodeMachine } from './sms-code.machine';
 import { splitOrderMachine } from './split-order.machine';
+import { friendInviteMachine } from './friend-invite.machine';
+import { friendPayMachine } from './friend-pay.machine';
 import { surveyPromptMachine } from './survey-prompt.machine';
 
 /** One chart: the file it is defined in (relative to the repo) and the machine. */
@@ -58,6 +60,8 @@ export const charts: Chart[] = [
   { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
   { file: 'machines/pay-order.machine.ts', machine: payOrderMachine },
   { file: 'machines/split-order.machine.ts', machine: splitOrderMachine },
+  { file: 'machines/friend-invite.machine.ts', machine: friendInviteMachine },
+  { file: 'machines/friend-pay.machine.ts', machine: friendPayMachine },
   { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
