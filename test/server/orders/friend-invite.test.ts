@@ -178,6 +178,14 @@ describe('friend-pay invitations', async () => {
     await post(m2.token, 'cancel', { orderNo: no });
     expect((await invite(m2.token, no)).body.code).toBe(40014);
     expect((await friendView('no-such-token')).status).toBe(404);
+    // withdraw: another member's order is not found; a part that is not a number names its field
+    const { m: m3, no: no3 } = await unpaid();
+    await invite(m3.token, no3);
+    expect((await withdraw(m.token, no3)).status, "another member's order").toBe(404);
+    expect((await post(m3.token, 'friend/withdraw', { orderNo: no3, partSeq: 'x' })).body).toMatchObject({ code: 70003, field: 'partSeq' });
+    expect((await invitationsOf(no3)).map((i) => i.state), 'nothing withdrawn by those').toEqual(['open']);
+    // the friend's payment without the user-info authorization is refused first, whatever the link (nothing is told about it)
+    expect((await s.call('POST', '/api/friend/pay', { body: { t: 'no-such-token' } })).body.code).toBe(40019);
     expect((await post(m2.token, 'friend/invite', { orderNo: no, partSeqs: ['x'] })).body).toMatchObject({ code: 70003, field: 'partSeqs.0' });
     expect((await post(m2.token, 'friend/invite', {})).body).toMatchObject({ code: 70003, field: 'orderNo' });
   });
