@@ -115,6 +115,39 @@ describe('friend-pay invitations', async () => {
     await assertMoneyInvariants(s.deps.db);
   });
 
+  it('a split order: while a friend has one part, the member pays the other from the balance; the friend\'s part stays the friend\'s (40002)', async () => {
+    const { m, no } = await unpaid();
+    await post(m.token, 'split', { orderNo: no, parts: [10_000, 9_900] });
+    const inv = (await invite(m.token, no, 3)).body.data.invitation;
+    expect(inv).toMatchObject({ partSeq: 3, state: 'open' });
+    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 3 })).body.code, 'the invited part').toBe(40002);
+    const paid = await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.order.state, 'still waiting for the friend').toBe('friend_paying');
+    expect(await balance(s, m.token)).toBe(40_000);
+    expect((await detail(m.token, no)).parts.map((p: { seq: number; state: string }) => [p.seq, p.state])).toEqual([
+      [1, 'dropped'],
+      [2, 'paid'],
+      [3, 'unpaid'],
+    ]);
+    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 })).body.code, 'paid already').toBe(70003);
+    await assertMoneyInvariants(s.deps.db);
+  });
+
+  it('asked again after the hour, before its job has run: the old link is over (expired) and a new one opened', async () => {
+    const { m, no } = await unpaid();
+    const first = (await invite(m.token, no)).body.data.invitation;
+    s.clock.advance(FRIEND_INVITATION_TTL_MS + 1000);
+    const again = await invite(m.token, no);
+    expect(again.status).toBe(200);
+    expect(again.body.data.invitation.token).not.toBe(first.token);
+    expect(new Date(again.body.data.invitation.expiresAt).getTime() - s.clock.now().getTime()).toBe(FRIEND_INVITATION_TTL_MS);
+    expect((await invitationsOf(no)).map((i) => i.state)).toEqual(['expired', 'open']);
+    expect((await friendView(first.token)).body.data.state).toBe('expired');
+    await allDueJobs();
+    expect((await orderRow(s, no)).state, 'the old job changes nothing').toBe('friend_paying');
+  });
+
   it('two parts sent to two friends: one withdrawn, the order stays friend paying; the member cancels: the other withdrawn too, the goods back', async () => {
     const { m, no, g } = await unpaid();
     await post(m.token, 'split', { orderNo: no, parts: [10_000, 9_900] });

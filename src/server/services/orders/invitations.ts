@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
-import { FRIEND_INVITATION_INITIAL } from '../../../../machines/domain/friend-invitation-transitions';
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import { FRIEND_INVITATION_INITIAL, OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-invitation-transitions';
 import { EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
@@ -43,6 +43,7 @@ export const INVITATION_EXPIRE_JOB = 'invitation.expire';
  */
 export async function inviteFriend(deps: Deps, accountId: number, orderNo: string, partSeqs?: readonly number[]): Promise<{ order: OrderRow; invitation: InvitationRow; part: PartRow }> {
   const { clock } = deps;
+  await endOverInvitations(deps, (await myOrder(deps.db, accountId, orderNo)).id);
   return decide(deps.db, async (tx) => {
     const o = await lockMyOrder(tx, accountId, orderNo);
     if (o.state === 'cancelled') throw new ApiError(Errors.orderCancelled);
@@ -92,6 +93,7 @@ export async function withdrawInvitation(deps: Deps, accountId: number, orderNo:
   const { clock } = deps;
   // a friend's trade open on the order is closed at the provider first (paid meanwhile: the friend's money wins)
   const o = await myOrder(deps.db, accountId, orderNo);
+  await endOverInvitations(deps, o.id);
   await endFriendTrades(deps, o);
   return decide(deps.db, async (tx) => {
     const o = await lockMyOrder(tx, accountId, orderNo);
@@ -132,6 +134,15 @@ export async function runInvitationExpiry(deps: Deps, payload: unknown): Promise
     await afterInvitationEnded(tx, clock, o, true, refundsToRun);
   });
   await runRefundsNow(deps, refundsToRun);
+}
+
+/** The order's open invitations past their hour end first, as their jobs will (a call can come before a job runs). */
+async function endOverInvitations(deps: Deps, orderId: number): Promise<void> {
+  const over = await deps.db
+    .select({ id: friendInvitations.id })
+    .from(friendInvitations)
+    .where(and(eq(friendInvitations.orderId, orderId), inArray(friendInvitations.state, OPEN_INVITATION_STATES), lte(friendInvitations.expiresAt, deps.clock.now())));
+  for (const inv of over) await runInvitationExpiry(deps, { invitationId: inv.id });
 }
 
 /**

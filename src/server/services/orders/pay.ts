@@ -1,5 +1,6 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
 import { nextAttemptState, OPEN_ATTEMPT_STATES, PAYMENT_ATTEMPT_INITIAL } from '../../../../machines/domain/payment-attempt-transitions';
+import { nextOrderState } from '../../../../machines/domain/order-transitions';
 import { Errors } from '../../../domain/errors';
 import { goods, orders, paymentAttempts, paymentParts } from '../../db/schema/index';
 import type { Deps } from '../../env';
@@ -9,11 +10,15 @@ import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
 import { payPartByBalance } from './balance';
 import { closeAttempt } from './close-attempt';
+import { openInvitations } from './invitation-rows';
 import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
 import { liveShares, partPaidEventOf, payablePart } from './parts';
 import { myOrder, openAttempt, payerOpenIdOf, type AttemptRow, type OrderRow } from './read';
 import { markPaid, PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
 import { move, overdue, pastExpiry } from './state';
+
+/** The order chart's events a balance payment can bring (the whole, or a part). */
+const BALANCE_PAID_EVENTS = ['payment.succeeded', 'part.paid'] as const;
 
 /** The order after paying, and what the page needs to open the provider's cashier (none for balance). */
 export type PayAnswer = { order: OrderRow; payment: PaymentStart | null };
@@ -31,11 +36,14 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       await lockAccount(tx, accountId, opts);
       const o = await lockMyOrder(tx, accountId, orderNo);
       if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
-      move(o.state, 'payment.succeeded', 'orderNotPayable');
+      // money is taken only where the chart takes a payment (a part of it while a friend has another)
+      if (!BALANCE_PAID_EVENTS.some((e) => nextOrderState(o.state, e))) throw new ApiError(Errors.orderNotPayable);
       // a trade open at a provider (paying, or its prepay under way) could still take the money
       if (o.state === 'paying' || (await openAttempt(tx, o.id))) throw new ApiError(Errors.orderNotPayable);
       // the share to pay (a split order's named part), paid from the balance (a ledger row and its payment)
       const part = await payablePart(tx, o.id, partSeq);
+      // a share sent to a friend is the friend's to pay while the link is open
+      if (part && (await openInvitations(tx, o.id)).some((i) => i.partId === part.id)) throw new ApiError(Errors.orderNotPayable);
       if (!part) {
         // none left: the deduction paid it all
         if (o.amountToPayCents > 0) throw new ApiError(Errors.orderNotPayable);
