@@ -14,13 +14,25 @@ import { accepted, defineServerPaths } from '../support/server-paths';
  * closed trade), pay again after a failure, cancel, send it to a friend and withdraw that (decision 021). Each state is read back from GET /orders/detail
  * and the orders table, with what it promises: the card issued exactly once when paid, the stock and
  * the balance back when cancelled.
+ *
+ * Three worlds (decision 025): `whole`, an order paid as one; `split`, the order split in two parts
+ * before anything is paid (a part paid while the other is owed: `part.paid`); `lastPart`, split in two
+ * with the first part paid from the balance already (the last part paid: `split.paid`, or a friend's
+ * `friend.paid`). Each world meets only the events its order can: a whole order has no parts to pay one
+ * by one, a split order's payment is never the whole order's.
  */
 const s = await startTestServer({ seed: true });
 
 const BALANCE = 1_000_000;
 const STOCK = 5;
+/** the card's member price, and the split worlds' two parts (seq 2 and 3: seq 1 was the whole share) */
+const PRICE = 19_900;
+const PARTS = [10_000, 9_900];
+
+type World = 'whole' | 'split' | 'lastPart';
 
 interface Order {
+  world: World;
   token: string;
   accountId: number;
   goodsId: number;
@@ -29,6 +41,11 @@ interface Order {
   attempts: number;
   /** the friend-pay invitation's token, once one was made */
   invitation?: string;
+  /** the part the invitation is for (split worlds) */
+  invitedSeq?: number;
+  /** what the test saw accepted: cents the member paid from the balance, cents paid at a provider (by the member or a friend) */
+  balancePaid: number;
+  providerPaid: number;
 }
 
 let friends = 0;
@@ -41,16 +58,41 @@ async function expectActions(w: Order, actions: string[]) {
   expect((await detail(w)).body.data.actions).toEqual(actions);
 }
 
+/** The actions of an order that can be paid: split it when whole, undo the split when split. */
+const payable = (w: Order) => ['pay', 'cancel', w.world === 'whole' ? 'split' : 'unsplit'];
+
+/** The seqs of the order's unpaid shares not sent to a friend, by seq. */
+async function ownUnpaid(w: Order): Promise<Array<{ seq: number; amountCents: number }>> {
+  const parts = (await detail(w)).body.data.parts as Array<{ seq: number; kind: string; state: string; amountCents: number }>;
+  return parts.filter((p) => p.kind === 'share' && p.state === 'unpaid' && p.seq !== w.invitedSeq);
+}
+
+/** The member pays their first unpaid part (not with a friend) from the balance. */
+async function payPartByBalance(w: Order): Promise<void> {
+  const [part] = await ownUnpaid(w);
+  if (!part) throw new Error('no part of the member\'s to pay');
+  accepted(await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'balance', partSeq: part.seq } }), 'pay a part by balance');
+  w.balancePaid += part.amountCents;
+}
+
+/** The open trade's part is paid at the provider (the stand-in's signed notification). */
+async function providerPays(w: Order): Promise<void> {
+  const [part] = await ownUnpaid(w);
+  await simulate(w, 'pay');
+  w.providerPaid += w.world === 'whole' ? PRICE : part!.amountCents;
+}
+
 /** The money and goods around the order, as the server stored them. */
 async function money(w: Order) {
   const o = await orderRow(s, w.orderNo);
   const attempts = await s.deps.db.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
   // the balance's payments are rows too (decision 021): the deduction's and a payment by balance
-  const paid = (await s.deps.db.select({ status: payments.status, provider: payments.provider }).from(payments).where(eq(payments.orderId, o.id))).filter((p) => p.provider !== 'balance');
+  const paid = (await s.deps.db.select({ status: payments.status, provider: payments.provider, amountCents: payments.amountCents }).from(payments).where(eq(payments.orderId, o.id))).filter((p) => p.provider !== 'balance');
   return {
     open: attempts.filter((a) => a.state === 'open').length,
     attempts: attempts.length,
-    providerPaid: paid.filter((p) => p.status === 'paid').length,
+    /** cents collected at providers (the member's trades and friends') */
+    providerPaid: paid.filter((p) => p.status === 'paid').reduce((n, p) => n + p.amountCents, 0),
     providerFailed: paid.filter((p) => p.status === 'failed').length,
     balance: (await s.call('GET', '/api/customers/balance', { token: w.token })).body.data.balanceCents as number,
     cards: (await cardsOf(s, w.accountId)).length,
@@ -72,51 +114,70 @@ const notYet = (what: string) => () => {
 defineServerPaths<Order>(s, {
   machine: orderMachine,
   record: 'an order for a card',
-  async start() {
+  inputs: { whole: 'whole', split: 'split', lastPart: 'lastPart' },
+  // a whole order is paid as one; a split order only by its parts; one part left, none is paid while another is owed
+  offer: ({ type }, _snapshot, world) => {
+    if (world === 'whole') return type !== 'part.paid' && type !== 'split.paid';
+    if (type === 'payment.succeeded') return false;
+    if (world === 'split') return type !== 'split.paid' && type !== 'friend.paid';
+    return type !== 'part.paid';
+  },
+  async start(_s, input) {
     const m = await newMember(s);
     await credit(s, m.id, BALANCE);
     const g = await newGoods(s, { stock: STOCK });
     const r = await create(s, m.token, { goodsId: g.id });
     accepted(r, 'create');
-    return { token: m.token, accountId: m.id, goodsId: g.id, orderNo: r.body.data.orderNo as string, attempts: 0 };
+    const w: Order = { world: input as World, token: m.token, accountId: m.id, goodsId: g.id, orderNo: r.body.data.orderNo as string, attempts: 0, balancePaid: 0, providerPaid: 0 };
+    if (w.world !== 'whole') accepted(await s.call('POST', '/api/orders/split', { token: w.token, body: { orderNo: w.orderNo, parts: PARTS } }), 'split');
+    if (w.world === 'lastPart') await payPartByBalance(w);
+    return w;
   },
   events: {
-    // a provider payment: the member opens the cashier
+    // a provider payment: the member opens the cashier (a split order's: for their first unpaid part)
     'order.pay': async (w) => {
-      const r = await pay(s, w.token, w.orderNo, 'alipay');
+      const partSeq = w.world === 'whole' ? undefined : (await ownUnpaid(w))[0]?.seq;
+      const r = await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'alipay', partSeq } });
       accepted(r, 'pay by Alipay');
       w.attempts++;
       expect((await s.app.request(r.body.data.payment.url)).status).toBe(200);
     },
     // by the provider's notification while paying; by the balance, at once, otherwise
     'payment.succeeded': async (w, from) => {
-      if (from === 'paying') return simulate(w, 'pay');
+      if (from === 'paying') return providerPays(w);
       accepted(await pay(s, w.token, w.orderNo, 'balance'), 'pay by balance');
+      w.balancePaid += PRICE;
     },
+    // a part paid while another is owed (or with a friend): at the provider while paying, else from the balance
+    'part.paid': (w, from) => (from === 'paying' ? providerPays(w) : payPartByBalance(w)),
+    // the last part paid, the same two ways
+    'split.paid': (w, from) => (from === 'paying' ? providerPays(w) : payPartByBalance(w)),
     'payment.failed': (w) => simulate(w, 'fail'),
     'order.cancel': async (w) => accepted(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel'),
-    // the member sends the order to a friend (asked again while open: the same invitation)
+    // the member sends the order to a friend (a split order's last unpaid part); asked again while open: the same invitation
     'friend.invite': async (w) => {
-      const r = await s.call('POST', '/api/orders/friend/invite', { token: w.token, body: { orderNo: w.orderNo } });
+      const partSeqs = w.world === 'whole' ? undefined : [(await ownUnpaid(w)).at(-1)?.seq ?? w.invitedSeq];
+      const r = await s.call('POST', '/api/orders/friend/invite', { token: w.token, body: { orderNo: w.orderNo, partSeqs } });
       accepted(r, 'invite a friend');
       w.invitation = r.body.data.invitation.token as string;
+      w.invitedSeq = r.body.data.invitation.partSeq as number;
     },
-    // a friend pays the whole order through the invitation (WeChat Pay JSAPI with the friend's open id)
+    // a friend pays what the invitation asks (WeChat Pay JSAPI with the friend's open id)
     'friend.paid': async (w) => {
       if (!w.invitation) throw new Error('no invitation to pay');
       const openId = `o_order_paths_friend_${++friends}`;
       await issueOpenId(s, openId);
       const start = await payAsFriend(s.deps, w.invitation, { openId, nickname: null, avatar: null });
       accepted(await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay' } }), 'the friend pays');
+      w.providerPaid += w.world === 'whole' ? PRICE : PARTS[1]!;
     },
     // the last open invitation ends unpaid: the member withdraws it
-    'invitation.ended': async (w) => accepted(await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }), 'withdraw the invitation'),
+    'invitation.ended': async (w) => {
+      accepted(await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }), 'withdraw the invitation');
+      w.invitedSeq = undefined;
+    },
   },
   notYetDriven: {
-    // a split order's parts: each needs the order split first, and the balance this walk checks would change
-    // (driven through the API in test/server/orders/split.test.ts)
-    'part.paid': 'split orders: test/server/orders/split.test.ts',
-    'split.paid': 'split orders: test/server/orders/split.test.ts',
     'refund.request': 'issue 12 (refunds to each payer)',
     'refund.succeeded': 'issue 12 (refunds to each payer)',
     'refund.failed': 'issue 12 (refunds to each payer)',
@@ -125,56 +186,57 @@ defineServerPaths<Order>(s, {
     return { stored: (await orderRow(s, w.orderNo)).state, shown: (await detail(w)).body.data.state as string };
   },
   states: {
-    // nothing asked of anyone yet
+    // nothing asked of anyone now; what was paid of a split order's parts stays paid
     unpaid: async (w) => {
-      // and split it into parts (decision 025)
-      await expectActions(w, ['pay', 'cancel', 'split']);
+      // and split it into parts (decision 025), or undo the split
+      await expectActions(w, payable(w));
       // the goods are held for the order from its creation
-      expect(await money(w)).toMatchObject({ attempts: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
+      expect(await money(w)).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
       expect(await invitationStates(w), 'no friend has a link open').not.toContain('open');
     },
-    // one trade open at the provider, nothing collected
+    // one trade open at the provider, nothing more collected
     paying: async (w) => {
       await expectActions(w, []);
-      expect(await money(w)).toMatchObject({ open: 1, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
+      expect(await money(w)).toMatchObject({ open: 1, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
     },
-    // the provider said no; nothing open, nothing collected; it can be paid again
+    // the provider said no; nothing open, nothing more collected; it can be paid again
     payment_failed: async (w) => {
-      await expectActions(w, ['pay', 'cancel', 'split']);
+      await expectActions(w, payable(w));
       const m = await money(w);
-      expect(m).toMatchObject({ open: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
+      expect(m).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
       expect(m.providerFailed, 'a failed payment is recorded').toBeGreaterThan(0);
       expect(await invitationStates(w), 'no friend has a link open').not.toContain('open');
     },
-    // collected once (by the provider or the balance), the card issued once, the stock taken
+    // collected once (by the provider or the balance) from the member alone, the card issued once, the stock taken
     paid: async (w) => {
       await expectActions(w, []);
-      const m = await money(w);
-      expect(m).toMatchObject({ open: 0, cards: 1, stock: STOCK - 1 });
-      expect(m.providerPaid + (m.balance < BALANCE ? 1 : 0), 'paid exactly once').toBe(1);
-      // paid by the member alone: no friend paid any of it
+      expect(await money(w)).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 1, stock: STOCK - 1 });
+      expect(w.providerPaid + w.balancePaid, 'paid exactly once').toBe(PRICE);
       expect(await invitationStates(w)).not.toContain('paid');
     },
-    // nothing collected, nothing open, the stock and the balance back
+    // nothing kept, nothing open: every payment given back to its payer, the stock and the balance back
     cancelled: async (w) => {
       await expectActions(w, []);
-      expect(await money(w)).toMatchObject({ open: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK });
+      expect(await money(w)).toMatchObject({ open: 0, balance: BALANCE, cards: 0, stock: STOCK });
+      const { refundedCents, refundingCents } = (await detail(w)).body.data.money;
+      expect(refundedCents + refundingCents, 'what was paid goes back').toBe(w.balancePaid + w.providerPaid);
     },
-    // a friend has the order's link: nothing collected or open at a provider, the goods held, only a cancel for the member
+    // a friend has a link (the whole order, or a split order's part): nothing open at a provider, the goods held, only a cancel for the member
     friend_paying: async (w) => {
       await expectActions(w, ['cancel']);
-      expect(await money(w)).toMatchObject({ open: 0, providerPaid: 0, balance: BALANCE, cards: 0, stock: STOCK - 1 });
-      const o = await orderRow(s, w.orderNo);
-      const open = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o.id));
-      expect(open.filter((i) => i.state === 'open'), 'one open invitation').toHaveLength(1);
+      expect(await money(w)).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
+      expect((await invitationStates(w)).filter((st) => st === 'open'), 'one open invitation').toHaveLength(1);
     },
-    // paid by a friend: collected once at the provider from the friend, the card issued once, the member's balance untouched
+    // paid by several payers (the parts' payers, or a friend): all of it collected once, the card issued once
     fully_paid: async (w) => {
       await expectActions(w, []);
-      expect(await money(w)).toMatchObject({ open: 0, providerPaid: 1, balance: BALANCE, cards: 1, stock: STOCK - 1 });
-      const o = await orderRow(s, w.orderNo);
-      const invs = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o.id));
-      expect(invs.map((i) => i.state)).toEqual(['paid']);
+      expect(await money(w)).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 1, stock: STOCK - 1 });
+      expect(w.providerPaid + w.balancePaid, 'paid exactly once').toBe(PRICE);
+      expect((await detail(w)).body.data.money).toMatchObject({ outstandingCents: 0, refundedCents: 0, refundingCents: 0 });
+      // a whole order is fully paid only by a friend; a split one by its parts' payers (a friend's the last, or none)
+      const invs = await invitationStates(w);
+      if (w.world === 'whole') expect(invs).toEqual(['paid']);
+      else expect(invs.filter((st) => st === 'open')).toEqual([]);
     },
     refunding: notYet('a refund needs refund records (issue 12)'),
     refunded: notYet('a refund needs refund records (issue 12)'),
