@@ -5,6 +5,7 @@ import { friendInvitations, paymentAttempts, payments, payStandInOrders } from '
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import type { FriendPayer } from '../../../src/server/services/auth/openid-tickets';
 import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
+import { banAccount } from '../../../src/server/services/auth/accounts';
 import { PAYMENT_QUERY_AFTER_MS } from '../../../src/server/services/orders/settle';
 import { ApiError } from '../../../src/server/http/api-error';
 import { PaymentProviderError } from '../../../src/server/gateways/payments/types';
@@ -252,5 +253,15 @@ describe('friend pay: the friend pays', async () => {
     const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
     expect(d.state).toBe('fully_paid');
     expect(d.parts.find((p: { kind: string; state: string }) => p.kind === 'share' && p.state === 'paid')).toMatchObject({ paidBy: 'wechat', friendName: expect.stringMatching(/^微信用户/) });
+  });
+
+  it('user missing (spec §8): the member was banned after inviting: the friend is refused (40013) and nothing is taken; the member\'s own order calls need a live login (401)', async () => {
+    const { m, no } = await invited();
+    const t = await inviteFor(m.token, no);
+    await banAccount(s.deps.db, m.id, s.clock);
+    expect(await refusal(payAsFriend(s.deps, t, await friend()))).toBe(40013);
+    expect(await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, (await orderRow(s, no)).id))).toEqual([]);
+    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance' })).status).toBe(401);
+    expect((await orderRow(s, no)).state).toBe('friend_paying');
   });
 });
