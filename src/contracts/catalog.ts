@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CARD_TYPE_VALUES, GOODS_KIND_VALUES } from '../domain/catalog';
 import { SURVEY_SKIP_DAYS } from '../domain/limits';
+import { ScheduleItem } from './booking';
 import { IdParam } from './common';
 
 /** The public catalogue's answers (clubs, teachers, home page, goods): the server documents and checks them, the app reads their types. */
@@ -142,7 +143,13 @@ export const DictItem = z.object({ value: z.string(), label: z.string() }).opena
 export type DictItem = z.infer<typeof DictItem>;
 
 export const SearchResult = z
-  .object({ clubs: z.array(Club), teachers: z.array(Teacher), goods: z.array(Goods), activities: z.array(Activity) })
+  .object({
+    classes: z.array(ScheduleItem).openapi({ description: "classes of the next week not yet started whose title, style, type or teacher matches, the title's matches first, then by start; with the caller's state" }),
+    clubs: z.array(Club),
+    teachers: z.array(Teacher),
+    goods: z.array(Goods),
+    activities: z.array(Activity),
+  })
   .openapi('SearchResult');
 export type SearchResult = z.infer<typeof SearchResult>;
 

@@ -8,6 +8,7 @@ import { ApiError } from '../http/api-error';
 import { optionalAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { activityOut, bannerOut, clubOut, containsPattern, loc, teacherOut } from '../services/catalog';
+import { searchClasses } from '../services/booking/views';
 import { goodsOut } from '../services/goods';
 import { IdQuery, paged, pagingQuery } from '../../contracts/common';
 import { Activity, ActivityDetail, Banner, DictItem, Notice, SearchResult } from '../../contracts/catalog';
@@ -103,7 +104,7 @@ export const home = createRouter()
       method: 'get',
       path: '/index/home/search',
       tags: ['home'],
-      summary: 'Clubs, teachers, goods on shelf and live activities matching the keywords (Chinese or English)',
+      summary: "Classes of the next week, clubs, teachers, goods on shelf and live activities matching the keywords (Chinese or English), grouped",
       middleware: [optionalAuth] as const,
       request: { query: SearchQuery },
       responses: { 200: json(SearchResult), 400: refusals[400] },
@@ -113,7 +114,9 @@ export const home = createRouter()
       const { db, clock } = c.var.deps;
       const locale = c.var.locale;
       const p = containsPattern(keywords);
-      const [clubRows, teacherRows, goodsRows, activityRows] = await Promise.all([
+      const caller = c.var.caller;
+      const [classRows, clubRows, teacherRows, goodsRows, activityRows] = await Promise.all([
+        searchClasses(db, clock.now(), keywords, caller ? { accountId: caller.accountId, level: caller.level } : undefined, locale, SEARCH_LIMIT),
         db
           .select()
           .from(clubs)
@@ -142,6 +145,7 @@ export const home = createRouter()
       ]);
       const member = c.var.caller !== undefined;
       return ok(c, {
+        classes: classRows,
         clubs: clubRows.map((r) => clubOut(r, locale)),
         teachers: teacherRows.map((r) => teacherOut(r.t, r.club, locale)),
         goods: goodsRows.map((g) => goodsOut(g, locale, member)),

@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import type { SearchResult } from '../../../api/catalog';
 import { GoodsPrice } from '../../ui/goods-price';
 import { ClubRow } from '../club/club-row';
+import { StateBadge } from '../booking/class-row';
+import { shanghaiClock, shanghaiMonthDay } from '../../../domain/time';
 
 const heading = 'px-4 pt-3 pb-1 text-sm font-semibold text-black/60';
 
@@ -12,7 +14,7 @@ const heading = 'px-4 pt-3 pb-1 text-sm font-semibold text-black/60';
  */
 export function SearchResults(props: { keywords: string; result: SearchResult | null }) {
   const { keywords, result } = props;
-  const empty = !result || (result.clubs.length + result.teachers.length + result.goods.length + result.activities.length === 0);
+  const empty = !result || (result.classes.length + result.clubs.length + result.teachers.length + result.goods.length + result.activities.length === 0);
   return (
     <section className="mx-4 mt-3 overflow-hidden rounded-xl bg-white pb-2" aria-labelledby="home-search">
       <div className="flex items-center justify-between px-4 pt-3">
@@ -27,6 +29,30 @@ export function SearchResults(props: { keywords: string; result: SearchResult | 
         <p className="px-4 py-6 text-center text-sm text-black/50">
           <Trans>没有找到相关内容，换个关键词试试</Trans>
         </p>
+      )}
+      {result && result.classes.length > 0 && (
+        <>
+          <h3 className={heading}>
+            <Trans>课程</Trans>
+          </h3>
+          <ul>
+            {result.classes.map((c) => (
+              <li key={c.id}>
+                <Link to={`/takecourse/bookcourse/bookcoursedetail?id=${c.id}`} className="flex min-h-11 items-center gap-3 px-4 py-2 active:bg-black/5" data-search-class={c.id}>
+                  <span className="w-14 shrink-0 text-center text-xs tabular-nums text-black/60">
+                    <span className="block">{shanghaiMonthDay(c.startsAt)}</span>
+                    <span className="block text-sm font-semibold text-black">{shanghaiClock(new Date(c.startsAt))}</span>
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium">{c.title}</span>
+                    <span className="block truncate text-xs text-black/50">{[c.teacherName, c.clubName].filter(Boolean).join(' · ')}</span>
+                  </span>
+                  <StateBadge state={c.state} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {result && result.clubs.length > 0 && (
         <>

@@ -6,7 +6,7 @@ import { addDays, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMon
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
-import { bookings, classes, clubs, memberCards, teachers } from '../../db/schema/index';
+import { bookings, classes, classTypes, clubs, memberCards, styles, teachers } from '../../db/schema/index';
 import { translate, type Locale } from '../../i18n';
 import { containsPattern, loc } from '../catalog';
 import type { Member } from './decide';
@@ -180,6 +180,35 @@ export async function schedule(db: Db, now: Date, f: ScheduleFilter, caller: Mem
   const rows = (await baseQuery(db)
     .where(and(...where))
     .orderBy(asc(classes.startsAt), asc(classes.id))) as ClassJoined[];
+  const mine = caller ? await myBookingsFor(db, caller.accountId, rows.map((r) => r.c.id)) : new Map();
+  const horizon = caller ? await memberHorizon(db, now, caller) : undefined;
+  return rows.map((r) => withMine(r, mine.get(r.c.id), now, horizon, locale));
+}
+
+/** How far ahead the search looks for classes: the longest booking window a member can have (a week). */
+export const SEARCH_CLASS_DAYS = 7;
+
+/**
+ * The Homepage search's classes (issue 16, decision 026-search): listed classes not yet started in
+ * the next week whose title, style, class type or teacher holds the keywords, in either language;
+ * those whose title holds them first, then by start. Each with the caller's state, as on the schedule.
+ */
+export async function searchClasses(db: Db, now: Date, keywords: string, caller: Member | undefined, locale: Locale, limit: number) {
+  const p = containsPattern(keywords);
+  const styleHolds = db.select({ key: styles.key }).from(styles).where(or(ilike(styles.name, p), ilike(styles.nameEn, p)));
+  const typeHolds = db.select({ key: classTypes.key }).from(classTypes).where(or(ilike(classTypes.name, p), ilike(classTypes.nameEn, p)));
+  const titleHolds = or(ilike(classes.title, p), ilike(classes.titleEn, p))!;
+  const rows = (await baseQuery(db)
+    .where(
+      and(
+        gt(classes.startsAt, now),
+        lt(classes.startsAt, new Date(now.getTime() + SEARCH_CLASS_DAYS * 86_400_000)),
+        inArray(classes.status, LISTED_CLASS_STATUSES),
+        or(titleHolds, ilike(teachers.name, p), ilike(teachers.nameEn, p), inArray(classes.style, styleHolds), inArray(classes.classType, typeHolds)),
+      ),
+    )
+    .orderBy(sql`case when ${titleHolds} then 0 else 1 end`, asc(classes.startsAt), asc(classes.id))
+    .limit(limit)) as ClassJoined[];
   const mine = caller ? await myBookingsFor(db, caller.accountId, rows.map((r) => r.c.id)) : new Map();
   const horizon = caller ? await memberHorizon(db, now, caller) : undefined;
   return rows.map((r) => withMine(r, mine.get(r.c.id), now, horizon, locale));
