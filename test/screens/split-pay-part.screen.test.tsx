@@ -52,6 +52,21 @@ describe('paying a split order part by part', () => {
     expect($('[data-action="view-split"]')?.getAttribute('href')).toBe(`/orderdetail/splittopay?orderNo=${m.orderNo}`);
   });
 
+  it("a split order paid in full: its page asks for no part to pay, and still leads to the parts", async () => {
+    const m = await member(20_000);
+    await splitInTwo(m.token, m.orderNo);
+    for (const p of liveShares((await detailOf(m.token, m.orderNo)).parts)) {
+      const r = await h.server.call('POST', '/api/orders/pay', { token: m.token, body: { orderNo: m.orderNo, method: 'balance', partSeq: p.seq }, headers: { 'Idempotency-Key': `pay-${m.orderNo}-${p.seq}` } });
+      expect(r.body.code).toBe(200);
+    }
+    expect((await detailOf(m.token, m.orderNo)).state).toBe('fully_paid');
+    await h.open(`/orderdetail?orderNo=${m.orderNo}`);
+    expect($('[data-split-summary]')?.textContent).not.toContain('请在各份中选择要支付的一份');
+    expect($('[data-split-summary]')?.textContent).toContain('此订单已分开支付，共 2 份');
+    expect($('[data-action="pay-order"]')).toBe(null);
+    expect($('[data-action="view-split"]')?.getAttribute('href')).toBe(`/orderdetail/splittopay?orderNo=${m.orderNo}`);
+  });
+
   it('a part paid by balance from the split page: its pay page, its result, and the split page shows it paid; the order waits for the other part', async () => {
     const m = await member(10_000);
     await splitInTwo(m.token, m.orderNo);

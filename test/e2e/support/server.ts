@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,22 @@ export function ensureBuilt(force = process.env.E2E_BUILD === '1'): void {
   // stdout of the build goes to stderr, so a caller's own stdout (the bench table) stays clean
   const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', process.stderr, process.stderr] });
   if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status})`);
+}
+
+/**
+ * Builds a server entry of the tests' own (Lingui macros and .po catalogs need Vite's transform) into
+ * a scratch folder inside the repository (so its node_modules resolve) and answers the node arguments
+ * that run it (`StartOptions.nodeArgs`), plus a cleanup.
+ */
+export function buildServerEntry(entry: string): { nodeArgs: string[]; remove(): void } {
+  const name = path.basename(entry).replace(/\.tsx?$/, '');
+  const dir = path.join('.test-data', `${name}-${process.pid}-${randomBytes(3).toString('hex')}`);
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', entry, '--outDir', dir, '--logLevel', 'error'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`building ${entry} failed (exit ${r.status}):\n${r.stderr.slice(-2000)}`);
+  return { nodeArgs: [path.join(dir, `${name}.js`)], remove: () => rmSync(path.join(repoRoot, dir), { recursive: true, force: true }) };
 }
 
 /** A free loopback port, chosen by the OS. */

@@ -1,12 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { accounts, flashSales, goods, sessions } from '../../../src/server/db/schema/index';
 import { hashSecret, newSecret } from '../../../src/server/services/tokens';
-import { repoRoot, startServer, type RunningServer } from '../../e2e/support/server';
+import { buildServerEntry, startServer, type RunningServer } from '../../e2e/support/server';
 
 /**
  * The flash-sale race across processes (decision 009), shared by the PostgreSQL test and the bench:
@@ -15,18 +12,11 @@ import { repoRoot, startServer, type RunningServer } from '../../e2e/support/ser
  */
 
 /**
- * Builds the API-only server (test/server/support/api-process.ts) into a scratch folder inside the
- * repository (so its node_modules resolve) and answers the node arguments that run it, plus a
- * cleanup. The test suite runs before `npm run build`, so it cannot use dist/.
+ * Builds the API-only server (test/server/support/api-process.ts): the test suite runs before
+ * `npm run build`, so it cannot use dist/.
  */
 export function buildApiProcess(): { nodeArgs: string[]; remove(): void } {
-  const dir = path.join('.test-data', `api-${process.pid}-${randomBytes(3).toString('hex')}`);
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'test/server/support/api-process.ts', '--outDir', dir, '--logLevel', 'error'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`building the API process failed (exit ${r.status}):\n${r.stderr.slice(-2000)}`);
-  return { nodeArgs: [path.join(dir, 'api-process.js')], remove: () => rmSync(path.join(repoRoot, dir), { recursive: true, force: true }) };
+  return buildServerEntry('test/server/support/api-process.ts');
 }
 
 export interface RaceDb {

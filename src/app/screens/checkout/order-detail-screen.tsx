@@ -64,7 +64,7 @@ export function OrderDetail(props: { d: OrderPageData }) {
           </Link>
         </Block>
       )}
-      {split && <SplitSummary orderNo={o.orderNo} part={part} n={part ? shares.indexOf(part) + 1 : 0} />}
+      {split && <SplitSummary orderNo={o.orderNo} part={part} n={part ? shares.indexOf(part) + 1 : 0} count={shares.length} payable={actions.includes('pay')} />}
       {actions.includes('pay') && (!split || part?.state === 'unpaid') && <PayPanel d={d} amountCents={part?.amountCents ?? o.amountToPayCents} />}
       {actions.includes('split') && (
         <Block className="!my-4">
@@ -85,18 +85,22 @@ export function OrderDetail(props: { d: OrderPageData }) {
   );
 }
 
-/** A split order on its page: the part it pays (when opened for one), and the way to all its parts. */
-function SplitSummary(props: { orderNo: string; part: OrderPart | undefined; n: number }) {
-  const { part, n } = props;
+/** A split order on its page: the part it pays (when opened for one), and the way to all its parts; a part to choose only while one can be paid. */
+function SplitSummary(props: { orderNo: string; part: OrderPart | undefined; n: number; count: number; payable: boolean }) {
+  const { part, n, count } = props;
   return (
     <Block strong inset className="!my-4 space-y-2 text-sm" data-split-summary={part?.seq ?? ''}>
       {part ? (
         <p className="font-semibold">
           {part.state === 'paid' ? <Trans>第 {n} 份 {formatYuan(part.amountCents)} 已支付</Trans> : <Trans>支付第 {n} 份 {formatYuan(part.amountCents)}</Trans>}
         </p>
-      ) : (
+      ) : props.payable ? (
         <p>
           <Trans>此订单已分开支付，请在各份中选择要支付的一份。</Trans>
+        </p>
+      ) : (
+        <p>
+          <Trans>此订单已分开支付，共 {count} 份。</Trans>
         </p>
       )}
       <Link to={splitPath(props.orderNo)} className="inline-flex min-h-11 items-center text-primary" data-action="view-split">
