@@ -73,6 +73,10 @@ export const ScheduleItem = ClassItem.extend({
   promoted: z.boolean(),
   canCancel: z.boolean().openapi({ description: 'my seat can still be cancelled (before the class starts)' }),
   canCancelQueue: z.boolean().openapi({ description: 'my queue place can still be left (before the class starts)' }),
+  clashesWith: z
+    .object({ bookingId: z.number().int(), classId: z.number().int(), title: z.string(), startsAt: IsoTime, endsAt: IsoTime })
+    .nullable()
+    .openapi({ description: 'bookable, queueable or not open yet, and it overlaps a class I booked: that booking (booking it would be refused, 20030)' }),
 }).openapi('ScheduleItem');
 export type ScheduleItem = z.infer<typeof ScheduleItem>;
 

@@ -215,6 +215,18 @@ export function overlaps(a: Pick<ClassFacts, 'startsAt' | 'durationMin'>, b: Pic
   return a.startsAt.getTime() < classEnd(b).getTime() && b.startsAt.getTime() < classEnd(a).getTime();
 }
 
+/** The longest a class may last: seats starting this long before a class are the only ones that can overlap it. */
+export const LONGEST_CLASS_MS = 86_400_000;
+
+/**
+ * The member's booked seat a class clashes with (spec §8 20030, issue 16): the first, by start, of
+ * `seats` (their booked classes) in another class that overlaps it; undefined when none does. The
+ * schedule's mark and the booking's refusal both ask this.
+ */
+export function clashOf<T extends { classId: number; startsAt: Date; durationMin: number }>(cls: { id: number; startsAt: Date; durationMin: number }, seats: readonly T[]): T | undefined {
+  return [...seats].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()).find((seat) => seat.classId !== cls.id && overlaps(seat, cls));
+}
+
 /** Spec §8 booking reminders shown in the confirm step. */
 export type CardReminder = 'will-activate' | 'first-use' | 'few-uses-left' | 'short-validity';
 

@@ -159,3 +159,6 @@ export function errorByCode(code: number): ErrorDef | undefined {
 export function allErrors(): ErrorDef[] {
   return Object.values(Errors);
 }
+
+/** 20030 as the server words it when it knows the booking: which class, at what time (issue 16). */
+export const OVERLAPPING_WITH = msg`与已预约的「{title}」（{time}）时间冲突`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beyondHorizon, cardRefusal, cardReminders, cancelRefusal, classRefusal, horizonDays, mayStillBook, overlaps, timeOfDay, windowRefusal, type CardFacts, type ClassFacts } from '../../src/domain/booking-rules';
+import { beyondHorizon, cardRefusal, cardReminders, cancelRefusal, clashOf, classRefusal, horizonDays, mayStillBook, overlaps, timeOfDay, windowRefusal, type CardFacts, type ClassFacts } from '../../src/domain/booking-rules';
 import { addShanghaiMonths, shanghaiDate, shanghaiDayIndex, shanghaiMidnight } from '../../src/domain/time';
 import { Errors } from '../../src/domain/errors';
 
@@ -210,6 +210,18 @@ describe('overlap', () => {
     expect(overlaps(a, { startsAt: sh('2026-11-21 09:30'), durationMin: 45 })).toBe(true);
     expect(overlaps(a, { startsAt: sh('2026-11-21 11:00'), durationMin: 60 })).toBe(false);
     expect(overlaps(a, { startsAt: sh('2026-11-21 09:00'), durationMin: 60 })).toBe(false);
+  });
+
+  it('names the seat a class clashes with: the earliest overlapping one, never the class itself', () => {
+    const cls = { id: 7, startsAt: sh('2026-11-21 10:00'), durationMin: 60 };
+    const seat = (classId: number, at: string, durationMin = 60) => ({ classId, startsAt: sh(`2026-11-21 ${at}`), durationMin });
+    expect(clashOf(cls, [])).toBeUndefined();
+    expect(clashOf(cls, [seat(7, '10:00')]), 'its own seat').toBeUndefined();
+    expect(clashOf(cls, [seat(1, '09:00'), seat(2, '11:00')]), 'back to back').toBeUndefined();
+    const late = seat(3, '10:45');
+    const early = seat(4, '09:30');
+    expect(clashOf(cls, [late, early])).toBe(early);
+    expect(clashOf(cls, [seat(7, '10:00'), late])).toBe(late);
   });
 });
 

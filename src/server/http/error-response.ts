@@ -13,6 +13,10 @@ function fieldLabel(locale: Locale, field: string): string {
   return label ? translate(locale, label) : field;
 }
 
+function isBilingual(v: unknown): v is { zh: string; en: string | null } {
+  return typeof v === 'object' && v !== null && 'zh' in v && 'en' in v;
+}
+
 /** Turns any thrown error into the envelope; unknown errors are logged and answered 500 without detail. */
 export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   const locale = c.get('locale') ?? 'zh';
@@ -20,12 +24,14 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
     const { def, options } = err;
     const values = { ...options.values };
     if (typeof values.field === 'string') values.field = fieldLabel(locale, values.field);
+    // a name the data has in both languages ({ zh, en }): the member's
+    for (const [k, v] of Object.entries(values)) if (isBilingual(v)) values[k] = locale === 'en' && v.en ? v.en : v.zh;
     return c.json(
       {
         code: def.code,
         status: false,
         data: options.data ?? null,
-        message: translate(locale, def.message, values),
+        message: translate(locale, options.message ?? def.message, values),
         ...(options.field ? { field: options.field } : {}),
       },
       def.http,

@@ -112,9 +112,22 @@ describe('booking codes (spec §8)', async () => {
     const second = await newClass(s, { startsAt: sh('2026-11-21 19:00'), clubId: 2 });
     const after = await newClass(s, { startsAt: sh('2026-11-21 19:30') });
     await book(s, m.token, first.id, card.id);
+    // said before the tap: the schedule and the class name the booking it clashes with; a visitor sees no clash
+    const day = (await s.call('GET', '/api/customers/classes/schedule?date=2026-11-21', { token: m.token })).body.data as Array<{ id: number; clashesWith: { bookingId: number; title: string; startsAt: string } | null; bookingId: number | null }>;
+    const firstBooking = day.find((c) => c.id === first.id)!.bookingId;
+    expect(day.find((c) => c.id === second.id)!.clashesWith).toMatchObject({ bookingId: firstBooking, title: '测试课', startsAt: sh('2026-11-21 18:00').toISOString() });
+    expect(day.find((c) => c.id === after.id)!.clashesWith, 'back to back is no clash').toBeNull();
+    expect(day.find((c) => c.id === first.id)!.clashesWith, 'my own booking').toBeNull();
+    expect((await s.call('GET', `/api/customers/classes/detail?id=${second.id}`, { token: m.token })).body.data.clashesWith).toMatchObject({ bookingId: firstBooking });
+    expect((await s.call('GET', `/api/customers/classes/detail?id=${second.id}`)).body.data.clashesWith).toBeNull();
+    // and the refusal says the same, in the member's language
     const r = await book(s, m.token, second.id, card.id);
     expect(r.status).toBe(409);
     expect(r.body.code).toBe(20030);
+    expect(r.body.message).toBe('与已预约的「测试课」（11-21 18:00）时间冲突');
+    expect(r.body.data.clash).toMatchObject({ bookingId: firstBooking, classId: first.id });
+    const en = await s.call('POST', '/api/customers/classes/book', { token: m.token, body: { classId: second.id, cardId: card.id, agreeNotice: true }, headers: { cookie: 'lang=en' } });
+    expect(en.body.message).toContain('Test class');
     expect((await book(s, m.token, after.id, card.id)).body.data.state).toBe('booked');
   });
 

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Block, Button, List, ListItem } from 'konsta/react';
+import { ClashNotice } from './clash-notice';
 import type { ReactNode } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ClassDetail } from '../../../api/booking';
@@ -97,12 +98,18 @@ export function ClassDetailView(props: { back: string; backLabel: ReactNode; yog
         />
       </List>
       <Block className="space-y-3">
-        {c.state === 'bookable' && (
+        {c.clashesWith && <ClashNotice clash={c.clashesWith} />}
+        {c.clashesWith && (c.state === 'bookable' || c.state === 'queueable') && (
+          <Button large rounded disabled data-action="clash">
+            <Trans>时间冲突，不能预约</Trans>
+          </Button>
+        )}
+        {!c.clashesWith && c.state === 'bookable' && (
           <Button large rounded component={Link} {...{ to: confirmTo }} data-action="book">
             <Trans>立即预约（剩余{left}位）</Trans>
           </Button>
         )}
-        {c.state === 'queueable' && (
+        {!c.clashesWith && c.state === 'queueable' && (
           <Button large rounded component={Link} {...{ to: confirmTo }} data-action="queue">
             <Trans>课程已满，加入排队</Trans>
           </Button>

@@ -5,6 +5,7 @@ import type { ClassState, ScheduleItem } from '../../../api/booking';
 import { shanghaiClock } from '../../../domain/time';
 import { DIFFICULTIES, dictLabel } from '../../../domain/catalog';
 import { CLASS_STATE_LABELS, CLASS_STATE_TINTS } from './booking-labels';
+import { ClashNotice } from './clash-notice';
 
 /** A class's state badge (spec §4). */
 export function StateBadge(props: { state: ClassState; label?: string }) {
@@ -40,6 +41,7 @@ export function ClassRow(props: { item: ScheduleItem; to: string; styleLabel: st
           <span className="mt-0.5 block truncate text-xs text-black/55">
             {[c.teacherName, props.styleLabel, difficulty ? dictLabel(difficulty, locale) : null].filter(Boolean).join(' · ')}
           </span>
+          {c.clashesWith && <ClashNotice clash={c.clashesWith} compact />}
           <span className="mt-0.5 flex justify-between gap-2 text-xs text-black/45">
             <span className="truncate">
               {c.clubName} · {c.room}

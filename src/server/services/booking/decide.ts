@@ -1,13 +1,15 @@
-import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { initialBookingState, nextBookingState } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
-import { cancelRefusal, cardRefusal, classEnd, classRefusal, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
+import { cancelRefusal, cardRefusal, clashOf, classEnd, classRefusal, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
+import { shanghaiFormat } from '../../../domain/time';
 import type { Clock } from '../../../domain/clock';
-import { Errors } from '../../../domain/errors';
+import { Errors, OVERLAPPING_WITH } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { accounts, bookings, classes, memberCards, notifications } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { promotedNotice, skippedNotice } from './notices';
+import { bookedSeatsNear, type BookedSeat } from './seats';
 
 /**
  * Booking decisions (issue 3): book, cancel a seat (promoting the queue), cancel a queue entry.
@@ -87,23 +89,18 @@ async function lockCard(tx: Tx, cardId: number, accountId: number, opts: DecideO
   return row;
 }
 
-/** The member's booked classes that share time with this one (20030). */
-async function overlappingSeat(tx: Tx, accountId: number, cls: ClassRow, exceptClassId = cls.id): Promise<boolean> {
-  const end = classEnd(cls);
-  const [row] = await tx
-    .select({ n: count() })
-    .from(bookings)
-    .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(
-      and(
-        eq(bookings.accountId, accountId),
-        eq(bookings.state, 'booked'),
-        ne(classes.id, exceptClassId),
-        lt(classes.startsAt, end),
-        gt(classEndsAt, instant(cls.startsAt)),
-      ),
-    );
-  return (row?.n ?? 0) > 0;
+/** The member's booked seat that shares time with this class (20030), if any. */
+async function overlappingSeat(tx: Tx, accountId: number, cls: ClassRow): Promise<BookedSeat | undefined> {
+  return clashOf(cls, await bookedSeatsNear(tx, accountId, cls.startsAt, classEnd(cls)));
+}
+
+/** 20030 naming the booking it clashes with (in the member's language), which the data carries too. */
+function clashRefusal(clash: BookedSeat): ApiError {
+  return new ApiError(Errors.overlapping, {
+    message: OVERLAPPING_WITH,
+    values: { title: { zh: clash.title, en: clash.titleEn }, time: shanghaiFormat(clash.startsAt, 'MM-DD HH:mm') },
+    data: { clash: { bookingId: clash.bookingId, classId: clash.classId, startsAt: clash.startsAt.toISOString() } },
+  });
 }
 
 /** Spends the class's uses on a count card and activates an inactive card (spec §4). */
@@ -131,19 +128,15 @@ function rowsOf<T>(r: unknown): T[] {
   return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
 }
 
-/** Already in this class (20006), a booked class overlapping it (20030), upcoming count (20002), queue length. */
+/** Already in this class (20006), upcoming count (20002), queue length. */
 async function memberFacts(tx: Tx, accountId: number, cls: ClassRow, now: Date) {
   const r = await tx.execute(sql`select
     exists (select 1 from bookings where class_id = ${cls.id} and account_id = ${accountId} and state in ('booked', 'queued')) as live,
-    exists (select 1 from bookings b join classes k on k.id = b.class_id
-            where b.account_id = ${accountId} and b.state = 'booked' and k.id <> ${cls.id}
-              and k.starts_at < ${classEnd(cls).toISOString()}::timestamptz
-              and k.starts_at + k.duration_min * interval '1 minute' > ${cls.startsAt.toISOString()}::timestamptz) as overlap,
     (select count(*)::int from bookings b join classes k on k.id = b.class_id
             where b.account_id = ${accountId} and b.state in ('booked', 'queued') and k.starts_at > ${now.toISOString()}::timestamptz) as upcoming,
     (select count(*)::int from bookings where class_id = ${cls.id} and state = 'queued') as queued`);
-  const [row] = rowsOf<{ live: boolean; overlap: boolean; upcoming: number; queued: number }>(r);
-  return { live: !!row?.live, overlap: !!row?.overlap, upcoming: Number(row?.upcoming ?? 0), queued: Number(row?.queued ?? 0) };
+  const [row] = rowsOf<{ live: boolean; upcoming: number; queued: number }>(r);
+  return { live: !!row?.live, upcoming: Number(row?.upcoming ?? 0), queued: Number(row?.queued ?? 0) };
 }
 
 /** Books a seat, or joins the queue of a full class. */
@@ -163,7 +156,8 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
     if (facts.live) refuse('alreadyBooked');
     const cardWhy = cardRefusal(card, cls, member, now);
     if (cardWhy) refuse(cardWhy);
-    if (facts.overlap) refuse('overlapping');
+    const clash = await overlappingSeat(tx, member.accountId, cls);
+    if (clash) throw clashRefusal(clash);
     if (facts.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
 
     // the chart gives the request its first state: a seat while there is room, else the queue

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_OPEN_STATES, BOOKING_SEAT_STATES } from '../../../../machines/domain/booking-transitions';
 import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/class-transitions';
-import { beyondHorizon, cardRefusal, cardReminders, classEnd, classRefusal, horizonDays, mayStillBook, timeOfDay, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
+import { beyondHorizon, cardRefusal, cardReminders, clashOf, classEnd, classRefusal, horizonDays, mayStillBook, timeOfDay, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
 import { addDays, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMonthRange } from '../../../domain/time';
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
@@ -10,6 +10,7 @@ import { bookings, classes, classTypes, clubs, memberCards, styles, teachers } f
 import { translate, type Locale } from '../../i18n';
 import { containsPattern, loc } from '../catalog';
 import type { Member } from './decide';
+import { bookedSeatsNear, type BookedSeat } from './seats';
 
 /**
  * What the booking screens read: the schedule with the caller's state per class (spec §4), a class,
@@ -111,8 +112,10 @@ async function myBookingsFor(db: Db, accountId: number, classIds: number[]): Pro
   return out;
 }
 
-function withMine(r: ClassJoined, mine: { b: BookingRow; position: number | null } | undefined, now: Date, horizon: number | undefined, locale: Locale) {
+function withMine(r: ClassJoined, mine: { b: BookingRow; position: number | null } | undefined, now: Date, horizon: number | undefined, locale: Locale, seats: readonly BookedSeat[] = []) {
   const state = classState(r.c, r.queueCount, mine?.b, now, horizon);
+  // a class the member could still ask for that shares time with one of their seats: said before the tap
+  const clash = CLASH_SHOWN.includes(state) ? clashOf(r.c, seats) : undefined;
   const live = mine && (state === 'booked' || state === 'queued' || state === 'checked-in' || state === 'not-checked-in');
   const beforeStart = now < r.c.startsAt;
   return {
@@ -125,7 +128,19 @@ function withMine(r: ClassJoined, mine: { b: BookingRow; position: number | null
     promoted: live ? mine.b.promoted : false,
     canCancel: state === 'booked' && beforeStart,
     canCancelQueue: state === 'queued' && beforeStart,
+    clashesWith: clash ? { bookingId: clash.bookingId, classId: clash.classId, title: loc(locale, clash.title, clash.titleEn), startsAt: clash.startsAt.toISOString(), endsAt: classEnd(clash).toISOString() } : null,
   };
+}
+
+/** The states in which a clash is said: the member could still book, queue, or book later. */
+const CLASH_SHOWN: readonly ClassViewState[] = ['bookable', 'queueable', 'not-open'];
+
+/** The caller's seats near a list of classes (none for a visitor). */
+async function seatsNear(db: Db, caller: Member | undefined, rows: readonly ClassJoined[]): Promise<BookedSeat[]> {
+  if (!caller || rows.length === 0) return [];
+  const from = new Date(Math.min(...rows.map((r) => r.c.startsAt.getTime())));
+  const to = new Date(Math.max(...rows.map((r) => classEnd(r.c).getTime())));
+  return bookedSeatsNear(db, caller.accountId, from, to);
 }
 
 /** How many days ahead the member can book with any card they hold (decision 014). */
@@ -182,7 +197,8 @@ export async function schedule(db: Db, now: Date, f: ScheduleFilter, caller: Mem
     .orderBy(asc(classes.startsAt), asc(classes.id))) as ClassJoined[];
   const mine = caller ? await myBookingsFor(db, caller.accountId, rows.map((r) => r.c.id)) : new Map();
   const horizon = caller ? await memberHorizon(db, now, caller) : undefined;
-  return rows.map((r) => withMine(r, mine.get(r.c.id), now, horizon, locale));
+  const seats = await seatsNear(db, caller, rows);
+  return rows.map((r) => withMine(r, mine.get(r.c.id), now, horizon, locale, seats));
 }
 
 /** How far ahead the search looks for classes: the longest booking window a member can have (a week). */
@@ -211,7 +227,8 @@ export async function searchClasses(db: Db, now: Date, keywords: string, caller:
     .limit(limit)) as ClassJoined[];
   const mine = caller ? await myBookingsFor(db, caller.accountId, rows.map((r) => r.c.id)) : new Map();
   const horizon = caller ? await memberHorizon(db, now, caller) : undefined;
-  return rows.map((r) => withMine(r, mine.get(r.c.id), now, horizon, locale));
+  const seats = await seatsNear(db, caller, rows);
+  return rows.map((r) => withMine(r, mine.get(r.c.id), now, horizon, locale, seats));
 }
 
 /** One class with the caller's state; undefined when there is none. */
@@ -221,7 +238,7 @@ export async function classDetail(db: Db, now: Date, id: number, caller: Member 
   const mine = caller ? await myBookingsFor(db, caller.accountId, [id]) : new Map();
   const horizon = caller ? await memberHorizon(db, now, caller) : undefined;
   return {
-    ...withMine(r, mine.get(id), now, horizon, locale),
+    ...withMine(r, mine.get(id), now, horizon, locale, await seatsNear(db, caller, [r])),
     clubAddress: r.clubAddress === null ? '' : loc(locale, r.clubAddress, r.clubAddressEn),
     classStatus: r.c.status,
   };
