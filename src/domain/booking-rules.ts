@@ -189,6 +189,23 @@ export function effectiveValidUntil(card: Pick<CardFacts, 'status' | 'validUntil
 }
 
 /**
+ * The order a member's cards are offered for a class (issue 16), so the first is the one to use:
+ * usable cards first; of those, cards already in use before ones a booking would activate (whose
+ * clock would start); then the card that would be lost first (the earliest end, then the fewest uses
+ * left); no end and no count last; the newest card breaks a tie.
+ */
+export function sortCardChoice<T extends { id: number; usable: boolean; status: string; validUntil: string | null; validityDays: number | null; usesLeft: number | null }>(cards: readonly T[], now: Date): T[] {
+  const end = (c: T) => effectiveValidUntil({ status: c.status as CardStatus, validUntil: c.validUntil === null ? null : new Date(c.validUntil), validityDays: c.validityDays }, now)?.getTime() ?? Infinity;
+  const key = (c: T) => [c.usable ? 0 : 1, c.status === 'inactive' ? 1 : 0, end(c), c.usesLeft ?? Infinity, -c.id];
+  return [...cards].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+    return 0;
+  });
+}
+
+/**
  * Whether this card may book this class for this member now (spec §8 codes), in a fixed order:
  * who may use it, its status and validity, uses, benefits, restrictions, then the window.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beyondHorizon, cardRefusal, cardReminders, cancelRefusal, clashOf, classRefusal, horizonDays, mayStillBook, overlaps, timeOfDay, windowRefusal, type CardFacts, type ClassFacts } from '../../src/domain/booking-rules';
+import { beyondHorizon, cardRefusal, cardReminders, cancelRefusal, clashOf, sortCardChoice, classRefusal, horizonDays, mayStillBook, overlaps, timeOfDay, windowRefusal, type CardFacts, type ClassFacts } from '../../src/domain/booking-rules';
 import { addShanghaiMonths, shanghaiDate, shanghaiDayIndex, shanghaiMidnight } from '../../src/domain/time';
 import { Errors } from '../../src/domain/errors';
 
@@ -222,6 +222,33 @@ describe('overlap', () => {
     const early = seat(4, '09:30');
     expect(clashOf(cls, [late, early])).toBe(early);
     expect(clashOf(cls, [seat(7, '10:00'), late])).toBe(late);
+  });
+});
+
+describe('the order cards are offered in (issue 16)', () => {
+  const now = sh('2026-11-20 10:00');
+  const c = (id: number, over: Partial<{ usable: boolean; status: string; validUntil: string | null; validityDays: number | null; usesLeft: number | null }> = {}) => ({
+    id,
+    usable: true,
+    status: 'in_use',
+    validUntil: sh('2026-12-20 00:00').toISOString(),
+    validityDays: 90,
+    usesLeft: 10,
+    ...over,
+  });
+  const order = (cards: ReturnType<typeof c>[]) => sortCardChoice(cards, now).map((x) => x.id);
+  it('usable first, cards in use before ones a booking would activate, then the one lost first', () => {
+    expect(order([c(1, { usable: false }), c(2)])).toEqual([2, 1]);
+    // a new inactive card (its 90 days would start) after an older card in use with a later end
+    expect(order([c(3, { status: 'inactive', validUntil: null }), c(4, { validUntil: sh('2027-06-01 00:00').toISOString() })])).toEqual([4, 3]);
+    // the earliest end first, then the fewest uses left, then the newest
+    expect(order([c(5, { validUntil: sh('2027-01-01 00:00').toISOString() }), c(6, { validUntil: sh('2026-12-01 00:00').toISOString() })])).toEqual([6, 5]);
+    expect(order([c(7, { usesLeft: 8 }), c(8, { usesLeft: 4 })])).toEqual([8, 7]);
+    expect(order([c(9), c(10)])).toEqual([10, 9]);
+    // no end and no count come after ones that end
+    expect(order([c(11, { validUntil: null, validityDays: null, usesLeft: null }), c(12)])).toEqual([12, 11]);
+    // two inactive cards: the shorter validity would be lost first
+    expect(order([c(13, { status: 'inactive', validUntil: null, validityDays: 365 }), c(14, { status: 'inactive', validUntil: null, validityDays: 30 })])).toEqual([14, 13]);
   });
 });
 

@@ -161,7 +161,16 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     const byName = (name: string) => (r.body.data as any[]).find((c) => c.name === name);
     expect(byName('年卡')).toMatchObject({ usable: true, code: null, reminders: [] });
     expect(byName('礼品卡')).toMatchObject({ usable: true, reminders: ['will-activate', 'first-use'] });
-    expect(byName('10次卡（即将用完）')).toMatchObject({ usable: true, reminders: expect.arrayContaining(['few-uses-left', 'first-use']) });
+    // uses spent already: no "first use" beside "few left" (issue 16)
+    expect(byName('10次卡（即将用完）')).toMatchObject({ usable: true, reminders: expect.arrayContaining(['few-uses-left']) });
+    expect(byName('10次卡（即将用完）').reminders).not.toContain('first-use');
+    // usable cards first, those in use before one a booking would activate, the one lost first on top
+    const list = r.body.data as Array<{ usable: boolean; status: string; validUntil: string | null }>;
+    const usable = list.filter((c) => c.usable);
+    expect(list.slice(0, usable.length)).toEqual(usable);
+    expect(usable.findIndex((c) => c.status === 'inactive')).toBeGreaterThan(usable.findLastIndex((c) => c.status !== 'inactive'));
+    const ends = usable.filter((c) => c.status !== 'inactive').map((c) => c.validUntil ?? '9999');
+    expect(ends).toEqual([...ends].sort());
     expect(byName('季卡')).toMatchObject({ usable: false, code: 20005, message: expect.any(String) });
     expect(byName('10次卡（已冻结）')).toMatchObject({ usable: false, code: 20003 });
     expect(byName('闲时卡')).toMatchObject({ usable: false, code: 20012 });

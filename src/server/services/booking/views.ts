@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_OPEN_STATES, BOOKING_SEAT_STATES } from '../../../../machines/domain/booking-transitions';
 import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/class-transitions';
-import { beyondHorizon, cardRefusal, cardReminders, clashOf, classEnd, classRefusal, horizonDays, mayStillBook, timeOfDay, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
+import { beyondHorizon, cardRefusal, cardReminders, clashOf, sortCardChoice, classEnd, classRefusal, horizonDays, mayStillBook, timeOfDay, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
 import { addDays, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMonthRange } from '../../../domain/time';
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
@@ -293,9 +293,11 @@ export async function cardsForClass(db: Db, now: Date, classId: number, member: 
     rows.map((r) => r.id),
   );
   const classWhy = classRefusal(cls, now);
-  return rows.map((card) => {
+  const out = rows.map((card) => {
     const why = classWhy ?? cardRefusal(card, cls, member, now);
-    const reminders: CardReminder[] = why ? [] : cardReminders({ ...card, everUsed: used.has(card.id) }, now);
+    // used before: a class booked with it, or uses spent however they were (a transfer, the front desk)
+    const everUsed = used.has(card.id) || (card.usesTotal !== null && card.usesLeft !== null && card.usesLeft < card.usesTotal);
+    const reminders: CardReminder[] = why ? [] : cardReminders({ ...card, everUsed }, now);
     return {
       ...cardOut(card, locale),
       usable: why === null,
@@ -304,6 +306,7 @@ export async function cardsForClass(db: Db, now: Date, classId: number, member: 
       reminders,
     };
   });
+  return sortCardChoice(out, now);
 }
 
 /** The caller's bookings: upcoming (not yet ended, seat or queue) or past (the rest), paged; optionally one Shanghai month (the calendar). */
