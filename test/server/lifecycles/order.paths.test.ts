@@ -87,17 +87,26 @@ async function money(w: Order) {
   const o = await orderRow(s, w.orderNo);
   const attempts = await s.deps.db.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
   // the balance's payments are rows too (decision 021): the deduction's and a payment by balance
-  const paid = (await s.deps.db.select({ status: payments.status, provider: payments.provider, amountCents: payments.amountCents }).from(payments).where(eq(payments.orderId, o.id))).filter((p) => p.provider !== 'balance');
+  const all = await s.deps.db.select({ status: payments.status, provider: payments.provider, amountCents: payments.amountCents }).from(payments).where(eq(payments.orderId, o.id)).orderBy(payments.id);
+  const paid = all.filter((p) => p.provider !== 'balance');
   return {
     open: attempts.filter((a) => a.state === 'open').length,
     attempts: attempts.length,
     /** cents collected at providers (the member's trades and friends') */
     providerPaid: paid.filter((p) => p.status === 'paid').reduce((n, p) => n + p.amountCents, 0),
     providerFailed: paid.filter((p) => p.status === 'failed').length,
+    /** what the last payment recorded for the order said (a failure, or money taken), if any */
+    lastPayment: all.at(-1)?.status ?? null,
     balance: (await s.call('GET', '/api/customers/balance', { token: w.token })).body.data.balanceCents as number,
     cards: (await cardsOf(s, w.accountId)).length,
     stock: (await goodsRow(s, w.goodsId)).stock,
   };
+}
+
+/** How many shares the order's amount is in now (1 whole, or its split parts). */
+async function liveShareCount(w: Order): Promise<number> {
+  const parts = (await detail(w)).body.data.parts as Array<{ kind: string; state: string }>;
+  return parts.filter((p) => p.kind === 'share' && (p.state === 'unpaid' || p.state === 'paid')).length;
 }
 
 /** The order's friend-pay invitations' states. */
@@ -205,6 +214,7 @@ defineServerPaths<Order>(s, {
       const m = await money(w);
       expect(m).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
       expect(m.providerFailed, 'a failed payment is recorded').toBeGreaterThan(0);
+      expect(m.lastPayment, 'the last word on the order is that failure').toBe('failed');
       expect(await invitationStates(w), 'no friend has a link open').not.toContain('open');
     },
     // collected once (by the provider or the balance) from the member alone, the card issued once, the stock taken
@@ -213,6 +223,8 @@ defineServerPaths<Order>(s, {
       expect(await money(w)).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 1, stock: STOCK - 1 });
       expect(w.providerPaid + w.balancePaid, 'paid exactly once').toBe(PRICE);
       expect(await invitationStates(w)).not.toContain('paid');
+      // paid as one: the order is one share, not parts
+      expect(await liveShareCount(w), 'one share').toBe(1);
     },
     // nothing kept, nothing open: every payment given back to its payer, the stock and the balance back
     cancelled: async (w) => {
