@@ -101,6 +101,8 @@ export const OrderPart = z
     paidBy: z.enum(['balance', 'wechat', 'alipay']).nullable(),
     /** paid by a friend: the name their messaging app gave ('' when it gave none); null otherwise */
     friendName: z.string().nullable(),
+    /** sent to a friend whose link is still open: the friend's to pay now */
+    withFriend: z.boolean(),
   })
   .openapi('OrderPart');
 export type OrderPart = z.infer<typeof OrderPart>;

@@ -354,14 +354,19 @@ defineScreenPaths<Member>(h, {
       await headShows(w);
       const shares = liveShares(d.parts);
       expect($$('[data-part-seq]').map((li) => [Number(li.dataset.partSeq), li.querySelector('[data-part-amount]')?.textContent, li.querySelector('[data-part-state-label]')?.textContent])).toEqual(
-        shares.map((p) => [p.seq, formatYuan(p.amountCents), p.state === 'paid' ? '已支付（余额支付）' : '待支付']),
+        shares.map((p) => [p.seq, formatYuan(p.amountCents), p.state === 'paid' ? '已支付（余额支付）' : p.withFriend ? '等好友代付' : '待支付']),
       );
       // the split the member sent is the split the server keeps
       const mine = sentBy(w, 'splitOrder').findLast((r) => r.answer === 200);
       if (mine) expect(shares.map((p) => p.amountCents)).toEqual((mine.body as { parts: number[] }).parts);
-      const toPay = d.actions.includes('pay') ? shares.filter((p) => p.state === 'unpaid') : [];
+      // a part with a friend is the friend's: its invitation, no pay; another part may still go to a friend while one is out
+      const ownParts = shares.filter((p) => p.state === 'unpaid' && !p.withFriend);
+      const toPay = d.actions.includes('pay') ? ownParts : [];
+      const toAsk = d.actions.includes('pay') || d.state === 'friend_paying' ? ownParts : [];
       expect($$('[data-action="pay-part"]').map((a) => a.getAttribute('href'))).toEqual(toPay.map((p) => `/orderdetail?orderNo=${w.orderNo}&partSeq=${p.seq}`));
-      expect($$('[data-action="ask-friend"]').map((a) => a.getAttribute('href'))).toEqual(toPay.map((p) => `/friendsplit?orderNo=${w.orderNo}&partSeq=${p.seq}`));
+      expect($$('[data-action="ask-friend"]').map((a) => a.getAttribute('href'))).toEqual(toAsk.map((p) => `/friendsplit?orderNo=${w.orderNo}&partSeq=${p.seq}`));
+      const withFriend = d.actions.includes('pay') || d.state === 'friend_paying' ? shares.filter((p) => p.state === 'unpaid' && p.withFriend) : [];
+      expect($$('[data-action="view-invitation"]').map((a) => a.getAttribute('href'))).toEqual(withFriend.map((p) => `/friendsplit?orderNo=${w.orderNo}&partSeq=${p.seq}`));
       expect(button('unsplit')?.textContent ?? null, 'undo offered while the order can be paid').toBe(d.actions.includes('unsplit') ? '取消分开支付' : null);
       expect($('[data-split-paying]') !== null, 'a part at a provider: the member waits for its result').toBe(d.state === 'paying');
       expect(dialogOpen()).toBe(false);

@@ -43,6 +43,22 @@ describe('paying a split order part by part', () => {
     expect([...document.querySelectorAll<HTMLInputElement>('input[name^="part-"]')].map((i) => i.value)).toEqual(['99.50', '99.50']);
   });
 
+  it('while a friend holds one part: that part waits for the friend and leads to its invitation; the other may still go to a friend', async () => {
+    const m = await member();
+    await splitInTwo(m.token, m.orderNo);
+    const [first, second] = liveShares((await detailOf(m.token, m.orderNo)).parts);
+    expect((await h.server.call('POST', '/api/orders/friend/invite', { token: m.token, body: { orderNo: m.orderNo, partSeqs: [second!.seq] } })).body.code).toBe(200);
+    await h.open(`/orderdetail/splittopay?orderNo=${m.orderNo}`);
+    const row = (seq: number) => $(`[data-part-seq="${seq}"]`)!;
+    await screen.findByText('等好友代付');
+    expect(row(second!.seq).querySelector('[data-part-state-label]')!.textContent).toBe('等好友代付');
+    expect(row(second!.seq).querySelector('[data-action="view-invitation"]')!.getAttribute('href')).toBe(`/friendsplit?orderNo=${m.orderNo}&partSeq=${second!.seq}`);
+    expect(row(second!.seq).querySelector('[data-action="pay-part"]')).toBe(null);
+    expect(row(first!.seq).querySelector('[data-action="ask-friend"]')!.getAttribute('href')).toBe(`/friendsplit?orderNo=${m.orderNo}&partSeq=${first!.seq}`);
+    // the order offers no pay while a friend holds a part (the server's actions)
+    expect(document.querySelectorAll('[data-action="pay-part"]')).toHaveLength(0);
+  });
+
   it("a split order's page pays no whole order: it leads to the parts", async () => {
     const m = await member();
     await splitInTwo(m.token, m.orderNo);

@@ -22,7 +22,7 @@ export function problemText(i18n: I18n, p: SplitProblem, totalCents: number): st
 
 /** One part's state as the member reads it: paid (and how), or still to pay. */
 export function partStateText(i18n: I18n, part: OrderPart): string {
-  if (part.state !== 'paid') return i18n._(msg`待支付`);
+  if (part.state !== 'paid') return part.withFriend ? i18n._(msg`等好友代付`) : i18n._(msg`待支付`);
   if (!part.paidBy) return i18n._(msg`已支付`);
   const method = i18n._(PAY_METHOD_LABELS[part.paidBy]);
   return i18n._(msg`已支付（${method}）`);

@@ -24,6 +24,8 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
   const confirm = useConfirm();
   const shares = liveShares(order.parts);
   const payable = order.actions.includes('pay');
+  // while a friend holds one part, the member may still send another (the server takes it)
+  const askable = payable || order.state === 'friend_paying';
 
   const ask = async () => {
     actor.send({ type: 'unsplit.ask' });
@@ -53,13 +55,16 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
             <p className={`text-sm ${p.state === 'paid' ? 'text-emerald-700' : 'text-black/60'}`} data-part-state-label>
               {partStateText(i18n, p)}
             </p>
-            {p.state === 'unpaid' && payable && (
+            {p.state === 'unpaid' && (payable || askable) && (
               <div className="mt-2 flex flex-wrap gap-3">
-                <Button small rounded inline component={Link} {...{ to: orderPath(order.orderNo, p.seq) }} className="!h-11 !px-5" data-action="pay-part">
-                  <Trans>支付这一份</Trans>
-                </Button>
-                <Link to={friendPartPath(order.orderNo, p.seq)} className="inline-flex min-h-11 items-center text-primary" data-action="ask-friend">
-                  <Trans>请好友代付</Trans>
+                {payable && !p.withFriend && (
+                  <Button small rounded inline component={Link} {...{ to: orderPath(order.orderNo, p.seq) }} className="!h-11 !px-5" data-action="pay-part">
+                    <Trans>支付这一份</Trans>
+                  </Button>
+                )}
+                {/* a part with a friend leads to its invitation (time left, copy, withdraw) */}
+                <Link to={friendPartPath(order.orderNo, p.seq)} className="inline-flex min-h-11 items-center text-primary" data-action={p.withFriend ? 'view-invitation' : 'ask-friend'}>
+                  {p.withFriend ? <Trans>查看代付邀请</Trans> : <Trans>请好友代付</Trans>}
                 </Link>
               </div>
             )}

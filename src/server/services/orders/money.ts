@@ -1,3 +1,4 @@
+import { OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-invitation-transitions';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { OUTSTANDING_PART_STATES, LIVE_PART_STATES } from '../../../../machines/domain/payment-part-transitions';
 import { APPLIED_PAYMENT_STATUSES, TAKEN_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
@@ -77,6 +78,11 @@ export async function orderMoneyDetail(db: Db | Tx, orderId: number) {
       paidBy: payments.provider,
       // a friend's payment: the name the messaging app's user-info authorization gave (decision 021)
       friendName: sql<string | null>`case when ${paymentAttempts.invitationId} is not null then coalesce(${paymentAttempts.payerNickname}, '') end`,
+      // sent to a friend whose link is still open: the friend's to pay now
+      withFriend: sql<boolean>`exists (select 1 from friend_invitations fi where fi.part_id = "payment_parts"."id" and fi.state in (${sql.join(
+        OPEN_INVITATION_STATES.map((st) => sql`${st}`),
+        sql`, `,
+      )}))`,
     })
     .from(paymentParts)
     .leftJoin(payments, and(eq(payments.partId, paymentParts.id), stateIn(payments.status, APPLIED_PAYMENT_STATUSES)))
