@@ -6,6 +6,7 @@ import { Errors } from '../../../domain/errors';
 import type { Tx } from '../../db/client';
 import { friendInvitations } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
+import { ROW, type LockOptions } from './locks';
 
 /** Friend-pay invitation rows (decision 021): read and moved by their chart under the order lock. */
 
@@ -24,14 +25,14 @@ export async function moveInvitation(tx: Tx, clock: Clock, inv: InvitationRow, e
   return next;
 }
 
-/** The order's open invitations, locked (after the order: decision 021's lock order). */
-export async function openInvitations(tx: Tx, orderId: number): Promise<InvitationRow[]> {
-  return tx
+/** The order's open invitations, locked (after the order: decision 021's lock order); `lock: 'none'` only for a race test's negative control. */
+export async function openInvitations(tx: Tx, orderId: number, opts: LockOptions = ROW): Promise<InvitationRow[]> {
+  const q = tx
     .select()
     .from(friendInvitations)
     .where(and(eq(friendInvitations.orderId, orderId), inArray(friendInvitations.state, OPEN_INVITATION_STATES)))
-    .orderBy(asc(friendInvitations.id))
-    .for('update');
+    .orderBy(asc(friendInvitations.id));
+  return opts.lock === 'row' ? q.for('update') : q;
 }
 
 /** Ends every open invitation of an order being cancelled (the caller holds the order lock). */
