@@ -38,6 +38,12 @@ interface Member {
   accountId: number;
   cardId: number;
   typed: { phone: string; name: string; idNumber: string; idPhoto: boolean; photo: boolean };
+  /** how many requests had been sent when the member last typed a new phone, closed a lost lookup, closed a lost application */
+  phoneTypedAt: number;
+  closedLookupAt: number;
+  closedApplyAt: number;
+  /** the lookups the member asked for (taps on "look up", retries of a lost one) */
+  lookupAsks: number;
 }
 type W = World<Member>;
 
@@ -53,6 +59,9 @@ const formShown = () => document.querySelector('[data-transfer-form]') !== null;
 const applications = (w: W) => h.server.deps.db.select().from(cardTransfers).where(eq(cardTransfers.cardId, w.cardId));
 const uploaded = (w: W) => h.server.deps.db.select().from(transferImages).where(eq(transferImages.accountId, w.accountId));
 const lookups = (w: W) => sentBy(w, 'lookupMember');
+/** the last request lost on the network, before `until` */
+const lastLost = (w: W, until = w.sent.length) => w.sent.slice(0, until).filter((r) => r.answer === 'network').at(-1);
+const lookupPath = (phone: string) => `/api/customers/members/phone?phone=${phone}`;
 const applies = (w: W) => sentBy(w, 'submitTransfer');
 
 async function type(name: string, value: string) {
@@ -135,18 +144,25 @@ defineScreenPaths<Member>(h, {
     const card = await newCard(hh.server, m.id);
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open(`/mine/transferapply?id=${card.id}`);
-    return { ui, token: m.token, accountId: m.id, cardId: card.id, typed: { phone: '', name: '', idNumber: '', idPhoto: false, photo: false } };
+    return { ui, token: m.token, accountId: m.id, cardId: card.id, typed: { phone: '', name: '', idNumber: '', idPhoto: false, photo: false }, phoneTypedAt: 0, closedLookupAt: -1, closedApplyAt: -1, lookupAsks: 0 };
   },
 
   events: {
     'phone.change': async (w, e) => {
       const phone = (e as unknown as { phone: string }).phone;
       // the same phone again is the "close" of a lost lookup (typing it would change nothing)
-      if (phone === w.typed.phone) return w.ui.user.click(screen.getByRole('button', { name: '关闭' }));
+      if (phone === w.typed.phone) {
+        w.closedLookupAt = w.sent.length;
+        return w.ui.user.click(screen.getByRole('button', { name: '关闭' }));
+      }
       w.typed.phone = phone;
+      w.phoneTypedAt = w.sent.length;
       await type('phone', phone);
     },
-    'phone.lookup': (w) => w.ui.user.click(button('transfer-lookup')!),
+    'phone.lookup': async (w) => {
+      w.lookupAsks += 1;
+      await w.ui.user.click(button('transfer-lookup')!);
+    },
     'name.change': async (w, e) => {
       w.typed.name = (e as unknown as { name: string }).name;
       await type('name', w.typed.name);
@@ -164,8 +180,14 @@ defineScreenPaths<Member>(h, {
       await choose('photo');
     },
     'transfer.submit': (w) => w.ui.user.click(button('transfer-submit')!),
-    retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
-    'form.edit': (w) => w.ui.user.click(screen.getByRole('button', { name: '关闭' })),
+    retry: async (w) => {
+      if (lastLost(w)?.invoke === 'lookupMember') w.lookupAsks += 1;
+      await w.ui.user.click(screen.getByRole('button', { name: '重试' }));
+    },
+    'form.edit': async (w) => {
+      w.closedApplyAt = w.sent.length;
+      await w.ui.user.click(screen.getByRole('button', { name: '关闭' }));
+    },
   },
 
   states: {
@@ -176,16 +198,21 @@ defineScreenPaths<Member>(h, {
       expect(button('transfer-lookup')?.disabled).toBe(false);
       expect(formShown()).toBe(false);
       expect(alertText()).toBe(null);
+      // back to the phone only by typing one (or closing a lost lookup): no lookup answered since
+      const last = w.sent.lastIndexOf(lookups(w).at(-1)!);
+      expect(last < Math.max(w.phoneTypedAt, w.closedLookupAt), 'the phone was typed or the lost lookup closed since the last lookup').toBe(true);
       await nothingApplied(w);
     },
     lookingUp: async (w) => {
+      expect(lookups(w).length, 'a lookup only when the member asked for one').toBe(w.lookupAsks);
       expect(button('transfer-lookup')?.textContent).toBe('正在查询…');
       expect(button('transfer-lookup')?.disabled).toBe(true);
-      expect(w.held.get('lookupMember')?.map((r) => r.path)).toEqual([`/api/customers/members/phone?phone=${w.typed.phone}`]);
+      expect(w.held.get('lookupMember')?.map((r) => r.path)).toEqual([lookupPath(w.typed.phone)]);
       expect(formShown()).toBe(false);
     },
     notFound: async (w) => {
       expect(lookups(w).at(-1)?.answer).toBe(30036);
+      expect(lookups(w).at(-1)?.path, 'the phone on the page is the one not found').toBe(lookupPath(w.typed.phone));
       expect(alertText()).toBe('没有这个会员');
       expect(formShown()).toBe(false);
       expect(button('transfer-lookup')).toBe(null);
@@ -195,6 +222,7 @@ defineScreenPaths<Member>(h, {
       expect(lookups(w).at(-1)?.answer).toBe('network');
       expect(alertText()).toContain('网络无法连接');
       expect(formShown()).toBe(false);
+      expect(w.closedLookupAt, 'said until the member closes it').toBeLessThanOrEqual(w.sent.lastIndexOf(lookups(w).at(-1)!));
     },
     // the member found: only the masked name is shown; the form; "apply" only when it is complete and well-formed
     form: async (w) => {
@@ -228,6 +256,7 @@ defineScreenPaths<Member>(h, {
     unreachable: async (w) => {
       expect(applies(w).at(-1)?.answer).toBe('network');
       expect(alertText()).toContain('网络无法连接');
+      expect(w.closedApplyAt, 'said until the member closes it').toBeLessThanOrEqual(w.sent.lastIndexOf(applies(w).at(-1)!));
       await nothingApplied(w);
     },
     // applied: the member is on the application's page, pending review, stored once for the recipient
@@ -248,9 +277,12 @@ defineScreenPaths<Member>(h, {
     retry: (w, _e, before) => {
       const again = [...sentBy(w, 'submitTransfer', before), ...sentBy(w, 'lookupMember', before)];
       expect(again, 'a retry sends the request again').toHaveLength(1);
+      expect(again[0]!.invoke, 'the request that was lost').toBe(lastLost(w, before)?.invoke);
       if (again[0]!.invoke === 'submitTransfer') expect(again[0]!.key, 'the same intent: the same key').toBe(applies(w).at(-2)?.key);
     },
     'phone.lookup': (w, _e, before) => expect(sentBy(w, 'submitTransfer', before)).toEqual([]),
+    // typing a phone (or closing a lost lookup) asks nothing: the member taps "look up"
+    'phone.change': (w, _e, before) => expect(w.sent.length).toBe(before),
     'name.change': (w, _e, before) => expect(w.sent.length).toBe(before),
     'idNumber.change': (w, _e, before) => expect(w.sent.length).toBe(before),
     'idPhoto.ready': (w, _e, before) => expect(w.sent.length).toBe(before),

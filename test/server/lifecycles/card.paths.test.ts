@@ -53,10 +53,14 @@ interface Card {
   extensions: number;
   /** the member the card was transferred to */
   recipient?: number;
+  /** the card came to this member by a transfer (spec §5: never transferred again) */
+  received: boolean;
 }
 
 const detail = async (w: Card) => (await s.call('GET', `/api/customers/cards/detail?id=${w.cardId}`, { token: w.token })).body.data;
 const today = () => shanghaiDate(s.clock.now());
+/** Not transferred: no member holds a card that came from it. */
+const nobodyReceived = async (w: Card) => expect(await s.deps.db.select().from(memberCards).where(eq(memberCards.transferredFromCardId, w.cardId))).toEqual([]);
 const notYet = (what: string) => () => {
   throw new Error(`${what}: nothing can put a card in this state yet`);
 };
@@ -75,11 +79,18 @@ const freeze = async (w: Card, from: string, until: string) => {
 defineServerPaths<Card>(s, {
   machine: cardMachine,
   record: "a member's card",
-  input: { receivedByTransfer: false, freezePlanned: false },
-  async start() {
+  inputs: {
+    'a card bought': { receivedByTransfer: false, freezePlanned: false },
+    'a card received by transfer': { receivedByTransfer: true, freezePlanned: false },
+  },
+  // a received card is walked only as far as its activation: what it adds is the transfer refused (30032)
+  offer: (e, _s, input) => input !== 'a card received by transfer' || e.type === 'card.activate' || e.type === 'card.transfer',
+  async start(_s, input) {
     const m = await newMember(s);
-    const card = await newCard(s, m.id, { status: 'inactive', validFrom: null, validUntil: null, validityDays: DAYS });
-    return { token: m.token, cardId: card.id, extensions: 0 };
+    const received = (input as { receivedByTransfer: boolean }).receivedByTransfer;
+    const from = received ? await newCard(s, (await newMember(s)).id, { status: 'transferred' }) : null;
+    const card = await newCard(s, m.id, { status: 'inactive', validFrom: null, validUntil: null, validityDays: DAYS, transferredFromCardId: from?.id ?? null });
+    return { token: m.token, cardId: card.id, extensions: 0, received };
   },
   events: {
     'card.activate': async (w) => {
@@ -153,12 +164,14 @@ defineServerPaths<Card>(s, {
     inactive: async (w) => {
       const d = await detail(w);
       expect([d.validFrom, d.validUntil]).toEqual([null, null]);
-      expect(d.operations).toEqual(['activate', 'transfer']);
+      expect(d.operations).toEqual(w.received ? ['activate'] : ['activate', 'transfer']);
       expect(d.offers.map((o: { operation: string; code: number }) => [o.operation, o.code])).toEqual([
         ['freeze', 30003],
         ['extend', 30010],
-        ['transfer', null],
+        // spec §5 once per card: a received card is never transferred again
+        ['transfer', w.received ? 30032 : null],
       ]);
+      await nobodyReceived(w);
     },
     // started at activation; its end moved by each freeze asked for and extension; not past it
     in_use: async (w) => {
@@ -169,7 +182,9 @@ defineServerPaths<Card>(s, {
       expect(d.extensionCount).toBe(w.extensions);
       // a planned freeze is shown and can be called off; then no second freeze is offered
       expect([d.frozenFrom, d.frozenUntil]).toEqual(w.planned ? [w.freeze!.from, w.freeze!.until] : [null, null]);
-      expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend'] : ['freeze', 'transfer', 'extend']);
+      expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend'] : w.received ? ['freeze', 'extend'] : ['freeze', 'transfer', 'extend']);
+      if (w.received) expect(d.offers.find((o: { operation: string }) => o.operation === 'transfer').code).toBe(30032);
+      await nobodyReceived(w);
       if (w.planned) {
         expect(d.offers.find((o: { operation: string }) => o.operation === 'freeze').code).toBe(30016);
         // a planned freeze is called off before a transfer (decision 026)
@@ -188,6 +203,7 @@ defineServerPaths<Card>(s, {
       expect(today() >= w.freeze!.from && today() <= w.freeze!.until, 'today is a frozen day').toBe(true);
       expect(Date.parse(d.validUntil)).toBe(w.until);
       expect(d.operations).toEqual(['unfreeze']);
+      await nobodyReceived(w);
       expect(d.offers.find((o: { operation: string }) => o.operation === 'extend').code).toBe(30014);
     },
     // its validity has ended (the dates kept); my cards list says so too; extension is the way back
@@ -196,6 +212,7 @@ defineServerPaths<Card>(s, {
       expect(Date.parse(d.validUntil)).toBe(w.until);
       expect(Date.parse(d.validUntil)).toBeLessThanOrEqual(s.clock.now().getTime());
       expect(d.operations).toEqual(['extend']);
+      await nobodyReceived(w);
       const mine = (await s.call('GET', '/api/customers/cards', { token: w.token })).body.data as Array<{ id: number; status: string }>;
       expect(mine.find((c) => c.id === w.cardId)?.status).toBe('expired');
     },
