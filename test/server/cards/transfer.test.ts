@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, bookings, memberCards, notifications } from '../../../src/server/db/schema/index';
+import { shanghaiDate } from '../../../src/domain/time';
 import { book, cardRow, DAY, HOUR, newCard, newClass, newMember } from '../booking/support';
 import { newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
@@ -57,6 +58,12 @@ describe('applying, and staff deciding', () => {
     expect(d.operations).not.toContain('transfer');
     expect(d.offers.find((o: { operation: string }) => o.operation === 'transfer')).toMatchObject({ allowed: false, code: 30004 });
     expect(refusal(await applyFor(s, from.token, card.id, toPhone))).toEqual([409, 30004]);
+    // spec §8 unfinished application: not frozen or extended meanwhile, and the card page says so
+    expect(d.offers.filter((o: { code: number }) => o.code === 30004).map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend', 'transfer']);
+    const today = shanghaiDate(s.clock.now());
+    expect(refusal(await s.call('POST', '/api/customers/cards/freeze', { token: from.token, body: { id: card.id, from: today, until: today } }))).toEqual([409, 30004]);
+    expect(refusal(await s.call('POST', '/api/customers/cards/extend', { token: from.token, body: { id: card.id, until: '2027-06-30' } }))).toEqual([409, 30004]);
+    expect((await cardRow(s, card.id)).status).toBe('in_use');
     const staff = await newStaff(s);
     const queue = (await s.call('GET', '/api/staff/transfers', { token: staff.token })).body.data;
     expect(queue.find((t: { id: number }) => t.id === row.id)).toMatchObject({ state: 'pending', cardNumber: card.number, idNumber: ID_NUMBER });

@@ -7,7 +7,8 @@ import { memberCards } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
 import { myCardDetail } from '../orders/mine';
 import { extensionRuleOf } from './extend';
-import { offersOf, operationRefusals } from './operations';
+import type { ErrorName } from '../../../domain/errors';
+import { offersOf, operationRefusals, type ManagedOperation } from './operations';
 import { transferRefusal } from './transfer-rules';
 
 /**
@@ -25,7 +26,9 @@ export async function cardDetail(db: Db, accountId: number, cardId: number, loca
     .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)));
   const rule = await extensionRuleOf(db, row!.cardType);
   const transfer = await transferRefusal(db, row!, now);
-  const refusals = { ...operationRefusals(row!, cardFactsOf(row!), rule), transfer: transfer?.why ?? null };
+  const refusals: Partial<Record<ManagedOperation, ErrorName | null>> = { ...operationRefusals(row!, cardFactsOf(row!), rule), transfer: transfer?.why ?? null };
+  // an unfinished transfer application: the card is neither frozen nor extended meanwhile (spec §8)
+  if (transfer?.why === 'cardApplicationPending') for (const op of ['freeze', 'extend'] as const) if (refusals[op] === null) refusals[op] = 'cardApplicationPending';
   return {
     ...base,
     operations: base.operations.filter((op) => !(op in refusals) || refusals[op as keyof typeof refusals] === null),

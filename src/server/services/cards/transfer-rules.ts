@@ -62,6 +62,15 @@ export async function transferRefusal(db: Db | Tx, card: CardRow, now: Date, exc
   return null;
 }
 
+/** Whether the card has a transfer application not yet decided (spec §8 "unfinished application": the card is not frozen or extended meanwhile). */
+export async function transferUnfinished(db: Db | Tx, cardId: number): Promise<boolean> {
+  const [open] = await db
+    .select({ n: count() })
+    .from(cardTransfers)
+    .where(and(eq(cardTransfers.cardId, cardId), inArray(cardTransfers.state, OPEN_TRANSFER_STATES)));
+  return (open?.n ?? 0) > 0;
+}
+
 /** Throws the refusal as the API answers it. */
 export function refuseTransfer(r: TransferRefusal): never {
   throw new ApiError(Errors[r.why], r.values ? { values: r.values } : {});
