@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { bookClassMachine } from './book-class.machine';
 import { bookingItemMachine } from './booking-item.machine';
 import { cardExtendMachine } from './card-extend.machine';
+import { cardTransferMachine } from './card-transfer.machine';
 import { cardFreezeMachine } from './card-freeze.machine';
 import { cardItemMachine } from './card-item.machine';
 import { changePasswordMachine } from './change-password.machine';
@@ -19,6 +20,7 @@ import { paymentPartMachine } from './domain/payment-part.machine';
 import { paymentMachine } from './domain/payment.machine';
 import { photoReviewMachine } from './domain/photo-review.machine';
 import { refundMachine } from './domain/refund.machine';
+import { transferMachine } from './domain/transfer.machine';
 import { loginMachine } from './login.machine';
 import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
@@ -57,6 +59,7 @@ export const charts: Chart[] = [
   { file: 'machines/card-item.machine.ts', machine: cardItemMachine },
   { file: 'machines/card-freeze.machine.ts', machine: cardFreezeMachine },
   { file: 'machines/card-extend.machine.ts', machine: cardExtendMachine },
+  { file: 'machines/card-transfer.machine.ts', machine: cardTransferMachine },
   { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
   { file: 'machines/pay-order.machine.ts', machine: payOrderMachine },
   { file: 'machines/split-order.machine.ts', machine: splitOrderMachine },
@@ -72,6 +75,7 @@ export const charts: Chart[] = [
   { file: 'machines/domain/payment.machine.ts', machine: paymentMachine },
   { file: 'machines/domain/payment-part.machine.ts', machine: paymentPartMachine },
   { file: 'machines/domain/refund.machine.ts', machine: refundMachine },
+  { file: 'machines/domain/transfer.machine.ts', machine: transferMachine },
   { file: 'machines/domain/friend-invitation.machine.ts', machine: friendInvitationMachine },
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
   { file: 'machines/domain/class.machine.ts', machine: classMachine },

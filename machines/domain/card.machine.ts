@@ -44,6 +44,7 @@ export const cardMachine = setup({
   },
   guards: {
     transferable: ({ context }) => !context.receivedByTransfer,
+    transferableNow: ({ context }) => !context.receivedByTransfer && !context.freezePlanned,
     freezePlanned: ({ context }) => context.freezePlanned,
     noFreezePlanned: ({ context }) => !context.freezePlanned,
   },
@@ -67,13 +68,14 @@ export const cardMachine = setup({
     },
     in_use: {
       description:
-        'Active: books classes within its validity and uses; can be frozen (from today, or planned from a later day: then it books no class in the planned days and the plan can be called off), extended, transferred (unless it was received by transfer) or refunded.',
+        'Active: books classes within its validity and uses; can be frozen (from today, or planned from a later day: then it books no class in the planned days and the plan can be called off), extended, transferred (unless it was received by transfer, or a freeze is planned) or refunded.',
       on: {
         'card.freeze': { guard: 'noFreezePlanned', target: 'frozen' },
         'card.planFreeze': { guard: 'noFreezePlanned', target: 'in_use', actions: 'planFreeze' },
         'card.freezeStarts': { guard: 'freezePlanned', target: 'frozen', actions: 'dropFreezePlan' },
         'card.unfreeze': { guard: 'freezePlanned', target: 'in_use', actions: 'dropFreezePlan' },
-        'card.transfer': { guard: 'transferable', target: 'transferred' },
+        // a planned freeze's days were added to the validity end: it is called off before a transfer (decision 026)
+        'card.transfer': { guard: 'transferableNow', target: 'transferred' },
         'card.extend': 'in_use',
         'card.refund': 'invalid',
         // a planned freeze starts before the validity ends (its days were added to it)

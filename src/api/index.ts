@@ -7,6 +7,7 @@ import { friendCalls } from './friend';
 import { goodsCalls } from './goods';
 import { memberGoodsCalls } from './member-goods';
 import { orderCalls } from './orders';
+import { transferCalls } from './transfers';
 import { walletCalls } from './wallet';
 
 /** The app's whole API: one client, calls grouped by area. Machines receive these as provided actors. */
@@ -21,6 +22,7 @@ export function createApi(opts: ApiClientOptions) {
     friend: friendCalls(http),
     memberGoods: memberGoodsCalls(http),
     orders: orderCalls(http),
+    transfers: transferCalls(http),
     wallet: walletCalls(http),
   };
 }

@@ -86,6 +86,9 @@ export const screens: ScreenRoute[] = [
   { path: 'mine/balanceHistory', title: msg`余额变动记录`, requiresLogin: true, screen: () => import('./screens/mine/balance-history-screen') },
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
   { path: 'mine/carddetail', title: msg`会员卡详情`, requiresLogin: true, screen: () => import('./screens/cards/card-detail-screen') },
+  { path: 'mine/transfer', title: msg`会员卡转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-policy-screen') },
+  { path: 'mine/transferapply', title: msg`申请转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-apply-screen') },
+  { path: 'mine/transferstate', title: msg`转让申请`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-state-screen') },
   { path: 'mine/CardDetailPage', title: msg`会员卡使用记录`, requiresLogin: true, screen: () => import('./screens/cards/card-history-screen') },
   // the product owner's page of every statechart; the server serves it in demo mode only (createApp)
   { path: 'dev/machines', showFooter: false, screen: () => import('./screens/dev/machines-screen') },

@@ -92,6 +92,15 @@ export const Errors = {
   extensionNotLater: def(30022, 400, msg`延期日期须晚于当前到期日期`),
   extensionTooLong: def(30023, 400, msg`延期天数超过了该卡种允许的上限`),
   extensionInPast: def(30024, 400, msg`延期后的到期日期不能早于今天`),
+  // transfer (spec §5, §8 cards, §9; decision 026)
+  transferWindow: def(30030, 409, msg`团购结束后3天内不能转让，如有疑问请致电门店 {phone}`),
+  groupPurchaseNotOver: def(30031, 409, msg`团购期内的会员卡不能转让，如有疑问请致电门店 {phone}`),
+  transferOnlyOnce: def(30032, 409, msg`每张会员卡只能转让一次，转让得到的会员卡不能再转让`),
+  transferToSelf: def(30033, 409, msg`不能转让给自己`),
+  sharedMainCardNotTransferable: def(30034, 409, msg`亲情卡不能转让`),
+  transferBookingsAhead: def(30035, 409, msg`这张会员卡还有已预约或正在上的课程，请先取消预约`),
+  noSuchMember: def(30036, 404, msg`没有这个会员`),
+  transferNotInState: def(30037, 409, msg`该转让申请当前状态不能这样处理`),
 
   // 40xxx orders and payments
   unpaidOrderExists: def(40001, 409, msg`您有未支付的订单，请先支付或取消`),

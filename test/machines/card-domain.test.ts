@@ -41,6 +41,8 @@ describe('the server reads the card chart (spec §4 card status)', () => {
     expect(canApplyCard('in_use', 'card.transfer', { receivedByTransfer: true })).toBe(false);
     expect(canApplyCard('transferred', 'card.transfer')).toBe(false);
     expect(canApplyCard('frozen', 'card.transfer')).toBe(false);
+    // a planned freeze is called off first (decision 026)
+    expect(canApplyCard('in_use', 'card.transfer', { freezePlanned: true })).toBe(false);
   });
 
   it('extends only when in use or expired (spec §5)', () => {
@@ -70,7 +72,7 @@ describe('the server reads the card chart (spec §4 card status)', () => {
     expect(cardOperations('in_use')).toEqual(['freeze', 'transfer', 'extend', 'refund']);
     expect(cardOperations('in_use', { receivedByTransfer: true })).toEqual(['freeze', 'extend', 'refund']);
     expect(cardOperations('frozen')).toEqual(['unfreeze', 'refund']);
-    expect(cardOperations('in_use', { freezePlanned: true })).toEqual(['unfreeze', 'transfer', 'extend', 'refund']);
+    expect(cardOperations('in_use', { freezePlanned: true })).toEqual(['unfreeze', 'extend', 'refund']);
     expect(cardOperations('expired')).toEqual(['extend']);
   });
 });

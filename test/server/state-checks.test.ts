@@ -13,6 +13,8 @@ import { paymentPartMachine } from '../../machines/domain/payment-part.machine';
 import { paymentMachine } from '../../machines/domain/payment.machine';
 import { photoReviewMachine } from '../../machines/domain/photo-review.machine';
 import { refundMachine } from '../../machines/domain/refund.machine';
+import { transferMachine } from '../../machines/domain/transfer.machine';
+import { TRANSFER_STATE_VALUES } from '../../src/domain/card-transfer';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
 import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
@@ -40,6 +42,7 @@ const CHARTS: Record<string, AnyStateMachine> = {
   booking: bookingMachine,
   class: classMachine,
   'photo-review': photoReviewMachine,
+  transfer: transferMachine,
 };
 
 /** The values a state column's CHECK constraint admits, as the database holds it. */
@@ -102,5 +105,6 @@ describe('state columns and their charts', () => {
     expect(sorted(BOOKING_ROW_STATES)).toEqual(sorted(storedStates(bookingMachine)));
     expect(sorted(PHOTO_REVIEW_STATES)).toEqual(sorted(storedStates(photoReviewMachine)));
     expect(sorted(COUPON_STATES)).toEqual(sorted(storedStates(couponMachine)));
+    expect(sorted(TRANSFER_STATE_VALUES)).toEqual(sorted(storedStates(transferMachine)));
   });
 });

@@ -12,6 +12,7 @@ import { PAYMENT_PART_STATES } from '../../../machines/domain/payment-part-trans
 import { PAYMENT_STATUSES } from '../../../machines/domain/payment-transitions';
 import { PHOTO_STORED_STATES } from '../../../machines/domain/photo-review-transitions';
 import { REFUND_STATES } from '../../../machines/domain/refund-transitions';
+import { TRANSFER_STATES } from '../../../machines/domain/transfer-transitions';
 
 /**
  * Every stored state column and the chart whose states it may hold (issue 11, decision 017). The
@@ -41,6 +42,7 @@ export const STATE_COLUMNS = {
   bookings: col('bookings', 'state', 'booking', BOOKING_STORED_STATES),
   classes: col('classes', 'status', 'class', CLASS_STATUSES),
   memberPhotos: col('member_photos', 'state', 'photo-review', PHOTO_STORED_STATES),
+  cardTransfers: col('card_transfers', 'state', 'transfer', TRANSFER_STATES),
 } satisfies Record<string, StateColumn>;
 
 /** The constraint's name: `<table>_<column>_check`. */

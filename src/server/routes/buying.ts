@@ -125,7 +125,7 @@ export const buyingRoutes = createRouter()
       responses: { 200: json(CardDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
     async (c) => {
-      const detail = await cardDetail(c.var.deps.db, me(c), c.req.valid('query').id, c.var.locale);
+      const detail = await cardDetail(c.var.deps.db, me(c), c.req.valid('query').id, c.var.locale, c.var.deps.clock.now());
       if (!detail) throw new ApiError(Errors.notFound, { field: 'id' });
       return ok(c, detail);
     },
@@ -143,7 +143,7 @@ export const buyingRoutes = createRouter()
     async (c) => {
       const { deps, locale } = c.var;
       const card = await activateCard(deps.db, deps.clock, me(c), c.req.valid('json').id);
-      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale))!);
+      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale, deps.clock.now()))!);
     },
   )
   .openapi(
@@ -160,7 +160,7 @@ export const buyingRoutes = createRouter()
     async (c) => {
       const { deps, locale } = c.var;
       const card = await freezeCard(deps.db, deps.clock, me(c), c.req.valid('json'));
-      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale))!);
+      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale, deps.clock.now()))!);
     },
   )
   .openapi(
@@ -177,7 +177,7 @@ export const buyingRoutes = createRouter()
     async (c) => {
       const { deps, locale } = c.var;
       const card = await unfreezeCard(deps.db, deps.clock, me(c), c.req.valid('json').id);
-      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale))!);
+      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale, deps.clock.now()))!);
     },
   )
   .openapi(
@@ -194,7 +194,7 @@ export const buyingRoutes = createRouter()
     async (c) => {
       const { deps, locale } = c.var;
       const card = await extendCard(deps.db, deps.clock, me(c), c.req.valid('json'));
-      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale))!);
+      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale, deps.clock.now()))!);
     },
   )
   .openapi(

@@ -1,3 +1,4 @@
+import { transferRoutes } from './transfers';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../env';
 import { account } from './account';
@@ -46,6 +47,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', orderRoutes);
   app.route('/api', staffRefundRoutes);
   app.route('/api', buyingRoutes);
+  app.route('/api', transferRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
   if (deps.config.demo && !deps.config.production) {

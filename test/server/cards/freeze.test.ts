@@ -33,6 +33,7 @@ describe('freezing a card', () => {
       { operation: 'freeze', allowed: false, code: 30003, message: '会员卡当前状态不能冻结' },
       { operation: 'unfreeze', allowed: true, code: null, message: null },
       { operation: 'extend', allowed: false, code: 30014, message: '会员卡已冻结' },
+      { operation: 'transfer', allowed: false, code: 30014, message: '会员卡已冻结' },
     ]);
   });
 
@@ -138,7 +139,7 @@ describe('unfreezing a card', () => {
     expect(r.body.data).toMatchObject({ status: 'in_use', frozenFrom: null, frozenUntil: null });
     // frozen two days (the first two); the other three are taken back
     expect((await cardRow(s, card.id)).validUntil!.getTime()).toBe(card.validUntil!.getTime() + 2 * DAY);
-    expect(r.body.data.offers.map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend']);
+    expect(r.body.data.offers.map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend', 'transfer']);
   });
 
   it('a planned freeze called off: all its days taken back', async () => {

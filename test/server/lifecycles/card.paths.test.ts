@@ -5,7 +5,11 @@ import { addDays, shanghaiDate, shanghaiMidnight } from '../../../src/domain/tim
 import { enqueueJob } from '../../../src/server/jobs/queue';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { TIME_PASSING_JOB } from '../../../src/server/jobs/time-passing';
+import { eq } from 'drizzle-orm';
+import { memberCards } from '../../../src/server/db/schema/index';
 import { cardRow, newCard, newMember } from '../booking/support';
+import { newStaff } from '../orders/support';
+import { applyFor, phoneOf, staffCall } from '../cards/transfer-support';
 import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
 
@@ -19,8 +23,9 @@ import { accepted, defineServerPaths } from '../support/server-paths';
  * GET /customers/cards/detail and the member_cards table, with what it promises: the validity end
  * each operation gives by spec §5 and decision 024 (computed here from the member's steps, not read
  * from the server), the freeze dates, the extension count, the operations offered. Time passes by
- * moving the injected clock and running the time-passing job (decision 018).
- * Transfer, refund and invalidation come with the rest of issue 13.
+ * moving the injected clock and running the time-passing job (decision 018). A transfer is the
+ * member's application to another member and staff taking and approving it (decision 026).
+ * Refund and invalidation come with the rest of issue 13.
  */
 const s = await startTestServer({ seed: true });
 // the time-passing job, scheduled as the runner schedules it
@@ -46,10 +51,16 @@ interface Card {
   freeze?: { from: string; until: string };
   planned?: boolean;
   extensions: number;
+  /** the member the card was transferred to */
+  recipient?: number;
+  /** the card came to this member by a transfer (spec §5: never transferred again) */
+  received: boolean;
 }
 
 const detail = async (w: Card) => (await s.call('GET', `/api/customers/cards/detail?id=${w.cardId}`, { token: w.token })).body.data;
 const today = () => shanghaiDate(s.clock.now());
+/** Not transferred: no member holds a card that came from it. */
+const nobodyReceived = async (w: Card) => expect(await s.deps.db.select().from(memberCards).where(eq(memberCards.transferredFromCardId, w.cardId))).toEqual([]);
 const notYet = (what: string) => () => {
   throw new Error(`${what}: nothing can put a card in this state yet`);
 };
@@ -68,11 +79,18 @@ const freeze = async (w: Card, from: string, until: string) => {
 defineServerPaths<Card>(s, {
   machine: cardMachine,
   record: "a member's card",
-  input: { receivedByTransfer: false, freezePlanned: false },
-  async start() {
+  inputs: {
+    'a card bought': { receivedByTransfer: false, freezePlanned: false },
+    'a card received by transfer': { receivedByTransfer: true, freezePlanned: false },
+  },
+  // a received card is walked only as far as its activation: what it adds is the transfer refused (30032)
+  offer: (e, _s, input) => input !== 'a card received by transfer' || e.type === 'card.activate' || e.type === 'card.transfer',
+  async start(_s, input) {
     const m = await newMember(s);
-    const card = await newCard(s, m.id, { status: 'inactive', validFrom: null, validUntil: null, validityDays: DAYS });
-    return { token: m.token, cardId: card.id, extensions: 0 };
+    const received = (input as { receivedByTransfer: boolean }).receivedByTransfer;
+    const from = received ? await newCard(s, (await newMember(s)).id, { status: 'transferred' }) : null;
+    const card = await newCard(s, m.id, { status: 'inactive', validFrom: null, validUntil: null, validityDays: DAYS, transferredFromCardId: from?.id ?? null });
+    return { token: m.token, cardId: card.id, extensions: 0, received };
   },
   events: {
     'card.activate': async (w) => {
@@ -116,6 +134,16 @@ defineServerPaths<Card>(s, {
       w.until = extendedValidUntil(until).getTime();
       w.extensions += 1;
     },
+    // the member applies to transfer it to another member; staff take the application and approve it
+    'card.transfer': async (w) => {
+      const to = await newMember(s);
+      const r = await applyFor(s, w.token, w.cardId, await phoneOf(s, to.id));
+      accepted(r, 'apply to transfer');
+      const staff = await newStaff(s);
+      accepted(await staffCall(s, staff.token, 'take', r.body.data.id), 'take');
+      accepted(await staffCall(s, staff.token, 'approve', r.body.data.id), 'approve');
+      w.recipient = to.id;
+    },
     // time passes to the validity end (for a card not yet started: as long as its validity would run)
     // and the job runs; a freeze planned or running starts and ends before that (its days were added to
     // the validity), so time is not moved past it: a frozen card waits
@@ -125,7 +153,6 @@ defineServerPaths<Card>(s, {
     },
   },
   notYetDriven: {
-    'card.transfer': 'issue 13 (transfer)',
     'card.refund': 'issue 13 (refund)',
     'card.invalidate': 'issue 13 (staff invalidation)',
   },
@@ -137,11 +164,14 @@ defineServerPaths<Card>(s, {
     inactive: async (w) => {
       const d = await detail(w);
       expect([d.validFrom, d.validUntil]).toEqual([null, null]);
-      expect(d.operations).toEqual(['activate']);
+      expect(d.operations).toEqual(w.received ? ['activate'] : ['activate', 'transfer']);
       expect(d.offers.map((o: { operation: string; code: number }) => [o.operation, o.code])).toEqual([
         ['freeze', 30003],
         ['extend', 30010],
+        // spec §5 once per card: a received card is never transferred again
+        ['transfer', w.received ? 30032 : null],
       ]);
+      await nobodyReceived(w);
     },
     // started at activation; its end moved by each freeze asked for and extension; not past it
     in_use: async (w) => {
@@ -152,9 +182,13 @@ defineServerPaths<Card>(s, {
       expect(d.extensionCount).toBe(w.extensions);
       // a planned freeze is shown and can be called off; then no second freeze is offered
       expect([d.frozenFrom, d.frozenUntil]).toEqual(w.planned ? [w.freeze!.from, w.freeze!.until] : [null, null]);
-      expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend'] : ['freeze', 'extend']);
+      expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend'] : w.received ? ['freeze', 'extend'] : ['freeze', 'transfer', 'extend']);
+      if (w.received) expect(d.offers.find((o: { operation: string }) => o.operation === 'transfer').code).toBe(30032);
+      await nobodyReceived(w);
       if (w.planned) {
         expect(d.offers.find((o: { operation: string }) => o.operation === 'freeze').code).toBe(30016);
+        // a planned freeze is called off before a transfer (decision 026)
+        expect(d.offers.find((o: { operation: string }) => o.operation === 'transfer').code).toBe(30016);
         // one freeze at a time (decision 024): a second one, even on other days, is refused and changes nothing
         const other = addDays(w.freeze!.until, 1);
         const r = await s.call('POST', '/api/customers/cards/freeze', { token: w.token, body: { id: w.cardId, from: other, until: other } });
@@ -169,6 +203,7 @@ defineServerPaths<Card>(s, {
       expect(today() >= w.freeze!.from && today() <= w.freeze!.until, 'today is a frozen day').toBe(true);
       expect(Date.parse(d.validUntil)).toBe(w.until);
       expect(d.operations).toEqual(['unfreeze']);
+      await nobodyReceived(w);
       expect(d.offers.find((o: { operation: string }) => o.operation === 'extend').code).toBe(30014);
     },
     // its validity has ended (the dates kept); my cards list says so too; extension is the way back
@@ -177,10 +212,22 @@ defineServerPaths<Card>(s, {
       expect(Date.parse(d.validUntil)).toBe(w.until);
       expect(Date.parse(d.validUntil)).toBeLessThanOrEqual(s.clock.now().getTime());
       expect(d.operations).toEqual(['extend']);
+      await nobodyReceived(w);
       const mine = (await s.call('GET', '/api/customers/cards', { token: w.token })).body.data as Array<{ id: number; status: string }>;
       expect(mine.find((c) => c.id === w.cardId)?.status).toBe('expired');
     },
-    transferred: notYet('transfer needs its endpoint (issue 13)'),
+    // given to the recipient: this card books nothing and offers nothing; the recipient holds a new card
+    // with its uses and validity end (none yet when it was never started), marked received by transfer
+    transferred: async (w) => {
+      const d = await detail(w);
+      expect(d.operations).toEqual([]);
+      const old = await cardRow(s, w.cardId);
+      const [got] = await s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, w.recipient!));
+      // (in use, or expired once time passed its end: the time-passing job moves the recipient's card too)
+      const started = w.until === undefined ? 'inactive' : w.until > s.clock.now().getTime() ? 'in_use' : 'expired';
+      expect(got, 'the recipient holds the card').toMatchObject({ transferredFromCardId: w.cardId, usesLeft: old.usesLeft, status: started });
+      expect(got!.validUntil?.getTime() ?? null).toBe(w.until ?? null);
+    },
     invalid: notYet('refund and invalidation need their endpoints (issue 13)'),
   },
 });

@@ -96,6 +96,8 @@ export const memberCards = pgTable(
      */
     frozenFrom: date('frozen_from', { mode: 'string' }),
     frozenUntil: date('frozen_until', { mode: 'string' }),
+    /** the end of the group-buy period of a card bought in a group purchase (spec §5: not transferable before it nor within 3 days after; decision 026); null otherwise */
+    groupEndsAt: timestamp('group_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -9,3 +9,4 @@ export * from './money';
 export * from './buying';
 export * from './flash-sale';
 export * from './photos';
+export * from './transfers';

@@ -7,14 +7,17 @@ import { memberCards } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
 import { myCardDetail } from '../orders/mine';
 import { extensionRuleOf } from './extend';
-import { offersOf, operationRefusals } from './operations';
+import type { ErrorName } from '../../../domain/errors';
+import { offersOf, operationRefusals, type ManagedOperation } from './operations';
+import { transferRefusal } from './transfer-rules';
 
 /**
  * One of my cards as its page shows it (spec §3 card): the stored card with its history's facts,
  * its freeze (planned or running), and the card-management operations offered now, each with the
- * reason when not (decision 024); the operations list is what is offered. Another member's card is undefined (404).
+ * reason when not (decisions 024, 026: transfer only when an application would be accepted now, its
+ * recipient aside); the operations list is what is offered. Another member's card is undefined (404).
  */
-export async function cardDetail(db: Db, accountId: number, cardId: number, locale: Locale): Promise<CardDetail | undefined> {
+export async function cardDetail(db: Db, accountId: number, cardId: number, locale: Locale, now: Date): Promise<CardDetail | undefined> {
   const base = await myCardDetail(db, accountId, cardId, locale);
   if (!base) return undefined;
   const [row] = await db
@@ -22,13 +25,16 @@ export async function cardDetail(db: Db, accountId: number, cardId: number, loca
     .from(memberCards)
     .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)));
   const rule = await extensionRuleOf(db, row!.cardType);
-  const refusals = operationRefusals(row!, cardFactsOf(row!), rule);
+  const transfer = await transferRefusal(db, row!, now);
+  const refusals: Partial<Record<ManagedOperation, ErrorName | null>> = { ...operationRefusals(row!, cardFactsOf(row!), rule), transfer: transfer?.why ?? null };
+  // an unfinished transfer application: the card is neither frozen nor extended meanwhile (spec §8)
+  if (transfer?.why === 'cardApplicationPending') for (const op of ['freeze', 'extend'] as const) if (refusals[op] === null) refusals[op] = 'cardApplicationPending';
   return {
     ...base,
     operations: base.operations.filter((op) => !(op in refusals) || refusals[op as keyof typeof refusals] === null),
     frozenFrom: row!.frozenFrom,
     frozenUntil: row!.frozenUntil,
-    offers: offersOf(refusals, locale),
+    offers: offersOf(refusals, locale, transfer?.values ? { transfer: transfer.values } : {}),
     freezeMaxDays: MAX_FREEZE_DAYS,
     extension: rule && rule.maxExtensions > 0 ? rule : null,
   };

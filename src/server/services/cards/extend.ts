@@ -11,6 +11,7 @@ import { ApiError } from '../../http/api-error';
 import { decide } from '../booking/decide';
 import { catchUpCard, lockMyCard, writeCard, type CardRow } from './my-card';
 import { statusRefusal } from './operations';
+import { transferUnfinished } from './transfer-rules';
 
 /** What a card type allows (card_type_rules, seeded); null when the type has no row (never extended). */
 export async function extensionRuleOf(db: Db | Tx, cardType: CardType): Promise<ExtensionRule | null> {
@@ -30,6 +31,7 @@ export async function extendCard(db: Db, clock: Clock, accountId: number, input:
     const card = await lockMyCard(tx, now, accountId, input.id);
     const status = nextCardStatus(card.status, 'card.extend', cardFactsOf(card));
     if (!status) throw new ApiError(Errors[statusRefusal(card.status)]);
+    if (await transferUnfinished(tx, card.id)) throw new ApiError(Errors.cardApplicationPending);
     const why = extensionRefusal(card, await extensionRuleOf(tx, card.cardType), input.until, shanghaiDate(now));
     if (why) throw new ApiError(Errors[why], why === 'extensionNotAllowed' || why === 'extensionLimitReached' ? {} : { field: 'until' });
     return writeCard(tx, card, { status, validUntil: extendedValidUntil(input.until), extensionCount: card.extensionCount + 1 });

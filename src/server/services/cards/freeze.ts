@@ -11,6 +11,7 @@ import { ApiError } from '../../http/api-error';
 import { classEndsAt, decide, instant, ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { catchUpCard, lockMyCard, writeCard, type CardRow } from './my-card';
 import { freezeStatusRefusal, statusRefusal } from './operations';
+import { transferUnfinished } from './transfer-rules';
 
 /** Whether the card has a seat or queue place for a class that touches the days from `from` to `until` (spec §8 "scheduled or ongoing bookings"). */
 async function bookedDuring(tx: Tx, cardId: number, from: string, until: string): Promise<boolean> {
@@ -44,6 +45,7 @@ export async function freezeCard(db: Db, clock: Clock, accountId: number, input:
     const event = input.from === today ? 'card.freeze' : 'card.planFreeze';
     const status = nextCardStatus(card.status, event, cardFactsOf(card));
     if (!status) throw new ApiError(Errors[freezeStatusRefusal(cardFactsOf(card))]);
+    if (await transferUnfinished(tx, card.id)) throw new ApiError(Errors.cardApplicationPending);
     const why = freezeDatesRefusal(input, today, card.validUntil);
     if (why) throw new ApiError(Errors[why], { field: why === 'freezeStartPast' || why === 'freezeAfterValidity' ? 'from' : 'until', values: { days: MAX_FREEZE_DAYS } });
     if (await bookedDuring(tx, card.id, input.from, input.until)) throw new ApiError(Errors.cardBookingsDuringFreeze);

@@ -1,0 +1,168 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Block, BlockTitle, Button, List, ListInput } from 'konsta/react';
+import { useMemo, useRef } from 'react';
+import { useLoaderData, useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { cardTransferMachine, type TransferSubmission } from '../../../../machines/card-transfer.machine';
+import type { Api } from '../../../api/index';
+import { validIdNumber, validRecipientName } from '../../../domain/card-transfer';
+import { Errors } from '../../../domain/errors';
+import { browserApiOrThrow } from '../../api-context';
+import { NotFoundState } from '../../ui/not-found-state';
+import { UnreachableRetry } from '../../ui/unreachable-retry';
+import { refusal } from '../booking/booking-labels';
+import { preparePhoto } from '../booking/prepare-photo';
+import { transferLoader, transferStatePath, type TransferPageData } from './transfer-data';
+
+export const loader = transferLoader;
+
+const PHASES = ['phone', 'lookingUp', 'notFound', 'lookupUnreachable', 'form', 'submitting', 'unreachable', 'submitted'] as const;
+const unreadableMsg = msg`无法读取这张图片，请换一张照片`;
+
+/** The images uploaded, then the application: one intent, one key (a retry uploads again and applies once). */
+async function submit(api: Api, s: TransferSubmission) {
+  const ids: number[] = [];
+  for (const image of [s.idPhoto, s.photo]) {
+    const r = await api.transfers.uploadImage(image);
+    if (r.code !== 200) return { ...r, data: null as never };
+    ids.push(r.data.imageId);
+  }
+  return api.transfers.apply({ cardId: s.cardId, phone: s.phone, name: s.name, idNumber: s.idNumber, idPhotoId: ids[0]!, photoId: ids[1]!, agreed: true }, s.idempotencyKey);
+}
+
+/** One image input (the ID photo or the photo), scaled in the browser as the front photo is. */
+function ImageInput(props: { name: 'idPhoto' | 'photo'; chosen: boolean; disabled: boolean; label: React.ReactNode; onReady: (image: string) => void; onUnreadable: () => void }) {
+  return (
+    <label className={`flex h-10 cursor-pointer items-center justify-center rounded-full border border-primary px-4 text-sm text-primary ${props.chosen ? 'bg-primary/10' : ''}`} data-image-chosen={props.chosen ? props.name : undefined}>
+      {props.label}
+      {props.chosen && <span className="ml-1">✓</span>}
+      <input
+        type="file"
+        name={props.name}
+        accept="image/jpeg,image/png,image/webp"
+        className="sr-only"
+        disabled={props.disabled}
+        onChange={async (e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (!file) return;
+          try {
+            props.onReady((await preparePhoto(file)).image);
+          } catch {
+            props.onUnreadable();
+          }
+        }}
+      />
+    </label>
+  );
+}
+
+/**
+ * /mine/transferapply?id=: the transfer application through the card-transfer machine (spec §3, §5;
+ * decision 026): the recipient's phone looked up first (a masked name, or no such member), then the
+ * name, ID number and the two images; applied, the member sees the application's state.
+ */
+export default function TransferApplyScreen() {
+  const { card } = useLoaderData() as TransferPageData;
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const go = useRef(navigate);
+  go.current = navigate;
+  const unreadable = useRef<string | null>(null);
+  const cardId = card?.id ?? 0;
+  const logic = useMemo(
+    () =>
+      cardTransferMachine.provide({
+        actors: {
+          lookupMember: fromPromise(({ input }) => browserApiOrThrow().transfers.memberByPhone(input.phone)),
+          submitTransfer: fromPromise(({ input }) => submit(browserApiOrThrow(), input)),
+        },
+        actions: { showState: () => void go.current(transferStatePath(cardId)) },
+      }),
+    [cardId],
+  );
+  const flow = useActorRef(logic, { input: { cardId } });
+  const phase = useSelector(flow, (s) => PHASES.find((k) => s.matches(k)) ?? 'phone');
+  const c = useSelector(flow, (s) => s.context);
+  if (!card) return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
+  const busy = phase === 'lookingUp' || phase === 'submitting';
+  const shown = phase === 'form' || phase === 'submitting' || phase === 'unreachable';
+  const complete = validRecipientName(c.name) && validIdNumber(c.idNumber) && Boolean(c.idPhoto) && Boolean(c.photo);
+  return (
+    <article className="pb-6" data-transfer-apply={card.id}>
+      <BlockTitle>
+        <Trans>转让会员卡：{card.name}</Trans>
+      </BlockTitle>
+      <List strong inset className="!my-2">
+        <ListInput
+          label={<Trans>受让人手机号</Trans>}
+          type="tel"
+          name="phone"
+          value={c.phone}
+          disabled={busy}
+          onChange={(e: { target: { value: string } }) => flow.send({ type: 'phone.change', phone: e.target.value.trim() })}
+        />
+      </List>
+      <Block className="!my-2 space-y-2 text-sm">
+        {(phase === 'phone' || phase === 'lookingUp') && (
+          <Button rounded disabled={phase === 'lookingUp'} onClick={() => flow.send({ type: 'phone.lookup' })} data-action="transfer-lookup">
+            {phase === 'lookingUp' ? <Trans>正在查询…</Trans> : <Trans>查询会员</Trans>}
+          </Button>
+        )}
+        {phase === 'notFound' && (
+          <p role="alert" className="text-rose-600" data-transfer-not-found>
+            {i18n._(Errors.noSuchMember.message)}
+          </p>
+        )}
+        {phase === 'lookupUnreachable' && <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'phone.change', phone: c.phone })} />}
+        {c.recipient !== undefined && shown && (
+          <p data-transfer-recipient>
+            <Trans>受让会员：{c.recipient}</Trans>
+          </p>
+        )}
+      </Block>
+      {shown && (
+        <div data-transfer-form>
+          <List strong inset className="!my-2">
+            <ListInput label={<Trans>受让人姓名</Trans>} type="text" name="name" value={c.name} disabled={busy} onChange={(e: { target: { value: string } }) => flow.send({ type: 'name.change', name: e.target.value })} />
+            <ListInput
+              label={<Trans>受让人身份证号</Trans>}
+              type="text"
+              name="idNumber"
+              value={c.idNumber}
+              disabled={busy}
+              onChange={(e: { target: { value: string } }) => flow.send({ type: 'idNumber.change', idNumber: e.target.value.trim() })}
+            />
+          </List>
+          <Block className="!my-2 space-y-2 text-sm">
+            {c.idNumber !== '' && !validIdNumber(c.idNumber) && (
+              <p className="text-rose-600" data-transfer-id-wrong>
+                <Trans>请填写正确的身份证号</Trans>
+              </p>
+            )}
+            <div className="grid grid-cols-2 gap-3">
+              <ImageInput name="idPhoto" chosen={Boolean(c.idPhoto)} disabled={busy} label={<Trans>身份证照片</Trans>} onReady={(image) => flow.send({ type: 'idPhoto.ready', image })} onUnreadable={() => (unreadable.current = 'idPhoto')} />
+              <ImageInput name="photo" chosen={Boolean(c.photo)} disabled={busy} label={<Trans>受让人照片</Trans>} onReady={(image) => flow.send({ type: 'photo.ready', image })} onUnreadable={() => (unreadable.current = 'photo')} />
+            </div>
+            {unreadable.current && <p className="text-rose-600">{i18n._(unreadableMsg)}</p>}
+            {c.errorCode !== undefined && (
+              <p role="alert" className="text-rose-600" data-transfer-refused={c.errorCode}>
+                {c.errorMessage ?? i18n._(refusal(c.errorCode))}
+              </p>
+            )}
+            {phase === 'unreachable' ? (
+              <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.edit' })} />
+            ) : (
+              <Button large rounded disabled={busy || !complete} onClick={() => flow.send({ type: 'transfer.submit' })} data-action="transfer-submit">
+                {phase === 'submitting' ? <Trans>正在提交…</Trans> : <Trans>提交转让申请</Trans>}
+              </Button>
+            )}
+          </Block>
+        </div>
+      )}
+    </article>
+  );
+}

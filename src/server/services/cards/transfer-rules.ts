@@ -1,0 +1,86 @@
+import { and, asc, count, eq, gt, inArray, ne } from 'drizzle-orm';
+import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
+import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
+import { OPEN_TRANSFER_STATES } from '../../../../machines/domain/transfer-transitions';
+import { TRANSFER_GROUP_WINDOW_DAYS } from '../../../domain/card-transfer';
+import { Errors, type ErrorName } from '../../../domain/errors';
+import type { Db, Tx } from '../../db/client';
+import { accounts, bookings, cardTransfers, classes, clubs } from '../../db/schema/index';
+import { ApiError } from '../../http/api-error';
+import { classEndsAt, instant } from '../booking/decide';
+import type { CardRow } from './my-card';
+import { statusRefusal } from './operations';
+
+const DAY_MS = 86_400_000;
+
+/** Why a card cannot be transferred now, with the values its message names (the club's phone). */
+export interface TransferRefusal {
+  why: ErrorName;
+  values?: Record<string, string>;
+}
+
+/** Card types shared with sub-card holders (spec §5 "shared main card not transferable"; decision 026). */
+const SHARED_TYPES = new Set(['family-main', 'family-sub']);
+
+/** The phone line a member is told to call about a group-buy card: its club's, else the chain's first club. */
+async function clubPhone(db: Db | Tx, clubId: number | null): Promise<string> {
+  const q = db.select({ phone: clubs.phone }).from(clubs);
+  const [row] = clubId === null ? await q.orderBy(asc(clubs.sort), asc(clubs.id)).limit(1) : await q.where(eq(clubs.id, clubId));
+  return row?.phone ?? '';
+}
+
+/**
+ * Spec §5's transfer rules on one card, in the order a member would fix them (decision 026): once per
+ * card (received by transfer), the card's status by the chart, a freeze planned, a shared (family) card, a group-buy
+ * card within its period or the 3 days after, an unfinished application (other than `except`, the one
+ * being approved), and bookings still ahead or running on the card. Null when the card may be
+ * transferred now.
+ */
+export async function transferRefusal(db: Db | Tx, card: CardRow, now: Date, except?: number): Promise<TransferRefusal | null> {
+  const facts = cardFactsOf(card);
+  if (!nextCardStatus(card.status, 'card.transfer', facts)) {
+    // the chart's guards: received by transfer (once per card), a freeze planned (decision 024: called off first); else the status
+    const plain = nextCardStatus(card.status, 'card.transfer', { receivedByTransfer: false, freezePlanned: false }) !== null;
+    return { why: !plain ? statusRefusal(card.status) : facts.receivedByTransfer ? 'transferOnlyOnce' : 'freezePlanned' };
+  }
+  if (SHARED_TYPES.has(card.cardType)) return { why: 'sharedMainCardNotTransferable' };
+  if (card.groupEndsAt) {
+    if (now < card.groupEndsAt) return { why: 'groupPurchaseNotOver', values: { phone: await clubPhone(db, card.clubId) } };
+    if (now.getTime() < card.groupEndsAt.getTime() + TRANSFER_GROUP_WINDOW_DAYS * DAY_MS) return { why: 'transferWindow', values: { phone: await clubPhone(db, card.clubId) } };
+  }
+  const [open] = await db
+    .select({ n: count() })
+    .from(cardTransfers)
+    .where(and(eq(cardTransfers.cardId, card.id), inArray(cardTransfers.state, OPEN_TRANSFER_STATES), except === undefined ? undefined : ne(cardTransfers.id, except)));
+  if ((open?.n ?? 0) > 0) return { why: 'cardApplicationPending' };
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(and(eq(bookings.cardId, card.id), inArray(bookings.state, BOOKING_OPEN_STATES), gt(classEndsAt, instant(now))));
+  if ((ahead?.n ?? 0) > 0) return { why: 'transferBookingsAhead' };
+  return null;
+}
+
+/** Whether the card has a transfer application not yet decided (spec §8 "unfinished application": the card is not frozen or extended meanwhile). */
+export async function transferUnfinished(db: Db | Tx, cardId: number): Promise<boolean> {
+  const [open] = await db
+    .select({ n: count() })
+    .from(cardTransfers)
+    .where(and(eq(cardTransfers.cardId, cardId), inArray(cardTransfers.state, OPEN_TRANSFER_STATES)));
+  return (open?.n ?? 0) > 0;
+}
+
+/** Throws the refusal as the API answers it. */
+export function refuseTransfer(r: TransferRefusal): never {
+  throw new ApiError(Errors[r.why], r.values ? { values: r.values } : {});
+}
+
+/** The member a phone belongs to, when it is a member who may receive a card (not banned); else undefined. */
+export async function recipientByPhone(db: Db | Tx, phone: string) {
+  const [row] = await db
+    .select({ id: accounts.id, name: accounts.name, phone: accounts.phone })
+    .from(accounts)
+    .where(and(eq(accounts.phone, phone.trim()), eq(accounts.role, 'member'), eq(accounts.banned, false)));
+  return row;
+}
