@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
@@ -78,7 +78,9 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
       <p role="status" className={tone === 'ok' ? 'text-emerald-700 font-semibold' : 'text-black/70'}>
         {text}
       </p>
-      {actions}
+      {actions.map((a, i) => (
+        <Fragment key={i}>{a}</Fragment>
+      ))}
     </Block>
   );
 
