@@ -88,6 +88,8 @@ interface Friend {
   bridgeWaits: number;
   /** how often the friend asked to pay (taps on pay, and coming back from the authorization) */
   asks: number;
+  /** when (on the path's clock) the friend paid, or failed to pay, in WeChat Pay's sheet */
+  sheetAt?: number;
 }
 type W = World<Friend>;
 
@@ -170,6 +172,7 @@ async function sheet(w: W, outcome: 'ok' | 'cancel' | 'fail') {
     if (Date.now() > until) throw new Error('the page never asked the bridge to pay');
     await new Promise((r) => setTimeout(r, 5));
   }
+  if (outcome !== 'cancel') w.sheetAt = w.time();
   w.bridge.calls.find((c) => !c.answered)!.answer(`get_brand_wcpay_request:${outcome}`);
 }
 /** moves the page's timers (the bridge's wait) and the server's clock together */
@@ -179,6 +182,17 @@ async function pass(ms: number) {
   await act(async () => clock.increment(ms));
 }
 const sheetPaid = (w: W) => w.bridge.calls.some((c) => c.said === 'get_brand_wcpay_request:ok' || c.said === 'get_brand_wcpay_request:fail');
+/** The friend paid (or failed to) in WeChat Pay's sheet, or came back from its cashier: only the server's result decides now. */
+const paidInSheet = (w: W) => w.world === 'back from the cashier' || sheetPaid(w);
+/** A payment is under way: the page opened the friend's WeChat Pay trade, or came back from its cashier; it is continued, never started over. */
+const paymentStarted = (w: W) => w.world === 'back from the cashier' || sentBy(w, 'startPay').some((r) => r.answer === 200);
+/** since when the page waits for WeChat Pay's result (the sheet answered, or the page opened back from the cashier) */
+const resultWaitSince = (w: W) => w.sheetAt ?? 0;
+/** The link the page was opened with is one the server does not know (not found, never "expired" or "paid"). */
+async function unknownLink(w: W) {
+  const t = new URLSearchParams(w.ui.path().split('?')[1]).get('t') ?? '';
+  return (await h.server.call('GET', `/api/friend/invitation?t=${encodeURIComponent(t)}`)).body.code === 70004;
+}
 
 defineScreenPaths<Friend>(h, {
   machine: friendPayMachine,
@@ -314,8 +328,9 @@ defineScreenPaths<Friend>(h, {
   },
 
   states: {
-    notFound: (w) => {
+    notFound: async (w) => {
       expect(screen.getByText('这个代付链接无效')).toBeTruthy();
+      expect(await unknownLink(w), 'said only of a link the server does not know').toBe(true);
       expect(payButton()).toBe(null);
       expect(w.sent.filter((r) => r.path.startsWith('/api/friend/pay'))).toEqual([]);
     },
@@ -323,6 +338,10 @@ defineScreenPaths<Friend>(h, {
       expect(w.held.get('loadInvitation')?.map((r) => r.path)).toEqual([`/api/friend/invitation?t=${w.t}`]);
       expect(said()).toBe('正在读取代付邀请…');
       expect(payButton()).toBe(null);
+      // read again when the hour ran out on the page, when the server said someone else pays it (40018)
+      // or that it is over (40022), or on a retry of a read: never instead of the authorization it asked for
+      expect([undefined, 40018, 40022], 'read again only when it may have changed').toContain(sentBy(w, 'startPay').at(-1)?.answer);
+      expect(paymentStarted(w), 'a payment under way waits for its result').toBe(false);
     },
     loadUnreachable: async (w) => {
       const last = sentBy(w, 'loadInvitation').at(-1);
@@ -347,6 +366,7 @@ defineScreenPaths<Friend>(h, {
       expect(w.world, 'back from the authorization the page pays on').not.toMatch(/^back from the authorization/);
       const last = sentBy(w, 'startPay').at(-1);
       expect(last?.answer, 'a refused payment is never left on the plain page').not.toBe(40019);
+      expect(paymentStarted(w), 'a payment under way is continued in WeChat Pay, never offered from the start again').toBe(false);
     },
     paying: (w) => {
       expect(w.left, 'no trip to the authorization while paying').toEqual([]);
@@ -372,6 +392,7 @@ defineScreenPaths<Friend>(h, {
       const trades = (await tradesOf(w)).filter((a) => a.state === 'open');
       expect(trades.map((a) => a.payerOpenId), "the friend's own trade is open").toEqual([w.openId]);
       expect(w.bridge.calls.filter((c) => !c.answered).length, 'the sheet is not answered yet').toBeLessThanOrEqual(1);
+      expect(sheetPaid(w), 'the sheet opens only until the friend paid in it').toBe(false);
     },
     'paying.sheetCancelled': async (w) => {
       expect(w.bridge.calls.at(-1)?.said).toBe('get_brand_wcpay_request:cancel');
@@ -415,8 +436,10 @@ defineScreenPaths<Friend>(h, {
     },
     awaitingResult: (w) => {
       expect(resultPanel()).toBe('confirming');
-      expect(w.world === 'back from the cashier' || sheetPaid(w), 'the friend paid in the sheet, or came back from the cashier').toBe(true);
+      expect(paidInSheet(w), 'the friend paid in the sheet, or came back from the cashier').toBe(true);
       expect(payButton()).toBe(null);
+      // "confirming" for the wait for the result; past it "being confirmed", never "confirming" again
+      expect(w.time() - resultWaitSince(w), 'only within the wait for the result').toBeLessThan(FRIEND_RESULT_TIMEOUT_MS);
     },
     'awaitingResult.polling': (w) => expect(w.held.get('pollInvitation')?.map((r) => r.path)).toEqual([`/api/friend/invitation?t=${w.t}`]),
     'awaitingResult.waiting': async (w) => {
@@ -426,7 +449,8 @@ defineScreenPaths<Friend>(h, {
     },
     checking: (w) => {
       expect(resultPanel()).toBe('checking');
-      expect(w.time(), 'only after the wait for the result').toBeGreaterThanOrEqual(FRIEND_RESULT_TIMEOUT_MS);
+      expect(w.time() - resultWaitSince(w), 'only after the wait for the result').toBeGreaterThanOrEqual(FRIEND_RESULT_TIMEOUT_MS);
+      expect(paidInSheet(w)).toBe(true);
       expect(payButton(), 'never offered again while it may be paid').toBe(null);
     },
     'checking.waiting': async (w) => {
@@ -446,6 +470,7 @@ defineScreenPaths<Friend>(h, {
       const inv = await invitation(w);
       expect(inv.state === 'withdrawn' || inv.expiresAt.getTime() <= h.server.clock.now().getTime(), 'withdrawn, or its hour is over').toBe(true);
       expect(payButton()).toBe(null);
+      expect(paidInSheet(w), 'said to a friend who paid in the sheet (the money comes back), not to one who never paid').toBe(true);
     },
     over: async (w) => {
       const inv = await invitation(w);
@@ -455,6 +480,8 @@ defineScreenPaths<Friend>(h, {
       expect(screen.getByText(expired ? '代付邀请已过期' : '对方已撤回代付邀请')).toBeTruthy();
       expect(payButton()).toBe(null);
       expect(timeLeft()).toBe(null);
+      // a friend whose payment was under way is told that it ended and what happens to the money (endedUnpaid)
+      expect(paymentStarted(w), '"nothing to pay" only to a friend who had not started paying').toBe(false);
     },
   },
 
@@ -477,6 +504,8 @@ defineScreenPaths<Friend>(h, {
     refresh: (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke).map((r) => r.invoke)).toEqual(['loadInvitation']),
     [`xstate.after.${FRIEND_POLL_MS}.friendPay.awaitingResult.waiting`]: (w, _e, before) => expect(sentBy(w, 'pollInvitation', before)).toHaveLength(1),
     [`xstate.after.${FRIEND_RECHECK_MS}.friendPay.checking.waiting`]: (w, _e, before) => expect(sentBy(w, 'recheckInvitation', before)).toHaveLength(1),
+    // the wait for the result running out asks nothing itself: the next ask is a re-check's while later
+    [`xstate.after.${FRIEND_RESULT_TIMEOUT_MS}.friendPay.awaitingResult`]: (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
   },
 });
 
