@@ -362,7 +362,7 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
           try {
             await eventually(() => check(w, leaves));
           } catch (err) {
-            if (runaway) throw new Error(runaway);
+            if (runaway) throw new Error(runaway, { cause: err });
             throw new Error(`in state ${key}: ${(err as Error).message}`, { cause: err });
           }
         }
