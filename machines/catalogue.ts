@@ -31,6 +31,7 @@ import { sessionMachine } from './session.machine';
 import { smsCodeMachine } from './sms-code.machine';
 import { splitOrderMachine } from './split-order.machine';
 import { friendInviteMachine } from './friend-invite.machine';
+import { friendPayResultMachine } from './friend-pay-result.machine';
 import { friendPayMachine } from './friend-pay.machine';
 import { surveyPromptMachine } from './survey-prompt.machine';
 
@@ -65,6 +66,7 @@ export const charts: Chart[] = [
   { file: 'machines/split-order.machine.ts', machine: splitOrderMachine },
   { file: 'machines/friend-invite.machine.ts', machine: friendInviteMachine },
   { file: 'machines/friend-pay.machine.ts', machine: friendPayMachine },
+  { file: 'machines/friend-pay-result.machine.ts', machine: friendPayResultMachine },
   { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },

@@ -5,6 +5,7 @@ import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { newIntentKey } from '../src/domain/intent-key';
 import { FRIEND_INVITATION_TTL_MS } from '../src/domain/pricing';
+import { friendPayResultMachine } from './friend-pay-result.machine';
 import type { WechatBridgeOutcome } from './pay-order.machine';
 
 /** How often the invitation is asked for its result while WeChat Pay settles it, for how long, then how often. */
@@ -48,7 +49,6 @@ export interface FriendPayContext {
 export type FriendPayEvent = { type: 'pay' } | { type: 'retry' } | { type: 'refresh' };
 
 type Env = Envelope<unknown>;
-const ended = (i: FriendInvitationView | null) => i?.state === 'expired' || i?.state === 'withdrawn';
 
 /**
  * A friend pays a member's order, or one part of it (/payfriend?t=; spec §4, §6; decision 021): no
@@ -56,10 +56,12 @@ const ended = (i: FriendInvitationView | null) => i?.state === 'expired' || i?.s
  * server for a WeChat Pay JSAPI payment (one Idempotency-Key per tap); without the messaging app's
  * user-info authorization the server says 40019 and the page goes through it once and comes back to
  * pay (a second 40019 is said with a retry, never a loop). The pay sheet opens through the in-app
- * bridge; then the invitation is polled until it is paid, or past a while "being confirmed". Someone
+ * bridge; then the invitation is asked for until it is paid or over (the child machine friendPayResult:
+ * every 2 s, and past a while, "being confirmed", every 10 s). Someone
  * else paying (40018), the invitation over (40022, read again to say expired or withdrawn) and the
  * hour running out while the page is open are each said.
- * Effects are provided: actors loadInvitation, startPay, wechatPay; action authorize (leaves the
+ * Effects are provided: actors loadInvitation, startPay, wechatPay, friendPayResult (with its
+ * loadInvitation); action authorize (leaves the
  * page); delay untilExpiry (the time left by the app's clock).
  */
 export const friendPayMachine = setup({
@@ -78,6 +80,7 @@ export const friendPayMachine = setup({
     wechatPay: fromPromise<WechatBridgeOutcome, { jsapi: WechatJsapiParams; token: string }>(async () => {
       throw new Error('wechatPay is provided by the app');
     }),
+    friendPayResult: friendPayResultMachine,
   },
   actions: {
     newPayKey: assign({ payKey: () => newIntentKey(), errorCode: undefined }),
@@ -103,8 +106,7 @@ export const friendPayMachine = setup({
     stillUnauthorized: ({ context }, params: { envelope: Env }) => context.authorized && params.envelope.code === NEEDS_AUTHORIZATION,
     someoneElse: (_, params: { envelope: Env }) => params.envelope.code === FRIEND_ALREADY_ACTED,
     invitationOver: (_, params: { envelope: Env }) => params.envelope.code === INVITATION_OVER,
-    invitationPaid: (_, params: { envelope: Envelope<FriendInvitationView> }) => isOk(params.envelope) && params.envelope.data.state === 'paid',
-    invitationEnded: (_, params: { envelope: Envelope<FriendInvitationView> }) => isOk(params.envelope) && ended(params.envelope.data),
+    resultPaid: (_, params: { invitation: FriendInvitationView }) => params.invitation.state === 'paid',
     bridgeSaidCancel: (_, params: { outcome: WechatBridgeOutcome }) => params.outcome === 'cancel',
   },
 }).createMachine({
@@ -203,46 +205,28 @@ export const friendPayMachine = setup({
       on: { pay: { target: 'paying', actions: 'newPayKey' } },
     },
     awaitingResult: {
-      description: '"Confirming the payment…" while WeChat Pay settles it.',
-      initial: 'polling',
+      description: '"Confirming the payment…" while WeChat Pay settles it: the invitation asked for at once, then every 2 s.',
       after: { [FRIEND_RESULT_TIMEOUT_MS]: 'checking' },
-      states: {
-        polling: {
-          description: 'Asking the server whether the invitation is paid.',
-          invoke: {
-            id: 'pollInvitation',
-            src: 'loadInvitation',
-            input: ({ context }) => ({ token: context.token }),
-            onDone: [
-              { guard: { type: 'invitationPaid', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendPay.paid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output.data }) } },
-              { guard: { type: 'invitationEnded', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendPay.endedUnpaid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output.data }) } },
-              { target: 'waiting' },
-            ],
-            onError: 'waiting',
-          },
-        },
-        waiting: { description: 'Waiting a moment before asking again.', after: { [FRIEND_POLL_MS]: 'polling' } },
+      invoke: {
+        id: 'pollInvitation',
+        src: 'friendPayResult',
+        input: ({ context }) => ({ token: context.token, every: FRIEND_POLL_MS, askAtOnce: true }),
+        onDone: [
+          { guard: { type: 'resultPaid', params: ({ event }) => ({ invitation: event.output }) }, target: 'paid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output }) } },
+          { target: 'endedUnpaid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output }) } },
+        ],
       },
     },
     checking: {
-      description: 'Past the wait: "the payment is being confirmed", never called failed; still asked, less often.',
-      initial: 'waiting',
-      states: {
-        waiting: { description: 'Waiting before asking again.', after: { [FRIEND_RECHECK_MS]: 'polling' } },
-        polling: {
-          description: 'Asking again whether the invitation is paid.',
-          invoke: {
-            id: 'recheckInvitation',
-            src: 'loadInvitation',
-            input: ({ context }) => ({ token: context.token }),
-            onDone: [
-              { guard: { type: 'invitationPaid', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendPay.paid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output.data }) } },
-              { guard: { type: 'invitationEnded', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendPay.endedUnpaid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output.data }) } },
-              { target: 'waiting' },
-            ],
-            onError: 'waiting',
-          },
-        },
+      description: 'Past the wait: "the payment is being confirmed", never called failed; the invitation still asked for, every 10 s.',
+      invoke: {
+        id: 'recheckInvitation',
+        src: 'friendPayResult',
+        input: ({ context }) => ({ token: context.token, every: FRIEND_RECHECK_MS, askAtOnce: false }),
+        onDone: [
+          { guard: { type: 'resultPaid', params: ({ event }) => ({ invitation: event.output }) }, target: 'paid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output }) } },
+          { target: 'endedUnpaid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output }) } },
+        ],
       },
     },
     paid: { description: 'Paid: "thank you", the amount paid; nothing more to do.', type: 'final' },

@@ -70,6 +70,9 @@ interface Member {
   clipboard?: string[];
   /** the friend who paid, as WeChat named them */
   friendName?: string;
+  /** how often the member confirmed a withdrawal, and tapped "invite again" */
+  accepted: number;
+  again: number;
 }
 type W = World<Member>;
 
@@ -194,7 +197,7 @@ defineScreenPaths<Member>(h, {
     const g = await newGoods(hh.server);
     const useBalance = world === 'an order the balance paid in full';
     const orderNo = (await create(hh.server, m.token, { goodsId: g.id, ...(useBalance ? { useBalance: true, expectedAmountToPayCents: 0 } : {}) })).body.data.orderNo as string;
-    const w = { world, token: m.token, accountId: m.id, orderNo } as Member;
+    const w = { world, token: m.token, accountId: m.id, orderNo, accepted: 0, again: 0 } as Member;
     const post = (path: string, body: unknown) => hh.server.call('POST', `/api/orders/${path}`, { token: m.token, body });
     switch (world) {
       case 'a split order, its last part':
@@ -237,10 +240,16 @@ defineScreenPaths<Member>(h, {
   events: {
     'link.copy': (w) => w.ui.user.click(action('copy-link')!),
     withdraw: (w) => w.ui.user.click(action('withdraw')!),
-    'confirm.accept': async (w) => w.ui.user.click(await screen.findByRole('button', { name: '确定撤回' })),
+    'confirm.accept': async (w) => {
+      w.accepted++;
+      await w.ui.user.click(await screen.findByRole('button', { name: '确定撤回' }));
+    },
     'confirm.dismiss': async (w) => w.ui.user.click(screen.queryByRole('button', { name: '再想想' }) ?? screen.getByRole('button', { name: '关闭' })),
     retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
-    'invite.again': (w) => w.ui.user.click(action('invite-again')!),
+    'invite.again': async (w) => {
+      w.again++;
+      await w.ui.user.click(action('invite-again')!);
+    },
     'xstate.after.untilExpiry.friendInvite.open': (w) => hourOver(w),
   },
 
@@ -250,6 +259,9 @@ defineScreenPaths<Member>(h, {
       expect(more).toEqual([]);
       expect(r?.body).toEqual({ orderNo: w.orderNo, ...(w.partSeq !== undefined ? { partSeqs: [w.partSeq] } : {}) });
       expect(r?.key).toBeDefined();
+      // asked for on opening the page and on "invite again" (a retry repeats a lost one): never on its own
+      const lost = sentBy(w, 'invite').filter((q) => q.answer === 'network').length;
+      expect(sentBy(w, 'invite').length, 'an invitation only when the member asked for one').toBeLessThanOrEqual(1 + w.again + lost);
       expect(statusText()).toBe('正在生成代付链接…');
       expect(linkField()).toBe(null);
     },
@@ -272,6 +284,8 @@ defineScreenPaths<Member>(h, {
     },
     'open.watching': async (w) => {
       expect(w.held.get('checkOrder') ?? []).toEqual([]);
+      // a withdrawal refused because the invitation is over (40022) is followed by reading the order, never by waiting on
+      expect(sentBy(w, 'withdraw').at(-1)?.answer, 'waits for the friend only while the invitation is open').not.toBe(40022);
       expect(statusText()).toBe('等待好友支付…');
       expect(action('withdraw')?.disabled).toBe(false);
     },
@@ -287,6 +301,10 @@ defineScreenPaths<Member>(h, {
       const [r, ...more] = w.held.get('withdraw') ?? [];
       expect(more).toEqual([]);
       expect(r?.body).toEqual({ orderNo: w.orderNo, partSeq: (await partSeqOf(w, inv.partId)).seq });
+      expect(r?.key, 'an Idempotency-Key').toBeDefined();
+      // withdrawn only when the member confirmed it (a retry repeats a lost one)
+      const lost = sentBy(w, 'withdraw').filter((q) => q.answer === 'network').length;
+      expect(sentBy(w, 'withdraw').length, 'a withdrawal only when the member confirmed one').toBeLessThanOrEqual(w.accepted + lost);
       expect(action('withdraw')?.disabled).toBe(true);
       expect(action('withdraw')?.textContent).toBe('正在撤回…');
     },
@@ -328,6 +346,11 @@ defineScreenPaths<Member>(h, {
   effects: {
     ...keys,
     ...asked,
+    // "not now" in the confirm, or "close" after a lost withdrawal: nothing is sent, not even a read
+    'confirm.dismiss': async (w, e, before, seen) => {
+      await asked['confirm.dismiss']!(w, e, before, seen);
+      expect(w.sent.slice(before).filter((r) => r.invoke).map((r) => r.invoke), 'closing sends nothing').toEqual([]);
+    },
     'confirm.accept': (w, _e, before) => {
       const [tap] = sentBy(w, 'withdraw', before);
       expect(tap?.key).toBeDefined();

@@ -119,6 +119,13 @@ const CHECK_WITHIN_MS = process.env.MUTANTS ? 400 : 1500;
  * fails with "Traversal limit exceeded" instead of filling the memory.
  */
 export const WALK_LIMIT = 50_000;
+/**
+ * The most requests a screen may send in one step. A chart that reads again for ever (a mutant that
+ * routes a loaded record back to loading) would otherwise answer itself in a loop that keeps React's
+ * act() busy, so no check and no test time-out could end it: past the limit the requests go
+ * unanswered, the loop stops, and the step fails.
+ */
+const REQUESTS_PER_STEP = 100;
 
 const sleep = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
 const letItRender = async () => {
@@ -258,7 +265,13 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
   let now = 0;
   /** the invokes the chart has running in the state the current step leads to */
   let running = new Set<string>(Object.keys(path.steps[0]?.state.children ?? {}));
+  let sentThisStep = 0;
+  let runaway: string | undefined;
   h.intercept(async (request, forward) => {
+    if (++sentThisStep > REQUESTS_PER_STEP) {
+      runaway ??= `the screen sent more than ${REQUESTS_PER_STEP} requests in one step (${request.method} ${request.path} again and again)`;
+      return new Promise<Response>(() => {});
+    }
     const req: Sent = { ...request };
     sent.push(req);
     const matching = Object.entries(spec.requests).filter(([, r]) => r.method === req.method && r.path.test(req.path.split('?')[0]!));
@@ -309,6 +322,7 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
       const sentBefore = sent.length;
       const seenBefore = spec.seen?.(w);
       running = new Set(Object.keys(step.state.children ?? {}));
+      sentThisStep = 0;
       try {
         const settle = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
         const after = /^xstate\.after\.(\d+)\./.exec(e.type);
@@ -342,11 +356,13 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
         // let what the step set off render (a dialog, a reload) before the checks: a check that
         // something is absent must not pass only because it has not appeared yet
         await letItRender();
+        if (runaway) throw new Error(runaway);
         const leaves = statePaths(step.state.value).split(' + ');
         for (const [key, check] of checksFor(spec, step.state.value)) {
           try {
             await eventually(() => check(w, leaves));
           } catch (err) {
+            if (runaway) throw new Error(runaway, { cause: err });
             throw new Error(`in state ${key}: ${(err as Error).message}`, { cause: err });
           }
         }

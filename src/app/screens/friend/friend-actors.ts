@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { friendInviteMachine } from '../../../../machines/friend-invite.machine';
+import { friendPayResultMachine } from '../../../../machines/friend-pay-result.machine';
 import { friendPayMachine } from '../../../../machines/friend-pay.machine';
 import type { Api } from '../../../api/index';
 import type { Clock } from '../../../domain/clock';
@@ -30,9 +31,11 @@ export function provideFriendInvite(fx: { api: () => Api; clock: Clock; copyLink
 /** The friend's pay machine with the browser's API (asked for when a request goes out), the app's clock, the messaging app's bridge and the authorization. */
 export function provideFriendPay(fx: { api: () => Api; clock: Clock; standIn: boolean }) {
   const { api } = fx;
+  const loadInvitation = fromPromise(({ input }: { input: { token: string } }) => api().friend.invitation(input.token));
   return friendPayMachine.provide({
     actors: {
-      loadInvitation: fromPromise(({ input }) => api().friend.invitation(input.token)),
+      loadInvitation,
+      friendPayResult: friendPayResultMachine.provide({ actors: { loadInvitation } }),
       startPay: fromPromise(({ input }) => api().friend.pay({ t: input.token }, input.idempotencyKey)),
       wechatPay: fromPromise(({ input }) => {
         const host = bridgeHost();

@@ -95,11 +95,9 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
         return line(<Trans>正在读取代付邀请…</Trans>);
       case 'loadUnreachable':
         return line(i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
-      case 'awaitingResult.polling':
-      case 'awaitingResult.waiting':
+      case 'awaitingResult':
         return <ResultPanel tone="waiting" result="confirming" title={<Trans>正在确认支付结果…</Trans>} />;
-      case 'checking.polling':
-      case 'checking.waiting':
+      case 'checking':
         return (
           <ResultPanel tone="waiting" result="checking" title={<Trans>支付结果确认中</Trans>}>
             <p className="text-sm text-black/60">
