@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { systemClock } from '../domain/clock';
 import { loadConfig } from './config';
 import { demoAccounts } from './db/seed/index';
+import { keepConnectionsAlive } from './http/keep-alive';
 import { createLogger } from './logger';
 import { createPageRenderer, loadBuiltApp } from './render';
 import { startServerApp } from './start';
@@ -16,6 +17,7 @@ async function main() {
     render: createPageRenderer({ ...built, apiFetch: (r, env) => inner.fetch(r, env) }),
   }));
   const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' });
+  keepConnectionsAlive(server);
   const url = `http://localhost:${config.port}`;
   const lines = [
     `Yoga club app on ${url} (${config.demo ? 'demo mode: local SMS/OAuth stand-ins and /api/dev on' : 'production'})`,

@@ -3,6 +3,7 @@
 // offset. Two calls of its own, outside /api, drive it (support/movable-clock.ts builds and calls it):
 //   POST /__test/clock {advanceMs}  the clock moves forward (everything after reads the new time)
 //   POST /__test/jobs               the due jobs run now, until none is due (the runner would, in 5 s)
+import { keepConnectionsAlive } from '../../../src/server/http/keep-alive';
 import { serve } from '@hono/node-server';
 import type { Clock } from '../../../src/domain/clock';
 import { loadConfig } from '../../../src/server/config';
@@ -47,6 +48,7 @@ async function main() {
     port: config.port,
     hostname: process.env.HOST ?? '127.0.0.1',
   });
+  keepConnectionsAlive(server);
   const stop = async () => {
     server.close();
     await close();
