@@ -21,6 +21,12 @@ export function CardTransferEntry(props: { card: MemberCardDetail }) {
       </Button>
     );
   }
+  return <TransferRefused card={card} offer={offer} />;
+}
+
+/** Why a transfer is refused now; with an application unfinished (30004) a link to its state. */
+export function TransferRefused(props: { card: MemberCardDetail; offer: MemberCardDetail['offers'][number] }) {
+  const { card, offer } = props;
   return (
     <>
       <OfferRefused offer={offer} label={<Trans>转让</Trans>} />

@@ -3,8 +3,8 @@ import { Block, BlockTitle, Button, Checkbox } from 'konsta/react';
 import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { NotFoundState } from '../../ui/not-found-state';
-import { OfferRefused } from '../cards/offer-refused';
-import { transferApplyPath, transferLoader, transferStatePath, type TransferPageData } from './transfer-data';
+import { TransferRefused } from '../cards/card-transfer-entry';
+import { transferApplyPath, transferLoader, type TransferPageData } from './transfer-data';
 
 export const loader = transferLoader;
 
@@ -35,14 +35,7 @@ export default function TransferPolicyScreen() {
       </Block>
       {offer && !offer.allowed ? (
         <Block className="space-y-3">
-          <OfferRefused offer={offer} label={<Trans>转让</Trans>} />
-          {offer.code === 30004 && (
-            <p className="text-center">
-              <Link to={transferStatePath(card.id)} className="text-sm text-primary" data-transfer-state-link>
-                <Trans>查看转让申请</Trans>
-              </Link>
-            </p>
-          )}
+          <TransferRefused card={card} offer={offer} />
         </Block>
       ) : (
         <Block className="space-y-3">
