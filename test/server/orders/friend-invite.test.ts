@@ -76,7 +76,7 @@ describe('friend-pay invitations', async () => {
     const { token } = (await invite(m.token, no)).body.data.invitation;
     const w = await withdraw(m.token, no);
     expect(w.status).toBe(200);
-    expect(w.body.data).toMatchObject({ state: 'unpaid', actions: ['pay', 'cancel', 'split'] });
+    expect(w.body.data).toMatchObject({ state: 'unpaid', actions: ['pay', 'cancel', 'split', 'invite'] });
     expect((await invitationsOf(no)).map((i) => i.state)).toEqual(['withdrawn']);
     expect((await friendView(token)).body.data.state).toBe('withdrawn');
     expect((await withdraw(m.token, no)).body.code).toBe(40022);

@@ -130,16 +130,16 @@ describe('split orders', async () => {
   it("the order's detail offers 'split' while it is one unpaid share that can be paid, 'unsplit' while split and payable, neither otherwise", async () => {
     const detail = async (token: string, no: string) => (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token })).body.data as { actions: string[]; state: string };
     const { m, no } = await unpaid();
-    expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'split']);
+    expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'split', 'invite']);
     await split(m.token, no, [9_900, 10_000]);
-    expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'unsplit']);
+    expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'unsplit', 'invite']);
     // a part being paid at a provider: neither (paying blocks changing the parts, 40002)
     expect((await payPart(m.token, no, 'wechat', 2)).body.data.order.state).toBe('paying');
     expect((await detail(m.token, no)).actions).toEqual([]);
     // the split answer carries them too; a whole order paid, or cancelled, offers neither
     const b = await unpaid();
-    expect((await split(b.m.token, b.no, [9_900, 10_000])).body.data.actions).toEqual(['pay', 'cancel', 'unsplit']);
-    expect((await s.call('POST', '/api/orders/unsplit', { token: b.m.token, body: { orderNo: b.no } })).body.data.actions).toEqual(['pay', 'cancel', 'split']);
+    expect((await split(b.m.token, b.no, [9_900, 10_000])).body.data.actions).toEqual(['pay', 'cancel', 'unsplit', 'invite']);
+    expect((await s.call('POST', '/api/orders/unsplit', { token: b.m.token, body: { orderNo: b.no } })).body.data.actions).toEqual(['pay', 'cancel', 'split', 'invite']);
     await pay(s, b.m.token, b.no, 'balance');
     expect((await detail(b.m.token, b.no)).actions).toEqual([]);
     const c = await unpaid();
@@ -154,7 +154,35 @@ describe('split orders', async () => {
     const no = (await create(s, m.token, { goodsId: g.id, useBalance: true })).body.data.orderNo as string;
     const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
     expect(d.amountToPayCents).toBe(1);
-    expect(d.actions).toEqual(['pay', 'cancel']);
+    expect(d.actions).toEqual(['pay', 'cancel', 'invite']);
     expect((await split(m.token, no, [1, 0])).body.code).toBe(40017);
+  });
+
+  it("the order's detail offers 'invite' while a friend may be asked: to pay, or a friend holding another part; not paying, paid, nothing left to pay or past its pay window", async () => {
+    const detail = async (token: string, no: string) => (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token })).body.data as { actions: string[]; state: string };
+    const invite = (token: string, orderNo: string, partSeqs: number[]) => s.call('POST', '/api/orders/friend/invite', { token, body: { orderNo, partSeqs } });
+    const { m, no } = await unpaid();
+    await split(m.token, no, [9_900, 10_000]);
+    expect((await invite(m.token, no, [2])).status).toBe(200);
+    // a friend holds part 2: the order is friend paying, and part 3 may still go to another friend
+    const held = await detail(m.token, no);
+    expect(held.state).toBe('friend_paying');
+    expect(held.actions).toEqual(['cancel', 'invite']);
+    // the member pays part 3 by balance: the only unpaid part is the friend's; asking again shows that invitation
+    expect((await payPart(m.token, no, 'balance', 3)).status).toBe(200);
+    expect((await detail(m.token, no)).actions).toContain('invite');
+    // a trade open at a provider: no friend may be asked meanwhile (40002)
+    const b = await unpaid();
+    await payPart(b.m.token, b.no, 'wechat');
+    expect((await detail(b.m.token, b.no)).actions).not.toContain('invite');
+    // paid by the balance deduction at creation: nothing for a friend to pay
+    const z = await newMember(s);
+    await credit(s, z.id, 19_900);
+    const zNo = (await create(s, z.token, { goodsId: (await newGoods(s)).id, useBalance: true })).body.data.orderNo as string;
+    expect((await detail(z.token, zNo)).actions).not.toContain('invite');
+    // past its pay window (the expiry job not yet run): neither paying nor asking
+    const e = await unpaid();
+    s.clock.advance(16 * 60_000);
+    expect((await detail(e.m.token, e.no)).actions).toEqual(['cancel']);
   });
 });

@@ -64,6 +64,12 @@ describe('/orderdetail offers what the server says the order allows', () => {
     show(order({ actions: ['cancel'] }));
     expect(document.querySelector('[data-action="pay-order"]')).toBeNull();
     expect(screen.getByRole('button', { name: '取消订单' })).toBeTruthy();
+    expect(document.querySelector('[data-action="ask-friend"]')).toBeNull();
+  });
+
+  it("asking a friend is offered only when the server says so ('invite'), also while a friend holds the order", () => {
+    show(order({ state: 'friend_paying', actions: ['cancel', 'invite'] }));
+    expect(document.querySelector('[data-action="ask-friend"]')?.getAttribute('href')).toBe('/friendsplit?orderNo=O1');
   });
 
   it('a split order without a part leads to its parts and pays nothing whole', () => {

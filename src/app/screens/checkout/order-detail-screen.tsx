@@ -73,7 +73,7 @@ export function OrderDetail(props: { d: OrderPageData }) {
           </Button>
         </Block>
       )}
-      {!split && (actions.includes('pay') || o.state === 'friend_paying') && (
+      {!split && actions.includes('invite') && (
         <Block className="!my-2 text-center">
           <Link to={friendInvitePath(o.orderNo)} className="inline-flex min-h-11 items-center px-4 text-primary" data-action="ask-friend">
             <Trans>找好友代付</Trans>

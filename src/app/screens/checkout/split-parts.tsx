@@ -24,8 +24,8 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
   const confirm = useConfirm();
   const shares = liveShares(order.parts);
   const payable = order.actions.includes('pay');
-  // while a friend holds one part, the member may still send another (the server takes it)
-  const askable = payable || order.state === 'friend_paying';
+  // the server offers asking a friend, also while a friend holds another part
+  const askable = order.actions.includes('invite');
 
   const ask = async () => {
     actor.send({ type: 'unsplit.ask' });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { canApplyOrder, EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
+import { canApplyOrder, EVER_PAID_STATES, type OrderState } from '../../../../machines/domain/order-transitions';
 import { LIVE_PART_STATES, type PaymentPartState } from '../../../../machines/domain/payment-part-transitions';
 import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
 import { Errors } from '../../../domain/errors';
@@ -39,6 +39,17 @@ export function splitActions(order: { actions: readonly string[]; amountToPayCen
   const shares = parts.filter((p) => p.kind === 'share' && LIVE_PART_STATES.includes(p.state));
   if (shares.length > 1) return ['unsplit'];
   return shares.length === 1 && shares[0]!.state === 'unpaid' && splittable(order.amountToPayCents) ? ['split'] : [];
+}
+
+/**
+ * Whether the order's page offers asking a friend (the detail's `invite` action): the chart takes
+ * `friend.invite` (an order to pay, or one a friend already holds a part of: another part may go to
+ * another friend), no trade is open at a provider (`paying`), and money is left to pay in an unpaid
+ * share. The request itself is decided under the order's lock (inviteFriend).
+ */
+export function inviteActions(order: { state: OrderState; amountToPayCents: number }, parts: ReadonlyArray<{ kind: string; state: PaymentPartState }>): Array<'invite'> {
+  if (order.state === 'paying' || order.amountToPayCents <= 0 || !canApplyOrder(order.state, 'friend.invite')) return [];
+  return parts.some((p) => p.kind === 'share' && p.state === 'unpaid') ? ['invite'] : [];
 }
 
 /** The member (live) and the order's state allow changing its parts: 40013, 40014, 40011, then 40002 while a trade is open. */
