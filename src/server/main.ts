@@ -1,23 +1,12 @@
-import { serve } from '@hono/node-server';
 import { systemClock } from '../domain/clock';
 import { loadConfig } from './config';
 import { demoAccounts } from './db/seed/index';
-import { keepConnectionsAlive } from './http/keep-alive';
-import { createLogger } from './logger';
-import { createPageRenderer, loadBuiltApp } from './render';
-import { startServerApp } from './start';
+import { serveBuilt } from './serve-built';
 
 /** `npm start`: the built app and the API on one port. */
 async function main() {
   const config = loadConfig();
-  const log = createLogger({ silent: process.env.LOG === '0' });
-  const built = await loadBuiltApp(process.cwd());
-  const { app, database, seeded, close } = await startServerApp(config, systemClock, log, (inner) => ({
-    staticRoot: './dist/client',
-    render: createPageRenderer({ ...built, apiFetch: (r, env) => inner.fetch(r, env) }),
-  }));
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST ?? '0.0.0.0' });
-  keepConnectionsAlive(server);
+  const { database, seeded } = await serveBuilt(config, systemClock, { hostname: process.env.HOST ?? '0.0.0.0' });
   const url = `http://localhost:${config.port}`;
   const lines = [
     `Yoga club app on ${url} (${config.demo ? 'demo mode: local SMS/OAuth stand-ins and /api/dev on' : 'production'})`,
@@ -29,13 +18,6 @@ async function main() {
     lines.push(`SMS codes: printed in this log and at ${url}/api/dev/sms/<phone>; API docs: ${url}/api/docs`);
   }
   process.stdout.write(lines.join('\n') + '\n');
-  const stop = async () => {
-    server.close();
-    await close();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((err) => {
