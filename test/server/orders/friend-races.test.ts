@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { FRIEND_INVITATION_TTL_MS } from '../../../src/domain/pricing';
 import { friendInvitations, paymentAttempts, payments, payStandInOrders, refunds } from '../../../src/server/db/schema/index';
 import { wechatNotification } from '../../../src/server/gateways/payments/wechat-standin';
+import { PaymentProviderError, type PaymentGateway, type PaymentResult } from '../../../src/server/gateways/payments/types';
 import { type ApiError } from '../../../src/server/http/api-error';
 import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
 import { runInvitationExpiry } from '../../../src/server/services/orders/invitations';
+import type { LockOptions } from '../../../src/server/services/orders/locks';
+import { settlePayment } from '../../../src/server/services/orders/settle';
 import { issueOpenId } from '../payments/support';
 import { startTestServer, usePostgres } from '../support/harness';
 import { assertMoneyInvariants } from '../support/money-invariants';
@@ -99,5 +102,73 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', async () => {
       await assertMoneyInvariants(s.deps.db);
     }
     expect(outcomes.every((x) => x === 'fully_paid' || x === 'cancelled')).toBe(true);
+  });
+  /**
+   * The hour ends while WeChat Pay cannot be reached (the expiry closes the friend's trade here and
+   * cancels), and the friend's notification of money taken before arrives `delayMs` after the expiry
+   * starts: the rounds sweep the expiry's span, so both endings happen.
+   */
+  async function unreachableRound(opts: LockOptions, delayMs: number) {
+    const { m, no, t } = await lastPartInvited();
+    const start = await payAsFriend(s.deps, t, await friend());
+    await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
+    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    s.clock.advance(FRIEND_INVITATION_TTL_MS);
+    const o0 = await orderRow(s, no);
+    const [inv] = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o0.id));
+    const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
+    const result = wechat.parseNotification(n.body, new Headers(n.headers)) as PaymentResult;
+    const late = new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => settlePayment(s.deps, result, 'notify', opts));
+    await Promise.all([runInvitationExpiry(s.deps, { invitationId: inv!.id }), opts.lock === 'row' ? late : late.catch(() => undefined)]);
+    const o = await orderRow(s, no);
+    const friendPaid = (await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).filter((p) => p.provider === 'wechat');
+    return { o, friendPaid, cards: (await cardsOf(s, m.id)).length };
+  }
+  const wechat = s.deps.gateways.payments.wechat as PaymentGateway;
+  const reachable = { queryOrder: wechat.queryOrder, close: wechat.close };
+  const unreachable = () => {
+    wechat.queryOrder = async () => Promise.reject(new PaymentProviderError('wechat', 'NETWORK', 'unreachable'));
+    wechat.close = async () => Promise.reject(new PaymentProviderError('wechat', 'NETWORK', 'unreachable'));
+  };
+  const restore = () => Object.assign(wechat, reachable);
+
+  it("WeChat Pay unreachable as the hour ends and the friend's notification arrives, swept over 16 rounds: fully paid (one card) or cancelled with the friend's money to refund; never both, never neither", async () => {
+    unreachable();
+    try {
+      const seen = new Set<string>();
+      for (let i = 0; i < 16; i++) {
+        const r = await unreachableRound({ lock: 'row' }, i);
+        seen.add(r.o.state);
+        if (r.o.state === 'fully_paid') {
+          expect(r.o.cancelledAt).toBeNull();
+          expect(r.friendPaid.map((p) => p.status)).toEqual(['paid']);
+          expect(r.cards).toBe(1);
+        } else {
+          expect(r.o.state).toBe('cancelled');
+          expect(r.friendPaid.map((p) => p.status)).toEqual(['needs_refund']);
+          expect(r.cards).toBe(0);
+        }
+        await assertMoneyInvariants(s.deps.db);
+      }
+      // the sweep makes both endings happen (else the race proved nothing)
+      expect([...seen].sort()).toEqual(['cancelled', 'fully_paid']);
+    } finally {
+      restore();
+    }
+  });
+
+  it("negative control: the friend's notification settled without the locks and the part's and invitation's guarded writes, some orders end both cancelled and paid", async () => {
+    unreachable();
+    try {
+      let both = 0;
+      // stops at the first order ending both ways (the window is the expiry's few milliseconds: swept over its span)
+      for (let i = 0; i < 40 && both === 0; i++) {
+        const r = await unreachableRound({ lock: 'none' }, i % 10);
+        if (r.o.cancelledAt !== null && (r.o.state === 'fully_paid' || r.cards > 0 || r.friendPaid.some((p) => p.status === 'paid'))) both++;
+      }
+      expect(both, 'the locks are what keeps an order from ending both ways').toBeGreaterThan(0);
+    } finally {
+      restore();
+    }
   });
 });

@@ -12,14 +12,14 @@ import { ROW, type LockOptions } from './locks';
 
 export type InvitationRow = typeof friendInvitations.$inferSelect;
 
-/** Moves an invitation by its chart, guarded by the state read (a concurrent change refuses: 40022). */
-export async function moveInvitation(tx: Tx, clock: Clock, inv: InvitationRow, event: FriendInvitationEvent['type']): Promise<FriendInvitationState> {
+/** Moves an invitation by its chart, guarded by the state read (a concurrent change refuses: 40022); `lock: 'none'` (a race test's negative control) writes it unguarded. */
+export async function moveInvitation(tx: Tx, clock: Clock, inv: InvitationRow, event: FriendInvitationEvent['type'], opts: LockOptions = ROW): Promise<FriendInvitationState> {
   const next = nextInvitationState(inv.state, event);
   if (!next) throw new ApiError(Errors.invitationOver);
   const [row] = await tx
     .update(friendInvitations)
     .set({ state: next, endedAt: clock.now() })
-    .where(and(eq(friendInvitations.id, inv.id), eq(friendInvitations.state, inv.state)))
+    .where(and(eq(friendInvitations.id, inv.id), opts.lock === 'row' ? eq(friendInvitations.state, inv.state) : undefined))
     .returning({ id: friendInvitations.id });
   if (!row) throw new ApiError(Errors.invitationOver);
   return next;

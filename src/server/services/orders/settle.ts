@@ -107,7 +107,7 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
   }
   // a friend's trade (an open id, no account of ours) pays its part only while the part's invitation is open
   const byFriend = a!.invitationId !== null;
-  const invitation = byFriend ? (await openInvitations(tx, order.id)).find((i) => i.id === a!.invitationId) : undefined;
+  const invitation = byFriend ? (await openInvitations(tx, order.id, opts)).find((i) => i.id === a!.invitationId) : undefined;
   // the order chart's event if this pays the part: more to pay, the last part (a friend's, a split order's), or the whole order
   const paidEvent = await partPaidEventOf(tx, order.id, part, byFriend);
   const takes = OUTSTANDING_PART_STATES.includes(part.state) && (!byFriend || invitation !== undefined) && nextOrderState(order.state, paidEvent) !== null;
@@ -151,7 +151,7 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
   }
   if (status === 'paid') {
     await movePart(tx, clock, part, 'part.paid', opts);
-    if (invitation) await moveInvitation(tx, clock, invitation, 'invitation.paid');
+    if (invitation) await moveInvitation(tx, clock, invitation, 'invitation.paid', opts);
     const next = nextOrderState(order.state, paidEvent)!;
     if (paidEvent !== 'part.paid') await markPaid(tx, clock, order, next, paidEvent === 'payment.succeeded' ? result.provider : null);
     // a friend paid the last open invitation's part and more is owed: the order waits for its member again
