@@ -131,6 +131,9 @@ async function headShows(w: W) {
   const d = await detailOf(w);
   expect($('[data-order-state-label]')?.getAttribute('data-order-state-label')).toBe(d.state);
   expect($('[data-amount-to-pay]')?.textContent).toBe('¥199');
+  // a part paid: what was paid and what is still to pay, as the server sums them
+  const { appliedCents, outstandingCents } = d.money;
+  expect($('[data-amount-outstanding]')?.textContent ?? null).toBe(appliedCents > 0 && outstandingCents > 0 ? `已支付 ${formatYuan(appliedCents)}，还需支付 ${formatYuan(outstandingCents)}` : null);
   return d;
 }
 /** the last refusal the server gave this path */
@@ -298,6 +301,8 @@ defineScreenPaths<Member>(h, {
       expect($('[data-split-form]')).toBe(null);
       expect($('[data-split-parts]')).toBe(null);
       expect(alertText()).toBe(null);
+      // money given back to its payers is said, one line a refund
+      expect($$('[data-order-refunds] p').length).toBe(d.refunds.length);
     },
     // the form: what the member chose and typed, what is wrong with it by part, and "split" only when nothing is
     editing: async (w) => {
@@ -314,7 +319,7 @@ defineScreenPaths<Member>(h, {
       expect($('[data-split-parts]')).toBe(null);
       // an undone split: the part paid by balance is back on the balance, and the page says so
       const undone = answered(w, 'unsplitOrder', 200);
-      expect($('[data-split-given-back]')?.textContent ?? null).toBe(undone && w.world === 'split' ? '¥99.50 已退回余额' : null);
+      expect($('[data-order-refunds]')?.textContent ?? null).toBe(undone && w.world === 'split' ? '¥99.50 已退回余额' : null);
       if (w.world === 'split') expect(await balance(h.server, w.token)).toBe(undone ? HALF : 0);
     },
     splitting: async (w) => {

@@ -13,6 +13,7 @@ import { splitPath, successPath } from './checkout-paths';
 import { MethodChoice } from './method-choice';
 import { MoneyLines } from './money-lines';
 import { OrderCancel } from './order-cancel';
+import { OrderRefunds } from './order-refunds';
 import { OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
 import { PaymentProgress } from './payment-progress';
@@ -51,6 +52,7 @@ export function OrderDetail(props: { d: OrderPageData }) {
         </div>
       </Block>
       <MoneyLines facts={{ ...o, goodsName: d.goodsName ?? o.orderNo }} />
+      <OrderRefunds order={o} />
       <List strong inset className="!my-4 text-sm tabular-nums">
         <ListItem title={<Trans>订单号</Trans>} after={o.orderNo} />
         <ListItem title={<Trans>下单时间</Trans>} after={at(o.createdAt)} />

@@ -8,7 +8,8 @@ import type { OrderDetail } from '../../../api/orders';
 import { formatYuan } from '../../../domain/money';
 import { MAX_SPLIT_PARTS, MIN_SPLIT_PARTS, parseYuan, splitProblems } from '../../../domain/split';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
-import { problemText, refundText } from './split-labels';
+import { OrderRefunds } from './order-refunds';
+import { problemText } from './split-labels';
 
 const COUNTS = Array.from({ length: MAX_SPLIT_PARTS - MIN_SPLIT_PARTS + 1 }, (_, i) => MIN_SPLIT_PARTS + i);
 
@@ -25,7 +26,6 @@ export function SplitForm(props: { actor: ActorRefFrom<typeof splitOrderMachine>
   const cents = texts.map(parseYuan);
   const problems = splitProblems(total, cents);
   const sum = cents.reduce<number>((a, c) => a + (c ?? 0), 0);
-  const givenBack = order.refunds.filter((r) => r.cause === 'split_undone');
 
   return (
     <>
@@ -37,13 +37,7 @@ export function SplitForm(props: { actor: ActorRefFrom<typeof splitOrderMachine>
           actor.send({ type: 'split.submit' });
         }}
       >
-        {givenBack.length > 0 && (
-          <Block strong inset className="!my-4 space-y-1 text-sm" data-split-given-back>
-            {givenBack.map((r, i) => (
-              <p key={i}>{refundText(i18n, r)}</p>
-            ))}
-          </Block>
-        )}
+        <OrderRefunds order={order} causes={['split_undone']} />
         <Block strong inset className="!my-4 space-y-2">
           <label className="flex min-h-11 items-center gap-3">
             <span className="flex-1 font-medium">

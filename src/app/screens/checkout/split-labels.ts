@@ -37,7 +37,7 @@ const REFUND_TO: Record<Refund['to'], MessageDescriptor> = {
   alipay: msg({ message: '支付宝', context: 'refund to' }),
 };
 
-/** A paid part given back by an undone split: where its money goes, and how far it is. */
+/** Money an order gives back (an undone split, a cancel, a payment it could not take): where it goes, and how far it is. */
 export function refundText(i18n: I18n, r: Refund): string {
   const amount = formatYuan(r.amountCents);
   const to = i18n._(REFUND_TO[r.to]);

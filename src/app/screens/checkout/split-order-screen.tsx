@@ -10,6 +10,7 @@ import { splitOrderMachine } from '../../../../machines/split-order.machine';
 import type { OrderDetail } from '../../../api/orders';
 import { Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
+import { OrderRefunds } from './order-refunds';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
 import { useToast } from '../../ui/toast';
@@ -113,6 +114,7 @@ function SplitOrder(props: { orderNo: string }) {
           <BackToOrder orderNo={order.orderNo} />
         </Block>
       )}
+      {phase === 'notSplittable' && <OrderRefunds order={order} />}
       {phase === 'refused' && (
         <Block strong inset className="!my-4 space-y-3 text-center">
           <p role="alert" className="text-rose-600" data-split-refused={refusal.code}>
@@ -146,6 +148,13 @@ function OrderHead(props: { order: OrderDetail }) {
           应付金额 <span data-amount-to-pay className="font-semibold text-red-600 tabular-nums">{formatYuan(o.amountToPayCents)}</span>
         </Trans>
       </p>
+      {o.money.appliedCents > 0 && o.money.outstandingCents > 0 && (
+        <p className="text-sm text-black/60" data-amount-outstanding>
+          <Trans>
+            已支付 {formatYuan(o.money.appliedCents)}，还需支付 <span className="font-semibold tabular-nums">{formatYuan(o.money.outstandingCents)}</span>
+          </Trans>
+        </p>
+      )}
     </Block>
   );
 }
