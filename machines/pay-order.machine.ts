@@ -111,7 +111,8 @@ export const payOrderMachine = setup({
     orderAwaitingProvider: (_, params: { order: Order }) => params.order.state === 'paying',
     orderSettledPaidNow: ({ context }) => settledPaid(context.order, context.partSeq),
     orderAwaitingProviderNow: ({ context }) => context.order.state === 'paying',
-    orderPayableNow: ({ context }) => context.order.state === 'unpaid',
+    // unpaid, or a friend holds another part and the server offers the member's own from the balance
+    orderPayableNow: ({ context }) => context.order.state === 'unpaid' || context.order.actions.includes('payBalance'),
     orderPaymentFailedNow: ({ context }) => context.order.state === 'payment_failed',
     resumingToPay: ({ context }) => context.resume === 'pay',
     paidByBalance: (_, params: { answer: PayAnswer }) => params.answer.payment === null,

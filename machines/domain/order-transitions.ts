@@ -29,6 +29,11 @@ export function orderActions(state: OrderState): Array<'pay' | 'cancel'> {
   return out;
 }
 
+/** Whether the balance may pay (a part of) an order in `state`: the chart takes the payment (the whole, or a part while a friend holds another). */
+export function balanceTakesPayment(state: OrderState): boolean {
+  return canApplyOrder(state, 'payment.succeeded') || canApplyOrder(state, 'part.paid');
+}
+
 /** Every value `orders.state` may hold, from the chart. */
 export const ORDER_STORED_STATES = storedStates<OrderState>(orderMachine);
 

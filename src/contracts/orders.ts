@@ -80,8 +80,8 @@ export const Order = z
     teacherId: z.number().int().nullable(),
     couponId: z.number().int().nullable(),
     expiresAt: z.string().nullable().openapi({ description: 'an unpaid order not paid by then is cancelled (decision 008)' }),
-    actions: z.array(z.enum(['pay', 'cancel', 'split', 'unsplit', 'invite'])).openapi({
-      description: "the order chart's actions (pay, cancel); an order's detail adds 'split' (one unpaid share of at least 2 cents) or 'unsplit' (split), both only while it can be paid, and 'invite' (a friend may be asked to pay an unpaid part: payable or friend paying, no trade open)",
+    actions: z.array(z.enum(['pay', 'cancel', 'split', 'unsplit', 'invite', 'payBalance'])).openapi({
+      description: "the order chart's actions (pay, cancel); an order's detail adds 'split' (one unpaid share of at least 2 cents) or 'unsplit' (split), both only while it can be paid, and 'invite' (a friend may be asked to pay an unpaid part: payable or friend paying, no trade open), and 'payBalance' (a friend holds a part: a part of the member's own may be paid from the balance)",
     }),
     createdAt: z.string(),
     paidAt: z.string().nullable(),

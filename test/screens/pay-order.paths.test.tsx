@@ -42,7 +42,7 @@ const orderWorlds: Record<OrderWorld, { state: OrderState; resume: 'pay' | 'resu
 };
 /** the checkout's new order, by the way chosen on its form (balance: short of the price) */
 const newOrderWorlds: Record<string, PayMethod> = { 'a new order paid by WeChat Pay': 'wechat', 'a new order paid by Alipay': 'alipay', 'a new order paid by a short balance': 'balance' };
-const symbolicOrder = (orderNo: string, state: OrderState) => ({ orderNo, state, amountToPayCents: PRICE }) as PayOrderInput['order'];
+const symbolicOrder = (orderNo: string, state: OrderState) => ({ orderNo, state, amountToPayCents: PRICE, actions: [] }) as unknown as PayOrderInput['order'];
 
 const inputs: Record<string, PayOrderInput> = {
   ...Object.fromEntries(Object.entries(newOrderWorlds).map(([name, method]) => [name, { methods: [...METHODS], order: symbolicOrder(`sym-new-${method}`, 'unpaid'), resume: 'start', method }])),

@@ -14,7 +14,7 @@ import { payOrder } from '../services/orders/pay';
 import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
 import { orderMoneyDetail } from '../services/orders/money';
 import { settlePayment } from '../services/orders/settle';
-import { inviteActions, splitActions, splitOrder, unsplitOrder } from '../services/orders/split';
+import { balancePayActions, inviteActions, splitActions, splitOrder, unsplitOrder } from '../services/orders/split';
 import { invitationForFriend, inviteFriend, withdrawInvitation } from '../services/orders/invitations';
 import { payAsFriend } from '../services/orders/friend-pay';
 import { friendPayer } from '../services/auth/openid-tickets';
@@ -62,7 +62,7 @@ async function viewOne(c: Context<AppEnv>, o: OrderRow) {
 async function detailOf(c: Context<AppEnv>, o: OrderRow) {
   const now = await myOrder(c.var.deps.db, o.accountId, o.orderNo);
   const [view, money] = [await viewOne(c, now), await orderMoneyDetail(c.var.deps.db, now.id)];
-  return { ...view, ...money, actions: [...view.actions, ...splitActions(view, money.parts), ...(overdue(now, c.var.deps.clock.now()) ? [] : inviteActions(now, money.parts))] };
+  return { ...view, ...money, actions: [...view.actions, ...splitActions(view, money.parts), ...(overdue(now, c.var.deps.clock.now()) ? [] : [...inviteActions(now, money.parts), ...balancePayActions(view, money.parts)])] };
 }
 
 /** An invitation as its member sees it, with the link the friend opens. */

@@ -184,7 +184,7 @@ describe('a failed provider payment', async () => {
       expect((await s.app.request(res.body.data.payment.url)).status).toBe(200);
       await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${no}-1`, outcome: 'fail' } });
       const detail = await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token });
-      expect(detail.body.data).toMatchObject({ state: 'payment_failed', actions: ['pay', 'cancel', 'split'] });
+      expect(detail.body.data).toMatchObject({ state: 'payment_failed', actions: ['pay', 'cancel', 'split', 'invite'] });
       expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.data.state).toBe('cancelled');
       expect((await s.deps.db.select().from(goods).where(eq(goods.id, g.id)))[0]!.stock).toBe(1);
       expect(await cardsOf(s, m.id)).toHaveLength(0);

@@ -158,7 +158,7 @@ describe('split orders', async () => {
     expect((await split(m.token, no, [1, 0])).body.code).toBe(40017);
   });
 
-  it("the order's detail offers 'invite' while a friend may be asked: to pay, or a friend holding another part; not paying, paid, nothing left to pay or past its pay window", async () => {
+  it("the order's detail offers 'invite' while a friend may be asked (to pay, or a friend holding another part; not paying, paid, nothing left to pay or past its pay window) and 'payBalance' for a part of the member's own while a friend holds another", async () => {
     const detail = async (token: string, no: string) => (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token })).body.data as { actions: string[]; state: string };
     const invite = (token: string, orderNo: string, partSeqs: number[]) => s.call('POST', '/api/orders/friend/invite', { token, body: { orderNo, partSeqs } });
     const { m, no } = await unpaid();
@@ -167,10 +167,14 @@ describe('split orders', async () => {
     // a friend holds part 2: the order is friend paying, and part 3 may still go to another friend
     const held = await detail(m.token, no);
     expect(held.state).toBe('friend_paying');
-    expect(held.actions).toEqual(['cancel', 'invite']);
+    // ... and part 3, the member's own, may be paid from the balance (providers wait: 40002)
+    expect(held.actions).toEqual(['cancel', 'invite', 'payBalance']);
+    expect((await payPart(m.token, no, 'wechat', 3)).body.code).toBe(40002);
     // the member pays part 3 by balance: the only unpaid part is the friend's; asking again shows that invitation
     expect((await payPart(m.token, no, 'balance', 3)).status).toBe(200);
-    expect((await detail(m.token, no)).actions).toContain('invite');
+    const after = await detail(m.token, no);
+    expect(after.actions).toContain('invite');
+    expect(after.actions).not.toContain('payBalance');
     // a trade open at a provider: no friend may be asked meanwhile (40002)
     const b = await unpaid();
     await payPart(b.m.token, b.no, 'wechat');

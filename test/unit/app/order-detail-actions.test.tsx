@@ -81,7 +81,7 @@ describe('/orderdetail offers what the server says the order allows', () => {
 
   it('a cancelled order says where each payer\'s money went back, and how far it is', () => {
     const refund = { cause: 'order_cancelled' as const, failureMessage: null, createdAt: '2026-11-20T01:00:00.000Z', settledAt: null };
-    show(order({ state: 'cancelled', actions: [], refunds: [{ ...refund, amountCents: 9_950, state: 'succeeded', to: 'balance' }, { ...refund, amountCents: 9_950, state: 'requested', to: 'wechat' }] }));
+    show(order({ state: 'cancelled', actions: [], refunds: [{ ...refund, amountCents: 9_950, state: 'succeeded', to: 'balance' }, { ...refund, amountCents: 9_950, state: 'pending', to: 'wechat' }] }));
     expect([...document.querySelectorAll('[data-order-refunds] p')].map((p) => p.textContent)).toEqual(['¥99.50 已退回余额', '¥99.50 正在退回微信']);
   });
 

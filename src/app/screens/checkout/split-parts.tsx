@@ -23,7 +23,8 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
   const { i18n } = useLingui();
   const confirm = useConfirm();
   const shares = liveShares(order.parts);
-  const payable = order.actions.includes('pay');
+  // paying a part: by any method, or from the balance while a friend holds another part (the server says which)
+  const payable = order.actions.includes('pay') || order.actions.includes('payBalance');
   // the server offers asking a friend, also while a friend holds another part
   const askable = order.actions.includes('invite');
 

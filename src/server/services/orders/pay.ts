@@ -1,6 +1,6 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
 import { nextAttemptState, OPEN_ATTEMPT_STATES, PAYMENT_ATTEMPT_INITIAL } from '../../../../machines/domain/payment-attempt-transitions';
-import { nextOrderState } from '../../../../machines/domain/order-transitions';
+import { balanceTakesPayment } from '../../../../machines/domain/order-transitions';
 import { Errors } from '../../../domain/errors';
 import { goods, orders, paymentAttempts, paymentParts } from '../../db/schema/index';
 import type { Deps } from '../../env';
@@ -18,7 +18,6 @@ import { markPaid, PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
 import { move, overdue, pastExpiry } from './state';
 
 /** The order chart's events a balance payment can bring (the whole, or a part). */
-const BALANCE_PAID_EVENTS = ['payment.succeeded', 'part.paid'] as const;
 
 /** The order after paying, and what the page needs to open the provider's cashier (none for balance). */
 export type PayAnswer = { order: OrderRow; payment: PaymentStart | null };
@@ -37,7 +36,7 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       const o = await lockMyOrder(tx, accountId, orderNo);
       if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
       // money is taken only where the chart takes a payment (a part of it while a friend has another)
-      if (!BALANCE_PAID_EVENTS.some((e) => nextOrderState(o.state, e))) throw new ApiError(Errors.orderNotPayable);
+      if (!balanceTakesPayment(o.state)) throw new ApiError(Errors.orderNotPayable);
       // a trade open at a provider (paying, or its prepay under way) could still take the money
       if (o.state === 'paying' || (await openAttempt(tx, o.id))) throw new ApiError(Errors.orderNotPayable);
       // the share to pay (a split order's named part), paid from the balance (a ledger row and its payment)

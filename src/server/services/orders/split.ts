@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { canApplyOrder, EVER_PAID_STATES, type OrderState } from '../../../../machines/domain/order-transitions';
+import { balanceTakesPayment, canApplyOrder, EVER_PAID_STATES, type OrderState } from '../../../../machines/domain/order-transitions';
 import { LIVE_PART_STATES, type PaymentPartState } from '../../../../machines/domain/payment-part-transitions';
 import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
 import { Errors } from '../../../domain/errors';
@@ -50,6 +50,17 @@ export function splitActions(order: { actions: readonly string[]; amountToPayCen
 export function inviteActions(order: { state: OrderState; amountToPayCents: number }, parts: ReadonlyArray<{ kind: string; state: PaymentPartState }>): Array<'invite'> {
   if (order.state === 'paying' || order.amountToPayCents <= 0 || !canApplyOrder(order.state, 'friend.invite')) return [];
   return parts.some((p) => p.kind === 'share' && p.state === 'unpaid') ? ['invite'] : [];
+}
+
+/**
+ * Whether the order's page offers paying a part from the balance although it does not offer paying
+ * (the detail's `payBalance` action): a friend holds one part (the chart takes a part paid while
+ * `friend_paying`, decision 021) and a part of the member's own is unpaid. Providers wait until no
+ * friend is paying; the request itself is decided under the locks (payOrder).
+ */
+export function balancePayActions(order: { state: OrderState; actions: readonly string[] }, parts: ReadonlyArray<{ kind: string; state: PaymentPartState; withFriend: boolean }>): Array<'payBalance'> {
+  if (order.actions.includes('pay') || order.state === 'paying' || !balanceTakesPayment(order.state)) return [];
+  return parts.some((p) => p.kind === 'share' && p.state === 'unpaid' && !p.withFriend) ? ['payBalance'] : [];
 }
 
 /** The member (live) and the order's state allow changing its parts: 40013, 40014, 40011, then 40002 while a trade is open. */
