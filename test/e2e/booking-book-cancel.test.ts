@@ -19,7 +19,7 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
 
   it('member 1 filters the schedule, books a class through detail and confirm, then cancels it from my bookings', async () => {
     const { page } = await browser.newPage({ baseURL: server.url });
-    await loginInPage(page, server.url, member1.phone, member1.password, '/takecourse/takelistm');
+    await loginInPage(page, server.url, member1.phone, member1.password, '/takecourse/takelistm?scope=upcoming');
     await expectBadge(page, '');
     await gotoHydrated(page, `${server.url}/takecourse/bookcourse/bookcoursefilter`);
 
