@@ -36,8 +36,8 @@ export type BookClassEvent =
 
 /**
  * A member books one class (/takecourse/bookcourse/bookcourseconfirm, issue 3): the cards for the
- * class are loaded (a member with no usable card is sent to buy one); the member chooses a card and
- * agrees to the member notice (both required, spec §5); a confirm step shows the card's reminders
+ * class are loaded (a member with no usable card is sent to buy one); the best usable card is chosen
+ * (the server's order), the member may change it, and agrees to the member notice (required, spec §5); a confirm step shows the card's reminders
  * (first use, fewer than 5 uses left, validity under a month, an inactive card will be activated);
  * then the booking is sent with one idempotency key per intent, reused on retry. The answer is a
  * seat (booked), a queue place (queued, with its position), or a refusal with its code.
@@ -58,11 +58,9 @@ export const bookClassMachine = setup({
     }),
   },
   actions: {
-    keepCards: assign((_, params: { cards: CardForClass[] }) => {
-      const usable = params.cards.filter((c) => c.usable);
-      // one usable card is the obvious choice; with several the member chooses
-      return { cards: params.cards, cardId: usable.length === 1 ? usable[0]!.id : undefined };
-    }),
+    // the server lists the cards best first (sortCardChoice: in use before a card it would activate,
+    // then the one lost first); the best usable one is chosen, the member may change it (issue 16)
+    keepCards: assign((_, params: { cards: CardForClass[] }) => ({ cards: params.cards, cardId: params.cards.find((c) => c.usable)?.id })),
     chooseCard: assign({ cardId: ({ event }) => (event.type === 'card.choose' ? event.cardId : undefined), errorCode: undefined }),
     keepCardCode: assign({
       errorCode: ({ context, event }) => (event.type === 'card.choose' ? (context.cards.find((c) => c.id === event.cardId)?.code ?? 20003) : undefined),
@@ -77,7 +75,6 @@ export const bookClassMachine = setup({
     refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
     noUsableCard: (_, params: { cards: CardForClass[] }) => !params.cards.some((c) => c.usable),
     cardUsable: ({ context, event }) => event.type === 'card.choose' && context.cards.some((c) => c.id === event.cardId && c.usable),
-    noCard: ({ context }) => context.cardId === undefined,
     notAgreed: ({ context }) => !context.agreed,
     seated: (_, params: { answer: BookAnswer }) => params.answer.state === 'booked',
   },
@@ -115,13 +112,12 @@ export const bookClassMachine = setup({
       type: 'final',
     },
     choosing: {
-      description: 'The member picks a card to pay with and ticks the members’ notice, then taps book.',
+      description: 'The best usable card is chosen (the one that would be lost first); the member may pick another, ticks the members’ notice, then taps book.',
       initial: 'editing',
       states: {
         editing: { description: 'Nothing said: the cards, the notice and the book button as the member left them.' },
-        cardMissing: { description: 'Book was tapped without a card chosen: "choose a card" is said.' },
         noticeMissing: { description: 'Book was tapped without the notice ticked: "agree to the members’ notice" is said.' },
-        cardUnusable: { description: 'The card tapped cannot book this class: why is said (frozen, expired, wrong level, used up) and it stays unchosen.' },
+        cardUnusable: { description: 'The card tapped cannot book this class: why is said (frozen, expired, wrong level, used up); the card chosen before stays chosen.' },
         refused: { description: 'The server refused the booking (for example the card ran out or the booking window closed): the reason is said, and the member can choose again.' },
       },
       on: {
@@ -130,7 +126,7 @@ export const bookClassMachine = setup({
           { target: '.cardUnusable', actions: 'keepCardCode' },
         ],
         'notice.toggle': { target: '.editing', actions: 'toggleNotice' },
-        'booking.submit': [{ guard: 'noCard', target: '.cardMissing' }, { guard: 'notAgreed', target: '.noticeMissing' }, { target: 'confirming' }],
+        'booking.submit': [{ guard: 'notAgreed', target: '.noticeMissing' }, { target: 'confirming' }],
       },
     },
     /** the summary with the chosen card's reminders */

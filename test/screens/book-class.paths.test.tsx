@@ -96,8 +96,8 @@ defineScreenPaths<Member>(h, {
         if (c.errorCode === already.code) return output!.code === already.code;
         return output === (world === FULL ? queue : seat) || output!.code === already.code;
       case 'card.choose':
-        // one change of mind at most: no card chosen yet, or the unfit one
-        return world === ROOM && (c.cardId === undefined || (c.errorCode === 20010 && e.cardId !== 3));
+        // one change of mind from the card chosen for the member, or after trying the unfit one
+        return world === ROOM && e.cardId !== c.cardId && (c.cardId === 1 || c.errorCode === 20010) && !(c.errorCode === 20010 && e.cardId === 3);
       case 'notice.toggle':
         return !c.agreed;
       default:
@@ -118,8 +118,9 @@ defineScreenPaths<Member>(h, {
   async start(hh, input) {
     const m = await newMember(hh.server);
     const cards: Member['cards'] = {};
+    // card 1 ends 70 days before card 2: the one lost first, listed and chosen first
     const fits = async (n: number) => {
-      const c = await newCard(hh.server, m.id, { name: `测试次卡${n}` });
+      const c = await newCard(hh.server, m.id, { name: `测试次卡${n}`, ...(n === 1 ? { validUntil: new Date(hh.server.clock.now().getTime() + 100 * 86_400_000) } : {}) });
       cards[n] = { id: c.id, name: c.name };
     };
     // a card for small-group classes only does not fit a regular class (20010)
@@ -144,9 +145,9 @@ defineScreenPaths<Member>(h, {
     }
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open(`/takecourse/bookcourse/bookcourseconfirm?id=${cls.id}`);
-    // one card that fits is chosen for the member
-    const only = input === 'a full class' ? 1 : undefined;
-    return { ui, token: m.token, accountId: m.id, classId: cls.id, cards, chosen: only, agreed: false };
+    // the best card that fits is chosen for the member: card 1 (it ends first)
+    const best = input === 'a member with no card that fits' ? undefined : 1;
+    return { ui, token: m.token, accountId: m.id, classId: cls.id, cards, chosen: best, agreed: false };
   },
 
   events: {
@@ -184,16 +185,13 @@ defineScreenPaths<Member>(h, {
       expect(screen.getByText('去购买会员卡').closest('a')?.getAttribute('href')).toBe('/vipcard');
     },
     // the cards the server says, with the unfit one marked
+    // the cards the server says, best first (the one ending first), the unfit one last
     choosing: (w) => {
       const shown = [...document.querySelectorAll<HTMLElement>('[data-card]')].map((el) => [el.dataset.card, el.dataset.usable]);
       const want = Object.entries(w.cards).map(([sym, c]) => [String(c.id), String(sym !== '3')]);
-      expect(shown.sort()).toEqual(want.sort());
+      expect(shown).toEqual(want);
     },
     'choosing.editing': (w) => form(w, null),
-    'choosing.cardMissing': async (w) => {
-      await form(w, '请选择会员卡');
-      expect(w.chosen).toBeUndefined();
-    },
     'choosing.noticeMissing': async (w) => {
       await form(w, '请先阅读并同意会员须知');
       expect(w.chosen).toBeDefined();

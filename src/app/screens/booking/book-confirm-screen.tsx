@@ -23,7 +23,6 @@ import { StateBadge } from './class-row';
 export const loader = classDetailLoader;
 
 const choosingMessages: Record<string, ReturnType<typeof msg>> = {
-  cardMissing: msg`请选择会员卡`,
   noticeMissing: msg`请先阅读并同意会员须知`,
 };
 
