@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { useState } from 'react';
 import { Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router-dom';
 import type { BookingWindow, ScheduleItem, ScheduleQuery } from '../../../api/booking';
 import type { Club, DictItem } from '../../../api/catalog';
@@ -21,13 +22,16 @@ export interface ScheduleData {
   styles: DictItem[];
   /** the member's booking window from the server (level and cards); null for a visitor */
   window: BookingWindow | null;
+  /** when the page was loaded (ISO), so the server and the hydrated page agree on which classes are over */
+  now: string;
 }
 
 /** The schedule loader of a page: the filter from the URL (so the server renders the filtered list), one day's classes, clubs, style names. */
 export function scheduleLoader(type?: ClassTypeKey) {
   return async ({ context, request }: LoaderFunctionArgs): Promise<ScheduleData> => {
     const api = apiFrom(context);
-    const today = shanghaiToday(clockFrom(context));
+    const clock = clockFrom(context);
+    const today = shanghaiToday(clock);
     const q = readScheduleQuery(new URL(request.url).searchParams, today, type);
     const [r, clubs, styles, window] = await Promise.all([
       api.booking.schedule(q),
@@ -36,7 +40,7 @@ export function scheduleLoader(type?: ClassTypeKey) {
       dataOr(api.booking.window(), null),
     ]);
     if (r.code !== 200) throw new Response(null, { status: 503 });
-    return { q, today, classes: r.data, clubs, styles, window };
+    return { q, today, classes: r.data, clubs, styles, window, now: clock.now().toISOString() };
   };
 }
 
@@ -136,11 +140,7 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
         </Link>
       </div>
       {d.classes.length > 0 ? (
-        <ul className={`space-y-2 px-4 transition-opacity ${pending ? 'pointer-events-none opacity-50' : ''}`} data-schedule={d.q.date} aria-busy={pending || undefined} data-pending={pending || undefined}>
-          {d.classes.map((c) => (
-            <ClassRow key={c.id} item={c} to={props.detail(c.id)} styleLabel={styleLabels([c.style], d.styles)[0]!} />
-          ))}
-        </ul>
+        <DayClasses d={d} pending={pending} detail={props.detail} />
       ) : (
         <div className={`px-8 py-12 text-center text-black/50 ${pending ? 'opacity-50' : ''}`} data-schedule-empty aria-busy={pending || undefined}>
           <p>
@@ -155,4 +155,45 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
       )}
     </div>
   );
+}
+
+/**
+ * One day's classes. Today opens at the next class (issue 16): the classes already over are folded
+ * above it, one tap to see them; other days list every class.
+ */
+function DayClasses(props: { d: ScheduleData; pending: boolean; detail: (id: number) => string }) {
+  const { d, pending } = props;
+  const [showOver, setShowOver] = useState(false);
+  const { over, ahead } = d.q.date === d.today ? splitOver(d.classes, new Date(d.now)) : { over: [], ahead: d.classes };
+  const row = (c: ScheduleItem) => <ClassRow key={c.id} item={c} to={props.detail(c.id)} styleLabel={styleLabels([c.style], d.styles)[0]!} />;
+  const count = over.length;
+  return (
+    <div className={`space-y-2 px-4 transition-opacity ${pending ? 'pointer-events-none opacity-50' : ''}`} data-schedule={d.q.date} aria-busy={pending || undefined} data-pending={pending || undefined}>
+      {count > 0 && (
+        <button type="button" className="min-h-11 w-full rounded-xl bg-white/60 text-sm text-black/60" aria-expanded={showOver} onClick={() => setShowOver(!showOver)} data-action="show-over">
+          {showOver ? <Trans>收起已结束的课程</Trans> : <Trans>今天已结束 {count} 节课，点此查看</Trans>}
+        </button>
+      )}
+      {showOver && count > 0 && (
+        <ul className="space-y-2" data-over-classes>
+          {over.map(row)}
+        </ul>
+      )}
+      {ahead.length > 0 ? (
+        <ul className="space-y-2" data-ahead-classes>
+          {ahead.map(row)}
+        </ul>
+      ) : (
+        <p className="py-8 text-center text-black/50" data-day-over>
+          <Trans>今天的课程都已结束，看看明天的吧</Trans>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A day's classes split at `now`: those already over (ended), and those still to come or under way. */
+export function splitOver(classes: readonly ScheduleItem[], now: Date): { over: ScheduleItem[]; ahead: ScheduleItem[] } {
+  const ended = (c: ScheduleItem) => new Date(c.endsAt).getTime() <= now.getTime();
+  return { over: classes.filter(ended), ahead: classes.filter((c) => !ended(c)) };
 }
