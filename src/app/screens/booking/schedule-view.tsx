@@ -47,12 +47,12 @@ export function scheduleLoader(type?: ClassTypeKey) {
 const WEEKDAYS: MessageDescriptor[] = [msg`周日`, msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`];
 
 /** The week strip: eight days from today; the chosen one highlighted; days beyond the member's booking window marked. */
-function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; today: string; open: string[] | undefined }) {
+function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; today: string; open: string[] | undefined; chosen: string }) {
   const { i18n } = useLingui();
   return (
     <nav aria-label={i18n._(msg`日期`)} className="grid h-16 grid-cols-8 gap-0.5 bg-white px-1.5 py-2">
       {stripDays(props.today).map((day) => {
-        const on = day === props.q.date;
+        const on = day === props.chosen;
         const closed = props.open !== undefined && !props.open.includes(day);
         return (
           <Link
@@ -123,12 +123,15 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
   // is dimmed and cannot be tapped (the root layout's skeleton covers moves to other pages)
   const navigation = useNavigation();
   const pending = navigation.state === 'loading' && navigation.location.pathname === props.base;
+  // a day tapped shows as chosen at once, its list a skeleton until it arrives (issue 16)
+  const pendingDay = pending ? (new URLSearchParams(navigation.location.search).get('date') ?? d.today) : d.q.date;
+  const switchingDay = pendingDay !== d.q.date;
   const open = d.window ? bookableDays(d.today, d.window.days) : undefined;
   const filters = activeFilterCount(d.q);
   const filterTo = `${props.filter}${scheduleSearch(d.q) || '?'}${scheduleSearch(d.q) ? '&' : ''}back=${encodeURIComponent(props.base)}`;
   return (
     <div className="pb-6">
-      <WeekStrip base={props.base} q={d.q} today={d.today} open={open} />
+      <WeekStrip base={props.base} q={d.q} today={d.today} open={open} chosen={pendingDay} />
       {open && <BookingWindowNote open={open} chosen={d.q.date} />}
       <div className="flex items-center">
         <div className="min-w-0 flex-1">
@@ -139,7 +142,9 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
           {filters > 0 && <span className="ml-1 tabular-nums">({filters})</span>}
         </Link>
       </div>
-      {d.classes.length > 0 ? (
+      {switchingDay ? (
+        <DaySkeleton day={pendingDay} />
+      ) : d.classes.length > 0 ? (
         <DayClasses d={d} pending={pending} detail={props.detail} />
       ) : (
         <div className={`px-8 py-12 text-center text-black/50 ${pending ? 'opacity-50' : ''}`} data-schedule-empty aria-busy={pending || undefined}>
@@ -196,4 +201,15 @@ function DayClasses(props: { d: ScheduleData; pending: boolean; detail: (id: num
 export function splitOver(classes: readonly ScheduleItem[], now: Date): { over: ScheduleItem[]; ahead: ScheduleItem[] } {
   const ended = (c: ScheduleItem) => new Date(c.endsAt).getTime() <= now.getTime();
   return { over: classes.filter(ended), ahead: classes.filter((c) => !ended(c)) };
+}
+
+/** The list of a day being loaded: rows in the shape of class rows, marked busy. */
+function DaySkeleton(props: { day: string }) {
+  return (
+    <div className="space-y-2 px-4" aria-busy="true" data-schedule-skeleton={props.day}>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="h-[88px] animate-pulse rounded-xl bg-black/[.07]" />
+      ))}
+    </div>
+  );
 }
