@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail as Order } from '../../../src/api/orders';
@@ -83,6 +83,18 @@ describe('/orderdetail offers what the server says the order allows', () => {
     const refund = { cause: 'order_cancelled' as const, failureMessage: null, createdAt: '2026-11-20T01:00:00.000Z', settledAt: null };
     show(order({ state: 'cancelled', actions: [], refunds: [{ ...refund, amountCents: 9_950, state: 'succeeded', to: 'balance' }, { ...refund, amountCents: 9_950, state: 'pending', to: 'wechat' }] }));
     expect([...document.querySelectorAll('[data-order-refunds] p')].map((p) => p.textContent)).toEqual(['¥99.50 已退回余额', '¥99.50 正在退回微信']);
+  });
+
+  it('a paid order leads to what it issued: the card, or my courses; an unpaid one to neither', () => {
+    show(order({ state: 'paid', actions: [], issuedCardId: 7 }));
+    expect(document.querySelector('[data-action="view-issued-card"]')?.getAttribute('href')).toBe('/mine/carddetail?id=7');
+    cleanup();
+    show(order({ state: 'paid', actions: [], issuedCourseId: 3 }));
+    expect(document.querySelector('[data-action="view-issued-course"]')?.getAttribute('href')).toBe('/mycourse');
+    cleanup();
+    show(order({ actions: ['cancel'] }));
+    expect(screen.getByRole('button', { name: '取消订单' })).toBeTruthy();
+    expect(document.querySelector('[data-action^="view-issued"]')).toBeNull();
   });
 
   // paying a part (the pay panel needs the whole app): test/screens/split-pay-part.screen.test.tsx

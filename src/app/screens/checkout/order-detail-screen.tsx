@@ -13,6 +13,7 @@ import { splitPath, successPath } from './checkout-paths';
 import { MethodChoice } from './method-choice';
 import { MoneyLines } from './money-lines';
 import { OrderCancel } from './order-cancel';
+import { IssuedGoods } from './issued-goods';
 import { OrderRefunds } from './order-refunds';
 import { OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
@@ -90,6 +91,7 @@ export function OrderDetail(props: { d: OrderPageData }) {
           </Link>
         </Block>
       )}
+      <IssuedGoods order={o} />
       <OrderCancel key={o.orderNo} order={o} />
     </div>
   );
