@@ -8,7 +8,8 @@ export type TeacherRequestEvent = { type: 'request.submit' } | { type: 'request.
  * fill the form (name, phone checked by SMS, club, styles, photo) from the messaging app; staff
  * confirm it (the teacher and their login are created and the open id bound to it) or refuse it
  * with the reason the teacher reads ("bind info wrong", spec §8). A refused teacher may send a new
- * request; a pending one holds the open id so a second one is refused. The server checks every
+ * request (the open id's latest request is the one that counts); a pending one holds the open id, so
+ * a second one is refused. The server checks every
  * decision against this chart (`teacher_requests.state`).
  */
 export const teacherRequestMachine = setup({
@@ -24,6 +25,9 @@ export const teacherRequestMachine = setup({
       on: { 'request.confirm': 'confirmed', 'request.refuse': 'refused' },
     },
     confirmed: { description: 'Staff confirmed: the teacher exists, their open id is bound and logs them in as a teacher.' },
-    refused: { description: 'Staff refused with a reason the teacher reads ("bind info wrong"); a new request may be sent.' },
+    refused: {
+      description: 'Staff refused with a reason the teacher reads ("bind info wrong"); the teacher may send the form again, a new request that waits.',
+      on: { 'request.submit': 'pending' },
+    },
   },
 });
