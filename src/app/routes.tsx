@@ -84,6 +84,9 @@ export const screens: ScreenRoute[] = [
   // the friend who pays has no account: no login
   { path: 'payfriend', title: msg`好友代付`, showFooter: false, screen: () => import('./screens/friend/friend-pay-screen') },
   { path: 'mine/balanceHistory', title: msg`余额变动记录`, requiresLogin: true, screen: () => import('./screens/mine/balance-history-screen') },
+  { path: 'bindPage', title: msg`业务系统绑定`, showFooter: false, screen: () => import('./screens/bind/bind-home-screen') },
+  { path: 'bindPage/teacherBind', title: msg`老师绑定`, showFooter: false, screen: () => import('./screens/bind/teacher-bind-screen') },
+  { path: 'bindPage/userBind', title: msg`员工绑定`, showFooter: false, screen: () => import('./screens/bind/staff-bind-screen') },
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
   { path: 'mine/carddetail', title: msg`会员卡详情`, requiresLogin: true, screen: () => import('./screens/cards/card-detail-screen') },
   { path: 'mine/transfer', title: msg`会员卡转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-policy-screen') },
