@@ -9,6 +9,8 @@ import type {
   TeacherRequestSent,
   TeacherRequestView,
 } from '../contracts/binding';
+import type { CheckinAnswer } from '../contracts/booking';
+import type { PhotoReviewBody, PhotoReviewed, PhotoToReview } from '../contracts/photos';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/binding.ts): they cannot drift.
@@ -44,5 +46,9 @@ export function staffCalls(http: ApiClient) {
     refuseRequest: (id: number, reason: string) => http.post<TeacherRequestView>('/staff/teacher-requests/refuse', { body: { id, reason } }),
     bindings: () => http.get<BindingRow[]>('/staff/bindings'),
     unbind: (accountId: number) => http.post<{ unbound: number }>('/staff/bindings/unbind', { body: { accountId } }),
+    /** front desk: check a member's booking in (the booking's number) */
+    checkIn: (bookingId: number, idempotencyKey: string) => http.post<CheckinAnswer>('/staff/classes/checkin', { body: { bookingId }, idempotencyKey }),
+    photos: () => http.get<PhotoToReview[]>('/staff/photos'),
+    reviewPhoto: (id: number, body: PhotoReviewBody) => http.post<PhotoReviewed>(`/staff/photos/${id}/review`, { body }),
   };
 }
