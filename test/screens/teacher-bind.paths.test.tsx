@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { teacherBindMachine, type TeacherBindContext } from '../../machines/teacher-bind.machine';
+import { isBindCodeShape, normalizeBindCode } from '../../src/domain/binding';
 import { bindCodes, openIdBindings } from '../../src/server/db/schema/index';
 import { account, issue, newTeacher, openIdTicket, teacherAccountId } from '../server/binding/support';
 import { screen, startScreenHarness } from './support/screen-harness';
@@ -126,6 +127,7 @@ defineScreenPaths<Teacher>(h, {
     },
     'editing.codeMalformed': (w) => {
       form(w, '绑定码无效，请核对后再试');
+      expect(isBindCodeShape(normalizeBindCode(w.typed)), `"${w.typed}" cannot be a bind code`).toBe(false);
       expect(bindRequests(w).filter((r) => (r.body as { code: string }).code === 'ABC'), 'a code that cannot be one is not sent').toEqual([]);
     },
     'editing.noOpenId': (w) => {
