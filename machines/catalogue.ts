@@ -36,6 +36,7 @@ import { friendPayMachine } from './friend-pay.machine';
 import { surveyPromptMachine } from './survey-prompt.machine';
 import { teacherBindMachine } from './teacher-bind.machine';
 import { staffBindMachine } from './staff-bind.machine';
+import { newTeacherBindMachine } from './new-teacher-bind.machine';
 import { teacherRequestMachine } from './domain/teacher-request.machine';
 
 /** One chart: the file it is defined in (relative to the repo) and the machine. */
@@ -72,6 +73,7 @@ export const charts: Chart[] = [
   { file: 'machines/friend-pay-result.machine.ts', machine: friendPayResultMachine },
   { file: 'machines/teacher-bind.machine.ts', machine: teacherBindMachine },
   { file: 'machines/staff-bind.machine.ts', machine: staffBindMachine },
+  { file: 'machines/new-teacher-bind.machine.ts', machine: newTeacherBindMachine },
   { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },

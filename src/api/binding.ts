@@ -30,7 +30,7 @@ export function bindingCalls(http: ApiClient) {
     bindStaff: (username: string, password: string) => http.post('/bind/staff', { body: { username, password } }) as Promise<LoginEnvelope>,
     newTeacher: (body: Omit<NewTeacherBody, 'openid'>) => http.post<TeacherRequestSent>('/bind/new-teacher', { body }),
     /** the request sent from this browser (its key is an HttpOnly cookie) */
-    myRequest: () => http.get<TeacherRequestView>('/bind/new-teacher'),
+    myRequest: (key?: string) => http.get<TeacherRequestView>('/bind/new-teacher', { query: { key } }),
   };
 }
 

@@ -38,3 +38,27 @@ export function bindCodeStatus(c: { usedAt: Date | null; revokedAt: Date | null;
 
 /** Name on a new teacher's request: 1 to 20 characters (spec §9 real name max 20). */
 export const TEACHER_NAME_MAX = 20;
+
+/** A new teacher's form, as the app holds it and the server checks it. */
+export interface NewTeacherForm {
+  name: string;
+  phone: string;
+  smsCode: string;
+  clubId: number | null;
+  styles: readonly string[];
+  photo: string;
+}
+
+/** The form's fields in the order they are asked for; the first empty one is named by "fill form" (60010). */
+export const NEW_TEACHER_FIELDS = ['name', 'phone', 'smsCode', 'clubId', 'styles', 'photo'] as const;
+export type NewTeacherField = (typeof NEW_TEACHER_FIELDS)[number];
+
+/** The first field of the form left empty, or undefined when every field is filled. */
+export function firstMissingField(f: { [K in NewTeacherField]?: unknown }): NewTeacherField | undefined {
+  return NEW_TEACHER_FIELDS.find((k) => {
+    const v = f[k];
+    if (Array.isArray(v)) return v.length === 0;
+    if (typeof v === 'string') return v.trim() === '';
+    return v === null || v === undefined || v === 0;
+  });
+}

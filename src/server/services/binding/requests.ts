@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { nextTeacherRequestState, TEACHER_REQUEST_OPEN_STATES } from '../../../../machines/domain/teacher-request-transitions';
-import { TEACHER_NAME_MAX } from '../../../domain/binding';
+import { firstMissingField, TEACHER_NAME_MAX } from '../../../domain/binding';
 import type { Clock } from '../../../domain/clock';
 import { Errors, type ErrorDef } from '../../../domain/errors';
 import { PHOTO_MAX_BYTES, sniffImageType } from '../../../domain/photo-review';
@@ -56,12 +56,9 @@ export async function submitTeacherRequest(deps: { db: Db; clock: Clock }, input
     const phone = trimInput(input.phone);
     const smsCode = trimInput(input.smsCode);
     const chosen = [...new Set((input.styles ?? []).map((s) => s.trim()).filter(Boolean))];
-    if (!name) throw fill('name');
-    if (!phone) throw fill('phone');
-    if (!smsCode) throw fill('smsCode');
-    if (!input.clubId) throw fill('clubId');
-    if (chosen.length === 0) throw fill('styles');
-    if (!input.photo) throw fill('photo');
+    const missing = firstMissingField({ name, phone, smsCode, clubId: input.clubId, styles: chosen, photo: input.photo });
+    if (missing) throw fill(missing);
+    if (!input.clubId || !input.photo) throw fill('clubId');
     if ([...name].length > TEACHER_NAME_MAX) throw new ApiError(Errors.invalidField, { field: 'name', values: { field: 'name' } });
     if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'phone' });
     const bytes = Buffer.from(input.photo, 'base64');
