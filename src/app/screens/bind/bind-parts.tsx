@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Block, Button } from 'konsta/react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Cookies from 'universal-cookie';
 import type { LoginEnvelope } from '../../../api/auth';
@@ -41,7 +42,7 @@ export function BindQueryFailed(props: { code: number; onRetry(): void }) {
 export function useHandOver(to: string) {
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
-  return (envelope: LoginEnvelope) => {
+  return useCallback((envelope: LoginEnvelope) => {
     const d = envelope.data;
     const jar = new Cookies(undefined, { path: '/' });
     session.send({
@@ -56,5 +57,5 @@ export function useHandOver(to: string) {
       },
     });
     void navigate(to, { replace: true });
-  };
+  }, [session, navigate, to]);
 }

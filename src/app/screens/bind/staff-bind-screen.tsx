@@ -21,8 +21,7 @@ export default function StaffBindScreen() {
         actors: { bindStaff: fromPromise(({ input }) => browserApiOrThrow().binding.bindStaff(input.username, input.password)) },
         actions: { handOver: (_, params) => handOver(params.envelope) },
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [handOver],
   );
   const bind = useActorRef(logic);
   const username = useSelector(bind, (s) => s.context.username);

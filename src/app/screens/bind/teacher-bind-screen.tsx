@@ -20,8 +20,7 @@ export default function TeacherBindScreen() {
         actors: { bindTeacher: fromPromise(({ input }) => browserApiOrThrow().binding.bindTeacher(input.code)) },
         actions: { handOver: (_, params) => handOver(params.envelope) },
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [handOver],
   );
   const bind = useActorRef(logic);
   const code = useSelector(bind, (s) => s.context.code);
