@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { newTeacherBindMachine, type NewTeacherContext } from '../../machines/new-teacher-bind.machine';
+import { isValidPhone } from '../../src/domain/validation';
 import { loadConfig } from '../../src/server/config';
 import { teacherRequests } from '../../src/server/db/schema/index';
 import { sendCode } from '../server/auth/support';
@@ -30,6 +31,8 @@ const NO_OPENID = 60001;
 const WRONG = 10003;
 
 interface Teacher {
+  /** the member event the path did last (a tap or typing) */
+  last?: string;
   phone: string;
   openId: string;
   ticket: string;
@@ -139,17 +142,21 @@ defineScreenPaths<Teacher>(h, {
 
   events: {
     'request.name.change': async (w, e) => {
+      w.last = e.type;
       w.typed.name = e.value as string;
       await type(w, 'name', w.typed.name);
     },
     'request.phone.change': async (w, e) => {
+      w.last = e.type;
       w.typed.phone = e.value === PHONE ? w.phone : (e.value as string);
       await type(w, 'phone', w.typed.phone);
     },
     'request.code.send': async (w) => {
+      w.last = 'request.code.send';
       await w.ui.user.click(screen.getByTestId('send-code'));
     },
     'request.code.change': async (w, e) => {
+      w.last = e.type;
       if (e.value === REAL_CODE) {
         // the code the phone was texted (by the screen's "get code", or now)
         const dev = (await s.call('GET', `/api/dev/sms/${w.phone}`)).body.data?.code as string | undefined;
@@ -158,17 +165,21 @@ defineScreenPaths<Teacher>(h, {
       await type(w, 'smsCode', w.typed.code);
     },
     'request.club.change': async (w) => {
+      w.last = 'request.club.change';
       await w.ui.user.selectOptions(document.querySelector<HTMLSelectElement>('select[name="clubId"]')!, '1');
     },
     'request.style.toggle': async (w) => {
+      w.last = 'request.style.toggle';
       await w.ui.user.click(document.querySelector<HTMLInputElement>('input[name="styles"][value="hatha"]')!);
     },
     'request.photo.change': async (w) => {
+      w.last = 'request.photo.change';
       await userEvent.setup({ applyAccept: false, delay: null }).upload(input('photo'), new File([JPEG], 'me.jpg', { type: 'image/jpeg' }));
       await w.ui.waitForPath('/bindPage/newteacherBind');
       for (let i = 0; i < 50 && !document.querySelector('[data-photo-chosen]'); i++) await new Promise((r) => setTimeout(r, 10));
     },
     'request.submit': async (w) => {
+      w.last = 'request.submit';
       await w.ui.user.click(sendButton());
     },
   },
@@ -179,7 +190,12 @@ defineScreenPaths<Teacher>(h, {
       expect([input('name').value, input('phone').value, input('smsCode').value]).toEqual([w.typed.name, w.typed.phone, w.typed.code]);
       expect(await stored(w), 'nothing stored for this open id').toBe(undefined);
     },
-    'active.editing.clean': (w) => form(w, null),
+    'active.editing.clean': (w) => {
+      form(w, null);
+      // a tap on send never leaves the form clean; "get code" does only with a correct phone
+      expect(w.last).not.toBe('request.submit');
+      if (w.last === 'request.code.send') expect(isValidPhone(w.typed.phone), `get code with "${w.typed.phone}"`).toBe(true);
+    },
     'active.editing.incomplete': (w) => {
       form(w, '请填写完整：姓名');
       expect(w.typed.name).toBe('');
@@ -202,6 +218,8 @@ defineScreenPaths<Teacher>(h, {
       form(w, '网络无法连接');
     },
     'active.sending': (w) => {
+      expect(w.last, 'sent by the send button').toBe('request.submit');
+      expect(isValidPhone(w.typed.phone), 'a correct phone').toBe(true);
       expect(sendButton().textContent).toBe('提交中…');
       expect(sendButton().disabled).toBe(true);
       const held = (w.held.get('sendRequest') ?? []).map((r) => r.body as Record<string, unknown>);
