@@ -11,6 +11,7 @@ import type {
 } from '../contracts/binding';
 import type { CheckinAnswer } from '../contracts/booking';
 import type { PhotoReviewBody, PhotoReviewed, PhotoToReview } from '../contracts/photos';
+import type { StaffTransfer } from '../contracts/transfers';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/binding.ts): they cannot drift.
@@ -50,5 +51,9 @@ export function staffCalls(http: ApiClient) {
     checkIn: (bookingId: number, idempotencyKey: string) => http.post<CheckinAnswer>('/staff/classes/checkin', { body: { bookingId }, idempotencyKey }),
     photos: () => http.get<PhotoToReview[]>('/staff/photos'),
     reviewPhoto: (id: number, body: PhotoReviewBody) => http.post<PhotoReviewed>(`/staff/photos/${id}/review`, { body }),
+    /** card transfer applications pending or under review, oldest first (decision 026) */
+    transfers: () => http.get<StaffTransfer[]>('/staff/transfers'),
+    transferStep: (step: 'take' | 'approve', id: number, idempotencyKey: string) => http.post<StaffTransfer>(`/staff/transfers/${step}`, { body: { id }, idempotencyKey }),
+    rejectTransfer: (id: number, reason: string, idempotencyKey: string) => http.post<StaffTransfer>('/staff/transfers/reject', { body: { id, reason }, idempotencyKey }),
   };
 }

@@ -21,4 +21,5 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { key: 'bindings', path: '/staff/bindings', title: msg`已绑定账号`, description: msg`查看老师和员工的微信绑定，需要时解除绑定` },
   { key: 'checkin', path: '/staff/checkin', title: msg`前台签到`, description: msg`按预约编号为会员签到` },
   { key: 'photos', path: '/staff/photos', title: msg`照片审核`, description: msg`审核会员上传的签到照片` },
+  { key: 'transfers', path: '/staff/transfers', title: msg`转让审核`, description: msg`审核会员卡转让申请` },
 ];
