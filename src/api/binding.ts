@@ -11,6 +11,7 @@ import type {
 } from '../contracts/binding';
 import type { CheckinAnswer } from '../contracts/booking';
 import type { PhotoReviewBody, PhotoReviewed, PhotoToReview } from '../contracts/photos';
+import type { StaffRefund } from '../contracts/refunds';
 import type { StaffTransfer } from '../contracts/transfers';
 import type { ApiClient } from './client';
 
@@ -54,6 +55,9 @@ export function staffCalls(http: ApiClient) {
     /** card transfer applications pending or under review, oldest first (decision 026) */
     transfers: () => http.get<StaffTransfer[]>('/staff/transfers'),
     transferStep: (step: 'take' | 'approve', id: number, idempotencyKey: string) => http.post<StaffTransfer>(`/staff/transfers/${step}`, { body: { id }, idempotencyKey }),
+    /** refunds failed at the provider or held (decision 021), newest first */
+    refunds: () => http.get<StaffRefund[]>('/staff/refunds/attention'),
+    refundStep: (step: 'release' | 'settle', refundId: number, idempotencyKey: string) => http.post<StaffRefund>(`/staff/refunds/${step}`, { body: { refundId }, idempotencyKey }),
     rejectTransfer: (id: number, reason: string, idempotencyKey: string) => http.post<StaffTransfer>('/staff/transfers/reject', { body: { id, reason }, idempotencyKey }),
   };
 }
