@@ -34,6 +34,10 @@ import { friendInviteMachine } from './friend-invite.machine';
 import { friendPayResultMachine } from './friend-pay-result.machine';
 import { friendPayMachine } from './friend-pay.machine';
 import { surveyPromptMachine } from './survey-prompt.machine';
+import { teacherBindMachine } from './teacher-bind.machine';
+import { staffBindMachine } from './staff-bind.machine';
+import { newTeacherBindMachine } from './new-teacher-bind.machine';
+import { teacherRequestMachine } from './domain/teacher-request.machine';
 
 /** One chart: the file it is defined in (relative to the repo) and the machine. */
 export interface Chart {
@@ -67,6 +71,9 @@ export const charts: Chart[] = [
   { file: 'machines/friend-invite.machine.ts', machine: friendInviteMachine },
   { file: 'machines/friend-pay.machine.ts', machine: friendPayMachine },
   { file: 'machines/friend-pay-result.machine.ts', machine: friendPayResultMachine },
+  { file: 'machines/teacher-bind.machine.ts', machine: teacherBindMachine },
+  { file: 'machines/staff-bind.machine.ts', machine: staffBindMachine },
+  { file: 'machines/new-teacher-bind.machine.ts', machine: newTeacherBindMachine },
   { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
@@ -81,6 +88,7 @@ export const charts: Chart[] = [
   { file: 'machines/domain/friend-invitation.machine.ts', machine: friendInvitationMachine },
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
   { file: 'machines/domain/class.machine.ts', machine: classMachine },
+  { file: 'machines/domain/teacher-request.machine.ts', machine: teacherRequestMachine },
 ];
 
 /** A state of a chart with what the member sees and can do there (its `description`), if written. */

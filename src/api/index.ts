@@ -1,4 +1,5 @@
 import { authCalls } from './auth';
+import { bindingCalls, staffCalls } from './binding';
 import { bookingCalls } from './booking';
 import { catalogCalls } from './catalog';
 import { createApiClient, type ApiClientOptions } from './client';
@@ -15,6 +16,8 @@ export function createApi(opts: ApiClientOptions) {
   const http = createApiClient(opts);
   return {
     auth: authCalls(http),
+    binding: bindingCalls(http),
+    staff: staffCalls(http),
     catalog: catalogCalls(http),
     booking: bookingCalls(http),
     goods: goodsCalls(http),

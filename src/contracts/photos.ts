@@ -18,7 +18,7 @@ export const PhotoView = z
 export type PhotoView = z.infer<typeof PhotoView>;
 
 /** base64 of at most PHOTO_MAX_BYTES (a data: URL prefix is accepted); longer strings are still read so the answer is "image too large". */
-const Base64Image = z
+export const Base64Image = z
   .string()
   .max(2_000_000)
   .transform((s) => s.replace(/^data:[\w/+.-]+;base64,/, ''))

@@ -141,6 +141,22 @@ export const Errors = {
   flashSaleEnded: def(50022, 409, msg`抢购已经结束`),
 
   // 7004x check-in and photo review (spec §8 other: check-in errors, image too large; decision 007)
+  // binding (spec §8 binding, decision 028)
+  emptyOpenId: def(60001, 400, msg`没有取得微信身份（open id 为空），请重新进入以授权`),
+  bindCodeMissing: def(60002, 400, msg`请填写绑定码`),
+  bindCodeInvalid: def(60003, 400, msg`绑定码无效，请核对后再试`),
+  bindCodeExpired: def(60004, 400, msg`绑定码已过期，请联系门店重新获取`),
+  teacherMissing: def(60005, 404, msg`没有找到这位老师`),
+  openIdAlreadyBound: def(60006, 409, msg`这个微信已经绑定了账号`),
+  accountAlreadyBound: def(60007, 409, msg`该老师或员工账号已经绑定了微信`),
+  bindFailed: def(60008, 409, msg`绑定失败，请重试`),
+  bindQueryFailed: def(60009, 503, msg`查询绑定信息失败，请重试`),
+  fillForm: def(60010, 400, msg`请填写完整：{field}`),
+  wrongStaffCredentials: def(60011, 400, msg`用户名或密码错误`),
+  bindInfoWrong: def(60012, 409, msg`绑定信息有误`),
+  teacherRequestPending: def(60013, 409, msg`申请已提交，请等待门店确认`),
+  teacherRequestDecided: def(60014, 409, msg`这份申请已经处理过了`),
+
   checkinNotBooked: def(70040, 409, msg`您没有预约这节课，不能签到`),
   checkinAlready: def(70041, 409, msg`您已签到，无需重复签到`),
   checkinNoUses: def(70042, 409, msg`会员卡没有剩余次数，不能签到`),

@@ -24,4 +24,13 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   lat: msg`纬度`,
   lng: msg`经度`,
   body: msg`请求内容`,
+  bindCode: msg`绑定码`,
+  name: msg`姓名`,
+  clubId: msg`门店`,
+  styles: msg`擅长的课程类型`,
+  photo: msg`照片`,
+  smsCode: msg`验证码`,
+  teacherId: msg`老师`,
+  reason: msg`原因`,
+  ttlHours: msg`有效时长`,
 };

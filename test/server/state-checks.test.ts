@@ -18,6 +18,8 @@ import { TRANSFER_STATE_VALUES } from '../../src/domain/card-transfer';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
 import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
+import { TEACHER_REQUEST_STATES } from '../../src/domain/binding';
+import { teacherRequestMachine } from '../../machines/domain/teacher-request.machine';
 import { COUPON_STATES } from '../../src/domain/pricing';
 import { STATE_COLUMNS, stateCheckName } from '../../src/server/db/state-checks';
 import { startTestServer } from './support/harness';
@@ -42,6 +44,7 @@ const CHARTS: Record<string, AnyStateMachine> = {
   booking: bookingMachine,
   class: classMachine,
   'photo-review': photoReviewMachine,
+  'teacher-request': teacherRequestMachine,
   transfer: transferMachine,
 };
 
@@ -106,5 +109,6 @@ describe('state columns and their charts', () => {
     expect(sorted(PHOTO_REVIEW_STATES)).toEqual(sorted(storedStates(photoReviewMachine)));
     expect(sorted(COUPON_STATES)).toEqual(sorted(storedStates(couponMachine)));
     expect(sorted(TRANSFER_STATE_VALUES)).toEqual(sorted(storedStates(transferMachine)));
+    expect(sorted(TEACHER_REQUEST_STATES)).toEqual(sorted(storedStates(teacherRequestMachine)));
   });
 });

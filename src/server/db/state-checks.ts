@@ -12,6 +12,7 @@ import { PAYMENT_PART_STATES } from '../../../machines/domain/payment-part-trans
 import { PAYMENT_STATUSES } from '../../../machines/domain/payment-transitions';
 import { PHOTO_STORED_STATES } from '../../../machines/domain/photo-review-transitions';
 import { REFUND_STATES } from '../../../machines/domain/refund-transitions';
+import { TEACHER_REQUEST_STORED_STATES } from '../../../machines/domain/teacher-request-transitions';
 import { TRANSFER_STATES } from '../../../machines/domain/transfer-transitions';
 
 /**
@@ -43,6 +44,7 @@ export const STATE_COLUMNS = {
   classes: col('classes', 'status', 'class', CLASS_STATUSES),
   memberPhotos: col('member_photos', 'state', 'photo-review', PHOTO_STORED_STATES),
   cardTransfers: col('card_transfers', 'state', 'transfer', TRANSFER_STATES),
+  teacherRequests: col('teacher_requests', 'state', 'teacher-request', TEACHER_REQUEST_STORED_STATES),
 } satisfies Record<string, StateColumn>;
 
 /** The constraint's name: `<table>_<column>_check`. */

@@ -3,6 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../env';
 import { account } from './account';
 import { auth } from './auth';
+import { bindingRoutes } from './binding';
 import { bookings } from './bookings';
 import { checkinRoutes } from './checkin';
 import { buyingRoutes } from './buying';
@@ -48,6 +49,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', staffRefundRoutes);
   app.route('/api', buyingRoutes);
   app.route('/api', transferRoutes);
+  app.route('/api', bindingRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
   if (deps.config.demo && !deps.config.production) {

@@ -10,3 +10,4 @@ export * from './buying';
 export * from './flash-sale';
 export * from './photos';
 export * from './transfers';
+export * from './binding';

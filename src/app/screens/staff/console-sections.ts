@@ -1,0 +1,26 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+/** One section of the staff console: its page and what it is for. */
+export interface ConsoleSection {
+  key: string;
+  /** the section's page (`/staff/...`), or an existing screen it links to */
+  path: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
+}
+
+/**
+ * The staff console's sections, in the order the home shows them (issue 14): the one home for all
+ * staff work. A later issue adds its queue here (e.g. the teacher schedule's "week's classes /
+ * confirmations" section goes after the binding sections) with its route in src/app/routes.tsx.
+ */
+export const CONSOLE_SECTIONS: ConsoleSection[] = [
+  { key: 'bind-codes', path: '/staff/bindCodes', title: msg`老师绑定码`, description: msg`为老师发放、查看和作废绑定码` },
+  { key: 'teacher-requests', path: '/staff/teacherRequests', title: msg`新老师申请`, description: msg`确认或拒绝尚未录入系统的老师的申请` },
+  { key: 'bindings', path: '/staff/bindings', title: msg`已绑定账号`, description: msg`查看老师和员工的微信绑定，需要时解除绑定` },
+  { key: 'checkin', path: '/staff/checkin', title: msg`前台签到`, description: msg`按预约编号为会员签到` },
+  { key: 'photos', path: '/staff/photos', title: msg`照片审核`, description: msg`审核会员上传的签到照片` },
+  { key: 'transfers', path: '/staff/transfers', title: msg`转让审核`, description: msg`审核会员卡转让申请` },
+  { key: 'refunds', path: '/staff/refunds', title: msg`退款处理`, description: msg`处理退款失败或暂缓的退款` },
+];

@@ -1,0 +1,41 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { type LoaderFunctionArgs, Link, useLoaderData } from 'react-router-dom';
+import { apiFrom } from '../../api-context';
+import { useStableRevalidate } from '../../ui/use-stable-revalidate';
+import { CONSOLE_SECTIONS } from './console-sections';
+import { staffRead, type StaffData } from './staff-data';
+import { StaffPage } from './staff-parts';
+
+/** The console's home reads the new-teacher queue: its size shows, and a 403 says this is not staff. */
+export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).staff.teacherRequests());
+
+/** /staff: the staff console (role staff), every staff task one tap away; phone and tablet widths. */
+export default function StaffHomeScreen() {
+  const d = useLoaderData() as StaffData<Array<{ id: number }>>;
+  const { i18n } = useLingui();
+  const retry = useStableRevalidate();
+  return (
+    <StaffPage d={d} onRetry={retry} title={<Trans>员工工作台</Trans>}>
+      {(requests) => (
+        <ul className="grid grid-cols-1 gap-3 p-4 md:grid-cols-2" data-console-sections>
+          {CONSOLE_SECTIONS.map((s) => (
+            <li key={s.key}>
+              <Link to={s.path} className="block min-h-20 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-section={s.key}>
+                <span className="flex items-center justify-between text-base font-medium">
+                  {i18n._(s.title)}
+                  {s.key === 'teacher-requests' && requests.length > 0 ? (
+                    <span className="rounded-full bg-rose-600 px-2 text-xs text-white" data-waiting={requests.length}>
+                      {requests.length}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="mt-1 block text-sm text-black/55">{i18n._(s.description)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </StaffPage>
+  );
+}

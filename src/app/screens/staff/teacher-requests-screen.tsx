@@ -1,0 +1,92 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from 'konsta/react';
+import { useState } from 'react';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
+import type { TeacherRequestView } from '../../../api/binding';
+import { shanghaiFormat } from '../../../domain/time';
+import { apiFrom, browserApiOrThrow } from '../../api-context';
+import { useStableRevalidate } from '../../ui/use-stable-revalidate';
+import { refusalMessage } from '../auth/auth-messages';
+import { staffRead, type StaffData } from './staff-data';
+import { StaffPage } from './staff-parts';
+
+export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).staff.teacherRequests());
+
+/** /staff/teacherRequests: new teachers waiting, oldest first; confirm, or refuse with the reason they read. */
+export default function TeacherRequestsScreen() {
+  const d = useLoaderData() as StaffData<TeacherRequestView[]>;
+  const { i18n, t } = useLingui();
+  const revalidate = useStableRevalidate();
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [error, setError] = useState<{ id: number; code: number } | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const decide = async (id: number, run: () => Promise<{ code: number }>) => {
+    setBusy(id);
+    setError(null);
+    try {
+      const r = await run();
+      if (r.code !== 200) setError({ id, code: r.code });
+    } catch {
+      setError({ id, code: 70002 });
+    } finally {
+      setBusy(null);
+      revalidate();
+    }
+  };
+  return (
+    <StaffPage d={d} onRetry={revalidate} title={<Trans>新老师申请</Trans>}>
+      {(list) =>
+        list.length === 0 ? (
+          <p className="p-6 text-center text-sm text-black/55" data-empty>
+            <Trans>没有等待处理的申请</Trans>
+          </p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-3 p-4 md:grid-cols-2" data-request-list>
+            {list.map((r) => (
+              <li key={r.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-request={r.id}>
+                <div className="flex gap-3">
+                  <img src={`/api/staff/teacher-requests/${r.id}/photo`} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-black/5 object-cover" />
+                  <div className="text-sm">
+                    <p className="text-base font-medium">{r.name}</p>
+                    <p>{r.phone}</p>
+                    <p className="text-black/55">
+                      {r.clubName} · {r.styles.join(' / ')}
+                    </p>
+                    <p className="text-xs text-black/45">{shanghaiFormat(new Date(r.createdAt), 'YYYY-MM-DD HH:mm')}</p>
+                  </div>
+                </div>
+                <input
+                  className="mt-3 block min-h-10 w-full rounded-lg border border-black/15 px-3 text-sm"
+                  name={`reason-${r.id}`}
+                  placeholder={t`拒绝原因（拒绝时必填）`}
+                  value={reasons[r.id] ?? ''}
+                  onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })}
+                />
+                {error?.id === r.id ? (
+                  <p role="alert" className="mt-1 text-sm text-rose-600">
+                    {i18n._(refusalMessage(error.code))}
+                  </p>
+                ) : null}
+                <div className="mt-3 flex gap-2">
+                  <Button small rounded inline disabled={busy !== null} onClick={() => void decide(r.id, () => browserApiOrThrow().staff.confirmRequest(r.id))}>
+                    <Trans>确认</Trans>
+                  </Button>
+                  <Button
+                    small
+                    rounded
+                    inline
+                    outline
+                    disabled={busy !== null || !(reasons[r.id] ?? '').trim()}
+                    onClick={() => void decide(r.id, () => browserApiOrThrow().staff.refuseRequest(r.id, (reasons[r.id] ?? '').trim()))}
+                  >
+                    <Trans>拒绝</Trans>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </StaffPage>
+  );
+}

@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from 'konsta/react';
+import { useState } from 'react';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
+import type { StaffTransfer } from '../../../contracts/transfers';
+import { newIntentKey } from '../../../domain/intent-key';
+import { shanghaiFormat } from '../../../domain/time';
+import { apiFrom, browserApiOrThrow } from '../../api-context';
+import { useStableRevalidate } from '../../ui/use-stable-revalidate';
+import { refusalMessage } from '../auth/auth-messages';
+import { staffRead, type StaffData } from './staff-data';
+import { StaffPage } from './staff-parts';
+
+export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).staff.transfers());
+
+/**
+ * /staff/transfers: card transfer applications (decision 026), oldest first: take a pending one for
+ * review, then approve it or reject it with the reason the member reads. Each tap is one intent
+ * (Idempotency-Key), so a double tap acts once.
+ */
+export default function TransfersScreen() {
+  const d = useLoaderData() as StaffData<StaffTransfer[]>;
+  const { i18n, t } = useLingui();
+  const revalidate = useStableRevalidate();
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [error, setError] = useState<{ id: number; code: number } | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const act = async (id: number, run: (key: string) => Promise<{ code: number }>) => {
+    setBusy(id);
+    setError(null);
+    try {
+      const r = await run(newIntentKey());
+      if (r.code !== 200) setError({ id, code: r.code });
+    } catch {
+      setError({ id, code: 70002 });
+    } finally {
+      setBusy(null);
+      revalidate();
+    }
+  };
+  return (
+    <StaffPage d={d} onRetry={revalidate} title={<Trans>转让审核</Trans>}>
+      {(list) =>
+        list.length === 0 ? (
+          <p className="p-6 text-center text-sm text-black/55">
+            <Trans>没有等待审核的转让申请</Trans>
+          </p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-3 p-4 md:grid-cols-2" data-transfer-list>
+            {list.map((x) => (
+              <li key={x.id} className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-black/5" data-transfer={x.id} data-state={x.state}>
+                <p className="text-base font-medium">
+                  {x.cardName} · {x.cardNumber}
+                </p>
+                <p>
+                  {x.fromPhone} → {x.toPhone} · {x.recipientName} · {x.idNumber}
+                </p>
+                <div className="mt-2 flex gap-2">
+                  <img src={`/api/staff/transfers/${x.id}/image/id-photo`} alt="" width={96} height={64} className="h-16 w-24 rounded bg-black/5 object-cover" />
+                  <img src={`/api/staff/transfers/${x.id}/image/photo`} alt="" width={64} height={64} className="h-16 w-16 rounded bg-black/5 object-cover" />
+                </div>
+                {error?.id === x.id ? (
+                  <p role="alert" className="mt-1 text-rose-600">
+                    {i18n._(refusalMessage(error.code))}
+                  </p>
+                ) : null}
+                {x.state === 'pending' ? (
+                  <Button small rounded inline className="mt-3" disabled={busy !== null} onClick={() => void act(x.id, (key) => browserApiOrThrow().staff.transferStep('take', x.id, key))}>
+                    <Trans>开始审核</Trans>
+                  </Button>
+                ) : (
+                  <>
+                    <input
+                      className="mt-3 block min-h-10 w-full rounded-lg border border-black/15 px-3"
+                      placeholder={t`不通过的原因（会员可见）`}
+                      value={reasons[x.id] ?? ''}
+                      onChange={(e) => setReasons({ ...reasons, [x.id]: e.target.value })}
+                    />
+                    <div className="mt-2 flex gap-2">
+                      <Button small rounded inline disabled={busy !== null} onClick={() => void act(x.id, (key) => browserApiOrThrow().staff.transferStep('approve', x.id, key))}>
+                        <Trans>通过</Trans>
+                      </Button>
+                      <Button
+                        small
+                        rounded
+                        inline
+                        outline
+                        disabled={busy !== null || !(reasons[x.id] ?? '').trim()}
+                        onClick={() => void act(x.id, (key) => browserApiOrThrow().staff.rejectTransfer(x.id, (reasons[x.id] ?? '').trim(), key))}
+                      >
+                        <Trans>不通过</Trans>
+                      </Button>
+                    </div>
+                  </>
+                )}
+                <p className="mt-2 text-xs text-black/45">{shanghaiFormat(new Date(x.createdAt), 'YYYY-MM-DD HH:mm')}</p>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </StaffPage>
+  );
+}
