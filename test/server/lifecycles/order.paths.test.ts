@@ -58,8 +58,8 @@ async function expectActions(w: Order, actions: string[]) {
   expect((await detail(w)).body.data.actions).toEqual(actions);
 }
 
-/** The actions of an order that can be paid: split it when whole, undo the split when split. */
-const payable = (w: Order) => ['pay', 'cancel', w.world === 'whole' ? 'split' : 'unsplit'];
+/** The actions of an order that can be paid: split it when whole, undo the split when split; ask a friend. */
+const payable = (w: Order) => ['pay', 'cancel', w.world === 'whole' ? 'split' : 'unsplit', 'invite'];
 
 /** The seqs of the order's unpaid shares not sent to a friend, by seq. */
 async function ownUnpaid(w: Order): Promise<Array<{ seq: number; amountCents: number }>> {
@@ -233,9 +233,10 @@ defineServerPaths<Order>(s, {
       const { refundedCents, refundingCents } = (await detail(w)).body.data.money;
       expect(refundedCents + refundingCents, 'what was paid goes back').toBe(w.balancePaid + w.providerPaid);
     },
-    // a friend has a link (the whole order, or a split order's part): nothing open at a provider, the goods held, only a cancel for the member
+    // a friend has a link (the whole order, or a split order's part): nothing open at a provider, the goods held; the member may cancel, ask another friend, or pay an own part from the balance
     friend_paying: async (w) => {
-      await expectActions(w, ['cancel']);
+      // another part may go to another friend; a part of the member's own may be paid from the balance
+      await expectActions(w, ['cancel', 'invite', ...((await ownUnpaid(w)).length > 0 ? ['payBalance'] : [])]);
       expect(await money(w)).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
       expect((await invitationStates(w)).filter((st) => st === 'open'), 'one open invitation').toHaveLength(1);
     },
