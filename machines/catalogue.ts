@@ -20,6 +20,7 @@ import { paymentPartMachine } from './domain/payment-part.machine';
 import { paymentMachine } from './domain/payment.machine';
 import { photoReviewMachine } from './domain/photo-review.machine';
 import { refundMachine } from './domain/refund.machine';
+import { teacherScheduleMachine } from './domain/teacher-schedule.machine';
 import { transferMachine } from './domain/transfer.machine';
 import { loginMachine } from './login.machine';
 import { orderCancelMachine } from './order-cancel.machine';
@@ -81,6 +82,7 @@ export const charts: Chart[] = [
   { file: 'machines/domain/friend-invitation.machine.ts', machine: friendInvitationMachine },
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
   { file: 'machines/domain/class.machine.ts', machine: classMachine },
+  { file: 'machines/domain/teacher-schedule.machine.ts', machine: teacherScheduleMachine },
 ];
 
 /** A state of a chart with what the member sees and can do there (its `description`), if written. */

@@ -140,6 +140,10 @@ export const Errors = {
   flashSaleNotStarted: def(50021, 409, msg`抢购还没有开始`),
   flashSaleEnded: def(50022, 409, msg`抢购已经结束`),
 
+  // 6005x teacher schedule (decision 029; the binding codes are 6000x)
+  scheduleNotWaiting: def(60050, 409, msg`这节课现在不在等待您确认`),
+  scheduleClassStarted: def(60051, 409, msg`课程已开始，不能再更改老师安排`),
+
   // 7004x check-in and photo review (spec §8 other: check-in errors, image too large; decision 007)
   checkinNotBooked: def(70040, 409, msg`您没有预约这节课，不能签到`),
   checkinAlready: def(70041, 409, msg`您已签到，无需重复签到`),

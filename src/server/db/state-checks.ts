@@ -12,6 +12,7 @@ import { PAYMENT_PART_STATES } from '../../../machines/domain/payment-part-trans
 import { PAYMENT_STATUSES } from '../../../machines/domain/payment-transitions';
 import { PHOTO_STORED_STATES } from '../../../machines/domain/photo-review-transitions';
 import { REFUND_STATES } from '../../../machines/domain/refund-transitions';
+import { TEACHER_SCHEDULE_STATES } from '../../../machines/domain/teacher-schedule-transitions';
 import { TRANSFER_STATES } from '../../../machines/domain/transfer-transitions';
 
 /**
@@ -41,6 +42,7 @@ export const STATE_COLUMNS = {
   memberCards: col('member_cards', 'status', 'card', CARD_STORED_STATUSES),
   bookings: col('bookings', 'state', 'booking', BOOKING_STORED_STATES),
   classes: col('classes', 'status', 'class', CLASS_STATUSES),
+  classTeachers: col('classes', 'teacher_state', 'teacher-schedule', TEACHER_SCHEDULE_STATES),
   memberPhotos: col('member_photos', 'state', 'photo-review', PHOTO_STORED_STATES),
   cardTransfers: col('card_transfers', 'state', 'transfer', TRANSFER_STATES),
 } satisfies Record<string, StateColumn>;
