@@ -13,6 +13,7 @@ import { paymentPartMachine } from '../../machines/domain/payment-part.machine';
 import { paymentMachine } from '../../machines/domain/payment.machine';
 import { photoReviewMachine } from '../../machines/domain/photo-review.machine';
 import { refundMachine } from '../../machines/domain/refund.machine';
+import { teacherScheduleMachine } from '../../machines/domain/teacher-schedule.machine';
 import { transferMachine } from '../../machines/domain/transfer.machine';
 import { TRANSFER_STATE_VALUES } from '../../src/domain/card-transfer';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
@@ -43,6 +44,7 @@ const CHARTS: Record<string, AnyStateMachine> = {
   class: classMachine,
   'photo-review': photoReviewMachine,
   transfer: transferMachine,
+  'teacher-schedule': teacherScheduleMachine,
 };
 
 /** The values a state column's CHECK constraint admits, as the database holds it. */

@@ -127,18 +127,24 @@ async function move(tx: Tx, c: ClassRow, event: Event, set: Partial<typeof class
   return next;
 }
 
-/** A class of this teacher's, caught up with its deadline, that has not started. */
+/** A class of this teacher's that has not started (caught up with its deadline before the decision: `catchUp`). */
 async function teachersClass(tx: Tx, now: Date, teacherId: number, classId: number, opts: DecideOptions): Promise<ClassRow> {
-  let c = await lockClass(tx, classId, opts);
+  const c = await lockClass(tx, classId, opts);
   if (c.teacherId !== teacherId) throw new ApiError(Errors.forbidden);
-  if ((await passScheduleTime(tx, now, eq(classes.id, c.id))) > 0) c = await lockClass(tx, classId, opts);
   if (now.getTime() >= c.startsAt.getTime()) throw new ApiError(Errors.scheduleClassStarted);
   return c;
 }
 
+/**
+ * Brings one class up to date with its deadline, committed on its own (decision 018): a refusal that
+ * follows must not roll the lapse back. The write is conditional, so a concurrent job or answer makes it a no-op.
+ */
+const catchUp = (db: Db, now: Date, classId: number) => passScheduleTime(db, now, eq(classes.id, classId));
+
 /** The teacher confirms one class they were asked to teach. */
 export async function confirmClass(db: Db, now: Date, accountId: number, classId: number, opts: DecideOptions = ROW_LOCKS) {
   const t = await teacherOfAccount(db, accountId);
+  await catchUp(db, now, classId);
   return decide(db, async (tx) => {
     const c = await teachersClass(tx, now, t.id, classId, opts);
     return { id: c.id, state: await move(tx, c, 'schedule.confirm', { teacherDeclineReason: null }, opts) };
@@ -148,6 +154,7 @@ export async function confirmClass(db: Db, now: Date, accountId: number, classId
 /** The teacher declines one class with a reason; staff are told. */
 export async function declineClass(db: Db, now: Date, accountId: number, classId: number, reason: string, opts: DecideOptions = ROW_LOCKS) {
   const t = await teacherOfAccount(db, accountId);
+  await catchUp(db, now, classId);
   return decide(db, async (tx) => {
     const c = await teachersClass(tx, now, t.id, classId, opts);
     const state = await move(tx, c, 'schedule.decline', { teacherDeclineReason: reason }, opts);
@@ -160,9 +167,9 @@ export async function declineClass(db: Db, now: Date, accountId: number, classId
 export async function confirmWeek(db: Db, now: Date, accountId: number, day: string) {
   const t = await teacherOfAccount(db, accountId);
   const w = weekRange(day);
+  const mine = and(eq(classes.teacherId, t.id), gte(classes.startsAt, w.from), lt(classes.startsAt, w.to), eq(classes.status, 'open'));
+  await passScheduleTime(db, now, mine);
   return decide(db, async (tx) => {
-    const mine = and(eq(classes.teacherId, t.id), gte(classes.startsAt, w.from), lt(classes.startsAt, w.to), eq(classes.status, 'open'));
-    await passScheduleTime(tx, now, mine);
     const confirmed: number[] = [];
     for (const { from, to } of scheduleMoves('schedule.confirm')) {
       const rows = await tx
