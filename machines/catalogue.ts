@@ -28,6 +28,7 @@ import { pagerMachine } from './pager.machine';
 import { payOrderMachine } from './pay-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
+import { scheduleConfirmMachine } from './schedule-confirm.machine';
 import { sessionMachine } from './session.machine';
 import { smsCodeMachine } from './sms-code.machine';
 import { splitOrderMachine } from './split-order.machine';
@@ -70,6 +71,7 @@ export const charts: Chart[] = [
   { file: 'machines/friend-pay-result.machine.ts', machine: friendPayResultMachine },
   { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
+  { file: 'machines/schedule-confirm.machine.ts', machine: scheduleConfirmMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },

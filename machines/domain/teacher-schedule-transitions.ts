@@ -1,8 +1,9 @@
+import type { TeacherScheduleState } from '../../src/domain/teacher-schedule';
 import { nextFlatState, storedName, storedStates, storedStatesTagged } from './chart-states';
 import { teacherScheduleMachine, type TeacherScheduleEvent } from './teacher-schedule.machine';
 
-/** A class's stored teacher schedule state (`classes.teacher_state`). */
-export type TeacherScheduleState = 'not_started' | 'waiting' | 'confirmed' | 'unconfirmed';
+/** A class's stored teacher schedule state (`classes.teacher_state`); the API's list is held equal to the chart's. */
+export type { TeacherScheduleState };
 
 /** Every value `classes.teacher_state` may hold, from the chart. */
 export const TEACHER_SCHEDULE_STATES = storedStates<TeacherScheduleState>(teacherScheduleMachine);

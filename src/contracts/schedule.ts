@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { TEACHER_SCHEDULE_STATES, type TeacherScheduleState } from '../../machines/domain/teacher-schedule-transitions';
 import { DECLINE_REASON_MAX } from '../domain/limits';
+import { TEACHER_SCHEDULE_STATE_VALUES } from '../domain/teacher-schedule';
 import { IdParam } from './common';
 
 /**
@@ -22,7 +22,7 @@ export const WeekQuery = z.object({
 });
 export type WeekQuery = z.infer<typeof WeekQuery>;
 
-const ScheduleState = z.enum(TEACHER_SCHEDULE_STATES as [TeacherScheduleState, ...TeacherScheduleState[]]).openapi({ description: 'spec §4 teacher schedule state (decision 029)' });
+const ScheduleState = z.enum(TEACHER_SCHEDULE_STATE_VALUES).openapi({ description: 'spec §4 teacher schedule state (decision 029)' });
 
 /** One class of a teacher's week. */
 export const TeacherClass = z

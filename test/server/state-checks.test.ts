@@ -19,6 +19,7 @@ import { TRANSFER_STATE_VALUES } from '../../src/domain/card-transfer';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
 import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
+import { TEACHER_SCHEDULE_STATE_VALUES } from '../../src/domain/teacher-schedule';
 import { COUPON_STATES } from '../../src/domain/pricing';
 import { STATE_COLUMNS, stateCheckName } from '../../src/server/db/state-checks';
 import { startTestServer } from './support/harness';
@@ -106,6 +107,7 @@ describe('state columns and their charts', () => {
     expect(sorted(CARD_STATUSES)).toEqual(sorted(storedStates(cardMachine)));
     expect(sorted(BOOKING_ROW_STATES)).toEqual(sorted(storedStates(bookingMachine)));
     expect(sorted(PHOTO_REVIEW_STATES)).toEqual(sorted(storedStates(photoReviewMachine)));
+    expect(sorted(TEACHER_SCHEDULE_STATE_VALUES)).toEqual(sorted(storedStates(teacherScheduleMachine)));
     expect(sorted(COUPON_STATES)).toEqual(sorted(storedStates(couponMachine)));
     expect(sorted(TRANSFER_STATE_VALUES)).toEqual(sorted(storedStates(transferMachine)));
   });
