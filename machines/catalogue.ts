@@ -30,6 +30,7 @@ import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { scheduleConfirmMachine } from './schedule-confirm.machine';
 import { sessionMachine } from './session.machine';
+import { teacherAssignMachine } from './teacher-assign.machine';
 import { smsCodeMachine } from './sms-code.machine';
 import { splitOrderMachine } from './split-order.machine';
 import { friendInviteMachine } from './friend-invite.machine';
@@ -72,6 +73,7 @@ export const charts: Chart[] = [
   { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/schedule-confirm.machine.ts', machine: scheduleConfirmMachine },
+  { file: 'machines/teacher-assign.machine.ts', machine: teacherAssignMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },

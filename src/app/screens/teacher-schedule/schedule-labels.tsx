@@ -38,6 +38,9 @@ export function classWhen(startsAt: string, endsAt: string): string {
   return `${shanghaiDate(start).slice(5)} ${shanghaiClock(start)}–${shanghaiClock(new Date(endsAt))}`;
 }
 
+/** "11-22 19:00": an instant on the Shanghai calendar (a deadline). */
+export const momentOf = (at: string): string => `${shanghaiDate(new Date(at)).slice(5)} ${shanghaiClock(new Date(at))}`;
+
 /** "11-23 – 11-29": a week from its Monday. */
 export const weekSpan = (monday: string) => `${monday.slice(5)} – ${addDays(monday, 6).slice(5)}`;
 

@@ -15,7 +15,7 @@ import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusal } from '../booking/booking-labels';
-import { classWhen, ForbiddenState, ScheduleBadge } from './schedule-labels';
+import { classWhen, ForbiddenState, momentOf, ScheduleBadge } from './schedule-labels';
 
 type FormData = { cls: TeacherClass | null; forbidden: boolean };
 
@@ -78,7 +78,7 @@ function Form({ cls }: { cls: TeacherClass }) {
       </p>
       {cls.confirmBy && cls.state === 'waiting' ? (
         <p className="text-sm text-black/60" data-confirm-by>
-          <Trans>请在 {classWhen(cls.confirmBy, cls.confirmBy).split('–')[0]} 前确认</Trans>
+          <Trans>请在 {momentOf(cls.confirmBy)} 前确认</Trans>
         </p>
       ) : null}
       {cls.declineReason ? (
