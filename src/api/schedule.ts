@@ -1,8 +1,8 @@
-import type { AssignBody, ConfirmWeekBody, DeclineBody, StaffClass, StaffWeek, TeacherClass, TeacherWeek } from '../contracts/schedule';
+import type { AssignBody, CheckinLink, ConfirmWeekBody, DeclineBody, StaffClass, StaffWeek, TeacherClass, TeacherWeek } from '../contracts/schedule';
 import type { ApiClient } from './client';
 
 // The request and answer types are the server's own schemas, inferred (src/contracts/schedule.ts).
-export type { StaffClass, StaffWeek, TeacherClass, TeacherWeek };
+export type { CheckinLink, StaffClass, StaffWeek, TeacherClass, TeacherWeek };
 export type ScheduleState = TeacherClass['state'];
 /** What an answer to one class did: the class and its new state. */
 export interface ScheduleMoved {
@@ -19,6 +19,8 @@ export function scheduleCalls(http: ApiClient) {
     confirm: (id: number, idempotencyKey: string) => http.post<ScheduleMoved>(`/teacher/schedule/${id}/confirm`, { body: {}, idempotencyKey }),
     decline: (id: number, body: DeclineBody, idempotencyKey: string) => http.post<ScheduleMoved>(`/teacher/schedule/${id}/decline`, { body, idempotencyKey }),
     confirmWeek: (body: ConfirmWeekBody, idempotencyKey: string) => http.post<{ confirmed: number[] }>('/teacher/schedule/confirm-week', { body, idempotencyKey }),
+    /** my current or next class's signed check-in link (valid two minutes) */
+    checkinLink: () => http.get<CheckinLink>('/teacher/checkin-link'),
     staffWeek: (week?: string) => http.get<StaffWeek>('/staff/schedule', { query: week ? { week } : {} }),
     assign: (id: number, body: AssignBody, idempotencyKey: string) => http.post<ScheduleMoved & { teacherId: number; confirmBy: string }>(`/staff/schedule/${id}/teacher`, { body, idempotencyKey }),
   };

@@ -87,3 +87,15 @@ export type StaffWeek = z.infer<typeof StaffWeek>;
 
 export const AssignBody = z.object({ teacherId: IdParam.openapi({ example: 1 }) }).openapi('AssignTeacher');
 export type AssignBody = z.input<typeof AssignBody>;
+
+/** The teacher's check-in QR: the current or next class and its signed, short-lived link (null when nothing is scheduled). */
+export const CheckinLink = z
+  .object({
+    class: z
+      .object({ id: z.number().int(), title: z.string(), clubName: z.string(), room: z.string(), startsAt: IsoTime, endsAt: IsoTime, opensAt: IsoTime.openapi({ description: 'check-in opens (an hour before the start)' }) })
+      .nullable(),
+    url: z.string().nullable().openapi({ description: '/signed?classId=&code=<expiry>.<signature>' }),
+    expiresAt: IsoTime.nullable(),
+  })
+  .openapi('CheckinLink');
+export type CheckinLink = z.infer<typeof CheckinLink>;

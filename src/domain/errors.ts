@@ -153,6 +153,7 @@ export const Errors = {
   photoUploadClosed: def(70045, 409, msg`照片已提交，如需更换请联系门店工作人员`),
   photoAlreadyReviewed: def(70046, 409, msg`这张照片已经审核过了`),
   photoType: def(70047, 415, msg`仅支持 JPG、PNG 或 WebP 格式的图片`),
+  checkinLinkExpired: def(70048, 409, msg`签到二维码已过期，请扫描老师手机上最新的二维码`),
 
   // 70xxx other (catalogue)
   surveyAnswered: def(70020, 409, msg`您已经回答过这份问卷`),

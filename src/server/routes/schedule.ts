@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { AssignBody, ClassIdPath, ConfirmWeekAnswer, ConfirmWeekBody, DeclineBody, StaffWeek, TeacherWeek, WeekQuery } from '../../contracts/schedule';
+import { AssignBody, CheckinLink, ClassIdPath, ConfirmWeekAnswer, ConfirmWeekBody, DeclineBody, StaffWeek, TeacherWeek, WeekQuery } from '../../contracts/schedule';
 import type { Caller } from '../env';
 import { requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
+import { teacherCheckinLink } from '../services/schedule/checkin-link';
 import { assignTeacher, confirmClass, confirmWeek, declineClass, staffWeek, teacherWeek } from '../services/schedule/teacher-schedule';
 import { staffOnly } from './staff-guard';
 
@@ -94,5 +95,19 @@ export const scheduleRoutes = createRouter()
     async (c) => {
       const { deps } = c.var;
       return ok(c, await assignTeacher(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, c.req.valid('param').id, c.req.valid('json').teacherId));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/teacher/checkin-link',
+      tags,
+      summary: "Teacher: the check-in link of my current or next class, signed and valid two minutes (the QR code members scan; renew it every minute)",
+      middleware: [requireAuth, teacherOnly] as const,
+      responses: { 200: json(CheckinLink), 401: refusals[401], 403: refusals[403] },
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      return ok(c, await teacherCheckinLink(deps.db, deps.clock.now(), (c.var.caller as Caller).accountId, deps.config.publicUrl, c.var.locale));
     },
   );
