@@ -5,8 +5,7 @@ import { shanghaiDate } from '../../src/domain/time';
 import { DAY, HOUR, newClass } from '../server/booking/support';
 import { newStaff } from '../server/orders/support';
 import { assign, newTeacher, noticesAbout, scheduleRow, teacherCall } from '../server/schedule/support';
-import { screen } from './support/screen-harness';
-import { startScreenHarness } from './support/screen-harness';
+import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
 /**
@@ -219,6 +218,12 @@ defineScreenPaths<Teacher>(h, {
         expect(sent[0]?.key, 'the decline carries an Idempotency-Key').toBeDefined();
         expect(sentBy(w, 'decline').slice(0, -1).map((r) => r.key)).not.toContain(sent[0]!.key);
       }
+    },
+    // going back from the reason form: the form is gone, the class's buttons are back, nothing sent
+    'decline.cancel': (w, _e, before) => {
+      expect(screen.queryByLabelText('无法上课的原因'), 'the form is closed').toBe(null);
+      expect(button('confirm')?.textContent).toBe('确认上课');
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
     },
     'reason.change': () => {
       expect(document.querySelector('[data-reason-missing]'), 'typing clears "required"').toBe(null);
