@@ -5,7 +5,7 @@ import { shanghaiDate } from '../../src/domain/time';
 import { DAY, newClass } from '../server/booking/support';
 import { newStaff } from '../server/orders/support';
 import { newTeacher, noticesAbout, scheduleRow } from '../server/schedule/support';
-import { screen, startScreenHarness } from './support/screen-harness';
+import { startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
 
 /**
