@@ -6,7 +6,7 @@ import { DAY, newClass } from '../server/booking/support';
 import { newStaff } from '../server/orders/support';
 import { newTeacher, noticesAbout, scheduleRow } from '../server/schedule/support';
 import { startScreenHarness } from './support/screen-harness';
-import { defineScreenPaths, oneKeyPerIntent, type World } from './support/screen-paths';
+import { defineScreenPaths, oneKeyPerIntent, sentBy, type World } from './support/screen-paths';
 
 /**
  * Staff assigning a class's teacher on /staff/classes (issue 14, decision 029), on the real screen
@@ -127,5 +127,13 @@ defineScreenPaths<Staff>(h, {
     },
   },
 
-  effects: oneKeyPerIntent('assign', { intent: 'assign', retry: 'retry' }),
+  effects: {
+    ...oneKeyPerIntent<Staff>('assign', { intent: 'assign', retry: 'retry' }),
+    // choosing a teacher sends nothing: the choice waits for the assign button, which it enables
+    'teacher.choose': (w, _e, before) => {
+      expect(sentBy(w, 'assign', before), 'choosing assigns nothing').toEqual([]);
+      expect(assignButton(w)?.textContent).toBe('安排');
+      expect(assignButton(w)?.disabled).toBe(false);
+    },
+  },
 });
