@@ -20,6 +20,7 @@ import { paymentPartMachine } from './domain/payment-part.machine';
 import { paymentMachine } from './domain/payment.machine';
 import { photoReviewMachine } from './domain/photo-review.machine';
 import { refundMachine } from './domain/refund.machine';
+import { teacherScheduleMachine } from './domain/teacher-schedule.machine';
 import { transferMachine } from './domain/transfer.machine';
 import { loginMachine } from './login.machine';
 import { orderCancelMachine } from './order-cancel.machine';
@@ -27,7 +28,9 @@ import { pagerMachine } from './pager.machine';
 import { payOrderMachine } from './pay-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
+import { scheduleConfirmMachine } from './schedule-confirm.machine';
 import { sessionMachine } from './session.machine';
+import { teacherAssignMachine } from './teacher-assign.machine';
 import { smsCodeMachine } from './sms-code.machine';
 import { splitOrderMachine } from './split-order.machine';
 import { friendInviteMachine } from './friend-invite.machine';
@@ -76,6 +79,8 @@ export const charts: Chart[] = [
   { file: 'machines/new-teacher-bind.machine.ts', machine: newTeacherBindMachine },
   { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
+  { file: 'machines/schedule-confirm.machine.ts', machine: scheduleConfirmMachine },
+  { file: 'machines/teacher-assign.machine.ts', machine: teacherAssignMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },
@@ -89,6 +94,7 @@ export const charts: Chart[] = [
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
   { file: 'machines/domain/class.machine.ts', machine: classMachine },
   { file: 'machines/domain/teacher-request.machine.ts', machine: teacherRequestMachine },
+  { file: 'machines/domain/teacher-schedule.machine.ts', machine: teacherScheduleMachine },
 ];
 
 /** A state of a chart with what the member sees and can do there (its `description`), if written. */

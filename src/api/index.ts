@@ -8,6 +8,7 @@ import { friendCalls } from './friend';
 import { goodsCalls } from './goods';
 import { memberGoodsCalls } from './member-goods';
 import { orderCalls } from './orders';
+import { scheduleCalls } from './schedule';
 import { transferCalls } from './transfers';
 import { walletCalls } from './wallet';
 
@@ -26,6 +27,7 @@ export function createApi(opts: ApiClientOptions) {
     memberGoods: memberGoodsCalls(http),
     orders: orderCalls(http),
     transfers: transferCalls(http),
+    schedule: scheduleCalls(http),
     wallet: walletCalls(http),
   };
 }

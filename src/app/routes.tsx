@@ -53,6 +53,12 @@ export const screens: ScreenRoute[] = [
   { path: 'regularClass', title: msg`常规课`, screen: () => import('./screens/booking/regular-class-screen') },
   { path: 'regularClass/sizer', title: msg`课程筛选条件`, showFooter: false, screen: () => import('./screens/booking/regular-filter-screen') },
   { path: 'regularClass/noAppointment/:id', title: msg`预约详情`, screen: () => import('./screens/booking/regular-detail-screen') },
+  // teacher schedule (issue 14, decision 029): only a teacher's token reads it; anyone else sees who it is for
+  { path: 'bindPage/teacherConfirm', title: msg`导师日程确认`, showFooter: false, requiresLogin: true, screen: () => import('./screens/teacher-schedule/teacher-confirm-screen') },
+  { path: 'bindPage/teacherConfirmForm', title: msg`导师日程确认`, showFooter: false, requiresLogin: true, screen: () => import('./screens/teacher-schedule/teacher-confirm-form-screen') },
+  { path: 'bindPage/teacherImg', title: msg`导师二维码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/teacher-schedule/teacher-img-screen') },
+  // staff (issue 14): the week's classes, their teachers and confirmations; the staff console links here
+  { path: 'staff/classes', title: msg`本周课程与老师确认`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/staff-classes-screen') },
   { path: 'signed', title: msg`签到`, showFooter: false, requiresLogin: true, screen: () => import('./screens/booking/check-in-screen') },
   { path: 'sys/notification', title: msg`消息通知`, requiresLogin: true, screen: () => import('./screens/system/notifications-screen') },
   { path: 'greatworkshop', title: msg`大师工作坊`, screen: () => import('./screens/courses/workshop-list-screen') },

@@ -140,6 +140,10 @@ export const Errors = {
   flashSaleNotStarted: def(50021, 409, msg`抢购还没有开始`),
   flashSaleEnded: def(50022, 409, msg`抢购已经结束`),
 
+  // 6005x teacher schedule (decision 029; the binding codes are 6000x)
+  scheduleNotWaiting: def(60050, 409, msg`这节课现在不在等待您确认`),
+  scheduleClassStarted: def(60051, 409, msg`课程已开始，不能再更改老师安排`),
+
   // 7004x check-in and photo review (spec §8 other: check-in errors, image too large; decision 007)
   // binding (spec §8 binding, decision 028)
   emptyOpenId: def(60001, 400, msg`没有取得微信身份（open id 为空），请重新进入以授权`),
@@ -165,6 +169,7 @@ export const Errors = {
   photoUploadClosed: def(70045, 409, msg`照片已提交，如需更换请联系门店工作人员`),
   photoAlreadyReviewed: def(70046, 409, msg`这张照片已经审核过了`),
   photoType: def(70047, 415, msg`仅支持 JPG、PNG 或 WebP 格式的图片`),
+  checkinLinkExpired: def(70048, 409, msg`签到二维码已过期，请扫描老师手机上最新的二维码`),
 
   // 70xxx other (catalogue)
   surveyAnswered: def(70020, 409, msg`您已经回答过这份问卷`),

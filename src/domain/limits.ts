@@ -19,3 +19,7 @@ export const TOKEN_TTL_DAYS = 300;
 export const WRONG_PASSWORD_LIMIT_PER_HOUR = 10;
 export const OPENID_TICKET_TTL_MS = 10 * 60_000;
 export const TIME_ZONE = 'Asia/Shanghai';
+/** How long before a class starts its asked teacher must have confirmed (decision 029; TEACHER_CONFIRM_HOURS overrides). */
+export const DEFAULT_TEACHER_CONFIRM_HOURS = 24;
+/** The longest decline reason a teacher may give (decision 029). */
+export const DECLINE_REASON_MAX = 200;

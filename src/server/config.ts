@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { SMS_RESEND_COOLDOWN_S } from '../domain/limits';
+import { DEFAULT_TEACHER_CONFIRM_HOURS, SMS_RESEND_COOLDOWN_S } from '../domain/limits';
 
 /** scrypt's cost N for new password hashes (a stored hash carries its own N, so old hashes still verify). */
 export const PASSWORD_SCRYPT_N = 2 ** 15;
@@ -51,6 +51,8 @@ export interface Config {
    * harness passes a cheaper one (decision 015), and a test holds loadConfig to 2^15.
    */
   passwordScryptN: number;
+  /** hours before a class starts by which its asked teacher must confirm (TEACHER_CONFIRM_HOURS, default 24; decision 029) */
+  teacherConfirmHours: number;
 }
 
 /**
@@ -177,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     passwordScryptN: PASSWORD_SCRYPT_N,
+    teacherConfirmHours: int(env.TEACHER_CONFIRM_HOURS, DEFAULT_TEACHER_CONFIRM_HOURS),
   };
   if (production) {
     const missing: string[] = [];

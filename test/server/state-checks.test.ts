@@ -13,6 +13,7 @@ import { paymentPartMachine } from '../../machines/domain/payment-part.machine';
 import { paymentMachine } from '../../machines/domain/payment.machine';
 import { photoReviewMachine } from '../../machines/domain/photo-review.machine';
 import { refundMachine } from '../../machines/domain/refund.machine';
+import { teacherScheduleMachine } from '../../machines/domain/teacher-schedule.machine';
 import { transferMachine } from '../../machines/domain/transfer.machine';
 import { TRANSFER_STATE_VALUES } from '../../src/domain/card-transfer';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
@@ -20,6 +21,7 @@ import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '..
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
 import { TEACHER_REQUEST_STATES } from '../../src/domain/binding';
 import { teacherRequestMachine } from '../../machines/domain/teacher-request.machine';
+import { TEACHER_SCHEDULE_STATE_VALUES } from '../../src/domain/teacher-schedule';
 import { COUPON_STATES } from '../../src/domain/pricing';
 import { STATE_COLUMNS, stateCheckName } from '../../src/server/db/state-checks';
 import { startTestServer } from './support/harness';
@@ -46,6 +48,7 @@ const CHARTS: Record<string, AnyStateMachine> = {
   'photo-review': photoReviewMachine,
   'teacher-request': teacherRequestMachine,
   transfer: transferMachine,
+  'teacher-schedule': teacherScheduleMachine,
 };
 
 /** The values a state column's CHECK constraint admits, as the database holds it. */
@@ -107,6 +110,7 @@ describe('state columns and their charts', () => {
     expect(sorted(CARD_STATUSES)).toEqual(sorted(storedStates(cardMachine)));
     expect(sorted(BOOKING_ROW_STATES)).toEqual(sorted(storedStates(bookingMachine)));
     expect(sorted(PHOTO_REVIEW_STATES)).toEqual(sorted(storedStates(photoReviewMachine)));
+    expect(sorted(TEACHER_SCHEDULE_STATE_VALUES)).toEqual(sorted(storedStates(teacherScheduleMachine)));
     expect(sorted(COUPON_STATES)).toEqual(sorted(storedStates(couponMachine)));
     expect(sorted(TRANSFER_STATE_VALUES)).toEqual(sorted(storedStates(transferMachine)));
     expect(sorted(TEACHER_REQUEST_STATES)).toEqual(sorted(storedStates(teacherRequestMachine)));

@@ -13,6 +13,7 @@ import { PAYMENT_STATUSES } from '../../../machines/domain/payment-transitions';
 import { PHOTO_STORED_STATES } from '../../../machines/domain/photo-review-transitions';
 import { REFUND_STATES } from '../../../machines/domain/refund-transitions';
 import { TEACHER_REQUEST_STORED_STATES } from '../../../machines/domain/teacher-request-transitions';
+import { TEACHER_SCHEDULE_STATES } from '../../../machines/domain/teacher-schedule-transitions';
 import { TRANSFER_STATES } from '../../../machines/domain/transfer-transitions';
 
 /**
@@ -42,6 +43,7 @@ export const STATE_COLUMNS = {
   memberCards: col('member_cards', 'status', 'card', CARD_STORED_STATUSES),
   bookings: col('bookings', 'state', 'booking', BOOKING_STORED_STATES),
   classes: col('classes', 'status', 'class', CLASS_STATUSES),
+  classTeachers: col('classes', 'teacher_state', 'teacher-schedule', TEACHER_SCHEDULE_STATES),
   memberPhotos: col('member_photos', 'state', 'photo-review', PHOTO_STORED_STATES),
   cardTransfers: col('card_transfers', 'state', 'transfer', TRANSFER_STATES),
   teacherRequests: col('teacher_requests', 'state', 'teacher-request', TEACHER_REQUEST_STORED_STATES),

@@ -23,7 +23,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   // issue 11: states that pass with time (a queue entry at its class's start, a seat at its end, a card or a coupon at its validity end), written through the charts (decision 018)
   [TIME_PASSING_JOB]: async (deps) => {
     const moved = await passTime(deps.db, deps.clock.now());
-    if (moved.bookings + moved.cards + moved.coupons > 0) deps.log.info('time passing', moved);
+    if (moved.bookings + moved.cards + moved.coupons + moved.schedules > 0) deps.log.info('time passing', moved);
     await enqueueJob(deps.db, { kind: TIME_PASSING_JOB, runAt: new Date(deps.clock.now().getTime() + TIME_PASSING_EVERY_MS) });
   },
   // issue 4: an order whose payment notification never came is settled by asking the provider

@@ -6,6 +6,7 @@ import { couponExpiryMoves } from '../../../machines/domain/coupon-transitions';
 import type { Db, Tx } from '../db/client';
 import { bookings, classes, memberCards, memberCoupons } from '../db/schema/index';
 import { classEndsAt, instant } from '../services/booking/decide';
+import { passScheduleTime } from '../services/schedule/teacher-schedule';
 
 export const TIME_PASSING_JOB = 'time.passing';
 /** How often the job runs: a state that time has passed is stored within this (and the runner's poll). */
@@ -89,6 +90,12 @@ export async function passCouponTime(db: Db | Tx, now: Date, only?: SQL): Promis
 }
 
 /** The job: everything time has passed, written; returns how many records each kind moved. */
-export async function passTime(db: Db, now: Date): Promise<{ bookings: number; cards: number; coupons: number }> {
-  return db.transaction(async (tx) => ({ bookings: await passBookingTime(tx, now), cards: await passCardTime(tx, now), coupons: await passCouponTime(tx, now) }));
+export async function passTime(db: Db, now: Date): Promise<{ bookings: number; cards: number; coupons: number; schedules: number }> {
+  return db.transaction(async (tx) => ({
+    bookings: await passBookingTime(tx, now),
+    cards: await passCardTime(tx, now),
+    coupons: await passCouponTime(tx, now),
+    // a class still waiting for its teacher at its confirmation deadline (decision 029)
+    schedules: await passScheduleTime(tx, now),
+  }));
 }

@@ -18,6 +18,7 @@ import { media } from './media';
 import { orderRoutes } from './orders';
 import { password } from './password';
 import { photoRoutes } from './photos';
+import { scheduleRoutes } from './schedule';
 import { school } from './school';
 import { staffRefundRoutes } from './staff-refunds';
 import { stats } from './stats';
@@ -50,6 +51,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', buyingRoutes);
   app.route('/api', transferRoutes);
   app.route('/api', bindingRoutes);
+  app.route('/api', scheduleRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
   if (deps.config.demo && !deps.config.production) {

@@ -33,6 +33,8 @@ export async function newClass(s: TestServer, over: Partial<typeof classes.$infe
       room: 'T教室',
       roomEn: 'Test room',
       teacherId: 1,
+      // a seeded teacher who confirmed it, so members see the teacher (decision 029)
+      teacherState: 'confirmed',
       classType: 'regular',
       style: 'hatha',
       effect: 'flexibility',

@@ -3,6 +3,7 @@ import { boolean, check, date, index, type AnyPgColumn, integer, pgTable, serial
 import type { BookingRowState, CancelReason, CardStatus } from '../../../domain/booking-rules';
 import type { CardType, ClassTypeKey, Difficulty } from '../../../domain/catalog';
 import type { ClassStatus } from '../../../../machines/domain/class-transitions';
+import type { TeacherScheduleState } from '../../../../machines/domain/teacher-schedule-transitions';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
 import { accounts } from './accounts';
 import { clubs, goods, teachers } from './catalog';
@@ -23,6 +24,12 @@ export const classes = pgTable(
     room: text('room').notNull(),
     roomEn: text('room_en'),
     teacherId: integer('teacher_id').references(() => teachers.id),
+    /** the teacher schedule chart's state (machines/domain/teacher-schedule, decision 029); members see the teacher only when confirmed */
+    teacherState: text('teacher_state').$type<TeacherScheduleState>().notNull().default('not_started'),
+    /** when the asked teacher must have answered; the time-passing job moves a class still waiting then to unconfirmed */
+    teacherConfirmBy: timestamp('teacher_confirm_by', { withTimezone: true }),
+    /** why the teacher declined (shown to staff); cleared when another teacher is asked */
+    teacherDeclineReason: text('teacher_decline_reason'),
     /** CLASS_TYPES key */
     classType: text('class_type').$type<ClassTypeKey>().notNull(),
     /** styles.key */
@@ -48,7 +55,7 @@ export const classes = pgTable(
       .default(sql`substr(md5(random()::text), 1, 8)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('classes_starts').on(t.startsAt), index('classes_club_starts').on(t.clubId, t.startsAt), stateCheck(STATE_COLUMNS.classes)],
+  (t) => [index('classes_starts').on(t.startsAt), index('classes_club_starts').on(t.clubId, t.startsAt), stateCheck(STATE_COLUMNS.classes), stateCheck(STATE_COLUMNS.classTeachers)],
 );
 
 /** A card a member owns (bought from a `goods` card product). */

@@ -1,3 +1,4 @@
+import { DEFAULT_TEACHER_CONFIRM_HOURS } from '../../../domain/limits';
 import { shanghaiDateAfter, shanghaiMidnight } from '../../../domain/time';
 import type { ClassTypeKey, Difficulty } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
@@ -11,6 +12,8 @@ import { classes } from '../schema/index';
  */
 export const CLASS_DAYS_BACK = 3;
 export const CLASS_DAYS_AHEAD = 10;
+/** The first day (from today) whose classes of the demo teacher still wait for their confirmation. */
+export const DEMO_TEACHER_WAITS_FROM_DAY = 4;
 
 /** Local start "HH:MM" and duration of each daily slot; slots of one club never overlap. */
 const SLOTS = [
@@ -121,6 +124,11 @@ export async function seedClasses(tx: Tx, clock: Clock, clubIds: readonly number
             room: style === 'aerial' ? '空中瑜伽室' : slot % 2 === 0 ? 'A教室' : 'B教室',
             roomEn: style === 'aerial' ? 'Aerial room' : slot % 2 === 0 ? 'Studio A' : 'Studio B',
             teacherId: teacherIds[teacherIndex] ?? null,
+            // the teacher schedule (decision 029): the demo teacher's classes from four days on wait for
+            // their confirmation (the /bindPage/teacherConfirm demo); every other class is confirmed
+            ...(teacherIndex === 0 && day >= DEMO_TEACHER_WAITS_FROM_DAY
+              ? { teacherState: 'waiting' as const, teacherConfirmBy: new Date(startsAt.getTime() - DEFAULT_TEACHER_CONFIRM_HOURS * 3_600_000) }
+              : { teacherState: 'confirmed' as const }),
             classType,
             style,
             effect,

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { bookings, classes, memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { passBookingTime } from '../../jobs/time-passing';
+import { checkinCodeVerdict } from '../schedule/checkin-link';
 import { decide } from './decide';
 
 export interface CheckinResult {
@@ -35,7 +36,7 @@ export type CheckinBy = { kind: 'member'; accountId: number; classId: number; co
 export async function checkIn(db: Db, clock: Clock, by: CheckinBy): Promise<CheckinResult> {
   return decide(db, async (tx) => {
     const now = clock.now();
-    const found = by.kind === 'member' ? await memberSeat(tx, by) : await staffSeat(tx, by.bookingId);
+    const found = by.kind === 'member' ? await memberSeat(tx, by, now) : await staffSeat(tx, by.bookingId);
     const { cls } = found;
     let { seat } = found;
     if (seat && (await passBookingTime(tx, now, eq(bookings.id, seat.id))) > 0) [seat] = await tx.select().from(bookings).where(eq(bookings.id, seat.id));
@@ -64,9 +65,12 @@ export async function checkIn(db: Db, clock: Clock, by: CheckinBy): Promise<Chec
 }
 
 /** The member's seat in the class whose code they scanned; a wrong code says nothing about seats. */
-async function memberSeat(tx: Tx, by: Extract<CheckinBy, { kind: 'member' }>): Promise<{ cls: ClassRow; seat: BookingRow | undefined }> {
+async function memberSeat(tx: Tx, by: Extract<CheckinBy, { kind: 'member' }>, now: Date): Promise<{ cls: ClassRow; seat: BookingRow | undefined }> {
   const [cls] = await tx.select().from(classes).where(eq(classes.id, by.classId)).for('update');
-  if (!cls || cls.checkinCode !== by.code) throw new ApiError(Errors.checkinCodeWrong, { field: 'code' });
+  // the class's plain code (front desk) or the teacher's QR link, signed and short-lived (decision 029)
+  const verdict = cls ? checkinCodeVerdict(cls, by.code, now) : 'wrong';
+  if (verdict === 'expired') throw new ApiError(Errors.checkinLinkExpired, { field: 'code' });
+  if (!cls || verdict === 'wrong') throw new ApiError(Errors.checkinCodeWrong, { field: 'code' });
   const [seat] = await tx
     .select()
     .from(bookings)

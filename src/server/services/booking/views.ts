@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_OPEN_STATES, BOOKING_SEAT_STATES } from '../../../../machines/domain/booking-transitions';
 import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/class-transitions';
+import { TEACHER_SHOWN_STATES } from '../../../../machines/domain/teacher-schedule-transitions';
+import { stateIn } from '../../db/state-checks';
 import { beyondHorizon, cardRefusal, cardReminders, clashOf, sortCardChoice, classEnd, classRefusal, horizonDays, mayStillBook, timeOfDay, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
 import { addDays, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMonthRange } from '../../../domain/time';
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
@@ -41,8 +43,11 @@ const classSelect = {
 
 type ClassJoined = { c: ClassRow; queueCount: number; clubName: string | null; clubNameEn: string | null; clubAddress: string | null; clubAddressEn: string | null; teacherName: string | null; teacherNameEn: string | null; teacherPhoto: string | null };
 
+/** Members see a class's teacher only once the teacher confirmed it (the teacher schedule chart's `teacherShown` states; decision 029). */
+const shownTeacher = and(eq(teachers.id, classes.teacherId), stateIn(classes.teacherState, TEACHER_SHOWN_STATES));
+
 function baseQuery(db: Db) {
-  return db.select(classSelect).from(classes).leftJoin(clubs, eq(clubs.id, classes.clubId)).leftJoin(teachers, eq(teachers.id, classes.teacherId));
+  return db.select(classSelect).from(classes).leftJoin(clubs, eq(clubs.id, classes.clubId)).leftJoin(teachers, shownTeacher);
 }
 
 const VIEW_OF_ROW: Partial<Record<BookingRowState, ClassViewState>> = {
@@ -73,7 +78,7 @@ function classOut(r: ClassJoined, locale: Locale) {
     clubId: c.clubId,
     clubName: r.clubName === null ? '' : loc(locale, r.clubName, r.clubNameEn),
     room: loc(locale, c.room, c.roomEn),
-    teacherId: c.teacherId,
+    teacherId: r.teacherName === null ? null : c.teacherId,
     teacherName: r.teacherName === null ? null : loc(locale, r.teacherName, r.teacherNameEn),
     teacherPhoto: r.teacherPhoto,
     classType: c.classType,
@@ -326,7 +331,7 @@ export async function myBookings(db: Db, now: Date, accountId: number, scope: 'u
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
     .leftJoin(clubs, eq(clubs.id, classes.clubId))
-    .leftJoin(teachers, eq(teachers.id, classes.teacherId))
+    .leftJoin(teachers, shownTeacher)
     .where(where)
     .orderBy(...(scope === 'upcoming' ? [asc(classes.startsAt), asc(bookings.id)] : [desc(classes.startsAt), desc(bookings.id)]))
     .limit(pagesize)

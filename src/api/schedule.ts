@@ -1,0 +1,27 @@
+import type { AssignBody, CheckinLink, ConfirmWeekBody, DeclineBody, StaffClass, StaffWeek, TeacherClass, TeacherWeek } from '../contracts/schedule';
+import type { ApiClient } from './client';
+
+// The request and answer types are the server's own schemas, inferred (src/contracts/schedule.ts).
+export type { CheckinLink, StaffClass, StaffWeek, TeacherClass, TeacherWeek };
+export type ScheduleState = TeacherClass['state'];
+/** What an answer to one class did: the class and its new state. */
+export interface ScheduleMoved {
+  id: number;
+  state: string;
+}
+
+/** The teacher schedule (issue 14, decision 029): a teacher's week and answers; staff's week and assignment. */
+export function scheduleCalls(http: ApiClient) {
+  return {
+    /** my classes of the week holding `week` (a Shanghai date); this week without */
+    teacherWeek: (week?: string) => http.get<TeacherWeek>('/teacher/schedule', { query: week ? { week } : {} }),
+    /** one key per tap: a retry confirms once */
+    confirm: (id: number, idempotencyKey: string) => http.post<ScheduleMoved>(`/teacher/schedule/${id}/confirm`, { body: {}, idempotencyKey }),
+    decline: (id: number, body: DeclineBody, idempotencyKey: string) => http.post<ScheduleMoved>(`/teacher/schedule/${id}/decline`, { body, idempotencyKey }),
+    confirmWeek: (body: ConfirmWeekBody, idempotencyKey: string) => http.post<{ confirmed: number[] }>('/teacher/schedule/confirm-week', { body, idempotencyKey }),
+    /** my current or next class's signed check-in link (valid two minutes) */
+    checkinLink: () => http.get<CheckinLink>('/teacher/checkin-link'),
+    staffWeek: (week?: string) => http.get<StaffWeek>('/staff/schedule', { query: week ? { week } : {} }),
+    assign: (id: number, body: AssignBody, idempotencyKey: string) => http.post<ScheduleMoved & { teacherId: number; confirmBy: string }>(`/staff/schedule/${id}/teacher`, { body, idempotencyKey }),
+  };
+}

@@ -1,0 +1,133 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Block, Button } from 'konsta/react';
+import { useMemo } from 'react';
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { teacherAssignMachine } from '../../../../machines/teacher-assign.machine';
+import type { StaffClass, StaffWeek } from '../../../api/schedule';
+import { Errors } from '../../../domain/errors';
+import { apiFrom, browserApiOrThrow } from '../../api-context';
+import { useStableRevalidate } from '../../ui/use-stable-revalidate';
+import { refusal } from '../booking/booking-labels';
+import { classWhen, ForbiddenState, ScheduleBadge, weekSpan } from '../teacher-schedule/schedule-labels';
+
+const msgChoose = msg`选择老师`;
+const msgReassign = msg`换一位老师`;
+
+type WeekData = { week: StaffWeek | null; forbidden: boolean };
+
+/** Staff's week (`?week=` any day of it; this week without); anyone else gets the forbidden state. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const raw = new URL(request.url).searchParams.get('week');
+  const r = await apiFrom(context).schedule.staffWeek(raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
+  if (r.code === 70008) return data<WeekData>({ week: null, forbidden: true }, { status: 403 });
+  if (r.code !== 200) throw new Response(null, { status: 503 });
+  return data<WeekData>({ week: r.data, forbidden: false });
+}
+
+/**
+ * /staff/classes (issue 14, decision 029): the week's classes with their teachers and confirmations at
+ * a glance (those needing a teacher first in mind: not started and unconfirmed, with the decline
+ * reason), and per class a teacher to assign, which asks that teacher to confirm.
+ */
+export default function StaffClassesScreen() {
+  const { week, forbidden } = useLoaderData<typeof loader>();
+  if (forbidden || !week) return <ForbiddenState forWhom="staff" />;
+  const needs = week.classes.filter((c) => c.state === 'not_started' || c.state === 'unconfirmed').length;
+  return (
+    <Block className="space-y-3" data-staff-week={week.week}>
+      <div className="flex items-center justify-between">
+        <Link to={`/staff/classes?week=${week.prevWeek}`} className="text-primary" data-week-nav="prev">
+          <Trans>上一周</Trans>
+        </Link>
+        <h1 className="text-base font-semibold tabular-nums">{weekSpan(week.week)}</h1>
+        <Link to={`/staff/classes?week=${week.nextWeek}`} className="text-primary" data-week-nav="next">
+          <Trans>下一周</Trans>
+        </Link>
+      </div>
+      <p className="text-sm text-black/60">
+        <Trans>
+          本周 {week.classes.length} 节课，{needs} 节需要安排老师
+        </Trans>
+      </p>
+      <ul className="space-y-2">
+        {week.classes.map((c) => (
+          // a new row after each change: its machine starts again from the class as it now is
+          <ClassRow key={`${c.id}-${c.state}-${c.teacherId ?? 0}`} cls={c} teachers={week.teachers} />
+        ))}
+      </ul>
+    </Block>
+  );
+}
+
+function ClassRow({ cls, teachers }: { cls: StaffClass; teachers: StaffWeek['teachers'] }) {
+  const { i18n } = useLingui();
+  const revalidate = useStableRevalidate();
+  const logic = useMemo(
+    () =>
+      teacherAssignMachine.provide({
+        actors: { assign: fromPromise(({ input }) => browserApiOrThrow().schedule.assign(input.classId, { teacherId: input.teacherId }, input.idempotencyKey)) },
+        actions: { changed: revalidate },
+      }),
+    [revalidate],
+  );
+  const actor = useActorRef(logic, { input: { classId: cls.id } });
+  const phase = useSelector(actor, (s) => (['ready', 'assigning', 'refused', 'unreachable', 'assigned'] as const).find((k) => s.matches(k)) ?? 'ready');
+  const ctx = useSelector(actor, (s) => s.context);
+  return (
+    <li className="rounded-xl bg-white p-3" data-staff-class={cls.id}>
+      <div className="flex items-start justify-between gap-3">
+        <span className="min-w-0">
+          <span className="block truncate font-semibold">{cls.title}</span>
+          <span className="block text-sm text-black/60 tabular-nums">{classWhen(cls.startsAt, cls.endsAt)}</span>
+          <span className="block text-xs text-black/45">
+            {cls.clubName} · {cls.room} · {cls.teacherName ?? <Trans>未安排老师</Trans>}
+          </span>
+        </span>
+        <ScheduleBadge state={cls.state} />
+      </div>
+      {cls.declineReason ? (
+        <p className="mt-1 text-sm text-rose-700" data-decline-reason>
+          <Trans>老师无法上课：{cls.declineReason}</Trans>
+        </p>
+      ) : null}
+      {cls.canAssign ? (
+        <div className="mt-2 flex items-center gap-2">
+          <label className="sr-only" htmlFor={`teacher-${cls.id}`}>
+            <Trans>选择老师</Trans>
+          </label>
+          <select
+            id={`teacher-${cls.id}`}
+            className="min-w-0 flex-1 rounded-lg border border-black/15 p-2"
+            value={ctx.teacherId ?? ''}
+            disabled={phase === 'assigning' || phase === 'assigned'}
+            onChange={(e) => e.target.value && actor.send({ type: 'teacher.choose', teacherId: Number(e.target.value) })}
+          >
+            <option value="">{i18n._(cls.teacherId ? msgReassign : msgChoose)}</option>
+            {teachers.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+          <Button
+            small
+            rounded
+            inline
+            disabled={phase === 'assigning' || phase === 'assigned' || phase === 'refused' || (phase === 'ready' && ctx.teacherId === null)}
+            data-action="assign"
+            onClick={() => actor.send({ type: phase === 'unreachable' ? 'retry' : 'assign' })}
+          >
+            {phase === 'assigning' ? <Trans>安排中…</Trans> : phase === 'unreachable' ? <Trans>重试</Trans> : <Trans>安排</Trans>}
+          </Button>
+        </div>
+      ) : null}
+      <p role="alert" className="mt-1 min-h-5 text-sm text-rose-600" data-assign-feedback={ctx.errorCode ?? undefined}>
+        {phase === 'refused' ? i18n._(refusal(ctx.errorCode)) : phase === 'unreachable' ? i18n._(Errors.network.message) : null}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,113 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { AssignBody, CheckinLink, ClassIdPath, ConfirmWeekAnswer, ConfirmWeekBody, DeclineBody, StaffWeek, TeacherWeek, WeekQuery } from '../../contracts/schedule';
+import type { Caller } from '../env';
+import { requireAuth } from '../http/auth';
+import { idempotent } from '../http/idempotency';
+import { createRouter, envelope, ok, refusals } from '../http/router';
+import { teacherCheckinLink } from '../services/schedule/checkin-link';
+import { assignTeacher, confirmClass, confirmWeek, declineClass, staffWeek, teacherWeek } from '../services/schedule/teacher-schedule';
+import { staffOnly } from './staff-guard';
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
+const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const tags = ['teacher schedule'];
+const Moved = z.object({ id: z.number().int(), state: z.string() });
+const answerRefusals = { 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] } as const;
+const teacherOnly = staffOnly(['teacher']);
+
+/**
+ * The teacher schedule (issue 14, decision 029): a teacher's week of classes and their answers
+ * (confirm one, confirm the week, decline one with a reason), and staff's week with teacher
+ * assignment. Teacher calls answer 403 to anyone but a teacher, and to a teacher for another
+ * teacher's class; staff calls to anyone but staff.
+ */
+export const scheduleRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/teacher/schedule',
+      tags,
+      summary: "Teacher: my classes of a week (Monday to Sunday), each with its confirmation state",
+      middleware: [requireAuth, teacherOnly] as const,
+      request: { query: WeekQuery },
+      responses: { 200: json(TeacherWeek), 400: refusals[400], 401: refusals[401], 403: refusals[403] },
+    }),
+    async (c) => ok(c, await teacherWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('query').week, c.var.locale)),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/teacher/schedule/{id}/confirm',
+      tags,
+      summary: 'Teacher: confirm a class I was asked to teach. Idempotency-Key accepted.',
+      middleware: [requireAuth, teacherOnly, idempotent] as const,
+      request: { params: ClassIdPath },
+      responses: { 200: json(Moved), ...answerRefusals },
+    }),
+    async (c) => ok(c, await confirmClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id)),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/teacher/schedule/{id}/decline',
+      tags,
+      summary: 'Teacher: decline a class I was asked to teach, with a reason (staff are told). Idempotency-Key accepted.',
+      middleware: [requireAuth, teacherOnly, idempotent] as const,
+      request: { params: ClassIdPath, ...body(DeclineBody) },
+      responses: { 200: json(Moved), ...answerRefusals },
+    }),
+    async (c) => ok(c, await declineClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id, c.req.valid('json').reason)),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/teacher/schedule/confirm-week',
+      tags,
+      summary: 'Teacher: confirm every class of the week still waiting for me. Idempotency-Key accepted.',
+      middleware: [requireAuth, teacherOnly, idempotent] as const,
+      request: body(ConfirmWeekBody),
+      responses: { 200: json(ConfirmWeekAnswer), 400: refusals[400], 401: refusals[401], 403: refusals[403] },
+    }),
+    async (c) => ok(c, await confirmWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('json').week)),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/staff/schedule',
+      tags,
+      summary: "Staff: the week's classes with their teachers and confirmations, and the teachers to assign",
+      middleware: [requireAuth, staffOnly()] as const,
+      request: { query: WeekQuery },
+      responses: { 200: json(StaffWeek), 400: refusals[400], 401: refusals[401], 403: refusals[403] },
+    }),
+    async (c) => ok(c, await staffWeek(c.var.deps.db, c.var.deps.clock.now(), c.req.valid('query').week, c.var.locale)),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/staff/schedule/{id}/teacher',
+      tags,
+      summary: 'Staff: assign or reassign the teacher of a class, which asks that teacher to confirm. Idempotency-Key accepted.',
+      middleware: [requireAuth, staffOnly(), idempotent] as const,
+      request: { params: ClassIdPath, ...body(AssignBody) },
+      responses: { 200: json(Moved.extend({ teacherId: z.number().int(), confirmBy: z.string() })), ...answerRefusals },
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      return ok(c, await assignTeacher(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, c.req.valid('param').id, c.req.valid('json').teacherId));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/teacher/checkin-link',
+      tags,
+      summary: "Teacher: the check-in link of my current or next class, signed and valid two minutes (the QR code members scan; renew it every minute)",
+      middleware: [requireAuth, teacherOnly] as const,
+      responses: { 200: json(CheckinLink), 401: refusals[401], 403: refusals[403] },
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      return ok(c, await teacherCheckinLink(deps.db, deps.clock.now(), (c.var.caller as Caller).accountId, deps.config.publicUrl, c.var.locale));
+    },
+  );
