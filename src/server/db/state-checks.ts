@@ -1,3 +1,4 @@
+import { CARD_REFUND_STATES } from '../../../machines/domain/card-refund-transitions';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { check } from 'drizzle-orm/pg-core';
 import { BOOKING_STORED_STATES } from '../../../machines/domain/booking-transitions';
@@ -43,6 +44,7 @@ export const STATE_COLUMNS = {
   classes: col('classes', 'status', 'class', CLASS_STATUSES),
   memberPhotos: col('member_photos', 'state', 'photo-review', PHOTO_STORED_STATES),
   cardTransfers: col('card_transfers', 'state', 'transfer', TRANSFER_STATES),
+  cardRefunds: col('card_refunds', 'state', 'card-refund', CARD_REFUND_STATES),
 } satisfies Record<string, StateColumn>;
 
 /** The constraint's name: `<table>_<column>_check`. */
