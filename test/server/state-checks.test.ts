@@ -15,6 +15,8 @@ import { photoReviewMachine } from '../../machines/domain/photo-review.machine';
 import { refundMachine } from '../../machines/domain/refund.machine';
 import { transferMachine } from '../../machines/domain/transfer.machine';
 import { TRANSFER_STATE_VALUES } from '../../src/domain/card-transfer';
+import { CARD_REFUND_STATE_VALUES } from '../../src/domain/card-refund';
+import { cardRefundMachine } from '../../machines/domain/card-refund.machine';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
 import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
@@ -43,6 +45,7 @@ const CHARTS: Record<string, AnyStateMachine> = {
   class: classMachine,
   'photo-review': photoReviewMachine,
   transfer: transferMachine,
+  'card-refund': cardRefundMachine,
 };
 
 /** The values a state column's CHECK constraint admits, as the database holds it. */
@@ -106,5 +109,6 @@ describe('state columns and their charts', () => {
     expect(sorted(PHOTO_REVIEW_STATES)).toEqual(sorted(storedStates(photoReviewMachine)));
     expect(sorted(COUPON_STATES)).toEqual(sorted(storedStates(couponMachine)));
     expect(sorted(TRANSFER_STATE_VALUES)).toEqual(sorted(storedStates(transferMachine)));
+    expect(sorted(CARD_REFUND_STATE_VALUES)).toEqual(sorted(storedStates(cardRefundMachine)));
   });
 });
