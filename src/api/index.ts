@@ -8,6 +8,7 @@ import { goodsCalls } from './goods';
 import { memberGoodsCalls } from './member-goods';
 import { orderCalls } from './orders';
 import { transferCalls } from './transfers';
+import { cardRefundCalls } from './card-refunds';
 import { walletCalls } from './wallet';
 
 /** The app's whole API: one client, calls grouped by area. Machines receive these as provided actors. */
@@ -23,6 +24,7 @@ export function createApi(opts: ApiClientOptions) {
     memberGoods: memberGoodsCalls(http),
     orders: orderCalls(http),
     transfers: transferCalls(http),
+    cardRefunds: cardRefundCalls(http),
     wallet: walletCalls(http),
   };
 }
