@@ -22,6 +22,7 @@ import { photoReviewMachine } from './domain/photo-review.machine';
 import { refundMachine } from './domain/refund.machine';
 import { teacherScheduleMachine } from './domain/teacher-schedule.machine';
 import { transferMachine } from './domain/transfer.machine';
+import { cardRefundMachine } from './domain/card-refund.machine';
 import { loginMachine } from './login.machine';
 import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
@@ -90,6 +91,7 @@ export const charts: Chart[] = [
   { file: 'machines/domain/payment-part.machine.ts', machine: paymentPartMachine },
   { file: 'machines/domain/refund.machine.ts', machine: refundMachine },
   { file: 'machines/domain/transfer.machine.ts', machine: transferMachine },
+  { file: 'machines/domain/card-refund.machine.ts', machine: cardRefundMachine },
   { file: 'machines/domain/friend-invitation.machine.ts', machine: friendInvitationMachine },
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
   { file: 'machines/domain/class.machine.ts', machine: classMachine },

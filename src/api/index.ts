@@ -10,6 +10,7 @@ import { memberGoodsCalls } from './member-goods';
 import { orderCalls } from './orders';
 import { scheduleCalls } from './schedule';
 import { transferCalls } from './transfers';
+import { cardRefundCalls } from './card-refunds';
 import { walletCalls } from './wallet';
 
 /** The app's whole API: one client, calls grouped by area. Machines receive these as provided actors. */
@@ -28,6 +29,7 @@ export function createApi(opts: ApiClientOptions) {
     orders: orderCalls(http),
     transfers: transferCalls(http),
     schedule: scheduleCalls(http),
+    cardRefunds: cardRefundCalls(http),
     wallet: walletCalls(http),
   };
 }

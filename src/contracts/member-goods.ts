@@ -83,7 +83,7 @@ const ShanghaiDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').opena
 /** One card-management operation on the card page: offered now, or refused with its reason (spec §8 cards). */
 export const OperationOffer = z
   .object({
-    operation: z.enum(['freeze', 'unfreeze', 'extend', 'transfer']),
+    operation: z.enum(['freeze', 'unfreeze', 'extend', 'transfer', 'refund']),
     allowed: z.boolean(),
     code: z.number().int().nullable(),
     message: z.string().nullable(),
@@ -99,7 +99,7 @@ export const CardDetail = MemberCard.extend({
   operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund'])).openapi({ description: 'what the card chart allows now, its card type permits, and this server has an endpoint for (services/cards/operations.ts)' }),
   frozenFrom: ShanghaiDate.nullable().openapi({ description: 'first day of the freeze planned or running (Shanghai date)' }),
   frozenUntil: ShanghaiDate.nullable().openapi({ description: 'last day of that freeze' }),
-  offers: z.array(OperationOffer).openapi({ description: 'freeze, unfreeze (when frozen or planned), extend and transfer: offered now, or the code and message refusing it' }),
+  offers: z.array(OperationOffer).openapi({ description: 'freeze, unfreeze (when frozen or planned), extend, transfer and refund: offered now, or the code and message refusing it' }),
   freezeMaxDays: z.number().int().openapi({ description: 'the longest freeze, both days counted' }),
   extension: z
     .object({ maxExtensions: z.number().int(), maxExtensionDays: z.number().int() })

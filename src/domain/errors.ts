@@ -101,6 +101,12 @@ export const Errors = {
   transferBookingsAhead: def(30035, 409, msg`这张会员卡还有已预约或正在上的课程，请先取消预约`),
   noSuchMember: def(30036, 404, msg`没有这个会员`),
   transferNotInState: def(30037, 409, msg`该转让申请当前状态不能这样处理`),
+  // refund (spec §5, §8 cards; decision 030)
+  refundNotAllowed: def(30040, 409, msg`该卡种不能退款`),
+  refundNotBought: def(30041, 409, msg`这张会员卡不是您购买的，不能退款`),
+  refundNothingLeft: def(30042, 409, msg`这张会员卡没有可退的金额`),
+  refundBookingsAhead: def(30043, 409, msg`这张会员卡还有已预约或正在上的课程，请先取消预约`),
+  cardRefundNotInState: def(30044, 409, msg`该退款申请当前状态不能这样处理`),
 
   // 40xxx orders and payments
   unpaidOrderExists: def(40001, 409, msg`您有未支付的订单，请先支付或取消`),

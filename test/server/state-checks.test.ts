@@ -16,6 +16,8 @@ import { refundMachine } from '../../machines/domain/refund.machine';
 import { teacherScheduleMachine } from '../../machines/domain/teacher-schedule.machine';
 import { transferMachine } from '../../machines/domain/transfer.machine';
 import { TRANSFER_STATE_VALUES } from '../../src/domain/card-transfer';
+import { CARD_REFUND_STATE_VALUES } from '../../src/domain/card-refund';
+import { cardRefundMachine } from '../../machines/domain/card-refund.machine';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
 import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
@@ -49,6 +51,7 @@ const CHARTS: Record<string, AnyStateMachine> = {
   'teacher-request': teacherRequestMachine,
   transfer: transferMachine,
   'teacher-schedule': teacherScheduleMachine,
+  'card-refund': cardRefundMachine,
 };
 
 /** The values a state column's CHECK constraint admits, as the database holds it. */
@@ -114,5 +117,6 @@ describe('state columns and their charts', () => {
     expect(sorted(COUPON_STATES)).toEqual(sorted(storedStates(couponMachine)));
     expect(sorted(TRANSFER_STATE_VALUES)).toEqual(sorted(storedStates(transferMachine)));
     expect(sorted(TEACHER_REQUEST_STATES)).toEqual(sorted(storedStates(teacherRequestMachine)));
+    expect(sorted(CARD_REFUND_STATE_VALUES)).toEqual(sorted(storedStates(cardRefundMachine)));
   });
 });

@@ -1,3 +1,4 @@
+import { CARD_REFUND_STATES } from '../../../machines/domain/card-refund-transitions';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { check } from 'drizzle-orm/pg-core';
 import { BOOKING_STORED_STATES } from '../../../machines/domain/booking-transitions';
@@ -47,6 +48,7 @@ export const STATE_COLUMNS = {
   memberPhotos: col('member_photos', 'state', 'photo-review', PHOTO_STORED_STATES),
   cardTransfers: col('card_transfers', 'state', 'transfer', TRANSFER_STATES),
   teacherRequests: col('teacher_requests', 'state', 'teacher-request', TEACHER_REQUEST_STORED_STATES),
+  cardRefunds: col('card_refunds', 'state', 'card-refund', CARD_REFUND_STATES),
 } satisfies Record<string, StateColumn>;
 
 /** The constraint's name: `<table>_<column>_check`. */

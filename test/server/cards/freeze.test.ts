@@ -34,6 +34,8 @@ describe('freezing a card', () => {
       { operation: 'unfreeze', allowed: true, code: null, message: null },
       { operation: 'extend', allowed: false, code: 30014, message: '会员卡已冻结' },
       { operation: 'transfer', allowed: false, code: 30014, message: '会员卡已冻结' },
+      // a card not bought in an order (granted here) is not refunded (decision 030)
+      { operation: 'refund', allowed: false, code: 30041, message: '这张会员卡不是您购买的，不能退款' },
     ]);
   });
 
@@ -139,7 +141,7 @@ describe('unfreezing a card', () => {
     expect(r.body.data).toMatchObject({ status: 'in_use', frozenFrom: null, frozenUntil: null });
     // frozen two days (the first two); the other three are taken back
     expect((await cardRow(s, card.id)).validUntil!.getTime()).toBe(card.validUntil!.getTime() + 2 * DAY);
-    expect(r.body.data.offers.map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend', 'transfer']);
+    expect(r.body.data.offers.map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend', 'transfer', 'refund']);
   });
 
   it('a planned freeze called off: all its days taken back', async () => {

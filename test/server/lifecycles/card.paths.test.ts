@@ -6,9 +6,10 @@ import { enqueueJob } from '../../../src/server/jobs/queue';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { TIME_PASSING_JOB } from '../../../src/server/jobs/time-passing';
 import { eq } from 'drizzle-orm';
-import { memberCards } from '../../../src/server/db/schema/index';
+import { memberCards, orders } from '../../../src/server/db/schema/index';
 import { cardRow, newCard, newMember } from '../booking/support';
-import { newStaff } from '../orders/support';
+import { balance, newStaff } from '../orders/support';
+import { askRefund, boughtCard, staffRefund } from '../cards/refund-support';
 import { applyFor, phoneOf, staffCall } from '../cards/transfer-support';
 import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
@@ -25,7 +26,8 @@ import { accepted, defineServerPaths } from '../support/server-paths';
  * from the server), the freeze dates, the extension count, the operations offered. Time passes by
  * moving the injected clock and running the time-passing job (decision 018). A transfer is the
  * member's application to another member and staff taking and approving it (decision 026).
- * Refund and invalidation come with the rest of issue 13.
+ * A refund is the member's request and staff approving it (decision 030); invalidation comes with
+ * the rest of issue 13.
  */
 const s = await startTestServer({ seed: true });
 // the time-passing job, scheduled as the runner schedules it
@@ -55,15 +57,14 @@ interface Card {
   recipient?: number;
   /** the card came to this member by a transfer (spec §5: never transferred again) */
   received: boolean;
+  /** what its refund gave back */
+  refunded?: number;
 }
 
 const detail = async (w: Card) => (await s.call('GET', `/api/customers/cards/detail?id=${w.cardId}`, { token: w.token })).body.data;
 const today = () => shanghaiDate(s.clock.now());
 /** Not transferred: no member holds a card that came from it. */
 const nobodyReceived = async (w: Card) => expect(await s.deps.db.select().from(memberCards).where(eq(memberCards.transferredFromCardId, w.cardId))).toEqual([]);
-const notYet = (what: string) => () => {
-  throw new Error(`${what}: nothing can put a card in this state yet`);
-};
 /** moves the clock forward to `at` (never back) and runs the due jobs */
 const passTo = async (at: number) => {
   if (at > s.clock.now().getTime()) s.clock.set(at);
@@ -86,10 +87,11 @@ defineServerPaths<Card>(s, {
   // a received card is walked only as far as its activation: what it adds is the transfer refused (30032)
   offer: (e, _s, input) => input !== 'a card received by transfer' || e.type === 'card.activate' || e.type === 'card.transfer',
   async start(_s, input) {
-    const m = await newMember(s);
     const received = (input as { receivedByTransfer: boolean }).receivedByTransfer;
     const from = received ? await newCard(s, (await newMember(s)).id, { status: 'transferred' }) : null;
-    const card = await newCard(s, m.id, { status: 'inactive', validFrom: null, validUntil: null, validityDays: DAYS, transferredFromCardId: from?.id ?? null });
+    // bought by a real order (¥199 by the balance), so that it may be refunded (decision 030)
+    const { m, card } = await boughtCard(s, 'balance', { validityDays: DAYS });
+    if (from) await s.deps.db.update(memberCards).set({ transferredFromCardId: from.id }).where(eq(memberCards.id, card.id));
     return { token: m.token, cardId: card.id, extensions: 0, received };
   },
   events: {
@@ -144,6 +146,14 @@ defineServerPaths<Card>(s, {
       accepted(await staffCall(s, staff.token, 'approve', r.body.data.id), 'approve');
       w.recipient = to.id;
     },
+    // the member asks for its refund (the policy agreed to); staff approve it: the money goes back to the balance (decision 030)
+    'card.refund': async (w) => {
+      const r = await askRefund(s, w.token, w.cardId);
+      accepted(r, 'ask for the refund');
+      const staff = await newStaff(s);
+      accepted(await staffRefund(s, staff.token, 'approve', r.body.data.id), 'approve the refund');
+      w.refunded = r.body.data.quotedCents;
+    },
     // time passes to the validity end (for a card not yet started: as long as its validity would run)
     // and the job runs; a freeze planned or running starts and ends before that (its days were added to
     // the validity), so time is not moved past it: a frozen card waits
@@ -153,7 +163,6 @@ defineServerPaths<Card>(s, {
     },
   },
   notYetDriven: {
-    'card.refund': 'issue 13 (refund)',
     'card.invalidate': 'issue 13 (staff invalidation)',
   },
   async read(w) {
@@ -164,12 +173,14 @@ defineServerPaths<Card>(s, {
     inactive: async (w) => {
       const d = await detail(w);
       expect([d.validFrom, d.validUntil]).toEqual([null, null]);
-      expect(d.operations).toEqual(w.received ? ['activate'] : ['activate', 'transfer']);
+      expect(d.operations).toEqual(w.received ? ['activate'] : ['activate', 'transfer', 'refund']);
       expect(d.offers.map((o: { operation: string; code: number }) => [o.operation, o.code])).toEqual([
         ['freeze', 30003],
         ['extend', 30010],
         // spec §5 once per card: a received card is never transferred again
         ['transfer', w.received ? 30032 : null],
+        // a card received by transfer was not bought by this member (decision 030)
+        ['refund', w.received ? 30041 : null],
       ]);
       await nobodyReceived(w);
     },
@@ -182,7 +193,7 @@ defineServerPaths<Card>(s, {
       expect(d.extensionCount).toBe(w.extensions);
       // a planned freeze is shown and can be called off; then no second freeze is offered
       expect([d.frozenFrom, d.frozenUntil]).toEqual(w.planned ? [w.freeze!.from, w.freeze!.until] : [null, null]);
-      expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend'] : w.received ? ['freeze', 'extend'] : ['freeze', 'transfer', 'extend']);
+      expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend', 'refund'] : w.received ? ['freeze', 'extend'] : ['freeze', 'transfer', 'extend', 'refund']);
       if (w.received) expect(d.offers.find((o: { operation: string }) => o.operation === 'transfer').code).toBe(30032);
       await nobodyReceived(w);
       if (w.planned) {
@@ -202,7 +213,7 @@ defineServerPaths<Card>(s, {
       expect([d.frozenFrom, d.frozenUntil]).toEqual([w.freeze!.from, w.freeze!.until]);
       expect(today() >= w.freeze!.from && today() <= w.freeze!.until, 'today is a frozen day').toBe(true);
       expect(Date.parse(d.validUntil)).toBe(w.until);
-      expect(d.operations).toEqual(['unfreeze']);
+      expect(d.operations).toEqual(['unfreeze', 'refund']);
       await nobodyReceived(w);
       expect(d.offers.find((o: { operation: string }) => o.operation === 'extend').code).toBe(30014);
     },
@@ -228,6 +239,16 @@ defineServerPaths<Card>(s, {
       expect(got, 'the recipient holds the card').toMatchObject({ transferredFromCardId: w.cardId, usesLeft: old.usesLeft, status: started });
       expect(got!.validUntil?.getTime() ?? null).toBe(w.until ?? null);
     },
-    invalid: notYet('refund and invalidation need their endpoints (issue 13)'),
+    // refunded: it books nothing and offers nothing; the policy's amount is back in the balance and the order is refund done
+    invalid: async (w) => {
+      const d = await detail(w);
+      expect(d.operations).toEqual([]);
+      expect(d.offers.find((o: { operation: string }) => o.operation === 'refund').code).toBe(30011);
+      expect(w.refunded).toBeGreaterThan(0);
+      expect(await balance(s, w.token)).toBe(w.refunded);
+      const [o] = await s.deps.db.select().from(orders).where(eq(orders.issuedCardId, w.cardId));
+      expect(o!.state).toBe('refunded');
+      await nobodyReceived(w);
+    },
   },
 });

@@ -126,6 +126,8 @@ export const cardTypeRules = pgTable('card_type_rules', {
   maxExtensions: integer('max_extensions').notNull().default(0),
   /** how many days one extension may add at most */
   maxExtensionDays: integer('max_extension_days').notNull().default(0),
+  /** the handling fee a started card of this type keeps when refunded, percent (decision 030); null: never refunded */
+  refundFeePercent: integer('refund_fee_percent'),
 });
 
 /** A booking or a queue entry of one member for one class. */

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { OPEN_TRANSFER_STATES, type TransferState } from '../../../../machines/domain/transfer-transitions';
+import { OPEN_CARD_REFUND_STATES, type CardRefundState } from '../../../../machines/domain/card-refund-transitions';
 import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
 import { accounts } from './accounts';
 import { memberCards } from './booking';
+import { orders } from './orders';
 
 /** PostgreSQL bytea as a Node Buffer (PGlite and postgres.js both hand back bytes). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -78,5 +80,49 @@ export const cardTransfers = pgTable(
     check('card_transfers_not_to_self', sql`${t.fromAccountId} <> ${t.toAccountId}`),
     check('card_transfers_approved_card', sql`(${t.state} = 'approved') = (${t.newCardId} is not null)`),
     stateCheck(STATE_COLUMNS.cardTransfers),
+  ],
+);
+
+/**
+ * A member's request to refund one card (issue 13, decision 030), moved by the card-refund chart
+ * (machines/domain/card-refund.machine.ts). The member agreed to the refund policy and saw the quote;
+ * staff approve it (the refund runs: `amount_cents`, the policy's amount at that moment, goes back to
+ * the order's payers) or reject it with a reason; who decided and when are kept. At most one
+ * undecided request per card.
+ */
+export const cardRefunds = pgTable(
+  'card_refunds',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => memberCards.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** the order that bought the card: its payers get the money back */
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    state: text('state').$type<CardRefundState>().notNull().default('pending'),
+    /** what the policy gave back when the member asked (what they saw and agreed to) */
+    quotedCents: integer('quoted_cents').notNull(),
+    /** what was given back, by the policy at approval; null until approved */
+    amountCents: integer('amount_cents'),
+    /** why staff rejected it (the member reads it) */
+    reason: text('reason'),
+    /** who approved or rejected it (staff), or cancelled it (the member); when */
+    decidedBy: integer('decided_by').references(() => accounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('card_refunds_one_open').on(t.cardId).where(stateIn(t.state, OPEN_CARD_REFUND_STATES)),
+    // a card is refunded once
+    uniqueIndex('card_refunds_one_approved').on(t.cardId).where(sql`${t.state} = 'approved'`),
+    index('card_refunds_account').on(t.accountId, t.id),
+    index('card_refunds_open').on(t.id).where(stateIn(t.state, OPEN_CARD_REFUND_STATES)),
+    check('card_refunds_approved_amount', sql`(${t.state} = 'approved') = (${t.amountCents} is not null)`),
+    stateCheck(STATE_COLUMNS.cardRefunds),
   ],
 );

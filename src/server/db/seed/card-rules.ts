@@ -4,18 +4,19 @@ import { cardTypeRules } from '../schema/index';
 
 /**
  * What each card type allows beyond booking (decision 024): count and time cards may be extended a
- * few times by up to a month or two; gift, trial, family and benefits cards may not.
+ * few times by up to a month or two; gift, trial, family and benefits cards may not. Decision 030: a
+ * started card refunded keeps a 10% handling fee; gift, gifted, family sub and benefits cards are never refunded.
  */
-export const CARD_TYPE_RULES: Record<CardType, { maxExtensions: number; maxExtensionDays: number }> = {
-  count: { maxExtensions: 2, maxExtensionDays: 30 },
-  'time-based': { maxExtensions: 1, maxExtensionDays: 60 },
-  'private-lesson': { maxExtensions: 1, maxExtensionDays: 30 },
-  restricted: { maxExtensions: 1, maxExtensionDays: 30 },
-  gift: { maxExtensions: 0, maxExtensionDays: 0 },
-  gifted: { maxExtensions: 0, maxExtensionDays: 0 },
-  'family-main': { maxExtensions: 0, maxExtensionDays: 0 },
-  'family-sub': { maxExtensions: 0, maxExtensionDays: 0 },
-  equity: { maxExtensions: 0, maxExtensionDays: 0 },
+export const CARD_TYPE_RULES: Record<CardType, { maxExtensions: number; maxExtensionDays: number; refundFeePercent: number | null }> = {
+  count: { refundFeePercent: 10, maxExtensions: 2, maxExtensionDays: 30 },
+  'time-based': { refundFeePercent: 10, maxExtensions: 1, maxExtensionDays: 60 },
+  'private-lesson': { refundFeePercent: 10, maxExtensions: 1, maxExtensionDays: 30 },
+  restricted: { refundFeePercent: 10, maxExtensions: 1, maxExtensionDays: 30 },
+  gift: { refundFeePercent: null, maxExtensions: 0, maxExtensionDays: 0 },
+  gifted: { refundFeePercent: null, maxExtensions: 0, maxExtensionDays: 0 },
+  'family-main': { refundFeePercent: 10, maxExtensions: 0, maxExtensionDays: 0 },
+  'family-sub': { refundFeePercent: null, maxExtensions: 0, maxExtensionDays: 0 },
+  equity: { refundFeePercent: null, maxExtensions: 0, maxExtensionDays: 0 },
 };
 
 export async function seedCardTypeRules(tx: Tx): Promise<void> {

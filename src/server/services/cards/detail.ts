@@ -9,13 +9,14 @@ import { myCardDetail } from '../orders/mine';
 import { extensionRuleOf } from './extend';
 import type { ErrorName } from '../../../domain/errors';
 import { offersOf, operationRefusals, type ManagedOperation } from './operations';
+import { refundCheck } from './refund';
 import { transferRefusal } from './transfer-rules';
 
 /**
  * One of my cards as its page shows it (spec §3 card): the stored card with its history's facts,
  * its freeze (planned or running), and the card-management operations offered now, each with the
  * reason when not (decisions 024, 026: transfer only when an application would be accepted now, its
- * recipient aside); the operations list is what is offered. Another member's card is undefined (404).
+ * recipient aside; decision 030: refund when a request would be accepted now); the operations list is what is offered. Another member's card is undefined (404).
  */
 export async function cardDetail(db: Db, accountId: number, cardId: number, locale: Locale, now: Date): Promise<CardDetail | undefined> {
   const base = await myCardDetail(db, accountId, cardId, locale);
@@ -26,7 +27,8 @@ export async function cardDetail(db: Db, accountId: number, cardId: number, loca
     .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)));
   const rule = await extensionRuleOf(db, row!.cardType);
   const transfer = await transferRefusal(db, row!, now);
-  const refusals: Partial<Record<ManagedOperation, ErrorName | null>> = { ...operationRefusals(row!, cardFactsOf(row!), rule), transfer: transfer?.why ?? null };
+  const refund = await refundCheck(db, row!, now);
+  const refusals: Partial<Record<ManagedOperation, ErrorName | null>> = { ...operationRefusals(row!, cardFactsOf(row!), rule), transfer: transfer?.why ?? null, refund: refund.why };
   // an unfinished transfer application: the card is neither frozen nor extended meanwhile (spec §8)
   if (transfer?.why === 'cardApplicationPending') for (const op of ['freeze', 'extend'] as const) if (refusals[op] === null) refusals[op] = 'cardApplicationPending';
   return {

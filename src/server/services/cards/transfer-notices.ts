@@ -34,3 +34,18 @@ export const transferredInNotice = (card: CardNames, giver: string): Notice =>
 /** To the giver: staff rejected the application, and why. */
 export const transferRejectedNotice = (card: CardNames, reason: string): Notice =>
   both((l) => translate(l, rejectedTitle, { card: cardIn(l, card) }), (l) => translate(l, rejectedBody, { number: card.number, reason }));
+
+const refundApprovedTitle = msg`会员卡退款已通过：{card}`;
+const refundApprovedBody = msg`您的会员卡 {number} 的退款申请已通过，{amount} 元将按原支付方式退回。`;
+const refundRejectedTitle = msg`会员卡退款未通过：{card}`;
+const refundRejectedBody = msg`您的会员卡 {number} 的退款申请未通过：{reason}`;
+
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+
+/** To the member: staff approved the card's refund (decision 030); the money goes back the way it was paid. */
+export const cardRefundApprovedNotice = (card: CardNames, amountCents: number): Notice =>
+  both((l) => translate(l, refundApprovedTitle, { card: cardIn(l, card) }), (l) => translate(l, refundApprovedBody, { number: card.number, amount: yuan(amountCents) }));
+
+/** To the member: staff rejected the card's refund, and why. */
+export const cardRefundRejectedNotice = (card: CardNames, reason: string): Notice =>
+  both((l) => translate(l, refundRejectedTitle, { card: cardIn(l, card) }), (l) => translate(l, refundRejectedBody, { number: card.number, reason }));

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, gt, inArray, ne } from 'drizzle-orm';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
+import { OPEN_CARD_REFUND_STATES } from '../../../../machines/domain/card-refund-transitions';
 import { OPEN_TRANSFER_STATES } from '../../../../machines/domain/transfer-transitions';
 import { TRANSFER_GROUP_WINDOW_DAYS } from '../../../domain/card-transfer';
 import { Errors, type ErrorName } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
-import { accounts, bookings, cardTransfers, classes, clubs } from '../../db/schema/index';
+import { accounts, bookings, cardRefunds, cardTransfers, classes, clubs } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { classEndsAt, instant } from '../booking/decide';
 import type { CardRow } from './my-card';
@@ -52,7 +53,7 @@ export async function transferRefusal(db: Db | Tx, card: CardRow, now: Date, exc
     .select({ n: count() })
     .from(cardTransfers)
     .where(and(eq(cardTransfers.cardId, card.id), inArray(cardTransfers.state, OPEN_TRANSFER_STATES), except === undefined ? undefined : ne(cardTransfers.id, except)));
-  if ((open?.n ?? 0) > 0) return { why: 'cardApplicationPending' };
+  if ((open?.n ?? 0) > 0 || (await refundUnfinished(db, card.id))) return { why: 'cardApplicationPending' };
   const [ahead] = await db
     .select({ n: count() })
     .from(bookings)
@@ -62,13 +63,37 @@ export async function transferRefusal(db: Db | Tx, card: CardRow, now: Date, exc
   return null;
 }
 
-/** Whether the card has a transfer application not yet decided (spec §8 "unfinished application": the card is not frozen or extended meanwhile). */
+/** Whether the card has an application not yet decided, a transfer or a refund (spec §8 "unfinished application": the card is not frozen or extended meanwhile). */
 export async function transferUnfinished(db: Db | Tx, cardId: number): Promise<boolean> {
+  return (await transferOpen(db, cardId)) || (await refundUnfinished(db, cardId));
+}
+
+/** Whether the card has a transfer application not yet decided. */
+export async function transferOpen(db: Db | Tx, cardId: number): Promise<boolean> {
   const [open] = await db
     .select({ n: count() })
     .from(cardTransfers)
     .where(and(eq(cardTransfers.cardId, cardId), inArray(cardTransfers.state, OPEN_TRANSFER_STATES)));
   return (open?.n ?? 0) > 0;
+}
+
+/** Whether the card has a refund request not yet decided (decision 030: an unfinished application, as a transfer's). */
+export async function refundUnfinished(db: Db | Tx, cardId: number, except?: number): Promise<boolean> {
+  const [open] = await db
+    .select({ n: count() })
+    .from(cardRefunds)
+    .where(and(eq(cardRefunds.cardId, cardId), inArray(cardRefunds.state, OPEN_CARD_REFUND_STATES), except === undefined ? undefined : ne(cardRefunds.id, except)));
+  return (open?.n ?? 0) > 0;
+}
+
+/** Whether the card has a booking or queue place for a class not yet over (spec §8 "scheduled or ongoing bookings"). */
+export async function bookingsAhead(db: Db | Tx, cardId: number, now: Date): Promise<boolean> {
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(and(eq(bookings.cardId, cardId), inArray(bookings.state, BOOKING_OPEN_STATES), gt(classEndsAt, instant(now))));
+  return (ahead?.n ?? 0) > 0;
 }
 
 /** Throws the refusal as the API answers it. */

@@ -6,6 +6,7 @@ import type { Deps } from '../../env';
 import { PaymentProviderError, type RefundResult } from '../../gateways/payments/types';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
+import { syncOrderRefund } from './order-refund';
 import { REFUND_RUN_JOB, type RefundRow } from './request';
 
 /**
@@ -51,6 +52,8 @@ async function moveRefund(deps: Deps, refundId: number, from: RefundState, event
       .set({ ...set, state: next, ...(done ? { settledAt: deps.clock.now() } : {}) })
       .where(and(eq(refunds.id, refundId), eq(refunds.state, from)))
       .returning({ id: refunds.id });
+    // an order refund (a card refund) moves its order with its refunds (decision 030)
+    if (moved.length > 0) await syncOrderRefund(tx, r.orderId);
     return moved.length > 0;
   });
 }

@@ -8,6 +8,7 @@ import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
+import { syncOrderRefund } from './order-refund';
 import { REFUND_RUN_AFTER_MS, REFUND_RUN_JOB } from './request';
 import { runRefundsNow } from './run';
 
@@ -60,6 +61,7 @@ async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'
       .set({ ...set, state: next, ...(next === 'settled' ? { settledAt: deps.clock.now() } : {}) })
       .where(and(eq(refunds.id, refundId), eq(refunds.state, refund.state)))
       .returning();
+    await syncOrderRefund(tx, r.orderId);
     await also?.(tx);
     return row!;
   });

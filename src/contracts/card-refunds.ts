@@ -1,0 +1,75 @@
+import { z } from '@hono/zod-openapi';
+import { CARD_REFUND_STATE_VALUES } from '../domain/card-refund';
+import { ORDER_STATES } from '../domain/orders';
+import { IdParam } from './common';
+
+/** Card refund (spec §4, §5 "refund requires agreeing to the refund policy"; issue 13, decision 030). */
+
+const IsoTime = z.string().openapi({ example: '2026-11-20T02:00:00.000Z' });
+
+/** GET /customers/cards/refund/quote?cardId= and /customers/cards/refund/mine?cardId=: which card. */
+export const CardRefundQuery = z.object({ cardId: IdParam.openapi({ param: { name: 'cardId', in: 'query' }, example: 1 }) });
+
+/** What the refund policy gives back for a card now (decision 030), shown before the member confirms. */
+export const CardRefundQuote = z
+  .object({
+    cardId: z.number().int(),
+    paidCents: z.number().int().openapi({ description: 'what the order took from its payers, less anything already given back' }),
+    leftPerMille: z.number().int().openapi({ description: 'the part of the card left, thousandths (uses left of uses bought, or whole days left of validity days; 1000 for a card never used)' }),
+    feePercent: z.number().int().openapi({ description: "the card type's handling fee on a started card, percent (0 for a card never used)" }),
+    amountCents: z.number().int().openapi({ description: 'what goes back: paid × left × (100 − fee) %, cents rounded down' }),
+  })
+  .openapi('CardRefundQuote');
+export type CardRefundQuote = z.infer<typeof CardRefundQuote>;
+
+/** POST /customers/cards/refund: ask for the refund, having agreed to the policy and seen the amount. */
+export const CardRefundBody = z
+  .object({
+    cardId: IdParam,
+    agreed: z.literal(true).openapi({ description: 'the refund policy accepted (spec §5)' }),
+  })
+  .openapi('CardRefundRequest');
+export type CardRefundBody = z.input<typeof CardRefundBody>;
+
+/** POST /customers/cards/refund/cancel and the staff decisions: which request. */
+export const CardRefundIdBody = z.object({ id: IdParam }).openapi('CardRefundId');
+export const CardRefundRejectBody = z.object({ id: IdParam, reason: z.string().trim().min(1).max(200) }).openapi('CardRefundReject');
+
+/** A request as its member sees it, with how far the money is (its order's state). */
+export const MyCardRefund = z
+  .object({
+    id: z.number().int(),
+    cardId: z.number().int(),
+    state: z.enum(CARD_REFUND_STATE_VALUES),
+    quotedCents: z.number().int(),
+    amountCents: z.number().int().nullable().openapi({ description: 'what was given back, by the policy at approval' }),
+    reason: z.string().nullable().openapi({ description: 'why staff rejected it' }),
+    orderNo: z.string(),
+    orderState: z.enum(ORDER_STATES).openapi({ description: 'refunding, refunded (refund done) or refund_failed once approved' }),
+    createdAt: IsoTime,
+    decidedAt: IsoTime.nullable(),
+    canCancel: z.boolean(),
+  })
+  .openapi('MyCardRefund');
+export type MyCardRefund = z.infer<typeof MyCardRefund>;
+
+/** A request in the staff queue (or one just decided). */
+export const StaffCardRefund = z
+  .object({
+    id: z.number().int(),
+    state: z.enum(CARD_REFUND_STATE_VALUES),
+    cardId: z.number().int(),
+    cardName: z.string(),
+    cardNumber: z.string(),
+    memberPhone: z.string(),
+    orderNo: z.string(),
+    orderState: z.enum(ORDER_STATES),
+    quotedCents: z.number().int(),
+    amountCents: z.number().int().nullable(),
+    reason: z.string().nullable(),
+    decidedBy: z.number().int().nullable(),
+    decidedAt: IsoTime.nullable(),
+    createdAt: IsoTime,
+  })
+  .openapi('StaffCardRefund');
+export type StaffCardRefund = z.infer<typeof StaffCardRefund>;

@@ -1,0 +1,140 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { nextCardRefundState, OPEN_CARD_REFUND_STATES, type CardRefundState } from '../../../../machines/domain/card-refund-transitions';
+import type { CardRefundEvent } from '../../../../machines/domain/card-refund.machine';
+import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
+import { nextOrderState } from '../../../../machines/domain/order-transitions';
+import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
+import type { Clock } from '../../../domain/clock';
+import { shareRefund } from '../../../domain/card-refund';
+import { Errors } from '../../../domain/errors';
+import type { StaffCardRefund } from '../../../contracts/card-refunds';
+import type { Db, Tx } from '../../db/client';
+import { accounts, cardRefunds, memberCards, notifications, orders, payments, refunds } from '../../db/schema/index';
+import type { Deps } from '../../env';
+import { ApiError } from '../../http/api-error';
+import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { syncOrderRefund } from '../refunds/order-refund';
+import { requestRefund } from '../refunds/request';
+import { runRefundsNow } from '../refunds/run';
+import { catchUpCard, lockMyCard } from './my-card';
+import { refundCheck } from './refund';
+import { cardRefundApprovedNotice, cardRefundRejectedNotice } from './transfer-notices';
+
+type CardRefundRow = typeof cardRefunds.$inferSelect;
+
+/**
+ * The staff queue of card refund requests (decision 030): pending, oldest first. Clubs are not
+ * modelled on staff accounts (decision 026), so every staff member sees all of them; `id` reads one
+ * request in any state (after a decision).
+ */
+export async function cardRefundsForStaff(db: Db, q: { id?: number } = {}): Promise<StaffCardRefund[]> {
+  const rows = await db
+    .select({ r: cardRefunds, cardName: memberCards.name, cardNumber: memberCards.number, memberPhone: accounts.phone, orderNo: orders.orderNo, orderState: orders.state })
+    .from(cardRefunds)
+    .innerJoin(memberCards, eq(memberCards.id, cardRefunds.cardId))
+    .innerJoin(accounts, eq(accounts.id, cardRefunds.accountId))
+    .innerJoin(orders, eq(orders.id, cardRefunds.orderId))
+    .where(q.id === undefined ? inArray(cardRefunds.state, OPEN_CARD_REFUND_STATES) : eq(cardRefunds.id, q.id))
+    .orderBy(asc(cardRefunds.id))
+    .limit(100);
+  return rows.map(({ r, ...x }) => ({
+    id: r.id,
+    state: r.state,
+    cardId: r.cardId,
+    ...x,
+    quotedCents: r.quotedCents,
+    amountCents: r.amountCents,
+    reason: r.reason,
+    decidedBy: r.decidedBy,
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The request locked for a decision, and the state the chart moves it to on `event` (30044 when it refuses). */
+async function lockRequest(tx: Tx, id: number, event: CardRefundEvent['type'], opts: DecideOptions): Promise<{ r: CardRefundRow; state: CardRefundState }> {
+  const q = tx.select().from(cardRefunds).where(eq(cardRefunds.id, id));
+  const [r] = opts.lock === 'row' ? await q.for('update') : await q;
+  if (!r) throw new ApiError(Errors.notFound, { field: 'id' });
+  const state = nextCardRefundState(r.state, event);
+  if (!state) throw new ApiError(Errors.cardRefundNotInState);
+  return { r, state };
+}
+
+/** Writes the request's move where it is still in the state it was decided on (the negative control writes it regardless). */
+async function writeRequest(tx: Tx, r: CardRefundRow, set: Partial<typeof cardRefunds.$inferInsert>, opts: DecideOptions): Promise<CardRefundRow> {
+  const [row] = await tx
+    .update(cardRefunds)
+    .set(set)
+    .where(and(eq(cardRefunds.id, r.id), opts.lock === 'row' ? eq(cardRefunds.state, r.state) : undefined))
+    .returning();
+  if (!row) throw new ApiError(Errors.cardRefundNotInState);
+  return row;
+}
+
+/** Staff reject a pending request with the reason the member reads; who and when kept; the member is notified. */
+export async function rejectCardRefund(db: Db, clock: Clock, staffId: number, id: number, reason: string): Promise<CardRefundRow> {
+  return decide(db, async (tx) => {
+    const now = clock.now();
+    const { r, state } = await lockRequest(tx, id, 'cardRefund.reject', ROW_LOCKS);
+    const row = await writeRequest(tx, r, { state, reason, decidedBy: staffId, decidedAt: now }, ROW_LOCKS);
+    const [card] = await tx.select().from(memberCards).where(eq(memberCards.id, r.cardId));
+    await tx.insert(notifications).values({ accountId: r.accountId, createdAt: now, ...cardRefundRejectedNotice(card!, reason) });
+    return row;
+  });
+}
+
+/**
+ * Staff approve a pending request (decision 030), in one transaction: the request, then the member
+ * and the card (the booking decisions' order: a booking with the card waits or is waited for), then
+ * the order are locked; every rule is checked again (a refusal leaves it pending, for staff to reject
+ * with the reason); the amount is the policy's now; the card moves by its chart to invalid, the order
+ * to refunding; each applied payment gets its share back through the one refund path (the balance at
+ * once, a provider's asked right after the commit); the order follows its refunds (refund done or
+ * failed); the member is notified.
+ */
+export async function approveCardRefund(deps: Deps, staffId: number, id: number, opts: DecideOptions = ROW_LOCKS): Promise<CardRefundRow> {
+  const { db, clock } = deps;
+  const [pre] = await db.select({ cardId: cardRefunds.cardId }).from(cardRefunds).where(eq(cardRefunds.id, id));
+  if (pre) await catchUpCard(db, clock.now(), pre.cardId);
+  const toRun: number[] = [];
+  const row = await decide(db, async (tx) => {
+    const now = clock.now();
+    const { r, state } = await lockRequest(tx, id, 'cardRefund.approve', opts);
+    const card = await lockMyCard(tx, now, r.accountId, r.cardId, opts);
+    const check = await refundCheck(tx, card, now, r.id);
+    if (check.why) throw new ApiError(Errors[check.why]);
+    const status = nextCardStatus(card.status, 'card.refund', cardFactsOf(card));
+    if (!status) throw new ApiError(Errors.cardStatusForbids);
+    const [gone] = await tx
+      .update(memberCards)
+      .set({ status })
+      .where(and(eq(memberCards.id, card.id), opts.lock === 'row' ? eq(memberCards.status, card.status) : undefined))
+      .returning();
+    if (!gone) throw new ApiError(Errors.cardStatusForbids);
+    const oq = tx.select().from(orders).where(eq(orders.id, r.orderId));
+    const [order] = opts.lock === 'row' ? await oq.for('update') : await oq;
+    const refunding = order && nextOrderState(order.state, 'refund.request');
+    if (!refunding) throw new ApiError(Errors.refundNotBought);
+    await tx.update(orders).set({ state: refunding }).where(eq(orders.id, order.id));
+    const paid = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), inArray(payments.status, APPLIED_PAYMENT_STATUSES)))
+      .orderBy(asc(payments.id));
+    const asked = await tx.select({ paymentId: refunds.paymentId, cents: refunds.amountCents }).from(refunds).where(inArray(refunds.paymentId, paid.length ? paid.map((p) => p.id) : [-1]));
+    const lefts = paid.map((p) => p.amountCents - asked.filter((a) => a.paymentId === p.id).reduce((n, a) => n + a.cents, 0));
+    const shares = shareRefund(check.quote.amountCents, lefts);
+    for (const [i, payment] of paid.entries()) {
+      if (shares[i]! <= 0) continue;
+      const { refund, runAfterCommit } = await requestRefund(tx, clock, payment, shares[i]!, 'order_refund', `card-refund:${r.id}`);
+      if (runAfterCommit) toRun.push(refund.id);
+    }
+    await syncOrderRefund(tx, order.id);
+    const done = await writeRequest(tx, r, { state, amountCents: check.quote.amountCents, decidedBy: staffId, decidedAt: now }, opts);
+    await tx.insert(notifications).values({ accountId: r.accountId, createdAt: now, ...cardRefundApprovedNotice(card, check.quote.amountCents) });
+    return done;
+  });
+  await runRefundsNow(deps, toRun);
+  return row;
+}

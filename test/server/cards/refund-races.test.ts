@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bookings, payments, refunds } from '../../../src/server/db/schema/index';
+import { approveCardRefund } from '../../../src/server/services/cards/refund-staff';
+import { book, cardRow, newClass } from '../booking/support';
+import { balance, newStaff } from '../orders/support';
+import { startTestServer, usePostgres } from '../support/harness';
+import { askRefund, boughtCard, cardRefundRow, staffRefund } from './refund-support';
+
+/**
+ * Card refunds racing on PostgreSQL (PGlite is one connection, its transactions never overlap;
+ * decision 030): the same request approved by two staff at once, and an approval racing a booking
+ * with the same card. An approval locks the request, then the member and the card (the booking
+ * decisions' order), then the order, so one decides after the other has committed. The negative
+ * controls approve without the locks and the state conditions.
+ */
+describe.runIf(usePostgres)('card refund races on PostgreSQL', async () => {
+  const s = await startTestServer({ seed: true });
+
+  /** A card bought with the balance (¥199), its refund asked for; `staffCount` staff accounts. */
+  async function asked(staffCount = 2) {
+    const bought = await boughtCard(s);
+    const r = await askRefund(s, bought.m.token, bought.card.id);
+    expect(r.body.code).toBe(200);
+    const staff = await Promise.all(Array.from({ length: staffCount }, () => newStaff(s)));
+    return { ...bought, id: r.body.data.id as number, staff };
+  }
+  const refundsOf = (orderId: number) => s.deps.db.select({ id: refunds.id, amountCents: refunds.amountCents }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(payments.orderId, orderId));
+
+  it('two staff approve one request at once: it is applied once (one refund, the money back once, the other answered 30044)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { m, card, order, id, staff } = await asked();
+      const answers = await Promise.all(staff.map((st) => staffRefund(s, st.token, 'approve', id)));
+      expect(answers.map((r) => r.body.code).sort()).toEqual([200, 30044]);
+      expect(await refundsOf(order.id)).toHaveLength(1);
+      expect(await balance(s, m.token)).toBe(19_900);
+      expect((await cardRow(s, card.id)).status).toBe('invalid');
+      const winner = staff[answers.findIndex((r) => r.body.code === 200)]!;
+      expect((await cardRefundRow(s, id)).decidedBy).toBe(winner.id);
+    }
+  });
+
+  // Without the locks and the state conditions both approvals pass the request's check: the second
+  // waits only at the card's write and goes on to write it again, and is stopped late, by the order
+  // already refunded (30041, the wrong words), instead of the clear 30044 of a request decided. The
+  // money goes back once: the order's chart and the refund's (payment, key) are the last guards.
+  it('negative control: without the locks the second approval gets past the request and writes the card again', async () => {
+    let overlapped = false;
+    for (let round = 0; round < 30 && !overlapped; round++) {
+      const { m, id, staff } = await asked();
+      const outcomes = await Promise.allSettled(staff.map((st) => approveCardRefund(s.deps, st.id, id, { lock: 'none' })));
+      const codes = outcomes.map((o) => (o.status === 'rejected' ? ((o.reason as { def?: { code: number } }).def?.code ?? String(o.reason)) : 'ok'));
+      overlapped = codes.includes(30041);
+      expect(await balance(s, m.token)).toBe(19_900);
+    }
+    expect(overlapped).toBe(true);
+  });
+
+  type Outcome = { approved: boolean; booked: boolean; invalid: boolean; bookedOnCard: number; back: number };
+  async function approvalAgainstBooking(approve: (staffId: number, staffToken: string, id: number) => Promise<boolean>, rounds = 8, enough: (o: Outcome[]) => boolean = () => false) {
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < rounds && !enough(outcomes); i++) {
+      const { m, card, id, staff } = await asked(1);
+      const cls = await newClass(s);
+      const [approved, b] = await Promise.all([approve(staff[0]!.id, staff[0]!.token, id), book(s, m.token, cls.id, card.id)]);
+      const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, card.id));
+      outcomes.push({
+        approved,
+        booked: b.body.code === 200,
+        invalid: (await cardRow(s, card.id)).status === 'invalid',
+        bookedOnCard: live.filter((x) => x.state === 'booked').length,
+        back: await balance(s, m.token),
+      });
+    }
+    return outcomes;
+  }
+
+  it('an approval racing a booking with the same card: never both (the booking refused 20003, or the approval 30043); the money back only with the card invalid', async () => {
+    const outcomes = await approvalAgainstBooking(async (_id, token, id) => {
+      const r = await staffRefund(s, token, 'approve', id);
+      if (r.body.code !== 200) expect(r.body.code).toBe(30043);
+      return r.body.code === 200;
+    });
+    for (const o of outcomes) {
+      expect(o.approved !== o.booked, JSON.stringify(o)).toBe(true);
+      expect(o.invalid && o.bookedOnCard > 0, JSON.stringify(o)).toBe(false);
+      expect(o.back, JSON.stringify(o)).toBe(o.approved ? 19_900 : 0);
+    }
+  });
+
+  // The overlap depends on how the two transactions interleave: up to 60 rounds, stopping at the first
+  // refunded (invalid) card with a booking still on it (its money back and its class still booked).
+  it('negative control: without the locks a refunded card keeps a booking', async () => {
+    const both = (o: Outcome) => o.invalid && o.bookedOnCard > 0;
+    const outcomes = await approvalAgainstBooking(
+      (staffId, _t, id) =>
+        approveCardRefund(s.deps, staffId, id, { lock: 'none' }).then(
+          () => true,
+          () => false,
+        ),
+      60,
+      (os) => os.some(both),
+    );
+    expect(outcomes.some(both)).toBe(true);
+  });
+});
