@@ -41,6 +41,21 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', async () => {
     return { m, no, t };
   }
 
+  /**
+   * The last part invited, a friend paid it at the provider, its notification held back to arrive
+   * with the expiry; then the hour is over: the member, the order, its invitation and the notification.
+   */
+  async function hourOverWithNotificationHeld() {
+    const { m, no, t } = await lastPartInvited();
+    const start = await payAsFriend(s.deps, t, await friend());
+    await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
+    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    s.clock.advance(FRIEND_INVITATION_TTL_MS);
+    const [inv] = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, (await orderRow(s, no)).id));
+    const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
+    return { m, no, inv: inv!, n };
+  }
+
   it('ten friends pay the last part at the same instant: one trade is opened, the others are told someone already acted (40018)', async () => {
     const { no, t } = await lastPartInvited();
     const fs = await Promise.all(Array.from({ length: 10 }, () => friend()));
@@ -69,16 +84,8 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', async () => {
   it("the hour ends as the friend's payment notification arrives, 8 times: fully paid with nothing refunded, or cancelled with every payer refunded; never both, never neither", async () => {
     const outcomes: string[] = [];
     for (let round = 0; round < 8; round++) {
-      const { m, no, t } = await lastPartInvited();
-      const start = await payAsFriend(s.deps, t, await friend());
-      // the friend pays at the provider; its notification is held back, to arrive with the expiry
-      await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
-      const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
-      s.clock.advance(FRIEND_INVITATION_TTL_MS);
-      const o0 = await orderRow(s, no);
-      const [inv] = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o0.id));
-      const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
-      await Promise.all([runInvitationExpiry(s.deps, { invitationId: inv!.id }), s.app.request('/api/pay/notify/wechat', { method: 'POST', headers: n.headers, body: n.body })]);
+      const { m, no, inv, n } = await hourOverWithNotificationHeld();
+      await Promise.all([runInvitationExpiry(s.deps, { invitationId: inv.id }), s.app.request('/api/pay/notify/wechat', { method: 'POST', headers: n.headers, body: n.body })]);
       const o = await orderRow(s, no);
       const paid = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
       const back = await s.deps.db
@@ -109,17 +116,10 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', async () => {
    * starts: the rounds sweep the expiry's span, so both endings happen.
    */
   async function unreachableRound(opts: LockOptions, delayMs: number) {
-    const { m, no, t } = await lastPartInvited();
-    const start = await payAsFriend(s.deps, t, await friend());
-    await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
-    s.clock.advance(FRIEND_INVITATION_TTL_MS);
-    const o0 = await orderRow(s, no);
-    const [inv] = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o0.id));
-    const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
+    const { m, no, inv, n } = await hourOverWithNotificationHeld();
     const result = wechat.parseNotification(n.body, new Headers(n.headers)) as PaymentResult;
     const late = new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => settlePayment(s.deps, result, 'notify', opts));
-    await Promise.all([runInvitationExpiry(s.deps, { invitationId: inv!.id }), opts.lock === 'row' ? late : late.catch(() => undefined)]);
+    await Promise.all([runInvitationExpiry(s.deps, { invitationId: inv.id }), opts.lock === 'row' ? late : late.catch(() => undefined)]);
     const o = await orderRow(s, no);
     const friendPaid = (await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).filter((p) => p.provider === 'wechat');
     return { o, friendPaid, cards: (await cardsOf(s, m.id)).length };

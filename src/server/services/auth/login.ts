@@ -1,14 +1,11 @@
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
 import { Errors, type ErrorDef } from '../../../domain/errors';
-import { WRONG_PASSWORD_LIMIT_PER_HOUR } from '../../../domain/limits';
 import { isValidPasswordLength, isValidPhone, trimInput } from '../../../domain/validation';
 import type { Tx } from '../../db/client';
-import { loginFailures } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { hashPassword, verifyPassword, type AuthDeps } from '../password';
-import { accountById, accountByPhone, findOrCreateMember, updateWxProfile, type Account } from './accounts';
-import { lockKey } from './locks';
+import type { AuthDeps } from '../password';
+import { accountById, findOrCreateMember, updateWxProfile, type Account } from './accounts';
+import { checkPassword } from './password-check';
 import { accountIdForOpenId, bindOpenId, hasOpenIdBinding, liveTicket, spendTicket } from './openid-tickets';
 import { cleanAvatarUrl, cleanNickname } from './rules';
 import { createSession } from './sessions';
@@ -26,15 +23,6 @@ export interface LoginResult {
 }
 
 type Outcome = { ok: true; result: LoginResult } | { ok: false; error: ErrorDef; field?: string };
-
-const HOUR_MS = 60 * 60_000;
-
-const dummyHashes = new Map<number, Promise<string>>();
-/** Unknown phones still pay one scrypt at the configured cost, so timing does not tell who is registered. */
-function hashForUnknown(N: number): Promise<string> {
-  if (!dummyHashes.has(N)) dummyHashes.set(N, hashPassword('no-such-account', N));
-  return dummyHashes.get(N)!;
-}
 
 /**
  * POST /oauth/login. Each decision and what it writes (a failure row, a spent code or ticket, the
@@ -62,19 +50,10 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
 async function passwordLogin(deps: AuthDeps, phone: string, password: string, input: LoginInput): Promise<Outcome> {
   const { db, clock } = deps;
   return db.transaction(async (tx): Promise<Outcome> => {
-    await lockKey(tx, `login:${phone}`);
-    const now = clock.now();
-    const [failures] = await tx
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.phone, phone), gt(loginFailures.at, new Date(now.getTime() - HOUR_MS))));
-    if ((failures?.n ?? 0) >= WRONG_PASSWORD_LIMIT_PER_HOUR) return { ok: false, error: Errors.tooManyWrongPasswords };
-    const account = await accountByPhone(tx, phone, true);
-    const good = await verifyPassword(password, account?.passwordHash ?? (await hashForUnknown(deps.config.passwordScryptN)));
-    if (!account || !account.passwordHash || !good) {
-      await tx.insert(loginFailures).values({ phone, at: now });
-      return { ok: false, error: Errors.wrongPhoneOrPassword, field: 'password' };
-    }
+    const checked = await checkPassword(tx, clock, deps.config.passwordScryptN, phone, password);
+    if (checked === 'locked') return { ok: false, error: Errors.tooManyWrongPasswords };
+    if (checked === 'wrong') return { ok: false, error: Errors.wrongPhoneOrPassword, field: 'password' };
+    const { account } = checked;
     if (account.banned) return { ok: false, error: Errors.banned };
     return { ok: true, result: await startSession(tx, account, input, clock) };
   });

@@ -1,16 +1,9 @@
-import { and, count, eq, gt } from 'drizzle-orm';
 import { Errors, type ErrorDef } from '../../../domain/errors';
-import { WRONG_PASSWORD_LIMIT_PER_HOUR } from '../../../domain/limits';
 import { trimInput } from '../../../domain/validation';
-import { loginFailures } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { hashPassword, verifyPassword, type AuthDeps } from '../password';
-import { accountByPhone } from '../auth/accounts';
-import { lockKey } from '../auth/locks';
+import type { AuthDeps } from '../password';
+import { checkPassword } from '../auth/password-check';
 import { bindAndLogIn, refuseBoundOpenId, requireOpenId, type BindOutcome } from './common';
-
-const HOUR_MS = 60 * 60_000;
-let unknownHash: Promise<string> | undefined;
 
 /**
  * POST /bind/staff: a staff member binds their open id with the username (phone) and password of
@@ -26,20 +19,10 @@ export async function bindStaff(deps: AuthDeps, input: { username?: string | nul
   if (!password) throw new ApiError(Errors.fillForm, { field: 'password', values: { field: 'password' } });
   const outcome = await db.transaction(async (tx): Promise<{ ok: true; result: BindOutcome } | { ok: false; error: ErrorDef; field?: string }> => {
     const ticket = await requireOpenId(tx, input.openid, clock);
-    await lockKey(tx, `login:${phone}`);
-    const now = clock.now();
-    const [failures] = await tx
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.phone, phone), gt(loginFailures.at, new Date(now.getTime() - HOUR_MS))));
-    if ((failures?.n ?? 0) >= WRONG_PASSWORD_LIMIT_PER_HOUR) return { ok: false, error: Errors.tooManyWrongPasswords };
-    const account = await accountByPhone(tx, phone);
-    unknownHash ??= hashPassword('no-such-account', deps.config.passwordScryptN);
-    const good = await verifyPassword(password, account?.passwordHash ?? (await unknownHash));
-    if (!account || !account.passwordHash || !good) {
-      await tx.insert(loginFailures).values({ phone, at: now });
-      return { ok: false, error: Errors.wrongStaffCredentials, field: 'password' };
-    }
+    const checked = await checkPassword(tx, clock, deps.config.passwordScryptN, phone, password);
+    if (checked === 'locked') return { ok: false, error: Errors.tooManyWrongPasswords };
+    if (checked === 'wrong') return { ok: false, error: Errors.wrongStaffCredentials, field: 'password' };
+    const { account } = checked;
     if (account.role !== 'staff') return { ok: false, error: Errors.bindInfoWrong, field: 'username' };
     await refuseBoundOpenId(tx, ticket.openId);
     return { ok: true, result: await bindAndLogIn(tx, ticket, account.id, clock) };
