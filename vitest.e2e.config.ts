@@ -16,6 +16,9 @@ export default defineConfig({
     maxWorkers: E2E_WORKERS,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // a poll waits on a real server and browser, which a loaded 2-core machine slows: 1 s (vitest's
+    // default) flaked a card's activation under the clean-clone run; a poll still fails within the test
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // a worker's files share its modules, and with them its Chromium (support/browser.ts)
     isolate: false,
