@@ -180,7 +180,9 @@ defineScreenPaths<Member>(h, {
       expect(requests(w, 'loadCards').at(-1)?.answer).toBe(70004);
       expect(screen.getByText('这节课不能预约')).toBeTruthy();
     },
-    needsCard: () => {
+    needsCard: (w) => {
+      // only where the server has no card that fits
+      expect(Object.keys(w.cards)).toEqual(['3']);
       expect(screen.getByText('您还没有可用于这节课的会员卡，请先购买')).toBeTruthy();
       expect(screen.getByText('去购买会员卡').closest('a')?.getAttribute('href')).toBe('/vipcard');
     },
