@@ -47,7 +47,7 @@ async function logInOnScreen(w: W) {
   await w.ui.user.click(screen.getByRole('button', { name: '密码登录' }));
   await w.ui.user.type(screen.getByPlaceholderText('请输入手机号'), PHONE);
   await w.ui.user.type(screen.getByPlaceholderText('请输入密码'), PASSWORD);
-  await w.ui.user.click(screen.getByText('我已阅读并同意《会员服务协议》和《隐私政策》'));
+  await w.ui.user.click(screen.getByText('我已阅读并同意'));
   await w.ui.user.click(screen.getByRole('button', { name: '登录' }));
   await w.ui.waitForPath('/mine');
   w.token = h.jar.get('token');

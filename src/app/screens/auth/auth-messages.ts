@@ -7,7 +7,7 @@ export const fieldMessages: Record<string, MessageDescriptor> = {
   phoneInvalid: Errors.invalidPhone.message,
   codeMissing: msg`请输入验证码`,
   passwordMissing: msg`请输入密码`,
-  agreementMissing: msg`请先阅读并同意用户协议`,
+  agreementMissing: msg`请先阅读并同意《会员服务协议》和《隐私政策》`,
   oldMissing: msg`请输入旧密码`,
   lengthInvalid: Errors.passwordLength.message,
   mismatch: msg`两次输入的密码不一致`,

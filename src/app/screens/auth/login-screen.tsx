@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, Checkbox, List, ListInput, Segmented, SegmentedButton } from 'konsta/react';
-import { useMemo } from 'react';
+import { Block, Button, Checkbox, List, ListInput, Segmented, SegmentedButton, Sheet } from 'konsta/react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import Cookies from 'universal-cookie';
 import { fromPromise } from 'xstate';
@@ -10,6 +10,7 @@ import { browserApiOrThrow } from '../../api-context';
 import { actorTimers } from '../../app-clock';
 import { redirectMemberHome, returnPath } from '../../session/request-session';
 import { SessionContext } from '../../session/session-provider';
+import { AgreementText, memberServiceClauses, privacyClauses } from '../checkout/agreement-text';
 import { feedbackMessage } from './auth-messages';
 import { CodeButton, FormMessage } from './code-button';
 import { smsCodeWithApi, useSmsCode } from './sms-code';
@@ -138,17 +139,7 @@ export default function LoginScreen() {
       </List>
       <FormMessage>{message ? i18n._(message) : undefined}</FormMessage>
       <Block className="!my-3">
-        <label className="flex items-start gap-2 text-sm text-black/70">
-          <Checkbox
-            component="div"
-            name="agreement"
-            checked={agreed}
-            onChange={(e: { target: { checked: boolean } }) => login.send({ type: 'login.agreement.change', agreed: e.target.checked })}
-          />
-          <span>
-            <Trans>我已阅读并同意《会员服务协议》和《隐私政策》</Trans>
-          </span>
-        </label>
+        <LoginAgreements agreed={agreed} onChange={(value) => login.send({ type: 'login.agreement.change', agreed: value })} />
       </Block>
       <Block className="!my-4">
         <Button large rounded type="submit" disabled={submitting} data-testid="login-submit">
@@ -164,5 +155,41 @@ export default function LoginScreen() {
         </div>
       </Block>
     </form>
+  );
+}
+
+type AgreementDoc = 'service' | 'privacy';
+
+/**
+ * The tick box and the two documents it accepts (spec §5 calls them together the user agreement):
+ * each opens in a sheet over the form, so what the member typed stays.
+ */
+function LoginAgreements(props: { agreed: boolean; onChange: (agreed: boolean) => void }) {
+  const [open, setOpen] = useState<AgreementDoc | null>(null);
+  const docButton = (doc: AgreementDoc, label: ReactNode) => (
+    <button type="button" className="min-h-11 text-primary" data-agreement-link={doc} onClick={() => setOpen(doc)}>
+      {label}
+    </button>
+  );
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-1 text-sm text-black/70">
+        <label className="flex min-h-11 items-center gap-2">
+          <Checkbox component="div" name="agreement" checked={props.agreed} onChange={(e: { target: { checked: boolean } }) => props.onChange(e.target.checked)} />
+          <span>
+            <Trans>我已阅读并同意</Trans>
+          </span>
+        </label>
+        {docButton('service', <Trans>《会员服务协议》</Trans>)}
+        <span>
+          <Trans>和</Trans>
+        </span>
+        {docButton('privacy', <Trans>《隐私政策》</Trans>)}
+      </div>
+      <Sheet opened={open !== null} onBackdropClick={() => setOpen(null)} className="max-h-[85vh] overflow-y-auto pb-safe" role="dialog" aria-modal={open !== null}>
+        {open === 'service' && <AgreementText id="member-service" title={<Trans>会员服务协议</Trans>} clauses={memberServiceClauses()} onClose={() => setOpen(null)} />}
+        {open === 'privacy' && <AgreementText id="privacy" title={<Trans>隐私政策</Trans>} clauses={privacyClauses()} onClose={() => setOpen(null)} />}
+      </Sheet>
+    </>
   );
 }
