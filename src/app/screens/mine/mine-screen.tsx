@@ -58,6 +58,8 @@ function LanguageSwitch() {
                 outline={i18n.locale !== lang}
                 className="!w-auto !px-3"
                 aria-pressed={i18n.locale === lang}
+                // each language named in itself, and marked so (a reader pronounces it right)
+                lang={lang === 'zh' ? 'zh-CN' : 'en'}
                 onClick={() => i18n.locale !== lang && switchLanguage(lang)}
               >
                 {lang === 'zh' ? '中文' : 'English'}
