@@ -5,19 +5,26 @@ import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * Lingui's macros compiled by Babel, which sees only the modules that import one: a preset with a
+ * code filter lets rolldown skip the rest (Babel on every module was 85% of each build's time).
+ * The browser tests' config uses it too (they read the route table).
+ */
+export function linguiMacros() {
+  return babel({
+    presets: [
+      defineRolldownBabelPreset({
+        preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
+        rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
+      }),
+    ],
+  });
+}
+
 export default defineConfig({
   plugins: [
     react(),
-    // Babel only compiles Lingui's macros, so it sees only the modules that import one: a preset with a
-    // code filter lets rolldown skip the rest (babel was 85% of the build's time on every module).
-    babel({
-      presets: [
-        defineRolldownBabelPreset({
-          preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
-          rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
-        }),
-      ],
-    }),
+    linguiMacros(),
     lingui(),
     tailwindcss(),
   ],

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './vite.config';
 
 /**
  * Browser tests (test/e2e): real Chromium against the real built server. Each worker has one
@@ -10,6 +11,8 @@ import { defineConfig } from 'vitest/config';
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS) || Math.min(4, Math.max(2, availableParallelism()));
 
 export default defineConfig({
+  // the route table (src/app/routes.tsx) names its pages with Lingui macros
+  plugins: [linguiMacros()],
   test: {
     include: ['test/e2e/**/*.test.ts'],
     globalSetup: ['test/e2e/support/global-setup.ts'],
