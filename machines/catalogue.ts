@@ -26,6 +26,8 @@ import { cardRefundMachine } from './domain/card-refund.machine';
 import { loginMachine } from './login.machine';
 import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
+import { complaintMachine } from './complaint.machine';
+import { complaintMachine as complaintLifecycle } from './domain/complaint.machine';
 import { payOrderMachine } from './pay-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
@@ -82,6 +84,7 @@ export const charts: Chart[] = [
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/schedule-confirm.machine.ts', machine: scheduleConfirmMachine },
   { file: 'machines/teacher-assign.machine.ts', machine: teacherAssignMachine },
+  { file: 'machines/complaint.machine.ts', machine: complaintMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },
@@ -92,6 +95,7 @@ export const charts: Chart[] = [
   { file: 'machines/domain/refund.machine.ts', machine: refundMachine },
   { file: 'machines/domain/transfer.machine.ts', machine: transferMachine },
   { file: 'machines/domain/card-refund.machine.ts', machine: cardRefundMachine },
+  { file: 'machines/domain/complaint.machine.ts', machine: complaintLifecycle },
   { file: 'machines/domain/friend-invitation.machine.ts', machine: friendInvitationMachine },
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
   { file: 'machines/domain/class.machine.ts', machine: classMachine },

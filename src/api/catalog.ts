@@ -1,5 +1,6 @@
 import type {
   Activity,
+  ActivityDetail,
   Banner,
   Club,
   ClubDetail,
@@ -44,6 +45,9 @@ export function catalogCalls(http: ApiClient) {
     notices: () => http.get<Notice[]>('/sys/notification'),
     /** the Homepage shows page 0 of 3 (spec §9) */
     activities: (page: PageQuery) => http.get<Paged<Activity>>('/activity/goods', { query: page }),
+    /** one activity with its places and (with a token) whether I have one or may sign up (decision 033) */
+    activity: (id: number) => http.get<ActivityDetail>('/activity/detail', { query: { id } }),
+    signUp: (id: number, idempotencyKey: string) => http.post<ActivityDetail>('/customers/activities/signup', { body: { id }, idempotencyKey }),
     search: (keywords: SearchQuery['keywords']) => http.get<SearchResult>('/index/home/search', { query: { keywords } }),
     dict: (type: DictQuery['type']) => http.get<DictItem[]>('/index/home/dict/select', { query: { type } }),
     /** members only: the survey to show now, or null */

@@ -11,6 +11,7 @@ import { orderCalls } from './orders';
 import { scheduleCalls } from './schedule';
 import { transferCalls } from './transfers';
 import { cardRefundCalls } from './card-refunds';
+import { complaintCalls } from './complaints';
 import { walletCalls } from './wallet';
 
 /** The app's whole API: one client, calls grouped by area. Machines receive these as provided actors. */
@@ -30,6 +31,7 @@ export function createApi(opts: ApiClientOptions) {
     transfers: transferCalls(http),
     schedule: scheduleCalls(http),
     cardRefunds: cardRefundCalls(http),
+    complaints: complaintCalls(http),
     wallet: walletCalls(http),
   };
 }

@@ -103,6 +103,14 @@ export const screens: ScreenRoute[] = [
   { path: 'staff/transfers', title: msg`转让审核`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/transfers-screen') },
   { path: 'staff/refunds', title: msg`退款处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/refunds-screen') },
   { path: 'staff/photos', title: msg`照片审核`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/photo-review-screen') },
+  // activities (issue 15, decision 033): /activeList is the same list as /activity
+  { path: 'activity', title: msg`活动`, screen: () => import('./screens/activities/activity-list-screen') },
+  { path: 'activeList', title: msg`活动`, screen: () => import('./screens/activities/activity-list-screen') },
+  { path: 'activity/activityDdetail', title: msg`活动详情`, screen: () => import('./screens/activities/activity-detail-screen') },
+  // complaints (issue 15, decision 033)
+  { path: 'complain', title: msg`我的投诉`, requiresLogin: true, screen: () => import('./screens/complaints/complain-screen') },
+  { path: 'complain/createcomplain', title: msg`我要投诉`, showFooter: false, requiresLogin: true, screen: () => import('./screens/complaints/create-complain-screen') },
+  { path: 'staff/complaints', title: msg`投诉处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/complaints-screen') },
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
   { path: 'mine/carddetail', title: msg`会员卡详情`, requiresLogin: true, screen: () => import('./screens/cards/card-detail-screen') },
   { path: 'mine/transfer', title: msg`会员卡转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-policy-screen') },

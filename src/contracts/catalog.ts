@@ -67,11 +67,23 @@ export const Activity = z
     endsAt: IsoTime,
     clubId: z.number().int().nullable(),
     goodsId: z.number().int().nullable(),
+    places: z.number().int().nullable().openapi({ description: 'places for sign-up (decision 033); null: the activity takes no sign-up' }),
   })
   .openapi('Activity');
 export type Activity = z.infer<typeof Activity>;
 
-export const ActivityDetail = Activity.extend({ body: z.string() }).openapi('ActivityDetail');
+export const ActivityDetail = Activity.extend({
+  body: z.string(),
+  placesLeft: z.number().int().nullable().openapi({ description: 'places not yet taken; null: no sign-up' }),
+  signedUp: z.boolean().openapi({ description: 'I have a place (with a token)' }),
+  signup: z
+    .object({ allowed: z.boolean(), code: z.number().int().nullable().openapi({ description: 'why not: 70150-70153, or 70001 for a visitor' }) })
+    .nullable()
+    .openapi({ description: 'whether I may sign up now; null: no sign-up' }),
+}).openapi('ActivityDetail');
+
+/** POST /customers/activities/signup. */
+export const ActivitySignupBody = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).openapi('ActivitySignup');
 export type ActivityDetail = z.infer<typeof ActivityDetail>;
 
 export const Goods = z

@@ -177,6 +177,17 @@ export const Errors = {
   photoType: def(70047, 415, msg`仅支持 JPG、PNG 或 WebP 格式的图片`),
   checkinLinkExpired: def(70048, 409, msg`签到二维码已过期，请扫描老师手机上最新的二维码`),
 
+  // complaints and activities (issue 15, decision 033)
+  complaintContentEmpty: def(70140, 400, msg`请填写投诉内容`),
+  complaintNotInState: def(70141, 409, msg`该投诉当前状态不能这样处理`),
+  complaintTooManyPhotos: def(70142, 400, msg`一条投诉最多附3张照片`),
+  complaintPhotoUnusable: def(70143, 400, msg`照片无效或已用于其他投诉，请重新上传`),
+  complaintReplyEmpty: def(70144, 400, msg`请填写回复内容`),
+  activityNoSignup: def(70150, 409, msg`该活动不需要报名`),
+  activityFull: def(70151, 409, msg`活动名额已满`),
+  activityAlreadySigned: def(70152, 409, msg`您已报名该活动`),
+  activityClosed: def(70153, 409, msg`活动已结束，不能报名`),
+
   // 70xxx other (catalogue)
   surveyAnswered: def(70020, 409, msg`您已经回答过这份问卷`),
   tooManyRequests: def(70021, 429, msg`操作过于频繁，请稍后再试`),

@@ -18,6 +18,8 @@ import { transferMachine } from '../../machines/domain/transfer.machine';
 import { TRANSFER_STATE_VALUES } from '../../src/domain/card-transfer';
 import { CARD_REFUND_STATE_VALUES } from '../../src/domain/card-refund';
 import { cardRefundMachine } from '../../machines/domain/card-refund.machine';
+import { complaintMachine } from '../../machines/domain/complaint.machine';
+import { COMPLAINT_STATE_VALUES } from '../../src/domain/complaint';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
 import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
@@ -52,6 +54,7 @@ const CHARTS: Record<string, AnyStateMachine> = {
   transfer: transferMachine,
   'teacher-schedule': teacherScheduleMachine,
   'card-refund': cardRefundMachine,
+  complaint: complaintMachine,
 };
 
 /** The values a state column's CHECK constraint admits, as the database holds it. */
@@ -118,5 +121,6 @@ describe('state columns and their charts', () => {
     expect(sorted(TRANSFER_STATE_VALUES)).toEqual(sorted(storedStates(transferMachine)));
     expect(sorted(TEACHER_REQUEST_STATES)).toEqual(sorted(storedStates(teacherRequestMachine)));
     expect(sorted(CARD_REFUND_STATE_VALUES)).toEqual(sorted(storedStates(cardRefundMachine)));
+    expect(sorted(COMPLAINT_STATE_VALUES)).toEqual(sorted(storedStates(complaintMachine)));
   });
 });

@@ -16,6 +16,7 @@ import { REFUND_STATES } from '../../../machines/domain/refund-transitions';
 import { TEACHER_REQUEST_STORED_STATES } from '../../../machines/domain/teacher-request-transitions';
 import { TEACHER_SCHEDULE_STATES } from '../../../machines/domain/teacher-schedule-transitions';
 import { TRANSFER_STATES } from '../../../machines/domain/transfer-transitions';
+import { COMPLAINT_STATES } from '../../../machines/domain/complaint-transitions';
 
 /**
  * Every stored state column and the chart whose states it may hold (issue 11, decision 017). The
@@ -49,6 +50,7 @@ export const STATE_COLUMNS = {
   cardTransfers: col('card_transfers', 'state', 'transfer', TRANSFER_STATES),
   teacherRequests: col('teacher_requests', 'state', 'teacher-request', TEACHER_REQUEST_STORED_STATES),
   cardRefunds: col('card_refunds', 'state', 'card-refund', CARD_REFUND_STATES),
+  complaints: col('complaints', 'state', 'complaint', COMPLAINT_STATES),
 } satisfies Record<string, StateColumn>;
 
 /** The constraint's name: `<table>_<column>_check`. */

@@ -7,6 +7,7 @@ import { INVITATION_EXPIRE_JOB, runInvitationExpiry } from '../services/orders/i
 import { PAYMENT_QUERY_JOB, runPaymentQuery } from '../services/orders/settle';
 import { REFUND_RUN_JOB } from '../services/refunds/request';
 import { REFUND_QUERY_JOB, runRefund, runRefundQuery } from '../services/refunds/run';
+import { COMPLAINT_OVERDUE_JOB, flagOverdueComplaint } from '../services/complaints/complaints';
 import { passTime, TIME_PASSING_EVERY_MS, TIME_PASSING_JOB } from './time-passing';
 import { claimDueJobs, completeJob, enqueueJob, failJob, hasPendingJob } from './queue';
 
@@ -35,6 +36,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   // issue 12: a friend-pay invitation not paid within its hour ends (decision 021)
   [INVITATION_EXPIRE_JOB]: runInvitationExpiry,
   [REFUND_QUERY_JOB]: runRefundQuery,
+  // issue 15: a complaint unanswered for 48 hours is flagged to staff (decision 033)
+  [COMPLAINT_OVERDUE_JOB]: (deps, payload) => flagOverdueComplaint(deps.db, deps.clock, payload),
 };
 
 /** Claims and runs the due jobs once; returns how many ran. Tests call this with the test clock. */

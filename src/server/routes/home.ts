@@ -4,14 +4,15 @@ import { FIXED_DICTS, dictLabel } from '../../domain/catalog';
 import { HOME_ACTIVITY_PAGE_SIZE } from '../../domain/limits';
 import { Errors } from '../../domain/errors';
 import { activities, banners, classTypes, clubs, goods, notifications, styles, teachers } from '../db/schema/index';
-import { ApiError } from '../http/api-error';
-import { optionalAuth } from '../http/auth';
+import { optionalAuth, requireAuth } from '../http/auth';
+import { idempotent } from '../http/idempotency';
+import { activityDetail, signUp } from '../services/activities/signup';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { activityOut, bannerOut, clubOut, containsPattern, loc, teacherOut } from '../services/catalog';
 import { searchClasses } from '../services/booking/views';
 import { goodsOut } from '../services/goods';
 import { IdQuery, paged, pagingQuery } from '../../contracts/common';
-import { Activity, ActivityDetail, Banner, DictItem, Notice, SearchResult } from '../../contracts/catalog';
+import { Activity, ActivityDetail, ActivitySignupBody, Banner, DictItem, Notice, SearchResult } from '../../contracts/catalog';
 import { DictQuery, SearchQuery } from '../../contracts/catalog-queries';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
@@ -88,15 +89,33 @@ export const home = createRouter()
       method: 'get',
       path: '/activity/detail',
       tags: ['home'],
-      summary: 'One activity with its full text',
+      summary: 'One activity with its full text; one that takes sign-ups says its places left and (with a token) whether I have one or may sign up',
+      middleware: [optionalAuth] as const,
       request: { query: IdQuery },
       responses: { 200: json(ActivityDetail), 400: refusals[400], 404: refusals[404] },
     }),
     async (c) => {
-      const { id } = c.req.valid('query');
-      const [a] = await c.var.deps.db.select().from(activities).where(eq(activities.id, id));
-      if (!a) throw new ApiError(Errors.notFound);
-      return ok(c, { ...activityOut(a, c.var.locale), body: loc(c.var.locale, a.body, a.bodyEn) });
+      const d = await activityDetail(c.var.deps.db, c.var.deps.clock.now(), c.req.valid('query').id, c.var.locale, c.var.caller?.accountId);
+      // a visitor is asked to log in first
+      return ok(c, c.var.caller || !d.signup ? d : { ...d, signup: { allowed: false, code: Errors.pleaseLogin.code } });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/customers/activities/signup',
+      tags: ['home'],
+      summary: 'Sign up to an activity that takes sign-ups: places never over (the activity locked while counted); 70150 no sign-up, 70153 over, 70152 already signed up, 70151 full; 404 unknown. Idempotency-Key accepted.',
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: ActivitySignupBody } }, required: true } },
+      responses: { 200: json(ActivityDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
+    }),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const id = c.req.valid('json').id;
+      const me = c.var.caller!.accountId;
+      await signUp(db, clock, me, id);
+      return ok(c, await activityDetail(db, clock.now(), id, c.var.locale, me));
     },
   )
   .openapi(

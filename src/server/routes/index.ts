@@ -1,5 +1,6 @@
 import { transferRoutes } from './transfers';
 import { cardRefundRoutes } from './card-refunds';
+import { complaintRoutes } from './complaints';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../env';
 import { account } from './account';
@@ -54,6 +55,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', bindingRoutes);
   app.route('/api', scheduleRoutes);
   app.route('/api', cardRefundRoutes);
+  app.route('/api', complaintRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
   if (deps.config.demo && !deps.config.production) {

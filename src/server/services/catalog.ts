@@ -53,6 +53,7 @@ export function activityOut(a: ActivityRow, locale: Locale) {
     endsAt: a.endsAt.toISOString(),
     clubId: a.clubId,
     goodsId: a.goodsId,
+    places: a.places,
   };
 }
 

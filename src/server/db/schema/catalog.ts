@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -124,9 +126,11 @@ export const activities = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     clubId: integer('club_id').references(() => clubs.id),
     goodsId: integer('goods_id').references(() => goods.id),
+    /** places for members to sign up to (issue 15, decision 033); null: the activity takes no sign-up */
+    places: integer('places'),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('activities_ends').on(t.endsAt)],
+  (t) => [index('activities_ends').on(t.endsAt), check('activities_places', sql`${t.places} is null or ${t.places} > 0`)],
 );
 
 /** Class types (keys of CLASS_TYPES), with what a screen shows about them. */

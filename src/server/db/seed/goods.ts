@@ -137,6 +137,7 @@ export async function seedGoods(tx: Tx, clock: Clock, clubIds: readonly number[]
       startsAt: new Date(now + 11 * DAY),
       endsAt: new Date(now + 18 * DAY),
       clubId: clubIds[2]!,
+      places: 12,
       sort: 3,
     },
     {
