@@ -46,6 +46,7 @@ export const MyCardRefund = z
     reason: z.string().nullable().openapi({ description: 'why staff rejected it' }),
     orderNo: z.string(),
     orderState: z.enum(ORDER_STATES).openapi({ description: 'refunding, refunded (refund done) or refund_failed once approved' }),
+    failure: z.string().nullable().openapi({ description: "why the money did not go back (the provider's words) while the order is refund failed; null otherwise" }),
     createdAt: IsoTime,
     decidedAt: IsoTime.nullable(),
     canCancel: z.boolean(),

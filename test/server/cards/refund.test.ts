@@ -209,8 +209,13 @@ describe('staff decide (GET /staff/card-refunds, POST approve | reject)', () => 
     const [rf] = await refundsOf(order.id);
     const attention = (await s.call('GET', '/api/staff/refunds/attention', { token: staff.token })).body.data as Array<{ refundId: number; failureCode: string }>;
     expect(attention.find((a) => a.refundId === rf!.id)).toMatchObject({ failureCode: 'NOT_ENOUGH' });
+    // the member reads the provider's words while the order is refund failed (decision 031)
+    const failedRow = await s.deps.db.select({ message: refunds.failureMessage }).from(refunds).where(eq(refunds.id, rf!.id));
+    expect(failedRow[0]!.message).toBeTruthy();
+    expect((await myRefund(s, m.token, card.id)).body.data).toMatchObject({ state: 'approved', orderState: 'refund_failed', failure: failedRow[0]!.message });
     expect((await s.call('POST', '/api/staff/refunds/settle', { token: staff.token, body: { refundId: rf!.id } })).body.data.state).toBe('settled');
     expect(await orderState(s, order.id)).toBe('refunded');
+    expect((await myRefund(s, m.token, card.id)).body.data).toMatchObject({ orderState: 'refunded', failure: null });
   });
 });
 
