@@ -108,6 +108,7 @@ export const screens: ScreenRoute[] = [
   { path: 'mine/transfer', title: msg`会员卡转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-policy-screen') },
   { path: 'mine/transferapply', title: msg`申请转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-apply-screen') },
   { path: 'mine/transferstate', title: msg`转让申请`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-state-screen') },
+  { path: 'mine/refund', title: msg`会员卡退款`, showFooter: false, requiresLogin: true, screen: () => import('./screens/refund/refund-screen') },
   { path: 'mine/CardDetailPage', title: msg`会员卡使用记录`, requiresLogin: true, screen: () => import('./screens/cards/card-history-screen') },
   // the product owner's page of every statechart; the server serves it in demo mode only (createApp)
   { path: 'dev/machines', showFooter: false, screen: () => import('./screens/dev/machines-screen') },
