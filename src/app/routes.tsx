@@ -101,6 +101,7 @@ export const screens: ScreenRoute[] = [
   { path: 'staff/bindings', title: msg`已绑定账号`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/bindings-screen') },
   { path: 'staff/checkin', title: msg`前台签到`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/checkin-screen') },
   { path: 'staff/transfers', title: msg`转让审核`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/transfers-screen') },
+  { path: 'staff/cardRefunds', title: msg`退款申请`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/card-refunds-screen') },
   { path: 'staff/refunds', title: msg`退款处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/refunds-screen') },
   { path: 'staff/photos', title: msg`照片审核`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/photo-review-screen') },
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
