@@ -37,6 +37,8 @@ interface Member {
   /** how many requests had been sent when the member last closed a lost request, or looked again */
   closedAt: number;
   refreshedAt: number;
+  /** the reads of my request the member caused: opening the page, "refresh", "retry" after a lost read */
+  readAsks: number;
 }
 type W = World<Member>;
 
@@ -186,7 +188,7 @@ defineScreenPaths<Member>(h, {
     const staff = await newStaff(hh.server);
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open(`/mine/refund?id=${card.id}`);
-    return { ui, token: m.token, cardId: card.id, orderId: order.id, outTradeNo, staffToken: staff.token, ticked: -1, closedAt: -1, refreshedAt: 0 };
+    return { ui, token: m.token, cardId: card.id, orderId: order.id, outTradeNo, staffToken: staff.token, ticked: -1, closedAt: -1, refreshedAt: 0, readAsks: 1 };
   },
 
   events: {
@@ -201,9 +203,13 @@ defineScreenPaths<Member>(h, {
     'refund.again': (w) => w.ui.user.click(button('refund-again')!),
     refresh: async (w) => {
       w.refreshedAt = w.sent.length;
+      w.readAsks += 1;
       await w.ui.user.click(button('refund-refresh')!);
     },
-    retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
+    retry: async (w) => {
+      if (['loadRequest', 'quoteRefund'].includes(lastLost(w)?.invoke ?? '')) w.readAsks += 1;
+      await w.ui.user.click(screen.getByRole('button', { name: '重试' }));
+    },
     'form.close': async (w) => {
       w.closedAt = w.sent.length;
       await w.ui.user.click(screen.getByRole('button', { name: '关闭' }));
@@ -214,6 +220,9 @@ defineScreenPaths<Member>(h, {
     // reading my latest request on this card
     loading: async (w) => {
       expect(text('[data-refund-loading]')).toBe('加载中');
+      // read when the member asked, and again after a cancel came too late; never on its own
+      const tooLate = sentBy(w, 'cancelRefund').filter((r) => r.answer === decided.code).length;
+      expect(sentBy(w, 'loadRequest').length, 'the reads of my request').toBe(w.readAsks + tooLate);
       expect(w.held.get('loadRequest')?.map((r) => r.path)).toEqual([`/api/customers/cards/refund/mine?cardId=${w.cardId}`]);
       expect(button('refund-submit')).toBe(null);
     },
@@ -232,6 +241,9 @@ defineScreenPaths<Member>(h, {
     // the policy and the amount it gives back; "ask" only once agreed; nothing asked yet
     policy: async (w) => {
       expect(document.querySelector('[data-refund-policy]')).not.toBe(null);
+      // the amount is the server's for now: read again after a cancelled request
+      const cancelled = w.sent.findLastIndex((r) => r.invoke === 'cancelRefund' && r.answer === 200);
+      expect(w.sent.findLastIndex((r) => r.invoke === 'quoteRefund' && r.answer === 200), 'the quote read since the cancel').toBeGreaterThan(cancelled);
       expect(text('[data-refund-quote]')).toBe('实付金额：¥199剩余比例：100%手续费：0%可退金额：¥199');
       expect(document.querySelector<HTMLInputElement>('input[name="agreed"]')?.checked).toBe(agreed(w));
       expect(button('refund-submit')?.textContent).toBe('申请退款');
