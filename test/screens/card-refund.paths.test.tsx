@@ -39,6 +39,9 @@ interface Member {
   refreshedAt: number;
   /** the reads of my request the member caused: opening the page, "refresh", "retry" after a lost read */
   readAsks: number;
+  /** the requests and cancels the member sent: taps on "ask" / "cancel", retries of a lost one */
+  submitAsks: number;
+  cancelAsks: number;
 }
 type W = World<Member>;
 
@@ -188,7 +191,7 @@ defineScreenPaths<Member>(h, {
     const staff = await newStaff(hh.server);
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open(`/mine/refund?id=${card.id}`);
-    return { ui, token: m.token, cardId: card.id, orderId: order.id, outTradeNo, staffToken: staff.token, ticked: -1, closedAt: -1, refreshedAt: 0, readAsks: 1 };
+    return { ui, token: m.token, cardId: card.id, orderId: order.id, outTradeNo, staffToken: staff.token, ticked: -1, closedAt: -1, refreshedAt: 0, readAsks: 1, submitAsks: 0, cancelAsks: 0 };
   },
 
   events: {
@@ -198,8 +201,14 @@ defineScreenPaths<Member>(h, {
         fireEvent.click(document.querySelector('input[name="agreed"]')!);
       });
     },
-    'refund.submit': (w) => w.ui.user.click(button('refund-submit')!),
-    'refund.cancel': (w) => w.ui.user.click(button('refund-cancel')!),
+    'refund.submit': async (w) => {
+      w.submitAsks += 1;
+      await w.ui.user.click(button('refund-submit')!);
+    },
+    'refund.cancel': async (w) => {
+      w.cancelAsks += 1;
+      await w.ui.user.click(button('refund-cancel')!);
+    },
     'refund.again': (w) => w.ui.user.click(button('refund-again')!),
     refresh: async (w) => {
       w.refreshedAt = w.sent.length;
@@ -207,7 +216,10 @@ defineScreenPaths<Member>(h, {
       await w.ui.user.click(button('refund-refresh')!);
     },
     retry: async (w) => {
-      if (['loadRequest', 'quoteRefund'].includes(lastLost(w)?.invoke ?? '')) w.readAsks += 1;
+      const lost = lastLost(w)?.invoke ?? '';
+      if (['loadRequest', 'quoteRefund'].includes(lost)) w.readAsks += 1;
+      if (lost === 'requestRefund') w.submitAsks += 1;
+      if (lost === 'cancelRefund') w.cancelAsks += 1;
       await w.ui.user.click(screen.getByRole('button', { name: '重试' }));
     },
     'form.close': async (w) => {
@@ -253,6 +265,7 @@ defineScreenPaths<Member>(h, {
       await noRequestWaiting(w);
     },
     submitting: async (w) => {
+      expect(sentBy(w, 'requestRefund').length, 'asked only when the member did').toBe(w.submitAsks);
       expect(button('refund-submit')?.textContent).toBe('正在提交…');
       expect(button('refund-submit')?.disabled).toBe(true);
       expect(w.held.get('requestRefund')?.map((r) => r.body)).toEqual([{ cardId: w.cardId, agreed: true }]);
@@ -277,6 +290,7 @@ defineScreenPaths<Member>(h, {
       expect(await orderState(w)).toBe('paid');
     },
     cancelling: async (w) => {
+      expect(sentBy(w, 'cancelRefund').length, 'cancelled only when the member did').toBe(w.cancelAsks);
       expect(button('refund-cancel')?.textContent).toBe('正在取消…');
       expect(button('refund-cancel')?.disabled).toBe(true);
       expect(w.held.get('cancelRefund')?.map((r) => r.body)).toEqual([{ id: (await requestsOf(w))[0]!.id }]);
