@@ -241,6 +241,8 @@ defineScreenPaths<Member>(h, {
     // no request waiting: the quote is asked for this card
     quoting: async (w) => {
       expect(text('[data-refund-loading]')).toBe('加载中');
+      // only once my request was read (none, cancelled or rejected): a lost read is not "no request"
+      expect(sentBy(w, 'loadRequest').at(-1)?.answer, 'my request read').toBe(200);
       expect(w.held.get('quoteRefund')?.map((r) => r.path)).toEqual([`/api/customers/cards/refund/quote?cardId=${w.cardId}`]);
       await noRequestWaiting(w);
     },
