@@ -3,6 +3,7 @@ import { bookClassMachine } from './book-class.machine';
 import { bookingItemMachine } from './booking-item.machine';
 import { cardExtendMachine } from './card-extend.machine';
 import { cardTransferMachine } from './card-transfer.machine';
+import { refundRequestMachine } from './card-refund.machine';
 import { cardFreezeMachine } from './card-freeze.machine';
 import { cardItemMachine } from './card-item.machine';
 import { changePasswordMachine } from './change-password.machine';
@@ -71,6 +72,7 @@ export const charts: Chart[] = [
   { file: 'machines/card-freeze.machine.ts', machine: cardFreezeMachine },
   { file: 'machines/card-extend.machine.ts', machine: cardExtendMachine },
   { file: 'machines/card-transfer.machine.ts', machine: cardTransferMachine },
+  { file: 'machines/card-refund.machine.ts', machine: refundRequestMachine },
   { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
   { file: 'machines/pay-order.machine.ts', machine: payOrderMachine },
   { file: 'machines/split-order.machine.ts', machine: splitOrderMachine },

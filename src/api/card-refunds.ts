@@ -16,6 +16,8 @@ export function cardRefundCalls(http: ApiClient) {
     mine: (cardId: number) => http.get<MyCardRefund | null>('/customers/cards/refund/mine', { query: { cardId } }),
     /** staff: the requests waiting for a decision */
     staffQueue: () => http.get<StaffCardRefund[]>('/staff/card-refunds'),
+    /** staff: the latest requests decided by staff, with who and when */
+    staffDecided: () => http.get<StaffCardRefund[]>('/staff/card-refunds', { query: { decided: '1' } }),
     staffApprove: (id: number, idempotencyKey: string) => http.post<StaffCardRefund>('/staff/card-refunds/approve', { body: { id }, idempotencyKey }),
     staffReject: (id: number, reason: string, idempotencyKey: string) => http.post<StaffCardRefund>('/staff/card-refunds/reject', { body: { id, reason }, idempotencyKey }),
   };

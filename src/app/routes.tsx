@@ -101,6 +101,7 @@ export const screens: ScreenRoute[] = [
   { path: 'staff/bindings', title: msg`已绑定账号`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/bindings-screen') },
   { path: 'staff/checkin', title: msg`前台签到`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/checkin-screen') },
   { path: 'staff/transfers', title: msg`转让审核`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/transfers-screen') },
+  { path: 'staff/cardRefunds', title: msg`退款申请`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/card-refunds-screen') },
   { path: 'staff/refunds', title: msg`退款处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/refunds-screen') },
   { path: 'staff/photos', title: msg`照片审核`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/photo-review-screen') },
   // activities (issue 15, decision 033): /activeList is the same list as /activity
@@ -116,6 +117,7 @@ export const screens: ScreenRoute[] = [
   { path: 'mine/transfer', title: msg`会员卡转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-policy-screen') },
   { path: 'mine/transferapply', title: msg`申请转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-apply-screen') },
   { path: 'mine/transferstate', title: msg`转让申请`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-state-screen') },
+  { path: 'mine/refund', title: msg`会员卡退款`, showFooter: false, requiresLogin: true, screen: () => import('./screens/refund/refund-screen') },
   { path: 'mine/CardDetailPage', title: msg`会员卡使用记录`, requiresLogin: true, screen: () => import('./screens/cards/card-history-screen') },
   // the product owner's page of every statechart; the server serves it in demo mode only (createApp)
   { path: 'dev/machines', showFooter: false, screen: () => import('./screens/dev/machines-screen') },

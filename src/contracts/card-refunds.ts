@@ -31,6 +31,11 @@ export const CardRefundBody = z
   .openapi('CardRefundRequest');
 export type CardRefundBody = z.input<typeof CardRefundBody>;
 
+/** GET /staff/card-refunds: the pending requests, or (`decided=1`) the latest decided by staff. */
+export const StaffCardRefundsQuery = z.object({
+  decided: z.enum(['1']).optional().openapi({ param: { name: 'decided', in: 'query' }, description: '1: the latest 20 approved or rejected, newest decision first' }),
+});
+
 /** POST /customers/cards/refund/cancel and the staff decisions: which request. */
 export const CardRefundIdBody = z.object({ id: IdParam }).openapi('CardRefundId');
 export const CardRefundRejectBody = z.object({ id: IdParam, reason: z.string().trim().min(1).max(200) }).openapi('CardRefundReject');
@@ -46,6 +51,7 @@ export const MyCardRefund = z
     reason: z.string().nullable().openapi({ description: 'why staff rejected it' }),
     orderNo: z.string(),
     orderState: z.enum(ORDER_STATES).openapi({ description: 'refunding, refunded (refund done) or refund_failed once approved' }),
+    failure: z.string().nullable().openapi({ description: "why the money did not go back (the provider's words) while the order is refund failed; null otherwise" }),
     createdAt: IsoTime,
     decidedAt: IsoTime.nullable(),
     canCancel: z.boolean(),
@@ -68,6 +74,7 @@ export const StaffCardRefund = z
     amountCents: z.number().int().nullable(),
     reason: z.string().nullable(),
     decidedBy: z.number().int().nullable(),
+    decidedByName: z.string().nullable().openapi({ description: "who decided: the account's name, else its phone" }),
     decidedAt: IsoTime.nullable(),
     createdAt: IsoTime,
   })

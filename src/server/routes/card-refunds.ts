@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { CardRefundBody, CardRefundIdBody, CardRefundQuery, CardRefundQuote, CardRefundRejectBody, MyCardRefund, StaffCardRefund } from '../../contracts/card-refunds';
+import { CardRefundBody, CardRefundIdBody, CardRefundQuery, CardRefundQuote, CardRefundRejectBody, MyCardRefund, StaffCardRefund, StaffCardRefundsQuery } from '../../contracts/card-refunds';
 import type { AppEnv, Caller } from '../env';
 import { requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
@@ -71,11 +71,12 @@ export const cardRefundRoutes = createRouter()
       method: 'get',
       path: '/staff/card-refunds',
       tags,
-      summary: 'Staff: card refund requests waiting for a decision, oldest first',
+      summary: 'Staff: card refund requests waiting for a decision, oldest first; with decided=1 the latest 20 approved or rejected, newest decision first, with who decided and when',
       middleware: [requireAuth, staffOnly()] as const,
-      responses: { 200: json(z.array(StaffCardRefund)), 401: refusals[401], 403: refusals[403] },
+      request: { query: StaffCardRefundsQuery },
+      responses: { 200: json(z.array(StaffCardRefund)), 400: refusals[400], 401: refusals[401], 403: refusals[403] },
     }),
-    async (c) => ok(c, await cardRefundsForStaff(c.var.deps.db)),
+    async (c) => ok(c, await cardRefundsForStaff(c.var.deps.db, { decided: c.req.valid('query').decided === '1' })),
   )
   .openapi(
     createRoute({

@@ -123,6 +123,10 @@ describe('the request and its refusals (POST /customers/cards/refund)', () => {
     expect(r.body.data).toMatchObject({ state: 'pending', quotedCents: 19_900, amountCents: null, orderState: 'paid', canCancel: true });
     const c = await cancelRefund(s, m.token, r.body.data.id);
     expect(c.body.data).toMatchObject({ state: 'cancelled', canCancel: false });
+    // a member's cancel is not a staff decision: not in the staff's decided list
+    const staffer = await newStaff(s);
+    const decided = (await s.call('GET', '/api/staff/card-refunds?decided=1', { token: staffer.token })).body.data as Array<{ id: number }>;
+    expect(decided.map((d) => d.id)).not.toContain(r.body.data.id);
     expect((await cardRefundRow(s, r.body.data.id)).decidedBy).toBe(m.id);
     expect(refusal(await cancelRefund(s, m.token, r.body.data.id))).toEqual([409, 30044]);
     const other = await newMember(s);
@@ -146,7 +150,12 @@ describe('staff decide (GET /staff/card-refunds, POST approve | reject)', () => 
     expect(queue.find((q) => q.id === id)).toMatchObject({ state: 'pending', cardId: card.id, quotedCents: 19_900 });
     expect(refusal(await staffRefund(s, staff.token, 'reject', id, ''))).toEqual([400, 70003]);
     const r = await staffRefund(s, staff.token, 'reject', id, '卡已使用过半');
-    expect(r.body.data).toMatchObject({ state: 'rejected', reason: '卡已使用过半', decidedBy: staff.id });
+    expect(r.body.data).toMatchObject({ state: 'rejected', reason: '卡已使用过半', decidedBy: staff.id, decidedByName: await phoneOf(s, staff.id) });
+    // decided: off the queue, first in the staff's decided list with who and when (decision 031)
+    expect(((await s.call('GET', '/api/staff/card-refunds', { token: staff.token })).body.data as Array<{ id: number }>).map((q) => q.id)).not.toContain(id);
+    const decided = (await s.call('GET', '/api/staff/card-refunds?decided=1', { token: staff.token })).body.data as Array<{ id: number; decidedAt: string }>;
+    expect(decided[0]).toMatchObject({ id, state: 'rejected', decidedBy: staff.id, decidedByName: await phoneOf(s, staff.id), decidedAt: s.clock.now().toISOString() });
+    expect((await s.call('GET', '/api/staff/card-refunds?decided=1', { token: m.token })).status).toBe(403);
     expect((await myRefund(s, m.token, card.id)).body.data).toMatchObject({ state: 'rejected', reason: '卡已使用过半', canCancel: false });
     const [n] = await s.deps.db.select().from(notifications).where(eq(notifications.accountId, m.id)).orderBy(desc(notifications.id));
     expect(n!.body).toContain('卡已使用过半');
@@ -209,8 +218,13 @@ describe('staff decide (GET /staff/card-refunds, POST approve | reject)', () => 
     const [rf] = await refundsOf(order.id);
     const attention = (await s.call('GET', '/api/staff/refunds/attention', { token: staff.token })).body.data as Array<{ refundId: number; failureCode: string }>;
     expect(attention.find((a) => a.refundId === rf!.id)).toMatchObject({ failureCode: 'NOT_ENOUGH' });
+    // the member reads the provider's words while the order is refund failed (decision 031)
+    const failedRow = await s.deps.db.select({ message: refunds.failureMessage }).from(refunds).where(eq(refunds.id, rf!.id));
+    expect(failedRow[0]!.message).toBeTruthy();
+    expect((await myRefund(s, m.token, card.id)).body.data).toMatchObject({ state: 'approved', orderState: 'refund_failed', failure: failedRow[0]!.message });
     expect((await s.call('POST', '/api/staff/refunds/settle', { token: staff.token, body: { refundId: rf!.id } })).body.data.state).toBe('settled');
     expect(await orderState(s, order.id)).toBe('refunded');
+    expect((await myRefund(s, m.token, card.id)).body.data).toMatchObject({ orderState: 'refunded', failure: null });
   });
 });
 

@@ -14,6 +14,7 @@ import { cardDetailLoader, type CardDetailData } from './card-detail-data';
 import { CardHeader } from './card-header';
 import { CardHistoryList } from './card-history-row';
 import { CARD_STATUS_LABELS } from './card-labels';
+import { CardRefundEntry } from './card-refund-entry';
 import { CardTransferEntry } from './card-transfer-entry';
 import { cardActions, cardValidity, type CardAction } from './card-view-rules';
 
@@ -93,6 +94,7 @@ export default function CardDetailScreen() {
           <CardFreeze key={`${c.id}-${status}-${c.frozenFrom}-${c.frozenUntil}`} card={c} today={today} />
           <CardExtend key={`${c.id}-${status}-${c.validUntil}-${c.extensionCount}`} card={c} />
           <CardTransferEntry card={c} />
+          <CardRefundEntry card={c} />
         </Block>
       )}
       <BlockTitle className="flex items-center justify-between">

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
 import type { Db, Tx } from '../../db/client';
 import { payStandInOrders, payStandInRefunds } from '../../db/schema/index';
@@ -49,6 +49,17 @@ export async function findRefund(db: Db | Tx, provider: string, merchantId: stri
     .where(and(eq(payStandInRefunds.provider, provider), eq(payStandInRefunds.merchantId, merchantId), eq(payStandInRefunds.outRefundNo, outRefundNo)))
     .limit(1);
   return row && row.state !== ARRANGED ? row : undefined;
+}
+
+/** The out_refund_no of a trade's latest refund (never an arrangement), for a test that knows only the trade. */
+export async function latestRefundNo(db: Db | Tx, provider: string, merchantId: string, outTradeNo: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ outRefundNo: payStandInRefunds.outRefundNo })
+    .from(payStandInRefunds)
+    .where(and(eq(payStandInRefunds.provider, provider), eq(payStandInRefunds.merchantId, merchantId), eq(payStandInRefunds.outTradeNo, outTradeNo), ne(payStandInRefunds.state, ARRANGED)))
+    .orderBy(desc(payStandInRefunds.id))
+    .limit(1);
+  return row?.outRefundNo;
 }
 
 /** The arrangement a refund was made with (empty when none). */

@@ -7,7 +7,7 @@ import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
 import { beijingIso, deliverNotification, digits, type StandInOrder } from './standin-common';
 import type { PaymentStandIns, WechatStandInKeys } from './standin-keys';
-import { arrangeRefund, askRefund, findRefund, settleStandInRefund, type RefundArrangement, type StandInRefund } from './standin-refunds';
+import { arrangeRefund, askRefund, findRefund, latestRefundNo, settleStandInRefund, type RefundArrangement, type StandInRefund } from './standin-refunds';
 import { encryptedNotification, fail, refuseSignature, signedJson } from './wechat-standin';
 
 /**
@@ -81,7 +81,8 @@ const arrange = createRoute({
 });
 
 const SimulateBody = z.object({
-  outRefundNo: z.string().min(1).max(64),
+  outRefundNo: z.string().min(1).max(64).optional().openapi({ description: "the refund; or give outTradeNo for the trade's latest refund" }),
+  outTradeNo: z.string().min(1).max(64).optional().openapi({ description: "the trade whose latest refund is meant (a browser test knows the trade, not our refund number)" }),
   outcome: z.enum(['success', 'abnormal', 'closed']).optional().openapi({ description: 'settle a processing refund so (an abnormal one may still succeed); absent: deliver its notification again' }),
   deliveries: deliveriesField,
   tamper: z.enum(WECHAT_REFUND_TAMPERS).optional(),
@@ -247,9 +248,10 @@ export function wechatRefundStandIn(standIns: PaymentStandIns, deliver: FetchLik
       return ok(c, { outTradeNo });
     })
     .openapi(simulate, async (c) => {
-      const { outRefundNo, outcome, ...opts } = c.req.valid('json');
+      const { outRefundNo: given, outTradeNo, outcome, ...opts } = c.req.valid('json');
       const { db, clock } = c.var.deps;
-      let row = await findRefund(db, 'wechat', keys.mchId, outRefundNo);
+      const outRefundNo = given ?? (outTradeNo ? await latestRefundNo(db, 'wechat', keys.mchId, outTradeNo) : undefined);
+      let row = outRefundNo ? await findRefund(db, 'wechat', keys.mchId, outRefundNo) : undefined;
       const trade = row ? await tradeOf(c, { out_trade_no: row.outTradeNo }) : undefined;
       if (!row || !trade) return fail(404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
       const target = outcome ? STATES[outcome] : row.state;
@@ -260,6 +262,6 @@ export function wechatRefundStandIn(standIns: PaymentStandIns, deliver: FetchLik
         row = await settleStandInRefund(db, clock, row.id, from, target, STATES.success);
         if (!row) return fail(409, 'REFUND_SETTLED', 'the refund was settled the other way');
       }
-      return ok(c, { outRefundNo, state: row.state, deliveries: await notify(c, row, trade, opts) });
+      return ok(c, { outRefundNo: row.outRefundNo, state: row.state, deliveries: await notify(c, row, trade, opts) });
     });
 }

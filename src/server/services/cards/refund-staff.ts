@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { nextCardRefundState, OPEN_CARD_REFUND_STATES, type CardRefundState } from '../../../../machines/domain/card-refund-transitions';
 import type { CardRefundEvent } from '../../../../machines/domain/card-refund.machine';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
@@ -21,23 +22,42 @@ import { refundCheck } from './refund';
 import { cardRefundApprovedNotice, cardRefundRejectedNotice } from './transfer-notices';
 
 type CardRefundRow = typeof cardRefunds.$inferSelect;
+/** who decided a request (staff, or the member for a cancel) */
+const decider = alias(accounts, 'decider');
 
 /**
  * The staff queue of card refund requests (decision 030): pending, oldest first. Clubs are not
  * modelled on staff accounts (decision 026), so every staff member sees all of them; `id` reads one
- * request in any state (after a decision).
+ * request in any state (after a decision); `decided` the latest decided by staff (approved or
+ * rejected, not the members' cancels), newest decision first, with who decided (decision 031).
  */
-export async function cardRefundsForStaff(db: Db, q: { id?: number } = {}): Promise<StaffCardRefund[]> {
+export async function cardRefundsForStaff(db: Db, q: { id?: number; decided?: boolean } = {}): Promise<StaffCardRefund[]> {
+  const where =
+    q.id !== undefined
+      ? eq(cardRefunds.id, q.id)
+      : q.decided
+        ? and(notInArray(cardRefunds.state, [...OPEN_CARD_REFUND_STATES, 'cancelled']), isNotNull(cardRefunds.decidedAt))
+        : inArray(cardRefunds.state, OPEN_CARD_REFUND_STATES);
   const rows = await db
-    .select({ r: cardRefunds, cardName: memberCards.name, cardNumber: memberCards.number, memberPhone: accounts.phone, orderNo: orders.orderNo, orderState: orders.state })
+    .select({
+      r: cardRefunds,
+      cardName: memberCards.name,
+      cardNumber: memberCards.number,
+      memberPhone: accounts.phone,
+      orderNo: orders.orderNo,
+      orderState: orders.state,
+      deciderName: decider.name,
+      deciderPhone: decider.phone,
+    })
     .from(cardRefunds)
     .innerJoin(memberCards, eq(memberCards.id, cardRefunds.cardId))
     .innerJoin(accounts, eq(accounts.id, cardRefunds.accountId))
     .innerJoin(orders, eq(orders.id, cardRefunds.orderId))
-    .where(q.id === undefined ? inArray(cardRefunds.state, OPEN_CARD_REFUND_STATES) : eq(cardRefunds.id, q.id))
-    .orderBy(asc(cardRefunds.id))
-    .limit(100);
-  return rows.map(({ r, ...x }) => ({
+    .leftJoin(decider, eq(decider.id, cardRefunds.decidedBy))
+    .where(where)
+    .orderBy(...(q.decided ? [desc(cardRefunds.decidedAt), desc(cardRefunds.id)] : [asc(cardRefunds.id)]))
+    .limit(q.decided ? 20 : 100);
+  return rows.map(({ r, deciderName, deciderPhone, ...x }) => ({
     id: r.id,
     state: r.state,
     cardId: r.cardId,
@@ -46,6 +66,7 @@ export async function cardRefundsForStaff(db: Db, q: { id?: number } = {}): Prom
     amountCents: r.amountCents,
     reason: r.reason,
     decidedBy: r.decidedBy,
+    decidedByName: r.decidedBy === null ? null : (deciderName ?? deciderPhone),
     decidedAt: r.decidedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));

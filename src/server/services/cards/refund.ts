@@ -3,6 +3,7 @@ import { CARD_REFUND_INITIAL, nextCardRefundState } from '../../../../machines/d
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
 import { canApplyOrder } from '../../../../machines/domain/order-transitions';
 import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
+import { ATTENTION_REFUND_STATES } from '../../../../machines/domain/refund-transitions';
 import type { Clock } from '../../../domain/clock';
 import { refundQuote, type RefundQuote } from '../../../domain/card-refund';
 import { Errors, type ErrorName } from '../../../domain/errors';
@@ -118,6 +119,17 @@ export async function cancelCardRefund(db: Db, clock: Clock, accountId: number, 
 /** A request as its member sees it. */
 export async function myCardRefundView(db: Db, r: CardRefundRow): Promise<MyCardRefund> {
   const [o] = await db.select({ orderNo: orders.orderNo, state: orders.state }).from(orders).where(eq(orders.id, r.orderId));
+  // a refund failed at its provider: the provider's words, for the member (decision 031)
+  const [failed] =
+    o!.state === 'refund_failed'
+      ? await db
+          .select({ message: refunds.failureMessage, code: refunds.failureCode })
+          .from(refunds)
+          .innerJoin(payments, eq(payments.id, refunds.paymentId))
+          .where(and(eq(payments.orderId, r.orderId), eq(refunds.cause, 'order_refund'), inArray(refunds.state, ATTENTION_REFUND_STATES)))
+          .orderBy(desc(refunds.id))
+          .limit(1)
+      : [];
   return {
     id: r.id,
     cardId: r.cardId,
@@ -127,6 +139,7 @@ export async function myCardRefundView(db: Db, r: CardRefundRow): Promise<MyCard
     reason: r.state === 'rejected' ? r.reason : null,
     orderNo: o!.orderNo,
     orderState: o!.state,
+    failure: failed ? (failed.message ?? failed.code) : null,
     createdAt: r.createdAt.toISOString(),
     decidedAt: r.decidedAt?.toISOString() ?? null,
     canCancel: nextCardRefundState(r.state, 'cardRefund.cancel') !== null,

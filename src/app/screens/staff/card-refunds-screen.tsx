@@ -1,0 +1,138 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from 'konsta/react';
+import { useState } from 'react';
+import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
+import type { StaffCardRefund } from '../../../contracts/card-refunds';
+import { newIntentKey } from '../../../domain/intent-key';
+import { formatYuan } from '../../../domain/money';
+import { shanghaiFormat } from '../../../domain/time';
+import { apiFrom, browserApiOrThrow } from '../../api-context';
+import { useStableRevalidate } from '../../ui/use-stable-revalidate';
+import { refusalMessage } from '../auth/auth-messages';
+import { staffRead, type StaffData } from './staff-data';
+import { StaffPage } from './staff-parts';
+
+interface CardRefundsData {
+  queue: StaffData<StaffCardRefund[]>;
+  /** the latest decided by staff (null when it could not be read) */
+  decided: StaffCardRefund[] | null;
+}
+
+export const loader = async ({ context }: LoaderFunctionArgs) => {
+  const api = apiFrom(context);
+  const [queue, decided] = await Promise.all([staffRead(() => api.cardRefunds.staffQueue()), api.cardRefunds.staffDecided().catch(() => null)]);
+  return data<CardRefundsData>({ queue: queue.data, decided: decided?.code === 200 ? decided.data : null }, queue.init ?? undefined);
+};
+
+const time = (iso: string | null) => (iso ? shanghaiFormat(new Date(iso), 'YYYY-MM-DD HH:mm') : '');
+
+/**
+ * /staff/cardRefunds: members' card refund requests (decisions 030, 031), oldest first: approve one
+ * (the card ends, the refund runs back to whoever paid, the way they paid) or reject it with the
+ * reason the member reads. Each tap is one intent (Idempotency-Key), so a double tap acts once.
+ * Below, the latest decisions with who decided and when, and how far each refund's money is.
+ */
+export default function CardRefundsScreen() {
+  const { queue, decided } = useLoaderData() as CardRefundsData;
+  const { i18n, t } = useLingui();
+  const revalidate = useStableRevalidate();
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [error, setError] = useState<{ id: number; code: number } | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const act = async (id: number, run: (key: string) => Promise<{ code: number }>) => {
+    setBusy(id);
+    setError(null);
+    try {
+      const r = await run(newIntentKey());
+      if (r.code !== 200) setError({ id, code: r.code });
+    } catch {
+      setError({ id, code: 70002 });
+    } finally {
+      setBusy(null);
+      revalidate();
+    }
+  };
+  const orderStates: Record<string, string> = { refunding: t`退款中`, refunded: t`退款完成`, refund_failed: t`退款失败` };
+  return (
+    <StaffPage d={queue} onRetry={revalidate} title={<Trans>退款申请</Trans>}>
+      {(list) => (
+        <>
+          {list.length === 0 ? (
+            <p className="p-6 text-center text-sm text-black/55" data-card-refunds-empty>
+              <Trans>没有等待审核的退款申请</Trans>
+            </p>
+          ) : (
+            <ul className="grid grid-cols-1 gap-3 p-4 md:grid-cols-2" data-card-refund-list>
+              {list.map((x) => (
+                <li key={x.id} className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-black/5" data-card-refund={x.id}>
+                  <p className="text-base font-medium">
+                    {x.cardName} · {x.cardNumber}
+                  </p>
+                  <p>
+                    {x.memberPhone} · {x.orderNo}
+                  </p>
+                  <p>
+                    <Trans>申请时可退金额：{formatYuan(x.quotedCents)}</Trans>
+                  </p>
+                  {error?.id === x.id ? (
+                    <p role="alert" className="mt-1 text-rose-600">
+                      {i18n._(refusalMessage(error.code))}
+                    </p>
+                  ) : null}
+                  <input
+                    className="mt-3 block min-h-10 w-full rounded-lg border border-black/15 px-3"
+                    name="reason"
+                    placeholder={t`不通过的原因（会员可见）`}
+                    value={reasons[x.id] ?? ''}
+                    onChange={(e) => setReasons({ ...reasons, [x.id]: e.target.value })}
+                  />
+                  <div className="mt-2 flex gap-2">
+                    <Button small rounded inline disabled={busy !== null} onClick={() => void act(x.id, (key) => browserApiOrThrow().cardRefunds.staffApprove(x.id, key))} data-action="card-refund-approve">
+                      <Trans>通过并退款</Trans>
+                    </Button>
+                    <Button
+                      small
+                      rounded
+                      inline
+                      outline
+                      disabled={busy !== null || !(reasons[x.id] ?? '').trim()}
+                      onClick={() => void act(x.id, (key) => browserApiOrThrow().cardRefunds.staffReject(x.id, (reasons[x.id] ?? '').trim(), key))}
+                      data-action="card-refund-reject"
+                    >
+                      <Trans>不通过</Trans>
+                    </Button>
+                  </div>
+                  <p className="mt-2 text-xs text-black/45">{time(x.createdAt)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          {decided && decided.length > 0 && (
+            <section className="px-4" data-card-refunds-decided>
+              <h2 className="mb-2 text-base font-medium">
+                <Trans>最近处理</Trans>
+              </h2>
+              <ul className="divide-y divide-black/5 rounded-xl bg-white">
+                {decided.map((x) => (
+                  <li key={x.id} className="p-3 text-sm" data-card-refund-decided={x.id} data-state={x.state}>
+                    <p className="font-medium">
+                      {x.cardName} · {x.memberPhone} · {x.state === 'approved' ? <Trans>已通过</Trans> : <Trans>未通过</Trans>}
+                      {x.amountCents !== null ? ` · ${formatYuan(x.amountCents)}` : ''}
+                      {x.state === 'approved' && orderStates[x.orderState] ? ` · ${orderStates[x.orderState]}` : ''}
+                    </p>
+                    {x.reason ? <p className="text-rose-600">{x.reason}</p> : null}
+                    <p className="text-xs text-black/45" data-decided-by>
+                      <Trans>
+                        处理人：{x.decidedByName ?? '—'} · {time(x.decidedAt)}
+                      </Trans>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </StaffPage>
+  );
+}
