@@ -18,6 +18,7 @@ import { home } from './home';
 import { media } from './media';
 import { orderRoutes } from './orders';
 import { password } from './password';
+import { personRoutes } from './person';
 import { photoRoutes } from './photos';
 import { scheduleRoutes } from './schedule';
 import { school } from './school';
@@ -54,6 +55,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', bindingRoutes);
   app.route('/api', scheduleRoutes);
   app.route('/api', cardRefundRoutes);
+  app.route('/api', personRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
   if (deps.config.demo && !deps.config.production) {

@@ -11,3 +11,4 @@ export * from './flash-sale';
 export * from './photos';
 export * from './transfers';
 export * from './binding';
+export * from './person';
