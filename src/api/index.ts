@@ -8,6 +8,7 @@ import { friendCalls } from './friend';
 import { goodsCalls } from './goods';
 import { memberGoodsCalls } from './member-goods';
 import { orderCalls } from './orders';
+import { personCalls } from './person';
 import { scheduleCalls } from './schedule';
 import { transferCalls } from './transfers';
 import { cardRefundCalls } from './card-refunds';
@@ -31,6 +32,7 @@ export function createApi(opts: ApiClientOptions) {
     schedule: scheduleCalls(http),
     cardRefunds: cardRefundCalls(http),
     wallet: walletCalls(http),
+    person: personCalls(http),
   };
 }
 

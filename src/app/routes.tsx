@@ -103,6 +103,7 @@ export const screens: ScreenRoute[] = [
   { path: 'staff/transfers', title: msg`转让审核`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/transfers-screen') },
   { path: 'staff/refunds', title: msg`退款处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/refunds-screen') },
   { path: 'staff/photos', title: msg`照片审核`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/photo-review-screen') },
+  { path: 'mine/improvePersonInfo', title: msg`个人信息完善`, showFooter: false, requiresLogin: true, screen: () => import('./screens/person/person-info-screen') },
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
   { path: 'mine/carddetail', title: msg`会员卡详情`, requiresLogin: true, screen: () => import('./screens/cards/card-detail-screen') },
   { path: 'mine/transfer', title: msg`会员卡转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-policy-screen') },

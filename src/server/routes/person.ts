@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { PersonInfoBody, PersonInfoPage, PersonInfoView } from '../../contracts/person-info';
 import type { AppEnv, Caller } from '../env';

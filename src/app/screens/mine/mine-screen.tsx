@@ -145,6 +145,7 @@ export default function MineScreen() {
         <ListItem link title={<Trans>购买记录</Trans>} linkComponent={RouterLink} linkProps={{ to: '/myPurchaseHistory' }} />
       </List>
       <List strong inset>
+        <ListItem link title={<Trans>个人信息</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/improvePersonInfo' }} />
         <ListItem link title={<Trans>修改密码</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/changepassword' }} />
       </List>
       <LanguageSwitch />
