@@ -7,6 +7,7 @@ import { auth } from './auth';
 import { bindingRoutes } from './binding';
 import { bookings } from './bookings';
 import { checkinRoutes } from './checkin';
+import { couponRoutes } from './coupons';
 import { buyingRoutes } from './buying';
 import { devAuth } from './dev-auth';
 import { devPayRoutes } from './dev-pay';
@@ -56,6 +57,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', scheduleRoutes);
   app.route('/api', cardRefundRoutes);
   app.route('/api', personRoutes);
+  app.route('/api', couponRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
   if (deps.config.demo && !deps.config.production) {

@@ -23,6 +23,6 @@ ALTER TABLE "member_coupons" ADD COLUMN "gifted_at" timestamp with time zone;-->
 ALTER TABLE "member_coupons" ADD COLUMN "gifted_from_coupon_id" integer;--> statement-breakpoint
 ALTER TABLE "person_info" ADD CONSTRAINT "person_info_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_coupons" ADD CONSTRAINT "member_coupons_gifted_to_account_id_accounts_id_fk" FOREIGN KEY ("gifted_to_account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "member_coupons_gifted_from" ON "member_coupons" USING btree ("gifted_from_coupon_id");--> statement-breakpoint
+CREATE INDEX "member_coupons_gifted_from" ON "member_coupons" USING btree ("gifted_from_coupon_id");--> statement-breakpoint
 CREATE INDEX "member_coupons_gifts" ON "member_coupons" USING btree ("account_id","gifted_at");--> statement-breakpoint
 INSERT INTO "coupon_gift_limit" ("id", "max_gifts", "period_days") VALUES (1, 3, 30);

@@ -91,11 +91,11 @@ export const memberCoupons = pgTable(
     /** gifted away (state transferred): to whom and when (decision 032) */
     giftedToAccountId: integer('gifted_to_account_id').references(() => accounts.id),
     giftedAt: timestamp('gifted_at', { withTimezone: true }),
-    /** a coupon received as a gift: the giver's coupon it came from (one arrival per gift) */
+    /** a coupon received as a gift: the giver's coupon it came from */
     giftedFromCouponId: integer('gifted_from_coupon_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('member_coupons_account').on(t.accountId, t.state), uniqueIndex('member_coupons_source').on(t.sourceOrderId), uniqueIndex('member_coupons_gifted_from').on(t.giftedFromCouponId), index('member_coupons_gifts').on(t.accountId, t.giftedAt), stateCheck(STATE_COLUMNS.memberCoupons)],
+  (t) => [index('member_coupons_account').on(t.accountId, t.state), uniqueIndex('member_coupons_source').on(t.sourceOrderId), index('member_coupons_gifted_from').on(t.giftedFromCouponId), index('member_coupons_gifts').on(t.accountId, t.giftedAt), stateCheck(STATE_COLUMNS.memberCoupons)],
 );
 
 /** A course a member bought (workshop, open, private, primary, training): my goods with uses left. */
