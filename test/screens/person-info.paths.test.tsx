@@ -35,6 +35,8 @@ interface Member {
   /** what the member typed last into the name and ID fields, and what the detail fields should hold */
   typed: { realName: string; idNumber: string };
   form: typeof BLANK;
+  /** whether save was tapped since the form last changed (a field's problem is said only then) */
+  saveTapped: boolean;
   /** the row the server should hold (null: none) */
   expected: Record<string, unknown> | null;
 }
@@ -113,15 +115,17 @@ defineScreenPaths<Member>(h, {
     }
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open('/mine/improvePersonInfo');
-    return { ui, token: m.token, accountId: m.id, world: input, typed: { realName: '', idNumber: '' }, form: { ...BLANK }, expected };
+    return { ui, token: m.token, accountId: m.id, world: input, typed: { realName: '', idNumber: '' }, form: { ...BLANK }, expected, saveTapped: false };
   },
 
   events: {
     'realName.change': async (w, e) => {
+      w.saveTapped = false;
       w.typed.realName = e.value as string;
       await change(field('realName')!, w.typed.realName);
     },
     'idNumber.change': async (w, e) => {
+      w.saveTapped = false;
       w.typed.idNumber = e.value as string;
       await change(field('idNumber')!, w.typed.idNumber);
     },
@@ -134,12 +138,15 @@ defineScreenPaths<Member>(h, {
       await change(field('practiceTime')!, d.practiceTime);
       await change(field('salutation')!, d.salutation);
       w.form = { ...d };
+      w.saveTapped = false;
     },
     'info.save': async (w) => {
+      w.saveTapped = true;
       await w.ui.user.click(saveButton()!);
     },
     'info.edit': async (w) => {
       w.typed = { realName: '', idNumber: '' };
+      w.saveTapped = false;
       w.form = { yogaAge: HELD.yogaAge, styles: HELD.styles, practiceTime: HELD.practiceTime, salutation: HELD.salutation };
       await w.ui.user.click(document.querySelector<HTMLButtonElement>('[data-action="person-edit"]')!);
     },
@@ -181,20 +188,25 @@ defineScreenPaths<Member>(h, {
       expect(document.querySelector('[data-person-view]')).toBe(null);
     },
     'editing.clean': (w) => form(w, null),
+    // a field's problem is said only after save was tapped on the form as it is
     'editing.nameInvalid': (w) => {
+      expect(w.saveTapped, 'save was tapped').toBe(true);
       form(w, '请填写真实姓名（不超过20个字，不能是数字）');
       expect(validRealName(w.typed.realName)).toBe(false);
     },
     'editing.idFormat': (w) => {
+      expect(w.saveTapped, 'save was tapped').toBe(true);
       form(w, '身份证号应为18位（最后一位可以是X）');
       expect(validRealName(w.typed.realName)).toBe(true);
       expect(idNumberProblem(w.typed.idNumber)).toBe('format');
     },
     'editing.idBirthDate': (w) => {
+      expect(w.saveTapped, 'save was tapped').toBe(true);
       form(w, '身份证号中的出生日期不正确');
       expect(idNumberProblem(w.typed.idNumber)).toBe('birthDate');
     },
     'editing.idCheckDigit': (w) => {
+      expect(w.saveTapped, 'save was tapped').toBe(true);
       form(w, '身份证号校验位不正确，请核对');
       expect(idNumberProblem(w.typed.idNumber)).toBe('checkDigit');
     },
