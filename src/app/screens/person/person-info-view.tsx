@@ -10,7 +10,8 @@ export function PersonInfoView(props: { info: Info; styleOptions: StyleOption[];
   const { i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en' : 'zh';
   const { info } = props;
-  const styles = info.styles.map((k) => props.styleOptions.find((o) => o.value === k)).filter((o) => o !== undefined);
+  // in the chain's order, whatever order they were ticked in
+  const styles = props.styleOptions.filter((o) => info.styles.includes(o.value));
   const time = TIMES_OF_DAY.find((t) => t.value === info.practiceTime);
   const none = <Trans>未填写</Trans>;
   return (
