@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MemberByPhone, MyTransfer } from '../src/api/transfers';
-import { validIdNumber, validRecipientName } from '../src/domain/card-transfer';
+import { validIdNumber, validRealName } from '../src/domain/identity';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { newIntentKey } from '../src/domain/intent-key';
@@ -84,7 +84,7 @@ export const cardTransferMachine = setup({
   },
   guards: {
     phoneValid: ({ context }) => isValidPhone(context.phone),
-    complete: ({ context }) => validRecipientName(context.name) && validIdNumber(context.idNumber) && Boolean(context.idPhoto) && Boolean(context.photo),
+    complete: ({ context }) => validRealName(context.name) && validIdNumber(context.idNumber) && Boolean(context.idPhoto) && Boolean(context.photo),
     refused: (_, p: { envelope: Envelope<unknown> }) => !isOk(p.envelope),
   },
 }).createMachine({

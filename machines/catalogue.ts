@@ -29,6 +29,7 @@ import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
 import { complaintMachine } from './complaint.machine';
 import { complaintMachine as complaintLifecycle } from './domain/complaint.machine';
+import { personInfoMachine } from './person-info.machine';
 import { payOrderMachine } from './pay-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
@@ -62,6 +63,7 @@ export const charts: Chart[] = [
   { file: 'machines/sms-code.machine.ts', machine: smsCodeMachine },
   { file: 'machines/reset-password.machine.ts', machine: resetPasswordMachine },
   { file: 'machines/change-password.machine.ts', machine: changePasswordMachine },
+  { file: 'machines/person-info.machine.ts', machine: personInfoMachine },
   { file: 'machines/book-class.machine.ts', machine: bookClassMachine },
   { file: 'machines/booking-item.machine.ts', machine: bookingItemMachine },
   { file: 'machines/check-in.machine.ts', machine: checkInMachine },

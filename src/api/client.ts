@@ -74,6 +74,7 @@ export function createApiClient(opts: ApiClientOptions) {
   return {
     get: <T>(path: string, o?: RequestOptions) => request<T>('GET', path, o),
     post: <T>(path: string, o?: RequestOptions) => request<T>('POST', path, o),
+    put: <T>(path: string, o?: RequestOptions) => request<T>('PUT', path, o),
   };
 }
 

@@ -8,6 +8,7 @@ import { friendCalls } from './friend';
 import { goodsCalls } from './goods';
 import { memberGoodsCalls } from './member-goods';
 import { orderCalls } from './orders';
+import { personCalls } from './person';
 import { scheduleCalls } from './schedule';
 import { transferCalls } from './transfers';
 import { cardRefundCalls } from './card-refunds';
@@ -33,6 +34,7 @@ export function createApi(opts: ApiClientOptions) {
     cardRefunds: cardRefundCalls(http),
     complaints: complaintCalls(http),
     wallet: walletCalls(http),
+    person: personCalls(http),
   };
 }
 

@@ -112,6 +112,7 @@ export const screens: ScreenRoute[] = [
   { path: 'complain', title: msg`我的投诉`, requiresLogin: true, screen: () => import('./screens/complaints/complain-screen') },
   { path: 'complain/createcomplain', title: msg`我要投诉`, showFooter: false, requiresLogin: true, screen: () => import('./screens/complaints/create-complain-screen') },
   { path: 'staff/complaints', title: msg`投诉处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/complaints-screen') },
+  { path: 'mine/improvePersonInfo', title: msg`个人信息完善`, showFooter: false, requiresLogin: true, screen: () => import('./screens/person/person-info-screen') },
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
   { path: 'mine/carddetail', title: msg`会员卡详情`, requiresLogin: true, screen: () => import('./screens/cards/card-detail-screen') },
   { path: 'mine/transfer', title: msg`会员卡转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-policy-screen') },

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { TRANSFER_STATE_VALUES, validIdNumber, validRecipientName } from '../domain/card-transfer';
+import { TRANSFER_STATE_VALUES } from '../domain/card-transfer';
+import { validIdNumber, validRealName } from '../domain/identity';
 import { PHOTO_MAX_BYTES } from '../domain/photo-review';
 import { IdParam } from './common';
 
@@ -34,7 +35,7 @@ export const TransferApplyBody = z
   .object({
     cardId: IdParam,
     phone: z.string().trim().min(1).max(32).openapi({ description: "the recipient's phone (a member)" }),
-    name: z.string().trim().refine(validRecipientName, 'name').openapi({ description: "the recipient's real name: 1-20 characters, not a number" }),
+    name: z.string().trim().refine(validRealName, 'name').openapi({ description: "the recipient's real name: 1-20 characters, not a number" }),
     idNumber: z
       .string()
       .trim()

@@ -20,6 +20,9 @@ export const MemberCoupon = z
     validUntil: IsoTime,
     state: z.enum(COUPON_STATES),
     usedAt: IsoTime.nullable(),
+    giftedAt: IsoTime.nullable().openapi({ description: 'when I gave it away (transferred)' }),
+    giftedTo: z.string().nullable().openapi({ description: 'to whom I gave it: the phone masked' }),
+    giftedFrom: z.string().nullable().openapi({ description: 'a coupon I received as a gift: the giver’s phone masked' }),
   })
   .openapi('MemberCoupon');
 export type MemberCoupon = z.infer<typeof MemberCoupon>;
@@ -46,3 +49,25 @@ export const BalanceLedgerRow = z
   })
   .openapi('BalanceLedgerRow');
 export type BalanceLedgerRow = z.infer<typeof BalanceLedgerRow>;
+
+/** POST /customers/coupons/gift (spec §5 "coupon gift needs agreement and a phone"; decision 032). */
+export const CouponGiftBody = z
+  .object({
+    couponId: z.number().int().min(1).max(2_147_483_647),
+    phone: z.string().trim().min(1).max(32).openapi({ description: "the friend's phone (a member)" }),
+    agreed: z.literal(true).openapi({ description: 'the gifting terms accepted' }),
+  })
+  .openapi('CouponGift');
+export type CouponGiftBody = z.input<typeof CouponGiftBody>;
+
+/** The gift as the giver sees it: the coupon now transferred, to whom (masked), and the gifts left. */
+export const CouponGift = z
+  .object({
+    couponId: z.number().int(),
+    state: z.enum(COUPON_STATES),
+    recipientName: z.string().openapi({ description: 'the friend’s name, all but the last character masked' }),
+    recipientPhone: z.string().openapi({ example: '137****0001' }),
+    giftsLeft: z.number().int().openapi({ description: 'gifts the giver may still make in the period' }),
+  })
+  .openapi('CouponGiftDone');
+export type CouponGift = z.infer<typeof CouponGift>;

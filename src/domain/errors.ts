@@ -187,6 +187,16 @@ export const Errors = {
   activityFull: def(70151, 409, msg`活动名额已满`),
   activityAlreadySigned: def(70152, 409, msg`您已报名该活动`),
   activityClosed: def(70153, 409, msg`活动已结束，不能报名`),
+  // personal information and coupon gifting (issue 15, decision 032: 70100-70139)
+  realNameInvalid: def(70100, 400, msg`请填写真实姓名（不超过20个字，不能是数字）`),
+  idNumberFormat: def(70101, 400, msg`身份证号应为18位（最后一位可以是X）`),
+  idNumberBirthDate: def(70102, 400, msg`身份证号中的出生日期不正确`),
+  idNumberCheckDigit: def(70103, 400, msg`身份证号校验位不正确，请核对`),
+  identityLocked: def(70104, 409, msg`姓名和身份证号已用于转卡或退卡，如需修改请联系门店工作人员`),
+  recipientIdentityMismatch: def(70105, 400, msg`受让人的姓名或身份证号与其登记的个人信息不一致`),
+  couponNotGiftable: def(70110, 409, msg`这张优惠券不能赠送（已使用、已过期或已转赠）`),
+  couponGiftLimit: def(70111, 409, msg`优惠券转赠次数已达上限`),
+  couponGiftToSelf: def(70112, 400, msg`不能把优惠券赠送给自己`),
 
   // 70xxx other (catalogue)
   surveyAnswered: def(70020, 409, msg`您已经回答过这份问卷`),

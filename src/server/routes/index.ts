@@ -8,6 +8,7 @@ import { auth } from './auth';
 import { bindingRoutes } from './binding';
 import { bookings } from './bookings';
 import { checkinRoutes } from './checkin';
+import { couponRoutes } from './coupons';
 import { buyingRoutes } from './buying';
 import { devAuth } from './dev-auth';
 import { devPayRoutes } from './dev-pay';
@@ -19,6 +20,7 @@ import { home } from './home';
 import { media } from './media';
 import { orderRoutes } from './orders';
 import { password } from './password';
+import { personRoutes } from './person';
 import { photoRoutes } from './photos';
 import { scheduleRoutes } from './schedule';
 import { school } from './school';
@@ -56,6 +58,8 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', scheduleRoutes);
   app.route('/api', cardRefundRoutes);
   app.route('/api', complaintRoutes);
+  app.route('/api', personRoutes);
+  app.route('/api', couponRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
   if (deps.config.demo && !deps.config.production) {

@@ -148,6 +148,7 @@ export default function MineScreen() {
         <ListItem link title={<Trans>我的投诉</Trans>} linkComponent={RouterLink} linkProps={{ to: '/complain' }} />
       </List>
       <List strong inset>
+        <ListItem link title={<Trans>个人信息</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/improvePersonInfo' }} />
         <ListItem link title={<Trans>修改密码</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/changepassword' }} />
       </List>
       <LanguageSwitch />

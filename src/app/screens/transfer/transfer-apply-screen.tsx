@@ -8,7 +8,7 @@ import { useLoaderData, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { cardTransferMachine, type TransferSubmission } from '../../../../machines/card-transfer.machine';
 import type { Api } from '../../../api/index';
-import { validIdNumber, validRecipientName } from '../../../domain/card-transfer';
+import { validIdNumber, validRealName } from '../../../domain/identity';
 import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
@@ -90,7 +90,7 @@ export default function TransferApplyScreen() {
   if (!card) return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
   const busy = phase === 'lookingUp' || phase === 'submitting';
   const shown = phase === 'form' || phase === 'submitting' || phase === 'unreachable';
-  const complete = validRecipientName(c.name) && validIdNumber(c.idNumber) && Boolean(c.idPhoto) && Boolean(c.photo);
+  const complete = validRealName(c.name) && validIdNumber(c.idNumber) && Boolean(c.idPhoto) && Boolean(c.photo);
   return (
     <article className="pb-6" data-transfer-apply={card.id}>
       <BlockTitle>

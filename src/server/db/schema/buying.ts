@@ -88,9 +88,14 @@ export const memberCoupons = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** the order that bought it (null for a grant) */
     sourceOrderId: integer('source_order_id').references(() => orders.id),
+    /** gifted away (state transferred): to whom and when (decision 032) */
+    giftedToAccountId: integer('gifted_to_account_id').references(() => accounts.id),
+    giftedAt: timestamp('gifted_at', { withTimezone: true }),
+    /** a coupon received as a gift: the giver's coupon it came from */
+    giftedFromCouponId: integer('gifted_from_coupon_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('member_coupons_account').on(t.accountId, t.state), uniqueIndex('member_coupons_source').on(t.sourceOrderId), stateCheck(STATE_COLUMNS.memberCoupons)],
+  (t) => [index('member_coupons_account').on(t.accountId, t.state), uniqueIndex('member_coupons_source').on(t.sourceOrderId), index('member_coupons_gifted_from').on(t.giftedFromCouponId), index('member_coupons_gifts').on(t.accountId, t.giftedAt), stateCheck(STATE_COLUMNS.memberCoupons)],
 );
 
 /** A course a member bought (workshop, open, private, primary, training): my goods with uses left. */

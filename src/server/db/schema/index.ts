@@ -12,3 +12,4 @@ export * from './photos';
 export * from './transfers';
 export * from './binding';
 export * from './member-services';
+export * from './person';

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { accounts, cardTransfers, memberCards, transferImages } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { recipientIdentityMatches } from '../person/person-info';
 import { catchUpCard, lockMyCard } from './my-card';
 import { recipientByPhone, refuseTransfer, transferRefusal } from './transfer-rules';
 
@@ -63,6 +64,7 @@ export async function applyTransfer(db: Db, clock: Clock, accountId: number, inp
     const to = await recipientByPhone(tx, input.phone);
     if (!to) throw new ApiError(Errors.noSuchMember, { field: 'phone' });
     if (to.id === accountId) throw new ApiError(Errors.transferToSelf, { field: 'phone' });
+    if (!(await recipientIdentityMatches(tx, to.id, input.name, input.idNumber))) throw new ApiError(Errors.recipientIdentityMismatch, { field: 'name' });
     const why = await transferRefusal(tx, card, now);
     if (why) refuseTransfer(why);
     for (const [field, id] of [['idPhotoId', input.idPhotoId], ['photoId', input.photoId]] as const) {

@@ -1,13 +1,15 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { cardFactsOf } from '../../../../machines/domain/card-transitions';
 import { EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
 import { cardOperationsServed } from '../cards/operations';
 import { passCouponTime } from '../../jobs/time-passing';
 import type { CouponState } from '../../../domain/pricing';
 import type { Db } from '../../db/client';
-import { bookings, classes, clubs, goods, goodsPhases, memberCards, memberCoupons, memberCourses, orders, teachers } from '../../db/schema/index';
+import { accounts, bookings, classes, clubs, goods, goodsPhases, memberCards, memberCoupons, memberCourses, orders, teachers } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
 import { cardOut } from '../booking/views';
+import { maskPhone } from '../cards/transfer';
 import { loc } from '../catalog';
 import type { CardHistoryItem } from '../../../contracts/member-goods';
 
@@ -17,12 +19,22 @@ import type { CardHistoryItem } from '../../../contracts/member-goods';
  * Spec §4 coupon tabs, by the stored state: the member's coupons past their validity are first brought
  * up to date the way the time-passing job does it (decision 018), so the list is exact between its runs.
  */
-export async function myCoupons(db: Db, now: Date, accountId: number, tab: CouponState | undefined, locale: Locale, pagenum: number, pagesize: number) {
+export async function myCoupons(db: Db, now: Date, accountId: number, tab: CouponState | undefined, locale: Locale, pagenum: number, pagesize: number, id?: number) {
   await passCouponTime(db, now, eq(memberCoupons.accountId, accountId));
-  const rows = await db.select().from(memberCoupons).where(eq(memberCoupons.accountId, accountId)).orderBy(desc(memberCoupons.id));
+  const to = alias(accounts, 'gifted_to');
+  const origin = alias(memberCoupons, 'gift_origin');
+  const from = alias(accounts, 'gifted_from');
+  const rows = await db
+    .select({ c: memberCoupons, toPhone: to.phone, fromPhone: from.phone })
+    .from(memberCoupons)
+    .leftJoin(to, eq(to.id, memberCoupons.giftedToAccountId))
+    .leftJoin(origin, eq(origin.id, memberCoupons.giftedFromCouponId))
+    .leftJoin(from, eq(from.id, origin.accountId))
+    .where(and(eq(memberCoupons.accountId, accountId), id === undefined ? undefined : eq(memberCoupons.id, id)))
+    .orderBy(desc(memberCoupons.id));
   const all = rows
-    .filter((c) => !tab || c.state === tab)
-    .map((c) => ({
+    .filter(({ c }) => !tab || c.state === tab)
+    .map(({ c, toPhone, fromPhone }) => ({
       id: c.id,
       name: loc(locale, c.name, c.nameEn),
       offCents: c.offCents,
@@ -33,6 +45,9 @@ export async function myCoupons(db: Db, now: Date, accountId: number, tab: Coupo
       validUntil: c.validUntil.toISOString(),
       state: c.state,
       usedAt: c.usedAt?.toISOString() ?? null,
+      giftedAt: c.giftedAt?.toISOString() ?? null,
+      giftedTo: toPhone ? maskPhone(toPhone) : null,
+      giftedFrom: fromPhone ? maskPhone(fromPhone) : null,
     }));
   return { list: all.slice(pagenum * pagesize, (pagenum + 1) * pagesize), total: all.length, pagenum, pagesize };
 }
