@@ -22,7 +22,7 @@ import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/catalog.ts): they cannot drift.
-export type { Activity, Banner, Club, ClubDetail, ClubDistance, DictItem, Goods, Notice, SearchResult, SurveyState, Teacher, TeacherDetail };
+export type { Activity, ActivityDetail, Banner, Club, ClubDetail, ClubDistance, DictItem, Goods, Notice, SearchResult, SurveyState, Teacher, TeacherDetail };
 export type Survey = SurveyOut;
 
 /**
