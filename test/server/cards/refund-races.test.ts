@@ -14,7 +14,9 @@ import { askRefund, boughtCard, cardRefundRow, staffRefund } from './refund-supp
  * decisions' order), then the order, so one decides after the other has committed. The negative
  * controls approve without the locks and the state conditions.
  */
-describe.runIf(usePostgres)('card refund races on PostgreSQL', async () => {
+// a sweep of rounds checks who won, not how fast: on two cores shared with the other suites it has
+// taken over the 20 s default, so the safety net is wider here
+describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_000 }, async () => {
   const s = await startTestServer({ seed: true });
 
   /** A card bought with the balance (¥199), its refund asked for; `staffCount` staff accounts. */

@@ -19,7 +19,9 @@ import { cardsOf, create, goodsRow, newGoods, newMember, orderRow, pay } from '.
  * The negative control settles without the row locks and the part's guarded write, and the same race
  * then ends some orders both paid and cancelled.
  */
-describe.runIf(usePostgres)('expiry against a paid notification on PostgreSQL', async () => {
+// a sweep of rounds checks who won, not how fast: on two cores shared with the other suites it has
+// taken over the 20 s default, so the safety net is wider here
+describe.runIf(usePostgres)('expiry against a paid notification on PostgreSQL', { timeout: 120_000 }, async () => {
   const s = await startTestServer({ seed: true });
   const alipay = s.deps.gateways.payments.alipay as PaymentGateway;
   // the expiry cannot reach the provider: it closes the trade here
