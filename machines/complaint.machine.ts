@@ -82,7 +82,7 @@ export const complaintMachine = setup({
     repliedNow: (_, params: { envelope: Envelope<MyComplaint> }) => isOk(params.envelope) && replied(params.envelope.data),
   },
 }).createMachine({
-  id: 'complaint',
+  id: 'complaintFlow',
   context: ({ input }) => ({ content: '', clubId: null, photos: [], complaint: input.complaint ?? null, satisfied: null }),
   initial: 'opening',
   states: {
