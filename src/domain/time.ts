@@ -29,6 +29,11 @@ export function shanghaiFormat(at: Date, pattern: string): string {
   return inShanghai(at).format(pattern);
 }
 
+/** A stored instant (ISO text) as Shanghai date and minute, "2026-11-20 10:30"; none gives ''. */
+export function shanghaiMinute(iso: string | null | undefined): string {
+  return iso ? inShanghai(iso).format('YYYY-MM-DD HH:mm') : '';
+}
+
 /**
  * An instant as a Shanghai calendar date, "2026-11-20". The same text on the server and the phone
  * whatever their own zone (no hydration mismatch). An unreadable value gives ''.

@@ -9,7 +9,7 @@ import { refundRequestMachine } from '../../../../machines/card-refund.machine';
 import type { MyCardRefund } from '../../../api/card-refunds';
 import { Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
-import { shanghaiFormat } from '../../../domain/time';
+import { shanghaiMinute } from '../../../domain/time';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
@@ -44,7 +44,7 @@ async function loadRequest(cardId: number): Promise<MyCardRefund | null> {
   return r.data;
 }
 
-const time = (iso: string | null) => (iso ? shanghaiFormat(new Date(iso), 'YYYY-MM-DD HH:mm') : '');
+const time = shanghaiMinute;
 
 /** The refund policy (decision 030): what comes back, the way it goes back, and when it cannot be asked. */
 function RefundPolicy() {

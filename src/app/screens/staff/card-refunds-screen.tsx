@@ -5,7 +5,7 @@ import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffCardRefund } from '../../../contracts/card-refunds';
 import { newIntentKey } from '../../../domain/intent-key';
 import { formatYuan } from '../../../domain/money';
-import { shanghaiFormat } from '../../../domain/time';
+import { shanghaiMinute } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusalMessage } from '../auth/auth-messages';
@@ -24,7 +24,7 @@ export const loader = async ({ context }: LoaderFunctionArgs) => {
   return data<CardRefundsData>({ queue: queue.data, decided: decided?.code === 200 ? decided.data : null }, queue.init ?? undefined);
 };
 
-const time = (iso: string | null) => (iso ? shanghaiFormat(new Date(iso), 'YYYY-MM-DD HH:mm') : '');
+const time = shanghaiMinute;
 
 /**
  * /staff/cardRefunds: members' card refund requests (decisions 030, 031), oldest first: approve one
