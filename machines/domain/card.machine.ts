@@ -11,8 +11,7 @@ export type CardEvent =
   | { type: 'card.transfer' }
   | { type: 'card.extend' }
   | { type: 'card.refund' }
-  | { type: 'card.expire' }
-  | { type: 'card.invalidate' };
+  | { type: 'card.expire' };
 
 /** Facts about a card that the chart's guards read. */
 export interface CardInput {
@@ -27,12 +26,14 @@ export type CardContext = CardInput;
 /**
  * The lifecycle of one membership card (spec §4 card status). A bought card is inactive until it is
  * activated, by hand or by its first successful booking. A card in use may be frozen (and unfrozen),
- * transferred once (the recipient's new card cannot be transferred again), extended, refunded or
- * invalidated; it expires at the end of its validity. Extension is allowed only in use or expired (an
+ * transferred once (the recipient's new card cannot be transferred again), extended or refunded; it
+ * expires at the end of its validity. Extension is allowed only in use or expired (an
  * expired card extended is in use again). A freeze asked from today freezes the card at once; one
  * asked from a later day is planned (the card stays in use, the plan stored) and starts by the
  * time-passing job on its first day; a frozen card is unfrozen by the job after its last day, or
- * earlier by the member, who may also call off a planned freeze (decision 024). Refund and invalidation end a card (invalid). State names
+ * earlier by the member, who may also call off a planned freeze (decision 024). A refund ends a card (invalid). Staff
+ * cannot void a card by hand: the spec names no such operation, and a chart event that nothing can
+ * cause would be a promise the server does not keep (decision 016); a card is given up by its refund. State names
  * are the stored `member_cards.status` values. The server checks every change against this chart;
  * the app reads which operations a card offers.
  */
@@ -63,7 +64,6 @@ export const cardMachine = setup({
         'card.activate': 'in_use',
         'card.transfer': { guard: 'transferable', target: 'transferred' },
         'card.refund': 'invalid',
-        'card.invalidate': 'invalid',
       },
     },
     in_use: {
@@ -80,7 +80,6 @@ export const cardMachine = setup({
         'card.refund': 'invalid',
         // a planned freeze starts before the validity ends (its days were added to it)
         'card.expire': { guard: 'noFreezePlanned', target: 'expired' },
-        'card.invalidate': 'invalid',
       },
     },
     frozen: {
@@ -89,17 +88,15 @@ export const cardMachine = setup({
         'card.unfreeze': 'in_use',
         'card.freezeEnds': 'in_use',
         'card.refund': 'invalid',
-        'card.invalidate': 'invalid',
       },
     },
     expired: {
       description: 'Past its validity end (written by the time-passing job): cannot book; an extension brings it back into use.',
       on: {
         'card.extend': 'in_use',
-        'card.invalidate': 'invalid',
       },
     },
     transferred: { description: "Given to another member by an approved transfer: it leaves this member's cards; the receiver holds a new card marked received by transfer.", type: 'final' },
-    invalid: { description: 'Refunded or voided by staff: cannot book, and never comes back.', type: 'final' },
+    invalid: { description: 'Refunded: cannot book, and never comes back.', type: 'final' },
   },
 });

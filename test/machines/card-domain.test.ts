@@ -51,10 +51,9 @@ describe('the server reads the card chart (spec §4 card status)', () => {
     for (const s of ['inactive', 'frozen', 'invalid', 'transferred'] as const) expect(canApplyCard(s, 'card.extend'), s).toBe(false);
   });
 
-  it('refunds and invalidates end a card; an ended card changes no more', () => {
+  it('a refund ends a card; an ended card changes no more', () => {
     expect(nextCardStatus('in_use', 'card.refund')).toBe('invalid');
     expect(nextCardStatus('inactive', 'card.refund')).toBe('invalid');
-    expect(nextCardStatus('expired', 'card.invalidate')).toBe('invalid');
     for (const s of ['invalid', 'transferred'] as const) expect(cardOperations(s), s).toEqual([]);
   });
 

@@ -26,8 +26,8 @@ import { accepted, defineServerPaths } from '../support/server-paths';
  * from the server), the freeze dates, the extension count, the operations offered. Time passes by
  * moving the injected clock and running the time-passing job (decision 018). A transfer is the
  * member's application to another member and staff taking and approving it (decision 026).
- * A refund is the member's request and staff approving it (decision 030); invalidation comes with
- * the rest of issue 13.
+ * A refund is the member's request and staff approving it (decision 030): the one way a card
+ * becomes invalid.
  */
 const s = await startTestServer({ seed: true });
 // the time-passing job, scheduled as the runner schedules it
@@ -161,9 +161,6 @@ defineServerPaths<Card>(s, {
       if (w.planned || from === 'frozen') return runDueJobs(s.deps).then(() => {});
       await passTo((await cardRow(s, w.cardId)).validUntil?.getTime() ?? s.clock.now().getTime() + DAYS * DAY_MS);
     },
-  },
-  notYetDriven: {
-    'card.invalidate': 'issue 13 (staff invalidation)',
   },
   async read(w) {
     return { stored: (await cardRow(s, w.cardId)).status, shown: (await detail(w)).status as string };

@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { orderMachine } from '../../../machines/domain/order.machine';
-import { friendInvitations, paymentAttempts, payments } from '../../../src/server/db/schema/index';
+import { friendInvitations, paymentAttempts, payments, refunds } from '../../../src/server/db/schema/index';
+import { REFUND_RETRY_EVERY_MS } from '../../../src/server/services/refunds/run';
 import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
-import { cardsOf, create, credit, goodsRow, newGoods, newMember, orderRow, pay } from '../orders/support';
+import { askRefund, staffRefund } from '../cards/refund-support';
+import { allDueJobs, dev } from '../orders/refund-support';
+import { cardsOf, create, credit, goodsRow, newGoods, newMember, newStaff, orderRow, pay } from '../orders/support';
 import { issueOpenId } from '../payments/support';
 import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
@@ -20,6 +23,14 @@ import { accepted, defineServerPaths } from '../support/server-paths';
  * with the first part paid from the balance already (the last part paid: `split.paid`, or a friend's
  * `friend.paid`). Each world meets only the events its order can: a whole order has no parts to pay one
  * by one, a split order's payment is never the whole order's.
+ *
+ * Two more worlds refund what was paid (a card refund, decision 030: the member asks, staff approve):
+ * `refund`, a whole order paid with WeChat Pay, and `refundSplit`, the `lastPart` order whose last part
+ * is paid with WeChat Pay. A refund of money paid at a provider is under way until the provider says
+ * how it ended, so the WeChat Pay stand-in is told first what the refund does (`/refunds/arrange`):
+ * processing (`refund.request`: the order refunding), then paid out (`refund.succeeded`), or closed
+ * and, asked again, refused (`refund.failed`: the order refund failed, for staff); the hourly retry
+ * asks again (`refund.request` from refund failed). Money paid from the balance comes back at once.
  */
 const s = await startTestServer({ seed: true });
 
@@ -30,9 +41,19 @@ const PRICE = 19_900;
 const PARTS = [10_000, 9_900];
 
 type World = 'whole' | 'split' | 'lastPart';
+/** the worlds by name: the three ways to pay, and two of them paid at WeChat Pay and refunded */
+const WORLDS = { whole: 'whole', split: 'split', lastPart: 'lastPart', refund: 'whole', refundSplit: 'lastPart' } as const satisfies Record<string, World>;
+type WorldName = keyof typeof WORLDS;
+const refunded = (name: string) => name === 'refund' || name === 'refundSplit';
 
 interface Order {
   world: World;
+  /** the member's provider: Alipay, or WeChat Pay in the refund worlds (its stand-in's refunds can be closed) */
+  provider: 'alipay' | 'wechat';
+  /** the open WeChat Pay trade's prepay id */
+  prepayId?: string;
+  /** staff who decide the card refund */
+  staff?: { id: number; token: string };
   token: string;
   accountId: number;
   goodsId: number;
@@ -50,9 +71,14 @@ interface Order {
 
 let friends = 0;
 
+const balance = async (w: Order) => (await s.call('GET', '/api/customers/balance', { token: w.token })).body.data.balanceCents as number;
+
 const detail = (w: Order) => s.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token });
 const simulate = (w: Order, outcome: 'pay' | 'fail') =>
-  s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${w.orderNo}-${w.attempts}`, outcome } }).then((r) => accepted(r, `simulate ${outcome}`));
+  (w.provider === 'wechat'
+    ? s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: w.prepayId, outcome } })
+    : s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${w.orderNo}-${w.attempts}`, outcome } })
+  ).then((r) => accepted(r, `simulate ${outcome}`));
 
 async function expectActions(w: Order, actions: string[]) {
   expect((await detail(w)).body.data.actions).toEqual(actions);
@@ -97,10 +123,48 @@ async function money(w: Order) {
     providerFailed: paid.filter((p) => p.status === 'failed').length,
     /** what the last payment recorded for the order said (a failure, or money taken), if any */
     lastPayment: all.at(-1)?.status ?? null,
-    balance: (await s.call('GET', '/api/customers/balance', { token: w.token })).body.data.balanceCents as number,
+    balance: await balance(w),
     cards: (await cardsOf(s, w.accountId)).length,
     stock: (await goodsRow(s, w.goodsId)).stock,
   };
+}
+
+/** The trades at WeChat Pay that took money for the order (a refund of each is asked of the stand-in). */
+async function wechatTrades(w: Order): Promise<string[]> {
+  const o = await orderRow(s, w.orderNo);
+  const rows = await s.deps.db
+    .select({ outTradeNo: paymentAttempts.outTradeNo })
+    .from(payments)
+    .innerJoin(paymentAttempts, eq(paymentAttempts.id, payments.attemptId))
+    .where(and(eq(payments.orderId, o.id), eq(payments.provider, 'wechat'), eq(payments.status, 'paid')));
+  return rows.map((r) => r.outTradeNo);
+}
+
+/** What the WeChat Pay stand-in does with each trade's next refund (or with its processing refund: `/refunds/simulate`). */
+async function standIn(w: Order, path: '/refunds/arrange' | '/refunds/simulate', body: Record<string, unknown>): Promise<void> {
+  const trades = await wechatTrades(w);
+  if (trades.length === 0) throw new Error('nothing was paid at WeChat Pay');
+  for (const outTradeNo of trades) {
+    const r = await dev(s, 'wechat', path, { outTradeNo, ...body });
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+}
+
+/** The order's refunds, by state, and the card it issued. */
+async function refundsOf(w: Order) {
+  const o = await orderRow(s, w.orderNo);
+  const rows = await s.deps.db.select({ id: refunds.id, state: refunds.state, amountCents: refunds.amountCents }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(payments.orderId, o.id));
+  const card = o.issuedCardId === null ? null : (await cardsOf(s, w.accountId)).find((c) => c.id === o.issuedCardId) ?? null;
+  return { states: rows.map((r) => r.state).sort(), cents: rows.reduce((n, r) => n + r.amountCents, 0), card, ids: rows.map((r) => r.id) };
+}
+
+/** What every refunding state promises: the card ended, each payer's share asked back once (all of what was paid). */
+async function refundAsked(w: Order) {
+  await expectActions(w, []);
+  const r = await refundsOf(w);
+  expect(r.card?.status, 'the card ended').toBe('invalid');
+  expect(r.cents, 'all that was paid is asked back, once').toBe(w.balancePaid + w.providerPaid);
+  return r;
 }
 
 /** How many shares the order's amount is in now (1 whole, or its split parts). */
@@ -115,17 +179,24 @@ async function invitationStates(w: Order): Promise<string[]> {
   return (await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, o.id))).map((i) => i.state);
 }
 
-/** A state only a later capability can put an order in: no order may be in it today. */
-const notYet = (what: string) => () => {
-  throw new Error(`${what}: nothing can put an order in this state yet`);
-};
-
 defineServerPaths<Order>(s, {
   machine: orderMachine,
   record: 'an order for a card',
-  inputs: { whole: 'whole', split: 'split', lastPart: 'lastPart' },
-  // a whole order is paid as one; a split order only by its parts; one part left, none is paid while another is owed
-  offer: ({ type }, _snapshot, world) => {
+  inputs: { whole: 'whole', split: 'split', lastPart: 'lastPart', refund: 'refund', refundSplit: 'refundSplit' },
+  offer: ({ type }, snapshot, name) => {
+    // the refund worlds pay at WeChat Pay (the whole order, or the last part) and meet the refund's events
+    if (refunded(name)) {
+      const at = snapshot.value as string;
+      if (type === 'order.pay') return at === 'unpaid';
+      if (type === 'payment.succeeded') return name === 'refund' && at === 'paying';
+      if (type === 'split.paid') return name === 'refundSplit' && at === 'paying';
+      if (type === 'refund.request') return true;
+      return name === 'refund' && (type === 'refund.succeeded' || type === 'refund.failed');
+    }
+    // the others pay by balance or Alipay, so nothing of theirs is refunded through a provider
+    if (type.startsWith('refund.')) return false;
+    const world = WORLDS[name as WorldName];
+    // a whole order is paid as one; a split order only by its parts; one part left, none is paid while another is owed
     if (world === 'whole') return type !== 'part.paid' && type !== 'split.paid';
     if (type === 'payment.succeeded') return false;
     if (world === 'split') return type !== 'split.paid' && type !== 'friend.paid';
@@ -137,7 +208,19 @@ defineServerPaths<Order>(s, {
     const g = await newGoods(s, { stock: STOCK });
     const r = await create(s, m.token, { goodsId: g.id });
     accepted(r, 'create');
-    const w: Order = { world: input as World, token: m.token, accountId: m.id, goodsId: g.id, orderNo: r.body.data.orderNo as string, attempts: 0, balancePaid: 0, providerPaid: 0 };
+    const name = input as WorldName;
+    const w: Order = {
+      world: WORLDS[name],
+      provider: refunded(name) ? 'wechat' : 'alipay',
+      ...(refunded(name) ? { staff: await newStaff(s) } : {}),
+      token: m.token,
+      accountId: m.id,
+      goodsId: g.id,
+      orderNo: r.body.data.orderNo as string,
+      attempts: 0,
+      balancePaid: 0,
+      providerPaid: 0,
+    };
     if (w.world !== 'whole') accepted(await s.call('POST', '/api/orders/split', { token: w.token, body: { orderNo: w.orderNo, parts: PARTS } }), 'split');
     if (w.world === 'lastPart') await payPartByBalance(w);
     return w;
@@ -146,10 +229,11 @@ defineServerPaths<Order>(s, {
     // a provider payment: the member opens the cashier (a split order's: for their first unpaid part)
     'order.pay': async (w) => {
       const partSeq = w.world === 'whole' ? undefined : (await ownUnpaid(w))[0]?.seq;
-      const r = await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'alipay', partSeq } });
-      accepted(r, 'pay by Alipay');
+      const r = await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: w.provider, partSeq } });
+      accepted(r, `pay by ${w.provider}`);
       w.attempts++;
-      expect((await s.app.request(r.body.data.payment.url)).status).toBe(200);
+      if (w.provider === 'wechat') w.prepayId = r.body.data.payment.prepayId as string;
+      else expect((await s.app.request(r.body.data.payment.url)).status).toBe(200);
     },
     // by the provider's notification while paying; by the balance, at once, otherwise
     'payment.succeeded': async (w, from) => {
@@ -185,11 +269,28 @@ defineServerPaths<Order>(s, {
       accepted(await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }), 'withdraw the invitation');
       w.invitedSeq = undefined;
     },
-  },
-  notYetDriven: {
-    'refund.request': 'issue 12 (refunds to each payer)',
-    'refund.succeeded': 'issue 12 (refunds to each payer)',
-    'refund.failed': 'issue 12 (refunds to each payer)',
+    // the member asks for the card's refund and staff approve it (the provider's refund processing);
+    // after a failure, the hourly retry asks the provider again (processing this time)
+    'refund.request': async (w, from) => {
+      await standIn(w, '/refunds/arrange', { status: 'processing' });
+      if (from === 'refund_failed') {
+        s.clock.advance(REFUND_RETRY_EVERY_MS);
+        return allDueJobs(s);
+      }
+      const { card } = await refundsOf(w);
+      if (!card || !w.staff) throw new Error('no card to refund');
+      const asked = await askRefund(s, w.token, card.id);
+      accepted(asked, 'ask for the refund');
+      accepted(await staffRefund(s, w.staff.token, 'approve', asked.body.data.id as number), 'staff approve');
+    },
+    // WeChat Pay paid the refund out (its signed notification)
+    'refund.succeeded': (w) => standIn(w, '/refunds/simulate', { outcome: 'success' }),
+    // WeChat Pay closed the refund unpaid; asked again under the next number, it refuses (NOT_ENOUGH)
+    'refund.failed': async (w) => {
+      await standIn(w, '/refunds/arrange', { refuse: 'NOT_ENOUGH' });
+      await standIn(w, '/refunds/simulate', { outcome: 'closed' });
+      await allDueJobs(s);
+    },
   },
   async read(w) {
     return { stored: (await orderRow(s, w.orderNo)).state, shown: (await detail(w)).body.data.state as string };
@@ -251,8 +352,27 @@ defineServerPaths<Order>(s, {
       if (w.world === 'whole') expect(invs).toEqual(['paid']);
       else expect(invs.filter((st) => st === 'open')).toEqual([]);
     },
-    refunding: notYet('a refund needs refund records (issue 12)'),
-    refunded: notYet('a refund needs refund records (issue 12)'),
-    refund_failed: notYet('a refund needs refund records (issue 12)'),
+    // the money on its way back: what was paid from the balance is back, the provider's share not yet, nothing failed
+    refunding: async (w) => {
+      const r = await refundAsked(w);
+      expect(r.states.filter((st) => st === 'pending' || st === 'processing'), 'the provider\'s share is on its way').not.toHaveLength(0);
+      expect(r.states, 'nothing failed').not.toContain('failed');
+      expect(await balance(w), 'the balance\'s share is back').toBe(BALANCE);
+    },
+    // every share back with its payer
+    refunded: async (w) => {
+      const r = await refundAsked(w);
+      expect(r.states.every((st) => st === 'succeeded' || st === 'settled'), `all returned: ${r.states.join(', ')}`).toBe(true);
+      expect(await balance(w)).toBe(BALANCE);
+      const { refundedCents, refundingCents } = (await detail(w)).body.data.money;
+      expect([refundedCents, refundingCents]).toEqual([w.balancePaid + w.providerPaid, 0]);
+    },
+    // the provider refused: staff see it with the provider's reason, and it is tried again
+    refund_failed: async (w) => {
+      const r = await refundAsked(w);
+      expect(r.states, 'a refund failed').toContain('failed');
+      const attention = (await s.call('GET', '/api/staff/refunds/attention', { token: w.staff!.token })).body.data as Array<{ refundId: number; failureCode: string }>;
+      expect(attention.filter((a) => r.ids.includes(a.refundId)).map((a) => a.failureCode), 'listed for staff with the reason').toEqual(['NOT_ENOUGH']);
+    },
   },
 });
