@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { fixedClock } from '../src/domain/clock';
 import { openDatabase, type Database } from '../src/server/db/client';
@@ -38,11 +38,17 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplates', null);
   mkdirSync(TEMPLATE_DIR, { recursive: true });
   const database = await openDatabase({ dataDir: 'memory' });
-  const dump = async (name: string) => writeFileSync(`${TEMPLATE_DIR}/${name}`, Buffer.from(await (await database.dump!()).arrayBuffer()));
+  // written under a name of this process's, then renamed: runs side by side (the mutants' shards, two
+  // checkouts' steps) each replace a template whole, and a test file never reads one half-written
+  const dump = async (name: string) => {
+    const part = `${TEMPLATE_DIR}/${name}.${process.pid}.part`;
+    writeFileSync(part, Buffer.from(await (await database.dump!()).arrayBuffer()));
+    renameSync(part, `${TEMPLATE_DIR}/${name}`);
+  };
   try {
     await dump('pglite-empty.tar');
-    rmSync(`${TEMPLATE_DIR}/pglite-seeded.tar`, { force: true });
     if (await seed(database)) await dump('pglite-seeded.tar');
+    else rmSync(`${TEMPLATE_DIR}/pglite-seeded.tar`, { force: true });
   } finally {
     await database.close();
   }
