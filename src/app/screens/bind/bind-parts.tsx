@@ -16,7 +16,7 @@ export function NoOpenId(props: { from: string }) {
   return (
     <Block className="!my-3 rounded-lg bg-amber-50 !py-3 text-sm text-amber-900" data-no-openid>
       <p role="alert">{i18n._(Errors.emptyOpenId.message)}</p>
-      <a className="mt-2 inline-flex min-h-9 items-center rounded-full bg-amber-600 px-4 text-white" href={silentLoginAgain(props.from)}>
+      <a className="mt-2 inline-flex min-h-11 items-center rounded-full bg-amber-600 px-4 text-white" href={silentLoginAgain(props.from)}>
         <Trans>重新获取微信身份</Trans>
       </a>
     </Block>

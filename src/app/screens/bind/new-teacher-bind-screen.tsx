@@ -109,7 +109,7 @@ export default function NewTeacherBindScreen() {
         </legend>
         <div className="flex flex-wrap gap-2">
           {styles.map((s) => (
-            <label key={s.value} className="inline-flex min-h-9 items-center gap-1 rounded-full border border-black/15 px-3 text-sm">
+            <label key={s.value} className="inline-flex min-h-11 items-center gap-1 rounded-full border border-black/15 px-3 text-sm">
               <input type="checkbox" name="styles" value={s.value} checked={c.styles.includes(s.value)} onChange={() => form.send({ type: 'request.style.toggle', style: s.value })} />
               {s.label}
             </label>

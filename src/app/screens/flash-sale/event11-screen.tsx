@@ -75,7 +75,7 @@ export default function Event11Screen() {
         </Block>
       )}
       <p className="mx-4 text-center text-sm">
-        <Link to={`/eventactivi?id=${sale.id}`} className="text-primary" data-rules-link>
+        <Link to={`/eventactivi?id=${sale.id}`} className="inline-block text-primary" data-rules-link>
           <Trans>查看活动规则</Trans>
         </Link>
       </p>

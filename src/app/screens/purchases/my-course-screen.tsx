@@ -85,7 +85,7 @@ export default function MyCourseScreen() {
         }
       />
       <p className="mt-6 text-center">
-        <Link to="/myPurchaseHistory" className="text-sm text-primary">
+        <Link to="/myPurchaseHistory" className="inline-block text-sm text-primary">
           <Trans>购买记录</Trans>
         </Link>
       </p>

@@ -80,7 +80,7 @@ export default function CardRefundsScreen() {
                     </p>
                   ) : null}
                   <input
-                    className="mt-3 block min-h-10 w-full rounded-lg border border-black/15 px-3"
+                    className="mt-3 block min-h-11 w-full rounded-lg border border-black/15 px-3"
                     name="reason"
                     placeholder={t`不通过的原因（会员可见）`}
                     value={reasons[x.id] ?? ''}

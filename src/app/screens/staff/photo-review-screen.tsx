@@ -45,7 +45,7 @@ export default function PhotoReviewScreen() {
                   {p.name ?? p.phone} · {shanghaiFormat(new Date(p.createdAt), 'MM-DD HH:mm')}
                 </p>
                 <input
-                  className="mt-2 block min-h-10 w-full rounded-lg border border-black/15 px-3 text-sm"
+                  className="mt-2 block min-h-11 w-full rounded-lg border border-black/15 px-3 text-sm"
                   placeholder={t`不通过的原因（会员可见）`}
                   value={reasons[p.id] ?? ''}
                   onChange={(e) => setReasons({ ...reasons, [p.id]: e.target.value })}

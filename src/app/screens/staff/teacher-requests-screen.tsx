@@ -56,7 +56,7 @@ export default function TeacherRequestsScreen() {
                   </div>
                 </div>
                 <input
-                  className="mt-3 block min-h-10 w-full rounded-lg border border-black/15 px-3 text-sm"
+                  className="mt-3 block min-h-11 w-full rounded-lg border border-black/15 px-3 text-sm"
                   name={`reason-${r.id}`}
                   placeholder={t`拒绝原因（拒绝时必填）`}
                   value={reasons[r.id] ?? ''}
