@@ -16,7 +16,7 @@ export function GoodsPrice(props: { listPriceCents: number; memberPriceCents?: n
   return (
     <span className="tabular-nums" data-price="member">
       <span className={`font-semibold text-red-600 ${big}`}>{formatYuan(props.memberPriceCents)}</span>{' '}
-      {props.memberPriceCents !== props.listPriceCents && <s className="text-xs text-black/40">{formatYuan(props.listPriceCents)}</s>}
+      {props.memberPriceCents !== props.listPriceCents && <s className="text-xs text-black/60">{formatYuan(props.listPriceCents)}</s>}
     </span>
   );
 }

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 export function NotFoundState(props: { message: ReactNode; backTo: string; backLabel: ReactNode }) {
   return (
     <Block className="text-center" data-not-found>
-      <svg aria-hidden width="64" height="64" viewBox="0 0 64 64" className="mx-auto mt-10 text-black/25">
+      <svg aria-hidden width="64" height="64" viewBox="0 0 64 64" className="mx-auto mt-10 text-black/60">
         <circle cx="28" cy="28" r="18" fill="none" stroke="currentColor" strokeWidth="4" />
         <path d="M41 41l13 13" stroke="currentColor" strokeWidth="5" strokeLinecap="round" />
       </svg>

@@ -59,7 +59,7 @@ export function MoreButton(props: { state: PagerState; sentinel?: Ref<HTMLDivEle
 /** What an empty list says, with one way on. */
 export function EmptyList(props: { name: string; message: ReactNode; action?: ReactNode }) {
   return (
-    <div className="px-8 py-12 text-center text-black/50" data-empty={props.name}>
+    <div className="px-8 py-12 text-center text-black/60" data-empty={props.name}>
       <p>{props.message}</p>
       {props.action && <div className="mx-auto mt-4 max-w-60">{props.action}</div>}
     </div>

@@ -158,6 +158,13 @@ async function refundsOf(w: Order) {
   return { states: rows.map((r) => r.state).sort(), cents: rows.reduce((n, r) => n + r.amountCents, 0), card, ids: rows.map((r) => r.id) };
 }
 
+/** What a paid order promises of its goods: the card is the member's to use, nothing is being given back. */
+async function kept(w: Order) {
+  const r = await refundsOf(w);
+  expect(r.states, 'no refund asked').toEqual([]);
+  expect(r.card?.status, 'the card can be used').toBe('inactive');
+}
+
 /** What every refunding state promises: the card ended, each payer's share asked back once (all of what was paid). */
 async function refundAsked(w: Order) {
   await expectActions(w, []);
@@ -326,6 +333,7 @@ defineServerPaths<Order>(s, {
       expect(await invitationStates(w)).not.toContain('paid');
       // paid as one: the order is one share, not parts
       expect(await liveShareCount(w), 'one share').toBe(1);
+      await kept(w);
     },
     // nothing kept, nothing open: every payment given back to its payer, the stock and the balance back
     cancelled: async (w) => {
@@ -351,6 +359,7 @@ defineServerPaths<Order>(s, {
       const invs = await invitationStates(w);
       if (w.world === 'whole') expect(invs).toEqual(['paid']);
       else expect(invs.filter((st) => st === 'open')).toEqual([]);
+      await kept(w);
     },
     // the money on its way back: what was paid from the balance is back, the provider's share not yet, nothing failed
     refunding: async (w) => {

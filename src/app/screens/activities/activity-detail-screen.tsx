@@ -56,7 +56,7 @@ export default function ActivityDetailScreen() {
       <img src={a.image} alt="" className="aspect-[2/1] w-full bg-black/5 object-cover" />
       <Block className="space-y-2 text-sm">
         <h1 className="text-lg font-semibold">{a.title}</h1>
-        <p className="text-xs text-black/45 tabular-nums">{shanghaiDateSpan(a.startsAt, a.endsAt)}</p>
+        <p className="text-xs text-black/60 tabular-nums">{shanghaiDateSpan(a.startsAt, a.endsAt)}</p>
         <p className="whitespace-pre-wrap">{a.body}</p>
       </Block>
       {a.signup ? (

@@ -21,8 +21,8 @@ function ActivityRow({ a }: { a: Activity }) {
       <img src={a.image} alt="" width={96} height={64} loading="lazy" decoding="async" className="h-16 w-24 shrink-0 rounded-lg bg-black/5 object-cover" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{a.title}</p>
-        <p className="line-clamp-2 text-xs text-black/55">{a.summary}</p>
-        <p className="mt-1 flex justify-between text-xs text-black/45 tabular-nums">
+        <p className="line-clamp-2 text-xs text-black/60">{a.summary}</p>
+        <p className="mt-1 flex justify-between text-xs text-black/60 tabular-nums">
           <span>{shanghaiDateSpan(a.startsAt, a.endsAt)}</span>
           {a.places !== null ? (
             <span className="text-primary" data-takes-signup>

@@ -44,7 +44,7 @@ export default function ForgetPasswordScreen() {
         <h1 className="text-xl font-semibold">
           <Trans>找回密码</Trans>
         </h1>
-        <p className="mt-1 text-sm text-black/55">
+        <p className="mt-1 text-sm text-black/60">
           <Trans>输入注册手机号和短信验证码，下一步设置新密码</Trans>
         </p>
       </Block>

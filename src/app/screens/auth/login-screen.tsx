@@ -78,7 +78,7 @@ export default function LoginScreen() {
         <h1 className="text-2xl font-semibold">
           <Trans>欢迎来到瑜伽会馆</Trans>
         </h1>
-        <p className="mt-1 text-sm text-black/55">
+        <p className="mt-1 text-sm text-black/60">
           <Trans>登录后可预约课程、查看会员价</Trans>
         </p>
       </Block>
@@ -149,7 +149,7 @@ export default function LoginScreen() {
           <Link to="/login/forgetpassword" className="text-primary">
             <Trans>忘记密码？</Trans>
           </Link>
-          <Link to="/" className="text-black/55">
+          <Link to="/" className="text-black/60">
             <Trans>先随便看看</Trans>
           </Link>
         </div>
@@ -166,6 +166,7 @@ type AgreementDoc = 'service' | 'privacy';
  */
 function LoginAgreements(props: { agreed: boolean; onChange: (agreed: boolean) => void }) {
   const [open, setOpen] = useState<AgreementDoc | null>(null);
+  const { t } = useLingui();
   const docButton = (doc: AgreementDoc, label: ReactNode) => (
     <button type="button" className="min-h-11 text-primary" data-agreement-link={doc} onClick={() => setOpen(doc)}>
       {label}
@@ -186,7 +187,15 @@ function LoginAgreements(props: { agreed: boolean; onChange: (agreed: boolean) =
         </span>
         {docButton('privacy', <Trans>《隐私政策》</Trans>)}
       </div>
-      <Sheet opened={open !== null} onBackdropClick={() => setOpen(null)} className="max-h-[85vh] overflow-y-auto pb-safe" role="dialog" aria-modal={open !== null}>
+      <Sheet
+        opened={open !== null}
+        onBackdropClick={() => setOpen(null)}
+        className="max-h-[85vh] overflow-y-auto pb-safe"
+        role="dialog"
+        aria-modal={open !== null}
+        aria-hidden={open === null}
+        aria-label={open === 'privacy' ? t`隐私政策` : t`会员服务协议`}
+      >
         {open === 'service' && <AgreementText id="member-service" title={<Trans>会员服务协议</Trans>} clauses={memberServiceClauses()} onClose={() => setOpen(null)} />}
         {open === 'privacy' && <AgreementText id="privacy" title={<Trans>隐私政策</Trans>} clauses={privacyClauses()} onClose={() => setOpen(null)} />}
       </Sheet>

@@ -51,7 +51,7 @@ export default function NewPasswordScreen() {
         <h1 className="text-xl font-semibold">
           <Trans>设置新密码</Trans>
         </h1>
-        <p className="mt-1 text-sm text-black/55">
+        <p className="mt-1 text-sm text-black/60">
           <Trans>密码为6到15位</Trans>
         </p>
       </Block>

@@ -36,7 +36,7 @@ export default function BindHomeScreen() {
               已绑定为{i18n._(ROLE[binding.role])}：{binding.name ?? ''}
             </Trans>
           </p>
-          <p className="mt-1 text-sm text-black/55">
+          <p className="mt-1 text-sm text-black/60">
             <Trans>绑定时间 {shanghaiFormat(new Date(binding.since), 'YYYY-MM-DD HH:mm')}</Trans>
           </p>
           {binding.role === 'staff' ? (
@@ -44,7 +44,7 @@ export default function BindHomeScreen() {
               <Trans>进入员工工作台</Trans>
             </Link>
           ) : null}
-          <p className="mt-2 text-xs text-black/45">
+          <p className="mt-2 text-xs text-black/60">
             <Trans>如需解除绑定，请联系门店工作人员。</Trans>
           </p>
         </Block>

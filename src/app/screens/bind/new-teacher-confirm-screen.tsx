@@ -31,7 +31,7 @@ export default function NewTeacherConfirmScreen() {
         <p className="mt-2 text-sm">
           {r.name} · {r.phone} · {r.clubName}
         </p>
-        <p className="text-xs text-black/50">
+        <p className="text-xs text-black/60">
           <Trans>提交时间 {shanghaiFormat(new Date(r.createdAt), 'YYYY-MM-DD HH:mm')}</Trans>
         </p>
         {r.state === 'refused' ? (

@@ -164,7 +164,7 @@ function BookForm(props: { cls: ClassDetail }) {
   if (state === 'booked' || state === 'queued') {
     return (
       <Block className="text-center" data-booking-result={state}>
-        <svg aria-hidden width="56" height="56" viewBox="0 0 32 32" fill="none" stroke="currentColor" strokeWidth="2.2" className="mx-auto mt-8 text-emerald-600">
+        <svg aria-hidden width="56" height="56" viewBox="0 0 32 32" fill="none" stroke="currentColor" strokeWidth="2.2" className="mx-auto mt-8 text-emerald-700">
           <circle cx="16" cy="16" r="14" />
           <path d="M9.5 16.5l4.5 4.5 8.5-9" />
         </svg>

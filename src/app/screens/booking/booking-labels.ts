@@ -21,9 +21,9 @@ export const CLASS_STATE_LABELS: Record<ClassState, MessageDescriptor> = {
 export const CLASS_STATE_TINTS: Record<ClassState, string> = {
   bookable: 'bg-emerald-100 text-emerald-700',
   queueable: 'bg-amber-100 text-amber-700',
-  full: 'bg-black/5 text-black/45',
-  expired: 'bg-black/5 text-black/45',
-  'not-open': 'bg-black/5 text-black/55',
+  full: 'bg-black/5 text-black/60',
+  expired: 'bg-black/5 text-black/60',
+  'not-open': 'bg-black/5 text-black/60',
   booked: 'bg-sky-100 text-sky-700',
   queued: 'bg-violet-100 text-violet-700',
   'checked-in': 'bg-emerald-100 text-emerald-700',

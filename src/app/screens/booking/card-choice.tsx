@@ -8,7 +8,7 @@ import { refusal, REMINDER_LABELS } from './booking-labels';
 function CardFacts(props: { card: CardForClass }) {
   const c = props.card;
   return (
-    <span className="block text-xs text-black/50 tabular-nums">
+    <span className="block text-xs text-black/60 tabular-nums">
       {c.usesLeft !== null && (
         <>
           <Trans>剩余{c.usesLeft}次</Trans>{' '}
@@ -42,7 +42,7 @@ export function CardChoice(props: { cards: CardForClass[]; chosen: number | unde
           <input type="radio" name="card" value={c.id} checked={props.chosen === c.id} onChange={() => props.onChoose(c.id)} className="mt-1 h-4 w-4 shrink-0 accent-primary" />
           <span className="min-w-0 flex-1">
             <span className="block truncate font-medium">{c.name}</span>
-            <span className="block text-xs text-black/45">{c.number}</span>
+            <span className="block text-xs text-black/60">{c.number}</span>
             <CardFacts card={c} />
             {!c.usable && <span className="mt-1 block text-xs text-rose-600">{c.message ?? i18n._(refusal(c.code))}</span>}
             {c.usable && c.reminders.length > 0 && (

@@ -139,7 +139,7 @@ export function ClassDetailView(props: { back: string; backLabel: ReactNode; yog
             <Button large rounded disabled data-action="not-open">
               <Trans>未开放预约</Trans>
             </Button>
-            <p className="text-center text-sm text-black/55" data-opens-on={c.opensOn}>
+            <p className="text-center text-sm text-black/60" data-opens-on={c.opensOn}>
               <Trans>{c.opensOn.slice(5)} 起可预约这节课</Trans>
             </p>
           </>

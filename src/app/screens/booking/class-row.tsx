@@ -29,7 +29,7 @@ export function ClassRow(props: { item: ScheduleItem; to: string; styleLabel: st
       <Link to={props.to} className="flex gap-3 rounded-xl bg-white p-3 active:bg-black/5" data-class={c.id}>
         <span className="w-12 shrink-0 text-center">
           <span className="block text-base font-semibold tabular-nums">{shanghaiClock(new Date(c.startsAt))}</span>
-          <span className="block text-xs text-black/45 tabular-nums">
+          <span className="block text-xs text-black/60 tabular-nums">
             <Trans>{c.durationMin}分钟</Trans>
           </span>
         </span>
@@ -38,11 +38,11 @@ export function ClassRow(props: { item: ScheduleItem; to: string; styleLabel: st
             <span className="truncate font-semibold">{c.title}</span>
             <StateBadge state={c.state} />
           </span>
-          <span className="mt-0.5 block truncate text-xs text-black/55">
+          <span className="mt-0.5 block truncate text-xs text-black/60">
             {[c.teacherName, props.styleLabel, difficulty ? dictLabel(difficulty, locale) : null].filter(Boolean).join(' · ')}
           </span>
           {c.clashesWith && <ClashNotice clash={c.clashesWith} compact />}
-          <span className="mt-0.5 flex justify-between gap-2 text-xs text-black/45">
+          <span className="mt-0.5 flex justify-between gap-2 text-xs text-black/60">
             <span className="truncate">
               {c.clubName} · {c.room}
             </span>

@@ -28,7 +28,7 @@ export function MyBookingRow(props: { b: MyBooking; detail: (id: number) => stri
         <span className="mt-0.5 block text-sm text-black/60 tabular-nums">
           {shanghaiDate(start)} {shanghaiClock(start)}–{shanghaiClock(new Date(b.class.endsAt))}
         </span>
-        <span className="mt-0.5 block truncate text-xs text-black/45">
+        <span className="mt-0.5 block truncate text-xs text-black/60">
           {b.class.clubName} · {b.class.room}
           {b.class.teacherName ? ` · ${b.class.teacherName}` : ''}
         </span>
@@ -39,7 +39,7 @@ export function MyBookingRow(props: { b: MyBooking; detail: (id: number) => stri
         </p>
       )}
       {reason && (
-        <p className="mt-1 text-xs text-black/50" data-cancel-reason={b.cancelReason}>
+        <p className="mt-1 text-xs text-black/60" data-cancel-reason={b.cancelReason}>
           {i18n._(reason)}
         </p>
       )}

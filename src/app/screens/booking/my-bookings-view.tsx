@@ -70,7 +70,7 @@ function MyBookingsList(props: { d: MineData; detail: (id: number) => string }) 
           ))}
         </ul>
       ) : (
-        <div className="px-8 py-12 text-center text-black/50" data-my-bookings-empty>
+        <div className="px-8 py-12 text-center text-black/60" data-my-bookings-empty>
           <p>{upcoming ? <Trans>还没有待上的课程</Trans> : <Trans>还没有上过的课程</Trans>}</p>
           <Button large rounded className="mx-auto mt-4 max-w-60" onClick={() => void navigate('/takecourse/bookcourse')}>
             <Trans>去约课</Trans>

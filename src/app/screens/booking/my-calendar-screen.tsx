@@ -67,7 +67,7 @@ export default function MyCalendarScreen() {
         </div>
         <table className="mt-2 w-full table-fixed text-center text-sm" data-calendar={d.month}>
           <thead>
-            <tr className="text-xs text-black/45">
+            <tr className="text-xs text-black/60">
               {WEEK_HEAD.map((w, i) => (
                 <th key={i} className="py-1 font-normal">
                   {i18n._(w)}
@@ -114,7 +114,7 @@ export default function MyCalendarScreen() {
               ))}
             </ul>
           ) : (
-            <p className="py-6 text-center text-sm text-black/50">
+            <p className="py-6 text-center text-sm text-black/60">
               <Trans>这一天没有预约</Trans>
             </p>
           )}

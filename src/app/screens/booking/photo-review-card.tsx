@@ -23,7 +23,7 @@ const STATUS_LABELS: Record<PhotoStatus, MessageDescriptor> = {
   passed: msg`已通过`,
 };
 const STATUS_TINTS: Record<PhotoStatus, string> = {
-  none: 'bg-black/5 text-black/55',
+  none: 'bg-black/5 text-black/60',
   reviewing: 'bg-amber-100 text-amber-700',
   rejected: 'bg-rose-100 text-rose-700',
   passed: 'bg-emerald-100 text-emerald-700',
@@ -119,7 +119,7 @@ export function PhotoReviewCard(props: { photo: PhotoView }) {
           </h2>
           <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${STATUS_TINTS[p.status]}`}>{i18n._(STATUS_LABELS[p.status])}</span>
         </div>
-        <p className="mt-1 text-xs text-black/55">
+        <p className="mt-1 text-xs text-black/60">
           {p.status === 'none' && <Trans>上传一张本人正面免冠照片，门店审核通过后即可刷脸签到。</Trans>}
           {p.status === 'reviewing' && <Trans>门店工作人员正在审核您的照片，通过后即可刷脸签到。</Trans>}
           {p.status === 'passed' && <Trans>照片已通过审核，到店后可刷脸签到。如需更换请联系门店工作人员。</Trans>}

@@ -63,7 +63,7 @@ function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; t
             aria-current={on ? 'date' : undefined}
             data-day={day}
             data-bookable={props.open === undefined ? undefined : !closed}
-            className={`flex flex-col items-center justify-center rounded-lg text-xs leading-tight ${on ? 'bg-primary text-white' : closed ? 'text-black/35 active:bg-black/5' : 'text-black/70 active:bg-black/5'}`}
+            className={`flex flex-col items-center justify-center rounded-lg text-xs leading-tight ${on ? 'bg-primary text-white' : closed ? 'text-black/60 active:bg-black/5' : 'text-black/70 active:bg-black/5'}`}
           >
             <span>{day === props.today ? i18n._(msg`今天`) : i18n._(WEEKDAYS[weekdayOf(day)]!)}</span>
             <span className="mt-0.5 text-base font-semibold tabular-nums">{Number(day.slice(8))}</span>
@@ -99,7 +99,7 @@ function BookingWindowNote(props: { open: string[]; chosen: string }) {
   const last = props.open[props.open.length - 1]!.slice(5);
   const closed = !props.open.includes(props.chosen);
   return (
-    <p className={`px-4 pt-2 text-xs ${closed ? 'text-amber-700' : 'text-black/50'}`} data-booking-window={props.open.join(',')}>
+    <p className={`px-4 pt-2 text-xs ${closed ? 'text-amber-700' : 'text-black/60'}`} data-booking-window={props.open.join(',')}>
       {closed ? (
         <Trans>
           这一天还未开放预约：您可预约 {first} 至 {last} 的课程
@@ -147,7 +147,7 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
       ) : d.classes.length > 0 ? (
         <DayClasses d={d} pending={pending} detail={props.detail} />
       ) : (
-        <div className={`px-8 py-12 text-center text-black/50 ${pending ? 'opacity-50' : ''}`} data-schedule-empty aria-busy={pending || undefined}>
+        <div className={`px-8 py-12 text-center text-black/60 ${pending ? 'opacity-50' : ''}`} data-schedule-empty aria-busy={pending || undefined}>
           <p>
             <Trans>当天没有符合条件的课程</Trans>
           </p>
@@ -189,7 +189,7 @@ function DayClasses(props: { d: ScheduleData; pending: boolean; detail: (id: num
           {ahead.map(row)}
         </ul>
       ) : (
-        <p className="py-8 text-center text-black/50" data-day-over>
+        <p className="py-8 text-center text-black/60" data-day-over>
           <Trans>今天的课程都已结束，看看明天的吧</Trans>
         </p>
       )}

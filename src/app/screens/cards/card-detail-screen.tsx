@@ -110,7 +110,7 @@ export default function CardDetailScreen() {
       {history ? (
         <CardHistoryList items={history.list} />
       ) : (
-        <p className="py-6 text-center text-sm text-black/50">
+        <p className="py-6 text-center text-sm text-black/60">
           <Trans>使用记录加载失败，请稍后再试</Trans>
         </p>
       )}

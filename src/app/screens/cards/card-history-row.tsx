@@ -17,7 +17,7 @@ function What(props: { item: CardHistoryItem }) {
         <span className="block font-medium">
           <Trans>购买</Trans>
         </span>
-        <span className="block text-xs text-black/50 tabular-nums">
+        <span className="block text-xs text-black/60 tabular-nums">
           <Trans>
             订单{h.orderNo}，实付{formatYuan(h.paidCents)}
           </Trans>
@@ -35,7 +35,7 @@ function What(props: { item: CardHistoryItem }) {
   return (
     <>
       <span className="block truncate font-medium">{h.classTitle}</span>
-      <span className="block truncate text-xs text-black/50 tabular-nums">
+      <span className="block truncate text-xs text-black/60 tabular-nums">
         {h.clubName} · {when(h.classStartsAt)} · {i18n._(ROW_STATE_LABELS[h.state])}
       </span>
     </>
@@ -51,7 +51,7 @@ export function CardHistoryRow(props: { item: CardHistoryItem }) {
       <span className="min-w-0 flex-1">
         <What item={h} />
       </span>
-      <span className="shrink-0 text-right text-xs text-black/50 tabular-nums">
+      <span className="shrink-0 text-right text-xs text-black/60 tabular-nums">
         {h.kind !== 'class' && <span className="block">{when(h.at)}</span>}
         {uses > 0 && <span className="block text-sm text-rose-600">-{uses}</span>}
       </span>
@@ -62,7 +62,7 @@ export function CardHistoryRow(props: { item: CardHistoryItem }) {
 /** What an empty history says. */
 export function NoCardHistory() {
   return (
-    <p className="px-8 py-8 text-center text-sm text-black/50" data-card-history-empty>
+    <p className="px-8 py-8 text-center text-sm text-black/60" data-card-history-empty>
       <Trans>暂无使用记录</Trans>
     </p>
   );

@@ -16,8 +16,8 @@ export const CARD_STATUS_LABELS: Record<CardStatus, MessageDescriptor> = {
 export const CARD_STATUS_TINTS: Record<CardStatus, string> = {
   inactive: 'bg-amber-100 text-amber-700',
   in_use: 'bg-emerald-100 text-emerald-700',
-  invalid: 'bg-black/5 text-black/45',
-  expired: 'bg-black/5 text-black/45',
+  invalid: 'bg-black/5 text-black/60',
+  expired: 'bg-black/5 text-black/60',
   transferred: 'bg-violet-100 text-violet-700',
   frozen: 'bg-sky-100 text-sky-700',
 };

@@ -35,7 +35,7 @@ export function CardProductRow(props: { g: GoodsItem; typeLabel: string | null }
             <span className="truncate font-semibold">{g.name}</span>
             {props.typeLabel && <span className="shrink-0 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">{props.typeLabel}</span>}
           </span>
-          <span className="mt-0.5 block truncate text-xs text-black/50 tabular-nums">
+          <span className="mt-0.5 block truncate text-xs text-black/60 tabular-nums">
             <CardProductTerms g={g} />
           </span>
           <span className="mt-1 flex items-end justify-between gap-2">

@@ -7,7 +7,7 @@ export function OfferRefused(props: { offer: MemberCardDetail['offers'][number];
   const { label } = props;
   const reason = props.offer.message;
   return (
-    <p className="text-center text-sm text-black/50" data-offer-refused={props.offer.operation} data-code={props.offer.code ?? undefined}>
+    <p className="text-center text-sm text-black/60" data-offer-refused={props.offer.operation} data-code={props.offer.code ?? undefined}>
       <Trans>
         {label}：{reason}
       </Trans>

@@ -50,7 +50,7 @@ export default function VipcardDetailScreen() {
           <CardProductTerms g={g} />
         </p>
         {!member && (
-          <p className="mt-2 text-xs text-black/50">
+          <p className="mt-2 text-xs text-black/60">
             <Trans>会员价登录后可见</Trans>
           </p>
         )}
@@ -74,7 +74,7 @@ export default function VipcardDetailScreen() {
         {g.newCustomersOnly && <ListItem title={<Trans>购买限制</Trans>} after={<Trans>新会员专享</Trans>} />}
         {g.perPersonLimit !== null && <ListItem title={<Trans>限购</Trans>} after={<Trans>每人限购{g.perPersonLimit}份</Trans>} />}
       </List>
-      <p className="mx-4 text-xs text-black/50">
+      <p className="mx-4 text-xs text-black/60">
         <Trans>购买后为未激活状态，首次预约成功后自动激活并开始计算有效期。</Trans>
       </p>
       {g.description && (

@@ -6,7 +6,7 @@ const icons = {
   failure: <path d="M11 11l10 10M21 11L11 21" />,
   waiting: <path d="M16 9v7l4 3" />,
 };
-const tones = { success: 'text-emerald-600', failure: 'text-rose-600', waiting: 'text-amber-600' };
+const tones = { success: 'text-emerald-700', failure: 'text-rose-600', waiting: 'text-amber-700' };
 
 /** A payment page's answer: an icon, a headline, and what the member can do next. */
 export function ResultPanel(props: { tone: keyof typeof icons; title: ReactNode; children?: ReactNode; result: string }) {

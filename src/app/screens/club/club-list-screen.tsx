@@ -31,7 +31,7 @@ export default function ClubListScreen() {
         ))}
       </ul>
       {clubs.length === 0 && (
-        <p className="p-8 text-center text-black/50">
+        <p className="p-8 text-center text-black/60">
           <Trans>暂无门店</Trans>
         </p>
       )}

@@ -24,12 +24,12 @@ export function ClubRow(props: { club: Club; distance?: number }) {
           <span className="flex items-baseline justify-between gap-2">
             <span className="truncate font-semibold">{club.name}</span>
             {/* the space is kept even before the distance is known: no shift when it arrives */}
-            <span className="shrink-0 text-xs text-black/50 tabular-nums" data-distance>
+            <span className="shrink-0 text-xs text-black/60 tabular-nums" data-distance>
               {far}
             </span>
           </span>
           <span className="mt-0.5 block truncate text-sm text-black/60">{club.address}</span>
-          <span className="mt-0.5 block text-xs text-black/45">
+          <span className="mt-0.5 block text-xs text-black/60">
             <Trans>营业时间 {club.openingHours}</Trans>
           </span>
         </span>
@@ -48,7 +48,7 @@ export function LocateHint(props: { state: LocateState; onLocate: () => void; on
     </button>
   );
   return (
-    <p className="flex h-8 items-center px-4 text-xs text-black/50" data-locate={state}>
+    <p className="flex h-8 items-center px-4 text-xs text-black/60" data-locate={state}>
       {state === 'idle' && (
         <button type="button" onClick={props.onLocate} className="text-primary">
           <Trans>定位后显示离你多远</Trans>

@@ -59,7 +59,7 @@ export default function ComplainScreen() {
         <Trans>我的投诉</Trans>
       </BlockTitle>
       {list.length === 0 ? (
-        <p className="p-6 text-center text-sm text-black/55">
+        <p className="p-6 text-center text-sm text-black/60">
           <Trans>您还没有投诉</Trans>
         </p>
       ) : (
@@ -69,7 +69,7 @@ export default function ComplainScreen() {
               <Link to={`/complain?id=${c.id}`} className="block p-3 text-sm">
                 <ComplaintBadges complaint={c} />
                 <p className="line-clamp-2">{c.content}</p>
-                <p className="text-xs text-black/45">{shanghaiFormat(new Date(c.createdAt), 'YYYY-MM-DD HH:mm')}</p>
+                <p className="text-xs text-black/60">{shanghaiFormat(new Date(c.createdAt), 'YYYY-MM-DD HH:mm')}</p>
               </Link>
             </li>
           ))}

@@ -175,8 +175,8 @@ export function ComplaintView({ complaint, clubs }: { complaint: MyComplaint | n
     <Block strong inset className="space-y-2 text-sm" data-complaint={mine.id} data-complaint-view={String(state.value && JSON.stringify(state.value))}>
       <ComplaintBadges complaint={mine} />
       <p className="whitespace-pre-wrap">{mine.content}</p>
-      {mine.clubName ? <p className="text-black/55">{mine.clubName}</p> : null}
-      <p className="text-xs text-black/45">{shanghaiFormat(new Date(mine.createdAt), 'YYYY-MM-DD HH:mm')}</p>
+      {mine.clubName ? <p className="text-black/60">{mine.clubName}</p> : null}
+      <p className="text-xs text-black/60">{shanghaiFormat(new Date(mine.createdAt), 'YYYY-MM-DD HH:mm')}</p>
       {mine.imageIds.length > 0 ? (
         <div className="flex gap-2">
           {mine.imageIds.map((id) => (

@@ -35,7 +35,7 @@ export function BuyBar(props: { goods: GoodsDetail; choice: GoodsChoice; member:
     >
       <div className="min-w-0 flex-1">
         <GoodsPrice listPriceCents={price.listPriceCents} memberPriceCents={price.memberPriceCents} large />
-        <p className={`truncate text-xs ${state.step === 'choose' || state.step === 'unavailable' ? 'text-rose-600' : 'text-black/50'}`} data-buy-note>
+        <p className={`truncate text-xs ${state.step === 'choose' || state.step === 'unavailable' ? 'text-rose-600' : 'text-black/60'}`} data-buy-note>
           <BarNote state={state} />
         </p>
       </div>

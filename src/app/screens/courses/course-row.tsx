@@ -19,7 +19,7 @@ export function CourseRow(props: { g: GoodsItem; to: string }) {
       <span className="block p-3">
         <span className="block truncate font-semibold">{g.name}</span>
         <span className="mt-1 flex items-end justify-between gap-2">
-          <span className="min-w-0 truncate text-xs text-black/50 tabular-nums">
+          <span className="min-w-0 truncate text-xs text-black/60 tabular-nums">
             {g.startsAt && g.endsAt ? shanghaiDateSpan(g.startsAt, g.endsAt) : null}
             {g.startsAt && g.endsAt && left !== null ? ' · ' : null}
             {!g.isUable ? (

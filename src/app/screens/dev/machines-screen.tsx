@@ -27,7 +27,7 @@ export default function MachinesScreen() {
     <>
       <Block className="!mt-6">
         <h1 className="text-xl font-semibold">Statecharts</h1>
-        <p className="mt-1 text-sm text-black/55">
+        <p className="mt-1 text-sm text-black/60">
           Every flow with real state, as the app and the server run it. Each chart: its diagram, then each state with what the member sees and can do in
           it.
         </p>
@@ -45,7 +45,7 @@ export default function MachinesScreen() {
         <section key={machine.id} id={machine.id} aria-label={machine.id}>
           <BlockTitle>{machine.id}</BlockTitle>
           <Block strong inset>
-            <p className="text-xs text-black/55">{file}</p>
+            <p className="text-xs text-black/60">{file}</p>
             <div className="mt-2 overflow-x-auto" data-testid={`diagram-${machine.id}`} dangerouslySetInnerHTML={{ __html: svgs[machine.id] ?? '' }} />
             <dl className="mt-3 text-sm">
               {statesOf(machine).map((s) => (
@@ -54,7 +54,7 @@ export default function MachinesScreen() {
                     {s.path}
                     {s.type === 'final' ? ' (final)' : s.type === 'parallel' ? ' (parallel)' : ''}
                   </dt>
-                  <dd className={s.description ? '' : 'text-black/40'}>{s.description ?? 'No description yet.'}</dd>
+                  <dd className={s.description ? '' : 'text-black/60'}>{s.description ?? 'No description yet.'}</dd>
                 </div>
               ))}
             </dl>

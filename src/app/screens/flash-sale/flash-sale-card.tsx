@@ -54,7 +54,7 @@ export function FlashSaleCard(props: { sale: FlashSaleActivity; now: number }) {
             已抢 <b data-sell-number>{sale.sellNumber}</b> / <span data-max-number>{sale.maxNumber}</span> 张
           </Trans>
         </span>
-        <span className="text-black/50">
+        <span className="text-black/60">
           <Trans>剩余{left}张</Trans>
         </span>
       </div>

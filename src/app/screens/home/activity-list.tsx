@@ -19,7 +19,7 @@ export function ActivityList(props: { activities: Activity[] }) {
               <span className="block px-3 py-2.5">
                 <span className="block truncate font-semibold">{a.title}</span>
                 <span className="mt-0.5 line-clamp-2 block text-sm text-black/60">{a.summary}</span>
-                <span className="mt-1 block text-xs text-black/40 tabular-nums">{shanghaiDateSpan(a.startsAt, a.endsAt)}</span>
+                <span className="mt-1 block text-xs text-black/60 tabular-nums">{shanghaiDateSpan(a.startsAt, a.endsAt)}</span>
               </span>
             </Link>
           </li>

@@ -45,7 +45,7 @@ export default function HomeScreen() {
           <NoticeList notices={d.notices} />
           <ActivityList activities={d.activities} />
           <HomeClubs clubs={d.clubs} />
-          <p className="mt-6 flex justify-center gap-6 text-sm text-black/50">
+          <p className="mt-6 flex justify-center gap-6 text-sm text-black/60">
             <Link to="/about">
               <Trans>关于我们</Trans>
             </Link>

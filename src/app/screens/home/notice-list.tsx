@@ -25,8 +25,8 @@ export function NoticeList(props: { notices: Notice[]; limit?: number; open?: bo
                 <Trans>系统</Trans>
               </span>
             )}
-            <span className={`min-w-0 flex-1 truncate ${n.read ? 'text-black/50' : ''}`}>{n.title}</span>
-            <time dateTime={n.createdAt} className="shrink-0 text-xs text-black/40 tabular-nums">
+            <span className={`min-w-0 flex-1 truncate ${n.read ? 'text-black/60' : ''}`}>{n.title}</span>
+            <time dateTime={n.createdAt} className="shrink-0 text-xs text-black/60 tabular-nums">
               {shanghaiMonthDay(n.createdAt)}
             </time>
           </summary>

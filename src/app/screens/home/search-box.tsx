@@ -19,7 +19,7 @@ export function SearchBox(props: { keywords: string }) {
 
   return (
     <form role="search" method="get" action="/" onSubmit={submit} className="mx-4 mt-3 flex h-9 items-center gap-2 rounded-full bg-white px-3">
-      <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" className="shrink-0 text-black/40">
+      <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" className="shrink-0 text-black/60">
         <circle cx="11" cy="11" r="7" />
         <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
       </svg>
@@ -32,7 +32,7 @@ export function SearchBox(props: { keywords: string }) {
         enterKeyHint="search"
         placeholder={t`搜索门店、导师、课程`}
         aria-label={t`搜索`}
-        className="h-full min-w-0 flex-1 bg-transparent text-[15px] outline-none placeholder:text-black/35"
+        className="h-full min-w-0 flex-1 bg-transparent text-[15px] outline-none placeholder:text-black/60"
       />
     </form>
   );

@@ -26,7 +26,7 @@ export function SearchResults(props: { keywords: string; result: SearchResult | 
         </Link>
       </div>
       {empty && (
-        <p className="px-4 py-6 text-center text-sm text-black/50">
+        <p className="px-4 py-6 text-center text-sm text-black/60">
           <Trans>没有找到相关内容，换个关键词试试</Trans>
         </p>
       )}
@@ -45,7 +45,7 @@ export function SearchResults(props: { keywords: string; result: SearchResult | 
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{c.title}</span>
-                    <span className="block truncate text-xs text-black/50">{[c.teacherName, c.clubName].filter(Boolean).join(' · ')}</span>
+                    <span className="block truncate text-xs text-black/60">{[c.teacherName, c.clubName].filter(Boolean).join(' · ')}</span>
                   </span>
                   <StateBadge state={c.state} />
                 </Link>
@@ -77,7 +77,7 @@ export function SearchResults(props: { keywords: string; result: SearchResult | 
                 <Link to={`/tutor/tutorDetail/${t.id}`} className="flex items-center gap-3 px-4 py-2 active:bg-black/5">
                   <img src={t.photo} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-full bg-black/5" />
                   <span className="min-w-0 flex-1 truncate">{t.name}</span>
-                  <span className="shrink-0 text-xs text-black/45">{t.clubName}</span>
+                  <span className="shrink-0 text-xs text-black/60">{t.clubName}</span>
                 </Link>
               </li>
             ))}

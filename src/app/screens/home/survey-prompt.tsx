@@ -62,7 +62,7 @@ function SurveyPromptFor(props: { member: boolean }) {
           aria-label={i18n._(skipLabel)}
           disabled={sending}
           onClick={() => prompt.send({ type: 'survey.skip' })}
-          className="-mt-1 -mr-1 shrink-0 p-1 text-xl leading-none text-black/40"
+          className="-mt-1 -mr-1 shrink-0 p-1 text-xl leading-none text-black/60"
         >
           ×
         </button>

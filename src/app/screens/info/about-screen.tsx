@@ -14,7 +14,7 @@ export default function AboutScreen() {
         <h1 className="mt-3 text-xl font-semibold">
           <Trans>瑜伽会馆</Trans>
         </h1>
-        <p className="mt-1 text-sm text-black/55">
+        <p className="mt-1 text-sm text-black/60">
           <Trans>让练习成为日常</Trans>
         </p>
       </Block>

@@ -9,7 +9,7 @@ function Qa(props: { q: ReactNode; children: ReactNode }) {
     <details className="group border-b border-black/5 px-4 py-3 last:border-b-0">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 font-medium">
         <span>{props.q}</span>
-        <span aria-hidden className="text-black/35 transition-transform group-open:rotate-90">
+        <span aria-hidden className="text-black/60 transition-transform group-open:rotate-90">
           ›
         </span>
       </summary>

@@ -38,13 +38,13 @@ export function BalanceHistoryRow(props: { row: BalanceLedgerRow }) {
             <Trans>订单 {r.orderNo}</Trans>
           </Link>
         )}
-        <span className="block text-xs text-black/50 tabular-nums">{when(r.createdAt)}</span>
+        <span className="block text-xs text-black/60 tabular-nums">{when(r.createdAt)}</span>
       </span>
       <span className="shrink-0 text-right tabular-nums">
-        <span className={`block font-semibold ${moneyIn ? 'text-emerald-600' : ''}`} data-change={moneyIn ? 'in' : 'out'}>
+        <span className={`block font-semibold ${moneyIn ? 'text-emerald-700' : ''}`} data-change={moneyIn ? 'in' : 'out'}>
           {formatYuanChange(r.changeCents)}
         </span>
-        <span className="block text-xs text-black/50" data-balance-after>
+        <span className="block text-xs text-black/60" data-balance-after>
           <Trans>余额 {formatYuan(r.balanceAfterCents)}</Trans>
         </span>
       </span>

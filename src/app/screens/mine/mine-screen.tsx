@@ -85,7 +85,7 @@ export default function MineScreen() {
     return (
       <>
         <Block strong inset className="!mt-8 text-center">
-          <div aria-hidden className="mx-auto mb-3 flex h-16 w-16 items-center justify-center rounded-full bg-black/5 text-2xl text-black/40">
+          <div aria-hidden className="mx-auto mb-3 flex h-16 w-16 items-center justify-center rounded-full bg-black/5 text-2xl text-black/60">
             ?
           </div>
           <p className="mb-4 text-black/70">
@@ -119,7 +119,7 @@ export default function MineScreen() {
           <p className="truncate text-lg font-semibold" data-testid="member-name">
             {name}
           </p>
-          <p className="text-sm text-black/55 tabular-nums">{phone}</p>
+          <p className="text-sm text-black/60 tabular-nums">{phone}</p>
           {level && (
             <p className="mt-1 inline-block rounded bg-amber-100 px-2 text-xs text-amber-800">
               <Trans>会员等级 {level}</Trans>

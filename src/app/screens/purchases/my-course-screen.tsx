@@ -33,11 +33,11 @@ function CourseRow(props: { c: MemberCourse }) {
           <span className="truncate font-semibold">{c.name}</span>
           {kind && <span className="shrink-0 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">{dictLabel(kind, i18n.locale === 'en' ? 'en' : 'zh')}</span>}
         </p>
-        <p className="truncate text-xs text-black/50 tabular-nums">
+        <p className="truncate text-xs text-black/60 tabular-nums">
           {[c.phaseName, c.teacherName, c.clubName, c.startsAt && c.endsAt ? shanghaiDateSpan(c.startsAt, c.endsAt) : null].filter(Boolean).join(' · ')}
         </p>
         <p className="mt-1 flex justify-between gap-2 text-sm tabular-nums">
-          <span className={c.status === 'active' ? 'text-primary' : 'text-black/45'} data-course-status={c.status}>
+          <span className={c.status === 'active' ? 'text-primary' : 'text-black/60'} data-course-status={c.status}>
             {c.status === 'expired' ? (
               <Trans>已过期</Trans>
             ) : c.status === 'used_up' ? (
@@ -51,7 +51,7 @@ function CourseRow(props: { c: MemberCourse }) {
             )}
           </span>
           {c.validUntil && (
-            <span className="text-xs text-black/50">
+            <span className="text-xs text-black/60">
               <Trans>有效期至{shanghaiDate(c.validUntil)}</Trans>
             </span>
           )}

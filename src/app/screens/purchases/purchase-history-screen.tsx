@@ -52,12 +52,12 @@ function PurchaseRow(props: { p: Purchase }) {
             </span>
             {kind && <span className="shrink-0 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">{dictLabel(kind, i18n.locale === 'en' ? 'en' : 'zh')}</span>}
           </p>
-          {(p.phaseName || p.teacherName) && <p className="truncate text-xs text-black/50">{[p.phaseName, p.teacherName].filter(Boolean).join(' · ')}</p>}
-          <p className="text-xs text-black/50 tabular-nums">
+          {(p.phaseName || p.teacherName) && <p className="truncate text-xs text-black/60">{[p.phaseName, p.teacherName].filter(Boolean).join(' · ')}</p>}
+          <p className="text-xs text-black/60 tabular-nums">
             {p.paidAt ? `${shanghaiDate(p.paidAt)} ${shanghaiClock(new Date(p.paidAt))}` : null}
             {p.payMethod ? ` · ${i18n._(PAY_METHOD_LABELS[p.payMethod])}` : null}
           </p>
-          <p className="truncate text-xs text-black/40 tabular-nums">
+          <p className="truncate text-xs text-black/60 tabular-nums">
             <Trans>订单号 {p.orderNo}</Trans>
           </p>
         </div>

@@ -111,7 +111,7 @@ export default function RefundScreen() {
   let body: React.ReactNode = null;
   if (phase === 'loading' || phase === 'quoting') {
     body = (
-      <Block className="text-center text-sm text-black/50" data-refund-loading>
+      <Block className="text-center text-sm text-black/60" data-refund-loading>
         <Trans>加载中</Trans>
       </Block>
     );
@@ -184,7 +184,7 @@ export default function RefundScreen() {
         <p>
           <Trans>申请时显示的可退金额：{formatYuan(r.quotedCents)}</Trans>
         </p>
-        <p className="text-xs text-black/45">
+        <p className="text-xs text-black/60">
           <Trans>申请时间：{time(r.createdAt)}</Trans>
         </p>
         {r.amountCents !== null && (
@@ -193,7 +193,7 @@ export default function RefundScreen() {
           </p>
         )}
         {r.decidedAt && phase !== 'waiting' && phase !== 'cancelling' && phase !== 'cancelUnreachable' && (
-          <p className="text-xs text-black/45">
+          <p className="text-xs text-black/60">
             <Trans>审核时间：{time(r.decidedAt)}</Trans>
           </p>
         )}

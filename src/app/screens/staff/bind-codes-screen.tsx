@@ -121,7 +121,7 @@ export default function BindCodesScreen() {
                 <li key={c.id} className="flex items-center justify-between gap-2 p-3 text-sm" data-code-row={c.id} data-status={c.status}>
                   <span>
                     {c.teacherName} · ••••••{c.hint}
-                    <span className="block text-xs text-black/50">
+                    <span className="block text-xs text-black/60">
                       {i18n._(STATUS[c.status])} · <Trans>有效至 {when(c.expiresAt)}</Trans>
                     </span>
                   </span>

@@ -45,7 +45,7 @@ export default function BindingsScreen() {
               <li key={r.accountId} className="flex items-center justify-between gap-2 p-3 text-sm" data-binding={r.accountId}>
                 <span>
                   {r.name ?? r.phone} · {r.role === 'teacher' ? <Trans>老师</Trans> : <Trans>员工</Trans>}
-                  <span className="block text-xs text-black/50">
+                  <span className="block text-xs text-black/60">
                     {r.phone} · {shanghaiFormat(new Date(r.since), 'YYYY-MM-DD HH:mm')}
                   </span>
                 </span>

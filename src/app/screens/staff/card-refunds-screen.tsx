@@ -58,7 +58,7 @@ export default function CardRefundsScreen() {
       {(list) => (
         <>
           {list.length === 0 ? (
-            <p className="p-6 text-center text-sm text-black/55" data-card-refunds-empty>
+            <p className="p-6 text-center text-sm text-black/60" data-card-refunds-empty>
               <Trans>没有等待审核的退款申请</Trans>
             </p>
           ) : (
@@ -102,7 +102,7 @@ export default function CardRefundsScreen() {
                       <Trans>不通过</Trans>
                     </Button>
                   </div>
-                  <p className="mt-2 text-xs text-black/45">{time(x.createdAt)}</p>
+                  <p className="mt-2 text-xs text-black/60">{time(x.createdAt)}</p>
                 </li>
               ))}
             </ul>
@@ -121,7 +121,7 @@ export default function CardRefundsScreen() {
                       {x.state === 'approved' && orderStates[x.orderState] ? ` · ${orderStates[x.orderState]}` : ''}
                     </p>
                     {x.reason ? <p className="text-rose-600">{x.reason}</p> : null}
-                    <p className="text-xs text-black/45" data-decided-by>
+                    <p className="text-xs text-black/60" data-decided-by>
                       <Trans>
                         处理人：{x.decidedByName ?? '—'} · {time(x.decidedAt)}
                       </Trans>

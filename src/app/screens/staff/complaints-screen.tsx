@@ -26,7 +26,7 @@ export default function StaffComplaintsScreen() {
     <StaffPage d={d} onRetry={revalidate} title={<Trans>投诉处理</Trans>}>
       {(list) =>
         list.length === 0 ? (
-          <p className="p-6 text-center text-sm text-black/55">
+          <p className="p-6 text-center text-sm text-black/60">
             <Trans>没有待回复的投诉</Trans>
           </p>
         ) : (
@@ -67,7 +67,7 @@ function ComplaintToAnswer({ c, onDone }: { c: StaffComplaint; onDone(): void })
         </p>
       ) : null}
       <p className="whitespace-pre-wrap">{c.content}</p>
-      <p className="text-xs text-black/45">
+      <p className="text-xs text-black/60">
         {c.memberPhone} · {c.clubName ?? t`未指定门店`} · {shanghaiFormat(new Date(c.createdAt), 'YYYY-MM-DD HH:mm')}
       </p>
       {c.imageIds.length > 0 ? (

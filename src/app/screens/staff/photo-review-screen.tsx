@@ -33,7 +33,7 @@ export default function PhotoReviewScreen() {
     <StaffPage d={d} onRetry={revalidate} title={<Trans>照片审核</Trans>}>
       {(photos) =>
         photos.length === 0 ? (
-          <p className="p-6 text-center text-sm text-black/55">
+          <p className="p-6 text-center text-sm text-black/60">
             <Trans>没有等待审核的照片</Trans>
           </p>
         ) : (

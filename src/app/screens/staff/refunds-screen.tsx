@@ -38,7 +38,7 @@ export default function RefundsScreen() {
     <StaffPage d={d} onRetry={revalidate} title={<Trans>退款处理</Trans>}>
       {(list) =>
         list.length === 0 ? (
-          <p className="p-6 text-center text-sm text-black/55">
+          <p className="p-6 text-center text-sm text-black/60">
             <Trans>没有需要处理的退款</Trans>
           </p>
         ) : (
@@ -49,7 +49,7 @@ export default function RefundsScreen() {
                   {r.orderNo} · {formatYuan(r.amountCents)} · {r.to} · {r.state}
                 </p>
                 {r.failureMessage ? <p className="text-rose-600">{r.failureMessage}</p> : null}
-                <p className="text-xs text-black/45">{shanghaiFormat(new Date(r.createdAt), 'YYYY-MM-DD HH:mm')}</p>
+                <p className="text-xs text-black/60">{shanghaiFormat(new Date(r.createdAt), 'YYYY-MM-DD HH:mm')}</p>
                 {error?.id === r.refundId ? (
                   <p role="alert" className="text-rose-600">
                     {i18n._(refusalMessage(error.code))}

@@ -83,7 +83,7 @@ function ClassRow({ cls, teachers }: { cls: StaffClass; teachers: StaffWeek['tea
         <span className="min-w-0">
           <span className="block truncate font-semibold">{cls.title}</span>
           <span className="block text-sm text-black/60 tabular-nums">{classWhen(cls.startsAt, cls.endsAt)}</span>
-          <span className="block text-xs text-black/45">
+          <span className="block text-xs text-black/60">
             {cls.clubName} · {cls.room} · {cls.teacherName ?? <Trans>未安排老师</Trans>}
           </span>
         </span>

@@ -30,7 +30,7 @@ export default function StaffHomeScreen() {
                     </span>
                   ) : null}
                 </span>
-                <span className="mt-1 block text-sm text-black/55">{i18n._(s.description)}</span>
+                <span className="mt-1 block text-sm text-black/60">{i18n._(s.description)}</span>
               </Link>
             </li>
           ))}

@@ -37,7 +37,7 @@ export default function TeacherRequestsScreen() {
     <StaffPage d={d} onRetry={revalidate} title={<Trans>新老师申请</Trans>}>
       {(list) =>
         list.length === 0 ? (
-          <p className="p-6 text-center text-sm text-black/55" data-empty>
+          <p className="p-6 text-center text-sm text-black/60" data-empty>
             <Trans>没有等待处理的申请</Trans>
           </p>
         ) : (
@@ -49,10 +49,10 @@ export default function TeacherRequestsScreen() {
                   <div className="text-sm">
                     <p className="text-base font-medium">{r.name}</p>
                     <p>{r.phone}</p>
-                    <p className="text-black/55">
+                    <p className="text-black/60">
                       {r.clubName} · {r.styles.join(' / ')}
                     </p>
-                    <p className="text-xs text-black/45">{shanghaiFormat(new Date(r.createdAt), 'YYYY-MM-DD HH:mm')}</p>
+                    <p className="text-xs text-black/60">{shanghaiFormat(new Date(r.createdAt), 'YYYY-MM-DD HH:mm')}</p>
                   </div>
                 </div>
                 <input

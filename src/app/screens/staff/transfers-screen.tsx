@@ -42,7 +42,7 @@ export default function TransfersScreen() {
     <StaffPage d={d} onRetry={revalidate} title={<Trans>转让审核</Trans>}>
       {(list) =>
         list.length === 0 ? (
-          <p className="p-6 text-center text-sm text-black/55">
+          <p className="p-6 text-center text-sm text-black/60">
             <Trans>没有等待审核的转让申请</Trans>
           </p>
         ) : (
@@ -93,7 +93,7 @@ export default function TransfersScreen() {
                     </div>
                   </>
                 )}
-                <p className="mt-2 text-xs text-black/45">{shanghaiFormat(new Date(x.createdAt), 'YYYY-MM-DD HH:mm')}</p>
+                <p className="mt-2 text-xs text-black/60">{shanghaiFormat(new Date(x.createdAt), 'YYYY-MM-DD HH:mm')}</p>
               </li>
             ))}
           </ul>

@@ -15,7 +15,7 @@ export default function NotificationsScreen() {
   const { notices } = useLoaderData<typeof loader>();
   if (notices.length === 0) {
     return (
-      <p className="px-8 py-12 text-center text-black/50" data-notices-empty>
+      <p className="px-8 py-12 text-center text-black/60" data-notices-empty>
         <Trans>还没有消息</Trans>
       </p>
     );

@@ -71,7 +71,7 @@ function Week({ week }: { week: TeacherWeek }) {
         <Trans>{week.teacherName}老师，本周 {week.classes.length} 节课，{waiting} 节待确认</Trans>
       </p>
       {week.classes.length === 0 ? (
-        <p className="py-10 text-center text-black/45" data-empty>
+        <p className="py-10 text-center text-black/60" data-empty>
           <Trans>这一周没有安排给您的课程</Trans>
         </p>
       ) : (
@@ -86,7 +86,7 @@ function Week({ week }: { week: TeacherWeek }) {
                 <span className="min-w-0">
                   <span className="block truncate font-semibold">{c.title}</span>
                   <span className="block text-sm text-black/60 tabular-nums">{classWhen(c.startsAt, c.endsAt)}</span>
-                  <span className="block text-xs text-black/45">
+                  <span className="block text-xs text-black/60">
                     {c.clubName} · {c.room}
                   </span>
                 </span>

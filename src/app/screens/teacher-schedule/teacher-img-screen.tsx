@@ -50,12 +50,12 @@ export default function TeacherImgScreen() {
           <p className="text-sm text-black/60">
             <Trans>请学员用微信扫一扫签到，二维码每分钟自动更新</Trans>
           </p>
-          <p className="text-xs text-black/45 tabular-nums" data-opens-at>
+          <p className="text-xs text-black/60 tabular-nums" data-opens-at>
             <Trans>签到时间：{momentOf(c.opensAt)} 起至下课</Trans>
           </p>
         </>
       ) : (
-        <p className="py-10 text-black/45" data-no-class>
+        <p className="py-10 text-black/60" data-no-class>
           <Trans>您近期没有要上的课程</Trans>
         </p>
       )}

@@ -76,7 +76,7 @@ export default function TransferStateScreen() {
           )}
         </Block>
       ) : (
-        <Block className="text-center text-sm text-black/50" data-no-transfer>
+        <Block className="text-center text-sm text-black/60" data-no-transfer>
           <Trans>这张会员卡还没有转让申请</Trans>
         </Block>
       )}

@@ -27,8 +27,8 @@ export default function TutorListScreen() {
               <img src={t.photo} alt="" width={240} height={240} loading="lazy" decoding="async" className="block aspect-square h-auto w-full bg-black/5" />
               <span className="block p-2.5">
                 <span className="block truncate font-semibold">{t.name}</span>
-                <span className="mt-0.5 block truncate text-xs text-black/55">{styleLabels(t.styles, styles).join(' · ')}</span>
-                <span className="mt-0.5 block truncate text-xs text-black/45">
+                <span className="mt-0.5 block truncate text-xs text-black/60">{styleLabels(t.styles, styles).join(' · ')}</span>
+                <span className="mt-0.5 block truncate text-xs text-black/60">
                   <Trans>教龄 {t.years} 年</Trans>
                   {t.clubName ? ` · ${t.clubName}` : ''}
                 </span>
@@ -38,7 +38,7 @@ export default function TutorListScreen() {
         ))}
       </ul>
       {teachers.length === 0 && (
-        <p className="p-8 text-center text-black/50">
+        <p className="p-8 text-center text-black/60">
           <Trans>暂无导师</Trans>
         </p>
       )}
