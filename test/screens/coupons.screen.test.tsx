@@ -94,4 +94,17 @@ describe('my coupons', () => {
     expect(text(document.querySelector('[data-coupon-validity]'))).toBe('Valid 2026-12-01 to 2026-12-31');
     expect(screen.getByRole('link', { name: 'Gift to a friend' })).toBeTruthy();
   });
+
+  it('the gift page: a coupon no longer unused says why instead of the form; another member\'s coupon is not found, as absent', async () => {
+    const m = await member();
+    const other = await newMember(h.server);
+    const used = await giveCoupon(h.server, m.id, { state: 'used', usedAt: FROM });
+    const theirs = await giveCoupon(h.server, other.id, { name: '别人的满100减20' });
+    await h.open(`/mine/coupons/all/Donation?id=${used.id}`);
+    expect(text(document.querySelector('[data-gift-unavailable]'))).toBe('这张优惠券不能赠送（已使用、已过期或已转赠）');
+    expect(document.querySelector('input[name="phone"]')).toBe(null);
+    await h.open(`/mine/coupons/all/Donation?id=${theirs.id}`);
+    expect(text(document.querySelector('[data-not-found] h1'))).toBe('没有找到这张优惠券');
+    expect(document.body.textContent).not.toContain(theirs.name);
+  });
 });
