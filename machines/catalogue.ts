@@ -30,6 +30,7 @@ import { pagerMachine } from './pager.machine';
 import { complaintMachine } from './complaint.machine';
 import { complaintMachine as complaintLifecycle } from './domain/complaint.machine';
 import { personInfoMachine } from './person-info.machine';
+import { couponGiftMachine } from './coupon-gift.machine';
 import { payOrderMachine } from './pay-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
@@ -64,6 +65,7 @@ export const charts: Chart[] = [
   { file: 'machines/reset-password.machine.ts', machine: resetPasswordMachine },
   { file: 'machines/change-password.machine.ts', machine: changePasswordMachine },
   { file: 'machines/person-info.machine.ts', machine: personInfoMachine },
+  { file: 'machines/coupon-gift.machine.ts', machine: couponGiftMachine },
   { file: 'machines/book-class.machine.ts', machine: bookClassMachine },
   { file: 'machines/booking-item.machine.ts', machine: bookingItemMachine },
   { file: 'machines/check-in.machine.ts', machine: checkInMachine },

@@ -113,6 +113,10 @@ export const screens: ScreenRoute[] = [
   { path: 'complain/createcomplain', title: msg`我要投诉`, showFooter: false, requiresLogin: true, screen: () => import('./screens/complaints/create-complain-screen') },
   { path: 'staff/complaints', title: msg`投诉处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/complaints-screen') },
   { path: 'mine/improvePersonInfo', title: msg`个人信息完善`, showFooter: false, requiresLogin: true, screen: () => import('./screens/person/person-info-screen') },
+  // coupons (issue 15, decisions 032 and 035): /mine/coupons lands on the unused tab; tabs waitPay used, waitComment expired, refunder transferred
+  { path: 'mine/coupons', title: msg`优惠券`, requiresLogin: true, screen: () => import('./screens/coupons/coupons-redirect-screen') },
+  { path: 'mine/coupons/:tab', title: msg`优惠券`, requiresLogin: true, screen: () => import('./screens/coupons/coupons-screen') },
+  { path: 'mine/coupons/all/Donation', title: msg`转赠优惠券`, showFooter: false, requiresLogin: true, screen: () => import('./screens/coupons/coupon-gift-screen') },
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
   { path: 'mine/carddetail', title: msg`会员卡详情`, requiresLogin: true, screen: () => import('./screens/cards/card-detail-screen') },
   { path: 'mine/transfer', title: msg`会员卡转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-policy-screen') },

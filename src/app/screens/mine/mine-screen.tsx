@@ -145,6 +145,7 @@ export default function MineScreen() {
         <ListItem link title={<Trans>我的会员卡</Trans>} linkComponent={RouterLink} linkProps={{ to: '/vipcard?tab=mine' }} />
         <ListItem link title={<Trans>我的课程</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mycourse' }} />
         <ListItem link title={<Trans>购买记录</Trans>} linkComponent={RouterLink} linkProps={{ to: '/myPurchaseHistory' }} />
+        <ListItem link title={<Trans>我的优惠券</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/coupons/all' }} />
         <ListItem link title={<Trans>我的投诉</Trans>} linkComponent={RouterLink} linkProps={{ to: '/complain' }} />
       </List>
       <List strong inset>
