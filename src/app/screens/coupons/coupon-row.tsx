@@ -50,7 +50,7 @@ export function CouponFace(props: { coupon: MemberCoupon }) {
         <span className="block text-lg leading-tight">
           <CouponDiscount coupon={c} />
         </span>
-        <span className="block text-xs font-normal text-black/55" data-coupon-min>
+        <span className="block text-xs font-normal text-black/60" data-coupon-min>
           <CouponMinSpend coupon={c} />
         </span>
       </p>
@@ -79,7 +79,7 @@ export function CouponRow(props: { coupon: MemberCoupon }) {
   return (
     <article className={`rounded-xl bg-white p-3 ${c.state === 'unused' ? '' : 'opacity-70'}`} data-coupon={c.id} data-coupon-state={c.state}>
       <CouponFace coupon={c} />
-      <div className="mt-2 flex items-center justify-between gap-2 border-t border-black/5 pt-2 text-xs text-black/55">
+      <div className="mt-2 flex items-center justify-between gap-2 border-t border-black/5 pt-2 text-xs text-black/60">
         <span data-coupon-note>
           {c.state === 'used' && usedAt && <Trans>{usedAt} 已使用</Trans>}
           {c.state === 'transferred' && <Trans>{giftedAt} 已赠送给 {to}</Trans>}
