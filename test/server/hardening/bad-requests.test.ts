@@ -27,8 +27,11 @@ const WRITTEN_BY_REFUSALS: Record<string, string> = {
   login_failures: 'a wrong password is counted (10015 after too many)',
 };
 
-/** Stand-ins of outside services (demo mode only) answer in that service's own format, not our envelope. */
-const OUTSIDE_FORMATS = ['/api/dev/'];
+/**
+ * Answers in an outside service's format, not our envelope: the payment providers' notifications are
+ * answered as the provider expects, and the demo-mode stand-ins of outside services speak as those do.
+ */
+const OUTSIDE_FORMATS = ['/api/pay/notify/', '/api/pay/refund-notify/', '/api/dev/'];
 
 type Schema = {
   $ref?: string;
@@ -251,6 +254,14 @@ function requestsFor(method: string, path: string, op: Operation): fc.Arbitrary<
   if (params.length) breakages.push(fc.record({ kind: fc.constant('repeat-param' as const), value: fc.oneof(fc.string(), odd) }));
   if (params.some((p) => p.in === 'path'))
     breakages.push(fc.record({ kind: fc.constant('path-segment' as const), value: fc.constantFrom('0', '-1', '1.5', 'abc', '9'.repeat(40), '%ff', '%2e%2e', '%00', 'x'.repeat(3_000), '1e3', '0x1f') }));
+  // a POST with no documented body (payment notifications, the stand-ins' raw endpoints, logout): raw bodies, anonymously
+  const rawOnly = !hasBody && method !== 'get' && !params.length;
+  if (rawOnly)
+    breakages.push(
+      fc.record({ kind: fc.constant('raw-body' as const), raw: fc.constantFrom(...BROKEN_BODIES) }),
+      fc.record({ kind: fc.constant('whole-body' as const), value: anyJson }),
+      fc.record({ kind: fc.constant('content-type' as const), type: fc.constantFrom(...CONTENT_TYPES) }),
+    );
   if (hasBody) {
     breakages.push(
       fc.record({ kind: fc.constant('wrong-type' as const), field: fieldArb, value: fc.constant(0) }).chain((b) => bad(bodySchema.properties?.[b.field]).map((value) => ({ ...b, value }))),
@@ -291,10 +302,10 @@ function requestsFor(method: string, path: string, op: Operation): fc.Arbitrary<
       }
       const qs = [query.toString(), extraQuery].filter(Boolean).join('&');
       const headers: Record<string, string> = {};
-      if (!anonymous) headers['authorization-token'] = tokenFor(path);
+      if (!anonymous && !rawOnly) headers['authorization-token'] = tokenFor(path);
       if (idem) headers['idempotency-key'] = idem;
       let sent: string | Uint8Array | undefined;
-      if (hasBody || raw !== undefined) {
+      if (hasBody || rawOnly || raw !== undefined) {
         sent = raw ?? (json === undefined ? undefined : JSON.stringify(json));
         if (contentType) headers['content-type'] = contentType;
       }
@@ -305,7 +316,7 @@ function requestsFor(method: string, path: string, op: Operation): fc.Arbitrary<
 
 const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
   Object.entries(ops)
-    .filter(([, op]) => op.requestBody || (op.parameters ?? []).some((p) => p.in === 'query' || p.in === 'path'))
+    .filter(([method, op]) => method !== 'get' || (op.parameters ?? []).some((p) => p.in === 'query' || p.in === 'path'))
     .map(([method, op]) => ({ method, path, op })),
 );
 
@@ -401,6 +412,16 @@ describe('the bad requests the generator found, kept', () => {
     it(`${c.name}: 400 70003 naming ${c.field}`, async () => {
       const r = await s.call(c.method, c.url, { token: c.token(), body: c.body });
       expect([r.status, r.body.code, r.body.field]).toEqual([400, 70003, c.field]);
+    });
+  }
+});
+
+describe('the bad requests the generator found in the stand-ins, kept', () => {
+  // a multipart content type without a body (or its boundary) made the WeChat Pay cashier stand-in's form parser throw
+  for (const type of ['multipart/form-data; boundary=x', 'multipart/form-data', 'application/x-www-form-urlencoded']) {
+    it(`the WeChat Pay cashier's buttons with ${type} and no form: 400, the page's "unknown order"`, async () => {
+      const r = await s.app.request('/api/dev/pay/wechat/cashier', { method: 'POST', headers: { 'content-type': type } });
+      expect([r.status, await r.text()]).toEqual([400, '<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_NOT_EXIST</p>']);
     });
   }
 });
