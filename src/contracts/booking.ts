@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CANCEL_REASONS, CARD_STATUSES, BOOKING_ROW_STATES } from '../domain/booking-rules';
 import { CARD_TYPE_VALUES, CLASS_TYPES, DIFFICULTIES, EFFECTS, TIMES_OF_DAY } from '../domain/catalog';
-import { IdParam, pagingQuery } from './common';
+import { CalendarDay, IdParam, pagingQuery } from './common';
 
 /**
  * Query and answer schemas of the booking calls (issue 3), check-in and the front photo (decision 007):
@@ -15,11 +15,7 @@ const q = (name: string, extra: Record<string, unknown> = {}) => ({ param: { nam
 
 /** Spec §3 course filter names (catgory is the spec's spelling). */
 export const ScheduleQuery = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s))
-    .optional()
+  date: CalendarDay.optional()
     .openapi(q('date', { example: '2026-11-21', description: 'Shanghai calendar day; today by default' })),
   clubId: IdParam.optional().openapi(q('clubId', { description: 'studio' })),
   courseTimelong: z.coerce.number().int().min(1).max(600).optional().openapi(q('courseTimelong', { description: 'duration in minutes', example: 60 })),
@@ -178,7 +174,7 @@ export const MineQuery = z.object({
   scope: z.enum(['upcoming', 'past']).default('upcoming').openapi({ param: { name: 'scope', in: 'query' } }),
   month: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .regex(/^20\d\d-(0[1-9]|1[0-2])$/)
     .optional()
     .openapi({ param: { name: 'month', in: 'query', description: 'only classes starting in this Shanghai month (the calendar)' }, example: '2026-11' }),
   ...pagingQuery(MINE_PAGE_SIZE),

@@ -14,6 +14,19 @@ export const IdQuery = z.object({
   id: IdParam.openapi({ param: { name: 'id', in: 'query' }, example: 1 }),
 });
 
+/**
+ * A real Shanghai calendar day "YYYY-MM-DD": 2026-02-30 is refused, and so is a day outside 2000-2099
+ * (issue 17: 9999-12-31's week ends in year 10000, which no date column takes, so it was a 500).
+ */
+export const CalendarDay = z
+  .string()
+  .regex(/^(20\d\d)-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, 'not a calendar day')
+  .openapi({ example: '2026-12-01' });
+
 /** pagenum counts from 0 (DESIGN.md §4). */
 export function pagingQuery(defaultSize: number) {
   return {

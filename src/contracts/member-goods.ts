@@ -3,7 +3,7 @@ import { BOOKING_ROW_STATES, CARD_STATUSES } from '../domain/booking-rules';
 import { GOODS_KIND_VALUES } from '../domain/catalog';
 import { ORDER_STATES, PAY_METHODS } from '../domain/orders';
 import { MemberCard } from './booking';
-import { IdParam, IdQuery, pagingQuery } from './common';
+import { CalendarDay, IdParam, IdQuery, pagingQuery } from './common';
 
 /** What members own besides bookings (issue 4): a card with its history, my courses, my purchases. */
 const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
@@ -116,20 +116,15 @@ export type CardHistoryQuery = z.infer<typeof CardHistoryQuery>;
 export const CardIdBody = z.object({ id: IdParam }).openapi('CardIdBody');
 export type CardIdBody = z.infer<typeof CardIdBody>;
 
-/** A real calendar date "YYYY-MM-DD" (Shanghai), checked to exist (2026-02-30 is refused). */
-const CalendarDate = ShanghaiDate.refine((d) => {
-  const t = Date.parse(`${d}T00:00:00Z`);
-  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
-}, 'not a calendar date');
 
 /** POST /customers/cards/freeze: freeze one of my cards from one Shanghai day to another, both frozen (spec §5). */
 export const CardFreezeBody = z
-  .object({ id: IdParam, from: CalendarDate.openapi({ description: 'first frozen day: today or later' }), until: CalendarDate.openapi({ description: 'last frozen day: not before from' }) })
+  .object({ id: IdParam, from: CalendarDay.openapi({ description: 'first frozen day: today or later' }), until: CalendarDay.openapi({ description: 'last frozen day: not before from' }) })
   .openapi('CardFreezeRequest');
 export type CardFreezeBody = z.infer<typeof CardFreezeBody>;
 
 /** POST /customers/cards/extend: extend one of my cards to end on a later Shanghai day (spec §5). */
 export const CardExtendBody = z
-  .object({ id: IdParam, until: CalendarDate.openapi({ description: 'the new last valid day: later than the current one' }) })
+  .object({ id: IdParam, until: CalendarDay.openapi({ description: 'the new last valid day: later than the current one' }) })
   .openapi('CardExtendRequest');
 export type CardExtendBody = z.infer<typeof CardExtendBody>;

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { DECLINE_REASON_MAX } from '../domain/limits';
 import { TEACHER_SCHEDULE_STATE_VALUES } from '../domain/teacher-schedule';
-import { IdParam } from './common';
+import { CalendarDay, IdParam } from './common';
 
 /**
  * The teacher schedule (issue 14, decision 029): a teacher's classes by week with their confirmation
@@ -13,11 +13,7 @@ const IsoTime = z.string().openapi({ example: '2026-11-21T01:00:00.000Z' });
 
 /** Any Shanghai calendar day of the week asked for; the week runs Monday to Sunday. Today's week by default. */
 export const WeekQuery = z.object({
-  week: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s))
-    .optional()
+  week: CalendarDay.optional()
     .openapi({ param: { name: 'week', in: 'query' }, example: '2026-11-23', description: 'a day of the week (Shanghai); this week by default' }),
 });
 export type WeekQuery = z.infer<typeof WeekQuery>;
@@ -62,7 +58,7 @@ export const DeclineBody = z
   .openapi('DeclineClass');
 export type DeclineBody = z.input<typeof DeclineBody>;
 
-export const ConfirmWeekBody = z.object({ week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ example: '2026-11-23' }) }).openapi('ConfirmWeek');
+export const ConfirmWeekBody = z.object({ week: CalendarDay.openapi({ example: '2026-11-23' }) }).openapi('ConfirmWeek');
 export type ConfirmWeekBody = z.input<typeof ConfirmWeekBody>;
 
 /** What confirming the week did: the classes it confirmed (those waiting and not started). */

@@ -8,7 +8,7 @@ import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
 import { alipayTimestamp, centsToYuan, notifySignContent, parseAlipayTimestamp, requestSignContent, rsa2Sign, rsa2Verify, yuanToCents } from './alipay-rsa2';
 import { alipayRefundCall, alipayRefundStandIn, type AlipayRefundFields, type NotifyRefund } from './alipay-standin-refunds';
-import { closeStandInOrder, deliverNotification, digits, rawAnswer, settleStandInOrder, type StandInOrder } from './standin-common';
+import { closeStandInOrder, deliverNotification, digits, formFields, rawAnswer, settleStandInOrder, type StandInOrder } from './standin-common';
 import { newRsaKeyPair, type AlipayStandInKeys, type PaymentStandIns } from './standin-keys';
 
 /**
@@ -213,9 +213,7 @@ async function settleAndNotify(
 const formParams = async (c: Context<AppEnv>): Promise<Params> => {
   const out: Params = {};
   for (const [k, v] of new URL(c.req.url).searchParams) out[k] = v;
-  const body = await c.req.parseBody().catch(() => ({}));
-  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v;
-  return out;
+  return { ...out, ...(await formFields(c)) };
 };
 
 /** The stand-in's routes; `deliver` carries notifications to the merchant (a test may override it on standIns). */

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { Clock } from '../../../domain/clock';
 import type { Db } from '../../db/client';
 import { payStandInOrders } from '../../db/schema/index';
@@ -77,6 +78,15 @@ export async function deliverNotification(fetchLike: FetchLike, url: string, ini
  * Stand-in answers are exact bytes the provider would send (often signed), so they are built as raw
  * Responses; this lets such a Response pass where an OpenAPI route expects its typed answer.
  */
+/**
+ * A stand-in page's form fields (strings only). A body that is no form (a multipart without its
+ * boundary, broken bytes) has no fields: the page answers as for a missing field, never a 500 (issue 17).
+ */
+export async function formFields(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody().catch(() => ({}));
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 export const rawAnswer = (res: Response) => res as unknown as never;
 
 /** A return URL on our own origin, or undefined: the stand-in pages are never an open redirect. */

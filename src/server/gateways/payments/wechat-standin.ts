@@ -7,7 +7,7 @@ import { payStandInOrders, wechatStandInOpenIds } from '../../db/schema/index';
 import type { AppEnv } from '../../env';
 import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
-import { beijingIso, closeStandInOrder, deliverNotification, digits, rawAnswer, sameOrigin, settleStandInOrder, type StandInOrder } from './standin-common';
+import { beijingIso, closeStandInOrder, deliverNotification, digits, formFields, rawAnswer, sameOrigin, settleStandInOrder, type StandInOrder } from './standin-common';
 import { newRsaKeyPair, type PaymentStandIns, type WechatStandInKeys } from './standin-keys';
 import {
   aesGcmEncrypt,
@@ -353,14 +353,14 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
         </form>`);
     })
     .openapi(cashierPost, async (c) => {
-      const form = await c.req.parseBody();
-      const prepayId = typeof form.prepay_id === 'string' ? form.prepay_id : '';
+      const form = await formFields(c);
+      const prepayId = form.prepay_id ?? '';
       const outcome = form.outcome === 'pay' || form.outcome === 'fail' ? form.outcome : undefined;
       const row = prepayId ? await byPrepayId(c, prepayId) : undefined;
       if (!row || !outcome) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_NOT_EXIST</p>`, 400);
       const done = await settleAndNotify(c, row, outcome);
       if (done === 'expired' || done === 'conflict') return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>${done === 'expired' ? 'ORDER_CLOSED' : 'ORDER_SETTLED'}</p>`, 400);
-      const back = sameOrigin(typeof form.return_url === 'string' ? form.return_url : '', c.var.deps.config.publicUrl);
+      const back = sameOrigin(form.return_url ?? '', c.var.deps.config.publicUrl);
       return back ? c.redirect(back, 302) : c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>${done.settled.state}</p>`, 200);
     });
 
