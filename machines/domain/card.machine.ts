@@ -12,6 +12,7 @@ export type CardEvent =
   | { type: 'card.extend' }
   | { type: 'card.refund' }
   | { type: 'card.expire' }
+  | { type: 'card.changeAdviser' }
   | { type: 'card.invalidate' };
 
 /** Facts about a card that the chart's guards read. */
@@ -63,6 +64,7 @@ export const cardMachine = setup({
         'card.activate': 'in_use',
         'card.transfer': { guard: 'transferable', target: 'transferred' },
         'card.refund': 'invalid',
+        'card.changeAdviser': 'inactive',
         'card.invalidate': 'invalid',
       },
     },
@@ -80,6 +82,7 @@ export const cardMachine = setup({
         'card.refund': 'invalid',
         // a planned freeze starts before the validity ends (its days were added to it)
         'card.expire': { guard: 'noFreezePlanned', target: 'expired' },
+        'card.changeAdviser': 'in_use',
         'card.invalidate': 'invalid',
       },
     },
@@ -89,6 +92,7 @@ export const cardMachine = setup({
         'card.unfreeze': 'in_use',
         'card.freezeEnds': 'in_use',
         'card.refund': 'invalid',
+        'card.changeAdviser': 'frozen',
         'card.invalidate': 'invalid',
       },
     },
@@ -96,6 +100,7 @@ export const cardMachine = setup({
       description: 'Past its validity end (written by the time-passing job): cannot book; an extension brings it back into use.',
       on: {
         'card.extend': 'in_use',
+        'card.changeAdviser': 'expired',
         'card.invalidate': 'invalid',
       },
     },
