@@ -108,6 +108,7 @@ export const cardAdviserMachine = setup({
     loadingClubs: {
       description: 'The clubs are being read: the form says it is loading.',
       invoke: {
+        id: 'loadClubs',
         src: 'loadClubs',
         onDone: { target: 'choosing', actions: { type: 'keepClubs', params: ({ event }) => ({ clubs: event.output }) } },
         onError: { target: 'unreachable', actions: { type: 'failedAt', params: { what: 'clubs' } } },
@@ -130,6 +131,7 @@ export const cardAdviserMachine = setup({
     loadingAdvisers: {
       description: "The chosen club's advisers are being read: the adviser list says it is loading and nothing can be confirmed.",
       invoke: {
+        id: 'loadAdvisers',
         src: 'loadAdvisers',
         input: ({ context }) => ({ clubId: context.clubId! }),
         onDone: { target: 'choosing', actions: { type: 'keepAdvisers', params: ({ event }) => ({ advisers: event.output }) } },
