@@ -49,7 +49,10 @@ export async function cardTimeline(db: Db, c: CardRow, locale: Locale): Promise<
     .innerJoin(clubs, eq(clubs.id, classes.clubId))
     .where(eq(bookings.cardId, c.id))
     .orderBy(asc(bookings.id));
-  if (c.validFrom) {
+  const [received] = await db.select().from(cardTransfers).where(eq(cardTransfers.newCardId, c.id));
+  const receivedAt = received ? (received.decidedAt ?? c.createdAt) : null;
+  // a card received started on the giver's card, unless it was received before it started
+  if (c.validFrom && (!receivedAt || c.validFrom > receivedAt)) {
     // the first booking activates an inactive card in its own decision: the same instant (decision 024)
     const by = used.find((u) => u.b.bookedAt?.getTime() === c.validFrom!.getTime());
     items.push({ kind: 'activated', at: c.validFrom.toISOString(), classTitle: by ? loc(locale, by.title, by.titleEn) : null });
@@ -82,11 +85,10 @@ export async function cardTimeline(db: Db, c: CardRow, locale: Locale): Promise<
     items.push({ kind: 'transferOut', at: t.createdAt.toISOString(), transferId: t.id });
     if (decided(t.state) && t.decidedAt) items.push({ kind: 'transferOutcome', at: t.decidedAt.toISOString(), transferId: t.id, state: t.state, reason: t.reason });
   }
-  const [received] = await db.select().from(cardTransfers).where(eq(cardTransfers.newCardId, c.id));
-  if (received) {
+  if (receivedAt) {
     // the uses it was given with: what is left now and what its own bookings still hold
     const held = used.reduce((n, u) => n + (u.b.state === 'cancelled' ? 0 : u.b.usesSpent), 0);
-    items.push({ kind: 'transferIn', at: (received.decidedAt ?? c.createdAt).toISOString(), usesLeft: c.usesLeft === null ? null : c.usesLeft + held });
+    items.push({ kind: 'transferIn', at: receivedAt.toISOString(), usesLeft: c.usesLeft === null ? null : c.usesLeft + held });
   }
 
   for (const r of await db.select().from(cardRefunds).where(eq(cardRefunds.cardId, c.id))) {
