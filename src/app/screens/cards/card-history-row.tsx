@@ -79,10 +79,28 @@ function What(props: { item: CardHistoryItem }) {
       return (
         <Line
           title={<Trans>更换顾问</Trans>}
-          detail={h.from !== null ? `${h.from} → ${h.to}（${h.clubName}）` : `${h.to}（${h.clubName}）`}
+          detail={h.from !== null ? <AdviserChanged from={h.from} to={h.to} club={h.clubName} /> : <AdviserChosen to={h.to} club={h.clubName} />}
         />
       );
   }
+}
+
+function AdviserChanged(props: { from: string; to: string; club: string }) {
+  const { from, to, club } = props;
+  return (
+    <Trans>
+      {from} → {to}（{club}）
+    </Trans>
+  );
+}
+
+function AdviserChosen(props: { to: string; club: string }) {
+  const { to, club } = props;
+  return (
+    <Trans>
+      {to}（{club}）
+    </Trans>
+  );
 }
 
 const TRANSFER_OUTCOME = { approved: msg`转让已通过`, rejected: msg`转让被拒绝`, cancelled: msg`转让申请已撤销` } as const;

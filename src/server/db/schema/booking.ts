@@ -6,8 +6,7 @@ import type { ClassStatus } from '../../../../machines/domain/class-transitions'
 import type { TeacherScheduleState } from '../../../../machines/domain/teacher-schedule-transitions';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
 import { accounts } from './accounts';
-import { advisers } from './card-records';
-import { clubs, goods, teachers } from './catalog';
+import { advisers, clubs, goods, teachers } from './catalog';
 
 /**
  * Booking (issue 3): the class schedule, the cards members own, and their bookings and queue

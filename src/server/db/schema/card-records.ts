@@ -1,32 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { memberCards } from './booking';
-import { clubs } from './catalog';
+import { advisers } from './catalog';
 
 /**
- * Card records for the adviser change and the card timeline (issue 13, decision 034): who advises a
- * card and each change of adviser, each freeze and each extension as it was decided. The card's
+ * Card records for the adviser change and the card timeline (issue 13, decision 034): each change of
+ * a card's adviser (advisers are in catalog.ts), each freeze and each extension as it was decided. The card's
  * timeline is read from these and the other stored records (orders, bookings, transfers, refunds):
  * there is no second log.
  */
-
-/** A club's membership adviser (spec §4 "change adviser", §5 "needs club and adviser"), seeded. */
-export const advisers = pgTable(
-  'advisers',
-  {
-    id: serial('id').primaryKey(),
-    clubId: integer('club_id')
-      .notNull()
-      .references(() => clubs.id),
-    name: text('name').notNull(),
-    nameEn: text('name_en'),
-    /** an adviser who left stays on the cards' history but is no longer offered */
-    active: boolean('active').notNull().default(true),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [index('advisers_club').on(t.clubId, t.sort)],
-);
 
 /** One change of a card's adviser: who changed it (the member), from whom (null: none before), to whom, when. */
 export const cardAdviserChanges = pgTable(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { cardFactsOf } from '../../../../machines/domain/card-transitions';
 import { EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
@@ -7,7 +7,7 @@ import { cardTimeline } from '../cards/timeline';
 import { passCouponTime } from '../../jobs/time-passing';
 import type { CouponState } from '../../../domain/pricing';
 import type { Db } from '../../db/client';
-import { accounts, bookings, classes, clubs, goods, goodsPhases, memberCards, memberCoupons, memberCourses, orders, teachers } from '../../db/schema/index';
+import { accounts, clubs, goods, goodsPhases, memberCards, memberCoupons, memberCourses, orders, teachers } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
 import { cardOut } from '../booking/views';
 import { maskPhone } from '../cards/transfer';
