@@ -224,10 +224,15 @@ defineScreenPaths<Member>(h, {
   },
 
   effects: {
-    // a confirm with both chosen is a new intent with a new key; with one missing it sends nothing
+    // a confirm with both chosen is a new intent with a new key; with one missing it sends nothing and
+    // the form stays open saying which field is missing
     'adviser.submit': (w, _e, before) => {
       const [tap] = sentBy(w, 'changeAdviser', before);
-      if (w.missing) return expect(tap, 'nothing is sent while a field is missing').toBeUndefined();
+      if (w.missing) {
+        expect(formOpen(), 'the form stays open').toBe(true);
+        expect(document.querySelector('[data-adviser-missing]')?.getAttribute('data-adviser-missing')).toBe(w.missing);
+        return expect(tap, 'nothing is sent while a field is missing').toBeUndefined();
+      }
       expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
       expect(sentBy(w, 'changeAdviser').slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
     },
@@ -238,6 +243,17 @@ defineScreenPaths<Member>(h, {
       const lost = w.sent[before - 1]!;
       expect([again[0]!.invoke, again[0]!.path]).toEqual([lost.invoke, lost.path]);
       if (lost.invoke === 'changeAdviser') expect(again[0]!.key, 'the same intent: the same key').toBe(lost.key);
+    },
+    // the chosen club's advisers are offered in the open form once read
+    'xstate.done.actor.loadAdvisers': (w) => {
+      expect(formOpen(), 'the form is open').toBe(true);
+      expect(options('adviserId')).toEqual(['请选择顾问', ...ADVISERS_OF(w.club!).map((a) => a.name)]);
+    },
+    // a refusal is said in the form, which stays open to choose again
+    'xstate.done.actor.changeAdviser': (w) => {
+      if (sentBy(w, 'changeAdviser').at(-1)?.answer !== unchanged.code) return;
+      expect(formOpen(), 'the form stays open').toBe(true);
+      expect(alertText()).toBe('这位顾问已是这张会员卡的顾问');
     },
     'adviser.open': (w, _e, before) => expect(sentBy(w, 'changeAdviser', before)).toEqual([]),
     'club.choose': (w, _e, before) => expect(sentBy(w, 'changeAdviser', before)).toEqual([]),
