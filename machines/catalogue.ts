@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { bookClassMachine } from './book-class.machine';
 import { bookingItemMachine } from './booking-item.machine';
+import { cardAdviserMachine } from './card-adviser.machine';
 import { cardExtendMachine } from './card-extend.machine';
 import { cardTransferMachine } from './card-transfer.machine';
 import { refundRequestMachine } from './card-refund.machine';
@@ -74,6 +75,7 @@ export const charts: Chart[] = [
   { file: 'machines/survey-prompt.machine.ts', machine: surveyPromptMachine },
   { file: 'machines/card-item.machine.ts', machine: cardItemMachine },
   { file: 'machines/card-freeze.machine.ts', machine: cardFreezeMachine },
+  { file: 'machines/card-adviser.machine.ts', machine: cardAdviserMachine },
   { file: 'machines/card-extend.machine.ts', machine: cardExtendMachine },
   { file: 'machines/card-transfer.machine.ts', machine: cardTransferMachine },
   { file: 'machines/card-refund.machine.ts', machine: refundRequestMachine },

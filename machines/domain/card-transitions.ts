@@ -18,7 +18,7 @@ export interface CardFactsForChart {
 const contextOf = (facts: CardFactsForChart) => ({ receivedByTransfer: facts.receivedByTransfer ?? false, freezePlanned: facts.freezePlanned ?? false });
 
 /** The member's operations a card may offer (the app's buttons). */
-export type CardOperation = 'activate' | 'freeze' | 'unfreeze' | 'transfer' | 'extend' | 'refund';
+export type CardOperation = 'activate' | 'freeze' | 'unfreeze' | 'transfer' | 'extend' | 'refund' | 'changeAdviser';
 
 const OPERATION_EVENT: Record<CardOperation, CardEvent['type']> = {
   activate: 'card.activate',
@@ -27,6 +27,7 @@ const OPERATION_EVENT: Record<CardOperation, CardEvent['type']> = {
   transfer: 'card.transfer',
   extend: 'card.extend',
   refund: 'card.refund',
+  changeAdviser: 'card.changeAdviser',
 };
 
 /**

@@ -11,7 +11,8 @@ export type CardEvent =
   | { type: 'card.transfer' }
   | { type: 'card.extend' }
   | { type: 'card.refund' }
-  | { type: 'card.expire' };
+  | { type: 'card.expire' }
+  | { type: 'card.changeAdviser' };
 
 /** Facts about a card that the chart's guards read. */
 export interface CardInput {
@@ -64,6 +65,7 @@ export const cardMachine = setup({
         'card.activate': 'in_use',
         'card.transfer': { guard: 'transferable', target: 'transferred' },
         'card.refund': 'invalid',
+        'card.changeAdviser': 'inactive',
       },
     },
     in_use: {
@@ -80,6 +82,7 @@ export const cardMachine = setup({
         'card.refund': 'invalid',
         // a planned freeze starts before the validity ends (its days were added to it)
         'card.expire': { guard: 'noFreezePlanned', target: 'expired' },
+        'card.changeAdviser': 'in_use',
       },
     },
     frozen: {
@@ -88,12 +91,14 @@ export const cardMachine = setup({
         'card.unfreeze': 'in_use',
         'card.freezeEnds': 'in_use',
         'card.refund': 'invalid',
+        'card.changeAdviser': 'frozen',
       },
     },
     expired: {
       description: 'Past its validity end (written by the time-passing job): cannot book; an extension brings it back into use.',
       on: {
         'card.extend': 'in_use',
+        'card.changeAdviser': 'expired',
       },
     },
     transferred: { description: "Given to another member by an approved transfer: it leaves this member's cards; the receiver holds a new card marked received by transfer.", type: 'final' },

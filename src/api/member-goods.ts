@@ -1,10 +1,10 @@
 import type { PageQuery } from '../contracts/common';
-import type { CardDetail, CardExtendBody, CardFreezeBody, CardHistoryItem, CardHistoryQuery, MemberCourse, Purchase } from '../contracts/member-goods';
+import type { CardAdviser, CardAdviserBody, CardDetail, CardExtendBody, CardFreezeBody, CardHistoryItem, CardHistoryQuery, MemberCourse, Purchase } from '../contracts/member-goods';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/member-goods.ts): they cannot drift.
-export type { CardExtendBody, CardFreezeBody, CardHistoryItem, MemberCourse, Purchase };
+export type { CardAdviser, CardAdviserBody, CardExtendBody, CardFreezeBody, CardHistoryItem, MemberCourse, Purchase };
 /** One of my cards with its studio's name, its uses spent and what the card chart allows now. */
 export type MemberCardDetail = CardDetail;
 
@@ -23,5 +23,9 @@ export function memberGoodsCalls(http: ApiClient) {
     unfreezeCard: (id: number, idempotencyKey: string) => http.post<MemberCardDetail>('/customers/cards/unfreeze', { body: { id }, idempotencyKey }),
     /** extends one of my cards to end on a later Shanghai day */
     extendCard: (body: CardExtendBody, idempotencyKey: string) => http.post<MemberCardDetail>('/customers/cards/extend', { body, idempotencyKey }),
+    /** the advisers a member may choose in one club (decision 034) */
+    advisers: (clubId: number) => http.get<CardAdviser[]>('/customers/cards/advisers', { query: { clubId } }),
+    /** changes one of my cards' adviser: a club, then one of its advisers */
+    changeAdviser: (body: CardAdviserBody, idempotencyKey: string) => http.post<MemberCardDetail>('/customers/cards/adviser', { body, idempotencyKey }),
   };
 }

@@ -53,7 +53,13 @@ export const Purchase = z
   .openapi('Purchase');
 export type Purchase = z.infer<typeof Purchase>;
 
-/** One line of a card's history, newest first: bought (what it cost), activated, or a class booked with it. */
+/**
+ * One entry of a card's timeline (issue 13, decision 034), newest first, read from the stored records:
+ * bought (the order and what it cost), activated (by which booking), a class booked with it (the uses
+ * it spent) and a use given back, each freeze (its days and the end it moved) and early unfreeze,
+ * each extension (the end before and after), a transfer out (applied, then its outcome) or in, a
+ * refund (asked, then its outcome) and each change of adviser.
+ */
 export const CardHistoryItem = z
   .discriminatedUnion('kind', [
     z.object({
@@ -62,7 +68,11 @@ export const CardHistoryItem = z
       orderNo: z.string(),
       paidCents: z.number().int().openapi({ description: 'price less the coupon' }),
     }),
-    z.object({ kind: z.literal('activated'), at: IsoTime }),
+    z.object({
+      kind: z.literal('activated'),
+      at: IsoTime,
+      classTitle: z.string().nullable().openapi({ description: 'the class whose booking activated it; null when activated by hand' }),
+    }),
     z.object({
       kind: z.literal('class'),
       at: IsoTime,
@@ -73,6 +83,58 @@ export const CardHistoryItem = z
       clubName: z.string(),
       classStartsAt: IsoTime,
     }),
+    z.object({
+      kind: z.literal('returned'),
+      at: IsoTime,
+      bookingId: z.number().int(),
+      usesReturned: z.number().int().openapi({ description: 'uses given back to the card by the cancel' }),
+      classTitle: z.string(),
+    }),
+    z.object({
+      kind: z.literal('freeze'),
+      at: IsoTime,
+      from: z.string().openapi({ description: 'first frozen day (Shanghai date)' }),
+      until: z.string().openapi({ description: 'last frozen day' }),
+      validUntilBefore: IsoTime.nullable(),
+      validUntilAfter: IsoTime.nullable(),
+    }),
+    z.object({
+      kind: z.literal('unfreeze'),
+      at: IsoTime,
+      from: z.string(),
+      until: z.string(),
+      validUntilAfter: IsoTime.nullable().openapi({ description: 'the end after the days not frozen were taken back' }),
+    }),
+    z.object({ kind: z.literal('extend'), at: IsoTime, validUntilBefore: IsoTime.nullable(), validUntilAfter: IsoTime }),
+    z.object({ kind: z.literal('transferOut'), at: IsoTime, transferId: z.number().int() }),
+    z.object({
+      kind: z.literal('transferOutcome'),
+      at: IsoTime,
+      transferId: z.number().int(),
+      state: z.enum(['approved', 'rejected', 'cancelled']),
+      reason: z.string().nullable(),
+    }),
+    z.object({
+      kind: z.literal('transferIn'),
+      at: IsoTime,
+      usesLeft: z.number().int().nullable().openapi({ description: 'the uses the card was given with (null for a time card)' }),
+    }),
+    z.object({ kind: z.literal('refundRequested'), at: IsoTime, refundId: z.number().int(), quotedCents: z.number().int() }),
+    z.object({
+      kind: z.literal('refundOutcome'),
+      at: IsoTime,
+      refundId: z.number().int(),
+      state: z.enum(['approved', 'rejected', 'cancelled']),
+      amountCents: z.number().int().nullable(),
+      reason: z.string().nullable(),
+    }),
+    z.object({
+      kind: z.literal('adviser'),
+      at: IsoTime,
+      from: z.string().nullable().openapi({ description: 'the adviser before (null: none)' }),
+      to: z.string(),
+      clubName: z.string().openapi({ description: "the new adviser's club" }),
+    }),
   ])
   .openapi('CardHistoryItem');
 export type CardHistoryItem = z.infer<typeof CardHistoryItem>;
@@ -80,10 +142,33 @@ export type CardHistoryItem = z.infer<typeof CardHistoryItem>;
 /** A Shanghai calendar date. */
 const ShanghaiDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').openapi({ example: '2026-12-01' });
 
+/** A club's membership adviser (decision 034). */
+export const CardAdviser = z
+  .object({ id: z.number().int(), name: z.string(), clubId: z.number().int(), clubName: z.string() })
+  .openapi('CardAdviser');
+export type CardAdviser = z.infer<typeof CardAdviser>;
+
+/** GET /customers/cards/advisers: the advisers of one club (spec §5: a club first, then its adviser). */
+export const AdvisersQuery = z.object({ clubId: IdParam.openapi({ param: { name: 'clubId', in: 'query' }, example: 1 }) });
+export type AdvisersQuery = z.infer<typeof AdvisersQuery>;
+
+/**
+ * POST /customers/cards/adviser: change one of my cards' adviser (spec §5 "needs club and adviser").
+ * Both may be left out or null so the refusal names the field (30045 club, 30046 adviser).
+ */
+export const CardAdviserBody = z
+  .object({
+    id: IdParam,
+    clubId: IdParam.nullable().optional().openapi({ description: 'the club chosen first (required: 30045)' }),
+    adviserId: IdParam.nullable().optional().openapi({ description: 'one of that club\'s advisers (required: 30046)' }),
+  })
+  .openapi('CardAdviserRequest');
+export type CardAdviserBody = z.infer<typeof CardAdviserBody>;
+
 /** One card-management operation on the card page: offered now, or refused with its reason (spec §8 cards). */
 export const OperationOffer = z
   .object({
-    operation: z.enum(['freeze', 'unfreeze', 'extend', 'transfer', 'refund']),
+    operation: z.enum(['freeze', 'unfreeze', 'extend', 'transfer', 'refund', 'changeAdviser']),
     allowed: z.boolean(),
     code: z.number().int().nullable(),
     message: z.string().nullable(),
@@ -96,10 +181,11 @@ export const CardDetail = MemberCard.extend({
   goodsId: z.number().int().nullable(),
   clubName: z.string().nullable(),
   usesUsed: z.number().int().nullable(),
-  operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund'])).openapi({ description: 'what the card chart allows now, its card type permits, and this server has an endpoint for (services/cards/operations.ts)' }),
+  operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund', 'changeAdviser'])).openapi({ description: 'what the card chart allows now, its card type permits, and this server has an endpoint for (services/cards/operations.ts)' }),
   frozenFrom: ShanghaiDate.nullable().openapi({ description: 'first day of the freeze planned or running (Shanghai date)' }),
   frozenUntil: ShanghaiDate.nullable().openapi({ description: 'last day of that freeze' }),
-  offers: z.array(OperationOffer).openapi({ description: 'freeze, unfreeze (when frozen or planned), extend, transfer and refund: offered now, or the code and message refusing it' }),
+  offers: z.array(OperationOffer).openapi({ description: 'freeze, unfreeze (when frozen or planned), extend, transfer, refund and change of adviser: offered now, or the code and message refusing it' }),
+  adviser: CardAdviser.nullable().openapi({ description: "the card's membership adviser; null until one is chosen" }),
   freezeMaxDays: z.number().int().openapi({ description: 'the longest freeze, both days counted' }),
   extension: z
     .object({ maxExtensions: z.number().int(), maxExtensionDays: z.number().int() })

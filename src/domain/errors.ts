@@ -107,6 +107,12 @@ export const Errors = {
   refundNothingLeft: def(30042, 409, msg`这张会员卡没有可退的金额`),
   refundBookingsAhead: def(30043, 409, msg`这张会员卡还有已预约或正在上的课程，请先取消预约`),
   cardRefundNotInState: def(30044, 409, msg`该退款申请当前状态不能这样处理`),
+  // change of adviser (spec §4, §5 "needs club and adviser"; decision 034)
+  adviserClubRequired: def(30045, 400, msg`请选择门店`),
+  adviserRequired: def(30046, 400, msg`请选择顾问`),
+  adviserClubNotFound: def(30047, 404, msg`没有这个门店`),
+  adviserNotInClub: def(30048, 404, msg`该门店没有这位顾问`),
+  adviserUnchanged: def(30049, 409, msg`这位顾问已是这张会员卡的顾问`),
 
   // 40xxx orders and payments
   unpaidOrderExists: def(40001, 409, msg`您有未支付的订单，请先支付或取消`),

@@ -67,11 +67,16 @@ describe('the server reads the card chart (spec §4 card status)', () => {
   });
 
   it('offers the operations the chart allows', () => {
-    expect(cardOperations('inactive')).toEqual(['activate', 'transfer', 'refund']);
-    expect(cardOperations('in_use')).toEqual(['freeze', 'transfer', 'extend', 'refund']);
-    expect(cardOperations('in_use', { receivedByTransfer: true })).toEqual(['freeze', 'extend', 'refund']);
-    expect(cardOperations('frozen')).toEqual(['unfreeze', 'refund']);
-    expect(cardOperations('in_use', { freezePlanned: true })).toEqual(['unfreeze', 'extend', 'refund']);
-    expect(cardOperations('expired')).toEqual(['extend']);
+    expect(cardOperations('inactive')).toEqual(['activate', 'transfer', 'refund', 'changeAdviser']);
+    expect(cardOperations('in_use')).toEqual(['freeze', 'transfer', 'extend', 'refund', 'changeAdviser']);
+    expect(cardOperations('in_use', { receivedByTransfer: true })).toEqual(['freeze', 'extend', 'refund', 'changeAdviser']);
+    expect(cardOperations('frozen')).toEqual(['unfreeze', 'refund', 'changeAdviser']);
+    expect(cardOperations('in_use', { freezePlanned: true })).toEqual(['unfreeze', 'extend', 'refund', 'changeAdviser']);
+    expect(cardOperations('expired')).toEqual(['extend', 'changeAdviser']);
+  });
+
+  it('changes the adviser of a card that is not gone, in the status it has (decision 034)', () => {
+    for (const s of ['inactive', 'in_use', 'frozen', 'expired'] as const) expect(nextCardStatus(s, 'card.changeAdviser'), s).toBe(s);
+    for (const s of ['invalid', 'transferred'] as const) expect(canApplyCard(s, 'card.changeAdviser'), s).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { translate } from '../i18n';
 import { activateCard } from '../services/cards/activate';
+import { changeCardAdviser, clubAdvisers } from '../services/cards/adviser';
 import { cardDetail } from '../services/cards/detail';
 import { extendCard } from '../services/cards/extend';
 import { freezeCard, unfreezeCard } from '../services/cards/freeze';
@@ -17,7 +18,7 @@ import { myCardHistory, myCoupons, myCourses, myPurchases } from '../services/or
 import { balanceOf } from '../services/orders/balance';
 import { loc } from '../services/catalog';
 import { IdQuery, paged, pagingQuery } from '../../contracts/common';
-import { CardDetail, CardExtendBody, CardFreezeBody, CardHistoryItem, CardHistoryQuery, CardIdBody, MemberCourse, Purchase } from '../../contracts/member-goods';
+import { AdvisersQuery, CardAdviser, CardAdviserBody, CardDetail, CardExtendBody, CardFreezeBody, CardHistoryItem, CardHistoryQuery, CardIdBody, MemberCourse, Purchase } from '../../contracts/member-goods';
 import { Quote, QuoteBody } from '../../contracts/orders';
 import { CouponsQuery, MemberCoupon } from '../../contracts/wallet';
 
@@ -200,9 +201,38 @@ export const buyingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
+      path: '/customers/cards/advisers',
+      tags,
+      summary: "The advisers a member may choose in one club (spec §5: a club first, then its adviser; decision 034). 30047 for a club that does not exist.",
+      middleware: [requireAuth] as const,
+      request: { query: AdvisersQuery },
+      responses: { 200: json(z.array(CardAdviser)), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
+    }),
+    async (c) => ok(c, await clubAdvisers(c.var.deps.db, c.req.valid('query').clubId, c.var.locale)),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/customers/cards/adviser',
+      tags,
+      summary:
+        "Change one of my cards' adviser (spec §4, §5; decision 034): a club, then one of its advisers, both required (30045 clubId, 30046 adviserId); 30047 no such club, 30048 not that club's adviser, 30049 already the card's adviser; a transferred or invalid card, or one with an unfinished transfer application, refuses. The change is kept (who, from, to, when) and shows on the card's timeline. Idempotency-Key accepted.",
+      middleware: [requireAuth, idempotent] as const,
+      request: { body: { content: { 'application/json': { schema: CardAdviserBody } }, required: true } },
+      responses: { 200: json(CardDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
+    }),
+    async (c) => {
+      const { deps, locale } = c.var;
+      const card = await changeCardAdviser(deps.db, deps.clock, me(c), c.req.valid('json'));
+      return ok(c, (await cardDetail(deps.db, me(c), card.id, locale, deps.clock.now()))!);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
       path: '/customers/cards/history',
       tags,
-      summary: "One of my cards' history, newest first: bought, activated, classes booked with it (paged)",
+      summary: "One of my cards' timeline, newest first (issue 13, decision 034), read from the stored records: bought, activated (by which class), classes booked with it and uses given back, freezes and early unfreezes, extensions, transfer out (applied, outcome) or in, refund (asked, outcome), changes of adviser (paged). Another member's card is 404 70004.",
       middleware: [requireAuth] as const,
       request: { query: CardHistoryQuery },
       responses: { 200: json(paged(CardHistoryItem)), 400: refusals[400], 401: refusals[401], 404: refusals[404] },

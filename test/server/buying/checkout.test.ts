@@ -166,7 +166,7 @@ describe('a paid order issues what was bought', async () => {
     expect(card).toMatchObject({ status: 'inactive', usesLeft: 10 });
     expect(paid.body.data.order.issuedCardId).toBe(card!.id);
     const d = await s.call('GET', `/api/customers/cards/detail?id=${card!.id}`, { token: m.token });
-    expect(d.body.data).toMatchObject({ id: card!.id, status: 'inactive', operations: ['activate', 'transfer', 'refund'], usesUsed: 0, goodsId: g.id });
+    expect(d.body.data).toMatchObject({ id: card!.id, status: 'inactive', operations: ['activate', 'transfer', 'refund', 'changeAdviser'], usesUsed: 0, goodsId: g.id });
     const h = await s.call('GET', `/api/customers/cards/history?id=${card!.id}`, { token: m.token });
     expect(h.body.data).toMatchObject({ total: 1, list: [{ kind: 'bought', orderNo: no, paidCents: 19_900 }] });
     const other = await newMember(s);
@@ -253,7 +253,7 @@ describe('activating a card by hand', async () => {
     await pay(s, m.token, no, 'balance');
     const [card] = await cardsOf(s, m.id);
     const res = await s.call('POST', '/api/customers/cards/activate', { token: m.token, body: { id: card!.id } });
-    expect(res.body.data).toMatchObject({ status: 'in_use', validFrom: s.clock.now().toISOString(), validUntil: new Date(s.clock.now().getTime() + 20 * DAY).toISOString(), operations: ['freeze', 'transfer', 'extend', 'refund'] });
+    expect(res.body.data).toMatchObject({ status: 'in_use', validFrom: s.clock.now().toISOString(), validUntil: new Date(s.clock.now().getTime() + 20 * DAY).toISOString(), operations: ['freeze', 'transfer', 'extend', 'refund', 'changeAdviser'] });
     const again = await s.call('POST', '/api/customers/cards/activate', { token: m.token, body: { id: card!.id } });
     expect([again.status, again.body.code]).toEqual([409, 30001]);
     const other = await newMember(s);
@@ -262,7 +262,7 @@ describe('activating a card by hand', async () => {
     s.clock.advance(20 * DAY);
     await passCardTime(s.deps.db, s.clock.now(), eq(memberCards.id, card!.id));
     const later = await s.call('GET', `/api/customers/cards/detail?id=${card!.id}`, { token: m.token });
-    expect(later.body.data).toMatchObject({ status: 'expired', operations: ['extend'] });
+    expect(later.body.data).toMatchObject({ status: 'expired', operations: ['extend', 'changeAdviser'] });
     const h = await s.call('GET', `/api/customers/cards/history?id=${card!.id}`, { token: m.token });
     expect(h.body.data.list.map((x: { kind: string }) => x.kind)).toEqual(['activated', 'bought']);
   });

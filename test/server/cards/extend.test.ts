@@ -44,7 +44,7 @@ describe('extending a card', () => {
     expect(refusal(r)).toEqual([409, 30021]);
     expect((await cardRow(s, card.id)).extensionCount).toBe(2);
     const d = (await s.call('GET', `/api/customers/cards/detail?id=${card.id}`, { token: m.token })).body.data;
-    expect(d.operations).toEqual(['freeze', 'transfer']);
+    expect(d.operations).toEqual(['freeze', 'transfer', 'changeAdviser']);
     expect(d.offers.find((o: { operation: string }) => o.operation === 'extend')).toEqual({ operation: 'extend', allowed: false, code: 30021, message: '这张会员卡的延期次数已用完' });
   });
 

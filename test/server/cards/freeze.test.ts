@@ -25,7 +25,7 @@ describe('freezing a card', () => {
     const card = await newCard(s, m.id);
     const r = await freeze(m.token, card.id, today(), addDays(today(), 4));
     expect(r.body.code).toBe(200);
-    expect(r.body.data).toMatchObject({ status: 'frozen', frozenFrom: today(), frozenUntil: addDays(today(), 4), operations: ['unfreeze'] });
+    expect(r.body.data).toMatchObject({ status: 'frozen', frozenFrom: today(), frozenUntil: addDays(today(), 4), operations: ['unfreeze', 'changeAdviser'] });
     const row = await cardRow(s, card.id);
     expect(row.status).toBe('frozen');
     expect(row.validUntil!.getTime()).toBe(card.validUntil!.getTime() + 5 * DAY);
@@ -36,6 +36,8 @@ describe('freezing a card', () => {
       { operation: 'transfer', allowed: false, code: 30014, message: '会员卡已冻结' },
       // a card not bought in an order (granted here) is not refunded (decision 030)
       { operation: 'refund', allowed: false, code: 30041, message: '这张会员卡不是您购买的，不能退款' },
+      // a frozen card's adviser may still change (decision 034)
+      { operation: 'changeAdviser', allowed: true, code: null, message: null },
     ]);
   });
 
@@ -52,7 +54,7 @@ describe('freezing a card', () => {
     const card = await newCard(s, m.id);
     const from = addDays(today(), 2);
     const r = await freeze(m.token, card.id, from, addDays(from, 2));
-    expect(r.body.data).toMatchObject({ status: 'in_use', frozenFrom: from, operations: ['unfreeze', 'extend'] });
+    expect(r.body.data).toMatchObject({ status: 'in_use', frozenFrom: from, operations: ['unfreeze', 'extend', 'changeAdviser'] });
     expect(r.body.data.offers[0]).toMatchObject({ operation: 'freeze', allowed: false, code: 30016 });
     expect((await cardRow(s, card.id)).validUntil!.getTime()).toBe(card.validUntil!.getTime() + 3 * DAY);
     const inFreeze = await newClass(s, { startsAt: new Date(shanghaiMidnight(from).getTime() + 19 * 3600_000) });
@@ -141,7 +143,7 @@ describe('unfreezing a card', () => {
     expect(r.body.data).toMatchObject({ status: 'in_use', frozenFrom: null, frozenUntil: null });
     // frozen two days (the first two); the other three are taken back
     expect((await cardRow(s, card.id)).validUntil!.getTime()).toBe(card.validUntil!.getTime() + 2 * DAY);
-    expect(r.body.data.offers.map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend', 'transfer', 'refund']);
+    expect(r.body.data.offers.map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend', 'transfer', 'refund', 'changeAdviser']);
   });
 
   it('a planned freeze called off: all its days taken back', async () => {

@@ -59,7 +59,7 @@ describe('applying, and staff deciding', () => {
     expect(d.offers.find((o: { operation: string }) => o.operation === 'transfer')).toMatchObject({ allowed: false, code: 30004 });
     expect(refusal(await applyFor(s, from.token, card.id, toPhone))).toEqual([409, 30004]);
     // spec §8 unfinished application: not frozen or extended meanwhile, and the card page says so
-    expect(d.offers.filter((o: { code: number }) => o.code === 30004).map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend', 'transfer']);
+    expect(d.offers.filter((o: { code: number }) => o.code === 30004).map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend', 'transfer', 'changeAdviser']);
     const today = shanghaiDate(s.clock.now());
     expect(refusal(await s.call('POST', '/api/customers/cards/freeze', { token: from.token, body: { id: card.id, from: today, until: today } }))).toEqual([409, 30004]);
     expect(refusal(await s.call('POST', '/api/customers/cards/extend', { token: from.token, body: { id: card.id, until: '2027-06-30' } }))).toEqual([409, 30004]);

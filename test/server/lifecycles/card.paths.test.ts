@@ -59,6 +59,9 @@ interface Card {
   received: boolean;
   /** what its refund gave back */
   refunded?: number;
+  /** the adviser the member chose last (decision 034), and how many changes */
+  adviser?: number;
+  adviserChanges: number;
 }
 
 const detail = async (w: Card) => (await s.call('GET', `/api/customers/cards/detail?id=${w.cardId}`, { token: w.token })).body.data;
@@ -92,7 +95,7 @@ defineServerPaths<Card>(s, {
     // bought by a real order (¥199 by the balance), so that it may be refunded (decision 030)
     const { m, card } = await boughtCard(s, 'balance', { validityDays: DAYS });
     if (from) await s.deps.db.update(memberCards).set({ transferredFromCardId: from.id }).where(eq(memberCards.id, card.id));
-    return { token: m.token, cardId: card.id, extensions: 0, received };
+    return { token: m.token, cardId: card.id, extensions: 0, received, adviserChanges: 0 };
   },
   events: {
     'card.activate': async (w) => {
@@ -154,6 +157,14 @@ defineServerPaths<Card>(s, {
       accepted(await staffRefund(s, staff.token, 'approve', r.body.data.id), 'approve the refund');
       w.refunded = r.body.data.quotedCents;
     },
+    // the member changes its adviser (decision 034): a club, then the one of its advisers that is not the card's
+    'card.changeAdviser': async (w) => {
+      const list = (await s.call('GET', '/api/customers/cards/advisers?clubId=1', { token: w.token })).body.data as Array<{ id: number }>;
+      const to = list.find((a) => a.id !== w.adviser)!.id;
+      accepted(await s.call('POST', '/api/customers/cards/adviser', { token: w.token, body: { id: w.cardId, clubId: 1, adviserId: to } }), 'change adviser');
+      w.adviser = to;
+      w.adviserChanges += 1;
+    },
     // time passes to the validity end (for a card not yet started: as long as its validity would run)
     // and the job runs; a freeze planned or running starts and ends before that (its days were added to
     // the validity), so time is not moved past it: a frozen card waits
@@ -163,14 +174,19 @@ defineServerPaths<Card>(s, {
     },
   },
   async read(w) {
-    return { stored: (await cardRow(s, w.cardId)).status, shown: (await detail(w)).status as string };
+    const d = await detail(w);
+    // whatever the state, the card's adviser is the member's last choice and each change is on its timeline
+    expect(d.adviser?.id ?? undefined, 'the adviser chosen last').toBe(w.adviser);
+    const timeline = (await s.call('GET', `/api/customers/cards/history?id=${w.cardId}&pagesize=50`, { token: w.token })).body.data;
+    expect(timeline.list.filter((h: { kind: string }) => h.kind === 'adviser').length).toBe(w.adviserChanges);
+    return { stored: (await cardRow(s, w.cardId)).status, shown: d.status as string };
   },
   states: {
     // bought, not started: no validity yet, activation offered, nothing else (spec §5: not frozen or extended)
     inactive: async (w) => {
       const d = await detail(w);
       expect([d.validFrom, d.validUntil]).toEqual([null, null]);
-      expect(d.operations).toEqual(w.received ? ['activate'] : ['activate', 'transfer', 'refund']);
+      expect(d.operations).toEqual(w.received ? ['activate', 'changeAdviser'] : ['activate', 'transfer', 'refund', 'changeAdviser']);
       expect(d.offers.map((o: { operation: string; code: number }) => [o.operation, o.code])).toEqual([
         ['freeze', 30003],
         ['extend', 30010],
@@ -178,6 +194,7 @@ defineServerPaths<Card>(s, {
         ['transfer', w.received ? 30032 : null],
         // a card received by transfer was not bought by this member (decision 030)
         ['refund', w.received ? 30041 : null],
+        ['changeAdviser', null],
       ]);
       await nobodyReceived(w);
     },
@@ -190,7 +207,7 @@ defineServerPaths<Card>(s, {
       expect(d.extensionCount).toBe(w.extensions);
       // a planned freeze is shown and can be called off; then no second freeze is offered
       expect([d.frozenFrom, d.frozenUntil]).toEqual(w.planned ? [w.freeze!.from, w.freeze!.until] : [null, null]);
-      expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend', 'refund'] : w.received ? ['freeze', 'extend'] : ['freeze', 'transfer', 'extend', 'refund']);
+      expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend', 'refund', 'changeAdviser'] : w.received ? ['freeze', 'extend', 'changeAdviser'] : ['freeze', 'transfer', 'extend', 'refund', 'changeAdviser']);
       if (w.received) expect(d.offers.find((o: { operation: string }) => o.operation === 'transfer').code).toBe(30032);
       await nobodyReceived(w);
       if (w.planned) {
@@ -210,7 +227,7 @@ defineServerPaths<Card>(s, {
       expect([d.frozenFrom, d.frozenUntil]).toEqual([w.freeze!.from, w.freeze!.until]);
       expect(today() >= w.freeze!.from && today() <= w.freeze!.until, 'today is a frozen day').toBe(true);
       expect(Date.parse(d.validUntil)).toBe(w.until);
-      expect(d.operations).toEqual(['unfreeze', 'refund']);
+      expect(d.operations).toEqual(['unfreeze', 'refund', 'changeAdviser']);
       await nobodyReceived(w);
       expect(d.offers.find((o: { operation: string }) => o.operation === 'extend').code).toBe(30014);
     },
@@ -219,7 +236,7 @@ defineServerPaths<Card>(s, {
       const d = await detail(w);
       expect(Date.parse(d.validUntil)).toBe(w.until);
       expect(Date.parse(d.validUntil)).toBeLessThanOrEqual(s.clock.now().getTime());
-      expect(d.operations).toEqual(['extend']);
+      expect(d.operations).toEqual(['extend', 'changeAdviser']);
       await nobodyReceived(w);
       const mine = (await s.call('GET', '/api/customers/cards', { token: w.token })).body.data as Array<{ id: number; status: string }>;
       expect(mine.find((c) => c.id === w.cardId)?.status).toBe('expired');
@@ -229,6 +246,7 @@ defineServerPaths<Card>(s, {
     transferred: async (w) => {
       const d = await detail(w);
       expect(d.operations).toEqual([]);
+      expect(d.offers.find((o: { operation: string }) => o.operation === 'changeAdviser').code).toBe(30013);
       const old = await cardRow(s, w.cardId);
       const [got] = await s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, w.recipient!));
       // (in use, or expired once time passed its end: the time-passing job moves the recipient's card too)
@@ -241,6 +259,7 @@ defineServerPaths<Card>(s, {
       const d = await detail(w);
       expect(d.operations).toEqual([]);
       expect(d.offers.find((o: { operation: string }) => o.operation === 'refund').code).toBe(30011);
+      expect(d.offers.find((o: { operation: string }) => o.operation === 'changeAdviser').code).toBe(30011);
       expect(w.refunded).toBeGreaterThan(0);
       expect(await balance(s, w.token)).toBe(w.refunded);
       const [o] = await s.deps.db.select().from(orders).where(eq(orders.issuedCardId, w.cardId));

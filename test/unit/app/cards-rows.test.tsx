@@ -58,7 +58,7 @@ describe("a card's history", () => {
   it('bought (with what was paid, in yuan), activated, and a class with the uses it spent', () => {
     const items: CardHistoryItem[] = [
       { kind: 'class', at: '2026-11-20T10:00:00Z', bookingId: 9, state: 'checked_in', usesSpent: 1, classTitle: '流瑜伽', clubName: '静安店', classStartsAt: '2026-11-20T10:00:00Z' },
-      { kind: 'activated', at: '2026-11-19T10:00:00Z' },
+      { kind: 'activated', at: '2026-11-19T10:00:00Z', classTitle: null },
       { kind: 'bought', at: '2026-11-18T10:00:00Z', orderNo: 'O1', paidCents: 108_050 },
     ];
     renderWithI18n(<CardHistoryList items={items} />);

@@ -7,6 +7,7 @@ import { lastValidDay } from '../../../domain/card-rules';
 import { shanghaiDate } from '../../../domain/time';
 import { NotFoundState } from '../../ui/not-found-state';
 import { ActivateCard } from './activate-card';
+import { CardAdviserEntry } from './card-adviser';
 import { CardExtend } from './card-extend';
 import { CardFrequencyText } from './card-facts';
 import { CardFreeze } from './card-freeze';
@@ -95,11 +96,12 @@ export default function CardDetailScreen() {
           <CardExtend key={`${c.id}-${status}-${c.validUntil}-${c.extensionCount}`} card={c} />
           <CardTransferEntry card={c} />
           <CardRefundEntry card={c} />
+          <CardAdviserEntry key={`${c.id}-${status}-${c.adviser?.id ?? 0}`} card={c} />
         </Block>
       )}
       <BlockTitle className="flex items-center justify-between">
         <span>
-          <Trans>使用记录</Trans>
+          <Trans>会员卡动态</Trans>
         </span>
         {history && history.total > history.list.length && (
           <Link to={cardHistoryPath(c.id)} className="text-sm font-normal text-primary" data-card-history-all>

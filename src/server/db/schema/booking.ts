@@ -6,7 +6,7 @@ import type { ClassStatus } from '../../../../machines/domain/class-transitions'
 import type { TeacherScheduleState } from '../../../../machines/domain/teacher-schedule-transitions';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
 import { accounts } from './accounts';
-import { clubs, goods, teachers } from './catalog';
+import { advisers, clubs, goods, teachers } from './catalog';
 
 /**
  * Booking (issue 3): the class schedule, the cards members own, and their bookings and queue
@@ -105,6 +105,8 @@ export const memberCards = pgTable(
     frozenUntil: date('frozen_until', { mode: 'string' }),
     /** the end of the group-buy period of a card bought in a group purchase (spec §5: not transferable before it nor within 3 days after; decision 026); null otherwise */
     groupEndsAt: timestamp('group_ends_at', { withTimezone: true }),
+    /** the card's membership adviser (advisers.id; decision 034); null until the member chooses one */
+    adviserId: integer('adviser_id').references((): AnyPgColumn => advisers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -198,3 +198,20 @@ export const surveyAnswers = pgTable(
   },
   (t) => [uniqueIndex('survey_answers_member').on(t.surveyId, t.accountId)],
 );
+
+/** A club's membership adviser (spec §4 "change adviser", §5 "needs club and adviser"; decision 034), seeded; a member chooses one for a card. */
+export const advisers = pgTable(
+  'advisers',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    /** an adviser who left stays on the cards' history but is no longer offered */
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('advisers_club').on(t.clubId, t.sort)],
+);

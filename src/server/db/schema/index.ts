@@ -13,3 +13,4 @@ export * from './transfers';
 export * from './binding';
 export * from './member-services';
 export * from './person';
+export * from './card-records';

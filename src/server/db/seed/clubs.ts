@@ -1,7 +1,7 @@
 import { CLASS_TYPES } from '../../../domain/catalog';
 import { mediaUrl } from '../../services/media';
 import type { Tx } from '../client';
-import { classTypes, clubs, styles, teachers } from '../schema/index';
+import { advisers, classTypes, clubs, styles, teachers } from '../schema/index';
 
 /** Four studios in Shanghai (GCJ-02 coordinates, as Chinese maps use). */
 const CLUBS = [
@@ -94,6 +94,26 @@ const TEACHERS = [
   ['何清', 'He Qing', 0, ['prenatal', 'hatha'], 11, '孕产瑜伽专项导师，陪伴数百位妈妈度过孕期与产后恢复。', 'Prenatal specialist who has guided hundreds of mothers through pregnancy and recovery.'],
 ] as const;
 
+/** Each club's membership advisers (zh, en), by the clubs' order. */
+const ADVISERS: readonly (readonly (readonly [string, string])[])[] = [
+  [
+    ['王静', 'Wang Jing'],
+    ['李娜', 'Li Na'],
+  ],
+  [
+    ['张敏', 'Zhang Min'],
+    ['陈晨', 'Chen Chen'],
+  ],
+  [
+    ['刘洋', 'Liu Yang'],
+    ['赵雪', 'Zhao Xue'],
+  ],
+  [
+    ['孙悦', 'Sun Yue'],
+    ['周婷', 'Zhou Ting'],
+  ],
+];
+
 const slugOf = (nameEn: string) => nameEn.toLowerCase().replace(/[^a-z]+/g, '-');
 
 /** Clubs, styles, class types and teachers; the first teacher is linked to the demo teacher account. */
@@ -149,5 +169,9 @@ export async function seedClubs(tx: Tx, teacherAccountId: number) {
       })),
     )
     .returning({ id: teachers.id });
+  // membership advisers (decision 034): two a club, the member chooses one for a card
+  await tx.insert(advisers).values(
+    clubRows.flatMap((club, c) => ADVISERS[c % ADVISERS.length]!.map(([name, nameEn], i) => ({ clubId: club.id, name, nameEn, sort: i }))),
+  );
   return { clubIds: clubRows.map((r) => r.id), teacherIds: teacherRows.map((r) => r.id) };
 }

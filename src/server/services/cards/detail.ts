@@ -9,6 +9,7 @@ import { myCardDetail } from '../orders/mine';
 import { extensionRuleOf } from './extend';
 import type { ErrorName } from '../../../domain/errors';
 import { offersOf, operationRefusals, type ManagedOperation } from './operations';
+import { adviserOfCard } from './adviser';
 import { refundCheck } from './refund';
 import { transferRefusal } from './transfer-rules';
 
@@ -30,7 +31,7 @@ export async function cardDetail(db: Db, accountId: number, cardId: number, loca
   const refund = await refundCheck(db, row!, now);
   const refusals: Partial<Record<ManagedOperation, ErrorName | null>> = { ...operationRefusals(row!, cardFactsOf(row!), rule), transfer: transfer?.why ?? null, refund: refund.why };
   // an unfinished transfer application: the card is neither frozen nor extended meanwhile (spec §8)
-  if (transfer?.why === 'cardApplicationPending') for (const op of ['freeze', 'extend'] as const) if (refusals[op] === null) refusals[op] = 'cardApplicationPending';
+  if (transfer?.why === 'cardApplicationPending') for (const op of ['freeze', 'extend', 'changeAdviser'] as const) if (refusals[op] === null) refusals[op] = 'cardApplicationPending';
   return {
     ...base,
     operations: base.operations.filter((op) => !(op in refusals) || refusals[op as keyof typeof refusals] === null),
@@ -39,5 +40,6 @@ export async function cardDetail(db: Db, accountId: number, cardId: number, loca
     offers: offersOf(refusals, locale, transfer?.values ? { transfer: transfer.values } : {}),
     freezeMaxDays: MAX_FREEZE_DAYS,
     extension: rule && rule.maxExtensions > 0 ? rule : null,
+    adviser: await adviserOfCard(db, row!.adviserId, locale),
   };
 }

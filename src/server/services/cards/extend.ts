@@ -6,7 +6,7 @@ import type { CardType } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
 import { shanghaiDate } from '../../../domain/time';
 import type { Db, Tx } from '../../db/client';
-import { cardTypeRules } from '../../db/schema/index';
+import { cardExtensions, cardTypeRules } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../booking/decide';
 import { catchUpCard, lockMyCard, writeCard, type CardRow } from './my-card';
@@ -34,6 +34,10 @@ export async function extendCard(db: Db, clock: Clock, accountId: number, input:
     if (await transferUnfinished(tx, card.id)) throw new ApiError(Errors.cardApplicationPending);
     const why = extensionRefusal(card, await extensionRuleOf(tx, card.cardType), input.until, shanghaiDate(now));
     if (why) throw new ApiError(Errors[why], why === 'extensionNotAllowed' || why === 'extensionLimitReached' ? {} : { field: 'until' });
-    return writeCard(tx, card, { status, validUntil: extendedValidUntil(input.until), extensionCount: card.extensionCount + 1 });
+    const validUntil = extendedValidUntil(input.until);
+    const row = await writeCard(tx, card, { status, validUntil, extensionCount: card.extensionCount + 1 });
+    // the extension as decided, for the card's timeline (decision 034)
+    await tx.insert(cardExtensions).values({ cardId: card.id, validUntilBefore: card.validUntil, validUntilAfter: validUntil, createdAt: now });
+    return row;
   });
 }

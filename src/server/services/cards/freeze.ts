@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
 import { daysBetween, freezeDatesRefusal, freezeEndsAt, MAX_FREEZE_DAYS, shiftValidity, unusedFreezeDays } from '../../../domain/card-rules';
@@ -6,7 +6,7 @@ import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import { shanghaiDate, shanghaiMidnight } from '../../../domain/time';
 import type { Db, Tx } from '../../db/client';
-import { bookings, classes } from '../../db/schema/index';
+import { bookings, cardFreezes, classes } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { classEndsAt, decide, instant, ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { catchUpCard, lockMyCard, writeCard, type CardRow } from './my-card';
@@ -49,12 +49,11 @@ export async function freezeCard(db: Db, clock: Clock, accountId: number, input:
     const why = freezeDatesRefusal(input, today, card.validUntil);
     if (why) throw new ApiError(Errors[why], { field: why === 'freezeStartPast' || why === 'freezeAfterValidity' ? 'from' : 'until', values: { days: MAX_FREEZE_DAYS } });
     if (await bookedDuring(tx, card.id, input.from, input.until)) throw new ApiError(Errors.cardBookingsDuringFreeze);
-    return writeCard(tx, card, {
-      status,
-      frozenFrom: input.from,
-      frozenUntil: input.until,
-      validUntil: shiftValidity(card.validUntil, daysBetween(input.from, input.until)),
-    });
+    const validUntil = shiftValidity(card.validUntil, daysBetween(input.from, input.until));
+    const row = await writeCard(tx, card, { status, frozenFrom: input.from, frozenUntil: input.until, validUntil });
+    // the freeze as decided, for the card's timeline (decision 034)
+    await tx.insert(cardFreezes).values({ cardId: card.id, fromDate: input.from, untilDate: input.until, validUntilBefore: card.validUntil, validUntilAfter: validUntil, createdAt: now });
+    return row;
   });
 }
 
@@ -70,6 +69,16 @@ export async function unfreezeCard(db: Db, clock: Clock, accountId: number, card
     const status = nextCardStatus(card.status, 'card.unfreeze', cardFactsOf(card));
     if (!status) throw new ApiError(Errors[card.status === 'in_use' ? 'cardNotFrozen' : statusRefusal(card.status)]);
     const unused = card.frozenFrom && card.frozenUntil ? unusedFreezeDays({ from: card.frozenFrom, until: card.frozenUntil }, shanghaiDate(now)) : 0;
-    return writeCard(tx, card, { status, frozenFrom: null, frozenUntil: null, validUntil: shiftValidity(card.validUntil, -unused) });
+    const validUntil = shiftValidity(card.validUntil, -unused);
+    const row = await writeCard(tx, card, { status, frozenFrom: null, frozenUntil: null, validUntil });
+    // the freeze it ends early (or calls off), for the card's timeline (decision 034)
+    const [open] = await tx
+      .select({ id: cardFreezes.id })
+      .from(cardFreezes)
+      .where(and(eq(cardFreezes.cardId, card.id), isNull(cardFreezes.unfrozenAt)))
+      .orderBy(desc(cardFreezes.id))
+      .limit(1);
+    if (open) await tx.update(cardFreezes).set({ unfrozenAt: now, unfrozenValidUntil: validUntil }).where(eq(cardFreezes.id, open.id));
+    return row;
   });
 }

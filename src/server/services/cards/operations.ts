@@ -9,7 +9,7 @@ import { translate } from '../../i18n';
  * refund: spec §4); each joins this list with its endpoint (issue 13), so the API never offers an
  * operation a member cannot carry out.
  */
-export const CARD_OPERATIONS_SERVED: ReadonlySet<CardOperation> = new Set<CardOperation>(['activate', 'freeze', 'unfreeze', 'extend', 'transfer', 'refund']);
+export const CARD_OPERATIONS_SERVED: ReadonlySet<CardOperation> = new Set<CardOperation>(['activate', 'freeze', 'unfreeze', 'extend', 'transfer', 'refund', 'changeAdviser']);
 
 /** What a card in `status` (with its stored facts) offers now: what the chart allows and the server can do. */
 export function cardOperationsServed(status: CardStatus, facts: CardFactsForChart): CardOperation[] {
@@ -17,7 +17,7 @@ export function cardOperationsServed(status: CardStatus, facts: CardFactsForChar
 }
 
 /** The card-management operations the card page lists, each offered or refused with its reason. */
-export type ManagedOperation = 'freeze' | 'unfreeze' | 'extend' | 'transfer' | 'refund';
+export type ManagedOperation = 'freeze' | 'unfreeze' | 'extend' | 'transfer' | 'refund' | 'changeAdviser';
 
 export interface OperationOffer {
   operation: ManagedOperation;
@@ -61,12 +61,13 @@ export function operationRefusals(
   if (!canApplyCard(card.status, 'card.extend', facts)) out.extend = statusRefusal(card.status);
   else if (!rule || rule.maxExtensions <= 0 || card.validUntil === null) out.extend = 'extensionNotAllowed';
   else out.extend = card.extensionCount >= rule.maxExtensions ? 'extensionLimitReached' : null;
+  out.changeAdviser = canApplyCard(card.status, 'card.changeAdviser', facts) ? null : statusRefusal(card.status);
   return out;
 }
 
 /** The offers as the API answers them, translated. */
 export function offersOf(refusals: Partial<Record<ManagedOperation, ErrorName | null>>, locale: Locale, values: Partial<Record<ManagedOperation, Record<string, string>>> = {}): OperationOffer[] {
-  return (['freeze', 'unfreeze', 'extend', 'transfer', 'refund'] as const).flatMap((operation) => {
+  return (['freeze', 'unfreeze', 'extend', 'transfer', 'refund', 'changeAdviser'] as const).flatMap((operation) => {
     if (!(operation in refusals)) return [];
     const why = refusals[operation] ?? null;
     return [{ operation, allowed: why === null, code: why ? Errors[why].code : null, message: why ? translate(locale, Errors[why].message, values[operation]) : null }];

@@ -1,17 +1,17 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { cardFactsOf } from '../../../../machines/domain/card-transitions';
 import { EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
 import { cardOperationsServed } from '../cards/operations';
+import { cardTimeline } from '../cards/timeline';
 import { passCouponTime } from '../../jobs/time-passing';
 import type { CouponState } from '../../../domain/pricing';
 import type { Db } from '../../db/client';
-import { accounts, bookings, classes, clubs, goods, goodsPhases, memberCards, memberCoupons, memberCourses, orders, teachers } from '../../db/schema/index';
+import { accounts, clubs, goods, goodsPhases, memberCards, memberCoupons, memberCourses, orders, teachers } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
 import { cardOut } from '../booking/views';
 import { maskPhone } from '../cards/transfer';
 import { loc } from '../catalog';
-import type { CardHistoryItem } from '../../../contracts/member-goods';
 
 /** What a member owns and bought (spec §2 /mycourse, /myPurchaseHistory, /mine/CardDetailPage, coupons). */
 
@@ -168,35 +168,10 @@ export async function myCardDetail(db: Db, accountId: number, cardId: number, lo
   };
 }
 
-/** A card's history, newest first: its purchase, its activation, every class booked with it (queue entries left out). */
+/** A page of one of my cards' timeline, newest first (decision 034: services/cards/timeline.ts); another member's card is undefined (404). */
 export async function myCardHistory(db: Db, accountId: number, cardId: number, locale: Locale, pagenum: number, pagesize: number) {
   const card = await myCard(db, accountId, cardId);
   if (!card) return undefined;
-  const c = card.c;
-  const items: CardHistoryItem[] = [];
-  const [bought] = await db.select().from(orders).where(eq(orders.issuedCardId, c.id));
-  if (bought) items.push({ kind: 'bought', at: (bought.paidAt ?? bought.createdAt).toISOString(), orderNo: bought.orderNo, paidCents: bought.priceCents - bought.couponDeductionCents });
-  if (c.validFrom) items.push({ kind: 'activated', at: c.validFrom.toISOString() });
-  const used = await db
-    .select({ b: bookings, title: classes.title, titleEn: classes.titleEn, startsAt: classes.startsAt, clubName: clubs.name, clubNameEn: clubs.nameEn })
-    .from(bookings)
-    .innerJoin(classes, eq(classes.id, bookings.classId))
-    .innerJoin(clubs, eq(clubs.id, classes.clubId))
-    .where(and(eq(bookings.cardId, c.id), inArray(bookings.state, ['booked', 'cancelled', 'checked_in', 'not_checked_in'])))
-    .orderBy(asc(bookings.id));
-  for (const u of used) {
-    items.push({
-      kind: 'class',
-      at: (u.b.bookedAt ?? u.b.createdAt).toISOString(),
-      bookingId: u.b.id,
-      state: u.b.state,
-      usesSpent: u.b.state === 'cancelled' ? 0 : u.b.usesSpent,
-      classTitle: loc(locale, u.title, u.titleEn),
-      clubName: loc(locale, u.clubName, u.clubNameEn),
-      classStartsAt: u.startsAt.toISOString(),
-    });
-  }
-  const order = { bought: 0, activated: 1, class: 2 } as const;
-  items.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : order[b.kind] - order[a.kind]));
+  const items = await cardTimeline(db, card.c, locale);
   return { list: items.slice(pagenum * pagesize, (pagenum + 1) * pagesize), total: items.length, pagenum, pagesize };
 }
