@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { advisers } from '../../../src/server/db/schema/index';
 import { changedTables, tableChecksums } from '../support/db-checksum';
 import { startTestServer } from '../support/harness';
 import { othersRecords } from './support';
@@ -41,6 +42,9 @@ function idInputs(): string[] {
 // ---- the fixture: member A owns one of everything; B is the caller ----
 const { a, b, cPhone, cls, aCard, aBooking, aTransferCard, aImages, aTransfer, aCoupon, goods, aOrder, aComplaintImage, aFiledImage, aComplaint, refunder, aRefund, bCard, bImages } =
   await othersRecords(s);
+
+/** an adviser of the catalogue, with the club they work at (decision 034) */
+const [adviser] = await s.deps.db.select({ id: advisers.id, clubId: advisers.clubId }).from(advisers).limit(1);
 
 const ABSENT_ID = 2_147_483_000;
 const ABSENT_NO = 'NO0000000000ABSENT';
@@ -109,6 +113,7 @@ const OWNED: Record<string, Owned> = {
   'GET /api/customers/complaints/detail query:id': owned(aComplaint, (id) => get('/api/customers/complaints/detail', { id })),
   'POST /api/customers/complaints/rate body:id': owned(aComplaint, (id) => post('/api/customers/complaints/rate', { id, satisfied: true })),
   'GET /api/customers/coupons/detail query:id': owned(aCoupon, (id) => get('/api/customers/coupons/detail', { id })),
+  'POST /api/customers/cards/adviser body:id': owned(aCard.id, (id) => post('/api/customers/cards/adviser', { id, clubId: adviser!.clubId, adviserId: adviser!.id })),
   'POST /api/customers/coupons/gift body:couponId': owned(aCoupon, (couponId) => post('/api/customers/coupons/gift', { couponId, phone: cPhone, agreed: true })),
 };
 
@@ -136,6 +141,9 @@ const PUBLIC: Record<string, string> = {
   'POST /api/orders/quote body:phaseId': 'goods phase',
   'POST /api/orders/quote body:teacherId': 'teacher',
   'POST /api/customers/complaints body:clubId': 'club',
+  'GET /api/customers/cards/advisers query:clubId': 'club',
+  'POST /api/customers/cards/adviser body:clubId': 'club',
+  'POST /api/customers/cards/adviser body:adviserId': "a club's adviser (decision 034: staff of the club, listed to every member)",
   'POST /api/bind/new-teacher body:clubId': 'club',
   'GET /api/bind/new-teacher/{id}/photo path:id': "a confirmed teacher's catalogue photo",
   'GET /api/media/{kind}/{file} path:kind': 'media kind (banners, teachers, goods images)',
