@@ -32,6 +32,7 @@ export { PRODUCT_TITLE } from './layout/product-title';
 export const screens: ScreenRoute[] = [
   { path: '', title: msg`会馆首页`, screen: () => import('./screens/home/home-screen') },
   { path: 'club', title: msg`门店列表`, screen: () => import('./screens/club/club-list-screen') },
+  { path: 'map', title: msg`门店地图`, screen: () => import('./screens/club/club-map-screen') },
   { path: 'club/detail', title: msg`门店详情`, screen: () => import('./screens/club/club-detail-screen') },
   { path: 'tutor', title: msg`导师团队`, screen: () => import('./screens/tutor/tutor-list-screen') },
   { path: 'tutor/tutorDetail/:id', title: msg`导师详情`, screen: () => import('./screens/tutor/tutor-detail-screen') },

@@ -175,9 +175,22 @@ describe('a visitor browses the public screens (spec §2)', () => {
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - kept)).toBeLessThan(5);
   });
 
+  it('finds a club on the map (/map): from the club list, a tap on its marker shows it with directions', async () => {
+    const clubs = await api<Array<Club & { address: string }>>('/school/clubs');
+    const { page } = await browser.newPage();
+    await gotoHydrated(page, `${baseUrl()}/club`);
+    await page.locator('[data-map-link]').click();
+    await page.waitForURL('**/map');
+    await expect.poll(() => page.locator('[data-map-marker]').count()).toBe(clubs.length);
+    const club = clubs.at(-1)!;
+    await page.locator(`[data-map-marker="${club.id}"]`).click();
+    await expect.poll(() => page.locator(`[data-map-chosen="${club.id}"]`).innerText()).toContain(club.address);
+    expect(await page.locator(`[data-navigate="${club.id}"]`).getAttribute('href')).toContain('apis.map.qq.com/uri/v1/marker');
+  });
+
   it('is usable at 320 px: nothing wider than the screen', async () => {
     const { page } = await browser.newPage({ viewport: { width: 320, height: 640 } });
-    for (const p of ['/', '/club', '/club/detail?id=1', '/tutor', '/tutor/tutorDetail/1', '/qa', '/about']) {
+    for (const p of ['/', '/club', '/map', '/club/detail?id=1', '/tutor', '/tutor/tutorDetail/1', '/qa', '/about']) {
       await gotoHydrated(page, p);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(wide, p).toBeLessThanOrEqual(320);

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { BlockTitle } from 'konsta/react';
 import { useMemo } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { byDistance } from '../../../domain/distance';
 import { apiFrom } from '../../api-context';
 import { useClubDistances } from '../../ui/use-club-distances';
@@ -21,8 +21,11 @@ export default function ClubListScreen() {
 
   return (
     <>
-      <BlockTitle>
+      <BlockTitle className="flex items-center justify-between">
         <Trans>全部门店（{clubs.length}）</Trans>
+        <Link to="/map" className="inline-flex items-center text-sm font-normal text-primary" data-map-link>
+          <Trans>地图</Trans>
+        </Link>
       </BlockTitle>
       <LocateHint state={state} onLocate={locate} onRetry={retry} />
       <ul className="divide-y divide-black/5 bg-white">
