@@ -39,6 +39,12 @@ interface Member {
   id?: number;
   /** what was typed last */
   typed: string;
+  /** the member's last tap or typing: what a state may follow (filing follows a submit, never typing) */
+  last?: 'type' | 'submit' | 'check' | 'rate' | 'retry';
+  /** checks for a reply tapped */
+  checks: number;
+  /** the answer tapped last (satisfied or not) */
+  answer?: boolean;
 }
 type W = World<Member>;
 
@@ -141,7 +147,7 @@ defineScreenPaths<Member>(h, {
   async start(hh, input) {
     const m = await newMember(hh.server);
     const staff = await newStaff(hh.server);
-    const w: Member = { token: m.token, accountId: m.id, staffToken: staff.token, typed: '' };
+    const w: Member = { token: m.token, accountId: m.id, staffToken: staff.token, typed: '', checks: 0 };
     hh.jar.setClientCookie('token', m.token);
     if (input === 'a new complaint') return { ...w, ui: await hh.open('/complain/createcomplain') };
     w.id = await file(m.token);
@@ -153,6 +159,7 @@ defineScreenPaths<Member>(h, {
   events: {
     'content.change': async (w, e) => {
       w.typed = e.value as string;
+      w.last = 'type';
       fireEvent.change(document.querySelector('textarea[name="content"]')!, { target: { value: e.value } });
     },
     'club.change': async (w, e) => w.ui.user.selectOptions(document.querySelector<HTMLSelectElement>('select[name="club"]')!, String(e.clubId)),
@@ -160,20 +167,38 @@ defineScreenPaths<Member>(h, {
       const file = new File(['pixels'], 'cold.jpg', { type: 'image/jpeg' });
       await userEvent.setup({ applyAccept: false, delay: null }).upload(document.querySelector<HTMLInputElement>('[data-complaint-photo-input]')!, file);
     },
-    'complaint.submit': (w) => w.ui.user.click(submit()!),
-    'reply.check': (w) => w.ui.user.click(checkButton()!),
-    rate: (w, e) => w.ui.user.click(rateButtons().find((b) => b.textContent === (e.satisfied ? '满意' : '不满意'))!),
-    retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
+    'complaint.submit': (w) => {
+      w.last = 'submit';
+      return w.ui.user.click(submit()!);
+    },
+    'reply.check': (w) => {
+      w.last = 'check';
+      w.checks++;
+      return w.ui.user.click(checkButton()!);
+    },
+    rate: (w, e) => {
+      w.last = 'rate';
+      w.answer = e.satisfied as boolean;
+      return w.ui.user.click(rateButtons().find((b) => b.textContent === (e.satisfied ? '满意' : '不满意'))!);
+    },
+    retry: (w) => {
+      w.last = 'retry';
+      return w.ui.user.click(screen.getByRole('button', { name: '重试' }));
+    },
   },
 
   states: {
     'composing.idle': (w) => writing(w, null),
+    // said only when submit was tapped on nothing written
     'composing.empty': async (w) => {
+      expect(w.last).toBe('submit');
       expect(w.typed.trim()).toBe('');
       await writing(w, '请填写投诉内容');
     },
     'composing.refused': (w) => writing(w, '照片无效或已用于其他投诉，请重新上传'),
+    // sent only when the member submitted (or retried a lost answer), never while typing
     filing: async (w) => {
+      expect(['submit', 'retry']).toContain(w.last);
       expect(submit()?.disabled).toBe(true);
       expect(submit()?.textContent).toBe('提交中…');
       const [sent] = w.held.get('file') ?? [];
@@ -194,9 +219,20 @@ defineScreenPaths<Member>(h, {
       w.id ??= (await row(w)).id;
       await awaiting(w, null);
     },
-    'awaitingReply.stillWaiting': (w) => awaiting(w, '还没有回复，有回复时会通知您'),
-    'awaitingReply.unreachable': (w) => awaiting(w, '网络无法连接'),
+    // "no reply yet" and "unreachable" answer a check the member asked for, not the opening of the page
+    'awaitingReply.stillWaiting': async (w) => {
+      expect(w.checks).toBeGreaterThan(0);
+      expect(w.sent.filter((r) => r.invoke === 'load').at(-1)?.answer).not.toBe('network');
+      await awaiting(w, '还没有回复，有回复时会通知您');
+    },
+    'awaitingReply.unreachable': async (w) => {
+      expect(w.checks).toBeGreaterThan(0);
+      expect(w.sent.filter((r) => r.invoke === 'load').at(-1)?.answer).toBe('network');
+      await awaiting(w, '网络无法连接');
+    },
+    // a check is asked only by a tap on "check for a reply"
     checking: async (w) => {
+      expect(w.last).toBe('check');
       expect(checkButton()?.textContent).toBe('查询中…');
       expect(checkButton()?.hasAttribute('disabled')).toBe(true);
       expect(w.held.get('load')?.length).toBe(1);
@@ -217,10 +253,13 @@ defineScreenPaths<Member>(h, {
       expect(rateButtons().length).toBe(2);
       expect((await row(w)).state).toBe('satisfied');
     },
+    // the answer the member tapped is on its way (or again, by a retry)
     rating: async (w) => {
+      expect(['rate', 'retry']).toContain(w.last);
       expect(rateButtons().every((b) => b.disabled)).toBe(true);
       const [sent] = w.held.get('rate') ?? [];
       expect((sent?.body as { id: number }).id).toBe(w.id);
+      expect((sent?.body as { satisfied: boolean }).satisfied).toBe(w.answer);
       expect(['replied', 'satisfied']).toContain((await row(w)).state);
     },
     rateUnreachable: async (w) => {
