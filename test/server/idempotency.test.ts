@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '../../src/server/http/error-response';
 import { idempotencyKeys } from '../../src/server/db/schema/index';
 import { idempotent, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../../src/server/http/idempotency';
@@ -22,6 +22,7 @@ describe('Idempotency-Key', async () => {
   await s.deps.db.execute(sql`create table if not exists idem_probe (id serial primary key, amount int not null)`);
   let runs = 0;
   let fail = false;
+  let gate: Promise<void> | undefined;
 
   const app = createRouter();
   app.use('*', async (c, next) => {
@@ -36,6 +37,7 @@ describe('Idempotency-Key', async () => {
   app.post('/pay', idempotent, async (c) => {
     runs++;
     if (fail) throw new Error('boom');
+    await gate;
     const body = (await c.req.json()) as { amount: number };
     const [row] = rowsOf<{ id: number }>(await s.deps.db.execute(sql`insert into idem_probe (amount) values (${body.amount}) returning id`));
     return ok(c, { id: row!.id, run: runs });
@@ -170,6 +172,34 @@ describe('Idempotency-Key', async () => {
     s.clock.advance(IDEMPOTENCY_LEASE_MS);
     expect((await pay('key-killed-3', 500)).status).toBe(200);
     expect(await count()).toBe(before + 1);
+  });
+
+  it('a live owner extends its lease: a slow request keeps its key past the first lease, and its answer is kept', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let open!: () => void;
+      gate = new Promise((r) => (open = r));
+      const before = await count();
+      const slow = pay('key-slow-1', 600);
+      await vi.waitUntil(async () => (await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-slow-1'`)).length === 1);
+      // most of a lease later the owner's heartbeat pushes the lease on
+      s.clock.advance(IDEMPOTENCY_LEASE_MS - 1000);
+      await vi.advanceTimersByTimeAsync(IDEMPOTENCY_LEASE_MS / 3);
+      await vi.waitUntil(async () => {
+        const [row] = await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-slow-1'`);
+        return row!.leaseUntil!.getTime() > s.clock.now().getTime() + 1000;
+      });
+      // past the first lease: still the owner's
+      s.clock.advance(2000);
+      expect((await (await pay('key-slow-1', 600)).json()).code).toBe(70010);
+      open();
+      expect((await slow).status).toBe(200);
+      expect(await count()).toBe(before + 1);
+      expect((await pay('key-slow-1', 600)).headers.get('idempotent-replayed')).toBe('true');
+    } finally {
+      gate = undefined;
+      vi.useRealTimers();
+    }
   });
 
   it('a finished answer leaves no owner or lease behind', async () => {
