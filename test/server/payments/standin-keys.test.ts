@@ -77,11 +77,11 @@ describe('payment stand-in keys kept with the data', async () => {
     const sim = await b.app.request('/api/dev/pay/alipay/simulate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outTradeNo: 'O-KEYS-1', outcome: 'pay' }) });
     expect(sim.status).toBe(200);
     expect(sent).toHaveLength(1);
-    expect(a.deps.gateways.payments.alipay!.parseNotification(sent[0]!)).toMatchObject({ orderNo: 'O-KEYS-1', status: 'paid', amountCents: 100 });
+    expect(a.deps.gateways.payments.alipay!.parseNotification(sent[0]!, new Headers())).toMatchObject({ orderNo: 'O-KEYS-1', status: 'paid', amountCents: 100 });
     const restarted = await serverProcess(s);
-    expect(restarted.deps.gateways.payments.alipay!.parseNotification(sent[0]!)).toMatchObject({ orderNo: 'O-KEYS-1', status: 'paid' });
+    expect(restarted.deps.gateways.payments.alipay!.parseNotification(sent[0]!, new Headers())).toMatchObject({ orderNo: 'O-KEYS-1', status: 'paid' });
     expect((await a.app.request(await link(restarted, 'O-KEYS-3'))).status).toBe(200);
-    expect(() => stranger.deps.gateways.payments.alipay!.parseNotification(sent[0]!)).toThrow(NotificationRefused);
+    expect(() => stranger.deps.gateways.payments.alipay!.parseNotification(sent[0]!, new Headers())).toThrow(NotificationRefused);
     expect(await s.deps.db.select().from(payStandInKeys)).toHaveLength(1);
   });
 });
