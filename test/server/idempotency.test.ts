@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '../../src/server/http/error-response';
-import { idempotent, IDEMPOTENCY_TTL_MS } from '../../src/server/http/idempotency';
+import { idempotencyKeys } from '../../src/server/db/schema/index';
+import { idempotent, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../../src/server/http/idempotency';
 import { createRouter, ok } from '../../src/server/http/router';
 import { i18nFor } from '../../src/server/i18n';
 import { startTestServer } from './support/harness';
@@ -20,6 +22,7 @@ describe('Idempotency-Key', async () => {
   await s.deps.db.execute(sql`create table if not exists idem_probe (id serial primary key, amount int not null)`);
   let runs = 0;
   let fail = false;
+  let gate: Promise<void> | undefined;
 
   const app = createRouter();
   app.use('*', async (c, next) => {
@@ -34,6 +37,7 @@ describe('Idempotency-Key', async () => {
   app.post('/pay', idempotent, async (c) => {
     runs++;
     if (fail) throw new Error('boom');
+    await gate;
     const body = (await c.req.json()) as { amount: number };
     const [row] = rowsOf<{ id: number }>(await s.deps.db.execute(sql`insert into idem_probe (amount) values (${body.amount}) returning id`));
     return ok(c, { id: row!.id, run: runs });
@@ -108,5 +112,99 @@ describe('Idempotency-Key', async () => {
     await pay(undefined, 1);
     await pay(undefined, 1);
     expect(await count()).toBe(before + 2);
+  });
+  /** The in-progress row a process killed mid-request leaves behind (decision 037). */
+  const leftByDeadProcess = async (key: string, amount: number, lease: 'leased' | 'before leases') => {
+    const now = s.clock.now();
+    await s.deps.db.insert(idempotencyKeys).values({
+      scope: 'a:1',
+      key,
+      method: 'POST',
+      path: '/pay',
+      bodyHash: createHash('sha256').update(`POST /pay\n${JSON.stringify({ amount })}`).digest('hex'),
+      createdAt: now,
+      owner: lease === 'leased' ? 'dead-process' : null,
+      leaseUntil: lease === 'leased' ? new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) : null,
+    });
+  };
+
+  it('a key left in progress by a killed process: refused while its lease runs, then the retry takes it over and runs once', async () => {
+    await leftByDeadProcess('key-killed-1', 300, 'leased');
+    const before = await count();
+    const early = await pay('key-killed-1', 300);
+    expect(early.status).toBe(409);
+    expect((await early.json()).code).toBe(70010);
+    expect(await count()).toBe(before);
+
+    s.clock.advance(IDEMPOTENCY_LEASE_MS);
+    const retry = await pay('key-killed-1', 300);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    const answer = await retry.json();
+    expect(await count()).toBe(before + 1);
+    expect(s.log.lines.some((e) => e.msg === 'idempotency key taken over')).toBe(true);
+
+    // the taken-over key now answers like any other: replayed, not run again
+    const again = await pay('key-killed-1', 300);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(answer);
+    expect(await count()).toBe(before + 1);
+    // and still refuses another body
+    expect((await (await pay('key-killed-1', 301)).json()).code).toBe(70007);
+  });
+
+  it('two retries racing for a dead key: one takes it over and runs, the other is refused (70010)', async () => {
+    await leftByDeadProcess('key-killed-2', 400, 'leased');
+    s.clock.advance(IDEMPOTENCY_LEASE_MS + 1);
+    const before = await count();
+    const answers = await Promise.all([pay('key-killed-2', 400), pay('key-killed-2', 400)]);
+    const statuses = answers.map((a) => a.status).sort();
+    // the loser either saw the lease just taken (70010) or, on a single connection, the finished answer
+    expect(statuses[0]).toBe(200);
+    expect([200, 409]).toContain(statuses[1]);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('a key left in progress before leases existed is taken over once a lease time has passed since it began', async () => {
+    await leftByDeadProcess('key-killed-3', 500, 'before leases');
+    const before = await count();
+    expect((await pay('key-killed-3', 500)).status).toBe(409);
+    s.clock.advance(IDEMPOTENCY_LEASE_MS);
+    expect((await pay('key-killed-3', 500)).status).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('a live owner extends its lease: a slow request keeps its key past the first lease, and its answer is kept', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let open!: () => void;
+      gate = new Promise((r) => (open = r));
+      const before = await count();
+      const slow = pay('key-slow-1', 600);
+      await vi.waitUntil(async () => (await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-slow-1'`)).length === 1);
+      // most of a lease later the owner's heartbeat pushes the lease on
+      s.clock.advance(IDEMPOTENCY_LEASE_MS - 1000);
+      await vi.advanceTimersByTimeAsync(IDEMPOTENCY_LEASE_MS / 3);
+      await vi.waitUntil(async () => {
+        const [row] = await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-slow-1'`);
+        return row!.leaseUntil!.getTime() > s.clock.now().getTime() + 1000;
+      });
+      // past the first lease: still the owner's
+      s.clock.advance(2000);
+      expect((await (await pay('key-slow-1', 600)).json()).code).toBe(70010);
+      open();
+      expect((await slow).status).toBe(200);
+      expect(await count()).toBe(before + 1);
+      expect((await pay('key-slow-1', 600)).headers.get('idempotent-replayed')).toBe('true');
+    } finally {
+      gate = undefined;
+      vi.useRealTimers();
+    }
+  });
+
+  it('a finished answer leaves no owner or lease behind', async () => {
+    await pay('key-ffffffff', 100);
+    const rows = await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-ffffffff'`);
+    expect(rows[0]).toMatchObject({ status: 200, owner: null, leaseUntil: null });
   });
 });

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { Errors } from '../../domain/errors';
 import { idempotencyKeys } from '../db/schema/index';
 import type { AppEnv } from '../env';
 import { ApiError } from './api-error';
+import { newSecret } from '../services/tokens';
 import { clientIp } from './client-ip';
 
 /** How long a first answer is kept and replayed (DESIGN.md §4). */
@@ -12,9 +13,19 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_RE = /^[A-Za-z0-9_\-:.]{8,128}$/;
 
 /**
+ * How long a running request holds its key without a sign of life (decision 037). The owner extends
+ * the lease every third of it while it runs; a retry that finds the lease run out (the owner's process
+ * was killed, or lost its database) takes the key over and runs the request itself.
+ */
+export const IDEMPOTENCY_LEASE_MS = 10_000;
+
+const keyOf = (scope: string, key: string) => and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+
+/**
  * Money and capacity POSTs: the first answer to an Idempotency-Key is stored and replayed for a
  * retry; the same key with a different body is refused (70007); a retry while the first request
- * still runs is refused (70010). 5xx answers are not kept, so a retry after a crash runs again.
+ * still runs is refused (70010), and takes the key over once the first request's lease has run out
+ * (its process is gone). 5xx answers are not kept, so a retry after a failure runs again.
  * Put it after requireAuth so keys are scoped to the caller.
  */
 export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
@@ -22,52 +33,78 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   if (key === undefined) return next();
   if (!KEY_RE.test(key)) throw new ApiError(Errors.invalidField, { field: 'Idempotency-Key', values: { field: 'Idempotency-Key' } });
 
-  const { db, clock } = c.var.deps;
+  const { db, clock, log } = c.var.deps;
   const caller = c.get('caller');
   const scope = caller ? `a:${caller.accountId}` : `v:${clientIp(c)}`;
   const body = await c.req.text();
   const bodyHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
   const now = clock.now();
+  const owner = newSecret();
+  const lease = () => new Date(clock.now().getTime() + IDEMPOTENCY_LEASE_MS);
 
   // an expired key is as good as new
-  await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
+  await db.delete(idempotencyKeys).where(and(keyOf(scope, key), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
 
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ scope, key, method: c.req.method, path: c.req.path, bodyHash, createdAt: now })
+    .values({ scope, key, method: c.req.method, path: c.req.path, bodyHash, createdAt: now, owner, leaseUntil: lease() })
     .onConflictDoNothing()
     .returning({ id: idempotencyKeys.id });
 
-  if (inserted.length === 0) {
-    const [row] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-      .limit(1);
+  let id = inserted[0]?.id;
+  if (id === undefined) {
+    const [row] = await db.select().from(idempotencyKeys).where(keyOf(scope, key)).limit(1);
     if (!row) throw new ApiError(Errors.requestInProgress);
     if (row.bodyHash !== bodyHash) throw new ApiError(Errors.idempotencyMismatch);
-    if (row.status === null) throw new ApiError(Errors.requestInProgress);
-    c.header('Idempotent-Replayed', 'true');
-    return c.json(row.response as object, row.status as 200);
+    if (row.status !== null) {
+      c.header('Idempotent-Replayed', 'true');
+      return c.json(row.response as object, row.status as 200);
+    }
+    // still running, unless its owner stopped extending the lease: then one retry takes it over
+    const [taken] = await db
+      .update(idempotencyKeys)
+      .set({ owner, leaseUntil: lease() })
+      .where(
+        and(
+          eq(idempotencyKeys.id, row.id),
+          isNull(idempotencyKeys.status),
+          or(
+            lte(idempotencyKeys.leaseUntil, now),
+            // a row from before leases (migration 0028): its owner had a lease's time from the start
+            and(isNull(idempotencyKeys.leaseUntil), lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_LEASE_MS))),
+          ),
+        ),
+      )
+      .returning({ id: idempotencyKeys.id });
+    if (!taken) throw new ApiError(Errors.requestInProgress);
+    log.warn('idempotency key taken over', { scope, path: c.req.path });
+    id = taken.id;
   }
 
-  const id = inserted[0]!.id;
+  const mine = and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.owner, owner));
+  const heartbeat = setInterval(() => {
+    db.update(idempotencyKeys)
+      .set({ leaseUntil: lease() })
+      .where(and(mine, isNull(idempotencyKeys.status)))
+      .catch(() => {});
+  }, IDEMPOTENCY_LEASE_MS / 3);
+  heartbeat.unref?.();
   try {
     await next();
   } catch (err) {
-    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+    clearInterval(heartbeat);
+    await db.delete(idempotencyKeys).where(mine);
     throw err;
   }
+  clearInterval(heartbeat);
   const status = c.res.status;
   if (status >= 500) {
-    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+    await db.delete(idempotencyKeys).where(mine);
     return;
   }
   const response: unknown = await c.res
     .clone()
     .json()
     .catch(() => null);
-  await db.update(idempotencyKeys).set({ status, response }).where(eq(idempotencyKeys.id, id));
+  await db.update(idempotencyKeys).set({ status, response, owner: null, leaseUntil: null }).where(mine);
 });

@@ -15,6 +15,10 @@ export const idempotencyKeys = pgTable(
     status: integer('status'),
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** while running: the request that owns the key (a retry that took it over has its own) */
+    owner: text('owner'),
+    /** while running: the owner extends it; past it the owner is gone and a retry takes the key over */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
   (t) => [uniqueIndex('idempotency_scope_key').on(t.scope, t.key), index('idempotency_created').on(t.createdAt)],
 );
