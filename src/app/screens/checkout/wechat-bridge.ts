@@ -5,8 +5,6 @@ import { appTimers } from '../../app-clock';
 /** The messaging app's in-page bridge (WeixinJSBridge), as much of it as paying needs. */
 export interface WeixinJSBridge {
   invoke(name: 'getBrandWCPayRequest', params: WechatJsapiParams, callback: (res: { err_msg?: string }) => void): void;
-  /** the messaging app's own map, with navigation from where the member is (the map page, /map) */
-  invoke(name: 'openLocation', params: { latitude: number; longitude: number; name: string; address: string; scale: number }, callback: (res: { err_msg?: string }) => void): void;
 }
 
 export type BridgeWindow = Window & { WeixinJSBridge?: WeixinJSBridge };

@@ -20,6 +20,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const markerUri = (c: Club) =>
   `https://apis.map.qq.com/uri/v1/marker?marker=${encodeURIComponent(`coord:${c.lat},${c.lng};title:${c.name};addr:${c.address}`)}&referer=yoga-club`;
 
+/** The messaging app's bridge as the map uses it: its own map, navigating from where the member is. */
+interface LocationBridge {
+  invoke(name: 'openLocation', params: { latitude: number; longitude: number; name: string; address: string; scale: number }, callback: (res: { err_msg?: string }) => void): void;
+}
+
 /**
  * Navigation to a club: inside the messaging app its own map opens on the club (openLocation through
  * the page's bridge), with the route from where the member is; elsewhere the map provider's page.
@@ -34,7 +39,7 @@ function Navigate(props: { club: Club }) {
       data-navigate={club.id}
       className="inline-flex items-center rounded-full bg-primary px-4 text-white"
       onClick={(e) => {
-        const bridge = (bridgeHost() ?? window).WeixinJSBridge;
+        const bridge = ((bridgeHost() ?? window) as unknown as { WeixinJSBridge?: LocationBridge }).WeixinJSBridge;
         if (!bridge) return;
         e.preventDefault();
         bridge.invoke('openLocation', { latitude: club.lat, longitude: club.lng, name: club.name, address: club.address, scale: 16 }, () => {});
