@@ -34,7 +34,7 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
     return s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
   };
 
-  it('GET /pay/methods lists the provider the member paid with last first (after the balance), so it is preselected; a failed payment or another member's does not count (decision 038)', async () => {
+  it("GET /pay/methods lists the provider the member paid with last first (after the balance), so it is preselected; a failed payment or another member's does not count (decision 038)", async () => {
     const methodsOf = async (token: string) => (await s.call('GET', '/api/pay/methods', { token })).body.data.methods;
     const { m, no } = await paying('alipay');
     expect(await methodsOf(m.token), 'paid by none yet: as offered').toEqual(['balance', 'wechat', 'alipay']);
