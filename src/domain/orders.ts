@@ -24,3 +24,13 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 
 /** The way to pay chosen until the member picks another: the first offered that is not the balance (balance is a toggle). */
 export const defaultPayMethod = (methods: readonly PayMethod[]): PayMethod | undefined => methods.find((m) => m !== 'balance') ?? methods[0];
+
+/**
+ * The ways offered as choices on the checkout (decision 038): the providers, in the server's order
+ * (the one the member paid with last first); the balance is the checkout's one switch, and a choice
+ * only when the server offers nothing else.
+ */
+export const checkoutMethods = (methods: readonly PayMethod[]): PayMethod[] => {
+  const providers = methods.filter((m) => m !== 'balance');
+  return providers.length > 0 ? providers : [...methods];
+};

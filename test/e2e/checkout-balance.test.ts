@@ -59,8 +59,17 @@ describe('checkout with the account balance', () => {
     expect(await wechat.getAttribute('data-method-unavailable')).toBe('40012');
     expect(await wechat.locator('input').isDisabled()).toBe(true);
     expect(await wechat.locator('[data-method-unavailable-reason]').innerText()).toBe('请在微信中打开并登录后使用微信支付');
-    await page.locator('[data-method="balance"]').click();
+    // the balance is the one switch, not a way to pay among the providers (decision 038)
+    expect(await page.locator('[data-method="balance"]').count()).toBe(0);
+    await page.locator('[data-balance-toggle]').click();
+    await expect.poll(() => page.locator('[data-amount-to-pay]').innerText()).toBe(formatYuan(0));
+    const used = (await page.locator('[data-balance-used]').innerText()).replace(/^-/, '');
+    expect(await page.locator('[data-balance-effect]').innerText()).toBe(`余额支付全部 ${used}`);
+    // the pay button asks for the agreement until it is ticked, then says what it pays
+    expect(await page.locator('[data-action="pay"]').innerText()).toBe('请先同意《购买协议》');
+    expect(await page.locator('[data-action="pay"]').getAttribute('aria-disabled')).toBe('true');
     await reviewAndAgree(page);
+    expect(await page.locator('[data-action="pay"]').innerText()).toBe(`用余额支付 ${used}`);
     await page.locator('[data-action="pay"]').dblclick();
     await page.waitForURL((u) => u.pathname === '/payf');
     await page.locator('[data-payment-result="paid"]').waitFor();

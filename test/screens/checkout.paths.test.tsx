@@ -11,7 +11,8 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
 /**
  * Buying (issue 4, spec §5 and §8; /agreement/payagreement), on the real screen and server. The
- * member's part: choose a phase, a coupon, the balance, agree, choose how to pay, pay; the order made
+ * member's part: choose a phase, a coupon, the balance (one switch), agree, choose how to pay (the
+ * providers: the balance is no choice of its own, decision 038), pay; the order made
  * is then paid by the pay-order chart, whose own paths are test/screens/pay-order.paths.test.tsx:
  * here the path ends when the payment of the new order has been asked for.
  *
@@ -21,7 +22,8 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
  */
 const h = await startScreenHarness({ seed: true });
 
-const METHODS = ['balance', 'wechat', 'alipay'] as const;
+// what the screen gives the chart: the providers only (the balance is the switch; decision 038), as the server lists them for a member who never paid by one
+const METHODS = ['wechat', 'alipay'] as const;
 // goods worlds
 const CARD = 1;
 const COURSE = 2;
@@ -76,6 +78,7 @@ const feedback = () => document.querySelector('[data-checkout-feedback]')?.textC
 const payButton = () => document.querySelector<HTMLButtonElement>('[data-action="pay"]');
 const progress = () => document.querySelector('[data-payment-progress]')?.textContent ?? null;
 const amountShown = () => document.querySelector('[data-amount-to-pay]')?.textContent ?? null;
+const agreementTick = () => document.querySelector<HTMLInputElement>('input[name="agreePurchase"]');
 
 async function myOrders(w: W) {
   return h.server.deps.db.select().from(orders).where(eq(orders.accountId, w.accountId));
@@ -90,7 +93,7 @@ async function madeOrder(w: W) {
 async function serverQuote(w: W) {
   const body = { goodsId: w.goodsId, ...(w.phase ? { phaseId: w.phases[w.phase] } : {}), ...(w.coupon ? { couponId: w.couponId } : {}), useBalance: w.useBalance };
   const r = await h.server.call('POST', '/api/orders/quote', { token: w.token, body });
-  return r.body.data as { amountToPayCents: number } | null;
+  return r.body.data as { amountToPayCents: number; balanceUsedCents: number } | null;
 }
 const endSession = (w: W) => h.server.call('POST', '/api/oauth/logout', { token: w.token }).then(() => {});
 /** the member's login still holds on the server (a lapsed one is sent to log in, never left on the form) */
@@ -105,6 +108,21 @@ async function onForm(w: W) {
   // the amount the server prices these choices at (unless it now refuses them: sold out)
   const quote = await serverQuote(w);
   if (quote) expect(amountShown()).toBe(formatYuan(quote.amountToPayCents));
+  // the balance is one switch saying what it does; the ways to pay are the providers only, the chosen one checked
+  const balanceEffect = document.querySelector('[data-balance-effect]')?.textContent;
+  if (!w.useBalance) expect(balanceEffect).toBe('先用余额抵扣，其余再选择支付方式');
+  else if (quote) expect(balanceEffect).toBe(quote.amountToPayCents === 0 ? `余额支付全部 ${formatYuan(quote.balanceUsedCents)}` : `余额抵扣 ${formatYuan(quote.balanceUsedCents)}，其余 ${formatYuan(quote.amountToPayCents)} 选择支付方式`);
+  const offered = [...document.querySelectorAll<HTMLElement>('[data-method-choice] [data-method]')].map((e) => e.dataset.method);
+  if (quote && quote.amountToPayCents > 0) {
+    expect(offered, 'the providers, never the balance').toEqual([...METHODS]);
+    expect(document.querySelector<HTMLInputElement>('input[name="method"]:checked')?.value).toBe(w.method);
+  } else if (quote) expect(offered, 'nothing left to pay: no way to choose').toEqual([]);
+  // the pay button shows the tick: unticked it asks for it, ticked it pays the amount
+  expect(agreementTick()?.checked).toBe(w.agreed);
+  expect(document.querySelector('[data-agreement-tick]')?.getAttribute('data-agreement-tick')).toBe(w.agreed ? 'ticked' : 'unticked');
+  expect(payButton()?.getAttribute('aria-disabled') ?? null).toBe(w.agreed ? null : 'true');
+  if (!w.agreed) expect(payButton()?.textContent).toBe('请先同意《购买协议》');
+  else if (quote) expect(payButton()?.textContent).toBe(quote.amountToPayCents === 0 && quote.balanceUsedCents > 0 ? `用余额支付 ${formatYuan(quote.balanceUsedCents)}` : `支付 ${formatYuan(quote.amountToPayCents)}`);
 }
 
 defineScreenPaths<Member>(h, {
@@ -114,7 +132,8 @@ defineScreenPaths<Member>(h, {
   cases: {
     'option.choose': [{ phaseId: OPEN }, { phaseId: OTHER }],
     'coupon.choose': [{ couponId: COUPON }, { couponId: undefined }],
-    'method.choose': [{ method: 'alipay' }, { method: 'balance' }],
+    // the providers only: the balance is the switch (decision 038)
+    'method.choose': [{ method: 'alipay' }],
     'xstate.done.actor.loadGoods': [
       { output: goodsOk({}), answer: { server: true } },
       { output: goodsOk({ isUable: false, message: '商品已下架' }), answer: { server: true } },
@@ -219,7 +238,7 @@ defineScreenPaths<Member>(h, {
     },
     'agreement.toggle': async (w) => {
       w.agreed = !w.agreed;
-      await w.ui.user.click(document.querySelector('input[name="agreePurchase"]')!);
+      await w.ui.user.click(agreementTick()!);
     },
     'method.choose': async (w, e) => {
       w.method = e.method as Member['method'];
@@ -280,6 +299,8 @@ defineScreenPaths<Member>(h, {
       expect(w.payTaps ?? 0, 'said only after a tap on pay since the price was shown').toBeGreaterThan(w.payTapsAtQuote ?? 0);
       expect(feedback()).toBe('请先阅读并同意购买协议');
       expect(w.agreed).toBe(false);
+      // the tap pointed at the tick
+      expect(document.activeElement, 'the tick has the focus').toBe(agreementTick());
       expect(await myOrders(w)).toEqual([]);
     },
     'reviewing.orderRefused': async (w) => {

@@ -40,7 +40,7 @@ const orderWorlds: Record<OrderWorld, { state: OrderState; resume: 'pay' | 'resu
   failedResult: { state: 'payment_failed', resume: 'result' },
   cancelled: { state: 'cancelled', resume: 'result' },
 };
-/** the checkout's new order, by the way chosen on its form (balance: short of the price) */
+/** the checkout's new order, by the way chosen on its form (balance: short of the price, on a server offering only the balance) */
 const newOrderWorlds: Record<string, PayMethod> = { 'a new order paid by WeChat Pay': 'wechat', 'a new order paid by Alipay': 'alipay', 'a new order paid by a short balance': 'balance' };
 const symbolicOrder = (orderNo: string, state: OrderState) => ({ orderNo, state, amountToPayCents: PRICE, actions: [] }) as unknown as PayOrderInput['order'];
 
@@ -250,7 +250,14 @@ defineScreenPaths<Member>(h, {
     // the checkout's form: agree, choose how to pay, pay; the order is made and its payment asked for
     const method = newOrderWorlds[input]!;
     await credit(hh.server, m.id, BALANCE);
-    const ui = await hh.open(`/agreement/payagreement?id=${g.id}`);
+    // the checkout offers the balance as a way to pay only when the server offers nothing else (decision 038):
+    // the balance world's server has no provider while the page loads
+    const payments = hh.server.deps.gateways.payments;
+    const available = payments.available;
+    if (method === 'balance') payments.available = () => [];
+    const ui = await hh.open(`/agreement/payagreement?id=${g.id}`).finally(() => {
+      payments.available = available;
+    });
     await until(() => payButton() && !payButton()!.disabled, 'the priced form');
     await ui.user.click(document.querySelector('input[name="agreePurchase"]')!);
     if (method !== 'wechat') await ui.user.click(document.querySelector(`[data-method="${method}"] input`)!);

@@ -11,7 +11,7 @@ import { myBalanceHistory } from '../services/balance-history';
 import { cancelOrder } from '../services/orders/cancel';
 import { createOrder } from '../services/orders/create';
 import { payOrder } from '../services/orders/pay';
-import { myOrder, myOrders, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
+import { myOrder, myOrders, lastPaidProviderOf, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
 import { orderMoneyDetail } from '../services/orders/money';
 import { settlePayment } from '../services/orders/settle';
 import { balancePayActions, inviteActions, splitActions, splitOrder, unsplitOrder } from '../services/orders/split';
@@ -290,7 +290,7 @@ export const orderRoutes = createRouter()
       path: '/pay/methods',
       tags,
       summary:
-        'The payment methods this server offers (balance always; WeChat / Alipay when configured, or their stand-ins in demo mode); for a member, those they can use now, and why the others cannot',
+        'The payment methods this server offers (balance always; WeChat / Alipay when configured, or their stand-ins in demo mode); for a member, those they can use now (the provider they paid with last first after the balance), and why the others cannot',
       middleware: [optionalAuth] as const,
       responses: {
         200: json(
@@ -306,7 +306,11 @@ export const orderRoutes = createRouter()
       if (caller && offered.includes('wechat') && !(await payerOpenIdOf(c.var.deps.db, caller.accountId))) {
         unavailable.push({ method: 'wechat', code: Errors.wechatPayNeedsOpenId.code, message: translate(c.var.locale, Errors.wechatPayNeedsOpenId.message) });
       }
-      return ok(c, { methods: offered.filter((m) => !unavailable.some((u) => u.method === m)), standIn: payments.standIn !== undefined, unavailable });
+      // the provider the member paid with last comes first among the providers, so it is preselected (decision 038)
+      const last = caller ? await lastPaidProviderOf(c.var.deps.db, caller.accountId) : undefined;
+      const usable = offered.filter((m) => !unavailable.some((u) => u.method === m));
+      const methods = last && usable.includes(last) ? ['balance' as const, last, ...usable.filter((m) => m !== 'balance' && m !== last)] : usable;
+      return ok(c, { methods, standIn: payments.standIn !== undefined, unavailable });
     },
   )
   .openapi(

@@ -147,6 +147,32 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
     expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.code).toBe(40003);
     expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40002);
   });
+
+  it("GET /pay/methods lists the provider the member paid with last first (after the balance), so it is preselected; a failed payment or another member's does not count (decision 038)", async () => {
+    const methodsOf = async (token: string) => (await s.call('GET', '/api/pay/methods', { token })).body.data.methods;
+    const { m, no } = await paying('alipay');
+    expect(await methodsOf(m.token), 'paid by none yet: as offered').toEqual(['balance', 'wechat', 'alipay']);
+    await alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay' });
+    expect((await orderRow(s, no)).state).toBe('paid');
+    expect(await methodsOf(m.token), 'paid by Alipay last').toEqual(['balance', 'alipay', 'wechat']);
+    // a WeChat Pay payment that failed leaves Alipay first; one that succeeds puts WeChat Pay first
+    const g = await newGoods(s);
+    const failed = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    const start = await pay(s, m.token, failed, 'wechat');
+    await wechatSim({ prepayId: start.body.data.payment.prepayId, outcome: 'fail' });
+    // WeChat Pay notifies successes only: the query job learns the failure
+    s.clock.advance(PAYMENT_QUERY_AFTER_MS);
+    await runDueJobs(s.deps);
+    expect((await orderRow(s, failed)).state).toBe('payment_failed');
+    expect(await methodsOf(m.token)).toEqual(['balance', 'alipay', 'wechat']);
+    const again = await pay(s, m.token, failed, 'wechat');
+    await wechatSim({ prepayId: again.body.data.payment.prepayId, outcome: 'pay' });
+    expect((await orderRow(s, failed)).state).toBe('paid');
+    expect(await methodsOf(m.token)).toEqual(['balance', 'wechat', 'alipay']);
+    // another member's payments are theirs: a new member sees the order as offered, a visitor too
+    expect(await methodsOf((await newMember(s)).token)).toEqual(['balance', 'wechat', 'alipay']);
+    expect((await s.call('GET', '/api/pay/methods')).body.data.methods).toEqual(['balance', 'wechat', 'alipay']);
+  });
 });
 
 describe('a failed provider payment', async () => {

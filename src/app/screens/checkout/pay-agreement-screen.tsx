@@ -2,9 +2,10 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Block, Button, Checkbox } from 'konsta/react';
+import { useEffect, useRef } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { PayMethodUnavailable } from '../../../api/orders';
-import type { PayMethod } from '../../../domain/orders';
+import { checkoutMethods, type PayMethod } from '../../../domain/orders';
 import { Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
 import { apiFrom } from '../../api-context';
@@ -22,6 +23,7 @@ import { PaymentProgress } from './payment-progress';
 
 export interface PayAgreementData {
   query: PayAgreementQuery | null;
+  /** the ways offered as choices here: the providers (the one paid with last first), or the balance alone (decision 038) */
   methods: PayMethod[];
   /** offered but not usable by this member now, with the reason (shown disabled) */
   unavailable: PayMethodUnavailable[];
@@ -38,13 +40,16 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   if (!query) return data<PayAgreementData>({ query, methods: [], unavailable: [], standIn: false, singlesDay: false, signedIn }, { status: 404 });
   const api = apiFrom(context);
   const [pay, sale] = await Promise.all([dataOr(api.orders.payMethods(), { methods: ['balance' as const], standIn: false, unavailable: [] }), dataOr(api.flashSale.activity(), null)]);
-  return data<PayAgreementData>({ query, methods: pay.methods, unavailable: pay.unavailable ?? [], standIn: pay.standIn, singlesDay: sale?.goodsId === query.goodsId, signedIn });
+  return data<PayAgreementData>({ query, methods: checkoutMethods(pay.methods), unavailable: pay.unavailable ?? [], standIn: pay.standIn, singlesDay: sale?.goodsId === query.goodsId, signedIn });
 }
 
 /**
  * /agreement/payagreement?id=&phaseId=&teacherId= — the checkout's entry point (every Buy button
  * leads here): the goods, the phase or teacher when missing, coupon and balance, the server-priced
  * summary, the purchase agreement, the payment method and Pay, all through the checkout machine.
+ * Decision 038: the balance is one switch (part, then the rest by a provider; or the whole), the
+ * providers are the choices (the one paid with last preselected), and the pay button says what a tap
+ * does: until the agreement is ticked it asks for the tick (and a tap points at it), then it pays.
  */
 export default function PayAgreementScreen() {
   const d = useLoaderData() as PayAgreementData;
@@ -87,6 +92,14 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
   const goods = useSelector(actor, (s) => s.context.goods);
   const quote = useSelector(actor, (s) => s.context.quote);
   const c = useSelector(actor, (s) => s.context);
+  // a tap on pay before the agreement is ticked points at the tick
+  const agreementRef = useRef<HTMLLabelElement>(null);
+  useEffect(() => {
+    if (state !== 'reviewing.agreementMissing') return;
+    const tick = agreementRef.current?.querySelector<HTMLInputElement>('input[name="agreePurchase"]');
+    tick?.focus();
+    tick?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [state]);
 
   if (state === 'goodsUnreachable' || state === 'pricingUnreachable') return <Retry actor={actor} />;
   if (state === 'goodsUnavailable') {
@@ -168,7 +181,20 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
           className="h-4 w-4 accent-primary"
         />
         <span className="flex-1">
-          <Trans>使用余额</Trans>
+          <span className="block">
+            <Trans>用余额抵扣</Trans>
+          </span>
+          <span className="block text-xs text-black/60 tabular-nums" data-balance-effect>
+            {!c.useBalance ? (
+              <Trans>先用余额抵扣，其余再选择支付方式</Trans>
+            ) : quote.amountToPayCents === 0 ? (
+              <Trans>余额支付全部 {formatYuan(quote.balanceUsedCents)}</Trans>
+            ) : (
+              <Trans>
+                余额抵扣 {formatYuan(quote.balanceUsedCents)}，其余 {formatYuan(quote.amountToPayCents)} 选择支付方式
+              </Trans>
+            )}
+          </span>
         </span>
         <span className="text-sm text-black/60 tabular-nums" data-balance={quote.balanceCents}>
           <Trans>可用 {formatYuan(quote.balanceCents)}</Trans>
@@ -177,8 +203,11 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
       <MoneyLines facts={quote} />
       {quote.amountToPayCents > 0 && <MethodChoice methods={d.methods} unavailable={d.unavailable} chosen={c.method} onChoose={(m) => actor.send({ type: 'method.choose', method: m })} />}
       <Block className="!my-4">
-        <div className="flex flex-wrap items-center gap-2 text-sm text-black/70">
-          <label className="flex items-center gap-2">
+        <div
+          className={`flex flex-wrap items-center gap-2 rounded-lg text-sm text-black/70 ${state === 'reviewing.agreementMissing' ? 'ring-2 ring-rose-600' : ''}`}
+          data-agreement-tick={c.agreed ? 'ticked' : 'unticked'}
+        >
+          <label ref={agreementRef} className="flex items-center gap-2">
             <Checkbox component="div" name="agreePurchase" checked={c.agreed} onChange={() => editable && actor.send({ type: 'agreement.toggle' })} />
             <span>
               <Trans>我已阅读并同意</Trans>
@@ -204,8 +233,28 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
       </p>
       <PaymentProgress actor={payment} state={state} />
       <Block className="!my-4">
-        <Button large rounded type="submit" disabled={busy || state === 'paymentRefused'} data-action="pay">
-          {busy ? <Trans>处理中…</Trans> : state === 'orderUnreachable' ? <Trans>重试</Trans> : <Trans>同意协议并支付 {formatYuan(quote.amountToPayCents)}</Trans>}
+        {/* unticked: it asks for the tick (aria-disabled, still tappable so a tap can point at the tick); ticked: it pays */}
+        <Button
+          large
+          rounded
+          outline={!c.agreed && !busy}
+          type="submit"
+          disabled={busy || state === 'paymentRefused'}
+          aria-disabled={!c.agreed ? 'true' : undefined}
+          data-action="pay"
+          data-pay-ready={c.agreed ? 'true' : 'false'}
+        >
+          {busy ? (
+            <Trans>处理中…</Trans>
+          ) : state === 'orderUnreachable' ? (
+            <Trans>重试</Trans>
+          ) : !c.agreed ? (
+            <Trans>请先同意《购买协议》</Trans>
+          ) : quote.amountToPayCents === 0 && quote.balanceUsedCents > 0 ? (
+            <Trans>用余额支付 {formatYuan(quote.balanceUsedCents)}</Trans>
+          ) : (
+            <Trans>支付 {formatYuan(quote.amountToPayCents)}</Trans>
+          )}
         </Button>
       </Block>
     </form>

@@ -66,6 +66,21 @@ export async function payerOpenIdOf(db: Db | Tx, accountId: number): Promise<str
   return row?.openId;
 }
 
+/**
+ * The provider the member paid with last (decision 038): their own latest paid provider payment (a
+ * friend's payment of their order is the friend's, not theirs); undefined when they never paid by one.
+ */
+export async function lastPaidProviderOf(db: Db | Tx, accountId: number): Promise<PaymentMethod | undefined> {
+  const [row] = await db
+    .select({ provider: paymentAttempts.provider })
+    .from(payments)
+    .innerJoin(paymentAttempts, eq(payments.attemptId, paymentAttempts.id))
+    .where(and(eq(paymentAttempts.payerAccountId, accountId), eq(payments.status, 'paid')))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row?.provider;
+}
+
 /** Provider payments flagged for a refund (decision 013), newest first: for staff to refund by hand until refunds are built. */
 export async function paymentsToRefund(db: Db) {
   return db
