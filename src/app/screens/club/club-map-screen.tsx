@@ -71,7 +71,7 @@ export default function ClubMapScreen() {
       </BlockTitle>
       <div
         className="relative mx-4 overflow-hidden rounded-xl border border-black/10 bg-[#eef3ea]"
-        style={{ paddingTop: `${map.aspect * 100}%` }}
+        style={{ paddingTop: `${Math.round(map.aspect * 10_000) / 100}%` }}
         role="group"
         aria-label={t`门店地图`}
         data-club-map

@@ -41,11 +41,13 @@ export function lightMap(points: readonly LatLng[]): LightMap {
   const spanY = spanX * aspect;
   const at = (value: number, low: number, span: number, extent: number) =>
     span === 0 ? 50 : 100 * (PAD + (1 - 2 * PAD) * ((value - low) / span + (span - extent) / (2 * span)));
+  // to a hundredth of a percent: the server's HTML and the app's render write the same style
+  const round = (v: number) => Math.round(v * 100) / 100;
   return {
     aspect,
     spots: points.map((p) => ({
-      left: at((p.lng - west) * shrink, 0, spanX, width),
-      top: at(north - p.lat, 0, spanY, height),
+      left: round(at((p.lng - west) * shrink, 0, spanX, width)),
+      top: round(at(north - p.lat, 0, spanY, height)),
     })),
   };
 }
