@@ -31,6 +31,8 @@ interface Member {
   cards: Record<number, { id: number; name: string }>;
   chosen?: number;
   agreed: boolean;
+  /** the member's last tap: "please agree first" answers a tap on submit, never the cards' arrival */
+  last?: 'card' | 'notice' | 'submit' | 'confirm' | 'back' | 'retry';
 }
 type W = World<Member>;
 
@@ -153,18 +155,32 @@ defineScreenPaths<Member>(h, {
   events: {
     'card.choose': async (w, e) => {
       const sym = e.cardId as number;
+      w.last = 'card';
       // an unfit card cannot be taken: the choice stays
       if (sym !== 3) w.chosen = sym;
       await w.ui.user.click(document.querySelector(`[data-card="${w.cards[sym]!.id}"] input`)!);
     },
     'notice.toggle': async (w) => {
+      w.last = 'notice';
       w.agreed = !w.agreed;
       await w.ui.user.click(screen.getByText('我已阅读并同意'));
     },
-    'booking.submit': (w) => w.ui.user.click(submitButton()!),
-    'booking.confirm': async (w) => w.ui.user.click((await screen.findByRole('button', { name: '确定' })) as HTMLElement),
-    'booking.back': async (w) => w.ui.user.click((await screen.findByRole('button', { name: '返回' })) as HTMLElement),
-    'booking.retry': async (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
+    'booking.submit': (w) => {
+      w.last = 'submit';
+      return w.ui.user.click(submitButton()!);
+    },
+    'booking.confirm': async (w) => {
+      w.last = 'confirm';
+      await w.ui.user.click((await screen.findByRole('button', { name: '确定' })) as HTMLElement);
+    },
+    'booking.back': async (w) => {
+      w.last = 'back';
+      await w.ui.user.click((await screen.findByRole('button', { name: '返回' })) as HTMLElement);
+    },
+    'booking.retry': async (w) => {
+      w.last = 'retry';
+      await w.ui.user.click(screen.getByRole('button', { name: '重试' }));
+    },
   },
 
   states: {
@@ -195,6 +211,7 @@ defineScreenPaths<Member>(h, {
     },
     'choosing.editing': (w) => form(w, null),
     'choosing.noticeMissing': async (w) => {
+      expect(w.last, 'said after a tap on submit').toBe('submit');
       await form(w, '请先阅读并同意会员须知');
       expect(w.chosen).toBeDefined();
       expect(w.agreed).toBe(false);
