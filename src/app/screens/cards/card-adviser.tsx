@@ -12,8 +12,8 @@ import { browserApiOrThrow } from '../../api-context';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/booking-labels';
 import { OfferRefused } from './offer-refused';
+import { CardFormFooter } from './card-form-footer';
 
 const changedMsg = msg`顾问已更换`;
 const MISSING = { clubId: msg`请选择门店`, adviserId: msg`请选择顾问` } as const;
@@ -125,19 +125,16 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
               {i18n._(MISSING[form.missing])}
             </p>
           )}
-          {form.errorCode !== undefined && (
-            <p role="alert" className="text-rose-600" data-adviser-refused={form.errorCode}>
-              {i18n._(refusal(form.errorCode))}
-            </p>
-          )}
-          <div className="flex gap-3">
-            <Button rounded outline disabled={phase === 'changing'} onClick={() => item.send({ type: 'form.close' })} data-action="adviser-cancel">
-              <Trans>取消</Trans>
-            </Button>
-            <Button rounded disabled={busy} onClick={() => item.send({ type: 'adviser.submit' })} data-action="adviser-submit">
-              {phase === 'changing' ? <Trans>正在更换…</Trans> : <Trans>确认更换</Trans>}
-            </Button>
-          </div>
+          <CardFormFooter
+            name="adviser"
+            errorCode={form.errorCode}
+            working={phase === 'changing'}
+            submitDisabled={busy}
+            workingLabel={<Trans>正在更换…</Trans>}
+            submitLabel={<Trans>确认更换</Trans>}
+            onCancel={() => item.send({ type: 'form.close' })}
+            onSubmit={() => item.send({ type: 'adviser.submit' })}
+          />
         </Block>
       </div>
     );

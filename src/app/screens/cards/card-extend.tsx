@@ -12,8 +12,8 @@ import { browserApiOrThrow } from '../../api-context';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/booking-labels';
 import { OfferRefused } from './offer-refused';
+import { CardFormFooter } from './card-form-footer';
 
 const extendedMsg = msg`会员卡已延期`;
 const PHASES = ['idle', 'editing', 'extending', 'unreachable'] as const;
@@ -77,19 +77,16 @@ export function CardExtend(props: { card: MemberCardDetail }) {
               <Trans>延期日期须晚于当前到期日期</Trans>
             </p>
           )}
-          {form.errorCode !== undefined && (
-            <p role="alert" className="text-rose-600" data-extend-refused={form.errorCode}>
-              {i18n._(refusal(form.errorCode))}
-            </p>
-          )}
-          <div className="flex gap-3">
-            <Button rounded outline disabled={phase === 'extending'} onClick={() => item.send({ type: 'form.close' })} data-action="extend-cancel">
-              <Trans>取消</Trans>
-            </Button>
-            <Button rounded disabled={phase === 'extending' || !later} onClick={() => item.send({ type: 'extend.submit' })} data-action="extend-submit">
-              {phase === 'extending' ? <Trans>正在延期…</Trans> : <Trans>确认延期</Trans>}
-            </Button>
-          </div>
+          <CardFormFooter
+            name="extend"
+            errorCode={form.errorCode}
+            working={phase === 'extending'}
+            submitDisabled={phase === 'extending' || !later}
+            workingLabel={<Trans>正在延期…</Trans>}
+            submitLabel={<Trans>确认延期</Trans>}
+            onCancel={() => item.send({ type: 'form.close' })}
+            onSubmit={() => item.send({ type: 'extend.submit' })}
+          />
         </Block>
       </div>
     );

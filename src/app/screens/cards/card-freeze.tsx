@@ -15,6 +15,7 @@ import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusal } from '../booking/booking-labels';
 import { OfferRefused } from './offer-refused';
+import { CardFormFooter } from './card-form-footer';
 
 const frozenMsg = msg`会员卡已冻结`;
 const plannedMsg = msg`冻结已安排`;
@@ -106,19 +107,16 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
               {form.until < form.from ? <Trans>结束日期不能早于开始日期</Trans> : <Trans>冻结开始日期不能早于今天</Trans>}
             </p>
           )}
-          {form.errorCode !== undefined && (
-            <p role="alert" className="text-rose-600" data-freeze-refused={form.errorCode}>
-              {i18n._(refusal(form.errorCode))}
-            </p>
-          )}
-          <div className="flex gap-3">
-            <Button rounded outline disabled={phase === 'freezing'} onClick={() => item.send({ type: 'form.close' })} data-action="freeze-cancel">
-              <Trans>取消</Trans>
-            </Button>
-            <Button rounded disabled={phase === 'freezing' || !inOrder} onClick={() => item.send({ type: 'freeze.submit' })} data-action="freeze-submit">
-              {phase === 'freezing' ? <Trans>正在冻结…</Trans> : <Trans>确认冻结</Trans>}
-            </Button>
-          </div>
+          <CardFormFooter
+            name="freeze"
+            errorCode={form.errorCode}
+            working={phase === 'freezing'}
+            submitDisabled={phase === 'freezing' || !inOrder}
+            workingLabel={<Trans>正在冻结…</Trans>}
+            submitLabel={<Trans>确认冻结</Trans>}
+            onCancel={() => item.send({ type: 'form.close' })}
+            onSubmit={() => item.send({ type: 'freeze.submit' })}
+          />
         </Block>
       </div>
     );
