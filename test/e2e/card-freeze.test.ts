@@ -69,5 +69,32 @@ describe('card freeze, unfreeze and extension in the browser (issue 13, decision
     await page.locator('[data-action=extend-submit]').click();
     await expect.poll(() => text(page, '[data-card-extensions]'), { timeout: 10_000 }).toBe('1');
     expect(await text(page, '[data-card-valid-until]')).toBe(addDays(end, 60));
+
+    // the card's life, newest first, tells what was just done (decision 034)
+    await gotoHydrated(page, `/mine/CardDetailPage?id=${card.id}`);
+    const kinds = await page.locator('[data-card-history]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-card-history')));
+    expect(kinds[0]).toBe('extend');
+    expect(kinds).toEqual(expect.arrayContaining(['freeze', 'unfreeze', 'extend']));
+  });
+
+  it('a member changes the card\'s adviser: a club, then one of its advisers; the card and its timeline say so (decision 034)', async () => {
+    const { page } = await newPage();
+    const token = await logIn(page);
+    const res = await page.context().request.get('/api/customers/cards', { headers: { 'Authorization-token': token } });
+    const card = ((await res.json()) as { data: Card[] }).data.find((c) => c.status === 'in_use')!;
+    await gotoHydrated(page, `/mine/carddetail?id=${card.id}`);
+    await page.locator('[data-action=change-adviser]').click();
+    const club = page.locator('[data-adviser-form] select[name=clubId]');
+    await expect.poll(() => club.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await club.selectOption({ index: 1 });
+    const adviser = page.locator('[data-adviser-form] select[name=adviserId]');
+    await expect.poll(() => adviser.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    const name = (await adviser.locator('option').nth(1).innerText()).trim();
+    await adviser.selectOption({ index: 1 });
+    await page.locator('[data-action=adviser-submit]').click();
+    await expect.poll(() => text(page, '[data-card-adviser]'), { timeout: 10_000 }).toContain(name);
+    await gotoHydrated(page, `/mine/CardDetailPage?id=${card.id}`);
+    await expect.poll(() => page.locator('[data-card-history]').first().getAttribute('data-card-history')).toBe('adviser');
+    expect(await page.locator('[data-card-history=adviser]').first().innerText()).toContain(name);
   });
 });
