@@ -86,7 +86,7 @@ export default function ClubMapScreen() {
           ))}
         </svg>
         <span className="absolute top-1 right-2 text-xs text-black/60" aria-hidden="true">
-          N ↑
+          <Trans>北</Trans> ↑
         </span>
         {sorted.map((c, i) => {
           const spot = map.spots[i]!;

@@ -1,16 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
-import { useState } from 'react';
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffCardRefund } from '../../../contracts/card-refunds';
-import { newIntentKey } from '../../../domain/intent-key';
 import { formatYuan } from '../../../domain/money';
 import { shanghaiMinute } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusalMessage } from '../auth/auth-messages';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
+import { useStaffDecisions } from './use-staff-decisions';
 
 interface CardRefundsData {
   queue: StaffData<StaffCardRefund[]>;
@@ -35,23 +33,7 @@ const time = shanghaiMinute;
 export default function CardRefundsScreen() {
   const { queue, decided } = useLoaderData() as CardRefundsData;
   const { i18n, t } = useLingui();
-  const revalidate = useStableRevalidate();
-  const [reasons, setReasons] = useState<Record<number, string>>({});
-  const [error, setError] = useState<{ id: number; code: number } | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const act = async (id: number, run: (key: string) => Promise<{ code: number }>) => {
-    setBusy(id);
-    setError(null);
-    try {
-      const r = await run(newIntentKey());
-      if (r.code !== 200) setError({ id, code: r.code });
-    } catch {
-      setError({ id, code: 70002 });
-    } finally {
-      setBusy(null);
-      revalidate();
-    }
-  };
+  const { revalidate, reasons, setReasons, error, busy, act } = useStaffDecisions();
   const orderStates: Record<string, string> = { refunding: t`退款中`, refunded: t`退款完成`, refund_failed: t`退款失败` };
   return (
     <StaffPage d={queue} onRetry={revalidate} title={<Trans>退款申请</Trans>}>

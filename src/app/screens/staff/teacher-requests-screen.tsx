@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
-import { useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { TeacherRequestView } from '../../../api/binding';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusalMessage } from '../auth/auth-messages';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
+import { useStaffDecisions } from './use-staff-decisions';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).staff.teacherRequests());
 
@@ -16,23 +15,7 @@ export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFr
 export default function TeacherRequestsScreen() {
   const d = useLoaderData() as StaffData<TeacherRequestView[]>;
   const { i18n, t } = useLingui();
-  const revalidate = useStableRevalidate();
-  const [reasons, setReasons] = useState<Record<number, string>>({});
-  const [error, setError] = useState<{ id: number; code: number } | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const decide = async (id: number, run: () => Promise<{ code: number }>) => {
-    setBusy(id);
-    setError(null);
-    try {
-      const r = await run();
-      if (r.code !== 200) setError({ id, code: r.code });
-    } catch {
-      setError({ id, code: 70002 });
-    } finally {
-      setBusy(null);
-      revalidate();
-    }
-  };
+  const { revalidate, reasons, setReasons, error, busy, act: decide } = useStaffDecisions();
   return (
     <StaffPage d={d} onRetry={revalidate} title={<Trans>新老师申请</Trans>}>
       {(list) =>

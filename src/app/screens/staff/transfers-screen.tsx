@@ -1,15 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
-import { useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffTransfer } from '../../../contracts/transfers';
-import { newIntentKey } from '../../../domain/intent-key';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusalMessage } from '../auth/auth-messages';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
+import { useStaffDecisions } from './use-staff-decisions';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).staff.transfers());
 
@@ -21,23 +19,7 @@ export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFr
 export default function TransfersScreen() {
   const d = useLoaderData() as StaffData<StaffTransfer[]>;
   const { i18n, t } = useLingui();
-  const revalidate = useStableRevalidate();
-  const [reasons, setReasons] = useState<Record<number, string>>({});
-  const [error, setError] = useState<{ id: number; code: number } | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const act = async (id: number, run: (key: string) => Promise<{ code: number }>) => {
-    setBusy(id);
-    setError(null);
-    try {
-      const r = await run(newIntentKey());
-      if (r.code !== 200) setError({ id, code: r.code });
-    } catch {
-      setError({ id, code: 70002 });
-    } finally {
-      setBusy(null);
-      revalidate();
-    }
-  };
+  const { revalidate, reasons, setReasons, error, busy, act } = useStaffDecisions();
   return (
     <StaffPage d={d} onRetry={revalidate} title={<Trans>转让审核</Trans>}>
       {(list) =>
