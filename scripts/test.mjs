@@ -87,9 +87,15 @@ async function postgresSuite(ctx) {
   }
   const url = process.env.TEST_DATABASE_URL;
   const redacted = redactUrl(url);
-  ctx.say(`server tests on PostgreSQL (${redacted})`);
-  return vitestRun(ctx, bin, ['test/server', ...workers()], { env: { TEST_DB: 'postgres' }, hint: 'server tests failed on PostgreSQL: TEST_DB=postgres npx vitest run test/server' });
+  ctx.say(`server and screen tests on PostgreSQL (${redacted})`);
+  return vitestRun(ctx, bin, [...ON_POSTGRES, ...workers()], { env: { TEST_DB: 'postgres' }, hint: `tests failed on PostgreSQL: TEST_DB=postgres npx vitest run ${ON_POSTGRES.join(' ')}` });
 }
+
+/**
+ * What runs on PostgreSQL when it is there: the server suite, and the screen tests, whose in-process
+ * server spends a third less CPU on PostgreSQL than on PGlite (decision 015, third pass).
+ */
+const ON_POSTGRES = ['test/server', 'test/screens'];
 
 // ---------------------------------------------------------------------------------------------
 // Chromium and the browser tests.
@@ -143,7 +149,10 @@ const steps = [
     budget: { cpuMsPerTest: 2500 },
     run: async (ctx) => {
       ensureChromium(ctx);
-      return vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts'], { hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts' });
+      // the built servers on PostgreSQL when the run has it (half the CPU of PGlite; smoke.test.ts
+      // still starts one on PGlite, as `npm start` runs)
+      const env = (await postgresAbsent) ? {} : { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL };
+      return vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts'], { env, hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts' });
     },
   },
   {
@@ -159,9 +168,9 @@ const steps = [
         .filter((f) => /\.test\.[cm]?[jt]sx?$/.test(f) && !/^(unit|machines|screens|server|e2e)\//.test(f));
       if (stray.length) throw new StepFailure(`test files outside test/unit, test/machines, test/screens, test/server, test/e2e are never run: ${stray.join(', ')}`);
       return postgresAbsent.then((absent) => {
-        const server = absent ? ['test/server'] : PGLITE_SERVER_FILES;
-        if (!absent) ctx.say(`server tests on PGlite: the engine's own files (${PGLITE_SERVER_FILES.length}); the whole server suite runs on PostgreSQL`);
-        const args = ['test/unit', 'test/machines', 'test/screens', ...server];
+        const onDatabase = absent ? ON_POSTGRES : PGLITE_SERVER_FILES;
+        if (!absent) ctx.say(`server tests on PGlite: the engine's own files (${PGLITE_SERVER_FILES.length}); the server suite and the screens run on PostgreSQL`);
+        const args = ['test/unit', 'test/machines', ...onDatabase];
         return vitestRun(ctx, bin, [...args, ...workers()], { hint: `tests failed: npx vitest run ${args.join(' ')}` });
       });
     },

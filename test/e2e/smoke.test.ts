@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, gotoHydrated, useBrowser } from './support/browser';
+import { logInPage, memberToken, myCards } from './support/checkout';
+import { startServer } from './support/server';
 
 describe('smoke: the built app is served and rendered on the server', () => {
   const browser = useBrowser();
@@ -33,4 +35,21 @@ describe('smoke: the built app is served and rendered on the server', () => {
     await expect.poll(() => page.title()).not.toBe('');
     expect(await page.locator('#root').innerText()).not.toBe('');
   });
+
+  it('on PGlite, as `npm start` runs (the other browser files may run on PostgreSQL): migrates, seeds and serves a member their cards', async () => {
+    // no template and no DATABASE_URL: a fresh PGlite data dir, migrated and seeded by the server itself
+    const server = await startServer();
+    try {
+      expect(server.output()).toMatch(/13800000001/);
+      const { page } = await browser.newPage({ baseURL: server.url });
+      await logInPage(page);
+      await gotoHydrated(page, '/vipcard');
+      const cards = await myCards(server.url, await memberToken(server.url));
+      expect(cards.length).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('main').innerText()).toContain(cards[0]!.name);
+    } finally {
+      await server.stop();
+    }
+    // migrating and seeding a PGlite data dir takes a loaded 2-core machine up to a minute
+  }, 180_000);
 });

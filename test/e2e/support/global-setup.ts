@@ -1,14 +1,13 @@
-import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { assertChromium } from './chromium';
-import { ensureBuilt, makeDataTemplate, startServer, type RunningServer } from './server';
+import { ensureBuilt, makeDataTemplate, removeDataTemplate, startServer, type DataTemplate, type RunningServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** per worker (VITEST_POOL_ID - 1): http://127.0.0.1:<port> of the server its test files share */
     baseUrls: string[];
-    /** a migrated and seeded PGlite data dir: files that start a server of their own start on a copy */
-    dataTemplate: string;
+    /** migrated and seeded data (a PGlite dir or a PostgreSQL database): files that start a server of their own start on a copy */
+    dataTemplate: DataTemplate;
   }
 }
 
@@ -25,7 +24,7 @@ export default async function setup(project: TestProject) {
   const servers: RunningServer[] = [];
   const stopAll = async () => {
     await Promise.all(servers.map((s) => s.stop()));
-    rmSync(dataTemplate, { recursive: true, force: true });
+    await removeDataTemplate(dataTemplate);
   };
   try {
     servers.push(...(await Promise.all(Array.from({ length: workers }, () => startServer({ dataTemplate })))));

@@ -86,10 +86,47 @@ export interface StartOptions {
   /** another entry instead of the built server (the API-only test server, which needs no build) */
   nodeArgs?: string[];
   /**
-   * A PGlite data dir that a server already migrated and seeded (`makeDataTemplate`): the new
-   * server starts on a copy of it (about 1 s) instead of migrating and seeding its own (about 6 s).
+   * Data a server already migrated and seeded (`makeDataTemplate`): the new server starts on a copy
+   * of it (about 1 s) instead of migrating and seeding its own (about 6 s).
    */
-  dataTemplate?: string;
+  dataTemplate?: DataTemplate;
+}
+
+/**
+ * Where the browser tests' servers keep their data: a PGlite data dir (the product's default), or,
+ * when E2E_DATABASE_URL names a PostgreSQL server (`npm test` sets it whenever its PostgreSQL step
+ * runs), a database there, each server on a `CREATE DATABASE ... TEMPLATE` copy (decision 015;
+ * test/e2e/smoke.test.ts keeps a server on PGlite, as `npm start` runs).
+ */
+export type DataTemplate = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; database: string };
+
+/** The PostgreSQL server the browser tests' servers use, if any. */
+export const e2eDatabaseUrl = (): string | undefined => process.env.E2E_DATABASE_URL || undefined;
+
+/** Runs one statement on a connection of its own to `url`. */
+async function admin(url: string, statement: string): Promise<void> {
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(statement);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** A new database on `url`'s server (a copy of `template` when given): its URL and how to drop it. */
+async function freshDatabase(url: string, template?: string): Promise<{ url: string; database: string; drop(): Promise<void> }> {
+  const database = `e2e_${randomBytes(6).toString('hex')}`;
+  await admin(url, template ? `create database ${database} template ${template}` : `create database ${database}`);
+  const own = new URL(url);
+  own.pathname = `/${database}`;
+  return { url: own.toString(), database, drop: () => admin(url, `drop database if exists ${database} with (force)`) };
+}
+
+/** Removes a template made by `makeDataTemplate`. */
+export async function removeDataTemplate(t: DataTemplate): Promise<void> {
+  if (t.kind === 'pglite') rmSync(t.dir, { recursive: true, force: true });
+  else await admin(t.url, `drop database if exists ${t.database} with (force)`);
 }
 
 /**
@@ -99,11 +136,14 @@ export interface StartOptions {
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yoga-e2e-'));
-  if (opts.dataTemplate) cpSync(opts.dataTemplate, dataDir, { recursive: true });
+  const template = opts.dataTemplate;
+  if (template?.kind === 'pglite') cpSync(template.dir, dataDir, { recursive: true });
+  const pg = template?.kind === 'postgres' ? await freshDatabase(template.url, template.database) : undefined;
   // PUBLIC_URL on the same origin the browser uses, so OAuth redirects come back with its cookies
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env };
   delete env.NODE_ENV; // unset = demo mode: local stand-ins and /api/dev on
-  if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
+  if (pg) env.DATABASE_URL = pg.url;
+  else if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, opts.nodeArgs ?? serveCommand(), {
     cwd: repoRoot,
     env,
@@ -128,7 +168,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       await exit;
       clearTimeout(timer);
     }
-    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) {
+      rmSync(dataDir, { recursive: true, force: true });
+      await pg?.drop();
+    }
   };
 
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
@@ -153,11 +196,23 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 }
 
 /**
- * Migrates and seeds a PGlite data dir once, through the real server's own start-up (start, wait
- * for /api/health, stop), so servers started from it (`dataTemplate`) skip both. The seed's dates
- * are relative to the moment it ran: make one per test run. Remove it with `rmSync`.
+ * Migrates and seeds the data once, through the real server's own start-up (start, wait for
+ * /api/health, stop), so servers started from it (`dataTemplate`) skip both: a PGlite data dir, or
+ * a PostgreSQL database when E2E_DATABASE_URL is set (or `postgresUrl` is given). The seed's dates
+ * are relative to the moment it ran: make one per test run. Remove it with `removeDataTemplate`.
  */
-export async function makeDataTemplate(): Promise<string> {
+export async function makeDataTemplate(postgresUrl = e2eDatabaseUrl()): Promise<DataTemplate> {
+  if (postgresUrl) {
+    const db = await freshDatabase(postgresUrl);
+    try {
+      const server = await startServer({ env: { LOG: '0', DATABASE_URL: db.url } });
+      await server.stop();
+    } catch (err) {
+      await db.drop();
+      throw err;
+    }
+    return { kind: 'postgres', url: postgresUrl, database: db.database };
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'yoga-e2e-template-'));
   const server = await startServer({ env: { LOG: '0' } });
   try {
@@ -166,5 +221,5 @@ export async function makeDataTemplate(): Promise<string> {
   } finally {
     rmSync(server.dataDir, { recursive: true, force: true });
   }
-  return dir;
+  return { kind: 'pglite', dir };
 }
