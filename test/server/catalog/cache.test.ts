@@ -45,6 +45,9 @@ describe('catalogue cache: ETag, Cache-Control, invalidation, members apart', as
     expect(again.body).toBe('');
     expect(again.headers.get('etag')).toBe(etag);
     expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+    // answered from the store before the rest of the middleware, still with its request id
+    expect(again.headers.get('x-request-id')).toMatch(/.+/);
+    expect((await s.call('GET', '/api/school/clubs')).headers.get('x-request-id')).not.toBe(again.headers.get('x-request-id'));
     // a list of tags, and the strong form a proxy may send, match too
     expect((await s.call('GET', '/api/school/clubs', { headers: { 'if-none-match': `"x", ${etag.slice(2)}` } })).status).toBe(304);
     await s.deps.db.update(clubs).set({ name: '改名的会馆' }).where(eq(clubs.id, first.body.data[0].id));
