@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { clubs, goods, notifications } from '../../../src/server/db/schema/index';
-import { CATALOG_TTL_MS, catalogChanged, etagMatches } from '../../../src/server/http/catalog-cache';
+import { fixedClock } from '../../../src/domain/clock';
+import type { AppEnv, Deps } from '../../../src/server/env';
+import { CATALOG_TTL_MS, cachedOk, catalogChanged, etagMatches, PUBLIC } from '../../../src/server/http/catalog-cache';
 import { enqueueJob } from '../../../src/server/jobs/queue';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { newFlashSale } from '../flash-sale/support';
@@ -176,5 +179,37 @@ describe('catalogue cache: ETag, Cache-Control, invalidation, members apart', as
     expect(etagMatches('W/"b", W/"a"', 'W/"a"')).toBe(true);
     expect(etagMatches('W/"b"', 'W/"a"')).toBe(false);
     expect(etagMatches(undefined, 'W/"a"')).toBe(false);
+  });
+});
+
+describe('catalogue cache: a read in flight across a write', () => {
+  it('is answered but not kept, so the next read is built again', async () => {
+    const deps = { db: {}, clock: fixedClock('2026-01-05T02:00:00Z') } as unknown as Deps;
+    const app = new Hono<AppEnv>();
+    app.use('*', async (c, next) => {
+      c.set('deps', deps);
+      c.set('locale', 'zh');
+      await next();
+    });
+    let built = 0;
+    let release: () => void = () => {};
+    let gate: Promise<void> = Promise.resolve();
+    app.get('/x', (c) =>
+      cachedOk(c, { audience: PUBLIC }, async () => {
+        built += 1;
+        const n = built;
+        await gate;
+        return { data: n };
+      }),
+    );
+    gate = new Promise((r) => (release = r));
+    const inFlight = app.request('/x');
+    await Promise.resolve();
+    catalogChanged(deps); // a write ends while the read is being built
+    release();
+    expect((await (await inFlight).json()).data).toBe(1);
+    gate = Promise.resolve();
+    expect((await (await app.request('/x')).json()).data).toBe(2);
+    expect((await (await app.request('/x')).json()).data).toBe(2);
   });
 });
