@@ -1,6 +1,7 @@
 // `npm run bench`: builds the app if needed, starts the real server on a loopback port (fresh demo
 // data), runs each section and prints one markdown table. A measurement, not a test.
 // Sections: BENCH_ONLY=bytes,lighthouse,latency runs some of them.
+// BENCH_SERVER_ENTRY=<built main.js> runs that server build instead of dist/node/main.js.
 import { ensureBuilt, startServer } from '../test/e2e/support/server';
 import { apiLatency } from './sections/api-latency';
 import { bookingRace } from './sections/booking-race';
@@ -24,7 +25,9 @@ async function main() {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
   // measure what the current code builds to (BENCH_NO_BUILD=1 reuses dist/ as it is)
   ensureBuilt(process.env.BENCH_NO_BUILD !== '1');
-  const server = await startServer({ env: { LOG: '0' } });
+  // BENCH_SERVER_ENTRY=path/to/main.js measures another build of the server (a before/after comparison)
+  const entry = process.env.BENCH_SERVER_ENTRY;
+  const server = await startServer({ env: { LOG: '0' }, timeoutMs: 300_000, ...(entry ? { nodeArgs: [entry] } : {}) });
   const table: string[] = ['| section | metric | value | note |', '|---|---|---|---|'];
   let failed = false;
   try {

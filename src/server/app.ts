@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { Errors } from '../domain/errors';
 import type { AppEnv, Deps } from './env';
 import { ApiError } from './http/api-error';
+import { catalogChanged, catalogFastPath } from './http/catalog-cache';
 import { errorResponse } from './http/error-response';
 import { refuseNul } from './http/no-nul';
 import { createRouter } from './http/router';
@@ -30,11 +31,22 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
 
   // a request id per request (X-Request-Id: the proxy's, or a new one), in every log line of the request
   app.use('*', requestId());
+  // a visitor's catalogue read whose answer is stored is answered at once (decision 043)
+  app.use('/api/*', catalogFastPath(deps));
   app.use('*', (c, next) => inRequest(c.var.requestId, next));
   app.use('/api/*', async (c, next) => {
     const started = performance.now();
     await next();
     deps.log.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+  });
+  // any write may change the catalogue: its cached answers go when the write has ended (decision 043)
+  app.use('/api/*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    try {
+      await next();
+    } finally {
+      catalogChanged(deps);
+    }
   });
   app.use('*', async (c, next) => {
     c.set('deps', deps);

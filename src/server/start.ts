@@ -3,6 +3,7 @@ import { createApp, type AppOptions } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed/index';
+import { catalogChanged } from './http/catalog-cache';
 import type { Deps } from './env';
 import { createGateways } from './gateways/create';
 import { usesPaymentStandIns } from './gateways/payments/create';
@@ -22,6 +23,7 @@ export async function startServerApp(config: Config, clock: Clock, log: Logger, 
   const paymentStandIns = usesPaymentStandIns(config) ? await storedPaymentStandIns(database.db, clock.now()) : undefined;
   const deps: Deps = { ...partial, gateways: createGateways(config, partial, { paymentStandIns }) };
   const seeded = await seedIfEmpty(deps.db, clock);
+  catalogChanged(deps);
   const holder: InProcess = { fetch: async () => new Response(null, { status: 503 }) };
   const app = createApp(deps, appOptions(holder));
   holder.fetch = async (r, env) => app.fetch(r, env as never);

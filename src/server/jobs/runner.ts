@@ -10,6 +10,7 @@ import { REFUND_QUERY_JOB, runRefund, runRefundQuery } from '../services/refunds
 import { COMPLAINT_OVERDUE_JOB, flagOverdueComplaint } from '../services/complaints/complaints';
 import { passTime, TIME_PASSING_EVERY_MS, TIME_PASSING_JOB } from './time-passing';
 import { claimDueJobs, completeJob, enqueueJob, failJob, hasPendingJob } from './queue';
+import { catalogChanged } from '../http/catalog-cache';
 
 /** What a job kind does; later issues add kinds (friend-pay expiry, payment-query fallback). */
 export type JobHandler = (deps: Deps, payload: unknown) => Promise<void>;
@@ -54,6 +55,8 @@ export async function runDueJobs(deps: Deps, handlers: Record<string, JobHandler
       await failJob(deps.db, deps.clock, job, err instanceof Error ? err.message : String(err));
     }
   }
+  // a job may change the catalogue (an expired order gives its stock back): forget cached answers
+  if (claimed.length > 0) catalogChanged(deps);
   return claimed.length;
 }
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, lte, min, or } from 'drizzle-orm';
 import { FIXED_DICTS, dictLabel } from '../../domain/catalog';
 import { HOME_ACTIVITY_PAGE_SIZE } from '../../domain/limits';
 import { Errors } from '../../domain/errors';
@@ -7,6 +7,7 @@ import { activities, banners, classTypes, clubs, goods, notifications, styles, t
 import { optionalAuth, requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { activityDetail, signUp } from '../services/activities/signup';
+import { cachedOk, PUBLIC } from '../http/catalog-cache';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { activityOut, bannerOut, clubOut, containsPattern, loc, teacherOut } from '../services/catalog';
 import { searchClasses } from '../services/booking/views';
@@ -23,10 +24,11 @@ const NOTICE_LIMIT = 50;
 export const home = createRouter()
   .openapi(
     createRoute({ method: 'get', path: '/index/home/banner', tags: ['home'], summary: 'Home carousel', responses: { 200: json(z.array(Banner)) } }),
-    async (c) => {
-      const rows = await c.var.deps.db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort), asc(banners.id));
-      return ok(c, rows.map((b) => bannerOut(b, c.var.locale)));
-    },
+    (c) =>
+      cachedOk(c, { audience: PUBLIC }, async () => {
+        const rows = await c.var.deps.db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort), asc(banners.id));
+        return { data: rows.map((b) => bannerOut(b, c.var.locale)) };
+      }),
   )
   .openapi(
     createRoute({
@@ -40,24 +42,37 @@ export const home = createRouter()
     async (c) => {
       const { db, clock } = c.var.deps;
       const caller = c.var.caller;
-      const mine = caller ? or(isNull(notifications.accountId), eq(notifications.accountId, caller.accountId)) : isNull(notifications.accountId);
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(and(mine, lte(notifications.createdAt, clock.now())))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(NOTICE_LIMIT);
-      return ok(
-        c,
-        rows.map((n) => ({
+      const notices = async (now: Date) => {
+        const mine = caller ? or(isNull(notifications.accountId), eq(notifications.accountId, caller.accountId)) : isNull(notifications.accountId);
+        const rows = await db
+          .select()
+          .from(notifications)
+          .where(and(mine, lte(notifications.createdAt, now)))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(NOTICE_LIMIT);
+        return rows.map((n) => ({
           id: n.id,
           title: loc(c.var.locale, n.title, n.titleEn),
           body: loc(c.var.locale, n.body, n.bodyEn),
           createdAt: n.createdAt.toISOString(),
           personal: n.accountId !== null,
           read: n.readAt !== null,
-        })),
-      );
+        }));
+      };
+      // a member's own notices and read marks are never cached (decision 043)
+      if (caller) {
+        c.header('Cache-Control', 'private, no-store');
+        return ok(c, await notices(clock.now()));
+      }
+      return cachedOk(c, { audience: PUBLIC, personal: true }, async () => {
+        const now = clock.now();
+        // a system notice dated ahead appears when its time comes
+        const [next] = await db
+          .select({ at: min(notifications.createdAt) })
+          .from(notifications)
+          .where(and(isNull(notifications.accountId), gt(notifications.createdAt, now)));
+        return { data: await notices(now), until: next?.at ?? undefined };
+      });
     },
   )
   .openapi(
@@ -69,20 +84,22 @@ export const home = createRouter()
       request: { query: z.object(pagingQuery(HOME_ACTIVITY_PAGE_SIZE)) },
       responses: { 200: json(paged(Activity)), 400: refusals[400] },
     }),
-    async (c) => {
-      const { pagenum, pagesize } = c.req.valid('query');
-      const { db, clock } = c.var.deps;
-      const live = gt(activities.endsAt, clock.now());
-      const [total] = await db.select({ n: count() }).from(activities).where(live);
-      const rows = await db
-        .select()
-        .from(activities)
-        .where(live)
-        .orderBy(asc(activities.sort), asc(activities.startsAt), asc(activities.id))
-        .limit(pagesize)
-        .offset(pagenum * pagesize);
-      return ok(c, { list: rows.map((a) => activityOut(a, c.var.locale)), total: total?.n ?? 0, pagenum, pagesize });
-    },
+    (c) =>
+      cachedOk(c, { audience: PUBLIC }, async () => {
+        const { pagenum, pagesize } = c.req.valid('query');
+        const { db, clock } = c.var.deps;
+        const live = gt(activities.endsAt, clock.now());
+        // the list changes by itself when the first live activity ends
+        const [total] = await db.select({ n: count(), firstEnd: min(activities.endsAt) }).from(activities).where(live);
+        const rows = await db
+          .select()
+          .from(activities)
+          .where(live)
+          .orderBy(asc(activities.sort), asc(activities.startsAt), asc(activities.id))
+          .limit(pagesize)
+          .offset(pagenum * pagesize);
+        return { data: { list: rows.map((a) => activityOut(a, c.var.locale)), total: total?.n ?? 0, pagenum, pagesize }, until: total?.firstEnd ?? undefined };
+      }),
   )
   .openapi(
     createRoute({
@@ -181,13 +198,14 @@ export const home = createRouter()
       request: { query: DictQuery },
       responses: { 200: json(z.array(DictItem)), 400: refusals[400] },
     }),
-    async (c) => {
-      const { type } = c.req.valid('query');
-      const locale = c.var.locale;
-      const fixed = FIXED_DICTS[type];
-      if (fixed) return ok(c, fixed.map((e) => ({ value: e.value, label: dictLabel(e, locale) })));
-      const table = type === 'classType' ? classTypes : styles;
-      const rows = await c.var.deps.db.select().from(table).orderBy(asc(table.sort), asc(table.id));
-      return ok(c, rows.map((r) => ({ value: r.key, label: loc(locale, r.name, r.nameEn) })));
-    },
+    (c) =>
+      cachedOk(c, { audience: PUBLIC }, async () => {
+        const { type } = c.req.valid('query');
+        const locale = c.var.locale;
+        const fixed = FIXED_DICTS[type];
+        if (fixed) return { data: fixed.map((e) => ({ value: e.value, label: dictLabel(e, locale) })) };
+        const table = type === 'classType' ? classTypes : styles;
+        const rows = await c.var.deps.db.select().from(table).orderBy(asc(table.sort), asc(table.id));
+        return { data: rows.map((r) => ({ value: r.key, label: loc(locale, r.name, r.nameEn) })) };
+      }),
   );

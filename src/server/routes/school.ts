@@ -4,6 +4,7 @@ import { Errors } from '../../domain/errors';
 import { clubs, teachers } from '../db/schema/index';
 import { greatCircleMetres } from '../gateways/maps';
 import { ApiError } from '../http/api-error';
+import { cachedOk, PUBLIC } from '../http/catalog-cache';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { clubOut, loc, teacherOut } from '../services/catalog';
 import { IdQuery } from '../../contracts/common';
@@ -17,10 +18,11 @@ const tags = ['school'];
 export const school = createRouter()
   .openapi(
     createRoute({ method: 'get', path: '/school/clubs', tags, summary: 'All clubs', responses: { 200: json(z.array(Club)) } }),
-    async (c) => {
-      const rows = await c.var.deps.db.select().from(clubs).orderBy(asc(clubs.sort), asc(clubs.id));
-      return ok(c, rows.map((r) => clubOut(r, c.var.locale)));
-    },
+    (c) =>
+      cachedOk(c, { audience: PUBLIC }, async () => {
+        const rows = await c.var.deps.db.select().from(clubs).orderBy(asc(clubs.sort), asc(clubs.id));
+        return { data: rows.map((r) => clubOut(r, c.var.locale)) };
+      }),
   )
   .openapi(
     createRoute({
@@ -31,19 +33,22 @@ export const school = createRouter()
       request: { query: IdQuery },
       responses: { 200: json(ClubDetail), 400: refusals[400], 404: refusals[404] },
     }),
-    async (c) => {
-      const { id } = c.req.valid('query');
-      const { db } = c.var.deps;
-      const locale = c.var.locale;
-      const [club] = await db.select().from(clubs).where(eq(clubs.id, id));
-      if (!club) throw new ApiError(Errors.notFound);
-      const staff = await db.select().from(teachers).where(eq(teachers.clubId, id)).orderBy(asc(teachers.sort), asc(teachers.id));
-      return ok(c, {
-        ...clubOut(club, locale),
-        intro: loc(locale, club.intro, club.introEn),
-        teachers: staff.map((t) => teacherOut(t, club, locale)),
-      });
-    },
+    (c) =>
+      cachedOk(c, { audience: PUBLIC }, async () => {
+        const { id } = c.req.valid('query');
+        const { db } = c.var.deps;
+        const locale = c.var.locale;
+        const [club] = await db.select().from(clubs).where(eq(clubs.id, id));
+        if (!club) throw new ApiError(Errors.notFound);
+        const staff = await db.select().from(teachers).where(eq(teachers.clubId, id)).orderBy(asc(teachers.sort), asc(teachers.id));
+        return {
+          data: {
+            ...clubOut(club, locale),
+            intro: loc(locale, club.intro, club.introEn),
+            teachers: staff.map((t) => teacherOut(t, club, locale)),
+          },
+        };
+      }),
   )
   .openapi(
     createRoute({
@@ -81,19 +86,20 @@ export const school = createRouter()
       request: { query: TeachersQuery },
       responses: { 200: json(z.array(Teacher)), 400: refusals[400] },
     }),
-    async (c) => {
-      const { clubId, style } = c.req.valid('query');
-      const where: SQL[] = [];
-      if (clubId !== undefined) where.push(eq(teachers.clubId, clubId));
-      if (style !== undefined) where.push(arrayContains(teachers.styles, [style]));
-      const rows = await c.var.deps.db
-        .select({ t: teachers, club: { name: clubs.name, nameEn: clubs.nameEn } })
-        .from(teachers)
-        .leftJoin(clubs, eq(clubs.id, teachers.clubId))
-        .where(and(...where))
-        .orderBy(asc(teachers.sort), asc(teachers.id));
-      return ok(c, rows.map((r) => teacherOut(r.t, r.club, c.var.locale)));
-    },
+    (c) =>
+      cachedOk(c, { audience: PUBLIC }, async () => {
+        const { clubId, style } = c.req.valid('query');
+        const where: SQL[] = [];
+        if (clubId !== undefined) where.push(eq(teachers.clubId, clubId));
+        if (style !== undefined) where.push(arrayContains(teachers.styles, [style]));
+        const rows = await c.var.deps.db
+          .select({ t: teachers, club: { name: clubs.name, nameEn: clubs.nameEn } })
+          .from(teachers)
+          .leftJoin(clubs, eq(clubs.id, teachers.clubId))
+          .where(and(...where))
+          .orderBy(asc(teachers.sort), asc(teachers.id));
+        return { data: rows.map((r) => teacherOut(r.t, r.club, c.var.locale)) };
+      }),
   )
   .openapi(
     createRoute({
@@ -104,15 +110,18 @@ export const school = createRouter()
       request: { query: IdQuery },
       responses: { 200: json(TeacherDetail), 400: refusals[400], 404: refusals[404] },
     }),
-    async (c) => {
-      const { id } = c.req.valid('query');
-      const locale = c.var.locale;
-      const [row] = await c.var.deps.db.select({ t: teachers, club: clubs }).from(teachers).leftJoin(clubs, eq(clubs.id, teachers.clubId)).where(eq(teachers.id, id));
-      if (!row) throw new ApiError(Errors.notFound);
-      return ok(c, {
-        ...teacherOut(row.t, row.club, locale),
-        bio: loc(locale, row.t.bio, row.t.bioEn),
-        club: row.club ? clubOut(row.club, locale) : null,
-      });
-    },
+    (c) =>
+      cachedOk(c, { audience: PUBLIC }, async () => {
+        const { id } = c.req.valid('query');
+        const locale = c.var.locale;
+        const [row] = await c.var.deps.db.select({ t: teachers, club: clubs }).from(teachers).leftJoin(clubs, eq(clubs.id, teachers.clubId)).where(eq(teachers.id, id));
+        if (!row) throw new ApiError(Errors.notFound);
+        return {
+          data: {
+            ...teacherOut(row.t, row.club, locale),
+            bio: loc(locale, row.t.bio, row.t.bioEn),
+            club: row.club ? clubOut(row.club, locale) : null,
+          },
+        };
+      }),
   );
