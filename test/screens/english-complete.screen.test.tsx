@@ -54,12 +54,13 @@ function chineseOnPage(data: Set<string>): string[] {
     const marked = n.parentElement?.closest('body [lang]');
     if (marked?.getAttribute('lang')!.startsWith('zh')) continue;
     const text = n.textContent ?? '';
-    if (CJK.test(strip(text))) found.push(`text: ${text.trim()}`);
+    // strip (a pass over every data string seen) only what has Chinese to begin with
+    if (CJK.test(text) && CJK.test(strip(text))) found.push(`text: ${text.trim()}`);
   }
   for (const el of document.body.querySelectorAll('*')) {
     for (const a of ATTRS) {
       const v = el.getAttribute(a);
-      if (v && CJK.test(strip(v))) found.push(`${a}: ${v}`);
+      if (v && CJK.test(v) && CJK.test(strip(v))) found.push(`${a}: ${v}`);
     }
   }
   return found;
