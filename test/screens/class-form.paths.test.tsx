@@ -219,6 +219,7 @@ defineScreenPaths<Form>(h, {
     },
   },
 
+  seen: () => (document.querySelector('[data-cancel-confirm]') ? 'cancel' : 'save'),
   effects: {
     // one key per intent: a save tap or a confirmed cancel sends a new key; a retry repeats the key of what it retries
     save: (w, _e, before) => {
@@ -231,15 +232,35 @@ defineScreenPaths<Form>(h, {
       expect(tap?.key).toBeDefined();
       expect(sentBy(w, 'cancel').slice(0, -1).map((r) => r.key)).not.toContain(tap!.key);
     },
-    retry: (w, _e, before) => {
-      const invoke = sentBy(w, 'cancel', before).length ? 'cancel' : 'save';
+    // a retry repeats what failed (the cancel when the confirm was open, else the save) under its key
+    retry: (w, _e, before, seenBefore) => {
+      const invoke = seenBefore === 'cancel' ? 'cancel' : 'save';
       const [again] = sentBy(w, invoke, before);
-      expect(again, 'a retry sends the request again').toBeDefined();
+      expect(again, 'a retry sends the failed request again').toBeDefined();
+      expect(again!.key).toBeDefined();
       expect(again!.key).toBe(sentBy(w, invoke).at(-2)?.key);
     },
-    // asking to cancel, going back and typing send nothing
-    'cancel.ask': (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
-    'cancel.back': (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
-    'field.change': (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
+    // asking to cancel opens the confirm and sends nothing
+    'cancel.ask': (w, _e, before) => {
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(button('cancel-confirm')?.textContent, 'the confirm is open').toBe('确定取消');
+      expect(alert()).toBe(null);
+    },
+    // going back closes the confirm: the form again, ready to save, nothing sent
+    'cancel.back': (w, _e, before) => {
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(document.querySelector('[data-cancel-confirm]')).toBe(null);
+      expect(button('save')?.textContent).toBe('保存');
+      expect(button('save')?.disabled).toBe(false);
+      expect(alert()).toBe(null);
+    },
+    // typing sends nothing and clears a refusal: the form may be saved again
+    'field.change': (w, _e, before) => {
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);
+      expect(alert()).toBe(null);
+      expect(document.querySelector('[data-field-error]')).toBe(null);
+      expect(button('save')?.textContent).toBe('保存');
+      expect(button('save')?.disabled).toBe(false);
+    },
   },
 });
