@@ -38,6 +38,7 @@ import { resetPasswordMachine } from './reset-password.machine';
 import { scheduleConfirmMachine } from './schedule-confirm.machine';
 import { sessionMachine } from './session.machine';
 import { teacherAssignMachine } from './teacher-assign.machine';
+import { classFormMachine } from './class-form.machine';
 import { smsCodeMachine } from './sms-code.machine';
 import { splitOrderMachine } from './split-order.machine';
 import { friendInviteMachine } from './friend-invite.machine';
@@ -92,6 +93,7 @@ export const charts: Chart[] = [
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/schedule-confirm.machine.ts', machine: scheduleConfirmMachine },
   { file: 'machines/teacher-assign.machine.ts', machine: teacherAssignMachine },
+  { file: 'machines/class-form.machine.ts', machine: classFormMachine },
   { file: 'machines/complaint.machine.ts', machine: complaintMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },

@@ -1,8 +1,8 @@
-import type { AssignBody, CheckinLink, ConfirmWeekBody, DeclineBody, StaffClass, StaffWeek, TeacherClass, TeacherWeek } from '../contracts/schedule';
+import type { AssignBody, CheckinLink, ClassBody, ClassCancelled, ClassEditBody, ClassSaved, ConfirmWeekBody, DeclineBody, StaffClass, StaffWeek, TeacherClass, TeacherWeek } from '../contracts/schedule';
 import type { ApiClient } from './client';
 
 // The request and answer types are the server's own schemas, inferred (src/contracts/schedule.ts).
-export type { CheckinLink, StaffClass, StaffWeek, TeacherClass, TeacherWeek };
+export type { CheckinLink, ClassBody, ClassCancelled, ClassEditBody, ClassSaved, StaffClass, StaffWeek, TeacherClass, TeacherWeek };
 export type ScheduleState = TeacherClass['state'];
 /** What an answer to one class did: the class and its new state. */
 export interface ScheduleMoved {
@@ -22,6 +22,10 @@ export function scheduleCalls(http: ApiClient) {
     /** my current or next class's signed check-in link (valid two minutes) */
     checkinLink: () => http.get<CheckinLink>('/teacher/checkin-link'),
     staffWeek: (week?: string) => http.get<StaffWeek>('/staff/schedule', { query: week ? { week } : {} }),
+    /** decision 041: one key per save or cancel tap, reused by its retries */
+    createClass: (body: ClassBody, idempotencyKey: string) => http.post<ClassSaved>('/staff/classes', { body, idempotencyKey }),
+    editClass: (id: number, body: ClassEditBody, idempotencyKey: string) => http.post<ClassSaved>(`/staff/classes/${id}`, { body, idempotencyKey }),
+    cancelClass: (id: number, idempotencyKey: string) => http.post<ClassCancelled>(`/staff/classes/${id}/cancel`, { body: {}, idempotencyKey }),
     assign: (id: number, body: AssignBody, idempotencyKey: string) => http.post<ScheduleMoved & { teacherId: number; confirmBy: string }>(`/staff/schedule/${id}/teacher`, { body, idempotencyKey }),
   };
 }

@@ -60,6 +60,9 @@ export const screens: ScreenRoute[] = [
   { path: 'bindPage/teacherImg', title: msg`导师二维码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/teacher-schedule/teacher-img-screen') },
   // staff (issue 14): the week's classes, their teachers and confirmations; the staff console links here
   { path: 'staff/classes', title: msg`本周课程与老师确认`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/staff-classes-screen') },
+  // decision 041: staff create, edit and cancel classes
+  { path: 'staff/classes/new', title: msg`新建课程`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/class-form-screen') },
+  { path: 'staff/classes/:id/edit', title: msg`修改课程`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/class-form-screen') },
   { path: 'signed', title: msg`签到`, showFooter: false, requiresLogin: true, screen: () => import('./screens/booking/check-in-screen') },
   { path: 'sys/notification', title: msg`消息通知`, requiresLogin: true, screen: () => import('./screens/system/notifications-screen') },
   { path: 'greatworkshop', title: msg`大师工作坊`, screen: () => import('./screens/courses/workshop-list-screen') },

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { DECLINE_REASON_MAX } from '../domain/limits';
+import { CLASS_TYPES, type ClassTypeKey } from '../domain/catalog';
+import { CLASS_TITLE_MAX, DECLINE_REASON_MAX } from '../domain/limits';
 import { TEACHER_SCHEDULE_STATE_VALUES } from '../domain/teacher-schedule';
 import { CalendarDay, IdParam } from './common';
 
@@ -66,7 +67,16 @@ export const ConfirmWeekAnswer = z.object({ confirmed: z.array(z.number().int())
 
 /** One class of the staff week. */
 export const StaffClass = TeacherClass.omit({ canConfirm: true, canDecline: true })
-  .extend({ teacherId: z.number().int().nullable(), teacherName: z.string().nullable(), canAssign: z.boolean() })
+  .extend({
+    teacherId: z.number().int().nullable(),
+    teacherName: z.string().nullable(),
+    canAssign: z.boolean(),
+    /** decision 041: a class of the staff member's clubs that has not started may be edited or cancelled */
+    canEdit: z.boolean(),
+    clubId: z.number().int(),
+    classType: z.string(),
+    capacity: z.number().int(),
+  })
   .openapi('StaffClass');
 export type StaffClass = z.infer<typeof StaffClass>;
 
@@ -77,6 +87,10 @@ export const StaffWeek = z
     nextWeek: z.string(),
     classes: z.array(StaffClass),
     teachers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    /** the clubs this staff member works for, where they may create classes (decision 041) */
+    clubs: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    /** confirmations at a glance (decision 041): confirmed, waiting, declined (unconfirmed: declined or lapsed), no teacher asked */
+    counts: z.object({ confirmed: z.number().int(), waiting: z.number().int(), declined: z.number().int(), noTeacher: z.number().int() }),
   })
   .openapi('StaffWeek');
 export type StaffWeek = z.infer<typeof StaffWeek>;
@@ -95,3 +109,55 @@ export const CheckinLink = z
   })
   .openapi('CheckinLink');
 export type CheckinLink = z.infer<typeof CheckinLink>;
+
+/** "HH:mm", a Shanghai wall-clock time of the class's day. */
+const WallTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm')
+  .openapi({ example: '19:00' });
+
+/**
+ * A class staff create (decision 041): its club (one of theirs), type, title, room and capacity, its day and
+ * Shanghai start and end, and optionally its teacher (who is then asked to confirm). Capacity is checked by the
+ * server (70162) so the refusal says the range.
+ */
+export const ClassBody = z
+  .object({
+    clubId: IdParam.openapi({ example: 1 }),
+    classType: z.enum(CLASS_TYPES.map((t) => t.value) as [ClassTypeKey, ...ClassTypeKey[]]),
+    title: z.string().trim().min(1).max(CLASS_TITLE_MAX),
+    room: z.string().trim().min(1).max(CLASS_TITLE_MAX),
+    capacity: z.number().int(),
+    day: CalendarDay,
+    start: WallTime,
+    end: WallTime,
+    teacherId: IdParam.nullable().optional().openapi({ description: 'asked to confirm when given' }),
+  })
+  .openapi('NewClass');
+export type ClassBody = z.input<typeof ClassBody>;
+export type ClassInput = z.infer<typeof ClassBody>;
+
+/** What staff may change of a class that has not started: its time, capacity and teacher (null: no teacher). */
+export const ClassEditBody = ClassBody.pick({ capacity: true, day: true, start: true, end: true, teacherId: true }).openapi('EditClass');
+export type ClassEditBody = z.input<typeof ClassEditBody>;
+export type ClassEditInput = z.infer<typeof ClassEditBody>;
+
+/** A class as staff saved it. */
+export const ClassSaved = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(['open', 'cancelled']),
+    startsAt: IsoTime,
+    endsAt: IsoTime,
+    capacity: z.number().int(),
+    teacherId: z.number().int().nullable(),
+    state: ScheduleState,
+  })
+  .openapi('ClassSaved');
+export type ClassSaved = z.infer<typeof ClassSaved>;
+
+/** What cancelling a class did: the bookings and queue places it ended and the uses given back. */
+export const ClassCancelled = z
+  .object({ id: z.number().int(), status: z.literal('cancelled'), bookingsCancelled: z.number().int(), queueCleared: z.number().int(), usesReturned: z.number().int() })
+  .openapi('ClassCancelled');
+export type ClassCancelled = z.infer<typeof ClassCancelled>;

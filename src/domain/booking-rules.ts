@@ -23,8 +23,9 @@ export const BOOKING_ROW_STATES = ['booked', 'queued', 'cancelled', 'queue_cance
 export type BookingRowState = (typeof BOOKING_ROW_STATES)[number];
 
 /** Why a seat or queue place ended without the class: the member cancelled, their card no longer
- * qualified when a seat freed up, or they were booked into an overlapping class. */
-export const CANCEL_REASONS = ['member', 'not-qualified', 'overlap'] as const;
+ * qualified when a seat freed up, they were booked into an overlapping class, or the club cancelled
+ * the class (decision 041). */
+export const CANCEL_REASONS = ['member', 'not-qualified', 'overlap', 'class-cancelled'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** Spec §9: level '1' books 1 day ahead, others 3 days. */

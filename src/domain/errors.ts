@@ -193,6 +193,15 @@ export const Errors = {
   activityFull: def(70151, 409, msg`活动名额已满`),
   activityAlreadySigned: def(70152, 409, msg`您已报名该活动`),
   activityClosed: def(70153, 409, msg`活动已结束，不能报名`),
+  // staff create, edit and cancel classes (issue 14, decision 041: 70160-70169)
+  classEndBeforeStart: def(70160, 400, msg`下课时间要晚于上课时间`),
+  classStartPassed: def(70161, 400, msg`上课时间已经过去，请选择以后的时间`),
+  classCapacityRange: def(70162, 400, msg`人数上限应在1到200之间`),
+  classRoomTaken: def(70163, 409, msg`这个教室在这段时间已经有课了`),
+  classCapacityBelowBooked: def(70164, 409, msg`人数上限不能少于已预约的人数`),
+  classStartedNoChange: def(70165, 409, msg`课程已开始，不能再修改或取消`),
+  classClubNotYours: def(70166, 403, msg`您不负责这家门店，不能在这里排课`),
+  classAlreadyCancelled: def(70167, 409, msg`这节课已经取消了`),
   // personal information and coupon gifting (issue 15, decision 032: 70100-70139)
   realNameInvalid: def(70100, 400, msg`请填写真实姓名（不超过20个字，不能是数字）`),
   idNumberFormat: def(70101, 400, msg`身份证号应为18位（最后一位可以是X）`),

@@ -23,3 +23,7 @@ export const TIME_ZONE = 'Asia/Shanghai';
 export const DEFAULT_TEACHER_CONFIRM_HOURS = 24;
 /** The longest decline reason a teacher may give (decision 029). */
 export const DECLINE_REASON_MAX = 200;
+/** A class's capacity: 1 to this many mats (decision 041). */
+export const CLASS_CAPACITY_MAX = 200;
+/** A class's title, in characters. */
+export const CLASS_TITLE_MAX = 40;

@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { AssignBody, CheckinLink, ClassIdPath, ConfirmWeekAnswer, ConfirmWeekBody, DeclineBody, StaffWeek, TeacherWeek, WeekQuery } from '../../contracts/schedule';
+import { AssignBody, CheckinLink, ClassBody, ClassCancelled, ClassEditBody, ClassIdPath, ClassSaved, ConfirmWeekAnswer, ConfirmWeekBody, DeclineBody, StaffWeek, TeacherWeek, WeekQuery } from '../../contracts/schedule';
 import type { Caller } from '../env';
 import { requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
+import { cancelClass, createClass, editClass } from '../services/schedule/class-admin';
 import { teacherCheckinLink } from '../services/schedule/checkin-link';
 import { assignTeacher, confirmClass, confirmWeek, declineClass, staffWeek, teacherWeek } from '../services/schedule/teacher-schedule';
 import { staffOnly } from './staff-guard';
@@ -80,7 +81,7 @@ export const scheduleRoutes = createRouter()
       request: { query: WeekQuery },
       responses: { 200: json(StaffWeek), 400: refusals[400], 401: refusals[401], 403: refusals[403] },
     }),
-    async (c) => ok(c, await staffWeek(c.var.deps.db, c.var.deps.clock.now(), c.req.valid('query').week, c.var.locale)),
+    async (c) => ok(c, await staffWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('query').week, c.var.locale)),
   )
   .openapi(
     createRoute({
@@ -96,6 +97,48 @@ export const scheduleRoutes = createRouter()
       const { deps } = c.var;
       return ok(c, await assignTeacher(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, c.req.valid('param').id, c.req.valid('json').teacherId));
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/staff/classes',
+      tags,
+      summary: 'Staff: create a class at one of my clubs (Shanghai day, start and end); a teacher given is asked to confirm. Idempotency-Key accepted.',
+      middleware: [requireAuth, staffOnly(), idempotent] as const,
+      request: body(ClassBody),
+      responses: { 200: json(ClassSaved), ...answerRefusals },
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      return ok(c, await createClass(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, (c.var.caller as Caller).accountId, c.req.valid('json')));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/staff/classes/{id}',
+      tags,
+      summary: "Staff: change a class's time, capacity or teacher before it starts (a new time or teacher asks the teacher again; members are told of a new time). Idempotency-Key accepted.",
+      middleware: [requireAuth, staffOnly(), idempotent] as const,
+      request: { params: ClassIdPath, ...body(ClassEditBody) },
+      responses: { 200: json(ClassSaved), ...answerRefusals },
+    }),
+    async (c) => {
+      const { deps } = c.var;
+      return ok(c, await editClass(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, (c.var.caller as Caller).accountId, c.req.valid('param').id, c.req.valid('json')));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/staff/classes/{id}/cancel',
+      tags,
+      summary: 'Staff: cancel a class before it starts: every booking cancelled with its uses given back, the queue cleared, each member told. Idempotency-Key accepted.',
+      middleware: [requireAuth, staffOnly(), idempotent] as const,
+      request: { params: ClassIdPath },
+      responses: { 200: json(ClassCancelled), ...answerRefusals },
+    }),
+    async (c) => ok(c, await cancelClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id)),
   )
   .openapi(
     createRoute({

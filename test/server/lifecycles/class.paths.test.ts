@@ -1,13 +1,15 @@
 import { expect } from 'vitest';
 import { classMachine } from '../../../machines/domain/class.machine';
 import { classRow, newClass } from '../booking/support';
+import { newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
 import { defineServerPaths } from '../support/server-paths';
 
 /**
  * The class chart (classes.status) against the server: a class on the timetable is open and listed
- * (GET /customers/classes/schedule for its day) until the club cancels it, which the staff console
- * will do (issue 14); no endpoint cancels a class yet.
+ * (GET /customers/classes/schedule for its day) until staff cancel it on the console
+ * (POST /api/staff/classes/{id}/cancel, decision 041): then it is off the timetable, and a second
+ * cancel is refused (70167).
  */
 const s = await startTestServer({ seed: true });
 
@@ -15,6 +17,7 @@ const DAY = '2026-11-21';
 
 interface Class {
   classId: number;
+  staff: { id: number; token: string };
 }
 
 async function listed(w: Class): Promise<boolean> {
@@ -26,18 +29,24 @@ defineServerPaths<Class>(s, {
   machine: classMachine,
   record: 'a class on the timetable',
   async start() {
-    return { classId: (await newClass(s)).id };
+    return { classId: (await newClass(s)).id, staff: await newStaff(s) };
   },
-  events: {},
-  notYetDriven: { 'class.cancel': 'issue 14 (the staff console cancels a class)' },
+  events: {
+    'class.cancel': async (w) => {
+      const r = await s.call('POST', `/api/staff/classes/${w.classId}/cancel`, { token: w.staff.token, body: {} });
+      expect(r.body.code).toBe(200);
+    },
+  },
   async read(w) {
     return { stored: (await classRow(s, w.classId)).status, shown: (await listed(w)) ? 'open' : 'cancelled' };
   },
   states: {
     // on the member's timetable for its day
     open: async (w) => expect(await listed(w)).toBe(true),
-    cancelled: () => {
-      throw new Error('a club cancelling a class needs the staff console (issue 14): nothing can put a class in this state yet');
+    // off the timetable, and the chart's final state: cancelling again is refused
+    cancelled: async (w) => {
+      expect(await listed(w)).toBe(false);
+      expect((await s.call('POST', `/api/staff/classes/${w.classId}/cancel`, { token: w.staff.token, body: {} })).body.code).toBe(70167);
     },
   },
 });

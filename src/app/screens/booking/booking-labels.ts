@@ -45,6 +45,7 @@ export const ROW_STATE_LABELS: Record<BookingRowState, MessageDescriptor> = {
 export const CANCEL_REASON_LABELS: Partial<Record<CancelReason, MessageDescriptor>> = {
   'not-qualified': msg`有空位时您的会员卡不满足预约条件，已退出排队`,
   overlap: msg`您已预约同一时段的其他课程，已退出排队`,
+  'class-cancelled': msg`门店取消了这节课，会员卡次数已退回`,
 };
 
 /** The class state a stored booking shows as (same badge colours as the schedule). */

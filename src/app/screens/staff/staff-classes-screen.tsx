@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
@@ -9,6 +10,8 @@ import { fromPromise } from 'xstate';
 import { teacherAssignMachine } from '../../../../machines/teacher-assign.machine';
 import type { StaffClass, StaffWeek } from '../../../api/schedule';
 import { Errors } from '../../../domain/errors';
+import { GLANCE_KEYS, GLANCE_OF_STATE, type GlanceKey } from '../../../domain/teacher-schedule';
+import { shanghaiDate } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusal } from '../booking/booking-labels';
@@ -17,15 +20,24 @@ import { classWhen, ForbiddenState, ScheduleBadge, weekSpan } from '../teacher-s
 const msgChoose = msg`选择老师`;
 const msgReassign = msg`换一位老师`;
 
-type WeekData = { week: StaffWeek | null; forbidden: boolean };
+type WeekData = { week: StaffWeek | null; forbidden: boolean; show: GlanceKey | null };
+
+const GLANCE_LABELS: Record<GlanceKey, MessageDescriptor> = {
+  confirmed: msg`已确认`,
+  waiting: msg`待确认`,
+  declined: msg`未确认`,
+  noTeacher: msg`未安排老师`,
+};
 
 /** Staff's week (`?week=` any day of it; this week without); anyone else gets the forbidden state. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const raw = new URL(request.url).searchParams.get('week');
+  const params = new URL(request.url).searchParams;
+  const raw = params.get('week');
+  const show = (GLANCE_KEYS as readonly string[]).includes(params.get('show') ?? '') ? (params.get('show') as GlanceKey) : null;
   const r = await apiFrom(context).schedule.staffWeek(raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
-  if (r.code === 70008) return data<WeekData>({ week: null, forbidden: true }, { status: 403 });
+  if (r.code === 70008) return data<WeekData>({ week: null, forbidden: true, show }, { status: 403 });
   if (r.code !== 200) throw new Response(null, { status: 503 });
-  return data<WeekData>({ week: r.data, forbidden: false });
+  return data<WeekData>({ week: r.data, forbidden: false, show });
 }
 
 /**
@@ -34,8 +46,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  * reason), and per class a teacher to assign, which asks that teacher to confirm.
  */
 export default function StaffClassesScreen() {
-  const { week, forbidden } = useLoaderData<typeof loader>();
+  const { week, forbidden, show } = useLoaderData<typeof loader>();
+  const { i18n } = useLingui();
   if (forbidden || !week) return <ForbiddenState forWhom="staff" />;
+  const shown = show === null ? week.classes : week.classes.filter((c) => GLANCE_OF_STATE[c.state] === show);
   const needs = week.classes.filter((c) => c.state === 'not_started' || c.state === 'unconfirmed').length;
   return (
     <Block className="space-y-3" data-staff-week={week.week}>
@@ -53,8 +67,30 @@ export default function StaffClassesScreen() {
           本周 {week.classes.length} 节课，{needs} 节需要安排老师
         </Trans>
       </p>
+      {/* confirmations at a glance (decision 041): each count filters the list to its classes */}
+      <nav className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-glance>
+        {GLANCE_KEYS.map((k) => (
+          <Link
+            key={k}
+            to={show === k ? `/staff/classes?week=${week.week}` : `/staff/classes?week=${week.week}&show=${k}`}
+            className={`flex min-h-11 items-center justify-between rounded-lg px-3 ${show === k ? 'bg-primary text-white' : 'bg-white'}`}
+            data-glance-key={k}
+            aria-current={show === k ? 'true' : undefined}
+          >
+            <span className="text-sm">{i18n._(GLANCE_LABELS[k])}</span>
+            <span className="font-semibold tabular-nums" data-glance-count={k}>
+              {week.counts[k]}
+            </span>
+          </Link>
+        ))}
+      </nav>
+      {week.clubs.length ? (
+        <Link to={`/staff/classes/new?week=${week.week}`} className="flex min-h-11 items-center justify-center rounded-lg bg-primary text-white" data-action="new-class">
+          <Trans>新建课程</Trans>
+        </Link>
+      ) : null}
       <ul className="space-y-2">
-        {week.classes.map((c) => (
+        {shown.map((c) => (
           // a new row after each change: its machine starts again from the class as it now is
           <ClassRow key={`${c.id}-${c.state}-${c.teacherId ?? 0}`} cls={c} teachers={week.teachers} />
         ))}
@@ -89,6 +125,11 @@ function ClassRow({ cls, teachers }: { cls: StaffClass; teachers: StaffWeek['tea
         </span>
         <ScheduleBadge state={cls.state} />
       </div>
+      {cls.canEdit ? (
+        <Link to={`/staff/classes/${cls.id}/edit?week=${shanghaiDate(cls.startsAt)}`} className="mt-1 inline-flex min-h-11 items-center text-primary" data-action="edit-class">
+          <Trans>修改或取消</Trans>
+        </Link>
+      ) : null}
       {cls.declineReason ? (
         <p className="mt-1 text-sm text-rose-700" data-decline-reason>
           <Trans>老师无法上课：{cls.declineReason}</Trans>

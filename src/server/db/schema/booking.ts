@@ -49,6 +49,9 @@ export const classes = pgTable(
     usesCost: integer('uses_cost').notNull().default(1),
     /** open | cancelled (by the club) */
     status: text('status').$type<ClassStatus>().notNull().default('open'),
+    /** when and by which staff account the class was cancelled (decision 041) */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => accounts.id),
     /** what the class's check-in QR carries (the teacher shows it; decision 007); random per class */
     checkinCode: text('checkin_code')
       .notNull()

@@ -245,7 +245,7 @@ export async function cancelQueue(db: Db, clock: Clock, member: Member, bookingI
  * (use spent, card activated, notified, and taken out of queues for classes that overlap this one);
  * a member whose card no longer qualifies leaves the queue and is told why.
  */
-async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: DecideOptions): Promise<number | null> {
+export async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: DecideOptions): Promise<number | null> {
   let free = cls.capacity - cls.bookedCount;
   let firstPromoted: number | null = null;
   // a cursor, so each entry is looked at once whatever state the chart moves it to

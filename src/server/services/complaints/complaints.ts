@@ -7,8 +7,9 @@ import { Errors } from '../../../domain/errors';
 import { PHOTO_MAX_BYTES, sniffImageType } from '../../../domain/photo-review';
 import type { MyComplaint, StaffComplaint } from '../../../contracts/complaints';
 import type { Db, Tx } from '../../db/client';
-import { accounts, clubs, complaintImages, complaints, notifications, staffClubs } from '../../db/schema/index';
+import { accounts, clubs, complaintImages, complaints, notifications } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
+import { staffClubsOf } from '../staff/staff-clubs';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { loc } from '../catalog';
@@ -151,12 +152,6 @@ export async function rateComplaint(db: Db, clock: Clock, accountId: number, id:
   });
 }
 
-/** The clubs a staff member works for; null: the whole chain (no row in `staff_clubs`). */
-async function clubsOf(db: Db | Tx, staffId: number): Promise<number[] | null> {
-  const rows = await db.select({ clubId: staffClubs.clubId }).from(staffClubs).where(eq(staffClubs.accountId, staffId));
-  return rows.length === 0 ? null : rows.map((r) => r.clubId);
-}
-
 /** A staff member's complaints: their clubs' and those naming no club (every one for chain-wide staff). */
 const inScope = (scope: number[] | null) => (scope === null ? undefined : or(isNull(complaints.clubId), inArray(complaints.clubId, scope)));
 
@@ -165,7 +160,7 @@ const inScope = (scope: number[] | null) => (scope === null ? undefined : or(isN
  * hours (flagged) first, then oldest first.
  */
 export async function complaintsForStaff(db: Db, staffId: number, locale: Locale): Promise<StaffComplaint[]> {
-  const scope = await clubsOf(db, staffId);
+  const scope = await staffClubsOf(db, staffId);
   const rows = await select(db)
     .where(and(inArray(complaints.state, AWAITING_REPLY_STATES), inScope(scope)))
     .orderBy(sql`${complaints.overdueAt} is null`, asc(complaints.id))
@@ -176,7 +171,7 @@ export async function complaintsForStaff(db: Db, staffId: number, locale: Locale
 
 /** One complaint a staff member may see (404 outside their clubs). */
 export async function staffComplaint(db: Db, staffId: number, id: number, locale: Locale): Promise<StaffComplaint> {
-  const [row] = await select(db).where(and(eq(complaints.id, id), inScope(await clubsOf(db, staffId))));
+  const [row] = await select(db).where(and(eq(complaints.id, id), inScope(await staffClubsOf(db, staffId))));
   if (!row) throw new ApiError(Errors.notFound, { field: 'id' });
   return staffView(row, (await imagesOf(db, [id])).get(id) ?? [], locale);
 }
@@ -187,7 +182,7 @@ export async function replyComplaint(db: Db, clock: Clock, staffId: number, id: 
   if (text.length === 0) throw new ApiError(Errors.complaintReplyEmpty, { field: 'reply' });
   return db.transaction(async (tx) => {
     const now = clock.now();
-    const scope = await clubsOf(tx, staffId);
+    const scope = await staffClubsOf(tx, staffId);
     const { c, state } = await lockComplaint(tx, id, 'complaint.reply', (c) => scope === null || c.clubId === null || scope.includes(c.clubId));
     const [row] = await tx.update(complaints).set({ state, reply: text, repliedBy: staffId, repliedAt: now }).where(eq(complaints.id, id)).returning();
     await tx.insert(notifications).values({ accountId: c.accountId, createdAt: now, ...complaintRepliedNotice(text) });
@@ -213,7 +208,7 @@ export async function complaintImageBytes(db: Db, imageId: number, who: { accoun
   if (!img) return null;
   if ('accountId' in who) return img.accountId === who.accountId ? img : null;
   if (img.complaintId === null) return null;
-  const scope = await clubsOf(db, who.staffId);
+  const scope = await staffClubsOf(db, who.staffId);
   const [c] = await db.select({ id: complaints.id }).from(complaints).where(and(eq(complaints.id, img.complaintId), inScope(scope)));
   return c ? img : null;
 }

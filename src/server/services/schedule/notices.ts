@@ -19,6 +19,11 @@ const askedBody = msg`您被安排上 {when} 的课程，请在 {by} 前确认�
 const changedTitle = msg`课程老师变更：{title}`;
 const changedBody = msg`您预约的 {when} 的课程更换了老师，新老师确认后会显示在课程中。`;
 
+const movedTitle = msg`课程时间变更：{title}`;
+const movedBody = msg`您预约的课程从 {from} 改到了 {to}，如无法参加请取消预约。`;
+const cancelledTitle = msg`课程已取消：{title}`;
+const cancelledBody = msg`门店取消了 {when} 的课程，您的预约或排队已取消，会员卡次数已退回。`;
+
 const when = (at: Date) => `${shanghaiDate(at)} ${shanghaiClock(at)}`;
 const titleIn = (l: Locale, c: ClassRow) => (l === 'en' ? (c.titleEn ?? c.title) : c.title);
 const both = (title: (l: Locale) => string, body: (l: Locale) => string): Notice => ({ title: title('zh'), titleEn: title('en'), body: body('zh'), bodyEn: body('en') });
@@ -38,3 +43,11 @@ export const askedNotice = (c: ClassRow, by: Date): Notice =>
 /** To members booked on a class whose teacher changed. */
 export const teacherChangedNotice = (c: ClassRow): Notice =>
   both((l) => translate(l, changedTitle, { title: titleIn(l, c) }), (l) => translate(l, changedBody, { when: when(c.startsAt) }));
+
+/** To members holding a place on a class whose time changed (decision 041). */
+export const timeChangedNotice = (before: ClassRow, after: ClassRow): Notice =>
+  both((l) => translate(l, movedTitle, { title: titleIn(l, before) }), (l) => translate(l, movedBody, { from: when(before.startsAt), to: when(after.startsAt) }));
+
+/** To the members of a class the club cancelled, and its teacher (decision 041). */
+export const classCancelledNotice = (c: ClassRow): Notice =>
+  both((l) => translate(l, cancelledTitle, { title: titleIn(l, c) }), (l) => translate(l, cancelledBody, { when: when(c.startsAt) }));

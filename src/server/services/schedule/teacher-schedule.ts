@@ -5,12 +5,14 @@ import type { TeacherScheduleEvent } from '../../../../machines/domain/teacher-s
 import type { StaffWeek, TeacherClass, TeacherWeek } from '../../../contracts/schedule';
 import { classEnd } from '../../../domain/booking-rules';
 import { Errors } from '../../../domain/errors';
+import { GLANCE_OF_STATE } from '../../../domain/teacher-schedule';
 import { addDays, shanghaiDate, shanghaiMidnight, weekdayOf } from '../../../domain/time';
 import type { Db, Tx } from '../../db/client';
 import { accounts, bookings, classes, clubs, notifications, teachers } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import type { Locale } from '../../i18n';
 import { decide, type DecideOptions, ROW_LOCKS } from '../booking/decide';
+import { staffClubsOf, worksFor } from '../staff/staff-clubs';
 import { loc } from '../catalog';
 import { askedNotice, declinedNotice, lapsedNotice, teacherChangedNotice } from './notices';
 
@@ -84,28 +86,40 @@ export async function teacherWeek(db: Db, now: Date, accountId: number, day: str
   return { week: w.week, prevWeek: w.prevWeek, nextWeek: w.nextWeek, teacherName: loc(locale, t.name, t.nameEn), classes: rows.map((r) => classItem(r, locale, now)) };
 }
 
-/** Staff: every class of the week with its teacher and confirmation, and the teachers to assign. */
-export async function staffWeek(db: Db, now: Date, day: string | undefined, locale: Locale): Promise<StaffWeek> {
+/** Staff: every class of the week with its teacher and confirmation, the counts at a glance, the teachers to assign and the staff member's clubs. */
+export async function staffWeek(db: Db, now: Date, staffId: number, day: string | undefined, locale: Locale): Promise<StaffWeek> {
   const w = weekRange(day ?? shanghaiDate(now));
   await passScheduleTime(db, now, and(gte(classes.startsAt, w.from), lt(classes.startsAt, w.to)));
   const rows = await weekQuery(db, w.from, w.to);
   const list = await db.select().from(teachers).orderBy(asc(teachers.sort), asc(teachers.id));
+  const scope = await staffClubsOf(db, staffId);
+  const clubList = await db.select().from(clubs).orderBy(asc(clubs.id));
+  const counts = { confirmed: 0, waiting: 0, declined: 0, noTeacher: 0 };
+  for (const r of rows) counts[GLANCE_OF_STATE[r.c.teacherState]] += 1;
   return {
     week: w.week,
     prevWeek: w.prevWeek,
     nextWeek: w.nextWeek,
     classes: rows.map((r) => {
       const { canConfirm: _c, canDecline: _d, ...item } = classItem(r, locale, now);
+      const notStarted = now.getTime() < r.c.startsAt.getTime();
       return {
         ...item,
         teacherId: r.c.teacherId,
         teacherName: r.teacherName === null ? null : loc(locale, r.teacherName, r.teacherNameEn),
-        canAssign: nextTeacherScheduleState(r.c.teacherState, 'schedule.assign') !== null && now.getTime() < r.c.startsAt.getTime(),
+        canAssign: nextTeacherScheduleState(r.c.teacherState, 'schedule.assign') !== null && notStarted,
+        canEdit: notStarted && worksFor(scope, r.c.clubId),
+        clubId: r.c.clubId,
+        classType: r.c.classType,
+        capacity: r.c.capacity,
       };
     }),
     teachers: list.map((t) => ({ id: t.id, name: loc(locale, t.name, t.nameEn) })),
+    clubs: clubList.filter((c) => worksFor(scope, c.id)).map((c) => ({ id: c.id, name: loc(locale, c.name, c.nameEn) })),
+    counts,
   };
 }
+
 
 async function lockClass(tx: Tx, id: number, opts: DecideOptions): Promise<ClassRow> {
   const q = tx.select().from(classes).where(eq(classes.id, id));
@@ -194,19 +208,30 @@ export async function assignTeacher(db: Db, now: Date, hours: number, classId: n
     if (now.getTime() >= c.startsAt.getTime()) throw new ApiError(Errors.scheduleClassStarted);
     const [t] = await tx.select().from(teachers).where(eq(teachers.id, teacherId));
     if (!t) throw new ApiError(Errors.notFound, { field: 'teacherId' });
-    const deadline = new Date(c.startsAt.getTime() - hours * 3_600_000);
-    const confirmBy = deadline.getTime() > now.getTime() ? deadline : c.startsAt;
-    const state = await move(tx, c, 'schedule.assign', { teacherId, teacherConfirmBy: confirmBy, teacherDeclineReason: null }, opts);
-    if (t.accountId !== null) await tx.insert(notifications).values({ accountId: t.accountId, createdAt: now, ...askedNotice(c, confirmBy) });
-    if (c.teacherId !== null && c.teacherId !== teacherId) {
-      const booked = await tx
-        .selectDistinct({ accountId: bookings.accountId })
-        .from(bookings)
-        .where(and(eq(bookings.classId, c.id), inArray(bookings.state, BOOKING_OPEN_STATES)));
-      if (booked.length) await tx.insert(notifications).values(booked.map((b) => ({ accountId: b.accountId, createdAt: now, ...teacherChangedNotice(c) })));
-    }
-    return { id: c.id, state, teacherId, confirmBy: confirmBy.toISOString() };
+    const asked = await askTeacher(tx, now, hours, c, teacherId, opts);
+    return { id: c.id, state: asked.teacherState, teacherId, confirmBy: asked.teacherConfirmBy!.toISOString() };
   });
+}
+
+/**
+ * Asks `teacherId` to teach the class (locked by the caller): the chart's `schedule.assign` with its
+ * deadline, a notice to the teacher, and to the members holding a place when the teacher changed from
+ * `previous` (the class's teacher before the caller's own change; the row's by default). Returns the row.
+ */
+export async function askTeacher(tx: Tx, now: Date, hours: number, c: ClassRow, teacherId: number, opts: DecideOptions, previous = c.teacherId): Promise<ClassRow> {
+  const [t] = await tx.select().from(teachers).where(eq(teachers.id, teacherId));
+  const deadline = new Date(c.startsAt.getTime() - hours * 3_600_000);
+  const confirmBy = deadline.getTime() > now.getTime() ? deadline : c.startsAt;
+  const state = await move(tx, c, 'schedule.assign', { teacherId, teacherConfirmBy: confirmBy, teacherDeclineReason: null }, opts);
+  if (t?.accountId) await tx.insert(notifications).values({ accountId: t.accountId, createdAt: now, ...askedNotice(c, confirmBy) });
+  if (previous !== null && previous !== teacherId) {
+    const booked = await tx
+      .selectDistinct({ accountId: bookings.accountId })
+      .from(bookings)
+      .where(and(eq(bookings.classId, c.id), inArray(bookings.state, BOOKING_OPEN_STATES)));
+    if (booked.length) await tx.insert(notifications).values(booked.map((b) => ({ accountId: b.accountId, createdAt: now, ...teacherChangedNotice(c) })));
+  }
+  return { ...c, teacherId, teacherState: state, teacherConfirmBy: confirmBy, teacherDeclineReason: null };
 }
 
 /** A notice to every staff account. */
