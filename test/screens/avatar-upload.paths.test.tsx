@@ -61,12 +61,11 @@ const fromElsewhere = (w: W) => api(w, 'POST', '/api/customers/photo', { image: 
 
 /** the server's photo made to be in `status`, from whatever it is now (a desk, another phone) */
 async function make(w: W, status: 'reviewing' | 'rejected' | 'passed' | 'reopened') {
-  let now = (await latest(w))?.state ?? 'none';
+  const now = (await latest(w))?.state ?? 'none';
   if (now !== 'reviewing' && now !== 'passed' && status !== 'reopened') await fromElsewhere(w);
   if (status === 'reopened' && now !== 'passed') {
     if (now !== 'reviewing') await fromElsewhere(w);
     await api(w, 'POST', `/api/staff/photos/${(await latest(w))!.id}/review`, { decision: 'pass' }, w.staff);
-    now = 'passed';
   }
   const id = (await latest(w))!.id;
   if (status === 'rejected') await api(w, 'POST', `/api/staff/photos/${id}/review`, { decision: 'reject', reason: REASON }, w.staff);
@@ -150,7 +149,7 @@ defineScreenPaths<Member>(h, {
   },
 
   events: {
-    'file.chosen': async (w) => {
+    'file.chosen': async () => {
       const file = new File(['pixels'], 'face.jpg', { type: 'image/jpeg' });
       await userEvent.setup({ applyAccept: false, delay: null }).upload(input()!, file);
     },
