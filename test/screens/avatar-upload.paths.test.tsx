@@ -51,6 +51,10 @@ interface Member {
   staff: string;
   /** how the last picture ended on the phone */
   picture?: 'small' | 'huge' | 'unreadable';
+  /** a picture was chosen and the phone has not finished with it */
+  choosing?: boolean;
+  /** the status the server's last read was made to answer */
+  loaded?: 'none' | 'reviewing' | 'rejected' | 'passed' | 'reopened';
 }
 type W = World<Member>;
 
@@ -75,12 +79,19 @@ async function make(w: W, status: 'reviewing' | 'rejected' | 'passed' | 'reopene
 
 const loaded = (status: 'none' | 'reviewing' | 'rejected' | 'passed' | 'reopened') => ({
   output: { code: 200, status: true, data: { status } },
-  answer: { server: true, arrange: (w: W) => (status === 'none' ? Promise.resolve() : make(w, status)) },
+  answer: {
+    server: true,
+    arrange: async (w: W) => {
+      w.loaded = status;
+      if (status !== 'none') await make(w, status);
+    },
+  },
 });
 const decoded = (how: 'small' | 'huge' | 'unreadable') => ({
   ...(how === 'unreadable' ? { error: new Error('unreadable') } : { output: { image: 'x', bytes: how === 'huge' ? HUGE.length : JPEG.length } }),
   perform: async (w: W) => {
     w.picture = how;
+    w.choosing = false;
     const d = decoding;
     if (!d) throw new Error('the phone never started decoding the picture');
     decoding = null;
@@ -94,6 +105,7 @@ const input = () => document.querySelector<HTMLInputElement>('[data-avatar-input
 const image = () => document.querySelector('[data-avatar-image]');
 const line = () => document.querySelector('[data-avatar-line]')?.textContent ?? '';
 const uploads = (w: W, since = 0) => sentBy(w, 'upload', since);
+const LABELS = { none: '未上传', reviewing: '审核中', rejected: '未通过', passed: '已通过', reopened: '已通过，可重新上传' } as const;
 
 /** a state where the member may choose a picture: the picker open, nothing uploading */
 function picker(label: string) {
@@ -149,7 +161,8 @@ defineScreenPaths<Member>(h, {
   },
 
   events: {
-    'file.chosen': async () => {
+    'file.chosen': async (w) => {
+      w.choosing = true;
       const file = new File(['pixels'], 'face.jpg', { type: 'image/jpeg' });
       await userEvent.setup({ applyAccept: false, delay: null }).upload(input()!, file);
     },
@@ -176,6 +189,7 @@ defineScreenPaths<Member>(h, {
       expect(await photos(w)).toEqual([]);
     },
     resizing: (w) => {
+      expect(w.choosing, 'only a chosen picture is resized').toBe(true);
       expect(input()?.disabled).toBe(true);
       expect(input()?.closest('label')?.textContent).toBe('处理中…');
       expect(decoding, 'the phone is decoding the picture').not.toBe(null);
@@ -234,12 +248,49 @@ defineScreenPaths<Member>(h, {
   },
 
   effects: {
-    // choosing sends nothing yet: the phone resizes first
-    'file.chosen': (w, _e, before) => expect(uploads(w, before)).toEqual([]),
-    // a retry of an upload sends the same picture again
+    // choosing sends nothing yet: the phone starts resizing the picture first
+    'file.chosen': (w, _e, before) => {
+      expect(uploads(w, before)).toEqual([]);
+      expect(sentBy(w, 'load', before)).toEqual([]);
+      expect(decoding, 'the phone decodes the chosen picture').not.toBe(null);
+      expect(input()?.closest('label')?.textContent).toBe('处理中…');
+    },
+    // a read that answered says nothing is wrong; one that failed says so, with a retry
+    'xstate.done.actor.load': (w) => {
+      const ok = sentBy(w, 'load').at(-1)?.answer === 200;
+      expect(feedback()).toBe(ok ? null : '网络无法连接');
+      expect(screen.queryByRole('button', { name: '重试' }) !== null).toBe(!ok);
+      if (ok) expect(badge(), 'the state read is shown').toBe(LABELS[w.loaded ?? 'none']);
+    },
+    'xstate.error.actor.load': () => {
+      expect(feedback()).toBe('网络无法连接');
+      expect(decoding).toBe(null);
+    },
+    // the phone's verdict on the picture: too large or unreadable said at once, else it is sent
+    'xstate.done.actor.resize': (w, _e, before) => {
+      if (w.picture === 'huge') {
+        expect(feedback()).toBe('图片太大');
+        expect(uploads(w, before)).toEqual([]);
+      } else expect(input()?.closest('label')?.textContent).toBe('上传中…');
+    },
+    'xstate.error.actor.resize': (w, _e, before) => {
+      expect(feedback()).toBe('仅支持 JPG、PNG 或 WebP 格式的图片');
+      expect(uploads(w, before)).toEqual([]);
+    },
+    // a kept upload is shown under review; a refused one says why
+    'xstate.done.actor.upload': (w) => {
+      const kept = uploads(w).at(-1)?.answer === 200;
+      expect(feedback()).toBe(kept ? null : '照片已提交，如需更换请联系门店工作人员');
+      if (kept) {
+        expect(badge()).toBe('审核中');
+        expect(screen.getByRole('button', { name: '刷新审核结果' })).toBeTruthy();
+      }
+    },
+    'xstate.error.actor.upload': () => expect(feedback()).toBe('网络无法连接'),
+    // a retry does again what failed: the upload of the same picture, or the read
     retry: (w, _e, before) => {
-      const again = uploads(w, before);
-      if (again.length) expect(again.map((r) => r.body)).toEqual([{ image: JPEG.toString('base64') }]);
+      const failed = w.sent.slice(0, before).at(-1);
+      if (failed?.invoke === 'upload') expect(uploads(w, before).map((r) => r.body)).toEqual([{ image: JPEG.toString('base64') }]);
       else expect(sentBy(w, 'load', before).length, 'a retry of the read reads again').toBe(1);
     },
     refresh: (w, _e, before) => expect(sentBy(w, 'load', before).length).toBe(1),
