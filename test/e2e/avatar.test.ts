@@ -64,7 +64,7 @@ describe('the avatar on /mine/setavatar (issue 15, decision 042)', () => {
     const desk = await browser.newPage({ baseURL: base });
     await loginInPage(desk.page, base, staff.phone, staff.password, '/staff/photos');
     const item = desk.page.locator('[data-photo]').first();
-    await item.getByRole('button', { name: '通过' }).click();
+    await item.getByRole('button', { name: '通过', exact: true }).click();
     await expect.poll(() => desk.page.locator('[data-photo]').count(), { timeout: 15_000 }).toBe(0);
 
     await page.getByRole('button', { name: '刷新审核结果' }).click();
