@@ -34,6 +34,7 @@ import { personInfoMachine } from './person-info.machine';
 import { couponGiftMachine } from './coupon-gift.machine';
 import { payOrderMachine } from './pay-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
+import { avatarUploadMachine } from './avatar-upload.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { scheduleConfirmMachine } from './schedule-confirm.machine';
 import { sessionMachine } from './session.machine';
@@ -72,6 +73,7 @@ export const charts: Chart[] = [
   { file: 'machines/booking-item.machine.ts', machine: bookingItemMachine },
   { file: 'machines/check-in.machine.ts', machine: checkInMachine },
   { file: 'machines/photo-upload.machine.ts', machine: photoUploadMachine },
+  { file: 'machines/avatar-upload.machine.ts', machine: avatarUploadMachine },
   { file: 'machines/order-cancel.machine.ts', machine: orderCancelMachine },
   { file: 'machines/survey-prompt.machine.ts', machine: surveyPromptMachine },
   { file: 'machines/card-item.machine.ts', machine: cardItemMachine },

@@ -10,7 +10,7 @@ import type {
   TeacherRequestView,
 } from '../contracts/binding';
 import type { CheckinAnswer } from '../contracts/booking';
-import type { PhotoReviewBody, PhotoReviewed, PhotoToReview } from '../contracts/photos';
+import type { MemberPhoto, PhotoReviewBody, PhotoReviewed, PhotoToReview } from '../contracts/photos';
 import type { StaffRefund } from '../contracts/refunds';
 import type { StaffTransfer } from '../contracts/transfers';
 import type { ApiClient } from './client';
@@ -52,6 +52,9 @@ export function staffCalls(http: ApiClient) {
     checkIn: (bookingId: number, idempotencyKey: string) => http.post<CheckinAnswer>('/staff/classes/checkin', { body: { bookingId }, idempotencyKey }),
     photos: () => http.get<PhotoToReview[]>('/staff/photos'),
     reviewPhoto: (id: number, body: PhotoReviewBody) => http.post<PhotoReviewed>(`/staff/photos/${id}/review`, { body }),
+    /** a member by phone and their photo, to allow another upload (decision 042) */
+    memberPhoto: (phone: string) => http.get<MemberPhoto>('/staff/photos/member', { query: { phone } }),
+    allowAnotherPhoto: (id: number) => http.post<PhotoReviewed>(`/staff/photos/${id}/allow-another`),
     /** card transfer applications pending or under review, oldest first (decision 026) */
     transfers: () => http.get<StaffTransfer[]>('/staff/transfers'),
     transferStep: (step: 'take' | 'approve', id: number, idempotencyKey: string) => http.post<StaffTransfer>(`/staff/transfers/${step}`, { body: { id }, idempotencyKey }),

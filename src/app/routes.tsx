@@ -116,6 +116,10 @@ export const screens: ScreenRoute[] = [
   { path: 'complain', title: msg`我的投诉`, requiresLogin: true, screen: () => import('./screens/complaints/complain-screen') },
   { path: 'complain/createcomplain', title: msg`我要投诉`, showFooter: false, requiresLogin: true, screen: () => import('./screens/complaints/create-complain-screen') },
   { path: 'staff/complaints', title: msg`投诉处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/complaints-screen') },
+  // the avatar is the check-in photo: one photo, one review (issue 15, decision 042)
+  { path: 'mine/setavatar', title: msg`设置头像`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/avatar-screen') },
+  { path: 'uploadTop', title: msg`上传头像`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/avatar-screen') },
+  { path: 'uploadTop_yoga', title: msg`上传头像`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/avatar-screen') },
   { path: 'mine/improvePersonInfo', title: msg`个人信息完善`, showFooter: false, requiresLogin: true, screen: () => import('./screens/person/person-info-screen') },
   // coupons (issue 15, decisions 032 and 035): /mine/coupons lands on the unused tab; tabs waitPay used, waitComment expired, refunder transferred
   { path: 'mine/coupons', title: msg`优惠券`, requiresLogin: true, screen: () => import('./screens/coupons/coupons-redirect-screen') },

@@ -50,3 +50,14 @@ export type PhotoReviewBody = z.infer<typeof PhotoReviewBody>;
 /** A photo reviewed: its new state. */
 export const PhotoReviewed = z.object({ photoId: z.number().int(), state: z.enum(PHOTO_REVIEW_STATES) }).openapi('PhotoReviewed');
 export type PhotoReviewed = z.infer<typeof PhotoReviewed>;
+
+/** Staff find a member by phone: who, and their photo (to allow another upload, decision 042). */
+export const MemberPhoto = z
+  .object({ accountId: z.number().int(), name: z.string().nullable(), phone: z.string(), photo: PhotoView })
+  .openapi('MemberPhoto');
+export type MemberPhoto = z.infer<typeof MemberPhoto>;
+
+/** GET /staff/photos/member?phone=: the member's phone. */
+export const MemberPhotoQuery = z.object({
+  phone: z.string().trim().min(1).max(32).openapi({ param: { name: 'phone', in: 'query' }, example: '13700000001' }),
+});

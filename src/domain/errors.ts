@@ -182,6 +182,9 @@ export const Errors = {
   photoAlreadyReviewed: def(70046, 409, msg`这张照片已经审核过了`),
   photoType: def(70047, 415, msg`仅支持 JPG、PNG 或 WebP 格式的图片`),
   checkinLinkExpired: def(70048, 409, msg`签到二维码已过期，请扫描老师手机上最新的二维码`),
+  // the avatar (issue 15, decision 042: 70170-70179)
+  photoNotPassed: def(70170, 409, msg`只有已通过审核的照片才能允许重新上传`),
+  photoStorageDown: def(70171, 503, msg`照片暂时无法保存，请稍后再试`),
 
   // complaints and activities (issue 15, decision 033)
   complaintContentEmpty: def(70140, 400, msg`请填写投诉内容`),

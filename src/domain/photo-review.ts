@@ -3,11 +3,15 @@
  * what the club's face check-in compares against, so staff review it before it counts. Which change
  * a status allows is the chart's (machines/domain/photo-review.machine.ts).
  */
-export const PHOTO_REVIEW_STATES = ['reviewing', 'rejected', 'passed'] as const;
+/** `reopened`: passed, and staff allowed another upload (decision 042). */
+export const PHOTO_REVIEW_STATES = ['reviewing', 'rejected', 'passed', 'reopened'] as const;
 export type PhotoReviewState = (typeof PHOTO_REVIEW_STATES)[number];
 
 /** What the member sees: no photo yet, or the review state of the latest one. */
 export type PhotoStatus = 'none' | PhotoReviewState;
+
+/** Whether the photo counts (face check-in, the avatar on Mine): passed, or passed with another allowed. */
+export const photoCounts = (s: PhotoStatus): boolean => s === 'passed' || s === 'reopened';
 
 /** The largest photo accepted (bytes). The app scales a camera photo down well below it first. */
 export const PHOTO_MAX_BYTES = 512 * 1024;

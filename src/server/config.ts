@@ -1,3 +1,4 @@
+import { loadStorageConfig, type StorageConfig } from './gateways/storage';
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_TEACHER_CONFIRM_HOURS, SMS_RESEND_COOLDOWN_S } from '../domain/limits';
@@ -42,6 +43,8 @@ export interface Config {
     apiBase: string;
   };
   maps: { provider: 'local' | 'tencent'; tencentKey?: string };
+  /** where uploaded photos' bytes live (decision 042): PostgreSQL unless PHOTO_STORAGE says disk or s3 */
+  storage: StorageConfig;
   payments: PaymentsConfig;
   bodyLimitBytes: number;
   /** believe X-Forwarded-For (only behind a proxy that overwrites it) */
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiBase: wechat ? env.WECHAT_API_BASE || 'https://api.weixin.qq.com' : standInBase,
     },
     maps: { provider: env.TENCENT_MAPS_KEY ? 'tencent' : 'local', tencentKey: env.TENCENT_MAPS_KEY },
+    storage: loadStorageConfig(env, env.DATA_DIR || './data'),
     payments: loadPayments(env, !production),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MAX_BYTES, PHOTO_REVIEW_STATES, PHOTO_TYPES, sniffImageType } from '../../src/domain/photo-review';
+import { PHOTO_MAX_BYTES, PHOTO_REVIEW_STATES, PHOTO_TYPES, photoCounts, sniffImageType } from '../../src/domain/photo-review';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -8,8 +8,12 @@ const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const WEBP = [...ascii('RIFF'), 0x24, 0x00, 0x00, 0x00, ...ascii('WEBP'), ...ascii('VP8 ')];
 
 describe('photo review (spec §4; decision 007)', () => {
-  it('has the three states of spec §4: under review, rejected, passed', () => {
-    expect([...PHOTO_REVIEW_STATES]).toEqual(['reviewing', 'rejected', 'passed']);
+  it('has the three states of spec §4 (under review, rejected, passed) and passed with another upload allowed (decision 042)', () => {
+    expect([...PHOTO_REVIEW_STATES]).toEqual(['reviewing', 'rejected', 'passed', 'reopened']);
+  });
+
+  it('a photo counts (face check-in, the avatar on Mine) once passed, also while another upload is allowed', () => {
+    expect((['none', ...PHOTO_REVIEW_STATES] as const).filter(photoCounts)).toEqual(['passed', 'reopened']);
   });
 
   it('accepts a photo of at most 512 KB ("image too large" beyond)', () => {

@@ -6,6 +6,7 @@ import { createOAuthGateway } from './oauth';
 import { createPaymentGateways } from './payments/create';
 import type { PaymentStandIns } from './payments/standin-keys';
 import { createSmsGateway } from './sms';
+import { createStorage } from './storage';
 
 /** Picks each outside party's adapter from the configuration (local stand-ins in demo mode). */
 export function createGateways(config: Config, deps: Omit<Deps, 'gateways'>, opts: { paymentStandIns?: PaymentStandIns } = {}): Gateways {
@@ -14,5 +15,6 @@ export function createGateways(config: Config, deps: Omit<Deps, 'gateways'>, opt
     oauth: createOAuthGateway(config, deps),
     maps: createMapsGateway(config),
     payments: createPaymentGateways(config, deps, { standIns: opts.paymentStandIns }),
+    storage: createStorage(config),
   };
 }

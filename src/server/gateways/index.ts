@@ -1,4 +1,5 @@
 import type { PaymentGateways } from './payments/types';
+import type { ObjectStore } from './storage';
 
 /**
  * Outside parties, each behind a small interface with a real adapter and a local stand-in that speaks
@@ -52,4 +53,6 @@ export interface Gateways {
   oauth: OAuthGateway;
   maps: MapsGateway;
   payments: PaymentGateways;
+  /** uploaded photos' bytes outside PostgreSQL; null keeps them in the row (decision 042) */
+  storage: ObjectStore | null;
 }

@@ -4,8 +4,8 @@ import type { Caller } from '../env';
 import { ApiError } from '../http/api-error';
 import { requireAuth, requireAuthOrCookie } from '../http/auth';
 import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/router';
-import { myPhoto, photoBytes, photosToReview, reviewPhoto, uploadPhoto } from '../services/photos';
-import { PhotoIdPath, PhotoReviewBody, PhotoReviewed, PhotoToReview, PhotoUploadBody, PhotoView } from '../../contracts/photos';
+import { allowAnotherPhoto, memberPhotoByPhone, myPhoto, photoBytes, photosToReview, reviewPhoto, uploadPhoto } from '../services/photos';
+import { MemberPhoto, MemberPhotoQuery, PhotoIdPath, PhotoReviewBody, PhotoReviewed, PhotoToReview, PhotoUploadBody, PhotoView } from '../../contracts/photos';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
@@ -18,7 +18,8 @@ const image = (bytes: Buffer, contentType: string) =>
 /**
  * Photo review (spec §4, decision 007): the member's front photo for face check-in, reviewed by
  * staff (under review, rejected with a reason, passed). Members upload when they have none or it
- * was rejected; staff list the photos waiting and pass or reject each once.
+ * was rejected (or staff allowed another); staff list the photos waiting and pass or reject each once.
+ * The same photo is the member's avatar (/mine/setavatar, /uploadTop, /uploadTop_yoga; decision 042).
  */
 export const photoRoutes = createRouter()
   .openapi(
@@ -37,14 +38,14 @@ export const photoRoutes = createRouter()
       method: 'post',
       path: '/customers/photo',
       tags,
-      summary: 'Upload my front photo for review (when I have none or it was rejected)',
+      summary: 'Upload my front photo (also my avatar) for review (when I have none, it was rejected, or staff allowed another)',
       middleware: [requireAuth] as const,
       request: { body: { content: { 'application/json': { schema: PhotoUploadBody } }, required: true } },
-      responses: { 200: json(PhotoView), 400: refusals[400], 401: refusals[401], 409: refusals[409], 413: err('Image too large'), 415: err('Not a JPEG, PNG or WebP image') },
+      responses: { 200: json(PhotoView), 400: refusals[400], 401: refusals[401], 409: refusals[409], 413: err('Image too large'), 415: err('Not a JPEG, PNG or WebP image'), 503: err('The photo store is unreachable') },
     }),
     async (c) => {
       const bytes = Buffer.from(c.req.valid('json').image, 'base64');
-      return ok(c, await uploadPhoto(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, bytes));
+      return ok(c, await uploadPhoto(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, bytes, c.var.deps.gateways.storage));
     },
   )
   .openapi(
@@ -57,7 +58,7 @@ export const photoRoutes = createRouter()
       responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 404: refusals[404] },
     }),
     async (c) => {
-      const p = await photoBytes(c.var.deps.db, { accountId: (c.var.caller as Caller).accountId });
+      const p = await photoBytes(c.var.deps.db, { accountId: (c.var.caller as Caller).accountId }, c.var.deps.gateways.storage);
       if (!p) throw new ApiError(Errors.notFound);
       return image(p.bytes, p.contentType);
     },
@@ -88,7 +89,7 @@ export const photoRoutes = createRouter()
       responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
     async (c) => {
-      const p = await photoBytes(c.var.deps.db, { photoId: c.req.valid('param').id });
+      const p = await photoBytes(c.var.deps.db, { photoId: c.req.valid('param').id }, c.var.deps.gateways.storage);
       if (!p) throw new ApiError(Errors.notFound);
       return image(p.bytes, p.contentType);
     },
@@ -118,4 +119,32 @@ export const photoRoutes = createRouter()
       const staff = (c.var.caller as Caller).accountId;
       return ok(c, await reviewPhoto(c.var.deps.db, c.var.deps.clock, staff, c.req.valid('param').id, b.decision === 'pass' ? { pass: true } : { pass: false, reason: b.reason }));
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/staff/photos/member',
+      tags,
+      summary: "Front desk: a member by phone and their photo's review state (to allow another upload)",
+      middleware: [requireAuth, staffOnly()] as const,
+      request: { query: MemberPhotoQuery },
+      responses: { 200: json(MemberPhoto), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
+    }),
+    async (c) => {
+      const m = await memberPhotoByPhone(c.var.deps.db, c.req.valid('query').phone);
+      if (!m) throw new ApiError(Errors.notFound, { field: 'phone' });
+      return ok(c, m);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/staff/photos/{id}/allow-another',
+      tags,
+      summary: 'Front desk: allow the member another upload of a passed photo (spec §5 "contact staff")',
+      middleware: [requireAuth, staffOnly()] as const,
+      request: { params: PhotoIdPath },
+      responses: { 200: json(PhotoReviewed), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
+    }),
+    async (c) => ok(c, await allowAnotherPhoto(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('param').id)),
   );

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Clock } from '../../domain/clock';
 import { Errors } from '../../domain/errors';
 import { canUploadPhoto, nextPhotoStatus } from '../../../machines/domain/photo-review-transitions';
 import { PHOTO_MAX_BYTES, sniffImageType, type PhotoReviewState, type PhotoStatus } from '../../domain/photo-review';
 import type { Db } from '../db/client';
+import type { ObjectStore } from '../gateways/storage';
 import { accounts, memberPhotos } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
-import type { PhotoReviewed, PhotoToReview, PhotoView } from '../../contracts/photos';
+import type { MemberPhoto, PhotoReviewed, PhotoToReview, PhotoView } from '../../contracts/photos';
 
 
 type PhotoRow = typeof memberPhotos.$inferSelect;
@@ -33,11 +35,14 @@ export async function myPhoto(db: Db, accountId: number): Promise<PhotoView> {
 }
 
 /**
- * A member's front photo: the type from its bytes (JPEG, PNG, WebP), at most PHOTO_MAX_BYTES, and
- * only when there is none yet or staff rejected the last one (spec §5 "upload only once unless
- * staff are contacted"). The member's account row is locked so two uploads at once make one photo.
+ * A member's front photo (also their avatar, decision 042): the type from its bytes (JPEG, PNG,
+ * WebP), at most PHOTO_MAX_BYTES, and only when there is none yet, staff rejected the last one, or
+ * staff allowed another (spec §5 "upload only once unless staff are contacted"). The member's
+ * account row is locked so two uploads at once make one photo. The bytes go to the object store when
+ * one is configured (after the chart allowed the upload, so a refused one stores nothing), else into
+ * the row.
  */
-export async function uploadPhoto(db: Db, clock: Clock, accountId: number, bytes: Buffer): Promise<PhotoView> {
+export async function uploadPhoto(db: Db, clock: Clock, accountId: number, bytes: Buffer, storage: ObjectStore | null = null): Promise<PhotoView> {
   if (bytes.length > PHOTO_MAX_BYTES) throw new ApiError(Errors.imageTooLarge, { field: 'image' });
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
@@ -46,15 +51,36 @@ export async function uploadPhoto(db: Db, clock: Clock, accountId: number, bytes
     const [last] = await tx.select().from(memberPhotos).where(eq(memberPhotos.accountId, accountId)).orderBy(desc(memberPhotos.id)).limit(1);
     const state = nextPhotoStatus(last?.state ?? 'none', 'photo.upload') as PhotoReviewState | null;
     if (!state) throw new ApiError(Errors.photoUploadClosed);
-    const [row] = await tx.insert(memberPhotos).values({ accountId, contentType: type, bytes, size: bytes.length, state, createdAt: clock.now() }).returning();
+    let storageKey: string | null = null;
+    if (storage) {
+      storageKey = `photos/${accountId}/${randomUUID()}.${type.slice('image/'.length)}`;
+      try {
+        await storage.put(storageKey, bytes, type);
+      } catch {
+        throw new ApiError(Errors.photoStorageDown);
+      }
+    }
+    const [row] = await tx
+      .insert(memberPhotos)
+      .values({ accountId, contentType: type, bytes: storageKey ? null : bytes, storageKey, size: bytes.length, state, createdAt: clock.now() })
+      .returning();
     return viewOf(row);
   });
 }
 
-/** The bytes of a photo: the member's latest, or (staff) any by id. */
-export async function photoBytes(db: Db, q: { accountId: number } | { photoId: number }): Promise<{ contentType: string; bytes: Buffer } | null> {
+/** The bytes of a photo: the member's latest, or (staff) any by id; from the row or the object store. */
+export async function photoBytes(db: Db, q: { accountId: number } | { photoId: number }, storage: ObjectStore | null = null): Promise<{ contentType: string; bytes: Buffer } | null> {
   const [row] = 'photoId' in q ? await db.select().from(memberPhotos).where(eq(memberPhotos.id, q.photoId)) : await latestOf(db, q.accountId);
-  return row ? { contentType: row.contentType, bytes: row.bytes } : null;
+  if (!row) return null;
+  if (row.bytes) return { contentType: row.contentType, bytes: row.bytes };
+  if (!row.storageKey || !storage) return null;
+  let bytes: Buffer | null;
+  try {
+    bytes = await storage.get(row.storageKey);
+  } catch {
+    throw new ApiError(Errors.photoStorageDown);
+  }
+  return bytes ? { contentType: row.contentType, bytes } : null;
 }
 
 /** Photos waiting for staff, oldest first (the review queue). */
@@ -82,4 +108,30 @@ export async function reviewPhoto(db: Db, clock: Clock, staffId: number, photoId
     .returning({ id: memberPhotos.id });
   if (!done) throw new ApiError(Errors.photoAlreadyReviewed);
   return { photoId, state };
+}
+
+/**
+ * Staff allow a member another upload of a passed photo (the member asked at the desk, spec §5
+ * "contact staff"; decision 042): the photo goes to `reopened` and keeps counting until the member
+ * sends the new one. Only a passed photo (the member's latest, as passed is never followed by another).
+ */
+export async function allowAnotherPhoto(db: Db, clock: Clock, staffId: number, photoId: number): Promise<PhotoReviewed> {
+  const [row] = await db.select({ state: memberPhotos.state }).from(memberPhotos).where(eq(memberPhotos.id, photoId));
+  if (!row) throw new ApiError(Errors.notFound, { field: 'photoId' });
+  const state = nextPhotoStatus(row.state, 'photo.allowAnother') as PhotoReviewState | null;
+  if (!state) throw new ApiError(Errors.photoNotPassed);
+  const [done] = await db
+    .update(memberPhotos)
+    .set({ state, reopenedBy: staffId, reopenedAt: clock.now() })
+    .where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.state, row.state)))
+    .returning({ id: memberPhotos.id });
+  if (!done) throw new ApiError(Errors.photoNotPassed);
+  return { photoId, state };
+}
+
+/** Staff look a member up by phone: who, and their photo's review state (to allow another upload). */
+export async function memberPhotoByPhone(db: Db, phone: string): Promise<MemberPhoto | null> {
+  const [a] = await db.select({ id: accounts.id, name: accounts.name, phone: accounts.phone }).from(accounts).where(eq(accounts.phone, phone));
+  if (!a) return null;
+  return { accountId: a.id, name: a.name, phone: a.phone, photo: await myPhoto(db, a.id) };
 }

@@ -51,6 +51,8 @@ defineServerPaths<Member>(s, {
     },
     'photo.pass': (w) => review(w, { decision: 'pass' }),
     'photo.reject': (w) => review(w, { decision: 'reject', reason: REASON }),
+    // the member asked at the desk to change a passed photo (decision 042)
+    'photo.allowAnother': async (w) => accepted(await s.call('POST', `/api/staff/photos/${(await latest(w))?.id ?? 0}/allow-another`, { token: w.staff }), 'allow another'),
   },
   async read(w) {
     return { stored: (await latest(w))?.state ?? 'none', shown: (await view(w)).status as string };
@@ -75,6 +77,11 @@ defineServerPaths<Member>(s, {
       const row = await latest(w);
       expect(row?.reviewedAt, 'decided once, with its time').toBeTruthy();
       expect(row?.rejectReason ?? null, 'passed, not rejected').toBe(null);
+    },
+    reopened: async (w) => {
+      expect(await view(w), 'another upload is open; the passed photo still counts').toMatchObject({ canUpload: true, reason: null });
+      expect(await inQueue(w)).toBe(false);
+      expect((await latest(w))?.reopenedAt, 'staff allowed it, with the time').toBeTruthy();
     },
   },
 });

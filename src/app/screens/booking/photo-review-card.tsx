@@ -16,17 +16,19 @@ import { refusal } from './booking-labels';
 import { preparePhoto } from './prepare-photo';
 
 /** Spec §4 photo review states, as the member reads them. */
-const STATUS_LABELS: Record<PhotoStatus, MessageDescriptor> = {
+export const STATUS_LABELS: Record<PhotoStatus, MessageDescriptor> = {
   none: msg`未上传`,
   reviewing: msg`审核中`,
   rejected: msg`未通过`,
   passed: msg`已通过`,
+  reopened: msg`已通过，可重新上传`,
 };
-const STATUS_TINTS: Record<PhotoStatus, string> = {
+export const STATUS_TINTS: Record<PhotoStatus, string> = {
   none: 'bg-black/5 text-black/60',
   reviewing: 'bg-amber-100 text-amber-700',
   rejected: 'bg-rose-100 text-rose-700',
   passed: 'bg-emerald-100 text-emerald-700',
+  reopened: 'bg-emerald-100 text-emerald-700',
 };
 
 /** The file input and what the upload machine says about it. */
@@ -124,6 +126,7 @@ export function PhotoReviewCard(props: { photo: PhotoView }) {
           {p.status === 'reviewing' && <Trans>门店工作人员正在审核您的照片，通过后即可刷脸签到。</Trans>}
           {p.status === 'passed' && <Trans>照片已通过审核，到店后可刷脸签到。如需更换请联系门店工作人员。</Trans>}
           {p.status === 'rejected' && <Trans>照片未通过审核，请按原因重新上传。</Trans>}
+          {p.status === 'reopened' && <Trans>门店已允许您重新上传，新照片通过审核前原照片仍然有效。</Trans>}
         </p>
         {p.status === 'rejected' && p.reason && (
           <p className="mt-1 text-sm text-rose-700">
@@ -131,7 +134,7 @@ export function PhotoReviewCard(props: { photo: PhotoView }) {
             <span data-photo-reason>{p.reason}</span>
           </p>
         )}
-        {p.canUpload && <PhotoUpload key={`${p.status}-${p.photoId}`} again={p.status === 'rejected'} />}
+        {p.canUpload && <PhotoUpload key={`${p.status}-${p.photoId}`} again={p.status !== 'none'} />}
       </div>
     </section>
   );

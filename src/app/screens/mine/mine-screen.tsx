@@ -5,6 +5,8 @@ import Cookies from 'universal-cookie';
 import { COOKIE_MAX_AGE_SECONDS } from '../../../domain/limits';
 import { formatYuan } from '../../../domain/money';
 import type { Profile } from '../../../api/auth';
+import type { PhotoView } from '../../../api/booking';
+import { photoCounts } from '../../../domain/photo-review';
 import { apiFrom } from '../../api-context';
 import { loginPath, sessionFrom } from '../../session/request-session';
 import { SessionContext } from '../../session/session-provider';
@@ -17,10 +19,10 @@ import { RouterLink } from '../../ui/router-link';
  * the cookies) and balance (a refusal leaves it out).
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (!sessionFrom(context).token) return { profile: null as Profile | null, balanceCents: null as number | null };
+  if (!sessionFrom(context).token) return { profile: null as Profile | null, balanceCents: null as number | null, photo: null as PhotoView | null };
   const api = apiFrom(context);
-  const [profile, balance] = await Promise.all([dataOr(api.auth.me(), null), dataOr(api.orders.balance(), null)]);
-  return { profile, balanceCents: balance?.balanceCents ?? null };
+  const [profile, balance, photo] = await Promise.all([dataOr(api.auth.me(), null), dataOr(api.orders.balance(), null), dataOr(api.booking.photo(), null)]);
+  return { profile, balanceCents: balance?.balanceCents ?? null, photo };
 }
 
 /** Initials for a member without an avatar: the last two characters of a Chinese name, else the first letters. */
@@ -75,7 +77,7 @@ function LanguageSwitch() {
 /** /mine: a login prompt for visitors; the member's avatar, name, phone, level, logout and language. */
 export default function MineScreen() {
   const { t } = useLingui();
-  const { profile, balanceCents } = useLoaderData<typeof loader>();
+  const { profile, balanceCents, photo } = useLoaderData<typeof loader>();
   const user = SessionContext.useSelector((s) => (s.matches('visitor') ? undefined : s.context.user));
   const loggingOut = SessionContext.useSelector((s) => s.matches('loggingOut'));
   const session = SessionContext.useActorRef();
@@ -101,7 +103,9 @@ export default function MineScreen() {
   }
 
   const name = user.wxNicName || profile?.name || profile?.wxNickname || user.username;
-  const avatar = user.wxAvatar || profile?.wxAvatar || profile?.avatarUrl || undefined;
+  // the member's own reviewed photo first (decision 042), once staff passed it
+  const own = photo && photoCounts(photo.status) ? `/api/customers/photo/image?v=${photo.photoId}` : undefined;
+  const avatar = own || user.wxAvatar || profile?.wxAvatar || profile?.avatarUrl || undefined;
   const phone = profile?.phone || user.username;
   const level = profile?.level || user.userLevel;
 
@@ -109,7 +113,7 @@ export default function MineScreen() {
     <>
       <Block strong inset className="!mt-6 flex items-center gap-4">
         {avatar ? (
-          <img src={avatar} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-full bg-black/5 object-cover" />
+          <img src={avatar} alt="" data-mine-avatar={own ? 'photo' : 'other'} width={64} height={64} className="h-16 w-16 shrink-0 rounded-full bg-black/5 object-cover" />
         ) : (
           <div aria-hidden className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-white">
             {initials(name)}
@@ -150,6 +154,7 @@ export default function MineScreen() {
       </List>
       <List strong inset>
         <ListItem link title={<Trans>个人信息</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/improvePersonInfo' }} />
+        <ListItem link title={<Trans>头像</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/setavatar' }} />
         <ListItem link title={<Trans>修改密码</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/changepassword' }} />
       </List>
       <LanguageSwitch />

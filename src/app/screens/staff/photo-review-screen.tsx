@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
-import type { PhotoToReview } from '../../../contracts/photos';
+import type { MemberPhoto, PhotoToReview } from '../../../contracts/photos';
+import { STATUS_LABELS } from '../booking/photo-review-card';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
@@ -12,7 +13,66 @@ import { StaffPage } from './staff-parts';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).staff.photos());
 
-/** /staff/photos: members' check-in photos under review, oldest first; pass, or reject with a reason (decision 007). */
+/**
+ * A member asks at the desk to change a passed photo (their avatar, spec §5 "contact staff"): staff
+ * find them by phone and allow another upload (decision 042).
+ */
+function AllowAnother() {
+  const { i18n, t } = useLingui();
+  const [phone, setPhone] = useState('');
+  const [found, setFound] = useState<MemberPhoto | null>(null);
+  const [code, setCode] = useState<number | null>(null);
+  const call = async <T,>(run: () => Promise<{ code: number; data: T | null }>, then: (d: T) => void) => {
+    setCode(null);
+    try {
+      const r = await run();
+      if (r.code === 200 && r.data) then(r.data);
+      else setCode(r.code);
+    } catch {
+      setCode(70002);
+    }
+  };
+  const find = () => call(() => browserApiOrThrow().staff.memberPhoto(phone.trim()), setFound);
+  return (
+    <section className="mx-4 mb-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-allow-another>
+      <h2 className="font-semibold">
+        <Trans>允许会员重新上传照片</Trans>
+      </h2>
+      <form
+        className="mt-2 flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFound(null);
+          void find();
+        }}
+      >
+        <input className="min-h-11 flex-1 rounded-lg border border-black/15 px-3 text-sm" inputMode="tel" placeholder={t`会员手机号`} value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <Button type="submit" rounded inline className="!min-h-11 !w-auto px-4" disabled={!phone.trim()}>
+          <Trans>查找</Trans>
+        </Button>
+      </form>
+      {found && (
+        <div className="mt-2 flex items-center gap-3" data-member-photo={found.photo.status}>
+          <p className="flex-1 text-sm">
+            {found.name ?? found.phone} · {i18n._(STATUS_LABELS[found.photo.status])}
+          </p>
+          {found.photo.status === 'passed' && found.photo.photoId !== null && (
+            <Button rounded inline outline className="!min-h-11 !w-auto px-4" onClick={() => void call(() => browserApiOrThrow().staff.allowAnotherPhoto(found.photo.photoId!), () => void find())}>
+              <Trans>允许重新上传</Trans>
+            </Button>
+          )}
+        </div>
+      )}
+      {code !== null && (
+        <p role="alert" className="mt-1 text-sm text-rose-700">
+          {i18n._(refusalMessage(code))}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** /staff/photos: members' check-in photos under review, oldest first; pass, or reject with a reason (decision 007); allow another upload (decision 042). */
 export default function PhotoReviewScreen() {
   const d = useLoaderData() as StaffData<PhotoToReview[]>;
   const { i18n, t } = useLingui();
@@ -31,8 +91,10 @@ export default function PhotoReviewScreen() {
   };
   return (
     <StaffPage d={d} onRetry={revalidate} title={<Trans>照片审核</Trans>}>
-      {(photos) =>
-        photos.length === 0 ? (
+      {(photos) => (
+        <>
+        <AllowAnother />
+        {photos.length === 0 ? (
           <p className="p-6 text-center text-sm text-black/60">
             <Trans>没有等待审核的照片</Trans>
           </p>
@@ -66,8 +128,9 @@ export default function PhotoReviewScreen() {
               </li>
             ))}
           </ul>
-        )
-      }
+        )}
+        </>
+      )}
     </StaffPage>
   );
 }

@@ -11,8 +11,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * Members' front photos for face check-in and their staff review (spec §4 photo review, decision
- * 007). One row per upload; the member's latest row is their current photo. The bytes live in
- * PostgreSQL (DESIGN.md §1: the default storage adapter); they are small (the app scales them down).
+ * 007). One row per upload; the member's latest row is their current photo, which is also their
+ * avatar (decision 042: one photo, one review). The bytes live in this row (PostgreSQL, DESIGN.md §1's
+ * default storage) or, with PHOTO_STORAGE=disk|s3, in the object store under `storage_key`; they are
+ * small (the app scales them down).
  */
 export const memberPhotos = pgTable(
   'member_photos',
@@ -23,7 +25,10 @@ export const memberPhotos = pgTable(
       .references(() => accounts.id),
     /** image/jpeg | image/png | image/webp, from the bytes themselves */
     contentType: text('content_type').notNull(),
-    bytes: bytea('bytes').notNull(),
+    /** the image, when kept in PostgreSQL (the default); null when it lives in the object store */
+    bytes: bytea('bytes'),
+    /** the object store's key (gateways/storage.ts), when the bytes live there */
+    storageKey: text('storage_key'),
     size: integer('size').notNull(),
     /** reviewing | rejected | passed */
     state: text('state').$type<PhotoReviewState>().notNull().default('reviewing'),
@@ -31,6 +36,9 @@ export const memberPhotos = pgTable(
     rejectReason: text('reject_reason'),
     reviewedBy: integer('reviewed_by').references(() => accounts.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** staff who allowed another upload of this passed photo, and when (state `reopened`, decision 042) */
+    reopenedBy: integer('reopened_by').references(() => accounts.id),
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('member_photos_account').on(t.accountId, t.id), index('member_photos_state').on(t.state, t.id), stateCheck(STATE_COLUMNS.memberPhotos)],

@@ -1,0 +1,115 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Block, Button } from 'konsta/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { avatarUploadMachine } from '../../../../machines/avatar-upload.machine';
+import { errorByCode, Errors } from '../../../domain/errors';
+import { browserApiOrThrow } from '../../api-context';
+import { STATUS_LABELS, STATUS_TINTS } from '../booking/photo-review-card';
+import { preparePhoto } from '../booking/prepare-photo';
+
+const STATES = ['loading', 'loadFailed', 'choosing', 'resizing', 'uploading', 'unreachable', 'refused', 'reviewing', 'rejected', 'passed', 'replaceable'] as const;
+type Step = (typeof STATES)[number];
+const PICKS: readonly Step[] = ['choosing', 'refused', 'rejected', 'replaceable'];
+
+/**
+ * /mine/setavatar, /uploadTop and /uploadTop_yoga (spec §2, §4, §5, §8; decision 042): the member's
+ * avatar, which is the front photo staff review for face check-in (one photo, one review). Shows the
+ * review state; where an upload is open, a picture is chosen, resized on the phone and uploaded.
+ */
+export default function AvatarScreen() {
+  const { i18n } = useLingui();
+  const logic = useMemo(
+    () =>
+      avatarUploadMachine.provide({
+        actors: {
+          load: fromPromise(() => browserApiOrThrow().booking.photo()),
+          resize: fromPromise(({ input }) => preparePhoto(input.file)),
+          upload: fromPromise(({ input }) => browserApiOrThrow().booking.uploadPhoto(input.image)),
+        },
+      }),
+    [],
+  );
+  const flow = useActorRef(logic);
+  const step = useSelector(flow, (s) => STATES.find((k) => s.matches(k)) ?? 'loading');
+  const view = useSelector(flow, (s) => s.context.view);
+  const code = useSelector(flow, (s) => s.context.errorCode);
+  const busy = step === 'resizing' || step === 'uploading';
+  const status = view?.status ?? 'none';
+  const shows = view?.photoId != null && step !== 'loading' && step !== 'loadFailed';
+
+  return (
+    <Block strong inset className="!mt-6" data-avatar-step={step}>
+      <div className="flex items-center gap-4">
+        {shows ? (
+          <img src={`/api/customers/photo/image?v=${view!.photoId}`} alt={i18n._(msg`我的头像`)} width={96} height={96} className="h-24 w-24 shrink-0 rounded-full bg-black/5 object-cover" data-avatar-image />
+        ) : (
+          <div aria-hidden className="flex h-24 w-24 shrink-0 items-center justify-center rounded-full bg-black/5 text-3xl text-black/60">
+            ?
+          </div>
+        )}
+        <div className="min-w-0">
+          <h2 className="font-semibold">
+            <Trans>我的头像</Trans>
+          </h2>
+          {view && step !== 'loading' && (
+            <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs ${STATUS_TINTS[status]}`} data-avatar-status={status}>
+              {i18n._(STATUS_LABELS[status])}
+            </span>
+          )}
+        </div>
+      </div>
+      <p className="mt-3 text-sm text-black/60" data-avatar-line>
+        {step === 'loading' && <Trans>加载中…</Trans>}
+        {step === 'choosing' && <Trans>请上传一张本人正面免冠照片，门店审核通过后作为头像，并用于刷脸签到。</Trans>}
+        {step === 'reviewing' && <Trans>照片正在审核中，通过后即显示为头像。</Trans>}
+        {step === 'rejected' && <Trans>照片未通过审核，请按原因重新上传。</Trans>}
+        {step === 'passed' && <Trans>照片已通过审核。如需更换请联系门店工作人员。</Trans>}
+        {step === 'replaceable' && <Trans>门店已允许您重新上传，新照片通过审核前原照片仍然有效。</Trans>}
+      </p>
+      {step === 'rejected' && view?.reason && (
+        <p className="mt-1 text-sm text-rose-700">
+          <Trans>原因：</Trans>
+          <span data-avatar-reason>{view.reason}</span>
+        </p>
+      )}
+      <p role="alert" className="mt-2 min-h-5 text-sm text-rose-700" data-avatar-feedback>
+        {step === 'refused' ? i18n._((errorByCode(code ?? 0) ?? Errors.internal).message) : step === 'unreachable' || step === 'loadFailed' ? i18n._(Errors.network.message) : null}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {(PICKS.includes(step) || busy) && (
+          <label className={`inline-flex min-h-11 cursor-pointer items-center rounded-full bg-primary px-5 text-white ${busy ? 'opacity-60' : ''}`}>
+            {step === 'resizing' ? <Trans>处理中…</Trans> : step === 'uploading' ? <Trans>上传中…</Trans> : status === 'none' ? <Trans>选择照片</Trans> : <Trans>重新上传</Trans>}
+            <input
+              type="file"
+              name="avatar"
+              accept="image/jpeg,image/png,image/webp"
+              capture="user"
+              className="sr-only"
+              disabled={busy}
+              data-avatar-input
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                e.currentTarget.value = '';
+                if (file) flow.send({ type: 'file.chosen', file });
+              }}
+            />
+          </label>
+        )}
+        {(step === 'unreachable' || step === 'loadFailed') && (
+          <Button rounded inline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'retry' })}>
+            <Trans>重试</Trans>
+          </Button>
+        )}
+        {step === 'reviewing' && (
+          <Button rounded inline outline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'refresh' })}>
+            <Trans>刷新审核结果</Trans>
+          </Button>
+        )}
+      </div>
+    </Block>
+  );
+}
