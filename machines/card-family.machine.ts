@@ -67,7 +67,6 @@ export const cardFamilyMachine = setup({
     freshForm: assign({ phone: '', missing: false, errorCode: undefined, failed: undefined, subId: undefined }),
     keepFamily: assign({ family: (_, p: { family: CardFamily }) => p.family }),
     keepPhone: assign({ phone: (_, p: { phone: string }) => p.phone, missing: false }),
-    clearPhone: assign({ phone: '' }),
     sayMissing: assign({ missing: true, errorCode: undefined }),
     newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined, missing: false }),
     keepSubId: assign({ subId: (_, p: { subId: number }) => p.subId }),
@@ -118,7 +117,7 @@ export const cardFamilyMachine = setup({
         input: ({ context }) => ({ id: context.cardId, phone: context.phone.trim(), idempotencyKey: context.idempotencyKey! }),
         onDone: [
           { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'managing', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
-          { target: 'managing', actions: [{ type: 'keepFamily', params: ({ event }) => ({ family: event.output.data }) }, 'clearPhone', 'cardChanged'] },
+          { target: 'managing', actions: [{ type: 'keepFamily', params: ({ event }) => ({ family: event.output.data }) }, 'cardChanged'] },
         ],
         onError: { target: 'unreachable', actions: { type: 'failedAt', params: { what: 'add' } } },
       },
