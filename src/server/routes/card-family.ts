@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { IdQuery } from '../../contracts/common';
 import { CardFamily, CardFamilyAddBody, CardFamilyRemoveBody, CardGift, CardGiftBody } from '../../contracts/member-goods';
