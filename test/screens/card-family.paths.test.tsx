@@ -244,6 +244,15 @@ defineScreenPaths<Member>(h, {
       if (lost.invoke !== 'loadFamily') expect(again[0]!.key, 'the same intent: the same key').toBe(lost.key);
     },
     'family.open': (w, _e, before) => expect(sentBy(w, 'addSub', before)).toEqual([]),
+    // an answer to an add or a removal keeps the form open with the list, and reads nothing again
+    'xstate.done.actor.addSub': (w, _e, before) => {
+      expect(formOpen(), 'the form stays open').toBe(true);
+      expect(sentBy(w, 'loadFamily', before)).toEqual([]);
+    },
+    'xstate.done.actor.removeSub': (w, _e, before) => {
+      expect(formOpen(), 'the form stays open').toBe(true);
+      expect(sentBy(w, 'loadFamily', before)).toEqual([]);
+    },
 
     'phone.change': (w, _e, before) => expect(w.sent.slice(before)).toEqual([]),
     'form.close': (w, _e, before) => {
