@@ -2,6 +2,8 @@ import type { AnyStateMachine } from 'xstate';
 import { bookClassMachine } from './book-class.machine';
 import { bookingItemMachine } from './booking-item.machine';
 import { cardAdviserMachine } from './card-adviser.machine';
+import { cardFamilyMachine } from './card-family.machine';
+import { cardGiftMachine } from './card-gift.machine';
 import { cardExtendMachine } from './card-extend.machine';
 import { cardTransferMachine } from './card-transfer.machine';
 import { refundRequestMachine } from './card-refund.machine';
@@ -79,6 +81,8 @@ export const charts: Chart[] = [
   { file: 'machines/card-item.machine.ts', machine: cardItemMachine },
   { file: 'machines/card-freeze.machine.ts', machine: cardFreezeMachine },
   { file: 'machines/card-adviser.machine.ts', machine: cardAdviserMachine },
+  { file: 'machines/card-family.machine.ts', machine: cardFamilyMachine },
+  { file: 'machines/card-gift.machine.ts', machine: cardGiftMachine },
   { file: 'machines/card-extend.machine.ts', machine: cardExtendMachine },
   { file: 'machines/card-transfer.machine.ts', machine: cardTransferMachine },
   { file: 'machines/card-refund.machine.ts', machine: refundRequestMachine },

@@ -91,3 +91,14 @@ export const CARD_STORED_STATUSES = storedStates<CardStatus>(cardMachine);
 export function cardFactsOf(row: { transferredFromCardId: number | null; status?: CardStatus; frozenFrom?: string | null }): CardFactsForChart {
   return { receivedByTransfer: row.transferredFromCardId !== null, freezePlanned: row.status === 'in_use' && row.frozenFrom != null };
 }
+
+/** The statuses a card never leaves (the chart's final states: transferred, invalid). */
+export const CARD_ENDED_STATUSES = CARD_STORED_STATUSES.filter((s) => cardMachine.states[s]?.type === 'final');
+
+/**
+ * Whether a card may be shared with family sub-card holders now (decision 040): it has not ended (the
+ * chart's final states) and can still book some day (an expired card books nothing until extended).
+ */
+export function cardShareable(status: CardStatus): boolean {
+  return !CARD_ENDED_STATUSES.includes(status) && status !== 'expired';
+}

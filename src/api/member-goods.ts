@@ -1,10 +1,10 @@
 import type { PageQuery } from '../contracts/common';
-import type { CardAdviser, CardAdviserBody, CardDetail, CardExtendBody, CardFreezeBody, CardHistoryItem, CardHistoryQuery, MemberCourse, Purchase } from '../contracts/member-goods';
+import type { CardAdviser, CardAdviserBody, CardDetail, CardFamily, CardGift, CardExtendBody, CardFreezeBody, CardHistoryItem, CardHistoryQuery, MemberCourse, Purchase } from '../contracts/member-goods';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/member-goods.ts): they cannot drift.
-export type { CardAdviser, CardAdviserBody, CardExtendBody, CardFreezeBody, CardHistoryItem, MemberCourse, Purchase };
+export type { CardAdviser, CardAdviserBody, CardFamily, CardGift, CardExtendBody, CardFreezeBody, CardHistoryItem, MemberCourse, Purchase };
 /** One of my cards with its studio's name, its uses spent and what the card chart allows now. */
 export type MemberCardDetail = CardDetail;
 
@@ -27,5 +27,13 @@ export function memberGoodsCalls(http: ApiClient) {
     advisers: (clubId: number) => http.get<CardAdviser[]>('/customers/cards/advisers', { query: { clubId } }),
     /** changes one of my cards' adviser: a club, then one of its advisers */
     changeAdviser: (body: CardAdviserBody, idempotencyKey: string) => http.post<MemberCardDetail>('/customers/cards/adviser', { body, idempotencyKey }),
+    /** one of my family main cards' sharing: its places and sub-card holders (decision 040) */
+    family: (id: number) => http.get<CardFamily>('/customers/cards/family', { query: { id } }),
+    /** adds a sub-card holder by phone */
+    addFamilySub: (body: { id: number; phone: string }, idempotencyKey: string) => http.post<CardFamily>('/customers/cards/family/add', { body, idempotencyKey }),
+    /** removes a sub-card holder */
+    removeFamilySub: (body: { id: number; subId: number }, idempotencyKey: string) => http.post<CardFamily>('/customers/cards/family/remove', { body, idempotencyKey }),
+    /** gives one of my cards to another member by phone */
+    giveCard: (body: { id: number; phone: string }, idempotencyKey: string) => http.post<CardGift>('/customers/cards/gift', { body, idempotencyKey }),
   };
 }

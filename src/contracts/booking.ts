@@ -106,6 +106,7 @@ export const MemberCard = z
     offPeakSlots: z.array(z.string()),
     bookingWindowDays: z.number().int().nullable(),
     experience: z.boolean(),
+    familySub: z.boolean().openapi({ description: 'the caller holds this card as a family sub card: it books with the main card\'s uses, only its owner manages it (decision 040)' }),
   })
   .openapi('MemberCard');
 export type MemberCard = z.infer<typeof MemberCard>;

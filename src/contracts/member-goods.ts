@@ -135,6 +135,9 @@ export const CardHistoryItem = z
       to: z.string(),
       clubName: z.string().openapi({ description: "the new adviser's club" }),
     }),
+    z.object({ kind: z.literal('familyAdded'), at: IsoTime, name: z.string().openapi({ description: 'the sub-card holder, masked (decision 040)' }) }),
+    z.object({ kind: z.literal('familyRemoved'), at: IsoTime, name: z.string().openapi({ description: 'the sub-card holder, masked' }) }),
+    z.object({ kind: z.literal('gifted'), at: IsoTime }).openapi({ description: 'the card arrived as a gift (decision 040); the giver is not named' }),
   ])
   .openapi('CardHistoryItem');
 export type CardHistoryItem = z.infer<typeof CardHistoryItem>;
@@ -168,7 +171,7 @@ export type CardAdviserBody = z.infer<typeof CardAdviserBody>;
 /** One card-management operation on the card page: offered now, or refused with its reason (spec §8 cards). */
 export const OperationOffer = z
   .object({
-    operation: z.enum(['freeze', 'unfreeze', 'extend', 'transfer', 'refund', 'changeAdviser']),
+    operation: z.enum(['freeze', 'unfreeze', 'extend', 'transfer', 'refund', 'changeAdviser', 'family', 'gift']),
     allowed: z.boolean(),
     code: z.number().int().nullable(),
     message: z.string().nullable(),
@@ -193,6 +196,33 @@ export const CardDetail = MemberCard.extend({
     .openapi({ description: "the card type's extension rule (card_type_rules); null when the type is never extended" }),
 }).openapi('CardDetail');
 export type CardDetail = z.infer<typeof CardDetail>;
+
+/** A family main card's sharing (decision 040): its places and its live sub-card holders (masked). */
+export const CardFamily = z
+  .object({
+    cardId: z.number().int(),
+    slots: z.number().int().openapi({ description: "how many sub-card holders the card type shares with (card_type_rules.family_slots)" }),
+    members: z.array(z.object({ id: z.number().int().openapi({ description: 'the sub card (for removing it)' }), name: z.string(), phone: z.string(), since: IsoTime })),
+    canAdd: z.boolean().openapi({ description: 'a place is free and the card may be shared now' }),
+  })
+  .openapi('CardFamily');
+export type CardFamily = z.infer<typeof CardFamily>;
+
+/** POST /customers/cards/family/add: a sub-card holder by phone (a member). */
+export const CardFamilyAddBody = z
+  .object({ id: IdParam, phone: z.string().trim().min(1).max(32).openapi({ description: "the sub-card holder's phone (a member)" }) })
+  .openapi('CardFamilyAddRequest');
+/** POST /customers/cards/family/remove: one live sub card of the card. */
+export const CardFamilyRemoveBody = z.object({ id: IdParam, subId: IdParam }).openapi('CardFamilyRemoveRequest');
+
+/** POST /customers/cards/gift: the card to give and the recipient's phone (a member). */
+export const CardGiftBody = z
+  .object({ id: IdParam, phone: z.string().trim().min(1).max(32).openapi({ description: "the recipient's phone (a member)" }) })
+  .openapi('CardGiftRequest');
+export const CardGift = z
+  .object({ cardId: z.number().int(), recipientName: z.string(), recipientPhone: z.string(), giftedAt: IsoTime })
+  .openapi('CardGift');
+export type CardGift = z.infer<typeof CardGift>;
 
 /** GET /customers/cards/history: a page of one of my cards' history. */
 export const CardHistoryQuery = z.object({ ...IdQuery.shape, ...pagingQuery(20) });

@@ -113,6 +113,17 @@ export const Errors = {
   adviserClubNotFound: def(30047, 404, msg`没有这个门店`),
   adviserNotInClub: def(30048, 404, msg`该门店没有这位顾问`),
   adviserUnchanged: def(30049, 409, msg`这位顾问已是这张会员卡的顾问`),
+  // family sub cards and gift cards (issue 13; decision 040)
+  familyNotMainCard: def(30050, 409, msg`这张会员卡不能添加副卡`),
+  familyFull: def(30051, 409, msg`这张主卡的副卡已满`),
+  familyToSelf: def(30052, 409, msg`不能把自己添加为副卡持有人`),
+  familyAlready: def(30053, 409, msg`该会员已是这张会员卡的副卡持有人`),
+  familySubBookingsAhead: def(30054, 409, msg`该副卡持有人还有已预约或排队中的课程，请先取消`),
+  familySubNotFound: def(30055, 404, msg`这张会员卡没有这位副卡持有人`),
+  giftNotAllowed: def(30056, 409, msg`这张会员卡不能赠送`),
+  giftToSelf: def(30057, 409, msg`不能赠送给自己`),
+  giftUsed: def(30058, 409, msg`只有未使用的会员卡可以赠送`),
+  familyShared: def(30059, 409, msg`这张主卡还有副卡持有人，请先解除副卡`),
 
   // 40xxx orders and payments
   unpaidOrderExists: def(40001, 409, msg`您有未支付的订单，请先支付或取消`),

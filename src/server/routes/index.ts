@@ -1,4 +1,5 @@
 import { transferRoutes } from './transfers';
+import { cardFamilyRoutes } from './card-family';
 import { cardRefundRoutes } from './card-refunds';
 import { complaintRoutes } from './complaints';
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -57,6 +58,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', bindingRoutes);
   app.route('/api', scheduleRoutes);
   app.route('/api', cardRefundRoutes);
+  app.route('/api', cardFamilyRoutes);
   app.route('/api', complaintRoutes);
   app.route('/api', personRoutes);
   app.route('/api', couponRoutes);

@@ -175,12 +175,14 @@ describe('spec §5 refusals, each with its code', () => {
     expect(refusal(await applyFor(s, from.token, card.id, '13999999999'))).toEqual([404, 30036]);
   });
 
-  it('a family (shared) card (30034)', async () => {
+  it('a family main card while shared with a sub-card holder, or a family sub card (30034; decision 040)', async () => {
     const { from, toPhone } = await pair();
-    for (const cardType of ['family-main', 'family-sub'] as const) {
-      const card = await newCard(s, from.id, { cardType });
-      expect(refusal(await applyFor(s, from.token, card.id, toPhone))).toEqual([409, 30034]);
-    }
+    const main = await newCard(s, from.id, { cardType: 'family-main' });
+    const sub = await newMember(s);
+    expect((await s.call('POST', '/api/customers/cards/family/add', { token: from.token, body: { id: main.id, phone: await phoneOf(s, sub.id) } })).body.code).toBe(200);
+    expect(refusal(await applyFor(s, from.token, main.id, toPhone))).toEqual([409, 30034]);
+    const subCard = await newCard(s, from.id, { cardType: 'family-sub' });
+    expect(refusal(await applyFor(s, from.token, subCard.id, toPhone))).toEqual([409, 30034]);
   });
 
   it("a group-buy card during its group period (30031) or within 3 days after it (30030), the club's phone in the message; after that it may be transferred", async () => {

@@ -113,6 +113,10 @@ const OWNED: Record<string, Owned> = {
   'GET /api/customers/complaints/detail query:id': owned(aComplaint, (id) => get('/api/customers/complaints/detail', { id })),
   'POST /api/customers/complaints/rate body:id': owned(aComplaint, (id) => post('/api/customers/complaints/rate', { id, satisfied: true })),
   'GET /api/customers/coupons/detail query:id': owned(aCoupon, (id) => get('/api/customers/coupons/detail', { id })),
+  'GET /api/customers/cards/family query:id': owned(aCard.id, (id) => get('/api/customers/cards/family', { id })),
+  'POST /api/customers/cards/family/add body:id': owned(aCard.id, (id) => post('/api/customers/cards/family/add', { id, phone: cPhone })),
+  'POST /api/customers/cards/family/remove body:id': owned(aCard.id, (id) => post('/api/customers/cards/family/remove', { id, subId: 1 })),
+  'POST /api/customers/cards/gift body:id': owned(aCard.id, (id) => post('/api/customers/cards/gift', { id, phone: cPhone })),
   'POST /api/customers/cards/adviser body:id': owned(aCard.id, (id) => post('/api/customers/cards/adviser', { id, clubId: adviser!.clubId, adviserId: adviser!.id })),
   'POST /api/customers/coupons/gift body:couponId': owned(aCoupon, (couponId) => post('/api/customers/coupons/gift', { couponId, phone: cPhone, agreed: true })),
 };
@@ -156,6 +160,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/teacher/schedule/{id}/confirm path:id': "a class (public); another teacher's class is 403 70008 (test/server/schedule/schedule.test.ts)",
   'POST /api/teacher/schedule/{id}/decline path:id': "a class (public); another teacher's class is 403 70008 (test/server/schedule/schedule.test.ts)",
   'GET /api/dev/sms/{phone} path:phone': 'demo mode only: the SMS stand-in’s outbox',
+  'POST /api/customers/cards/family/remove body:subId': "a sub card looked up only on the caller's own card named by `id` (owned, above): another card's sub card answers 404 30055 like an absent one (test/server/cards/family.test.ts)",
 };
 /** Whole areas: staff act on every member's records (the role guard is tested per area); /api/dev is the demo-mode stand-ins of outside services. */
 const EXEMPT_AREAS: Record<string, string> = {

@@ -25,6 +25,7 @@ const card: MemberCard = {
   offPeakSlots: [],
   bookingWindowDays: null,
   experience: false,
+  familySub: false,
 };
 
 describe('my card row (spec §3 card; §4 status)', () => {

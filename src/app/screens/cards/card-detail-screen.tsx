@@ -9,6 +9,8 @@ import { NotFoundState } from '../../ui/not-found-state';
 import { ActivateCard } from './activate-card';
 import { CardAdviserEntry } from './card-adviser';
 import { CardExtend } from './card-extend';
+import { CardFamilyEntry } from './card-family';
+import { CardGiftEntry } from './card-gift';
 import { CardFrequencyText } from './card-facts';
 import { CardFreeze } from './card-freeze';
 import { cardDetailLoader, type CardDetailData } from './card-detail-data';
@@ -97,6 +99,8 @@ export default function CardDetailScreen() {
           <CardTransferEntry card={c} />
           <CardRefundEntry card={c} />
           <CardAdviserEntry key={`${c.id}-${status}-${c.adviser?.id ?? 0}`} card={c} />
+          <CardFamilyEntry key={`family-${c.id}-${status}`} card={c} />
+          <CardGiftEntry key={`gift-${c.id}-${status}`} card={c} />
         </Block>
       )}
       <BlockTitle className="flex items-center justify-between">

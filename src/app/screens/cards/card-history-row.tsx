@@ -82,6 +82,12 @@ function What(props: { item: CardHistoryItem }) {
           detail={h.from !== null ? <AdviserChanged from={h.from} to={h.to} club={h.clubName} /> : <AdviserChosen to={h.to} club={h.clubName} />}
         />
       );
+    case 'familyAdded':
+      return <Line title={<Trans>添加副卡持有人</Trans>} detail={h.name} />;
+    case 'familyRemoved':
+      return <Line title={<Trans>解除副卡持有人</Trans>} detail={h.name} />;
+    case 'gifted':
+      return <Line title={<Trans>好友赠送获得</Trans>} />;
   }
 }
 

@@ -110,6 +110,9 @@ export const memberCards = pgTable(
     groupEndsAt: timestamp('group_ends_at', { withTimezone: true }),
     /** the card's membership adviser (advisers.id; decision 034); null until the member chooses one */
     adviserId: integer('adviser_id').references((): AnyPgColumn => advisers.id),
+    /** a card given as a gift (decision 040): the member who gave it and when; the giver no longer owns it (spec §8 "not owner") and it is never given again */
+    giftedFromAccountId: integer('gifted_from_account_id').references(() => accounts.id),
+    giftedAt: timestamp('gifted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -133,6 +136,10 @@ export const cardTypeRules = pgTable('card_type_rules', {
   maxExtensionDays: integer('max_extension_days').notNull().default(0),
   /** the handling fee a started card of this type keeps when refunded, percent (decision 030); null: never refunded */
   refundFeePercent: integer('refund_fee_percent'),
+  /** how many sub-card holders a card of this type shares its uses and validity with (decision 040); 0 = not a family main card */
+  familySlots: integer('family_slots').notNull().default(0),
+  /** a card of this type, unused, may be given to another member as a gift (decision 040) */
+  giftable: boolean('giftable').notNull().default(false),
 });
 
 /** A booking or a queue entry of one member for one class. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { memberCards } from './booking';
 import { advisers } from './catalog';
@@ -68,4 +68,35 @@ export const cardExtensions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('card_extensions_card').on(t.cardId, t.id)],
+);
+
+/**
+ * A family sub card (decision 040): a member the family main card's holder added by phone, who books
+ * with the main card (its uses and validity shared) until removed. One live row per card and member;
+ * a removed row stays, with who removed it and when, for the card's timeline.
+ */
+export const cardFamilyMembers = pgTable(
+  'card_family_members',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => memberCards.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    addedBy: integer('added_by')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: integer('removed_by').references(() => accounts.id),
+  },
+  (t) => [
+    index('card_family_members_card').on(t.cardId, t.id),
+    index('card_family_members_account').on(t.accountId),
+    uniqueIndex('card_family_members_live').on(t.cardId, t.accountId).where(sql`${t.removedAt} is null`),
+    check('card_family_members_not_holder', sql`${t.accountId} <> ${t.addedBy}`),
+    check('card_family_members_removed', sql`(${t.removedAt} is null) = (${t.removedBy} is null)`),
+  ],
 );

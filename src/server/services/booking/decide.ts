@@ -10,6 +10,7 @@ import { accounts, bookings, classes, memberCards, notifications } from '../../d
 import { ApiError } from '../../http/api-error';
 import { promotedNotice, skippedNotice } from './notices';
 import { bookedSeatsNear, type BookedSeat } from './seats';
+import { heldBy } from '../cards/holders';
 
 /**
  * Booking decisions (issue 3): book, cancel a seat (promoting the queue), cancel a queue entry.
@@ -80,11 +81,12 @@ async function lockMember(tx: Tx, accountId: number, opts: DecideOptions): Promi
   if (opts.lock === 'row') await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
 }
 
+/** A card the member holds (owned, or shared with them as a family sub card: decision 040), locked: its uses are spent under this one lock whoever books. */
 async function lockCard(tx: Tx, cardId: number, accountId: number, opts: DecideOptions): Promise<CardRow | undefined> {
   const q = tx
     .select()
     .from(memberCards)
-    .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)));
+    .where(and(eq(memberCards.id, cardId), heldBy(accountId)));
   const [row] = opts.lock === 'row' ? await q.for('update') : await q;
   return row;
 }

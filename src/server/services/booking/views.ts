@@ -13,6 +13,7 @@ import { translate, type Locale } from '../../i18n';
 import { containsPattern, loc } from '../catalog';
 import type { Member } from './decide';
 import { bookedSeatsNear, type BookedSeat } from './seats';
+import { heldBy } from '../cards/holders';
 
 /**
  * What the booking screens read: the schedule with the caller's state per class (spec §4), a class,
@@ -150,7 +151,7 @@ async function seatsNear(db: Db, caller: Member | undefined, rows: readonly Clas
 
 /** How many days ahead the member can book with any card they hold (decision 014). */
 async function memberHorizon(db: Db, now: Date, member: Member): Promise<number> {
-  const cards = await db.select().from(memberCards).where(eq(memberCards.accountId, member.accountId));
+  const cards = await db.select().from(memberCards).where(heldBy(member.accountId));
   return horizonDays(
     member.level,
     cards.filter((c) => mayStillBook(c, now)).map((c) => c.bookingWindowDays),
@@ -261,7 +262,8 @@ async function everUsed(db: Db, cardIds: number[]): Promise<Set<number>> {
   return new Set(rows.map((r) => r.cardId));
 }
 
-export function cardOut(card: CardRow, locale: Locale) {
+/** A card as lists show it; `viewer` given: `familySub` says the viewer holds it as a family sub card (decision 040). */
+export function cardOut(card: CardRow, locale: Locale, viewer?: number) {
   return {
     id: card.id,
     name: loc(locale, card.name, card.nameEn),
@@ -279,20 +281,21 @@ export function cardOut(card: CardRow, locale: Locale) {
     offPeakSlots: card.offPeakSlots ?? [],
     bookingWindowDays: card.bookingWindowDays,
     experience: card.experience,
+    familySub: viewer !== undefined && card.accountId !== viewer,
   };
 }
 
 /** The caller's cards, newest first. */
 export async function myCards(db: Db, accountId: number, locale: Locale) {
-  const rows = await db.select().from(memberCards).where(eq(memberCards.accountId, accountId)).orderBy(desc(memberCards.id));
-  return rows.map((r) => cardOut(r, locale));
+  const rows = await db.select().from(memberCards).where(heldBy(accountId)).orderBy(desc(memberCards.id));
+  return rows.map((r) => cardOut(r, locale, accountId));
 }
 
 /** The caller's cards for one class: usable or not (with the code and message) and the reminders. */
 export async function cardsForClass(db: Db, now: Date, classId: number, member: Member, locale: Locale) {
   const [cls] = await db.select().from(classes).where(eq(classes.id, classId));
   if (!cls) return undefined;
-  const rows = await db.select().from(memberCards).where(eq(memberCards.accountId, member.accountId)).orderBy(desc(memberCards.id));
+  const rows = await db.select().from(memberCards).where(heldBy(member.accountId)).orderBy(desc(memberCards.id));
   const used = await everUsed(
     db,
     rows.map((r) => r.id),
@@ -304,7 +307,7 @@ export async function cardsForClass(db: Db, now: Date, classId: number, member: 
     const everUsed = used.has(card.id) || (card.usesTotal !== null && card.usesLeft !== null && card.usesLeft < card.usesTotal);
     const reminders: CardReminder[] = why ? [] : cardReminders({ ...card, everUsed }, now);
     return {
-      ...cardOut(card, locale),
+      ...cardOut(card, locale, member.accountId),
       usable: why === null,
       code: why === null ? null : Errors[why].code,
       message: why === null ? null : translate(locale, Errors[why].message),

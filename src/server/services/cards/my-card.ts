@@ -5,6 +5,7 @@ import { accounts, memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { passCardTime } from '../../jobs/time-passing';
 import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { seesNotOwned } from './holders';
 
 export type CardRow = typeof memberCards.$inferSelect;
 
@@ -21,14 +22,15 @@ export async function catchUpCard(db: Db, now: Date, cardId: number): Promise<vo
  * a planned freeze whose day has come has started, a freeze past its last day has ended, a card past
  * its validity has expired). Locks the member first, then the card: the booking decisions' order, so
  * a card operation and a booking with the card are serialised ('none' only for the race tests'
- * negative control). Another member's card is 404.
+ * negative control). Another member's card is 404; one the member sees but does not own (a family
+ * sub card's main card, a card they gave as a gift) is 30002 "not owner" (decision 040).
  */
 export async function lockMyCard(tx: Tx, now: Date, accountId: number, cardId: number, opts: DecideOptions = ROW_LOCKS): Promise<CardRow> {
   const mine = and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId));
   if (opts.lock === 'row') await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
   const q = tx.select({ id: memberCards.id }).from(memberCards).where(mine);
   const [found] = opts.lock === 'row' ? await q.for('update') : await q;
-  if (!found) throw new ApiError(Errors.notFound, { field: 'id' });
+  if (!found) await refuseNotMine(tx, accountId, cardId, 'id');
   await passCardTime(tx, now, eq(memberCards.id, cardId));
   const [card] = await tx.select().from(memberCards).where(mine);
   return card!;
@@ -43,4 +45,10 @@ export async function writeCard(tx: Tx, card: CardRow, set: Partial<typeof membe
     .returning();
   if (!row) throw new ApiError(Errors.cardStatusForbids);
   return row;
+}
+
+/** Refuses an operation on a card that is not the member's: 30002 "not owner" when they can see it (decision 040), else 404 as if absent. */
+export async function refuseNotMine(db: Db | Tx, accountId: number, cardId: number, field: string): Promise<never> {
+  if (await seesNotOwned(db, accountId, cardId)) throw new ApiError(Errors.cardNotOwner, { field });
+  throw new ApiError(Errors.notFound, { field });
 }

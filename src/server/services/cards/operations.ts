@@ -17,7 +17,7 @@ export function cardOperationsServed(status: CardStatus, facts: CardFactsForChar
 }
 
 /** The card-management operations the card page lists, each offered or refused with its reason. */
-export type ManagedOperation = 'freeze' | 'unfreeze' | 'extend' | 'transfer' | 'refund' | 'changeAdviser';
+export type ManagedOperation = 'freeze' | 'unfreeze' | 'extend' | 'transfer' | 'refund' | 'changeAdviser' | 'family' | 'gift';
 
 export interface OperationOffer {
   operation: ManagedOperation;
@@ -67,7 +67,7 @@ export function operationRefusals(
 
 /** The offers as the API answers them, translated. */
 export function offersOf(refusals: Partial<Record<ManagedOperation, ErrorName | null>>, locale: Locale, values: Partial<Record<ManagedOperation, Record<string, string>>> = {}): OperationOffer[] {
-  return (['freeze', 'unfreeze', 'extend', 'transfer', 'refund', 'changeAdviser'] as const).flatMap((operation) => {
+  return (['freeze', 'unfreeze', 'extend', 'transfer', 'refund', 'changeAdviser', 'family', 'gift'] as const).flatMap((operation) => {
     if (!(operation in refusals)) return [];
     const why = refusals[operation] ?? null;
     return [{ operation, allowed: why === null, code: why ? Errors[why].code : null, message: why ? translate(locale, Errors[why].message, values[operation]) : null }];

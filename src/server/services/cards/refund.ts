@@ -12,7 +12,8 @@ import type { Db, Tx } from '../../db/client';
 import { cardRefunds, cardTypeRules, memberCards, orders, payments, refunds } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
-import { catchUpCard, lockMyCard, type CardRow } from './my-card';
+import { catchUpCard, lockMyCard, refuseNotMine, type CardRow } from './my-card';
+import { familyShareCount } from './holders';
 import { statusRefusal } from './operations';
 import { bookingsAhead, refundUnfinished, transferOpen } from './transfer-rules';
 
@@ -38,7 +39,7 @@ async function paidLeft(db: Db | Tx, orderId: number): Promise<number> {
  * Decision 030's refund rules on one card, in the order a member would fix them: the card's status by
  * the chart (`card.refund`), bought by this member in an order the chart lets be refunded (30041), a
  * type ever refunded (30040), no unfinished application other than `except` (30004), no booking or
- * queue place ahead (30043), something to give back (30042).
+ * queue place ahead (30043), nobody sharing it (30059, decision 040), something to give back (30042).
  */
 export async function refundCheck(db: Db | Tx, card: CardRow, now: Date, except?: number): Promise<RefundCheck> {
   if (!nextCardStatus(card.status, 'card.refund', cardFactsOf(card))) return { why: statusRefusal(card.status) };
@@ -52,6 +53,8 @@ export async function refundCheck(db: Db | Tx, card: CardRow, now: Date, except?
   if (!quote) return { why: 'refundNotAllowed' };
   if ((await transferOpen(db, card.id)) || (await refundUnfinished(db, card.id, except))) return { why: 'cardApplicationPending' };
   if (await bookingsAhead(db, card.id, now)) return { why: 'refundBookingsAhead' };
+  // a family main card is refunded once nobody shares it (decision 040)
+  if ((await familyShareCount(db, card.id)) > 0) return { why: 'familyShared' };
   if (quote.amountCents <= 0) return { why: 'refundNothingLeft' };
   return { why: null, order, quote };
 }
@@ -69,7 +72,7 @@ export async function quoteCardRefund(db: Db, clock: Clock, accountId: number, c
     .select()
     .from(memberCards)
     .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)));
-  if (!card) throw new ApiError(Errors.notFound, { field: 'cardId' });
+  if (!card) return refuseNotMine(db, accountId, cardId, 'cardId');
   const check = await refundCheck(db, card, now);
   if (check.why) refuse(check.why);
   return { cardId, ...check.quote };

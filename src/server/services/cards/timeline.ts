@@ -2,8 +2,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { asc, eq } from 'drizzle-orm';
 import type { CardHistoryItem } from '../../../contracts/member-goods';
 import type { Db } from '../../db/client';
-import { advisers, bookings, cardAdviserChanges, cardExtensions, cardFreezes, cardRefunds, cardTransfers, classes, clubs, orders } from '../../db/schema/index';
+import { accounts, advisers, bookings, cardAdviserChanges, cardFamilyMembers, cardExtensions, cardFreezes, cardRefunds, cardTransfers, classes, clubs, orders } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
+import { maskName } from '../../../domain/card-transfer';
 import { loc } from '../catalog';
 import type { CardRow } from './my-card';
 
@@ -22,6 +23,9 @@ const RANK: Record<CardHistoryItem['kind'], number> = {
   transferOutcome: 10,
   refundRequested: 11,
   refundOutcome: 12,
+  gifted: 13,
+  familyAdded: 14,
+  familyRemoved: 15,
 };
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -34,13 +38,17 @@ const decided = (state: string): state is Decided => state === 'approved' || sta
  * made at that instant), each class booked with it and each use given back by a cancel, each freeze
  * (card_freezes: its days and the end it moved) and its early end, each extension (card_extensions),
  * a transfer out (card_transfers: applied, then decided) or in (the application that issued it), a
- * refund request and its outcome (card_refunds), and each change of adviser (card_adviser_changes).
+ * refund request and its outcome (card_refunds), and each change of adviser (card_adviser_changes);
+ * decision 040: the gift it arrived as (member_cards.gifted_at) and each family sub-card holder added
+ * or removed (card_family_members, masked).
  * Only the card's own records: the other member of a transfer is not named.
  */
 export async function cardTimeline(db: Db, c: CardRow, locale: Locale): Promise<CardHistoryItem[]> {
   const items: CardHistoryItem[] = [];
   const [bought] = await db.select().from(orders).where(eq(orders.issuedCardId, c.id));
-  if (bought) items.push({ kind: 'bought', at: (bought.paidAt ?? bought.createdAt).toISOString(), orderNo: bought.orderNo, paidCents: bought.priceCents - bought.couponDeductionCents });
+  // a card received as a gift starts with the gift: the giver's order is the giver's (decision 040)
+  if (c.giftedAt) items.push({ kind: 'gifted', at: c.giftedAt.toISOString() });
+  else if (bought) items.push({ kind: 'bought', at: (bought.paidAt ?? bought.createdAt).toISOString(), orderNo: bought.orderNo, paidCents: bought.priceCents - bought.couponDeductionCents });
 
   const used = await db
     .select({ b: bookings, title: classes.title, titleEn: classes.titleEn, startsAt: classes.startsAt, clubName: clubs.name, clubNameEn: clubs.nameEn })
@@ -106,6 +114,16 @@ export async function cardTimeline(db: Db, c: CardRow, locale: Locale): Promise<
     .where(eq(cardAdviserChanges.cardId, c.id));
   for (const a of changes) {
     items.push({ kind: 'adviser', at: a.at.toISOString(), from: a.from === null ? null : loc(locale, a.from, a.fromEn), to: loc(locale, a.to, a.toEn), clubName: loc(locale, a.club, a.clubEn) });
+  }
+
+  const family = await db
+    .select({ f: cardFamilyMembers, name: accounts.name })
+    .from(cardFamilyMembers)
+    .innerJoin(accounts, eq(accounts.id, cardFamilyMembers.accountId))
+    .where(eq(cardFamilyMembers.cardId, c.id));
+  for (const { f, name } of family) {
+    items.push({ kind: 'familyAdded', at: f.createdAt.toISOString(), name: maskName(name) });
+    if (f.removedAt) items.push({ kind: 'familyRemoved', at: f.removedAt.toISOString(), name: maskName(name) });
   }
 
   return items.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : RANK[b.kind] - RANK[a.kind]));

@@ -10,6 +10,7 @@ import { accounts, bookings, cardRefunds, cardTransfers, classes, clubs } from '
 import { ApiError } from '../../http/api-error';
 import { classEndsAt, instant } from '../booking/decide';
 import type { CardRow } from './my-card';
+import { familyShareCount } from './holders';
 import { statusRefusal } from './operations';
 
 const DAY_MS = 86_400_000;
@@ -20,8 +21,6 @@ export interface TransferRefusal {
   values?: Record<string, string>;
 }
 
-/** Card types shared with sub-card holders (spec §5 "shared main card not transferable"; decision 026). */
-const SHARED_TYPES = new Set(['family-main', 'family-sub']);
 
 /** The phone line a member is told to call about a group-buy card: its club's, else the chain's first club. */
 async function clubPhone(db: Db | Tx, clubId: number | null): Promise<string> {
@@ -44,7 +43,8 @@ export async function transferRefusal(db: Db | Tx, card: CardRow, now: Date, exc
     const plain = nextCardStatus(card.status, 'card.transfer', { receivedByTransfer: false, freezePlanned: false }) !== null;
     return { why: !plain ? statusRefusal(card.status) : facts.receivedByTransfer ? 'transferOnlyOnce' : 'freezePlanned' };
   }
-  if (SHARED_TYPES.has(card.cardType)) return { why: 'sharedMainCardNotTransferable' };
+  // spec §5 "shared main card not transferable": a family main card while it has sub-card holders (decision 040), a family sub card never
+  if (card.cardType === 'family-sub' || (await familyShareCount(db, card.id)) > 0) return { why: 'sharedMainCardNotTransferable' };
   if (card.groupEndsAt) {
     if (now < card.groupEndsAt) return { why: 'groupPurchaseNotOver', values: { phone: await clubPhone(db, card.clubId) } };
     if (now.getTime() < card.groupEndsAt.getTime() + TRANSFER_GROUP_WINDOW_DAYS * DAY_MS) return { why: 'transferWindow', values: { phone: await clubPhone(db, card.clubId) } };

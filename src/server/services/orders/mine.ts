@@ -11,6 +11,7 @@ import { accounts, clubs, goods, goodsPhases, memberCards, memberCoupons, member
 import type { Locale } from '../../i18n';
 import { cardOut } from '../booking/views';
 import { maskPhone } from '../cards/transfer';
+import { heldBy } from '../cards/holders';
 import { loc } from '../catalog';
 
 /** What a member owns and bought (spec §2 /mycourse, /myPurchaseHistory, /mine/CardDetailPage, coupons). */
@@ -142,7 +143,7 @@ async function myCard(db: Db, accountId: number, cardId: number) {
     .select({ c: memberCards, clubName: clubs.name, clubNameEn: clubs.nameEn })
     .from(memberCards)
     .leftJoin(clubs, eq(clubs.id, memberCards.clubId))
-    .where(and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId)));
+    .where(and(eq(memberCards.id, cardId), heldBy(accountId)));
   return card;
 }
 
@@ -150,6 +151,7 @@ async function myCard(db: Db, accountId: number, cardId: number) {
  * One of my cards (spec §3 card: name, number, studio, status, extension count, frequency, validity
  * start and end). The status is the stored one (a card past its validity end was written expired by
  * the time-passing job, decision 018), with the operations the chart allows and the server can carry out.
+ * A family sub-card holder reads the main card they share too (decision 040).
  */
 export async function myCardDetail(db: Db, accountId: number, cardId: number, locale: Locale) {
   const card = await myCard(db, accountId, cardId);
@@ -159,7 +161,7 @@ export async function myCardDetail(db: Db, accountId: number, cardId: number, lo
   // stored: a card past its validity end was written expired by the time-passing job (decision 018)
   const status = c.status;
   return {
-    ...cardOut(c, locale),
+    ...cardOut(c, locale, accountId),
     status,
     goodsId: c.goodsId,
     clubName: card.clubName === null ? null : loc(locale, card.clubName, card.clubNameEn),

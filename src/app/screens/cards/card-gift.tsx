@@ -1,0 +1,100 @@
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Block, Button, List, ListInput } from 'konsta/react';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { cardGiftMachine } from '../../../../machines/card-gift.machine';
+import type { MemberCardDetail } from '../../../api/member-goods';
+import { browserApiOrThrow } from '../../api-context';
+import { UnreachableRetry } from '../../ui/unreachable-retry';
+import { CardFormFooter } from './card-form-footer';
+import { OfferRefused } from './offer-refused';
+
+const PHASES = ['idle', 'asking', 'giving', 'given', 'unreachable'] as const;
+
+/**
+ * Giving the card as a gift (issue 13, decision 040) through the card-gift machine: "give as a gift"
+ * when the server offers it (else its reason), the friend's phone, confirm; once given, to whom
+ * (masked) and a way back to my cards, since the card is no longer the member's.
+ */
+export function CardGiftEntry(props: { card: MemberCardDetail }) {
+  const { card } = props;
+  const offer = card.offers.find((o) => o.operation === 'gift');
+  const logic = useMemo(
+    () =>
+      cardGiftMachine.provide({
+        actors: { giveCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.giveCard({ id: input.id, phone: input.phone }, input.idempotencyKey)) },
+      }),
+    [],
+  );
+  const item = useActorRef(logic, { input: { cardId: card.id, offered: offer?.allowed ?? false } });
+  const phase = useSelector(item, (s) => PHASES.find((k) => s.matches(k)) ?? 'idle');
+  const form = useSelector(item, (s) => s.context);
+  if (!offer) return null;
+
+  if (phase === 'given' && form.given) {
+    return (
+      <div className="space-y-2 text-center text-sm" data-gift-given>
+        <p role="status">
+          <Trans>
+            已赠送给 {form.given.recipientName}（{form.given.recipientPhone}），这张卡已不在您的会员卡中。
+          </Trans>
+        </p>
+        <Button large rounded outline component={Link} {...{ to: '/vipcard?tab=mine' }} data-action="gift-back">
+          <Trans>返回我的会员卡</Trans>
+        </Button>
+      </div>
+    );
+  }
+  if (phase === 'unreachable') {
+    return (
+      <p className="text-center">
+        <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'form.close' })} />
+      </p>
+    );
+  }
+  if (phase === 'asking' || phase === 'giving') {
+    return (
+      <div data-gift-form className="rounded-xl border border-black/10">
+        <List strong inset className="!my-2">
+          <ListInput
+            label={<Trans>好友手机号</Trans>}
+            type="tel"
+            name="phone"
+            value={form.phone}
+            disabled={phase === 'giving'}
+            onChange={(e: { target: { value: string } }) => item.send({ type: 'phone.change', phone: e.target.value })}
+          />
+        </List>
+        <Block className="!my-2 space-y-2 text-sm">
+          <p className="text-black/60">
+            <Trans>赠送后这张卡归好友所有，不能撤回，也不能再次赠送。</Trans>
+          </p>
+          {form.missing && (
+            <p role="alert" className="text-rose-600" data-gift-missing>
+              <Trans>请输入好友的手机号</Trans>
+            </p>
+          )}
+          <CardFormFooter
+            name="gift"
+            errorCode={form.errorCode}
+            working={phase === 'giving'}
+            submitDisabled={phase === 'giving'}
+            workingLabel={<Trans>正在赠送…</Trans>}
+            submitLabel={<Trans>确认赠送</Trans>}
+            onCancel={() => item.send({ type: 'form.close' })}
+            onSubmit={() => item.send({ type: 'gift.submit' })}
+          />
+        </Block>
+      </div>
+    );
+  }
+  return offer.allowed ? (
+    <Button large rounded outline onClick={() => item.send({ type: 'gift.open' })} data-action="give-card">
+      <Trans>赠送给好友</Trans>
+    </Button>
+  ) : (
+    <OfferRefused offer={offer} label={<Trans>赠送给好友</Trans>} />
+  );
+}
