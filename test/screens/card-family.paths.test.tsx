@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent } from '@testing-library/react';
 import { and, eq, isNull } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { cardFamilyMachine, type CardFamilyContext } from '../../machines/card-family.machine';
 import { cardFamilyMembers } from '../../src/server/db/schema/index';
 import { newCard, newMember } from '../server/booking/support';
@@ -245,9 +245,14 @@ defineScreenPaths<Member>(h, {
     },
     'family.open': (w, _e, before) => expect(sentBy(w, 'addSub', before)).toEqual([]),
     // an answer to an add or a removal keeps the form open with the list, and reads nothing again
-    'xstate.done.actor.addSub': (w, _e, before) => {
+    'xstate.done.actor.addSub': async (w, _e, before) => {
       expect(formOpen(), 'the form stays open').toBe(true);
       expect(sentBy(w, 'loadFamily', before)).toEqual([]);
+      // an add reloads the card page: its timeline shows the add once the reload is in, so a later
+      // step's arrangement (a holder removed elsewhere) cannot land inside that reload
+      await vi.waitFor(() =>
+        expect(document.querySelectorAll('[data-card-history="familyAdded"]').length).toBe(sentBy(w, 'addSub').filter((r) => r.answer === 200).length),
+      );
     },
     'xstate.done.actor.removeSub': (w, _e, before) => {
       expect(formOpen(), 'the form stays open').toBe(true);

@@ -99,7 +99,7 @@ describe('giving a gift card', () => {
     const giver = await newMember(s);
     const friend = await newMember(s);
     const card = await giftCard(giver.id);
-    const headers = { 'idempotency-key': `gift-${card.id}` };
+    const headers = { 'idempotency-key': `gift-card-${card.id}-once` };
     const first = await gift(giver.token, card.id, await phoneOf(s, friend.id), headers);
     const again = await gift(giver.token, card.id, await phoneOf(s, friend.id), headers);
     expect(again.body).toEqual(first.body);
