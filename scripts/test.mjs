@@ -23,10 +23,12 @@ const CORES = availableParallelism();
 const say = (line) => process.stdout.write(`${line}\n`);
 
 /**
- * Workers per vitest step under npm test (the steps already run side by side): TEST_WORKERS, else
- * `fallback` (1; the PostgreSQL step, the longest, 2: once the others are done it has the machine).
+ * Workers per vitest step under npm test (the steps already run side by side): TEST_WORKERS, else 1.
+ * One worker keeps one process for all of a step's files (isolate: false); two workers started a fresh
+ * process per file and re-imported everything: the PostgreSQL step took 392 s of CPU with one worker
+ * and 846 s with two (clean clone, 2026-11-27).
  */
-const workers = (fallback = 1) => [`--maxWorkers=${Number(process.env.TEST_WORKERS) || fallback}`];
+const workers = () => [`--maxWorkers=${Number(process.env.TEST_WORKERS) || 1}`];
 
 /** A check that is one pass or one fail (lint, types, build). */
 async function command(ctx, cmd, args, hint) {
@@ -91,7 +93,7 @@ async function postgresSuite(ctx) {
   const url = process.env.TEST_DATABASE_URL;
   const redacted = redactUrl(url);
   ctx.say(`server and screen tests on PostgreSQL (${redacted})`);
-  return vitestRun(ctx, bin, [...ON_POSTGRES, ...workers(2)], { env: { TEST_DB: 'postgres' }, hint: `tests failed on PostgreSQL: TEST_DB=postgres npx vitest run ${ON_POSTGRES.join(' ')}` });
+  return vitestRun(ctx, bin, [...ON_POSTGRES, ...workers()], { env: { TEST_DB: 'postgres' }, hint: `tests failed on PostgreSQL: TEST_DB=postgres npx vitest run ${ON_POSTGRES.join(' ')}` });
 }
 
 /**
