@@ -84,16 +84,20 @@ const PGLITE_SERVER_FILES = [
   'test/server/flash-sale/activity.test.ts',
 ];
 
-async function postgresSuite(ctx) {
+/**
+ * A suite on PostgreSQL (`paths` with TEST_DB=postgres), or skipped with why when there is none.
+ * The server suite and the screens are two steps: one vitest worker keeps one process for all of a
+ * step's files only while they share an environment (node, jsdom), and two steps side by side keep
+ * both cores busy once the rest is done (decision 015, third pass).
+ */
+async function onPostgres(ctx, paths, what) {
   const absent = await postgresAbsent;
   if (absent) {
     if (CI) throw new StepFailure(`CI=true but ${absent}: the PostgreSQL suite must run in CI`);
     return { skip: absent };
   }
-  const url = process.env.TEST_DATABASE_URL;
-  const redacted = redactUrl(url);
-  ctx.say(`server and screen tests on PostgreSQL (${redacted})`);
-  return vitestRun(ctx, bin, [...ON_POSTGRES, ...workers()], { env: { TEST_DB: 'postgres' }, hint: `tests failed on PostgreSQL: TEST_DB=postgres npx vitest run ${ON_POSTGRES.join(' ')}` });
+  ctx.say(`${what} on PostgreSQL (${redactUrl(process.env.TEST_DATABASE_URL)})`);
+  return vitestRun(ctx, bin, [...paths, ...workers()], { env: { TEST_DB: 'postgres' }, hint: `${what} failed on PostgreSQL: TEST_DB=postgres npx vitest run ${paths.join(' ')}` });
 }
 
 /**
@@ -180,7 +184,8 @@ const steps = [
       });
     },
   },
-  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 130 }, run: postgresSuite },
+  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 130 }, run: (ctx) => onPostgres(ctx, ['test/server'], 'server tests') },
+  { name: 'screens', title: 'screens on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 350 }, run: (ctx) => onPostgres(ctx, ['test/screens'], 'screen tests') },
 ];
 
 /** The whole suite's budget on the project's 2-core machine (issue 10; decision 015). */
@@ -243,7 +248,7 @@ async function main() {
   const wanted = new Set(only);
   for (const n of only) for (const a of steps.find((s) => s.name === n).after ?? []) wanted.add(a);
   const chosen = only.length ? steps.filter((s) => wanted.has(s.name)) : steps;
-  const capacity = Number(process.env.TEST_CAPACITY) || CORES + 4;
+  const capacity = Number(process.env.TEST_CAPACITY) || CORES + 5;
   const t0 = Date.now();
   const results = await runSteps(chosen, { capacity, cwd: root, say });
   const failed = summary(results, (Date.now() - t0) / 1000);
