@@ -1,42 +1,12 @@
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { api, loginInPage, passwordToken } from './support/booking';
 import { reloadHydrated, startOwnServer, useBrowser } from './support/browser';
+import { png } from './support/png';
 import type { RunningServer } from './support/server';
 
 const member1 = demoAccounts.find((a) => a.phone === '13800000001')!;
 const staff = demoAccounts.find((a) => a.role === 'staff')!;
-
-/** A plain RGB PNG of w x h (what a phone's camera roll might hand over, only smaller). */
-function png(w: number, h: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff;
-    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const t = Buffer.concat([Buffer.from(type), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(t));
-    return Buffer.concat([len, t, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const rows = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rows.set([(x * 7) & 255, (y * 5) & 255, 160], y * (w * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('photo review on /takecourse/takelistm_yoga (spec §4; decision 007)', () => {
   const browser = useBrowser();
@@ -56,7 +26,7 @@ describe('photo review on /takecourse/takelistm_yoga (spec §4; decision 007)', 
     expect(await card.getAttribute('data-photo-status')).toBe('none');
 
     // a 2000x1500 picture is scaled down in the page before it is sent
-    await page.locator('[data-photo-input]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(2000, 1500) });
+    await page.locator('[data-photo-input]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(2000, 1500, [7, 5, 160]) });
     await expect.poll(() => card.getAttribute('data-photo-status'), { timeout: 15_000 }).toBe('reviewing');
     expect(await page.locator('[data-photo-input]').count()).toBe(0);
 
@@ -71,7 +41,7 @@ describe('photo review on /takecourse/takelistm_yoga (spec §4; decision 007)', 
     await reloadHydrated(page);
     expect(await card.getAttribute('data-photo-status')).toBe('rejected');
     expect(await page.locator('[data-photo-reason]').innerText()).toContain('照片过暗');
-    await page.locator('[data-photo-input]').setInputFiles({ name: 'me2.png', mimeType: 'image/png', buffer: png(600, 800) });
+    await page.locator('[data-photo-input]').setInputFiles({ name: 'me2.png', mimeType: 'image/png', buffer: png(600, 800, [7, 5, 160]) });
     await expect.poll(() => card.getAttribute('data-photo-status'), { timeout: 15_000 }).toBe('reviewing');
 
     const again = (await api<{ id: number; phone: string }[]>(base, '/staff/photos', { token: st })).data.find((p) => p.phone === member1.phone)!;
