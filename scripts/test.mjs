@@ -230,6 +230,20 @@ function summary(results, wallSeconds) {
   say('');
   const over = wallSeconds > WALL_BUDGET_SECONDS ? `OVER BUDGET (≤ ${WALL_BUDGET_SECONDS} s)` : `budget ≤ ${WALL_BUDGET_SECONDS} s`;
   say(`total: ${wallSeconds.toFixed(1)} s wall (${over} on 2 cores), ${cpu.toFixed(1)} s CPU of the steps' processes, on ${CORES} cores`);
+  // CI shows only the tail of this output: name each failed test here, just above the last line
+  const failures = results.flatMap((r) => (r.failures ?? []).map((f) => ({ ...f, step: r.step.name })));
+  if (failures.length) {
+    say('');
+    say('failed tests:');
+    // eslint-disable-next-line no-control-regex -- strips ANSI colours
+    const plain = (t) => t.replace(/\x1b\[[0-9;]*m/g, '');
+    for (const f of failures.slice(0, 10)) {
+      say(`  ✗ [${f.step}] ${f.file} > ${f.name}`);
+      const lines = plain(f.message).split('\n').filter((l) => l.trim());
+      const where = lines.find((l) => /\.test\.tsx?:\d+/.test(l));
+      for (const l of [...lines.filter((l) => !/^\s*at /.test(l)).slice(0, 3), ...(where ? [where] : [])]) say(`      ${l.trim().slice(0, 200)}`);
+    }
+  }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   say('');

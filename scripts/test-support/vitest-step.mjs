@@ -7,7 +7,8 @@ import { StepFailure } from './run-steps.mjs';
 
 /**
  * Runs `vitest run ...args` (or `vitest related --run ...args` with `related`); resolves
- * { passed, failed, note, files, coverage } or throws StepFailure.
+ * { passed, failed, note, files, coverage, failures } or throws StepFailure (whose counts carry
+ * `failures`: each failed test's file, name and first failure message, for the summary).
  */
 export async function vitestRun(ctx, bin, args, { env = {}, hint, related = false }) {
   const dir = mkdtempSync(path.join(tmpdir(), 'yoga-test-'));
@@ -27,18 +28,26 @@ export async function vitestRun(ctx, bin, args, { env = {}, hint, related = fals
     }
     let passed = 0;
     let failed = 0;
+    const failures = [];
     if (existsSync(report)) {
       const json = JSON.parse(readFileSync(report, 'utf8'));
       passed = json.numPassedTests ?? 0;
       failed = json.numFailedTests ?? 0;
       // a file that fails to load has no tests: count it as one failure
       for (const file of json.testResults ?? []) {
-        if (file.status === 'failed' && (file.assertionResults ?? []).every((a) => a.status !== 'failed')) failed += 1;
+        const where = path.relative(process.cwd(), file.name ?? '');
+        if (file.status === 'failed' && (file.assertionResults ?? []).every((a) => a.status !== 'failed')) {
+          failed += 1;
+          failures.push({ file: where, name: '(file did not load)', message: file.message ?? '' });
+        }
+        for (const a of file.assertionResults ?? []) {
+          if (a.status === 'failed') failures.push({ file: where, name: a.fullName ?? a.title, message: (a.failureMessages ?? [])[0] ?? '' });
+        }
       }
     }
     const files = existsSync(timings) ? JSON.parse(readFileSync(timings, 'utf8')) : [];
-    if (code !== 0) throw new StepFailure(`${hint} (exit ${code})`, { passed, failed: Math.max(failed, 1) });
-    return { passed, failed, note: `${passed} passed`, files, coverage };
+    if (code !== 0) throw new StepFailure(`${hint} (exit ${code})`, { passed, failed: Math.max(failed, 1), failures });
+    return { passed, failed, note: `${passed} passed`, files, coverage, failures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -38,7 +38,7 @@ describe.runIf(usePostgres)('adviser change races on PostgreSQL', async () => {
   });
 
   // the overlap depends on how the two transactions interleave: up to 60 rounds, stopping at the first broken chain
-  it('negative control: without the locks both read the same adviser and the chain breaks', async () => {
+  it('negative control: without the locks both read the same adviser and the chain breaks', { retry: 2 }, async () => {
     const chains = await twoAtOnce(
       (_t, accountId, cardId, adviserId) => changeCardAdviser(s.deps.db, s.clock, accountId, { id: cardId, clubId: 1, adviserId }, { lock: 'none' }).catch(() => undefined),
       60,

@@ -62,7 +62,7 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
 
   // The overlap depends on how the two transactions interleave, which a loaded machine changes: up to
   // 60 rounds, stopping at the first booked class inside a freeze (one or two rounds on a quiet machine).
-  it('negative control: without the locks a booked class ends up inside a freeze', async () => {
+  it('negative control: without the locks a booked class ends up inside a freeze', { retry: 2 }, async () => {
     const bothStored = (o: Outcome) => o.storedFrozen && o.storedBooked;
     const outcomes = await freezeAgainstBooking(
       (_t, accountId, cardId, from) =>

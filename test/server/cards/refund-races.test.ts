@@ -46,7 +46,7 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
   // waits only at the card's write and goes on to write it again, and is stopped late, by the order
   // already refunded (30041, the wrong words), instead of the clear 30044 of a request decided. The
   // money goes back once: the order's chart and the refund's (payment, key) are the last guards.
-  it('negative control: without the locks the second approval gets past the request and writes the card again', async () => {
+  it('negative control: without the locks the second approval gets past the request and writes the card again', { retry: 2 }, async () => {
     let overlapped = false;
     for (let round = 0; round < 30 && !overlapped; round++) {
       const { m, id, staff } = await asked();
@@ -92,7 +92,7 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
 
   // The overlap depends on how the two transactions interleave: four sweeps of up to 40 rounds, stopping at the first
   // refunded (invalid) card with a booking still on it (its money back and its class still booked).
-  it('negative control: without the locks a refunded card keeps a booking', async () => {
+  it('negative control: without the locks a refunded card keeps a booking', { retry: 2 }, async () => {
     const both = (o: Outcome) => o.invalid && o.bookedOnCard > 0;
     // four sweeps side by side (more interleavings a round on a loaded machine, where one pair at a
     // time often ran one side whole before the other), each up to 40 rounds, all stopping at the first

@@ -46,7 +46,7 @@ describe.runIf(usePostgres)('card transfer races on PostgreSQL', { timeout: 120_
   // Without the locks and the state conditions both approvals pass every check and issue the card:
   // only the new card's number (the old one's, unique, and a card is transferred once) stops the
   // second, as a unique violation (23505) instead of the clear 30037.
-  it('negative control: without the locks both approvals get as far as issuing the card', async () => {
+  it('negative control: without the locks both approvals get as far as issuing the card', { retry: 2 }, async () => {
     let overlapped = false;
     for (let round = 0; round < 30 && !overlapped; round++) {
       const { to, id, staff } = await taken();
@@ -93,7 +93,7 @@ describe.runIf(usePostgres)('card transfer races on PostgreSQL', { timeout: 120_
 
   // The overlap depends on how the two transactions interleave: up to 60 rounds, stopping at the first
   // transferred card with a booking still on it (its use spent on the old card and given again on the new).
-  it('negative control: without the locks a transferred card keeps a booking', async () => {
+  it('negative control: without the locks a transferred card keeps a booking', { retry: 2 }, async () => {
     const both = (o: Outcome) => o.storedTransferred && o.bookedOnCard > 0;
     // four sweeps side by side (more interleavings a round on a loaded machine, where one pair at a
     // time often ran one side whole before the other), each up to 40 rounds, all stopping at the first

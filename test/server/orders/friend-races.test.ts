@@ -69,7 +69,7 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', { timeout: 120_000
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it('negative control: without the order lock and the insert\'s guard, friends at the same instant open two trades or fail on the database', async () => {
+  it('negative control: without the order lock and the insert\'s guard, friends at the same instant open two trades or fail on the database', { retry: 2 }, async () => {
     let broken = 0;
     for (let round = 0; round < 20 && broken === 0; round++) {
       const { no, t } = await lastPartInvited();
@@ -160,7 +160,7 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', { timeout: 120_000
     }
   });
 
-  it("negative control: the friend's notification settled without the locks and the part's and invitation's guarded writes, some orders end both cancelled and paid", async () => {
+  it("negative control: the friend's notification settled without the locks and the part's and invitation's guarded writes, some orders end both cancelled and paid", { retry: 2 }, async () => {
     unreachable();
     try {
       let both = 0;
