@@ -215,12 +215,16 @@ describe('the shared main card', () => {
     expect((await cardRow(s, card.id)).status).toBe('in_use');
   });
 
-  it('another member (never a sub holder) gets 404 for the card everywhere', async () => {
+  it('another member (never a sub holder) gets 404 for the card everywhere, and removes nobody', async () => {
     const holder = await newMember(s);
     const stranger = await newMember(s);
     const card = await mainCard(holder.id);
     expect(refusal(await family(stranger.token, card.id))).toEqual([404, 70004, 'id']);
     expect(refusal(await add(stranger.token, card.id, await phoneOf(s, holder.id)))).toEqual([404, 70004, 'id']);
+    const sub = await newMember(s);
+    const subId = (await add(holder.token, card.id, await phoneOf(s, sub.id))).body.data.members[0].id as number;
+    expect(refusal(await remove(stranger.token, card.id, subId))).toEqual([404, 70004, 'id']);
+    expect((await subsOf(card.id)).map((r) => r.removedAt)).toEqual([null]);
     expect((await s.call('GET', `/api/customers/cards/detail?id=${card.id}`, { token: stranger.token })).status).toBe(404);
   });
 
@@ -239,5 +243,22 @@ describe('the shared main card', () => {
     ]);
     const live = await s.deps.db.select().from(cardFamilyMembers).where(and(eq(cardFamilyMembers.cardId, card.id)));
     expect(live).toHaveLength(1);
+  });
+});
+
+describe('bad input', () => {
+  it('names the field and writes nothing: a card id that is not a number, a malformed phone, a missing sub id', async () => {
+    const holder = await newMember(s);
+    const card = await mainCard(holder.id);
+    const calls = [
+      [await s.call('POST', '/api/customers/cards/family/add', { token: holder.token, body: { id: 'x', phone: '13800000000' } }), 'id'],
+      [await add(holder.token, card.id, '12ab'), 'phone'],
+      [await s.call('POST', '/api/customers/cards/family/remove', { token: holder.token, body: { id: card.id } }), 'subId'],
+    ] as const;
+    for (const [r, field] of calls) {
+      expect(r.status).toBe(400);
+      expect(r.body.field).toBe(field);
+    }
+    expect(await subsOf(card.id)).toEqual([]);
   });
 });

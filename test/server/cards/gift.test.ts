@@ -131,3 +131,23 @@ describe('a shared family main card', () => {
     expect((await quote(s, m.token, card.id)).body.code).toBe(200);
   });
 });
+
+describe('not yours, bad input', () => {
+  it('a card the caller never held is absent (404 naming id) and stays with its holder; a malformed phone or id names its field', async () => {
+    const holder = await newMember(s);
+    const stranger = await newMember(s);
+    const friend = await newMember(s);
+    const card = await giftCard(holder.id);
+    expect(refusal(await gift(stranger.token, card.id, await phoneOf(s, friend.id)))).toEqual([404, 70004, 'id']);
+    const bad = [
+      [await gift(holder.token, card.id, '12ab'), 'phone'],
+      [await s.call('POST', '/api/customers/cards/gift', { token: holder.token, body: { id: 'x', phone: await phoneOf(s, friend.id) } }), 'id'],
+    ] as const;
+    for (const [r, field] of bad) {
+      expect(r.status).toBe(400);
+      expect(r.body.field).toBe(field);
+    }
+    expect((await cardRow(s, card.id)).accountId).toBe(holder.id);
+  });
+});
+

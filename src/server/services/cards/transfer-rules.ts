@@ -5,6 +5,7 @@ import { OPEN_CARD_REFUND_STATES } from '../../../../machines/domain/card-refund
 import { OPEN_TRANSFER_STATES } from '../../../../machines/domain/transfer-transitions';
 import { TRANSFER_GROUP_WINDOW_DAYS } from '../../../domain/card-transfer';
 import { Errors, type ErrorName } from '../../../domain/errors';
+import { isValidPhone } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
 import { accounts, bookings, cardRefunds, cardTransfers, classes, clubs } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
@@ -101,8 +102,13 @@ export function refuseTransfer(r: TransferRefusal): never {
   throw new ApiError(Errors[r.why], r.values ? { values: r.values } : {});
 }
 
-/** The member a phone belongs to, when it is a member who may receive a card (not banned); else undefined. */
+/**
+ * The member a phone belongs to, when it is a member who may receive a card (not banned); else
+ * undefined. A phone that is not a mainland mobile number at all is refused first (10010 naming phone),
+ * so a typo is told as a typo rather than as "no such member".
+ */
 export async function recipientByPhone(db: Db | Tx, phone: string) {
+  if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'phone' });
   const [row] = await db
     .select({ id: accounts.id, name: accounts.name, phone: accounts.phone })
     .from(accounts)
