@@ -10,6 +10,7 @@ import type {
   TeacherRequestView,
 } from '../contracts/binding';
 import type { CheckinAnswer } from '../contracts/booking';
+import type { StaffMemberBody, StaffMemberForm, StaffMemberRegistered } from '../contracts/staff-members';
 import type { MemberPhoto, PhotoReviewBody, PhotoReviewed, PhotoToReview } from '../contracts/photos';
 import type { StaffRefund } from '../contracts/refunds';
 import type { StaffTransfer } from '../contracts/transfers';
@@ -40,6 +41,9 @@ export function bindingCalls(http: ApiClient) {
 export function staffCalls(http: ApiClient) {
   return {
     teachers: () => http.get<StaffTeacherRow[]>('/staff/teachers'),
+    /** the front desk registers a walk-in member (decision 045) */
+    memberForm: () => http.get<StaffMemberForm>('/staff/members/form'),
+    registerMember: (body: StaffMemberBody, idempotencyKey: string) => http.post<StaffMemberRegistered>('/staff/members', { body, idempotencyKey }),
     bindCodes: () => http.get<BindCodeView[]>('/staff/bind-codes'),
     issueBindCode: (teacherId: number, phone?: string) => http.post<BindCodeIssued>('/staff/bind-codes', { body: { teacherId, ...(phone ? { phone } : {}) } }),
     revokeBindCode: (id: number) => http.post<BindCodeView>('/staff/bind-codes/revoke', { body: { id } }),

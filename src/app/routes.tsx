@@ -104,6 +104,8 @@ export const screens: ScreenRoute[] = [
   { path: 'staff/teacherRequests', title: msg`新老师申请`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/teacher-requests-screen') },
   { path: 'staff/bindings', title: msg`已绑定账号`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/bindings-screen') },
   { path: 'staff/checkin', title: msg`前台签到`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/checkin-screen') },
+  // decision 045: the front desk registers a walk-in member with a default password
+  { path: 'staff/members/new', title: msg`登记新会员`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/register-member-screen') },
   { path: 'staff/transfers', title: msg`转让审核`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/transfers-screen') },
   { path: 'staff/cardRefunds', title: msg`退款申请`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/card-refunds-screen') },
   { path: 'staff/refunds', title: msg`退款处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/refunds-screen') },

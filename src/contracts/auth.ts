@@ -36,6 +36,7 @@ export const LoginData = Profile.extend({
   weixinPicture: z.string().nullable(),
   nicName: z.string().nullable(),
   wxBound: z.boolean().openapi({ description: 'an open id is bound to this account' }),
+  passwordIsDefault: z.boolean().openapi({ description: "logged in with the phone's default password (a member registered by staff): the app asks them to change it" }),
 }).openapi('LoginData');
 export type LoginData = z.infer<typeof LoginData>;
 

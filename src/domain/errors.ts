@@ -216,6 +216,9 @@ export const Errors = {
   classStartedNoChange: def(70165, 409, msg`课程已开始，不能再修改或取消`),
   classClubNotYours: def(70166, 403, msg`您不负责这家门店，不能在这里排课`),
   classAlreadyCancelled: def(70167, 409, msg`这节课已经取消了`),
+  // members registered by staff at the front desk (decision 045)
+  memberPhoneTaken: def(70168, 409, msg`这个手机号已经是会员了，请直接用它登录`),
+  memberNameInvalid: def(70169, 400, msg`请填写会员姓名（不超过20个字，不能是数字）`),
   // personal information and coupon gifting (issue 15, decision 032: 70100-70139)
   realNameInvalid: def(70100, 400, msg`请填写真实姓名（不超过20个字，不能是数字）`),
   idNumberFormat: def(70101, 400, msg`身份证号应为18位（最后一位可以是X）`),

@@ -4,8 +4,10 @@
  * used by personal information and card transfer, by the server's checks and the app's forms. Pure.
  */
 
-/** Spec §9: a real name is at most this many characters. */
-export const REAL_NAME_MAX = 20;
+import { REAL_NAME_MAX } from './limits';
+
+/** Spec §9: a real name is at most this many characters (named once, in limits). */
+export { REAL_NAME_MAX };
 
 /** Spec §5 real name: required, at most 20 characters, not numeric. */
 export function validRealName(name: string): boolean {

@@ -1,4 +1,5 @@
 import { loadStorageConfig, type StorageConfig } from './gateways/storage';
+import { parseDefaultPasswordRule, type DefaultPasswordRule } from '../domain/default-password';
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_TEACHER_CONFIRM_HOURS, SMS_RESEND_COOLDOWN_S } from '../domain/limits';
@@ -56,6 +57,11 @@ export interface Config {
   passwordScryptN: number;
   /** hours before a class starts by which its asked teacher must confirm (TEACHER_CONFIRM_HOURS, default 24; decision 029) */
   teacherConfirmHours: number;
+  /**
+   * how the default password of a member registered by staff is formed (DEFAULT_PASSWORD_PREFIX,
+   * DEFAULT_PASSWORD_PHONE_DIGITS; decision 045): the login page's hint says it, never a password
+   */
+  defaultPassword: DefaultPasswordRule;
 }
 
 /**
@@ -184,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     passwordScryptN: PASSWORD_SCRYPT_N,
     teacherConfirmHours: int(env.TEACHER_CONFIRM_HOURS, DEFAULT_TEACHER_CONFIRM_HOURS),
+    defaultPassword: parseDefaultPasswordRule(env.DEFAULT_PASSWORD_PREFIX, env.DEFAULT_PASSWORD_PHONE_DIGITS),
   };
   if (production) {
     const missing: string[] = [];

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { registerMember } from '../../src/server/services/staff/members';
 import { screen, startScreenHarness } from './support/screen-harness';
 
 // the screen harness itself: the real login screen, route guard, session and server, in-process
@@ -66,5 +67,34 @@ describe('screen harness: log in on the real screen against the real server', ()
     await ui.user.click(screen.getByRole('link', { name: 'Next month' }));
     await ui.waitForPath('/takecourse?month=2026-12');
     expect(screen.getByRole('link', { name: 'Previous month' }).getAttribute('href')).toBe('/takecourse?month=2026-11');
+  });
+
+  it('the password tab says how a default password is formed; a login with it leads to changing it, then on (decision 045)', async () => {
+    const { db, clock, config } = h.server.deps;
+    await registerMember(db, clock, config.defaultPassword, config.passwordScryptN, { phone: '13912345678', name: '前台会员' });
+    const ui = await h.open(`/login/${encodeURIComponent('/takecourse')}`);
+    expect(document.querySelector('[data-default-password-hint]')).toBeNull();
+    await ui.user.click(screen.getByRole('button', { name: '密码登录' }));
+    expect(document.querySelector('[data-default-password-hint]')?.textContent).toBe('门店前台开通的会员，默认密码为手机号后 6 位，首次登录后请修改。');
+    await ui.user.type(screen.getByPlaceholderText('请输入手机号'), '13912345678');
+    await ui.user.type(screen.getByPlaceholderText('请输入密码'), '345678');
+    await ui.user.click(screen.getByText('我已阅读并同意'));
+    await ui.user.click(screen.getByRole('button', { name: '登录' }));
+
+    await ui.waitForPath(`/mine/changepassword?first=1&then=${encodeURIComponent('/takecourse')}`);
+    expect(document.querySelector('[data-default-password-notice]')).not.toBeNull();
+    expect(screen.getByRole('link', { name: '以后再说' }).getAttribute('href')).toBe('/takecourse');
+    await ui.user.type(screen.getByPlaceholderText('请输入旧密码'), '345678');
+    await ui.user.type(screen.getByPlaceholderText('6到15位'), 'my-own-pass');
+    await ui.user.type(screen.getByPlaceholderText('请再次输入新密码'), 'my-own-pass');
+    await ui.user.click(screen.getByRole('button', { name: '确认修改' }));
+    await ui.waitForPath('/takecourse');
+  });
+
+  it('a member with their own password goes straight where they were going, and the change screen opened alone shows no notice', async () => {
+    await h.logIn('13800000002', 'yoga1234');
+    await h.open('/mine/changepassword');
+    expect(document.querySelector('[data-default-password-notice]')).toBeNull();
+    expect(screen.queryByRole('link', { name: '以后再说' })).toBeNull();
   });
 });

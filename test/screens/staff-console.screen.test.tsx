@@ -35,7 +35,7 @@ describe('the staff console', () => {
     await h.logIn(staff.phone, 'desk1234');
     await h.open('/staff');
     const sections = [...document.querySelectorAll('[data-section]')].map((a) => a.getAttribute('data-section'));
-    expect(sections).toEqual(['bind-codes', 'teacher-requests', 'bindings', 'checkin', 'photos', 'transfers', 'card-refunds', 'complaints', 'refunds']);
+    expect(sections).toEqual(['bind-codes', 'teacher-requests', 'bindings', 'checkin', 'register-member', 'photos', 'transfers', 'card-refunds', 'complaints', 'refunds']);
     expect(Number(document.querySelector('[data-waiting]')?.getAttribute('data-waiting'))).toBeGreaterThan(0);
   });
 
@@ -79,5 +79,31 @@ describe('the staff console', () => {
     await ui.user.click([...card()!.querySelectorAll('button')].find((b) => b.textContent === '确认')!);
     await waitFor(() => card() === null, 'gone from the queue');
     expect((await s.deps.db.select().from(teacherRequests).where(eq(teacherRequests.id, id)))[0]!.state).toBe('confirmed');
+  });
+
+  it('register a member (decision 045): a bad phone is said at the field and nothing is written; registered, the desk reads how the default password is formed, and the member logs in with it', async () => {
+    const staff = await account(s, 'staff', 'desk1234');
+    await h.logIn(staff.phone, 'desk1234');
+    const ui = await h.open('/staff/members/new');
+    expect(document.body.textContent).toContain('默认密码（手机号后 6 位）');
+    const phoneField = document.querySelector('input[name="phone"]') as HTMLInputElement;
+    const nameField = document.querySelector('input[name="name"]') as HTMLInputElement;
+    await ui.user.type(phoneField, '1391234');
+    await ui.user.type(nameField, '周到店');
+    await ui.user.click(screen.getByRole('button', { name: '登记' }));
+    await waitFor(() => document.body.textContent!.includes('请输入正确的手机号'), 'the phone refusal shows');
+    expect(document.querySelector('[data-registered]')).toBeNull();
+    await ui.user.clear(phoneField);
+    await ui.user.type(phoneField, '13987654321');
+    await ui.user.click(screen.getByRole('button', { name: '登记' }));
+    await waitFor(() => document.querySelector('[data-registered]') !== null, 'the registration shows');
+    expect(screen.getByRole('status').textContent).toBe('已为 周到店（13987654321）开通会员账号。请告诉会员：默认密码为手机号后 6 位，首次登录后请修改。');
+    const login = await s.call('POST', '/api/oauth/login', { body: { username: '13987654321', password: '654321', loginType: 'password' } });
+    expect(login.body).toMatchObject({ code: 200, data: { name: '周到店', passwordIsDefault: true } });
+    // the same phone again: the desk is told it is a member already
+    await ui.user.type(phoneField, '13987654321');
+    await ui.user.type(nameField, '周到店');
+    await ui.user.click(screen.getByRole('button', { name: '登记' }));
+    await waitFor(() => document.body.textContent!.includes('这个手机号已经是会员了'), 'the taken phone shows');
   });
 });

@@ -12,6 +12,7 @@ import { checkToken, revokeSession } from '../services/auth/sessions';
 import { issueCode } from '../services/auth/sms-codes';
 import { SMS_CODE_TTL_MS } from '../../domain/limits';
 import { CodeQuery, CodeSent, CodeTooSoon, LoginBody, LoginData, TokenCheck, TokenVerifyBody } from '../../contracts/auth';
+import { DefaultPasswordRuleView } from '../../contracts/staff-members';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
@@ -35,7 +36,7 @@ export const auth = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const { token, account, wxBound } = await login(c.var.deps, body);
+      const { token, account, wxBound, passwordIsDefault } = await login(c.var.deps, body);
       const p = profileOf(account);
       setSessionCookies(c, {
         token,
@@ -47,7 +48,21 @@ export const auth = createRouter()
         customerId: String(p.id),
       });
       // spec §7: the token also sits at the top level of the login answer
-      return c.json({ code: 200, status: true, token, data: { ...p, weixinPicture: p.wxAvatar, nicName: p.wxNickname, wxBound } }, 200);
+      return c.json({ code: 200, status: true, token, data: { ...p, weixinPicture: p.wxAvatar, nicName: p.wxNickname, wxBound, passwordIsDefault } }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/oauth/default-password-rule',
+      tags: ['auth'],
+      summary:
+        "How the default password of a member registered by staff is formed (decision 045): a prefix, then the phone's last digits. The login page's hint; never a password.",
+      responses: { 200: { description: 'OK', content: { 'application/json': { schema: envelope(DefaultPasswordRuleView) } } } },
+    }),
+    (c) => {
+      const { prefix, digits } = c.var.deps.config.defaultPassword;
+      return ok(c, { prefix, digits });
     },
   )
   .openapi(

@@ -25,6 +25,7 @@ import { personRoutes } from './person';
 import { photoRoutes } from './photos';
 import { scheduleRoutes } from './schedule';
 import { school } from './school';
+import { staffMemberRoutes } from './staff-members';
 import { staffRefundRoutes } from './staff-refunds';
 import { stats } from './stats';
 import { survey } from './survey';
@@ -53,6 +54,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', photoRoutes);
   app.route('/api', orderRoutes);
   app.route('/api', staffRefundRoutes);
+  app.route('/api', staffMemberRoutes);
   app.route('/api', buyingRoutes);
   app.route('/api', transferRoutes);
   app.route('/api', bindingRoutes);

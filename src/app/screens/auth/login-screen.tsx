@@ -2,23 +2,34 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button, Checkbox, List, ListInput, Segmented, SegmentedButton, Sheet } from 'konsta/react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import Cookies from 'universal-cookie';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../../machines/login.machine';
-import { browserApiOrThrow } from '../../api-context';
+import type { DefaultPasswordRule } from '../../../domain/default-password';
+import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { actorTimers } from '../../app-clock';
-import { redirectMemberHome, returnPath } from '../../session/request-session';
+import { changeDefaultPasswordPath, redirectMemberHome, returnPath } from '../../session/request-session';
 import { SessionContext } from '../../session/session-provider';
 import { AgreementText, memberServiceClauses, privacyClauses } from '../checkout/agreement-text';
 import { feedbackMessage } from './auth-messages';
 import { CodeButton, FormMessage } from './code-button';
 import { smsCodeWithApi, useSmsCode } from './sms-code';
 
-/** A logged-in member sent to /login lands on Homepage (spec §2). */
-export function loader({ context }: LoaderFunctionArgs) {
+interface LoginData {
+  /** how a default password is formed (decision 045), for the password tab's hint; null when unknown */
+  rule: DefaultPasswordRule | null;
+}
+
+/** A logged-in member sent to /login lands on Homepage (spec §2); the page reads the default-password rule. */
+export async function loader({ context }: LoaderFunctionArgs): Promise<LoginData> {
   redirectMemberHome(context);
-  return null;
+  try {
+    const r = await apiFrom(context).auth.defaultPasswordRule();
+    return { rule: r.code === 200 ? r.data : null };
+  } catch {
+    return { rule: null };
+  }
 }
 
 /** /login and /login/:from: code and password tabs, resend countdown, agreement (spec §5). */
@@ -26,6 +37,7 @@ export default function LoginScreen() {
   const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const { from } = useParams();
+  const { rule } = (useLoaderData() as LoginData | undefined) ?? { rule: null };
   const session = SessionContext.useActorRef();
   const back = returnPath(from);
 
@@ -38,11 +50,12 @@ export default function LoginScreen() {
         },
         actions: {
           handOver: ({ context }) => {
+            // a login with the default password leads to changing it (decision 045), then on to where the member was going
             // the server has just set the session cookies: take the messaging-app avatar and nickname from them
             const jar = new Cookies(undefined, { path: '/' });
             const user = { ...context.user!, wxAvatar: jar.get('wxAvatar', { doNotParse: true }) || context.user!.wxAvatar, wxNicName: jar.get('wxNicName', { doNotParse: true }) || context.user!.wxNicName };
             session.send({ type: 'session.login', token: context.token!, user });
-            void navigate(back, { replace: true });
+            void navigate(context.passwordIsDefault ? changeDefaultPasswordPath(back) : back, { replace: true });
           },
         },
       }),
@@ -137,6 +150,7 @@ export default function LoginScreen() {
           />
         )}
       </List>
+      {tab === 'password' && rule ? <DefaultPasswordHint rule={rule} /> : null}
       <FormMessage>{message ? i18n._(message) : undefined}</FormMessage>
       <Block className="!my-3">
         <LoginAgreements agreed={agreed} onChange={(value) => login.send({ type: 'login.agreement.change', agreed: value })} />
@@ -155,6 +169,22 @@ export default function LoginScreen() {
         </div>
       </Block>
     </form>
+  );
+}
+
+/** The password tab's line on how a default password is formed (spec §9 "default password hint {secret}"); never a password. */
+function DefaultPasswordHint({ rule }: { rule: DefaultPasswordRule }) {
+  const { prefix, digits } = rule;
+  return (
+    <p className="mx-4 -mt-2 mb-2 text-sm text-black/60" data-default-password-hint>
+      {prefix ? (
+        <Trans>
+          门店前台开通的会员，默认密码为“{prefix}”加手机号后 {digits} 位，首次登录后请修改。
+        </Trans>
+      ) : (
+        <Trans>门店前台开通的会员，默认密码为手机号后 {digits} 位，首次登录后请修改。</Trans>
+      )}
+    </p>
   );
 }
 

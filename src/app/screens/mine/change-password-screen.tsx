@@ -2,18 +2,26 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button, List, ListInput } from 'konsta/react';
 import { useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '../../../../machines/change-password.machine';
 import { browserApiOrThrow } from '../../api-context';
+import { returnPath } from '../../session/request-session';
 import { useToast } from '../../ui/toast';
 import { feedbackMessage } from '../auth/auth-messages';
 import { FormMessage } from '../auth/code-button';
 
-/** /mine/changepassword (requiresLogin): old password, new one twice (spec §5). */
+/**
+ * /mine/changepassword (requiresLogin): old password, new one twice (spec §5). After a login with the
+ * default password (`?first=1&then=...`, decision 045) it says why it opened, may be left for later,
+ * and goes on to `then` once changed.
+ */
 export default function ChangePasswordScreen() {
   const { i18n, t } = useLingui();
   const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const first = query.get('first') === '1';
+  const then = first ? returnPath(query.get('then') ?? undefined) : '/mine';
   const toast = useToast();
   const logic = useMemo(
     () =>
@@ -36,8 +44,8 @@ export default function ChangePasswordScreen() {
   useEffect(() => {
     if (!done) return;
     toast(t`密码已修改`);
-    void navigate('/mine', { replace: true });
-  }, [done, toast, navigate, t]);
+    void navigate(then, { replace: true });
+  }, [done, toast, navigate, t, then]);
 
   return (
     <form
@@ -47,6 +55,11 @@ export default function ChangePasswordScreen() {
         change.send({ type: 'password.save' });
       }}
     >
+      {first ? (
+        <Block strong inset className="!mt-6 !mb-0 text-sm" data-default-password-notice>
+          <Trans>您正在使用门店开通时的默认密码，请设置一个只有您知道的新密码。旧密码就是刚才登录用的默认密码。</Trans>
+        </Block>
+      ) : null}
       <List strong inset className="!mt-6 !mb-4">
         <ListInput
           label={<Trans>旧密码</Trans>}
@@ -81,6 +94,13 @@ export default function ChangePasswordScreen() {
         <Button large rounded type="submit" disabled={saving || done}>
           {saving ? <Trans>提交中…</Trans> : <Trans>确认修改</Trans>}
         </Button>
+        {first ? (
+          <div className="mt-4 text-center text-sm">
+            <Link to={then} replace className="inline-flex min-h-11 items-center text-primary" data-later>
+              <Trans>以后再说</Trans>
+            </Link>
+          </div>
+        ) : null}
       </Block>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { Clock } from '../../../domain/clock';
+import { isDefaultPassword } from '../../../domain/default-password';
 import { Errors, type ErrorDef } from '../../../domain/errors';
 import { isValidPasswordLength, isValidPhone, trimInput } from '../../../domain/validation';
 import type { Tx } from '../../db/client';
@@ -20,6 +21,8 @@ export interface LoginResult {
   account: Account;
   /** an open id is bound to the account after this login */
   wxBound: boolean;
+  /** logged in with the phone's default password (decision 045): the app leads to changing it */
+  passwordIsDefault: boolean;
 }
 
 type Outcome = { ok: true; result: LoginResult } | { ok: false; error: ErrorDef; field?: string };
@@ -55,7 +58,8 @@ async function passwordLogin(deps: AuthDeps, phone: string, password: string, in
     if (checked === 'wrong') return { ok: false, error: Errors.wrongPhoneOrPassword, field: 'password' };
     const { account } = checked;
     if (account.banned) return { ok: false, error: Errors.banned };
-    return { ok: true, result: await startSession(tx, account, input, clock) };
+    const result = await startSession(tx, account, input, clock);
+    return { ok: true, result: { ...result, passwordIsDefault: isDefaultPassword(phone, password, deps.config.defaultPassword) } };
   });
 }
 
@@ -79,7 +83,7 @@ async function openIdLogin(deps: AuthDeps, input: LoginInput): Promise<Outcome> 
     if (account.banned) return { ok: false, error: Errors.banned };
     await spendTicket(tx, ticket.id, clock);
     const token = await createSession(tx, account.id, clock);
-    return { ok: true, result: { token, account, wxBound: true } };
+    return { ok: true, result: { token, account, wxBound: true, passwordIsDefault: false } };
   });
 }
 
@@ -97,5 +101,5 @@ async function startSession(tx: Tx, account: Account, input: LoginInput, clock: 
   const token = await createSession(tx, account.id, clock);
   const fresh = (await accountById(tx, account.id)) ?? account;
   const wxBound = ticket !== undefined || (await hasOpenIdBinding(tx, account.id));
-  return { token, account: fresh, wxBound };
+  return { token, account: fresh, wxBound, passwordIsDefault: false };
 }
