@@ -11,6 +11,8 @@ interface Card {
   cardType: string;
   status: string;
   validUntil: string | null;
+  /** held as a family sub card (decision 040): only its owner manages it */
+  familySub: boolean;
 }
 
 /** The demo member whose annual card has no class ahead (seed/bookings.ts). */
@@ -81,7 +83,8 @@ describe('card freeze, unfreeze and extension in the browser (issue 13, decision
     const { page } = await newPage();
     const token = await logIn(page);
     const res = await page.context().request.get('/api/customers/cards', { headers: { 'Authorization-token': token } });
-    const card = ((await res.json()) as { data: Card[] }).data.find((c) => c.status === 'in_use')!;
+    // one of the member's own cards (the seeded family card they share is its owner's to manage)
+    const card = ((await res.json()) as { data: Card[] }).data.find((c) => c.status === 'in_use' && !c.familySub)!;
     await gotoHydrated(page, `/mine/carddetail?id=${card.id}`);
     await page.locator('[data-action=change-adviser]').click();
     const club = page.locator('[data-adviser-form] select[name=clubId]');

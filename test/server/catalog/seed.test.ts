@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CARD_TYPES } from '../../../src/domain/catalog';
 import { verifyPassword } from '../../../src/server/services/password';
 import * as schema from '../../../src/server/db/schema/index';
-import { CLASSMATES_PER_CLUB } from '../../../src/server/db/seed/bookings';
+import { CLASSMATES_PER_CLUB, DEMO_FAMILY_CARD } from '../../../src/server/db/seed/bookings';
 import { seatCountsThatDisagree } from '../../../src/server/db/consistency';
 import { demoAccounts, seedIfEmpty } from '../../../src/server/db/seed/index';
 import { startTestServer } from '../support/harness';
@@ -20,6 +20,8 @@ const SEEDED_TABLES = {
   notifications: schema.notifications,
   surveys: schema.surveys,
   surveyOptions: schema.surveyOptions,
+  memberCards: schema.memberCards,
+  cardFamilyMembers: schema.cardFamilyMembers,
 };
 
 async function counts(db: Awaited<ReturnType<typeof startTestServer>>['deps']['db']) {
@@ -99,6 +101,17 @@ describe('the demo seed', async () => {
     expect(roles).toEqual(expect.arrayContaining(['member:1:false', 'member:2:false', 'member:2:true']));
     expect(demoAccounts.some((a) => a.role === 'teacher')).toBe(true);
     expect(demoAccounts.some((a) => a.role === 'staff')).toBe(true);
+  });
+
+  it('gives member 1 a family main card shared with member 2 as its one sub-card holder (decision 040)', async () => {
+    const [m1, m2] = await s.deps.db.select().from(schema.accounts).orderBy(schema.accounts.id).limit(2);
+    const family = await s.deps.db.select().from(schema.memberCards).where(eq(schema.memberCards.cardType, 'family-main'));
+    expect(family.map((c) => [c.accountId, c.name, c.status, c.usesTotal, c.usesLeft])).toEqual([[m1!.id, DEMO_FAMILY_CARD.name, 'in_use', DEMO_FAMILY_CARD.usesTotal, DEMO_FAMILY_CARD.usesLeft]]);
+    const [goods] = await s.deps.db.select().from(schema.goods).where(eq(schema.goods.id, family[0]!.goodsId!));
+    expect([goods?.cardType, goods?.uses]).toEqual(['family-main', DEMO_FAMILY_CARD.usesTotal]);
+    const subs = await s.deps.db.select().from(schema.cardFamilyMembers);
+    expect(subs.map((f) => [f.cardId, f.accountId, f.addedBy, f.removedAt])).toEqual([[family[0]!.id, m2!.id, m1!.id, null]]);
+    expect(m2!.phone).toBe('13800000002');
   });
 
   it('links the demo teacher account to a teacher', async () => {

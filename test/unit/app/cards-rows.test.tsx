@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemberCard } from '../../../src/api/booking';
 import type { CardHistoryItem } from '../../../src/api/member-goods';
 import { CardHistoryList } from '../../../src/app/screens/cards/card-history-row';
+import { CardHeader } from '../../../src/app/screens/cards/card-header';
 import { MyCardRow } from '../../../src/app/screens/cards/my-card-row';
 import { renderWithI18n } from './render-with-i18n';
 
@@ -52,6 +53,35 @@ describe('my card row (spec §3 card; §4 status)', () => {
     expect(text).toContain('使用中');
     expect(text).toContain('不限次数');
     expect(text).toContain('2026-02-01 ~ 2027-01-31');
+  });
+});
+
+describe('a family main card held as a sub card (decision 040)', () => {
+  const shared: MemberCard = { ...card, cardType: 'family-main', name: '亲情年卡（主卡）', status: 'in_use', usesTotal: 100, usesLeft: 96, familySub: true };
+
+  it('is marked in my cards as a family sub card, its owner\'s cards are not', () => {
+    const { unmount } = renderWithI18n(
+      <MemoryRouter>
+        <MyCardRow card={shared} status="in_use" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link').querySelector('[data-family-sub]')?.textContent).toBe('亲情卡副卡');
+    unmount();
+    renderWithI18n(
+      <MemoryRouter>
+        <MyCardRow card={{ ...shared, familySub: false }} status="in_use" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link').querySelector('[data-family-sub]')).toBeNull();
+  });
+
+  it('says on the card page that its uses are shared and the main card\'s holder manages it', () => {
+    const detail = { ...shared, offers: [], operations: [] } as unknown as Parameters<typeof CardHeader>[0]['card'];
+    const { container, unmount } = renderWithI18n(<CardHeader card={detail} status="in_use" />);
+    expect(container.querySelector('[data-family-sub]')?.textContent).toBe('亲情卡副卡：与主卡持有人共用次数和有效期，由主卡持有人管理');
+    unmount();
+    const own = renderWithI18n(<CardHeader card={{ ...detail, familySub: false }} status="in_use" />);
+    expect(own.container.querySelector('[data-family-sub]')).toBeNull();
   });
 });
 

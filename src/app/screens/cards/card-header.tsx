@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import type { CardStatus } from '../../../../machines/domain/card-transitions';
 import type { MemberCardDetail } from '../../../api/member-goods';
 import { CARD_STATUS_LABELS, cardStatusBadgeClass } from './card-labels';
 
-/** The top of a card page: its name, number and status, drawn as the card. */
+/** The top of a card page: its name, number and status, drawn as the card; a card held as a family sub card says whose it is to manage (decision 040). */
 export function CardHeader(props: { card: MemberCardDetail; status: CardStatus }) {
   const { i18n } = useLingui();
   const c = props.card;
@@ -18,6 +19,11 @@ export function CardHeader(props: { card: MemberCardDetail; status: CardStatus }
       <p className="mt-1 text-sm tabular-nums opacity-85" data-card-number>
         {c.number}
       </p>
+      {c.familySub && (
+        <p className="mt-2 text-sm" data-family-sub>
+          <Trans>亲情卡副卡：与主卡持有人共用次数和有效期，由主卡持有人管理</Trans>
+        </p>
+      )}
     </header>
   );
 }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { CardStatus } from '../../../../machines/domain/card-transitions';
 import type { MemberCard } from '../../../api/booking';
@@ -10,7 +11,10 @@ export function myCardPath(id: number): string {
   return `/mine/carddetail?id=${id}`;
 }
 
-/** One of my cards on /vipcard: name, number, status, what is left and until when; opens its detail. */
+/**
+ * One of my cards on /vipcard: name, number, status, what is left and until when; opens its detail.
+ * A family main card the member holds as a sub card (decision 040) is marked so.
+ */
 export function MyCardRow(props: { card: MemberCard; status: CardStatus }) {
   const { i18n } = useLingui();
   const c = props.card;
@@ -28,7 +32,14 @@ export function MyCardRow(props: { card: MemberCard; status: CardStatus }) {
             {i18n._(CARD_STATUS_LABELS[props.status])}
           </span>
         </span>
-        <span className="mt-1 block text-xs tabular-nums opacity-80">{c.number}</span>
+        <span className="mt-1 flex items-center gap-2 text-xs tabular-nums">
+          <span className="opacity-80">{c.number}</span>
+          {c.familySub && (
+            <span className="rounded-full border border-current px-2 py-0.5" data-family-sub>
+              <Trans context="card held as a sub card">亲情卡副卡</Trans>
+            </span>
+          )}
+        </span>
         <span className="mt-3 flex justify-between gap-2 text-sm tabular-nums">
           <span>
             <CardFrequencyText card={c} />

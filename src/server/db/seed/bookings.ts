@@ -4,7 +4,7 @@ import type { ClassTypeKey } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
 import { shanghaiDateAfter } from '../../../domain/time';
 import type { Tx } from '../client';
-import { accounts, bookings, classes, goods, memberCards } from '../schema/index';
+import { accounts, bookings, cardFamilyMembers, classes, goods, memberCards } from '../schema/index';
 import { generator, type SeededClass } from './classes';
 
 const DAY = 86_400_000;
@@ -70,6 +70,8 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
     )
     .returning({ id: memberCards.id });
 
+  // the family main card comes after the classmates' cards (below), so the ids of every card seeded before it stay as they were
+
   // classmates: 16 per club, each with an annual card
   const clubCount = Math.max(...seeded.map((c) => c.clubIndex)) + 1;
   const mates = await tx
@@ -103,6 +105,8 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
       })),
     )
     .returning({ id: memberCards.id });
+
+  await seedFamilyCard(tx, now, demoMemberIds, goodsId(4), number());
 
   const rnd = generator(7_331);
   const rows: (typeof bookings.$inferInsert)[] = [];
@@ -158,4 +162,36 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
 
   for (let i = 0; i < rows.length; i += 500) await tx.insert(bookings).values(rows.slice(i, i + 500));
   await tx.update(classes).set({ bookedCount: seatCountSql() });
+}
+
+/** The family main card's goods place in seed/goods.ts, and the uses its holder and sub-card holders share. */
+export const DEMO_FAMILY_CARD = { name: '亲情年卡（主卡）', usesTotal: 100, usesLeft: 96 } as const;
+
+/**
+ * A family main card (decision 040) held by member 1 and shared with member 2 as its one sub-card
+ * holder (one place of two left), so a demo can log in as member 2 and book with member 1's card.
+ */
+async function seedFamilyCard(tx: Tx, now: number, demoMemberIds: readonly number[], goodsId: number | null, number: string): Promise<void> {
+  const [m1, m2] = demoMemberIds;
+  if (m1 === undefined || m2 === undefined) return;
+  const [card] = await tx
+    .insert(memberCards)
+    .values({
+      accountId: m1,
+      goodsId,
+      cardType: 'family-main',
+      name: DEMO_FAMILY_CARD.name,
+      nameEn: 'Family annual card (main)',
+      number,
+      status: 'in_use',
+      usesTotal: DEMO_FAMILY_CARD.usesTotal,
+      usesLeft: DEMO_FAMILY_CARD.usesLeft,
+      validityDays: 365,
+      validFrom: new Date(now - 45 * DAY),
+      validUntil: new Date(now + 320 * DAY),
+      allowedClassTypes: GROUP,
+      createdAt: new Date(now - 46 * DAY),
+    })
+    .returning({ id: memberCards.id });
+  await tx.insert(cardFamilyMembers).values({ cardId: card!.id, accountId: m2, addedBy: m1, createdAt: new Date(now - 40 * DAY) });
 }

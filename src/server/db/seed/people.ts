@@ -18,8 +18,8 @@ export interface DemoAccount {
 
 /** The demo logins, printed on start (demo mode) and used by the README and browser tests. */
 export const demoAccounts: readonly DemoAccount[] = [
-  { phone: '13800000001', password: 'yoga1234', role: 'member', level: '1', name: '张小雨', banned: false, note: 'member, level 1 (books 1 day ahead)' },
-  { phone: '13800000002', password: 'yoga1234', role: 'member', level: '2', name: '刘子涵', banned: false, note: 'member, level 2 (books 3 days ahead)' },
+  { phone: '13800000001', password: 'yoga1234', role: 'member', level: '1', name: '张小雨', banned: false, note: 'member, level 1 (books 1 day ahead); holds a family main card shared with 13800000002' },
+  { phone: '13800000002', password: 'yoga1234', role: 'member', level: '2', name: '刘子涵', banned: false, note: 'member, level 2 (books 3 days ahead); sub-card holder of 13800000001\'s family card' },
   { phone: '13800000003', password: 'yoga1234', role: 'member', level: '2', name: '黄磊', banned: true, note: 'banned member (login refused)' },
   { phone: '13800000004', password: 'teach1234', role: 'teacher', level: '2', name: '林美', banned: false, note: 'teacher (Lin Mei)' },
   { phone: '13800000005', password: 'staff1234', role: 'staff', level: '2', name: '王芳', banned: false, note: 'front-desk staff' },
