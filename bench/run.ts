@@ -1,12 +1,13 @@
 // `npm run bench`: builds the app if needed, starts the real server on a loopback port (fresh demo
 // data), runs each section and prints one markdown table. A measurement, not a test.
-// Sections: BENCH_ONLY=bytes,lighthouse,latency runs some of them.
+// Sections: BENCH_ONLY=bytes,lighthouse,taps,latency runs some of them.
 // BENCH_SERVER_ENTRY=<built main.js> runs that server build instead of dist/node/main.js.
 import { ensureBuilt, startServer } from '../test/e2e/support/server';
 import { apiLatency } from './sections/api-latency';
 import { bookingRace } from './sections/booking-race';
 import { flashSaleRace } from './sections/flash-sale-race';
 import { lighthouseSection } from './sections/lighthouse';
+import { tapLatency } from './sections/tap-latency';
 import { transferBytes } from './sections/transfer-bytes';
 import type { BenchRow, BenchSection } from './types';
 
@@ -14,6 +15,7 @@ import type { BenchRow, BenchSection } from './types';
 const sections: Record<string, BenchSection> = {
   bytes: transferBytes,
   lighthouse: lighthouseSection,
+  taps: tapLatency,
   latency: apiLatency,
   booking: bookingRace,
   flash: flashSaleRace,

@@ -60,6 +60,25 @@ function smallTargets(min: number): Small[] {
   return out;
 }
 
+/**
+ * Runs in the page: the multi-column grids off spec §9's layout grid (12 columns, gutter 8; the
+ * `grid-12` rule in styles.css, decision 046), each described. A grid marked data-grid-exempt (with
+ * its reason) is left out.
+ */
+function offGrid(): string[] {
+  const out: string[] = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const style = getComputedStyle(el);
+    if (style.display !== 'grid' && style.display !== 'inline-grid') continue;
+    const tracks = style.gridTemplateColumns.split(' ').filter(Boolean).length;
+    if (tracks <= 1 || el.closest('[data-grid-exempt]')) continue;
+    if (tracks === 12 && style.columnGap === '8px') continue;
+    const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).slice(0, 4).join('.');
+    out.push(`${el.tagName.toLowerCase()}.${cls}: ${tracks} columns, gap ${style.columnGap}`);
+  }
+  return out;
+}
+
 /** The route pattern a path of this app is on, if any. */
 const patternOf = (pathname: string) => PATTERNS.find((p) => matchPath(p.replace(/\/$/, '') || '/', pathname));
 
@@ -67,10 +86,11 @@ const patternOf = (pathname: string) => PATTERNS.find((p) => matchPath(p.replace
  * Opens the bare routes and then one page per route pattern its links lead to; records each page's
  * small targets by pattern. `only` limits the crawl to patterns it accepts.
  */
-async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ visited: string[]; small: string[] }> {
+async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ visited: string[]; small: string[]; grids: string[] }> {
   const queue = PATTERNS.filter((p) => !p.includes(':') && only(p));
   const done = new Set<string>();
   const small: string[] = [];
+  const grids: string[] = [];
   const visited: string[] = [];
   while (queue.length > 0) {
     const url = queue.shift()!;
@@ -86,16 +106,17 @@ async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ 
     done.add(at);
     visited.push(landed);
     for (const s of await page.evaluate(smallTargets, MIN)) small.push(`${at}: ${s.what} ${s.width}x${s.height}`);
+    for (const g of await page.evaluate(offGrid)) grids.push(`${at}: ${g}`);
     const links = await page.evaluate(() => [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((h) => h.startsWith('/')));
     for (const href of links) {
       const p = patternOf(new URL(href, 'http://x').pathname);
       if (p && !done.has(p) && only(p)) queue.push(href);
     }
   }
-  return { visited, small: [...new Set(small)] };
+  return { visited, small: [...new Set(small)], grids: [...new Set(grids)] };
 }
 
-describe('every tappable thing is at least 44 x 44 px on a phone (issue 16)', { timeout: 240_000 }, () => {
+describe('every tappable thing is at least 44 x 44 px on a phone, and layouts sit on the 12-column grid (issue 16)', { timeout: 240_000 }, () => {
   const browser = useBrowser();
 
   it('as a member: every route and the pages its links lead to', async () => {
@@ -105,15 +126,17 @@ describe('every tappable thing is at least 44 x 44 px on a phone (issue 16)', { 
     await page.goto(`${baseUrl()}/login`);
     const r = await page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
     expect(r.status()).toBe(200);
-    const { visited, small } = await crawl(page, (p) => !p.startsWith('/staff') && !p.startsWith('/login'));
+    const { visited, small, grids } = await crawl(page, (p) => !p.startsWith('/staff') && !p.startsWith('/login'));
     expect(visited.length, 'pages measured').toBeGreaterThan(50);
     expect(small, `${small.length} small targets`).toEqual([]);
+    expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
   });
 
   it('as a visitor: log in, forgotten password, new password', async () => {
     const { page } = await browser.newPage();
-    const { small } = await crawl(page, (p) => p.startsWith('/login'));
+    const { small, grids } = await crawl(page, (p) => p.startsWith('/login'));
     expect(small, `${small.length} small targets`).toEqual([]);
+    expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
   });
 
   it('as staff: the staff console', async () => {
@@ -121,8 +144,9 @@ describe('every tappable thing is at least 44 x 44 px on a phone (issue 16)', { 
     await page.goto(`${baseUrl()}/login`);
     const r = await page.context().request.post('/api/oauth/login', { data: { username: '13800000005', password: 'staff1234', loginType: 'password' } });
     expect(r.status()).toBe(200);
-    const { visited, small } = await crawl(page, (p) => p.startsWith('/staff'));
+    const { visited, small, grids } = await crawl(page, (p) => p.startsWith('/staff'));
     expect(visited.length, 'pages measured').toBeGreaterThan(8);
     expect(small, `${small.length} small targets`).toEqual([]);
+    expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ export const PHONE: BrowserContextOptions = {
 };
 
 /** Counts the page's fetches in flight (window.__fetchesInFlight), from before any of its scripts run. */
-const COUNT_FETCHES = `(() => {
+export const COUNT_FETCHES = `(() => {
   let inFlight = 0;
   const fetch = window.fetch;
   window.fetch = function (...args) {

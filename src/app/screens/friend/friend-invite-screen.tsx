@@ -146,7 +146,7 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
             <Trans>代付链接</Trans>
             <input ref={field} readOnly value={inv.link} className="mt-1 block min-h-11 w-full rounded-lg border border-black/15 px-3 text-sm text-black" data-invite-link onFocus={(e) => e.currentTarget.select()} />
           </label>
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid-12 cols-2 gap-y-3">
             <Button large rounded type="button" disabled={busy} onClick={() => setShareHint((v) => !v)} data-action="share">
               <Trans>发送给好友</Trans>
             </Button>

@@ -55,7 +55,7 @@ export function ClassTypeEntries() {
   const { i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en' : 'zh';
   return (
-    <nav className="mx-4 mt-4 grid grid-cols-3 gap-2 rounded-xl bg-white p-3">
+    <nav className="grid-12 cols-3 mx-4 mt-4 gap-y-2 rounded-xl bg-white p-3">
       {CLASS_TYPES.map((t) => {
         const label = dictLabel(t, locale);
         return (

@@ -44,7 +44,7 @@ export default function CardRefundsScreen() {
               <Trans>没有等待审核的退款申请</Trans>
             </p>
           ) : (
-            <ul className="grid grid-cols-1 gap-3 p-4 md:grid-cols-2" data-card-refund-list>
+            <ul className="grid-12 md:cols-2 gap-y-3 p-4" data-card-refund-list>
               {list.map((x) => (
                 <li key={x.id} className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-black/5" data-card-refund={x.id}>
                   <p className="text-base font-medium">

@@ -176,7 +176,7 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
         <input name="day" type="date" className={input} value={v.day} disabled={busy} onChange={change('day')} />
         {fieldError('day')}
       </label>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid-12 cols-2 gap-y-2">
         <label className="block space-y-1">
           <span className="text-sm text-black/60">
             <Trans>上课时间</Trans>

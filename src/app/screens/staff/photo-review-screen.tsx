@@ -99,7 +99,7 @@ export default function PhotoReviewScreen() {
             <Trans>没有等待审核的照片</Trans>
           </p>
         ) : (
-          <ul className="grid grid-cols-1 gap-3 p-4 md:grid-cols-2" data-photo-list>
+          <ul className="grid-12 md:cols-2 gap-y-3 p-4" data-photo-list>
             {photos.map((p) => (
               <li key={p.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-photo={p.id}>
                 <img src={`/api/staff/photos/${p.id}/image`} alt="" width={120} height={120} className="h-30 w-30 rounded-lg bg-black/5 object-cover" />

@@ -68,7 +68,7 @@ export default function StaffClassesScreen() {
         </Trans>
       </p>
       {/* confirmations at a glance (decision 041): each count filters the list to its classes */}
-      <nav className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-glance>
+      <nav className="grid-12 cols-2 sm:cols-4 gap-y-2" data-glance>
         {GLANCE_KEYS.map((k) => (
           <Link
             key={k}

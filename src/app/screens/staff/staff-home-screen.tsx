@@ -18,7 +18,7 @@ export default function StaffHomeScreen() {
   return (
     <StaffPage d={d} onRetry={retry} title={<Trans>员工工作台</Trans>}>
       {(requests) => (
-        <ul className="grid grid-cols-1 gap-3 p-4 md:grid-cols-2" data-console-sections>
+        <ul className="grid-12 md:cols-2 gap-y-3 p-4" data-console-sections>
           {CONSOLE_SECTIONS.map((s) => (
             <li key={s.key}>
               <Link to={s.path} className="block min-h-20 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-section={s.key}>

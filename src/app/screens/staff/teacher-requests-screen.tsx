@@ -24,7 +24,7 @@ export default function TeacherRequestsScreen() {
             <Trans>没有等待处理的申请</Trans>
           </p>
         ) : (
-          <ul className="grid grid-cols-1 gap-3 p-4 md:grid-cols-2" data-request-list>
+          <ul className="grid-12 md:cols-2 gap-y-3 p-4" data-request-list>
             {list.map((r) => (
               <li key={r.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-request={r.id}>
                 <div className="flex gap-3">

@@ -28,7 +28,7 @@ export default function TransfersScreen() {
             <Trans>没有等待审核的转让申请</Trans>
           </p>
         ) : (
-          <ul className="grid grid-cols-1 gap-3 p-4 md:grid-cols-2" data-transfer-list>
+          <ul className="grid-12 md:cols-2 gap-y-3 p-4" data-transfer-list>
             {list.map((x) => (
               <li key={x.id} className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-black/5" data-transfer={x.id} data-state={x.state}>
                 <p className="text-base font-medium">

@@ -143,7 +143,7 @@ export default function TransferApplyScreen() {
                 <Trans>请填写正确的身份证号</Trans>
               </p>
             )}
-            <div className="grid grid-cols-2 gap-3">
+            <div className="grid-12 cols-2 gap-y-3">
               <ImageInput name="idPhoto" chosen={Boolean(c.idPhoto)} disabled={busy} label={<Trans>身份证照片</Trans>} onReady={(image) => flow.send({ type: 'idPhoto.ready', image })} onUnreadable={() => (unreadable.current = 'idPhoto')} />
               <ImageInput name="photo" chosen={Boolean(c.photo)} disabled={busy} label={<Trans>受让人照片</Trans>} onReady={(image) => flow.send({ type: 'photo.ready', image })} onUnreadable={() => (unreadable.current = 'photo')} />
             </div>

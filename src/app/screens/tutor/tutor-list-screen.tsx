@@ -20,7 +20,7 @@ export default function TutorListScreen() {
       <BlockTitle>
         <Trans>导师团队（{teachers.length}）</Trans>
       </BlockTitle>
-      <ul className="grid grid-cols-2 gap-3 px-4 pb-4">
+      <ul className="grid-12 cols-2 gap-y-3 px-4 pb-4">
         {teachers.map((t) => (
           <li key={t.id}>
             <Link to={`/tutor/tutorDetail/${t.id}`} className="block overflow-hidden rounded-xl bg-white active:opacity-80" data-teacher={t.id}>
