@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { demoAccounts } from '../../src/server/db/seed/people';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../test/e2e/support/chromium';
 import { repoRoot } from '../../test/e2e/support/server';
 import { ms, type BenchSection } from '../types';
@@ -19,14 +20,22 @@ interface LighthouseResult {
 }
 
 /** Runs the Lighthouse CLI (mobile profile, simulated throttling) on a URL with Debian's Chromium. */
-function lighthouse(url: string, categories = 'performance,accessibility'): Promise<LighthouseResult> {
+function lighthouse(url: string, categories = 'performance,accessibility', cookie?: string): Promise<LighthouseResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'yoga-lh-'));
   const out = path.join(dir, 'report.json');
   const flags = ['--headless', ...CHROMIUM_ARGS].join(' ');
   return new Promise<LighthouseResult>((resolve, reject) => {
     const child = spawn(
       path.join(repoRoot, 'node_modules', '.bin', 'lighthouse'),
-      [url, '--quiet', `--only-categories=${categories}`, '--output=json', `--output-path=${out}`, `--chrome-flags=${flags}`],
+      [
+        url,
+        '--quiet',
+        `--only-categories=${categories}`,
+        '--output=json',
+        `--output-path=${out}`,
+        `--chrome-flags=${flags}`,
+        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+      ],
       { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let err = '';
@@ -48,6 +57,21 @@ function lighthouse(url: string, categories = 'performance,accessibility'): Prom
       }
     });
   });
+}
+
+/** The session cookies a password login of the first demo member sets, as one Cookie header. */
+async function memberCookie(baseUrl: string): Promise<string> {
+  const member = demoAccounts.find((a) => a.phone === '13800000001')!;
+  const res = await fetch(new URL('/api/oauth/login', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: member.phone, password: member.password, loginType: 'password' }),
+  });
+  if (!res.ok) throw new Error(`log in: HTTP ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** Median of several runs (BENCH_LH_RUNS, default 1): Lighthouse's simulation varies a little. */
@@ -75,6 +99,9 @@ export const lighthouseSection: BenchSection = {
       // issue 16: accessibility 100 on the screens a member opens most (as a visitor: Mine is the login wall)
       const a11y: Array<[string, number]> = [['/', app.a11y]];
       for (const screen of ['/login', '/takecourse/bookcourse', '/vipcard']) a11y.push([screen, (await lighthouse(new URL(screen, baseUrl).toString(), 'accessibility')).a11y]);
+      // and as the first demo member, with the session cookies the login sets: Mine and the member's cards
+      const cookie = await memberCookie(baseUrl);
+      for (const screen of ['/mine', '/vipcard']) a11y.push([`${screen} (member)`, (await lighthouse(new URL(screen, baseUrl).toString(), 'accessibility', cookie)).a11y]);
       const runsNote = `simulated slow 4G; ${runs > 1 ? `median of ${runs} runs` : 'one run (BENCH_LH_RUNS=n for a median)'}`;
       return [
         { metric: 'Lighthouse performance score, /', value: String(app.score), note: runsNote },
