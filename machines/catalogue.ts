@@ -32,6 +32,7 @@ import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
 import { complaintMachine } from './complaint.machine';
 import { complaintMachine as complaintLifecycle } from './domain/complaint.machine';
+import { invoiceMachine as invoiceLifecycle } from './domain/invoice.machine';
 import { personInfoMachine } from './person-info.machine';
 import { couponGiftMachine } from './coupon-gift.machine';
 import { payOrderMachine } from './pay-order.machine';
@@ -112,6 +113,7 @@ export const charts: Chart[] = [
   { file: 'machines/domain/transfer.machine.ts', machine: transferMachine },
   { file: 'machines/domain/card-refund.machine.ts', machine: cardRefundMachine },
   { file: 'machines/domain/complaint.machine.ts', machine: complaintLifecycle },
+  { file: 'machines/domain/invoice.machine.ts', machine: invoiceLifecycle },
   { file: 'machines/domain/friend-invitation.machine.ts', machine: friendInvitationMachine },
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
   { file: 'machines/domain/class.machine.ts', machine: classMachine },
