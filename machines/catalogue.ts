@@ -31,6 +31,7 @@ import { loginMachine } from './login.machine';
 import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
 import { complaintMachine } from './complaint.machine';
+import { invoiceRequestMachine } from './invoice-request.machine';
 import { complaintMachine as complaintLifecycle } from './domain/complaint.machine';
 import { invoiceMachine as invoiceLifecycle } from './domain/invoice.machine';
 import { personInfoMachine } from './person-info.machine';
@@ -102,6 +103,7 @@ export const charts: Chart[] = [
   { file: 'machines/teacher-assign.machine.ts', machine: teacherAssignMachine },
   { file: 'machines/class-form.machine.ts', machine: classFormMachine },
   { file: 'machines/complaint.machine.ts', machine: complaintMachine },
+  { file: 'machines/invoice-request.machine.ts', machine: invoiceRequestMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },

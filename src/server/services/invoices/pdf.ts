@@ -34,7 +34,7 @@ const A4: [number, number] = [595.28, 841.89];
 
 /**
  * The invoice as a PDF (decision 044): pdf-lib with the CJK font embedded as a subset (only the glyphs
- * used), so the Chinese title and goods names render in any reader. One A4 page per 25 orders.
+ * used), so the Chinese title and goods names render in any reader. A new A4 page when the orders fill one.
  */
 export async function invoicePdf(f: InvoicePdfFacts): Promise<Buffer> {
   const doc = await PDFDocument.create();
