@@ -131,7 +131,7 @@ export function InvoiceView({ orders, invoices }: { orders: InvoiceableOrder[]; 
             </label>
           );
         })}
-        <p role="alert" className="min-h-5 text-sm text-rose-600" data-invoice-feedback>
+        <p role="alert" className={`min-h-5 text-sm ${state.matches({ editing: 'sent' }) ? 'text-emerald-700' : 'text-rose-600'}`} data-invoice-feedback>
           {feedback ? i18n._(feedback) : ''}
         </p>
         {state.matches('submitUnreachable') ? (
