@@ -49,7 +49,7 @@ export function InvoiceList({ invoices }: { invoices: MyInvoice[] }) {
                 </p>
               ) : null}
               {i.hasPdf ? (
-                <a className="text-sky-700" href={`/api/customers/invoices/${i.id}/pdf`} download data-invoice-pdf>
+                <a className="inline-flex min-h-11 items-center text-sky-700" href={`/api/customers/invoices/${i.id}/pdf`} download data-invoice-pdf>
                   <Trans>下载 PDF 发票</Trans>
                 </a>
               ) : null}
