@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed/people';
+import { pdfText } from '../server/invoices/pdf-text';
 import { loginInPage } from './support/booking';
 import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
 import { apiCall, buyable, memberToken, MEMBER } from './support/checkout';
@@ -71,5 +72,10 @@ describe('an invoice on phones (issue 15, decision 044)', () => {
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toContain(number!);
+    // the title and the number are text a reader extracts, every character with a glyph
+    const text = (await pdfText(bytes)).join('');
+    expect(text).toContain(TITLE);
+    expect(text).toContain(number!);
+    expect(text).not.toMatch(/[\uFFFD\uFFFF]/);
   });
 });

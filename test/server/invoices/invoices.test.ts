@@ -6,6 +6,8 @@ import { askRefund, boughtCard, staffRefund } from '../cards/refund-support';
 import { assignClubs } from '../complaints/support';
 import { create, newGoods, newMember, newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
+import { shanghaiDate } from '../../../src/domain/time';
+import { pdfText } from './pdf-text';
 import { FIELDS, invoiceable, invoicePdf, invoiceRow, issue, myInvoices, paidOrder, refuse, requestInvoice, staffInvoices, TAX_NO, TAX_NO_WRONG_CHECK } from './support';
 
 /**
@@ -202,6 +204,10 @@ describe('staff issue or refuse', () => {
     expect(fonts.some((f) => f.name.includes('DroidSansFallback') && f.embedded), JSON.stringify(fonts)).toBe(true);
     // a subset: far smaller than the 4 MB font
     expect(bytes.length).toBeLessThan(200_000);
+    // what a reader extracts: every character drawn with a glyph, the Chinese and the digits alike
+    const text = (await pdfText(bytes)).join('');
+    expect(text).not.toMatch(/[\uFFFD\uFFFF]/);
+    for (const shown of [FIELDS.title, TAX_NO, FIELDS.address, row.number!, o.orderNo, '20次卡', '¥199', '合计', shanghaiDate(today)]) expect(text, shown).toContain(shown);
   });
 
   it("the PDF is only mine and only once issued: not issued, another member's, or absent all answer 404", async () => {

@@ -37,3 +37,4 @@ export async function invoiceRow(s: TestServer, id: number) {
   const [row] = await s.deps.db.select().from(invoices).where(eq(invoices.id, id));
   return row!;
 }
+

@@ -1,7 +1,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import { formatYuan } from '../../../domain/money';
 
 /** Where the vendored fonts live (the source tree; the built server reads the same folder, as the migrations). */
@@ -32,9 +32,32 @@ export interface InvoicePdfFacts {
 
 const A4: [number, number] = [595.28, 841.89];
 
+/** A run of text in one font: the CJK font has no Latin letters or digits, which Helvetica draws. */
+function runs(text: string, latin: PDFFont, cjk: PDFFont): Array<{ text: string; font: PDFFont }> {
+  const fontOf = (ch: string): PDFFont => {
+    if (ch.codePointAt(0)! >= 0x2e80) return cjk;
+    try {
+      latin.encodeText(ch);
+      return latin;
+    } catch {
+      return cjk;
+    }
+  };
+  const out: Array<{ text: string; font: PDFFont }> = [];
+  for (const ch of text) {
+    const font = fontOf(ch);
+    const last = out.at(-1);
+    if (last?.font === font) last.text += ch;
+    else out.push({ text: ch, font });
+  }
+  return out;
+}
+
 /**
  * The invoice as a PDF (decision 044): pdf-lib with the CJK font embedded as a subset (only the glyphs
- * used), so the Chinese title and goods names render in any reader. A new A4 page when the orders fill one.
+ * used), so the Chinese title and goods names render in any reader; Latin letters, digits and ¥ in
+ * Helvetica (a standard font every reader has), which the CJK font lacks. A new A4 page when the
+ * orders fill one.
  */
 export async function invoicePdf(f: InvoicePdfFacts): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -42,12 +65,18 @@ export async function invoicePdf(f: InvoicePdfFacts): Promise<Buffer> {
   doc.setTitle(`发票 ${f.number}`);
   doc.setCreator('yoga club');
   const cjk = await doc.embedFont(font(), { subset: true });
+  const latin = await doc.embedFont(StandardFonts.Helvetica);
   const ink = rgb(0.1, 0.1, 0.1);
   const grey = rgb(0.45, 0.45, 0.45);
   let page = doc.addPage(A4);
   let y = A4[1] - 64;
   const line = (text: string, opts: { size?: number; x?: number; color?: typeof ink } = {}) => {
-    page.drawText(text, { x: opts.x ?? 56, y, size: opts.size ?? 11, font: cjk, color: opts.color ?? ink });
+    const size = opts.size ?? 11;
+    let x = opts.x ?? 56;
+    for (const run of runs(text, latin, cjk)) {
+      page.drawText(run.text, { x, y, size, font: run.font, color: opts.color ?? ink });
+      x += run.font.widthOfTextAtSize(run.text, size);
+    }
   };
   line('发票 Invoice', { size: 22 });
   y -= 32;
