@@ -31,7 +31,9 @@ import { loginMachine } from './login.machine';
 import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
 import { complaintMachine } from './complaint.machine';
+import { invoiceRequestMachine } from './invoice-request.machine';
 import { complaintMachine as complaintLifecycle } from './domain/complaint.machine';
+import { invoiceMachine as invoiceLifecycle } from './domain/invoice.machine';
 import { personInfoMachine } from './person-info.machine';
 import { couponGiftMachine } from './coupon-gift.machine';
 import { payOrderMachine } from './pay-order.machine';
@@ -101,6 +103,7 @@ export const charts: Chart[] = [
   { file: 'machines/teacher-assign.machine.ts', machine: teacherAssignMachine },
   { file: 'machines/class-form.machine.ts', machine: classFormMachine },
   { file: 'machines/complaint.machine.ts', machine: complaintMachine },
+  { file: 'machines/invoice-request.machine.ts', machine: invoiceRequestMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },
@@ -112,6 +115,7 @@ export const charts: Chart[] = [
   { file: 'machines/domain/transfer.machine.ts', machine: transferMachine },
   { file: 'machines/domain/card-refund.machine.ts', machine: cardRefundMachine },
   { file: 'machines/domain/complaint.machine.ts', machine: complaintLifecycle },
+  { file: 'machines/domain/invoice.machine.ts', machine: invoiceLifecycle },
   { file: 'machines/domain/friend-invitation.machine.ts', machine: friendInvitationMachine },
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
   { file: 'machines/domain/class.machine.ts', machine: classMachine },

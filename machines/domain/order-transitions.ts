@@ -52,6 +52,9 @@ export const BOUGHT_STATES = storedStatesTagged<OrderState>(orderMachine, 'bough
 /** Orders that were ever paid (tag `everPaid`): the member's purchase history. */
 export const EVER_PAID_STATES = storedStatesTagged<OrderState>(orderMachine, 'everPaid');
 
+/** Orders a member may ask an invoice for (tag `invoiceable`): paid, and no refund under way (decision 044). */
+export const INVOICEABLE_STATES = storedStatesTagged<OrderState>(orderMachine, 'invoiceable');
+
 /** What the server knows when a part of an order has just been paid (decision 021). */
 export interface PartPaidFacts {
   /** live shares still unpaid after this one */

@@ -28,7 +28,8 @@ export type OrderEvent =
  * names are the stored `orders.state` values. States still waiting for money are tagged `awaitingMoney` (a
  * member has one such order at a time); those the 15-minute pay window ends are tagged `payWindow`
  * (a friend-pay invitation has its own expiry, issue 12). Orders whose goods the member holds are tagged
- * `bought` (the new-customer rule, the limit per person), and with the refunded ones `everPaid` (the history). The server checks every change against this chart; the
+ * `bought` (the new-customer rule, the limit per person), and with the refunded ones `everPaid` (the history); paid ones not being refunded are
+ * `invoiceable` (decision 044). The server checks every change against this chart; the
  * app reads which actions an order offers.
  */
 export const orderMachine = setup({
@@ -86,13 +87,13 @@ export const orderMachine = setup({
       },
     },
     paid: {
-      description: 'Paid in full by the member: the goods were issued once; a refund can be asked for.',
-      tags: ['bought', 'everPaid'],
+      description: 'Paid in full by the member: the goods were issued once; a refund can be asked for; an invoice can be asked for.',
+      tags: ['bought', 'everPaid', 'invoiceable'],
       on: { 'refund.request': 'refunding' },
     },
     fully_paid: {
-      description: 'Paid in full by several payers (split or friend pay): the goods were issued once; a refund returns each part to its payer.',
-      tags: ['bought', 'everPaid'],
+      description: 'Paid in full by several payers (split or friend pay): the goods were issued once; a refund returns each part to its payer; an invoice can be asked for.',
+      tags: ['bought', 'everPaid', 'invoiceable'],
       on: { 'refund.request': 'refunding' },
     },
     refunding: {

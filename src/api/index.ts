@@ -13,6 +13,7 @@ import { scheduleCalls } from './schedule';
 import { transferCalls } from './transfers';
 import { cardRefundCalls } from './card-refunds';
 import { complaintCalls } from './complaints';
+import { invoiceCalls } from './invoices';
 import { walletCalls } from './wallet';
 
 /** The app's whole API: one client, calls grouped by area. Machines receive these as provided actors. */
@@ -33,6 +34,7 @@ export function createApi(opts: ApiClientOptions) {
     schedule: scheduleCalls(http),
     cardRefunds: cardRefundCalls(http),
     complaints: complaintCalls(http),
+    invoices: invoiceCalls(http),
     wallet: walletCalls(http),
     person: personCalls(http),
   };

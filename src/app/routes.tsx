@@ -118,6 +118,9 @@ export const screens: ScreenRoute[] = [
   { path: 'complain', title: msg`我的投诉`, requiresLogin: true, screen: () => import('./screens/complaints/complain-screen') },
   { path: 'complain/createcomplain', title: msg`我要投诉`, showFooter: false, requiresLogin: true, screen: () => import('./screens/complaints/create-complain-screen') },
   { path: 'staff/complaints', title: msg`投诉处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/complaints-screen') },
+  // invoices (issue 15, decision 044)
+  { path: 'invoice', title: msg`发票`, requiresLogin: true, screen: () => import('./screens/invoice/invoice-screen') },
+  { path: 'staff/invoices', title: msg`开具发票`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/invoices-screen') },
   // the avatar is the check-in photo: one photo, one review (issue 15, decision 042)
   { path: 'mine/setavatar', title: msg`设置头像`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/avatar-screen') },
   { path: 'uploadTop', title: msg`上传头像`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/avatar-screen') },

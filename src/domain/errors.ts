@@ -219,6 +219,17 @@ export const Errors = {
   // members registered by staff at the front desk (decision 045)
   memberPhoneTaken: def(70168, 409, msg`这个手机号已经是会员了，请直接用它登录`),
   memberNameInvalid: def(70169, 400, msg`请填写会员姓名（不超过20个字，不能是数字）`),
+  // invoices (issue 15, decision 044: 70180-70189)
+  invoiceTitleEmpty: def(70180, 400, msg`请填写发票抬头`),
+  taxNumberFormat: def(70181, 400, msg`纳税人识别号应为18位统一社会信用代码`),
+  taxNumberCheckDigit: def(70182, 400, msg`纳税人识别号校验位不正确，请核对`),
+  invoiceAddressEmpty: def(70183, 400, msg`请填写地址`),
+  invoicePhoneInvalid: def(70184, 400, msg`请输入正确的电话号码（手机或带区号的座机）`),
+  invoiceBankAccountInvalid: def(70185, 400, msg`银行账号应为8到30位数字`),
+  invoiceOrderNotPaid: def(70186, 409, msg`所选订单未支付或已退款，不能开发票`),
+  invoiceOrderInvoiced: def(70187, 409, msg`所选订单已开过或正在申请发票`),
+  invoiceNotInState: def(70188, 409, msg`该发票申请当前状态不能这样处理`),
+  invoiceReasonEmpty: def(70189, 400, msg`请填写拒绝开票的原因`),
   // personal information and coupon gifting (issue 15, decision 032: 70100-70139)
   realNameInvalid: def(70100, 400, msg`请填写真实姓名（不超过20个字，不能是数字）`),
   idNumberFormat: def(70101, 400, msg`身份证号应为18位（最后一位可以是X）`),

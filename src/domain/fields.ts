@@ -33,4 +33,10 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   teacherId: msg`老师`,
   reason: msg`原因`,
   ttlHours: msg`有效时长`,
+  title: msg`发票抬头`,
+  taxNumber: msg`纳税人识别号`,
+  address: msg`地址`,
+  bankName: msg`开户银行`,
+  bankAccount: msg`银行账号`,
+  orderIds: msg`订单`,
 };

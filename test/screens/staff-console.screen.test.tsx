@@ -35,7 +35,7 @@ describe('the staff console', () => {
     await h.logIn(staff.phone, 'desk1234');
     await h.open('/staff');
     const sections = [...document.querySelectorAll('[data-section]')].map((a) => a.getAttribute('data-section'));
-    expect(sections).toEqual(['bind-codes', 'teacher-requests', 'bindings', 'checkin', 'register-member', 'photos', 'transfers', 'card-refunds', 'complaints', 'refunds']);
+    expect(sections).toEqual(['bind-codes', 'teacher-requests', 'bindings', 'checkin', 'register-member', 'photos', 'transfers', 'card-refunds', 'complaints', 'invoices', 'refunds']);
     expect(Number(document.querySelector('[data-waiting]')?.getAttribute('data-waiting'))).toBeGreaterThan(0);
   });
 
@@ -58,10 +58,10 @@ describe('the staff console', () => {
     expect((await s.deps.db.select().from(bindCodes).where(eq(bindCodes.id, row!.id)))[0]!.revokedAt).not.toBe(null);
   });
 
-  it('the transfer and refund queues open for staff (empty on a fresh seed)', async () => {
+  it('the transfer, refund and invoice queues open for staff (empty on a fresh seed)', async () => {
     const staff = await account(s, 'staff', 'desk1234');
     await h.logIn(staff.phone, 'desk1234');
-    for (const [path, empty] of [['/staff/transfers', '没有等待审核的转让申请'], ['/staff/cardRefunds', '没有等待审核的退款申请'], ['/staff/refunds', '没有需要处理的退款']]) {
+    for (const [path, empty] of [['/staff/transfers', '没有等待审核的转让申请'], ['/staff/cardRefunds', '没有等待审核的退款申请'], ['/staff/refunds', '没有需要处理的退款'], ['/staff/invoices', '没有待开具的发票']]) {
       const ui = await h.open(path!);
       expect(document.querySelector('[data-staff-page]')?.textContent).toContain(empty);
       ui.unmount();

@@ -20,6 +20,8 @@ import { CARD_REFUND_STATE_VALUES } from '../../src/domain/card-refund';
 import { cardRefundMachine } from '../../machines/domain/card-refund.machine';
 import { complaintMachine } from '../../machines/domain/complaint.machine';
 import { COMPLAINT_STATE_VALUES } from '../../src/domain/complaint';
+import { invoiceMachine } from '../../machines/domain/invoice.machine';
+import { INVOICE_STATE_VALUES } from '../../src/domain/invoice';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
 import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
@@ -55,6 +57,7 @@ const CHARTS: Record<string, AnyStateMachine> = {
   'teacher-schedule': teacherScheduleMachine,
   'card-refund': cardRefundMachine,
   complaint: complaintMachine,
+  invoice: invoiceMachine,
 };
 
 /** The values a state column's CHECK constraint admits, as the database holds it. */
@@ -122,5 +125,6 @@ describe('state columns and their charts', () => {
     expect(sorted(TEACHER_REQUEST_STATES)).toEqual(sorted(storedStates(teacherRequestMachine)));
     expect(sorted(CARD_REFUND_STATE_VALUES)).toEqual(sorted(storedStates(cardRefundMachine)));
     expect(sorted(COMPLAINT_STATE_VALUES)).toEqual(sorted(storedStates(complaintMachine)));
+    expect(sorted(INVOICE_STATE_VALUES)).toEqual(sorted(storedStates(invoiceMachine)));
   });
 });

@@ -17,6 +17,7 @@ import { TEACHER_REQUEST_STORED_STATES } from '../../../machines/domain/teacher-
 import { TEACHER_SCHEDULE_STATES } from '../../../machines/domain/teacher-schedule-transitions';
 import { TRANSFER_STATES } from '../../../machines/domain/transfer-transitions';
 import { COMPLAINT_STATES } from '../../../machines/domain/complaint-transitions';
+import { INVOICE_STATES } from '../../../machines/domain/invoice-transitions';
 
 /**
  * Every stored state column and the chart whose states it may hold (issue 11, decision 017). The
@@ -51,6 +52,7 @@ export const STATE_COLUMNS = {
   teacherRequests: col('teacher_requests', 'state', 'teacher-request', TEACHER_REQUEST_STORED_STATES),
   cardRefunds: col('card_refunds', 'state', 'card-refund', CARD_REFUND_STATES),
   complaints: col('complaints', 'state', 'complaint', COMPLAINT_STATES),
+  invoices: col('invoices', 'state', 'invoice', INVOICE_STATES),
 } satisfies Record<string, StateColumn>;
 
 /** The constraint's name: `<table>_<column>_check`. */

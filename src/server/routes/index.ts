@@ -2,6 +2,7 @@ import { transferRoutes } from './transfers';
 import { cardFamilyRoutes } from './card-family';
 import { cardRefundRoutes } from './card-refunds';
 import { complaintRoutes } from './complaints';
+import { invoiceRoutes } from './invoices';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../env';
 import { account } from './account';
@@ -62,6 +63,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', cardRefundRoutes);
   app.route('/api', cardFamilyRoutes);
   app.route('/api', complaintRoutes);
+  app.route('/api', invoiceRoutes);
   app.route('/api', personRoutes);
   app.route('/api', couponRoutes);
   if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));

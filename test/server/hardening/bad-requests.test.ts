@@ -73,7 +73,7 @@ const resolve = (schema: Schema | undefined): Schema => {
 const cast = await othersRecords(s);
 const staff = await newStaff(s);
 const teacher = await newTeacher(s);
-const OTHERS_IDS = [cast.aCard.id, cast.aBooking, cast.aTransferCard.id, cast.aImages.idPhotoId, cast.aTransfer, cast.aCoupon, cast.aComplaint, cast.aComplaintImage, cast.aRefund, cast.refunder.card.id];
+const OTHERS_IDS = [cast.aCard.id, cast.aBooking, cast.aTransferCard.id, cast.aImages.idPhotoId, cast.aTransfer, cast.aCoupon, cast.aComplaint, cast.aComplaintImage, cast.aRefund, cast.refunder.card.id, cast.aPaidOrder, cast.aInvoice];
 const tokenFor = (path: string) => (path.startsWith('/api/staff/') ? staff.token : path.startsWith('/api/teacher/') ? teacher.token : cast.b.token);
 
 // ---- values: a well-formed one for a schema, and the bad ones ----

@@ -40,7 +40,7 @@ function idInputs(): string[] {
 }
 
 // ---- the fixture: member A owns one of everything; B is the caller ----
-const { a, b, cPhone, cls, aCard, aBooking, aTransferCard, aImages, aTransfer, aCoupon, goods, aOrder, aComplaintImage, aFiledImage, aComplaint, refunder, aRefund, bCard, bImages } =
+const { a, b, cPhone, cls, aCard, aBooking, aTransferCard, aImages, aTransfer, aCoupon, goods, aOrder, aComplaintImage, aFiledImage, aComplaint, refunder, aRefund, bCard, bImages, aPaidOrder, aInvoice } =
   await othersRecords(s);
 
 /** an adviser of the catalogue, with the club they work at (decision 034) */
@@ -112,6 +112,8 @@ const OWNED: Record<string, Owned> = {
   'POST /api/customers/complaints body:imageIds': owned(aComplaintImage, (id) => post('/api/customers/complaints', { content: '教室太冷', imageIds: [id] }), '400 70143'),
   'GET /api/customers/complaints/detail query:id': owned(aComplaint, (id) => get('/api/customers/complaints/detail', { id })),
   'POST /api/customers/complaints/rate body:id': owned(aComplaint, (id) => post('/api/customers/complaints/rate', { id, satisfied: true })),
+  'POST /api/customers/invoices body:orderIds': owned(aPaidOrder, (id) => post('/api/customers/invoices', { orderIds: [id], title: '上海静心瑜伽文化有限公司', taxNumber: '91350100M000100Y43', address: '上海市静安区' })),
+  'GET /api/customers/invoices/{id}/pdf path:id': owned(aInvoice, (id) => ({ method: 'GET', path: `/api/customers/invoices/${id}/pdf` })),
   'GET /api/customers/coupons/detail query:id': owned(aCoupon, (id) => get('/api/customers/coupons/detail', { id })),
   'GET /api/customers/cards/family query:id': owned(aCard.id, (id) => get('/api/customers/cards/family', { id })),
   'POST /api/customers/cards/family/add body:id': owned(aCard.id, (id) => post('/api/customers/cards/family/add', { id, phone: cPhone })),

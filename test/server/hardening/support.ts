@@ -3,13 +3,14 @@ import { giveCoupon } from '../buying/support';
 import { askRefund, boughtCard } from '../cards/refund-support';
 import { applyFor, phoneOf, uploadImages } from '../cards/transfer-support';
 import { fileComplaint, uploadImage } from '../complaints/support';
+import { paidOrder, requestInvoice } from '../invoices/support';
 import { create, newGoods } from '../orders/support';
 import type { TestServer } from '../support/harness';
 
 /**
  * The hardening tests' cast (issue 17): member A owns one of everything a member can own (a card, a
  * booking, an unpaid order, a coupon, transfer images and a pending transfer, complaint images and a
- * complaint; another member a card refund), and member B, the caller, has a card and images of their own.
+ * complaint, a paid order not invoiced and an invoice request; another member a card refund), and member B, the caller, has a card and images of their own.
  */
 export async function othersRecords(s: TestServer) {
   const a = await newMember(s);
@@ -23,6 +24,8 @@ export async function othersRecords(s: TestServer) {
   const aImages = await uploadImages(s, a.token);
   const aTransfer = (await applyFor(s, a.token, aTransferCard.id, cPhone)).body.data.id as number;
   const aCoupon = (await giveCoupon(s, a.id)).id;
+  const aPaidOrder = (await paidOrder(s, a)).id;
+  const aInvoice = (await requestInvoice(s, a.token, { orderIds: [(await paidOrder(s, a)).id] })).body.data.id as number;
   const goods = await newGoods(s);
   const aOrder = (await create(s, a.token, { goodsId: goods.id })).body.data.orderNo as string;
   const aComplaintImage = (await uploadImage(s, a.token)).body.data.imageId as number;
@@ -33,5 +36,5 @@ export async function othersRecords(s: TestServer) {
   // B's own things, so that only the id under test is someone else's
   const bCard = await newCard(s, b.id);
   const bImages = await uploadImages(s, b.token);
-  return { a, b, c, cPhone, cls, aCard, aBooking, aTransferCard, aImages, aTransfer, aCoupon, goods, aOrder, aComplaintImage, aFiledImage, aComplaint, refunder, aRefund, bCard, bImages };
+  return { a, b, c, cPhone, cls, aCard, aBooking, aTransferCard, aImages, aTransfer, aCoupon, goods, aOrder, aComplaintImage, aFiledImage, aComplaint, refunder, aRefund, bCard, bImages, aPaidOrder, aInvoice };
 }

@@ -151,6 +151,7 @@ export default function MineScreen() {
         <ListItem link title={<Trans>购买记录</Trans>} linkComponent={RouterLink} linkProps={{ to: '/myPurchaseHistory' }} />
         <ListItem link title={<Trans>我的优惠券</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/coupons/all' }} />
         <ListItem link title={<Trans>我的投诉</Trans>} linkComponent={RouterLink} linkProps={{ to: '/complain' }} />
+        <ListItem link title={<Trans>发票</Trans>} linkComponent={RouterLink} linkProps={{ to: '/invoice' }} />
       </List>
       <List strong inset>
         <ListItem link title={<Trans>个人信息</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/improvePersonInfo' }} />

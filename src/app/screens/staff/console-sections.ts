@@ -25,5 +25,6 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { key: 'transfers', path: '/staff/transfers', title: msg`转让审核`, description: msg`审核会员卡转让申请` },
   { key: 'card-refunds', path: '/staff/cardRefunds', title: msg`退款申请`, description: msg`审核会员的会员卡退款申请，通过后按原支付方式退款` },
   { key: 'complaints', path: '/staff/complaints', title: msg`投诉处理`, description: msg`回复会员投诉，超过48小时未回复的排在最前` },
+  { key: 'invoices', path: '/staff/invoices', title: msg`开具发票`, description: msg`为会员开具发票（生成 PDF）或说明原因拒绝` },
   { key: 'refunds', path: '/staff/refunds', title: msg`退款处理`, description: msg`处理退款失败或暂缓的退款` },
 ];

@@ -14,3 +14,4 @@ export * from './binding';
 export * from './member-services';
 export * from './person';
 export * from './card-records';
+export * from './invoices';

@@ -151,7 +151,7 @@ export async function approveCardRefund(deps: Deps, staffId: number, id: number,
       const { refund, runAfterCommit } = await requestRefund(tx, clock, payment, shares[i]!, 'order_refund', `card-refund:${r.id}`);
       if (runAfterCommit) toRun.push(refund.id);
     }
-    await syncOrderRefund(tx, order.id);
+    await syncOrderRefund(tx, now, order.id);
     const done = await writeRequest(tx, r, { state, amountCents: check.quote.amountCents, decidedBy: staffId, decidedAt: now }, opts);
     await tx.insert(notifications).values({ accountId: r.accountId, createdAt: now, ...cardRefundApprovedNotice(card, check.quote.amountCents) });
     return done;

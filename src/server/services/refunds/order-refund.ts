@@ -4,6 +4,7 @@ import type { OrderEvent } from '../../../../machines/domain/order.machine';
 import { ATTENTION_REFUND_STATES, RETURNED_REFUND_STATES } from '../../../../machines/domain/refund-transitions';
 import type { Tx } from '../../db/client';
 import { orders, payments, refunds } from '../../db/schema/index';
+import { voidInvoicesOfOrder } from '../invoices/invoices';
 
 /** The order states whose money is on its way back to the payers, by an order refund (a card refund, decision 030). */
 const REFUNDING: readonly OrderState[] = ['refunding', 'refund_failed'];
@@ -20,10 +21,11 @@ const PATH: Record<string, OrderEvent['type'][]> = {
  * Moves an order being refunded (a card refund: cause `order_refund`) by its chart to where its
  * refunds are (decision 030): all returned → refunded (refund done); any failed at its provider →
  * refund failed (listed for staff with the reason); otherwise refunding (a failed one tried again).
+ * Refunded, its issued invoice is voided in the same transaction (decision 044).
  * The caller holds the order's lock; a move of a refund calls it in the same transaction. Returns the
  * order's state after.
  */
-export async function syncOrderRefund(tx: Tx, orderId: number): Promise<OrderState | null> {
+export async function syncOrderRefund(tx: Tx, now: Date, orderId: number): Promise<OrderState | null> {
   const [order] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId));
   if (!order || !REFUNDING.includes(order.state)) return order?.state ?? null;
   const rows = await tx
@@ -41,6 +43,7 @@ export async function syncOrderRefund(tx: Tx, orderId: number): Promise<OrderSta
   let state = order.state;
   for (const event of PATH[`${state}>${target}`] ?? []) state = nextOrderState(state, event) ?? state;
   if (state !== order.state) await tx.update(orders).set({ state }).where(eq(orders.id, orderId));
+  if (state === 'refunded' && order.state !== 'refunded') await voidInvoicesOfOrder(tx, now, orderId);
   return state;
 }
 

@@ -53,7 +53,7 @@ async function moveRefund(deps: Deps, refundId: number, from: RefundState, event
       .where(and(eq(refunds.id, refundId), eq(refunds.state, from)))
       .returning({ id: refunds.id });
     // an order refund (a card refund) moves its order with its refunds (decision 030)
-    if (moved.length > 0) await syncOrderRefund(tx, r.orderId);
+    if (moved.length > 0) await syncOrderRefund(tx, deps.clock.now(), r.orderId);
     return moved.length > 0;
   });
 }

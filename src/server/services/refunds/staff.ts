@@ -61,7 +61,7 @@ async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'
       .set({ ...set, state: next, ...(next === 'settled' ? { settledAt: deps.clock.now() } : {}) })
       .where(and(eq(refunds.id, refundId), eq(refunds.state, refund.state)))
       .returning();
-    await syncOrderRefund(tx, r.orderId);
+    await syncOrderRefund(tx, deps.clock.now(), r.orderId);
     await also?.(tx);
     return row!;
   });

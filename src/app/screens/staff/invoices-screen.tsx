@@ -1,0 +1,113 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from 'konsta/react';
+import { useState } from 'react';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
+import type { StaffInvoice } from '../../../api/invoices';
+import { INVOICE_REASON_MAX } from '../../../domain/invoice';
+import { newIntentKey } from '../../../domain/intent-key';
+import { formatYuan } from '../../../domain/money';
+import { shanghaiFormat } from '../../../domain/time';
+import { apiFrom, browserApiOrThrow } from '../../api-context';
+import { useStableRevalidate } from '../../ui/use-stable-revalidate';
+import { refusalMessage } from '../auth/auth-messages';
+import { staffRead, type StaffData } from './staff-data';
+import { StaffPage } from './staff-parts';
+
+export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).invoices.staffQueue());
+
+/**
+ * /staff/invoices (decision 044): the invoice requests of my clubs (and those spanning clubs) waiting
+ * to be issued, oldest first. Issue writes the number and the PDF; refuse needs the reason the member
+ * reads. Each is one intent (Idempotency-Key); the member is notified.
+ */
+export default function StaffInvoicesScreen() {
+  const d = useLoaderData() as StaffData<StaffInvoice[]>;
+  const revalidate = useStableRevalidate();
+  return (
+    <StaffPage d={d} onRetry={revalidate} title={<Trans>开具发票</Trans>}>
+      {(list) =>
+        list.length === 0 ? (
+          <p className="p-6 text-center text-sm text-black/60">
+            <Trans>没有待开具的发票</Trans>
+          </p>
+        ) : (
+          <ul className="mx-4 mt-3 divide-y divide-black/5 rounded-xl bg-white" data-staff-invoices>
+            {list.map((i) => (
+              <InvoiceToDecide key={i.id} i={i} onDone={revalidate} />
+            ))}
+          </ul>
+        )
+      }
+    </StaffPage>
+  );
+}
+
+function InvoiceToDecide({ i, onDone }: { i: StaffInvoice; onDone(): void }) {
+  const { i18n, t } = useLingui();
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<number | null>(null);
+  const decide = async (issue: boolean) => {
+    setSending(true);
+    setError(null);
+    try {
+      const api = browserApiOrThrow();
+      const r = issue ? await api.invoices.staffIssue(i.id, newIntentKey()) : await api.invoices.staffRefuse(i.id, reason, newIntentKey());
+      if (r.code !== 200) setError(r.code);
+      else onDone();
+    } catch {
+      setError(70002);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <li className="space-y-1 p-3 text-sm" data-staff-invoice={i.id}>
+      <p className="font-medium">{i.title}</p>
+      <p>
+        <Trans>纳税人识别号</Trans> {i.taxNumber}
+      </p>
+      <p>{i.address}</p>
+      {i.phone ? <p>{i.phone}</p> : null}
+      {i.bankName || i.bankAccount ? (
+        <p>
+          {i.bankName} {i.bankAccount}
+        </p>
+      ) : null}
+      <ul className="text-xs text-black/60">
+        {i.orders.map((o) => (
+          <li key={o.id}>
+            {o.orderNo} · {o.goodsName} · {formatYuan(o.amountCents)}
+          </li>
+        ))}
+      </ul>
+      <p className="font-medium" data-staff-invoice-total>
+        <Trans>合计 {formatYuan(i.totalCents)}</Trans>
+      </p>
+      <p className="text-xs text-black/60">
+        {i.memberPhone} · {i.clubName ?? t`多家门店`} · {shanghaiFormat(new Date(i.createdAt), 'YYYY-MM-DD HH:mm')}
+      </p>
+      <textarea
+        name="reason"
+        aria-label={t`拒绝原因`}
+        className="h-16 w-full rounded-lg border border-black/10 p-2"
+        maxLength={INVOICE_REASON_MAX}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {error !== null ? (
+        <p role="alert" className="text-rose-600">
+          {i18n._(refusalMessage(error))}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button small rounded inline disabled={sending} onClick={() => void decide(true)}>
+          {sending ? <Trans>提交中…</Trans> : <Trans>开具</Trans>}
+        </Button>
+        <Button small rounded inline outline disabled={sending} onClick={() => void decide(false)}>
+          <Trans>拒绝</Trans>
+        </Button>
+      </div>
+    </li>
+  );
+}
