@@ -62,6 +62,12 @@ export interface Config {
    * DEFAULT_PASSWORD_PHONE_DIGITS; decision 045): the login page's hint says it, never a password
    */
   defaultPassword: DefaultPasswordRule;
+  /**
+   * requests a minute on the open endpoints (decision 047): payment and refund notifications per
+   * address (RATE_NOTIFY_PER_MINUTE, 600), the friend-pay page and pay tap per address
+   * (RATE_FRIEND_PER_MINUTE, 60) and per invitation (RATE_FRIEND_INVITATION_PER_MINUTE, 120)
+   */
+  rateLimits: { notifyPerMinute: number; friendPerMinute: number; friendPerInvitationPerMinute: number };
 }
 
 /**
@@ -191,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordScryptN: PASSWORD_SCRYPT_N,
     teacherConfirmHours: int(env.TEACHER_CONFIRM_HOURS, DEFAULT_TEACHER_CONFIRM_HOURS),
     defaultPassword: parseDefaultPasswordRule(env.DEFAULT_PASSWORD_PREFIX, env.DEFAULT_PASSWORD_PHONE_DIGITS),
+    rateLimits: {
+      notifyPerMinute: int(env.RATE_NOTIFY_PER_MINUTE, 600),
+      friendPerMinute: int(env.RATE_FRIEND_PER_MINUTE, 60),
+      friendPerInvitationPerMinute: int(env.RATE_FRIEND_INVITATION_PER_MINUTE, 120),
+    },
   };
   if (production) {
     const missing: string[] = [];

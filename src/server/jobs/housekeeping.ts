@@ -7,6 +7,7 @@ import {
   jobs,
   loginFailures,
   oauthStates,
+  rateHits,
   openIdTickets,
   resetTickets,
   sessions,
@@ -47,6 +48,7 @@ export async function housekeeping(db: Db, clock: Clock): Promise<Record<string,
         .where(or(lt(sessions.expiresAt, before(7 * DAY)), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, before(7 * DAY)))))
         .returning({ id: sessions.id }),
     ),
+    rateHits: await count(db.delete(rateHits).where(lt(rateHits.windowStart, before(DAY))).returning({ key: rateHits.key })),
     jobs: await count(db.delete(jobs).where(and(isNotNull(jobs.doneAt), lt(jobs.doneAt, before(7 * DAY)))).returning({ id: jobs.id })),
   };
 }

@@ -1,3 +1,4 @@
+import { FRIEND_INVITATION_RULE, FRIEND_RULE, NOTIFY_RULE, rateLimit } from '../http/rate-limit';
 import { createRoute, z } from '@hono/zod-openapi';
 import { inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -258,10 +259,11 @@ export const orderRoutes = createRouter()
       method: 'post',
       path: '/friend/pay',
       tags,
+      middleware: [rateLimit(FRIEND_RULE)] as const,
       summary:
         "The friend pays an invitation's part by WeChat Pay (JSAPI) with the open id of their user-info authorization (the wxFriend cookie; without it 40019): the same friend again gets the same trade; another friend's trade open or the part paid: 40018; the invitation over: 40022",
       request: { body: { content: { 'application/json': { schema: FriendPayBody } }, required: true } },
-      responses: { 200: json(FriendPayAnswer), 400: refusals[400], 403: refusals[403], 404: refusals[404], 409: refusals[409], 502: refusals[409] },
+      responses: { 200: json(FriendPayAnswer), 400: refusals[400], 403: refusals[403], 404: refusals[404], 409: refusals[409], 429: refusals[429], 502: refusals[409] },
     }),
     async (c) => {
       const payer = await friendPayer(c.var.deps.db, c.var.deps.clock, getCookie(c, FRIEND_TICKET_COOKIE));
@@ -274,9 +276,10 @@ export const orderRoutes = createRouter()
       method: 'get',
       path: '/friend/invitation',
       tags,
+      middleware: [rateLimit(FRIEND_RULE, FRIEND_INVITATION_RULE)] as const,
       summary: "What a friend-pay invitation asks of the friend (no login): the goods, the amount, until when, and whether it can still be paid",
       request: { query: InvitationTokenQuery },
-      responses: { 200: json(FriendInvitationView), 404: refusals[404] },
+      responses: { 200: json(FriendInvitationView), 404: refusals[404], 429: refusals[429] },
     }),
     async (c) => {
       const found = await invitationForFriend(c.var.deps, c.req.valid('query').t);
@@ -362,6 +365,7 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
       method: 'post',
       path: `/pay/notify/${provider}`,
       tags,
+      middleware: [rateLimit(NOTIFY_RULE)] as const,
       summary: `${provider === 'wechat' ? 'WeChat Pay' : 'Alipay'} payment notification (raw signed body; answered in the provider's format)`,
       responses: {
         200: { description: "The provider's expected answer" },
@@ -414,6 +418,7 @@ orderRoutes.openapi(
     method: 'post',
     path: '/pay/refund-notify/wechat',
     tags,
+    middleware: [rateLimit(NOTIFY_RULE)] as const,
     summary: "WeChat Pay refund notification (raw signed, encrypted body; answered in WeChat Pay's format)",
     responses: {
       204: { description: 'Accepted' },

@@ -25,6 +25,7 @@ const SEED = Number(process.env.HARDENING_SEED ?? 17);
 const WRITTEN_BY_REFUSALS: Record<string, string> = {
   idempotency_keys: 'a refusal under an Idempotency-Key is stored so that its retry gets the same answer',
   login_failures: 'a wrong password is counted (10015 after too many)',
+  rate_hits: 'an open endpoint counts every request, refused or not, against its rate limit (decision 047)',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Idempotency keys of DESIGN.md §4: the first answer is kept 24 h and replayed for a retry. */
 export const idempotencyKeys = pgTable(
@@ -50,4 +50,19 @@ export const jobs = pgTable(
     lastError: text('last_error'),
   },
   (t) => [index('jobs_due').on(t.runAt)],
+);
+
+/**
+ * Rate-limit counters of the open endpoints (decision 047): one row per key and fixed window, counted
+ * up by one upsert, so every server process shares the count. Old windows go with housekeeping.
+ */
+export const rateHits = pgTable(
+  'rate_hits',
+  {
+    /** "<rule>:<what is limited>", e.g. "notify:ip:203.0.113.9" */
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_hits_window').on(t.windowStart)],
 );
