@@ -68,7 +68,15 @@ export async function startTestServer(opts: { now?: string; config?: Partial<Con
   const log = memoryLogger();
   // tests speak for several networks through X-Forwarded-For, as a trusted proxy would; passwords
   // they set are hashed at scrypt N=2^10 instead of 2^15 (decision 015: 4 ms instead of 120 ms a hash)
-  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), trustProxy: true, passwordScryptN: TEST_SCRYPT_N, ...opts.config };
+  // the open endpoints' rate limits (decision 047) are out of the way: a file's in-process requests all
+  // come from one address under a clock that stands still (one window); test/server/hardening/rate-limits.test.ts sets its own
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    trustProxy: true,
+    passwordScryptN: TEST_SCRYPT_N,
+    rateLimits: { notifyPerMinute: 1_000_000, friendPerMinute: 1_000_000, friendPerInvitationPerMinute: 1_000_000 },
+    ...opts.config,
+  };
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
   let seeded: boolean;
