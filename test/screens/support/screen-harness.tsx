@@ -1,5 +1,5 @@
 import { setupI18n } from '@lingui/core';
-import { act, render, screen, within, type RenderResult } from '@testing-library/react';
+import { act, configure, render, screen, within, type RenderResult } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { beforeEach } from 'vitest';
@@ -9,6 +9,11 @@ import { routeObjects } from '../../../src/app/routes';
 import { catalogFor, type Locale } from '../../../src/server/i18n';
 import { startTestServer, type TestServer } from '../../server/support/harness';
 import { CookieJar } from './cookie-jar';
+
+// findBy* and waitFor wait for what the screen will show; their 1 s default is a deadline a loaded CI
+// machine misses (a clean-clone run failed a reset-password path waiting 1 s for the code request's
+// countdown). They check what appears, not how fast: 10 s is the safety net.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** The origin the in-process API answers on (no port: requests go to app.request). */
 const ORIGIN = 'http://app.test';
