@@ -435,9 +435,12 @@ describe('the write detector', () => {
     expect(changedTables(sums, await tableChecksums(s))).toContain('page_views');
   });
 
-  it('sees no write where there was none: a refusal at the edge leaves the transaction id where it was', async () => {
-    const xid = await nextXid(s);
+  it('sees no write where there was none: a refusal at the edge leaves the tables (and, alone on its database, the transaction id) where they were', async () => {
+    const [xid, sums] = [await nextXid(s), await tableChecksums(s)];
     await s.call('POST', '/api/orders/pay', { token: cast.b.token, body: { orderNo: 42 } });
-    expect(await nextXid(s)).toBe(xid);
+    expect(changedTables(sums, await tableChecksums(s))).toEqual([]);
+    // transaction ids are the whole PostgreSQL cluster's: in npm test other steps write to other databases
+    // on it at the same time (a clean-clone run saw it move by one), so the id is only exact on PGlite
+    if (s.deps.dbKind === 'pglite') expect(await nextXid(s)).toBe(xid);
   });
 });
