@@ -1,0 +1,143 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/server/db/client';
+import { seatCountsThatDisagree } from '../../../src/server/db/consistency';
+import { bookings, classes, flashSales, memberCards, orders } from '../../../src/server/db/schema/index';
+import type { RunningServer } from '../../e2e/support/server';
+import { buildApiProcess, bulkMembers, freshDatabase, liveSale, openDatabase, startProcesses, warm, type Buyer } from '../flash-sale/race-kit';
+import { usePostgres } from '../support/harness';
+import { assertMoneyInvariants } from '../support/money-invariants';
+
+const BUYERS = 240;
+const CARDS = 30;
+const MATS = 20;
+/** a cut-off request's idempotency key is taken over by its retry once its lease has run out (10 s) */
+const LEASE_WAIT_MS = 11_000;
+
+interface Shot {
+  kind: 'buy' | 'book';
+  buyer: Buyer;
+  key: string;
+  body: unknown;
+}
+
+/**
+ * Issue 17, "crash test in the project": two real server processes on one PostgreSQL database take a
+ * flash sale and a booking rush at once; one is killed with SIGKILL in the middle and started again.
+ * Afterwards nothing is sold over the sale's places, no class holds more than its mats, every class's
+ * booked count matches its booked rows, every card's uses match the seats it holds, the money
+ * invariants hold (decision 021), the restarted process serves, and every request the kill cut off,
+ * retried with its Idempotency-Key once its lease ran out, is answered (never "in progress" for ever).
+ */
+describe.runIf(usePostgres)('a server process killed with SIGKILL under load (issue 17)', () => {
+  let drop: () => Promise<void> = async () => {};
+  let removeBuild = () => {};
+  let nodeArgs: string[] = [];
+  let url = '';
+  let database: Database;
+  let servers: RunningServer[] = [];
+  let buyers: Buyer[] = [];
+  let goodsId = 0;
+  let saleId = 0;
+  let classId = 0;
+  const cardOf = new Map<number, number>();
+
+  beforeAll(async () => {
+    const build = buildApiProcess();
+    removeBuild = build.remove;
+    nodeArgs = build.nodeArgs;
+    const fresh = await freshDatabase(process.env.TEST_DATABASE_URL!, 't_crash');
+    drop = fresh.drop;
+    url = fresh.url;
+    servers = await startProcesses(fresh.url, [{}, {}], nodeArgs);
+    database = await openDatabase({ url: fresh.url, max: 2 });
+    buyers = await bulkMembers(database, BUYERS);
+    ({ goodsId, saleId } = await liveSale(database, CARDS));
+    const now = new Date();
+    const [cls] = await database.db
+      .insert(classes)
+      .values({ clubId: 1, room: 'K', classType: 'regular', style: 'hatha', effect: 'flexibility', difficulty: 'beginner', title: '压测课', startsAt: new Date(now.getTime() + 86_400_000), durationMin: 60, capacity: MATS, queueCapacity: BUYERS, createdAt: now })
+      .returning({ id: classes.id });
+    classId = cls!.id;
+    const cards = await database.db
+      .insert(memberCards)
+      .values(
+        buyers.map((b, i) => ({
+          accountId: b.id,
+          cardType: 'count' as const,
+          name: '10次卡',
+          number: `K${i}`,
+          status: 'in_use' as const,
+          usesTotal: 10,
+          usesLeft: 10,
+          validityDays: 180,
+          validFrom: now,
+          validUntil: new Date(now.getTime() + 180 * 86_400_000),
+          allowedClassTypes: ['regular' as const],
+          createdAt: now,
+        })),
+      )
+      .returning({ id: memberCards.id, accountId: memberCards.accountId });
+    for (const c of cards) cardOf.set(c.accountId, c.id);
+    await warm(servers, buyers);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.close();
+    await drop();
+    removeBuild();
+  });
+
+  const send = (server: RunningServer, shot: Shot) =>
+    fetch(`${server.url}/api/${shot.kind === 'buy' ? 'orders/create' : 'customers/classes/book'}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'authorization-token': shot.buyer.token, 'idempotency-key': shot.key },
+      body: JSON.stringify(shot.body),
+    }).then(async (r) => ({ status: r.status, code: ((await r.json().catch(() => ({}))) as { code?: number }).code ?? -1 }));
+
+  it('sold ≤ places, booked ≤ mats, counts and uses agree, money holds, the restarted process serves, cut-off requests are answered on retry', async () => {
+    const [survivor, victim] = servers as [RunningServer, RunningServer];
+    const shots: Shot[] = buyers.flatMap((b) => [
+      { kind: 'buy' as const, buyer: b, key: `crash-buy-${b.id}`, body: { goodsId, agreementAccepted: true } },
+      { kind: 'book' as const, buyer: b, key: `crash-book-${b.id}`, body: { classId, cardId: cardOf.get(b.id), agreeNotice: true } },
+    ]);
+    // every other member's two requests go to the process that is killed while they are in flight
+    const fired = shots.map((shot, i) => send(Math.floor(i / 2) % 2 ? victim : survivor, shot).then((a) => ({ shot, ...a }), () => ({ shot, status: 0, code: 0 })));
+    await new Promise((r) => setTimeout(r, 150));
+    process.kill(victim.pid, 'SIGKILL');
+    const first = await Promise.all(fired);
+    const cut = first.filter((a) => a.status === 0);
+    expect(cut.length, 'requests the kill cut off').toBeGreaterThan(0);
+
+    // the killed process comes back on the same database
+    const [restarted] = await startProcesses(url, [{}], nodeArgs);
+    servers = [survivor, restarted!];
+    expect((await fetch(`${restarted!.url}/api/health`)).status).toBe(200);
+
+    // a cut-off request retried with its key after the lease: answered (done once, or decided now)
+    await new Promise((r) => setTimeout(r, LEASE_WAIT_MS));
+    const retried = await Promise.all(cut.map((c, i) => send(i % 2 ? restarted! : survivor, c.shot)));
+    expect(retried.filter((a) => a.code === 70010 || a.status >= 500), 'retries still "in progress" or failing').toEqual([]);
+
+    const db = database.db;
+    const [sale] = await db.select({ sold: flashSales.sellNumber }).from(flashSales).where(eq(flashSales.id, saleId));
+    const [sold] = await db.select({ n: count() }).from(orders).where(eq(orders.goodsId, goodsId));
+    expect(sale!.sold).toBeLessThanOrEqual(CARDS);
+    expect(sold!.n).toBe(sale!.sold);
+    const [cls] = await db.select({ booked: classes.bookedCount }).from(classes).where(eq(classes.id, classId));
+    const [seats] = await db.select({ n: count() }).from(bookings).where(and(eq(bookings.classId, classId), eq(bookings.state, 'booked')));
+    expect(cls!.booked).toBeLessThanOrEqual(MATS);
+    expect(seats!.n).toBe(cls!.booked);
+    expect(await seatCountsThatDisagree(db)).toEqual([]);
+    // a count card's uses: 10 less one for each seat it holds (a queue place spends nothing until promoted)
+    const held = await db.select({ cardId: bookings.cardId }).from(bookings).where(and(eq(bookings.classId, classId), eq(bookings.state, 'booked')));
+    const seatsOf = new Map<number, number>();
+    for (const h of held) seatsOf.set(h.cardId!, (seatsOf.get(h.cardId!) ?? 0) + 1);
+    const cards = await db.select({ id: memberCards.id, usesLeft: memberCards.usesLeft }).from(memberCards).where(inArray(memberCards.id, [...cardOf.values()]));
+    expect(cards.filter((c) => c.usesLeft !== 10 - (seatsOf.get(c.id) ?? 0))).toEqual([]);
+    await assertMoneyInvariants(db);
+    const tally = (as: Array<{ code: number }>) => Object.entries(as.reduce<Record<number, number>>((t, a) => ({ ...t, [a.code]: (t[a.code] ?? 0) + 1 }), {})).map(([k, v]) => `${k}×${v}`).join(' ');
+    console.log(`crash: ${shots.length} requests, ${cut.length} cut off by the kill (first answers: ${tally(first)}), retried: ${tally(retried)}; sold ${sale!.sold}/${CARDS}, booked ${cls!.booked}/${MATS}`);
+  }, 240_000);
+});
