@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { cardFreezes } from '../../../src/server/db/schema/index';
 import { addDays, shanghaiDate } from '../../../src/domain/time';
 import { freezeCard } from '../../../src/server/services/cards/freeze';
 import { book, bookingRow, cardRow, DAY, newCard, newClass, newMember, sh } from '../booking/support';
@@ -8,7 +10,8 @@ import { startTestServer, usePostgres } from '../support/harness';
  * Card freezes racing on PostgreSQL (PGlite is one connection, its transactions never overlap): two
  * freezes of one card, and a freeze racing a booking of a class in its period. A freeze and a booking
  * lock the member and then the card, so one decides after the other has committed. The negative
- * control freezes without the locks and shows a booked class ends up inside a freeze.
+ * controls freeze without the locks: two freezes of one card are both stored (without the chart's
+ * state condition too, which alone would stop the second), and a booked class ends up inside a freeze.
  */
 describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
   const s = await startTestServer({ seed: true });
@@ -26,6 +29,22 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
     expect(new Set(answers.filter((r) => r.status !== 200).map((r) => r.body.code))).toSatisfy((codes: Set<number>) => [...codes].every((c) => c === 30003 || c === 30016));
     const row = await cardRow(s, card.id);
     expect(row.validUntil!.getTime()).toBe(card.validUntil!.getTime() + 2 * DAY);
+  });
+
+  // the same ten freezes without the member and card locks and the chart's state condition: more than
+  // one is stored (two freeze records, the end moved by each), up to 20 rounds, stopping at the first
+  it('negative control: without the locks and the state condition two freezes of one card are both stored', { retry: 2 }, async () => {
+    let stored = 0;
+    for (let round = 0; round < 20 && stored < 2; round++) {
+      const m = await newMember(s);
+      const card = await newCard(s, m.id);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => freezeCard(s.deps.db, s.clock, m.id, { id: card.id, from: addDays(today(), i), until: addDays(today(), i + 1) }, { lock: 'none' })),
+      );
+      stored = Math.max(stored, (await s.deps.db.select().from(cardFreezes).where(eq(cardFreezes.cardId, card.id))).length);
+      expect(outcomes.some((o) => o.status === 'fulfilled')).toBe(true);
+    }
+    expect(stored).toBeGreaterThan(1);
   });
 
   type Outcome = { frozen: boolean; booked: boolean; storedFrozen: boolean; storedBooked: boolean };

@@ -50,7 +50,7 @@ export async function freezeCard(db: Db, clock: Clock, accountId: number, input:
     if (why) throw new ApiError(Errors[why], { field: why === 'freezeStartPast' || why === 'freezeAfterValidity' ? 'from' : 'until', values: { days: MAX_FREEZE_DAYS } });
     if (await bookedDuring(tx, card.id, input.from, input.until)) throw new ApiError(Errors.cardBookingsDuringFreeze);
     const validUntil = shiftValidity(card.validUntil, daysBetween(input.from, input.until));
-    const row = await writeCard(tx, card, { status, frozenFrom: input.from, frozenUntil: input.until, validUntil });
+    const row = await writeCard(tx, card, { status, frozenFrom: input.from, frozenUntil: input.until, validUntil }, opts);
     // the freeze as decided, for the card's timeline (decision 034)
     await tx.insert(cardFreezes).values({ cardId: card.id, fromDate: input.from, untilDate: input.until, validUntilBefore: card.validUntil, validUntilAfter: validUntil, createdAt: now });
     return row;
