@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { catalogs } from './test-support/catalogs.mjs';
 import { runSteps, StepFailure } from './test-support/run-steps.mjs';
-import { vitestRun } from './test-support/vitest-step.mjs';
+import { stripAnsi, vitestRun } from './test-support/vitest-step.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -235,11 +235,9 @@ function summary(results, wallSeconds) {
   if (failures.length) {
     say('');
     say('failed tests:');
-    // eslint-disable-next-line no-control-regex -- strips ANSI colours
-    const plain = (t) => t.replace(/\x1b\[[0-9;]*m/g, '');
     for (const f of failures.slice(0, 10)) {
       say(`  ✗ [${f.step}] ${f.file} > ${f.name}`);
-      const lines = plain(f.message).split('\n').filter((l) => l.trim());
+      const lines = stripAnsi(f.message).split('\n').filter((l) => l.trim());
       const where = lines.find((l) => /\.test\.tsx?:\d+/.test(l));
       for (const l of [...lines.filter((l) => !/^\s*at /.test(l)).slice(0, 3), ...(where ? [where] : [])]) say(`      ${l.trim().slice(0, 200)}`);
     }

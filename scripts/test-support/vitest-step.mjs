@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StepFailure } from './run-steps.mjs';
 
+/** Text without its ANSI colour codes. */
+// eslint-disable-next-line no-control-regex -- the one place that strips ANSI colours
+export const stripAnsi = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
 /**
  * Runs `vitest run ...args` (or `vitest related --run ...args` with `related`); resolves
  * { passed, failed, note, files, coverage, failures } or throws StepFailure (whose counts carry
@@ -21,8 +25,7 @@ export async function vitestRun(ctx, bin, args, { env = {}, hint, related = fals
       { ...env, VITEST_TIMINGS_FILE: timings },
     );
     const coverage = [];
-    // eslint-disable-next-line no-control-regex -- strips ANSI colours
-    for (const line of out.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
+    for (const line of stripAnsi(out).split('\n')) {
       const m = /(machine \S+: states \d+\/\d+, transitions \d+\/\d+.*)$/.exec(line.trim());
       if (m && !coverage.includes(m[1])) coverage.push(m[1]);
     }

@@ -137,7 +137,5 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
     const cards = await db.select({ id: memberCards.id, usesLeft: memberCards.usesLeft }).from(memberCards).where(inArray(memberCards.id, [...cardOf.values()]));
     expect(cards.filter((c) => c.usesLeft !== 10 - (seatsOf.get(c.id) ?? 0))).toEqual([]);
     await assertMoneyInvariants(db);
-    const tally = (as: Array<{ code: number }>) => Object.entries(as.reduce<Record<number, number>>((t, a) => ({ ...t, [a.code]: (t[a.code] ?? 0) + 1 }), {})).map(([k, v]) => `${k}×${v}`).join(' ');
-    console.log(`crash: ${shots.length} requests, ${cut.length} cut off by the kill (first answers: ${tally(first)}), retried: ${tally(retried)}; sold ${sale!.sold}/${CARDS}, booked ${cls!.booked}/${MATS}`);
   }, 240_000);
 });
