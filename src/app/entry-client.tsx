@@ -6,6 +6,7 @@ import { AppRoot, resolveLazy, startBrowserApi } from './app-root';
 import { serverAlignedClock, setBrowserClock } from './app-clock';
 import { BOOT_GLOBAL, type BootData } from './boot-data';
 import { routeObjects } from './routes';
+import { warmLinkedScreens } from './layout/warm-linked-screens';
 import './styles.css';
 
 /**
@@ -41,6 +42,8 @@ async function start() {
   routerRef.current = router;
   // the server found the token dead and rendered a visitor page (cookies already cleared): tell the member
   if (boot.expired) onExpired('http');
+
+  warmLinkedScreens(router, routes);
 
   hydrateRoot(
     document.getElementById('root')!,

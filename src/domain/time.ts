@@ -18,8 +18,29 @@ dayjs.extend(timezone);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/**
+ * The zone's offset from UTC, in minutes, at an instant. dayjs's `tz()` asks Intl for it on every call,
+ * which costs a schedule of class rows tens of milliseconds on a slow phone (issue 16's tap latency),
+ * so the answer is kept per quarter hour: zones change offset only on quarter-hour instants.
+ */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const offsets = new Map<number, number>();
+function zoneOffsetAt(t: number): number {
+  const quarter = Math.floor(t / QUARTER_HOUR_MS);
+  let offset = offsets.get(quarter);
+  if (offset === undefined) {
+    offset = dayjs(t).tz(TIME_ZONE).utcOffset();
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(quarter, offset);
+  }
+  return offset;
+}
+
 /** An instant read on the Shanghai wall clock. */
-const inShanghai = (at: Date | string | number): Dayjs => dayjs(at).tz(TIME_ZONE);
+function inShanghai(at: Date | string | number): Dayjs {
+  const instant = dayjs(at);
+  return instant.utcOffset(zoneOffsetAt(instant.valueOf()));
+}
 
 /** A Shanghai calendar date as a zone-free calendar value (UTC mode), for day and month arithmetic. */
 const calendar = (date: string): Dayjs => dayjs.utc(date);
@@ -81,9 +102,17 @@ export function shanghaiMinutes(at: Date): number {
 
 /** The instant of Shanghai midnight starting "YYYY-MM-DD" (throws on a malformed date). */
 export function shanghaiMidnight(date: string): Date {
-  if (!DATE.test(date) || calendar(date).format('YYYY-MM-DD') !== date) throw new Error(`not a date: ${date}`);
-  return dayjs.tz(date, TIME_ZONE).toDate();
+  let t = midnights.get(date);
+  if (t === undefined) {
+    if (!DATE.test(date) || calendar(date).format('YYYY-MM-DD') !== date) throw new Error(`not a date: ${date}`);
+    t = dayjs.tz(date, TIME_ZONE).valueOf();
+    if (midnights.size >= 10_000) midnights.clear();
+    midnights.set(date, t);
+  }
+  return new Date(t);
 }
+/** Shanghai midnights already computed, by date (dayjs.tz parsing is slow on a phone). */
+const midnights = new Map<string, number>();
 
 /** Start of the Shanghai calendar day containing `at`, as an instant (the daily SMS cap counts from it). */
 export function shanghaiDayStart(at: Date): Date {

@@ -54,4 +54,46 @@ describe('a tap shows its effect before the network answers (issue 16)', () => {
     const mine = await api<{ list: Array<{ class: { id: number } }> }>(baseUrl(), '/customers/classes/mine?scope=upcoming&pagesize=50', { token });
     expect(mine.data.list.map((b) => b.class.id)).not.toContain(cls!.id);
   });
+
+  it("a footer tab tapped is active at once, while the data of its page is still on its way (a member's Book tab)", async () => {
+    const { page } = await browser.newPage();
+    const r = await page.context().request.post(`${baseUrl()}/api/oauth/login`, { data: { username: member1.phone, password: member1.password, loginType: 'password' } });
+    expect(r.status()).toBe(200);
+    await page.goto(`${baseUrl()}/`);
+    await page.locator('html[data-hydrated]').waitFor();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let asked = 0;
+    await page.route('**/api/**', async (route) => {
+      asked += 1;
+      await held;
+      await route.continue();
+    });
+    await page.locator('nav [data-tab="book"]').click();
+    await expect.poll(() => page.locator('nav [data-tab][aria-current="page"]').getAttribute('data-tab')).toBe('book');
+    // then its page loads (its data held): the tab stays active, the page has not changed yet
+    await expect.poll(() => asked, { message: "the Book tab's page is waiting for its data" }).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname, 'still on the Homepage: the tab shows before the page changes').toBe('/');
+    expect(await page.locator('nav [data-tab][aria-current="page"]').getAttribute('data-tab')).toBe('book');
+    release();
+    await page.waitForURL((u) => u.pathname !== '/');
+    expect(await page.locator('nav [data-tab][aria-current="page"]').getAttribute('data-tab')).toBe('book');
+  });
+
+  it("once a page settles, the screens its links lead to are loaded ahead, so a tap does not wait for a screen's code", async () => {
+    const { page } = await browser.newPage();
+    const chunks: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') chunks.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${baseUrl()}/`);
+    await page.locator('html[data-hydrated]').waitFor();
+    // the footer's Mine tab and the Homepage's links: their screens arrive with no tap
+    await expect.poll(() => chunks.some((c) => /\/mine-screen-[\w-]+\.js$/.test(c)), { timeout: 10_000 }).toBe(true);
+    const before = chunks.length;
+    await page.locator('nav [data-tab="mine"]').click();
+    await page.waitForURL((u) => u.pathname === '/mine');
+    expect(chunks.slice(before).filter((c) => /\/mine-screen-/.test(c)), 'the tap fetched the screen again').toEqual([]);
+  });
 });
+

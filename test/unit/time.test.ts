@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { TIME_ZONE } from '../../src/domain/limits';
 import {
   addShanghaiDays,
   daysFromTo,
@@ -114,5 +116,23 @@ describe('the one time module: Shanghai calendar days at their edges', () => {
     expect(daysFromTo('2026-11-21', '2026-11-20')).toBe(-1);
     expect(addShanghaiDays(new Date('2026-11-20T16:00:00Z'), 3).toISOString()).toBe('2026-11-23T16:00:00.000Z');
     expect(addShanghaiDays(new Date('2026-03-01T01:30:00Z'), -1).toISOString()).toBe('2026-02-28T01:30:00.000Z');
+  });
+});
+
+describe('the kept zone offsets (a tap must not ask Intl for every class row)', () => {
+  it('read every instant as dayjs tz does, across the years Shanghai kept daylight saving time', () => {
+    // 1986-1991 had summer time in China: the kept offsets must follow it there too
+    const from = Date.UTC(1985, 0, 1);
+    const to = Date.UTC(2030, 0, 1);
+    for (let i = 0; i < 3000; i++) {
+      const at = new Date(from + Math.floor(((i * 7919) % 3000) / 3000 * (to - from)) + i * 61_000);
+      expect(shanghaiFormat(at, 'YYYY-MM-DD HH:mm:ss Z')).toBe(dayjs(at).tz(TIME_ZONE).format('YYYY-MM-DD HH:mm:ss Z'));
+    }
+  });
+
+  it('give the same midnight the second time a date is asked', () => {
+    expect(shanghaiMidnight('1988-06-01').getTime()).toBe(dayjs.tz('1988-06-01', TIME_ZONE).valueOf());
+    expect(shanghaiMidnight('1988-06-01').getTime()).toBe(dayjs.tz('1988-06-01', TIME_ZONE).valueOf());
+    expect(() => shanghaiMidnight('1988-02-30')).toThrow();
   });
 });

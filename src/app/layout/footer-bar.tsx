@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Icon, Tabbar, TabbarLink } from 'konsta/react';
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigation } from 'react-router-dom';
+import { PaintFirstLink } from '../ui/paint-first-link';
 import { useBookedCount } from '../session/session-provider';
 import { activeTabFor, FOOTER_TABS, type TabKey } from './tabs';
 
@@ -41,7 +42,14 @@ export function FooterBar() {
   const { i18n, t } = useLingui();
   const { pathname } = useLocation();
   const booked = useBookedCount();
-  const active = activeTabFor(pathname);
+  // the tab of the page being opened is active while it loads; a tapped tab, at once, before its
+  // navigation even starts (PaintFirstLink)
+  const going = useNavigation().location?.pathname;
+  const [tapped, setTapped] = useState<{ key: TabKey; from: string }>();
+  useEffect(() => {
+    if (going !== undefined) setTapped(undefined);
+  }, [going]);
+  const active = going !== undefined ? activeTabFor(going) : tapped?.from === pathname ? tapped.key : activeTabFor(pathname);
 
   return (
     <Tabbar labels icons className="fixed bottom-0 left-0 z-40 w-full" aria-label={t`底部导航`} component="nav">
@@ -52,8 +60,8 @@ export function FooterBar() {
           <TabbarLink
             key={tab.key}
             active={active === tab.key}
-            component={Link}
-            linkProps={{ to: tab.to, 'aria-current': active === tab.key ? 'page' : undefined, 'data-tab': tab.key }}
+            component={PaintFirstLink}
+            linkProps={{ to: tab.to, onTap: () => setTapped({ key: tab.key, from: pathname }), 'aria-current': active === tab.key ? 'page' : undefined, 'data-tab': tab.key }}
             label={label}
             icon={
               <Icon

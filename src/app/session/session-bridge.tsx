@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
-import { Errors } from '../../domain/errors';
 import { useToast } from '../ui/toast';
 import { SessionContext } from './session-provider';
 
@@ -24,7 +23,8 @@ export function SessionExpiryBridge() {
   const { i18n } = useLingui();
   useEffect(() => {
     const effects: ReactExpiryEffects = {
-      toast: () => void toast({ message: i18n._(Errors.loginExpired.message), type: 'fail' }),
+      // the error catalogue is not part of every page's first load: it comes when a session ends
+      toast: () => void import('../../domain/errors').then(({ Errors }) => toast({ message: i18n._(Errors.loginExpired.message), type: 'fail' })),
       expire: () => session.send({ type: 'session.expired' }),
     };
     current = effects;

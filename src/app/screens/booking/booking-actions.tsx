@@ -14,7 +14,7 @@ import { SessionContext } from '../../session/session-provider';
 import { useConfirm } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
-import { refusal } from './booking-labels';
+import { refusal } from './refusal-label';
 
 const cancelledMsg = msg`已取消预约`;
 const leftQueueMsg = msg`已取消排队`;

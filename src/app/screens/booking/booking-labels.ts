@@ -2,7 +2,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CardReminder, ClassState } from '../../../api/booking';
 import type { BookingRowState, CancelReason } from '../../../domain/booking-rules';
-import { errorByCode } from '../../../domain/errors';
 
 /** Spec §4 booking state of a class for this member, as a badge. */
 export const CLASS_STATE_LABELS: Record<ClassState, MessageDescriptor> = {
@@ -67,12 +66,6 @@ export const REMINDER_LABELS: Record<CardReminder, MessageDescriptor> = {
   'will-activate': msg`该卡尚未激活，预约成功后将自动激活并开始计算有效期`,
 };
 
-const fallback = msg`操作失败，请稍后再试`;
-
-/** A server refusal's translated message, by its catalogue code (src/domain/errors.ts). */
-export function refusal(code: number | undefined | null): MessageDescriptor {
-  return (code != null && errorByCode(code)?.message) || fallback;
-}
 
 /** Card refusals that a new card would solve: the member is offered to buy one. */
 export const BUY_CARD_CODES: readonly number[] = [20003, 20004, 20005, 20020];

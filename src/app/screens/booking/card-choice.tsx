@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { CardForClass } from '../../../api/booking';
 import { shanghaiDate } from '../../../domain/time';
-import { refusal, REMINDER_LABELS } from './booking-labels';
+import { REMINDER_LABELS } from './booking-labels';
+import { refusal } from './refusal-label';
 
 /** What a card has left: uses, or the end of its validity; an inactive card starts on first booking. */
 function CardFacts(props: { card: CardForClass }) {

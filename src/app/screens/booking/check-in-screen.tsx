@@ -13,7 +13,7 @@ import { Errors } from '../../../domain/errors';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
-import { refusal } from './booking-labels';
+import { refusal } from './refusal-label';
 import { StateBadge } from './class-row';
 
 interface CheckInData {

@@ -12,7 +12,7 @@ import type { PhotoView } from '../../../api/booking';
 import { Errors } from '../../../domain/errors';
 import type { PhotoStatus } from '../../../domain/photo-review';
 import { browserApiOrThrow } from '../../api-context';
-import { refusal } from './booking-labels';
+import { refusal } from './refusal-label';
 import { preparePhoto } from './prepare-photo';
 
 /** Spec §4 photo review states, as the member reads them. */

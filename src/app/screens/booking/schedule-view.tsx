@@ -2,14 +2,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router-dom';
 import type { BookingWindow, ScheduleItem, ScheduleQuery } from '../../../api/booking';
 import type { Club, DictItem } from '../../../api/catalog';
 import type { ClassTypeKey } from '../../../domain/catalog';
-import { apiFrom } from '../../api-context';
+import { apiFrom, keptInBrowser } from '../../api-context';
 import { clockFrom } from '../../app-clock';
 import { dataOr } from '../../ui/data-or';
+import { PaintFirstLink } from '../../ui/paint-first-link';
 import { styleLabels } from '../tutor/style-labels';
 import { ClassRow } from './class-row';
 import { activeFilterCount, bookableDays, readScheduleQuery, scheduleSearch, shanghaiToday, stripDays, weekdayOf } from './schedule-filter';
@@ -26,6 +27,9 @@ export interface ScheduleData {
   now: string;
 }
 
+/** How long a day or studio switch reuses the clubs and style names it already has. */
+const CATALOG_KEPT_MS = 60_000;
+
 /** The schedule loader of a page: the filter from the URL (so the server renders the filtered list), one day's classes, clubs, style names. */
 export function scheduleLoader(type?: ClassTypeKey) {
   return async ({ context, request }: LoaderFunctionArgs): Promise<ScheduleData> => {
@@ -35,8 +39,8 @@ export function scheduleLoader(type?: ClassTypeKey) {
     const q = readScheduleQuery(new URL(request.url).searchParams, today, type);
     const [r, clubs, styles, window] = await Promise.all([
       api.booking.schedule(q),
-      dataOr(api.catalog.clubs(), []),
-      dataOr(api.catalog.dict('style'), []),
+      dataOr(keptInBrowser(context, 'clubs', CATALOG_KEPT_MS, () => api.catalog.clubs()), []),
+      dataOr(keptInBrowser(context, 'dict:style', CATALOG_KEPT_MS, () => api.catalog.dict('style')), []),
       dataOr(api.booking.window(), null),
     ]);
     if (r.code !== 200) throw new Response(null, { status: 503 });
@@ -47,7 +51,7 @@ export function scheduleLoader(type?: ClassTypeKey) {
 const WEEKDAYS: MessageDescriptor[] = [msg`周日`, msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`];
 
 /** The week strip: eight days from today; the chosen one highlighted; days beyond the member's booking window marked. */
-function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; today: string; open: string[] | undefined; chosen: string }) {
+function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; today: string; open: string[] | undefined; chosen: string; onTap: (day: string) => void }) {
   const { i18n } = useLingui();
   return (
     <nav aria-label={i18n._(msg`日期`)} className="grid h-16 grid-cols-8 gap-0.5 bg-white px-1.5 py-2" data-grid-exempt="a strip of seven days and the calendar: eight equal cells, not a layout">
@@ -55,8 +59,9 @@ function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; t
         const on = day === props.chosen;
         const closed = props.open !== undefined && !props.open.includes(day);
         return (
-          <Link
+          <PaintFirstLink
             key={day}
+            onTap={() => props.onTap(day)}
             to={props.base + scheduleSearch(props.q, { date: day })}
             replace
             preventScrollReset
@@ -68,7 +73,7 @@ function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; t
             <span>{day === props.today ? i18n._(msg`今天`) : i18n._(WEEKDAYS[weekdayOf(day)]!)}</span>
             <span className="mt-0.5 text-base font-semibold tabular-nums">{Number(day.slice(8))}</span>
             {closed && <span className="sr-only">{i18n._(msg`未开放预约`)}</span>}
-          </Link>
+          </PaintFirstLink>
         );
       })}
     </nav>
@@ -124,14 +129,19 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
   const navigation = useNavigation();
   const pending = navigation.state === 'loading' && navigation.location.pathname === props.base;
   // a day tapped shows as chosen at once, its list a skeleton until it arrives (issue 16)
-  const pendingDay = pending ? (new URLSearchParams(navigation.location.search).get('date') ?? d.today) : d.q.date;
+  // (a tapped day shows before its navigation starts: the strip's links paint first)
+  const [tapped, setTapped] = useState<{ day: string; from: string }>();
+  useEffect(() => {
+    if (pending) setTapped(undefined);
+  }, [pending]);
+  const pendingDay = pending ? (new URLSearchParams(navigation.location.search).get('date') ?? d.today) : tapped?.from === d.q.date ? tapped.day : d.q.date;
   const switchingDay = pendingDay !== d.q.date;
   const open = d.window ? bookableDays(d.today, d.window.days) : undefined;
   const filters = activeFilterCount(d.q);
   const filterTo = `${props.filter}${scheduleSearch(d.q) || '?'}${scheduleSearch(d.q) ? '&' : ''}back=${encodeURIComponent(props.base)}`;
   return (
     <div className="pb-6">
-      <WeekStrip base={props.base} q={d.q} today={d.today} open={open} chosen={pendingDay} />
+      <WeekStrip base={props.base} q={d.q} today={d.today} open={open} chosen={pendingDay} onTap={(day) => setTapped({ day, from: d.q.date })} />
       {open && <BookingWindowNote open={open} chosen={d.q.date} />}
       <div className="flex items-center">
         <div className="min-w-0 flex-1">

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import type { ReactNode } from 'react';
-import { refusal } from '../booking/booking-labels';
+import { refusal } from '../booking/refusal-label';
 
 /**
  * The end of a card operation's form (freeze, extend, change adviser): the server's refusal if it

@@ -13,7 +13,7 @@ import { useConfirm } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/booking-labels';
+import { refusal } from '../booking/refusal-label';
 import { OfferRefused } from './offer-refused';
 import { CardFormFooter } from './card-form-footer';
 

@@ -13,7 +13,7 @@ import { shanghaiMinute } from '../../../domain/time';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
-import { refusal } from '../booking/booking-labels';
+import { refusal } from '../booking/refusal-label';
 import { myCardPath } from '../cards/my-card-row';
 import { refundLoader, type RefundPageData } from './refund-data';
 

@@ -12,7 +12,7 @@ import { CLASS_TYPES } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
 import { shanghaiDate, shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusal } from '../booking/booking-labels';
+import { refusal } from '../booking/refusal-label';
 import { ForbiddenState } from '../teacher-schedule/schedule-labels';
 
 type FormData = { week: StaffWeek | null; forbidden: boolean; classId: number | null; values: ClassFormValues | null; title: string };

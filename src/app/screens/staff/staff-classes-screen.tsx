@@ -14,7 +14,7 @@ import { GLANCE_KEYS, GLANCE_OF_STATE, type GlanceKey } from '../../../domain/te
 import { shanghaiDate } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/booking-labels';
+import { refusal } from '../booking/refusal-label';
 import { classWhen, ForbiddenState, ScheduleBadge, weekSpan } from '../teacher-schedule/schedule-labels';
 
 const msgChoose = msg`选择老师`;

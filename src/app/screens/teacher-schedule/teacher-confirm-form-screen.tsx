@@ -14,7 +14,7 @@ import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/booking-labels';
+import { refusal } from '../booking/refusal-label';
 import { classWhen, ForbiddenState, momentOf, ScheduleBadge } from './schedule-labels';
 
 type FormData = { cls: TeacherClass | null; forbidden: boolean };

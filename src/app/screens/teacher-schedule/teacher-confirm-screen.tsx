@@ -11,7 +11,7 @@ import { Errors } from '../../../domain/errors';
 import { shanghaiDate } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/booking-labels';
+import { refusal } from '../booking/refusal-label';
 import { classWhen, ForbiddenState, ScheduleBadge, weekSpan } from './schedule-labels';
 
 type WeekData = { week: TeacherWeek | null; forbidden: boolean };

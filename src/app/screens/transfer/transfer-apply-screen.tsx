@@ -13,7 +13,7 @@ import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
-import { refusal } from '../booking/booking-labels';
+import { refusal } from '../booking/refusal-label';
 import { preparePhoto } from '../booking/prepare-photo';
 import { transferLoader, transferStatePath, type TransferPageData } from './transfer-data';
 

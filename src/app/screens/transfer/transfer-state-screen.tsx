@@ -10,7 +10,7 @@ import { newIntentKey } from '../../../domain/intent-key';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/booking-labels';
+import { refusal } from '../booking/refusal-label';
 import { myCardPath } from '../cards/my-card-row';
 import { transferPolicyPath, transferLoader, type TransferPageData } from './transfer-data';
 
