@@ -42,13 +42,17 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   const owner = newSecret();
   const lease = () => new Date(clock.now().getTime() + IDEMPOTENCY_LEASE_MS);
 
-  // an expired key is as good as new
-  await db.delete(idempotencyKeys).where(and(keyOf(scope, key), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
-
+  // a new key is taken; an expired key is as good as new (overwritten in the same statement: one
+  // round trip, decision 048); a live one answers nothing here and is looked at below
+  const fresh = { method: c.req.method, path: c.req.path, bodyHash, createdAt: now, owner, leaseUntil: lease() };
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ scope, key, method: c.req.method, path: c.req.path, bodyHash, createdAt: now, owner, leaseUntil: lease() })
-    .onConflictDoNothing()
+    .values({ scope, key, ...fresh })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.scope, idempotencyKeys.key],
+      set: { ...fresh, status: null, response: null },
+      setWhere: lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
+    })
     .returning({ id: idempotencyKeys.id });
 
   let id = inserted[0]?.id;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { initialBookingState, nextBookingState } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
-import { cancelRefusal, cardRefusal, clashOf, classEnd, classRefusal, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
+import { cancelRefusal, cardRefusal, clashOf, classEnd, classRefusal, LONGEST_CLASS_MS, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
 import { shanghaiFormat } from '../../../domain/time';
 import type { Clock } from '../../../domain/clock';
 import { Errors, OVERLAPPING_WITH } from '../../../domain/errors';
@@ -132,14 +132,38 @@ function rowsOf<T>(r: unknown): T[] {
   return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
 }
 
-/** Already in this class (20006), upcoming count (20002). */
-async function memberFacts(tx: Tx, accountId: number, cls: ClassRow, now: Date) {
-  const r = await tx.execute(sql`select
-    exists (select 1 from bookings where class_id = ${cls.id} and account_id = ${accountId} and state in ('booked', 'queued')) as live,
-    (select count(*)::int from bookings b join classes k on k.id = b.class_id
-            where b.account_id = ${accountId} and b.state in ('booked', 'queued') and k.starts_at > ${now.toISOString()}::timestamptz) as upcoming`);
-  const [row] = rowsOf<{ live: boolean; upcoming: number }>(r);
-  return { live: !!row?.live, upcoming: Number(row?.upcoming ?? 0) };
+/** The class as it is now (not locked: book_seat re-checks it under the lock), with the member locked, in one round trip. */
+async function classAndMember(tx: Tx, classId: number, accountId: number, opts: DecideOptions): Promise<ClassRow | undefined> {
+  const q = tx.select({ cls: classes }).from(classes).innerJoin(accounts, eq(accounts.id, accountId)).where(eq(classes.id, classId));
+  const [row] = opts.lock === 'row' ? await q.for('no key update', { of: accounts }) : await q;
+  return row?.cls;
+}
+
+/**
+ * The card the member holds, locked, with the member's side read in the same round trip: already in
+ * this class (20006), upcoming count (20002) and the booked seats a clash is looked for among
+ * (`bookedSeatsNear`'s rule). The member lock is held, so no other decision of theirs moves these.
+ */
+async function cardAndFacts(tx: Tx, cardId: number, accountId: number, cls: ClassRow, now: Date, opts: DecideOptions) {
+  const from = new Date(cls.startsAt.getTime() - LONGEST_CLASS_MS).toISOString();
+  const to = classEnd(cls).toISOString();
+  const q = tx
+    .select({
+      card: memberCards,
+      live: sql<boolean>`exists (select 1 from bookings where class_id = ${cls.id} and account_id = ${accountId} and state in ('booked', 'queued'))`,
+      upcoming: sql<number>`(select count(*)::int from bookings b join classes k on k.id = b.class_id
+            where b.account_id = ${accountId} and b.state in ('booked', 'queued') and k.starts_at > ${now.toISOString()}::timestamptz)`,
+      seats: sql<unknown>`(select coalesce(json_agg(json_build_object('bookingId', b.id, 'classId', k.id, 'title', k.title, 'titleEn', k.title_en, 'startsAt', k.starts_at, 'durationMin', k.duration_min)), '[]'::json)
+            from bookings b join classes k on k.id = b.class_id
+            where b.account_id = ${accountId} and b.state = 'booked' and k.starts_at < ${to}::timestamptz and k.starts_at > ${from}::timestamptz)`,
+    })
+    .from(memberCards)
+    .where(and(eq(memberCards.id, cardId), heldBy(accountId)));
+  const [row] = opts.lock === 'row' ? await q.for('update', { of: memberCards }) : await q;
+  if (!row) return undefined;
+  const raw = (typeof row.seats === 'string' ? JSON.parse(row.seats) : row.seats) as (Omit<BookedSeat, 'startsAt'> & { startsAt: string })[];
+  const seats: BookedSeat[] = raw.map((x) => ({ ...x, startsAt: new Date(x.startsAt) }));
+  return { card: row.card, live: !!row.live, upcoming: Number(row.upcoming), seats };
 }
 
 /** The class changed between the decision's read and its lock (time moved, cancelled): decide again. */
@@ -184,22 +208,20 @@ async function bookSeat(tx: Tx, cls: ClassRow, accountId: number, card: CardRow,
 export async function bookClass(db: Db, clock: Clock, member: Member, input: { classId: number; cardId: number }, opts: DecideOptions = ROW_LOCKS): Promise<BookResult> {
   return decide(db, async (tx) => {
     const now = clock.now();
-    const [cls] = await tx.select().from(classes).where(eq(classes.id, input.classId));
+    const cls = await classAndMember(tx, input.classId, member.accountId, opts);
     if (!cls) throw new ApiError(Errors.notFound, { field: 'classId' });
     const classWhy = classRefusal(cls, now);
     if (classWhy) refuse(classWhy);
-    await lockMember(tx, member.accountId, opts);
-    const card = await lockCard(tx, input.cardId, member.accountId, opts);
-    if (!card) throw new ApiError(Errors.notFound, { field: 'cardId' });
-    // the member's side: stable from here, since this member's decisions wait on the member lock
-    const facts = await memberFacts(tx, member.accountId, cls, now);
+    const mine = await cardAndFacts(tx, input.cardId, member.accountId, cls, now, opts);
+    if (!mine) throw new ApiError(Errors.notFound, { field: 'cardId' });
+    const { card } = mine;
     // a second tap says "already booked", not what the first tap did to the card
-    if (facts.live) refuse('alreadyBooked');
+    if (mine.live) refuse('alreadyBooked');
     const cardWhy = cardRefusal(card, cls, member, now);
     if (cardWhy) refuse(cardWhy);
-    const clash = await overlappingSeat(tx, member.accountId, cls);
+    const clash = clashOf(cls, mine.seats);
     if (clash) throw clashRefusal(clash);
-    if (facts.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
+    if (mine.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
     return bookSeat(tx, cls, member.accountId, card, now, opts);
   });
 }
