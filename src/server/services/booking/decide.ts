@@ -34,8 +34,8 @@ export interface Member {
 
 export type BookResult = { bookingId: number; state: 'booked'; activated: boolean; usesLeft: number | null } | { bookingId: number; state: 'queued'; position: number };
 
-type ClassRow = typeof classes.$inferSelect;
-type CardRow = typeof memberCards.$inferSelect;
+export type ClassRow = typeof classes.$inferSelect;
+export type CardRow = typeof memberCards.$inferSelect;
 
 /** A class's end in SQL. */
 export const classEndsAt = sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`;
@@ -43,7 +43,7 @@ export const classEndsAt = sql`${classes.startsAt} + ${classes.durationMin} * in
 /** An instant compared with an SQL expression: drizzle maps Dates only against a column, so cast it. */
 export const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
-const refuse = (r: BookingRefusal): never => {
+export const refuse = (r: BookingRefusal): never => {
   throw new ApiError(Errors[r]);
 };
 
@@ -99,7 +99,7 @@ async function overlappingSeat(tx: Tx, accountId: number, cls: ClassRow): Promis
 }
 
 /** 20030 naming the booking it clashes with (in the member's language), which the data carries too. */
-function clashRefusal(clash: BookedSeat): ApiError {
+export function clashRefusal(clash: BookedSeat): ApiError {
   return new ApiError(Errors.overlapping, {
     message: OVERLAPPING_WITH,
     values: { title: { zh: clash.title, en: clash.titleEn }, time: shanghaiFormat(clash.startsAt, 'MM-DD HH:mm') },
@@ -128,7 +128,7 @@ async function spendCard(tx: Tx, card: CardRow, cls: ClassRow, now: Date): Promi
 }
 
 /** PGlite answers { rows }, postgres.js the rows themselves. */
-function rowsOf<T>(r: unknown): T[] {
+export function rowsOf<T>(r: unknown): T[] {
   return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
 }
 
@@ -161,13 +161,25 @@ async function cardAndFacts(tx: Tx, cardId: number, accountId: number, cls: Clas
     .where(and(eq(memberCards.id, cardId), heldBy(accountId)));
   const [row] = opts.lock === 'row' ? await q.for('update', { of: memberCards }) : await q;
   if (!row) return undefined;
-  const raw = (typeof row.seats === 'string' ? JSON.parse(row.seats) : row.seats) as (Omit<BookedSeat, 'startsAt'> & { startsAt: string })[];
-  const seats: BookedSeat[] = raw.map((x) => ({ ...x, startsAt: new Date(x.startsAt) }));
-  return { card: row.card, live: !!row.live, upcoming: Number(row.upcoming), seats };
+  return { card: row.card, live: !!row.live, upcoming: Number(row.upcoming), seats: seatsFromJson(row.seats) };
+}
+
+/** Booked seats aggregated as JSON by SQL (`json_agg`), as `bookedSeatsNear` answers them. */
+export function seatsFromJson(value: unknown): BookedSeat[] {
+  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as (Omit<BookedSeat, 'startsAt'> & { startsAt: string })[];
+  return raw.map((x) => ({ ...x, startsAt: new Date(x.startsAt) }));
+}
+
+/** What a booked seat spends and does to its card: the class's uses on a count card, and the chart's activation. */
+export function spendingOf(card: CardRow, cls: ClassRow, now: Date) {
+  const spent = card.usesLeft === null ? 0 : cls.usesCost;
+  const activatedStatus = nextCardStatus(card.status, 'card.activate', cardFactsOf(card));
+  const validUntil = activatedStatus && card.validityDays !== null ? new Date(now.getTime() + card.validityDays * 86_400_000) : null;
+  return { spent, activatedStatus, validUntil };
 }
 
 /** The class changed between the decision's read and its lock (time moved, cancelled): decide again. */
-class StaleClass extends Error {
+export class StaleClass extends Error {
   readonly code = 'stale-class';
 }
 
@@ -177,9 +189,7 @@ class StaleClass extends Error {
  * else a queue place counted under the lock.
  */
 async function bookSeat(tx: Tx, cls: ClassRow, accountId: number, card: CardRow, now: Date, opts: DecideOptions) {
-  const spent = card.usesLeft === null ? 0 : cls.usesCost;
-  const activatedStatus = nextCardStatus(card.status, 'card.activate', cardFactsOf(card));
-  const validUntil = activatedStatus && card.validityDays !== null ? new Date(now.getTime() + card.validityDays * 86_400_000) : null;
+  const { spent, activatedStatus, validUntil } = spendingOf(card, cls, now);
   const r = await tx.execute(sql`select outcome, booking_id, queue_position from book_seat(
     ${cls.id}::int, ${accountId}::int, ${card.id}::int, ${now.toISOString()}::timestamptz,
     ${cls.startsAt.toISOString()}::timestamptz, ${cls.durationMin}::int, ${cls.usesCost}::int,
