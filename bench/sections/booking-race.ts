@@ -1,16 +1,35 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, asc, eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { accounts, bookings, classes, memberCards, sessions } from '../../src/server/db/schema/index';
 import { hashSecret, newSecret } from '../../src/server/services/tokens';
-import { startServer } from '../../test/e2e/support/server';
+import { repoRoot, serveCommand, startServer } from '../../test/e2e/support/server';
+import { cpuSeconds, hotRowRateOn } from '../pgbench';
 import { ms, type BenchRow, type BenchSection } from '../types';
 
 const MEMBERS = Number(process.env.BENCH_RACE_MEMBERS) || 200;
 const CAPACITY = 20;
 /** the server's PostgreSQL pool (src/server/db/client.ts default) */
 const POOL = 10;
+
+/**
+ * The server's node arguments: BENCH_BOOKING_ENTRY=<built main.js> measures another build (a before/after
+ * comparison in one sitting); BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there when it stops
+ * (a preload turns SIGTERM into a normal exit, which is when node writes it).
+ */
+function serverArgs(): string[] {
+  const entry = process.env.BENCH_BOOKING_ENTRY ? [process.env.BENCH_BOOKING_ENTRY] : serveCommand();
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return entry;
+  const abs = path.resolve(repoRoot, dir);
+  mkdirSync(abs, { recursive: true });
+  const preload = path.join(abs, 'exit-on-term.mjs');
+  writeFileSync(preload, "process.on('SIGTERM', () => process.exit(0));\n");
+  return ['--cpu-prof', '--cpu-prof-dir', abs, '--import', preload, ...entry];
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -32,7 +51,12 @@ export const bookingRace: BenchSection = {
     await admin.unsafe(`create database ${name}`);
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG: '0' } });
+    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG: '0' }, nodeArgs: serverArgs() }).catch(async (err: unknown) => {
+      // a server that never came up leaves no open connection behind (the bench would not exit)
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      throw err;
+    });
     // the server migrated and seeded the demo chain; the race's members are written beside it
     const database = await openDatabase({ url: url.toString(), max: 2 });
     try {
@@ -74,6 +98,7 @@ export const bookingRace: BenchSection = {
 
       const latencies: number[] = [];
       let errors = 0;
+      const cpuBefore = cpuSeconds(server.pid);
       const started = performance.now();
       const answers = await Promise.all(
         people.map(async (_, i) => {
@@ -90,6 +115,7 @@ export const bookingRace: BenchSection = {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
+      const cpuPerRequest = ((cpuSeconds(server.pid) - cpuBefore) / MEMBERS) * 1000;
 
       const booked = answers.filter((a) => a?.state === 'booked').length;
       const queued = answers.filter((a) => a?.state === 'queued');
@@ -103,17 +129,23 @@ export const bookingRace: BenchSection = {
       const ok = booked === CAPACITY && seats.length === CAPACITY && row!.n === CAPACITY && queued.length === MEMBERS - CAPACITY && inOrder && errors === 0;
 
       const sorted = [...latencies].sort((a, b) => a - b);
+      const rate = MEMBERS / seconds;
+      // the hot-row ceiling on the same PostgreSQL, after the race (they do not compete)
+      const pg = await hotRowRateOn(base);
       const rows: BenchRow[] = [
-        { metric: 'decisions per second', value: `${Math.round(MEMBERS / seconds)}/s`, note: `${MEMBERS} concurrent POST /book in ${seconds.toFixed(2)} s, real server process (built), its PostgreSQL pool of ${POOL}` },
+        { metric: 'decisions per second', value: `${Math.round(rate)}/s`, note: `${MEMBERS} concurrent POST /book in ${seconds.toFixed(2)} s, real server process (built), its PostgreSQL pool of ${POOL}` },
         { metric: 'book p50', value: ms(percentile(sorted, 50)) },
         { metric: 'book p99', value: ms(percentile(sorted, 99)), note: 'all requests start together: the tail waits for the class row lock' },
+        { metric: 'server CPU per request', value: Number.isNaN(cpuPerRequest) ? '-' : ms(cpuPerRequest), note: 'user + system time of the server process during the race, divided by the requests (PostgreSQL not included)' },
+        { metric: 'pgbench single-row updates per second', value: `${Math.round(pg.tps)}/s`, note: pg.note },
+        { metric: 'ratio booking decisions / hot-row updates', value: `${((rate / pg.tps) * 100).toFixed(1)}%`, note: `${Math.round(rate)} / ${Math.round(pg.tps)}; goal 50%` },
         {
           metric: 'outcome',
           value: ok ? 'ok' : 'WRONG',
           note: `${booked} booked (capacity ${CAPACITY}, booked_count ${row!.n}), ${queued.length} queued${inOrder ? ' 1..' + queued.length + ' in order' : ' OUT OF ORDER'}, ${errors} errors`,
         },
       ];
-      if (!ok) throw new Error(`booking race: ${rows[3]!.note}`);
+      if (!ok) throw new Error(`booking race: ${rows.find((r) => r.metric === 'outcome')!.note}`);
       return rows;
     } finally {
       await database.close();

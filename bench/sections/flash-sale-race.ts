@@ -1,45 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { bulkMembers, crowd, freshDatabase, liveSale, openDatabase, percentile, startProcesses, warm } from '../../test/server/flash-sale/race-kit';
+import { cpuSeconds, hotRowRate } from '../pgbench';
 import { ms, type BenchRow, type BenchSection } from '../types';
 
 const BUYERS = Number(process.env.BENCH_FLASH_BUYERS) || 1000;
 const CARDS = 30;
 const PROCESSES = 2;
-const PGBENCH_CLIENTS = 8;
-const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS) || 10;
-
-/** pgbench's rate of `UPDATE one_row SET n = n + 1 WHERE id = 1` on a scratch database: the hot-row ceiling. */
-function hotRowRate(url: string): { tps: number; note: string } {
-  const u = new URL(url);
-  const dir = mkdtempSync(path.join(tmpdir(), 'pgbench-'));
-  try {
-    const script = path.join(dir, 'one-row.sql');
-    writeFileSync(script, 'UPDATE one_row SET n = n + 1 WHERE id = 1;\n');
-    const pgbench = process.env.PGBENCH || '/usr/bin/pgbench';
-    const args = ['-n', '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', script, '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)];
-    const r = spawnSync(pgbench, args, { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } });
-    if (r.status !== 0) throw new Error(`pgbench failed (exit ${r.status}): ${(r.stderr || r.stdout).slice(-400)}`);
-    const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout) ?? /tps = ([\d.]+)/.exec(r.stdout);
-    if (!m) throw new Error(`pgbench: no tps in its output: ${r.stdout.slice(-400)}`);
-    return { tps: Number(m[1]), note: `pgbench -c ${PGBENCH_CLIENTS} -T ${PGBENCH_SECONDS}, one UPDATE per transaction, same PostgreSQL` };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux)
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 /**
  * Issue 4's flash-sale bench (decision 009): 1,000 concurrent buyers for 30 cards through two real

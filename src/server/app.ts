@@ -55,7 +55,10 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     c.set('i18n', i18nFor(locale));
     await next();
   });
-  app.use('*', compress());
+  // a decision's answer (POST /api/...) is a few hundred bytes of JSON without a Content-Length, which
+  // compress() would gzip anyway: a stream and a zlib context per answer for nothing (decision 048)
+  const gzip = compress();
+  app.use('*', (c, next) => (c.req.method === 'POST' && c.req.path.startsWith('/api/') ? next() : gzip(c, next)));
   app.use(
     '/api/*',
     bodyLimit({

@@ -6,7 +6,8 @@ import { ApiError } from '../http/api-error';
 import { optionalAuth, requireAuth, requireAuthOrCookie } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { bookClass, cancelBooking, cancelQueue } from '../services/booking/decide';
+import { cancelBooking, cancelQueue } from '../services/booking/decide';
+import { bookClassTogether } from '../services/booking/together';
 import { icsFile } from '../services/booking/ics';
 import { bookedCount, bookingForCalendar, bookingWindow, cardsForClass, classDetail, myBookings, myCards, schedule } from '../services/booking/views';
 import { loc } from '../services/catalog';
@@ -119,7 +120,7 @@ export const bookings = createRouter()
     async (c) => {
       const { deps } = c.var;
       const me = member(c);
-      const result = await bookClass(deps.db, deps.clock, me, c.req.valid('json'));
+      const result = await bookClassTogether(deps.db, deps.clock, me, c.req.valid('json'));
       const bookedNum = await bookedCount(deps.db, deps.clock.now(), me.accountId);
       return ok(c, { ...result, bookedNum });
     },

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, notifications } from '../../../src/server/db/schema/index';
 import { level1, level2, tokenFor } from '../catalog/support';
+import { togetherCounts } from '../../../src/server/services/booking/together';
 import { startTestServer } from '../support/harness';
 import { book, bookingRow, cardRow, classRow, DAY, newCard, newClass, newMember, sh } from './support';
 
@@ -20,6 +21,37 @@ describe('booking a class (POST /api/customers/classes/book)', async () => {
     expect((await classRow(s, cls.id)).bookedCount).toBe(1);
     const count = await s.call('GET', '/api/customers/classes/schedule/booked/count', { token: m.token });
     expect(count.body).toEqual({ code: 200, status: true, data: 1 });
+  });
+
+  it('decides the requests for one class that arrive together in batches (group commit): each its own answer, a refusal does not undo the others', async () => {
+    const cls = await newClass(s, { capacity: 3, queueCapacity: 10 });
+    const ms = [];
+    for (let i = 0; i < 8; i++) {
+      const m = await newMember(s);
+      ms.push({ ...m, cardId: (await newCard(s, m.id, i === 5 ? { usesLeft: 0 } : {})).id });
+    }
+    const before = { ...togetherCounts };
+    // member 0 taps twice: the second tap waits for the next batch and hears "already booked"
+    const answers = await Promise.all([...ms, ms[0]!].map((m) => book(s, m.token, cls.id, m.cardId)));
+    const batches = togetherCounts.batches - before.batches;
+    expect(togetherCounts.requests - before.requests).toBe(9);
+    expect(batches).toBeLessThan(9);
+    expect(answers[5]!.body.code).toBe(20004);
+    expect(answers[8]!.body.code).toBe(20006);
+    const ok = answers.filter((r) => r.status === 200).map((r) => r.body.data);
+    expect(ok).toHaveLength(7);
+    const booked = ok.filter((d) => d.state === 'booked');
+    const queued = ok.filter((d) => d.state === 'queued').sort((a, b) => a.bookingId - b.bookingId);
+    expect(booked).toHaveLength(3);
+    // seats went to the first decided, and queue places follow in decision order: 1..4 by row id
+    expect(Math.max(...booked.map((d) => d.bookingId))).toBeLessThan(queued[0].bookingId);
+    expect(queued.map((d) => d.position)).toEqual([1, 2, 3, 4]);
+    expect((await classRow(s, cls.id)).bookedCount).toBe(3);
+    expect((await cardRow(s, ms[5]!.cardId)).usesLeft).toBe(0);
+    // one use per seat, none for a queue place
+    expect(
+      (await Promise.all(ms.map((m) => cardRow(s, m.cardId)))).reduce((n, c, i) => n + (i === 5 ? 0 : 10 - c.usesLeft!), 0),
+    ).toBe(3);
   });
 
   it('gives the use back on cancel and frees the seat', async () => {

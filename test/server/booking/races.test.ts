@@ -91,6 +91,31 @@ describe.runIf(usePostgres)('booking races on PostgreSQL', async () => {
     expect((await classRow(s, cls.id)).bookedCount).toBe(3);
   });
 
+  it('a queued member tapping Book again while a seat is cancelled and others book: the lock orders may cross (member, card, class against class, member), and the answers still hold', async () => {
+    for (let round = 0; round < 3; round++) {
+      const cls = await newClass(s, { capacity: 1, queueCapacity: 20 });
+      const [seated, waiting, ...others] = await members(6);
+      const seat = await book(s, seated!.token, cls.id, seated!.cardId);
+      const queued = await book(s, waiting!.token, cls.id, waiting!.cardId);
+      expect([seat.body.data.state, queued.body.data.state]).toEqual(['booked', 'queued']);
+      const [cancel, again, ...rest] = await Promise.all([
+        s.call('POST', '/api/customers/classes/cancel', { token: seated!.token, body: { bookingId: seat.body.data.bookingId } }),
+        book(s, waiting!.token, cls.id, waiting!.cardId),
+        ...others.map((m) => book(s, m.token, cls.id, m.cardId)),
+      ]);
+      expect(cancel!.status).toBe(200);
+      // already in the class (queued, or just promoted): never a second entry
+      expect(again!.body.code).toBe(20006);
+      expect(rest.every((r) => r.status === 200)).toBe(true);
+      const seats = await seatsOf(cls.id);
+      expect(seats).toHaveLength(1);
+      expect((await classRow(s, cls.id)).bookedCount).toBe(1);
+      // the cancel promotes the queue's head in its own transaction: the freed seat is never free for the others
+      expect(seats[0]!.accountId).toBe(waiting!.id);
+      expect(rest.map((r) => r.body.data.state)).toEqual(others.map(() => 'queued'));
+    }
+  });
+
   it('NEGATIVE CONTROL: without the row locks the same race oversells (the test would catch it)', async () => {
     const unsafe: DecideOptions = { lock: 'none' };
     let worst = { booked: 0, capacity: 0, bookedCount: 0 };

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { initialBookingState, nextBookingState } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
-import { cancelRefusal, cardRefusal, clashOf, classEnd, classRefusal, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
+import { cancelRefusal, cardRefusal, clashOf, classEnd, classRefusal, LONGEST_CLASS_MS, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
 import { shanghaiFormat } from '../../../domain/time';
 import type { Clock } from '../../../domain/clock';
 import { Errors, OVERLAPPING_WITH } from '../../../domain/errors';
@@ -34,8 +34,8 @@ export interface Member {
 
 export type BookResult = { bookingId: number; state: 'booked'; activated: boolean; usesLeft: number | null } | { bookingId: number; state: 'queued'; position: number };
 
-type ClassRow = typeof classes.$inferSelect;
-type CardRow = typeof memberCards.$inferSelect;
+export type ClassRow = typeof classes.$inferSelect;
+export type CardRow = typeof memberCards.$inferSelect;
 
 /** A class's end in SQL. */
 export const classEndsAt = sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`;
@@ -43,7 +43,7 @@ export const classEndsAt = sql`${classes.startsAt} + ${classes.durationMin} * in
 /** An instant compared with an SQL expression: drizzle maps Dates only against a column, so cast it. */
 export const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
-const refuse = (r: BookingRefusal): never => {
+export const refuse = (r: BookingRefusal): never => {
   throw new ApiError(Errors[r]);
 };
 
@@ -51,7 +51,7 @@ const refuse = (r: BookingRefusal): never => {
 function isRetryable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001') return true;
+    if (code === '40P01' || code === '40001' || code === 'stale-class') return true;
   }
   return false;
 }
@@ -62,6 +62,8 @@ export async function decide<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
     try {
       return await db.transaction(work);
     } catch (err) {
+      // a class that kept changing under a booking: refused as any failed booking, never a 500
+      if (attempt >= 4 && err instanceof StaleClass) throw new ApiError(Errors.bookingFailed);
       if (attempt >= 4 || !isRetryable(err)) throw err;
     }
   }
@@ -97,7 +99,7 @@ async function overlappingSeat(tx: Tx, accountId: number, cls: ClassRow): Promis
 }
 
 /** 20030 naming the booking it clashes with (in the member's language), which the data carries too. */
-function clashRefusal(clash: BookedSeat): ApiError {
+export function clashRefusal(clash: BookedSeat): ApiError {
   return new ApiError(Errors.overlapping, {
     message: OVERLAPPING_WITH,
     values: { title: { zh: clash.title, en: clash.titleEn }, time: shanghaiFormat(clash.startsAt, 'MM-DD HH:mm') },
@@ -126,64 +128,111 @@ async function spendCard(tx: Tx, card: CardRow, cls: ClassRow, now: Date): Promi
 }
 
 /** PGlite answers { rows }, postgres.js the rows themselves. */
-function rowsOf<T>(r: unknown): T[] {
+export function rowsOf<T>(r: unknown): T[] {
   return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
 }
 
-/** Already in this class (20006), upcoming count (20002), queue length. */
-async function memberFacts(tx: Tx, accountId: number, cls: ClassRow, now: Date) {
-  const r = await tx.execute(sql`select
-    exists (select 1 from bookings where class_id = ${cls.id} and account_id = ${accountId} and state in ('booked', 'queued')) as live,
-    (select count(*)::int from bookings b join classes k on k.id = b.class_id
-            where b.account_id = ${accountId} and b.state in ('booked', 'queued') and k.starts_at > ${now.toISOString()}::timestamptz) as upcoming,
-    (select count(*)::int from bookings where class_id = ${cls.id} and state = 'queued') as queued`);
-  const [row] = rowsOf<{ live: boolean; upcoming: number; queued: number }>(r);
-  return { live: !!row?.live, upcoming: Number(row?.upcoming ?? 0), queued: Number(row?.queued ?? 0) };
+/** The class as it is now (not locked: book_seat re-checks it under the lock), with the member locked, in one round trip. */
+async function classAndMember(tx: Tx, classId: number, accountId: number, opts: DecideOptions): Promise<ClassRow | undefined> {
+  const q = tx.select({ cls: classes }).from(classes).innerJoin(accounts, eq(accounts.id, accountId)).where(eq(classes.id, classId));
+  const [row] = opts.lock === 'row' ? await q.for('no key update', { of: accounts }) : await q;
+  return row?.cls;
 }
 
-/** Books a seat, or joins the queue of a full class. */
+/**
+ * The card the member holds, locked, with the member's side read in the same round trip: already in
+ * this class (20006), upcoming count (20002) and the booked seats a clash is looked for among
+ * (`bookedSeatsNear`'s rule). The member lock is held, so no other decision of theirs moves these.
+ */
+async function cardAndFacts(tx: Tx, cardId: number, accountId: number, cls: ClassRow, now: Date, opts: DecideOptions) {
+  const from = new Date(cls.startsAt.getTime() - LONGEST_CLASS_MS).toISOString();
+  const to = classEnd(cls).toISOString();
+  const q = tx
+    .select({
+      card: memberCards,
+      live: sql<boolean>`exists (select 1 from bookings where class_id = ${cls.id} and account_id = ${accountId} and state in ('booked', 'queued'))`,
+      upcoming: sql<number>`(select count(*)::int from bookings b join classes k on k.id = b.class_id
+            where b.account_id = ${accountId} and b.state in ('booked', 'queued') and k.starts_at > ${now.toISOString()}::timestamptz)`,
+      seats: sql<unknown>`(select coalesce(json_agg(json_build_object('bookingId', b.id, 'classId', k.id, 'title', k.title, 'titleEn', k.title_en, 'startsAt', k.starts_at, 'durationMin', k.duration_min)), '[]'::json)
+            from bookings b join classes k on k.id = b.class_id
+            where b.account_id = ${accountId} and b.state = 'booked' and k.starts_at < ${to}::timestamptz and k.starts_at > ${from}::timestamptz)`,
+    })
+    .from(memberCards)
+    .where(and(eq(memberCards.id, cardId), heldBy(accountId)));
+  const [row] = opts.lock === 'row' ? await q.for('update', { of: memberCards }) : await q;
+  if (!row) return undefined;
+  return { card: row.card, live: !!row.live, upcoming: Number(row.upcoming), seats: seatsFromJson(row.seats) };
+}
+
+/** Booked seats aggregated as JSON by SQL (`json_agg`), as `bookedSeatsNear` answers them. */
+export function seatsFromJson(value: unknown): BookedSeat[] {
+  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as (Omit<BookedSeat, 'startsAt'> & { startsAt: string })[];
+  return raw.map((x) => ({ ...x, startsAt: new Date(x.startsAt) }));
+}
+
+/** What a booked seat spends and does to its card: the class's uses on a count card, and the chart's activation. */
+export function spendingOf(card: CardRow, cls: ClassRow, now: Date) {
+  const spent = card.usesLeft === null ? 0 : cls.usesCost;
+  const activatedStatus = nextCardStatus(card.status, 'card.activate', cardFactsOf(card));
+  const validUntil = activatedStatus && card.validityDays !== null ? new Date(now.getTime() + card.validityDays * 86_400_000) : null;
+  return { spent, activatedStatus, validUntil };
+}
+
+/** The class changed between the decision's read and its lock (time moved, cancelled): decide again. */
+export class StaleClass extends Error {
+  readonly code = 'stale-class';
+}
+
+/**
+ * The class's part of a booking under its row lock, one round trip (migration 0034's book_seat): the
+ * class is still what the checks saw, then a seat (the card spent and activated) while there is room,
+ * else a queue place counted under the lock.
+ */
+async function bookSeat(tx: Tx, cls: ClassRow, accountId: number, card: CardRow, now: Date, opts: DecideOptions) {
+  const { spent, activatedStatus, validUntil } = spendingOf(card, cls, now);
+  const r = await tx.execute(sql`select outcome, booking_id, queue_position from book_seat(
+    ${cls.id}::int, ${accountId}::int, ${card.id}::int, ${now.toISOString()}::timestamptz,
+    ${cls.startsAt.toISOString()}::timestamptz, ${cls.durationMin}::int, ${cls.usesCost}::int,
+    ${spent}::int, ${activatedStatus}::text, ${validUntil?.toISOString() ?? null}::timestamptz, ${opts.lock === 'row'})`);
+  const [row] = rowsOf<{ outcome: 'booked' | 'queued' | 'queue_full' | 'stale'; booking_id: number | null; queue_position: number | null }>(r);
+  if (!row || row.outcome === 'stale') throw new StaleClass('the class changed while deciding');
+  if (row.outcome === 'queue_full') refuse('bookingLimit');
+  // the chart gives a request its first state (a seat while there is room, else the queue): the
+  // locked row's answer must be one it allows
+  if (initialBookingState({ classFull: row.outcome === 'queued' }) !== row.outcome) throw new Error(`book_seat answered ${row.outcome} against the booking chart`);
+  if (row.outcome === 'booked') {
+    return { bookingId: Number(row.booking_id), state: 'booked' as const, activated: activatedStatus !== null, usesLeft: card.usesLeft === null ? null : card.usesLeft - spent };
+  }
+  return { bookingId: Number(row.booking_id), state: 'queued' as const, position: Number(row.queue_position) };
+}
+
+/**
+ * Books a seat, or joins the queue of a full class (decision 048). Everything that does not need the
+ * class row lock comes first: the class read without it, the member and the card locked (only this
+ * member's decisions and this card's holders wait on them), the card's rules, the windows, clashes and
+ * limits checked. Then one call locks the class row, re-checks the class the checks saw and decides
+ * seat or queue, so the hot lock is held for that one statement and the commit. Lock order: member,
+ * card, class (a promotion takes class, member, card: a rare cycle between them is a deadlock that
+ * PostgreSQL breaks and `decide` retries).
+ */
 export async function bookClass(db: Db, clock: Clock, member: Member, input: { classId: number; cardId: number }, opts: DecideOptions = ROW_LOCKS): Promise<BookResult> {
   return decide(db, async (tx) => {
     const now = clock.now();
-    const cls = await lockClass(tx, input.classId, opts);
+    const cls = await classAndMember(tx, input.classId, member.accountId, opts);
     if (!cls) throw new ApiError(Errors.notFound, { field: 'classId' });
     const classWhy = classRefusal(cls, now);
     if (classWhy) refuse(classWhy);
-    await lockMember(tx, member.accountId, opts);
-    const card = await lockCard(tx, input.cardId, member.accountId, opts);
-    if (!card) throw new ApiError(Errors.notFound, { field: 'cardId' });
-    // the member's side in one round trip (the class row is locked: keep the lock short)
-    const facts = await memberFacts(tx, member.accountId, cls, now);
+    const mine = await cardAndFacts(tx, input.cardId, member.accountId, cls, now, opts);
+    if (!mine) throw new ApiError(Errors.notFound, { field: 'cardId' });
+    const { card } = mine;
     // a second tap says "already booked", not what the first tap did to the card
-    if (facts.live) refuse('alreadyBooked');
+    if (mine.live) refuse('alreadyBooked');
     const cardWhy = cardRefusal(card, cls, member, now);
     if (cardWhy) refuse(cardWhy);
-    const clash = await overlappingSeat(tx, member.accountId, cls);
+    const clash = clashOf(cls, mine.seats);
     if (clash) throw clashRefusal(clash);
-    if (facts.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
-
-    // the chart gives the request its first state: a seat while there is room, else the queue
-    const first = initialBookingState({ classFull: cls.bookedCount >= cls.capacity });
-    if (first === 'booked') {
-      const used = await spendCard(tx, card, cls, now);
-      const [row] = await tx
-        .insert(bookings)
-        .values({ classId: cls.id, accountId: member.accountId, cardId: card.id, state: first, usesSpent: used.spent, createdAt: now, bookedAt: now })
-        .returning({ id: bookings.id });
-      await tx
-        .update(classes)
-        .set({ bookedCount: sql`${classes.bookedCount} + 1` })
-        .where(eq(classes.id, cls.id));
-      return { bookingId: row!.id, state: 'booked', activated: used.activated, usesLeft: used.usesLeft };
-    }
-
-    if (facts.queued >= cls.queueCapacity) refuse('bookingLimit');
-    const [row] = await tx
-      .insert(bookings)
-      .values({ classId: cls.id, accountId: member.accountId, cardId: card.id, state: first, queuedAt: now, createdAt: now })
-      .returning({ id: bookings.id });
-    // the class row is locked: nobody else joined the queue since it was counted
-    return { bookingId: row!.id, state: 'queued', position: facts.queued + 1 };
+    if (mine.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
+    return bookSeat(tx, cls, member.accountId, card, now, opts);
   });
 }
 

@@ -1,0 +1,205 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { initialBookingState } from '../../../../machines/domain/booking-transitions';
+import { cardRefusal, clashOf, classEnd, classRefusal, LONGEST_CLASS_MS, MAX_UPCOMING_PER_MEMBER } from '../../../domain/booking-rules';
+import type { Clock } from '../../../domain/clock';
+import { Errors } from '../../../domain/errors';
+import type { Db, Tx } from '../../db/client';
+import { accounts, cardFamilyMembers, classes, memberCards } from '../../db/schema/index';
+import { ApiError } from '../../http/api-error';
+import { clashRefusal, decide, refuse, rowsOf, seatsFromJson, spendingOf, StaleClass, type BookResult, type CardRow, type ClassRow, type Member } from './decide';
+import type { BookedSeat } from './seats';
+
+/**
+ * Group commit for bookings (issue 17, decision 048): the booking requests for one class that arrive
+ * while a decision for it is running wait for it, then are decided together, in one transaction and
+ * under one class row lock, in arrival order; each request gets its own answer. A request never waits
+ * for a batch to fill: the first one starts at once.
+ *
+ * A batch holds at most one request per member and one per card (a second tap, or a family card used
+ * by two holders at once, waits for the next batch), so each request's checks read the member and the
+ * card as no other request in its batch changes them. The rules and their order are `bookClass`'s.
+ */
+
+/** The largest batch: bounds one transaction's locks and one statement's size. */
+const MAX_BATCH = 64;
+
+interface Pending {
+  member: Member;
+  cardId: number;
+  resolve(result: BookResult): void;
+  reject(err: unknown): void;
+}
+
+type Outcome = { ok: BookResult } | { err: unknown };
+
+interface Line {
+  waiting: Pending[];
+  running: boolean;
+}
+
+/** How many batches and requests this process decided (the tests see that requests were grouped). */
+export const togetherCounts = { batches: 0, requests: 0 };
+
+/** The requests waiting per class, per database (each test server has its own). */
+const lines = new WeakMap<Db, Map<number, Line>>();
+
+/** Books a seat, or joins the queue of a full class, decided with the requests for the class that arrived with it. */
+export function bookClassTogether(db: Db, clock: Clock, member: Member, input: { classId: number; cardId: number }): Promise<BookResult> {
+  return new Promise<BookResult>((resolve, reject) => {
+    let byClass = lines.get(db);
+    if (!byClass) lines.set(db, (byClass = new Map()));
+    let line = byClass.get(input.classId);
+    if (!line) byClass.set(input.classId, (line = { waiting: [], running: false }));
+    line.waiting.push({ member, cardId: input.cardId, resolve, reject });
+    if (!line.running) void drain(db, clock, input.classId, line, byClass);
+  });
+}
+
+/** Decides the waiting requests batch after batch until none is left. */
+async function drain(db: Db, clock: Clock, classId: number, line: Line, byClass: Map<number, Line>): Promise<void> {
+  line.running = true;
+  try {
+    while (line.waiting.length > 0) {
+      const batch = takeBatch(line);
+      togetherCounts.batches += 1;
+      togetherCounts.requests += batch.length;
+      let outcomes: Outcome[];
+      try {
+        outcomes = await decideBatch(db, clock, classId, batch);
+      } catch (err) {
+        outcomes = batch.map(() => ({ err }));
+      }
+      batch.forEach((p, i) => {
+        const o = outcomes[i]!;
+        if ('ok' in o) p.resolve(o.ok);
+        else p.reject(o.err);
+      });
+    }
+  } finally {
+    line.running = false;
+    if (line.waiting.length === 0) byClass.delete(classId);
+  }
+}
+
+/** The next batch, in arrival order: one request per member and per card; the others keep their place. */
+function takeBatch(line: Line): Pending[] {
+  const batch: Pending[] = [];
+  const rest: Pending[] = [];
+  const members = new Set<number>();
+  const cards = new Set<number>();
+  for (const p of line.waiting) {
+    if (batch.length < MAX_BATCH && !members.has(p.member.accountId) && !cards.has(p.cardId)) {
+      batch.push(p);
+      members.add(p.member.accountId);
+      cards.add(p.cardId);
+    } else rest.push(p);
+  }
+  line.waiting = rest;
+  return batch;
+}
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
+
+/** Each member's side, read after their locks: already in this class, upcoming count, booked seats near it. */
+async function membersFacts(tx: Tx, accountIds: readonly number[], cls: ClassRow, now: Date) {
+  const from = new Date(cls.startsAt.getTime() - LONGEST_CLASS_MS).toISOString();
+  const to = classEnd(cls).toISOString();
+  const r = await tx.execute(sql`select a.id as account_id,
+    exists (select 1 from bookings where class_id = ${cls.id} and account_id = a.id and state in ('booked', 'queued')) as live,
+    (select count(*)::int from bookings b join classes k on k.id = b.class_id
+       where b.account_id = a.id and b.state in ('booked', 'queued') and k.starts_at > ${now.toISOString()}::timestamptz) as upcoming,
+    (select coalesce(json_agg(json_build_object('bookingId', b.id, 'classId', k.id, 'title', k.title, 'titleEn', k.title_en, 'startsAt', k.starts_at, 'durationMin', k.duration_min)), '[]'::json)
+       from bookings b join classes k on k.id = b.class_id
+       where b.account_id = a.id and b.state = 'booked' and k.starts_at < ${to}::timestamptz and k.starts_at > ${from}::timestamptz) as seats
+    from unnest(${intArray(accountIds)}) as a(id)`);
+  const out = new Map<number, { live: boolean; upcoming: number; seats: BookedSeat[] }>();
+  for (const row of rowsOf<{ account_id: number; live: boolean; upcoming: number; seats: unknown }>(r)) {
+    out.set(Number(row.account_id), { live: !!row.live, upcoming: Number(row.upcoming), seats: seatsFromJson(row.seats) });
+  }
+  return out;
+}
+
+/** The live family sub-card holders among these cards, as "card:account". */
+async function familyHolders(tx: Tx, cardIds: readonly number[]): Promise<Set<string>> {
+  if (cardIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ cardId: cardFamilyMembers.cardId, accountId: cardFamilyMembers.accountId })
+    .from(cardFamilyMembers)
+    .where(and(inArray(cardFamilyMembers.cardId, [...cardIds]), isNull(cardFamilyMembers.removedAt)));
+  return new Set(rows.map((r) => `${r.cardId}:${r.accountId}`));
+}
+
+/**
+ * One batch in one transaction: the class read and the members locked (by id), the cards locked (by
+ * id), the members' facts read, every request checked, then one `book_seats` call takes the class
+ * row lock and gives seats and queue places in arrival order. Lock order as `bookClass`: members,
+ * cards, class.
+ */
+async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonly Pending[]): Promise<Outcome[]> {
+  return decide(db, async (tx) => {
+    const now = clock.now();
+    const accountIds = [...new Set(batch.map((p) => p.member.accountId))].sort((a, b) => a - b);
+    const locked = await tx
+      .select({ cls: classes, id: accounts.id })
+      .from(classes)
+      .innerJoin(accounts, inArray(accounts.id, accountIds))
+      .where(eq(classes.id, classId))
+      .orderBy(asc(accounts.id))
+      .for('no key update', { of: accounts });
+    const cls = locked[0]?.cls;
+    if (!cls) return batch.map(() => ({ err: new ApiError(Errors.notFound, { field: 'classId' }) }));
+    const classWhy = classRefusal(cls, now);
+    if (classWhy) return batch.map(() => ({ err: new ApiError(Errors[classWhy]) }));
+
+    const cardIds = [...new Set(batch.map((p) => p.cardId))].sort((a, b) => a - b);
+    const cards = new Map<number, CardRow>();
+    for (const c of await tx.select().from(memberCards).where(inArray(memberCards.id, cardIds)).orderBy(asc(memberCards.id)).for('update')) cards.set(c.id, c);
+    const family = await familyHolders(
+      tx,
+      batch.filter((p) => cards.has(p.cardId) && cards.get(p.cardId)!.accountId !== p.member.accountId).map((p) => p.cardId),
+    );
+    const facts = await membersFacts(tx, accountIds, cls, now);
+
+    const outcomes: (Outcome | undefined)[] = batch.map(() => undefined);
+    const accepted: { at: number; card: CardRow; spent: number; activatedStatus: string | null; validUntil: Date | null; accountId: number }[] = [];
+    batch.forEach((p, at) => {
+      try {
+        const card = cards.get(p.cardId);
+        if (!card || (card.accountId !== p.member.accountId && !family.has(`${card.id}:${p.member.accountId}`))) throw new ApiError(Errors.notFound, { field: 'cardId' });
+        const mine = facts.get(p.member.accountId)!;
+        // a second tap says "already booked", not what the first tap did to the card
+        if (mine.live) refuse('alreadyBooked');
+        const cardWhy = cardRefusal(card, cls, p.member, now);
+        if (cardWhy) refuse(cardWhy);
+        const clash = clashOf(cls, mine.seats);
+        if (clash) throw clashRefusal(clash);
+        if (mine.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
+        accepted.push({ at, card, accountId: p.member.accountId, ...spendingOf(card, cls, now) });
+      } catch (err) {
+        outcomes[at] = { err };
+      }
+    });
+    if (accepted.length === 0) return outcomes as Outcome[];
+
+    const requests = accepted.map((a) => ({ account_id: a.accountId, card_id: a.card.id, spend: a.spent, activate_status: a.activatedStatus, valid_until: a.validUntil?.toISOString() ?? null }));
+    const r = await tx.execute(sql`select ord, outcome, booking_id, queue_position from book_seats(
+      ${cls.id}::int, ${now.toISOString()}::timestamptz, ${cls.startsAt.toISOString()}::timestamptz, ${cls.durationMin}::int, ${cls.usesCost}::int,
+      ${JSON.stringify(requests)}::jsonb, true)`);
+    const rows = rowsOf<{ ord: number; outcome: 'booked' | 'queued' | 'queue_full' | 'stale'; booking_id: number | null; queue_position: number | null }>(r);
+    if (rows.length !== accepted.length || rows.some((row) => row.outcome === 'stale')) throw new StaleClass('the class changed while deciding');
+    for (const row of rows) {
+      const a = accepted[Number(row.ord)]!;
+      if (row.outcome === 'queue_full') {
+        outcomes[a.at] = { err: new ApiError(Errors.bookingLimit) };
+        continue;
+      }
+      // the chart gives a request its first state (a seat while there is room, else the queue)
+      if (initialBookingState({ classFull: row.outcome === 'queued' }) !== row.outcome) throw new Error(`book_seats answered ${row.outcome} against the booking chart`);
+      outcomes[a.at] =
+        row.outcome === 'booked'
+          ? { ok: { bookingId: Number(row.booking_id), state: 'booked', activated: a.activatedStatus !== null, usesLeft: a.card.usesLeft === null ? null : a.card.usesLeft - a.spent } }
+          : { ok: { bookingId: Number(row.booking_id), state: 'queued', position: Number(row.queue_position) } };
+    }
+    return outcomes as Outcome[];
+  });
+}
