@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bulkMembers, crowd, freshDatabase, liveSale, openDatabase, percentile, startProcesses, warm } from '../../test/server/flash-sale/race-kit';
+import { serveCommand } from '../../test/e2e/support/server';
 import { ms, type BenchRow, type BenchSection } from '../types';
 
 const BUYERS = Number(process.env.BENCH_FLASH_BUYERS) || 1000;
@@ -53,7 +54,10 @@ export const flashSaleRace: BenchSection = {
     const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
     const fresh = await freshDatabase(base, 'bench_flash');
     const scratch = await freshDatabase(base, 'bench_pgbench');
-    const servers = await startProcesses(fresh.url, Array.from({ length: PROCESSES }, () => ({})));
+    // BENCH_FLASH_CPU_PROF=<dir>: each server process writes a V8 CPU profile there when it stops (decision 049)
+    const profDir = process.env.BENCH_FLASH_CPU_PROF;
+    const nodeArgs = profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`, ...serveCommand()] : undefined;
+    const servers = await startProcesses(fresh.url, Array.from({ length: PROCESSES }, () => ({})), nodeArgs);
     const database = await openDatabase({ url: fresh.url, max: 2 });
     try {
       const buyers = await bulkMembers(database, BUYERS);

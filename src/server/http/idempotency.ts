@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { Errors } from '../../domain/errors';
 import { idempotencyKeys } from '../db/schema/index';
@@ -10,7 +11,7 @@ import { clientIp } from './client-ip';
 
 /** How long a first answer is kept and replayed (DESIGN.md §4). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-const KEY_RE = /^[A-Za-z0-9_\-:.]{8,128}$/;
+export const KEY_RE = /^[A-Za-z0-9_\-:.]{8,128}$/;
 
 /**
  * How long a running request holds its key without a sign of life (decision 037). The owner extends
@@ -20,6 +21,18 @@ const KEY_RE = /^[A-Za-z0-9_\-:.]{8,128}$/;
 export const IDEMPOTENCY_LEASE_MS = 10_000;
 
 const keyOf = (scope: string, key: string) => and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+
+/** The hash of what was asked: a retry must ask the same. */
+export async function bodyHashOf(c: Context<AppEnv>): Promise<string> {
+  const body = await c.req.text();
+  return createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
+}
+
+/** The key's scope (the caller, or a visitor's address) and the hash of what was asked. */
+async function keyFacts(c: Context<AppEnv>): Promise<{ scope: string; bodyHash: string }> {
+  const caller = c.get('caller');
+  return { scope: caller ? `a:${caller.accountId}` : `v:${clientIp(c)}`, bodyHash: await bodyHashOf(c) };
+}
 
 /**
  * Money and capacity POSTs: the first answer to an Idempotency-Key is stored and replayed for a
@@ -34,21 +47,21 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   if (!KEY_RE.test(key)) throw new ApiError(Errors.invalidField, { field: 'Idempotency-Key', values: { field: 'Idempotency-Key' } });
 
   const { db, clock, log } = c.var.deps;
-  const caller = c.get('caller');
-  const scope = caller ? `a:${caller.accountId}` : `v:${clientIp(c)}`;
-  const body = await c.req.text();
-  const bodyHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
+  const { scope, bodyHash } = await keyFacts(c);
   const now = clock.now();
   const owner = newSecret();
   const lease = () => new Date(clock.now().getTime() + IDEMPOTENCY_LEASE_MS);
 
-  // an expired key is as good as new
-  await db.delete(idempotencyKeys).where(and(keyOf(scope, key), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
-
+  // a new key, or an expired one (as good as new: taken over in the same statement, decision 049)
+  const fresh = { method: c.req.method, path: c.req.path, bodyHash, createdAt: now, owner, leaseUntil: lease() };
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ scope, key, method: c.req.method, path: c.req.path, bodyHash, createdAt: now, owner, leaseUntil: lease() })
-    .onConflictDoNothing()
+    .values({ scope, key, ...fresh })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.scope, idempotencyKeys.key],
+      set: { ...fresh, status: null, response: null },
+      setWhere: lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
+    })
     .returning({ id: idempotencyKeys.id });
 
   let id = inserted[0]?.id;
