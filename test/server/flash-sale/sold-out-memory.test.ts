@@ -87,6 +87,26 @@ describe('flash sale: sold out from memory, and the purchase gate', async () => 
     }
   });
 
+  it('refusals arriving together are decided together, each its own answer: 20 members, a bad token, one key sent twice', async () => {
+    const { goods } = await soldOut();
+    const members = await Promise.all(Array.from({ length: 20 }, () => newMember(s)));
+    const twice = members[0]!;
+    const shots = [
+      ...members.map((m) => create(s, m.token, { goodsId: goods.id }, { 'idempotency-key': `crowd-key-${m.id}` })),
+      create(s, twice.token, { goodsId: goods.id }, { 'idempotency-key': `crowd-key-${twice.id}` }),
+      create(s, 'not-a-token', { goodsId: goods.id }, { 'idempotency-key': 'crowd-key-nobody' }),
+    ];
+    const answers = await Promise.all(shots);
+    expect(answers.slice(0, 21).map((a) => a.body.code)).toEqual(Array(21).fill(50003));
+    expect([answers[21]!.status, answers[21]!.body.code]).toEqual([401, 401]);
+    // each key kept its refusal: a retry replays it
+    for (const m of members.slice(0, 3)) {
+      const again = await create(s, m.token, { goodsId: goods.id }, { 'idempotency-key': `crowd-key-${m.id}` });
+      expect([again.headers.get('idempotent-replayed'), again.body.code]).toEqual(['true', 50003]);
+    }
+    expect(await s.deps.db.select().from(orders).where(eq(orders.goodsId, goods.id))).toHaveLength(1);
+  });
+
   it('the gate: at most PURCHASES_AT_ONCE turns per goods at once, the rest let in first come first served', async () => {
     const db = {};
     const order: number[] = [];
