@@ -1,11 +1,13 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { bulkMembers, crowd, freshDatabase, liveSale, openDatabase, percentile, startProcesses, warm } from '../../test/server/flash-sale/race-kit';
+import { serveCommand } from '../../test/e2e/support/server';
 import { cpuSeconds, hotRowRate } from '../pgbench';
 import { ms, type BenchRow, type BenchSection } from '../types';
 
 const BUYERS = Number(process.env.BENCH_FLASH_BUYERS) || 1000;
 const CARDS = 30;
 const PROCESSES = 2;
-
 /**
  * Issue 4's flash-sale bench (decision 009): 1,000 concurrent buyers for 30 cards through two real
  * server processes (the built app) on one fresh PostgreSQL database, every request a full
@@ -18,19 +20,34 @@ export const flashSaleRace: BenchSection = {
     const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
     const fresh = await freshDatabase(base, 'bench_flash');
     const scratch = await freshDatabase(base, 'bench_pgbench');
-    const servers = await startProcesses(fresh.url, Array.from({ length: PROCESSES }, () => ({})));
+    // BENCH_FLASH_CPU_PROF=<dir>: each server process writes a V8 CPU profile there when it stops (decision 049)
+    const profDir = process.env.BENCH_FLASH_CPU_PROF;
+    // BENCH_FLASH_SERVER=<built main.js>: race another build of the server (a before/after comparison in one sitting)
+    const entry = process.env.BENCH_FLASH_SERVER ? [path.resolve(process.env.BENCH_FLASH_SERVER)] : serveCommand();
+    const nodeArgs = [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : []), ...entry];
+    const servers = await startProcesses(fresh.url, Array.from({ length: PROCESSES }, () => ({})), nodeArgs);
     const database = await openDatabase({ url: fresh.url, max: 2 });
     try {
       const buyers = await bulkMembers(database, BUYERS);
       const { goodsId } = await liveSale(database, CARDS);
       await warm(servers, buyers);
       const cpuBefore = servers.reduce((a, s) => a + cpuSeconds(s.pid), 0);
+      const clientBefore = process.cpuUsage();
       const { answers, seconds } = await crowd(
         servers,
         goodsId,
         buyers.map((b) => ({ token: b.token, key: `bench-flash-${b.id}` })),
       );
       const cpuPerRequest = ((servers.reduce((a, s) => a + cpuSeconds(s.pid), 0) - cpuBefore) / BUYERS) * 1000;
+      const clientCpu = process.cpuUsage(clientBefore);
+      const clientPerRequest = (clientCpu.user + clientCpu.system) / 1000 / BUYERS;
+
+      // the floor beside it: the same crowd on GET /api/health (HTTP, the app's middleware, one `select 1`)
+      const floorBefore = servers.reduce((a, s) => a + cpuSeconds(s.pid), 0);
+      const floorStarted = performance.now();
+      await Promise.all(buyers.map((b, i) => fetch(`${servers[i % servers.length]!.url}/api/health`, { headers: { 'authorization-token': b.token } }).then((r) => r.text())));
+      const floorSeconds = (performance.now() - floorStarted) / 1000;
+      const floorPerRequest = ((servers.reduce((a, s) => a + cpuSeconds(s.pid), 0) - floorBefore) / BUYERS) * 1000;
       const sold = answers.filter((a) => a.status === 200).length;
       const seen = answers.filter((a) => a.code === 50003).length;
       const slow = answers.filter((a) => a.code === 50020).length;
@@ -48,9 +65,11 @@ export const flashSaleRace: BenchSection = {
       const ok = sold === CARDS && seen + slow === BUYERS - CARDS && other === 0;
       const rows: BenchRow[] = [
         { metric: 'purchases decided per second', value: `${Math.round(rate)}/s`, note: `${BUYERS} concurrent POST /api/orders/create for ${CARDS} cards in ${seconds.toFixed(2)} s over ${PROCESSES} built server processes (pool ${10} each)` },
-        { metric: 'order create p50', value: ms(percentile(sorted, 50)) },
+        { metric: 'order create p50', value: ms(percentile(sorted, 50)), note: `first answer after ${ms(sorted[0] ?? NaN)}, the last sale answered after ${ms(Math.max(...answers.filter((a) => a.status === 200).map((a) => a.ms)))}` },
         { metric: 'order create p99', value: ms(percentile(sorted, 99)), note: 'all requests start together' },
         { metric: 'server CPU per request', value: Number.isNaN(cpuPerRequest) ? '-' : ms(cpuPerRequest), note: 'user + system time of the two server processes during the race, divided by the requests (PostgreSQL not included)' },
+        { metric: 'bench client CPU per request', value: ms(clientPerRequest), note: 'this process (fetch) during the race: it shares the cores with the servers and PostgreSQL' },
+        { metric: 'floor: GET /api/health, same crowd', value: Number.isNaN(floorPerRequest) ? '-' : ms(floorPerRequest), note: `server CPU per request of ${BUYERS} concurrent GET /api/health (the middleware and one select 1) over the same processes, ${Math.round(BUYERS / floorSeconds)}/s` },
         { metric: 'outcome', value: ok ? 'ok' : 'WRONG', note: `${sold} sold (max ${CARDS}); ${seen} told sold out before the transaction (50003), ${slow} lost the last place (50020); ${other} other` },
         { metric: 'pgbench single-row updates per second', value: `${Math.round(pg.tps)}/s`, note: pg.note },
         { metric: 'ratio flash decisions / hot-row updates', value: `${((rate / pg.tps) * 100).toFixed(1)}%`, note: `${Math.round(rate)} / ${Math.round(pg.tps)}` },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { Errors } from '../../domain/errors';
 import { idempotencyKeys } from '../db/schema/index';
@@ -10,7 +11,7 @@ import { clientIp } from './client-ip';
 
 /** How long a first answer is kept and replayed (DESIGN.md §4). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-const KEY_RE = /^[A-Za-z0-9_\-:.]{8,128}$/;
+export const KEY_RE = /^[A-Za-z0-9_\-:.]{8,128}$/;
 
 /**
  * How long a running request holds its key without a sign of life (decision 037). The owner extends
@@ -20,6 +21,18 @@ const KEY_RE = /^[A-Za-z0-9_\-:.]{8,128}$/;
 export const IDEMPOTENCY_LEASE_MS = 10_000;
 
 const keyOf = (scope: string, key: string) => and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+
+/** The hash of what was asked: a retry must ask the same. */
+export async function bodyHashOf(c: Context<AppEnv>): Promise<string> {
+  const body = await c.req.text();
+  return createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
+}
+
+/** The key's scope (the caller, or a visitor's address) and the hash of what was asked. */
+async function keyFacts(c: Context<AppEnv>): Promise<{ scope: string; bodyHash: string }> {
+  const caller = c.get('caller');
+  return { scope: caller ? `a:${caller.accountId}` : `v:${clientIp(c)}`, bodyHash: await bodyHashOf(c) };
+}
 
 /**
  * Money and capacity POSTs: the first answer to an Idempotency-Key is stored and replayed for a
@@ -34,16 +47,13 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   if (!KEY_RE.test(key)) throw new ApiError(Errors.invalidField, { field: 'Idempotency-Key', values: { field: 'Idempotency-Key' } });
 
   const { db, clock, log } = c.var.deps;
-  const caller = c.get('caller');
-  const scope = caller ? `a:${caller.accountId}` : `v:${clientIp(c)}`;
-  const body = await c.req.text();
-  const bodyHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
+  const { scope, bodyHash } = await keyFacts(c);
   const now = clock.now();
   const owner = newSecret();
   const lease = () => new Date(clock.now().getTime() + IDEMPOTENCY_LEASE_MS);
 
   // a new key is taken; an expired key is as good as new (overwritten in the same statement: one
-  // round trip, decision 048); a live one answers nothing here and is looked at below
+  // round trip, decisions 048 and 049); a live one answers nothing here and is looked at below
   // (raw SQL: drizzle's insert builder cost about a millisecond of CPU per request in the booking race)
   const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
   const claim = await db.execute(sql`insert into ${idempotencyKeys} (scope, key, method, path, body_hash, created_at, owner, lease_until)

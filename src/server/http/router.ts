@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { Errors } from '../../domain/errors';
 import type { AppEnv } from '../env';
 import { ApiError } from './api-error';
+import { sizedJson } from './sized-json';
 
 /**
  * Every sub-app is made here so every route parses its input with the same hook:
@@ -22,7 +23,7 @@ export function createRouter() {
 
 /** The success envelope. */
 export function ok<T>(c: Context, data: T, extra: Record<string, unknown> = {}) {
-  return c.json({ code: 200, status: true, data, ...extra } as const, 200);
+  return sizedJson(c, { code: 200, status: true, data, ...extra } as const, 200);
 }
 
 /** Schema helpers for the OpenAPI document: the envelope around a data schema. */

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { AppEnv, Caller } from '../env';
 import { optionalAuth, requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
+import { purchaseGate } from '../http/flash-sold-out';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { NotificationRefused, PaymentProviderError, type PaymentMethod } from '../gateways/payments/types';
 import { balanceOf } from '../services/orders/balance';
@@ -43,6 +44,7 @@ const tags = ['orders'];
 const orderRefusals = { 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] } as const;
 
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
+
 
 
 type GoodsFacts = { name: string; kind: GoodsKind; image: string };
@@ -122,7 +124,7 @@ export const orderRoutes = createRouter()
       path: '/orders/create',
       tags,
       summary: 'Create an order for goods, priced on the server (Idempotency-Key accepted)',
-      middleware: [requireAuth, idempotent] as const,
+      middleware: [purchaseGate, requireAuth, idempotent] as const,
       request: { body: { content: { 'application/json': { schema: CreateBody } }, required: true } },
       responses: { 200: json(Order), ...orderRefusals },
     }),

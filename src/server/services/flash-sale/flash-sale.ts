@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { flashSaleBuyers, flashSales } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { translate, type Locale } from '../../i18n';
+import { forgetSoldOut, knownSoldOut, rememberSoldOut } from './sold-out-memory';
 
 /**
  * The flash-sale guard (decision 009). A purchase goes through the normal order creation; these
@@ -35,14 +36,36 @@ export async function saleOfGoods(db: Db | Tx, goodsId: number): Promise<FlashSa
 }
 
 /**
+ * Whether this process heard from the database less than a second ago that the live sale of these
+ * goods is sold out (decision 049): the crowd after the last place is then refused with 50003 without
+ * any database work. Never with the guard off (the negative control must reach the update).
+ */
+export function soldOutFromMemory(db: Db, goodsId: number, now: Date, guard = GUARD): boolean {
+  return guard && knownSoldOut(db, goodsId, now);
+}
+
+/** Whether purchases wait at the goods' gate (decision 049): not with the guard off, whose race must stay as wide as before. */
+export function gateOn(guard = GUARD): boolean {
+  return guard;
+}
+
+/** The database said the sale is sold out (a take found no place, or took the last one): this process remembers it for a second. */
+export function saleFilledUp(db: Db, sale: FlashSaleRow): void {
+  rememberSoldOut(db, sale);
+}
+
+/**
  * Refuses buying goods whose sale is not live (sold out 50003, not started 50021, ended 50022);
- * answers the sale (null for goods without one) for `takeFlashPlace`.
+ * answers the sale (null for goods without one) for `takeFlashPlace`. A sale this process knows to be
+ * sold out (from the database, within the last second) is refused without reading it.
  */
 export async function checkFlashSale(db: Db, goodsId: number, now: Date, guard = GUARD): Promise<FlashSaleRow | null> {
+  if (soldOutFromMemory(db, goodsId, now, guard)) throw new ApiError(Errors.goodsSoldOut);
   const sale = await saleOfGoods(db, goodsId);
   if (!sale) return null;
   const phase = flashSalePhase(sale, now);
   const why = phase === 'sold_out' && !guard ? null : flashSaleRefusal(phase);
+  if (phase === 'sold_out' && guard) rememberSoldOut(db, sale);
   if (why) throw new ApiError(why);
   return sale;
 }
@@ -56,20 +79,21 @@ function rowsOf<T>(r: unknown): T[] {
  * Takes one place for the buyer as the LAST statements of the order's transaction, or refuses:
  * already holds one (50005, the unique buyer row), lost the last place (50020), outside the window
  * (50021/50022). The sale's row and its goods' sold count move in one statement, so the hot rows
- * stay locked only for that statement and the commit (decision 009).
+ * stay locked only for that statement and the commit (decision 009). Answers whether that was the
+ * last place (the caller remembers the sale as sold out once the transaction has committed).
  */
-export async function takeFlashPlace(tx: Tx, sale: FlashSaleRow, accountId: number, now: Date, guard = GUARD): Promise<void> {
+export async function takeFlashPlace(tx: Tx, sale: FlashSaleRow, accountId: number, now: Date, guard = GUARD): Promise<{ last: boolean }> {
   const [buyer] = await tx.insert(flashSaleBuyers).values({ flashSaleId: sale.id, accountId, createdAt: now }).onConflictDoNothing().returning({ id: flashSaleBuyers.id });
   if (!buyer) throw new ApiError(Errors.goodsLimitPerPerson);
   const at = sql`${now.toISOString()}::timestamptz`;
-  const taken = rowsOf<{ id: number }>(
+  const taken = rowsOf<{ id: number; last: boolean }>(
     await tx.execute(sql`with taken as (
         update flash_sales set sell_number = sell_number + 1
         where id = ${sale.id} and starts_at <= ${at} and ends_at > ${at}${guard ? sql` and sell_number < max_number` : sql``}
-        returning id, goods_id)
-      update goods set sold = goods.sold + 1 from taken where goods.id = taken.goods_id returning taken.id`),
+        returning id, goods_id, sell_number >= max_number as last)
+      update goods set sold = goods.sold + 1 from taken where goods.id = taken.goods_id returning taken.id, taken.last`),
   );
-  if (taken.length > 0) return;
+  if (taken.length > 0) return { last: guard && taken[0]!.last === true };
   const phase = flashSalePhase(sale, now);
   if (phase === 'upcoming' || phase === 'ended') throw new ApiError(flashSaleRefusal(phase)!);
   throw new ApiError(Errors.flashSaleTooSlow);
@@ -84,6 +108,8 @@ export async function releaseFlashPlace(tx: Tx, goodsId: number, accountId: numb
     .where(and(eq(flashSaleBuyers.flashSaleId, sale.id), eq(flashSaleBuyers.accountId, accountId)))
     .returning({ id: flashSaleBuyers.id });
   if (gone.length > 0) {
+    // this process asks the database again from now on (other processes within SOLD_OUT_MEMORY_MS)
+    forgetSoldOut();
     await tx
       .update(flashSales)
       .set({ sellNumber: sql`greatest(${flashSales.sellNumber} - 1, 0)` })

@@ -9,7 +9,7 @@ import { goods, memberCoupons, orders } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
-import { checkFlashSale, takeFlashPlace } from '../flash-sale/flash-sale';
+import { checkFlashSale, saleFilledUp, takeFlashPlace } from '../flash-sale/flash-sale';
 import { balanceOf, payPartByBalance } from './balance';
 import { expireDueOrders } from './cancel';
 import { priceCheckout, type CheckoutInput } from './checkout';
@@ -38,7 +38,9 @@ export async function createOrder(db: Db, clock: Clock, accountId: number, input
   if (input.agreementAccepted !== true) throw new ApiError(Errors.invalidField, { field: 'agreementAccepted', values: { field: 'agreementAccepted' } });
   // a sold-out flash sale refuses here, without a transaction (decision 009)
   const flash = await checkFlashSale(db, input.goodsId, clock.now());
-  return decide(db, async (tx) => {
+  let filled = false;
+  const order = await decide(db, async (tx) => {
+    filled = false;
     const now = clock.now();
     await lockAccount(tx, accountId, opts);
     await expireDueOrders(tx, clock, accountId);
@@ -99,7 +101,14 @@ export async function createOrder(db: Db, clock: Clock, accountId: number, input
     if (quote.amountToPayCents > 0) await insertPart(tx, clock, row!.id, 'share', quote.amountToPayCents);
     await enqueueJob(tx, { kind: ORDER_EXPIRE_JOB, payload: { orderNo }, runAt: order!.expiresAt! });
     // the last statements: the sale's row (and the goods' sold count) stay locked only for the commit
-    if (flash) await takeFlashPlace(tx, flash, accountId, now);
+    if (flash) filled = (await takeFlashPlace(tx, flash, accountId, now)).last;
     return order!;
+  }).catch((err: unknown) => {
+    // lost the last place: the database said the sale is sold out, so this process remembers it (decision 049)
+    if (flash && err instanceof ApiError && err.def === Errors.flashSaleTooSlow) saleFilledUp(db, flash);
+    throw err;
   });
+  // took the last place, committed: the crowd behind is refused from memory
+  if (flash && filled) saleFilledUp(db, flash);
+  return order;
 }
