@@ -1,4 +1,4 @@
-// Summarises V8 CPU profiles (`node --cpu-prof`, e.g. BENCH_FLASH_CPU_PROF=<dir> npm run bench) over
+// Summarises V8 CPU profiles (`node --cpu-prof`, e.g. BENCH_CPU_PROF=<dir> npm run bench) over
 // the window where a marker function ran (default: the flash-sale race, `createOrder`), so start-up and
 // the idle time after the race do not count. Usage:
 //   npx tsx bench/profile-summary.ts <dir or .cpuprofile files> [--marker createOrder] [--top 40]

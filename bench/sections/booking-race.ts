@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, asc, eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { accounts, bookings, classes, memberCards, sessions } from '../../src/server/db/schema/index';
 import { hashSecret, newSecret } from '../../src/server/services/tokens';
-import { repoRoot, serveCommand, startServer } from '../../test/e2e/support/server';
+import { startServer } from '../../test/e2e/support/server';
+import { raceServerArgs } from '../server-args';
 import { cpuSeconds, hotRowRateOn } from '../pgbench';
 import { ms, type BenchRow, type BenchSection } from '../types';
 
@@ -14,22 +13,6 @@ const MEMBERS = Number(process.env.BENCH_RACE_MEMBERS) || 200;
 const CAPACITY = 20;
 /** the server's PostgreSQL pool (src/server/db/client.ts default) */
 const POOL = 10;
-
-/**
- * The server's node arguments: BENCH_BOOKING_ENTRY=<built main.js> measures another build (a before/after
- * comparison in one sitting); BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there when it stops
- * (a preload turns SIGTERM into a normal exit, which is when node writes it).
- */
-function serverArgs(): string[] {
-  const entry = process.env.BENCH_BOOKING_ENTRY ? [process.env.BENCH_BOOKING_ENTRY] : serveCommand();
-  const dir = process.env.BENCH_CPU_PROF;
-  if (!dir) return entry;
-  const abs = path.resolve(repoRoot, dir);
-  mkdirSync(abs, { recursive: true });
-  const preload = path.join(abs, 'exit-on-term.mjs');
-  writeFileSync(preload, "process.on('SIGTERM', () => process.exit(0));\n");
-  return ['--cpu-prof', '--cpu-prof-dir', abs, '--import', preload, ...entry];
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -51,7 +34,7 @@ export const bookingRace: BenchSection = {
     await admin.unsafe(`create database ${name}`);
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG: '0' }, nodeArgs: serverArgs() }).catch(async (err: unknown) => {
+    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG: '0' }, nodeArgs: raceServerArgs() }).catch(async (err: unknown) => {
       // a server that never came up leaves no open connection behind (the bench would not exit)
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();

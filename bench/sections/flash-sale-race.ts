@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bulkMembers, crowd, freshDatabase, liveSale, openDatabase, percentile, startProcesses, warm } from '../../test/server/flash-sale/race-kit';
-import { serveCommand } from '../../test/e2e/support/server';
+import { raceServerArgs } from '../server-args';
 import { cpuSeconds, hotRowRate } from '../pgbench';
 import { ms, type BenchRow, type BenchSection } from '../types';
 
@@ -20,12 +19,7 @@ export const flashSaleRace: BenchSection = {
     const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
     const fresh = await freshDatabase(base, 'bench_flash');
     const scratch = await freshDatabase(base, 'bench_pgbench');
-    // BENCH_FLASH_CPU_PROF=<dir>: each server process writes a V8 CPU profile there when it stops (decision 049)
-    const profDir = process.env.BENCH_FLASH_CPU_PROF;
-    // BENCH_FLASH_SERVER=<built main.js>: race another build of the server (a before/after comparison in one sitting)
-    const entry = process.env.BENCH_FLASH_SERVER ? [path.resolve(process.env.BENCH_FLASH_SERVER)] : serveCommand();
-    const nodeArgs = [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : []), ...entry];
-    const servers = await startProcesses(fresh.url, Array.from({ length: PROCESSES }, () => ({})), nodeArgs);
+    const servers = await startProcesses(fresh.url, Array.from({ length: PROCESSES }, () => ({})), raceServerArgs());
     const database = await openDatabase({ url: fresh.url, max: 2 });
     try {
       const buyers = await bulkMembers(database, BUYERS);

@@ -55,10 +55,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     c.set('i18n', i18nFor(locale));
     await next();
   });
-  // a decision's answer (POST /api/...) is a few hundred bytes of JSON without a Content-Length, which
-  // compress() would gzip anyway: a stream and a zlib context per answer for nothing (decision 048)
-  const gzip = compress();
-  app.use('*', (c, next) => (c.req.method === 'POST' && c.req.path.startsWith('/api/') ? next() : gzip(c, next)));
+  // answers under 1 kB are sent as they are: the envelope carries its Content-Length (sizedJson), which
+  // compress() needs to see them as small (decisions 048, 049)
+  app.use('*', compress());
   app.use(
     '/api/*',
     bodyLimit({

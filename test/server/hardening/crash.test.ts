@@ -1,8 +1,10 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { PAY_WINDOW_STATES } from '../../../machines/domain/order-transitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
 import { seatCountsThatDisagree } from '../../../src/server/db/consistency';
-import { bookings, classes, flashSales, memberCards, orders } from '../../../src/server/db/schema/index';
+import { bookings, classes, flashSales, jobs, memberCards, orders } from '../../../src/server/db/schema/index';
+import { ORDER_EXPIRE_JOB } from '../../../src/server/services/orders/pay-window';
 import type { RunningServer } from '../../e2e/support/server';
 import { buildApiProcess, bulkMembers, freshDatabase, liveSale, openDatabase, startProcesses, warm, type Buyer } from '../flash-sale/race-kit';
 import { usePostgres } from '../support/harness';
@@ -28,6 +30,8 @@ interface Shot {
  * booked count matches its booked rows, every card's uses match the seats it holds, the money
  * invariants hold (decision 021), the restarted process serves, and every request the kill cut off,
  * retried with its Idempotency-Key once its lease ran out, is answered (never "in progress" for ever).
+ * Then both processes die; the jobs that come due while none runs (order expiry) are done by the first
+ * process started afterwards.
  */
 describe.runIf(usePostgres)('a server process killed with SIGKILL under load (issue 17)', () => {
   let drop: () => Promise<void> = async () => {};
@@ -137,5 +141,32 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
     const cards = await db.select({ id: memberCards.id, usesLeft: memberCards.usesLeft }).from(memberCards).where(inArray(memberCards.id, [...cardOf.values()]));
     expect(cards.filter((c) => c.usesLeft !== 10 - (seatsOf.get(c.id) ?? 0))).toEqual([]);
     await assertMoneyInvariants(db);
-  }, 240_000);
+
+    // jobs that came due while no process ran: both processes die, the winners' pay windows end
+    // meanwhile (one expiry job held by a dead worker whose lease ran out), and the one process started
+    // afterwards cancels those orders and gives their places back
+    for (const s of servers) process.kill(s.pid, 'SIGKILL');
+    servers = [];
+    const unpaid = await db
+      .select({ id: orders.id, orderNo: orders.orderNo })
+      .from(orders)
+      .where(and(eq(orders.goodsId, goodsId), inArray(orders.state, PAY_WINDOW_STATES)));
+    expect(unpaid.length, 'orders waiting for their money').toBeGreaterThan(0);
+    const past = new Date(Date.now() - 60_000);
+    await db.update(orders).set({ expiresAt: past }).where(inArray(orders.id, unpaid.map((o) => o.id)));
+    const expiries = await db
+      .update(jobs)
+      .set({ runAt: past })
+      .where(and(eq(jobs.kind, ORDER_EXPIRE_JOB), isNull(jobs.doneAt)))
+      .returning({ id: jobs.id });
+    expect(expiries.length).toBeGreaterThanOrEqual(unpaid.length);
+    await db.update(jobs).set({ lockedUntil: past, attempts: 1 }).where(eq(jobs.id, expiries[0]!.id));
+    const [back] = await startProcesses(url, [{}], nodeArgs);
+    servers = [back!];
+    const stillWaiting = async () => (await db.select({ n: count() }).from(orders).where(and(inArray(orders.id, unpaid.map((o) => o.id)), inArray(orders.state, PAY_WINDOW_STATES))))[0]!.n;
+    await expect.poll(stillWaiting, { timeout: 30_000, interval: 500, message: 'orders due while down, still waiting' }).toBe(0);
+    const [after] = await db.select({ sold: flashSales.sellNumber }).from(flashSales).where(eq(flashSales.id, saleId));
+    expect(after!.sold, 'places given back by the expired orders').toBe(sale!.sold - unpaid.length);
+    await assertMoneyInvariants(db);
+  }, 300_000);
 });
