@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router-dom';
 import type { BookingWindow, ScheduleItem, ScheduleQuery } from '../../../api/booking';
 import type { Club, DictItem } from '../../../api/catalog';
@@ -81,7 +81,7 @@ function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; t
 }
 
 /** The studio switch: all studios, or one; scrolls sideways on a narrow phone. */
-function StudioSwitch(props: { base: string; q: ScheduleQuery & { date: string }; clubs: Club[] }) {
+const StudioSwitch = memo(function StudioSwitch(props: { base: string; q: ScheduleQuery & { date: string }; clubs: Club[] }) {
   const { i18n } = useLingui();
   const chip = (on: boolean) => `shrink-0 rounded-full px-3 py-1 text-sm whitespace-nowrap ${on ? 'bg-primary text-white' : 'bg-white text-black/70'}`;
   return (
@@ -96,7 +96,7 @@ function StudioSwitch(props: { base: string; q: ScheduleQuery & { date: string }
       ))}
     </nav>
   );
-}
+});
 
 /** Which days this member may book (spec §5), and why the chosen day cannot be booked yet. */
 function BookingWindowNote(props: { open: string[]; chosen: string }) {
@@ -152,22 +152,24 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
           {filters > 0 && <span className="ml-1 tabular-nums">({filters})</span>}
         </Link>
       </div>
-      {switchingDay ? (
-        <DaySkeleton day={pendingDay} />
-      ) : d.classes.length > 0 ? (
-        <DayClasses d={d} pending={pending} detail={props.detail} />
-      ) : (
-        <div className={`px-8 py-12 text-center text-black/60 ${pending ? 'opacity-50' : ''}`} data-schedule-empty aria-busy={pending || undefined}>
-          <p>
-            <Trans>当天没有符合条件的课程</Trans>
-          </p>
-          {filters > 0 && (
-            <Link to={props.base + `?date=${d.q.date}`} replace className="mt-3 inline-block text-primary">
-              <Trans>清除筛选条件</Trans>
-            </Link>
-          )}
-        </div>
-      )}
+      {switchingDay && <DaySkeleton day={pendingDay} />}
+      {/* the day left is hidden, not taken down, while the next one loads: the tap stays cheap */}
+      <div hidden={switchingDay}>
+        {d.classes.length > 0 ? (
+          <DayClasses d={d} pending={pending} detail={props.detail} />
+        ) : (
+          <div className={`px-8 py-12 text-center text-black/60 ${pending ? 'opacity-50' : ''}`} data-schedule-empty aria-busy={pending || undefined}>
+            <p>
+              <Trans>当天没有符合条件的课程</Trans>
+            </p>
+            {filters > 0 && (
+              <Link to={props.base + `?date=${d.q.date}`} replace className="mt-3 inline-block text-primary">
+                <Trans>清除筛选条件</Trans>
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
     </div>
   );
 }
@@ -176,7 +178,7 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
  * One day's classes. Today opens at the next class (issue 16): the classes already over are folded
  * above it, one tap to see them; other days list every class.
  */
-function DayClasses(props: { d: ScheduleData; pending: boolean; detail: (id: number) => string }) {
+const DayClasses = memo(function DayClasses(props: { d: ScheduleData; pending: boolean; detail: (id: number) => string }) {
   const { d, pending } = props;
   const [showOver, setShowOver] = useState(false);
   const { over, ahead } = d.q.date === d.today ? splitOver(d.classes, new Date(d.now)) : { over: [], ahead: d.classes };
@@ -205,7 +207,7 @@ function DayClasses(props: { d: ScheduleData; pending: boolean; detail: (id: num
       )}
     </div>
   );
-}
+});
 
 /** A day's classes split at `now`: those already over (ended), and those still to come or under way. */
 export function splitOver(classes: readonly ScheduleItem[], now: Date): { over: ScheduleItem[]; ahead: ScheduleItem[] } {
