@@ -13,9 +13,9 @@ interface NavigationSource {
  * splitting keeps the first load small), so the first tap on a link to a screen not loaded yet spent
  * tens of milliseconds of a slow phone's main thread inside the tap, starting that chunk's download
  * and linking it, before anything changed on screen. Once a page has settled and the browser is idle,
- * the screens that the page's links (footer tabs included) lead to are loaded ahead, once each, as
- * Next.js does for links in view. Not on a phone that asks to save data (`Save-Data`): there the tap
- * loads the screen as before. `npm run bench` counts these bytes apart from the first load.
+ * the screens that the page's links in view (footer tabs included) lead to are loaded ahead, once
+ * each, as Next.js does for links in view. Not on a phone that asks to save data (`Save-Data`):
+ * there the tap loads the screen as before. `npm run bench` counts these bytes apart from the first load.
  */
 export function warmLinkedScreens(router: NavigationSource, routes: RouteObject[]): void {
   if (typeof window === 'undefined') return;
@@ -23,7 +23,11 @@ export function warmLinkedScreens(router: NavigationSource, routes: RouteObject[
   if (connection?.saveData) return;
   const warmed = new Set<RouteObject>();
   const scan = () => {
+    const height = window.innerHeight;
     for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+      // links in view only (the footer's tabs always are): what the member can tap next
+      const box = a.getBoundingClientRect();
+      if (box.bottom < 0 || box.top > height || box.width === 0) continue;
       const url = new URL(a.href, window.location.href);
       if (url.origin !== window.location.origin) continue;
       const leaf = matchRoutes(routes, url.pathname)?.at(-1)?.route;
