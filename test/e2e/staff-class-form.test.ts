@@ -128,5 +128,5 @@ describe('staff create, move and cancel a class; a member books it and follows i
     await expectBadge(phone.page, '');
     await gotoHydrated(phone.page, `/mine/carddetail?id=${card.id}`);
     await expect.poll(() => phone.page.locator('[data-card-frequency]').innerText()).toBe(uses(left));
-  }, 120_000);
+  });
 });
