@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Icon, Tabbar, TabbarLink } from 'konsta/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router-dom';
 import { PaintFirstLink } from '../ui/paint-first-link';
 import { useBookedCount } from '../session/session-provider';
-import { activeTabFor, FOOTER_TABS, type TabKey } from './tabs';
+import { activeTabFor, FOOTER_TABS, type FooterTab as Tab, type TabKey } from './tabs';
 
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
@@ -51,32 +51,47 @@ export function FooterBar() {
   }, [going]);
   const active = going !== undefined ? activeTabFor(going) : tapped?.from === pathname ? tapped.key : activeTabFor(pathname);
 
+  const tap = useCallback((key: TabKey) => setTapped({ key, from: pathname }), [pathname]);
+
   return (
     <Tabbar labels icons className="fixed bottom-0 left-0 z-40 w-full" aria-label={t`底部导航`} component="nav">
-      {FOOTER_TABS.map((tab) => {
-        const label = i18n._(tab.label);
-        const badge = tab.key === 'book' && booked > 0 ? (booked > 99 ? '99+' : booked) : undefined;
-        return (
-          <TabbarLink
-            key={tab.key}
-            active={active === tab.key}
-            component={PaintFirstLink}
-            linkProps={{ to: tab.to, onTap: () => setTapped({ key: tab.key, from: pathname }), 'aria-current': active === tab.key ? 'page' : undefined, 'data-tab': tab.key }}
-            label={label}
-            icon={
-              <Icon
-                badge={badge}
-                badgeColors={{ bg: 'bg-red-500' }}
-                ios={
-                  <svg aria-hidden width="26" height="26" viewBox="0 0 24 24" {...stroke}>
-                    {ICONS[tab.key]}
-                  </svg>
-                }
-              />
-            }
-          />
-        );
-      })}
+      {FOOTER_TABS.map((tab) => (
+        <FooterTab
+          key={tab.key}
+          tab={tab}
+          label={i18n._(tab.label)}
+          active={active === tab.key}
+          badge={tab.key === 'book' && booked > 0 ? (booked > 99 ? '99+' : booked) : undefined}
+          onTap={tap}
+        />
+      ))}
     </Tabbar>
   );
 }
+
+/**
+ * One tab. Memoised: a tap re-renders the two tabs whose `active` changes, not all five (Konsta's
+ * tab computes its classes on every render; issue 16, a tap paints its effect first).
+ */
+const FooterTab = memo(function FooterTab(props: { tab: Tab; label: string; active: boolean; badge: number | string | undefined; onTap: (key: TabKey) => void }) {
+  const { tab, label, active, badge, onTap } = props;
+  return (
+    <TabbarLink
+      active={active}
+      component={PaintFirstLink}
+      linkProps={{ to: tab.to, onTap: () => onTap(tab.key), 'aria-current': active ? 'page' : undefined, 'data-tab': tab.key }}
+      label={label}
+      icon={
+        <Icon
+          badge={badge}
+          badgeColors={{ bg: 'bg-red-500' }}
+          ios={
+            <svg aria-hidden width="26" height="26" viewBox="0 0 24 24" {...stroke}>
+              {ICONS[tab.key]}
+            </svg>
+          }
+        />
+      }
+    />
+  );
+});
