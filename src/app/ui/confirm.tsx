@@ -24,6 +24,8 @@ export interface ConfirmOptions {
   stayOpen?: boolean;
   /** called on every confirm with the input's value */
   onConfirm?: (value: string, close: () => void) => void;
+  /** closes the dialog, cancelled, when aborted (its asker went away) */
+  signal?: AbortSignal;
 }
 
 export type ConfirmResult = { confirmed: true; value: string } | { confirmed: false };
@@ -78,6 +80,7 @@ export function ConfirmProvider(props: { children: ReactNode }) {
         const o: Open = { id: ++seq.current, options, resolve };
         current.current = o;
         setOpen(o);
+        options.signal?.addEventListener('abort', () => finish(o.id, { confirmed: false }), { once: true });
       }),
     [finish],
   );
@@ -106,4 +109,26 @@ export function useConfirm(): OpenConfirm {
     idle(() => void loadView());
   }, []);
   return open;
+}
+
+/**
+ * Opens the confirm dialog while a chart is in its asking state (`asking`) and sends the chart the
+ * member's answer. The state opens it, not the tap: a tap that reaches a chart whose actor has not
+ * started yet (its page re-rendered a moment ago; an actor starts in an effect) is queued and taken
+ * at the start, and the dialog opens then. Asking from the tap's handler missed those (a loaded CI
+ * run: the card stayed in "confirming unfreeze" with no dialog on screen).
+ */
+export function useConfirmWhile(asking: boolean, options: ConfirmOptions, answer: (confirmed: boolean) => void): void {
+  const open = useConfirm();
+  const latest = useRef({ options, answer });
+  latest.current = { options, answer };
+  useEffect(() => {
+    if (!asking) return;
+    const gone = new AbortController();
+    void open({ ...latest.current.options, signal: gone.signal }).then((r) => {
+      if (!gone.signal.aborted) latest.current.answer(r.confirmed);
+    });
+    // the chart left the state another way, or the screen went: the dialog goes too
+    return () => gone.abort();
+  }, [asking, open]);
 }

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmProvider, useConfirm, type ConfirmResult, type OpenConfirm } from '../../../src/app/ui/confirm';
+import { useSelector } from '@xstate/react';
+import { createActor, createMachine } from 'xstate';
+import { ConfirmProvider, useConfirm, useConfirmWhile, type ConfirmResult, type OpenConfirm } from '../../../src/app/ui/confirm';
 import { CONFIRM_INPUT_FOCUS_DELAY_MS } from '../../../src/domain/limits';
 import { renderWithI18n } from './render-with-i18n';
 
@@ -117,5 +119,50 @@ describe('confirm dialog (spec §2)', () => {
     await openWith(confirm, { message: '已知晓', showCancel: false, confirmText: '我知道了' });
     expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
     expect(screen.getByRole('button', { name: '我知道了' })).toBeTruthy();
+  });
+
+  describe('asked by a chart (useConfirmWhile)', () => {
+    const asking = createMachine({ id: 'ask', initial: 'idle', states: { idle: { on: { ask: 'asking' } }, asking: { on: { yes: 'done', no: 'idle', away: 'idle' } }, done: {} } });
+    function Asker(props: { actor: ReturnType<typeof createActor<typeof asking>> }) {
+      const inAsking = useSelector(props.actor, (s) => s.matches('asking'));
+      useConfirmWhile(inAsking, { message: '确定吗？' }, (yes) => props.actor.send({ type: yes ? 'yes' : 'no' }));
+      return null;
+    }
+    const show = async (actor: ReturnType<typeof createActor<typeof asking>>) => {
+      renderWithI18n(
+        <ConfirmProvider>
+          <Asker actor={actor} />
+        </ConfirmProvider>,
+      );
+      await act(async () => {
+        await import('../../../src/app/ui/confirm-view');
+      });
+    };
+
+    it('opens for a tap that reached the chart before its actor started, and sends the answer', async () => {
+      const actor = createActor(asking);
+      actor.send({ type: 'ask' }); // queued: the actor starts after the page's effects run
+      await show(actor);
+      expect(screen.queryByText('确定吗？')).toBeNull();
+      await act(async () => void actor.start());
+      await flush();
+      expect(screen.getByText('确定吗？')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: '确定' }));
+      await flush();
+      expect(actor.getSnapshot().value).toBe('done');
+      expect(screen.queryByText('确定吗？')).toBeNull();
+    });
+
+    it('closes when the chart leaves the asking state another way', async () => {
+      const actor = createActor(asking).start();
+      await show(actor);
+      await act(async () => void actor.send({ type: 'ask' }));
+      await flush();
+      expect(screen.getByText('确定吗？')).toBeTruthy();
+      await act(async () => void actor.send({ type: 'away' }));
+      await flush();
+      expect(screen.queryByText('确定吗？')).toBeNull();
+      expect(actor.getSnapshot().value).toBe('idle');
+    });
   });
 });

@@ -9,7 +9,7 @@ import { cardFreezeMachine } from '../../../../machines/card-freeze.machine';
 import type { MemberCardDetail } from '../../../api/member-goods';
 import { daysBetween } from '../../../domain/card-rules';
 import { browserApiOrThrow } from '../../api-context';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmWhile } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
@@ -33,7 +33,6 @@ const PHASES = ['idle', 'editing', 'freezing', 'freezeUnreachable', 'confirmingU
 export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
   const { card, today } = props;
   const { i18n } = useLingui();
-  const confirm = useConfirm();
   const toast = useToast();
   const revalidate = useStableRevalidate();
   const say = useRef({ toast, i18n });
@@ -60,6 +59,16 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
   const phase = useSelector(item, (s) => PHASES.find((k) => s.matches(k)) ?? 'idle');
   const form = useSelector(item, (s) => ({ from: s.context.from, until: s.context.until, errorCode: s.context.errorCode }));
   const freezeOffer = card.offers.find((o) => o.operation === 'freeze');
+  useConfirmWhile(
+    phase === 'confirmingUnfreeze',
+    {
+      title: planned ? <Trans>取消冻结</Trans> : <Trans>解冻会员卡</Trans>,
+      message: planned ? <Trans>确定取消已安排的冻结吗？到期日期将恢复。</Trans> : <Trans>确定现在解冻吗？未冻结的天数将从到期日期中扣回。</Trans>,
+      confirmText: planned ? <Trans>确定取消冻结</Trans> : <Trans>确定解冻</Trans>,
+      cancelText: <Trans>再想想</Trans>,
+    },
+    (confirmed) => item.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
+  );
   const unfreezeOffer = card.offers.find((o) => o.operation === 'unfreeze');
 
   if (phase === 'freezeUnreachable' || phase === 'unfreezeUnreachable') {
@@ -122,17 +131,6 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
     );
   }
 
-  const askUnfreeze = async () => {
-    item.send({ type: 'unfreeze.ask' });
-    if (!item.getSnapshot().matches('confirmingUnfreeze')) return;
-    const r = await confirm({
-      title: planned ? <Trans>取消冻结</Trans> : <Trans>解冻会员卡</Trans>,
-      message: planned ? <Trans>确定取消已安排的冻结吗？到期日期将恢复。</Trans> : <Trans>确定现在解冻吗？未冻结的天数将从到期日期中扣回。</Trans>,
-      confirmText: planned ? <Trans>确定取消冻结</Trans> : <Trans>确定解冻</Trans>,
-      cancelText: <Trans>再想想</Trans>,
-    });
-    item.send({ type: r.confirmed ? 'confirm.accept' : 'confirm.dismiss' });
-  };
 
   return (
     <div className="space-y-3" data-card-freeze>
@@ -142,7 +140,7 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
         </p>
       )}
       {unfreezeOffer?.allowed && (
-        <Button large rounded outline disabled={phase === 'unfreezing'} onClick={() => void askUnfreeze()} data-action="unfreeze">
+        <Button large rounded outline disabled={phase === 'unfreezing'} onClick={() => item.send({ type: 'unfreeze.ask' })} data-action="unfreeze">
           {phase === 'unfreezing' ? <Trans>正在处理…</Trans> : planned ? <Trans>取消冻结</Trans> : <Trans>解冻</Trans>}
         </Button>
       )}
