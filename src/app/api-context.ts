@@ -28,7 +28,6 @@ export function browserApiOrThrow(): Api {
   return apiFrom(undefined);
 }
 
-
 /**
  * A catalogue read that a page's loader repeats on every switch of that page (clubs and style names
  * on the schedule's day, studio and filter switches), kept in the browser for `ms` after a good

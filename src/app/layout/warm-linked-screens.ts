@@ -9,15 +9,6 @@ interface NavigationSource {
 }
 
 /**
- * Issue 16, "every tap shows its effect within 100 ms". Every screen's code is its own chunk (route
- * splitting keeps the first load small), so the first tap on a link to a screen not loaded yet spent
- * tens of milliseconds of a slow phone's main thread inside the tap, starting that chunk's download
- * and linking it, before anything changed on screen. Once a page has settled and the browser is idle,
- * the screens that the page's links in view (footer tabs included) lead to are loaded ahead, once
- * each, as Next.js does for links in view. Not on a phone that asks to save data (`Save-Data`):
- * there the tap loads the screen as before. `npm run bench` counts these bytes apart from the first load.
- */
-/**
  * The routes whose path has no parameter, by their lower-case path from the root: a link to one of
  * them is that route (React Router ranks an exact static match first, and matches without case).
  */
@@ -31,6 +22,15 @@ export function staticPaths(routes: RouteObject[], base = ''): Map<string, Route
   return out;
 }
 
+/**
+ * Issue 16, "every tap shows its effect within 100 ms". Every screen's code is its own chunk (route
+ * splitting keeps the first load small), so the first tap on a link to a screen not loaded yet spent
+ * tens of milliseconds of a slow phone's main thread inside the tap, starting that chunk's download
+ * and linking it, before anything changed on screen. Once a page has settled and the browser is idle,
+ * the screens that the page's links in view (footer tabs included) lead to are loaded ahead, once
+ * each, as Next.js does for links in view. Not on a phone that asks to save data (`Save-Data`):
+ * there the tap loads the screen as before. `npm run bench` counts these bytes apart from the first load.
+ */
 export function warmLinkedScreens(router: NavigationSource, routes: RouteObject[]): void {
   if (typeof window === 'undefined') return;
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;

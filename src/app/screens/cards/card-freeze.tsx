@@ -131,7 +131,6 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
     );
   }
 
-
   return (
     <div className="space-y-3" data-card-freeze>
       {card.frozenFrom && card.frozenUntil && (
