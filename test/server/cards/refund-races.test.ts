@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, payments, refunds } from '../../../src/server/db/schema/index';
@@ -42,26 +43,31 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
     }
   });
 
-  // Without the locks and the state conditions both approvals pass the request's check: the second
-  // waits only at the card's write and goes on to write it again, and is stopped late, by the order
-  // already refunded (30041, the wrong words), instead of the clear 30044 of a request decided. The
+  // Without the locks and the state conditions both approvals pass the request's check: the one that
+  // checked first goes on to write the card again, and is stopped late, by the order already
+  // refunded (30041, the wrong words), instead of the clear 30044 of a request decided. The
   // money goes back once: the order's chart and the refund's (payment, key) are the last guards.
-  it('negative control: without the locks the second approval gets past the request and writes the card again', { retry: 2 }, async () => {
-    let overlapped = false;
-    for (let round = 0; round < 30 && !overlapped; round++) {
-      const { m, id, staff } = await asked();
-      const outcomes = await Promise.allSettled(staff.map((st) => approveCardRefund(s.deps, st.id, id, { lock: 'none' })));
-      const codes = outcomes.map((o) => (o.status === 'rejected' ? ((o.reason as { def?: { code: number } }).def?.code ?? String(o.reason)) : 'ok'));
-      overlapped = codes.includes(30041);
-      expect(await balance(s, m.token)).toBe(19_900);
-    }
-    expect(overlapped).toBe(true);
+  it('negative control: without the locks the second approval gets past the request and writes the card again', async () => {
+    // forced interleaving: the second approval runs whole after the first has checked and before it writes
+    const { m, id, staff } = await asked();
+    const codeOf = (p: Promise<unknown>) => p.then(
+      () => 'ok',
+      (e: { def?: { code: number } }) => e.def?.code ?? String(e),
+    );
+    let second: Promise<string | number> | undefined;
+    const afterCheck = async () => {
+      second = codeOf(approveCardRefund(s.deps, staff[1]!.id, id, { lock: 'none' }));
+      await second;
+    };
+    const first = await codeOf(approveCardRefund(s.deps, staff[0]!.id, id, { lock: 'none', afterCheck }));
+    expect([await second, first]).toEqual(['ok', 30041]);
+    expect(await balance(s, m.token)).toBe(19_900);
   });
 
   type Outcome = { approved: boolean; booked: boolean; invalid: boolean; bookedOnCard: number; back: number };
-  async function approvalAgainstBooking(approve: (staffId: number, staffToken: string, id: number) => Promise<boolean>, rounds = 8, enough: (o: Outcome[]) => boolean = () => false) {
+  async function approvalAgainstBooking(approve: (staffId: number, staffToken: string, id: number) => Promise<boolean>, rounds = 8) {
     const outcomes: Outcome[] = [];
-    for (let i = 0; i < rounds && !enough(outcomes); i++) {
+    for (let i = 0; i < rounds; i++) {
       const { m, card, id, staff } = await asked(1);
       const cls = await newClass(s);
       const [approved, b] = await Promise.all([approve(staff[0]!.id, staff[0]!.token, id), book(s, m.token, cls.id, card.id)]);
@@ -90,19 +96,43 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
     }
   });
 
-  // The overlap depends on how the two transactions interleave: four sweeps of up to 40 rounds, stopping at the first
-  // refunded (invalid) card with a booking still on it (its money back and its class still booked).
-  it('negative control: without the locks a refunded card keeps a booking', { retry: 2 }, async () => {
-    const both = (o: Outcome) => o.invalid && o.bookedOnCard > 0;
-    // four sweeps side by side (more interleavings a round on a loaded machine, where one pair at a
-    // time often ran one side whole before the other), each up to 40 rounds, all stopping at the first
-    let hit = false;
-    const unlocked = (staffId: number, _t: string, id: number) =>
-      approveCardRefund(s.deps, staffId, id, { lock: 'none' }).then(
-        () => true,
-        () => false,
-      );
-    await Promise.all(Array.from({ length: 4 }, () => approvalAgainstBooking(unlocked, 40, (os) => (hit ||= os.some(both)))));
-    expect(hit).toBe(true);
+  /**
+   * One forced interleaving: the approval checks the card (no booking on it), then, before it writes,
+   * the member books with that card; the approval goes on once the booking has answered, or after
+   * `holdMs` when the booking is waiting for the approval's locks.
+   */
+  async function bookingInsideApproval(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
+    const { m, card, id, staff } = await asked(1);
+    const cls = await newClass(s);
+    let booking: ReturnType<typeof book> | undefined;
+    const afterCheck = async () => {
+      booking = book(s, m.token, cls.id, card.id);
+      await Promise.race([booking, sleep(holdMs)]);
+    };
+    const approved = await approveCardRefund(s.deps, staff[0]!.id, id, { lock, afterCheck }).then(
+      () => true,
+      () => false,
+    );
+    const b = await booking!;
+    const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, card.id));
+    return {
+      approved,
+      booked: b.body.code === 200,
+      invalid: (await cardRow(s, card.id)).status === 'invalid',
+      bookedOnCard: live.filter((x) => x.state === 'booked').length,
+      back: await balance(s, m.token),
+    };
+  }
+
+  it('a booking inside the approval\'s window waits for it, and is refused on the refunded card (20003)', async () => {
+    const o = await bookingInsideApproval('row', 500);
+    expect(o).toEqual({ approved: true, booked: false, invalid: true, bookedOnCard: 0, back: 19_900 });
+  });
+
+  // The same interleaving without the locks and the state conditions: the booking goes through on the
+  // card the approval has checked, and the approval then refunds it with the booking still on it.
+  it('negative control: without the locks a refunded card keeps a booking', async () => {
+    const o = await bookingInsideApproval('none', 60_000);
+    expect(o).toEqual({ approved: true, booked: true, invalid: true, bookedOnCard: 1, back: 19_900 });
   });
 });

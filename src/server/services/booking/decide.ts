@@ -24,6 +24,11 @@ import { heldBy } from '../cards/holders';
  */
 export interface DecideOptions {
   lock: 'row' | 'none';
+  /**
+   * Races' tests only: awaited inside the decision after its checks and before its first write, so a
+   * test can run the other side in exactly that window (a forced interleaving instead of hoping for one).
+   */
+  afterCheck?: () => Promise<void>;
 }
 export const ROW_LOCKS: DecideOptions = { lock: 'row' };
 
