@@ -1,5 +1,6 @@
 import { ofetch, FetchError } from 'ofetch';
 import type { Envelope } from '../domain/envelope';
+import { Errors } from '../domain/errors';
 import { REQUEST_TIMEOUT_MS } from '../domain/limits';
 
 /** Thrown when the server could not be reached or answered something that is not the envelope. */
@@ -32,8 +33,22 @@ export interface RequestOptions {
 }
 
 /**
+ * How long a request with an Idempotency-Key waits, each time the server answers that its first try
+ * is still being decided (70010), before asking again (7.75 s in all): a retry after a time-out, or an
+ * actor restarted while its request was out, then gets the first try's own answer, not a refusal.
+ */
+export const IN_PROGRESS_WAITS_MS = [250, 500, 1000, 2000, 4000] as const;
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+/**
  * The one HTTP client (ofetch): 10 s time-out, Authorization-token, the envelope returned as it is
  * (refusals are envelopes too, so machines branch on `code`), network failures thrown as NetworkError.
+ * A keyed request answered "the same request is in progress" asks again after a wait (above).
  */
 export function createApiClient(opts: ApiClientOptions) {
   // the fetch is one of ofetch's global options (its second argument): among the defaults it is ignored
@@ -43,6 +58,16 @@ export function createApiClient(opts: ApiClientOptions) {
   );
 
   async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: RequestOptions = {}): Promise<Envelope<T>> {
+    for (let tries = 0; ; tries++) {
+      const envelope = await requestOnce<T>(method, path, o);
+      if (!o.idempotencyKey || envelope.code !== Errors.requestInProgress.code || tries >= IN_PROGRESS_WAITS_MS.length) return envelope;
+      await wait(IN_PROGRESS_WAITS_MS[tries]!, o.signal);
+      // an abort ends the wait early, and the request as an aborted request ends
+      if (o.signal?.aborted) throw new NetworkError(o.signal.reason);
+    }
+  }
+
+  async function requestOnce<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: RequestOptions): Promise<Envelope<T>> {
     const headers: Record<string, string> = { ...opts.headers?.() };
     const token = o.token ?? opts.getToken();
     if (token) headers['Authorization-token'] = token;

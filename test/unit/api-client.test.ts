@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createApiClient, NetworkError } from '../../src/api/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, IN_PROGRESS_WAITS_MS, NetworkError } from '../../src/api/client';
 
 describe('the one HTTP client', () => {
   it('sends through the fetch it is given (the server renderer answers in-process, not over the network)', async () => {
@@ -26,5 +26,60 @@ describe('the one HTTP client', () => {
       getToken: () => undefined,
     });
     await expect(client.post('/things', { body: {} })).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  describe('a keyed request the server says is still in progress (70010)', () => {
+    afterEach(() => void vi.useRealTimers());
+    const inProgress = { code: 70010, status: false, data: null, message: 'in progress' };
+    /** a server answering `answers` in turn, and what it was sent (method, key) */
+    function server(answers: unknown[]) {
+      const seen: string[] = [];
+      const client = createApiClient({
+        baseURL: 'http://in-process.invalid/api',
+        fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+          const req = new Request(input, init);
+          seen.push(`${req.method} ${req.headers.get('idempotency-key') ?? '-'}`);
+          const body = answers[Math.min(seen.length, answers.length) - 1] as { code: number };
+          return Response.json(body, { status: body.code === 70010 ? 409 : 200 });
+        }) as typeof fetch,
+        getToken: () => undefined,
+      });
+      return { client, seen };
+    }
+
+    it('asks again with the same key after a wait, and answers the first try\'s own answer', async () => {
+      vi.useFakeTimers();
+      const { client, seen } = server([inProgress, inProgress, { code: 200, status: true, data: { id: 7 } }]);
+      const answer = client.post('/orders/friend/invite', { body: {}, idempotencyKey: 'k-1' });
+      await vi.advanceTimersByTimeAsync(IN_PROGRESS_WAITS_MS[0] - 1);
+      expect(seen).toEqual(['POST k-1']);
+      await vi.advanceTimersByTimeAsync(1 + IN_PROGRESS_WAITS_MS[1]);
+      await expect(answer).resolves.toMatchObject({ code: 200, data: { id: 7 } });
+      expect(seen).toEqual(['POST k-1', 'POST k-1', 'POST k-1']);
+    });
+
+    it('gives up after its waits (the refusal is then the answer), and never waits without a key', async () => {
+      vi.useFakeTimers();
+      const keyed = server([inProgress]);
+      const answer = keyed.client.post('/x', { body: {}, idempotencyKey: 'k-2' });
+      await vi.advanceTimersByTimeAsync(IN_PROGRESS_WAITS_MS.reduce((a, b) => a + b, 0));
+      await expect(answer).resolves.toMatchObject({ code: 70010 });
+      expect(keyed.seen).toHaveLength(IN_PROGRESS_WAITS_MS.length + 1);
+      const plain = server([inProgress]);
+      await expect(plain.client.post('/x', { body: {} })).resolves.toMatchObject({ code: 70010 });
+      expect(plain.seen).toEqual(['POST -']);
+    });
+
+    it('an abort during the wait ends it: NetworkError, no further try', async () => {
+      vi.useFakeTimers();
+      const { client, seen } = server([inProgress, { code: 200, status: true, data: null }]);
+      const stop = new AbortController();
+      const answer = client.post('/x', { body: {}, idempotencyKey: 'k-3', signal: stop.signal });
+      const settled = expect(answer).rejects.toBeInstanceOf(NetworkError);
+      await vi.advanceTimersByTimeAsync(10);
+      stop.abort();
+      await settled;
+      expect(seen).toEqual(['POST k-3']);
+    });
   });
 });
