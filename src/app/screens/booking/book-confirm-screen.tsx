@@ -12,7 +12,7 @@ import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { SessionContext } from '../../session/session-provider';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmWhile } from '../../ui/confirm';
 import { NotFoundState } from '../../ui/not-found-state';
 import { AddToCalendar } from './add-to-calendar';
 import { BUY_CARD_CODES, REMINDER_LABELS } from './booking-labels';
@@ -72,7 +72,6 @@ export default function BookConfirmScreen() {
 
 function BookForm(props: { cls: ClassDetail }) {
   const { i18n } = useLingui();
-  const confirm = useConfirm();
   const session = SessionContext.useActorRef();
   const c = props.cls;
 
@@ -96,22 +95,21 @@ function BookForm(props: { cls: ClassDetail }) {
   const position = useSelector(book, (s) => s.context.position);
   const bookingId = useSelector(book, (s) => s.context.bookingId);
 
-  const submit = async () => {
-    book.send({ type: 'booking.submit' });
-    const snap = book.getSnapshot();
-    if (!snap.matches('confirming')) return;
-    const card = snap.context.cards.find((x) => x.id === snap.context.cardId)!;
-    const r = await confirm({
+  // the chart decides whether there is anything to confirm (the card chosen, the notice agreed)
+  const chosen = state === 'confirming' ? cards.find((x) => x.id === cardId) : undefined;
+  useConfirmWhile(
+    chosen !== undefined,
+    {
       title: c.state === 'queueable' ? <Trans>确认排队</Trans> : <Trans>确认预约</Trans>,
-      message: (
+      message: chosen && (
         <span className="block text-left">
           <span className="block">
             {c.title} · {shanghaiDate(new Date(c.startsAt)).slice(5)} {shanghaiClock(new Date(c.startsAt))}
           </span>
           <span className="block">
-            <Trans>使用：{card.name}</Trans>
+            <Trans>使用：{chosen.name}</Trans>
           </span>
-          {card.reminders.map((rem) => (
+          {chosen.reminders.map((rem) => (
             <span key={rem} className="mt-1 block text-amber-700" data-reminder={rem}>
               {i18n._(REMINDER_LABELS[rem])}
             </span>
@@ -120,9 +118,9 @@ function BookForm(props: { cls: ClassDetail }) {
       ),
       confirmText: <Trans>确定</Trans>,
       cancelText: <Trans>返回</Trans>,
-    });
-    book.send({ type: r.confirmed ? 'booking.confirm' : 'booking.back' });
-  };
+    },
+    (confirmed) => book.send({ type: confirmed ? 'booking.confirm' : 'booking.back' }),
+  );
 
   if (state === 'loadingCards') {
     return (
@@ -206,7 +204,7 @@ function BookForm(props: { cls: ClassDetail }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (state === 'unreachable') book.send({ type: 'booking.retry' });
-        else void submit();
+        else book.send({ type: 'booking.submit' });
       }}
       className="pb-6"
     >

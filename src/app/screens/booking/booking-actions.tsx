@@ -11,7 +11,7 @@ import { canApply } from '../../../../machines/domain/booking-transitions';
 import type { BookingRowState } from '../../../domain/booking-rules';
 import { browserApiOrThrow } from '../../api-context';
 import { SessionContext } from '../../session/session-provider';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmWhile } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { refusal } from './refusal-label';
@@ -26,7 +26,6 @@ const leftQueueMsg = msg`已取消排队`;
  */
 export function BookingActions(props: { bookingId: number; state: BookingRowState; canCancel: boolean; canCancelQueue: boolean; block?: boolean }) {
   const { i18n } = useLingui();
-  const confirm = useConfirm();
   const toast = useToast();
   const session = SessionContext.useActorRef();
   const revalidator = useRevalidator();
@@ -60,25 +59,25 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
   );
   const item = useActorRef(logic, { input: { bookingId: props.bookingId, state: props.state } });
   const phase = useSelector(item, (s) =>
-    s.matches('changed') ? 'changed' : s.matches({ changing: 'submitting' }) ? 'submitting' : s.matches({ changing: 'unreachable' }) ? 'unreachable' : 'idle',
+    s.matches('changed') ? 'changed' : (['confirming', 'submitting', 'unreachable'] as const).find((k) => s.matches({ changing: k })) ?? 'idle',
+  );
+  // the chart decides whether there is anything to confirm, and which change it asks about
+  const asking = useSelector(item, (s) => (s.matches({ changing: 'confirming' }) ? (s.context.change ?? null) : null));
+  useConfirmWhile(
+    asking !== null,
+    {
+      title: asking === 'queue' ? <Trans>取消排队</Trans> : <Trans>取消预约</Trans>,
+      message: asking === 'queue' ? <Trans>确定退出这节课的排队吗？</Trans> : <Trans>确定取消这节课的预约吗？次卡的次数会退回。</Trans>,
+      confirmText: <Trans>确定</Trans>,
+      cancelText: <Trans>再想想</Trans>,
+    },
+    (confirmed) => item.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
   );
   const seat = props.canCancel && canApply(props.state, 'booking.cancel');
   const queue = props.canCancelQueue && canApply(props.state, 'queue.cancel');
   if (!seat && !queue) return null;
   const busy = phase === 'submitting';
 
-  const ask = async (kind: 'seat' | 'queue') => {
-    item.send({ type: kind === 'seat' ? 'booking.cancel' : 'queue.cancel' });
-    // the chart decides whether there is anything to confirm
-    if (!item.getSnapshot().matches({ changing: 'confirming' })) return;
-    const r = await confirm({
-      title: kind === 'seat' ? <Trans>取消预约</Trans> : <Trans>取消排队</Trans>,
-      message: kind === 'seat' ? <Trans>确定取消这节课的预约吗？次卡的次数会退回。</Trans> : <Trans>确定退出这节课的排队吗？</Trans>,
-      confirmText: <Trans>确定</Trans>,
-      cancelText: <Trans>再想想</Trans>,
-    });
-    item.send({ type: r.confirmed ? 'confirm.accept' : 'confirm.dismiss' });
-  };
 
   if (phase === 'unreachable') {
     return <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />;
@@ -94,7 +93,7 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
       disabled={busy}
       className={props.block ? '' : 'w-auto px-3'}
       data-action={seat ? 'cancel-booking' : 'cancel-queue'}
-      onClick={() => void ask(seat ? 'seat' : 'queue')}
+      onClick={() => item.send({ type: seat ? 'booking.cancel' : 'queue.cancel' })}
     >
       {seat ? <Trans>取消预约</Trans> : <Trans>取消排队</Trans>}
     </Button>

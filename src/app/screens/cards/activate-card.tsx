@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import { cardItemMachine } from '../../../../machines/card-item.machine';
 import type { CardStatus } from '../../../../machines/domain/card-transitions';
 import { browserApiOrThrow } from '../../api-context';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmWhile } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
@@ -23,7 +23,6 @@ const activatedMsg = msg`会员卡已激活`;
  */
 export function ActivateCard(props: { cardId: number; status: CardStatus }) {
   const { i18n } = useLingui();
-  const confirm = useConfirm();
   const toast = useToast();
   const revalidate = useStableRevalidate();
   // what the machine says goes through the toast and the language of the moment
@@ -47,6 +46,12 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
     s.matches('activated') ? 'activated' : (['confirming', 'submitting', 'unreachable'] as const).find((k) => s.matches({ activating: k })) ?? 'idle',
   );
   const offered = useSelector(item, (s) => s.matches('idle') && s.can({ type: 'card.activate' }));
+  // the chart decides whether there is anything to confirm
+  useConfirmWhile(
+    phase === 'confirming',
+    { title: <Trans>激活会员卡</Trans>, message: <Trans>激活后立即开始计算有效期，确定现在激活吗？</Trans>, confirmText: <Trans>确定激活</Trans>, cancelText: <Trans>再想想</Trans> },
+    (confirmed) => item.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
+  );
 
   if (phase === 'unreachable') {
     return (
@@ -57,21 +62,9 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
   }
   if (!offered && phase !== 'confirming' && phase !== 'submitting') return null;
 
-  const ask = async () => {
-    item.send({ type: 'card.activate' });
-    // the chart decides whether there is anything to confirm
-    if (!item.getSnapshot().matches({ activating: 'confirming' })) return;
-    const r = await confirm({
-      title: <Trans>激活会员卡</Trans>,
-      message: <Trans>激活后立即开始计算有效期，确定现在激活吗？</Trans>,
-      confirmText: <Trans>确定激活</Trans>,
-      cancelText: <Trans>再想想</Trans>,
-    });
-    item.send({ type: r.confirmed ? 'confirm.accept' : 'confirm.dismiss' });
-  };
 
   return (
-    <Button large rounded disabled={phase === 'submitting'} data-action="activate" onClick={() => void ask()}>
+    <Button large rounded disabled={phase === 'submitting'} data-action="activate" onClick={() => item.send({ type: 'card.activate' })}>
       {phase === 'submitting' ? <Trans>正在激活…</Trans> : <Trans>立即激活</Trans>}
     </Button>
   );

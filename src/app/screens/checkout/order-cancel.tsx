@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import { orderCancelMachine } from '../../../../machines/order-cancel.machine';
 import type { Order } from '../../../api/orders';
 import { browserApiOrThrow } from '../../api-context';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmWhile } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
@@ -24,7 +24,6 @@ const cancelledMsg = msg`订单已取消`;
  */
 export function OrderCancel(props: { order: Order }) {
   const { i18n } = useLingui();
-  const confirm = useConfirm();
   const toast = useToast();
   const revalidate = useStableRevalidate();
 
@@ -39,6 +38,11 @@ export function OrderCancel(props: { order: Order }) {
   const item = useActorRef(logic, { input: { orderNo: props.order.orderNo } });
   const phase = useSelector(item, (s) => (['idle', 'confirming', 'cancelling', 'cancelled', 'refused', 'unreachable'] as const).find((k) => s.matches(k)) ?? 'idle');
   const errorCode = useSelector(item, (s) => s.context.errorCode);
+  useConfirmWhile(
+    phase === 'confirming',
+    { title: <Trans>取消订单</Trans>, message: <Trans>确定取消这个订单吗？</Trans>, confirmText: <Trans>确定取消</Trans>, cancelText: <Trans>再想想</Trans> },
+    (confirmed) => item.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
+  );
 
   if (phase === 'unreachable') {
     return (
@@ -62,16 +66,9 @@ export function OrderCancel(props: { order: Order }) {
   const offered = props.order.actions.includes('cancel') && (phase === 'idle' || phase === 'confirming' || phase === 'cancelling');
   if (!offered) return null;
 
-  const ask = async () => {
-    item.send({ type: 'order.cancel' });
-    if (!item.getSnapshot().matches('confirming')) return;
-    const r = await confirm({ title: <Trans>取消订单</Trans>, message: <Trans>确定取消这个订单吗？</Trans>, confirmText: <Trans>确定取消</Trans>, cancelText: <Trans>再想想</Trans> });
-    item.send({ type: r.confirmed ? 'confirm.accept' : 'confirm.dismiss' });
-  };
-
   return (
     <Block className="!my-4">
-      <Button large rounded outline disabled={phase === 'cancelling'} onClick={() => void ask()} data-action="cancel-order">
+      <Button large rounded outline disabled={phase === 'cancelling'} onClick={() => item.send({ type: 'order.cancel' })} data-action="cancel-order">
         {phase === 'cancelling' ? <Trans>正在取消…</Trans> : <Trans>取消订单</Trans>}
       </Button>
     </Block>

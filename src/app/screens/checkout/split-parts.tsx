@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { liveShares, type splitOrderMachine } from '../../../../machines/split-order.machine';
 import type { OrderDetail } from '../../../api/orders';
 import { formatYuan } from '../../../domain/money';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmWhile } from '../../ui/confirm';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { friendPartPath, orderPath, successPath } from './checkout-paths';
 import { partStateText } from './split-labels';
@@ -21,24 +21,22 @@ type Phase = 'split' | 'confirmingUnsplit' | 'unsplitting' | 'unsplitUnreachable
 export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine>; phase: Phase; order: OrderDetail }) {
   const { actor, phase, order } = props;
   const { i18n } = useLingui();
-  const confirm = useConfirm();
   const shares = liveShares(order.parts);
   // paying a part: by any method, or from the balance while a friend holds another part (the server says which)
   const payable = order.actions.includes('pay') || order.actions.includes('payBalance');
   // the server offers asking a friend, also while a friend holds another part
   const askable = order.actions.includes('invite');
 
-  const ask = async () => {
-    actor.send({ type: 'unsplit.ask' });
-    if (!actor.getSnapshot().matches('confirmingUnsplit')) return;
-    const r = await confirm({
+  useConfirmWhile(
+    phase === 'confirmingUnsplit',
+    {
       title: <Trans>取消分开支付</Trans>,
       message: <Trans>取消后订单恢复为整单支付；已支付的部分会原路退回给付款人。</Trans>,
       confirmText: <Trans>确定取消分开</Trans>,
       cancelText: <Trans>再想想</Trans>,
-    });
-    actor.send({ type: r.confirmed ? 'confirm.accept' : 'confirm.dismiss' });
-  };
+    },
+    (confirmed) => actor.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
+  );
 
   return (
     <div data-split-parts>
@@ -89,7 +87,7 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
       )}
       {order.actions.includes('unsplit') && phase !== 'unsplitUnreachable' && (
         <Block className="!my-4">
-          <Button large rounded outline disabled={phase !== 'split'} onClick={() => void ask()} data-action="unsplit">
+          <Button large rounded outline disabled={phase !== 'split'} onClick={() => actor.send({ type: 'unsplit.ask' })} data-action="unsplit">
             {phase === 'unsplitting' ? <Trans>正在取消…</Trans> : <Trans>取消分开支付</Trans>}
           </Button>
         </Block>

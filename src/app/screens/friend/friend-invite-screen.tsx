@@ -9,7 +9,7 @@ import { Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
 import { browserApiOrThrow } from '../../api-context';
 import { actorTimers, clockFrom } from '../../app-clock';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmWhile } from '../../ui/confirm';
 import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { useToast } from '../../ui/toast';
@@ -41,7 +41,6 @@ export default function FriendInviteScreen() {
 function FriendInvite(props: { orderNo: string; partSeq?: number }) {
   const { i18n } = useLingui();
   const toast = useToast();
-  const confirm = useConfirm();
   const field = useRef<HTMLInputElement>(null);
   const say = useRef({ toast, i18n });
   say.current = { toast, i18n };
@@ -62,6 +61,11 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
   const inv = c.invitation;
   const friendName = c.friendName;
   const amount = inv ? formatYuan(inv.amountCents) : '';
+  useConfirmWhile(
+    state === 'confirmingWithdraw',
+    { title: <Trans>撤回代付邀请</Trans>, message: <Trans>撤回后好友将无法再通过这个链接支付。确定撤回吗？</Trans>, confirmText: <Trans>确定撤回</Trans>, cancelText: <Trans>再想想</Trans> },
+    (confirmed) => actor.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
+  );
 
   const toOrder = (
     <Button large rounded outline component={Link} {...{ to: orderPath(props.orderNo) }} data-action="view-order">
@@ -123,12 +127,6 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
   }
 
   // open, confirming the withdrawal, withdrawing, or the withdrawal unreachable: the invitation as the friend sees it
-  const ask = async () => {
-    actor.send({ type: 'withdraw' });
-    if (!actor.getSnapshot().matches('confirmingWithdraw')) return;
-    const r = await confirm({ title: <Trans>撤回代付邀请</Trans>, message: <Trans>撤回后好友将无法再通过这个链接支付。确定撤回吗？</Trans>, confirmText: <Trans>确定撤回</Trans>, cancelText: <Trans>再想想</Trans> });
-    actor.send({ type: r.confirmed ? 'confirm.accept' : 'confirm.dismiss' });
-  };
   const busy = state === 'withdrawing';
   const inWechat = typeof navigator !== 'undefined' && /MicroMessenger/i.test(navigator.userAgent);
   return (
@@ -173,7 +171,7 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
               <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
             </p>
           ) : (
-            <Button large rounded clear type="button" disabled={busy} onClick={() => void ask()} data-action="withdraw">
+            <Button large rounded clear type="button" disabled={busy} onClick={() => actor.send({ type: 'withdraw' })} data-action="withdraw">
               {busy ? <Trans>正在撤回…</Trans> : <Trans>撤回邀请</Trans>}
             </Button>
           )}
