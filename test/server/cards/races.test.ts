@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardFreezes } from '../../../src/server/db/schema/index';
@@ -52,9 +53,9 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
    * One freeze and one booking of a class on its first day, `rounds` times over (or until `enough` holds
    * of the outcomes so far); what each answered, and what was stored.
    */
-  async function freezeAgainstBooking(freeze: (token: string, accountId: number, cardId: number, from: string) => Promise<boolean>, rounds = 8, enough: (o: Outcome[]) => boolean = () => false) {
+  async function freezeAgainstBooking(freeze: (token: string, accountId: number, cardId: number, from: string) => Promise<boolean>, rounds = 8) {
     const outcomes: Outcome[] = [];
-    for (let i = 0; i < rounds && !enough(outcomes); i++) {
+    for (let i = 0; i < rounds; i++) {
       const m = await newMember(s);
       const card = await newCard(s, m.id);
       const from = addDays(today(), 1);
@@ -79,19 +80,37 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
     }
   });
 
-  // The overlap depends on how the two transactions interleave, which a loaded machine changes: up to
-  // 60 rounds, stopping at the first booked class inside a freeze (one or two rounds on a quiet machine).
-  it('negative control: without the locks a booked class ends up inside a freeze', { retry: 2 }, async () => {
-    const bothStored = (o: Outcome) => o.storedFrozen && o.storedBooked;
-    const outcomes = await freezeAgainstBooking(
-      (_t, accountId, cardId, from) =>
-        freezeCard(s.deps.db, s.clock, accountId, { id: cardId, from, until: addDays(from, 1) }, { lock: 'none' }).then(
-          () => true,
-          () => false,
-        ),
-      60,
-      (os) => os.some(bothStored),
+  /**
+   * One forced interleaving: the freeze checks the card's bookings in its period (none), then, before
+   * it writes, the member books a class in that period with the card; the freeze goes on once the
+   * booking has answered, or after `holdMs` when the booking is waiting for the freeze's locks.
+   */
+  async function bookingInsideFreeze(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
+    const m = await newMember(s);
+    const card = await newCard(s, m.id);
+    const from = addDays(today(), 1);
+    const cls = await newClass(s, { startsAt: sh(`${from} 19:00`) });
+    let booking: ReturnType<typeof book> | undefined;
+    const afterCheck = async () => {
+      booking = book(s, m.token, cls.id, card.id);
+      await Promise.race([booking, sleep(holdMs)]);
+    };
+    const frozen = await freezeCard(s.deps.db, s.clock, m.id, { id: card.id, from, until: addDays(from, 1) }, { lock, afterCheck }).then(
+      () => true,
+      () => false,
     );
-    expect(outcomes.some(bothStored)).toBe(true);
+    const b = await booking!;
+    const booked = b.body.code === 200;
+    return { frozen, booked, storedFrozen: (await cardRow(s, card.id)).frozenFrom !== null, storedBooked: booked && (await bookingRow(s, b.body.data.bookingId)).state === 'booked' };
+  }
+
+  it("a booking inside the freeze's window waits for it, and is refused on the frozen card", async () => {
+    expect(await bookingInsideFreeze('row', 500)).toEqual({ frozen: true, booked: false, storedFrozen: true, storedBooked: false });
+  });
+
+  // The same interleaving without the locks and the state condition: the booking goes through, and the
+  // freeze is then stored over it.
+  it('negative control: without the locks a booked class ends up inside a freeze', async () => {
+    expect(await bookingInsideFreeze('none', 60_000)).toEqual({ frozen: true, booked: true, storedFrozen: true, storedBooked: true });
   });
 });

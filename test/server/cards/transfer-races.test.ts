@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, memberCards } from '../../../src/server/db/schema/index';
@@ -59,9 +60,9 @@ describe.runIf(usePostgres)('card transfer races on PostgreSQL', { timeout: 120_
   });
 
   type Outcome = { approved: boolean; booked: boolean; storedTransferred: boolean; bookedOnCard: number; receivedUses: number | null };
-  async function approvalAgainstBooking(approve: (staffId: number, staffToken: string, id: number) => Promise<boolean>, rounds = 8, enough: (o: Outcome[]) => boolean = () => false) {
+  async function approvalAgainstBooking(approve: (staffId: number, staffToken: string, id: number) => Promise<boolean>, rounds = 8) {
     const outcomes: Outcome[] = [];
-    for (let i = 0; i < rounds && !enough(outcomes); i++) {
+    for (let i = 0; i < rounds; i++) {
       const { m, to, card, id, staff } = await taken(1);
       const cls = await newClass(s);
       const [approved, b] = await Promise.all([approve(staff[0]!.id, staff[0]!.token, id), book(s, m.token, cls.id, card.id)]);
@@ -91,19 +92,45 @@ describe.runIf(usePostgres)('card transfer races on PostgreSQL', { timeout: 120_
     }
   });
 
-  // The overlap depends on how the two transactions interleave: up to 60 rounds, stopping at the first
-  // transferred card with a booking still on it (its use spent on the old card and given again on the new).
-  it('negative control: without the locks a transferred card keeps a booking', { retry: 2 }, async () => {
-    const both = (o: Outcome) => o.storedTransferred && o.bookedOnCard > 0;
-    // four sweeps side by side (more interleavings a round on a loaded machine, where one pair at a
-    // time often ran one side whole before the other), each up to 40 rounds, all stopping at the first
-    let hit = false;
-    const unlocked = (staffId: number, _t: string, id: number) =>
-      approveTransfer(s.deps.db, s.clock, staffId, id, { lock: 'none' }).then(
-        () => true,
-        () => false,
-      );
-    await Promise.all(Array.from({ length: 4 }, () => approvalAgainstBooking(unlocked, 40, (os) => (hit ||= os.some(both)))));
-    expect(hit).toBe(true);
+  /**
+   * One forced interleaving: the approval checks the card (no booking on it), then, before it writes,
+   * the giver books with that card; the approval goes on once the booking has answered, or after
+   * `holdMs` when the booking is waiting for the approval's locks.
+   */
+  async function bookingInsideApproval(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
+    const { m, to, card, id, staff } = await taken(1);
+    const cls = await newClass(s);
+    let booking: ReturnType<typeof book> | undefined;
+    const afterCheck = async () => {
+      booking = book(s, m.token, cls.id, card.id);
+      await Promise.race([booking, sleep(holdMs)]);
+    };
+    const approved = await approveTransfer(s.deps.db, s.clock, staff[0]!.id, id, { lock, afterCheck }).then(
+      () => true,
+      () => false,
+    );
+    const b = await booking!;
+    const [got] = await received(to.id);
+    const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, card.id));
+    return {
+      approved,
+      booked: b.body.code === 200,
+      storedTransferred: (await cardRow(s, card.id)).status === 'transferred',
+      bookedOnCard: live.filter((x) => x.state === 'booked').length,
+      receivedUses: got?.usesLeft ?? null,
+    };
+  }
+
+  it("a booking inside the approval's window waits for it, and is refused on the transferred card (20003)", async () => {
+    const o = await bookingInsideApproval('row', 500);
+    expect(o).toEqual({ approved: true, booked: false, storedTransferred: true, bookedOnCard: 0, receivedUses: 7 });
+  });
+
+  // The same interleaving without the locks and the state conditions: the booking goes through on the
+  // card the approval has checked, and the approval then transfers it with the booking still on it
+  // (its use spent on the old card and given again on the new).
+  it('negative control: without the locks a transferred card keeps a booking', async () => {
+    const o = await bookingInsideApproval('none', 60_000);
+    expect(o).toEqual({ approved: true, booked: true, storedTransferred: true, bookedOnCard: 1, receivedUses: 7 });
   });
 });

@@ -49,6 +49,7 @@ export async function freezeCard(db: Db, clock: Clock, accountId: number, input:
     const why = freezeDatesRefusal(input, today, card.validUntil);
     if (why) throw new ApiError(Errors[why], { field: why === 'freezeStartPast' || why === 'freezeAfterValidity' ? 'from' : 'until', values: { days: MAX_FREEZE_DAYS } });
     if (await bookedDuring(tx, card.id, input.from, input.until)) throw new ApiError(Errors.cardBookingsDuringFreeze);
+    await opts.afterCheck?.();
     const validUntil = shiftValidity(card.validUntil, daysBetween(input.from, input.until));
     const row = await writeCard(tx, card, { status, frozenFrom: input.from, frozenUntil: input.until, validUntil }, opts);
     // the freeze as decided, for the card's timeline (decision 034)
