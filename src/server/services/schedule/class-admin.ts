@@ -179,6 +179,7 @@ export async function cancelClass(db: Db, now: Date, staffId: number, classId: n
       .where(and(eq(bookings.classId, c.id), inArray(bookings.state, BOOKING_OPEN_STATES)))
       .orderBy(asc(bookings.id));
     const open = opts.lock === 'row' ? await q.for('update') : await q;
+    await opts.afterCheck?.();
     let bookingsCancelled = 0;
     let queueCleared = 0;
     let usesReturned = 0;
