@@ -1,16 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
-import { useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffComplaint } from '../../../api/complaints';
 import { COMPLAINT_MAX_CHARS } from '../../../domain/complaint';
-import { newIntentKey } from '../../../domain/intent-key';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusalMessage } from '../auth/auth-messages';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
+import { useStaffDecisions } from './use-staff-decisions';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).complaints.staffQueue());
 
@@ -21,9 +19,9 @@ export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFr
  */
 export default function StaffComplaintsScreen() {
   const d = useLoaderData() as StaffData<StaffComplaint[]>;
-  const revalidate = useStableRevalidate();
+  const decisions = useStaffDecisions();
   return (
-    <StaffPage d={d} onRetry={revalidate} title={<Trans>投诉处理</Trans>}>
+    <StaffPage d={d} onRetry={decisions.revalidate} title={<Trans>投诉处理</Trans>}>
       {(list) =>
         list.length === 0 ? (
           <p className="p-6 text-center text-sm text-black/60">
@@ -32,7 +30,7 @@ export default function StaffComplaintsScreen() {
         ) : (
           <ul className="mx-4 mt-3 divide-y divide-black/5 rounded-xl bg-white" data-staff-complaints>
             {list.map((c) => (
-              <ComplaintToAnswer key={c.id} c={c} onDone={revalidate} />
+              <ComplaintToAnswer key={c.id} c={c} decisions={decisions} />
             ))}
           </ul>
         )
@@ -41,24 +39,11 @@ export default function StaffComplaintsScreen() {
   );
 }
 
-function ComplaintToAnswer({ c, onDone }: { c: StaffComplaint; onDone(): void }) {
+function ComplaintToAnswer({ c, decisions }: { c: StaffComplaint; decisions: ReturnType<typeof useStaffDecisions> }) {
   const { i18n, t } = useLingui();
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<number | null>(null);
-  const send = async () => {
-    setSending(true);
-    setError(null);
-    try {
-      const r = await browserApiOrThrow().complaints.staffReply(c.id, text, newIntentKey());
-      if (r.code !== 200) setError(r.code);
-      else onDone();
-    } catch {
-      setError(70002);
-    } finally {
-      setSending(false);
-    }
-  };
+  const { reasons, setReasons, error, busy, act } = decisions;
+  const text = reasons[c.id] ?? '';
+  const send = () => act(c.id, (key) => browserApiOrThrow().complaints.staffReply(c.id, text, key));
   return (
     <li className="space-y-1 p-3 text-sm" data-staff-complaint={c.id} data-overdue={c.overdue}>
       {c.overdue ? (
@@ -85,15 +70,15 @@ function ComplaintToAnswer({ c, onDone }: { c: StaffComplaint; onDone(): void })
         className="h-20 w-full rounded-lg border border-black/10 p-2"
         maxLength={COMPLAINT_MAX_CHARS}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => setReasons({ ...reasons, [c.id]: e.target.value })}
       />
-      {error !== null ? (
+      {error?.id === c.id ? (
         <p role="alert" className="text-rose-600">
-          {i18n._(refusalMessage(error))}
+          {i18n._(refusalMessage(error.code))}
         </p>
       ) : null}
-      <Button small rounded inline disabled={sending} onClick={() => void send()}>
-        {sending ? <Trans>提交中…</Trans> : <Trans>回复</Trans>}
+      <Button small rounded inline disabled={busy !== null} onClick={() => void send()}>
+        {busy === c.id ? <Trans>提交中…</Trans> : <Trans>回复</Trans>}
       </Button>
     </li>
   );

@@ -1,17 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
-import { useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffInvoice } from '../../../api/invoices';
 import { INVOICE_REASON_MAX } from '../../../domain/invoice';
-import { newIntentKey } from '../../../domain/intent-key';
 import { formatYuan } from '../../../domain/money';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusalMessage } from '../auth/auth-messages';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
+import { useStaffDecisions } from './use-staff-decisions';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).invoices.staffQueue());
 
@@ -22,9 +20,9 @@ export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFr
  */
 export default function StaffInvoicesScreen() {
   const d = useLoaderData() as StaffData<StaffInvoice[]>;
-  const revalidate = useStableRevalidate();
+  const decisions = useStaffDecisions();
   return (
-    <StaffPage d={d} onRetry={revalidate} title={<Trans>开具发票</Trans>}>
+    <StaffPage d={d} onRetry={decisions.revalidate} title={<Trans>开具发票</Trans>}>
       {(list) =>
         list.length === 0 ? (
           <p className="p-6 text-center text-sm text-black/60">
@@ -33,7 +31,7 @@ export default function StaffInvoicesScreen() {
         ) : (
           <ul className="mx-4 mt-3 divide-y divide-black/5 rounded-xl bg-white" data-staff-invoices>
             {list.map((i) => (
-              <InvoiceToDecide key={i.id} i={i} onDone={revalidate} />
+              <InvoiceToDecide key={i.id} i={i} decisions={decisions} />
             ))}
           </ul>
         )
@@ -42,25 +40,15 @@ export default function StaffInvoicesScreen() {
   );
 }
 
-function InvoiceToDecide({ i, onDone }: { i: StaffInvoice; onDone(): void }) {
+function InvoiceToDecide({ i, decisions }: { i: StaffInvoice; decisions: ReturnType<typeof useStaffDecisions> }) {
   const { i18n, t } = useLingui();
-  const [reason, setReason] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<number | null>(null);
-  const decide = async (issue: boolean) => {
-    setSending(true);
-    setError(null);
-    try {
+  const { reasons, setReasons, error, busy, act } = decisions;
+  const reason = reasons[i.id] ?? '';
+  const decide = (issue: boolean) =>
+    act(i.id, (key) => {
       const api = browserApiOrThrow();
-      const r = issue ? await api.invoices.staffIssue(i.id, newIntentKey()) : await api.invoices.staffRefuse(i.id, reason, newIntentKey());
-      if (r.code !== 200) setError(r.code);
-      else onDone();
-    } catch {
-      setError(70002);
-    } finally {
-      setSending(false);
-    }
-  };
+      return issue ? api.invoices.staffIssue(i.id, key) : api.invoices.staffRefuse(i.id, reason, key);
+    });
   return (
     <li className="space-y-1 p-3 text-sm" data-staff-invoice={i.id}>
       <p className="font-medium">{i.title}</p>
@@ -93,18 +81,18 @@ function InvoiceToDecide({ i, onDone }: { i: StaffInvoice; onDone(): void }) {
         className="h-16 w-full rounded-lg border border-black/10 p-2"
         maxLength={INVOICE_REASON_MAX}
         value={reason}
-        onChange={(e) => setReason(e.target.value)}
+        onChange={(e) => setReasons({ ...reasons, [i.id]: e.target.value })}
       />
-      {error !== null ? (
+      {error?.id === i.id ? (
         <p role="alert" className="text-rose-600">
-          {i18n._(refusalMessage(error))}
+          {i18n._(refusalMessage(error.code))}
         </p>
       ) : null}
       <div className="flex gap-2">
-        <Button small rounded inline disabled={sending} onClick={() => void decide(true)}>
-          {sending ? <Trans>提交中…</Trans> : <Trans>开具</Trans>}
+        <Button small rounded inline disabled={busy !== null} onClick={() => void decide(true)}>
+          {busy === i.id ? <Trans>提交中…</Trans> : <Trans>开具</Trans>}
         </Button>
-        <Button small rounded inline outline disabled={sending} onClick={() => void decide(false)}>
+        <Button small rounded inline outline disabled={busy !== null} onClick={() => void decide(false)}>
           <Trans>拒绝</Trans>
         </Button>
       </div>

@@ -3,9 +3,10 @@ import { newIntentKey } from '../../../domain/intent-key';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 
 /**
- * What a staff queue's rows share (transfers, card refunds, new-teacher requests): the reason typed
- * for each row, the row whose decision is on its way, the refusal the server gave a row, and `act`,
- * which sends one decision under a new intent key (a double tap acts once) and reads the queue again.
+ * What a staff queue's rows share (transfers, card refunds, new-teacher requests, complaints,
+ * invoices): the text typed for each row (a reason or a reply), the row whose decision is on its way,
+ * the refusal the server gave a row, and `act`, which sends one decision under a new intent key (a
+ * double tap acts once) and reads the queue again.
  */
 export function useStaffDecisions() {
   const revalidate = useStableRevalidate();
