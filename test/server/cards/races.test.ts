@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardFreezes } from '../../../src/server/db/schema/index';
@@ -6,6 +5,7 @@ import { addDays, shanghaiDate } from '../../../src/domain/time';
 import { freezeCard } from '../../../src/server/services/cards/freeze';
 import { book, bookingRow, cardRow, DAY, newCard, newClass, newMember, sh } from '../booking/support';
 import { startTestServer, usePostgres } from '../support/harness';
+import { otherInsideDecision } from '../support/interleave';
 
 /**
  * Card freezes racing on PostgreSQL (PGlite is one connection, its transactions never overlap): two
@@ -90,16 +90,11 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
     const card = await newCard(s, m.id);
     const from = addDays(today(), 1);
     const cls = await newClass(s, { startsAt: sh(`${from} 19:00`) });
-    let booking: ReturnType<typeof book> | undefined;
-    const afterCheck = async () => {
-      booking = book(s, m.token, cls.id, card.id);
-      await Promise.race([booking, sleep(holdMs)]);
-    };
-    const frozen = await freezeCard(s.deps.db, s.clock, m.id, { id: card.id, from, until: addDays(from, 1) }, { lock, afterCheck }).then(
-      () => true,
-      () => false,
+    const { decided: frozen, other: b } = await otherInsideDecision(
+      (afterCheck) => freezeCard(s.deps.db, s.clock, m.id, { id: card.id, from, until: addDays(from, 1) }, { lock, afterCheck }),
+      () => book(s, m.token, cls.id, card.id),
+      holdMs,
     );
-    const b = await booking!;
     const booked = b.body.code === 200;
     return { frozen, booked, storedFrozen: (await cardRow(s, card.id)).frozenFrom !== null, storedBooked: booked && (await bookingRow(s, b.body.data.bookingId)).state === 'booked' };
   }

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, payments, refunds } from '../../../src/server/db/schema/index';
@@ -6,6 +5,7 @@ import { approveCardRefund } from '../../../src/server/services/cards/refund-sta
 import { book, cardRow, newClass } from '../booking/support';
 import { balance, newStaff } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
+import { otherInsideDecision } from '../support/interleave';
 import { askRefund, boughtCard, cardRefundRow, staffRefund } from './refund-support';
 
 /**
@@ -104,16 +104,11 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
   async function bookingInsideApproval(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
     const { m, card, id, staff } = await asked(1);
     const cls = await newClass(s);
-    let booking: ReturnType<typeof book> | undefined;
-    const afterCheck = async () => {
-      booking = book(s, m.token, cls.id, card.id);
-      await Promise.race([booking, sleep(holdMs)]);
-    };
-    const approved = await approveCardRefund(s.deps, staff[0]!.id, id, { lock, afterCheck }).then(
-      () => true,
-      () => false,
+    const { decided: approved, other: b } = await otherInsideDecision(
+      (afterCheck) => approveCardRefund(s.deps, staff[0]!.id, id, { lock, afterCheck }),
+      () => book(s, m.token, cls.id, card.id),
+      holdMs,
     );
-    const b = await booking!;
     const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, card.id));
     return {
       approved,

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, memberCards } from '../../../src/server/db/schema/index';
@@ -6,6 +5,7 @@ import { approveTransfer } from '../../../src/server/services/cards/transfer-sta
 import { book, cardRow, newCard, newClass, newMember } from '../booking/support';
 import { newStaff } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
+import { otherInsideDecision } from '../support/interleave';
 import { applyFor, phoneOf, staffCall, transferRow } from './transfer-support';
 
 /**
@@ -100,16 +100,11 @@ describe.runIf(usePostgres)('card transfer races on PostgreSQL', { timeout: 120_
   async function bookingInsideApproval(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
     const { m, to, card, id, staff } = await taken(1);
     const cls = await newClass(s);
-    let booking: ReturnType<typeof book> | undefined;
-    const afterCheck = async () => {
-      booking = book(s, m.token, cls.id, card.id);
-      await Promise.race([booking, sleep(holdMs)]);
-    };
-    const approved = await approveTransfer(s.deps.db, s.clock, staff[0]!.id, id, { lock, afterCheck }).then(
-      () => true,
-      () => false,
+    const { decided: approved, other: b } = await otherInsideDecision(
+      (afterCheck) => approveTransfer(s.deps.db, s.clock, staff[0]!.id, id, { lock, afterCheck }),
+      () => book(s, m.token, cls.id, card.id),
+      holdMs,
     );
-    const b = await booking!;
     const [got] = await received(to.id);
     const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, card.id));
     return {

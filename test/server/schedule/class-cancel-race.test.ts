@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_OPEN_STATES } from '../../../machines/domain/booking-transitions';
@@ -7,6 +6,7 @@ import { cancelClass } from '../../../src/server/services/schedule/class-admin';
 import { book, cardRow, classRow, DAY, newCard, newClass, newMember } from '../booking/support';
 import { newStaff } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
+import { otherInsideDecision } from '../support/interleave';
 
 /**
  * A class cancelled while a member books it, on PostgreSQL (PGlite is one connection; decision 041):
@@ -66,13 +66,12 @@ describe.runIf(usePostgres)('cancelling a class while it is booked, on PostgreSQ
   async function bookingInsideCancel(lock: 'row' | 'none', holdMs: number) {
     const staff = await newStaff(s);
     const { cls, member, card } = await bookable();
-    let booking: ReturnType<typeof book> | undefined;
-    const afterCheck = async () => {
-      booking = book(s, member.token, cls.id, card.id);
-      await Promise.race([booking, sleep(holdMs)]);
-    };
-    await cancelClass(s.deps.db, s.clock.now(), staff.id, cls.id, { lock, afterCheck });
-    return { booked: (await booking!).body.code, cancelled: (await classRow(s, cls.id)).status === 'cancelled', live: (await liveOn(cls.id)).length };
+    const { other: b } = await otherInsideDecision(
+      (afterCheck) => cancelClass(s.deps.db, s.clock.now(), staff.id, cls.id, { lock, afterCheck }),
+      () => book(s, member.token, cls.id, card.id),
+      holdMs,
+    );
+    return { booked: b.body.code, cancelled: (await classRow(s, cls.id)).status === 'cancelled', live: (await liveOn(cls.id)).length };
   }
 
   it("a booking inside the cancel's window waits for it, and is refused (20001)", async () => {
