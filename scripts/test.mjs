@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every check of the product. The steps run side by side on the machine's cores as
-// their inputs are ready (decision 015), and the first failure stops the others:
-//   catalogs, lint, types, build            at once
-//   unit/machines/server on PGlite          at once (the server tests on PostgreSQL after it)
-//   browser                                 once the build is done
+// `npm test`: every check of the product. The steps run as many at once as the machine has cores,
+// in list order as their inputs are ready (decision 015, fourth pass), and the first failure stops
+// the others:
+//   build, types, lint, catalogs            first (a type or lint error shows within minutes)
+//   server and screens on PostgreSQL, browser (once the build is done), PGlite suite: the long ones
 // The summary gives each step's time, CPU and cost per test against its budget, and the ten
 // slowest test files; its last line is always `N passed, N failed` (CI reads it).
 // `node scripts/test.mjs lint types` runs only the named steps (and what they need).
@@ -131,16 +131,15 @@ function ensureChromium(ctx) {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The steps, most urgent first. The build and the browser tests are the long path (the browser
- * tests wait on pages more than they compute), so they run at normal priority and the suites that
- * only compute run at a lower one (`nice`) and fill the cores around them. `weight` is how much of
- * the machine a step keeps busy; at most `capacity` weight runs at once. `budget` is the cost per test the suite keeps (CPU ms
- * per test, or CPU seconds for a one-shot check): decision 015; a step over it is flagged.
+ * The steps, in the order they start. At most `capacity` weight runs at once (the machine's cores;
+ * `TEST_CAPACITY` overrides): on the 2-core machine, seven steps at once spent a quarter more CPU on
+ * each other than two at a time, and took longer (decision 015, fourth pass). The quick checks start
+ * first, so their failures come early; then the long suites. `nice` lowers the quick checks beside
+ * the build. `budget` is the cost per test the suite keeps (CPU ms per test, or CPU seconds for a
+ * one-shot check): decision 015; a step over it is flagged.
  */
 const steps = [
   { name: 'build', title: 'build (vite: client, server render, server)', weight: 1, budget: { cpuSeconds: 18 }, run: (ctx) => command(ctx, 'npm', ['run', 'build'], 'npm run build failed') },
-  { name: 'catalogs', title: 'catalogs (lingui extract finds no change, English complete)', weight: 1, nice: 5, budget: { cpuSeconds: 7 }, run: (ctx) => catalogs(root, bin, ctx) },
-  { name: 'lint', title: 'lint (eslint .)', weight: 1, nice: 5, budget: { cpuSeconds: 18 }, run: (ctx) => command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)') },
   {
     name: 'types',
     title: 'types (tsc --noEmit)',
@@ -150,10 +149,13 @@ const steps = [
     // incremental: a second run re-checks only what changed (node_modules/.cache; a clean clone checks all)
     run: (ctx) => command(ctx, bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/yoga-tsc/tsconfig.tsbuildinfo'], 'type check failed: npx tsc --noEmit'),
   },
+  { name: 'lint', title: 'lint (eslint .)', weight: 1, nice: 5, budget: { cpuSeconds: 18 }, run: (ctx) => command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)') },
+  { name: 'catalogs', title: 'catalogs (lingui extract finds no change, English complete)', weight: 1, nice: 5, budget: { cpuSeconds: 7 }, run: (ctx) => catalogs(root, bin, ctx) },
+  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 130 }, run: (ctx) => onPostgres(ctx, ['test/server'], 'server tests') },
   {
     name: 'browser',
     title: 'browser (headless Chromium, built server)',
-    weight: 2,
+    weight: 1,
     after: ['build'],
     budget: { cpuMsPerTest: 2500 },
     run: async (ctx) => {
@@ -164,6 +166,7 @@ const steps = [
       return vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts'], { env, hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts' });
     },
   },
+  { name: 'screens', title: 'screens on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 350 }, run: (ctx) => onPostgres(ctx, ['test/screens'], 'screen tests') },
   {
     name: 'tests',
     title: 'unit, machines, screens, server on PGlite',
@@ -184,8 +187,6 @@ const steps = [
       });
     },
   },
-  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 130 }, run: (ctx) => onPostgres(ctx, ['test/server'], 'server tests') },
-  { name: 'screens', title: 'screens on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 350 }, run: (ctx) => onPostgres(ctx, ['test/screens'], 'screen tests') },
 ];
 
 /** The whole suite's budget on the project's 2-core machine (issue 10; decision 015). */
@@ -260,7 +261,7 @@ async function main() {
   const wanted = new Set(only);
   for (const n of only) for (const a of steps.find((s) => s.name === n).after ?? []) wanted.add(a);
   const chosen = only.length ? steps.filter((s) => wanted.has(s.name)) : steps;
-  const capacity = Number(process.env.TEST_CAPACITY) || CORES + 5;
+  const capacity = Number(process.env.TEST_CAPACITY) || CORES;
   const t0 = Date.now();
   const results = await runSteps(chosen, { capacity, cwd: root, say });
   const failed = summary(results, (Date.now() - t0) / 1000);
