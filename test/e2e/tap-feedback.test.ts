@@ -95,5 +95,32 @@ describe('a tap shows its effect before the network answers (issue 16)', () => {
     await page.waitForURL((u) => u.pathname === '/mine');
     expect(chunks.slice(before).filter((c) => /\/mine-screen-/.test(c)), 'the tap fetched the screen again').toEqual([]);
   });
-});
 
+  it("a card on /vipcard tapped is marked as opening at once, before its page's data is asked for", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${baseUrl()}/vipcard`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const row = page.locator('[data-card-product]').first();
+    await row.waitFor();
+    // whether the row was ever marked busy: the mark lasts from the tap until the page's skeleton
+    // replaces the list, a frame or more, so it is recorded rather than polled
+    await page.evaluate(() => {
+      const w = window as unknown as { __rowBusy: boolean };
+      w.__rowBusy = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-card-product][aria-busy="true"]')) w.__rowBusy = true;
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await row.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __rowBusy: boolean }).__rowBusy), { message: 'the tapped card was marked as opening' }).toBe(true);
+    expect(new URL(page.url()).pathname, 'still on the list: the mark shows before the page changes').toBe('/vipcard');
+    release();
+    await page.waitForURL((u) => u.pathname === '/vipcard/vipcarddetail');
+  });
+});

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate, type LinkProps } from 'react-router-dom';
 
 /**
@@ -28,15 +28,21 @@ export function afterNextPaint(fn: () => void): void {
  * screen may still be loading: that work no longer sits between the tap and what the member sees
  * (issue 16, "every tap shows its effect within 100 ms"; measured by `npm run bench`, section taps).
  * A tap with a modifier key, or a link opening elsewhere, behaves as a plain link.
+ *
+ * `showOpening`: the link itself is the tap's effect. It is marked busy (`aria-busy`, styled by the
+ * caller with `aria-busy:`) from the tap until its page replaces it: a row in a list, whose page has
+ * nothing else to change at the tap.
  */
-export function PaintFirstLink({ onTap, onClick, to, replace, preventScrollReset, state, target, ...rest }: LinkProps & { onTap?: () => void }) {
+export function PaintFirstLink({ onTap, onClick, showOpening, to, replace, preventScrollReset, state, target, ...rest }: LinkProps & { onTap?: () => void; showOpening?: boolean }) {
   const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
   const tap = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey || (target && target !== '_self')) return;
     e.preventDefault();
     onTap?.();
+    if (showOpening) setOpening(true);
     afterNextPaint(() => void navigate(to, { replace, preventScrollReset, state }));
   };
-  return <Link to={to} replace={replace} preventScrollReset={preventScrollReset} state={state} target={target} {...rest} onClick={tap} />;
+  return <Link to={to} replace={replace} preventScrollReset={preventScrollReset} state={state} target={target} aria-busy={opening || undefined} {...rest} onClick={tap} />;
 }

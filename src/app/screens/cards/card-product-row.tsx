@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router-dom';
 import type { GoodsItem } from '../../../api/goods';
 import { GoodsPrice } from '../../ui/goods-price';
+import { PaintFirstLink } from '../../ui/paint-first-link';
 
 /** The /vipcard/vipcarddetail page of one card product. */
 export function cardProductPath(id: number): string {
@@ -28,7 +28,7 @@ export function CardProductTerms(props: { g: Pick<GoodsItem, 'uses' | 'validityD
 export function CardProductRow(props: { g: GoodsItem; typeLabel: string | null }) {
   const g = props.g;
   return (
-    <Link to={cardProductPath(g.id)} className="flex gap-3 rounded-xl bg-white p-3 active:opacity-80" data-card-product={g.id}>
+    <PaintFirstLink showOpening to={cardProductPath(g.id)} className="flex gap-3 rounded-xl bg-white p-3 active:opacity-80 aria-busy:opacity-60" data-card-product={g.id}>
         <img src={g.image} alt="" width={96} height={64} loading="lazy" decoding="async" className="h-16 w-24 shrink-0 rounded-lg bg-black/5 object-cover" />
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
@@ -43,6 +43,6 @@ export function CardProductRow(props: { g: GoodsItem; typeLabel: string | null }
             {!g.isUable && g.message && <span className="truncate text-xs text-rose-600">{g.message}</span>}
           </span>
         </span>
-    </Link>
+    </PaintFirstLink>
   );
 }

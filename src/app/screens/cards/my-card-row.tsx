@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router-dom';
 import type { CardStatus } from '../../../../machines/domain/card-transitions';
 import type { MemberCard } from '../../../api/booking';
+import { PaintFirstLink } from '../../ui/paint-first-link';
 import { CardFrequencyText, CardValidityText } from './card-facts';
 import { CARD_STATUS_LABELS, cardStatusBadgeClass } from './card-labels';
 
@@ -20,9 +20,10 @@ export function MyCardRow(props: { card: MemberCard; status: CardStatus }) {
   const c = props.card;
   const dim = props.status !== 'in_use' && props.status !== 'inactive';
   return (
-    <Link
+    <PaintFirstLink
+        showOpening
         to={myCardPath(c.id)}
-        className={`block rounded-xl p-4 active:opacity-80 ${dim ? 'bg-white/70 text-black/60' : 'bg-gradient-to-br from-primary to-primary/70 text-white'}`}
+        className={`block rounded-xl p-4 active:opacity-80 aria-busy:opacity-60 ${dim ? 'bg-white/70 text-black/60' : 'bg-gradient-to-br from-primary to-primary/70 text-white'}`}
         data-my-card={c.id}
         data-status={props.status}
       >
@@ -48,6 +49,6 @@ export function MyCardRow(props: { card: MemberCard; status: CardStatus }) {
             <CardValidityText card={{ ...c, status: props.status }} />
           </span>
         </span>
-    </Link>
+    </PaintFirstLink>
   );
 }
