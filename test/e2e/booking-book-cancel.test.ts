@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shanghaiDate } from '../../src/domain/time';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { expectBadge, loginInPage, shanghaiTomorrow } from './support/booking';
-import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
+import { gotoHydrated, holdRequests, startOwnServer, useBrowser } from './support/browser';
 import type { RunningServer } from './support/server';
 
 const member1 = demoAccounts.find((a) => a.phone === '13800000001')!;
@@ -93,18 +93,13 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
     await gotoHydrated(page, `${server.url}/takecourse/bookcourse`);
     const today = shanghaiDate(new Date());
     const tomorrow = shanghaiTomorrow();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(`**/api/customers/classes/schedule?*date=${tomorrow}*`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const day = await holdRequests(page, `**/api/customers/classes/schedule?*date=${tomorrow}*`);
     await page.locator(`[data-day="${tomorrow}"]`).click();
     // the day tapped is chosen at once, its list a skeleton until the answer comes
     await expect.poll(() => page.locator(`[data-day="${tomorrow}"]`).getAttribute('aria-current')).toBe('date');
     expect(await page.locator(`[data-schedule-skeleton="${tomorrow}"]`).getAttribute('aria-busy')).toBe('true');
     expect(await page.locator(`[data-schedule="${today}"]`).isVisible(), "the day left is out of sight").toBe(false);
-    release();
+    day.release();
     await page.locator(`[data-schedule="${tomorrow}"]`).waitFor();
     expect(await page.locator(`[data-schedule="${tomorrow}"]`).getAttribute('aria-busy')).toBeNull();
   });

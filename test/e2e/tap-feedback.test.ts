@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { api, passwordToken, shanghaiTomorrow } from './support/booking';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, holdRequests, useBrowser } from './support/browser';
 
 const member1 = demoAccounts.find((a) => a.phone === '13800000001')!;
 
@@ -29,14 +29,7 @@ describe('a tap shows its effect before the network answers (issue 16)', () => {
 
     const { page } = await browser.newPage();
     // the dialog's chunk is held until the test lets it go
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let asked = false;
-    await page.route('**/assets/confirm-view-*.js', async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const chunk = await holdRequests(page, '**/assets/confirm-view-*.js');
     await page.goto(`${baseUrl()}/login`);
     const r = await page.context().request.post('/api/oauth/login', { data: { username: member1.phone, password: member1.password, loginType: 'password' } });
     expect(r.status()).toBe(200);
@@ -46,9 +39,9 @@ describe('a tap shows its effect before the network answers (issue 16)', () => {
     await page.locator('[data-action=submit-booking]').click();
     // the tap's effect, with the dialog's chunk still held
     await page.locator('[data-confirm-loading]').waitFor();
-    expect(asked, 'the chunk was asked for').toBe(true);
+    expect(chunk.asked(), 'the chunk was asked for').toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: '返回' }).count()).toBe(0);
-    release();
+    chunk.release();
     await page.getByRole('button', { name: '返回' }).last().click();
     await expect.poll(() => page.locator('[data-confirm-loading]').count()).toBe(0);
     const mine = await api<{ list: Array<{ class: { id: number } }> }>(baseUrl(), '/customers/classes/mine?scope=upcoming&pagesize=50', { token });
@@ -61,21 +54,14 @@ describe('a tap shows its effect before the network answers (issue 16)', () => {
     expect(r.status()).toBe(200);
     await page.goto(`${baseUrl()}/`);
     await page.locator('html[data-hydrated]').waitFor();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let asked = 0;
-    await page.route('**/api/**', async (route) => {
-      asked += 1;
-      await held;
-      await route.continue();
-    });
+    const api = await holdRequests(page, '**/api/**');
     await page.locator('nav [data-tab="book"]').click();
     await expect.poll(() => page.locator('nav [data-tab][aria-current="page"]').getAttribute('data-tab')).toBe('book');
     // then its page loads (its data held): the tab stays active, the page has not changed yet
-    await expect.poll(() => asked, { message: "the Book tab's page is waiting for its data" }).toBeGreaterThan(0);
+    await expect.poll(() => api.asked(), { message: "the Book tab's page is waiting for its data" }).toBeGreaterThan(0);
     expect(new URL(page.url()).pathname, 'still on the Homepage: the tab shows before the page changes').toBe('/');
     expect(await page.locator('nav [data-tab][aria-current="page"]').getAttribute('data-tab')).toBe('book');
-    release();
+    api.release();
     await page.waitForURL((u) => u.pathname !== '/');
     expect(await page.locator('nav [data-tab][aria-current="page"]').getAttribute('data-tab')).toBe('book');
   });
@@ -111,16 +97,11 @@ describe('a tap shows its effect before the network answers (issue 16)', () => {
         if (document.querySelector('[data-card-product][aria-busy="true"]')) w.__rowBusy = true;
       }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
     });
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const api = await holdRequests(page, '**/api/**');
     await row.click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __rowBusy: boolean }).__rowBusy), { message: 'the tapped card was marked as opening' }).toBe(true);
     expect(new URL(page.url()).pathname, 'still on the list: the mark shows before the page changes').toBe('/vipcard');
-    release();
+    api.release();
     await page.waitForURL((u) => u.pathname === '/vipcard/vipcarddetail');
   });
 });

@@ -17,6 +17,22 @@ export const PHONE: BrowserContextOptions = {
   locale: 'zh-CN',
 };
 
+/**
+ * Holds the page's requests matching `pattern` (a Playwright route glob) until `release()`: a slow
+ * network's answer, without a clock. `asked()` counts the requests held so far.
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<{ release: () => void; asked: () => number }> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let asked = 0;
+  await page.route(pattern, async (route) => {
+    asked += 1;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
 /** Counts the page's fetches in flight (window.__fetchesInFlight), from before any of its scripts run. */
 export const COUNT_FETCHES = `(() => {
   let inFlight = 0;
