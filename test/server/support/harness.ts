@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, inject } from 'vitest';
+import { afterAll, inject, onTestFinished } from 'vitest';
 import { fixedClock } from '../../../src/domain/clock';
 import { createApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
@@ -62,7 +62,21 @@ function pgliteTemplate(name: 'empty' | 'seeded'): Blob | undefined {
   return dumps.get(name);
 }
 
-/** Starts a server for one test file; it is closed after the file's tests. */
+/**
+ * Runs `close` when the server's owner is done: after the test that started it, or after the file's
+ * (or describe's) tests when it was started outside a test. An `afterAll` registered inside a test
+ * never runs: five servers a run (started inside tests) kept their PostgreSQL database and their
+ * pool's connections until the worker ended.
+ */
+function closeWhenDone(close: () => Promise<void>): void {
+  try {
+    onTestFinished(close);
+  } catch {
+    afterAll(close);
+  }
+}
+
+/** Starts a server for one test file (or one test, when started inside it); it is closed after them. */
 export async function startTestServer(opts: { now?: string; config?: Partial<Config>; seed?: boolean } = {}): Promise<TestServer> {
   const clock = fixedClock(opts.now ?? TEST_EPOCH);
   const log = memoryLogger();
@@ -101,7 +115,7 @@ export async function startTestServer(opts: { now?: string; config?: Partial<Con
     await seedDemo(deps.db, clock);
   }
   const app = createApp(deps);
-  afterAll(async () => {
+  closeWhenDone(async () => {
     await database.close();
     await drop?.();
   });
