@@ -9,7 +9,7 @@ import type { FetchLike } from '../sms';
 import { alipayTimestamp, centsToYuan, notifySignContent, parseAlipayTimestamp, requestSignContent, rsa2Sign, rsa2Verify, yuanToCents } from './alipay-rsa2';
 import { alipayRefundCall, alipayRefundStandIn, type AlipayRefundFields, type NotifyRefund } from './alipay-standin-refunds';
 import { closeStandInOrder, deliverNotification, digits, formFields, rawAnswer, settleStandInOrder, type StandInOrder } from './standin-common';
-import { newRsaKeyPair, type AlipayStandInKeys, type PaymentStandIns } from './standin-keys';
+import { forgerKey, type AlipayStandInKeys, type PaymentStandIns } from './standin-keys';
 
 /**
  * A local stand-in for Alipay's OpenAPI gateway (demo mode and tests only), mounted under
@@ -185,7 +185,7 @@ export function alipayNotification(row: StandInOrder, keys: AlipayStandInKeys, n
     ...(row.paidAt ? { gmt_payment: alipayTimestamp(row.paidAt) } : { gmt_close: alipayTimestamp(now) }),
     ...refund,
   };
-  params.sign = rsa2Sign(notifySignContent(params), tamper === 'signature' ? newRsaKeyPair().privateKey : keys.alipay.privateKey);
+  params.sign = rsa2Sign(notifySignContent(params), tamper === 'signature' ? forgerKey() : keys.alipay.privateKey);
   if (tamper === 'body') params.total_amount = centsToYuan(row.amountCents + 100);
   return new URLSearchParams(params).toString();
 }

@@ -15,6 +15,17 @@ export function newRsaKeyPair(): KeyPair {
   return generateKeyPairSync('rsa', { modulusLength: 2048 });
 }
 
+let forger: KeyPair | undefined;
+
+/**
+ * A private key nobody registered, made once a process: what the stand-ins sign a notification
+ * spoilt with `tamper: 'signature'` with (a new RSA key for each cost a tenth of a second).
+ */
+export function forgerKey(): KeyObject {
+  forger ??= newRsaKeyPair();
+  return forger.privateKey;
+}
+
 /** What the WeChat Pay stand-in and the merchant registered with it share (as a real merchant account would). */
 export interface WechatStandInKeys {
   mchId: string;

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../env';
 import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
 import { beijingIso, closeStandInOrder, deliverNotification, digits, formFields, rawAnswer, sameOrigin, settleStandInOrder, type StandInOrder } from './standin-common';
-import { newRsaKeyPair, type PaymentStandIns, type WechatStandInKeys } from './standin-keys';
+import { forgerKey, type PaymentStandIns, type WechatStandInKeys } from './standin-keys';
 import {
   aesGcmEncrypt,
   newNonce,
@@ -227,7 +227,7 @@ export function encryptedNotification(resource: object, event: WechatEvent, keys
   });
   const headers = signedHeaders(body, { serial: keys.platformSerial, privateKey: keys.platform.privateKey }, at, newNonce());
   if (opts.tamper === 'body') body = body.replace(`"summary":"${event.summary}"`, `"summary":"${event.summary}!"`);
-  if (opts.tamper === 'signature') headers['Wechatpay-Signature'] = rsaSign('forged', newRsaKeyPair().privateKey);
+  if (opts.tamper === 'signature') headers['Wechatpay-Signature'] = rsaSign('forged', forgerKey());
   if (opts.tamper === 'serial') headers['Wechatpay-Serial'] = '0'.repeat(40);
   return { body, headers: { 'Content-Type': 'application/json', ...headers } };
 }

@@ -15,7 +15,6 @@ import type { Locale } from '../../i18n';
 import { loc } from '../catalog';
 import { staffClubsOf } from '../staff/staff-clubs';
 import { invoiceDecidedNotice } from './notices';
-import { invoicePdf } from './pdf';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -214,6 +213,9 @@ async function lockForStaff(tx: Tx, staffId: number, id: number, event: InvoiceE
  * state, and the member is notified.
  */
 export async function issueInvoice(db: Db, clock: Clock, staffId: number, id: number): Promise<InvoiceRow> {
+  // pdf-lib and its font engine load with the first invoice, not at every server start (0.1-0.2 s of
+  // CPU), and before the request's rows are locked
+  const { invoicePdf } = await import('./pdf');
   return db.transaction(async (tx) => {
     const now = clock.now();
     const { i, state } = await lockForStaff(tx, staffId, id, 'invoice.issue');
