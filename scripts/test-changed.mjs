@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { catalogs } from './test-support/catalogs.mjs';
-import { runSteps, StepFailure } from './test-support/run-steps.mjs';
+import { runSteps, stepCapacity, StepFailure } from './test-support/run-steps.mjs';
 import { vitestRun } from './test-support/vitest-step.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -71,7 +71,7 @@ if (vitestFiles.length) {
   steps.push({
     name: 'tests',
     title: 'related unit, machine and server tests (PGlite)',
-    weight: 2,
+    weight: 1,
     run: (ctx) => vitestRun(ctx, bin, [...vitestFiles, '--passWithNoTests'], { related: true, hint: `npx vitest related --run ${vitestFiles.join(' ')}` }),
   });
 }
@@ -79,7 +79,7 @@ if (e2eFiles.length) {
   steps.push({
     name: 'browser',
     title: `browser test files (${e2eFiles.length})`,
-    weight: 2,
+    weight: 1,
     run: (ctx) =>
       vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts', ...e2eFiles], { env: appChanged ? { E2E_BUILD: '1' } : {}, hint: `npx vitest run -c vitest.e2e.config.ts ${e2eFiles.join(' ')}` }),
   });
@@ -91,7 +91,8 @@ if (!steps.length) {
   process.exit(0);
 }
 const t0 = Date.now();
-const results = await runSteps(steps, { capacity: 4, cwd: root, say });
+// as many steps at once as npm test runs (decision 015, fourth pass)
+const results = await runSteps(steps, { capacity: stepCapacity(), cwd: root, say });
 say('');
 for (const r of results) say(`${r.status === 'passed' ? 'ok  ' : r.status.toUpperCase().padEnd(4)}  ${r.step.title}: ${r.note} (${r.seconds.toFixed(1)} s)`);
 const passed = results.reduce((n, r) => n + r.passed, 0);

@@ -12,7 +12,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { catalogs } from './test-support/catalogs.mjs';
-import { runSteps, StepFailure } from './test-support/run-steps.mjs';
+import { runSteps, stepCapacity, StepFailure } from './test-support/run-steps.mjs';
 import { stripAnsi, vitestRun } from './test-support/vitest-step.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -261,7 +261,7 @@ async function main() {
   const wanted = new Set(only);
   for (const n of only) for (const a of steps.find((s) => s.name === n).after ?? []) wanted.add(a);
   const chosen = only.length ? steps.filter((s) => wanted.has(s.name)) : steps;
-  const capacity = Number(process.env.TEST_CAPACITY) || CORES;
+  const capacity = stepCapacity();
   const t0 = Date.now();
   const results = await runSteps(chosen, { capacity, cwd: root, say });
   const failed = summary(results, (Date.now() - t0) / 1000);
