@@ -12,6 +12,8 @@ interface Load {
   count: number;
   /** ... or after this long, whichever comes first */
   maxMs: number;
+  /** requests sent first and not recorded: connections opened, code warmed (a server's steady state) */
+  warmup?: number;
 }
 
 interface Outcome {
@@ -19,6 +21,7 @@ interface Outcome {
   errors: number;
   firstError?: string;
   seconds: number;
+  warmup: number;
 }
 
 /** Sends requests over CONNECTIONS keep-alive connections, each connection one request at a time. */
@@ -42,16 +45,20 @@ async function hammer(baseUrl: string, load: Load): Promise<Outcome> {
       req.end(load.body);
     });
 
-  const out: Outcome = { latencies: [], errors: 0, seconds: 0 };
-  const started = performance.now();
+  const warmup = load.warmup ?? 0;
+  const out: Outcome = { latencies: [], errors: 0, seconds: 0, warmup };
+  let started = performance.now();
   let issued = 0;
   const worker = async () => {
-    while (issued < load.count && performance.now() - started < load.maxMs) {
+    while (issued < warmup + load.count && performance.now() - started < load.maxMs) {
       issued += 1;
+      const recorded = issued > warmup;
+      if (issued === warmup + 1) started = performance.now();
       const t0 = performance.now();
       try {
         const r = await once();
         const dt = performance.now() - t0;
+        if (!recorded) continue;
         if (r.status >= 200 && r.status < 300) out.latencies.push(dt);
         else {
           out.errors += 1;
@@ -91,7 +98,7 @@ async function demoMember(): Promise<{ phone: string; password: string }> {
 function rows(label: string, o: Outcome): BenchRow[] {
   const sorted = [...o.latencies].sort((a, b) => a - b);
   const n = sorted.length;
-  const note = `${n} ok in ${o.seconds.toFixed(1)} s (${Math.round(n / o.seconds)} req/s), ${CONNECTIONS} connections${o.errors ? `; ${o.errors} errors, first: ${o.firstError}` : ''}`;
+  const note = `${n} ok in ${o.seconds.toFixed(1)} s (${Math.round(n / o.seconds)} req/s), ${CONNECTIONS} connections${o.warmup ? `, after ${o.warmup} unrecorded warm-up requests` : ''}${o.errors ? `; ${o.errors} errors, first: ${o.firstError}` : ''}`;
   return [
     { metric: `${label} median`, value: n ? ms(percentile(sorted, 50)) : 'no successful request', note },
     { metric: `${label} p99`, value: n ? ms(percentile(sorted, 99)) : '-' },
@@ -102,7 +109,7 @@ function rows(label: string, o: Outcome): BenchRow[] {
 export const apiLatency: BenchSection = {
   title: 'API latency',
   async run({ baseUrl }) {
-    const clubs: Load = { method: 'GET', path: '/api/school/clubs', count: Number(process.env.BENCH_CLUBS_COUNT) || 5000, maxMs: 20_000 };
+    const clubs: Load = { method: 'GET', path: '/api/school/clubs', count: Number(process.env.BENCH_CLUBS_COUNT) || 5000, maxMs: 20_000, warmup: Number(process.env.BENCH_WARMUP ?? 1000) };
     const { phone, password } = await demoMember();
     const login: Load = {
       method: 'POST',
