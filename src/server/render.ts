@@ -143,8 +143,8 @@ const REACT_BUILDS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/serv
 /**
  * Loads React's production builds, whatever NODE_ENV says. React reads NODE_ENV once, when first
  * loaded, and demo mode (`npm start`, the browser tests' and the bench's servers) leaves it unset: the
- * built app was rendered with React's development build, about a third more server CPU per page
- * (26 against 19 ms for the Homepage, the clubs, /vipcard and the schedule). Loaded synchronously with
+ * built app was rendered with React's development build, a fifth to a third more server CPU per page
+ * (26 against 19-22 ms for the Homepage, the clubs, /vipcard and the schedule). Loaded synchronously with
  * NODE_ENV set for that moment only; the entry's imports then find them in the module cache.
  */
 export function loadProductionReact(require: (name: string) => unknown): void {
