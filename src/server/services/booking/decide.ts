@@ -137,7 +137,7 @@ export function rowsOf<T>(r: unknown): T[] {
   return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
 }
 
-/** The class as it is now (not locked: book_seat re-checks it under the lock), with the member locked, in one round trip. */
+/** The class as it is now (not locked: book_seats re-checks it under the lock), with the member locked, in one round trip. */
 async function classAndMember(tx: Tx, classId: number, accountId: number, opts: DecideOptions): Promise<ClassRow | undefined> {
   const q = tx.select({ cls: classes }).from(classes).innerJoin(accounts, eq(accounts.id, accountId)).where(eq(classes.id, classId));
   const [row] = opts.lock === 'row' ? await q.for('no key update', { of: accounts }) : await q;
@@ -188,27 +188,39 @@ export class StaleClass extends Error {
   readonly code = 'stale-class';
 }
 
+/** A booking request that passed every check, for `takeSeats`: who, with which card, and what a seat spends and does to it. */
+export type SeatRequest = { accountId: number; card: CardRow } & ReturnType<typeof spendingOf>;
+
 /**
- * The class's part of a booking under its row lock, one round trip (migration 0034's book_seat): the
- * class is still what the checks saw, then a seat (the card spent and activated) while there is room,
- * else a queue place counted under the lock.
+ * The class's part of the bookings that arrived together (one, or a batch: decision 048), in arrival
+ * order under its row lock, in one round trip (migration 0034's book_seats): the class is still what
+ * the checks saw (else StaleClass: decide again), then a seat (the card spent and activated) while
+ * there is room, else a queue place counted under the lock, else 'queue full'. `lock` false is the
+ * race tests' negative control only.
  */
-async function bookSeat(tx: Tx, cls: ClassRow, accountId: number, card: CardRow, now: Date, opts: DecideOptions) {
-  const { spent, activatedStatus, validUntil } = spendingOf(card, cls, now);
-  const r = await tx.execute(sql`select outcome, booking_id, queue_position from book_seat(
-    ${cls.id}::int, ${accountId}::int, ${card.id}::int, ${now.toISOString()}::timestamptz,
-    ${cls.startsAt.toISOString()}::timestamptz, ${cls.durationMin}::int, ${cls.usesCost}::int,
-    ${spent}::int, ${activatedStatus}::text, ${validUntil?.toISOString() ?? null}::timestamptz, ${opts.lock === 'row'})`);
-  const [row] = rowsOf<{ outcome: 'booked' | 'queued' | 'queue_full' | 'stale'; booking_id: number | null; queue_position: number | null }>(r);
-  if (!row || row.outcome === 'stale') throw new StaleClass('the class changed while deciding');
-  if (row.outcome === 'queue_full') refuse('bookingLimit');
-  // the chart gives a request its first state (a seat while there is room, else the queue): the
-  // locked row's answer must be one it allows
-  if (initialBookingState({ classFull: row.outcome === 'queued' }) !== row.outcome) throw new Error(`book_seat answered ${row.outcome} against the booking chart`);
-  if (row.outcome === 'booked') {
-    return { bookingId: Number(row.booking_id), state: 'booked' as const, activated: activatedStatus !== null, usesLeft: card.usesLeft === null ? null : card.usesLeft - spent };
+export async function takeSeats(tx: Tx, cls: ClassRow, now: Date, requests: SeatRequest[], lock: boolean): Promise<(BookResult | 'queue full')[]> {
+  const payload = requests.map((q) => ({ account_id: q.accountId, card_id: q.card.id, spend: q.spent, activate_status: q.activatedStatus, valid_until: q.validUntil?.toISOString() ?? null }));
+  const r = await tx.execute(sql`select ord, outcome, booking_id, queue_position from book_seats(
+    ${cls.id}::int, ${now.toISOString()}::timestamptz, ${cls.startsAt.toISOString()}::timestamptz, ${cls.durationMin}::int, ${cls.usesCost}::int,
+    ${JSON.stringify(payload)}::jsonb, ${lock})`);
+  const rows = rowsOf<{ ord: number; outcome: 'booked' | 'queued' | 'queue_full' | 'stale'; booking_id: number | null; queue_position: number | null }>(r);
+  if (rows.length !== requests.length || rows.some((row) => row.outcome === 'stale')) throw new StaleClass('the class changed while deciding');
+  const answers: (BookResult | 'queue full')[] = [];
+  for (const row of rows) {
+    const q = requests[Number(row.ord)]!;
+    if (row.outcome === 'queue_full') {
+      answers[Number(row.ord)] = 'queue full';
+      continue;
+    }
+    // the chart gives a request its first state (a seat while there is room, else the queue): the
+    // locked row's answer must be one it allows
+    if (initialBookingState({ classFull: row.outcome === 'queued' }) !== row.outcome) throw new Error(`book_seats answered ${row.outcome} against the booking chart`);
+    answers[Number(row.ord)] =
+      row.outcome === 'booked'
+        ? { bookingId: Number(row.booking_id), state: 'booked', activated: q.activatedStatus !== null, usesLeft: q.card.usesLeft === null ? null : q.card.usesLeft - q.spent }
+        : { bookingId: Number(row.booking_id), state: 'queued', position: Number(row.queue_position) };
   }
-  return { bookingId: Number(row.booking_id), state: 'queued' as const, position: Number(row.queue_position) };
+  return answers;
 }
 
 /**
@@ -237,7 +249,8 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
     const clash = clashOf(cls, mine.seats);
     if (clash) throw clashRefusal(clash);
     if (mine.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
-    return bookSeat(tx, cls, member.accountId, card, now, opts);
+    const [answer] = await takeSeats(tx, cls, now, [{ accountId: member.accountId, card, ...spendingOf(card, cls, now) }], opts.lock === 'row');
+    return answer === 'queue full' || !answer ? refuse('bookingLimit') : answer;
   });
 }
 

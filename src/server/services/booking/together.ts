@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { initialBookingState } from '../../../../machines/domain/booking-transitions';
 import { cardRefusal, clashOf, classEnd, classRefusal, LONGEST_CLASS_MS, MAX_UPCOMING_PER_MEMBER } from '../../../domain/booking-rules';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { accounts, cardFamilyMembers, classes, memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { clashRefusal, decide, refuse, rowsOf, seatsFromJson, spendingOf, StaleClass, type BookResult, type CardRow, type ClassRow, type Member } from './decide';
+import { clashRefusal, decide, refuse, rowsOf, seatsFromJson, spendingOf, takeSeats, type BookResult, type CardRow, type ClassRow, type Member, type SeatRequest } from './decide';
 import type { BookedSeat } from './seats';
 
 /**
@@ -161,7 +160,7 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
     const facts = await membersFacts(tx, accountIds, cls, now);
 
     const outcomes: (Outcome | undefined)[] = batch.map(() => undefined);
-    const accepted: { at: number; card: CardRow; spent: number; activatedStatus: string | null; validUntil: Date | null; accountId: number }[] = [];
+    const accepted: (SeatRequest & { at: number })[] = [];
     batch.forEach((p, at) => {
       try {
         const card = cards.get(p.cardId);
@@ -181,25 +180,11 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
     });
     if (accepted.length === 0) return outcomes as Outcome[];
 
-    const requests = accepted.map((a) => ({ account_id: a.accountId, card_id: a.card.id, spend: a.spent, activate_status: a.activatedStatus, valid_until: a.validUntil?.toISOString() ?? null }));
-    const r = await tx.execute(sql`select ord, outcome, booking_id, queue_position from book_seats(
-      ${cls.id}::int, ${now.toISOString()}::timestamptz, ${cls.startsAt.toISOString()}::timestamptz, ${cls.durationMin}::int, ${cls.usesCost}::int,
-      ${JSON.stringify(requests)}::jsonb, true)`);
-    const rows = rowsOf<{ ord: number; outcome: 'booked' | 'queued' | 'queue_full' | 'stale'; booking_id: number | null; queue_position: number | null }>(r);
-    if (rows.length !== accepted.length || rows.some((row) => row.outcome === 'stale')) throw new StaleClass('the class changed while deciding');
-    for (const row of rows) {
-      const a = accepted[Number(row.ord)]!;
-      if (row.outcome === 'queue_full') {
-        outcomes[a.at] = { err: new ApiError(Errors.bookingLimit) };
-        continue;
-      }
-      // the chart gives a request its first state (a seat while there is room, else the queue)
-      if (initialBookingState({ classFull: row.outcome === 'queued' }) !== row.outcome) throw new Error(`book_seats answered ${row.outcome} against the booking chart`);
-      outcomes[a.at] =
-        row.outcome === 'booked'
-          ? { ok: { bookingId: Number(row.booking_id), state: 'booked', activated: a.activatedStatus !== null, usesLeft: a.card.usesLeft === null ? null : a.card.usesLeft - a.spent } }
-          : { ok: { bookingId: Number(row.booking_id), state: 'queued', position: Number(row.queue_position) } };
-    }
+    const answers = await takeSeats(tx, cls, now, accepted, true);
+    accepted.forEach((a, i) => {
+      const answer = answers[i]!;
+      outcomes[a.at] = answer === 'queue full' ? { err: new ApiError(Errors.bookingLimit) } : { ok: answer };
+    });
     return outcomes as Outcome[];
   });
 }
