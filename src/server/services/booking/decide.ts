@@ -220,6 +220,8 @@ export async function takeSeats(tx: Tx, cls: ClassRow, now: Date, requests: Seat
         ? { bookingId: Number(row.booking_id), state: 'booked', activated: q.activatedStatus !== null, usesLeft: q.card.usesLeft === null ? null : q.card.usesLeft - q.spent }
         : { bookingId: Number(row.booking_id), state: 'queued', position: Number(row.queue_position) };
   }
+  // one answer per request, none twice (the callers read answers[i] for requests[i])
+  if (requests.some((_, i) => answers[i] === undefined)) throw new Error('book_seats left a request without an answer');
   return answers;
 }
 
@@ -250,7 +252,7 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
     if (clash) throw clashRefusal(clash);
     if (mine.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
     const [answer] = await takeSeats(tx, cls, now, [{ accountId: member.accountId, card, ...spendingOf(card, cls, now) }], opts.lock === 'row');
-    return answer === 'queue full' || !answer ? refuse('bookingLimit') : answer;
+    return answer === 'queue full' ? refuse('bookingLimit') : answer!;
   });
 }
 
