@@ -1,10 +1,10 @@
-import { setupI18n } from '@lingui/core';
+import { setupI18n, type Messages } from '@lingui/core';
 import { startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppRoot, resolveLazy, startBrowserApi } from './app-root';
 import { serverAlignedClock, setBrowserClock } from './app-clock';
-import { BOOT_GLOBAL, type BootData } from './boot-data';
+import { BOOT_GLOBAL, STYLESHEET_ID, type BootData } from '../domain/boot-data';
 import { routeObjects } from './routes';
 import { warmLinkedScreens } from './layout/warm-linked-screens';
 import './styles.css';
@@ -20,6 +20,32 @@ function HydrationMark() {
   return null;
 }
 
+/** The language's catalog (its download began beside this module's, src/server/render.ts); one retry on a bad network. */
+async function fetchMessages(url: string): Promise<Messages> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return (await res.json()) as Messages;
+      if (attempt >= 2) throw new Error(`catalog ${url}: ${res.status}`);
+    } catch (err) {
+      if (attempt >= 2) throw err;
+    }
+  }
+}
+
+/**
+ * The whole stylesheet, which the server adds after the first paint (its page inlined only the rules
+ * its HTML uses): what the app renders after hydrating must find its rules.
+ */
+function stylesheetLoaded(): Promise<void> {
+  const link = document.getElementById(STYLESHEET_ID) as HTMLLinkElement | null;
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((done) => {
+    link.addEventListener('load', () => done());
+    link.addEventListener('error', () => done());
+  });
+}
+
 async function start() {
   const here = () => window.location.pathname + window.location.search;
 
@@ -30,14 +56,13 @@ async function start() {
 
   const boot = (window as unknown as Record<string, BootData>)[BOOT_GLOBAL]!;
   if (boot.now) setBrowserClock(serverAlignedClock(boot.now));
-  const i18n = setupI18n();
-  i18n.load(boot.locale, boot.messages);
-  i18n.activate(boot.locale);
-
   const routes = routeObjects();
   const { api, onExpired, routerRef } = startBrowserApi({ baseURL: '/api', here });
 
-  await resolveLazy(routes, window.location);
+  const [messages] = await Promise.all([fetchMessages(boot.messages), resolveLazy(routes, window.location), stylesheetLoaded()]);
+  const i18n = setupI18n();
+  i18n.load(boot.locale, messages);
+  i18n.activate(boot.locale);
   const router = createBrowserRouter(routes);
   routerRef.current = router;
   // the server found the token dead and rendered a visitor page (cookies already cleared): tell the member

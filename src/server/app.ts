@@ -9,6 +9,7 @@ import type { AppEnv, Deps } from './env';
 import { ApiError } from './http/api-error';
 import { catalogChanged, catalogFastPath } from './http/catalog-cache';
 import { errorResponse } from './http/error-response';
+import { serveMessages } from './http/messages-file';
 import { refuseNul } from './http/no-nul';
 import { createRouter } from './http/router';
 import { i18nFor, pickLocale } from './i18n';
@@ -93,6 +94,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       throw new ApiError(Errors.notFound);
     });
   }
+
+  app.get('/i18n/:name', serveMessages);
 
   if (opts.render) {
     const render = opts.render;

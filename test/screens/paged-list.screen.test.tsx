@@ -2,6 +2,7 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CARD_PAGE_SIZE } from '../../src/app/screens/cards/vipcard-screen';
+import { FIRST_SCREEN_ROWS } from '../../src/app/ui/paged-list';
 import { newGoods } from '../server/orders/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 
@@ -22,6 +23,9 @@ describe('a paged list keeps its later pages with the first page they belong to'
     const ui = await h.open('/vipcard?tab=shop');
     const all = await firstPageOf();
     expect(shown()).toEqual(all);
+    // the first screen's pictures load with the page; the rest when scrolled to (issue 17, LCP)
+    const loading = () => [...document.querySelectorAll('[data-list="card-products"] [data-card-product] img')].map((img) => img.getAttribute('loading'));
+    expect(loading()).toEqual(all.map((_, i) => (i < FIRST_SCREEN_ROWS ? 'eager' : 'lazy')));
     await ui.user.click(screen.getByRole('button', { name: '加载更多' }));
     await waitFor(() => expect(shown().length).toBeGreaterThan(CARD_PAGE_SIZE));
 

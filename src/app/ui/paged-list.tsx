@@ -6,6 +6,13 @@ import { usePager, type FetchPage, type PagerState } from './use-pager';
 import { useWhenVisible } from './use-when-visible';
 
 /**
+ * Rows a phone shows before any scroll (a 844 px screen holds about six list rows under a page's
+ * header): their pictures are the first screen's, so they load with the page, not lazily after
+ * layout (lazy loading held the card shop's largest paint to 1.9x a static page; issue 17).
+ */
+export const FIRST_SCREEN_ROWS = 6;
+
+/**
  * A member's paged list (my courses, my purchases): the loader's first page, later pages as the
  * member scrolls (or taps "load more"), and the empty state when there is nothing.
  */
@@ -20,7 +27,8 @@ interface PagedListProps<T> {
   first: Paged<T>;
   fetchPage: FetchPage<T>;
   itemKey: (item: T) => string | number;
-  row: (item: T) => ReactNode;
+  /** one row; `firstScreen` for the rows a phone shows before any scroll (their pictures load at once) */
+  row: (item: T, firstScreen: boolean) => ReactNode;
   empty: ReactNode;
   /** names the list for tests (data-list) and keys its pages */
   name: string;
@@ -34,8 +42,8 @@ function Pages<T>(props: PagedListProps<T>) {
   return (
     <>
       <ul className={props.className ?? 'space-y-3 px-4'} data-list={props.name}>
-        {list.map((item) => (
-          <li key={props.itemKey(item)}>{props.row(item)}</li>
+        {list.map((item, i) => (
+          <li key={props.itemKey(item)}>{props.row(item, i < FIRST_SCREEN_ROWS)}</li>
         ))}
       </ul>
       <MoreButton state={state} sentinel={sentinel} onLoad={load} onRetry={retry} />

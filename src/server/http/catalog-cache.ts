@@ -81,7 +81,7 @@ export interface CachedAnswer<T> {
 const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${CATALOG_TTL_MS / 1000}`;
 const MEMBER_CACHE_CONTROL = 'private, no-cache';
 
-function acceptsGzip(header: string | undefined): boolean {
+export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   for (const part of header.split(',')) {
     const [name, ...params] = part.split(';').map((s) => s.trim().toLowerCase());

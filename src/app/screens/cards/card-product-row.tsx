@@ -25,11 +25,11 @@ export function CardProductTerms(props: { g: Pick<GoodsItem, 'uses' | 'validityD
 }
 
 /** One card product on /vipcard: picture, name, type, terms, price (member price only after login). */
-export function CardProductRow(props: { g: GoodsItem; typeLabel: string | null }) {
+export function CardProductRow(props: { g: GoodsItem; typeLabel: string | null; firstScreen?: boolean }) {
   const g = props.g;
   return (
     <PaintFirstLink showOpening to={cardProductPath(g.id)} className="flex gap-3 rounded-xl bg-white p-3 active:opacity-80 aria-busy:opacity-60" data-card-product={g.id}>
-        <img src={g.image} alt="" width={96} height={64} loading="lazy" decoding="async" className="h-16 w-24 shrink-0 rounded-lg bg-black/5 object-cover" />
+        <img src={g.image} alt="" width={96} height={64} loading={props.firstScreen ? 'eager' : 'lazy'} decoding="async" className="h-16 w-24 shrink-0 rounded-lg bg-black/5 object-cover" />
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
             <span className="truncate font-semibold">{g.name}</span>

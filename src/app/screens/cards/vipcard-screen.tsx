@@ -72,7 +72,7 @@ function Shop(props: { page: Paged<GoodsItem>; type?: CardType; types: DictItem[
         first={page}
         fetchPage={(pagenum, pagesize) => browserApiOrThrow().goods.list({ kind: 'card', type, pagenum, pagesize })}
         itemKey={(g) => g.id}
-        row={(g) => <CardProductRow g={g} typeLabel={typeLabel(g)} />}
+        row={(g, firstScreen) => <CardProductRow g={g} typeLabel={typeLabel(g)} firstScreen={firstScreen} />}
         empty={<EmptyList name="card-products" message={type ? <Trans>暂无这一类会员卡</Trans> : <Trans>暂无可购买的会员卡，敬请期待</Trans>} />}
       />
     </>
