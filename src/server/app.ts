@@ -12,7 +12,7 @@ import { errorResponse } from './http/error-response';
 import { serveMessages } from './http/messages-file';
 import { refuseNul } from './http/no-nul';
 import { createRouter } from './http/router';
-import { i18nFor, pickLocale } from './i18n';
+import { pickLocale } from './i18n';
 import { inRequest } from './logger';
 import { mountApi } from './routes/index';
 import { silentLogin } from './http/silent-login';
@@ -53,7 +53,6 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     c.set('deps', deps);
     const locale = pickLocale(getCookie(c, 'lang'), c.req.header('accept-language'));
     c.set('locale', locale);
-    c.set('i18n', i18nFor(locale));
     await next();
   });
   // answers under 1 kB are sent as they are: the envelope carries its Content-Length (sizedJson), which

@@ -1,4 +1,3 @@
-import type { I18n } from '@lingui/core';
 import type { Clock } from '../domain/clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -30,7 +29,6 @@ export interface AppEnv {
   Variables: {
     deps: Deps;
     locale: Locale;
-    i18n: I18n;
     caller?: Caller;
     /** set by hono/request-id; every log line of the request carries it */
     requestId: string;

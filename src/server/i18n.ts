@@ -11,8 +11,8 @@ export function catalogFor(locale: Locale) {
   return catalogs[locale];
 }
 
-/** A fresh i18n per request (SSR renders must not share one). */
-export function i18nFor(locale: Locale): I18n {
+/** An i18n of one language (the API's messages share one per language: translate below). */
+function i18nFor(locale: Locale): I18n {
   const i18n = setupI18n();
   i18n.load(locale, catalogs[locale]);
   i18n.activate(locale);

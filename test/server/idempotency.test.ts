@@ -5,7 +5,6 @@ import { errorResponse } from '../../src/server/http/error-response';
 import { idempotencyKeys } from '../../src/server/db/schema/index';
 import { idempotent, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../../src/server/http/idempotency';
 import { createRouter, ok } from '../../src/server/http/router';
-import { i18nFor } from '../../src/server/i18n';
 import { startTestServer } from './support/harness';
 
 /** PGlite answers { rows }, postgres.js answers the rows themselves. */
@@ -28,7 +27,6 @@ describe('Idempotency-Key', async () => {
   app.use('*', async (c, next) => {
     c.set('deps', s.deps);
     c.set('locale', 'zh');
-    c.set('i18n', i18nFor('zh'));
     const who = c.req.header('x-test-account');
     if (who) c.set('caller', { accountId: Number(who), sessionId: 1, role: 'member', level: '2', phone: '13800000000' });
     await next();
