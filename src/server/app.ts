@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { Errors } from '../domain/errors';
 import type { AppEnv, Deps } from './env';
 import { ApiError } from './http/api-error';
-import { catalogChanged, catalogFastPath } from './http/catalog-cache';
+import { catalogChanged, catalogFastPath, FOREVER_CACHE_CONTROL } from './http/catalog-cache';
 import { errorResponse } from './http/error-response';
 import { serveMessages } from './http/messages-file';
 import { refuseNul } from './http/no-nul';
@@ -82,7 +82,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     const root = opts.staticRoot;
     app.use('/assets/*', async (c, next) => {
       await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (c.res.status === 200) c.header('Cache-Control', FOREVER_CACHE_CONTROL);
     });
     app.use('/assets/*', serveStatic({ root, precompressed: true }));
   }

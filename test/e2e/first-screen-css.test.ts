@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MEMBER } from './support/checkout';
+import { logInPage } from './support/checkout';
 import { baseUrl, useBrowser } from './support/browser';
 
 /**
@@ -80,9 +80,8 @@ describe('the first paint is styled as the whole stylesheet styles it', { timeou
   });
 
   it('as a member: the Homepage, the card shop and Mine', async () => {
-    const { page, context } = await browser.newPage({ javaScriptEnabled: false });
-    const r = await context.request.post(`${baseUrl()}/api/oauth/login`, { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
-    expect(r.status()).toBe(200);
+    const { page } = await browser.newPage({ javaScriptEnabled: false });
+    await logInPage(page);
     const found: string[] = [];
     for (const url of ['/', '/vipcard', '/mine']) found.push(...(await firstPaintDifferences(page, url)));
     expect(found.slice(0, 20)).toEqual([]);

@@ -79,6 +79,8 @@ export interface CachedAnswer<T> {
 }
 
 const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${CATALOG_TTL_MS / 1000}`;
+/** For an answer that never changes under its address (hashed assets, the catalog file, media): kept for good. */
+export const FOREVER_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const MEMBER_CACHE_CONTROL = 'private, no-cache';
 
 export function acceptsGzip(header: string | undefined): boolean {

@@ -5,7 +5,7 @@ import { Errors } from '../../domain/errors';
 import type { AppEnv } from '../env';
 import { catalogFor, LOCALES, type Locale } from '../i18n';
 import { ApiError } from './api-error';
-import { acceptsGzip } from './catalog-cache';
+import { acceptsGzip, FOREVER_CACHE_CONTROL } from './catalog-cache';
 
 /**
  * A language's compiled catalog as a file named by its content (`/i18n/zh.<hash>.json`): the app
@@ -38,7 +38,7 @@ export function serveMessages(c: Context<AppEnv>): Response {
   if (!file) throw new ApiError(Errors.notFound);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Cache-Control': FOREVER_CACHE_CONTROL,
     Vary: 'Accept-Encoding',
   };
   const gzip = acceptsGzip(c.req.header('accept-encoding'));

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, refusals } from '../http/router';
+import { FOREVER_CACHE_CONTROL } from '../http/catalog-cache';
 import { MEDIA_KINDS, MEDIA_SLUG_RE, renderMedia } from '../services/media';
 
 const FILE_RE = new RegExp(`${MEDIA_SLUG_RE.source.slice(0, -1)}\\.svg$`);
@@ -28,7 +29,7 @@ export const media = createRouter().openapi(
   (c) => {
     const { kind, file } = c.req.valid('param');
     c.header('Content-Type', 'image/svg+xml; charset=utf-8');
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Cache-Control', FOREVER_CACHE_CONTROL);
     c.header('X-Content-Type-Options', 'nosniff');
     return c.body(renderMedia(kind, file.slice(0, -'.svg'.length)), 200);
   },
