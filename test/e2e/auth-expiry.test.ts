@@ -21,9 +21,13 @@ describe('an expired login (spec §7: HTTP 401 → toast, token cleared, /login/
     const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
     expect(token).toBeTruthy();
 
-    // the session ends on the server (as after a password reset on another phone)
+    // the member leaves the app (its page could otherwise meet the revocation on a call of its own,
+    // show the toast there and clear the cookie before /mine is asked for), and the session ends on
+    // the server (as after a password reset on another phone)
+    await page.goto('about:blank');
     const out = await fetch(`${baseUrl()}/api/oauth/logout`, { method: 'POST', headers: { 'Authorization-token': token! } });
     expect(out.status).toBe(200);
+    expect((await page.context().cookies()).find((c) => c.name === 'token')?.value, 'the browser still holds the dead token').toBe(token);
 
     await page.goto('/mine', { waitUntil: 'domcontentloaded' });
     await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('当前登录已失效，请重新登录');
