@@ -1,6 +1,5 @@
 import { ofetch, FetchError } from 'ofetch';
-import type { Envelope } from '../domain/envelope';
-import { Errors } from '../domain/errors';
+import { REQUEST_IN_PROGRESS, type Envelope } from '../domain/envelope';
 import { REQUEST_TIMEOUT_MS } from '../domain/limits';
 
 /** Thrown when the server could not be reached or answered something that is not the envelope. */
@@ -60,7 +59,7 @@ export function createApiClient(opts: ApiClientOptions) {
   async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: RequestOptions = {}): Promise<Envelope<T>> {
     for (let tries = 0; ; tries++) {
       const envelope = await requestOnce<T>(method, path, o);
-      if (!o.idempotencyKey || envelope.code !== Errors.requestInProgress.code || tries >= IN_PROGRESS_WAITS_MS.length) return envelope;
+      if (!o.idempotencyKey || envelope.code !== REQUEST_IN_PROGRESS || tries >= IN_PROGRESS_WAITS_MS.length) return envelope;
       await wait(IN_PROGRESS_WAITS_MS[tries]!, o.signal);
       // an abort ends the wait early, and the request as an aborted request ends
       if (o.signal?.aborted) throw new NetworkError(o.signal.reason);

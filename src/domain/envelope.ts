@@ -18,6 +18,12 @@ export interface Paged<T> {
 
 export const OK = 200;
 
+/**
+ * The refusal of a retry whose first try is still being decided (70010): the API client waits and asks
+ * again. Here rather than only in the error catalogue, which is not part of a page's first load.
+ */
+export const REQUEST_IN_PROGRESS = 70010;
+
 /** Success is code 200 with status true; anything else is a refusal. */
 export function isOk(e: Pick<Envelope, 'code' | 'status'>): boolean {
   return e.code === OK && e.status === true;

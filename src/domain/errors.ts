@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { REQUEST_IN_PROGRESS } from './envelope';
 
 /**
  * The one error catalogue (DESIGN.md §4, §7). Server and app both translate a code through this table,
@@ -28,7 +29,7 @@ export const Errors = {
   idempotencyMismatch: def(70007, 409, msg`重复的请求与第一次的内容不同`),
   forbidden: def(70008, 403, msg`没有权限`),
   imageTooLarge: def(70009, 413, msg`图片太大`),
-  requestInProgress: def(70010, 409, msg`相同的请求正在处理中`),
+  requestInProgress: def(REQUEST_IN_PROGRESS, 409, msg`相同的请求正在处理中`),
   unsupportedMedia: def(70011, 415, msg`请求格式不支持`),
 
   // login and account (DESIGN.md §7)
