@@ -70,11 +70,12 @@ function redactUrl(url) {
 /**
  * The server test files that also run on PGlite when the whole server suite runs on PostgreSQL
  * (decision 015, second pass): the ones about the database engine itself (migrations and CHECKs, raw SQL and
- * its result shapes, advisory locks, the seed, the jobs) and every lifecycle chart's server paths.
- * Without PostgreSQL the whole server suite runs on PGlite.
+ * its result shapes, advisory locks, the seed, the jobs, and the services whose raw SQL is the
+ * booking's and the flash sale's decision). The lifecycle charts' server paths run on PostgreSQL only
+ * (sixth pass): the same SQL through the same drivers as the files here, at two thirds of the
+ * PGlite step's CPU. Without PostgreSQL the whole server suite runs on PGlite.
  */
 const PGLITE_SERVER_FILES = [
-  'test/server/lifecycles',
   'test/server/state-checks.test.ts',
   'test/server/idempotency.test.ts',
   'test/server/health.test.ts',
@@ -82,6 +83,7 @@ const PGLITE_SERVER_FILES = [
   'test/server/catalog/seed.test.ts',
   'test/server/booking/book.test.ts',
   'test/server/flash-sale/activity.test.ts',
+  'test/server/flash-sale/sold-out-memory.test.ts',
 ];
 
 /**
