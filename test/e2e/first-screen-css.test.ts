@@ -117,3 +117,47 @@ describe('the first paint is styled as the whole stylesheet styles it', { timeou
     expect(((await stale.json()) as { code: number }).code).toBe(70004);
   });
 });
+
+const MOBILE_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+
+describe('a page whose start fails on a bad network tries once more (src/app/start-retry.ts)', { timeout: 60_000 }, () => {
+  const browser = useBrowser();
+
+  /**
+   * Opens the club list with the catalog file failing while `failing(documents)` says so; counts the
+   * page's document loads. A phone's browser outside the messaging app (no open-id detour).
+   */
+  async function open(failing: (documents: number) => boolean): Promise<{ page: Page; documents: () => number }> {
+    const tracked = await browser.newPage({ userAgent: MOBILE_CHROME });
+    // the failed start says so in the console (the first try, or both)
+    tracked.allowError(/^console\.error at .*: start/);
+    tracked.allowError(/net::ERR_FAILED/);
+    const { page } = tracked;
+    let documents = 0;
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents += 1;
+    });
+    await page.route('**/i18n/*.json', (route) => (failing(documents) ? route.abort('failed') : route.continue()));
+    await page.goto(`${baseUrl()}/club`);
+    return { page, documents: () => documents };
+  }
+
+  it('the catalog lost twice on the first load: the page reloads once and starts', async () => {
+    const { page, documents } = await open((docs) => docs < 2);
+    await page.locator('html[data-hydrated]').waitFor({ timeout: 20_000 });
+    expect(documents()).toBe(2);
+    // started: the memory of the retry is gone, so a later failure may retry again
+    expect(await page.evaluate(() => sessionStorage.getItem('start-retried'))).toBeNull();
+  });
+
+  it('the catalog lost on the retry too: the page stays as the server rendered it, with no reload loop', async () => {
+    const { page, documents } = await open(() => true);
+    await expect.poll(documents, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('start-retried')), { timeout: 10_000 }).toBe('/club');
+    await page.waitForTimeout(1500);
+    expect(documents(), 'one reload, not more').toBe(2);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    // the server's page is still there to read
+    expect((await page.locator('main').innerText()).length).toBeGreaterThan(0);
+  });
+});
