@@ -1,14 +1,12 @@
 import type { Request } from 'playwright-core';
 import { launchChromium } from '../../test/e2e/support/chromium';
+import { MOBILE_CHROME_UA } from '../../test/e2e/support/browser';
 import { WARM_MARK } from '../../src/app/layout/warm-linked-screens';
 import { kB, type BenchRow, type BenchSection } from '../types';
 
 /** Budget of issue 2: at most 150 kB of compressed JavaScript on a first visit of `/`. */
 const JS_BUDGET_ROOT = 150_000;
 
-/** A phone browser without the messaging app's UA, so the open-id detour does not add requests. */
-const MOBILE_CHROME =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
 interface Tally {
   js: number;
@@ -31,7 +29,7 @@ async function firstVisit(baseUrl: string, path: string): Promise<Tally> {
       deviceScaleFactor: 3,
       isMobile: true,
       hasTouch: true,
-      userAgent: MOBILE_CHROME,
+      userAgent: MOBILE_CHROME_UA,
       locale: 'zh-CN',
     });
     const page = await context.newPage();

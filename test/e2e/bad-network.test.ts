@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, useBrowser, waitHydrated } from './support/browser';
+import { baseUrl, MOBILE_CHROME_UA, useBrowser, waitHydrated } from './support/browser';
 
 /**
  * A phone on a bad network: what the member meets when a download the app needs is lost. A phone's
  * browser outside the messaging app (no open-id detour), so each test counts its own page loads.
  */
-const MOBILE_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
 describe('a page whose start fails on a bad network tries once more (src/app/start-retry.ts)', { timeout: 60_000 }, () => {
   const browser = useBrowser();
@@ -16,7 +15,7 @@ describe('a page whose start fails on a bad network tries once more (src/app/sta
    * page's document loads. A phone's browser outside the messaging app (no open-id detour).
    */
   async function open(failing: (documents: number) => boolean): Promise<{ page: Page; documents: () => number }> {
-    const tracked = await browser.newPage({ userAgent: MOBILE_CHROME });
+    const tracked = await browser.newPage({ userAgent: MOBILE_CHROME_UA });
     // the failed start says so in the console (the first try, or both)
     tracked.allowError(/^console\.error at .*: start/);
     tracked.allowError(/net::ERR_FAILED/);
@@ -54,7 +53,7 @@ describe("a screen whose code is lost on the way offers to try again (src/app/la
   const browser = useBrowser();
 
   it('the club list\'s code lost on a tap: the page says so with Retry, which loads it afresh once the network is back', async () => {
-    const tracked = await browser.newPage({ userAgent: MOBILE_CHROME });
+    const tracked = await browser.newPage({ userAgent: MOBILE_CHROME_UA });
     // the lost download, and the import that failed with it (the screens loaded ahead try it too)
     tracked.allowError(/net::ERR_FAILED|Failed to fetch dynamically imported module|error loading dynamically imported module/);
     const { page } = tracked;

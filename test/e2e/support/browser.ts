@@ -7,6 +7,10 @@ import { startServer, type RunningServer, type StartOptions } from './server';
 export const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323b) NetType/4G Language/zh_CN';
 
+/** A phone's own browser, outside the messaging app: no open-id detour on a first visit. */
+export const MOBILE_CHROME_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+
 /** A phone: 390x844 CSS px at 3x, touch, in the messaging app's browser, Chinese first. */
 export const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
