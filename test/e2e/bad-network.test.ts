@@ -2,18 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, MOBILE_CHROME_UA, useBrowser, waitHydrated } from './support/browser';
 
-/**
- * A phone on a bad network: what the member meets when a download the app needs is lost. A phone's
- * browser outside the messaging app (no open-id detour), so each test counts its own page loads.
- */
+// A phone on a bad network: what the member meets when a download the app needs is lost. Each test
+// is a phone's own browser, outside the messaging app, so no open-id detour adds page loads.
 
 describe('a page whose start fails on a bad network tries once more (src/app/start-retry.ts)', { timeout: 60_000 }, () => {
   const browser = useBrowser();
 
-  /**
-   * Opens the club list with the catalog file failing while `failing(documents)` says so; counts the
-   * page's document loads. A phone's browser outside the messaging app (no open-id detour).
-   */
+  /** Opens the club list with the catalog file failing while `failing(documents)` says so; counts the page's document loads. */
   async function open(failing: (documents: number) => boolean): Promise<{ page: Page; documents: () => number }> {
     const tracked = await browser.newPage({ userAgent: MOBILE_CHROME_UA });
     // the failed start says so in the console (the first try, or both)
@@ -49,7 +44,7 @@ describe('a page whose start fails on a bad network tries once more (src/app/sta
   });
 });
 
-describe("a screen whose code is lost on the way offers to try again (src/app/layout/route-error.tsx)", { timeout: 60_000 }, () => {
+describe('a screen whose code is lost on the way offers to try again (src/app/layout/route-error.tsx)', { timeout: 60_000 }, () => {
   const browser = useBrowser();
 
   it('the club list\'s code lost on a tap: the page says so with Retry, which loads it afresh once the network is back', async () => {
