@@ -7,6 +7,7 @@ import { serverAlignedClock, setBrowserClock } from './app-clock';
 import { BOOT_GLOBAL, STYLESHEET_ID, type BootData } from '../domain/boot-data';
 import { routeObjects } from './routes';
 import { warmLinkedScreens } from './layout/warm-linked-screens';
+import { safeStorage } from './safe-storage';
 import { retryFailedStart, startSucceeded } from './start-retry';
 import './styles.css';
 
@@ -17,18 +18,9 @@ import './styles.css';
 function HydrationMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-    startSucceeded(sessionStore());
+    startSucceeded(safeStorage('sessionStorage'));
   }, []);
   return null;
-}
-
-/** The tab's sessionStorage, when the browser lets the page have it. */
-function sessionStore(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The language's catalog (its download began beside this module's, src/server/render.ts); one retry on a bad network. */
@@ -101,5 +93,5 @@ async function start() {
 
 start().catch((err: unknown) => {
   console.error('start', err);
-  retryFailedStart(sessionStore(), window.location.pathname + window.location.search, () => window.location.reload());
+  retryFailedStart(safeStorage('sessionStorage'), window.location.pathname + window.location.search, () => window.location.reload());
 });

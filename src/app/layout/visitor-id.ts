@@ -1,3 +1,5 @@
+import { safeStorage } from '../safe-storage';
+
 const KEY = 'visitorId';
 let memory: string | undefined;
 
@@ -12,7 +14,7 @@ function randomId(): string {
  * The anonymous id page views are counted under: random, kept in localStorage so one browser counts
  * as one visitor; in memory only when storage is blocked (private mode).
  */
-export function visitorId(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = safeLocalStorage()): string {
+export function visitorId(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = safeStorage('localStorage')): string {
   try {
     const kept = storage?.getItem(KEY);
     if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
@@ -23,13 +25,5 @@ export function visitorId(storage: Pick<Storage, 'getItem' | 'setItem'> | undefi
   } catch {
     memory ??= randomId();
     return memory;
-  }
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
   }
 }
