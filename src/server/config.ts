@@ -51,6 +51,11 @@ export interface Config {
   /** believe X-Forwarded-For (only behind a proxy that overwrites it) */
   trustProxy: boolean;
   /**
+   * the certificate chain and key (PEM) when the process itself serves HTTPS, HTTP/2 with HTTP/1.1
+   * beside it (TLS_CERT_FILE and TLS_KEY_FILE; decision 052); unset behind a TLS-terminating proxy
+   */
+  tls?: { cert: string; key: string };
+  /**
    * scrypt's cost N for new password hashes: always 2^15 from the environment; only the API-test
    * harness passes a cheaper one (decision 015), and a test holds loadConfig to 2^15.
    */
@@ -146,6 +151,15 @@ function int(v: string | undefined, d: number): number {
   return Number.isFinite(n) ? n : d;
 }
 
+/** TLS_CERT_FILE and TLS_KEY_FILE: both (read here, so a wrong path stops the start naming it) or neither. */
+function loadTls(env: NodeJS.ProcessEnv): Config['tls'] {
+  const certFile = env.TLS_CERT_FILE || undefined;
+  const keyFile = env.TLS_KEY_FILE || undefined;
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new Error(`HTTPS needs both TLS_CERT_FILE and TLS_KEY_FILE; ${certFile ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'} is not set`);
+  return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
+}
+
 /** Reads the configuration; in production refuses to start without the real adapters' settings. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -161,7 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           region: env.TENCENT_SMS_REGION ?? 'ap-guangzhou',
         }
       : undefined;
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const tls = loadTls(env);
+  const publicUrl = (env.PUBLIC_URL || `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/+$/, '');
   // Without WeChat settings the real adapter talks to our own stand-in (demo mode only; production refuses below).
   const standInBase = `${publicUrl}/api/dev/wechat`;
   const wechat = env.WECHAT_APP_ID && env.WECHAT_APP_SECRET ? { appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET } : undefined;
@@ -194,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: loadPayments(env, !production),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    tls,
     passwordScryptN: PASSWORD_SCRYPT_N,
     teacherConfirmHours: int(env.TEACHER_CONFIRM_HOURS, DEFAULT_TEACHER_CONFIRM_HOURS),
     defaultPassword: parseDefaultPasswordRule(env.DEFAULT_PASSWORD_PREFIX, env.DEFAULT_PASSWORD_PHONE_DIGITS),

@@ -7,7 +7,7 @@ import { serveBuilt } from './serve-built';
 async function main() {
   const config = loadConfig();
   const { database, seeded } = await serveBuilt(config, systemClock, { hostname: process.env.HOST ?? '0.0.0.0' });
-  const url = `http://localhost:${config.port}`;
+  const url = `${config.tls ? 'https' : 'http'}://localhost:${config.port}`;
   const lines = [
     `Yoga club app on ${url} (${config.demo ? 'demo mode: local SMS/OAuth stand-ins and /api/dev on' : 'production'})`,
     `Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}${seeded ? ' (demo chain seeded)' : ''}`,

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 
@@ -43,5 +46,20 @@ describe('configuration', () => {
 
   it('hashes passwords at scrypt N=2^15 in every mode; no environment variable lowers it', () => {
     for (const env of [{}, { NODE_ENV: 'test' }, { PASSWORD_SCRYPT_N: '1024', SCRYPT_N: '1024' }]) expect(loadConfig(env).passwordScryptN).toBe(2 ** 15);
+  });
+
+  it('serves HTTPS only with both TLS_CERT_FILE and TLS_KEY_FILE, naming the one missing (decision 052)', () => {
+    expect(loadConfig({}).tls).toBeUndefined();
+    const dir = mkdtempSync(path.join(tmpdir(), 'yoga-config-'));
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    writeFileSync(cert, 'CERT');
+    writeFileSync(key, 'KEY');
+    const c = loadConfig({ PORT: '4443', TLS_CERT_FILE: cert, TLS_KEY_FILE: key });
+    expect(c.tls).toEqual({ cert: 'CERT', key: 'KEY' });
+    expect(c.publicUrl).toBe('https://localhost:4443');
+    expect(() => loadConfig({ TLS_CERT_FILE: cert })).toThrow(/TLS_KEY_FILE is not set/);
+    expect(() => loadConfig({ TLS_KEY_FILE: key })).toThrow(/TLS_CERT_FILE is not set/);
+    expect(() => loadConfig({ TLS_CERT_FILE: path.join(dir, 'none.pem'), TLS_KEY_FILE: key })).toThrow(/none\.pem/);
   });
 });

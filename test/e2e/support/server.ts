@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { httpsRequest, type TestCertificate } from './tls';
 
 /** The repository root (the server runs from here: it reads ./dist). */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -70,7 +71,7 @@ export function freePort(): Promise<number> {
 }
 
 export interface RunningServer {
-  /** http://127.0.0.1:<port> */
+  /** http://127.0.0.1:<port> (https with `tls`) */
   url: string;
   port: number;
   dataDir: string;
@@ -92,6 +93,8 @@ export interface StartOptions {
    * of it (about 1 s) instead of migrating and seeding its own (about 6 s).
    */
   dataTemplate?: DataTemplate;
+  /** serve HTTPS (HTTP/2 and HTTP/1.1) with this certificate (support/tls.ts) */
+  tls?: TestCertificate;
 }
 
 /**
@@ -141,8 +144,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const template = opts.dataTemplate;
   if (template?.kind === 'pglite') cpSync(template.dir, dataDir, { recursive: true });
   const pg = template?.kind === 'postgres' ? await freshDatabase(template.url, template.database) : undefined;
+  const url = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const tlsEnv = opts.tls ? { TLS_CERT_FILE: opts.tls.certFile, TLS_KEY_FILE: opts.tls.keyFile } : {};
   // PUBLIC_URL on the same origin the browser uses, so OAuth redirects come back with its cookies
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ...tlsEnv, ...opts.env };
   delete env.NODE_ENV; // unset = demo mode: local stand-ins and /api/dev on
   if (pg) env.DATABASE_URL = pg.url;
   else if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
@@ -161,7 +166,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       resolve();
     }),
   );
-  const url = `http://127.0.0.1:${port}`;
 
   const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
     if (exited === undefined) {
@@ -183,8 +187,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       throw new Error(`the server exited (code ${exited}) before answering /api/health:\n${out.slice(-3000)}`);
     }
     try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
+      const health = `${url}/api/health`;
+      const status = opts.tls ? (await httpsRequest(health, opts.tls.cert)).status : (await fetch(health, { signal: AbortSignal.timeout(2000) })).status;
+      if (status === 200) break;
     } catch {
       /* not listening yet */
     }
