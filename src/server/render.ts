@@ -36,10 +36,6 @@ export function inlineJson(value: unknown): string {
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Root font size of spec §9, set before the first paint and on resize (mirrors src/domain/root-font.ts). */
-const ROOT_FONT_SCRIPT =
-  "(function(){function s(){var w=document.documentElement.clientWidth||window.innerWidth;document.documentElement.style.fontSize=32*Math.min(w/750,2)+'px'}s();addEventListener('resize',s)})();";
-
 export interface Template {
   /** index.html with the module scripts taken out and `<!--app-css-->` where each stylesheet was */
   html: string;
@@ -157,7 +153,6 @@ export function createPageRenderer(opts: { template: Template; ssr: SsrModule; a
       .replaceAll('<!--app-css-->', '')
       .replace('<html lang="zh">', `<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}">`)
       .replace('<!--app-title-->', () => escapeHtml(result.title))
-      .replace('<!--app-head-->', () => `<script nonce="${nonce}">${ROOT_FONT_SCRIPT}</script>`)
       .replace('<!--app-html-->', () => result.html)
       .replace('</body>', () => `${boot}${late}</body>`);
     c.header('Content-Security-Policy', contentSecurityPolicy(nonce));

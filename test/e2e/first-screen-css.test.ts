@@ -87,6 +87,41 @@ describe('the first paint is styled as the whole stylesheet styles it', { timeou
     expect(found.slice(0, 20)).toEqual([]);
   });
 
+  it('the root font is 32px per 750px of viewport, capped at 64px, from the first paint with scripts off (spec §9)', async () => {
+    const { page } = await browser.newPage({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+    await page.goto(`${baseUrl()}/`);
+    const rootFont = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+    expect(await rootFont()).toBeCloseTo((32 * 412) / 750, 2);
+    for (const [width, px] of [
+      [375, 16],
+      [750, 32],
+      [1500, 64],
+      [2400, 64],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await rootFont(), `${width}px wide`).toBeCloseTo(px, 2);
+    }
+  });
+
+  it("the footer's tabs are drawn where they end up however many have arrived (no shift when the HTML comes in pieces)", async () => {
+    const { page } = await browser.newPage({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+    await page.goto(`${baseUrl()}/`);
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('nav [data-tab]')].map((a) => {
+          const r = a.getBoundingClientRect();
+          return `${a.getAttribute('data-tab')} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+        }),
+      );
+    const whole = await boxes();
+    expect(whole).toHaveLength(5);
+    // what a paint between two pieces of the HTML shows: the first tabs, the rest not parsed yet
+    for (const parsed of [4, 3, 2, 1]) {
+      await page.evaluate((n) => [...document.querySelectorAll('nav [data-tab]')].slice(n).forEach((a) => a.remove()), parsed);
+      expect(await boxes(), `${parsed} tabs parsed`).toEqual(whole.slice(0, parsed));
+    }
+  });
+
   it("a page inlines its part of the stylesheet, and names its language's catalog, which a phone keeps for good", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled: false });
     // the purchase agreement's text: in the catalog, not on the Homepage

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Icon, Tabbar, TabbarLink } from 'konsta/react';
-import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router-dom';
 import { PaintFirstLink } from '../ui/paint-first-link';
 import { useBookedCount } from '../session/session-provider';
@@ -54,7 +54,17 @@ export function FooterBar() {
   const tap = useCallback((key: TabKey) => setTapped({ key, from: pathname }), [pathname]);
 
   return (
-    <Tabbar labels icons className="fixed bottom-0 left-0 z-40 w-full" aria-label={t`底部导航`} component="nav">
+    <Tabbar
+      labels
+      icons
+      className="fixed bottom-0 left-0 z-40 w-full"
+      aria-label={t`底部导航`}
+      component="nav"
+      // one grid column per tab (styles.css): where each tab is drawn does not wait for the others
+      data-footer-tabs=""
+      data-grid-exempt="the footer's five equal tabs (spec §2), not a layout"
+      style={{ '--tabs': FOOTER_TABS.length } as CSSProperties}
+    >
       {FOOTER_TABS.map((tab) => (
         <FooterTab
           key={tab.key}

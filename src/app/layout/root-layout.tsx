@@ -29,10 +29,13 @@ export function RootLayout() {
 
   return (
     <KonstaApp theme="ios" safeAreas className="min-h-screen bg-neutral-100">
+      {/* the footer is fixed to the bottom, and comes first in the HTML: a phone that paints the
+          page while its HTML is still arriving draws the whole footer at once, not its first tabs
+          and then the rest (a layout shift, decision 052) */}
+      {handle.showFooter && <FooterBar />}
       <main className={`flow-root ${handle.showFooter ? 'pb-[calc(64px+env(safe-area-inset-bottom))]' : ''}`}>
         {loadingOtherPage ? <ScreenSkeleton /> : <Outlet />}
       </main>
-      {handle.showFooter && <FooterBar />}
       <ScrollRestoration />
     </KonstaApp>
   );
