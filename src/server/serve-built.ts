@@ -11,8 +11,9 @@ type Fetch = (req: Request, env: unknown) => Response | Promise<Response>;
 
 /**
  * The built app (./dist) and the API on one port, as `npm run serve` runs it: pages rendered by the
- * server, HTTPS when the configuration has a certificate, idle connections kept 65 s, stopped cleanly on SIGINT/SIGTERM. `wrap` may put a fetch of
- * its own in front (the browser tests' movable clock does).
+ * server, HTTPS when the configuration has a certificate, idle connections kept 65 s, stopped
+ * cleanly on SIGINT/SIGTERM. `wrap` may put a fetch of its own in front (the browser tests' movable
+ * clock does).
  */
 export async function serveBuilt(config: Config, clock: Clock, opts: { hostname: string; wrap?: (app: Fetch) => Fetch }) {
   const log = createLogger({ silent: process.env.LOG === '0' });
