@@ -39,8 +39,10 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 export interface Template {
   /** index.html with the module scripts taken out and `<!--app-css-->` where each stylesheet was */
   html: string;
-  /** the module entry and its preloads, added after the first paint */
+  /** the module entry, added after the first paint */
   scripts: string[];
+  /** the chunks the entry imports (the build's modulepreload links), fetched beside it after the first paint */
+  preloads: string[];
   /** the stylesheets: each page inlines its critical part, the whole is loaded after the first paint */
   styles: { href: string; sheet: SplitStylesheet | null; whole: string }[];
 }
@@ -52,18 +54,22 @@ export interface Template {
  */
 export function prepareTemplate(indexHtml: string, readAsset: (href: string) => string): Template {
   const scripts: string[] = [];
+  const preloads: string[] = [];
   const styles: Template['styles'] = [];
   let html = indexHtml.replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\s*/g, (_m, src: string) => {
     scripts.push(src);
     return '';
   });
-  html = html.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  html = html.replace(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g, (_m, href: string) => {
+    preloads.push(href);
+    return '';
+  });
   html = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_m, href: string) => {
     const whole = readAsset(href);
     styles.push({ href, whole, sheet: splitStylesheet(whole) });
     return '<!--app-css-->';
   });
-  return { html, scripts, styles };
+  return { html, scripts, preloads, styles };
 }
 
 /** The page's <style>: the stylesheets' rules its HTML uses (critical-css.ts). */
@@ -83,7 +89,9 @@ function lateLoads(template: Template, locale: Locale): string {
   // fetch()'s own mode and credentials, so the app's fetch of the catalog takes this download
   const preload = `${add('link', { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: messagesFile(locale).path })}document.head.appendChild(e);`;
   const modules = template.scripts.map((src) => `${add('script', { type: 'module', src })}document.body.appendChild(e);`);
-  return `var e;${[...styles, preload, ...modules].join('')}`;
+  // the entry's own imports start with it, not one round trip later when the entry has arrived
+  const imports = template.preloads.map((href) => `${add('link', { rel: 'modulepreload', href })}document.head.appendChild(e);`);
+  return `var e;${[...styles, preload, ...modules, ...imports].join('')}`;
 }
 
 /**
