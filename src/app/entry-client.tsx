@@ -5,6 +5,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { AppRoot, resolveLazy, startBrowserApi } from './app-root';
 import { serverAlignedClock, setBrowserClock } from './app-clock';
 import { BOOT_GLOBAL, STYLESHEET_ID, type BootData } from '../domain/boot-data';
+import { adoptZoneSpans } from '../domain/time';
 import { routeObjects } from './routes';
 import { warmLinkedScreens } from './layout/warm-linked-screens';
 import { safeStorage } from './safe-storage';
@@ -59,6 +60,8 @@ async function start() {
 
   const boot = (window as unknown as Record<string, BootData>)[BOOT_GLOBAL]!;
   if (boot.now) setBrowserClock(serverAlignedClock(boot.now));
+  // the server's answer for Shanghai's offsets: hydrating loads no time-zone data (decision 052)
+  if (boot.zone) adoptZoneSpans(boot.zone);
   const routes = routeObjects();
   const { api, onExpired, routerRef } = startBrowserApi({ baseURL: '/api', here });
 

@@ -1,3 +1,5 @@
+import type { ZoneSpan } from './time';
+
 /** What the server inlines into the page. */
 export interface BootData {
   locale: 'zh' | 'en';
@@ -11,6 +13,8 @@ export interface BootData {
   expired?: boolean;
   /** the server's clock when it rendered the page (ISO): the app's clock follows it (app-clock.ts) */
   now?: string;
+  /** Shanghai's offsets from UTC around `now` (time.ts): the app needs no time-zone data of its own to hydrate */
+  zone?: ZoneSpan[];
 }
 
 export const BOOT_GLOBAL = '__APP_BOOT__';

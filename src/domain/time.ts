@@ -18,18 +18,96 @@ dayjs.extend(timezone);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/**
- * The zone's offset from UTC, in minutes, at an instant. dayjs's `tz()` asks Intl for it on every call,
- * which costs a schedule of class rows tens of milliseconds on a slow phone (issue 16's tap latency),
- * so the answer is kept per quarter hour: zones change offset only on quarter-hour instants.
- */
+/** A stretch of time with one offset from UTC: from and to (ms since the epoch, to excluded), offset in minutes. */
+export type ZoneSpan = [from: number, to: number, offset: number];
+
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One formatter per zone: creating one costs a phone tens of microseconds, the first the zone data's load. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A zone's offset from UTC at an instant, in minutes, from the time-zone database the runtime carries (Intl). */
+function intlOffset(t: number, zone: string): number {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formatters.set(zone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const { type, value } of f.formatToParts(t)) if (type !== 'literal') p[type] = Number(value);
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return Math.round((wall - Math.floor(t / 1000) * 1000) / 60_000);
+}
+
+/**
+ * A zone's offsets over [from, to), as spans of one offset each. Sampled once a day, and a change
+ * found between two samples is placed to the quarter hour (zones change offset on quarter-hour
+ * instants, and never twice in a day).
+ */
+export function zoneOffsetSpans(from: number, to: number, zone: string = TIME_ZONE): ZoneSpan[] {
+  const spans: ZoneSpan[] = [];
+  let start = Math.floor(from / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  let offset = intlOffset(start, zone);
+  for (let t = start; t < to; ) {
+    const next = Math.min(t + DAY_MS, to);
+    if (intlOffset(next, zone) === offset) {
+      t = next;
+      continue;
+    }
+    // the first quarter hour in (t, next] with another offset
+    let lo = t;
+    let hi = Math.ceil(next / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+    while (hi - lo > QUARTER_HOUR_MS) {
+      const mid = lo + Math.floor((hi - lo) / 2 / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+      if (intlOffset(mid, zone) === offset) lo = mid;
+      else hi = mid;
+    }
+    spans.push([start, hi, offset]);
+    start = hi;
+    offset = intlOffset(hi, zone);
+    t = hi;
+  }
+  spans.push([start, to, offset]);
+  return spans;
+}
+
+/**
+ * Shanghai's offsets the server found (the page's boot data, decision 052). A phone's first use of
+ * the zone through Intl loads its time-zone data: 30 ms of a phone's main thread in the middle of
+ * hydrating the Homepage (80 ms in a fresh browser), for an answer the server already had.
+ */
+let known: ZoneSpan[] = [];
+
+/** Takes Shanghai's offsets over a stretch of time from the server (none: ask Intl again). */
+export function adoptZoneSpans(spans: ZoneSpan[]): void {
+  known = spans.filter((s) => Array.isArray(s) && s.length === 3 && s.every(Number.isFinite));
+}
+
+/** Shanghai's offsets from a year before `at` to a year after, for the page's boot data (kept per day). */
+export function shanghaiZoneSpans(at: Date): ZoneSpan[] {
+  const day = Math.floor(at.getTime() / DAY_MS);
+  if (spansDay !== day) {
+    spansAround = zoneOffsetSpans((day - 366) * DAY_MS, (day + 367) * DAY_MS);
+    spansDay = day;
+  }
+  return spansAround;
+}
+let spansDay: number | undefined;
+let spansAround: ZoneSpan[] = [];
+
+/**
+ * Shanghai's offset from UTC, in minutes, at an instant: from the server's spans when they cover
+ * it, else from Intl, kept per quarter hour (asking on every call cost a schedule of class rows tens
+ * of milliseconds on a slow phone, issue 16; zones change offset only on quarter-hour instants).
+ */
 const offsets = new Map<number, number>();
 function zoneOffsetAt(t: number): number {
+  for (const [from, to, offset] of known) if (t >= from && t < to) return offset;
   const quarter = Math.floor(t / QUARTER_HOUR_MS);
   let offset = offsets.get(quarter);
   if (offset === undefined) {
-    offset = dayjs(t).tz(TIME_ZONE).utcOffset();
+    offset = intlOffset(t, TIME_ZONE);
     if (offsets.size >= 10_000) offsets.clear();
     offsets.set(quarter, offset);
   }

@@ -7,6 +7,7 @@ import { getCookie } from 'hono/cookie';
 import type { PageRenderer } from './app';
 import { BOOT_GLOBAL, STYLESHEET_ID, type BootData } from '../domain/boot-data';
 import { SESSION_COOKIE_NAMES } from '../domain/session-cookies';
+import { shanghaiZoneSpans } from '../domain/time';
 import type { AppEnv } from './env';
 import { callerForToken } from './http/auth';
 import { clearSessionCookies } from './http/session-cookies';
@@ -153,7 +154,7 @@ export function createPageRenderer(opts: { template: Template; ssr: SsrModule; a
       for (const cookie of c.res.headers.getSetCookie()) headers.append('set-cookie', cookie);
       return new Response(null, { status: result.response.status, headers });
     }
-    const boot = `<script nonce="${nonce}">window.${BOOT_GLOBAL}=${inlineJson({ locale, messages: messagesFile(locale).path, now, ...(expired ? { expired } : {}) } satisfies BootData)};</script>`;
+    const boot = `<script nonce="${nonce}">window.${BOOT_GLOBAL}=${inlineJson({ locale, messages: messagesFile(locale).path, now, zone: shanghaiZoneSpans(c.var.deps.clock.now()), ...(expired ? { expired } : {}) } satisfies BootData)};</script>`;
     const late = `<script nonce="${nonce}">${afterFirstPaint(lateLoads(template, locale))}</script>`;
     const page = template.html
       .replaceAll('__NONCE__', nonce)

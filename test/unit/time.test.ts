@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import { TIME_ZONE } from '../../src/domain/limits';
 import {
+  adoptZoneSpans,
+  shanghaiZoneSpans,
+  zoneOffsetSpans,
   addShanghaiDays,
   daysFromTo,
   addDays,
@@ -136,3 +139,54 @@ describe('the kept zone offsets (a tap must not ask Intl for every class row)', 
     expect(() => shanghaiMidnight('1988-02-30')).toThrow();
   });
 });
+
+describe("a zone's offsets as spans, and Shanghai's taken from the server (decision 052)", () => {
+  afterEach(() => {
+    adoptZoneSpans([]);
+    vi.restoreAllMocks();
+  });
+  const at = (iso: string) => Date.parse(iso);
+
+  it('finds each change of offset to the quarter hour', () => {
+    expect(zoneOffsetSpans(at('2026-01-01T00:00:00Z'), at('2027-01-01T00:00:00Z'), 'America/New_York')).toEqual([
+      [at('2026-01-01T00:00:00Z'), at('2026-03-08T07:00:00Z'), -300],
+      [at('2026-03-08T07:00:00Z'), at('2026-11-01T06:00:00Z'), -240],
+      [at('2026-11-01T06:00:00Z'), at('2027-01-01T00:00:00Z'), -300],
+    ]);
+    // Shanghai kept summer time from 1986 to 1991: in 1988 from 17 April 2:00 to 11 September 2:00
+    expect(zoneOffsetSpans(at('1988-01-01T00:00:00Z'), at('1989-01-01T00:00:00Z'))).toEqual([
+      [at('1988-01-01T00:00:00Z'), at('1988-04-16T18:00:00Z'), 480],
+      [at('1988-04-16T18:00:00Z'), at('1988-09-10T17:00:00Z'), 540],
+      [at('1988-09-10T17:00:00Z'), at('1989-01-01T00:00:00Z'), 480],
+    ]);
+  });
+
+  it("Shanghai around today is one span of +8 hours, a year each way", () => {
+    const now = new Date('2026-11-20T02:00:00Z');
+    const spans = shanghaiZoneSpans(now);
+    expect(spans).toHaveLength(1);
+    const [from, to, offset] = spans[0]!;
+    expect(offset).toBe(480);
+    expect(from).toBeLessThanOrEqual(now.getTime() - 365 * 86_400_000);
+    expect(to).toBeGreaterThanOrEqual(now.getTime() + 365 * 86_400_000);
+  });
+
+  it('with the spans adopted, clocks read as Intl reads them, and Intl is not asked', () => {
+    // instants no earlier test has read (the per-quarter-hour memory would answer them without Intl)
+    const instants = Array.from({ length: 200 }, (_, i) => at('2027-03-01T00:07:00Z') + i * 97 * 60_000);
+    const wall = (t: number) => new Date(t).toLocaleString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const expected = instants.map(wall);
+    adoptZoneSpans(shanghaiZoneSpans(new Date('2026-11-20T02:00:00Z')));
+    const intl = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    expect(instants.map((t) => shanghaiClock(new Date(t)))).toEqual(expected);
+    expect(intl).not.toHaveBeenCalled();
+  });
+
+  it('wrong spans are what the app then believes, so only well-formed ones are taken', () => {
+    adoptZoneSpans([[0, Number.MAX_SAFE_INTEGER, 60], ['x', 1, 2] as unknown as [number, number, number]]);
+    expect(shanghaiClock(new Date('2026-06-01T00:00:00Z'))).toBe('01:00');
+    adoptZoneSpans([]);
+    expect(shanghaiClock(new Date('2026-06-01T00:00:00Z'))).toBe('08:00');
+  });
+});
+
