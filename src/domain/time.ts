@@ -1,7 +1,9 @@
 /**
  * The one time module: every calendar-day and time-zone computation (Asia/Shanghai, DESIGN.md §4)
- * goes through here, on dayjs with its utc and timezone plugins (extended once, below). Nothing else
- * adds an offset by hand. Instants come from the injected Clock (./clock), never from Date.now().
+ * goes through here, on dayjs with its utc and timezone plugins (extended once, below), the zone's
+ * offsets read from Intl's time-zone database (or, in the browser, the server's reading of it: the
+ * boot data's spans). Nothing else adds an offset by hand. Instants come from the injected Clock
+ * (./clock), never from Date.now().
  *
  * Two kinds of value: an instant (a Date) and a Shanghai calendar date ("YYYY-MM-DD", or a month
  * "YYYY-MM"). Arithmetic on calendar dates runs in dayjs's UTC mode, which is a plain calendar with
