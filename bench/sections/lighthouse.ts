@@ -104,6 +104,7 @@ async function served(httpBase: string): Promise<{ base: string; staticUrl: stri
     if (cert) app = await startServer({ tls: cert, env: { LOG: '0' }, timeoutMs: 300_000 });
   } catch (err) {
     staticServer.close();
+    cert?.remove();
     throw err;
   }
   return {
@@ -114,6 +115,7 @@ async function served(httpBase: string): Promise<{ base: string; staticUrl: stri
     async close() {
       staticServer.close();
       await app?.stop();
+      cert?.remove();
     },
   };
 }

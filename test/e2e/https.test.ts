@@ -3,7 +3,7 @@ import { loginInPage } from './support/booking';
 import { MEMBER } from './support/checkout';
 import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
 import type { RunningServer } from './support/server';
-import { selfSignedCertificate } from './support/tls';
+import { selfSignedCertificate, type TestCertificate } from './support/tls';
 
 /**
  * Decision 052: given TLS_CERT_FILE and TLS_KEY_FILE the server itself serves HTTPS, HTTP/2 to a
@@ -14,13 +14,15 @@ import { selfSignedCertificate } from './support/tls';
 describe('HTTPS with HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
   const browser = useBrowser();
   let server: RunningServer;
+  let cert: TestCertificate | null = null;
   beforeAll(async () => {
-    const cert = selfSignedCertificate();
+    cert = selfSignedCertificate();
     if (!cert) throw new Error('this test makes its certificate with the openssl command: install openssl');
     server = await startOwnServer({ tls: cert, env: { LOG: '0' } });
   });
   afterAll(async () => {
     await server?.stop();
+    cert?.remove();
   });
 
   it('serves the cards page and all it loads over one HTTP/2 connection, and a member logs in with Secure cookies', async () => {

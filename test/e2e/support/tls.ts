@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,8 @@ export interface TestCertificate {
   keyFile: string;
   /** the certificate itself (PEM), for a client that trusts it */
   cert: string;
+  /** deletes the files (a server reads them when it starts) */
+  remove(): void;
 }
 
 /**
@@ -23,8 +25,12 @@ export function selfSignedCertificate(): TestCertificate | null {
   const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'];
   args.push('-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certFile);
   const made = spawnSync('openssl', args, { stdio: 'ignore' });
-  if (made.error || made.status !== 0) return null;
-  return { certFile, keyFile, cert: readFileSync(certFile, 'utf8') };
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  if (made.error || made.status !== 0) {
+    remove();
+    return null;
+  }
+  return { certFile, keyFile, cert: readFileSync(certFile, 'utf8'), remove };
 }
 
 /**
