@@ -10,7 +10,7 @@ export const TEST_EPOCH = '2026-11-20T02:00:00Z';
 declare module 'vitest' {
   export interface ProvidedContext {
     /** TEST_DB=postgres: the template databases this run migrated (and seeded) once */
-    pgTemplates: { empty: string; seeded: string | null } | null;
+    pgTemplates: { empty: string; seeded: string | null; copyPrefix: string } | null;
   }
 }
 
@@ -61,6 +61,8 @@ async function postgresTemplates(project: TestProject) {
   const admin = postgres(base, { max: 1, onnotice: () => {} });
   const tag = `${process.pid}_${Date.now().toString(36)}`;
   const names = { empty: `tpl_empty_${tag}`, seeded: `tpl_seeded_${tag}` };
+  // the servers' copies (test/server/support/harness.ts): the ones still there at the end are dropped here
+  const copyPrefix = `t_${tag}_`;
   const urlOf = (name: string) => Object.assign(new URL(base), { pathname: `/${name}` }).toString();
   const build = async (name: string, withSeed: boolean) => {
     await admin.unsafe(`create database ${name}`);
@@ -73,9 +75,10 @@ async function postgresTemplates(project: TestProject) {
   };
   await build(names.empty, false);
   const seeded = await build(names.seeded, true);
-  project.provide('pgTemplates', { empty: names.empty, seeded: seeded ? names.seeded : null });
+  project.provide('pgTemplates', { empty: names.empty, seeded: seeded ? names.seeded : null, copyPrefix });
   return async () => {
-    for (const name of Object.values(names)) await admin.unsafe(`drop database if exists ${name} with (force)`);
+    const copies = await admin<{ datname: string }[]>`select datname from pg_database where starts_with(datname, ${copyPrefix})`;
+    for (const name of [...copies.map((c) => c.datname), ...Object.values(names)]) await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   };
 }
