@@ -35,8 +35,8 @@ export const TEST_SCRYPT_N = 2 ** 10;
  * Databases whose servers are done, dropped together once there are `DROP_BATCH` of them (the run's
  * global teardown drops what is left). Each `DROP DATABASE` makes PostgreSQL checkpoint: dropped one
  * after each file, the next copy of the seeded template took 0.6-1 s by the middle of the server
- * suite, against 70-100 ms with no drop between copies (decision 015, seventh pass). At most
- * `DROP_BATCH` copies (about 17 MB each) wait for their drop.
+ * suite, against 60-130 ms with no drop between copies (decision 015, seventh pass). At most
+ * `DROP_BATCH` copies (about 13 MB each) wait for their drop.
  */
 const DROP_BATCH = 16;
 const undropped: string[] = [];
