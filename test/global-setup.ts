@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { fixedClock } from '../src/domain/clock';
 import { openDatabase, type Database } from '../src/server/db/client';
+import { removeOrphanBuilds } from './e2e/support/server';
 
 /** Where the migrated (and the migrated + seeded) PGlite templates are kept for one test run. */
 export const TEMPLATE_DIR = '.test-data';
@@ -35,6 +36,11 @@ async function seed(database: Database): Promise<boolean> {
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === 'postgres') return postgresTemplates(project);
+  await pgliteTemplates(project);
+  return removeOrphanBuilds;
+}
+
+async function pgliteTemplates(project: TestProject) {
   project.provide('pgTemplates', null);
   mkdirSync(TEMPLATE_DIR, { recursive: true });
   const database = await openDatabase({ dataDir: 'memory' });
@@ -77,6 +83,7 @@ async function postgresTemplates(project: TestProject) {
   const seeded = await build(names.seeded, true);
   project.provide('pgTemplates', { empty: names.empty, seeded: seeded ? names.seeded : null, copyPrefix });
   return async () => {
+    removeOrphanBuilds();
     const copies = await admin<{ datname: string }[]>`select datname from pg_database where starts_with(datname, ${copyPrefix})`;
     for (const name of [...copies.map((c) => c.datname), ...Object.values(names)]) await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,17 +43,44 @@ export function ensureBuilt(force = process.env.E2E_BUILD === '1'): void {
 /**
  * Builds a server entry of the tests' own (Lingui macros and .po catalogs need Vite's transform) into
  * a scratch folder inside the repository (so its node_modules resolve) and answers the node arguments
- * that run it (`StartOptions.nodeArgs`), plus a cleanup.
+ * that run it (`StartOptions.nodeArgs`), plus a cleanup. The folder's name carries `owner`, the
+ * process whose end makes it an orphan (`removeOrphanBuilds`).
  */
-export function buildServerEntry(entry: string): { nodeArgs: string[]; remove(): void } {
+export function buildServerEntry(entry: string, owner = process.pid): { nodeArgs: string[]; remove(): void } {
   const name = path.basename(entry).replace(/\.tsx?$/, '');
-  const dir = path.join('.test-data', `${name}-${process.pid}-${randomBytes(3).toString('hex')}`);
+  const dir = path.join('.test-data', `${name}-${owner}-${randomBytes(3).toString('hex')}`);
   const r = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', entry, '--outDir', dir, '--logLevel', 'error'], {
     cwd: repoRoot,
     encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`building ${entry} failed (exit ${r.status}):\n${r.stderr.slice(-2000)}`);
   return { nodeArgs: [path.join(dir, `${name}.js`)], remove: () => rmSync(path.join(repoRoot, dir), { recursive: true, force: true }) };
+}
+
+/** Whether a process with this id is running (signal 0 only asks). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the builds of `buildServerEntry` whose owner is gone or is this process. A build shared by
+ * a vitest worker's files (the API process of the flash-sale race and the crash test) cannot remove
+ * itself: the worker is stopped at the run's end without running its exit handlers. So its owner is
+ * the run's main process, whose global teardown calls this; another run's builds (their owner still
+ * running) stay.
+ */
+export function removeOrphanBuilds(): void {
+  const dir = path.join(repoRoot, '.test-data');
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const pid = Number(/-(\d+)-[0-9a-f]{6}$/.exec(name)?.[1]);
+    if (pid && (pid === process.pid || !running(pid))) rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
 }
 
 /** A free loopback port, chosen by the OS. */

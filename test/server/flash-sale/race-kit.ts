@@ -11,12 +11,19 @@ import { buildServerEntry, startServer, type RunningServer } from '../../e2e/sup
  * measured), and a crowd of concurrent POST /api/orders/create spread over the processes.
  */
 
+/** This test process's build of the API-only server (the run's teardown removes it: `removeOrphanBuilds`). */
+let apiProcess: { nodeArgs: string[] } | undefined;
+
 /**
- * Builds the API-only server (test/server/support/api-process.ts): the test suite runs before
- * `npm run build`, so it cannot use dist/.
+ * The node arguments that run the API-only server (test/server/support/api-process.ts): the test
+ * suite runs before `npm run build`, so it cannot use dist/. Built once per test process (a Vite SSR
+ * build, about 3 s of CPU) and shared by the files that start server processes (the flash-sale
+ * race, the crash test): one vitest worker runs them all (isolate: false).
  */
-export function buildApiProcess(): { nodeArgs: string[]; remove(): void } {
-  return buildServerEntry('test/server/support/api-process.ts');
+export function buildApiProcess(): { nodeArgs: string[] } {
+  // owned by the run's main process (the worker's parent), whose global teardown removes it
+  apiProcess ??= { nodeArgs: buildServerEntry('test/server/support/api-process.ts', process.ppid).nodeArgs };
+  return apiProcess;
 }
 
 export interface RaceDb {

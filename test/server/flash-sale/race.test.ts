@@ -32,12 +32,10 @@ describe.runIf(usePostgres)('flash-sale race across server processes on PostgreS
   let guarded: RunningServer[] = [];
   let unguarded: RunningServer[] = [];
   let buyers: Buyer[] = [];
-  let removeBuild = () => {};
   let url = '';
 
   beforeAll(async () => {
     const build = buildApiProcess();
-    removeBuild = build.remove;
     const fresh = await freshDatabase(process.env.TEST_DATABASE_URL!, 't_flash');
     drop = fresh.drop;
     url = fresh.url;
@@ -54,7 +52,6 @@ describe.runIf(usePostgres)('flash-sale race across server processes on PostgreS
     await Promise.all([...guarded, ...unguarded].map((s) => s.stop()));
     await database?.close();
     await drop();
-    removeBuild();
   });
 
   const ordersFor = async (goodsId: number) => {

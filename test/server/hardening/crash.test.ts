@@ -35,7 +35,6 @@ interface Shot {
  */
 describe.runIf(usePostgres)('a server process killed with SIGKILL under load (issue 17)', () => {
   let drop: () => Promise<void> = async () => {};
-  let removeBuild = () => {};
   let nodeArgs: string[] = [];
   let url = '';
   let database: Database;
@@ -48,7 +47,6 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
 
   beforeAll(async () => {
     const build = buildApiProcess();
-    removeBuild = build.remove;
     nodeArgs = build.nodeArgs;
     const fresh = await freshDatabase(process.env.TEST_DATABASE_URL!, 't_crash');
     drop = fresh.drop;
@@ -90,7 +88,6 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
     await Promise.all(servers.map((s) => s.stop()));
     await database?.close();
     await drop();
-    removeBuild();
   });
 
   const send = (server: RunningServer, shot: Shot) =>
