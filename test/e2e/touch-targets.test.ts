@@ -79,12 +79,47 @@ function offGrid(): string[] {
   return out;
 }
 
+/** Runs in the page before its scripts: when the DOM last changed (window.__lastChange, performance.now()). */
+const TRACK_CHANGES = `(() => {
+  window.__lastChange = 0;
+  new MutationObserver(() => { window.__lastChange = performance.now(); })
+    .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})();`;
+
+/** How long the DOM stays unchanged, with no request in flight, before a screen counts as shown. */
+const QUIET_MS = 150;
+
+/**
+ * Opens `url` as a tap on a link does: a client-side navigation of the app's router (a history entry
+ * and its popstate, which React Router's browser history follows), then waits until the page changed,
+ * no screen is loading (the root layout's skeleton) and no request is in flight, for QUIET_MS. The
+ * same screens as a full page load, without loading, parsing and hydrating the app again for each
+ * (which took most of this file's time).
+ */
+async function navigate(page: Page, url: string): Promise<void> {
+  const since = await page.evaluate((to) => {
+    const at = performance.now();
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return at;
+  }, url);
+  await page.waitForFunction(
+    ({ since, quiet }) => {
+      const w = window as unknown as { __lastChange: number; __fetchesInFlight: number };
+      return w.__lastChange > since && performance.now() - w.__lastChange > quiet && w.__fetchesInFlight === 0 && !document.querySelector('[data-skeleton]');
+    },
+    { since, quiet: QUIET_MS },
+    { polling: 50 },
+  );
+}
+
 /** The route pattern a path of this app is on, if any. */
 const patternOf = (pathname: string) => PATTERNS.find((p) => matchPath(p.replace(/\/$/, '') || '/', pathname));
 
 /**
- * Opens the bare routes and then one page per route pattern its links lead to; records each page's
- * small targets by pattern. `only` limits the crawl to patterns it accepts.
+ * Opens the bare routes and then one page per route pattern its links lead to (the first by loading
+ * it, the rest by client-side navigation); records each page's small targets by pattern. `only`
+ * limits the crawl to patterns it accepts.
  */
 async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ visited: string[]; small: string[]; grids: string[] }> {
   const queue = PATTERNS.filter((p) => !p.includes(':') && only(p));
@@ -92,13 +127,20 @@ async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ 
   const small: string[] = [];
   const grids: string[] = [];
   const visited: string[] = [];
+  let loaded = false;
   while (queue.length > 0) {
     const url = queue.shift()!;
     const pattern = patternOf(new URL(url, 'http://x').pathname);
     if (!pattern || done.has(pattern)) continue;
     done.add(pattern);
-    await page.goto(url);
-    await waitHydrated(page);
+    if (!loaded) {
+      loaded = true;
+      await page.addInitScript(TRACK_CHANGES);
+      await page.goto(url);
+      await waitHydrated(page);
+    } else {
+      await navigate(page, url);
+    }
     const landed = new URL(page.url()).pathname;
     // a page that sent us elsewhere (a login wall, a redirect) is measured where it landed, once
     const at = patternOf(landed) ?? pattern;
