@@ -2,11 +2,16 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { fixedClock } from '../src/domain/clock';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { removeOrphanBuilds } from './e2e/support/server';
 
 /** Where the migrated (and the migrated + seeded) PGlite templates are kept for one test run. */
 export const TEMPLATE_DIR = '.test-data';
 export const TEST_EPOCH = '2026-11-20T02:00:00Z';
+/**
+ * The scrypt cost of passwords in API and screen tests, the demo accounts' included: a login verifies
+ * in about 5 ms of CPU instead of 150-280 ms at the product's 2^15 (test/unit/config.test.ts holds
+ * the product to 2^15; the bench's login row measures it).
+ */
+export const TEST_SCRYPT_N = 2 ** 10;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +23,7 @@ declare module 'vitest' {
 async function seed(database: Database): Promise<boolean> {
   try {
     const { seedDemo } = await import('../src/server/db/seed/index');
-    await seedDemo(database.db, fixedClock(TEST_EPOCH));
+    await seedDemo(database.db, fixedClock(TEST_EPOCH), TEST_SCRYPT_N);
     return true;
   } catch (err) {
     // no seeded template: test files that want the seed run it themselves and fail there, visibly
@@ -38,6 +43,11 @@ export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === 'postgres') return postgresTemplates(project);
   await pgliteTemplates(project);
   return removeOrphanBuilds;
+}
+
+/** The run's sweep of server builds (imported when called: test/e2e/support/server.ts imports this module). */
+async function removeOrphanBuilds(): Promise<void> {
+  (await import('./e2e/support/server')).removeOrphanBuilds();
 }
 
 async function pgliteTemplates(project: TestProject) {
@@ -83,7 +93,7 @@ async function postgresTemplates(project: TestProject) {
   const seeded = await build(names.seeded, true);
   project.provide('pgTemplates', { empty: names.empty, seeded: seeded ? names.seeded : null, copyPrefix });
   return async () => {
-    removeOrphanBuilds();
+    await removeOrphanBuilds();
     const copies = await admin<{ datname: string }[]>`select datname from pg_database where starts_with(datname, ${copyPrefix})`;
     for (const name of [...copies.map((c) => c.datname), ...Object.values(names)]) await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -22,7 +22,7 @@ export async function startServerApp(config: Config, clock: Clock, log: Logger, 
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
   const paymentStandIns = usesPaymentStandIns(config) ? await storedPaymentStandIns(database.db, clock.now()) : undefined;
   const deps: Deps = { ...partial, gateways: createGateways(config, partial, { paymentStandIns }) };
-  const seeded = await seedIfEmpty(deps.db, clock);
+  const seeded = await seedIfEmpty(deps.db, clock, config.passwordScryptN);
   catalogChanged(deps);
   const holder: InProcess = { fetch: async () => new Response(null, { status: 503 }) };
   const app = createApp(deps, appOptions(holder));

@@ -241,6 +241,7 @@ export async function makeDataTemplate(postgresUrl = e2eDatabaseUrl()): Promise<
     try {
       const server = await startServer({ env: { LOG: '0', DATABASE_URL: db.url } });
       await server.stop();
+      await cheaperDemoPasswords({ url: db.url, max: 1 });
     } catch (err) {
       await db.drop();
       throw err;
@@ -255,5 +256,31 @@ export async function makeDataTemplate(postgresUrl = e2eDatabaseUrl()): Promise<
   } finally {
     rmSync(server.dataDir, { recursive: true, force: true });
   }
+  await cheaperDemoPasswords({ dataDir: dir });
   return { kind: 'pglite', dir };
+}
+
+/**
+ * The template's demo accounts get their passwords hashed again at the API tests' cost
+ * (TEST_SCRYPT_N): the browser tests log in well over a hundred times, and each login verified a
+ * 2^15 scrypt (150-280 ms of CPU on the 2-core machine). The login's code is the same; the
+ * product's cost for new passwords is held by test/unit/config.test.ts, and the bench's login row and
+ * the smoke test (a server seeded as `npm start` seeds it) still verify 2^15 hashes.
+ */
+async function cheaperDemoPasswords(where: { url: string; max: number } | { dataDir: string }): Promise<void> {
+  const [{ openDatabase }, { accounts }, { demoAccounts }, { hashDemoPasswords }, { TEST_SCRYPT_N }, { eq }] = await Promise.all([
+    import('../../../src/server/db/client'),
+    import('../../../src/server/db/schema/index'),
+    import('../../../src/server/db/seed/index'),
+    import('../../../src/server/db/seed/people'),
+    import('../../global-setup'),
+    import('drizzle-orm'),
+  ]);
+  const hashes = await hashDemoPasswords(TEST_SCRYPT_N);
+  const database = await openDatabase(where);
+  try {
+    for (const [i, a] of demoAccounts.entries()) await database.db.update(accounts).set({ passwordHash: hashes[i]! }).where(eq(accounts.phone, a.phone));
+  } finally {
+    await database.close();
+  }
 }

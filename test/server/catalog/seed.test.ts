@@ -38,15 +38,15 @@ describe('the demo seed', async () => {
 
   it('seeds an empty database once: seedIfEmpty twice seeds once', async () => {
     expect((await counts(s.deps.db)).clubs).toBe(0);
-    expect(await seedIfEmpty(s.deps.db, s.clock)).toBe(true);
+    expect(await seedIfEmpty(s.deps.db, s.clock, s.deps.config.passwordScryptN)).toBe(true);
     const first = await counts(s.deps.db);
-    expect(await seedIfEmpty(s.deps.db, s.clock)).toBe(false);
+    expect(await seedIfEmpty(s.deps.db, s.clock, s.deps.config.passwordScryptN)).toBe(false);
     expect(await counts(s.deps.db)).toEqual(first);
     for (const [name, n] of Object.entries(first)) expect(n, name).toBeGreaterThan(0);
   });
 
   it('counts in every class exactly the seats its bookings hold (checked again when seeding), and the check sees a class that does not', async () => {
-    await seedIfEmpty(s.deps.db, s.clock);
+    await seedIfEmpty(s.deps.db, s.clock, s.deps.config.passwordScryptN);
     expect(await seatCountsThatDisagree(s.deps.db)).toEqual([]);
     const [cls] = await s.deps.db.select().from(schema.classes).orderBy(schema.classes.id).limit(1);
     await s.deps.db.update(schema.classes).set({ bookedCount: cls!.bookedCount + 1 }).where(eq(schema.classes.id, cls!.id));
@@ -125,7 +125,8 @@ describe('seedIfEmpty when several processes start at once', async () => {
   const s = await startTestServer();
 
   it('seeds exactly once (advisory lock; a real race on PostgreSQL)', async () => {
-    const results = await Promise.all([seedIfEmpty(s.deps.db, s.clock), seedIfEmpty(s.deps.db, s.clock), seedIfEmpty(s.deps.db, s.clock)]);
+    const seed = () => seedIfEmpty(s.deps.db, s.clock, s.deps.config.passwordScryptN);
+    const results = await Promise.all([seed(), seed(), seed()]);
     expect(results.filter(Boolean)).toHaveLength(1);
     const c = await counts(s.deps.db);
     expect(c.accounts).toBe(demoAccounts.length + (c.clubs ?? 0) * CLASSMATES_PER_CLUB);

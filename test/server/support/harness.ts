@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../../../src/server/db/client';
 import type { Deps } from '../../../src/server/env';
 import { createGateways } from '../../../src/server/gateways/create';
 import { memoryLogger } from '../../../src/server/logger';
-import { TEMPLATE_DIR, TEST_EPOCH } from '../../global-setup';
+import { TEMPLATE_DIR, TEST_EPOCH, TEST_SCRYPT_N } from '../../global-setup';
 
 /**
  * A real server on a real database for API tests: PGlite in memory by default, or a fresh
@@ -28,8 +28,6 @@ export interface TestServer {
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
 
-/** The scrypt cost of passwords set in API tests (the product's is 2^15: test/unit/config.test.ts). */
-export const TEST_SCRYPT_N = 2 ** 10;
 
 /**
  * Databases whose servers are done, dropped together once there are `DROP_BATCH` of them (the run's
@@ -134,7 +132,7 @@ export async function startTestServer(opts: { now?: string; config?: Partial<Con
   const deps: Deps = { ...partial, gateways: createGateways(config, partial) };
   if (opts.seed && !seeded) {
     const { seedDemo } = await import('../../../src/server/db/seed/index');
-    await seedDemo(deps.db, clock);
+    await seedDemo(deps.db, clock, config.passwordScryptN);
   }
   const app = createApp(deps);
   closeWhenDone(async () => {

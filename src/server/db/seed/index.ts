@@ -35,9 +35,12 @@ async function seedInto(tx: Tx, clock: Clock, hashes: readonly string[]) {
   if (off.length > 0) throw new Error(`seed: ${off.length} classes count other seats than their bookings hold (class ${off[0]!.classId}: ${off[0]!.bookedCount} ≠ ${off[0]!.seats})`);
 }
 
-/** Seeds the demo chain (clubs, teachers, goods, notices, survey, demo accounts) in one transaction. */
-export async function seedDemo(db: Db, clock: Clock): Promise<void> {
-  const hashes = await hashDemoPasswords();
+/**
+ * Seeds the demo chain (clubs, teachers, goods, notices, survey, demo accounts) in one transaction;
+ * the demo passwords hashed at `scryptN` (the product's cost by default).
+ */
+export async function seedDemo(db: Db, clock: Clock, scryptN?: number): Promise<void> {
+  const hashes = await hashDemoPasswords(scryptN);
   await db.transaction((tx) => seedInto(tx, clock, hashes));
 }
 
@@ -47,9 +50,9 @@ async function isEmpty(db: Db | Tx): Promise<boolean> {
 }
 
 /** Seeds only an empty database (server start); safe when several processes start at once. */
-export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
+export async function seedIfEmpty(db: Db, clock: Clock, scryptN?: number): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  const hashes = await hashDemoPasswords();
+  const hashes = await hashDemoPasswords(scryptN);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (!(await isEmpty(tx))) return false;
