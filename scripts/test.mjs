@@ -153,22 +153,6 @@ const steps = [
   },
   { name: 'lint', title: 'lint (eslint .)', weight: 1, nice: 5, budget: { cpuSeconds: 18 }, run: (ctx) => command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)') },
   { name: 'catalogs', title: 'catalogs (lingui extract finds no change, English complete)', weight: 1, nice: 5, budget: { cpuSeconds: 7 }, run: (ctx) => catalogs(root, bin, ctx) },
-  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 130 }, run: (ctx) => onPostgres(ctx, ['test/server'], 'server tests') },
-  {
-    name: 'browser',
-    title: 'browser (headless Chromium, built server)',
-    weight: 1,
-    after: ['build'],
-    budget: { cpuMsPerTest: 2500 },
-    run: async (ctx) => {
-      ensureChromium(ctx);
-      // the built servers on PostgreSQL when the run has it (half the CPU of PGlite; smoke.test.ts
-      // still starts one on PGlite, as `npm start` runs)
-      const env = (await postgresAbsent) ? {} : { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL };
-      return vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts'], { env, hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts' });
-    },
-  },
-  { name: 'screens', title: 'screens on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 350 }, run: (ctx) => onPostgres(ctx, ['test/screens'], 'screen tests') },
   {
     name: 'tests',
     title: 'unit, machines, screens, server on PGlite',
@@ -189,6 +173,32 @@ const steps = [
       });
     },
   },
+  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 130 }, run: (ctx) => onPostgres(ctx, ['test/server'], 'server tests') },
+  {
+    name: 'browser',
+    title: 'browser (headless Chromium, built server)',
+    weight: 1,
+    after: ['build'],
+    budget: { cpuMsPerTest: 2500 },
+    run: async (ctx) => {
+      ensureChromium(ctx);
+      // the built servers on PostgreSQL when the run has it (half the CPU of PGlite; smoke.test.ts
+      // still starts one on PGlite, as `npm start` runs)
+      const env = (await postgresAbsent) ? {} : { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL };
+      return vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts'], { env, hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts' });
+    },
+  },
+  // two halves (vitest --shard): one vitest worker keeps one core busy, and the screens run last; as one
+  // step, the run ended with one core idle for the last 80-90 s (decision 015, ninth pass)
+  ...[1, 2].map((half) => ({
+    name: `screens${half}`,
+    group: 'screens',
+    title: `screens on PostgreSQL (half ${half} of 2)`,
+    weight: 1,
+    nice: 0,
+    budget: { cpuMsPerTest: 350 },
+    run: (ctx) => onPostgres(ctx, ['test/screens', `--shard=${half}/2`], `screen tests (half ${half})`),
+  })),
 ];
 
 /** The whole suite's budget on the project's 2-core machine (issue 10; decision 015). */
@@ -254,14 +264,16 @@ function summary(results, wallSeconds) {
 
 async function main() {
   const only = process.argv.slice(2);
-  const unknown = only.filter((n) => !steps.some((s) => s.name === n));
+  // a step is named by its name or its group's (`screens` is both halves)
+  const named = (n) => steps.filter((s) => s.name === n || s.group === n);
+  const unknown = only.filter((n) => named(n).length === 0);
   if (unknown.length) {
-    say(`unknown step(s) ${unknown.join(', ')}; steps: ${steps.map((s) => s.name).join(', ')}`);
+    say(`unknown step(s) ${unknown.join(', ')}; steps: ${[...new Set(steps.map((s) => s.group ?? s.name))].join(', ')}`);
     process.exit(2);
   }
   // a named step brings the steps it needs (browser needs build)
-  const wanted = new Set(only);
-  for (const n of only) for (const a of steps.find((s) => s.name === n).after ?? []) wanted.add(a);
+  const wanted = new Set(only.flatMap((n) => named(n).map((s) => s.name)));
+  for (const n of [...wanted]) for (const a of steps.find((s) => s.name === n).after ?? []) wanted.add(a);
   const chosen = only.length ? steps.filter((s) => wanted.has(s.name)) : steps;
   const capacity = stepCapacity();
   const t0 = Date.now();
