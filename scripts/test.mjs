@@ -3,7 +3,8 @@
 // in list order as their inputs are ready (decision 015, fourth pass), and the first failure stops
 // the others:
 //   build, types, lint, catalogs            first (a type or lint error shows within minutes)
-//   server and screens on PostgreSQL, browser (once the build is done), PGlite suite: the long ones
+//   unit, machines and the PGlite suite     then (a broken rule shows within two minutes)
+//   server on PostgreSQL, browser (once the build is done), the screens in two halves: the long ones
 // The summary gives each step's time, CPU and cost per test against its budget, and the ten
 // slowest test files; its last line is always `N passed, N failed` (CI reads it).
 // `node scripts/test.mjs lint types` runs only the named steps (and what they need).
