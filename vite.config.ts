@@ -54,7 +54,7 @@ export default defineConfig({
     isolate: false,
     // vitest leaves a core free by default; on 2 cores that is one worker
     maxWorkers: availableParallelism(),
-    // the transformed modules kept on disk (node_modules/.vitest-cache is this vitest's default place):
+    // the transformed modules kept on disk (node_modules/.experimental-vitest-cache, this vitest's default):
     // npm test's vitest steps transform the same app and server once between them, not once each
     experimental: { fsModuleCache: true },
   },

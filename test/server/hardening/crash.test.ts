@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PAY_WINDOW_STATES } from '../../../machines/domain/order-transitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
@@ -115,10 +115,11 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
     expect((await fetch(`${restarted!.url}/api/health`)).status).toBe(200);
 
     // the keys the kill left "in progress" have nobody to extend their lease; their lease runs out
-    // (moved past, as the jobs below: the lease's own timing is idempotency.test.ts's), and a cut-off
-    // request retried with its key is answered (done once, or decided now). On a loaded machine the
-    // kill can come before the victim claimed any key: then the retries are first tries.
-    await database.db.update(idempotencyKeys).set({ leaseUntil: new Date(Date.now() - 1_000) }).where(isNull(idempotencyKeys.status));
+    // (moved past by the database's clock, as the jobs below: the lease's own timing is
+    // idempotency.test.ts's), and a cut-off request retried with its key is answered (done once, or
+    // decided now). On a loaded machine the kill can come before the victim claimed any key: then
+    // the retries are first tries.
+    await database.db.update(idempotencyKeys).set({ leaseUntil: sql`now() - interval '1 second'` }).where(isNull(idempotencyKeys.status));
     const retried = await Promise.all(cut.map((c, i) => send(i % 2 ? restarted! : survivor, c.shot)));
     expect(retried.filter((a) => a.code === 70010 || a.status >= 500), 'retries still "in progress" or failing').toEqual([]);
 
