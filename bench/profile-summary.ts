@@ -1,7 +1,7 @@
 // Summarises V8 CPU profiles (`node --cpu-prof`, e.g. BENCH_CPU_PROF=<dir> npm run bench) over
 // the window where a marker function ran (default: the flash-sale race, `createOrder`), so start-up and
 // the idle time after the race do not count. Usage:
-//   npx tsx bench/profile-summary.ts <dir or .cpuprofile files> [--marker createOrder] [--top 40]
+//   npx tsx bench/profile-summary.ts <dir or .cpuprofile files> [--marker createOrder] [--top 40] [--last <ms>]
 // Prints the time by area (inclusive: a sample counts once per area on its stack) and the hottest
 // functions by self time.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -28,6 +28,8 @@ const opt = (name: string, fallback: string) => {
 };
 const marker = opt('marker', 'createOrder');
 const top = Number(opt('top', '40'));
+/** --last <ms>: only the last ms of the marker's window (the recorded race after its warm-ups) */
+const last = Number(opt('last', '0'));
 /** --callers <function>: the commonest stacks (leaf first) that end in that function */
 const callersOf = opt('callers', '');
 const stacks = new Map<string, number>();
@@ -80,6 +82,7 @@ for (const file of files) {
     console.log(`${path.basename(file)}: no sample in ${marker}`);
     continue;
   }
+  if (last > 0) from = Math.max(from, to - last * 1000);
   let busy = 0;
   p.samples.forEach((id, i) => {
     if (times[i]! < from || times[i]! > to) return;

@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { rowsOf } from '../../src/server/db/rows';
 import { errorResponse } from '../../src/server/http/error-response';
 import { idempotencyKeys } from '../../src/server/db/schema/index';
 import { idempotent, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../../src/server/http/idempotency';
 import { createRouter, ok } from '../../src/server/http/router';
 import { startTestServer } from './support/harness';
-
-/** PGlite answers { rows }, postgres.js answers the rows themselves. */
-function rowsOf<T>(r: unknown): T[] {
-  return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
-}
 
 /**
  * The idempotency middleware on a small money-like endpoint that writes a row per run:
@@ -77,6 +73,38 @@ describe('Idempotency-Key', async () => {
     const other = await pay('key-cccccccc', 100, '2');
     expect(other.headers.get('idempotent-replayed')).toBeNull();
     expect(await count()).toBe(before + 2);
+  });
+
+  it('keys claimed at once (one statement for the turn): each request runs once, and each retry replays its own answer', async () => {
+    const before = await count();
+    const amounts = Array.from({ length: 12 }, (_, i) => 1000 + i);
+    const first = await Promise.all(amounts.map((amount, i) => pay(`key-turn-${i}`, amount, String(10 + (i % 3)))));
+    const bodies = await Promise.all(first.map((r) => r.json() as Promise<{ data: { id: number } }>));
+    expect(first.map((r) => r.status)).toEqual(amounts.map(() => 200));
+    expect(new Set(bodies.map((b) => b.data.id)).size).toBe(12);
+    expect(await count()).toBe(before + 12);
+    const again = await Promise.all(amounts.map((amount, i) => pay(`key-turn-${i}`, amount, String(10 + (i % 3)))));
+    expect(again.map((r) => r.headers.get('idempotent-replayed'))).toEqual(amounts.map(() => 'true'));
+    expect(await Promise.all(again.map((r) => r.json()))).toEqual(bodies);
+    expect(await count()).toBe(before + 12);
+  });
+
+  it('a double tap in one turn (same key): the first runs, the second is refused while it runs (70010), the retry replays', async () => {
+    const before = await count();
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const taps = [pay('key-double-tap', 500), pay('key-double-tap', 500)];
+    // the refused tap answers while the running one waits at the gate (at most 5 s, should both run)
+    await Promise.race([...taps, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    open();
+    gate = undefined;
+    const [firstTap, second] = await Promise.all(taps);
+    expect([firstTap!.status, second!.status]).toEqual([200, 409]);
+    expect((await second!.json()).code).toBe(70010);
+    const retry = await pay('key-double-tap', 500);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual(await firstTap!.json());
+    expect(await count()).toBe(before + 1);
   });
 
   it('does not keep a failed (5xx) first attempt, so the retry runs', async () => {

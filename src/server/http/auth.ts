@@ -1,7 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { Errors } from '../../domain/errors';
+import type { Db } from '../db/client';
+import { perTurn } from '../db/per-turn';
 import { accounts, sessions } from '../db/schema/index';
 import type { Context } from 'hono';
 import type { AppEnv, Caller, Deps } from '../env';
@@ -16,13 +18,12 @@ function callerFor(c: Context<AppEnv>): Promise<Caller | undefined> {
   return callerForToken(c.var.deps, c.req.header(TOKEN_HEADER));
 }
 
-/** Finds the live session for a token: not revoked, not expired, account not banned. */
-export async function callerForToken(deps: Pick<Deps, 'db' | 'clock'>, rawToken: string | undefined): Promise<Caller | undefined> {
-  const token = rawToken?.trim();
-  if (!token) return undefined;
-  const { db, clock } = deps;
+/** The sessions of the tokens asked in one turn of the event loop, in one statement (`perTurn`). */
+const sessionsOf = perTurn(async (db: Db, hashes: readonly string[]) => {
   const rows = await db
     .select({
+      tokenHash: sessions.tokenHash,
+      expiresAt: sessions.expiresAt,
       sessionId: sessions.id,
       accountId: accounts.id,
       role: accounts.role,
@@ -32,10 +33,18 @@ export async function callerForToken(deps: Pick<Deps, 'db' | 'clock'>, rawToken:
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashSecret(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
-    .limit(1);
-  const row = rows[0];
-  if (!row || row.banned) return undefined;
+    .where(and(inArray(sessions.tokenHash, [...new Set(hashes)]), isNull(sessions.revokedAt)));
+  const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
+  return hashes.map((h) => byHash.get(h));
+});
+
+/** Finds the live session for a token: not revoked, not expired, account not banned. */
+export async function callerForToken(deps: Pick<Deps, 'db' | 'clock'>, rawToken: string | undefined): Promise<Caller | undefined> {
+  const token = rawToken?.trim();
+  if (!token) return undefined;
+  const now = deps.clock.now();
+  const row = await sessionsOf(deps.db, hashSecret(token));
+  if (!row || row.banned || row.expiresAt.getTime() <= now.getTime()) return undefined;
   return { sessionId: row.sessionId, accountId: row.accountId, role: row.role as Caller['role'], level: row.level, phone: row.phone };
 }
 

@@ -14,17 +14,16 @@ import { TOKEN_HEADER } from './auth';
 import { refusalOf } from './error-response';
 import { bodyHashOf, KEY_RE } from './idempotency';
 import { sizedJson } from './sized-json';
+import { perTurn } from '../db/per-turn';
+import { rowsOf } from '../db/rows';
+import type { Clock } from '../../domain/clock';
 
 const SOLD_OUT = new ApiError(Errors.goodsSoldOut);
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/** PGlite answers { rows }, postgres.js the rows themselves. */
-function rowsOf<T>(r: unknown): T[] {
-  return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
-}
-
 /** One refusal waiting for its batch's statement. */
 interface Pending {
+  clock: Clock;
   tokenHash: string;
   key: string | null;
   bodyHash: string | null;
@@ -32,22 +31,21 @@ interface Pending {
   path: string;
   status: number;
   response: unknown;
-  done(r: { caller: number | null; kept: boolean } | null): void;
 }
 
-/** Refusals per statement at most. */
-const BATCH = 200;
-/** The refusals gathered in this turn of the event loop, per database. */
-const gathering = new WeakMap<object, Pending[]>();
+/** What the statement found for a refusal: its caller and whether its key was kept (null: the statement failed). */
+type Found = { caller: number | null; kept: boolean } | null;
 
 /**
- * Sends the refusals gathered so far in ONE statement: for each, the caller's session (as
- * `requireAuth` finds it: live, not revoked, account not banned) and, with a key, the refusal kept
+ * Sends the refusals gathered in this turn of the event loop (`perTurn`, up to 200 a statement) in
+ * ONE statement: for each, the caller's session (as `requireAuth` finds it: live, not revoked,
+ * account not banned) and, with a key, the refusal kept
  * as the key's first answer (scoped to the caller, as `idempotent` does; a key that is there already
  * is left alone). Each gets its own caller and whether its key was kept; null for all if the
  * statement failed (they go the normal way).
  */
-async function flush(db: Db, batch: Pending[], now: Date): Promise<void> {
+const flush = perTurn(async (db: Db, batch: readonly Pending[]): Promise<Found[]> => {
+  const now = batch[0]!.clock.now();
   const input = JSON.stringify(
     batch.map((p, n) => ({ n, token_hash: p.tokenHash, key: p.key, body_hash: p.bodyHash, method: p.method, path: p.path, status: p.status, response: p.response })),
   );
@@ -72,15 +70,15 @@ async function flush(db: Db, batch: Pending[], now: Date): Promise<void> {
     const seen = new Map<string, number>();
     for (const r of rows) if (r.caller != null && batch[r.n]!.key !== null) seen.set(`${r.caller} ${batch[r.n]!.key}`, (seen.get(`${r.caller} ${batch[r.n]!.key}`) ?? 0) + 1);
     const byN = new Map(rows.map((r) => [Number(r.n), r]));
-    batch.forEach((p, n) => {
+    return batch.map((p, n) => {
       const r = byN.get(n);
       const twice = r?.caller != null && p.key !== null && (seen.get(`${r.caller} ${p.key}`) ?? 0) > 1;
-      p.done(r ? { caller: r.caller == null ? null : Number(r.caller), kept: r.kept === true && !twice } : null);
+      return r ? { caller: r.caller == null ? null : Number(r.caller), kept: r.kept === true && !twice } : null;
     });
   } catch {
-    for (const p of batch) p.done(null);
+    return batch.map(() => null);
   }
-}
+});
 
 /**
  * Refuses the purchase with 50003 (the sale is known sold out), decided together with the other
@@ -92,20 +90,7 @@ async function refuseAtOnce(c: Context<AppEnv>, token: string, key: string | und
   const { db, clock } = c.var.deps;
   const { status, body } = refusalOf(c, SOLD_OUT);
   const bodyHash = key === undefined ? null : await bodyHashOf(c);
-  const answer = await new Promise<{ caller: number | null; kept: boolean } | null>((done) => {
-    let batch = gathering.get(db);
-    if (!batch) {
-      const mine: Pending[] = [];
-      batch = mine;
-      gathering.set(db, mine);
-      setImmediate(() => {
-        gathering.delete(db);
-        const now = clock.now();
-        for (let i = 0; i < mine.length; i += BATCH) void flush(db, mine.slice(i, i + BATCH), now);
-      });
-    }
-    batch.push({ tokenHash: hashSecret(token), key: key ?? null, bodyHash, method: c.req.method, path: c.req.path, status, response: body, done });
-  });
+  const answer = await flush(db, { clock, tokenHash: hashSecret(token), key: key ?? null, bodyHash, method: c.req.method, path: c.req.path, status, response: body });
   if (answer?.caller == null || (key !== undefined && !answer.kept)) return null;
   return sizedJson(c, body, status);
 }

@@ -3,11 +3,15 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { Errors } from '../../domain/errors';
+import type { Db } from '../db/client';
+import { perTurn } from '../db/per-turn';
+import { rowsOf } from '../db/rows';
 import { idempotencyKeys } from '../db/schema/index';
 import type { AppEnv } from '../env';
 import { ApiError } from './api-error';
 import { newSecret } from '../services/tokens';
 import { clientIp } from './client-ip';
+import { jsonTextOf } from './sized-json';
 
 /** How long a first answer is kept and replayed (DESIGN.md §4). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -34,6 +38,65 @@ async function keyFacts(c: Context<AppEnv>): Promise<{ scope: string; bodyHash: 
   return { scope: caller ? `a:${caller.accountId}` : `v:${clientIp(c)}`, bodyHash: await bodyHashOf(c) };
 }
 
+/** A request's claim of its key: the row it inserts (or overwrites, when the key expired). */
+interface Claim {
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  bodyHash: string;
+  now: Date;
+  owner: string;
+  leaseUntil: Date;
+}
+
+/**
+ * The keys claimed in one turn of the event loop, in one statement (`perTurn`): a new key is taken; an
+ * expired key is as good as new (overwritten in the same statement, decisions 048 and 049); a live one
+ * answers no id here and is looked at by its request. A key asked twice in one turn (a double tap) is
+ * claimed by the first ask; the second finds it running. Raw SQL: drizzle's insert builder cost about a
+ * millisecond of CPU per request in the booking race.
+ */
+const claimKeys = perTurn(async (db: Db, claims: readonly Claim[]) => {
+  const first = new Map<string, number>();
+  claims.forEach((k, i) => {
+    if (!first.has(`${k.scope}\n${k.key}`)) first.set(`${k.scope}\n${k.key}`, i);
+  });
+  const rows = [...first.values()].map((i) => {
+    const k = claims[i]!;
+    return sql`(${k.scope}, ${k.key}, ${k.method}, ${k.path}, ${k.bodyHash}, ${k.now.toISOString()}::timestamptz, ${k.owner}, ${k.leaseUntil.toISOString()}::timestamptz)`;
+  });
+  const claimed = rowsOf<{ id: number; scope: string; key: string }>(
+    await db.execute(sql`insert into ${idempotencyKeys} (scope, key, method, path, body_hash, created_at, owner, lease_until)
+    values ${sql.join(rows, sql`, `)}
+    on conflict (scope, key) do update set method = excluded.method, path = excluded.path, body_hash = excluded.body_hash,
+      created_at = excluded.created_at, owner = excluded.owner, lease_until = excluded.lease_until, status = null, response = null
+      where ${idempotencyKeys.createdAt} < excluded.created_at - ${sql.raw(`interval '${IDEMPOTENCY_TTL_MS} milliseconds'`)}
+    returning id, scope, key`),
+  );
+  const ids = new Map(claimed.map((r) => [`${r.scope}\n${r.key}`, Number(r.id)]));
+  return claims.map((k, i) => (first.get(`${k.scope}\n${k.key}`) === i ? ids.get(`${k.scope}\n${k.key}`) : undefined));
+});
+
+/** A finished request's first answer, kept under its key (if the request still owns it). */
+interface Answer {
+  id: number;
+  owner: string;
+  status: number;
+  /** the answer's JSON text (null: no JSON body) */
+  json: string | null;
+}
+
+/** The answers finished in one turn of the event loop, kept in one statement (`perTurn`). */
+const keepAnswers = perTurn(async (db: Db, answers: readonly Answer[]) => {
+  // the answers' JSON texts are put into the statement's JSON as they are (no parse and stringify again)
+  const input = `[${answers.map((a) => `{"id":${a.id},"owner":${JSON.stringify(a.owner)},"status":${a.status},"response":${a.json ?? 'null'}}`).join(',')}]`;
+  await db.execute(sql`update ${idempotencyKeys} k set status = t.status, response = t.response, owner = null, lease_until = null
+    from jsonb_to_recordset(${input}::jsonb) as t(id int, owner text, status int, response jsonb)
+    where k.id = t.id and k.owner = t.owner`);
+  return answers.map(() => undefined);
+});
+
 /**
  * Money and capacity POSTs: the first answer to an Idempotency-Key is stored and replayed for a
  * retry; the same key with a different body is refused (70007); a retry while the first request
@@ -52,19 +115,7 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   const owner = newSecret();
   const lease = () => new Date(clock.now().getTime() + IDEMPOTENCY_LEASE_MS);
 
-  // a new key is taken; an expired key is as good as new (overwritten in the same statement: one
-  // round trip, decisions 048 and 049); a live one answers nothing here and is looked at below
-  // (raw SQL: drizzle's insert builder cost about a millisecond of CPU per request in the booking race)
-  const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
-  const claim = await db.execute(sql`insert into ${idempotencyKeys} (scope, key, method, path, body_hash, created_at, owner, lease_until)
-    values (${scope}, ${key}, ${c.req.method}, ${c.req.path}, ${bodyHash}, ${now.toISOString()}::timestamptz, ${owner}, ${lease().toISOString()}::timestamptz)
-    on conflict (scope, key) do update set method = excluded.method, path = excluded.path, body_hash = excluded.body_hash,
-      created_at = excluded.created_at, owner = excluded.owner, lease_until = excluded.lease_until, status = null, response = null
-      where ${idempotencyKeys.createdAt} < ${expired}::timestamptz
-    returning id`);
-  // PGlite answers { rows }, postgres.js the rows themselves
-  const inserted = (claim && typeof claim === 'object' && 'rows' in claim ? (claim as { rows: { id: number }[] }).rows : (claim as unknown as { id: number }[])) ?? [];
-  let id = inserted[0]?.id;
+  let id = await claimKeys(db, { scope, key, method: c.req.method, path: c.req.path, bodyHash, now, owner, leaseUntil: lease() });
   if (id === undefined) {
     const [row] = await db.select().from(idempotencyKeys).where(keyOf(scope, key)).limit(1);
     if (!row) throw new ApiError(Errors.requestInProgress);
@@ -115,9 +166,5 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
     await db.delete(idempotencyKeys).where(mine);
     return;
   }
-  const response: unknown = await c.res
-    .clone()
-    .json()
-    .catch(() => null);
-  await db.update(idempotencyKeys).set({ status, response, owner: null, leaseUntil: null }).where(mine);
+  await keepAnswers(db, { id, owner, status, json: await jsonTextOf(c.res) });
 });

@@ -98,6 +98,22 @@ describe('sessions: logout, token verify, my profile, booked count', async () =>
     expect(visitor.body.code).toBe(401);
   });
 
+  it('tokens asked at once (one statement for the turn) are each answered for their own session', async () => {
+    s.clock.advance(MINUTE);
+    const a = (await codeLogin(s, '13500000011')).body;
+    const b = (await codeLogin(s, '13500000012')).body;
+    const out = (await codeLogin(s, '13500000013')).body;
+    const banned = (await codeLogin(s, '13500000014')).body;
+    const old = (await codeLogin(s, '13500000015')).body;
+    const c = (await codeLogin(s, '13500000016')).body;
+    await s.call('POST', '/api/oauth/logout', { token: out.token });
+    await setBanned(s, banned.data.id);
+    await s.deps.db.update(sessions).set({ expiresAt: s.clock.now() }).where(eq(sessions.tokenHash, hashSecret(old.token)));
+    const tokens = [a.token, b.token, out.token, c.token, banned.token, a.token, old.token, 'not-a-token', b.token];
+    const answers = await Promise.all(tokens.map((token) => s.call('GET', '/api/customers/me', { token })));
+    expect(answers.map((r) => (r.status === 200 ? r.body.data.id : r.status))).toEqual([a.data.id, b.data.id, 401, c.data.id, 401, a.data.id, 401, 401, b.data.id]);
+  });
+
   it('every auth endpoint is in /api/openapi.json', async () => {
     const doc = (await s.call('GET', '/api/openapi.json')).body;
     for (const path of [

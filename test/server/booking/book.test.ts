@@ -43,6 +43,8 @@ describe('booking a class (POST /api/customers/classes/book)', async () => {
     const booked = ok.filter((d) => d.state === 'booked');
     const queued = ok.filter((d) => d.state === 'queued').sort((a, b) => a.bookingId - b.bookingId);
     expect(booked).toHaveLength(3);
+    // each answer's footer count is its own member's (counted together, one statement for the turn)
+    expect(ok.map((d) => d.bookedNum)).toEqual(ok.map((d) => (d.state === 'booked' ? 1 : 0)));
     // seats went to the first decided, and queue places follow in decision order: 1..4 by row id
     expect(Math.max(...booked.map((d) => d.bookingId))).toBeLessThan(queued[0].bookingId);
     expect(queued.map((d) => d.position)).toEqual([1, 2, 3, 4]);

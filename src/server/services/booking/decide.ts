@@ -11,6 +11,7 @@ import { ApiError } from '../../http/api-error';
 import { promotedNotice, skippedNotice } from './notices';
 import { bookedSeatsNear, type BookedSeat } from './seats';
 import { heldBy } from '../cards/holders';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Booking decisions (issue 3): book, cancel a seat (promoting the queue), cancel a queue entry.
@@ -130,11 +131,6 @@ async function spendCard(tx: Tx, card: CardRow, cls: ClassRow, now: Date): Promi
       .where(eq(memberCards.id, card.id));
   }
   return { spent, activated, usesLeft: card.usesLeft === null ? null : card.usesLeft - spent };
-}
-
-/** PGlite answers { rows }, postgres.js the rows themselves. */
-export function rowsOf<T>(r: unknown): T[] {
-  return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
 }
 
 /** The class as it is now (not locked: book_seats re-checks it under the lock), with the member locked, in one round trip. */

@@ -5,8 +5,9 @@ import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { accounts, cardFamilyMembers, classes, memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { clashRefusal, decide, refuse, rowsOf, seatsFromJson, spendingOf, takeSeats, type BookResult, type CardRow, type ClassRow, type Member, type SeatRequest } from './decide';
+import { clashRefusal, decide, refuse, seatsFromJson, spendingOf, takeSeats, type BookResult, type CardRow, type ClassRow, type Member, type SeatRequest } from './decide';
 import type { BookedSeat } from './seats';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Group commit for bookings (issue 17, decision 048): the booking requests for one class that arrive

@@ -8,6 +8,7 @@ import { addDays, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMon
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
+import { perTurn } from '../../db/per-turn';
 import { bookings, classes, classTypes, clubs, memberCards, styles, teachers } from '../../db/schema/index';
 import { translate, type Locale } from '../../i18n';
 import { containsPattern, loc } from '../catalog';
@@ -363,14 +364,24 @@ export async function myBookings(db: Db, now: Date, accountId: number, scope: 'u
 }
 
 /** Upcoming booked classes (not yet started): the footer badge. */
-export async function bookedCount(db: Db, now: Date, accountId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(bookings)
-    .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(and(eq(bookings.accountId, accountId), eq(bookings.state, 'booked'), gt(classes.startsAt, now)));
-  return row?.n ?? 0;
+export function bookedCount(db: Db, now: Date, accountId: number): Promise<number> {
+  return bookedCounts(db, { now, accountId });
 }
+
+/** The footer counts asked in one turn of the event loop (a crowd's bookings answered together), one statement per moment asked. */
+const bookedCounts = perTurn(async (db: Db, asks: readonly { now: Date; accountId: number }[]) => {
+  const counts = new Map<string, number>();
+  for (const at of new Set(asks.map((a) => a.now.getTime()))) {
+    const rows = await db
+      .select({ accountId: bookings.accountId, n: count() })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .where(and(inArray(bookings.accountId, [...new Set(asks.filter((a) => a.now.getTime() === at).map((a) => a.accountId))]), eq(bookings.state, 'booked'), gt(classes.startsAt, new Date(at))))
+      .groupBy(bookings.accountId);
+    for (const r of rows) counts.set(`${at} ${r.accountId}`, r.n);
+  }
+  return asks.map((a) => counts.get(`${a.now.getTime()} ${a.accountId}`) ?? 0);
+});
 
 /** The caller's booking with its class and club, for the calendar file. */
 export async function bookingForCalendar(db: Db, accountId: number, bookingId: number) {

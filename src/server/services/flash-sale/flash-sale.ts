@@ -6,6 +6,7 @@ import { flashSaleBuyers, flashSales } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { translate, type Locale } from '../../i18n';
 import { forgetSoldOut, knownSoldOut, rememberSoldOut } from './sold-out-memory';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The flash-sale guard (decision 009). A purchase goes through the normal order creation; these
@@ -68,11 +69,6 @@ export async function checkFlashSale(db: Db, goodsId: number, now: Date, guard =
   if (phase === 'sold_out' && guard) rememberSoldOut(db, sale);
   if (why) throw new ApiError(why);
   return sale;
-}
-
-/** PGlite answers { rows }, postgres.js the rows themselves. */
-function rowsOf<T>(r: unknown): T[] {
-  return (r && typeof r === 'object' && 'rows' in r ? (r as { rows: T[] }).rows : (r as T[])) ?? [];
 }
 
 /**

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { perTurn } from '../../src/server/db/per-turn';
+
+/** A batch runner that records each batch it was given and answers each item doubled. */
+function recorder() {
+  const batches: { owner: object; items: number[] }[] = [];
+  const run = perTurn(async (owner: object, items: readonly number[]) => {
+    batches.push({ owner, items: [...items] });
+    return items.map((n) => n * 2);
+  }, 3);
+  return { batches, run };
+}
+
+describe('perTurn: the calls of one turn of the event loop run as one batch', () => {
+  it('gathers the calls made before the turn ends, per owner, and answers each its own', async () => {
+    const { batches, run } = recorder();
+    const a = {};
+    const b = {};
+    const answers = Promise.all([run(a, 1), run(b, 10), run(a, 2)]);
+    expect(batches).toEqual([]);
+    expect(await answers).toEqual([2, 20, 4]);
+    expect(batches).toEqual([
+      { owner: a, items: [1, 2] },
+      { owner: b, items: [10] },
+    ]);
+  });
+
+  it('a call made after the turn ended waits for the next batch', async () => {
+    const { batches, run } = recorder();
+    const owner = {};
+    const first = run(owner, 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = run(owner, 2);
+    expect(await Promise.all([first, second])).toEqual([2, 4]);
+    expect(batches.map((x) => x.items)).toEqual([[1], [2]]);
+  });
+
+  it('splits a crowd into batches of the largest size, in arrival order', async () => {
+    const { batches, run } = recorder();
+    const owner = {};
+    expect(await Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => run(owner, n)))).toEqual([2, 4, 6, 8, 10, 12, 14]);
+    expect(batches.map((x) => x.items)).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+  });
+
+  it('a failed batch fails each of its calls, and only those', async () => {
+    const run = perTurn(async (_owner: object, items: readonly number[]) => {
+      if (items.includes(0)) throw new Error('statement failed');
+      return items;
+    });
+    const bad = {};
+    const good = {};
+    const results = await Promise.allSettled([run(bad, 1), run(bad, 0), run(good, 3)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect((results[0] as PromiseRejectedResult).reason).toEqual(new Error('statement failed'));
+  });
+});
