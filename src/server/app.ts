@@ -1,12 +1,12 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
-import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
 import type { Context } from 'hono';
 import { Errors } from '../domain/errors';
 import type { AppEnv, Deps } from './env';
 import { ApiError } from './http/api-error';
+import { limitBody } from './http/body-limit';
 import { catalogChanged, catalogFastPath, FOREVER_CACHE_CONTROL } from './http/catalog-cache';
 import { errorResponse } from './http/error-response';
 import { serveMessages } from './http/messages-file';
@@ -58,15 +58,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   // answers under 1 kB are sent as they are: the envelope carries its Content-Length (sizedJson), which
   // compress() needs to see them as small (decisions 048, 049)
   app.use('*', compress());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
-      onError: () => {
-        throw new ApiError(Errors.tooLarge);
-      },
-    }),
-  );
+  app.use('/api/*', limitBody(deps.config.bodyLimitBytes));
 
   app.use('/api/*', refuseNul);
 
