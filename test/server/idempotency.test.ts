@@ -37,6 +37,9 @@ describe('Idempotency-Key', async () => {
     return ok(c, { id: row!.id, run: runs });
   });
 
+  // answers the note it was sent: a lone surrogate in it is an answer PostgreSQL's jsonb cannot keep
+  app.post('/echo', idempotent, async (c) => ok(c, { note: ((await c.req.json()) as { note: string }).note }));
+
   const pay = (key: string | undefined, amount: number, account = '1') =>
     app.request('/pay', {
       method: 'POST',
@@ -87,6 +90,20 @@ describe('Idempotency-Key', async () => {
     expect(again.map((r) => r.headers.get('idempotent-replayed'))).toEqual(amounts.map(() => 'true'));
     expect(await Promise.all(again.map((r) => r.json()))).toEqual(bodies);
     expect(await count()).toBe(before + 12);
+  });
+
+  it('an answer that cannot be kept fails only its own request, not the answers kept with it in its turn', async () => {
+    const echo = app.request('/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test-account': '1', 'idempotency-key': 'key-echo-surrogate' },
+      body: '{"note":"\\ud800"}',
+    });
+    const pays = [pay('key-beside-1', 700), pay('key-beside-2', 701)];
+    const [bad, ...good] = await Promise.all([echo, ...pays]);
+    expect(bad!.status).toBe(500);
+    expect(good.map((r) => r.status)).toEqual([200, 200]);
+    const again = await Promise.all([pay('key-beside-1', 700), pay('key-beside-2', 701)]);
+    expect(again.map((r) => r.headers.get('idempotent-replayed'))).toEqual(['true', 'true']);
   });
 
   it('a double tap in one turn (same key): the first runs, the second is refused while it runs (70010), the retry replays', async () => {

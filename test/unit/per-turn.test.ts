@@ -42,15 +42,19 @@ describe('perTurn: the calls of one turn of the event loop run as one batch', ()
     expect(batches.map((x) => x.items)).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
   });
 
-  it('a failed batch fails each of its calls, and only those', async () => {
+  it('a failed batch is run again call by call: only the calls that fail alone fail', async () => {
+    const batches: number[][] = [];
     const run = perTurn(async (_owner: object, items: readonly number[]) => {
+      batches.push([...items]);
       if (items.includes(0)) throw new Error('statement failed');
-      return items;
+      return items.map((n) => n * 2);
     });
-    const bad = {};
-    const good = {};
-    const results = await Promise.allSettled([run(bad, 1), run(bad, 0), run(good, 3)]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
-    expect((results[0] as PromiseRejectedResult).reason).toEqual(new Error('statement failed'));
+    const owner = {};
+    const other = {};
+    const results = await Promise.allSettled([run(owner, 1), run(owner, 0), run(owner, 3), run(other, 4)]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([2, 'statement failed', 6, 8]);
+    // the batch, then its calls one by one (the other owner's batch on its own)
+    expect(batches).toHaveLength(5);
+    expect(batches).toEqual(expect.arrayContaining([[1, 0, 3], [4], [1], [0], [3]]));
   });
 });

@@ -5,8 +5,9 @@
  * request up to its first statement before the loop turns. `perTurn` gathers those calls per owner
  * (the database) and, at the turn's end (`setImmediate`, after every socket read of the poll), runs
  * them as one batch: one round trip and one query built instead of one per request. Each call gets
- * its own answer; a failed batch fails each of its calls with the error. A lone call waits for
- * nothing but the end of its turn.
+ * its own answer. A failed batch is run again call by call, so that one bad call (a value the
+ * statement refuses) fails only itself, as it did when each request ran its own statement. A lone
+ * call waits for nothing but the end of its turn.
  *
  * `run` answers the items in their order (one answer per item). Batches hold at most `max` items.
  */
@@ -29,7 +30,8 @@ export function perTurn<Owner extends object, Item, Answer>(
       );
       batch.forEach((w, i) => w.resolve(answers[i] as Answer));
     } catch (err) {
-      for (const w of batch) w.reject(err);
+      if (batch.length === 1) batch[0]!.reject(err);
+      else await Promise.all(batch.map((w) => flush(owner, [w])));
     }
   }
 

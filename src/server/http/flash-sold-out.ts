@@ -39,10 +39,9 @@ type Found = { caller: number | null; kept: boolean } | null;
 /**
  * Sends the refusals gathered in this turn of the event loop (`perTurn`, up to 200 a statement) in
  * ONE statement: for each, the caller's session (as `requireAuth` finds it: live, not revoked,
- * account not banned) and, with a key, the refusal kept
- * as the key's first answer (scoped to the caller, as `idempotent` does; a key that is there already
- * is left alone). Each gets its own caller and whether its key was kept; null for all if the
- * statement failed (they go the normal way).
+ * account not banned) and, with a key, the refusal kept as the key's first answer (scoped to the
+ * caller, as `idempotent` does; a key that is there already is left alone). Each gets its own caller
+ * and whether its key was kept; null for all if the statement failed (they go the normal way).
  */
 const flush = perTurn(async (db: Db, batch: readonly Pending[]): Promise<Found[]> => {
   const now = batch[0]!.clock.now();
