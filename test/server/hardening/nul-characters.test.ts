@@ -32,6 +32,20 @@ describe('a NUL character anywhere in the input is bad input naming its field', 
     expect((await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.state).toBe('unpaid');
   });
 
+  it('a lone surrogate in a JSON string (not text: PostgreSQL would store it altered, and jsonb refuses it) is 400 naming the field', async () => {
+    const m = await newMember(s);
+    const g = await newGoods(s, { stock: 3 });
+    const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    const cancel = await s.call('POST', '/api/orders/cancel', { token: m.token, raw: `{"orderNo":"${no}\\ud800"}` });
+    expect([cancel.status, cancel.body.code, cancel.body.field]).toEqual([400, 70003, 'orderNo']);
+    const low = await s.call('POST', '/api/orders/pay', { token: m.token, raw: `{"orderNo":"${no}","method":"balance","note":["ok",{"deep":"\\udc00x"}]}` });
+    expect([low.status, low.body.code, low.body.field]).toEqual([400, 70003, 'note.1.deep']);
+    // a pair (an emoji written as two escapes) is text like any other
+    const pair = await s.call('POST', '/api/orders/cancel', { token: m.token, raw: `{"orderNo":"${no}","reason":"\\ud83e\\uddd8"}` });
+    expect(pair.status).toBe(200);
+    expect((await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.state).toBe('cancelled');
+  });
+
   it('in a path segment: answers 400, never 500', async () => {
     const r = await s.call('GET', '/api/school/clubs/%00');
     expect(r.status).toBeLessThan(500);
