@@ -1,6 +1,6 @@
-import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { ms, type BenchRow, type BenchSection } from '../types';
+import { keepAliveAgent, send } from '../http-client';
 
 const CONNECTIONS = 50;
 
@@ -27,23 +27,10 @@ interface Outcome {
 /** Sends requests over CONNECTIONS keep-alive connections, each connection one request at a time. */
 async function hammer(baseUrl: string, load: Load): Promise<Outcome> {
   const url = new URL(load.path, baseUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const agent = keepAliveAgent(CONNECTIONS);
   const headers: Record<string, string | number> = { accept: 'application/json', 'accept-encoding': 'gzip' };
-  if (load.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = Buffer.byteLength(load.body);
-  }
-  const once = () =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(url, { method: load.method, agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1') }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(load.body);
-    });
+  if (load.body !== undefined) headers['content-type'] = 'application/json';
+  const once = () => send(agent, url, load.method, headers, load.body);
 
   const warmup = load.warmup ?? 0;
   const out: Outcome = { latencies: [], errors: 0, seconds: 0, warmup };
