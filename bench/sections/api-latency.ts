@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { ms, type BenchRow, type BenchSection } from '../types';
-import { keepAliveAgent, send } from '../http-client';
+import { keepAliveAgent, send } from '../../test/server/support/http-client';
 
 const CONNECTIONS = 50;
 

@@ -8,7 +8,7 @@ import { startServer } from '../../test/e2e/support/server';
 import { raceServerArgs } from '../server-args';
 import { cpuSeconds, hotRowRateOn } from '../pgbench';
 import { ms, type BenchRow, type BenchSection } from '../types';
-import { keepAliveAgent, send } from '../http-client';
+import { keepAliveAgent, send } from '../../test/server/support/http-client';
 
 const MEMBERS = Number(process.env.BENCH_RACE_MEMBERS) || 200;
 const CAPACITY = 20;

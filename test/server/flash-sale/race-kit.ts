@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../../../src/server/db/client';
 import { accounts, flashSales, goods, sessions } from '../../../src/server/db/schema/index';
 import { hashSecret, newSecret } from '../../../src/server/services/tokens';
 import { buildServerEntry, startServer, type RunningServer } from '../../e2e/support/server';
+import { keepAliveAgent, send } from '../support/http-client';
 
 /**
  * The flash-sale race across processes (decision 009), shared by the PostgreSQL test and the bench:
@@ -105,27 +106,33 @@ export interface Answer {
 
 /** One request per (buyer, key): all fired at once, spread round-robin over the processes. */
 export async function crowd(servers: RunningServer[], goodsId: number, shots: { token: string; key: string }[]): Promise<{ answers: Answer[]; seconds: number }> {
+  const agent = keepAliveAgent();
+  const urls = servers.map((s) => new URL('/api/orders/create', s.url));
+  const body = JSON.stringify({ goodsId, agreementAccepted: true });
   const started = performance.now();
   const answers = await Promise.all(
     shots.map(async (shot, i) => {
       const t0 = performance.now();
-      const res = await fetch(`${servers[i % servers.length]!.url}/api/orders/create`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'authorization-token': shot.token, 'idempotency-key': shot.key },
-        body: JSON.stringify({ goodsId, agreementAccepted: true }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { code?: number };
-      return { status: res.status, code: body.code ?? -1, ms: performance.now() - t0 };
+      const res = await send(agent, urls[i % urls.length]!, 'POST', { 'content-type': 'application/json', 'authorization-token': shot.token, 'idempotency-key': shot.key }, body);
+      let code = -1;
+      try {
+        code = (JSON.parse(res.body) as { code?: number }).code ?? -1;
+      } catch {
+        /* not JSON: counted as code -1 */
+      }
+      return { status: res.status, code, ms: performance.now() - t0 };
     }),
   );
-  return { answers, seconds: (performance.now() - started) / 1000 };
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { answers, seconds };
 }
 
 /** Warms each process's pool and JIT with a read that decides nothing. */
 export async function warm(servers: RunningServer[], buyers: Buyer[]): Promise<void> {
-  await Promise.all(
-    buyers.slice(0, 20 * servers.length).map((b, i) => fetch(`${servers[i % servers.length]!.url}/api/product/goods/activity`, { headers: { 'authorization-token': b.token } }).then((r) => r.text())),
-  );
+  const agent = keepAliveAgent();
+  await Promise.all(buyers.slice(0, 20 * servers.length).map((b, i) => send(agent, new URL('/api/product/goods/activity', servers[i % servers.length]!.url), 'GET', { 'authorization-token': b.token })));
+  agent.destroy();
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -1,13 +1,17 @@
 import { Agent, request } from 'node:http';
 
-/** A plain node:http client: a fraction of fetch's CPU per request (the bench shares the cores with the servers). */
+/**
+ * A plain node:http client for crowds of requests (the races in the bench and in the tests): a
+ * fraction of fetch's CPU per request, which matters when the client shares two cores with the
+ * servers and PostgreSQL it measures (decision 048).
+ */
 export interface HttpAnswer {
   status: number;
   body: string;
 }
 
 /** Keep-alive connections, up to `sockets` at once. */
-export function keepAliveAgent(sockets: number): Agent {
+export function keepAliveAgent(sockets = Infinity): Agent {
   return new Agent({ keepAlive: true, maxSockets: sockets });
 }
 
