@@ -44,8 +44,12 @@ export function canApply(state: BookingRowState, event: BookingEvent['type'], fa
   return nextBookingState(state, event, facts) !== null;
 }
 
-/** The chart's first state for each input, asked once (the chart does not change while the server runs). */
-const firstStates = new Map<boolean, BookingRowState>();
+/**
+ * The chart's first state for each input, asked once per chart: keyed on the chart's config, so a
+ * chart put in its place (`npm run mutants` plants each mutant into this very machine object) is
+ * asked afresh.
+ */
+const firstStates = new WeakMap<object, Map<boolean, BookingRowState>>();
 
 /**
  * A new request's first state by the chart: a seat when the class has room, else its queue. Each
@@ -53,10 +57,12 @@ const firstStates = new Map<boolean, BookingRowState>();
  * of the booking race's CPU (decision 048).
  */
 export function initialBookingState(input: { classFull: boolean }): BookingRowState {
-  let state = firstStates.get(input.classFull);
+  let byInput = firstStates.get(bookingMachine.config);
+  if (!byInput) firstStates.set(bookingMachine.config, (byInput = new Map()));
+  let state = byInput.get(input.classFull);
   if (state === undefined) {
     state = ROW_STATE[topOf(createActor(bookingMachine, { input }).getSnapshot().value)]!;
-    firstStates.set(input.classFull, state);
+    byInput.set(input.classFull, state);
   }
   return state;
 }
