@@ -19,3 +19,18 @@ export function raceServerArgs(): string[] {
   writeFileSync(preload, "process.on('SIGTERM', () => process.exit(0));\n");
   return ['--cpu-prof', '--cpu-prof-dir', abs, '--import', preload, ...entry];
 }
+
+/**
+ * Warm-up races before each race's recorded one (BENCH_RACE_WARMUP; 0 = cold), on a class or sale of
+ * their own, not recorded: a race decides the day's first minute on servers that have been up for
+ * hours. Five, because V8 keeps compiling the hot path over the first thousand or so requests: the
+ * flash sale after one warm-up took 1.4-1.8 ms of server CPU a request, after five 0.8 ms, and the
+ * floor (GET /api/health, same crowd) went from 0.85 to 0.3 ms over five bursts (decision 049).
+ */
+export const RACE_WARMUPS = process.env.BENCH_RACE_WARMUP === undefined ? 5 : Number(process.env.BENCH_RACE_WARMUP);
+
+/** How a race's row says it was warmed: ", after the same crowd on 5 warm-up sales", or `cold`. */
+export function warmUpNote(one: string, many: string, cold: string): string {
+  if (RACE_WARMUPS === 0) return `, ${cold}`;
+  return `, after the same crowd on ${RACE_WARMUPS === 1 ? `a warm-up ${one}` : `${RACE_WARMUPS} warm-up ${many}`}`;
+}

@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { accounts, bookings, classes, memberCards, sessions } from '../../src/server/db/schema/index';
 import { hashSecret, newSecret } from '../../src/server/services/tokens';
 import { startServer } from '../../test/e2e/support/server';
-import { raceServerArgs } from '../server-args';
+import { RACE_WARMUPS, raceServerArgs, warmUpNote } from '../server-args';
 import { cpuSeconds, hotRowRateOn } from '../pgbench';
 import { ms, type BenchRow, type BenchSection } from '../types';
 import { keepAliveAgent, send } from '../../test/server/support/http-client';
@@ -14,8 +14,6 @@ const MEMBERS = Number(process.env.BENCH_RACE_MEMBERS) || 200;
 const CAPACITY = 20;
 /** the server's PostgreSQL pool (src/server/db/client.ts default) */
 const POOL = 10;
-/** warm-up races before the recorded one (BENCH_RACE_WARMUP; 0 = cold) */
-const WARMUPS = process.env.BENCH_RACE_WARMUP === undefined ? 1 : Number(process.env.BENCH_RACE_WARMUP);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -53,7 +51,7 @@ export const bookingRace: BenchSection = {
       const [cls, ...warmClasses] = await db
         .insert(classes)
         .values(
-          Array.from({ length: 1 + WARMUPS }, (_, k) => new Date(classAt.getTime() + k * 2 * 3_600_000)).map((startsAt) => ({
+          Array.from({ length: 1 + RACE_WARMUPS }, (_, k) => new Date(classAt.getTime() + k * 2 * 3_600_000)).map((startsAt) => ({
             clubId: 1,
             room: 'A',
             classType: 'regular' as const,
@@ -142,7 +140,7 @@ export const bookingRace: BenchSection = {
       // the hot-row ceiling on the same PostgreSQL, after the race (they do not compete)
       const pg = await hotRowRateOn(base);
       const rows: BenchRow[] = [
-        { metric: 'decisions per second', value: `${Math.round(rate)}/s`, note: `${MEMBERS} concurrent POST /book in ${seconds.toFixed(2)} s, real server process (built), its PostgreSQL pool of ${POOL}${WARMUPS === 0 ? ', cold' : `, after the same crowd on ${WARMUPS === 1 ? 'a warm-up class' : `${WARMUPS} warm-up classes`}`}` },
+        { metric: 'decisions per second', value: `${Math.round(rate)}/s`, note: `${MEMBERS} concurrent POST /book in ${seconds.toFixed(2)} s, real server process (built), its PostgreSQL pool of ${POOL}${warmUpNote('class', 'classes', 'cold')}` },
         { metric: 'book p50', value: ms(percentile(sorted, 50)) },
         { metric: 'book p99', value: ms(percentile(sorted, 99)), note: 'all requests start together: the tail waits for the class row lock' },
         { metric: 'server CPU per request', value: Number.isNaN(cpuPerRequest) ? '-' : ms(cpuPerRequest), note: 'user + system time of the server process during the race, divided by the requests (PostgreSQL not included)' },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { accounts, flashSales, goods, sessions } from '../../../src/server/db/schema/index';
@@ -102,11 +103,31 @@ export interface Answer {
   status: number;
   code: number;
   ms: number;
+  /** the order made (a place taken) */
+  orderNo?: string;
+  /** the buyer's session */
+  token: string;
 }
 
-/** One request per (buyer, key): all fired at once, spread round-robin over the processes. */
-export async function crowd(servers: RunningServer[], goodsId: number, shots: { token: string; key: string }[]): Promise<{ answers: Answer[]; seconds: number }> {
-  const agent = keepAliveAgent();
+/** Cancels the orders a crowd made, as their buyers would (POST /api/orders/cancel): the places come back and the buyers may buy again. */
+export async function cancelOrders(servers: RunningServer[], answers: Answer[], shared?: Agent): Promise<void> {
+  const agent = shared ?? keepAliveAgent();
+  const made = answers.filter((a) => a.orderNo !== undefined);
+  const done = await Promise.all(
+    made.map((a, i) => send(agent, new URL('/api/orders/cancel', servers[i % servers.length]!.url), 'POST', { 'content-type': 'application/json', 'authorization-token': a.token }, JSON.stringify({ orderNo: a.orderNo }))),
+  );
+  if (!shared) agent.destroy();
+  const refused = done.filter((d) => d.status !== 200);
+  if (refused.length) throw new Error(`cancelling ${refused.length} of ${made.length} orders failed: ${refused[0]!.status} ${refused[0]!.body}`);
+}
+
+/**
+ * One request per (buyer, key): all fired at once, spread round-robin over the processes. Over new
+ * connections, unless `shared` is an agent whose connections a crowd before it opened (the bench's
+ * recorded race after its warm-up: phones with the page open keep theirs); that agent stays open.
+ */
+export async function crowd(servers: RunningServer[], goodsId: number, shots: { token: string; key: string }[], shared?: Agent): Promise<{ answers: Answer[]; seconds: number }> {
+  const agent = shared ?? keepAliveAgent();
   const urls = servers.map((s) => new URL('/api/orders/create', s.url));
   const body = JSON.stringify({ goodsId, agreementAccepted: true });
   const started = performance.now();
@@ -115,16 +136,19 @@ export async function crowd(servers: RunningServer[], goodsId: number, shots: { 
       const t0 = performance.now();
       const res = await send(agent, urls[i % urls.length]!, 'POST', { 'content-type': 'application/json', 'authorization-token': shot.token, 'idempotency-key': shot.key }, body);
       let code = -1;
+      let orderNo: string | undefined;
       try {
-        code = (JSON.parse(res.body) as { code?: number }).code ?? -1;
+        const answer = JSON.parse(res.body) as { code?: number; data?: { orderNo?: string } | null };
+        code = answer.code ?? -1;
+        orderNo = answer.data?.orderNo;
       } catch {
         /* not JSON: counted as code -1 */
       }
-      return { status: res.status, code, ms: performance.now() - t0 };
+      return { status: res.status, code, ms: performance.now() - t0, orderNo, token: shot.token };
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
+  if (!shared) agent.destroy();
   return { answers, seconds };
 }
 

@@ -10,9 +10,9 @@ export interface HttpAnswer {
   body: string;
 }
 
-/** Keep-alive connections, up to `sockets` at once. */
+/** Keep-alive connections, up to `sockets` at once, every one kept open between requests (node keeps 256 by default). */
 export function keepAliveAgent(sockets = Infinity): Agent {
-  return new Agent({ keepAlive: true, maxSockets: sockets });
+  return new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
 }
 
 /** One request and its answer's text. */
