@@ -35,7 +35,7 @@ export async function startServerApp(config: Config, clock: Clock, log: Logger, 
     seeded,
     /** stops the job runner and closes the database */
     async close() {
-      stopJobs();
+      await stopJobs();
       await database.close();
     },
   };

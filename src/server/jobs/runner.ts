@@ -74,19 +74,28 @@ export async function scheduleRecurringJobs(deps: Deps): Promise<void> {
   });
 }
 
-/** Schedules the recurring jobs once and polls for due jobs. */
-export async function startJobRunner(deps: Deps, pollMs = 5_000): Promise<() => void> {
+/**
+ * Schedules the recurring jobs once and polls for due jobs: the first poll at once (what came due
+ * while no process ran is done as this one starts, not a poll later), then every `pollMs`. The stop
+ * function ends the polling and resolves once a poll under way has ended (the database may close then).
+ */
+export async function startJobRunner(deps: Deps, pollMs = 5_000): Promise<() => Promise<void>> {
   await scheduleRecurringJobs(deps);
-  let running = false;
-  const timer = setInterval(() => {
+  let running: Promise<void> | null = null;
+  const poll = () => {
     if (running) return;
-    running = true;
-    runDueJobs(deps)
-      .catch((err) => deps.log.error('job runner', { error: err instanceof Error ? err.message : String(err) }))
+    running = runDueJobs(deps)
+      .then(() => undefined)
+      .catch((err: unknown) => deps.log.error('job runner', { error: err instanceof Error ? err.message : String(err) }))
       .finally(() => {
-        running = false;
+        running = null;
       });
-  }, pollMs);
+  };
+  const timer = setInterval(poll, pollMs);
   timer.unref();
-  return () => clearInterval(timer);
+  poll();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
