@@ -4,7 +4,7 @@
 // the others:
 //   build, types, lint, catalogs            first (a type or lint error shows within minutes)
 //   unit, machines and the PGlite suite     then (a broken rule shows within two minutes)
-//   server on PostgreSQL, browser (once the build is done), the screens in two halves: the long ones
+//   server on PostgreSQL, browser (once the build is done), the screens in three shards: the long ones
 // The summary gives each step's time, CPU and cost per test against its budget, and the ten
 // slowest test files; its last line is always `N passed, N failed` (CI reads it).
 // `node scripts/test.mjs lint types` runs only the named steps (and what they need).
@@ -134,6 +134,16 @@ function ensureChromium(ctx) {
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * The screens run last, in three shards (vitest --shard) side by side. One vitest worker keeps a core
+ * busy only while it is not waiting on PostgreSQL: as one step the run ended with one core idle for
+ * its last 80-90 s (decision 015, ninth pass), and as two halves the machine was still a fifth idle
+ * for the last two minutes (40 idle core-seconds; three shards: 16, tenth pass). A shard weighs two
+ * thirds of a step, so all three fit in the two slots the server suite and the browser leave.
+ */
+const SCREEN_SHARDS = Number(process.env.TEST_SCREEN_SHARDS) || 3;
+const SCREEN_WEIGHT = 2 / SCREEN_SHARDS;
+
+/**
  * The steps, in the order they start. At most `capacity` weight runs at once (the machine's cores;
  * `TEST_CAPACITY` overrides): on the 2-core machine, seven steps at once spent a quarter more CPU on
  * each other than two at a time, and took longer (decision 015, fourth pass). The quick checks start
@@ -189,16 +199,15 @@ const steps = [
       return vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts'], { env, hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts' });
     },
   },
-  // two halves (vitest --shard): one vitest worker keeps one core busy, and the screens run last; as one
-  // step, the run ended with one core idle for the last 80-90 s (decision 015, ninth pass)
-  ...[1, 2].map((half) => ({
-    name: `screens${half}`,
+  // the screens in shards (vitest --shard), run last; TEST_SCREEN_SHARDS overrides the count (see SCREEN_SHARDS)
+  ...Array.from({ length: SCREEN_SHARDS }, (_, i) => i + 1).map((part) => ({
+    name: `screens${part}`,
     group: 'screens',
-    title: `screens on PostgreSQL (half ${half} of 2)`,
-    weight: 1,
+    title: `screens on PostgreSQL (part ${part} of ${SCREEN_SHARDS})`,
+    weight: SCREEN_WEIGHT,
     nice: 0,
     budget: { cpuMsPerTest: 350 },
-    run: (ctx) => onPostgres(ctx, ['test/screens', `--shard=${half}/2`], `screen tests (half ${half})`),
+    run: (ctx) => onPostgres(ctx, ['test/screens', `--shard=${part}/${SCREEN_SHARDS}`], `screen tests (part ${part})`),
   })),
 ];
 
