@@ -191,8 +191,8 @@ describe("a zone's offsets as spans, and Shanghai's taken from the server (decis
       );
       return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute), weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday!) };
     };
-    // 1988 had summer time (+9 h); the rest are +8 h; each instant and the minute either side of the
-    // Shanghai midnights around it
+    // a minute either side of 1988's two summer-time switches (+8 h to +9 h and back), the epoch, the
+    // last moment before a Shanghai midnight, and 300 instants at odd hours from 1985 to 2109
     const instants = [at('1988-04-16T17:59:00Z'), at('1988-04-16T18:00:00Z'), at('1988-09-10T16:59:00Z'), at('1988-09-10T17:00:00Z'), at('1970-01-01T00:00:00Z'), at('2026-11-20T15:59:59.999Z')];
     for (let i = 0; i < 300; i++) instants.push(at('1985-01-01T00:00:00Z') + i * 151 * 86_400_000 + ((i * 7_919_000) % 86_400_000));
     const first = Date.UTC(1970, 0, 1);
