@@ -44,7 +44,7 @@ const AREAS: [string, (f: Node['callFrame']) => boolean][] = [
   ['postgres.js (protocol)', (f) => f.url.includes('/postgres/')],
   ['zod (validation)', (f) => f.url.includes('/zod/')],
   ['compression (gzip)', (f) => /compress|gzip|deflate|zlib/i.test(f.functionName) || f.url.includes('zlib')],
-  ['logging', (f) => /logger|pino/i.test(f.url) || /^(inRequest|log)$/.test(f.functionName)],
+  ['logging', (f) => /logger|pino/i.test(f.url) || /^(forRequest|log)$/.test(f.functionName)],
   ['hono (routing, context)', (f) => f.url.includes('/hono/') || f.url.includes('@hono')],
   ['node http', (f) => /node:_http|node:http|_http_/.test(f.url)],
   ['crypto', (f) => /crypto/.test(f.url) || /createHash|randomBytes/.test(f.functionName)],

@@ -13,7 +13,6 @@ import { serveMessages } from './http/messages-file';
 import { refuseNul } from './http/no-nul';
 import { createRouter } from './http/router';
 import { pickLocale } from './i18n';
-import { inRequest } from './logger';
 import { mountApi } from './routes/index';
 import { silentLogin } from './http/silent-login';
 
@@ -34,11 +33,16 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.use('*', requestId());
   // a visitor's catalogue read whose answer is stored is answered at once (decision 043)
   app.use('/api/*', catalogFastPath(deps));
-  app.use('*', (c, next) => inRequest(c.var.requestId, next));
+  // the request's deps: the same, but its logger puts the request's id on every line (logger.ts)
+  app.use('*', async (c, next) => {
+    c.set('deps', { ...deps, log: deps.log.forRequest(c.var.requestId) });
+    c.set('locale', pickLocale(getCookie(c, 'lang'), c.req.header('accept-language')));
+    await next();
+  });
   app.use('/api/*', async (c, next) => {
     const started = performance.now();
     await next();
-    deps.log.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    c.var.deps.log.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
   // any write may change the catalogue: its cached answers go when the write has ended (decision 043)
   app.use('/api/*', async (c, next) => {
@@ -48,12 +52,6 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     } finally {
       catalogChanged(deps);
     }
-  });
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    const locale = pickLocale(getCookie(c, 'lang'), c.req.header('accept-language'));
-    c.set('locale', locale);
-    await next();
   });
   // answers under 1 kB are sent as they are: the envelope carries its Content-Length (sizedJson), which
   // compress() needs to see them as small (decisions 048, 049)

@@ -1,32 +1,19 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream } from 'pino';
 
 /**
  * The server's logger (pino): one JSON line per event, info and warnings on stdout, errors on
- * stderr, each line of a request carrying that request's id (`reqId`, see `inRequest`). Code logs
- * through this port, `log.info(msg, fields)`, so tests can swap in `memoryLogger`.
+ * stderr. Code logs through this port, `log.info(msg, fields)`, so tests can swap in `memoryLogger`.
+ * A request is handled with `log.forRequest(id)` (its deps' logger, set in app.ts), so each line of
+ * the request carries the request's id (`reqId`). Passed, not found: an AsyncLocalStorage would find
+ * it from anywhere, but on node 20 it turns on promise hooks for every promise of the process, which
+ * cost a sixth of the booking race's decisions (decision 048).
  */
 export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
-}
-
-/** What every log line written while handling one request carries. */
-interface RequestScope {
-  reqId: string;
-}
-
-const scope = new AsyncLocalStorage<RequestScope>();
-
-/** Runs a request's handling with its id, so every line logged on the way carries it. */
-export function inRequest<T>(reqId: string, run: () => T): T {
-  return scope.run({ reqId }, run);
-}
-
-/** The id of the request being handled, if any. */
-export function currentRequestId(): string | undefined {
-  return scope.getStore()?.reqId;
+  /** the same logger, each of its lines carrying this request's id */
+  forRequest(reqId: string): Logger;
 }
 
 /**
@@ -50,23 +37,29 @@ export function createLogger(opts: { silent?: boolean; destination?: Destination
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => ({ ...scope.getStore() }),
     },
     streams,
   );
-  return {
-    info: (m, f) => p.info(f ?? {}, m),
-    warn: (m, f) => p.warn(f ?? {}, m),
-    error: (m, f) => p.error(f ?? {}, m),
+  const logger = (reqId?: string): Logger => {
+    const fieldsOf = (f: Record<string, unknown> | undefined) => (reqId === undefined ? (f ?? {}) : { reqId, ...f });
+    return {
+      info: (m, f) => p.info(fieldsOf(f), m),
+      warn: (m, f) => p.warn(fieldsOf(f), m),
+      error: (m, f) => p.error(fieldsOf(f), m),
+      forRequest: (id) => logger(id),
+    };
   };
+  return logger();
 }
 
 /** A logger that keeps lines in memory, for tests that read what was logged (with the request id, if any). */
 export function memoryLogger(): Logger & { lines: { level: string; msg: string; fields?: Record<string, unknown>; reqId?: string }[] } {
   const lines: { level: string; msg: string; fields?: Record<string, unknown>; reqId?: string }[] = [];
-  const keep = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
-    const reqId = currentRequestId();
-    lines.push({ level, msg, fields, ...(reqId ? { reqId } : {}) });
+  const logger = (reqId?: string): Logger => {
+    const keep = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
+      lines.push({ level, msg, fields, ...(reqId ? { reqId } : {}) });
+    };
+    return { info: keep('info'), warn: keep('warn'), error: keep('error'), forRequest: (id) => logger(id) };
   };
-  return { lines, info: keep('info'), warn: keep('warn'), error: keep('error') };
+  return Object.assign(logger(), { lines });
 }

@@ -29,7 +29,7 @@ describe('Tencent Cloud SMS adapter (SendSms 2021-01-11)', () => {
 
   it('sends one signed POST with the phone in E.164 and the code and its validity as template parameters', async () => {
     const { calls, fetch } = recordingFetch(okAnswer);
-    await tencentSms(settings, { clock, log: memoryLogger(), fetch }).sendCode('13800000001', '012345');
+    await tencentSms(settings, { clock, fetch }).sendCode('13800000001', '012345', memoryLogger());
     expect(calls).toHaveLength(1);
     const { url, init } = calls[0]!;
     expect(url).toBe('https://sms.tencentcloudapi.com/');
@@ -61,9 +61,9 @@ describe('Tencent Cloud SMS adapter (SendSms 2021-01-11)', () => {
   it('throws on an API error or a per-number refusal, logging the provider code', async () => {
     const log = memoryLogger();
     const apiError = recordingFetch({ Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'bad' }, RequestId: 'r-2' } });
-    await expect(tencentSms(settings, { clock, log, fetch: apiError.fetch }).sendCode('13800000001', '123456')).rejects.toThrow('AuthFailure.SignatureFailure');
+    await expect(tencentSms(settings, { clock, fetch: apiError.fetch }).sendCode('13800000001', '123456', log)).rejects.toThrow('AuthFailure.SignatureFailure');
     const refused = recordingFetch({ Response: { SendStatusSet: [{ Code: 'LimitExceeded.PhoneNumberDailyLimit', Message: 'x' }], RequestId: 'r-3' } });
-    await expect(tencentSms(settings, { clock, log, fetch: refused.fetch }).sendCode('13800000001', '123456')).rejects.toThrow('LimitExceeded');
+    await expect(tencentSms(settings, { clock, fetch: refused.fetch }).sendCode('13800000001', '123456', log)).rejects.toThrow('LimitExceeded');
     expect(log.lines.filter((l) => l.msg === 'tencent sms refused')).toHaveLength(2);
   });
 });

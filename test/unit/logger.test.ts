@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, inRequest } from '../../src/server/logger';
+import { createLogger, memoryLogger } from '../../src/server/logger';
 
 /** A destination that keeps each JSON line pino writes. */
 function lines() {
@@ -23,19 +23,27 @@ describe('the server logger (pino)', () => {
     expect(String(out[0]!.time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
-  it('puts the request id on every line logged while a request is handled, and none outside one', async () => {
+  it('puts the request id on every line of a request’s logger, and none on the server’s', () => {
     const { out, stream } = lines();
     const log = createLogger({ destination: stream });
-    await inRequest('req-1', async () => {
-      log.info('first');
-      await new Promise((r) => setTimeout(r, 1));
-      log.error('after an await', { error: 'x' });
-    });
+    const request = log.forRequest('req-1');
+    request.info('first');
+    request.error('after an await', { error: 'x' });
     log.info('outside');
-    expect(out.map((l) => [l.msg, l.reqId])).toEqual([
-      ['first', 'req-1'],
-      ['after an await', 'req-1'],
-      ['outside', undefined],
+    expect(out.map((l) => [l.msg, l.reqId, l.error])).toEqual([
+      ['first', 'req-1', undefined],
+      ['after an await', 'req-1', 'x'],
+      ['outside', undefined, undefined],
+    ]);
+  });
+
+  it('keeps the request id in memory the same way (the tests’ logger)', () => {
+    const log = memoryLogger();
+    log.forRequest('req-2').warn('mine', { n: 1 });
+    log.warn('theirs');
+    expect(log.lines).toEqual([
+      { level: 'warn', msg: 'mine', fields: { n: 1 }, reqId: 'req-2' },
+      { level: 'warn', msg: 'theirs', fields: undefined },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import type { Logger } from '../logger';
 import type { PaymentGateways } from './payments/types';
 import type { ObjectStore } from './storage';
 
@@ -6,8 +7,8 @@ import type { ObjectStore } from './storage';
  * the provider's protocol (DESIGN.md §1). The app code only sees these interfaces.
  */
 export interface SmsGateway {
-  /** sends a verification code to a phone; throws on provider failure */
-  sendCode(phone: string, code: string): Promise<void>;
+  /** sends a verification code to a phone; throws on provider failure. `log`: the request's logger */
+  sendCode(phone: string, code: string, log: Logger): Promise<void>;
 }
 
 /** The messaging app's web-authorization scopes: silent (open id only), or asking for the user's profile. */

@@ -5,7 +5,6 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { devSmsOutbox } from '../db/schema/index';
 import type { Deps } from '../env';
-import type { Logger } from '../logger';
 import type { SmsGateway } from './index';
 import { tc3Headers } from './tencent-tc3';
 
@@ -16,10 +15,10 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
  * The local stand-in: the code goes to the server log and, outside production, into dev_sms_outbox
  * (a table, not memory: any process can answer GET /api/dev/sms/:phone).
  */
-export function localSms(deps: { db: Db; clock: Clock; log: Logger; production: boolean }): SmsGateway {
+export function localSms(deps: { db: Db; clock: Clock; production: boolean }): SmsGateway {
   return {
-    async sendCode(phone, code) {
-      deps.log.info('sms code (local adapter)', { phone, code });
+    async sendCode(phone, code, log) {
+      log.info('sms code (local adapter)', { phone, code });
       if (!deps.production) await deps.db.insert(devSmsOutbox).values({ phone, code, createdAt: deps.clock.now() });
     },
   };
@@ -45,10 +44,10 @@ export interface TencentSmsSettings {
  * Tencent Cloud SMS, SendSms API 2021-01-11, signed with TC3-HMAC-SHA256.
  * The template takes two parameters: the code and its validity in minutes.
  */
-export function tencentSms(settings: TencentSmsSettings, deps: { clock: Clock; log: Logger; fetch?: FetchLike }): SmsGateway {
+export function tencentSms(settings: TencentSmsSettings, deps: { clock: Clock; fetch?: FetchLike }): SmsGateway {
   const doFetch: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
   return {
-    async sendCode(phone, code) {
+    async sendCode(phone, code, log) {
       const payload = JSON.stringify({
         PhoneNumberSet: [`+86${phone}`],
         SmsSdkAppId: settings.sdkAppId,
@@ -75,7 +74,7 @@ export function tencentSms(settings: TencentSmsSettings, deps: { clock: Clock; l
       const status = r?.SendStatusSet?.[0];
       if (!res.ok || !r || r.Error || status?.Code !== 'Ok') {
         const reason = r?.Error ?? status ?? { Code: `HTTP ${res.status}`, Message: '' };
-        deps.log.error('tencent sms refused', { requestId: r?.RequestId, code: reason.Code, message: reason.Message });
+        log.error('tencent sms refused', { requestId: r?.RequestId, code: reason.Code, message: reason.Message });
         throw new Error(`SendSms failed: ${reason.Code}`);
       }
     },
@@ -86,5 +85,5 @@ export function createSmsGateway(config: Config, deps: Omit<Deps, 'gateways'>): 
   if (config.sms.provider === 'tencent' && config.sms.tencent) {
     return tencentSms({ ...config.sms.tencent, host: config.sms.tencentHost }, deps);
   }
-  return localSms({ db: deps.db, clock: deps.clock, log: deps.log, production: config.production });
+  return localSms({ db: deps.db, clock: deps.clock, production: config.production });
 }

@@ -5,7 +5,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../env';
 import { pickLocale, type Locale } from '../i18n';
-import { inRequest } from '../logger';
 import { TOKEN_HEADER } from './auth';
 import type { ok } from './router';
 
@@ -187,7 +186,7 @@ export function catalogFastPath(deps: Pick<Deps, 'db' | 'clock' | 'log'>): Middl
     const entry = freshEntry(store, keyOf(locale, PUBLIC, c.req.url), deps.clock.now().getTime(), performance.now());
     if (!entry) return next();
     const res = send(c, entry);
-    inRequest(c.var.requestId, () => deps.log.info('request', { method: 'GET', path: c.req.path, status: res.status, ms: 0, cached: true }));
+    deps.log.forRequest(c.var.requestId).info('request', { method: 'GET', path: c.req.path, status: res.status, ms: 0, cached: true });
     return res;
   };
 }

@@ -73,7 +73,7 @@ export async function issueCode(deps: IssueDeps, phone: string, ip: string): Pro
   // Sent after the commit (a provider call must not hold the locks); a failed send still counts
   // against the caps, so a failing provider cannot be hammered.
   try {
-    await deps.sms.sendCode(phone, code);
+    await deps.sms.sendCode(phone, code, deps.log);
   } catch (err) {
     deps.log.error('sms send failed', { phone, error: err instanceof Error ? err.message : String(err) });
     throw new ApiError(Errors.network);
