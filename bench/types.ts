@@ -24,4 +24,4 @@ export interface BenchSection {
 export const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** Milliseconds, no decimals above 10 ms. */
-export const ms = (v: number): string => (v >= 10 ? `${Math.round(v)} ms` : `${v.toFixed(1)} ms`);
+export const ms = (v: number): string => (v >= 10 ? `${Math.round(v)} ms` : v >= 1 ? `${v.toFixed(1)} ms` : `${v.toFixed(2)} ms`);

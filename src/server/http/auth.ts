@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { Errors } from '../../domain/errors';
 import type { Db } from '../db/client';
 import { perTurn } from '../db/per-turn';
+import { preparedPer } from '../db/prepared';
 import { accounts, sessions } from '../db/schema/index';
 import type { Context } from 'hono';
 import type { AppEnv, Caller, Deps } from '../env';
@@ -18,9 +19,13 @@ function callerFor(c: Context<AppEnv>): Promise<Caller | undefined> {
   return callerForToken(c.var.deps, c.req.header(TOKEN_HEADER));
 }
 
-/** The sessions of the tokens asked in one turn of the event loop, in one statement (`perTurn`). */
-const sessionsOf = perTurn(async (db: Db, hashes: readonly string[]) => {
-  const rows = await db
+/**
+ * The session lookup of many tokens, kept prepared per database: built once, and one round trip a turn
+ * once its connection has prepared it (decision 048, "Statements kept prepared"). The hashes are one
+ * array parameter, so the text is the same for any number of tokens.
+ */
+const sessionLookup = preparedPer((db: Db) =>
+  db
     .select({
       tokenHash: sessions.tokenHash,
       expiresAt: sessions.expiresAt,
@@ -33,7 +38,13 @@ const sessionsOf = perTurn(async (db: Db, hashes: readonly string[]) => {
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(inArray(sessions.tokenHash, [...new Set(hashes)]), isNull(sessions.revokedAt)));
+    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`, isNull(sessions.revokedAt)))
+    .prepare('session_lookup'),
+);
+
+/** The sessions of the tokens asked in one turn of the event loop, in one statement (`perTurn`). */
+const sessionsOf = perTurn(async (db: Db, hashes: readonly string[]) => {
+  const rows = await sessionLookup(db).execute({ hashes: [...new Set(hashes)] });
   const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
   return hashes.map((h) => byHash.get(h));
 });

@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { Errors } from '../../domain/errors';
 import type { Db } from '../db/client';
 import { perTurn } from '../db/per-turn';
+import { executePrepared } from '../db/prepared';
 import { rowsOf } from '../db/rows';
 import { idempotencyKeys } from '../db/schema/index';
 import type { AppEnv } from '../env';
@@ -64,15 +65,20 @@ const claimKeys = perTurn(async (db: Db, claims: readonly Claim[]) => {
   });
   const rows = [...first.values()].map((i) => {
     const k = claims[i]!;
-    return sql`(${k.scope}, ${k.key}, ${k.method}, ${k.path}, ${k.bodyHash}, ${k.now.toISOString()}::timestamptz, ${k.owner}, ${k.leaseUntil.toISOString()}::timestamptz)`;
+    return { scope: k.scope, key: k.key, method: k.method, path: k.path, body_hash: k.bodyHash, created_at: k.now.toISOString(), owner: k.owner, lease_until: k.leaseUntil.toISOString() };
   });
+  // the rows as one JSON parameter: the statement's text is the same for any number of keys (prepared)
   const claimed = rowsOf<{ id: number; scope: string; key: string }>(
-    await db.execute(sql`insert into ${idempotencyKeys} (scope, key, method, path, body_hash, created_at, owner, lease_until)
-    values ${sql.join(rows, sql`, `)}
+    await executePrepared(
+      db,
+      sql`insert into ${idempotencyKeys} (scope, key, method, path, body_hash, created_at, owner, lease_until)
+    select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as t(scope text, key text, method text, path text, body_hash text, created_at timestamptz, owner text, lease_until timestamptz)
     on conflict (scope, key) do update set method = excluded.method, path = excluded.path, body_hash = excluded.body_hash,
       created_at = excluded.created_at, owner = excluded.owner, lease_until = excluded.lease_until, status = null, response = null
       where ${idempotencyKeys.createdAt} < excluded.created_at - ${sql.raw(`interval '${IDEMPOTENCY_TTL_MS} milliseconds'`)}
-    returning id, scope, key`),
+    returning id, scope, key`,
+    ),
   );
   const ids = new Map(claimed.map((r) => [`${r.scope}\n${r.key}`, Number(r.id)]));
   return claims.map((k, i) => (first.get(`${k.scope}\n${k.key}`) === i ? ids.get(`${k.scope}\n${k.key}`) : undefined));
@@ -91,7 +97,7 @@ interface Answer {
 const keepAnswers = perTurn(async (db: Db, answers: readonly Answer[]) => {
   // the answers' JSON texts are put into the statement's JSON as they are (no parse and stringify again)
   const input = `[${answers.map((a) => `{"id":${a.id},"owner":${JSON.stringify(a.owner)},"status":${a.status},"response":${a.json ?? 'null'}}`).join(',')}]`;
-  await db.execute(sql`update ${idempotencyKeys} k set status = t.status, response = t.response, owner = null, lease_until = null
+  await executePrepared(db, sql`update ${idempotencyKeys} k set status = t.status, response = t.response, owner = null, lease_until = null
     from jsonb_to_recordset(${input}::jsonb) as t(id int, owner text, status int, response jsonb)
     where k.id = t.id and k.owner = t.owner`);
   return answers.map(() => undefined);

@@ -11,6 +11,7 @@ import { ApiError } from '../../http/api-error';
 import { promotedNotice, skippedNotice } from './notices';
 import { bookedSeatsNear, type BookedSeat } from './seats';
 import { heldBy } from '../cards/holders';
+import { executePrepared } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 
 /**
@@ -196,7 +197,7 @@ export type SeatRequest = { accountId: number; card: CardRow } & ReturnType<type
  */
 export async function takeSeats(tx: Tx, cls: ClassRow, now: Date, requests: SeatRequest[], lock: boolean): Promise<(BookResult | 'queue full')[]> {
   const payload = requests.map((q) => ({ account_id: q.accountId, card_id: q.card.id, spend: q.spent, activate_status: q.activatedStatus, valid_until: q.validUntil?.toISOString() ?? null }));
-  const r = await tx.execute(sql`select ord, outcome, booking_id, queue_position from book_seats(
+  const r = await executePrepared(tx, sql`select ord, outcome, booking_id, queue_position from book_seats(
     ${cls.id}::int, ${now.toISOString()}::timestamptz, ${cls.startsAt.toISOString()}::timestamptz, ${cls.durationMin}::int, ${cls.usesCost}::int,
     ${JSON.stringify(payload)}::jsonb, ${lock})`);
   const rows = rowsOf<{ ord: number; outcome: 'booked' | 'queued' | 'queue_full' | 'stale'; booking_id: number | null; queue_position: number | null }>(r);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { cardRefusal, clashOf, classEnd, classRefusal, LONGEST_CLASS_MS, MAX_UPCOMING_PER_MEMBER } from '../../../domain/booking-rules';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
@@ -7,6 +7,7 @@ import { accounts, cardFamilyMembers, classes, memberCards } from '../../db/sche
 import { ApiError } from '../../http/api-error';
 import { clashRefusal, decide, refuse, seatsFromJson, spendingOf, takeSeats, type BookResult, type CardRow, type ClassRow, type Member, type SeatRequest } from './decide';
 import type { BookedSeat } from './seats';
+import { executePrepared } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 
 /**
@@ -104,7 +105,7 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc
 async function membersFacts(tx: Tx, accountIds: readonly number[], cls: ClassRow, now: Date) {
   const from = new Date(cls.startsAt.getTime() - LONGEST_CLASS_MS).toISOString();
   const to = classEnd(cls).toISOString();
-  const r = await tx.execute(sql`select a.id as account_id,
+  const r = await executePrepared(tx, sql`select a.id as account_id,
     exists (select 1 from bookings where class_id = ${cls.id} and account_id = a.id and state in ('booked', 'queued')) as live,
     (select count(*)::int from bookings b join classes k on k.id = b.class_id
        where b.account_id = a.id and b.state in ('booked', 'queued') and k.starts_at > ${now.toISOString()}::timestamptz) as upcoming,
@@ -125,7 +126,9 @@ async function familyHolders(tx: Tx, cardIds: readonly number[]): Promise<Set<st
   const rows = await tx
     .select({ cardId: cardFamilyMembers.cardId, accountId: cardFamilyMembers.accountId })
     .from(cardFamilyMembers)
-    .where(and(inArray(cardFamilyMembers.cardId, [...cardIds]), isNull(cardFamilyMembers.removedAt)));
+    .where(and(sql`${cardFamilyMembers.cardId} = any(${intArray(cardIds)})`, isNull(cardFamilyMembers.removedAt)))
+    .prepare('family_holders')
+    .execute();
   return new Set(rows.map((r) => `${r.cardId}:${r.accountId}`));
 }
 
@@ -142,10 +145,12 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
     const locked = await tx
       .select({ cls: classes, id: accounts.id })
       .from(classes)
-      .innerJoin(accounts, inArray(accounts.id, accountIds))
+      .innerJoin(accounts, sql`${accounts.id} = any(${intArray(accountIds)})`)
       .where(eq(classes.id, classId))
       .orderBy(asc(accounts.id))
-      .for('no key update', { of: accounts });
+      .for('no key update', { of: accounts })
+      .prepare('class_and_members_locked')
+      .execute();
     const cls = locked[0]?.cls;
     if (!cls) return batch.map(() => ({ err: new ApiError(Errors.notFound, { field: 'classId' }) }));
     const classWhy = classRefusal(cls, now);
@@ -153,7 +158,7 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
 
     const cardIds = [...new Set(batch.map((p) => p.cardId))].sort((a, b) => a - b);
     const cards = new Map<number, CardRow>();
-    for (const c of await tx.select().from(memberCards).where(inArray(memberCards.id, cardIds)).orderBy(asc(memberCards.id)).for('update')) cards.set(c.id, c);
+    for (const c of await tx.select().from(memberCards).where(sql`${memberCards.id} = any(${intArray(cardIds)})`).orderBy(asc(memberCards.id)).for('update').prepare('cards_locked').execute()) cards.set(c.id, c);
     const family = await familyHolders(
       tx,
       batch.filter((p) => cards.has(p.cardId) && cards.get(p.cardId)!.accountId !== p.member.accountId).map((p) => p.cardId),

@@ -9,6 +9,7 @@ import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalo
 import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
 import { perTurn } from '../../db/per-turn';
+import { preparedPer } from '../../db/prepared';
 import { bookings, classes, classTypes, clubs, memberCards, styles, teachers } from '../../db/schema/index';
 import { translate, type Locale } from '../../i18n';
 import { containsPattern, loc } from '../catalog';
@@ -368,17 +369,23 @@ export function bookedCount(db: Db, now: Date, accountId: number): Promise<numbe
   return bookedCounts(db, { now, accountId });
 }
 
+/** The footer count of many members at one moment, kept prepared (`preparedPer`). */
+const bookedCountAt = preparedPer((db: Db) =>
+  db
+    .select({ accountId: bookings.accountId, n: count() })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(and(sql`${bookings.accountId} = any(${sql.placeholder('accountIds')}::int[])`, eq(bookings.state, 'booked'), gt(classes.startsAt, sql.placeholder('at'))))
+    .groupBy(bookings.accountId)
+    .prepare('booked_count_at'),
+);
+
 /** The footer counts asked in one turn of the event loop (a crowd's bookings answered together), one statement per moment asked. */
 const bookedCounts = perTurn(async (db: Db, asks: readonly { now: Date; accountId: number }[]) => {
   const counts = new Map<string, number>();
   for (const at of new Set(asks.map((a) => a.now.getTime()))) {
-    const rows = await db
-      .select({ accountId: bookings.accountId, n: count() })
-      .from(bookings)
-      .innerJoin(classes, eq(classes.id, bookings.classId))
-      .where(and(inArray(bookings.accountId, [...new Set(asks.filter((a) => a.now.getTime() === at).map((a) => a.accountId))]), eq(bookings.state, 'booked'), gt(classes.startsAt, new Date(at))))
-      .groupBy(bookings.accountId);
-    for (const r of rows) counts.set(`${at} ${r.accountId}`, r.n);
+    const accountIds = [...new Set(asks.filter((a) => a.now.getTime() === at).map((a) => a.accountId))];
+    for (const r of await bookedCountAt(db).execute({ accountIds, at: new Date(at).toISOString() })) counts.set(`${at} ${r.accountId}`, r.n);
   }
   return asks.map((a) => counts.get(`${a.now.getTime()} ${a.accountId}`) ?? 0);
 });
