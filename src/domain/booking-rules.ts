@@ -1,5 +1,5 @@
 import type { CardType, ClassTypeKey, Difficulty } from './catalog';
-import { addShanghaiMonths, shanghaiDate, shanghaiDayIndex, shanghaiMinutes, shanghaiWeekday } from './time';
+import { addShanghaiMonths, DAY_MS, daysAfter, shanghaiDate, shanghaiDayIndex, shanghaiMinutes, shanghaiWeekday } from './time';
 
 /**
  * The booking rules of spec §4, §5, §8 and §9, pure: the server decides with them inside its
@@ -183,9 +183,14 @@ export function isWeekend(at: Date): boolean {
   return d === 0 || d === 6;
 }
 
+/** When a card activated at `at` stops being valid: its validity days later (null: it never ends). */
+export function validUntilFrom(at: Date, validityDays: number | null): Date | null {
+  return validityDays === null ? null : daysAfter(at, validityDays);
+}
+
 /** When the card's validity ends if this booking is made now: an inactive card starts today. */
 export function effectiveValidUntil(card: Pick<CardFacts, 'status' | 'validUntil' | 'validityDays'>, now: Date): Date | null {
-  if (card.status === 'inactive') return card.validityDays === null ? null : new Date(now.getTime() + card.validityDays * 86_400_000);
+  if (card.status === 'inactive') return validUntilFrom(now, card.validityDays);
   return card.validUntil;
 }
 
@@ -234,7 +239,7 @@ export function overlaps(a: Pick<ClassFacts, 'startsAt' | 'durationMin'>, b: Pic
 }
 
 /** The longest a class may last: seats starting this long before a class are the only ones that can overlap it. */
-export const LONGEST_CLASS_MS = 86_400_000;
+export const LONGEST_CLASS_MS = DAY_MS;
 
 /**
  * The member's booked seat a class clashes with (spec §8 20030, issue 16): the first, by start, of

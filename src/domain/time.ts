@@ -24,7 +24,12 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export type ZoneSpan = [from: number, to: number, offset: number];
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A day as a length of time, 24 hours: what a validity period, a window or a limit "of N days" adds to
+ * an instant (Shanghai has kept no summer time since 1991, so it lands on the same wall time as
+ * `addShanghaiDays`). Calendar days are `addShanghaiDays`, `addDays` and the rest.
+ */
+export const DAY_MS = 86_400_000;
 
 /** One formatter per zone: creating one costs a phone tens of microseconds, the first the zone data's load. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -223,6 +228,11 @@ export function parseShanghaiWallTime(wall: string): Date | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The instant `days` days of 24 hours after `from` (negative: before). */
+export function daysAfter(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * DAY_MS);
 }
 
 /** The calendar date n days after "YYYY-MM-DD" (n may be negative). */

@@ -2,14 +2,13 @@ import { createRoute } from '@hono/zod-openapi';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Errors } from '../../domain/errors';
 import { SURVEY_SKIP_DAYS } from '../../domain/limits';
+import { daysAfter } from '../../domain/time';
 import { surveyAnswers, surveyOptions, surveys } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
 import { requireAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { loc } from '../services/catalog';
 import { SurveyAnswerIn, SurveyOut, SurveyState } from '../../contracts/catalog';
-
-const DAY_MS = 86_400_000;
 
 /** Spec §7 GET/POST /survey: a member sees an open survey until answering; a skip hides it 7 days. */
 export const survey = createRouter()
@@ -71,7 +70,7 @@ export const survey = createRouter()
       const now = clock.now();
       const values = {
         optionId: body.optionId ?? null,
-        skipUntil: body.skip ? new Date(now.getTime() + SURVEY_SKIP_DAYS * DAY_MS) : null,
+        skipUntil: body.skip ? daysAfter(now, SURVEY_SKIP_DAYS) : null,
         updatedAt: now,
       };
       // One statement: an answer is final, so a row that already holds one is left alone (409).

@@ -2,12 +2,11 @@ import { asc } from 'drizzle-orm';
 import { seatCountSql } from '../consistency';
 import type { ClassTypeKey } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
-import { shanghaiDateAfter } from '../../../domain/time';
+import { DAY_MS, shanghaiDateAfter } from '../../../domain/time';
 import type { Tx } from '../client';
 import { accounts, bookings, cardFamilyMembers, classes, goods, memberCards } from '../schema/index';
 import { generator, type SeededClass } from './classes';
 
-const DAY = 86_400_000;
 const GROUP: ClassTypeKey[] = ['regular', 'small-group', 'open'];
 
 /** Seeded members (no password: they cannot log in) who fill the classes, so full classes are real. */
@@ -20,7 +19,7 @@ type CardSeed = Omit<typeof memberCards.$inferInsert, 'accountId' | 'createdAt' 
  * booking rules know. Member 1 is level 1, member 2 level 2 (seed/people.ts).
  */
 function demoCards(now: number): { member: 0 | 1; card: CardSeed }[] {
-  const at = (days: number) => new Date(now + days * DAY);
+  const at = (days: number) => new Date(now + days * DAY_MS);
   const day = (days: number) => shanghaiDateAfter(new Date(now), days);
   const base = { allowedClassTypes: GROUP };
   return [
@@ -65,7 +64,7 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
         buyerAccountId: card.experience ? demoMemberIds[member]! : null,
         goodsId: goodsId(g),
         number: number(),
-        createdAt: new Date(now - 60 * DAY),
+        createdAt: new Date(now - 60 * DAY_MS),
       })),
     )
     .returning({ id: memberCards.id });
@@ -82,7 +81,7 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
         role: 'member',
         level: i % 5 === 0 ? '1' : '2',
         name: `会员${i + 1}`,
-        createdAt: new Date(now - 90 * DAY),
+        createdAt: new Date(now - 90 * DAY_MS),
       })),
     )
     .returning({ id: accounts.id });
@@ -98,10 +97,10 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
         number: number(),
         status: 'in_use' as const,
         validityDays: 365,
-        validFrom: new Date(now - 100 * DAY),
-        validUntil: new Date(now + 265 * DAY),
+        validFrom: new Date(now - 100 * DAY_MS),
+        validUntil: new Date(now + 265 * DAY_MS),
         allowedClassTypes: ['regular', 'small-group', 'open', 'workshop', 'private'] as ClassTypeKey[],
-        createdAt: new Date(now - 100 * DAY),
+        createdAt: new Date(now - 100 * DAY_MS),
       })),
     )
     .returning({ id: memberCards.id });
@@ -119,7 +118,7 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
     let seats = roll < 0.25 ? Math.floor(rnd() * 3) : roll < 0.55 ? Math.floor(c.capacity / 2) : roll < 0.75 ? Math.max(0, c.capacity - 1 - Math.floor(rnd() * 2)) : c.capacity;
     seats = Math.min(seats, c.capacity, group.length);
     const queue = seats === c.capacity && !past && c.capacity > 1 ? Math.min(group.length - seats, 1 + Math.floor(rnd() * 3)) : 0;
-    const createdAt = new Date(Math.min(now, c.startsAt.getTime()) - 2 * DAY);
+    const createdAt = new Date(Math.min(now, c.startsAt.getTime()) - 2 * DAY_MS);
     for (let k = 0; k < seats + queue; k++) {
       const mate = group[k]!;
       const isSeat = k < seats;
@@ -155,7 +154,7 @@ export async function seedBookings(tx: Tx, clock: Clock, demoMemberIds: readonly
   ];
   for (const o of own) {
     if (!o.cls || !o.account) continue;
-    const createdAt = new Date(Math.min(now, o.cls.startsAt.getTime()) - DAY);
+    const createdAt = new Date(Math.min(now, o.cls.startsAt.getTime()) - DAY_MS);
     rows.push({ classId: o.cls.id, accountId: o.account, cardId: o.card, state: o.state, usesSpent: o.spent, createdAt, bookedAt: createdAt, checkedInAt: o.state === 'checked_in' ? o.cls.startsAt : null });
     booked.set(o.cls.id, (booked.get(o.cls.id) ?? 0) + 1);
   }
@@ -187,11 +186,11 @@ async function seedFamilyCard(tx: Tx, now: number, demoMemberIds: readonly numbe
       usesTotal: DEMO_FAMILY_CARD.usesTotal,
       usesLeft: DEMO_FAMILY_CARD.usesLeft,
       validityDays: 365,
-      validFrom: new Date(now - 45 * DAY),
-      validUntil: new Date(now + 320 * DAY),
+      validFrom: new Date(now - 45 * DAY_MS),
+      validUntil: new Date(now + 320 * DAY_MS),
       allowedClassTypes: GROUP,
-      createdAt: new Date(now - 46 * DAY),
+      createdAt: new Date(now - 46 * DAY_MS),
     })
     .returning({ id: memberCards.id });
-  await tx.insert(cardFamilyMembers).values({ cardId: card!.id, accountId: m2, addedBy: m1, createdAt: new Date(now - 40 * DAY) });
+  await tx.insert(cardFamilyMembers).values({ cardId: card!.id, accountId: m2, addedBy: m1, createdAt: new Date(now - 40 * DAY_MS) });
 }

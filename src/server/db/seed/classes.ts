@@ -1,5 +1,5 @@
 import { DEFAULT_TEACHER_CONFIRM_HOURS } from '../../../domain/limits';
-import { shanghaiDateAfter, shanghaiMidnight } from '../../../domain/time';
+import { DAY_MS, shanghaiDateAfter, shanghaiMidnight } from '../../../domain/time';
 import type { ClassTypeKey, Difficulty } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
 import type { Tx } from '../client';
@@ -142,7 +142,7 @@ export async function seedClasses(tx: Tx, clock: Clock, clubIds: readonly number
             queueCapacity: classType === 'private' ? 0 : 10,
             // the price rule of a class: how many uses of a card it costs
             usesCost: classType === 'private' || classType === 'workshop' || classType === 'training' ? 2 : 1,
-            createdAt: new Date(now.getTime() - 30 * 86_400_000),
+            createdAt: new Date(now.getTime() - 30 * DAY_MS),
           },
         });
       });

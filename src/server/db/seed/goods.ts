@@ -3,8 +3,8 @@ import type { Clock } from '../../../domain/clock';
 import { mediaUrl } from '../../services/media';
 import type { Tx } from '../client';
 import { activities, banners, flashSales, goods } from '../schema/index';
+import { DAY_MS } from '../../../domain/time';
 
-const DAY = 86_400_000;
 
 interface GoodsSeed {
   kind: GoodsKind;
@@ -74,12 +74,12 @@ export async function seedGoods(tx: Tx, clock: Clock, clubIds: readonly number[]
         descriptionEn: g.descriptionEn,
         clubId: g.club === undefined ? null : clubIds[g.club]!,
         teacherId: g.teacher === undefined ? null : teacherIds[g.teacher]!,
-        startsAt: g.startsIn === undefined ? null : new Date(now + g.startsIn * DAY),
-        endsAt: g.startsIn === undefined ? null : new Date(now + (g.startsIn + (g.durationDays ?? 1)) * DAY),
+        startsAt: g.startsIn === undefined ? null : new Date(now + g.startsIn * DAY_MS),
+        endsAt: g.startsIn === undefined ? null : new Date(now + (g.startsIn + (g.durationDays ?? 1)) * DAY_MS),
         newCustomersOnly: g.newCustomersOnly ?? false,
         perPersonLimit: g.perPersonLimit ?? null,
         sort: i,
-        createdAt: new Date(now - 30 * DAY),
+        createdAt: new Date(now - 30 * DAY_MS),
       })),
     )
     .returning({ id: goods.id });
@@ -94,8 +94,8 @@ export async function seedGoods(tx: Tx, clock: Clock, clubIds: readonly number[]
       summaryEn: 'Eleven classes for ¥999, 30 cards only.',
       body: '活动期间，会员可以¥999购买11次团课次卡，每人限购一张，售完即止。购买后120天内有效，全部门店通用。',
       bodyEn: 'During the sale members can buy an eleven-class card for ¥999, one per member, while stocks last. Valid for 120 days at every club.',
-      startsAt: new Date(now - 9 * DAY),
-      endsAt: new Date(now + 11 * DAY),
+      startsAt: new Date(now - 9 * DAY_MS),
+      endsAt: new Date(now + 11 * DAY_MS),
       goodsId: goodsId('flash-11'),
       sort: 0,
     },
@@ -107,8 +107,8 @@ export async function seedGoods(tx: Tx, clock: Clock, clubIds: readonly number[]
       summaryEn: 'First-time visitors get two group classes free.',
       body: '限量30张体验赠卡，新会员每人限领一张，可在30天内体验任意两节常规团课。',
       bodyEn: 'Thirty complimentary cards, one per new member, each good for two regular classes within 30 days.',
-      startsAt: new Date(now - 20 * DAY),
-      endsAt: new Date(now + 40 * DAY),
+      startsAt: new Date(now - 20 * DAY_MS),
+      endsAt: new Date(now + 40 * DAY_MS),
       goodsId: goodsId('trial-gifted'),
       sort: 1,
     },
@@ -120,8 +120,8 @@ export async function seedGoods(tx: Tx, clock: Clock, clubIds: readonly number[]
       summaryEn: 'Two days, six hours, the primary series in depth.',
       body: '来自瑞诗凯诗的普丽娅老师将在新天地店带来两天的阿斯汤加深度工作坊，名额20人。',
       bodyEn: 'Priya Sharma from Rishikesh leads a two-day Ashtanga intensive at Xintiandi; 20 places.',
-      startsAt: new Date(now - 3 * DAY),
-      endsAt: new Date(now + 16 * DAY),
+      startsAt: new Date(now - 3 * DAY_MS),
+      endsAt: new Date(now + 16 * DAY_MS),
       clubId: clubIds[3]!,
       goodsId: goodsId('ashtanga-intensive'),
       sort: 2,
@@ -134,8 +134,8 @@ export async function seedGoods(tx: Tx, clock: Clock, clubIds: readonly number[]
       summaryEn: 'Free meditation at Lujiazui every evening at 8 pm.',
       body: '12月第一周，陆家嘴店每晚20:00开放免费冥想课，会员可携一位朋友参加。',
       bodyEn: 'In the first week of December the Lujiazui club holds a free meditation class every evening at 8 pm; bring a friend.',
-      startsAt: new Date(now + 11 * DAY),
-      endsAt: new Date(now + 18 * DAY),
+      startsAt: new Date(now + 11 * DAY_MS),
+      endsAt: new Date(now + 18 * DAY_MS),
       clubId: clubIds[2]!,
       places: 12,
       sort: 3,
@@ -148,8 +148,8 @@ export async function seedGoods(tx: Tx, clock: Clock, clubIds: readonly number[]
       summaryEn: 'Finished: thank you for joining.',
       body: '国庆期间的亲子瑜伽日已圆满结束。',
       bodyEn: 'The National Day family yoga day is over.',
-      startsAt: new Date(now - 50 * DAY),
-      endsAt: new Date(now - 45 * DAY),
+      startsAt: new Date(now - 50 * DAY_MS),
+      endsAt: new Date(now - 45 * DAY_MS),
       sort: 4,
     },
   ]).returning({ id: activities.id, startsAt: activities.startsAt, endsAt: activities.endsAt });
@@ -161,10 +161,10 @@ export async function seedGoods(tx: Tx, clock: Clock, clubIds: readonly number[]
     activityId: singlesDay!.id,
     title: '双十一限量次卡抢购',
     titleEn: 'Singles Day flash sale',
-    startsAt: new Date(now - DAY),
+    startsAt: new Date(now - DAY_MS),
     endsAt: singlesDay!.endsAt,
     maxNumber: 30,
-    createdAt: new Date(now - 30 * DAY),
+    createdAt: new Date(now - 30 * DAY_MS),
   });
 
   await tx.insert(banners).values([

@@ -3,6 +3,7 @@ import { hashPassword } from '../../services/password';
 import { mediaUrl } from '../../services/media';
 import type { Tx } from '../client';
 import { accounts, balanceLedger, notifications, surveyOptions, surveys } from '../schema/index';
+import { DAY_MS } from '../../../domain/time';
 
 export interface DemoAccount {
   phone: string;
@@ -25,7 +26,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   { phone: '13800000005', password: 'staff1234', role: 'staff', level: '2', name: '王芳', banned: false, note: 'front-desk staff' },
 ];
 
-const DAY = 86_400_000;
 
 /** Accounts in demoAccounts order (ids 1..5 on an empty database). */
 export async function seedAccounts(tx: Tx, clock: Clock, hashes: readonly string[]) {
@@ -40,7 +40,7 @@ export async function seedAccounts(tx: Tx, clock: Clock, hashes: readonly string
         name: a.name,
         avatarUrl: mediaUrl('avatar', `member-${i + 1}`),
         banned: a.banned,
-        createdAt: new Date(clock.now().getTime() - (60 - i) * DAY),
+        createdAt: new Date(clock.now().getTime() - (60 - i) * DAY_MS),
       })),
     )
     .returning({ id: accounts.id });
@@ -57,7 +57,7 @@ export function hashDemoPasswords(scryptN?: number): Promise<string[]> {
 
 /** System notices for everyone and a few for the demo members. */
 export async function seedNotices(tx: Tx, clock: Clock, memberIds: readonly number[]) {
-  const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY);
+  const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY_MS);
   const [m1, m2] = memberIds;
   await tx.insert(notifications).values([
     {
@@ -144,5 +144,5 @@ export const DEMO_BALANCE_CENTS = 300_000;
 export async function seedBalances(tx: Tx, clock: Clock, memberIds: readonly number[]) {
   const [m1] = memberIds;
   if (m1 === undefined) return;
-  await tx.insert(balanceLedger).values({ accountId: m1, changeCents: DEMO_BALANCE_CENTS, reason: 'topup', orderId: null, createdAt: new Date(clock.now().getTime() - 7 * DAY) });
+  await tx.insert(balanceLedger).values({ accountId: m1, changeCents: DEMO_BALANCE_CENTS, reason: 'topup', orderId: null, createdAt: new Date(clock.now().getTime() - 7 * DAY_MS) });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { initialBookingState, nextBookingState } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
-import { cancelRefusal, cardRefusal, clashOf, classEnd, classRefusal, LONGEST_CLASS_MS, MAX_UPCOMING_PER_MEMBER, type BookingRefusal } from '../../../domain/booking-rules';
+import { cancelRefusal, cardRefusal, clashOf, classEnd, classRefusal, LONGEST_CLASS_MS, MAX_UPCOMING_PER_MEMBER, validUntilFrom, type BookingRefusal } from '../../../domain/booking-rules';
 import { shanghaiFormat } from '../../../domain/time';
 import type { Clock } from '../../../domain/clock';
 import { Errors, OVERLAPPING_WITH } from '../../../domain/errors';
@@ -123,7 +123,7 @@ async function spendCard(tx: Tx, card: CardRow, cls: ClassRow, now: Date): Promi
   if (activatedStatus) {
     set.status = activatedStatus;
     set.validFrom = now;
-    set.validUntil = card.validityDays === null ? null : new Date(now.getTime() + card.validityDays * 86_400_000);
+    set.validUntil = validUntilFrom(now, card.validityDays);
   }
   if (spent > 0 || activated) {
     await tx
@@ -176,7 +176,7 @@ export function seatsFromJson(value: unknown): BookedSeat[] {
 export function spendingOf(card: CardRow, cls: ClassRow, now: Date) {
   const spent = card.usesLeft === null ? 0 : cls.usesCost;
   const activatedStatus = nextCardStatus(card.status, 'card.activate', cardFactsOf(card));
-  const validUntil = activatedStatus && card.validityDays !== null ? new Date(now.getTime() + card.validityDays * 86_400_000) : null;
+  const validUntil = activatedStatus ? validUntilFrom(now, card.validityDays) : null;
   return { spent, activatedStatus, validUntil };
 }
 

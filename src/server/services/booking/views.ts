@@ -4,7 +4,7 @@ import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/class-transit
 import { TEACHER_SHOWN_STATES } from '../../../../machines/domain/teacher-schedule-transitions';
 import { stateIn } from '../../db/state-checks';
 import { beyondHorizon, cardRefusal, cardReminders, clashOf, sortCardChoice, classEnd, classRefusal, horizonDays, mayStillBook, timeOfDay, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
-import { addDays, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMonthRange } from '../../../domain/time';
+import { addDays, daysAfter, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMonthRange } from '../../../domain/time';
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
@@ -226,7 +226,7 @@ export async function searchClasses(db: Db, now: Date, keywords: string, caller:
     .where(
       and(
         gt(classes.startsAt, now),
-        lt(classes.startsAt, new Date(now.getTime() + SEARCH_CLASS_DAYS * 86_400_000)),
+        lt(classes.startsAt, daysAfter(now, SEARCH_CLASS_DAYS)),
         inArray(classes.status, LISTED_CLASS_STATUSES),
         or(titleHolds, ilike(teachers.name, p), ilike(teachers.nameEn, p), inArray(classes.style, styleHolds), inArray(classes.classType, typeHolds)),
       ),

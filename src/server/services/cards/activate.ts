@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
 import type { Clock } from '../../../domain/clock';
+import { validUntilFrom } from '../../../domain/booking-rules';
 import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
 import { memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../booking/decide';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Activates one of my inactive cards by hand (spec §4: activate; the first booking does the same):
@@ -26,7 +25,7 @@ export async function activateCard(db: Db, clock: Clock, accountId: number, card
     const now = clock.now();
     const [row] = await tx
       .update(memberCards)
-      .set({ status, validFrom: now, validUntil: card.validityDays === null ? null : new Date(now.getTime() + card.validityDays * DAY_MS) })
+      .set({ status, validFrom: now, validUntil: validUntilFrom(now, card.validityDays) })
       .where(eq(memberCards.id, card.id))
       .returning();
     return row!;

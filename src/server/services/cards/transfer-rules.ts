@@ -5,6 +5,7 @@ import { OPEN_CARD_REFUND_STATES } from '../../../../machines/domain/card-refund
 import { OPEN_TRANSFER_STATES } from '../../../../machines/domain/transfer-transitions';
 import { TRANSFER_GROUP_WINDOW_DAYS } from '../../../domain/card-transfer';
 import { Errors, type ErrorName } from '../../../domain/errors';
+import { daysAfter } from '../../../domain/time';
 import { isValidPhone } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
 import { accounts, bookings, cardRefunds, cardTransfers, classes, clubs } from '../../db/schema/index';
@@ -13,8 +14,6 @@ import { classEndsAt, instant } from '../booking/decide';
 import type { CardRow } from './my-card';
 import { familyShareCount } from './holders';
 import { statusRefusal } from './operations';
-
-const DAY_MS = 86_400_000;
 
 /** Why a card cannot be transferred now, with the values its message names (the club's phone). */
 export interface TransferRefusal {
@@ -48,7 +47,7 @@ export async function transferRefusal(db: Db | Tx, card: CardRow, now: Date, exc
   if (card.cardType === 'family-sub' || (await familyShareCount(db, card.id)) > 0) return { why: 'sharedMainCardNotTransferable' };
   if (card.groupEndsAt) {
     if (now < card.groupEndsAt) return { why: 'groupPurchaseNotOver', values: { phone: await clubPhone(db, card.clubId) } };
-    if (now.getTime() < card.groupEndsAt.getTime() + TRANSFER_GROUP_WINDOW_DAYS * DAY_MS) return { why: 'transferWindow', values: { phone: await clubPhone(db, card.clubId) } };
+    if (now.getTime() < daysAfter(card.groupEndsAt, TRANSFER_GROUP_WINDOW_DAYS).getTime()) return { why: 'transferWindow', values: { phone: await clubPhone(db, card.clubId) } };
   }
   const [open] = await db
     .select({ n: count() })

@@ -3,6 +3,7 @@ import { nextCouponState } from '../../../../machines/domain/coupon-transitions'
 import type { Clock } from '../../../domain/clock';
 import { maskName } from '../../../domain/card-transfer';
 import { Errors } from '../../../domain/errors';
+import { daysAfter } from '../../../domain/time';
 import type { CouponGift } from '../../../contracts/wallet';
 import type { Db, Tx } from '../../db/client';
 import { accounts, couponGiftLimit, memberCoupons, notifications } from '../../db/schema/index';
@@ -11,8 +12,6 @@ import { passCouponTime } from '../../jobs/time-passing';
 import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { recipientByPhone } from '../cards/transfer-rules';
 import { maskPhone } from '../cards/transfer';
-
-const DAY_MS = 86_400_000;
 
 /** The gifting limit (spec §8 "coupon transfer limit reached"; decision 032): data in `coupon_gift_limit`, none when the row is absent. */
 async function giftLimit(db: Db | Tx): Promise<{ maxGifts: number; periodDays: number } | undefined> {
@@ -24,7 +23,7 @@ async function giftLimit(db: Db | Tx): Promise<{ maxGifts: number; periodDays: n
 export async function giftsLeft(db: Db | Tx, accountId: number, now: Date): Promise<number> {
   const limit = await giftLimit(db);
   if (!limit) return Number.POSITIVE_INFINITY;
-  const since = new Date(now.getTime() - limit.periodDays * DAY_MS);
+  const since = daysAfter(now, -limit.periodDays);
   const [n] = await db
     .select({ n: count() })
     .from(memberCoupons)

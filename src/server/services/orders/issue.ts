@@ -3,12 +3,11 @@ import { CARD_INITIAL_STATUS } from '../../../../machines/domain/card-transition
 import { COUPON_INITIAL_STATE } from '../../../../machines/domain/coupon-transitions';
 import { CLASS_TYPES, type ClassTypeKey } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
+import { daysAfter } from '../../../domain/time';
 import type { Tx } from '../../db/client';
 import { couponTerms, goods, goodsPhases, memberCards, memberCoupons, memberCourses, type orders } from '../../db/schema/index';
 
 type OrderRow = typeof orders.$inferSelect;
-const DAY_MS = 86_400_000;
-
 export interface Issued {
   issuedCardId: number | null;
   issuedCourseId: number | null;
@@ -63,7 +62,7 @@ export async function issueGoods(tx: Tx, clock: Clock, order: OrderRow): Promise
         minSpendCents: terms?.minSpendCents ?? 0,
         appliesTo: terms?.appliesTo ?? [],
         validFrom: now,
-        validUntil: new Date(now.getTime() + days * DAY_MS),
+        validUntil: daysAfter(now, days),
         state: COUPON_INITIAL_STATE,
         sourceOrderId: order.id,
         createdAt: now,
@@ -89,7 +88,7 @@ export async function issueGoods(tx: Tx, clock: Clock, order: OrderRow): Promise
       usesLeft: uses,
       startsAt: phase?.startsAt ?? g.startsAt,
       endsAt: phase?.endsAt ?? g.endsAt,
-      validUntil: g.validityDays !== null ? new Date(now.getTime() + g.validityDays * DAY_MS) : (phase?.endsAt ?? g.endsAt),
+      validUntil: g.validityDays !== null ? daysAfter(now, g.validityDays) : (phase?.endsAt ?? g.endsAt),
       createdAt: now,
     })
     .returning({ id: memberCourses.id });
