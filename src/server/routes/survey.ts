@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Errors } from '../../domain/errors';
 import { SURVEY_SKIP_DAYS } from '../../domain/limits';
-import { daysAfter } from '../../domain/time';
+import { surveyOpen, surveySkippedUntil } from '../../domain/survey';
 import { surveyAnswers, surveyOptions, surveys } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
 import { requireAuth } from '../http/auth';
@@ -30,8 +30,8 @@ export const survey = createRouter()
         .leftJoin(surveyAnswers, and(eq(surveyAnswers.surveyId, surveys.id), eq(surveyAnswers.accountId, caller.accountId)))
         .where(eq(surveys.active, true))
         .orderBy(asc(surveys.id));
-      const now = clock.now().getTime();
-      const open = rows.find(({ a }) => !a || (a.optionId === null && (a.skipUntil === null || a.skipUntil.getTime() <= now)));
+      const now = clock.now();
+      const open = rows.find(({ a }) => surveyOpen(a, now));
       if (!open) return ok(c, null);
       const options = await db.select().from(surveyOptions).where(eq(surveyOptions.surveyId, open.s.id)).orderBy(asc(surveyOptions.sort), asc(surveyOptions.id));
       return ok(c, {
@@ -70,7 +70,7 @@ export const survey = createRouter()
       const now = clock.now();
       const values = {
         optionId: body.optionId ?? null,
-        skipUntil: body.skip ? daysAfter(now, SURVEY_SKIP_DAYS) : null,
+        skipUntil: body.skip ? surveySkippedUntil(now) : null,
         updatedAt: now,
       };
       // One statement: an answer is final, so a row that already holds one is left alone (409).
