@@ -10,17 +10,10 @@ import type { Db, Tx } from './client';
  * and described once per connection, and after that bound and run in one round trip.
  * For the hot paths' statements whose text never varies: a list goes in as one array parameter, never
  * as `in ($1, $2, …)`, so a connection keeps one prepared statement per statement, not one per length.
+ * A query builder's statement outside a transaction is prepared once per database with drizzle's
+ * `.prepare` (`perDatabase(db => ….prepare(name))`); raw SQL, or a statement inside a transaction,
+ * runs through `executePrepared`.
  */
-
-/** A query builder's statement prepared once per database (drizzle's `.prepare`), for calls outside a transaction. */
-export function preparedPer<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const byDb = new WeakMap<Db, T>();
-  return (db) => {
-    let p = byDb.get(db);
-    if (p === undefined) byDb.set(db, (p = prepare(db)));
-    return p;
-  };
-}
 
 /** `db.execute(query)`, prepared on its connection (inside a transaction too). */
 export function executePrepared(db: Db | Tx, query: SQL): Promise<unknown> {

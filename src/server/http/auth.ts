@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { Errors } from '../../domain/errors';
 import type { Db } from '../db/client';
 import { perTurn } from '../db/per-turn';
-import { preparedPer } from '../db/prepared';
+import { perDatabase } from '../db/per-database';
 import { accounts, sessions } from '../db/schema/index';
 import type { Context } from 'hono';
 import type { AppEnv, Caller, Deps } from '../env';
@@ -24,7 +24,7 @@ function callerFor(c: Context<AppEnv>): Promise<Caller | undefined> {
  * once its connection has prepared it (decision 048, "Statements kept prepared"). The hashes are one
  * array parameter, so the text is the same for any number of tokens.
  */
-const sessionLookup = preparedPer((db: Db) =>
+const sessionLookup = perDatabase((db: Db) =>
   db
     .select({
       tokenHash: sessions.tokenHash,

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { perDatabase } from '../db/per-database';
 import type { AppEnv, Deps } from '../env';
 import { pickLocale, type Locale } from '../i18n';
 import { TOKEN_HEADER } from './auth';
@@ -43,16 +44,7 @@ interface Store {
 }
 
 /** One store per database (tests run several servers in one process). */
-const stores = new WeakMap<object, Store>();
-
-function storeOf(db: object): Store {
-  let s = stores.get(db);
-  if (!s) {
-    s = { generation: 0, entries: new Map() };
-    stores.set(db, s);
-  }
-  return s;
-}
+const storeOf = perDatabase((): Store => ({ generation: 0, entries: new Map() }));
 
 /** Something in the catalogue may have changed: forget every cached answer of this database. */
 export function catalogChanged(deps: Pick<Deps, 'db'>): void {
@@ -180,8 +172,8 @@ export async function cachedOk<T>(
 export function catalogFastPath(deps: Pick<Deps, 'db' | 'clock' | 'log'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' || c.req.header(TOKEN_HEADER) !== undefined) return next();
-    const store = stores.get(deps.db);
-    if (!store || store.entries.size === 0) return next();
+    const store = storeOf(deps.db);
+    if (store.entries.size === 0) return next();
     const locale = pickLocale(getCookie(c, 'lang'), c.req.header('accept-language'));
     const entry = freshEntry(store, keyOf(locale, PUBLIC, c.req.url), deps.clock.now().getTime(), performance.now());
     if (!entry) return next();

@@ -7,6 +7,7 @@ import { accounts, cardFamilyMembers, classes, memberCards } from '../../db/sche
 import { ApiError } from '../../http/api-error';
 import { clashRefusal, decide, refuse, seatsFromJson, spendingOf, takeSeats, type BookResult, type CardRow, type ClassRow, type Member, type SeatRequest } from './decide';
 import type { BookedSeat } from './seats';
+import { perDatabase } from '../../db/per-database';
 import { executePrepared } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 
@@ -42,13 +43,12 @@ interface Line {
 export const togetherCounts = { batches: 0, requests: 0 };
 
 /** The requests waiting per class, per database (each test server has its own). */
-const lines = new WeakMap<Db, Map<number, Line>>();
+const linesOf = perDatabase((): Map<number, Line> => new Map());
 
 /** Books a seat, or joins the queue of a full class, decided with the requests for the class that arrived with it. */
 export function bookClassTogether(db: Db, clock: Clock, member: Member, input: { classId: number; cardId: number }): Promise<BookResult> {
   return new Promise<BookResult>((resolve, reject) => {
-    let byClass = lines.get(db);
-    if (!byClass) lines.set(db, (byClass = new Map()));
+    const byClass = linesOf(db);
     let line = byClass.get(input.classId);
     if (!line) byClass.set(input.classId, (line = { waiting: [], running: false }));
     line.waiting.push({ member, cardId: input.cardId, resolve, reject });

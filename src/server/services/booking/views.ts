@@ -9,7 +9,7 @@ import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalo
 import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
 import { perTurn } from '../../db/per-turn';
-import { preparedPer } from '../../db/prepared';
+import { perDatabase } from '../../db/per-database';
 import { bookings, classes, classTypes, clubs, memberCards, styles, teachers } from '../../db/schema/index';
 import { translate, type Locale } from '../../i18n';
 import { containsPattern, loc } from '../catalog';
@@ -369,8 +369,8 @@ export function bookedCount(db: Db, now: Date, accountId: number): Promise<numbe
   return bookedCounts(db, { now, accountId });
 }
 
-/** The footer count of many members at one moment, kept prepared (`preparedPer`). */
-const bookedCountAt = preparedPer((db: Db) =>
+/** The footer count of many members at one moment, kept prepared (src/server/db/prepared.ts). */
+const bookedCountAt = perDatabase((db: Db) =>
   db
     .select({ accountId: bookings.accountId, n: count() })
     .from(bookings)

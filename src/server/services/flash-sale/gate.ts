@@ -1,3 +1,5 @@
+import { perDatabase } from '../../db/per-database';
+
 /**
  * At most PURCHASES_AT_ONCE order creations for the same goods run at once in this process; the rest
  * wait their turn here, first come first served (decision 049). For a flash sale this is what lets
@@ -16,15 +18,11 @@ interface Gate {
 }
 
 /** One set of gates per database (tests run several servers, each on its own database, in one process). */
-const gates = new WeakMap<object, Map<number, Gate>>();
+const gatesOf = perDatabase((): Map<number, Gate> => new Map());
 
 /** Waits for a turn to create an order for these goods; answers the function that ends the turn (call it once). */
 export async function turnFor(db: object, goodsId: number): Promise<() => void> {
-  let byGoods = gates.get(db);
-  if (!byGoods) {
-    byGoods = new Map();
-    gates.set(db, byGoods);
-  }
+  const byGoods = gatesOf(db);
   let gate = byGoods.get(goodsId);
   if (!gate) {
     gate = { running: 0, waiting: [] };

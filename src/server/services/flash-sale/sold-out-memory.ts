@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { perDatabase } from '../../db/per-database';
 
 /**
  * What this process last heard from the database about a flash sale being sold out (decision 049),
@@ -30,16 +31,7 @@ interface Entry {
 let releases = 0;
 
 /** One memory per database (tests run several servers, each on its own database, in one process). */
-const memories = new WeakMap<object, Map<number, Entry>>();
-
-function memoryOf(db: object): Map<number, Entry> {
-  let m = memories.get(db);
-  if (!m) {
-    m = new Map();
-    memories.set(db, m);
-  }
-  return m;
-}
+const memoryOf = perDatabase((): Map<number, Entry> => new Map());
 
 /** The database said the sale of these goods is sold out (as of now). */
 export function rememberSoldOut(db: object, sale: { goodsId: number; startsAt: Date; endsAt: Date }): void {
@@ -53,11 +45,11 @@ export function forgetSoldOut(): void {
 
 /** Whether this process knows, from the database less than SOLD_OUT_MEMORY_MS ago, that the live sale of these goods is sold out. */
 export function knownSoldOut(db: object, goodsId: number, now: Date): boolean {
-  const m = memories.get(db);
-  const e = m?.get(goodsId);
+  const m = memoryOf(db);
+  const e = m.get(goodsId);
   if (!e) return false;
   if (performance.now() >= e.until || e.epoch !== releases) {
-    m!.delete(goodsId);
+    m.delete(goodsId);
     return false;
   }
   const t = now.getTime();
