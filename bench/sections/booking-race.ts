@@ -95,7 +95,7 @@ export const bookingRace: BenchSection = {
 
       const latencies: number[] = [];
       let errors = 0;
-      // one keep-alive connection per member, as each phone has its own (node:http: a fraction of fetch's CPU)
+      // one keep-alive connection per member, as each phone has its own (test/server/support/http-client.ts: a fourth of node:http's CPU)
       const agent = keepAliveAgent(MEMBERS);
       const bookUrl = new URL('/api/customers/classes/book', server.url);
       const race = (classId: number, key: string, record: boolean) =>
@@ -144,7 +144,7 @@ export const bookingRace: BenchSection = {
         { metric: 'book p50', value: ms(percentile(sorted, 50)) },
         { metric: 'book p99', value: ms(percentile(sorted, 99)), note: 'all requests start together: the tail waits for the class row lock' },
         { metric: 'server CPU per request', value: Number.isNaN(cpuPerRequest) ? '-' : ms(cpuPerRequest), note: 'user + system time of the server process during the race, divided by the requests (PostgreSQL not included)' },
-        { metric: 'bench client CPU per request', value: ms((clientCpu.user + clientCpu.system) / 1000 / MEMBERS), note: 'this process (node:http, keep-alive) during the race: it shares the cores with the server and PostgreSQL' },
+        { metric: 'bench client CPU per request', value: ms((clientCpu.user + clientCpu.system) / 1000 / MEMBERS), note: 'this process (a node:net HTTP/1.1 client, keep-alive) during the race: it shares the cores with the server and PostgreSQL' },
         { metric: 'pgbench single-row updates per second', value: `${Math.round(pg.tps)}/s`, note: pg.note },
         { metric: 'ratio booking decisions / hot-row updates', value: `${((rate / pg.tps) * 100).toFixed(1)}%`, note: `${Math.round(rate)} / ${Math.round(pg.tps)}; goal 50%` },
         {

@@ -76,7 +76,7 @@ export const flashSaleRace: BenchSection = {
         { metric: 'order create p50', value: ms(percentile(sorted, 50)), note: `first answer after ${ms(sorted[0] ?? NaN)}, the last sale answered after ${ms(Math.max(...answers.filter((a) => a.status === 200).map((a) => a.ms)))}` },
         { metric: 'order create p99', value: ms(percentile(sorted, 99)), note: 'all requests start together' },
         { metric: 'server CPU per request', value: Number.isNaN(cpuPerRequest) ? '-' : ms(cpuPerRequest), note: 'user + system time of the two server processes during the race, divided by the requests (PostgreSQL not included)' },
-        { metric: 'bench client CPU per request', value: ms(clientPerRequest), note: 'this process (node:http) during the race: it shares the cores with the servers and PostgreSQL' },
+        { metric: 'bench client CPU per request', value: ms(clientPerRequest), note: 'this process (a node:net HTTP/1.1 client) during the race: it shares the cores with the servers and PostgreSQL' },
         { metric: 'floor: GET /api/health, same crowd', value: Number.isNaN(floorPerRequest) ? '-' : ms(floorPerRequest), note: `server CPU per request of ${BUYERS} concurrent GET /api/health (the middleware and one select 1) over the same processes, ${Math.round(BUYERS / floorSeconds)}/s` },
         { metric: 'outcome', value: ok ? 'ok' : 'WRONG', note: `${sold} sold (max ${CARDS}); ${seen} told sold out before the transaction (50003), ${slow} lost the last place (50020); ${other} other` },
         { metric: 'pgbench single-row updates per second', value: `${Math.round(pg.tps)}/s`, note: pg.note },

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { accounts, flashSales, goods, sessions } from '../../../src/server/db/schema/index';
 import { hashSecret, newSecret } from '../../../src/server/services/tokens';
 import { buildServerEntry, startServer, type RunningServer } from '../../e2e/support/server';
-import { keepAliveAgent, send } from '../support/http-client';
+import { keepAliveAgent, send, type KeepAlive } from '../support/http-client';
 
 /**
  * The flash-sale race across processes (decision 009), shared by the PostgreSQL test and the bench:
@@ -110,7 +109,7 @@ export interface Answer {
 }
 
 /** Cancels the orders a crowd made, as their buyers would (POST /api/orders/cancel): the places come back and the buyers may buy again. */
-export async function cancelOrders(servers: RunningServer[], answers: Answer[], shared?: Agent): Promise<void> {
+export async function cancelOrders(servers: RunningServer[], answers: Answer[], shared?: KeepAlive): Promise<void> {
   const agent = shared ?? keepAliveAgent();
   const made = answers.filter((a) => a.orderNo !== undefined);
   const done = await Promise.all(
@@ -126,7 +125,7 @@ export async function cancelOrders(servers: RunningServer[], answers: Answer[], 
  * connections, unless `shared` is an agent whose connections a crowd before it opened (the bench's
  * recorded race after its warm-up: phones with the page open keep theirs); that agent stays open.
  */
-export async function crowd(servers: RunningServer[], goodsId: number, shots: { token: string; key: string }[], shared?: Agent): Promise<{ answers: Answer[]; seconds: number }> {
+export async function crowd(servers: RunningServer[], goodsId: number, shots: { token: string; key: string }[], shared?: KeepAlive): Promise<{ answers: Answer[]; seconds: number }> {
   const agent = shared ?? keepAliveAgent();
   const urls = servers.map((s) => new URL('/api/orders/create', s.url));
   const body = JSON.stringify({ goodsId, agreementAccepted: true });
