@@ -3,6 +3,7 @@ import { cardMachine } from '../../machines/domain/card.machine';
 import { canApplyCard, cardExpiryMoves, cardOperations, cardTimeMoves, nextCardStatus } from '../../machines/domain/card-transitions';
 import { CARD_STATUSES } from '../../src/domain/booking-rules';
 import { defineModelTest } from './support/define-model-test';
+import { mutantMachine, mutantsOf, plantMutant } from './support/mutants';
 
 defineModelTest({
   machine: cardMachine,
@@ -17,6 +18,18 @@ describe('the server reads the card chart (spec §4 card status)', () => {
   it('activates an inactive card (by hand or by its first booking), and only that', () => {
     expect(nextCardStatus('inactive', 'card.activate')).toBe('in_use');
     for (const s of CARD_STATUSES.filter((x) => x !== 'inactive')) expect(canApplyCard(s, 'card.activate'), s).toBe(false);
+  });
+
+  it("keeps the chart's answers per chart: a planted chart is asked afresh, and the real one answers as before after it", () => {
+    expect(nextCardStatus('inactive', 'card.activate')).toBe('in_use');
+    const retargeted = mutantsOf(cardMachine).find((m) => m.description === 'inactive on card.activate: → frozen (instead of in_use)')!;
+    const restore = plantMutant(cardMachine, mutantMachine(cardMachine, retargeted));
+    try {
+      expect(nextCardStatus('inactive', 'card.activate')).toBe('frozen');
+    } finally {
+      restore();
+    }
+    expect(nextCardStatus('inactive', 'card.activate')).toBe('in_use');
   });
 
   it('freezes a card in use and unfreezes a frozen one', () => {

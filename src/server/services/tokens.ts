@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A 128-bit random secret (session tokens, reset and open-id tickets), URL-safe. */
 export function newSecret(): string {
@@ -7,5 +7,5 @@ export function newSecret(): string {
 
 /** Secrets are stored only as their SHA-256, so a database leak gives no usable token. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
