@@ -15,6 +15,7 @@ import { refusalOf } from './error-response';
 import { bodyHashOf, KEY_RE } from './idempotency';
 import { sizedJson } from './sized-json';
 import { perTurn } from '../db/per-turn';
+import { executePrepared } from '../db/prepared';
 import { rowsOf } from '../db/rows';
 import type { Clock } from '../../domain/clock';
 
@@ -50,7 +51,8 @@ const flush = perTurn(async (db: Db, batch: readonly Pending[]): Promise<Found[]
   );
   try {
     const rows = rowsOf<{ n: number; caller: number | null; kept: boolean }>(
-      await db.execute(sql`with input as (
+      // prepared (one round trip a batch): the text is the same for any batch, its rows one JSON parameter
+      await executePrepared(db, sql`with input as (
           select * from jsonb_to_recordset(${input}::jsonb) as t(n int, token_hash text, key text, body_hash text, method text, path text, status int, response jsonb)),
         caller as (
           select i.n, (select ${accounts.id} from ${sessions} inner join ${accounts} on ${accounts.id} = ${sessions.accountId}
