@@ -1,6 +1,5 @@
-import { getNextSnapshot } from 'xstate';
 import type { CardStatus } from '../../src/domain/booking-rules';
-import { storedStates } from './chart-states';
+import { nextFlatState, storedStates } from './chart-states';
 import { cardMachine, type CardEvent } from './card.machine';
 
 export type { CardStatus };
@@ -41,8 +40,7 @@ export function nextCardStatus(status: CardStatus, event: CardEvent['type'], fac
   if (!answers) asked.set(cardMachine.config, (answers = new Map()));
   let next = answers.get(key);
   if (next === undefined) {
-    const snapshot = cardMachine.resolveState({ value: status, context });
-    next = snapshot.can({ type: event } as CardEvent) ? (getNextSnapshot(cardMachine, snapshot, { type: event } as CardEvent).value as CardStatus) : null;
+    next = nextFlatState<CardStatus>(cardMachine, status, event, context);
     answers.set(key, next);
   }
   return next;

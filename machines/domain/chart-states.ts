@@ -51,12 +51,12 @@ export function stateCheckSql(column: string, states: readonly string[]): string
 }
 
 /**
- * Where a flat chart (top-level states, no context) goes from `state` on `event`; null when the chart
- * refuses it. The one next-state function of the domain transition modules: the chart's value is
- * checked to be a state name here, so no module casts a snapshot's value.
+ * Where a flat chart (top-level states; a context only of facts its guards read) goes from `state` on
+ * `event`; null when the chart refuses it. The one next-state function of the domain transition
+ * modules: the chart's value is checked to be a state name here, so no module casts a snapshot's value.
  */
-export function nextFlatState<S extends string>(machine: AnyStateMachine, state: S, event: string): S | null {
-  const snapshot = machine.resolveState({ value: state, context: undefined });
+export function nextFlatState<S extends string>(machine: AnyStateMachine, state: S, event: string, context?: object): S | null {
+  const snapshot = machine.resolveState({ value: state, context });
   if (!snapshot.can({ type: event })) return null;
   const next: unknown = getNextSnapshot(machine, snapshot, { type: event }).value;
   if (typeof next !== 'string') throw new Error(`${machine.id}: ${state} on ${event} left the top level (${JSON.stringify(next)})`);

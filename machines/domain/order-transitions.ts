@@ -1,6 +1,5 @@
-import { getNextSnapshot } from 'xstate';
 import type { OrderState } from '../../src/domain/orders';
-import { storedStates, storedStatesTagged } from './chart-states';
+import { nextFlatState, storedStates, storedStatesTagged } from './chart-states';
 import { orderMachine, type OrderEvent } from './order.machine';
 
 export type { OrderState };
@@ -10,10 +9,7 @@ export type { OrderState };
  * Pure (xstate's getNextSnapshot): the server's one way to accept or refuse an order change.
  */
 export function nextOrderState(state: OrderState, event: OrderEvent['type']): OrderState | null {
-  const snapshot = orderMachine.resolveState({ value: state, context: undefined });
-  if (!snapshot.can({ type: event } as OrderEvent)) return null;
-  const next = getNextSnapshot(orderMachine, snapshot, { type: event } as OrderEvent);
-  return next.value as OrderState;
+  return nextFlatState<OrderState>(orderMachine, state, event);
 }
 
 /** Whether the chart allows `event` in `state`. */
