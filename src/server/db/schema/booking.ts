@@ -176,6 +176,9 @@ export const bookings = pgTable(
     // one live booking or queue entry per member and class
     uniqueIndex('bookings_live').on(t.classId, t.accountId).where(sql`${t.state} in ('booked', 'queued')`),
     index('bookings_account').on(t.accountId, t.state),
+    // a member's live bookings (upcoming count, overlaps: migration 0036): led by the member, so a
+    // booking's facts never walk bookings_live, which is led by the class
+    index('bookings_account_live').on(t.accountId, t.classId).where(sql`${t.state} in ('booked', 'queued')`),
     index('bookings_class').on(t.classId, t.state, t.queuedAt),
     index('bookings_card').on(t.cardId),
     stateCheck(STATE_COLUMNS.bookings),
