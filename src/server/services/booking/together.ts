@@ -131,7 +131,7 @@ async function membersFacts(tx: Tx, accountIds: readonly number[], cls: ClassRow
   return out;
 }
 
-/** The live family sub-card holders among these cards, as "card:account". */
+/** The live family sub-card holders of these cards, as "card:account" (a holder books with a card another member owns). */
 async function familyHolders(tx: Tx, cardIds: readonly number[]): Promise<Set<string>> {
   if (cardIds.length === 0) return new Set();
   const rows = await tx
@@ -168,13 +168,16 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
     if (classWhy) return batch.map(() => ({ err: new ApiError(Errors[classWhy]) }));
 
     const cardIds = [...new Set(batch.map((p) => p.cardId))].sort((a, b) => a - b);
-    const cards = new Map<number, CardRow>();
-    for (const c of await tx.select().from(memberCards).where(sql`${memberCards.id} = any(${intArray(cardIds)})`).orderBy(asc(memberCards.id)).for('update').prepare('cards_locked').execute()) cards.set(c.id, c);
-    const family = await familyHolders(
-      tx,
-      batch.filter((p) => cards.has(p.cardId) && cards.get(p.cardId)!.accountId !== p.member.accountId).map((p) => p.cardId),
-    );
-    const facts = await membersFacts(tx, accountIds, cls, now);
+    // sent together, one round trip: they leave in this order (each is sent a microtask after its
+    // call) and PostgreSQL runs them in turn on the transaction's connection, so the family read still
+    // follows the cards' lock (a holder's removal takes it: cards/family.ts); a failure of the first
+    // fails the rest, and the transaction with them
+    const [cardRows, family, facts] = await Promise.all([
+      tx.select().from(memberCards).where(sql`${memberCards.id} = any(${intArray(cardIds)})`).orderBy(asc(memberCards.id)).for('update').prepare('cards_locked').execute(),
+      familyHolders(tx, cardIds),
+      membersFacts(tx, accountIds, cls, now),
+    ]);
+    const cards = new Map<number, CardRow>(cardRows.map((c) => [c.id, c]));
 
     const outcomes: (Outcome | undefined)[] = batch.map(() => undefined);
     const accepted: (SeatRequest & { at: number })[] = [];
