@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, notifications } from '../../../src/server/db/schema/index';
 import { level1, level2, tokenFor } from '../catalog/support';
+import { rowsOf } from '../../../src/server/db/rows';
 import { togetherCounts } from '../../../src/server/services/booking/together';
 import { startTestServer } from '../support/harness';
 import { book, bookingRow, cardRow, classRow, DAY, newCard, newClass, newMember, sh } from './support';
@@ -54,6 +55,26 @@ describe('booking a class (POST /api/customers/classes/book)', async () => {
     expect(
       (await Promise.all(ms.map((m) => cardRow(s, m.cardId)))).reduce((n, c, i) => n + (i === 5 ? 0 : 10 - c.usesLeft!), 0),
     ).toBe(3);
+  });
+
+  it('book_seats refuses a batch that holds a member or a card twice, whole, and writes nothing', async () => {
+    const cls = await newClass(s, { capacity: 3 });
+    const [a, b] = [await newMember(s), await newMember(s)];
+    const [ca, cb] = [await newCard(s, a.id), await newCard(s, b.id)];
+    const at = (c: typeof cls) => sql`${c.startsAt.toISOString()}::timestamptz, ${c.durationMin}::int, ${c.usesCost}::int`;
+    const call = (reqs: object[]) =>
+      s.deps.db.execute(sql`select * from book_seats(${cls.id}::int, ${s.clock.now().toISOString()}::timestamptz, ${at(cls)}, ${JSON.stringify(reqs)}::jsonb, true)`);
+    const req = (accountId: number, cardId: number) => ({ account_id: accountId, card_id: cardId, spend: 1, activate_status: null, valid_until: null });
+    await expect(call([req(a.id, ca.id), req(a.id, cb.id)])).rejects.toThrow();
+    await expect(call([req(a.id, ca.id), req(b.id, ca.id)])).rejects.toThrow();
+    expect(await s.deps.db.select().from(bookings).where(eq(bookings.classId, cls.id))).toEqual([]);
+    expect((await classRow(s, cls.id)).bookedCount).toBe(0);
+    expect((await cardRow(s, ca.id)).usesLeft).toBe(10);
+    // the same two, one each: both seated, ids in arrival order
+    const answers = rowsOf<{ ord: number; outcome: string }>(await call([req(b.id, cb.id), req(a.id, ca.id)]));
+    expect(answers.map((r) => [r.ord, r.outcome])).toEqual([[0, 'booked'], [1, 'booked']]);
+    expect((await s.deps.db.select().from(bookings).where(eq(bookings.classId, cls.id)).orderBy(bookings.id)).map((r) => r.accountId)).toEqual([b.id, a.id]);
+    expect((await classRow(s, cls.id)).bookedCount).toBe(2);
   });
 
   it('gives the use back on cancel and frees the seat', async () => {

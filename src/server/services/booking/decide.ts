@@ -190,10 +190,10 @@ export type SeatRequest = { accountId: number; card: CardRow } & ReturnType<type
 
 /**
  * The class's part of the bookings that arrived together (one, or a batch: decision 048), in arrival
- * order under its row lock, in one round trip (migration 0034's book_seats): the class is still what
- * the checks saw (else StaleClass: decide again), then a seat (the card spent and activated) while
- * there is room, else a queue place counted under the lock, else 'queue full'. `lock` false is the
- * race tests' negative control only.
+ * order under its row lock, in one round trip (book_seats, migration 0037: one INSERT for the batch):
+ * the class is still what the checks saw (else StaleClass: decide again), then a seat (the card spent
+ * and activated) while there is room, else a queue place counted under the lock, else 'queue full'.
+ * `lock` false is the race tests' negative control only.
  */
 export async function takeSeats(tx: Tx, cls: ClassRow, now: Date, requests: SeatRequest[], lock: boolean): Promise<(BookResult | 'queue full')[]> {
   const payload = requests.map((q) => ({ account_id: q.accountId, card_id: q.card.id, spend: q.spent, activate_status: q.activatedStatus, valid_until: q.validUntil?.toISOString() ?? null }));
@@ -219,6 +219,9 @@ export async function takeSeats(tx: Tx, cls: ClassRow, now: Date, requests: Seat
   }
   // one answer per request, none twice (the callers read answers[i] for requests[i])
   if (requests.some((_, i) => answers[i] === undefined)) throw new Error('book_seats left a request without an answer');
+  // the queue is promoted by id: seats and queue places are numbered in arrival order
+  const ids = answers.flatMap((a) => (a === 'queue full' ? [] : [a.bookingId]));
+  if (ids.some((id, i) => i > 0 && id <= ids[i - 1]!)) throw new Error('book_seats numbered the batch out of arrival order');
   return answers;
 }
 
