@@ -78,7 +78,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   }
 
   // the app's /dev pages (the statecharts at /dev/machines) are for demo mode only
-  if (!deps.config.demo || deps.config.production) {
+  if (!deps.config.demo) {
     app.get('/dev/*', () => {
       throw new ApiError(Errors.notFound);
     });

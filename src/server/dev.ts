@@ -17,6 +17,7 @@ type LoggerModule = typeof import('./logger');
 type RenderModule = typeof import('./render');
 type SeedModule = typeof import('./db/seed/index');
 type ClockModule = typeof import('../domain/clock');
+type SummaryModule = typeof import('./startup-summary');
 
 const root = process.cwd();
 const ENTRY_SERVER = '/src/app/entry-server.tsx';
@@ -31,16 +32,17 @@ async function main() {
   });
   const load = <T>(id: string) => vite.ssrLoadModule(id) as Promise<T>;
 
-  const [{ startServerApp }, { loadConfig }, { createLogger }, render, { demoAccounts }, { systemClock }] = await Promise.all([
+  const [{ startServerApp }, { loadConfig, environmentWith }, { createLogger }, render, { demoAccounts }, { systemClock }, { adapterSummary }] = await Promise.all([
     load<StartModule>('/src/server/start.ts'),
     load<ConfigModule>('/src/server/config.ts'),
     load<LoggerModule>('/src/server/logger.ts'),
     load<RenderModule>('/src/server/render.ts'),
     load<SeedModule>('/src/server/db/seed/index.ts'),
     load<ClockModule>('/src/domain/clock.ts'),
+    load<SummaryModule>('/src/server/startup-summary.ts'),
   ]);
 
-  const config = loadConfig();
+  const config = loadConfig(environmentWith(process.argv.slice(2)));
   const log = createLogger({ silent: process.env.LOG === '0' });
   const indexHtml = path.join(root, 'index.html');
 
@@ -81,8 +83,8 @@ async function main() {
 
   const url = `http://localhost:${config.port}`;
   const lines = [
-    `Yoga club app (dev, hot reload) on ${url} (${config.demo ? 'demo mode' : 'production settings'})`,
-    `Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}${seeded ? ' (demo chain seeded)' : ''}`,
+    `Yoga club app (dev, hot reload) on ${url}${seeded ? ' (demo chain seeded)' : ''}`,
+    ...adapterSummary(config, database.kind),
   ];
   if (config.demo) {
     lines.push('Demo accounts (phone / password):');

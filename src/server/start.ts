@@ -2,7 +2,7 @@ import type { Clock } from '../domain/clock';
 import { createApp, type AppOptions } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { seedIfEmpty } from './db/seed/index';
+import { holdsDemoChain, seedIfEmpty } from './db/seed/index';
 import { catalogChanged } from './http/catalog-cache';
 import type { Deps } from './env';
 import { createGateways } from './gateways/create';
@@ -16,13 +16,26 @@ export interface InProcess {
   fetch(r: Request, env?: unknown): Promise<Response>;
 }
 
-/** Opens the database (migrating it), seeds the demo chain when empty, starts the job runner, builds the app. */
+/** Why a production start stops on a database that holds the demo chain, and how to start clean. */
+export const DEMO_DATABASE_REFUSED =
+  'This database holds the demo chain (its demo accounts open with the passwords the README prints), and this is a production start. ' +
+  'Point DATABASE_URL at a new, empty database (createdb <name>), then create the first administrator with `npm run create-admin -- --phone <phone> --name <name>`; ' +
+  'or start the demo on purpose with APP_MODE=demo.';
+
+/**
+ * Opens the database (migrating it), seeds the demo chain when empty in demo mode (never in
+ * production, where a database holding the demo chain is refused), starts the job runner, builds the app.
+ */
 export async function startServerApp(config: Config, clock: Clock, log: Logger, appOptions: (app: InProcess) => AppOptions) {
   const database: Database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, max: config.databasePoolSize } : { dataDir: config.dataDir });
+  if (!config.demo && (await holdsDemoChain(database.db))) {
+    await database.close();
+    throw new Error(DEMO_DATABASE_REFUSED);
+  }
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
   const paymentStandIns = usesPaymentStandIns(config) ? await storedPaymentStandIns(database.db, clock.now()) : undefined;
   const deps: Deps = { ...partial, gateways: createGateways(config, partial, { paymentStandIns }) };
-  const seeded = await seedIfEmpty(deps.db, clock, config.passwordScryptN);
+  const seeded = config.demo ? await seedIfEmpty(deps.db, clock, config.passwordScryptN) : false;
   catalogChanged(deps);
   const holder: InProcess = { fetch: async () => new Response(null, { status: 503 }) };
   const app = createApp(deps, appOptions(holder));

@@ -16,7 +16,7 @@ import { defineScreenPaths, type Sent, type World } from './support/screen-paths
  * Each member asks for codes from their own network address (the per-network limit is tested with
  * the server); the server's resend cooldown is short (3 s), as in the sender's paths.
  */
-const base = loadConfig({ NODE_ENV: 'test' });
+const base = loadConfig({ APP_MODE: 'demo' });
 const h = await startScreenHarness({ config: { sms: { ...base.sms, perIpPerHour: 1_000_000, resendCooldownS: 3 } } });
 
 const PASSWORD = 'yoga1234';

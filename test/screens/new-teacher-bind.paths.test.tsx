@@ -18,7 +18,7 @@ import { defineScreenPaths, type World } from './support/screen-paths';
  * what was sent, whether a request is stored for the open id.
  */
 // every path texts a code from the same test network: no per-network cap here
-const sms = { ...loadConfig({ NODE_ENV: 'test' }).sms, perIpPerHour: 100_000 };
+const sms = { ...loadConfig({ APP_MODE: 'demo' }).sms, perIpPerHour: 100_000 };
 const h = await startScreenHarness({ seed: true, config: { sms } });
 const s = h.server;
 

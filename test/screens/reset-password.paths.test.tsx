@@ -19,7 +19,7 @@ import { defineScreenPaths, type Sent, type World } from './support/screen-paths
  * once. Each member here asks from their own network address, so the per-network SMS limit (tested
  * with the server) stays out of the way; the server's resend cooldown is short (3 s).
  */
-const base = loadConfig({ NODE_ENV: 'test' });
+const base = loadConfig({ APP_MODE: 'demo' });
 const h = await startScreenHarness({ config: { sms: { ...base.sms, perIpPerHour: 1_000_000, resendCooldownS: 3 } } });
 
 const OLD = 'oldpass1';

@@ -15,7 +15,7 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
  * second sends nothing: a code goes only when the member asks.
  */
 const COOLDOWN_S = 3;
-const base = loadConfig({ NODE_ENV: 'test' });
+const base = loadConfig({ APP_MODE: 'demo' });
 const h = await startScreenHarness({ config: { sms: { ...base.sms, perIpPerHour: 1_000_000, resendCooldownS: COOLDOWN_S } } });
 
 /** the walk's stand-in; the screen gets the member's real phone */

@@ -91,8 +91,8 @@ describe('the API docs page (/api/docs)', () => {
     expect((await s.app.request('/api/docs/..%2Fpackage.json')).status).toBe(404);
   });
 
-  it('is off when config.demo is false (the document itself stays)', async () => {
-    const s = await startTestServer({ config: { demo: false } });
+  it('is off in production unless API_DOCS turns it on (the document itself stays)', async () => {
+    const s = await startTestServer({ config: { demo: false, apiDocs: false } });
     for (const path of ['/api/docs', '/api/docs/', '/api/docs/swagger-ui-bundle.js', '/api/docs/init.js']) {
       const r = await s.call('GET', path);
       expect(r.status, path).toBe(404);

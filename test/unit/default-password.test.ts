@@ -5,12 +5,12 @@ import { loadConfig } from '../../src/server/config';
 describe('the default password rule (decision 045)', () => {
   it('is the last 6 digits of the phone unless configured', () => {
     expect(DEFAULT_PASSWORD_RULE).toEqual({ prefix: '', digits: 6 });
-    expect(loadConfig({ NODE_ENV: 'test' }).defaultPassword).toEqual({ prefix: '', digits: 6 });
+    expect(loadConfig({ APP_MODE: 'demo' }).defaultPassword).toEqual({ prefix: '', digits: 6 });
     expect(defaultPasswordFor('13812345678', DEFAULT_PASSWORD_RULE)).toBe('345678');
   });
 
   it('takes a prefix and a number of digits from the settings', () => {
-    const rule = loadConfig({ NODE_ENV: 'test', DEFAULT_PASSWORD_PREFIX: ' yoga ', DEFAULT_PASSWORD_PHONE_DIGITS: '4' }).defaultPassword;
+    const rule = loadConfig({ APP_MODE: 'demo', DEFAULT_PASSWORD_PREFIX: ' yoga ', DEFAULT_PASSWORD_PHONE_DIGITS: '4' }).defaultPassword;
     expect(rule).toEqual({ prefix: 'yoga', digits: 4 });
     expect(defaultPasswordFor(' 13812345678 ', rule)).toBe('yoga5678');
     expect(isDefaultPassword('13812345678', ' yoga5678 ', rule)).toBe(true);

@@ -85,5 +85,5 @@ export function createSmsGateway(config: Config, deps: Omit<Deps, 'gateways'>): 
   if (config.sms.provider === 'tencent' && config.sms.tencent) {
     return tencentSms({ ...config.sms.tencent, host: config.sms.tencentHost }, deps);
   }
-  return localSms({ db: deps.db, clock: deps.clock, production: config.production });
+  return localSms({ db: deps.db, clock: deps.clock, production: !config.demo });
 }

@@ -63,7 +63,7 @@ async function distFile(name: string): Promise<ArrayBuffer> {
   return bytes;
 }
 
-/** Mounted under /api by routes/index.ts only when config.demo is on. */
+/** Mounted under /api by routes/index.ts only when config.apiDocs is on (demo mode, or API_DOCS=1). */
 export function docsApp(apiBase: string) {
   const app = new Hono<AppEnv>();
   const html = (c: Context<AppEnv>) => {

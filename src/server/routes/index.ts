@@ -66,9 +66,9 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', invoiceRoutes);
   app.route('/api', personRoutes);
   app.route('/api', couponRoutes);
-  if (deps.config.demo) app.route('/api', docsApp(deps.config.apiBase));
+  if (deps.config.apiDocs) app.route('/api', docsApp(deps.config.apiBase));
   // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
-  if (deps.config.demo && !deps.config.production) {
+  if (deps.config.demo) {
     app.route('/api', devAuth);
     app.route('/api/dev/wechat', wechatStandIn);
     app.route('/api/dev/pay', devPayRoutes(deps, async (url, init) => app.request(url, init)));

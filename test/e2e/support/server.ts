@@ -122,6 +122,8 @@ export interface StartOptions {
   dataTemplate?: DataTemplate;
   /** serve HTTPS (HTTP/2 and HTTP/1.1) with this certificate (support/tls.ts) */
   tls?: TestCertificate;
+  /** APP_MODE of the server: demo (the default here, as `npm start`), or production */
+  mode?: 'demo' | 'production';
 }
 
 /**
@@ -175,7 +177,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const tlsEnv = opts.tls ? { TLS_CERT_FILE: opts.tls.certFile, TLS_KEY_FILE: opts.tls.keyFile } : {};
   // PUBLIC_URL on the same origin the browser uses, so OAuth redirects come back with its cookies
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ...tlsEnv, ...opts.env };
-  delete env.NODE_ENV; // unset = demo mode: local stand-ins and /api/dev on
+  // demo mode (local stand-ins, /api/dev) unless the test starts a production server on purpose
+  env.APP_MODE = opts.mode ?? 'demo';
   if (pg) env.DATABASE_URL = pg.url;
   else if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, opts.nodeArgs ?? serveCommand(), {

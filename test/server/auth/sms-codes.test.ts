@@ -84,8 +84,8 @@ describe('GET /api/oauth/valid-code', async () => {
     expect((await ask('13700000006')).status).toBe(200);
   });
 
-  it('takes the first X-Forwarded-For hop as the network', async () => {
-    await ask('13700000007', '203.0.113.9, 10.0.0.1');
+  it('takes the network from the right of X-Forwarded-For: what the trusted proxy appended, not what the client wrote', async () => {
+    await ask('13700000007', '10.0.0.1, 203.0.113.9');
     const [row] = await s.deps.db.select().from(smsCodes).where(eq(smsCodes.phone, '13700000007'));
     expect(row!.ip).toBe('203.0.113.9');
   });
@@ -166,7 +166,7 @@ describe('GET /api/oauth/valid-code', async () => {
 });
 
 describe('GET /api/oauth/valid-code per-network cap (10009)', async () => {
-  const base = loadConfig({ NODE_ENV: 'test' });
+  const base = loadConfig({ APP_MODE: 'demo' });
   const s = await startTestServer({ config: { sms: { ...base.sms, perIpPerHour: 3 } } });
   const ask = (phone: string, ip: string) => s.call('GET', `/api/oauth/valid-code?phone=${phone}`, { headers: { 'x-forwarded-for': ip } });
 
@@ -182,7 +182,7 @@ describe('GET /api/oauth/valid-code per-network cap (10009)', async () => {
 });
 
 describe('GET /api/oauth/valid-code with a configured resend cooldown (SMS_RESEND_COOLDOWN_S)', async () => {
-  const base = loadConfig({ NODE_ENV: 'test', SMS_RESEND_COOLDOWN_S: '3' });
+  const base = loadConfig({ APP_MODE: 'demo', SMS_RESEND_COOLDOWN_S: '3' });
   const s = await startTestServer({ config: { sms: base.sms } });
   const ask = (phone: string) => s.call('GET', `/api/oauth/valid-code?phone=${phone}`, { headers: { 'x-forwarded-for': '192.0.2.77' } });
 
@@ -196,7 +196,7 @@ describe('GET /api/oauth/valid-code with a configured resend cooldown (SMS_RESEN
   });
 
   it('is 60 s unless configured', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).sms.resendCooldownS).toBe(60);
+    expect(loadConfig({ APP_MODE: 'demo' }).sms.resendCooldownS).toBe(60);
   });
 });
 

@@ -72,10 +72,10 @@ describe('maps gateway', () => {
   });
 
   it('is picked by config.maps: Tencent with TENCENT_MAPS_KEY, else local', async () => {
-    const local = createMapsGateway(loadConfig({ NODE_ENV: 'test' }));
+    const local = createMapsGateway(loadConfig({ APP_MODE: 'demo' }));
     expect(await local.distances(PEOPLE_SQUARE, CLUBS)).toEqual(CLUBS.map((c) => greatCircleMetres(PEOPLE_SQUARE, c)));
     const p = provider(() => ({ status: 0, result: { rows: [{ elements: [{ distance: 7 }, { distance: 8 }] }] } }));
-    const tencent = createMapsGateway(loadConfig({ NODE_ENV: 'test', TENCENT_MAPS_KEY: 'from-env' }), p.fetchImpl);
+    const tencent = createMapsGateway(loadConfig({ APP_MODE: 'demo', TENCENT_MAPS_KEY: 'from-env' }), p.fetchImpl);
     expect(await tencent.distances(PEOPLE_SQUARE, CLUBS)).toEqual([7, 8]);
     expect(p.seen[0]!.url.searchParams.get('key')).toBe('from-env');
   });

@@ -105,8 +105,8 @@ export async function startTestServer(opts: { now?: string; config?: Partial<Con
   // the open endpoints' rate limits (decision 047) are out of the way: a file's in-process requests all
   // come from one address under a clock that stands still (one window); test/server/hardening/rate-limits.test.ts sets its own
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test' }),
-    trustProxy: true,
+    ...loadConfig({ APP_MODE: 'demo' }),
+    trustProxy: { kind: 'hops', hops: 1 },
     passwordScryptN: TEST_SCRYPT_N,
     rateLimits: { notifyPerMinute: 1_000_000, friendPerMinute: 1_000_000, friendPerInvitationPerMinute: 1_000_000 },
     ...opts.config,
@@ -163,4 +163,27 @@ export async function startTestServer(opts: { now?: string; config?: Partial<Con
       return { status: res.status, body: parsed, headers: res.headers };
     },
   };
+}
+
+/**
+ * A database for a test that starts the server the way `npm start` does (startServerApp): a copy of
+ * the run's migrated (or migrated and seeded) template, as a PostgreSQL database under TEST_DB=postgres,
+ * else a PGlite data directory. Removed after the test.
+ */
+export async function startableDatabase(opts: { seeded: boolean }): Promise<Pick<Config, 'databaseUrl' | 'dataDir'>> {
+  if (usePostgres) {
+    const templates = inject('pgTemplates');
+    const template = opts.seeded ? templates?.seeded : templates?.empty;
+    if (!template) throw new Error('no PostgreSQL template for startableDatabase');
+    const pg = await freshPostgres(template, templates!.copyPrefix);
+    closeWhenDone(pg.drop);
+    return { databaseUrl: pg.url, dataDir: './data' };
+  }
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dataDir = mkdtempSync(`${tmpdir()}/yoga-start-`);
+  const database = await openDatabase({ dataDir, loadDataDir: pgliteTemplate(opts.seeded ? 'seeded' : 'empty') });
+  await database.close();
+  closeWhenDone(async () => rmSync(dataDir, { recursive: true, force: true }));
+  return { databaseUrl: undefined, dataDir };
 }

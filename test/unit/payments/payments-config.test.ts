@@ -9,7 +9,6 @@ import { createPaymentGateways } from '../../../src/server/gateways/payments/cre
 import { newRsaKeyPair } from '../../../src/server/gateways/payments/standin-keys';
 
 const PRODUCTION = {
-  NODE_ENV: 'production',
   DATABASE_URL: 'postgres://u@h/db',
   TENCENT_SMS_SECRET_ID: 'id',
   TENCENT_SMS_SECRET_KEY: 'key',
@@ -27,7 +26,7 @@ const publicPem = keyPem.publicKey.export({ type: 'spki', format: 'pem' }).toStr
 
 describe('payment settings', () => {
   it('demo mode without credentials: both methods through the stand-ins', () => {
-    const c = loadConfig({});
+    const c = loadConfig({ APP_MODE: 'demo' });
     expect(c.payments).toEqual({ wechat: { provider: 'local' }, alipay: { provider: 'local' } });
     const g = createPaymentGateways(c, deps, { fetch: async () => new Response('') });
     expect(g.available()).toEqual(['wechat', 'alipay']);
@@ -72,8 +71,12 @@ describe('payment settings', () => {
     expect(g.standIn).toBeUndefined();
   });
 
-  it('WeChat Pay without any platform key stays off in production (it could not verify a notification)', () => {
-    const c = loadConfig({ ...PRODUCTION, WECHAT_PAY_MCH_ID: '1', WECHAT_PAY_APP_ID: 'wx1', WECHAT_PAY_SERIAL: 'S', WECHAT_PAY_PRIVATE_KEY: privatePem, WECHAT_PAY_APIV3_KEY: 'k'.repeat(32) });
-    expect(c.payments.wechat).toEqual({ provider: 'off' });
+  it('WeChat Pay without any platform key stops the start, naming the key (it could not verify a notification)', () => {
+    const half = { ...PRODUCTION, WECHAT_PAY_MCH_ID: '1', WECHAT_PAY_APP_ID: 'wx1', WECHAT_PAY_SERIAL: 'S', WECHAT_PAY_PRIVATE_KEY: privatePem, WECHAT_PAY_APIV3_KEY: 'k'.repeat(32) };
+    expect(() => loadConfig(half)).toThrow(/WECHAT_PAY_PLATFORM_CERT or WECHAT_PAY_PUBLIC_KEY with WECHAT_PAY_PUBLIC_KEY_ID: needed with .*WeChat Pay is half-configured/);
+  });
+
+  it('Alipay with an app id but no keys stops the start, naming each key', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ALIPAY_APP_ID: '2021000000000001' })).toThrow(/ALIPAY_PRIVATE_KEY: needed with ALIPAY_APP_ID[\s\S]*ALIPAY_PUBLIC_KEY: needed/);
   });
 });

@@ -1,7 +1,8 @@
-import { count, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
 import type { Db, Tx } from '../client';
-import { clubs } from '../schema/index';
+import { accounts, clubs } from '../schema/index';
+import { verifyPassword } from '../../services/password';
 import { seedBookings } from './bookings';
 import { seedBuying } from './buying';
 import { seedCardTypeRules } from './card-rules';
@@ -59,4 +60,21 @@ export async function seedIfEmpty(db: Db, clock: Clock, scryptN?: number): Promi
     await seedInto(tx, clock, hashes);
     return true;
   });
+}
+
+/**
+ * Whether the database holds the demo chain: a demo account (phone and role) that still opens with
+ * its published password. Such a database must never serve production, where anyone who has read
+ * the README could log in as its staff.
+ */
+export async function holdsDemoChain(db: Db): Promise<boolean> {
+  const rows = await db
+    .select({ phone: accounts.phone, role: accounts.role, passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .where(inArray(accounts.phone, demoAccounts.map((a) => a.phone)));
+  for (const row of rows) {
+    const demo = demoAccounts.find((a) => a.phone === row.phone && a.role === row.role);
+    if (demo && (await verifyPassword(demo.password, row.passwordHash))) return true;
+  }
+  return false;
 }

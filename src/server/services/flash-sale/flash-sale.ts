@@ -23,11 +23,11 @@ import { rowsOf } from '../../db/rows';
 export type FlashSaleRow = typeof flashSales.$inferSelect;
 
 /**
- * Test-only switch for the race tests' negative control: FLASH_SALE_GUARD=off drops the
- * `sell_number < max_number` condition and the sold-out check. Never honoured in production.
+ * The race tests' negative control: FLASH_SALE_GUARD=off drops the `sell_number < max_number`
+ * condition and the sold-out check. Honoured only in a process started in demo mode (APP_MODE=demo).
  */
 export function flashGuardOn(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.NODE_ENV === 'production' || env.FLASH_SALE_GUARD !== 'off';
+  return env.APP_MODE !== 'demo' || env.FLASH_SALE_GUARD !== 'off';
 }
 const GUARD = flashGuardOn();
 
