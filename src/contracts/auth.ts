@@ -3,6 +3,19 @@ import { z } from '@hono/zod-openapi';
 /** Login, SMS codes, tokens and the member's profile (spec §7 /oauth/*, /customers/me). */
 
 /** What POST /oauth/login takes; the login type is checked by the service (10005), not here. */
+/** The security check's answer, as Tencent Captcha's widget gives it to the member. */
+export const CaptchaAnswer = z
+  .object({
+    ticket: z.string().min(1).max(2048).openapi({ description: "the widget's ticket" }),
+    randstr: z.string().min(1).max(128).openapi({ description: "the widget's random string" }),
+  })
+  .openapi('CaptchaAnswer');
+export type CaptchaAnswer = z.infer<typeof CaptchaAnswer>;
+
+/** What a refusal asking for (10020) or refusing (10021) the security check carries: the widget's app id. */
+export const CaptchaNeeded = z.object({ captchaAppId: z.number().int() }).openapi('CaptchaNeeded');
+export type CaptchaNeeded = z.infer<typeof CaptchaNeeded>;
+
 export const LoginBody = z
   .object({
     username: z.string().max(64).nullish().openapi({ description: 'phone (trimmed); unused for openid' }),
@@ -11,6 +24,7 @@ export const LoginBody = z
     openid: z.string().max(128).nullish().openapi({ description: 'an open-id ticket (never a raw open id)' }),
     weixinPicture: z.string().max(1000).nullish(),
     nicName: z.string().max(100).nullish(),
+    captcha: CaptchaAnswer.nullish().openapi({ description: 'the security check, once a refusal (10020) asked for it' }),
   })
   .openapi('LoginRequest');
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -40,7 +54,11 @@ export const LoginData = Profile.extend({
 }).openapi('LoginData');
 export type LoginData = z.infer<typeof LoginData>;
 
-export const CodeQuery = z.object({ phone: z.string().max(64).optional() });
+export const CodeQuery = z.object({
+  phone: z.string().max(64).optional(),
+  ticket: z.string().min(1).max(2048).optional().openapi({ param: { name: 'ticket', in: 'query' }, description: 'the security check, once 10020 asked for it' }),
+  randstr: z.string().min(1).max(128).optional().openapi({ param: { name: 'randstr', in: 'query' } }),
+});
 
 /** A code texted: valid `expiresIn` seconds; the next one can be asked after `resendAfter` seconds. */
 export const CodeSent = z

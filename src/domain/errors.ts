@@ -48,6 +48,9 @@ export const Errors = {
   samePassword: def(10013, 400, msg`新密码不能与旧密码相同`),
   oldPasswordWrong: def(10014, 400, msg`旧密码错误`),
   tooManyWrongPasswords: def(10015, 429, msg`密码错误次数过多，请稍后再试`),
+  captchaRequired: def(10020, 429, msg`请先完成安全验证`),
+  captchaFailed: def(10021, 400, msg`安全验证未通过，请重试`),
+  tryLater: def(10022, 429, msg`尝试过于频繁，请{seconds}秒后再试`),
 
   // booking (spec §8, codes as given; 20009 is ours: the member's own booking window)
   bookingFailed: def(20001, 409, msg`预约失败`),

@@ -30,6 +30,7 @@ const QUARTER_HOUR_MS = 15 * 60 * 1000;
  * `addShanghaiDays`). Calendar days are `addShanghaiDays`, `addDays` and the rest.
  */
 export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
 
 /** One formatter per zone: creating one costs a phone tens of microseconds, the first the zone data's load. */
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -79,6 +79,21 @@ export interface Config {
    * (RATE_FRIEND_PER_MINUTE, 60) and per invitation (RATE_FRIEND_INVITATION_PER_MINUTE, 120)
    */
   rateLimits: { notifyPerMinute: number; friendPerMinute: number; friendPerInvitationPerMinute: number };
+  /**
+   * the security check before a login or an SMS code (login-guard.ts): Tencent Captcha's ticket
+   * verification, or in demo mode the same adapter against the stand-in under /api/dev/captcha
+   */
+  captcha: {
+    provider: 'local' | 'tencent';
+    tencent?: { secretId: string; secretKey: string; appId: number; appSecretKey: string };
+    /** DescribeCaptchaResult's host (captcha.tencentcloudapi.com) */
+    host: string;
+  };
+  /**
+   * when the security check is asked for and tries are refused (wrong passwords and codes in the last
+   * hour): per phone, per network, and SMS codes a network asked for
+   */
+  loginGuard: { captchaAfterPhoneFailures: number; captchaAfterNetworkFailures: number; blockNetworkAfterFailures: number; smsCaptchaAfterNetworkCodes: number };
 }
 
 /**
@@ -156,6 +171,15 @@ const EnvSchema = z.object({
   ALIPAY_APP_ID: text(),
   ALIPAY_GATEWAY: origin(),
   ALIPAY_SELLER_ID: text(),
+  TENCENT_CAPTCHA_SECRET_ID: text(),
+  TENCENT_CAPTCHA_SECRET_KEY: text(),
+  TENCENT_CAPTCHA_APP_ID: text(),
+  TENCENT_CAPTCHA_APP_SECRET_KEY: text(),
+  TENCENT_CAPTCHA_HOST: text(),
+  LOGIN_CAPTCHA_AFTER_PHONE_FAILURES: whole(3, 1, 1_000),
+  LOGIN_CAPTCHA_AFTER_NETWORK_FAILURES: whole(5, 1, 100_000),
+  LOGIN_BLOCK_NETWORK_AFTER_FAILURES: whole(50, 1, 1_000_000),
+  SMS_CAPTCHA_AFTER_NETWORK_CODES: whole(3, 1, 100_000),
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -306,6 +330,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         region: v.TENCENT_SMS_REGION ?? 'ap-guangzhou',
       }
     : undefined;
+  const captchaGroup = wholeGroup(v, 'Tencent Captcha', ['TENCENT_CAPTCHA_SECRET_ID', 'TENCENT_CAPTCHA_SECRET_KEY', 'TENCENT_CAPTCHA_APP_ID', 'TENCENT_CAPTCHA_APP_SECRET_KEY']);
+  problems.push(...captchaGroup.missing);
+  const captchaAppId = v.TENCENT_CAPTCHA_APP_ID === undefined ? undefined : /^\d{1,12}$/.test(v.TENCENT_CAPTCHA_APP_ID) ? Number(v.TENCENT_CAPTCHA_APP_ID) : undefined;
+  if (v.TENCENT_CAPTCHA_APP_ID !== undefined && captchaAppId === undefined) problems.push(`TENCENT_CAPTCHA_APP_ID: the CaptchaAppId, a number (got "${v.TENCENT_CAPTCHA_APP_ID}")`);
+  const captchaTencent =
+    captchaGroup.on && captchaAppId !== undefined
+      ? { secretId: v.TENCENT_CAPTCHA_SECRET_ID!, secretKey: v.TENCENT_CAPTCHA_SECRET_KEY!, appId: captchaAppId, appSecretKey: v.TENCENT_CAPTCHA_APP_SECRET_KEY! }
+      : undefined;
   const wechat = oauthGroup.on ? { appId: v.WECHAT_APP_ID!, appSecret: v.WECHAT_APP_SECRET! } : undefined;
   // Without WeChat settings the real adapter talks to our own stand-in (demo mode only; production refuses below).
   const standInBase = `${publicUrl}/api/dev/wechat`;
@@ -348,6 +380,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       friendPerMinute: v.RATE_FRIEND_PER_MINUTE,
       friendPerInvitationPerMinute: v.RATE_FRIEND_INVITATION_PER_MINUTE,
     },
+    captcha: { provider: captchaTencent ? 'tencent' : 'local', tencent: captchaTencent, host: v.TENCENT_CAPTCHA_HOST ?? 'captcha.tencentcloudapi.com' },
+    loginGuard: {
+      captchaAfterPhoneFailures: v.LOGIN_CAPTCHA_AFTER_PHONE_FAILURES,
+      captchaAfterNetworkFailures: v.LOGIN_CAPTCHA_AFTER_NETWORK_FAILURES,
+      blockNetworkAfterFailures: v.LOGIN_BLOCK_NETWORK_AFTER_FAILURES,
+      smsCaptchaAfterNetworkCodes: v.SMS_CAPTCHA_AFTER_NETWORK_CODES,
+    },
   };
   if (!demo) {
     const need = (name: string, why: string) => problems.push(`${name}: needed in production (${why}); demo mode is APP_MODE=demo or --demo`);
@@ -355,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!v.PUBLIC_URL) need('PUBLIC_URL', 'the address members open, used in login redirects');
     if (!tencent && smsGroup.missing.length === 0) need('TENCENT_SMS_SECRET_ID, TENCENT_SMS_SECRET_KEY, TENCENT_SMS_SDK_APP_ID, TENCENT_SMS_SIGN_NAME, TENCENT_SMS_TEMPLATE_ID', 'login codes by SMS');
     if (!wechat && oauthGroup.missing.length === 0) need('WECHAT_APP_ID, WECHAT_APP_SECRET', 'the messaging app’s login');
+    if (!captchaTencent && captchaGroup.missing.length === 0) need('TENCENT_CAPTCHA_SECRET_ID, TENCENT_CAPTCHA_SECRET_KEY, TENCENT_CAPTCHA_APP_ID, TENCENT_CAPTCHA_APP_SECRET_KEY', 'the security check before logins and codes from a network that keeps failing');
   }
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -20,6 +20,10 @@ function production(db: Pick<Config, 'databaseUrl' | 'dataDir'>, extra: NodeJS.P
     TENCENT_SMS_TEMPLATE_ID: '1',
     WECHAT_APP_ID: 'wx1',
     WECHAT_APP_SECRET: 's',
+    TENCENT_CAPTCHA_SECRET_ID: 'cid',
+    TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
+    TENCENT_CAPTCHA_APP_ID: '190000002',
+    TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
     ...extra,
   });
   return { ...config, ...db, passwordScryptN: TEST_SCRYPT_N };

@@ -14,6 +14,10 @@ const PRODUCTION = {
   TENCENT_SMS_TEMPLATE_ID: '1',
   WECHAT_APP_ID: 'wx1',
   WECHAT_APP_SECRET: 's',
+  TENCENT_CAPTCHA_SECRET_ID: 'cid',
+  TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
+  TENCENT_CAPTCHA_APP_ID: '190000002',
+  TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
   PUBLIC_URL: 'https://club.example',
 };
 
@@ -36,6 +40,7 @@ describe('configuration: the mode', () => {
       'PUBLIC_URL',
       'TENCENT_SMS_SECRET_ID, TENCENT_SMS_SECRET_KEY, TENCENT_SMS_SDK_APP_ID, TENCENT_SMS_SIGN_NAME, TENCENT_SMS_TEMPLATE_ID',
       'WECHAT_APP_ID, WECHAT_APP_SECRET',
+      'TENCENT_CAPTCHA_SECRET_ID, TENCENT_CAPTCHA_SECRET_KEY, TENCENT_CAPTCHA_APP_ID, TENCENT_CAPTCHA_APP_SECRET_KEY',
     ]);
     expect(p[0]).toMatch(/APP_MODE=demo or --demo/);
   });
@@ -119,6 +124,11 @@ describe('configuration: values parsed strictly, each problem naming its variabl
     // in demo mode too: half a provider is never quietly replaced by the stand-in
     expect(problems({ ...demo, TENCENT_SMS_SECRET_ID: 'id' }).length).toBe(4);
     expect(problems({ ...demo, WECHAT_APP_ID: 'wx1' })).toEqual(['WECHAT_APP_SECRET: needed with WECHAT_APP_ID (WeChat login is half-configured)']);
+    expect(problems({ ...PRODUCTION, TENCENT_CAPTCHA_APP_SECRET_KEY: undefined })).toEqual([
+      'TENCENT_CAPTCHA_APP_SECRET_KEY: needed with TENCENT_CAPTCHA_SECRET_ID, TENCENT_CAPTCHA_SECRET_KEY, TENCENT_CAPTCHA_APP_ID (Tencent Captcha is half-configured)',
+    ]);
+    expect(problems({ ...PRODUCTION, TENCENT_CAPTCHA_APP_ID: 'app-1' })[0]).toMatch(/^TENCENT_CAPTCHA_APP_ID: the CaptchaAppId, a number/);
+    expect(loadConfig(PRODUCTION).captcha).toMatchObject({ provider: 'tencent', tencent: { appId: 190000002 }, host: 'captcha.tencentcloudapi.com' });
   });
 
   it('hashes passwords at scrypt N=2^15 in every mode; no environment variable lowers it', () => {

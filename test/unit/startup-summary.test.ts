@@ -13,6 +13,10 @@ const PRODUCTION = {
   TENCENT_SMS_TEMPLATE_ID: '1',
   WECHAT_APP_ID: 'wx1',
   WECHAT_APP_SECRET: 's',
+  TENCENT_CAPTCHA_SECRET_ID: 'cid',
+  TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
+  TENCENT_CAPTCHA_APP_ID: '190000002',
+  TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
 };
 
 const line = (lines: string[], what: string) => lines.find((l) => l.trim().startsWith(`${what}:`))?.split(`${what}:`)[1]?.trim();
@@ -25,6 +29,7 @@ describe('the start-up summary: which adapter is live for each outside party', (
     expect(line(lines, 'messaging-app login')).toMatch(/^WeChat OAuth \(app wx1/);
     expect(line(lines, 'WeChat Pay')).toBe('off: not offered');
     expect(line(lines, 'Alipay')).toBe('off: not offered');
+    expect(line(lines, 'security check')).toBe('Tencent Captcha (app 190000002)');
     expect(line(lines, 'maps distance')).toMatch(/computed locally/);
     expect(line(lines, 'photo storage')).toBe('disk (/srv/photos)');
     expect(line(lines, 'forwarded addresses')).toBe('proxies in 10.0.0.0/8 trusted');
@@ -34,7 +39,7 @@ describe('the start-up summary: which adapter is live for each outside party', (
   it('in demo mode says each stand-in', () => {
     const lines = adapterSummary(loadConfig({ APP_MODE: 'demo' }), 'pglite');
     expect(line(lines, 'mode')).toMatch(/^demo/);
-    for (const what of ['SMS', 'messaging-app login', 'WeChat Pay', 'Alipay']) expect(line(lines, what)).toMatch(/^stand-in/);
+    for (const what of ['SMS', 'messaging-app login', 'WeChat Pay', 'Alipay', 'security check']) expect(line(lines, what)).toMatch(/^stand-in/);
     expect(line(lines, 'database')).toBe('PGlite in ./data');
   });
 

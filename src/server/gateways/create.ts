@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Deps } from '../env';
 import type { Gateways } from './index';
+import { createCaptchaGateway } from './captcha';
 import { createMapsGateway } from './maps';
 import { createOAuthGateway } from './oauth';
 import { createPaymentGateways } from './payments/create';
@@ -16,5 +17,6 @@ export function createGateways(config: Config, deps: Omit<Deps, 'gateways'>, opt
     maps: createMapsGateway(config),
     payments: createPaymentGateways(config, deps, { standIns: opts.paymentStandIns }),
     storage: createStorage(config),
+    captcha: createCaptchaGateway(config, deps),
   };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../logger';
+import type { CaptchaGateway } from './captcha';
 import type { PaymentGateways } from './payments/types';
 import type { ObjectStore } from './storage';
 
@@ -56,4 +57,6 @@ export interface Gateways {
   payments: PaymentGateways;
   /** uploaded photos' bytes outside PostgreSQL; null keeps them in the row (decision 042) */
   storage: ObjectStore | null;
+  /** the security check before a login or a code from a network or phone that keeps failing */
+  captcha: CaptchaGateway;
 }

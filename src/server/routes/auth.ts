@@ -25,7 +25,7 @@ export const auth = createRouter()
       tags: ['auth'],
       summary: 'Log in by phone and password, phone and SMS code, or open-id ticket',
       description:
-        'Refusals are never HTTP 401: 10002 wrong phone or password, 10003 wrong or expired code, 10004 open id not bound, 10005 wrong login type, 10006 banned (403), 10010 invalid phone, 10011 password length, 10015 too many wrong passwords (429). A valid open-id ticket in `openid` on a phone login binds that open id. Sets the session cookies.',
+        'Refusals are never HTTP 401: 10002 wrong phone or password, 10003 wrong or expired code, 10004 open id not bound, 10005 wrong login type, 10006 banned (403), 10010 invalid phone, 10011 password length, 10015 too many wrong passwords (429), 10009 too many wrong tries from this network (429), 10020 the security check is needed first (429; `data.captchaAppId` opens the widget; send its answer as `captcha`), 10021 the security check failed, 10022 wait `data.retryAfter` seconds (429). A valid open-id ticket in `openid` on a phone login binds that open id. Sets the session cookies.',
       request: { body: json(LoginBody) },
       responses: {
         200: { description: 'Logged in', content: { 'application/json': { schema: envelope(LoginData).extend({ token: z.string() }) } } },
@@ -36,7 +36,7 @@ export const auth = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const { token, account, wxBound, passwordIsDefault } = await login(c.var.deps, body);
+      const { token, account, wxBound, passwordIsDefault } = await login({ ...c.var.deps, captcha: c.var.deps.gateways.captcha }, body, clientIp(c));
       const p = profileOf(account);
       setSessionCookies(c, {
         token,
@@ -72,7 +72,7 @@ export const auth = createRouter()
       tags: ['auth'],
       summary: 'Send a 6-digit SMS code (valid 5 minutes, single use)',
       description:
-        'The same answer whether or not the phone is registered. 10007 within the resend cooldown of the last code (`SMS_RESEND_COOLDOWN_S`, 60 s; `data.retryAfter` and the message say how long is left), 10008 over the per-phone hour/day cap, 10009 over the per-network cap, 10010 invalid phone.',
+        'The same answer whether or not the phone is registered. 10007 within the resend cooldown of the last code (`SMS_RESEND_COOLDOWN_S`, 60 s; `data.retryAfter` and the message say how long is left), 10008 over the per-phone hour/day cap, 10009 over the per-network cap, 10010 invalid phone, 10020 the security check is needed first (a network that asked for several codes or keeps failing; `data.captchaAppId`; send the widget answer as `ticket` and `randstr`), 10021 it failed.',
       request: { query: CodeQuery },
       responses: {
         200: { description: 'Sent', content: { 'application/json': { schema: envelope(CodeSent) } } },
@@ -81,10 +81,13 @@ export const auth = createRouter()
       },
     }),
     async (c) => {
-      const phone = trimInput(c.req.valid('query').phone);
+      const query = c.req.valid('query');
+      const phone = trimInput(query.phone);
       if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'phone' });
+      if ((query.ticket === undefined) !== (query.randstr === undefined)) throw new ApiError(Errors.invalidField, { field: query.ticket === undefined ? 'ticket' : 'randstr', values: { field: query.ticket === undefined ? 'ticket' : 'randstr' } });
       const { db, clock, config, log, gateways } = c.var.deps;
-      await issueCode({ db, clock, config, log, sms: gateways.sms }, phone, clientIp(c));
+      const captcha = query.ticket && query.randstr ? { ticket: query.ticket, randstr: query.randstr } : undefined;
+      await issueCode({ db, clock, config, log, sms: gateways.sms, captcha: gateways.captcha }, phone, clientIp(c), captcha);
       return ok(c, { expiresIn: SMS_CODE_TTL_MS / 1000, resendAfter: config.sms.resendCooldownS });
     },
   )

@@ -109,6 +109,8 @@ export async function startTestServer(opts: { now?: string; config?: Partial<Con
     trustProxy: { kind: 'hops', hops: 1 },
     passwordScryptN: TEST_SCRYPT_N,
     rateLimits: { notifyPerMinute: 1_000_000, friendPerMinute: 1_000_000, friendPerInvitationPerMinute: 1_000_000 },
+    // the security check and the growing waits likewise (test/server/auth/login-guard.test.ts sets its own)
+    loginGuard: { captchaAfterPhoneFailures: 1_000_000, captchaAfterNetworkFailures: 1_000_000, blockNetworkAfterFailures: 1_000_000, smsCaptchaAfterNetworkCodes: 1_000_000 },
     ...opts.config,
   };
   let drop: (() => Promise<void>) | undefined;

@@ -17,6 +17,10 @@ const PRODUCTION = {
   TENCENT_SMS_TEMPLATE_ID: '1',
   WECHAT_APP_ID: 'wx1',
   WECHAT_APP_SECRET: 's',
+  TENCENT_CAPTCHA_SECRET_ID: 'cid',
+  TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
+  TENCENT_CAPTCHA_APP_ID: '190000002',
+  TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
   PUBLIC_URL: 'https://club.example',
 };
 const deps = { clock: fixedClock('2026-11-20T02:00:00Z') } as unknown as Omit<Deps, 'gateways'>;

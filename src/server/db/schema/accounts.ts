@@ -55,15 +55,23 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_phone').on(t.phone, t.createdAt), index('sms_codes_ip').on(t.ip, t.createdAt)],
 );
 
-/** Wrong-password attempts, counted per phone per hour (10015). */
+/**
+ * Wrong passwords and wrong codes, counted per phone and per network (login-guard.ts): past a few
+ * a security check is asked for, then tries wait longer and longer; 10 wrong passwords an hour lock
+ * the phone (10015).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
+    /** the network the try came from (client-ip.ts); null for rows older than this column */
+    ip: text('ip'),
+    /** password | code */
+    kind: text('kind').notNull().default('password'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_failures_phone').on(t.phone, t.at)],
+  (t) => [index('login_failures_phone').on(t.phone, t.at), index('login_failures_ip').on(t.ip, t.at)],
 );
 
 /** Single-use password-reset tickets (10 min), stored hashed. */
@@ -155,6 +163,15 @@ export const devSmsOutbox = pgTable(
   },
   (t) => [index('dev_sms_outbox_phone').on(t.phone, t.id)],
 );
+
+/** Demo mode only: tickets the captcha stand-in's widget issued, spent by one verification each. */
+export const devCaptchaTickets = pgTable('dev_captcha_tickets', {
+  id: serial('id').primaryKey(),
+  ticketHash: text('ticket_hash').notNull().unique(),
+  randstr: text('randstr').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
 
 /** Demo mode only: authorization codes issued by the local messaging-app OAuth stand-in (single use). */
 export const wechatStandInCodes = pgTable('wechat_standin_codes', {

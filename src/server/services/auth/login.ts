@@ -7,6 +7,10 @@ import { ApiError } from '../../http/api-error';
 import type { AuthDeps } from '../password';
 import { accountById, findOrCreateMember, updateWxProfile, type Account } from './accounts';
 import { checkPassword } from './password-check';
+import { guardLogin, recordFailure, verifyCaptcha } from './login-guard';
+import { lockKey } from './locks';
+import type { Config } from '../../config';
+import type { CaptchaGateway } from '../../gateways/captcha';
 import { accountIdForOpenId, bindOpenId, hasOpenIdBinding, liveTicket, spendTicket } from './openid-tickets';
 import { cleanAvatarUrl, cleanNickname } from './rules';
 import { createSession } from './sessions';
@@ -25,13 +29,16 @@ export interface LoginResult {
   passwordIsDefault: boolean;
 }
 
-type Outcome = { ok: true; result: LoginResult } | { ok: false; error: ErrorDef; field?: string };
+type Outcome = { ok: true; result: LoginResult } | { ok: false; error: ErrorDef; field?: string; data?: Record<string, number>; values?: Record<string, number> };
+
+/** The login's dependencies: the security check's provider beside the database, clock and settings. */
+export type LoginDeps = AuthDeps & { config: AuthDeps['config'] & Pick<Config, 'loginGuard'>; captcha: CaptchaGateway };
 
 /**
  * POST /oauth/login. Each decision and what it writes (a failure row, a spent code or ticket, the
  * session) is one transaction; a refusal is thrown only after the commit so a wrong try still counts.
  */
-export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginResult> {
+export async function login(deps: LoginDeps, input: LoginInput, ip = 'unknown'): Promise<LoginResult> {
   const type = input.loginType.trim();
   let outcome: Outcome;
   if (type === 'openid') outcome = await openIdLogin(deps, input);
@@ -41,19 +48,23 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
     if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'username' });
     if (type === 'password') {
       if (!isValidPasswordLength(secret)) throw new ApiError(Errors.passwordLength, { field: 'password' });
-      outcome = await passwordLogin(deps, phone, secret, input);
+      outcome = await passwordLogin(deps, phone, secret, input, ip);
     } else {
-      outcome = await codeLogin(deps, phone, secret, input);
+      outcome = await codeLogin(deps, phone, secret, input, ip);
     }
   } else throw new ApiError(Errors.wrongLoginType, { field: 'loginType' });
-  if (!outcome.ok) throw new ApiError(outcome.error, { field: outcome.field });
+  if (!outcome.ok) throw new ApiError(outcome.error, { field: outcome.field, data: outcome.data, values: outcome.values });
   return outcome.result;
 }
 
-async function passwordLogin(deps: AuthDeps, phone: string, password: string, input: LoginInput): Promise<Outcome> {
+async function passwordLogin(deps: LoginDeps, phone: string, password: string, input: LoginInput, ip: string): Promise<Outcome> {
   const { db, clock } = deps;
+  const captchaPassed = await verifyCaptcha(deps.captcha, input.captcha, ip);
   return db.transaction(async (tx): Promise<Outcome> => {
-    const checked = await checkPassword(tx, clock, deps.config.passwordScryptN, phone, password);
+    await lockKey(tx, `login:${phone}`);
+    const refused = await guardLogin(tx, deps, phone, ip, captchaPassed);
+    if (refused) return { ok: false, ...refused };
+    const checked = await checkPassword(tx, clock, deps.config.passwordScryptN, phone, password, ip);
     if (checked === 'locked') return { ok: false, error: Errors.tooManyWrongPasswords };
     if (checked === 'wrong') return { ok: false, error: Errors.wrongPhoneOrPassword, field: 'password' };
     const { account } = checked;
@@ -63,10 +74,17 @@ async function passwordLogin(deps: AuthDeps, phone: string, password: string, in
   });
 }
 
-async function codeLogin(deps: AuthDeps, phone: string, code: string, input: LoginInput): Promise<Outcome> {
+async function codeLogin(deps: LoginDeps, phone: string, code: string, input: LoginInput, ip: string): Promise<Outcome> {
   const { db, clock } = deps;
+  const captchaPassed = await verifyCaptcha(deps.captcha, input.captcha, ip);
   return db.transaction(async (tx): Promise<Outcome> => {
-    if ((await consumeCode(tx, phone, code, clock)) !== 'ok') return { ok: false, error: Errors.wrongCode, field: 'password' };
+    await lockKey(tx, `login:${phone}`);
+    const refused = await guardLogin(tx, deps, phone, ip, captchaPassed);
+    if (refused) return { ok: false, ...refused };
+    if ((await consumeCode(tx, phone, code, clock)) !== 'ok') {
+      await recordFailure(tx, clock, phone, ip, 'code');
+      return { ok: false, error: Errors.wrongCode, field: 'password' };
+    }
     const account = await findOrCreateMember(tx, phone, clock);
     if (account.banned) return { ok: false, error: Errors.banned };
     return { ok: true, result: await startSession(tx, account, input, clock) };

@@ -6,6 +6,7 @@ import { loginFailures } from '../../db/schema/index';
 import { hashPassword, verifyPassword } from '../password';
 import { accountByPhone, type Account } from './accounts';
 import { lockKey } from './locks';
+import { recordFailure } from './login-guard';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -19,10 +20,11 @@ function hashForUnknown(N: number): Promise<string> {
 /**
  * A phone and password checked the one way (a password login, a staff binding): under the phone's
  * login lock; past WRONG_PASSWORD_LIMIT_PER_HOUR wrong ones in the hour, 'locked'; a wrong one is
- * counted (login_failures, in the caller's transaction: commit it before refusing) and is 'wrong';
+ * counted for the phone and the network `ip` (login_failures, in the caller's transaction: commit it
+ * before refusing) and is 'wrong';
  * else the account (locked for the caller's change).
  */
-export async function checkPassword(tx: Tx, clock: Clock, scryptN: number, phone: string, password: string): Promise<{ account: Account } | 'locked' | 'wrong'> {
+export async function checkPassword(tx: Tx, clock: Clock, scryptN: number, phone: string, password: string, ip?: string): Promise<{ account: Account } | 'locked' | 'wrong'> {
   await lockKey(tx, `login:${phone}`);
   const now = clock.now();
   const [failures] = await tx
@@ -33,7 +35,7 @@ export async function checkPassword(tx: Tx, clock: Clock, scryptN: number, phone
   const account = await accountByPhone(tx, phone, true);
   const good = await verifyPassword(password, account?.passwordHash ?? (await hashForUnknown(scryptN)));
   if (!account || !account.passwordHash || !good) {
-    await tx.insert(loginFailures).values({ phone, at: now });
+    await recordFailure(tx, clock, phone, ip, 'password');
     return 'wrong';
   }
   return { account };

@@ -12,6 +12,8 @@ import type { Logger } from '../../logger';
 import { ApiError } from '../../http/api-error';
 import { hashSecret } from '../tokens';
 import { lockKey } from './locks';
+import { guardCode, verifyCaptcha, type CaptchaAnswer } from './login-guard';
+import type { CaptchaGateway } from '../../gateways/captcha';
 import { shanghaiDayStart } from '../../../domain/time';
 
 const HOUR_MS = 60 * 60_000;
@@ -32,6 +34,7 @@ export interface IssueDeps {
   config: Config;
   log: Logger;
   sms: SmsGateway;
+  captcha: CaptchaGateway;
 }
 
 /**
@@ -39,11 +42,14 @@ export interface IssueDeps {
  * cooldown of `config.sms.resendCooldownS`, per-phone hour and Shanghai-day caps), then sends it.
  * Registered or not, the answer is the same: a phone's first code login creates the member.
  */
-export async function issueCode(deps: IssueDeps, phone: string, ip: string): Promise<void> {
+export async function issueCode(deps: IssueDeps, phone: string, ip: string, captcha?: CaptchaAnswer): Promise<void> {
   const { db, clock, config } = deps;
+  const captchaPassed = await verifyCaptcha(deps.captcha, captcha, ip);
   const code = await db.transaction(async (tx) => {
     await lockKey(tx, `sms:phone:${phone}`);
     await lockKey(tx, `sms:ip:${ip}`);
+    const refused = await guardCode(tx, deps, phone, ip, captchaPassed);
+    if (refused) throw new ApiError(refused.error, { data: refused.data, values: refused.values });
     const now = clock.now();
     const hourAgo = new Date(now.getTime() - HOUR_MS);
     const [fromIp] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, hourAgo)));
