@@ -93,6 +93,8 @@ export interface Config {
    * when the security check is asked for and tries are refused (wrong passwords and codes in the last
    * hour): per phone, per network, and SMS codes a network asked for
    */
+  /** how long page views are kept (PAGE_VIEW_RETENTION_DAYS, default 180), then the housekeeping deletes them */
+  retention: { pageViewDays: number };
   loginGuard: { captchaAfterPhoneFailures: number; captchaAfterNetworkFailures: number; blockNetworkAfterFailures: number; smsCaptchaAfterNetworkCodes: number };
 }
 
@@ -180,6 +182,7 @@ const EnvSchema = z.object({
   LOGIN_CAPTCHA_AFTER_NETWORK_FAILURES: whole(5, 1, 100_000),
   LOGIN_BLOCK_NETWORK_AFTER_FAILURES: whole(50, 1, 1_000_000),
   SMS_CAPTCHA_AFTER_NETWORK_CODES: whole(3, 1, 100_000),
+  PAGE_VIEW_RETENTION_DAYS: whole(180, 1, 3_650),
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -381,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       friendPerInvitationPerMinute: v.RATE_FRIEND_INVITATION_PER_MINUTE,
     },
     captcha: { provider: captchaTencent ? 'tencent' : 'local', tencent: captchaTencent, host: v.TENCENT_CAPTCHA_HOST ?? 'captcha.tencentcloudapi.com' },
+    retention: { pageViewDays: v.PAGE_VIEW_RETENTION_DAYS },
     loginGuard: {
       captchaAfterPhoneFailures: v.LOGIN_CAPTCHA_AFTER_PHONE_FAILURES,
       captchaAfterNetworkFailures: v.LOGIN_CAPTCHA_AFTER_NETWORK_FAILURES,

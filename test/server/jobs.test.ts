@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobs, loginFailures, smsCodes } from '../../src/server/db/schema/index';
+import { jobs, loginFailures, pageViews, smsCodes } from '../../src/server/db/schema/index';
 import { HOUSEKEEPING_JOB } from '../../src/server/jobs/housekeeping';
 import { claimDueJobs, enqueueJob } from '../../src/server/jobs/queue';
 import { runDueJobs, startJobRunner } from '../../src/server/jobs/runner';
@@ -72,6 +72,12 @@ describe('jobs: rows any process may claim, run by the injected clock', async ()
       { phone: '13800009999', at: old },
       { phone: '13800009999', at: now },
     ]);
+    // page views: kept 180 days (PAGE_VIEW_RETENTION_DAYS), then gone
+    const day = 24 * HOUR;
+    await db.insert(pageViews).values([
+      { path: '/retention-old', accountId: null, at: new Date(now.getTime() - 181 * day) },
+      { path: '/retention-kept', accountId: null, at: new Date(now.getTime() - 179 * day) },
+    ]);
     // two processes start together: the housekeeping is scheduled once, and the first poll of one of
     // them runs it at once (it was due), which schedules the next
     const stop = await startJobRunner(s.deps, 3_600_000);
@@ -85,6 +91,8 @@ describe('jobs: rows any process may claim, run by the injected clock', async ()
     expect(codes.map((c) => c.codeHash)).toEqual(['y']);
     const fails = await db.select().from(loginFailures).where(eq(loginFailures.phone, '13800009999'));
     expect(fails.length).toBe(1);
+    const views = await db.select({ path: pageViews.path }).from(pageViews);
+    expect(views.map((v) => v.path).filter((p) => p.startsWith('/retention'))).toEqual(['/retention-kept']);
     // nothing else was due: a poll now runs nothing
     expect(await runDueJobs(s.deps)).toBe(0);
   });

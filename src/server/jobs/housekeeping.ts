@@ -2,11 +2,13 @@ import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../domain/clock';
 import type { Db } from '../db/client';
 import {
+  devCaptchaTickets,
   devSmsOutbox,
   idempotencyKeys,
   jobs,
   loginFailures,
   oauthStates,
+  pageViews,
   rateHits,
   openIdTickets,
   resetTickets,
@@ -22,10 +24,11 @@ const DAY = 24 * 60 * 60_000;
 
 /**
  * Deletes rows whose purpose has passed: codes and failures beyond the longest cap window (a day,
- * kept two), spent tickets and states, idempotency keys past 24 h, long-dead sessions, finished jobs.
+ * kept two), spent tickets and states, idempotency keys past 24 h, long-dead sessions, finished jobs,
+ * and page views past their retention (`pageViewDays`: personal data is kept no longer than its use).
  * Returns how many rows each table lost.
  */
-export async function housekeeping(db: Db, clock: Clock): Promise<Record<string, number>> {
+export async function housekeeping(db: Db, clock: Clock, retention: { pageViewDays: number }): Promise<Record<string, number>> {
   const now = clock.now().getTime();
   const before = (ms: number) => new Date(now - ms);
   const count = async (p: Promise<unknown[]>) => (await p).length;
@@ -38,6 +41,8 @@ export async function housekeeping(db: Db, clock: Clock): Promise<Record<string,
     wechatStandInCodes: await count(
       db.delete(wechatStandInCodes).where(lt(wechatStandInCodes.expiresAt, before(DAY))).returning({ code: wechatStandInCodes.code }),
     ),
+    devCaptchaTickets: await count(db.delete(devCaptchaTickets).where(lt(devCaptchaTickets.createdAt, before(DAY))).returning({ id: devCaptchaTickets.id })),
+    pageViews: await count(db.delete(pageViews).where(lt(pageViews.at, before(retention.pageViewDays * DAY))).returning({ id: pageViews.id })),
     devSmsOutbox: await count(db.delete(devSmsOutbox).where(lt(devSmsOutbox.createdAt, before(2 * DAY))).returning({ id: devSmsOutbox.id })),
     idempotencyKeys: await count(
       db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before(IDEMPOTENCY_TTL_MS))).returning({ id: idempotencyKeys.id }),

@@ -18,7 +18,7 @@ export type JobHandler = (deps: Deps, payload: unknown) => Promise<void>;
 /** The job kinds this server runs. */
 export const jobHandlers: Record<string, JobHandler> = {
   [HOUSEKEEPING_JOB]: async (deps) => {
-    const removed = await housekeeping(deps.db, deps.clock);
+    const removed = await housekeeping(deps.db, deps.clock, deps.config.retention);
     deps.log.info('housekeeping', removed);
     await enqueueJob(deps.db, { kind: HOUSEKEEPING_JOB, runAt: new Date(deps.clock.now().getTime() + HOUSEKEEPING_EVERY_MS) });
   },

@@ -54,7 +54,7 @@ describe('rate limits on the open endpoints', async () => {
     const before = (await s.deps.db.select().from(rateHits)).length;
     expect(before).toBeGreaterThan(0);
     s.clock.advance(25 * 60 * 60_000);
-    expect((await housekeeping(s.deps.db, s.clock)).rateHits).toBe(before);
+    expect((await housekeeping(s.deps.db, s.clock, s.deps.config.retention)).rateHits).toBe(before);
     expect(await s.deps.db.select().from(rateHits)).toEqual([]);
   });
 });
