@@ -233,6 +233,7 @@ describe('spec §5 refusals, each with its code', () => {
     const field = (r: { status: number; body: { code: number; field?: string } }) => [r.status, r.body.code, r.body.field];
     expect(field(await applyFor(s, from.token, card.id, toPhone, { idNumber: '110105194912310021' }))).toEqual([400, 70003, 'idNumber']);
     expect(field(await applyFor(s, from.token, card.id, toPhone, { name: '12345' }))).toEqual([400, 70003, 'name']);
+    expect(field(await applyFor(s, from.token, card.id, toPhone, { name: '１２３４５' })), 'full-width digits are digits').toEqual([400, 70003, 'name']);
     expect(field(await applyFor(s, from.token, card.id, toPhone, { agreed: false }))).toEqual([400, 70003, 'agreed']);
     const theirs = await uploadImages(s, to.token);
     expect(field(await applyFor(s, from.token, card.id, toPhone, theirs))).toEqual([400, 70003, 'idPhotoId']);

@@ -8,6 +8,7 @@ import type { MemberByPhone, MyTransfer } from '../../../contracts/transfers';
 import type { Db } from '../../db/client';
 import { accounts, cardTransfers, memberCards, transferImages } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
+import { imageTooLarge } from '../../http/image-too-large';
 import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { recipientIdentityMatches } from '../person/person-info';
 import { catchUpCard, lockMyCard } from './my-card';
@@ -27,7 +28,7 @@ export async function memberByPhone(db: Db, phone: string): Promise<MemberByPhon
 
 /** One image for a transfer application (the ID photo or the photo): JPEG, PNG or WebP, at most PHOTO_MAX_BYTES. */
 export async function uploadTransferImage(db: Db, clock: Clock, accountId: number, bytes: Buffer): Promise<{ imageId: number }> {
-  if (bytes.length > PHOTO_MAX_BYTES) throw new ApiError(Errors.imageTooLarge, { field: 'image' });
+  if (bytes.length > PHOTO_MAX_BYTES) throw imageTooLarge('image');
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
   const [row] = await db.insert(transferImages).values({ accountId, contentType: type, bytes, size: bytes.length, createdAt: clock.now() }).returning({ id: transferImages.id });
