@@ -13,7 +13,12 @@ export const MemberPhoneQuery = z.object({
   phone: z.string().trim().max(32).openapi({ param: { name: 'phone', in: 'query' }, example: '13700000001' }),
 });
 export const MemberByPhone = z
-  .object({ name: z.string().openapi({ description: 'the member’s name, all but its last character masked', example: '**明' }) })
+  .object({
+    name: z
+      .string()
+      .nullable()
+      .openapi({ description: 'the member’s real name from their personal information, else their account name, all but its last character masked; null when they have neither', example: '**明' }),
+  })
   .openapi('MemberByPhone');
 export type MemberByPhone = z.infer<typeof MemberByPhone>;
 
