@@ -12,8 +12,8 @@ export interface CardTransferInput {
 
 export interface CardTransferContext extends CardTransferInput {
   phone: string;
-  /** the recipient's masked name the lookup answered */
-  recipient?: string;
+  /** the recipient's masked name the lookup answered; null: found, but they have given no name */
+  recipient?: string | null;
   name: string;
   idNumber: string;
   /** the chosen images, prepared (base64) */
@@ -73,7 +73,7 @@ export const cardTransferMachine = setup({
   },
   actions: {
     setPhone: assign({ phone: (_, p: { phone: string }) => p.phone, recipient: undefined, errorCode: undefined, errorMessage: undefined }),
-    keepRecipient: assign({ recipient: (_, p: { name: string }) => p.name }),
+    keepRecipient: assign({ recipient: (_, p: { name: string | null }) => p.name }),
     setName: assign({ name: (_, p: { name: string }) => p.name, errorCode: undefined, errorMessage: undefined }),
     setIdNumber: assign({ idNumber: (_, p: { idNumber: string }) => p.idNumber, errorCode: undefined, errorMessage: undefined }),
     setIdPhoto: assign({ idPhoto: (_, p: { image: string }) => p.image, errorCode: undefined, errorMessage: undefined }),
@@ -125,7 +125,7 @@ export const cardTransferMachine = setup({
     },
     form: {
       description:
-        'The member found (masked name shown): the recipient’s name, ID number, ID photo and photo; "apply" is offered once the name and ID number are well-formed and both images chosen; a refusal from the server is said here; changing the phone starts again.',
+        'The member found (their masked name shown, or that they have given no name): the recipient’s name, ID number, ID photo and photo; "apply" is offered once the name and ID number are well-formed and both images chosen; a refusal from the server is said here; changing the phone starts again.',
       on: {
         'phone.change': { target: 'phone', actions: { type: 'setPhone', params: ({ event }) => ({ phone: event.phone }) } },
         'name.change': { target: 'form', actions: { type: 'setName', params: ({ event }) => ({ name: event.name }) } },

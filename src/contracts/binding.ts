@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { BIND_CODE_TTL_HOURS_MAX, BIND_CODE_TTL_HOURS_MIN, TEACHER_REQUEST_STATES } from '../domain/binding';
 import { LoginData } from './auth';
-import { IdParam } from './common';
+import { IdField } from './common';
 import { Base64Image } from './photos';
 
 /**
@@ -32,7 +32,7 @@ export const NewTeacherBody = z
     name: z.string().max(100).nullish(),
     phone: z.string().max(64).nullish(),
     smsCode: z.string().max(16).nullish(),
-    clubId: z.coerce.number().int().min(1).max(2_147_483_647).nullish(),
+    clubId: IdField.nullish(),
     styles: z.array(z.string().max(40)).max(20).nullish(),
     photo: Base64Image.nullish(),
   })
@@ -80,7 +80,7 @@ export const BindStatusQuery = z.object({ openid: z.string().max(128).optional()
 /** POST /staff/bind-codes: a code for one teacher; `phone` makes the teacher's login when they have none. */
 export const IssueBindCodeBody = z
   .object({
-    teacherId: IdParam,
+    teacherId: IdField,
     phone: z.string().max(64).nullish(),
     ttlHours: z.number().int().min(BIND_CODE_TTL_HOURS_MIN).max(BIND_CODE_TTL_HOURS_MAX).nullish(),
   })
@@ -105,9 +105,9 @@ export type BindCodeView = z.infer<typeof BindCodeView>;
 export const BindCodeIssued = BindCodeView.extend({ code: z.string().openapi({ description: 'shown once' }) }).openapi('BindCodeIssued');
 export type BindCodeIssued = z.infer<typeof BindCodeIssued>;
 
-export const IdBody = z.object({ id: IdParam });
+export const IdBody = z.object({ id: IdField });
 
-export const RefuseRequestBody = z.object({ id: IdParam, reason: z.string().trim().min(1).max(200) }).openapi('RefuseTeacherRequest');
+export const RefuseRequestBody = z.object({ id: IdField, reason: z.string().trim().min(1).max(200) }).openapi('RefuseTeacherRequest');
 
 /** A teacher as the bind-code form lists them: whether they have a login and whether it is bound. */
 export const StaffTeacherRow = z
@@ -121,4 +121,4 @@ export const BindingRow = z
   .openapi('BindingRow');
 export type BindingRow = z.infer<typeof BindingRow>;
 
-export const UnbindBody = z.object({ accountId: IdParam }).openapi('UnbindRequest');
+export const UnbindBody = z.object({ accountId: IdField }).openapi('UnbindRequest');

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CANCEL_REASONS, CARD_STATUSES, BOOKING_ROW_STATES } from '../domain/booking-rules';
 import { CARD_TYPE_VALUES, CLASS_TYPES, DIFFICULTIES, EFFECTS, TIMES_OF_DAY } from '../domain/catalog';
-import { CalendarDay, IdParam, pagingQuery } from './common';
+import { CalendarDay, IdField, IdParam, pagingQuery } from './common';
 
 /**
  * Query and answer schemas of the booking calls (issue 3), check-in and the front photo (decision 007):
@@ -121,14 +121,14 @@ export type CardForClass = z.infer<typeof CardForClass>;
 
 export const BookBody = z
   .object({
-    classId: IdParam,
-    cardId: IdParam,
+    classId: IdField,
+    cardId: IdField,
     agreeNotice: z.literal(true).openapi({ description: 'the member notice must be agreed (spec §5)' }),
   })
   .openapi('BookRequest');
 export type BookBody = z.infer<typeof BookBody>;
 
-export const BookingIdBody = z.object({ bookingId: IdParam }).openapi('BookingRef');
+export const BookingIdBody = z.object({ bookingId: IdField }).openapi('BookingRef');
 
 export const BookAnswer = z
   .object({
@@ -194,7 +194,7 @@ export const CheckinAnswer = z
   .openapi('CheckinAnswer');
 export type CheckinAnswer = z.infer<typeof CheckinAnswer>;
 
-export const CheckinBody = z.object({ classId: IdParam, code: z.string().trim().min(1).max(32) });
+export const CheckinBody = z.object({ classId: IdField, code: z.string().trim().min(1).max(32) });
 export type CheckinBody = z.infer<typeof CheckinBody>;
 
 /** One class, by id (the cards that can book it; its check-in code). */

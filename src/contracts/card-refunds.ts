@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CARD_REFUND_STATE_VALUES } from '../domain/card-refund';
 import { ORDER_STATES } from '../domain/orders';
-import { IdParam } from './common';
+import { IdField, IdParam } from './common';
 
 /** Card refund (spec §4, §5 "refund requires agreeing to the refund policy"; issue 13, decision 030). */
 
@@ -25,7 +25,7 @@ export type CardRefundQuote = z.infer<typeof CardRefundQuote>;
 /** POST /customers/cards/refund: ask for the refund, having agreed to the policy and seen the amount. */
 export const CardRefundBody = z
   .object({
-    cardId: IdParam,
+    cardId: IdField,
     agreed: z.literal(true).openapi({ description: 'the refund policy accepted (spec §5)' }),
   })
   .openapi('CardRefundRequest');
@@ -37,8 +37,8 @@ export const StaffCardRefundsQuery = z.object({
 });
 
 /** POST /customers/cards/refund/cancel and the staff decisions: which request. */
-export const CardRefundIdBody = z.object({ id: IdParam }).openapi('CardRefundId');
-export const CardRefundRejectBody = z.object({ id: IdParam, reason: z.string().trim().min(1).max(200) }).openapi('CardRefundReject');
+export const CardRefundIdBody = z.object({ id: IdField }).openapi('CardRefundId');
+export const CardRefundRejectBody = z.object({ id: IdField, reason: z.string().trim().min(1).max(200) }).openapi('CardRefundReject');
 
 /** A request as its member sees it, with how far the money is (its order's state). */
 export const MyCardRefund = z

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { CARD_TYPE_VALUES, GOODS_KIND_VALUES } from '../domain/catalog';
 import { SURVEY_SKIP_DAYS } from '../domain/limits';
 import { ScheduleItem } from './booking';
-import { IdParam } from './common';
+import { IdField } from './common';
 
 /** The public catalogue's answers (clubs, teachers, home page, goods): the server documents and checks them, the app reads their types. */
 const IsoTime = z.string().openapi({ example: '2026-11-20T02:00:00.000Z' });
@@ -83,7 +83,7 @@ export const ActivityDetail = Activity.extend({
 }).openapi('ActivityDetail');
 
 /** POST /customers/activities/signup. */
-export const ActivitySignupBody = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).openapi('ActivitySignup');
+export const ActivitySignupBody = z.object({ id: IdField }).openapi('ActivitySignup');
 export type ActivityDetail = z.infer<typeof ActivityDetail>;
 
 export const Goods = z
@@ -177,8 +177,8 @@ export type SurveyOut = z.infer<typeof SurveyOut>;
 
 export const SurveyAnswerIn = z
   .object({
-    surveyId: IdParam,
-    optionId: IdParam.optional().openapi({ description: 'the chosen answer' }),
+    surveyId: IdField,
+    optionId: IdField.optional().openapi({ description: 'the chosen answer' }),
     skip: z.literal(true).optional().openapi({ description: `hide the survey for ${SURVEY_SKIP_DAYS} days` }),
   })
   .refine((b) => (b.optionId === undefined) !== (b.skip === undefined), { path: ['optionId'], message: 'give optionId or skip, not both' })

@@ -1,14 +1,20 @@
 import { z } from '@hono/zod-openapi';
 
 /**
- * What every area's contract shares: ids and paging. Queries arrive as strings: numbers are coerced
- * and bounded (ids fit PostgreSQL's integer), so bad input is a 400 naming the field, never a 500.
+ * What every area's contract shares: ids and paging. Paths and queries arrive as strings: their numbers
+ * are coerced and bounded (ids fit PostgreSQL's integer). A JSON body carries real numbers, so its
+ * integers are never coerced: `true`, `[5]` and `"0x1f"` are refused, not read as 1, 5 and 31
+ * (decision 053). Bad input is a 400 naming the field, never a 500.
  */
 export const PAGE_SIZE_MAX = 50;
 export const PAGE_NUM_MAX = 10_000;
 const INT_MAX = 2_147_483_647;
 
+/** An id in a path or a query string: text, parsed to an integer. Never in a JSON body (IdField). */
 export const IdParam = z.coerce.number().int().min(1).max(INT_MAX);
+
+/** An id in a JSON body: a JSON integer and nothing else (no string, boolean or array is read as one). */
+export const IdField = z.number().int().min(1).max(INT_MAX);
 
 export const IdQuery = z.object({
   id: IdParam.openapi({ param: { name: 'id', in: 'query' }, example: 1 }),

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { COMPLAINT_MAX_CHARS, COMPLAINT_MAX_PHOTOS, COMPLAINT_STATE_VALUES } from '../domain/complaint';
-import { IdParam } from './common';
+import { IdField, IdParam } from './common';
 import { Base64Image } from './photos';
 
 /** Complaints (spec §3 complaint: content, replied or not, satisfied or not; §5 content not empty; issue 15, decision 033). */
@@ -16,19 +16,19 @@ export const ComplaintImage = z.object({ imageId: z.number().int() }).openapi('C
 export const ComplaintBody = z
   .object({
     content: z.string().max(COMPLAINT_MAX_CHARS).openapi({ description: 'what happened; 70140 when empty once trimmed' }),
-    clubId: IdParam.nullable().optional().openapi({ description: 'the club it is about; none: the chain' }),
-    imageIds: z.array(IdParam).max(20).default([]).openapi({ description: `photos uploaded by me and not yet filed, at most ${COMPLAINT_MAX_PHOTOS} (70142, 70143)` }),
+    clubId: IdField.nullable().optional().openapi({ description: 'the club it is about; none: the chain' }),
+    imageIds: z.array(IdField).max(20).default([]).openapi({ description: `photos uploaded by me and not yet filed, at most ${COMPLAINT_MAX_PHOTOS} (70142, 70143)` }),
   })
   .openapi('ComplaintFile');
 export type ComplaintBody = z.input<typeof ComplaintBody>;
 
 /** POST /customers/complaints/rate: satisfied or not with the reply. */
-export const ComplaintRateBody = z.object({ id: IdParam, satisfied: z.boolean() }).openapi('ComplaintRate');
+export const ComplaintRateBody = z.object({ id: IdField, satisfied: z.boolean() }).openapi('ComplaintRate');
 export type ComplaintRateBody = z.input<typeof ComplaintRateBody>;
 
 /** POST /staff/complaints/reply. */
 export const ComplaintReplyBody = z
-  .object({ id: IdParam, reply: z.string().max(COMPLAINT_MAX_CHARS).openapi({ description: '70144 when empty once trimmed' }) })
+  .object({ id: IdField, reply: z.string().max(COMPLAINT_MAX_CHARS).openapi({ description: '70144 when empty once trimmed' }) })
   .openapi('ComplaintReply');
 export type ComplaintReplyBody = z.input<typeof ComplaintReplyBody>;
 

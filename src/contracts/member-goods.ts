@@ -3,7 +3,7 @@ import { BOOKING_ROW_STATES, CARD_STATUSES } from '../domain/booking-rules';
 import { GOODS_KIND_VALUES } from '../domain/catalog';
 import { ORDER_STATES, PAY_METHODS } from '../domain/orders';
 import { MemberCard } from './booking';
-import { CalendarDay, IdParam, IdQuery, pagingQuery } from './common';
+import { CalendarDay, IdField, IdParam, IdQuery, pagingQuery } from './common';
 
 /** What members own besides bookings (issue 4): a card with its history, my courses, my purchases. */
 const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
@@ -161,9 +161,9 @@ export type AdvisersQuery = z.infer<typeof AdvisersQuery>;
  */
 export const CardAdviserBody = z
   .object({
-    id: IdParam,
-    clubId: IdParam.nullable().optional().openapi({ description: 'the club chosen first (required: 30045)' }),
-    adviserId: IdParam.nullable().optional().openapi({ description: 'one of that club\'s advisers (required: 30046)' }),
+    id: IdField,
+    clubId: IdField.nullable().optional().openapi({ description: 'the club chosen first (required: 30045)' }),
+    adviserId: IdField.nullable().optional().openapi({ description: 'one of that club\'s advisers (required: 30046)' }),
   })
   .openapi('CardAdviserRequest');
 export type CardAdviserBody = z.infer<typeof CardAdviserBody>;
@@ -210,14 +210,14 @@ export type CardFamily = z.infer<typeof CardFamily>;
 
 /** POST /customers/cards/family/add: a sub-card holder by phone (a member). */
 export const CardFamilyAddBody = z
-  .object({ id: IdParam, phone: z.string().trim().min(1).max(32).openapi({ description: "the sub-card holder's phone (a member)" }) })
+  .object({ id: IdField, phone: z.string().trim().min(1).max(32).openapi({ description: "the sub-card holder's phone (a member)" }) })
   .openapi('CardFamilyAddRequest');
 /** POST /customers/cards/family/remove: one live sub card of the card. */
-export const CardFamilyRemoveBody = z.object({ id: IdParam, subId: IdParam }).openapi('CardFamilyRemoveRequest');
+export const CardFamilyRemoveBody = z.object({ id: IdField, subId: IdField }).openapi('CardFamilyRemoveRequest');
 
 /** POST /customers/cards/gift: the card to give and the recipient's phone (a member). */
 export const CardGiftBody = z
-  .object({ id: IdParam, phone: z.string().trim().min(1).max(32).openapi({ description: "the recipient's phone (a member)" }) })
+  .object({ id: IdField, phone: z.string().trim().min(1).max(32).openapi({ description: "the recipient's phone (a member)" }) })
   .openapi('CardGiftRequest');
 export const CardGift = z
   .object({ cardId: z.number().int(), recipientName: z.string(), recipientPhone: z.string(), giftedAt: IsoTime })
@@ -229,18 +229,18 @@ export const CardHistoryQuery = z.object({ ...IdQuery.shape, ...pagingQuery(20) 
 export type CardHistoryQuery = z.infer<typeof CardHistoryQuery>;
 
 /** Which of my cards (POST /customers/cards/activate). */
-export const CardIdBody = z.object({ id: IdParam }).openapi('CardIdBody');
+export const CardIdBody = z.object({ id: IdField }).openapi('CardIdBody');
 export type CardIdBody = z.infer<typeof CardIdBody>;
 
 
 /** POST /customers/cards/freeze: freeze one of my cards from one Shanghai day to another, both frozen (spec §5). */
 export const CardFreezeBody = z
-  .object({ id: IdParam, from: CalendarDay.openapi({ description: 'first frozen day: today or later' }), until: CalendarDay.openapi({ description: 'last frozen day: not before from' }) })
+  .object({ id: IdField, from: CalendarDay.openapi({ description: 'first frozen day: today or later' }), until: CalendarDay.openapi({ description: 'last frozen day: not before from' }) })
   .openapi('CardFreezeRequest');
 export type CardFreezeBody = z.infer<typeof CardFreezeBody>;
 
 /** POST /customers/cards/extend: extend one of my cards to end on a later Shanghai day (spec §5). */
 export const CardExtendBody = z
-  .object({ id: IdParam, until: CalendarDay.openapi({ description: 'the new last valid day: later than the current one' }) })
+  .object({ id: IdField, until: CalendarDay.openapi({ description: 'the new last valid day: later than the current one' }) })
   .openapi('CardExtendRequest');
 export type CardExtendBody = z.infer<typeof CardExtendBody>;

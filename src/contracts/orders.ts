@@ -1,17 +1,17 @@
 import { z } from '@hono/zod-openapi';
 import { GOODS_KIND_VALUES } from '../domain/catalog';
 import { ORDER_STATES, PAY_METHODS, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../domain/orders';
-import { IdParam } from './common';
+import { IdField } from './common';
 
 /** Orders, checkout quotes and payment (issue 4): the requests and answers the server documents and checks and the app reads. */
 const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
 
 export const QuoteBody = z
   .object({
-    goodsId: IdParam.optional(),
-    phaseId: IdParam.optional(),
-    teacherId: IdParam.optional(),
-    couponId: IdParam.optional(),
+    goodsId: IdField.optional(),
+    phaseId: IdField.optional(),
+    teacherId: IdField.optional(),
+    couponId: IdField.optional(),
     useBalance: z.boolean().optional(),
   })
   .openapi('QuoteBody');
@@ -141,10 +141,10 @@ export const OrderNo = z.string().min(1).max(64);
 export const OrderNoQuery = z.object({ orderNo: OrderNo.openapi({ param: { name: 'orderNo', in: 'query' } }) });
 export const CreateBody = z
   .object({
-    goodsId: IdParam.optional(),
-    phaseId: IdParam.optional().openapi({ description: 'required when the goods has phases (50007)' }),
-    teacherId: IdParam.optional().openapi({ description: 'required when the goods has teachers to choose from (50008)' }),
-    couponId: IdParam.optional().openapi({ description: 'one of my unused coupons (40007, 40008)' }),
+    goodsId: IdField.optional(),
+    phaseId: IdField.optional().openapi({ description: 'required when the goods has phases (50007)' }),
+    teacherId: IdField.optional().openapi({ description: 'required when the goods has teachers to choose from (50008)' }),
+    couponId: IdField.optional().openapi({ description: 'one of my unused coupons (40007, 40008)' }),
     useBalance: z.boolean().optional(),
     expectedAmountToPayCents: z
       .number()

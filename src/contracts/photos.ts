@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { PHOTO_MAX_BYTES, PHOTO_REVIEW_STATES } from '../domain/photo-review';
+import { PHOTO_MAX_BASE64, PHOTO_MAX_BYTES, PHOTO_REVIEW_STATES } from '../domain/photo-review';
 import { IdParam } from './common';
 
 /** The member's front photo for face check-in and its review by staff (spec §4, decision 007). */
@@ -17,13 +17,19 @@ export const PhotoView = z
   .openapi('PhotoView');
 export type PhotoView = z.infer<typeof PhotoView>;
 
-/** base64 of at most PHOTO_MAX_BYTES (a data: URL prefix is accepted); longer strings are still read so the answer is "image too large". */
+/** The issue a photo's text longer than PHOTO_MAX_BASE64 raises: the server answers it 70009 naming the limit. */
+export const IMAGE_TOO_LARGE_ISSUE = 'image too large';
+
+/**
+ * A photo: base64 of at most PHOTO_MAX_BYTES (a data: URL prefix is accepted). Its longest text follows
+ * from that limit (decision 053); the decoded size is checked again where the bytes are read.
+ */
 export const Base64Image = z
   .string()
-  .max(2_000_000)
+  .max(PHOTO_MAX_BASE64, IMAGE_TOO_LARGE_ISSUE)
   .transform((s) => s.replace(/^data:[\w/+.-]+;base64,/, ''))
   .refine((s) => /^[A-Za-z0-9+/]+={0,2}$/.test(s), 'base64')
-  .openapi({ description: `JPEG, PNG or WebP, base64; at most ${PHOTO_MAX_BYTES} bytes decoded` });
+  .openapi({ description: `JPEG, PNG or WebP, base64; at most ${PHOTO_MAX_BYTES} bytes decoded (413, 70009 beyond)` });
 
 /** POST /customers/photo. */
 export const PhotoUploadBody = z.object({ image: Base64Image }).openapi('PhotoUpload');

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { REFUND_STATE_VALUES } from '../domain/orders';
-import { IdParam } from './common';
+import { IdField } from './common';
 
 /** Refunds staff look at (decision 021): failed at the provider, or held from before refunds existed. */
 export const StaffRefund = z
@@ -22,4 +22,4 @@ export const StaffRefund = z
 export type StaffRefund = z.infer<typeof StaffRefund>;
 
 /** One refund, by id. */
-export const RefundIdBody = z.object({ refundId: IdParam });
+export const RefundIdBody = z.object({ refundId: IdField });

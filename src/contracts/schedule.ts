@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { CLASS_TYPES, type ClassTypeKey } from '../domain/catalog';
 import { CLASS_TITLE_MAX, DECLINE_REASON_MAX } from '../domain/limits';
 import { TEACHER_SCHEDULE_STATE_VALUES } from '../domain/teacher-schedule';
-import { CalendarDay, IdParam } from './common';
+import { CalendarDay, IdField, IdParam } from './common';
 
 /**
  * The teacher schedule (issue 14, decision 029): a teacher's classes by week with their confirmation
@@ -95,7 +95,7 @@ export const StaffWeek = z
   .openapi('StaffWeek');
 export type StaffWeek = z.infer<typeof StaffWeek>;
 
-export const AssignBody = z.object({ teacherId: IdParam.openapi({ example: 1 }) }).openapi('AssignTeacher');
+export const AssignBody = z.object({ teacherId: IdField.openapi({ example: 1 }) }).openapi('AssignTeacher');
 export type AssignBody = z.input<typeof AssignBody>;
 
 /** The teacher's check-in QR: the current or next class and its signed, short-lived link (null when nothing is scheduled). */
@@ -123,7 +123,7 @@ const WallTime = z
  */
 export const ClassBody = z
   .object({
-    clubId: IdParam.openapi({ example: 1 }),
+    clubId: IdField.openapi({ example: 1 }),
     classType: z.enum(CLASS_TYPES.map((t) => t.value) as [ClassTypeKey, ...ClassTypeKey[]]),
     title: z.string().trim().min(1).max(CLASS_TITLE_MAX),
     room: z.string().trim().min(1).max(CLASS_TITLE_MAX),
@@ -131,7 +131,7 @@ export const ClassBody = z
     day: CalendarDay,
     start: WallTime,
     end: WallTime,
-    teacherId: IdParam.nullable().optional().openapi({ description: 'asked to confirm when given' }),
+    teacherId: IdField.nullable().optional().openapi({ description: 'asked to confirm when given' }),
   })
   .openapi('NewClass');
 export type ClassBody = z.input<typeof ClassBody>;

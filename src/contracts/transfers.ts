@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { TRANSFER_STATE_VALUES } from '../domain/card-transfer';
 import { validIdNumber, validRealName } from '../domain/identity';
-import { PHOTO_MAX_BYTES } from '../domain/photo-review';
-import { IdParam } from './common';
+import { IdField, IdParam } from './common';
+import { Base64Image } from './photos';
 
 /** Card transfer (spec §3 transfer, §4, §5; decision 026): the member's application and the staff queue. */
 
@@ -13,17 +13,14 @@ export const MemberPhoneQuery = z.object({
   phone: z.string().trim().max(32).openapi({ param: { name: 'phone', in: 'query' }, example: '13700000001' }),
 });
 export const MemberByPhone = z
-  .object({ name: z.string().openapi({ description: 'the member’s name, all but its last character masked', example: '**明' }) })
+  .object({
+    name: z
+      .string()
+      .nullable()
+      .openapi({ description: 'the member’s real name from their personal information, else their account name, all but its last character masked; null when they have neither', example: '**明' }),
+  })
   .openapi('MemberByPhone');
 export type MemberByPhone = z.infer<typeof MemberByPhone>;
-
-/** base64 of at most PHOTO_MAX_BYTES (a data: URL prefix is accepted). */
-const Base64Image = z
-  .string()
-  .max(2_000_000)
-  .transform((s) => s.replace(/^data:[\w/+.-]+;base64,/, ''))
-  .refine((s) => /^[A-Za-z0-9+/]+={0,2}$/.test(s), 'base64')
-  .openapi({ description: `JPEG, PNG or WebP, base64; at most ${PHOTO_MAX_BYTES} bytes decoded` });
 
 /** POST /customers/transfers/image: one image for an application (the ID photo or the photo). */
 export const TransferImageBody = z.object({ image: Base64Image }).openapi('TransferImageUpload');
@@ -33,7 +30,7 @@ export const TransferImage = z.object({ imageId: z.number().int() }).openapi('Tr
 /** POST /customers/transfers/apply (spec §5: recipient queried first, name and ID number checked, policy accepted). */
 export const TransferApplyBody = z
   .object({
-    cardId: IdParam,
+    cardId: IdField,
     phone: z.string().trim().min(1).max(32).openapi({ description: "the recipient's phone (a member)" }),
     name: z.string().trim().refine(validRealName, 'name').openapi({ description: "the recipient's real name: 1-20 characters, not a number" }),
     idNumber: z
@@ -42,16 +39,16 @@ export const TransferApplyBody = z
       .refine(validIdNumber, 'ID number')
       .transform((s) => s.toUpperCase())
       .openapi({ description: "the recipient's 18-character ID number" }),
-    idPhotoId: IdParam.openapi({ description: 'my uploaded image of the ID' }),
-    photoId: IdParam.openapi({ description: "my uploaded photo of the recipient" }),
+    idPhotoId: IdField.openapi({ description: 'my uploaded image of the ID' }),
+    photoId: IdField.openapi({ description: "my uploaded photo of the recipient" }),
     agreed: z.literal(true).openapi({ description: 'the transfer policy accepted' }),
   })
   .openapi('TransferApply');
 export type TransferApplyBody = z.input<typeof TransferApplyBody>;
 
 /** POST /customers/transfers/cancel and the staff decisions: which application. */
-export const TransferIdBody = z.object({ id: IdParam }).openapi('TransferId');
-export const TransferRejectBody = z.object({ id: IdParam, reason: z.string().trim().min(1).max(200) }).openapi('TransferReject');
+export const TransferIdBody = z.object({ id: IdField }).openapi('TransferId');
+export const TransferRejectBody = z.object({ id: IdField, reason: z.string().trim().min(1).max(200) }).openapi('TransferReject');
 
 /** GET /customers/transfers/mine?cardId=: my latest application on one of my cards. */
 export const MyTransferQuery = z.object({ cardId: IdParam.openapi({ param: { name: 'cardId', in: 'query' }, example: 1 }) });

@@ -266,3 +266,6 @@ export function allErrors(): ErrorDef[] {
 
 /** 20030 as the server words it when it knows the booking: which class, at what time (issue 16). */
 export const OVERLAPPING_WITH = msg`与已预约的「{title}」（{time}）时间冲突`;
+
+/** 70009 as the server words it: the photo's limit named ("512 KB"), so the member knows what to send. */
+export const IMAGE_TOO_LARGE_LIMIT = msg`图片太大，不能超过 {limit}`;

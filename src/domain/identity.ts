@@ -9,10 +9,16 @@ import { REAL_NAME_MAX } from './limits';
 /** Spec §9: a real name is at most this many characters (named once, in limits). */
 export { REAL_NAME_MAX };
 
-/** Spec §5 real name: required, at most 20 characters, not numeric. */
+/**
+ * Digits of any script, full-width `１２３` and Arabic-Indic `٣` as much as ASCII `123`, and the spaces
+ * between them: `\d` alone matches ASCII digits only, so `１２３４５` passed as a name (decision 053).
+ */
+const NUMERIC = /^[\p{Nd}\s]+$/u;
+
+/** Spec §5 real name: required, at most 20 characters, not numeric (in any script's digits). */
 export function validRealName(name: string): boolean {
   const n = name.trim();
-  return n.length > 0 && [...n].length <= REAL_NAME_MAX && !/^\d+$/.test(n);
+  return n.length > 0 && [...n].length <= REAL_NAME_MAX && !NUMERIC.test(n);
 }
 
 /** What is wrong with a resident ID number, so a form can say which: its shape, its birth date, its check character. */

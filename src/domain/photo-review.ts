@@ -16,6 +16,22 @@ export const photoCounts = (s: PhotoStatus): boolean => s === 'passed' || s === 
 /** The largest photo accepted (bytes). The app scales a camera photo down well below it first. */
 export const PHOTO_MAX_BYTES = 512 * 1024;
 
+/** The limit as a member reads it ("512 KB"), the same in every language. */
+export const PHOTO_MAX_LABEL = `${PHOTO_MAX_BYTES / 1024} KB`;
+
+/** Room for the `data:image/webp;base64,` prefix a photo's text may start with. */
+const DATA_URL_PREFIX_MAX = 64;
+
+/** The longest text of a photo: PHOTO_MAX_BYTES in base64 (4 characters per 3 bytes) and its prefix. */
+export const PHOTO_MAX_BASE64 = Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + DATA_URL_PREFIX_MAX;
+
+/**
+ * The largest body of a photo upload (bytes): the longest photo text and room for the JSON around it
+ * (the new-teacher request's name, phone and styles). The general body limit does not apply to these
+ * uploads, so a photo too large is always "image too large" naming the limit (decision 053).
+ */
+export const PHOTO_BODY_MAX_BYTES = PHOTO_MAX_BASE64 + 16 * 1024;
+
 /** Image types accepted, recognised from their first bytes (never from what the client says). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];

@@ -6,11 +6,11 @@ import type { Context } from 'hono';
 import { Errors } from '../domain/errors';
 import type { AppEnv, Deps } from './env';
 import { ApiError } from './http/api-error';
-import { limitBody } from './http/body-limit';
 import { catalogChanged, catalogFastPath, FOREVER_CACHE_CONTROL } from './http/catalog-cache';
 import { errorResponse } from './http/error-response';
 import { serveMessages } from './http/messages-file';
 import { refuseNul } from './http/no-nul';
+import { limitBodies } from './http/photo-body';
 import { createRouter } from './http/router';
 import { pickLocale } from './i18n';
 import { mountApi } from './routes/index';
@@ -56,7 +56,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   // answers under 1 kB are sent as they are: the envelope carries its Content-Length (sizedJson), which
   // compress() needs to see them as small (decisions 048, 049)
   app.use('*', compress());
-  app.use('/api/*', limitBody(deps.config.bodyLimitBytes));
+  // a photo upload has its own limit, and is answered "image too large" beyond it (decision 053)
+  app.use('/api/*', limitBodies(deps.config.bodyLimitBytes));
 
   app.use('/api/*', refuseNul);
 

@@ -30,6 +30,12 @@ describe('identity (spec §3 personal information and transfer, §5; decision 03
     expect(validRealName('a'.repeat(21))).toBe(false);
   });
 
+  it('a name of digits is numeric in any script: full-width, Arabic-Indic, Devanagari, and with spaces between them', () => {
+    for (const digits of ['１２３４５', '１２3４５', '٣٤٥', '१२३', '12 34', '１２　３４']) expect(validRealName(digits), digits).toBe(false);
+    expect(validRealName('王１')).toBe(true);
+    expect(validRealName('Ｌｉ')).toBe(true);
+  });
+
   it('an ID number is shown with its first and last four characters', () => {
     expect(maskIdNumber('11010519491231002X')).toBe('1101**********002X');
   });

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from './api-error';
 
 /**
- * Bodies larger than `maxSize` bytes are refused 413 (70005) before a route reads them.
+ * Bodies larger than `maxSize` bytes are refused 413 (70005, or `tooLarge`'s refusal) before a route reads them.
  *
  * A body with a Content-Length is judged by the header alone. hono's `bodyLimit` reads
  * `c.req.raw.body` for every request, which makes @hono/node-server build a whole web `Request`
@@ -14,10 +14,12 @@ import { ApiError } from './api-error';
  * HTTP/2 stream without it) hono's `bodyLimit` counts the bytes as they come. A GET or HEAD is let
  * through: no route reads their body, and node drops an unread body without keeping it.
  */
-export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
-  const tooLarge = () => {
+export function limitBody(
+  maxSize: number,
+  tooLarge: () => never = () => {
     throw new ApiError(Errors.tooLarge);
-  };
+  },
+): MiddlewareHandler<AppEnv> {
   const counting = bodyLimit({ maxSize, onError: tooLarge });
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();

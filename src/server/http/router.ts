@@ -2,12 +2,14 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { Errors } from '../../domain/errors';
 import type { AppEnv } from '../env';
+import { IMAGE_TOO_LARGE_ISSUE } from '../../contracts/photos';
 import { ApiError } from './api-error';
+import { imageTooLarge } from './image-too-large';
 import { sizedJson } from './sized-json';
 
 /**
  * Every sub-app is made here so every route parses its input with the same hook:
- * a schema failure is a 400 envelope naming the first bad field, never a 500.
+ * a schema failure is a 400 envelope naming the first bad field (a photo too long: 413 70009), never a 500.
  */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
@@ -15,6 +17,8 @@ export function createRouter() {
       if (!result.success) {
         const issue = result.error.issues[0];
         const field = issue?.path.map(String).join('.') || (result.target as string) || 'body';
+        // a photo's text longer than a photo of PHOTO_MAX_BYTES is the photo's refusal, not a bad field
+        if (issue?.message === IMAGE_TOO_LARGE_ISSUE) throw imageTooLarge(field);
         throw new ApiError(Errors.invalidField, { field, values: { field } });
       }
     },

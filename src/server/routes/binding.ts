@@ -6,6 +6,7 @@ import type { AppEnv, Caller } from '../env';
 import { ApiError } from '../http/api-error';
 import { optionalAuth, requireAuth, requireAuthOrCookie } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
+import { photoRequestBody, photoTooLarge } from '../http/photo-body';
 import { setSessionCookies } from '../http/session-cookies';
 import { profileOf } from '../services/auth/accounts';
 import { bindingsForStaff, issueBindCode, listBindCodes, revokeBindCode, teachersForStaff, unbindForStaff } from '../services/binding/codes';
@@ -136,8 +137,8 @@ export const bindingRoutes = createRouter()
       tags,
       summary: 'A teacher not yet in the system asks to be added and bound; staff confirm or refuse',
       description: '60001 empty open id, 60010 fill form (the field named), 10010 phone, 10003 SMS code, 60012 bind info wrong (club, styles, phone taken), 60006 open id bound, 60013 a request is pending, 70009/70047 photo.',
-      request: { body: body(NewTeacherBody) },
-      responses: { 200: json(TeacherRequestSent), 400: refusals[400], 409: refusals[409], 413: refusals[400], 415: refusals[400] },
+      request: { body: photoRequestBody(NewTeacherBody) },
+      responses: { 200: json(TeacherRequestSent), 400: refusals[400], 409: refusals[409], 413: photoTooLarge, 415: refusals[400] },
     }),
     async (c) => {
       const b = c.req.valid('json');

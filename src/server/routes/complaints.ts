@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { IdParam } from '../../contracts/common';
 import { ComplaintBody, ComplaintImage, ComplaintImageBody, ComplaintQuery, ComplaintRateBody, ComplaintReplyBody, MyComplaint, StaffComplaint } from '../../contracts/complaints';
 import { Errors } from '../../domain/errors';
 import type { AppEnv, Caller } from '../env';
@@ -7,6 +8,7 @@ import { ApiError } from '../http/api-error';
 import { requireAuth, requireAuthOrCookie } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/router';
+import { photoRequestBody, photoTooLarge } from '../http/photo-body';
 import { complaintImageBytes, complaintsForStaff, fileComplaint, myComplaint, myComplaints, rateComplaint, replyComplaint, staffComplaint, uploadComplaintImage } from '../services/complaints/complaints';
 import { staffOnly } from './staff-guard';
 
@@ -15,7 +17,7 @@ const err = (description: string) => ({ description, content: { 'application/jso
 const tags = ['complaints'];
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 const all = { 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] } as const;
-const ImageIdPath = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
+const ImageIdPath = z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
 const image = (bytes: Buffer, contentType: string) =>
   new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': contentType, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' } });
 
@@ -32,8 +34,8 @@ export const complaintRoutes = createRouter()
       tags,
       summary: 'Upload one photo for a complaint (JPEG, PNG or WebP; 70009 too large); its id goes in the complaint',
       middleware: [requireAuth] as const,
-      request: { body: { content: { 'application/json': { schema: ComplaintImageBody } }, required: true } },
-      responses: { 200: json(ComplaintImage), 400: refusals[400], 401: refusals[401], 413: err('Image too large'), 415: err('Not a JPEG, PNG or WebP image') },
+      request: { body: photoRequestBody(ComplaintImageBody) },
+      responses: { 200: json(ComplaintImage), 400: refusals[400], 401: refusals[401], 413: photoTooLarge, 415: err('Not a JPEG, PNG or WebP image') },
     }),
     async (c) => ok(c, await uploadComplaintImage(c.var.deps.db, c.var.deps.clock, me(c), Buffer.from(c.req.valid('json').image, 'base64'))),
   )

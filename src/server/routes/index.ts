@@ -4,6 +4,7 @@ import { cardRefundRoutes } from './card-refunds';
 import { complaintRoutes } from './complaints';
 import { invoiceRoutes } from './invoices';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { PHOTO_BODY_MAX_BYTES } from '../../domain/photo-review';
 import type { AppEnv, Deps } from '../env';
 import { account } from './account';
 import { auth } from './auth';
@@ -76,8 +77,11 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Yoga club member API', version: '1.0.0' },
+    info: {
+      title: 'Yoga club member API',
+      version: '1.0.0',
+      description: `A request body is at most ${deps.config.bodyLimitBytes} bytes (413, 70005 beyond); a photo upload's at most ${PHOTO_BODY_MAX_BYTES} (413, 70009 beyond, the limit named).`,
+    },
     servers: [{ url: '/' }],
   });
-  void deps;
 }

@@ -4,6 +4,7 @@ import type { Caller } from '../env';
 import { ApiError } from '../http/api-error';
 import { requireAuth, requireAuthOrCookie } from '../http/auth';
 import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/router';
+import { photoRequestBody, photoTooLarge } from '../http/photo-body';
 import { allowAnotherPhoto, memberPhotoByPhone, myPhoto, photoBytes, photosToReview, reviewPhoto, uploadPhoto } from '../services/photos';
 import { MemberPhoto, MemberPhotoQuery, PhotoIdPath, PhotoReviewBody, PhotoReviewed, PhotoToReview, PhotoUploadBody, PhotoView } from '../../contracts/photos';
 import { staffOnly } from './staff-guard';
@@ -40,8 +41,8 @@ export const photoRoutes = createRouter()
       tags,
       summary: 'Upload my front photo (also my avatar) for review (when I have none, it was rejected, or staff allowed another)',
       middleware: [requireAuth] as const,
-      request: { body: { content: { 'application/json': { schema: PhotoUploadBody } }, required: true } },
-      responses: { 200: json(PhotoView), 400: refusals[400], 401: refusals[401], 409: refusals[409], 413: err('Image too large'), 415: err('Not a JPEG, PNG or WebP image'), 503: err('The photo store is unreachable') },
+      request: { body: photoRequestBody(PhotoUploadBody) },
+      responses: { 200: json(PhotoView), 400: refusals[400], 401: refusals[401], 409: refusals[409], 413: photoTooLarge, 415: err('Not a JPEG, PNG or WebP image'), 503: err('The photo store is unreachable') },
     }),
     async (c) => {
       const bytes = Buffer.from(c.req.valid('json').image, 'base64');

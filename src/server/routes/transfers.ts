@@ -6,6 +6,7 @@ import { ApiError } from '../http/api-error';
 import { requireAuth, requireAuthOrCookie } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/router';
+import { photoRequestBody, photoTooLarge } from '../http/photo-body';
 import { applyTransfer, cancelTransfer, memberByPhone, myTransfer, myTransferView, transferImageBytes, uploadTransferImage } from '../services/cards/transfer';
 import { approveTransfer, rejectTransfer, takeTransfer, transfersForStaff } from '../services/cards/transfer-staff';
 import {
@@ -51,8 +52,8 @@ export const transferRoutes = createRouter()
       tags,
       summary: 'Upload one image for a transfer application (the ID photo or the photo of the recipient); its id goes in the application',
       middleware: [requireAuth] as const,
-      request: { body: { content: { 'application/json': { schema: TransferImageBody } }, required: true } },
-      responses: { 200: json(TransferImage), 400: refusals[400], 401: refusals[401], 413: err('Image too large'), 415: err('Not a JPEG, PNG or WebP image') },
+      request: { body: photoRequestBody(TransferImageBody) },
+      responses: { 200: json(TransferImage), 400: refusals[400], 401: refusals[401], 413: photoTooLarge, 415: err('Not a JPEG, PNG or WebP image') },
     }),
     async (c) => ok(c, await uploadTransferImage(c.var.deps.db, c.var.deps.clock, me(c), Buffer.from(c.req.valid('json').image, 'base64'))),
   )

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import type { ObjectStore } from '../gateways/storage';
 import { accounts, memberPhotos } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
+import { imageTooLarge } from '../http/image-too-large';
 import type { MemberPhoto, PhotoReviewed, PhotoToReview, PhotoView } from '../../contracts/photos';
 
 
@@ -43,7 +44,7 @@ export async function myPhoto(db: Db, accountId: number): Promise<PhotoView> {
  * the row.
  */
 export async function uploadPhoto(db: Db, clock: Clock, accountId: number, bytes: Buffer, storage: ObjectStore | null = null): Promise<PhotoView> {
-  if (bytes.length > PHOTO_MAX_BYTES) throw new ApiError(Errors.imageTooLarge, { field: 'image' });
+  if (bytes.length > PHOTO_MAX_BYTES) throw imageTooLarge('image');
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
   return db.transaction(async (tx) => {

@@ -55,6 +55,7 @@ describe('default passwords', async () => {
       [{ phone: '1391111', name: '张三' }, 400, 10010, 'phone'],
       [{ phone: '13911114444', name: '' }, 400, 70169, 'name'],
       [{ phone: '13911114444', name: '123456' }, 400, 70169, 'name'],
+      [{ phone: '13911114444', name: '１２３４５６' }, 400, 70169, 'name'],
       [{ phone: '13911114444', name: '张'.repeat(21) }, 400, 70169, 'name'],
       [{ phone: taken!.phone, name: '张三' }, 409, 70168, 'phone'],
       [{ phone: '13911114444' }, 400, 70003, 'name'],

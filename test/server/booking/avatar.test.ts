@@ -33,7 +33,7 @@ describe('the avatar: one photo, one review (decision 042)', async () => {
     const m = await newMember(s);
     const big = await upload(s, m.token, Buffer.concat([JPEG, Buffer.alloc(PHOTO_MAX_BYTES)]));
     expect(big.status).toBe(413);
-    expect(big.body).toMatchObject({ code: 70009, field: 'image', message: '图片太大' });
+    expect(big.body).toMatchObject({ code: 70009, field: 'image', message: '图片太大，不能超过 512 KB' });
     // a text file named .jpg, and a GIF: the bytes decide, not the name or the claimed type
     for (const bytes of [Buffer.from('just text, not a picture'), Buffer.from('GIF89a\x01\x00\x01\x00')]) {
       const r = await upload(s, m.token, bytes);

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, bookings, memberCards, notifications } from '../../../src/server/db/schema/index';
+import { accounts, bookings, memberCards, notifications, personInfo } from '../../../src/server/db/schema/index';
 import { shanghaiDate } from '../../../src/domain/time';
 import { book, cardRow, DAY, HOUR, newCard, newClass, newMember } from '../booking/support';
 import { newStaff } from '../orders/support';
@@ -30,6 +30,26 @@ describe('the recipient lookup (GET /customers/members/phone)', () => {
     const r = await s.call('GET', `/api/customers/members/phone?phone=${toPhone}`, { token: from.token });
     expect(r.body).toMatchObject({ code: 200, data: { name: '**明' } });
     expect(Object.keys(r.body.data)).toEqual(['name']);
+  });
+
+  it('a member who signed up in the app (no account name) with a real name stored: the masked real name, which wins over an account name', async () => {
+    const { from, to, toPhone } = await pair();
+    await s.deps.db.update(accounts).set({ name: null }).where(eq(accounts.id, to.id));
+    const now = s.clock.now();
+    await s.deps.db.insert(personInfo).values({ accountId: to.id, realName: '李四海', idNumber: ID_NUMBER, createdAt: now, updatedAt: now });
+    const lookUp = () => s.call('GET', `/api/customers/members/phone?phone=${toPhone}`, { token: from.token });
+    expect((await lookUp()).body).toMatchObject({ code: 200, data: { name: '**海' } });
+    await s.deps.db.update(accounts).set({ name: '王小明' }).where(eq(accounts.id, to.id));
+    expect((await lookUp()).body.data).toEqual({ name: '**海' });
+  });
+
+  it('a member with neither a real name nor an account name: name null (the giver is told), never a lone "*"', async () => {
+    const { from, to, toPhone } = await pair();
+    for (const name of [null, '', '  ']) {
+      await s.deps.db.update(accounts).set({ name }).where(eq(accounts.id, to.id));
+      const r = await s.call('GET', `/api/customers/members/phone?phone=${toPhone}`, { token: from.token });
+      expect(r.body, String(name)).toMatchObject({ code: 200, data: { name: null } });
+    }
   });
 
   it('answers "no such member" (404, 30036) for an unknown phone, a staff account and a banned member; a visitor is asked to log in', async () => {
@@ -233,6 +253,7 @@ describe('spec §5 refusals, each with its code', () => {
     const field = (r: { status: number; body: { code: number; field?: string } }) => [r.status, r.body.code, r.body.field];
     expect(field(await applyFor(s, from.token, card.id, toPhone, { idNumber: '110105194912310021' }))).toEqual([400, 70003, 'idNumber']);
     expect(field(await applyFor(s, from.token, card.id, toPhone, { name: '12345' }))).toEqual([400, 70003, 'name']);
+    expect(field(await applyFor(s, from.token, card.id, toPhone, { name: '１２３４５' })), 'full-width digits are digits').toEqual([400, 70003, 'name']);
     expect(field(await applyFor(s, from.token, card.id, toPhone, { agreed: false }))).toEqual([400, 70003, 'agreed']);
     const theirs = await uploadImages(s, to.token);
     expect(field(await applyFor(s, from.token, card.id, toPhone, theirs))).toEqual([400, 70003, 'idPhotoId']);

@@ -4,6 +4,7 @@ import { newStaff } from '../orders/support';
 import { newTeacher } from '../schedule/support';
 import { changedTables, nextXid, tableChecksums } from '../support/db-checksum';
 import { startTestServer } from '../support/harness';
+import { FULL_WIDTH_DIGITS, goodBody, integerFields, NOT_INTEGERS, notNumericRule } from './body-fields';
 import { othersRecords } from './support';
 
 /**
@@ -415,6 +416,52 @@ describe('the bad requests the generator found, kept', () => {
       expect([r.status, r.body.code, r.body.field]).toEqual([400, 70003, c.field]);
     });
   }
+});
+
+/**
+ * Strict input, every field (decision 053): for every integer field of every JSON body in the document
+ * (an array of integers: its first item), a boolean, an array holding an integer and a hex string are
+ * each a 400 naming the field, the rest of the body good; and a text under a "not numeric" rule is
+ * refused in full-width digits. A body's integers used to be coerced: `true` was 1, `[5]` was 5.
+ */
+describe('every integer field of every body is a JSON integer, every not-numeric text refuses full-width digits', () => {
+  const bodies = operations.flatMap(({ method, path, op }) => {
+    const content = op.requestBody?.content?.['application/json'];
+    const schema = content ? resolve(content.schema) : undefined;
+    return schema?.properties && !path.includes('{') ? [{ method, path, schema }] : [];
+  });
+  const send = (method: string, path: string, body: unknown) => s.call(method.toUpperCase(), path, { token: tokenFor(path), body });
+  const intCases = bodies.flatMap((b) => integerFields(b.schema, resolve).map((f) => ({ ...b, ...f })));
+  const textCases = bodies.flatMap((b) => Object.entries(b.schema.properties ?? {}).filter(([, v]) => notNumericRule(resolve(v))).map(([field]) => ({ ...b, field })));
+
+  it('finds them: the ids of cards, complaints, bind codes, orders among the integer fields; names under the not-numeric rule', () => {
+    const found = new Set(intCases.map((c) => `${c.method} ${c.path} ${c.field}`));
+    for (const c of ['post /api/customers/cards/freeze id', 'post /api/customers/complaints clubId', 'post /api/customers/complaints imageIds', 'post /api/staff/bind-codes teacherId', 'post /api/orders/create goodsId'])
+      expect(found, c).toContain(c);
+    expect(intCases.length).toBeGreaterThan(40);
+    expect(textCases.map((c) => `${c.path} ${c.field}`).sort()).toEqual(['/api/customers/person-info realName', '/api/customers/transfers/apply name', '/api/staff/members name']);
+  });
+
+  it('a boolean, an array holding an integer, a hex string: 400 naming the field, on every route', { timeout: 120_000 }, async () => {
+    const wrong: string[] = [];
+    for (const c of intCases) {
+      for (const [what, value] of NOT_INTEGERS) {
+        const body = { ...goodBody(c.schema, resolve), [c.field]: c.inArray ? [value] : value };
+        const r = await send(c.method, c.path, body);
+        if (r.status !== 400 || r.body.field !== c.named) wrong.push(`${c.method} ${c.path} ${c.field} ${what}: ${r.status} ${r.body.code} ${r.body.field}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('full-width digits where a not-numeric rule applies: 400 naming the field', async () => {
+    const wrong: string[] = [];
+    for (const c of textCases) {
+      const r = await send(c.method, c.path, { ...goodBody(c.schema, resolve), [c.field]: FULL_WIDTH_DIGITS });
+      if (r.status !== 400 || r.body.field !== c.field) wrong.push(`${c.method} ${c.path} ${c.field}: ${r.status} ${r.body.code} ${r.body.field}`);
+    }
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('the bad requests the generator found in the stand-ins, kept', () => {

@@ -56,6 +56,15 @@ describe('storing personal information (PUT /customers/person-info)', () => {
     expect(await stored(m.id)).toMatchObject({ realName: '欧阳'.repeat(10) });
   });
 
+  it('a real name of full-width or other scripts\' digits is numeric too (70100), and nothing is stored', async () => {
+    const m = await newMember(s);
+    for (const realName of ['１２３４５', '１２ ３４', '٣٤٥']) {
+      const r = await save(m.token, { realName });
+      expect([...refusal(r), r.body.field], realName).toEqual([400, 70100, 'realName']);
+    }
+    expect(await stored(m.id)).toBeFalsy();
+  });
+
   it('the ID number says which is wrong: its shape (70101), a birth date that is not real (70102), the check character (70103)', async () => {
     const m = await newMember(s);
     const cases: [string, number][] = [

@@ -118,9 +118,14 @@ export default function TransferApplyScreen() {
           </p>
         )}
         {phase === 'lookupUnreachable' && <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'phone.change', phone: c.phone })} />}
-        {c.recipient !== undefined && shown && (
+        {typeof c.recipient === 'string' && shown && (
           <p data-transfer-recipient>
             <Trans>受让会员：{c.recipient}</Trans>
+          </p>
+        )}
+        {c.recipient === null && shown && (
+          <p role="status" className="text-amber-700" data-transfer-recipient-unnamed>
+            <Trans>该会员尚未填写姓名，请核对手机号是否为受让人本人</Trans>
           </p>
         )}
       </Block>

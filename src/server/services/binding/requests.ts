@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, clubs, openIdBindings, styles, teacherRequests, teachers } from '../../db/schema/index';
 import { stateIn } from '../../db/state-checks';
 import { ApiError } from '../../http/api-error';
+import { imageTooLarge } from '../../http/image-too-large';
 import { accountByPhone } from '../auth/accounts';
 import { spendTicket } from '../auth/openid-tickets';
 import { consumeCode } from '../auth/sms-codes';
@@ -62,7 +63,7 @@ export async function submitTeacherRequest(deps: { db: Db; clock: Clock }, input
     if ([...name].length > TEACHER_NAME_MAX) throw new ApiError(Errors.invalidField, { field: 'name', values: { field: 'name' } });
     if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'phone' });
     const bytes = Buffer.from(input.photo, 'base64');
-    if (bytes.length > PHOTO_MAX_BYTES) throw new ApiError(Errors.imageTooLarge, { field: 'photo' });
+    if (bytes.length > PHOTO_MAX_BYTES) throw imageTooLarge('photo');
     const type = sniffImageType(bytes);
     if (!type) throw new ApiError(Errors.photoType, { field: 'photo' });
     await refuseBoundOpenId(tx, ticket.openId);

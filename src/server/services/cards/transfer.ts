@@ -6,8 +6,9 @@ import { Errors } from '../../../domain/errors';
 import { PHOTO_MAX_BYTES, sniffImageType } from '../../../domain/photo-review';
 import type { MemberByPhone, MyTransfer } from '../../../contracts/transfers';
 import type { Db } from '../../db/client';
-import { accounts, cardTransfers, memberCards, transferImages } from '../../db/schema/index';
+import { accounts, cardTransfers, memberCards, personInfo, transferImages } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
+import { imageTooLarge } from '../../http/image-too-large';
 import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { recipientIdentityMatches } from '../person/person-info';
 import { catchUpCard, lockMyCard } from './my-card';
@@ -18,16 +19,23 @@ type TransferRow = typeof cardTransfers.$inferSelect;
 /** `13700000001` → `137****0001`: a phone shown to someone who may not know it whole. */
 export const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****');
 
-/** Spec §7 GET /customers/members/phone: a member's masked name, or "no such member" (30036); nothing more. */
+/**
+ * Spec §7 GET /customers/members/phone: a member's masked name, or "no such member" (30036); nothing
+ * more. The name is the real one from their personal information when stored (a member who signed up
+ * in the app has no account name), else the account name; null when there is neither, so the giver is
+ * told the phone cannot be confirmed by a name rather than shown a lone "*".
+ */
 export async function memberByPhone(db: Db, phone: string): Promise<MemberByPhone> {
   const m = await recipientByPhone(db, phone);
   if (!m) throw new ApiError(Errors.noSuchMember, { field: 'phone' });
-  return { name: maskName(m.name) };
+  const [info] = await db.select({ realName: personInfo.realName }).from(personInfo).where(eq(personInfo.accountId, m.id));
+  const name = info?.realName.trim() || m.name?.trim();
+  return { name: name ? maskName(name) : null };
 }
 
 /** One image for a transfer application (the ID photo or the photo): JPEG, PNG or WebP, at most PHOTO_MAX_BYTES. */
 export async function uploadTransferImage(db: Db, clock: Clock, accountId: number, bytes: Buffer): Promise<{ imageId: number }> {
-  if (bytes.length > PHOTO_MAX_BYTES) throw new ApiError(Errors.imageTooLarge, { field: 'image' });
+  if (bytes.length > PHOTO_MAX_BYTES) throw imageTooLarge('image');
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
   const [row] = await db.insert(transferImages).values({ accountId, contentType: type, bytes, size: bytes.length, createdAt: clock.now() }).returning({ id: transferImages.id });

@@ -11,6 +11,7 @@ import { accounts, clubs, complaintImages, complaints, notifications } from '../
 import type { Locale } from '../../i18n';
 import { staffClubsOf } from '../staff/staff-clubs';
 import { ApiError } from '../../http/api-error';
+import { imageTooLarge } from '../../http/image-too-large';
 import { enqueueJob } from '../../jobs/queue';
 import { loc } from '../catalog';
 import { complaintRepliedNotice } from './notices';
@@ -22,7 +23,7 @@ type ComplaintRow = typeof complaints.$inferSelect;
 
 /** One photo for a complaint: JPEG, PNG or WebP, at most PHOTO_MAX_BYTES (70009, 70047); its id goes in the complaint. */
 export async function uploadComplaintImage(db: Db, clock: Clock, accountId: number, bytes: Buffer): Promise<{ imageId: number }> {
-  if (bytes.length > PHOTO_MAX_BYTES) throw new ApiError(Errors.imageTooLarge, { field: 'image' });
+  if (bytes.length > PHOTO_MAX_BYTES) throw imageTooLarge('image');
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
   const [row] = await db.insert(complaintImages).values({ accountId, contentType: type, bytes, size: bytes.length, createdAt: clock.now() }).returning({ id: complaintImages.id });
