@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
@@ -57,5 +58,17 @@ describe('personal information in the browser, as a phone (issue 15, decision 03
     await gotoHydrated(page, '/mine/improvePersonInfo');
     expect(await field('idNumber')).toBe('1101**********1233');
     expect(await page.content()).not.toContain('110101199003071233');
+  });
+
+  it('a member downloads their data from Mine: one JSON file with their account and personal information', async () => {
+    const { page } = await newPage({ acceptDownloads: true });
+    await logIn(page);
+    await gotoHydrated(page, '/mine');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('下载我的数据', { exact: true }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^yoga-club-my-data-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+    const { data } = JSON.parse(await readFile((await download.path())!, 'utf8')) as { data: { account: { phone: string }; personInfo: unknown[]; cards: unknown[] } };
+    expect(data.account.phone).toBe(MEMBER.phone);
+    expect(data.personInfo.length).toBe(1);
+    expect(data.cards.length).toBeGreaterThan(0);
   });
 });

@@ -13,6 +13,7 @@ import { SessionContext } from '../../session/session-provider';
 import { useConfirm } from '../../ui/confirm';
 import { dataOr } from '../../ui/data-or';
 import { RouterLink } from '../../ui/router-link';
+import { MY_DATA_PATH } from '../../../api/person';
 
 /**
  * With a session, the member's profile (name, avatar) from GET /customers/me (a refusal falls back to
@@ -157,6 +158,7 @@ export default function MineScreen() {
         <ListItem link title={<Trans>个人信息</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/improvePersonInfo' }} />
         <ListItem link title={<Trans>头像</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/setavatar' }} />
         <ListItem link title={<Trans>修改密码</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/changepassword' }} />
+        <ListItem link title={<Trans>下载我的数据</Trans>} linkProps={{ href: MY_DATA_PATH, download: true, 'data-my-data': '' }} />
       </List>
       <LanguageSwitch />
       <Block className="!my-6">
