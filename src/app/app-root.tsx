@@ -45,10 +45,11 @@ export function startBrowserApi(opts: { baseURL: string; fetch?: typeof globalTh
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
     getToken: () => cookies.get('token', { doNotParse: true }) || undefined,
     onExpired,
-    // a session from an initial password reached past the change page (back button, a link): back to it
+    // a session from an initial password reached past the change page (back button, a link): back to it;
+    // the login screen sends there itself, with where the member was going
     onPasswordChangeRequired: () => {
       const here = opts.here();
-      if (!here.startsWith(NEW_PASSWORD_PAGE)) void routerRef.current?.navigate(newPasswordFirstPath(here), { replace: true });
+      if (!here.startsWith(NEW_PASSWORD_PAGE) && !here.startsWith('/login')) void routerRef.current?.navigate(newPasswordFirstPath(here), { replace: true });
     },
   });
   setBrowserApi(api);
