@@ -67,6 +67,8 @@ describe('initial passwords', async () => {
     const refused = await s.call('GET', '/api/orders/mine', { token, headers: { 'accept-language': 'en' } });
     expect(refused.body.message).toMatch(/new password/i);
     expect((await s.call('POST', '/api/customers/classes/book', { token, body: { classId: 1, cardId: 1 } })).body.code).toBe(10016);
+    // a file a plain link opens (token header or cookie) is refused alike
+    expect((await s.call('GET', '/api/customers/classes/ics?id=1', { token })).body.code).toBe(10016);
     // a public page sees a visitor, not the member
     expect((await s.call('GET', '/api/school/clubs', { token })).body.code).toBe(200);
     // the new password may not be formed from the phone either
