@@ -21,8 +21,8 @@ export interface LoginContext {
   errorCode?: number;
   token?: string;
   user?: SessionUser;
-  /** the login used the phone's default password (decision 045): the app leads to changing it */
-  passwordIsDefault: boolean;
+  /** the login used an initial password from the front desk (decision 054): the app goes to setting a new one first */
+  mustChangePassword: boolean;
 }
 
 export type LoginEvent =
@@ -38,7 +38,7 @@ export type LoginEvent =
 export interface LoginOutput {
   token: string;
   user: SessionUser;
-  passwordIsDefault: boolean;
+  mustChangePassword: boolean;
 }
 
 /** The login request of spec §3: phone and secret trimmed, the open-id ticket sent as `openid`. */
@@ -94,7 +94,7 @@ export const loginMachine = setup({
     keepSession: assign((_, params: { envelope: LoginEnvelope; phone: string }) => ({
       token: params.envelope.token,
       user: userFrom(params.envelope, params.phone),
-      passwordIsDefault: params.envelope.data.passwordIsDefault === true,
+      mustChangePassword: params.envelope.data.mustChangePassword === true,
       errorCode: undefined,
     })),
     keepRefusal: assign({ errorCode: (_, params: { code: number }) => params.code }),
@@ -119,7 +119,7 @@ export const loginMachine = setup({
     agreed: false,
     loginType: 'code',
     openIdTicket: input.openIdTicket || undefined,
-    passwordIsDefault: false,
+    mustChangePassword: false,
   }),
   initial: 'active',
   states: {
@@ -205,5 +205,5 @@ export const loginMachine = setup({
       entry: 'handOver',
     },
   },
-  output: ({ context }) => ({ token: context.token!, user: context.user!, passwordIsDefault: context.passwordIsDefault }),
+  output: ({ context }) => ({ token: context.token!, user: context.user!, mustChangePassword: context.mustChangePassword }),
 });

@@ -1,6 +1,5 @@
 import type { CodeSent, CodeTooSoon, LoginBody, LoginData, Profile, TokenCheck } from '../contracts/auth';
 import type { ResetTicket } from '../contracts/password';
-import type { DefaultPasswordRule } from '../domain/default-password';
 import type { Envelope } from '../domain/envelope';
 import type { ApiClient } from './client';
 
@@ -36,8 +35,6 @@ export function authCalls(http: ApiClient) {
     changePassword: (oldPassword: string, newPassword: string) =>
       http.post<null>('/customers/password', { body: { oldPassword, newPassword } }) as Promise<PlainEnvelope>,
     me: () => http.get<Profile>('/customers/me'),
-    /** GET /oauth/default-password-rule: how a default password is formed (the login page's hint) */
-    defaultPasswordRule: () => http.get<DefaultPasswordRule>('/oauth/default-password-rule'),
     bookedCount: () => http.get<number>('/customers/classes/schedule/booked/count'),
   };
 }

@@ -43,7 +43,8 @@ export function staffCalls(http: ApiClient) {
     teachers: () => http.get<StaffTeacherRow[]>('/staff/teachers'),
     /** the front desk registers a walk-in member (decision 045) */
     memberForm: () => http.get<StaffMemberForm>('/staff/members/form'),
-    registerMember: (body: StaffMemberBody, idempotencyKey: string) => http.post<StaffMemberRegistered>('/staff/members', { body, idempotencyKey }),
+    /** no Idempotency-Key: the answer holds the initial password, which is never kept for a replay */
+    registerMember: (body: StaffMemberBody) => http.post<StaffMemberRegistered>('/staff/members', { body }),
     bindCodes: () => http.get<BindCodeView[]>('/staff/bind-codes'),
     issueBindCode: (teacherId: number, phone?: string) => http.post<BindCodeIssued>('/staff/bind-codes', { body: { teacherId, ...(phone ? { phone } : {}) } }),
     revokeBindCode: (id: number) => http.post<BindCodeView>('/staff/bind-codes/revoke', { body: { id } }),

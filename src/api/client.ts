@@ -1,5 +1,5 @@
 import { ofetch, FetchError } from 'ofetch';
-import { REQUEST_IN_PROGRESS, type Envelope } from '../domain/envelope';
+import { PASSWORD_CHANGE_REQUIRED, REQUEST_IN_PROGRESS, type Envelope } from '../domain/envelope';
 import { REQUEST_TIMEOUT_MS } from '../domain/limits';
 
 /** Thrown when the server could not be reached or answered something that is not the envelope. */
@@ -19,6 +19,8 @@ export interface ApiClientOptions {
   headers?: () => Record<string, string>;
   /** spec §7: a 401 in the body or an HTTP 401 means the login expired */
   onExpired?(how: 'body' | 'http'): void;
+  /** decision 054: this session must set a new password before anything else (10016) */
+  onPasswordChangeRequired?(): void;
 }
 
 export interface RequestOptions {
@@ -92,6 +94,7 @@ export function createApiClient(opts: ApiClientOptions) {
     const envelope = body as Envelope<T>;
     if (status === 401) opts.onExpired?.('http');
     else if (envelope.code === 401) opts.onExpired?.('body');
+    else if (envelope.code === PASSWORD_CHANGE_REQUIRED) opts.onPasswordChangeRequired?.();
     return envelope;
   }
 

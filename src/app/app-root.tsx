@@ -6,6 +6,7 @@ import Cookies from 'universal-cookie';
 import { createApi, type Api } from '../api/index';
 import { setBrowserApi } from './api-context';
 import { AppProviders } from './providers';
+import { NEW_PASSWORD_PAGE, newPasswordFirstPath } from '../domain/initial-password';
 import { loginPath } from './session/request-session';
 import { reactExpiryEffects, SessionExpiryBridge } from './session/session-bridge';
 import { createExpiryHandler } from './session/session-expiry';
@@ -44,6 +45,12 @@ export function startBrowserApi(opts: { baseURL: string; fetch?: typeof globalTh
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
     getToken: () => cookies.get('token', { doNotParse: true }) || undefined,
     onExpired,
+    // a session from an initial password reached past the change page (back button, a link): back to it;
+    // the login screen sends there itself, with where the member was going
+    onPasswordChangeRequired: () => {
+      const here = opts.here();
+      if (!here.startsWith(NEW_PASSWORD_PAGE) && !here.startsWith('/login')) void routerRef.current?.navigate(newPasswordFirstPath(here), { replace: true });
+    },
   });
   setBrowserApi(api);
   return { api, onExpired, routerRef };

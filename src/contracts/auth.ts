@@ -50,7 +50,9 @@ export const LoginData = Profile.extend({
   weixinPicture: z.string().nullable(),
   nicName: z.string().nullable(),
   wxBound: z.boolean().openapi({ description: 'an open id is bound to this account' }),
-  passwordIsDefault: z.boolean().openapi({ description: "logged in with the phone's default password (a member registered by staff): the app asks them to change it" }),
+  mustChangePassword: z
+    .boolean()
+    .openapi({ description: 'logged in with an initial password from the front desk: this session may only set a new password (POST /customers/password) and log out; everything else answers 10016' }),
 }).openapi('LoginData');
 export type LoginData = z.infer<typeof LoginData>;
 

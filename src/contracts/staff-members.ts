@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 
-/** Members registered by staff at the front desk (decision 045). */
+/** Members registered by staff at the front desk (decision 054). */
 
 /** POST /staff/members: the new member's phone and name. */
 export const StaffMemberBody = z
@@ -11,15 +11,19 @@ export const StaffMemberBody = z
   .openapi('StaffMemberRequest');
 export type StaffMemberBody = z.infer<typeof StaffMemberBody>;
 
-/** How a default password is formed: a prefix, then the phone's last digits (never a password). */
-export const DefaultPasswordRuleView = z.object({ prefix: z.string(), digits: z.number().int() }).openapi('DefaultPasswordRule');
-
-/** The member registered, and how their default password is formed, for the desk to tell them. */
+/** The member registered, with their random initial password: in this answer only, for the desk to hand over. */
 export const StaffMemberRegistered = z
-  .object({ id: z.number().int(), phone: z.string(), name: z.string(), defaultPassword: DefaultPasswordRuleView })
+  .object({
+    id: z.number().int(),
+    phone: z.string(),
+    name: z.string(),
+    initialPassword: z.string().openapi({ description: 'shown once: stored only as its hash, never kept for a replay; the first login with it must set a new one' }),
+  })
   .openapi('StaffMemberRegistered');
 export type StaffMemberRegistered = z.infer<typeof StaffMemberRegistered>;
 
-/** GET /staff/members/form: what the registration form shows the desk. */
-export const StaffMemberForm = z.object({ defaultPassword: DefaultPasswordRuleView }).openapi('StaffMemberForm');
+/** GET /staff/members/form: what the registration form tells the desk. */
+export const StaffMemberForm = z
+  .object({ initialPasswordLength: z.number().int().openapi({ description: 'how many characters the random initial password has' }) })
+  .openapi('StaffMemberForm');
 export type StaffMemberForm = z.infer<typeof StaffMemberForm>;

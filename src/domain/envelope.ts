@@ -24,6 +24,12 @@ export const OK = 200;
  */
 export const REQUEST_IN_PROGRESS = 70010;
 
+/**
+ * The refusal of every call but setting a new password, to a session opened with an initial password
+ * (10016, decision 054): the API client sends the member to set it. Here for the same reason as above.
+ */
+export const PASSWORD_CHANGE_REQUIRED = 10016;
+
 /** Success is code 200 with status true; anything else is a refusal. */
 export function isOk(e: Pick<Envelope, 'code' | 'status'>): boolean {
   return e.code === OK && e.status === true;

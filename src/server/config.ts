@@ -1,7 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { parseDefaultPasswordRule, type DefaultPasswordRule } from '../domain/default-password';
 import { DEFAULT_TEACHER_CONFIRM_HOURS, SMS_RESEND_COOLDOWN_S } from '../domain/limits';
 import { databaseUrl, flag, oneOf, origin, text, trustProxy, whole, wholeGroup, type TrustProxy } from './config-vars';
 import { loadStorageConfig, type StorageConfig } from './gateways/storage';
@@ -68,11 +67,6 @@ export interface Config {
   passwordScryptN: number;
   /** hours before a class starts by which its asked teacher must confirm (TEACHER_CONFIRM_HOURS, default 24; decision 029) */
   teacherConfirmHours: number;
-  /**
-   * how the default password of a member registered by staff is formed (DEFAULT_PASSWORD_PREFIX,
-   * DEFAULT_PASSWORD_PHONE_DIGITS; decision 045): the login page's hint says it, never a password
-   */
-  defaultPassword: DefaultPasswordRule;
   /**
    * requests a minute on the open endpoints (decision 047): payment and refund notifications per
    * address (RATE_NOTIFY_PER_MINUTE, 600), the friend-pay page and pay tap per address
@@ -159,8 +153,6 @@ const EnvSchema = z.object({
   WECHAT_API_BASE: origin(),
   TENCENT_MAPS_KEY: text(),
   TEACHER_CONFIRM_HOURS: whole(DEFAULT_TEACHER_CONFIRM_HOURS, 1, 24 * 30),
-  DEFAULT_PASSWORD_PREFIX: text(),
-  DEFAULT_PASSWORD_PHONE_DIGITS: text(),
   RATE_NOTIFY_PER_MINUTE: whole(600, 1, 10_000_000),
   RATE_FRIEND_PER_MINUTE: whole(60, 1, 10_000_000),
   RATE_FRIEND_INVITATION_PER_MINUTE: whole(120, 1, 10_000_000),
@@ -297,7 +289,7 @@ function loadTls(env: NodeJS.ProcessEnv, problems: string[]): Config['tls'] {
   return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
 }
 
-/** A setting that throws its own error (storage, the default-password rule), as one more problem. */
+/** A setting that throws its own error (storage), as one more problem. */
 function attempt<T>(problems: string[], fallback: T, read: () => T): T {
   try {
     return read();
@@ -377,7 +369,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls,
     passwordScryptN: PASSWORD_SCRYPT_N,
     teacherConfirmHours: v.TEACHER_CONFIRM_HOURS,
-    defaultPassword: attempt(problems, { prefix: '', digits: 6 }, () => parseDefaultPasswordRule(v.DEFAULT_PASSWORD_PREFIX, v.DEFAULT_PASSWORD_PHONE_DIGITS)),
     rateLimits: {
       notifyPerMinute: v.RATE_NOTIFY_PER_MINUTE,
       friendPerMinute: v.RATE_FRIEND_PER_MINUTE,

@@ -22,6 +22,8 @@ export interface Caller {
   role: 'member' | 'teacher' | 'staff';
   level: string;
   phone: string;
+  /** the session came from a login with an initial password (decision 054): it may only set a new one */
+  passwordChangeOnly: boolean;
 }
 
 /** Hono's Env for every sub-app. */

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { PageRenderer } from './app';
 import { BOOT_GLOBAL, STYLESHEET_ID, type BootData } from '../domain/boot-data';
+import { NEW_PASSWORD_PAGE, newPasswordFirstPath } from '../domain/initial-password';
 import { SESSION_COOKIE_NAMES } from '../domain/session-cookies';
 import { shanghaiZoneSpans } from '../domain/time';
 import type { AppEnv } from './env';
@@ -128,7 +129,11 @@ export function createPageRenderer(opts: { template: Template; ssr: SsrModule; a
     // a dead token (revoked, expired, banned) is dropped here, so the page renders as a visitor on both
     // sides and the app tells the member (spec §7) instead of finding out half-way through hydrating
     let cookies = getCookie(c);
-    const expired = !!cookies.token && !(await callerForToken(c.var.deps, cookies.token));
+    const caller = cookies.token ? await callerForToken(c.var.deps, cookies.token) : undefined;
+    const expired = !!cookies.token && !caller;
+    // a session opened with an initial password sees no page but the one that sets a new password (decision 054)
+    const here = new URL(c.req.url);
+    if (caller?.passwordChangeOnly && here.pathname !== NEW_PASSWORD_PAGE) return c.redirect(newPasswordFirstPath(here.pathname + here.search), 302);
     if (expired) {
       cookies = Object.fromEntries(Object.entries(cookies).filter(([k]) => !(SESSION_COOKIE_NAMES as readonly string[]).includes(k)));
       clearSessionCookies(c);

@@ -69,32 +69,51 @@ describe('screen harness: log in on the real screen against the real server', ()
     expect(screen.getByRole('link', { name: 'Previous month' }).getAttribute('href')).toBe('/takecourse?month=2026-11');
   });
 
-  it('the password tab says how a default password is formed; a login with it leads to changing it, then on (decision 045)', async () => {
+  it('the password tab says where a desk member finds the first password, never how one is formed; a login with it must set a new one first, with no later, then goes on (decision 054)', async () => {
     const { db, clock, config } = h.server.deps;
-    await registerMember(db, clock, config.defaultPassword, config.passwordScryptN, { phone: '13912345678', name: '前台会员' });
+    const { initialPassword } = await registerMember(db, clock, config.passwordScryptN, { phone: '13912345678', name: '前台会员' });
     const ui = await h.open(`/login/${encodeURIComponent('/takecourse')}`);
-    expect(document.querySelector('[data-default-password-hint]')).toBeNull();
+    expect(document.querySelector('[data-initial-password-hint]')).toBeNull();
     await ui.user.click(screen.getByRole('button', { name: '密码登录' }));
-    expect(document.querySelector('[data-default-password-hint]')?.textContent).toBe('门店前台开通的会员，默认密码为手机号后 6 位，首次登录后请修改。');
+    const hint = document.querySelector('[data-initial-password-hint]')?.textContent;
+    expect(hint).toBe('门店前台开通的会员，请使用前台交给您的初始密码登录，首次登录须设置新密码。');
+    expect(hint).not.toMatch(/手机号后|\d 位/);
     await ui.user.type(screen.getByPlaceholderText('请输入手机号'), '13912345678');
-    await ui.user.type(screen.getByPlaceholderText('请输入密码'), '345678');
+    await ui.user.type(screen.getByPlaceholderText('请输入密码'), initialPassword);
     await ui.user.click(screen.getByText('我已阅读并同意'));
     await ui.user.click(screen.getByRole('button', { name: '登录' }));
 
     await ui.waitForPath(`/mine/changepassword?first=1&then=${encodeURIComponent('/takecourse')}`);
-    expect(document.querySelector('[data-default-password-notice]')).not.toBeNull();
-    expect(screen.getByRole('link', { name: '以后再说' }).getAttribute('href')).toBe('/takecourse');
-    await ui.user.type(screen.getByPlaceholderText('请输入旧密码'), '345678');
+    expect(screen.getByRole('note').textContent).toContain('初始密码');
+    expect(screen.queryByRole('link', { name: '以后再说' })).toBeNull();
+    expect(screen.queryAllByRole('link').map((a) => a.getAttribute('href'))).not.toContain('/takecourse');
+    // until the new password is set, the session may do nothing else
+    const token = h.jar.get('token')!;
+    expect((await h.server.call('GET', '/api/customers/classes/schedule/booked/count', { token })).body.code).toBe(10016);
+    await ui.user.type(screen.getByPlaceholderText('请输入旧密码'), initialPassword);
     await ui.user.type(screen.getByPlaceholderText('6到15位'), 'my-own-pass');
     await ui.user.type(screen.getByPlaceholderText('请再次输入新密码'), 'my-own-pass');
     await ui.user.click(screen.getByRole('button', { name: '确认修改' }));
     await ui.waitForPath('/takecourse');
+    expect((await h.server.call('GET', '/api/customers/classes/schedule/booked/count', { token })).body.code).toBe(200);
+  });
+
+  it('a password formed from the phone is refused as expired, and the screen offers setting a new one by SMS code (decision 054)', async () => {
+    const ui = await h.open('/login');
+    await ui.user.click(screen.getByRole('button', { name: '密码登录' }));
+    await ui.user.type(screen.getByPlaceholderText('请输入手机号'), '13800000001');
+    await ui.user.type(screen.getByPlaceholderText('请输入密码'), '000001');
+    await ui.user.click(screen.getByText('我已阅读并同意'));
+    await ui.user.click(screen.getByRole('button', { name: '登录' }));
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe('由手机号组成的密码已失效，请用验证码登录并设置新密码');
+    await ui.user.click(screen.getByRole('link', { name: '用验证码设置新密码' }));
+    await ui.waitForPath('/login/forgetpassword');
+    expect(h.jar.get('token')).toBeUndefined();
   });
 
   it('a member with their own password goes straight where they were going, and the change screen opened alone shows no notice', async () => {
     await h.logIn('13800000002', 'yoga1234');
     await h.open('/mine/changepassword');
-    expect(document.querySelector('[data-default-password-notice]')).toBeNull();
-    expect(screen.queryByRole('link', { name: '以后再说' })).toBeNull();
+    expect(document.querySelector('[data-initial-password-notice]')).toBeNull();
   });
 });

@@ -81,11 +81,11 @@ describe('the staff console', () => {
     expect((await s.deps.db.select().from(teacherRequests).where(eq(teacherRequests.id, id)))[0]!.state).toBe('confirmed');
   });
 
-  it('register a member (decision 045): a bad phone is said at the field and nothing is written; registered, the desk reads how the default password is formed, and the member logs in with it', async () => {
+  it('register a member (decision 054): a bad phone is said at the field and nothing is written; registered, the desk is shown the random initial password once, and the member logs in with it and must set a new one', async () => {
     const staff = await account(s, 'staff', 'desk1234');
     await h.logIn(staff.phone, 'desk1234');
     const ui = await h.open('/staff/members/new');
-    expect(document.body.textContent).toContain('默认密码（手机号后 6 位）');
+    expect(document.body.textContent).toContain('10 位的随机初始密码，只显示这一次');
     const phoneField = document.querySelector('input[name="phone"]') as HTMLInputElement;
     const nameField = document.querySelector('input[name="name"]') as HTMLInputElement;
     await ui.user.type(phoneField, '1391234');
@@ -97,9 +97,12 @@ describe('the staff console', () => {
     await ui.user.type(phoneField, '13987654321');
     await ui.user.click(screen.getByRole('button', { name: '登记' }));
     await waitFor(() => document.querySelector('[data-registered]') !== null, 'the registration shows');
-    expect(screen.getByRole('status').textContent).toBe('已为 周到店（13987654321）开通会员账号。请告诉会员：默认密码为手机号后 6 位，首次登录后请修改。');
-    const login = await s.call('POST', '/api/oauth/login', { body: { username: '13987654321', password: '654321', loginType: 'password' } });
-    expect(login.body).toMatchObject({ code: 200, data: { name: '周到店', passwordIsDefault: true } });
+    expect(screen.getByRole('status').textContent).toContain('已为 周到店（13987654321）开通会员账号。初始密码（只显示这一次，请交给会员，首次登录须修改）');
+    const shown = screen.getByLabelText('初始密码').textContent!;
+    expect(shown).toMatch(/^[A-HJ-NP-Za-km-np-z2-9]{10}$/);
+    expect((await s.call('POST', '/api/oauth/login', { body: { username: '13987654321', password: '654321', loginType: 'password' } })).body.code).toBe(10017);
+    const login = await s.call('POST', '/api/oauth/login', { body: { username: '13987654321', password: shown, loginType: 'password' } });
+    expect(login.body).toMatchObject({ code: 200, data: { name: '周到店', mustChangePassword: true } });
     // the same phone again: the desk is told it is a member already
     await ui.user.type(phoneField, '13987654321');
     await ui.user.type(nameField, '周到店');

@@ -24,7 +24,7 @@ describe('Idempotency-Key', async () => {
     c.set('deps', s.deps);
     c.set('locale', 'zh');
     const who = c.req.header('x-test-account');
-    if (who) c.set('caller', { accountId: Number(who), sessionId: 1, role: 'member', level: '2', phone: '13800000000' });
+    if (who) c.set('caller', { accountId: Number(who), sessionId: 1, role: 'member', level: '2', phone: '13800000000', passwordChangeOnly: false });
     await next();
   });
   app.onError((err, c) => errorResponse(c, err));

@@ -17,6 +17,21 @@ describe('the one HTTP client', () => {
     expect(seen).toEqual(['GET http://in-process.invalid/api/things?page=2 tok-1']);
   });
 
+  it('a session that must first set a new password (10016, decision 054) is told to the app, other refusals are not', async () => {
+    const told: string[] = [];
+    const answers = [{ code: 10016, status: false, data: null }, { code: 10002, status: false, data: null }];
+    const client = createApiClient({
+      baseURL: 'http://in-process.invalid/api',
+      fetch: (async () => Response.json(answers.shift(), { status: 403 })) as typeof fetch,
+      getToken: () => 'tok-1',
+      onPasswordChangeRequired: () => told.push('change'),
+      onExpired: (how) => told.push(`expired ${how}`),
+    });
+    await expect(client.get('/orders/mine')).resolves.toMatchObject({ code: 10016 });
+    await client.get('/orders/mine');
+    expect(told).toEqual(['change']);
+  });
+
   it('turns a failing fetch into NetworkError', async () => {
     const client = createApiClient({
       baseURL: 'http://in-process.invalid/api',

@@ -30,11 +30,6 @@ export function loginPath(from?: string): string {
 }
 
 /** The `from` parameter of /login/:from, decoded and kept to same-origin paths (else Homepage). */
-/** Where a login with the default password goes (decision 045): changing it, then on to `then`. */
-export function changeDefaultPasswordPath(then: string): string {
-  return `/mine/changepassword?first=1&then=${encodeURIComponent(then)}`;
-}
-
 export function returnPath(from: string | undefined): string {
   if (!from) return '/';
   let path = from;

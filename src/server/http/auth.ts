@@ -35,6 +35,7 @@ const sessionLookup = perDatabase((db: Db) =>
       level: accounts.level,
       phone: accounts.phone,
       banned: accounts.banned,
+      passwordChangeOnly: sessions.passwordChangeOnly,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -56,11 +57,30 @@ export async function callerForToken(deps: Pick<Deps, 'db' | 'clock'>, rawToken:
   const now = deps.clock.now();
   const row = await sessionsOf(deps.db, hashSecret(token));
   if (!row || row.banned || row.expiresAt.getTime() <= now.getTime()) return undefined;
-  return { sessionId: row.sessionId, accountId: row.accountId, role: row.role as Caller['role'], level: row.level, phone: row.phone };
+  return {
+    sessionId: row.sessionId,
+    accountId: row.accountId,
+    role: row.role as Caller['role'],
+    level: row.level,
+    phone: row.phone,
+    passwordChangeOnly: row.passwordChangeOnly,
+  };
 }
 
-/** Protected endpoints: HTTP 401 with code 401 without a valid token (spec §7). */
+/**
+ * Protected endpoints: HTTP 401 with code 401 without a valid token (spec §7); a session that must
+ * first set a new password (decision 054) is refused 10016 (403) here, so no route can forget it.
+ */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const caller = await callerFor(c);
+  if (!caller) throw new ApiError(Errors.loginExpired);
+  if (caller.passwordChangeOnly) throw new ApiError(Errors.passwordChangeRequired);
+  c.set('caller', caller);
+  await next();
+});
+
+/** The two calls a session that must set a new password may make (decision 054): set it, and log out. */
+export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const caller = await callerFor(c);
   if (!caller) throw new ApiError(Errors.loginExpired);
   c.set('caller', caller);
@@ -75,13 +95,17 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 export const requireAuthOrCookie = createMiddleware<AppEnv>(async (c, next) => {
   const caller = (await callerFor(c)) ?? (await callerForToken(c.var.deps, getCookie(c, 'token')));
   if (!caller) throw new ApiError(Errors.loginExpired);
+  if (caller.passwordChangeOnly) throw new ApiError(Errors.passwordChangeRequired);
   c.set('caller', caller);
   await next();
 });
 
-/** Public endpoints that show more to a member (member prices, own notices); a bad token is ignored. */
+/**
+ * Public endpoints that show more to a member (member prices, own notices); a bad token is ignored,
+ * and so is a session that must first set a new password: it sees what a visitor sees.
+ */
 export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   const caller = await callerFor(c);
-  if (caller) c.set('caller', caller);
+  if (caller && !caller.passwordChangeOnly) c.set('caller', caller);
   await next();
 });

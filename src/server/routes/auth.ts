@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { Errors } from '../../domain/errors';
 import { isValidPhone, trimInput } from '../../domain/validation';
 import { ApiError } from '../http/api-error';
-import { requireAuth } from '../http/auth';
+import { requireSession } from '../http/auth';
 import { clientIp } from '../http/client-ip';
 import { createRouter, envelope, ok, refusalEnvelope, refusals } from '../http/router';
 import { clearSessionCookies, setSessionCookies } from '../http/session-cookies';
@@ -12,7 +12,6 @@ import { checkToken, revokeSession } from '../services/auth/sessions';
 import { issueCode } from '../services/auth/sms-codes';
 import { SMS_CODE_TTL_MS } from '../../domain/limits';
 import { CodeQuery, CodeSent, CodeTooSoon, LoginBody, LoginData, TokenCheck, TokenVerifyBody } from '../../contracts/auth';
-import { DefaultPasswordRuleView } from '../../contracts/staff-members';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
@@ -25,7 +24,7 @@ export const auth = createRouter()
       tags: ['auth'],
       summary: 'Log in by phone and password, phone and SMS code, or open-id ticket',
       description:
-        'Refusals are never HTTP 401: 10002 wrong phone or password, 10003 wrong or expired code, 10004 open id not bound, 10005 wrong login type, 10006 banned (403), 10010 invalid phone, 10011 password length, 10015 too many wrong passwords (429), 10009 too many wrong tries from this network (429), 10020 the security check is needed first (429; `data.captchaAppId` opens the widget; send its answer as `captcha`), 10021 the security check failed, 10022 wait `data.retryAfter` seconds (429). A valid open-id ticket in `openid` on a phone login binds that open id. Sets the session cookies.',
+        'Refusals are never HTTP 401: 10002 wrong phone or password, 10003 wrong or expired code, 10004 open id not bound, 10005 wrong login type, 10006 banned (403), 10010 invalid phone, 10011 password length, 10015 too many wrong passwords (429), 10017 a password formed from the phone (expired: log in by code and set a password; 403), 10009 too many wrong tries from this network (429), 10020 the security check is needed first (429; `data.captchaAppId` opens the widget; send its answer as `captcha`), 10021 the security check failed, 10022 wait `data.retryAfter` seconds (429). A valid open-id ticket in `openid` on a phone login binds that open id. Sets the session cookies. `data.mustChangePassword`: an initial password from the front desk; the session may only set a new password (decision 054).',
       request: { body: json(LoginBody) },
       responses: {
         200: { description: 'Logged in', content: { 'application/json': { schema: envelope(LoginData).extend({ token: z.string() }) } } },
@@ -36,7 +35,7 @@ export const auth = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const { token, account, wxBound, passwordIsDefault } = await login({ ...c.var.deps, captcha: c.var.deps.gateways.captcha }, body, clientIp(c));
+      const { token, account, wxBound, mustChangePassword } = await login({ ...c.var.deps, captcha: c.var.deps.gateways.captcha }, body, clientIp(c));
       const p = profileOf(account);
       setSessionCookies(c, {
         token,
@@ -48,21 +47,7 @@ export const auth = createRouter()
         customerId: String(p.id),
       });
       // spec §7: the token also sits at the top level of the login answer
-      return c.json({ code: 200, status: true, token, data: { ...p, weixinPicture: p.wxAvatar, nicName: p.wxNickname, wxBound, passwordIsDefault } }, 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/oauth/default-password-rule',
-      tags: ['auth'],
-      summary:
-        "How the default password of a member registered by staff is formed (decision 045): a prefix, then the phone's last digits. The login page's hint; never a password.",
-      responses: { 200: { description: 'OK', content: { 'application/json': { schema: envelope(DefaultPasswordRuleView) } } } },
-    }),
-    (c) => {
-      const { prefix, digits } = c.var.deps.config.defaultPassword;
-      return ok(c, { prefix, digits });
+      return c.json({ code: 200, status: true, token, data: { ...p, weixinPicture: p.wxAvatar, nicName: p.wxNickname, wxBound, mustChangePassword } }, 200);
     },
   )
   .openapi(
@@ -97,7 +82,7 @@ export const auth = createRouter()
       path: '/oauth/logout',
       tags: ['auth'],
       summary: 'End this session (revoked server-side) and clear the session cookies',
-      middleware: [requireAuth] as const,
+      middleware: [requireSession] as const,
       responses: { 200: { description: 'Logged out', content: { 'application/json': { schema: envelope(z.null()) } } }, 401: refusals[401] },
     }),
     async (c) => {

@@ -61,7 +61,7 @@ const ticketOf = (c: Context<AppEnv>, given: string | null | undefined) => (give
 function loggedIn(c: Context<AppEnv>, { token, account }: BindOutcome) {
   const p = profileOf(account);
   setSessionCookies(c, { token, openId: '', username: p.username, userLevel: p.level, wxAvatar: p.wxAvatar ?? '', wxNicName: p.wxNickname ?? '', customerId: String(p.id) });
-  return c.json({ code: 200, status: true, token, data: { ...p, weixinPicture: p.wxAvatar, nicName: p.wxNickname, wxBound: true, passwordIsDefault: false } }, 200);
+  return c.json({ code: 200, status: true, token, data: { ...p, weixinPicture: p.wxAvatar, nicName: p.wxNickname, wxBound: true, mustChangePassword: false } }, 200);
 }
 
 /** A database failure while binding is spec §8's "bind failed" (retry), never a 500. */

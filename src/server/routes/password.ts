@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAuth, TOKEN_HEADER } from '../http/auth';
+import { requireSession, TOKEN_HEADER } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { changePassword, finishReset, startReset } from '../services/auth/passwords';
 import { ChangePasswordBody, ResetPasswordBody, ResetTicket, ResetVerifyBody } from '../../contracts/password';
@@ -57,8 +57,9 @@ export const password = createRouter()
       path: '/customers/password',
       tags: ['account'],
       summary: 'Change my password',
-      description: '10011 new length not 6-15, 10014 old password wrong, 10013 same as old, 10015 too many wrong tries. Revokes every other session.',
-      middleware: [requireAuth] as const,
+      description:
+        '10011 new length not 6-15, 10018 formed from the phone, 10014 old password wrong, 10013 same as old, 10015 too many wrong tries. Revokes every other session. The one call (with logout) a session that must set a new password may make (decision 054); this lifts it.',
+      middleware: [requireSession] as const,
       request: {
         body: json(ChangePasswordBody),
       },

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 export interface AuthDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'passwordScryptN' | 'defaultPassword'>;
+  config: Pick<Config, 'passwordScryptN'>;
 }
 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>

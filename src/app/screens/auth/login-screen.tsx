@@ -2,34 +2,25 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button, Checkbox, List, ListInput, Segmented, SegmentedButton, Sheet } from 'konsta/react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import Cookies from 'universal-cookie';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../../machines/login.machine';
-import type { DefaultPasswordRule } from '../../../domain/default-password';
-import { apiFrom, browserApiOrThrow } from '../../api-context';
+import { Errors } from '../../../domain/errors';
+import { browserApiOrThrow } from '../../api-context';
 import { actorTimers } from '../../app-clock';
-import { changeDefaultPasswordPath, redirectMemberHome, returnPath } from '../../session/request-session';
+import { newPasswordFirstPath } from '../../../domain/initial-password';
+import { redirectMemberHome, returnPath } from '../../session/request-session';
 import { SessionContext } from '../../session/session-provider';
 import { AgreementText, memberServiceClauses, privacyClauses } from '../checkout/agreement-text';
 import { feedbackMessage } from './auth-messages';
 import { CodeButton, FormMessage } from './code-button';
 import { smsCodeWithApi, useSmsCode } from './sms-code';
 
-interface LoginData {
-  /** how a default password is formed (decision 045), for the password tab's hint; null when unknown */
-  rule: DefaultPasswordRule | null;
-}
-
-/** A logged-in member sent to /login lands on Homepage (spec §2); the page reads the default-password rule. */
-export async function loader({ context }: LoaderFunctionArgs): Promise<LoginData> {
+/** A logged-in member sent to /login lands on Homepage (spec §2). */
+export function loader({ context }: LoaderFunctionArgs) {
   redirectMemberHome(context);
-  try {
-    const r = await apiFrom(context).auth.defaultPasswordRule();
-    return { rule: r.code === 200 ? r.data : null };
-  } catch {
-    return { rule: null };
-  }
+  return null;
 }
 
 /** /login and /login/:from: code and password tabs, resend countdown, agreement (spec §5). */
@@ -37,7 +28,6 @@ export default function LoginScreen() {
   const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const { from } = useParams();
-  const { rule } = (useLoaderData() as LoginData | undefined) ?? { rule: null };
   const session = SessionContext.useActorRef();
   const back = returnPath(from);
 
@@ -50,12 +40,12 @@ export default function LoginScreen() {
         },
         actions: {
           handOver: ({ context }) => {
-            // a login with the default password leads to changing it (decision 045), then on to where the member was going
+            // a login with an initial password sets a new one first (decision 054), then goes on to where the member was going
             // the server has just set the session cookies: take the messaging-app avatar and nickname from them
             const jar = new Cookies(undefined, { path: '/' });
             const user = { ...context.user!, wxAvatar: jar.get('wxAvatar', { doNotParse: true }) || context.user!.wxAvatar, wxNicName: jar.get('wxNicName', { doNotParse: true }) || context.user!.wxNicName };
             session.send({ type: 'session.login', token: context.token!, user });
-            void navigate(context.passwordIsDefault ? changeDefaultPasswordPath(back) : back, { replace: true });
+            void navigate(context.mustChangePassword ? newPasswordFirstPath(back) : back, { replace: true });
           },
         },
       }),
@@ -76,6 +66,7 @@ export default function LoginScreen() {
     );
     return feedbackMessage(state, s.context.errorCode);
   });
+  const expired = useSelector(login, (s) => s.matches({ active: { form: { editing: 'refused' } } }) && s.context.errorCode === Errors.phonePasswordExpired.code);
   const { sending, remaining, problem: sendProblem } = useSmsCode(login);
   const message = feedback ?? sendProblem;
 
@@ -150,8 +141,15 @@ export default function LoginScreen() {
           />
         )}
       </List>
-      {tab === 'password' && rule ? <DefaultPasswordHint rule={rule} /> : null}
+      {tab === 'password' ? <InitialPasswordHint /> : null}
       <FormMessage>{message ? i18n._(message) : undefined}</FormMessage>
+      {expired ? (
+        <p className="mx-4 -mt-1 mb-2 text-sm">
+          <Link to="/login/forgetpassword" className="inline-flex min-h-11 items-center text-primary" data-set-password-by-code>
+            <Trans>用验证码设置新密码</Trans>
+          </Link>
+        </p>
+      ) : null}
       <Block className="!my-3">
         <LoginAgreements agreed={agreed} onChange={(value) => login.send({ type: 'login.agreement.change', agreed: value })} />
       </Block>
@@ -172,18 +170,14 @@ export default function LoginScreen() {
   );
 }
 
-/** The password tab's line on how a default password is formed (spec §9 "default password hint {secret}"); never a password. */
-function DefaultPasswordHint({ rule }: { rule: DefaultPasswordRule }) {
-  const { prefix, digits } = rule;
+/**
+ * The password tab's hint (spec §9 "default password hint {secret}", decision 054): where a member
+ * registered at the desk finds their first password, never how one is formed.
+ */
+function InitialPasswordHint() {
   return (
-    <p className="mx-4 -mt-2 mb-2 text-sm text-black/60" data-default-password-hint>
-      {prefix ? (
-        <Trans>
-          门店前台开通的会员，默认密码为“{prefix}”加手机号后 {digits} 位，首次登录后请修改。
-        </Trans>
-      ) : (
-        <Trans>门店前台开通的会员，默认密码为手机号后 {digits} 位，首次登录后请修改。</Trans>
-      )}
+    <p className="mx-4 -mt-2 mb-2 text-sm text-black/60" data-initial-password-hint>
+      <Trans>门店前台开通的会员，请使用前台交给您的初始密码登录，首次登录须设置新密码。</Trans>
     </p>
   );
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button, List, ListInput } from 'konsta/react';
 import { useEffect, useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '../../../../machines/change-password.machine';
 import { browserApiOrThrow } from '../../api-context';
@@ -12,9 +12,9 @@ import { feedbackMessage } from '../auth/auth-messages';
 import { FormMessage } from '../auth/code-button';
 
 /**
- * /mine/changepassword (requiresLogin): old password, new one twice (spec §5). After a login with the
- * default password (`?first=1&then=...`, decision 045) it says why it opened, may be left for later,
- * and goes on to `then` once changed.
+ * /mine/changepassword (requiresLogin): old password, new one twice (spec §5). After a login with an
+ * initial password (`?first=1&then=...`, decision 054) it says why it opened and cannot be left: the
+ * server answers nothing else for that session until the new password is set; then on to `then`.
  */
 export default function ChangePasswordScreen() {
   const { i18n, t } = useLingui();
@@ -56,8 +56,8 @@ export default function ChangePasswordScreen() {
       }}
     >
       {first ? (
-        <Block strong inset className="!mt-6 !mb-0 text-sm" data-default-password-notice>
-          <Trans>您正在使用门店开通时的默认密码，请设置一个只有您知道的新密码。旧密码就是刚才登录用的默认密码。</Trans>
+        <Block strong inset className="!mt-6 !mb-0 text-sm" role="note" data-initial-password-notice>
+          <Trans>您正在使用门店前台给您的初始密码，请先设置一个只有您知道的新密码，设置后才能继续使用。旧密码就是刚才登录用的初始密码。</Trans>
         </Block>
       ) : null}
       <List strong inset className="!mt-6 !mb-4">
@@ -94,13 +94,6 @@ export default function ChangePasswordScreen() {
         <Button large rounded type="submit" disabled={saving || done}>
           {saving ? <Trans>提交中…</Trans> : <Trans>确认修改</Trans>}
         </Button>
-        {first ? (
-          <div className="mt-4 text-center text-sm">
-            <Link to={then} replace className="inline-flex min-h-11 items-center text-primary" data-later>
-              <Trans>以后再说</Trans>
-            </Link>
-          </div>
-        ) : null}
       </Block>
     </form>
   );

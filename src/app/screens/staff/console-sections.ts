@@ -20,7 +20,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { key: 'teacher-requests', path: '/staff/teacherRequests', title: msg`新老师申请`, description: msg`确认或拒绝尚未录入系统的老师的申请` },
   { key: 'bindings', path: '/staff/bindings', title: msg`已绑定账号`, description: msg`查看老师和员工的微信绑定，需要时解除绑定` },
   { key: 'checkin', path: '/staff/checkin', title: msg`前台签到`, description: msg`按预约编号为会员签到` },
-  { key: 'register-member', path: '/staff/members/new', title: msg`登记新会员`, description: msg`为到店的新会员开通账号，会员用默认密码登录后修改` },
+  { key: 'register-member', path: '/staff/members/new', title: msg`登记新会员`, description: msg`为到店的新会员开通账号，并把一次性显示的初始密码交给会员` },
   { key: 'photos', path: '/staff/photos', title: msg`照片审核`, description: msg`审核会员上传的签到照片` },
   { key: 'transfers', path: '/staff/transfers', title: msg`转让审核`, description: msg`审核会员卡转让申请` },
   { key: 'card-refunds', path: '/staff/cardRefunds', title: msg`退款申请`, description: msg`审核会员的会员卡退款申请，通过后按原支付方式退款` },

@@ -1,10 +1,8 @@
-import { useLingui } from '@lingui/react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Block, Button, List, ListInput } from 'konsta/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffMemberForm, StaffMemberRegistered } from '../../../contracts/staff-members';
-import { newIntentKey } from '../../../domain/intent-key';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusalMessage } from '../auth/auth-messages';
@@ -13,30 +11,23 @@ import { StaffPage } from './staff-parts';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead<StaffMemberForm>(() => apiFrom(context).staff.memberForm());
 
-/** How a default password is formed, in words the desk reads out (never a password). */
-export function DefaultPasswordWords({ rule }: { rule: StaffMemberForm['defaultPassword'] }) {
-  const { prefix, digits } = rule;
-  return prefix ? <Trans>“{prefix}”加手机号后 {digits} 位</Trans> : <Trans>手机号后 {digits} 位</Trans>;
-}
-
 /**
- * /staff/members/new (decision 045): the front desk registers a walk-in member by phone and name; the
- * member logs in with the default password (the page says how it is formed, to tell them) and is led
- * to change it. One Idempotency-Key per filled form, so a double tap registers once.
+ * /staff/members/new (decision 054): the front desk registers a walk-in member by phone and name and
+ * is shown the member's random initial password once, to hand over; the member's first login with it
+ * must set a new one. No Idempotency-Key (the answer is never kept): the button is disabled while the
+ * request runs, and a second try for the same phone is refused (70168).
  */
 export default function RegisterMemberScreen() {
   const d = useLoaderData() as StaffData<StaffMemberForm>;
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const revalidate = useStableRevalidate();
   const [phone, setPhone] = useState('');
   const [name, setName] = useState('');
   const [done, setDone] = useState<StaffMemberRegistered | null>(null);
   const [error, setError] = useState<{ code: number; field?: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const key = useRef(newIntentKey());
   const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
     set(e.target.value);
-    key.current = newIntentKey();
     setError(null);
   };
 
@@ -44,12 +35,11 @@ export default function RegisterMemberScreen() {
     setBusy(true);
     setError(null);
     try {
-      const r = await browserApiOrThrow().staff.registerMember({ phone: phone.trim(), name: name.trim() }, key.current);
+      const r = await browserApiOrThrow().staff.registerMember({ phone: phone.trim(), name: name.trim() });
       if (r.code === 200) {
         setDone(r.data as StaffMemberRegistered);
         setPhone('');
         setName('');
-        key.current = newIntentKey();
       } else setError({ code: r.code, field: r.field });
     } catch {
       setError({ code: 70002 });
@@ -64,7 +54,7 @@ export default function RegisterMemberScreen() {
         <>
           <p className="px-4 pt-2 text-sm text-black/60">
             <Trans>
-              为到店的新会员开通账号。会员用手机号和默认密码（<DefaultPasswordWords rule={form.defaultPassword} />）登录，首次登录后会被引导修改密码。
+              为到店的新会员开通账号。登记后系统生成一个 {form.initialPasswordLength} 位的随机初始密码，只显示这一次，请当面交给会员；会员首次用它登录时须设置新密码。
             </Trans>
           </p>
           <form
@@ -91,9 +81,14 @@ export default function RegisterMemberScreen() {
           </form>
           {done ? (
             <Block strong inset role="status" data-registered={done.phone}>
-              <Trans>
-                已为 {done.name}（{done.phone}）开通会员账号。请告诉会员：默认密码为<DefaultPasswordWords rule={done.defaultPassword} />，首次登录后请修改。
-              </Trans>
+              <p>
+                <Trans>
+                  已为 {done.name}（{done.phone}）开通会员账号。初始密码（只显示这一次，请交给会员，首次登录须修改）：
+                </Trans>
+              </p>
+              <p className="mt-2 select-all font-mono text-2xl tracking-widest" data-initial-password aria-label={t`初始密码`}>
+                {done.initialPassword}
+              </p>
             </Block>
           ) : null}
         </>

@@ -18,6 +18,11 @@ export const accounts = pgTable(
     wxNickname: text('wx_nickname'),
     wxAvatar: text('wx_avatar'),
     banned: boolean('banned').notNull().default(false),
+    /**
+     * the password is an initial one the front desk handed over (decision 054): a password login opens
+     * a session that may only set a new one; setting one (change or reset) clears this
+     */
+    passwordMustChange: boolean('password_must_change').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('accounts_phone').on(t.phone)],
@@ -35,6 +40,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** opened by a password login with an initial password (decision 054): it may only set a new password and log out */
+    passwordChangeOnly: boolean('password_change_only').notNull().default(false),
   },
   (t) => [uniqueIndex('sessions_token').on(t.tokenHash), index('sessions_account').on(t.accountId)],
 );

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../domain/clock';
-import { isDefaultPassword } from '../../../domain/default-password';
 import { Errors, type ErrorDef } from '../../../domain/errors';
+import { isPhoneDerivedPassword } from '../../../domain/phone-derived-password';
 import { isValidPasswordLength, isValidPhone, trimInput } from '../../../domain/validation';
 import type { Tx } from '../../db/client';
 import { ApiError } from '../../http/api-error';
@@ -25,8 +25,8 @@ export interface LoginResult {
   account: Account;
   /** an open id is bound to the account after this login */
   wxBound: boolean;
-  /** logged in with the phone's default password (decision 045): the app leads to changing it */
-  passwordIsDefault: boolean;
+  /** logged in with an initial password (decision 054): the session may only set a new one */
+  mustChangePassword: boolean;
 }
 
 type Outcome = { ok: true; result: LoginResult } | { ok: false; error: ErrorDef; field?: string; data?: Record<string, number>; values?: Record<string, number> };
@@ -57,8 +57,14 @@ export async function login(deps: LoginDeps, input: LoginInput, ip = 'unknown'):
   return outcome.result;
 }
 
+/**
+ * A password formed from the phone (an old default, decision 045, or one like it) is refused as
+ * expired before it is checked: right or wrong it answers the same, so it tells a guesser nothing;
+ * the member logs in by code and sets a password. An initial password's session may only set a new one.
+ */
 async function passwordLogin(deps: LoginDeps, phone: string, password: string, input: LoginInput, ip: string): Promise<Outcome> {
   const { db, clock } = deps;
+  if (isPhoneDerivedPassword(phone, password)) return { ok: false, error: Errors.phonePasswordExpired, field: 'password' };
   const captchaPassed = await verifyCaptcha(deps.captcha, input.captcha, ip);
   return db.transaction(async (tx): Promise<Outcome> => {
     await lockKey(tx, `login:${phone}`);
@@ -69,8 +75,7 @@ async function passwordLogin(deps: LoginDeps, phone: string, password: string, i
     if (checked === 'wrong') return { ok: false, error: Errors.wrongPhoneOrPassword, field: 'password' };
     const { account } = checked;
     if (account.banned) return { ok: false, error: Errors.banned };
-    const result = await startSession(tx, account, input, clock);
-    return { ok: true, result: { ...result, passwordIsDefault: isDefaultPassword(phone, password, deps.config.defaultPassword) } };
+    return { ok: true, result: await startSession(tx, account, input, clock, account.passwordMustChange) };
   });
 }
 
@@ -101,12 +106,12 @@ async function openIdLogin(deps: AuthDeps, input: LoginInput): Promise<Outcome> 
     if (account.banned) return { ok: false, error: Errors.banned };
     await spendTicket(tx, ticket.id, clock);
     const token = await createSession(tx, account.id, clock);
-    return { ok: true, result: { token, account, wxBound: true, passwordIsDefault: false } };
+    return { ok: true, result: { token, account, wxBound: true, mustChangePassword: false } };
   });
 }
 
-/** A phone login: binds a valid open-id ticket carried in `openid`, then opens a new session. */
-async function startSession(tx: Tx, account: Account, input: LoginInput, clock: Clock): Promise<LoginResult> {
+/** A phone login: binds a valid open-id ticket carried in `openid`, then opens a new session (one that may only set a new password, when asked). */
+async function startSession(tx: Tx, account: Account, input: LoginInput, clock: Clock, mustChangePassword = false): Promise<LoginResult> {
   const ticket = await liveTicket(tx, input.openid, clock);
   if (ticket) {
     await bindOpenId(tx, ticket.openId, account.id, clock);
@@ -116,8 +121,8 @@ async function startSession(tx: Tx, account: Account, input: LoginInput, clock: 
       nickname: cleanNickname(input.nicName) ?? ticket.nickname ?? undefined,
     });
   }
-  const token = await createSession(tx, account.id, clock);
+  const token = await createSession(tx, account.id, clock, mustChangePassword);
   const fresh = (await accountById(tx, account.id)) ?? account;
   const wxBound = ticket !== undefined || (await hasOpenIdBinding(tx, account.id));
-  return { token, account: fresh, wxBound, passwordIsDefault: false };
+  return { token, account: fresh, wxBound, mustChangePassword };
 }

@@ -1,8 +1,9 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { Errors, type ErrorDef } from '../../../domain/errors';
 import { RESET_TICKET_TTL_MS, WRONG_PASSWORD_LIMIT_PER_HOUR } from '../../../domain/limits';
+import { isPhoneDerivedPassword } from '../../../domain/phone-derived-password';
 import { isValidPasswordLength, isValidPhone, trimInput } from '../../../domain/validation';
-import { accounts, loginFailures, resetTickets } from '../../db/schema/index';
+import { accounts, loginFailures, resetTickets, sessions } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { hashPassword, verifyPassword, type AuthDeps } from '../password';
 import { accountById, findOrCreateMember } from './accounts';
@@ -41,9 +42,10 @@ export async function startReset(deps: AuthDeps, username: string, code: string)
 }
 
 /**
- * Reset step two (POST /oauth/resetPassword): spends the ticket, sets the password, revokes every
- * session of the account and forgets its wrong-password count. A refused length or same-as-old
- * password keeps the ticket, so the member can try again within the 10 minutes.
+ * Reset step two (POST /oauth/resetPassword): spends the ticket, sets the password (no longer one to
+ * be replaced, decision 054), revokes every session of the account and forgets its wrong-password
+ * count. A refused length, phone-derived (10018) or same-as-old password keeps the ticket, so the
+ * member can try again within the 10 minutes.
  */
 export async function finishReset(deps: AuthDeps, ticket: string | undefined, newPassword: string): Promise<void> {
   const { db, clock } = deps;
@@ -62,8 +64,12 @@ export async function finishReset(deps: AuthDeps, ticket: string | undefined, ne
     if (!isValidPasswordLength(password)) throw new ApiError(Errors.passwordLength, { field: 'password' });
     const account = await accountById(tx, row.accountId);
     if (!account) throw new ApiError(Errors.resetTicketInvalid, { field: 'Authorization-token' });
+    if (isPhoneDerivedPassword(account.phone, password)) throw new ApiError(Errors.phonePasswordNotAllowed, { field: 'password' });
     if (await verifyPassword(password, account.passwordHash)) throw new ApiError(Errors.samePassword, { field: 'password' });
-    await tx.update(accounts).set({ passwordHash: await hashPassword(password, deps.config.passwordScryptN) }).where(eq(accounts.id, account.id));
+    await tx
+      .update(accounts)
+      .set({ passwordHash: await hashPassword(password, deps.config.passwordScryptN), passwordMustChange: false })
+      .where(eq(accounts.id, account.id));
     await tx.update(resetTickets).set({ usedAt: clock.now() }).where(eq(resetTickets.id, row.id));
     await revokeAccountSessions(tx, account.id, clock);
     await tx.delete(loginFailures).where(eq(loginFailures.phone, account.phone));
@@ -72,8 +78,9 @@ export async function finishReset(deps: AuthDeps, ticket: string | undefined, ne
 
 /**
  * POST /customers/password (a logged-in member): the old password must be right (10014, counted like a
- * wrong login towards 10015), the new one 6-15 characters (10011) and different (10013). Every other
- * session of the account is revoked; the caller's own stays.
+ * wrong login towards 10015), the new one 6-15 characters (10011), not formed from the phone (10018)
+ * and different (10013). Every other session of the account is revoked; the caller's own stays, and
+ * may do everything again if it could only set a new password (decision 054).
  */
 export async function changePassword(
   deps: AuthDeps,
@@ -89,6 +96,7 @@ export async function changePassword(
   const outcome = await db.transaction(async (tx): Promise<{ ok: true } | Refusal> => {
     const account = await accountById(tx, caller.accountId);
     if (!account) return { ok: false, error: Errors.loginExpired };
+    if (isPhoneDerivedPassword(account.phone, newPw)) return { ok: false, error: Errors.phonePasswordNotAllowed, field: 'newPassword' };
     await lockKey(tx, `login:${account.phone}`);
     const now = clock.now();
     const [failures] = await tx
@@ -101,7 +109,11 @@ export async function changePassword(
       return { ok: false, error: Errors.oldPasswordWrong, field: 'oldPassword' };
     }
     if (oldPw === newPw) return { ok: false, error: Errors.samePassword, field: 'newPassword' };
-    await tx.update(accounts).set({ passwordHash: await hashPassword(newPw, deps.config.passwordScryptN) }).where(eq(accounts.id, account.id));
+    await tx
+      .update(accounts)
+      .set({ passwordHash: await hashPassword(newPw, deps.config.passwordScryptN), passwordMustChange: false })
+      .where(eq(accounts.id, account.id));
+    await tx.update(sessions).set({ passwordChangeOnly: false }).where(eq(sessions.id, caller.sessionId));
     await revokeAccountSessions(tx, account.id, clock, caller.sessionId);
     return { ok: true };
   });

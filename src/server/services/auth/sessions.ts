@@ -8,8 +8,11 @@ import type { TokenCheck } from '../../../contracts/auth';
 
 const TOKEN_TTL_MS = TOKEN_TTL_DAYS * 24 * 60 * 60_000;
 
-/** A new session for every login: 128-bit token returned once, only its hash stored; 300 days. */
-export async function createSession(tx: Db | Tx, accountId: number, clock: Clock): Promise<string> {
+/**
+ * A new session for every login: 128-bit token returned once, only its hash stored; 300 days.
+ * `passwordChangeOnly`: a login with an initial password, which may only set a new one (decision 054).
+ */
+export async function createSession(tx: Db | Tx, accountId: number, clock: Clock, passwordChangeOnly = false): Promise<string> {
   const token = newSecret();
   const now = clock.now();
   await tx.insert(sessions).values({
@@ -17,6 +20,7 @@ export async function createSession(tx: Db | Tx, accountId: number, clock: Clock
     tokenHash: hashSecret(token),
     createdAt: now,
     expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+    passwordChangeOnly,
   });
   return token;
 }

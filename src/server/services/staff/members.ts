@@ -1,8 +1,9 @@
+import { randomInt } from 'node:crypto';
 import type { StaffMemberBody, StaffMemberRegistered } from '../../../contracts/staff-members';
 import type { Clock } from '../../../domain/clock';
-import { defaultPasswordFor, type DefaultPasswordRule } from '../../../domain/default-password';
 import { Errors } from '../../../domain/errors';
 import { validRealName } from '../../../domain/identity';
+import { initialPassword } from '../../../domain/initial-password';
 import { isValidPhone, trimInput } from '../../../domain/validation';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema/index';
@@ -10,28 +11,24 @@ import { ApiError } from '../../http/api-error';
 import { hashPassword } from '../password';
 
 /**
- * POST /staff/members (decision 045): the front desk registers a walk-in member by phone and name,
- * with the default password the configured rule gives that phone. The phone is unique: a phone that
- * already has an account (member, teacher or staff) is 70168 and nothing is written; the insert's
- * conflict guard decides a race between two desks.
+ * POST /staff/members (decision 054): the front desk registers a walk-in member by phone and name,
+ * with a random initial password returned in this answer only (stored as its hash) and marked to be
+ * replaced at the first password login. The phone is unique: a phone that already has an account
+ * (member, teacher or staff) is 70168 and nothing is written; the insert's conflict guard decides a
+ * race between two desks.
  */
-export async function registerMember(
-  db: Db,
-  clock: Clock,
-  rule: DefaultPasswordRule,
-  scryptN: number,
-  input: StaffMemberBody,
-): Promise<StaffMemberRegistered> {
+export async function registerMember(db: Db, clock: Clock, scryptN: number, input: StaffMemberBody): Promise<StaffMemberRegistered> {
   const phone = trimInput(input.phone);
   const name = trimInput(input.name);
   if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'phone' });
   if (!validRealName(name)) throw new ApiError(Errors.memberNameInvalid, { field: 'name' });
-  const passwordHash = await hashPassword(defaultPasswordFor(phone, rule), scryptN);
+  const password = initialPassword(phone, randomInt);
+  const passwordHash = await hashPassword(password, scryptN);
   const [row] = await db
     .insert(accounts)
-    .values({ phone, name, passwordHash, role: 'member', createdAt: clock.now() })
+    .values({ phone, name, passwordHash, passwordMustChange: true, role: 'member', createdAt: clock.now() })
     .onConflictDoNothing({ target: accounts.phone })
     .returning({ id: accounts.id });
   if (!row) throw new ApiError(Errors.memberPhoneTaken, { field: 'phone' });
-  return { id: row.id, phone, name, defaultPassword: { prefix: rule.prefix, digits: rule.digits } };
+  return { id: row.id, phone, name, initialPassword: password };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" ADD COLUMN "password_must_change" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "password_change_only" boolean DEFAULT false NOT NULL;
