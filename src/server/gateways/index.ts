@@ -1,4 +1,5 @@
 import type { Logger } from '../logger';
+import type { KeyAdapter } from './keys/key-adapter';
 import type { PaymentGateways } from './payments/types';
 import type { ObjectStore } from './storage';
 
@@ -56,4 +57,6 @@ export interface Gateways {
   payments: PaymentGateways;
   /** uploaded photos' bytes outside PostgreSQL; null keeps them in the row (decision 042) */
   storage: ObjectStore | null;
+  /** wraps the data keys of ID numbers and photos encrypted at rest (decision 053) */
+  keys: KeyAdapter;
 }

@@ -6,6 +6,7 @@ import { invoiceRoutes } from './invoices';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../env';
 import { account } from './account';
+import { auditRoutes } from './audit';
 import { auth } from './auth';
 import { bindingRoutes } from './binding';
 import { bookings } from './bookings';
@@ -56,6 +57,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', orderRoutes);
   app.route('/api', staffRefundRoutes);
   app.route('/api', staffMemberRoutes);
+  app.route('/api', auditRoutes);
   app.route('/api', buyingRoutes);
   app.route('/api', transferRoutes);
   app.route('/api', bindingRoutes);

@@ -22,7 +22,7 @@ export const personRoutes = createRouter()
       middleware: [requireAuth] as const,
       responses: { 200: json(PersonInfoPage), 401: refusals[401] },
     }),
-    async (c) => ok(c, await personInfoPage(c.var.deps.db, me(c))),
+    async (c) => ok(c, await personInfoPage(c.var.deps.db, c.var.deps.gateways.keys, me(c))),
   )
   .openapi(
     createRoute({
@@ -35,5 +35,5 @@ export const personRoutes = createRouter()
       request: { body: { content: { 'application/json': { schema: PersonInfoBody } }, required: true } },
       responses: { 200: json(PersonInfoView), 400: refusals[400], 401: refusals[401], 409: refusals[409] },
     }),
-    async (c) => ok(c, await savePersonInfo(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json'))),
+    async (c) => ok(c, await savePersonInfo(c.var.deps.db, c.var.deps.clock, c.var.deps.gateways.keys, me(c), c.req.valid('json'))),
   );

@@ -7,6 +7,7 @@ import { isValidPhone, trimInput } from '../../../domain/validation';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
+import type { Audit } from '../audit/audit-log';
 import { hashPassword } from '../password';
 
 /**
@@ -21,17 +22,22 @@ export async function registerMember(
   rule: DefaultPasswordRule,
   scryptN: number,
   input: StaffMemberBody,
+  audit?: Audit,
 ): Promise<StaffMemberRegistered> {
   const phone = trimInput(input.phone);
   const name = trimInput(input.name);
   if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'phone' });
   if (!validRealName(name)) throw new ApiError(Errors.memberNameInvalid, { field: 'name' });
   const passwordHash = await hashPassword(defaultPasswordFor(phone, rule), scryptN);
-  const [row] = await db
-    .insert(accounts)
-    .values({ phone, name, passwordHash, role: 'member', createdAt: clock.now() })
-    .onConflictDoNothing({ target: accounts.phone })
-    .returning({ id: accounts.id });
-  if (!row) throw new ApiError(Errors.memberPhoneTaken, { field: 'phone' });
+  const row = await db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(accounts)
+      .values({ phone, name, passwordHash, role: 'member', createdAt: clock.now() })
+      .onConflictDoNothing({ target: accounts.phone })
+      .returning({ id: accounts.id });
+    if (!added) throw new ApiError(Errors.memberPhoneTaken, { field: 'phone' });
+    await audit?.(tx, { action: 'member.register', subjectKind: 'account', subjectId: added.id });
+    return added;
+  });
   return { id: row.id, phone, name, defaultPassword: { prefix: rule.prefix, digits: rule.digits } };
 }
