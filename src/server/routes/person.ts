@@ -1,11 +1,11 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { PersonInfoBody, PersonInfoPage, PersonInfoView } from '../../contracts/person-info';
+import { MyIdNumber, PersonInfoBody, PersonInfoPage, PersonInfoView } from '../../contracts/person-info';
 import type { AppEnv, Caller } from '../env';
 import { requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { personInfoPage, savePersonInfo } from '../services/person/person-info';
+import { memberIdNumber, personInfoPage, savePersonInfo } from '../services/person/person-info';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['personal information'];
@@ -23,6 +23,17 @@ export const personRoutes = createRouter()
       responses: { 200: json(PersonInfoPage), 401: refusals[401] },
     }),
     async (c) => ok(c, await personInfoPage(c.var.deps.db, c.var.deps.gateways.keys, me(c))),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/customers/person-info/id-number',
+      tags,
+      summary: 'My own whole ID number (null when none stored); only ever the caller\'s own',
+      middleware: [requireAuth] as const,
+      responses: { 200: json(MyIdNumber), 401: refusals[401] },
+    }),
+    async (c) => ok(c, { idNumber: (await memberIdNumber(c.var.deps.db, c.var.deps.gateways.keys, me(c))) ?? null }),
   )
   .openapi(
     createRoute({
