@@ -152,7 +152,7 @@ describe('the audit log', () => {
     expect(approvals.every((e: { action: string }) => e.action === 'card-refund.approve')).toBe(true);
   });
 
-  it('a refused action records nothing (the entry is written in its transaction)', async () => {
+  it('a refused action records nothing; the decision taken is recorded once', async () => {
     const staff = await newStaff(s);
     const { m, card } = await boughtCard(s);
     const refundId = (await askRefund(s, m.token, card.id)).body.data.id as number;
