@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { maskIdNumber } from '../../../src/domain/identity';
 import { cardTransfers, memberPhotos, personInfo, transferImages } from '../../../src/server/db/schema/index';
 import { rowsOf } from '../../../src/server/db/rows';
+import { dataKeySettingsFromEnv } from '../../../src/server/gateways/keys/key-settings';
+import { localKeys } from '../../../src/server/gateways/keys/local-keys';
 import { sealPlainRows } from '../../../src/server/services/privacy/seal-old-rows';
 import { newCard, newMember } from '../booking/support';
 import { askRefund, boughtCard, staffRefund } from '../cards/refund-support';
@@ -83,6 +86,16 @@ describe('at rest: the database holds no ID number and no photo bytes', () => {
     // run again: nothing left to seal
     expect(await sealPlainRows(s.deps.db, s.deps.gateways.keys, null)).toBe(0);
     expect((await s.deps.db.select({ k: cardTransfers.idNumberKeyId }).from(cardTransfers)).every((r) => r.k !== null)).toBe(true);
+  });
+
+  it('after a key rotation the stored values still read through the old key id; without the old key they do not', async () => {
+    const { to } = await transferWithIdPhoto();
+    const old = dataKeySettingsFromEnv(process.env, true).current;
+    const rotated = localKeys({ current: { id: 'rotated-k2', key: randomBytes(32) }, previous: [old] });
+    const withKeys = (keys: typeof rotated) => ({ db: s.deps.db, gateways: { ...s.deps.gateways, keys } });
+    expect((await personRow(withKeys(rotated), to.id))!.idNumber).toBe(ID_NUMBER);
+    const dropped = localKeys({ current: { id: 'rotated-k2', key: randomBytes(32) }, previous: [] });
+    await expect(personRow(withKeys(dropped), to.id)).rejects.toThrow(old.id);
   });
 });
 
