@@ -1,4 +1,5 @@
 import type { LoginEnvelope } from './auth';
+import type { AuditEntry, AuditQuery, RevealedIdNumber } from '../contracts/audit';
 import type {
   BindCodeIssued,
   BindCodeView,
@@ -67,5 +68,9 @@ export function staffCalls(http: ApiClient) {
     refunds: () => http.get<StaffRefund[]>('/staff/refunds/attention'),
     refundStep: (step: 'release' | 'settle', refundId: number, idempotencyKey: string) => http.post<StaffRefund>(`/staff/refunds/${step}`, { body: { refundId }, idempotencyKey }),
     rejectTransfer: (id: number, reason: string, idempotencyKey: string) => http.post<StaffTransfer>('/staff/transfers/reject', { body: { id, reason }, idempotencyKey }),
+    /** an application's whole ID number, with the reason (recorded in the audit log, decision 055) */
+    revealIdNumber: (id: number, reason: string) => http.post<RevealedIdNumber>('/staff/transfers/reveal-id-number', { body: { id, reason } }),
+    /** the newest audit entries, optionally of one staff member or one action (decision 055) */
+    audit: (q: AuditQuery) => http.get<AuditEntry[]>('/staff/audit', { query: { staffId: q.staffId, action: q.action } }),
   };
 }

@@ -120,6 +120,8 @@ export const screens: ScreenRoute[] = [
   { path: 'staff/complaints', title: msg`投诉处理`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/complaints-screen') },
   // invoices (issue 15, decision 044)
   { path: 'invoice', title: msg`发票`, requiresLogin: true, screen: () => import('./screens/invoice/invoice-screen') },
+  // decision 055: the staff audit log
+  { path: 'staff/audit', title: msg`操作记录`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/audit-screen') },
   { path: 'staff/invoices', title: msg`开具发票`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/invoices-screen') },
   // the avatar is the check-in photo: one photo, one review (issue 15, decision 042)
   { path: 'mine/setavatar', title: msg`设置头像`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/avatar-screen') },

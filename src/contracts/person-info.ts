@@ -44,6 +44,10 @@ export const PersonInfoView = z
   .openapi('PersonInfo');
 export type PersonInfoView = z.infer<typeof PersonInfoView>;
 
+/** GET /customers/person-info/id-number: my own whole ID number (decision 055: shown masked elsewhere). */
+export const MyIdNumber = z.object({ idNumber: z.string().nullable().openapi({ description: 'null when none stored', example: '11010519491231002X' }) }).openapi('MyIdNumber');
+export type MyIdNumber = z.infer<typeof MyIdNumber>;
+
 /** GET /customers/person-info: what is stored (null: nothing yet) and the styles to choose from. */
 export const PersonInfoPage = z.object({ info: PersonInfoView.nullable(), styleOptions: z.array(StyleOption) }).openapi('PersonInfoPage');
 export type PersonInfoPage = z.infer<typeof PersonInfoPage>;

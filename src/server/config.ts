@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_TEACHER_CONFIRM_HOURS, SMS_RESEND_COOLDOWN_S } from '../domain/limits';
 import { databaseUrl, flag, oneOf, origin, text, trustProxy, whole, wholeGroup, type TrustProxy } from './config-vars';
+import type { LocalKeySettings } from './gateways/keys/key-adapter';
+import { dataKeySettingsFromEnv } from './gateways/keys/key-settings';
 import { loadStorageConfig, type StorageConfig } from './gateways/storage';
 
 export type { TrustProxy } from './config-vars';
@@ -87,6 +89,11 @@ export interface Config {
    * when the security check is asked for and tries are refused (wrong passwords and codes in the last
    * hour): per phone, per network, and SMS codes a network asked for
    */
+  /**
+   * the key-encryption keys of ID numbers and photos at rest (DATA_KEY, DATA_KEY_ID, DATA_KEYS_PREVIOUS;
+   * decision 055): required in production; demo mode without one uses the public development key
+   */
+  dataKey: LocalKeySettings;
   /** how long page views are kept (PAGE_VIEW_RETENTION_DAYS, default 180), then the housekeeping deletes them */
   retention: { pageViewDays: number };
   loginGuard: { captchaAfterPhoneFailures: number; captchaAfterNetworkFailures: number; blockNetworkAfterFailures: number; smsCaptchaAfterNetworkCodes: number };
@@ -375,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       friendPerInvitationPerMinute: v.RATE_FRIEND_INVITATION_PER_MINUTE,
     },
     captcha: { provider: captchaTencent ? 'tencent' : 'local', tencent: captchaTencent, host: v.TENCENT_CAPTCHA_HOST ?? 'captcha.tencentcloudapi.com' },
+    dataKey: attempt<LocalKeySettings>(problems, { current: { id: 'unset', key: Buffer.alloc(32) }, previous: [] }, () => dataKeySettingsFromEnv(env, demo)),
     retention: { pageViewDays: v.PAGE_VIEW_RETENTION_DAYS },
     loginGuard: {
       captchaAfterPhoneFailures: v.LOGIN_CAPTCHA_AFTER_PHONE_FAILURES,

@@ -9,6 +9,7 @@ import { createGateways } from './gateways/create';
 import { usesPaymentStandIns } from './gateways/payments/create';
 import { storedPaymentStandIns } from './gateways/payments/standin-keys';
 import { startJobRunner } from './jobs/runner';
+import { sealPlainRows } from './services/privacy/seal-old-rows';
 import type { Logger } from './logger';
 
 /** The app answering a request in-process; env is the page request's (its connection: conninfo). */
@@ -35,6 +36,9 @@ export async function startServerApp(config: Config, clock: Clock, log: Logger, 
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
   const paymentStandIns = usesPaymentStandIns(config) ? await storedPaymentStandIns(database.db, clock.now()) : undefined;
   const deps: Deps = { ...partial, gateways: createGateways(config, partial, { paymentStandIns }) };
+  // rows from before encryption at rest are sealed before the first request reads them (decision 055)
+  const sealed = await sealPlainRows(deps.db, deps.gateways.keys, deps.gateways.storage);
+  if (sealed) log.info('sealed plain personal data', { rows: sealed });
   const seeded = config.demo ? await seedIfEmpty(deps.db, clock, config.passwordScryptN) : false;
   catalogChanged(deps);
   const holder: InProcess = { fetch: async () => new Response(null, { status: 503 }) };

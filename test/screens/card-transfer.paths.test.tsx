@@ -7,6 +7,7 @@ import { cardTransferMachine, type CardTransferContext } from '../../machines/ca
 import { accounts, cardTransfers, transferImages } from '../../src/server/db/schema/index';
 import { book, newCard, newClass, newMember } from '../server/booking/support';
 import { ID_NUMBER } from '../server/cards/transfer-support';
+import { openIdNumber, transferIdContext } from '../../src/server/services/privacy/id-numbers';
 import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
@@ -264,7 +265,9 @@ defineScreenPaths<Member>(h, {
       await w.ui.waitForPath(`/mine/transferstate?id=${w.cardId}`);
       expect(await screen.findByText('待审核')).toBeTruthy();
       const rows = await applications(w);
-      expect(rows.map((r) => [r.state, r.recipientName, r.idNumber])).toEqual([['pending', '王小明', ID_NUMBER]]);
+      // the ID number is stored sealed (decision 055) and opens to what was typed
+      const ids = await Promise.all(rows.map((r) => openIdNumber(h.server.deps.gateways.keys, r, transferIdContext(r.fromAccountId, r.cardId))));
+      expect(rows.map((r, i) => [r.state, r.recipientName, r.idNumber, ids[i]])).toEqual([['pending', '王小明', null, ID_NUMBER]]);
     },
   },
 

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent } from '@testing-library/react';
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { personInfoMachine, type PersonInfoContext } from '../../machines/person-info.machine';
 import { maskName } from '../../src/domain/card-transfer';
 import { idNumberProblem, maskIdNumber, validRealName } from '../../src/domain/identity';
-import { personInfo } from '../../src/server/db/schema/index';
 import { newCard, newMember } from '../server/booking/support';
 import { applyFor, phoneOf } from '../server/cards/transfer-support';
+import { personRow } from '../server/support/sealed-rows';
 import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
@@ -45,7 +44,7 @@ type W = World<Member>;
 const field = (name: string) => document.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-person-form] [name="${name}"]`);
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const saveButton = () => document.querySelector<HTMLButtonElement>('[data-person-form] button[type="submit"]');
-const row = async (w: W) => (await h.server.deps.db.select().from(personInfo).where(eq(personInfo.accountId, w.accountId)))[0] ?? null;
+const row = async (w: W) => (await personRow(h.server.deps, w.accountId)) ?? null;
 const saves = (w: W) => sentBy(w, 'saveInfo');
 
 async function change(el: Element, value: string) {

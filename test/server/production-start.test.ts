@@ -24,6 +24,7 @@ function production(db: Pick<Config, 'databaseUrl' | 'dataDir'>, extra: NodeJS.P
     TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
     TENCENT_CAPTCHA_APP_ID: '190000002',
     TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
+    DATA_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
     ...extra,
   });
   return { ...config, ...db, passwordScryptN: TEST_SCRYPT_N };

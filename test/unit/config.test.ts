@@ -18,6 +18,7 @@ const PRODUCTION = {
   TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
   TENCENT_CAPTCHA_APP_ID: '190000002',
   TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
+  DATA_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
   PUBLIC_URL: 'https://club.example',
 };
 
@@ -41,6 +42,7 @@ describe('configuration: the mode', () => {
       'TENCENT_SMS_SECRET_ID, TENCENT_SMS_SECRET_KEY, TENCENT_SMS_SDK_APP_ID, TENCENT_SMS_SIGN_NAME, TENCENT_SMS_TEMPLATE_ID',
       'WECHAT_APP_ID, WECHAT_APP_SECRET',
       'TENCENT_CAPTCHA_SECRET_ID, TENCENT_CAPTCHA_SECRET_KEY, TENCENT_CAPTCHA_APP_ID, TENCENT_CAPTCHA_APP_SECRET_KEY',
+      'DATA_KEY is required outside demo mode',
     ]);
     expect(p[0]).toMatch(/APP_MODE=demo or --demo/);
   });

@@ -17,6 +17,7 @@ const PRODUCTION = {
   TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
   TENCENT_CAPTCHA_APP_ID: '190000002',
   TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
+  DATA_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
 };
 
 const line = (lines: string[], what: string) => lines.find((l) => l.trim().startsWith(`${what}:`))?.split(`${what}:`)[1]?.trim();
@@ -30,6 +31,7 @@ describe('the start-up summary: which adapter is live for each outside party', (
     expect(line(lines, 'WeChat Pay')).toBe('off: not offered');
     expect(line(lines, 'Alipay')).toBe('off: not offered');
     expect(line(lines, 'security check')).toBe('Tencent Captcha (app 190000002)');
+    expect(line(lines, 'data key')).toBe('k1 (local key)');
     expect(line(lines, 'maps distance')).toMatch(/computed locally/);
     expect(line(lines, 'photo storage')).toBe('disk (/srv/photos)');
     expect(line(lines, 'forwarded addresses')).toBe('proxies in 10.0.0.0/8 trusted');

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger';
 import type { CaptchaGateway } from './captcha';
+import type { KeyAdapter } from './keys/key-adapter';
 import type { PaymentGateways } from './payments/types';
 import type { ObjectStore } from './storage';
 
@@ -59,4 +60,6 @@ export interface Gateways {
   storage: ObjectStore | null;
   /** the security check before a login or a code from a network or phone that keeps failing */
   captcha: CaptchaGateway;
+  /** wraps the data keys of ID numbers and photos encrypted at rest (decision 055) */
+  keys: KeyAdapter;
 }

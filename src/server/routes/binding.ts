@@ -43,6 +43,7 @@ import {
   UnbindBody,
 } from '../../contracts/binding';
 import { staffOnly } from './staff-guard';
+import { auditOf } from '../http/audit';
 
 const tags = ['binding'];
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
@@ -193,7 +194,7 @@ export const bindingRoutes = createRouter()
       request: { body: body(IssueBindCodeBody) },
       responses: { 200: json(BindCodeIssued), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
     }),
-    async (c) => ok(c, await issueBindCode(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('json'))),
+    async (c) => ok(c, await issueBindCode(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('json'), auditOf(c))),
   )
   .openapi(
     createRoute({ method: 'get', path: '/staff/bind-codes', tags, summary: 'Staff: the latest bind codes and their status', middleware: [requireAuth, staffOnly()] as const, responses: { 200: json(z.array(BindCodeView)), 401: refusals[401], 403: refusals[403] } }),

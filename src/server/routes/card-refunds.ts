@@ -8,6 +8,8 @@ import { createRouter, envelope, ok, refusals } from '../http/router';
 import { cancelCardRefund, myCardRefund, myCardRefundView, quoteCardRefund, requestCardRefund } from '../services/cards/refund';
 import { approveCardRefund, cardRefundsForStaff, rejectCardRefund } from '../services/cards/refund-staff';
 import { staffOnly } from './staff-guard';
+import { auditOf } from '../http/audit';
+import { ROW_LOCKS } from '../services/booking/decide';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['card refund'];
@@ -90,7 +92,7 @@ export const cardRefundRoutes = createRouter()
       responses: { 200: json(StaffCardRefund), ...all },
     }),
     async (c) => {
-      const r = await approveCardRefund(c.var.deps, me(c), c.req.valid('json').id);
+      const r = await approveCardRefund(c.var.deps, me(c), c.req.valid('json').id, ROW_LOCKS, auditOf(c));
       return ok(c, await staffOne(c, r.id));
     },
   )
@@ -106,7 +108,7 @@ export const cardRefundRoutes = createRouter()
     }),
     async (c) => {
       const b = c.req.valid('json');
-      const r = await rejectCardRefund(c.var.deps.db, c.var.deps.clock, me(c), b.id, b.reason);
+      const r = await rejectCardRefund(c.var.deps.db, c.var.deps.clock, me(c), b.id, b.reason, auditOf(c));
       return ok(c, await staffOne(c, r.id));
     },
   );

@@ -7,6 +7,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { PHOTO_BODY_MAX_BYTES } from '../../domain/photo-review';
 import type { AppEnv, Deps } from '../env';
 import { account } from './account';
+import { auditRoutes } from './audit';
 import { auth } from './auth';
 import { bindingRoutes } from './binding';
 import { bookings } from './bookings';
@@ -57,6 +58,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', orderRoutes);
   app.route('/api', staffRefundRoutes);
   app.route('/api', staffMemberRoutes);
+  app.route('/api', auditRoutes);
   app.route('/api', buyingRoutes);
   app.route('/api', transferRoutes);
   app.route('/api', bindingRoutes);

@@ -1,11 +1,11 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { PersonInfoBody, PersonInfoPage, PersonInfoView } from '../../contracts/person-info';
+import { MyIdNumber, PersonInfoBody, PersonInfoPage, PersonInfoView } from '../../contracts/person-info';
 import type { AppEnv, Caller } from '../env';
 import { requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { personInfoPage, savePersonInfo } from '../services/person/person-info';
+import { memberIdNumber, personInfoPage, savePersonInfo } from '../services/person/person-info';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['personal information'];
@@ -22,7 +22,18 @@ export const personRoutes = createRouter()
       middleware: [requireAuth] as const,
       responses: { 200: json(PersonInfoPage), 401: refusals[401] },
     }),
-    async (c) => ok(c, await personInfoPage(c.var.deps.db, me(c))),
+    async (c) => ok(c, await personInfoPage(c.var.deps.db, c.var.deps.gateways.keys, me(c))),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/customers/person-info/id-number',
+      tags,
+      summary: 'My own whole ID number (null when none stored); only ever the caller\'s own',
+      middleware: [requireAuth] as const,
+      responses: { 200: json(MyIdNumber), 401: refusals[401] },
+    }),
+    async (c) => ok(c, { idNumber: (await memberIdNumber(c.var.deps.db, c.var.deps.gateways.keys, me(c))) ?? null }),
   )
   .openapi(
     createRoute({
@@ -35,5 +46,5 @@ export const personRoutes = createRouter()
       request: { body: { content: { 'application/json': { schema: PersonInfoBody } }, required: true } },
       responses: { 200: json(PersonInfoView), 400: refusals[400], 401: refusals[401], 409: refusals[409] },
     }),
-    async (c) => ok(c, await savePersonInfo(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json'))),
+    async (c) => ok(c, await savePersonInfo(c.var.deps.db, c.var.deps.clock, c.var.deps.gateways.keys, me(c), c.req.valid('json'))),
   );

@@ -8,6 +8,7 @@ import { photoRequestBody, photoTooLarge } from '../http/photo-body';
 import { allowAnotherPhoto, memberPhotoByPhone, myPhoto, photoBytes, photosToReview, reviewPhoto, uploadPhoto } from '../services/photos';
 import { MemberPhoto, MemberPhotoQuery, PhotoIdPath, PhotoReviewBody, PhotoReviewed, PhotoToReview, PhotoUploadBody, PhotoView } from '../../contracts/photos';
 import { staffOnly } from './staff-guard';
+import { auditOf } from '../http/audit';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['photo review'];
@@ -46,7 +47,7 @@ export const photoRoutes = createRouter()
     }),
     async (c) => {
       const bytes = Buffer.from(c.req.valid('json').image, 'base64');
-      return ok(c, await uploadPhoto(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, bytes, c.var.deps.gateways.storage));
+      return ok(c, await uploadPhoto(c.var.deps.db, c.var.deps.clock, c.var.deps.gateways.keys, (c.var.caller as Caller).accountId, bytes, c.var.deps.gateways.storage));
     },
   )
   .openapi(
@@ -59,7 +60,7 @@ export const photoRoutes = createRouter()
       responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 404: refusals[404] },
     }),
     async (c) => {
-      const p = await photoBytes(c.var.deps.db, { accountId: (c.var.caller as Caller).accountId }, c.var.deps.gateways.storage);
+      const p = await photoBytes(c.var.deps.db, c.var.deps.gateways.keys, { accountId: (c.var.caller as Caller).accountId }, c.var.deps.gateways.storage);
       if (!p) throw new ApiError(Errors.notFound);
       return image(p.bytes, p.contentType);
     },
@@ -84,14 +85,15 @@ export const photoRoutes = createRouter()
       method: 'get',
       path: '/staff/photos/{id}/image',
       tags,
-      summary: 'Front desk: the image of a photo',
+      summary: 'Front desk: the image of a photo (each view recorded in the audit log)',
       middleware: [requireAuthOrCookie, staffOnly()] as const,
       request: { params: PhotoIdPath },
       responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
     async (c) => {
-      const p = await photoBytes(c.var.deps.db, { photoId: c.req.valid('param').id }, c.var.deps.gateways.storage);
+      const p = await photoBytes(c.var.deps.db, c.var.deps.gateways.keys, { photoId: c.req.valid('param').id }, c.var.deps.gateways.storage);
       if (!p) throw new ApiError(Errors.notFound);
+      await auditOf(c)(c.var.deps.db, { action: 'photo.view', subjectKind: 'photo', subjectId: p.id });
       return image(p.bytes, p.contentType);
     },
   )
@@ -118,7 +120,7 @@ export const photoRoutes = createRouter()
     async (c) => {
       const b = c.req.valid('json');
       const staff = (c.var.caller as Caller).accountId;
-      return ok(c, await reviewPhoto(c.var.deps.db, c.var.deps.clock, staff, c.req.valid('param').id, b.decision === 'pass' ? { pass: true } : { pass: false, reason: b.reason }));
+      return ok(c, await reviewPhoto(c.var.deps.db, c.var.deps.clock, staff, c.req.valid('param').id, b.decision === 'pass' ? { pass: true } : { pass: false, reason: b.reason }, auditOf(c)));
     },
   )
   .openapi(
@@ -147,5 +149,5 @@ export const photoRoutes = createRouter()
       request: { params: PhotoIdPath },
       responses: { 200: json(PhotoReviewed), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
     }),
-    async (c) => ok(c, await allowAnotherPhoto(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('param').id)),
+    async (c) => ok(c, await allowAnotherPhoto(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('param').id, auditOf(c))),
   );

@@ -5,6 +5,7 @@ import { requireAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { registerMember } from '../services/staff/members';
 import { staffOnly } from './staff-guard';
+import { auditOf } from '../http/audit';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
 
@@ -34,6 +35,6 @@ export const staffMemberRoutes = createRouter()
     }),
     async (c) => {
       const { db, clock, config } = c.var.deps;
-      return ok(c, await registerMember(db, clock, config.passwordScryptN, c.req.valid('json')));
+      return ok(c, await registerMember(db, clock, config.passwordScryptN, c.req.valid('json'), auditOf(c)));
     },
   );

@@ -8,7 +8,10 @@ import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/router';
 import { photoRequestBody, photoTooLarge } from '../http/photo-body';
 import { applyTransfer, cancelTransfer, memberByPhone, myTransfer, myTransferView, transferImageBytes, uploadTransferImage } from '../services/cards/transfer';
-import { approveTransfer, rejectTransfer, takeTransfer, transfersForStaff } from '../services/cards/transfer-staff';
+import { approveTransfer, rejectTransfer, revealTransferIdNumber, takeTransfer, transfersForStaff } from '../services/cards/transfer-staff';
+import { RevealedIdNumber, RevealIdNumberBody } from '../../contracts/audit';
+import { auditOf } from '../http/audit';
+import { ROW_LOCKS } from '../services/booking/decide';
 import {
   MemberByPhone,
   MemberPhoneQuery,
@@ -29,7 +32,7 @@ const err = (description: string) => ({ description, content: { 'application/jso
 const tags = ['card transfer'];
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 const all = { 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] } as const;
-const staffOne = async (c: Context<AppEnv>, id: number) => (await transfersForStaff(c.var.deps.db, { id }))[0]!;
+const staffOne = async (c: Context<AppEnv>, id: number) => (await transfersForStaff(c.var.deps.db, c.var.deps.gateways.keys, { id }))[0]!;
 
 /** Card transfer (spec §3, §4, §5; decision 026): the member's application and the staff queue. */
 export const transferRoutes = createRouter()
@@ -55,7 +58,7 @@ export const transferRoutes = createRouter()
       request: { body: photoRequestBody(TransferImageBody) },
       responses: { 200: json(TransferImage), 400: refusals[400], 401: refusals[401], 413: photoTooLarge, 415: err('Not a JPEG, PNG or WebP image') },
     }),
-    async (c) => ok(c, await uploadTransferImage(c.var.deps.db, c.var.deps.clock, me(c), Buffer.from(c.req.valid('json').image, 'base64'))),
+    async (c) => ok(c, await uploadTransferImage(c.var.deps.db, c.var.deps.clock, c.var.deps.gateways.keys, me(c), Buffer.from(c.req.valid('json').image, 'base64'))),
   )
   .openapi(
     createRoute({
@@ -70,7 +73,7 @@ export const transferRoutes = createRouter()
     }),
     async (c) => {
       const { agreed: _agreed, ...input } = c.req.valid('json');
-      const t = await applyTransfer(c.var.deps.db, c.var.deps.clock, me(c), input);
+      const t = await applyTransfer(c.var.deps.db, c.var.deps.clock, c.var.deps.gateways.keys, me(c), input);
       return ok(c, await myTransferView(c.var.deps.db, t));
     },
   )
@@ -103,26 +106,42 @@ export const transferRoutes = createRouter()
       method: 'get',
       path: '/staff/transfers',
       tags,
-      summary: 'Staff: transfer applications pending or under review, oldest first',
+      summary: 'Staff: transfer applications pending or under review, oldest first (the ID number masked)',
       middleware: [requireAuth, staffOnly()] as const,
       responses: { 200: json(z.array(StaffTransfer)), 401: refusals[401], 403: refusals[403] },
     }),
-    async (c) => ok(c, await transfersForStaff(c.var.deps.db)),
+    async (c) => ok(c, await transfersForStaff(c.var.deps.db, c.var.deps.gateways.keys)),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/staff/transfers/reveal-id-number',
+      tags,
+      summary: "Staff: the whole ID number of an application's recipient, with the reason staff need it (70003 naming reason when it is missing); recorded in the audit log",
+      middleware: [requireAuth, staffOnly()] as const,
+      request: { body: { content: { 'application/json': { schema: RevealIdNumberBody } }, required: true } },
+      responses: { 200: json(RevealedIdNumber), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
+    }),
+    async (c) => {
+      const b = c.req.valid('json');
+      return ok(c, await revealTransferIdNumber(c.var.deps.db, c.var.deps.gateways.keys, auditOf(c), b.id, b.reason));
+    },
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/staff/transfers/{id}/image/{which}',
       tags,
-      summary: "Staff: an application's ID photo or photo",
+      summary: "Staff: an application's ID photo or photo (each view recorded in the audit log)",
       middleware: [requireAuthOrCookie, staffOnly()] as const,
       request: { params: TransferImagePath },
       responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
     async (c) => {
       const { id, which } = c.req.valid('param');
-      const img = await transferImageBytes(c.var.deps.db, id, which);
+      const img = await transferImageBytes(c.var.deps.db, c.var.deps.gateways.keys, id, which);
       if (!img) throw new ApiError(Errors.notFound);
+      await auditOf(c)(c.var.deps.db, { action: which === 'id-photo' ? 'transfer.id-photo.view' : 'transfer.photo.view', subjectKind: 'transfer', subjectId: id });
       return new Response(new Uint8Array(img.bytes), { status: 200, headers: { 'Content-Type': img.contentType, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' } });
     },
   )
@@ -137,7 +156,7 @@ export const transferRoutes = createRouter()
       responses: { 200: json(StaffTransfer), ...all },
     }),
     async (c) => {
-      const t = await takeTransfer(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').id);
+      const t = await takeTransfer(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').id, auditOf(c));
       return ok(c, await staffOne(c, t.id));
     },
   )
@@ -153,7 +172,7 @@ export const transferRoutes = createRouter()
       responses: { 200: json(StaffTransfer), ...all },
     }),
     async (c) => {
-      const t = await approveTransfer(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').id);
+      const t = await approveTransfer(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').id, ROW_LOCKS, auditOf(c));
       return ok(c, await staffOne(c, t.id));
     },
   )
@@ -169,7 +188,7 @@ export const transferRoutes = createRouter()
     }),
     async (c) => {
       const b = c.req.valid('json');
-      const t = await rejectTransfer(c.var.deps.db, c.var.deps.clock, me(c), b.id, b.reason);
+      const t = await rejectTransfer(c.var.deps.db, c.var.deps.clock, me(c), b.id, b.reason, auditOf(c));
       return ok(c, await staffOne(c, t.id));
     },
   );

@@ -6,6 +6,9 @@ import { canUploadPhoto, nextPhotoStatus } from '../../../machines/domain/photo-
 import { PHOTO_MAX_BYTES, sniffImageType, type PhotoReviewState, type PhotoStatus } from '../../domain/photo-review';
 import type { Db } from '../db/client';
 import type { ObjectStore } from '../gateways/storage';
+import type { KeyAdapter } from '../gateways/keys/key-adapter';
+import type { Audit } from './audit/audit-log';
+import { memberPhotoContext, openImage, sealImage } from './privacy/images';
 import { accounts, memberPhotos } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
 import { imageTooLarge } from '../http/image-too-large';
@@ -41,9 +44,9 @@ export async function myPhoto(db: Db, accountId: number): Promise<PhotoView> {
  * staff allowed another (spec §5 "upload only once unless staff are contacted"). The member's
  * account row is locked so two uploads at once make one photo. The bytes go to the object store when
  * one is configured (after the chart allowed the upload, so a refused one stores nothing), else into
- * the row.
+ * the row. Either way they are encrypted first (decision 055): the row keeps the wrapped data key.
  */
-export async function uploadPhoto(db: Db, clock: Clock, accountId: number, bytes: Buffer, storage: ObjectStore | null = null): Promise<PhotoView> {
+export async function uploadPhoto(db: Db, clock: Clock, keys: KeyAdapter, accountId: number, bytes: Buffer, storage: ObjectStore | null = null): Promise<PhotoView> {
   if (bytes.length > PHOTO_MAX_BYTES) throw imageTooLarge('image');
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
@@ -52,36 +55,42 @@ export async function uploadPhoto(db: Db, clock: Clock, accountId: number, bytes
     const [last] = await tx.select().from(memberPhotos).where(eq(memberPhotos.accountId, accountId)).orderBy(desc(memberPhotos.id)).limit(1);
     const state = nextPhotoStatus(last?.state ?? 'none', 'photo.upload') as PhotoReviewState | null;
     if (!state) throw new ApiError(Errors.photoUploadClosed);
+    const { cipher, key } = await sealImage(keys, bytes, memberPhotoContext(accountId));
     let storageKey: string | null = null;
     if (storage) {
-      storageKey = `photos/${accountId}/${randomUUID()}.${type.slice('image/'.length)}`;
+      storageKey = `photos/${accountId}/${randomUUID()}.${type.slice('image/'.length)}.sealed`;
       try {
-        await storage.put(storageKey, bytes, type);
+        await storage.put(storageKey, cipher, 'application/octet-stream');
       } catch {
         throw new ApiError(Errors.photoStorageDown);
       }
     }
     const [row] = await tx
       .insert(memberPhotos)
-      .values({ accountId, contentType: type, bytes: storageKey ? null : bytes, storageKey, size: bytes.length, state, createdAt: clock.now() })
+      .values({ accountId, contentType: type, bytes: storageKey ? null : cipher, ...key, storageKey, size: bytes.length, state, createdAt: clock.now() })
       .returning();
     return viewOf(row);
   });
 }
 
-/** The bytes of a photo: the member's latest, or (staff) any by id; from the row or the object store. */
-export async function photoBytes(db: Db, q: { accountId: number } | { photoId: number }, storage: ObjectStore | null = null): Promise<{ contentType: string; bytes: Buffer } | null> {
+/** The bytes of a photo, decrypted: the member's latest, or (staff) any by id; from the row or the object store. */
+export async function photoBytes(
+  db: Db,
+  keys: KeyAdapter,
+  q: { accountId: number } | { photoId: number },
+  storage: ObjectStore | null = null,
+): Promise<{ id: number; contentType: string; bytes: Buffer } | null> {
   const [row] = 'photoId' in q ? await db.select().from(memberPhotos).where(eq(memberPhotos.id, q.photoId)) : await latestOf(db, q.accountId);
   if (!row) return null;
-  if (row.bytes) return { contentType: row.contentType, bytes: row.bytes };
-  if (!row.storageKey || !storage) return null;
-  let bytes: Buffer | null;
-  try {
-    bytes = await storage.get(row.storageKey);
-  } catch {
-    throw new ApiError(Errors.photoStorageDown);
+  let bytes: Buffer | null = row.bytes;
+  if (!bytes && row.storageKey && storage) {
+    try {
+      bytes = await storage.get(row.storageKey);
+    } catch {
+      throw new ApiError(Errors.photoStorageDown);
+    }
   }
-  return bytes ? { contentType: row.contentType, bytes } : null;
+  return bytes ? { id: row.id, contentType: row.contentType, bytes: await openImage(keys, bytes, row, memberPhotoContext(row.accountId)) } : null;
 }
 
 /** Photos waiting for staff, oldest first (the review queue). */
@@ -97,18 +106,28 @@ export async function photosToReview(db: Db, limit = 50): Promise<PhotoToReview[
 }
 
 /** Staff pass or reject a photo under review; a rejection carries the reason the member reads. Decided once. */
-export async function reviewPhoto(db: Db, clock: Clock, staffId: number, photoId: number, decision: { pass: true } | { pass: false; reason: string }): Promise<PhotoReviewed> {
+export async function reviewPhoto(
+  db: Db,
+  clock: Clock,
+  staffId: number,
+  photoId: number,
+  decision: { pass: true } | { pass: false; reason: string },
+  audit?: Audit,
+): Promise<PhotoReviewed> {
   const [row] = await db.select({ state: memberPhotos.state }).from(memberPhotos).where(eq(memberPhotos.id, photoId));
   if (!row) throw new ApiError(Errors.notFound, { field: 'photoId' });
   const state = nextPhotoStatus(row.state, decision.pass ? 'photo.pass' : 'photo.reject') as PhotoReviewState | null;
   if (!state) throw new ApiError(Errors.photoAlreadyReviewed);
-  const [done] = await db
-    .update(memberPhotos)
-    .set({ state, rejectReason: decision.pass ? null : decision.reason, reviewedBy: staffId, reviewedAt: clock.now() })
-    .where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.state, 'reviewing')))
-    .returning({ id: memberPhotos.id });
-  if (!done) throw new ApiError(Errors.photoAlreadyReviewed);
-  return { photoId, state };
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(memberPhotos)
+      .set({ state, rejectReason: decision.pass ? null : decision.reason, reviewedBy: staffId, reviewedAt: clock.now() })
+      .where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.state, 'reviewing')))
+      .returning({ id: memberPhotos.id });
+    if (!done) throw new ApiError(Errors.photoAlreadyReviewed);
+    await audit?.(tx, { action: decision.pass ? 'photo.pass' : 'photo.reject', subjectKind: 'photo', subjectId: photoId, reason: decision.pass ? null : decision.reason });
+    return { photoId, state };
+  });
 }
 
 /**
@@ -116,18 +135,21 @@ export async function reviewPhoto(db: Db, clock: Clock, staffId: number, photoId
  * "contact staff"; decision 042): the photo goes to `reopened` and keeps counting until the member
  * sends the new one. Only a passed photo (the member's latest, as passed is never followed by another).
  */
-export async function allowAnotherPhoto(db: Db, clock: Clock, staffId: number, photoId: number): Promise<PhotoReviewed> {
+export async function allowAnotherPhoto(db: Db, clock: Clock, staffId: number, photoId: number, audit?: Audit): Promise<PhotoReviewed> {
   const [row] = await db.select({ state: memberPhotos.state }).from(memberPhotos).where(eq(memberPhotos.id, photoId));
   if (!row) throw new ApiError(Errors.notFound, { field: 'photoId' });
   const state = nextPhotoStatus(row.state, 'photo.allowAnother') as PhotoReviewState | null;
   if (!state) throw new ApiError(Errors.photoNotPassed);
-  const [done] = await db
-    .update(memberPhotos)
-    .set({ state, reopenedBy: staffId, reopenedAt: clock.now() })
-    .where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.state, row.state)))
-    .returning({ id: memberPhotos.id });
-  if (!done) throw new ApiError(Errors.photoNotPassed);
-  return { photoId, state };
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(memberPhotos)
+      .set({ state, reopenedBy: staffId, reopenedAt: clock.now() })
+      .where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.state, row.state)))
+      .returning({ id: memberPhotos.id });
+    if (!done) throw new ApiError(Errors.photoNotPassed);
+    await audit?.(tx, { action: 'photo.allow-another', subjectKind: 'photo', subjectId: photoId });
+    return { photoId, state };
+  });
 }
 
 /** Staff look a member up by phone: who, and their photo's review state (to allow another upload). */

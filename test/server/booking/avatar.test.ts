@@ -109,15 +109,17 @@ describe('the avatar: one photo, one review (decision 042)', async () => {
 });
 
 describe('the storage adapter (decision 042)', () => {
-  it('PHOTO_STORAGE=disk: the bytes go to the directory, the row keeps the key, the image reads back', async () => {
+  it('PHOTO_STORAGE=disk: the bytes go to the directory sealed (decision 055), the row keeps the key, the image reads back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'photos-'));
     const s = await startTestServer({ config: { storage: { provider: 'disk', dir } } });
     const m = await newMember(s);
     const id = (await upload(s, m.token, PNG)).body.data.photoId as number;
     const [row] = await s.deps.db.select().from(memberPhotos).where(eq(memberPhotos.id, id));
     expect(row!.bytes).toBe(null);
-    expect(row!.storageKey).toMatch(new RegExp(`^photos/${m.id}/[0-9a-f-]+\\.png$`));
-    expect((await readFile(join(dir, row!.storageKey!))).equals(PNG)).toBe(true);
+    expect(row!.storageKey).toMatch(new RegExp(`^photos/${m.id}/[0-9a-f-]+\\.png\\.sealed$`));
+    const stored = await readFile(join(dir, row!.storageKey!));
+    expect(stored.includes(PNG)).toBe(false);
+    expect(row!.keyId).toBe(s.deps.gateways.keys.currentKeyId);
     const img = await ownImage(s, m.token);
     expect(Buffer.from(await img.arrayBuffer()).equals(PNG)).toBe(true);
     // a refused upload stores nothing

@@ -5,6 +5,8 @@ import { shanghaiDate } from '../../../src/domain/time';
 import { book, cardRow, DAY, HOUR, newCard, newClass, newMember } from '../booking/support';
 import { newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
+import { maskIdNumber } from '../../../src/domain/identity';
+import { openIdNumber, transferIdContext } from '../../../src/server/services/privacy/id-numbers';
 import { applyFor, ID_NUMBER, phoneOf, staffCall, transferRow, uploadImages } from './transfer-support';
 
 /**
@@ -72,7 +74,9 @@ describe('applying, and staff deciding', () => {
     expect(r.body).toMatchObject({ code: 200, data: { state: 'pending', cardId: card.id, recipientName: '王小明', canCancel: true, reason: null } });
     expect(r.body.data.recipientPhone).toBe(`${toPhone.slice(0, 3)}****${toPhone.slice(-4)}`);
     const row = await transferRow(s, r.body.data.id);
-    expect(row).toMatchObject({ fromAccountId: from.id, toAccountId: to.id, idNumber: ID_NUMBER, state: 'pending' });
+    // decision 055: the ID number is stored sealed, never in plain text
+    expect(row).toMatchObject({ fromAccountId: from.id, toAccountId: to.id, idNumber: null, state: 'pending' });
+    expect(await openIdNumber(s.deps.gateways.keys, row, transferIdContext(from.id, card.id))).toBe(ID_NUMBER);
     expect((await s.call('GET', `/api/customers/transfers/mine?cardId=${card.id}`, { token: from.token })).body.data).toMatchObject({ id: row.id, state: 'pending' });
     const d = await detail(from.token, card.id);
     expect(d.operations).not.toContain('transfer');
@@ -86,7 +90,7 @@ describe('applying, and staff deciding', () => {
     expect((await cardRow(s, card.id)).status).toBe('in_use');
     const staff = await newStaff(s);
     const queue = (await s.call('GET', '/api/staff/transfers', { token: staff.token })).body.data;
-    expect(queue.find((t: { id: number }) => t.id === row.id)).toMatchObject({ state: 'pending', cardNumber: card.number, idNumber: ID_NUMBER });
+    expect(queue.find((t: { id: number }) => t.id === row.id)).toMatchObject({ state: 'pending', cardNumber: card.number, idNumber: maskIdNumber(ID_NUMBER) });
     const img = await s.app.request(`/api/staff/transfers/${row.id}/image/id-photo`, { headers: { 'authorization-token': staff.token } });
     expect([img.status, img.headers.get('content-type')]).toEqual([200, 'image/png']);
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, personInfo } from '../../../src/server/db/schema/index';
+import { accounts } from '../../../src/server/db/schema/index';
+import { personRow } from '../support/sealed-rows';
 import { newCard, newMember } from '../booking/support';
 import { startTestServer } from '../support/harness';
 import { applyFor, phoneOf } from '../cards/transfer-support';
@@ -19,7 +20,7 @@ const OTHER_ID = '310115198506152343';
 const body = (over: Record<string, unknown> = {}) => ({ realName: '王小明', idNumber: ID, yogaAge: 3, styles: ['hatha', 'yin'], practiceTime: 'evening', salutation: '小明', ...over });
 const save = (token: string, over: Record<string, unknown> = {}) => s.call('PUT', '/api/customers/person-info', { token, body: body(over) });
 const page = async (token: string) => (await s.call('GET', '/api/customers/person-info', { token })).body.data;
-const stored = async (accountId: number) => (await s.deps.db.select().from(personInfo).where(eq(personInfo.accountId, accountId)))[0];
+const stored = (accountId: number) => personRow(s.deps, accountId);
 
 describe('storing personal information (PUT /customers/person-info)', () => {
   it('nothing stored: the page has no information and offers the chain’s styles in both languages', async () => {

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import type { Deps } from '../../../src/server/env';
 import { createGateways } from '../../../src/server/gateways/create';
+import { dataKeySettingsFromEnv } from '../../../src/server/gateways/keys/key-settings';
 import { memoryLogger } from '../../../src/server/logger';
 import { TEMPLATE_DIR, TEST_EPOCH, TEST_SCRYPT_N } from '../../global-setup';
 
@@ -131,7 +132,8 @@ export async function startTestServer(opts: { now?: string; config?: Partial<Con
     seeded = wantSeeded && loadDataDir !== undefined;
   }
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
-  const deps: Deps = { ...partial, gateways: createGateways(config, partial) };
+  // tests that turn demo off still run without DATA_KEY: the development key (or DATA_KEY when set)
+  const deps: Deps = { ...partial, gateways: createGateways(config, partial, { keySettings: dataKeySettingsFromEnv(process.env, true) }) };
   if (opts.seed && !seeded) {
     const { seedDemo } = await import('../../../src/server/db/seed/index');
     await seedDemo(deps.db, clock, config.passwordScryptN);

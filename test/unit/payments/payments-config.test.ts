@@ -21,6 +21,7 @@ const PRODUCTION = {
   TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
   TENCENT_CAPTCHA_APP_ID: '190000002',
   TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
+  DATA_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
   PUBLIC_URL: 'https://club.example',
 };
 const deps = { clock: fixedClock('2026-11-20T02:00:00Z') } as unknown as Omit<Deps, 'gateways'>;

@@ -27,4 +27,5 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { key: 'complaints', path: '/staff/complaints', title: msg`投诉处理`, description: msg`回复会员投诉，超过48小时未回复的排在最前` },
   { key: 'invoices', path: '/staff/invoices', title: msg`开具发票`, description: msg`为会员开具发票（生成 PDF）或说明原因拒绝` },
   { key: 'refunds', path: '/staff/refunds', title: msg`退款处理`, description: msg`处理退款失败或暂缓的退款` },
+  { key: 'audit', path: '/staff/audit', title: msg`操作记录`, description: msg`查看员工的审核操作和对会员个人信息的查看记录` },
 ];

@@ -6,6 +6,7 @@ import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { refusalMessage } from '../auth/auth-messages';
 import { staffRead, type StaffData } from './staff-data';
+import { RevealIdNumber } from './reveal-id-number';
 import { StaffPage } from './staff-parts';
 import { useStaffDecisions } from './use-staff-decisions';
 
@@ -14,7 +15,8 @@ export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFr
 /**
  * /staff/transfers: card transfer applications (decision 026), oldest first: take a pending one for
  * review, then approve it or reject it with the reason the member reads. Each tap is one intent
- * (Idempotency-Key), so a double tap acts once.
+ * (Idempotency-Key), so a double tap acts once. The ID number shows masked; staff reveal it with a
+ * reason (decision 055).
  */
 export default function TransfersScreen() {
   const d = useLoaderData() as StaffData<StaffTransfer[]>;
@@ -35,8 +37,9 @@ export default function TransfersScreen() {
                   {x.cardName} · {x.cardNumber}
                 </p>
                 <p>
-                  {x.fromPhone} → {x.toPhone} · {x.recipientName} · {x.idNumber}
+                  {x.fromPhone} → {x.toPhone} · {x.recipientName}
                 </p>
+                <RevealIdNumber transferId={x.id} masked={x.idNumber} />
                 <div className="mt-2 flex gap-2">
                   <img src={`/api/staff/transfers/${x.id}/image/id-photo`} alt="" width={96} height={64} className="h-16 w-24 rounded bg-black/5 object-cover" />
                   <img src={`/api/staff/transfers/${x.id}/image/photo`} alt="" width={64} height={64} className="h-16 w-16 rounded bg-black/5 object-cover" />

@@ -15,3 +15,4 @@ export * from './member-services';
 export * from './person';
 export * from './card-records';
 export * from './invoices';
+export * from './audit';

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { bytea } from './sealed';
 
 /**
  * A member's personal information (spec §3, §5; issue 15; decision 032): stored once and shown
  * masked afterwards. The real name and ID number are what a card transfer to this member is checked
- * against; once a transfer or a refund has used them they change only through staff.
+ * against; once a transfer or a refund has used them they change only through staff. The ID number is
+ * encrypted at rest (decision 055); its format is checked by the app before it is sealed.
  */
 export const personInfo = pgTable(
   'person_info',
@@ -14,8 +16,13 @@ export const personInfo = pgTable(
       .primaryKey()
       .references(() => accounts.id),
     realName: text('real_name').notNull(),
-    /** 18 characters, the check character upper case */
-    idNumber: text('id_number').notNull(),
+    /** plain text only in rows from before encryption (decision 055), emptied when sealed at start */
+    idNumber: text('id_number'),
+    /** 18 characters, the check character upper case, encrypted under its own data key (decision 055) */
+    idNumberCipher: bytea('id_number_cipher'),
+    idNumberWrappedKey: bytea('id_number_wrapped_key'),
+    idNumberKeyId: text('id_number_key_id'),
+    idNumberNonce: bytea('id_number_nonce'),
     /** years of practice (null: not said) */
     yogaAge: integer('yoga_age'),
     /** style keys (styles.key) */
@@ -27,7 +34,7 @@ export const personInfo = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [check('person_info_id_number', sql`${t.idNumber} ~ '^[0-9]{17}[0-9X]$'`)],
+  (t) => [check('person_info_id_number_kept', sql`${t.idNumber} is not null or ${t.idNumberKeyId} is not null`)],
 );
 
 /**

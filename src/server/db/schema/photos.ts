@@ -1,20 +1,16 @@
-import { customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PhotoReviewState } from '../../../domain/photo-review';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
 import { accounts } from './accounts';
-
-/** PostgreSQL bytea as a Node Buffer (PGlite and postgres.js both hand back bytes). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
+import { bytea } from './sealed';
 
 /**
  * Members' front photos for face check-in and their staff review (spec §4 photo review, decision
  * 007). One row per upload; the member's latest row is their current photo, which is also their
  * avatar (decision 042: one photo, one review). The bytes live in this row (PostgreSQL, DESIGN.md §1's
  * default storage) or, with PHOTO_STORAGE=disk|s3, in the object store under `storage_key`; they are
- * small (the app scales them down).
+ * small (the app scales them down). They are encrypted at rest (decision 055): with `key_id` set, the
+ * bytes (in the row or the store) are the ciphertext, opened with `wrapped_key` and `nonce`.
  */
 export const memberPhotos = pgTable(
   'member_photos',
@@ -25,8 +21,12 @@ export const memberPhotos = pgTable(
       .references(() => accounts.id),
     /** image/jpeg | image/png | image/webp, from the bytes themselves */
     contentType: text('content_type').notNull(),
-    /** the image, when kept in PostgreSQL (the default); null when it lives in the object store */
+    /** the image (its ciphertext once sealed), when kept in PostgreSQL (the default); null when it lives in the object store */
     bytes: bytea('bytes'),
+    /** the image's data key, wrapped by the key `key_id` (null: a row from before encryption, sealed at start) */
+    wrappedKey: bytea('wrapped_key'),
+    keyId: text('key_id'),
+    nonce: bytea('nonce'),
     /** the object store's key (gateways/storage.ts), when the bytes live there */
     storageKey: text('storage_key'),
     size: integer('size').notNull(),

@@ -1,22 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { OPEN_TRANSFER_STATES, type TransferState } from '../../../../machines/domain/transfer-transitions';
 import { OPEN_CARD_REFUND_STATES, type CardRefundState } from '../../../../machines/domain/card-refund-transitions';
 import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
 import { accounts } from './accounts';
 import { memberCards } from './booking';
 import { orders } from './orders';
-
-/** PostgreSQL bytea as a Node Buffer (PGlite and postgres.js both hand back bytes). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
+import { bytea } from './sealed';
 
 /**
  * A member's uploaded image for a transfer application (spec §3 transfer: ID photo, photo; decision
  * 026): one upload a request, so two images never pass the body limit together; the application names
- * them by id. The bytes live in PostgreSQL (the default storage adapter), as `member_photos`.
+ * them by id. The bytes live in PostgreSQL (the default storage adapter), as `member_photos`, encrypted
+ * at rest (decision 055): with `key_id` set, `bytes` is the ciphertext.
  */
 export const transferImages = pgTable(
   'transfer_images',
@@ -28,6 +24,10 @@ export const transferImages = pgTable(
     /** image/jpeg | image/png | image/webp, from the bytes themselves */
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
+    /** the image's data key, wrapped by the key `key_id` (null: a row from before encryption, sealed at start) */
+    wrappedKey: bytea('wrapped_key'),
+    keyId: text('key_id'),
+    nonce: bytea('nonce'),
     size: integer('size').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -53,7 +53,13 @@ export const cardTransfers = pgTable(
       .notNull()
       .references(() => accounts.id),
     recipientName: text('recipient_name').notNull(),
-    idNumber: text('id_number').notNull(),
+    /** plain text only in rows from before encryption (decision 055), emptied when sealed at start */
+    idNumber: text('id_number'),
+    /** the ID number typed for the recipient, encrypted (decision 055) */
+    idNumberCipher: bytea('id_number_cipher'),
+    idNumberWrappedKey: bytea('id_number_wrapped_key'),
+    idNumberKeyId: text('id_number_key_id'),
+    idNumberNonce: bytea('id_number_nonce'),
     idPhotoId: integer('id_photo_id')
       .notNull()
       .references(() => transferImages.id),
@@ -78,6 +84,7 @@ export const cardTransfers = pgTable(
     index('card_transfers_from').on(t.fromAccountId, t.id),
     index('card_transfers_open').on(t.id).where(stateIn(t.state, OPEN_TRANSFER_STATES)),
     check('card_transfers_not_to_self', sql`${t.fromAccountId} <> ${t.toAccountId}`),
+    check('card_transfers_id_number_kept', sql`${t.idNumber} is not null or ${t.idNumberKeyId} is not null`),
     check('card_transfers_approved_card', sql`(${t.state} = 'approved') = (${t.newCardId} is not null)`),
     stateCheck(STATE_COLUMNS.cardTransfers),
   ],

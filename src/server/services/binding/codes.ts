@@ -7,6 +7,7 @@ import { isValidPhone, trimInput } from '../../../domain/validation';
 import type { Db } from '../../db/client';
 import { accounts, bindCodes, openIdBindings, teachers } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
+import type { Audit } from '../audit/audit-log';
 import { accountByPhone } from '../auth/accounts';
 import { revokeAccountSessions } from '../auth/sessions';
 import { unbindAccount } from './common';
@@ -37,7 +38,7 @@ const viewOf = (r: CodeRow, teacherName: string, now: Date): BindCodeView => ({
  * `ttlHours` (72 unless set). A teacher without a login gets one now, a teacher account on `phone`
  * (needed then: 60010; a phone that is already someone's login is 60012).
  */
-export async function issueBindCode(db: Db, clock: Clock, staffId: number, input: IssueBindCodeBody): Promise<BindCodeIssued> {
+export async function issueBindCode(db: Db, clock: Clock, staffId: number, input: IssueBindCodeBody, audit?: Audit): Promise<BindCodeIssued> {
   return db.transaction(async (tx) => {
     const [teacher] = await tx.select().from(teachers).where(eq(teachers.id, input.teacherId)).for('update');
     if (!teacher) throw new ApiError(Errors.teacherMissing, { field: 'teacherId' });
@@ -62,6 +63,7 @@ export async function issueBindCode(db: Db, clock: Clock, staffId: number, input
         expiresAt: new Date(now.getTime() + (input.ttlHours ?? BIND_CODE_TTL_HOURS) * HOUR_MS),
       })
       .returning();
+    await audit?.(tx, { action: 'bind-code.issue', subjectKind: 'bind-code', subjectId: row!.id });
     return { ...viewOf(row!, teacher.name, now), code };
   });
 }

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, cardRefunds, memberCards, notifications, orders, payments, refunds } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
+import type { Audit } from '../audit/audit-log';
 import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { syncOrderRefund } from '../refunds/order-refund';
 import { requestRefund } from '../refunds/request';
@@ -94,13 +95,14 @@ async function writeRequest(tx: Tx, r: CardRefundRow, set: Partial<typeof cardRe
 }
 
 /** Staff reject a pending request with the reason the member reads; who and when kept; the member is notified. */
-export async function rejectCardRefund(db: Db, clock: Clock, staffId: number, id: number, reason: string): Promise<CardRefundRow> {
+export async function rejectCardRefund(db: Db, clock: Clock, staffId: number, id: number, reason: string, audit?: Audit): Promise<CardRefundRow> {
   return decide(db, async (tx) => {
     const now = clock.now();
     const { r, state } = await lockRequest(tx, id, 'cardRefund.reject', ROW_LOCKS);
     const row = await writeRequest(tx, r, { state, reason, decidedBy: staffId, decidedAt: now }, ROW_LOCKS);
     const [card] = await tx.select().from(memberCards).where(eq(memberCards.id, r.cardId));
     await tx.insert(notifications).values({ accountId: r.accountId, createdAt: now, ...cardRefundRejectedNotice(card!, reason) });
+    await audit?.(tx, { action: 'card-refund.reject', subjectKind: 'card-refund', subjectId: r.id, reason });
     return row;
   });
 }
@@ -114,7 +116,7 @@ export async function rejectCardRefund(db: Db, clock: Clock, staffId: number, id
  * once, a provider's asked right after the commit); the order follows its refunds (refund done or
  * failed); the member is notified.
  */
-export async function approveCardRefund(deps: Deps, staffId: number, id: number, opts: DecideOptions = ROW_LOCKS): Promise<CardRefundRow> {
+export async function approveCardRefund(deps: Deps, staffId: number, id: number, opts: DecideOptions = ROW_LOCKS, audit?: Audit): Promise<CardRefundRow> {
   const { db, clock } = deps;
   const [pre] = await db.select({ cardId: cardRefunds.cardId }).from(cardRefunds).where(eq(cardRefunds.id, id));
   if (pre) await catchUpCard(db, clock.now(), pre.cardId);
@@ -155,6 +157,7 @@ export async function approveCardRefund(deps: Deps, staffId: number, id: number,
     await syncOrderRefund(tx, now, order.id);
     const done = await writeRequest(tx, r, { state, amountCents: check.quote.amountCents, decidedBy: staffId, decidedAt: now }, opts);
     await tx.insert(notifications).values({ accountId: r.accountId, createdAt: now, ...cardRefundApprovedNotice(card, check.quote.amountCents) });
+    await audit?.(tx, { action: 'card-refund.approve', subjectKind: 'card-refund', subjectId: r.id });
     return done;
   });
   await runRefundsNow(deps, toRun);

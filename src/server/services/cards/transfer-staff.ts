@@ -8,8 +8,12 @@ import { Errors } from '../../../domain/errors';
 import type { StaffTransfer } from '../../../contracts/transfers';
 import type { Db, Tx } from '../../db/client';
 import { accounts, cardTransfers, memberCards, notifications } from '../../db/schema/index';
+import { maskIdNumber } from '../../../domain/identity';
+import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
+import type { Audit } from '../audit/audit-log';
 import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { openIdNumber, transferIdContext } from '../privacy/id-numbers';
 import { catchUpCard, lockMyCard } from './my-card';
 import { maskPhone } from './transfer';
 import { transferredInNotice, transferredOutNotice, transferRejectedNotice } from './transfer-notices';
@@ -22,9 +26,10 @@ const taker = alias(accounts, 'taker');
 /**
  * The staff queue of transfer applications (decision 026): pending or under review, oldest first.
  * Clubs are not modelled on staff accounts, so every staff member sees all of them; `id` reads one
- * application in any state (after a decision).
+ * application in any state (after a decision). The ID number is masked: the whole number only through
+ * `revealTransferIdNumber`, with a reason, recorded (decision 055).
  */
-export async function transfersForStaff(db: Db, q: { id?: number } = {}): Promise<StaffTransfer[]> {
+export async function transfersForStaff(db: Db, keys: KeyAdapter, q: { id?: number } = {}): Promise<StaffTransfer[]> {
   const rows = await db
     .select({ t: cardTransfers, cardName: memberCards.name, cardNumber: memberCards.number, fromPhone: giver.phone, toPhone: taker.phone })
     .from(cardTransfers)
@@ -34,13 +39,14 @@ export async function transfersForStaff(db: Db, q: { id?: number } = {}): Promis
     .where(q.id === undefined ? inArray(cardTransfers.state, OPEN_TRANSFER_STATES) : eq(cardTransfers.id, q.id))
     .orderBy(asc(cardTransfers.id))
     .limit(100);
-  return rows.map(({ t, ...r }) => ({
+  const ids = await Promise.all(rows.map(({ t }) => openIdNumber(keys, t, transferIdContext(t.fromAccountId, t.cardId))));
+  return rows.map(({ t, ...r }, i) => ({
     id: t.id,
     state: t.state,
     cardId: t.cardId,
     ...r,
     recipientName: t.recipientName,
-    idNumber: t.idNumber,
+    idNumber: maskIdNumber(ids[i]!),
     reason: t.reason,
     reviewedBy: t.reviewedBy,
     reviewedAt: t.reviewedAt?.toISOString() ?? null,
@@ -49,6 +55,18 @@ export async function transfersForStaff(db: Db, q: { id?: number } = {}): Promis
     newCardId: t.newCardId,
     createdAt: t.createdAt.toISOString(),
   }));
+}
+
+/**
+ * The whole ID number typed for an application's recipient, for staff who gave a reason; the reveal
+ * is recorded (who, why, when, from where) before the number is answered.
+ */
+export async function revealTransferIdNumber(db: Db, keys: KeyAdapter, audit: Audit, id: number, reason: string): Promise<{ id: number; idNumber: string }> {
+  const [t] = await db.select().from(cardTransfers).where(eq(cardTransfers.id, id));
+  if (!t) throw new ApiError(Errors.notFound, { field: 'id' });
+  const idNumber = await openIdNumber(keys, t, transferIdContext(t.fromAccountId, t.cardId));
+  await audit(db, { action: 'transfer.id-number.reveal', subjectKind: 'transfer', subjectId: t.id, reason });
+  return { id: t.id, idNumber };
 }
 
 /** The application locked for a decision, and the state the chart moves it to on `event` (30037 when it refuses). */
@@ -73,21 +91,24 @@ async function writeTransfer(tx: Tx, t: TransferRow, set: Partial<typeof cardTra
 }
 
 /** Staff take an application for review (`transfer.take`): who and when are kept. */
-export async function takeTransfer(db: Db, clock: Clock, staffId: number, id: number): Promise<TransferRow> {
+export async function takeTransfer(db: Db, clock: Clock, staffId: number, id: number, audit?: Audit): Promise<TransferRow> {
   return decide(db, async (tx) => {
     const { t, state } = await lockTransfer(tx, id, 'transfer.take', ROW_LOCKS);
-    return writeTransfer(tx, t, { state, reviewedBy: staffId, reviewedAt: clock.now() }, ROW_LOCKS);
+    const row = await writeTransfer(tx, t, { state, reviewedBy: staffId, reviewedAt: clock.now() }, ROW_LOCKS);
+    await audit?.(tx, { action: 'transfer.take', subjectKind: 'transfer', subjectId: t.id });
+    return row;
   });
 }
 
 /** Staff reject an application under review with the reason the member reads; the giver is notified. */
-export async function rejectTransfer(db: Db, clock: Clock, staffId: number, id: number, reason: string): Promise<TransferRow> {
+export async function rejectTransfer(db: Db, clock: Clock, staffId: number, id: number, reason: string, audit?: Audit): Promise<TransferRow> {
   return decide(db, async (tx) => {
     const now = clock.now();
     const { t, state } = await lockTransfer(tx, id, 'transfer.reject', ROW_LOCKS);
     const row = await writeTransfer(tx, t, { state, reason, decidedBy: staffId, decidedAt: now }, ROW_LOCKS);
     const [card] = await tx.select().from(memberCards).where(eq(memberCards.id, t.cardId));
     await tx.insert(notifications).values({ accountId: t.fromAccountId, createdAt: now, ...transferRejectedNotice(card!, reason) });
+    await audit?.(tx, { action: 'transfer.reject', subjectKind: 'transfer', subjectId: t.id, reason });
     return row;
   });
 }
@@ -99,7 +120,7 @@ export async function rejectTransfer(db: Db, clock: Clock, staffId: number, id: 
  * reject with the reason); the card moves by the chart to transferred; the recipient gets a new card
  * with the uses and validity end left, marked received by transfer; both members are notified.
  */
-export async function approveTransfer(db: Db, clock: Clock, staffId: number, id: number, opts: DecideOptions = ROW_LOCKS): Promise<TransferRow> {
+export async function approveTransfer(db: Db, clock: Clock, staffId: number, id: number, opts: DecideOptions = ROW_LOCKS, audit?: Audit): Promise<TransferRow> {
   const [pre] = await db.select({ cardId: cardTransfers.cardId }).from(cardTransfers).where(eq(cardTransfers.id, id));
   if (pre) await catchUpCard(db, clock.now(), pre.cardId);
   return decide(db, async (tx) => {
@@ -130,6 +151,7 @@ export async function approveTransfer(db: Db, clock: Clock, staffId: number, id:
       { accountId: t.fromAccountId, createdAt: now, ...transferredOutNotice(card, t.recipientName) },
       { accountId: t.toAccountId, createdAt: now, ...transferredInNotice(issued!, maskPhone(from?.phone ?? '')) },
     ]);
+    await audit?.(tx, { action: 'transfer.approve', subjectKind: 'transfer', subjectId: t.id });
     return row;
   });
 }

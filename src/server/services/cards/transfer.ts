@@ -7,10 +7,13 @@ import { PHOTO_MAX_BYTES, sniffImageType } from '../../../domain/photo-review';
 import type { MemberByPhone, MyTransfer } from '../../../contracts/transfers';
 import type { Db } from '../../db/client';
 import { accounts, cardTransfers, memberCards, personInfo, transferImages } from '../../db/schema/index';
+import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
 import { imageTooLarge } from '../../http/image-too-large';
 import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { recipientIdentityMatches } from '../person/person-info';
+import { sealIdNumber, transferIdContext } from '../privacy/id-numbers';
+import { openImage, sealImage, transferImageContext } from '../privacy/images';
 import { catchUpCard, lockMyCard } from './my-card';
 import { recipientByPhone, refuseTransfer, transferRefusal } from './transfer-rules';
 
@@ -33,21 +36,28 @@ export async function memberByPhone(db: Db, phone: string): Promise<MemberByPhon
   return { name: name ? maskName(name) : null };
 }
 
-/** One image for a transfer application (the ID photo or the photo): JPEG, PNG or WebP, at most PHOTO_MAX_BYTES. */
-export async function uploadTransferImage(db: Db, clock: Clock, accountId: number, bytes: Buffer): Promise<{ imageId: number }> {
+/**
+ * One image for a transfer application (the ID photo or the photo): JPEG, PNG or WebP, at most
+ * PHOTO_MAX_BYTES; stored encrypted (decision 055).
+ */
+export async function uploadTransferImage(db: Db, clock: Clock, keys: KeyAdapter, accountId: number, bytes: Buffer): Promise<{ imageId: number }> {
   if (bytes.length > PHOTO_MAX_BYTES) throw imageTooLarge('image');
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
-  const [row] = await db.insert(transferImages).values({ accountId, contentType: type, bytes, size: bytes.length, createdAt: clock.now() }).returning({ id: transferImages.id });
+  const { cipher, key } = await sealImage(keys, bytes, transferImageContext(accountId));
+  const [row] = await db
+    .insert(transferImages)
+    .values({ accountId, contentType: type, bytes: cipher, ...key, size: bytes.length, createdAt: clock.now() })
+    .returning({ id: transferImages.id });
   return { imageId: row!.id };
 }
 
-/** The bytes of a transfer image (staff read any by application). */
-export async function transferImageBytes(db: Db, transferId: number, which: 'id-photo' | 'photo') {
+/** The bytes of a transfer image, decrypted (staff read any by application). */
+export async function transferImageBytes(db: Db, keys: KeyAdapter, transferId: number, which: 'id-photo' | 'photo') {
   const [t] = await db.select().from(cardTransfers).where(eq(cardTransfers.id, transferId));
   if (!t) return null;
   const [img] = await db.select().from(transferImages).where(eq(transferImages.id, which === 'photo' ? t.photoId : t.idPhotoId));
-  return img ? { contentType: img.contentType, bytes: img.bytes } : null;
+  return img ? { contentType: img.contentType, bytes: await openImage(keys, img.bytes, img, transferImageContext(img.accountId)) } : null;
 }
 
 export interface TransferApply {
@@ -64,15 +74,16 @@ export interface TransferApply {
  * is checked under the member's and the card's locks (the booking decisions' order), so a booking
  * with the card and the application serialise; the images must be mine. The application waits for staff.
  */
-export async function applyTransfer(db: Db, clock: Clock, accountId: number, input: TransferApply, opts: DecideOptions = ROW_LOCKS): Promise<TransferRow> {
+export async function applyTransfer(db: Db, clock: Clock, keys: KeyAdapter, accountId: number, input: TransferApply, opts: DecideOptions = ROW_LOCKS): Promise<TransferRow> {
   const now = clock.now();
   await catchUpCard(db, now, input.cardId);
+  const sealed = await sealIdNumber(keys, input.idNumber, transferIdContext(accountId, input.cardId));
   return decide(db, async (tx) => {
     const card = await lockMyCard(tx, now, accountId, input.cardId, opts);
     const to = await recipientByPhone(tx, input.phone);
     if (!to) throw new ApiError(Errors.noSuchMember, { field: 'phone' });
     if (to.id === accountId) throw new ApiError(Errors.transferToSelf, { field: 'phone' });
-    if (!(await recipientIdentityMatches(tx, to.id, input.name, input.idNumber))) throw new ApiError(Errors.recipientIdentityMismatch, { field: 'name' });
+    if (!(await recipientIdentityMatches(tx, keys, to.id, input.name, input.idNumber))) throw new ApiError(Errors.recipientIdentityMismatch, { field: 'name' });
     const why = await transferRefusal(tx, card, now);
     if (why) refuseTransfer(why);
     for (const [field, id] of [['idPhotoId', input.idPhotoId], ['photoId', input.photoId]] as const) {
@@ -81,7 +92,7 @@ export async function applyTransfer(db: Db, clock: Clock, accountId: number, inp
     }
     const [row] = await tx
       .insert(cardTransfers)
-      .values({ cardId: card.id, fromAccountId: accountId, toAccountId: to.id, recipientName: input.name, idNumber: input.idNumber, idPhotoId: input.idPhotoId, photoId: input.photoId, state: TRANSFER_INITIAL, createdAt: now })
+      .values({ cardId: card.id, fromAccountId: accountId, toAccountId: to.id, recipientName: input.name, ...sealed, idPhotoId: input.idPhotoId, photoId: input.photoId, state: TRANSFER_INITIAL, createdAt: now })
       .returning();
     return row!;
   });

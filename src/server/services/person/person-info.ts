@@ -7,8 +7,10 @@ import { shanghaiDate } from '../../../domain/time';
 import type { PersonInfoBody, PersonInfoPage, PersonInfoView } from '../../../contracts/person-info';
 import type { Db, Tx } from '../../db/client';
 import { cardRefunds, cardTransfers, personInfo, styles } from '../../db/schema/index';
+import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../booking/decide';
+import { openIdNumber, personIdContext, sealIdNumber } from '../privacy/id-numbers';
 
 type PersonRow = typeof personInfo.$inferSelect;
 
@@ -41,10 +43,16 @@ export async function storedPersonInfo(db: Db | Tx, accountId: number): Promise<
   return row;
 }
 
-function view(row: PersonRow, locked: boolean): PersonInfoView {
+/** A member's ID number as stored, decrypted (decision 055); undefined when they stored none. */
+export async function memberIdNumber(db: Db | Tx, keys: KeyAdapter, accountId: number): Promise<string | undefined> {
+  const row = await storedPersonInfo(db, accountId);
+  return row ? openIdNumber(keys, row, personIdContext(row.accountId)) : undefined;
+}
+
+function view(row: PersonRow, idNumber: string, locked: boolean): PersonInfoView {
   return {
     realName: maskName(row.realName),
-    idNumber: maskIdNumber(row.idNumber),
+    idNumber: maskIdNumber(idNumber),
     yogaAge: row.yogaAge,
     styles: row.styles,
     practiceTime: (row.practiceTime as PersonInfoView['practiceTime']) ?? null,
@@ -54,11 +62,11 @@ function view(row: PersonRow, locked: boolean): PersonInfoView {
 }
 
 /** GET /customers/person-info: mine, masked, and the styles a member may choose. */
-export async function personInfoPage(db: Db, accountId: number): Promise<PersonInfoPage> {
+export async function personInfoPage(db: Db, keys: KeyAdapter, accountId: number): Promise<PersonInfoPage> {
   const row = await storedPersonInfo(db, accountId);
   const options = await db.select({ value: styles.key, zh: styles.name, en: styles.nameEn }).from(styles).orderBy(asc(styles.sort), asc(styles.id));
   return {
-    info: row ? view(row, await identityUsed(db, accountId)) : null,
+    info: row ? view(row, await openIdNumber(keys, row, personIdContext(accountId)), await identityUsed(db, accountId)) : null,
     styleOptions: options.map((o) => ({ value: o.value, zh: o.zh, en: o.en ?? o.zh })),
   };
 }
@@ -69,7 +77,7 @@ export async function personInfoPage(db: Db, accountId: number): Promise<PersonI
  * the rest freely, but a different name or ID number after a transfer or refund used them is refused
  * (70104: staff change it), decided under the row's lock so a transfer cannot slip in between.
  */
-export async function savePersonInfo(db: Db, clock: Clock, accountId: number, input: PersonInfoBody): Promise<PersonInfoView> {
+export async function savePersonInfo(db: Db, clock: Clock, keys: KeyAdapter, accountId: number, input: PersonInfoBody): Promise<PersonInfoView> {
   const now = clock.now();
   const realName = input.realName.trim();
   if (!validRealName(realName)) throw new ApiError(Errors.realNameInvalid, { field: 'realName' });
@@ -82,24 +90,27 @@ export async function savePersonInfo(db: Db, clock: Clock, accountId: number, in
     if (known.length !== chosen.length) throw new ApiError(Errors.invalidField, { field: 'styles', values: { field: 'styles' } });
   }
   const rest = { yogaAge: input.yogaAge, styles: chosen, practiceTime: input.practiceTime, salutation: input.salutation.trim(), updatedAt: now };
+  const sealed = await sealIdNumber(keys, idNumber, personIdContext(accountId));
   return decide(db, async (tx) => {
     const [old] = await tx.select().from(personInfo).where(eq(personInfo.accountId, accountId)).for('update');
-    if (old && (old.realName !== realName || old.idNumber !== idNumber) && (await identityUsed(tx, accountId))) throw new ApiError(Errors.identityLocked);
+    const oldId = old ? await openIdNumber(keys, old, personIdContext(accountId)) : undefined;
+    if (old && (old.realName !== realName || oldId !== idNumber) && (await identityUsed(tx, accountId))) throw new ApiError(Errors.identityLocked);
     const [row] = old
-      ? await tx.update(personInfo).set({ realName, idNumber, ...rest }).where(eq(personInfo.accountId, accountId)).returning()
-      : await tx.insert(personInfo).values({ accountId, realName, idNumber, ...rest, createdAt: now }).onConflictDoNothing().returning();
+      ? await tx.update(personInfo).set({ realName, ...sealed, ...rest }).where(eq(personInfo.accountId, accountId)).returning()
+      : await tx.insert(personInfo).values({ accountId, realName, ...sealed, ...rest, createdAt: now }).onConflictDoNothing().returning();
     // two first saves at once: the second finds the first's row and is told to try again (as a retry would)
     if (!row) throw new ApiError(Errors.requestInProgress);
-    return view(row, await identityUsed(tx, accountId));
+    return view(row, idNumber, await identityUsed(tx, accountId));
   });
 }
 
 /**
  * Card transfer's check of a recipient (decision 032): when the recipient stored personal information,
  * the name and ID number typed for them must be theirs (70105); a recipient who never did is checked
- * by staff against the ID photo, as before.
+ * by staff against the ID photo, as before. The stored number is compared after decrypting it (one
+ * row, read by the recipient's id: no search by ID number needs a blind index).
  */
-export async function recipientIdentityMatches(db: Db | Tx, recipientId: number, name: string, idNumber: string): Promise<boolean> {
+export async function recipientIdentityMatches(db: Db | Tx, keys: KeyAdapter, recipientId: number, name: string, idNumber: string): Promise<boolean> {
   const row = await storedPersonInfo(db, recipientId);
-  return !row || (row.realName === name.trim() && row.idNumber === normalIdNumber(idNumber));
+  return !row || (row.realName === name.trim() && (await openIdNumber(keys, row, personIdContext(recipientId))) === normalIdNumber(idNumber));
 }

@@ -1,0 +1,30 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+/**
+ * What the audit log records (decision 055): staff decisions and staff views of personal data. One
+ * list, so the server writes only these and the console's filter offers exactly these, each named.
+ */
+export const AUDIT_ACTIONS = {
+  'card-refund.approve': msg`通过退卡申请`,
+  'card-refund.reject': msg`拒绝退卡申请`,
+  'transfer.take': msg`开始审核转让`,
+  'transfer.approve': msg`通过转让申请`,
+  'transfer.reject': msg`拒绝转让申请`,
+  'transfer.id-number.reveal': msg`查看完整身份证号`,
+  'transfer.id-photo.view': msg`查看身份证照片`,
+  'transfer.photo.view': msg`查看转让人像照片`,
+  'photo.view': msg`查看会员照片`,
+  'photo.pass': msg`照片审核通过`,
+  'photo.reject': msg`照片审核不通过`,
+  'photo.allow-another': msg`允许重新上传照片`,
+  'member.register': msg`登记新会员`,
+  'bind-code.issue': msg`发放老师绑定码`,
+} as const satisfies Record<string, MessageDescriptor>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/** What an action was done to. */
+export type AuditSubject = 'card-refund' | 'transfer' | 'photo' | 'account' | 'bind-code';
+export const AUDIT_SUBJECT_VALUES = ['card-refund', 'transfer', 'photo', 'account', 'bind-code'] as const satisfies readonly AuditSubject[];
