@@ -23,7 +23,7 @@ export const account = createRouter()
       const { deps } = c.var;
       const id = c.var.caller!.accountId;
       const now = deps.clock.now();
-      const data = await exportMemberData(deps.db, id, now);
+      const data = await exportMemberData(deps.db, deps.gateways.keys, id, now);
       c.header('Content-Disposition', `attachment; filename="yoga-club-my-data-${id}-${now.toISOString().slice(0, 10)}.json"`);
       c.header('Cache-Control', 'no-store');
       return ok(c, data);

@@ -29,6 +29,13 @@ describe('a member downloads their data (GET /api/customers/me/export)', async (
     for (const name of ['cards', 'bookings', 'balanceLedger', 'sessions']) expect((data[name] as unknown[]).length, name).toBeGreaterThan(0);
   });
 
+  it('holds their own ID number whole, although it is sealed at rest', async () => {
+    const saved = await s.call('PUT', '/api/customers/person-info', { token, body: { realName: '张小雨', idNumber: '110101199003071233', yogaAge: 3, styles: ['hatha'], practiceTime: 'evening', salutation: '小雨' } });
+    expect(saved.body.code).toBe(200);
+    const { body } = await s.call('GET', '/api/customers/me/export', { token });
+    expect(body.data.personInfo).toMatchObject([{ idNumber: '110101199003071233', realName: '张小雨' }]);
+  });
+
   it('by a plain link (the token cookie), and never without a login', async () => {
     const byCookie = await s.app.request('/api/customers/me/export', { headers: { cookie: `token=${token}` } });
     expect(byCookie.status).toBe(200);

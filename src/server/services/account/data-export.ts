@@ -2,6 +2,8 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
+import type { KeyAdapter } from '../../gateways/keys/key-adapter';
+import { memberIdNumber } from '../person/person-info';
 
 /**
  * Where a member's rows are: each table and the column that names the member. The export reads
@@ -43,6 +45,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   'reset_tickets.account_id': 'single-use secrets that last ten minutes',
   'teachers.account_id': "a teacher's public profile, not a member's data",
   'staff_clubs.account_id': "staff's clubs, not a member's data",
+  'audit_log.staff_account_id': "staff's actions, the record of who looked at what (decision 055), not a member's data",
 };
 
 /** Secrets and bytes never leave the server: hashes, and photo bytes (the export names the photo instead). */
@@ -52,11 +55,17 @@ function exportable(table: PgTable): Record<string, PgColumn> {
   return Object.fromEntries(Object.entries(getTableColumns(table)).filter(([, col]) => !SECRET.test(col.name) && col.getSQLType() !== 'bytea'));
 }
 
-/** Every row the server holds about the member, by table, as JSON (GET /customers/me/export). */
-export async function exportMemberData(db: Db, accountId: number, exportedAt: Date): Promise<Record<string, unknown>> {
+/**
+ * Every row the server holds about the member, by table, as JSON (GET /customers/me/export). Their
+ * ID number is sealed at rest (decision 055): the export opens it for them, as their own page does.
+ */
+export async function exportMemberData(db: Db, keys: KeyAdapter, accountId: number, exportedAt: Date): Promise<Record<string, unknown>> {
   const [account] = await db.select(exportable(schema.accounts)).from(schema.accounts).where(eq(schema.accounts.id, accountId));
   const sections = await Promise.all(EXPORTED.map(async (e) => [e.name, await db.select(exportable(e.table)).from(e.table).where(eq(e.owner, accountId))] as const));
-  return { exportedAt: exportedAt.toISOString(), account, ...Object.fromEntries(sections) };
+  const idNumber = (await memberIdNumber(db, keys, accountId)) ?? null;
+  const out: Record<string, unknown> = { exportedAt: exportedAt.toISOString(), account, ...Object.fromEntries(sections) };
+  out.personInfo = (out.personInfo as Record<string, unknown>[]).map((row) => ({ ...row, idNumber }));
+  return out;
 }
 
 /** The schema's tables, for the completeness test. */
