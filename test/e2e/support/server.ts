@@ -176,7 +176,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const url = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const tlsEnv = opts.tls ? { TLS_CERT_FILE: opts.tls.certFile, TLS_KEY_FILE: opts.tls.keyFile } : {};
   // PUBLIC_URL on the same origin the browser uses, so OAuth redirects come back with its cookies
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ...tlsEnv, ...opts.env };
+  // every browser and page of a run comes from 127.0.0.1, one network: the login guard's per-network
+  // and per-phone thresholds are out of the way unless a test sets its own (decision 056)
+  const guard = { LOGIN_CAPTCHA_AFTER_PHONE_FAILURES: '1000', LOGIN_CAPTCHA_AFTER_NETWORK_FAILURES: '100000', LOGIN_BLOCK_NETWORK_AFTER_FAILURES: '1000000', SMS_CAPTCHA_AFTER_NETWORK_CODES: '100000' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ...guard, ...tlsEnv, ...opts.env };
   // demo mode (local stand-ins, /api/dev) unless the test starts a production server on purpose
   env.APP_MODE = opts.mode ?? 'demo';
   if (pg) env.DATABASE_URL = pg.url;
