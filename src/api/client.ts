@@ -1,5 +1,6 @@
 import { ofetch, FetchError } from 'ofetch';
-import { PASSWORD_CHANGE_REQUIRED, REQUEST_IN_PROGRESS, type Envelope } from '../domain/envelope';
+import type { CaptchaAnswer, CaptchaNeeded } from '../contracts/auth';
+import { CAPTCHA_REQUIRED, PASSWORD_CHANGE_REQUIRED, REQUEST_IN_PROGRESS, type Envelope } from '../domain/envelope';
 import { REQUEST_TIMEOUT_MS } from '../domain/limits';
 
 /** Thrown when the server could not be reached or answered something that is not the envelope. */
@@ -21,6 +22,11 @@ export interface ApiClientOptions {
   onExpired?(how: 'body' | 'http'): void;
   /** decision 054: this session must set a new password before anything else (10016) */
   onPasswordChangeRequired?(): void;
+  /**
+   * decision 056: the server asks for the security check first (10020). Opens the widget; its answer
+   * (null: the member closed it) is sent with the same request again, once.
+   */
+  onCaptcha?(need: CaptchaNeeded): Promise<CaptchaAnswer | null>;
 }
 
 export interface RequestOptions {
@@ -59,6 +65,17 @@ export function createApiClient(opts: ApiClientOptions) {
   );
 
   async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: RequestOptions = {}): Promise<Envelope<T>> {
+    const first = await requestKept<T>(method, path, o);
+    if (first.code !== CAPTCHA_REQUIRED || !opts.onCaptcha) return first;
+    const answer = await opts.onCaptcha(first.data as CaptchaNeeded);
+    if (!answer) return first;
+    // a GET carries the answer in its query (GET /oauth/valid-code), a body in its `captcha` (POST /oauth/login)
+    const again: RequestOptions =
+      method === 'GET' ? { ...o, query: { ...o.query, ticket: answer.ticket, randstr: answer.randstr } } : { ...o, body: { ...(o.body as Record<string, unknown>), captcha: answer } };
+    return requestKept<T>(method, path, again);
+  }
+
+  async function requestKept<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: RequestOptions): Promise<Envelope<T>> {
     for (let tries = 0; ; tries++) {
       const envelope = await requestOnce<T>(method, path, o);
       if (!o.idempotencyKey || envelope.code !== REQUEST_IN_PROGRESS || tries >= IN_PROGRESS_WAITS_MS.length) return envelope;

@@ -9,6 +9,7 @@ import { AppProviders } from './providers';
 import { NEW_PASSWORD_PAGE, newPasswordFirstPath } from '../domain/initial-password';
 import { loginPath } from './session/request-session';
 import { reactExpiryEffects, SessionExpiryBridge } from './session/session-bridge';
+import { SecurityCheckBridge, solveSecurityCheck } from './ui/security-check';
 import { createExpiryHandler } from './session/session-expiry';
 
 /** The app's router in the browser (a browser router; the screen tests use a memory router). */
@@ -47,6 +48,7 @@ export function startBrowserApi(opts: { baseURL: string; fetch?: typeof globalTh
     onExpired,
     // a session from an initial password reached past the change page (back button, a link): back to it;
     // the login screen sends there itself, with where the member was going
+    onCaptcha: solveSecurityCheck,
     onPasswordChangeRequired: () => {
       const here = opts.here();
       if (!here.startsWith(NEW_PASSWORD_PAGE) && !here.startsWith('/login')) void routerRef.current?.navigate(newPasswordFirstPath(here), { replace: true });
@@ -64,6 +66,7 @@ export function AppRoot(props: { i18n: I18n; api: Api; router: AppRouter; childr
       <I18nProvider i18n={props.i18n}>
         <AppProviders api={props.api} cookies={cookies}>
           <SessionExpiryBridge />
+          <SecurityCheckBridge />
           <RouterProvider router={props.router} />
           {props.children}
         </AppProviders>

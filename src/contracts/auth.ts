@@ -13,7 +13,9 @@ export const CaptchaAnswer = z
 export type CaptchaAnswer = z.infer<typeof CaptchaAnswer>;
 
 /** What a refusal asking for (10020) or refusing (10021) the security check carries: the widget's app id. */
-export const CaptchaNeeded = z.object({ captchaAppId: z.number().int() }).openapi('CaptchaNeeded');
+export const CaptchaNeeded = z
+  .object({ captchaAppId: z.number().int(), widget: z.enum(['tencent', 'stand-in']).openapi({ description: "Tencent Captcha's widget, or the stand-in's in demo mode" }) })
+  .openapi('CaptchaNeeded');
 export type CaptchaNeeded = z.infer<typeof CaptchaNeeded>;
 
 export const LoginBody = z

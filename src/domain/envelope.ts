@@ -34,3 +34,9 @@ export const PASSWORD_CHANGE_REQUIRED = 10016;
 export function isOk(e: Pick<Envelope, 'code' | 'status'>): boolean {
   return e.code === OK && e.status === true;
 }
+
+/**
+ * The refusal that asks for the security check first (10020, decision 056): the API client opens the
+ * widget and sends the request again with its answer. Here for the same reason as above.
+ */
+export const CAPTCHA_REQUIRED = 10020;

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { PASSWORD_CHANGE_REQUIRED, REQUEST_IN_PROGRESS } from './envelope';
+import { CAPTCHA_REQUIRED, PASSWORD_CHANGE_REQUIRED, REQUEST_IN_PROGRESS } from './envelope';
 
 /**
  * The one error catalogue (DESIGN.md §4, §7). Server and app both translate a code through this table,
@@ -52,7 +52,7 @@ export const Errors = {
   passwordChangeRequired: def(PASSWORD_CHANGE_REQUIRED, 403, msg`请先设置新密码`),
   phonePasswordExpired: def(10017, 403, msg`由手机号组成的密码已失效，请用验证码登录并设置新密码`),
   phonePasswordNotAllowed: def(10018, 400, msg`新密码不能以手机号的后几位结尾`),
-  captchaRequired: def(10020, 429, msg`请先完成安全验证`),
+  captchaRequired: def(CAPTCHA_REQUIRED, 429, msg`请先完成安全验证`),
   captchaFailed: def(10021, 400, msg`安全验证未通过，请重试`),
   tryLater: def(10022, 429, msg`尝试过于频繁，请{seconds}秒后再试`),
 

@@ -183,8 +183,10 @@ export function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "connect-src 'self'",
+    // Tencent Captcha's widget (the security check): its frame, pictures and calls (decision 056)
+    "img-src 'self' data: blob: https://turing.captcha.qcloud.com https://turing.captcha.gtimg.com",
+    "connect-src 'self' https://turing.captcha.qcloud.com",
+    "frame-src https://turing.captcha.qcloud.com",
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",

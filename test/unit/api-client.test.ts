@@ -32,6 +32,43 @@ describe('the one HTTP client', () => {
     expect(told).toEqual(['change']);
   });
 
+  it('asked for the security check (10020), opens the widget and sends the same request again with its answer, once', async () => {
+    const seen: string[] = [];
+    const needs: unknown[] = [];
+    const answers = [
+      { code: 10020, status: false, data: { captchaAppId: 190000001, widget: 'stand-in' } },
+      { code: 200, status: true, data: null },
+      { code: 10020, status: false, data: { captchaAppId: 190000001, widget: 'stand-in' } },
+      { code: 10020, status: false, data: { captchaAppId: 190000001, widget: 'stand-in' } },
+      { code: 10020, status: false, data: { captchaAppId: 190000001, widget: 'stand-in' } },
+    ];
+    let solve: { ticket: string; randstr: string } | null = { ticket: 't1', randstr: '@r1' };
+    const client = createApiClient({
+      baseURL: 'http://in-process.invalid/api',
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req = new Request(input, init);
+        seen.push(`${req.method} ${req.url}${req.method === 'POST' ? ` ${await req.text()}` : ''}`);
+        return Response.json(answers.shift(), { status: 429 });
+      }) as typeof fetch,
+      getToken: () => undefined,
+      onCaptcha: async (need) => (needs.push(need), solve),
+    });
+    await expect(client.post('/oauth/login', { body: { username: '13500000001', password: 'pw' } })).resolves.toMatchObject({ code: 200 });
+    // the GET's answer goes in its query; a second 10020 is handed back, not asked again
+    await expect(client.get('/oauth/valid-code', { query: { phone: '13500000001' } })).resolves.toMatchObject({ code: 10020 });
+    // the member closed the widget: the refusal is the answer, nothing sent again
+    solve = null;
+    await expect(client.get('/oauth/valid-code', { query: { phone: '13500000002' } })).resolves.toMatchObject({ code: 10020 });
+    expect(seen).toEqual([
+      'POST http://in-process.invalid/api/oauth/login {"username":"13500000001","password":"pw"}',
+      'POST http://in-process.invalid/api/oauth/login {"username":"13500000001","password":"pw","captcha":{"ticket":"t1","randstr":"@r1"}}',
+      'GET http://in-process.invalid/api/oauth/valid-code?phone=13500000001',
+      'GET http://in-process.invalid/api/oauth/valid-code?phone=13500000001&ticket=t1&randstr=@r1',
+      'GET http://in-process.invalid/api/oauth/valid-code?phone=13500000002',
+    ]);
+    expect(needs).toEqual([{ captchaAppId: 190000001, widget: 'stand-in' }, { captchaAppId: 190000001, widget: 'stand-in' }, { captchaAppId: 190000001, widget: 'stand-in' }]);
+  });
+
   it('turns a failing fetch into NetworkError', async () => {
     const client = createApiClient({
       baseURL: 'http://in-process.invalid/api',

@@ -13,6 +13,8 @@ import { tc3Headers } from './tencent-tc3';
 export interface CaptchaGateway {
   /** CaptchaAppId, for the app's widget */
   appId: number;
+  /** which widget the app opens: Tencent's, or the stand-in's (demo mode) */
+  widget: 'tencent' | 'stand-in';
   /** whether the provider stands behind this ticket, for this address; false for any refusal */
   verify(ticket: string, randstr: string, userIp: string): Promise<boolean>;
 }
@@ -26,10 +28,11 @@ export interface TencentCaptchaSettings {
 }
 
 /** Tencent Captcha's DescribeCaptchaResult (API 2019-07-22), signed with TC3-HMAC-SHA256. CaptchaCode 1 is a pass. */
-export function tencentCaptcha(settings: TencentCaptchaSettings, deps: { clock: Clock; fetch?: FetchLike }): CaptchaGateway {
+export function tencentCaptcha(settings: TencentCaptchaSettings, deps: { clock: Clock; fetch?: FetchLike; widget?: CaptchaGateway['widget'] }): CaptchaGateway {
   const doFetch: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
   return {
     appId: settings.appId,
+    widget: deps.widget ?? 'tencent',
     async verify(ticket, randstr, userIp) {
       const payload = JSON.stringify({ CaptchaType: 9, Ticket: ticket, UserIp: userIp, Randstr: randstr, CaptchaAppId: settings.appId, AppSecretKey: settings.appSecretKey });
       const headers = tc3Headers({
@@ -53,5 +56,5 @@ export function tencentCaptcha(settings: TencentCaptchaSettings, deps: { clock: 
 export function createCaptchaGateway(config: Config, deps: Omit<Deps, 'gateways'>): CaptchaGateway {
   const { tencent, host } = config.captcha;
   if (config.captcha.provider === 'tencent' && tencent) return tencentCaptcha({ ...tencent, host }, { clock: deps.clock });
-  return tencentCaptcha({ ...STANDIN_CAPTCHA, host: STANDIN_CAPTCHA.host }, { clock: deps.clock, fetch: captchaStandInFetch(deps) });
+  return tencentCaptcha({ ...STANDIN_CAPTCHA, host: STANDIN_CAPTCHA.host }, { clock: deps.clock, fetch: captchaStandInFetch(deps), widget: 'stand-in' });
 }

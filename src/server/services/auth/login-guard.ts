@@ -23,7 +23,7 @@ export interface GuardDeps {
 /** A refusal the guard decided, with what the app needs to go on (the widget's app id, the seconds to wait). */
 export interface GuardRefusal {
   error: ErrorDef;
-  data?: Record<string, number>;
+  data?: Record<string, number | string>;
   values?: Record<string, number>;
 }
 
@@ -87,8 +87,8 @@ export async function guardCode(tx: Tx, deps: GuardDeps & { config: Pick<Config,
 }
 
 function captchaStep(deps: GuardDeps, passed: boolean | undefined): GuardRefusal | undefined {
-  if (passed === undefined) return { error: Errors.captchaRequired, data: { captchaAppId: deps.captcha.appId } };
-  if (!passed) return { error: Errors.captchaFailed, data: { captchaAppId: deps.captcha.appId } };
+  if (passed === undefined) return { error: Errors.captchaRequired, data: { captchaAppId: deps.captcha.appId, widget: deps.captcha.widget } };
+  if (!passed) return { error: Errors.captchaFailed, data: { captchaAppId: deps.captcha.appId, widget: deps.captcha.widget } };
   return undefined;
 }
 
