@@ -41,6 +41,12 @@ describe('card transfer in the browser (issue 13, decision 026)', () => {
     await recipient.page.context().request.get(`/api/oauth/valid-code?phone=${RECIPIENT}`);
     const login = await recipient.page.context().request.post('/api/oauth/login', { data: { username: RECIPIENT, password: await devSmsCode(server.url, RECIPIENT), loginType: 'code' } });
     expect(((await login.json()) as { code: number }).code).toBe(200);
+    // who has given their real name (personal information): the lookup shows it masked to the giver
+    const info = await recipient.page.context().request.put('/api/customers/person-info', {
+      headers: { 'authorization-token': ((await login.json()) as { token: string }).token },
+      data: { realName: '李小明', idNumber: ID_NUMBER, yogaAge: 1, styles: ['hatha'], practiceTime: 'evening', salutation: '小明' },
+    });
+    expect(((await info.json()) as { code: number }).code).toBe(200);
 
     // the sender's card that may be transferred now (the server's offers say which)
     const sender = await newPage({ baseURL: server.url });
@@ -67,7 +73,7 @@ describe('card transfer in the browser (issue 13, decision 026)', () => {
     // the recipient's phone first: the server answers a masked name
     await sender.page.fill('input[name=phone]', RECIPIENT);
     await sender.page.locator('[data-action=transfer-lookup]').click();
-    await sender.page.locator('[data-transfer-recipient]').waitFor();
+    await expect.poll(() => sender.page.locator('[data-transfer-recipient]').innerText(), { timeout: 10_000 }).toContain('**明');
     await sender.page.fill('input[name=name]', '李小明');
     await sender.page.fill('input[name=idNumber]', ID_NUMBER);
     await sender.page.setInputFiles('input[name=idPhoto]', { name: 'id.png', mimeType: 'image/png', buffer: png(64, 40, [5, 7, 120]) });
