@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { BIND_CODE_TTL_HOURS_MAX, BIND_CODE_TTL_HOURS_MIN, TEACHER_REQUEST_STATES } from '../domain/binding';
-import { LoginData } from './auth';
+import { CaptchaAnswer, LoginData } from './auth';
 import { IdField } from './common';
 import { Base64Image } from './photos';
 
@@ -18,7 +18,12 @@ export type TeacherBindBody = z.infer<typeof TeacherBindBody>;
 
 /** POST /bind/staff: the staff account's username (its phone) and password. */
 export const StaffBindBody = z
-  .object({ username: z.string().max(64).nullish(), password: z.string().max(128).nullish(), openid: Ticket })
+  .object({
+    username: z.string().max(64).nullish(),
+    password: z.string().max(128).nullish(),
+    openid: Ticket,
+    captcha: CaptchaAnswer.nullish().openapi({ description: 'the security check, once a refusal (10020) asked for it' }),
+  })
   .openapi('StaffBindRequest');
 export type StaffBindBody = z.infer<typeof StaffBindBody>;
 

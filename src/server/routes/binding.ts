@@ -5,6 +5,7 @@ import { Errors } from '../../domain/errors';
 import type { AppEnv, Caller } from '../env';
 import { ApiError } from '../http/api-error';
 import { optionalAuth, requireAuth, requireAuthOrCookie } from '../http/auth';
+import { clientIp } from '../http/client-ip';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { photoRequestBody, photoTooLarge } from '../http/photo-body';
 import { setSessionCookies } from '../http/session-cookies';
@@ -122,13 +123,13 @@ export const bindingRoutes = createRouter()
       path: '/bind/staff',
       tags,
       summary: "A staff member binds their open id with their staff account's username and password",
-      description: '60001 empty open id, 60010 fill form, 60011 wrong credentials (counted like wrong logins; 10015 past the limit), 60012 not a staff account, 60006/60007 already bound.',
+      description: '60001 empty open id, 60010 fill form, 60011 wrong credentials (counted like wrong logins; 10015 past the limit), 60012 not a staff account, 60006/60007 already bound; the login guard as a login (10009, 10020 asks for the security check: send its answer as `captcha`, 10021, 10022).',
       request: { body: body(StaffBindBody) },
       responses: { ...bindAnswer, 400: refusals[400], 409: refusals[409], 429: refusals[429] },
     }),
     async (c) => {
       const b = c.req.valid('json');
-      return loggedIn(c, await binding(c, () => bindStaff(c.var.deps, { ...b, openid: ticketOf(c, b.openid) })));
+      return loggedIn(c, await binding(c, () => bindStaff({ ...c.var.deps, captcha: c.var.deps.gateways.captcha }, { ...b, openid: ticketOf(c, b.openid) }, clientIp(c))));
     },
   )
   .openapi(

@@ -4,6 +4,7 @@ import { tencentCaptcha } from '../../../src/server/gateways/captcha';
 import { captchaStandInFetch, issueStandInTicket, STANDIN_CAPTCHA } from '../../../src/server/gateways/captcha-standin';
 import { startTestServer, type TestServer } from '../support/harness';
 import { memberWithPassword } from './support';
+import { openIdTicket } from '../binding/support';
 
 /** The product's thresholds (config.ts defaults), not the harness's relaxed ones. */
 const GUARD = { captchaAfterPhoneFailures: 3, captchaAfterNetworkFailures: 5, blockNetworkAfterFailures: 50, smsCaptchaAfterNetworkCodes: 3 };
@@ -103,6 +104,20 @@ describe('wrong passwords counted per phone and per network', () => {
     }
     const asked = await s.call('POST', '/api/oauth/login', { body: { username: '13500000700', password: '000000', loginType: 'code' }, headers: { 'x-forwarded-for': '198.51.100.79' } });
     expect(asked.body.code).toBe(10020);
+  });
+});
+
+describe('the staff binding is guarded as a login', () => {
+  it('one open-id ticket trying a list of phones: 5 passwords checked, then the security check is asked for', async () => {
+    const s = await startTestServer({ config: { loginGuard: GUARD } });
+    const { ticket } = await openIdTicket(s);
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await s.call('POST', '/api/bind/staff', { body: { username: phoneNo(7000 + i), password: 'guess-pw', openid: ticket }, headers: { 'x-forwarded-for': '203.0.113.77' } });
+      codes.push(r.body.code);
+    }
+    expect(codes.filter((c) => c === 60011).length).toBe(5);
+    expect(codes.slice(5).every((c) => c === 10020)).toBe(true);
   });
 });
 

@@ -1,4 +1,6 @@
-import { Errors, type ErrorDef } from '../../../domain/errors';
+import { Errors } from '../../../domain/errors';
+import { guardLogin, verifyCaptcha, type CaptchaAnswer, type GuardDeps, type GuardRefusal } from '../auth/login-guard';
+import { lockKey } from '../auth/locks';
 import { trimInput } from '../../../domain/validation';
 import { ApiError } from '../../http/api-error';
 import type { AuthDeps } from '../password';
@@ -11,15 +13,24 @@ import { bindAndLogIn, refuseBoundOpenId, requireOpenId, type BindOutcome } from
  * (login_failures, per phone per hour; 10015 past the limit) and answered 60011; a right password of
  * an account that is not staff is 60012 (bind info wrong). The count is committed before refusing.
  */
-export async function bindStaff(deps: AuthDeps, input: { username?: string | null; password?: string | null; openid?: string | null }): Promise<BindOutcome> {
+export async function bindStaff(
+  deps: AuthDeps & GuardDeps,
+  input: { username?: string | null; password?: string | null; openid?: string | null; captcha?: CaptchaAnswer | null },
+  ip = 'unknown',
+): Promise<BindOutcome> {
   const { db, clock } = deps;
   const phone = trimInput(input.username ?? '');
   const password = trimInput(input.password ?? '');
   if (!phone) throw new ApiError(Errors.fillForm, { field: 'username', values: { field: 'username' } });
   if (!password) throw new ApiError(Errors.fillForm, { field: 'password', values: { field: 'password' } });
-  const outcome = await db.transaction(async (tx): Promise<{ ok: true; result: BindOutcome } | { ok: false; error: ErrorDef; field?: string }> => {
+  const captchaPassed = await verifyCaptcha(deps.captcha, input.captcha, ip);
+  const outcome = await db.transaction(async (tx): Promise<{ ok: true; result: BindOutcome } | ({ ok: false; field?: string } & GuardRefusal)> => {
     const ticket = await requireOpenId(tx, input.openid, clock);
-    const checked = await checkPassword(tx, clock, deps.config.passwordScryptN, phone, password);
+    // the same guard as a login: one open-id ticket must not try a list of phones
+    await lockKey(tx, `login:${phone}`);
+    const refused = await guardLogin(tx, deps, phone, ip, captchaPassed);
+    if (refused) return { ok: false, ...refused };
+    const checked = await checkPassword(tx, clock, deps.config.passwordScryptN, phone, password, ip);
     if (checked === 'locked') return { ok: false, error: Errors.tooManyWrongPasswords };
     if (checked === 'wrong') return { ok: false, error: Errors.wrongStaffCredentials, field: 'password' };
     const { account } = checked;
@@ -27,6 +38,6 @@ export async function bindStaff(deps: AuthDeps, input: { username?: string | nul
     await refuseBoundOpenId(tx, ticket.openId);
     return { ok: true, result: await bindAndLogIn(tx, ticket, account.id, clock) };
   });
-  if (!outcome.ok) throw new ApiError(outcome.error, { field: outcome.field });
+  if (!outcome.ok) throw new ApiError(outcome.error, { field: outcome.field, data: outcome.data, values: outcome.values });
   return outcome.result;
 }
