@@ -6,27 +6,12 @@ import { accounts, clubs } from '../../src/server/db/schema/index';
 import { memoryLogger } from '../../src/server/logger';
 import { DEMO_DATABASE_REFUSED, startServerApp } from '../../src/server/start';
 import { TEST_EPOCH, TEST_SCRYPT_N } from '../global-setup';
+import { PRODUCTION_ENV } from '../production-env';
 import { startableDatabase, startTestServer } from './support/harness';
 
 /** A production configuration (no APP_MODE): every required setting, pointed at the test's database. */
 function production(db: Pick<Config, 'databaseUrl' | 'dataDir'>, extra: NodeJS.ProcessEnv = {}): Config {
-  const config = loadConfig({
-    DATABASE_URL: 'postgres://replaced@localhost/by-the-test',
-    PUBLIC_URL: 'https://club.example',
-    TENCENT_SMS_SECRET_ID: 'id',
-    TENCENT_SMS_SECRET_KEY: 'key',
-    TENCENT_SMS_SDK_APP_ID: '1400000000',
-    TENCENT_SMS_SIGN_NAME: 'sign',
-    TENCENT_SMS_TEMPLATE_ID: '1',
-    WECHAT_APP_ID: 'wx1',
-    WECHAT_APP_SECRET: 's',
-    TENCENT_CAPTCHA_SECRET_ID: 'cid',
-    TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
-    TENCENT_CAPTCHA_APP_ID: '190000002',
-    TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
-    DATA_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-    ...extra,
-  });
+  const config = loadConfig({ ...PRODUCTION_ENV, ...extra });
   return { ...config, ...db, passwordScryptN: TEST_SCRYPT_N };
 }
 

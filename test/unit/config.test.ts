@@ -3,24 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, environmentWith, loadConfig } from '../../src/server/config';
+import { PRODUCTION_ENV } from '../production-env';
 
-/** Everything production needs: the chain's database, its address, SMS and the messaging app's login. */
-const PRODUCTION = {
-  DATABASE_URL: 'postgres://u@h/db',
-  TENCENT_SMS_SECRET_ID: 'id',
-  TENCENT_SMS_SECRET_KEY: 'key',
-  TENCENT_SMS_SDK_APP_ID: '1400000000',
-  TENCENT_SMS_SIGN_NAME: 'sign',
-  TENCENT_SMS_TEMPLATE_ID: '1',
-  WECHAT_APP_ID: 'wx1',
-  WECHAT_APP_SECRET: 's',
-  TENCENT_CAPTCHA_SECRET_ID: 'cid',
-  TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
-  TENCENT_CAPTCHA_APP_ID: '190000002',
-  TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
-  DATA_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-  PUBLIC_URL: 'https://club.example',
-};
+const PRODUCTION = PRODUCTION_ENV;
 
 /** The problems a refused configuration names, one per line. */
 function problems(env: NodeJS.ProcessEnv): string[] {

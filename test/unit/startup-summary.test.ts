@@ -2,23 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { environmentWith, loadConfig } from '../../src/server/config';
 import { adapterSummary } from '../../src/server/startup-summary';
+import { PRODUCTION_ENV } from '../production-env';
 
-const PRODUCTION = {
-  DATABASE_URL: 'postgres://u@h/db',
-  PUBLIC_URL: 'https://club.example',
-  TENCENT_SMS_SECRET_ID: 'id',
-  TENCENT_SMS_SECRET_KEY: 'key',
-  TENCENT_SMS_SDK_APP_ID: '1400000000',
-  TENCENT_SMS_SIGN_NAME: 'YogaClub',
-  TENCENT_SMS_TEMPLATE_ID: '1',
-  WECHAT_APP_ID: 'wx1',
-  WECHAT_APP_SECRET: 's',
-  TENCENT_CAPTCHA_SECRET_ID: 'cid',
-  TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
-  TENCENT_CAPTCHA_APP_ID: '190000002',
-  TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
-  DATA_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-};
+const PRODUCTION = PRODUCTION_ENV;
 
 const line = (lines: string[], what: string) => lines.find((l) => l.trim().startsWith(`${what}:`))?.split(`${what}:`)[1]?.trim();
 

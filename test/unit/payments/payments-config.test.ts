@@ -7,23 +7,9 @@ import { loadConfig } from '../../../src/server/config';
 import type { Deps } from '../../../src/server/env';
 import { createPaymentGateways } from '../../../src/server/gateways/payments/create';
 import { newRsaKeyPair } from '../../../src/server/gateways/payments/standin-keys';
+import { PRODUCTION_ENV } from '../../production-env';
 
-const PRODUCTION = {
-  DATABASE_URL: 'postgres://u@h/db',
-  TENCENT_SMS_SECRET_ID: 'id',
-  TENCENT_SMS_SECRET_KEY: 'key',
-  TENCENT_SMS_SDK_APP_ID: '1400000000',
-  TENCENT_SMS_SIGN_NAME: 'sign',
-  TENCENT_SMS_TEMPLATE_ID: '1',
-  WECHAT_APP_ID: 'wx1',
-  WECHAT_APP_SECRET: 's',
-  TENCENT_CAPTCHA_SECRET_ID: 'cid',
-  TENCENT_CAPTCHA_SECRET_KEY: 'ckey',
-  TENCENT_CAPTCHA_APP_ID: '190000002',
-  TENCENT_CAPTCHA_APP_SECRET_KEY: 'csecret',
-  DATA_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-  PUBLIC_URL: 'https://club.example',
-};
+const PRODUCTION = PRODUCTION_ENV;
 const deps = { clock: fixedClock('2026-11-20T02:00:00Z') } as unknown as Omit<Deps, 'gateways'>;
 const keyPem = newRsaKeyPair();
 const privatePem = keyPem.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
