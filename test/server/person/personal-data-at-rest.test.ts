@@ -42,7 +42,8 @@ async function transferWithIdPhoto() {
 }
 
 const audit = (s: TestServer, token: string, query = '') => s.call('GET', `/api/staff/audit${query}`, { token });
-const from = (ip: string, requestId: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1`, 'x-request-id': requestId });
+// the address the trusted proxy appended (the right end of X-Forwarded-For) after what the client wrote itself
+const from = (ip: string, requestId: string) => ({ 'x-forwarded-for': `10.0.0.1, ${ip}`, 'x-request-id': requestId });
 
 describe('at rest: the database holds no ID number and no photo bytes', () => {
   it('after personal information and a transfer with an ID photo, the raw rows and their dump text hold neither', async () => {
