@@ -20,11 +20,14 @@ export const AUDIT_ACTIONS = {
   'photo.allow-another': msg`允许重新上传照片`,
   'member.register': msg`登记新会员`,
   'bind-code.issue': msg`发放老师绑定码`,
+  'complaint.reply': msg`回复投诉`,
+  'invoice.issue': msg`已开具发票`,
+  'invoice.refuse': msg`拒绝开票申请`,
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
 /** What an action was done to. */
-export type AuditSubject = 'card-refund' | 'transfer' | 'photo' | 'account' | 'bind-code';
-export const AUDIT_SUBJECT_VALUES = ['card-refund', 'transfer', 'photo', 'account', 'bind-code'] as const satisfies readonly AuditSubject[];
+export type AuditSubject = 'card-refund' | 'transfer' | 'photo' | 'account' | 'bind-code' | 'complaint' | 'invoice';
+export const AUDIT_SUBJECT_VALUES = ['card-refund', 'transfer', 'photo', 'account', 'bind-code', 'complaint', 'invoice'] as const satisfies readonly AuditSubject[];

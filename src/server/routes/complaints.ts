@@ -11,6 +11,7 @@ import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/rou
 import { photoRequestBody, photoTooLarge } from '../http/photo-body';
 import { complaintImageBytes, complaintsForStaff, fileComplaint, myComplaint, myComplaints, rateComplaint, replyComplaint, staffComplaint, uploadComplaintImage } from '../services/complaints/complaints';
 import { staffOnly } from './staff-guard';
+import { auditOf } from '../http/audit';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
 const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorEnvelope } } });
@@ -148,7 +149,7 @@ export const complaintRoutes = createRouter()
     }),
     async (c) => {
       const b = c.req.valid('json');
-      await replyComplaint(c.var.deps.db, c.var.deps.clock, me(c), b.id, b.reply);
+      await replyComplaint(c.var.deps.db, c.var.deps.clock, me(c), b.id, b.reply, auditOf(c));
       return ok(c, await staffComplaint(c.var.deps.db, me(c), b.id, c.var.locale));
     },
   );

@@ -7,6 +7,7 @@ import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { invoiceableOrders, invoicesForStaff, issueInvoice, myInvoice, myInvoicePdf, myInvoices, refuseInvoice, requestInvoice, staffInvoice } from '../services/invoices/invoices';
 import { staffOnly } from './staff-guard';
+import { auditOf } from '../http/audit';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
 const tags = ['invoices'];
@@ -98,7 +99,7 @@ export const invoiceRoutes = createRouter()
     }),
     async (c) => {
       const { id } = c.req.valid('json');
-      await issueInvoice(c.var.deps.db, c.var.deps.clock, me(c), id);
+      await issueInvoice(c.var.deps.db, c.var.deps.clock, me(c), id, auditOf(c));
       return ok(c, await staffInvoice(c.var.deps.db, me(c), id, c.var.locale));
     },
   )
@@ -114,7 +115,7 @@ export const invoiceRoutes = createRouter()
     }),
     async (c) => {
       const b = c.req.valid('json');
-      await refuseInvoice(c.var.deps.db, c.var.deps.clock, me(c), b.id, b.reason);
+      await refuseInvoice(c.var.deps.db, c.var.deps.clock, me(c), b.id, b.reason, auditOf(c));
       return ok(c, await staffInvoice(c.var.deps.db, me(c), b.id, c.var.locale));
     },
   );

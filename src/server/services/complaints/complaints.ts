@@ -15,6 +15,7 @@ import { imageTooLarge } from '../../http/image-too-large';
 import { enqueueJob } from '../../jobs/queue';
 import { loc } from '../catalog';
 import { complaintRepliedNotice } from './notices';
+import type { Audit } from '../audit/audit-log';
 
 /** The job that flags a complaint still unanswered 48 hours after it was filed (decision 033). */
 export const COMPLAINT_OVERDUE_JOB = 'complaint.overdue';
@@ -178,7 +179,7 @@ export async function staffComplaint(db: Db, staffId: number, id: number, locale
 }
 
 /** Staff reply to a complaint of their clubs (70144 empty; 70141 already replied); who and when kept; the member is notified. */
-export async function replyComplaint(db: Db, clock: Clock, staffId: number, id: number, reply: string): Promise<ComplaintRow> {
+export async function replyComplaint(db: Db, clock: Clock, staffId: number, id: number, reply: string, audit?: Audit): Promise<ComplaintRow> {
   const text = reply.trim();
   if (text.length === 0) throw new ApiError(Errors.complaintReplyEmpty, { field: 'reply' });
   return db.transaction(async (tx) => {
@@ -187,6 +188,7 @@ export async function replyComplaint(db: Db, clock: Clock, staffId: number, id: 
     const { c, state } = await lockComplaint(tx, id, 'complaint.reply', (c) => scope === null || c.clubId === null || scope.includes(c.clubId));
     const [row] = await tx.update(complaints).set({ state, reply: text, repliedBy: staffId, repliedAt: now }).where(eq(complaints.id, id)).returning();
     await tx.insert(notifications).values({ accountId: c.accountId, createdAt: now, ...complaintRepliedNotice(text) });
+    await audit?.(tx, { action: 'complaint.reply', subjectKind: 'complaint', subjectId: id });
     return row!;
   });
 }

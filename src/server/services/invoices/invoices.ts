@@ -15,6 +15,7 @@ import type { Locale } from '../../i18n';
 import { loc } from '../catalog';
 import { staffClubsOf } from '../staff/staff-clubs';
 import { invoiceDecidedNotice } from './notices';
+import type { Audit } from '../audit/audit-log';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -212,7 +213,7 @@ async function lockForStaff(tx: Tx, staffId: number, id: number, event: InvoiceE
  * refuse it instead); the number (decision 044) and the PDF are written in the same transaction as the
  * state, and the member is notified.
  */
-export async function issueInvoice(db: Db, clock: Clock, staffId: number, id: number): Promise<InvoiceRow> {
+export async function issueInvoice(db: Db, clock: Clock, staffId: number, id: number, audit?: Audit): Promise<InvoiceRow> {
   // pdf-lib and its font engine load with the first invoice, not at every server start (0.1-0.2 s of
   // CPU), and before the request's rows are locked
   const { invoicePdf } = await import('./pdf');
@@ -236,12 +237,13 @@ export async function issueInvoice(db: Db, clock: Clock, staffId: number, id: nu
       .where(and(eq(invoices.id, id), eq(invoices.state, i.state)))
       .returning();
     await tx.insert(notifications).values({ accountId: i.accountId, createdAt: now, ...invoiceDecidedNotice(true, number) });
+    await audit?.(tx, { action: 'invoice.issue', subjectKind: 'invoice', subjectId: id });
     return row!;
   });
 }
 
 /** Staff refuse a request of their clubs with the reason the member reads (70189 empty); its orders are released to be asked for again. */
-export async function refuseInvoice(db: Db, clock: Clock, staffId: number, id: number, reason: string): Promise<InvoiceRow> {
+export async function refuseInvoice(db: Db, clock: Clock, staffId: number, id: number, reason: string, audit?: Audit): Promise<InvoiceRow> {
   const text = reason.trim();
   if (text === '') throw new ApiError(Errors.invoiceReasonEmpty, { field: 'reason' });
   return db.transaction(async (tx) => {
@@ -254,6 +256,7 @@ export async function refuseInvoice(db: Db, clock: Clock, staffId: number, id: n
       .returning();
     if (!HOLDS_ORDERS_STATES.includes(state)) await tx.update(invoiceOrders).set({ releasedAt: now }).where(and(eq(invoiceOrders.invoiceId, id), isNull(invoiceOrders.releasedAt)));
     await tx.insert(notifications).values({ accountId: i.accountId, createdAt: now, ...invoiceDecidedNotice(false, text) });
+    await audit?.(tx, { action: 'invoice.refuse', subjectKind: 'invoice', subjectId: id, reason: text });
     return row!;
   });
 }
