@@ -119,6 +119,13 @@ describe('the staff binding is guarded as a login', () => {
     expect(codes.filter((c) => c === 60011).length).toBe(5);
     expect(codes.slice(5).every((c) => c === 10020)).toBe(true);
   });
+
+  it('a password formed from the phone is expired here too (10017), before it is checked', async () => {
+    const s = await startTestServer();
+    const { ticket } = await openIdTicket(s);
+    const r = await s.call('POST', '/api/bind/staff', { body: { username: '13512345678', password: '345678', openid: ticket } });
+    expect([r.status, r.body.code]).toEqual([403, 10017]);
+  });
 });
 
 describe('SMS codes need the security check from a network that asked for several', () => {

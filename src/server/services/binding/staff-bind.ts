@@ -1,6 +1,7 @@
 import { Errors } from '../../../domain/errors';
 import { guardLogin, verifyCaptcha, type CaptchaAnswer, type GuardDeps, type GuardRefusal } from '../auth/login-guard';
 import { lockKey } from '../auth/locks';
+import { isPhoneDerivedPassword } from '../../../domain/phone-derived-password';
 import { trimInput } from '../../../domain/validation';
 import { ApiError } from '../../http/api-error';
 import type { AuthDeps } from '../password';
@@ -23,6 +24,8 @@ export async function bindStaff(
   const password = trimInput(input.password ?? '');
   if (!phone) throw new ApiError(Errors.fillForm, { field: 'username', values: { field: 'username' } });
   if (!password) throw new ApiError(Errors.fillForm, { field: 'password', values: { field: 'password' } });
+  // as at login (decision 054): a password formed from the phone is expired, right or wrong alike
+  if (isPhoneDerivedPassword(phone, password)) throw new ApiError(Errors.phonePasswordExpired, { field: 'password' });
   const captchaPassed = await verifyCaptcha(deps.captcha, input.captcha, ip);
   const outcome = await db.transaction(async (tx): Promise<{ ok: true; result: BindOutcome } | ({ ok: false; field?: string } & GuardRefusal)> => {
     const ticket = await requireOpenId(tx, input.openid, clock);
