@@ -123,7 +123,7 @@ export const bindingRoutes = createRouter()
       path: '/bind/staff',
       tags,
       summary: "A staff member binds their open id with their staff account's username and password",
-      description: '60001 empty open id, 60010 fill form, 60011 wrong credentials (counted like wrong logins; 10015 past the limit), 60012 not a staff account, 60006/60007 already bound; the login guard as a login (10009, 10020 asks for the security check: send its answer as `captcha`, 10021, 10022).',
+      description: '60001 empty open id, 60010 fill form, 10017 a password formed from the phone (expired), 60011 wrong credentials (counted like wrong logins; 10015 past the limit), 60012 not a staff account, 60006/60007 already bound; the login guard as a login (10009, 10020 asks for the security check: send its answer as `captcha`, 10021, 10022).',
       request: { body: body(StaffBindBody) },
       responses: { ...bindAnswer, 400: refusals[400], 409: refusals[409], 429: refusals[429] },
     }),
