@@ -22,7 +22,8 @@ async function passwordLogin(page: Page, password: string) {
 describe('the security check in the browser (decision 056)', () => {
   const { newPage } = useBrowser();
 
-  it('after 3 wrong passwords the login asks for the check (the stand-in widget in demo mode), then logs the member in', async () => {
+  /** The login page's password tab, the member's phone typed and the agreement ticked. */
+  async function passwordTab(): Promise<Page> {
     const tracked = await newPage({ baseURL: server.url });
     tracked.allowError(/status of (400|429)/);
     const { page } = tracked;
@@ -30,6 +31,11 @@ describe('the security check in the browser (decision 056)', () => {
     await page.getByRole('button', { name: /密码登录|Password/ }).click();
     await page.fill('input[name=phone]', MEMBER.phone);
     await page.locator('label:has(input[name=agreement])').first().click();
+    return page;
+  }
+
+  it('after 3 wrong passwords the login asks for the check (the stand-in widget in demo mode), then logs the member in', async () => {
+    const page = await passwordTab();
     for (let i = 0; i < 3; i++) {
       await passwordLogin(page, `wrong-pw-${i}`);
       await expect.poll(() => page.locator('#root').innerText()).toContain('手机号或密码错误');
@@ -44,13 +50,7 @@ describe('the security check in the browser (decision 056)', () => {
   });
 
   it('closing the check leaves the member on the login page, told to complete it', async () => {
-    const tracked = await newPage({ baseURL: server.url });
-    tracked.allowError(/status of (400|429)/);
-    const { page } = tracked;
-    await gotoHydrated(page, `${server.url}/login`);
-    await page.getByRole('button', { name: /密码登录|Password/ }).click();
-    await page.fill('input[name=phone]', MEMBER.phone);
-    await page.locator('label:has(input[name=agreement])').first().click();
+    const page = await passwordTab();
     // the phone's 3 wrong tries of the first test are still in the hour
     await page.waitForTimeout(1100);
     await passwordLogin(page, 'wrong-again');

@@ -4,7 +4,7 @@ import { newStaff } from '../orders/support';
 import { newTeacher } from '../schedule/support';
 import { changedTables, nextXid, tableChecksums } from '../support/db-checksum';
 import { startTestServer } from '../support/harness';
-import { FULL_WIDTH_DIGITS, goodBody, integerFields, NOT_INTEGERS, notNumericRule } from './body-fields';
+import { FULL_WIDTH_DIGITS, goodBody, integerFields, NOT_INTEGERS, notNumericRule, type Schema } from './body-fields';
 import { othersRecords } from './support';
 
 /**
@@ -35,25 +35,6 @@ const WRITTEN_BY_REFUSALS: Record<string, string> = {
  */
 const OUTSIDE_FORMATS = ['/api/pay/notify/', '/api/pay/refund-notify/', '/api/dev/'];
 
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  maxItems?: number;
-  pattern?: string;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  default?: unknown;
-  example?: unknown;
-};
 interface Operation {
   parameters?: Array<{ name: string; in: 'query' | 'path' | 'header' | 'cookie'; required?: boolean; schema?: Schema }>;
   requestBody?: { content: Record<string, { schema?: Schema }> };

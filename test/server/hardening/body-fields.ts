@@ -5,6 +5,7 @@ import { ID_NUMBER } from '../cards/transfer-support';
  * integer field of every JSON body, and every text field under a "not numeric" rule, each with a body
  * that is otherwise good so that the field under test is the one the 400 names.
  */
+/** A JSON schema of the OpenAPI document, as far as the generated bad requests read it. */
 export type Schema = {
   $ref?: string;
   type?: string | string[];
@@ -15,11 +16,14 @@ export type Schema = {
   minimum?: number;
   maximum?: number;
   minLength?: number;
+  maxLength?: number;
   minItems?: number;
+  maxItems?: number;
   pattern?: string;
   anyOf?: Schema[];
   oneOf?: Schema[];
   allOf?: Schema[];
+  default?: unknown;
   example?: unknown;
   description?: string;
 };
