@@ -35,9 +35,29 @@ export interface PayOrderInput {
 /** An order as the pay pages read it: its detail carries its parts (a split order's), a pay answer does not. */
 export type PayableOrder = Order & { parts?: OrderPart[] };
 
+/** The part of a split order this payment is for (absent: the whole order). */
+const partOf = (order: PayableOrder, partSeq: number | undefined) => (partSeq === undefined ? undefined : order.parts?.find((p) => p.seq === partSeq));
+
 /** Paid: the whole order, or the part being paid of a split one (the order stays unpaid until the last part). */
-const settledPaid = (order: PayableOrder, partSeq: number | undefined) =>
-  order.state === 'paid' || order.state === 'fully_paid' || (partSeq !== undefined && order.parts?.find((p) => p.seq === partSeq)?.state === 'paid');
+const settledPaid = (order: PayableOrder, partSeq: number | undefined) => order.state === 'paid' || order.state === 'fully_paid' || partOf(order, partSeq)?.state === 'paid';
+
+/** A provider trade of the member's is open: the whole order's (paying), or the part's own (its other parts pay meanwhile, decision 058). */
+const awaitingProvider = (order: PayableOrder, partSeq: number | undefined) => {
+  const part = partOf(order, partSeq);
+  return part ? part.holder === 'memberTrade' : order.state === 'paying';
+};
+
+/** The provider said no: the whole order's payment failed, or the part's own latest trade did. */
+const paymentFailed = (order: PayableOrder, partSeq: number | undefined) => {
+  const part = partOf(order, partSeq);
+  return part ? part.payFailed : order.state === 'payment_failed';
+};
+
+/** To pay now: the whole order unpaid, or the part offers paying with nothing holding it (the server's offers). */
+const payableNow = (order: PayableOrder, partSeq: number | undefined) => {
+  const part = partOf(order, partSeq);
+  return part ? part.holder === null && part.actions.includes('pay') : order.state === 'unpaid';
+};
 
 /** What the WeChat in-app bridge said after getBrandWCPayRequest (err_msg without its prefix). */
 export type WechatBridgeOutcome = 'ok' | 'cancel' | 'fail';
@@ -71,8 +91,9 @@ type Env = Envelope<unknown>;
  * provider has settled it. Past the time-out it keeps checking: it never calls a payment failed while
  * the provider may still settle it. An order from its page goes by its state (to pay, being paid,
  * paid, failed, closed); the checkout's new order starts paying at once with the way chosen on the form.
- * A part of a split order (`partSeq`) is paid the same way and is paid when that part is (the order
- * stays unpaid until its last part).
+ * A part of a split order (`partSeq`) is paid the same way, on its own: its own trade, its own failure
+ * and its own paid state decide (the order stays waiting until its last part; other parts may be paid
+ * by others meanwhile, decision 058).
  * Effects are provided: actors loadOrder, startPayment, wechatPay (waits for the bridge, calls
  * getBrandWCPayRequest); actions purchaseChanged, openAlipay (leaves the page).
  */
@@ -107,13 +128,12 @@ export const payOrderMachine = setup({
     loginExpired: (_, params: { envelope: Env }) => params.envelope.code === LOGIN_EXPIRED,
     refused: (_, params: { envelope: Env }) => !isOk(params.envelope),
     orderSettledPaid: ({ context }, params: { order: PayableOrder }) => settledPaid(params.order, context.partSeq),
-    orderPaymentFailed: (_, params: { order: Order }) => params.order.state === 'payment_failed',
-    orderAwaitingProvider: (_, params: { order: Order }) => params.order.state === 'paying',
+    orderPaymentFailed: ({ context }, params: { order: PayableOrder }) => paymentFailed(params.order, context.partSeq),
+    orderAwaitingProvider: ({ context }, params: { order: PayableOrder }) => awaitingProvider(params.order, context.partSeq),
     orderSettledPaidNow: ({ context }) => settledPaid(context.order, context.partSeq),
-    orderAwaitingProviderNow: ({ context }) => context.order.state === 'paying',
-    // unpaid, or a friend holds another part and the server offers the member's own from the balance
-    orderPayableNow: ({ context }) => context.order.state === 'unpaid' || context.order.actions.includes('payBalance'),
-    orderPaymentFailedNow: ({ context }) => context.order.state === 'payment_failed',
+    orderAwaitingProviderNow: ({ context }) => awaitingProvider(context.order, context.partSeq),
+    orderPayableNow: ({ context }) => payableNow(context.order, context.partSeq),
+    orderPaymentFailedNow: ({ context }) => paymentFailed(context.order, context.partSeq),
     resumingToPay: ({ context }) => context.resume === 'pay',
     paidByBalance: (_, params: { answer: PayAnswer }) => params.answer.payment === null,
     payingInWechat: (_, params: { answer: PayAnswer }) => params.answer.payment?.method === 'wechat',
@@ -157,8 +177,8 @@ export const payOrderMachine = setup({
       always: [
         { guard: 'orderSettledPaidNow', target: 'paid' },
         { guard: 'orderAwaitingProviderNow', target: 'awaitingResult' },
-        { guard: 'orderPayableNow', target: 'choosingMethod' },
         { guard: 'orderPaymentFailedNow', target: 'resumingFailedOrder' },
+        { guard: 'orderPayableNow', target: 'choosingMethod' },
         { target: 'orderClosed' },
       ],
     },

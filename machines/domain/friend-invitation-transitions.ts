@@ -1,8 +1,9 @@
+import type { FRIEND_INVITATION_STATE_VALUES } from '../../src/domain/orders';
 import { nextFlatState, storedStates, storedStatesTagged } from './chart-states';
 import { friendInvitationMachine, type FriendInvitationEvent } from './friend-invitation.machine';
 
 /** A friend invitation's stored state (`friend_invitations.state`). */
-export type FriendInvitationState = 'open' | 'paid' | 'expired' | 'withdrawn';
+export type FriendInvitationState = (typeof FRIEND_INVITATION_STATE_VALUES)[number];
 
 /** Every value `friend_invitations.state` may hold, from the chart. */
 export const FRIEND_INVITATION_STATES = storedStates<FriendInvitationState>(friendInvitationMachine);

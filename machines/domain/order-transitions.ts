@@ -17,19 +17,6 @@ export function canApplyOrder(state: OrderState, event: OrderEvent['type']): boo
   return nextOrderState(state, event) !== null;
 }
 
-/** The member's actions an order offers (the app's buttons). */
-export function orderActions(state: OrderState): Array<'pay' | 'cancel'> {
-  const out: Array<'pay' | 'cancel'> = [];
-  if (state !== 'paying' && canApplyOrder(state, 'order.pay')) out.push('pay');
-  if (canApplyOrder(state, 'order.cancel')) out.push('cancel');
-  return out;
-}
-
-/** Whether the balance may pay (a part of) an order in `state`: the chart takes the payment (the whole, or a part while a friend holds another). */
-export function balanceTakesPayment(state: OrderState): boolean {
-  return canApplyOrder(state, 'payment.succeeded') || canApplyOrder(state, 'part.paid');
-}
-
 /** Every value `orders.state` may hold, from the chart. */
 export const ORDER_STORED_STATES = storedStates<OrderState>(orderMachine);
 

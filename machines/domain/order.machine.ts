@@ -3,6 +3,8 @@ import { setup } from 'xstate';
 /** What can happen to one order (issue 4). */
 export type OrderEvent =
   | { type: 'order.pay' }
+  | { type: 'part.pay' }
+  | { type: 'part.failed' }
   | { type: 'payment.succeeded' }
   | { type: 'payment.failed' }
   | { type: 'part.paid' }
@@ -19,18 +21,21 @@ export type OrderEvent =
  * The lifecycle of one order (spec §4 order states). An unpaid order is paid by balance at once
  * (`payment.succeeded`), or goes to `paying` with an outside provider until its notification or the
  * query fallback settles it; a failed payment may be retried or the order cancelled. While paying, no
- * second payment starts: paying by another method first closes the open trade at its provider, which
- * fails that payment (`payment.failed`), then pays again (decision 013). An unpaid order may be
- * cancelled; a paying one may not (a notification may still come; the expiry closes its trade first).
- * A split order (issue 12, decision 021) is paid part by part: a part paid while others are still to pay
- * (`part.paid`) leaves the order unpaid (its trade over), the last one (`split.paid`) makes it fully
- * paid. A friend may pay for an order (friend paying, then fully paid). A paid order may be refunded. State
- * names are the stored `orders.state` values. States still waiting for money are tagged `awaitingMoney` (a
- * member has one such order at a time); those the 15-minute pay window ends are tagged `payWindow`
- * (a friend-pay invitation has its own expiry, issue 12). Orders whose goods the member holds are tagged
- * `bought` (the new-customer rule, the limit per person), and with the refunded ones `everPaid` (the history); paid ones not being refunded are
- * `invoiceable` (decision 044). The server checks every change against this chart; the
- * app reads which actions an order offers.
+ * second payment of it starts: paying by another method (or the balance) first closes the open trade
+ * at its provider, which fails that payment (`payment.failed`), then pays again (decision 013). An
+ * unpaid order may be cancelled; a paying one may not (a notification may still come; the expiry
+ * closes its trade first). A split order (decision 021) is paid part by part, each part on its own
+ * (decision 058): a trade opened for one part (`part.pay`, the member's or a friend's) or failed
+ * (`part.failed`) holds that part only, so the order stays waiting for money and its other parts can
+ * be paid at the same moment; a part paid while others are still to pay (`part.paid`) leaves it
+ * waiting, the last one (`split.paid`) makes it fully paid. A friend may pay for an order or a part
+ * (friend paying, then fully paid). A paid order may be refunded. State names are the stored
+ * `orders.state` values. States still waiting for money are tagged `awaitingMoney` (a member has one
+ * such order at a time); those the 15-minute pay window ends are tagged `payWindow` (a friend-pay
+ * invitation has its own expiry). Orders whose goods the member holds are tagged `bought` (the
+ * new-customer rule, the limit per person), and with the refunded ones `everPaid` (the history); paid
+ * ones not being refunded are `invoiceable` (decision 044). The server checks every change against
+ * this chart; what an order and each part offer is machines/domain/order-offers.ts.
  */
 export const orderMachine = setup({
   types: {
@@ -45,6 +50,8 @@ export const orderMachine = setup({
       tags: ['awaitingMoney', 'payWindow'],
       on: {
         'order.pay': 'paying',
+        'part.pay': 'unpaid',
+        'part.failed': 'unpaid',
         'payment.succeeded': 'paid',
         'split.paid': 'fully_paid',
         'part.paid': 'unpaid',
@@ -53,22 +60,20 @@ export const orderMachine = setup({
       },
     },
     paying: {
-      description: "A provider trade is open (the member is at WeChat Pay or Alipay): the order waits for the provider's notification or the query job.",
+      description: "A provider trade for the whole order is open (the member is at WeChat Pay or Alipay): the order waits for the provider's notification or the query job.",
       tags: ['awaitingMoney', 'payWindow'],
       on: {
         'payment.succeeded': 'paid',
-        'split.paid': 'fully_paid',
-        'part.paid': 'unpaid',
         'payment.failed': 'payment_failed',
       },
     },
     payment_failed: {
-      description: 'The provider said the payment failed: the member can pay again by any method, or cancel.',
+      description: 'The provider said the payment failed: the member can pay again by any method (or split it and pay a part), or cancel.',
       tags: ['awaitingMoney', 'payWindow'],
       on: {
         'order.pay': 'paying',
+        'part.pay': 'unpaid',
         'payment.succeeded': 'paid',
-        'split.paid': 'fully_paid',
         'part.paid': 'unpaid',
         'order.cancel': 'cancelled',
         'friend.invite': 'friend_paying',
@@ -76,10 +81,12 @@ export const orderMachine = setup({
     },
     friend_paying: {
       description:
-        "A friend was invited to pay (a part or the whole): the order waits for the friend's payment while an invitation is open (an hour each); the member may invite for another part, or cancel. A friend paying one part while more is owed keeps it here; the last part paid makes it fully paid. When the last open invitation ends (paid, expired, withdrawn) and money is still owed, the order waits for the member's money again.",
+        "A friend was invited to pay (a part or the whole): the order waits for the friend's payment while an invitation is open (an hour each); meanwhile the member pays their own parts or invites for another, or cancels. A part paid while more is owed keeps it here; the last part paid makes it fully paid. When the last open invitation ends (paid, expired, withdrawn) and money is still owed, the order waits for the member's money again with a new pay window.",
       tags: ['awaitingMoney'],
       on: {
         'friend.invite': 'friend_paying',
+        'part.pay': 'friend_paying',
+        'part.failed': 'friend_paying',
         'friend.paid': 'fully_paid',
         'part.paid': 'friend_paying',
         'invitation.ended': 'unpaid',

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { GOODS_KIND_VALUES } from '../domain/catalog';
-import { ORDER_STATES, PAY_METHODS, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../domain/orders';
+import { FRIEND_INVITATION_STATE_VALUES, ORDER_ACTIONS, ORDER_STATES, PART_ACTIONS, PART_HOLDERS, PAY_METHODS, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../domain/orders';
 import { IdField } from './common';
 
 /** Orders, checkout quotes and payment (issue 4): the requests and answers the server documents and checks and the app reads. */
@@ -80,8 +80,9 @@ export const Order = z
     teacherId: z.number().int().nullable(),
     couponId: z.number().int().nullable(),
     expiresAt: z.string().nullable().openapi({ description: 'an unpaid order not paid by then is cancelled (decision 008)' }),
-    actions: z.array(z.enum(['pay', 'cancel', 'split', 'unsplit', 'invite', 'payBalance'])).openapi({
-      description: "the order chart's actions (pay, cancel); an order's detail adds 'split' (one unpaid share of at least 2 cents) or 'unsplit' (split), both only while it can be paid, and 'invite' (a friend may be asked to pay an unpaid part: payable or friend paying, no trade open), and 'payBalance' (a friend holds a part: a part of the member's own may be paid from the balance)",
+    actions: z.array(z.enum(ORDER_ACTIONS)).openapi({
+      description:
+        "what the order accepts now, by the rule its handlers check (decision 058): 'pay' (a share the member may pay: to pay, or their own trade open, paid again by the same or another method), 'cancel', 'split' (one unpaid share nobody holds, at least 2 cents), 'unsplit' (split; open trades are ended first), 'invite' (a share nobody holds may go to a friend). Past its pay deadline only 'cancel'.",
     }),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
@@ -103,6 +104,10 @@ export const OrderPart = z
     friendName: z.string().nullable(),
     /** sent to a friend whose link is still open: the friend's to pay now */
     withFriend: z.boolean(),
+    holder: z.enum(PART_HOLDERS).nullable().openapi({ description: "who holds the unpaid share now: the member's own trade, a friend's trade, a friend's open link; null: nobody (a deduction, or paid)" }),
+    actions: z.array(z.enum(PART_ACTIONS)).openapi({ description: "what the share accepts now (decision 058): 'pay', 'invite' (to a friend), 'withdraw' (the friend's link)" }),
+    /** the share's latest trade failed and nothing holds it: paid again by any way */
+    payFailed: z.boolean(),
   })
   .openapi('OrderPart');
 export type OrderPart = z.infer<typeof OrderPart>;
@@ -252,7 +257,7 @@ export const FriendInvitation = z
     orderNo: z.string(),
     partSeq: z.number().int(),
     amountCents: z.number().int(),
-    state: z.enum(['open', 'paid', 'expired', 'withdrawn']),
+    state: z.enum(FRIEND_INVITATION_STATE_VALUES),
     token: z.string(),
     link: z.string().openapi({ description: 'the /payfriend page for the friend (share it, or copy it outside the messaging app)' }),
     expiresAt: z.string(),
@@ -266,7 +271,7 @@ export type InviteAnswer = z.infer<typeof InviteAnswer>;
 /** What the friend's page shows of an invitation (no account needed). */
 export const FriendInvitationView = z
   .object({
-    state: z.enum(['open', 'paid', 'expired', 'withdrawn']).openapi({ description: 'an open one past its hour reads expired' }),
+    state: z.enum(FRIEND_INVITATION_STATE_VALUES).openapi({ description: "an open one past its hour reads expired; refunded: the friend's money went back with the part" }),
     goodsName: z.string(),
     amountCents: z.number().int(),
     expiresAt: z.string(),

@@ -16,6 +16,9 @@ export type OrderState = (typeof ORDER_STATES)[number];
 /** Payment part states (decision 021), stored in payment_parts.state; the chart is machines/domain/payment-part.machine.ts. */
 export const PAYMENT_PART_STATE_VALUES = ['unpaid', 'paid', 'dropped', 'given_back'] as const;
 
+/** Friend-pay invitation states (decision 021), stored in friend_invitations.state; the chart is machines/domain/friend-invitation.machine.ts. */
+export const FRIEND_INVITATION_STATE_VALUES = ['open', 'paid', 'expired', 'withdrawn', 'refunded'] as const;
+
 /** Refund states (decision 021), stored in refunds.state; the chart is machines/domain/refund.machine.ts. */
 export const REFUND_STATE_VALUES = ['pending', 'processing', 'failed', 'held', 'succeeded', 'settled'] as const;
 
@@ -34,3 +37,18 @@ export const checkoutMethods = (methods: readonly PayMethod[]): PayMethod[] => {
   const providers = methods.filter((m) => m !== 'balance');
   return providers.length > 0 ? providers : [...methods];
 };
+
+/** What an order offers its member (its detail's `actions`): the rule is machines/domain/order-offers.ts. */
+export const ORDER_ACTIONS = ['pay', 'cancel', 'split', 'unsplit', 'invite'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** What one part of an order offers its member: pay it, send it to a friend, withdraw the friend's link. */
+export const PART_ACTIONS = ['pay', 'invite', 'withdraw'] as const;
+export type PartAction = (typeof PART_ACTIONS)[number];
+
+/**
+ * Who holds an unpaid part now (decision 058): the member's own trade open at a provider, a friend's
+ * trade, a friend's open link with no trade yet, or nobody (null).
+ */
+export const PART_HOLDERS = ['memberTrade', 'friendTrade', 'friendLink'] as const;
+export type PartHolder = (typeof PART_HOLDERS)[number];

@@ -55,12 +55,15 @@ interface Member {
 }
 type W = World<Member>;
 
+/** A part's state as the member reads it while someone holds it. */
+const HOLDER_LABELS: Record<string, string> = { memberTrade: '支付中', friendTrade: '好友正在支付', friendLink: '等好友代付' };
+
 // what the walk reads of the server's answers (the checks read the real ones)
-const share = (seq: number, state: string, amountCents = HALF) => ({ seq, kind: 'share', amountCents, state, paidBy: state === 'paid' ? 'balance' : null });
+const share = (seq: number, state: string, amountCents = HALF, holder: string | null = null) => ({ seq, kind: 'share', amountCents, state, paidBy: state === 'paid' ? 'balance' : null, holder, actions: state === 'unpaid' ? ['pay'] : [], payFailed: false });
 const detail = (state: string, actions: string[], parts: unknown[]) => ({ code: 200, status: true, data: { orderNo: 'sym', state, amountToPayCents: PRICE, actions, parts, refunds: [] } });
 const WHOLE = detail('unpaid', ['pay', 'cancel', 'split'], [share(1, 'unpaid', PRICE)]);
 const SPLIT = detail('unpaid', ['pay', 'cancel', 'unsplit'], [share(1, 'dropped', PRICE), share(2, 'paid'), share(3, 'unpaid')]);
-const PAYING = detail('paying', [], [share(1, 'dropped', PRICE), share(2, 'unpaid'), share(3, 'unpaid')]);
+const PAYING = detail('unpaid', ['pay', 'cancel', 'unsplit', 'invite'], [share(1, 'dropped', PRICE), share(2, 'unpaid', HALF, 'memberTrade'), share(3, 'unpaid')]);
 const PAID = detail('paid', [], [share(1, 'paid', PRICE)]);
 const CANCELLED = detail('cancelled', [], [share(1, 'dropped', PRICE)]);
 const refusal = (code: number) => ({ code, status: false, data: null });
@@ -230,7 +233,8 @@ defineScreenPaths<Member>(h, {
       await credit(hh.server, m.id, HALF);
       expect((await call('/api/orders/pay', { orderNo, method: 'balance', partSeq: 2 })).body.data.order.state).toBe('unpaid');
     }
-    if (world === 'paying') expect((await call('/api/orders/pay', { orderNo, method: 'wechat', partSeq: 2 })).body.data.order.state).toBe('paying');
+    // a part's trade holds that part only: the order still waits for its parts (decision 058)
+    if (world === 'paying') expect((await call('/api/orders/pay', { orderNo, method: 'wechat', partSeq: 2 })).body.data.order.state).toBe('unpaid');
     if (world === 'paid') {
       await credit(hh.server, m.id, PRICE);
       expect((await pay(hh.server, m.token, orderNo, 'balance')).body.data.order.state).toBe('paid');
@@ -359,21 +363,23 @@ defineScreenPaths<Member>(h, {
       await headShows(w);
       const shares = liveShares(d.parts);
       expect($$('[data-part-seq]').map((li) => [Number(li.dataset.partSeq), li.querySelector('[data-part-amount]')?.textContent, li.querySelector('[data-part-state-label]')?.textContent])).toEqual(
-        shares.map((p) => [p.seq, formatYuan(p.amountCents), p.state === 'paid' ? '已支付（余额支付）' : p.withFriend ? '等好友代付' : '待支付']),
+        shares.map((p) => [p.seq, formatYuan(p.amountCents), p.state === 'paid' ? '已支付（余额支付）' : (HOLDER_LABELS[p.holder ?? ''] ?? (p.payFailed ? '支付未成功，可重新支付' : '待支付'))]),
       );
       // the split the member sent is the split the server keeps
       const mine = sentBy(w, 'splitOrder').findLast((r) => r.answer === 200);
       if (mine) expect(shares.map((p) => p.amountCents)).toEqual((mine.body as { parts: number[] }).parts);
-      // a part with a friend is the friend's: its invitation, no pay; another part may still go to a friend while one is out
-      const ownParts = shares.filter((p) => p.state === 'unpaid' && !p.withFriend);
-      const toPay = d.actions.includes('pay') ? ownParts : [];
-      const toAsk = d.actions.includes('pay') || d.state === 'friend_paying' ? ownParts : [];
-      expect($$('[data-action="pay-part"]').map((a) => a.getAttribute('href'))).toEqual(toPay.map((p) => `/orderdetail?orderNo=${w.orderNo}&partSeq=${p.seq}`));
-      expect($$('[data-action="ask-friend"]').map((a) => a.getAttribute('href'))).toEqual(toAsk.map((p) => `/friendsplit?orderNo=${w.orderNo}&partSeq=${p.seq}`));
-      const withFriend = d.actions.includes('pay') || d.state === 'friend_paying' ? shares.filter((p) => p.state === 'unpaid' && p.withFriend) : [];
-      expect($$('[data-action="view-invitation"]').map((a) => a.getAttribute('href'))).toEqual(withFriend.map((p) => `/friendsplit?orderNo=${w.orderNo}&partSeq=${p.seq}`));
+      // each part by who holds it (decision 058): nobody: pay it or send it; the member's own trade: its progress; a friend: the invitation
+      const waiting = ['unpaid', 'payment_failed', 'friend_paying'].includes(d.state);
+      const free = waiting ? shares.filter((p) => p.state === 'unpaid' && p.holder === null) : [];
+      const beingPaid = waiting ? shares.filter((p) => p.state === 'unpaid' && p.holder === 'memberTrade') : [];
+      const withFriend = shares.filter((p) => p.state === 'unpaid' && (p.holder === 'friendLink' || p.holder === 'friendTrade'));
+      const pays = (parts: typeof shares) => parts.map((p) => `/orderdetail?orderNo=${w.orderNo}&partSeq=${p.seq}`);
+      const friendPages = (parts: typeof shares) => parts.map((p) => `/friendsplit?orderNo=${w.orderNo}&partSeq=${p.seq}`);
+      expect($$('[data-action="pay-part"]').map((a) => a.getAttribute('href'))).toEqual(pays(free));
+      expect($$('[data-action="part-progress"]').map((a) => a.getAttribute('href')), 'a part at a provider: its progress, the other parts still payable').toEqual(pays(beingPaid));
+      expect($$('[data-action="ask-friend"]').map((a) => a.getAttribute('href'))).toEqual(friendPages(free));
+      expect($$('[data-action="view-invitation"]').map((a) => a.getAttribute('href'))).toEqual(friendPages(withFriend));
       expect(button('unsplit')?.textContent ?? null, 'undo offered while the order can be paid').toBe(d.actions.includes('unsplit') ? '取消分开支付' : null);
-      expect($('[data-split-paying]') !== null, 'a part at a provider: the member waits for its result').toBe(d.state === 'paying');
       expect(dialogOpen()).toBe(false);
       expect(alertText()).toBe(null);
       expect($('[data-split-form]')).toBe(null);

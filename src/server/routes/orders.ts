@@ -16,7 +16,8 @@ import { payOrder } from '../services/orders/pay';
 import { myOrder, myOrders, lastPaidProviderOf, payerOpenIdOf, paymentsToRefund, type OrderRow } from '../services/orders/read';
 import { orderMoneyDetail } from '../services/orders/money';
 import { settlePayment } from '../services/orders/settle';
-import { balancePayActions, inviteActions, splitActions, splitOrder, unsplitOrder } from '../services/orders/split';
+import { splitOrder, unsplitOrder } from '../services/orders/split';
+import { offerFacts, offersOf } from '../services/orders/offer-facts';
 import { invitationForFriend, inviteFriend, withdrawInvitation } from '../services/orders/invitations';
 import { payAsFriend } from '../services/orders/friend-pay';
 import { friendPayer } from '../services/auth/openid-tickets';
@@ -26,11 +27,9 @@ import { getCookie } from 'hono/cookie';
 import type { InvitationRow } from '../services/orders/invitation-rows';
 import type { PartRow } from '../services/orders/parts';
 import { refundNoticed, refundNotified } from '../services/refunds/run';
-import { overdue } from '../services/orders/state';
-import { orderActions } from '../../../machines/domain/order-transitions';
 import type { GoodsKind } from '../../domain/catalog';
 import { Errors } from '../../domain/errors';
-import type { PAY_METHODS } from '../../domain/orders';
+import type { OrderAction, PAY_METHODS } from '../../domain/orders';
 import { translate } from '../i18n';
 import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
@@ -58,14 +57,20 @@ async function goodsOf(c: Context<AppEnv>, rows: OrderRow[]): Promise<Map<number
 }
 
 async function viewOne(c: Context<AppEnv>, o: OrderRow) {
-  return view(o, (await goodsOf(c, [o])).get(o.goodsId), c.var.deps.clock.now());
+  const offers = offersOf(await offerFacts(c.var.deps.db, o, c.var.deps.clock.now()));
+  return view(o, (await goodsOf(c, [o])).get(o.goodsId), offers.actions);
 }
 
-/** An order with its money (parts, sums, refunds), read after the change. */
+/** An order with its money (parts, sums, refunds) and what it and each share offer, read after the change. */
 async function detailOf(c: Context<AppEnv>, o: OrderRow) {
   const now = await myOrder(c.var.deps.db, o.accountId, o.orderNo);
-  const [view, money] = [await viewOne(c, now), await orderMoneyDetail(c.var.deps.db, now.id)];
-  return { ...view, ...money, actions: [...view.actions, ...splitActions(view, money.parts), ...(overdue(now, c.var.deps.clock.now()) ? [] : [...inviteActions(now, money.parts), ...balancePayActions(view, money.parts)])] };
+  const offers = offersOf(await offerFacts(c.var.deps.db, now, c.var.deps.clock.now()));
+  const money = await orderMoneyDetail(c.var.deps.db, now.id);
+  const parts = money.parts.map((p) => {
+    const o = offers.parts.get(p.seq);
+    return { ...p, holder: o?.holder ?? null, actions: o?.actions ?? [], payFailed: o?.payFailed ?? false, withFriend: o?.holder === 'friendLink' || o?.holder === 'friendTrade' };
+  });
+  return { ...view(now, (await goodsOf(c, [now])).get(now.goodsId), offers.actions), ...money, parts };
 }
 
 /** An invitation as its member sees it, with the link the friend opens. */
@@ -81,13 +86,7 @@ function invitationView(c: Context<AppEnv>, o: OrderRow, inv: InvitationRow, par
   };
 }
 
-/** The chart's actions; past its expiresAt an order can only be cancelled (paying it answers 40009). */
-function actionsOf(o: OrderRow, now: Date) {
-  const actions = orderActions(o.state);
-  return overdue(o, now) ? actions.filter((a) => a !== 'pay') : actions;
-}
-
-const view = (o: OrderRow, g: GoodsFacts | undefined, now: Date) => ({
+const view = (o: OrderRow, g: GoodsFacts | undefined, actions: OrderAction[]) => ({
   orderNo: o.orderNo,
   goodsId: o.goodsId,
   goodsName: g?.name ?? '',
@@ -109,7 +108,7 @@ const view = (o: OrderRow, g: GoodsFacts | undefined, now: Date) => ({
   teacherId: o.teacherId,
   couponId: o.couponId,
   expiresAt: o.expiresAt?.toISOString() ?? null,
-  actions: actionsOf(o, now),
+  actions,
   createdAt: o.createdAt.toISOString(),
   paidAt: o.paidAt?.toISOString() ?? null,
   cancelledAt: o.cancelledAt?.toISOString() ?? null,
@@ -159,7 +158,9 @@ export const orderRoutes = createRouter()
       const { pagenum, pagesize } = c.req.valid('query');
       const { list, total } = await myOrders(c.var.deps.db, me(c), pagenum, pagesize);
       const g = await goodsOf(c, list);
-      return ok(c, { list: list.map((o) => view(o, g.get(o.goodsId), c.var.deps.clock.now())), total, pagenum, pagesize });
+      const now = c.var.deps.clock.now();
+      const offers = await Promise.all(list.map(async (o) => offersOf(await offerFacts(c.var.deps.db, o, now)).actions));
+      return ok(c, { list: list.map((o, i) => view(o, g.get(o.goodsId), offers[i]!)), total, pagenum, pagesize });
     },
   )
   .openapi(

@@ -11,11 +11,13 @@ import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
 
 /**
- * The friend-invitation chart (decision 021) against the server: a member invites a friend to pay a
- * whole ¥199 order (POST /orders/friend/invite); the member withdraws it (POST /orders/friend/withdraw),
- * or the hour passes and its expiry job ends it, or a friend pays it (WeChat Pay JSAPI with the friend's
- * open id, the stand-in's signed notification). Each state is read from `friend_invitations` and from what the
- * friend's page is told (GET /friend/invitation), with what it means for the order.
+ * The friend-invitation chart (decision 021) against the server: a member splits a ¥199 order in two
+ * and invites a friend to pay the second part (POST /orders/friend/invite); the member withdraws it
+ * (POST /orders/friend/withdraw), or the hour passes and its expiry job ends it, or a friend pays it
+ * (WeChat Pay JSAPI with the friend's open id, the stand-in's signed notification); once paid, the
+ * member undoing the split gives the friend's money back (refunded). Each state is read from
+ * `friend_invitations` and from what the friend's page is told (GET /friend/invitation), with what it
+ * means for the order and its parts.
  */
 const s = await startTestServer({ seed: true });
 
@@ -25,7 +27,12 @@ interface Invitation {
   orderNo: string;
   link: string;
   expiresAt: Date;
+  /** the invited part, and the member's own */
+  seq: number;
+  ownSeq: number;
 }
+
+const PARTS = [10_000, 9_900];
 
 let friends = 0;
 /** A friend the messaging app authorized with the user-info scope (the OAuth stand-in issued the open id). */
@@ -48,9 +55,11 @@ defineServerPaths<Invitation>(s, {
     const r = await create(s, m.token, { goodsId: g.id });
     accepted(r, 'create');
     const orderNo = r.body.data.orderNo as string;
-    const inv = await s.call('POST', '/api/orders/friend/invite', { token: m.token, body: { orderNo } });
+    accepted(await s.call('POST', '/api/orders/split', { token: m.token, body: { orderNo, parts: PARTS } }), 'split');
+    // seq 1 was the whole share; the parts are 2 and 3
+    const inv = await s.call('POST', '/api/orders/friend/invite', { token: m.token, body: { orderNo, partSeqs: [3] } });
     accepted(inv, 'invite a friend');
-    return { token: m.token, accountId: m.id, orderNo, link: inv.body.data.invitation.token, expiresAt: new Date(inv.body.data.invitation.expiresAt) };
+    return { token: m.token, accountId: m.id, orderNo, link: inv.body.data.invitation.token, expiresAt: new Date(inv.body.data.invitation.expiresAt), seq: 3, ownSeq: 2 };
   },
   events: {
     // a friend the messaging app authorized pays at WeChat Pay (the stand-in's cashier), and its signed notification comes
@@ -59,6 +68,8 @@ defineServerPaths<Invitation>(s, {
       accepted(await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay' } }), 'the friend pays');
     },
     'invitation.withdraw': async (w) => accepted(await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }), 'withdraw'),
+    // the member undoes the split after the friend paid: the friend's part is given back
+    'invitation.refund': async (w) => accepted(await s.call('POST', '/api/orders/unsplit', { token: w.token, body: { orderNo: w.orderNo } }), 'unsplit'),
     // its job at the end of the hour (the clock moved there first)
     'invitation.expire': async (w) => {
       const due = w.expiresAt.getTime() - s.clock.now().getTime();
@@ -71,22 +82,37 @@ defineServerPaths<Invitation>(s, {
     return { stored, shown: (await friendView(w)).state };
   },
   states: {
-    // the friend may pay it: the order waits for the friend, the member cannot pay it meanwhile
+    // the friend may pay it: the order waits for the friend; the part is the friend's (the member is refused), the member's own part is theirs to pay meanwhile
     open: async (w) => {
       const r = await row(w);
       expect(r.endedAt).toBe(null);
       expect(r.expiresAt.getTime() - r.createdAt.getTime()).toBe(FRIEND_INVITATION_TTL_MS);
-      expect((await orderDetail(w)).state).toBe('friend_paying');
-      expect((await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'balance' } })).body.code).toBe(40002);
+      const d = await orderDetail(w);
+      expect(d.state).toBe('friend_paying');
+      // the order waits as long as the link is open
+      expect(new Date(d.expiresAt as string).getTime()).toBe(r.expiresAt.getTime());
+      const parts = new Map((d.parts as Array<{ seq: number; holder: string | null; actions: string[] }>).map((p) => [p.seq, p]));
+      expect(parts.get(w.seq)).toMatchObject({ holder: 'friendLink', actions: ['withdraw'] });
+      expect(parts.get(w.ownSeq)).toMatchObject({ holder: null, actions: ['pay', 'invite'] });
+      expect((await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'balance', partSeq: w.seq } })).body.code).toBe(40018);
     },
-    // the friend paid: the order is fully paid and its card issued once, the member's balance untouched
+    // the friend paid their part: it reads paid by them, the order waits for the member's part, the member's balance untouched
     paid: async (w) => {
       const r = await row(w);
       expect(r.endedAt).not.toBe(null);
-      expect((await orderDetail(w)).state).toBe('fully_paid');
-      expect(await cardsOf(s, w.accountId)).toHaveLength(1);
+      const d = await orderDetail(w);
+      expect(d.state).toBe('unpaid');
+      expect((d.parts as Array<{ seq: number; state: string; paidBy: string | null }>).find((p) => p.seq === w.seq)).toMatchObject({ state: 'paid', paidBy: 'wechat' });
+      expect(await cardsOf(s, w.accountId)).toHaveLength(0);
       const [attempt] = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.invitationId, r.id));
       expect(attempt).toMatchObject({ state: 'paid', payerAccountId: null });
+    },
+    // the split undone after the friend paid: the friend's money goes back to them, the order is one share again
+    refunded: async (w) => {
+      const d = await orderDetail(w);
+      expect(d.state).toBe('unpaid');
+      expect(d.refunds).toMatchObject([{ amountCents: PARTS[1], cause: 'split_undone', to: 'wechat' }]);
+      expect((d.parts as Array<{ kind: string; state: string }>).filter((p) => p.kind === 'share' && p.state === 'unpaid')).toHaveLength(1);
     },
     // the hour passed unpaid: ended at its expiry, the order waits for the member's money again
     expired: async (w) => {

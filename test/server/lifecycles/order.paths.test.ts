@@ -18,11 +18,14 @@ import { accepted, defineServerPaths } from '../support/server-paths';
  * and the orders table, with what it promises: the card issued exactly once when paid, the stock and
  * the balance back when cancelled.
  *
- * Three worlds (decision 025): `whole`, an order paid as one; `split`, the order split in two parts
- * before anything is paid (a part paid while the other is owed: `part.paid`); `lastPart`, split in two
- * with the first part paid from the balance already (the last part paid: `split.paid`, or a friend's
- * `friend.paid`). Each world meets only the events its order can: a whole order has no parts to pay one
- * by one, a split order's payment is never the whole order's.
+ * Four worlds (decision 025): `whole`, an order paid as one; `split`, the order split in two parts
+ * before anything is paid (a part paid while the other is owed: `part.paid`; a trade opened or failed
+ * for one part, which holds that part only: `part.pay`, `part.failed`, decision 058); `lastPart`, split
+ * in two with the first part paid from the balance already (the last part paid: `split.paid`, or a
+ * friend's `friend.paid`); `failedSplit`, whose whole payment failed before it was split (it starts
+ * in payment_failed). Each world meets only the events its order can: a whole order has no parts to
+ * pay one by one, a split order's payment is never the whole order's. In every state the order's
+ * `actions` and each part's holder and actions are what the test knows it accepts.
  *
  * Two more worlds refund what was paid (a card refund, decision 030: the member asks, staff approve):
  * `refund`, a whole order paid with WeChat Pay, and `refundSplit`, the `lastPart` order whose last part
@@ -41,8 +44,8 @@ const PRICE = 19_900;
 const PARTS = [10_000, 9_900];
 
 type World = 'whole' | 'split' | 'lastPart';
-/** the worlds by name: the three ways to pay, and two of them paid at WeChat Pay and refunded */
-const WORLDS = { whole: 'whole', split: 'split', lastPart: 'lastPart', refund: 'whole', refundSplit: 'lastPart' } as const satisfies Record<string, World>;
+/** the worlds by name: the ways to pay, and two of them paid at WeChat Pay and refunded */
+const WORLDS = { whole: 'whole', split: 'split', lastPart: 'lastPart', failedSplit: 'split', refund: 'whole', refundSplit: 'lastPart' } as const satisfies Record<string, World>;
 type WorldName = keyof typeof WORLDS;
 const refunded = (name: string) => name === 'refund' || name === 'refundSplit';
 
@@ -64,6 +67,8 @@ interface Order {
   invitation?: string;
   /** the part the invitation is for (split worlds) */
   invitedSeq?: number;
+  /** the member's own trade open at the provider: its part (seq 1 for the whole order's) and amount */
+  trade?: { seq: number; amountCents: number };
   /** what the test saw accepted: cents the member paid from the balance, cents paid at a provider (by the member or a friend) */
   balancePaid: number;
   providerPaid: number;
@@ -84,13 +89,40 @@ async function expectActions(w: Order, actions: string[]) {
   expect((await detail(w)).body.data.actions).toEqual(actions);
 }
 
-/** The actions of an order that can be paid: split it when whole, undo the split when split; ask a friend. */
-const payable = (w: Order) => ['pay', 'cancel', w.world === 'whole' ? 'split' : 'unsplit', 'invite'];
+/** The order's live shares as the server stores their money (unpaid or paid), by seq. */
+async function sharesOf(w: Order): Promise<Array<{ seq: number; state: string; amountCents: number; holder: string | null; actions: string[] }>> {
+  const parts = (await detail(w)).body.data.parts as Array<{ seq: number; kind: string; state: string; amountCents: number; holder: string | null; actions: string[] }>;
+  return parts.filter((p) => p.kind === 'share' && (p.state === 'unpaid' || p.state === 'paid'));
+}
+
+/**
+ * What the order and each share must offer in `state`, from what the test did (the trade it opened,
+ * the part it sent to a friend) and the shares' money: a share with a friend is the friend's, one being
+ * paid is paid again (the same trade or another way), a free one may be paid or sent to a friend.
+ */
+async function expectOffers(w: Order, state: string) {
+  const shares = await sharesOf(w);
+  const unpaid = shares.filter((p) => p.state === 'unpaid');
+  const mine = unpaid.filter((p) => p.seq !== w.invitedSeq);
+  const free = mine.filter((p) => p.seq !== w.trade?.seq);
+  const split = shares.length > 1;
+  const order: string[] = [];
+  if (mine.length > 0) order.push('pay');
+  if (state !== 'paying') order.push('cancel');
+  if (!split && free.length === 1 && state !== 'paying') order.push('split');
+  if (split) order.push('unsplit');
+  if (free.length > 0 && state !== 'paying') order.push('invite');
+  await expectActions(w, order);
+  for (const p of shares) {
+    const [holder, actions] =
+      p.state === 'paid' ? [null, []] : p.seq === w.invitedSeq ? ['friendLink', ['withdraw']] : p.seq === w.trade?.seq ? ['memberTrade', ['pay']] : [null, ['pay', 'invite']];
+    expect({ seq: p.seq, holder: p.holder, actions: p.actions }, `part ${p.seq} in ${state}`).toEqual({ seq: p.seq, holder, actions });
+  }
+}
 
 /** The seqs of the order's unpaid shares not sent to a friend, by seq. */
 async function ownUnpaid(w: Order): Promise<Array<{ seq: number; amountCents: number }>> {
-  const parts = (await detail(w)).body.data.parts as Array<{ seq: number; kind: string; state: string; amountCents: number }>;
-  return parts.filter((p) => p.kind === 'share' && p.state === 'unpaid' && p.seq !== w.invitedSeq);
+  return (await sharesOf(w)).filter((p) => p.state === 'unpaid' && p.seq !== w.invitedSeq);
 }
 
 /** The member pays their first unpaid part (not with a friend) from the balance. */
@@ -101,12 +133,28 @@ async function payPartByBalance(w: Order): Promise<void> {
   w.balancePaid += part.amountCents;
 }
 
+/** The member opens the provider's cashier: for the whole order, or for their first unpaid part of a split one. */
+async function openTrade(w: Order, whole: boolean): Promise<void> {
+  const [part] = await ownUnpaid(w);
+  if (!part) throw new Error('no part of the member\'s to pay');
+  const r = await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: w.provider, partSeq: whole ? undefined : part.seq } });
+  accepted(r, `pay by ${w.provider}`);
+  w.attempts++;
+  w.trade = { seq: part.seq, amountCents: part.amountCents };
+  if (w.provider === 'wechat') w.prepayId = r.body.data.payment.prepayId as string;
+  else expect((await s.app.request(r.body.data.payment.url)).status).toBe(200);
+}
+
 /** The open trade's part is paid at the provider (the stand-in's signed notification). */
 async function providerPays(w: Order): Promise<void> {
-  const [part] = await ownUnpaid(w);
+  if (!w.trade) throw new Error('no trade open');
   await simulate(w, 'pay');
-  w.providerPaid += w.world === 'whole' ? PRICE : part!.amountCents;
+  w.providerPaid += w.trade.amountCents;
+  w.trade = undefined;
 }
+
+/** A part paid: at the provider when the member's trade is open for it, else from the balance. */
+const partPaid = (w: Order) => (w.trade ? providerPays(w) : payPartByBalance(w));
 
 /** The money and goods around the order, as the server stored them. */
 async function money(w: Order) {
@@ -189,25 +237,30 @@ async function invitationStates(w: Order): Promise<string[]> {
 defineServerPaths<Order>(s, {
   machine: orderMachine,
   record: 'an order for a card',
-  inputs: { whole: 'whole', split: 'split', lastPart: 'lastPart', refund: 'refund', refundSplit: 'refundSplit' },
+  inputs: { whole: 'whole', split: 'split', lastPart: 'lastPart', failedSplit: 'failedSplit', refund: 'refund', refundSplit: 'refundSplit' },
+  startIn: { failedSplit: 'payment_failed' },
   offer: ({ type }, snapshot, name) => {
+    const at = snapshot.value as string;
     // the refund worlds pay at WeChat Pay (the whole order, or the last part) and meet the refund's events
     if (refunded(name)) {
-      const at = snapshot.value as string;
-      if (type === 'order.pay') return at === 'unpaid';
-      if (type === 'payment.succeeded') return name === 'refund' && at === 'paying';
-      if (type === 'split.paid') return name === 'refundSplit' && at === 'paying';
       if (type === 'refund.request') return true;
-      return name === 'refund' && (type === 'refund.succeeded' || type === 'refund.failed');
+      if (name === 'refundSplit') return type === 'split.paid' && at === 'unpaid';
+      if (type === 'order.pay') return at === 'unpaid';
+      if (type === 'payment.succeeded') return at === 'paying';
+      return type === 'refund.succeeded' || type === 'refund.failed';
     }
     // the others pay by balance or Alipay, so nothing of theirs is refunded through a provider
     if (type.startsWith('refund.')) return false;
-    const world = WORLDS[name as WorldName];
-    // a whole order is paid as one; a split order only by its parts; one part left, none is paid while another is owed
-    if (world === 'whole') return type !== 'part.paid' && type !== 'split.paid';
-    if (type === 'payment.succeeded') return false;
-    if (world === 'split') return type !== 'split.paid' && type !== 'friend.paid';
-    return type !== 'part.paid';
+    // the whole order's events are never a split order's, and a split order's parts are not a whole order's
+    const wholeEvent = type === 'order.pay' || type === 'payment.succeeded' || type === 'payment.failed';
+    const partEvent = type === 'part.pay' || type === 'part.failed' || type === 'part.paid' || type === 'split.paid';
+    if (name === 'whole') return !partEvent;
+    if (wholeEvent) return false;
+    // its payment failed before it was split: a part paid or a part's trade opened takes it back to unpaid
+    if (name === 'failedSplit') return at === 'payment_failed' && (type === 'part.pay' || type === 'part.paid');
+    if (name === 'split') return type !== 'split.paid' && type !== 'friend.paid';
+    // one part left: it is the last; with a friend, the member has no part of their own to pay
+    return type !== 'part.paid' && !(at === 'friend_paying' && (type === 'part.pay' || type === 'part.failed'));
   },
   async start(_s, input) {
     const m = await newMember(s);
@@ -228,19 +281,26 @@ defineServerPaths<Order>(s, {
       balancePaid: 0,
       providerPaid: 0,
     };
+    if (name === 'failedSplit') {
+      // paid as one at the provider, which said no
+      await openTrade(w, true);
+      await simulate(w, 'fail');
+      w.trade = undefined;
+    }
     if (w.world !== 'whole') accepted(await s.call('POST', '/api/orders/split', { token: w.token, body: { orderNo: w.orderNo, parts: PARTS } }), 'split');
     if (w.world === 'lastPart') await payPartByBalance(w);
     return w;
   },
   events: {
-    // a provider payment: the member opens the cashier (a split order's: for their first unpaid part)
-    'order.pay': async (w) => {
-      const partSeq = w.world === 'whole' ? undefined : (await ownUnpaid(w))[0]?.seq;
-      const r = await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: w.provider, partSeq } });
-      accepted(r, `pay by ${w.provider}`);
-      w.attempts++;
-      if (w.provider === 'wechat') w.prepayId = r.body.data.payment.prepayId as string;
-      else expect((await s.app.request(r.body.data.payment.url)).status).toBe(200);
+    // a provider payment of the whole order: the member opens the cashier
+    'order.pay': (w) => openTrade(w, true),
+    // a split order's part: the member opens the cashier for their first unpaid part (the order keeps waiting for its parts)
+    'part.pay': (w) => openTrade(w, false),
+    // the provider says no to the trade open for a part (one is opened first when none is)
+    'part.failed': async (w) => {
+      if (!w.trade) await openTrade(w, false);
+      await simulate(w, 'fail');
+      w.trade = undefined;
     },
     // by the provider's notification while paying; by the balance, at once, otherwise
     'payment.succeeded': async (w, from) => {
@@ -248,15 +308,26 @@ defineServerPaths<Order>(s, {
       accepted(await pay(s, w.token, w.orderNo, 'balance'), 'pay by balance');
       w.balancePaid += PRICE;
     },
-    // a part paid while another is owed (or with a friend): at the provider while paying, else from the balance
-    'part.paid': (w, from) => (from === 'paying' ? providerPays(w) : payPartByBalance(w)),
-    // the last part paid, the same two ways
-    'split.paid': (w, from) => (from === 'paying' ? providerPays(w) : payPartByBalance(w)),
-    'payment.failed': (w) => simulate(w, 'fail'),
-    'order.cancel': async (w) => accepted(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel'),
-    // the member sends the order to a friend (a split order's last unpaid part); asked again while open: the same invitation
+    // a part paid while another is owed (or with a friend): at the provider when its trade is open, else from the balance
+    'part.paid': (w) => partPaid(w),
+    // the last part paid, the same two ways (at WeChat Pay in the refund world)
+    'split.paid': async (w) => {
+      if (!w.trade && w.provider === 'wechat') await openTrade(w, false);
+      return partPaid(w);
+    },
+    'payment.failed': async (w) => {
+      await simulate(w, 'fail');
+      w.trade = undefined;
+    },
+    // a trade of the member's still open is ended at the provider first
+    'order.cancel': async (w) => {
+      accepted(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel');
+      w.trade = undefined;
+    },
+    // the member sends the order to a friend (a split order's last unpaid part nobody holds); asked again while open: the same invitation
     'friend.invite': async (w) => {
-      const partSeqs = w.world === 'whole' ? undefined : [(await ownUnpaid(w)).at(-1)?.seq ?? w.invitedSeq];
+      const free = (await ownUnpaid(w)).filter((p) => p.seq !== w.trade?.seq);
+      const partSeqs = w.world === 'whole' ? undefined : [free.at(-1)?.seq ?? w.invitedSeq];
       const r = await s.call('POST', '/api/orders/friend/invite', { token: w.token, body: { orderNo: w.orderNo, partSeqs } });
       accepted(r, 'invite a friend');
       w.invitation = r.body.data.invitation.token as string;
@@ -269,7 +340,8 @@ defineServerPaths<Order>(s, {
       await issueOpenId(s, openId);
       const start = await payAsFriend(s.deps, w.invitation, { openId, nickname: null, avatar: null });
       accepted(await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay' } }), 'the friend pays');
-      w.providerPaid += w.world === 'whole' ? PRICE : PARTS[1]!;
+      w.providerPaid += start.amountCents;
+      w.invitedSeq = undefined;
     },
     // the last open invitation ends unpaid: the member withdraws it
     'invitation.ended': async (w) => {
@@ -305,20 +377,20 @@ defineServerPaths<Order>(s, {
   states: {
     // nothing asked of anyone now; what was paid of a split order's parts stays paid
     unpaid: async (w) => {
-      // and split it into parts (decision 025), or undo the split
-      await expectActions(w, payable(w));
+      // and split it into parts (decision 025), or undo the split; a part being paid holds only that part
+      await expectOffers(w, 'unpaid');
       // the goods are held for the order from its creation
-      expect(await money(w)).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
+      expect(await money(w)).toMatchObject({ open: w.trade ? 1 : 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
       expect(await invitationStates(w), 'no friend has a link open').not.toContain('open');
     },
-    // one trade open at the provider, nothing more collected
+    // one trade open at the provider for the whole order, nothing more collected; paying again answers it (or switches)
     paying: async (w) => {
-      await expectActions(w, []);
+      await expectOffers(w, 'paying');
       expect(await money(w)).toMatchObject({ open: 1, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
     },
     // the provider said no; nothing open, nothing more collected; it can be paid again
     payment_failed: async (w) => {
-      await expectActions(w, payable(w));
+      await expectOffers(w, 'payment_failed');
       const m = await money(w);
       expect(m).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
       expect(m.providerFailed, 'a failed payment is recorded').toBeGreaterThan(0);
@@ -342,11 +414,10 @@ defineServerPaths<Order>(s, {
       const { refundedCents, refundingCents } = (await detail(w)).body.data.money;
       expect(refundedCents + refundingCents, 'what was paid goes back').toBe(w.balancePaid + w.providerPaid);
     },
-    // a friend has a link (the whole order, or a split order's part): nothing open at a provider, the goods held; the member may cancel, ask another friend, or pay an own part from the balance
+    // a friend has a link (the whole order, or a split order's part), the goods held; the member may cancel, undo a split, and pay or send on their own parts by any way meanwhile
     friend_paying: async (w) => {
-      // another part may go to another friend; a part of the member's own may be paid from the balance
-      await expectActions(w, ['cancel', 'invite', ...((await ownUnpaid(w)).length > 0 ? ['payBalance'] : [])]);
-      expect(await money(w)).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
+      await expectOffers(w, 'friend_paying');
+      expect(await money(w)).toMatchObject({ open: w.trade ? 1 : 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
       expect((await invitationStates(w)).filter((st) => st === 'open'), 'one open invitation').toHaveLength(1);
     },
     // paid by several payers (the parts' payers, or a friend): all of it collected once, the card issued once

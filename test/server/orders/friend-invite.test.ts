@@ -49,9 +49,9 @@ describe('friend-pay invitations', async () => {
     const view = await friendView(inv.token);
     expect(view.body.data).toMatchObject({ state: 'open', amountCents: 19_900, expiresAt: inv.expiresAt });
     expect(view.body.data.goodsName).toBeTruthy();
-    // the invited share is the friend's to pay now
-    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance' })).body.code).toBe(40002);
-    expect((await post(m.token, 'split', { orderNo: no, parts: [10_000, 9_900] })).body.code).toBe(40002);
+    // the invited share is the friend's to pay now ("a friend is already paying it")
+    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance' })).body.code).toBe(40018);
+    expect((await post(m.token, 'split', { orderNo: no, parts: [10_000, 9_900] })).body.code).toBe(40018);
     expect(await balance(s, m.token)).toBe(50_000);
     // the order's own 15-minute window does not end it while the friend has the hour
     s.clock.advance(ORDER_PAY_WITHIN_MS);
@@ -89,16 +89,26 @@ describe('friend-pay invitations', async () => {
     expect((await invitationsOf(no)).map((i) => i.state)).toEqual(['withdrawn', 'open']);
   });
 
-  it('a split order: one part paid by balance, the other sent to a friend; the hour over unpaid, the order is cancelled and the paid part comes back', async () => {
+  it('a split order: one part paid by balance, the other sent to a friend; the hour over unpaid gives the member a new pay window (never a cancel); that window over, the order is cancelled and the paid part comes back', async () => {
     const { m, no, g } = await unpaid();
     expect((await post(m.token, 'split', { orderNo: no, parts: [10_000, 9_900] })).status).toBe(200);
     expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 })).status).toBe(200);
     expect(await balance(s, m.token)).toBe(40_000);
-    // the paid part cannot be sent
-    expect((await invite(m.token, no, 2)).body).toMatchObject({ code: 70003, field: 'partSeqs' });
+    // the paid part cannot be sent: it is paid (40011)
+    expect((await invite(m.token, no, 2)).body.code).toBe(40011);
     const inv = (await invite(m.token, no, 3)).body.data.invitation;
     expect(inv).toMatchObject({ partSeq: 3, amountCents: 9_900 });
+    // the order waits as long as the link is open
+    expect((await orderRow(s, no)).expiresAt!.toISOString()).toBe(inv.expiresAt);
     s.clock.advance(FRIEND_INVITATION_TTL_MS);
+    await allDueJobs();
+    // the hour over: the link expired, the order is the member's to pay again, with a new window (the paid part kept)
+    const waiting = await orderRow(s, no);
+    expect(waiting.state).toBe('unpaid');
+    expect(waiting.expiresAt!.getTime()).toBe(s.clock.now().getTime() + ORDER_PAY_WITHIN_MS);
+    expect((await detail(m.token, no)).parts.find((p: { seq: number }) => p.seq === 3)).toMatchObject({ state: 'unpaid', holder: null, actions: ['pay', 'invite'] });
+    expect(await balance(s, m.token)).toBe(40_000);
+    s.clock.advance(ORDER_PAY_WITHIN_MS);
     await allDueJobs();
     const o = await orderRow(s, no);
     expect(o.state).toBe('cancelled');
@@ -115,12 +125,12 @@ describe('friend-pay invitations', async () => {
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it('a split order: while a friend has one part, the member pays the other from the balance; the friend\'s part stays the friend\'s (40002)', async () => {
+  it('a split order: while a friend has one part, the member pays the other from the balance; the friend\'s part stays the friend\'s (40018)', async () => {
     const { m, no } = await unpaid();
     await post(m.token, 'split', { orderNo: no, parts: [10_000, 9_900] });
     const inv = (await invite(m.token, no, 3)).body.data.invitation;
     expect(inv).toMatchObject({ partSeq: 3, state: 'open' });
-    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 3 })).body.code, 'the invited part').toBe(40002);
+    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 3 })).body.code, 'the invited part').toBe(40018);
     const paid = await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 });
     expect(paid.status).toBe(200);
     expect(paid.body.data.order.state, 'still waiting for the friend').toBe('friend_paying');
@@ -130,7 +140,7 @@ describe('friend-pay invitations', async () => {
       [2, 'paid'],
       [3, 'unpaid'],
     ]);
-    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 })).body.code, 'paid already').toBe(70003);
+    expect((await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 })).body.code, 'paid already').toBe(40011);
     await assertMoneyInvariants(s.deps.db);
   });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { FRIEND_INVITATION_TTL_MS } from '../../../src/domain/pricing';
+import { FRIEND_INVITATION_TTL_MS, ORDER_PAY_WITHIN_MS } from '../../../src/domain/pricing';
 import { friendInvitations, paymentAttempts, payments, payStandInOrders } from '../../../src/server/db/schema/index';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import type { FriendPayer } from '../../../src/server/services/auth/openid-tickets';
@@ -97,17 +97,18 @@ describe('friend pay: the friend pays', async () => {
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it('two parts, two friends: the first pays and the order still waits for the second; the second pays: fully paid', async () => {
+  it('two parts, two friends at the cashier at once: each part its own trade; the first pays and the order still waits for the second; the second pays: fully paid', async () => {
     const { m, no } = await invited([10_000, 9_900]);
     const t2 = await inviteFor(m.token, no, 2);
     const t3 = await inviteFor(m.token, no, 3);
     const a = await payAsFriend(s.deps, t2, await friend());
-    // the second friend waits for the first friend's trade: one trade at a time per order
-    expect(await refusal(payAsFriend(s.deps, t3, await friend()))).toBe(40002);
+    // the second friend is not held up by the first friend's open trade (decision 058)
+    const b = await payAsFriend(s.deps, t3, await friend());
+    const holders = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.parts.filter((p: { kind: string; state: string }) => p.kind === 'share' && p.state === 'unpaid');
+    expect(holders.map((p: { holder: string }) => p.holder)).toEqual(['friendTrade', 'friendTrade']);
     await simulate((a.payment as { prepayId: string }).prepayId, 'pay');
     expect((await orderRow(s, no)).state).toBe('friend_paying');
     expect(await invitationsOf(no)).toEqual(['paid', 'open']);
-    const b = await payAsFriend(s.deps, t3, await friend());
     await simulate((b.payment as { prepayId: string }).prepayId, 'pay');
     expect((await orderRow(s, no)).state).toBe('fully_paid');
     expect(await cardsOf(s, m.id)).toHaveLength(1);
@@ -174,7 +175,7 @@ describe('friend pay: the friend pays', async () => {
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it("the provider cannot be reached at the hour's end: the trade is closed here, the order cancelled and the member refunded; the friend's late money is refunded to the friend", async () => {
+  it("the provider cannot be reached at the hour's end: the trade is closed here and the order waits for its member again; the friend's late money is refunded to the friend; the pay window over, the member is refunded", async () => {
     const { m, no } = await invited([10_000, 9_900]);
     await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 });
     const t = await inviteFor(m.token, no, 3);
@@ -190,8 +191,7 @@ describe('friend pay: the friend pays', async () => {
     } finally {
       Object.assign(gw, saved);
     }
-    expect((await orderRow(s, no)).state).toBe('cancelled');
-    expect(await balance(s, m.token)).toBe(50_000);
+    expect((await orderRow(s, no)).state).toBe('unpaid');
     // the friend's money arrives after all: recorded for nothing and refunded to the friend
     const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
     const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
@@ -199,12 +199,17 @@ describe('friend pay: the friend pays', async () => {
     const o = await orderRow(s, no);
     const [p] = await s.deps.db.select().from(payments).where(eq(payments.attemptId, (await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, `${no}-1`)))[0]!.id));
     expect(p).toMatchObject({ status: 'needs_refund', amountCents: 9_900 });
+    expect(o.state).toBe('unpaid');
+    // nobody paid the last part in the new window: the order is cancelled and the member's part comes back
+    s.clock.advance(ORDER_PAY_WITHIN_MS);
+    await allDueJobs();
+    expect((await orderRow(s, no)).state).toBe('cancelled');
+    expect(await balance(s, m.token)).toBe(50_000);
     const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
-    expect(d.refunds.map((r: { amountCents: number; to: string; state: string }) => [r.amountCents, r.to, r.state])).toEqual([
+    expect(d.refunds.map((r: { amountCents: number; to: string; state: string }) => [r.amountCents, r.to, r.state]).sort()).toEqual([
       [10_000, 'balance', 'succeeded'],
       [9_900, 'wechat', 'succeeded'],
     ]);
-    expect(o.state).toBe('cancelled');
     expect(await cardsOf(s, m.id)).toHaveLength(0);
     await assertMoneyInvariants(s.deps.db);
   });

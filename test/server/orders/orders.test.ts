@@ -11,7 +11,7 @@ describe('orders: create, refusals, cancel, pay by balance', async () => {
     const g = await newGoods(s, { stock: 5 });
     const res = await create(s, m.token, { goodsId: g.id, priceCents: 1 });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ goodsId: g.id, listPriceCents: 29_900, memberPriceCents: 19_900, priceCents: 19_900, balanceUsedCents: 0, amountToPayCents: 19_900, state: 'unpaid', actions: ['pay', 'cancel'] });
+    expect(res.body.data).toMatchObject({ goodsId: g.id, listPriceCents: 29_900, memberPriceCents: 19_900, priceCents: 19_900, balanceUsedCents: 0, amountToPayCents: 19_900, state: 'unpaid', actions: ['pay', 'cancel', 'split', 'invite'] });
     const no = res.body.data.orderNo as string;
     expect((await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.orderNo).toBe(no);
     const mine = await s.call('GET', '/api/orders/mine', { token: m.token });
@@ -91,7 +91,7 @@ describe('orders: create, refusals, cancel, pay by balance', async () => {
     expect(await balance(s, m.token)).toBe(5_000);
     expect((await goodsRow(s, g.id)).stock).toBe(1);
     expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.code).toBe(40003);
-    expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40002);
+    expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40014);
     const hist = await s.call('GET', '/api/customers/balance/history', { token: m.token });
     expect(hist.body.data.list.map((r: { changeCents: number; reason: string }) => [r.reason, r.changeCents])).toEqual([
       ['cancel', 5_000],
@@ -115,7 +115,7 @@ describe('orders: create, refusals, cancel, pay by balance', async () => {
     expect(await balance(s, m.token)).toBe(0);
     // a retry with the same key replays; a new attempt is refused by the chart
     expect((await pay(s, m.token, no, 'balance', { 'Idempotency-Key': 'pay-once-1' })).body.data.order.state).toBe('paid');
-    expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40002);
+    expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40011);
     const cards = await cardsOf(s, m.id);
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ status: 'inactive', usesTotal: 20, usesLeft: 20, validityDays: 90, goodsId: g.id });

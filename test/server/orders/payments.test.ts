@@ -7,7 +7,7 @@ import { payOrder } from '../../../src/server/services/orders/pay';
 import { PAYMENT_QUERY_AFTER_MS, settlePayment } from '../../../src/server/services/orders/settle';
 import { startTestServer } from '../support/harness';
 import { memberWithPassword } from '../auth/support';
-import { cardsOf, create, newGoods, newMember, newMemberWithoutOpenId, newStaff, orderRow, pay } from './support';
+import { cardsOf, create, credit, newGoods, newMember, newMemberWithoutOpenId, newStaff, orderRow, pay } from './support';
 
 /**
  * Payments through the stand-ins: their /simulate sends real signed notifications to our notify
@@ -142,10 +142,21 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
     expect(await cardsOf(s, m.id)).toHaveLength(1);
   });
 
-  it('a paying order cannot be cancelled nor paid by balance (the chart refuses)', async () => {
+  it('a paying order cannot be cancelled (the chart refuses); the balance not covering it leaves its trade open', async () => {
     const { m, no } = await paying('wechat');
     expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.code).toBe(40003);
-    expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40002);
+    expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40004);
+    expect((await orderRow(s, no)).state).toBe('paying');
+  });
+
+  it('paying a paying order by balance closes its trade first (decision 013): paid once, by the balance', async () => {
+    const { m, no } = await paying('wechat');
+    await credit(s, m.id, 19_900);
+    const paid = await pay(s, m.token, no, 'balance');
+    expect(paid.body.data.order).toMatchObject({ state: 'paid', payMethod: 'balance' });
+    const o = await orderRow(s, no);
+    expect((await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).map((a) => a.state)).toEqual(['closed']);
+    expect(await cardsOf(s, m.id)).toHaveLength(1);
   });
 
   it("GET /pay/methods lists the provider the member paid with last first (after the balance), so it is preselected; a failed payment or another member's does not count (decision 038)", async () => {

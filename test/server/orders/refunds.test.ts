@@ -77,8 +77,8 @@ describe('refunds', async () => {
     // the member reads it on the order: its parts, its sums, the refund to the balance
     const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
     expect(d.parts).toEqual([
-      { seq: 0, kind: 'deduction', amountCents: 1_000, state: 'given_back', paidBy: 'balance', friendName: null, withFriend: false },
-      { seq: 1, kind: 'share', amountCents: 18_900, state: 'dropped', paidBy: null, friendName: null, withFriend: false },
+      { seq: 0, kind: 'deduction', amountCents: 1_000, state: 'given_back', paidBy: 'balance', friendName: null, withFriend: false, holder: null, actions: [], payFailed: false },
+      { seq: 1, kind: 'share', amountCents: 18_900, state: 'dropped', paidBy: null, friendName: null, withFriend: false, holder: null, actions: [], payFailed: false },
     ]);
     expect(d.money).toMatchObject({ appliedCents: 1_000, refundedCents: 1_000, refundingCents: 0, outstandingCents: 0 });
     expect(d.refunds).toMatchObject([{ amountCents: 1_000, cause: 'order_cancelled', state: 'succeeded', to: 'balance', failureMessage: null }]);

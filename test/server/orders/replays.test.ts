@@ -53,14 +53,14 @@ describe('orders: retries and notifications for orders we do not have', async ()
     expect(await s.deps.db.select().from(payments)).toHaveLength(0);
   });
 
-  it('a paying order refuses balance; three deliveries of its notification pay it once', async () => {
+  it('a paying order with too little balance refuses it; three deliveries of its notification pay it once', async () => {
     const m = await newMember(s);
     const g = await newGoods(s);
-    await credit(s, m.id, 19_900);
+    await credit(s, m.id, 19_899);
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo;
     const wechat = await pay(s, m.token, no, 'wechat');
     expect(wechat.body.data.order.state).toBe('paying');
-    expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40002);
+    expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40004);
     await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: wechat.body.data.payment.prepayId, outcome: 'pay', deliveries: 3 } });
     const o = await orderRow(s, no);
     expect(o.state).toBe('paid');

@@ -46,13 +46,12 @@ describe('split orders', async () => {
     const o = await orderRow(s, no);
     const [debit] = await s.deps.db.select().from(balanceLedger).where(eq(balanceLedger.orderId, o.id));
     expect(debit).toMatchObject({ changeCents: -10_000, reason: 'split_part' });
-    // a paid part cannot be paid again
-    expect((await payPart(m.token, no, 'balance', 2)).body).toMatchObject({ code: 70003, field: 'partSeq' });
+    // a paid part cannot be paid again: it is paid (40011), and no second payment is taken
+    expect((await payPart(m.token, no, 'balance', 2)).body.code).toBe(40011);
+    expect((await payPart(m.token, no, 'wechat', 2)).body.code).toBe(40011);
     const wx = await payPart(m.token, no, 'wechat', 3);
-    expect(wx.body.data.order.state).toBe('paying');
-    // paying blocks another payment, by any method
-    expect((await payPart(m.token, no, 'balance', 4)).body.code).toBe(40002);
-    expect((await payPart(m.token, no, 'wechat', 4)).body.code).toBe(40002);
+    // a part's trade holds that part only: the order still waits for its parts
+    expect(wx.body.data.order.state).toBe('unpaid');
     expect((await payPart(m.token, no, 'wechat', 3)).body.data.payment.prepayId, 'the same part again: the same trade').toBe(wx.body.data.payment.prepayId);
     await wechatSim({ prepayId: wx.body.data.payment.prepayId, outcome: 'pay' });
     expect((await orderRow(s, no)).state).toBe('unpaid');
@@ -133,9 +132,14 @@ describe('split orders', async () => {
     expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'split', 'invite']);
     await split(m.token, no, [9_900, 10_000]);
     expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'unsplit', 'invite']);
-    // a part being paid at a provider: neither (paying blocks changing the parts, 40002)
-    expect((await payPart(m.token, no, 'wechat', 2)).body.data.order.state).toBe('paying');
-    expect((await detail(m.token, no)).actions).toEqual([]);
+    // a part being paid at a provider holds that part only: the other may still be paid or sent, and the split undone (its trade is ended first)
+    expect((await payPart(m.token, no, 'wechat', 2)).body.data.order.state).toBe('unpaid');
+    expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'unsplit', 'invite']);
+    // the whole order at a provider: paying it again (the same trade, or another way) only
+    const w = await unpaid();
+    expect((await payPart(w.m.token, w.no, 'wechat')).body.data.order.state).toBe('paying');
+    expect((await detail(w.m.token, w.no)).actions).toEqual(['pay']);
+    expect((await split(w.m.token, w.no, [9_900, 10_000])).body.code).toBe(40002);
     // the split answer carries them too; a whole order paid, or cancelled, offers neither
     const b = await unpaid();
     expect((await split(b.m.token, b.no, [9_900, 10_000])).body.data.actions).toEqual(['pay', 'cancel', 'unsplit', 'invite']);
@@ -158,7 +162,7 @@ describe('split orders', async () => {
     expect((await split(m.token, no, [1, 0])).body.code).toBe(40017);
   });
 
-  it("the order's detail offers 'invite' while a friend may be asked (to pay, or a friend holding another part; not paying, paid, nothing left to pay or past its pay window) and 'payBalance' for a part of the member's own while a friend holds another", async () => {
+  it("the order's detail offers 'invite' while a part nobody holds may go to a friend (not the whole order being paid, paid, nothing left to pay or past its pay window); a part of the member's own is paid by any way while a friend holds another", async () => {
     const detail = async (token: string, no: string) => (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token })).body.data as { actions: string[]; state: string };
     const invite = (token: string, orderNo: string, partSeqs: number[]) => s.call('POST', '/api/orders/friend/invite', { token, body: { orderNo, partSeqs } });
     const { m, no } = await unpaid();
@@ -167,15 +171,15 @@ describe('split orders', async () => {
     // a friend holds part 2: the order is friend paying, and part 3 may still go to another friend
     const held = await detail(m.token, no);
     expect(held.state).toBe('friend_paying');
-    // ... and part 3, the member's own, may be paid from the balance (providers wait: 40002)
-    expect(held.actions).toEqual(['cancel', 'invite', 'payBalance']);
-    expect((await payPart(m.token, no, 'wechat', 3)).body.code).toBe(40002);
-    // the member pays part 3 by balance: the only unpaid part is the friend's; asking again shows that invitation
+    // ... and part 3, the member's own, may be paid by any way meanwhile
+    expect(held.actions).toEqual(['pay', 'cancel', 'unsplit', 'invite']);
+    const wx = await payPart(m.token, no, 'wechat', 3);
+    expect(wx.body.data.order.state).toBe('friend_paying');
+    // the member switches to the balance: their trade is closed first, then the part is paid
     expect((await payPart(m.token, no, 'balance', 3)).status).toBe(200);
-    const after = await detail(m.token, no);
-    expect(after.actions).toContain('invite');
-    expect(after.actions).not.toContain('payBalance');
-    // a trade open at a provider: no friend may be asked meanwhile (40002)
+    // the only unpaid part is the friend's: nothing left to send, nothing of the member's to pay
+    expect((await detail(m.token, no)).actions).toEqual(['cancel', 'unsplit']);
+    // the whole order's trade open at a provider: no friend may be asked meanwhile (40002)
     const b = await unpaid();
     await payPart(b.m.token, b.no, 'wechat');
     expect((await detail(b.m.token, b.no)).actions).not.toContain('invite');

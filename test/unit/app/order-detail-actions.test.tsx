@@ -35,16 +35,16 @@ const order = (over: Partial<Order>): Order => ({
   couponDeductionCents: 0,
   balanceUsedCents: 0,
   amountToPayCents: 19_900,
-  parts: [{ seq: 1, kind: 'share', amountCents: 19_900, state: 'unpaid', paidBy: null, friendName: null, withFriend: false }],
+  parts: [{ seq: 1, kind: 'share', amountCents: 19_900, state: 'unpaid', paidBy: null, friendName: null, withFriend: false, holder: null, actions: ['pay', 'invite'], payFailed: false }],
   money: { appliedCents: 0, takenCents: 0, refundedCents: 0, refundingCents: 0, outstandingCents: 19_900, liveCents: 19_900 },
   refunds: [],
   ...over,
 });
 /** split in two (the whole share dropped), the first part paid by balance */
 const splitParts: Order['parts'] = [
-  { seq: 1, kind: 'share', amountCents: 19_900, state: 'dropped', paidBy: null, friendName: null, withFriend: false },
-  { seq: 2, kind: 'share', amountCents: 9_950, state: 'paid', paidBy: 'balance', friendName: null, withFriend: false },
-  { seq: 3, kind: 'share', amountCents: 9_950, state: 'unpaid', paidBy: null, friendName: null, withFriend: false },
+  { seq: 1, kind: 'share', amountCents: 19_900, state: 'dropped', paidBy: null, friendName: null, withFriend: false, holder: null, actions: [], payFailed: false },
+  { seq: 2, kind: 'share', amountCents: 9_950, state: 'paid', paidBy: 'balance', friendName: null, withFriend: false, holder: null, actions: [], payFailed: false },
+  { seq: 3, kind: 'share', amountCents: 9_950, state: 'unpaid', paidBy: null, friendName: null, withFriend: false, holder: null, actions: ['pay', 'invite'], payFailed: false },
 ];
 
 function show(o: Order, partSeq?: number) {

@@ -67,16 +67,9 @@ export function OrderDetail(props: { d: OrderPageData }) {
           </Link>
         </Block>
       )}
-      {split && <SplitSummary orderNo={o.orderNo} part={part} n={part ? shares.indexOf(part) + 1 : 0} count={shares.length} payable={actions.includes('pay') || actions.includes('payBalance')} />}
-      {actions.includes('pay') && (!split || part?.state === 'unpaid') && <PayPanel d={d} amountCents={part?.amountCents ?? o.amountToPayCents} />}
-      {actions.includes('payBalance') && part?.state === 'unpaid' && !part.withFriend && (
-        <>
-          <p className="mx-4 text-sm text-black/60" data-balance-only>
-            <Trans>好友正在代付另一份，你的这一份可以先用余额支付。</Trans>
-          </p>
-          <PayPanel d={{ ...d, methods: d.methods.filter((m) => m === 'balance') }} amountCents={part.amountCents} />
-        </>
-      )}
+      {split && <SplitSummary orderNo={o.orderNo} part={part} n={part ? shares.indexOf(part) + 1 : 0} count={shares.length} payable={actions.includes('pay')} />}
+      {/* a split order's part pays on its own, whatever its other parts are doing (the server offers it) */}
+      {(split ? part?.actions.includes('pay') : actions.includes('pay')) && <PayPanel d={d} amountCents={part?.amountCents ?? o.amountToPayCents} />}
       {actions.includes('split') && (
         <Block className="!my-4">
           <Button large rounded outline component={Link} {...{ to: splitPath(o.orderNo) }} data-action="split-order">

@@ -20,9 +20,14 @@ export function problemText(i18n: I18n, p: SplitProblem, totalCents: number): st
   return i18n._(msg`第 ${n} 份：金额须大于 0 且小于待支付金额 ${total}`);
 }
 
-/** One part's state as the member reads it: paid (and how), or still to pay. */
+/** One part's own state as the member reads it: paid (and how), being paid (by them or a friend), with a friend, failed, or still to pay. */
 export function partStateText(i18n: I18n, part: OrderPart): string {
-  if (part.state !== 'paid') return part.withFriend ? i18n._(msg`等好友代付`) : i18n._(msg`待支付`);
+  if (part.state !== 'paid') {
+    if (part.holder === 'memberTrade') return i18n._(msg`支付中`);
+    if (part.holder === 'friendTrade') return i18n._(msg`好友正在支付`);
+    if (part.holder === 'friendLink') return i18n._(msg`等好友代付`);
+    return part.payFailed ? i18n._(msg`支付未成功，可重新支付`) : i18n._(msg`待支付`);
+  }
   if (!part.paidBy) return i18n._(msg`已支付`);
   const method = i18n._(PAY_METHOD_LABELS[part.paidBy]);
   return i18n._(msg`已支付（${method}）`);

@@ -8,24 +8,22 @@ import type { OrderDetail } from '../../../api/orders';
 import { formatYuan } from '../../../domain/money';
 import { useConfirmWhile } from '../../ui/confirm';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
-import { friendPartPath, orderPath, successPath } from './checkout-paths';
+import { friendPartPath, orderPath } from './checkout-paths';
 import { partStateText } from './split-labels';
 
 type Phase = 'split' | 'confirmingUnsplit' | 'unsplitting' | 'unsplitUnreachable';
 
 /**
- * A split order's parts: each with its amount and state; a part to pay offers paying it (the order's
- * pay page for that part) and asking a friend; "undo the split" while the server offers it, after a
+ * A split order's parts: each with its amount and its own state (being paid, with a friend, failed,
+ * paid); each offers what the server says it accepts: paying it (the order's pay page for that part,
+ * or its progress while the member's trade is open), asking a friend, the friend's link; "undo the split" while the server offers it, after a
  * confirm that says paid parts go back to their payers.
  */
 export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine>; phase: Phase; order: OrderDetail }) {
   const { actor, phase, order } = props;
   const { i18n } = useLingui();
+  // each part offers its own actions (the server's): parts are paid by their own payers at the same time
   const shares = liveShares(order.parts);
-  // paying a part: by any method, or from the balance while a friend holds another part (the server says which)
-  const payable = order.actions.includes('pay') || order.actions.includes('payBalance');
-  // the server offers asking a friend, also while a friend holds another part
-  const askable = order.actions.includes('invite');
 
   useConfirmWhile(
     phase === 'confirmingUnsplit',
@@ -54,32 +52,24 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
             <p className={`text-sm ${p.state === 'paid' ? 'text-emerald-700' : 'text-black/60'}`} data-part-state-label>
               {partStateText(i18n, p)}
             </p>
-            {p.state === 'unpaid' && (payable || askable) && (
+            {p.actions.length > 0 && (
               <div className="mt-2 flex flex-wrap gap-3">
-                {payable && !p.withFriend && (
-                  <Button small rounded inline component={Link} {...{ to: orderPath(order.orderNo, p.seq) }} className="!h-11 !px-5" data-action="pay-part">
-                    <Trans>支付这一份</Trans>
+                {p.actions.includes('pay') && (
+                  <Button small rounded inline component={Link} {...{ to: orderPath(order.orderNo, p.seq) }} className="!h-11 !px-5" data-action={p.holder === 'memberTrade' ? 'part-progress' : 'pay-part'}>
+                    {p.holder === 'memberTrade' ? <Trans>查看支付进度</Trans> : p.payFailed ? <Trans>重新支付这一份</Trans> : <Trans>支付这一份</Trans>}
                   </Button>
                 )}
                 {/* a part with a friend leads to its invitation (time left, copy, withdraw) */}
-                <Link to={friendPartPath(order.orderNo, p.seq)} className="inline-flex min-h-11 items-center text-primary" data-action={p.withFriend ? 'view-invitation' : 'ask-friend'}>
-                  {p.withFriend ? <Trans>查看代付邀请</Trans> : <Trans>请好友代付</Trans>}
-                </Link>
+                {(p.actions.includes('invite') || p.actions.includes('withdraw')) && (
+                  <Link to={friendPartPath(order.orderNo, p.seq)} className="inline-flex min-h-11 items-center text-primary" data-action={p.actions.includes('withdraw') ? 'view-invitation' : 'ask-friend'}>
+                    {p.actions.includes('withdraw') ? <Trans>查看代付邀请</Trans> : <Trans>请好友代付</Trans>}
+                  </Link>
+                )}
               </div>
             )}
           </li>
         ))}
       </ol>
-      {order.state === 'paying' && (
-        <Block className="!my-4 text-center text-sm" data-split-paying>
-          <p>
-            <Trans>有一份正在支付，结果确认后才能继续操作。</Trans>
-          </p>
-          <Link to={successPath(order.orderNo)} className="inline-flex min-h-11 items-center text-primary">
-            <Trans>查看支付进度</Trans>
-          </Link>
-        </Block>
-      )}
       {phase === 'unsplitUnreachable' && (
         <p className="mx-4 text-center">
           <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />

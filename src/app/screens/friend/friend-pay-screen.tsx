@@ -117,10 +117,8 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
         );
       case 'over':
         return (
-          <ResultPanel tone="failure" result={invitation?.state ?? 'over'} title={invitation?.state === 'withdrawn' ? <Trans>对方已撤回代付邀请</Trans> : <Trans>代付邀请已过期</Trans>}>
-            <p className="text-sm text-black/60">
-              <Trans>无需支付。</Trans>
-            </p>
+          <ResultPanel tone="failure" result={invitation?.state ?? 'over'} title={overTitle(invitation?.state)}>
+            <p className="text-sm text-black/60">{invitation?.state === 'refunded' ? <Trans>对方取消了这笔订单的分开支付或订单，你付的款项正在原路退回。</Trans> : <Trans>无需支付。</Trans>}</p>
           </ResultPanel>
         );
       default:
@@ -135,4 +133,11 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
       {body}
     </div>
   );
+}
+
+/** Why an invitation is over, as its friend reads it: withdrawn, the money they paid given back, or the hour passed. */
+function overTitle(state: string | undefined) {
+  if (state === 'withdrawn') return <Trans>对方已撤回代付邀请</Trans>;
+  if (state === 'refunded') return <Trans>你代付的款项已退回</Trans>;
+  return <Trans>代付邀请已过期</Trans>;
 }

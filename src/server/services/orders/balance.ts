@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { balanceLedger, payments } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../booking/decide';
-import { lockAccount, ROW } from './locks';
+import { lockAccount, ROW, type LockOptions } from './locks';
 import { movePart, type PartRow } from './parts';
 
 /** The member's balance: a ledger of changes (every change is a row; the balance is their sum). */
@@ -40,14 +40,15 @@ export async function changeBalance(tx: Tx, clock: Clock, accountId: number, cha
  * the part paid, in the caller's transaction (which holds the account and order locks); 40004 when
  * the balance is short. The payment's id.
  */
-export async function payPartByBalance(tx: Tx, clock: Clock, accountId: number, part: PartRow, reason: 'order' | 'split_part'): Promise<number> {
+export async function payPartByBalance(tx: Tx, clock: Clock, accountId: number, part: PartRow, reason: 'order' | 'split_part', opts: LockOptions = ROW): Promise<number> {
   const ledgerId = await changeBalance(tx, clock, accountId, -part.amountCents, reason, part.orderId);
   const status = recordedPaymentStatus('payment.applied')!;
   const [row] = await tx
     .insert(payments)
     .values({ orderId: part.orderId, partId: part.id, provider: 'balance', ledgerId, amountCents: part.amountCents, status, source: 'balance', createdAt: clock.now() })
     .returning({ id: payments.id });
-  await movePart(tx, clock, part, 'part.paid');
+  // `lock: 'none'` (a race test's negative control only): the part written unguarded
+  await movePart(tx, clock, part, 'part.paid', opts);
   return row!.id;
 }
 

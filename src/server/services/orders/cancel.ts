@@ -15,10 +15,11 @@ import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { releaseFlashPlace } from '../flash-sale/flash-sale';
 import { lockAccount, lockMyOrder, ROW } from './locks';
-import { withdrawAllInvitations } from './invitation-rows';
+import { refundedInvitation, withdrawAllInvitations } from './invitation-rows';
 import { movePart, partsOf } from './parts';
 import { myOrder, type OrderRow } from './read';
-import { endFriendTrades } from './close-attempt';
+import { endTradesBeforeChange } from './close-attempt';
+import { mustOffer, offerFacts } from './offer-facts';
 import { move, overdue } from './state';
 
 /**
@@ -39,6 +40,7 @@ async function endParts(tx: Tx, clock: Clock, order: OrderRow, refundsToRun: num
       const { refund, runAfterCommit } = await requestRefund(tx, clock, payment, payment.amountCents, 'order_cancelled', `cancel:${order.id}`);
       if (runAfterCommit) refundsToRun.push(refund.id);
     }
+    await refundedInvitation(tx, clock, part.id);
   }
 }
 
@@ -93,8 +95,10 @@ export async function cancelOrder(deps: Deps, accountId: number, orderNo: string
   const current = await myOrder(deps.db, accountId, orderNo);
   // cancelled already, and a refund of it failed at the provider: say so (spec §8; staff retry or settle it)
   if (current.state === 'cancelled' && (await refundFailed(deps, current.id))) throw new ApiError(Errors.refundFailedAfterCancel);
-  // a friend paying for it: the friend's open trade is closed first (paid meanwhile: 40018, the order is theirs)
-  await endFriendTrades(deps, current);
+  // what the order offers (a paying order's trade may still take the money: not cancellable)
+  mustOffer(await offerFacts(deps.db, current, deps.clock.now()), 'cancel');
+  // a part being paid (a friend's trade, the member's own): asked about and closed first (paid meanwhile: refused, read it again)
+  await endTradesBeforeChange(deps, current);
   const refundsToRun: number[] = [];
   const order = await decide(deps.db, async (tx) => {
     refundsToRun.length = 0;

@@ -6,7 +6,7 @@ import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
 import { PaymentProviderError } from '../../gateways/payments/types';
 import { decide } from '../booking/decide';
-import { latestAttempt, type AttemptRow, type OrderRow } from './read';
+import { latestAttemptOf, type AttemptRow, type OrderRow } from './read';
 import { settlePayment } from './settle';
 import { move } from './state';
 
@@ -52,7 +52,7 @@ export async function markAttemptClosed(deps: Deps, attempt: AttemptRow): Promis
       .set({ state: closed, closedAt: clock.now() })
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, current.state)))
       .returning();
-    if (!order || !row || order.state !== 'paying' || (await latestAttempt(tx, order.id))?.id !== row.id) return;
+    if (!order || !row || order.state !== 'paying' || (await latestAttemptOf(tx, row.partId))?.id !== row.id) return;
     await tx.update(orders).set({ state: move(order.state, 'payment.failed', 'orderNotPayable') }).where(eq(orders.id, order.id));
   });
 }
@@ -93,17 +93,23 @@ export async function endOpenTrades(deps: Deps, orderId: number, opts: { partId?
 }
 
 /**
- * Closes the friends' trades open on an order in friend paying (only a friend can have one then) before
- * the member changes it: 40006 while the provider cannot say, 40018 when a friend's payment went through.
+ * Ends the trades open on an order (or on one part) before the member changes it (a cancel, an
+ * unsplit, a withdrawn link): each is asked about first, so money taken meanwhile is applied (and, when
+ * the change goes on, given back). 40006 while a provider cannot say; 40018 when a friend's payment
+ * went through, 40011 when the member's own did (the order has changed: read it again).
  */
-export async function endFriendTrades(deps: Deps, o: OrderRow): Promise<void> {
-  if (o.state !== 'friend_paying') return;
+export async function endTradesBeforeChange(deps: Deps, o: OrderRow, partId?: number): Promise<void> {
+  const open = await deps.db
+    .select({ invitationId: paymentAttempts.invitationId })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, o.id), inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES), partId === undefined ? undefined : eq(paymentAttempts.partId, partId)));
+  if (open.length === 0) return;
   let ended: 'paid' | 'ended';
   try {
-    ended = await endOpenTrades(deps, o.id, { unreachable: 'throw' });
+    ended = await endOpenTrades(deps, o.id, { partId, unreachable: 'throw' });
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     throw new ApiError(Errors.paymentProviderFailed);
   }
-  if (ended === 'paid') throw new ApiError(Errors.friendAlreadyActed);
+  if (ended === 'paid') throw new ApiError(open.some((a) => a.invitationId !== null) ? Errors.friendAlreadyActed : Errors.orderAlreadyPaid);
 }

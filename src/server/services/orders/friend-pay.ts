@@ -10,13 +10,14 @@ import { decide } from '../booking/decide';
 import type { FriendPayer } from '../auth/openid-tickets';
 import { openInvitations } from './invitation-rows';
 import { ROW, type LockOptions } from './locks';
-import { openAttempt, type AttemptRow } from './read';
+import { openAttemptOf, type AttemptRow } from './read';
 import { PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
 
 /**
  * The friend pays an invitation's part through WeChat Pay JSAPI with their own open id (no account
- * needed; decision 021). One trade per part: the same friend again gets the same trade; another
- * friend, while it is open, or once the part is paid, is refused (40018, "friend already acted"). An
+ * needed; decision 021). One trade per part, whatever the order's other parts are doing (decision
+ * 058): the same friend again gets the same trade; another friend, while it is open, or once the part
+ * is paid, is refused (40018, "friend already acted"). An
  * invitation expired or withdrawn: 40022. The trade expires with the invitation, so the expiry job's
  * query and close are final; the provider's notification (or the query job) settles it like any
  * payment, and the order stays friend paying meanwhile.
@@ -38,11 +39,12 @@ export async function payAsFriend(deps: Deps, token: string, payer: FriendPayer,
       if (!open) throw new ApiError(inv.state === 'paid' ? Errors.friendAlreadyActed : Errors.invitationOver);
       if (open.expiresAt.getTime() <= clock.now().getTime()) throw new ApiError(Errors.invitationOver);
       const [part] = await tx.select().from(paymentParts).where(eq(paymentParts.id, open.partId));
-      const trade = await openAttempt(tx, o!.id);
+      // the part's own trade only: other parts of the order are paid by their own payers at the same time (decision 058)
+      const trade = await openAttemptOf(tx, part!.id);
       if (trade) {
         // the same friend again: the same trade; anyone else's trade on it: someone already acted
         if (trade.invitationId === open.id && trade.payerOpenId === payer.openId) return { order: o!, inv: open, part: part!, attempt: trade, made: false };
-        throw new ApiError(trade.partId === part!.id ? Errors.friendAlreadyActed : Errors.orderNotPayable);
+        throw new ApiError(Errors.friendAlreadyActed);
       }
       const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o!.id));
       const seq = (last?.seq ?? 0) + 1;

@@ -39,3 +39,9 @@ export async function openInvitations(tx: Tx, orderId: number, opts: LockOptions
 export async function withdrawAllInvitations(tx: Tx, clock: Clock, orderId: number): Promise<void> {
   for (const inv of await openInvitations(tx, orderId)) await moveInvitation(tx, clock, inv, 'invitation.withdraw');
 }
+
+/** The friend's paid link for a part given back reads refunded (their money is refunded with the part). */
+export async function refundedInvitation(tx: Tx, clock: Clock, partId: number): Promise<void> {
+  const [paid] = await tx.select().from(friendInvitations).where(and(eq(friendInvitations.partId, partId), eq(friendInvitations.state, 'paid'))).for('update');
+  if (paid) await moveInvitation(tx, clock, paid, 'invitation.refund');
+}

@@ -1,6 +1,5 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { FRIEND_INVITATION_INITIAL, OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-invitation-transitions';
-import { EVER_PAID_STATES } from '../../../../machines/domain/order-transitions';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import { FRIEND_INVITATION_TTL_MS } from '../../../domain/pricing';
@@ -10,15 +9,14 @@ import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
-import { runRefundsNow } from '../refunds/run';
 import { newSecret } from '../tokens';
-import { cancelLocked } from './cancel';
 import { moveInvitation, openInvitations, type InvitationRow } from './invitation-rows';
-import { lockAccount, lockMyOrder, ROW } from './locks';
-import { insertPart, liveShares, movePart, type PartRow } from './parts';
+import { lockMyOrder } from './locks';
+import { mustOffer, mustOfferPart, offerFacts, type SharedPart } from './offer-facts';
+import { insertPart, movePart, type PartRow } from './parts';
 import { openPayWindow } from './pay-window';
-import { myOrder, openAttempt, type OrderRow } from './read';
-import { endFriendTrades, endOpenTrades } from './close-attempt';
+import { myOrder, openAttemptOf, type OrderRow } from './read';
+import { endOpenTrades, endTradesBeforeChange } from './close-attempt';
 import { move } from './state';
 
 /**
@@ -46,40 +44,43 @@ export async function inviteFriend(deps: Deps, accountId: number, orderNo: strin
   await endOverInvitations(deps, (await myOrder(deps.db, accountId, orderNo)).id);
   return decide(deps.db, async (tx) => {
     const o = await lockMyOrder(tx, accountId, orderNo);
-    if (o.state === 'cancelled') throw new ApiError(Errors.orderCancelled);
-    if (EVER_PAID_STATES.includes(o.state)) throw new ApiError(Errors.orderAlreadyPaid);
-    // the balance deduction paid it all: nothing for a friend to pay (spec §5)
-    if (o.amountToPayCents <= 0) throw new ApiError(Errors.friendPayNotNeeded);
-    const invited = await openInvitations(tx, o.id);
-    const unpaid = (await liveShares(tx, o.id)).filter((p) => p.state === 'unpaid');
-    const named = partSeqs === undefined ? unpaid.filter((p) => !invited.some((i) => i.partId === p.id)) : partSeqs.map((seq) => unpaid.find((p) => p.seq === seq));
+    const facts = await offerFacts(tx, o, clock.now());
+    mustOffer(facts, 'invite');
+    const free = facts.shares.filter((p) => p.holder === null && p.state === 'unpaid');
+    const named = partSeqs === undefined ? free : partSeqs.map((seq) => facts.shares.find((p) => p.seq === seq));
     if (named.some((p) => p === undefined) || new Set(partSeqs).size !== (partSeqs ?? []).length) throw new ApiError(Errors.invalidField, { field: 'partSeqs', values: { field: 'partSeqs' } });
-    const parts = named as PartRow[];
-    if (parts.length === 0) {
-      // nothing left to send: paid, or every unpaid part is with a friend already (asked again: that one invitation)
-      if (unpaid.length === 0) throw new ApiError(Errors.orderAlreadyPaid);
-      const only = invited.length === 1 ? unpaid.find((p) => p.id === invited[0]!.partId) : undefined;
-      if (only) return { order: o, invitation: invited[0]!, part: only };
+    const chosen = named as SharedPart[];
+    // each named part by the offers rule (one a friend already holds answers its link)
+    for (const p of chosen) mustOfferPart(facts, p, 'invite');
+    if (chosen.length === 0) {
+      // every unpaid part is with a friend already (asked again: that one invitation)
+      const invited = await openInvitations(tx, o.id);
+      const only = invited.length === 1 ? facts.shares.find((p) => p.part.id === invited[0]!.partId) : undefined;
+      if (only) return { order: o, invitation: invited[0]!, part: only.part };
       throw new ApiError(Errors.orderNotPayable);
     }
-    const open = parts.length === 1 ? invited.find((i) => i.partId === parts[0]!.id) : undefined;
-    if (open) return { order: o, invitation: open, part: parts[0]! };
-    // a part with a friend already cannot be merged into another invitation
-    if (parts.some((p) => invited.some((i) => i.partId === p.id))) throw new ApiError(Errors.orderNotPayable);
-    // the member's own trade open at a provider could still take this money: paying blocks (spec §8)
-    if (await openAttempt(tx, o.id)) throw new ApiError(Errors.orderNotPayable);
+    const held = chosen.filter((p) => p.holder !== null);
+    if (held.length > 0) {
+      // asked again for one part while its link is open: the same link; a part with a friend cannot be merged into another
+      const invited = await openInvitations(tx, o.id);
+      const open = chosen.length === 1 ? invited.find((i) => i.partId === held[0]!.part.id) : undefined;
+      if (open) return { order: o, invitation: open, part: held[0]!.part };
+      throw new ApiError(Errors.friendAlreadyActed);
+    }
     const state = move(o.state, 'friend.invite', 'orderNotPayable');
-    let part = parts[0]!;
-    if (parts.length > 1) {
-      for (const p of parts) await movePart(tx, clock, p, 'part.end');
-      part = await insertPart(tx, clock, o.id, 'share', parts.reduce((n, p) => n + p.amountCents, 0));
+    let part = chosen[0]!.part;
+    if (chosen.length > 1) {
+      for (const p of chosen) await movePart(tx, clock, p.part, 'part.end');
+      part = await insertPart(tx, clock, o.id, 'share', chosen.reduce((n, p) => n + p.part.amountCents, 0));
     }
     const now = clock.now();
     const [invitation] = await tx
       .insert(friendInvitations)
       .values({ orderId: o.id, partId: part.id, token: newSecret(), state: FRIEND_INVITATION_INITIAL, createdAt: now, expiresAt: new Date(now.getTime() + FRIEND_INVITATION_TTL_MS) })
       .returning();
-    const [order] = await tx.update(orders).set({ state }).where(eq(orders.id, o.id)).returning();
+    // the order waits as long as its last link is open: its member's own parts can be paid until then too
+    const expiresAt = o.expiresAt && o.expiresAt.getTime() > invitation!.expiresAt.getTime() ? o.expiresAt : invitation!.expiresAt;
+    const [order] = await tx.update(orders).set({ state, expiresAt }).where(eq(orders.id, o.id)).returning();
     await enqueueJob(tx, { kind: INVITATION_EXPIRE_JOB, payload: { invitationId: invitation!.id }, runAt: invitation!.expiresAt });
     return { order: order!, invitation: invitation!, part };
   });
@@ -91,10 +92,11 @@ export async function inviteFriend(deps: Deps, accountId: number, orderNo: strin
  */
 export async function withdrawInvitation(deps: Deps, accountId: number, orderNo: string, partSeq?: number): Promise<OrderRow> {
   const { clock } = deps;
-  // a friend's trade open on the order is closed at the provider first (paid meanwhile: the friend's money wins)
-  const o = await myOrder(deps.db, accountId, orderNo);
-  await endOverInvitations(deps, o.id);
-  await endFriendTrades(deps, o);
+  const before = await myOrder(deps.db, accountId, orderNo);
+  await endOverInvitations(deps, before.id);
+  // the friend's trade open on that part is closed at the provider first (paid meanwhile: the friend's money wins, 40018)
+  const target = await withdrawTarget(deps, before, partSeq);
+  if (target) await endTradesBeforeChange(deps, before, target);
   return decide(deps.db, async (tx) => {
     const o = await lockMyOrder(tx, accountId, orderNo);
     const open = await openInvitations(tx, o.id);
@@ -104,15 +106,25 @@ export async function withdrawInvitation(deps: Deps, accountId: number, orderNo:
       if (partSeq === undefined && open.length > 1) throw new ApiError(Errors.invalidField, { field: 'partSeq', values: { field: 'partSeq' } });
       throw new ApiError(Errors.invitationOver);
     }
+    // a friend's trade opened on it since: the member asks again (its trade is then ended first)
+    if (await openAttemptOf(tx, inv.partId)) throw new ApiError(Errors.friendAlreadyActed);
     await moveInvitation(tx, clock, inv, 'invitation.withdraw');
-    return afterInvitationEnded(tx, clock, o, false, []);
+    return afterInvitationEnded(tx, clock, o);
   });
 }
 
+/** The part whose link a withdrawal names (its seq, or the order's only open link); undefined when none is open (the withdrawal then refuses). */
+async function withdrawTarget(deps: Deps, o: OrderRow, partSeq: number | undefined): Promise<number | undefined> {
+  const open = await deps.db.select({ partId: friendInvitations.partId, seq: paymentParts.seq }).from(friendInvitations).innerJoin(paymentParts, eq(paymentParts.id, friendInvitations.partId)).where(and(eq(friendInvitations.orderId, o.id), inArray(friendInvitations.state, OPEN_INVITATION_STATES)));
+  if (partSeq === undefined) return open.length === 1 ? open[0]!.partId : undefined;
+  return open.find((i) => i.seq === partSeq)?.partId;
+}
+
 /**
- * The invitation-expiry job at an invitation's expiresAt: an invitation still open is expired; the
- * order then waits for money again, or, when part of it was paid already, is cancelled and every
- * paid part refunded to its payer.
+ * The invitation-expiry job at an invitation's expiresAt: an invitation still open is expired (its
+ * friend's trade asked about and closed first). The order is never cancelled by it: when no link is
+ * left open it waits for its member's money with a new pay window, and that window's expiry cancels
+ * it (refunding the parts paid) only if nobody pays.
  */
 export async function runInvitationExpiry(deps: Deps, payload: unknown): Promise<void> {
   const { invitationId } = payload as { invitationId: number };
@@ -122,18 +134,13 @@ export async function runInvitationExpiry(deps: Deps, payload: unknown): Promise
   // the friend's trade on it ends first: asked about (paid before the hour: the friend's money wins), then closed
   const [inv] = await db.select().from(friendInvitations).where(eq(friendInvitations.id, invitationId));
   if (inv?.state === 'open' && (await endOpenTrades(deps, found.orderId, { partId: inv.partId, unreachable: 'close' })) === 'paid') return;
-  const refundsToRun: number[] = [];
   await decide(db, async (tx) => {
-    refundsToRun.length = 0;
-    // the account first: a cancel gives the balance back to the ledger
-    await lockAccount(tx, found.accountId, ROW);
     const [o] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for('update');
     const inv = (await openInvitations(tx, found.orderId)).find((i) => i.id === invitationId);
     if (!o || !inv || inv.expiresAt.getTime() > clock.now().getTime()) return;
     await moveInvitation(tx, clock, inv, 'invitation.expire');
-    await afterInvitationEnded(tx, clock, o, true, refundsToRun);
+    await afterInvitationEnded(tx, clock, o);
   });
-  await runRefundsNow(deps, refundsToRun);
 }
 
 /** The order's open invitations past their hour end first, as their jobs will (a call can come before a job runs). */
@@ -145,15 +152,9 @@ async function endOverInvitations(deps: Deps, orderId: number): Promise<void> {
   for (const inv of over) await runInvitationExpiry(deps, { invitationId: inv.id });
 }
 
-/**
- * After an invitation ended unpaid: while another is open the order stays friend paying. Otherwise it
- * waits for money again with a new pay window and its expiry job; but when the hour ran out
- * (`mayCancel`) and a share was paid already, the order is cancelled and the paid parts refunded.
- */
-async function afterInvitationEnded(tx: Tx, clock: Clock, o: OrderRow, mayCancel: boolean, refundsToRun: number[]): Promise<OrderRow> {
-  if ((await openInvitations(tx, o.id)).length > 0) return o;
-  const paidShare = (await liveShares(tx, o.id)).some((p) => p.state === 'paid');
-  if (mayCancel && paidShare) return cancelLocked(tx, clock, o, refundsToRun);
+/** After an invitation ended unpaid: while another is open the order stays friend paying; otherwise it waits for its member's money with a new pay window. */
+async function afterInvitationEnded(tx: Tx, clock: Clock, o: OrderRow): Promise<OrderRow> {
+  if ((await openInvitations(tx, o.id)).length > 0 || o.state !== 'friend_paying') return o;
   return openPayWindow(tx, clock, o, move(o.state, 'invitation.ended', 'orderNotPayable'));
 }
 

@@ -1,6 +1,5 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
 import { nextAttemptState, OPEN_ATTEMPT_STATES, PAYMENT_ATTEMPT_INITIAL } from '../../../../machines/domain/payment-attempt-transitions';
-import { balanceTakesPayment } from '../../../../machines/domain/order-transitions';
 import { Errors } from '../../../domain/errors';
 import { goods, orders, paymentAttempts, paymentParts } from '../../db/schema/index';
 import type { Deps } from '../../env';
@@ -8,105 +7,80 @@ import { PaymentProviderError, type PaymentMethod, type PaymentStart } from '../
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
-import { payPartByBalance } from './balance';
+import { balanceOf, payPartByBalance } from './balance';
 import { closeAttempt } from './close-attempt';
-import { openInvitations } from './invitation-rows';
 import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
-import { liveShares, partPaidEventOf, payablePart } from './parts';
-import { myOrder, openAttempt, payerOpenIdOf, type AttemptRow, type OrderRow } from './read';
+import { mustOffer, mustOfferPart, offerFacts, shareNamed } from './offer-facts';
+import { liveShares, partPaidEventOf } from './parts';
+import { myOrder, openAttemptOf, payerOpenIdOf, type AttemptRow, type OrderRow } from './read';
 import { markPaid, PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
-import { move, overdue, pastExpiry } from './state';
-
-/** The order chart's events a balance payment can bring (the whole, or a part). */
+import { move, pastExpiry } from './state';
 
 /** The order after paying, and what the page needs to open the provider's cashier (none for balance). */
 export type PayAnswer = { order: OrderRow; payment: PaymentStart | null };
 
 /**
- * Pays an order: by balance at once, or through a provider (the order goes to paying). One provider at
- * a time (decision 013): while a trade is open, paying again by the same method answers the same start
- * (a second tap, a member coming back); another method first closes that trade at its provider (when
- * the close shows it was paid meanwhile, the order is settled paid and the new payment refused, 40011).
+ * Pays an order, or one part of a split order (`partSeq`): by balance at once, or through a provider
+ * (the whole order goes to paying; a part's trade holds that part only, decision 058). What is accepted
+ * is what the order offers (order-offers.ts). One trade per part at a time (decision 013): while the
+ * member's trade is open, paying again by the same method answers the same start (a second tap, a
+ * member coming back); another method, or the balance, first closes that trade at its provider (when
+ * the close shows it was paid meanwhile, it is settled paid and the new payment refused, 40011).
  */
 export async function payOrder(deps: Deps, accountId: number, orderNo: string, method: 'balance' | PaymentMethod, opts: LockOptions = ROW, partSeq?: number): Promise<PayAnswer> {
   const { db, clock } = deps;
-  if (method === 'balance') {
-    const order = await decide(db, async (tx) => {
-      await lockAccount(tx, accountId, opts);
-      const o = await lockMyOrder(tx, accountId, orderNo);
-      if (overdue(o, clock.now())) throw new ApiError(Errors.orderExpired);
-      // money is taken only where the chart takes a payment (a part of it while a friend has another)
-      if (!balanceTakesPayment(o.state)) throw new ApiError(Errors.orderNotPayable);
-      // a trade open at a provider (paying, or its prepay under way) could still take the money
-      if (o.state === 'paying' || (await openAttempt(tx, o.id))) throw new ApiError(Errors.orderNotPayable);
-      // the share to pay (a split order's named part), paid from the balance (a ledger row and its payment)
-      const part = await payablePart(tx, o.id, partSeq);
-      // a share sent to a friend is the friend's to pay while the link is open
-      if (part && (await openInvitations(tx, o.id)).some((i) => i.partId === part.id)) throw new ApiError(Errors.orderNotPayable);
-      if (!part) {
-        // none left: the deduction paid it all
-        if (o.amountToPayCents > 0) throw new ApiError(Errors.orderNotPayable);
-        return markPaid(tx, clock, o, move(o.state, 'payment.succeeded', 'orderNotPayable'), 'balance');
-      }
-      const split = (await liveShares(tx, o.id)).length > 1;
-      const event = await partPaidEventOf(tx, o.id, part);
-      const state = move(o.state, event, 'orderNotPayable');
-      await payPartByBalance(tx, clock, accountId, part, split ? 'split_part' : 'order');
-      if (event === 'part.paid') {
-        const [row] = await tx.update(orders).set({ state }).where(eq(orders.id, o.id)).returning();
-        return row!;
-      }
-      // a split order was paid by its parts' payers: no one method
-      return markPaid(tx, clock, o, state, split ? null : 'balance');
-    });
-    return { order, payment: null };
-  }
-  const gateway = deps.gateways.payments[method];
-  if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
+  const gateway = method === 'balance' ? undefined : deps.gateways.payments[method];
+  if (method !== 'balance' && !gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
   // WeChat Pay (JSAPI) charges a payer known by the open id the messaging app gave this member, bound at login
   const payerOpenId = method === 'wechat' ? await payerOpenIdOf(db, accountId) : undefined;
   if (method === 'wechat' && !payerOpenId) throw new ApiError(Errors.wechatPayNeedsOpenId, { field: 'method' });
   // at most a close and a new attempt; a concurrent request changing the order meanwhile makes another round
   for (let round = 0; round < 4; round++) {
     const current = await myOrder(db, accountId, orderNo);
-    if (pastExpiry(current, clock.now())) throw new ApiError(Errors.orderExpired);
-    if (current.amountToPayCents <= 0) throw new ApiError(Errors.orderNotPayable);
-    const open = await openAttempt(db, current.id);
-    // a trade open for another part of a split order: paying blocks payment (spec §8)
-    if (open && partSeq !== undefined && (await partSeqOf(db, open.partId)) !== partSeq) throw new ApiError(Errors.orderNotPayable);
+    const facts = await offerFacts(db, current, clock.now());
+    const share = shareNamed(facts, partSeq);
+    if (share) mustOfferPart(facts, share, 'pay');
+    else mustOffer(facts, 'pay');
+    // the member's own trade open for this part: the same method answers it again, another (or the balance) closes it first
+    const open = share?.holder === 'memberTrade' ? await openAttemptOf(db, share.part.id) : undefined;
     if (open && open.provider === method) {
-      // the same trade again: what the member got the first time, or the provider asked again with the same out_trade_no
       if (open.start && current.state === 'paying') return { order: current, payment: open.start };
       return startAttempt(deps, current, open, payerOpenId, false, partSeq);
     }
+    // the balance must cover the part before the trade is closed for it (a refusal leaves the trade as it was)
+    if (open && method === 'balance' && (await balanceOf(db, accountId)) < share!.part.amountCents) throw new ApiError(Errors.balanceNotEnough);
     if (open) {
       let closed: 'closed' | 'paid';
       try {
         closed = await closeAttempt(deps, open);
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) throw err;
-        // the open trade stays open (and payable); never two open trades
+        // the open trade stays open (and payable); never two open trades for one part
         deps.log.error('payment close failed', { orderNo, outTradeNo: open.outTradeNo, error: err.message });
         throw new ApiError(Errors.paymentProviderFailed);
       }
       if (closed === 'paid') throw new ApiError(Errors.orderAlreadyPaid);
       continue;
     }
-    move(current.state, 'order.pay', 'orderNotPayable');
+    if (method === 'balance') {
+      const order = await payByBalance(deps, accountId, orderNo, opts, partSeq);
+      if (order) return { order, payment: null };
+      continue;
+    }
     // a new attempt, with its own out_trade_no: a failed or closed trade is final at the provider
     const attempt = await decide(db, async (tx) => {
       const o = await lockMyOrder(tx, accountId, orderNo);
-      if (pastExpiry(o, clock.now())) throw new ApiError(Errors.orderExpired);
-      // another tap opened a trade since this one read the order: take it from the top (same trade, or a switch)
-      if (o.state === 'paying' || (await openAttempt(tx, o.id))) return undefined;
-      move(o.state, 'order.pay', 'orderNotPayable');
-      const part = await payablePart(tx, o.id, partSeq);
-      if (!part) throw new ApiError(Errors.orderNotPayable);
+      const f = await offerFacts(tx, o, clock.now());
+      const p = shareNamed(f, partSeq);
+      if (!p) throw new ApiError(Errors.orderNotPayable);
+      mustOfferPart(f, p, 'pay');
+      // another tap opened a trade for it since this one read the order: take it from the top (same trade, or a switch)
+      if (p.holder === 'memberTrade') return undefined;
       const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
       const seq = (last?.seq ?? 0) + 1;
       const [row] = await tx
         .insert(paymentAttempts)
-        .values({ orderId: o.id, partId: part.id, payerAccountId: accountId, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: PAYMENT_ATTEMPT_INITIAL, createdAt: clock.now() })
+        .values({ orderId: o.id, partId: p.part.id, payerAccountId: accountId, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: PAYMENT_ATTEMPT_INITIAL, createdAt: clock.now() })
         .onConflictDoNothing()
         .returning();
       return row;
@@ -116,6 +90,40 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
     return startAttempt(deps, current, attempt, payerOpenId, true, partSeq);
   }
   throw new ApiError(Errors.orderNotPayable);
+}
+
+/**
+ * Pays the named share (or the order the deduction paid in full) from the balance, under the account
+ * and order locks: a ledger row and its payment, the part paid, the order moved by the chart (more to
+ * pay, the last part, or the whole). Undefined when a trade was opened for the part meanwhile (the
+ * caller closes it first).
+ */
+async function payByBalance(deps: Deps, accountId: number, orderNo: string, opts: LockOptions, partSeq?: number): Promise<OrderRow | undefined> {
+  const { db, clock } = deps;
+  return decide(db, async (tx) => {
+    await lockAccount(tx, accountId, opts);
+    // `lock: 'none'` (the race tests' negative control only): the order read unlocked
+    const o = opts.lock === 'row' ? await lockMyOrder(tx, accountId, orderNo) : await myOrder(tx, accountId, orderNo);
+    const f = await offerFacts(tx, o, clock.now());
+    const p = shareNamed(f, partSeq);
+    if (!p) {
+      // none left: the deduction paid it all
+      mustOffer(f, 'pay');
+      return markPaid(tx, clock, o, move(o.state, 'payment.succeeded', 'orderNotPayable'), 'balance');
+    }
+    mustOfferPart(f, p, 'pay');
+    if (p.holder === 'memberTrade') return undefined;
+    const split = f.shares.length > 1;
+    const event = await partPaidEventOf(tx, o.id, p.part);
+    const state = move(o.state, event, 'orderNotPayable');
+    await payPartByBalance(tx, clock, accountId, p.part, split ? 'split_part' : 'order', opts);
+    if (event === 'part.paid') {
+      const [row] = await tx.update(orders).set({ state }).where(eq(orders.id, o.id)).returning();
+      return row!;
+    }
+    // a split order was paid by its parts' payers: no one method
+    return markPaid(tx, clock, o, state, split ? null : 'balance');
+  });
 }
 
 /**
@@ -181,18 +189,14 @@ async function movedToPaying(deps: Deps, order: OrderRow, attempt: AttemptRow, s
     const o = await lockMyOrder(tx, order.accountId, order.orderNo);
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
     if (!a || !OPEN_ATTEMPT_STATES.includes(a.state)) throw new ApiError(a?.state === 'paid' ? Errors.orderAlreadyPaid : Errors.orderNotPayable);
-    if (o.state === 'paying') return { order: o, payment: a.start ?? start };
+    if (a.start) return { order: o, payment: a.start };
     if (pastExpiry(o, clock.now())) throw new ApiError(Errors.orderExpired);
-    const state = move(o.state, 'order.pay', 'orderNotPayable');
-    const [row] = await tx.update(orders).set({ state, payMethod: a.provider }).where(eq(orders.id, o.id)).returning();
+    // the whole order's trade makes it paying; a split order's part is held by its trade alone (decision 058)
+    const whole = (await liveShares(tx, o.id)).length <= 1;
+    const state = move(o.state, whole ? 'order.pay' : 'part.pay', 'orderNotPayable');
+    const [row] = await tx.update(orders).set(whole ? { state, payMethod: a.provider } : { state }).where(eq(orders.id, o.id)).returning();
     await tx.update(paymentAttempts).set({ start }).where(eq(paymentAttempts.id, a.id));
     await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: a.outTradeNo, provider: a.provider, attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
     return { order: row!, payment: start };
   });
-}
-
-/** The seq of the part an attempt collects. */
-async function partSeqOf(db: Deps['db'], partId: number): Promise<number | undefined> {
-  const [row] = await db.select({ seq: paymentParts.seq }).from(paymentParts).where(eq(paymentParts.id, partId));
-  return row?.seq;
 }

@@ -35,19 +35,19 @@ export async function myOrders(db: Db, accountId: number, pagenum: number, pages
   return { list, total: t?.n ?? 0 };
 }
 
-/** The order's open attempt (at most one: decision 013). */
-export async function openAttempt(db: Db | Tx, orderId: number): Promise<AttemptRow | undefined> {
+/** The part's open attempt (at most one per part: decision 013; the parts of a split order pay at the same time, decision 058). */
+export async function openAttemptOf(db: Db | Tx, partId: number): Promise<AttemptRow | undefined> {
   const [row] = await db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES)))
+    .where(and(eq(paymentAttempts.partId, partId), inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES)))
     .limit(1);
   return row;
 }
 
-/** The order's latest attempt: the one whose failure fails the order (an older one's never does). */
-export async function latestAttempt(tx: Db | Tx, orderId: number): Promise<AttemptRow | undefined> {
-  const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(desc(paymentAttempts.seq)).limit(1);
+/** The part's latest attempt: the one whose failure fails the order's payment (an older one's never does). */
+export async function latestAttemptOf(tx: Db | Tx, partId: number): Promise<AttemptRow | undefined> {
+  const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.partId, partId)).orderBy(desc(paymentAttempts.seq)).limit(1);
   return row;
 }
 

@@ -18,7 +18,7 @@ import { ROW, type LockOptions } from './locks';
 import { movePart, partPaidEventOf, type PartRow } from './parts';
 import { moveInvitation, openInvitations } from './invitation-rows';
 import { openPayWindow } from './pay-window';
-import { latestAttempt, type AttemptRow, type OrderRow } from './read';
+import { latestAttemptOf, type AttemptRow, type OrderRow } from './read';
 
 /** Settling a payment: a provider's verified result (notification or query) or the balance moves the order to paid. */
 
@@ -90,7 +90,7 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
   const [part] = await lock(tx.select().from(paymentParts).where(eq(paymentParts.id, attempt.partId)).$dynamic());
   if (!part) return 'unknown_order';
   const [a] = await lock(tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).$dynamic());
-  const latest = await latestAttempt(tx, order.id);
+  const latest = await latestAttemptOf(tx, part.id);
   const isLatest = latest?.id === a!.id;
   const amountOk = result.amountCents === part.amountCents;
   if (!amountOk && result.source === 'notify') return 'ask_later';

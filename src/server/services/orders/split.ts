@@ -1,9 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { balanceTakesPayment, canApplyOrder, EVER_PAID_STATES, type OrderState } from '../../../../machines/domain/order-transitions';
-import { LIVE_PART_STATES, type PaymentPartState } from '../../../../machines/domain/payment-part-transitions';
 import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
 import { Errors } from '../../../domain/errors';
-import { MAX_SPLIT_PARTS, MIN_SPLIT_PARTS, partInRange, splittable } from '../../../domain/split';
+import { MAX_SPLIT_PARTS, MIN_SPLIT_PARTS, partInRange } from '../../../domain/split';
 import type { Tx } from '../../db/client';
 import { accounts, payments } from '../../db/schema/index';
 import type { Deps } from '../../env';
@@ -12,8 +10,13 @@ import { decide } from '../booking/decide';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
-import { insertPart, liveShares, movePart } from './parts';
-import { myOrder, openAttempt, type OrderRow } from './read';
+import { endTradesBeforeChange } from './close-attempt';
+import { refundedInvitation, withdrawAllInvitations } from './invitation-rows';
+import { mustOffer, offerFacts } from './offer-facts';
+import { insertPart, movePart } from './parts';
+import { openPayWindow } from './pay-window';
+import { myOrder, type OrderRow } from './read';
+import { move } from './state';
 
 /** Split orders (spec §4, §8, §9; decision 021): what is left to pay divided into 2-10 parts, and undone. */
 
@@ -28,48 +31,10 @@ function splitRefusal(order: OrderRow, parts: readonly number[]): ApiError | nul
   return null;
 }
 
-/**
- * What the order's page offers of splitting (the order's detail `actions`): to split it while it can
- * be paid (`pay` offered: unpaid or its payment failed, no trade open, within its pay window) and is
- * one unpaid share of at least 2 cents; to undo the split while it can be paid and is split. The
- * requests themselves are decided under the order's lock (splitOrder, unsplitOrder).
- */
-export function splitActions(order: { actions: readonly string[]; amountToPayCents: number }, parts: ReadonlyArray<{ kind: string; state: PaymentPartState }>): Array<'split' | 'unsplit'> {
-  if (!order.actions.includes('pay')) return [];
-  const shares = parts.filter((p) => p.kind === 'share' && LIVE_PART_STATES.includes(p.state));
-  if (shares.length > 1) return ['unsplit'];
-  return shares.length === 1 && shares[0]!.state === 'unpaid' && splittable(order.amountToPayCents) ? ['split'] : [];
-}
-
-/**
- * Whether the order's page offers asking a friend (the detail's `invite` action): the chart takes
- * `friend.invite` (an order to pay, or one a friend already holds a part of: another part may go to
- * another friend), no trade is open at a provider (`paying`), and money is left to pay in an unpaid
- * share. The request itself is decided under the order's lock (inviteFriend).
- */
-export function inviteActions(order: { state: OrderState; amountToPayCents: number }, parts: ReadonlyArray<{ kind: string; state: PaymentPartState }>): Array<'invite'> {
-  if (order.state === 'paying' || order.amountToPayCents <= 0 || !canApplyOrder(order.state, 'friend.invite')) return [];
-  return parts.some((p) => p.kind === 'share' && p.state === 'unpaid') ? ['invite'] : [];
-}
-
-/**
- * Whether the order's page offers paying a part from the balance although it does not offer paying
- * (the detail's `payBalance` action): a friend holds one part (the chart takes a part paid while
- * `friend_paying`, decision 021) and a part of the member's own is unpaid. Providers wait until no
- * friend is paying; the request itself is decided under the locks (payOrder).
- */
-export function balancePayActions(order: { state: OrderState; actions: readonly string[] }, parts: ReadonlyArray<{ kind: string; state: PaymentPartState; withFriend: boolean }>): Array<'payBalance'> {
-  if (order.actions.includes('pay') || order.state === 'paying' || !balanceTakesPayment(order.state)) return [];
-  return parts.some((p) => p.kind === 'share' && p.state === 'unpaid' && !p.withFriend) ? ['payBalance'] : [];
-}
-
-/** The member (live) and the order's state allow changing its parts: 40013, 40014, 40011, then 40002 while a trade is open. */
-async function mayChangeParts(tx: Tx, accountId: number, order: OrderRow): Promise<void> {
+/** The member (live) may change the order's parts. */
+async function memberLive(tx: Tx, accountId: number): Promise<void> {
   const [member] = await tx.select({ banned: accounts.banned }).from(accounts).where(eq(accounts.id, accountId));
   if (!member || member.banned) throw new ApiError(Errors.userMissing);
-  if (order.state === 'cancelled') throw new ApiError(Errors.orderCancelled);
-  if (EVER_PAID_STATES.includes(order.state)) throw new ApiError(Errors.orderAlreadyPaid);
-  if (order.state === 'paying' || !canApplyOrder(order.state, 'order.pay') || (await openAttempt(tx, order.id))) throw new ApiError(Errors.orderNotPayable);
 }
 
 /**
@@ -80,34 +45,41 @@ async function mayChangeParts(tx: Tx, accountId: number, order: OrderRow): Promi
 export async function splitOrder(deps: Deps, accountId: number, orderNo: string, parts: readonly number[], opts: LockOptions = ROW): Promise<OrderRow> {
   return decide(deps.db, async (tx) => {
     const order = opts.lock === 'row' ? await lockMyOrder(tx, accountId, orderNo) : await myOrder(tx, accountId, orderNo);
-    await mayChangeParts(tx, accountId, order);
-    const shares = await liveShares(tx, order.id);
-    if (shares.length > 1) throw new ApiError(Errors.orderAlreadySplit);
+    await memberLive(tx, accountId);
+    const facts = await offerFacts(tx, order, deps.clock.now());
+    mustOffer(facts, 'split');
     const refusal = splitRefusal(order, parts);
     if (refusal) throw refusal;
-    const [whole] = shares;
-    if (!whole || whole.state !== 'unpaid') throw new ApiError(Errors.orderNotPayable);
-    await movePart(tx, deps.clock, whole, 'part.end', opts);
+    await movePart(tx, deps.clock, facts.shares[0]!.part, 'part.end', opts);
     for (const cents of parts) await insertPart(tx, deps.clock, order.id, 'share', cents);
     return order;
   });
 }
 
 /**
- * Undoes a split while nothing is being paid: unpaid parts are dropped, paid ones given back and
- * refunded to their payers (cause `split_undone`, key `unsplit:<partId>`), and one share of the whole
- * amount to pay is made. The order's state does not change.
+ * Undoes a split: the trades open on its parts are ended first (money a payer gave meanwhile is
+ * applied, then given back like any paid part), the friends' links withdrawn, unpaid parts dropped,
+ * paid ones given back and refunded to their payers (cause `split_undone`, key `unsplit:<partId>`; a
+ * friend's link then reads refunded), and one share of the whole amount to pay is made. The order
+ * waits for its member's money (with a new pay window when friends were paying).
  */
 export async function unsplitOrder(deps: Deps, accountId: number, orderNo: string): Promise<OrderRow> {
+  const before = await myOrder(deps.db, accountId, orderNo);
+  mustOffer(await offerFacts(deps.db, before, deps.clock.now()), 'unsplit');
+  await endTradesBeforeChange(deps, before);
   const refundsToRun: number[] = [];
   const order = await decide(deps.db, async (tx) => {
     refundsToRun.length = 0;
     // the account first: a part paid by balance comes back to the ledger
     await lockAccount(tx, accountId, ROW);
     const o = await lockMyOrder(tx, accountId, orderNo);
-    await mayChangeParts(tx, accountId, o);
-    const shares = await liveShares(tx, o.id);
-    if (shares.length < 2) throw new ApiError(Errors.invalidField, { field: 'orderNo', values: { field: 'orderNo' } });
+    await memberLive(tx, accountId);
+    const facts = await offerFacts(tx, o, deps.clock.now());
+    mustOffer(facts, 'unsplit');
+    // a trade opened since the trades were ended: the member reads the order again
+    if (facts.shares.some((p) => p.holder === 'memberTrade' || p.holder === 'friendTrade')) throw new ApiError(Errors.orderNotPayable);
+    const shares = facts.shares.map((p) => p.part);
+    await withdrawAllInvitations(tx, deps.clock, o.id);
     for (const part of shares) {
       // the chart says what ending it means: dropped (nothing paid) or given back (refunded below)
       if ((await movePart(tx, deps.clock, part, 'part.end')) !== 'given_back') continue;
@@ -116,9 +88,11 @@ export async function unsplitOrder(deps: Deps, accountId: number, orderNo: strin
         const { refund, runAfterCommit } = await requestRefund(tx, deps.clock, payment, payment.amountCents, 'split_undone', `unsplit:${part.id}`);
         if (runAfterCommit) refundsToRun.push(refund.id);
       }
+      await refundedInvitation(tx, deps.clock, part.id);
     }
     await insertPart(tx, deps.clock, o.id, 'share', o.amountToPayCents);
-    return o;
+    // friends were paying: their links are over, the order waits for its member with a new pay window
+    return o.state === 'friend_paying' ? openPayWindow(tx, deps.clock, o, move(o.state, 'invitation.ended', 'orderNotPayable')) : o;
   });
   await runRefundsNow(deps, refundsToRun);
   return order;

@@ -1,0 +1,2 @@
+ALTER TABLE "friend_invitations" DROP CONSTRAINT "friend_invitations_state_check";--> statement-breakpoint
+ALTER TABLE "friend_invitations" ADD CONSTRAINT "friend_invitations_state_check" CHECK ("state" in ('open', 'paid', 'refunded', 'expired', 'withdrawn'));
