@@ -211,7 +211,7 @@ export const bindingRoutes = createRouter()
       request: { body: body(IdBody) },
       responses: { 200: json(BindCodeView), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
-    async (c) => ok(c, await revokeBindCode(c.var.deps.db, c.var.deps.clock, c.req.valid('json').id)),
+    async (c) => ok(c, await revokeBindCode(c.var.deps.db, c.var.deps.clock, c.req.valid('json').id, auditOf(c))),
   )
   .openapi(
     createRoute({ method: 'get', path: '/staff/teacher-requests', tags, summary: 'Staff: new-teacher requests to decide, oldest first', middleware: [requireAuth, staffOnly()] as const, responses: { 200: json(z.array(TeacherRequestView)), 401: refusals[401], 403: refusals[403] } }),
@@ -244,7 +244,7 @@ export const bindingRoutes = createRouter()
       request: { body: body(IdBody) },
       responses: { 200: json(TeacherRequestView), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
     }),
-    async (c) => ok(c, await confirmTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('json').id)),
+    async (c) => ok(c, await confirmTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('json').id, auditOf(c))),
   )
   .openapi(
     createRoute({
@@ -258,7 +258,7 @@ export const bindingRoutes = createRouter()
     }),
     async (c) => {
       const b = c.req.valid('json');
-      return ok(c, await refuseTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, b.id, b.reason));
+      return ok(c, await refuseTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, b.id, b.reason, auditOf(c)));
     },
   )
   .openapi(
@@ -275,5 +275,5 @@ export const bindingRoutes = createRouter()
       request: { body: body(UnbindBody) },
       responses: { 200: json(z.object({ unbound: z.number().int() })), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
-    async (c) => ok(c, await unbindForStaff(c.var.deps.db, c.var.deps.clock, c.req.valid('json').accountId)),
+    async (c) => ok(c, await unbindForStaff(c.var.deps.db, c.var.deps.clock, c.req.valid('json').accountId, auditOf(c))),
   );

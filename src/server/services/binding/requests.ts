@@ -6,6 +6,7 @@ import { Errors, type ErrorDef } from '../../../domain/errors';
 import { PHOTO_MAX_BYTES, sniffImageType } from '../../../domain/photo-review';
 import { isValidPhone, trimInput } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
+import type { Audit } from '../audit/audit-log';
 import { accounts, clubs, openIdBindings, styles, teacherRequests, teachers } from '../../db/schema/index';
 import { stateIn } from '../../db/state-checks';
 import { ApiError } from '../../http/api-error';
@@ -112,7 +113,7 @@ export async function teacherRequestPhoto(db: Db, id: number, confirmedOnly: boo
   return { contentType: row.type, bytes: row.bytes };
 }
 
-async function decide(db: Db, id: number, event: 'request.confirm' | 'request.refuse', apply: (tx: Tx, row: RequestRow) => Promise<Partial<RequestRow>>): Promise<TeacherRequestView> {
+async function decide(db: Db, id: number, event: 'request.confirm' | 'request.refuse', apply: (tx: Tx, row: RequestRow) => Promise<Partial<RequestRow>>, audit?: Audit): Promise<TeacherRequestView> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(teacherRequests).where(eq(teacherRequests.id, id)).for('update');
     if (!row) throw new ApiError(Errors.notFound, { field: 'id' });
@@ -124,6 +125,7 @@ async function decide(db: Db, id: number, event: 'request.confirm' | 'request.re
       .set({ ...set, state })
       .where(and(eq(teacherRequests.id, id), eq(teacherRequests.state, row.state)))
       .returning();
+    await audit?.(tx, { action: event === 'request.confirm' ? 'teacher-request.confirm' : 'teacher-request.refuse', subjectKind: 'teacher-request', subjectId: id, reason: done!.reason });
     return viewOf(tx, done!, true);
   });
 }
@@ -134,7 +136,7 @@ async function decide(db: Db, id: number, event: 'request.confirm' | 'request.re
  * silent login logs them in as a teacher. A phone that became someone's login, or an open id bound
  * meanwhile, cannot be confirmed (60012, 60006): staff refuse it instead.
  */
-export async function confirmTeacherRequest(db: Db, clock: Clock, staffId: number, id: number): Promise<TeacherRequestView> {
+export async function confirmTeacherRequest(db: Db, clock: Clock, staffId: number, id: number, audit?: Audit): Promise<TeacherRequestView> {
   return decide(db, id, 'request.confirm', async (tx, row) => {
     const now = clock.now();
     if (await accountByPhone(tx, row.phone)) throw new ApiError(Errors.bindInfoWrong, { field: 'phone' });
@@ -146,10 +148,10 @@ export async function confirmTeacherRequest(db: Db, clock: Clock, staffId: numbe
       .returning({ id: teachers.id });
     await tx.insert(openIdBindings).values({ openId: row.openId, accountId: acc!.id, createdAt: now });
     return { teacherId: t!.id, decidedBy: staffId, decidedAt: now };
-  });
+  }, audit);
 }
 
 /** POST /staff/teacher-requests/refuse: the sender reads the reason ("bind info wrong", spec §8). */
-export async function refuseTeacherRequest(db: Db, clock: Clock, staffId: number, id: number, reason: string): Promise<TeacherRequestView> {
-  return decide(db, id, 'request.refuse', async () => ({ reason, decidedBy: staffId, decidedAt: clock.now() }));
+export async function refuseTeacherRequest(db: Db, clock: Clock, staffId: number, id: number, reason: string, audit?: Audit): Promise<TeacherRequestView> {
+  return decide(db, id, 'request.refuse', async () => ({ reason, decidedBy: staffId, decidedAt: clock.now() }), audit);
 }
