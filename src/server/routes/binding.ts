@@ -175,7 +175,7 @@ export const bindingRoutes = createRouter()
       responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 404: refusals[404] },
     }),
     async (c) => {
-      const p = await teacherRequestPhoto(c.var.deps.db, c.req.valid('param').id, true);
+      const p = await teacherRequestPhoto(c.var.deps.db, c.var.deps.gateways.keys, c.req.valid('param').id, true);
       if (!p) throw new ApiError(Errors.notFound);
       return image(p.bytes, p.contentType);
     },
@@ -222,14 +222,15 @@ export const bindingRoutes = createRouter()
       method: 'get',
       path: '/staff/teacher-requests/{id}/photo',
       tags,
-      summary: "Staff: a request's photo",
+      summary: "Staff: a request's photo (each view recorded in the audit log)",
       middleware: [requireAuthOrCookie, staffOnly()] as const,
       request: { params: z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' } }) }) },
       responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
     async (c) => {
-      const p = await teacherRequestPhoto(c.var.deps.db, c.req.valid('param').id, false);
+      const p = await teacherRequestPhoto(c.var.deps.db, c.var.deps.gateways.keys, c.req.valid('param').id, false);
       if (!p) throw new ApiError(Errors.notFound);
+      await auditOf(c)(c.var.deps.db, { action: 'teacher-request.photo.view', subjectKind: 'teacher-request', subjectId: p.id });
       return image(p.bytes, p.contentType);
     },
   )

@@ -6,7 +6,9 @@ import { Errors, type ErrorDef } from '../../../domain/errors';
 import { PHOTO_MAX_BYTES, sniffImageType } from '../../../domain/photo-review';
 import { isValidPhone, trimInput } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
+import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import type { Audit } from '../audit/audit-log';
+import { openImage, sealImage, teacherRequestPhotoContext } from '../privacy/images';
 import { accounts, clubs, openIdBindings, styles, teacherRequests, teachers } from '../../db/schema/index';
 import { stateIn } from '../../db/state-checks';
 import { ApiError } from '../../http/api-error';
@@ -50,7 +52,7 @@ const fill = (field: string) => new ApiError(Errors.fillForm, { field, values: {
  * (60013); an open id already bound is 60006. The ticket is spent; the request keeps the open id,
  * and its sender follows it with the key answered here.
  */
-export async function submitTeacherRequest(deps: { db: Db; clock: Clock }, input: NewTeacherBody): Promise<TeacherRequestSent> {
+export async function submitTeacherRequest(deps: { db: Db; clock: Clock; gateways: { keys: KeyAdapter } }, input: NewTeacherBody): Promise<TeacherRequestSent> {
   const { db, clock } = deps;
   const outcome = await db.transaction(async (tx): Promise<{ ok: true; sent: TeacherRequestSent } | { ok: false; error: ErrorDef; field: string }> => {
     const ticket = await requireOpenId(tx, input.openid, clock);
@@ -80,10 +82,11 @@ export async function submitTeacherRequest(deps: { db: Db; clock: Clock }, input
     if (!chosen.every((s) => known.some((k) => k.key === s))) return { ok: false, error: Errors.bindInfoWrong, field: 'styles' };
     if (await accountByPhone(tx, phone)) return { ok: false, error: Errors.bindInfoWrong, field: 'phone' };
     const state = nextTeacherRequestState('none', 'request.submit')!;
+    const sealed = await sealImage(deps.gateways.keys, bytes, teacherRequestPhotoContext(ticket.openId));
     const key = newSecret();
     const [row] = await tx
       .insert(teacherRequests)
-      .values({ openId: ticket.openId, viewHash: hashSecret(key), name, phone, clubId: input.clubId, styles: chosen, photoType: type, photo: bytes, state, createdAt: clock.now() })
+      .values({ openId: ticket.openId, viewHash: hashSecret(key), name, phone, clubId: input.clubId, styles: chosen, photoType: type, photo: sealed.cipher, photoWrappedKey: sealed.key.wrappedKey, photoKeyId: sealed.key.keyId, photoNonce: sealed.key.nonce, state, createdAt: clock.now() })
       .returning();
     await spendTicket(tx, ticket.id, clock);
     return { ok: true, sent: { key, request: await viewOf(tx, row!, false) } };
@@ -106,11 +109,15 @@ export async function pendingTeacherRequests(db: Db): Promise<TeacherRequestView
   return Promise.all(rows.map((r) => viewOf(db, r, true)));
 }
 
-/** The photo of a request: staff see any; the public sees a confirmed one (it is the teacher's photo). */
-export async function teacherRequestPhoto(db: Db, id: number, confirmedOnly: boolean): Promise<{ contentType: string; bytes: Buffer } | null> {
-  const [row] = await db.select({ type: teacherRequests.photoType, bytes: teacherRequests.photo, state: teacherRequests.state }).from(teacherRequests).where(eq(teacherRequests.id, id));
+/**
+ * The photo of a request, decrypted (decision 055): staff see any; the public sees a confirmed one (it
+ * is the teacher's catalogue photo).
+ */
+export async function teacherRequestPhoto(db: Db, keys: KeyAdapter, id: number, confirmedOnly: boolean): Promise<{ id: number; contentType: string; bytes: Buffer } | null> {
+  const [row] = await db.select().from(teacherRequests).where(eq(teacherRequests.id, id));
   if (!row || (confirmedOnly && row.state !== 'confirmed')) return null;
-  return { contentType: row.type, bytes: row.bytes };
+  const key = { wrappedKey: row.photoWrappedKey, keyId: row.photoKeyId, nonce: row.photoNonce };
+  return { id: row.id, contentType: row.photoType, bytes: await openImage(keys, row.photo, key, teacherRequestPhotoContext(row.openId)) };
 }
 
 async function decide(db: Db, id: number, event: 'request.confirm' | 'request.refuse', apply: (tx: Tx, row: RequestRow) => Promise<Partial<RequestRow>>, audit?: Audit): Promise<TeacherRequestView> {
