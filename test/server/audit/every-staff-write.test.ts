@@ -6,7 +6,7 @@ import { sendCode } from '../auth/support';
 import { account, freshPhone, issue, newTeacher as catalogueTeacher, teacherForm } from '../binding/support';
 import { book, DAY, MINUTE, newCard, newClass, newMember } from '../booking/support';
 import { askRefund, boughtCard } from '../cards/refund-support';
-import { applyFor, phoneOf, PNG, staffCall, uploadImages } from '../cards/transfer-support';
+import { applyFor, phoneOf, PNG, staffCall } from '../cards/transfer-support';
 import { fileComplaint } from '../complaints/support';
 import { paidOrder, requestInvoice } from '../invoices/support';
 import { lateMoney } from '../orders/refund-support';
@@ -73,7 +73,6 @@ async function askedClass(days = 3) {
 async function pendingTransfer() {
   const from = await newMember(s);
   const to = await newMember(s);
-  await uploadImages(s, from.token);
   const card = await newCard(s, from.id);
   const r = await applyFor(s, from.token, card.id, await phoneOf(s, to.id));
   expect(r.body.code, JSON.stringify(r.body)).toBe(200);
