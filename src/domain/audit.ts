@@ -42,6 +42,19 @@ export const AUDIT_ACTIONS = {
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
-/** What an action was done to. */
-export const AUDIT_SUBJECT_VALUES = ['card-refund', 'transfer', 'photo', 'account', 'bind-code', 'complaint', 'invoice', 'teacher-request', 'class', 'booking', 'refund'] as const;
-export type AuditSubject = (typeof AUDIT_SUBJECT_VALUES)[number];
+/** What an action was done to, each named for the console. */
+export const AUDIT_SUBJECTS = {
+  'card-refund': msg`退卡申请`,
+  transfer: msg`转让申请`,
+  photo: msg`会员照片`,
+  account: msg`账号`,
+  'bind-code': msg`绑定码`,
+  complaint: msg`投诉`,
+  invoice: msg`发票申请`,
+  'teacher-request': msg`新老师申请`,
+  class: msg({ message: '课程', context: 'audit subject' }),
+  booking: msg`预约`,
+  refund: msg`退款`,
+} as const satisfies Record<string, MessageDescriptor>;
+export type AuditSubject = keyof typeof AUDIT_SUBJECTS;
+export const AUDIT_SUBJECT_VALUES = Object.keys(AUDIT_SUBJECTS) as [AuditSubject, ...AuditSubject[]];
