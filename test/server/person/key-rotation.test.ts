@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardTransfers, jobs, memberPhotos, personInfo, teacherRequests, transferImages } from '../../../src/server/db/schema/index';
 import type { KeyAdapter } from '../../../src/server/gateways/keys/key-adapter';
@@ -8,7 +8,8 @@ import { localKeys } from '../../../src/server/gateways/keys/local-keys';
 import { HOUSEKEEPING_JOB } from '../../../src/server/jobs/housekeeping';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { enqueueJob } from '../../../src/server/jobs/queue';
-import { rewrapOldDataKeys } from '../../../src/server/services/privacy/rewrap-keys';
+import { REWRAPPED_KEY_COLUMNS, rewrapOldDataKeys } from '../../../src/server/services/privacy/rewrap-keys';
+import { rowsOf } from '../../../src/server/db/rows';
 import { sendCode } from '../auth/support';
 import { account, JPEG, teacherForm } from '../binding/support';
 import { newCard, newMember } from '../booking/support';
@@ -43,6 +44,14 @@ async function keyIdsInUse(): Promise<string[]> {
 const bytesOf = async (path: string, token: string) => Buffer.from(await (await s.app.request(path, { headers: { 'authorization-token': token } })).arrayBuffer());
 
 describe('key rotation: housekeeping rewraps data keys under a rotated-out key (decision 055)', () => {
+  it('covers every sealed column of the schema (each column naming a wrapping key id)', async () => {
+    const cols = rowsOf<{ c: string }>(
+      await s.deps.db.execute(sql`select table_name || '.' || column_name as c from information_schema.columns where table_schema = current_schema() and column_name like '%key_id' order by 1`),
+    ).map((r) => r.c);
+    expect(cols.length).toBeGreaterThanOrEqual(5);
+    expect([...REWRAPPED_KEY_COLUMNS].sort()).toEqual(cols);
+  });
+
   it('every sealed value moves to the new key; then it reads without the old key, its ciphertext unchanged', async () => {
     // one of each sealed value, under the old key
     const from = await newMember(s);

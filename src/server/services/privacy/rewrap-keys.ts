@@ -26,6 +26,9 @@ const SEALED: SealedColumns[] = [
   { name: 'teacher_requests', table: teacherRequests, id: teacherRequests.id, keyId: teacherRequests.photoKeyId, wrapped: teacherRequests.photoWrappedKey, set: (k, w) => ({ photoKeyId: k, photoWrappedKey: w }) },
 ];
 
+/** `table.column` of each sealed value's key id, so a test can check no sealed column is left out of rotation. */
+export const REWRAPPED_KEY_COLUMNS = SEALED.map((t) => `${t.name}.${t.keyId.name}`);
+
 /** What a rewrap pass did: data keys moved to the current key, and those it could not open (their key is not held). */
 export interface RewrapResult {
   rewrapped: number;
