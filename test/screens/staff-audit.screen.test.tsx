@@ -68,6 +68,9 @@ describe('revealing an ID number and the audit section', () => {
     expect(newest!.getAttribute('data-action')).toBe('card-refund.reject');
     expect(next!.getAttribute('data-action')).toBe('transfer.id-number.reveal');
     expect(next!.textContent).toContain('查看完整身份证号');
+    // what it was done to, named, with its id
+    expect(next!.textContent).toContain(`转让申请 #${id}`);
+    expect(newest!.textContent).toContain(`退卡申请 #${refundId}`);
     expect(next!.querySelector('[data-audit-reason]')?.textContent).toBe('原因：核对身份证照片');
     expect(next!.querySelector(`[data-audit-staff="${staff.id}"]`)?.textContent).toBe(`staff ${staff.phone.slice(-4)}`);
 

@@ -11,6 +11,7 @@ import { COMPLAINT_OVERDUE_JOB, flagOverdueComplaint } from '../services/complai
 import { passTime, TIME_PASSING_EVERY_MS, TIME_PASSING_JOB } from './time-passing';
 import { claimDueJobs, completeJob, enqueueJob, failJob, hasPendingJob } from './queue';
 import { catalogChanged } from '../http/catalog-cache';
+import { rewrapOldDataKeys } from '../services/privacy/rewrap-keys';
 
 /** What a job kind does; later issues add kinds (friend-pay expiry, payment-query fallback). */
 export type JobHandler = (deps: Deps, payload: unknown) => Promise<void>;
@@ -20,6 +21,10 @@ export const jobHandlers: Record<string, JobHandler> = {
   [HOUSEKEEPING_JOB]: async (deps) => {
     const removed = await housekeeping(deps.db, deps.clock, deps.config.retention);
     deps.log.info('housekeeping', removed);
+    // decision 055: data keys still wrapped by a rotated-out key move to the current one
+    const keys = await rewrapOldDataKeys(deps.db, deps.gateways.keys);
+    if (keys.rewrapped > 0) deps.log.info('data keys rewrapped', { rewrapped: keys.rewrapped, keyId: deps.gateways.keys.currentKeyId });
+    if (Object.keys(keys.failed).length > 0) deps.log.error('data keys not rewrapped: their key is not in DATA_KEY or DATA_KEYS_PREVIOUS', { failed: keys.failed });
     await enqueueJob(deps.db, { kind: HOUSEKEEPING_JOB, runAt: new Date(deps.clock.now().getTime() + HOUSEKEEPING_EVERY_MS) });
   },
   // issue 11: states that pass with time (a queue entry at its class's start, a seat at its end, a card or a coupon at its validity end), written through the charts (decision 018)

@@ -175,7 +175,7 @@ export const bindingRoutes = createRouter()
       responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 404: refusals[404] },
     }),
     async (c) => {
-      const p = await teacherRequestPhoto(c.var.deps.db, c.req.valid('param').id, true);
+      const p = await teacherRequestPhoto(c.var.deps.db, c.var.deps.gateways.keys, c.req.valid('param').id, true);
       if (!p) throw new ApiError(Errors.notFound);
       return image(p.bytes, p.contentType);
     },
@@ -211,7 +211,7 @@ export const bindingRoutes = createRouter()
       request: { body: body(IdBody) },
       responses: { 200: json(BindCodeView), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
-    async (c) => ok(c, await revokeBindCode(c.var.deps.db, c.var.deps.clock, c.req.valid('json').id)),
+    async (c) => ok(c, await revokeBindCode(c.var.deps.db, c.var.deps.clock, c.req.valid('json').id, auditOf(c))),
   )
   .openapi(
     createRoute({ method: 'get', path: '/staff/teacher-requests', tags, summary: 'Staff: new-teacher requests to decide, oldest first', middleware: [requireAuth, staffOnly()] as const, responses: { 200: json(z.array(TeacherRequestView)), 401: refusals[401], 403: refusals[403] } }),
@@ -222,14 +222,15 @@ export const bindingRoutes = createRouter()
       method: 'get',
       path: '/staff/teacher-requests/{id}/photo',
       tags,
-      summary: "Staff: a request's photo",
+      summary: "Staff: a request's photo (each view recorded in the audit log)",
       middleware: [requireAuthOrCookie, staffOnly()] as const,
       request: { params: z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' } }) }) },
       responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
     async (c) => {
-      const p = await teacherRequestPhoto(c.var.deps.db, c.req.valid('param').id, false);
+      const p = await teacherRequestPhoto(c.var.deps.db, c.var.deps.gateways.keys, c.req.valid('param').id, false);
       if (!p) throw new ApiError(Errors.notFound);
+      await auditOf(c)(c.var.deps.db, { action: 'teacher-request.photo.view', subjectKind: 'teacher-request', subjectId: p.id });
       return image(p.bytes, p.contentType);
     },
   )
@@ -244,7 +245,7 @@ export const bindingRoutes = createRouter()
       request: { body: body(IdBody) },
       responses: { 200: json(TeacherRequestView), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
     }),
-    async (c) => ok(c, await confirmTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('json').id)),
+    async (c) => ok(c, await confirmTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('json').id, auditOf(c))),
   )
   .openapi(
     createRoute({
@@ -258,7 +259,7 @@ export const bindingRoutes = createRouter()
     }),
     async (c) => {
       const b = c.req.valid('json');
-      return ok(c, await refuseTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, b.id, b.reason));
+      return ok(c, await refuseTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, b.id, b.reason, auditOf(c)));
     },
   )
   .openapi(
@@ -275,5 +276,5 @@ export const bindingRoutes = createRouter()
       request: { body: body(UnbindBody) },
       responses: { 200: json(z.object({ unbound: z.number().int() })), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
-    async (c) => ok(c, await unbindForStaff(c.var.deps.db, c.var.deps.clock, c.req.valid('json').accountId)),
+    async (c) => ok(c, await unbindForStaff(c.var.deps.db, c.var.deps.clock, c.req.valid('json').accountId, auditOf(c))),
   );

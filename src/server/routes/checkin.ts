@@ -5,6 +5,7 @@ import { classes } from '../db/schema/index';
 import type { Caller } from '../env';
 import { ApiError } from '../http/api-error';
 import { requireAuth } from '../http/auth';
+import { auditOf } from '../http/audit';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { checkIn } from '../services/booking/checkin';
@@ -50,7 +51,7 @@ export const checkinRoutes = createRouter()
     }),
     async (c) => {
       const caller = c.var.caller as Caller;
-      return ok(c, await checkIn(c.var.deps.db, c.var.deps.clock, { kind: 'staff', accountId: caller.accountId, bookingId: c.req.valid('json').bookingId }));
+      return ok(c, await checkIn(c.var.deps.db, c.var.deps.clock, { kind: 'staff', accountId: caller.accountId, bookingId: c.req.valid('json').bookingId }, auditOf(c)));
     },
   )
   .openapi(

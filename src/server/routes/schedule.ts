@@ -2,8 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { AssignBody, CheckinLink, ClassBody, ClassCancelled, ClassEditBody, ClassIdPath, ClassSaved, ConfirmWeekAnswer, ConfirmWeekBody, DeclineBody, StaffWeek, TeacherWeek, WeekQuery } from '../../contracts/schedule';
 import type { Caller } from '../env';
 import { requireAuth } from '../http/auth';
+import { auditOf } from '../http/audit';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
+import { ROW_LOCKS } from '../services/booking/decide';
 import { cancelClass, createClass, editClass } from '../services/schedule/class-admin';
 import { teacherCheckinLink } from '../services/schedule/checkin-link';
 import { assignTeacher, confirmClass, confirmWeek, declineClass, staffWeek, teacherWeek } from '../services/schedule/teacher-schedule';
@@ -45,7 +47,7 @@ export const scheduleRoutes = createRouter()
       request: { params: ClassIdPath },
       responses: { 200: json(Moved), ...answerRefusals },
     }),
-    async (c) => ok(c, await confirmClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id)),
+    async (c) => ok(c, await confirmClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id, ROW_LOCKS, auditOf(c))),
   )
   .openapi(
     createRoute({
@@ -57,7 +59,7 @@ export const scheduleRoutes = createRouter()
       request: { params: ClassIdPath, ...body(DeclineBody) },
       responses: { 200: json(Moved), ...answerRefusals },
     }),
-    async (c) => ok(c, await declineClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id, c.req.valid('json').reason)),
+    async (c) => ok(c, await declineClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id, c.req.valid('json').reason, ROW_LOCKS, auditOf(c))),
   )
   .openapi(
     createRoute({
@@ -69,7 +71,7 @@ export const scheduleRoutes = createRouter()
       request: body(ConfirmWeekBody),
       responses: { 200: json(ConfirmWeekAnswer), 400: refusals[400], 401: refusals[401], 403: refusals[403] },
     }),
-    async (c) => ok(c, await confirmWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('json').week)),
+    async (c) => ok(c, await confirmWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('json').week, auditOf(c))),
   )
   .openapi(
     createRoute({
@@ -95,7 +97,7 @@ export const scheduleRoutes = createRouter()
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, await assignTeacher(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, c.req.valid('param').id, c.req.valid('json').teacherId));
+      return ok(c, await assignTeacher(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, c.req.valid('param').id, c.req.valid('json').teacherId, ROW_LOCKS, auditOf(c)));
     },
   )
   .openapi(
@@ -110,7 +112,7 @@ export const scheduleRoutes = createRouter()
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, await createClass(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, (c.var.caller as Caller).accountId, c.req.valid('json')));
+      return ok(c, await createClass(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, (c.var.caller as Caller).accountId, c.req.valid('json'), auditOf(c)));
     },
   )
   .openapi(
@@ -125,7 +127,7 @@ export const scheduleRoutes = createRouter()
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, await editClass(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, (c.var.caller as Caller).accountId, c.req.valid('param').id, c.req.valid('json')));
+      return ok(c, await editClass(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, (c.var.caller as Caller).accountId, c.req.valid('param').id, c.req.valid('json'), ROW_LOCKS, auditOf(c)));
     },
   )
   .openapi(
@@ -138,7 +140,7 @@ export const scheduleRoutes = createRouter()
       request: { params: ClassIdPath },
       responses: { 200: json(ClassCancelled), ...answerRefusals },
     }),
-    async (c) => ok(c, await cancelClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id)),
+    async (c) => ok(c, await cancelClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id, ROW_LOCKS, auditOf(c))),
   )
   .openapi(
     createRoute({

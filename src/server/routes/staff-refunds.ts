@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { RefundIdBody, StaffRefund } from '../../contracts/refunds';
 import type { AppEnv, Caller } from '../env';
 import { requireAuth } from '../http/auth';
+import { auditOf } from '../http/audit';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { refundsNeedingAttention, releaseRefund, settleRefund } from '../services/refunds/staff';
@@ -38,7 +39,7 @@ export const staffRefundRoutes = createRouter()
       responses: { 200: json(RefundState), ...staffRefusals },
     }),
     async (c) => {
-      const r = await releaseRefund(c.var.deps, c.req.valid('json').refundId);
+      const r = await releaseRefund(c.var.deps, c.req.valid('json').refundId, auditOf(c));
       return ok(c, { refundId: r.id, state: r.state });
     },
   )
@@ -53,7 +54,7 @@ export const staffRefundRoutes = createRouter()
       responses: { 200: json(RefundState), ...staffRefusals },
     }),
     async (c) => {
-      const r = await settleRefund(c.var.deps, me(c), c.req.valid('json').refundId);
+      const r = await settleRefund(c.var.deps, me(c), c.req.valid('json').refundId, auditOf(c));
       return ok(c, { refundId: r.id, state: r.state });
     },
   );

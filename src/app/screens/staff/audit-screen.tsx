@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router-dom';
 import type { AuditEntry } from '../../../contracts/audit';
-import { AUDIT_ACTION_VALUES, AUDIT_ACTIONS, type AuditAction } from '../../../domain/audit';
+import { AUDIT_ACTION_VALUES, AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditAction } from '../../../domain/audit';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom } from '../../api-context';
 import { staffRead, type StaffData } from './staff-data';
@@ -67,7 +67,7 @@ export default function AuditScreen() {
               {list.map((e) => (
                 <li key={e.id} className="rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-black/5" data-audit-entry={e.id} data-action={e.action}>
                   <p className="font-medium">
-                    {i18n._(AUDIT_ACTIONS[e.action])} · {e.subjectKind} #{e.subjectId ?? '—'}
+                    {i18n._(AUDIT_ACTIONS[e.action])} · {i18n._(AUDIT_SUBJECTS[e.subjectKind])} #{e.subjectId ?? '—'}
                   </p>
                   {e.reason ? (
                     <p data-audit-reason>

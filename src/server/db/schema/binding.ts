@@ -56,7 +56,11 @@ export const teacherRequests = pgTable(
       .references(() => clubs.id),
     styles: text('styles').array().notNull(),
     photoType: text('photo_type').notNull(),
+    /** the photo encrypted (decision 055): the ciphertext, beside its wrapped data key, key id and nonce; plain only in a row from before (null key id) */
     photo: bytea('photo').notNull(),
+    photoWrappedKey: bytea('photo_wrapped_key'),
+    photoKeyId: text('photo_key_id'),
+    photoNonce: bytea('photo_nonce'),
     /** pending | confirmed | refused */
     state: text('state').$type<TeacherRequestState>().notNull().default('pending'),
     /** what the teacher reads on a refusal */

@@ -81,13 +81,14 @@ export async function listBindCodes(db: Db, clock: Clock, limit = 100): Promise<
 }
 
 /** POST /staff/bind-codes/revoke: a live code stops working; a used, revoked or expired one is 60003. */
-export async function revokeBindCode(db: Db, clock: Clock, id: number): Promise<BindCodeView> {
+export async function revokeBindCode(db: Db, clock: Clock, id: number, audit?: Audit): Promise<BindCodeView> {
   return db.transaction(async (tx) => {
     const [r] = await tx.select({ code: bindCodes, teacherName: teachers.name }).from(bindCodes).innerJoin(teachers, eq(teachers.id, bindCodes.teacherId)).where(eq(bindCodes.id, id)).for('update');
     if (!r) throw new ApiError(Errors.notFound, { field: 'id' });
     const now = clock.now();
     if (bindCodeStatus(r.code, now) !== 'live') throw new ApiError(Errors.bindCodeInvalid, { field: 'id' });
     const [done] = await tx.update(bindCodes).set({ revokedAt: now }).where(eq(bindCodes.id, id)).returning();
+    await audit?.(tx, { action: 'bind-code.revoke', subjectKind: 'bind-code', subjectId: id });
     return viewOf(done!, r.teacherName, now);
   });
 }
@@ -121,13 +122,14 @@ export async function bindingsForStaff(db: Db): Promise<BindingRow[]> {
  * end; they bind again with a new code or their credentials. A member's account, or one with nothing
  * bound, is 404.
  */
-export async function unbindForStaff(db: Db, clock: Clock, accountId: number): Promise<{ unbound: number }> {
+export async function unbindForStaff(db: Db, clock: Clock, accountId: number, audit?: Audit): Promise<{ unbound: number }> {
   return db.transaction(async (tx) => {
     const [acc] = await tx.select({ role: accounts.role }).from(accounts).where(eq(accounts.id, accountId)).for('update');
     if (!acc || acc.role === 'member') throw new ApiError(Errors.notFound, { field: 'accountId' });
     const unbound = await unbindAccount(tx, accountId);
     if (unbound === 0) throw new ApiError(Errors.notFound, { field: 'accountId' });
     await revokeAccountSessions(tx, accountId, clock);
+    await audit?.(tx, { action: 'binding.unbind', subjectKind: 'account', subjectId: accountId });
     return { unbound };
   });
 }

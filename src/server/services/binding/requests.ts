@@ -6,6 +6,9 @@ import { Errors, type ErrorDef } from '../../../domain/errors';
 import { PHOTO_MAX_BYTES, sniffImageType } from '../../../domain/photo-review';
 import { isValidPhone, trimInput } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
+import type { KeyAdapter } from '../../gateways/keys/key-adapter';
+import type { Audit } from '../audit/audit-log';
+import { openImage, sealImage, teacherRequestPhotoContext } from '../privacy/images';
 import { accounts, clubs, openIdBindings, styles, teacherRequests, teachers } from '../../db/schema/index';
 import { stateIn } from '../../db/state-checks';
 import { ApiError } from '../../http/api-error';
@@ -49,7 +52,7 @@ const fill = (field: string) => new ApiError(Errors.fillForm, { field, values: {
  * (60013); an open id already bound is 60006. The ticket is spent; the request keeps the open id,
  * and its sender follows it with the key answered here.
  */
-export async function submitTeacherRequest(deps: { db: Db; clock: Clock }, input: NewTeacherBody): Promise<TeacherRequestSent> {
+export async function submitTeacherRequest(deps: { db: Db; clock: Clock; gateways: { keys: KeyAdapter } }, input: NewTeacherBody): Promise<TeacherRequestSent> {
   const { db, clock } = deps;
   const outcome = await db.transaction(async (tx): Promise<{ ok: true; sent: TeacherRequestSent } | { ok: false; error: ErrorDef; field: string }> => {
     const ticket = await requireOpenId(tx, input.openid, clock);
@@ -79,10 +82,11 @@ export async function submitTeacherRequest(deps: { db: Db; clock: Clock }, input
     if (!chosen.every((s) => known.some((k) => k.key === s))) return { ok: false, error: Errors.bindInfoWrong, field: 'styles' };
     if (await accountByPhone(tx, phone)) return { ok: false, error: Errors.bindInfoWrong, field: 'phone' };
     const state = nextTeacherRequestState('none', 'request.submit')!;
+    const sealed = await sealImage(deps.gateways.keys, bytes, teacherRequestPhotoContext(ticket.openId));
     const key = newSecret();
     const [row] = await tx
       .insert(teacherRequests)
-      .values({ openId: ticket.openId, viewHash: hashSecret(key), name, phone, clubId: input.clubId, styles: chosen, photoType: type, photo: bytes, state, createdAt: clock.now() })
+      .values({ openId: ticket.openId, viewHash: hashSecret(key), name, phone, clubId: input.clubId, styles: chosen, photoType: type, photo: sealed.cipher, photoWrappedKey: sealed.key.wrappedKey, photoKeyId: sealed.key.keyId, photoNonce: sealed.key.nonce, state, createdAt: clock.now() })
       .returning();
     await spendTicket(tx, ticket.id, clock);
     return { ok: true, sent: { key, request: await viewOf(tx, row!, false) } };
@@ -105,14 +109,18 @@ export async function pendingTeacherRequests(db: Db): Promise<TeacherRequestView
   return Promise.all(rows.map((r) => viewOf(db, r, true)));
 }
 
-/** The photo of a request: staff see any; the public sees a confirmed one (it is the teacher's photo). */
-export async function teacherRequestPhoto(db: Db, id: number, confirmedOnly: boolean): Promise<{ contentType: string; bytes: Buffer } | null> {
-  const [row] = await db.select({ type: teacherRequests.photoType, bytes: teacherRequests.photo, state: teacherRequests.state }).from(teacherRequests).where(eq(teacherRequests.id, id));
+/**
+ * The photo of a request, decrypted (decision 055): staff see any; the public sees a confirmed one (it
+ * is the teacher's catalogue photo).
+ */
+export async function teacherRequestPhoto(db: Db, keys: KeyAdapter, id: number, confirmedOnly: boolean): Promise<{ id: number; contentType: string; bytes: Buffer } | null> {
+  const [row] = await db.select().from(teacherRequests).where(eq(teacherRequests.id, id));
   if (!row || (confirmedOnly && row.state !== 'confirmed')) return null;
-  return { contentType: row.type, bytes: row.bytes };
+  const key = { wrappedKey: row.photoWrappedKey, keyId: row.photoKeyId, nonce: row.photoNonce };
+  return { id: row.id, contentType: row.photoType, bytes: await openImage(keys, row.photo, key, teacherRequestPhotoContext(row.openId)) };
 }
 
-async function decide(db: Db, id: number, event: 'request.confirm' | 'request.refuse', apply: (tx: Tx, row: RequestRow) => Promise<Partial<RequestRow>>): Promise<TeacherRequestView> {
+async function decide(db: Db, id: number, event: 'request.confirm' | 'request.refuse', apply: (tx: Tx, row: RequestRow) => Promise<Partial<RequestRow>>, audit?: Audit): Promise<TeacherRequestView> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(teacherRequests).where(eq(teacherRequests.id, id)).for('update');
     if (!row) throw new ApiError(Errors.notFound, { field: 'id' });
@@ -124,6 +132,7 @@ async function decide(db: Db, id: number, event: 'request.confirm' | 'request.re
       .set({ ...set, state })
       .where(and(eq(teacherRequests.id, id), eq(teacherRequests.state, row.state)))
       .returning();
+    await audit?.(tx, { action: event === 'request.confirm' ? 'teacher-request.confirm' : 'teacher-request.refuse', subjectKind: 'teacher-request', subjectId: id, reason: done!.reason });
     return viewOf(tx, done!, true);
   });
 }
@@ -134,7 +143,7 @@ async function decide(db: Db, id: number, event: 'request.confirm' | 'request.re
  * silent login logs them in as a teacher. A phone that became someone's login, or an open id bound
  * meanwhile, cannot be confirmed (60012, 60006): staff refuse it instead.
  */
-export async function confirmTeacherRequest(db: Db, clock: Clock, staffId: number, id: number): Promise<TeacherRequestView> {
+export async function confirmTeacherRequest(db: Db, clock: Clock, staffId: number, id: number, audit?: Audit): Promise<TeacherRequestView> {
   return decide(db, id, 'request.confirm', async (tx, row) => {
     const now = clock.now();
     if (await accountByPhone(tx, row.phone)) throw new ApiError(Errors.bindInfoWrong, { field: 'phone' });
@@ -146,10 +155,10 @@ export async function confirmTeacherRequest(db: Db, clock: Clock, staffId: numbe
       .returning({ id: teachers.id });
     await tx.insert(openIdBindings).values({ openId: row.openId, accountId: acc!.id, createdAt: now });
     return { teacherId: t!.id, decidedBy: staffId, decidedAt: now };
-  });
+  }, audit);
 }
 
 /** POST /staff/teacher-requests/refuse: the sender reads the reason ("bind info wrong", spec §8). */
-export async function refuseTeacherRequest(db: Db, clock: Clock, staffId: number, id: number, reason: string): Promise<TeacherRequestView> {
-  return decide(db, id, 'request.refuse', async () => ({ reason, decidedBy: staffId, decidedAt: clock.now() }));
+export async function refuseTeacherRequest(db: Db, clock: Clock, staffId: number, id: number, reason: string, audit?: Audit): Promise<TeacherRequestView> {
+  return decide(db, id, 'request.refuse', async () => ({ reason, decidedBy: staffId, decidedAt: clock.now() }), audit);
 }

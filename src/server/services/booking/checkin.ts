@@ -6,6 +6,7 @@ import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { bookings, classes, memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
+import type { Audit } from '../audit/audit-log';
 import { passBookingTime } from '../../jobs/time-passing';
 import { checkinCodeVerdict } from '../schedule/checkin-link';
 import { decide } from './decide';
@@ -33,7 +34,7 @@ export type CheckinBy = { kind: 'member'; accountId: number; classId: number; co
  * acts on a state time has passed; the clock then says whether check-in has opened. A seat that has
  * not paid its class yet (a count card) pays it now.
  */
-export async function checkIn(db: Db, clock: Clock, by: CheckinBy): Promise<CheckinResult> {
+export async function checkIn(db: Db, clock: Clock, by: CheckinBy, audit?: Audit): Promise<CheckinResult> {
   return decide(db, async (tx) => {
     const now = clock.now();
     const found = by.kind === 'member' ? await memberSeat(tx, by, now) : await staffSeat(tx, by.bookingId);
@@ -60,6 +61,7 @@ export async function checkIn(db: Db, clock: Clock, by: CheckinBy): Promise<Chec
       .where(and(eq(bookings.id, seat!.id), eq(bookings.state, 'booked')))
       .returning({ id: bookings.id });
     if (!done) throw new ApiError(Errors.checkinAlready);
+    await audit?.(tx, { action: 'booking.checkin', subjectKind: 'booking', subjectId: done.id });
     return { bookingId: seat!.id, classId: cls.id, state: 'checked_in', checkedInAt: now.toISOString(), usesSpent: owed };
   });
 }

@@ -23,5 +23,7 @@ export async function openImage(keys: KeyAdapter, stored: Buffer, key: ImageKey,
 
 /** The context a member's face photo is sealed under (its member). */
 export const memberPhotoContext = (accountId: number) => `member_photos:${accountId}`;
+/** The context a new teacher's request photo is sealed under (the open id that sent it). */
+export const teacherRequestPhotoContext = (openId: string) => `teacher_requests.photo:${openId}`;
 /** The context a transfer image (ID photo or photo) is sealed under (its uploader). */
 export const transferImageContext = (accountId: number) => `transfer_images:${accountId}`;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cardTransfers, memberPhotos, personInfo, transferImages } from '../../db/schema/index';
+import { cardTransfers, memberPhotos, personInfo, teacherRequests, transferImages } from '../../db/schema/index';
 import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import type { ObjectStore } from '../../gateways/storage';
 import { personIdContext, sealIdNumber, transferIdContext } from './id-numbers';
-import { memberPhotoContext, sealImage, transferImageContext } from './images';
+import { memberPhotoContext, sealImage, teacherRequestPhotoContext, transferImageContext } from './images';
 
 const BATCH = 100;
 
@@ -48,6 +48,18 @@ export async function sealPlainRows(db: Db, keys: KeyAdapter, storage: ObjectSto
     for (const r of rows) {
       const { cipher, key } = await sealImage(keys, r.bytes!, memberPhotoContext(r.accountId));
       await db.update(memberPhotos).set({ bytes: cipher, ...key }).where(and(eq(memberPhotos.id, r.id), isNull(memberPhotos.keyId)));
+    }
+    n += rows.length;
+    if (rows.length < BATCH) break;
+  }
+  for (;;) {
+    const rows = await db.select().from(teacherRequests).where(isNull(teacherRequests.photoKeyId)).limit(BATCH);
+    for (const r of rows) {
+      const { cipher, key } = await sealImage(keys, r.photo, teacherRequestPhotoContext(r.openId));
+      await db
+        .update(teacherRequests)
+        .set({ photo: cipher, photoWrappedKey: key.wrappedKey, photoKeyId: key.keyId, photoNonce: key.nonce })
+        .where(and(eq(teacherRequests.id, r.id), isNull(teacherRequests.photoKeyId)));
     }
     n += rows.length;
     if (rows.length < BATCH) break;

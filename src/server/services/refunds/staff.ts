@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { orders, paymentAttempts, payments, refunds } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
+import type { Audit } from '../audit/audit-log';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../booking/decide';
 import { syncOrderRefund } from './order-refund';
@@ -48,7 +49,7 @@ export async function refundsNeedingAttention(db: Db) {
  * Moves one refund by staff's event under its order's lock; 404 unknown, 40023 when the chart refuses.
  * `also` writes what goes with the move in the same transaction.
  */
-async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'], set: { settledBy?: number } = {}, also?: (tx: Tx) => Promise<unknown>) {
+async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'], set: { settledBy?: number } = {}, also?: (tx: Tx) => Promise<unknown>, audit?: Audit) {
   return decide(deps.db, async (tx) => {
     const [r] = await tx.select({ orderId: payments.orderId }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(refunds.id, refundId));
     if (!r) throw new ApiError(Errors.notFound, { field: 'refundId' });
@@ -63,6 +64,7 @@ async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'
       .returning();
     await syncOrderRefund(tx, deps.clock.now(), r.orderId);
     await also?.(tx);
+    await audit?.(tx, { action: event === 'refund.release' ? 'refund.release' : 'refund.settle', subjectKind: 'refund', subjectId: refundId });
     return row!;
   });
 }
@@ -72,15 +74,15 @@ async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'
  * move, as a new refund's is) should the provider not answer now. A balance one would succeed at once,
  * but none is ever held.
  */
-export async function releaseRefund(deps: Deps, refundId: number) {
+export async function releaseRefund(deps: Deps, refundId: number, audit?: Audit) {
   const runAt = new Date(deps.clock.now().getTime() + REFUND_RUN_AFTER_MS);
-  const row = await staffMove(deps, refundId, 'refund.release', {}, (tx) => enqueueJob(tx, { kind: REFUND_RUN_JOB, payload: { refundId }, runAt }));
+  const row = await staffMove(deps, refundId, 'refund.release', {}, (tx) => enqueueJob(tx, { kind: REFUND_RUN_JOB, payload: { refundId }, runAt }), audit);
   await runRefundsNow(deps, [refundId]);
   const [after] = await deps.db.select().from(refunds).where(eq(refunds.id, row.id));
   return after!;
 }
 
 /** A held or failed refund recorded as given back another way by this staff member: nothing more is asked of the provider. */
-export async function settleRefund(deps: Deps, staffId: number, refundId: number) {
-  return staffMove(deps, refundId, 'refund.settle', { settledBy: staffId });
+export async function settleRefund(deps: Deps, staffId: number, refundId: number, audit?: Audit) {
+  return staffMove(deps, refundId, 'refund.settle', { settledBy: staffId }, undefined, audit);
 }

@@ -9,6 +9,7 @@ import { parseShanghaiWallTime } from '../../../domain/time';
 import type { Db, Tx } from '../../db/client';
 import { bookings, classes, clubs, memberCards, notifications, styles, teachers } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
+import type { Audit } from '../audit/audit-log';
 import { lockKey } from '../auth/locks';
 import { classEndsAt, decide, type DecideOptions, instant, promoteFromQueue, ROW_LOCKS } from '../booking/decide';
 import { staffClubsOf, worksFor } from '../staff/staff-clubs';
@@ -79,7 +80,7 @@ const saved = (c: ClassRow): ClassSaved => ({
 });
 
 /** A new class at one of the staff member's clubs; a teacher given is asked to confirm (decision 029). */
-export async function createClass(db: Db, now: Date, hours: number, staffId: number, body: ClassInput): Promise<ClassSaved> {
+export async function createClass(db: Db, now: Date, hours: number, staffId: number, body: ClassInput, audit?: Audit): Promise<ClassSaved> {
   const slot = slotOf(body);
   if (slot.startsAt.getTime() <= now.getTime()) throw new ApiError(Errors.classStartPassed, { field: 'start' });
   checkCapacity(body.capacity);
@@ -108,6 +109,7 @@ export async function createClass(db: Db, now: Date, hours: number, staffId: num
       })
       .returning();
     const cls = body.teacherId ? await askTeacher(tx, now, hours, row!, body.teacherId, ROW_LOCKS) : row!;
+    await audit?.(tx, { action: 'class.create', subjectKind: 'class', subjectId: cls.id });
     return saved(cls);
   });
 }
@@ -136,7 +138,7 @@ async function holders(tx: Tx, classId: number): Promise<number[]> {
  * below the seats booked (70164); a raised capacity books the queue's first. A changed time or teacher
  * asks the teacher again (the chart's `schedule.assign`); members holding a place are told of a new time.
  */
-export async function editClass(db: Db, now: Date, hours: number, staffId: number, classId: number, body: ClassEditInput, opts: DecideOptions = ROW_LOCKS): Promise<ClassSaved> {
+export async function editClass(db: Db, now: Date, hours: number, staffId: number, classId: number, body: ClassEditInput, opts: DecideOptions = ROW_LOCKS, audit?: Audit): Promise<ClassSaved> {
   const slot = slotOf(body);
   checkCapacity(body.capacity);
   return decide(db, async (tx) => {
@@ -160,6 +162,7 @@ export async function editClass(db: Db, now: Date, hours: number, staffId: numbe
     }
     if (body.capacity > before.capacity) await promoteFromQueue(tx, now, c, opts);
     const [fresh] = await tx.select().from(classes).where(eq(classes.id, c.id));
+    await audit?.(tx, { action: 'class.edit', subjectKind: 'class', subjectId: c.id });
     return saved(fresh!);
   });
 }
@@ -168,7 +171,7 @@ export async function editClass(db: Db, now: Date, hours: number, staffId: numbe
  * Cancels a class that has not started (the class chart's `class.cancel`): every seat is cancelled
  * with its card's uses given back, every queue place ended, each member told, in one transaction.
  */
-export async function cancelClass(db: Db, now: Date, staffId: number, classId: number, opts: DecideOptions = ROW_LOCKS): Promise<ClassCancelled> {
+export async function cancelClass(db: Db, now: Date, staffId: number, classId: number, opts: DecideOptions = ROW_LOCKS, audit?: Audit): Promise<ClassCancelled> {
   return decide(db, async (tx) => {
     const c = await lockOwnClass(tx, now, staffId, classId, opts);
     const status = nextClassStatus(c.status, 'class.cancel');
@@ -204,6 +207,7 @@ export async function cancelClass(db: Db, now: Date, staffId: number, classId: n
     const [t] = c.teacherId === null ? [] : await tx.select({ accountId: teachers.accountId }).from(teachers).where(eq(teachers.id, c.teacherId));
     if (t?.accountId) told.push(t.accountId);
     if (told.length) await tx.insert(notifications).values(told.map((accountId) => ({ accountId, createdAt: now, ...classCancelledNotice(c) })));
+    await audit?.(tx, { action: 'class.cancel', subjectKind: 'class', subjectId: c.id });
     return { id: c.id, status: 'cancelled', bookingsCancelled, queueCleared, usesReturned };
   });
 }

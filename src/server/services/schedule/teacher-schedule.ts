@@ -10,6 +10,7 @@ import { addDays, shanghaiDate, shanghaiMidnight, weekdayOf } from '../../../dom
 import type { Db, Tx } from '../../db/client';
 import { accounts, bookings, classes, clubs, notifications, teachers } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
+import type { Audit } from '../audit/audit-log';
 import type { Locale } from '../../i18n';
 import { decide, type DecideOptions, ROW_LOCKS } from '../booking/decide';
 import { staffClubsOf, worksFor } from '../staff/staff-clubs';
@@ -156,29 +157,32 @@ async function teachersClass(tx: Tx, now: Date, teacherId: number, classId: numb
 const catchUp = (db: Db, now: Date, classId: number) => passScheduleTime(db, now, eq(classes.id, classId));
 
 /** The teacher confirms one class they were asked to teach. */
-export async function confirmClass(db: Db, now: Date, accountId: number, classId: number, opts: DecideOptions = ROW_LOCKS) {
+export async function confirmClass(db: Db, now: Date, accountId: number, classId: number, opts: DecideOptions = ROW_LOCKS, audit?: Audit) {
   const t = await teacherOfAccount(db, accountId);
   await catchUp(db, now, classId);
   return decide(db, async (tx) => {
     const c = await teachersClass(tx, now, t.id, classId, opts);
-    return { id: c.id, state: await move(tx, c, 'schedule.confirm', { teacherDeclineReason: null }, opts) };
+    const state = await move(tx, c, 'schedule.confirm', { teacherDeclineReason: null }, opts);
+    await audit?.(tx, { action: 'class.teacher-confirm', subjectKind: 'class', subjectId: c.id });
+    return { id: c.id, state };
   });
 }
 
 /** The teacher declines one class with a reason; staff are told. */
-export async function declineClass(db: Db, now: Date, accountId: number, classId: number, reason: string, opts: DecideOptions = ROW_LOCKS) {
+export async function declineClass(db: Db, now: Date, accountId: number, classId: number, reason: string, opts: DecideOptions = ROW_LOCKS, audit?: Audit) {
   const t = await teacherOfAccount(db, accountId);
   await catchUp(db, now, classId);
   return decide(db, async (tx) => {
     const c = await teachersClass(tx, now, t.id, classId, opts);
     const state = await move(tx, c, 'schedule.decline', { teacherDeclineReason: reason }, opts);
     await tellStaff(tx, now, declinedNotice(c, t.name, reason));
+    await audit?.(tx, { action: 'class.teacher-decline', subjectKind: 'class', subjectId: c.id, reason });
     return { id: c.id, state };
   });
 }
 
 /** The teacher confirms every class of the week still waiting for them and not started; returns the ones confirmed. */
-export async function confirmWeek(db: Db, now: Date, accountId: number, day: string) {
+export async function confirmWeek(db: Db, now: Date, accountId: number, day: string, audit?: Audit) {
   const t = await teacherOfAccount(db, accountId);
   const w = weekRange(day);
   const mine = and(eq(classes.teacherId, t.id), gte(classes.startsAt, w.from), lt(classes.startsAt, w.to), eq(classes.status, 'open'));
@@ -193,6 +197,7 @@ export async function confirmWeek(db: Db, now: Date, accountId: number, day: str
         .returning({ id: classes.id });
       confirmed.push(...rows.map((r) => r.id));
     }
+    for (const id of confirmed) await audit?.(tx, { action: 'class.teacher-confirm', subjectKind: 'class', subjectId: id });
     return { confirmed: confirmed.sort((a, b) => a - b) };
   });
 }
@@ -202,13 +207,14 @@ export async function confirmWeek(db: Db, now: Date, accountId: number, day: str
  * teacher; the deadline is `hours` before the start, or the start itself when that has passed.
  * Members booked on the class are told when its teacher changes.
  */
-export async function assignTeacher(db: Db, now: Date, hours: number, classId: number, teacherId: number, opts: DecideOptions = ROW_LOCKS) {
+export async function assignTeacher(db: Db, now: Date, hours: number, classId: number, teacherId: number, opts: DecideOptions = ROW_LOCKS, audit?: Audit) {
   return decide(db, async (tx) => {
     const c = await lockClass(tx, classId, opts);
     if (now.getTime() >= c.startsAt.getTime()) throw new ApiError(Errors.scheduleClassStarted);
     const [t] = await tx.select().from(teachers).where(eq(teachers.id, teacherId));
     if (!t) throw new ApiError(Errors.notFound, { field: 'teacherId' });
     const asked = await askTeacher(tx, now, hours, c, teacherId, opts);
+    await audit?.(tx, { action: 'class.assign-teacher', subjectKind: 'class', subjectId: c.id });
     return { id: c.id, state: asked.teacherState, teacherId, confirmBy: asked.teacherConfirmBy!.toISOString() };
   });
 }
