@@ -165,6 +165,16 @@ describe('friend pay in two phones (spec §4, §6; issue 12)', () => {
     // authorized, back on the page, which pays on: WeChat Pay's cashier (the stand-in) with the friend's trade
     await friend.waitForURL((u) => u.pathname === '/api/dev/pay/wechat/cashier');
     expect(authorizations).toEqual(['userinfo']);
+
+    // while the friend is at the cashier, the member's parts page shows each part's own state: theirs paid, the friend's being paid
+    const friendsSeq = liveShares(await orderDetail(orderNo))[1]!.seq;
+    await gotoHydrated(member.page, `/orderdetail/splittopay?orderNo=${orderNo}`);
+    const rows = member.page.locator('[data-split-parts] li');
+    expect(await rows.locator('[data-part-state-label]').allInnerTexts()).toEqual(['已支付（余额支付）', '好友正在支付']);
+    expect(await rows.nth(1).locator('[data-action="pay-part"]').count()).toBe(0);
+    expect(await rows.nth(1).locator('[data-action="view-invitation"]').count()).toBe(1);
+    await gotoHydrated(member.page, `/friendsplit?orderNo=${orderNo}&partSeq=${friendsSeq}`);
+
     await friend.getByRole('button', { name: 'Pay' }).click();
     await friend.waitForURL((u) => u.pathname === '/payfriend');
     await friend.locator('[data-payment-result="paid"]').waitFor();
@@ -196,7 +206,7 @@ describe('friend pay in two phones (spec §4, §6; issue 12)', () => {
     expect(await row.innerText()).toContain(card.name);
   });
 
-  it('an invitation left for an hour: the order is cancelled and the part paid by balance comes back, shown in the balance history', async () => {
+  it('an invitation left for an hour: the order waits for the member with a new window; that window over, it is cancelled and the part paid by balance comes back, shown in the balance history', async () => {
     const balanceBefore = await balanceOf(server.url, token);
     const member = await browser.newPage({ baseURL: server.url, ...CLIPBOARD });
     const { orderNo, link, partCents } = await buySplitPayOneAndInvite(member.page);
@@ -215,10 +225,17 @@ describe('friend pay in two phones (spec §4, §6; issue 12)', () => {
     expect(await friend.locator('[data-payment-result]').innerText()).toContain('代付邀请已过期');
     expect(await friend.locator('[data-action="pay"]').count()).toBe(0);
 
-    // the order: cancelled, nothing to do
+    // the order: the hour never cancels it; it is the member's to pay again, with a new 15-minute window
     await member.page.locator('[data-action="view-order"]').click();
     await member.page.waitForURL((u) => u.pathname === '/orderdetail' && u.searchParams.get('orderNo') === orderNo);
     await waitHydrated(member.page);
+    expect(await member.page.locator('[data-order-state-label]').getAttribute('data-order-state-label')).toBe('unpaid');
+    expect((await orderDetail(orderNo)).state).toBe('unpaid');
+    // nobody pays in that window: cancelled, nothing to do
+    await server.advance(16 * 60_000);
+    await server.runJobs();
+    await expect.poll(async () => (await orderDetail(orderNo)).state, { timeout: 15_000 }).toBe('cancelled');
+    await gotoHydrated(member.page, `/orderdetail?orderNo=${orderNo}`);
     expect(await member.page.locator('[data-order-state-label]').getAttribute('data-order-state-label')).toBe('cancelled');
     expect(await member.page.locator('[data-action="pay-order"], [data-action="split-order"], [data-action="ask-friend"]').count()).toBe(0);
     expect((await orderDetail(orderNo)).state).toBe('cancelled');

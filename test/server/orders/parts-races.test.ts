@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments, payStandInOrders } from '../../../src/server/db/schema/index';
+import { payments, payStandInOrders, refunds } from '../../../src/server/db/schema/index';
 import { wechatNotification } from '../../../src/server/gateways/payments/wechat-standin';
 import type { PaymentGateway, PaymentResult } from '../../../src/server/gateways/payments/types';
 import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
@@ -110,6 +110,38 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
       expect(await balance(s, m.token)).toBe(40_000);
       await assertMoneyInvariants(s.deps.db);
     }
+  });
+
+
+  it("an unsplit or a withdraw as the friend's notification arrives, swept over 16 rounds: the friend's money is applied or refunded, never lost", async () => {
+    const endings = new Set<string>();
+    for (let round = 0; round < 16; round++) {
+      const m = await newMember(s);
+      await credit(s, m.id, 50_000);
+      const no = (await create(s, m.token, { goodsId: (await newGoods(s)).id })).body.data.orderNo as string;
+      const post = (path: string, body: unknown) => s.call('POST', `/api/orders/${path}`, { token: m.token, body });
+      await post('split', { orderNo: no, parts: [10_000, 9_900] });
+      const t = (await post('friend/invite', { orderNo: no, partSeqs: [3] })).body.data.invitation.token as string;
+      const start = await payAsFriend(s.deps, t, await friend());
+      await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
+      const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+      const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
+      const change = round % 2 === 0 ? post('unsplit', { orderNo: no }) : post('friend/withdraw', { orderNo: no, partSeq: 3 });
+      const late = new Promise((resolve) => setTimeout(resolve, round % 8)).then(() => settlePayment(s.deps, wechat.parseNotification(n.body, new Headers(n.headers)) as PaymentResult, 'notify'));
+      const [answer] = await Promise.all([change, late]);
+      const o = await orderRow(s, no);
+      const friendPaid = (await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).filter((p) => p.provider === 'wechat');
+      // the friend's money is recorded once, whoever came first
+      expect(friendPaid, `round ${round}`).toHaveLength(1);
+      const back = await s.deps.db.select().from(refunds).where(eq(refunds.paymentId, friendPaid[0]!.id));
+      const parts = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.parts as Array<{ seq: number; state: string }>;
+      const kept = parts.find((p) => p.seq === 3)?.state === 'paid';
+      // applied to the part it paid, or on its way back to the friend: never neither, never both
+      expect([kept, back.length], `round ${round}: ${answer.body.code}`).toEqual(kept ? [true, 0] : [false, 1]);
+      endings.add(kept ? 'applied' : 'refunded');
+      await assertMoneyInvariants(s.deps.db);
+    }
+    expect(endings.size, 'the sweep saw an ending').toBeGreaterThan(0);
   });
 
 });
