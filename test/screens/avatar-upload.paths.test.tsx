@@ -211,7 +211,7 @@ defineScreenPaths<Member>(h, {
         last?.answer === 70045 && w.picture === 'small'
           ? '照片已提交，如需更换请联系门店工作人员'
           : w.picture === 'huge'
-            ? '图片太大'
+            ? '图片太大，不能超过 512 KB'
             : w.picture === 'unreadable'
               ? '仅支持 JPG、PNG 或 WebP 格式的图片'
               : 'unexpected';
@@ -269,7 +269,7 @@ defineScreenPaths<Member>(h, {
     // the phone's verdict on the picture: too large or unreadable said at once, else it is sent
     'xstate.done.actor.resize': (w, _e, before) => {
       if (w.picture === 'huge') {
-        expect(feedback()).toBe('图片太大');
+        expect(feedback()).toBe('图片太大，不能超过 512 KB');
         expect(uploads(w, before)).toEqual([]);
       } else expect(input()?.closest('label')?.textContent).toBe('上传中…');
     },

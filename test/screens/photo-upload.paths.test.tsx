@@ -105,7 +105,7 @@ defineScreenPaths<Member>(h, {
     'choosing.idle': (w) => choosing(w, null),
     'choosing.tooLarge': async (w) => {
       expect(w.chose).toBe('huge.jpg');
-      await choosing(w, '图片太大');
+      await choosing(w, '图片太大，不能超过 512 KB');
     },
     'choosing.unreadable': async (w) => {
       expect(w.chose).toBe('notes.txt');

@@ -12,6 +12,7 @@ import type { PhotoView } from '../../../api/booking';
 import { Errors } from '../../../domain/errors';
 import type { PhotoStatus } from '../../../domain/photo-review';
 import { browserApiOrThrow } from '../../api-context';
+import { imageTooLargeText } from '../../ui/photo-refusal';
 import { refusal } from './refusal-label';
 import { preparePhoto } from './prepare-photo';
 
@@ -58,11 +59,13 @@ function PhotoUpload(props: { again: boolean }) {
 
   const feedback =
     phase === 'choosing.tooLarge'
-      ? i18n._(Errors.imageTooLarge.message)
+      ? imageTooLargeText(i18n)
       : phase === 'choosing.unreadable'
         ? i18n._(msg`无法读取这张图片，请换一张照片`)
         : phase === 'choosing.refused'
-          ? i18n._(refusal(code))
+          ? code === Errors.imageTooLarge.code
+            ? imageTooLargeText(i18n)
+            : i18n._(refusal(code))
           : phase === 'unreachable'
             ? i18n._(Errors.network.message)
             : null;

@@ -6,7 +6,8 @@ import { Block, Button } from 'konsta/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { avatarUploadMachine } from '../../../../machines/avatar-upload.machine';
-import { errorByCode, Errors } from '../../../domain/errors';
+import { Errors } from '../../../domain/errors';
+import { photoRefusalText } from '../../ui/photo-refusal';
 import { browserApiOrThrow } from '../../api-context';
 import { STATUS_LABELS, STATUS_TINTS } from '../booking/photo-review-card';
 import { preparePhoto } from '../booking/prepare-photo';
@@ -77,7 +78,7 @@ export default function AvatarScreen() {
         </p>
       )}
       <p role="alert" className="mt-2 min-h-5 text-sm text-rose-700" data-avatar-feedback>
-        {step === 'refused' ? i18n._((errorByCode(code ?? 0) ?? Errors.internal).message) : step === 'unreachable' || step === 'loadFailed' ? i18n._(Errors.network.message) : null}
+        {step === 'refused' ? photoRefusalText(i18n, code) : step === 'unreachable' || step === 'loadFailed' ? i18n._(Errors.network.message) : null}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {(PICKS.includes(step) || busy) && (
