@@ -23,11 +23,13 @@ export const AUDIT_ACTIONS = {
   'complaint.reply': msg`回复投诉`,
   'invoice.issue': msg`已开具发票`,
   'invoice.refuse': msg`拒绝开票申请`,
+  'account-closing.confirm': msg`确认注销账号`,
+  'account-closing.refuse': msg`拒绝注销申请`,
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
 /** What an action was done to. */
-export type AuditSubject = 'card-refund' | 'transfer' | 'photo' | 'account' | 'bind-code' | 'complaint' | 'invoice';
-export const AUDIT_SUBJECT_VALUES = ['card-refund', 'transfer', 'photo', 'account', 'bind-code', 'complaint', 'invoice'] as const satisfies readonly AuditSubject[];
+export type AuditSubject = 'card-refund' | 'transfer' | 'photo' | 'account' | 'bind-code' | 'complaint' | 'invoice' | 'account-closing';
+export const AUDIT_SUBJECT_VALUES = ['card-refund', 'transfer', 'photo', 'account', 'bind-code', 'complaint', 'invoice', 'account-closing'] as const satisfies readonly AuditSubject[];
