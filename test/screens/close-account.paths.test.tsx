@@ -46,6 +46,8 @@ function explains() {
 /** No open request: the ask button, nothing pending or refused shown, nothing waiting on the server. */
 async function idle(w: W, line: string | null) {
   explains();
+  // a tap on "ask to close" always asks once more first
+  expect(w.last).not.toBe('ask');
   expect(askButton()?.textContent).toBe('申请注销账号');
   expect(askButton()?.disabled).toBe(false);
   expect(withdrawButton()).toBe(null);
@@ -154,6 +156,7 @@ defineScreenPaths<Member>(h, {
     // staff's reason, and asking again allowed
     refusedByStaff: async (w) => {
       explains();
+      expect(w.last).not.toBe('ask');
       expect(document.querySelector('[data-close-refused] [data-close-state]')?.textContent).toBe('注销申请未通过');
       expect(document.querySelector('[data-close-reason]')?.textContent).toBe(`原因：${REASON}`);
       expect(askButton()?.textContent).toBe('申请注销账号');
