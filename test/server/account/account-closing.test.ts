@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, balanceLedger, memberCards, memberPhotos, openIdBindings, orders, personInfo, sessions } from '../../../src/server/db/schema/index';
+import { auditLog, balanceLedger, cardTransfers, memberCards, memberPhotos, openIdBindings, orders, personInfo, sessions, transferImages } from '../../../src/server/db/schema/index';
 import { memberWithPassword } from '../auth/support';
 import { book, newCard, newClass } from '../booking/support';
 import { boughtCard } from '../cards/refund-support';
@@ -126,6 +126,15 @@ describe('staff deciding a request', () => {
     await s.deps.db.insert(personInfo).values({ accountId: m.id, realName: '林小雨', idNumber: '11010519491231002X', createdAt: now, updatedAt: now });
     await s.deps.db.insert(memberPhotos).values({ accountId: m.id, contentType: 'image/jpeg', bytes: Buffer.from('photo'), size: 5, createdAt: now });
 
+    // a transfer to the member another member asked for and cancelled: the recipient's name, ID number and photos are theirs
+    const giver = await newMember(s);
+    const givenCard = await newCard(s, giver.id);
+    const img = async () => (await s.deps.db.insert(transferImages).values({ accountId: giver.id, contentType: 'image/jpeg', bytes: Buffer.from('id-photo'), size: 8, createdAt: now }).returning())[0]!.id;
+    const [transfer] = await s.deps.db
+      .insert(cardTransfers)
+      .values({ cardId: givenCard.id, fromAccountId: giver.id, toAccountId: m.id, recipientName: '林小雨', idNumber: '11010519491231002X', idPhotoId: await img(), photoId: await img(), state: 'cancelled', createdAt: now })
+      .returning();
+
     const id = (await askClosing(s, m.token)).body.data.id as number;
     const staff = await newStaff(s);
     const r = await confirmClosing(s, staff.token, id);
@@ -139,6 +148,12 @@ describe('staff deciding a request', () => {
     expect(await s.deps.db.select().from(memberPhotos).where(eq(memberPhotos.accountId, m.id))).toEqual([]);
     expect(await s.deps.db.select().from(openIdBindings).where(eq(openIdBindings.accountId, m.id))).toEqual([]);
     expect((await s.deps.db.select().from(sessions).where(eq(sessions.accountId, m.id))).every((x) => x.revokedAt !== null)).toBe(true);
+    const [t] = await s.deps.db.select().from(cardTransfers).where(eq(cardTransfers.id, transfer!.id));
+    expect([t!.state, t!.recipientName, t!.idNumber, t!.idNumberKeyId]).toEqual(['cancelled', '', '', null]);
+    for (const imageId of [t!.idPhotoId, t!.photoId]) {
+      const [image] = await s.deps.db.select().from(transferImages).where(eq(transferImages.id, imageId));
+      expect([image!.bytes.length, image!.keyId]).toEqual([0, null]);
+    }
     // kept: the order and the ledger
     expect((await s.deps.db.select().from(orders).where(eq(orders.accountId, m.id))).length).toBe(1);
     expect((await s.deps.db.select().from(balanceLedger).where(eq(balanceLedger.accountId, m.id))).length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ACCOUNT_CLOSING_INITIAL, nextAccountClosingState, OPEN_ACCOUNT_CLOSING_STATES, type AccountClosingState } from '../../../../machines/domain/account-closing-transitions';
 import type { AccountClosingEvent } from '../../../../machines/domain/account-closing.machine';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
@@ -156,8 +156,8 @@ async function lockForStaff(tx: Tx, id: number, event: AccountClosingEvent['type
  * reaches it; the number is free for a new account); every session is revoked and the open-id
  * bindings, reset tickets, login counters and codes of the phone deleted; the personal information
  * (real name, sealed ID number) and the check-in photos deleted (a photo in the object store is
- * ciphertext whose key was in the row: unreadable); transfer ID photos emptied (the transfer record
- * stays); notices, page views, survey answers and complaint images deleted; family places ended.
+ * ciphertext whose key was in the row: unreadable); transfer images the member uploaded, and the
+ * recipient's name, ID number and photos on transfers to them, emptied (the transfer record stays); notices, page views, survey answers and complaint images deleted; family places ended.
  * Orders, payments, the ledger, invoices, cards, bookings, refunds, transfers and the audit log stay.
  */
 export async function eraseAccount(tx: Tx, clock: Clock, accountId: number): Promise<void> {
@@ -176,10 +176,17 @@ export async function eraseAccount(tx: Tx, clock: Clock, accountId: number): Pro
   await tx.delete(t.devSmsOutbox).where(eq(t.devSmsOutbox.phone, a.phone));
   await tx.delete(t.personInfo).where(eq(t.personInfo.accountId, accountId));
   await tx.delete(t.memberPhotos).where(eq(t.memberPhotos.accountId, accountId));
+  // transfers to the member: the recipient's name, ID number and photos go; the transfer record stays
+  const toMe = await tx.select({ idPhotoId: t.cardTransfers.idPhotoId, photoId: t.cardTransfers.photoId }).from(t.cardTransfers).where(eq(t.cardTransfers.toAccountId, accountId));
+  await tx
+    .update(t.cardTransfers)
+    .set({ recipientName: '', idNumber: '', idNumberCipher: null, idNumberWrappedKey: null, idNumberKeyId: null, idNumberNonce: null })
+    .where(eq(t.cardTransfers.toAccountId, accountId));
+  const images = toMe.flatMap((x) => [x.idPhotoId, x.photoId]);
   await tx
     .update(t.transferImages)
     .set({ bytes: Buffer.alloc(0), size: 0, wrappedKey: null, keyId: null, nonce: null })
-    .where(eq(t.transferImages.accountId, accountId));
+    .where(images.length > 0 ? or(eq(t.transferImages.accountId, accountId), inArray(t.transferImages.id, images)) : eq(t.transferImages.accountId, accountId));
   await tx.delete(t.complaintImages).where(eq(t.complaintImages.accountId, accountId));
   await tx.delete(t.notifications).where(eq(t.notifications.accountId, accountId));
   await tx.delete(t.pageViews).where(eq(t.pageViews.accountId, accountId));
