@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, balanceLedger, cardTransfers, memberCards, memberPhotos, openIdBindings, orders, personInfo, sessions, transferImages } from '../../../src/server/db/schema/index';
-import { memberWithPassword } from '../auth/support';
+import { codeLogin, memberWithPassword } from '../auth/support';
 import { book, newCard, newClass } from '../booking/support';
 import { boughtCard } from '../cards/refund-support';
 import { paidOrder } from '../invoices/support';
@@ -54,6 +54,39 @@ describe('asking to close an account', () => {
     expect((await book(s, booked.token, cls.id, card.id)).status).toBe(200);
     // the card is still live too: money first
     expect(code(await askClosing(s, booked.token))).toBe(10030);
+  });
+
+  it('a booking to come blocks it once the card has nothing left (10033); a transfer to the member not yet decided (10034)', async () => {
+    const booked = await newMember(s);
+    const card = await newCard(s, booked.id);
+    const cls = await newClass(s);
+    expect((await book(s, booked.token, cls.id, card.id)).status).toBe(200);
+    await s.deps.db.update(memberCards).set({ usesLeft: 0 }).where(eq(memberCards.id, card.id));
+    expect(code(await askClosing(s, booked.token))).toBe(10033);
+
+    const receiver = await newMember(s);
+    const giver = await newMember(s);
+    const now = s.clock.now();
+    const img = async () => (await s.deps.db.insert(transferImages).values({ accountId: giver.id, contentType: 'image/jpeg', bytes: Buffer.from('x'), size: 1, createdAt: now }).returning())[0]!.id;
+    await s.deps.db
+      .insert(cardTransfers)
+      .values({ cardId: (await newCard(s, giver.id)).id, fromAccountId: giver.id, toAccountId: receiver.id, recipientName: '林', idNumber: '11010519491231002X', idPhotoId: await img(), photoId: await img(), createdAt: now });
+    expect(code(await askClosing(s, receiver.token))).toBe(10034);
+  });
+
+  it('an expired card or a used-up one does not block it: records, not value', async () => {
+    const m = await newMember(s);
+    await newCard(s, m.id, { status: 'expired', validUntil: new Date(s.clock.now().getTime() - 86_400_000) });
+    await newCard(s, m.id, { usesLeft: 0 });
+    expect((await askClosing(s, m.token)).status).toBe(200);
+  });
+
+  it('a retry with the same Idempotency-Key is the same answer, not 10035', async () => {
+    const m = await newMember(s);
+    const headers = { 'Idempotency-Key': 'close-once-1' };
+    const a = await s.call('POST', '/api/customers/me/closing', { token: m.token, body: {}, headers });
+    const b = await s.call('POST', '/api/customers/me/closing', { token: m.token, body: {}, headers });
+    expect([a.body.code, b.body.code, b.body.data.id]).toEqual([200, 200, a.body.data.id]);
   });
 
   it('a paid order alone does not block it: it is a money record and is kept', async () => {
@@ -163,6 +196,11 @@ describe('staff deciding a request', () => {
     const login = await s.call('POST', '/api/oauth/login', { body: { username: phone, password: 'secret-pw-1', loginType: 'password' } });
     expect([login.status, login.body.code]).toEqual([400, 10002]);
     expect((await s.call('POST', '/api/oauth/login', { body: { username: `closed-${m.id}`, password: 'secret-pw-1', loginType: 'password' } })).body.status).toBe(false);
+
+    // the real number is free again: a code login with it opens a new, empty account, never the closed one
+    const fresh = await codeLogin(s, phone);
+    expect(fresh.body.data.id).not.toBe(m.id);
+    expect((await accountRow(s, m.id)).phone).toBe(`closed-${m.id}`);
 
     const [entry] = await s.deps.db.select().from(auditLog).where(eq(auditLog.action, 'account-closing.confirm')).orderBy(auditLog.id);
     expect(entry).toMatchObject({ staffAccountId: staff.id, subjectKind: 'account-closing', subjectId: id });
