@@ -27,7 +27,8 @@ describe('the account closing queue', () => {
     const a = await newMember(s);
     const b = await newMember(s);
     const c = await newMember(s);
-    const [idA, idB, idC] = await Promise.all([a, b, c].map(async (m) => (await askClosing(s, m.token)).body.data.id as number));
+    const ask = async (m: { token: string }) => (await askClosing(s, m.token)).body.data.id as number;
+    const [idA, idB, idC] = [await ask(a), await ask(b), await ask(c)];
     await credit(s, c.id, 100);
     const staff = await account(s, 'staff', 'desk1234');
     await h.logIn(staff.phone, 'desk1234');

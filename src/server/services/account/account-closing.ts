@@ -17,7 +17,7 @@ import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
 import { revokeAccountSessions } from '../auth/sessions';
 import { balanceOf } from '../orders/balance';
-import { lockAccount, ROW } from '../orders/locks';
+import { lockAccount, ROW, type LockOptions } from '../orders/locks';
 
 type Row = typeof t.accountClosings.$inferSelect;
 
@@ -76,12 +76,32 @@ const memberView = (r: Row): MyAccountClosing => ({
  * A member asks to close their account: members only (staff and teacher accounts are closed by an
  * administrator: 70008); one open request at a time (10035); refused while they hold something of
  * value or something staff have not decided (10030-10034). Under the account's lock, so a purchase
- * cannot slip in between the check and the request.
+ * cannot slip in between the check and the request; `lock: 'none'` only for the race test's negative
+ * control.
  */
-export async function requestClosing(db: Db, clock: Clock, accountId: number, note: string | null | undefined): Promise<MyAccountClosing> {
+export async function requestClosing(db: Db, clock: Clock, accountId: number, note: string | null | undefined, opts: LockOptions = ROW): Promise<MyAccountClosing> {
   const text = note?.trim() ? note.trim() : null;
+  try {
+    return await openRequest(db, clock, accountId, text, opts);
+  } catch (err) {
+    // the partial unique index is the backstop: a second request that slipped past is 10035, never a 500
+    if (openElsewhere(err)) throw new ApiError(Errors.closingPending);
+    throw err;
+  }
+}
+
+/** PostgreSQL's unique violation of the one-open-request index, possibly wrapped by drizzle. */
+function openElsewhere(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const x = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown; message?: unknown };
+    if (x.code === '23505' && String(x.constraint_name ?? x.constraint ?? x.message).includes('account_closings_one_open')) return true;
+  }
+  return false;
+}
+
+async function openRequest(db: Db, clock: Clock, accountId: number, text: string | null, opts: LockOptions): Promise<MyAccountClosing> {
   return db.transaction(async (tx) => {
-    await lockAccount(tx, accountId, ROW);
+    await lockAccount(tx, accountId, opts);
     const [account] = await tx.select({ role: t.accounts.role }).from(t.accounts).where(eq(t.accounts.id, accountId));
     if (account?.role !== 'member') throw new ApiError(Errors.forbidden);
     const [open] = await tx.select({ id: t.accountClosings.id }).from(t.accountClosings).where(and(eq(t.accountClosings.accountId, accountId), stateIn(t.accountClosings.state, OPEN_ACCOUNT_CLOSING_STATES)));
