@@ -15,7 +15,7 @@ export const CLOSING_NOTE_MAX = 200;
 export interface ClosingFacts {
   /** cards not ended (not transferred, not refunded) and not expired: they still have value */
   liveCards: number;
-  /** courses with uses left and not expired */
+  /** courses with uses left and not expired, or without uses (workshops, trainings) not yet over */
   liveCourses: number;
   /** orders waiting for money, or with a refund under way */
   openOrders: number;

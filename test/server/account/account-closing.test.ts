@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, balanceLedger, cardTransfers, memberCards, memberPhotos, openIdBindings, orders, personInfo, sessions, transferImages } from '../../../src/server/db/schema/index';
+import { auditLog, balanceLedger, cardTransfers, memberCards, memberCourses, memberPhotos, openIdBindings, orders, personInfo, sessions, transferImages } from '../../../src/server/db/schema/index';
 import { codeLogin, memberWithPassword } from '../auth/support';
 import { book, newCard, newClass } from '../booking/support';
 import { boughtCard } from '../cards/refund-support';
@@ -72,6 +72,20 @@ describe('asking to close an account', () => {
       .insert(cardTransfers)
       .values({ cardId: (await newCard(s, giver.id)).id, fromAccountId: giver.id, toAccountId: receiver.id, recipientName: '林', idNumber: '11010519491231002X', idPhotoId: await img(), photoId: await img(), createdAt: now });
     expect(code(await askClosing(s, receiver.token))).toBe(10034);
+  });
+
+  it('a workshop not yet over blocks it (10030); once over it does not', async () => {
+    const m = await newMember(s);
+    const o = await paidOrder(s, m, 100);
+    await s.deps.db.update(memberCards).set({ status: 'invalid' }).where(eq(memberCards.id, o.issuedCardId!));
+    const now = s.clock.now().getTime();
+    const [course] = await s.deps.db
+      .insert(memberCourses)
+      .values({ accountId: m.id, goodsId: o.goodsId, orderId: o.id, kind: 'workshop', name: '大师工作坊', startsAt: new Date(now + 86_400_000), endsAt: new Date(now + 90_000_000), createdAt: new Date(now) })
+      .returning();
+    expect(code(await askClosing(s, m.token))).toBe(10030);
+    await s.deps.db.update(memberCourses).set({ endsAt: new Date(now - 1000) }).where(eq(memberCourses.id, course!.id));
+    expect((await askClosing(s, m.token)).status).toBe(200);
   });
 
   it('an expired card or a used-up one does not block it: records, not value', async () => {

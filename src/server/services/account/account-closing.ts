@@ -40,7 +40,18 @@ export async function closingFacts(db: Db | Tx, accountId: number, now: Date): P
         .from(t.memberCards)
         .where(and(eq(t.memberCards.accountId, accountId), stateIn(t.memberCards.status, CARD_HOLDING_VALUE), notExpired(t.memberCards.validUntil), or(isNull(t.memberCards.usesLeft), gt(t.memberCards.usesLeft, 0)))),
     ),
-    count(db.select({ n }).from(t.memberCourses).where(and(eq(t.memberCourses.accountId, accountId), gt(t.memberCourses.usesLeft, 0), notExpired(t.memberCourses.validUntil)))),
+    // a course with uses left and not expired, or one without uses (a workshop, a training) not yet over
+    count(
+      db
+        .select({ n })
+        .from(t.memberCourses)
+        .where(
+          and(
+            eq(t.memberCourses.accountId, accountId),
+            or(and(gt(t.memberCourses.usesLeft, 0), notExpired(t.memberCourses.validUntil)), and(isNull(t.memberCourses.usesLeft), gt(t.memberCourses.endsAt, now))),
+          ),
+        ),
+    ),
     count(db.select({ n }).from(t.orders).where(and(eq(t.orders.accountId, accountId), stateIn(t.orders.state, MONEY_MOVING)))),
     balanceOf(db, accountId),
     count(
