@@ -32,6 +32,8 @@ import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
 import { complaintMachine } from './complaint.machine';
 import { invoiceRequestMachine } from './invoice-request.machine';
+import { closeAccountMachine } from './close-account.machine';
+import { accountClosingMachine } from './domain/account-closing.machine';
 import { complaintMachine as complaintLifecycle } from './domain/complaint.machine';
 import { invoiceMachine as invoiceLifecycle } from './domain/invoice.machine';
 import { personInfoMachine } from './person-info.machine';
@@ -104,6 +106,7 @@ export const charts: Chart[] = [
   { file: 'machines/class-form.machine.ts', machine: classFormMachine },
   { file: 'machines/complaint.machine.ts', machine: complaintMachine },
   { file: 'machines/invoice-request.machine.ts', machine: invoiceRequestMachine },
+  { file: 'machines/close-account.machine.ts', machine: closeAccountMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },
@@ -116,6 +119,7 @@ export const charts: Chart[] = [
   { file: 'machines/domain/card-refund.machine.ts', machine: cardRefundMachine },
   { file: 'machines/domain/complaint.machine.ts', machine: complaintLifecycle },
   { file: 'machines/domain/invoice.machine.ts', machine: invoiceLifecycle },
+  { file: 'machines/domain/account-closing.machine.ts', machine: accountClosingMachine },
   { file: 'machines/domain/friend-invitation.machine.ts', machine: friendInvitationMachine },
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
   { file: 'machines/domain/class.machine.ts', machine: classMachine },

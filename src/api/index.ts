@@ -1,3 +1,4 @@
+import { accountClosingCalls } from './account-closing';
 import { authCalls } from './auth';
 import { bindingCalls, staffCalls } from './binding';
 import { bookingCalls } from './booking';
@@ -37,6 +38,7 @@ export function createApi(opts: ApiClientOptions) {
     invoices: invoiceCalls(http),
     wallet: walletCalls(http),
     person: personCalls(http),
+    accountClosing: accountClosingCalls(http),
   };
 }
 

@@ -132,6 +132,9 @@ export const screens: ScreenRoute[] = [
   { path: 'mine/coupons', title: msg`优惠券`, requiresLogin: true, screen: () => import('./screens/coupons/coupons-redirect-screen') },
   { path: 'mine/coupons/:tab', title: msg`优惠券`, requiresLogin: true, screen: () => import('./screens/coupons/coupons-screen') },
   { path: 'mine/coupons/all/Donation', title: msg`转赠优惠券`, showFooter: false, requiresLogin: true, screen: () => import('./screens/coupons/coupon-gift-screen') },
+  // closing the account (PIPL; decision 057)
+  { path: 'mine/closeAccount', title: msg`注销账号`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/close-account-screen') },
+  { path: 'staff/accountClosings', title: msg`注销申请`, showFooter: false, requiresLogin: true, screen: () => import('./screens/staff/account-closings-screen') },
   { path: 'mine/changepassword', title: msg`修改密码`, showFooter: false, requiresLogin: true, screen: () => import('./screens/mine/change-password-screen') },
   { path: 'mine/carddetail', title: msg`会员卡详情`, requiresLogin: true, screen: () => import('./screens/cards/card-detail-screen') },
   { path: 'mine/transfer', title: msg`会员卡转让`, showFooter: false, requiresLogin: true, screen: () => import('./screens/transfer/transfer-policy-screen') },

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = {
   'complaint.reply': msg`回复投诉`,
   'invoice.issue': msg`已开具发票`,
   'invoice.refuse': msg`拒绝开票申请`,
+  'account-closing.confirm': msg`确认注销账号`,
+  'account-closing.refuse': msg`拒绝注销申请`,
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -55,6 +57,7 @@ export const AUDIT_SUBJECTS = {
   class: msg({ message: '课程', context: 'audit subject' }),
   booking: msg`预约`,
   refund: msg`退款`,
+  'account-closing': msg`注销申请`,
 } as const satisfies Record<string, MessageDescriptor>;
 export type AuditSubject = keyof typeof AUDIT_SUBJECTS;
 export const AUDIT_SUBJECT_VALUES = Object.keys(AUDIT_SUBJECTS) as [AuditSubject, ...AuditSubject[]];

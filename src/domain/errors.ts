@@ -55,6 +55,15 @@ export const Errors = {
   captchaRequired: def(CAPTCHA_REQUIRED, 429, msg`请先完成安全验证`),
   captchaFailed: def(10021, 400, msg`安全验证未通过，请重试`),
   tryLater: def(10022, 429, msg`尝试过于频繁，请{seconds}秒后再试`),
+  // closing an account (decision 057): what the member still holds, and the request's own state
+  closingLiveCard: def(10030, 409, msg`您还有未用完的会员卡或课程，请先使用、转让或退款后再注销`),
+  closingOpenOrder: def(10031, 409, msg`您还有待支付或退款中的订单，请先处理后再注销`),
+  closingBalance: def(10032, 409, msg`您的账户还有余额，请先用完或申请退款后再注销`),
+  closingLiveBooking: def(10033, 409, msg`您还有未上的预约或排队，请先取消后再注销`),
+  closingOpenApplication: def(10034, 409, msg`您还有待审核的转让或退款申请，请等待处理后再注销`),
+  closingPending: def(10035, 409, msg`注销申请已提交，请等待门店处理`),
+  closingNotPending: def(10036, 409, msg`该注销申请已处理或已撤回`),
+  closingReasonEmpty: def(10037, 400, msg`请填写拒绝原因`),
 
   // booking (spec §8, codes as given; 20009 is ours: the member's own booking window)
   bookingFailed: def(20001, 409, msg`预约失败`),

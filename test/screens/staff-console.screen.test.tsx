@@ -35,7 +35,7 @@ describe('the staff console', () => {
     await h.logIn(staff.phone, 'desk1234');
     await h.open('/staff');
     const sections = [...document.querySelectorAll('[data-section]')].map((a) => a.getAttribute('data-section'));
-    expect(sections).toEqual(['bind-codes', 'teacher-requests', 'bindings', 'checkin', 'register-member', 'photos', 'transfers', 'card-refunds', 'complaints', 'invoices', 'refunds', 'audit']);
+    expect(sections).toEqual(['bind-codes', 'teacher-requests', 'bindings', 'checkin', 'register-member', 'photos', 'transfers', 'card-refunds', 'complaints', 'invoices', 'account-closings', 'refunds', 'audit']);
     expect(Number(document.querySelector('[data-waiting]')?.getAttribute('data-waiting'))).toBeGreaterThan(0);
   });
 

@@ -22,6 +22,8 @@ import { complaintMachine } from '../../machines/domain/complaint.machine';
 import { COMPLAINT_STATE_VALUES } from '../../src/domain/complaint';
 import { invoiceMachine } from '../../machines/domain/invoice.machine';
 import { INVOICE_STATE_VALUES } from '../../src/domain/invoice';
+import { ACCOUNT_CLOSING_STATE_VALUES } from '../../src/domain/account-closing';
+import { accountClosingMachine } from '../../machines/domain/account-closing.machine';
 import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rules';
 import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
@@ -58,6 +60,7 @@ const CHARTS: Record<string, AnyStateMachine> = {
   'card-refund': cardRefundMachine,
   complaint: complaintMachine,
   invoice: invoiceMachine,
+  'account-closing': accountClosingMachine,
 };
 
 /** The values a state column's CHECK constraint admits, as the database holds it. */
@@ -126,5 +129,6 @@ describe('state columns and their charts', () => {
     expect(sorted(CARD_REFUND_STATE_VALUES)).toEqual(sorted(storedStates(cardRefundMachine)));
     expect(sorted(COMPLAINT_STATE_VALUES)).toEqual(sorted(storedStates(complaintMachine)));
     expect(sorted(INVOICE_STATE_VALUES)).toEqual(sorted(storedStates(invoiceMachine)));
+    expect(sorted(ACCOUNT_CLOSING_STATE_VALUES)).toEqual(sorted(storedStates(accountClosingMachine)));
   });
 });

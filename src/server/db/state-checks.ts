@@ -18,6 +18,7 @@ import { TEACHER_SCHEDULE_STATES } from '../../../machines/domain/teacher-schedu
 import { TRANSFER_STATES } from '../../../machines/domain/transfer-transitions';
 import { COMPLAINT_STATES } from '../../../machines/domain/complaint-transitions';
 import { INVOICE_STATES } from '../../../machines/domain/invoice-transitions';
+import { ACCOUNT_CLOSING_STATES } from '../../../machines/domain/account-closing-transitions';
 
 /**
  * Every stored state column and the chart whose states it may hold (issue 11, decision 017). The
@@ -53,6 +54,7 @@ export const STATE_COLUMNS = {
   cardRefunds: col('card_refunds', 'state', 'card-refund', CARD_REFUND_STATES),
   complaints: col('complaints', 'state', 'complaint', COMPLAINT_STATES),
   invoices: col('invoices', 'state', 'invoice', INVOICE_STATES),
+  accountClosings: col('account_closings', 'state', 'account-closing', ACCOUNT_CLOSING_STATES),
 } satisfies Record<string, StateColumn>;
 
 /** The constraint's name: `<table>_<column>_check`. */

@@ -7,6 +7,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { PHOTO_BODY_MAX_BYTES } from '../../domain/photo-review';
 import type { AppEnv, Deps } from '../env';
 import { account } from './account';
+import { accountClosingRoutes } from './account-closing';
 import { auditRoutes } from './audit';
 import { auth } from './auth';
 import { bindingRoutes } from './binding';
@@ -52,6 +53,7 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.route('/api', password);
   app.route('/api', wechatOAuthRoutes);
   app.route('/api', account);
+  app.route('/api', accountClosingRoutes);
   app.route('/api', bookings);
   app.route('/api', checkinRoutes);
   app.route('/api', photoRoutes);

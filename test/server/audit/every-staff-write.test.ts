@@ -111,7 +111,23 @@ async function invoiceRequest() {
   return (await requestInvoice(s, m.token, { orderIds: [(await paidOrder(s, m)).id] })).body.data.id as number;
 }
 
+/** A member with nothing left to settle asks to close their account. */
+async function closingRequest() {
+  const m = await newMember(s);
+  const r = await s.call('POST', '/api/customers/me/closing', { token: m.token, body: {} });
+  expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.id as number;
+}
+
 const DRIVERS: Record<string, () => Promise<Drive>> = {
+  'POST /api/staff/account-closings/confirm': async () => {
+    const id = await closingRequest();
+    return { actor: await newStaff(s), path: '/api/staff/account-closings/confirm', body: { id }, action: 'account-closing.confirm', subjectKind: 'account-closing', subjectId: id };
+  },
+  'POST /api/staff/account-closings/refuse': async () => {
+    const id = await closingRequest();
+    return { actor: await newStaff(s), path: '/api/staff/account-closings/refuse', body: { id, reason: '尚有未了结的事项' }, action: 'account-closing.refuse', subjectKind: 'account-closing', subjectId: id, reason: '尚有未了结的事项' };
+  },
   'POST /api/staff/bind-codes': async () => ({ actor: await newStaff(s), path: '/api/staff/bind-codes', body: { teacherId: await catalogueTeacher(s), phone: freshPhone() }, action: 'bind-code.issue', subjectKind: 'bind-code', subjectId: (d) => d.id }),
   'POST /api/staff/bind-codes/revoke': async () => {
     const staff = await newStaff(s);

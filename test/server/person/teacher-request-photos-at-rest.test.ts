@@ -54,7 +54,7 @@ describe('teacher-request photos at rest (decision 055)', () => {
 
   it('a photo stored plain before encryption is sealed at start and still reads', async () => {
     const id = await sent();
-    // as a row from before migration 0041 holds it
+    // as a row from before migration 0042 holds it
     await s.deps.db.update(teacherRequests).set({ photo: JPEG, photoWrappedKey: null, photoKeyId: null, photoNonce: null }).where(eq(teacherRequests.id, id));
     expect(await tableText(s)).toContain(JPEG_HEX);
     expect(await sealPlainRows(s.deps.db, s.deps.gateways.keys, null)).toBeGreaterThanOrEqual(1);

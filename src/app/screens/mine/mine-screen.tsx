@@ -159,6 +159,7 @@ export default function MineScreen() {
         <ListItem link title={<Trans>头像</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/setavatar' }} />
         <ListItem link title={<Trans>修改密码</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/changepassword' }} />
         <ListItem link title={<Trans>下载我的数据</Trans>} linkProps={{ href: MY_DATA_PATH, download: true, 'data-my-data': '' }} />
+        <ListItem link title={<Trans>注销账号</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/closeAccount' }} />
       </List>
       <LanguageSwitch />
       <Block className="!my-6">

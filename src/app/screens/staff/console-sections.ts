@@ -26,6 +26,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { key: 'card-refunds', path: '/staff/cardRefunds', title: msg`退款申请`, description: msg`审核会员的会员卡退款申请，通过后按原支付方式退款` },
   { key: 'complaints', path: '/staff/complaints', title: msg`投诉处理`, description: msg`回复会员投诉，超过48小时未回复的排在最前` },
   { key: 'invoices', path: '/staff/invoices', title: msg`开具发票`, description: msg`为会员开具发票（生成 PDF）或说明原因拒绝` },
+  { key: 'account-closings', path: '/staff/accountClosings', title: msg`注销申请`, description: msg`确认会员的注销申请（删除个人信息，保留财务和法定记录）或说明原因拒绝` },
   { key: 'refunds', path: '/staff/refunds', title: msg`退款处理`, description: msg`处理退款失败或暂缓的退款` },
   { key: 'audit', path: '/staff/audit', title: msg`操作记录`, description: msg`查看员工的审核操作和对会员个人信息的查看记录` },
 ];

@@ -23,6 +23,8 @@ export const accounts = pgTable(
      * a session that may only set a new one; setting one (change or reset) clears this
      */
     passwordMustChange: boolean('password_must_change').notNull().default(false),
+    /** the account was closed at the member's request (decision 057): its personal data erased, no login reaches it */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('accounts_phone').on(t.phone)],

@@ -16,3 +16,4 @@ export * from './person';
 export * from './card-records';
 export * from './invoices';
 export * from './audit';
+export * from './account-closing';

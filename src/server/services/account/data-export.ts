@@ -38,6 +38,7 @@ export const EXPORTED: readonly { name: string; table: PgTable; owner: PgColumn 
   { name: 'transferImages', table: schema.transferImages, owner: schema.transferImages.accountId },
   { name: 'cardRefunds', table: schema.cardRefunds, owner: schema.cardRefunds.accountId },
   { name: 'pageViews', table: schema.pageViews, owner: schema.pageViews.accountId },
+  { name: 'accountClosings', table: schema.accountClosings, owner: schema.accountClosings.accountId },
 ];
 
 /** Member columns not exported, and why ("table.column"). */
