@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cardFamilyMembers, notifications } from '../../../src/server/db/schema/index';
+import { accounts, cardFamilyMembers, notifications, personInfo } from '../../../src/server/db/schema/index';
 import { book, cardRow, DAY, newCard, newClass, newMember } from '../booking/support';
 import { startTestServer } from '../support/harness';
 import { applyFor, phoneOf } from './transfer-support';
@@ -43,6 +43,22 @@ describe('adding sub-card holders', () => {
     expect(mine.find((c: { id: number }) => c.id === card.id)).toMatchObject({ familySub: false });
     const [told] = await s.deps.db.select().from(notifications).where(eq(notifications.accountId, sub.id));
     expect(told?.title).toBe('您成为亲情卡副卡持有人');
+  });
+
+  it('a holder is shown by the masked real name of their personal information, else the account name, else nothing (the phone alone); the card timeline the same', async () => {
+    const holder = await newMember(s);
+    const card = await mainCard(holder.id);
+    const now = s.clock.now();
+    // signed up in the app: no account name, the real name in their personal information
+    const [real, nameless] = [await newMember(s), await newMember(s)];
+    await s.deps.db.update(accounts).set({ name: null }).where(inArray(accounts.id, [real.id, nameless.id]));
+    await s.deps.db.insert(personInfo).values({ accountId: real.id, realName: '林小雨', idNumber: '11010519491231002X', createdAt: now, updatedAt: now });
+    expect((await add(holder.token, card.id, await phoneOf(s, real.id))).body.code).toBe(200);
+    const r = await add(holder.token, card.id, await phoneOf(s, nameless.id));
+    expect(r.body.data.members.map((m: { name: string }) => m.name)).toEqual(['**雨', '']);
+    const timeline = (await s.call('GET', `/api/customers/cards/history?id=${card.id}&pagenum=0&pagesize=50`, { token: holder.token })).body.data.list as Array<{ kind: string; name?: string }>;
+    const phone = await phoneOf(s, nameless.id);
+    expect(timeline.filter((i) => i.kind === 'familyAdded').map((i) => i.name).sort()).toEqual(['**雨', `${phone.slice(0, 3)}****${phone.slice(-4)}`].sort());
   });
 
   it('the type decides: a card that is not a family main card is 30050, also when its holder asks for its sharing', async () => {

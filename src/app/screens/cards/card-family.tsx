@@ -77,7 +77,7 @@ export function CardFamilyEntry(props: { card: MemberCardDetail }) {
           {f.members.map((m) => (
             <ListItem
               key={m.id}
-              title={`${m.name} ${m.phone}`}
+              title={[m.name, m.phone].filter(Boolean).join(' ')}
               data-family-member={m.id}
               after={
                 <Button small rounded outline className="!min-h-11" disabled={busy} onClick={() => item.send({ type: 'family.remove', subId: m.id })} data-action={`family-remove-${m.id}`}>

@@ -34,11 +34,13 @@ export function CardGiftEntry(props: { card: MemberCardDetail }) {
   if (!offer) return null;
 
   if (phase === 'given' && form.given) {
+    // a recipient with no name on record is named by their (masked) phone alone
+    const who = form.given.recipientName ? `${form.given.recipientName}（${form.given.recipientPhone}）` : form.given.recipientPhone;
     return (
       <div className="space-y-2 text-center text-sm" data-gift-given>
         <p role="status">
           <Trans>
-            已赠送给 {form.given.recipientName}（{form.given.recipientPhone}），这张卡已不在您的会员卡中。
+            已赠送给 {who}，这张卡已不在您的会员卡中。
           </Trans>
         </p>
         <Button large rounded outline component={Link} {...{ to: '/vipcard?tab=mine' }} data-action="gift-back">

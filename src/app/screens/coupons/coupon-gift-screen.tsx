@@ -58,11 +58,13 @@ function GiftTerms() {
 /** Gifted: to whom (masked), the gifts left, and the way back. */
 function Gifted(props: { name: string; phone: string; left: number }) {
   const { name, phone, left } = props;
+  // a recipient with no name on record is named by their (masked) phone alone
+  const who = name ? `${name}（${phone}）` : phone;
   return (
     <Block strong inset className="!my-3 space-y-3 text-center" data-gift-done>
       <p role="status" className="text-lg font-semibold">
         <Trans>
-          已赠送给 {name}（{phone}）
+          已赠送给 {who}
         </Trans>
       </p>
       {left < UNLIMITED && (

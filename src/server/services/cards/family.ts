@@ -3,7 +3,7 @@ import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transit
 import { cardShareable } from '../../../../machines/domain/card-transitions';
 import type { CardFamily } from '../../../contracts/member-goods';
 import type { Clock } from '../../../domain/clock';
-import { maskName } from '../../../domain/card-transfer';
+import { shownNames } from '../person/shown-name';
 import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { accounts, bookings, cardFamilyMembers, cardTypeRules, classes, memberCards, notifications } from '../../db/schema/index';
@@ -34,10 +34,11 @@ async function liveSubs(db: Db | Tx, cardId: number) {
 async function familyView(db: Db | Tx, card: CardRow): Promise<CardFamily> {
   const slots = await familySlotsOf(db, card.cardType);
   const members = await liveSubs(db, card.id);
+  const names = await shownNames(db, members.map((m) => m.accountId));
   return {
     cardId: card.id,
     slots,
-    members: members.map((m) => ({ id: m.id, name: maskName(m.name), phone: maskPhone(m.phone), since: m.createdAt.toISOString() })),
+    members: members.map((m) => ({ id: m.id, name: names.get(m.accountId) ?? '', phone: maskPhone(m.phone), since: m.createdAt.toISOString() })),
     canAdd: slots > members.length && cardShareable(card.status),
   };
 }

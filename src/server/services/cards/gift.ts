@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { CARD_ENDED_STATUSES, CARD_INITIAL_STATUS } from '../../../../machines/domain/card-transitions';
 import type { CardGift } from '../../../contracts/member-goods';
 import type { Clock } from '../../../domain/clock';
-import { maskName } from '../../../domain/card-transfer';
+import { shownName } from '../person/shown-name';
 import { Errors, type ErrorName } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { accounts, cardTypeRules, memberCards, notifications } from '../../db/schema/index';
@@ -69,6 +69,6 @@ export async function giftCard(db: Db, clock: Clock, accountId: number, input: {
       bodyEn: `${from} gave you a membership card, "${card.nameEn ?? card.name}". See it in My cards.`,
       createdAt: now,
     });
-    return { cardId: card.id, recipientName: maskName(to.name), recipientPhone: maskPhone(to.phone), giftedAt: now.toISOString() };
+    return { cardId: card.id, recipientName: (await shownName(tx, to.id)) ?? '', recipientPhone: maskPhone(to.phone), giftedAt: now.toISOString() };
   });
 }

@@ -4,7 +4,8 @@ import type { CardHistoryItem } from '../../../contracts/member-goods';
 import type { Db } from '../../db/client';
 import { accounts, advisers, bookings, cardAdviserChanges, cardFamilyMembers, cardExtensions, cardFreezes, cardRefunds, cardTransfers, classes, clubs, orders } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
-import { maskName } from '../../../domain/card-transfer';
+import { shownNames } from '../person/shown-name';
+import { maskPhone } from './transfer';
 import { loc } from '../catalog';
 import type { CardRow } from './my-card';
 
@@ -116,14 +117,13 @@ export async function cardTimeline(db: Db, c: CardRow, locale: Locale): Promise<
     items.push({ kind: 'adviser', at: a.at.toISOString(), from: a.from === null ? null : loc(locale, a.from, a.fromEn), to: loc(locale, a.to, a.toEn), clubName: loc(locale, a.club, a.clubEn) });
   }
 
-  const family = await db
-    .select({ f: cardFamilyMembers, name: accounts.name })
-    .from(cardFamilyMembers)
-    .innerJoin(accounts, eq(accounts.id, cardFamilyMembers.accountId))
-    .where(eq(cardFamilyMembers.cardId, c.id));
-  for (const { f, name } of family) {
-    items.push({ kind: 'familyAdded', at: f.createdAt.toISOString(), name: maskName(name) });
-    if (f.removedAt) items.push({ kind: 'familyRemoved', at: f.removedAt.toISOString(), name: maskName(name) });
+  const family = await db.select({ f: cardFamilyMembers, phone: accounts.phone }).from(cardFamilyMembers).innerJoin(accounts, eq(accounts.id, cardFamilyMembers.accountId)).where(eq(cardFamilyMembers.cardId, c.id));
+  const names = await shownNames(db, family.map(({ f }) => f.accountId));
+  for (const { f, phone } of family) {
+    // nameless (signed up in the app, no personal information): the masked phone instead
+    const name = names.get(f.accountId) ?? maskPhone(phone);
+    items.push({ kind: 'familyAdded', at: f.createdAt.toISOString(), name });
+    if (f.removedAt) items.push({ kind: 'familyRemoved', at: f.removedAt.toISOString(), name });
   }
 
   return items.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : RANK[b.kind] - RANK[a.kind]));

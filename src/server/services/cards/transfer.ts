@@ -1,17 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { nextTransferState, TRANSFER_INITIAL } from '../../../../machines/domain/transfer-transitions';
 import type { Clock } from '../../../domain/clock';
-import { maskName } from '../../../domain/card-transfer';
 import { Errors } from '../../../domain/errors';
 import { PHOTO_MAX_BYTES, sniffImageType } from '../../../domain/photo-review';
 import type { MemberByPhone, MyTransfer } from '../../../contracts/transfers';
 import type { Db } from '../../db/client';
-import { accounts, cardTransfers, memberCards, personInfo, transferImages } from '../../db/schema/index';
+import { accounts, cardTransfers, memberCards, transferImages } from '../../db/schema/index';
 import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
 import { imageTooLarge } from '../../http/image-too-large';
 import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { recipientIdentityMatches } from '../person/person-info';
+import { shownName } from '../person/shown-name';
 import { sealIdNumber, transferIdContext } from '../privacy/id-numbers';
 import { openImage, sealImage, transferImageContext } from '../privacy/images';
 import { catchUpCard, lockMyCard } from './my-card';
@@ -31,9 +31,7 @@ export const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(
 export async function memberByPhone(db: Db, phone: string): Promise<MemberByPhone> {
   const m = await recipientByPhone(db, phone);
   if (!m) throw new ApiError(Errors.noSuchMember, { field: 'phone' });
-  const [info] = await db.select({ realName: personInfo.realName }).from(personInfo).where(eq(personInfo.accountId, m.id));
-  const name = info?.realName.trim() || m.name?.trim();
-  return { name: name ? maskName(name) : null };
+  return { name: await shownName(db, m.id) };
 }
 
 /**

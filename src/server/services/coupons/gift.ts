@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNotNull } from 'drizzle-orm';
 import { nextCouponState } from '../../../../machines/domain/coupon-transitions';
 import type { Clock } from '../../../domain/clock';
-import { maskName } from '../../../domain/card-transfer';
+import { shownName } from '../person/shown-name';
 import { Errors } from '../../../domain/errors';
 import { daysAfter } from '../../../domain/time';
 import type { CouponGift } from '../../../contracts/wallet';
@@ -78,6 +78,6 @@ export async function giftCoupon(db: Db, clock: Clock, accountId: number, input:
       bodyEn: `${from} gave you a coupon, "${coupon.nameEn ?? coupon.name}". See it in My coupons.`,
       createdAt: now,
     });
-    return { couponId: coupon.id, state, recipientName: maskName(to.name), recipientPhone: maskPhone(to.phone), giftsLeft: Number.isFinite(left) ? left - 1 : 999 };
+    return { couponId: coupon.id, state, recipientName: (await shownName(tx, to.id)) ?? '', recipientPhone: maskPhone(to.phone), giftsLeft: Number.isFinite(left) ? left - 1 : 999 };
   });
 }
