@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { nextOrderState, type OrderState } from '../../../../machines/domain/order-transitions';
 import type { OrderEvent } from '../../../../machines/domain/order.machine';
-import { ATTENTION_REFUND_STATES, RETURNED_REFUND_STATES } from '../../../../machines/domain/refund-transitions';
+import { ATTENTION_REFUND_STATES, IN_FLIGHT_REFUND_STATES, RETURNED_REFUND_STATES } from '../../../../machines/domain/refund-transitions';
 import type { Tx } from '../../db/client';
 import { orders, payments, refunds } from '../../db/schema/index';
 import { voidInvoicesOfOrder } from '../invoices/invoices';
@@ -19,8 +19,9 @@ const PATH: Record<string, OrderEvent['type'][]> = {
 
 /**
  * Moves an order being refunded (a card refund: cause `order_refund`) by its chart to where its
- * refunds are (decision 030): all returned → refunded (refund done); any failed at its provider →
- * refund failed (listed for staff with the reason); otherwise refunding (a failed one tried again).
+ * refunds are (decision 030): all returned → refunded (refund done); any failed at its provider, and
+ * none still on its way → refund failed (listed for staff with the reason); otherwise refunding (a
+ * failed one tried again, or another still coming back).
  * Refunded, its issued invoice is voided in the same transaction (decision 044).
  * The caller holds the order's lock; a move of a refund calls it in the same transaction. Returns the
  * order's state after.
@@ -35,9 +36,10 @@ export async function syncOrderRefund(tx: Tx, now: Date, orderId: number): Promi
     .where(eq(payments.orderId, orderId));
   const mine = rows.filter((r) => r.cause === 'order_refund');
   if (mine.length === 0) return order.state;
+  // a failure counts only once no other refund of the order is still on its way (it may yet come back)
   const target: OrderState = mine.every((r) => RETURNED_REFUND_STATES.includes(r.state))
     ? 'refunded'
-    : mine.some((r) => ATTENTION_REFUND_STATES.includes(r.state))
+    : mine.some((r) => ATTENTION_REFUND_STATES.includes(r.state)) && !mine.some((r) => IN_FLIGHT_REFUND_STATES.includes(r.state))
       ? 'refund_failed'
       : 'refunding';
   let state = order.state;
