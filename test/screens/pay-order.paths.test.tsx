@@ -50,6 +50,19 @@ const inputs: Record<string, PayOrderInput> = {
 };
 const orderWorldOf = (label: string) => /^an order \((\w+)\)$/.exec(label)?.[1] as OrderWorld | undefined;
 
+/**
+ * A split order's part whose own trade failed, opened on its result page (`&partSeq=2`): the order
+ * still waits for its parts (unpaid), the part's failure is its own (decision 058).
+ */
+const PART_FAILED = 'a split part (its own trade failed)';
+const FAILED_PART_SEQ = 2;
+inputs[PART_FAILED] = {
+  methods: [...METHODS],
+  order: { ...symbolicOrder('sym-part-failed', 'unpaid'), parts: [{ seq: FAILED_PART_SEQ, kind: 'share', amountCents: 9_900, state: 'unpaid', paidBy: null, friendName: null, withFriend: false, holder: null, actions: ['pay', 'invite'], payFailed: true }] } as PayOrderInput['order'],
+  resume: 'result',
+  partSeq: FAILED_PART_SEQ,
+};
+
 /** The messaging app's in-page bridge, played by the test: it comes when told, and answers the sheet. */
 function testBridge() {
   const host = { document: new EventTarget(), location: window.location } as unknown as BridgeWindow;
@@ -76,6 +89,8 @@ interface Member {
   orderNo: string;
   /** the way to pay the member chose (on the checkout's form, or on the order's page) */
   method: PayMethod;
+  /** the split order's part the page is for */
+  partSeq?: number;
   bridge: ReturnType<typeof testBridge>;
   /** the pages the app left for (Alipay) */
   left: string[];
@@ -234,7 +249,18 @@ defineScreenPaths<Member>(h, {
     hh.jar.setClientCookie('token', m.token);
     const g = await newGoods(hh.server);
     // the checkout's new order comes with the member's tap on pay
-    const base = { world: input, token: m.token, accountId: m.id, bridge, left, retried: false, asks: orderWorldOf(input) ? 0 : 1 };
+    const base = { world: input, token: m.token, accountId: m.id, bridge, left, retried: false, asks: orderWorldOf(input) || input === PART_FAILED ? 0 : 1 };
+    if (input === PART_FAILED) {
+      // split in two; the member's WeChat Pay trade for part 2 fails at the provider (its query job learns it)
+      const no = (await create(hh.server, m.token, { goodsId: g.id })).body.data.orderNo as string;
+      expect((await hh.server.call('POST', '/api/orders/split', { token: m.token, body: { orderNo: no, parts: [9_900, 10_000] } })).body.code).toBe(200);
+      const r = await hh.server.call('POST', '/api/orders/pay', { token: m.token, body: { orderNo: no, method: 'wechat', partSeq: FAILED_PART_SEQ } });
+      await hh.server.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: r.body.data.payment.prepayId, outcome: 'fail' } });
+      hh.server.clock.advance(PAYMENT_QUERY_AFTER_MS);
+      for (let ran = 0, batch = await runDueJobs(hh.server.deps); batch > 0 && ran < 1000; batch = await runDueJobs(hh.server.deps)) ran += batch;
+      const ui = await hh.open(`/payf?orderNo=${no}&partSeq=${FAILED_PART_SEQ}`);
+      return { ...base, orderNo: no, method: 'wechat', partSeq: FAILED_PART_SEQ, ui } as Member & { ui: typeof ui };
+    }
     const orderWorld = orderWorldOf(input);
     if (orderWorld) {
       await credit(hh.server, m.id, orderWorld === 'unpaid' || orderWorld === 'paid' ? 50_000 : BALANCE);
@@ -410,9 +436,14 @@ defineScreenPaths<Member>(h, {
     failed: async (w) => {
       // an order whose payment failed, opened on its page to pay, is offered again, not shown as a failure
       if (w.world === 'an order (failedPay)') expect(w.retried || sentBy(w, 'startPayment').length > 0).toBe(true);
-      expect(w.ui.path()).toBe(`/pays?orderNo=${w.orderNo}`);
+      expect(w.ui.path()).toBe(`/pays?orderNo=${w.orderNo}${w.partSeq === undefined ? '' : `&partSeq=${w.partSeq}`}`);
       expect(resultPanel()).toBe('failed');
-      expect((await theOrder(w)).state).toBe('payment_failed');
+      // a part's failure is its own: the order still waits for its parts, the part's latest trade failed
+      if (w.partSeq !== undefined) {
+        const detail = (await h.server.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token })).body.data;
+        expect(detail.state).toBe('unpaid');
+        expect(detail.parts.find((p: { seq: number }) => p.seq === w.partSeq)).toMatchObject({ state: 'unpaid', holder: null, payFailed: true });
+      } else expect((await theOrder(w)).state).toBe('payment_failed');
     },
   },
 
