@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { loginInPage } from './support/booking';
@@ -23,7 +24,7 @@ describe('closing an account on phones (PIPL; decision 057)', () => {
     await server?.stop();
   });
 
-  it('a member asks to close their account, staff confirm it from the console, and the member can no longer log in', async () => {
+  it('a member downloads their data from Mine, asks to close their account, staff confirm it from the console, and the member can no longer log in', async () => {
     const base = server.url;
     // a new member registered at the front desk, who set their own password (decision 054)
     const staffToken = (await login(base, staff.phone, staff.password)).token;
@@ -39,6 +40,12 @@ describe('closing an account on phones (PIPL; decision 057)', () => {
     // the last login, with the closed account's phone and password, is refused (400, 10002): expected
     member.allowError(/status of 400/);
     await loginInPage(page, base, PHONE, PASSWORD, '/mine');
+    // first, a copy of everything held about them: a JSON file with their own account in it
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-my-data]').click()]);
+    expect(download.suggestedFilename()).toMatch(/^yoga-club-my-data-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as { code: number; data: Record<string, unknown> };
+    expect(file.code).toBe(200);
+    expect(JSON.stringify(file.data)).toContain(PHONE);
     await page.getByRole('link', { name: '注销账号' }).click();
     await page.waitForURL(`${base}/mine/closeAccount`);
     await expect.poll(() => page.locator('[data-close-kept]').innerText()).toContain('发票');
