@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
+import { apiCall } from './support/checkout';
 import type { RunningServer } from './support/server';
 
 /** Two demo members (seed), on a server of this file's own: the first holds the seeded coupons. */
@@ -48,7 +49,10 @@ describe('gifting a coupon in the browser, as two phones (issue 15, decisions 03
     await expect.poll(() => alert(page)).toBe('好友手机号不能是您自己的手机号');
     await page.locator('input[name=phone]').fill(FRIEND.phone);
     await page.getByRole('button', { name: '赠送', exact: true }).click();
-    await expect.poll(() => page.locator('[data-gift-done] [role=status]').innerText(), { timeout: 10_000 }).toBe('已赠送给 **涵（138****0002）');
+    // named as the phone lookup names them (the real name on record, else the account name; masked)
+    const login = (await apiCall<unknown>(server.url, 'POST', '/oauth/login', { body: { username: GIVER.phone, password: GIVER.password, loginType: 'password' } })) as unknown as { token: string };
+    const shown = (await apiCall<{ name: string }>(server.url, 'GET', `/customers/members/phone?phone=${FRIEND.phone}`, { token: login.token })).data.name;
+    await expect.poll(() => page.locator('[data-gift-done] [role=status]').innerText(), { timeout: 10_000 }).toBe(`已赠送给 ${shown}（138****0002）`);
     // it left me: in my transferred tab, no longer in my unused one
     await page.getByRole('link', { name: '查看已转赠的优惠券' }).click();
     await page.waitForURL('**/mine/coupons/refunder');
