@@ -1,7 +1,12 @@
 // `npm run bench`: builds the app if needed, starts the real server on a loopback port (fresh demo
-// data), runs each section and prints one markdown table. A measurement, not a test.
+// data), runs each section, prints one markdown table and keeps it in docs/bench/<date>.md (a second
+// run the same day is added below the first; BENCH_SAVE=0 only prints). A measurement, not a test.
 // Sections: BENCH_ONLY=bytes,lighthouse,taps,latency runs some of them.
 // BENCH_SERVER_ENTRY=<built main.js> runs that server build instead of dist/node/main.js.
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { shanghaiClock, shanghaiDate } from '../src/domain/time';
 import { ensureBuilt, startServer } from '../test/e2e/support/server';
 import { apiLatency } from './sections/api-latency';
 import { bookingRace } from './sections/booking-race';
@@ -22,6 +27,17 @@ const sections: Record<string, BenchSection> = {
 };
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
+
+/** The run kept as docs/bench/<date>.md (the calendar day in Asia/Shanghai), a later run of the day added below; the file's path. */
+function saveRun(table: string[], footer: string, only: string[] | undefined): string {
+  const now = new Date();
+  const file = path.join(import.meta.dirname, '..', 'docs', 'bench', `${shanghaiDate(now)}.md`);
+  const heading = `## Run at ${shanghaiClock(now)} (Asia/Shanghai)${only ? `: ${only.join(', ')}` : ''}`;
+  const run = `${heading}\n\n${table.join('\n')}\n\n${footer}\n`;
+  if (existsSync(file)) appendFileSync(file, `\n${run}`);
+  else writeFileSync(file, `# Benchmark, ${shanghaiDate(now)}\n\nWritten by \`npm run bench\` (bench/run.ts); what each row measures: [README.md](README.md).\n\n${run}`);
+  return path.relative(process.cwd(), file);
+}
 
 async function main() {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -48,7 +64,9 @@ async function main() {
   } finally {
     await server.stop();
   }
-  process.stdout.write(`\n${table.join('\n')}\n\nServer: ${server.url}, built app, PGlite demo data; kB = 1000 bytes; Node ${process.version}.\n`);
+  const footer = `Server: built app, PGlite demo data; kB = 1000 bytes; Node ${process.version}; ${availableParallelism()} cores.`;
+  process.stdout.write(`\n${table.join('\n')}\n\n${footer}\n`);
+  if (process.env.BENCH_SAVE !== '0') process.stderr.write(`bench: kept in ${saveRun(table, footer, only)}\n`);
   if (failed) process.exitCode = 1;
 }
 
