@@ -26,8 +26,8 @@ export const AWAITING_MONEY_STATES = storedStatesTagged<OrderState>(orderMachine
 /** Orders the 15-minute pay window ends (tag `payWindow`): past their expiresAt they cannot be paid. */
 export const PAY_WINDOW_STATES = storedStatesTagged<OrderState>(orderMachine, 'payWindow');
 
-/** Of those, the ones the expiry cancels (the chart lets them be cancelled; a paying one is settled or closed first). */
-export const EXPIRING_STATES = PAY_WINDOW_STATES.filter((s) => canApplyOrder(s, 'order.cancel'));
+/** Of those, the ones cancelled at their deadline in one transaction: the chart lets them be cancelled and no provider is deciding (a paying one's trade is settled or closed first). */
+export const EXPIRING_STATES = PAY_WINDOW_STATES.filter((s) => canApplyOrder(s, 'order.cancel') && !canApplyOrder(s, 'payment.failed'));
 
 /** Orders whose goods the member holds (tag `bought`): the new-customer rule and the limit per person count them. */
 export const BOUGHT_STATES = storedStatesTagged<OrderState>(orderMachine, 'bought');

@@ -23,8 +23,8 @@ export type OrderEvent =
  * query fallback settles it; a failed payment may be retried or the order cancelled. While paying, no
  * second payment of it starts: paying by another method (or the balance) first closes the open trade
  * at its provider, which fails that payment (`payment.failed`), then pays again (decision 013). An
- * unpaid order may be cancelled; a paying one may not (a notification may still come; the expiry
- * closes its trade first). A split order (decision 021) is paid part by part, each part on its own
+ * unpaid order may be cancelled; so may a paying one, its trade asked about and closed at the
+ * provider first, as the expiry does (a payment the provider took wins). A split order (decision 021) is paid part by part, each part on its own
  * (decision 058): a trade opened for one part (`part.pay`, the member's or a friend's) or failed
  * (`part.failed`) holds that part only, so the order stays waiting for money and its other parts can
  * be paid at the same moment; a part paid while others are still to pay (`part.paid`) leaves it
@@ -60,11 +60,12 @@ export const orderMachine = setup({
       },
     },
     paying: {
-      description: "A provider trade for the whole order is open (the member is at WeChat Pay or Alipay): the order waits for the provider's notification or the query job.",
+      description: "A provider trade for the whole order is open (the member is at WeChat Pay or Alipay): the order waits for the provider's notification or the query job. The member may cancel: the trade is asked about and closed at the provider first (paid meanwhile: the payment wins).",
       tags: ['awaitingMoney', 'payWindow'],
       on: {
         'payment.succeeded': 'paid',
         'payment.failed': 'payment_failed',
+        'order.cancel': 'cancelled',
       },
     },
     payment_failed: {

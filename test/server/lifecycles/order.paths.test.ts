@@ -108,7 +108,7 @@ async function expectOffers(w: Order, state: string) {
   const split = shares.length > 1;
   const order: string[] = [];
   if (mine.length > 0) order.push('pay');
-  if (state !== 'paying') order.push('cancel');
+  order.push('cancel');
   if (!split && free.length === 1 && state !== 'paying') order.push('split');
   if (split) order.push('unsplit');
   if (free.length > 0 && state !== 'paying') order.push('invite');

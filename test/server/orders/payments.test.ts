@@ -142,11 +142,17 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
     expect(await cardsOf(s, m.id)).toHaveLength(1);
   });
 
-  it('a paying order cannot be cancelled (the chart refuses); the balance not covering it leaves its trade open', async () => {
+  it('a paying order with too little balance: the balance refused leaves its trade open; cancelling closes the trade at the provider first', async () => {
     const { m, no } = await paying('wechat');
-    expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.code).toBe(40003);
     expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40004);
     expect((await orderRow(s, no)).state).toBe('paying');
+    expect((await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.actions).toEqual(['pay', 'cancel']);
+    expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.code).toBe(200);
+    const o = await orderRow(s, no);
+    expect(o.state).toBe('cancelled');
+    expect((await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).map((a) => a.state)).toEqual(['closed']);
+    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    expect(trade?.state, 'closed at WeChat Pay too').toBe('CLOSED');
   });
 
   it('paying a paying order by balance closes its trade first (decision 013): paid once, by the balance', async () => {

@@ -135,10 +135,10 @@ describe('split orders', async () => {
     // a part being paid at a provider holds that part only: the other may still be paid or sent, and the split undone (its trade is ended first)
     expect((await payPart(m.token, no, 'wechat', 2)).body.data.order.state).toBe('unpaid');
     expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'unsplit', 'invite']);
-    // the whole order at a provider: paying it again (the same trade, or another way) only
+    // the whole order at a provider: paying it again (the same trade, or another way), or cancelling (its trade closed first); not splitting
     const w = await unpaid();
     expect((await payPart(w.m.token, w.no, 'wechat')).body.data.order.state).toBe('paying');
-    expect((await detail(w.m.token, w.no)).actions).toEqual(['pay']);
+    expect((await detail(w.m.token, w.no)).actions).toEqual(['pay', 'cancel']);
     expect((await split(w.m.token, w.no, [9_900, 10_000])).body.code).toBe(40002);
     // the split answer carries them too; a whole order paid, or cancelled, offers neither
     const b = await unpaid();

@@ -95,9 +95,9 @@ export async function cancelOrder(deps: Deps, accountId: number, orderNo: string
   const current = await myOrder(deps.db, accountId, orderNo);
   // cancelled already, and a refund of it failed at the provider: say so (spec §8; staff retry or settle it)
   if (current.state === 'cancelled' && (await refundFailed(deps, current.id))) throw new ApiError(Errors.refundFailedAfterCancel);
-  // what the order offers (a paying order's trade may still take the money: not cancellable)
+  // what the order offers
   mustOffer(await offerFacts(deps.db, current, deps.clock.now()), 'cancel');
-  // a part being paid (a friend's trade, the member's own): asked about and closed first (paid meanwhile: refused, read it again)
+  // a trade open (the whole order's, a part's, a friend's): asked about and closed first (paid meanwhile: refused, read it again)
   await endTradesBeforeChange(deps, current);
   const refundsToRun: number[] = [];
   const order = await decide(deps.db, async (tx) => {
