@@ -57,21 +57,47 @@ function kebabCasePlugin(root) {
 function layerZones() {
   return [
     // domain holds the pure rules both sides share: it must import nothing of ours.
-    { target: './src/domain', from: ['./src/app', './src/server', './src/api', './machines'], message: 'src/domain imports nothing of ours.' },
+    {
+      target: './src/domain',
+      from: ['./src/app', './src/server', './src/api', './machines'],
+      message: 'src/domain imports nothing of ours.',
+    },
     // machines are pure charts: only other machines, src/domain, and types from src/api (their actors are provided, never imported).
-    { target: './machines', from: './src', except: ['./domain', './api'], message: 'machines import only machines, src/domain and types from src/api.' },
+    {
+      target: './machines',
+      from: './src',
+      except: ['./domain', './api'],
+      message: 'machines import only machines, src/domain and types from src/api.',
+    },
     // the lifecycle charts are shared with the server, so they must not pull in the app's flow charts.
-    { target: './machines/domain', from: './machines', except: ['./domain'], message: 'machines/domain imports only machines/domain and src/domain.' },
+    {
+      target: './machines/domain',
+      from: './machines',
+      except: ['./domain'],
+      message: 'machines/domain imports only machines/domain and src/domain.',
+    },
     // the app reaches the server only over HTTP through src/api; shared types live in src/domain.
-    { target: './src/app', from: './src/server', message: 'src/app never imports src/server: share types through src/contracts or src/domain.' },
+    {
+      target: './src/app',
+      from: './src/server',
+      message: 'src/app never imports src/server: share types through src/contracts or src/domain.',
+    },
     // the server never depends on the browser side: not the app, not its API client.
     { target: './src/server', from: ['./src/app', './src/api'], message: 'src/server never imports src/app or src/api.' },
     // the server may run the shared lifecycle charts, never the app's flow machines.
     { target: './src/server', from: './machines', except: ['./domain'], message: 'src/server imports only machines/domain.' },
     // the API client is below the app and the machines, and talks to the server only over HTTP.
-    { target: './src/api', from: ['./src/app', './src/server', './machines'], message: 'src/api never imports src/app, src/server or machines.' },
+    {
+      target: './src/api',
+      from: ['./src/app', './src/server', './machines'],
+      message: 'src/api never imports src/app, src/server or machines.',
+    },
     // the request and response schemas both sides share (decision 019): they build on src/domain only.
-    { target: './src/contracts', from: ['./src/app', './src/server', './src/api', './machines'], message: 'src/contracts imports only src/domain (and zod).' },
+    {
+      target: './src/contracts',
+      from: ['./src/app', './src/server', './src/api', './machines'],
+      message: 'src/contracts imports only src/domain (and zod).',
+    },
   ];
 }
 
@@ -117,7 +143,13 @@ export function projectConfig(root) {
         'import-x/no-unresolved': ['error', { ignore: ['\\?', '^virtual:'] }],
         '@typescript-eslint/no-unused-vars': [
           'error',
-          { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+          {
+            argsIgnorePattern: '^_',
+            varsIgnorePattern: '^_',
+            caughtErrorsIgnorePattern: '^_',
+            destructuredArrayIgnorePattern: '^_',
+            ignoreRestSiblings: true,
+          },
         ],
         '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
         '@typescript-eslint/no-explicit-any': 'warn',

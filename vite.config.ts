@@ -22,12 +22,7 @@ export function linguiMacros() {
 }
 
 export default defineConfig({
-  plugins: [
-    react(),
-    linguiMacros(),
-    lingui(),
-    tailwindcss(),
-  ],
+  plugins: [react(), linguiMacros(), lingui(), tailwindcss()],
   build: {
     manifest: true,
     target: 'es2020',

@@ -17,7 +17,24 @@ export function hotRowRate(url: string): { tps: number; note: string } {
     const script = path.join(dir, 'one-row.sql');
     writeFileSync(script, 'UPDATE one_row SET n = n + 1 WHERE id = 1;\n');
     const pgbench = process.env.PGBENCH || '/usr/bin/pgbench';
-    const args = ['-n', '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', script, '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)];
+    const args = [
+      '-n',
+      '-c',
+      String(PGBENCH_CLIENTS),
+      '-j',
+      '2',
+      '-T',
+      String(PGBENCH_SECONDS),
+      '-f',
+      script,
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      decodeURIComponent(u.username || 'postgres'),
+      u.pathname.slice(1),
+    ];
     const r = spawnSync(pgbench, args, { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } });
     if (r.status !== 0) throw new Error(`pgbench failed (exit ${r.status}): ${(r.stderr || r.stdout).slice(-400)}`);
     const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout) ?? /tps = ([\d.]+)/.exec(r.stdout);

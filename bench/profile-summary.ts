@@ -33,7 +33,13 @@ const last = Number(opt('last', '0'));
 /** --callers <function>: the commonest stacks (leaf first) that end in that function */
 const callersOf = opt('callers', '');
 const stacks = new Map<string, number>();
-const files = args.flatMap((a) => (statSync(a).isDirectory() ? readdirSync(a).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(a, f)) : [a]));
+const files = args.flatMap((a) =>
+  statSync(a).isDirectory()
+    ? readdirSync(a)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .map((f) => path.join(a, f))
+    : [a],
+);
 
 /** Areas by a frame's function name or file (first match wins; a sample counts once per area). */
 const AREAS: [string, (f: Node['callFrame']) => boolean][] = [
@@ -95,7 +101,13 @@ for (const file of files) {
     for (const n of s) for (const [name, test] of AREAS) if (!seen.has(name) && test(n.callFrame)) seen.add(name);
     for (const a of seen) byArea.set(a, (byArea.get(a) ?? 0) + dt);
     // exclusive: the package of the leaf, and the nearest function of the app's own bundle on the stack
-    const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(leaf.callFrame.url)?.[1] ?? (leaf.callFrame.url.startsWith('node:') ? 'node:' + leaf.callFrame.url.slice(5).split('/')[0] : leaf.callFrame.url.includes('/dist/') ? 'app (dist)' : leaf.callFrame.functionName || '(native)');
+    const pkg =
+      /node_modules\/((@[^/]+\/)?[^/]+)/.exec(leaf.callFrame.url)?.[1] ??
+      (leaf.callFrame.url.startsWith('node:')
+        ? 'node:' + leaf.callFrame.url.slice(5).split('/')[0]
+        : leaf.callFrame.url.includes('/dist/')
+          ? 'app (dist)'
+          : leaf.callFrame.functionName || '(native)');
     byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + dt);
     const app = s.find((n) => n.callFrame.url.includes('/dist/node/'));
     const appName = app ? `${app.callFrame.functionName || '(anonymous)'}:${app.callFrame.lineNumber + 1}` : '(no app frame)';
@@ -103,7 +115,13 @@ for (const file of files) {
     const where = `${leaf.callFrame.functionName || '(anonymous)'} ${leaf.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')}:${leaf.callFrame.lineNumber + 1}`;
     self.set(where, (self.get(where) ?? 0) + dt);
     if (callersOf && leaf.callFrame.functionName === callersOf) {
-      const key = s.slice(0, 14).map((n) => `${n.callFrame.functionName || '(anon)'}@${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^.*\//, '')}:${n.callFrame.lineNumber + 1}`).join(' < ');
+      const key = s
+        .slice(0, 14)
+        .map(
+          (n) =>
+            `${n.callFrame.functionName || '(anon)'}@${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^.*\//, '')}:${n.callFrame.lineNumber + 1}`,
+        )
+        .join(' < ');
       stacks.set(key, (stacks.get(key) ?? 0) + dt);
     }
   });

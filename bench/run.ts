@@ -35,12 +35,18 @@ function saveRun(table: string[], footer: string, only: string[] | undefined): s
   const heading = `## Run at ${shanghaiClock(now)} (Asia/Shanghai)${only ? `: ${only.join(', ')}` : ''}`;
   const run = `${heading}\n\n${table.join('\n')}\n\n${footer}\n`;
   if (existsSync(file)) appendFileSync(file, `\n${run}`);
-  else writeFileSync(file, `# Benchmark, ${shanghaiDate(now)}\n\nWritten by \`npm run bench\` (bench/run.ts); what each row measures: [README.md](README.md).\n\n${run}`);
+  else
+    writeFileSync(
+      file,
+      `# Benchmark, ${shanghaiDate(now)}\n\nWritten by \`npm run bench\` (bench/run.ts); what each row measures: [README.md](README.md).\n\n${run}`,
+    );
   return path.relative(process.cwd(), file);
 }
 
 async function main() {
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // measure what the current code builds to (BENCH_NO_BUILD=1 reuses dist/ as it is)
   ensureBuilt(process.env.BENCH_NO_BUILD !== '1');
   // BENCH_SERVER_ENTRY=path/to/main.js measures another build of the server (a before/after comparison)

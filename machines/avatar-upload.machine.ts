@@ -66,10 +66,26 @@ export const avatarUploadMachine = setup({
         src: 'load',
         onDone: [
           { guard: { type: 'failed', params: ({ event }) => ({ envelope: event.output }) }, target: 'loadFailed' },
-          { guard: { type: 'status', params: ({ event }) => ({ view: event.output.data, is: 'reviewing' }) }, target: 'reviewing', actions: { type: 'keepView', params: ({ event }) => ({ view: event.output.data! }) } },
-          { guard: { type: 'status', params: ({ event }) => ({ view: event.output.data, is: 'rejected' }) }, target: 'rejected', actions: { type: 'keepView', params: ({ event }) => ({ view: event.output.data! }) } },
-          { guard: { type: 'status', params: ({ event }) => ({ view: event.output.data, is: 'passed' }) }, target: 'passed', actions: { type: 'keepView', params: ({ event }) => ({ view: event.output.data! }) } },
-          { guard: { type: 'status', params: ({ event }) => ({ view: event.output.data, is: 'reopened' }) }, target: 'replaceable', actions: { type: 'keepView', params: ({ event }) => ({ view: event.output.data! }) } },
+          {
+            guard: { type: 'status', params: ({ event }) => ({ view: event.output.data, is: 'reviewing' }) },
+            target: 'reviewing',
+            actions: { type: 'keepView', params: ({ event }) => ({ view: event.output.data! }) },
+          },
+          {
+            guard: { type: 'status', params: ({ event }) => ({ view: event.output.data, is: 'rejected' }) },
+            target: 'rejected',
+            actions: { type: 'keepView', params: ({ event }) => ({ view: event.output.data! }) },
+          },
+          {
+            guard: { type: 'status', params: ({ event }) => ({ view: event.output.data, is: 'passed' }) },
+            target: 'passed',
+            actions: { type: 'keepView', params: ({ event }) => ({ view: event.output.data! }) },
+          },
+          {
+            guard: { type: 'status', params: ({ event }) => ({ view: event.output.data, is: 'reopened' }) },
+            target: 'replaceable',
+            actions: { type: 'keepView', params: ({ event }) => ({ view: event.output.data! }) },
+          },
           { target: 'choosing', actions: { type: 'keepView', params: ({ event }) => ({ view: event.output.data! }) } },
         ],
         onError: 'loadFailed',
@@ -87,7 +103,11 @@ export const avatarUploadMachine = setup({
         src: 'resize',
         input: ({ context }) => ({ file: context.file! }),
         onDone: [
-          { guard: { type: 'tooLarge', params: ({ event }) => ({ bytes: event.output.bytes }) }, target: 'refused', actions: { type: 'keepCode', params: { code: Errors.imageTooLarge.code } } },
+          {
+            guard: { type: 'tooLarge', params: ({ event }) => ({ bytes: event.output.bytes }) },
+            target: 'refused',
+            actions: { type: 'keepCode', params: { code: Errors.imageTooLarge.code } },
+          },
           { target: 'uploading', actions: { type: 'keepImage', params: ({ event }) => ({ image: event.output.image }) } },
         ],
         onError: { target: 'refused', actions: { type: 'keepCode', params: { code: Errors.photoType.code } } },
@@ -100,15 +120,23 @@ export const avatarUploadMachine = setup({
         src: 'upload',
         input: ({ context }) => ({ image: context.image ?? '' }),
         onDone: [
-          { guard: { type: 'failed', params: ({ event }) => ({ envelope: event.output }) }, target: 'refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'failed', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'refused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'reviewing', actions: { type: 'keepView', params: ({ event }) => ({ view: event.output.data! }) } },
         ],
         onError: 'unreachable',
       },
     },
-    unreachable: { description: 'The upload did not reach the server: "network unreachable" with a retry that sends the same picture.', on: { retry: 'uploading' } },
+    unreachable: {
+      description: 'The upload did not reach the server: "network unreachable" with a retry that sends the same picture.',
+      on: { retry: 'uploading' },
+    },
     refused: {
-      description: 'The picture was refused (too large, not an image, or the server said why): the reason is shown and the member may choose another.',
+      description:
+        'The picture was refused (too large, not an image, or the server said why): the reason is shown and the member may choose another.',
       on: {
         'file.chosen': { target: 'resizing', actions: { type: 'keepFile', params: ({ event }) => ({ file: event.file }) } },
       },

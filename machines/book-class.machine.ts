@@ -63,7 +63,8 @@ export const bookClassMachine = setup({
     keepCards: assign((_, params: { cards: CardForClass[] }) => ({ cards: params.cards, cardId: params.cards.find((c) => c.usable)?.id })),
     chooseCard: assign({ cardId: ({ event }) => (event.type === 'card.choose' ? event.cardId : undefined), errorCode: undefined }),
     keepCardCode: assign({
-      errorCode: ({ context, event }) => (event.type === 'card.choose' ? (context.cards.find((c) => c.id === event.cardId)?.code ?? 20003) : undefined),
+      errorCode: ({ context, event }) =>
+        event.type === 'card.choose' ? (context.cards.find((c) => c.id === event.cardId)?.code ?? 20003) : undefined,
     }),
     toggleNotice: assign({ agreed: ({ context }) => !context.agreed }),
     newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined }),
@@ -90,8 +91,16 @@ export const bookClassMachine = setup({
         src: 'loadCards',
         input: ({ context }) => ({ classId: context.classId }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'unavailable', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
-          { guard: { type: 'noUsableCard', params: ({ event }) => ({ cards: event.output.data }) }, target: 'needsCard', actions: { type: 'keepCards', params: ({ event }) => ({ cards: event.output.data }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'unavailable',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
+          {
+            guard: { type: 'noUsableCard', params: ({ event }) => ({ cards: event.output.data }) },
+            target: 'needsCard',
+            actions: { type: 'keepCards', params: ({ event }) => ({ cards: event.output.data }) },
+          },
           { target: 'choosing', actions: { type: 'keepCards', params: ({ event }) => ({ cards: event.output.data }) } },
         ],
         onError: 'cardsUnreachable',
@@ -112,13 +121,20 @@ export const bookClassMachine = setup({
       type: 'final',
     },
     choosing: {
-      description: 'The best usable card is chosen (the one that would be lost first); the member may pick another, ticks the members’ notice, then taps book.',
+      description:
+        'The best usable card is chosen (the one that would be lost first); the member may pick another, ticks the members’ notice, then taps book.',
       initial: 'editing',
       states: {
         editing: { description: 'Nothing said: the cards, the notice and the book button as the member left them.' },
         noticeMissing: { description: 'Book was tapped without the notice ticked: "agree to the members’ notice" is said.' },
-        cardUnusable: { description: 'The card tapped cannot book this class: why is said (frozen, expired, wrong level, used up); the card chosen before stays chosen.' },
-        refused: { description: 'The server refused the booking (for example the card ran out or the booking window closed): the reason is said, and the member can choose again.' },
+        cardUnusable: {
+          description:
+            'The card tapped cannot book this class: why is said (frozen, expired, wrong level, used up); the card chosen before stays chosen.',
+        },
+        refused: {
+          description:
+            'The server refused the booking (for example the card ran out or the booking window closed): the reason is said, and the member can choose again.',
+        },
       },
       on: {
         'card.choose': [
@@ -142,10 +158,21 @@ export const bookClassMachine = setup({
       invoke: {
         id: 'book',
         src: 'book',
-        input: ({ context }) => ({ body: { classId: context.classId, cardId: context.cardId!, agreeNotice: true as const }, idempotencyKey: context.idempotencyKey! }),
+        input: ({ context }) => ({
+          body: { classId: context.classId, cardId: context.cardId!, agreeNotice: true as const },
+          idempotencyKey: context.idempotencyKey!,
+        }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'choosing.refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
-          { guard: { type: 'seated', params: ({ event }) => ({ answer: event.output.data }) }, target: 'booked', actions: { type: 'keepAnswer', params: ({ event }) => ({ answer: event.output.data }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'choosing.refused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
+          {
+            guard: { type: 'seated', params: ({ event }) => ({ answer: event.output.data }) },
+            target: 'booked',
+            actions: { type: 'keepAnswer', params: ({ event }) => ({ answer: event.output.data }) },
+          },
           { target: 'queued', actions: { type: 'keepAnswer', params: ({ event }) => ({ answer: event.output.data }) } },
         ],
         onError: 'unreachable',

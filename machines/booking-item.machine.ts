@@ -25,12 +25,7 @@ export interface BookingItemContext extends BookingItemInput {
 }
 
 export type BookingItemEvent =
-  | { type: 'booking.cancel' }
-  | { type: 'queue.cancel' }
-  | { type: 'confirm.accept' }
-  | { type: 'confirm.dismiss' }
-  | { type: 'retry' };
-
+  { type: 'booking.cancel' } | { type: 'queue.cancel' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'retry' };
 
 /**
  * One row of my bookings (/takecourse/takelistm): cancel a seat or leave a queue. Both go the same
@@ -71,7 +66,8 @@ export const bookingItemMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'A booking in my bookings: class, time and state; a booked seat offers "cancel" and a place in the queue "leave the queue" while the rules allow. After a refusal (cancelled on another phone, the class too close) the reason is said and the row shows as the server has it now.',
+      description:
+        'A booking in my bookings: class, time and state; a booked seat offers "cancel" and a place in the queue "leave the queue" while the rules allow. After a refusal (cancelled on another phone, the class too close) the reason is said and the row shows as the server has it now.',
       on: {
         'booking.cancel': { guard: 'seatCancellable', target: 'changing', actions: { type: 'choose', params: { change: 'seat' } } },
         'queue.cancel': { guard: 'queueCancellable', target: 'changing', actions: { type: 'choose', params: { change: 'queue' } } },
@@ -103,7 +99,10 @@ export const bookingItemMachine = setup({
                   { type: 'sayRefused', params: ({ event }) => ({ code: event.output.code }) },
                 ],
               },
-              { target: '#bookingItem.changed', actions: { type: 'keepState', params: ({ event }) => ({ state: event.output.data.state }) } },
+              {
+                target: '#bookingItem.changed',
+                actions: { type: 'keepState', params: ({ event }) => ({ state: event.output.data.state }) },
+              },
             ],
             onError: 'unreachable',
           },

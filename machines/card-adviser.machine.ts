@@ -70,21 +70,39 @@ export const cardAdviserMachine = setup({
     loadAdvisers: fromPromise<CardAdviser[], { clubId: number }>(async () => {
       throw new Error('loadAdvisers is provided by the app');
     }),
-    changeAdviser: fromPromise<Envelope<MemberCardDetail>, { id: number; clubId: number; adviserId: number; idempotencyKey: string }>(async () => {
-      throw new Error('changeAdviser is provided by the app');
-    }),
+    changeAdviser: fromPromise<Envelope<MemberCardDetail>, { id: number; clubId: number; adviserId: number; idempotencyKey: string }>(
+      async () => {
+        throw new Error('changeAdviser is provided by the app');
+      },
+    ),
   },
   actions: {
-    freshForm: assign({ clubId: undefined, advisers: () => [], adviserId: undefined, missing: undefined, errorCode: undefined, failed: undefined }),
+    freshForm: assign({
+      clubId: undefined,
+      advisers: () => [],
+      adviserId: undefined,
+      missing: undefined,
+      errorCode: undefined,
+      failed: undefined,
+    }),
     keepClubs: assign({ clubs: (_, p: { clubs: AdviserClub[] }) => p.clubs }),
-    chooseClub: assign({ clubId: (_, p: { clubId: number }) => p.clubId, advisers: () => [], adviserId: undefined, missing: undefined, errorCode: undefined }),
+    chooseClub: assign({
+      clubId: (_, p: { clubId: number }) => p.clubId,
+      advisers: () => [],
+      adviserId: undefined,
+      missing: undefined,
+      errorCode: undefined,
+    }),
     keepAdvisers: assign({ advisers: (_, p: { advisers: CardAdviser[] }) => p.advisers }),
     chooseAdviser: assign({ adviserId: (_, p: { adviserId: number }) => p.adviserId, missing: undefined, errorCode: undefined }),
     sayMissing: assign({ missing: (_, p: { field: AdviserField }) => p.field, errorCode: undefined }),
     newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined, missing: undefined }),
     failedAt: assign({ failed: (_, p: { what: 'clubs' | 'advisers' | 'change' }) => p.what }),
     keepCode: assign({ errorCode: (_, p: { code: number }) => p.code }),
-    keepCard: assign({ status: (_, p: { card: MemberCardDetail }) => p.card.status, adviser: (_, p: { card: MemberCardDetail }) => p.card.adviser }),
+    keepCard: assign({
+      status: (_, p: { card: MemberCardDetail }) => p.card.status,
+      adviser: (_, p: { card: MemberCardDetail }) => p.card.adviser,
+    }),
     cardChanged: () => {},
     sayChanged: () => {},
   },
@@ -119,7 +137,10 @@ export const cardAdviserMachine = setup({
         'The form: the clubs to choose from, then the chosen club\'s advisers, and "confirm"; confirming without a club or without an adviser says which is missing and sends nothing; a refusal from the server is said in the form; "cancel" closes it.',
       on: {
         'club.choose': { target: 'loadingAdvisers', actions: { type: 'chooseClub', params: ({ event }) => ({ clubId: event.clubId }) } },
-        'adviser.choose': { target: 'choosing', actions: { type: 'chooseAdviser', params: ({ event }) => ({ adviserId: event.adviserId }) } },
+        'adviser.choose': {
+          target: 'choosing',
+          actions: { type: 'chooseAdviser', params: ({ event }) => ({ adviserId: event.adviserId }) },
+        },
         'adviser.submit': [
           { guard: 'noClub', target: 'choosing', actions: { type: 'sayMissing', params: { field: 'clubId' } } },
           { guard: 'noAdviser', target: 'choosing', actions: { type: 'sayMissing', params: { field: 'adviserId' } } },
@@ -143,7 +164,12 @@ export const cardAdviserMachine = setup({
       invoke: {
         id: 'changeAdviser',
         src: 'changeAdviser',
-        input: ({ context }) => ({ id: context.cardId, clubId: context.clubId!, adviserId: context.adviserId!, idempotencyKey: context.idempotencyKey! }),
+        input: ({ context }) => ({
+          id: context.cardId,
+          clubId: context.clubId!,
+          adviserId: context.adviserId!,
+          idempotencyKey: context.idempotencyKey!,
+        }),
         onDone: [
           {
             guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
@@ -159,7 +185,8 @@ export const cardAdviserMachine = setup({
       },
     },
     unreachable: {
-      description: 'A read or the change did not reach the server: the member can retry it (the change with the same request, so it is made once) or close.',
+      description:
+        'A read or the change did not reach the server: the member can retry it (the change with the same request, so it is made once) or close.',
       on: {
         retry: [
           { guard: { type: 'failedAt', params: { what: 'clubs' } }, target: 'loadingClubs' },

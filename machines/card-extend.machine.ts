@@ -27,7 +27,8 @@ export interface CardExtendContext extends CardExtendInput {
   errorCode?: number;
 }
 
-export type CardExtendEvent = { type: 'extend.open' } | { type: 'date.change'; until: string } | { type: 'extend.submit' } | { type: 'form.close' } | { type: 'retry' };
+export type CardExtendEvent =
+  { type: 'extend.open' } | { type: 'date.change'; until: string } | { type: 'extend.submit' } | { type: 'form.close' } | { type: 'retry' };
 
 /**
  * Extending one of my cards on its page (/mine/carddetail; spec §4 extend "only when in use or
@@ -56,7 +57,8 @@ export const cardExtendMachine = setup({
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
     keepCard: assign({
       status: (_, p: { card: MemberCardDetail }) => p.card.status,
-      currentEnd: ({ context }, p: { card: MemberCardDetail }) => (p.card.validUntil ? lastValidDay(new Date(p.card.validUntil)) : context.currentEnd),
+      currentEnd: ({ context }, p: { card: MemberCardDetail }) =>
+        p.card.validUntil ? lastValidDay(new Date(p.card.validUntil)) : context.currentEnd,
     }),
     cardChanged: () => {},
     sayExtended: () => {},
@@ -106,7 +108,8 @@ export const cardExtendMachine = setup({
       },
     },
     unreachable: {
-      description: 'The extension did not reach the server: the member can retry (the same request, so the card is extended once) or close.',
+      description:
+        'The extension did not reach the server: the member can retry (the same request, so the card is extended once) or close.',
       on: { retry: 'extending', 'form.close': 'idle' },
     },
   },

@@ -86,7 +86,8 @@ export const cardFamilyMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'The card page: "family sub cards" when the server offers it (a family main card), else its reason; the timeline shows each holder added or removed.',
+      description:
+        'The card page: "family sub cards" when the server offers it (a family main card), else its reason; the timeline shows each holder added or removed.',
       on: { 'family.open': { guard: 'offered', target: 'loading', actions: 'freshForm' } },
     },
     loading: {
@@ -104,8 +105,14 @@ export const cardFamilyMachine = setup({
         'The sub-card holders (masked) with "remove" each, the places used, and a phone to add one while a place is free; adding without a phone says so and sends nothing; a refusal is said; "close" closes it.',
       on: {
         'phone.change': { target: 'managing', actions: { type: 'keepPhone', params: ({ event }) => ({ phone: event.phone }) } },
-        'family.add': [{ guard: 'noPhone', target: 'managing', actions: 'sayMissing' }, { target: 'adding', actions: 'newIntent' }],
-        'family.remove': { target: 'removing', actions: ['newIntent', { type: 'keepSubId', params: ({ event }) => ({ subId: event.subId }) }] },
+        'family.add': [
+          { guard: 'noPhone', target: 'managing', actions: 'sayMissing' },
+          { target: 'adding', actions: 'newIntent' },
+        ],
+        'family.remove': {
+          target: 'removing',
+          actions: ['newIntent', { type: 'keepSubId', params: ({ event }) => ({ subId: event.subId }) }],
+        },
         'form.close': 'idle',
       },
     },
@@ -116,7 +123,11 @@ export const cardFamilyMachine = setup({
         src: 'addSub',
         input: ({ context }) => ({ id: context.cardId, phone: context.phone.trim(), idempotencyKey: context.idempotencyKey! }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'managing', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'managing',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'managing', actions: [{ type: 'keepFamily', params: ({ event }) => ({ family: event.output.data }) }, 'cardChanged'] },
         ],
         onError: { target: 'unreachable', actions: { type: 'failedAt', params: { what: 'add' } } },
@@ -129,14 +140,19 @@ export const cardFamilyMachine = setup({
         src: 'removeSub',
         input: ({ context }) => ({ id: context.cardId, subId: context.subId!, idempotencyKey: context.idempotencyKey! }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'managing', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'managing',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'managing', actions: [{ type: 'keepFamily', params: ({ event }) => ({ family: event.output.data }) }, 'cardChanged'] },
         ],
         onError: { target: 'unreachable', actions: { type: 'failedAt', params: { what: 'remove' } } },
       },
     },
     unreachable: {
-      description: 'A read or a change did not reach the server: the member can retry it (a change with the same request, so it is made once) or close.',
+      description:
+        'A read or a change did not reach the server: the member can retry it (a change with the same request, so it is made once) or close.',
       on: {
         retry: [
           { guard: { type: 'failedAt', params: { what: 'load' } }, target: 'loading' },

@@ -36,7 +36,6 @@ export type CardFreezeEvent =
   | { type: 'confirm.dismiss' }
   | { type: 'retry' };
 
-
 /**
  * Freezing one of my cards and unfreezing it on its page (/mine/carddetail; spec §4 freeze and
  * unfreeze, §5 "freeze end not before start"; decision 024). Freeze: a form with the first and the
@@ -65,7 +64,11 @@ export const cardFreezeMachine = setup({
   actions: {
     newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined }),
     freshForm: assign(({ context }) => ({ from: context.today, until: context.today, errorCode: undefined })),
-    setDates: assign({ from: (_, p: { from: string; until: string }) => p.from, until: (_, p: { from: string; until: string }) => p.until, errorCode: undefined }),
+    setDates: assign({
+      from: (_, p: { from: string; until: string }) => p.from,
+      until: (_, p: { from: string; until: string }) => p.until,
+      errorCode: undefined,
+    }),
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
     keepCard: assign({
       status: (_, p: { card: MemberCardDetail }) => p.card.status,
@@ -99,7 +102,10 @@ export const cardFreezeMachine = setup({
       description:
         'The freeze form is open: the first and the last frozen day (from today, at most the longest freeze), how the end date moves, and "freeze" (not offered while the last day is before the first); a refusal from the server is said in the form and the dates can be changed; "cancel" closes it.',
       on: {
-        'dates.change': { target: 'editing', actions: { type: 'setDates', params: ({ event }) => ({ from: event.from, until: event.until }) } },
+        'dates.change': {
+          target: 'editing',
+          actions: { type: 'setDates', params: ({ event }) => ({ from: event.from, until: event.until }) },
+        },
         'freeze.submit': { guard: 'datesInOrder', target: 'freezing', actions: 'newIntent' },
         'form.close': 'idle',
       },
@@ -133,7 +139,8 @@ export const cardFreezeMachine = setup({
       on: { retry: 'freezing', 'confirm.dismiss': 'idle' },
     },
     confirmingUnfreeze: {
-      description: 'A confirm asks whether to unfreeze the card now (the days not frozen come off its end date), or to call off the planned freeze: the member accepts or says not now.',
+      description:
+        'A confirm asks whether to unfreeze the card now (the days not frozen come off its end date), or to call off the planned freeze: the member accepts or says not now.',
       on: {
         'confirm.accept': { target: 'unfreezing', actions: 'newIntent' },
         'confirm.dismiss': 'idle',

@@ -23,7 +23,8 @@ export interface CardGiftContext extends CardGiftInput {
   given?: CardGift;
 }
 
-export type CardGiftEvent = { type: 'gift.open' } | { type: 'phone.change'; phone: string } | { type: 'gift.submit' } | { type: 'form.close' } | { type: 'retry' };
+export type CardGiftEvent =
+  { type: 'gift.open' } | { type: 'phone.change'; phone: string } | { type: 'gift.submit' } | { type: 'form.close' } | { type: 'retry' };
 
 /**
  * Giving one of my cards as a gift on its page (/mine/carddetail; issue 13, decision 040): when the
@@ -67,10 +68,14 @@ export const cardGiftMachine = setup({
       on: { 'gift.open': { guard: 'offered', target: 'asking', actions: 'freshForm' } },
     },
     asking: {
-      description: "The form: the friend's phone and \"confirm\"; confirming without a phone says so and sends nothing; a refusal from the server is said in the form; \"cancel\" closes it.",
+      description:
+        'The form: the friend\'s phone and "confirm"; confirming without a phone says so and sends nothing; a refusal from the server is said in the form; "cancel" closes it.',
       on: {
         'phone.change': { target: 'asking', actions: { type: 'keepPhone', params: ({ event }) => ({ phone: event.phone }) } },
-        'gift.submit': [{ guard: 'noPhone', target: 'asking', actions: 'sayMissing' }, { target: 'giving', actions: 'newIntent' }],
+        'gift.submit': [
+          { guard: 'noPhone', target: 'asking', actions: 'sayMissing' },
+          { target: 'giving', actions: 'newIntent' },
+        ],
         'form.close': 'idle',
       },
     },
@@ -81,7 +86,11 @@ export const cardGiftMachine = setup({
         src: 'giveCard',
         input: ({ context }) => ({ id: context.cardId, phone: context.phone.trim(), idempotencyKey: context.idempotencyKey! }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'asking', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'asking',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'given', actions: { type: 'keepGift', params: ({ event }) => ({ gift: event.output.data }) } },
         ],
         onError: 'unreachable',

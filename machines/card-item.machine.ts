@@ -21,7 +21,6 @@ export interface CardItemContext extends CardItemInput {
 
 export type CardItemEvent = { type: 'card.activate' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'retry' };
 
-
 /**
  * One of my cards on its page (/mine/carddetail): activate it by hand (spec §4 operations), through a
  * confirm step, then submitting, then activated, or refused with the server's code (said, and the
@@ -58,7 +57,8 @@ export const cardItemMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'A membership card in my cards: its name, status and validity; a card not yet activated offers "activate". After a refusal the reason is said and the card shows as the server has it now.',
+      description:
+        'A membership card in my cards: its name, status and validity; a card not yet activated offers "activate". After a refusal the reason is said and the card shows as the server has it now.',
       on: {
         'card.activate': { guard: 'activatable', target: 'activating' },
       },
@@ -106,6 +106,9 @@ export const cardItemMachine = setup({
         },
       },
     },
-    activated: { description: 'The card is active: "card activated" is said, and it shows its validity from today and no longer offers "activate".', entry: 'sayActivated' },
+    activated: {
+      description: 'The card is active: "card activated" is said, and it shows its validity from today and no longer offers "activate".',
+      entry: 'sayActivated',
+    },
   },
 });

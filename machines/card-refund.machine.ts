@@ -100,7 +100,8 @@ export const refundRequestMachine = setup({
       },
     },
     routing: {
-      description: 'Where the request is decides the page: waiting, money on its way, done, failed, rejected; none (or cancelled) reads the quote.',
+      description:
+        'Where the request is decides the page: waiting, money on its way, done, failed, rejected; none (or cancelled) reads the quote.',
       always: [
         { guard: 'waiting', target: 'waiting' },
         { guard: 'refundDone', target: 'done' },
@@ -117,7 +118,11 @@ export const refundRequestMachine = setup({
         src: 'quoteRefund',
         input: ({ context }) => ({ cardId: context.cardId }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'unavailable', actions: { type: 'keepQuoteCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'unavailable',
+            actions: { type: 'keepQuoteCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'policy', actions: { type: 'keepQuote', params: ({ event }) => ({ quote: event.output.data }) } },
         ],
         onError: 'readUnreachable',
@@ -138,7 +143,11 @@ export const refundRequestMachine = setup({
         src: 'requestRefund',
         input: ({ context }) => ({ cardId: context.cardId, idempotencyKey: context.idempotencyKey! }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'policy', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'policy',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'waiting', actions: { type: 'keepRequest', params: ({ event }) => ({ request: event.output.data }) } },
         ],
         onError: 'submitUnreachable',
@@ -163,7 +172,11 @@ export const refundRequestMachine = setup({
         input: ({ context }) => ({ id: context.request!.id, idempotencyKey: context.idempotencyKey! }),
         onDone: [
           // staff decided first (30044): the request is read again and the refusal said
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'loading', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'loading',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'quoting', actions: { type: 'keepRequest', params: ({ event }) => ({ request: event.output.data }) } },
         ],
         onError: 'cancelUnreachable',
@@ -174,11 +187,13 @@ export const refundRequestMachine = setup({
       on: { retry: 'cancelling', 'form.close': 'waiting' },
     },
     running: {
-      description: 'Approved: the amount is on its way back to whoever paid, the way they paid (the order refunding); the member may look again.',
+      description:
+        'Approved: the amount is on its way back to whoever paid, the way they paid (the order refunding); the member may look again.',
       on: { refresh: { target: 'loading', actions: 'forget' } },
     },
     failed: {
-      description: 'Approved, but the money did not go back (the order refund failed): the provider’s words, and that the club will handle it; the member may look again.',
+      description:
+        'Approved, but the money did not go back (the order refund failed): the provider’s words, and that the club will handle it; the member may look again.',
       on: { refresh: { target: 'loading', actions: 'forget' } },
     },
     done: { description: 'The money is back (refund done): the amount given back; the card is no longer valid.', type: 'final' },

@@ -79,12 +79,16 @@ export const cardTransferMachine = setup({
     setIdPhoto: assign({ idPhoto: (_, p: { image: string }) => p.image, errorCode: undefined, errorMessage: undefined }),
     setPhoto: assign({ photo: (_, p: { image: string }) => p.image, errorCode: undefined, errorMessage: undefined }),
     newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined, errorMessage: undefined }),
-    keepCode: assign({ errorCode: (_, p: { code: number; message?: string }) => p.code, errorMessage: (_, p: { code: number; message?: string }) => p.message }),
+    keepCode: assign({
+      errorCode: (_, p: { code: number; message?: string }) => p.code,
+      errorMessage: (_, p: { code: number; message?: string }) => p.message,
+    }),
     showState: () => {},
   },
   guards: {
     phoneValid: ({ context }) => isValidPhone(context.phone),
-    complete: ({ context }) => validRealName(context.name) && validIdNumber(context.idNumber) && Boolean(context.idPhoto) && Boolean(context.photo),
+    complete: ({ context }) =>
+      validRealName(context.name) && validIdNumber(context.idNumber) && Boolean(context.idPhoto) && Boolean(context.photo),
     refused: (_, p: { envelope: Envelope<unknown> }) => !isOk(p.envelope),
   },
 }).createMachine({
@@ -93,7 +97,8 @@ export const cardTransferMachine = setup({
   initial: 'phone',
   states: {
     phone: {
-      description: 'The recipient’s phone first: "look up" is offered once it is a valid mobile number; nothing else of the form is shown yet.',
+      description:
+        'The recipient’s phone first: "look up" is offered once it is a valid mobile number; nothing else of the form is shown yet.',
       on: {
         'phone.change': { target: 'phone', actions: { type: 'setPhone', params: ({ event }) => ({ phone: event.phone }) } },
         'phone.lookup': { guard: 'phoneValid', target: 'lookingUp' },
@@ -150,7 +155,11 @@ export const cardTransferMachine = setup({
           idempotencyKey: context.idempotencyKey!,
         }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'form', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code, message: event.output.message }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'form',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code, message: event.output.message }) },
+          },
           { target: 'submitted', actions: 'showState' },
         ],
         onError: 'unreachable',

@@ -59,7 +59,9 @@ export const changePasswordMachine = setup({
         lengthInvalid: { description: 'The new password is not 6 to 15 characters: this is said.' },
         mismatch: { description: 'The new password was typed twice differently: "the two passwords differ" is said.' },
         sameAsOld: { description: 'The new password is the old one: this is said.' },
-        refused: { description: 'The server refused: the old password is wrong, the same as the new, or too many tries; the reason is said.' },
+        refused: {
+          description: 'The server refused: the old password is wrong, the same as the new, or too many tries; the reason is said.',
+        },
         unreachable: { description: 'The change did not reach the server: "network unreachable" is said; the member can save again.' },
       },
       on: {

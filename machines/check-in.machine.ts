@@ -19,7 +19,6 @@ export interface CheckInContext extends CheckInInput {
 
 export type CheckInEvent = { type: 'checkin.submit' } | { type: 'retry' };
 
-
 /**
  * Checking in by the class's QR code (/signed?classId=&code=, decision 007): ready, submitting,
  * checked in, refused with the server's code (the member may try again, e.g. once check-in opens),
@@ -70,7 +69,8 @@ export const checkInMachine = setup({
       },
     },
     refused: {
-      description: 'The server refused the check-in (not booked, not the time to check in, wrong code); the reason is shown and the member can tap check-in again.',
+      description:
+        'The server refused the check-in (not booked, not the time to check in, wrong code); the reason is shown and the member can tap check-in again.',
       on: { 'checkin.submit': { target: 'submitting', actions: 'newIntent' } },
     },
     unreachable: {

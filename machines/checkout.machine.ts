@@ -92,15 +92,22 @@ export const checkoutMachine = setup({
   actions: {
     keepGoods: assign((_, params: { goods: GoodsDetail }) => ({ goods: params.goods })),
     keepGoodsRefusal: assign((_, params: { envelope: Envelope<GoodsDetail> }) =>
-      isOk(params.envelope) ? { errorCode: GOODS_OFF_SHELF, errorMessage: params.envelope.data.message } : { errorCode: params.envelope.code, errorMessage: null },
+      isOk(params.envelope)
+        ? { errorCode: GOODS_OFF_SHELF, errorMessage: params.envelope.data.message }
+        : { errorCode: params.envelope.code, errorMessage: null },
     ),
     chooseOption: assign(({ event }) =>
-      event.type === 'option.choose' ? { phaseId: event.phaseId, teacherId: event.teacherId, couponId: undefined, errorCode: undefined } : {},
+      event.type === 'option.choose'
+        ? { phaseId: event.phaseId, teacherId: event.teacherId, couponId: undefined, errorCode: undefined }
+        : {},
     ),
     chooseCoupon: assign({ couponId: ({ event }) => (event.type === 'coupon.choose' ? event.couponId : undefined), errorCode: undefined }),
     toggleBalance: assign({ useBalance: ({ context }) => !context.useBalance, errorCode: undefined }),
     toggleAgreement: assign({ agreed: ({ context }) => !context.agreed, errorCode: undefined }),
-    chooseMethod: assign({ method: ({ context, event }) => (event.type === 'method.choose' ? event.method : context.method), errorCode: undefined }),
+    chooseMethod: assign({
+      method: ({ context, event }) => (event.type === 'method.choose' ? event.method : context.method),
+      errorCode: undefined,
+    }),
     keepQuote: assign((_, params: { quote: Quote }) => ({ quote: params.quote, couponId: params.quote.couponId ?? undefined })),
     keepCode: assign((_, params: { code: number }) => ({ errorCode: params.code })),
     newCreateKey: assign({ createKey: () => newIntentKey(), errorCode: undefined, unpaidOrderNo: undefined }),
@@ -134,11 +141,14 @@ export const checkoutMachine = setup({
   initial: 'enteringCheckout',
   states: {
     enteringCheckout: {
-      description: 'Deciding where the checkout starts: a visitor logs in first, a member\'s goods are loaded.',
+      description: "Deciding where the checkout starts: a visitor logs in first, a member's goods are loaded.",
       always: [{ guard: 'signedOut', target: 'loginRequired' }, { target: 'loadingGoods' }],
     },
     /** a visitor (or an expired login): the screen sends them to /login/<this page> and back (spec §5) */
-    loginRequired: { description: 'A visitor or a lapsed login: the app goes to the login page and back to this page after.', type: 'final' },
+    loginRequired: {
+      description: 'A visitor or a lapsed login: the app goes to the login page and back to this page after.',
+      type: 'final',
+    },
     loadingGoods: {
       description: 'The goods are loading: a placeholder shows.',
       invoke: {
@@ -147,35 +157,76 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ goodsId: context.goodsId }),
         // the goods are public: a lapsed login reads them as a visitor would, and pricing asks to log in
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'goodsUnavailable', actions: { type: 'keepGoodsRefusal', params: ({ event }) => ({ envelope: event.output }) } },
-          { guard: { type: 'goodsNotBuyable', params: ({ event }) => ({ goods: event.output.data }) }, target: 'goodsUnavailable', actions: [{ type: 'keepGoods', params: ({ event }) => ({ goods: event.output.data }) }, { type: 'keepGoodsRefusal', params: ({ event }) => ({ envelope: event.output }) }] },
-          { guard: { type: 'choiceMissing', params: ({ event }) => ({ goods: event.output.data }) }, target: 'choosingOption', actions: { type: 'keepGoods', params: ({ event }) => ({ goods: event.output.data }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'goodsUnavailable',
+            actions: { type: 'keepGoodsRefusal', params: ({ event }) => ({ envelope: event.output }) },
+          },
+          {
+            guard: { type: 'goodsNotBuyable', params: ({ event }) => ({ goods: event.output.data }) },
+            target: 'goodsUnavailable',
+            actions: [
+              { type: 'keepGoods', params: ({ event }) => ({ goods: event.output.data }) },
+              { type: 'keepGoodsRefusal', params: ({ event }) => ({ envelope: event.output }) },
+            ],
+          },
+          {
+            guard: { type: 'choiceMissing', params: ({ event }) => ({ goods: event.output.data }) },
+            target: 'choosingOption',
+            actions: { type: 'keepGoods', params: ({ event }) => ({ goods: event.output.data }) },
+          },
           { target: 'pricing', actions: { type: 'keepGoods', params: ({ event }) => ({ goods: event.output.data }) } },
         ],
         onError: 'goodsUnreachable',
       },
     },
-    goodsUnreachable: { description: 'The goods could not be loaded: "network unreachable" with a retry.', on: { 'checkout.retry': 'loadingGoods' } },
+    goodsUnreachable: {
+      description: 'The goods could not be loaded: "network unreachable" with a retry.',
+      on: { 'checkout.retry': 'loadingGoods' },
+    },
     /** unknown, off shelf, sold out ("the hand speed is not fast enough"): nothing to buy here */
-    goodsUnavailable: { description: 'Nothing to buy here (unknown, off the shelf, sold out): the reason and a way to the cards.', type: 'final' },
+    goodsUnavailable: {
+      description: 'Nothing to buy here (unknown, off the shelf, sold out): the reason and a way to the cards.',
+      type: 'final',
+    },
     /** a training course needs its phase, a private class its teacher (spec §5) */
-    choosingOption: { description: 'A course needs its phase, a private class its teacher: the member picks one before any price.', on: { 'option.choose': { target: 'pricing', actions: 'chooseOption' } } },
+    choosingOption: {
+      description: 'A course needs its phase, a private class its teacher: the member picks one before any price.',
+      on: { 'option.choose': { target: 'pricing', actions: 'chooseOption' } },
+    },
     pricing: {
-      description: 'The server prices the member\'s choice (phase, coupon, balance): the pay button waits.',
+      description: "The server prices the member's choice (phase, coupon, balance): the pay button waits.",
       invoke: {
         id: 'quote',
         src: 'quote',
-        input: ({ context }) => ({ goodsId: context.goodsId, phaseId: context.phaseId, teacherId: context.teacherId, couponId: context.couponId, useBalance: context.useBalance }),
+        input: ({ context }) => ({
+          goodsId: context.goodsId,
+          phaseId: context.phaseId,
+          teacherId: context.teacherId,
+          couponId: context.couponId,
+          useBalance: context.useBalance,
+        }),
         onDone: [
           { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: 'loginRequired' },
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'pricingRefused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
-          { guard: 'repricedAfterChange', target: 'reviewing.priceChanged', actions: { type: 'keepQuote', params: ({ event }) => ({ quote: event.output.data }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'pricingRefused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
+          {
+            guard: 'repricedAfterChange',
+            target: 'reviewing.priceChanged',
+            actions: { type: 'keepQuote', params: ({ event }) => ({ quote: event.output.data }) },
+          },
           { target: 'reviewing', actions: { type: 'keepQuote', params: ({ event }) => ({ quote: event.output.data }) } },
         ],
         onError: 'pricingUnreachable',
       },
     },
-    pricingUnreachable: { description: 'The price could not be asked: "network unreachable" with a retry.', on: { 'checkout.retry': 'pricing' } },
+    pricingUnreachable: {
+      description: 'The price could not be asked: "network unreachable" with a retry.',
+      on: { 'checkout.retry': 'pricing' },
+    },
     /** the server refused this choice (a coupon not usable, new customers only, limit one, sold out) */
     pricingRefused: {
       description: 'The server refused this choice (a lapsed coupon, a phase that started): the reason shows and the member chooses again.',
@@ -186,11 +237,14 @@ export const checkoutMachine = setup({
     },
     /** the goods, the agreement, the coupon and balance, the server-priced summary, the method */
     reviewing: {
-      description: 'The goods, the coupon and balance, the server\'s amount to pay, the way to pay, the purchase agreement and the pay button.',
+      description:
+        "The goods, the coupon and balance, the server's amount to pay, the way to pay, the purchase agreement and the pay button.",
       initial: 'editing',
       states: {
         editing: { description: 'The form as the member left it; nothing ordered yet.' },
-        agreementMissing: { description: 'Pay was tapped without agreeing: "please read and agree to the purchase agreement"; nothing sent.' },
+        agreementMissing: {
+          description: 'Pay was tapped without agreeing: "please read and agree to the purchase agreement"; nothing sent.',
+        },
         /** the order was refused (stock, limit, coupon, balance): the code says why */
         orderRefused: { description: 'The order was refused (stock, limit, balance): the reason shows; nothing ordered.' },
         /** a second order while one is unpaid (40001): the screen links to it */
@@ -204,7 +258,10 @@ export const checkoutMachine = setup({
         'balance.toggle': { target: 'pricing', actions: 'toggleBalance' },
         'agreement.toggle': { target: '.editing', actions: 'toggleAgreement' },
         'method.choose': { target: '.editing', actions: 'chooseMethod' },
-        'checkout.submit': [{ guard: 'notAgreed', target: '.agreementMissing' }, { target: 'creatingOrder', actions: 'newCreateKey' }],
+        'checkout.submit': [
+          { guard: 'notAgreed', target: '.agreementMissing' },
+          { target: 'creatingOrder', actions: 'newCreateKey' },
+        ],
       },
     },
     creatingOrder: {
@@ -227,29 +284,49 @@ export const checkoutMachine = setup({
         }),
         onDone: [
           { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: 'loginRequired' },
-          { guard: { type: 'unpaidOrderExists', params: ({ event }) => ({ envelope: event.output }) }, target: 'locatingUnpaidOrder', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'unpaidOrderExists', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'locatingUnpaidOrder',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           // the server's amount differs from the quote shown (a price, coupon or balance changed): price again and show it
-          { guard: { type: 'priceChanged', params: ({ event }) => ({ envelope: event.output }) }, target: 'pricing', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'reviewing.orderRefused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
-          { target: 'paying', actions: [{ type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) }, ] },
+          {
+            guard: { type: 'priceChanged', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'pricing',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'reviewing.orderRefused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
+          { target: 'paying', actions: [{ type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) }] },
         ],
         onError: 'orderUnreachable',
       },
     },
     /** the order was sent but no answer came: a retry sends the same key, so one order is made */
-    orderUnreachable: { description: 'No answer to the order: "network unreachable" and the pay button says retry, which sends the same order again (one order at most).', on: { 'checkout.retry': 'creatingOrder' } },
+    orderUnreachable: {
+      description:
+        'No answer to the order: "network unreachable" and the pay button says retry, which sends the same order again (one order at most).',
+      on: { 'checkout.retry': 'creatingOrder' },
+    },
     locatingUnpaidOrder: {
       description: 'Finding the unpaid order to link to.',
       invoke: {
         id: 'findUnpaidOrder',
         src: 'findUnpaidOrder',
-        onDone: { target: 'reviewing.unpaidOrderExists', actions: { type: 'keepUnpaidOrder', params: ({ event }) => ({ orderNo: event.output }) } },
+        onDone: {
+          target: 'reviewing.unpaidOrderExists',
+          actions: { type: 'keepUnpaidOrder', params: ({ event }) => ({ orderNo: event.output }) },
+        },
         onError: 'reviewing.unpaidOrderExists',
       },
     },
     /** the order is made: it is paid through the pay-order chart (pay-order.machine.ts), with the way chosen on the form */
     paying: {
-      description: 'The order is made and its payment under way: the pay-order chart takes it from here (starting the payment, WeChat Pay or Alipay, the result).',
+      description:
+        'The order is made and its payment under way: the pay-order chart takes it from here (starting the payment, WeChat Pay or Alipay, the result).',
       invoke: {
         id: 'pay',
         src: 'payOrder',

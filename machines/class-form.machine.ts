@@ -67,7 +67,10 @@ export const classFormMachine = setup({
   },
   actions: {
     change: assign({
-      values: ({ context }, params: { field: keyof ClassFormValues; value: string }) => ({ ...context.values, [params.field]: params.value }),
+      values: ({ context }, params: { field: keyof ClassFormValues; value: string }) => ({
+        ...context.values,
+        [params.field]: params.value,
+      }),
       errorCode: undefined,
       errorField: undefined,
     }),
@@ -86,7 +89,8 @@ export const classFormMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      description: 'The form: a new class (club, type, title, room, capacity, day, start, end, teacher) or the class edited (time, capacity, teacher), a save button, and for an edited class a cancel-class button.',
+      description:
+        'The form: a new class (club, type, title, room, capacity, day, start, end, teacher) or the class edited (time, capacity, teacher), a save button, and for an edited class a cancel-class button.',
       on: {
         'field.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
         save: { target: 'saving', actions: 'newSaveKey' },
@@ -111,9 +115,13 @@ export const classFormMachine = setup({
       },
     },
     refused: {
-      description: 'The server refused (end before start, a past start, capacity, a taken room, started): the reason is shown by the field it names; changing the form clears it.',
+      description:
+        'The server refused (end before start, a past start, capacity, a taken room, started): the reason is shown by the field it names; changing the form clears it.',
       on: {
-        'field.change': { target: 'editing', actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        'field.change': {
+          target: 'editing',
+          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
         'cancel.ask': { guard: 'editing', target: 'confirmingCancel' },
       },
     },
@@ -123,7 +131,8 @@ export const classFormMachine = setup({
     },
     saved: { description: 'Saved: back to the week, which shows the class as it now is.', type: 'final' },
     confirmingCancel: {
-      description: 'The cancel confirm: every booking of the class is cancelled, the uses given back, the queue cleared and the members told; confirm or go back.',
+      description:
+        'The cancel confirm: every booking of the class is cancelled, the uses given back, the queue cleared and the members told; confirm or go back.',
       on: {
         'cancel.back': 'editing',
         'cancel.confirm': { target: 'cancelling', actions: 'newCancelKey' },

@@ -14,7 +14,8 @@ export interface CloseAccountInput {
   request: MyAccountClosing | null;
 }
 
-export type CloseAccountEvent = { type: 'closing.ask' } | { type: 'closing.confirm' } | { type: 'closing.cancel' } | { type: 'closing.withdraw' } | { type: 'retry' };
+export type CloseAccountEvent =
+  { type: 'closing.ask' } | { type: 'closing.confirm' } | { type: 'closing.cancel' } | { type: 'closing.withdraw' } | { type: 'retry' };
 
 /**
  * Closing my account on /mine/closeAccount (PIPL; decision 057). The screen says what is erased and
@@ -68,7 +69,7 @@ export const closeAccountMachine = setup({
       on: { 'closing.ask': 'confirming' },
     },
     refusedByStaff: {
-      description: "Staff refused the last request: their reason is shown; the member may ask again.",
+      description: 'Staff refused the last request: their reason is shown; the member may ask again.',
       on: { 'closing.ask': 'confirming' },
     },
     confirming: {
@@ -81,7 +82,11 @@ export const closeAccountMachine = setup({
         id: 'ask',
         src: 'ask',
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'idle.blocked', actions: { type: 'keepRefusal', params: ({ event }) => ({ envelope: event.output }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'idle.blocked',
+            actions: { type: 'keepRefusal', params: ({ event }) => ({ envelope: event.output }) },
+          },
           { target: 'pending', actions: { type: 'keepRequest', params: ({ event }) => ({ request: event.output.data }) } },
         ],
         onError: 'askUnreachable',
@@ -106,7 +111,11 @@ export const closeAccountMachine = setup({
         id: 'withdraw',
         src: 'withdraw',
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'pending.withdrawRefused', actions: { type: 'keepRefusal', params: ({ event }) => ({ envelope: event.output }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'pending.withdrawRefused',
+            actions: { type: 'keepRefusal', params: ({ event }) => ({ envelope: event.output }) },
+          },
           { target: 'idle.withdrawn', actions: { type: 'keepRequest', params: ({ event }) => ({ request: event.output.data }) } },
         ],
         onError: 'withdrawUnreachable',

@@ -61,7 +61,8 @@ export const clubDistancesMachine = setup({
   initial: 'checkingPermission',
   states: {
     checkingPermission: {
-      description: 'The clubs are listed without distances while the app asks the browser whether the member has already allowed locating; nothing is offered yet.',
+      description:
+        'The clubs are listed without distances while the app asks the browser whether the member has already allowed locating; nothing is offered yet.',
       invoke: {
         id: 'checkPermission',
         src: 'checkPermission',
@@ -84,7 +85,10 @@ export const clubDistancesMachine = setup({
         id: 'position',
         src: 'position',
         onDone: { target: 'fetching', actions: { type: 'keepPosition', params: ({ event }) => ({ position: event.output }) } },
-        onError: [{ guard: { type: 'positionDenied', params: ({ event }) => ({ error: event.error }) }, target: 'denied' }, { target: 'unavailable' }],
+        onError: [
+          { guard: { type: 'positionDenied', params: ({ event }) => ({ error: event.error }) }, target: 'denied' },
+          { target: 'unavailable' },
+        ],
       },
     },
     fetching: {
@@ -104,7 +108,8 @@ export const clubDistancesMachine = setup({
       description: 'Each club shows how far it is, the nearest first; on every page of this visit (nothing is asked again).',
     },
     denied: {
-      description: 'Locating is not allowed: "no permission to locate, distances cannot be shown" with "locate again" (after the member allows it in the browser).',
+      description:
+        'Locating is not allowed: "no permission to locate, distances cannot be shown" with "locate again" (after the member allows it in the browser).',
       on: { 'distances.retry': 'locating' },
     },
     unavailable: {

@@ -122,7 +122,10 @@ export const complaintMachine = setup({
             target: 'composing.refused',
             actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
           },
-          { target: 'awaitingReply', actions: [{ type: 'keepComplaint', params: ({ event }) => ({ complaint: event.output.data }) }, 'clearDraft'] },
+          {
+            target: 'awaitingReply',
+            actions: [{ type: 'keepComplaint', params: ({ event }) => ({ complaint: event.output.data }) }, 'clearDraft'],
+          },
         ],
         onError: 'fileUnreachable',
       },
@@ -132,7 +135,8 @@ export const complaintMachine = setup({
       on: { retry: 'filing' },
     },
     awaitingReply: {
-      description: 'Filed, not replied yet: the complaint is shown as not replied; the member can check for a reply (and is notified of one).',
+      description:
+        'Filed, not replied yet: the complaint is shown as not replied; the member can check for a reply (and is notified of one).',
       initial: 'idle',
       states: {
         idle: { description: 'Shown as not replied.' },

@@ -69,13 +69,17 @@ export const couponGiftMachine = setup({
       initial: 'clean',
       states: {
         clean: { description: 'Nothing said under the form: the member types the phone and accepts the terms.' },
-        phoneInvalid: { description: '"Gift" was tapped with a phone that is not a mobile number: "enter a correct phone" is said at the phone.' },
+        phoneInvalid: {
+          description: '"Gift" was tapped with a phone that is not a mobile number: "enter a correct phone" is said at the phone.',
+        },
         notAgreed: { description: '"Gift" was tapped before the gifting terms were accepted: this is said at the terms.' },
         refused: {
           description:
             'The server refused the gift: no such member or myself (said at the phone), the coupon no longer giftable, or the gift limit reached (said at the coupon); nothing was gifted.',
         },
-        unreachable: { description: 'The gift did not reach the server: "network unreachable" is said; "gift" again sends the same request (made once).' },
+        unreachable: {
+          description: 'The gift did not reach the server: "network unreachable" is said; "gift" again sends the same request (made once).',
+        },
       },
       on: {
         'phone.change': { target: '.clean', actions: { type: 'setPhone', params: ({ event }) => ({ phone: event.phone }) } },
@@ -92,14 +96,26 @@ export const couponGiftMachine = setup({
       invoke: {
         id: 'giftCoupon',
         src: 'giftCoupon',
-        input: ({ context }) => ({ couponId: context.couponId, phone: context.phone.trim(), agreed: true as const, idempotencyKey: context.idempotencyKey! }),
+        input: ({ context }) => ({
+          couponId: context.couponId,
+          phone: context.phone.trim(),
+          agreed: true as const,
+          idempotencyKey: context.idempotencyKey!,
+        }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'form.refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'form.refused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'gifted', actions: { type: 'keepGift', params: ({ event }) => ({ gift: event.output.data }) } },
         ],
         onError: 'form.unreachable',
       },
     },
-    gifted: { description: 'Gifted: the page says to whom (name and phone masked) and the gifts left, with the way back to my coupons.', type: 'final' },
+    gifted: {
+      description: 'Gifted: the page says to whom (name and phone masked) and the gifts left, with the way back to my coupons.',
+      type: 'final',
+    },
   },
 });

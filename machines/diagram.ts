@@ -35,7 +35,9 @@ function guardName(t: AnyTransitionDefinition): string {
 
 function actionNames(t: AnyTransitionDefinition): string[] {
   return (t.actions ?? [])
-    .map((a: unknown) => (typeof a === 'string' ? a : typeof a === 'object' && a && 'type' in a ? String((a as { type: string }).type) : ''))
+    .map((a: unknown) =>
+      typeof a === 'string' ? a : typeof a === 'object' && a && 'type' in a ? String((a as { type: string }).type) : '',
+    )
     .filter((a: string) => a && !a.startsWith('xstate.'));
 }
 
@@ -55,7 +57,11 @@ export function toDot(machine: AnyStateMachine): string {
   function stateLabel(n: AnyStateNode): string {
     const extra: string[] = [];
     for (const inv of n.invoke) extra.push(`invoke ${typeof inv.src === 'string' ? inv.src : inv.id}`);
-    const entry = (n.entry ?? []).map((a: unknown) => (typeof a === 'string' ? a : typeof a === 'object' && a && 'type' in a ? String((a as { type: string }).type) : '')).filter((a: string) => a && !a.startsWith('xstate.'));
+    const entry = (n.entry ?? [])
+      .map((a: unknown) =>
+        typeof a === 'string' ? a : typeof a === 'object' && a && 'type' in a ? String((a as { type: string }).type) : '',
+      )
+      .filter((a: string) => a && !a.startsWith('xstate.'));
     if (entry.length) extra.push(`entry / ${entry.join(', ')}`);
     return [n.key, ...extra].join('\n');
   }
@@ -64,7 +70,9 @@ export function toDot(machine: AnyStateMachine): string {
     if (isCompound(n)) {
       const parallel = n.type === 'parallel';
       lines.push(`${indent}subgraph ${clusterName(n)} {`);
-      lines.push(`${indent}  label=${q(stateLabel(n) + (parallel ? ' (parallel)' : ''))}; style="rounded${parallel ? ',dashed' : ''}"; color="#9ca3af"; fontsize=11;`);
+      lines.push(
+        `${indent}  label=${q(stateLabel(n) + (parallel ? ' (parallel)' : ''))}; style="rounded${parallel ? ',dashed' : ''}"; color="#9ca3af"; fontsize=11;`,
+      );
       lines.push(`${indent}  ${q(anchorName(n))} [shape=point, width=0.01, style=invis, label=""];`);
       if (!parallel && n.initial) {
         const initialTarget = (n.initial.target as AnyStateNode[])[0];
@@ -86,7 +94,9 @@ export function toDot(machine: AnyStateMachine): string {
     for (const t of transitions) {
       const guard = guardName(t);
       const actions = actionNames(t);
-      const label = [eventLabel(t.eventType), guard ? `[${guard}]` : '', actions.length ? `/ ${actions.join(', ')}` : ''].filter(Boolean).join(' ');
+      const label = [eventLabel(t.eventType), guard ? `[${guard}]` : '', actions.length ? `/ ${actions.join(', ')}` : '']
+        .filter(Boolean)
+        .join(' ');
       const targets: readonly AnyStateNode[] = t.target?.length ? t.target : [n];
       for (const target of targets) {
         const attrs = [`label=${q(label)}`];

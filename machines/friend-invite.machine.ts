@@ -68,7 +68,11 @@ export const friendInviteMachine = setup({
   actions: {
     newInviteKey: assign({ inviteKey: () => newIntentKey(), errorCode: undefined, invitation: undefined }),
     newWithdrawKey: assign({ withdrawKey: () => newIntentKey(), errorCode: undefined }),
-    keepInvitation: assign((_, params: { answer: InviteAnswer }) => ({ invitation: params.answer.invitation, goodsName: params.answer.order.goodsName, errorCode: undefined })),
+    keepInvitation: assign((_, params: { answer: InviteAnswer }) => ({
+      invitation: params.answer.invitation,
+      goodsName: params.answer.order.goodsName,
+      errorCode: undefined,
+    })),
     keepCode: assign((_, params: { code: number }) => ({ errorCode: params.code })),
     keepFriend: assign(({ context }, params: { order: OrderDetail }) => ({ friendName: partOf(context, params.order)?.friendName ?? '' })),
     copyLink: () => {},
@@ -79,14 +83,20 @@ export const friendInviteMachine = setup({
   },
   guards: {
     refused: (_, params: { envelope: Env }) => !isOk(params.envelope),
-    partPaid: ({ context }, params: { envelope: Envelope<OrderDetail> }) => isOk(params.envelope) && partOf(context, params.envelope.data)?.state === 'paid',
+    partPaid: ({ context }, params: { envelope: Envelope<OrderDetail> }) =>
+      isOk(params.envelope) && partOf(context, params.envelope.data)?.state === 'paid',
     /** the order no longer waits for the friend on this part (withdrawn on another phone, cancelled, paid another way) */
     endedElsewhere: ({ context }, params: { envelope: Envelope<OrderDetail> }) =>
-      isOk(params.envelope) && !(params.envelope.data.state === 'friend_paying' && partOf(context, params.envelope.data)?.state === 'unpaid'),
+      isOk(params.envelope) &&
+      !(params.envelope.data.state === 'friend_paying' && partOf(context, params.envelope.data)?.state === 'unpaid'),
   },
 }).createMachine({
   id: 'friendInvite',
-  context: ({ input }) => ({ orderNo: input.orderNo, ...(input.partSeq !== undefined ? { partSeq: input.partSeq } : {}), inviteKey: newIntentKey() }),
+  context: ({ input }) => ({
+    orderNo: input.orderNo,
+    ...(input.partSeq !== undefined ? { partSeq: input.partSeq } : {}),
+    inviteKey: newIntentKey(),
+  }),
   initial: 'creating',
   states: {
     creating: {
@@ -96,15 +106,23 @@ export const friendInviteMachine = setup({
         src: 'invite',
         input: ({ context }) => ({ orderNo: context.orderNo, partSeq: context.partSeq, idempotencyKey: context.inviteKey }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'refused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'open', actions: { type: 'keepInvitation', params: ({ event }) => ({ answer: event.output.data }) } },
         ],
         onError: 'createUnreachable',
       },
     },
-    createUnreachable: { description: 'The invitation could not be made: "network unreachable" with a retry (the same request).', on: { retry: 'creating' } },
+    createUnreachable: {
+      description: 'The invitation could not be made: "network unreachable" with a retry (the same request).',
+      on: { retry: 'creating' },
+    },
     refused: {
-      description: 'The server refused (paid, cancelled, nothing left to pay, a payment under way, a part to name): the reason and the way back to the order.',
+      description:
+        'The server refused (paid, cancelled, nothing left to pay, a payment under way, a part to name): the reason and the way back to the order.',
       type: 'final',
     },
     open: {
@@ -124,7 +142,11 @@ export const friendInviteMachine = setup({
             src: 'checkOrder',
             input: ({ context }) => ({ orderNo: context.orderNo }),
             onDone: [
-              { guard: { type: 'partPaid', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendInvite.paid', actions: { type: 'keepFriend', params: ({ event }) => ({ order: event.output.data }) } },
+              {
+                guard: { type: 'partPaid', params: ({ event }) => ({ envelope: event.output }) },
+                target: '#friendInvite.paid',
+                actions: { type: 'keepFriend', params: ({ event }) => ({ order: event.output.data }) },
+              },
               { guard: { type: 'endedElsewhere', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendInvite.ended' },
               // still open (or the order could not be read this time): read again in a moment
               { target: 'watching' },
@@ -146,7 +168,11 @@ export const friendInviteMachine = setup({
         input: ({ context }) => ({ orderNo: context.orderNo, partSeq: context.invitation!.partSeq, idempotencyKey: context.withdrawKey! }),
         onDone: [
           // over meanwhile (paid, or its hour ran out): the order read again says which
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendInvite.open.checking', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: '#friendInvite.open.checking',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'withdrawn' },
         ],
         onError: 'withdrawUnreachable',
@@ -156,10 +182,17 @@ export const friendInviteMachine = setup({
       description: 'The withdrawal did not reach the server: retry (the same request) or close.',
       on: { retry: 'withdrawing', 'confirm.dismiss': 'open' },
     },
-    withdrawn: { description: 'Withdrawn: the friend can no longer pay; "invite again" makes a new link.', on: { 'invite.again': { target: 'creating', actions: 'newInviteKey' } } },
-    expired: { description: 'The hour is over unpaid: "invite again" makes a new link.', on: { 'invite.again': { target: 'creating', actions: 'newInviteKey' } } },
+    withdrawn: {
+      description: 'Withdrawn: the friend can no longer pay; "invite again" makes a new link.',
+      on: { 'invite.again': { target: 'creating', actions: 'newInviteKey' } },
+    },
+    expired: {
+      description: 'The hour is over unpaid: "invite again" makes a new link.',
+      on: { 'invite.again': { target: 'creating', actions: 'newInviteKey' } },
+    },
     ended: {
-      description: 'The invitation ended elsewhere (withdrawn on another phone, the order cancelled or paid another way): the way to the order, or "invite again".',
+      description:
+        'The invitation ended elsewhere (withdrawn on another phone, the order cancelled or paid another way): the way to the order, or "invite again".',
       on: { 'invite.again': { target: 'creating', actions: 'newInviteKey' } },
     },
     paid: { description: 'The friend paid: "paid by <name>", and the way to the order.', type: 'final' },

@@ -47,7 +47,8 @@ export const friendPayResultMachine = setup({
   },
   guards: {
     askAtOnce: ({ context }) => context.askAtOnce,
-    settled: (_, params: { envelope: Envelope<FriendInvitationView> }) => isOk(params.envelope) && SETTLED.includes(params.envelope.data.state),
+    settled: (_, params: { envelope: Envelope<FriendInvitationView> }) =>
+      isOk(params.envelope) && SETTLED.includes(params.envelope.data.state),
   },
 }).createMachine({
   id: 'friendPayResult',
@@ -65,7 +66,11 @@ export const friendPayResultMachine = setup({
         src: 'loadInvitation',
         input: ({ context }) => ({ token: context.token }),
         onDone: [
-          { guard: { type: 'settled', params: ({ event }) => ({ envelope: event.output }) }, target: 'settled', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output.data }) } },
+          {
+            guard: { type: 'settled', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'settled',
+            actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output.data }) },
+          },
           // still open, or the server could not say this time
           { target: 'waiting' },
         ],

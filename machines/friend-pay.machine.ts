@@ -88,7 +88,9 @@ export const friendPayMachine = setup({
     keepInvitation: assign((_, params: { invitation: FriendInvitationView }) => ({ invitation: params.invitation })),
     keepCode: assign((_, params: { code: number }) => ({ errorCode: params.code })),
     forgetCode: assign({ errorCode: undefined }),
-    keepPayment: assign((_, params: { answer: FriendPayAnswer }) => ({ jsapi: params.answer.payment.method === 'wechat' ? params.answer.payment.jsapi : undefined })),
+    keepPayment: assign((_, params: { answer: FriendPayAnswer }) => ({
+      jsapi: params.answer.payment.method === 'wechat' ? params.answer.payment.jsapi : undefined,
+    })),
     authorize: () => {},
   },
   delays: {
@@ -111,7 +113,12 @@ export const friendPayMachine = setup({
   },
 }).createMachine({
   id: 'friendPay',
-  context: ({ input }) => ({ token: input.token, invitation: input.invitation, resume: input.resume, authorized: input.resume === 'authorized' }),
+  context: ({ input }) => ({
+    token: input.token,
+    invitation: input.invitation,
+    resume: input.resume,
+    authorized: input.resume === 'authorized',
+  }),
   initial: 'routing',
   states: {
     routing: {
@@ -132,13 +139,20 @@ export const friendPayMachine = setup({
         src: 'loadInvitation',
         input: ({ context }) => ({ token: context.token }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'loadUnreachable', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'loadUnreachable',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'routing', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output.data }) } },
         ],
         onError: { target: 'loadUnreachable', actions: 'forgetCode' },
       },
     },
-    loadUnreachable: { description: 'The invitation could not be read again: why (the network, or the server\'s reason), with a retry.', on: { retry: 'loading' } },
+    loadUnreachable: {
+      description: "The invitation could not be read again: why (the network, or the server's reason), with a retry.",
+      on: { retry: 'loading' },
+    },
     notFound: { description: 'No such invitation: "this link is not valid", nothing to pay.', type: 'final' },
     ready: {
       description: 'The invitation: the goods, the amount in yuan, the time left, and "pay for your friend".',
@@ -156,19 +170,40 @@ export const friendPayMachine = setup({
             src: 'startPay',
             input: ({ context }) => ({ token: context.token, idempotencyKey: context.payKey! }),
             onDone: [
-              { guard: { type: 'stillUnauthorized', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendPay.authorizationFailed' },
-              { guard: { type: 'needsAuthorization', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendPay.authorizing' },
-              { guard: { type: 'someoneElse', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendPay.takenByOther', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+              {
+                guard: { type: 'stillUnauthorized', params: ({ event }) => ({ envelope: event.output }) },
+                target: '#friendPay.authorizationFailed',
+              },
+              {
+                guard: { type: 'needsAuthorization', params: ({ event }) => ({ envelope: event.output }) },
+                target: '#friendPay.authorizing',
+              },
+              {
+                guard: { type: 'someoneElse', params: ({ event }) => ({ envelope: event.output }) },
+                target: '#friendPay.takenByOther',
+                actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+              },
               // over meanwhile: read again to say whether it expired or was withdrawn
-              { guard: { type: 'invitationOver', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendPay.loading', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
-              { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendPay.refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+              {
+                guard: { type: 'invitationOver', params: ({ event }) => ({ envelope: event.output }) },
+                target: '#friendPay.loading',
+                actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+              },
+              {
+                guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+                target: '#friendPay.refused',
+                actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+              },
               { target: 'inWechat', actions: { type: 'keepPayment', params: ({ event }) => ({ answer: event.output.data }) } },
             ],
             onError: 'unreachable',
           },
         },
         /** no answer: a retry sends the same key, so the friend is charged once at most */
-        unreachable: { description: 'No answer to the payment: "network unreachable" with a retry under the same key.', on: { retry: 'requesting' } },
+        unreachable: {
+          description: 'No answer to the payment: "network unreachable" with a retry under the same key.',
+          on: { retry: 'requesting' },
+        },
         inWechat: {
           description: 'WeChat Pay\'s sheet is opening ("opening WeChat Pay…").',
           invoke: {
@@ -183,12 +218,18 @@ export const friendPayMachine = setup({
             onError: 'bridgeUnavailable',
           },
         },
-        sheetCancelled: { description: 'The friend closed WeChat Pay\'s sheet: "continue paying" opens the same payment again.', on: { retry: 'inWechat' } },
-        bridgeUnavailable: { description: 'Not inside the messaging app: "open this link in WeChat to pay", with a retry.', on: { retry: 'inWechat' } },
+        sheetCancelled: {
+          description: 'The friend closed WeChat Pay\'s sheet: "continue paying" opens the same payment again.',
+          on: { retry: 'inWechat' },
+        },
+        bridgeUnavailable: {
+          description: 'Not inside the messaging app: "open this link in WeChat to pay", with a retry.',
+          on: { retry: 'inWechat' },
+        },
       },
     },
     authorizing: {
-      description: 'The browser goes through the messaging app\'s user-info authorization and comes back to pay.',
+      description: "The browser goes through the messaging app's user-info authorization and comes back to pay.",
       type: 'final',
       entry: 'authorize',
     },
@@ -212,7 +253,11 @@ export const friendPayMachine = setup({
         src: 'friendPayResult',
         input: ({ context }) => ({ token: context.token, every: FRIEND_POLL_MS, askAtOnce: true }),
         onDone: [
-          { guard: { type: 'resultPaid', params: ({ event }) => ({ invitation: event.output }) }, target: 'paid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output }) } },
+          {
+            guard: { type: 'resultPaid', params: ({ event }) => ({ invitation: event.output }) },
+            target: 'paid',
+            actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output }) },
+          },
           { target: 'endedUnpaid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output }) } },
         ],
       },
@@ -224,7 +269,11 @@ export const friendPayMachine = setup({
         src: 'friendPayResult',
         input: ({ context }) => ({ token: context.token, every: FRIEND_RECHECK_MS, askAtOnce: false }),
         onDone: [
-          { guard: { type: 'resultPaid', params: ({ event }) => ({ invitation: event.output }) }, target: 'paid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output }) } },
+          {
+            guard: { type: 'resultPaid', params: ({ event }) => ({ invitation: event.output }) },
+            target: 'paid',
+            actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output }) },
+          },
           { target: 'endedUnpaid', actions: { type: 'keepInvitation', params: ({ event }) => ({ invitation: event.output }) } },
         ],
       },

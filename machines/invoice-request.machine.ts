@@ -62,15 +62,23 @@ export const invoiceRequestMachine = setup({
   actions: {
     toggle: assign({
       chosen: ({ context }, params: { orderId: number }) =>
-        context.chosen.includes(params.orderId) ? context.chosen.filter((id) => id !== params.orderId) : [...context.chosen, params.orderId],
+        context.chosen.includes(params.orderId)
+          ? context.chosen.filter((id) => id !== params.orderId)
+          : [...context.chosen, params.orderId],
     }),
-    setField: assign({ form: ({ context }, params: { field: keyof InvoiceForm; value: string }) => ({ ...context.form, [params.field]: params.value }) }),
+    setField: assign({
+      form: ({ context }, params: { field: keyof InvoiceForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
+    }),
     keepProblems: assign({ problems: ({ context }) => invoiceFieldProblems(context.form) }),
     clearFeedback: assign({ problems: [], errorCode: undefined, errorField: undefined }),
-    keepRefusal: assign({ errorCode: (_, params: { envelope: Envelope<unknown> }) => params.envelope.code, errorField: (_, params: { envelope: Envelope<unknown> }) => params.envelope.field }),
+    keepRefusal: assign({
+      errorCode: (_, params: { envelope: Envelope<unknown> }) => params.envelope.code,
+      errorField: (_, params: { envelope: Envelope<unknown> }) => params.envelope.field,
+    }),
     keepInvoice: assign({
       invoices: ({ context }, params: { invoice: MyInvoice }) => [params.invoice, ...context.invoices],
-      orders: ({ context }, params: { invoice: MyInvoice }) => context.orders.filter((o) => !params.invoice.orders.some((x) => x.id === o.id)),
+      orders: ({ context }, params: { invoice: MyInvoice }) =>
+        context.orders.filter((o) => !params.invoice.orders.some((x) => x.id === o.id)),
       chosen: [],
     }),
   },
@@ -85,18 +93,33 @@ export const invoiceRequestMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      description: 'My paid orders not yet invoiced to tick, the form, and my requests with their states (the PDF of an issued one to download).',
+      description:
+        'My paid orders not yet invoiced to tick, the form, and my requests with their states (the PDF of an issued one to download).',
       initial: 'idle',
       states: {
         idle: { description: 'Nothing said: the member ticks orders and types.' },
         noOrder: { description: 'Submitted with no order ticked: "choose at least one order" is said; nothing is sent.' },
-        invalid: { description: 'Submitted with a field wrong: each wrong field says what is wrong (empty, the taxpayer number shape or check character, the phone, the account); nothing is sent.' },
-        refused: { description: 'The server refused it (an order invoiced meanwhile, or a field): the reason is said, by the field it names.' },
-        sent: { description: 'Sent: "submitted" is said; the new request is at the top of my requests as waiting for staff and its orders left the list.' },
+        invalid: {
+          description:
+            'Submitted with a field wrong: each wrong field says what is wrong (empty, the taxpayer number shape or check character, the phone, the account); nothing is sent.',
+        },
+        refused: {
+          description: 'The server refused it (an order invoiced meanwhile, or a field): the reason is said, by the field it names.',
+        },
+        sent: {
+          description:
+            'Sent: "submitted" is said; the new request is at the top of my requests as waiting for staff and its orders left the list.',
+        },
       },
       on: {
-        'order.toggle': { target: '.idle', actions: [{ type: 'toggle', params: ({ event }) => ({ orderId: event.orderId }) }, 'clearFeedback'] },
-        'field.change': { target: '.idle', actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearFeedback'] },
+        'order.toggle': {
+          target: '.idle',
+          actions: [{ type: 'toggle', params: ({ event }) => ({ orderId: event.orderId }) }, 'clearFeedback'],
+        },
+        'field.change': {
+          target: '.idle',
+          actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearFeedback'],
+        },
         'invoice.submit': [
           { guard: 'noOrder', target: '.noOrder', actions: 'clearFeedback' },
           { guard: 'formWrong', target: '.invalid', actions: ['clearFeedback', 'keepProblems'] },

@@ -138,8 +138,16 @@ export const loginMachine = setup({
           description: 'Which way the member logs in.',
           initial: 'code',
           states: {
-            code: { description: 'Log in with an SMS code: the code field and its "get code" button show.', entry: 'useCode', on: { 'login.tab.password': 'password' } },
-            password: { description: 'Log in with a password: the password field shows, no code button.', entry: 'usePassword', on: { 'login.tab.code': 'code' } },
+            code: {
+              description: 'Log in with an SMS code: the code field and its "get code" button show.',
+              entry: 'useCode',
+              on: { 'login.tab.password': 'password' },
+            },
+            password: {
+              description: 'Log in with a password: the password field shows, no code button.',
+              entry: 'usePassword',
+              on: { 'login.tab.code': 'code' },
+            },
           },
         },
         form: {
@@ -151,12 +159,20 @@ export const loginMachine = setup({
               initial: 'clean',
               states: {
                 clean: { description: 'Nothing said about the form.' },
-                phoneInvalid: { description: 'Log in or get code was tapped with a phone that is not 11 digits: "enter a correct phone number" is said.' },
+                phoneInvalid: {
+                  description: 'Log in or get code was tapped with a phone that is not 11 digits: "enter a correct phone number" is said.',
+                },
                 codeMissing: { description: 'Log in was tapped on the code tab without a code: "enter the code" is said.' },
                 passwordMissing: { description: 'Log in was tapped on the password tab without a password: "enter the password" is said.' },
-                agreementMissing: { description: 'Log in was tapped without ticking the agreement: "read and agree to the agreement first" is said.' },
-                refused: { description: 'The server refused the login (wrong phone or password, wrong or expired code, banned): the reason is said.' },
-                unreachable: { description: 'The login did not reach the server: "network unreachable" is said; the member can tap log in again.' },
+                agreementMissing: {
+                  description: 'Log in was tapped without ticking the agreement: "read and agree to the agreement first" is said.',
+                },
+                refused: {
+                  description: 'The server refused the login (wrong phone or password, wrong or expired code, banned): the reason is said.',
+                },
+                unreachable: {
+                  description: 'The login did not reach the server: "network unreachable" is said; the member can tap log in again.',
+                },
               },
               on: {
                 'login.tab.code': '.clean',

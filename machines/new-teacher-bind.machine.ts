@@ -65,7 +65,11 @@ export const newTeacherBindMachine = setup({
     setClub: assign({ clubId: ({ event }) => (event.type === 'request.club.change' ? event.clubId : null) }),
     toggleStyle: assign({
       styles: ({ context, event }) =>
-        event.type !== 'request.style.toggle' ? context.styles : context.styles.includes(event.style) ? context.styles.filter((s) => s !== event.style) : [...context.styles, event.style],
+        event.type !== 'request.style.toggle'
+          ? context.styles
+          : context.styles.includes(event.style)
+            ? context.styles.filter((s) => s !== event.style)
+            : [...context.styles, event.style],
     }),
     setPhoto: assign({ photo: ({ event }) => (event.type === 'request.photo.change' ? event.photo : '') }),
     keepMissing: assign({ missing: ({ context }) => firstMissingField(context) }),
@@ -96,11 +100,23 @@ export const newTeacherBindMachine = setup({
           initial: 'clean',
           states: {
             clean: { description: 'Nothing said about the form.' },
-            incomplete: { description: 'Send was tapped with a field left empty: "please fill in" with that field is said, nothing is sent.' },
-            phoneInvalid: { description: 'Send or get code was tapped with a phone that is not 11 digits: "enter a correct phone number" is said.' },
-            noOpenId: { description: 'The server has no messaging identity for this browser (empty open id): this is said, with a button that runs the silent login again.' },
-            refused: { description: 'The server refused (wrong code, bind info wrong, a request already waiting, already bound): the reason is said.' },
-            unreachable: { description: 'The request did not reach the server: "network unreachable" is said; the teacher can send again.' },
+            incomplete: {
+              description: 'Send was tapped with a field left empty: "please fill in" with that field is said, nothing is sent.',
+            },
+            phoneInvalid: {
+              description: 'Send or get code was tapped with a phone that is not 11 digits: "enter a correct phone number" is said.',
+            },
+            noOpenId: {
+              description:
+                'The server has no messaging identity for this browser (empty open id): this is said, with a button that runs the silent login again.',
+            },
+            refused: {
+              description:
+                'The server refused (wrong code, bind info wrong, a request already waiting, already bound): the reason is said.',
+            },
+            unreachable: {
+              description: 'The request did not reach the server: "network unreachable" is said; the teacher can send again.',
+            },
           },
           on: {
             'request.name.change': { target: '.clean', actions: 'setName' },
@@ -110,7 +126,11 @@ export const newTeacherBindMachine = setup({
             'request.style.toggle': { target: '.clean', actions: 'toggleStyle' },
             'request.photo.change': { target: '.clean', actions: 'setPhoto' },
             'request.code.send': { guard: 'phoneInvalid', target: '.phoneInvalid' },
-            'request.submit': [{ guard: 'incomplete', target: '.incomplete', actions: 'keepMissing' }, { guard: 'phoneInvalid', target: '.phoneInvalid' }, { target: 'sending' }],
+            'request.submit': [
+              { guard: 'incomplete', target: '.incomplete', actions: 'keepMissing' },
+              { guard: 'phoneInvalid', target: '.phoneInvalid' },
+              { target: 'sending' },
+            ],
           },
         },
         sending: {
@@ -129,7 +149,10 @@ export const newTeacherBindMachine = setup({
             onDone: [
               { guard: { type: 'accepted', params: ({ event }) => ({ envelope: event.output }) }, target: '#newTeacherBind.sent' },
               { guard: { type: 'noOpenId', params: ({ event }) => ({ envelope: event.output }) }, target: 'editing.noOpenId' },
-              { target: 'editing.refused', actions: { type: 'keepRefusal', params: ({ event }) => ({ code: event.output.code, field: event.output.field }) } },
+              {
+                target: 'editing.refused',
+                actions: { type: 'keepRefusal', params: ({ event }) => ({ code: event.output.code, field: event.output.field }) },
+              },
             ],
             onError: 'editing.unreachable',
           },

@@ -17,7 +17,6 @@ export interface OrderCancelContext extends OrderCancelInput {
 
 export type OrderCancelEvent = { type: 'order.cancel' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'retry' };
 
-
 /**
  * Cancelling one of my unpaid orders on its page (/orderdetail, spec §4: the balance, coupon and stock
  * it held come back): a confirm step, then cancelling under one Idempotency-Key per intent (a retry
@@ -53,7 +52,8 @@ export const orderCancelMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'The order\'s page: an order the server still lets the member cancel (unpaid, or its payment failed) offers "cancel order"; any other offers nothing.',
+      description:
+        'The order\'s page: an order the server still lets the member cancel (unpaid, or its payment failed) offers "cancel order"; any other offers nothing.',
       on: { 'order.cancel': 'confirming' },
     },
     confirming: {
@@ -81,11 +81,13 @@ export const orderCancelMachine = setup({
       },
     },
     cancelled: {
-      description: 'The order is cancelled: a toast says so, the page reloads it (state "cancelled", nothing left to pay or cancel), and what it held (balance, coupon, stock) is back.',
+      description:
+        'The order is cancelled: a toast says so, the page reloads it (state "cancelled", nothing left to pay or cancel), and what it held (balance, coupon, stock) is back.',
       entry: ['tellCancelled', 'orderChanged'],
     },
     refused: {
-      description: 'The server refused (the order was paid or cancelled on another phone meanwhile): the reason is said, the page reloads the order as it is now, and the member closes the message.',
+      description:
+        'The server refused (the order was paid or cancelled on another phone meanwhile): the reason is said, the page reloads the order as it is now, and the member closes the message.',
       entry: 'orderChanged',
       on: { 'confirm.dismiss': 'idle' },
     },

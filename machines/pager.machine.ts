@@ -50,11 +50,18 @@ export const pagerMachine = setup({
     allShown: ({ context }) => context.loaded >= context.total,
     refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
     // an empty page ends the list too: rows removed since the first page was read
-    lastPage: ({ context }, params: { page: Paged<unknown> }) => params.page.list.length === 0 || context.loaded + params.page.list.length >= params.page.total,
+    lastPage: ({ context }, params: { page: Paged<unknown> }) =>
+      params.page.list.length === 0 || context.loaded + params.page.list.length >= params.page.total,
   },
 }).createMachine({
   id: 'pager',
-  context: ({ input }) => ({ next: input.first.pagenum + 1, pagesize: input.first.pagesize, total: input.first.total, later: [], loaded: input.first.list.length }),
+  context: ({ input }) => ({
+    next: input.first.pagenum + 1,
+    pagesize: input.first.pagesize,
+    total: input.first.total,
+    later: [],
+    loaded: input.first.list.length,
+  }),
   initial: 'opening',
   states: {
     opening: {

@@ -36,10 +36,12 @@ export interface PayOrderInput {
 export type PayableOrder = Order & { parts?: OrderPart[] };
 
 /** The part of a split order this payment is for (absent: the whole order). */
-const partOf = (order: PayableOrder, partSeq: number | undefined) => (partSeq === undefined ? undefined : order.parts?.find((p) => p.seq === partSeq));
+const partOf = (order: PayableOrder, partSeq: number | undefined) =>
+  partSeq === undefined ? undefined : order.parts?.find((p) => p.seq === partSeq);
 
 /** Paid: the whole order, or the part being paid of a split one (the order stays unpaid until the last part). */
-const settledPaid = (order: PayableOrder, partSeq: number | undefined) => order.state === 'paid' || order.state === 'fully_paid' || partOf(order, partSeq)?.state === 'paid';
+const settledPaid = (order: PayableOrder, partSeq: number | undefined) =>
+  order.state === 'paid' || order.state === 'fully_paid' || partOf(order, partSeq)?.state === 'paid';
 
 /** A provider trade of the member's is open: the whole order's (paying), or the part's own (its other parts pay meanwhile, decision 058). */
 const awaitingProvider = (order: PayableOrder, partSeq: number | undefined) => {
@@ -107,19 +109,27 @@ export const payOrderMachine = setup({
     loadOrder: fromPromise<Envelope<Order>, { orderNo: string }>(async () => {
       throw new Error('loadOrder is provided by the app');
     }),
-    startPayment: fromPromise<Envelope<PayAnswer>, { orderNo: string; method: PayMethod; idempotencyKey: string; partSeq?: number }>(async () => {
-      throw new Error('startPayment is provided by the app');
-    }),
+    startPayment: fromPromise<Envelope<PayAnswer>, { orderNo: string; method: PayMethod; idempotencyKey: string; partSeq?: number }>(
+      async () => {
+        throw new Error('startPayment is provided by the app');
+      },
+    ),
     wechatPay: fromPromise<WechatBridgeOutcome, { jsapi: WechatJsapiParams; orderNo: string; partSeq?: number }>(async () => {
       throw new Error('wechatPay is provided by the app');
     }),
   },
   actions: {
-    chooseMethod: assign({ method: ({ context, event }) => (event.type === 'method.choose' ? event.method : context.method), errorCode: undefined }),
+    chooseMethod: assign({
+      method: ({ context, event }) => (event.type === 'method.choose' ? event.method : context.method),
+      errorCode: undefined,
+    }),
     keepCode: assign((_, params: { code: number }) => ({ errorCode: params.code })),
     newPayKey: assign({ payKey: () => newIntentKey(), errorCode: undefined }),
     keepOrder: assign((_, params: { order: PayableOrder }) => ({ order: params.order })),
-    keepPayment: assign((_, params: { answer: PayAnswer }) => ({ order: params.answer.order, payment: params.answer.payment ?? undefined })),
+    keepPayment: assign((_, params: { answer: PayAnswer }) => ({
+      order: params.answer.order,
+      payment: params.answer.payment ?? undefined,
+    })),
     purchaseChanged: () => {},
     openAlipay: () => {},
   },
@@ -151,7 +161,7 @@ export const payOrderMachine = setup({
   initial: 'enteringPayment',
   states: {
     enteringPayment: {
-      description: 'Deciding where paying starts: the checkout\'s new order is paid at once, an order from its page goes by its state.',
+      description: "Deciding where paying starts: the checkout's new order is paid at once, an order from its page goes by its state.",
       always: [{ guard: 'startingNow', target: 'paying', actions: 'newPayKey' }, { target: 'routingOrder' }],
     },
     /** an expired login: the screen sends the member to /login/<this page> and back (spec §5) */
@@ -182,19 +192,22 @@ export const payOrderMachine = setup({
         { target: 'orderClosed' },
       ],
     },
-    orderLoadUnreachable: { description: 'The order could not be read: "network unreachable" with a retry.', on: { 'order.retry': 'loadingOrder' } },
+    orderLoadUnreachable: {
+      description: 'The order could not be read: "network unreachable" with a retry.',
+      on: { 'order.retry': 'loadingOrder' },
+    },
     /** not mine, or no such order */
     orderMissing: { description: 'No such order of this member: "this order could not be found".', type: 'final' },
     /** cancelled (by the member or its time limit), refunding or refunded: nothing to pay */
-    orderClosed: { description: 'Cancelled or refunded: the order\'s detail shows it, nothing to pay.', type: 'final' },
+    orderClosed: { description: "Cancelled or refunded: the order's detail shows it, nothing to pay.", type: 'final' },
     /** a failed payment: shown as failed after the provider's page, offered again from /orderdetail */
     resumingFailedOrder: {
-      description: 'A failed payment: paid again from the order\'s page, shown as failed after the provider\'s page.',
+      description: "A failed payment: paid again from the order's page, shown as failed after the provider's page.",
       always: [{ guard: 'resumingToPay', target: 'choosingMethod' }, { target: 'failed' }],
     },
     /** an unpaid order on /orderdetail, or one whose payment failed: the member picks how to pay */
     choosingMethod: {
-      description: 'The order\'s page: the ways to pay and the pay button with the amount.',
+      description: "The order's page: the ways to pay and the pay button with the amount.",
       on: {
         'method.choose': { target: 'choosingMethod', actions: 'chooseMethod' },
         'payment.start': { target: 'paying', actions: 'newPayKey' },
@@ -218,23 +231,42 @@ export const payOrderMachine = setup({
             }),
             onDone: [
               { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: '#payOrder.loginRequired' },
-              { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: '#payOrder.paymentRefused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
-              { guard: { type: 'paidByBalance', params: ({ event }) => ({ answer: event.output.data }) }, target: '#payOrder.paid', actions: { type: 'keepPayment', params: ({ event }) => ({ answer: event.output.data }) } },
-              { guard: { type: 'payingInWechat', params: ({ event }) => ({ answer: event.output.data }) }, target: 'inWechat', actions: { type: 'keepPayment', params: ({ event }) => ({ answer: event.output.data }) } },
+              {
+                guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+                target: '#payOrder.paymentRefused',
+                actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+              },
+              {
+                guard: { type: 'paidByBalance', params: ({ event }) => ({ answer: event.output.data }) },
+                target: '#payOrder.paid',
+                actions: { type: 'keepPayment', params: ({ event }) => ({ answer: event.output.data }) },
+              },
+              {
+                guard: { type: 'payingInWechat', params: ({ event }) => ({ answer: event.output.data }) },
+                target: 'inWechat',
+                actions: { type: 'keepPayment', params: ({ event }) => ({ answer: event.output.data }) },
+              },
               { target: 'handingToAlipay', actions: { type: 'keepPayment', params: ({ event }) => ({ answer: event.output.data }) } },
             ],
             onError: 'paymentUnreachable',
           },
         },
         /** no answer to the pay call: a retry sends the same key, so the member is charged once */
-        paymentUnreachable: { description: 'No answer to the payment: "network unreachable" with a retry under the same key (charged once at most).', on: { 'payment.retry': 'requestingPayment' } },
+        paymentUnreachable: {
+          description: 'No answer to the payment: "network unreachable" with a retry under the same key (charged once at most).',
+          on: { 'payment.retry': 'requestingPayment' },
+        },
         /** the in-app bridge: wait for its ready event, then getBrandWCPayRequest with the server's pay-sign */
         inWechat: {
           description: 'WeChat Pay\'s sheet is opening ("opening WeChat Pay…").',
           invoke: {
             id: 'wechatPay',
             src: 'wechatPay',
-            input: ({ context }) => ({ jsapi: (context.payment as Extract<PaymentStart, { method: 'wechat' }>).jsapi, orderNo: context.order.orderNo, partSeq: context.partSeq }),
+            input: ({ context }) => ({
+              jsapi: (context.payment as Extract<PaymentStart, { method: 'wechat' }>).jsapi,
+              orderNo: context.order.orderNo,
+              partSeq: context.partSeq,
+            }),
             onDone: [
               { guard: { type: 'bridgeSaidCancel', params: ({ event }) => ({ outcome: event.output }) }, target: 'wechatCancelled' },
               // ok or fail: only the server's result (notification or query) decides
@@ -244,17 +276,33 @@ export const payOrderMachine = setup({
           },
         },
         /** the member closed WeChat Pay's sheet: the same prepaid payment can be opened again */
-        wechatCancelled: { description: 'The member closed WeChat Pay\'s sheet: the order is kept and "continue paying" opens it again.', on: { 'payment.retry': 'inWechat' } },
+        wechatCancelled: {
+          description: 'The member closed WeChat Pay\'s sheet: the order is kept and "continue paying" opens it again.',
+          on: { 'payment.retry': 'inWechat' },
+        },
         /** the bridge never became ready (not inside the messaging app) */
-        bridgeUnavailable: { description: 'WeChat Pay cannot open outside the messaging app: the page says so, with a retry.', on: { 'payment.retry': 'inWechat' } },
+        bridgeUnavailable: {
+          description: 'WeChat Pay cannot open outside the messaging app: the page says so, with a retry.',
+          on: { 'payment.retry': 'inWechat' },
+        },
         /** /payt: the member goes to Alipay's page and comes back to /payf?orderNo= */
-        handingToAlipay: { description: '/payt: "going to Alipay…" with a link in case the browser does not go by itself.', after: { [PAY_HANDOVER_MS]: 'leftForAlipay' } },
+        handingToAlipay: {
+          description: '/payt: "going to Alipay…" with a link in case the browser does not go by itself.',
+          after: { [PAY_HANDOVER_MS]: 'leftForAlipay' },
+        },
         /** the browser leaves for Alipay's page; coming back is /payf?orderNo=, a new page and payment */
-        leftForAlipay: { description: 'The browser has left for Alipay\'s page; coming back lands on /payf.', type: 'final', entry: 'openAlipay' },
+        leftForAlipay: {
+          description: "The browser has left for Alipay's page; coming back lands on /payf.",
+          type: 'final',
+          entry: 'openAlipay',
+        },
       },
     },
     /** the server refused to pay (expired, not payable, balance not enough): the code says why; the member reads the order again to choose anew */
-    paymentRefused: { description: 'The server refused to pay (balance not enough, order expired): the reason and "choose how to pay again".', on: { 'payment.retry': 'loadingOrder' } },
+    paymentRefused: {
+      description: 'The server refused to pay (balance not enough, order expired): the reason and "choose how to pay again".',
+      on: { 'payment.retry': 'loadingOrder' },
+    },
     /** the provider settles the order (notification or query): ask until it is paid or failed */
     awaitingResult: {
       description: '/payf: "confirming the payment…" while the provider settles it.',
@@ -262,15 +310,23 @@ export const payOrderMachine = setup({
       after: { [PAY_RESULT_TIMEOUT_MS]: 'checking' },
       states: {
         polling: {
-          description: 'Asking the server for the order\'s result.',
+          description: "Asking the server for the order's result.",
           invoke: {
             id: 'pollOrder',
             src: 'loadOrder',
             input: ({ context }) => ({ orderNo: context.order.orderNo }),
             onDone: [
               { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'waiting' },
-              { guard: { type: 'orderSettledPaid', params: ({ event }) => ({ order: event.output.data }) }, target: '#payOrder.paid', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
-              { guard: { type: 'orderPaymentFailed', params: ({ event }) => ({ order: event.output.data }) }, target: '#payOrder.failed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+              {
+                guard: { type: 'orderSettledPaid', params: ({ event }) => ({ order: event.output.data }) },
+                target: '#payOrder.paid',
+                actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) },
+              },
+              {
+                guard: { type: 'orderPaymentFailed', params: ({ event }) => ({ order: event.output.data }) },
+                target: '#payOrder.failed',
+                actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) },
+              },
               { guard: { type: 'orderAwaitingProvider', params: ({ event }) => ({ order: event.output.data }) }, target: 'waiting' },
               { target: '#payOrder.orderClosed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
             ],
@@ -298,8 +354,16 @@ export const payOrderMachine = setup({
             input: ({ context }) => ({ orderNo: context.order.orderNo }),
             onDone: [
               { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'idle' },
-              { guard: { type: 'orderSettledPaid', params: ({ event }) => ({ order: event.output.data }) }, target: '#payOrder.paid', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
-              { guard: { type: 'orderPaymentFailed', params: ({ event }) => ({ order: event.output.data }) }, target: '#payOrder.failed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+              {
+                guard: { type: 'orderSettledPaid', params: ({ event }) => ({ order: event.output.data }) },
+                target: '#payOrder.paid',
+                actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) },
+              },
+              {
+                guard: { type: 'orderPaymentFailed', params: ({ event }) => ({ order: event.output.data }) },
+                target: '#payOrder.failed',
+                actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) },
+              },
               { guard: { type: 'orderAwaitingProvider', params: ({ event }) => ({ order: event.output.data }) }, target: 'idle' },
               { target: '#payOrder.orderClosed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
             ],
@@ -309,7 +373,11 @@ export const payOrderMachine = setup({
       },
     },
     /** /payf: paid; what was bought is issued */
-    paid: { description: '/payf: "payment successful", what was bought and links to the order, courses and cards.', type: 'final', entry: 'purchaseChanged' },
+    paid: {
+      description: '/payf: "payment successful", what was bought and links to the order, courses and cards.',
+      type: 'final',
+      entry: 'purchaseChanged',
+    },
     /** /pays: the provider said the payment failed; the same order can be paid again */
     failed: { description: '/pays: "payment failed", nothing was charged, and "pay again".', on: { 'payment.retry': 'choosingMethod' } },
   },

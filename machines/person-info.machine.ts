@@ -59,7 +59,12 @@ export const personInfoMachine = setup({
     setDetails: assign(({ context }, p: { details: Partial<PersonDetails> }) => ({ ...context, ...p.details, errorCode: undefined })),
     fillFromStored: assign(({ context }) => {
       const s = context.stored;
-      return { realName: '', idNumber: '', errorCode: undefined, ...(s ? { yogaAge: s.yogaAge, styles: s.styles, practiceTime: s.practiceTime, salutation: s.salutation } : blank) };
+      return {
+        realName: '',
+        idNumber: '',
+        errorCode: undefined,
+        ...(s ? { yogaAge: s.yogaAge, styles: s.styles, practiceTime: s.practiceTime, salutation: s.salutation } : blank),
+      };
     }),
     keepStored: assign({ stored: (_, p: { view: PersonInfoView }) => p.view, errorCode: undefined }),
     keepCode: assign({ errorCode: (_, p: { code: number }) => p.code }),
@@ -82,7 +87,8 @@ export const personInfoMachine = setup({
       always: [{ guard: 'hasStored', target: 'viewing' }, { target: 'editing' }],
     },
     viewing: {
-      description: 'What is stored, the real name and ID number masked; "edit" opens the form again (the name and ID number to be typed again).',
+      description:
+        'What is stored, the real name and ID number masked; "edit" opens the form again (the name and ID number to be typed again).',
       on: { 'info.edit': { target: 'editing', actions: 'fillFromStored' } },
     },
     editing: {
@@ -94,7 +100,10 @@ export const personInfoMachine = setup({
         idFormat: { description: 'The ID number is not 18 characters (17 digits and a digit or X): this is said.' },
         idBirthDate: { description: 'The ID number’s birth date is not a real date: this is said.' },
         idCheckDigit: { description: 'The ID number’s check character does not match the rest: this is said.' },
-        refused: { description: 'The server refused (the name and ID number were used by a transfer or refund, or its own check): its reason is said.' },
+        refused: {
+          description:
+            'The server refused (the name and ID number were used by a transfer or refund, or its own check): its reason is said.',
+        },
         unreachable: { description: 'The save did not reach the server: "network unreachable" is said; the member can save again.' },
       },
       on: {
@@ -124,7 +133,11 @@ export const personInfoMachine = setup({
           salutation: context.salutation.trim(),
         }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'editing.refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'editing.refused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'viewing', actions: { type: 'keepStored', params: ({ event }) => ({ view: event.output.data }) } },
         ],
         onError: 'editing.unreachable',

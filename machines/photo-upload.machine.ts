@@ -11,10 +11,7 @@ export interface PhotoUploadContext {
   errorCode?: number;
 }
 
-export type PhotoUploadEvent =
-  | { type: 'photo.ready'; image: string; bytes: number }
-  | { type: 'photo.unreadable' }
-  | { type: 'retry' };
+export type PhotoUploadEvent = { type: 'photo.ready'; image: string; bytes: number } | { type: 'photo.unreadable' } | { type: 'retry' };
 
 /**
  * Uploading the member's front photo for review (/takecourse/takelistm_yoga, decision 007). The

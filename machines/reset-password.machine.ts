@@ -110,10 +110,14 @@ export const resetPasswordMachine = setup({
               initial: 'clean',
               states: {
                 clean: { description: 'Nothing said about the form.' },
-                phoneInvalid: { description: 'Next or get code was tapped with a phone that is not 11 digits: "enter a correct phone number" is said.' },
+                phoneInvalid: {
+                  description: 'Next or get code was tapped with a phone that is not 11 digits: "enter a correct phone number" is said.',
+                },
                 codeMissing: { description: 'Next was tapped without a code: "enter the code" is said.' },
                 refused: { description: 'The server refused the code (wrong or expired): this is said.' },
-                unreachable: { description: 'The check did not reach the server: "network unreachable" is said; the member can tap next again.' },
+                unreachable: {
+                  description: 'The check did not reach the server: "network unreachable" is said; the member can tap next again.',
+                },
               },
               on: {
                 'reset.phone.change': { target: '.clean', actions: ['setPhone', 'phoneChanged'] },
@@ -161,7 +165,9 @@ export const resetPasswordMachine = setup({
             clean: { description: 'Nothing said about the form.' },
             lengthInvalid: { description: 'The new password is not 6 to 15 characters: this is said.' },
             mismatch: { description: 'The two entries differ: this is said.' },
-            refused: { description: 'The ticket expired: "verify the phone again" is said with a button back to step one (the phone kept).' },
+            refused: {
+              description: 'The ticket expired: "verify the phone again" is said with a button back to step one (the phone kept).',
+            },
             unreachable: { description: 'The save did not reach the server: "network unreachable" is said; the member can save again.' },
           },
           on: {

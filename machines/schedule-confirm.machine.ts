@@ -71,7 +71,8 @@ export const scheduleConfirmMachine = setup({
   initial: 'ready',
   states: {
     ready: {
-      description: 'The class (or the week) with its confirmation state: a confirm button, and for one class a "cannot teach" button that asks for a reason.',
+      description:
+        'The class (or the week) with its confirmation state: a confirm button, and for one class a "cannot teach" button that asks for a reason.',
       on: {
         confirm: { target: 'confirming', actions: 'newIntent' },
         'decline.start': { guard: 'oneClass', target: 'declining', actions: 'clearMissing' },
@@ -84,7 +85,11 @@ export const scheduleConfirmMachine = setup({
         src: 'confirm',
         input: ({ context }) => ({ target: context.target, idempotencyKey: context.idempotencyKey ?? '' }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'refused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'confirmed', actions: 'changed' },
         ],
         onError: 'confirmUnreachable',
@@ -95,7 +100,8 @@ export const scheduleConfirmMachine = setup({
       on: { retry: 'confirming' },
     },
     declining: {
-      description: 'The reason form: the teacher types why they cannot teach the class; sending it without a reason says the reason is required; they may go back.',
+      description:
+        'The reason form: the teacher types why they cannot teach the class; sending it without a reason says the reason is required; they may go back.',
       on: {
         'reason.change': { actions: { type: 'keepReason', params: ({ event }) => ({ value: event.value }) } },
         'decline.submit': [{ guard: 'reasonGiven', target: 'sendingDecline', actions: 'newIntent' }, { actions: 'flagMissing' }],
@@ -107,9 +113,17 @@ export const scheduleConfirmMachine = setup({
       invoke: {
         id: 'decline',
         src: 'decline',
-        input: ({ context }) => ({ id: context.target.kind === 'class' ? context.target.id : 0, reason: context.reason.trim(), idempotencyKey: context.idempotencyKey ?? '' }),
+        input: ({ context }) => ({
+          id: context.target.kind === 'class' ? context.target.id : 0,
+          reason: context.reason.trim(),
+          idempotencyKey: context.idempotencyKey ?? '',
+        }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'refused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'declined', actions: 'changed' },
         ],
         onError: 'declineUnreachable',
@@ -120,7 +134,8 @@ export const scheduleConfirmMachine = setup({
       on: { retry: 'sendingDecline' },
     },
     refused: {
-      description: 'The server refused (no longer waiting for this teacher, the class has started): the reason is shown; nothing more to do here.',
+      description:
+        'The server refused (no longer waiting for this teacher, the class has started): the reason is shown; nothing more to do here.',
       type: 'final',
     },
     confirmed: { description: 'Confirmed: the class (or the week’s waiting classes) shows confirmed.', type: 'final' },

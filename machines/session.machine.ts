@@ -72,7 +72,8 @@ export const sessionMachine = setup({
       },
     },
     member: {
-      description: 'Logged in: the account pages show the member, who can book, see their bookings and log out. A 401 from the server (the session ended elsewhere) makes them a visitor again.',
+      description:
+        'Logged in: the account pages show the member, who can book, see their bookings and log out. A 401 from the server (the session ended elsewhere) makes them a visitor again.',
       initial: 'refreshing',
       states: {
         idle: {
@@ -98,7 +99,8 @@ export const sessionMachine = setup({
       },
     },
     loggingOut: {
-      description: 'The member tapped log out: the server is told to end the session, and whatever it answers they are a visitor afterwards.',
+      description:
+        'The member tapped log out: the server is told to end the session, and whatever it answers they are a visitor afterwards.',
       invoke: {
         id: 'logout',
         src: 'logout',

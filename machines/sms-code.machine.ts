@@ -49,7 +49,11 @@ export const smsCodeMachine = setup({
       const data = params.envelope.data;
       return { sendErrorCode: params.envelope.code, retryAfter: data && 'retryAfter' in data ? data.retryAfter : undefined };
     }),
-    startCooldown: assign((_, params: { envelope: ValidCodeEnvelope }) => ({ remaining: resendAfter(params.envelope), sendErrorCode: undefined, retryAfter: undefined })),
+    startCooldown: assign((_, params: { envelope: ValidCodeEnvelope }) => ({
+      remaining: resendAfter(params.envelope),
+      sendErrorCode: undefined,
+      retryAfter: undefined,
+    })),
     tick: assign({ remaining: ({ context }) => context.remaining - 1 }),
   },
   guards: {
@@ -67,9 +71,13 @@ export const smsCodeMachine = setup({
       states: {
         idle: { description: 'Nothing is said about the code: either none was asked yet or the phone was typed again since.' },
         refused: {
-          description: 'The server refused to text a code (asked less than a minute ago, too many codes this hour or day, or an invalid phone); the reason is said under the form. The member can tap "get code" again.',
+          description:
+            'The server refused to text a code (asked less than a minute ago, too many codes this hour or day, or an invalid phone); the reason is said under the form. The member can tap "get code" again.',
         },
-        unreachable: { description: 'The request to text a code did not reach the server; "network unreachable" is said under the form. The member can tap "get code" again.' },
+        unreachable: {
+          description:
+            'The request to text a code did not reach the server; "network unreachable" is said under the form. The member can tap "get code" again.',
+        },
       },
       on: {
         'sms.phone.change': '.idle',
@@ -97,12 +105,10 @@ export const smsCodeMachine = setup({
       },
     },
     coolingDown: {
-      description: 'A code was texted. The button counts the seconds the server asked to wait ("59 s to resend") and is disabled; when it reaches zero the member can ask again. Nothing is sent by itself.',
+      description:
+        'A code was texted. The button counts the seconds the server asked to wait ("59 s to resend") and is disabled; when it reaches zero the member can ask again. Nothing is sent by itself.',
       after: {
-        1000: [
-          { guard: 'cooldownLeft', target: 'coolingDown', reenter: true, actions: 'tick' },
-          { target: 'ready' },
-        ],
+        1000: [{ guard: 'cooldownLeft', target: 'coolingDown', reenter: true, actions: 'tick' }, { target: 'ready' }],
       },
     },
   },

@@ -32,7 +32,8 @@ export type SplitOrderEvent =
   | { type: 'retry' };
 
 /** The shares that make up a split order now (the balance deduction and dropped or given-back parts are not). */
-export const liveShares = (parts: readonly OrderPart[]): OrderPart[] => parts.filter((p) => p.kind === 'share' && LIVE_PART_STATES.includes(p.state));
+export const liveShares = (parts: readonly OrderPart[]): OrderPart[] =>
+  parts.filter((p) => p.kind === 'share' && LIVE_PART_STATES.includes(p.state));
 
 /** The form's amounts as cents (null: not an amount) against the order's amount to pay. */
 const problemsOf = (c: SplitOrderContext) => splitProblems(c.order?.amountToPayCents ?? 0, c.texts.map(parseYuan));
@@ -70,7 +71,9 @@ export const splitOrderMachine = setup({
     keepOrder: assign({ order: (_, p: { order: OrderDetail }) => p.order }),
     freshParts: assign({ texts: ({ context }) => proposal(context.order!, MIN_SPLIT_PARTS) }),
     setCount: assign({ texts: ({ context }, p: { count: number }) => proposal(context.order!, p.count) }),
-    setPart: assign({ texts: ({ context }, p: { index: number; text: string }) => context.texts.map((t, i) => (i === p.index ? p.text : t)) }),
+    setPart: assign({
+      texts: ({ context }, p: { index: number; text: string }) => context.texts.map((t, i) => (i === p.index ? p.text : t)),
+    }),
     newIntent: assign({ idempotencyKey: () => newIntentKey(), errorCode: undefined, errorField: undefined }),
     keepRefusal: assign((_, p: { envelope: Envelope<unknown> }) => ({ errorCode: p.envelope.code, errorField: p.envelope.field })),
     tellUnsplit: () => {},
@@ -111,9 +114,13 @@ export const splitOrderMachine = setup({
       },
     },
     loadUnreachable: { description: 'The order could not be read: "network unreachable" with a retry.', on: { retry: 'loading' } },
-    missing: { description: 'No such order of this member: "this order could not be found", with a way to the purchase history.', type: 'final' },
+    missing: {
+      description: 'No such order of this member: "this order could not be found", with a way to the purchase history.',
+      type: 'final',
+    },
     notSplittable: {
-      description: 'The order cannot be split now (paid, cancelled, being paid, or nothing left to divide): its state, and the way back to the order.',
+      description:
+        'The order cannot be split now (paid, cancelled, being paid, or nothing left to divide): its state, and the way back to the order.',
       type: 'final',
     },
     editing: {
@@ -121,7 +128,10 @@ export const splitOrderMachine = setup({
         'The form: the amount left to pay, how many parts (2 to 10; a new count proposes equal parts, the odd cents on the first), each part\'s amount in yuan; a wrong part is named, and the total against the amount to pay; "split" is offered only when every rule holds.',
       on: {
         'count.change': { target: 'editing', actions: { type: 'setCount', params: ({ event }) => ({ count: event.count }) } },
-        'part.change': { target: 'editing', actions: { type: 'setPart', params: ({ event }) => ({ index: event.index, text: event.text }) } },
+        'part.change': {
+          target: 'editing',
+          actions: { type: 'setPart', params: ({ event }) => ({ index: event.index, text: event.text }) },
+        },
         'split.submit': { guard: 'partsValid', target: 'splitting', actions: 'newIntent' },
       },
     },
@@ -130,7 +140,11 @@ export const splitOrderMachine = setup({
       invoke: {
         id: 'splitOrder',
         src: 'splitOrder',
-        input: ({ context }) => ({ orderNo: context.orderNo, parts: context.texts.map((t) => parseYuan(t)!), idempotencyKey: context.idempotencyKey! }),
+        input: ({ context }) => ({
+          orderNo: context.orderNo,
+          parts: context.texts.map((t) => parseYuan(t)!),
+          idempotencyKey: context.idempotencyKey!,
+        }),
         onDone: [
           {
             guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
@@ -147,7 +161,8 @@ export const splitOrderMachine = setup({
       on: { retry: 'splitting', 'confirm.dismiss': 'editing' },
     },
     refused: {
-      description: 'The server refused (the order was split, paid or cancelled on another phone, or a part is wrong): its reason; closing it reads the order again.',
+      description:
+        'The server refused (the order was split, paid or cancelled on another phone, or a part is wrong): its reason; closing it reads the order again.',
       on: { 'confirm.dismiss': 'loading' },
     },
     split: {
@@ -171,7 +186,10 @@ export const splitOrderMachine = setup({
             target: 'refused',
             actions: { type: 'keepRefusal', params: ({ event }) => ({ envelope: event.output }) },
           },
-          { target: 'editing', actions: [{ type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) }, 'freshParts', 'tellUnsplit'] },
+          {
+            target: 'editing',
+            actions: [{ type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) }, 'freshParts', 'tellUnsplit'],
+          },
         ],
         onError: 'unsplitUnreachable',
       },

@@ -11,7 +11,8 @@ export interface StaffBindContext {
   errorCode?: number;
 }
 
-export type StaffBindEvent = { type: 'bind.username.change'; value: string } | { type: 'bind.password.change'; value: string } | { type: 'bind.submit' };
+export type StaffBindEvent =
+  { type: 'bind.username.change'; value: string } | { type: 'bind.password.change'; value: string } | { type: 'bind.submit' };
 
 /**
  * A staff member binds their messaging identity with their staff account (/bindPage/userBind, spec
@@ -51,14 +52,26 @@ export const staffBindMachine = setup({
         clean: { description: 'Nothing said under the form: the staff member types.' },
         usernameMissing: { description: 'Bind was tapped without a username: "enter the username" is said.' },
         passwordMissing: { description: 'Bind was tapped without a password: "enter the password" is said.' },
-        noOpenId: { description: 'The server has no messaging identity for this browser (empty open id): this is said, with a button that runs the silent login again.' },
-        refused: { description: 'The server refused (wrong username or password, not a staff account, already bound, too many tries): the reason is said.' },
-        unreachable: { description: 'The request did not reach the server: "network unreachable" is said; the staff member can bind again.' },
+        noOpenId: {
+          description:
+            'The server has no messaging identity for this browser (empty open id): this is said, with a button that runs the silent login again.',
+        },
+        refused: {
+          description:
+            'The server refused (wrong username or password, not a staff account, already bound, too many tries): the reason is said.',
+        },
+        unreachable: {
+          description: 'The request did not reach the server: "network unreachable" is said; the staff member can bind again.',
+        },
       },
       on: {
         'bind.username.change': { target: '.clean', actions: 'setUsername' },
         'bind.password.change': { target: '.clean', actions: 'setPassword' },
-        'bind.submit': [{ guard: 'usernameMissing', target: '.usernameMissing' }, { guard: 'passwordMissing', target: '.passwordMissing' }, { target: 'binding' }],
+        'bind.submit': [
+          { guard: 'usernameMissing', target: '.usernameMissing' },
+          { guard: 'passwordMissing', target: '.passwordMissing' },
+          { target: 'binding' },
+        ],
       },
     },
     binding: {
@@ -68,7 +81,11 @@ export const staffBindMachine = setup({
         src: 'bindStaff',
         input: ({ context }) => ({ username: trimInput(context.username), password: trimInput(context.password) }),
         onDone: [
-          { guard: { type: 'accepted', params: ({ event }) => ({ envelope: event.output }) }, target: 'done', actions: { type: 'handOver', params: ({ event }) => ({ envelope: event.output }) } },
+          {
+            guard: { type: 'accepted', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'done',
+            actions: { type: 'handOver', params: ({ event }) => ({ envelope: event.output }) },
+          },
           { guard: { type: 'noOpenId', params: ({ event }) => ({ envelope: event.output }) }, target: 'editing.noOpenId' },
           { target: 'editing.refused', actions: { type: 'keepRefusal', params: ({ event }) => ({ code: event.output.code }) } },
         ],

@@ -62,7 +62,8 @@ export const surveyPromptMachine = setup({
       description: 'A visitor: no prompt, and the server is not asked for a survey.',
     },
     waiting: {
-      description: 'A member on the Homepage: the page shows first; about 800 ms after it has loaded the app asks for a survey. Nothing is shown yet.',
+      description:
+        'A member on the Homepage: the page shows first; about 800 ms after it has loaded the app asks for a survey. Nothing is shown yet.',
       after: { 800: 'loading' },
     },
     loading: {
@@ -82,12 +83,16 @@ export const surveyPromptMachine = setup({
       },
     },
     nothingToAsk: {
-      description: 'No survey for this member now (answered, skipped within 7 days, none open), or it could not be read: no prompt; a later visit asks again.',
+      description:
+        'No survey for this member now (answered, skipped within 7 days, none open), or it could not be read: no prompt; a later visit asks again.',
     },
     showing: {
       description: 'The prompt floats above the footer with the question and its options, and a close button that puts it off for 7 days.',
       on: {
-        'survey.answer': { target: 'sending', actions: { type: 'keepChoice', params: ({ event }) => ({ choice: { optionId: event.optionId } }) } },
+        'survey.answer': {
+          target: 'sending',
+          actions: { type: 'keepChoice', params: ({ event }) => ({ choice: { optionId: event.optionId } }) },
+        },
         'survey.skip': { target: 'sending', actions: { type: 'keepChoice', params: () => ({ choice: { skip: true as const } }) } },
       },
     },
@@ -97,7 +102,10 @@ export const surveyPromptMachine = setup({
         id: 'sendAnswer',
         src: 'sendAnswer',
         input: ({ context }) => ({ surveyId: context.survey!.id, ...context.choice! }) as SurveyAnswer,
-        onDone: [{ guard: { type: 'answered', params: ({ event }) => ({ envelope: event.output }) }, target: 'thanked' }, { target: 'closed' }],
+        onDone: [
+          { guard: { type: 'answered', params: ({ event }) => ({ envelope: event.output }) }, target: 'thanked' },
+          { target: 'closed' },
+        ],
         onError: 'lost',
       },
     },
@@ -106,10 +114,12 @@ export const surveyPromptMachine = setup({
       entry: 'thank',
     },
     closed: {
-      description: 'Skipped (the server puts it off 7 days), or refused because it was answered on another phone: the prompt is gone, no thanks.',
+      description:
+        'Skipped (the server puts it off 7 days), or refused because it was answered on another phone: the prompt is gone, no thanks.',
     },
     lost: {
-      description: 'The answer did not reach the server: the prompt is gone without thanks; the survey stays open and is asked on a later visit.',
+      description:
+        'The answer did not reach the server: the prompt is gone without thanks; the survey stays open and is asked on a later visit.',
     },
   },
 });

@@ -52,7 +52,8 @@ export const teacherAssignMachine = setup({
   initial: 'ready',
   states: {
     ready: {
-      description: 'The class with its teacher and confirmation state, a list of teachers and an assign button (working once a teacher is chosen).',
+      description:
+        'The class with its teacher and confirmation state, a list of teachers and an assign button (working once a teacher is chosen).',
       on: {
         'teacher.choose': { actions: { type: 'choose', params: ({ event }) => ({ teacherId: event.teacherId }) } },
         assign: { guard: 'chosen', target: 'assigning', actions: 'newIntent' },
@@ -63,9 +64,17 @@ export const teacherAssignMachine = setup({
       invoke: {
         id: 'assign',
         src: 'assign',
-        input: ({ context }) => ({ classId: context.classId, teacherId: context.teacherId ?? 0, idempotencyKey: context.idempotencyKey ?? '' }),
+        input: ({ context }) => ({
+          classId: context.classId,
+          teacherId: context.teacherId ?? 0,
+          idempotencyKey: context.idempotencyKey ?? '',
+        }),
         onDone: [
-          { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'refused', actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) } },
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'refused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
           { target: 'assigned', actions: 'changed' },
         ],
         onError: 'unreachable',

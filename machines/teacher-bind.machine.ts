@@ -49,14 +49,26 @@ export const teacherBindMachine = setup({
       states: {
         clean: { description: 'Nothing said under the form: the teacher types the code.' },
         codeMissing: { description: 'Bind was tapped without a code: "enter the bind code" is said.' },
-        codeMalformed: { description: 'What was typed cannot be a bind code (8 letters and digits): "the bind code is invalid" is said, nothing is sent.' },
-        noOpenId: { description: 'The server has no messaging identity for this browser (empty open id): this is said, with a button that runs the silent login again and comes back here.' },
-        refused: { description: 'The server refused the code (invalid, expired, teacher missing, already bound, bind failed): the reason is said; the teacher can try again.' },
+        codeMalformed: {
+          description: 'What was typed cannot be a bind code (8 letters and digits): "the bind code is invalid" is said, nothing is sent.',
+        },
+        noOpenId: {
+          description:
+            'The server has no messaging identity for this browser (empty open id): this is said, with a button that runs the silent login again and comes back here.',
+        },
+        refused: {
+          description:
+            'The server refused the code (invalid, expired, teacher missing, already bound, bind failed): the reason is said; the teacher can try again.',
+        },
         unreachable: { description: 'The request did not reach the server: "network unreachable" is said; the teacher can bind again.' },
       },
       on: {
         'bind.code.change': { target: '.clean', actions: 'setCode' },
-        'bind.submit': [{ guard: 'codeMissing', target: '.codeMissing' }, { guard: 'codeMalformed', target: '.codeMalformed' }, { target: 'binding' }],
+        'bind.submit': [
+          { guard: 'codeMissing', target: '.codeMissing' },
+          { guard: 'codeMalformed', target: '.codeMalformed' },
+          { target: 'binding' },
+        ],
       },
     },
     binding: {
@@ -66,7 +78,11 @@ export const teacherBindMachine = setup({
         src: 'bindTeacher',
         input: ({ context }) => ({ code: normalizeBindCode(context.code) }),
         onDone: [
-          { guard: { type: 'accepted', params: ({ event }) => ({ envelope: event.output }) }, target: 'done', actions: { type: 'handOver', params: ({ event }) => ({ envelope: event.output }) } },
+          {
+            guard: { type: 'accepted', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'done',
+            actions: { type: 'handOver', params: ({ event }) => ({ envelope: event.output }) },
+          },
           { guard: { type: 'noOpenId', params: ({ event }) => ({ envelope: event.output }) }, target: 'editing.noOpenId' },
           { target: 'editing.refused', actions: { type: 'keepRefusal', params: ({ event }) => ({ code: event.output.code }) } },
         ],

@@ -27,13 +27,20 @@ function isMachine(v: unknown): v is AnyStateMachine {
  * messages are Lingui macros (src/domain/errors.ts), which plain Node cannot run.
  */
 export async function loadMachines(): Promise<AnyStateMachine[]> {
-  const vite = await createServer({ configFile: path.join(root, 'vite.config.ts'), server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
+  const vite = await createServer({
+    configFile: path.join(root, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    logLevel: 'error',
+  });
   const found = new Map<string, AnyStateMachine>();
   try {
     for (const dir of ['machines', 'machines/domain']) {
       let files: string[];
       try {
-        files = readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.machine.ts')).sort();
+        files = readdirSync(path.join(root, dir))
+          .filter((f) => f.endsWith('.machine.ts'))
+          .sort();
       } catch {
         continue;
       }

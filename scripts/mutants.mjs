@@ -58,7 +58,11 @@ if (!existsSync(report)) {
   process.exit(2);
 }
 
-const results = readFileSync(report, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const results = readFileSync(report, 'utf8')
+  .trim()
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
 const byMachine = new Map();
 for (const r of results) byMachine.set(r.machine, [...(byMachine.get(r.machine) ?? []), r]);
 let below = 0;
@@ -72,11 +76,15 @@ for (const [machine, list] of byMachine) {
   const rate = counted === 0 ? 1 : killed / counted;
   if (rate < GOAL) below++;
   const later = notYet.length ? `, ${notYet.length} on transitions no endpoint drives yet` : '';
-  console.log(`machine ${machine}: ${killed}/${counted} mutants killed (${(rate * 100).toFixed(1)}%), ${equivalent.length} equivalent, ${survivors.length} survived${later}`);
+  console.log(
+    `machine ${machine}: ${killed}/${counted} mutants killed (${(rate * 100).toFixed(1)}%), ${equivalent.length} equivalent, ${survivors.length} survived${later}`,
+  );
   for (const s of survivors) console.log(`  survived: ${s.mutant}`);
   for (const e of equivalent) console.log(`  equivalent: ${e.mutant} (${e.by})`);
 }
-console.log(`\n${results.length} mutants of ${byMachine.size} machines in ${((Date.now() - started) / 1000).toFixed(0)} s; goal ≥ ${GOAL * 100}% killed on every machine`);
+console.log(
+  `\n${results.length} mutants of ${byMachine.size} machines in ${((Date.now() - started) / 1000).toFixed(0)} s; goal ≥ ${GOAL * 100}% killed on every machine`,
+);
 const strykerExit = strykerWanted ? strykerScore() : 0;
 process.exit(below > 0 || strykerExit !== 0 ? 1 : 0);
 
@@ -87,7 +95,11 @@ process.exit(below > 0 || strykerExit !== 0 ? 1 : 0);
 function strykerScore() {
   console.log('\nStryker: the rules in src/domain against the unit tests (stryker.config.mjs) ...');
   const t0 = Date.now();
-  const run = spawnSync(path.join(root, 'node_modules', '.bin', 'stryker'), ['run'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const run = spawnSync(path.join(root, 'node_modules', '.bin', 'stryker'), ['run'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   // its table (file, score, killed, survived, no coverage)
   const table = (run.stdout ?? '').split('\n').filter((l) => /^\s*(File|All files|[\w-]+\.ts)\s*\|/.test(l) || /^-+\|/.test(l));
   for (const line of table) console.log(line);
@@ -99,7 +111,9 @@ function strykerScore() {
     const detected = count('Killed', 'Timeout');
     const valid = detected + count('Survived', 'NoCoverage');
     const covered = detected + count('Survived');
-    console.log(`Stryker src/domain: mutation score ${((detected / valid) * 100).toFixed(2)}% (${detected}/${valid} killed), ${((detected / covered) * 100).toFixed(2)}% of the mutants the unit tests reach, in ${((Date.now() - t0) / 1000).toFixed(0)} s; report: reports/stryker/index.html`);
+    console.log(
+      `Stryker src/domain: mutation score ${((detected / valid) * 100).toFixed(2)}% (${detected}/${valid} killed), ${((detected / covered) * 100).toFixed(2)}% of the mutants the unit tests reach, in ${((Date.now() - t0) / 1000).toFixed(0)} s; report: reports/stryker/index.html`,
+    );
   }
   return run.status ?? 1;
 }

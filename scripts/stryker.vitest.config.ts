@@ -8,4 +8,13 @@ import base from '../vite.config';
  * per-test coverage needs every file to import the rules it tests itself).
  */
 const config = base as UserConfig;
-export default { ...config, test: { ...config.test, include: ['test/unit/**/*.test.{ts,tsx}'], exclude: [...(config.test?.exclude ?? []), 'test/unit/lint-rules.test.ts'], globalSetup: [], isolate: true } } satisfies UserConfig;
+export default {
+  ...config,
+  test: {
+    ...config.test,
+    include: ['test/unit/**/*.test.{ts,tsx}'],
+    exclude: [...(config.test?.exclude ?? []), 'test/unit/lint-rules.test.ts'],
+    globalSetup: [],
+    isolate: true,
+  },
+} satisfies UserConfig;

@@ -33,7 +33,9 @@ function baseRef() {
 }
 
 const base = baseRef();
-const changed = [...new Set([...git('diff', '--name-only', base).split('\n'), ...git('ls-files', '--others', '--exclude-standard').split('\n')])]
+const changed = [
+  ...new Set([...git('diff', '--name-only', base).split('\n'), ...git('ls-files', '--others', '--exclude-standard').split('\n')]),
+]
   .filter((f) => f && existsSync(path.join(root, f)))
   .sort();
 say(`changed since ${base === 'HEAD' ? 'the last commit' : base}: ${changed.length ? changed.join(', ') : 'nothing'}`);
@@ -60,7 +62,14 @@ if (code.length) {
     title: 'types (tsc --noEmit, incremental)',
     weight: 1,
     run: async (ctx) => {
-      const { code: exit } = await ctx.exec(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/yoga-tsc/tsconfig.tsbuildinfo']);
+      const { code: exit } = await ctx.exec(bin('tsc'), [
+        '-p',
+        'tsconfig.json',
+        '--noEmit',
+        '--incremental',
+        '--tsBuildInfoFile',
+        'node_modules/.cache/yoga-tsc/tsconfig.tsbuildinfo',
+      ]);
       if (exit !== 0) throw new StepFailure('type check failed: npx tsc --noEmit');
       return { passed: 1, failed: 0, note: 'ok' };
     },
@@ -72,7 +81,11 @@ if (vitestFiles.length) {
     name: 'tests',
     title: 'related unit, machine and server tests (PGlite)',
     weight: 1,
-    run: (ctx) => vitestRun(ctx, bin, [...vitestFiles, '--passWithNoTests'], { related: true, hint: `npx vitest related --run ${vitestFiles.join(' ')}` }),
+    run: (ctx) =>
+      vitestRun(ctx, bin, [...vitestFiles, '--passWithNoTests'], {
+        related: true,
+        hint: `npx vitest related --run ${vitestFiles.join(' ')}`,
+      }),
   });
 }
 if (e2eFiles.length) {
@@ -81,7 +94,10 @@ if (e2eFiles.length) {
     title: `browser test files (${e2eFiles.length})`,
     weight: 1,
     run: (ctx) =>
-      vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts', ...e2eFiles], { env: appChanged ? { E2E_BUILD: '1' } : {}, hint: `npx vitest run -c vitest.e2e.config.ts ${e2eFiles.join(' ')}` }),
+      vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts', ...e2eFiles], {
+        env: appChanged ? { E2E_BUILD: '1' } : {},
+        hint: `npx vitest run -c vitest.e2e.config.ts ${e2eFiles.join(' ')}`,
+      }),
   });
 }
 
@@ -94,7 +110,8 @@ const t0 = Date.now();
 // as many steps at once as npm test runs (decision 015, fourth pass)
 const results = await runSteps(steps, { capacity: stepCapacity(), cwd: root, say });
 say('');
-for (const r of results) say(`${r.status === 'passed' ? 'ok  ' : r.status.toUpperCase().padEnd(4)}  ${r.step.title}: ${r.note} (${r.seconds.toFixed(1)} s)`);
+for (const r of results)
+  say(`${r.status === 'passed' ? 'ok  ' : r.status.toUpperCase().padEnd(4)}  ${r.step.title}: ${r.note} (${r.seconds.toFixed(1)} s)`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 say(`${((Date.now() - t0) / 1000).toFixed(1)} s; run npm test before you land`);

@@ -100,7 +100,10 @@ async function onPostgres(ctx, paths, what) {
     return { skip: absent };
   }
   ctx.say(`${what} on PostgreSQL (${redactUrl(process.env.TEST_DATABASE_URL)})`);
-  return vitestRun(ctx, bin, [...paths, ...workers()], { env: { TEST_DB: 'postgres' }, hint: `${what} failed on PostgreSQL: TEST_DB=postgres npx vitest run ${paths.join(' ')}` });
+  return vitestRun(ctx, bin, [...paths, ...workers()], {
+    env: { TEST_DB: 'postgres' },
+    hint: `${what} failed on PostgreSQL: TEST_DB=postgres npx vitest run ${paths.join(' ')}`,
+  });
 }
 
 /**
@@ -152,7 +155,13 @@ const SCREEN_WEIGHT = 2 / SCREEN_SHARDS;
  * one-shot check): decision 015; a step over it is flagged.
  */
 const steps = [
-  { name: 'build', title: 'build (vite: client, server render, server)', weight: 1, budget: { cpuSeconds: 18 }, run: (ctx) => command(ctx, 'npm', ['run', 'build'], 'npm run build failed') },
+  {
+    name: 'build',
+    title: 'build (vite: client, server render, server)',
+    weight: 1,
+    budget: { cpuSeconds: 18 },
+    run: (ctx) => command(ctx, 'npm', ['run', 'build'], 'npm run build failed'),
+  },
   {
     name: 'types',
     title: 'types (tsc --noEmit)',
@@ -160,10 +169,33 @@ const steps = [
     nice: 5,
     budget: { cpuSeconds: 35 },
     // incremental: a second run re-checks only what changed (node_modules/.cache; a clean clone checks all)
-    run: (ctx) => command(ctx, bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/yoga-tsc/tsconfig.tsbuildinfo'], 'type check failed: npx tsc --noEmit'),
+    run: (ctx) =>
+      command(
+        ctx,
+        bin('tsc'),
+        ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/yoga-tsc/tsconfig.tsbuildinfo'],
+        'type check failed: npx tsc --noEmit',
+      ),
   },
-  { name: 'lint', title: 'lint (eslint .)', weight: 1, nice: 5, budget: { cpuSeconds: 18 }, run: (ctx) => command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)') },
-  { name: 'catalogs', title: 'catalogs (lingui extract finds no change, English complete)', weight: 1, nice: 5, budget: { cpuSeconds: 7 }, run: (ctx) => catalogs(root, bin, ctx) },
+  {
+    name: 'lint',
+    title: 'lint (eslint ., prettier --check .)',
+    weight: 1,
+    nice: 5,
+    budget: { cpuSeconds: 48 },
+    run: async (ctx) => {
+      await command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)');
+      return command(ctx, bin('prettier'), ['--check', '--cache', '.'], 'format check failed: npx prettier --write . formats the tree');
+    },
+  },
+  {
+    name: 'catalogs',
+    title: 'catalogs (lingui extract finds no change, English complete)',
+    weight: 1,
+    nice: 5,
+    budget: { cpuSeconds: 7 },
+    run: (ctx) => catalogs(root, bin, ctx),
+  },
   {
     name: 'tests',
     title: 'unit, machines, screens, server on PGlite',
@@ -175,16 +207,29 @@ const steps = [
       const stray = readdirSync(path.join(root, 'test'), { recursive: true })
         .map((f) => String(f).split(path.sep).join('/'))
         .filter((f) => /\.test\.[cm]?[jt]sx?$/.test(f) && !/^(unit|machines|screens|server|e2e)\//.test(f));
-      if (stray.length) throw new StepFailure(`test files outside test/unit, test/machines, test/screens, test/server, test/e2e are never run: ${stray.join(', ')}`);
+      if (stray.length)
+        throw new StepFailure(
+          `test files outside test/unit, test/machines, test/screens, test/server, test/e2e are never run: ${stray.join(', ')}`,
+        );
       return postgresAbsent.then((absent) => {
         const onDatabase = absent ? ON_POSTGRES : PGLITE_SERVER_FILES;
-        if (!absent) ctx.say(`server tests on PGlite: the engine's own files (${PGLITE_SERVER_FILES.length}); the server suite and the screens run on PostgreSQL`);
+        if (!absent)
+          ctx.say(
+            `server tests on PGlite: the engine's own files (${PGLITE_SERVER_FILES.length}); the server suite and the screens run on PostgreSQL`,
+          );
         const args = ['test/unit', 'test/machines', ...onDatabase];
         return vitestRun(ctx, bin, [...args, ...workers()], { hint: `tests failed: npx vitest run ${args.join(' ')}` });
       });
     },
   },
-  { name: 'postgres', title: 'server on PostgreSQL', weight: 1, nice: 0, budget: { cpuMsPerTest: 130 }, run: (ctx) => onPostgres(ctx, ['test/server'], 'server tests') },
+  {
+    name: 'postgres',
+    title: 'server on PostgreSQL',
+    weight: 1,
+    nice: 0,
+    budget: { cpuMsPerTest: 130 },
+    run: (ctx) => onPostgres(ctx, ['test/server'], 'server tests'),
+  },
   {
     name: 'browser',
     title: 'browser (headless Chromium, built server)',
@@ -196,7 +241,10 @@ const steps = [
       // the built servers on PostgreSQL when the run has it (half the CPU of PGlite; smoke.test.ts
       // still starts one on PGlite, as `npm start` runs)
       const env = (await postgresAbsent) ? {} : { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL };
-      return vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts'], { env, hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts' });
+      return vitestRun(ctx, bin, ['-c', 'vitest.e2e.config.ts'], {
+        env,
+        hint: 'browser tests failed: npx vitest run -c vitest.e2e.config.ts',
+      });
     },
   },
   // the screens in shards (vitest --shard), run last; TEST_SCREEN_SHARDS overrides the count (see SCREEN_SHARDS)
@@ -228,13 +276,17 @@ function summary(results, wallSeconds) {
   say('');
   say('── summary ' + '─'.repeat(80));
   const width = Math.max(...results.map((r) => r.step.title.length));
-  say(`      ${'step'.padEnd(width)}  ${'result'.padEnd(16)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'CPU/test'.padStart(10)}  budget`);
+  say(
+    `      ${'step'.padEnd(width)}  ${'result'.padEnd(16)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'CPU/test'.padStart(10)}  budget`,
+  );
   for (const r of results) {
     const mark = { passed: 'ok  ', failed: 'FAIL', skipped: 'skip', stopped: 'stop' }[r.status];
     const tests = r.passed + r.failed;
     const perTest = r.cpu !== null && tests > 1 ? `${((r.cpu * 1000) / tests).toFixed(0)} ms` : '';
     const cpu = r.cpu === null ? '' : r.cpu.toFixed(1);
-    say(`${mark}  ${r.step.title.padEnd(width)}  ${r.note.padEnd(16)} ${r.seconds ? r.seconds.toFixed(1).padStart(7) : ''.padStart(7)} ${cpu.padStart(7)} ${perTest.padStart(10)}  ${budgetNote(r)}`);
+    say(
+      `${mark}  ${r.step.title.padEnd(width)}  ${r.note.padEnd(16)} ${r.seconds ? r.seconds.toFixed(1).padStart(7) : ''.padStart(7)} ${cpu.padStart(7)} ${perTest.padStart(10)}  ${budgetNote(r)}`,
+    );
   }
   const coverage = results.flatMap((r) => r.coverage ?? []);
   if (coverage.length) {
@@ -260,9 +312,12 @@ function summary(results, wallSeconds) {
     say('failed tests:');
     for (const f of failures.slice(0, 10)) {
       say(`  ✗ [${f.step}] ${f.file} > ${f.name}`);
-      const lines = stripAnsi(f.message).split('\n').filter((l) => l.trim());
+      const lines = stripAnsi(f.message)
+        .split('\n')
+        .filter((l) => l.trim());
       const where = lines.find((l) => /\.test\.tsx?:\d+/.test(l));
-      for (const l of [...lines.filter((l) => !/^\s*at /.test(l)).slice(0, 3), ...(where ? [where] : [])]) say(`      ${l.trim().slice(0, 200)}`);
+      for (const l of [...lines.filter((l) => !/^\s*at /.test(l)).slice(0, 3), ...(where ? [where] : [])])
+        say(`      ${l.trim().slice(0, 200)}`);
     }
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);

@@ -95,7 +95,8 @@ async function postgresTemplates(project: TestProject) {
   return async () => {
     await removeOrphanBuilds();
     const copies = await admin<{ datname: string }[]>`select datname from pg_database where starts_with(datname, ${copyPrefix})`;
-    for (const name of [...copies.map((c) => c.datname), ...Object.values(names)]) await admin.unsafe(`drop database if exists ${name} with (force)`);
+    for (const name of [...copies.map((c) => c.datname), ...Object.values(names)])
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   };
 }

@@ -15,6 +15,7 @@ afterEach(async () => {
 // 10,000 elements a render is held at that limit.
 if (typeof document !== 'undefined' && process.env.REACT_OWNER_STACKS !== '1') {
   const React = await import('react');
-  const internals = (React as unknown as Record<string, object | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  const internals = (React as unknown as Record<string, object | undefined>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
   if (internals) Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => 1e4, set: () => {} });
 }

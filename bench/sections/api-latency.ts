@@ -70,7 +70,8 @@ function percentile(sorted: number[], p: number): number {
 
 /** The demo member's phone and password: BENCH_PHONE/BENCH_PASSWORD, else the seed's exported demo accounts. */
 async function demoMember(): Promise<{ phone: string; password: string }> {
-  if (process.env.BENCH_PHONE && process.env.BENCH_PASSWORD) return { phone: process.env.BENCH_PHONE, password: process.env.BENCH_PASSWORD };
+  if (process.env.BENCH_PHONE && process.env.BENCH_PASSWORD)
+    return { phone: process.env.BENCH_PHONE, password: process.env.BENCH_PASSWORD };
   const seedModule = '../../src/server/db/seed/index';
   try {
     const seed = (await import(seedModule)) as { demoAccounts?: { role?: string; phone?: string; password?: string; banned?: boolean }[] };
@@ -99,7 +100,13 @@ export const apiLatency: BenchSection = {
     // the server's steady state: V8 still compiles the read's path over the first ten thousand or so
     // requests (after 1,000 warm-up requests 4,762-8,144 req/s, p99 24-45 ms; after 20,000, 10,837-10,869
     // req/s, p99 11 ms, session 26), and 30,000 recorded keep one pause from being the p99 (5,000 last 0.5 s)
-    const clubs: Load = { method: 'GET', path: '/api/school/clubs', count: Number(process.env.BENCH_CLUBS_COUNT) || 30_000, maxMs: 20_000, warmup: Number(process.env.BENCH_WARMUP ?? 20_000) };
+    const clubs: Load = {
+      method: 'GET',
+      path: '/api/school/clubs',
+      count: Number(process.env.BENCH_CLUBS_COUNT) || 30_000,
+      maxMs: 20_000,
+      warmup: Number(process.env.BENCH_WARMUP ?? 20_000),
+    };
     const { phone, password } = await demoMember();
     const login: Load = {
       method: 'POST',
@@ -111,6 +118,9 @@ export const apiLatency: BenchSection = {
     // warm up both paths (JIT, connection pools, first queries), then measure
     await hammer(baseUrl, { ...clubs, count: 200 });
     await hammer(baseUrl, { ...login, count: 50 });
-    return [...rows('GET /api/school/clubs', await hammer(baseUrl, clubs)), ...rows('POST /api/oauth/login (password)', await hammer(baseUrl, login))];
+    return [
+      ...rows('GET /api/school/clubs', await hammer(baseUrl, clubs)),
+      ...rows('POST /api/oauth/login (password)', await hammer(baseUrl, login)),
+    ];
   },
 };

@@ -35,12 +35,14 @@ export const bookingRace: BenchSection = {
     await admin.unsafe(`create database ${name}`);
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG: '0' }, nodeArgs: raceServerArgs() }).catch(async (err: unknown) => {
-      // a server that never came up leaves no open connection behind (the bench would not exit)
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      throw err;
-    });
+    const server = await startServer({ env: { DATABASE_URL: url.toString(), LOG: '0' }, nodeArgs: raceServerArgs() }).catch(
+      async (err: unknown) => {
+        // a server that never came up leaves no open connection behind (the bench would not exit)
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+        throw err;
+      },
+    );
     // the server migrated and seeded the demo chain; the race's members are written beside it
     const database = await openDatabase({ url: url.toString(), max: 2 });
     try {
@@ -72,7 +74,14 @@ export const bookingRace: BenchSection = {
         .values(Array.from({ length: MEMBERS }, (_, i) => ({ phone: `1360000${String(i).padStart(4, '0')}`, level: '2', createdAt: now })))
         .returning({ id: accounts.id });
       const tokens = people.map(() => newSecret());
-      await db.insert(sessions).values(people.map((p, i) => ({ accountId: p.id, tokenHash: hashSecret(tokens[i]!), createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })));
+      await db.insert(sessions).values(
+        people.map((p, i) => ({
+          accountId: p.id,
+          tokenHash: hashSecret(tokens[i]!),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + 86_400_000),
+        })),
+      );
       const cards = await db
         .insert(memberCards)
         .values(
@@ -102,7 +111,13 @@ export const bookingRace: BenchSection = {
         Promise.all(
           people.map(async (_, i) => {
             const t0 = performance.now();
-            const res = await send(agent, bookUrl, 'POST', { 'content-type': 'application/json', 'authorization-token': tokens[i]!, 'idempotency-key': `${key}-${i}-0001` }, JSON.stringify({ classId, cardId: cards[i]!.id, agreeNotice: true }));
+            const res = await send(
+              agent,
+              bookUrl,
+              'POST',
+              { 'content-type': 'application/json', 'authorization-token': tokens[i]!, 'idempotency-key': `${key}-${i}-0001` },
+              JSON.stringify({ classId, cardId: cards[i]!.id, agreeNotice: true }),
+            );
             const body = JSON.parse(res.body) as { data?: { state?: string; position?: number; bookingId?: number } };
             if (record) {
               latencies.push(performance.now() - t0);
@@ -133,20 +148,46 @@ export const bookingRace: BenchSection = {
         .where(and(eq(bookings.classId, cls!.id), eq(bookings.state, 'booked')))
         .orderBy(asc(bookings.id));
       const [row] = await db.select({ n: classes.bookedCount }).from(classes).where(eq(classes.id, cls!.id));
-      const ok = booked === CAPACITY && seats.length === CAPACITY && row!.n === CAPACITY && queued.length === MEMBERS - CAPACITY && inOrder && errors === 0;
+      const ok =
+        booked === CAPACITY &&
+        seats.length === CAPACITY &&
+        row!.n === CAPACITY &&
+        queued.length === MEMBERS - CAPACITY &&
+        inOrder &&
+        errors === 0;
 
       const sorted = [...latencies].sort((a, b) => a - b);
       const rate = MEMBERS / seconds;
       // the hot-row ceiling on the same PostgreSQL, after the race (they do not compete)
       const pg = await hotRowRateOn(base);
       const rows: BenchRow[] = [
-        { metric: 'decisions per second', value: `${Math.round(rate)}/s`, note: `${MEMBERS} concurrent POST /book in ${seconds.toFixed(2)} s, real server process (built), its PostgreSQL pool of ${POOL}${warmUpNote('class', 'classes', 'cold')}` },
+        {
+          metric: 'decisions per second',
+          value: `${Math.round(rate)}/s`,
+          note: `${MEMBERS} concurrent POST /book in ${seconds.toFixed(2)} s, real server process (built), its PostgreSQL pool of ${POOL}${warmUpNote('class', 'classes', 'cold')}`,
+        },
         { metric: 'book p50', value: ms(percentile(sorted, 50)) },
-        { metric: 'book p99', value: ms(percentile(sorted, 99)), note: 'all requests start together: the tail waits for the class row lock' },
-        { metric: 'server CPU per request', value: Number.isNaN(cpuPerRequest) ? '-' : ms(cpuPerRequest), note: 'user + system time of the server process during the race, divided by the requests (PostgreSQL not included)' },
-        { metric: 'bench client CPU per request', value: ms((clientCpu.user + clientCpu.system) / 1000 / MEMBERS), note: 'this process (a node:net HTTP/1.1 client, keep-alive) during the race: it shares the cores with the server and PostgreSQL' },
+        {
+          metric: 'book p99',
+          value: ms(percentile(sorted, 99)),
+          note: 'all requests start together: the tail waits for the class row lock',
+        },
+        {
+          metric: 'server CPU per request',
+          value: Number.isNaN(cpuPerRequest) ? '-' : ms(cpuPerRequest),
+          note: 'user + system time of the server process during the race, divided by the requests (PostgreSQL not included)',
+        },
+        {
+          metric: 'bench client CPU per request',
+          value: ms((clientCpu.user + clientCpu.system) / 1000 / MEMBERS),
+          note: 'this process (a node:net HTTP/1.1 client, keep-alive) during the race: it shares the cores with the server and PostgreSQL',
+        },
         { metric: 'pgbench single-row updates per second', value: `${Math.round(pg.tps)}/s`, note: pg.note },
-        { metric: 'ratio booking decisions / hot-row updates', value: `${((rate / pg.tps) * 100).toFixed(1)}%`, note: `${Math.round(rate)} / ${Math.round(pg.tps)}; goal 50%` },
+        {
+          metric: 'ratio booking decisions / hot-row updates',
+          value: `${((rate / pg.tps) * 100).toFixed(1)}%`,
+          note: `${Math.round(rate)} / ${Math.round(pg.tps)}; goal 50%`,
+        },
         {
           metric: 'outcome',
           value: ok ? 'ok' : 'WRONG',

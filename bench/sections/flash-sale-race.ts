@@ -1,5 +1,15 @@
 import { performance } from 'node:perf_hooks';
-import { bulkMembers, cancelOrders, crowd, freshDatabase, liveSale, openDatabase, percentile, startProcesses, warm } from '../../test/server/flash-sale/race-kit';
+import {
+  bulkMembers,
+  cancelOrders,
+  crowd,
+  freshDatabase,
+  liveSale,
+  openDatabase,
+  percentile,
+  startProcesses,
+  warm,
+} from '../../test/server/flash-sale/race-kit';
 import { RACE_WARMUPS, raceServerArgs, warmUpNote } from '../server-args';
 import { cpuSeconds, hotRowRate } from '../pgbench';
 import { keepAliveAgent, send } from '../../test/server/support/http-client';
@@ -20,7 +30,11 @@ export const flashSaleRace: BenchSection = {
     const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
     const fresh = await freshDatabase(base, 'bench_flash');
     const scratch = await freshDatabase(base, 'bench_pgbench');
-    const servers = await startProcesses(fresh.url, Array.from({ length: PROCESSES }, () => ({})), raceServerArgs());
+    const servers = await startProcesses(
+      fresh.url,
+      Array.from({ length: PROCESSES }, () => ({})),
+      raceServerArgs(),
+    );
     const database = await openDatabase({ url: fresh.url, max: 2 });
     try {
       const buyers = await bulkMembers(database, BUYERS);
@@ -32,7 +46,12 @@ export const flashSaleRace: BenchSection = {
       const agent = RACE_WARMUPS > 0 ? keepAliveAgent() : undefined;
       for (let k = 0; k < RACE_WARMUPS; k++) {
         const warmSale = await liveSale(database, CARDS);
-        const warmed = await crowd(servers, warmSale.goodsId, buyers.map((b) => ({ token: b.token, key: `bench-warm${k}-${b.id}` })), agent);
+        const warmed = await crowd(
+          servers,
+          warmSale.goodsId,
+          buyers.map((b) => ({ token: b.token, key: `bench-warm${k}-${b.id}` })),
+          agent,
+        );
         await cancelOrders(servers, warmed.answers, agent);
       }
       const cpuBefore = servers.reduce((a, s) => a + cpuSeconds(s.pid), 0);
@@ -52,7 +71,11 @@ export const flashSaleRace: BenchSection = {
       const floorAgent = agent ?? keepAliveAgent();
       const floorBefore = servers.reduce((a, s) => a + cpuSeconds(s.pid), 0);
       const floorStarted = performance.now();
-      await Promise.all(buyers.map((b, i) => send(floorAgent, new URL('/api/health', servers[i % servers.length]!.url), 'GET', { 'authorization-token': b.token })));
+      await Promise.all(
+        buyers.map((b, i) =>
+          send(floorAgent, new URL('/api/health', servers[i % servers.length]!.url), 'GET', { 'authorization-token': b.token }),
+        ),
+      );
       const floorSeconds = (performance.now() - floorStarted) / 1000;
       const floorPerRequest = ((servers.reduce((a, s) => a + cpuSeconds(s.pid), 0) - floorBefore) / BUYERS) * 1000;
       floorAgent.destroy();
@@ -72,15 +95,43 @@ export const flashSaleRace: BenchSection = {
 
       const ok = sold === CARDS && seen + slow === BUYERS - CARDS && other === 0;
       const rows: BenchRow[] = [
-        { metric: 'purchases decided per second', value: `${Math.round(rate)}/s`, note: `${BUYERS} concurrent POST /api/orders/create for ${CARDS} cards in ${seconds.toFixed(2)} s over ${PROCESSES} built server processes (pool ${10} each)${warmUpNote('sale', 'sales', 'cold, new connections')}` },
-        { metric: 'order create p50', value: ms(percentile(sorted, 50)), note: `first answer after ${ms(sorted[0] ?? NaN)}, the last sale answered after ${ms(Math.max(...answers.filter((a) => a.status === 200).map((a) => a.ms)))}` },
+        {
+          metric: 'purchases decided per second',
+          value: `${Math.round(rate)}/s`,
+          note: `${BUYERS} concurrent POST /api/orders/create for ${CARDS} cards in ${seconds.toFixed(2)} s over ${PROCESSES} built server processes (pool ${10} each)${warmUpNote('sale', 'sales', 'cold, new connections')}`,
+        },
+        {
+          metric: 'order create p50',
+          value: ms(percentile(sorted, 50)),
+          note: `first answer after ${ms(sorted[0] ?? NaN)}, the last sale answered after ${ms(Math.max(...answers.filter((a) => a.status === 200).map((a) => a.ms)))}`,
+        },
         { metric: 'order create p99', value: ms(percentile(sorted, 99)), note: 'all requests start together' },
-        { metric: 'server CPU per request', value: Number.isNaN(cpuPerRequest) ? '-' : ms(cpuPerRequest), note: 'user + system time of the two server processes during the race, divided by the requests (PostgreSQL not included)' },
-        { metric: 'bench client CPU per request', value: ms(clientPerRequest), note: 'this process (a node:net HTTP/1.1 client) during the race: it shares the cores with the servers and PostgreSQL' },
-        { metric: 'floor: GET /api/health, same crowd', value: Number.isNaN(floorPerRequest) ? '-' : ms(floorPerRequest), note: `server CPU per request of ${BUYERS} concurrent GET /api/health (the middleware and one select 1) over the same processes, ${Math.round(BUYERS / floorSeconds)}/s` },
-        { metric: 'outcome', value: ok ? 'ok' : 'WRONG', note: `${sold} sold (max ${CARDS}); ${seen} told sold out before the transaction (50003), ${slow} lost the last place (50020); ${other} other` },
+        {
+          metric: 'server CPU per request',
+          value: Number.isNaN(cpuPerRequest) ? '-' : ms(cpuPerRequest),
+          note: 'user + system time of the two server processes during the race, divided by the requests (PostgreSQL not included)',
+        },
+        {
+          metric: 'bench client CPU per request',
+          value: ms(clientPerRequest),
+          note: 'this process (a node:net HTTP/1.1 client) during the race: it shares the cores with the servers and PostgreSQL',
+        },
+        {
+          metric: 'floor: GET /api/health, same crowd',
+          value: Number.isNaN(floorPerRequest) ? '-' : ms(floorPerRequest),
+          note: `server CPU per request of ${BUYERS} concurrent GET /api/health (the middleware and one select 1) over the same processes, ${Math.round(BUYERS / floorSeconds)}/s`,
+        },
+        {
+          metric: 'outcome',
+          value: ok ? 'ok' : 'WRONG',
+          note: `${sold} sold (max ${CARDS}); ${seen} told sold out before the transaction (50003), ${slow} lost the last place (50020); ${other} other`,
+        },
         { metric: 'pgbench single-row updates per second', value: `${Math.round(pg.tps)}/s`, note: pg.note },
-        { metric: 'ratio flash decisions / hot-row updates', value: `${((rate / pg.tps) * 100).toFixed(1)}%`, note: `${Math.round(rate)} / ${Math.round(pg.tps)}` },
+        {
+          metric: 'ratio flash decisions / hot-row updates',
+          value: `${((rate / pg.tps) * 100).toFixed(1)}%`,
+          note: `${Math.round(rate)} / ${Math.round(pg.tps)}`,
+        },
       ];
       if (!ok) throw new Error(`flash-sale race: ${rows.find((r) => r.metric === 'outcome')!.note}`);
       return rows;

@@ -90,13 +90,17 @@ async function memberCookie(baseUrl: string, cert: TestCertificate | null): Prom
  * by Node's HTTP/2 server. Without the openssl command both fall back to plain HTTP on the bench's
  * server, and the note says so.
  */
-async function served(httpBase: string): Promise<{ base: string; staticUrl: string; cert: TestCertificate | null; note: string; close(): Promise<void> }> {
+async function served(
+  httpBase: string,
+): Promise<{ base: string; staticUrl: string; cert: TestCertificate | null; note: string; close(): Promise<void> }> {
   const cert = selfSignedCertificate();
   const page = (_req: unknown, res: { writeHead(s: number, h: Record<string, string>): void; end(b: string): void }) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(STATIC_PAGE);
   };
-  const staticServer = cert ? createSecureServer({ cert: cert.cert, key: readFileSync(cert.keyFile, 'utf8'), allowHTTP1: true }, page) : createServer(page);
+  const staticServer = cert
+    ? createSecureServer({ cert: cert.cert, key: readFileSync(cert.keyFile, 'utf8'), allowHTTP1: true }, page)
+    : createServer(page);
   await new Promise<void>((r) => staticServer.listen(0, '127.0.0.1', r));
   const staticUrl = `${cert ? 'https' : 'http'}://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
   let app: RunningServer | undefined;
@@ -125,7 +129,12 @@ async function medianOf(url: string, runs: number, cookie?: string): Promise<Lig
   const all: LighthouseResult[] = [];
   for (let i = 0; i < runs; i++) all.push(await lighthouse(url, 'performance,accessibility', cookie));
   const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-  return { score: mid(all.map((r) => r.score)), lcp: mid(all.map((r) => r.lcp)), cls: mid(all.map((r) => r.cls)), a11y: mid(all.map((r) => r.a11y)) };
+  return {
+    score: mid(all.map((r) => r.score)),
+    lcp: mid(all.map((r) => r.lcp)),
+    cls: mid(all.map((r) => r.cls)),
+    a11y: mid(all.map((r) => r.a11y)),
+  };
 }
 
 /** Issue 17's first screens: the Homepage, the schedule and the member's cards. */
@@ -144,10 +153,15 @@ export const lighthouseSection: BenchSection = {
       const yardstick = await medianOf(staticUrl, runs);
       const cookie = await memberCookie(baseUrl, over.cert);
       const runsNote = `${over.note}; simulated slow 4G; ${runs > 1 ? `median of ${runs} runs` : 'one run (BENCH_LH_RUNS=n for a median)'}`;
-      const rows: BenchRow[] = [{ metric: 'LCP, one-paragraph static page', value: ms(yardstick.lcp), note: `score ${yardstick.score}; ${runsNote}` }];
+      const rows: BenchRow[] = [
+        { metric: 'LCP, one-paragraph static page', value: ms(yardstick.lcp), note: `score ${yardstick.score}; ${runsNote}` },
+      ];
       // issue 16: accessibility 100 on the screens a member opens most (as a visitor: Mine is the login wall)
       const a11y: Array<[string, number]> = [];
-      for (const [who, c] of [['visitor', undefined], ['member', cookie]] as const) {
+      for (const [who, c] of [
+        ['visitor', undefined],
+        ['member', cookie],
+      ] as const) {
         for (const screen of FIRST_SCREENS) {
           const r = await medianOf(new URL(screen, baseUrl).toString(), runs, c);
           const ratio = r.lcp / yardstick.lcp;
@@ -162,7 +176,14 @@ export const lighthouseSection: BenchSection = {
       }
       for (const screen of ['/login']) a11y.push([screen, (await lighthouse(new URL(screen, baseUrl).toString(), 'accessibility')).a11y]);
       a11y.push(['/mine (member)', (await lighthouse(new URL('/mine', baseUrl).toString(), 'accessibility', cookie)).a11y]);
-      return [...rows, ...a11y.map(([screen, score]) => ({ metric: `Lighthouse accessibility, ${screen}`, value: String(score), note: 'goal 100 (issue 16)' }))];
+      return [
+        ...rows,
+        ...a11y.map(([screen, score]) => ({
+          metric: `Lighthouse accessibility, ${screen}`,
+          value: String(score),
+          note: 'goal 100 (issue 16)',
+        })),
+      ];
     } finally {
       await over.close();
     }

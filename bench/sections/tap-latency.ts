@@ -55,7 +55,7 @@ interface Tap {
 const YARDSTICK_PATH = '/__bench/tap-yardstick';
 const YARDSTICK_PAGE = `<!doctype html><html lang="zh" data-hydrated="true"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>tap</title></head><body><button id="b" style="width:200px;height:60px" onclick="this.style.background='teal';this.dataset.tapped='1'">轻点</button></body></html>`;
 const YARDSTICK: Tap = {
-  name: 'yardstick: a static page\'s button',
+  name: "yardstick: a static page's button",
   from: (b) => `${b}${YARDSTICK_PATH}`,
   target: '#b',
   effect: (p) => p.locator('#b[data-tapped]').waitFor(),
@@ -94,7 +94,8 @@ const taps = (classId: number): Tap[] => [
     from: (b) => `${b}/takecourse/bookcourse/bookcourseconfirm?id=${classId}`,
     prepare: async (p) => {
       await p.locator('[data-card-choice]').first().waitFor();
-      if (!(await p.locator('input[name=agreeNotice]').first().isChecked())) await p.locator('label:has([name=agreeNotice])').first().click();
+      if (!(await p.locator('input[name=agreeNotice]').first().isChecked()))
+        await p.locator('label:has([name=agreeNotice])').first().click();
     },
     target: '[data-action=submit-booking]',
     effect: (p) => p.locator('[data-confirm-loading], [role=dialog], [role=alertdialog]').first().waitFor(),
@@ -140,7 +141,8 @@ async function lastTap(page: Page, label: string): Promise<TapEntry | undefined>
   if (SHOW_FRAMES) {
     const r = (v: number) => Math.round(v);
     process.stderr.write(`${label}: ${r(tap.duration)} ms (input delay ${r(tap.delay)}, handlers ${r(tap.handlers)}) at ${r(tap.start)}\n`);
-    for (const t of taps.filter((t) => t.id === last)) process.stderr.write(`  ${t.name} ${r(t.duration)} ms, handlers from +${r(t.delay)} for ${r(t.handlers)}\n`);
+    for (const t of taps.filter((t) => t.id === last))
+      process.stderr.write(`  ${t.name} ${r(t.duration)} ms, handlers from +${r(t.delay)} for ${r(t.handlers)}\n`);
     for (const f of frames.filter((f) => f.start + f.duration > tap.start - 500 && f.start < tap.start + tap.duration)) {
       process.stderr.write(`  frame at ${r(f.start)} for ${r(f.duration)} ms\n`);
       for (const s of f.scripts) process.stderr.write(`    ${r(s.at)} +${r(s.duration)} ${s.invoker} ${s.source}\n`);
@@ -159,10 +161,14 @@ export const tapLatency: BenchSection = {
       const context = await browser.newContext({ ...PHONE, baseURL: baseUrl });
       await context.addInitScript(COUNT_FETCHES);
       await context.addInitScript(OBSERVE);
-      const login = await context.request.post('/api/oauth/login', { data: { username: member.phone, password: member.password, loginType: 'password' } });
+      const login = await context.request.post('/api/oauth/login', {
+        data: { username: member.phone, password: member.password, loginType: 'password' },
+      });
       if (login.status() !== 200) throw new Error(`log in: HTTP ${login.status()}`);
       const { token } = (await login.json()) as { token: string };
-      const schedule = await context.request.get(`/api/customers/classes/schedule?date=${tomorrow}&type=regular`, { headers: { 'Authorization-token': token } });
+      const schedule = await context.request.get(`/api/customers/classes/schedule?date=${tomorrow}&type=regular`, {
+        headers: { 'Authorization-token': token },
+      });
       const bookable = ((await schedule.json()) as { data: Array<{ id: number; state: string }> }).data.find((c) => c.state === 'bookable');
       if (!bookable) throw new Error(`no class the member can book on ${tomorrow}`);
       const TAPS = taps(bookable.id);
@@ -200,7 +206,11 @@ export const tapLatency: BenchSection = {
           });
         }
       }
-      rows.push({ metric: 'worst tap', value: worst <= 16 ? '≤ 16 ms' : ms(worst), note: worst > GOAL_MS ? `OVER the ${GOAL_MS} ms goal` : `within the ${GOAL_MS} ms goal` });
+      rows.push({
+        metric: 'worst tap',
+        value: worst <= 16 ? '≤ 16 ms' : ms(worst),
+        note: worst > GOAL_MS ? `OVER the ${GOAL_MS} ms goal` : `within the ${GOAL_MS} ms goal`,
+      });
     } finally {
       await browser.close();
     }

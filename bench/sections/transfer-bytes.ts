@@ -7,7 +7,6 @@ import { kB, type BenchRow, type BenchSection } from '../types';
 /** Budget of issue 2: at most 150 kB of compressed JavaScript on a first visit of `/`. */
 const JS_BUDGET_ROOT = 150_000;
 
-
 interface Tally {
   js: number;
   css: number;
@@ -91,10 +90,22 @@ export const transferBytes: BenchSection = {
     for (const path of ['/', '/login']) {
       const t = await firstVisit(baseUrl, path);
       const budget = path === '/' ? (t.js <= JS_BUDGET_ROOT ? 'PASS: ≤150 kB JS for /' : 'FAIL: budget ≤150 kB JS for /') : '';
-      rows.push({ metric: `${path} JS (compressed)`, value: kB(t.js), note: [budget, `${kB(t.jsRaw)} uncompressed`].filter(Boolean).join('; ') });
+      rows.push({
+        metric: `${path} JS (compressed)`,
+        value: kB(t.js),
+        note: [budget, `${kB(t.jsRaw)} uncompressed`].filter(Boolean).join('; '),
+      });
       rows.push({ metric: `${path} CSS (compressed)`, value: kB(t.css), note: 'CSS inlined in the HTML counts under HTML' });
-      rows.push({ metric: `${path} HTML (compressed)`, value: kB(t.html), note: `${t.requests} requests, ${kB(t.other)} other; empty cache, until network idle` });
-      rows.push({ metric: `${path} screens loaded ahead (compressed JS)`, value: kB(t.warmed), note: `${t.warmedRequests} scripts fetched once the page settled, for the screens its links lead to (not counted above)` });
+      rows.push({
+        metric: `${path} HTML (compressed)`,
+        value: kB(t.html),
+        note: `${t.requests} requests, ${kB(t.other)} other; empty cache, until network idle`,
+      });
+      rows.push({
+        metric: `${path} screens loaded ahead (compressed JS)`,
+        value: kB(t.warmed),
+        note: `${t.warmedRequests} scripts fetched once the page settled, for the screens its links lead to (not counted above)`,
+      });
     }
     return rows;
   },

@@ -23,7 +23,8 @@ export const accountClosingMachine = setup({
       on: { 'closing.confirm': 'closed', 'closing.refuse': 'refused', 'closing.withdraw': 'withdrawn' },
     },
     closed: {
-      description: 'Confirmed by staff: the personal data is erased or anonymised, every session revoked, no login reaches the account; orders, payments, ledger, invoices and audit are kept.',
+      description:
+        'Confirmed by staff: the personal data is erased or anonymised, every session revoked, no login reaches the account; orders, payments, ledger, invoices and audit are kept.',
       type: 'final',
     },
     withdrawn: { description: 'Withdrawn by the member before staff decided: nothing changed; they may ask again.', type: 'final' },

@@ -32,7 +32,11 @@ function chartValue(state: BookingRowState, facts: BookingFactsForChart): StateV
  * Where a booking in `state` goes on `event`, by the chart; null when the chart refuses the change.
  * Pure (xstate's getNextSnapshot): the server's one way to accept or refuse a booking change.
  */
-export function nextBookingState(state: BookingRowState, event: BookingEvent['type'], facts: BookingFactsForChart = {}): BookingRowState | null {
+export function nextBookingState(
+  state: BookingRowState,
+  event: BookingEvent['type'],
+  facts: BookingFactsForChart = {},
+): BookingRowState | null {
   const snapshot = bookingMachine.resolveState({ value: chartValue(state, facts), context: { classFull: state === 'queued' } });
   if (!snapshot.can({ type: event } as BookingEvent)) return null;
   const next = getNextSnapshot(bookingMachine, snapshot, { type: event } as BookingEvent);

@@ -19,11 +19,16 @@ export const cardRefundMachine = setup({
   initial: 'pending',
   states: {
     pending: {
-      description: 'Pending review: in the staff queue; the member may cancel it; the card cannot be frozen, extended, transferred or refunded again meanwhile.',
+      description:
+        'Pending review: in the staff queue; the member may cancel it; the card cannot be frozen, extended, transferred or refunded again meanwhile.',
       tags: ['open'],
       on: { 'cardRefund.approve': 'approved', 'cardRefund.reject': 'rejected', 'cardRefund.cancel': 'cancelled' },
     },
-    approved: { description: "Approved by staff: the card is invalid and the money goes back to each payer the way they paid (the order's refund states say how far).", type: 'final' },
+    approved: {
+      description:
+        "Approved by staff: the card is invalid and the money goes back to each payer the way they paid (the order's refund states say how far).",
+      type: 'final',
+    },
     rejected: { description: 'Rejected by staff with the reason the member reads; the card stays as it was.', type: 'final' },
     cancelled: { description: 'Cancelled by the member before a decision; the card stays as it was.', type: 'final' },
   },

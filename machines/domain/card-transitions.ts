@@ -14,7 +14,10 @@ export interface CardFactsForChart {
   freezePlanned?: boolean;
 }
 
-const contextOf = (facts: CardFactsForChart) => ({ receivedByTransfer: facts.receivedByTransfer ?? false, freezePlanned: facts.freezePlanned ?? false });
+const contextOf = (facts: CardFactsForChart) => ({
+  receivedByTransfer: facts.receivedByTransfer ?? false,
+  freezePlanned: facts.freezePlanned ?? false,
+});
 
 /** The member's operations a card may offer (the app's buttons). */
 export type CardOperation = 'activate' | 'freeze' | 'unfreeze' | 'transfer' | 'extend' | 'refund' | 'changeAdviser';
@@ -102,7 +105,11 @@ export const CARD_STORED_STATUSES = storedStates<CardStatus>(cardMachine);
  * The chart's facts of a stored card: a card whose row names the card it came from was received by
  * transfer; a card in use with freeze dates has a freeze planned (a frozen card's dates are its freeze).
  */
-export function cardFactsOf(row: { transferredFromCardId: number | null; status?: CardStatus; frozenFrom?: string | null }): CardFactsForChart {
+export function cardFactsOf(row: {
+  transferredFromCardId: number | null;
+  status?: CardStatus;
+  frozenFrom?: string | null;
+}): CardFactsForChart {
   return { receivedByTransfer: row.transferredFromCardId !== null, freezePlanned: row.status === 'in_use' && row.frozenFrom != null };
 }
 

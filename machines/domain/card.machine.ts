@@ -60,7 +60,8 @@ export const cardMachine = setup({
   initial: 'inactive',
   states: {
     inactive: {
-      description: 'Bought, not started: its validity starts when it is activated (its first booking); it can be transferred or refunded whole.',
+      description:
+        'Bought, not started: its validity starts when it is activated (its first booking); it can be transferred or refunded whole.',
       on: {
         'card.activate': 'in_use',
         'card.transfer': { guard: 'transferable', target: 'transferred' },
@@ -86,7 +87,8 @@ export const cardMachine = setup({
       },
     },
     frozen: {
-      description: 'Paused: cannot book; its validity end moves later by the frozen days; unfreezes after its end date (the job) or when the member asks (the days not frozen are taken back).',
+      description:
+        'Paused: cannot book; its validity end moves later by the frozen days; unfreezes after its end date (the job) or when the member asks (the days not frozen are taken back).',
       on: {
         'card.unfreeze': 'in_use',
         'card.freezeEnds': 'in_use',
@@ -101,7 +103,11 @@ export const cardMachine = setup({
         'card.changeAdviser': 'expired',
       },
     },
-    transferred: { description: "Given to another member by an approved transfer: it leaves this member's cards; the receiver holds a new card marked received by transfer.", type: 'final' },
+    transferred: {
+      description:
+        "Given to another member by an approved transfer: it leaves this member's cards; the receiver holds a new card marked received by transfer.",
+      type: 'final',
+    },
     invalid: { description: 'Refunded: cannot book, and never comes back.', type: 'final' },
   },
 });

@@ -2,10 +2,7 @@ import { setup } from 'xstate';
 
 /** What can happen to one complaint. */
 export type ComplaintEvent =
-  | { type: 'complaint.overdue' }
-  | { type: 'complaint.reply' }
-  | { type: 'complaint.satisfied' }
-  | { type: 'complaint.unsatisfied' };
+  { type: 'complaint.overdue' } | { type: 'complaint.reply' } | { type: 'complaint.satisfied' } | { type: 'complaint.unsatisfied' };
 
 /**
  * A member's complaint (spec §3 complaint: content, replied or not, satisfied or not; §5 content not
@@ -22,7 +19,7 @@ export const complaintMachine = setup({
   initial: 'filed',
   states: {
     filed: {
-      description: "Filed, waiting for a reply: in the queue of the club's staff; the member sees \"not replied\".",
+      description: 'Filed, waiting for a reply: in the queue of the club\'s staff; the member sees "not replied".',
       tags: ['awaitingReply'],
       on: { 'complaint.overdue': 'overdue', 'complaint.reply': 'replied' },
     },

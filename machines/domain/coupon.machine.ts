@@ -1,11 +1,7 @@
 import { setup } from 'xstate';
 
 /** What can happen to a coupon a member holds. */
-export type CouponEvent =
-  | { type: 'coupon.use' }
-  | { type: 'coupon.release' }
-  | { type: 'coupon.expire' }
-  | { type: 'coupon.gift' };
+export type CouponEvent = { type: 'coupon.use' } | { type: 'coupon.release' } | { type: 'coupon.expire' } | { type: 'coupon.gift' };
 
 /**
  * A member's coupon (spec §4 coupon tabs: unused, used, expired, transferred; decision 008). An unused

@@ -1,7 +1,8 @@
 import { setup } from 'xstate';
 
 /** What can happen to one friend-pay invitation. */
-export type FriendInvitationEvent = { type: 'invitation.paid' } | { type: 'invitation.expire' } | { type: 'invitation.withdraw' } | { type: 'invitation.refund' };
+export type FriendInvitationEvent =
+  { type: 'invitation.paid' } | { type: 'invitation.expire' } | { type: 'invitation.withdraw' } | { type: 'invitation.refund' };
 
 /**
  * One invitation for a friend to pay one part of an order (decision 021): a link with a token the
@@ -24,8 +25,15 @@ export const friendInvitationMachine = setup({
       on: { 'invitation.paid': 'paid', 'invitation.expire': 'expired', 'invitation.withdraw': 'withdrawn' },
     },
     paid: { description: 'The friend paid the part: the member sees who paid.', on: { 'invitation.refund': 'refunded' } },
-    refunded: { description: "The order no longer keeps the part the friend paid (the split undone, the order cancelled): the friend's money is on its way back to them.", type: 'final' },
+    refunded: {
+      description:
+        "The order no longer keeps the part the friend paid (the split undone, the order cancelled): the friend's money is on its way back to them.",
+      type: 'final',
+    },
     expired: { description: 'Not paid within the hour: the friend can no longer pay it.', type: 'final' },
-    withdrawn: { description: 'Ended by the member (withdrawn or merged), the order cancelled, or the part paid another way.', type: 'final' },
+    withdrawn: {
+      description: 'Ended by the member (withdrawn or merged), the order cancelled, or the part paid another way.',
+      type: 'final',
+    },
   },
 });

@@ -28,6 +28,10 @@ export const invoiceMachine = setup({
       on: { 'invoice.void': 'voided' },
     },
     refused: { description: 'Refused by staff with a reason the member reads; its orders may be asked for again.', type: 'final' },
-    voided: { description: 'An order in it was refunded: the invoice no longer counts and its PDF is not offered.', tags: ['holdsOrders'], type: 'final' },
+    voided: {
+      description: 'An order in it was refunded: the invoice no longer counts and its PDF is not offered.',
+      tags: ['holdsOrders'],
+      type: 'final',
+    },
   },
 });

@@ -70,7 +70,8 @@ export function partPayRefusal(f: OfferFacts, p: PartFacts): OfferRefusal | null
   if (p.state === 'paid') return 'orderAlreadyPaid';
   if (p.state !== 'unpaid') return 'orderNotPayable';
   if (heldByFriend(p)) return 'friendAlreadyActed';
-  if (paidAsOne(f)) return (f.state === 'paying' && p.holder === 'memberTrade') || canApplyOrder(f.state, 'order.pay') ? null : 'orderNotPayable';
+  if (paidAsOne(f))
+    return (f.state === 'paying' && p.holder === 'memberTrade') || canApplyOrder(f.state, 'order.pay') ? null : 'orderNotPayable';
   return canApplyOrder(f.state, 'part.pay') ? null : 'orderNotPayable';
 }
 
@@ -119,11 +120,16 @@ export function orderRefusal(f: OfferFacts, action: OrderAction): OfferRefusal |
       // nothing left after the deduction: the balance call settles it
       if (f.shares.length === 0) return f.amountToPayCents === 0 && canApplyOrder(f.state, 'payment.succeeded') ? null : 'orderNotPayable';
       if (f.shares.every((p) => p.state === 'paid')) return 'orderAlreadyPaid';
-      return f.shares.some((p) => !partPayRefusal(f, p)) ? null : f.shares.some((p) => p.state === 'unpaid' && heldByFriend(p)) ? 'friendAlreadyActed' : 'orderNotPayable';
+      return f.shares.some((p) => !partPayRefusal(f, p))
+        ? null
+        : f.shares.some((p) => p.state === 'unpaid' && heldByFriend(p))
+          ? 'friendAlreadyActed'
+          : 'orderNotPayable';
     case 'split': {
       if (f.shares.length > 1) return 'orderAlreadySplit';
       const [whole] = f.shares;
-      if (!whole || whole.state !== 'unpaid' || whole.holder !== null || !canApplyOrder(f.state, 'order.pay')) return whole && heldByFriend(whole) ? 'friendAlreadyActed' : 'orderNotPayable';
+      if (!whole || whole.state !== 'unpaid' || whole.holder !== null || !canApplyOrder(f.state, 'order.pay'))
+        return whole && heldByFriend(whole) ? 'friendAlreadyActed' : 'orderNotPayable';
       return splittable(f.amountToPayCents) ? null : 'splitPartTooLarge';
     }
     case 'unsplit':

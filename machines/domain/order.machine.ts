@@ -46,7 +46,8 @@ export const orderMachine = setup({
   initial: 'unpaid',
   states: {
     unpaid: {
-      description: 'Created, waiting for money: the member can pay by balance or a provider, cancel, or invite a friend; it expires unpaid at its pay deadline.',
+      description:
+        'Created, waiting for money: the member can pay by balance or a provider, cancel, or invite a friend; it expires unpaid at its pay deadline.',
       tags: ['awaitingMoney', 'payWindow'],
       on: {
         'order.pay': 'paying',
@@ -60,7 +61,8 @@ export const orderMachine = setup({
       },
     },
     paying: {
-      description: "A provider trade for the whole order is open (the member is at WeChat Pay or Alipay): the order waits for the provider's notification or the query job. The member may cancel: the trade is asked about and closed at the provider first (paid meanwhile: the payment wins).",
+      description:
+        "A provider trade for the whole order is open (the member is at WeChat Pay or Alipay): the order waits for the provider's notification or the query job. The member may cancel: the trade is asked about and closed at the provider first (paid meanwhile: the payment wins).",
       tags: ['awaitingMoney', 'payWindow'],
       on: {
         'payment.succeeded': 'paid',
@@ -100,7 +102,8 @@ export const orderMachine = setup({
       on: { 'refund.request': 'refunding' },
     },
     fully_paid: {
-      description: 'Paid in full by several payers (split or friend pay): the goods were issued once; a refund returns each part to its payer; an invoice can be asked for.',
+      description:
+        'Paid in full by several payers (split or friend pay): the goods were issued once; a refund returns each part to its payer; an invoice can be asked for.',
       tags: ['bought', 'everPaid', 'invoiceable'],
       on: { 'refund.request': 'refunding' },
     },
@@ -117,7 +120,10 @@ export const orderMachine = setup({
       tags: ['bought', 'everPaid'],
       on: { 'refund.request': 'refunding' },
     },
-    cancelled: { description: 'Cancelled by the member or expired unpaid: nothing charged; held coupons, balance and stock were given back.', type: 'final' },
+    cancelled: {
+      description: 'Cancelled by the member or expired unpaid: nothing charged; held coupons, balance and stock were given back.',
+      type: 'final',
+    },
     refunded: { description: 'The money went back to the payers: the order is closed.', type: 'final', tags: ['everPaid'] },
   },
 });

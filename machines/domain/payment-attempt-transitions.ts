@@ -22,4 +22,5 @@ export function nextAttemptState(state: PaymentAttemptState, event: PaymentAttem
 }
 
 /** The chart's event for what a provider said about a trade. */
-export const providerAnswerEvent = (status: 'paid' | 'failed'): PaymentAttemptEvent['type'] => (status === 'paid' ? 'provider.paid' : 'provider.failed');
+export const providerAnswerEvent = (status: 'paid' | 'failed'): PaymentAttemptEvent['type'] =>
+  status === 'paid' ? 'provider.paid' : 'provider.failed';

@@ -1,10 +1,7 @@
 import { setup } from 'xstate';
 
 /** What can happen to one payment attempt (one out_trade_no at one provider). */
-export type PaymentAttemptEvent =
-  | { type: 'provider.paid' }
-  | { type: 'provider.failed' }
-  | { type: 'attempt.close' };
+export type PaymentAttemptEvent = { type: 'provider.paid' } | { type: 'provider.failed' } | { type: 'attempt.close' };
 
 /**
  * One attempt to collect an order's money at a provider (decision 013). It is open from the moment
@@ -23,7 +20,8 @@ export const paymentAttemptMachine = setup({
   initial: 'open',
   states: {
     open: {
-      description: 'A trade at a provider (its own out_trade_no) the member may still pay: at most one per order; a repeated tap gets the same trade.',
+      description:
+        'A trade at a provider (its own out_trade_no) the member may still pay: at most one per order; a repeated tap gets the same trade.',
       tags: ['open'],
       on: {
         'provider.paid': 'paid',

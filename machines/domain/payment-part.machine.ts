@@ -25,7 +25,7 @@ export const paymentPartMachine = setup({
       on: { 'part.paid': 'paid', 'part.end': 'dropped' },
     },
     paid: {
-      description: 'Its payment was applied: the money is the order\'s (the deduction is paid when the order is made).',
+      description: "Its payment was applied: the money is the order's (the deduction is paid when the order is made).",
       tags: ['live'],
       on: { 'part.end': 'given_back' },
     },

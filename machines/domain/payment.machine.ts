@@ -2,10 +2,7 @@ import { setup } from 'xstate';
 
 /** What a provider's answer about a trade turns out to be, once matched to its order. */
 export type PaymentEvent =
-  | { type: 'payment.applied' }
-  | { type: 'payment.failed' }
-  | { type: 'payment.mismatched' }
-  | { type: 'payment.unwanted' };
+  { type: 'payment.applied' } | { type: 'payment.failed' } | { type: 'payment.mismatched' } | { type: 'payment.unwanted' };
 
 /**
  * One provider payment: a verified notification or query answer, recorded once per provider
@@ -35,9 +32,23 @@ export const paymentMachine = setup({
         'payment.unwanted': 'needs_refund',
       },
     },
-    paid: { description: "Money received and applied to its part (the amount matched and the order took it): the balance's debit, or a provider's payment.", type: 'final', tags: ['applied', 'taken'] },
+    paid: {
+      description:
+        "Money received and applied to its part (the amount matched and the order took it): the balance's debit, or a provider's payment.",
+      type: 'final',
+      tags: ['applied', 'taken'],
+    },
     failed: { description: 'The provider reported a failed payment; kept for the history.', type: 'final' },
-    mismatch: { description: "Money received for another amount than its part's: never applied, refunded in full to its payer.", type: 'final', tags: ['taken', 'toRefund'] },
-    needs_refund: { description: 'Money received for a part or order that no longer takes it (paid another way, cancelled): refunded in full to its payer.', type: 'final', tags: ['taken', 'toRefund'] },
+    mismatch: {
+      description: "Money received for another amount than its part's: never applied, refunded in full to its payer.",
+      type: 'final',
+      tags: ['taken', 'toRefund'],
+    },
+    needs_refund: {
+      description:
+        'Money received for a part or order that no longer takes it (paid another way, cancelled): refunded in full to its payer.',
+      type: 'final',
+      tags: ['taken', 'toRefund'],
+    },
   },
 });

@@ -27,7 +27,8 @@ export const refundMachine = setup({
   initial: 'pending',
   states: {
     pending: {
-      description: 'Asked for, not yet accepted by the provider: the refund job asks it (again under the same number after a transient error).',
+      description:
+        'Asked for, not yet accepted by the provider: the refund job asks it (again under the same number after a transient error).',
       tags: ['inFlight'],
       on: { 'provider.accepted': 'processing', 'refund.succeeded': 'succeeded', 'refund.failed': 'failed', 'refund.closed': 'pending' },
     },
@@ -37,16 +38,26 @@ export const refundMachine = setup({
       on: { 'refund.succeeded': 'succeeded', 'refund.failed': 'failed', 'refund.closed': 'pending' },
     },
     failed: {
-      description: "The provider refused or could not pay it out: its reason is shown to staff and the member; it is tried again hourly until it succeeds or staff settle it.",
+      description:
+        'The provider refused or could not pay it out: its reason is shown to staff and the member; it is tried again hourly until it succeeds or staff settle it.',
       tags: ['attention'],
       on: { 'refund.retry': 'pending', 'refund.succeeded': 'succeeded', 'refund.settle': 'settled' },
     },
     held: {
-      description: 'Money staff were told to refund by hand before refunds existed (migrated): waits for staff to release it to the provider or settle it, so nothing is returned twice.',
+      description:
+        'Money staff were told to refund by hand before refunds existed (migrated): waits for staff to release it to the provider or settle it, so nothing is returned twice.',
       tags: ['attention'],
       on: { 'refund.release': 'pending', 'refund.settle': 'settled' },
     },
-    succeeded: { description: 'The money is back with its payer (the balance credited, or the provider paid it out).', type: 'final', tags: ['returned'] },
-    settled: { description: 'Staff gave the money back another way and recorded it: nothing more is asked of the provider.', type: 'final', tags: ['returned'] },
+    succeeded: {
+      description: 'The money is back with its payer (the balance credited, or the provider paid it out).',
+      type: 'final',
+      tags: ['returned'],
+    },
+    settled: {
+      description: 'Staff gave the money back another way and recorded it: nothing more is asked of the provider.',
+      type: 'final',
+      tags: ['returned'],
+    },
   },
 });

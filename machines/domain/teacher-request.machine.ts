@@ -26,7 +26,8 @@ export const teacherRequestMachine = setup({
     },
     confirmed: { description: 'Staff confirmed: the teacher exists, their open id is bound and logs them in as a teacher.' },
     refused: {
-      description: 'Staff refused with a reason the teacher reads ("bind info wrong"); the teacher may send the form again, a new request that waits.',
+      description:
+        'Staff refused with a reason the teacher reads ("bind info wrong"); the teacher may send the form again, a new request that waits.',
       on: { 'request.submit': 'pending' },
     },
   },

@@ -1,7 +1,8 @@
 import { setup } from 'xstate';
 
 /** What happens to a class's teacher confirmation. */
-export type TeacherScheduleEvent = { type: 'schedule.assign' } | { type: 'schedule.confirm' } | { type: 'schedule.decline' } | { type: 'schedule.deadline' };
+export type TeacherScheduleEvent =
+  { type: 'schedule.assign' } | { type: 'schedule.confirm' } | { type: 'schedule.decline' } | { type: 'schedule.deadline' };
 
 /**
  * A class's teacher schedule state (spec §4 teacher schedule: not started, waiting for confirmation,
@@ -25,7 +26,12 @@ export const teacherScheduleMachine = setup({
     waiting: {
       description: 'A teacher is assigned and asked: it is in that teacher’s week to confirm or decline, until its confirmation deadline.',
       tags: ['asked'],
-      on: { 'schedule.confirm': 'confirmed', 'schedule.decline': 'unconfirmed', 'schedule.deadline': 'unconfirmed', 'schedule.assign': 'waiting' },
+      on: {
+        'schedule.confirm': 'confirmed',
+        'schedule.decline': 'unconfirmed',
+        'schedule.deadline': 'unconfirmed',
+        'schedule.assign': 'waiting',
+      },
     },
     confirmed: {
       description: 'The teacher confirmed: members see the teacher on the class; staff may still reassign it, which asks the new teacher.',
@@ -33,7 +39,8 @@ export const teacherScheduleMachine = setup({
       on: { 'schedule.assign': 'waiting' },
     },
     unconfirmed: {
-      description: 'The teacher declined with a reason, or the deadline passed unanswered: staff are told and may reassign; members see no teacher.',
+      description:
+        'The teacher declined with a reason, or the deadline passed unanswered: staff are told and may reassign; members see no teacher.',
       tags: ['needsTeacher'],
       on: { 'schedule.assign': 'waiting' },
     },

@@ -1,7 +1,8 @@
 import { setup } from 'xstate';
 
 /** What can happen to one card-transfer application. */
-export type TransferEvent = { type: 'transfer.take' } | { type: 'transfer.approve' } | { type: 'transfer.reject' } | { type: 'transfer.cancel' };
+export type TransferEvent =
+  { type: 'transfer.take' } | { type: 'transfer.approve' } | { type: 'transfer.reject' } | { type: 'transfer.cancel' };
 
 /**
  * One application to transfer a membership card to another member (spec §3, §4 transfer application,
@@ -26,8 +27,15 @@ export const transferMachine = setup({
       tags: ['open'],
       on: { 'transfer.approve': 'approved', 'transfer.reject': 'rejected' },
     },
-    approved: { description: 'Approved: the card is transferred and the recipient holds a new card with its uses and validity end; both were notified.', type: 'final' },
-    rejected: { description: 'Rejected by staff with the reason the member reads; the card stays the member’s and may be applied for again.', type: 'final' },
+    approved: {
+      description:
+        'Approved: the card is transferred and the recipient holds a new card with its uses and validity end; both were notified.',
+      type: 'final',
+    },
+    rejected: {
+      description: 'Rejected by staff with the reason the member reads; the card stays the member’s and may be applied for again.',
+      type: 'final',
+    },
     cancelled: { description: 'Cancelled by the member before review; the card stays theirs.', type: 'final' },
   },
 });

@@ -77,8 +77,10 @@ export async function catalogs(root, bin, ctx) {
         const show = (k) => JSON.stringify(k.split('\u0004').pop());
         const added = [...fresh.keys()].filter((k) => !mine.has(k));
         const obsolete = [...mine.keys()].filter((k) => !fresh.has(k));
-        if (added.length) problems.push(`${rel}: ${added.length} message(s) in the code but not in the catalog: ${added.slice(0, 5).map(show).join(', ')}`);
-        if (obsolete.length) problems.push(`${rel}: ${obsolete.length} message(s) no longer in the code: ${obsolete.slice(0, 5).map(show).join(', ')}`);
+        if (added.length)
+          problems.push(`${rel}: ${added.length} message(s) in the code but not in the catalog: ${added.slice(0, 5).map(show).join(', ')}`);
+        if (obsolete.length)
+          problems.push(`${rel}: ${obsolete.length} message(s) no longer in the code: ${obsolete.slice(0, 5).map(show).join(', ')}`);
         if (locale !== config.sourceLocale) {
           const empty = [...mine].filter(([, v]) => v.trim() === '').map(([k]) => k);
           if (empty.length) problems.push(`${rel}: ${empty.length} untranslated message(s): ${empty.slice(0, 5).map(show).join(', ')}`);

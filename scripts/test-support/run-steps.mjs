@@ -174,5 +174,16 @@ export async function runSteps(steps, { capacity, cwd, say }) {
     if (running.size === 0) break;
     await Promise.race([...running.values()].map((r) => r.promise));
   }
-  return steps.map((s) => results.get(s.name) ?? { step: s, status: 'skipped', passed: 0, failed: 0, note: 'not run (an earlier step failed)', seconds: 0, cpu: null });
+  return steps.map(
+    (s) =>
+      results.get(s.name) ?? {
+        step: s,
+        status: 'skipped',
+        passed: 0,
+        failed: 0,
+        note: 'not run (an earlier step failed)',
+        seconds: 0,
+        cpu: null,
+      },
+  );
 }

@@ -21,7 +21,14 @@ export async function vitestRun(ctx, bin, args, { env = {}, hint, related = fals
   try {
     const { code, out } = await ctx.exec(
       bin('vitest'),
-      [...(related ? ['related', '--run'] : ['run']), ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/test-support/file-timings-reporter.ts'],
+      [
+        ...(related ? ['related', '--run'] : ['run']),
+        ...args,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        '--reporter=./scripts/test-support/file-timings-reporter.ts',
+      ],
       { ...env, VITEST_TIMINGS_FILE: timings },
     );
     const coverage = [];
@@ -44,7 +51,8 @@ export async function vitestRun(ctx, bin, args, { env = {}, hint, related = fals
           failures.push({ file: where, name: '(file did not load)', message: file.message ?? '' });
         }
         for (const a of file.assertionResults ?? []) {
-          if (a.status === 'failed') failures.push({ file: where, name: a.fullName ?? a.title, message: (a.failureMessages ?? [])[0] ?? '' });
+          if (a.status === 'failed')
+            failures.push({ file: where, name: a.fullName ?? a.title, message: (a.failureMessages ?? [])[0] ?? '' });
         }
       }
     }

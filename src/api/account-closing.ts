@@ -8,10 +8,13 @@ export type { MyAccountClosing, StaffAccountClosing };
 export function accountClosingCalls(http: ApiClient) {
   return {
     mine: () => http.get<MyAccountClosing | null>('/customers/me/closing'),
-    ask: (note: string | null, idempotencyKey: string) => http.post<MyAccountClosing>('/customers/me/closing', { body: { note }, idempotencyKey }),
+    ask: (note: string | null, idempotencyKey: string) =>
+      http.post<MyAccountClosing>('/customers/me/closing', { body: { note }, idempotencyKey }),
     withdraw: (idempotencyKey: string) => http.post<MyAccountClosing>('/customers/me/closing/withdraw', { idempotencyKey }),
     staffQueue: () => http.get<StaffAccountClosing[]>('/staff/account-closings'),
-    staffConfirm: (id: number, idempotencyKey: string) => http.post<StaffAccountClosing>('/staff/account-closings/confirm', { body: { id }, idempotencyKey }),
-    staffRefuse: (id: number, reason: string, idempotencyKey: string) => http.post<StaffAccountClosing>('/staff/account-closings/refuse', { body: { id, reason }, idempotencyKey }),
+    staffConfirm: (id: number, idempotencyKey: string) =>
+      http.post<StaffAccountClosing>('/staff/account-closings/confirm', { body: { id }, idempotencyKey }),
+    staffRefuse: (id: number, reason: string, idempotencyKey: string) =>
+      http.post<StaffAccountClosing>('/staff/account-closings/refuse', { body: { id, reason }, idempotencyKey }),
   };
 }

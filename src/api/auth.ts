@@ -23,7 +23,8 @@ export type PlainEnvelope = Envelope<unknown>;
 export function authCalls(http: ApiClient) {
   return {
     /** GET /oauth/valid-code: texts a verification code to the phone */
-    sendCode: (phone: string) => http.get<CodeSent | CodeTooSoon | null>('/oauth/valid-code', { query: { phone } }) as Promise<ValidCodeEnvelope>,
+    sendCode: (phone: string) =>
+      http.get<CodeSent | CodeTooSoon | null>('/oauth/valid-code', { query: { phone } }) as Promise<ValidCodeEnvelope>,
     login: (body: LoginRequest) => http.post<LoginData>('/oauth/login', { body }) as Promise<LoginEnvelope>,
     logout: () => http.post<null>('/oauth/logout'),
     verifyToken: (token: string) => http.post<TokenCheck>('/oauth/token/verify', { body: { token } }),
@@ -31,7 +32,8 @@ export function authCalls(http: ApiClient) {
     resetPasswordVerify: (username: string, code: string) =>
       http.post<ResetTicket | null>('/oauth/resetPasswordVerify', { body: { username, password: code } }) as Promise<ResetVerifyEnvelope>,
     /** reset step two: the ticket travels in Authorization-token */
-    resetPassword: (ticket: string, password: string) => http.post<null>('/oauth/resetPassword', { body: { password }, token: ticket }) as Promise<PlainEnvelope>,
+    resetPassword: (ticket: string, password: string) =>
+      http.post<null>('/oauth/resetPassword', { body: { password }, token: ticket }) as Promise<PlainEnvelope>,
     changePassword: (oldPassword: string, newPassword: string) =>
       http.post<null>('/customers/password', { body: { oldPassword, newPassword } }) as Promise<PlainEnvelope>,
     me: () => http.get<Profile>('/customers/me'),

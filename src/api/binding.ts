@@ -18,7 +18,16 @@ import type { StaffTransfer } from '../contracts/transfers';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/binding.ts): they cannot drift.
-export type { BindCodeIssued, BindCodeView, BindingRow, BindStatus, NewTeacherBody, StaffTeacherRow, TeacherRequestSent, TeacherRequestView };
+export type {
+  BindCodeIssued,
+  BindCodeView,
+  BindingRow,
+  BindStatus,
+  NewTeacherBody,
+  StaffTeacherRow,
+  TeacherRequestSent,
+  TeacherRequestView,
+};
 
 /**
  * Binding (decision 028). The open-id ticket of the silent login travels in the `openId` cookie the
@@ -47,15 +56,18 @@ export function staffCalls(http: ApiClient) {
     /** no Idempotency-Key: the answer holds the initial password, which is never kept for a replay */
     registerMember: (body: StaffMemberBody) => http.post<StaffMemberRegistered>('/staff/members', { body }),
     bindCodes: () => http.get<BindCodeView[]>('/staff/bind-codes'),
-    issueBindCode: (teacherId: number, phone?: string) => http.post<BindCodeIssued>('/staff/bind-codes', { body: { teacherId, ...(phone ? { phone } : {}) } }),
+    issueBindCode: (teacherId: number, phone?: string) =>
+      http.post<BindCodeIssued>('/staff/bind-codes', { body: { teacherId, ...(phone ? { phone } : {}) } }),
     revokeBindCode: (id: number) => http.post<BindCodeView>('/staff/bind-codes/revoke', { body: { id } }),
     teacherRequests: () => http.get<TeacherRequestView[]>('/staff/teacher-requests'),
     confirmRequest: (id: number) => http.post<TeacherRequestView>('/staff/teacher-requests/confirm', { body: { id } }),
-    refuseRequest: (id: number, reason: string) => http.post<TeacherRequestView>('/staff/teacher-requests/refuse', { body: { id, reason } }),
+    refuseRequest: (id: number, reason: string) =>
+      http.post<TeacherRequestView>('/staff/teacher-requests/refuse', { body: { id, reason } }),
     bindings: () => http.get<BindingRow[]>('/staff/bindings'),
     unbind: (accountId: number) => http.post<{ unbound: number }>('/staff/bindings/unbind', { body: { accountId } }),
     /** front desk: check a member's booking in (the booking's number) */
-    checkIn: (bookingId: number, idempotencyKey: string) => http.post<CheckinAnswer>('/staff/classes/checkin', { body: { bookingId }, idempotencyKey }),
+    checkIn: (bookingId: number, idempotencyKey: string) =>
+      http.post<CheckinAnswer>('/staff/classes/checkin', { body: { bookingId }, idempotencyKey }),
     photos: () => http.get<PhotoToReview[]>('/staff/photos'),
     reviewPhoto: (id: number, body: PhotoReviewBody) => http.post<PhotoReviewed>(`/staff/photos/${id}/review`, { body }),
     /** a member by phone and their photo, to allow another upload (decision 042) */
@@ -63,13 +75,17 @@ export function staffCalls(http: ApiClient) {
     allowAnotherPhoto: (id: number) => http.post<PhotoReviewed>(`/staff/photos/${id}/allow-another`),
     /** card transfer applications pending or under review, oldest first (decision 026) */
     transfers: () => http.get<StaffTransfer[]>('/staff/transfers'),
-    transferStep: (step: 'take' | 'approve', id: number, idempotencyKey: string) => http.post<StaffTransfer>(`/staff/transfers/${step}`, { body: { id }, idempotencyKey }),
+    transferStep: (step: 'take' | 'approve', id: number, idempotencyKey: string) =>
+      http.post<StaffTransfer>(`/staff/transfers/${step}`, { body: { id }, idempotencyKey }),
     /** refunds failed at the provider or held (decision 021), newest first */
     refunds: () => http.get<StaffRefund[]>('/staff/refunds/attention'),
-    refundStep: (step: 'release' | 'settle', refundId: number, idempotencyKey: string) => http.post<StaffRefund>(`/staff/refunds/${step}`, { body: { refundId }, idempotencyKey }),
-    rejectTransfer: (id: number, reason: string, idempotencyKey: string) => http.post<StaffTransfer>('/staff/transfers/reject', { body: { id, reason }, idempotencyKey }),
+    refundStep: (step: 'release' | 'settle', refundId: number, idempotencyKey: string) =>
+      http.post<StaffRefund>(`/staff/refunds/${step}`, { body: { refundId }, idempotencyKey }),
+    rejectTransfer: (id: number, reason: string, idempotencyKey: string) =>
+      http.post<StaffTransfer>('/staff/transfers/reject', { body: { id, reason }, idempotencyKey }),
     /** an application's whole ID number, with the reason (recorded in the audit log, decision 055) */
-    revealIdNumber: (id: number, reason: string) => http.post<RevealedIdNumber>('/staff/transfers/reveal-id-number', { body: { id, reason } }),
+    revealIdNumber: (id: number, reason: string) =>
+      http.post<RevealedIdNumber>('/staff/transfers/reveal-id-number', { body: { id, reason } }),
     /** the newest audit entries, optionally of one staff member or one action (decision 055) */
     audit: (q: AuditQuery) => http.get<AuditEntry[]>('/staff/audit', { query: { staffId: q.staffId, action: q.action } }),
   };

@@ -19,7 +19,20 @@ import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
 // The request and answer types are the server's own schemas, inferred (src/contracts/booking.ts): they cannot drift.
-export type { BookAnswer, BookingWindow, CancelAnswer, CardForClass, CheckinAnswer, ClassDetail, ClassItem, MemberCard, MyBooking, PhotoView, ScheduleItem, ScheduleQuery };
+export type {
+  BookAnswer,
+  BookingWindow,
+  CancelAnswer,
+  CardForClass,
+  CheckinAnswer,
+  ClassDetail,
+  ClassItem,
+  MemberCard,
+  MyBooking,
+  PhotoView,
+  ScheduleItem,
+  ScheduleQuery,
+};
 export type BookRequest = BookBody;
 
 /** Spec §4 states of a class for the caller, and not-open: beyond their booking window (decision 014). */
@@ -39,7 +52,8 @@ export function bookingCalls(http: ApiClient) {
     cardsForClass: (classId: number) => http.get<CardForClass[]>('/customers/classes/cards', { query: { classId } }),
     /** one idempotency key per intent: a retry sends the same key and books once */
     book: (body: BookRequest, idempotencyKey: string) => http.post<BookAnswer>('/customers/classes/book', { body, idempotencyKey }),
-    cancel: (bookingId: number, idempotencyKey: string) => http.post<CancelAnswer>('/customers/classes/cancel', { body: { bookingId }, idempotencyKey }),
+    cancel: (bookingId: number, idempotencyKey: string) =>
+      http.post<CancelAnswer>('/customers/classes/cancel', { body: { bookingId }, idempotencyKey }),
     cancelQueue: (bookingId: number, idempotencyKey: string) =>
       http.post<CancelAnswer>('/customers/classes/queue/cancel', { body: { bookingId }, idempotencyKey }),
     mine: (q: MineRequest) => http.get<Paged<MyBooking>>('/customers/classes/mine', { query: q }),
@@ -47,7 +61,8 @@ export function bookingCalls(http: ApiClient) {
     /** my front photo for face check-in: none, under review, rejected (reason), passed */
     photo: () => http.get<PhotoView>('/customers/photo'),
     /** check in to a class I booked with the code its QR carried; one key per tap */
-    checkIn: (body: CheckinBody, idempotencyKey: string) => http.post<CheckinAnswer>('/customers/classes/checkin', { body, idempotencyKey }),
+    checkIn: (body: CheckinBody, idempotencyKey: string) =>
+      http.post<CheckinAnswer>('/customers/classes/checkin', { body, idempotencyKey }),
     /** base64 JPEG/PNG/WebP, at most PHOTO_MAX_BYTES decoded */
     uploadPhoto: (image: PhotoUploadBody['image']) => http.post<PhotoView>('/customers/photo', { body: { image } }),
   };

@@ -22,7 +22,21 @@ import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/catalog.ts): they cannot drift.
-export type { Activity, ActivityDetail, Banner, Club, ClubDetail, ClubDistance, DictItem, Goods, Notice, SearchResult, SurveyState, Teacher, TeacherDetail };
+export type {
+  Activity,
+  ActivityDetail,
+  Banner,
+  Club,
+  ClubDetail,
+  ClubDistance,
+  DictItem,
+  Goods,
+  Notice,
+  SearchResult,
+  SurveyState,
+  Teacher,
+  TeacherDetail,
+};
 export type Survey = SurveyOut;
 
 /**
@@ -47,7 +61,8 @@ export function catalogCalls(http: ApiClient) {
     activities: (page: PageQuery) => http.get<Paged<Activity>>('/activity/goods', { query: page }),
     /** one activity with its places and (with a token) whether I have one or may sign up (decision 033) */
     activity: (id: number) => http.get<ActivityDetail>('/activity/detail', { query: { id } }),
-    signUp: (id: number, idempotencyKey: string) => http.post<ActivityDetail>('/customers/activities/signup', { body: { id }, idempotencyKey }),
+    signUp: (id: number, idempotencyKey: string) =>
+      http.post<ActivityDetail>('/customers/activities/signup', { body: { id }, idempotencyKey }),
     search: (keywords: SearchQuery['keywords']) => http.get<SearchResult>('/index/home/search', { query: { keywords } }),
     dict: (type: DictQuery['type']) => http.get<DictItem[]>('/index/home/dict/select', { query: { type } }),
     /** members only: the survey to show now, or null */

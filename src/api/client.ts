@@ -71,7 +71,9 @@ export function createApiClient(opts: ApiClientOptions) {
     if (!answer) return first;
     // a GET carries the answer in its query (GET /oauth/valid-code), a body in its `captcha` (POST /oauth/login)
     const again: RequestOptions =
-      method === 'GET' ? { ...o, query: { ...o.query, ticket: answer.ticket, randstr: answer.randstr } } : { ...o, body: { ...(o.body as Record<string, unknown>), captcha: answer } };
+      method === 'GET'
+        ? { ...o, query: { ...o.query, ticket: answer.ticket, randstr: answer.randstr } }
+        : { ...o, body: { ...(o.body as Record<string, unknown>), captcha: answer } };
     return requestKept<T>(method, path, again);
   }
 
@@ -104,7 +106,8 @@ export function createApiClient(opts: ApiClientOptions) {
         },
       });
     } catch (err) {
-      if (err instanceof FetchError || err instanceof TypeError || (err instanceof Error && err.name === 'AbortError')) throw new NetworkError(err);
+      if (err instanceof FetchError || err instanceof TypeError || (err instanceof Error && err.name === 'AbortError'))
+        throw new NetworkError(err);
       throw err;
     }
     if (!body || typeof body !== 'object' || !('code' in body)) throw new NetworkError(body);

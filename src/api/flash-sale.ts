@@ -7,6 +7,7 @@ export type { FlashSaleActivity };
 /** The flash sale (decision 009). Without an id: the live or next sale. */
 export function flashSaleCalls(http: ApiClient) {
   return {
-    activity: (id?: FlashSaleQuery['id']) => http.get<FlashSaleActivity>('/product/goods/activity', { query: id === undefined ? {} : { id } }),
+    activity: (id?: FlashSaleQuery['id']) =>
+      http.get<FlashSaleActivity>('/product/goods/activity', { query: id === undefined ? {} : { id } }),
   };
 }

@@ -1,4 +1,13 @@
-import type { FriendInvitation, FriendInvitationView, FriendPayAnswer, FriendPayBody, InviteAnswer, InviteBody, OrderDetail, WithdrawBody } from '../contracts/orders';
+import type {
+  FriendInvitation,
+  FriendInvitationView,
+  FriendPayAnswer,
+  FriendPayBody,
+  InviteAnswer,
+  InviteBody,
+  OrderDetail,
+  WithdrawBody,
+} from '../contracts/orders';
 import type { ApiClient } from './client';
 
 // The request and answer types are the server's own schemas, inferred (src/contracts/orders.ts): they cannot drift.

@@ -10,9 +10,11 @@ export function invoiceCalls(http: ApiClient) {
   return {
     orders: () => http.get<InvoiceableOrder[]>('/customers/invoices/orders'),
     mine: () => http.get<MyInvoice[]>('/customers/invoices'),
-    request: (body: InvoiceFields & { orderIds: number[] }, idempotencyKey: string) => http.post<MyInvoice>('/customers/invoices', { body, idempotencyKey }),
+    request: (body: InvoiceFields & { orderIds: number[] }, idempotencyKey: string) =>
+      http.post<MyInvoice>('/customers/invoices', { body, idempotencyKey }),
     staffQueue: () => http.get<StaffInvoice[]>('/staff/invoices'),
     staffIssue: (id: number, idempotencyKey: string) => http.post<StaffInvoice>('/staff/invoices/issue', { body: { id }, idempotencyKey }),
-    staffRefuse: (id: number, reason: string, idempotencyKey: string) => http.post<StaffInvoice>('/staff/invoices/refuse', { body: { id, reason }, idempotencyKey }),
+    staffRefuse: (id: number, reason: string, idempotencyKey: string) =>
+      http.post<StaffInvoice>('/staff/invoices/refuse', { body: { id, reason }, idempotencyKey }),
   };
 }

@@ -1,4 +1,15 @@
-import type { Balance, CreateBody, Order, OrderDetail, OrderPart, PayAnswer, PayMethods, Quote, QuoteCoupon, SplitBody } from '../contracts/orders';
+import type {
+  Balance,
+  CreateBody,
+  Order,
+  OrderDetail,
+  OrderPart,
+  PayAnswer,
+  PayMethods,
+  Quote,
+  QuoteCoupon,
+  SplitBody,
+} from '../contracts/orders';
 import type { PageQuery } from '../contracts/common';
 import type { Paged } from '../domain/envelope';
 import type { PayMethod } from '../domain/orders';
@@ -31,7 +42,10 @@ export function orderCalls(http: ApiClient) {
     cancel: (orderNo: string, idempotencyKey: string) => http.post<Order>('/orders/cancel', { body: { orderNo }, idempotencyKey }),
     /** `partSeq`: the part of a split order to pay */
     pay: (orderNo: string, method: PayMethod, idempotencyKey: string, partSeq?: number) =>
-      http.post<PayAnswer>('/orders/pay', { body: partSeq === undefined ? { orderNo, method } : { orderNo, method, partSeq }, idempotencyKey }),
+      http.post<PayAnswer>('/orders/pay', {
+        body: partSeq === undefined ? { orderNo, method } : { orderNo, method, partSeq },
+        idempotencyKey,
+      }),
     split: (body: SplitBody, idempotencyKey: string) => http.post<OrderDetail>('/orders/split', { body, idempotencyKey }),
     unsplit: (orderNo: string, idempotencyKey: string) => http.post<OrderDetail>('/orders/unsplit', { body: { orderNo }, idempotencyKey }),
     payMethods: () => http.get<PayMethods>('/pay/methods'),

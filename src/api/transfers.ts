@@ -11,7 +11,8 @@ export function transferCalls(http: ApiClient) {
     memberByPhone: (phone: string) => http.get<MemberByPhone>('/customers/members/phone', { query: { phone } }),
     /** one image of the application (base64); its id goes in the application */
     uploadImage: (image: string) => http.post<{ imageId: number }>('/customers/transfers/image', { body: { image } }),
-    apply: (body: TransferApplyBody, idempotencyKey: string) => http.post<MyTransfer>('/customers/transfers/apply', { body, idempotencyKey }),
+    apply: (body: TransferApplyBody, idempotencyKey: string) =>
+      http.post<MyTransfer>('/customers/transfers/apply', { body, idempotencyKey }),
     cancel: (id: number, idempotencyKey: string) => http.post<MyTransfer>('/customers/transfers/cancel', { body: { id }, idempotencyKey }),
     /** my latest application on one of my cards (null when none) */
     mine: (cardId: number) => http.get<MyTransfer | null>('/customers/transfers/mine', { query: { cardId } }),

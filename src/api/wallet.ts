@@ -17,7 +17,8 @@ export function walletCalls(http: ApiClient) {
   return {
     coupons: (q: CouponsQuery) => http.get<Paged<MemberCoupon>>('/customers/coupons', { query: { ...q } }),
     coupon: (id: number) => http.get<CouponDetail>('/customers/coupons/detail', { query: { id } }),
-    giftCoupon: (body: CouponGiftBody, idempotencyKey: string) => http.post<CouponGift>('/customers/coupons/gift', { body, idempotencyKey }),
+    giftCoupon: (body: CouponGiftBody, idempotencyKey: string) =>
+      http.post<CouponGift>('/customers/coupons/gift', { body, idempotencyKey }),
     balanceHistory: (q: PageQuery) => http.get<Paged<BalanceLedgerRow>>('/customers/balance/history', { query: q }),
   };
 }

@@ -25,7 +25,12 @@ export function actorTimers(): { clock?: ActorTimers } {
  * the browser's, looked up at each call (so fake timers in a unit test apply).
  */
 export function appTimers(): ActorTimers {
-  return timers ?? { setTimeout: (fn: (...args: unknown[]) => void, ms: number) => setTimeout(fn, ms), clearTimeout: (id: unknown) => clearTimeout(id as ReturnType<typeof setTimeout>) };
+  return (
+    timers ?? {
+      setTimeout: (fn: (...args: unknown[]) => void, ms: number) => setTimeout(fn, ms),
+      clearTimeout: (id: unknown) => clearTimeout(id as ReturnType<typeof setTimeout>),
+    }
+  );
 }
 
 /** The browser entry sets the app's one clock (the server's time, see serverAlignedClock). */

@@ -39,7 +39,12 @@ export function startBrowserApi(opts: { baseURL: string; fetch?: typeof globalTh
     const fx = reactExpiryEffects();
     const r = routerRef.current;
     if (!fx || !r) return undefined;
-    return { ...fx, here: opts.here, navigate: (to: string) => void r.navigate(to), loggedIn: () => Boolean(cookies.get('token', { doNotParse: true })) };
+    return {
+      ...fx,
+      here: opts.here,
+      navigate: (to: string) => void r.navigate(to),
+      loggedIn: () => Boolean(cookies.get('token', { doNotParse: true })),
+    };
   }, loginPath);
   const api = createApi({
     baseURL: opts.baseURL,
@@ -51,7 +56,8 @@ export function startBrowserApi(opts: { baseURL: string; fetch?: typeof globalTh
     onCaptcha: solveSecurityCheck,
     onPasswordChangeRequired: () => {
       const here = opts.here();
-      if (!here.startsWith(NEW_PASSWORD_PAGE) && !here.startsWith('/login')) void routerRef.current?.navigate(newPasswordFirstPath(here), { replace: true });
+      if (!here.startsWith(NEW_PASSWORD_PAGE) && !here.startsWith('/login'))
+        void routerRef.current?.navigate(newPasswordFirstPath(here), { replace: true });
     },
   });
   setBrowserApi(api);

@@ -8,7 +8,14 @@ const IsoTime = z.string().openapi({ example: '2026-12-02T02:00:00.000Z' });
 
 /** POST /customers/me/closing: the member asks; a note is optional. */
 export const ClosingRequestBody = z
-  .object({ note: z.string().max(CLOSING_NOTE_MAX).nullable().optional().openapi({ description: 'anything the member wants staff to know (optional)' }) })
+  .object({
+    note: z
+      .string()
+      .max(CLOSING_NOTE_MAX)
+      .nullable()
+      .optional()
+      .openapi({ description: 'anything the member wants staff to know (optional)' }),
+  })
   .openapi('AccountClosingRequest');
 
 /** POST /staff/account-closings/confirm. */
@@ -31,5 +38,9 @@ export const MyAccountClosing = z
 export type MyAccountClosing = z.infer<typeof MyAccountClosing>;
 
 /** A request in the staff queue. */
-export const StaffAccountClosing = MyAccountClosing.extend({ accountId: z.number().int(), memberPhone: z.string(), memberName: z.string().nullable() }).openapi('StaffAccountClosing');
+export const StaffAccountClosing = MyAccountClosing.extend({
+  accountId: z.number().int(),
+  memberPhone: z.string(),
+  memberName: z.string().nullable(),
+}).openapi('StaffAccountClosing');
 export type StaffAccountClosing = z.infer<typeof StaffAccountClosing>;

@@ -9,7 +9,10 @@ const INT_MAX = 2_147_483_647;
 /** GET /staff/audit?staffId=&action=: the newest entries, optionally one staff member's or one action's. */
 export const AuditQuery = z.object({
   staffId: IdParam.optional().openapi({ param: { name: 'staffId', in: 'query' }, example: 3 }),
-  action: z.enum(AUDIT_ACTION_VALUES).optional().openapi({ param: { name: 'action', in: 'query' }, example: 'transfer.id-number.reveal' }),
+  action: z
+    .enum(AUDIT_ACTION_VALUES)
+    .optional()
+    .openapi({ param: { name: 'action', in: 'query' }, example: 'transfer.id-number.reveal' }),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
@@ -34,7 +37,12 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const RevealIdNumberBody = z
   .object({
     id: z.number().int().min(1).max(INT_MAX),
-    reason: z.string().trim().min(1).max(200).openapi({ description: 'why staff need the whole number (kept in the audit log)', example: '核对身份证照片' }),
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .openapi({ description: 'why staff need the whole number (kept in the audit log)', example: '核对身份证照片' }),
   })
   .openapi('RevealIdNumber');
 export type RevealIdNumberBody = z.infer<typeof RevealIdNumberBody>;

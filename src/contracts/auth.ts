@@ -14,7 +14,10 @@ export type CaptchaAnswer = z.infer<typeof CaptchaAnswer>;
 
 /** What a refusal asking for (10020) or refusing (10021) the security check carries: the widget's app id. */
 export const CaptchaNeeded = z
-  .object({ captchaAppId: z.number().int(), widget: z.enum(['tencent', 'stand-in']).openapi({ description: "Tencent Captcha's widget, or the stand-in's in demo mode" }) })
+  .object({
+    captchaAppId: z.number().int(),
+    widget: z.enum(['tencent', 'stand-in']).openapi({ description: "Tencent Captcha's widget, or the stand-in's in demo mode" }),
+  })
   .openapi('CaptchaNeeded');
 export type CaptchaNeeded = z.infer<typeof CaptchaNeeded>;
 
@@ -52,23 +55,37 @@ export const LoginData = Profile.extend({
   weixinPicture: z.string().nullable(),
   nicName: z.string().nullable(),
   wxBound: z.boolean().openapi({ description: 'an open id is bound to this account' }),
-  mustChangePassword: z
-    .boolean()
-    .openapi({ description: 'logged in with an initial password from the front desk: this session may only set a new password (POST /customers/password) and log out; everything else answers 10016' }),
+  mustChangePassword: z.boolean().openapi({
+    description:
+      'logged in with an initial password from the front desk: this session may only set a new password (POST /customers/password) and log out; everything else answers 10016',
+  }),
 }).openapi('LoginData');
 export type LoginData = z.infer<typeof LoginData>;
 
 export const CodeQuery = z.object({
   phone: z.string().max(64).optional(),
-  ticket: z.string().min(1).max(2048).optional().openapi({ param: { name: 'ticket', in: 'query' }, description: 'the security check, once 10020 asked for it' }),
-  randstr: z.string().min(1).max(128).optional().openapi({ param: { name: 'randstr', in: 'query' } }),
+  ticket: z
+    .string()
+    .min(1)
+    .max(2048)
+    .optional()
+    .openapi({ param: { name: 'ticket', in: 'query' }, description: 'the security check, once 10020 asked for it' }),
+  randstr: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .openapi({ param: { name: 'randstr', in: 'query' } }),
 });
 
 /** A code texted: valid `expiresIn` seconds; the next one can be asked after `resendAfter` seconds. */
 export const CodeSent = z
   .object({
     expiresIn: z.number().int(),
-    resendAfter: z.number().int().openapi({ description: 'seconds before this phone can be texted another code (the app counts them down)' }),
+    resendAfter: z
+      .number()
+      .int()
+      .openapi({ description: 'seconds before this phone can be texted another code (the app counts them down)' }),
   })
   .openapi('CodeSent');
 export type CodeSent = z.infer<typeof CodeSent>;

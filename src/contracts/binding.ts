@@ -72,7 +72,12 @@ export const BindStatus = z
   .object({
     openIdPresent: z.boolean().openapi({ description: 'a live open-id ticket (from the silent login) is here' }),
     binding: z
-      .object({ role: z.enum(['teacher', 'staff']), name: z.string().nullable(), teacherId: z.number().int().nullable(), since: z.string() })
+      .object({
+        role: z.enum(['teacher', 'staff']),
+        name: z.string().nullable(),
+        teacherId: z.number().int().nullable(),
+        since: z.string(),
+      })
       .nullable()
       .openapi({ description: "the logged-in teacher's or staff member's binding" }),
     request: TeacherRequestView.nullable(),
@@ -116,13 +121,25 @@ export const RefuseRequestBody = z.object({ id: IdField, reason: z.string().trim
 
 /** A teacher as the bind-code form lists them: whether they have a login and whether it is bound. */
 export const StaffTeacherRow = z
-  .object({ id: z.number().int(), name: z.string(), accountId: z.number().int().nullable(), phone: z.string().nullable(), bound: z.boolean() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    accountId: z.number().int().nullable(),
+    phone: z.string().nullable(),
+    bound: z.boolean(),
+  })
   .openapi('StaffTeacherRow');
 export type StaffTeacherRow = z.infer<typeof StaffTeacherRow>;
 
 /** A bound teacher or staff account, for staff to unbind. */
 export const BindingRow = z
-  .object({ accountId: z.number().int(), role: z.enum(['teacher', 'staff']), name: z.string().nullable(), phone: z.string(), since: z.string() })
+  .object({
+    accountId: z.number().int(),
+    role: z.enum(['teacher', 'staff']),
+    name: z.string().nullable(),
+    phone: z.string(),
+    since: z.string(),
+  })
   .openapi('BindingRow');
 export type BindingRow = z.infer<typeof BindingRow>;
 

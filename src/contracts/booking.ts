@@ -15,19 +15,36 @@ const q = (name: string, extra: Record<string, unknown> = {}) => ({ param: { nam
 
 /** Spec §3 course filter names (catgory is the spec's spelling). */
 export const ScheduleQuery = z.object({
-  date: CalendarDay.optional()
-    .openapi(q('date', { example: '2026-11-21', description: 'Shanghai calendar day; today by default' })),
+  date: CalendarDay.optional().openapi(q('date', { example: '2026-11-21', description: 'Shanghai calendar day; today by default' })),
   clubId: IdParam.optional().openapi(q('clubId', { description: 'studio' })),
-  courseTimelong: z.coerce.number().int().min(1).max(600).optional().openapi(q('courseTimelong', { description: 'duration in minutes', example: 60 })),
-  level: z.enum(values(DIFFICULTIES)).optional().openapi(q('level', { description: 'difficulty' })),
-  courseAt: z.enum(values(TIMES_OF_DAY)).optional().openapi(q('courseAt', { description: 'time of day' })),
+  courseTimelong: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(600)
+    .optional()
+    .openapi(q('courseTimelong', { description: 'duration in minutes', example: 60 })),
+  level: z
+    .enum(values(DIFFICULTIES))
+    .optional()
+    .openapi(q('level', { description: 'difficulty' })),
+  courseAt: z
+    .enum(values(TIMES_OF_DAY))
+    .optional()
+    .openapi(q('courseAt', { description: 'time of day' })),
   catgory: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/)
     .optional()
     .openapi(q('catgory', { description: 'style key', example: 'hatha' })),
-  ability: z.enum(values(EFFECTS)).optional().openapi(q('ability', { description: 'effect' })),
-  type: z.enum(values(CLASS_TYPES)).optional().openapi(q('type', { description: 'class type' })),
+  ability: z
+    .enum(values(EFFECTS))
+    .optional()
+    .openapi(q('ability', { description: 'effect' })),
+  type: z
+    .enum(values(CLASS_TYPES))
+    .optional()
+    .openapi(q('type', { description: 'class type' })),
   keywords: z.string().trim().min(1).max(40).optional().openapi(q('keywords')),
 });
 export type ScheduleQuery = z.infer<typeof ScheduleQuery>;
@@ -63,7 +80,10 @@ export const ScheduleItem = ClassItem.extend({
     description:
       "spec §4 for the caller: can book, queued (class full: join the queue), fully booked, expired, booked, queued, checked in, not checked in; and not-open: beyond the caller's booking window (decision 014)",
   }),
-  opensOn: z.string().nullable().openapi({ description: 'not-open: the first Shanghai date (YYYY-MM-DD) this member may book it', example: '2026-11-21' }),
+  opensOn: z
+    .string()
+    .nullable()
+    .openapi({ description: 'not-open: the first Shanghai date (YYYY-MM-DD) this member may book it', example: '2026-11-21' }),
   bookingId: z.number().int().nullable(),
   queuePosition: z.number().int().nullable(),
   promoted: z.boolean(),
@@ -72,7 +92,10 @@ export const ScheduleItem = ClassItem.extend({
   clashesWith: z
     .object({ bookingId: z.number().int(), classId: z.number().int(), title: z.string(), startsAt: IsoTime, endsAt: IsoTime })
     .nullable()
-    .openapi({ description: 'bookable, queueable or not open yet, and it overlaps a class I booked: that booking (booking it would be refused, 20030)' }),
+    .openapi({
+      description:
+        'bookable, queueable or not open yet, and it overlaps a class I booked: that booking (booking it would be refused, 20030)',
+    }),
 }).openapi('ScheduleItem');
 export type ScheduleItem = z.infer<typeof ScheduleItem>;
 
@@ -106,7 +129,10 @@ export const MemberCard = z
     offPeakSlots: z.array(z.string()),
     bookingWindowDays: z.number().int().nullable(),
     experience: z.boolean(),
-    familySub: z.boolean().openapi({ description: 'the caller holds this card as a family sub card: it books with the main card\'s uses, only its owner manages it (decision 040)' }),
+    familySub: z.boolean().openapi({
+      description:
+        "the caller holds this card as a family sub card: it books with the main card's uses, only its owner manages it (decision 040)",
+    }),
   })
   .openapi('MemberCard');
 export type MemberCard = z.infer<typeof MemberCard>;
@@ -172,12 +198,18 @@ export type MyBooking = z.infer<typeof MyBooking>;
 export const MINE_PAGE_SIZE = 10;
 
 export const MineQuery = z.object({
-  scope: z.enum(['upcoming', 'past']).default('upcoming').openapi({ param: { name: 'scope', in: 'query' } }),
+  scope: z
+    .enum(['upcoming', 'past'])
+    .default('upcoming')
+    .openapi({ param: { name: 'scope', in: 'query' } }),
   month: z
     .string()
     .regex(/^20\d\d-(0[1-9]|1[0-2])$/)
     .optional()
-    .openapi({ param: { name: 'month', in: 'query', description: 'only classes starting in this Shanghai month (the calendar)' }, example: '2026-11' }),
+    .openapi({
+      param: { name: 'month', in: 'query', description: 'only classes starting in this Shanghai month (the calendar)' },
+      example: '2026-11',
+    }),
   ...pagingQuery(MINE_PAGE_SIZE),
 });
 export type MineQuery = z.infer<typeof MineQuery>;

@@ -15,8 +15,14 @@ export const CardRefundQuote = z
   .object({
     cardId: z.number().int(),
     paidCents: z.number().int().openapi({ description: 'what the order took from its payers, less anything already given back' }),
-    leftPerMille: z.number().int().openapi({ description: 'the part of the card left, thousandths (uses left of uses bought, or whole days left of validity days; 1000 for a card never used)' }),
-    feePercent: z.number().int().openapi({ description: "the card type's handling fee on a started card, percent (0 for a card never used)" }),
+    leftPerMille: z.number().int().openapi({
+      description:
+        'the part of the card left, thousandths (uses left of uses bought, or whole days left of validity days; 1000 for a card never used)',
+    }),
+    feePercent: z
+      .number()
+      .int()
+      .openapi({ description: "the card type's handling fee on a started card, percent (0 for a card never used)" }),
     amountCents: z.number().int().openapi({ description: 'what goes back: paid × left × (100 − fee) %, cents rounded down' }),
   })
   .openapi('CardRefundQuote');
@@ -33,7 +39,10 @@ export type CardRefundBody = z.input<typeof CardRefundBody>;
 
 /** GET /staff/card-refunds: the pending requests, or (`decided=1`) the latest decided by staff. */
 export const StaffCardRefundsQuery = z.object({
-  decided: z.enum(['1']).optional().openapi({ param: { name: 'decided', in: 'query' }, description: '1: the latest 20 approved or rejected, newest decision first' }),
+  decided: z
+    .enum(['1'])
+    .optional()
+    .openapi({ param: { name: 'decided', in: 'query' }, description: '1: the latest 20 approved or rejected, newest decision first' }),
 });
 
 /** POST /customers/cards/refund/cancel and the staff decisions: which request. */
@@ -51,7 +60,10 @@ export const MyCardRefund = z
     reason: z.string().nullable().openapi({ description: 'why staff rejected it' }),
     orderNo: z.string(),
     orderState: z.enum(ORDER_STATES).openapi({ description: 'refunding, refunded (refund done) or refund_failed once approved' }),
-    failure: z.string().nullable().openapi({ description: "why the money did not go back (the provider's words) while the order is refund failed; null otherwise" }),
+    failure: z
+      .string()
+      .nullable()
+      .openapi({ description: "why the money did not go back (the provider's words) while the order is refund failed; null otherwise" }),
     createdAt: IsoTime,
     decidedAt: IsoTime.nullable(),
     canCancel: z.boolean(),

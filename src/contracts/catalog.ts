@@ -77,7 +77,10 @@ export const ActivityDetail = Activity.extend({
   placesLeft: z.number().int().nullable().openapi({ description: 'places not yet taken; null: no sign-up' }),
   signedUp: z.boolean().openapi({ description: 'I have a place (with a token)' }),
   signup: z
-    .object({ allowed: z.boolean(), code: z.number().int().nullable().openapi({ description: 'why not: 70150-70153, or 70001 for a visitor' }) })
+    .object({
+      allowed: z.boolean(),
+      code: z.number().int().nullable().openapi({ description: 'why not: 70150-70153, or 70001 for a visitor' }),
+    })
     .nullable()
     .openapi({ description: 'whether I may sign up now; null: no sign-up' }),
 }).openapi('ActivityDetail');
@@ -156,7 +159,10 @@ export type DictItem = z.infer<typeof DictItem>;
 
 export const SearchResult = z
   .object({
-    classes: z.array(ScheduleItem).openapi({ description: "classes of the next week not yet started whose title, style, type or teacher matches, the title's matches first, then by start; with the caller's state" }),
+    classes: z.array(ScheduleItem).openapi({
+      description:
+        "classes of the next week not yet started whose title, style, type or teacher matches, the title's matches first, then by start; with the caller's state",
+    }),
     clubs: z.array(Club),
     teachers: z.array(Teacher),
     goods: z.array(Goods),
@@ -179,7 +185,10 @@ export const SurveyAnswerIn = z
   .object({
     surveyId: IdField,
     optionId: IdField.optional().openapi({ description: 'the chosen answer' }),
-    skip: z.literal(true).optional().openapi({ description: `hide the survey for ${SURVEY_SKIP_DAYS} days` }),
+    skip: z
+      .literal(true)
+      .optional()
+      .openapi({ description: `hide the survey for ${SURVEY_SKIP_DAYS} days` }),
   })
   .refine((b) => (b.optionId === undefined) !== (b.skip === undefined), { path: ['optionId'], message: 'give optionId or skip, not both' })
   .openapi('SurveyAnswer');
@@ -189,4 +198,3 @@ export const SurveyState = z
   .object({ surveyId: z.number().int(), answered: z.boolean(), skipUntil: z.string().nullable() })
   .openapi('SurveyState');
 export type SurveyState = z.infer<typeof SurveyState>;
-

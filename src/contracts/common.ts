@@ -36,7 +36,13 @@ export const CalendarDay = z
 /** pagenum counts from 0 (DESIGN.md §4). */
 export function pagingQuery(defaultSize: number) {
   return {
-    pagenum: z.coerce.number().int().min(0).max(PAGE_NUM_MAX).default(0).openapi({ param: { name: 'pagenum', in: 'query' }, example: 0 }),
+    pagenum: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(PAGE_NUM_MAX)
+      .default(0)
+      .openapi({ param: { name: 'pagenum', in: 'query' }, example: 0 }),
     pagesize: z.coerce
       .number()
       .int()

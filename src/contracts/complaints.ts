@@ -17,7 +17,11 @@ export const ComplaintBody = z
   .object({
     content: z.string().max(COMPLAINT_MAX_CHARS).openapi({ description: 'what happened; 70140 when empty once trimmed' }),
     clubId: IdField.nullable().optional().openapi({ description: 'the club it is about; none: the chain' }),
-    imageIds: z.array(IdField).max(20).default([]).openapi({ description: `photos uploaded by me and not yet filed, at most ${COMPLAINT_MAX_PHOTOS} (70142, 70143)` }),
+    imageIds: z
+      .array(IdField)
+      .max(20)
+      .default([])
+      .openapi({ description: `photos uploaded by me and not yet filed, at most ${COMPLAINT_MAX_PHOTOS} (70142, 70143)` }),
   })
   .openapi('ComplaintFile');
 export type ComplaintBody = z.input<typeof ComplaintBody>;

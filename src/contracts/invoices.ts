@@ -1,5 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { INVOICE_ADDRESS_MAX, INVOICE_BANK_NAME_MAX, INVOICE_MAX_ORDERS, INVOICE_REASON_MAX, INVOICE_STATE_VALUES, INVOICE_TITLE_MAX } from '../domain/invoice';
+import {
+  INVOICE_ADDRESS_MAX,
+  INVOICE_BANK_NAME_MAX,
+  INVOICE_MAX_ORDERS,
+  INVOICE_REASON_MAX,
+  INVOICE_STATE_VALUES,
+  INVOICE_TITLE_MAX,
+} from '../domain/invoice';
 import { IdField, IdParam } from './common';
 
 /** Invoices (spec §3 invoice: title, tax number, address, phone, bank name, account; §5; issue 15, decision 044). */
@@ -11,9 +18,15 @@ const Optional = (max: number) => z.string().max(max).nullable().optional();
 /** POST /customers/invoices: one invoice over one or more of my paid orders not yet invoiced. */
 export const InvoiceRequestBody = z
   .object({
-    orderIds: z.array(IdField).min(1).max(INVOICE_MAX_ORDERS).openapi({ description: 'my paid orders not yet invoiced (70186 not paid or refunded, 70187 invoiced or asked for already; another member\'s 404)' }),
+    orderIds: z.array(IdField).min(1).max(INVOICE_MAX_ORDERS).openapi({
+      description:
+        "my paid orders not yet invoiced (70186 not paid or refunded, 70187 invoiced or asked for already; another member's 404)",
+    }),
     title: z.string().max(INVOICE_TITLE_MAX).openapi({ description: 'the company name; 70180 when empty once trimmed' }),
-    taxNumber: z.string().max(40).openapi({ description: 'the 18-character unified social credit code (70181 shape, 70182 check character)', example: '91350100M000100Y43' }),
+    taxNumber: z.string().max(40).openapi({
+      description: 'the 18-character unified social credit code (70181 shape, 70182 check character)',
+      example: '91350100M000100Y43',
+    }),
     address: z.string().max(INVOICE_ADDRESS_MAX).openapi({ description: '70183 when empty once trimmed' }),
     phone: Optional(30).openapi({ description: 'a mobile or a landline with its area code (70184)' }),
     bankName: Optional(INVOICE_BANK_NAME_MAX),

@@ -135,15 +135,24 @@ export const CardHistoryItem = z
       to: z.string(),
       clubName: z.string().openapi({ description: "the new adviser's club" }),
     }),
-    z.object({ kind: z.literal('familyAdded'), at: IsoTime, name: z.string().openapi({ description: 'the sub-card holder, masked (decision 040)' }) }),
+    z.object({
+      kind: z.literal('familyAdded'),
+      at: IsoTime,
+      name: z.string().openapi({ description: 'the sub-card holder, masked (decision 040)' }),
+    }),
     z.object({ kind: z.literal('familyRemoved'), at: IsoTime, name: z.string().openapi({ description: 'the sub-card holder, masked' }) }),
-    z.object({ kind: z.literal('gifted'), at: IsoTime }).openapi({ description: 'the card arrived as a gift (decision 040); the giver is not named' }),
+    z
+      .object({ kind: z.literal('gifted'), at: IsoTime })
+      .openapi({ description: 'the card arrived as a gift (decision 040); the giver is not named' }),
   ])
   .openapi('CardHistoryItem');
 export type CardHistoryItem = z.infer<typeof CardHistoryItem>;
 
 /** A Shanghai calendar date. */
-const ShanghaiDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').openapi({ example: '2026-12-01' });
+const ShanghaiDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+  .openapi({ example: '2026-12-01' });
 
 /** A club's membership adviser (decision 034). */
 export const CardAdviser = z
@@ -163,7 +172,7 @@ export const CardAdviserBody = z
   .object({
     id: IdField,
     clubId: IdField.nullable().optional().openapi({ description: 'the club chosen first (required: 30045)' }),
-    adviserId: IdField.nullable().optional().openapi({ description: 'one of that club\'s advisers (required: 30046)' }),
+    adviserId: IdField.nullable().optional().openapi({ description: "one of that club's advisers (required: 30046)" }),
   })
   .openapi('CardAdviserRequest');
 export type CardAdviserBody = z.infer<typeof CardAdviserBody>;
@@ -184,10 +193,16 @@ export const CardDetail = MemberCard.extend({
   goodsId: z.number().int().nullable(),
   clubName: z.string().nullable(),
   usesUsed: z.number().int().nullable(),
-  operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund', 'changeAdviser'])).openapi({ description: 'what the card chart allows now, its card type permits, and this server has an endpoint for (services/cards/operations.ts)' }),
+  operations: z.array(z.enum(['activate', 'freeze', 'unfreeze', 'transfer', 'extend', 'refund', 'changeAdviser'])).openapi({
+    description:
+      'what the card chart allows now, its card type permits, and this server has an endpoint for (services/cards/operations.ts)',
+  }),
   frozenFrom: ShanghaiDate.nullable().openapi({ description: 'first day of the freeze planned or running (Shanghai date)' }),
   frozenUntil: ShanghaiDate.nullable().openapi({ description: 'last day of that freeze' }),
-  offers: z.array(OperationOffer).openapi({ description: 'freeze, unfreeze (when frozen or planned), extend, transfer, refund and change of adviser: offered now, or the code and message refusing it' }),
+  offers: z.array(OperationOffer).openapi({
+    description:
+      'freeze, unfreeze (when frozen or planned), extend, transfer, refund and change of adviser: offered now, or the code and message refusing it',
+  }),
   adviser: CardAdviser.nullable().openapi({ description: "the card's membership adviser; null until one is chosen" }),
   freezeMaxDays: z.number().int().openapi({ description: 'the longest freeze, both days counted' }),
   extension: z
@@ -201,8 +216,15 @@ export type CardDetail = z.infer<typeof CardDetail>;
 export const CardFamily = z
   .object({
     cardId: z.number().int(),
-    slots: z.number().int().openapi({ description: "how many sub-card holders the card type shares with (card_type_rules.family_slots)" }),
-    members: z.array(z.object({ id: z.number().int().openapi({ description: 'the sub card (for removing it)' }), name: z.string(), phone: z.string(), since: IsoTime })),
+    slots: z.number().int().openapi({ description: 'how many sub-card holders the card type shares with (card_type_rules.family_slots)' }),
+    members: z.array(
+      z.object({
+        id: z.number().int().openapi({ description: 'the sub card (for removing it)' }),
+        name: z.string(),
+        phone: z.string(),
+        since: IsoTime,
+      }),
+    ),
     canAdd: z.boolean().openapi({ description: 'a place is free and the card may be shared now' }),
   })
   .openapi('CardFamily');
@@ -232,10 +254,13 @@ export type CardHistoryQuery = z.infer<typeof CardHistoryQuery>;
 export const CardIdBody = z.object({ id: IdField }).openapi('CardIdBody');
 export type CardIdBody = z.infer<typeof CardIdBody>;
 
-
 /** POST /customers/cards/freeze: freeze one of my cards from one Shanghai day to another, both frozen (spec §5). */
 export const CardFreezeBody = z
-  .object({ id: IdField, from: CalendarDay.openapi({ description: 'first frozen day: today or later' }), until: CalendarDay.openapi({ description: 'last frozen day: not before from' }) })
+  .object({
+    id: IdField,
+    from: CalendarDay.openapi({ description: 'first frozen day: today or later' }),
+    until: CalendarDay.openapi({ description: 'last frozen day: not before from' }),
+  })
   .openapi('CardFreezeRequest');
 export type CardFreezeBody = z.infer<typeof CardFreezeBody>;
 

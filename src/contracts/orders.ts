@@ -1,6 +1,15 @@
 import { z } from '@hono/zod-openapi';
 import { GOODS_KIND_VALUES } from '../domain/catalog';
-import { FRIEND_INVITATION_STATE_VALUES, ORDER_ACTIONS, ORDER_STATES, PART_ACTIONS, PART_HOLDERS, PAY_METHODS, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../domain/orders';
+import {
+  FRIEND_INVITATION_STATE_VALUES,
+  ORDER_ACTIONS,
+  ORDER_STATES,
+  PART_ACTIONS,
+  PART_HOLDERS,
+  PAY_METHODS,
+  PAYMENT_PART_STATE_VALUES,
+  REFUND_STATE_VALUES,
+} from '../domain/orders';
 import { IdField } from './common';
 
 /** Orders, checkout quotes and payment (issue 4): the requests and answers the server documents and checks and the app reads. */
@@ -50,7 +59,9 @@ export const Quote = z
     balanceCents: z.number().int().openapi({ description: 'my balance now' }),
     balanceUsedCents: z.number().int(),
     amountToPayCents: z.number().int(),
-    coupons: z.array(QuoteCoupon).openapi({ description: 'my unused coupons for these goods (those under their minimum spend with usable false)' }),
+    coupons: z
+      .array(QuoteCoupon)
+      .openapi({ description: 'my unused coupons for these goods (those under their minimum spend with usable false)' }),
   })
   .openapi('Quote');
 /** POST /orders/quote: the server's price of a checkout before the order exists. */
@@ -104,8 +115,13 @@ export const OrderPart = z
     friendName: z.string().nullable(),
     /** sent to a friend whose link is still open: the friend's to pay now */
     withFriend: z.boolean(),
-    holder: z.enum(PART_HOLDERS).nullable().openapi({ description: "who holds the unpaid share now: the member's own trade, a friend's trade, a friend's open link; null: nobody (a deduction, or paid)" }),
-    actions: z.array(z.enum(PART_ACTIONS)).openapi({ description: "what the share accepts now (decision 058): 'pay', 'invite' (to a friend), 'withdraw' (the friend's link)" }),
+    holder: z.enum(PART_HOLDERS).nullable().openapi({
+      description:
+        "who holds the unpaid share now: the member's own trade, a friend's trade, a friend's open link; null: nobody (a deduction, or paid)",
+    }),
+    actions: z
+      .array(z.enum(PART_ACTIONS))
+      .openapi({ description: "what the share accepts now (decision 058): 'pay', 'invite' (to a friend), 'withdraw' (the friend's link)" }),
     /** the share's latest trade failed and nothing holds it: paid again by any way */
     payFailed: z.boolean(),
   })
@@ -138,7 +154,9 @@ export const OrderRefund = z
   .openapi('OrderRefund');
 
 /** One of my orders with its money: parts, sums and refunds. */
-export const OrderDetail = Order.extend({ parts: z.array(OrderPart), money: OrderMoney, refunds: z.array(OrderRefund) }).openapi('OrderDetail');
+export const OrderDetail = Order.extend({ parts: z.array(OrderPart), money: OrderMoney, refunds: z.array(OrderRefund) }).openapi(
+  'OrderDetail',
+);
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
 export const OrderNo = z.string().min(1).max(64);
@@ -151,15 +169,14 @@ export const CreateBody = z
     teacherId: IdField.optional().openapi({ description: 'required when the goods has teachers to choose from (50008)' }),
     couponId: IdField.optional().openapi({ description: 'one of my unused coupons (40007, 40008)' }),
     useBalance: z.boolean().optional(),
-    expectedAmountToPayCents: z
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .openapi({ description: "the amount to pay the member was shown (from /orders/quote); the server prices anyway and refuses with 40010 when it differs" }),
-    agreementAccepted: z
-      .literal(true)
-      .openapi({ description: 'the member accepted the purchase agreement (/agreement/CommonAgreement); anything else is refused (70003 naming this field)' }),
+    expectedAmountToPayCents: z.number().int().min(0).optional().openapi({
+      description:
+        'the amount to pay the member was shown (from /orders/quote); the server prices anyway and refuses with 40010 when it differs',
+    }),
+    agreementAccepted: z.literal(true).openapi({
+      description:
+        'the member accepted the purchase agreement (/agreement/CommonAgreement); anything else is refused (70003 naming this field)',
+    }),
   })
   .openapi('CreateOrderBody');
 export type CreateBody = z.input<typeof CreateBody>;
@@ -168,14 +185,24 @@ export const PayBody = z
   .object({
     orderNo: OrderNo,
     method: z.enum(PAY_METHODS),
-    partSeq: z.number().int().min(1).max(1000).optional().openapi({ description: 'the part of a split order to pay (its seq); absent: the only unpaid share' }),
+    partSeq: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .openapi({ description: 'the part of a split order to pay (its seq); absent: the only unpaid share' }),
   })
   .openapi('PayOrderBody');
 /** Divides what is left to pay into 2-10 parts (whole cents, each above zero and below the amount to pay, summing to it exactly). */
 export const SplitBody = z
   .object({
     orderNo: OrderNo,
-    parts: z.array(z.number().int()).min(1).max(1000).openapi({ description: 'the parts in cents: 2-10 (more: 40016), each > 0 and < the amount to pay (40017), summing to it (70003)' }),
+    parts: z
+      .array(z.number().int())
+      .min(1)
+      .max(1000)
+      .openapi({ description: 'the parts in cents: 2-10 (more: 40016), each > 0 and < the amount to pay (40017), summing to it (70003)' }),
   })
   .openapi('SplitOrderBody');
 export type SplitBody = z.input<typeof SplitBody>;
@@ -185,19 +212,31 @@ export const PaymentStart = z
     z.object({
       method: z.literal('wechat'),
       prepayId: z.string(),
-      jsapi: z.object({ appId: z.string(), timeStamp: z.string(), nonceStr: z.string(), package: z.string(), signType: z.literal('RSA'), paySign: z.string() }),
+      jsapi: z.object({
+        appId: z.string(),
+        timeStamp: z.string(),
+        nonceStr: z.string(),
+        package: z.string(),
+        signType: z.literal('RSA'),
+        paySign: z.string(),
+      }),
     }),
     z.object({
       method: z.literal('alipay'),
       url: z.string().openapi({ description: 'GET this URL (a redirect) to open the mobile cashier' }),
-      form: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }).openapi({ description: "or POST these fields to `action` (the SDK's auto-submitting form)" }),
+      form: z
+        .object({ action: z.string(), fields: z.record(z.string(), z.string()) })
+        .openapi({ description: "or POST these fields to `action` (the SDK's auto-submitting form)" }),
     }),
   ])
   .openapi('PaymentStart');
 export type PaymentStart = z.infer<typeof PaymentStart>;
 
 export const PayAnswer = z
-  .object({ order: Order, payment: PaymentStart.nullable().openapi({ description: 'null when paid by balance (the order is paid at once)' }) })
+  .object({
+    order: Order,
+    payment: PaymentStart.nullable().openapi({ description: 'null when paid by balance (the order is paid at once)' }),
+  })
   .openapi('PayOrderAnswer');
 export type PayAnswer = z.infer<typeof PayAnswer>;
 export const PayMethods = z
@@ -205,7 +244,13 @@ export const PayMethods = z
     methods: z.array(z.enum(PAY_METHODS)).openapi({ description: 'what the caller can pay with (a visitor: everything offered)' }),
     standIn: z.boolean().openapi({ description: 'demo mode: the providers are local stand-ins' }),
     unavailable: z
-      .array(z.object({ method: z.enum(PAY_METHODS), code: z.number().int(), message: z.string().openapi({ description: "in the caller's language" }) }))
+      .array(
+        z.object({
+          method: z.enum(PAY_METHODS),
+          code: z.number().int(),
+          message: z.string().openapi({ description: "in the caller's language" }),
+        }),
+      )
       .openapi({ description: 'offered, but not to this member now (WeChat Pay without a bound open id: 40012)' }),
   })
   .openapi('PayMethods');
@@ -234,12 +279,10 @@ export type PaymentToRefund = z.infer<typeof PaymentToRefund>;
 export const InviteBody = z
   .object({
     orderNo: OrderNo,
-    partSeqs: z
-      .array(z.number().int().min(1).max(1000))
-      .min(1)
-      .max(10)
-      .optional()
-      .openapi({ description: 'the unpaid parts to send (their seq): one part, or several merged into one share; absent: every unpaid part not yet sent (the whole amount still to pay)' }),
+    partSeqs: z.array(z.number().int().min(1).max(1000)).min(1).max(10).optional().openapi({
+      description:
+        'the unpaid parts to send (their seq): one part, or several merged into one share; absent: every unpaid part not yet sent (the whole amount still to pay)',
+    }),
   })
   .openapi('FriendInviteBody');
 /** What inviting a friend (or withdrawing the invitation) sends. */
@@ -247,7 +290,16 @@ export type InviteBody = z.input<typeof InviteBody>;
 
 /** Withdraws the open invitation of a part (its seq), or the order's only open one. */
 export const WithdrawBody = z
-  .object({ orderNo: OrderNo, partSeq: z.number().int().min(1).max(1000).optional().openapi({ description: "the invited part's seq; absent: the order's only open invitation" }) })
+  .object({
+    orderNo: OrderNo,
+    partSeq: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .openapi({ description: "the invited part's seq; absent: the order's only open invitation" }),
+  })
   .openapi('FriendWithdrawBody');
 export type WithdrawBody = z.infer<typeof WithdrawBody>;
 
@@ -271,7 +323,9 @@ export type InviteAnswer = z.infer<typeof InviteAnswer>;
 /** What the friend's page shows of an invitation (no account needed). */
 export const FriendInvitationView = z
   .object({
-    state: z.enum(FRIEND_INVITATION_STATE_VALUES).openapi({ description: "an open one past its hour reads expired; refunded: the friend's money went back with the part" }),
+    state: z
+      .enum(FRIEND_INVITATION_STATE_VALUES)
+      .openapi({ description: "an open one past its hour reads expired; refunded: the friend's money went back with the part" }),
     goodsName: z.string(),
     amountCents: z.number().int(),
     expiresAt: z.string(),
@@ -279,12 +333,21 @@ export const FriendInvitationView = z
   .openapi('FriendInvitationView');
 export type FriendInvitationView = z.infer<typeof FriendInvitationView>;
 
-export const InvitationTokenQuery = z.object({ t: z.string().min(1).max(64).openapi({ param: { name: 't', in: 'query' } }) });
+export const InvitationTokenQuery = z.object({
+  t: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 't', in: 'query' } }),
+});
 
 /** The friend pays an invitation (its token from the link). */
 export const FriendPayBody = z.object({ t: z.string().min(1).max(64) }).openapi('FriendPayBody');
 export type FriendPayBody = z.input<typeof FriendPayBody>;
 export const FriendPayAnswer = z
-  .object({ payment: PaymentStart.openapi({ description: "WeChat Pay JSAPI: what the friend's page passes to the pay sheet" }), amountCents: z.number().int() })
+  .object({
+    payment: PaymentStart.openapi({ description: "WeChat Pay JSAPI: what the friend's page passes to the pay sheet" }),
+    amountCents: z.number().int(),
+  })
   .openapi('FriendPayAnswer');
 export type FriendPayAnswer = z.infer<typeof FriendPayAnswer>;

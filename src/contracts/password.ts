@@ -17,9 +17,14 @@ export type ResetTicket = z.infer<typeof ResetTicket>;
 
 /** Reset step two: the new password (the ticket names the account). */
 export const ResetPasswordBody = z
-  .object({ password: z.string().max(128), username: z.string().max(64).optional().openapi({ description: 'ignored; the ticket names the account' }) })
+  .object({
+    password: z.string().max(128),
+    username: z.string().max(64).optional().openapi({ description: 'ignored; the ticket names the account' }),
+  })
   .openapi('ResetPasswordRequest');
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-export const ChangePasswordBody = z.object({ oldPassword: z.string().max(128), newPassword: z.string().max(128) }).openapi('ChangePasswordRequest');
+export const ChangePasswordBody = z
+  .object({ oldPassword: z.string().max(128), newPassword: z.string().max(128) })
+  .openapi('ChangePasswordRequest');
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

@@ -16,10 +16,20 @@ export const SALUTATION_MAX = 12;
  */
 export const PersonInfoBody = z
   .object({
-    realName: z.string().trim().max(100).openapi({ description: 'required, at most 20 characters, not numeric (70100)', example: '王小明' }),
-    idNumber: z.string().trim().max(40).openapi({ description: 'mainland resident ID: 18 characters (70101), a real birth date (70102), the check character (70103)', example: '11010519491231002X' }),
+    realName: z
+      .string()
+      .trim()
+      .max(100)
+      .openapi({ description: 'required, at most 20 characters, not numeric (70100)', example: '王小明' }),
+    idNumber: z.string().trim().max(40).openapi({
+      description: 'mainland resident ID: 18 characters (70101), a real birth date (70102), the check character (70103)',
+      example: '11010519491231002X',
+    }),
     yogaAge: z.number().int().min(0).max(YOGA_AGE_MAX).nullable().openapi({ description: 'years of practice; null: not said', example: 3 }),
-    styles: z.array(z.string().trim().min(1).max(40)).max(20).openapi({ description: 'favourite style keys (GET /index/home/dict/select?type=style)', example: ['hatha'] }),
+    styles: z
+      .array(z.string().trim().min(1).max(40))
+      .max(20)
+      .openapi({ description: 'favourite style keys (GET /index/home/dict/select?type=style)', example: ['hatha'] }),
     practiceTime: z.enum(TIME_VALUES).nullable().openapi({ description: 'when the member likes to practise; null: not said' }),
     salutation: z.string().trim().max(SALUTATION_MAX).openapi({ description: 'how to be addressed', example: '王老师' }),
   })
@@ -39,13 +49,17 @@ export const PersonInfoView = z
     styles: z.array(z.string()),
     practiceTime: z.enum(TIME_VALUES).nullable(),
     salutation: z.string(),
-    identityLocked: z.boolean().openapi({ description: 'a transfer or refund has used the name and ID number: they change only through staff (70104)' }),
+    identityLocked: z
+      .boolean()
+      .openapi({ description: 'a transfer or refund has used the name and ID number: they change only through staff (70104)' }),
   })
   .openapi('PersonInfo');
 export type PersonInfoView = z.infer<typeof PersonInfoView>;
 
 /** GET /customers/person-info/id-number: my own whole ID number (decision 055: shown masked elsewhere). */
-export const MyIdNumber = z.object({ idNumber: z.string().nullable().openapi({ description: 'null when none stored', example: '11010519491231002X' }) }).openapi('MyIdNumber');
+export const MyIdNumber = z
+  .object({ idNumber: z.string().nullable().openapi({ description: 'null when none stored', example: '11010519491231002X' }) })
+  .openapi('MyIdNumber');
 export type MyIdNumber = z.infer<typeof MyIdNumber>;
 
 /** GET /customers/person-info: what is stored (null: nothing yet) and the styles to choose from. */

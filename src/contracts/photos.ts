@@ -37,7 +37,14 @@ export type PhotoUploadBody = z.input<typeof PhotoUploadBody>;
 
 /** One photo waiting for review, as the front desk lists it (oldest first). */
 export const PhotoToReview = z
-  .object({ id: z.number().int(), accountId: z.number().int(), name: z.string().nullable(), phone: z.string(), createdAt: z.string(), size: z.number().int() })
+  .object({
+    id: z.number().int(),
+    accountId: z.number().int(),
+    name: z.string().nullable(),
+    phone: z.string(),
+    createdAt: z.string(),
+    size: z.number().int(),
+  })
   .openapi('PhotoToReview');
 export type PhotoToReview = z.infer<typeof PhotoToReview>;
 
@@ -65,5 +72,10 @@ export type MemberPhoto = z.infer<typeof MemberPhoto>;
 
 /** GET /staff/photos/member?phone=: the member's phone. */
 export const MemberPhotoQuery = z.object({
-  phone: z.string().trim().min(1).max(32).openapi({ param: { name: 'phone', in: 'query' }, example: '13700000001' }),
+  phone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(32)
+    .openapi({ param: { name: 'phone', in: 'query' }, example: '13700000001' }),
 });

@@ -14,8 +14,11 @@ const IsoTime = z.string().openapi({ example: '2026-11-21T01:00:00.000Z' });
 
 /** Any Shanghai calendar day of the week asked for; the week runs Monday to Sunday. Today's week by default. */
 export const WeekQuery = z.object({
-  week: CalendarDay.optional()
-    .openapi({ param: { name: 'week', in: 'query' }, example: '2026-11-23', description: 'a day of the week (Shanghai); this week by default' }),
+  week: CalendarDay.optional().openapi({
+    param: { name: 'week', in: 'query' },
+    example: '2026-11-23',
+    description: 'a day of the week (Shanghai); this week by default',
+  }),
 });
 export type WeekQuery = z.infer<typeof WeekQuery>;
 
@@ -55,7 +58,9 @@ export type TeacherWeek = z.infer<typeof TeacherWeek>;
 export const ClassIdPath = z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
 
 export const DeclineBody = z
-  .object({ reason: z.string().trim().min(1).max(DECLINE_REASON_MAX).openapi({ description: 'why the teacher cannot teach it (required)' }) })
+  .object({
+    reason: z.string().trim().min(1).max(DECLINE_REASON_MAX).openapi({ description: 'why the teacher cannot teach it (required)' }),
+  })
   .openapi('DeclineClass');
 export type DeclineBody = z.input<typeof DeclineBody>;
 
@@ -102,7 +107,15 @@ export type AssignBody = z.input<typeof AssignBody>;
 export const CheckinLink = z
   .object({
     class: z
-      .object({ id: z.number().int(), title: z.string(), clubName: z.string(), room: z.string(), startsAt: IsoTime, endsAt: IsoTime, opensAt: IsoTime.openapi({ description: 'check-in opens (an hour before the start)' }) })
+      .object({
+        id: z.number().int(),
+        title: z.string(),
+        clubName: z.string(),
+        room: z.string(),
+        startsAt: IsoTime,
+        endsAt: IsoTime,
+        opensAt: IsoTime.openapi({ description: 'check-in opens (an hour before the start)' }),
+      })
       .nullable(),
     url: z.string().nullable().openapi({ description: '/signed?classId=&code=<expiry>.<signature>' }),
     expiresAt: IsoTime.nullable(),
@@ -158,6 +171,12 @@ export type ClassSaved = z.infer<typeof ClassSaved>;
 
 /** What cancelling a class did: the bookings and queue places it ended and the uses given back. */
 export const ClassCancelled = z
-  .object({ id: z.number().int(), status: z.literal('cancelled'), bookingsCancelled: z.number().int(), queueCleared: z.number().int(), usesReturned: z.number().int() })
+  .object({
+    id: z.number().int(),
+    status: z.literal('cancelled'),
+    bookingsCancelled: z.number().int(),
+    queueCleared: z.number().int(),
+    usesReturned: z.number().int(),
+  })
   .openapi('ClassCancelled');
 export type ClassCancelled = z.infer<typeof ClassCancelled>;

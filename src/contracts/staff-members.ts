@@ -17,7 +17,9 @@ export const StaffMemberRegistered = z
     id: z.number().int(),
     phone: z.string(),
     name: z.string(),
-    initialPassword: z.string().openapi({ description: 'shown once: stored only as its hash, never kept for a replay; the first login with it must set a new one' }),
+    initialPassword: z
+      .string()
+      .openapi({ description: 'shown once: stored only as its hash, never kept for a replay; the first login with it must set a new one' }),
   })
   .openapi('StaffMemberRegistered');
 export type StaffMemberRegistered = z.infer<typeof StaffMemberRegistered>;

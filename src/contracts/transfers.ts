@@ -10,14 +10,19 @@ const IsoTime = z.string().openapi({ example: '2026-11-20T02:00:00.000Z' });
 
 /** GET /customers/members/phone?phone=: who a phone belongs to, as little as the member needs to be sure. */
 export const MemberPhoneQuery = z.object({
-  phone: z.string().trim().max(32).openapi({ param: { name: 'phone', in: 'query' }, example: '13700000001' }),
+  phone: z
+    .string()
+    .trim()
+    .max(32)
+    .openapi({ param: { name: 'phone', in: 'query' }, example: '13700000001' }),
 });
 export const MemberByPhone = z
   .object({
-    name: z
-      .string()
-      .nullable()
-      .openapi({ description: 'the member’s real name from their personal information, else their account name, all but its last character masked; null when they have neither', example: '**明' }),
+    name: z.string().nullable().openapi({
+      description:
+        'the member’s real name from their personal information, else their account name, all but its last character masked; null when they have neither',
+      example: '**明',
+    }),
   })
   .openapi('MemberByPhone');
 export type MemberByPhone = z.infer<typeof MemberByPhone>;
@@ -32,7 +37,11 @@ export const TransferApplyBody = z
   .object({
     cardId: IdField,
     phone: z.string().trim().min(1).max(32).openapi({ description: "the recipient's phone (a member)" }),
-    name: z.string().trim().refine(validRealName, 'name').openapi({ description: "the recipient's real name: 1-20 characters, not a number" }),
+    name: z
+      .string()
+      .trim()
+      .refine(validRealName, 'name')
+      .openapi({ description: "the recipient's real name: 1-20 characters, not a number" }),
     idNumber: z
       .string()
       .trim()
@@ -40,7 +49,7 @@ export const TransferApplyBody = z
       .transform((s) => s.toUpperCase())
       .openapi({ description: "the recipient's 18-character ID number" }),
     idPhotoId: IdField.openapi({ description: 'my uploaded image of the ID' }),
-    photoId: IdField.openapi({ description: "my uploaded photo of the recipient" }),
+    photoId: IdField.openapi({ description: 'my uploaded photo of the recipient' }),
     agreed: z.literal(true).openapi({ description: 'the transfer policy accepted' }),
   })
   .openapi('TransferApply');

@@ -28,7 +28,13 @@ export const MemberCoupon = z
 export type MemberCoupon = z.infer<typeof MemberCoupon>;
 
 /** GET /customers/coupons: a page of one tab (or of all). */
-export const CouponsQuery = z.object({ ...pagingQuery(20), state: z.enum(COUPON_STATES).optional().openapi({ param: { name: 'state', in: 'query' } }) });
+export const CouponsQuery = z.object({
+  ...pagingQuery(20),
+  state: z
+    .enum(COUPON_STATES)
+    .optional()
+    .openapi({ param: { name: 'state', in: 'query' } }),
+});
 export type CouponsQuery = z.infer<typeof CouponsQuery>;
 
 /**
@@ -45,7 +51,10 @@ export const BalanceLedgerRow = z
     orderNo: z.string().nullable(),
     goodsName: z.string().nullable().openapi({ description: "the order's goods, in the caller's language" }),
     createdAt: IsoTime,
-    balanceAfterCents: z.number().int().openapi({ description: 'my balance after this change: the sum of my ledger up to and including this row' }),
+    balanceAfterCents: z
+      .number()
+      .int()
+      .openapi({ description: 'my balance after this change: the sum of my ledger up to and including this row' }),
   })
   .openapi('BalanceLedgerRow');
 export type BalanceLedgerRow = z.infer<typeof BalanceLedgerRow>;

@@ -122,7 +122,10 @@ export function windowDays(level: string, cardWindow: number | null): number {
 }
 
 /** A card that could book some class for its holder now (whatever the class): counts for the horizon. */
-export function mayStillBook(card: Pick<CardFacts, 'status' | 'cardType' | 'experience' | 'buyerAccountId' | 'accountId' | 'usesLeft' | 'validUntil' | 'validityDays'>, now: Date): boolean {
+export function mayStillBook(
+  card: Pick<CardFacts, 'status' | 'cardType' | 'experience' | 'buyerAccountId' | 'accountId' | 'usesLeft' | 'validUntil' | 'validityDays'>,
+  now: Date,
+): boolean {
   if (card.status !== 'inactive' && card.status !== 'in_use') return false;
   if (NON_BOOKING_CARD_TYPES.includes(card.cardType)) return false;
   if (card.experience && card.buyerAccountId === card.accountId) return false;
@@ -200,8 +203,21 @@ export function effectiveValidUntil(card: Pick<CardFacts, 'status' | 'validUntil
  * clock would start); then the card that would be lost first (the earliest end, then the fewest uses
  * left); no end and no count last; the newest card breaks a tie.
  */
-export function sortCardChoice<T extends { id: number; usable: boolean; status: string; validUntil: string | null; validityDays: number | null; usesLeft: number | null }>(cards: readonly T[], now: Date): T[] {
-  const end = (c: T) => effectiveValidUntil({ status: c.status as CardStatus, validUntil: c.validUntil === null ? null : new Date(c.validUntil), validityDays: c.validityDays }, now)?.getTime() ?? Infinity;
+export function sortCardChoice<
+  T extends {
+    id: number;
+    usable: boolean;
+    status: string;
+    validUntil: string | null;
+    validityDays: number | null;
+    usesLeft: number | null;
+  },
+>(cards: readonly T[], now: Date): T[] {
+  const end = (c: T) =>
+    effectiveValidUntil(
+      { status: c.status as CardStatus, validUntil: c.validUntil === null ? null : new Date(c.validUntil), validityDays: c.validityDays },
+      now,
+    )?.getTime() ?? Infinity;
   const key = (c: T) => [c.usable ? 0 : 1, c.status === 'inactive' ? 1 : 0, end(c), c.usesLeft ?? Infinity, -c.id];
   return [...cards].sort((a, b) => {
     const ka = key(a);
@@ -215,7 +231,12 @@ export function sortCardChoice<T extends { id: number; usable: boolean; status: 
  * Whether this card may book this class for this member now (spec §8 codes), in a fixed order:
  * who may use it, its status and validity, uses, benefits, restrictions, then the window.
  */
-export function cardRefusal(card: CardFacts, cls: ClassFacts, member: { accountId: number; level: string }, now: Date): BookingRefusal | null {
+export function cardRefusal(
+  card: CardFacts,
+  cls: ClassFacts,
+  member: { accountId: number; level: string },
+  now: Date,
+): BookingRefusal | null {
   if (card.experience && card.buyerAccountId === member.accountId) return 'experienceSelf';
   if (NON_BOOKING_CARD_TYPES.includes(card.cardType)) return 'invalidMemberCard';
   if (card.status === 'invalid' || card.status === 'transferred' || card.status === 'frozen') return 'cardInvalid';
@@ -246,8 +267,13 @@ export const LONGEST_CLASS_MS = DAY_MS;
  * `seats` (their booked classes) in another class that overlaps it; undefined when none does. The
  * schedule's mark and the booking's refusal both ask this.
  */
-export function clashOf<T extends { classId: number; startsAt: Date; durationMin: number }>(cls: { id: number; startsAt: Date; durationMin: number }, seats: readonly T[]): T | undefined {
-  return [...seats].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()).find((seat) => seat.classId !== cls.id && overlaps(seat, cls));
+export function clashOf<T extends { classId: number; startsAt: Date; durationMin: number }>(
+  cls: { id: number; startsAt: Date; durationMin: number },
+  seats: readonly T[],
+): T | undefined {
+  return [...seats]
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .find((seat) => seat.classId !== cls.id && overlaps(seat, cls));
 }
 
 /** Spec §8 booking reminders shown in the confirm step. */

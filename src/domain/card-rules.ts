@@ -23,7 +23,11 @@ export function daysBetween(from: string, until: string): number {
  * Whether the dates asked for make a freeze: from today on, the end not before the start (spec §5),
  * at most MAX_FREEZE_DAYS, and starting while the card is still valid (its last valid day at the latest).
  */
-export function freezeDatesRefusal(dates: { from: string; until: string }, today: string, validUntil: Date | null): FreezeDatesRefusal | null {
+export function freezeDatesRefusal(
+  dates: { from: string; until: string },
+  today: string,
+  validUntil: Date | null,
+): FreezeDatesRefusal | null {
   if (dates.from < today) return 'freezeStartPast';
   if (dates.until < dates.from) return 'freezeEndBeforeStart';
   if (daysBetween(dates.from, dates.until) > MAX_FREEZE_DAYS) return 'freezeTooLong';
@@ -57,7 +61,8 @@ export interface ExtensionRule {
   maxExtensionDays: number;
 }
 
-export type ExtensionRefusal = 'extensionNotAllowed' | 'extensionLimitReached' | 'extensionNotLater' | 'extensionInPast' | 'extensionTooLong';
+export type ExtensionRefusal =
+  'extensionNotAllowed' | 'extensionLimitReached' | 'extensionNotLater' | 'extensionInPast' | 'extensionTooLong';
 
 /**
  * Whether a card may be extended to end on `until` (spec §5: later than its end; decision 024: within

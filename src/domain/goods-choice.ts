@@ -13,7 +13,11 @@ export interface GoodsChoice {
  * needs a phase; a private class with teachers to choose from needs a teacher. One rule for the app
  * (buy bar) and anything else that asks.
  */
-export function requiredChoice(g: { kind: GoodsKind; phases?: readonly unknown[] | null; teachers?: readonly unknown[] | null }): GoodsChoiceKind | null {
+export function requiredChoice(g: {
+  kind: GoodsKind;
+  phases?: readonly unknown[] | null;
+  teachers?: readonly unknown[] | null;
+}): GoodsChoiceKind | null {
   if (g.phases && g.phases.length > 0) return 'phase';
   if (g.kind === 'private' && g.teachers && g.teachers.length > 0) return 'teacher';
   return null;

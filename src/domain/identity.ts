@@ -37,7 +37,13 @@ export function idNumberProblem(id: string, today?: string): IdNumberProblem | n
   if (!/^\d{17}[\dX]$/.test(s)) return 'format';
   const birth = `${s.slice(6, 10)}-${s.slice(10, 12)}-${s.slice(12, 14)}`;
   const t = Date.parse(`${birth}T00:00:00Z`);
-  if (!Number.isFinite(t) || new Date(t).toISOString().slice(0, 10) !== birth || birth < '1900-01-01' || (today !== undefined && birth > today)) return 'birthDate';
+  if (
+    !Number.isFinite(t) ||
+    new Date(t).toISOString().slice(0, 10) !== birth ||
+    birth < '1900-01-01' ||
+    (today !== undefined && birth > today)
+  )
+    return 'birthDate';
   const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(s[i]), 0);
   return ID_CHECK[sum % 11] === s[17] ? null : 'checkDigit';
 }

@@ -75,9 +75,11 @@ export function invoiceFieldProblems(f: InvoiceFields): InvoiceFieldProblem[] {
   if (tax) out.push({ field: 'taxNumber', problem: tax === 'format' ? 'taxNumberFormat' : 'taxNumberCheckDigit' });
   if (f.address.trim() === '') out.push({ field: 'address', problem: 'invoiceAddressEmpty' });
   if (f.phone && f.phone.trim() !== '' && !validInvoicePhone(f.phone)) out.push({ field: 'phone', problem: 'invoicePhoneInvalid' });
-  if (f.bankAccount && f.bankAccount.trim() !== '' && !validBankAccount(f.bankAccount)) out.push({ field: 'bankAccount', problem: 'invoiceBankAccountInvalid' });
+  if (f.bankAccount && f.bankAccount.trim() !== '' && !validBankAccount(f.bankAccount))
+    out.push({ field: 'bankAccount', problem: 'invoiceBankAccountInvalid' });
   return out;
 }
 
 /** An issued invoice's number: `FP`, the Shanghai issue date (YYYYMMDD) and the request's id in 8 digits (FP2026112700000042). */
-export const invoiceNumber = (shanghaiDay: string, id: number): string => `FP${shanghaiDay.replace(/-/g, '')}${String(id).padStart(8, '0')}`;
+export const invoiceNumber = (shanghaiDay: string, id: number): string =>
+  `FP${shanghaiDay.replace(/-/g, '')}${String(id).padStart(8, '0')}`;

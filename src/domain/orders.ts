@@ -26,7 +26,8 @@ export const PAY_METHODS = ['balance', 'wechat', 'alipay'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
 /** The way to pay chosen until the member picks another: the first offered that is not the balance (balance is a toggle). */
-export const defaultPayMethod = (methods: readonly PayMethod[]): PayMethod | undefined => methods.find((m) => m !== 'balance') ?? methods[0];
+export const defaultPayMethod = (methods: readonly PayMethod[]): PayMethod | undefined =>
+  methods.find((m) => m !== 'balance') ?? methods[0];
 
 /**
  * The ways offered as choices on the checkout (decision 038): the providers, in the server's order

@@ -39,7 +39,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function intlOffset(t: number, zone: string): number {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(zone, f);
   }
   const p: Record<string, number> = {};
@@ -57,7 +66,7 @@ export function zoneOffsetSpans(from: number, to: number, zone: string = TIME_ZO
   const spans: ZoneSpan[] = [];
   let start = Math.floor(from / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
   let offset = intlOffset(start, zone);
-  for (let t = start; t < to; ) {
+  for (let t = start; t < to;) {
     const next = Math.min(t + DAY_MS, to);
     if (intlOffset(next, zone) === offset) {
       t = next;

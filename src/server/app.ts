@@ -42,7 +42,12 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.use('/api/*', async (c, next) => {
     const started = performance.now();
     await next();
-    c.var.deps.log.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    c.var.deps.log.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
   // any write may change the catalogue: its cached answers go when the write has ended (decision 043)
   app.use('/api/*', async (c, next) => {

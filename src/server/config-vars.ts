@@ -76,7 +76,10 @@ export const trustProxy = () =>
     if (/^\d+$/.test(v) && Number(v) <= 10) return { kind: 'hops', hops: Number(v) };
     const ranges = v.split(',').map((r) => r.trim());
     if (ranges.every(isAddressRange)) return { kind: 'ranges', ranges };
-    ctx.addIssue({ code: 'custom', message: `a number of proxy hops (1 to 10), or a comma list of proxy addresses or ranges like 10.0.0.0/8 (got "${v}")` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `a number of proxy hops (1 to 10), or a comma list of proxy addresses or ranges like 10.0.0.0/8 (got "${v}")`,
+    });
     return z.NEVER;
   });
 
@@ -84,7 +87,11 @@ export const trustProxy = () =>
  * A group of settings that turns one provider on: all of `required` set, or none of them. Half a
  * provider is refused, naming what is missing, instead of quietly falling back to a stand-in.
  */
-export function wholeGroup(env: Readonly<Record<string, unknown>>, provider: string, required: readonly string[]): { on: boolean; missing: string[] } {
+export function wholeGroup(
+  env: Readonly<Record<string, unknown>>,
+  provider: string,
+  required: readonly string[],
+): { on: boolean; missing: string[] } {
   const set = required.filter((k) => unset(env[k]) !== undefined);
   if (set.length === 0) return { on: false, missing: [] };
   const missing = required.filter((k) => !set.includes(k));

@@ -96,7 +96,12 @@ export interface Config {
   dataKey: LocalKeySettings;
   /** how long page views are kept (PAGE_VIEW_RETENTION_DAYS, default 180), then the housekeeping deletes them */
   retention: { pageViewDays: number };
-  loginGuard: { captchaAfterPhoneFailures: number; captchaAfterNetworkFailures: number; blockNetworkAfterFailures: number; smsCaptchaAfterNetworkCodes: number };
+  loginGuard: {
+    captchaAfterPhoneFailures: number;
+    captchaAfterNetworkFailures: number;
+    blockNetworkAfterFailures: number;
+    smsCaptchaAfterNetworkCodes: number;
+  };
 }
 
 /**
@@ -130,7 +135,6 @@ export interface PaymentsConfig {
         sellerId?: string;
       };
 }
-
 
 /** The environment variables the server reads, each parsed strictly (config-vars.ts). */
 const EnvSchema = z.object({
@@ -233,7 +237,8 @@ function wechatPayKeys(env: NodeJS.ProcessEnv, v: Env, problems: string[]) {
   }
   const publicKey = pem(env, 'WECHAT_PAY_PUBLIC_KEY', problems);
   if (publicKey && v.WECHAT_PAY_PUBLIC_KEY_ID) keys.push({ serial: v.WECHAT_PAY_PUBLIC_KEY_ID, publicKey });
-  else if (publicKey || v.WECHAT_PAY_PUBLIC_KEY_ID) problems.push(`${publicKey ? 'WECHAT_PAY_PUBLIC_KEY_ID' : 'WECHAT_PAY_PUBLIC_KEY'}: the WeChat Pay public key and its id go together`);
+  else if (publicKey || v.WECHAT_PAY_PUBLIC_KEY_ID)
+    problems.push(`${publicKey ? 'WECHAT_PAY_PUBLIC_KEY_ID' : 'WECHAT_PAY_PUBLIC_KEY'}: the WeChat Pay public key and its id go together`);
   return keys;
 }
 
@@ -245,8 +250,19 @@ function loadPayments(env: NodeJS.ProcessEnv, v: Env, demo: boolean, problems: s
   const privateKey = pem(env, 'WECHAT_PAY_PRIVATE_KEY', problems);
   const platformKeys = wechatPayKeys(env, v, problems);
   const given = { ...v, WECHAT_PAY_PRIVATE_KEY: privateKey, WECHAT_PAY_KEYS: platformKeys.length ? 'set' : undefined };
-  const wechatGroup = wholeGroup(given, 'WeChat Pay', ['WECHAT_PAY_MCH_ID', 'WECHAT_PAY_APP_ID', 'WECHAT_PAY_SERIAL', 'WECHAT_PAY_PRIVATE_KEY', 'WECHAT_PAY_APIV3_KEY', 'WECHAT_PAY_KEYS']);
-  problems.push(...wechatGroup.missing.map((m) => m.replace(/^WECHAT_PAY_KEYS:/, 'WECHAT_PAY_PLATFORM_CERT or WECHAT_PAY_PUBLIC_KEY with WECHAT_PAY_PUBLIC_KEY_ID:')));
+  const wechatGroup = wholeGroup(given, 'WeChat Pay', [
+    'WECHAT_PAY_MCH_ID',
+    'WECHAT_PAY_APP_ID',
+    'WECHAT_PAY_SERIAL',
+    'WECHAT_PAY_PRIVATE_KEY',
+    'WECHAT_PAY_APIV3_KEY',
+    'WECHAT_PAY_KEYS',
+  ]);
+  problems.push(
+    ...wechatGroup.missing.map((m) =>
+      m.replace(/^WECHAT_PAY_KEYS:/, 'WECHAT_PAY_PLATFORM_CERT or WECHAT_PAY_PUBLIC_KEY with WECHAT_PAY_PUBLIC_KEY_ID:'),
+    ),
+  );
   const wechat: PaymentsConfig['wechat'] = wechatGroup.on
     ? {
         provider: 'wechat',
@@ -261,7 +277,11 @@ function loadPayments(env: NodeJS.ProcessEnv, v: Env, demo: boolean, problems: s
     : { provider: demo ? 'local' : 'off' };
   const alipayKey = pem(env, 'ALIPAY_PRIVATE_KEY', problems);
   const alipayPublicKey = pem(env, 'ALIPAY_PUBLIC_KEY', problems);
-  const alipayGroup = wholeGroup({ ...v, ALIPAY_PRIVATE_KEY: alipayKey, ALIPAY_PUBLIC_KEY: alipayPublicKey }, 'Alipay', ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']);
+  const alipayGroup = wholeGroup({ ...v, ALIPAY_PRIVATE_KEY: alipayKey, ALIPAY_PUBLIC_KEY: alipayPublicKey }, 'Alipay', [
+    'ALIPAY_APP_ID',
+    'ALIPAY_PRIVATE_KEY',
+    'ALIPAY_PUBLIC_KEY',
+  ]);
   problems.push(...alipayGroup.missing);
   const alipay: PaymentsConfig['alipay'] = alipayGroup.on
     ? {
@@ -319,7 +339,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const tls = loadTls(env, problems);
   const publicUrl = v.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${v.PORT}`;
-  const smsGroup = wholeGroup(v, 'Tencent SMS', ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID']);
+  const smsGroup = wholeGroup(v, 'Tencent SMS', [
+    'TENCENT_SMS_SECRET_ID',
+    'TENCENT_SMS_SECRET_KEY',
+    'TENCENT_SMS_SDK_APP_ID',
+    'TENCENT_SMS_SIGN_NAME',
+    'TENCENT_SMS_TEMPLATE_ID',
+  ]);
   const oauthGroup = wholeGroup(v, 'WeChat login', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET']);
   problems.push(...smsGroup.missing, ...oauthGroup.missing);
   const tencent = smsGroup.on
@@ -332,13 +358,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         region: v.TENCENT_SMS_REGION ?? 'ap-guangzhou',
       }
     : undefined;
-  const captchaGroup = wholeGroup(v, 'Tencent Captcha', ['TENCENT_CAPTCHA_SECRET_ID', 'TENCENT_CAPTCHA_SECRET_KEY', 'TENCENT_CAPTCHA_APP_ID', 'TENCENT_CAPTCHA_APP_SECRET_KEY']);
+  const captchaGroup = wholeGroup(v, 'Tencent Captcha', [
+    'TENCENT_CAPTCHA_SECRET_ID',
+    'TENCENT_CAPTCHA_SECRET_KEY',
+    'TENCENT_CAPTCHA_APP_ID',
+    'TENCENT_CAPTCHA_APP_SECRET_KEY',
+  ]);
   problems.push(...captchaGroup.missing);
-  const captchaAppId = v.TENCENT_CAPTCHA_APP_ID === undefined ? undefined : /^\d{1,12}$/.test(v.TENCENT_CAPTCHA_APP_ID) ? Number(v.TENCENT_CAPTCHA_APP_ID) : undefined;
-  if (v.TENCENT_CAPTCHA_APP_ID !== undefined && captchaAppId === undefined) problems.push(`TENCENT_CAPTCHA_APP_ID: the CaptchaAppId, a number (got "${v.TENCENT_CAPTCHA_APP_ID}")`);
+  const captchaAppId =
+    v.TENCENT_CAPTCHA_APP_ID === undefined
+      ? undefined
+      : /^\d{1,12}$/.test(v.TENCENT_CAPTCHA_APP_ID)
+        ? Number(v.TENCENT_CAPTCHA_APP_ID)
+        : undefined;
+  if (v.TENCENT_CAPTCHA_APP_ID !== undefined && captchaAppId === undefined)
+    problems.push(`TENCENT_CAPTCHA_APP_ID: the CaptchaAppId, a number (got "${v.TENCENT_CAPTCHA_APP_ID}")`);
   const captchaTencent =
     captchaGroup.on && captchaAppId !== undefined
-      ? { secretId: v.TENCENT_CAPTCHA_SECRET_ID!, secretKey: v.TENCENT_CAPTCHA_SECRET_KEY!, appId: captchaAppId, appSecretKey: v.TENCENT_CAPTCHA_APP_SECRET_KEY! }
+      ? {
+          secretId: v.TENCENT_CAPTCHA_SECRET_ID!,
+          secretKey: v.TENCENT_CAPTCHA_SECRET_KEY!,
+          appId: captchaAppId,
+          appSecretKey: v.TENCENT_CAPTCHA_APP_SECRET_KEY!,
+        }
       : undefined;
   const wechat = oauthGroup.on ? { appId: v.WECHAT_APP_ID!, appSecret: v.WECHAT_APP_SECRET! } : undefined;
   // Without WeChat settings the real adapter talks to our own stand-in (demo mode only; production refuses below).
@@ -381,8 +423,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       friendPerMinute: v.RATE_FRIEND_PER_MINUTE,
       friendPerInvitationPerMinute: v.RATE_FRIEND_INVITATION_PER_MINUTE,
     },
-    captcha: { provider: captchaTencent ? 'tencent' : 'local', tencent: captchaTencent, host: v.TENCENT_CAPTCHA_HOST ?? 'captcha.tencentcloudapi.com' },
-    dataKey: attempt<LocalKeySettings>(problems, { current: { id: 'unset', key: Buffer.alloc(32) }, previous: [] }, () => dataKeySettingsFromEnv(env, demo)),
+    captcha: {
+      provider: captchaTencent ? 'tencent' : 'local',
+      tencent: captchaTencent,
+      host: v.TENCENT_CAPTCHA_HOST ?? 'captcha.tencentcloudapi.com',
+    },
+    dataKey: attempt<LocalKeySettings>(problems, { current: { id: 'unset', key: Buffer.alloc(32) }, previous: [] }, () =>
+      dataKeySettingsFromEnv(env, demo),
+    ),
     retention: { pageViewDays: v.PAGE_VIEW_RETENTION_DAYS },
     loginGuard: {
       captchaAfterPhoneFailures: v.LOGIN_CAPTCHA_AFTER_PHONE_FAILURES,
@@ -392,12 +440,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
   if (!demo) {
-    const need = (name: string, why: string) => problems.push(`${name}: needed in production (${why}); demo mode is APP_MODE=demo or --demo`);
+    const need = (name: string, why: string) =>
+      problems.push(`${name}: needed in production (${why}); demo mode is APP_MODE=demo or --demo`);
     if (!config.databaseUrl) need('DATABASE_URL', 'the chain’s PostgreSQL');
     if (!v.PUBLIC_URL) need('PUBLIC_URL', 'the address members open, used in login redirects');
-    if (!tencent && smsGroup.missing.length === 0) need('TENCENT_SMS_SECRET_ID, TENCENT_SMS_SECRET_KEY, TENCENT_SMS_SDK_APP_ID, TENCENT_SMS_SIGN_NAME, TENCENT_SMS_TEMPLATE_ID', 'login codes by SMS');
+    if (!tencent && smsGroup.missing.length === 0)
+      need(
+        'TENCENT_SMS_SECRET_ID, TENCENT_SMS_SECRET_KEY, TENCENT_SMS_SDK_APP_ID, TENCENT_SMS_SIGN_NAME, TENCENT_SMS_TEMPLATE_ID',
+        'login codes by SMS',
+      );
     if (!wechat && oauthGroup.missing.length === 0) need('WECHAT_APP_ID, WECHAT_APP_SECRET', 'the messaging app’s login');
-    if (!captchaTencent && captchaGroup.missing.length === 0) need('TENCENT_CAPTCHA_SECRET_ID, TENCENT_CAPTCHA_SECRET_KEY, TENCENT_CAPTCHA_APP_ID, TENCENT_CAPTCHA_APP_SECRET_KEY', 'the security check before logins and codes from a network that keeps failing');
+    if (!captchaTencent && captchaGroup.missing.length === 0)
+      need(
+        'TENCENT_CAPTCHA_SECRET_ID, TENCENT_CAPTCHA_SECRET_KEY, TENCENT_CAPTCHA_APP_ID, TENCENT_CAPTCHA_APP_SECRET_KEY',
+        'the security check before logins and codes from a network that keeps failing',
+      );
   }
   if (problems.length) throw new ConfigError(problems);
   return config;

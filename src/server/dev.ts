@@ -32,7 +32,15 @@ async function main() {
   });
   const load = <T>(id: string) => vite.ssrLoadModule(id) as Promise<T>;
 
-  const [{ startServerApp }, { loadConfig, environmentWith }, { createLogger }, render, { demoAccounts }, { systemClock }, { adapterSummary }] = await Promise.all([
+  const [
+    { startServerApp },
+    { loadConfig, environmentWith },
+    { createLogger },
+    render,
+    { demoAccounts },
+    { systemClock },
+    { adapterSummary },
+  ] = await Promise.all([
     load<StartModule>('/src/server/start.ts'),
     load<ConfigModule>('/src/server/config.ts'),
     load<LoggerModule>('/src/server/logger.ts'),

@@ -28,7 +28,12 @@ async function createAdmin(config: Config, args: string[]) {
   if (!values.phone || !values.name) throw new FirstAdminRefused('usage: create-admin --phone <mobile number> --name <real name>');
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, max: 2 } : { dataDir: config.dataDir });
   try {
-    const { id, password } = await createFirstAdmin(database.db, systemClock, { phone: values.phone, name: values.name }, config.passwordScryptN);
+    const { id, password } = await createFirstAdmin(
+      database.db,
+      systemClock,
+      { phone: values.phone, name: values.name },
+      config.passwordScryptN,
+    );
     say([
       `First administrator created (account ${id}, phone ${values.phone.trim()}).`,
       `Initial password, shown this once: ${password}`,

@@ -33,7 +33,10 @@ export interface SsrModule {
 
 /** Escapes JSON for an inline <script> (no "</script>", no U+2028). */
 export function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -87,7 +90,10 @@ function lateLoads(template: Template, locale: Locale): string {
       .join('')}`;
   const styles = template.styles
     .filter((s) => s.sheet)
-    .map((s, i) => `${add('link', { rel: 'stylesheet', href: s.href, ...(i === 0 ? { id: STYLESHEET_ID } : {}) })}document.head.appendChild(e);`);
+    .map(
+      (s, i) =>
+        `${add('link', { rel: 'stylesheet', href: s.href, ...(i === 0 ? { id: STYLESHEET_ID } : {}) })}document.head.appendChild(e);`,
+    );
   // fetch()'s own mode and credentials, so the app's fetch of the catalog takes this download
   const preload = `${add('link', { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: messagesFile(locale).path })}document.head.appendChild(e);`;
   const modules = template.scripts.map((src) => `${add('script', { type: 'module', src })}document.body.appendChild(e);`);
@@ -119,7 +125,11 @@ function afterFirstPaint(code: string): string {
  * calls in-process (no network hop), with the page request's connection, so per-network caps see the
  * member's address.
  */
-export function createPageRenderer(opts: { template: Template; ssr: SsrModule; apiFetch: (req: Request, env: unknown) => Promise<Response> }): PageRenderer {
+export function createPageRenderer(opts: {
+  template: Template;
+  ssr: SsrModule;
+  apiFetch: (req: Request, env: unknown) => Promise<Response>;
+}): PageRenderer {
   const { template, ssr } = opts;
   return async (c: Context<AppEnv>) => {
     const nonce = randomBytes(16).toString('base64');
@@ -133,7 +143,8 @@ export function createPageRenderer(opts: { template: Template; ssr: SsrModule; a
     const expired = !!cookies.token && !caller;
     // a session opened with an initial password sees no page but the one that sets a new password (decision 054)
     const here = new URL(c.req.url);
-    if (caller?.passwordChangeOnly && here.pathname !== NEW_PASSWORD_PAGE) return c.redirect(newPasswordFirstPath(here.pathname + here.search), 302);
+    if (caller?.passwordChangeOnly && here.pathname !== NEW_PASSWORD_PAGE)
+      return c.redirect(newPasswordFirstPath(here.pathname + here.search), 302);
     if (expired) {
       cookies = Object.fromEntries(Object.entries(cookies).filter(([k]) => !(SESSION_COOKIE_NAMES as readonly string[]).includes(k)));
       clearSessionCookies(c);
@@ -186,7 +197,7 @@ export function contentSecurityPolicy(nonce: string): string {
     // Tencent Captcha's widget (the security check): its frame, pictures and calls (decision 056)
     "img-src 'self' data: blob: https://turing.captcha.qcloud.com https://turing.captcha.gtimg.com",
     "connect-src 'self' https://turing.captcha.qcloud.com",
-    "frame-src https://turing.captcha.qcloud.com",
+    'frame-src https://turing.captcha.qcloud.com',
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -28,7 +28,9 @@ export const DEMO_DATABASE_REFUSED =
  * production, where a database holding the demo chain is refused), starts the job runner, builds the app.
  */
 export async function startServerApp(config: Config, clock: Clock, log: Logger, appOptions: (app: InProcess) => AppOptions) {
-  const database: Database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, max: config.databasePoolSize } : { dataDir: config.dataDir });
+  const database: Database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, max: config.databasePoolSize } : { dataDir: config.dataDir },
+  );
   if (!config.demo && (await holdsDemoChain(database.db))) {
     await database.close();
     throw new Error(DEMO_DATABASE_REFUSED);

@@ -33,7 +33,9 @@ async function violations(page: Page): Promise<string[]> {
     });
     return r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
   });
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim()}`));
+  return found.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim()}`),
+  );
 }
 
 const SCREENS = ['/', '/takecourse/bookcourse', '/vipcard', '/mine'];
@@ -54,7 +56,9 @@ describe('the five screens pass WCAG 2 AA (axe-core, as Lighthouse checks them)'
   it('as a member: the same screens and Mine', async () => {
     const { page } = await browser.newPage();
     await page.goto(`${baseUrl()}/login`);
-    const r = await page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
+    const r = await page
+      .context()
+      .request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
     expect(r.status()).toBe(200);
     const found: string[] = [];
     for (const url of SCREENS) {

@@ -12,7 +12,9 @@ const PASSWORD = 'close-me-57';
 
 /** Logs in by password through the API: the login answer (its token at the top level). */
 const login = (base: string, phone: string, password: string) =>
-  apiCall<unknown>(base, 'POST', '/oauth/login', { body: { username: phone, password, loginType: 'password' } }) as Promise<Envelope<unknown> & { token: string }>;
+  apiCall<unknown>(base, 'POST', '/oauth/login', { body: { username: phone, password, loginType: 'password' } }) as Promise<
+    Envelope<unknown> & { token: string }
+  >;
 
 describe('closing an account on phones (PIPL; decision 057)', () => {
   const browser = useBrowser();
@@ -28,11 +30,21 @@ describe('closing an account on phones (PIPL; decision 057)', () => {
     const base = server.url;
     // a new member registered at the front desk, who set their own password (decision 054)
     const staffToken = (await login(base, staff.phone, staff.password)).token;
-    const registered = await apiCall<{ initialPassword: string }>(base, 'POST', '/staff/members', { token: staffToken, body: { phone: PHONE, name: '林小雨' } });
+    const registered = await apiCall<{ initialPassword: string }>(base, 'POST', '/staff/members', {
+      token: staffToken,
+      body: { phone: PHONE, name: '林小雨' },
+    });
     expect(registered.code).toBe(200);
     const first = await login(base, PHONE, registered.data.initialPassword);
     expect(first.code).toBe(200);
-    expect((await apiCall(base, 'POST', '/customers/password', { token: first.token, body: { oldPassword: registered.data.initialPassword, newPassword: PASSWORD } })).code).toBe(200);
+    expect(
+      (
+        await apiCall(base, 'POST', '/customers/password', {
+          token: first.token,
+          body: { oldPassword: registered.data.initialPassword, newPassword: PASSWORD },
+        })
+      ).code,
+    ).toBe(200);
 
     // the member opens 注销账号 from Mine, reads what is erased and kept, asks and confirms
     const member = await browser.newPage({ baseURL: base });
@@ -52,7 +64,9 @@ describe('closing an account on phones (PIPL; decision 057)', () => {
     expect(await page.locator('[data-close-erased]').innerText()).toContain('身份证号');
     await page.getByRole('button', { name: '申请注销账号' }).click();
     await page.getByRole('alertdialog', { name: '确认注销' }).getByRole('button', { name: '确定注销' }).click();
-    await expect.poll(() => page.locator('[data-close-pending] [data-close-state]').innerText(), { timeout: 15_000 }).toBe('注销申请审核中');
+    await expect
+      .poll(() => page.locator('[data-close-pending] [data-close-state]').innerText(), { timeout: 15_000 })
+      .toBe('注销申请审核中');
     // still there after a reload: it is the server's state
     await gotoHydrated(page, `${base}/mine/closeAccount`);
     await expect.poll(() => page.locator('[data-close-pending]').count()).toBe(1);
@@ -82,7 +96,12 @@ describe('closing an account on phones (PIPL; decision 057)', () => {
     expect([again.code, again.status]).toEqual([10002, false]);
 
     // the decision is in the audit log
-    const audit = await apiCall<Array<{ action: string; subjectKind: string }>>(base, 'GET', '/staff/audit?action=account-closing.confirm', { token: staffToken });
+    const audit = await apiCall<Array<{ action: string; subjectKind: string }>>(
+      base,
+      'GET',
+      '/staff/audit?action=account-closing.confirm',
+      { token: staffToken },
+    );
     expect(audit.data.map((e) => e.subjectKind)).toEqual(['account-closing']);
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { baseUrl, gotoHydrated, useBrowser } from './support/browser';
 
-const member = demoAccounts.find((a) => a.role === 'member' && !a.banned && a.level === '2') ?? demoAccounts.find((a) => a.role === 'member' && !a.banned)!;
+const member =
+  demoAccounts.find((a) => a.role === 'member' && !a.banned && a.level === '2') ??
+  demoAccounts.find((a) => a.role === 'member' && !a.banned)!;
 
 describe('an expired login (spec §7: HTTP 401 → toast, token cleared, /login/<from> after 2 s)', () => {
   const browser = useBrowser();

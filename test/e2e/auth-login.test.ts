@@ -39,7 +39,10 @@ describe('login, logout, protected routes (spec §2, §5, §7)', () => {
     await expect.poll(() => page.locator('#root').innerText()).toContain(phone);
 
     await page.getByRole('button', { name: '退出登录' }).click();
-    await page.getByRole('button', { name: /确定|OK/ }).last().click();
+    await page
+      .getByRole('button', { name: /确定|OK/ })
+      .last()
+      .click();
     await expect.poll(() => page.locator('#root').innerText()).toContain('登录 / 注册');
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'token')?.value ?? '').toBe('');

@@ -9,7 +9,13 @@ function appDocuments(page: Page): string[] {
   const docs: string[] = [];
   page.on('response', (r) => {
     const url = new URL(r.url());
-    if (r.request().isNavigationRequest() && r.request().frame() === page.mainFrame() && r.status() === 200 && !url.pathname.startsWith('/api/')) docs.push(url.pathname);
+    if (
+      r.request().isNavigationRequest() &&
+      r.request().frame() === page.mainFrame() &&
+      r.status() === 200 &&
+      !url.pathname.startsWith('/api/')
+    )
+      docs.push(url.pathname);
   });
   return docs;
 }

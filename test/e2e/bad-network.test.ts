@@ -47,7 +47,7 @@ describe('a page whose start fails on a bad network tries once more (src/app/sta
 describe('a screen whose code is lost on the way offers to try again (src/app/layout/route-error.tsx)', { timeout: 60_000 }, () => {
   const browser = useBrowser();
 
-  it('the club list\'s code lost on a tap: the page says so with Retry, which loads it afresh once the network is back', async () => {
+  it("the club list's code lost on a tap: the page says so with Retry, which loads it afresh once the network is back", async () => {
     const tracked = await browser.newPage({ userAgent: MOBILE_CHROME_UA });
     // the lost download, and the import that failed with it (the screens loaded ahead try it too)
     tracked.allowError(/net::ERR_FAILED|Failed to fetch dynamically imported module|error loading dynamically imported module/);

@@ -28,12 +28,16 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
     await page.locator(`label:has(input[name=date][value="${tomorrow}"])`).click();
     await page.locator('label:has(input[name=clubId])').nth(1).click();
     await page.locator('[data-filter-submit]').click();
-    await page.waitForURL((u) => u.pathname === '/takecourse/bookcourse' && u.searchParams.get('date') === tomorrow && u.searchParams.has('clubId'));
+    await page.waitForURL(
+      (u) => u.pathname === '/takecourse/bookcourse' && u.searchParams.get('date') === tomorrow && u.searchParams.has('clubId'),
+    );
     // empty conditions are not kept in the URL
     expect(new URL(page.url()).search).not.toMatch(/=(&|$)/);
 
     // the strip says which days a level-1 member may book: today and tomorrow
-    await expect.poll(() => page.locator('[data-booking-window]').getAttribute('data-booking-window')).toBe(`${shanghaiDate(new Date())},${tomorrow}`);
+    await expect
+      .poll(() => page.locator('[data-booking-window]').getAttribute('data-booking-window'))
+      .toBe(`${shanghaiDate(new Date())},${tomorrow}`);
 
     // the first class member 1 can book
     const row = page.locator('[data-class]:has([data-class-state=bookable])').first();
@@ -98,7 +102,7 @@ describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', (
     // the day tapped is chosen at once, its list a skeleton until the answer comes
     await expect.poll(() => page.locator(`[data-day="${tomorrow}"]`).getAttribute('aria-current')).toBe('date');
     expect(await page.locator(`[data-schedule-skeleton="${tomorrow}"]`).getAttribute('aria-busy')).toBe('true');
-    expect(await page.locator(`[data-schedule="${today}"]`).isVisible(), "the day left is out of sight").toBe(false);
+    expect(await page.locator(`[data-schedule="${today}"]`).isVisible(), 'the day left is out of sight').toBe(false);
     day.release();
     await page.locator(`[data-schedule="${tomorrow}"]`).waitFor();
     expect(await page.locator(`[data-schedule="${tomorrow}"]`).getAttribute('aria-busy')).toBeNull();

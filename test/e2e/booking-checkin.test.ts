@@ -22,7 +22,9 @@ describe('check-in by the class QR code on /signed (decision 007)', () => {
     const base = server.url;
     const t2 = await passwordToken(base, member2.phone, member2.password);
     // member 2's seeded seat (tomorrow): its QR code as the teacher would show it
-    const seat = (await api<{ list: MyBooking[] }>(base, '/customers/classes/mine?scope=upcoming', { token: t2 })).data.list.find((b) => b.state === 'booked')!;
+    const seat = (await api<{ list: MyBooking[] }>(base, '/customers/classes/mine?scope=upcoming', { token: t2 })).data.list.find(
+      (b) => b.state === 'booked',
+    )!;
     const st = await passwordToken(base, staff.phone, staff.password);
     const { code } = (await api<{ code: string }>(base, `/staff/classes/checkin-code?classId=${seat.class.id}`, { token: st })).data;
 
@@ -39,7 +41,9 @@ describe('check-in by the class QR code on /signed (decision 007)', () => {
     await page.locator('[data-action=checkin]').click();
     await expect.poll(() => page.locator('[data-checkin-feedback]').getAttribute('data-checkin-feedback')).toBe('70044');
     // the seat is still booked
-    const after = (await api<{ list: MyBooking[] }>(base, '/customers/classes/mine?scope=upcoming', { token: t2 })).data.list.find((b) => b.bookingId === seat.bookingId)!;
+    const after = (await api<{ list: MyBooking[] }>(base, '/customers/classes/mine?scope=upcoming', { token: t2 })).data.list.find(
+      (b) => b.bookingId === seat.bookingId,
+    )!;
     expect(after.state).toBe('booked');
   });
 });

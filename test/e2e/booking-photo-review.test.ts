@@ -44,11 +44,15 @@ describe('photo review on /takecourse/takelistm_yoga (spec §4; decision 007)', 
     await page.locator('[data-photo-input]').setInputFiles({ name: 'me2.png', mimeType: 'image/png', buffer: png(600, 800, [7, 5, 160]) });
     await expect.poll(() => card.getAttribute('data-photo-status'), { timeout: 15_000 }).toBe('reviewing');
 
-    const again = (await api<{ id: number; phone: string }[]>(base, '/staff/photos', { token: st })).data.find((p) => p.phone === member1.phone)!;
+    const again = (await api<{ id: number; phone: string }[]>(base, '/staff/photos', { token: st })).data.find(
+      (p) => p.phone === member1.phone,
+    )!;
     await api(base, `/staff/photos/${again.id}/review`, { token: st, body: { decision: 'pass' } });
     await reloadHydrated(page);
     expect(await card.getAttribute('data-photo-status')).toBe('passed');
     // the thumbnail loads through the token cookie
-    await expect.poll(() => page.locator('[data-photo-status] img').evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-photo-status] img').evaluate((el) => (el as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
   });
 });

@@ -34,7 +34,9 @@ async function freeOneSeat(base: string, token: string): Promise<void> {
 async function classWithOneSeat(base: string, t1: string, t2: string): Promise<ScheduleItem> {
   const date = shanghaiTomorrow();
   const s1 = await api<ScheduleItem[]>(base, `/customers/classes/schedule?date=${date}&type=regular`, { token: t1 });
-  const candidates = s1.data.filter((c) => c.state === 'bookable' && Date.parse(c.startsAt) > Date.now() + HOUR).sort((a, b) => a.capacity - a.bookedCount - (b.capacity - b.bookedCount));
+  const candidates = s1.data
+    .filter((c) => c.state === 'bookable' && Date.parse(c.startsAt) > Date.now() + HOUR)
+    .sort((a, b) => a.capacity - a.bookedCount - (b.capacity - b.bookedCount));
   const mine2 = await api<{ list: MyBooking[] }>(base, '/customers/classes/mine?scope=upcoming&pagesize=50', { token: t2 });
   // each classmate logs in once (a second code within 60 s would be refused)
   const tokens = new Map<number, string | null>();
@@ -44,7 +46,8 @@ async function classWithOneSeat(base: string, t1: string, t2: string): Promise<S
   };
   for (const c of candidates) {
     for (const b of mine2.data.list) {
-      if (b.canCancel && b.class.startsAt < c.endsAt && c.startsAt < b.class.endsAt) await api(base, '/customers/classes/cancel', { token: t2, body: { bookingId: b.bookingId }, key: `clash-${b.bookingId}` });
+      if (b.canCancel && b.class.startsAt < c.endsAt && c.startsAt < b.class.endsAt)
+        await api(base, '/customers/classes/cancel', { token: t2, body: { bookingId: b.bookingId }, key: `clash-${b.bookingId}` });
     }
     if (!(await usableCard(base, t1, c.id)) || !(await usableCard(base, t2, c.id))) continue;
     let left = c.capacity - c.bookedCount;
@@ -79,7 +82,10 @@ describe('a second member queues for a full class and is promoted when a booked 
 
   it('member 1 takes the last seat, member 2 queues at position 1, member 1 cancels, member 2 is booked and notified', async () => {
     const base = server.url;
-    const [t1, t2] = await Promise.all([passwordToken(base, member1.phone, member1.password), passwordToken(base, member2.phone, member2.password)]);
+    const [t1, t2] = await Promise.all([
+      passwordToken(base, member1.phone, member1.password),
+      passwordToken(base, member2.phone, member2.password),
+    ]);
     const cls = await classWithOneSeat(base, t1, t2);
     const detail = `/takecourse/bookcourse/bookcoursedetail?id=${cls.id}`;
 
@@ -114,7 +120,9 @@ describe('a second member queues for a full class and is promoted when a booked 
     await gotoHydrated(two.page, `${base}${detail}`);
     expect(await two.page.locator('[data-queue-position]').getAttribute('data-queue-position')).toBe('1');
     await gotoHydrated(two.page, `${base}/takecourse/takelistm`);
-    expect(await two.page.locator('[data-booking-state=queued] [data-queue-position]').first().getAttribute('data-queue-position')).toBe('1');
+    expect(await two.page.locator('[data-booking-state=queued] [data-queue-position]').first().getAttribute('data-queue-position')).toBe(
+      '1',
+    );
 
     // member 1 cancels from my bookings
     await one.page.locator('[data-booking-state=booked] [data-action=cancel-booking]').first().click();
@@ -123,7 +131,9 @@ describe('a second member queues for a full class and is promoted when a booked 
 
     // member 2 is booked (promoted): the class, the list, the badge and the notice say so
     await gotoHydrated(two.page, `${base}${detail}`);
-    await expect.poll(() => two.page.locator('[data-class-detail] [data-class-state]').first().getAttribute('data-class-state')).toBe('booked');
+    await expect
+      .poll(() => two.page.locator('[data-class-detail] [data-class-state]').first().getAttribute('data-class-state'))
+      .toBe('booked');
     expect(await two.page.locator('[data-class-detail]').innerText()).toContain('排队成功');
     await expectBadge(two.page, String(badgeBefore + 1));
     await gotoHydrated(two.page, `${base}/sys/notification`);

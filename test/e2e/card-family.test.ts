@@ -96,7 +96,9 @@ describe('a family main card shared by phone, then booked with by its new sub-ca
     // its page says the uses are shared and whose it is to manage; the holder's own page does not
     await shared.click();
     await sub.page.waitForURL((u) => u.pathname === '/mine/carddetail' && u.searchParams.get('id') === String(family!.id));
-    await expect.poll(() => sub.page.locator('[data-card-header] [data-family-sub]').innerText()).toBe('亲情卡副卡：与主卡持有人共用次数和有效期，由主卡持有人管理');
+    await expect
+      .poll(() => sub.page.locator('[data-card-header] [data-family-sub]').innerText())
+      .toBe('亲情卡副卡：与主卡持有人共用次数和有效期，由主卡持有人管理');
     expect(await main.page.locator('[data-family-sub]').count()).toBe(0);
 
     // a group class tomorrow with a seat, costing one use

@@ -28,7 +28,9 @@ afterAll(async () => {
 });
 
 async function logIn(page: Page): Promise<string> {
-  const r = await page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
+  const r = await page
+    .context()
+    .request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
   const body = (await r.json()) as { code: number; token: string };
   expect(body.code).toBe(200);
   return body.token;
@@ -54,7 +56,9 @@ describe('card freeze, unfreeze and extension in the browser (issue 13, decision
     const from = await page.locator('[data-freeze-form] input[name=from]').inputValue();
     await expect.poll(() => text(page, '[data-freeze-days]'), { timeout: 10_000 }).toBe('共冻结1天，到期日期将顺延1天。');
     await page.locator('[data-action=freeze-submit]').click();
-    await expect.poll(() => page.locator('[data-card-header] [data-card-status]').getAttribute('data-card-status'), { timeout: 10_000 }).toBe('frozen');
+    await expect
+      .poll(() => page.locator('[data-card-header] [data-card-status]').getAttribute('data-card-status'), { timeout: 10_000 })
+      .toBe('frozen');
     expect(await text(page, '[data-card-frozen-dates]')).toBe(`冻结中：${from} 至 ${from}`);
     expect(await text(page, '[data-card-valid-until]')).toBe(addDays(end, 1));
     expect(await page.locator('[data-offer-refused=extend]').innerText()).toContain('会员卡已冻结');
@@ -62,7 +66,9 @@ describe('card freeze, unfreeze and extension in the browser (issue 13, decision
     // unfreeze the same day: the day comes off again
     await page.locator('[data-action=unfreeze]').click();
     await page.getByRole('button', { name: '确定解冻' }).click();
-    await expect.poll(() => page.locator('[data-card-header] [data-card-status]').getAttribute('data-card-status'), { timeout: 10_000 }).toBe('in_use');
+    await expect
+      .poll(() => page.locator('[data-card-header] [data-card-status]').getAttribute('data-card-status'), { timeout: 10_000 })
+      .toBe('in_use');
     expect(await text(page, '[data-card-valid-until]')).toBe(end);
 
     // extend by the most the type allows (time cards: 60 days), counted on the card
@@ -79,7 +85,7 @@ describe('card freeze, unfreeze and extension in the browser (issue 13, decision
     expect(kinds).toEqual(expect.arrayContaining(['freeze', 'unfreeze', 'extend']));
   });
 
-  it('a member changes the card\'s adviser: a club, then one of its advisers; the card and its timeline say so (decision 034)', async () => {
+  it("a member changes the card's adviser: a club, then one of its advisers; the card and its timeline say so (decision 034)", async () => {
     const { page } = await newPage();
     const token = await logIn(page);
     const res = await page.context().request.get('/api/customers/cards', { headers: { 'Authorization-token': token } });

@@ -28,18 +28,29 @@ describe('card refund in the browser (issue 13, decisions 030, 031)', () => {
     const token = await logInFromMessagingApp(page, `o_e2e_refund_${Date.now()}`);
     const goods = await buyable(server.url, token, 'card', (g) => g.cardType === 'count');
     const before = new Set((await myCards(server.url, token)).map((c) => c.id));
-    const created = await apiCall<{ orderNo: string }>(server.url, 'POST', '/orders/create', { token, body: { goodsId: goods.id, agreementAccepted: true } });
+    const created = await apiCall<{ orderNo: string }>(server.url, 'POST', '/orders/create', {
+      token,
+      body: { goodsId: goods.id, agreementAccepted: true },
+    });
     expect(created.code).toBe(200);
     const orderNo = created.data.orderNo;
-    const started = await apiCall<{ payment: { prepayId: string } }>(server.url, 'POST', '/orders/pay', { token, body: { orderNo, method: 'wechat' } });
+    const started = await apiCall<{ payment: { prepayId: string } }>(server.url, 'POST', '/orders/pay', {
+      token,
+      body: { orderNo, method: 'wechat' },
+    });
     expect(started.code).toBe(200);
-    expect((await apiCall(server.url, 'POST', '/dev/pay/wechat/simulate', { body: { prepayId: started.data.payment.prepayId, outcome: 'pay' } })).code).toBe(200);
+    expect(
+      (await apiCall(server.url, 'POST', '/dev/pay/wechat/simulate', { body: { prepayId: started.data.payment.prepayId, outcome: 'pay' } }))
+        .code,
+    ).toBe(200);
     const order = (await myOrders(server.url, token)).find((o) => o.orderNo === orderNo)!;
     expect(order.state).toBe('paid');
     const card = (await myCards(server.url, token)).find((c) => !before.has(c.id))!;
     // WeChat Pay will take its time with the refund: processing until it settles it and notifies
     const outTradeNo = `${orderNo}-1`;
-    expect((await apiCall(server.url, 'POST', '/dev/pay/wechat/refunds/arrange', { body: { outTradeNo, status: 'processing' } })).code).toBe(200);
+    expect(
+      (await apiCall(server.url, 'POST', '/dev/pay/wechat/refunds/arrange', { body: { outTradeNo, status: 'processing' } })).code,
+    ).toBe(200);
 
     // the card page offers the refund; its page shows the policy and the amount (all of it: never used)
     await gotoHydrated(page, `/mine/carddetail?id=${card.id}`);
@@ -54,7 +65,9 @@ describe('card refund in the browser (issue 13, decisions 030, 031)', () => {
 
     // the front desk approves it in the staff console
     const desk = await newPage({ baseURL: server.url });
-    const login = await desk.page.context().request.post('/api/oauth/login', { data: { username: STAFF.phone, password: STAFF.password, loginType: 'password' } });
+    const login = await desk.page
+      .context()
+      .request.post('/api/oauth/login', { data: { username: STAFF.phone, password: STAFF.password, loginType: 'password' } });
     expect(((await login.json()) as { code: number }).code).toBe(200);
     await gotoHydrated(desk.page, '/staff/cardRefunds');
     const request = desk.page.locator('[data-card-refund]', { hasText: orderNo });
@@ -70,7 +83,12 @@ describe('card refund in the browser (issue 13, decisions 030, 031)', () => {
     await expect.poll(() => page.locator('[data-refund-state]').getAttribute('data-refund-state'), { timeout: 10_000 }).toBe('running');
 
     // WeChat Pay pays it back and its signed, encrypted REFUND.SUCCESS notification reaches the server
-    const settled = await apiCall<{ state: string; deliveries: { status: number }[] }>(server.url, 'POST', '/dev/pay/wechat/refunds/simulate', { body: { outTradeNo, outcome: 'success' } });
+    const settled = await apiCall<{ state: string; deliveries: { status: number }[] }>(
+      server.url,
+      'POST',
+      '/dev/pay/wechat/refunds/simulate',
+      { body: { outTradeNo, outcome: 'success' } },
+    );
     expect(settled.code).toBe(200);
     expect(settled.data.state).toBe('SUCCESS');
     // the server took it (WeChat Pay v3: 204 No Content)

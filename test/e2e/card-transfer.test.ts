@@ -39,7 +39,9 @@ describe('card transfer in the browser (issue 13, decision 026)', () => {
     // the recipient: a member who logged in once by SMS code
     const recipient = await newPage({ baseURL: server.url });
     await recipient.page.context().request.get(`/api/oauth/valid-code?phone=${RECIPIENT}`);
-    const login = await recipient.page.context().request.post('/api/oauth/login', { data: { username: RECIPIENT, password: await devSmsCode(server.url, RECIPIENT), loginType: 'code' } });
+    const login = await recipient.page.context().request.post('/api/oauth/login', {
+      data: { username: RECIPIENT, password: await devSmsCode(server.url, RECIPIENT), loginType: 'code' },
+    });
     expect(((await login.json()) as { code: number }).code).toBe(200);
     // who has given their real name (personal information): the lookup shows it masked to the giver
     const info = await recipient.page.context().request.put('/api/customers/person-info', {
@@ -50,7 +52,13 @@ describe('card transfer in the browser (issue 13, decision 026)', () => {
 
     // the sender's card that may be transferred now (the server's offers say which)
     const sender = await newPage({ baseURL: server.url });
-    const token = ((await (await sender.page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } })).json()) as { token: string }).token;
+    const token = (
+      (await (
+        await sender.page
+          .context()
+          .request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } })
+      ).json()) as { token: string }
+    ).token;
     let cardId = 0;
     for (const c of await myCards(server.url, token)) {
       const d = await apiCall<{ offers: Offer[] }>(server.url, 'GET', `/customers/cards/detail?id=${c.id}`, { token });

@@ -39,7 +39,11 @@ afterAll(async () => {
 async function call<T>(path: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { cookie: 'lang=zh', 'content-type': 'application/json' };
   if (opts.token) headers['Authorization-token'] = opts.token;
-  const res = await fetch(`${server.url}/api${path}`, { method: opts.body === undefined ? 'GET' : 'POST', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: opts.body === undefined ? 'GET' : 'POST',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   const body = (await res.json()) as { code: number; data: T };
   if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
   return body.data;
@@ -47,7 +51,9 @@ async function call<T>(path: string, opts: { token?: string; body?: unknown } = 
 
 /** Logs the browser context in through the API (the server sets the session cookies); the token. */
 async function logIn(page: Page): Promise<string> {
-  const r = await page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
+  const r = await page
+    .context()
+    .request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
   const body = (await r.json()) as { code: number; token: string };
   expect(body.code).toBe(200);
   return body.token;
@@ -58,7 +64,10 @@ async function logIn(page: Page): Promise<string> {
  * messaging-app payment paid at its stand-in (a signed notification settles it).
  */
 async function buy(token: string, goodsId: number, method: 'balance' | 'wechat'): Promise<string> {
-  const order = await call<{ orderNo: string; amountToPayCents: number }>('/orders/create', { token, body: { goodsId, agreementAccepted: true } });
+  const order = await call<{ orderNo: string; amountToPayCents: number }>('/orders/create', {
+    token,
+    body: { goodsId, agreementAccepted: true },
+  });
   const paying = await call<{ payment: { prepayId: string } | null }>('/orders/pay', { token, body: { orderNo: order.orderNo, method } });
   if (method === 'wechat') await call('/dev/pay/wechat/simulate', { body: { prepayId: paying.payment!.prepayId, outcome: 'pay' } });
   const done = await call<{ state: string }>(`/orders/detail?orderNo=${order.orderNo}`, { token });
@@ -103,7 +112,16 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
   it('at 320 px wide nothing runs off the side (DESIGN.md §5)', async () => {
     const { page } = await browser.newPage({ baseURL: server.url, viewport: { width: 320, height: 640 } });
     const cards = await call<Card[]>('/customers/cards', { token: await logIn(page) });
-    for (const path of ['/vipcard?tab=shop', '/vipcard?tab=mine', '/vipcard/vipcarddetail?id=1', `/mine/carddetail?id=${cards[0]!.id}`, '/mycourse', '/myPurchaseHistory', '/mine', '/mine/balanceHistory']) {
+    for (const path of [
+      '/vipcard?tab=shop',
+      '/vipcard?tab=mine',
+      '/vipcard/vipcarddetail?id=1',
+      `/mine/carddetail?id=${cards[0]!.id}`,
+      '/mycourse',
+      '/myPurchaseHistory',
+      '/mine',
+      '/mine/balanceHistory',
+    ]) {
       await gotoHydrated(page, path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
     }
@@ -132,7 +150,9 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
       if (h.list.some((x) => x.kind === 'class')) withClass = c;
     }
     expect(withClass, 'a seeded card with a class in its history').toBeDefined();
-    const detail = await call<{ clubName: string | null; extensionCount: number }>(`/customers/cards/detail?id=${withClass!.id}`, { token });
+    const detail = await call<{ clubName: string | null; extensionCount: number }>(`/customers/cards/detail?id=${withClass!.id}`, {
+      token,
+    });
     await page.locator(`[data-my-card="${withClass!.id}"]`).click();
     await page.waitForURL(`**/mine/carddetail?id=${withClass!.id}`);
     await expect.poll(() => page.title()).toBe('会员卡详情');
@@ -180,14 +200,22 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
     const { page } = await browser.newPage({ baseURL: server.url });
     // the card is paid by WeChat Pay: the member is in the messaging app, whose silent login bound the payer's open id
     const token = await logInFromMessagingApp(page, `o_e2e_cards_${Date.now()}`);
-    const cardGoods = (await call<{ list: Goods[] }>('/product/goods/goodList?kind=card&pagenum=0&pagesize=20', { token })).list.find(plain)!;
-    const courseGoods = (await call<{ list: Goods[] }>('/product/goods/goodList?kind=workshop&pagenum=0&pagesize=20', { token })).list.find(plain)!;
+    const cardGoods = (await call<{ list: Goods[] }>('/product/goods/goodList?kind=card&pagenum=0&pagesize=20', { token })).list.find(
+      plain,
+    )!;
+    const courseGoods = (await call<{ list: Goods[] }>('/product/goods/goodList?kind=workshop&pagenum=0&pagesize=20', { token })).list.find(
+      plain,
+    )!;
     const cardOrder = await buy(token, cardGoods.id, 'wechat');
     const courseOrder = await buy(token, courseGoods.id, 'balance');
-    const purchases = await call<{ list: { orderNo: string; amountToPayCents: number }[] }>('/customers/purchases?pagenum=0&pagesize=10', { token });
+    const purchases = await call<{ list: { orderNo: string; amountToPayCents: number }[] }>('/customers/purchases?pagenum=0&pagesize=10', {
+      token,
+    });
 
     await gotoHydrated(page, '/vipcard?tab=mine');
-    const bought = (await call<(Card & { goodsId?: number })[]>('/customers/cards', { token })).find((c) => c.number.endsWith(cardOrder.slice(1)));
+    const bought = (await call<(Card & { goodsId?: number })[]>('/customers/cards', { token })).find((c) =>
+      c.number.endsWith(cardOrder.slice(1)),
+    );
     expect(bought?.status).toBe('inactive');
     const row = page.locator(`[data-my-card="${bought!.id}"]`);
     await expect.poll(() => row.getAttribute('data-status')).toBe('inactive');

@@ -17,7 +17,13 @@ interface Goods {
 
 /** The five class-type catalogues (spec §2): list path, detail path, page titles, goods kind. */
 const CATALOGUES = [
-  { kind: 'workshop', list: '/greatworkshop', detail: '/greatworkshop/greatWorkShopDetails', title: '大师工作坊', detailTitle: '工作坊详情' },
+  {
+    kind: 'workshop',
+    list: '/greatworkshop',
+    detail: '/greatworkshop/greatWorkShopDetails',
+    title: '大师工作坊',
+    detailTitle: '工作坊详情',
+  },
   { kind: 'open', list: '/commonClass', detail: '/commonClass/commonClassDetails', title: '公开课', detailTitle: '公开课详情' },
   { kind: 'private', list: '/personalClass', detail: '/personalClass/personalClassDetails', title: '私教课', detailTitle: '私教课详情' },
   { kind: 'primary', list: '/primaryClass', detail: '/primaryClass/primaryClassDetails', title: '小班课', detailTitle: '小班课详情' },
@@ -35,13 +41,16 @@ afterAll(async () => {
 });
 
 async function api<T>(path: string, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, { headers: { cookie: 'lang=zh', ...(token ? { 'Authorization-token': token } : {}) } });
+  const res = await fetch(`${server.url}/api${path}`, {
+    headers: { cookie: 'lang=zh', ...(token ? { 'Authorization-token': token } : {}) },
+  });
   const body = (await res.json()) as { code: number; data: T };
   if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
   return body.data;
 }
 
-const firstPage = (kind: string, token?: string) => api<{ list: Goods[]; total: number }>(`/product/goods/goodList?kind=${kind}&pagenum=0&pagesize=10`, token);
+const firstPage = (kind: string, token?: string) =>
+  api<{ list: Goods[]; total: number }>(`/product/goods/goodList?kind=${kind}&pagenum=0&pagesize=10`, token);
 
 /** The first goods of a catalogue that can be bought now. */
 async function buyable(kind: string, token?: string): Promise<Goods> {
@@ -67,7 +76,9 @@ async function choose(page: Page, g: Goods): Promise<string> {
 }
 
 async function logIn(page: Page): Promise<string> {
-  const r = await page.context().request.post('/api/oauth/login', { data: { username: '13800000001', password: 'yoga1234', loginType: 'password' } });
+  const r = await page
+    .context()
+    .request.post('/api/oauth/login', { data: { username: '13800000001', password: 'yoga1234', loginType: 'password' } });
   const body = (await r.json()) as { code: number; token: string };
   expect(body.code).toBe(200);
   return body.token;
@@ -91,7 +102,10 @@ describe('a visitor in the class-type catalogues (spec §2, §5)', () => {
     it(`${c.list}: list prices only; a detail's Buy sends the visitor to log in, then to the agreement`, async () => {
       const { list } = await firstPage(c.kind);
       expect(list.length, `the seed has ${c.kind} goods`).toBeGreaterThan(0);
-      expect(list.every((g) => g.memberPriceCents === undefined), 'no member price for a visitor').toBe(true);
+      expect(
+        list.every((g) => g.memberPriceCents === undefined),
+        'no member price for a visitor',
+      ).toBe(true);
       const { page } = await browser.newPage({ baseURL: server.url });
       await gotoHydrated(page, c.list);
       await expect.poll(() => page.title()).toBe(c.title);
@@ -111,7 +125,9 @@ describe('a visitor in the class-type catalogues (spec §2, §5)', () => {
       const bar = page.locator('[data-buy-bar]');
       expect(await bar.locator('[data-price]').innerText()).toBe(formatYuan(g.listPriceCents));
       // member prices are one login away, back to this page
-      expect(await page.locator('[data-login-for-price]').getAttribute('href')).toBe(`/login/${encodeURIComponent(`${c.detail}?id=${g.id}`)}`);
+      expect(await page.locator('[data-login-for-price]').getAttribute('href')).toBe(
+        `/login/${encodeURIComponent(`${c.detail}?id=${g.id}`)}`,
+      );
 
       const query = await choose(page, detail);
       await expect.poll(() => bar.getAttribute('data-buy-bar')).toBe('login');
@@ -193,7 +209,9 @@ describe('a member in the class-type catalogues', () => {
     }
     const g = await buyable('workshop', token);
     await gotoHydrated(page, `/greatworkshop/greatWorkShopDetails?id=${g.id}`);
-    await expect.poll(() => page.locator('[data-buy-bar] [data-price="member"] .text-red-600').innerText()).toBe(formatYuan(g.memberPriceCents!));
+    await expect
+      .poll(() => page.locator('[data-buy-bar] [data-price="member"] .text-red-600').innerText())
+      .toBe(formatYuan(g.memberPriceCents!));
     expect(await page.locator('[data-login-for-price]').count(), 'no login prompt for a member').toBe(0);
     await page.locator('[data-action="buy"]').click();
     await page.waitForURL((u) => u.pathname === '/agreement/payagreement' && u.search === `?id=${g.id}`);

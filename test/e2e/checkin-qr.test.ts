@@ -25,11 +25,16 @@ async function bookSeat(base: string, token: string, c: LinkClass, key: string):
   const mine = await api<{ list: MyBooking[] }>(base, '/customers/classes/mine?scope=upcoming&pagesize=50', { token });
   for (const b of mine.data.list) {
     if (b.class.id === c.id && b.state === 'booked') return true;
-    if (b.canCancel && b.class.startsAt < c.endsAt && c.startsAt < b.class.endsAt) await api(base, '/customers/classes/cancel', { token, body: { bookingId: b.bookingId }, key: `clash-${key}-${b.bookingId}` });
+    if (b.canCancel && b.class.startsAt < c.endsAt && c.startsAt < b.class.endsAt)
+      await api(base, '/customers/classes/cancel', { token, body: { bookingId: b.bookingId }, key: `clash-${key}-${b.bookingId}` });
   }
   const card = (await api<CardForClass[]>(base, `/customers/classes/cards?classId=${c.id}`, { token })).data.find((x) => x.usable);
   if (!card) return false;
-  const r = await api<{ state: string }>(base, '/customers/classes/book', { token, body: { classId: c.id, cardId: card.id, agreeNotice: true }, key: `book-${key}-${c.id}` });
+  const r = await api<{ state: string }>(base, '/customers/classes/book', {
+    token,
+    body: { classId: c.id, cardId: card.id, agreeNotice: true },
+    key: `book-${key}-${c.id}`,
+  });
   return r.code === 200 && r.data.state === 'booked';
 }
 

@@ -46,7 +46,8 @@ describe('checkout with the account balance', () => {
 
   it('a double tap on pay creates one order and charges once', async () => {
     const open = await buyable(server.url, token, 'open');
-    const price = (await apiCall<{ priceCents: number }>(server.url, 'POST', '/orders/quote', { token, body: { goodsId: open.id } })).data.priceCents;
+    const price = (await apiCall<{ priceCents: number }>(server.url, 'POST', '/orders/quote', { token, body: { goodsId: open.id } })).data
+      .priceCents;
     const ordersBefore = (await myOrders(server.url, token)).length;
     const before = await balanceOf(server.url, token);
     expect(before).toBeGreaterThanOrEqual(price);

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatYuan } from '../../src/domain/money';
 import { gotoHydrated, startOwnServer, useBrowser, waitHydrated } from './support/browser';
 import { shanghaiTomorrow } from './support/booking';
-import { apiCall, buyable, logInFromMessagingApp, logInPage, MEMBER, memberToken, myCards, myOrders, reviewAndAgree } from './support/checkout';
+import {
+  apiCall,
+  buyable,
+  logInFromMessagingApp,
+  logInPage,
+  MEMBER,
+  memberToken,
+  myCards,
+  myOrders,
+  reviewAndAgree,
+} from './support/checkout';
 import type { RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -39,7 +49,12 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
 
   it('a member buys a count card with WeChat Pay (stand-in cashier, success page, order paid), finds it on /vipcard and books a class with it', async () => {
     const card = await buyable(server.url, token, 'card', (g) => g.cardType === 'count');
-    const quote = (await apiCall<{ amountToPayCents: number; memberPriceCents: number }>(server.url, 'POST', '/orders/quote', { token, body: { goodsId: card.id } })).data;
+    const quote = (
+      await apiCall<{ amountToPayCents: number; memberPriceCents: number }>(server.url, 'POST', '/orders/quote', {
+        token,
+        body: { goodsId: card.id },
+      })
+    ).data;
     const cardIdsBefore = new Set((await myCards(server.url, token)).map((c) => c.id));
     const { page } = await browser.newPage({ baseURL: server.url });
     // in the messaging app: the silent login binds the member's open id, WeChat Pay's payer (JSAPI)
@@ -108,14 +123,22 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
     expect(after.status).toBe('in_use');
     expect(after.validFrom).not.toBeNull();
     expect(after.usesLeft).toBe(bought.usesLeft! - 1);
-    const booked = await apiCall<{ list: { cardId: number; state: string; class: { id: number } }[] }>(server.url, 'GET', '/customers/classes/mine?scope=upcoming&pagenum=0&pagesize=50', { token });
+    const booked = await apiCall<{ list: { cardId: number; state: string; class: { id: number } }[] }>(
+      server.url,
+      'GET',
+      '/customers/classes/mine?scope=upcoming&pagenum=0&pagesize=50',
+      { token },
+    );
     expect(booked.data.list.find((b) => b.class.id === classId)).toMatchObject({ cardId: bought.id, state: 'booked' });
   });
 
   it('a second order while one is unpaid is refused with its code and a link to the unpaid order; that order can be paid from /orderdetail', async () => {
     const workshop = await buyable(server.url, token, 'workshop');
     const other = await buyable(server.url, token, 'open');
-    const open = await apiCall<{ orderNo: string }>(server.url, 'POST', '/orders/create', { token, body: { goodsId: other.id, agreementAccepted: true } });
+    const open = await apiCall<{ orderNo: string }>(server.url, 'POST', '/orders/create', {
+      token,
+      body: { goodsId: other.id, agreementAccepted: true },
+    });
     expect(open.code).toBe(200);
     const { page, allowError } = await browser.newPage({ baseURL: server.url });
     // the refusal is a 409 the browser logs

@@ -8,7 +8,10 @@ const member = demoAccounts.find((a) => a.phone === '13800000001')!;
 const staff = demoAccounts.find((a) => a.role === 'staff')!;
 
 /** An 8x8 PNG, as a phone's picker might hand over (the page scales and re-encodes it as JPEG). */
-const PNG_8x8 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4URGAFTEMLQkAMRFkARSGGiwAAAAASUVORK5CYII=', 'base64');
+const PNG_8x8 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4URGAFTEMLQkAMRFkARSGGiwAAAAASUVORK5CYII=',
+  'base64',
+);
 
 describe('a complaint on phones (issue 15, decision 033)', () => {
   const browser = useBrowser();
@@ -37,7 +40,14 @@ describe('a complaint on phones (issue 15, decision 033)', () => {
     await expect.poll(() => page.locator('[data-replied]').innerText(), { timeout: 15_000 }).toBe('未回复');
     const id = Number(await page.locator('[data-complaint]').getAttribute('data-complaint'));
     // the photo went with it, and shows through the token cookie
-    await expect.poll(() => page.locator('[data-complaint] img').first().evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-complaint] img')
+          .first()
+          .evaluate((el) => (el as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
 
     // no reply yet
     await page.getByRole('button', { name: '查看是否有回复' }).click();

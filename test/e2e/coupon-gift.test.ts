@@ -17,7 +17,9 @@ afterAll(async () => {
 });
 
 async function logIn(page: Page, who: { phone: string; password: string }) {
-  const r = await page.context().request.post('/api/oauth/login', { data: { username: who.phone, password: who.password, loginType: 'password' } });
+  const r = await page
+    .context()
+    .request.post('/api/oauth/login', { data: { username: who.phone, password: who.password, loginType: 'password' } });
   expect(((await r.json()) as { code: number }).code).toBe(200);
 }
 
@@ -50,9 +52,15 @@ describe('gifting a coupon in the browser, as two phones (issue 15, decisions 03
     await page.locator('input[name=phone]').fill(FRIEND.phone);
     await page.getByRole('button', { name: '赠送', exact: true }).click();
     // named as the phone lookup names them (the real name on record, else the account name; masked)
-    const login = (await apiCall<unknown>(server.url, 'POST', '/oauth/login', { body: { username: GIVER.phone, password: GIVER.password, loginType: 'password' } })) as unknown as { token: string };
-    const shown = (await apiCall<{ name: string }>(server.url, 'GET', `/customers/members/phone?phone=${FRIEND.phone}`, { token: login.token })).data.name;
-    await expect.poll(() => page.locator('[data-gift-done] [role=status]').innerText(), { timeout: 10_000 }).toBe(`已赠送给 ${shown}（138****0002）`);
+    const login = (await apiCall<unknown>(server.url, 'POST', '/oauth/login', {
+      body: { username: GIVER.phone, password: GIVER.password, loginType: 'password' },
+    })) as unknown as { token: string };
+    const shown = (
+      await apiCall<{ name: string }>(server.url, 'GET', `/customers/members/phone?phone=${FRIEND.phone}`, { token: login.token })
+    ).data.name;
+    await expect
+      .poll(() => page.locator('[data-gift-done] [role=status]').innerText(), { timeout: 10_000 })
+      .toBe(`已赠送给 ${shown}（138****0002）`);
     // it left me: in my transferred tab, no longer in my unused one
     await page.getByRole('link', { name: '查看已转赠的优惠券' }).click();
     await page.waitForURL('**/mine/coupons/refunder');

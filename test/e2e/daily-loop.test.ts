@@ -49,7 +49,8 @@ async function book(page: Page, confirmName: RegExp): Promise<number> {
   await page.waitForURL((u) => u.pathname === '/takecourse/bookcourse/bookcourseconfirm');
   await page.locator('[data-card-choice]').waitFor();
   // the member notice is ticked once; a member who agreed before finds it ticked
-  if (!(await page.locator('input[name=agreeNotice]').first().isChecked())) await page.locator('label:has([name=agreeNotice])').first().click();
+  if (!(await page.locator('input[name=agreeNotice]').first().isChecked()))
+    await page.locator('label:has([name=agreeNotice])').first().click();
   await page.locator('[data-action=submit-booking]').click();
   await page.getByRole('button', { name: confirmName }).last().click();
   await page.locator('[data-booking-result=booked]').waitFor();
@@ -73,7 +74,9 @@ async function buyAndLook(page: Page): Promise<void> {
   const mine = cards.find((c) => c.name === card.name)!;
   await gotoHydrated(page, `/mine/carddetail?id=${mine.id}`);
   // the card's name as the server gives it in the page's language
-  const detail = await page.context().request.get(`/api/customers/cards/detail?id=${mine.id}`, { headers: { 'Authorization-token': token } });
+  const detail = await page
+    .context()
+    .request.get(`/api/customers/cards/detail?id=${mine.id}`, { headers: { 'Authorization-token': token } });
   const name = ((await detail.json()) as { data: { name: string } }).data.name;
   await expect.poll(() => page.locator('[data-card-header]').innerText()).toContain(name);
 }
@@ -108,7 +111,9 @@ describe("the member's daily loop, in Chinese and in English (issue 16)", { time
     const text = await page.locator('[data-card-actions], [data-action]').allInnerTexts();
     expect(text.join(' '), 'the card page speaks English').not.toMatch(CJK);
 
-    const booked = await fetch(`${server.url}/api/customers/classes/mine?scope=upcoming&pagesize=50`, { headers: { 'Authorization-token': token } });
+    const booked = await fetch(`${server.url}/api/customers/classes/mine?scope=upcoming&pagesize=50`, {
+      headers: { 'Authorization-token': token },
+    });
     const ids = ((await booked.json()) as { data: { list: Array<{ class: { id: number } }> } }).data.list.map((b) => b.class.id);
     expect(ids).toEqual(expect.arrayContaining([first, second]));
   });

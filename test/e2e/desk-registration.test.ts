@@ -19,7 +19,9 @@ describe('desk registration with an initial password (decision 054)', () => {
 
   it('staff register a member, the desk sees the initial password, and the member must set a new one before the home page', async () => {
     const desk = (await browser.newPage()).page;
-    const r = await desk.context().request.post('/api/oauth/login', { data: { username: staff.phone, password: staff.password, loginType: 'password' } });
+    const r = await desk
+      .context()
+      .request.post('/api/oauth/login', { data: { username: staff.phone, password: staff.password, loginType: 'password' } });
     expect(((await r.json()) as { code: number }).code).toBe(200);
     await gotoHydrated(desk, '/staff/members/new');
     const phone = freshPhone();

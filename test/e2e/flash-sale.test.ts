@@ -40,7 +40,10 @@ const sale = async (token?: string) => (await call<Sale>('GET', '/product/goods/
 async function member(phone: string): Promise<string> {
   expect((await call('GET', `/oauth/valid-code?phone=${phone}`)).code).toBe(200);
   const code = await devSmsCode(server.url, phone);
-  const r = (await call<unknown>('POST', '/oauth/login', undefined, { username: phone, password: code, loginType: 'code' })) as unknown as { code: number; token: string };
+  const r = (await call<unknown>('POST', '/oauth/login', undefined, { username: phone, password: code, loginType: 'code' })) as unknown as {
+    code: number;
+    token: string;
+  };
   expect(r.code).toBe(200);
   return r.token;
 }
@@ -128,9 +131,12 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
 
   it('sold out: a member watching sees the last place go (too slow); a fresh visit shows the hand-speed message; a late order is refused', async () => {
     const before = await sale();
-    const buyers = await Promise.all(Array.from({ length: before.maxNumber - before.sellNumber }, (_, i) => member(`139222${String(i).padStart(5, '0')}`)));
+    const buyers = await Promise.all(
+      Array.from({ length: before.maxNumber - before.sellNumber }, (_, i) => member(`139222${String(i).padStart(5, '0')}`)),
+    );
     const last = buyers.pop()!;
-    for (const t of buyers) expect((await call('POST', '/orders/create', t, { goodsId: before.goodsId, agreementAccepted: true })).code).toBe(200);
+    for (const t of buyers)
+      expect((await call('POST', '/orders/create', t, { goodsId: before.goodsId, agreementAccepted: true })).code).toBe(200);
     const late = await member('13933330000');
 
     const { page } = await browser.newPage({ baseURL: server.url });

@@ -44,7 +44,11 @@ beforeAll(async () => {
   // a fresh seed on a clock this file moves (the invitation's hour)
   server = await startMovableClockServer();
   token = await memberToken(server.url);
-  const { data } = await apiCall<{ list: Goods[] }>(server.url, 'GET', '/product/goods/goodList?kind=card&type=count&pagenum=0&pagesize=50');
+  const { data } = await apiCall<{ list: Goods[] }>(
+    server.url,
+    'GET',
+    '/product/goods/goodList?kind=card&type=count&pagenum=0&pagesize=50',
+  );
   card = data.list.find((g) => g.isUable && !g.newCustomersOnly && g.perPersonLimit === null)!;
   expect(card, 'the seed sells a count card anyone may buy').toBeTruthy();
 });
@@ -52,7 +56,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const orderDetail = async (orderNo: string) => (await apiCall<OrderDetail>(server.url, 'GET', `/orders/detail?orderNo=${orderNo}`, { token })).data;
+const orderDetail = async (orderNo: string) =>
+  (await apiCall<OrderDetail>(server.url, 'GET', `/orders/detail?orderNo=${orderNo}`, { token })).data;
 /** the order's live shares (a split drops the whole share it replaces) */
 const liveShares = (o: OrderDetail) => o.parts.filter((p) => p.kind === 'share' && p.state !== 'dropped');
 
@@ -132,7 +137,11 @@ async function buySplitPayOneAndInvite(page: Page): Promise<{ orderNo: string; l
 }
 
 /** The friend's phone: another messaging-app user (the OAuth stand-in's identity choice, with a nickname), opening the link. */
-async function friendOpens(browser: ReturnType<typeof useBrowser>, link: string, friend: { openId: string; nickname: string }): Promise<Page> {
+async function friendOpens(
+  browser: ReturnType<typeof useBrowser>,
+  link: string,
+  friend: { openId: string; nickname: string },
+): Promise<Page> {
   const { page, allowError } = await browser.newPage({ baseURL: server.url });
   // the first pay tap is refused until the friend authorized (40019, 403): the page then goes to authorize
   allowError(/status of 403/);
@@ -180,7 +189,9 @@ describe('friend pay in two phones (spec §4, §6; issue 12)', () => {
     await friend.locator('[data-payment-result="paid"]').waitFor();
 
     // the member's page, watching the invitation, shows who paid
-    await expect.poll(() => member.page.locator('[data-friend-invite]').first().getAttribute('data-friend-invite'), { timeout: 15_000 }).toBe('paid');
+    await expect
+      .poll(() => member.page.locator('[data-friend-invite]').first().getAttribute('data-friend-invite'), { timeout: 15_000 })
+      .toBe('paid');
     expect(await member.page.locator('[data-friend-invite="paid"] [role=status]').innerText()).toBe('已由好友 小林 代付');
     // the order: fully paid
     await member.page.locator('[data-action="view-order"]').click();
@@ -218,7 +229,9 @@ describe('friend pay in two phones (spec §4, §6; issue 12)', () => {
     await server.runJobs();
 
     // the member's invitation page, still open, sees it end
-    await expect.poll(() => member.page.locator('[data-friend-invite]').first().getAttribute('data-friend-invite'), { timeout: 15_000 }).toBe('ended');
+    await expect
+      .poll(() => member.page.locator('[data-friend-invite]').first().getAttribute('data-friend-invite'), { timeout: 15_000 })
+      .toBe('ended');
     // a friend opening the link now has nothing to pay
     const friend = await friendOpens(browser, link, { openId: `o_late_${Date.now()}`, nickname: '小周' });
     await friend.locator('[data-friend-pay-screen="over"]').waitFor();

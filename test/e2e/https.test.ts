@@ -42,7 +42,10 @@ describe('HTTPS with HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
     const cookies = await context.cookies(server.url);
     const session = cookies.filter((c) => c.httpOnly);
     expect(session.length, 'the session cookies').toBeGreaterThan(0);
-    expect(session.every((c) => c.secure), 'every session cookie is Secure').toBe(true);
+    expect(
+      session.every((c) => c.secure),
+      'every session cookie is Secure',
+    ).toBe(true);
     await expect.poll(() => page.locator('#root').innerText()).toContain(MEMBER.phone.slice(-4));
   });
 });

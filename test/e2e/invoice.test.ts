@@ -26,7 +26,9 @@ describe('an invoice on phones (issue 15, decision 044)', () => {
     // the demo member bought an open class with their balance
     const token = await memberToken(base);
     const open = await buyable(base, token, 'open');
-    const orderNo = (await apiCall<{ orderNo: string }>(base, 'POST', '/orders/create', { token, body: { goodsId: open.id, agreementAccepted: true } })).data.orderNo;
+    const orderNo = (
+      await apiCall<{ orderNo: string }>(base, 'POST', '/orders/create', { token, body: { goodsId: open.id, agreementAccepted: true } })
+    ).data.orderNo;
     expect((await apiCall(base, 'POST', '/orders/pay', { token, body: { orderNo, method: 'balance' } })).code).toBe(200);
 
     const { page } = await browser.newPage({ baseURL: base, acceptDownloads: true });

@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 async function logIn(page: Page) {
-  const r = await page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
+  const r = await page
+    .context()
+    .request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
   expect(((await r.json()) as { code: number }).code).toBe(200);
 }
 
@@ -66,7 +68,9 @@ describe('personal information in the browser, as a phone (issue 15, decision 03
     await gotoHydrated(page, '/mine');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('下载我的数据', { exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^yoga-club-my-data-\d+-\d{4}-\d{2}-\d{2}\.json$/);
-    const { data } = JSON.parse(await readFile((await download.path())!, 'utf8')) as { data: { account: { phone: string }; personInfo: { idNumber: string }[]; cards: unknown[] } };
+    const { data } = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+      data: { account: { phone: string }; personInfo: { idNumber: string }[]; cards: unknown[] };
+    };
     expect(data.account.phone).toBe(MEMBER.phone);
     // their own ID number, whole (the first test of this file saved it; it is sealed at rest)
     expect(data.personInfo.map((p) => p.idNumber)).toEqual(['110101199003071233']);

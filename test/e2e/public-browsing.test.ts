@@ -56,7 +56,13 @@ describe('a visitor browses the public screens (spec §2)', () => {
     const tutor = await fetch(`${baseUrl()}/tutor/tutorDetail/${teacher!.id}`, { headers: { cookie: 'lang=zh' } });
     expect(tutor.status).toBe(200);
     expect(rootText(await tutor.text())).toContain(teacher!.name);
-    for (const p of ['/club/detail?id=999999', '/club/detail', '/club/detail?id=abc', '/tutor/tutorDetail/abc', '/tutor/tutorDetail/999999']) {
+    for (const p of [
+      '/club/detail?id=999999',
+      '/club/detail',
+      '/club/detail?id=abc',
+      '/tutor/tutorDetail/abc',
+      '/tutor/tutorDetail/999999',
+    ]) {
       const r = await fetch(`${baseUrl()}${p}`, { headers: { cookie: 'lang=zh' } });
       expect(r.status, p).toBe(404);
       const html = await r.text();
@@ -116,7 +122,8 @@ describe('a visitor browses the public screens (spec §2)', () => {
     await gotoHydrated(page, '/');
     const hrefs = await page.locator('nav [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs).toEqual(['/', '/takecourse/takelistm', '/vipcard', '/mycourse', '/mine']);
-    const active = () => page.locator('nav [data-tab][aria-current="page"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
+    const active = () =>
+      page.locator('nav [data-tab][aria-current="page"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
     expect(await active()).toEqual(['home']);
 
     await gotoHydrated(page, '/qa');
@@ -137,7 +144,8 @@ describe('a visitor browses the public screens (spec §2)', () => {
     const { page } = await browser.newPage();
     const views: { path: string; visitorId: string }[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().endsWith('/api/stats/pageview')) views.push(r.postDataJSON() as { path: string; visitorId: string });
+      if (r.method() === 'POST' && r.url().endsWith('/api/stats/pageview'))
+        views.push(r.postDataJSON() as { path: string; visitorId: string });
     });
     await gotoHydrated(page, '/');
     await page.locator('a[href="/club"]').first().click();
@@ -148,7 +156,9 @@ describe('a visitor browses the public screens (spec §2)', () => {
   });
 
   it('a visitor searching sees list prices only (no member price without a token)', async () => {
-    const found = await api<{ goods: { name: string; memberPriceCents?: number }[] }>(`/index/home/search?keywords=${encodeURIComponent('卡')}`);
+    const found = await api<{ goods: { name: string; memberPriceCents?: number }[] }>(
+      `/index/home/search?keywords=${encodeURIComponent('卡')}`,
+    );
     expect(found.goods.every((g) => g.memberPriceCents === undefined)).toBe(true);
     const { page } = await browser.newPage();
     await gotoHydrated(page, `/?keywords=${encodeURIComponent('卡')}`);

@@ -46,7 +46,9 @@ describe('staff create, move and cancel a class; a member books it and follows i
     const tomorrow = shanghaiTomorrow();
     const token = await passwordToken(server.url, member.phone, member.password);
     // the member's count card in use (the seeded 10次卡), whose uses show what a booking spends
-    const card = (await api<Card[]>(server.url, '/customers/cards', { token })).data.find((c) => c.cardType === 'count' && c.status === 'in_use')!;
+    const card = (await api<Card[]>(server.url, '/customers/cards', { token })).data.find(
+      (c) => c.cardType === 'count' && c.status === 'in_use',
+    )!;
     const left = card.usesLeft!;
     const uses = (n: number) => `剩余${n}/${card.usesTotal}次`;
 

@@ -31,7 +31,9 @@ describe('a tap shows its effect before the network answers (issue 16)', () => {
     // the dialog's chunk is held until the test lets it go
     const chunk = await holdRequests(page, '**/assets/confirm-view-*.js');
     await page.goto(`${baseUrl()}/login`);
-    const r = await page.context().request.post('/api/oauth/login', { data: { username: member1.phone, password: member1.password, loginType: 'password' } });
+    const r = await page
+      .context()
+      .request.post('/api/oauth/login', { data: { username: member1.phone, password: member1.password, loginType: 'password' } });
     expect(r.status()).toBe(200);
     await page.goto(`${baseUrl()}/takecourse/bookcourse/bookcourseconfirm?id=${cls!.id}`);
     await page.locator('[data-card-choice]').waitFor();
@@ -44,13 +46,17 @@ describe('a tap shows its effect before the network answers (issue 16)', () => {
     chunk.release();
     await page.getByRole('button', { name: '返回' }).last().click();
     await expect.poll(() => page.locator('[data-confirm-loading]').count()).toBe(0);
-    const mine = await api<{ list: Array<{ class: { id: number } }> }>(baseUrl(), '/customers/classes/mine?scope=upcoming&pagesize=50', { token });
+    const mine = await api<{ list: Array<{ class: { id: number } }> }>(baseUrl(), '/customers/classes/mine?scope=upcoming&pagesize=50', {
+      token,
+    });
     expect(mine.data.list.map((b) => b.class.id)).not.toContain(cls!.id);
   });
 
   it("a footer tab tapped is active at once, while the data of its page is still on its way (a member's Book tab)", async () => {
     const { page } = await browser.newPage();
-    const r = await page.context().request.post(`${baseUrl()}/api/oauth/login`, { data: { username: member1.phone, password: member1.password, loginType: 'password' } });
+    const r = await page.context().request.post(`${baseUrl()}/api/oauth/login`, {
+      data: { username: member1.phone, password: member1.password, loginType: 'password' },
+    });
     expect(r.status()).toBe(200);
     await page.goto(`${baseUrl()}/`);
     await page.locator('html[data-hydrated]').waitFor();
@@ -79,7 +85,10 @@ describe('a tap shows its effect before the network answers (issue 16)', () => {
     const before = chunks.length;
     await page.locator('nav [data-tab="mine"]').click();
     await page.waitForURL((u) => u.pathname === '/mine');
-    expect(chunks.slice(before).filter((c) => /\/mine-screen-/.test(c)), 'the tap fetched the screen again').toEqual([]);
+    expect(
+      chunks.slice(before).filter((c) => /\/mine-screen-/.test(c)),
+      'the tap fetched the screen again',
+    ).toEqual([]);
   });
 
   it("a card on /vipcard tapped is marked as opening at once, before its page's data is asked for", async () => {
@@ -99,7 +108,11 @@ describe('a tap shows its effect before the network answers (issue 16)', () => {
     });
     const api = await holdRequests(page, '**/api/**');
     await row.click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __rowBusy: boolean }).__rowBusy), { message: 'the tapped card was marked as opening' }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __rowBusy: boolean }).__rowBusy), {
+        message: 'the tapped card was marked as opening',
+      })
+      .toBe(true);
     expect(new URL(page.url()).pathname, 'still on the list: the mark shows before the page changes').toBe('/vipcard');
     api.release();
     await page.waitForURL((u) => u.pathname === '/vipcard/vipcarddetail');

@@ -49,13 +49,22 @@ function smallTargets(min: number): Small[] {
     // a link in a sentence: inline, with its parent's own text around it
     if (style.display === 'inline' && target.tagName === 'A') {
       const parent = target.parentElement;
-      const text = parent ? [...parent.childNodes].some((n) => n !== target && n.nodeType === 3 && (n.textContent ?? '').trim() !== '') : false;
+      const text = parent
+        ? [...parent.childNodes].some((n) => n !== target && n.nodeType === 3 && (n.textContent ?? '').trim() !== '')
+        : false;
       if (text) continue;
     }
     if (r.width >= min - 0.5 && r.height >= min - 0.5) continue;
-    const label = (target.getAttribute('aria-label') ?? target.textContent ?? (target as HTMLInputElement).placeholder ?? '').trim().replace(/\s+/g, ' ').slice(0, 24);
+    const label = (target.getAttribute('aria-label') ?? target.textContent ?? (target as HTMLInputElement).placeholder ?? '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 24);
     const cls = (typeof target.className === 'string' ? target.className : '').split(/\s+/).slice(0, 3).join('.');
-    out.push({ what: `${target.tagName.toLowerCase()}${cls ? `.${cls}` : ''} "${label}"`, width: Math.round(r.width), height: Math.round(r.height) });
+    out.push({
+      what: `${target.tagName.toLowerCase()}${cls ? `.${cls}` : ''} "${label}"`,
+      width: Math.round(r.width),
+      height: Math.round(r.height),
+    });
   }
   return out;
 }
@@ -106,7 +115,12 @@ async function navigate(page: Page, url: string): Promise<void> {
   await page.waitForFunction(
     ({ since, quiet }) => {
       const w = window as unknown as { __lastChange: number; __fetchesInFlight: number };
-      return w.__lastChange > since && performance.now() - w.__lastChange > quiet && w.__fetchesInFlight === 0 && !document.querySelector('[data-skeleton]');
+      return (
+        w.__lastChange > since &&
+        performance.now() - w.__lastChange > quiet &&
+        w.__fetchesInFlight === 0 &&
+        !document.querySelector('[data-skeleton]')
+      );
     },
     { since, quiet: QUIET_MS },
     { polling: 50 },
@@ -149,7 +163,9 @@ async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ 
     visited.push(landed);
     for (const s of await page.evaluate(smallTargets, MIN)) small.push(`${at}: ${s.what} ${s.width}x${s.height}`);
     for (const g of await page.evaluate(offGrid)) grids.push(`${at}: ${g}`);
-    const links = await page.evaluate(() => [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((h) => h.startsWith('/')));
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((h) => h.startsWith('/')),
+    );
     for (const href of links) {
       const p = patternOf(new URL(href, 'http://x').pathname);
       if (p && !done.has(p) && only(p)) queue.push(href);
@@ -158,37 +174,45 @@ async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ 
   return { visited, small: [...new Set(small)], grids: [...new Set(grids)] };
 }
 
-describe('every tappable thing is at least 44 x 44 px on a phone, and layouts sit on the 12-column grid (issue 16)', { timeout: 240_000 }, () => {
-  const browser = useBrowser();
+describe(
+  'every tappable thing is at least 44 x 44 px on a phone, and layouts sit on the 12-column grid (issue 16)',
+  { timeout: 240_000 },
+  () => {
+    const browser = useBrowser();
 
-  it('as a member: every route and the pages its links lead to', async () => {
-    const { page, allowError } = await browser.newPage();
-    // a route that needs an id, opened bare, answers "not found" (or "not yours", "bad request")
-    allowError(/status of (400|403|404)/);
-    await page.goto(`${baseUrl()}/login`);
-    const r = await page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
-    expect(r.status()).toBe(200);
-    const { visited, small, grids } = await crawl(page, (p) => !p.startsWith('/staff') && !p.startsWith('/login'));
-    expect(visited.length, 'pages measured').toBeGreaterThan(50);
-    expect(small, `${small.length} small targets`).toEqual([]);
-    expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
-  });
+    it('as a member: every route and the pages its links lead to', async () => {
+      const { page, allowError } = await browser.newPage();
+      // a route that needs an id, opened bare, answers "not found" (or "not yours", "bad request")
+      allowError(/status of (400|403|404)/);
+      await page.goto(`${baseUrl()}/login`);
+      const r = await page
+        .context()
+        .request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
+      expect(r.status()).toBe(200);
+      const { visited, small, grids } = await crawl(page, (p) => !p.startsWith('/staff') && !p.startsWith('/login'));
+      expect(visited.length, 'pages measured').toBeGreaterThan(50);
+      expect(small, `${small.length} small targets`).toEqual([]);
+      expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
+    });
 
-  it('as a visitor: log in, forgotten password, new password', async () => {
-    const { page } = await browser.newPage();
-    const { small, grids } = await crawl(page, (p) => p.startsWith('/login'));
-    expect(small, `${small.length} small targets`).toEqual([]);
-    expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
-  });
+    it('as a visitor: log in, forgotten password, new password', async () => {
+      const { page } = await browser.newPage();
+      const { small, grids } = await crawl(page, (p) => p.startsWith('/login'));
+      expect(small, `${small.length} small targets`).toEqual([]);
+      expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
+    });
 
-  it('as staff: the staff console', async () => {
-    const { page } = await browser.newPage();
-    await page.goto(`${baseUrl()}/login`);
-    const r = await page.context().request.post('/api/oauth/login', { data: { username: '13800000005', password: 'staff1234', loginType: 'password' } });
-    expect(r.status()).toBe(200);
-    const { visited, small, grids } = await crawl(page, (p) => p.startsWith('/staff'));
-    expect(visited.length, 'pages measured').toBeGreaterThan(8);
-    expect(small, `${small.length} small targets`).toEqual([]);
-    expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
-  });
-});
+    it('as staff: the staff console', async () => {
+      const { page } = await browser.newPage();
+      await page.goto(`${baseUrl()}/login`);
+      const r = await page
+        .context()
+        .request.post('/api/oauth/login', { data: { username: '13800000005', password: 'staff1234', loginType: 'password' } });
+      expect(r.status()).toBe(200);
+      const { visited, small, grids } = await crawl(page, (p) => p.startsWith('/staff'));
+      expect(visited.length, 'pages measured').toBeGreaterThan(8);
+      expect(small, `${small.length} small targets`).toEqual([]);
+      expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
+    });
+  },
+);

@@ -11,7 +11,10 @@ defineModelTest({
     'a bought card': { receivedByTransfer: false, freezePlanned: false },
     'a card received by transfer': { receivedByTransfer: true, freezePlanned: false },
   },
-  project: (c: { receivedByTransfer: boolean; freezePlanned: boolean }) => ({ receivedByTransfer: c.receivedByTransfer, freezePlanned: c.freezePlanned }),
+  project: (c: { receivedByTransfer: boolean; freezePlanned: boolean }) => ({
+    receivedByTransfer: c.receivedByTransfer,
+    freezePlanned: c.freezePlanned,
+  }),
 });
 
 describe('the server reads the card chart (spec §4 card status)', () => {
@@ -35,7 +38,8 @@ describe('the server reads the card chart (spec §4 card status)', () => {
   it('freezes a card in use and unfreezes a frozen one', () => {
     expect(nextCardStatus('in_use', 'card.freeze')).toBe('frozen');
     expect(nextCardStatus('frozen', 'card.unfreeze')).toBe('in_use');
-    for (const s of ['inactive', 'expired', 'invalid', 'transferred', 'frozen'] as const) expect(canApplyCard(s, 'card.freeze'), s).toBe(false);
+    for (const s of ['inactive', 'expired', 'invalid', 'transferred', 'frozen'] as const)
+      expect(canApplyCard(s, 'card.freeze'), s).toBe(false);
     expect(canApplyCard('in_use', 'card.unfreeze')).toBe(false);
   });
 
@@ -44,7 +48,8 @@ describe('the server reads the card chart (spec §4 card status)', () => {
     expect(nextCardStatus('in_use', 'card.freezeStarts', { freezePlanned: true })).toBe('frozen');
     expect(canApplyCard('in_use', 'card.freezeStarts')).toBe(false);
     expect(nextCardStatus('in_use', 'card.unfreeze', { freezePlanned: true })).toBe('in_use');
-    for (const e of ['card.freeze', 'card.planFreeze', 'card.expire'] as const) expect(canApplyCard('in_use', e, { freezePlanned: true }), e).toBe(false);
+    for (const e of ['card.freeze', 'card.planFreeze', 'card.expire'] as const)
+      expect(canApplyCard('in_use', e, { freezePlanned: true }), e).toBe(false);
     expect(nextCardStatus('frozen', 'card.freezeEnds')).toBe('in_use');
   });
 

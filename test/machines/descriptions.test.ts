@@ -9,7 +9,10 @@ import { charts, statesOf } from '../../machines/catalogue';
  */
 const NOT_YET = new Set<string>([]);
 
-const files = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.machine.ts')).map((f) => `${dir}/${f}`);
+const files = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.machine.ts'))
+    .map((f) => `${dir}/${f}`);
 
 describe('the chart catalogue (machines/catalogue.ts)', () => {
   it('lists every chart in machines/ and machines/domain/, once', () => {
@@ -19,7 +22,9 @@ describe('the chart catalogue (machines/catalogue.ts)', () => {
 
 describe('every state has a description', () => {
   it.each(charts.map((c) => [c.file, c] as const))('%s', (file, { machine }) => {
-    const missing = statesOf(machine).filter((s) => !s.description?.trim()).map((s) => s.path);
+    const missing = statesOf(machine)
+      .filter((s) => !s.description?.trim())
+      .map((s) => s.path);
     if (NOT_YET.has(file)) expect(missing.length, `${file} is fully described: take it off NOT_YET`).toBeGreaterThan(0);
     else expect(missing, `states of ${file} without a description`).toEqual([]);
   });

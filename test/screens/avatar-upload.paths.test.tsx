@@ -58,7 +58,8 @@ interface Member {
 }
 type W = World<Member>;
 
-const photos = (w: W) => h.server.deps.db.select().from(memberPhotos).where(eq(memberPhotos.accountId, w.accountId)).orderBy(desc(memberPhotos.id));
+const photos = (w: W) =>
+  h.server.deps.db.select().from(memberPhotos).where(eq(memberPhotos.accountId, w.accountId)).orderBy(desc(memberPhotos.id));
 const latest = async (w: W) => (await photos(w))[0];
 const api = (w: W, method: string, path: string, body?: unknown, token = w.token) => h.server.call(method, path, { token, body });
 const fromElsewhere = (w: W) => api(w, 'POST', '/api/customers/photo', { image: JPEG.toString('base64') });
@@ -88,7 +89,9 @@ const loaded = (status: 'none' | 'reviewing' | 'rejected' | 'passed' | 'reopened
   },
 });
 const decoded = (how: 'small' | 'huge' | 'unreadable') => ({
-  ...(how === 'unreadable' ? { error: new Error('unreadable') } : { output: { image: 'x', bytes: how === 'huge' ? HUGE.length : JPEG.length } }),
+  ...(how === 'unreadable'
+    ? { error: new Error('unreadable') }
+    : { output: { image: 'x', bytes: how === 'huge' ? HUGE.length : JPEG.length } }),
   perform: async (w: W) => {
     w.picture = how;
     w.choosing = false;
@@ -124,7 +127,10 @@ defineScreenPaths<Member>(h, {
       loaded('passed'),
       loaded('reopened'),
       // the server could not answer (its database down): a path cannot make that cheaply
-      { output: { code: 503, status: false }, answer: { status: 503, body: { code: 503, status: false, data: null, message: 'unavailable' } } },
+      {
+        output: { code: 503, status: false },
+        answer: { status: 503, body: { code: 503, status: false, data: null, message: 'unavailable' } },
+      },
     ],
     'xstate.error.actor.load': [{ error: new Error('network') }],
     'file.chosen': [{ file: 'face.jpg' }],

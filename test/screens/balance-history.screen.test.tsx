@@ -37,7 +37,13 @@ async function memberWithHistory(extraGrants = 0) {
       { accountId: m.id, changeCents: 1_000, reason: 'grant', orderId: null, createdAt: at },
       { accountId: m.id, changeCents: -500, reason: 'split_part', orderId: null, createdAt: at },
       { accountId: m.id, changeCents: 550, reason: 'refund', orderId: null, createdAt: at },
-      ...Array.from({ length: extraGrants }, () => ({ accountId: m.id, changeCents: 100, reason: 'grant', orderId: null, createdAt: at })),
+      ...Array.from({ length: extraGrants }, () => ({
+        accountId: m.id,
+        changeCents: 100,
+        reason: 'grant',
+        orderId: null,
+        createdAt: at,
+      })),
     ]);
   } finally {
     h.server.clock.set(was);
@@ -51,7 +57,11 @@ const rows = () => [...document.querySelectorAll<HTMLElement>('[data-list="balan
 const said = (row: HTMLElement) => row.textContent!.replace(/\s+/g, ' ').trim();
 const ids = () => rows().map((r) => Number(r.dataset.ledgerRow));
 const idsOnServer = async (token: string, pagenum: number) =>
-  ((await h.server.call('GET', `/api/customers/balance/history?pagenum=${pagenum}&pagesize=${PAGE}`, { token })).body.data.list as Array<{ id: number }>).map((r) => r.id);
+  (
+    (await h.server.call('GET', `/api/customers/balance/history?pagenum=${pagenum}&pagesize=${PAGE}`, { token })).body.data.list as Array<{
+      id: number;
+    }>
+  ).map((r) => r.id);
 
 describe('balance history screen', () => {
   it('says each change in words, newest first: what, the order, when in Shanghai, the signed amount (money in green) and the balance after', async () => {
@@ -69,7 +79,16 @@ describe('balance history screen', () => {
       '充值2026-11-21 00:30+¥100余额 ¥100',
     ]);
     // money in is green, money out plain
-    expect(rows().map((r) => r.querySelector('[data-change]')!.className.includes('text-emerald'))).toEqual([true, false, true, false, true, true, false, true]);
+    expect(rows().map((r) => r.querySelector('[data-change]')!.className.includes('text-emerald'))).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      true,
+      false,
+      true,
+    ]);
     expect(document.querySelector('[data-balance-now]')!.textContent).toBe('¥111.50');
     // one page: no "load more"
     expect(document.querySelector('[data-more]')).toBeNull();
@@ -116,7 +135,11 @@ describe('balance history screen', () => {
   it("a row with an order opens the order's page", async () => {
     const { second } = await memberWithHistory();
     const ui = await h.open('/mine/balanceHistory');
-    expect(rows().filter((r) => r.querySelector('a')).map((r) => r.dataset.reason)).toEqual(['order', 'cancel', 'order']);
+    expect(
+      rows()
+        .filter((r) => r.querySelector('a'))
+        .map((r) => r.dataset.reason),
+    ).toEqual(['order', 'cancel', 'order']);
     await ui.user.click(screen.getByRole('link', { name: `订单 ${second}` }));
     await ui.waitForPath(`/orderdetail?orderNo=${second}`);
     await waitFor(() => expect(document.querySelector(`[data-order="${second}"]`)?.getAttribute('data-order-state')).toBe('paid'));

@@ -37,7 +37,11 @@ interface Member {
 type W = World<Member>;
 
 const card = (id: number, usable: boolean) => ({ id, usable, code: usable ? null : 20010, message: null, reminders: [] });
-const loaded = (classId: number) => ({ code: 200, status: true, data: classId === NO_CARD ? [card(3, false)] : classId === FULL ? [card(1, true)] : [card(1, true), card(2, true), card(3, false)] });
+const loaded = (classId: number) => ({
+  code: 200,
+  status: true,
+  data: classId === NO_CARD ? [card(3, false)] : classId === FULL ? [card(1, true)] : [card(1, true), card(2, true), card(3, false)],
+});
 const seat = { code: 200, status: true, data: { bookingId: 1, state: 'booked' } };
 const queue = { code: 200, status: true, data: { bookingId: 1, state: 'queued', position: 1 } };
 const already = { code: 20006, status: false, data: null };
@@ -49,7 +53,10 @@ const dialog = (name: string) => screen.queryByRole('button', { name });
 const chosenOnScreen = () => document.querySelector<HTMLInputElement>('input[name="card"]:checked')?.value ?? null;
 
 async function myBookings(w: W) {
-  return h.server.deps.db.select().from(bookings).where(and(eq(bookings.accountId, w.accountId), eq(bookings.classId, w.classId)));
+  return h.server.deps.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.accountId, w.accountId), eq(bookings.classId, w.classId)));
 }
 /** on the form: the choice and the notice as the member left them, nothing booked */
 async function form(w: W, feedback: string | null) {
@@ -64,7 +71,11 @@ async function form(w: W, feedback: string | null) {
 defineScreenPaths<Member>(h, {
   machine: bookClassMachine,
   screen: '/takecourse/bookcourse/bookcourseconfirm',
-  inputs: { 'a class with room': { classId: ROOM }, 'a member with no card that fits': { classId: NO_CARD }, 'a full class': { classId: FULL } },
+  inputs: {
+    'a class with room': { classId: ROOM },
+    'a member with no card that fits': { classId: NO_CARD },
+    'a full class': { classId: FULL },
+  },
   cases: {
     'card.choose': [{ cardId: 1 }, { cardId: 2 }, { cardId: 3 }],
     'xstate.done.actor.loadCards': [
@@ -72,7 +83,10 @@ defineScreenPaths<Member>(h, {
       { output: loaded(NO_CARD), answer: { server: true } },
       { output: loaded(FULL), answer: { server: true } },
       // the class was withdrawn after the page opened: an answer the path cannot make cheaply
-      { output: { code: 70004, status: false, data: null }, answer: { status: 404, body: { code: 70004, status: false, data: null, msg: 'not found' } } },
+      {
+        output: { code: 70004, status: false, data: null },
+        answer: { status: 404, body: { code: 70004, status: false, data: null, msg: 'not found' } },
+      },
     ],
     'xstate.error.actor.loadCards': [{ error: new Error('network') }],
     'xstate.done.actor.book': [
@@ -99,7 +113,9 @@ defineScreenPaths<Member>(h, {
         return output === (world === FULL ? queue : seat) || output!.code === already.code;
       case 'card.choose':
         // one change of mind from the card chosen for the member, or after trying the unfit one
-        return world === ROOM && e.cardId !== c.cardId && (c.cardId === 1 || c.errorCode === 20010) && !(c.errorCode === 20010 && e.cardId === 3);
+        return (
+          world === ROOM && e.cardId !== c.cardId && (c.cardId === 1 || c.errorCode === 20010) && !(c.errorCode === 20010 && e.cardId === 3)
+        );
       case 'notice.toggle':
         return !c.agreed;
       default:
@@ -122,7 +138,10 @@ defineScreenPaths<Member>(h, {
     const cards: Member['cards'] = {};
     // card 1 ends 70 days before card 2: the one lost first, listed and chosen first
     const fits = async (n: number) => {
-      const c = await newCard(hh.server, m.id, { name: `测试次卡${n}`, ...(n === 1 ? { validUntil: new Date(hh.server.clock.now().getTime() + 100 * 86_400_000) } : {}) });
+      const c = await newCard(hh.server, m.id, {
+        name: `测试次卡${n}`,
+        ...(n === 1 ? { validUntil: new Date(hh.server.clock.now().getTime() + 100 * 86_400_000) } : {}),
+      });
       cards[n] = { id: c.id, name: c.name };
     };
     // a card for small-group classes only does not fit a regular class (20010)
@@ -253,7 +272,10 @@ defineScreenPaths<Member>(h, {
     ...oneKeyPerIntent<Member>('book', { intent: 'booking.confirm', retry: 'booking.retry' }),
     // retry repeats what failed: the booking after a lost answer, else loading the cards
     'booking.retry': (w, _e, before) => {
-      const failed = w.sent.slice(0, before).filter((r) => r.answer === 'network').at(-1);
+      const failed = w.sent
+        .slice(0, before)
+        .filter((r) => r.answer === 'network')
+        .at(-1);
       const [again, ...more] = w.sent.slice(before).filter((r) => r.invoke);
       expect(more, 'one request').toEqual([]);
       expect(again?.invoke, 'the retry repeats what failed').toBe(failed?.invoke);

@@ -48,7 +48,12 @@ defineScreenPaths<Member>(h, {
         answer: {
           server: true,
           arrange: (w: W) =>
-            h.server.call('POST', w.opened === 'booked' ? '/api/customers/classes/cancel' : '/api/customers/classes/queue/cancel', { token: w.token, body: { bookingId: w.bookingId } }).then(() => {}),
+            h.server
+              .call('POST', w.opened === 'booked' ? '/api/customers/classes/cancel' : '/api/customers/classes/queue/cancel', {
+                token: w.token,
+                body: { bookingId: w.bookingId },
+              })
+              .then(() => {}),
         },
       },
     ],
@@ -126,5 +131,4 @@ defineScreenPaths<Member>(h, {
     ...oneKeyPerIntent<Member>('applyChange', { intent: 'confirm.accept', retry: 'retry' }),
     ...askFirst<Member>('applyChange', { ask: ['booking.cancel', 'queue.cancel'], confirmText: '确定' }),
   },
-
 });

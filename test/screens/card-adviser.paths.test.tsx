@@ -21,14 +21,20 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 const h = await startScreenHarness({ seed: true });
 const db = h.server.deps.db;
 /** the seeded clubs and their advisers, as the server lists them (zh) */
-const CLUBS = (await db.select({ id: clubs.id, name: clubs.name }).from(clubs).orderBy(asc(clubs.sort), asc(clubs.id))).map((c) => ({ id: c.id, name: c.name }));
+const CLUBS = (await db.select({ id: clubs.id, name: clubs.name }).from(clubs).orderBy(asc(clubs.sort), asc(clubs.id))).map((c) => ({
+  id: c.id,
+  name: c.name,
+}));
 const CLUB_NAME = new Map(CLUBS.map((c) => [c.id, c.name]));
 const adviserRows = await db.select().from(advisers).orderBy(asc(advisers.sort), asc(advisers.id));
-const ADVISERS_OF = (clubId: number) => adviserRows.filter((a) => a.clubId === clubId).map((a) => ({ id: a.id, name: a.name, clubId, clubName: CLUB_NAME.get(clubId)! }));
+const ADVISERS_OF = (clubId: number) =>
+  adviserRows.filter((a) => a.clubId === clubId).map((a) => ({ id: a.id, name: a.name, clubId, clubName: CLUB_NAME.get(clubId)! }));
 /** the two clubs a member chooses, and the first adviser of each */
 const [CLUB_A, CLUB_B] = [CLUBS[0]!.id, CLUBS[1]!.id];
 const [ADVISER_A, ADVISER_B] = [ADVISERS_OF(CLUB_A)[0]!, ADVISERS_OF(CLUB_B)[0]!];
-const adviserById = new Map(adviserRows.map((a) => [a.id, { id: a.id, name: a.name, clubId: a.clubId, clubName: CLUB_NAME.get(a.clubId)! }]));
+const adviserById = new Map(
+  adviserRows.map((a) => [a.id, { id: a.id, name: a.name, clubId: a.clubId, clubName: CLUB_NAME.get(a.clubId)! }]),
+);
 
 const WORLDS = { 'a card in use': 'in_use', 'a transferred card': 'transferred' } as const;
 
@@ -65,11 +71,19 @@ function expectedAdviser(w: W): number | null {
 async function storedAsExpected(w: W) {
   const want = expectedAdviser(w);
   expect((await cardRow(h.server, w.cardId)).adviserId, 'the stored adviser').toBe(want);
-  const changes = await db.select().from(cardAdviserChanges).where(eq(cardAdviserChanges.cardId, w.cardId)).orderBy(asc(cardAdviserChanges.id));
+  const changes = await db
+    .select()
+    .from(cardAdviserChanges)
+    .where(eq(cardAdviserChanges.cardId, w.cardId))
+    .orderBy(asc(cardAdviserChanges.id));
   const accepted = sentBy(w, 'changeAdviser').filter((r) => r.answer === 200);
   // who changed it, from whom, to whom: each accepted change once
   expect(changes.map((c) => [c.changedBy, c.fromAdviserId, c.toAdviserId])).toEqual(
-    accepted.map((r, i) => [w.accountId, i === 0 ? null : (accepted[i - 1]!.body as { adviserId: number }).adviserId, (r.body as { adviserId: number }).adviserId]),
+    accepted.map((r, i) => [
+      w.accountId,
+      i === 0 ? null : (accepted[i - 1]!.body as { adviserId: number }).adviserId,
+      (r.body as { adviserId: number }).adviserId,
+    ]),
   );
   return want;
 }
@@ -98,17 +112,21 @@ defineScreenPaths<Member>(h, {
     // the network loses each request only before the first change
     if (e.type.startsWith('xstate.error.actor.')) return first;
     // the advisers read are the chosen club's
-    if (e.type === 'xstate.done.actor.loadAdvisers') return (e as unknown as { output: { clubId: number }[] }).output[0]!.clubId === c.clubId;
+    if (e.type === 'xstate.done.actor.loadAdvisers')
+      return (e as unknown as { output: { clubId: number }[] }).output[0]!.clubId === c.clubId;
     // the server's answer to the adviser sent: changed to it, or refused when it is the card's already
     if (e.type === 'xstate.done.actor.changeAdviser') {
       const out = (e as unknown as { output: ReturnType<typeof changed> | typeof unchanged }).output;
-      return out.code === 200 ? c.adviser?.id !== c.adviserId && (out as ReturnType<typeof changed>).data.adviser.id === c.adviserId : c.adviser?.id === c.adviserId;
+      return out.code === 200
+        ? c.adviser?.id !== c.adviserId && (out as ReturnType<typeof changed>).data.adviser.id === c.adviserId
+        : c.adviser?.id === c.adviserId;
     }
     // a refusal is read and the form closed
     if (c.errorCode !== undefined && s.matches('choosing')) return e.type === 'form.close';
     // a club once per form; an adviser once, of the club chosen (the list offers only those)
     if (e.type === 'club.choose') return c.clubId === undefined;
-    if (e.type === 'adviser.choose') return c.adviserId === undefined && c.advisers.some((a) => a.id === (e as unknown as { adviserId: number }).adviserId);
+    if (e.type === 'adviser.choose')
+      return c.adviserId === undefined && c.advisers.some((a) => a.id === (e as unknown as { adviserId: number }).adviserId);
     // the member changes it at most twice: to the first club's adviser (again: refused), then to the second's
     if (e.type === 'adviser.open') return c.adviser?.id !== ADVISER_B.id;
     return true;
@@ -199,7 +217,8 @@ defineScreenPaths<Member>(h, {
       expect(select('adviserId')?.value).toBe(w.pick === undefined ? '' : String(w.pick));
       expect(button('adviser-submit')?.disabled).toBe(false);
       const refused = sentBy(w, 'changeAdviser', w.openedAt).at(-1)?.answer === unchanged.code;
-      const said = w.missing === 'clubId' ? '请选择门店' : w.missing === 'adviserId' ? '请选择顾问' : refused ? '这位顾问已是这张会员卡的顾问' : null;
+      const said =
+        w.missing === 'clubId' ? '请选择门店' : w.missing === 'adviserId' ? '请选择顾问' : refused ? '这位顾问已是这张会员卡的顾问' : null;
       expect(alertText()).toBe(said);
       if (w.missing) expect(document.querySelector('[data-adviser-missing]')?.getAttribute('data-adviser-missing')).toBe(w.missing);
     },
@@ -234,7 +253,12 @@ defineScreenPaths<Member>(h, {
         return expect(tap, 'nothing is sent while a field is missing').toBeUndefined();
       }
       expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'changeAdviser').slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'changeAdviser')
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     // a retry sends again what was lost: the change under the same key
     retry: (w, _e, before) => {

@@ -41,7 +41,11 @@ interface Member {
 }
 type W = World<Member>;
 
-const extended = (until: string) => ({ code: 200, status: true, data: { status: 'in_use', validUntil: extendedValidUntil(until).toISOString() } });
+const extended = (until: string) => ({
+  code: 200,
+  status: true,
+  data: { status: 'in_use', validUntil: extendedValidUntil(until).toISOString() },
+});
 const tooLong = { code: 30023, status: false, data: null };
 
 const button = (action: string) => document.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
@@ -54,7 +58,11 @@ const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 function expected(w: W) {
   const done = sentBy(w, 'extendCard').filter((r) => r.answer === 200);
   const last = done.at(-1)?.body as { until: string } | undefined;
-  return { status: last ? 'in_use' : w.opened, until: last ? extendedValidUntil(last.until).getTime() : w.openedUntil, extensions: done.length };
+  return {
+    status: last ? 'in_use' : w.opened,
+    until: last ? extendedValidUntil(last.until).getTime() : w.openedUntil,
+    extensions: done.length,
+  };
 }
 async function storedAsExpected(w: W) {
   const row = await cardRow(h.server, w.cardId);
@@ -69,7 +77,10 @@ defineScreenPaths<Member>(h, {
   machine: cardExtendMachine,
   screen: '/mine/carddetail',
   inputs: Object.fromEntries(
-    Object.entries(WORLDS).map(([name, c]) => [name, { cardId: 1, status: c.status, currentEnd: lastValidDay(c.validUntil), maxDays: RULE.maxExtensionDays }]),
+    Object.entries(WORLDS).map(([name, c]) => [
+      name,
+      { cardId: 1, status: c.status, currentEnd: lastValidDay(c.validUntil), maxDays: RULE.maxExtensionDays },
+    ]),
   ),
   cases: {
     'date.change': ends.flatMap((end) => TYPED.map((n) => ({ until: addDays(end, n) }))),
@@ -84,13 +95,17 @@ defineScreenPaths<Member>(h, {
     // the member types a day once, into a fresh form, counted from the end the form shows
     if (e.type === 'date.change') {
       const typed = (e as unknown as { until: string }).until;
-      return c.errorCode === undefined && c.until === addDays(c.currentEnd, c.maxDays) && TYPED.includes(daysBetween(c.currentEnd, typed) - 1);
+      return (
+        c.errorCode === undefined && c.until === addDays(c.currentEnd, c.maxDays) && TYPED.includes(daysBetween(c.currentEnd, typed) - 1)
+      );
     }
     // the server's answer to the day sent: extended to it, or refused when it is beyond the type's days
     if (e.type === 'xstate.done.actor.extendCard') {
       const out = (e as unknown as { output: ReturnType<typeof extended> | typeof tooLong }).output;
       const beyond = daysBetween(c.currentEnd, c.until) - 1 > c.maxDays;
-      return out.code === 200 ? !beyond && (out as ReturnType<typeof extended>).data.validUntil === extendedValidUntil(c.until).toISOString() : beyond;
+      return out.code === 200
+        ? !beyond && (out as ReturnType<typeof extended>).data.validUntil === extendedValidUntil(c.until).toISOString()
+        : beyond;
     }
     // one extension per path; a refusal is read and the form closed
     if (e.type === 'extend.open') return !ends.every((end) => end !== c.currentEnd) && c.errorCode === undefined;
@@ -134,7 +149,9 @@ defineScreenPaths<Member>(h, {
     idle: async (w) => {
       const e = await storedAsExpected(w);
       expect(formOpen()).toBe(false);
-      expect(document.querySelector('[data-card-valid-until]')?.textContent, 'the last valid day').toBe(shanghaiDate(new Date(e.until - 1)));
+      expect(document.querySelector('[data-card-valid-until]')?.textContent, 'the last valid day').toBe(
+        shanghaiDate(new Date(e.until - 1)),
+      );
       expect(document.querySelector('[data-card-extensions]')?.textContent).toBe(String(e.extensions));
       expect(screen.getAllByText({ in_use: '使用中', expired: '已过期', frozen: '已冻结' }[e.status]).length).toBeGreaterThan(0);
       if (e.status === 'frozen') {
@@ -145,14 +162,17 @@ defineScreenPaths<Member>(h, {
       const last = w.sent.findLastIndex((r) => r.invoke === 'extendCard');
       if (w.sent[last]?.answer === 200) expect(toastText()).toBe('会员卡已延期');
       // a refusal is said in the form until the member closes it
-      if (last >= 0 && w.sent[last]!.answer === tooLong.code) expect(w.closedAt ?? -1, 'the member closed the form after the refusal').toBeGreaterThan(last);
+      if (last >= 0 && w.sent[last]!.answer === tooLong.code)
+        expect(w.closedAt ?? -1, 'the member closed the form after the refusal').toBeGreaterThan(last);
     },
     // the form: the day proposed or typed, the rule, and whether it can be sent
     editing: async (w) => {
       const e = await storedAsExpected(w);
       const end = lastValidDay(new Date(e.until));
       expect(dateInput()?.value).toBe(proposed(w));
-      expect(document.querySelector('[data-extend-rule]')?.textContent).toBe(`当前到期日期 ${end}；每次最多延期${RULE.maxExtensionDays}天，共可延期${RULE.maxExtensions}次，免费。`);
+      expect(document.querySelector('[data-extend-rule]')?.textContent).toBe(
+        `当前到期日期 ${end}；每次最多延期${RULE.maxExtensionDays}天，共可延期${RULE.maxExtensions}次，免费。`,
+      );
       const later = proposed(w) > end;
       expect(button('extend-submit')?.disabled, 'a day not later than the end cannot be sent').toBe(!later);
       expect(document.querySelector('[data-extend-date-wrong]') !== null).toBe(!later);
@@ -177,7 +197,12 @@ defineScreenPaths<Member>(h, {
     'extend.submit': (w, _e, before) => {
       const [tap] = sentBy(w, 'extendCard', before);
       expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'extendCard').slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'extendCard')
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     retry: (w, _e, before) => {
       const [again] = sentBy(w, 'extendCard', before);

@@ -45,11 +45,18 @@ const EMPTY = { cardId: 1, slots: 2, members: [], canAdd: true };
 const ONE = { ...EMPTY, members: [member] };
 const ok = (data: typeof EMPTY | typeof ONE) => ({ code: 200, status: true, data });
 const refused = (code: number) => ({ code, status: false, data: null });
-const SAID: Record<number, string> = { 30036: '没有这个会员', 30053: '该会员已是这张会员卡的副卡持有人', 30055: '这张会员卡没有这位副卡持有人' };
+const SAID: Record<number, string> = {
+  30036: '没有这个会员',
+  30053: '该会员已是这张会员卡的副卡持有人',
+  30055: '这张会员卡没有这位副卡持有人',
+};
 
 /** the holder removes the sub card on another phone, before the removal this screen sent arrives */
 async function removedElsewhere(w: W) {
-  await db.update(cardFamilyMembers).set({ removedAt: h.server.clock.now(), removedBy: w.accountId }).where(eq(cardFamilyMembers.cardId, w.cardId));
+  await db
+    .update(cardFamilyMembers)
+    .set({ removedAt: h.server.clock.now(), removedBy: w.accountId })
+    .where(eq(cardFamilyMembers.cardId, w.cardId));
 }
 
 const button = (action: string) => document.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
@@ -59,11 +66,19 @@ const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const removeButtons = () => [...document.querySelectorAll<HTMLButtonElement>('[data-action^="family-remove-"]')];
 
 /** the holders the member's steps leave: each add the server accepted, less each removal it accepted or found done elsewhere */
-const expectedHolders = (w: W) => sentBy(w, 'addSub').filter((r) => r.answer === 200).length - sentBy(w, 'removeSub').filter((r) => r.answer === 200 || r.answer === 30055).length;
+const expectedHolders = (w: W) =>
+  sentBy(w, 'addSub').filter((r) => r.answer === 200).length -
+  sentBy(w, 'removeSub').filter((r) => r.answer === 200 || r.answer === 30055).length;
 async function storedAsExpected(w: W) {
-  const live = await db.select().from(cardFamilyMembers).where(and(eq(cardFamilyMembers.cardId, w.cardId), isNull(cardFamilyMembers.removedAt)));
+  const live = await db
+    .select()
+    .from(cardFamilyMembers)
+    .where(and(eq(cardFamilyMembers.cardId, w.cardId), isNull(cardFamilyMembers.removedAt)));
   const want = expectedHolders(w);
-  expect(live.map((m) => m.accountId), 'the live sub-card holders').toEqual(want === 1 ? [sub.id] : []);
+  expect(
+    live.map((m) => m.accountId),
+    'the live sub-card holders',
+  ).toEqual(want === 1 ? [sub.id] : []);
   return { want, live };
 }
 
@@ -105,7 +120,8 @@ defineScreenPaths<Member>(h, {
     }
     if (e.type === 'xstate.done.actor.removeSub') return holders === 1;
     // the network loses an add or a read while nobody was added yet, a removal once
-    if (e.type.startsWith('xstate.error.actor.')) return c.errorCode === undefined && (e.type.endsWith('removeSub') ? c.failed === undefined : holders === 0);
+    if (e.type.startsWith('xstate.error.actor.'))
+      return c.errorCode === undefined && (e.type.endsWith('removeSub') ? c.failed === undefined : holders === 0);
     // the sub card removed elsewhere: the page is read again only as it is (the walk ends here)
     if (e.type === 'family.open') return c.errorCode !== 30055;
     // a refusal is read and the form closed
@@ -131,10 +147,23 @@ defineScreenPaths<Member>(h, {
 
   async start(hh, world) {
     const m = await newMember(hh.server);
-    const card = await newCard(hh.server, m.id, { cardType: 'family-main', name: '亲情年卡（主卡）', status: WORLDS[world as keyof typeof WORLDS] });
+    const card = await newCard(hh.server, m.id, {
+      cardType: 'family-main',
+      name: '亲情年卡（主卡）',
+      status: WORLDS[world as keyof typeof WORLDS],
+    });
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open(`/mine/carddetail?id=${card.id}`);
-    return { ui, token: m.token, accountId: m.id, cardId: card.id, phone: '', missing: false, openedAt: 0, transferred: world !== 'a family main card' };
+    return {
+      ui,
+      token: m.token,
+      accountId: m.id,
+      cardId: card.id,
+      phone: '',
+      missing: false,
+      openedAt: 0,
+      transferred: world !== 'a family main card',
+    };
   },
 
   events: {
@@ -173,8 +202,12 @@ defineScreenPaths<Member>(h, {
         expect(button('family-open')).toBe(null);
         expect(document.querySelector('[data-offer-refused="family"]')?.textContent).toBe('亲情卡副卡：会员卡已转让');
       } else expect(button('family-open')?.textContent).toBe('亲情卡副卡');
-      expect(document.querySelectorAll('[data-card-history="familyAdded"]').length, 'the adds on the timeline').toBe(sentBy(w, 'addSub').filter((r) => r.answer === 200).length);
-      expect(document.querySelectorAll('[data-card-history="familyRemoved"]').length, 'the removals on the timeline').toBe(sentBy(w, 'removeSub').filter((r) => r.answer === 200).length);
+      expect(document.querySelectorAll('[data-card-history="familyAdded"]').length, 'the adds on the timeline').toBe(
+        sentBy(w, 'addSub').filter((r) => r.answer === 200).length,
+      );
+      expect(document.querySelectorAll('[data-card-history="familyRemoved"]').length, 'the removals on the timeline').toBe(
+        sentBy(w, 'removeSub').filter((r) => r.answer === 200).length,
+      );
     },
     loading: async (w) => {
       await storedAsExpected(w);
@@ -185,7 +218,9 @@ defineScreenPaths<Member>(h, {
     managing: async (w) => {
       const { want, live } = await storedAsExpected(w);
       const shown = sentBy(w, 'removeSub', w.openedAt).at(-1)?.answer === 30055 ? want + 1 : want;
-      expect(document.querySelector('[data-family-places]')?.textContent).toBe(`副卡 ${shown}/2：副卡持有人用这张卡预约课程，共用次数和有效期。`);
+      expect(document.querySelector('[data-family-places]')?.textContent).toBe(
+        `副卡 ${shown}/2：副卡持有人用这张卡预约课程，共用次数和有效期。`,
+      );
       // the list is the server's last answer: a holder removed elsewhere stays listed until it is read again
       const elsewhere = sentBy(w, 'removeSub', w.openedAt).at(-1)?.answer === 30055;
       if (!elsewhere) expect(removeButtons().map((b) => b.getAttribute('data-action'))).toEqual(live.map((m) => `family-remove-${m.id}`));
@@ -194,7 +229,10 @@ defineScreenPaths<Member>(h, {
       if (elsewhere) expect(removeButtons()).toHaveLength(1);
       expect(phoneInput()?.value).toBe(w.phone);
       expect(button('family-submit')?.disabled).toBe(false);
-      const last = w.sent.slice(w.openedAt).filter((r) => r.invoke === 'addSub' || r.invoke === 'removeSub').at(-1);
+      const last = w.sent
+        .slice(w.openedAt)
+        .filter((r) => r.invoke === 'addSub' || r.invoke === 'removeSub')
+        .at(-1);
       const code = typeof last?.answer === 'number' && last.answer !== 200 ? last.answer : null;
       expect(alertText()).toBe(w.missing ? '请输入副卡持有人的手机号' : code !== null ? SAID[code]! : null);
     },
@@ -228,12 +266,18 @@ defineScreenPaths<Member>(h, {
         return expect(tap, 'nothing is sent without a phone').toBeUndefined();
       }
       expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
-      expect(w.sent.slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        w.sent.slice(0, -1).map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     'family.remove': (w, _e, before) => {
       const [tap] = sentBy(w, 'removeSub', before);
       expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
-      expect(w.sent.slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        w.sent.slice(0, -1).map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     // a retry sends again what was lost: a change under the same key
     retry: (w, _e, before) => {
@@ -251,7 +295,9 @@ defineScreenPaths<Member>(h, {
       // an add reloads the card page: its timeline shows the add once the reload is in, so a later
       // step's arrangement (a holder removed elsewhere) cannot land inside that reload
       await vi.waitFor(() =>
-        expect(document.querySelectorAll('[data-card-history="familyAdded"]').length).toBe(sentBy(w, 'addSub').filter((r) => r.answer === 200).length),
+        expect(document.querySelectorAll('[data-card-history="familyAdded"]').length).toBe(
+          sentBy(w, 'addSub').filter((r) => r.answer === 200).length,
+        ),
       );
     },
     'xstate.done.actor.removeSub': (w, _e, before) => {

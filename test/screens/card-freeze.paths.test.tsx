@@ -82,7 +82,11 @@ function expected(w: W): { status: 'in_use' | 'frozen'; freeze: { from: string; 
 async function storedAsExpected(w: W) {
   const row = await cardRow(h.server, w.cardId);
   const e = expected(w);
-  expect({ status: row.status, freeze: row.frozenFrom ? { from: row.frozenFrom, until: row.frozenUntil } : null, until: row.validUntil!.getTime() }).toEqual(e);
+  expect({
+    status: row.status,
+    freeze: row.frozenFrom ? { from: row.frozenFrom, until: row.frozenUntil } : null,
+    until: row.validUntil!.getTime(),
+  }).toEqual(e);
   return e;
 }
 
@@ -116,7 +120,11 @@ defineScreenPaths<Member>(h, {
       {
         output: notFrozen,
         // unfrozen on another phone a moment ago
-        answer: { server: true, arrange: (w: W) => h.server.call('POST', '/api/customers/cards/unfreeze', { token: w.token, body: { id: w.cardId } }).then(() => {}) },
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server.call('POST', '/api/customers/cards/unfreeze', { token: w.token, body: { id: w.cardId } }).then(() => {}),
+        },
       },
     ],
     'xstate.error.actor.unfreezeCard': [{ error: new Error('network') }],
@@ -126,14 +134,21 @@ defineScreenPaths<Member>(h, {
     // after a refusal the page has the card as it is now: the path ends there
     if (c.errorCode !== undefined && s.matches('idle')) return false;
     // the server freezes from today, and plans a freeze from a later day
-    if (e.type === 'xstate.done.actor.freezeCard' && (e.output as typeof frozen).code === 200) return (e.output as typeof frozen).data.status === (c.from === c.today ? 'frozen' : 'in_use');
+    if (e.type === 'xstate.done.actor.freezeCard' && (e.output as typeof frozen).code === 200)
+      return (e.output as typeof frozen).data.status === (c.from === c.today ? 'frozen' : 'in_use');
     // the member types the dates once, into a fresh form
     if (e.type === 'dates.change') return c.from === c.today && c.until === c.today && c.errorCode === undefined;
     // a refused freeze: the member reads why and closes the form
     if (c.errorCode !== undefined && s.matches('editing')) return e.type === 'form.close';
     return true;
   },
-  project: (c: CardFreezeContext) => ({ status: c.status, planned: c.freezePlanned, from: c.from, until: c.until, errorCode: c.errorCode ?? null }),
+  project: (c: CardFreezeContext) => ({
+    status: c.status,
+    planned: c.freezePlanned,
+    from: c.from,
+    until: c.until,
+    errorCode: c.errorCode ?? null,
+  }),
   requests: {
     freezeCard: { method: 'POST', path: /^\/api\/customers\/cards\/freeze$/ },
     unfreezeCard: { method: 'POST', path: /^\/api\/customers\/cards\/unfreeze$/ },
@@ -144,7 +159,9 @@ defineScreenPaths<Member>(h, {
     const card = await newCard(hh.server, m.id);
     let opened: Member['opened'] = null;
     if (world === 'a frozen card') {
-      expect((await hh.server.call('POST', '/api/customers/cards/freeze', { token: m.token, body: { id: card.id, ...RUNNING } })).body.code).toBe(200);
+      expect(
+        (await hh.server.call('POST', '/api/customers/cards/freeze', { token: m.token, body: { id: card.id, ...RUNNING } })).body.code,
+      ).toBe(200);
       opened = RUNNING;
     }
     hh.jar.setClientCookie('token', m.token);
@@ -189,7 +206,11 @@ defineScreenPaths<Member>(h, {
       expect(formOpen()).toBe(false);
       expect(confirmButton()).toBe(null);
       // the page reloads the card after an answer: wait for it (a loaded CI run read the old end once)
-      await waitFor(() => expect(document.querySelector('[data-card-valid-until]')?.textContent, 'the last valid day').toBe(shanghaiDate(new Date(e.until - 1))));
+      await waitFor(() =>
+        expect(document.querySelector('[data-card-valid-until]')?.textContent, 'the last valid day').toBe(
+          shanghaiDate(new Date(e.until - 1)),
+        ),
+      );
       if (!e.freeze) {
         expect(button('freeze')?.textContent).toBe('冻结会员卡');
         expect(button('unfreeze')).toBe(null);
@@ -202,11 +223,13 @@ defineScreenPaths<Member>(h, {
       }
       // what the last answer said
       const last = w.sent.filter((r) => r.invoke).at(-1);
-      if (last?.invoke === 'freezeCard' && last.answer === 200) expect(toastText()).toBe(expected(w).status === 'frozen' ? '会员卡已冻结' : '冻结已安排');
+      if (last?.invoke === 'freezeCard' && last.answer === 200)
+        expect(toastText()).toBe(expected(w).status === 'frozen' ? '会员卡已冻结' : '冻结已安排');
       if (last?.invoke === 'unfreezeCard' && last.answer === 200) expect(toastText()).toMatch(/^(会员卡已解冻|冻结已取消)$/);
       if (last?.invoke === 'unfreezeCard' && last.answer === notFrozen.code) expect(toastText()).toBe('会员卡没有冻结');
       // a refused freeze is said in the form until the member closes it
-      if (last?.invoke === 'freezeCard' && last.answer === bookedDuring.code) expect(w.closedAt ?? -1, 'the member closed the form after the refusal').toBeGreaterThan(w.sent.lastIndexOf(last));
+      if (last?.invoke === 'freezeCard' && last.answer === bookedDuring.code)
+        expect(w.closedAt ?? -1, 'the member closed the form after the refusal').toBeGreaterThan(w.sent.lastIndexOf(last));
     },
     // the form: the dates typed (today by default), how far the end moves, or why they cannot be sent
     editing: async (w) => {
@@ -241,7 +264,11 @@ defineScreenPaths<Member>(h, {
     },
     confirmingUnfreeze: async (w) => {
       const e = await storedAsExpected(w);
-      expect(screen.getByText(e.status === 'frozen' ? '确定现在解冻吗？未冻结的天数将从到期日期中扣回。' : '确定取消已安排的冻结吗？到期日期将恢复。')).toBeTruthy();
+      expect(
+        screen.getByText(
+          e.status === 'frozen' ? '确定现在解冻吗？未冻结的天数将从到期日期中扣回。' : '确定取消已安排的冻结吗？到期日期将恢复。',
+        ),
+      ).toBeTruthy();
       expect(confirmButton()).not.toBe(null);
       expect(w.held.get('unfreezeCard') ?? []).toEqual([]);
     },
@@ -265,12 +292,20 @@ defineScreenPaths<Member>(h, {
     'freeze.submit': (w, _e, before) => {
       const [tap] = sentBy(w, 'freezeCard', before);
       expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'freezeCard').slice(0, -1).map((r) => r.key)).not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'freezeCard')
+          .slice(0, -1)
+          .map((r) => r.key),
+      ).not.toContain(tap!.key);
     },
     'confirm.accept': (w, _e, before) => {
       const [tap] = sentBy(w, 'unfreezeCard', before);
       expect(tap?.key).toBeDefined();
-      expect(sentBy(w, 'unfreezeCard').slice(0, -1).map((r) => r.key)).not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'unfreezeCard')
+          .slice(0, -1)
+          .map((r) => r.key),
+      ).not.toContain(tap!.key);
     },
     retry: (w, _e, before) => {
       const again = w.sent.slice(before).find((r) => r.invoke);

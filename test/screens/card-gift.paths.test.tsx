@@ -36,7 +36,11 @@ interface Member {
 }
 type W = World<Member>;
 
-const gave = { code: 200, status: true, data: { cardId: 1, recipientName: '*', recipientPhone: masked, giftedAt: '2026-11-20T00:00:00.000Z' } };
+const gave = {
+  code: 200,
+  status: true,
+  data: { cardId: 1, recipientName: '*', recipientPhone: masked, giftedAt: '2026-11-20T00:00:00.000Z' },
+};
 const noMember = { code: 30036, status: false, data: null };
 
 const button = (action: string) => document.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
@@ -76,16 +80,29 @@ defineScreenPaths<Member>(h, {
     // a refusal is read and the form closed
     if (c.errorCode !== undefined && s.matches('asking')) return e.type === 'form.close';
     // each phone typed once, over another
-    if (e.type === 'phone.change') return (e as unknown as { phone: string }).phone !== c.phone && (c.phone === '' || (e as unknown as { phone: string }).phone === '');
+    if (e.type === 'phone.change')
+      return (e as unknown as { phone: string }).phone !== c.phone && (c.phone === '' || (e as unknown as { phone: string }).phone === '');
     return true;
   },
-  project: (c: CardGiftContext) => ({ offered: c.offered, phone: c.phone, missing: c.missing, errorCode: c.errorCode ?? null, given: c.given !== undefined }),
+  project: (c: CardGiftContext) => ({
+    offered: c.offered,
+    phone: c.phone,
+    missing: c.missing,
+    errorCode: c.errorCode ?? null,
+    given: c.given !== undefined,
+  }),
   requests: { giveCard: { method: 'POST', path: /^\/api\/customers\/cards\/gift$/ } },
 
   async start(hh, world) {
     const m = await newMember(hh.server);
     const status = WORLDS[world as keyof typeof WORLDS];
-    const card = await newCard(hh.server, m.id, { cardType: 'gift', name: '礼品卡', nameEn: 'Gift card', status, ...(status === 'inactive' ? { validFrom: null, validUntil: null } : {}) });
+    const card = await newCard(hh.server, m.id, {
+      cardType: 'gift',
+      name: '礼品卡',
+      nameEn: 'Gift card',
+      status,
+      ...(status === 'inactive' ? { validFrom: null, validUntil: null } : {}),
+    });
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open(`/mine/carddetail?id=${card.id}`);
     return { ui, token: m.token, accountId: m.id, cardId: card.id, phone: '', missing: false, openedAt: 0 };
@@ -164,7 +181,12 @@ defineScreenPaths<Member>(h, {
         return expect(tap, 'nothing is sent without a phone').toBeUndefined();
       }
       expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'giveCard').slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'giveCard')
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     // a retry sends the lost gift again under the same key
     retry: (w, _e, before) => {

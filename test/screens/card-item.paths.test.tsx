@@ -40,7 +40,11 @@ defineScreenPaths<Member>(h, {
       {
         output: forbids,
         // activated on another phone a moment ago
-        answer: { server: true, arrange: (w: W) => h.server.call('POST', '/api/customers/cards/activate', { token: w.token, body: { id: w.cardId } }).then(() => {}) },
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server.call('POST', '/api/customers/cards/activate', { token: w.token, body: { id: w.cardId } }).then(() => {}),
+        },
       },
     ],
     'xstate.error.actor.activateCard': [{ error: new Error('network') }],
@@ -109,5 +113,4 @@ defineScreenPaths<Member>(h, {
     ...oneKeyPerIntent<Member>('activateCard', { intent: 'confirm.accept', retry: 'retry' }),
     ...askFirst<Member>('activateCard', { ask: ['card.activate'], confirmText: '确定激活' }),
   },
-
 });

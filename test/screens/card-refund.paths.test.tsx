@@ -45,7 +45,16 @@ interface Member {
 }
 type W = World<Member>;
 
-type Tag = 'none' | 'stillPending' | 'approveProcessing' | 'approveDone' | 'approveRefused' | 'reject' | 'notified' | 'stillFailed' | 'decidedMeanwhile';
+type Tag =
+  | 'none'
+  | 'stillPending'
+  | 'approveProcessing'
+  | 'approveDone'
+  | 'approveRefused'
+  | 'reject'
+  | 'notified'
+  | 'stillFailed'
+  | 'decidedMeanwhile';
 const mine = (state: string, orderState: string) => ({ id: 1, state, orderState });
 const QUOTE = { code: 200, status: true, data: { cardId: 1, paidCents: PAID, leftPerMille: 1000, feePercent: 0, amountCents: PAID } };
 const bookingsAhead = { code: 30043, status: false, data: null };
@@ -54,8 +63,10 @@ const decided = { code: 30044, status: false, data: null };
 const button = (action: string) => document.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const text = (sel: string) => document.querySelector(sel)?.textContent ?? null;
-const requestsOf = (w: W) => h.server.deps.db.select().from(cardRefunds).where(eq(cardRefunds.cardId, w.cardId)).orderBy(desc(cardRefunds.id));
-const orderState = async (w: W) => (await h.server.deps.db.select({ state: orders.state }).from(orders).where(eq(orders.id, w.orderId)))[0]!.state;
+const requestsOf = (w: W) =>
+  h.server.deps.db.select().from(cardRefunds).where(eq(cardRefunds.cardId, w.cardId)).orderBy(desc(cardRefunds.id));
+const orderState = async (w: W) =>
+  (await h.server.deps.db.select({ state: orders.state }).from(orders).where(eq(orders.id, w.orderId)))[0]!.state;
 const refundOf = async (w: W) =>
   (
     await h.server.deps.db
@@ -67,13 +78,18 @@ const refundOf = async (w: W) =>
   )[0];
 const pendingId = async (w: W) => (await requestsOf(w)).find((r) => r.state === 'pending')!.id;
 /** the last request of one of these invokes lost on the network */
-const lastLost = (w: W, until = w.sent.length) => w.sent.slice(0, until).filter((r) => r.answer === 'network').at(-1);
+const lastLost = (w: W, until = w.sent.length) =>
+  w.sent
+    .slice(0, until)
+    .filter((r) => r.answer === 'network')
+    .at(-1);
 /** the cancel refused since the member last looked again (its words stay until then) */
 /** the box ticked since the last quote came (a new quote is a new policy to agree to) */
 const agreed = (w: W) => w.ticked > w.sent.lastIndexOf(sentBy(w, 'quoteRefund').at(-1)!);
 const cancelRefusedSince = (w: W) => sentBy(w, 'cancelRefund', w.refreshedAt).some((r) => r.answer === decided.code);
 
-const approve = (w: W) => async () => expect((await staffRefund(h.server, w.staffToken, 'approve', await pendingId(w))).body.code).toBe(200);
+const approve = (w: W) => async () =>
+  expect((await staffRefund(h.server, w.staffToken, 'approve', await pendingId(w))).body.code).toBe(200);
 const arrangements: Record<Tag, ((w: W) => Promise<void>) | undefined> = {
   none: undefined,
   stillPending: undefined,
@@ -167,7 +183,8 @@ defineScreenPaths<Member>(h, {
     if (e.type === 'xstate.error.actor.loadRequest') return prev === undefined;
     if (e.type === 'xstate.error.actor.quoteRefund') return prev === null;
     // a class booked meanwhile only before the first quote
-    if (e.type === 'xstate.done.actor.quoteRefund') return (e as unknown as { output: { code: number } }).output.code === 200 || prev === null;
+    if (e.type === 'xstate.done.actor.quoteRefund')
+      return (e as unknown as { output: { code: number } }).output.code === 200 || prev === null;
     // the box ticked once, on the first policy; a refusal is read and the path ends there
     if (e.type === 'policy.toggle') return !c.agreed && prev === null;
     if (c.errorCode !== undefined && s.matches('policy')) return false;
@@ -191,7 +208,20 @@ defineScreenPaths<Member>(h, {
     const staff = await newStaff(hh.server);
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open(`/mine/refund?id=${card.id}`);
-    return { ui, token: m.token, cardId: card.id, orderId: order.id, outTradeNo, staffToken: staff.token, ticked: -1, closedAt: -1, refreshedAt: 0, readAsks: 1, submitAsks: 0, cancelAsks: 0 };
+    return {
+      ui,
+      token: m.token,
+      cardId: card.id,
+      orderId: order.id,
+      outTradeNo,
+      staffToken: staff.token,
+      ticked: -1,
+      closedAt: -1,
+      refreshedAt: 0,
+      readAsks: 1,
+      submitAsks: 0,
+      cancelAsks: 0,
+    };
   },
 
   events: {
@@ -257,7 +287,10 @@ defineScreenPaths<Member>(h, {
       expect(document.querySelector('[data-refund-policy]')).not.toBe(null);
       // the amount is the server's for now: read again after a cancelled request
       const cancelled = w.sent.findLastIndex((r) => r.invoke === 'cancelRefund' && r.answer === 200);
-      expect(w.sent.findLastIndex((r) => r.invoke === 'quoteRefund' && r.answer === 200), 'the quote read since the cancel').toBeGreaterThan(cancelled);
+      expect(
+        w.sent.findLastIndex((r) => r.invoke === 'quoteRefund' && r.answer === 200),
+        'the quote read since the cancel',
+      ).toBeGreaterThan(cancelled);
       expect(text('[data-refund-quote]')).toBe('实付金额：¥199剩余比例：100%手续费：0%可退金额：¥199');
       expect(document.querySelector<HTMLInputElement>('input[name="agreed"]')?.checked).toBe(agreed(w));
       expect(button('refund-submit')?.textContent).toBe('申请退款');
@@ -354,19 +387,30 @@ defineScreenPaths<Member>(h, {
     'refund.submit': (w, _e, before) => {
       const [tap] = sentBy(w, 'requestRefund', before);
       expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'requestRefund').slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'requestRefund')
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     'refund.cancel': (w, _e, before) => {
       const [tap] = sentBy(w, 'cancelRefund', before);
       expect(tap?.key, 'the cancel carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'cancelRefund').slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'cancelRefund')
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     retry: (w, _e, before) => {
       const lost = lastLost(w, before)!;
       const again = w.sent.slice(before).filter((r) => r.invoke);
       // a lost read starts from my request again; a lost request or cancel is sent again with its key
       expect(again[0]?.invoke, 'the request that was lost is sent again').toBe(lost.invoke === 'quoteRefund' ? 'loadRequest' : lost.invoke);
-      if (lost.invoke === 'requestRefund' || lost.invoke === 'cancelRefund') expect(again[0]!.key, 'the same intent: the same key').toBe(lost.key);
+      if (lost.invoke === 'requestRefund' || lost.invoke === 'cancelRefund')
+        expect(again[0]!.key, 'the same intent: the same key').toBe(lost.key);
     },
     'policy.toggle': (w, _e, before) => expect(w.sent.length).toBe(before),
     'form.close': (w, _e, before) => {

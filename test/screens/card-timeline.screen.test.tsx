@@ -19,8 +19,13 @@ const STEP = 60_000;
 async function cardWithLife() {
   const m = await newMember(h.server);
   const card = await newCard(h.server, m.id);
-  const call = async (path: string, body: unknown) => expect((await h.server.call('POST', `/api/customers/${path}`, { token: m.token, body })).body.code, path).toBe(200);
-  const cls = await newClass(h.server, { startsAt: new Date(h.server.clock.now().getTime() + DAY), title: '晨间流瑜伽', titleEn: 'Morning flow' });
+  const call = async (path: string, body: unknown) =>
+    expect((await h.server.call('POST', `/api/customers/${path}`, { token: m.token, body })).body.code, path).toBe(200);
+  const cls = await newClass(h.server, {
+    startsAt: new Date(h.server.clock.now().getTime() + DAY),
+    title: '晨间流瑜伽',
+    titleEn: 'Morning flow',
+  });
   const booked = await book(h.server, m.token, cls.id, card.id);
   h.server.clock.advance(STEP);
   await call('classes/cancel', { bookingId: booked.body.data.bookingId });
@@ -41,7 +46,11 @@ async function cardWithLife() {
   return { m, card, end, from, extended };
 }
 
-const rows = () => [...document.querySelectorAll('[data-card-history]')].map((r) => [r.getAttribute('data-card-history'), r.querySelector('[data-card-history-detail]')?.textContent ?? null]);
+const rows = () =>
+  [...document.querySelectorAll('[data-card-history]')].map((r) => [
+    r.getAttribute('data-card-history'),
+    r.querySelector('[data-card-history-detail]')?.textContent ?? null,
+  ]);
 const title = (kind: string) => document.querySelector(`[data-card-history="${kind}"] .font-medium`)?.textContent;
 
 describe("the card's timeline on its pages", () => {

@@ -61,7 +61,11 @@ const applications = (w: W) => h.server.deps.db.select().from(cardTransfers).whe
 const uploaded = (w: W) => h.server.deps.db.select().from(transferImages).where(eq(transferImages.accountId, w.accountId));
 const lookups = (w: W) => sentBy(w, 'lookupMember');
 /** the last request lost on the network, before `until` */
-const lastLost = (w: W, until = w.sent.length) => w.sent.slice(0, until).filter((r) => r.answer === 'network').at(-1);
+const lastLost = (w: W, until = w.sent.length) =>
+  w.sent
+    .slice(0, until)
+    .filter((r) => r.answer === 'network')
+    .at(-1);
 const lookupPath = (phone: string) => `/api/customers/members/phone?phone=${phone}`;
 const applies = (w: W) => sentBy(w, 'submitTransfer');
 
@@ -71,7 +75,9 @@ async function type(name: string, value: string) {
   });
 }
 async function choose(name: 'idPhoto' | 'photo') {
-  await userEvent.setup({ applyAccept: false, delay: null }).upload(input(name)!, new File(['pixels'], `${name}.jpg`, { type: 'image/jpeg' }));
+  await userEvent
+    .setup({ applyAccept: false, delay: null })
+    .upload(input(name)!, new File(['pixels'], `${name}.jpg`, { type: 'image/jpeg' }));
 }
 
 /** Not applied: nothing stored for the card. */
@@ -123,7 +129,8 @@ defineScreenPaths<Member>(h, {
       return s.matches('form') && p.phone === NOBODY && c.name === '' && c.idNumber === '' && !c.idPhoto && !c.photo;
     }
     // the server's answer to the phone sent
-    if (e.type === 'xstate.done.actor.lookupMember') return (e as unknown as { output: typeof found }).output.code === 200 ? c.phone === RECIPIENT : c.phone === NOBODY;
+    if (e.type === 'xstate.done.actor.lookupMember')
+      return (e as unknown as { output: typeof found }).output.code === 200 ? c.phone === RECIPIENT : c.phone === NOBODY;
     if (e.type === 'xstate.error.actor.lookupMember') return c.phone === RECIPIENT;
     // each field once; a wrong ID number corrected once
     if (e.type === 'name.change') return c.name === '';
@@ -134,7 +141,14 @@ defineScreenPaths<Member>(h, {
     if (e.type === 'xstate.done.actor.submitTransfer') return c.errorCode === undefined;
     return c.errorCode === undefined;
   },
-  project: (c: CardTransferContext) => ({ phone: c.phone, recipient: c.recipient ?? null, name: c.name, id: c.idNumber, img: [Boolean(c.idPhoto), Boolean(c.photo)], errorCode: c.errorCode ?? null }),
+  project: (c: CardTransferContext) => ({
+    phone: c.phone,
+    recipient: c.recipient ?? null,
+    name: c.name,
+    id: c.idNumber,
+    img: [Boolean(c.idPhoto), Boolean(c.photo)],
+    errorCode: c.errorCode ?? null,
+  }),
   requests: {
     lookupMember: { method: 'GET', path: /^\/api\/customers\/members\/phone$/ },
     submitTransfer: { method: 'POST', path: /^\/api\/customers\/transfers\/apply$/ },
@@ -145,7 +159,17 @@ defineScreenPaths<Member>(h, {
     const card = await newCard(hh.server, m.id);
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open(`/mine/transferapply?id=${card.id}`);
-    return { ui, token: m.token, accountId: m.id, cardId: card.id, typed: { phone: '', name: '', idNumber: '', idPhoto: false, photo: false }, phoneTypedAt: 0, closedLookupAt: -1, closedApplyAt: -1, lookupAsks: 0 };
+    return {
+      ui,
+      token: m.token,
+      accountId: m.id,
+      cardId: card.id,
+      typed: { phone: '', name: '', idNumber: '', idPhoto: false, photo: false },
+      phoneTypedAt: 0,
+      closedLookupAt: -1,
+      closedApplyAt: -1,
+      lookupAsks: 0,
+    };
   },
 
   events: {
@@ -201,7 +225,9 @@ defineScreenPaths<Member>(h, {
       expect(alertText()).toBe(null);
       // back to the phone only by typing one (or closing a lost lookup): no lookup answered since
       const last = w.sent.lastIndexOf(lookups(w).at(-1)!);
-      expect(last < Math.max(w.phoneTypedAt, w.closedLookupAt), 'the phone was typed or the lost lookup closed since the last lookup').toBe(true);
+      expect(last < Math.max(w.phoneTypedAt, w.closedLookupAt), 'the phone was typed or the lost lookup closed since the last lookup').toBe(
+        true,
+      );
       await nothingApplied(w);
     },
     lookingUp: async (w) => {
@@ -251,7 +277,9 @@ defineScreenPaths<Member>(h, {
       const [held] = w.held.get('submitTransfer') ?? [];
       expect(held?.body).toMatchObject({ cardId: w.cardId, phone: RECIPIENT, name: '王小明', idNumber: ID_NUMBER, agreed: true });
       const mine = (await uploaded(w)).map((i) => i.id);
-      expect(mine).toEqual(expect.arrayContaining([(held!.body as { idPhotoId: number }).idPhotoId, (held!.body as { photoId: number }).photoId]));
+      expect(mine).toEqual(
+        expect.arrayContaining([(held!.body as { idPhotoId: number }).idPhotoId, (held!.body as { photoId: number }).photoId]),
+      );
       await nothingApplied(w);
     },
     unreachable: async (w) => {
@@ -266,7 +294,9 @@ defineScreenPaths<Member>(h, {
       expect(await screen.findByText('待审核')).toBeTruthy();
       const rows = await applications(w);
       // the ID number is stored sealed (decision 055) and opens to what was typed
-      const ids = await Promise.all(rows.map((r) => openIdNumber(h.server.deps.gateways.keys, r, transferIdContext(r.fromAccountId, r.cardId))));
+      const ids = await Promise.all(
+        rows.map((r) => openIdNumber(h.server.deps.gateways.keys, r, transferIdContext(r.fromAccountId, r.cardId))),
+      );
       expect(rows.map((r, i) => [r.state, r.recipientName, r.idNumber, ids[i]])).toEqual([['pending', '王小明', null, ID_NUMBER]]);
     },
   },
@@ -275,7 +305,12 @@ defineScreenPaths<Member>(h, {
     'transfer.submit': (w, _e, before) => {
       const [tap] = sentBy(w, 'submitTransfer', before);
       expect(tap?.key, 'the application carries an Idempotency-Key').toBeDefined();
-      expect(applies(w).slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        applies(w)
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     retry: (w, _e, before) => {
       const again = [...sentBy(w, 'submitTransfer', before), ...sentBy(w, 'lookupMember', before)];

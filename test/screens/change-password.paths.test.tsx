@@ -68,7 +68,10 @@ defineScreenPaths<Member>(h, {
           server: true,
           async arrange(w: W) {
             w.password = 'elsewhere1';
-            await h.server.deps.db.update(accounts).set({ passwordHash: await hashPassword(w.password, 4) }).where(eq(accounts.id, w.accountId));
+            await h.server.deps.db
+              .update(accounts)
+              .set({ passwordHash: await hashPassword(w.password, 4) })
+              .where(eq(accounts.id, w.accountId));
           },
         },
       },
@@ -85,7 +88,12 @@ defineScreenPaths<Member>(h, {
     if (e.type === 'xstate.done.actor.changePassword') return !(c.errorCode === oldWrong.code && (e.output as typeof ok).code === ok.code);
     return true;
   },
-  project: (c: ChangePasswordContext) => ({ old: c.oldPassword.trim(), password: c.password, again: c.again, errorCode: c.errorCode ?? null }),
+  project: (c: ChangePasswordContext) => ({
+    old: c.oldPassword.trim(),
+    password: c.password,
+    again: c.again,
+    errorCode: c.errorCode ?? null,
+  }),
   requests: { changePassword: { method: 'POST', path: /^\/api\/customers\/password$/ } },
 
   async start(hh) {
@@ -118,7 +126,11 @@ defineScreenPaths<Member>(h, {
     // until it is done, the server holds the member's password as it was
     editing: async (w) => {
       expect(await stores(w, w.password), 'the stored password is unchanged').toBe(true);
-      expect([field('oldPassword').value, field('password').value, field('again').value]).toEqual([w.typed.old, w.typed.password, w.typed.again]);
+      expect([field('oldPassword').value, field('password').value, field('again').value]).toEqual([
+        w.typed.old,
+        w.typed.password,
+        w.typed.again,
+      ]);
     },
     'editing.clean': (w) => form(w, null),
     'editing.oldMissing': (w) => {
@@ -152,7 +164,9 @@ defineScreenPaths<Member>(h, {
       expect(saveButton().disabled).toBe(true);
       expect(alertText()).toBe(null);
       // exactly one request, with what the member typed, trimmed
-      expect((w.held.get('changePassword') ?? []).map((r) => r.body)).toEqual([{ oldPassword: w.typed.old.trim(), newPassword: w.typed.password.trim() }]);
+      expect((w.held.get('changePassword') ?? []).map((r) => r.body)).toEqual([
+        { oldPassword: w.typed.old.trim(), newPassword: w.typed.password.trim() },
+      ]);
       expect(await stores(w, w.password)).toBe(true);
     },
     done: async (w) => {

@@ -48,13 +48,24 @@ defineScreenPaths<Member>(h, {
       {
         output: already,
         // the member already checked in on another phone
-        answer: { server: true, arrange: (w: W) => h.server.call('POST', '/api/customers/classes/checkin', { token: w.token, body: { classId: w.classId, code: w.code } }).then(() => {}) },
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server
+              .call('POST', '/api/customers/classes/checkin', { token: w.token, body: { classId: w.classId, code: w.code } })
+              .then(() => {}),
+        },
       },
     ],
     'xstate.error.actor.checkIn': [{ error: new Error('network') }],
   },
   // once checked in elsewhere, it stays checked in
-  offer: (e, s) => !(e.type === 'xstate.done.actor.checkIn' && (e.output as typeof ok).code === 200 && (s.context as CheckInContext).errorCode === already.code),
+  offer: (e, s) =>
+    !(
+      e.type === 'xstate.done.actor.checkIn' &&
+      (e.output as typeof ok).code === 200 &&
+      (s.context as CheckInContext).errorCode === already.code
+    ),
   project: (c: CheckInContext) => ({ errorCode: c.errorCode ?? null }),
   requests: { checkIn: { method: 'POST', path: /^\/api\/customers\/classes\/checkin$/ } },
 

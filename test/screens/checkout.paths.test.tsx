@@ -72,7 +72,8 @@ const ok = (data: unknown) => ({ code: 200, status: true, data });
 const refusal = (code: number) => ({ code, status: false, data: null });
 const quoteOk = (couponId: number | null) => ok({ couponId, amountToPayCents: PRICE, coupons: [] });
 const orderOk = (state: OrderState) => ok({ orderNo: 'sym', state, amountToPayCents: PRICE });
-const goodsOk = (extra: Record<string, unknown>) => ok({ id: 0, isUable: true, message: null, phases: [], teachers: [], kind: 'card', ...extra });
+const goodsOk = (extra: Record<string, unknown>) =>
+  ok({ id: 0, isUable: true, message: null, phases: [], teachers: [], kind: 'card', ...extra });
 
 const feedback = () => document.querySelector('[data-checkout-feedback]')?.textContent ?? null;
 const payButton = () => document.querySelector<HTMLButtonElement>('[data-action="pay"]');
@@ -91,13 +92,19 @@ async function madeOrder(w: W) {
 }
 /** what the server prices the member's current choices at: the amount the form must show */
 async function serverQuote(w: W) {
-  const body = { goodsId: w.goodsId, ...(w.phase ? { phaseId: w.phases[w.phase] } : {}), ...(w.coupon ? { couponId: w.couponId } : {}), useBalance: w.useBalance };
+  const body = {
+    goodsId: w.goodsId,
+    ...(w.phase ? { phaseId: w.phases[w.phase] } : {}),
+    ...(w.coupon ? { couponId: w.couponId } : {}),
+    useBalance: w.useBalance,
+  };
   const r = await h.server.call('POST', '/api/orders/quote', { token: w.token, body });
   return r.body.data as { amountToPayCents: number; balanceUsedCents: number } | null;
 }
 const endSession = (w: W) => h.server.call('POST', '/api/oauth/logout', { token: w.token }).then(() => {});
 /** the member's login still holds on the server (a lapsed one is sent to log in, never left on the form) */
-const stillLoggedIn = async (w: W) => expect((await h.server.call('GET', '/api/customers/balance', { token: w.token })).status, 'the login still holds').toBe(200);
+const stillLoggedIn = async (w: W) =>
+  expect((await h.server.call('GET', '/api/customers/balance', { token: w.token })).status, 'the login still holds').toBe(200);
 
 /** on the form, nothing ordered yet from it */
 async function onForm(w: W) {
@@ -111,7 +118,12 @@ async function onForm(w: W) {
   // the balance is one switch saying what it does; the ways to pay are the providers only, the chosen one checked
   const balanceEffect = document.querySelector('[data-balance-effect]')?.textContent;
   if (!w.useBalance) expect(balanceEffect).toBe('先用余额抵扣，其余再选择支付方式');
-  else if (quote) expect(balanceEffect).toBe(quote.amountToPayCents === 0 ? `余额支付全部 ${formatYuan(quote.balanceUsedCents)}` : `余额抵扣 ${formatYuan(quote.balanceUsedCents)}，其余 ${formatYuan(quote.amountToPayCents)} 选择支付方式`);
+  else if (quote)
+    expect(balanceEffect).toBe(
+      quote.amountToPayCents === 0
+        ? `余额支付全部 ${formatYuan(quote.balanceUsedCents)}`
+        : `余额抵扣 ${formatYuan(quote.balanceUsedCents)}，其余 ${formatYuan(quote.amountToPayCents)} 选择支付方式`,
+    );
   const offered = [...document.querySelectorAll<HTMLElement>('[data-method-choice] [data-method]')].map((e) => e.dataset.method);
   if (quote && quote.amountToPayCents > 0) {
     expect(offered, 'the providers, never the balance').toEqual([...METHODS]);
@@ -122,7 +134,12 @@ async function onForm(w: W) {
   expect(document.querySelector('[data-agreement-tick]')?.getAttribute('data-agreement-tick')).toBe(w.agreed ? 'ticked' : 'unticked');
   expect(payButton()?.getAttribute('aria-disabled') ?? null).toBe(w.agreed ? null : 'true');
   if (!w.agreed) expect(payButton()?.textContent).toBe('请先同意《购买协议》');
-  else if (quote) expect(payButton()?.textContent).toBe(quote.amountToPayCents === 0 && quote.balanceUsedCents > 0 ? `用余额支付 ${formatYuan(quote.balanceUsedCents)}` : `支付 ${formatYuan(quote.amountToPayCents)}`);
+  else if (quote)
+    expect(payButton()?.textContent).toBe(
+      quote.amountToPayCents === 0 && quote.balanceUsedCents > 0
+        ? `用余额支付 ${formatYuan(quote.balanceUsedCents)}`
+        : `支付 ${formatYuan(quote.amountToPayCents)}`,
+    );
 }
 
 defineScreenPaths<Member>(h, {
@@ -147,12 +164,28 @@ defineScreenPaths<Member>(h, {
       {
         output: refusal(50007),
         // the second phase started while the page was open: it can no longer be chosen
-        answer: { server: true, arrange: (w: W) => h.server.deps.db.update(goodsPhases).set({ startsAt: h.server.clock.now() }).where(eq(goodsPhases.id, w.phases[OTHER]!)).then(() => {}) },
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server.deps.db
+              .update(goodsPhases)
+              .set({ startsAt: h.server.clock.now() })
+              .where(eq(goodsPhases.id, w.phases[OTHER]!))
+              .then(() => {}),
+        },
       },
       {
         output: refusal(40007),
         // the coupon lapsed while the page was open
-        answer: { server: true, arrange: (w: W) => h.server.deps.db.update(memberCoupons).set({ validUntil: h.server.clock.now() }).where(eq(memberCoupons.id, w.couponId!)).then(() => {}) },
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server.deps.db
+              .update(memberCoupons)
+              .set({ validUntil: h.server.clock.now() })
+              .where(eq(memberCoupons.id, w.couponId!))
+              .then(() => {}),
+        },
       },
       { output: refusal(401), answer: { server: true, arrange: endSession } },
     ],
@@ -160,7 +193,10 @@ defineScreenPaths<Member>(h, {
     'xstate.done.actor.createOrder': [
       { output: orderOk('unpaid'), answer: { server: true } },
       // an order made on another phone a moment ago, not paid yet
-      { output: refusal(40001), answer: { server: true, arrange: (w: W) => create(h.server, w.token, { goodsId: w.goodsId }).then(() => {}) } },
+      {
+        output: refusal(40001),
+        answer: { server: true, arrange: (w: W) => create(h.server, w.token, { goodsId: w.goodsId }).then(() => {}) },
+      },
       // the price changed since the quote: a little dearer each time
       {
         output: refusal(40010),
@@ -168,12 +204,26 @@ defineScreenPaths<Member>(h, {
           server: true,
           arrange: async (w: W) => {
             const [g] = await h.server.deps.db.select().from(goodsTable).where(eq(goodsTable.id, w.goodsId));
-            await h.server.deps.db.update(goodsTable).set({ memberPriceCents: g!.memberPriceCents + 100 }).where(eq(goodsTable.id, w.goodsId));
+            await h.server.deps.db
+              .update(goodsTable)
+              .set({ memberPriceCents: g!.memberPriceCents + 100 })
+              .where(eq(goodsTable.id, w.goodsId));
           },
         },
       },
       // the last one sold a moment ago
-      { output: refusal(50006), answer: { server: true, arrange: (w: W) => h.server.deps.db.update(goodsTable).set({ stock: 0 }).where(eq(goodsTable.id, w.goodsId)).then(() => {}) } },
+      {
+        output: refusal(50006),
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server.deps.db
+              .update(goodsTable)
+              .set({ stock: 0 })
+              .where(eq(goodsTable.id, w.goodsId))
+              .then(() => {}),
+        },
+      },
       { output: refusal(401), answer: { server: true, arrange: endSession } },
     ],
     'xstate.error.actor.createOrder': [{ error: new Error('network') }],
@@ -182,7 +232,14 @@ defineScreenPaths<Member>(h, {
   },
   offer: (e, s) => offerFor(e, s.context as CheckoutContext, s),
   // the coupon and the balance change the amount, not the way: one walk goes on from either
-  project: (c: CheckoutContext) => ({ agreed: c.agreed, method: c.method, phase: c.phaseId ?? null, errorCode: c.errorCode ?? null, quoted: !!c.quote, ordered: !!c.order }),
+  project: (c: CheckoutContext) => ({
+    agreed: c.agreed,
+    method: c.method,
+    phase: c.phaseId ?? null,
+    errorCode: c.errorCode ?? null,
+    quoted: !!c.quote,
+    ordered: !!c.order,
+  }),
   requests: {
     loadGoods: { method: 'GET', path: /^\/api\/product\/goods\/detail$/ },
     quote: { method: 'POST', path: /^\/api\/orders\/quote$/ },
@@ -199,7 +256,15 @@ defineScreenPaths<Member>(h, {
     const phases: Record<number, number> = {};
     let goodsId: number;
     if (input === 'a course') {
-      const g = await newGoods(hh.server, { kind: 'training', cardType: null, name: '教培', listPriceCents: 100_000, memberPriceCents: 90_000, uses: null, validityDays: null });
+      const g = await newGoods(hh.server, {
+        kind: 'training',
+        cardType: null,
+        name: '教培',
+        listPriceCents: 100_000,
+        memberPriceCents: 90_000,
+        uses: null,
+        validityDays: null,
+      });
       const day = 86_400_000;
       const now = hh.server.clock.now().getTime();
       const rows = await hh.server.deps.db
@@ -274,7 +339,12 @@ defineScreenPaths<Member>(h, {
       w.payTapsAtQuote = w.payTaps ?? 0;
       await stillLoggedIn(w);
       const [q] = w.held.get('quote') ?? [];
-      expect(q?.body).toEqual({ goodsId: w.goodsId, ...(w.phase ? { phaseId: w.phases[w.phase] } : {}), ...(w.coupon ? { couponId: w.couponId } : {}), useBalance: w.useBalance });
+      expect(q?.body).toEqual({
+        goodsId: w.goodsId,
+        ...(w.phase ? { phaseId: w.phases[w.phase] } : {}),
+        ...(w.coupon ? { couponId: w.couponId } : {}),
+        useBalance: w.useBalance,
+      });
       if (payButton()) expect(payButton()!.disabled).toBe(true);
     },
     pricingUnreachable: (w) => {
@@ -312,7 +382,9 @@ defineScreenPaths<Member>(h, {
       expect(feedback()).toContain('您有未支付的订单，请先支付或取消');
       const other = (await myOrders(w)).find((o) => o.state === 'unpaid');
       const found = sentBy(w, 'findUnpaidOrder').at(-1)?.answer === 200;
-      expect(document.querySelector('[data-unpaid-order]')?.getAttribute('href') ?? null).toBe(found ? `/orderdetail?orderNo=${other!.orderNo}` : null);
+      expect(document.querySelector('[data-unpaid-order]')?.getAttribute('href') ?? null).toBe(
+        found ? `/orderdetail?orderNo=${other!.orderNo}` : null,
+      );
     },
     'reviewing.priceChanged': async (w) => {
       expect(feedback()).toBe('价格计算有变化，请确认后重新提交');
@@ -320,7 +392,12 @@ defineScreenPaths<Member>(h, {
     },
     creatingOrder: (w) => {
       const [c] = w.held.get('createOrder') ?? [];
-      expect(c?.body).toMatchObject({ goodsId: w.goodsId, useBalance: w.useBalance, agreementAccepted: true, ...(w.coupon ? { couponId: w.couponId } : {}) });
+      expect(c?.body).toMatchObject({
+        goodsId: w.goodsId,
+        useBalance: w.useBalance,
+        agreementAccepted: true,
+        ...(w.coupon ? { couponId: w.couponId } : {}),
+      });
       expect(progress()).toBe('正在创建订单…');
       expect(payButton()?.disabled).toBe(true);
     },
@@ -337,7 +414,10 @@ defineScreenPaths<Member>(h, {
       const o = await madeOrder(w);
       expect(o?.state, 'the order is made, not paid yet').toBe('unpaid');
       const [p] = w.held.get('startPayment') ?? [];
-      expect(p?.body, 'its payment is asked for, the way chosen on the form').toEqual({ orderNo: o!.orderNo, method: o!.amountToPayCents === 0 ? 'balance' : w.method });
+      expect(p?.body, 'its payment is asked for, the way chosen on the form').toEqual({
+        orderNo: o!.orderNo,
+        method: o!.amountToPayCents === 0 ? 'balance' : w.method,
+      });
       expect(p?.key, 'under an Idempotency-Key').toBeDefined();
       expect(progress()).toBe('正在发起支付…');
       expect(payButton()?.disabled).toBe(true);
@@ -351,11 +431,19 @@ defineScreenPaths<Member>(h, {
       if (!w.agreed) return expect(tap, 'nothing is ordered before the agreement').toBeUndefined();
       expect(more).toEqual([]);
       expect(tap?.key, 'the order carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'createOrder').slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'createOrder')
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     // a retry repeats what failed, once; an order under the key of the one whose answer was lost
     'checkout.retry': (w, _e, before) => {
-      const failed = w.sent.slice(0, before).filter((r) => r.answer === 'network').at(-1);
+      const failed = w.sent
+        .slice(0, before)
+        .filter((r) => r.answer === 'network')
+        .at(-1);
       const [again, ...more] = w.sent.slice(before).filter((r) => r.invoke);
       expect(more, 'one request').toEqual([]);
       expect(again?.invoke, 'the retry repeats what failed').toBe(failed?.invoke);
@@ -365,7 +453,13 @@ defineScreenPaths<Member>(h, {
     ...Object.fromEntries(
       ['coupon.choose', 'balance.toggle', 'option.choose'].map((type) => [
         type,
-        (w: W, _e: unknown, before: number) => expect(w.sent.slice(before).filter((r) => r.invoke).map((r) => r.invoke)).toEqual(['quote']),
+        (w: W, _e: unknown, before: number) =>
+          expect(
+            w.sent
+              .slice(before)
+              .filter((r) => r.invoke)
+              .map((r) => r.invoke),
+          ).toEqual(['quote']),
       ]),
     ),
     'agreement.toggle': (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
@@ -398,7 +492,8 @@ function offerFor(e: { type: string; [k: string]: unknown }, c: CheckoutContext,
       return world === COURSE && (c.phaseId === OPEN ? e.phaseId === OTHER : e.phaseId === OPEN);
     // on the form, in this order, each once: a coupon, the balance, the agreement, another way to pay
     case 'coupon.choose':
-      if (world === LAPSING) return e.couponId === undefined ? c.couponId !== undefined : c.couponId === undefined && !s.matches('pricingRefused');
+      if (world === LAPSING)
+        return e.couponId === undefined ? c.couponId !== undefined : c.couponId === undefined && !s.matches('pricingRefused');
       return world === CARD && e.couponId === COUPON && c.couponId === undefined && !c.useBalance && !c.agreed;
     case 'balance.toggle':
       return world === CARD && !c.useBalance && !c.agreed;
@@ -409,7 +504,12 @@ function offerFor(e: { type: string; [k: string]: unknown }, c: CheckoutContext,
       return world === CARD && c.agreed && c.method === 'wechat';
     case 'checkout.submit':
       // after a refusal that changed the world (sold out, another unpaid order) the path ends
-      return world === CARD && !s.matches({ reviewing: 'orderRefused' }) && !s.matches({ reviewing: 'unpaidOrderExists' }) && (c.agreed || c.method === 'wechat');
+      return (
+        world === CARD &&
+        !s.matches({ reviewing: 'orderRefused' }) &&
+        !s.matches({ reviewing: 'unpaidOrderExists' }) &&
+        (c.agreed || c.method === 'wechat')
+      );
     case 'xstate.done.actor.createOrder':
       // the refusals once, paying by WeChat; the price changes once per submit at most
       if (output!.code !== 200 && c.method !== 'wechat') return false;

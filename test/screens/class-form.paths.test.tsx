@@ -33,7 +33,17 @@ interface Form {
 type W = World<Form>;
 
 const ok = { code: 200, status: true, data: {} };
-const values: ClassFormValues = { clubId: '1', classType: 'regular', title: '', room: '', capacity: '20', day: '2026-12-01', start: '19:00', end: '20:00', teacherId: '' };
+const values: ClassFormValues = {
+  clubId: '1',
+  classType: 'regular',
+  title: '',
+  room: '',
+  capacity: '20',
+  day: '2026-12-01',
+  start: '19:00',
+  end: '20:00',
+  teacherId: '',
+};
 
 const button = (action: string) => document.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
 const alert = () => document.querySelector('[data-class-form] [role="alert"]')?.textContent || null;
@@ -75,14 +85,23 @@ defineScreenPaths<Form>(h, {
     'xstate.done.actor.save': [
       { output: ok, answer: { server: true } },
       // a new class: its start passed while staff were filling the form
-      { output: { code: 70161, status: false, data: null, field: 'start' }, answer: { server: true, arrange: async (w: W) => h.server.clock.set(w.startsAt) } },
+      {
+        output: { code: 70161, status: false, data: null, field: 'start' },
+        answer: { server: true, arrange: async (w: W) => h.server.clock.set(w.startsAt) },
+      },
       // an edited class: it started meanwhile
-      { output: { code: 70165, status: false, data: null }, answer: { server: true, arrange: async (w: W) => h.server.clock.set(w.startsAt) } },
+      {
+        output: { code: 70165, status: false, data: null },
+        answer: { server: true, arrange: async (w: W) => h.server.clock.set(w.startsAt) },
+      },
     ],
     'xstate.error.actor.save': [{ error: new Error('network') }],
     'xstate.done.actor.cancel': [
       { output: ok, answer: { server: true } },
-      { output: { code: 70165, status: false, data: null }, answer: { server: true, arrange: async (w: W) => h.server.clock.set(w.startsAt) } },
+      {
+        output: { code: 70165, status: false, data: null },
+        answer: { server: true, arrange: async (w: W) => h.server.clock.set(w.startsAt) },
+      },
     ],
     'xstate.error.actor.cancel': [{ error: new Error('network') }],
   },
@@ -115,7 +134,16 @@ defineScreenPaths<Form>(h, {
       await ui.user.type(ui.container.querySelector('input[name="day"]')!, day);
       return { ui, classId: null, title, room, day, startsAt, capacity: 20 };
     }
-    const cls = await newClass(hh.server, { teacherId: null, teacherState: 'not_started', title, titleEn: title, room, startsAt, capacity: 10, bookedCount: 1 });
+    const cls = await newClass(hh.server, {
+      teacherId: null,
+      teacherState: 'not_started',
+      title,
+      titleEn: title,
+      room,
+      startsAt,
+      capacity: 10,
+      bookedCount: 1,
+    });
     const member = await newMember(hh.server);
     const card = await newCard(hh.server, member.id);
     const usesBefore = card.usesLeft!;
@@ -125,7 +153,10 @@ defineScreenPaths<Form>(h, {
       .values({ classId: cls.id, accountId: member.id, cardId: card.id, state: 'booked', usesSpent: 1, createdAt: now, bookedAt: now })
       .returning({ id: bookings.id });
     const { memberCards } = await import('../../src/server/db/schema/index');
-    await hh.server.deps.db.update(memberCards).set({ usesLeft: usesBefore - 1 }).where(eq(memberCards.id, card.id));
+    await hh.server.deps.db
+      .update(memberCards)
+      .set({ usesLeft: usesBefore - 1 })
+      .where(eq(memberCards.id, card.id));
     const ui = await hh.open(`/staff/classes/${cls.id}/edit?week=${day}`);
     return { ui, classId: cls.id, title, room, day, startsAt, capacity: 10, booking: { id: b!.id, cardId: card.id, usesBefore } };
   },
@@ -163,7 +194,9 @@ defineScreenPaths<Form>(h, {
     },
     refused: async (w) => {
       if (w.classId === null) {
-        expect(document.querySelector('[data-field-error="start"]')?.textContent, 'shown at the field the server names').toBe('上课时间已经过去，请选择以后的时间');
+        expect(document.querySelector('[data-field-error="start"]')?.textContent, 'shown at the field the server names').toBe(
+          '上课时间已经过去，请选择以后的时间',
+        );
       } else {
         expect(alert()).toBe(STARTED);
       }
@@ -178,7 +211,13 @@ defineScreenPaths<Form>(h, {
     saved: async (w) => {
       if (w.classId === null) {
         const [c] = await classesTitled(w.title);
-        expect([c!.room, c!.capacity, c!.status, c!.teacherState, shanghaiDate(c!.startsAt)]).toEqual([w.room, w.capacity, 'open', 'not_started', w.day]);
+        expect([c!.room, c!.capacity, c!.status, c!.teacherState, shanghaiDate(c!.startsAt)]).toEqual([
+          w.room,
+          w.capacity,
+          'open',
+          'not_started',
+          w.day,
+        ]);
       } else {
         expect((await classRow(h.server, w.classId)).capacity).toBe(w.capacity);
       }
@@ -225,12 +264,20 @@ defineScreenPaths<Form>(h, {
     save: (w, _e, before) => {
       const [tap] = sentBy(w, 'save', before);
       expect(tap?.key).toBeDefined();
-      expect(sentBy(w, 'save').slice(0, -1).map((r) => r.key)).not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'save')
+          .slice(0, -1)
+          .map((r) => r.key),
+      ).not.toContain(tap!.key);
     },
     'cancel.confirm': (w, _e, before) => {
       const [tap] = sentBy(w, 'cancel', before);
       expect(tap?.key).toBeDefined();
-      expect(sentBy(w, 'cancel').slice(0, -1).map((r) => r.key)).not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'cancel')
+          .slice(0, -1)
+          .map((r) => r.key),
+      ).not.toContain(tap!.key);
     },
     // a retry repeats what failed (the cancel when the confirm was open, else the save) under its key
     retry: (w, _e, before, seenBefore) => {

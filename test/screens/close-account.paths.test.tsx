@@ -26,7 +26,15 @@ interface Member {
 }
 type W = World<Member>;
 
-const mine = { id: 1, state: 'requested', note: null, reason: null, createdAt: '2026-12-02T02:00:00.000Z', decidedAt: null, withdrawnAt: null };
+const mine = {
+  id: 1,
+  state: 'requested',
+  note: null,
+  reason: null,
+  createdAt: '2026-12-02T02:00:00.000Z',
+  decidedAt: null,
+  withdrawnAt: null,
+};
 const ok = (state: string) => ({ code: 200, status: true, data: { ...mine, state } });
 const balanceLeft = { code: 10032, status: false, data: null };
 const decided = { code: 10036, status: false, data: null };
@@ -34,7 +42,8 @@ const decided = { code: 10036, status: false, data: null };
 const feedback = () => document.querySelector('[data-close-feedback]')?.textContent || null;
 const askButton = () => document.querySelector<HTMLButtonElement>('[data-close-ask]');
 const withdrawButton = () => document.querySelector<HTMLButtonElement>('[data-close-withdraw]');
-const stored = async (w: W) => ((await myClosing(h.server, w.token)).body.data as { state: string; reason: string | null } | null)?.state ?? null;
+const stored = async (w: W) =>
+  ((await myClosing(h.server, w.token)).body.data as { state: string; reason: string | null } | null)?.state ?? null;
 const requests = (w: W, since = 0) => w.sent.slice(since).filter((r) => r.invoke === 'ask' || r.invoke === 'withdraw');
 
 /** The lists of what is erased and kept, on every state. */
@@ -113,7 +122,8 @@ defineScreenPaths<Member>(h, {
     if (input !== 'never asked') {
       const r = await askClosing(hh.server, m.token);
       expect(r.status).toBe(200);
-      if (input === 'a request refused by staff') expect((await refuseClosing(hh.server, staff.token, r.body.data.id, REASON)).status).toBe(200);
+      if (input === 'a request refused by staff')
+        expect((await refuseClosing(hh.server, staff.token, r.body.data.id, REASON)).status).toBe(200);
     }
     hh.jar.setClientCookie('token', m.token);
     return { token: m.token, accountId: m.id, staff, ui: await hh.open('/mine/closeAccount') };
@@ -218,12 +228,20 @@ defineScreenPaths<Member>(h, {
     'closing.confirm': (w, _e, before) => {
       const sent = requests(w, before);
       expect(sent.length).toBe(1);
-      expect(requests(w).slice(0, -1).map((r) => r.key)).not.toContain(sent[0]!.key);
+      expect(
+        requests(w)
+          .slice(0, -1)
+          .map((r) => r.key),
+      ).not.toContain(sent[0]!.key);
     },
     'closing.withdraw': (w, _e, before) => {
       const sent = requests(w, before);
       expect(sent.length).toBe(1);
-      expect(requests(w).slice(0, -1).map((r) => r.key)).not.toContain(sent[0]!.key);
+      expect(
+        requests(w)
+          .slice(0, -1)
+          .map((r) => r.key),
+      ).not.toContain(sent[0]!.key);
     },
     // asking and thinking again send nothing
     'closing.ask': (w, _e, before) => expect(w.sent.slice(before)).toEqual([]),

@@ -61,8 +61,14 @@ async function answer<K extends 'permission' | 'position'>(w: W, what: K, said: 
   await act(async () => give(pending));
 }
 
-const permission = (state: string) => ({ output: state, perform: (w: W) => answer(w, 'permission', `permission:${state}`, (p) => p.resolve({ state })) });
-const positionFails = (code: number) => ({ error: { code }, perform: (w: W) => answer(w, 'position', `position:${code}`, (p) => p.fail({ code })) });
+const permission = (state: string) => ({
+  output: state,
+  perform: (w: W) => answer(w, 'permission', `permission:${state}`, (p) => p.resolve({ state })),
+});
+const positionFails = (code: number) => ({
+  error: { code },
+  perform: (w: W) => answer(w, 'position', `position:${code}`, (p) => p.fail({ code })),
+});
 /** what the browser said last (or the member's tap) */
 const last = (w: W) => w.browser.said.at(-1);
 const positionsGiven = (w: W) => w.browser.said.filter((s) => s === 'position').length;
@@ -73,7 +79,11 @@ const tap = async (w: W, name: string) => {
 
 const hint = () => document.querySelector('[data-locate]');
 const shownDistances = () => [...document.querySelectorAll('[data-club] [data-distance]')].map((e) => e.textContent);
-const noDistances = () => expect(shownDistances().every((t) => t === ''), 'no club shows a distance').toBe(true);
+const noDistances = () =>
+  expect(
+    shownDistances().every((t) => t === ''),
+    'no club shows a distance',
+  ).toBe(true);
 const fetches = (w: W) => sentBy(w, 'fetchDistances');
 
 defineScreenPaths<Page>(h, {
@@ -82,16 +92,27 @@ defineScreenPaths<Page>(h, {
   cases: {
     'xstate.done.actor.checkPermission': [permission('granted'), permission('prompt'), permission('denied')],
     // a browser whose Permissions API does not know geolocation
-    'xstate.error.actor.checkPermission': [{ error: new TypeError('geolocation'), perform: (w: W) => answer(w, 'permission', 'permission:error', (p) => p.reject(new TypeError('geolocation'))) }],
+    'xstate.error.actor.checkPermission': [
+      {
+        error: new TypeError('geolocation'),
+        perform: (w: W) => answer(w, 'permission', 'permission:error', (p) => p.reject(new TypeError('geolocation'))),
+      },
+    ],
     'xstate.done.actor.position': [
-      { output: HERE, perform: (w: W) => answer(w, 'position', 'position', (p) => p.ok({ coords: { latitude: HERE.lat, longitude: HERE.lng } })) },
+      {
+        output: HERE,
+        perform: (w: W) => answer(w, 'position', 'position', (p) => p.ok({ coords: { latitude: HERE.lat, longitude: HERE.lng } })),
+      },
     ],
     // 1: the member (or the browser's setting) said no; 2: no position could be had
     'xstate.error.actor.position': [positionFails(1), positionFails(2)],
     'xstate.done.actor.fetchDistances': [
       { output: { code: 200, status: true }, answer: { server: true } },
       // the server could not answer (its database down): a path cannot make that cheaply
-      { output: { code: 503, status: false }, answer: { status: 503, body: { code: 503, status: false, data: null, message: 'unavailable' } } },
+      {
+        output: { code: 503, status: false },
+        answer: { status: 503, body: { code: 503, status: false, data: null, message: 'unavailable' } },
+      },
     ],
     'xstate.error.actor.fetchDistances': [{ error: new Error('network') }],
   },
@@ -113,7 +134,10 @@ defineScreenPaths<Page>(h, {
     // every club is listed at once, whatever becomes of the position
     checkingPermission: (w) => {
       expect(document.querySelectorAll('[data-club]').length).toBeGreaterThan(1);
-      expect(w.browser.asked, 'the page asks the browser whether locating is allowed, nothing more').toEqual({ permission: 1, position: 0 });
+      expect(w.browser.asked, 'the page asks the browser whether locating is allowed, nothing more').toEqual({
+        permission: 1,
+        position: 0,
+      });
       expect(w.browser.said, 'the browser has not answered').toEqual([]);
       expect(hint()?.textContent, 'nothing offered yet').toBe('');
       expect(fetches(w)).toEqual([]);
@@ -148,7 +172,10 @@ defineScreenPaths<Page>(h, {
       expect(last(w)).toBe('position');
       expect(fetches(w).at(-1)?.answer).toBe(200);
       expect(hint(), 'nothing more to ask').toBe(null);
-      const counted = (await h.server.call('GET', `/api/school/clubs/distance?lat=${HERE.lat}&lng=${HERE.lng}`)).body.data as Array<{ id: number; distance: number }>;
+      const counted = (await h.server.call('GET', `/api/school/clubs/distance?lat=${HERE.lat}&lng=${HERE.lng}`)).body.data as Array<{
+        id: number;
+        distance: number;
+      }>;
       const nearestFirst = [...counted].sort((a, b) => a.distance - b.distance);
       const rows = [...document.querySelectorAll<HTMLElement>('[data-club]')].map((e) => Number(e.dataset.club));
       expect(rows, 'the nearest club first').toEqual(nearestFirst.map((c) => c.id));
@@ -164,7 +191,9 @@ defineScreenPaths<Page>(h, {
     unavailable: (w) => {
       if (last(w) !== 'position:2') {
         expect(last(w)).toBe('position');
-        expect(fetches(w).filter((r) => r.answer !== undefined).length, 'the distances were asked for that position').toBe(positionsGiven(w));
+        expect(fetches(w).filter((r) => r.answer !== undefined).length, 'the distances were asked for that position').toBe(
+          positionsGiven(w),
+        );
         expect([503, 'network']).toContain(fetches(w).at(-1)?.answer);
       }
       expect(hint()?.textContent).toBe('暂时无法获取位置重新定位');

@@ -31,7 +31,9 @@ describe('the club map', () => {
     const markers = [...document.querySelectorAll<HTMLButtonElement>('[data-map-marker]')];
     expect(markers.map((m) => m.getAttribute('aria-label'))).toEqual(clubs.map((c) => c.name));
     expect(markers.map((m) => m.textContent)).toEqual(clubs.map((_, i) => String(i + 1)));
-    expect([...document.querySelectorAll('ol [data-club]')].map((a) => Number(a.getAttribute('data-club')))).toEqual(clubs.map((c) => c.id));
+    expect([...document.querySelectorAll('ol [data-club]')].map((a) => Number(a.getAttribute('data-club')))).toEqual(
+      clubs.map((c) => c.id),
+    );
     // placed by the projection of the clubs' own coordinates: north up, east right
     const spots = lightMap(clubs).spots;
     markers.forEach((m, i) => expect([m.style.left, m.style.top]).toEqual([`${spots[i]!.left}%`, `${spots[i]!.top}%`]));
@@ -52,12 +54,21 @@ describe('the club map', () => {
 
   it("inside the messaging app, directions open its own map on the club (openLocation), not the provider's page", async () => {
     const asked: Array<[string, unknown]> = [];
-    setBridgeHost({ WeixinJSBridge: { invoke: (name: string, params: unknown, done: (r: { err_msg?: string }) => void) => (asked.push([name, params]), done({ err_msg: 'openLocation:ok' })) } } as unknown as BridgeWindow);
+    setBridgeHost({
+      WeixinJSBridge: {
+        invoke: (name: string, params: unknown, done: (r: { err_msg?: string }) => void) => (
+          asked.push([name, params]),
+          done({ err_msg: 'openLocation:ok' })
+        ),
+      },
+    } as unknown as BridgeWindow);
     const ui = await h.open('/map');
     const club = clubs[0]!;
     await ui.user.click(marker(club.id));
     await ui.user.click(document.querySelector<HTMLAnchorElement>(`[data-navigate="${club.id}"]`)!);
-    expect(asked).toEqual([['openLocation', { latitude: club.lat, longitude: club.lng, name: club.name, address: club.address, scale: 16 }]]);
+    expect(asked).toEqual([
+      ['openLocation', { latitude: club.lat, longitude: club.lng, name: club.name, address: club.address, scale: 16 }],
+    ]);
     expect(ui.path()).toBe('/map');
   });
 

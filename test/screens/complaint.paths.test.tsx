@@ -59,14 +59,16 @@ const submit = () => document.querySelector<HTMLButtonElement>('[data-complaint-
 const rateButtons = () => Array.from(document.querySelectorAll<HTMLButtonElement>('[data-complaint-rate] button'));
 const checkButton = () => screen.queryByRole('button', { name: /查看是否有回复|查询中…/ });
 const badges = () => document.querySelector('[data-complaint-badges]')?.textContent ?? null;
-const stored = (w: W) => h.server.deps.db.select().from(complaints).where(eq(complaints.accountId, w.accountId)).orderBy(desc(complaints.id));
+const stored = (w: W) =>
+  h.server.deps.db.select().from(complaints).where(eq(complaints.accountId, w.accountId)).orderBy(desc(complaints.id));
 const row = async (w: W) => (await stored(w))[0]!;
 
 async function file(token: string) {
   const r = await h.server.call('POST', '/api/customers/complaints', { token, body: { content: CONTENT, clubId: CLUB } });
   return r.body.data.id as number;
 }
-const staffReply = (w: W) => h.server.call('POST', '/api/staff/complaints/reply', { token: w.staffToken, body: { id: w.id, reply: REPLY } });
+const staffReply = (w: W) =>
+  h.server.call('POST', '/api/staff/complaints/reply', { token: w.staffToken, body: { id: w.id, reply: REPLY } });
 
 /** Writing: the form, nothing filed; `line` said. */
 async function writing(w: W, line: string | null) {
@@ -109,13 +111,23 @@ defineScreenPaths<Member>(h, {
     'xstate.error.actor.file': [{ error: new Error('network') }],
     'xstate.done.actor.load': [
       { output: { ...ok, data: { id: 1, replied: false, satisfied: null } }, answer: { server: true } },
-      { output: { ...ok, data: { id: 1, replied: true, satisfied: null } }, answer: { server: true, arrange: (w: W) => staffReply(w).then(() => {}) } },
+      {
+        output: { ...ok, data: { id: 1, replied: true, satisfied: null } },
+        answer: { server: true, arrange: (w: W) => staffReply(w).then(() => {}) },
+      },
     ],
     'xstate.error.actor.load': [{ error: new Error('network') }],
     'xstate.done.actor.rate': [
       { output: ok, answer: { server: true } },
       // answered on another phone a moment ago
-      { output: alreadyRated, answer: { server: true, arrange: (w: W) => h.server.call('POST', '/api/customers/complaints/rate', { token: w.token, body: { id: w.id, satisfied: true } }).then(() => {}) } },
+      {
+        output: alreadyRated,
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server.call('POST', '/api/customers/complaints/rate', { token: w.token, body: { id: w.id, satisfied: true } }).then(() => {}),
+        },
+      },
     ],
     'xstate.error.actor.rate': [{ error: new Error('network') }],
   },
@@ -152,7 +164,8 @@ defineScreenPaths<Member>(h, {
     if (input === 'a new complaint') return { ...w, ui: await hh.open('/complain/createcomplain') };
     w.id = await file(m.token);
     if (input !== 'a complaint awaiting a reply') await staffReply(w as W);
-    if (input === 'a rated complaint') await h.server.call('POST', '/api/customers/complaints/rate', { token: m.token, body: { id: w.id, satisfied: true } });
+    if (input === 'a rated complaint')
+      await h.server.call('POST', '/api/customers/complaints/rate', { token: m.token, body: { id: w.id, satisfied: true } });
     return { ...w, ui: await hh.open(`/complain?id=${w.id}`) };
   },
 
@@ -162,10 +175,13 @@ defineScreenPaths<Member>(h, {
       w.last = 'type';
       fireEvent.change(document.querySelector('textarea[name="content"]')!, { target: { value: e.value } });
     },
-    'club.change': async (w, e) => w.ui.user.selectOptions(document.querySelector<HTMLSelectElement>('select[name="club"]')!, String(e.clubId)),
+    'club.change': async (w, e) =>
+      w.ui.user.selectOptions(document.querySelector<HTMLSelectElement>('select[name="club"]')!, String(e.clubId)),
     'photo.add': async () => {
       const file = new File(['pixels'], 'cold.jpg', { type: 'image/jpeg' });
-      await userEvent.setup({ applyAccept: false, delay: null }).upload(document.querySelector<HTMLInputElement>('[data-complaint-photo-input]')!, file);
+      await userEvent
+        .setup({ applyAccept: false, delay: null })
+        .upload(document.querySelector<HTMLInputElement>('[data-complaint-photo-input]')!, file);
     },
     'complaint.submit': (w) => {
       w.last = 'submit';
@@ -283,19 +299,32 @@ defineScreenPaths<Member>(h, {
     rate: (w, e, before) => {
       const [sent] = w.sent.slice(before).filter((r) => r.invoke === 'rate');
       expect((sent?.body as { satisfied: boolean }).satisfied).toBe(e.satisfied);
-      expect(w.sent.filter((r) => r.invoke === 'rate').slice(0, -1).map((r) => r.key)).not.toContain(sent!.key);
+      expect(
+        w.sent
+          .filter((r) => r.invoke === 'rate')
+          .slice(0, -1)
+          .map((r) => r.key),
+      ).not.toContain(sent!.key);
     },
     // an empty complaint never leaves the phone; a filed one carries a key of its own
     'complaint.submit': (w, _e, before) => {
       const sent = filings(w, before);
       expect(sent.length).toBe(w.typed.trim() === '' ? 0 : 1);
-      if (sent[0]) expect(filings(w).slice(0, -1).map((r) => r.key)).not.toContain(sent[0].key);
+      if (sent[0])
+        expect(
+          filings(w)
+            .slice(0, -1)
+            .map((r) => r.key),
+        ).not.toContain(sent[0].key);
     },
     // a retry sends the same complaint, the same key, the photos not uploaded again
     retry: (w, _e, before) => {
       const again = w.sent.slice(before).filter((r) => r.invoke === 'file' || r.invoke === 'rate');
       expect(again.length).toBe(1);
-      const previous = w.sent.slice(0, before).filter((r) => r.invoke === again[0]!.invoke).at(-1);
+      const previous = w.sent
+        .slice(0, before)
+        .filter((r) => r.invoke === again[0]!.invoke)
+        .at(-1);
       expect([again[0]!.key, again[0]!.body]).toEqual([previous?.key, previous?.body]);
       expect(w.sent.slice(before).filter((r) => r.path === '/api/customers/complaints/image')).toEqual([]);
     },

@@ -27,7 +27,10 @@ const NOBODY = '13600000999';
 const BAD = '1360000';
 /** stands for the member's own phone (each path's member has their own): typed as theirs */
 const SELF = '13999999999';
-const [friend] = await h.server.deps.db.insert(accounts).values({ phone: FRIEND, name: '王小明', role: 'member', createdAt: h.server.clock.now() }).returning();
+const [friend] = await h.server.deps.db
+  .insert(accounts)
+  .values({ phone: FRIEND, name: '王小明', role: 'member', createdAt: h.server.clock.now() })
+  .returning();
 /** a third member the coupon is gifted to on another phone meanwhile */
 const third = await newMember(h.server);
 const thirdPhone = await phoneOf(h.server, third.id);
@@ -59,7 +62,10 @@ const alertText = () => alert()?.textContent ?? null;
 const sends = (w: W) => sentBy(w, 'giftCoupon');
 const mine = async (w: W) => couponRow(h.server, w.couponId);
 const arrivedWithFriend = (w: W) =>
-  h.server.deps.db.select().from(memberCoupons).where(and(eq(memberCoupons.accountId, friend!.id), eq(memberCoupons.giftedFromCouponId, w.couponId)));
+  h.server.deps.db
+    .select()
+    .from(memberCoupons)
+    .where(and(eq(memberCoupons.accountId, friend!.id), eq(memberCoupons.giftedFromCouponId, w.couponId)));
 
 /** Not gifted: the coupon is the member's, unused, and nothing arrived with the friend. */
 async function notGifted(w: W) {
@@ -100,7 +106,10 @@ defineScreenPaths<Member>(h, {
           server: true,
           // the member gifts the same coupon to someone else on another phone while this gift is on its way
           arrange: async (w: W) => {
-            const r = await h.server.call('POST', '/api/customers/coupons/gift', { token: w.token, body: { couponId: w.couponId, phone: thirdPhone, agreed: true } });
+            const r = await h.server.call('POST', '/api/customers/coupons/gift', {
+              token: w.token,
+              body: { couponId: w.couponId, phone: thirdPhone, agreed: true },
+            });
             expect(r.body.code).toBe(200);
           },
         },
@@ -113,7 +122,10 @@ defineScreenPaths<Member>(h, {
           arrange: async (w: W) => {
             for (let i = 0; i < 3; i++) {
               const other = await giveCoupon(h.server, w.accountId);
-              const r = await h.server.call('POST', '/api/customers/coupons/gift', { token: w.token, body: { couponId: other.id, phone: thirdPhone, agreed: true } });
+              const r = await h.server.call('POST', '/api/customers/coupons/gift', {
+                token: w.token,
+                body: { couponId: other.id, phone: thirdPhone, agreed: true },
+              });
               expect(r.body.code).toBe(200);
             }
           },
@@ -129,7 +141,8 @@ defineScreenPaths<Member>(h, {
     if (e.type === 'phone.change') return c.phone === '' || (p.phone === FRIEND && c.phone !== FRIEND);
     if (e.type === 'terms.change') return !c.agreed;
     // the same tap again on a form that says why changes nothing (the lost gift's retry is the exception)
-    if (e.type === 'gift.submit') return !s.matches({ form: 'phoneInvalid' }) && !s.matches({ form: 'notAgreed' }) && !s.matches({ form: 'refused' });
+    if (e.type === 'gift.submit')
+      return !s.matches({ form: 'phoneInvalid' }) && !s.matches({ form: 'notAgreed' }) && !s.matches({ form: 'refused' });
     // the server's answer to the phone sent; the conditions made meanwhile only on a first try
     if (e.type === 'xstate.done.actor.giftCoupon') {
       const code = p.output!.code;
@@ -149,7 +162,16 @@ defineScreenPaths<Member>(h, {
     const coupon = await giveCoupon(hh.server, m.id);
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open(`/mine/coupons/all/Donation?id=${coupon.id}`);
-    return { ui, token: m.token, accountId: m.id, ownPhone: await phoneOf(hh.server, m.id), couponId: coupon.id, typed: { phone: '', agreed: false }, giftTapped: false, gifts: 0 };
+    return {
+      ui,
+      token: m.token,
+      accountId: m.id,
+      ownPhone: await phoneOf(hh.server, m.id),
+      couponId: coupon.id,
+      typed: { phone: '', agreed: false },
+      giftTapped: false,
+      gifts: 0,
+    };
   },
 
   events: {
@@ -237,7 +259,9 @@ defineScreenPaths<Member>(h, {
       const row = await mine(w);
       expect([row.state, row.giftedToAccountId]).toEqual(['transferred', friend!.id]);
       const arrived = await arrivedWithFriend(w);
-      expect(arrived.map((c) => [c.state, c.offCents, c.validUntil.getTime()])).toEqual([['unused', row.offCents, row.validUntil.getTime()]]);
+      expect(arrived.map((c) => [c.state, c.offCents, c.validUntil.getTime()])).toEqual([
+        ['unused', row.offCents, row.validUntil.getTime()],
+      ]);
     },
   },
 
@@ -250,7 +274,13 @@ defineScreenPaths<Member>(h, {
       expect(now[0]!.key, 'the gift carries an Idempotency-Key').toBeDefined();
       const previous = sends(w).at(-2);
       if (previous?.answer === 'network') expect(now[0]!.key, 'a lost gift sent again: the same key').toBe(previous.key);
-      else expect(sends(w).slice(0, -1).map((r) => r.key), 'a new intent: a new key').not.toContain(now[0]!.key);
+      else
+        expect(
+          sends(w)
+            .slice(0, -1)
+            .map((r) => r.key),
+          'a new intent: a new key',
+        ).not.toContain(now[0]!.key);
     },
     'phone.change': (w, _e, before) => expect(w.sent.length).toBe(before),
     'terms.change': (w, _e, before) => expect(w.sent.length).toBe(before),

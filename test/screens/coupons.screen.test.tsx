@@ -27,12 +27,27 @@ describe('my coupons', () => {
   it('/mine/coupons lands on the unused tab: each coupon with its discount, minimum spend, validity (Shanghai days) and where it applies, and "gift"', async () => {
     const m = await member();
     const off = await giveCoupon(h.server, m.id, { name: '满100减20', validFrom: FROM, validUntil: new Date(FROM.getTime() + 30 * DAY) });
-    const pct = await giveCoupon(h.server, m.id, { name: '私教九折', offCents: 0, percentOff: 10, minSpendCents: 0, appliesTo: ['private', 'open'] });
+    const pct = await giveCoupon(h.server, m.id, {
+      name: '私教九折',
+      offCents: 0,
+      percentOff: 10,
+      minSpendCents: 0,
+      appliesTo: ['private', 'open'],
+    });
     const ui = await h.open('/mine/coupons');
     await ui.waitForPath('/mine/coupons/all');
     expect(document.querySelector('[data-tab="all"]')?.getAttribute('aria-current')).toBe('page');
-    expect([...document.querySelectorAll('[data-coupons] [data-tab]')].map((t) => t.textContent)).toEqual(['未使用', '已使用', '已过期', '已转赠']);
-    expect(shown('all').map((r) => Number(r.dataset.coupon)).sort()).toEqual([off.id, pct.id].sort());
+    expect([...document.querySelectorAll('[data-coupons] [data-tab]')].map((t) => t.textContent)).toEqual([
+      '未使用',
+      '已使用',
+      '已过期',
+      '已转赠',
+    ]);
+    expect(
+      shown('all')
+        .map((r) => Number(r.dataset.coupon))
+        .sort(),
+    ).toEqual([off.id, pct.id].sort());
     const a = document.querySelector(`[data-coupon="${off.id}"]`)!;
     expect(text(a.querySelector('[data-coupon-discount]'))).toBe('减¥20满¥100可用');
     expect(text(a.querySelector('[data-coupon-validity]'))).toBe('有效期 2026-12-01 至 2026-12-31');
@@ -50,7 +65,14 @@ describe('my coupons', () => {
     const expired = await giveCoupon(h.server, m.id, { state: 'expired' });
     const gift = await giveCoupon(h.server, m.id);
     const friendPhone = await phoneOf(h.server, friend.id);
-    expect((await h.server.call('POST', '/api/customers/coupons/gift', { token: m.token, body: { couponId: gift.id, phone: friendPhone, agreed: true } })).body.code).toBe(200);
+    expect(
+      (
+        await h.server.call('POST', '/api/customers/coupons/gift', {
+          token: m.token,
+          body: { couponId: gift.id, phone: friendPhone, agreed: true },
+        })
+      ).body.code,
+    ).toBe(200);
 
     const ui = await h.open('/mine/coupons/all');
     expect(text(document.querySelector('[data-empty="coupons-all"]'))).toBe('没有可以使用的优惠券');
@@ -65,7 +87,9 @@ describe('my coupons', () => {
     await ui.user.click(document.querySelector('[data-tab="refunder"]')!);
     await ui.waitForPath('/mine/coupons/refunder');
     expect(shown('refunder').map((r) => Number(r.dataset.coupon))).toEqual([gift.id]);
-    expect(text(shown('refunder')[0]!.querySelector('[data-coupon-note]'))).toContain(`已赠送给 ${friendPhone.slice(0, 3)}****${friendPhone.slice(-4)}`);
+    expect(text(shown('refunder')[0]!.querySelector('[data-coupon-note]'))).toContain(
+      `已赠送给 ${friendPhone.slice(0, 3)}****${friendPhone.slice(-4)}`,
+    );
 
     // the friend's unused tab: the coupon arrived, from whom; their other tabs are empty
     h.jar.setClientCookie('token', friend.token);
@@ -89,13 +113,18 @@ describe('my coupons', () => {
     await h.open('/mine/coupons/nope');
     expect(document.querySelector('[data-not-found]')).not.toBe(null);
     await h.open('/mine/coupons/all', { locale: 'en' });
-    expect([...document.querySelectorAll('[data-coupons] [data-tab]')].map((t) => t.textContent)).toEqual(['Unused', 'Used', 'Expired', 'Transferred']);
+    expect([...document.querySelectorAll('[data-coupons] [data-tab]')].map((t) => t.textContent)).toEqual([
+      'Unused',
+      'Used',
+      'Expired',
+      'Transferred',
+    ]);
     expect(text(document.querySelector('[data-coupon-discount]'))).toBe('¥20 offOn spends of ¥100 or more');
     expect(text(document.querySelector('[data-coupon-validity]'))).toBe('Valid 2026-12-01 to 2026-12-31');
     expect(screen.getByRole('link', { name: 'Gift to a friend' })).toBeTruthy();
   });
 
-  it('the gift page: a coupon no longer unused says why instead of the form; another member\'s coupon is not found, as absent', async () => {
+  it("the gift page: a coupon no longer unused says why instead of the form; another member's coupon is not found, as absent", async () => {
     const m = await member();
     const other = await newMember(h.server);
     const used = await giveCoupon(h.server, m.id, { state: 'used', usedAt: FROM });

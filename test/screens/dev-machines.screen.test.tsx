@@ -20,7 +20,9 @@ describe('/dev/machines', () => {
       const said = [...section.querySelectorAll('dd')].map((d) => d.textContent);
       expect(said).toEqual(statesOf(machine).map((s) => s.description ?? 'No description yet.'));
     }
-    expect(within(document.getElementById('login')!).getByText('Log in with a password: the password field shows, no code button.')).toBeTruthy();
+    expect(
+      within(document.getElementById('login')!).getByText('Log in with a password: the password field shows, no code button.'),
+    ).toBeTruthy();
     // the diagram is drawn in the page (Graphviz in WASM, loaded by this page only)
     const diagram = await screen.findByTestId('diagram-smsCode').then(async (d) => {
       for (let i = 0; i < 200 && !d.querySelector('svg'); i++) await new Promise((r) => setTimeout(r, 50));

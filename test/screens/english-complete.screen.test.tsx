@@ -71,7 +71,9 @@ function patternOf(pathname: string): string {
   const path = pathname.replace(/^\//, '');
   const exact = screens.find((s) => s.path === path);
   if (exact) return exact.path;
-  const param = screens.find((s) => s.path.includes(':') && new RegExp(`^${s.path.replace(/\/:[^/]+\?/g, '(?:/[^/]+)?').replace(/:[^/]+/g, '[^/]+')}$`).test(path));
+  const param = screens.find(
+    (s) => s.path.includes(':') && new RegExp(`^${s.path.replace(/\/:[^/]+\?/g, '(?:/[^/]+)?').replace(/:[^/]+/g, '[^/]+')}$`).test(path),
+  );
   return param?.path ?? path;
 }
 
@@ -95,9 +97,9 @@ async function crawl(start: string[], follow = true): Promise<{ problems: Map<st
       // the app's own pages (an href to the API, e.g. the OAuth start, is not a screen)
       if (follow)
         for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) {
-        const href = a.getAttribute('href')!;
-        if (ROUTES.has(patternOf(new URL(href, 'http://app.test').pathname))) queue.push(href);
-      }
+          const href = a.getAttribute('href')!;
+          if (ROUTES.has(patternOf(new URL(href, 'http://app.test').pathname))) queue.push(href);
+        }
       ui.unmount();
     }
   } finally {
@@ -114,7 +116,10 @@ describe('English screens carry no Chinese outside data (issue 16)', () => {
     const visitor = await crawl(screens.filter((s) => !s.requiresLogin && !s.path.startsWith('staff')).map(bare), false);
     await h.logIn('13800000001', 'yoga1234');
     const member = await crawl(screens.filter((s) => !s.path.startsWith('staff')).map(bare));
-    expect({ visitor: Object.fromEntries(visitor.problems), member: Object.fromEntries(member.problems) }).toEqual({ visitor: {}, member: {} });
+    expect({ visitor: Object.fromEntries(visitor.problems), member: Object.fromEntries(member.problems) }).toEqual({
+      visitor: {},
+      member: {},
+    });
     // the crawl saw the product, not a login wall: most routes, and detail pages reached by their links
     expect(visitor.pages).toBeGreaterThan(25);
     expect(member.pages).toBeGreaterThan(60);

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { friendInviteMachine, INVITE_WATCH_MS, type FriendInviteContext, type FriendInviteInput } from '../../machines/friend-invite.machine';
+import {
+  friendInviteMachine,
+  INVITE_WATCH_MS,
+  type FriendInviteContext,
+  type FriendInviteInput,
+} from '../../machines/friend-invite.machine';
 import { countdownParts } from '../../src/domain/flash-sale';
 import { formatYuan } from '../../src/domain/money';
 import { friendInvitations, paymentParts } from '../../src/server/db/schema/index';
@@ -78,8 +83,15 @@ type W = World<Member>;
 
 const ok = (data: unknown) => ({ code: 200, status: true, data });
 const refusal = (code: number) => ({ code, status: false, data: null });
-const invitationOut = { order: { goodsName: 'sym' }, invitation: { orderNo: 'sym', partSeq: 1, amountCents: PRICE, state: 'open', token: 'sym', link: 'sym', expiresAt: 'sym' } };
-const detailOut = (state: string, part: string) => ok({ state, parts: [{ seq: 1, kind: 'share', amountCents: PRICE, state: part, paidBy: null, friendName: part === 'paid' ? 'sym' : null }] });
+const invitationOut = {
+  order: { goodsName: 'sym' },
+  invitation: { orderNo: 'sym', partSeq: 1, amountCents: PRICE, state: 'open', token: 'sym', link: 'sym', expiresAt: 'sym' },
+};
+const detailOut = (state: string, part: string) =>
+  ok({
+    state,
+    parts: [{ seq: 1, kind: 'share', amountCents: PRICE, state: part, paidBy: null, friendName: part === 'paid' ? 'sym' : null }],
+  });
 
 const action = (name: string) => document.querySelector<HTMLButtonElement>(`[data-action="${name}"]`);
 const statusText = () => document.querySelector('[data-friend-invite] [role="status"]')?.textContent ?? null;
@@ -117,7 +129,10 @@ async function friendPays(w: W) {
 }
 /** the member withdraws it on another phone */
 const withdrawnElsewhere = async (w: W) =>
-  expect((await h.server.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo, partSeq: w.partSeq } })).status).toBe(200);
+  expect(
+    (await h.server.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo, partSeq: w.partSeq } }))
+      .status,
+  ).toBe(200);
 /** the hour passes for the page and the server; the server's runner does what is due */
 async function hourOver(w: W) {
   const left = Math.max(0, (await latest(w))!.expiresAt.getTime() - h.server.clock.now().getTime());
@@ -154,7 +169,9 @@ async function showsOpen(w: W) {
 /** after the invitation is over: invite again, and the way to the order */
 function offersAgain(w: W) {
   expect(action('invite-again')?.textContent).toBe('重新邀请好友');
-  expect(document.querySelector<HTMLAnchorElement>('[data-action="view-order"]')?.getAttribute('href')).toBe(`/orderdetail?orderNo=${w.orderNo}`);
+  expect(document.querySelector<HTMLAnchorElement>('[data-action="view-order"]')?.getAttribute('href')).toBe(
+    `/orderdetail?orderNo=${w.orderNo}`,
+  );
   expect(linkField(), 'no link to share').toBe(null);
   expect(action('withdraw')).toBe(null);
 }
@@ -167,7 +184,10 @@ defineScreenPaths<Member>(h, {
   screen: '/friendsplit',
   inputs,
   cases: {
-    'xstate.done.actor.invite': [ok(invitationOut), ...Object.keys(REFUSAL_TEXT).map((c) => refusal(Number(c)))].map((output) => ({ output, answer: { server: true } })),
+    'xstate.done.actor.invite': [ok(invitationOut), ...Object.keys(REFUSAL_TEXT).map((c) => refusal(Number(c)))].map((output) => ({
+      output,
+      answer: { server: true },
+    })),
     'xstate.error.actor.invite': [{ error: new Error('network') }],
     'xstate.done.actor.checkOrder': [
       { output: detailOut('friend_paying', 'unpaid'), answer: { server: true } },
@@ -196,7 +216,9 @@ defineScreenPaths<Member>(h, {
     await credit(hh.server, m.id, 50_000);
     const g = await newGoods(hh.server);
     const useBalance = world === 'an order the balance paid in full';
-    const orderNo = (await create(hh.server, m.token, { goodsId: g.id, ...(useBalance ? { useBalance: true, expectedAmountToPayCents: 0 } : {}) })).body.data.orderNo as string;
+    const orderNo = (
+      await create(hh.server, m.token, { goodsId: g.id, ...(useBalance ? { useBalance: true, expectedAmountToPayCents: 0 } : {}) })
+    ).body.data.orderNo as string;
     const w = { world, token: m.token, accountId: m.id, orderNo, accepted: 0, again: 0 } as Member;
     const post = (path: string, body: unknown) => hh.server.call('POST', `/api/orders/${path}`, { token: m.token, body });
     switch (world) {
@@ -244,7 +266,8 @@ defineScreenPaths<Member>(h, {
       w.accepted++;
       await w.ui.user.click(await screen.findByRole('button', { name: '确定撤回' }));
     },
-    'confirm.dismiss': async (w) => w.ui.user.click(screen.queryByRole('button', { name: '再想想' }) ?? screen.getByRole('button', { name: '关闭' })),
+    'confirm.dismiss': async (w) =>
+      w.ui.user.click(screen.queryByRole('button', { name: '再想想' }) ?? screen.getByRole('button', { name: '关闭' })),
     retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
     'invite.again': async (w) => {
       w.again++;
@@ -274,9 +297,14 @@ defineScreenPaths<Member>(h, {
       const code = REFUSED[WORLDS[w.world]];
       expect(sentBy(w, 'invite').at(-1)?.answer).toBe(code);
       expect(alertText()).toBe(REFUSAL_TEXT[code!]);
-      expect(document.querySelector<HTMLAnchorElement>('[data-action="view-order"]')?.getAttribute('href')).toBe(`/orderdetail?orderNo=${w.orderNo}`);
+      expect(document.querySelector<HTMLAnchorElement>('[data-action="view-order"]')?.getAttribute('href')).toBe(
+        `/orderdetail?orderNo=${w.orderNo}`,
+      );
       expect(linkField()).toBe(null);
-      expect((await invitationsOf(w)).filter((i) => i.state === 'open'), 'nothing to share').toEqual([]);
+      expect(
+        (await invitationsOf(w)).filter((i) => i.state === 'open'),
+        'nothing to share',
+      ).toEqual([]);
     },
     open: async (w) => {
       await showsOpen(w);
@@ -328,7 +356,10 @@ defineScreenPaths<Member>(h, {
     },
     ended: async (w) => {
       expect((await latest(w))?.state, 'withdrawn on another phone').toBe('withdrawn');
-      expect(sentBy(w, 'withdraw').filter((r) => r.answer === 200), 'not withdrawn here').toEqual([]);
+      expect(
+        sentBy(w, 'withdraw').filter((r) => r.answer === 200),
+        'not withdrawn here',
+      ).toEqual([]);
       expect(statusText()).toBe('代付邀请已结束');
       offersAgain(w);
     },
@@ -337,7 +368,9 @@ defineScreenPaths<Member>(h, {
       expect(inv, 'the friend paid').toBeDefined();
       expect((await partSeqOf(w, inv!.partId)).state).toBe('paid');
       expect(statusText()).toBe(`已由好友 ${w.friendName} 代付`);
-      expect(document.querySelector<HTMLAnchorElement>('[data-action="view-order"]')?.getAttribute('href')).toBe(`/orderdetail?orderNo=${w.orderNo}`);
+      expect(document.querySelector<HTMLAnchorElement>('[data-action="view-order"]')?.getAttribute('href')).toBe(
+        `/orderdetail?orderNo=${w.orderNo}`,
+      );
       expect(action('invite-again')).toBe(null);
       expect(linkField()).toBe(null);
     },
@@ -349,16 +382,33 @@ defineScreenPaths<Member>(h, {
     // "not now" in the confirm, or "close" after a lost withdrawal: nothing is sent, not even a read
     'confirm.dismiss': async (w, e, before, seen) => {
       await asked['confirm.dismiss']!(w, e, before, seen);
-      expect(w.sent.slice(before).filter((r) => r.invoke).map((r) => r.invoke), 'closing sends nothing').toEqual([]);
+      expect(
+        w.sent
+          .slice(before)
+          .filter((r) => r.invoke)
+          .map((r) => r.invoke),
+        'closing sends nothing',
+      ).toEqual([]);
     },
     'confirm.accept': (w, _e, before) => {
       const [tap] = sentBy(w, 'withdraw', before);
       expect(tap?.key).toBeDefined();
-      expect(sentBy(w, 'withdraw').slice(0, -1).map((r) => r.key)).not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'withdraw')
+          .slice(0, -1)
+          .map((r) => r.key),
+      ).not.toContain(tap!.key);
     },
     retry: (w, e, before, seen) => {
-      const lost = w.sent.slice(0, before).filter((r) => r.invoke).at(-1);
-      if (lost?.invoke === 'withdraw') expect(sentBy(w, 'withdraw', before).map((r) => r.key), 'the same withdrawal again').toEqual([lost.key]);
+      const lost = w.sent
+        .slice(0, before)
+        .filter((r) => r.invoke)
+        .at(-1);
+      if (lost?.invoke === 'withdraw')
+        expect(
+          sentBy(w, 'withdraw', before).map((r) => r.key),
+          'the same withdrawal again',
+        ).toEqual([lost.key]);
       else return keys.retry!(w, e, before, seen);
     },
     'link.copy': async (w, _e, before) => {
@@ -373,7 +423,8 @@ defineScreenPaths<Member>(h, {
         expect(toastText()).toBe('请长按链接复制');
       }
     },
-    [`xstate.after.${INVITE_WATCH_MS}.friendInvite.open.watching`]: (w, _e, before) => expect(sentBy(w, 'checkOrder', before)).toHaveLength(1),
+    [`xstate.after.${INVITE_WATCH_MS}.friendInvite.open.watching`]: (w, _e, before) =>
+      expect(sentBy(w, 'checkOrder', before)).toHaveLength(1),
   },
 });
 

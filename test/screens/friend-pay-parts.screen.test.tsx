@@ -41,7 +41,10 @@ describe("a friend's part while the other parts are being paid", () => {
     // the friend's pay is taken (a trade of their own), not refused because others are paying
     const paid = await h.server.call('POST', '/api/friend/pay', { body: { t: fourth }, headers: { cookie: h.jar.header() } });
     expect(paid.body.code).toBe(200);
-    const parts = (await h.server.call('GET', `/api/orders/detail?orderNo=${orderNo}`, { token: member.token })).body.data.parts as Array<{ seq: number; holder: string | null }>;
+    const parts = (await h.server.call('GET', `/api/orders/detail?orderNo=${orderNo}`, { token: member.token })).body.data.parts as Array<{
+      seq: number;
+      holder: string | null;
+    }>;
     expect(parts.filter((p) => p.seq > 1).map((p) => [p.seq, p.holder])).toEqual([
       [2, 'memberTrade'],
       [3, 'friendTrade'],

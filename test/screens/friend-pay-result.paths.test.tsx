@@ -68,7 +68,9 @@ defineScreenPaths<Friend>(h, {
     const order = await world.invitedOrder();
     // the friend paid in WeChat Pay's cashier; its result has not reached the server yet
     await world.authorizeHere(order.t);
-    expect((await hh.server.call('POST', '/api/friend/pay', { body: { t: order.t }, headers: { cookie: hh.jar.header() } })).status).toBe(200);
+    expect((await hh.server.call('POST', '/api/friend/pay', { body: { t: order.t }, headers: { cookie: hh.jar.header() } })).status).toBe(
+      200,
+    );
     const ui = await hh.open(`/payfriend?t=${order.t}&step=result`);
     // past the wait for the result, the page asks less often (what it asked meanwhile, the server answered: open)
     if (!WORLDS[name].askAtOnce) await world.pass(FRIEND_RESULT_TIMEOUT_MS);
@@ -100,7 +102,10 @@ defineScreenPaths<Friend>(h, {
         expect(resultPanel()).toBe('paid');
         expect((await orderRow(h.server, w.orderNo)).state).toBe('fully_paid');
       } else {
-        expect(inv.state === 'withdrawn' || inv.expiresAt.getTime() <= h.server.clock.now().getTime(), 'withdrawn, or its hour is over').toBe(true);
+        expect(
+          inv.state === 'withdrawn' || inv.expiresAt.getTime() <= h.server.clock.now().getTime(),
+          'withdrawn, or its hour is over',
+        ).toBe(true);
         expect(resultPanel()).toBe('ended');
         expect(screen.getByText('本次支付未完成，没有扣款；如已扣款，款项将原路退回。')).toBeTruthy();
       }
@@ -110,6 +115,7 @@ defineScreenPaths<Friend>(h, {
 
   effects: {
     // a wait's end asks once, for this invitation
-    'xstate.after.every.friendPayResult.waiting': (w, _e, before) => expect(sentBy(w, 'loadInvitation', before).map((r) => r.path)).toEqual([invitationRequest(w)]),
+    'xstate.after.every.friendPayResult.waiting': (w, _e, before) =>
+      expect(sentBy(w, 'loadInvitation', before).map((r) => r.path)).toEqual([invitationRequest(w)]),
   },
 });

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { FRIEND_RECHECK_MS, FRIEND_RESULT_TIMEOUT_MS, friendPayMachine, type FriendPayContext, type FriendPayInput } from '../../machines/friend-pay.machine';
+import {
+  FRIEND_RECHECK_MS,
+  FRIEND_RESULT_TIMEOUT_MS,
+  friendPayMachine,
+  type FriendPayContext,
+  type FriendPayInput,
+} from '../../machines/friend-pay.machine';
 import { setPageLeaver } from '../../src/app/leave-page';
 import { BRIDGE_READY_TIMEOUT_MS, setBridgeHost, type BridgeWindow } from '../../src/app/screens/checkout/wechat-bridge';
 import { countdownParts } from '../../src/domain/flash-sale';
@@ -48,7 +54,11 @@ type WorldName = keyof typeof WORLDS;
 const inputs: Record<string, FriendPayInput> = Object.fromEntries(
   Object.entries(WORLDS).map(([name, w]) => [
     name,
-    { token: w.token, resume: w.resume, invitation: w.state ? { state: w.state, goodsName: 'sym', amountCents: PRICE, expiresAt: 'sym' } : null },
+    {
+      token: w.token,
+      resume: w.resume,
+      invitation: w.state ? { state: w.state, goodsName: 'sym', amountCents: PRICE, expiresAt: 'sym' } : null,
+    },
   ]),
 );
 
@@ -62,7 +72,11 @@ function testBridge() {
     ready() {
       host.WeixinJSBridge = {
         invoke(_name, params, callback) {
-          const call = { params: params as unknown as Record<string, string>, answered: false, answer: (m: string) => ((call.answered = true), (call.said = m), callback({ err_msg: m })) } as (typeof calls)[number];
+          const call = {
+            params: params as unknown as Record<string, string>,
+            answered: false,
+            answer: (m: string) => ((call.answered = true), (call.said = m), callback({ err_msg: m })),
+          } as (typeof calls)[number];
           calls.push(call);
         },
       };
@@ -102,13 +116,18 @@ const timeLeft = () => document.querySelector('[data-time-left]')?.textContent ?
 
 let friends = 0;
 /** the authorize URL the page must leave for: the user-info scope, back to this page marked as authorized */
-const authorizeUrl = (t: string) => `/api/oauth/wechat/authorize?from=${encodeURIComponent(`/payfriend?t=${t}&step=authorized`)}&scope=userinfo`;
+const authorizeUrl = (t: string) =>
+  `/api/oauth/wechat/authorize?from=${encodeURIComponent(`/payfriend?t=${t}&step=authorized`)}&scope=userinfo`;
 
 const world = friendPayWorld(h);
 const { authorizeHere, throughAuthorization, settlePaid, withdrawByMember, hourOver, pass } = world;
 const invitation = (w: W) => world.invitation(w);
 /** the trades opened on the order (the friend's, and another friend's) */
-const tradesOf = (w: W) => h.server.deps.db.select().from(paymentAttempts).where(like(paymentAttempts.outTradeNo, `${w.orderNo}-%`));
+const tradesOf = (w: W) =>
+  h.server.deps.db
+    .select()
+    .from(paymentAttempts)
+    .where(like(paymentAttempts.outTradeNo, `${w.orderNo}-%`));
 /** another friend starts paying it on their phone (their trade open on the part) */
 async function anotherFriendPaying(w: W) {
   const openId = `o_other_friend_${++friends}_${Date.now()}`;
@@ -126,7 +145,8 @@ async function sheet(w: W, outcome: 'ok' | 'cancel' | 'fail') {
   if (outcome !== 'cancel') w.sheetAt = w.time();
   w.bridge.calls.find((c) => !c.answered)!.answer(`get_brand_wcpay_request:${outcome}`);
 }
-const sheetPaid = (w: W) => w.bridge.calls.some((c) => c.said === 'get_brand_wcpay_request:ok' || c.said === 'get_brand_wcpay_request:fail');
+const sheetPaid = (w: W) =>
+  w.bridge.calls.some((c) => c.said === 'get_brand_wcpay_request:ok' || c.said === 'get_brand_wcpay_request:fail');
 /** The friend paid (or failed to) in WeChat Pay's sheet, or came back from its cashier: only the server's result decides now. */
 const paidInSheet = (w: W) => w.world === 'back from the cashier' || sheetPaid(w);
 /** A payment is under way: the page opened the friend's WeChat Pay trade, or came back from its cashier; it is continued, never started over. */
@@ -150,7 +170,18 @@ defineScreenPaths<Friend>(h, {
       { output: refusal(40018), answer: { server: true, arrange: anotherFriendPaying } },
       { output: refusal(40022), answer: { server: true, arrange: withdrawByMember } },
       // the member's account closed meanwhile
-      { output: refusal(40013), answer: { server: true, arrange: (w: W) => h.server.deps.db.update(accounts).set({ banned: true }).where(eq(accounts.id, w.member.id)).then(() => {}) } },
+      {
+        output: refusal(40013),
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server.deps.db
+              .update(accounts)
+              .set({ banned: true })
+              .where(eq(accounts.id, w.member.id))
+              .then(() => {}),
+        },
+      },
     ],
     'xstate.error.actor.startPay': [{ error: new Error('network') }],
     'xstate.done.actor.wechatPay': [
@@ -174,7 +205,17 @@ defineScreenPaths<Friend>(h, {
       { output: view('expired'), answer: { server: true } },
       { output: view('withdrawn'), answer: { server: true } },
       // the invitation is gone from the server (nothing else makes a link unknown once opened)
-      { output: refusal(70004), answer: { server: true, arrange: (w: W) => h.server.deps.db.delete(friendInvitations).where(eq(friendInvitations.token, w.t)).then(() => {}) } },
+      {
+        output: refusal(70004),
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server.deps.db
+              .delete(friendInvitations)
+              .where(eq(friendInvitations.token, w.t))
+              .then(() => {}),
+        },
+      },
     ],
     'xstate.error.actor.loadInvitation': [{ error: new Error('network') }],
     // the result asked of the server (the child machine friendPayResult, walked in friend-pay-result.paths.test.tsx):
@@ -323,7 +364,9 @@ defineScreenPaths<Friend>(h, {
       expect(more).toEqual([]);
       expect(p?.body).toEqual({ t: w.t });
       expect(p?.key, 'an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'startPay').length, 'a payment is asked only when the friend asked').toBeLessThanOrEqual(w.asks + sentBy(w, 'startPay').filter((r) => r.answer === 'network').length);
+      expect(sentBy(w, 'startPay').length, 'a payment is asked only when the friend asked').toBeLessThanOrEqual(
+        w.asks + sentBy(w, 'startPay').filter((r) => r.answer === 'network').length,
+      );
       expect(payButton()?.disabled).toBe(true);
       expect(payButton()?.textContent).toBe('正在发起支付…');
     },
@@ -336,7 +379,10 @@ defineScreenPaths<Friend>(h, {
       expect(said()).toBe('正在打开微信支付…');
       expect(sentBy(w, 'startPay').at(-1)?.answer).toBe(200);
       const trades = (await tradesOf(w)).filter((a) => a.state === 'open');
-      expect(trades.map((a) => a.payerOpenId), "the friend's own trade is open").toEqual([w.openId]);
+      expect(
+        trades.map((a) => a.payerOpenId),
+        "the friend's own trade is open",
+      ).toEqual([w.openId]);
       expect(w.bridge.calls.filter((c) => !c.answered).length, 'the sheet is not answered yet').toBeLessThanOrEqual(1);
       expect(sheetPaid(w), 'the sheet opens only until the friend paid in it').toBe(false);
     },
@@ -358,7 +404,10 @@ defineScreenPaths<Friend>(h, {
       expect(said()).toBe('正在前往微信授权…');
       const { back, cookies } = await throughAuthorization(w.left[0]!, `o_check_${++friends}`);
       expect(back).toBe(`/payfriend?t=${w.t}&step=authorized`);
-      expect(cookies.some((c) => c.startsWith('wxFriend=')), 'the authorization gives the friend cookie').toBe(true);
+      expect(
+        cookies.some((c) => c.startsWith('wxFriend=')),
+        'the authorization gives the friend cookie',
+      ).toBe(true);
     },
     authorizationFailed: (w) => {
       expect(w.ui.path()).toBe(`/payfriend?t=${w.t}&step=authorized`);
@@ -371,7 +420,10 @@ defineScreenPaths<Friend>(h, {
       expect(sentBy(w, 'startPay').at(-1)?.answer).toBe(40018);
       expect(alertText()).toBe('已有好友在为这笔款项付款或已付款');
       expect(action('refresh')?.textContent).toBe('刷新');
-      expect((await tradesOf(w)).some((a) => a.payerOpenId !== w.openId && (a.state === 'open' || a.state === 'paid')), "another friend's trade").toBe(true);
+      expect(
+        (await tradesOf(w)).some((a) => a.payerOpenId !== w.openId && (a.state === 'open' || a.state === 'paid')),
+        "another friend's trade",
+      ).toBe(true);
     },
     refused: async (w) => {
       const code = sentBy(w, 'startPay').at(-1)?.answer;
@@ -408,7 +460,9 @@ defineScreenPaths<Friend>(h, {
       expect(resultPanel()).toBe('ended');
       expect(screen.getByText('本次支付未完成，没有扣款；如已扣款，款项将原路退回。')).toBeTruthy();
       const inv = await invitation(w);
-      expect(inv.state === 'withdrawn' || inv.expiresAt.getTime() <= h.server.clock.now().getTime(), 'withdrawn, or its hour is over').toBe(true);
+      expect(inv.state === 'withdrawn' || inv.expiresAt.getTime() <= h.server.clock.now().getTime(), 'withdrawn, or its hour is over').toBe(
+        true,
+      );
       expect(payButton()).toBe(null);
       expect(paidInSheet(w), 'said to a friend who paid in the sheet (the money comes back), not to one who never paid').toBe(true);
     },
@@ -431,19 +485,34 @@ defineScreenPaths<Friend>(h, {
     pay: (w, _e, before) => {
       const taps = sentBy(w, 'startPay', before);
       expect(taps, 'a double tap pays once').toHaveLength(1);
-      expect(sentBy(w, 'startPay').slice(0, -1).map((r) => r.key), 'a new tap, a new key').not.toContain(taps[0]!.key);
+      expect(
+        sentBy(w, 'startPay')
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new tap, a new key',
+      ).not.toContain(taps[0]!.key);
     },
     // a retry of a lost answer asks again under its key; otherwise it asks for no payment
     retry: (w, _e, before, seenBefore) => {
       expect(`${said()} | ${resultPanel()} | ${w.left.length}`, 'a retry changes what the page shows').not.toBe(seenBefore);
-      const lost = w.sent.slice(0, before).filter((r) => r.invoke).at(-1);
+      const lost = w.sent
+        .slice(0, before)
+        .filter((r) => r.invoke)
+        .at(-1);
       const again = sentBy(w, 'startPay', before);
       if (lost?.invoke === 'startPay' && lost.answer === 'network') expect(again.map((r) => r.key)).toEqual([lost.key]);
       else expect(again).toEqual([]);
     },
-    refresh: (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke).map((r) => r.invoke)).toEqual(['loadInvitation']),
+    refresh: (w, _e, before) =>
+      expect(
+        w.sent
+          .slice(before)
+          .filter((r) => r.invoke)
+          .map((r) => r.invoke),
+      ).toEqual(['loadInvitation']),
     // the wait for the result running out asks nothing itself: the next ask is a re-check's while later
-    [`xstate.after.${FRIEND_RESULT_TIMEOUT_MS}.friendPay.awaitingResult`]: (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
+    [`xstate.after.${FRIEND_RESULT_TIMEOUT_MS}.friendPay.awaitingResult`]: (w, _e, before) =>
+      expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
   },
 });
 

@@ -39,7 +39,11 @@ const feedback = () => document.querySelector('[data-invoice-feedback]')?.textCo
 const submit = () => document.querySelector<HTMLButtonElement>('[data-invoice-form] button');
 const tick = (w: W) => document.querySelector<HTMLInputElement>(`[data-invoice-order="${w.orderId}"]`);
 const fieldErrors = () =>
-  Object.fromEntries(Array.from(document.querySelectorAll('[data-field-error]')).flatMap((e) => (e.textContent ? [[e.getAttribute('data-field-error'), e.textContent]] : [])));
+  Object.fromEntries(
+    Array.from(document.querySelectorAll('[data-field-error]')).flatMap((e) =>
+      e.textContent ? [[e.getAttribute('data-field-error'), e.textContent]] : [],
+    ),
+  );
 const ticked = () => document.querySelectorAll('[data-invoice-order]:checked').length;
 const stored = (w: W) => h.server.deps.db.select().from(invoices).where(eq(invoices.accountId, w.accountId));
 const requests = (w: W, since = 0) => w.sent.slice(since).filter((r) => r.invoke === 'request');
@@ -57,7 +61,8 @@ async function editing(w: W, line: string | null, errors: Record<string, string>
   expect(submit()?.textContent).toBe('提交申请');
   expect(submit()?.disabled).toBe(false);
   expect(tick(w)?.checked).toBe(w.ticked);
-  for (const [field, value] of Object.entries(w.typed)) expect(document.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.value).toBe(value);
+  for (const [field, value] of Object.entries(w.typed))
+    expect(document.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.value).toBe(value);
   expect(feedback()).toBe(line);
   expect(fieldErrors()).toEqual(errors);
   expect((await stored(w)).length).toBe(w.elsewhere ? 1 : 0);
@@ -66,7 +71,12 @@ async function editing(w: W, line: string | null, errors: Record<string, string>
 defineScreenPaths<Member>(h, {
   machine: invoiceRequestMachine,
   screen: '/invoice',
-  inputs: { 'a member with a paid order': { orders: [{ id: 1, orderNo: 'N1', goodsName: '20次卡', amountCents: 19_900, paidAt: null }], invoices: [] } },
+  inputs: {
+    'a member with a paid order': {
+      orders: [{ id: 1, orderNo: 'N1', goodsName: '20次卡', amountCents: 19_900, paidAt: null }],
+      invoices: [],
+    },
+  },
   cases: {
     'order.toggle': [{ orderId: 1 }],
     'field.change': [
@@ -88,7 +98,8 @@ defineScreenPaths<Member>(h, {
     if (e.type === 'field.change') {
       if (c.chosen.length === 0) return false;
       if (e.field === 'title') return c.form.title === '';
-      if (e.field === 'taxNumber') return c.form.title !== '' && (e.value === TAX_NO ? c.form.taxNumber !== TAX_NO : c.form.taxNumber === '');
+      if (e.field === 'taxNumber')
+        return c.form.title !== '' && (e.value === TAX_NO ? c.form.taxNumber !== TAX_NO : c.form.taxNumber === '');
       return c.form.taxNumber === TAX_NO && c.form.address === '';
     }
     // asked for from another phone, the order stays asked for
@@ -108,7 +119,15 @@ defineScreenPaths<Member>(h, {
     const m = await newMember(hh.server);
     const order = await paidOrder(hh.server, m);
     hh.jar.setClientCookie('token', m.token);
-    return { token: m.token, accountId: m.id, orderId: order.id, typed: { ...EMPTY }, ticked: false, elsewhere: false, ui: await hh.open('/invoice') };
+    return {
+      token: m.token,
+      accountId: m.id,
+      orderId: order.id,
+      typed: { ...EMPTY },
+      ticked: false,
+      elsewhere: false,
+      ui: await hh.open('/invoice'),
+    };
   },
 
   events: {
@@ -167,7 +186,9 @@ defineScreenPaths<Member>(h, {
       expect(first?.querySelector('[data-invoice-state-label]')?.textContent).toBe('待开具');
       expect(first?.querySelector('[data-invoice-pdf]')).toBe(null);
       const rows = await stored(w);
-      expect(rows.map((r) => [r.state, r.title, r.taxNumber, r.address])).toEqual([['requested', w.typed.title, w.typed.taxNumber, w.typed.address]]);
+      expect(rows.map((r) => [r.state, r.title, r.taxNumber, r.address])).toEqual([
+        ['requested', w.typed.title, w.typed.taxNumber, w.typed.address],
+      ]);
       expect(first?.getAttribute('data-invoice')).toBe(String(rows[0]!.id));
     },
     // sent only after a submit of a complete form with the order ticked (or a retry)
@@ -178,7 +199,12 @@ defineScreenPaths<Member>(h, {
       expect(submit()?.disabled).toBe(true);
       expect(submit()?.textContent).toBe('提交中…');
       const [sent] = w.held.get('request') ?? [];
-      expect(sent?.body).toMatchObject({ orderIds: [w.orderId], title: w.typed.title, taxNumber: w.typed.taxNumber, address: w.typed.address });
+      expect(sent?.body).toMatchObject({
+        orderIds: [w.orderId],
+        title: w.typed.title,
+        taxNumber: w.typed.taxNumber,
+        address: w.typed.address,
+      });
       expect((await stored(w)).length).toBe(w.elsewhere ? 1 : 0);
     },
     submitUnreachable: async (w) => {
@@ -195,7 +221,12 @@ defineScreenPaths<Member>(h, {
     'invoice.submit': (w, _e, before, tickedBefore) => {
       const sent = requests(w, before);
       expect(sent.length).toBe(complete(w) && (tickedBefore as number) > 0 ? 1 : 0);
-      if (sent[0]) expect(requests(w).slice(0, -1).map((r) => r.key)).not.toContain(sent[0].key);
+      if (sent[0])
+        expect(
+          requests(w)
+            .slice(0, -1)
+            .map((r) => r.key),
+        ).not.toContain(sent[0].key);
     },
     // a retry sends the same request under the same key
     retry: (w, _e, before) => {

@@ -45,8 +45,22 @@ const last = (w: W, invoke: string): Sent | undefined => w.sent.filter((r) => r.
 /** the requests for a code the screen sent (the code sender's: answered by the server at once) */
 const codeAsks = (w: W, since = 0): Sent[] => w.sent.slice(since).filter((r) => r.path.startsWith('/api/oauth/valid-code'));
 /** what the screen asked of the API since a step: the login and the code requests */
-const asked = (w: W, since: number) => [...w.sent.slice(since).filter((r) => r.invoke).map((r) => r.invoke!), ...codeAsks(w, since).map(() => 'sendCode')];
-const FORM_MESSAGES = ['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意《会员服务协议》和《隐私政策》', '手机号或密码错误', '验证码错误或已过期', '网络无法连接'];
+const asked = (w: W, since: number) => [
+  ...w.sent
+    .slice(since)
+    .filter((r) => r.invoke)
+    .map((r) => r.invoke!),
+  ...codeAsks(w, since).map(() => 'sendCode'),
+];
+const FORM_MESSAGES = [
+  '请输入正确的手机号',
+  '请输入验证码',
+  '请输入密码',
+  '请先阅读并同意《会员服务协议》和《隐私政策》',
+  '手机号或密码错误',
+  '验证码错误或已过期',
+  '网络无法连接',
+];
 
 async function latestCode(phone: string): Promise<string | undefined> {
   return (await h.server.call('GET', `/api/dev/sms/${phone}`)).body?.data?.code as string | undefined;
@@ -218,7 +232,9 @@ defineScreenPaths<Member>(h, {
       expect(submit().textContent).toBe('登录中…');
       expect(submit().disabled).toBe(true);
       const secret = w.tab === 'code' ? w.typed.code : w.typed.password;
-      expect(w.held.get('login')?.map((r) => r.body)).toEqual([{ username: w.typed.phone.trim(), password: secret.trim(), loginType: w.tab }]);
+      expect(w.held.get('login')?.map((r) => r.body)).toEqual([
+        { username: w.typed.phone.trim(), password: secret.trim(), loginType: w.tab },
+      ]);
     },
     // a live session on the server, and the member on Homepage
     loggedIn: async (w) => {
@@ -233,17 +249,23 @@ defineScreenPaths<Member>(h, {
     // switching tabs starts the form afresh: no field error said, nothing sent
     'login.tab.code': (w, _e, before) => {
       expect(field('code'), 'the code tab shows the code field').not.toBe(null);
-      expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意《会员服务协议》和《隐私政策》']).not.toContain(alertText());
+      expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意《会员服务协议》和《隐私政策》']).not.toContain(
+        alertText(),
+      );
       expect(asked(w, before)).toEqual([]);
     },
     'login.tab.password': (w, _e, before) => {
       expect(field('password'), 'the password tab shows the password field').not.toBe(null);
-      expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意《会员服务协议》和《隐私政策》']).not.toContain(alertText());
+      expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意《会员服务协议》和《隐私政策》']).not.toContain(
+        alertText(),
+      );
       expect(asked(w, before)).toEqual([]);
     },
     // typing says nothing and sends nothing
     'login.password.change': (w, _e, before) => {
-      expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意《会员服务协议》和《隐私政策》']).not.toContain(alertText());
+      expect(['请输入正确的手机号', '请输入验证码', '请输入密码', '请先阅读并同意《会员服务协议》和《隐私政策》']).not.toContain(
+        alertText(),
+      );
       expect(asked(w, before)).toEqual([]);
     },
     // typing the phone sends nothing, and a code texted keeps its countdown
@@ -270,7 +292,15 @@ defineScreenPaths<Member>(h, {
       const asked_ = asked(w, before);
       expect(asked_).not.toContain('sendCode');
       const secret = (w.tab === 'code' ? w.typed.code : w.typed.password).trim();
-      const problem = !isValidPhone(w.typed.phone.trim()) ? '请输入正确的手机号' : !secret ? (w.tab === 'code' ? '请输入验证码' : '请输入密码') : !w.typed.agreed ? '请先阅读并同意《会员服务协议》和《隐私政策》' : null;
+      const problem = !isValidPhone(w.typed.phone.trim())
+        ? '请输入正确的手机号'
+        : !secret
+          ? w.tab === 'code'
+            ? '请输入验证码'
+            : '请输入密码'
+          : !w.typed.agreed
+            ? '请先阅读并同意《会员服务协议》和《隐私政策》'
+            : null;
       if (problem) expect(alertText()).toBe(problem);
       expect(asked_.includes('login')).toBe(problem === null);
     },

@@ -105,7 +105,9 @@ describe('screen harness: log in on the real screen against the real server', ()
     await ui.user.type(screen.getByPlaceholderText('请输入密码'), '000001');
     await ui.user.click(screen.getByText('我已阅读并同意'));
     await ui.user.click(screen.getByRole('button', { name: '登录' }));
-    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe('由手机号组成的密码已失效，请用验证码登录并设置新密码');
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
+      '由手机号组成的密码已失效，请用验证码登录并设置新密码',
+    );
     await ui.user.click(screen.getByRole('link', { name: '用验证码设置新密码' }));
     await ui.waitForPath('/login/forgetpassword');
     expect(h.jar.get('token')).toBeUndefined();

@@ -44,7 +44,10 @@ const input = (name: string) => document.querySelector<HTMLInputElement>(`input[
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const sendButton = () => screen.getByRole('button', { name: /提交申请|提交中/ }) as HTMLButtonElement;
 const sent = (w: W) => w.sent.filter((r) => r.invoke === 'sendRequest');
-const stored = async (w: W) => (await s.deps.db.select().from(teacherRequests).where(eq(teacherRequests.openId, w.openId)).orderBy(desc(teacherRequests.id)).limit(1))[0];
+const stored = async (w: W) =>
+  (
+    await s.deps.db.select().from(teacherRequests).where(eq(teacherRequests.openId, w.openId)).orderBy(desc(teacherRequests.id)).limit(1)
+  )[0];
 
 function form(w: W, feedback: string | null) {
   expect(w.ui.path()).toBe('/bindPage/newteacherBind');
@@ -130,7 +133,16 @@ defineScreenPaths<Teacher>(h, {
         return true;
     }
   },
-  project: (c: NewTeacherContext) => ({ name: c.name, phone: c.phone, code: c.smsCode, club: c.clubId, styles: c.styles.length, photo: c.photo !== '', missing: c.missing ?? null, error: c.errorCode ?? null }),
+  project: (c: NewTeacherContext) => ({
+    name: c.name,
+    phone: c.phone,
+    code: c.smsCode,
+    club: c.clubId,
+    styles: c.styles.length,
+    photo: c.photo !== '',
+    missing: c.missing ?? null,
+    error: c.errorCode ?? null,
+  }),
   requests: { sendRequest: { method: 'POST', path: /^\/api\/bind\/new-teacher$/ } },
 
   async start(hh) {
@@ -207,7 +219,9 @@ defineScreenPaths<Teacher>(h, {
     },
     'active.editing.noOpenId': (w) => {
       expect(sent(w).at(-1)?.answer).toBe(NO_OPENID);
-      expect(document.querySelector('[data-no-openid] a')?.getAttribute('href')).toBe('/api/oauth/wechat/authorize?from=%2FbindPage%2FnewteacherBind');
+      expect(document.querySelector('[data-no-openid] a')?.getAttribute('href')).toBe(
+        '/api/oauth/wechat/authorize?from=%2FbindPage%2FnewteacherBind',
+      );
     },
     'active.editing.refused': (w) => {
       expect(sent(w).at(-1)?.answer).toBe(WRONG);

@@ -107,7 +107,10 @@ defineScreenPaths<Member>(h, {
     confirming: async (w) => {
       expect(screen.getByText('确定取消这个订单吗？')).toBeTruthy();
       expect(dialogOpen()).toBe(true);
-      expect(sentBy(w, 'cancelOrder').filter((r) => r.answer === undefined), 'nothing sent before the confirm').toEqual([]);
+      expect(
+        sentBy(w, 'cancelOrder').filter((r) => r.answer === undefined),
+        'nothing sent before the confirm',
+      ).toEqual([]);
       await stillUnpaid(w);
     },
     cancelling: async (w) => {

@@ -15,8 +15,12 @@ const h = await startScreenHarness({ seed: true });
 for (let i = 0; i < 12; i++) await newGoods(h.server, { name: `次卡 ${i + 1}` });
 
 const firstPageOf = async (type?: string) =>
-  ((await h.server.call('GET', `/api/product/goods/goodList?kind=card&pagenum=0&pagesize=${CARD_PAGE_SIZE}${type ? `&type=${type}` : ''}`)).body.data.list as Array<{ id: number }>).map((g) => g.id);
-const shown = () => [...document.querySelectorAll<HTMLElement>('[data-list="card-products"] [data-card-product]')].map((e) => Number(e.dataset.cardProduct));
+  (
+    (await h.server.call('GET', `/api/product/goods/goodList?kind=card&pagenum=0&pagesize=${CARD_PAGE_SIZE}${type ? `&type=${type}` : ''}`))
+      .body.data.list as Array<{ id: number }>
+  ).map((g) => g.id);
+const shown = () =>
+  [...document.querySelectorAll<HTMLElement>('[data-list="card-products"] [data-card-product]')].map((e) => Number(e.dataset.cardProduct));
 
 describe('a paged list keeps its later pages with the first page they belong to', () => {
   it('a filter shows its own first page, and back to all shows the first page again', async () => {
@@ -24,7 +28,8 @@ describe('a paged list keeps its later pages with the first page they belong to'
     const all = await firstPageOf();
     expect(shown()).toEqual(all);
     // the first screen's pictures load with the page; the rest when scrolled to (issue 17, LCP)
-    const loading = () => [...document.querySelectorAll('[data-list="card-products"] [data-card-product] img')].map((img) => img.getAttribute('loading'));
+    const loading = () =>
+      [...document.querySelectorAll('[data-list="card-products"] [data-card-product] img')].map((img) => img.getAttribute('loading'));
     expect(loading()).toEqual(all.map((_, i) => (i < FIRST_SCREEN_ROWS ? 'eager' : 'lazy')));
     await ui.user.click(screen.getByRole('button', { name: '加载更多' }));
     await waitFor(() => expect(shown().length).toBeGreaterThan(CARD_PAGE_SIZE));

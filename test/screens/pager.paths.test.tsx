@@ -18,9 +18,11 @@ const h = await startScreenHarness({ seed: true });
 
 const TOTAL = 25;
 const PAGE = CATALOGUE_PAGE_SIZE;
-const listOf = (kind: string, pagesize: number) => h.server.call('GET', `/api/product/goods/goodList?kind=${kind}&pagenum=0&pagesize=${pagesize}`);
+const listOf = (kind: string, pagesize: number) =>
+  h.server.call('GET', `/api/product/goods/goodList?kind=${kind}&pagenum=0&pagesize=${pagesize}`);
 const seeded = (await listOf('open', 1)).body.data.total as number;
-for (let i = seeded; i < TOTAL; i++) await newGoods(h.server, { kind: 'open', name: `公开课 ${i + 1}`, cardType: null, uses: null, validityDays: null });
+for (let i = seeded; i < TOTAL; i++)
+  await newGoods(h.server, { kind: 'open', name: `公开课 ${i + 1}`, cardType: null, uses: null, validityDays: null });
 /** the classes on each shelf in the server's order: 25 open classes; the seed's workshops fit on one page */
 const shelves = {
   open: ((await listOf('open', TOTAL)).body.data.list as Array<{ id: number }>).map((g) => g.id),
@@ -37,9 +39,14 @@ interface Shelf {
 }
 type W = World<Shelf>;
 
-const page = (rows: number) => ({ code: 200, status: true, data: { list: Array.from({ length: rows }, (_, i) => i), total: TOTAL, pagenum: 0, pagesize: PAGE } });
+const page = (rows: number) => ({
+  code: 200,
+  status: true,
+  data: { list: Array.from({ length: rows }, (_, i) => i), total: TOTAL, pagenum: 0, pagesize: PAGE },
+});
 
-const shown = () => [...document.querySelectorAll<HTMLElement>('[data-list^="catalogue-"] [data-goods]')].map((e) => Number(e.dataset.goods));
+const shown = () =>
+  [...document.querySelectorAll<HTMLElement>('[data-list^="catalogue-"] [data-goods]')].map((e) => Number(e.dataset.goods));
 const moreButton = () => document.querySelector<HTMLButtonElement>('[data-more]');
 const pagesAsked = (w: W) => sentBy(w, 'fetchPage').map((r) => Number(new URL(r.path, 'http://x').searchParams.get('pagenum')));
 /** the pages the server gave (its first page came with the screen) */
@@ -51,7 +58,10 @@ const tap = async (w: W, name: string) => {
   w.taps++;
   await w.ui.user.click(button);
 };
-const showsPagesGiven = (w: W) => expect(shown(), 'the classes of the pages given, in the shelf order, each once').toEqual(w.shelf.slice(0, Math.min(TOTAL, PAGE * pagesGiven(w))));
+const showsPagesGiven = (w: W) =>
+  expect(shown(), 'the classes of the pages given, in the shelf order, each once').toEqual(
+    w.shelf.slice(0, Math.min(TOTAL, PAGE * pagesGiven(w))),
+  );
 
 defineScreenPaths<Shelf>(h, {
   machine: pagerMachine,
@@ -66,7 +76,10 @@ defineScreenPaths<Shelf>(h, {
       { output: page(PAGE), answer: { server: true } },
       { output: page(TOTAL - 2 * PAGE), answer: { server: true } },
       // the server could not answer (its database down): a path cannot make that cheaply
-      { output: { code: 503, status: false }, answer: { status: 503, body: { code: 503, status: false, data: null, message: 'unavailable' } } },
+      {
+        output: { code: 503, status: false },
+        answer: { status: 503, body: { code: 503, status: false, data: null, message: 'unavailable' } },
+      },
     ],
     'xstate.error.actor.fetchPage': [{ error: new Error('network') }],
   },
@@ -110,7 +123,11 @@ defineScreenPaths<Shelf>(h, {
       const held = w.held.get('fetchPage') ?? [];
       expect(held.length, 'one page in flight').toBe(1);
       const q = new URL(held[0]!.path, 'http://x').searchParams;
-      expect([q.get('kind'), Number(q.get('pagenum')), Number(q.get('pagesize'))], 'the page after those given').toEqual([w.kind, pagesGiven(w), PAGE]);
+      expect([q.get('kind'), Number(q.get('pagenum')), Number(q.get('pagesize'))], 'the page after those given').toEqual([
+        w.kind,
+        pagesGiven(w),
+        PAGE,
+      ]);
     },
     failed: (w) => {
       askedOnlyByTaps(w);

@@ -20,7 +20,9 @@ const names = (dir: string) =>
 
 const charts = [...names('machines'), ...names('machines/domain').map((n) => `domain/${n}`)];
 const pathTest = (chart: string) =>
-  chart.startsWith('domain/') ? `test/server/lifecycles/${chart.slice('domain/'.length)}.paths.test.ts` : `test/screens/${chart}.paths.test.tsx`;
+  chart.startsWith('domain/')
+    ? `test/server/lifecycles/${chart.slice('domain/'.length)}.paths.test.ts`
+    : `test/screens/${chart}.paths.test.tsx`;
 
 describe('every chart has path tests against the system under test', () => {
   it.each(charts)('%s', (chart) => {

@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 import { and, eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { PAY_HANDOVER_MS, PAY_POLL_MS, PAY_RECHECK_MS, PAY_RESULT_TIMEOUT_MS, payOrderMachine, type PayOrderContext, type PayOrderInput } from '../../machines/pay-order.machine';
+import {
+  PAY_HANDOVER_MS,
+  PAY_POLL_MS,
+  PAY_RECHECK_MS,
+  PAY_RESULT_TIMEOUT_MS,
+  payOrderMachine,
+  type PayOrderContext,
+  type PayOrderInput,
+} from '../../machines/pay-order.machine';
 import type { OrderState, PayMethod } from '../../src/domain/orders';
 import { setPageLeaver } from '../../src/app/leave-page';
 import { BRIDGE_READY_TIMEOUT_MS, setBridgeHost, type BridgeWindow } from '../../src/app/screens/checkout/wechat-bridge';
@@ -41,12 +49,27 @@ const orderWorlds: Record<OrderWorld, { state: OrderState; resume: 'pay' | 'resu
   cancelled: { state: 'cancelled', resume: 'result' },
 };
 /** the checkout's new order, by the way chosen on its form (balance: short of the price, on a server offering only the balance) */
-const newOrderWorlds: Record<string, PayMethod> = { 'a new order paid by WeChat Pay': 'wechat', 'a new order paid by Alipay': 'alipay', 'a new order paid by a short balance': 'balance' };
-const symbolicOrder = (orderNo: string, state: OrderState) => ({ orderNo, state, amountToPayCents: PRICE, actions: [] }) as unknown as PayOrderInput['order'];
+const newOrderWorlds: Record<string, PayMethod> = {
+  'a new order paid by WeChat Pay': 'wechat',
+  'a new order paid by Alipay': 'alipay',
+  'a new order paid by a short balance': 'balance',
+};
+const symbolicOrder = (orderNo: string, state: OrderState) =>
+  ({ orderNo, state, amountToPayCents: PRICE, actions: [] }) as unknown as PayOrderInput['order'];
 
 const inputs: Record<string, PayOrderInput> = {
-  ...Object.fromEntries(Object.entries(newOrderWorlds).map(([name, method]) => [name, { methods: [...METHODS], order: symbolicOrder(`sym-new-${method}`, 'unpaid'), resume: 'start', method }])),
-  ...Object.fromEntries(Object.entries(orderWorlds).map(([name, o]) => [`an order (${name})`, { methods: [...METHODS], order: symbolicOrder(`sym-${o.state}`, o.state), resume: o.resume }])),
+  ...Object.fromEntries(
+    Object.entries(newOrderWorlds).map(([name, method]) => [
+      name,
+      { methods: [...METHODS], order: symbolicOrder(`sym-new-${method}`, 'unpaid'), resume: 'start', method },
+    ]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(orderWorlds).map(([name, o]) => [
+      `an order (${name})`,
+      { methods: [...METHODS], order: symbolicOrder(`sym-${o.state}`, o.state), resume: o.resume },
+    ]),
+  ),
 };
 const orderWorldOf = (label: string) => /^an order \((\w+)\)$/.exec(label)?.[1] as OrderWorld | undefined;
 
@@ -58,7 +81,23 @@ const PART_FAILED = 'a split part (its own trade failed)';
 const FAILED_PART_SEQ = 2;
 inputs[PART_FAILED] = {
   methods: [...METHODS],
-  order: { ...symbolicOrder('sym-part-failed', 'unpaid'), parts: [{ seq: FAILED_PART_SEQ, kind: 'share', amountCents: 9_900, state: 'unpaid', paidBy: null, friendName: null, withFriend: false, holder: null, actions: ['pay', 'invite'], payFailed: true }] } as PayOrderInput['order'],
+  order: {
+    ...symbolicOrder('sym-part-failed', 'unpaid'),
+    parts: [
+      {
+        seq: FAILED_PART_SEQ,
+        kind: 'share',
+        amountCents: 9_900,
+        state: 'unpaid',
+        paidBy: null,
+        friendName: null,
+        withFriend: false,
+        holder: null,
+        actions: ['pay', 'invite'],
+        payFailed: true,
+      },
+    ],
+  } as PayOrderInput['order'],
   resume: 'result',
   partSeq: FAILED_PART_SEQ,
 };
@@ -73,7 +112,11 @@ function testBridge() {
     ready() {
       host.WeixinJSBridge = {
         invoke(_name, params, callback) {
-          const call = { params: params as unknown as Record<string, string>, answered: false, answer: (m: string) => ((call.answered = true), (call.said = m), callback({ err_msg: m })) } as (typeof calls)[number];
+          const call = {
+            params: params as unknown as Record<string, string>,
+            answered: false,
+            answer: (m: string) => ((call.answered = true), (call.said = m), callback({ err_msg: m })),
+          } as (typeof calls)[number];
           calls.push(call);
         },
       };
@@ -123,7 +166,8 @@ async function theOrder(w: W) {
 }
 const endSession = (w: W) => h.server.call('POST', '/api/oauth/logout', { token: w.token }).then(() => {});
 /** the member's login still holds on the server (a lapsed one is sent to log in, never left on the page) */
-const stillLoggedIn = async (w: W) => expect((await h.server.call('GET', '/api/customers/balance', { token: w.token })).status, 'the login still holds').toBe(200);
+const stillLoggedIn = async (w: W) =>
+  expect((await h.server.call('GET', '/api/customers/balance', { token: w.token })).status, 'the login still holds').toBe(200);
 /** the payment was just handed to the provider: what the page asks afterwards is counted from here */
 const handedOver = (w: W) => (w.pollsAtHandover = sentBy(w, 'pollOrder').length);
 /** how often the member paid in WeChat Pay's sheet during the path */
@@ -146,7 +190,10 @@ async function settleAtProvider(w: W, outcome: 'pay' | 'fail') {
     for (let batch = await runDueJobs(h.server.deps); batch > 0 && ran < 1000; batch = await runDueJobs(h.server.deps)) ran += batch;
   }
   const [o] = await h.server.deps.db.select().from(orders).where(eq(orders.orderNo, w.orderNo));
-  expect(o?.state, `the provider's ${outcome} reached the order (trade ${trade?.outTradeNo ?? 'none'}: ${JSON.stringify(said?.body)}, jobs ${ran})`).toBe(outcome === 'pay' ? 'paid' : 'payment_failed');
+  expect(
+    o?.state,
+    `the provider's ${outcome} reached the order (trade ${trade?.outTradeNo ?? 'none'}: ${JSON.stringify(said?.body)}, jobs ${ran})`,
+  ).toBe(outcome === 'pay' ? 'paid' : 'payment_failed');
 }
 /** the sheet of WeChat Pay answers (the bridge comes first if it had not) */
 async function sheet(w: W, outcome: 'ok' | 'cancel' | 'fail') {
@@ -179,7 +226,11 @@ defineScreenPaths<Member>(h, {
       // paid on another phone meanwhile (the balance topped up there)
       {
         output: orderOk('paid'),
-        answer: { server: true, arrange: async (w: W) => (await credit(h.server, w.accountId, PRICE), await pay(h.server, w.token, w.orderNo, 'balance')).body && undefined },
+        answer: {
+          server: true,
+          arrange: async (w: W) =>
+            (await credit(h.server, w.accountId, PRICE), await pay(h.server, w.token, w.orderNo, 'balance')).body && undefined,
+        },
       },
       { output: refusal(401), answer: { server: true, arrange: endSession } },
       // the order is gone (no longer this member's): the server cannot be made to say so cheaply
@@ -222,7 +273,15 @@ defineScreenPaths<Member>(h, {
             // closed at the front desk meanwhile (a staff action the staff console will have, issue 14)
             {
               output: orderOk('cancelled'),
-              answer: { server: true, arrange: (w: W) => h.server.deps.db.update(orders).set({ state: 'cancelled' }).where(eq(orders.orderNo, w.orderNo)).then(() => {}) },
+              answer: {
+                server: true,
+                arrange: (w: W) =>
+                  h.server.deps.db
+                    .update(orders)
+                    .set({ state: 'cancelled' })
+                    .where(eq(orders.orderNo, w.orderNo))
+                    .then(() => {}),
+              },
             },
           ],
         ],
@@ -249,15 +308,29 @@ defineScreenPaths<Member>(h, {
     hh.jar.setClientCookie('token', m.token);
     const g = await newGoods(hh.server);
     // the checkout's new order comes with the member's tap on pay
-    const base = { world: input, token: m.token, accountId: m.id, bridge, left, retried: false, asks: orderWorldOf(input) || input === PART_FAILED ? 0 : 1 };
+    const base = {
+      world: input,
+      token: m.token,
+      accountId: m.id,
+      bridge,
+      left,
+      retried: false,
+      asks: orderWorldOf(input) || input === PART_FAILED ? 0 : 1,
+    };
     if (input === PART_FAILED) {
       // split in two; the member's WeChat Pay trade for part 2 fails at the provider (its query job learns it)
       const no = (await create(hh.server, m.token, { goodsId: g.id })).body.data.orderNo as string;
-      expect((await hh.server.call('POST', '/api/orders/split', { token: m.token, body: { orderNo: no, parts: [9_900, 10_000] } })).body.code).toBe(200);
-      const r = await hh.server.call('POST', '/api/orders/pay', { token: m.token, body: { orderNo: no, method: 'wechat', partSeq: FAILED_PART_SEQ } });
+      expect(
+        (await hh.server.call('POST', '/api/orders/split', { token: m.token, body: { orderNo: no, parts: [9_900, 10_000] } })).body.code,
+      ).toBe(200);
+      const r = await hh.server.call('POST', '/api/orders/pay', {
+        token: m.token,
+        body: { orderNo: no, method: 'wechat', partSeq: FAILED_PART_SEQ },
+      });
       await hh.server.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: r.body.data.payment.prepayId, outcome: 'fail' } });
       hh.server.clock.advance(PAYMENT_QUERY_AFTER_MS);
-      for (let ran = 0, batch = await runDueJobs(hh.server.deps); batch > 0 && ran < 1000; batch = await runDueJobs(hh.server.deps)) ran += batch;
+      for (let ran = 0, batch = await runDueJobs(hh.server.deps); batch > 0 && ran < 1000; batch = await runDueJobs(hh.server.deps))
+        ran += batch;
       const ui = await hh.open(`/payf?orderNo=${no}&partSeq=${FAILED_PART_SEQ}`);
       return { ...base, orderNo: no, method: 'wechat', partSeq: FAILED_PART_SEQ, ui } as Member & { ui: typeof ui };
     }
@@ -399,12 +472,14 @@ defineScreenPaths<Member>(h, {
       const started = sentBy(w, 'startPayment').at(-1);
       if (started) expect((started.body as { method: string }).method, 'a balance payment is never "being confirmed"').not.toBe('balance');
       // a WeChat Pay payment is confirmed once the member paid in the sheet; an Alipay one once the page left for Alipay
-      if ((started?.body as { method?: string } | undefined)?.method === 'wechat') expect(w.bridge.calls.at(-1)?.said, 'the member paid in the sheet').toBe('get_brand_wcpay_request:ok');
+      if ((started?.body as { method?: string } | undefined)?.method === 'wechat')
+        expect(w.bridge.calls.at(-1)?.said, 'the member paid in the sheet').toBe('get_brand_wcpay_request:ok');
       else expect(orderWorldOf(w.world), 'an order opened on its result page while paying').toBe('paying');
       expect(w.ui.path()).toBe(`/payf?orderNo=${w.orderNo}`);
       expect(resultPanel()).toBe('confirming');
     },
-    'awaitingResult.polling': (w) => expect(w.held.get('pollOrder')?.map((r) => r.path)).toEqual([`/api/orders/detail?orderNo=${w.orderNo}`]),
+    'awaitingResult.polling': (w) =>
+      expect(w.held.get('pollOrder')?.map((r) => r.path)).toEqual([`/api/orders/detail?orderNo=${w.orderNo}`]),
     'awaitingResult.waiting': async (w) => {
       expect(w.held.get('pollOrder') ?? []).toEqual([]);
       // waiting a moment before asking *again*: the page asked at least once since the payment was handed over
@@ -442,7 +517,11 @@ defineScreenPaths<Member>(h, {
       if (w.partSeq !== undefined) {
         const detail = (await h.server.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token })).body.data;
         expect(detail.state).toBe('unpaid');
-        expect(detail.parts.find((p: { seq: number }) => p.seq === w.partSeq)).toMatchObject({ state: 'unpaid', holder: null, payFailed: true });
+        expect(detail.parts.find((p: { seq: number }) => p.seq === w.partSeq)).toMatchObject({
+          state: 'unpaid',
+          holder: null,
+          payFailed: true,
+        });
       } else expect((await theOrder(w)).state).toBe('payment_failed');
     },
   },
@@ -452,9 +531,12 @@ defineScreenPaths<Member>(h, {
   effects: {
     // the page asks for the result again when its wait is over, and again on a re-check's timer; entering
     // "being confirmed" asks nothing at once (it waits, or the member taps refresh)
-    [`xstate.after.${PAY_POLL_MS}.payOrder.awaitingResult.waiting`]: (w, _e, before) => expect(sentBy(w, 'pollOrder', before), 'asked again').toHaveLength(1),
-    [`xstate.after.${PAY_RECHECK_MS}.payOrder.checking.idle`]: (w, _e, before) => expect(sentBy(w, 'recheckOrder', before), 'checked again').toHaveLength(1),
-    [`xstate.after.${PAY_RESULT_TIMEOUT_MS}.payOrder.awaitingResult`]: (w, _e, before) => expect(sentBy(w, 'recheckOrder', before), 'nothing asked on the time-out itself').toEqual([]),
+    [`xstate.after.${PAY_POLL_MS}.payOrder.awaitingResult.waiting`]: (w, _e, before) =>
+      expect(sentBy(w, 'pollOrder', before), 'asked again').toHaveLength(1),
+    [`xstate.after.${PAY_RECHECK_MS}.payOrder.checking.idle`]: (w, _e, before) =>
+      expect(sentBy(w, 'recheckOrder', before), 'checked again').toHaveLength(1),
+    [`xstate.after.${PAY_RESULT_TIMEOUT_MS}.payOrder.awaitingResult`]: (w, _e, before) =>
+      expect(sentBy(w, 'recheckOrder', before), 'nothing asked on the time-out itself').toEqual([]),
     // a retry reads the order again, once
     'order.retry': (w, _e, before) => {
       const [again, ...more] = w.sent.slice(before).filter((r) => r.invoke);
@@ -464,15 +546,24 @@ defineScreenPaths<Member>(h, {
     'payment.start': (w, _e, before) => {
       const [tap] = sentBy(w, 'startPayment', before);
       expect(tap?.key, 'the payment carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'startPayment').slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'startPayment')
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     // a retry never starts a new payment: a lost answer is asked again under its key; WeChat Pay's
     // sheet opens again for the same prepaid payment; after a refusal or a failure the order is read again
     'payment.retry': (w, _e, before, seenBefore) => {
       expect(`${w.ui.path()} | ${progress()} | ${resultPanel()}`, 'a retry changes what the page shows').not.toBe(seenBefore);
       const [again, ...more] = sentBy(w, 'startPayment', before);
-      const lost = w.sent.slice(0, before).filter((r) => r.invoke).at(-1);
-      if (lost?.invoke === 'startPayment' && lost.answer === 'network') expect(again?.key, 'a lost payment is asked again under its key').toBe(lost.key);
+      const lost = w.sent
+        .slice(0, before)
+        .filter((r) => r.invoke)
+        .at(-1);
+      if (lost?.invoke === 'startPayment' && lost.answer === 'network')
+        expect(again?.key, 'a lost payment is asked again under its key').toBe(lost.key);
       else expect(again, 'a retry asks for no payment unless its answer was lost (the sheet reopens the same one)').toBeUndefined();
       expect(more).toEqual([]);
     },

@@ -21,7 +21,14 @@ const h = await startScreenHarness({ seed: true });
 
 const ID = '110101199003071233';
 /** what the 'used' world holds: another person's name and ID number, already used by a transfer */
-const HELD = { realName: '李四', idNumber: '310115198506152343', yogaAge: 5, styles: ['power'], practiceTime: 'morning' as const, salutation: '李老师' };
+const HELD = {
+  realName: '李四',
+  idNumber: '310115198506152343',
+  yogaAge: 5,
+  styles: ['power'],
+  practiceTime: 'morning' as const,
+  salutation: '李老师',
+};
 const DETAILS = { yogaAge: 3, styles: ['hatha', 'yin'], practiceTime: 'evening' as const, salutation: '小明' };
 const BLANK = { yogaAge: null as number | null, styles: [] as string[], practiceTime: null as string | null, salutation: '' };
 const saved = { code: 200, status: true, data: null };
@@ -74,11 +81,26 @@ defineScreenPaths<Member>(h, {
   screen: '/mine/improvePersonInfo',
   inputs: {
     'nothing stored': { stored: null },
-    'used by a transfer': { stored: { realName: '*四', idNumber: maskIdNumber(HELD.idNumber), yogaAge: 5, styles: ['power'], practiceTime: 'morning', salutation: '李老师', identityLocked: true } },
+    'used by a transfer': {
+      stored: {
+        realName: '*四',
+        idNumber: maskIdNumber(HELD.idNumber),
+        yogaAge: 5,
+        styles: ['power'],
+        practiceTime: 'morning',
+        salutation: '李老师',
+        identityLocked: true,
+      },
+    },
   },
   cases: {
     'realName.change': [{ value: '12345' }, { value: ' 王小明 ' }],
-    'idNumber.change': [{ value: '1101011990' }, { value: '110101199013071233' }, { value: '110101199003071234' }, { value: ID.slice(0, 17) + '3' }],
+    'idNumber.change': [
+      { value: '1101011990' },
+      { value: '110101199013071233' },
+      { value: '110101199003071234' },
+      { value: ID.slice(0, 17) + '3' },
+    ],
     'details.change': [{ details: DETAILS }],
     'xstate.done.actor.saveInfo': [
       { output: saved, answer: { server: true } },
@@ -99,7 +121,13 @@ defineScreenPaths<Member>(h, {
     if (e.type === 'xstate.done.actor.saveInfo') return ((e as unknown as { output: typeof saved }).output.code === 200) === !used;
     return true;
   },
-  project: (c: PersonInfoContext) => ({ stored: c.stored?.realName ?? null, name: c.realName, id: c.idNumber, details: c.styles.length, errorCode: c.errorCode ?? null }),
+  project: (c: PersonInfoContext) => ({
+    stored: c.stored?.realName ?? null,
+    name: c.realName,
+    id: c.idNumber,
+    details: c.styles.length,
+    errorCode: c.errorCode ?? null,
+  }),
   requests: { saveInfo: { method: 'PUT', path: /^\/api\/customers\/person-info$/ } },
 
   async start(hh, input) {
@@ -109,12 +137,24 @@ defineScreenPaths<Member>(h, {
       expect((await hh.server.call('PUT', '/api/customers/person-info', { token: m.token, body: HELD })).status).toBe(200);
       const giver = await newMember(hh.server);
       const card = await newCard(hh.server, giver.id);
-      expect((await applyFor(hh.server, giver.token, card.id, await phoneOf(hh.server, m.id), { name: HELD.realName, idNumber: HELD.idNumber })).status).toBe(200);
+      expect(
+        (await applyFor(hh.server, giver.token, card.id, await phoneOf(hh.server, m.id), { name: HELD.realName, idNumber: HELD.idNumber }))
+          .status,
+      ).toBe(200);
       expected = HELD;
     }
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open('/mine/improvePersonInfo');
-    return { ui, token: m.token, accountId: m.id, world: input, typed: { realName: '', idNumber: '' }, form: { ...BLANK }, expected, saveTapped: false };
+    return {
+      ui,
+      token: m.token,
+      accountId: m.id,
+      world: input,
+      typed: { realName: '', idNumber: '' },
+      form: { ...BLANK },
+      expected,
+      saveTapped: false,
+    };
   },
 
   events: {
@@ -170,7 +210,9 @@ defineScreenPaths<Member>(h, {
       expect(shown('yogaAge')).toBe(r.yogaAge === null ? '未填写' : `${r.yogaAge}年`);
       expect(shown('practiceTime')).toBe({ evening: '晚上', morning: '上午', none: '未填写' }[r.practiceTime ?? 'none']);
       expect(shown('salutation')).toBe(r.salutation || '未填写');
-      expect(shown('styles')).toBe(r.styles.map((k) => ({ hatha: '哈他瑜伽', yin: '阴瑜伽', power: '力量瑜伽' })[k]).join('、') || '未填写');
+      expect(shown('styles')).toBe(
+        r.styles.map((k) => ({ hatha: '哈他瑜伽', yin: '阴瑜伽', power: '力量瑜伽' })[k]).join('、') || '未填写',
+      );
       // the note that a change goes through staff shows exactly where a transfer used them
       expect(document.querySelector('[data-identity-locked]') !== null).toBe(w.world === 'used by a transfer');
       expect(document.querySelector('[data-action="person-edit"]')?.textContent).toBe('修改');
@@ -181,7 +223,9 @@ defineScreenPaths<Member>(h, {
       expect(field('realName')?.value).toBe(w.typed.realName);
       expect(field('idNumber')?.value).toBe(w.typed.idNumber);
       expect(field('yogaAge')?.value).toBe(w.form.yogaAge === null ? '' : String(w.form.yogaAge));
-      expect([...document.querySelectorAll<HTMLInputElement>('[data-person-form] input[name="styles"]:checked')].map((el) => el.value).sort()).toEqual([...w.form.styles].sort());
+      expect(
+        [...document.querySelectorAll<HTMLInputElement>('[data-person-form] input[name="styles"]:checked')].map((el) => el.value).sort(),
+      ).toEqual([...w.form.styles].sort());
       expect(field('practiceTime')?.value).toBe(w.form.practiceTime ?? '');
       expect(field('salutation')?.value).toBe(w.form.salutation);
       expect(document.querySelector('[data-person-view]')).toBe(null);
@@ -222,7 +266,9 @@ defineScreenPaths<Member>(h, {
       expect(saveButton()?.disabled).toBe(true);
       expect(alertText()).toBe(null);
       // exactly one request, with what the member typed, trimmed
-      expect((w.held.get('saveInfo') ?? []).map((r) => r.body)).toEqual([{ realName: w.typed.realName.trim(), idNumber: w.typed.idNumber.trim(), ...w.form }]);
+      expect((w.held.get('saveInfo') ?? []).map((r) => r.body)).toEqual([
+        { realName: w.typed.realName.trim(), idNumber: w.typed.idNumber.trim(), ...w.form },
+      ]);
       await serverHolds(w);
     },
   },

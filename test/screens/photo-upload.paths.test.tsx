@@ -48,11 +48,14 @@ const closed = { code: 70045, status: false, data: null };
 const uploads = (w: W, since = 0) => w.sent.slice(since).filter((r) => r.invoke === 'upload');
 const feedback = () => document.querySelector('[data-photo-feedback]')?.textContent || null;
 const input = () => document.querySelector<HTMLInputElement>('[data-photo-input]');
-const photos = (w: W) => h.server.deps.db.select().from(memberPhotos).where(eq(memberPhotos.accountId, w.accountId)).orderBy(desc(memberPhotos.id));
+const photos = (w: W) =>
+  h.server.deps.db.select().from(memberPhotos).where(eq(memberPhotos.accountId, w.accountId)).orderBy(desc(memberPhotos.id));
 
 async function choose(w: W, name: NonNullable<Member['chose']>) {
   w.chose = name;
-  const file = new File([name === 'notes.txt' ? 'not a picture' : 'pixels'], name, { type: name === 'notes.txt' ? 'text/plain' : 'image/jpeg' });
+  const file = new File([name === 'notes.txt' ? 'not a picture' : 'pixels'], name, {
+    type: name === 'notes.txt' ? 'text/plain' : 'image/jpeg',
+  });
   // a phone may offer any file despite `accept`; the screen must cope
   await userEvent.setup({ applyAccept: false, delay: null }).upload(input()!, file);
 }
@@ -78,13 +81,22 @@ defineScreenPaths<Member>(h, {
       {
         output: closed,
         // a photo went from another phone a moment ago: it is under review, one at a time
-        answer: { server: true, arrange: (w: W) => h.server.call('POST', '/api/customers/photo', { token: w.token, body: { image: JPEG.toString('base64') } }).then(() => {}) },
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server.call('POST', '/api/customers/photo', { token: w.token, body: { image: JPEG.toString('base64') } }).then(() => {}),
+        },
       },
     ],
     'xstate.error.actor.upload': [{ error: new Error('network') }],
   },
   // once a photo is under review, it stays so
-  offer: (e, s) => !(e.type === 'xstate.done.actor.upload' && (e.output as typeof ok).code === 200 && (s.context as PhotoUploadContext).errorCode === closed.code),
+  offer: (e, s) =>
+    !(
+      e.type === 'xstate.done.actor.upload' &&
+      (e.output as typeof ok).code === 200 &&
+      (s.context as PhotoUploadContext).errorCode === closed.code
+    ),
   project: (c: PhotoUploadContext) => ({ image: c.image ?? null, errorCode: c.errorCode ?? null }),
   requests: { upload: { method: 'POST', path: /^\/api\/customers\/photo$/ } },
 

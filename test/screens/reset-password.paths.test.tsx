@@ -148,7 +148,17 @@ defineScreenPaths<Member>(h, {
     const [row] = await hh.server.deps.db.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, accountId));
     const hashAtStart = row!.hash ?? '';
     const typed = { phone: '', code: '', password: '', again: '' };
-    if (input === 'a visitor') return { ui: await hh.open('/login/forgetpassword'), accountId, phone, hashAtStart, startedWithTicket: false, typed, tapped: new Set(), stepOneFrom: 0 };
+    if (input === 'a visitor')
+      return {
+        ui: await hh.open('/login/forgetpassword'),
+        accountId,
+        phone,
+        hashAtStart,
+        startedWithTicket: false,
+        typed,
+        tapped: new Set(),
+        stepOneFrom: 0,
+      };
     // step one done through the API: the ticket travels to step two in the location state
     const code = await sendCode(hh.server, phone);
     const verified = await hh.server.call('POST', '/api/oauth/resetPasswordVerify', { body: { username: phone, password: code } });
@@ -196,8 +206,16 @@ defineScreenPaths<Member>(h, {
     verify: async (w, leaves) => {
       expect(w.ui.path()).toBe('/login/forgetpassword');
       // one line under the form: the form's own problem (every code asked for here was sent)
-      const form = leaves.find((l) => l.startsWith('verify.form.'))!.split('.').at(-1)!;
-      const formLine: Record<string, string> = { phoneInvalid: '请输入正确的手机号', codeMissing: '请输入验证码', refused: '验证码错误或已过期', unreachable: '网络无法连接' };
+      const form = leaves
+        .find((l) => l.startsWith('verify.form.'))!
+        .split('.')
+        .at(-1)!;
+      const formLine: Record<string, string> = {
+        phoneInvalid: '请输入正确的手机号',
+        codeMissing: '请输入验证码',
+        refused: '验证码错误或已过期',
+        unreachable: '网络无法连接',
+      };
       expect(alertText(), 'the line under the form').toBe(formLine[form] ?? null);
       // the code button: counting down after a code was texted on this visit, ready otherwise
       const texted = codeAsks(w, w.stepOneFrom).some((r) => r.answer === 200);
@@ -318,7 +336,8 @@ defineScreenPaths<Member>(h, {
     'reset.phone.change': (_w, _e, _before, seen) => {
       expect(alertText(), 'a new phone clears what was said').toBe(null);
       const b = (seen as { button: string | null }).button;
-      if (b && !b.includes('秒后重发')) expect(document.querySelector('[data-testid="send-code"]')?.textContent).toBe(b === '发送中…' ? b : '获取验证码');
+      if (b && !b.includes('秒后重发'))
+        expect(document.querySelector('[data-testid="send-code"]')?.textContent).toBe(b === '发送中…' ? b : '获取验证码');
       else expect(document.querySelector('[data-testid="send-code"]')?.textContent ?? null).toBe(b);
     },
     // typing the code leaves the code button as it was (but for the code the member asked for first, see the event)

@@ -68,19 +68,35 @@ defineScreenPaths<Teacher>(h, {
     'xstate.done.actor.confirm': [
       { output: ok, answer: { server: true } },
       // the teacher confirmed it on another phone first
-      { output: notWaiting, answer: { server: true, arrange: (w: W) => teacherCall(h.server, w.token, 'confirm', w.classIds[0]!).then(() => {}) } },
+      {
+        output: notWaiting,
+        answer: { server: true, arrange: (w: W) => teacherCall(h.server, w.token, 'confirm', w.classIds[0]!).then(() => {}) },
+      },
     ],
     'xstate.error.actor.confirm': [{ error: new Error('network') }],
     'xstate.done.actor.decline': [
       { output: ok, answer: { server: true } },
-      { output: notWaiting, answer: { server: true, arrange: (w: W) => teacherCall(h.server, w.token, 'confirm', w.classIds[0]!).then(() => {}) } },
+      {
+        output: notWaiting,
+        answer: { server: true, arrange: (w: W) => teacherCall(h.server, w.token, 'confirm', w.classIds[0]!).then(() => {}) },
+      },
     ],
     'xstate.error.actor.decline': [{ error: new Error('network') }],
     'reason.change': [{ value: REASON }, { value: '   ' }],
   },
   // confirming the week answers with what it confirmed: never a refusal of a waiting week
-  offer: (e, s) => !((s.context as ScheduleConfirmContext).target.kind === 'week' && e.type === 'xstate.done.actor.confirm' && (e.output as typeof ok).code !== 200),
-  project: (c: ScheduleConfirmContext) => ({ kind: c.target.kind, reason: c.reason.trim() !== '', missing: c.reasonMissing, errorCode: c.errorCode ?? null }),
+  offer: (e, s) =>
+    !(
+      (s.context as ScheduleConfirmContext).target.kind === 'week' &&
+      e.type === 'xstate.done.actor.confirm' &&
+      (e.output as typeof ok).code !== 200
+    ),
+  project: (c: ScheduleConfirmContext) => ({
+    kind: c.target.kind,
+    reason: c.reason.trim() !== '',
+    missing: c.reasonMissing,
+    errorCode: c.errorCode ?? null,
+  }),
   requests: {
     confirm: { method: 'POST', path: /^\/api\/teacher\/schedule\/(\d+\/confirm|confirm-week)$/ },
     decline: { method: 'POST', path: /^\/api\/teacher\/schedule\/\d+\/decline$/ },
@@ -95,19 +111,32 @@ defineScreenPaths<Teacher>(h, {
     const base = new Date(hh.server.clock.now().getTime() + 7 * DAY);
     const classIds: number[] = [];
     for (let i = 0; i < (kind === 'week' ? 2 : 1); i++) {
-      const cls = await newClass(hh.server, { teacherId: null, teacherState: 'not_started', title, titleEn: title, startsAt: new Date(base.getTime() + i * 2 * HOUR) });
+      const cls = await newClass(hh.server, {
+        teacherId: null,
+        teacherState: 'not_started',
+        title,
+        titleEn: title,
+        startsAt: new Date(base.getTime() + i * 2 * HOUR),
+      });
       expect((await assign(hh.server, staff.token, cls.id, teacher.id)).body.code).toBe(200);
       classIds.push(cls.id);
     }
     hh.jar.setClientCookie('token', teacher.token);
     const day = shanghaiDate(base);
-    const ui = await hh.open(kind === 'week' ? `/bindPage/teacherConfirm?week=${day}` : `/bindPage/teacherConfirmForm?id=${classIds[0]}&week=${day}`);
+    const ui = await hh.open(
+      kind === 'week' ? `/bindPage/teacherConfirm?week=${day}` : `/bindPage/teacherConfirmForm?id=${classIds[0]}&week=${day}`,
+    );
     return { ui, token: teacher.token, accountId: teacher.accountId, staffId: staff.id, kind, classIds, title, typed: '', flagged: false };
   },
 
   events: {
     confirm: (w) => w.ui.user.click(button(w.kind === 'week' ? 'confirm-all' : 'confirm')!),
-    retry: (w) => w.ui.user.click(button(w.kind === 'week' ? 'confirm-all' : document.querySelector('[data-action="decline-submit"]') ? 'decline-submit' : 'confirm')!),
+    retry: (w) =>
+      w.ui.user.click(
+        button(
+          w.kind === 'week' ? 'confirm-all' : document.querySelector('[data-action="decline-submit"]') ? 'decline-submit' : 'confirm',
+        )!,
+      ),
     'decline.start': async (w) => {
       await w.ui.user.click(button('decline-start')!);
       w.flagged = false;
@@ -207,7 +236,12 @@ defineScreenPaths<Teacher>(h, {
     confirm: (w, _e, before) => {
       const [tap] = sentBy(w, 'confirm', before);
       expect(tap?.key, 'the confirmation carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'confirm').slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'confirm')
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     'decline.submit': (w, _e, before, seen) => {
       const sent = sentBy(w, 'decline', before);
@@ -216,7 +250,11 @@ defineScreenPaths<Teacher>(h, {
         expect(document.querySelector('[data-reason-missing]')?.textContent).toBe('请填写无法上课的原因');
       } else {
         expect(sent[0]?.key, 'the decline carries an Idempotency-Key').toBeDefined();
-        expect(sentBy(w, 'decline').slice(0, -1).map((r) => r.key)).not.toContain(sent[0]!.key);
+        expect(
+          sentBy(w, 'decline')
+            .slice(0, -1)
+            .map((r) => r.key),
+        ).not.toContain(sent[0]!.key);
       }
     },
     // going back from the reason form: the form is gone, the class's buttons are back, nothing sent

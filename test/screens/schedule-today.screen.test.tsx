@@ -22,7 +22,8 @@ describe("today's schedule", () => {
     const m = await newMember(h.server);
     h.jar.setClientCookie('token', m.token);
     const today = shanghaiToday(h.server.clock);
-    const all = (await h.server.call('GET', `/api/customers/classes/schedule?date=${today}&clubId=1`, { token: m.token })).body.data as ScheduleItem[];
+    const all = (await h.server.call('GET', `/api/customers/classes/schedule?date=${today}&clubId=1`, { token: m.token })).body
+      .data as ScheduleItem[];
     const ended = all.filter((c) => new Date(c.endsAt).getTime() <= now).map((c) => c.id);
     expect(ended).toContain(over.id);
     const ui = await h.open(`/takecourse/bookcourse?date=${today}&clubId=1`);
@@ -40,7 +41,8 @@ describe("today's schedule", () => {
     const m = await newMember(h.server);
     h.jar.setClientCookie('token', m.token);
     const tomorrow = shanghaiToday({ now: () => new Date(h.server.clock.now().getTime() + 24 * HOUR) });
-    const all = (await h.server.call('GET', `/api/customers/classes/schedule?date=${tomorrow}`, { token: m.token })).body.data as ScheduleItem[];
+    const all = (await h.server.call('GET', `/api/customers/classes/schedule?date=${tomorrow}`, { token: m.token })).body
+      .data as ScheduleItem[];
     expect(all.length).toBeGreaterThan(0);
     await h.open(`/takecourse/bookcourse?date=${tomorrow}`);
     expect(ids('[data-ahead-classes]')).toEqual(all.map((c) => c.id));

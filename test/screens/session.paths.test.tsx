@@ -109,7 +109,9 @@ defineScreenPaths<Member>(h, {
   states: {
     visitor: async (w) => {
       expect(w.ui.path()).toMatch(/^\/mine/);
-      expect(screen.getByText('登录 / 注册').closest('a')?.getAttribute('href'), 'offered to log in').toBe(`/login/${encodeURIComponent('/mine')}`);
+      expect(screen.getByText('登录 / 注册').closest('a')?.getAttribute('href'), 'offered to log in').toBe(
+        `/login/${encodeURIComponent('/mine')}`,
+      );
       expect(logoutButton()).toBe(null);
       expect(badge(), 'a visitor has no badge').toBe(null);
       expect(h.jar.get('token'), 'the app holds no token').toBeUndefined();
@@ -159,6 +161,7 @@ defineScreenPaths<Member>(h, {
   },
 
   equivalent: {
-    'loggingOut invoke logout: done and error swapped': 'both outcomes make the member a visitor with the same actions (the spec: whatever the server answers)',
+    'loggingOut invoke logout: done and error swapped':
+      'both outcomes make the member a visitor with the same actions (the spec: whatever the server answers)',
   },
 });

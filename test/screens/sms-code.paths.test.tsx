@@ -51,7 +51,13 @@ defineScreenPaths<Member>(h, {
       {
         output: refused(10007),
         // a code was asked for this phone on another device a moment ago
-        answer: { server: true, arrange: (w: W) => h.server.call('GET', `/api/oauth/valid-code?phone=${w.phone}`, { headers: { 'x-forwarded-for': '203.0.113.9' } }).then(() => {}) },
+        answer: {
+          server: true,
+          arrange: (w: W) =>
+            h.server
+              .call('GET', `/api/oauth/valid-code?phone=${w.phone}`, { headers: { 'x-forwarded-for': '203.0.113.9' } })
+              .then(() => {}),
+        },
       },
     ],
     'xstate.error.actor.sendCode': [{ error: new Error('network') }],

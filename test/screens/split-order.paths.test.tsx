@@ -59,11 +59,28 @@ type W = World<Member>;
 const HOLDER_LABELS: Record<string, string> = { memberTrade: '支付中', friendTrade: '好友正在支付', friendLink: '等好友代付' };
 
 // what the walk reads of the server's answers (the checks read the real ones)
-const share = (seq: number, state: string, amountCents = HALF, holder: string | null = null) => ({ seq, kind: 'share', amountCents, state, paidBy: state === 'paid' ? 'balance' : null, holder, actions: state === 'unpaid' ? ['pay'] : [], payFailed: false });
-const detail = (state: string, actions: string[], parts: unknown[]) => ({ code: 200, status: true, data: { orderNo: 'sym', state, amountToPayCents: PRICE, actions, parts, refunds: [] } });
+const share = (seq: number, state: string, amountCents = HALF, holder: string | null = null) => ({
+  seq,
+  kind: 'share',
+  amountCents,
+  state,
+  paidBy: state === 'paid' ? 'balance' : null,
+  holder,
+  actions: state === 'unpaid' ? ['pay'] : [],
+  payFailed: false,
+});
+const detail = (state: string, actions: string[], parts: unknown[]) => ({
+  code: 200,
+  status: true,
+  data: { orderNo: 'sym', state, amountToPayCents: PRICE, actions, parts, refunds: [] },
+});
 const WHOLE = detail('unpaid', ['pay', 'cancel', 'split'], [share(1, 'unpaid', PRICE)]);
 const SPLIT = detail('unpaid', ['pay', 'cancel', 'unsplit'], [share(1, 'dropped', PRICE), share(2, 'paid'), share(3, 'unpaid')]);
-const PAYING = detail('unpaid', ['pay', 'cancel', 'unsplit', 'invite'], [share(1, 'dropped', PRICE), share(2, 'unpaid', HALF, 'memberTrade'), share(3, 'unpaid')]);
+const PAYING = detail(
+  'unpaid',
+  ['pay', 'cancel', 'unsplit', 'invite'],
+  [share(1, 'dropped', PRICE), share(2, 'unpaid', HALF, 'memberTrade'), share(3, 'unpaid')],
+);
 const PAID = detail('paid', [], [share(1, 'paid', PRICE)]);
 const CANCELLED = detail('cancelled', [], [share(1, 'dropped', PRICE)]);
 const refusal = (code: number) => ({ code, status: false, data: null });
@@ -79,7 +96,12 @@ const PROPOSED: Record<number, string[]> = { 2: ['99.50', '99.50'], 3: ['66.34',
 const TYPED = [
   { index: 0, text: '100', before: ['99.50', '99.50'], says: ['各份合计须等于待支付金额 ¥199，多了 ¥0.50'] },
   { index: 1, text: '99', before: ['100', '99.50'], says: [] },
-  { index: 1, text: '0', before: ['99.50', '99.50'], says: ['第 2 份：金额须大于 0 且小于待支付金额 ¥199', '各份合计须等于待支付金额 ¥199，还差 ¥99.50'] },
+  {
+    index: 1,
+    text: '0',
+    before: ['99.50', '99.50'],
+    says: ['第 2 份：金额须大于 0 且小于待支付金额 ¥199', '各份合计须等于待支付金额 ¥199，还差 ¥99.50'],
+  },
   { index: 0, text: '1.234', before: ['99.50', '99.50'], says: ['第 1 份：请输入金额，最多两位小数'] },
 ];
 
@@ -96,10 +118,12 @@ async function othersOrder(s: typeof h.server, goodsId: number) {
   const other = await newMember(s);
   return (await create(s, other.token, { goodsId })).body.data.orderNo as string;
 }
-const detailOf = async (w: W) => (await h.server.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token })).body.data as OrderDetail;
+const detailOf = async (w: W) =>
+  (await h.server.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token })).body.data as OrderDetail;
 const answered = (w: W, invoke: string, code: number | 'network', since = 0) => sentBy(w, invoke, since).some((r) => r.answer === code);
 /** the form was made fresh (the order read into it, or the split undone) after the request `since` */
-const resetSince = (w: W, since: number) => w.sent.slice(since).some((r) => (r.invoke === 'loadOrder' || r.invoke === 'unsplitOrder') && r.answer === 200);
+const resetSince = (w: W, since: number) =>
+  w.sent.slice(since).some((r) => (r.invoke === 'loadOrder' || r.invoke === 'unsplitOrder') && r.answer === 200);
 
 /** the amounts the form shows now, from what the member did */
 function formNow(w: W): string[] {
@@ -110,7 +134,8 @@ function formNow(w: W): string[] {
 }
 const cents = (texts: string[]) => texts.map((t) => Math.round(Number(t) * 100));
 /** what the form says is wrong with these amounts (the messages the member reads) */
-const sayingFor = (texts: string[]) => TYPED.find((t) => t.before.map((a, i) => (i === t.index ? t.text : a)).join('|') === texts.join('|'))?.says ?? [];
+const sayingFor = (texts: string[]) =>
+  TYPED.find((t) => t.before.map((a, i) => (i === t.index ? t.text : a)).join('|') === texts.join('|'))?.says ?? [];
 
 function edit(w: W) {
   if (w.editedAt !== undefined && resetSince(w, w.editedAt)) Object.assign(w, { count: 2, typed: {} });
@@ -136,11 +161,16 @@ async function headShows(w: W) {
   expect($('[data-amount-to-pay]')?.textContent).toBe('¥199');
   // a part paid: what was paid and what is still to pay, as the server sums them
   const { appliedCents, outstandingCents } = d.money;
-  expect($('[data-amount-outstanding]')?.textContent ?? null).toBe(appliedCents > 0 && outstandingCents > 0 ? `已支付 ${formatYuan(appliedCents)}，还需支付 ${formatYuan(outstandingCents)}` : null);
+  expect($('[data-amount-outstanding]')?.textContent ?? null).toBe(
+    appliedCents > 0 && outstandingCents > 0 ? `已支付 ${formatYuan(appliedCents)}，还需支付 ${formatYuan(outstandingCents)}` : null,
+  );
   return d;
 }
 /** the last refusal the server gave this path */
-const lastRefusal = (w: W) => [...sentBy(w, 'splitOrder'), ...sentBy(w, 'unsplitOrder')].sort((a, b) => w.sent.indexOf(a) - w.sent.indexOf(b)).findLast((r) => typeof r.answer === 'number' && r.answer !== 200)?.answer;
+const lastRefusal = (w: W) =>
+  [...sentBy(w, 'splitOrder'), ...sentBy(w, 'unsplitOrder')]
+    .sort((a, b) => w.sent.indexOf(a) - w.sent.indexOf(b))
+    .findLast((r) => typeof r.answer === 'number' && r.answer !== 200)?.answer;
 
 /** The member's actions, each recorded as the last thing the member did (and a close, when). */
 function recorded(events: Record<string, (w: W, e: AnyEventObject) => Promise<void>>): typeof events {
@@ -163,7 +193,10 @@ defineScreenPaths<Member>(h, {
   cases: {
     'count.change': [{ count: 3 }, { count: 10 }],
     'part.change': TYPED.map(({ index, text }) => ({ index, text })),
-    'xstate.done.actor.loadOrder': [WHOLE, SPLIT, PAYING, PAID, CANCELLED, NOT_FOUND].map((output) => ({ output, answer: { server: true } })),
+    'xstate.done.actor.loadOrder': [WHOLE, SPLIT, PAYING, PAID, CANCELLED, NOT_FOUND].map((output) => ({
+      output,
+      answer: { server: true },
+    })),
     'xstate.error.actor.loadOrder': [{ error: new Error('network') }],
     'xstate.done.actor.splitOrder': [
       { output: SPLIT, answer: { server: true } },
@@ -172,7 +205,11 @@ defineScreenPaths<Member>(h, {
         output: refusal(SPLIT_ELSEWHERE),
         answer: {
           server: true,
-          arrange: async (w: W) => expect((await h.server.call('POST', '/api/orders/split', { token: w.token, body: { orderNo: w.orderNo, parts: [10_000, 9_900] } })).body.code).toBe(200),
+          arrange: async (w: W) =>
+            expect(
+              (await h.server.call('POST', '/api/orders/split', { token: w.token, body: { orderNo: w.orderNo, parts: [10_000, 9_900] } }))
+                .body.code,
+            ).toBe(200),
         },
       },
     ],
@@ -184,7 +221,10 @@ defineScreenPaths<Member>(h, {
         output: refusal(CANCELLED_ELSEWHERE),
         answer: {
           server: true,
-          arrange: async (w: W) => expect((await h.server.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } })).body.code).toBe(200),
+          arrange: async (w: W) =>
+            expect((await h.server.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } })).body.code).toBe(
+              200,
+            ),
         },
       },
     ],
@@ -202,7 +242,9 @@ defineScreenPaths<Member>(h, {
     const fresh = c.idempotencyKey === undefined && c.texts.length === 2;
     if (e.type === 'count.change') return fresh && c.texts.join('|') === PROPOSED[2]!.join('|');
     if (e.type === 'part.change') {
-      const t = TYPED.find((x) => x.index === (e as unknown as { index: number }).index && x.text === (e as unknown as { text: string }).text)!;
+      const t = TYPED.find(
+        (x) => x.index === (e as unknown as { index: number }).index && x.text === (e as unknown as { text: string }).text,
+      )!;
       return fresh && c.texts.join('|') === t.before.join('|');
     }
     // the member splits a form they shaped (the proposal as it is would split as the 2 parts typed do)
@@ -214,7 +256,11 @@ defineScreenPaths<Member>(h, {
   // the form's amounts matter until the order is split or refused; then the walk goes on from any of them alike
   project: (c: SplitOrderContext) => {
     const split = c.order !== undefined && liveShares(c.order.parts).length > 1;
-    return { texts: split || c.errorCode !== undefined ? null : c.texts, errorCode: c.errorCode ?? null, order: c.order ? [c.order.state, c.order.actions.join()] : null };
+    return {
+      texts: split || c.errorCode !== undefined ? null : c.texts,
+      errorCode: c.errorCode ?? null,
+      order: c.order ? [c.order.state, c.order.actions.join()] : null,
+    };
   },
   requests: {
     loadOrder: { method: 'GET', path: /^\/api\/orders\/detail$/ },
@@ -228,13 +274,15 @@ defineScreenPaths<Member>(h, {
     const g = await newGoods(hh.server);
     const orderNo = (await create(hh.server, m.token, { goodsId: g.id })).body.data.orderNo as string;
     const call = (path: string, body: Record<string, unknown>) => hh.server.call('POST', path, { token: m.token, body });
-    if (world === 'split' || world === 'paying') expect((await call('/api/orders/split', { orderNo, parts: [HALF, HALF] })).body.code).toBe(200);
+    if (world === 'split' || world === 'paying')
+      expect((await call('/api/orders/split', { orderNo, parts: [HALF, HALF] })).body.code).toBe(200);
     if (world === 'split') {
       await credit(hh.server, m.id, HALF);
       expect((await call('/api/orders/pay', { orderNo, method: 'balance', partSeq: 2 })).body.data.order.state).toBe('unpaid');
     }
     // a part's trade holds that part only: the order still waits for its parts (decision 058)
-    if (world === 'paying') expect((await call('/api/orders/pay', { orderNo, method: 'wechat', partSeq: 2 })).body.data.order.state).toBe('unpaid');
+    if (world === 'paying')
+      expect((await call('/api/orders/pay', { orderNo, method: 'wechat', partSeq: 2 })).body.data.order.state).toBe('unpaid');
     if (world === 'paid') {
       await credit(hh.server, m.id, PRICE);
       expect((await pay(hh.server, m.token, orderNo, 'balance')).body.data.order.state).toBe('paid');
@@ -275,14 +323,20 @@ defineScreenPaths<Member>(h, {
         ? 'opened'
         : last.invoke === 'loadOrder' && last.answer === 'network' && w.did === 'retry'
           ? 'retried'
-          : last.invoke !== 'loadOrder' && typeof last.answer === 'number' && last.answer !== 200 && (w.closedAt ?? -1) > w.sent.indexOf(last)
+          : last.invoke !== 'loadOrder' &&
+              typeof last.answer === 'number' &&
+              last.answer !== 200 &&
+              (w.closedAt ?? -1) > w.sent.indexOf(last)
             ? 'refusal closed'
             : `after ${last.invoke} answered ${String(last.answer)}`;
       expect(['opened', 'retried', 'refusal closed'], 'why the order is read again').toContain(why);
       expect($('[data-split-loading]')).not.toBe(null);
       expect($('[data-split-form]')).toBe(null);
       expect($('[data-split-parts]')).toBe(null);
-      expect(w.held.get('loadOrder')?.map((r) => r.path), 'the order is being read').toEqual([`/api/orders/detail?orderNo=${encodeURIComponent(w.orderNo)}`]);
+      expect(
+        w.held.get('loadOrder')?.map((r) => r.path),
+        'the order is being read',
+      ).toEqual([`/api/orders/detail?orderNo=${encodeURIComponent(w.orderNo)}`]);
     },
     loadUnreachable: (w) => {
       expect(sentBy(w, 'loadOrder').at(-1)?.answer).toBe('network');
@@ -347,7 +401,10 @@ defineScreenPaths<Member>(h, {
       const d = await detailOf(w);
       if (code === SPLIT_ELSEWHERE) {
         expect(alertText()).toBe('订单已拆分');
-        expect(liveShares(d.parts).map((p) => p.amountCents), 'split on the other phone').toEqual([10_000, 9_900]);
+        expect(
+          liveShares(d.parts).map((p) => p.amountCents),
+          'split on the other phone',
+        ).toEqual([10_000, 9_900]);
       } else {
         expect(code).toBe(CANCELLED_ELSEWHERE);
         expect(alertText()).toBe('订单已取消');
@@ -362,8 +419,20 @@ defineScreenPaths<Member>(h, {
       const d = await storedSplit(w);
       await headShows(w);
       const shares = liveShares(d.parts);
-      expect($$('[data-part-seq]').map((li) => [Number(li.dataset.partSeq), li.querySelector('[data-part-amount]')?.textContent, li.querySelector('[data-part-state-label]')?.textContent])).toEqual(
-        shares.map((p) => [p.seq, formatYuan(p.amountCents), p.state === 'paid' ? '已支付（余额支付）' : (HOLDER_LABELS[p.holder ?? ''] ?? (p.payFailed ? '支付未成功，可重新支付' : '待支付'))]),
+      expect(
+        $$('[data-part-seq]').map((li) => [
+          Number(li.dataset.partSeq),
+          li.querySelector('[data-part-amount]')?.textContent,
+          li.querySelector('[data-part-state-label]')?.textContent,
+        ]),
+      ).toEqual(
+        shares.map((p) => [
+          p.seq,
+          formatYuan(p.amountCents),
+          p.state === 'paid'
+            ? '已支付（余额支付）'
+            : (HOLDER_LABELS[p.holder ?? ''] ?? (p.payFailed ? '支付未成功，可重新支付' : '待支付')),
+        ]),
       );
       // the split the member sent is the split the server keeps
       const mine = sentBy(w, 'splitOrder').findLast((r) => r.answer === 200);
@@ -376,10 +445,15 @@ defineScreenPaths<Member>(h, {
       const pays = (parts: typeof shares) => parts.map((p) => `/orderdetail?orderNo=${w.orderNo}&partSeq=${p.seq}`);
       const friendPages = (parts: typeof shares) => parts.map((p) => `/friendsplit?orderNo=${w.orderNo}&partSeq=${p.seq}`);
       expect($$('[data-action="pay-part"]').map((a) => a.getAttribute('href'))).toEqual(pays(free));
-      expect($$('[data-action="part-progress"]').map((a) => a.getAttribute('href')), 'a part at a provider: its progress, the other parts still payable').toEqual(pays(beingPaid));
+      expect(
+        $$('[data-action="part-progress"]').map((a) => a.getAttribute('href')),
+        'a part at a provider: its progress, the other parts still payable',
+      ).toEqual(pays(beingPaid));
       expect($$('[data-action="ask-friend"]').map((a) => a.getAttribute('href'))).toEqual(friendPages(free));
       expect($$('[data-action="view-invitation"]').map((a) => a.getAttribute('href'))).toEqual(friendPages(withFriend));
-      expect(button('unsplit')?.textContent ?? null, 'undo offered while the order can be paid').toBe(d.actions.includes('unsplit') ? '取消分开支付' : null);
+      expect(button('unsplit')?.textContent ?? null, 'undo offered while the order can be paid').toBe(
+        d.actions.includes('unsplit') ? '取消分开支付' : null,
+      );
       expect(dialogOpen()).toBe(false);
       expect(alertText()).toBe(null);
       expect($('[data-split-form]')).toBe(null);
@@ -415,12 +489,21 @@ defineScreenPaths<Member>(h, {
       const taps = sentBy(w, 'splitOrder', before);
       expect(taps, 'a double tap is one request').toHaveLength(1);
       expect(taps[0]!.key, 'the request carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, 'splitOrder').slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(taps[0]!.key);
+      expect(
+        sentBy(w, 'splitOrder')
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(taps[0]!.key);
     },
     'confirm.accept': (w, _e, before) => {
       const [tap] = sentBy(w, 'unsplitOrder', before);
       expect(tap?.key).toBeDefined();
-      expect(sentBy(w, 'unsplitOrder').slice(0, -1).map((r) => r.key)).not.toContain(tap!.key);
+      expect(
+        sentBy(w, 'unsplitOrder')
+          .slice(0, -1)
+          .map((r) => r.key),
+      ).not.toContain(tap!.key);
     },
     // a retry sends the lost request again: the same one, and the same key for a split or an undo
     retry: (w, _e, before) => {

@@ -19,7 +19,8 @@ const h = await startScreenHarness({ seed: true });
 afterEach(() => setPageLeaver(undefined));
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel);
-const detailOf = async (token: string, orderNo: string) => (await h.server.call('GET', `/api/orders/detail?orderNo=${orderNo}`, { token })).body.data as OrderDetail;
+const detailOf = async (token: string, orderNo: string) =>
+  (await h.server.call('GET', `/api/orders/detail?orderNo=${orderNo}`, { token })).body.data as OrderDetail;
 
 async function member(balanceCents = 0) {
   const m = await newMember(h.server);
@@ -47,26 +48,40 @@ describe('paying a split order part by part', () => {
     const m = await member();
     await splitInTwo(m.token, m.orderNo);
     const [first, second] = liveShares((await detailOf(m.token, m.orderNo)).parts);
-    expect((await h.server.call('POST', '/api/orders/friend/invite', { token: m.token, body: { orderNo: m.orderNo, partSeqs: [second!.seq] } })).body.code).toBe(200);
+    expect(
+      (await h.server.call('POST', '/api/orders/friend/invite', { token: m.token, body: { orderNo: m.orderNo, partSeqs: [second!.seq] } }))
+        .body.code,
+    ).toBe(200);
     await h.open(`/orderdetail/splittopay?orderNo=${m.orderNo}`);
     const row = (seq: number) => $(`[data-part-seq="${seq}"]`)!;
     await screen.findByText('等好友代付');
     expect(row(second!.seq).querySelector('[data-part-state-label]')!.textContent).toBe('等好友代付');
-    expect(row(second!.seq).querySelector('[data-action="view-invitation"]')!.getAttribute('href')).toBe(`/friendsplit?orderNo=${m.orderNo}&partSeq=${second!.seq}`);
+    expect(row(second!.seq).querySelector('[data-action="view-invitation"]')!.getAttribute('href')).toBe(
+      `/friendsplit?orderNo=${m.orderNo}&partSeq=${second!.seq}`,
+    );
     expect(row(second!.seq).querySelector('[data-action="pay-part"]')).toBe(null);
-    expect(row(first!.seq).querySelector('[data-action="ask-friend"]')!.getAttribute('href')).toBe(`/friendsplit?orderNo=${m.orderNo}&partSeq=${first!.seq}`);
+    expect(row(first!.seq).querySelector('[data-action="ask-friend"]')!.getAttribute('href')).toBe(
+      `/friendsplit?orderNo=${m.orderNo}&partSeq=${first!.seq}`,
+    );
     // the member's own part may still be paid, by any way
-    expect([...document.querySelectorAll('[data-action="pay-part"]')].map((a) => a.getAttribute('href'))).toEqual([`/orderdetail?orderNo=${m.orderNo}&partSeq=${first!.seq}`]);
+    expect([...document.querySelectorAll('[data-action="pay-part"]')].map((a) => a.getAttribute('href'))).toEqual([
+      `/orderdetail?orderNo=${m.orderNo}&partSeq=${first!.seq}`,
+    ]);
   });
 
   it('while a friend holds one part, the member pays their own by any way (here the balance): its pay page offers every method; the order still waits for the friend', async () => {
     const m = await member(10_000);
     await splitInTwo(m.token, m.orderNo);
     const [first, second] = liveShares((await detailOf(m.token, m.orderNo)).parts);
-    expect((await h.server.call('POST', '/api/orders/friend/invite', { token: m.token, body: { orderNo: m.orderNo, partSeqs: [second!.seq] } })).body.code).toBe(200);
+    expect(
+      (await h.server.call('POST', '/api/orders/friend/invite', { token: m.token, body: { orderNo: m.orderNo, partSeqs: [second!.seq] } }))
+        .body.code,
+    ).toBe(200);
     const ui = await h.open(`/orderdetail?orderNo=${m.orderNo}&partSeq=${first!.seq}`);
     // each part pays on its own (decision 058): not the balance only
-    expect([...document.querySelectorAll<HTMLInputElement>('input[type="radio"]')].map((r) => r.closest('label')?.textContent?.trim()).length).toBeGreaterThan(1);
+    expect(
+      [...document.querySelectorAll<HTMLInputElement>('input[type="radio"]')].map((r) => r.closest('label')?.textContent?.trim()).length,
+    ).toBeGreaterThan(1);
     await ui.user.click(screen.getByRole('radio', { name: '余额支付' }));
     await ui.user.click($('[data-action="pay-order"]')!);
     await ui.waitForPath(`/payf?orderNo=${m.orderNo}&partSeq=${first!.seq}`);
@@ -91,11 +106,15 @@ describe('paying a split order part by part', () => {
     expect($('[data-action="view-split"]')?.getAttribute('href')).toBe(`/orderdetail/splittopay?orderNo=${m.orderNo}`);
   });
 
-  it("a split order paid in full: its page asks for no part to pay, and still leads to the parts", async () => {
+  it('a split order paid in full: its page asks for no part to pay, and still leads to the parts', async () => {
     const m = await member(20_000);
     await splitInTwo(m.token, m.orderNo);
     for (const p of liveShares((await detailOf(m.token, m.orderNo)).parts)) {
-      const r = await h.server.call('POST', '/api/orders/pay', { token: m.token, body: { orderNo: m.orderNo, method: 'balance', partSeq: p.seq }, headers: { 'Idempotency-Key': `pay-${m.orderNo}-${p.seq}` } });
+      const r = await h.server.call('POST', '/api/orders/pay', {
+        token: m.token,
+        body: { orderNo: m.orderNo, method: 'balance', partSeq: p.seq },
+        headers: { 'Idempotency-Key': `pay-${m.orderNo}-${p.seq}` },
+      });
       expect(r.body.code).toBe(200);
     }
     expect((await detailOf(m.token, m.orderNo)).state).toBe('fully_paid');
@@ -148,10 +167,15 @@ describe('paying a split order part by part', () => {
     // the member opens Alipay's cashier: the trade is the part's amount; the member comes back to the part's result page
     const cashier = new URL(left[0]!, 'http://app.test');
     expect((await h.server.app.request(cashier.pathname + cashier.search)).status).toBe(200);
-    const [trade] = await h.server.deps.db.select().from(payStandInOrders).where(like(payStandInOrders.outTradeNo, `${m.orderNo}-%`));
+    const [trade] = await h.server.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(like(payStandInOrders.outTradeNo, `${m.orderNo}-%`));
     expect(trade?.amountCents).toBe(9_950);
     expect(decodeURIComponent(cashier.search), 'Alipay returns to the part').toContain(`/payf?orderNo=${m.orderNo}&partSeq=${seq}`);
-    expect((await h.server.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: trade!.outTradeNo, outcome: 'pay' } })).status).toBe(200);
+    expect(
+      (await h.server.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: trade!.outTradeNo, outcome: 'pay' } })).status,
+    ).toBe(200);
     expect((await detailOf(m.token, m.orderNo)).state).toBe('unpaid');
     const back = await h.open(`/payf?orderNo=${m.orderNo}&partSeq=${seq}`);
     await screen.findByText('支付成功');

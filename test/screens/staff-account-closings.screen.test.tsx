@@ -52,7 +52,10 @@ describe('the account closing queue', () => {
 
     // a balance came meanwhile: confirm is refused and said
     await ui.user.click(button(idC, '确认注销'));
-    await waitFor(() => row(idC)?.querySelector('[role=alert]')?.textContent === '您的账户还有余额，请先用完或申请退款后再注销', 'the balance said');
+    await waitFor(
+      () => row(idC)?.querySelector('[role=alert]')?.textContent === '您的账户还有余额，请先用完或申请退款后再注销',
+      'the balance said',
+    );
     expect((await closingRow(s, idC)).state).toBe('requested');
     ui.unmount();
   });

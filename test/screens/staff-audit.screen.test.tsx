@@ -53,7 +53,9 @@ describe('revealing an ID number and the audit section', () => {
     await ui.user.click(button()!);
     await waitFor(() => box()!.querySelector('[data-id-number]')!.textContent === ID_NUMBER, 'the whole number shown');
     const rows = await s.deps.db.select().from(auditLog);
-    expect(rows.filter((r) => r.staffAccountId === staff.id).map((r) => [r.action, r.subjectId, r.reason])).toEqual([['transfer.id-number.reveal', id, '核对身份证照片']]);
+    expect(rows.filter((r) => r.staffAccountId === staff.id).map((r) => [r.action, r.subjectId, r.reason])).toEqual([
+      ['transfer.id-number.reveal', id, '核对身份证照片'],
+    ]);
     ui.unmount();
 
     // another staff member rejects a card refund: two staff in the log
@@ -76,14 +78,20 @@ describe('revealing an ID number and the audit section', () => {
 
     // filter by action
     fireEvent.change(document.querySelector('select[name="action"]')!, { target: { value: 'transfer.id-number.reveal' } });
-    await waitFor(() => entries().length > 0 && entries().every((e) => e.getAttribute('data-action') === 'transfer.id-number.reveal'), 'only reveals');
+    await waitFor(
+      () => entries().length > 0 && entries().every((e) => e.getAttribute('data-action') === 'transfer.id-number.reveal'),
+      'only reveals',
+    );
     expect(log.path()).toContain('action=transfer.id-number.reveal');
     fireEvent.change(document.querySelector('select[name="action"]')!, { target: { value: '' } });
     await waitFor(() => entries().some((e) => e.getAttribute('data-action') === 'card-refund.reject'), 'all actions again');
 
     // filter by staff member: tap their name
     await log.user.click(document.querySelector(`[data-audit-staff="${other.id}"]`)!);
-    await waitFor(() => entries().length === 1 && entries()[0]!.getAttribute('data-action') === 'card-refund.reject', "only the other staff member's");
+    await waitFor(
+      () => entries().length === 1 && entries()[0]!.getAttribute('data-action') === 'card-refund.reject',
+      "only the other staff member's",
+    );
     await log.user.click(document.querySelector('[data-clear-staff]')!);
     await waitFor(() => entries().length >= 2, 'every staff member again');
 

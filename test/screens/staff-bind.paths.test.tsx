@@ -35,7 +35,8 @@ const field = (name: string) => document.querySelector<HTMLInputElement>(`input[
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const bindButton = () => screen.getByRole('button', { name: /^绑定$|绑定中/ }) as HTMLButtonElement;
 const bindRequests = (w: W) => w.sent.filter((r) => r.invoke === 'bindStaff');
-const boundTo = async (w: W) => (await s.deps.db.select().from(openIdBindings).where(eq(openIdBindings.openId, w.openId)))[0]?.accountId ?? null;
+const boundTo = async (w: W) =>
+  (await s.deps.db.select().from(openIdBindings).where(eq(openIdBindings.openId, w.openId)))[0]?.accountId ?? null;
 const failures = async (w: W) => (await s.deps.db.select().from(loginFailures).where(eq(loginFailures.phone, w.phone))).length;
 
 function form(w: W, feedback: string | null) {

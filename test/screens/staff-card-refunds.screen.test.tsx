@@ -59,7 +59,9 @@ describe('the card refund queue', () => {
     expect(rejected).toMatchObject({ state: 'rejected', reason: '请到店办理', decidedBy: staff.id });
     expect(decidedItem(idB)!.getAttribute('data-state')).toBe('rejected');
     expect(decidedItem(idB)!.textContent).toContain('请到店办理');
-    expect(decidedItem(idB)!.querySelector('[data-decided-by]')?.textContent).toBe(`处理人：staff ${staff.phone.slice(-4)} · ${shanghaiFormat(rejected.decidedAt!, 'YYYY-MM-DD HH:mm')}`);
+    expect(decidedItem(idB)!.querySelector('[data-decided-by]')?.textContent).toBe(
+      `处理人：staff ${staff.phone.slice(-4)} · ${shanghaiFormat(rejected.decidedAt!, 'YYYY-MM-DD HH:mm')}`,
+    );
     expect((await myRefund(s, b.m.token, b.card.id)).body.data).toMatchObject({ state: 'rejected', reason: '请到店办理' });
     expect((await cardRow(s, b.card.id)).status).toBe('inactive');
 
@@ -74,7 +76,9 @@ describe('the card refund queue', () => {
     expect((await cardRow(s, a.card.id)).status).toBe('invalid');
     expect(await balance(s, a.m.token)).toBe(19_900);
     // the newest decision first
-    const order = [...document.querySelectorAll('[data-card-refund-decided]')].map((el) => Number(el.getAttribute('data-card-refund-decided')));
+    const order = [...document.querySelectorAll('[data-card-refund-decided]')].map((el) =>
+      Number(el.getAttribute('data-card-refund-decided')),
+    );
     expect(order.indexOf(idA)).toBeLessThan(order.indexOf(idB));
   });
 

@@ -35,7 +35,21 @@ describe('the staff console', () => {
     await h.logIn(staff.phone, 'desk1234');
     await h.open('/staff');
     const sections = [...document.querySelectorAll('[data-section]')].map((a) => a.getAttribute('data-section'));
-    expect(sections).toEqual(['bind-codes', 'teacher-requests', 'bindings', 'checkin', 'register-member', 'photos', 'transfers', 'card-refunds', 'complaints', 'invoices', 'account-closings', 'refunds', 'audit']);
+    expect(sections).toEqual([
+      'bind-codes',
+      'teacher-requests',
+      'bindings',
+      'checkin',
+      'register-member',
+      'photos',
+      'transfers',
+      'card-refunds',
+      'complaints',
+      'invoices',
+      'account-closings',
+      'refunds',
+      'audit',
+    ]);
     expect(Number(document.querySelector('[data-waiting]')?.getAttribute('data-waiting'))).toBeGreaterThan(0);
   });
 
@@ -61,7 +75,12 @@ describe('the staff console', () => {
   it('the transfer, refund and invoice queues open for staff (empty on a fresh seed)', async () => {
     const staff = await account(s, 'staff', 'desk1234');
     await h.logIn(staff.phone, 'desk1234');
-    for (const [path, empty] of [['/staff/transfers', '没有等待审核的转让申请'], ['/staff/cardRefunds', '没有等待审核的退款申请'], ['/staff/refunds', '没有需要处理的退款'], ['/staff/invoices', '没有待开具的发票']]) {
+    for (const [path, empty] of [
+      ['/staff/transfers', '没有等待审核的转让申请'],
+      ['/staff/cardRefunds', '没有等待审核的退款申请'],
+      ['/staff/refunds', '没有需要处理的退款'],
+      ['/staff/invoices', '没有待开具的发票'],
+    ]) {
       const ui = await h.open(path!);
       expect(document.querySelector('[data-staff-page]')?.textContent).toContain(empty);
       ui.unmount();
@@ -97,10 +116,15 @@ describe('the staff console', () => {
     await ui.user.type(phoneField, '13987654321');
     await ui.user.click(screen.getByRole('button', { name: '登记' }));
     await waitFor(() => document.querySelector('[data-registered]') !== null, 'the registration shows');
-    expect(screen.getByRole('status').textContent).toContain('已为 周到店（13987654321）开通会员账号。初始密码（只显示这一次，请交给会员，首次登录须修改）');
+    expect(screen.getByRole('status').textContent).toContain(
+      '已为 周到店（13987654321）开通会员账号。初始密码（只显示这一次，请交给会员，首次登录须修改）',
+    );
     const shown = screen.getByLabelText('初始密码').textContent!;
     expect(shown).toMatch(/^[A-HJ-NP-Za-km-np-z2-9]{10}$/);
-    expect((await s.call('POST', '/api/oauth/login', { body: { username: '13987654321', password: '654321', loginType: 'password' } })).body.code).toBe(10017);
+    expect(
+      (await s.call('POST', '/api/oauth/login', { body: { username: '13987654321', password: '654321', loginType: 'password' } })).body
+        .code,
+    ).toBe(10017);
     const login = await s.call('POST', '/api/oauth/login', { body: { username: '13987654321', password: shown, loginType: 'password' } });
     expect(login.body).toMatchObject({ code: 200, data: { name: '周到店', mustChangePassword: true } });
     // the same phone again: the desk is told it is a member already

@@ -57,15 +57,24 @@ async function storedAnswer(w: W) {
 }
 /** the survey the server would show the member now */
 async function openForMember(w: W) {
-  return (await h.server.call('GET', '/api/survey', { token: w.token })).body.data as { id: number; options: Array<{ id: number; label: string }> } | null;
+  return (await h.server.call('GET', '/api/survey', { token: w.token })).body.data as {
+    id: number;
+    options: Array<{ id: number; label: string }>;
+  } | null;
 }
 async function optionId(label: string) {
-  const [o] = await h.server.deps.db.select().from(surveyOptions).where(and(eq(surveyOptions.surveyId, SURVEY_ID), eq(surveyOptions.label, label)));
+  const [o] = await h.server.deps.db
+    .select()
+    .from(surveyOptions)
+    .where(and(eq(surveyOptions.surveyId, SURVEY_ID), eq(surveyOptions.label, label)));
   return o!.id;
 }
 /** the member answered on another phone (the second option) */
 async function answerElsewhere(w: W) {
-  const r = await h.server.call('POST', '/api/survey', { token: w.token, body: { surveyId: SURVEY_ID, optionId: await optionId(OPTIONS[1]!) } });
+  const r = await h.server.call('POST', '/api/survey', {
+    token: w.token,
+    body: { surveyId: SURVEY_ID, optionId: await optionId(OPTIONS[1]!) },
+  });
   expect(r.body.code).toBe(200);
 }
 
@@ -102,7 +111,10 @@ defineScreenPaths<Visit>(h, {
     const out = e.output as { code: number; data: { answered: boolean } | null };
     return out.code !== 200 ? !skipped : out.data!.answered !== skipped;
   },
-  project: (c: SurveyPromptContext) => ({ survey: c.survey ? 1 : null, choice: c.choice ? ('skip' in c.choice ? 'skip' : 'answer') : null }),
+  project: (c: SurveyPromptContext) => ({
+    survey: c.survey ? 1 : null,
+    choice: c.choice ? ('skip' in c.choice ? 'skip' : 'answer') : null,
+  }),
   requests: {
     loadSurvey: { method: 'GET', path: /^\/api\/survey$/ },
     sendAnswer: { method: 'POST', path: /^\/api\/survey$/ },
@@ -165,7 +177,8 @@ defineScreenPaths<Visit>(h, {
       expect(screen.getByText(QUESTION)).toBeTruthy();
       for (const label of OPTIONS) expect(optionButton(label)?.disabled, label).toBe(true);
       expect(skipButton()?.disabled).toBe(true);
-      const body = w.chose === 'skip' ? { surveyId: SURVEY_ID, skip: true } : { surveyId: SURVEY_ID, optionId: await optionId(w.chose!.option) };
+      const body =
+        w.chose === 'skip' ? { surveyId: SURVEY_ID, skip: true } : { surveyId: SURVEY_ID, optionId: await optionId(w.chose!.option) };
       expect(w.held.get('sendAnswer')?.map((r) => r.body)).toEqual([body]);
       expect(await storedAnswer(w)).toBe(undefined);
     },

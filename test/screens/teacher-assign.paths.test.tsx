@@ -65,7 +65,8 @@ defineScreenPaths<Staff>(h, {
     'xstate.error.actor.assign': [{ error: new Error('network') }],
   },
   // the walk's teacher ids 1 and 2 stand for the world's two teachers; choosing the one chosen already changes nothing
-  offer: (e, s) => !(e.type === 'teacher.choose' && (s.context as TeacherAssignContext).teacherId === (e as unknown as { teacherId: number }).teacherId),
+  offer: (e, s) =>
+    !(e.type === 'teacher.choose' && (s.context as TeacherAssignContext).teacherId === (e as unknown as { teacherId: number }).teacherId),
   project: (c: TeacherAssignContext) => ({ teacherId: c.teacherId, errorCode: c.errorCode ?? null }),
   requests: { assign: { method: 'POST', path: /^\/api\/staff\/schedule\/\d+\/teacher$/ } },
 

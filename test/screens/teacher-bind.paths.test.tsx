@@ -36,7 +36,8 @@ const field = () => document.querySelector<HTMLInputElement>('input[name="bindCo
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const bindButton = () => screen.getByRole('button', { name: /^绑定$|绑定中/ }) as HTMLButtonElement;
 const bindRequests = (w: W) => w.sent.filter((r) => r.invoke === 'bindTeacher');
-const boundTo = async (w: W) => (await s.deps.db.select().from(openIdBindings).where(eq(openIdBindings.openId, w.openId)))[0]?.accountId ?? null;
+const boundTo = async (w: W) =>
+  (await s.deps.db.select().from(openIdBindings).where(eq(openIdBindings.openId, w.openId)))[0]?.accountId ?? null;
 
 function form(w: W, feedback: string | null) {
   expect(w.ui.path()).toBe('/bindPage/teacherBind');
@@ -128,7 +129,10 @@ defineScreenPaths<Teacher>(h, {
     'editing.codeMalformed': (w) => {
       form(w, '绑定码无效，请核对后再试');
       expect(isBindCodeShape(normalizeBindCode(w.typed)), `"${w.typed}" cannot be a bind code`).toBe(false);
-      expect(bindRequests(w).filter((r) => (r.body as { code: string }).code === 'ABC'), 'a code that cannot be one is not sent').toEqual([]);
+      expect(
+        bindRequests(w).filter((r) => (r.body as { code: string }).code === 'ABC'),
+        'a code that cannot be one is not sent',
+      ).toEqual([]);
     },
     'editing.noOpenId': (w) => {
       expect(bindRequests(w).at(-1)?.answer).toBe(NO_OPENID);

@@ -19,7 +19,13 @@ describe('the teacher QR screen', () => {
     h.server.clock.set(new Date(now.getTime() - DAY));
     const teacher = await newTeacher(h.server);
     const staff = await newStaff(h.server);
-    const cls = await newClass(h.server, { teacherId: null, teacherState: 'not_started', title: '二维码课', titleEn: 'QR class', startsAt: new Date(now.getTime() + 30 * MINUTE) });
+    const cls = await newClass(h.server, {
+      teacherId: null,
+      teacherState: 'not_started',
+      title: '二维码课',
+      titleEn: 'QR class',
+      startsAt: new Date(now.getTime() + 30 * MINUTE),
+    });
     expect((await assign(h.server, staff.token, cls.id, teacher.id)).body.code).toBe(200);
     const member = await newMember(h.server);
     const card = await newCard(h.server, member.id);

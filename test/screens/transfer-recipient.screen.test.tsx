@@ -18,8 +18,12 @@ let phones = 0;
 async function recipient(realName?: string): Promise<string> {
   const phone = `1350000${String(++phones).padStart(4, '0')}`;
   const now = h.server.clock.now();
-  const [row] = await h.server.deps.db.insert(accounts).values({ phone, name: null, role: 'member', createdAt: now }).returning({ id: accounts.id });
-  if (realName) await h.server.deps.db.insert(personInfo).values({ accountId: row!.id, realName, idNumber: ID_NUMBER, createdAt: now, updatedAt: now });
+  const [row] = await h.server.deps.db
+    .insert(accounts)
+    .values({ phone, name: null, role: 'member', createdAt: now })
+    .returning({ id: accounts.id });
+  if (realName)
+    await h.server.deps.db.insert(personInfo).values({ accountId: row!.id, realName, idNumber: ID_NUMBER, createdAt: now, updatedAt: now });
   return phone;
 }
 
@@ -48,6 +52,8 @@ describe("the transfer's recipient lookup on the screen", () => {
 
   it('the same in English', async () => {
     await lookUp(await recipient(), 'en');
-    expect(screen.getByRole('status').textContent).toBe('This member has not given a name yet: check that the phone number is the recipient’s');
+    expect(screen.getByRole('status').textContent).toBe(
+      'This member has not given a name yet: check that the phone number is the recipient’s',
+    );
   });
 });

@@ -24,7 +24,15 @@ describe('Idempotency-Key', async () => {
     c.set('deps', s.deps);
     c.set('locale', 'zh');
     const who = c.req.header('x-test-account');
-    if (who) c.set('caller', { accountId: Number(who), sessionId: 1, role: 'member', level: '2', phone: '13800000000', passwordChangeOnly: false });
+    if (who)
+      c.set('caller', {
+        accountId: Number(who),
+        sessionId: 1,
+        role: 'member',
+        level: '2',
+        phone: '13800000000',
+        passwordChangeOnly: false,
+      });
     await next();
   });
   app.onError((err, c) => errorResponse(c, err));
@@ -33,7 +41,9 @@ describe('Idempotency-Key', async () => {
     if (fail) throw new Error('boom');
     await gate;
     const body = (await c.req.json()) as { amount: number };
-    const [row] = rowsOf<{ id: number }>(await s.deps.db.execute(sql`insert into idem_probe (amount) values (${body.amount}) returning id`));
+    const [row] = rowsOf<{ id: number }>(
+      await s.deps.db.execute(sql`insert into idem_probe (amount) values (${body.amount}) returning id`),
+    );
     return ok(c, { id: row!.id, run: runs });
   });
 
@@ -164,7 +174,9 @@ describe('Idempotency-Key', async () => {
       key,
       method: 'POST',
       path: '/pay',
-      bodyHash: createHash('sha256').update(`POST /pay\n${JSON.stringify({ amount })}`).digest('hex'),
+      bodyHash: createHash('sha256')
+        .update(`POST /pay\n${JSON.stringify({ amount })}`)
+        .digest('hex'),
       createdAt: now,
       owner: lease === 'leased' ? 'dead-process' : null,
       leaseUntil: lease === 'leased' ? new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) : null,
@@ -224,12 +236,23 @@ describe('Idempotency-Key', async () => {
       gate = new Promise((r) => (open = r));
       const before = await count();
       const slow = pay('key-slow-1', 600);
-      await vi.waitUntil(async () => (await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-slow-1'`)).length === 1);
+      await vi.waitUntil(
+        async () =>
+          (
+            await s.deps.db
+              .select()
+              .from(idempotencyKeys)
+              .where(sql`${idempotencyKeys.key} = 'key-slow-1'`)
+          ).length === 1,
+      );
       // most of a lease later the owner's heartbeat pushes the lease on
       s.clock.advance(IDEMPOTENCY_LEASE_MS - 1000);
       await vi.advanceTimersByTimeAsync(IDEMPOTENCY_LEASE_MS / 3);
       await vi.waitUntil(async () => {
-        const [row] = await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-slow-1'`);
+        const [row] = await s.deps.db
+          .select()
+          .from(idempotencyKeys)
+          .where(sql`${idempotencyKeys.key} = 'key-slow-1'`);
         return row!.leaseUntil!.getTime() > s.clock.now().getTime() + 1000;
       });
       // past the first lease: still the owner's
@@ -247,7 +270,10 @@ describe('Idempotency-Key', async () => {
 
   it('a finished answer leaves no owner or lease behind', async () => {
     await pay('key-ffffffff', 100);
-    const rows = await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-ffffffff'`);
+    const rows = await s.deps.db
+      .select()
+      .from(idempotencyKeys)
+      .where(sql`${idempotencyKeys.key} = 'key-ffffffff'`);
     expect(rows[0]).toMatchObject({ status: 200, owner: null, leaseUntil: null });
   });
 });

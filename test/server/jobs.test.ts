@@ -46,7 +46,10 @@ describe('jobs: rows any process may claim, run by the injected clock', async ()
   it('never hands one job to two claimers', async () => {
     for (let i = 0; i < 20; i++) await enqueueJob(db, { kind: 'race', runAt: s.clock.now() });
     const claims = await Promise.all(Array.from({ length: 5 }, () => claimDueJobs(db, s.clock, 20)));
-    const ids = claims.flat().filter((j) => j.kind === 'race').map((j) => j.id);
+    const ids = claims
+      .flat()
+      .filter((j) => j.kind === 'race')
+      .map((j) => j.id);
     expect(ids.length).toBe(20);
     expect(new Set(ids).size).toBe(20);
     if (usePostgres) expect(claims.filter((c) => c.length > 0).length).toBeGreaterThanOrEqual(1);

@@ -32,13 +32,21 @@ describe('the OpenAPI document (GET /api/openapi.json)', async () => {
 
   it('documents nothing the app does not serve', () => {
     const served = new Set(s.app.routes.map((r) => `${r.method.toLowerCase()} ${toOpenApiPath(r.path)}`));
-    const stale = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => !served.has(`${m} ${p}`)).map((m) => `${m} ${p}`));
+    const stale = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops)
+        .filter((m) => !served.has(`${m} ${p}`))
+        .map((m) => `${m} ${p}`),
+    );
     expect(stale).toEqual([]);
   });
 
   it('gives every operation a success (2xx) or redirect (3xx) answer', () => {
     for (const [p, ops] of Object.entries(doc.paths)) {
-      for (const [m, op] of Object.entries(ops)) expect(Object.keys(op.responses ?? {}).some((code) => /^[23]/.test(code)), `${m} ${p}`).toBe(true);
+      for (const [m, op] of Object.entries(ops))
+        expect(
+          Object.keys(op.responses ?? {}).some((code) => /^[23]/.test(code)),
+          `${m} ${p}`,
+        ).toBe(true);
     }
   });
 

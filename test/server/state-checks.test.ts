@@ -83,13 +83,16 @@ const NOT_LIFECYCLES = new Set([
 ]);
 
 describe('state columns and their charts', () => {
-  it.each(Object.values(STATE_COLUMNS).map((c) => [`${c.table}.${c.column}`, c] as const))('%s has a CHECK with exactly its chart\'s states', async (_, c) => {
-    const chart = CHARTS[c.chart];
-    expect(chart, `chart ${c.chart}`).toBeDefined();
-    expect(await checkValues(c.table, stateCheckName(c))).toEqual([...storedStates(chart!)].sort());
-  });
+  it.each(Object.values(STATE_COLUMNS).map((c) => [`${c.table}.${c.column}`, c] as const))(
+    "%s has a CHECK with exactly its chart's states",
+    async (_, c) => {
+      const chart = CHARTS[c.chart];
+      expect(chart, `chart ${c.chart}`).toBeDefined();
+      expect(await checkValues(c.table, stateCheckName(c))).toEqual([...storedStates(chart!)].sort());
+    },
+  );
 
-  it('every text state or status column is a chart\'s', async () => {
+  it("every text state or status column is a chart's", async () => {
     const r = await s.deps.db.execute(sql`
       select table_name, column_name from information_schema.columns
       where table_schema = 'public' and column_name in ('state', 'status') and data_type = 'text'`);
@@ -100,7 +103,8 @@ describe('state columns and their charts', () => {
 
   it('the database refuses a state its chart does not have', async () => {
     const insert = (status: string) =>
-      s.deps.db.execute(sql`insert into classes (club_id, room, teacher_id, class_type, style, effect, difficulty, title, starts_at, duration_min, capacity, status, created_at)
+      s.deps.db
+        .execute(sql`insert into classes (club_id, room, teacher_id, class_type, style, effect, difficulty, title, starts_at, duration_min, capacity, status, created_at)
         values (1, 'x', 1, 'regular', 'hatha', 'flexibility', 'beginner', 'x', now(), 60, 1, ${status}, now())`);
     const refused = await insert('postponed').then(
       () => 'accepted',
@@ -114,7 +118,7 @@ describe('state columns and their charts', () => {
     await expect(insert('open'), 'the same row with a state of the chart').resolves.toBeDefined();
   });
 
-  it('the state lists the API declares are the charts\'', () => {
+  it("the state lists the API declares are the charts'", () => {
     const sorted = (xs: readonly string[]) => [...xs].sort();
     expect(sorted(ORDER_STATES)).toEqual(sorted(storedStates(orderMachine)));
     expect(sorted(PAYMENT_PART_STATE_VALUES)).toEqual(sorted(storedStates(paymentPartMachine)));

@@ -19,13 +19,9 @@ describe('closingBlockers', () => {
   });
   it('a balance of zero does not block it', () => expect(closingBlockers({ ...none, balanceCents: 0 })).toEqual([]));
   it('money first: every blocker in order', () =>
-    expect(closingBlockers({ liveCards: 1, liveCourses: 0, openOrders: 1, balanceCents: 5, liveBookings: 1, openApplications: 1 })).toEqual([
-      'closingLiveCard',
-      'closingOpenOrder',
-      'closingBalance',
-      'closingLiveBooking',
-      'closingOpenApplication',
-    ]));
+    expect(closingBlockers({ liveCards: 1, liveCourses: 0, openOrders: 1, balanceCents: 5, liveBookings: 1, openApplications: 1 })).toEqual(
+      ['closingLiveCard', 'closingOpenOrder', 'closingBalance', 'closingLiveBooking', 'closingOpenApplication'],
+    ));
 });
 
 describe('closedPhone', () => {

@@ -19,7 +19,10 @@ describe('the one HTTP client', () => {
 
   it('a session that must first set a new password (10016, decision 054) is told to the app, other refusals are not', async () => {
     const told: string[] = [];
-    const answers = [{ code: 10016, status: false, data: null }, { code: 10002, status: false, data: null }];
+    const answers = [
+      { code: 10016, status: false, data: null },
+      { code: 10002, status: false, data: null },
+    ];
     const client = createApiClient({
       baseURL: 'http://in-process.invalid/api',
       fetch: (async () => Response.json(answers.shift(), { status: 403 })) as typeof fetch,
@@ -66,7 +69,11 @@ describe('the one HTTP client', () => {
       'GET http://in-process.invalid/api/oauth/valid-code?phone=13500000001&ticket=t1&randstr=@r1',
       'GET http://in-process.invalid/api/oauth/valid-code?phone=13500000002',
     ]);
-    expect(needs).toEqual([{ captchaAppId: 190000001, widget: 'stand-in' }, { captchaAppId: 190000001, widget: 'stand-in' }, { captchaAppId: 190000001, widget: 'stand-in' }]);
+    expect(needs).toEqual([
+      { captchaAppId: 190000001, widget: 'stand-in' },
+      { captchaAppId: 190000001, widget: 'stand-in' },
+      { captchaAppId: 190000001, widget: 'stand-in' },
+    ]);
   });
 
   it('turns a failing fetch into NetworkError', async () => {
@@ -99,7 +106,7 @@ describe('the one HTTP client', () => {
       return { client, seen };
     }
 
-    it('asks again with the same key after a wait, and answers the first try\'s own answer', async () => {
+    it("asks again with the same key after a wait, and answers the first try's own answer", async () => {
       vi.useFakeTimers();
       const { client, seen } = server([inProgress, inProgress, { code: 200, status: true, data: { id: 7 } }]);
       const answer = client.post('/orders/friend/invite', { body: {}, idempotencyKey: 'k-1' });

@@ -61,15 +61,26 @@ describe('Tencent Cloud SMS adapter (SendSms 2021-01-11)', () => {
   it('throws on an API error or a per-number refusal, logging the provider code', async () => {
     const log = memoryLogger();
     const apiError = recordingFetch({ Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'bad' }, RequestId: 'r-2' } });
-    await expect(tencentSms(settings, { clock, fetch: apiError.fetch }).sendCode('13800000001', '123456', log)).rejects.toThrow('AuthFailure.SignatureFailure');
-    const refused = recordingFetch({ Response: { SendStatusSet: [{ Code: 'LimitExceeded.PhoneNumberDailyLimit', Message: 'x' }], RequestId: 'r-3' } });
-    await expect(tencentSms(settings, { clock, fetch: refused.fetch }).sendCode('13800000001', '123456', log)).rejects.toThrow('LimitExceeded');
+    await expect(tencentSms(settings, { clock, fetch: apiError.fetch }).sendCode('13800000001', '123456', log)).rejects.toThrow(
+      'AuthFailure.SignatureFailure',
+    );
+    const refused = recordingFetch({
+      Response: { SendStatusSet: [{ Code: 'LimitExceeded.PhoneNumberDailyLimit', Message: 'x' }], RequestId: 'r-3' },
+    });
+    await expect(tencentSms(settings, { clock, fetch: refused.fetch }).sendCode('13800000001', '123456', log)).rejects.toThrow(
+      'LimitExceeded',
+    );
     expect(log.lines.filter((l) => l.msg === 'tencent sms refused')).toHaveLength(2);
   });
 });
 
 describe('WeChat web authorization adapter', () => {
-  const settings = { appId: 'wx123', appSecret: 's3cret', authorizeBase: 'https://open.weixin.qq.com', apiBase: 'https://api.weixin.qq.com' };
+  const settings = {
+    appId: 'wx123',
+    appSecret: 's3cret',
+    authorizeBase: 'https://open.weixin.qq.com',
+    apiBase: 'https://api.weixin.qq.com',
+  };
 
   it('builds the documented authorize URL with the silent scope', () => {
     const url = wechatOAuth(settings).authorizeUrl('https://club.example/api/oauth/wechat/callback', 'st-1');
@@ -86,13 +97,32 @@ describe('WeChat web authorization adapter', () => {
   });
 
   it('exchanges the code with GET sns/oauth2/access_token and answers the open id, access token and scope', async () => {
-    const { calls, fetch } = recordingFetch({ access_token: 'at', expires_in: 7200, refresh_token: 'rt', openid: 'oABC', scope: 'snsapi_base' });
+    const { calls, fetch } = recordingFetch({
+      access_token: 'at',
+      expires_in: 7200,
+      refresh_token: 'rt',
+      openid: 'oABC',
+      scope: 'snsapi_base',
+    });
     expect(await wechatOAuth(settings, { fetch }).exchange('code-1')).toEqual({ openId: 'oABC', accessToken: 'at', scope: 'snsapi_base' });
-    expect(calls[0]!.url).toBe('https://api.weixin.qq.com/sns/oauth2/access_token?appid=wx123&secret=s3cret&code=code-1&grant_type=authorization_code');
+    expect(calls[0]!.url).toBe(
+      'https://api.weixin.qq.com/sns/oauth2/access_token?appid=wx123&secret=s3cret&code=code-1&grant_type=authorization_code',
+    );
     expect(calls[0]!.init.method).toBe('GET');
     expect(calls[0]!.init.signal).toBeInstanceOf(AbortSignal);
-    const userinfo = recordingFetch({ access_token: 'at2', expires_in: 7200, refresh_token: 'rt', openid: 'oDEF', scope: 'snsapi_userinfo', unionid: 'u1' });
-    expect(await wechatOAuth(settings, { fetch: userinfo.fetch }).exchange('code-2')).toEqual({ openId: 'oDEF', accessToken: 'at2', scope: 'snsapi_userinfo' });
+    const userinfo = recordingFetch({
+      access_token: 'at2',
+      expires_in: 7200,
+      refresh_token: 'rt',
+      openid: 'oDEF',
+      scope: 'snsapi_userinfo',
+      unionid: 'u1',
+    });
+    expect(await wechatOAuth(settings, { fetch: userinfo.fetch }).exchange('code-2')).toEqual({
+      openId: 'oDEF',
+      accessToken: 'at2',
+      scope: 'snsapi_userinfo',
+    });
     // no token or scope in the answer: empty, the silent flow does not need them
     const bare = recordingFetch({ openid: 'oGHI' });
     expect(await wechatOAuth(settings, { fetch: bare.fetch }).exchange('code-3')).toEqual({ openId: 'oGHI', accessToken: '', scope: '' });
@@ -122,7 +152,11 @@ describe('WeChat web authorization adapter', () => {
     expect(calls[0]!.init.signal).toBeInstanceOf(AbortSignal);
     // a user without a picture: headimgurl is empty
     const plain = recordingFetch({ ...answer, nickname: '', headimgurl: '' });
-    expect(await wechatOAuth(settings, { fetch: plain.fetch }).userInfo('t', 'oABC')).toEqual({ openId: 'oABC', nickname: null, avatar: null });
+    expect(await wechatOAuth(settings, { fetch: plain.fetch }).userInfo('t', 'oABC')).toEqual({
+      openId: 'oABC',
+      nickname: null,
+      avatar: null,
+    });
   });
 
   it("refuses a profile: WeChat's {errcode, errmsg}, another open id's answer, an unreadable answer", async () => {
@@ -132,7 +166,9 @@ describe('WeChat web authorization adapter', () => {
       [48001, 'api unauthorized'],
     ] as const) {
       const refused = recordingFetch({ errcode, errmsg });
-      const err = await wechatOAuth(settings, { fetch: refused.fetch }).userInfo('t', 'oABC').catch((e: unknown) => e);
+      const err = await wechatOAuth(settings, { fetch: refused.fetch })
+        .userInfo('t', 'oABC')
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(OAuthError);
       expect(err).toMatchObject({ errcode, errmsg, message: `oauth refused: ${errcode} ${errmsg}` });
     }
@@ -143,12 +179,18 @@ describe('WeChat web authorization adapter', () => {
     const nothing = recordingFetch(null);
     await expect(wechatOAuth(settings, { fetch: nothing.fetch }).userInfo('t', 'oABC')).rejects.toThrow('unreadable answer');
     const zero = recordingFetch({ errcode: 0, errmsg: 'ok', openid: 'oABC', nickname: 'n', headimgurl: '' });
-    expect(await wechatOAuth(settings, { fetch: zero.fetch }).userInfo('t', 'oABC')).toEqual({ openId: 'oABC', nickname: 'n', avatar: null });
+    expect(await wechatOAuth(settings, { fetch: zero.fetch }).userInfo('t', 'oABC')).toEqual({
+      openId: 'oABC',
+      nickname: 'n',
+      avatar: null,
+    });
   });
 
   it('turns {errcode, errmsg} and unreadable answers into an OAuthError', async () => {
     const refused = recordingFetch({ errcode: 40029, errmsg: 'invalid code' });
-    const err = await wechatOAuth(settings, { fetch: refused.fetch }).exchange('bad').catch((e: unknown) => e);
+    const err = await wechatOAuth(settings, { fetch: refused.fetch })
+      .exchange('bad')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OAuthError);
     expect(err).toMatchObject({ errcode: 40029, errmsg: 'invalid code' });
     const broken: FetchLike = async () => new Response('<html>', { status: 502 });

@@ -4,7 +4,7 @@ import { icsFile } from '../../src/server/services/booking/ics';
 describe('the calendar file of a booking (RFC 5545)', () => {
   const base = {
     uid: 'booking-7@yoga-club',
-    title: 'Evening flow · Jing\'an Temple Flagship',
+    title: "Evening flow · Jing'an Temple Flagship",
     location: "Jing'an Temple Flagship, 3F, 1788 West Nanjing Road; Jing'an District",
     description: 'Studio A',
     // 23:30 Shanghai on the 21st is 15:30 UTC: the local date and time are written with the TZID
@@ -30,6 +30,8 @@ describe('the calendar file of a booking (RFC 5545)', () => {
     for (const l of lines) expect(Buffer.byteLength(l)).toBeLessThanOrEqual(75);
     const unfolded = text.replace(/\r\n /g, '');
     expect(unfolded).toContain('靠近地铁2号线静安寺站；上海市');
-    expect(icsFile(base).replace(/\r\n /g, '')).toContain("LOCATION:Jing'an Temple Flagship\\, 3F\\, 1788 West Nanjing Road\\; Jing'an District");
+    expect(icsFile(base).replace(/\r\n /g, '')).toContain(
+      "LOCATION:Jing'an Temple Flagship\\, 3F\\, 1788 West Nanjing Road\\; Jing'an District",
+    );
   });
 });

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { beyondHorizon, cardRefusal, cardReminders, cancelRefusal, clashOf, sortCardChoice, classRefusal, horizonDays, mayStillBook, overlaps, timeOfDay, windowRefusal, type CardFacts, type ClassFacts } from '../../src/domain/booking-rules';
+import {
+  beyondHorizon,
+  cardRefusal,
+  cardReminders,
+  cancelRefusal,
+  clashOf,
+  sortCardChoice,
+  classRefusal,
+  horizonDays,
+  mayStillBook,
+  overlaps,
+  timeOfDay,
+  windowRefusal,
+  type CardFacts,
+  type ClassFacts,
+} from '../../src/domain/booking-rules';
 import { addShanghaiMonths, shanghaiDate, shanghaiDayIndex, shanghaiMidnight } from '../../src/domain/time';
 import { Errors } from '../../src/domain/errors';
 
@@ -109,7 +124,12 @@ describe("the member's horizon: the widest window any of their cards can book (d
     expect(horizonDays('2', [2, null])).toBe(3);
   });
   it('agrees with windowRefusal at the edge, by calendar day in Shanghai (23:30 Friday: Saturday is one day ahead)', () => {
-    for (const [level, w] of [['1', null], ['2', null], ['2', 2], ['1', 7]] as const) {
+    for (const [level, w] of [
+      ['1', null],
+      ['2', null],
+      ['2', 2],
+      ['1', 7],
+    ] as const) {
       const h = horizonDays(level, [w]);
       for (let d = 0; d <= 9; d++) {
         const at = new Date(sh('2026-11-21 00:30').getTime() + (d - 1) * 86_400_000);
@@ -227,7 +247,16 @@ describe('overlap', () => {
 
 describe('the order cards are offered in (issue 16)', () => {
   const now = sh('2026-11-20 10:00');
-  const c = (id: number, over: Partial<{ usable: boolean; status: string; validUntil: string | null; validityDays: number | null; usesLeft: number | null }> = {}) => ({
+  const c = (
+    id: number,
+    over: Partial<{
+      usable: boolean;
+      status: string;
+      validUntil: string | null;
+      validityDays: number | null;
+      usesLeft: number | null;
+    }> = {},
+  ) => ({
     id,
     usable: true,
     status: 'in_use',
@@ -240,22 +269,34 @@ describe('the order cards are offered in (issue 16)', () => {
   it('usable first, cards in use before ones a booking would activate, then the one lost first', () => {
     expect(order([c(1, { usable: false }), c(2)])).toEqual([2, 1]);
     // a new inactive card (its 90 days would start) after an older card in use with a later end
-    expect(order([c(3, { status: 'inactive', validUntil: null }), c(4, { validUntil: sh('2027-06-01 00:00').toISOString() })])).toEqual([4, 3]);
+    expect(order([c(3, { status: 'inactive', validUntil: null }), c(4, { validUntil: sh('2027-06-01 00:00').toISOString() })])).toEqual([
+      4, 3,
+    ]);
     // the earliest end first, then the fewest uses left, then the newest
-    expect(order([c(5, { validUntil: sh('2027-01-01 00:00').toISOString() }), c(6, { validUntil: sh('2026-12-01 00:00').toISOString() })])).toEqual([6, 5]);
+    expect(
+      order([c(5, { validUntil: sh('2027-01-01 00:00').toISOString() }), c(6, { validUntil: sh('2026-12-01 00:00').toISOString() })]),
+    ).toEqual([6, 5]);
     expect(order([c(7, { usesLeft: 8 }), c(8, { usesLeft: 4 })])).toEqual([8, 7]);
     expect(order([c(9), c(10)])).toEqual([10, 9]);
     // no end and no count come after ones that end
     expect(order([c(11, { validUntil: null, validityDays: null, usesLeft: null }), c(12)])).toEqual([12, 11]);
     // two inactive cards: the shorter validity would be lost first
-    expect(order([c(13, { status: 'inactive', validUntil: null, validityDays: 365 }), c(14, { status: 'inactive', validUntil: null, validityDays: 30 })])).toEqual([14, 13]);
+    expect(
+      order([
+        c(13, { status: 'inactive', validUntil: null, validityDays: 365 }),
+        c(14, { status: 'inactive', validUntil: null, validityDays: 30 }),
+      ]),
+    ).toEqual([14, 13]);
   });
 });
 
 describe('reminders in the confirm step (spec §8)', () => {
   const now = sh('2026-11-20 10:00');
   it('tells a first use and an activation', () => {
-    expect(cardReminders({ status: 'inactive', usesLeft: 10, validUntil: null, validityDays: 180, everUsed: false }, now)).toEqual(['will-activate', 'first-use']);
+    expect(cardReminders({ status: 'inactive', usesLeft: 10, validUntil: null, validityDays: 180, everUsed: false }, now)).toEqual([
+      'will-activate',
+      'first-use',
+    ]);
   });
   it('warns under 5 uses left (4 warns, 5 does not)', () => {
     const base = { status: 'in_use' as const, validUntil: sh('2027-06-01 00:00'), validityDays: 180, everUsed: true };

@@ -22,7 +22,12 @@ describe('refundQuote', () => {
   });
 
   it('a card never used gives back all it took, no fee', () => {
-    expect(refundQuote(card({ status: 'inactive', usesLeft: 20 }), now)).toEqual({ paidCents: 19_900, leftPerMille: 1000, feePercent: 0, amountCents: 19_900 });
+    expect(refundQuote(card({ status: 'inactive', usesLeft: 20 }), now)).toEqual({
+      paidCents: 19_900,
+      leftPerMille: 1000,
+      feePercent: 0,
+      amountCents: 19_900,
+    });
   });
 
   it('a card with uses: uses left of uses bought, less the fee, cents rounded down', () => {
@@ -33,7 +38,11 @@ describe('refundQuote', () => {
   });
 
   it('a time card: whole days left of its validity days, never more than all, never below nothing', () => {
-    const time = (days: number, over: Partial<RefundPolicyInput> = {}) => refundQuote(card({ usesTotal: null, usesLeft: null, validityDays: 100, validUntil: new Date(now.getTime() + days * DAY), ...over }), now)!;
+    const time = (days: number, over: Partial<RefundPolicyInput> = {}) =>
+      refundQuote(
+        card({ usesTotal: null, usesLeft: null, validityDays: 100, validUntil: new Date(now.getTime() + days * DAY), ...over }),
+        now,
+      )!;
     expect(time(40.9)).toMatchObject({ leftPerMille: 400, amountCents: 7_164 });
     expect(time(150)).toMatchObject({ leftPerMille: 1000, amountCents: 17_910 });
     expect(time(-3)).toMatchObject({ leftPerMille: 0, amountCents: 0 });
@@ -42,7 +51,9 @@ describe('refundQuote', () => {
   });
 
   it('a card with no uses counted (0 bought) is counted by days', () => {
-    expect(refundQuote(card({ usesTotal: 0, validityDays: 100, validUntil: new Date(now.getTime() + 50 * DAY) }), now)!.leftPerMille).toBe(500);
+    expect(refundQuote(card({ usesTotal: 0, validityDays: 100, validUntil: new Date(now.getTime() + 50 * DAY) }), now)!.leftPerMille).toBe(
+      500,
+    );
   });
 });
 

@@ -32,22 +32,57 @@ describe('the fixed dictionaries of spec §3 and §9', () => {
 
   it('class types: master workshop, open, private, small group, regular, training (spec §9)', () => {
     expect(CLASS_TYPES.map((e) => e.value)).toEqual(['workshop', 'open', 'private', 'small-group', 'regular', 'training']);
-    expect(en(CLASS_TYPES)).toEqual(['Master workshop', 'Open class', 'Private class', 'Small group class', 'Regular class', 'Training course']);
+    expect(en(CLASS_TYPES)).toEqual([
+      'Master workshop',
+      'Open class',
+      'Private class',
+      'Small group class',
+      'Regular class',
+      'Training course',
+    ]);
     expect(zh(CLASS_TYPES)).toEqual(['大师工作坊', '公开课', '私教课', '小班课', '常规课', '培训课']);
   });
 
   it('card types: private-lesson, gift, family main, family sub, restricted, gifted, time-based, count, equity (spec §3)', () => {
-    expect(CARD_TYPE_VALUES).toEqual(['private-lesson', 'gift', 'family-main', 'family-sub', 'restricted', 'gifted', 'time-based', 'count', 'equity']);
+    expect(CARD_TYPE_VALUES).toEqual([
+      'private-lesson',
+      'gift',
+      'family-main',
+      'family-sub',
+      'restricted',
+      'gifted',
+      'time-based',
+      'count',
+      'equity',
+    ]);
     expect(CARD_TYPES.map((e) => e.value)).toEqual(CARD_TYPE_VALUES);
     expect(zh(CARD_TYPES)).toEqual(['私教卡', '礼品卡', '亲情主卡', '亲情副卡', '限制卡', '赠送卡', '期限卡', '次卡', '权益卡']);
-    expect(en(CARD_TYPES)).toEqual(['Private-lesson card', 'Gift card', 'Family main card', 'Family sub card', 'Restricted card', 'Gifted card', 'Time-based card', 'Count card', 'Equity card']);
+    expect(en(CARD_TYPES)).toEqual([
+      'Private-lesson card',
+      'Gift card',
+      'Family main card',
+      'Family sub card',
+      'Restricted card',
+      'Gifted card',
+      'Time-based card',
+      'Count card',
+      'Equity card',
+    ]);
   });
 
   it('goods kinds: what members buy (spec §1: cards, coupons, open classes, master workshops, private classes, teacher training)', () => {
     expect(GOODS_KIND_VALUES).toEqual(['card', 'coupon', 'workshop', 'open', 'private', 'primary', 'training']);
     expect(GOODS_KINDS.map((e) => e.value)).toEqual(GOODS_KIND_VALUES);
     expect(zh(GOODS_KINDS)).toEqual(['会员卡', '优惠券', '大师工作坊', '公开课', '私教课', '初级课', '培训课程']);
-    expect(en(GOODS_KINDS)).toEqual(['Membership card', 'Coupon', 'Master workshop', 'Open class', 'Private class', 'Primary class', 'Teacher training']);
+    expect(en(GOODS_KINDS)).toEqual([
+      'Membership card',
+      'Coupon',
+      'Master workshop',
+      'Open class',
+      'Private class',
+      'Primary class',
+      'Teacher training',
+    ]);
   });
 
   it('the "effect" course filter (spec §3 filter labels)', () => {
@@ -69,7 +104,13 @@ describe('GET /index/home/dict/select answers these dictionaries', () => {
   });
 
   it('the fixed ones from here; class types and styles from the database (they carry more than a label)', () => {
-    expect(FIXED_DICTS).toEqual({ cardType: CARD_TYPES, goodsKind: GOODS_KINDS, difficulty: DIFFICULTIES, timeOfDay: TIMES_OF_DAY, effect: EFFECTS });
+    expect(FIXED_DICTS).toEqual({
+      cardType: CARD_TYPES,
+      goodsKind: GOODS_KINDS,
+      difficulty: DIFFICULTIES,
+      timeOfDay: TIMES_OF_DAY,
+      effect: EFFECTS,
+    });
     expect(FIXED_DICTS.classType).toBeUndefined();
     expect(FIXED_DICTS.style).toBeUndefined();
   });

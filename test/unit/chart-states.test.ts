@@ -5,7 +5,10 @@ import { stateCheckSql, storedStates, storedStatesTagged } from '../../machines/
 
 /** What a domain chart says its record stores (decision 017). */
 describe('stored states read from a chart', () => {
-  const chart = setup({ types: { events: {} as { type: 'go' }, context: {} as { full: boolean } }, guards: { full: ({ context }) => context.full } }).createMachine({
+  const chart = setup({
+    types: { events: {} as { type: 'go' }, context: {} as { full: boolean } },
+    guards: { full: ({ context }) => context.full },
+  }).createMachine({
     id: 'thing',
     context: { full: false },
     initial: 'nothing',

@@ -61,7 +61,9 @@ describe('configuration: the mode', () => {
   it('--demo on the command line is APP_MODE=demo, and contradicting APP_MODE stops the start', () => {
     expect(loadConfig(environmentWith(['--demo'], {})).demo).toBe(true);
     expect(environmentWith([], { PORT: '1' })).toEqual({ PORT: '1' });
-    expect(() => environmentWith(['--demo'], { APP_MODE: 'production' })).toThrow(/APP_MODE: production, but the command line asks for --demo/);
+    expect(() => environmentWith(['--demo'], { APP_MODE: 'production' })).toThrow(
+      /APP_MODE: production, but the command line asks for --demo/,
+    );
   });
 
   it('an unknown mode stops the start, naming APP_MODE', () => {
@@ -110,17 +112,26 @@ describe('configuration: values parsed strictly, each problem naming its variabl
     ]);
     // in demo mode too: half a provider is never quietly replaced by the stand-in
     expect(problems({ ...demo, TENCENT_SMS_SECRET_ID: 'id' }).length).toBe(4);
-    expect(problems({ ...demo, WECHAT_APP_ID: 'wx1' })).toEqual(['WECHAT_APP_SECRET: needed with WECHAT_APP_ID (WeChat login is half-configured)']);
+    expect(problems({ ...demo, WECHAT_APP_ID: 'wx1' })).toEqual([
+      'WECHAT_APP_SECRET: needed with WECHAT_APP_ID (WeChat login is half-configured)',
+    ]);
     expect(problems({ ...PRODUCTION, TENCENT_CAPTCHA_APP_SECRET_KEY: undefined })).toEqual([
       'TENCENT_CAPTCHA_APP_SECRET_KEY: needed with TENCENT_CAPTCHA_SECRET_ID, TENCENT_CAPTCHA_SECRET_KEY, TENCENT_CAPTCHA_APP_ID (Tencent Captcha is half-configured)',
     ]);
     expect(problems({ ...PRODUCTION, TENCENT_CAPTCHA_APP_ID: 'app-1' })[0]).toMatch(/^TENCENT_CAPTCHA_APP_ID: the CaptchaAppId, a number/);
-    expect(problems({ ...PRODUCTION, DATA_KEY: 'c2hvcnQ=' })).toEqual(['DATA_KEY must be base64 of 32 bytes (e.g. openssl rand -base64 32)']);
-    expect(loadConfig(PRODUCTION).captcha).toMatchObject({ provider: 'tencent', tencent: { appId: 190000002 }, host: 'captcha.tencentcloudapi.com' });
+    expect(problems({ ...PRODUCTION, DATA_KEY: 'c2hvcnQ=' })).toEqual([
+      'DATA_KEY must be base64 of 32 bytes (e.g. openssl rand -base64 32)',
+    ]);
+    expect(loadConfig(PRODUCTION).captcha).toMatchObject({
+      provider: 'tencent',
+      tencent: { appId: 190000002 },
+      host: 'captcha.tencentcloudapi.com',
+    });
   });
 
   it('hashes passwords at scrypt N=2^15 in every mode; no environment variable lowers it', () => {
-    for (const env of [demo, PRODUCTION, { ...demo, PASSWORD_SCRYPT_N: '1024', SCRYPT_N: '1024' }]) expect(loadConfig(env).passwordScryptN).toBe(2 ** 15);
+    for (const env of [demo, PRODUCTION, { ...demo, PASSWORD_SCRYPT_N: '1024', SCRYPT_N: '1024' }])
+      expect(loadConfig(env).passwordScryptN).toBe(2 ** 15);
   });
 
   it('TRUST_PROXY: unset, a number of hops, or proxy address ranges; anything else is refused', () => {
@@ -128,8 +139,12 @@ describe('configuration: values parsed strictly, each problem naming its variabl
     expect(loadConfig({ ...demo, TRUST_PROXY: '1' }).trustProxy).toEqual({ kind: 'hops', hops: 1 });
     expect(loadConfig({ ...demo, TRUST_PROXY: 'true' }).trustProxy).toEqual({ kind: 'hops', hops: 1 });
     expect(loadConfig({ ...demo, TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
-    expect(loadConfig({ ...demo, TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8' }).trustProxy).toEqual({ kind: 'ranges', ranges: ['10.0.0.0/8', '192.0.2.7', 'fd00::/8'] });
-    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '11']) expect(problems({ ...demo, TRUST_PROXY: bad })[0]).toMatch(/^TRUST_PROXY:/);
+    expect(loadConfig({ ...demo, TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8' }).trustProxy).toEqual({
+      kind: 'ranges',
+      ranges: ['10.0.0.0/8', '192.0.2.7', 'fd00::/8'],
+    });
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '11'])
+      expect(problems({ ...demo, TRUST_PROXY: bad })[0]).toMatch(/^TRUST_PROXY:/);
   });
 
   it('serves HTTPS only with both TLS_CERT_FILE and TLS_KEY_FILE, naming the one missing (decision 052)', () => {
@@ -144,6 +159,8 @@ describe('configuration: values parsed strictly, each problem naming its variabl
     expect(c.publicUrl).toBe('https://localhost:4443');
     expect(problems({ ...demo, TLS_CERT_FILE: cert })[0]).toMatch(/^TLS_KEY_FILE: .*not set/);
     expect(problems({ ...demo, TLS_KEY_FILE: key })[0]).toMatch(/^TLS_CERT_FILE: .*not set/);
-    expect(problems({ ...demo, TLS_CERT_FILE: path.join(dir, 'none.pem'), TLS_KEY_FILE: key })[0]).toMatch(/^TLS_CERT_FILE: cannot read .*none\.pem/);
+    expect(problems({ ...demo, TLS_CERT_FILE: path.join(dir, 'none.pem'), TLS_KEY_FILE: key })[0]).toMatch(
+      /^TLS_CERT_FILE: cannot read .*none\.pem/,
+    );
   });
 });

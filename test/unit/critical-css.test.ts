@@ -46,7 +46,12 @@ describe('the first screen keeps the utility rules its HTML uses (critical-css.t
   });
 
   it('reads class attributes with entities and any spacing', () => {
-    expect([...classesIn('<a class=" x  y\n z"></a><b class="[&amp;&gt;p]:m-1"></b><c data-class="no"></c>')]).toEqual(['x', 'y', 'z', '[&>p]:m-1']);
+    expect([...classesIn('<a class=" x  y\n z"></a><b class="[&amp;&gt;p]:m-1"></b><c data-class="no"></c>')]).toEqual([
+      'x',
+      'y',
+      'z',
+      '[&>p]:m-1',
+    ]);
   });
 
   it('keys rules outside the utilities layer too, and gives up on a sheet it cannot read (inlined whole)', () => {

@@ -7,7 +7,8 @@ describe('ids of detail screens are numbers (DESIGN.md §5)', () => {
     expect(parseId('2147483647')).toBe(2147483647);
   });
   it('refuses anything else', () => {
-    for (const bad of [undefined, null, '', '0', '-1', '01', '1.5', 'abc', '1e3', ' 1', '2147483648', '99999999999']) expect(parseId(bad)).toBeNull();
+    for (const bad of [undefined, null, '', '0', '-1', '01', '1.5', 'abc', '1e3', ' 1', '2147483648', '99999999999'])
+      expect(parseId(bad)).toBeNull();
   });
 });
 

@@ -27,7 +27,7 @@ describe('envelope encryption at rest (decision 055)', () => {
     await expect(open(other, s, ctx)).rejects.toThrow();
   });
 
-  it('a tampered ciphertext, wrapped key or nonce, or another row\'s context, is refused', async () => {
+  it("a tampered ciphertext, wrapped key or nonce, or another row's context, is refused", async () => {
     const keys = localKeys({ current: { id: 'a', key: keyA }, previous: [] });
     const s = await seal(keys, Buffer.from('photo bytes'), ctx);
     const flip = (b: Buffer, i: number) => {
@@ -74,7 +74,9 @@ describe('DATA_KEY settings', () => {
     expect(() => dataKeySettingsFromEnv({ DATA_KEY: randomBytes(16).toString('base64') }, true)).toThrow(/DATA_KEY/);
     expect(() => dataKeySettingsFromEnv({ DATA_KEY: good, DATA_KEY_ID: 'no spaces' }, false)).toThrow(/DATA_KEY_ID/);
     expect(() => dataKeySettingsFromEnv({ DATA_KEY: good, DATA_KEYS_PREVIOUS: 'k0' }, false)).toThrow(/DATA_KEYS_PREVIOUS/);
-    expect(() => dataKeySettingsFromEnv({ DATA_KEY: good, DATA_KEYS_PREVIOUS: 'k0:xyz' }, false)).toThrow(/DATA_KEYS_PREVIOUS must be base64/);
+    expect(() => dataKeySettingsFromEnv({ DATA_KEY: good, DATA_KEYS_PREVIOUS: 'k0:xyz' }, false)).toThrow(
+      /DATA_KEYS_PREVIOUS must be base64/,
+    );
   });
 
   it('DATA_KEYS_PREVIOUS keeps rotated-out keys readable', () => {

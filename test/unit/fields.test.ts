@@ -4,7 +4,7 @@ import { translate } from '../../src/server/i18n';
 
 const label = (field: string, locale: 'zh' | 'en') => translate(locale, FIELD_LABELS[field]!);
 
-describe('a refused field is named in the member\'s language, not as a schema key', () => {
+describe("a refused field is named in the member's language, not as a schema key", () => {
   it('the login and password fields (spec §3: username is the phone, password the password or the code)', () => {
     expect(label('username', 'zh')).toBe('手机号');
     expect(label('username', 'en')).toBe('Mobile number');

@@ -31,7 +31,8 @@ describe('identity (spec §3 personal information and transfer, §5; decision 03
   });
 
   it('a name of digits is numeric in any script: full-width, Arabic-Indic, Devanagari, and with spaces between them', () => {
-    for (const digits of ['１２３４５', '１２3４５', '٣٤٥', '१२३', '12 34', '１２　３４']) expect(validRealName(digits), digits).toBe(false);
+    for (const digits of ['１２３４５', '１２3４５', '٣٤٥', '१२३', '12 34', '１２　３４'])
+      expect(validRealName(digits), digits).toBe(false);
     expect(validRealName('王１')).toBe(true);
     expect(validRealName('Ｌｉ')).toBe(true);
   });

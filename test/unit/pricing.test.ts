@@ -22,11 +22,41 @@ describe('checkout pricing (spec §3 order: price, coupon deduction, balance use
   });
 
   it('price, then coupon, then balance; the balance never covers more than the coupon left; amount never below zero', () => {
-    const q = priceOrder({ listPriceCents: 29_900, memberPriceCents: 19_900, member: true, couponDeductionCents: 2_000, useBalance: true, balanceCents: 50_000 });
-    expect(q).toEqual({ listPriceCents: 29_900, memberPriceCents: 19_900, priceCents: 19_900, couponDeductionCents: 2_000, balanceUsedCents: 17_900, amountToPayCents: 0 });
-    const big = priceOrder({ listPriceCents: 1_000, memberPriceCents: 1_000, member: true, couponDeductionCents: 5_000, useBalance: true, balanceCents: 100 });
+    const q = priceOrder({
+      listPriceCents: 29_900,
+      memberPriceCents: 19_900,
+      member: true,
+      couponDeductionCents: 2_000,
+      useBalance: true,
+      balanceCents: 50_000,
+    });
+    expect(q).toEqual({
+      listPriceCents: 29_900,
+      memberPriceCents: 19_900,
+      priceCents: 19_900,
+      couponDeductionCents: 2_000,
+      balanceUsedCents: 17_900,
+      amountToPayCents: 0,
+    });
+    const big = priceOrder({
+      listPriceCents: 1_000,
+      memberPriceCents: 1_000,
+      member: true,
+      couponDeductionCents: 5_000,
+      useBalance: true,
+      balanceCents: 100,
+    });
     expect(big).toMatchObject({ couponDeductionCents: 1_000, balanceUsedCents: 0, amountToPayCents: 0 });
-    expect(priceOrder({ listPriceCents: 1_000, memberPriceCents: 1_000, member: true, couponDeductionCents: 0, useBalance: false, balanceCents: 999 }).balanceUsedCents).toBe(0);
+    expect(
+      priceOrder({
+        listPriceCents: 1_000,
+        memberPriceCents: 1_000,
+        member: true,
+        couponDeductionCents: 0,
+        useBalance: false,
+        balanceCents: 999,
+      }).balanceUsedCents,
+    ).toBe(0);
   });
 
   it('a percent coupon rounds half up to the cent; a fixed one is capped at the price', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { equalSplit, MAX_SPLIT_PARTS, MIN_SPLIT_PARTS, parseYuan, partInRange, splitProblems, splittable, yuanText } from '../../src/domain/split';
+import {
+  equalSplit,
+  MAX_SPLIT_PARTS,
+  MIN_SPLIT_PARTS,
+  parseYuan,
+  partInRange,
+  splitProblems,
+  splittable,
+  yuanText,
+} from '../../src/domain/split';
 
 describe('splitting what is left to pay (spec §4, §5, §9; decision 021)', () => {
   it('2 to 10 parts (spec §9: split max 10)', () => {

@@ -3,7 +3,11 @@ import { retryFailedStart, START_RETRY_KEY, startSucceeded } from '../../src/app
 
 function memoryStore() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  };
 }
 
 describe('a failed start reloads once per page (src/app/start-retry.ts)', () => {
@@ -24,7 +28,15 @@ describe('a failed start reloads once per page (src/app/start-retry.ts)', () => 
   it('without a storage it may use (none, or one that refuses), it does not reload: it could not stop a loop', () => {
     let reloads = 0;
     const reload = () => void (reloads += 1);
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => { throw new Error('SecurityError'); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
     expect(retryFailedStart(undefined, '/club', reload)).toBe(false);
     expect(retryFailedStart(refusing, '/club', reload)).toBe(false);
     expect(() => startSucceeded(refusing)).not.toThrow();

@@ -6,11 +6,18 @@ import { PRODUCTION_ENV } from '../production-env';
 
 const PRODUCTION = PRODUCTION_ENV;
 
-const line = (lines: string[], what: string) => lines.find((l) => l.trim().startsWith(`${what}:`))?.split(`${what}:`)[1]?.trim();
+const line = (lines: string[], what: string) =>
+  lines
+    .find((l) => l.trim().startsWith(`${what}:`))
+    ?.split(`${what}:`)[1]
+    ?.trim();
 
 describe('the start-up summary: which adapter is live for each outside party', () => {
   it('in production names the real providers and says which are off', () => {
-    const lines = adapterSummary(loadConfig({ ...PRODUCTION, PHOTO_STORAGE: 'disk', PHOTO_STORAGE_DIR: '/srv/photos', TRUST_PROXY: '10.0.0.0/8' }), 'postgres');
+    const lines = adapterSummary(
+      loadConfig({ ...PRODUCTION, PHOTO_STORAGE: 'disk', PHOTO_STORAGE_DIR: '/srv/photos', TRUST_PROXY: '10.0.0.0/8' }),
+      'postgres',
+    );
     expect(line(lines, 'mode')).toBe('production');
     expect(line(lines, 'SMS')).toBe('Tencent Cloud SMS (app 1400000000, sign YogaClub, ap-guangzhou)');
     expect(line(lines, 'messaging-app login')).toMatch(/^WeChat OAuth \(app wx1/);
@@ -27,7 +34,8 @@ describe('the start-up summary: which adapter is live for each outside party', (
   it('in demo mode says each stand-in', () => {
     const lines = adapterSummary(loadConfig({ APP_MODE: 'demo' }), 'pglite');
     expect(line(lines, 'mode')).toMatch(/^demo/);
-    for (const what of ['SMS', 'messaging-app login', 'WeChat Pay', 'Alipay', 'security check']) expect(line(lines, what)).toMatch(/^stand-in/);
+    for (const what of ['SMS', 'messaging-app login', 'WeChat Pay', 'Alipay', 'security check'])
+      expect(line(lines, what)).toMatch(/^stand-in/);
     expect(line(lines, 'database')).toBe('PGlite in ./data');
   });
 

@@ -42,7 +42,7 @@ describe("TC3-HMAC-SHA256 against Tencent Cloud's published example", () => {
     expect(createHash('sha256').update(tc3CanonicalRequest(DOC)).digest('hex')).toBe(DOC_HASHED_CANONICAL_REQUEST);
   });
 
-  it('step 2: the string to sign (the credential date is the UTC date, not Shanghai\'s 2019-02-26)', () => {
+  it("step 2: the string to sign (the credential date is the UTC date, not Shanghai's 2019-02-26)", () => {
     expect(tc3StringToSign(DOC)).toBe(DOC_STRING_TO_SIGN);
   });
 

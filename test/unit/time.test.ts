@@ -128,7 +128,7 @@ describe('the kept zone offsets (a tap must not ask Intl for every class row)', 
     const from = Date.UTC(1985, 0, 1);
     const to = Date.UTC(2030, 0, 1);
     for (let i = 0; i < 3000; i++) {
-      const at = new Date(from + Math.floor(((i * 7919) % 3000) / 3000 * (to - from)) + i * 61_000);
+      const at = new Date(from + Math.floor((((i * 7919) % 3000) / 3000) * (to - from)) + i * 61_000);
       expect(shanghaiFormat(at, 'YYYY-MM-DD HH:mm:ss Z')).toBe(dayjs(at).tz(TIME_ZONE).format('YYYY-MM-DD HH:mm:ss Z'));
     }
   });
@@ -161,7 +161,7 @@ describe("a zone's offsets as spans, and Shanghai's taken from the server (decis
     ]);
   });
 
-  it("Shanghai around today is one span of +8 hours, a year each way", () => {
+  it('Shanghai around today is one span of +8 hours, a year each way', () => {
     const now = new Date('2026-11-20T02:00:00Z');
     const spans = shanghaiZoneSpans(now);
     expect(spans).toHaveLength(1);
@@ -174,7 +174,8 @@ describe("a zone's offsets as spans, and Shanghai's taken from the server (decis
   it('with the spans adopted, clocks read as Intl reads them, and Intl is not asked', () => {
     // instants no earlier test has read (the per-quarter-hour memory would answer them without Intl)
     const instants = Array.from({ length: 200 }, (_, i) => at('2027-03-01T00:07:00Z') + i * 97 * 60_000);
-    const wall = (t: number) => new Date(t).toLocaleString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const wall = (t: number) =>
+      new Date(t).toLocaleString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     const expected = instants.map(wall);
     adoptZoneSpans(shanghaiZoneSpans(new Date('2026-11-20T02:00:00Z')));
     const intl = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
@@ -185,15 +186,35 @@ describe("a zone's offsets as spans, and Shanghai's taken from the server (decis
   it("the day, weekday and minute of the day agree with Intl's Shanghai wall clock, summer time and midnights included", () => {
     const parts = (t: number) => {
       const p = Object.fromEntries(
-        new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short' })
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Asia/Shanghai',
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          weekday: 'short',
+        })
           .formatToParts(t)
           .map((x) => [x.type, x.value]),
       );
-      return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute), weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday!) };
+      return {
+        date: `${p.year}-${p.month}-${p.day}`,
+        minutes: Number(p.hour) * 60 + Number(p.minute),
+        weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday!),
+      };
     };
     // a minute either side of 1988's two summer-time switches (+8 h to +9 h and back), the epoch, the
     // last moment before a Shanghai midnight, and 300 instants at odd hours from 1985 to 2109
-    const instants = [at('1988-04-16T17:59:00Z'), at('1988-04-16T18:00:00Z'), at('1988-09-10T16:59:00Z'), at('1988-09-10T17:00:00Z'), at('1970-01-01T00:00:00Z'), at('2026-11-20T15:59:59.999Z')];
+    const instants = [
+      at('1988-04-16T17:59:00Z'),
+      at('1988-04-16T18:00:00Z'),
+      at('1988-09-10T16:59:00Z'),
+      at('1988-09-10T17:00:00Z'),
+      at('1970-01-01T00:00:00Z'),
+      at('2026-11-20T15:59:59.999Z'),
+    ];
     for (let i = 0; i < 300; i++) instants.push(at('1985-01-01T00:00:00Z') + i * 151 * 86_400_000 + ((i * 7_919_000) % 86_400_000));
     const first = Date.UTC(1970, 0, 1);
     for (const t of instants) {
@@ -212,4 +233,3 @@ describe("a zone's offsets as spans, and Shanghai's taken from the server (decis
     expect(shanghaiClock(new Date('2026-06-01T00:00:00Z'))).toBe('08:00');
   });
 });
-

@@ -83,7 +83,13 @@ export function FooterBar() {
  * One tab. Memoised: a tap re-renders the two tabs whose `active` changes, not all five (Konsta's
  * tab computes its classes on every render; issue 16, a tap paints its effect first).
  */
-const FooterTab = memo(function FooterTab(props: { tab: Tab; label: string; active: boolean; badge: number | string | undefined; onTap: (key: TabKey) => void }) {
+const FooterTab = memo(function FooterTab(props: {
+  tab: Tab;
+  label: string;
+  active: boolean;
+  badge: number | string | undefined;
+  onTap: (key: TabKey) => void;
+}) {
   const { tab, label, active, badge, onTap } = props;
   return (
     <TabbarLink

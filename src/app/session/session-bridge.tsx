@@ -24,7 +24,8 @@ export function SessionExpiryBridge() {
   useEffect(() => {
     const effects: ReactExpiryEffects = {
       // the error catalogue is not part of every page's first load: it comes when a session ends
-      toast: () => void import('../../domain/errors').then(({ Errors }) => toast({ message: i18n._(Errors.loginExpired.message), type: 'fail' })),
+      toast: () =>
+        void import('../../domain/errors').then(({ Errors }) => toast({ message: i18n._(Errors.loginExpired.message), type: 'fail' })),
       expire: () => session.send({ type: 'session.expired' }),
     };
     current = effects;

@@ -57,9 +57,7 @@ export default function ConfirmView(props: { open: Open; finish: (id: number, r:
       }
       buttons={
         <>
-          {options.showCancel !== false && (
-            <DialogButton onClick={cancel}>{options.cancelText ?? <Trans>取消</Trans>}</DialogButton>
-          )}
+          {options.showCancel !== false && <DialogButton onClick={cancel}>{options.cancelText ?? <Trans>取消</Trans>}</DialogButton>}
           <DialogButton strong onClick={confirm}>
             {options.confirmText ?? <Trans>确定</Trans>}
           </DialogButton>

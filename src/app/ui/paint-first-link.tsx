@@ -33,7 +33,17 @@ export function afterNextPaint(fn: () => void): void {
  * caller with `aria-busy:`) from the tap until its page replaces it: a row in a list, whose page has
  * nothing else to change at the tap.
  */
-export function PaintFirstLink({ onTap, onClick, showOpening, to, replace, preventScrollReset, state, target, ...rest }: LinkProps & { onTap?: () => void; showOpening?: boolean }) {
+export function PaintFirstLink({
+  onTap,
+  onClick,
+  showOpening,
+  to,
+  replace,
+  preventScrollReset,
+  state,
+  target,
+  ...rest
+}: LinkProps & { onTap?: () => void; showOpening?: boolean }) {
   const navigate = useNavigate();
   const [opening, setOpening] = useState(false);
   const tap = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -44,5 +54,16 @@ export function PaintFirstLink({ onTap, onClick, showOpening, to, replace, preve
     if (showOpening) setOpening(true);
     afterNextPaint(() => void navigate(to, { replace, preventScrollReset, state }));
   };
-  return <Link to={to} replace={replace} preventScrollReset={preventScrollReset} state={state} target={target} aria-busy={opening || undefined} {...rest} onClick={tap} />;
+  return (
+    <Link
+      to={to}
+      replace={replace}
+      preventScrollReset={preventScrollReset}
+      state={state}
+      target={target}
+      aria-busy={opening || undefined}
+      {...rest}
+      onClick={tap}
+    />
+  );
 }

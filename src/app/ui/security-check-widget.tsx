@@ -36,7 +36,9 @@ async function tencentWidget(appId: number): Promise<CaptchaAnswer | null> {
   const TencentCaptcha = await loadTencent().catch(() => undefined);
   if (!TencentCaptcha) return null;
   return new Promise((resolve) => {
-    new TencentCaptcha(String(appId), (r) => resolve(r.ret === 0 && r.ticket && r.randstr ? { ticket: r.ticket, randstr: r.randstr } : null)).show();
+    new TencentCaptcha(String(appId), (r) =>
+      resolve(r.ret === 0 && r.ticket && r.randstr ? { ticket: r.ticket, randstr: r.randstr } : null),
+    ).show();
   });
 }
 

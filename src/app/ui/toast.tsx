@@ -78,7 +78,17 @@ function ToastIcon(props: { type: Exclude<ToastType, 'text'> }) {
     return <span aria-hidden className="block h-8 w-8 animate-spin rounded-full border-[3px] border-white/30 border-t-white" />;
   }
   return (
-    <svg aria-hidden width="32" height="32" viewBox="0 0 32 32" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden
+      width="32"
+      height="32"
+      viewBox="0 0 32 32"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <circle cx="16" cy="16" r="14" />
       {props.type === 'success' ? <path d="M9.5 16.5l4.5 4.5 8.5-9" /> : <path d="M11 11l10 10M21 11L11 21" />}
     </svg>

@@ -46,7 +46,9 @@ function obtain(slot: ActorSlot<ClubDistancesActor> | null): ClubDistancesActor 
 }
 
 const stateOf = (s: SnapshotFrom<typeof clubDistancesMachine>): LocateState =>
-  s.matches('fetching') ? 'locating' : ((['idle', 'locating', 'located', 'denied', 'unavailable'] as const).find((k) => s.matches(k)) ?? 'checking');
+  s.matches('fetching')
+    ? 'locating'
+    : ((['idle', 'locating', 'located', 'denied', 'unavailable'] as const).find((k) => s.matches(k)) ?? 'checking');
 
 /**
  * Metres from the member to each club (spec §2 "clubs with distance"), from the clubDistances chart

@@ -16,7 +16,9 @@ export function usePager<T>(first: Paged<T>, fetchPage: FetchPage<T>) {
   const latest = useRef(fetchPage);
   latest.current = fetchPage;
   const actor = useActorRef(
-    pagerMachine.provide({ actors: { fetchPage: fromPromise(({ input }) => latest.current(input.pagenum, input.pagesize) as Promise<Envelope<Paged<unknown>>>) } }),
+    pagerMachine.provide({
+      actors: { fetchPage: fromPromise(({ input }) => latest.current(input.pagenum, input.pagesize) as Promise<Envelope<Paged<unknown>>>) },
+    }),
     { input: { first } },
   );
   // `opening` only decides where the list starts: at rest the list is in one of these

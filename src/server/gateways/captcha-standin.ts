@@ -45,24 +45,50 @@ const describeCaptchaResult = createRouter().post('/', async (c) => {
   const timestamp = Number(c.req.header('x-tc-timestamp'));
   const credential = /Credential=([^/]+)\//.exec(auth)?.[1];
   const given = /Signature=([0-9a-f]+)/.exec(auth)?.[1] ?? '';
-  if (c.req.header('x-tc-action') !== 'DescribeCaptchaResult' || c.req.header('x-tc-version') !== '2019-07-22') return refuse(c, 'InvalidAction', 'unknown action or version');
-  if (credential !== STANDIN_CAPTCHA.secretId || !Number.isFinite(timestamp)) return refuse(c, 'AuthFailure.SecretIdNotFound', 'unknown SecretId');
-  const { signature } = tc3Sign({ ...STANDIN_CAPTCHA, service: 'captcha', action: 'DescribeCaptchaResult', version: '2019-07-22', payload, timestamp, host: c.req.header('host') ?? STANDIN_CAPTCHA.host });
-  if (given.length !== signature.length || !timingSafeEqual(Buffer.from(given), Buffer.from(signature))) return refuse(c, 'AuthFailure.SignatureFailure', 'signature mismatch');
-  let body: { CaptchaType?: unknown; Ticket?: unknown; Randstr?: unknown; CaptchaAppId?: unknown; AppSecretKey?: unknown; UserIp?: unknown };
+  if (c.req.header('x-tc-action') !== 'DescribeCaptchaResult' || c.req.header('x-tc-version') !== '2019-07-22')
+    return refuse(c, 'InvalidAction', 'unknown action or version');
+  if (credential !== STANDIN_CAPTCHA.secretId || !Number.isFinite(timestamp))
+    return refuse(c, 'AuthFailure.SecretIdNotFound', 'unknown SecretId');
+  const { signature } = tc3Sign({
+    ...STANDIN_CAPTCHA,
+    service: 'captcha',
+    action: 'DescribeCaptchaResult',
+    version: '2019-07-22',
+    payload,
+    timestamp,
+    host: c.req.header('host') ?? STANDIN_CAPTCHA.host,
+  });
+  if (given.length !== signature.length || !timingSafeEqual(Buffer.from(given), Buffer.from(signature)))
+    return refuse(c, 'AuthFailure.SignatureFailure', 'signature mismatch');
+  let body: {
+    CaptchaType?: unknown;
+    Ticket?: unknown;
+    Randstr?: unknown;
+    CaptchaAppId?: unknown;
+    AppSecretKey?: unknown;
+    UserIp?: unknown;
+  };
   try {
     body = JSON.parse(payload) as typeof body;
   } catch {
     return refuse(c, 'InvalidParameter', 'body is not JSON');
   }
-  if (body.CaptchaType !== 9 || typeof body.Ticket !== 'string' || typeof body.Randstr !== 'string' || typeof body.UserIp !== 'string') return refuse(c, 'MissingParameter', 'CaptchaType, Ticket, Randstr and UserIp are required');
-  if (body.CaptchaAppId !== STANDIN_CAPTCHA.appId || body.AppSecretKey !== STANDIN_CAPTCHA.appSecretKey) return answer(c, { CaptchaCode: 15, CaptchaMsg: 'decrypt fail' });
+  if (body.CaptchaType !== 9 || typeof body.Ticket !== 'string' || typeof body.Randstr !== 'string' || typeof body.UserIp !== 'string')
+    return refuse(c, 'MissingParameter', 'CaptchaType, Ticket, Randstr and UserIp are required');
+  if (body.CaptchaAppId !== STANDIN_CAPTCHA.appId || body.AppSecretKey !== STANDIN_CAPTCHA.appSecretKey)
+    return answer(c, { CaptchaCode: 15, CaptchaMsg: 'decrypt fail' });
   const deps = c.var.deps;
   const now = deps.clock.now();
   const [spent] = await deps.db
     .update(devCaptchaTickets)
     .set({ usedAt: now })
-    .where(and(eq(devCaptchaTickets.ticketHash, hashTicket(body.Ticket)), isNull(devCaptchaTickets.usedAt), gt(devCaptchaTickets.createdAt, new Date(now.getTime() - TICKET_TTL_MS))))
+    .where(
+      and(
+        eq(devCaptchaTickets.ticketHash, hashTicket(body.Ticket)),
+        isNull(devCaptchaTickets.usedAt),
+        gt(devCaptchaTickets.createdAt, new Date(now.getTime() - TICKET_TTL_MS)),
+      ),
+    )
     .returning({ randstr: devCaptchaTickets.randstr });
   if (!spent) return answer(c, { CaptchaCode: 16, CaptchaMsg: 'ticket expired or used' });
   if (spent.randstr !== body.Randstr) return answer(c, { CaptchaCode: 9, CaptchaMsg: 'randstr mismatch' });

@@ -28,13 +28,23 @@ export interface TencentCaptchaSettings {
 }
 
 /** Tencent Captcha's DescribeCaptchaResult (API 2019-07-22), signed with TC3-HMAC-SHA256. CaptchaCode 1 is a pass. */
-export function tencentCaptcha(settings: TencentCaptchaSettings, deps: { clock: Clock; fetch?: FetchLike; widget?: CaptchaGateway['widget'] }): CaptchaGateway {
+export function tencentCaptcha(
+  settings: TencentCaptchaSettings,
+  deps: { clock: Clock; fetch?: FetchLike; widget?: CaptchaGateway['widget'] },
+): CaptchaGateway {
   const doFetch: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
   return {
     appId: settings.appId,
     widget: deps.widget ?? 'tencent',
     async verify(ticket, randstr, userIp) {
-      const payload = JSON.stringify({ CaptchaType: 9, Ticket: ticket, UserIp: userIp, Randstr: randstr, CaptchaAppId: settings.appId, AppSecretKey: settings.appSecretKey });
+      const payload = JSON.stringify({
+        CaptchaType: 9,
+        Ticket: ticket,
+        UserIp: userIp,
+        Randstr: randstr,
+        CaptchaAppId: settings.appId,
+        AppSecretKey: settings.appSecretKey,
+      });
       const headers = tc3Headers({
         secretId: settings.secretId,
         secretKey: settings.secretKey,
@@ -45,7 +55,12 @@ export function tencentCaptcha(settings: TencentCaptchaSettings, deps: { clock: 
         payload,
         timestamp: Math.floor(deps.clock.now().getTime() / 1000),
       });
-      const res = await doFetch(`https://${settings.host}/`, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(10_000) });
+      const res = await doFetch(`https://${settings.host}/`, {
+        method: 'POST',
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(10_000),
+      });
       const body = (await res.json().catch(() => ({}))) as { Response?: { CaptchaCode?: number; Error?: { Code: string } } };
       return res.ok && !body.Response?.Error && body.Response?.CaptchaCode === 1;
     },
@@ -56,5 +71,8 @@ export function tencentCaptcha(settings: TencentCaptchaSettings, deps: { clock: 
 export function createCaptchaGateway(config: Config, deps: Omit<Deps, 'gateways'>): CaptchaGateway {
   const { tencent, host } = config.captcha;
   if (config.captcha.provider === 'tencent' && tencent) return tencentCaptcha({ ...tencent, host }, { clock: deps.clock });
-  return tencentCaptcha({ ...STANDIN_CAPTCHA, host: STANDIN_CAPTCHA.host }, { clock: deps.clock, fetch: captchaStandInFetch(deps), widget: 'stand-in' });
+  return tencentCaptcha(
+    { ...STANDIN_CAPTCHA, host: STANDIN_CAPTCHA.host },
+    { clock: deps.clock, fetch: captchaStandInFetch(deps), widget: 'stand-in' },
+  );
 }

@@ -20,7 +20,11 @@ export function createKeyAdapter(settings: LocalKeySettings): KeyAdapter {
  * Picks each outside party's adapter from the configuration (local stand-ins in demo mode). The data
  * keys' settings come from the configuration (`keySettings` overrides them in tests).
  */
-export function createGateways(config: Config, deps: Omit<Deps, 'gateways'>, opts: { paymentStandIns?: PaymentStandIns; keySettings?: LocalKeySettings } = {}): Gateways {
+export function createGateways(
+  config: Config,
+  deps: Omit<Deps, 'gateways'>,
+  opts: { paymentStandIns?: PaymentStandIns; keySettings?: LocalKeySettings } = {},
+): Gateways {
   return {
     sms: createSmsGateway(config, deps),
     oauth: createOAuthGateway(config, deps),

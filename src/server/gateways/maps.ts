@@ -73,7 +73,8 @@ export function tencentMaps(opts: TencentMapsOptions): MapsGateway {
         const body = (await res.json()) as TencentMatrixAnswer;
         if (body.status !== 0) throw new Error(`tencent maps: status ${body.status} ${body.message ?? ''}`.trim());
         const elements = body.result?.rows?.[0]?.elements ?? [];
-        if (elements.length !== chunk.length) throw new Error(`tencent maps: ${elements.length} distances for ${chunk.length} destinations`);
+        if (elements.length !== chunk.length)
+          throw new Error(`tencent maps: ${elements.length} distances for ${chunk.length} destinations`);
         elements.forEach((e, j) => {
           const d = e.distance;
           out.push(typeof d === 'number' && d >= 0 ? Math.round(d) : greatCircleMetres(from, chunk[j]!));

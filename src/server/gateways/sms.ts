@@ -66,7 +66,12 @@ export function tencentSms(settings: TencentSmsSettings, deps: { clock: Clock; f
         payload,
         timestamp: Math.floor(deps.clock.now().getTime() / 1000),
       });
-      const res = await doFetch(`https://${settings.host}/`, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(10_000) });
+      const res = await doFetch(`https://${settings.host}/`, {
+        method: 'POST',
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(10_000),
+      });
       const body = (await res.json().catch(() => ({}))) as {
         Response?: { Error?: { Code: string; Message: string }; SendStatusSet?: { Code: string; Message: string }[]; RequestId?: string };
       };

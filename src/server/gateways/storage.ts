@@ -67,7 +67,12 @@ export function signS3(
   req: { method: string; host: string; path: string; headers?: Record<string, string>; payloadHash: string; amzDate: string },
   s: Pick<S3Settings, 'region' | 'accessKeyId' | 'secretAccessKey'>,
 ): Record<string, string> {
-  const headers: Record<string, string> = { ...req.headers, host: req.host, 'x-amz-content-sha256': req.payloadHash, 'x-amz-date': req.amzDate };
+  const headers: Record<string, string> = {
+    ...req.headers,
+    host: req.host,
+    'x-amz-content-sha256': req.payloadHash,
+    'x-amz-date': req.amzDate,
+  };
   const names = Object.keys(headers)
     .map((h) => h.toLowerCase())
     .sort();
@@ -80,7 +85,10 @@ export function signS3(
   const key = hmac(hmac(hmac(hmac(`AWS4${s.secretAccessKey}`, day), s.region), 's3'), 'aws4_request');
   const signature = createHmac('sha256', key).update(toSign).digest('hex');
   const { host: _host, ...rest } = headers;
-  return { ...rest, authorization: `AWS4-HMAC-SHA256 Credential=${s.accessKeyId}/${scope}, SignedHeaders=${signed}, Signature=${signature}` };
+  return {
+    ...rest,
+    authorization: `AWS4-HMAC-SHA256 Credential=${s.accessKeyId}/${scope}, SignedHeaders=${signed}, Signature=${signature}`,
+  };
 }
 
 /** An S3-compatible object store (AWS S3, Tencent COS, MinIO), path-style, signed with SigV4. */
@@ -90,9 +98,19 @@ export function s3Store(s: S3Settings, deps: { fetch?: typeof fetch; now?: () =>
   const call = async (method: 'PUT' | 'GET', key: string, body?: Buffer, contentType?: string) => {
     const path = `/${encodeURIComponent(s.bucket)}/${checkKey(key).split('/').map(encodeURIComponent).join('/')}`;
     // the request's time stamp: the signature's, not a rule's (rules use the injected clock)
-    const amzDate = (deps.now?.() ?? new Date()).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const amzDate = (deps.now?.() ?? new Date())
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     const headers = signS3(
-      { method, host: base.host, path, headers: contentType ? { 'content-type': contentType } : {}, payloadHash: sha256(body ?? ''), amzDate },
+      {
+        method,
+        host: base.host,
+        path,
+        headers: contentType ? { 'content-type': contentType } : {},
+        payloadHash: sha256(body ?? ''),
+        amzDate,
+      },
       s,
     );
     return doFetch(new URL(path, base), { method, headers, body: body ? new Uint8Array(body) : undefined });
@@ -121,7 +139,13 @@ export function loadStorageConfig(env: NodeJS.ProcessEnv, dataDir: string): Stor
     if (need.length) throw new Error(`PHOTO_STORAGE=s3 needs ${need.join(', ')}`);
     return {
       provider: 's3',
-      s3: { endpoint: env.S3_ENDPOINT!, bucket: env.S3_BUCKET!, region: env.S3_REGION || 'us-east-1', accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
+      s3: {
+        endpoint: env.S3_ENDPOINT!,
+        bucket: env.S3_BUCKET!,
+        region: env.S3_REGION || 'us-east-1',
+        accessKeyId: env.S3_ACCESS_KEY_ID!,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+      },
     };
   }
   if (kind !== 'database') throw new Error(`PHOTO_STORAGE must be database, disk or s3 (got ${kind})`);

@@ -19,7 +19,9 @@ const mac = (secret: string, note: string) => createHmac('sha256', secret).updat
 
 /** Issues a token: `<note>.<signature>`, the note a base64url JSON of the grant. */
 export function signStandInToken(secret: string, grant: StandInGrant): string {
-  const note = Buffer.from(JSON.stringify({ o: grant.openId, s: grant.scope, n: grant.nickname, e: grant.expiresAt }), 'utf8').toString('base64url');
+  const note = Buffer.from(JSON.stringify({ o: grant.openId, s: grant.scope, n: grant.nickname, e: grant.expiresAt }), 'utf8').toString(
+    'base64url',
+  );
   return `${note}.${mac(secret, note)}`;
 }
 

@@ -68,7 +68,12 @@ const accessToken = createRoute({
   tags: ['dev'],
   summary: 'Stand-in: exchange a code for the open id (WeChat answer shape)',
   request: {
-    query: z.object({ appid: z.string().optional(), secret: z.string().optional(), code: z.string().optional(), grant_type: z.string().optional() }),
+    query: z.object({
+      appid: z.string().optional(),
+      secret: z.string().optional(),
+      code: z.string().optional(),
+      grant_type: z.string().optional(),
+    }),
   },
   responses: { 200: { description: 'The open id, or errcode/errmsg', content: { 'application/json': { schema: AccessToken } } } },
 });
@@ -103,7 +108,10 @@ const identity = createRoute({
   request: {
     query: z.object({
       as: z.string().optional(),
-      nickname: z.string().optional().openapi({ description: 'the nickname /sns/userinfo answers for this open id (default 微信用户 + its last 4 characters)' }),
+      nickname: z
+        .string()
+        .optional()
+        .openapi({ description: 'the nickname /sns/userinfo answers for this open id (default 微信用户 + its last 4 characters)' }),
     }),
   },
   responses: {
@@ -119,7 +127,8 @@ export const wechatStandIn = createRouter()
     const q = c.req.valid('query');
     const { db, clock, config } = c.var.deps;
     if (q.appid !== STANDIN_APP_ID) return c.text('invalid appid', 400);
-    if (q.response_type !== 'code' || (q.scope !== 'snsapi_base' && q.scope !== 'snsapi_userinfo')) return c.text('invalid scope or response_type', 400);
+    if (q.response_type !== 'code' || (q.scope !== 'snsapi_base' && q.scope !== 'snsapi_userinfo'))
+      return c.text('invalid scope or response_type', 400);
     let back: URL;
     try {
       back = new URL(q.redirect_uri ?? '');
@@ -164,12 +173,19 @@ export const wechatStandIn = createRouter()
       .where(and(eq(wechatStandInCodes.code, q.code), isNull(wechatStandInCodes.usedAt), gt(wechatStandInCodes.expiresAt, clock.now())))
       .returning({ openId: wechatStandInCodes.openId, scope: wechatStandInCodes.scope, nickname: wechatStandInCodes.nickname });
     if (!spent) {
-      const [row] = await db.select({ usedAt: wechatStandInCodes.usedAt }).from(wechatStandInCodes).where(eq(wechatStandInCodes.code, q.code)).limit(1);
+      const [row] = await db
+        .select({ usedAt: wechatStandInCodes.usedAt })
+        .from(wechatStandInCodes)
+        .where(eq(wechatStandInCodes.code, q.code))
+        .limit(1);
       return row?.usedAt ? fail(40163, 'code been used') : fail(40029, 'invalid code');
     }
     const expiresAt = clock.now().getTime() + TOKEN_TTL_S * 1000;
     const token = signStandInToken(STANDIN_APP_SECRET, { openId: spent.openId, scope: spent.scope, nickname: spent.nickname, expiresAt });
-    return c.json({ access_token: token, expires_in: TOKEN_TTL_S, refresh_token: newSecret(), openid: spent.openId, scope: spent.scope }, 200);
+    return c.json(
+      { access_token: token, expires_in: TOKEN_TTL_S, refresh_token: newSecret(), openid: spent.openId, scope: spent.scope },
+      200,
+    );
   })
   .openapi(userInfo, (c) => {
     const q = c.req.valid('query');
@@ -189,7 +205,12 @@ export const wechatStandIn = createRouter()
     if (as && !OPEN_ID.test(as)) return ok(c, { openId: null, nickname: null });
     const nickname = (as && cleanNickname(q.nickname)) || '';
     setCookie(c, 'wxStandinAs', as, { path: COOKIE_PATH, maxAge: as ? COOKIE_MAX_AGE_SECONDS : 0, sameSite: 'Lax', httpOnly: true });
-    setCookie(c, 'wxStandinNickname', nickname, { path: COOKIE_PATH, maxAge: nickname ? COOKIE_MAX_AGE_SECONDS : 0, sameSite: 'Lax', httpOnly: true });
+    setCookie(c, 'wxStandinNickname', nickname, {
+      path: COOKIE_PATH,
+      maxAge: nickname ? COOKIE_MAX_AGE_SECONDS : 0,
+      sameSite: 'Lax',
+      httpOnly: true,
+    });
     return ok(c, { openId: as || null, nickname: nickname || null });
   });
 

@@ -5,7 +5,12 @@ import type { ErrorDef } from '../../domain/errors';
 export class ApiError extends Error {
   constructor(
     readonly def: ErrorDef,
-    readonly options: { field?: string; values?: Record<string, unknown>; data?: unknown; /** a fuller wording of the def's message, with `values` */ message?: MessageDescriptor } = {},
+    readonly options: {
+      field?: string;
+      values?: Record<string, unknown>;
+      data?: unknown;
+      /** a fuller wording of the def's message, with `values` */ message?: MessageDescriptor;
+    } = {},
   ) {
     super(`error ${def.code}${options.field ? ` (${options.field})` : ''}`);
   }

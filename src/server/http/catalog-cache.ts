@@ -104,7 +104,8 @@ function keyOf(locale: Locale, audience: Audience, url: string): string {
 function freshEntry(store: Store, key: string, clockNow: number, realNow: number): Entry | undefined {
   const entry = store.entries.get(key);
   if (!entry) return undefined;
-  if (realNow - entry.storedAt < CATALOG_TTL_MS && Math.abs(clockNow - entry.clockAt) < CATALOG_TTL_MS && clockNow < entry.until) return entry;
+  if (realNow - entry.storedAt < CATALOG_TTL_MS && Math.abs(clockNow - entry.clockAt) < CATALOG_TTL_MS && clockNow < entry.until)
+    return entry;
   store.entries.delete(key);
   return undefined;
 }
@@ -149,7 +150,10 @@ export async function cachedOk<T>(
       body,
       etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
       cacheControl: opts.audience.kind === 'public' ? PUBLIC_CACHE_CONTROL : MEMBER_CACHE_CONTROL,
-      vary: opts.personal || opts.audience.kind === 'member' ? `Accept-Language, Cookie, ${TOKEN_HEADER}, Accept-Encoding` : 'Accept-Language, Cookie, Accept-Encoding',
+      vary:
+        opts.personal || opts.audience.kind === 'member'
+          ? `Accept-Language, Cookie, ${TOKEN_HEADER}, Accept-Encoding`
+          : 'Accept-Language, Cookie, Accept-Encoding',
       storedAt: realNow,
       clockAt: clockNow,
       until: answer.until ? answer.until.getTime() : Infinity,

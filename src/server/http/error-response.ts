@@ -64,4 +64,3 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   c.get('deps')?.log.error('unhandled error', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
   return sizedJson(c, { code: Errors.internal.code, status: false, data: null, message: translate(locale, Errors.internal.message) }, 500);
 }
-

@@ -47,12 +47,23 @@ type Found = { caller: number | null; kept: boolean } | null;
 const flush = perTurn(async (db: Db, batch: readonly Pending[]): Promise<Found[]> => {
   const now = batch[0]!.clock.now();
   const input = JSON.stringify(
-    batch.map((p, n) => ({ n, token_hash: p.tokenHash, key: p.key, body_hash: p.bodyHash, method: p.method, path: p.path, status: p.status, response: p.response })),
+    batch.map((p, n) => ({
+      n,
+      token_hash: p.tokenHash,
+      key: p.key,
+      body_hash: p.bodyHash,
+      method: p.method,
+      path: p.path,
+      status: p.status,
+      response: p.response,
+    })),
   );
   try {
     const rows = rowsOf<{ n: number; caller: number | null; kept: boolean }>(
       // prepared (one round trip a batch): the text is the same for any batch, its rows one JSON parameter
-      await executePrepared(db, sql`with input as (
+      await executePrepared(
+        db,
+        sql`with input as (
           select * from jsonb_to_recordset(${input}::jsonb) as t(n int, token_hash text, key text, body_hash text, method text, path text, status int, response jsonb)),
         caller as (
           select i.n, (select ${accounts.id} from ${sessions} inner join ${accounts} on ${accounts.id} = ${sessions.accountId}
@@ -65,11 +76,14 @@ const flush = perTurn(async (db: Db, batch: readonly Pending[]): Promise<Found[]
           from input i join caller c on c.n = i.n where c.id is not null and i.key is not null order by i.n
           on conflict (scope, key) do nothing returning scope, key)
         select c.n, c.id as caller, exists (select 1 from kept k where k.scope = 'a:' || c.id and k.key = i.key) as kept
-        from caller c join input i on i.n = c.n`),
+        from caller c join input i on i.n = c.n`,
+      ),
     );
     // two refusals of one caller with one key in a batch: one row was kept, for whichever; both go the normal way (a replay)
     const seen = new Map<string, number>();
-    for (const r of rows) if (r.caller != null && batch[r.n]!.key !== null) seen.set(`${r.caller} ${batch[r.n]!.key}`, (seen.get(`${r.caller} ${batch[r.n]!.key}`) ?? 0) + 1);
+    for (const r of rows)
+      if (r.caller != null && batch[r.n]!.key !== null)
+        seen.set(`${r.caller} ${batch[r.n]!.key}`, (seen.get(`${r.caller} ${batch[r.n]!.key}`) ?? 0) + 1);
     const byN = new Map(rows.map((r) => [Number(r.n), r]));
     return batch.map((p, n) => {
       const r = byN.get(n);
@@ -91,7 +105,16 @@ async function refuseAtOnce(c: Context<AppEnv>, token: string, key: string | und
   const { db, clock } = c.var.deps;
   const { status, body } = refusalOf(c, SOLD_OUT);
   const bodyHash = key === undefined ? null : await bodyHashOf(c);
-  const answer = await flush(db, { clock, tokenHash: hashSecret(token), key: key ?? null, bodyHash, method: c.req.method, path: c.req.path, status, response: body });
+  const answer = await flush(db, {
+    clock,
+    tokenHash: hashSecret(token),
+    key: key ?? null,
+    bodyHash,
+    method: c.req.method,
+    path: c.req.path,
+    status,
+    response: body,
+  });
   if (answer?.caller == null || (key !== undefined && !answer.kept)) return null;
   return sizedJson(c, body, status);
 }

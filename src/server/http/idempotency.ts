@@ -64,7 +64,16 @@ const claimKeys = perTurn(async (db: Db, claims: readonly Claim[]) => {
   });
   const rows = [...first.values()].map((i) => {
     const k = claims[i]!;
-    return { scope: k.scope, key: k.key, method: k.method, path: k.path, body_hash: k.bodyHash, created_at: k.now.toISOString(), owner: k.owner, lease_until: k.leaseUntil.toISOString() };
+    return {
+      scope: k.scope,
+      key: k.key,
+      method: k.method,
+      path: k.path,
+      body_hash: k.bodyHash,
+      created_at: k.now.toISOString(),
+      owner: k.owner,
+      lease_until: k.leaseUntil.toISOString(),
+    };
   });
   // the rows as one JSON parameter: the statement's text is the same for any number of keys (prepared)
   const claimed = rowsOf<{ id: number; scope: string; key: string }>(
@@ -96,9 +105,12 @@ interface Answer {
 const keepAnswers = perTurn(async (db: Db, answers: readonly Answer[]) => {
   // the answers' JSON texts are put into the statement's JSON as they are (no parse and stringify again)
   const input = `[${answers.map((a) => `{"id":${a.id},"owner":${JSON.stringify(a.owner)},"status":${a.status},"response":${a.json ?? 'null'}}`).join(',')}]`;
-  await executePrepared(db, sql`update ${idempotencyKeys} k set status = t.status, response = t.response, owner = null, lease_until = null
+  await executePrepared(
+    db,
+    sql`update ${idempotencyKeys} k set status = t.status, response = t.response, owner = null, lease_until = null
     from jsonb_to_recordset(${input}::jsonb) as t(id int, owner text, status int, response jsonb)
-    where k.id = t.id and k.owner = t.owner`);
+    where k.id = t.id and k.owner = t.owner`,
+  );
   return answers.map(() => undefined);
 });
 

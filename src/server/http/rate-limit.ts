@@ -43,7 +43,8 @@ export function rateLimit(...rules: RateRule[]) {
     for (const rule of rules) {
       const value = rule.key(c);
       if (value === null) continue;
-      if ((await countHit(db, `${rule.name}:${value}`, rule.windowMs, now)) > rule.limit(config)) throw new ApiError(Errors.tooManyRequests);
+      if ((await countHit(db, `${rule.name}:${value}`, rule.windowMs, now)) > rule.limit(config))
+        throw new ApiError(Errors.tooManyRequests);
     }
     await next();
   });

@@ -11,7 +11,11 @@ export const SILENT_LOGIN_COOKIE = 'wxSilentTried';
  * provider's authorize redirect, which comes back to the same path with session cookies or a ticket.
  * Returns where to send it, or undefined to render the page.
  */
-export function silentLoginRedirect(req: { userAgent: string; cookies: Record<string, string | undefined>; path: string }): string | undefined {
+export function silentLoginRedirect(req: {
+  userAgent: string;
+  cookies: Record<string, string | undefined>;
+  path: string;
+}): string | undefined {
   if (!/MicroMessenger/i.test(req.userAgent)) return undefined;
   if (req.cookies.token || req.cookies.openId || req.cookies[SILENT_LOGIN_COOKIE]) return undefined;
   return `/api/oauth/wechat/authorize?from=${encodeURIComponent(req.path)}`;
@@ -25,7 +29,12 @@ export const silentLogin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   const to = silentLoginRedirect({ userAgent: c.req.header('user-agent') ?? '', cookies: getCookie(c), path: url.pathname + url.search });
   if (!to) return next();
-  setCookie(c, SILENT_LOGIN_COOKIE, '1', { path: '/', sameSite: 'Lax', httpOnly: true, secure: c.var.deps.config.publicUrl.startsWith('https://') });
+  setCookie(c, SILENT_LOGIN_COOKIE, '1', {
+    path: '/',
+    sameSite: 'Lax',
+    httpOnly: true,
+    secure: c.var.deps.config.publicUrl.startsWith('https://'),
+  });
   c.header('Cache-Control', 'no-store');
   return c.redirect(to, 302);
 };

@@ -9,7 +9,11 @@ import type { JSONParsed } from 'hono/utils/types';
  * length set, small answers go as they are and larger ones are still gzipped (compress drops the
  * length then).
  */
-export function sizedJson<T, U extends ContentfulStatusCode>(c: Context, object: T, status: U): Response & TypedResponse<JSONParsed<T>, U, 'json'> {
+export function sizedJson<T, U extends ContentfulStatusCode>(
+  c: Context,
+  object: T,
+  status: U,
+): Response & TypedResponse<JSONParsed<T>, U, 'json'> {
   const text = JSON.stringify(object);
   const res = c.body(text, status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
   texts.set(res, text);

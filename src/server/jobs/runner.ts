@@ -24,7 +24,8 @@ export const jobHandlers: Record<string, JobHandler> = {
     // decision 055: data keys still wrapped by a rotated-out key move to the current one
     const keys = await rewrapOldDataKeys(deps.db, deps.gateways.keys);
     if (keys.rewrapped > 0) deps.log.info('data keys rewrapped', { rewrapped: keys.rewrapped, keyId: deps.gateways.keys.currentKeyId });
-    if (Object.keys(keys.failed).length > 0) deps.log.error('data keys not rewrapped: their key is not in DATA_KEY or DATA_KEYS_PREVIOUS', { failed: keys.failed });
+    if (Object.keys(keys.failed).length > 0)
+      deps.log.error('data keys not rewrapped: their key is not in DATA_KEY or DATA_KEYS_PREVIOUS', { failed: keys.failed });
     await enqueueJob(deps.db, { kind: HOUSEKEEPING_JOB, runAt: new Date(deps.clock.now().getTime() + HOUSEKEEPING_EVERY_MS) });
   },
   // issue 11: states that pass with time (a queue entry at its class's start, a seat at its end, a card or a coupon at its validity end), written through the charts (decision 018)

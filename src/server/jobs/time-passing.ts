@@ -20,7 +20,8 @@ export const TIME_PASSING_EVERY_MS = 60_000;
  */
 
 /** When each time event is due for a booking: its class has started, or has ended. */
-const dueAt = (event: BookingTimeEvent, now: Date): SQL => (event === 'class.start' ? lte(classes.startsAt, now) : lte(classEndsAt, instant(now)));
+const dueAt = (event: BookingTimeEvent, now: Date): SQL =>
+  event === 'class.start' ? lte(classes.startsAt, now) : lte(classEndsAt, instant(now));
 
 /**
  * Moves bookings on by the clock (a queue entry expires at its class's start; a seat not checked in
@@ -35,7 +36,9 @@ export async function passBookingTime(db: Db | Tx, now: Date, only?: SQL): Promi
         .update(bookings)
         .set({ state: m.to })
         .from(classes)
-        .where(and(eq(classes.id, bookings.classId), eq(bookings.state, m.from), eq(bookings.promoted, m.promoted), dueAt(event, now), only))
+        .where(
+          and(eq(classes.id, bookings.classId), eq(bookings.state, m.from), eq(bookings.promoted, m.promoted), dueAt(event, now), only),
+        )
         .returning({ id: bookings.id });
       moved += rows.length;
     }

@@ -1,12 +1,26 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ClosingConfirmBody, ClosingRefuseBody, ClosingRequestBody, MyAccountClosing, StaffAccountClosing } from '../../contracts/account-closing';
+import {
+  ClosingConfirmBody,
+  ClosingRefuseBody,
+  ClosingRequestBody,
+  MyAccountClosing,
+  StaffAccountClosing,
+} from '../../contracts/account-closing';
 import type { AppEnv, Caller } from '../env';
 import { auditOf } from '../http/audit';
 import { requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { closingsForStaff, confirmClosing, myClosing, refuseClosing, requestClosing, staffClosing, withdrawClosing } from '../services/account/account-closing';
+import {
+  closingsForStaff,
+  confirmClosing,
+  myClosing,
+  refuseClosing,
+  requestClosing,
+  staffClosing,
+  withdrawClosing,
+} from '../services/account/account-closing';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
@@ -27,7 +41,8 @@ export const accountClosingRoutes = createRouter()
       method: 'post',
       path: '/customers/me/closing',
       tags,
-      summary: 'Ask to close my account (members only: 70008); 10030-10034 while I hold something of value or undecided, 10035 one open already. Idempotency-Key accepted.',
+      summary:
+        'Ask to close my account (members only: 70008); 10030-10034 while I hold something of value or undecided, 10035 one open already. Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
       request: { body: { content: { 'application/json': { schema: ClosingRequestBody } }, required: true } },
       responses: { 200: json(MyAccountClosing), ...all },
@@ -89,7 +104,8 @@ export const accountClosingRoutes = createRouter()
       method: 'post',
       path: '/staff/account-closings/refuse',
       tags,
-      summary: 'Staff: refuse a request with the reason the member reads (10037 empty; 10036 decided already). Audited. Idempotency-Key accepted.',
+      summary:
+        'Staff: refuse a request with the reason the member reads (10037 empty; 10036 decided already). Audited. Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,
       request: { body: { content: { 'application/json': { schema: ClosingRefuseBody } }, required: true } },
       responses: { 200: json(StaffAccountClosing), ...all },

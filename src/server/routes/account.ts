@@ -17,7 +17,10 @@ export const account = createRouter()
       summary: 'My data: every row the server holds about me, as a JSON file (secrets and photo bytes left out)',
       description: 'The token cookie also works, so a plain link downloads it. Each table is a key; money and legal records included.',
       middleware: [requireAuthOrCookie] as const,
-      responses: { 200: { description: 'A JSON file', content: { 'application/json': { schema: envelope(z.record(z.string(), z.unknown())) } } }, 401: refusals[401] },
+      responses: {
+        200: { description: 'A JSON file', content: { 'application/json': { schema: envelope(z.record(z.string(), z.unknown())) } } },
+        401: refusals[401],
+      },
     }),
     async (c) => {
       const { deps } = c.var;
@@ -30,17 +33,17 @@ export const account = createRouter()
     },
   )
   .openapi(
-  createRoute({
-    method: 'get',
-    path: '/customers/me',
-    tags: ['account'],
-    summary: 'My profile',
-    middleware: [requireAuth] as const,
-    responses: { 200: { description: 'OK', content: { 'application/json': { schema: envelope(Profile) } } }, 401: refusals[401] },
-  }),
-  async (c) => {
-    const me = await accountById(c.var.deps.db, c.var.caller!.accountId);
-    if (!me) throw new ApiError(Errors.loginExpired);
-    return ok(c, profileOf(me));
-  },
-);
+    createRoute({
+      method: 'get',
+      path: '/customers/me',
+      tags: ['account'],
+      summary: 'My profile',
+      middleware: [requireAuth] as const,
+      responses: { 200: { description: 'OK', content: { 'application/json': { schema: envelope(Profile) } } }, 401: refusals[401] },
+    }),
+    async (c) => {
+      const me = await accountById(c.var.deps.db, c.var.caller!.accountId);
+      if (!me) throw new ApiError(Errors.loginExpired);
+      return ok(c, profileOf(me));
+    },
+  );

@@ -13,7 +13,8 @@ export const auditRoutes = createRouter().openapi(
     method: 'get',
     path: '/staff/audit',
     tags: ['audit'],
-    summary: 'Staff: the newest 100 audit entries (who, what, which subject, why, when, from where, which request), optionally of one staff member (staffId) or one action',
+    summary:
+      'Staff: the newest 100 audit entries (who, what, which subject, why, when, from where, which request), optionally of one staff member (staffId) or one action',
     middleware: [requireAuth, staffOnly()] as const,
     request: { query: AuditQuery },
     responses: { 200: json(z.array(AuditEntry)), 400: refusals[400], 401: refusals[401], 403: refusals[403] },

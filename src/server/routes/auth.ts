@@ -35,7 +35,11 @@ export const auth = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const { token, account, wxBound, mustChangePassword } = await login({ ...c.var.deps, captcha: c.var.deps.gateways.captcha }, body, clientIp(c));
+      const { token, account, wxBound, mustChangePassword } = await login(
+        { ...c.var.deps, captcha: c.var.deps.gateways.captcha },
+        body,
+        clientIp(c),
+      );
       const p = profileOf(account);
       setSessionCookies(c, {
         token,
@@ -47,7 +51,10 @@ export const auth = createRouter()
         customerId: String(p.id),
       });
       // spec §7: the token also sits at the top level of the login answer
-      return c.json({ code: 200, status: true, token, data: { ...p, weixinPicture: p.wxAvatar, nicName: p.wxNickname, wxBound, mustChangePassword } }, 200);
+      return c.json(
+        { code: 200, status: true, token, data: { ...p, weixinPicture: p.wxAvatar, nicName: p.wxNickname, wxBound, mustChangePassword } },
+        200,
+      );
     },
   )
   .openapi(
@@ -62,14 +69,21 @@ export const auth = createRouter()
       responses: {
         200: { description: 'Sent', content: { 'application/json': { schema: envelope(CodeSent) } } },
         400: refusals[400],
-        429: { description: 'Too many codes; 10007 says the seconds left in `data`', content: { 'application/json': { schema: refusalEnvelope(CodeTooSoon.nullable()) } } },
+        429: {
+          description: 'Too many codes; 10007 says the seconds left in `data`',
+          content: { 'application/json': { schema: refusalEnvelope(CodeTooSoon.nullable()) } },
+        },
       },
     }),
     async (c) => {
       const query = c.req.valid('query');
       const phone = trimInput(query.phone);
       if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'phone' });
-      if ((query.ticket === undefined) !== (query.randstr === undefined)) throw new ApiError(Errors.invalidField, { field: query.ticket === undefined ? 'ticket' : 'randstr', values: { field: query.ticket === undefined ? 'ticket' : 'randstr' } });
+      if ((query.ticket === undefined) !== (query.randstr === undefined))
+        throw new ApiError(Errors.invalidField, {
+          field: query.ticket === undefined ? 'ticket' : 'randstr',
+          values: { field: query.ticket === undefined ? 'ticket' : 'randstr' },
+        });
       const { db, clock, config, log, gateways } = c.var.deps;
       const captcha = query.ticket && query.randstr ? { ticket: query.ticket, randstr: query.randstr } : undefined;
       await issueCode({ db, clock, config, log, sms: gateways.sms, captcha: gateways.captcha }, phone, clientIp(c), captcha);
@@ -83,7 +97,10 @@ export const auth = createRouter()
       tags: ['auth'],
       summary: 'End this session (revoked server-side) and clear the session cookies',
       middleware: [requireSession] as const,
-      responses: { 200: { description: 'Logged out', content: { 'application/json': { schema: envelope(z.null()) } } }, 401: refusals[401] },
+      responses: {
+        200: { description: 'Logged out', content: { 'application/json': { schema: envelope(z.null()) } } },
+        401: refusals[401],
+      },
     }),
     async (c) => {
       await revokeSession(c.var.deps.db, c.var.caller!.sessionId, c.var.deps.clock);

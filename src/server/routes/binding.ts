@@ -10,7 +10,14 @@ import { createRouter, envelope, ok, refusals } from '../http/router';
 import { photoRequestBody, photoTooLarge } from '../http/photo-body';
 import { setSessionCookies } from '../http/session-cookies';
 import { profileOf } from '../services/auth/accounts';
-import { bindingsForStaff, issueBindCode, listBindCodes, revokeBindCode, teachersForStaff, unbindForStaff } from '../services/binding/codes';
+import {
+  bindingsForStaff,
+  issueBindCode,
+  listBindCodes,
+  revokeBindCode,
+  teachersForStaff,
+  unbindForStaff,
+} from '../services/binding/codes';
 import type { BindOutcome } from '../services/binding/common';
 import {
   confirmTeacherRequest,
@@ -50,7 +57,10 @@ const tags = ['binding'];
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
 const image = (bytes: Buffer, contentType: string) =>
-  new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': contentType, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' } });
+  new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: { 'Content-Type': contentType, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' },
+  });
 
 /** The cookie the new-teacher request's key is kept in (HttpOnly: only the server reads it). */
 const REQUEST_COOKIE = 'bindRequest';
@@ -62,8 +72,24 @@ const ticketOf = (c: Context<AppEnv>, given: string | null | undefined) => (give
 /** A binding logs the teacher or staff member in: the session cookies and the login's answer. */
 function loggedIn(c: Context<AppEnv>, { token, account }: BindOutcome) {
   const p = profileOf(account);
-  setSessionCookies(c, { token, openId: '', username: p.username, userLevel: p.level, wxAvatar: p.wxAvatar ?? '', wxNicName: p.wxNickname ?? '', customerId: String(p.id) });
-  return c.json({ code: 200, status: true, token, data: { ...p, weixinPicture: p.wxAvatar, nicName: p.wxNickname, wxBound: true, mustChangePassword: false } }, 200);
+  setSessionCookies(c, {
+    token,
+    openId: '',
+    username: p.username,
+    userLevel: p.level,
+    wxAvatar: p.wxAvatar ?? '',
+    wxNicName: p.wxNickname ?? '',
+    customerId: String(p.id),
+  });
+  return c.json(
+    {
+      code: 200,
+      status: true,
+      token,
+      data: { ...p, weixinPicture: p.wxAvatar, nicName: p.wxNickname, wxBound: true, mustChangePassword: false },
+    },
+    200,
+  );
 }
 
 /** A database failure while binding is spec §8's "bind failed" (retry), never a 500. */
@@ -77,7 +103,12 @@ async function binding<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T>
   }
 }
 
-const bindAnswer = { 200: { description: 'Bound and logged in', content: { 'application/json': { schema: envelope(BindResult).extend({ token: z.string() }) } } } };
+const bindAnswer = {
+  200: {
+    description: 'Bound and logged in',
+    content: { 'application/json': { schema: envelope(BindResult).extend({ token: z.string() }) } },
+  },
+};
 
 /**
  * Binding (spec §5, §6, §8; decision 028): teachers by a bind code staff issued, staff by their
@@ -123,13 +154,19 @@ export const bindingRoutes = createRouter()
       path: '/bind/staff',
       tags,
       summary: "A staff member binds their open id with their staff account's username and password",
-      description: '60001 empty open id, 60010 fill form, 10017 a password formed from the phone (expired), 60011 wrong credentials (counted like wrong logins; 10015 past the limit), 60012 not a staff account, 60006/60007 already bound; the login guard as a login (10009, 10020 asks for the security check: send its answer as `captcha`, 10021, 10022).',
+      description:
+        '60001 empty open id, 60010 fill form, 10017 a password formed from the phone (expired), 60011 wrong credentials (counted like wrong logins; 10015 past the limit), 60012 not a staff account, 60006/60007 already bound; the login guard as a login (10009, 10020 asks for the security check: send its answer as `captcha`, 10021, 10022).',
       request: { body: body(StaffBindBody) },
       responses: { ...bindAnswer, 400: refusals[400], 409: refusals[409], 429: refusals[429] },
     }),
     async (c) => {
       const b = c.req.valid('json');
-      return loggedIn(c, await binding(c, () => bindStaff({ ...c.var.deps, captcha: c.var.deps.gateways.captcha }, { ...b, openid: ticketOf(c, b.openid) }, clientIp(c))));
+      return loggedIn(
+        c,
+        await binding(c, () =>
+          bindStaff({ ...c.var.deps, captcha: c.var.deps.gateways.captcha }, { ...b, openid: ticketOf(c, b.openid) }, clientIp(c)),
+        ),
+      );
     },
   )
   .openapi(
@@ -138,7 +175,8 @@ export const bindingRoutes = createRouter()
       path: '/bind/new-teacher',
       tags,
       summary: 'A teacher not yet in the system asks to be added and bound; staff confirm or refuse',
-      description: '60001 empty open id, 60010 fill form (the field named), 10010 phone, 10003 SMS code, 60012 bind info wrong (club, styles, phone taken), 60006 open id bound, 60013 a request is pending, 70009/70047 photo.',
+      description:
+        '60001 empty open id, 60010 fill form (the field named), 10010 phone, 10003 SMS code, 60012 bind info wrong (club, styles, phone taken), 60006 open id bound, 60013 a request is pending, 70009/70047 photo.',
       request: { body: photoRequestBody(NewTeacherBody) },
       responses: { 200: json(TeacherRequestSent), 400: refusals[400], 409: refusals[409], 413: photoTooLarge, 415: refusals[400] },
     }),
@@ -181,7 +219,14 @@ export const bindingRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/staff/teachers', tags, summary: 'Staff: every teacher, with their login and whether it is bound', middleware: [requireAuth, staffOnly()] as const, responses: { 200: json(z.array(StaffTeacherRow)), 401: refusals[401], 403: refusals[403] } }),
+    createRoute({
+      method: 'get',
+      path: '/staff/teachers',
+      tags,
+      summary: 'Staff: every teacher, with their login and whether it is bound',
+      middleware: [requireAuth, staffOnly()] as const,
+      responses: { 200: json(z.array(StaffTeacherRow)), 401: refusals[401], 403: refusals[403] },
+    }),
     async (c) => ok(c, await teachersForStaff(c.var.deps.db)),
   )
   .openapi(
@@ -193,12 +238,27 @@ export const bindingRoutes = createRouter()
       description: '60005 teacher missing; a teacher without a login needs `phone` (60010), one that is no login yet (60012).',
       middleware: [requireAuth, staffOnly()] as const,
       request: { body: body(IssueBindCodeBody) },
-      responses: { 200: json(BindCodeIssued), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
+      responses: {
+        200: json(BindCodeIssued),
+        400: refusals[400],
+        401: refusals[401],
+        403: refusals[403],
+        404: refusals[404],
+        409: refusals[409],
+      },
     }),
-    async (c) => ok(c, await issueBindCode(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('json'), auditOf(c))),
+    async (c) =>
+      ok(c, await issueBindCode(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('json'), auditOf(c))),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/staff/bind-codes', tags, summary: 'Staff: the latest bind codes and their status', middleware: [requireAuth, staffOnly()] as const, responses: { 200: json(z.array(BindCodeView)), 401: refusals[401], 403: refusals[403] } }),
+    createRoute({
+      method: 'get',
+      path: '/staff/bind-codes',
+      tags,
+      summary: 'Staff: the latest bind codes and their status',
+      middleware: [requireAuth, staffOnly()] as const,
+      responses: { 200: json(z.array(BindCodeView)), 401: refusals[401], 403: refusals[403] },
+    }),
     async (c) => ok(c, await listBindCodes(c.var.deps.db, c.var.deps.clock)),
   )
   .openapi(
@@ -214,7 +274,14 @@ export const bindingRoutes = createRouter()
     async (c) => ok(c, await revokeBindCode(c.var.deps.db, c.var.deps.clock, c.req.valid('json').id, auditOf(c))),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/staff/teacher-requests', tags, summary: 'Staff: new-teacher requests to decide, oldest first', middleware: [requireAuth, staffOnly()] as const, responses: { 200: json(z.array(TeacherRequestView)), 401: refusals[401], 403: refusals[403] } }),
+    createRoute({
+      method: 'get',
+      path: '/staff/teacher-requests',
+      tags,
+      summary: 'Staff: new-teacher requests to decide, oldest first',
+      middleware: [requireAuth, staffOnly()] as const,
+      responses: { 200: json(z.array(TeacherRequestView)), 401: refusals[401], 403: refusals[403] },
+    }),
     async (c) => ok(c, await pendingTeacherRequests(c.var.deps.db)),
   )
   .openapi(
@@ -225,7 +292,12 @@ export const bindingRoutes = createRouter()
       summary: "Staff: a request's photo (each view recorded in the audit log)",
       middleware: [requireAuthOrCookie, staffOnly()] as const,
       request: { params: z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' } }) }) },
-      responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 403: refusals[403], 404: refusals[404] },
+      responses: {
+        200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } },
+        401: refusals[401],
+        403: refusals[403],
+        404: refusals[404],
+      },
     }),
     async (c) => {
       const p = await teacherRequestPhoto(c.var.deps.db, c.var.deps.gateways.keys, c.req.valid('param').id, false);
@@ -243,9 +315,26 @@ export const bindingRoutes = createRouter()
       description: '60014 decided already; 60012 the phone became a login meanwhile; 60006 the open id was bound meanwhile.',
       middleware: [requireAuth, staffOnly()] as const,
       request: { body: body(IdBody) },
-      responses: { 200: json(TeacherRequestView), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
+      responses: {
+        200: json(TeacherRequestView),
+        400: refusals[400],
+        401: refusals[401],
+        403: refusals[403],
+        404: refusals[404],
+        409: refusals[409],
+      },
     }),
-    async (c) => ok(c, await confirmTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('json').id, auditOf(c))),
+    async (c) =>
+      ok(
+        c,
+        await confirmTeacherRequest(
+          c.var.deps.db,
+          c.var.deps.clock,
+          (c.var.caller as Caller).accountId,
+          c.req.valid('json').id,
+          auditOf(c),
+        ),
+      ),
   )
   .openapi(
     createRoute({
@@ -255,15 +344,32 @@ export const bindingRoutes = createRouter()
       summary: 'Staff: refuse a new teacher with the reason they read',
       middleware: [requireAuth, staffOnly()] as const,
       request: { body: body(RefuseRequestBody) },
-      responses: { 200: json(TeacherRequestView), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
+      responses: {
+        200: json(TeacherRequestView),
+        400: refusals[400],
+        401: refusals[401],
+        403: refusals[403],
+        404: refusals[404],
+        409: refusals[409],
+      },
     }),
     async (c) => {
       const b = c.req.valid('json');
-      return ok(c, await refuseTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, b.id, b.reason, auditOf(c)));
+      return ok(
+        c,
+        await refuseTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, b.id, b.reason, auditOf(c)),
+      );
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/staff/bindings', tags, summary: 'Staff: teacher and staff accounts with a bound open id', middleware: [requireAuth, staffOnly()] as const, responses: { 200: json(z.array(BindingRow)), 401: refusals[401], 403: refusals[403] } }),
+    createRoute({
+      method: 'get',
+      path: '/staff/bindings',
+      tags,
+      summary: 'Staff: teacher and staff accounts with a bound open id',
+      middleware: [requireAuth, staffOnly()] as const,
+      responses: { 200: json(z.array(BindingRow)), 401: refusals[401], 403: refusals[403] },
+    }),
     async (c) => ok(c, await bindingsForStaff(c.var.deps.db)),
   )
   .openapi(
@@ -274,7 +380,13 @@ export const bindingRoutes = createRouter()
       summary: "Staff: unbind a teacher's or staff member's open id (their sessions end)",
       middleware: [requireAuth, staffOnly()] as const,
       request: { body: body(UnbindBody) },
-      responses: { 200: json(z.object({ unbound: z.number().int() })), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
+      responses: {
+        200: json(z.object({ unbound: z.number().int() })),
+        400: refusals[400],
+        401: refusals[401],
+        403: refusals[403],
+        404: refusals[404],
+      },
     }),
     async (c) => ok(c, await unbindForStaff(c.var.deps.db, c.var.deps.clock, c.req.valid('json').accountId, auditOf(c))),
   );

@@ -9,12 +9,39 @@ import { createRouter, envelope, ok, refusals } from '../http/router';
 import { cancelBooking, cancelQueue } from '../services/booking/decide';
 import { bookClassTogether } from '../services/booking/together';
 import { icsFile } from '../services/booking/ics';
-import { bookedCount, bookingForCalendar, bookingWindow, cardsForClass, classDetail, myBookings, myCards, schedule } from '../services/booking/views';
+import {
+  bookedCount,
+  bookingForCalendar,
+  bookingWindow,
+  cardsForClass,
+  classDetail,
+  myBookings,
+  myCards,
+  schedule,
+} from '../services/booking/views';
 import { loc } from '../services/catalog';
-import { BookAnswer, BookBody, BookingIdBody, BookingIdQuery, BookingWindow, CancelAnswer, CardForClass, ClassDetail, ClassIdQuery, MemberCard, MineQuery, MyBooking, ScheduleItem, ScheduleQuery } from '../../contracts/booking';
+import {
+  BookAnswer,
+  BookBody,
+  BookingIdBody,
+  BookingIdQuery,
+  BookingWindow,
+  CancelAnswer,
+  CardForClass,
+  ClassDetail,
+  ClassIdQuery,
+  MemberCard,
+  MineQuery,
+  MyBooking,
+  ScheduleItem,
+  ScheduleQuery,
+} from '../../contracts/booking';
 import { IdQuery, paged } from '../../contracts/common';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 const tags = ['bookings'];
 
 /** Spec §8 booking refusals: 400 rule, 404 not yours, 409 capacity or state. */

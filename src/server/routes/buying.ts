@@ -18,11 +18,26 @@ import { myCardHistory, myCoupons, myCourses, myPurchases } from '../services/or
 import { balanceOf } from '../services/orders/balance';
 import { loc } from '../services/catalog';
 import { IdQuery, paged, pagingQuery } from '../../contracts/common';
-import { AdvisersQuery, CardAdviser, CardAdviserBody, CardDetail, CardExtendBody, CardFreezeBody, CardHistoryItem, CardHistoryQuery, CardIdBody, MemberCourse, Purchase } from '../../contracts/member-goods';
+import {
+  AdvisersQuery,
+  CardAdviser,
+  CardAdviserBody,
+  CardDetail,
+  CardExtendBody,
+  CardFreezeBody,
+  CardHistoryItem,
+  CardHistoryQuery,
+  CardIdBody,
+  MemberCourse,
+  Purchase,
+} from '../../contracts/member-goods';
 import { Quote, QuoteBody } from '../../contracts/orders';
 import { CouponsQuery, MemberCoupon } from '../../contracts/wallet';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 const tags = ['buying'];
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 /** Checkout quote, my coupons, my goods, my purchases and a card's detail (issue 4). */
@@ -44,7 +59,13 @@ export const buyingRoutes = createRouter()
       // a sold-out, upcoming or ended flash sale refuses the quote as order creation would (decision 009)
       if (input.goodsId) await checkFlashSale(deps.db, input.goodsId, deps.clock.now());
       const balance = await balanceOf(deps.db, accountId);
-      const { goods: g, phase, teacherId, coupon, quote } = await priceCheckout(deps.db, deps.clock, accountId, input, balance, { lock: false });
+      const {
+        goods: g,
+        phase,
+        teacherId,
+        coupon,
+        quote,
+      } = await priceCheckout(deps.db, deps.clock, accountId, input, balance, { lock: false });
       const coupons = await couponsFor(deps.db, accountId, g, quote.priceCents, deps.clock.now());
       return ok(c, {
         goodsId: g.id,
@@ -203,7 +224,8 @@ export const buyingRoutes = createRouter()
       method: 'get',
       path: '/customers/cards/advisers',
       tags,
-      summary: "The advisers a member may choose in one club (spec §5: a club first, then its adviser; decision 034). 30047 for a club that does not exist.",
+      summary:
+        'The advisers a member may choose in one club (spec §5: a club first, then its adviser; decision 034). 30047 for a club that does not exist.',
       middleware: [requireAuth] as const,
       request: { query: AdvisersQuery },
       responses: { 200: json(z.array(CardAdviser)), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
@@ -232,7 +254,8 @@ export const buyingRoutes = createRouter()
       method: 'get',
       path: '/customers/cards/history',
       tags,
-      summary: "One of my cards' timeline, newest first (issue 13, decision 034), read from the stored records: bought, activated (by which class), classes booked with it and uses given back, freezes and early unfreezes, extensions, transfer out (applied, outcome) or in, refund (asked, outcome), changes of adviser (paged). Another member's card is 404 70004.",
+      summary:
+        "One of my cards' timeline, newest first (issue 13, decision 034), read from the stored records: bought, activated (by which class), classes booked with it and uses given back, freezes and early unfreezes, extensions, transfer out (applied, outcome) or in, refund (asked, outcome), changes of adviser (paged). Another member's card is 404 70004.",
       middleware: [requireAuth] as const,
       request: { query: CardHistoryQuery },
       responses: { 200: json(paged(CardHistoryItem)), 400: refusals[400], 401: refusals[401], 404: refusals[404] },

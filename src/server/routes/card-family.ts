@@ -9,7 +9,10 @@ import { createRouter, envelope, ok, refusals } from '../http/router';
 import { addFamilySub, myCardFamily, removeFamilySub } from '../services/cards/family';
 import { giftCard } from '../services/cards/gift';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 const tags = ['card family and gift'];
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 const all = { 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] } as const;

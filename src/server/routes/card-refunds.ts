@@ -1,6 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { CardRefundBody, CardRefundIdBody, CardRefundQuery, CardRefundQuote, CardRefundRejectBody, MyCardRefund, StaffCardRefund, StaffCardRefundsQuery } from '../../contracts/card-refunds';
+import {
+  CardRefundBody,
+  CardRefundIdBody,
+  CardRefundQuery,
+  CardRefundQuote,
+  CardRefundRejectBody,
+  MyCardRefund,
+  StaffCardRefund,
+  StaffCardRefundsQuery,
+} from '../../contracts/card-refunds';
 import type { AppEnv, Caller } from '../env';
 import { requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';
@@ -11,12 +20,16 @@ import { staffOnly } from './staff-guard';
 import { auditOf } from '../http/audit';
 import { ROW_LOCKS } from '../services/booking/decide';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 const tags = ['card refund'];
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 const all = { 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] } as const;
 const staffOne = async (c: Context<AppEnv>, id: number) => (await cardRefundsForStaff(c.var.deps.db, { id }))[0]!;
-const REFUSALS = "30010-30014 the card's status, 30041 not bought by me in a paid order (a card received or granted), 30040 a type never refunded, 30004 an unfinished application, 30043 bookings ahead, 30042 nothing left to give back";
+const REFUSALS =
+  "30010-30014 the card's status, 30041 not bought by me in a paid order (a card received or granted), 30040 a type never refunded, 30004 an unfinished application, 30043 bookings ahead, 30042 nothing left to give back";
 
 /** Card refund (issue 13, decision 030): the member's request with the policy's amount, and the staff queue. */
 export const cardRefundRoutes = createRouter()
@@ -42,7 +55,11 @@ export const cardRefundRoutes = createRouter()
       request: { body: { content: { 'application/json': { schema: CardRefundBody } }, required: true } },
       responses: { 200: json(MyCardRefund), ...all },
     }),
-    async (c) => ok(c, await myCardRefundView(c.var.deps.db, await requestCardRefund(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').cardId))),
+    async (c) =>
+      ok(
+        c,
+        await myCardRefundView(c.var.deps.db, await requestCardRefund(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').cardId)),
+      ),
   )
   .openapi(
     createRoute({
@@ -54,14 +71,16 @@ export const cardRefundRoutes = createRouter()
       request: { body: { content: { 'application/json': { schema: CardRefundIdBody } }, required: true } },
       responses: { 200: json(MyCardRefund), ...all },
     }),
-    async (c) => ok(c, await myCardRefundView(c.var.deps.db, await cancelCardRefund(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').id))),
+    async (c) =>
+      ok(c, await myCardRefundView(c.var.deps.db, await cancelCardRefund(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').id))),
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/customers/cards/refund/mine',
       tags,
-      summary: "My latest refund request on one of my cards (null when none), with its order's state (refunding, refund done, refund failed once approved)",
+      summary:
+        "My latest refund request on one of my cards (null when none), with its order's state (refunding, refund done, refund failed once approved)",
       middleware: [requireAuth] as const,
       request: { query: CardRefundQuery },
       responses: { 200: json(MyCardRefund.nullable()), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
@@ -73,7 +92,8 @@ export const cardRefundRoutes = createRouter()
       method: 'get',
       path: '/staff/card-refunds',
       tags,
-      summary: 'Staff: card refund requests waiting for a decision, oldest first; with decided=1 the latest 20 approved or rejected, newest decision first, with who decided and when',
+      summary:
+        'Staff: card refund requests waiting for a decision, oldest first; with decided=1 the latest 20 approved or rejected, newest decision first, with who decided and when',
       middleware: [requireAuth, staffOnly()] as const,
       request: { query: StaffCardRefundsQuery },
       responses: { 200: json(z.array(StaffCardRefund)), 400: refusals[400], 401: refusals[401], 403: refusals[403] },

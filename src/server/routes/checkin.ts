@@ -28,7 +28,7 @@ export const checkinRoutes = createRouter()
       method: 'post',
       path: '/customers/classes/checkin',
       tags,
-      summary: "Check in to a class I booked by scanning its code (from an hour before the start to the end). Idempotency-Key accepted.",
+      summary: 'Check in to a class I booked by scanning its code (from an hour before the start to the end). Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
       request: body(CheckinBody),
       responses: { 200: json(CheckinAnswer), ...checkinRefusals },
@@ -51,7 +51,15 @@ export const checkinRoutes = createRouter()
     }),
     async (c) => {
       const caller = c.var.caller as Caller;
-      return ok(c, await checkIn(c.var.deps.db, c.var.deps.clock, { kind: 'staff', accountId: caller.accountId, bookingId: c.req.valid('json').bookingId }, auditOf(c)));
+      return ok(
+        c,
+        await checkIn(
+          c.var.deps.db,
+          c.var.deps.clock,
+          { kind: 'staff', accountId: caller.accountId, bookingId: c.req.valid('json').bookingId },
+          auditOf(c),
+        ),
+      );
     },
   )
   .openapi(

@@ -25,7 +25,12 @@ export const couponRoutes = createRouter()
       summary: 'One of my coupons (another member’s is 404), with the gifts I may still make',
       middleware: [requireAuth] as const,
       request: { query: IdQuery },
-      responses: { 200: json(z.object({ coupon: MemberCoupon, giftsLeft: z.number().int() })), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
+      responses: {
+        200: json(z.object({ coupon: MemberCoupon, giftsLeft: z.number().int() })),
+        400: refusals[400],
+        401: refusals[401],
+        404: refusals[404],
+      },
     }),
     async (c) => {
       const { deps } = c.var;

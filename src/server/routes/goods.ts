@@ -12,7 +12,10 @@ import { IdQuery, paged } from '../../contracts/common';
 import { Goods, GoodsDetail } from '../../contracts/catalog';
 import { GoodsListQuery } from '../../contracts/catalog-queries';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 const tags = ['goods'];
 
 /**
@@ -49,13 +52,22 @@ export const goodsRoutes = createRouter()
           .limit(pagesize)
           .offset(pagenum * pagesize);
         const member = c.var.caller !== undefined;
-        const flash = await flashSaleGoods(db, rows.map((g) => g.id));
+        const flash = await flashSaleGoods(
+          db,
+          rows.map((g) => g.id),
+        );
         // goods sold through a flash sale show the sale's numbers and state (decision 009)
-        const sales = await salesOfGoods(db, rows.map((g) => g.id));
+        const sales = await salesOfGoods(
+          db,
+          rows.map((g) => g.id),
+        );
         const now = c.var.deps.clock.now();
         const list = rows.map((g) => withFlashSale(goodsOut(g, c.var.locale, member, flash.has(g.id)), sales.get(g.id), now, c.var.locale));
         // a sale's state changes by itself when it opens and when it ends
-        const until = nextChange(now, [...sales.values()].flatMap((s) => [s.startsAt, s.endsAt]));
+        const until = nextChange(
+          now,
+          [...sales.values()].flatMap((s) => [s.startsAt, s.endsAt]),
+        );
         return { data: { list, total: total?.n ?? 0, pagenum, pagesize }, until };
       }),
   )

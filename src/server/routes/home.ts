@@ -16,14 +16,23 @@ import { IdQuery, paged, pagingQuery } from '../../contracts/common';
 import { Activity, ActivityDetail, ActivitySignupBody, Banner, DictItem, Notice, SearchResult } from '../../contracts/catalog';
 import { DictQuery, SearchQuery } from '../../contracts/catalog-queries';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 const SEARCH_LIMIT = 20;
 const NOTICE_LIMIT = 50;
 
 /** Home page: banners, notices, activities, search and dictionaries (spec §7). */
 export const home = createRouter()
   .openapi(
-    createRoute({ method: 'get', path: '/index/home/banner', tags: ['home'], summary: 'Home carousel', responses: { 200: json(z.array(Banner)) } }),
+    createRoute({
+      method: 'get',
+      path: '/index/home/banner',
+      tags: ['home'],
+      summary: 'Home carousel',
+      responses: { 200: json(z.array(Banner)) },
+    }),
     (c) =>
       cachedOk(c, { audience: PUBLIC }, async () => {
         const rows = await c.var.deps.db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort), asc(banners.id));
@@ -43,7 +52,9 @@ export const home = createRouter()
       const { db, clock } = c.var.deps;
       const caller = c.var.caller;
       const notices = async (now: Date) => {
-        const mine = caller ? or(isNull(notifications.accountId), eq(notifications.accountId, caller.accountId)) : isNull(notifications.accountId);
+        const mine = caller
+          ? or(isNull(notifications.accountId), eq(notifications.accountId, caller.accountId))
+          : isNull(notifications.accountId);
         const rows = await db
           .select()
           .from(notifications)
@@ -90,7 +101,10 @@ export const home = createRouter()
         const { db, clock } = c.var.deps;
         const live = gt(activities.endsAt, clock.now());
         // the list changes by itself when the first live activity ends
-        const [total] = await db.select({ n: count(), firstEnd: min(activities.endsAt) }).from(activities).where(live);
+        const [total] = await db
+          .select({ n: count(), firstEnd: min(activities.endsAt) })
+          .from(activities)
+          .where(live);
         const rows = await db
           .select()
           .from(activities)
@@ -98,7 +112,10 @@ export const home = createRouter()
           .orderBy(asc(activities.sort), asc(activities.startsAt), asc(activities.id))
           .limit(pagesize)
           .offset(pagenum * pagesize);
-        return { data: { list: rows.map((a) => activityOut(a, c.var.locale)), total: total?.n ?? 0, pagenum, pagesize }, until: total?.firstEnd ?? undefined };
+        return {
+          data: { list: rows.map((a) => activityOut(a, c.var.locale)), total: total?.n ?? 0, pagenum, pagesize },
+          until: total?.firstEnd ?? undefined,
+        };
       }),
   )
   .openapi(
@@ -106,7 +123,8 @@ export const home = createRouter()
       method: 'get',
       path: '/activity/detail',
       tags: ['home'],
-      summary: 'One activity with its full text; one that takes sign-ups says its places left and (with a token) whether I have one or may sign up',
+      summary:
+        'One activity with its full text; one that takes sign-ups says its places left and (with a token) whether I have one or may sign up',
       middleware: [optionalAuth] as const,
       request: { query: IdQuery },
       responses: { 200: json(ActivityDetail), 400: refusals[400], 404: refusals[404] },
@@ -122,7 +140,8 @@ export const home = createRouter()
       method: 'post',
       path: '/customers/activities/signup',
       tags: ['home'],
-      summary: 'Sign up to an activity that takes sign-ups: places never over (the activity locked while counted); 70150 no sign-up, 70153 over, 70152 already signed up, 70151 full; 404 unknown. Idempotency-Key accepted.',
+      summary:
+        'Sign up to an activity that takes sign-ups: places never over (the activity locked while counted); 70150 no sign-up, 70153 over, 70152 already signed up, 70151 full; 404 unknown. Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
       request: { body: { content: { 'application/json': { schema: ActivitySignupBody } }, required: true } },
       responses: { 200: json(ActivityDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
@@ -140,7 +159,8 @@ export const home = createRouter()
       method: 'get',
       path: '/index/home/search',
       tags: ['home'],
-      summary: "Classes of the next week, clubs, teachers, goods on shelf and live activities matching the keywords (Chinese or English), grouped",
+      summary:
+        'Classes of the next week, clubs, teachers, goods on shelf and live activities matching the keywords (Chinese or English), grouped',
       middleware: [optionalAuth] as const,
       request: { query: SearchQuery },
       responses: { 200: json(SearchResult), 400: refusals[400] },
@@ -152,7 +172,14 @@ export const home = createRouter()
       const p = containsPattern(keywords);
       const caller = c.var.caller;
       const [classRows, clubRows, teacherRows, goodsRows, activityRows] = await Promise.all([
-        searchClasses(db, clock.now(), keywords, caller ? { accountId: caller.accountId, level: caller.level } : undefined, locale, SEARCH_LIMIT),
+        searchClasses(
+          db,
+          clock.now(),
+          keywords,
+          caller ? { accountId: caller.accountId, level: caller.level } : undefined,
+          locale,
+          SEARCH_LIMIT,
+        ),
         db
           .select()
           .from(clubs)

@@ -76,7 +76,10 @@ export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
   if (deps.config.demo) {
     app.route('/api', devAuth);
     app.route('/api/dev/wechat', wechatStandIn);
-    app.route('/api/dev/pay', devPayRoutes(deps, async (url, init) => app.request(url, init)));
+    app.route(
+      '/api/dev/pay',
+      devPayRoutes(deps, async (url, init) => app.request(url, init)),
+    );
   }
 
   app.doc31('/api/openapi.json', {

@@ -1,11 +1,29 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { InvoiceableOrder, InvoiceIssueBody, InvoicePath, InvoiceRefuseBody, InvoiceRequestBody, MyInvoice, StaffInvoice } from '../../contracts/invoices';
+import {
+  InvoiceableOrder,
+  InvoiceIssueBody,
+  InvoicePath,
+  InvoiceRefuseBody,
+  InvoiceRequestBody,
+  MyInvoice,
+  StaffInvoice,
+} from '../../contracts/invoices';
 import type { AppEnv, Caller } from '../env';
 import { requireAuth, requireAuthOrCookie } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { invoiceableOrders, invoicesForStaff, issueInvoice, myInvoice, myInvoicePdf, myInvoices, refuseInvoice, requestInvoice, staffInvoice } from '../services/invoices/invoices';
+import {
+  invoiceableOrders,
+  invoicesForStaff,
+  issueInvoice,
+  myInvoice,
+  myInvoicePdf,
+  myInvoices,
+  refuseInvoice,
+  requestInvoice,
+  staffInvoice,
+} from '../services/invoices/invoices';
 import { staffOnly } from './staff-guard';
 import { auditOf } from '../http/audit';
 
@@ -63,16 +81,27 @@ export const invoiceRoutes = createRouter()
       method: 'get',
       path: '/customers/invoices/{id}/pdf',
       tags,
-      summary: "The PDF of one of my issued invoices (the token cookie works, so a link downloads it); not issued, voided or another member's: 404",
+      summary:
+        "The PDF of one of my issued invoices (the token cookie works, so a link downloads it); not issued, voided or another member's: 404",
       middleware: [requireAuthOrCookie] as const,
       request: { params: InvoicePath },
-      responses: { 200: { description: 'the invoice', content: { 'application/pdf': { schema: z.string() } } }, 400: refusals[400], 401: refusals[401], 404: refusals[404] },
+      responses: {
+        200: { description: 'the invoice', content: { 'application/pdf': { schema: z.string() } } },
+        400: refusals[400],
+        401: refusals[401],
+        404: refusals[404],
+      },
     }),
     async (c) => {
       const { number, pdf } = await myInvoicePdf(c.var.deps.db, me(c), c.req.valid('param').id);
       return new Response(new Uint8Array(pdf), {
         status: 200,
-        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${number}.pdf"`, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' },
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${number}.pdf"`,
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
       });
     },
   )
@@ -92,7 +121,8 @@ export const invoiceRoutes = createRouter()
       method: 'post',
       path: '/staff/invoices/issue',
       tags,
-      summary: 'Staff: issue a request of my clubs (its number and PDF written; 70186 when an order was refunded meanwhile; 70188 decided already; 404 outside my clubs); the member is notified. Idempotency-Key accepted.',
+      summary:
+        'Staff: issue a request of my clubs (its number and PDF written; 70186 when an order was refunded meanwhile; 70188 decided already; 404 outside my clubs); the member is notified. Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,
       request: { body: { content: { 'application/json': { schema: InvoiceIssueBody } }, required: true } },
       responses: { 200: json(StaffInvoice), ...all },
@@ -108,7 +138,8 @@ export const invoiceRoutes = createRouter()
       method: 'post',
       path: '/staff/invoices/refuse',
       tags,
-      summary: 'Staff: refuse a request of my clubs with the reason the member reads (70189 empty; 70188 decided already); its orders may be asked for again. Idempotency-Key accepted.',
+      summary:
+        'Staff: refuse a request of my clubs with the reason the member reads (70189 empty; 70188 decided already); its orders may be asked for again. Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,
       request: { body: { content: { 'application/json': { schema: InvoiceRefuseBody } }, required: true } },
       responses: { 200: json(StaffInvoice), ...all },

@@ -35,16 +35,36 @@ import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
 import { paged, pagingQuery } from '../../contracts/common';
 import { BalanceLedgerRow } from '../../contracts/wallet';
-import { Balance, CreateBody, FriendInvitationView, FriendPayAnswer, FriendPayBody, InvitationTokenQuery, InviteAnswer, InviteBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, PayMethods, PaymentToRefund, SplitBody, WithdrawBody } from '../../contracts/orders';
+import {
+  Balance,
+  CreateBody,
+  FriendInvitationView,
+  FriendPayAnswer,
+  FriendPayBody,
+  InvitationTokenQuery,
+  InviteAnswer,
+  InviteBody,
+  Order,
+  OrderDetail,
+  OrderNoBody,
+  OrderNoQuery,
+  PayAnswer,
+  PayBody,
+  PayMethods,
+  PaymentToRefund,
+  SplitBody,
+  WithdrawBody,
+} from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 const tags = ['orders'];
 const orderRefusals = { 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] } as const;
 
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
-
-
 
 type GoodsFacts = { name: string; kind: GoodsKind; image: string };
 
@@ -52,7 +72,10 @@ type GoodsFacts = { name: string; kind: GoodsKind; image: string };
 async function goodsOf(c: Context<AppEnv>, rows: OrderRow[]): Promise<Map<number, GoodsFacts>> {
   const ids = [...new Set(rows.map((o) => o.goodsId))];
   if (ids.length === 0) return new Map();
-  const found = await c.var.deps.db.select({ id: goods.id, name: goods.name, nameEn: goods.nameEn, kind: goods.kind, image: goods.image }).from(goods).where(inArray(goods.id, ids));
+  const found = await c.var.deps.db
+    .select({ id: goods.id, name: goods.name, nameEn: goods.nameEn, kind: goods.kind, image: goods.image })
+    .from(goods)
+    .where(inArray(goods.id, ids));
   return new Map(found.map((g) => [g.id, { name: loc(c.var.locale, g.name, g.nameEn), kind: g.kind, image: g.image }]));
 }
 
@@ -68,7 +91,13 @@ async function detailOf(c: Context<AppEnv>, o: OrderRow) {
   const money = await orderMoneyDetail(c.var.deps.db, now.id);
   const parts = money.parts.map((p) => {
     const o = offers.parts.get(p.seq);
-    return { ...p, holder: o?.holder ?? null, actions: o?.actions ?? [], payFailed: o?.payFailed ?? false, withFriend: o?.holder === 'friendLink' || o?.holder === 'friendTrade' };
+    return {
+      ...p,
+      holder: o?.holder ?? null,
+      actions: o?.actions ?? [],
+      payFailed: o?.payFailed ?? false,
+      withFriend: o?.holder === 'friendLink' || o?.holder === 'friendTrade',
+    };
   });
   return { ...view(now, (await goodsOf(c, [now])).get(now.goodsId), offers.actions), ...money, parts };
 }
@@ -113,7 +142,6 @@ const view = (o: OrderRow, g: GoodsFacts | undefined, actions: OrderAction[]) =>
   paidAt: o.paidAt?.toISOString() ?? null,
   cancelledAt: o.cancelledAt?.toISOString() ?? null,
 });
-
 
 /** Orders, payment and balance (issue 4); decisions live in services/orders/ (create, pay, cancel, settle, expiry). */
 export const orderRoutes = createRouter()
@@ -199,7 +227,8 @@ export const orderRoutes = createRouter()
       method: 'post',
       path: '/orders/split',
       tags,
-      summary: 'Split what is left to pay of an unpaid order into 2-10 parts, each paid on its own (partSeq on /orders/pay). Idempotency-Key accepted.',
+      summary:
+        'Split what is left to pay of an unpaid order into 2-10 parts, each paid on its own (partSeq on /orders/pay). Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
       request: { body: { content: { 'application/json': { schema: SplitBody } }, required: true } },
       responses: { 200: json(OrderDetail), ...orderRefusals, 403: refusals[403] },
@@ -215,7 +244,8 @@ export const orderRoutes = createRouter()
       method: 'post',
       path: '/orders/unsplit',
       tags,
-      summary: 'Undo a split while nothing is being paid: parts already paid are refunded to their payers, the order is one share again. Idempotency-Key accepted.',
+      summary:
+        'Undo a split while nothing is being paid: parts already paid are refunded to their payers, the order is one share again. Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
       request: { body: { content: { 'application/json': { schema: OrderNoBody } }, required: true } },
       responses: { 200: json(OrderDetail), ...orderRefusals, 403: refusals[403] },
@@ -230,7 +260,8 @@ export const orderRoutes = createRouter()
       method: 'post',
       path: '/orders/friend/invite',
       tags,
-      summary: 'Invite a friend to pay one unpaid share (a split order\'s part, or the whole order): a link open for an hour; asked again, the same link. Idempotency-Key accepted.',
+      summary:
+        "Invite a friend to pay one unpaid share (a split order's part, or the whole order): a link open for an hour; asked again, the same link. Idempotency-Key accepted.",
       middleware: [requireAuth, idempotent] as const,
       request: { body: { content: { 'application/json': { schema: InviteBody } }, required: true } },
       responses: { 200: json(InviteAnswer), ...orderRefusals },
@@ -246,7 +277,8 @@ export const orderRoutes = createRouter()
       method: 'post',
       path: '/orders/friend/withdraw',
       tags,
-      summary: 'Withdraw the open friend-pay invitation of a part (partSeq, or the only open one): the friend can no longer pay it. Idempotency-Key accepted.',
+      summary:
+        'Withdraw the open friend-pay invitation of a part (partSeq, or the only open one): the friend can no longer pay it. Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
       request: { body: { content: { 'application/json': { schema: WithdrawBody } }, required: true } },
       responses: { 200: json(OrderDetail), ...orderRefusals },
@@ -266,7 +298,15 @@ export const orderRoutes = createRouter()
       summary:
         "The friend pays an invitation's part by WeChat Pay (JSAPI) with the open id of their user-info authorization (the wxFriend cookie; without it 40019): the same friend again gets the same trade; another friend's trade open or the part paid: 40018; the invitation over: 40022",
       request: { body: { content: { 'application/json': { schema: FriendPayBody } }, required: true } },
-      responses: { 200: json(FriendPayAnswer), 400: refusals[400], 403: refusals[403], 404: refusals[404], 409: refusals[409], 429: refusals[429], 502: refusals[409] },
+      responses: {
+        200: json(FriendPayAnswer),
+        400: refusals[400],
+        403: refusals[403],
+        404: refusals[404],
+        409: refusals[409],
+        429: refusals[429],
+        502: refusals[409],
+      },
     }),
     async (c) => {
       const payer = await friendPayer(c.var.deps.db, c.var.deps.clock, getCookie(c, FRIEND_TICKET_COOKIE));
@@ -280,14 +320,20 @@ export const orderRoutes = createRouter()
       path: '/friend/invitation',
       tags,
       middleware: [rateLimit(FRIEND_RULE, FRIEND_INVITATION_RULE)] as const,
-      summary: "What a friend-pay invitation asks of the friend (no login): the goods, the amount, until when, and whether it can still be paid",
+      summary:
+        'What a friend-pay invitation asks of the friend (no login): the goods, the amount, until when, and whether it can still be paid',
       request: { query: InvitationTokenQuery },
       responses: { 200: json(FriendInvitationView), 404: refusals[404], 429: refusals[429] },
     }),
     async (c) => {
       const found = await invitationForFriend(c.var.deps, c.req.valid('query').t);
       const g = (await goodsOf(c, [{ goodsId: found.goodsId } as OrderRow])).get(found.goodsId);
-      return ok(c, { state: found.state, goodsName: g?.name ?? '', amountCents: found.amountCents, expiresAt: found.inv.expiresAt.toISOString() });
+      return ok(c, {
+        state: found.state,
+        goodsName: g?.name ?? '',
+        amountCents: found.amountCents,
+        expiresAt: found.inv.expiresAt.toISOString(),
+      });
     },
   )
   .openapi(
@@ -299,9 +345,7 @@ export const orderRoutes = createRouter()
         'The payment methods this server offers (balance always; WeChat / Alipay when configured, or their stand-ins in demo mode); for a member, those they can use now (the provider they paid with last first after the balance), and why the others cannot',
       middleware: [optionalAuth] as const,
       responses: {
-        200: json(
-          PayMethods,
-        ),
+        200: json(PayMethods),
       },
     }),
     async (c) => {
@@ -310,12 +354,17 @@ export const orderRoutes = createRouter()
       const unavailable: { method: (typeof PAY_METHODS)[number]; code: number; message: string }[] = [];
       const caller = c.var.caller;
       if (caller && offered.includes('wechat') && !(await payerOpenIdOf(c.var.deps.db, caller.accountId))) {
-        unavailable.push({ method: 'wechat', code: Errors.wechatPayNeedsOpenId.code, message: translate(c.var.locale, Errors.wechatPayNeedsOpenId.message) });
+        unavailable.push({
+          method: 'wechat',
+          code: Errors.wechatPayNeedsOpenId.code,
+          message: translate(c.var.locale, Errors.wechatPayNeedsOpenId.message),
+        });
       }
       // the provider the member paid with last comes first among the providers, so it is preselected (decision 038)
       const last = caller ? await lastPaidProviderOf(c.var.deps.db, caller.accountId) : undefined;
       const usable = offered.filter((m) => !unavailable.some((u) => u.method === m));
-      const methods = last && usable.includes(last) ? ['balance' as const, last, ...usable.filter((m) => m !== 'balance' && m !== last)] : usable;
+      const methods =
+        last && usable.includes(last) ? ['balance' as const, last, ...usable.filter((m) => m !== 'balance' && m !== last)] : usable;
       return ok(c, { methods, standIn: payments.standIn !== undefined, unavailable });
     },
   )
@@ -332,7 +381,11 @@ export const orderRoutes = createRouter()
         403: refusals[403],
       },
     }),
-    async (c) => ok(c, (await paymentsToRefund(c.var.deps.db)).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }))),
+    async (c) =>
+      ok(
+        c,
+        (await paymentsToRefund(c.var.deps.db)).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+      ),
   )
   .openapi(
     createRoute({
@@ -350,7 +403,8 @@ export const orderRoutes = createRouter()
       method: 'get',
       path: '/customers/balance/history',
       tags,
-      summary: 'My balance history (/mine/balanceHistory): my ledger newest first (paged), each change with why, its order and goods, and my balance after it',
+      summary:
+        'My balance history (/mine/balanceHistory): my ledger newest first (paged), each change with why, its order and goods, and my balance after it',
       middleware: [requireAuth] as const,
       request: { query: z.object(pagingQuery(20)) },
       responses: { 200: json(paged(BalanceLedgerRow)), 400: refusals[400], 401: refusals[401] },
@@ -392,14 +446,19 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
           // it ended (one we never asked for is acknowledged and logged); the provider unreachable: sent again later
           const known = await refundNoticed(deps, result.outRefundNo).catch((err: unknown) => {
             if (!(err instanceof PaymentProviderError)) throw err;
-            deps.log.warn('refund notification: the provider cannot be asked now', { provider, outRefundNo: result.outRefundNo, error: err.message });
+            deps.log.warn('refund notification: the provider cannot be asked now', {
+              provider,
+              outRefundNo: result.outRefundNo,
+              error: err.message,
+            });
             accepted = false;
             return null;
           });
           deps.log.info('refund notification', { provider, orderNo: result.orderNo, outRefundNo: result.outRefundNo, known });
         } else {
           const outcome = await settlePayment(deps, result, 'notify');
-          if (outcome === 'needs_refund') deps.log.warn('payment for an order already paid or over: needs a refund', { provider, outTradeNo: result.orderNo });
+          if (outcome === 'needs_refund')
+            deps.log.warn('payment for an order already paid or over: needs a refund', { provider, outTradeNo: result.orderNo });
           else deps.log.info('payment notification', { provider, orderNo: result.orderNo, outcome });
           // unknown, or another amount the provider could not be asked about now: refused, so it is sent again
           if (outcome === 'unknown_order' || outcome === 'ask_later') accepted = false;
@@ -410,7 +469,10 @@ for (const provider of ['wechat', 'alipay'] as const satisfies readonly PaymentM
         accepted = false;
       }
       const answer = gateway.notificationAnswer(accepted);
-      return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {} });
+      return new Response(answer.body === '' ? null : answer.body, {
+        status: answer.status,
+        headers: answer.contentType ? { 'content-type': answer.contentType } : {},
+      });
     },
   );
 }
@@ -426,7 +488,7 @@ orderRoutes.openapi(
     responses: {
       204: { description: 'Accepted' },
       404: { description: 'WeChat Pay is not configured' },
-      500: { description: "Refused (unverified, or a refund we do not know): WeChat Pay sends it again" },
+      500: { description: 'Refused (unverified, or a refund we do not know): WeChat Pay sends it again' },
     },
   }),
   async (c) => {
@@ -443,6 +505,9 @@ orderRoutes.openapi(
       deps.log.warn('refund notification refused', { provider: 'wechat', reason: err.reason });
     }
     const answer = gateway.notificationAnswer(accepted);
-    return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {} });
+    return new Response(answer.body === '' ? null : answer.body, {
+      status: answer.status,
+      headers: answer.contentType ? { 'content-type': answer.contentType } : {},
+    });
   },
 );

@@ -44,7 +44,10 @@ export const password = createRouter()
         headers: z.object({ [TOKEN_HEADER]: z.string().max(256).optional() }),
         body: json(ResetPasswordBody),
       },
-      responses: { 200: { description: 'Password set', content: { 'application/json': { schema: envelope(z.null()) } } }, 400: refusals[400] },
+      responses: {
+        200: { description: 'Password set', content: { 'application/json': { schema: envelope(z.null()) } } },
+        400: refusals[400],
+      },
     }),
     async (c) => {
       await finishReset(c.var.deps, c.req.header(TOKEN_HEADER), c.req.valid('json').password);

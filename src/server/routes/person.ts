@@ -29,7 +29,7 @@ export const personRoutes = createRouter()
       method: 'get',
       path: '/customers/person-info/id-number',
       tags,
-      summary: 'My own whole ID number (null when none stored); only ever the caller\'s own',
+      summary: "My own whole ID number (null when none stored); only ever the caller's own",
       middleware: [requireAuth] as const,
       responses: { 200: json(MyIdNumber), 401: refusals[401] },
     }),

@@ -6,7 +6,16 @@ import { requireAuth, requireAuthOrCookie } from '../http/auth';
 import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/router';
 import { photoRequestBody, photoTooLarge } from '../http/photo-body';
 import { allowAnotherPhoto, memberPhotoByPhone, myPhoto, photoBytes, photosToReview, reviewPhoto, uploadPhoto } from '../services/photos';
-import { MemberPhoto, MemberPhotoQuery, PhotoIdPath, PhotoReviewBody, PhotoReviewed, PhotoToReview, PhotoUploadBody, PhotoView } from '../../contracts/photos';
+import {
+  MemberPhoto,
+  MemberPhotoQuery,
+  PhotoIdPath,
+  PhotoReviewBody,
+  PhotoReviewed,
+  PhotoToReview,
+  PhotoUploadBody,
+  PhotoView,
+} from '../../contracts/photos';
 import { staffOnly } from './staff-guard';
 import { auditOf } from '../http/audit';
 
@@ -15,7 +24,10 @@ const tags = ['photo review'];
 const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorEnvelope } } });
 
 const image = (bytes: Buffer, contentType: string) =>
-  new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': contentType, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' } });
+  new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: { 'Content-Type': contentType, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' },
+  });
 
 /**
  * Photo review (spec §4, decision 007): the member's front photo for face check-in, reviewed by
@@ -43,11 +55,29 @@ export const photoRoutes = createRouter()
       summary: 'Upload my front photo (also my avatar) for review (when I have none, it was rejected, or staff allowed another)',
       middleware: [requireAuth] as const,
       request: { body: photoRequestBody(PhotoUploadBody) },
-      responses: { 200: json(PhotoView), 400: refusals[400], 401: refusals[401], 409: refusals[409], 413: photoTooLarge, 415: err('Not a JPEG, PNG or WebP image'), 503: err('The photo store is unreachable') },
+      responses: {
+        200: json(PhotoView),
+        400: refusals[400],
+        401: refusals[401],
+        409: refusals[409],
+        413: photoTooLarge,
+        415: err('Not a JPEG, PNG or WebP image'),
+        503: err('The photo store is unreachable'),
+      },
     }),
     async (c) => {
       const bytes = Buffer.from(c.req.valid('json').image, 'base64');
-      return ok(c, await uploadPhoto(c.var.deps.db, c.var.deps.clock, c.var.deps.gateways.keys, (c.var.caller as Caller).accountId, bytes, c.var.deps.gateways.storage));
+      return ok(
+        c,
+        await uploadPhoto(
+          c.var.deps.db,
+          c.var.deps.clock,
+          c.var.deps.gateways.keys,
+          (c.var.caller as Caller).accountId,
+          bytes,
+          c.var.deps.gateways.storage,
+        ),
+      );
     },
   )
   .openapi(
@@ -57,10 +87,19 @@ export const photoRoutes = createRouter()
       tags,
       summary: 'The image of my latest photo (the token cookie works, so an <img> shows it)',
       middleware: [requireAuthOrCookie] as const,
-      responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 404: refusals[404] },
+      responses: {
+        200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } },
+        401: refusals[401],
+        404: refusals[404],
+      },
     }),
     async (c) => {
-      const p = await photoBytes(c.var.deps.db, c.var.deps.gateways.keys, { accountId: (c.var.caller as Caller).accountId }, c.var.deps.gateways.storage);
+      const p = await photoBytes(
+        c.var.deps.db,
+        c.var.deps.gateways.keys,
+        { accountId: (c.var.caller as Caller).accountId },
+        c.var.deps.gateways.storage,
+      );
       if (!p) throw new ApiError(Errors.notFound);
       return image(p.bytes, p.contentType);
     },
@@ -88,10 +127,20 @@ export const photoRoutes = createRouter()
       summary: 'Front desk: the image of a photo (each view recorded in the audit log)',
       middleware: [requireAuthOrCookie, staffOnly()] as const,
       request: { params: PhotoIdPath },
-      responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 403: refusals[403], 404: refusals[404] },
+      responses: {
+        200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } },
+        401: refusals[401],
+        403: refusals[403],
+        404: refusals[404],
+      },
     }),
     async (c) => {
-      const p = await photoBytes(c.var.deps.db, c.var.deps.gateways.keys, { photoId: c.req.valid('param').id }, c.var.deps.gateways.storage);
+      const p = await photoBytes(
+        c.var.deps.db,
+        c.var.deps.gateways.keys,
+        { photoId: c.req.valid('param').id },
+        c.var.deps.gateways.storage,
+      );
       if (!p) throw new ApiError(Errors.notFound);
       await auditOf(c)(c.var.deps.db, { action: 'photo.view', subjectKind: 'photo', subjectId: p.id });
       return image(p.bytes, p.contentType);
@@ -115,12 +164,29 @@ export const photoRoutes = createRouter()
           required: true,
         },
       },
-      responses: { 200: json(PhotoReviewed), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
+      responses: {
+        200: json(PhotoReviewed),
+        400: refusals[400],
+        401: refusals[401],
+        403: refusals[403],
+        404: refusals[404],
+        409: refusals[409],
+      },
     }),
     async (c) => {
       const b = c.req.valid('json');
       const staff = (c.var.caller as Caller).accountId;
-      return ok(c, await reviewPhoto(c.var.deps.db, c.var.deps.clock, staff, c.req.valid('param').id, b.decision === 'pass' ? { pass: true } : { pass: false, reason: b.reason }, auditOf(c)));
+      return ok(
+        c,
+        await reviewPhoto(
+          c.var.deps.db,
+          c.var.deps.clock,
+          staff,
+          c.req.valid('param').id,
+          b.decision === 'pass' ? { pass: true } : { pass: false, reason: b.reason },
+          auditOf(c),
+        ),
+      );
     },
   )
   .openapi(
@@ -147,7 +213,18 @@ export const photoRoutes = createRouter()
       summary: 'Front desk: allow the member another upload of a passed photo (spec §5 "contact staff")',
       middleware: [requireAuth, staffOnly()] as const,
       request: { params: PhotoIdPath },
-      responses: { 200: json(PhotoReviewed), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] },
+      responses: {
+        200: json(PhotoReviewed),
+        400: refusals[400],
+        401: refusals[401],
+        403: refusals[403],
+        404: refusals[404],
+        409: refusals[409],
+      },
     }),
-    async (c) => ok(c, await allowAnotherPhoto(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('param').id, auditOf(c))),
+    async (c) =>
+      ok(
+        c,
+        await allowAnotherPhoto(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('param').id, auditOf(c)),
+      ),
   );

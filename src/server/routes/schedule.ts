@@ -1,5 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { AssignBody, CheckinLink, ClassBody, ClassCancelled, ClassEditBody, ClassIdPath, ClassSaved, ConfirmWeekAnswer, ConfirmWeekBody, DeclineBody, StaffWeek, TeacherWeek, WeekQuery } from '../../contracts/schedule';
+import {
+  AssignBody,
+  CheckinLink,
+  ClassBody,
+  ClassCancelled,
+  ClassEditBody,
+  ClassIdPath,
+  ClassSaved,
+  ConfirmWeekAnswer,
+  ConfirmWeekBody,
+  DeclineBody,
+  StaffWeek,
+  TeacherWeek,
+  WeekQuery,
+} from '../../contracts/schedule';
 import type { Caller } from '../env';
 import { requireAuth } from '../http/auth';
 import { auditOf } from '../http/audit';
@@ -30,12 +44,22 @@ export const scheduleRoutes = createRouter()
       method: 'get',
       path: '/teacher/schedule',
       tags,
-      summary: "Teacher: my classes of a week (Monday to Sunday), each with its confirmation state",
+      summary: 'Teacher: my classes of a week (Monday to Sunday), each with its confirmation state',
       middleware: [requireAuth, teacherOnly] as const,
       request: { query: WeekQuery },
       responses: { 200: json(TeacherWeek), 400: refusals[400], 401: refusals[401], 403: refusals[403] },
     }),
-    async (c) => ok(c, await teacherWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('query').week, c.var.locale)),
+    async (c) =>
+      ok(
+        c,
+        await teacherWeek(
+          c.var.deps.db,
+          c.var.deps.clock.now(),
+          (c.var.caller as Caller).accountId,
+          c.req.valid('query').week,
+          c.var.locale,
+        ),
+      ),
   )
   .openapi(
     createRoute({
@@ -47,7 +71,18 @@ export const scheduleRoutes = createRouter()
       request: { params: ClassIdPath },
       responses: { 200: json(Moved), ...answerRefusals },
     }),
-    async (c) => ok(c, await confirmClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id, ROW_LOCKS, auditOf(c))),
+    async (c) =>
+      ok(
+        c,
+        await confirmClass(
+          c.var.deps.db,
+          c.var.deps.clock.now(),
+          (c.var.caller as Caller).accountId,
+          c.req.valid('param').id,
+          ROW_LOCKS,
+          auditOf(c),
+        ),
+      ),
   )
   .openapi(
     createRoute({
@@ -59,7 +94,19 @@ export const scheduleRoutes = createRouter()
       request: { params: ClassIdPath, ...body(DeclineBody) },
       responses: { 200: json(Moved), ...answerRefusals },
     }),
-    async (c) => ok(c, await declineClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id, c.req.valid('json').reason, ROW_LOCKS, auditOf(c))),
+    async (c) =>
+      ok(
+        c,
+        await declineClass(
+          c.var.deps.db,
+          c.var.deps.clock.now(),
+          (c.var.caller as Caller).accountId,
+          c.req.valid('param').id,
+          c.req.valid('json').reason,
+          ROW_LOCKS,
+          auditOf(c),
+        ),
+      ),
   )
   .openapi(
     createRoute({
@@ -71,7 +118,11 @@ export const scheduleRoutes = createRouter()
       request: body(ConfirmWeekBody),
       responses: { 200: json(ConfirmWeekAnswer), 400: refusals[400], 401: refusals[401], 403: refusals[403] },
     }),
-    async (c) => ok(c, await confirmWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('json').week, auditOf(c))),
+    async (c) =>
+      ok(
+        c,
+        await confirmWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('json').week, auditOf(c)),
+      ),
   )
   .openapi(
     createRoute({
@@ -83,7 +134,11 @@ export const scheduleRoutes = createRouter()
       request: { query: WeekQuery },
       responses: { 200: json(StaffWeek), 400: refusals[400], 401: refusals[401], 403: refusals[403] },
     }),
-    async (c) => ok(c, await staffWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('query').week, c.var.locale)),
+    async (c) =>
+      ok(
+        c,
+        await staffWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('query').week, c.var.locale),
+      ),
   )
   .openapi(
     createRoute({
@@ -97,7 +152,18 @@ export const scheduleRoutes = createRouter()
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, await assignTeacher(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, c.req.valid('param').id, c.req.valid('json').teacherId, ROW_LOCKS, auditOf(c)));
+      return ok(
+        c,
+        await assignTeacher(
+          deps.db,
+          deps.clock.now(),
+          deps.config.teacherConfirmHours,
+          c.req.valid('param').id,
+          c.req.valid('json').teacherId,
+          ROW_LOCKS,
+          auditOf(c),
+        ),
+      );
     },
   )
   .openapi(
@@ -105,14 +171,25 @@ export const scheduleRoutes = createRouter()
       method: 'post',
       path: '/staff/classes',
       tags,
-      summary: 'Staff: create a class at one of my clubs (Shanghai day, start and end); a teacher given is asked to confirm. Idempotency-Key accepted.',
+      summary:
+        'Staff: create a class at one of my clubs (Shanghai day, start and end); a teacher given is asked to confirm. Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,
       request: body(ClassBody),
       responses: { 200: json(ClassSaved), ...answerRefusals },
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, await createClass(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, (c.var.caller as Caller).accountId, c.req.valid('json'), auditOf(c)));
+      return ok(
+        c,
+        await createClass(
+          deps.db,
+          deps.clock.now(),
+          deps.config.teacherConfirmHours,
+          (c.var.caller as Caller).accountId,
+          c.req.valid('json'),
+          auditOf(c),
+        ),
+      );
     },
   )
   .openapi(
@@ -120,14 +197,27 @@ export const scheduleRoutes = createRouter()
       method: 'post',
       path: '/staff/classes/{id}',
       tags,
-      summary: "Staff: change a class's time, capacity or teacher before it starts (a new time or teacher asks the teacher again; members are told of a new time). Idempotency-Key accepted.",
+      summary:
+        "Staff: change a class's time, capacity or teacher before it starts (a new time or teacher asks the teacher again; members are told of a new time). Idempotency-Key accepted.",
       middleware: [requireAuth, staffOnly(), idempotent] as const,
       request: { params: ClassIdPath, ...body(ClassEditBody) },
       responses: { 200: json(ClassSaved), ...answerRefusals },
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, await editClass(deps.db, deps.clock.now(), deps.config.teacherConfirmHours, (c.var.caller as Caller).accountId, c.req.valid('param').id, c.req.valid('json'), ROW_LOCKS, auditOf(c)));
+      return ok(
+        c,
+        await editClass(
+          deps.db,
+          deps.clock.now(),
+          deps.config.teacherConfirmHours,
+          (c.var.caller as Caller).accountId,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          ROW_LOCKS,
+          auditOf(c),
+        ),
+      );
     },
   )
   .openapi(
@@ -135,24 +225,40 @@ export const scheduleRoutes = createRouter()
       method: 'post',
       path: '/staff/classes/{id}/cancel',
       tags,
-      summary: 'Staff: cancel a class before it starts: every booking cancelled with its uses given back, the queue cleared, each member told. Idempotency-Key accepted.',
+      summary:
+        'Staff: cancel a class before it starts: every booking cancelled with its uses given back, the queue cleared, each member told. Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,
       request: { params: ClassIdPath },
       responses: { 200: json(ClassCancelled), ...answerRefusals },
     }),
-    async (c) => ok(c, await cancelClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id, ROW_LOCKS, auditOf(c))),
+    async (c) =>
+      ok(
+        c,
+        await cancelClass(
+          c.var.deps.db,
+          c.var.deps.clock.now(),
+          (c.var.caller as Caller).accountId,
+          c.req.valid('param').id,
+          ROW_LOCKS,
+          auditOf(c),
+        ),
+      ),
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/teacher/checkin-link',
       tags,
-      summary: "Teacher: the check-in link of my current or next class, signed and valid two minutes (the QR code members scan; renew it every minute)",
+      summary:
+        'Teacher: the check-in link of my current or next class, signed and valid two minutes (the QR code members scan; renew it every minute)',
       middleware: [requireAuth, teacherOnly] as const,
       responses: { 200: json(CheckinLink), 401: refusals[401], 403: refusals[403] },
     }),
     async (c) => {
       const { deps } = c.var;
-      return ok(c, await teacherCheckinLink(deps.db, deps.clock.now(), (c.var.caller as Caller).accountId, deps.config.publicUrl, c.var.locale));
+      return ok(
+        c,
+        await teacherCheckinLink(deps.db, deps.clock.now(), (c.var.caller as Caller).accountId, deps.config.publicUrl, c.var.locale),
+      );
     },
   );

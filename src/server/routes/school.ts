@@ -11,7 +11,10 @@ import { IdQuery } from '../../contracts/common';
 import { Club, ClubDetail, ClubDistance, Teacher, TeacherDetail } from '../../contracts/catalog';
 import { DistanceQuery, TeachersQuery } from '../../contracts/catalog-queries';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 const tags = ['school'];
 
 /** Clubs and teachers (spec §7 GET /school/clubs; the rest designed in its style). */
@@ -73,7 +76,11 @@ export const school = createRouter()
       }
       return ok(
         c,
-        rows.map((r, i) => ({ id: r.id, name: loc(c.var.locale, r.name, r.nameEn), distance: Math.round(metres[i] ?? greatCircleMetres(from, to[i]!)) })),
+        rows.map((r, i) => ({
+          id: r.id,
+          name: loc(c.var.locale, r.name, r.nameEn),
+          distance: Math.round(metres[i] ?? greatCircleMetres(from, to[i]!)),
+        })),
       );
     },
   )
@@ -114,7 +121,11 @@ export const school = createRouter()
       cachedOk(c, { audience: PUBLIC }, async () => {
         const { id } = c.req.valid('query');
         const locale = c.var.locale;
-        const [row] = await c.var.deps.db.select({ t: teachers, club: clubs }).from(teachers).leftJoin(clubs, eq(clubs.id, teachers.clubId)).where(eq(teachers.id, id));
+        const [row] = await c.var.deps.db
+          .select({ t: teachers, club: clubs })
+          .from(teachers)
+          .leftJoin(clubs, eq(clubs.id, teachers.clubId))
+          .where(eq(teachers.id, id));
         if (!row) throw new ApiError(Errors.notFound);
         return {
           data: {

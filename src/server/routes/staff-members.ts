@@ -7,7 +7,10 @@ import { registerMember } from '../services/staff/members';
 import { staffOnly } from './staff-guard';
 import { auditOf } from '../http/audit';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 
 /** Members registered by staff at the front desk (decision 054). */
 export const staffMemberRoutes = createRouter()

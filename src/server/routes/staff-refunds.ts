@@ -9,7 +9,10 @@ import { createRouter, envelope, ok, refusals } from '../http/router';
 import { refundsNeedingAttention, releaseRefund, settleRefund } from '../services/refunds/staff';
 import { staffOnly } from './staff-guard';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 const tags = ['refunds'];
 const staffRefusals = { 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] } as const;
 const RefundState = z.object({ refundId: z.number().int(), state: z.string() });
@@ -22,11 +25,15 @@ export const staffRefundRoutes = createRouter()
       method: 'get',
       path: '/staff/refunds/attention',
       tags,
-      summary: "Staff: refunds that failed at the provider (with its reason) or were held from before refunds existed, newest first",
+      summary: 'Staff: refunds that failed at the provider (with its reason) or were held from before refunds existed, newest first',
       middleware: [requireAuth, staffOnly()] as const,
       responses: { 200: json(z.array(StaffRefund)), 401: refusals[401], 403: refusals[403] },
     }),
-    async (c) => ok(c, (await refundsNeedingAttention(c.var.deps.db)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))),
+    async (c) =>
+      ok(
+        c,
+        (await refundsNeedingAttention(c.var.deps.db)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      ),
   )
   .openapi(
     createRoute({

@@ -19,7 +19,10 @@ export const survey = createRouter()
       tags: ['survey'],
       summary: 'The survey to show the caller now, or null',
       middleware: [requireAuth] as const,
-      responses: { 200: { description: 'OK', content: { 'application/json': { schema: envelope(SurveyOut.nullable()) } } }, 401: refusals[401] },
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: envelope(SurveyOut.nullable()) } } },
+        401: refusals[401],
+      },
     }),
     async (c) => {
       const { db, clock } = c.var.deps;
@@ -33,7 +36,11 @@ export const survey = createRouter()
       const now = clock.now();
       const open = rows.find(({ a }) => surveyOpen(a, now));
       if (!open) return ok(c, null);
-      const options = await db.select().from(surveyOptions).where(eq(surveyOptions.surveyId, open.s.id)).orderBy(asc(surveyOptions.sort), asc(surveyOptions.id));
+      const options = await db
+        .select()
+        .from(surveyOptions)
+        .where(eq(surveyOptions.surveyId, open.s.id))
+        .orderBy(asc(surveyOptions.sort), asc(surveyOptions.id));
       return ok(c, {
         id: open.s.id,
         question: loc(c.var.locale, open.s.question, open.s.questionEn),
@@ -61,10 +68,16 @@ export const survey = createRouter()
       const body = c.req.valid('json');
       const { db, clock } = c.var.deps;
       const caller = c.var.caller!;
-      const [s] = await db.select().from(surveys).where(and(eq(surveys.id, body.surveyId), eq(surveys.active, true)));
+      const [s] = await db
+        .select()
+        .from(surveys)
+        .where(and(eq(surveys.id, body.surveyId), eq(surveys.active, true)));
       if (!s) throw new ApiError(Errors.notFound);
       if (body.optionId !== undefined) {
-        const [o] = await db.select().from(surveyOptions).where(and(eq(surveyOptions.id, body.optionId), eq(surveyOptions.surveyId, s.id)));
+        const [o] = await db
+          .select()
+          .from(surveyOptions)
+          .where(and(eq(surveyOptions.id, body.optionId), eq(surveyOptions.surveyId, s.id)));
         if (!o) throw new ApiError(Errors.invalidField, { field: 'optionId', values: { field: 'optionId' } });
       }
       const now = clock.now();
@@ -77,7 +90,11 @@ export const survey = createRouter()
       const [row] = await db
         .insert(surveyAnswers)
         .values({ surveyId: s.id, accountId: caller.accountId, ...values })
-        .onConflictDoUpdate({ target: [surveyAnswers.surveyId, surveyAnswers.accountId], set: values, setWhere: isNull(surveyAnswers.optionId) })
+        .onConflictDoUpdate({
+          target: [surveyAnswers.surveyId, surveyAnswers.accountId],
+          set: values,
+          setWhere: isNull(surveyAnswers.optionId),
+        })
         .returning();
       if (!row) throw new ApiError(Errors.surveyAnswered);
       return ok(c, { surveyId: s.id, answered: row.optionId !== null, skipUntil: row.skipUntil?.toISOString() ?? null });

@@ -7,7 +7,15 @@ import { requireAuth, requireAuthOrCookie } from '../http/auth';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ErrorEnvelope, ok, refusals } from '../http/router';
 import { photoRequestBody, photoTooLarge } from '../http/photo-body';
-import { applyTransfer, cancelTransfer, memberByPhone, myTransfer, myTransferView, transferImageBytes, uploadTransferImage } from '../services/cards/transfer';
+import {
+  applyTransfer,
+  cancelTransfer,
+  memberByPhone,
+  myTransfer,
+  myTransferView,
+  transferImageBytes,
+  uploadTransferImage,
+} from '../services/cards/transfer';
 import { approveTransfer, rejectTransfer, revealTransferIdNumber, takeTransfer, transfersForStaff } from '../services/cards/transfer-staff';
 import { RevealedIdNumber, RevealIdNumberBody } from '../../contracts/audit';
 import { auditOf } from '../http/audit';
@@ -27,7 +35,10 @@ import {
 } from '../../contracts/transfers';
 import { staffOnly } from './staff-guard';
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema: envelope(schema) } } });
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
 const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorEnvelope } } });
 const tags = ['card transfer'];
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
@@ -41,7 +52,8 @@ export const transferRoutes = createRouter()
       method: 'get',
       path: '/customers/members/phone',
       tags,
-      summary: "Who a phone belongs to, before a transfer (spec §7): the member's name with all but its last character masked, or 30036 no such member; nothing more",
+      summary:
+        "Who a phone belongs to, before a transfer (spec §7): the member's name with all but its last character masked, or 30036 no such member; nothing more",
       middleware: [requireAuth] as const,
       request: { query: MemberPhoneQuery },
       responses: { 200: json(MemberByPhone), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
@@ -56,9 +68,25 @@ export const transferRoutes = createRouter()
       summary: 'Upload one image for a transfer application (the ID photo or the photo of the recipient); its id goes in the application',
       middleware: [requireAuth] as const,
       request: { body: photoRequestBody(TransferImageBody) },
-      responses: { 200: json(TransferImage), 400: refusals[400], 401: refusals[401], 413: photoTooLarge, 415: err('Not a JPEG, PNG or WebP image') },
+      responses: {
+        200: json(TransferImage),
+        400: refusals[400],
+        401: refusals[401],
+        413: photoTooLarge,
+        415: err('Not a JPEG, PNG or WebP image'),
+      },
     }),
-    async (c) => ok(c, await uploadTransferImage(c.var.deps.db, c.var.deps.clock, c.var.deps.gateways.keys, me(c), Buffer.from(c.req.valid('json').image, 'base64'))),
+    async (c) =>
+      ok(
+        c,
+        await uploadTransferImage(
+          c.var.deps.db,
+          c.var.deps.clock,
+          c.var.deps.gateways.keys,
+          me(c),
+          Buffer.from(c.req.valid('json').image, 'base64'),
+        ),
+      ),
   )
   .openapi(
     createRoute({
@@ -66,7 +94,7 @@ export const transferRoutes = createRouter()
       path: '/customers/transfers/apply',
       tags,
       summary:
-        'Apply to transfer one of my cards to another member (spec §5): refused with 30033 to myself, 30034 a family card, 30031/30030 a group-buy card in its period or the 3 days after (the club phone in the message), 30032 a card received by transfer, 30004 an unfinished application, 30010-30014 its status, 30035 bookings ahead, 30036 no such member; another member\'s card 404. Idempotency-Key accepted.',
+        "Apply to transfer one of my cards to another member (spec §5): refused with 30033 to myself, 30034 a family card, 30031/30030 a group-buy card in its period or the 3 days after (the club phone in the message), 30032 a card received by transfer, 30004 an unfinished application, 30010-30014 its status, 30035 bookings ahead, 30036 no such member; another member's card 404. Idempotency-Key accepted.",
       middleware: [requireAuth, idempotent] as const,
       request: { body: { content: { 'application/json': { schema: TransferApplyBody } }, required: true } },
       responses: { 200: json(MyTransfer), ...all },
@@ -87,14 +115,16 @@ export const transferRoutes = createRouter()
       request: { body: { content: { 'application/json': { schema: TransferIdBody } }, required: true } },
       responses: { 200: json(MyTransfer), ...all },
     }),
-    async (c) => ok(c, await myTransferView(c.var.deps.db, await cancelTransfer(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').id))),
+    async (c) =>
+      ok(c, await myTransferView(c.var.deps.db, await cancelTransfer(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').id))),
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/customers/transfers/mine',
       tags,
-      summary: 'My latest transfer application on one of my cards (null when none): pending, under review, approved, rejected with the reason, cancelled',
+      summary:
+        'My latest transfer application on one of my cards (null when none): pending, under review, approved, rejected with the reason, cancelled',
       middleware: [requireAuth] as const,
       request: { query: MyTransferQuery },
       responses: { 200: json(MyTransfer.nullable()), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
@@ -117,7 +147,8 @@ export const transferRoutes = createRouter()
       method: 'post',
       path: '/staff/transfers/reveal-id-number',
       tags,
-      summary: "Staff: the whole ID number of an application's recipient, with the reason staff need it (70003 naming reason when it is missing); recorded in the audit log",
+      summary:
+        "Staff: the whole ID number of an application's recipient, with the reason staff need it (70003 naming reason when it is missing); recorded in the audit log",
       middleware: [requireAuth, staffOnly()] as const,
       request: { body: { content: { 'application/json': { schema: RevealIdNumberBody } }, required: true } },
       responses: { 200: json(RevealedIdNumber), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
@@ -135,14 +166,26 @@ export const transferRoutes = createRouter()
       summary: "Staff: an application's ID photo or photo (each view recorded in the audit log)",
       middleware: [requireAuthOrCookie, staffOnly()] as const,
       request: { params: TransferImagePath },
-      responses: { 200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } }, 401: refusals[401], 403: refusals[403], 404: refusals[404] },
+      responses: {
+        200: { description: 'the image', content: { 'image/jpeg': { schema: z.string() } } },
+        401: refusals[401],
+        403: refusals[403],
+        404: refusals[404],
+      },
     }),
     async (c) => {
       const { id, which } = c.req.valid('param');
       const img = await transferImageBytes(c.var.deps.db, c.var.deps.gateways.keys, id, which);
       if (!img) throw new ApiError(Errors.notFound);
-      await auditOf(c)(c.var.deps.db, { action: which === 'id-photo' ? 'transfer.id-photo.view' : 'transfer.photo.view', subjectKind: 'transfer', subjectId: id });
-      return new Response(new Uint8Array(img.bytes), { status: 200, headers: { 'Content-Type': img.contentType, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' } });
+      await auditOf(c)(c.var.deps.db, {
+        action: which === 'id-photo' ? 'transfer.id-photo.view' : 'transfer.photo.view',
+        subjectKind: 'transfer',
+        subjectId: id,
+      });
+      return new Response(new Uint8Array(img.bytes), {
+        status: 200,
+        headers: { 'Content-Type': img.contentType, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' },
+      });
     },
   )
   .openapi(

@@ -15,7 +15,10 @@ export const wechatOAuthRoutes = createRouter()
       request: {
         query: z.object({
           from: z.string().max(2000).optional(),
-          scope: z.enum(['base', 'userinfo']).optional().openapi({ description: 'absent or base: the silent login; userinfo: a friend payer (issue 12)' }),
+          scope: z
+            .enum(['base', 'userinfo'])
+            .optional()
+            .openapi({ description: 'absent or base: the silent login; userinfo: a friend payer (issue 12)' }),
         }),
       },
       responses: { 302: { description: "To the provider's authorize page" }, 400: refusals[400] },
@@ -32,7 +35,8 @@ export const wechatOAuthRoutes = createRouter()
       method: 'get',
       path: '/oauth/wechat/callback',
       tags: ['auth'],
-      summary: "The provider's redirect back: user-info scope -> the friend payer's ticket cookie (wxFriend), no login; bound open id -> session cookies; unbound -> open-id ticket cookie; then 302 to `from`",
+      summary:
+        "The provider's redirect back: user-info scope -> the friend payer's ticket cookie (wxFriend), no login; bound open id -> session cookies; unbound -> open-id ticket cookie; then 302 to `from`",
       request: { query: z.object({ code: z.string().max(512).optional(), state: z.string().max(256).optional() }) },
       responses: { 302: { description: 'Back to the path the flow started from' }, 400: refusals[400] },
     }),

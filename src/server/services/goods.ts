@@ -23,7 +23,10 @@ export function goodsRefusal(g: Pick<GoodsRow, 'onShelf' | 'stock'>, flashSale =
 /** Which of these goods are sold through an activity (a flash sale). */
 export async function flashSaleGoods(db: Db, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: activities.goodsId }).from(activities).where(inArray(activities.goodsId, [...ids]));
+  const rows = await db
+    .select({ id: activities.goodsId })
+    .from(activities)
+    .where(inArray(activities.goodsId, [...ids]));
   return new Set(rows.map((r) => r.id).filter((id): id is number => id !== null));
 }
 
@@ -60,9 +63,20 @@ export function goodsOut(g: GoodsRow, locale: Locale, member: boolean, flashSale
 
 /** The detail adds the description, and the phases or teachers a buyer chooses from (spec §5). */
 export async function goodsDetailOut(db: Db, g: GoodsRow, locale: Locale, member: boolean, now: Date) {
-  const phases = await db.select().from(goodsPhases).where(eq(goodsPhases.goodsId, g.id)).orderBy(asc(goodsPhases.sort), asc(goodsPhases.id));
+  const phases = await db
+    .select()
+    .from(goodsPhases)
+    .where(eq(goodsPhases.goodsId, g.id))
+    .orderBy(asc(goodsPhases.sort), asc(goodsPhases.id));
   const teachersRows = await db
-    .select({ id: teachers.id, name: teachers.name, nameEn: teachers.nameEn, photo: teachers.photo, clubName: clubs.name, clubNameEn: clubs.nameEn })
+    .select({
+      id: teachers.id,
+      name: teachers.name,
+      nameEn: teachers.nameEn,
+      photo: teachers.photo,
+      clubName: clubs.name,
+      clubNameEn: clubs.nameEn,
+    })
     .from(goodsTeachers)
     .innerJoin(teachers, eq(teachers.id, goodsTeachers.teacherId))
     .leftJoin(clubs, eq(clubs.id, teachers.clubId))
@@ -86,6 +100,11 @@ export async function goodsDetailOut(db: Db, g: GoodsRow, locale: Locale, member
         message: open ? null : translate(locale, Errors.goodsPhaseRequired.message),
       };
     }),
-    teachers: teachersRows.map((t) => ({ id: t.id, name: loc(locale, t.name, t.nameEn), photo: t.photo, clubName: t.clubName === null ? null : loc(locale, t.clubName, t.clubNameEn) })),
+    teachers: teachersRows.map((t) => ({
+      id: t.id,
+      name: loc(locale, t.name, t.nameEn),
+      photo: t.photo,
+      clubName: t.clubName === null ? null : loc(locale, t.clubName, t.clubNameEn),
+    })),
   };
 }

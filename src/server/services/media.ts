@@ -84,7 +84,9 @@ export function renderMedia(kind: MediaKind, slug: string): string {
         `${gradient('g', c1, c2)}<rect width="750" height="420" fill="url(#g)"/>` +
           `<circle cx="${sun}" cy="110" r="52" fill="#fff" fill-opacity=".35"/>` +
           `<rect x="90" y="170" width="570" height="210" rx="10" fill="#fff" fill-opacity=".22"/>` +
-          [0, 1, 2, 3].map((i) => `<rect x="${130 + i * 130}" y="210" width="90" height="120" rx="6" fill="#fff" fill-opacity=".35"/>`).join('') +
+          [0, 1, 2, 3]
+            .map((i) => `<rect x="${130 + i * 130}" y="210" width="90" height="120" rx="6" fill="#fff" fill-opacity=".35"/>`)
+            .join('') +
           `<rect y="380" width="750" height="40" fill="#000" fill-opacity=".12"/>`,
       );
     }

@@ -14,7 +14,6 @@ import { ApiError } from '../http/api-error';
 import { imageTooLarge } from '../http/image-too-large';
 import type { MemberPhoto, PhotoReviewed, PhotoToReview, PhotoView } from '../../contracts/photos';
 
-
 type PhotoRow = typeof memberPhotos.$inferSelect;
 
 const latestOf = (db: Db, accountId: number) =>
@@ -46,13 +45,25 @@ export async function myPhoto(db: Db, accountId: number): Promise<PhotoView> {
  * one is configured (after the chart allowed the upload, so a refused one stores nothing), else into
  * the row. Either way they are encrypted first (decision 055): the row keeps the wrapped data key.
  */
-export async function uploadPhoto(db: Db, clock: Clock, keys: KeyAdapter, accountId: number, bytes: Buffer, storage: ObjectStore | null = null): Promise<PhotoView> {
+export async function uploadPhoto(
+  db: Db,
+  clock: Clock,
+  keys: KeyAdapter,
+  accountId: number,
+  bytes: Buffer,
+  storage: ObjectStore | null = null,
+): Promise<PhotoView> {
   if (bytes.length > PHOTO_MAX_BYTES) throw imageTooLarge('image');
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
   return db.transaction(async (tx) => {
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
-    const [last] = await tx.select().from(memberPhotos).where(eq(memberPhotos.accountId, accountId)).orderBy(desc(memberPhotos.id)).limit(1);
+    const [last] = await tx
+      .select()
+      .from(memberPhotos)
+      .where(eq(memberPhotos.accountId, accountId))
+      .orderBy(desc(memberPhotos.id))
+      .limit(1);
     const state = nextPhotoStatus(last?.state ?? 'none', 'photo.upload') as PhotoReviewState | null;
     if (!state) throw new ApiError(Errors.photoUploadClosed);
     const { cipher, key } = await sealImage(keys, bytes, memberPhotoContext(accountId));
@@ -67,7 +78,16 @@ export async function uploadPhoto(db: Db, clock: Clock, keys: KeyAdapter, accoun
     }
     const [row] = await tx
       .insert(memberPhotos)
-      .values({ accountId, contentType: type, bytes: storageKey ? null : cipher, ...key, storageKey, size: bytes.length, state, createdAt: clock.now() })
+      .values({
+        accountId,
+        contentType: type,
+        bytes: storageKey ? null : cipher,
+        ...key,
+        storageKey,
+        size: bytes.length,
+        state,
+        createdAt: clock.now(),
+      })
       .returning();
     return viewOf(row);
   });
@@ -80,7 +100,8 @@ export async function photoBytes(
   q: { accountId: number } | { photoId: number },
   storage: ObjectStore | null = null,
 ): Promise<{ id: number; contentType: string; bytes: Buffer } | null> {
-  const [row] = 'photoId' in q ? await db.select().from(memberPhotos).where(eq(memberPhotos.id, q.photoId)) : await latestOf(db, q.accountId);
+  const [row] =
+    'photoId' in q ? await db.select().from(memberPhotos).where(eq(memberPhotos.id, q.photoId)) : await latestOf(db, q.accountId);
   if (!row) return null;
   let bytes: Buffer | null = row.bytes;
   if (!bytes && row.storageKey && storage) {
@@ -90,13 +111,22 @@ export async function photoBytes(
       throw new ApiError(Errors.photoStorageDown);
     }
   }
-  return bytes ? { id: row.id, contentType: row.contentType, bytes: await openImage(keys, bytes, row, memberPhotoContext(row.accountId)) } : null;
+  return bytes
+    ? { id: row.id, contentType: row.contentType, bytes: await openImage(keys, bytes, row, memberPhotoContext(row.accountId)) }
+    : null;
 }
 
 /** Photos waiting for staff, oldest first (the review queue). */
 export async function photosToReview(db: Db, limit = 50): Promise<PhotoToReview[]> {
   const rows = await db
-    .select({ id: memberPhotos.id, accountId: memberPhotos.accountId, name: accounts.name, phone: accounts.phone, createdAt: memberPhotos.createdAt, size: memberPhotos.size })
+    .select({
+      id: memberPhotos.id,
+      accountId: memberPhotos.accountId,
+      name: accounts.name,
+      phone: accounts.phone,
+      createdAt: memberPhotos.createdAt,
+      size: memberPhotos.size,
+    })
     .from(memberPhotos)
     .innerJoin(accounts, eq(accounts.id, memberPhotos.accountId))
     .where(eq(memberPhotos.state, 'reviewing'))
@@ -125,7 +155,12 @@ export async function reviewPhoto(
       .where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.state, 'reviewing')))
       .returning({ id: memberPhotos.id });
     if (!done) throw new ApiError(Errors.photoAlreadyReviewed);
-    await audit?.(tx, { action: decision.pass ? 'photo.pass' : 'photo.reject', subjectKind: 'photo', subjectId: photoId, reason: decision.pass ? null : decision.reason });
+    await audit?.(tx, {
+      action: decision.pass ? 'photo.pass' : 'photo.reject',
+      subjectKind: 'photo',
+      subjectId: photoId,
+      reason: decision.pass ? null : decision.reason,
+    });
     return { photoId, state };
   });
 }
@@ -154,7 +189,10 @@ export async function allowAnotherPhoto(db: Db, clock: Clock, staffId: number, p
 
 /** Staff look a member up by phone: who, and their photo's review state (to allow another upload). */
 export async function memberPhotoByPhone(db: Db, phone: string): Promise<MemberPhoto | null> {
-  const [a] = await db.select({ id: accounts.id, name: accounts.name, phone: accounts.phone }).from(accounts).where(eq(accounts.phone, phone));
+  const [a] = await db
+    .select({ id: accounts.id, name: accounts.name, phone: accounts.phone })
+    .from(accounts)
+    .where(eq(accounts.phone, phone));
   if (!a) return null;
   return { accountId: a.id, name: a.name, phone: a.phone, photo: await myPhoto(db, a.id) };
 }

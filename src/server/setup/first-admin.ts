@@ -27,7 +27,12 @@ export class FirstAdminRefused extends Error {}
  * are added from the staff console) or when the phone has an account. The password is random and
  * returned once, for the operator to hand over; only its hash is stored.
  */
-export async function createFirstAdmin(db: Db, clock: Clock, input: { phone: string; name: string }, scryptN?: number): Promise<{ id: number; password: string }> {
+export async function createFirstAdmin(
+  db: Db,
+  clock: Clock,
+  input: { phone: string; name: string },
+  scryptN?: number,
+): Promise<{ id: number; password: string }> {
   const phone = trimInput(input.phone);
   const name = trimInput(input.name);
   if (!isValidPhone(phone)) throw new FirstAdminRefused(`--phone: not a mainland mobile number (got "${input.phone}")`);
@@ -40,7 +45,10 @@ export async function createFirstAdmin(db: Db, clock: Clock, input: { phone: str
     if (staff) throw new FirstAdminRefused('a staff account exists already: add staff from the staff console');
     const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone));
     if (taken) throw new FirstAdminRefused(`--phone: ${phone} already has an account; use another phone`);
-    const [row] = await tx.insert(accounts).values({ phone, name, passwordHash, role: 'staff', createdAt: clock.now() }).returning({ id: accounts.id });
+    const [row] = await tx
+      .insert(accounts)
+      .values({ phone, name, passwordHash, role: 'staff', createdAt: clock.now() })
+      .returning({ id: accounts.id });
     return { id: row!.id, password };
   });
 }

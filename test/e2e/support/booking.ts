@@ -5,11 +5,19 @@ import { devSmsCode } from './sms';
 import { gotoHydrated } from './browser';
 
 /** The booking browser tests' view of the API: envelope data, or a thrown error naming the code. */
-export async function api<T>(base: string, path: string, opts: { token?: string; body?: unknown; key?: string } = {}): Promise<{ code: number; data: T }> {
+export async function api<T>(
+  base: string,
+  path: string,
+  opts: { token?: string; body?: unknown; key?: string } = {},
+): Promise<{ code: number; data: T }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (opts.token) headers['Authorization-token'] = opts.token;
   if (opts.key) headers['Idempotency-Key'] = opts.key;
-  const res = await fetch(`${base}/api${path}`, { method: opts.body === undefined ? 'GET' : 'POST', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(`${base}/api${path}`, {
+    method: opts.body === undefined ? 'GET' : 'POST',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   return (await res.json()) as { code: number; data: T };
 }
 

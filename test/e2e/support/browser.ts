@@ -49,7 +49,8 @@ export const COUNT_FETCHES = `(() => {
 })();`;
 
 /** True once the app hydrated the page (entry-client's <html data-hydrated>) and no fetch is in flight. */
-const settled = () => document.documentElement?.dataset.hydrated === 'true' && (window as unknown as { __fetchesInFlight: number }).__fetchesInFlight === 0;
+const settled = () =>
+  document.documentElement?.dataset.hydrated === 'true' && (window as unknown as { __fetchesInFlight: number }).__fetchesInFlight === 0;
 
 /**
  * Waits until the app has hydrated the current page and its requests are answered: the page a

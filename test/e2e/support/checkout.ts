@@ -12,7 +12,12 @@ export interface Envelope<T> {
 }
 
 /** Calls the server's API as a member (or a visitor without token). */
-export async function apiCall<T>(base: string, method: 'GET' | 'POST', path: string, opts: { token?: string; body?: unknown } = {}): Promise<Envelope<T>> {
+export async function apiCall<T>(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<Envelope<T>> {
   const res = await fetch(`${base}/api${path}`, {
     method,
     headers: { cookie: 'lang=zh', 'content-type': 'application/json', ...(opts.token ? { 'Authorization-token': opts.token } : {}) },
@@ -23,14 +28,18 @@ export async function apiCall<T>(base: string, method: 'GET' | 'POST', path: str
 
 /** A token for the demo member, for checking what the server holds. */
 export async function memberToken(base: string): Promise<string> {
-  const r = (await apiCall<unknown>(base, 'POST', '/oauth/login', { body: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } })) as Envelope<unknown> & { token: string };
+  const r = (await apiCall<unknown>(base, 'POST', '/oauth/login', {
+    body: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' },
+  })) as Envelope<unknown> & { token: string };
   expect(r.code).toBe(200);
   return r.token;
 }
 
 /** Logs the page's browser in as the demo member (the server sets the session cookies). */
 export async function logInPage(page: Page): Promise<void> {
-  const r = await page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
+  const r = await page
+    .context()
+    .request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
   expect(((await r.json()) as { code: number }).code).toBe(200);
 }
 
@@ -45,7 +54,9 @@ export async function logInFromMessagingApp(page: Page, openId: string): Promise
   await gotoHydrated(page, '/mine');
   const ticket = (await page.context().cookies()).find((c) => c.name === 'openId')?.value;
   expect(ticket, 'the silent authorization left an open-id ticket').toBeTruthy();
-  const r = await page.context().request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password', openid: ticket } });
+  const r = await page.context().request.post('/api/oauth/login', {
+    data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password', openid: ticket },
+  });
   const body = (await r.json()) as { code: number; token: string; data: { wxBound?: boolean } };
   expect(body.code).toBe(200);
   expect(body.data.wxBound).toBe(true);

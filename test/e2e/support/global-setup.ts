@@ -32,7 +32,10 @@ export default async function setup(project: TestProject) {
     await stopAll();
     throw err;
   }
-  project.provide('baseUrls', servers.map((s) => s.url));
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.url),
+  );
   project.provide('dataTemplate', dataTemplate);
   return stopAll;
 }

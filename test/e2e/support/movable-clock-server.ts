@@ -19,7 +19,8 @@ async function main() {
     if (req.method !== 'POST') return new Response(null, { status: 405 });
     if (path === '/__test/clock') {
       const { advanceMs } = (await req.json()) as { advanceMs: number };
-      if (!Number.isFinite(advanceMs) || advanceMs < 0) return Response.json({ error: 'advanceMs: a number of ms, not negative' }, { status: 400 });
+      if (!Number.isFinite(advanceMs) || advanceMs < 0)
+        return Response.json({ error: 'advanceMs: a number of ms, not negative' }, { status: 400 });
       offsetMs += advanceMs;
       return Response.json({ now: clock.now().toISOString() });
     }

@@ -23,7 +23,11 @@ export async function startMovableClockServer(): Promise<MovableClockServer> {
     throw err;
   }
   const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}/__test/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.url}/__test/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`POST /__test/${path}: HTTP ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };

@@ -29,6 +29,12 @@ export function png(w: number, h: number, [xStep, yStep, blue]: [number, number,
   ihdr[8] = 8;
   ihdr[9] = 2;
   const rows = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rows.set([(x * xStep) & 255, (y * yStep) & 255, blue], y * (w * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) rows.set([(x * xStep) & 255, (y * yStep) & 255, blue], y * (w * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

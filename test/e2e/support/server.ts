@@ -36,7 +36,11 @@ export function ensureBuilt(force = process.env.E2E_BUILD === '1'): void {
   // stdout of the build goes to stderr, so a caller's own stdout (the bench table) stays clean
   // a production build whoever asks: under vitest NODE_ENV is 'test', and Vite then bundled React's and
   // XState's development builds (StrictMode starting each screen's actor twice) into what was tested
-  const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', process.stderr, process.stderr] });
+  const r = spawnSync('npm', ['run', 'build'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', process.stderr, process.stderr],
+  });
   if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status})`);
 }
 
@@ -49,10 +53,14 @@ export function ensureBuilt(force = process.env.E2E_BUILD === '1'): void {
 export function buildServerEntry(entry: string, owner = process.pid): { nodeArgs: string[]; remove(): void } {
   const name = path.basename(entry).replace(/\.tsx?$/, '');
   const dir = path.join('.test-data', `${name}-${owner}-${randomBytes(3).toString('hex')}`);
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', entry, '--outDir', dir, '--logLevel', 'error'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', entry, '--outDir', dir, '--logLevel', 'error'],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    },
+  );
   if (r.status !== 0) throw new Error(`building ${entry} failed (exit ${r.status}):\n${r.stderr.slice(-2000)}`);
   return { nodeArgs: [path.join(dir, `${name}.js`)], remove: () => rmSync(path.join(repoRoot, dir), { recursive: true, force: true }) };
 }
@@ -178,8 +186,22 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // PUBLIC_URL on the same origin the browser uses, so OAuth redirects come back with its cookies
   // every browser and page of a run comes from 127.0.0.1, one network: the login guard's per-network
   // and per-phone thresholds are out of the way unless a test sets its own (decision 056)
-  const guard = { LOGIN_CAPTCHA_AFTER_PHONE_FAILURES: '1000', LOGIN_CAPTCHA_AFTER_NETWORK_FAILURES: '100000', LOGIN_BLOCK_NETWORK_AFTER_FAILURES: '1000000', SMS_CAPTCHA_AFTER_NETWORK_CODES: '100000' };
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ...guard, ...tlsEnv, ...opts.env };
+  const guard = {
+    LOGIN_CAPTCHA_AFTER_PHONE_FAILURES: '1000',
+    LOGIN_CAPTCHA_AFTER_NETWORK_FAILURES: '100000',
+    LOGIN_BLOCK_NETWORK_AFTER_FAILURES: '1000000',
+    SMS_CAPTCHA_AFTER_NETWORK_CODES: '100000',
+  };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    ...guard,
+    ...tlsEnv,
+    ...opts.env,
+  };
   // demo mode (local stand-ins, /api/dev) unless the test starts a production server on purpose
   env.APP_MODE = opts.mode ?? 'demo';
   if (pg) env.DATABASE_URL = pg.url;
@@ -221,7 +243,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     }
     try {
       const health = `${url}/api/health`;
-      const status = opts.tls ? (await httpsRequest(health, opts.tls.cert)).status : (await fetch(health, { signal: AbortSignal.timeout(2000) })).status;
+      const status = opts.tls
+        ? (await httpsRequest(health, opts.tls.cert)).status
+        : (await fetch(health, { signal: AbortSignal.timeout(2000) })).status;
       if (status === 200) break;
     } catch {
       /* not listening yet */
@@ -285,7 +309,8 @@ async function cheaperDemoPasswords(where: { url: string; max: number } | { data
   const hashes = await hashDemoPasswords(TEST_SCRYPT_N);
   const database = await openDatabase(where);
   try {
-    for (const [i, a] of demoAccounts.entries()) await database.db.update(accounts).set({ passwordHash: hashes[i]! }).where(eq(accounts.phone, a.phone));
+    for (const [i, a] of demoAccounts.entries())
+      await database.db.update(accounts).set({ passwordHash: hashes[i]! }).where(eq(accounts.phone, a.phone));
   } finally {
     await database.close();
   }

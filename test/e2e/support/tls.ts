@@ -37,7 +37,11 @@ export function selfSignedCertificate(): TestCertificate | null {
  * One request over HTTPS trusting `ca` (Node's fetch takes no certificate per call): the status and
  * the Set-Cookie headers, or the error.
  */
-export function httpsRequest(url: string, ca: string, opts: { method?: string; json?: unknown; timeoutMs?: number } = {}): Promise<{ status: number; setCookie: string[] }> {
+export function httpsRequest(
+  url: string,
+  ca: string,
+  opts: { method?: string; json?: unknown; timeoutMs?: number } = {},
+): Promise<{ status: number; setCookie: string[] }> {
   const body = opts.json === undefined ? undefined : JSON.stringify(opts.json);
   const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {

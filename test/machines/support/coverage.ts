@@ -1,4 +1,11 @@
-import { createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
+import {
+  createActor,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+} from 'xstate';
 
 /** One transition of a machine's definition: an event's guarded branch, an `always` branch, an `after` delay, an invoke's done or error. */
 export interface TransitionItem {
@@ -61,7 +68,10 @@ export function machineDefinition(machine: AnyStateMachine): MachineDefinition {
     for (const [eventType, list] of node.transitions) {
       list.forEach((t, i) => {
         const targets = (t.target ?? []).map((x: AnyStateNode) => x.id).join(', ') || '(stays)';
-        transitions.push({ key: `${node.id}|${eventType}|${i}`, label: `${node.id} --${eventLabel(eventType)}${guardLabel(t)}--> ${targets}` });
+        transitions.push({
+          key: `${node.id}|${eventType}|${i}`,
+          label: `${node.id} --${eventLabel(eventType)}${guardLabel(t)}--> ${targets}`,
+        });
       });
     }
     (node.always ?? []).forEach((t, i) => {
@@ -113,8 +123,16 @@ export class CoverageTracker {
   report(): CoverageReport {
     const missingStates = this.definition.states.filter((s) => !this.states.has(s));
     const missingTransitions = this.definition.transitions.filter((t) => !this.transitions.has(t.key)).map((t) => t.label);
-    const s = { covered: this.definition.states.length - missingStates.length, total: this.definition.states.length, missing: missingStates };
-    const t = { covered: this.definition.transitions.length - missingTransitions.length, total: this.definition.transitions.length, missing: missingTransitions };
+    const s = {
+      covered: this.definition.states.length - missingStates.length,
+      total: this.definition.states.length,
+      missing: missingStates,
+    };
+    const t = {
+      covered: this.definition.transitions.length - missingTransitions.length,
+      total: this.definition.transitions.length,
+      missing: missingTransitions,
+    };
     return {
       id: this.definition.id,
       states: s,
@@ -147,10 +165,12 @@ export function firedTransitions(machine: AnyStateMachine, from: AnyMachineSnaps
     actor.stop();
     // the microstep lists every enabled transition, before conflicts are resolved: a transition whose
     // target was not entered lost to another
-    return fired.filter(({ t, after }) => {
-      const nodes = new Set((after as unknown as { _nodes: AnyStateNode[] })._nodes);
-      return (t.target ?? []).every((n: AnyStateNode) => nodes.has(n) || after.status === 'done');
-    }).map(({ t }) => t);
+    return fired
+      .filter(({ t, after }) => {
+        const nodes = new Set((after as unknown as { _nodes: AnyStateNode[] })._nodes);
+        return (t.target ?? []).every((n: AnyStateNode) => nodes.has(n) || after.status === 'done');
+      })
+      .map(({ t }) => t);
   } catch {
     return machine.getTransitionData(from as never, event) as AnyTransitionDefinition[];
   }

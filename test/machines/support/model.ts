@@ -100,7 +100,8 @@ export function modelSuite(opts: ModelOptions) {
     // the paths to run drop those that are prefixes of longer ones; the map to every state keeps them all
     const paths = model.getShortestPaths();
     const pathTo = new Map<string, Step[]>();
-    for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(serialize(p.state as AnyMachineSnapshot), p.steps as Step[]);
+    for (const p of model.getShortestPaths({ allowDuplicatePaths: true }))
+      pathTo.set(serialize(p.state as AnyMachineSnapshot), p.steps as Step[]);
     const adjacency = model.getAdjacencyMap() as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
     return { label, input, paths, pathTo, adjacency };
   });

@@ -96,7 +96,10 @@ function isTransient(node: Config): boolean {
  */
 function leafPaths(config: Config): string[] {
   return nodes(config)
-    .filter(({ path, node }) => path.length > 0 && (node.type === 'final' || Object.keys((node.states ?? {}) as Config).length === 0) && !isTransient(node))
+    .filter(
+      ({ path, node }) =>
+        path.length > 0 && (node.type === 'final' || Object.keys((node.states ?? {}) as Config).length === 0) && !isTransient(node),
+    )
     .map(({ path }) => path.join('.'));
 }
 
@@ -151,7 +154,9 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
           const now = entered(base, current[0]!);
           for (const leaf of leaves) {
             if (entered(base, leaf) === now) continue;
-            make(path, site, `${which}→ ${leaf} (instead of ${current[0]})`, (l) => l.map((b, j) => (j === i ? { ...b, target: `#${id}.${leaf}` } : b)));
+            make(path, site, `${which}→ ${leaf} (instead of ${current[0]})`, (l) =>
+              l.map((b, j) => (j === i ? { ...b, target: `#${id}.${leaf}` } : b)),
+            );
           }
         }
         if (t.guard !== undefined) {

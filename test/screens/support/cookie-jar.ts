@@ -31,7 +31,8 @@ export class CookieJar {
       const attr = (key: string) => attrs.find((a) => a.toLowerCase().startsWith(key));
       const maxAge = attr('max-age=');
       const expires = attr('expires=');
-      const gone = (maxAge !== undefined && Number(maxAge.slice(8)) <= 0) || (expires !== undefined && Date.parse(expires.slice(8)) <= Date.now());
+      const gone =
+        (maxAge !== undefined && Number(maxAge.slice(8)) <= 0) || (expires !== undefined && Date.parse(expires.slice(8)) <= Date.now());
       const isHttpOnly = attr('httponly') !== undefined;
       if (gone) {
         this.httpOnly.delete(name);

@@ -64,7 +64,10 @@ export function friendPayWorld(h: ScreenHarness) {
     async authorizeHere(t: string, step?: 'authorized') {
       const openId = `o_friend_screen_${++friends}_${Date.now()}`;
       const from = `/payfriend?t=${t}${step ? `&step=${step}` : ''}`;
-      const { back, cookies } = await throughAuthorization(`/api/oauth/wechat/authorize?from=${encodeURIComponent(from)}&scope=userinfo`, openId);
+      const { back, cookies } = await throughAuthorization(
+        `/api/oauth/wechat/authorize?from=${encodeURIComponent(from)}&scope=userinfo`,
+        openId,
+      );
       expect(back).toBe(from);
       h.jar.store(cookies);
       expect(h.jar.get('wxFriend'), 'the authorization left the friend cookie').toBeTruthy();
@@ -77,12 +80,16 @@ export function friendPayWorld(h: ScreenHarness) {
         .from(payStandInOrders)
         .where(and(like(payStandInOrders.outTradeNo, `${w.orderNo}-%`), eq(payStandInOrders.state, 'NOTPAY')));
       expect(trade, 'a trade waits at WeChat Pay').toBeDefined();
-      expect((await h.server.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: trade!.prepayId, outcome: 'pay' } })).status).toBe(200);
+      expect(
+        (await h.server.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: trade!.prepayId, outcome: 'pay' } })).status,
+      ).toBe(200);
       expect((await invitation(w)).state).toBe('paid');
     },
     /** the member withdraws the invitation on their phone */
     async withdrawByMember(w: InvitedOrder) {
-      expect((await h.server.call('POST', '/api/orders/friend/withdraw', { token: w.member.token, body: { orderNo: w.orderNo } })).status).toBe(200);
+      expect(
+        (await h.server.call('POST', '/api/orders/friend/withdraw', { token: w.member.token, body: { orderNo: w.orderNo } })).status,
+      ).toBe(200);
     },
     /** the hour passes on the server (the page's own timers are not moved: the friend just comes back to it later) */
     async hourOver(w: InvitedOrder) {

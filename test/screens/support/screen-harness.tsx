@@ -91,7 +91,10 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
       return res;
     };
     if (!hand) return forward();
-    return hand({ method: req.method, path: url.pathname + url.search, body: parseBody(text), key: req.headers.get('idempotency-key') ?? undefined }, forward);
+    return hand(
+      { method: req.method, path: url.pathname + url.search, body: parseBody(text), key: req.headers.get('idempotency-key') ?? undefined },
+      forward,
+    );
   }) as typeof fetch;
 
   return {
@@ -122,7 +125,11 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
       setBrowserClock(server.clock);
 
       openRouter = undefined;
-      const { api, routerRef } = startBrowserApi({ baseURL: `${ORIGIN}/api`, fetch: apiFetch, here: () => pathOf(routerRef.current) ?? url });
+      const { api, routerRef } = startBrowserApi({
+        baseURL: `${ORIGIN}/api`,
+        fetch: apiFetch,
+        here: () => pathOf(routerRef.current) ?? url,
+      });
       // as the browser entry does: the first URL's screens loaded and its loaders run before the first
       // render (the server rendered their data), then the app takes over
       const routes = routeObjects();

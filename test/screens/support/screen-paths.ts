@@ -1,7 +1,14 @@
 import { TestModel, type AdjacencyMap } from '@xstate/graph';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { __unsafe_getAllOwnEventDescriptors, createActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import {
+  __unsafe_getAllOwnEventDescriptors,
+  createActor,
+  SimulatedClock,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+} from 'xstate';
 import { CoverageTracker, firedTransitions, type CoverageReport } from '../../machines/support/coverage';
 import { assertFullCoverage, eventName, statePaths, type Step } from '../../machines/support/model';
 import { mutantsOfThisShard, saveMutantResults, tryMutant, type MutantResult } from '../../machines/support/mutants';
@@ -204,7 +211,8 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
 
   for (const { input, model } of graphs) {
     const pathTo = new Map<string, Step[]>();
-    for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(serialize(p.state as AnyMachineSnapshot), p.steps as Step[]);
+    for (const p of model.getShortestPaths({ allowDuplicatePaths: true }))
+      pathTo.set(serialize(p.state as AnyMachineSnapshot), p.steps as Step[]);
     const adjacency = model.getAdjacencyMap() as AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
     for (const [key, entry] of Object.entries(adjacency)) {
       const base = pathTo.get(key);
@@ -260,7 +268,13 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
   const sent: Sent[] = [];
   const held = new Map<string, Sent[]>();
   const releases = new Map<Sent, (how: 'forward' | Response | 'fail') => void>();
-  const codeOf = async (res: Response) => ((await res.clone().json().catch(() => ({}))) as { code?: number }).code ?? res.status;
+  const codeOf = async (res: Response) =>
+    (
+      (await res
+        .clone()
+        .json()
+        .catch(() => ({}))) as { code?: number }
+    ).code ?? res.status;
   h.jar.clear();
   const timers = new SimulatedClock();
   setActorTimers(timers);
@@ -317,7 +331,14 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
   };
   try {
     const started = await spec.start(h, path.input);
-    const w = { ...started, h, sent, held, release: (id: string, how: 'forward' | 'fail') => release(id, how), time: () => now } as World<W>;
+    const w = {
+      ...started,
+      h,
+      sent,
+      held,
+      release: (id: string, how: 'forward' | 'fail') => release(id, how),
+      time: () => now,
+    } as World<W>;
     for (const [i, step] of path.steps.entries()) {
       const e = step.event;
       const where = `step ${i} (${eventName(e)}) → ${statePaths(step.state.value)}`;
@@ -337,13 +358,17 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
           if (perform) await perform(w);
           else if (settle[1] === 'error') await release(id, 'fail');
           else if (answer && 'status' in answer) {
-            await release(id, new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }));
+            await release(
+              id,
+              new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }),
+            );
           } else {
             await answer?.arrange?.(w);
             const req = await release(id, 'forward');
             const output = (e as { output?: unknown }).output;
             const want = output && typeof output === 'object' && 'code' in output ? output.code : undefined;
-            if (want !== undefined && req.answer !== want) throw new Error(`the server answered ${String(req.answer)}; the path expects ${String(want)}`);
+            if (want !== undefined && req.answer !== want)
+              throw new Error(`the server answered ${String(req.answer)}; the path expects ${String(want)}`);
           }
         } else if (after) {
           // time passes for the screen's actors and for the server alike
@@ -394,12 +419,20 @@ export function sentBy<W>(w: World<W>, invoke: string, since = 0): Sent[] {
  * the request again with the key of the one it repeats, so the server does it once. A retry event
  * that also retries another invoke (`alsoRetries`, e.g. loading) may send that one instead.
  */
-export function oneKeyPerIntent<W>(invoke: string, events: { intent: string; retry: string; alsoRetries?: string }): NonNullable<ScreenPathSpec<W>['effects']> {
+export function oneKeyPerIntent<W>(
+  invoke: string,
+  events: { intent: string; retry: string; alsoRetries?: string },
+): NonNullable<ScreenPathSpec<W>['effects']> {
   return {
     [events.intent]: (w, _e, before) => {
       const [tap] = sentBy(w, invoke, before);
       expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
-      expect(sentBy(w, invoke).slice(0, -1).map((r) => r.key), 'a new intent, a new key').not.toContain(tap!.key);
+      expect(
+        sentBy(w, invoke)
+          .slice(0, -1)
+          .map((r) => r.key),
+        'a new intent, a new key',
+      ).not.toContain(tap!.key);
     },
     [events.retry]: (w, _e, before) => {
       const [again] = sentBy(w, invoke, before);
@@ -461,9 +494,15 @@ export function defineScreenPaths<W>(h: ScreenHarness, spec: ScreenPathSpec<W>):
   describe(`machine ${machine.id} on ${spec.screen} (screen paths)`, () => {
     it('has a check for every state', () => {
       const states = atomicStates(machine);
-      expect(states.filter((s) => !spec.states[s]), 'states without a check').toEqual([]);
+      expect(
+        states.filter((s) => !spec.states[s]),
+        'states without a check',
+      ).toEqual([]);
       const known = new Set(machine.root ? allNodePaths(machine) : []);
-      expect(Object.keys(spec.states).filter((k) => !known.has(k)), 'checks for states the chart does not have').toEqual([]);
+      expect(
+        Object.keys(spec.states).filter((k) => !known.has(k)),
+        'checks for states the chart does not have',
+      ).toEqual([]);
     });
     for (const p of paths) it(p.name, () => runPath(h, spec, p));
     it('reaches every state and fires every transition of the chart', () => assertFullCoverage(coverage));

@@ -1,6 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, balanceLedger, cardTransfers, memberCards, memberCourses, memberPhotos, openIdBindings, orders, personInfo, sessions, transferImages } from '../../../src/server/db/schema/index';
+import {
+  auditLog,
+  balanceLedger,
+  cardTransfers,
+  memberCards,
+  memberCourses,
+  memberPhotos,
+  openIdBindings,
+  orders,
+  personInfo,
+  sessions,
+  transferImages,
+} from '../../../src/server/db/schema/index';
 import { codeLogin, memberWithPassword } from '../auth/support';
 import { book, newCard, newClass } from '../booking/support';
 import { boughtCard } from '../cards/refund-support';
@@ -8,7 +20,16 @@ import { paidOrder } from '../invoices/support';
 import { create, credit, newGoods, newMember, newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
 import { hashSecret, newSecret } from '../../../src/server/services/tokens';
-import { accountRow, askClosing, closingRow, confirmClosing, myClosing, refuseClosing, staffClosings, withdrawClosing } from './closing-support';
+import {
+  accountRow,
+  askClosing,
+  closingRow,
+  confirmClosing,
+  myClosing,
+  refuseClosing,
+  staffClosings,
+  withdrawClosing,
+} from './closing-support';
 
 /**
  * Closing an account (PIPL; decision 057) against the real server and database: what keeps a member
@@ -67,10 +88,23 @@ describe('asking to close an account', () => {
     const receiver = await newMember(s);
     const giver = await newMember(s);
     const now = s.clock.now();
-    const img = async () => (await s.deps.db.insert(transferImages).values({ accountId: giver.id, contentType: 'image/jpeg', bytes: Buffer.from('x'), size: 1, createdAt: now }).returning())[0]!.id;
-    await s.deps.db
-      .insert(cardTransfers)
-      .values({ cardId: (await newCard(s, giver.id)).id, fromAccountId: giver.id, toAccountId: receiver.id, recipientName: '林', idNumber: '11010519491231002X', idPhotoId: await img(), photoId: await img(), createdAt: now });
+    const img = async () =>
+      (
+        await s.deps.db
+          .insert(transferImages)
+          .values({ accountId: giver.id, contentType: 'image/jpeg', bytes: Buffer.from('x'), size: 1, createdAt: now })
+          .returning()
+      )[0]!.id;
+    await s.deps.db.insert(cardTransfers).values({
+      cardId: (await newCard(s, giver.id)).id,
+      fromAccountId: giver.id,
+      toAccountId: receiver.id,
+      recipientName: '林',
+      idNumber: '11010519491231002X',
+      idPhotoId: await img(),
+      photoId: await img(),
+      createdAt: now,
+    });
     expect(code(await askClosing(s, receiver.token))).toBe(10034);
   });
 
@@ -81,10 +115,22 @@ describe('asking to close an account', () => {
     const now = s.clock.now().getTime();
     const [course] = await s.deps.db
       .insert(memberCourses)
-      .values({ accountId: m.id, goodsId: o.goodsId, orderId: o.id, kind: 'workshop', name: '大师工作坊', startsAt: new Date(now + 86_400_000), endsAt: new Date(now + 90_000_000), createdAt: new Date(now) })
+      .values({
+        accountId: m.id,
+        goodsId: o.goodsId,
+        orderId: o.id,
+        kind: 'workshop',
+        name: '大师工作坊',
+        startsAt: new Date(now + 86_400_000),
+        endsAt: new Date(now + 90_000_000),
+        createdAt: new Date(now),
+      })
       .returning();
     expect(code(await askClosing(s, m.token))).toBe(10030);
-    await s.deps.db.update(memberCourses).set({ endsAt: new Date(now - 1000) }).where(eq(memberCourses.id, course!.id));
+    await s.deps.db
+      .update(memberCourses)
+      .set({ endsAt: new Date(now - 1000) })
+      .where(eq(memberCourses.id, course!.id));
     expect((await askClosing(s, m.token)).status).toBe(200);
   });
 
@@ -135,7 +181,12 @@ describe('staff deciding a request', () => {
     expect((await staffClosings(s, staff.token)).body.data.map((x: { id: number }) => x.id)).not.toContain(id);
     expect(code(await confirmClosing(s, staff.token, id))).toBe(10036);
     const [entry] = await s.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, id)).orderBy(auditLog.id);
-    expect(entry).toMatchObject({ staffAccountId: staff.id, action: 'account-closing.refuse', subjectKind: 'account-closing', reason: '请先到店领取寄存物品' });
+    expect(entry).toMatchObject({
+      staffAccountId: staff.id,
+      action: 'account-closing.refuse',
+      subjectKind: 'account-closing',
+      reason: '请先到店领取寄存物品',
+    });
   });
 
   it('members cannot decide; staff cannot decide one that does not exist (404)', async () => {
@@ -158,10 +209,17 @@ describe('staff deciding a request', () => {
 
   it('confirm erases the personal data, ends every login, keeps the money records, and is audited', async () => {
     const phone = '13966660001';
-    const id0 = await memberWithPassword(s, phone, 'secret-pw-1', { name: '林小雨', avatarUrl: '/media/a.jpg', wxNickname: '小雨', wxAvatar: 'https://wx/a.jpg' });
+    const id0 = await memberWithPassword(s, phone, 'secret-pw-1', {
+      name: '林小雨',
+      avatarUrl: '/media/a.jpg',
+      wxNickname: '小雨',
+      wxAvatar: 'https://wx/a.jpg',
+    });
     const m = { id: id0, token: newSecret() };
     const now = s.clock.now();
-    await s.deps.db.insert(sessions).values({ accountId: m.id, tokenHash: hashSecret(m.token), createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
+    await s.deps.db
+      .insert(sessions)
+      .values({ accountId: m.id, tokenHash: hashSecret(m.token), createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
     await s.deps.db.insert(openIdBindings).values({ openId: `o_closing_${m.id}`, accountId: m.id, createdAt: now });
     // a card bought and refunded to the balance, the balance spent: orders, payments, ledger stay
     const g = await newGoods(s, { memberPriceCents: 300 });
@@ -170,16 +228,36 @@ describe('staff deciding a request', () => {
     expect((await s.call('POST', '/api/orders/pay', { token: m.token, body: { orderNo: no, method: 'balance' } })).status).toBe(200);
     const [order] = await s.deps.db.select().from(orders).where(eq(orders.orderNo, no));
     await s.deps.db.update(memberCards).set({ status: 'invalid' }).where(eq(memberCards.id, order!.issuedCardId!));
-    await s.deps.db.insert(personInfo).values({ accountId: m.id, realName: '林小雨', idNumber: '11010519491231002X', createdAt: now, updatedAt: now });
-    await s.deps.db.insert(memberPhotos).values({ accountId: m.id, contentType: 'image/jpeg', bytes: Buffer.from('photo'), size: 5, createdAt: now });
+    await s.deps.db
+      .insert(personInfo)
+      .values({ accountId: m.id, realName: '林小雨', idNumber: '11010519491231002X', createdAt: now, updatedAt: now });
+    await s.deps.db
+      .insert(memberPhotos)
+      .values({ accountId: m.id, contentType: 'image/jpeg', bytes: Buffer.from('photo'), size: 5, createdAt: now });
 
     // a transfer to the member another member asked for and cancelled: the recipient's name, ID number and photos are theirs
     const giver = await newMember(s);
     const givenCard = await newCard(s, giver.id);
-    const img = async () => (await s.deps.db.insert(transferImages).values({ accountId: giver.id, contentType: 'image/jpeg', bytes: Buffer.from('id-photo'), size: 8, createdAt: now }).returning())[0]!.id;
+    const img = async () =>
+      (
+        await s.deps.db
+          .insert(transferImages)
+          .values({ accountId: giver.id, contentType: 'image/jpeg', bytes: Buffer.from('id-photo'), size: 8, createdAt: now })
+          .returning()
+      )[0]!.id;
     const [transfer] = await s.deps.db
       .insert(cardTransfers)
-      .values({ cardId: givenCard.id, fromAccountId: giver.id, toAccountId: m.id, recipientName: '林小雨', idNumber: '11010519491231002X', idPhotoId: await img(), photoId: await img(), state: 'cancelled', createdAt: now })
+      .values({
+        cardId: givenCard.id,
+        fromAccountId: giver.id,
+        toAccountId: m.id,
+        recipientName: '林小雨',
+        idNumber: '11010519491231002X',
+        idPhotoId: await img(),
+        photoId: await img(),
+        state: 'cancelled',
+        createdAt: now,
+      })
       .returning();
 
     const id = (await askClosing(s, m.token)).body.data.id as number;
@@ -189,7 +267,15 @@ describe('staff deciding a request', () => {
     expect(r.body.data).toMatchObject({ state: 'closed', memberName: null, memberPhone: `closed-${m.id}` });
 
     const a = await accountRow(s, m.id);
-    expect(a).toMatchObject({ phone: `closed-${m.id}`, passwordHash: null, name: null, avatarUrl: null, wxNickname: null, wxAvatar: null, banned: true });
+    expect(a).toMatchObject({
+      phone: `closed-${m.id}`,
+      passwordHash: null,
+      name: null,
+      avatarUrl: null,
+      wxNickname: null,
+      wxAvatar: null,
+      banned: true,
+    });
     expect(a.closedAt).not.toBeNull();
     expect(await s.deps.db.select().from(personInfo).where(eq(personInfo.accountId, m.id))).toEqual([]);
     expect(await s.deps.db.select().from(memberPhotos).where(eq(memberPhotos.accountId, m.id))).toEqual([]);
@@ -209,7 +295,10 @@ describe('staff deciding a request', () => {
     expect((await s.call('GET', '/api/customers/me', { token: m.token })).status).toBe(401);
     const login = await s.call('POST', '/api/oauth/login', { body: { username: phone, password: 'secret-pw-1', loginType: 'password' } });
     expect([login.status, login.body.code]).toEqual([400, 10002]);
-    expect((await s.call('POST', '/api/oauth/login', { body: { username: `closed-${m.id}`, password: 'secret-pw-1', loginType: 'password' } })).body.status).toBe(false);
+    expect(
+      (await s.call('POST', '/api/oauth/login', { body: { username: `closed-${m.id}`, password: 'secret-pw-1', loginType: 'password' } }))
+        .body.status,
+    ).toBe(false);
 
     // the real number is free again: a code login with it opens a new, empty account, never the closed one
     const fresh = await codeLogin(s, phone);

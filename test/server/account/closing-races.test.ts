@@ -14,7 +14,8 @@ import { askClosing, confirmClosing } from './closing-support';
 describe.runIf(usePostgres)('account closing races on PostgreSQL', async () => {
   const s = await startTestServer({ seed: true });
   const answer = (r: { status: number; body: { code: number } }) => (r.status === 200 ? '200' : `${r.status} ${r.body.code}`);
-  const open = async (accountId: number) => (await s.deps.db.select().from(accountClosings).where(eq(accountClosings.accountId, accountId))).filter((r) => r.state === 'requested');
+  const open = async (accountId: number) =>
+    (await s.deps.db.select().from(accountClosings).where(eq(accountClosings.accountId, accountId))).filter((r) => r.state === 'requested');
 
   it('two asks at once: one request, the other 10035', async () => {
     for (let i = 0; i < 6; i++) {
@@ -45,7 +46,9 @@ describe.runIf(usePostgres)('account closing races on PostgreSQL', async () => {
       const [a, b] = [await newStaff(s), await newStaff(s)];
       const answers = await Promise.all([confirmClosing(s, a.token, id), confirmClosing(s, b.token, id)]);
       expect(answers.map(answer).sort()).toEqual(['200', '409 10036']);
-      const entries = (await s.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, id))).filter((e) => e.action === 'account-closing.confirm');
+      const entries = (await s.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, id))).filter(
+        (e) => e.action === 'account-closing.confirm',
+      );
       expect(entries).toHaveLength(1);
     }
   });

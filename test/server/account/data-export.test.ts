@@ -13,7 +13,9 @@ describe('a member downloads their data (GET /api/customers/me/export)', async (
   it('as a JSON file of every table that names them, only their own rows, without secrets or photo bytes', async () => {
     const res = await s.app.request('/api/customers/me/export', { headers: { 'authorization-token': token } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="yoga-club-my-data-${me}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
+    expect(res.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="yoga-club-my-data-${me}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
     expect(res.headers.get('cache-control')).toBe('no-store');
     const text = await res.text();
     const { data } = JSON.parse(text) as { data: Record<string, unknown> };
@@ -26,11 +28,22 @@ describe('a member downloads their data (GET /api/customers/me/export)', async (
       for (const row of rows) expect(row[key], `${e.name}.${key}`).toBe(me);
     }
     // the demo member has cards, bookings and a balance: the sections are not empty
-    for (const name of ['cards', 'bookings', 'balanceLedger', 'sessions']) expect((data[name] as unknown[]).length, name).toBeGreaterThan(0);
+    for (const name of ['cards', 'bookings', 'balanceLedger', 'sessions'])
+      expect((data[name] as unknown[]).length, name).toBeGreaterThan(0);
   });
 
   it('holds their own ID number whole, although it is sealed at rest', async () => {
-    const saved = await s.call('PUT', '/api/customers/person-info', { token, body: { realName: '张小雨', idNumber: '110101199003071233', yogaAge: 3, styles: ['hatha'], practiceTime: 'evening', salutation: '小雨' } });
+    const saved = await s.call('PUT', '/api/customers/person-info', {
+      token,
+      body: {
+        realName: '张小雨',
+        idNumber: '110101199003071233',
+        yogaAge: 3,
+        styles: ['hatha'],
+        practiceTime: 'evening',
+        salutation: '小雨',
+      },
+    });
     expect(saved.body.code).toBe(200);
     const { body } = await s.call('GET', '/api/customers/me/export', { token });
     expect(body.data.personInfo).toMatchObject([{ idNumber: '110101199003071233', realName: '张小雨' }]);
@@ -51,7 +64,11 @@ describe('a member downloads their data (GET /api/customers/me/export)', async (
 
   it('covers every column of the schema that names an account: exported, or left out with a reason', () => {
     const exported = new Set(EXPORTED.map((e) => `${getTableName(e.table)}.${e.owner.name}`));
-    const named = allTables().flatMap((t) => getTableConfig(t).columns.filter((c) => /(^|_)account_id$/.test(c.name)).map((c) => `${getTableName(t)}.${c.name}`));
+    const named = allTables().flatMap((t) =>
+      getTableConfig(t)
+        .columns.filter((c) => /(^|_)account_id$/.test(c.name))
+        .map((c) => `${getTableName(t)}.${c.name}`),
+    );
     expect(named.length).toBeGreaterThan(20);
     expect(named.filter((n) => !exported.has(n) && !(n in NOT_EXPORTED))).toEqual([]);
   });

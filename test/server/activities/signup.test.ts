@@ -19,7 +19,9 @@ describe('the activities list', () => {
     const second = await s.call('GET', '/api/activity/goods?pagenum=1&pagesize=2');
     const all = await s.call('GET', '/api/activity/goods?pagenum=0&pagesize=50');
     expect(first.body.data.list).toHaveLength(2);
-    expect([...first.body.data.list, ...second.body.data.list].map((a: { id: number }) => a.id)).toEqual(all.body.data.list.slice(0, 4).map((a: { id: number }) => a.id));
+    expect([...first.body.data.list, ...second.body.data.list].map((a: { id: number }) => a.id)).toEqual(
+      all.body.data.list.slice(0, 4).map((a: { id: number }) => a.id),
+    );
     expect(all.body.data.total).toBe(all.body.data.list.length);
     // the seeded meditation week takes 12 sign-ups; the flash sale none
     const places = Object.fromEntries(all.body.data.list.map((a: { title: string; places: number | null }) => [a.title, a.places]));
@@ -32,7 +34,12 @@ describe('signing up', () => {
   it('takes a place, counted on the detail; the detail then says I have one and may not sign up again', async () => {
     const a = await newActivity(s, 3);
     const m = await newMember(s);
-    expect((await detail(s, m.token, a.id)).body.data).toMatchObject({ places: 3, placesLeft: 3, signedUp: false, signup: { allowed: true, code: null } });
+    expect((await detail(s, m.token, a.id)).body.data).toMatchObject({
+      places: 3,
+      placesLeft: 3,
+      signedUp: false,
+      signup: { allowed: true, code: null },
+    });
     const r = await signUp(s, m.token, a.id);
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ placesLeft: 2, signedUp: true, signup: { allowed: false, code: 70152 } });
@@ -48,7 +55,11 @@ describe('signing up', () => {
     const r = await signUp(s, late.token, a.id);
     expect([r.status, r.body.code]).toEqual([409, 70151]);
     expect(await taken(a.id)).toBe(2);
-    expect((await detail(s, late.token, a.id)).body.data).toMatchObject({ placesLeft: 0, signedUp: false, signup: { allowed: false, code: 70151 } });
+    expect((await detail(s, late.token, a.id)).body.data).toMatchObject({
+      placesLeft: 0,
+      signedUp: false,
+      signup: { allowed: false, code: 70151 },
+    });
   });
 
   it('refuses an activity that takes no sign-up (70150)', async () => {

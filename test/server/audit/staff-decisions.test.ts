@@ -6,7 +6,14 @@ import { startTestServer } from '../support/harness';
 
 /** The audit log's newest entries of one staff member (GET /api/staff/audit). */
 const entriesOf = async (s: Awaited<ReturnType<typeof startTestServer>>, staff: { id: number; token: string }) =>
-  (await s.call('GET', `/api/staff/audit?staffId=${staff.id}`, { token: staff.token })).body.data as { action: string; subjectKind: string; subjectId: number; reason: string | null; clientIp: string; requestId: string }[];
+  (await s.call('GET', `/api/staff/audit?staffId=${staff.id}`, { token: staff.token })).body.data as {
+    action: string;
+    subjectKind: string;
+    subjectId: number;
+    reason: string | null;
+    clientIp: string;
+    requestId: string;
+  }[];
 
 describe('staff decisions on complaints and invoices are in the audit log (decision 055)', async () => {
   const s = await startTestServer({ seed: true });
@@ -16,9 +23,15 @@ describe('staff decisions on complaints and invoices are in the audit log (decis
     const m = await newMember(s);
     const staff = await newStaff(s);
     const c = (await fileComplaint(s, m.token, { content: '更衣室太冷了' })).body.data as { id: number };
-    const r = await s.call('POST', '/api/staff/complaints/reply', { token: staff.token, body: { id: c.id, reply: '已调高温度' }, headers: from('198.51.100.31', 'req-reply-1') });
+    const r = await s.call('POST', '/api/staff/complaints/reply', {
+      token: staff.token,
+      body: { id: c.id, reply: '已调高温度' },
+      headers: from('198.51.100.31', 'req-reply-1'),
+    });
     expect(r.status).toBe(200);
-    expect(await entriesOf(s, staff)).toMatchObject([{ action: 'complaint.reply', subjectKind: 'complaint', subjectId: c.id, clientIp: '198.51.100.31', requestId: 'req-reply-1' }]);
+    expect(await entriesOf(s, staff)).toMatchObject([
+      { action: 'complaint.reply', subjectKind: 'complaint', subjectId: c.id, clientIp: '198.51.100.31', requestId: 'req-reply-1' },
+    ]);
     // a refused reply (already replied) writes nothing
     expect((await reply(s, staff.token, c.id, '再次回复')).status).toBe(409);
     expect((await entriesOf(s, staff)).length).toBe(1);

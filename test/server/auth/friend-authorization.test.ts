@@ -98,11 +98,18 @@ describe('the friend payer authorizes with the user-info scope', async () => {
     });
 
     it('a friend who chose no nickname is named as the provider names them: 微信用户 and the last 4 characters', async () => {
-      expect(await friendPayer(s.deps.db, s.clock, await friendTicket('o_friend_ab12'))).toEqual({ openId: 'o_friend_ab12', nickname: '微信用户ab12', avatar: null });
+      expect(await friendPayer(s.deps.db, s.clock, await friendTicket('o_friend_ab12'))).toEqual({
+        openId: 'o_friend_ab12',
+        nickname: '微信用户ab12',
+        avatar: null,
+      });
       // a nickname chosen for another identity is not this one's
       const cookie = await chooseIdentity('o_friend_other', 'Other');
       const trip = await friendTrip('/payfriend', { as: 'o_friend_cd34', standInCookie: cookie });
-      expect(await friendPayer(s.deps.db, s.clock, cookieValue(trip.cookies.wxFriend))).toMatchObject({ openId: 'o_friend_cd34', nickname: '微信用户cd34' });
+      expect(await friendPayer(s.deps.db, s.clock, cookieValue(trip.cookies.wxFriend))).toMatchObject({
+        openId: 'o_friend_cd34',
+        nickname: '微信用户cd34',
+      });
     });
 
     it('a bound open id going through it is NOT logged in, and its binding stays as it is', async () => {
@@ -117,7 +124,11 @@ describe('the friend payer authorizes with the user-info scope', async () => {
       expect(Object.keys(trip.cookies)).toEqual(['wxFriend']);
       expect(await rows(s, sessions)).toBe(before);
       expect(await s.deps.db.select().from(openIdBindings)).toEqual(bindings);
-      expect(await friendPayer(s.deps.db, s.clock, cookieValue(trip.cookies.wxFriend))).toEqual({ openId: 'o_member_lin', nickname: 'Lin', avatar: null });
+      expect(await friendPayer(s.deps.db, s.clock, cookieValue(trip.cookies.wxFriend))).toEqual({
+        openId: 'o_member_lin',
+        nickname: 'Lin',
+        avatar: null,
+      });
     });
 
     it('a code the provider refuses: back to `from` with nothing set', async () => {
@@ -205,8 +216,10 @@ describe('the friend payer authorizes with the user-info scope', async () => {
       const q = new URLSearchParams({ appid: STANDIN_APP_ID, secret: STANDIN_APP_SECRET, code, grant_type: 'authorization_code' });
       return (await s.call('GET', `/api/dev/wechat/sns/oauth2/access_token?${q.toString()}`)).body;
     };
-    const userinfo = async (params: Record<string, string>) => (await s.call('GET', `/api/dev/wechat/sns/userinfo?${new URLSearchParams(params).toString()}`)).body;
-    const grantFor = async (as: string, scope: string, cookie = '') => exchange((await authorizeAt({ ...good, scope, ...(as ? { as } : {}) }, cookie)).location);
+    const userinfo = async (params: Record<string, string>) =>
+      (await s.call('GET', `/api/dev/wechat/sns/userinfo?${new URLSearchParams(params).toString()}`)).body;
+    const grantFor = async (as: string, scope: string, cookie = '') =>
+      exchange((await authorizeAt({ ...good, scope, ...(as ? { as } : {}) }, cookie)).location);
 
     it("answers each code's own scope; /sns/userinfo gives the profile in WeChat's shape", async () => {
       expect(await grantFor('o_hana', 'snsapi_base')).toMatchObject({ openid: 'o_hana', scope: 'snsapi_base', expires_in: 7200 });
@@ -234,8 +247,19 @@ describe('the friend payer authorizes with the user-info scope', async () => {
       const flip = (v: string, i: number) => `${v.slice(0, i)}${v[i] === 'A' ? 'B' : 'A'}${v.slice(i + 1)}`;
       const invalid = { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' };
       // the note rewritten for another open id, under the original signature
-      const forgedNote = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(note, 'base64url').toString()), o: 'o_other' })).toString('base64url');
-      for (const tampered of [`${flip(note, 3)}.${signature}`, `${note}.${flip(signature, 5)}`, `${forgedNote}.${signature}`, `${note}.${signature}.x`, note, `.${signature}`, `${note}.`, 'nonsense']) {
+      const forgedNote = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(note, 'base64url').toString()), o: 'o_other' })).toString(
+        'base64url',
+      );
+      for (const tampered of [
+        `${flip(note, 3)}.${signature}`,
+        `${note}.${flip(signature, 5)}`,
+        `${forgedNote}.${signature}`,
+        `${note}.${signature}.x`,
+        note,
+        `.${signature}`,
+        `${note}.`,
+        'nonsense',
+      ]) {
         expect(await userinfo({ access_token: tampered, openid: 'o_iris' }), tampered).toEqual(invalid);
       }
       expect(await userinfo({ access_token: token, openid: 'o_other' })).toEqual({ errcode: 40003, errmsg: 'invalid openid' });

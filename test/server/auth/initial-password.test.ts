@@ -16,10 +16,18 @@ import { memberWithPassword, sendCode } from './support';
  */
 describe('initial passwords', async () => {
   const s = await startTestServer();
-  const register = (token: string | undefined, body: unknown, headers: Record<string, string> = {}) => s.call('POST', '/api/staff/members', { token, body, headers });
-  const login = (phone: string, password: string) => s.call('POST', '/api/oauth/login', { body: { username: phone, password, loginType: 'password' } });
+  const register = (token: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+    s.call('POST', '/api/staff/members', { token, body, headers });
+  const login = (phone: string, password: string) =>
+    s.call('POST', '/api/oauth/login', { body: { username: phone, password, loginType: 'password' } });
   const accountsWith = (phone: string) => s.deps.db.select().from(accounts).where(eq(accounts.phone, phone));
-  const blocked = ['/api/customers/classes/schedule/booked/count', '/api/orders/mine', '/api/customers/cards', '/api/customers/me', '/api/customers/coupons'];
+  const blocked = [
+    '/api/customers/classes/schedule/booked/count',
+    '/api/orders/mine',
+    '/api/customers/cards',
+    '/api/customers/me',
+    '/api/customers/coupons',
+  ];
 
   it('the public rule endpoint of decision 045 is gone', async () => {
     expect((await s.call('GET', '/api/oauth/default-password-rule')).status).toBe(404);
@@ -36,7 +44,13 @@ describe('initial passwords', async () => {
     expect([...pw].every((ch) => INITIAL_PASSWORD_ALPHABET.includes(ch))).toBe(true);
     expect(isPhoneDerivedPassword('13911112222', pw)).toBe(false);
     const [row] = await accountsWith('13911112222');
-    expect([row!.role, row!.name, row!.passwordHash?.startsWith('scrypt$'), row!.passwordHash?.includes(pw), row!.passwordMustChange]).toEqual(['member', '王小明', true, false, true]);
+    expect([
+      row!.role,
+      row!.name,
+      row!.passwordHash?.startsWith('scrypt$'),
+      row!.passwordHash?.includes(pw),
+      row!.passwordMustChange,
+    ]).toEqual(['member', '王小明', true, false, true]);
     // none of the old defaults opens it
     for (const old of ['112222', '11112222', 'yg112222', '13911112222']) expect((await login('13911112222', old)).body.code).toBe(10017);
   });
@@ -90,11 +104,17 @@ describe('initial passwords', async () => {
     expect((await s.call('POST', '/api/oauth/logout', { token: first.body.token })).body.code).toBe(200);
     expect((await s.call('GET', '/api/customers/me', { token: first.body.token })).status).toBe(401);
     s.clock.advance(2 * 60_000);
-    const byCode = await s.call('POST', '/api/oauth/login', { body: { username: '13911115555', password: await sendCode(s, '13911115555'), loginType: 'code' } });
+    const byCode = await s.call('POST', '/api/oauth/login', {
+      body: { username: '13911115555', password: await sendCode(s, '13911115555'), loginType: 'code' },
+    });
     expect(byCode.body).toMatchObject({ code: 200, data: { mustChangePassword: false } });
     expect((await s.call('GET', '/api/customers/me', { token: byCode.body.token })).body.code).toBe(200);
     s.clock.advance(2 * 60_000);
-    const ticket = (await s.call('POST', '/api/oauth/resetPasswordVerify', { body: { username: '13911115555', password: await sendCode(s, '13911115555') } })).body.data.ticket as string;
+    const ticket = (
+      await s.call('POST', '/api/oauth/resetPasswordVerify', {
+        body: { username: '13911115555', password: await sendCode(s, '13911115555') },
+      })
+    ).body.data.ticket as string;
     expect((await s.call('POST', '/api/oauth/resetPassword', { token: ticket, body: { password: 'ab5555' } })).body.code).toBe(10018);
     expect((await s.call('POST', '/api/oauth/resetPassword', { token: ticket, body: { password: 'reset-pass-1' } })).body.code).toBe(200);
     const after = await login('13911115555', 'reset-pass-1');
@@ -109,9 +129,14 @@ describe('initial passwords', async () => {
     expect([right.status, right.body.code, right.body.field]).toEqual([403, 10017, 'password']);
     expect([wrong.status, wrong.body.code]).toEqual([403, 10017]);
     expect(right.body.message).toBe('由手机号组成的密码已失效，请用验证码登录并设置新密码');
-    const byCode = await s.call('POST', '/api/oauth/login', { body: { username: phone, password: await sendCode(s, phone), loginType: 'code' } });
+    const byCode = await s.call('POST', '/api/oauth/login', {
+      body: { username: phone, password: await sendCode(s, phone), loginType: 'code' },
+    });
     expect(byCode.body.code).toBe(200);
-    const set = await s.call('POST', '/api/customers/password', { token: byCode.body.token, body: { oldPassword: 'yg226666', newPassword: 'own-pass-77' } });
+    const set = await s.call('POST', '/api/customers/password', {
+      token: byCode.body.token,
+      body: { oldPassword: 'yg226666', newPassword: 'own-pass-77' },
+    });
     expect(set.body.code).toBe(200);
     expect((await login(phone, 'own-pass-77')).body.code).toBe(200);
   });
@@ -143,7 +168,10 @@ describe('initial passwords', async () => {
     expect((await register(member.token, { phone: '13911116666', name: '赵六' })).status).toBe(403);
     expect(await accountsWith('13911116666')).toEqual([]);
     const staff = await newStaff(s);
-    const both = await Promise.all([register(staff.token, { phone: '13911118888', name: '周八' }), register(staff.token, { phone: '13911118888', name: '周八' })]);
+    const both = await Promise.all([
+      register(staff.token, { phone: '13911118888', name: '周八' }),
+      register(staff.token, { phone: '13911118888', name: '周八' }),
+    ]);
     expect(both.map((r) => r.body.code).sort()).toEqual([200, 70168]);
     expect(await accountsWith('13911118888')).toHaveLength(1);
   });

@@ -7,7 +7,12 @@ import { memberWithPassword } from './support';
 import { openIdTicket } from '../binding/support';
 
 /** The product's thresholds (config.ts defaults), not the harness's relaxed ones. */
-const GUARD = { captchaAfterPhoneFailures: 3, captchaAfterNetworkFailures: 5, blockNetworkAfterFailures: 50, smsCaptchaAfterNetworkCodes: 3 };
+const GUARD = {
+  captchaAfterPhoneFailures: 3,
+  captchaAfterNetworkFailures: 5,
+  blockNetworkAfterFailures: 50,
+  smsCaptchaAfterNetworkCodes: 3,
+};
 
 const phoneNo = (i: number) => `135${String(i).padStart(8, '0')}`;
 
@@ -15,9 +20,16 @@ function client(s: TestServer, ip: string) {
   const headers = { 'x-forwarded-for': ip };
   return {
     login: (phone: string, password: string, captcha?: { ticket: string; randstr: string }) =>
-      s.call('POST', '/api/oauth/login', { body: { username: phone, password, loginType: 'password', ...(captcha ? { captcha } : {}) }, headers }),
+      s.call('POST', '/api/oauth/login', {
+        body: { username: phone, password, loginType: 'password', ...(captcha ? { captcha } : {}) },
+        headers,
+      }),
     code: (phone: string, captcha?: { ticket: string; randstr: string }) =>
-      s.call('GET', `/api/oauth/valid-code?phone=${phone}${captcha ? `&ticket=${encodeURIComponent(captcha.ticket)}&randstr=${encodeURIComponent(captcha.randstr)}` : ''}`, { headers }),
+      s.call(
+        'GET',
+        `/api/oauth/valid-code?phone=${phone}${captcha ? `&ticket=${encodeURIComponent(captcha.ticket)}&randstr=${encodeURIComponent(captcha.randstr)}` : ''}`,
+        { headers },
+      ),
   };
 }
 
@@ -65,7 +77,9 @@ describe('wrong passwords counted per phone and per network', () => {
     const asked = await client(s, '198.51.100.40').login('13500000500', 'right-pw');
     expect(asked.status).toBe(429);
     expect(asked.body).toMatchObject({ code: 10020, data: { captchaAppId: STANDIN_CAPTCHA.appId } });
-    expect((await client(s, '198.51.100.40').login('13500000500', 'right-pw', { ticket: 't03forged', randstr: '@abc' })).body.code).toBe(10021);
+    expect((await client(s, '198.51.100.40').login('13500000500', 'right-pw', { ticket: 't03forged', randstr: '@abc' })).body.code).toBe(
+      10021,
+    );
     const ticket = await solved(s);
     expect((await client(s, '198.51.100.40').login('13500000500', 'right-pw', { ...ticket, randstr: '@other' })).body.code).toBe(10021);
     const fresh = await solved(s);
@@ -98,11 +112,17 @@ describe('wrong passwords counted per phone and per network', () => {
     const from = client(s, '198.51.100.70');
     expect((await from.code('13500000700')).body.code).toBe(200);
     for (let i = 0; i < 3; i++) {
-      const r = await s.call('POST', '/api/oauth/login', { body: { username: '13500000700', password: '000000', loginType: 'code' }, headers: { 'x-forwarded-for': `198.51.100.${71 + i}` } });
+      const r = await s.call('POST', '/api/oauth/login', {
+        body: { username: '13500000700', password: '000000', loginType: 'code' },
+        headers: { 'x-forwarded-for': `198.51.100.${71 + i}` },
+      });
       expect(r.body.code).toBe(10003);
       s.clock.advance(60_000);
     }
-    const asked = await s.call('POST', '/api/oauth/login', { body: { username: '13500000700', password: '000000', loginType: 'code' }, headers: { 'x-forwarded-for': '198.51.100.79' } });
+    const asked = await s.call('POST', '/api/oauth/login', {
+      body: { username: '13500000700', password: '000000', loginType: 'code' },
+      headers: { 'x-forwarded-for': '198.51.100.79' },
+    });
     expect(asked.body.code).toBe(10020);
   });
 });
@@ -113,7 +133,10 @@ describe('the staff binding is guarded as a login', () => {
     const { ticket } = await openIdTicket(s);
     const codes: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const r = await s.call('POST', '/api/bind/staff', { body: { username: phoneNo(7000 + i), password: 'guess-pw', openid: ticket }, headers: { 'x-forwarded-for': '203.0.113.77' } });
+      const r = await s.call('POST', '/api/bind/staff', {
+        body: { username: phoneNo(7000 + i), password: 'guess-pw', openid: ticket },
+        headers: { 'x-forwarded-for': '203.0.113.77' },
+      });
       codes.push(r.body.code);
     }
     expect(codes.filter((c) => c === 60011).length).toBe(5);
@@ -138,7 +161,9 @@ describe('SMS codes need the security check from a network that asked for severa
     expect((await from.code(phoneNo(9003), { ticket: 'forged', randstr: '@x' })).body.code).toBe(10021);
     expect((await from.code(phoneNo(9003), await solved(s))).body.code).toBe(200);
     // half an answer is bad input naming the missing part
-    const half = await s.call('GET', `/api/oauth/valid-code?phone=${phoneNo(9004)}&ticket=abc`, { headers: { 'x-forwarded-for': '203.0.113.91' } });
+    const half = await s.call('GET', `/api/oauth/valid-code?phone=${phoneNo(9004)}&ticket=abc`, {
+      headers: { 'x-forwarded-for': '203.0.113.91' },
+    });
     expect(half.status).toBe(400);
     expect(half.body.message).toMatch(/randstr/);
   });
@@ -158,7 +183,11 @@ describe('the captcha stand-in speaks Tencent Captcha’s protocol', () => {
     // neither refusal spent the ticket: the genuine request passes, once
     expect(await good.verify(t1.ticket, t1.randstr, '203.0.113.1')).toBe(true);
     expect(await good.verify(t1.ticket, t1.randstr, '203.0.113.1')).toBe(false);
-    const raw = await fetch(`https://${STANDIN_CAPTCHA.host}/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tc-action': 'DescribeCaptchaResult', 'x-tc-version': '2019-07-22' }, body: '{}' });
+    const raw = await fetch(`https://${STANDIN_CAPTCHA.host}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tc-action': 'DescribeCaptchaResult', 'x-tc-version': '2019-07-22' },
+      body: '{}',
+    });
     expect(((await raw.json()) as { Response: { Error: { Code: string } } }).Response.Error.Code).toMatch(/^AuthFailure/);
   });
 });

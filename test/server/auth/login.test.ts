@@ -14,10 +14,17 @@ describe('POST /api/oauth/login', async () => {
       const id = await memberWithPassword(s, '13800000001', 'secret-1', { level: '1', name: '林' });
       const r = await login({ username: ' 13800000001 ', password: ' secret-1 ', loginType: 'password' });
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ code: 200, status: true, data: { id, level: '1', username: '13800000001', role: 'member', name: '林' } });
+      expect(r.body).toMatchObject({
+        code: 200,
+        status: true,
+        data: { id, level: '1', username: '13800000001', role: 'member', name: '林' },
+      });
       expect(r.body.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(JSON.stringify(r.body)).not.toContain('scrypt');
-      const [row] = await s.deps.db.select().from(sessions).where(eq(sessions.tokenHash, hashSecret(r.body.token)));
+      const [row] = await s.deps.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashSecret(r.body.token)));
       expect(row?.accountId).toBe(id);
       expect(row!.expiresAt.getTime() - s.clock.now().getTime()).toBe(300 * 24 * HOUR);
     });

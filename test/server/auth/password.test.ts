@@ -6,10 +6,15 @@ import { memberWithPassword, MINUTE, rows, sendCode, setBanned } from './support
 
 describe('password reset and change', async () => {
   const s = await startTestServer();
-  const login = (phone: string, password: string) => s.call('POST', '/api/oauth/login', { body: { username: phone, password, loginType: 'password' } });
-  const verifyReset = (phone: string, code: string) => s.call('POST', '/api/oauth/resetPasswordVerify', { body: { username: phone, password: code } });
+  const login = (phone: string, password: string) =>
+    s.call('POST', '/api/oauth/login', { body: { username: phone, password, loginType: 'password' } });
+  const verifyReset = (phone: string, code: string) =>
+    s.call('POST', '/api/oauth/resetPasswordVerify', { body: { username: phone, password: code } });
   const reset = (ticket: string | undefined, password: string) =>
-    s.call('POST', '/api/oauth/resetPassword', { body: { password }, headers: ticket === undefined ? {} : { 'authorization-token': ticket } });
+    s.call('POST', '/api/oauth/resetPassword', {
+      body: { password },
+      headers: ticket === undefined ? {} : { 'authorization-token': ticket },
+    });
   const valid = async (token: string) => (await s.call('POST', '/api/oauth/token/verify', { body: { token } })).body.data.valid as boolean;
   const ticketFor = async (phone: string) => {
     s.clock.advance(2 * MINUTE);

@@ -10,7 +10,9 @@ describe('concurrent requests cannot overrun the rules', async () => {
 
   it('ten simultaneous code requests for one phone send exactly one code', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => s.call('GET', '/api/oauth/valid-code?phone=13400000001', { headers: { 'x-forwarded-for': '192.0.2.50' } })),
+      Array.from({ length: 10 }, () =>
+        s.call('GET', '/api/oauth/valid-code?phone=13400000001', { headers: { 'x-forwarded-for': '192.0.2.50' } }),
+      ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.body.code === 10007)).toHaveLength(9);
@@ -22,7 +24,9 @@ describe('concurrent requests cannot overrun the rules', async () => {
     const code = await sendCode(s, '13400000002');
     const before = await rows(s, sessions);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => s.call('POST', '/api/oauth/login', { body: { username: '13400000002', password: code, loginType: 'code' } })),
+      Array.from({ length: 10 }, () =>
+        s.call('POST', '/api/oauth/login', { body: { username: '13400000002', password: code, loginType: 'code' } }),
+      ),
     );
     expect(answers.filter((r) => r.body.code === 200)).toHaveLength(1);
     expect(await rows(s, sessions)).toBe(before + 1);
@@ -31,7 +35,9 @@ describe('concurrent requests cannot overrun the rules', async () => {
   it('fifteen simultaneous wrong passwords record exactly ten failures; the rest are 10015', async () => {
     await memberWithPassword(s, '13400000003', 'right-pw');
     const answers = await Promise.all(
-      Array.from({ length: 15 }, (_, i) => s.call('POST', '/api/oauth/login', { body: { username: '13400000003', password: `wrong-${i}`, loginType: 'password' } })),
+      Array.from({ length: 15 }, (_, i) =>
+        s.call('POST', '/api/oauth/login', { body: { username: '13400000003', password: `wrong-${i}`, loginType: 'password' } }),
+      ),
     );
     expect(answers.filter((r) => r.body.code === 10002)).toHaveLength(10);
     expect(answers.filter((r) => r.body.code === 10015)).toHaveLength(5);

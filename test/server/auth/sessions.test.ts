@@ -31,7 +31,10 @@ describe('sessions: logout, token verify, my profile, booked count', async () =>
     const c = cookies(out.headers);
     expect(Object.keys(c).sort()).toEqual(['customerId', 'openId', 'token', 'userLevel', 'username', 'wxAvatar', 'wxNicName']);
     for (const line of Object.values(c)) expect(line).toMatch(/^[A-Za-z]+=; Max-Age=0; Path=\//);
-    const [row] = await s.deps.db.select().from(sessions).where(eq(sessions.tokenHash, hashSecret(body.token)));
+    const [row] = await s.deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashSecret(body.token)));
     expect(row!.revokedAt).not.toBeNull();
     expect((await verify(body.token)).body.data).toEqual(INVALID);
     const me = await s.call('GET', '/api/customers/me', { token: body.token });
@@ -65,7 +68,10 @@ describe('sessions: logout, token verify, my profile, booked count', async () =>
     await banAccount(s.deps.db, body.data.id, s.clock);
     expect((await verify(body.token)).body.data).toEqual(INVALID);
     expect((await s.call('GET', '/api/customers/me', { token: body.token })).status).toBe(401);
-    const [row] = await s.deps.db.select().from(sessions).where(eq(sessions.tokenHash, hashSecret(body.token)));
+    const [row] = await s.deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashSecret(body.token)));
     expect(row!.revokedAt).not.toBeNull();
   });
 
@@ -84,7 +90,17 @@ describe('sessions: logout, token verify, my profile, booked count', async () =>
     expect(r.body).toEqual({
       code: 200,
       status: true,
-      data: { id: body.data.id, username: '13500000007', phone: '13500000007', level: '2', role: 'member', name: null, wxAvatar: null, wxNickname: null, avatarUrl: null },
+      data: {
+        id: body.data.id,
+        username: '13500000007',
+        phone: '13500000007',
+        level: '2',
+        role: 'member',
+        name: null,
+        wxAvatar: null,
+        wxNickname: null,
+        avatarUrl: null,
+      },
     });
   });
 
@@ -108,10 +124,23 @@ describe('sessions: logout, token verify, my profile, booked count', async () =>
     const c = (await codeLogin(s, '13500000016')).body;
     await s.call('POST', '/api/oauth/logout', { token: out.token });
     await setBanned(s, banned.data.id);
-    await s.deps.db.update(sessions).set({ expiresAt: s.clock.now() }).where(eq(sessions.tokenHash, hashSecret(old.token)));
+    await s.deps.db
+      .update(sessions)
+      .set({ expiresAt: s.clock.now() })
+      .where(eq(sessions.tokenHash, hashSecret(old.token)));
     const tokens = [a.token, b.token, out.token, c.token, banned.token, a.token, old.token, 'not-a-token', b.token];
     const answers = await Promise.all(tokens.map((token) => s.call('GET', '/api/customers/me', { token })));
-    expect(answers.map((r) => (r.status === 200 ? r.body.data.id : r.status))).toEqual([a.data.id, b.data.id, 401, c.data.id, 401, a.data.id, 401, 401, b.data.id]);
+    expect(answers.map((r) => (r.status === 200 ? r.body.data.id : r.status))).toEqual([
+      a.data.id,
+      b.data.id,
+      401,
+      c.data.id,
+      401,
+      a.data.id,
+      401,
+      401,
+      b.data.id,
+    ]);
   });
 
   it('every auth endpoint is in /api/openapi.json', async () => {

@@ -7,8 +7,10 @@ import { DAY, HOUR, memberWithPassword, MINUTE, rows, sendCode } from './support
 
 describe('GET /api/oauth/valid-code', async () => {
   const s = await startTestServer();
-  const ask = (phone: string, ip = '198.51.100.1') => s.call('GET', `/api/oauth/valid-code?phone=${encodeURIComponent(phone)}`, { headers: { 'x-forwarded-for': ip } });
-  const login = (phone: string, code: string) => s.call('POST', '/api/oauth/login', { body: { username: phone, password: code, loginType: 'code' } });
+  const ask = (phone: string, ip = '198.51.100.1') =>
+    s.call('GET', `/api/oauth/valid-code?phone=${encodeURIComponent(phone)}`, { headers: { 'x-forwarded-for': ip } });
+  const login = (phone: string, code: string) =>
+    s.call('POST', '/api/oauth/login', { body: { username: phone, password: code, loginType: 'code' } });
   const nextWindow = () => s.clock.advance(61_000);
 
   it('sends 6 digits, valid 5 minutes, stored only as a hash; the demo outbox and the log show the code', async () => {

@@ -23,7 +23,12 @@ export async function codeLogin(s: TestServer, phone: string, extra: Record<stri
 }
 
 /** A member with a password, written straight to the database. */
-export async function memberWithPassword(s: TestServer, phone: string, password: string, fields: Partial<typeof accounts.$inferInsert> = {}): Promise<number> {
+export async function memberWithPassword(
+  s: TestServer,
+  phone: string,
+  password: string,
+  fields: Partial<typeof accounts.$inferInsert> = {},
+): Promise<number> {
   const [row] = await s.deps.db
     .insert(accounts)
     .values({ phone, passwordHash: await hashPassword(password, s.deps.config.passwordScryptN), createdAt: s.clock.now(), ...fields })

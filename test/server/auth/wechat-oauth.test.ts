@@ -56,7 +56,13 @@ describe('messaging-app OAuth: our endpoints against the local stand-in', async 
     expect(openIdLogin.body.code).toBe(10004);
 
     const phone = await codeLogin(s, '13200000001', { openid: ticket, weixinPicture: 'https://wx.example/a.png', nicName: ' Alice ' });
-    expect(phone.body.data).toMatchObject({ wxAvatar: 'https://wx.example/a.png', wxNickname: 'Alice', weixinPicture: 'https://wx.example/a.png', nicName: 'Alice', wxBound: true });
+    expect(phone.body.data).toMatchObject({
+      wxAvatar: 'https://wx.example/a.png',
+      wxNickname: 'Alice',
+      weixinPicture: 'https://wx.example/a.png',
+      nicName: 'Alice',
+      wxBound: true,
+    });
     expect(JSON.stringify(phone.body)).not.toContain('o_alice');
     expect(cookieValue(cookies(phone.headers).wxNicName)).toBe('Alice');
     expect(cookieValue(cookies(phone.headers).openId)).toBe('');
@@ -170,9 +176,11 @@ describe('messaging-app OAuth: our endpoints against the local stand-in', async 
   });
 
   describe('the stand-in', () => {
-    const authorizeAt = (params: Record<string, string>) => `/api/dev/wechat/connect/oauth2/authorize?${new URLSearchParams(params).toString()}`;
+    const authorizeAt = (params: Record<string, string>) =>
+      `/api/dev/wechat/connect/oauth2/authorize?${new URLSearchParams(params).toString()}`;
     const good = { appid: STANDIN_APP_ID, redirect_uri: `${origin}/cb`, response_type: 'code', scope: 'snsapi_base', state: 's1' };
-    const exchange = (params: Record<string, string>) => s.call('GET', `/api/dev/wechat/sns/oauth2/access_token?${new URLSearchParams(params).toString()}`);
+    const exchange = (params: Record<string, string>) =>
+      s.call('GET', `/api/dev/wechat/sns/oauth2/access_token?${new URLSearchParams(params).toString()}`);
     const codeFrom = (location: string) => new URL(location).searchParams.get('code')!;
 
     it('answers the open id once per code (40163 after), and WeChat errors for a bad appid, secret, grant or code', async () => {
@@ -192,7 +200,9 @@ describe('messaging-app OAuth: our endpoints against the local stand-in', async 
     it('codes expire after 5 minutes', async () => {
       const code = codeFrom((await get(authorizeAt({ ...good, as: 'o_hank' }))).location);
       s.clock.advance(5 * MINUTE);
-      expect((await exchange({ appid: STANDIN_APP_ID, secret: STANDIN_APP_SECRET, code, grant_type: 'authorization_code' })).body.errcode).toBe(40029);
+      expect(
+        (await exchange({ appid: STANDIN_APP_ID, secret: STANDIN_APP_SECRET, code, grant_type: 'authorization_code' })).body.errcode,
+      ).toBe(40029);
     });
 
     it('refuses to redirect to another origin, a wrong appid or scope', async () => {

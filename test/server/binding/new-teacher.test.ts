@@ -10,7 +10,8 @@ describe('a new teacher asks to be added', async () => {
   const s = await startTestServer({ seed: true });
   const staff = await account(s, 'staff');
   const send = (body: Record<string, unknown>) => s.call('POST', '/api/bind/new-teacher', { body });
-  const queue = async () => (await s.call('GET', '/api/staff/teacher-requests', { token: staff.token })).body.data as Array<{ id: number; phone: string }>;
+  const queue = async () =>
+    (await s.call('GET', '/api/staff/teacher-requests', { token: staff.token })).body.data as Array<{ id: number; phone: string }>;
 
   it('sent: pending, the phone masked for the sender and whole for staff, followed by its key or its cookie', async () => {
     const { body } = await teacherForm(s, sendCode);
@@ -41,13 +42,24 @@ describe('a new teacher asks to be added', async () => {
 
   it('phone 10010, SMS code 10003, bind info wrong 60012 (club, styles, phone already a login), photo type 70047', async () => {
     expect((await send((await teacherForm(s, sendCode, { phone: '12345' })).body)).body.code).toBe(10010);
-    expect((await send((await teacherForm(s, sendCode, { smsCode: '000000' })).body)).body).toMatchObject({ code: 10003, field: 'smsCode' });
+    expect((await send((await teacherForm(s, sendCode, { smsCode: '000000' })).body)).body).toMatchObject({
+      code: 10003,
+      field: 'smsCode',
+    });
     expect((await send((await teacherForm(s, sendCode, { clubId: 9999 })).body)).body).toMatchObject({ code: 60012, field: 'clubId' });
-    expect((await send((await teacherForm(s, sendCode, { styles: ['no-such-style'] })).body)).body).toMatchObject({ code: 60012, field: 'styles' });
+    expect((await send((await teacherForm(s, sendCode, { styles: ['no-such-style'] })).body)).body).toMatchObject({
+      code: 60012,
+      field: 'styles',
+    });
     const member = await account(s, 'member');
     const taken = await teacherForm(s, sendCode);
-    expect((await send({ ...taken.body, phone: member.phone, smsCode: await sendCode(s, member.phone) })).body).toMatchObject({ code: 60012, field: 'phone' });
-    expect((await send((await teacherForm(s, sendCode, { photo: Buffer.from('not an image').toString('base64') })).body)).body.code).toBe(70047);
+    expect((await send({ ...taken.body, phone: member.phone, smsCode: await sendCode(s, member.phone) })).body).toMatchObject({
+      code: 60012,
+      field: 'phone',
+    });
+    expect((await send((await teacherForm(s, sendCode, { photo: Buffer.from('not an image').toString('base64') })).body)).body.code).toBe(
+      70047,
+    );
   });
 
   it('one pending request per open id (60013); an open id already bound is 60006', async () => {
@@ -74,18 +86,31 @@ describe('a new teacher asks to be added', async () => {
     expect(t).toMatchObject({ name: '宋老师', clubId: 1, styles: ['hatha', 'yin'] });
     expect((await s.call('GET', t!.photo)).status, "the request's photo is the teacher's").toBe(200);
     expect(await silentLoginAs(s, me.openId)).toBe('teacher');
-    expect((await s.call('POST', '/api/staff/teacher-requests/confirm', { token: staff.token, body: { id: sent.request.id } })).body.code).toBe(60014);
-    expect((await s.call('POST', '/api/staff/teacher-requests/refuse', { token: staff.token, body: { id: sent.request.id, reason: 'x' } })).body.code).toBe(60014);
+    expect(
+      (await s.call('POST', '/api/staff/teacher-requests/confirm', { token: staff.token, body: { id: sent.request.id } })).body.code,
+    ).toBe(60014);
+    expect(
+      (await s.call('POST', '/api/staff/teacher-requests/refuse', { token: staff.token, body: { id: sent.request.id, reason: 'x' } })).body
+        .code,
+    ).toBe(60014);
     expect((await queue()).some((q) => q.id === sent.request.id)).toBe(false);
   });
 
   it('staff refuse with a reason the sender reads (bind info wrong); the sender may send a new request', async () => {
     const { me, body } = await teacherForm(s, sendCode);
     const sent = (await send(body)).body.data;
-    const r = await s.call('POST', '/api/staff/teacher-requests/refuse', { token: staff.token, body: { id: sent.request.id, reason: '门店没有这位老师' } });
+    const r = await s.call('POST', '/api/staff/teacher-requests/refuse', {
+      token: staff.token,
+      body: { id: sent.request.id, reason: '门店没有这位老师' },
+    });
     expect(r.body.data).toMatchObject({ state: 'refused', reason: '门店没有这位老师' });
-    expect((await s.call('GET', `/api/bind/new-teacher?key=${sent.key}`)).body.data).toMatchObject({ state: 'refused', reason: '门店没有这位老师' });
-    expect((await s.call('POST', '/api/staff/teacher-requests/refuse', { token: staff.token, body: { id: sent.request.id } })).body).toMatchObject({ code: 70003, field: 'reason' });
+    expect((await s.call('GET', `/api/bind/new-teacher?key=${sent.key}`)).body.data).toMatchObject({
+      state: 'refused',
+      reason: '门店没有这位老师',
+    });
+    expect(
+      (await s.call('POST', '/api/staff/teacher-requests/refuse', { token: staff.token, body: { id: sent.request.id } })).body,
+    ).toMatchObject({ code: 70003, field: 'reason' });
     const again = await teacherForm(s, sendCode);
     expect((await send({ ...again.body, openid: (await openIdTicket(s, me.openId)).ticket })).body.code).toBe(200);
   });
@@ -94,7 +119,9 @@ describe('a new teacher asks to be added', async () => {
     const { body } = await teacherForm(s, sendCode);
     const sent = (await send(body)).body.data;
     s.clock.advance(61_000);
-    await s.call('POST', '/api/oauth/login', { body: { username: body.phone, password: await sendCode(s, body.phone), loginType: 'code' } });
+    await s.call('POST', '/api/oauth/login', {
+      body: { username: body.phone, password: await sendCode(s, body.phone), loginType: 'code' },
+    });
     const r = await s.call('POST', '/api/staff/teacher-requests/confirm', { token: staff.token, body: { id: sent.request.id } });
     expect([r.body.code, r.body.field]).toEqual([60012, 'phone']);
     expect((await s.call('GET', `/api/bind/new-teacher?key=${sent.key}`)).body.data.state).toBe('pending');

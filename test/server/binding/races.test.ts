@@ -21,9 +21,16 @@ describe.runIf(usePostgres)('bind code races on PostgreSQL', async () => {
     const a = await openIdTicket(s);
     const b = await openIdTicket(s);
     const outcomes = viaApi
-      ? (await Promise.all([a, b].map((me) => s.call('POST', '/api/bind/teacher', { body: { code, openid: me.ticket } })))).map((r) => r.body.code as number)
-      : (await Promise.allSettled([a, b].map((me) => bindTeacher(s.deps, { code, openid: me.ticket }, { lock: 'none' })))).map((o) => (o.status === 'fulfilled' ? 200 : -1));
-    const bound = await s.deps.db.select().from(openIdBindings).where(eq(openIdBindings.accountId, await teacherAccountId(s, t)));
+      ? (await Promise.all([a, b].map((me) => s.call('POST', '/api/bind/teacher', { body: { code, openid: me.ticket } })))).map(
+          (r) => r.body.code as number,
+        )
+      : (await Promise.allSettled([a, b].map((me) => bindTeacher(s.deps, { code, openid: me.ticket }, { lock: 'none' })))).map((o) =>
+          o.status === 'fulfilled' ? 200 : -1,
+        );
+    const bound = await s.deps.db
+      .select()
+      .from(openIdBindings)
+      .where(eq(openIdBindings.accountId, await teacherAccountId(s, t)));
     return { outcomes, bound: bound.length };
   }
 

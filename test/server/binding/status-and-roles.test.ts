@@ -14,17 +14,24 @@ describe('what /bindPage reads, and who may call the staff binding endpoints', a
     expect((await s.call('GET', `/api/bind/status?openid=${me.ticket}`)).body.data.openIdPresent).toBe(true);
     expect((await s.call('GET', '/api/bind/status', { headers: { cookie: `openId=${me.ticket}` } })).body.data.openIdPresent).toBe(true);
     const t = await newTeacher(s, '顾老师');
-    const token = (await s.call('POST', '/api/bind/teacher', { body: { code: (await issue(s, staff.token, t)).code, openid: me.ticket } })).body.token;
+    const token = (await s.call('POST', '/api/bind/teacher', { body: { code: (await issue(s, staff.token, t)).code, openid: me.ticket } }))
+      .body.token;
     const st = (await s.call('GET', '/api/bind/status', { token })).body.data;
     expect(st).toMatchObject({ openIdPresent: false, binding: { role: 'teacher', name: '顾老师', teacherId: t } });
     const member = await account(s, 'member');
-    expect((await s.call('GET', '/api/bind/status', { token: member.token })).body.data.binding, 'a member has no teacher or staff binding').toBe(null);
+    expect(
+      (await s.call('GET', '/api/bind/status', { token: member.token })).body.data.binding,
+      'a member has no teacher or staff binding',
+    ).toBe(null);
   });
 
   it('query failed: the binding lookup itself failing answers 60009 (503) with its message, never a 500', async () => {
     const broken = new Proxy(s.deps.db, {
       get(target, prop, receiver) {
-        if (prop === 'select' || prop === 'transaction') return () => { throw new Error('connection terminated'); };
+        if (prop === 'select' || prop === 'transaction')
+          return () => {
+            throw new Error('connection terminated');
+          };
         return Reflect.get(target, prop, receiver);
       },
     }) as Db;
@@ -33,8 +40,15 @@ describe('what /bindPage reads, and who may call the staff binding endpoints', a
     const body = (await r.json()) as { code: number; message: string };
     expect([r.status, body.code]).toEqual([503, 60009]);
     expect(body.message).toBe('查询绑定信息失败，请重试');
-    const bind = await app.request('/api/bind/teacher', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'ABCDEFGH', openid: 'x' }) });
-    expect([bind.status, ((await bind.json()) as { code: number }).code], 'a binding that cannot reach the database: bind failed, retry').toEqual([409, 60008]);
+    const bind = await app.request('/api/bind/teacher', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'ABCDEFGH', openid: 'x' }),
+    });
+    expect(
+      [bind.status, ((await bind.json()) as { code: number }).code],
+      'a binding that cannot reach the database: bind failed, retry',
+    ).toEqual([409, 60008]);
   });
 
   // DESIGN.md §4: a missing token is 401 (the app sends the visitor to log in); a token of the wrong role is 403
@@ -65,10 +79,17 @@ describe('what /bindPage reads, and who may call the staff binding endpoints', a
   it("a teacher's token cannot issue a code for themselves or unbind another teacher", async () => {
     const t = await newTeacher(s);
     const teacher = await account(s, 'teacher');
-    expect((await s.call('POST', '/api/staff/bind-codes', { token: teacher.token, body: { teacherId: t, phone: '13511112222' } })).status).toBe(403);
+    expect(
+      (await s.call('POST', '/api/staff/bind-codes', { token: teacher.token, body: { teacherId: t, phone: '13511112222' } })).status,
+    ).toBe(403);
     const { code } = await issue(s, staff.token, t);
     const other = (await s.call('POST', '/api/bind/teacher', { body: { code, openid: (await openIdTicket(s)).ticket } })).body;
-    expect((await s.call('POST', '/api/staff/bindings/unbind', { token: teacher.token, body: { accountId: other.data.id } })).status).toBe(403);
-    expect((await s.call('POST', '/api/staff/bindings/unbind', { token: other.token, body: { accountId: teacher.id } })).status, "another teacher's token").toBe(403);
+    expect((await s.call('POST', '/api/staff/bindings/unbind', { token: teacher.token, body: { accountId: other.data.id } })).status).toBe(
+      403,
+    );
+    expect(
+      (await s.call('POST', '/api/staff/bindings/unbind', { token: other.token, body: { accountId: teacher.id } })).status,
+      "another teacher's token",
+    ).toBe(403);
   });
 });

@@ -23,20 +23,27 @@ describe('binding a teacher by bind code', async () => {
     const list = (await s.call('GET', '/api/staff/bind-codes', { token: staff.token })).body.data;
     expect(list[0]).toMatchObject({ id, teacherId: t, hint: code.slice(-2), status: 'live' });
     expect(JSON.stringify(list)).not.toContain(code);
-    const [acc] = await s.deps.db.select().from(accounts).where(eq(accounts.id, await teacherAccountId(s, t)));
+    const [acc] = await s.deps.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, await teacherAccountId(s, t)));
     expect(acc!.role, 'the teacher got a teacher login').toBe('teacher');
   });
 
-  it('issuing: teacher missing 60005, a teacher without a login needs a phone 60010, valid 10010, nobody\'s yet 60012; ttlHours sets the expiry', async () => {
+  it("issuing: teacher missing 60005, a teacher without a login needs a phone 60010, valid 10010, nobody's yet 60012; ttlHours sets the expiry", async () => {
     expect((await s.call('POST', '/api/staff/bind-codes', { token: staff.token, body: { teacherId: 99999 } })).body.code).toBe(60005);
     const t = await newTeacher(s);
     const noPhone = await s.call('POST', '/api/staff/bind-codes', { token: staff.token, body: { teacherId: t } });
     expect([noPhone.status, noPhone.body.code, noPhone.body.field]).toEqual([400, 60010, 'phone']);
-    expect((await s.call('POST', '/api/staff/bind-codes', { token: staff.token, body: { teacherId: t, phone: '123' } })).body.code).toBe(10010);
+    expect((await s.call('POST', '/api/staff/bind-codes', { token: staff.token, body: { teacherId: t, phone: '123' } })).body.code).toBe(
+      10010,
+    );
     const taken = await s.call('POST', '/api/staff/bind-codes', { token: staff.token, body: { teacherId: t, phone: staff.phone } });
     expect([taken.body.code, taken.body.field]).toEqual([60012, 'phone']);
     const short = await issue(s, staff.token, t, { ttlHours: 2 });
-    const row = (await s.call('GET', '/api/staff/bind-codes', { token: staff.token })).body.data.find((c: { id: number }) => c.id === short.id);
+    const row = (await s.call('GET', '/api/staff/bind-codes', { token: staff.token })).body.data.find(
+      (c: { id: number }) => c.id === short.id,
+    );
     expect(new Date(row.expiresAt).getTime() - s.clock.now().getTime()).toBe(2 * 3_600_000);
   });
 
@@ -81,20 +88,27 @@ describe('binding a teacher by bind code', async () => {
 
   it('code missing 60002, invalid 60003 (malformed, unknown, revoked), expired 60004', async () => {
     const me = await openIdTicket(s);
-    for (const code of [undefined, '', '  ']) expect((await bind({ code, openid: me.ticket })).body).toMatchObject({ code: 60002, field: 'bindCode' });
-    for (const code of ['ABC', 'ABCDEFG0', 'ABCDEFGH']) expect((await bind({ code, openid: me.ticket })).body).toMatchObject({ code: 60003, field: 'bindCode' });
+    for (const code of [undefined, '', '  '])
+      expect((await bind({ code, openid: me.ticket })).body).toMatchObject({ code: 60002, field: 'bindCode' });
+    for (const code of ['ABC', 'ABCDEFG0', 'ABCDEFGH'])
+      expect((await bind({ code, openid: me.ticket })).body).toMatchObject({ code: 60003, field: 'bindCode' });
     const t = await newTeacher(s);
     const revoked = await issue(s, staff.token, t);
-    expect((await s.call('POST', '/api/staff/bind-codes/revoke', { token: staff.token, body: { id: revoked.id } })).body.data.status).toBe('revoked');
+    expect((await s.call('POST', '/api/staff/bind-codes/revoke', { token: staff.token, body: { id: revoked.id } })).body.data.status).toBe(
+      'revoked',
+    );
     expect((await bind({ code: revoked.code, openid: me.ticket })).body.code).toBe(60003);
-    expect((await s.call('POST', '/api/staff/bind-codes/revoke', { token: staff.token, body: { id: revoked.id } })).body.code, 'revoked once').toBe(60003);
+    expect(
+      (await s.call('POST', '/api/staff/bind-codes/revoke', { token: staff.token, body: { id: revoked.id } })).body.code,
+      'revoked once',
+    ).toBe(60003);
     const old = await issue(s, staff.token, t, { ttlHours: 1 });
     s.clock.advance(3_600_000);
     expect((await bind({ code: old.code, openid: (await openIdTicket(s)).ticket })).body.code).toBe(60004);
     s.clock.advance(-3_600_000);
   });
 
-  it('teacher missing 60005: the code\'s teacher has no login any more', async () => {
+  it("teacher missing 60005: the code's teacher has no login any more", async () => {
     const t = await newTeacher(s);
     const { code } = await issue(s, staff.token, t);
     await s.deps.db.update(teachers).set({ accountId: null }).where(eq(teachers.id, t));
@@ -102,7 +116,7 @@ describe('binding a teacher by bind code', async () => {
     expect([r.status, r.body.code]).toEqual([404, 60005]);
   });
 
-  it('already bound: this open id (60006, e.g. a member\'s), or this teacher (60007); the code stays live', async () => {
+  it("already bound: this open id (60006, e.g. a member's), or this teacher (60007); the code stays live", async () => {
     const member = await account(s, 'member');
     const mine = await openIdTicket(s);
     await s.deps.db.insert(openIdBindings).values({ openId: mine.openId, accountId: member.id, createdAt: s.clock.now() });
@@ -117,10 +131,13 @@ describe('binding a teacher by bind code', async () => {
     expect(list.find((c: { id: number }) => c.id === second.id).status).toBe('live');
   });
 
-  it('bind failed 60008: the teacher\'s login is disabled', async () => {
+  it("bind failed 60008: the teacher's login is disabled", async () => {
     const t = await newTeacher(s);
     const { code } = await issue(s, staff.token, t);
-    await s.deps.db.update(accounts).set({ banned: true }).where(eq(accounts.id, await teacherAccountId(s, t)));
+    await s.deps.db
+      .update(accounts)
+      .set({ banned: true })
+      .where(eq(accounts.id, await teacherAccountId(s, t)));
     const r = await bind({ code, openid: (await openIdTicket(s)).ticket });
     expect([r.status, r.body.code]).toEqual([409, 60008]);
   });
@@ -130,13 +147,25 @@ describe('binding a teacher by bind code', async () => {
     const me = await openIdTicket(s);
     const token = (await bind({ code: (await issue(s, staff.token, t)).code, openid: me.ticket })).body.token as string;
     const accountId = await teacherAccountId(s, t);
-    expect((await s.call('GET', '/api/staff/bindings', { token: staff.token })).body.data.some((b: { accountId: number }) => b.accountId === accountId)).toBe(true);
-    expect((await s.call('POST', '/api/staff/bindings/unbind', { token: staff.token, body: { accountId } })).body.data).toEqual({ unbound: 1 });
+    expect(
+      (await s.call('GET', '/api/staff/bindings', { token: staff.token })).body.data.some(
+        (b: { accountId: number }) => b.accountId === accountId,
+      ),
+    ).toBe(true);
+    expect((await s.call('POST', '/api/staff/bindings/unbind', { token: staff.token, body: { accountId } })).body.data).toEqual({
+      unbound: 1,
+    });
     expect(await silentLoginAs(s, me.openId)).toBe(10004);
     expect((await s.call('GET', '/api/customers/me', { token })).status).toBe(401);
-    expect((await s.call('POST', '/api/staff/bindings/unbind', { token: staff.token, body: { accountId } })).status, 'nothing bound any more').toBe(404);
+    expect(
+      (await s.call('POST', '/api/staff/bindings/unbind', { token: staff.token, body: { accountId } })).status,
+      'nothing bound any more',
+    ).toBe(404);
     const member = await account(s, 'member');
-    expect((await s.call('POST', '/api/staff/bindings/unbind', { token: staff.token, body: { accountId: member.id } })).status, 'a member is not unbound by staff').toBe(404);
+    expect(
+      (await s.call('POST', '/api/staff/bindings/unbind', { token: staff.token, body: { accountId: member.id } })).status,
+      'a member is not unbound by staff',
+    ).toBe(404);
     const again = await openIdTicket(s, me.openId);
     expect((await bind({ code: (await issue(s, staff.token, t)).code, openid: again.ticket })).body.code).toBe(200);
   });
@@ -158,12 +187,19 @@ describe('binding a teacher by bind code', async () => {
     it('wrong credentials 60011 are counted like wrong logins (10015 past ten an hour); fill form 60010; empty open id 60001', async () => {
       const st = await account(s, 'staff', 'desk1234');
       const me = await openIdTicket(s);
-      expect((await bindStaff({ username: st.phone, password: '', openid: me.ticket })).body).toMatchObject({ code: 60010, field: 'password' });
+      expect((await bindStaff({ username: st.phone, password: '', openid: me.ticket })).body).toMatchObject({
+        code: 60010,
+        field: 'password',
+      });
       expect((await bindStaff({ password: 'x', openid: me.ticket })).body).toMatchObject({ code: 60010, field: 'username' });
       expect((await bindStaff({ username: st.phone, password: 'desk1234' })).body.code).toBe(60001);
-      for (let i = 0; i < 10; i++) expect((await bindStaff({ username: st.phone, password: `nope-${i}`, openid: me.ticket })).body.code).toBe(60011);
+      for (let i = 0; i < 10; i++)
+        expect((await bindStaff({ username: st.phone, password: `nope-${i}`, openid: me.ticket })).body.code).toBe(60011);
       expect(await s.deps.db.select().from(loginFailures).where(eq(loginFailures.phone, st.phone))).toHaveLength(10);
-      expect((await bindStaff({ username: st.phone, password: 'desk1234', openid: me.ticket })).body.code, 'the same count as the login').toBe(10015);
+      expect(
+        (await bindStaff({ username: st.phone, password: 'desk1234', openid: me.ticket })).body.code,
+        'the same count as the login',
+      ).toBe(10015);
       const login = await s.call('POST', '/api/oauth/login', { body: { username: st.phone, password: 'desk1234', loginType: 'password' } });
       expect(login.body.code, 'and the login sees those failures').toBe(10015);
       const unknown = await bindStaff({ username: '13999999999', password: 'whatever1', openid: me.ticket });

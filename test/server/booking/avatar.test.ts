@@ -19,11 +19,14 @@ import { newMember } from './support';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1), Buffer.from([0xff, 0xd9])]);
 
-const upload = (s: TestServer, token: string, bytes: Buffer) => s.call('POST', '/api/customers/photo', { token, body: { image: bytes.toString('base64') } });
+const upload = (s: TestServer, token: string, bytes: Buffer) =>
+  s.call('POST', '/api/customers/photo', { token, body: { image: bytes.toString('base64') } });
 const status = async (s: TestServer, token: string) => (await s.call('GET', '/api/customers/photo', { token })).body.data;
-const pass = (s: TestServer, token: string, id: number) => s.call('POST', `/api/staff/photos/${id}/review`, { token, body: { decision: 'pass' } });
+const pass = (s: TestServer, token: string, id: number) =>
+  s.call('POST', `/api/staff/photos/${id}/review`, { token, body: { decision: 'pass' } });
 const allow = (s: TestServer, token: string, id: number) => s.call('POST', `/api/staff/photos/${id}/allow-another`, { token });
-const phoneOf = async (s: TestServer, id: number) => (await s.deps.db.select({ phone: accounts.phone }).from(accounts).where(eq(accounts.id, id)))[0]!.phone;
+const phoneOf = async (s: TestServer, id: number) =>
+  (await s.deps.db.select({ phone: accounts.phone }).from(accounts).where(eq(accounts.id, id)))[0]!.phone;
 const ownImage = (s: TestServer, token: string) => s.app.request('/api/customers/photo/image', { headers: { cookie: `token=${token}` } });
 
 describe('the avatar: one photo, one review (decision 042)', async () => {
@@ -45,7 +48,11 @@ describe('the avatar: one photo, one review (decision 042)', async () => {
 
   it('in English the refusal says "image too large" too', async () => {
     const m = await newMember(s);
-    const r = await s.call('POST', '/api/customers/photo', { token: m.token, body: { image: Buffer.concat([JPEG, Buffer.alloc(PHOTO_MAX_BYTES)]).toString('base64') }, headers: { 'accept-language': 'en' } });
+    const r = await s.call('POST', '/api/customers/photo', {
+      token: m.token,
+      body: { image: Buffer.concat([JPEG, Buffer.alloc(PHOTO_MAX_BYTES)]).toString('base64') },
+      headers: { 'accept-language': 'en' },
+    });
     expect(r.body.code).toBe(70009);
     expect(String(r.body.message).toLowerCase()).toContain('too large');
   });
@@ -64,7 +71,10 @@ describe('the avatar: one photo, one review (decision 042)', async () => {
     // the member asks at the desk: staff find them by phone and allow another
     const found = (await s.call('GET', `/api/staff/photos/member?phone=${await phoneOf(s, m.id)}`, { token: staff.token })).body.data;
     expect(found).toMatchObject({ accountId: m.id, photo: { status: 'passed', photoId: first.body.data.photoId } });
-    expect((await allow(s, staff.token, first.body.data.photoId)).body.data).toEqual({ photoId: first.body.data.photoId, state: 'reopened' });
+    expect((await allow(s, staff.token, first.body.data.photoId)).body.data).toEqual({
+      photoId: first.body.data.photoId,
+      state: 'reopened',
+    });
     // allowed once: a second "allow" is refused, the photo still counts meanwhile
     expect((await allow(s, staff.token, first.body.data.photoId)).body.code).toBe(70170);
     expect(await status(s, m.token)).toMatchObject({ status: 'reopened', canUpload: true });
@@ -73,7 +83,11 @@ describe('the avatar: one photo, one review (decision 042)', async () => {
     const second = await upload(s, m.token, JPEG);
     expect(second.body.data).toMatchObject({ status: 'reviewing', canUpload: false });
     expect((await upload(s, m.token, PNG)).body.code).toBe(70045);
-    const rows = await s.deps.db.select({ state: memberPhotos.state, by: memberPhotos.reopenedBy }).from(memberPhotos).where(eq(memberPhotos.accountId, m.id)).orderBy(memberPhotos.id);
+    const rows = await s.deps.db
+      .select({ state: memberPhotos.state, by: memberPhotos.reopenedBy })
+      .from(memberPhotos)
+      .where(eq(memberPhotos.accountId, m.id))
+      .orderBy(memberPhotos.id);
     expect(rows).toEqual([
       { state: 'reopened', by: staff.id },
       { state: 'reviewing', by: null },
@@ -96,7 +110,9 @@ describe('the avatar: one photo, one review (decision 042)', async () => {
     expect((await allow(s, m.token, 1)).status).toBe(403);
     expect((await s.call('POST', '/api/staff/photos/1/allow-another')).status).toBe(401);
     expect((await allow(s, staff.token, 999_999)).status).toBe(404);
-    expect((await s.call('GET', `/api/staff/photos/member?phone=${encodeURIComponent('19999999999')}`, { token: staff.token })).status).toBe(404);
+    expect(
+      (await s.call('GET', `/api/staff/photos/member?phone=${encodeURIComponent('19999999999')}`, { token: staff.token })).status,
+    ).toBe(404);
     const bad = await s.call('GET', `/api/staff/photos/member?phone=${encodeURIComponent('')}`, { token: staff.token });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('phone');
@@ -129,7 +145,14 @@ describe('the storage adapter (decision 042)', () => {
 
   it("signs S3 requests as AWS's published SigV4 example does (GET /test.txt, examplebucket)", () => {
     const h = signS3(
-      { method: 'GET', host: 'examplebucket.s3.amazonaws.com', path: '/test.txt', headers: { range: 'bytes=0-9' }, payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', amzDate: '20130524T000000Z' },
+      {
+        method: 'GET',
+        host: 'examplebucket.s3.amazonaws.com',
+        path: '/test.txt',
+        headers: { range: 'bytes=0-9' },
+        payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+        amzDate: '20130524T000000Z',
+      },
       { region: 'us-east-1', accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
     );
     expect(h.authorization).toBe(
@@ -145,16 +168,23 @@ describe('the storage adapter (decision 042)', () => {
       seen.push(req);
       if (!req.headers.get('authorization')?.startsWith('AWS4-HMAC-SHA256 Credential=AK/')) return new Response(null, { status: 403 });
       if (req.method === 'PUT') objects.set(url.pathname, Buffer.from(await req.arrayBuffer()));
-      if (req.method === 'GET') return objects.has(url.pathname) ? new Response(new Uint8Array(objects.get(url.pathname)!)) : new Response(null, { status: 404 });
+      if (req.method === 'GET')
+        return objects.has(url.pathname) ? new Response(new Uint8Array(objects.get(url.pathname)!)) : new Response(null, { status: 404 });
       return new Response(null, { status: 200 });
     }) as unknown as typeof fetch;
-    const store = s3Store({ endpoint: 'http://s3.local:9000', bucket: 'photos', region: 'us-east-1', accessKeyId: 'AK', secretAccessKey: 'SK' }, { fetch: fakeS3 });
+    const store = s3Store(
+      { endpoint: 'http://s3.local:9000', bucket: 'photos', region: 'us-east-1', accessKeyId: 'AK', secretAccessKey: 'SK' },
+      { fetch: fakeS3 },
+    );
     await store.put('photos/1/a.png', PNG, 'image/png');
     expect(seen[0]!.url).toBe('http://s3.local:9000/photos/photos/1/a.png');
     expect(seen[0]!.headers.get('content-type')).toBe('image/png');
     expect((await store.get('photos/1/a.png'))!.equals(PNG)).toBe(true);
     expect(await store.get('photos/1/none.png')).toBe(null);
-    const refusing = s3Store({ endpoint: 'http://s3.local:9000', bucket: 'photos', region: 'us-east-1', accessKeyId: 'XX', secretAccessKey: 'SK' }, { fetch: fakeS3 });
+    const refusing = s3Store(
+      { endpoint: 'http://s3.local:9000', bucket: 'photos', region: 'us-east-1', accessKeyId: 'XX', secretAccessKey: 'SK' },
+      { fetch: fakeS3 },
+    );
     await expect(refusing.put('photos/1/b.png', PNG, 'image/png')).rejects.toThrow('403');
   });
 });

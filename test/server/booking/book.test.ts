@@ -17,7 +17,11 @@ describe('booking a class (POST /api/customers/classes/book)', async () => {
     const card = await newCard(s, m.id);
     const r = await book(s, m.token, cls.id, card.id);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ code: 200, status: true, data: { state: 'booked', bookingId: expect.any(Number), usesLeft: 9, activated: false, bookedNum: 1 } });
+    expect(r.body).toMatchObject({
+      code: 200,
+      status: true,
+      data: { state: 'booked', bookingId: expect.any(Number), usesLeft: 9, activated: false, bookedNum: 1 },
+    });
     expect((await cardRow(s, card.id)).usesLeft).toBe(9);
     expect((await classRow(s, cls.id)).bookedCount).toBe(1);
     const count = await s.call('GET', '/api/customers/classes/schedule/booked/count', { token: m.token });
@@ -52,9 +56,7 @@ describe('booking a class (POST /api/customers/classes/book)', async () => {
     expect((await classRow(s, cls.id)).bookedCount).toBe(3);
     expect((await cardRow(s, ms[5]!.cardId)).usesLeft).toBe(0);
     // one use per seat, none for a queue place
-    expect(
-      (await Promise.all(ms.map((m) => cardRow(s, m.cardId)))).reduce((n, c, i) => n + (i === 5 ? 0 : 10 - c.usesLeft!), 0),
-    ).toBe(3);
+    expect((await Promise.all(ms.map((m) => cardRow(s, m.cardId)))).reduce((n, c, i) => n + (i === 5 ? 0 : 10 - c.usesLeft!), 0)).toBe(3);
   });
 
   it('book_seats refuses a batch that holds a member or a card twice, whole, and writes nothing', async () => {
@@ -63,8 +65,16 @@ describe('booking a class (POST /api/customers/classes/book)', async () => {
     const [ca, cb] = [await newCard(s, a.id), await newCard(s, b.id)];
     const at = (c: typeof cls) => sql`${c.startsAt.toISOString()}::timestamptz, ${c.durationMin}::int, ${c.usesCost}::int`;
     const call = (reqs: object[]) =>
-      s.deps.db.execute(sql`select * from book_seats(${cls.id}::int, ${s.clock.now().toISOString()}::timestamptz, ${at(cls)}, ${JSON.stringify(reqs)}::jsonb, true)`);
-    const req = (accountId: number, cardId: number) => ({ account_id: accountId, card_id: cardId, spend: 1, activate_status: null, valid_until: null });
+      s.deps.db.execute(
+        sql`select * from book_seats(${cls.id}::int, ${s.clock.now().toISOString()}::timestamptz, ${at(cls)}, ${JSON.stringify(reqs)}::jsonb, true)`,
+      );
+    const req = (accountId: number, cardId: number) => ({
+      account_id: accountId,
+      card_id: cardId,
+      spend: 1,
+      activate_status: null,
+      valid_until: null,
+    });
     const refused = { cause: { message: expect.stringContaining('one request per member and one per card') } };
     await expect(call([req(a.id, ca.id), req(a.id, cb.id)])).rejects.toMatchObject(refused);
     await expect(call([req(a.id, ca.id), req(b.id, ca.id)])).rejects.toMatchObject(refused);
@@ -73,8 +83,13 @@ describe('booking a class (POST /api/customers/classes/book)', async () => {
     expect((await cardRow(s, ca.id)).usesLeft).toBe(10);
     // the same two, one each: both seated, ids in arrival order
     const answers = rowsOf<{ ord: number; outcome: string }>(await call([req(b.id, cb.id), req(a.id, ca.id)]));
-    expect(answers.map((r) => [r.ord, r.outcome])).toEqual([[0, 'booked'], [1, 'booked']]);
-    expect((await s.deps.db.select().from(bookings).where(eq(bookings.classId, cls.id)).orderBy(bookings.id)).map((r) => r.accountId)).toEqual([b.id, a.id]);
+    expect(answers.map((r) => [r.ord, r.outcome])).toEqual([
+      [0, 'booked'],
+      [1, 'booked'],
+    ]);
+    expect(
+      (await s.deps.db.select().from(bookings).where(eq(bookings.classId, cls.id)).orderBy(bookings.id)).map((r) => r.accountId),
+    ).toEqual([b.id, a.id]);
     expect((await classRow(s, cls.id)).bookedCount).toBe(2);
   });
 
@@ -141,7 +156,10 @@ describe('booking a class (POST /api/customers/classes/book)', async () => {
     expect(r2.status).toBe(200);
     expect(r2.headers.get('idempotent-replayed')).toBe('true');
     expect(r2.body.data.bookingId).toBe(r1.body.data.bookingId);
-    const rows = await s.deps.db.select().from(bookings).where(and(eq(bookings.classId, cls.id), eq(bookings.accountId, m.id)));
+    const rows = await s.deps.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.classId, cls.id), eq(bookings.accountId, m.id)));
     expect(rows).toHaveLength(1);
     expect((await cardRow(s, card.id)).usesLeft).toBe(9);
     // the same key with another body is refused
@@ -203,7 +221,10 @@ describe('queue promotion when a booked member cancels', async () => {
     const rb = await book(s, b.token, cls.id, (await newCard(s, b.id)).id);
     const rc = await book(s, c.token, cls.id, (await newCard(s, c.id)).id);
     expect([rb.body.data.position, rc.body.data.position]).toEqual([1, 2]);
-    await s.deps.db.update(bookings).set({ queuedAt: new Date(s.clock.now().getTime() + 1000) }).where(eq(bookings.id, rb.body.data.bookingId));
+    await s.deps.db
+      .update(bookings)
+      .set({ queuedAt: new Date(s.clock.now().getTime() + 1000) })
+      .where(eq(bookings.id, rb.body.data.bookingId));
     await s.call('POST', '/api/customers/classes/cancel', { token: a.token, body: { bookingId: ra.body.data.bookingId } });
     expect(await bookingRow(s, rb.body.data.bookingId)).toMatchObject({ state: 'booked', promoted: true });
     expect(await bookingRow(s, rc.body.data.bookingId)).toMatchObject({ state: 'queued' });
@@ -224,7 +245,9 @@ describe('queue promotion when a booked member cancels', async () => {
     const [note] = await s.deps.db.select().from(notifications).where(eq(notifications.accountId, b.id));
     expect(note!.body).toContain('会员卡无效');
     // the English notice comes from the catalog, with the refusal in English
-    expect(note!.bodyEn).toMatch(/^A place opened in the class on 2026-11-21 19:00, but your card cannot book it: .+\. You have left the queue\.$/);
+    expect(note!.bodyEn).toMatch(
+      /^A place opened in the class on 2026-11-21 19:00, but your card cannot book it: .+\. You have left the queue\.$/,
+    );
     expect(note!.bodyEn).not.toMatch(/[\u4e00-\u9fff]/);
     expect((await cardRow(s, bCard.id)).usesLeft).toBe(10);
   });
@@ -254,10 +277,16 @@ describe('queue promotion when a booked member cancels', async () => {
     const [a, b] = [await newMember(s), await newMember(s)];
     const ra = await book(s, a.token, cls.id, (await newCard(s, a.id)).id);
     const rb = await book(s, b.token, cls.id, (await newCard(s, b.id)).id);
-    const left = await s.call('POST', '/api/customers/classes/queue/cancel', { token: b.token, body: { bookingId: rb.body.data.bookingId } });
+    const left = await s.call('POST', '/api/customers/classes/queue/cancel', {
+      token: b.token,
+      body: { bookingId: rb.body.data.bookingId },
+    });
     expect(left.status).toBe(200);
     expect(left.body.data).toMatchObject({ state: 'queue_cancelled' });
-    const wrong = await s.call('POST', '/api/customers/classes/queue/cancel', { token: a.token, body: { bookingId: ra.body.data.bookingId } });
+    const wrong = await s.call('POST', '/api/customers/classes/queue/cancel', {
+      token: a.token,
+      body: { bookingId: ra.body.data.bookingId },
+    });
     expect(wrong.status).toBe(409);
     expect(wrong.body.code).toBe(20001);
     const wrong2 = await s.call('POST', '/api/customers/classes/cancel', { token: b.token, body: { bookingId: rb.body.data.bookingId } });

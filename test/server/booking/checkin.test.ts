@@ -15,7 +15,9 @@ async function newStaff(s: TestServer, role: 'staff' | 'teacher' = 'staff') {
     .values({ phone: `1360000${String(++staffN).padStart(4, '0')}`, level: '2', role, createdAt: now })
     .returning({ id: accounts.id });
   const token = newSecret();
-  await s.deps.db.insert(sessions).values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * DAY) });
+  await s.deps.db
+    .insert(sessions)
+    .values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * DAY) });
   return { id: a!.id, token };
 }
 
@@ -97,7 +99,9 @@ describe('check-in (spec §8 check-in errors; decision 007)', async () => {
     s.clock.set(sh('2026-11-24 10:00'));
     const c = await bookedSeat('2026-11-26 19:00');
     s.clock.set(sh('2026-11-25 10:00'));
-    expect((await s.call('POST', '/api/customers/classes/cancel', { token: c.m.token, body: { bookingId: c.bookingId } })).status).toBe(200);
+    expect((await s.call('POST', '/api/customers/classes/cancel', { token: c.m.token, body: { bookingId: c.bookingId } })).status).toBe(
+      200,
+    );
     s.clock.set(sh('2026-11-26 18:30'));
     expect((await scan(s, c.m.token, c.cls.id, c.code)).body.code).toBe(70040);
   });
@@ -147,7 +151,9 @@ describe('check-in (spec §8 check-in errors; decision 007)', async () => {
     const r = await s.call('POST', '/api/staff/classes/checkin', { token: staff.token, body: { bookingId: x.bookingId } });
     expect(r.status).toBe(200);
     expect(await bookingRow(s, x.bookingId)).toMatchObject({ state: 'checked_in', checkedInBy: staff.id });
-    expect((await s.call('POST', '/api/staff/classes/checkin', { token: staff.token, body: { bookingId: x.bookingId } })).body.code).toBe(70041);
+    expect((await s.call('POST', '/api/staff/classes/checkin', { token: staff.token, body: { bookingId: x.bookingId } })).body.code).toBe(
+      70041,
+    );
     // the class's code: for its teacher's QR and the desk, not for members
     const code = await s.call('GET', `/api/staff/classes/checkin-code?classId=${x.cls.id}`, { token: teacher.token });
     expect(code.body.data).toEqual({ classId: x.cls.id, code: x.code });
@@ -163,7 +169,9 @@ describe('check-in (spec §8 check-in errors; decision 007)', async () => {
     s.clock.set(sh('2026-11-30 18:40'));
     const all = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        i % 2 ? scan(s, x.m.token, x.cls.id, x.code, `race-scan-${i}`) : s.call('POST', '/api/staff/classes/checkin', { token: staff.token, body: { bookingId: x.bookingId } }),
+        i % 2
+          ? scan(s, x.m.token, x.cls.id, x.code, `race-scan-${i}`)
+          : s.call('POST', '/api/staff/classes/checkin', { token: staff.token, body: { bookingId: x.bookingId } }),
       ),
     );
     expect(all.filter((r) => r.status === 200)).toHaveLength(1);
@@ -173,6 +181,7 @@ describe('check-in (spec §8 check-in errors; decision 007)', async () => {
 
   it('documents the check-in calls in /api/openapi.json', async () => {
     const doc = (await s.call('GET', '/api/openapi.json')).body;
-    for (const p of ['/api/customers/classes/checkin', '/api/staff/classes/checkin', '/api/staff/classes/checkin-code']) expect(Object.keys(doc.paths)).toContain(p);
+    for (const p of ['/api/customers/classes/checkin', '/api/staff/classes/checkin', '/api/staff/classes/checkin-code'])
+      expect(Object.keys(doc.paths)).toContain(p);
   });
 });

@@ -13,7 +13,9 @@ import { book, cardRow, HOUR, newCard, newClass, newMember, sh } from './support
 describe('booking codes (spec §8)', async () => {
   const s = await startTestServer({ seed: true });
 
-  async function refusal(over: { cls?: Parameters<typeof newClass>[1]; card?: (id: number) => Parameters<typeof newCard>[2]; level?: string } = {}) {
+  async function refusal(
+    over: { cls?: Parameters<typeof newClass>[1]; card?: (id: number) => Parameters<typeof newCard>[2]; level?: string } = {},
+  ) {
     const m = await newMember(s, over.level ?? '2');
     const cls = await newClass(s, over.cls);
     const card = await newCard(s, m.id, over.card?.(m.id));
@@ -37,8 +39,18 @@ describe('booking codes (spec §8)', async () => {
     [20012, 400, 'an off-peak card at 19:00', { card: () => ({ offPeakSlots: ['10:00-16:00'] }) }],
     [20013, 400, 'a beginner card for an advanced class', { cls: { difficulty: 'advanced' }, card: () => ({ maxDifficulty: 'beginner' }) }],
     [20020, 400, 'a benefits card (books no class)', { card: () => ({ cardType: 'equity' }) }],
-    [20021, 400, 'a two-day card for a class three days ahead', { cls: { startsAt: sh('2026-11-23 08:00') }, card: () => ({ bookingWindowDays: 2 }) }],
-    [20022, 400, 'a seven-day card for a class eight days ahead', { cls: { startsAt: sh('2026-11-28 08:00') }, card: () => ({ bookingWindowDays: 7 }) }],
+    [
+      20021,
+      400,
+      'a two-day card for a class three days ahead',
+      { cls: { startsAt: sh('2026-11-23 08:00') }, card: () => ({ bookingWindowDays: 2 }) },
+    ],
+    [
+      20022,
+      400,
+      'a seven-day card for a class eight days ahead',
+      { cls: { startsAt: sh('2026-11-28 08:00') }, card: () => ({ bookingWindowDays: 7 }) },
+    ],
     [20031, 400, 'an experience card used by its buyer', { card: (id) => ({ experience: true, buyerAccountId: id }) }],
   ];
 
@@ -77,7 +89,11 @@ describe('booking codes (spec §8)', async () => {
     const held: number[] = [];
     for (let i = 0; i < MAX_UPCOMING_PER_MEMBER; i++) {
       const full = i >= MAX_UPCOMING_PER_MEMBER - 3;
-      const cls = await newClass(s, { startsAt: new Date(sh('2026-11-21 07:00').getTime() + i * HOUR), durationMin: 50, capacity: full ? 0 : 10 });
+      const cls = await newClass(s, {
+        startsAt: new Date(sh('2026-11-21 07:00').getTime() + i * HOUR),
+        durationMin: 50,
+        capacity: full ? 0 : 10,
+      });
       const r = await book(s, m.token, cls.id, card.id);
       expect(r.body.data.state, `class ${i}`).toBe(full ? 'queued' : 'booked');
       held.push(r.body.data.bookingId);
@@ -113,12 +129,22 @@ describe('booking codes (spec §8)', async () => {
     const after = await newClass(s, { startsAt: sh('2026-11-21 19:30') });
     await book(s, m.token, first.id, card.id);
     // said before the tap: the schedule and the class name the booking it clashes with; a visitor sees no clash
-    const day = (await s.call('GET', '/api/customers/classes/schedule?date=2026-11-21', { token: m.token })).body.data as Array<{ id: number; clashesWith: { bookingId: number; title: string; startsAt: string } | null; bookingId: number | null }>;
+    const day = (await s.call('GET', '/api/customers/classes/schedule?date=2026-11-21', { token: m.token })).body.data as Array<{
+      id: number;
+      clashesWith: { bookingId: number; title: string; startsAt: string } | null;
+      bookingId: number | null;
+    }>;
     const firstBooking = day.find((c) => c.id === first.id)!.bookingId;
-    expect(day.find((c) => c.id === second.id)!.clashesWith).toMatchObject({ bookingId: firstBooking, title: '测试课', startsAt: sh('2026-11-21 18:00').toISOString() });
+    expect(day.find((c) => c.id === second.id)!.clashesWith).toMatchObject({
+      bookingId: firstBooking,
+      title: '测试课',
+      startsAt: sh('2026-11-21 18:00').toISOString(),
+    });
     expect(day.find((c) => c.id === after.id)!.clashesWith, 'back to back is no clash').toBeNull();
     expect(day.find((c) => c.id === first.id)!.clashesWith, 'my own booking').toBeNull();
-    expect((await s.call('GET', `/api/customers/classes/detail?id=${second.id}`, { token: m.token })).body.data.clashesWith).toMatchObject({ bookingId: firstBooking });
+    expect((await s.call('GET', `/api/customers/classes/detail?id=${second.id}`, { token: m.token })).body.data.clashesWith).toMatchObject({
+      bookingId: firstBooking,
+    });
     expect((await s.call('GET', `/api/customers/classes/detail?id=${second.id}`)).body.data.clashesWith).toBeNull();
     // and the refusal says the same, in the member's language
     const r = await book(s, m.token, second.id, card.id);
@@ -126,7 +152,11 @@ describe('booking codes (spec §8)', async () => {
     expect(r.body.code).toBe(20030);
     expect(r.body.message).toBe('与已预约的「测试课」（11-21 18:00）时间冲突');
     expect(r.body.data.clash).toMatchObject({ bookingId: firstBooking, classId: first.id });
-    const en = await s.call('POST', '/api/customers/classes/book', { token: m.token, body: { classId: second.id, cardId: card.id, agreeNotice: true }, headers: { cookie: 'lang=en' } });
+    const en = await s.call('POST', '/api/customers/classes/book', {
+      token: m.token,
+      body: { classId: second.id, cardId: card.id, agreeNotice: true },
+      headers: { cookie: 'lang=en' },
+    });
     expect(en.body.message).toContain('Test class');
     expect((await book(s, m.token, after.id, card.id)).body.data.state).toBe('booked');
   });
@@ -141,7 +171,10 @@ describe('booking codes (spec §8)', async () => {
       const c1 = await s.call('POST', '/api/customers/classes/cancel', { token: a.token, body: { bookingId: ra.body.data.bookingId } });
       expect(c1.status).toBe(409);
       expect(c1.body.code).toBe(20008);
-      const c2 = await s.call('POST', '/api/customers/classes/queue/cancel', { token: b.token, body: { bookingId: rb.body.data.bookingId } });
+      const c2 = await s.call('POST', '/api/customers/classes/queue/cancel', {
+        token: b.token,
+        body: { bookingId: rb.body.data.bookingId },
+      });
       expect(c2.body.code).toBe(20008);
       // the queue place expired at the start: written by the time-passing job (decision 018)
       await passBookingTime(s.deps.db, s.clock.now(), eq(bookings.classId, cls.id));

@@ -12,16 +12,22 @@ const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), B
 let n = 0;
 async function newStaff(s: TestServer) {
   const now = s.clock.now();
-  const [a] = await s.deps.db.insert(accounts).values({ phone: `1350000${String(++n).padStart(4, '0')}`, level: '2', role: 'staff', createdAt: now }).returning({ id: accounts.id });
+  const [a] = await s.deps.db
+    .insert(accounts)
+    .values({ phone: `1350000${String(++n).padStart(4, '0')}`, level: '2', role: 'staff', createdAt: now })
+    .returning({ id: accounts.id });
   const token = newSecret();
-  await s.deps.db.insert(sessions).values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * DAY) });
+  await s.deps.db
+    .insert(sessions)
+    .values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * DAY) });
   return { id: a!.id, token };
 }
 
 const upload = (s: TestServer, token: string | undefined, bytes: Buffer | string) =>
   s.call('POST', '/api/customers/photo', { token, body: { image: typeof bytes === 'string' ? bytes : bytes.toString('base64') } });
 const status = async (s: TestServer, token: string) => (await s.call('GET', '/api/customers/photo', { token })).body.data;
-const review = (s: TestServer, token: string, id: number, body: unknown) => s.call('POST', `/api/staff/photos/${id}/review`, { token, body });
+const review = (s: TestServer, token: string, id: number, body: unknown) =>
+  s.call('POST', `/api/staff/photos/${id}/review`, { token, body });
 
 describe('photo review (spec §4: under review, rejected, passed; decision 007)', async () => {
   const s = await startTestServer();
@@ -49,7 +55,10 @@ describe('photo review (spec §4: under review, rejected, passed; decision 007)'
 
     // a rejection needs a reason, and the member reads it
     expect((await review(s, staff.token, mine.id, { decision: 'reject' })).body.field).toBe('reason');
-    expect((await review(s, staff.token, mine.id, { decision: 'reject', reason: '请上传正面免冠照片' })).body.data).toEqual({ photoId: mine.id, state: 'rejected' });
+    expect((await review(s, staff.token, mine.id, { decision: 'reject', reason: '请上传正面免冠照片' })).body.data).toEqual({
+      photoId: mine.id,
+      state: 'rejected',
+    });
     expect(await status(s, m.token)).toMatchObject({ status: 'rejected', reason: '请上传正面免冠照片', canUpload: true });
     // decided once
     expect((await review(s, staff.token, mine.id, { decision: 'pass' })).body.code).toBe(70046);
@@ -96,6 +105,13 @@ describe('photo review (spec §4: under review, rejected, passed; decision 007)'
 
   it('documents the photo calls in /api/openapi.json', async () => {
     const doc = (await s.call('GET', '/api/openapi.json')).body;
-    for (const p of ['/api/customers/photo', '/api/customers/photo/image', '/api/staff/photos', '/api/staff/photos/{id}/image', '/api/staff/photos/{id}/review']) expect(Object.keys(doc.paths)).toContain(p);
+    for (const p of [
+      '/api/customers/photo',
+      '/api/customers/photo/image',
+      '/api/staff/photos',
+      '/api/staff/photos/{id}/image',
+      '/api/staff/photos/{id}/review',
+    ])
+      expect(Object.keys(doc.paths)).toContain(p);
   });
 });

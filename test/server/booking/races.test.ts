@@ -60,7 +60,8 @@ describe.runIf(usePostgres)('booking races on PostgreSQL', async () => {
   it('spends a last use once when one member taps ten classes at the same moment', async () => {
     const [m] = await members(1, { usesLeft: 1 });
     const classes = [];
-    for (let h = 0; h < 10; h++) classes.push(await newClass(s, { startsAt: sh(`2026-11-22 ${String(8 + h).padStart(2, '0')}:00`), durationMin: 50 }));
+    for (let h = 0; h < 10; h++)
+      classes.push(await newClass(s, { startsAt: sh(`2026-11-22 ${String(8 + h).padStart(2, '0')}:00`), durationMin: 50 }));
     const answers = await Promise.all(classes.map((c) => book(s, m!.token, c.id, m!.cardId)));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.body.code === 20004)).toHaveLength(9);
@@ -84,7 +85,9 @@ describe.runIf(usePostgres)('booking races on PostgreSQL', async () => {
     const ms = await members(8);
     const ids: number[] = [];
     for (const m of ms) ids.push((await book(s, m.token, cls.id, m.cardId)).body.data.bookingId);
-    const cancels = await Promise.all(ms.slice(0, 3).map((m, i) => s.call('POST', '/api/customers/classes/cancel', { token: m.token, body: { bookingId: ids[i] } })));
+    const cancels = await Promise.all(
+      ms.slice(0, 3).map((m, i) => s.call('POST', '/api/customers/classes/cancel', { token: m.token, body: { bookingId: ids[i] } })),
+    );
     expect(cancels.every((r) => r.status === 200)).toBe(true);
     const seats = await seatsOf(cls.id);
     expect(seats.map((b) => b.id).sort((a, b) => a - b)).toEqual(ids.slice(3, 6));
@@ -122,7 +125,9 @@ describe.runIf(usePostgres)('booking races on PostgreSQL', async () => {
     for (let round = 0; round < 5 && worst.booked <= worst.capacity; round++) {
       const cls = await newClass(s, { capacity: 5, queueCapacity: 100 });
       const ms = await members(40);
-      await Promise.allSettled(ms.map((m) => bookClass(s.deps.db, s.clock, { accountId: m.id, level: '2' }, { classId: cls.id, cardId: m.cardId }, unsafe)));
+      await Promise.allSettled(
+        ms.map((m) => bookClass(s.deps.db, s.clock, { accountId: m.id, level: '2' }, { classId: cls.id, cardId: m.cardId }, unsafe)),
+      );
       const seats = await seatsOf(cls.id);
       worst = { booked: seats.length, capacity: 5, bookedCount: (await classRow(s, cls.id)).bookedCount };
     }
@@ -136,8 +141,11 @@ describe.runIf(usePostgres)('booking races on PostgreSQL', async () => {
     for (let round = 0; round < 5 && lowest >= 0; round++) {
       const [m] = await members(1, { usesLeft: 1 });
       const classes = [];
-      for (let h = 0; h < 10; h++) classes.push(await newClass(s, { startsAt: sh(`2026-11-23 ${String(8 + h).padStart(2, '0')}:00`), durationMin: 50 }));
-      await Promise.allSettled(classes.map((c) => bookClass(s.deps.db, s.clock, { accountId: m!.id, level: '2' }, { classId: c.id, cardId: m!.cardId }, unsafe)));
+      for (let h = 0; h < 10; h++)
+        classes.push(await newClass(s, { startsAt: sh(`2026-11-23 ${String(8 + h).padStart(2, '0')}:00`), durationMin: 50 }));
+      await Promise.allSettled(
+        classes.map((c) => bookClass(s.deps.db, s.clock, { accountId: m!.id, level: '2' }, { classId: c.id, cardId: m!.cardId }, unsafe)),
+      );
       const [card] = await s.deps.db.select().from(memberCards).where(eq(memberCards.id, m!.cardId));
       lowest = card!.usesLeft!;
     }

@@ -20,7 +20,9 @@ export async function newMember(s: TestServer, level = '2'): Promise<{ id: numbe
     .values({ phone: `1370000${String(++phones).padStart(4, '0')}`, level, role: 'member', createdAt: now })
     .returning({ id: accounts.id });
   const token = newSecret();
-  await s.deps.db.insert(sessions).values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * DAY) });
+  await s.deps.db
+    .insert(sessions)
+    .values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * DAY) });
   return { id: a!.id, token };
 }
 

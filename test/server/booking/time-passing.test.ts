@@ -50,7 +50,10 @@ describe('states that pass with time are written by a job, and read and counted 
     expect(upcoming.body.data.total).toBe(0);
     const past = await s.call('GET', '/api/customers/classes/mine?scope=past', { token: m.token });
     expect(past.body.data.list.map((x: { state: string }) => x.state)).toEqual(['not_checked_in']);
-    const checkin = await s.call('POST', '/api/customers/classes/checkin', { token: m.token, body: { classId: cls.id, code: cls.checkinCode } });
+    const checkin = await s.call('POST', '/api/customers/classes/checkin', {
+      token: m.token,
+      body: { classId: cls.id, code: cls.checkinCode },
+    });
     expect(checkin.body.code, 'check-in has closed').toBe(70043);
   });
 
@@ -60,7 +63,10 @@ describe('states that pass with time are written by a job, and read and counted 
     const m = await newMember(s);
     const b = await book(s, m.token, cls.id, (await newCard(s, m.id)).id);
     s.clock.set(new Date(start.getTime() + HOUR));
-    const checkin = await s.call('POST', '/api/customers/classes/checkin', { token: m.token, body: { classId: cls.id, code: cls.checkinCode } });
+    const checkin = await s.call('POST', '/api/customers/classes/checkin', {
+      token: m.token,
+      body: { classId: cls.id, code: cls.checkinCode },
+    });
     expect(checkin.body.code).toBe(70043);
     expect((await bookingRow(s, b.body.data.bookingId)).checkedInAt).toBeNull();
   });

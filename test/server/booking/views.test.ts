@@ -39,7 +39,8 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
   });
 
   it('filters by the spec §3 course filter (club, duration, level, time of day, style, effect, type, keywords)', async () => {
-    const q = async (params: string) => (await s.call('GET', `/api/customers/classes/schedule?date=2026-11-21&${params}`)).body.data as any[];
+    const q = async (params: string) =>
+      (await s.call('GET', `/api/customers/classes/schedule?date=2026-11-21&${params}`)).body.data as any[];
     const all = await q('');
     expect((await q('clubId=2')).every((c) => c.clubId === 2)).toBe(true);
     expect((await q('courseTimelong=45')).every((c) => c.durationMin === 45)).toBe(true);
@@ -79,7 +80,8 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     const cls = await newClass(s, { capacity: 1, startsAt: sh('2026-11-21 22:00') });
     await book(s, a.token, cls.id, (await newCard(s, a.id)).id);
     await book(s, b.token, cls.id, (await newCard(s, b.id)).id);
-    const find = async (token?: string) => ((await s.call('GET', '/api/customers/classes/schedule?date=2026-11-21', { token })).body.data as any[]).find((c) => c.id === cls.id);
+    const find = async (token?: string) =>
+      ((await s.call('GET', '/api/customers/classes/schedule?date=2026-11-21', { token })).body.data as any[]).find((c) => c.id === cls.id);
     expect(await find(a.token)).toMatchObject({ state: 'booked', bookingId: expect.any(Number) });
     expect(await find(b.token)).toMatchObject({ state: 'queued', queuePosition: 1 });
     expect(await find()).toMatchObject({ state: 'queueable', bookingId: null });
@@ -119,16 +121,29 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     const sept = await newClass(s, { startsAt: sh('2026-09-30 23:30'), durationMin: 45 });
     const oct = await newClass(s, { startsAt: sh('2026-10-01 00:30'), durationMin: 45 });
     for (const c of [sept, oct]) {
-      await s.deps.db.insert(bookings).values({ classId: c.id, accountId: m.id, cardId: card.id, state: 'checked_in', usesSpent: 1, createdAt: c.startsAt, bookedAt: c.startsAt });
+      await s.deps.db.insert(bookings).values({
+        classId: c.id,
+        accountId: m.id,
+        cardId: card.id,
+        state: 'checked_in',
+        usesSpent: 1,
+        createdAt: c.startsAt,
+        bookedAt: c.startsAt,
+      });
     }
     const nov = await book(s, m.token, (await newClass(s, { startsAt: sh('2026-11-22 12:00') })).id, card.id);
-    const ids = async (q: string) => ((await s.call('GET', `/api/customers/classes/mine?${q}`, { token: m.token })).body.data.list as { class: { id: number } }[]).map((b) => b.class.id);
+    const ids = async (q: string) =>
+      ((await s.call('GET', `/api/customers/classes/mine?${q}`, { token: m.token })).body.data.list as { class: { id: number } }[]).map(
+        (b) => b.class.id,
+      );
     expect(await ids('scope=past&month=2026-09')).toEqual([sept.id]);
     expect(await ids('scope=past&month=2026-10')).toEqual([oct.id]);
     expect(await ids('scope=upcoming&month=2026-10')).toEqual([]);
     expect(await ids('scope=upcoming&month=2026-11')).toEqual([(await bookingRow(s, nov.body.data.bookingId)).classId]);
     for (const bad of ['2026-13', '2026-1', 'oct']) {
-      expect((await s.call('GET', `/api/customers/classes/mine?scope=past&month=${bad}`, { token: m.token })).body.field, bad).toBe('month');
+      expect((await s.call('GET', `/api/customers/classes/mine?scope=past&month=${bad}`, { token: m.token })).body.field, bad).toBe(
+        'month',
+      );
     }
   });
 
@@ -180,7 +195,10 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     expect(byName('周末卡')).toMatchObject({ usable: true });
     const t1 = await tokenFor(s, level1.phone);
     const m1 = (await s.call('GET', `/api/customers/classes/cards?classId=${cls.id}`, { token: t1 })).body.data as any[];
-    expect(m1.find((c) => c.name === '10次卡')).toMatchObject({ usable: true, reminders: expect.arrayContaining(['few-uses-left', 'short-validity']) });
+    expect(m1.find((c) => c.name === '10次卡')).toMatchObject({
+      usable: true,
+      reminders: expect.arrayContaining(['few-uses-left', 'short-validity']),
+    });
     expect((await s.call('GET', '/api/customers/classes/cards?classId=999999', { token: t })).status).toBe(404);
     expect((await s.call('GET', `/api/customers/classes/cards?classId=${cls.id}`)).status).toBe(401);
   });
@@ -189,7 +207,9 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     const m = await newMember(s);
     const cls = await newClass(s, { startsAt: sh('2026-11-21 19:30'), durationMin: 75, title: '流瑜伽, 晚间', titleEn: 'Evening flow' });
     const r = await book(s, m.token, cls.id, (await newCard(s, m.id)).id);
-    const res = await s.app.request(`/api/customers/classes/ics?bookingId=${r.body.data.bookingId}`, { headers: { 'authorization-token': m.token } });
+    const res = await s.app.request(`/api/customers/classes/ics?bookingId=${r.body.data.bookingId}`, {
+      headers: { 'authorization-token': m.token },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
     const text = await res.text();
@@ -212,8 +232,12 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('BEGIN:VCALENDAR');
     // another member's cookie finds nothing; a dead cookie is a 401
-    expect((await s.app.request(`/api/customers/classes/ics?bookingId=${id}`, { headers: { cookie: `token=${other.token}` } })).status).toBe(404);
-    expect((await s.app.request(`/api/customers/classes/ics?bookingId=${id}`, { headers: { cookie: 'token=not-a-token' } })).status).toBe(401);
+    expect(
+      (await s.app.request(`/api/customers/classes/ics?bookingId=${id}`, { headers: { cookie: `token=${other.token}` } })).status,
+    ).toBe(404);
+    expect((await s.app.request(`/api/customers/classes/ics?bookingId=${id}`, { headers: { cookie: 'token=not-a-token' } })).status).toBe(
+      401,
+    );
   });
 
   it("marks a class beyond the caller's booking window not open yet, with the day it opens (level 1: tomorrow; a 7-day card: a week)", async () => {
@@ -222,14 +246,21 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     await newCard(s, m.id);
     const sunday = await newClass(s, { startsAt: sh('2026-11-22 19:00') });
     const saturday = await newClass(s, { startsAt: sh('2026-11-21 19:00') });
-    const detail = async (id: number, token?: string) => (await s.call('GET', `/api/customers/classes/detail?id=${id}`, { token })).body.data;
+    const detail = async (id: number, token?: string) =>
+      (await s.call('GET', `/api/customers/classes/detail?id=${id}`, { token })).body.data;
     expect(await detail(sunday.id, m.token)).toMatchObject({ state: 'not-open', opensOn: '2026-11-21' });
     expect(await detail(saturday.id, m.token)).toMatchObject({ state: 'bookable', opensOn: null });
     // a visitor is not judged: the member's window is known only after login
     expect((await detail(sunday.id)).state).toBe('bookable');
-    const sched = (await s.call('GET', '/api/customers/classes/schedule?date=2026-11-22', { token: m.token })).body.data as { id: number }[];
+    const sched = (await s.call('GET', '/api/customers/classes/schedule?date=2026-11-22', { token: m.token })).body.data as {
+      id: number;
+    }[];
     expect(sched.find((c) => c.id === sunday.id)).toMatchObject({ state: 'not-open', opensOn: '2026-11-21' });
-    expect((await s.call('GET', '/api/customers/classes/window', { token: m.token })).body.data).toEqual({ today: '2026-11-20', days: 1, openUntil: '2026-11-21' });
+    expect((await s.call('GET', '/api/customers/classes/window', { token: m.token })).body.data).toEqual({
+      today: '2026-11-20',
+      days: 1,
+      openUntil: '2026-11-21',
+    });
     expect((await s.call('GET', '/api/customers/classes/window')).body).toMatchObject({ code: 200, data: null });
 
     // the card's own window replaces the level's (spec §9 "card-specific windows of two and seven days")
@@ -239,7 +270,11 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     const tooFar = await newClass(s, { startsAt: sh('2026-11-28 19:00') });
     expect((await detail(nextFriday.id, w.token)).state).toBe('bookable');
     expect(await detail(tooFar.id, w.token)).toMatchObject({ state: 'not-open', opensOn: '2026-11-21' });
-    expect((await s.call('GET', '/api/customers/classes/window', { token: w.token })).body.data).toEqual({ today: '2026-11-20', days: 7, openUntil: '2026-11-27' });
+    expect((await s.call('GET', '/api/customers/classes/window', { token: w.token })).body.data).toEqual({
+      today: '2026-11-20',
+      days: 7,
+      openUntil: '2026-11-27',
+    });
     // what the screen says is what booking does
     expect((await book(s, w.token, nextFriday.id, (await newCard(s, w.id, { bookingWindowDays: 7 })).id)).body.data.state).toBe('booked');
   });

@@ -17,7 +17,10 @@ describe('Alipay WAIT_BUYER_PAY and TRADE_CLOSED', async () => {
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
     const res = await pay(s, m.token, no, 'alipay');
     expect((await s.app.request(res.body.data.payment.url)).status).toBe(200);
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    const [trade] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.outTradeNo, `${no}-1`));
     expect(trade!.state).toBe('WAIT_BUYER_PAY');
     return { m, no, trade: trade! };
   }
@@ -55,14 +58,20 @@ describe('Alipay WAIT_BUYER_PAY and TRADE_CLOSED', async () => {
     await runDueJobs(s.deps);
     const o = await orderRow(s, no);
     expect(o.state).toBe('payment_failed');
-    expect((await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).map((p) => [p.status, p.source])).toEqual([['failed', 'query']]);
+    expect((await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).map((p) => [p.status, p.source])).toEqual([
+      ['failed', 'query'],
+    ]);
   });
 
   it('a TRADE_CLOSED for an order already paid (a refund closing the trade) never unpays it', async () => {
     const { no, trade } = await openedAlipay();
     await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${no}-1`, outcome: 'pay' } });
     expect((await orderRow(s, no)).state).toBe('paid');
-    const closed = alipayNotification({ ...trade, state: 'TRADE_CLOSED', providerTxnId: `${trade.providerTxnId ?? 'T'}-closed` }, keys(), s.clock.now());
+    const closed = alipayNotification(
+      { ...trade, state: 'TRADE_CLOSED', providerTxnId: `${trade.providerTxnId ?? 'T'}-closed` },
+      keys(),
+      s.clock.now(),
+    );
     expect(await (await notify(closed)).text()).toBe('success');
     expect((await orderRow(s, no)).state).toBe('paid');
   });

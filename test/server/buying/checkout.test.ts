@@ -3,7 +3,22 @@ import { eq } from 'drizzle-orm';
 import { activities, goods, memberCards } from '../../../src/server/db/schema/index';
 import { passCardTime } from '../../../src/server/jobs/time-passing';
 import { startTestServer } from '../support/harness';
-import { balance, cardsOf, couponGoods, couponRow, create, credit, giveCoupon, goodsRow, newGoods, newMember, orderRow, pay, privateWithTeachers, trainingWithPhases } from './support';
+import {
+  balance,
+  cardsOf,
+  couponGoods,
+  couponRow,
+  create,
+  credit,
+  giveCoupon,
+  goodsRow,
+  newGoods,
+  newMember,
+  orderRow,
+  pay,
+  privateWithTeachers,
+  trainingWithPhases,
+} from './support';
 
 const DAY = 86_400_000;
 
@@ -19,13 +34,29 @@ describe('checkout pricing on the server (quote = create)', async () => {
     const body = { goodsId: g.id, couponId: c.id, useBalance: true };
     expect((await s.call('POST', '/api/orders/quote', { body })).status).toBe(401);
     const q = await quote(m.token, { ...body, priceCents: 1, amountToPayCents: 1 });
-    expect(q.body.data).toMatchObject({ listPriceCents: 29_900, memberPriceCents: 19_900, priceCents: 19_900, couponDeductionCents: 2_000, balanceCents: 5_000, balanceUsedCents: 5_000, amountToPayCents: 12_900 });
+    expect(q.body.data).toMatchObject({
+      listPriceCents: 29_900,
+      memberPriceCents: 19_900,
+      priceCents: 19_900,
+      couponDeductionCents: 2_000,
+      balanceCents: 5_000,
+      balanceUsedCents: 5_000,
+      amountToPayCents: 12_900,
+    });
     expect(q.body.data.coupons).toEqual([expect.objectContaining({ id: c.id, usable: true, deductionCents: 2_000 })]);
     // the quote has no side effects
     expect((await couponRow(s, c.id)).state).toBe('unused');
     expect(await balance(s, m.token)).toBe(5_000);
     const o = await create(s, m.token, { ...body, amountToPayCents: 1 });
-    expect(o.body.data).toMatchObject({ goodsName: '20次卡', goodsKind: 'card', priceCents: 19_900, couponDeductionCents: 2_000, balanceUsedCents: 5_000, amountToPayCents: 12_900, couponId: c.id });
+    expect(o.body.data).toMatchObject({
+      goodsName: '20次卡',
+      goodsKind: 'card',
+      priceCents: 19_900,
+      couponDeductionCents: 2_000,
+      balanceUsedCents: 5_000,
+      amountToPayCents: 12_900,
+      couponId: c.id,
+    });
     expect(await couponRow(s, c.id)).toMatchObject({ state: 'used', usedOrderId: expect.any(Number) });
     expect(await balance(s, m.token)).toBe(0);
   });
@@ -95,7 +126,10 @@ describe('checkout pricing on the server (quote = create)', async () => {
     const p = await privateWithTeachers(s);
     expect((await quote(m.token, { goodsId: p.g.id })).body.code).toBe(50008);
     expect((await quote(m.token, { goodsId: p.g.id, teacherId: p.otherTeacherId })).body.code).toBe(50008);
-    expect((await quote(m.token, { goodsId: p.g.id, teacherId: p.teacherIds[1] })).body.data).toMatchObject({ teacherId: p.teacherIds[1], amountToPayCents: 50_000 });
+    expect((await quote(m.token, { goodsId: p.g.id, teacherId: p.teacherIds[1] })).body.data).toMatchObject({
+      teacherId: p.teacherIds[1],
+      amountToPayCents: 50_000,
+    });
   });
 
   it('an exhausted goods reads out of stock (50006) in the list and detail; a flash-sale one sold out (50003)', async () => {
@@ -103,8 +137,14 @@ describe('checkout pricing on the server (quote = create)', async () => {
     const d = await s.call('GET', `/api/product/goods/detail?id=${g.id}`);
     expect(d.body.data).toMatchObject({ isUable: false, message: '商品库存不足' });
     const flash = await newGoods(s, { stock: 0, name: '秒杀测试' });
-    await s.deps.db.insert(activities).values({ title: '秒杀', image: '/img/a.jpg', startsAt: s.clock.now(), endsAt: s.clock.now(), goodsId: flash.id });
-    const list = (await s.call('GET', '/api/product/goods/goodList?kind=card&pagesize=50')).body.data.list as Array<{ id: number; isUable: boolean; message: string | null }>;
+    await s.deps.db
+      .insert(activities)
+      .values({ title: '秒杀', image: '/img/a.jpg', startsAt: s.clock.now(), endsAt: s.clock.now(), goodsId: flash.id });
+    const list = (await s.call('GET', '/api/product/goods/goodList?kind=card&pagesize=50')).body.data.list as Array<{
+      id: number;
+      isUable: boolean;
+      message: string | null;
+    }>;
     expect(list.find((x) => x.id === flash.id)).toMatchObject({ isUable: false, message: '手速不够快，商品已被抢光了' });
     expect(list.find((x) => x.id === g.id)).toMatchObject({ isUable: false, message: '商品库存不足' });
   });
@@ -166,7 +206,13 @@ describe('a paid order issues what was bought', async () => {
     expect(card).toMatchObject({ status: 'inactive', usesLeft: 10 });
     expect(paid.body.data.order.issuedCardId).toBe(card!.id);
     const d = await s.call('GET', `/api/customers/cards/detail?id=${card!.id}`, { token: m.token });
-    expect(d.body.data).toMatchObject({ id: card!.id, status: 'inactive', operations: ['activate', 'transfer', 'refund', 'changeAdviser'], usesUsed: 0, goodsId: g.id });
+    expect(d.body.data).toMatchObject({
+      id: card!.id,
+      status: 'inactive',
+      operations: ['activate', 'transfer', 'refund', 'changeAdviser'],
+      usesUsed: 0,
+      goodsId: g.id,
+    });
     const h = await s.call('GET', `/api/customers/cards/history?id=${card!.id}`, { token: m.token });
     expect(h.body.data).toMatchObject({ total: 1, list: [{ kind: 'bought', orderNo: no, paidCents: 19_900 }] });
     const other = await newMember(s);
@@ -182,11 +228,16 @@ describe('a paid order issues what was bought', async () => {
     const paid = await pay(s, m.token, no, 'balance');
     expect(paid.body.data.order.issuedCouponId).toEqual(expect.any(Number));
     const mine = await s.call('GET', '/api/customers/coupons?state=unused', { token: m.token });
-    expect(mine.body.data.list).toEqual([expect.objectContaining({ id: paid.body.data.order.issuedCouponId, percentOff: 10, state: 'unused' })]);
+    expect(mine.body.data.list).toEqual([
+      expect.objectContaining({ id: paid.body.data.order.issuedCouponId, percentOff: 10, state: 'unused' }),
+    ]);
     const until = new Date(mine.body.data.list[0].validUntil).getTime();
     expect(until - s.clock.now().getTime()).toBe(7 * DAY);
     const card = await newGoods(s, { memberPriceCents: 19_900 });
-    const q = await s.call('POST', '/api/orders/quote', { token: m.token, body: { goodsId: card.id, couponId: paid.body.data.order.issuedCouponId } });
+    const q = await s.call('POST', '/api/orders/quote', {
+      token: m.token,
+      body: { goodsId: card.id, couponId: paid.body.data.order.issuedCouponId },
+    });
     expect(q.body.data).toMatchObject({ couponDeductionCents: 1_990, amountToPayCents: 17_910 });
   });
 
@@ -198,7 +249,12 @@ describe('a paid order issues what was bought', async () => {
     const paid = await pay(s, m.token, no, 'balance');
     expect(paid.body.data.order).toMatchObject({ state: 'paid', phaseId: open.id, issuedCourseId: expect.any(Number) });
     const courses = await s.call('GET', '/api/customers/courses', { token: m.token });
-    expect(courses.body.data).toMatchObject({ total: 1, list: [{ goodsId: g.id, kind: 'training', phaseId: open.id, phaseName: '一期', usesTotal: 1, usesLeft: 1, status: 'active', orderNo: no }] });
+    expect(courses.body.data).toMatchObject({
+      total: 1,
+      list: [
+        { goodsId: g.id, kind: 'training', phaseId: open.id, phaseName: '一期', usesTotal: 1, usesLeft: 1, status: 'active', orderNo: no },
+      ],
+    });
     const p = await privateWithTeachers(s);
     const r2 = await create(s, m.token, { goodsId: p.g.id, teacherId: p.teacherIds[0] });
     expect(r2.body).toMatchObject({ code: 200 });
@@ -207,7 +263,13 @@ describe('a paid order issues what was bought', async () => {
     const again = await s.call('GET', '/api/customers/courses', { token: m.token });
     expect(again.body.data.list[0]).toMatchObject({ kind: 'private', teacherId: p.teacherIds[0], usesLeft: 1 });
     const purchases = await s.call('GET', '/api/customers/purchases', { token: m.token });
-    expect(purchases.body.data).toMatchObject({ total: 2, list: [{ orderNo: no2, goodsKind: 'private' }, { orderNo: no, goodsKind: 'training', phaseName: '一期', amountToPayCents: 70_000 }] });
+    expect(purchases.body.data).toMatchObject({
+      total: 2,
+      list: [
+        { orderNo: no2, goodsKind: 'private' },
+        { orderNo: no, goodsKind: 'training', phaseName: '一期', amountToPayCents: 70_000 },
+      ],
+    });
     // an unpaid order is not a purchase
     const g3 = await newGoods(s);
     await create(s, m.token, { goodsId: g3.id });
@@ -220,13 +282,17 @@ describe('the demo seed has what checkout needs', async () => {
   const s = await startTestServer({ seed: true });
 
   it('training phases, private-class teachers, coupon terms, and the first demo member holds coupons in each tab', async () => {
-    const list = async (kind: string) => (await s.call('GET', `/api/product/goods/goodList?kind=${kind}`)).body.data.list as Array<{ id: number }>;
-    for (const kind of ['card', 'coupon', 'workshop', 'open', 'private', 'primary', 'training']) expect((await list(kind)).length, kind).toBeGreaterThan(0);
+    const list = async (kind: string) =>
+      (await s.call('GET', `/api/product/goods/goodList?kind=${kind}`)).body.data.list as Array<{ id: number }>;
+    for (const kind of ['card', 'coupon', 'workshop', 'open', 'private', 'primary', 'training'])
+      expect((await list(kind)).length, kind).toBeGreaterThan(0);
     const ttc = (await s.call('GET', `/api/product/goods/detail?id=${(await list('training'))[0]!.id}`)).body.data;
     expect(ttc.phases).toHaveLength(3);
     const priv = (await s.call('GET', `/api/product/goods/detail?id=${(await list('private'))[0]!.id}`)).body.data;
     expect(priv.teachers.length).toBeGreaterThan(1);
-    const login = await s.call('POST', '/api/oauth/login', { body: { username: '13800000001', password: 'yoga1234', loginType: 'password' } });
+    const login = await s.call('POST', '/api/oauth/login', {
+      body: { username: '13800000001', password: 'yoga1234', loginType: 'password' },
+    });
     const token = login.body.token as string;
     const tab = async (state: string) => (await s.call('GET', `/api/customers/coupons?state=${state}`, { token })).body.data.total;
     expect([await tab('unused'), await tab('expired')]).toEqual([2, 1]);
@@ -253,7 +319,12 @@ describe('activating a card by hand', async () => {
     await pay(s, m.token, no, 'balance');
     const [card] = await cardsOf(s, m.id);
     const res = await s.call('POST', '/api/customers/cards/activate', { token: m.token, body: { id: card!.id } });
-    expect(res.body.data).toMatchObject({ status: 'in_use', validFrom: s.clock.now().toISOString(), validUntil: new Date(s.clock.now().getTime() + 20 * DAY).toISOString(), operations: ['freeze', 'transfer', 'extend', 'refund', 'changeAdviser'] });
+    expect(res.body.data).toMatchObject({
+      status: 'in_use',
+      validFrom: s.clock.now().toISOString(),
+      validUntil: new Date(s.clock.now().getTime() + 20 * DAY).toISOString(),
+      operations: ['freeze', 'transfer', 'extend', 'refund', 'changeAdviser'],
+    });
     const again = await s.call('POST', '/api/customers/cards/activate', { token: m.token, body: { id: card!.id } });
     expect([again.status, again.body.code]).toEqual([409, 30001]);
     const other = await newMember(s);

@@ -143,12 +143,17 @@ describe('order expiry', async () => {
     s.clock.advance(ORDER_PAY_WITHIN_MS);
     await runDueJobs(s.deps);
     expect((await orderRow(s, no)).state).toBe('cancelled');
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.provider, 'alipay')).orderBy(desc(payStandInOrders.id)).limit(1);
+    const [trade] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.provider, 'alipay'))
+      .orderBy(desc(payStandInOrders.id))
+      .limit(1);
     expect(trade!.state).toBe('TRADE_CLOSED');
     expect((await goodsRow(s, g.id)).stock).toBe(1);
   });
 
-  it('paid at the provider between the expiry\'s query and its close: the close is refused, the order is settled paid, not cancelled', async () => {
+  it("paid at the provider between the expiry's query and its close: the close is refused, the order is settled paid, not cancelled", async () => {
     const m = await newMember(s);
     const g = await newGoods(s, { stock: 1 });
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
@@ -186,7 +191,11 @@ describe('order expiry', async () => {
     await wechatSim({ prepayId: started.body.data.payment.prepayId, outcome: 'pay', deliveries: 0 });
     await s.deps.db.delete(jobs).where(eq(jobs.kind, 'payment.query'));
     s.clock.advance(ORDER_PAY_WITHIN_MS);
-    await Promise.all([runOrderExpiry(s.deps, { orderNo: no }), wechatSim({ prepayId: started.body.data.payment.prepayId, outcome: 'pay' }), runOrderExpiry(s.deps, { orderNo: no })]);
+    await Promise.all([
+      runOrderExpiry(s.deps, { orderNo: no }),
+      wechatSim({ prepayId: started.body.data.payment.prepayId, outcome: 'pay' }),
+      runOrderExpiry(s.deps, { orderNo: no }),
+    ]);
     const o = await orderRow(s, no);
     expect(o.state).toBe('paid');
     expect(await cardsOf(s, m.id)).toHaveLength(1);

@@ -16,9 +16,11 @@ const s = await startTestServer({ seed: true });
 const rows = await s.deps.db.select().from(advisers).orderBy(asc(advisers.clubId), asc(advisers.sort));
 const [A1, A2] = rows.filter((a) => a.clubId === 1);
 const [B1] = rows.filter((a) => a.clubId === 2);
-const change = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => s.call('POST', '/api/customers/cards/adviser', { token, body, headers });
+const change = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  s.call('POST', '/api/customers/cards/adviser', { token, body, headers });
 const refusal = (r: { status: number; body: { code: number; field?: string } }) => [r.status, r.body.code, r.body.field];
-const changesOf = (cardId: number) => s.deps.db.select().from(cardAdviserChanges).where(eq(cardAdviserChanges.cardId, cardId)).orderBy(asc(cardAdviserChanges.id));
+const changesOf = (cardId: number) =>
+  s.deps.db.select().from(cardAdviserChanges).where(eq(cardAdviserChanges.cardId, cardId)).orderBy(asc(cardAdviserChanges.id));
 const detail = async (token: string, id: number) => (await s.call('GET', `/api/customers/cards/detail?id=${id}`, { token })).body.data;
 
 describe("a club's advisers", () => {
@@ -47,7 +49,12 @@ describe("changing a card's adviser", () => {
     const card = await newCard(s, m.id);
     const before = await detail(m.token, card.id);
     expect(before.adviser).toBe(null);
-    expect(before.offers.find((o: { operation: string }) => o.operation === 'changeAdviser')).toEqual({ operation: 'changeAdviser', allowed: true, code: null, message: null });
+    expect(before.offers.find((o: { operation: string }) => o.operation === 'changeAdviser')).toEqual({
+      operation: 'changeAdviser',
+      allowed: true,
+      code: null,
+      message: null,
+    });
     expect(before.operations).toContain('changeAdviser');
     const r = await change(m.token, { id: card.id, clubId: 1, adviserId: A1!.id });
     expect(r.body.data.adviser).toEqual({ id: A1!.id, name: A1!.name, clubId: 1, clubName: '静安寺旗舰店' });
@@ -72,7 +79,11 @@ describe("changing a card's adviser", () => {
     const r = await change(m.token, { id: card.id, clubId: 1 });
     expect(refusal(r)).toEqual([400, 30046, 'adviserId']);
     expect(r.body.message).toBe('请选择顾问');
-    const en = await s.call('POST', '/api/customers/cards/adviser', { token: m.token, body: { id: card.id, clubId: 1, adviserId: null }, headers: { 'accept-language': 'en' } });
+    const en = await s.call('POST', '/api/customers/cards/adviser', {
+      token: m.token,
+      body: { id: card.id, clubId: 1, adviserId: null },
+      headers: { 'accept-language': 'en' },
+    });
     expect([en.body.code, en.body.message]).toEqual([30046, 'Please choose an adviser']);
     expect(await changesOf(card.id)).toEqual([]);
     expect((await cardRow(s, card.id)).adviserId).toBe(null);
@@ -86,7 +97,9 @@ describe("changing a card's adviser", () => {
     expect(refusal(await change(m.token, { id: card.id, clubId: 1, adviserId: 99_999 }))).toEqual([404, 30048, 'adviserId']);
     const [gone] = await s.deps.db.insert(advisers).values({ clubId: 1, name: '已离职', active: false, sort: 9 }).returning();
     expect(refusal(await change(m.token, { id: card.id, clubId: 1, adviserId: gone!.id }))).toEqual([404, 30048, 'adviserId']);
-    expect((await s.call('GET', '/api/customers/cards/advisers?clubId=1', { token: m.token })).body.data.map((a: { id: number }) => a.id)).not.toContain(gone!.id);
+    expect(
+      (await s.call('GET', '/api/customers/cards/advisers?clubId=1', { token: m.token })).body.data.map((a: { id: number }) => a.id),
+    ).not.toContain(gone!.id);
     expect((await change(m.token, { id: card.id, clubId: 1, adviserId: A1!.id })).body.code).toBe(200);
     expect(refusal(await change(m.token, { id: card.id, clubId: 1, adviserId: A1!.id }))).toEqual([409, 30049, 'adviserId']);
     expect((await changesOf(card.id)).length).toBe(1);
@@ -95,7 +108,10 @@ describe("changing a card's adviser", () => {
   it('an inactive, frozen or expired card may change it; a transferred (30013) or invalid (30011) card refuses, and says so in its offers', async () => {
     const m = await newMember(s);
     for (const status of ['inactive', 'frozen', 'expired'] as const) {
-      const card = await newCard(s, m.id, { status, ...(status === 'expired' ? { validUntil: new Date(s.clock.now().getTime() - DAY) } : {}) });
+      const card = await newCard(s, m.id, {
+        status,
+        ...(status === 'expired' ? { validUntil: new Date(s.clock.now().getTime() - DAY) } : {}),
+      });
       const r = await change(m.token, { id: card.id, clubId: 1, adviserId: A1!.id });
       expect([status, r.body.code, r.body.data?.status]).toEqual([status, 200, status]);
     }

@@ -22,7 +22,11 @@ describe('extending a card', () => {
     const card = await newCard(s, m.id);
     const until = addDays(endOf(card), 10);
     const r = await extend(m.token, card.id, until);
-    expect(r.body.data).toMatchObject({ status: 'in_use', extensionCount: 1, validUntil: shanghaiMidnight(addDays(until, 1)).toISOString() });
+    expect(r.body.data).toMatchObject({
+      status: 'in_use',
+      extensionCount: 1,
+      validUntil: shanghaiMidnight(addDays(until, 1)).toISOString(),
+    });
     const row = await cardRow(s, card.id);
     expect([row.extensionCount, lastValidDay(row.validUntil!)]).toEqual([1, until]);
   });
@@ -45,7 +49,12 @@ describe('extending a card', () => {
     expect((await cardRow(s, card.id)).extensionCount).toBe(2);
     const d = (await s.call('GET', `/api/customers/cards/detail?id=${card.id}`, { token: m.token })).body.data;
     expect(d.operations).toEqual(['freeze', 'transfer', 'changeAdviser']);
-    expect(d.offers.find((o: { operation: string }) => o.operation === 'extend')).toEqual({ operation: 'extend', allowed: false, code: 30021, message: '这张会员卡的延期次数已用完' });
+    expect(d.offers.find((o: { operation: string }) => o.operation === 'extend')).toEqual({
+      operation: 'extend',
+      allowed: false,
+      code: 30021,
+      message: '这张会员卡的延期次数已用完',
+    });
   });
 
   it("refuses a type that is never extended (30020), a day not later than the end (30022), beyond the type's days (30023), an end before today (30024)", async () => {

@@ -17,15 +17,27 @@ describe.runIf(usePostgres)('family sub-card races on PostgreSQL', async () => {
   const s = await startTestServer({ seed: true });
 
   /** A family main card with one of its two places taken, and two more members whose adds race; the live holders after, per round. */
-  async function lastPlaceTwice(add: (token: string, accountId: number, cardId: number, phone: string) => Promise<unknown>, rounds = 6, enough: (counts: number[]) => boolean = () => false) {
+  async function lastPlaceTwice(
+    add: (token: string, accountId: number, cardId: number, phone: string) => Promise<unknown>,
+    rounds = 6,
+    enough: (counts: number[]) => boolean = () => false,
+  ) {
     const counts: number[] = [];
     for (let i = 0; i < rounds && !enough(counts); i++) {
       const holder = await newMember(s);
       const [first, a, b] = [await newMember(s), await newMember(s), await newMember(s)];
       const card = await newCard(s, holder.id, { cardType: 'family-main' });
-      await s.deps.db.insert(cardFamilyMembers).values({ cardId: card.id, accountId: first.id, addedBy: holder.id, createdAt: s.clock.now() });
-      await Promise.all([add(holder.token, holder.id, card.id, await phoneOf(s, a.id)), add(holder.token, holder.id, card.id, await phoneOf(s, b.id))]);
-      const live = await s.deps.db.select().from(cardFamilyMembers).where(and(eq(cardFamilyMembers.cardId, card.id), isNull(cardFamilyMembers.removedAt)));
+      await s.deps.db
+        .insert(cardFamilyMembers)
+        .values({ cardId: card.id, accountId: first.id, addedBy: holder.id, createdAt: s.clock.now() });
+      await Promise.all([
+        add(holder.token, holder.id, card.id, await phoneOf(s, a.id)),
+        add(holder.token, holder.id, card.id, await phoneOf(s, b.id)),
+      ]);
+      const live = await s.deps.db
+        .select()
+        .from(cardFamilyMembers)
+        .where(and(eq(cardFamilyMembers.cardId, card.id), isNull(cardFamilyMembers.removedAt)));
       counts.push(live.length);
     }
     return counts;

@@ -14,11 +14,15 @@ import { applyFor, phoneOf } from './transfer-support';
  */
 const s = await startTestServer({ seed: true });
 const refusal = (r: { status: number; body: { code: number; field?: string } }) => [r.status, r.body.code, r.body.field];
-const add = (token: string, id: number, phone: string, headers: Record<string, string> = {}) => s.call('POST', '/api/customers/cards/family/add', { token, body: { id, phone }, headers });
-const remove = (token: string, id: number, subId: number) => s.call('POST', '/api/customers/cards/family/remove', { token, body: { id, subId } });
+const add = (token: string, id: number, phone: string, headers: Record<string, string> = {}) =>
+  s.call('POST', '/api/customers/cards/family/add', { token, body: { id, phone }, headers });
+const remove = (token: string, id: number, subId: number) =>
+  s.call('POST', '/api/customers/cards/family/remove', { token, body: { id, subId } });
 const family = (token: string, id: number) => s.call('GET', `/api/customers/cards/family?id=${id}`, { token });
-const subsOf = (cardId: number) => s.deps.db.select().from(cardFamilyMembers).where(eq(cardFamilyMembers.cardId, cardId)).orderBy(asc(cardFamilyMembers.id));
-const mainCard = (accountId: number, over: Parameters<typeof newCard>[2] = {}) => newCard(s, accountId, { cardType: 'family-main', name: '亲情年卡（主卡）', nameEn: 'Family annual card (main)', ...over });
+const subsOf = (cardId: number) =>
+  s.deps.db.select().from(cardFamilyMembers).where(eq(cardFamilyMembers.cardId, cardId)).orderBy(asc(cardFamilyMembers.id));
+const mainCard = (accountId: number, over: Parameters<typeof newCard>[2] = {}) =>
+  newCard(s, accountId, { cardType: 'family-main', name: '亲情年卡（主卡）', nameEn: 'Family annual card (main)', ...over });
 const soon = () => newClass(s, { startsAt: new Date(s.clock.now().getTime() + DAY) });
 const detail = async (token: string, id: number) => (await s.call('GET', `/api/customers/cards/detail?id=${id}`, { token })).body.data;
 const offer = (d: { offers: Array<{ operation: string }> }, op: string) => d.offers.find((o) => o.operation === op);
@@ -34,7 +38,14 @@ describe('adding sub-card holders', () => {
     const r = await add(holder.token, card.id, await phoneOf(s, sub.id));
     expect(r.body.code).toBe(200);
     const phone = await phoneOf(s, sub.id);
-    expect(r.body.data.members).toEqual([{ id: expect.any(Number), name: expect.any(String), phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, since: s.clock.now().toISOString() }]);
+    expect(r.body.data.members).toEqual([
+      {
+        id: expect.any(Number),
+        name: expect.any(String),
+        phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+        since: s.clock.now().toISOString(),
+      },
+    ]);
     const stored = await subsOf(card.id);
     expect(stored.map((m) => [m.accountId, m.addedBy, m.removedAt])).toEqual([[sub.id, holder.id, null]]);
     const theirs = (await s.call('GET', '/api/customers/cards', { token: sub.token })).body.data;
@@ -51,14 +62,25 @@ describe('adding sub-card holders', () => {
     const now = s.clock.now();
     // signed up in the app: no account name, the real name in their personal information
     const [real, nameless] = [await newMember(s), await newMember(s)];
-    await s.deps.db.update(accounts).set({ name: null }).where(inArray(accounts.id, [real.id, nameless.id]));
-    await s.deps.db.insert(personInfo).values({ accountId: real.id, realName: '林小雨', idNumber: '11010519491231002X', createdAt: now, updatedAt: now });
+    await s.deps.db
+      .update(accounts)
+      .set({ name: null })
+      .where(inArray(accounts.id, [real.id, nameless.id]));
+    await s.deps.db
+      .insert(personInfo)
+      .values({ accountId: real.id, realName: '林小雨', idNumber: '11010519491231002X', createdAt: now, updatedAt: now });
     expect((await add(holder.token, card.id, await phoneOf(s, real.id))).body.code).toBe(200);
     const r = await add(holder.token, card.id, await phoneOf(s, nameless.id));
     expect(r.body.data.members.map((m: { name: string }) => m.name)).toEqual(['**雨', '']);
-    const timeline = (await s.call('GET', `/api/customers/cards/history?id=${card.id}&pagenum=0&pagesize=50`, { token: holder.token })).body.data.list as Array<{ kind: string; name?: string }>;
+    const timeline = (await s.call('GET', `/api/customers/cards/history?id=${card.id}&pagenum=0&pagesize=50`, { token: holder.token })).body
+      .data.list as Array<{ kind: string; name?: string }>;
     const phone = await phoneOf(s, nameless.id);
-    expect(timeline.filter((i) => i.kind === 'familyAdded').map((i) => i.name).sort()).toEqual(['**雨', `${phone.slice(0, 3)}****${phone.slice(-4)}`].sort());
+    expect(
+      timeline
+        .filter((i) => i.kind === 'familyAdded')
+        .map((i) => i.name)
+        .sort(),
+    ).toEqual(['**雨', `${phone.slice(0, 3)}****${phone.slice(-4)}`].sort());
   });
 
   it('the type decides: a card that is not a family main card is 30050, also when its holder asks for its sharing', async () => {
@@ -83,7 +105,11 @@ describe('adding sub-card holders', () => {
     expect((await add(holder.token, card.id, await phoneOf(s, b.id))).body.data.canAdd).toBe(false);
     const full = await add(holder.token, card.id, await phoneOf(s, c.id));
     expect(refusal(full)).toEqual([409, 30051, undefined]);
-    const en = await s.call('POST', '/api/customers/cards/family/add', { token: holder.token, body: { id: card.id, phone: await phoneOf(s, c.id) }, headers: { 'accept-language': 'en' } });
+    const en = await s.call('POST', '/api/customers/cards/family/add', {
+      token: holder.token,
+      body: { id: card.id, phone: await phoneOf(s, c.id) },
+      headers: { 'accept-language': 'en' },
+    });
     expect(en.body.message).toBe('This main card has no sub-card place left');
     expect((await subsOf(card.id)).map((m) => m.accountId)).toEqual([a.id, b.id]);
   });
@@ -96,7 +122,10 @@ describe('adding sub-card holders', () => {
       ['invalid', 30011],
       ['expired', 30012],
     ] as const) {
-      const card = await mainCard(holder.id, { status, ...(status === 'expired' ? { validUntil: new Date(s.clock.now().getTime() - DAY) } : {}) });
+      const card = await mainCard(holder.id, {
+        status,
+        ...(status === 'expired' ? { validUntil: new Date(s.clock.now().getTime() - DAY) } : {}),
+      });
       expect([status, ...refusal(await add(holder.token, card.id, await phoneOf(s, other.id)))]).toEqual([status, 409, code, undefined]);
     }
     const card = await mainCard(holder.id);
@@ -133,7 +162,9 @@ describe('booking with a sub card', () => {
     // the holder may book the same class too: each member once
     expect((await book(s, holder.token, cls.id, card.id)).body.data.usesLeft).toBe(1);
     expect(refusal(await book(s, sub.token, cls.id, card.id))[1]).toBe(20006);
-    expect((await s.call('POST', '/api/customers/classes/cancel', { token: sub.token, body: { bookingId: r.body.data.bookingId } })).body.code).toBe(200);
+    expect(
+      (await s.call('POST', '/api/customers/classes/cancel', { token: sub.token, body: { bookingId: r.body.data.bookingId } })).body.code,
+    ).toBe(200);
     expect((await cardRow(s, card.id)).usesLeft).toBe(2);
   });
 
@@ -225,7 +256,11 @@ describe('the shared main card', () => {
       family(sub.token, card.id),
     ];
     for (const r of await Promise.all(calls)) expect([r.status, r.body.code]).toEqual([403, 30002]);
-    const en = await s.call('POST', '/api/customers/cards/extend', { token: sub.token, body: { id: card.id, until: '2027-12-31' }, headers: { 'accept-language': 'en' } });
+    const en = await s.call('POST', '/api/customers/cards/extend', {
+      token: sub.token,
+      body: { id: card.id, until: '2027-12-31' },
+      headers: { 'accept-language': 'en' },
+    });
     expect(en.body.message).toBe('You are not the holder of this card');
     expect(await subsOf(card.id)).toHaveLength(1);
     expect((await cardRow(s, card.id)).status).toBe('in_use');
@@ -257,7 +292,10 @@ describe('the shared main card', () => {
       { kind: 'familyRemoved', at: s.clock.now().toISOString(), name: expect.any(String) },
       { kind: 'familyAdded', at: addedAt, name: expect.any(String) },
     ]);
-    const live = await s.deps.db.select().from(cardFamilyMembers).where(and(eq(cardFamilyMembers.cardId, card.id)));
+    const live = await s.deps.db
+      .select()
+      .from(cardFamilyMembers)
+      .where(and(eq(cardFamilyMembers.cardId, card.id)));
     expect(live).toHaveLength(1);
   });
 });

@@ -25,7 +25,12 @@ describe('freezing a card', () => {
     const card = await newCard(s, m.id);
     const r = await freeze(m.token, card.id, today(), addDays(today(), 4));
     expect(r.body.code).toBe(200);
-    expect(r.body.data).toMatchObject({ status: 'frozen', frozenFrom: today(), frozenUntil: addDays(today(), 4), operations: ['unfreeze', 'changeAdviser'] });
+    expect(r.body.data).toMatchObject({
+      status: 'frozen',
+      frozenFrom: today(),
+      frozenUntil: addDays(today(), 4),
+      operations: ['unfreeze', 'changeAdviser'],
+    });
     const row = await cardRow(s, card.id);
     expect(row.status).toBe('frozen');
     expect(row.validUntil!.getTime()).toBe(card.validUntil!.getTime() + 5 * DAY);
@@ -143,7 +148,13 @@ describe('unfreezing a card', () => {
     expect(r.body.data).toMatchObject({ status: 'in_use', frozenFrom: null, frozenUntil: null });
     // frozen two days (the first two); the other three are taken back
     expect((await cardRow(s, card.id)).validUntil!.getTime()).toBe(card.validUntil!.getTime() + 2 * DAY);
-    expect(r.body.data.offers.map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend', 'transfer', 'refund', 'changeAdviser']);
+    expect(r.body.data.offers.map((o: { operation: string }) => o.operation)).toEqual([
+      'freeze',
+      'extend',
+      'transfer',
+      'refund',
+      'changeAdviser',
+    ]);
   });
 
   it('a planned freeze called off: all its days taken back', async () => {

@@ -15,9 +15,21 @@ import { applyFor, phoneOf } from './transfer-support';
  */
 const s = await startTestServer({ seed: true });
 const refusal = (r: { status: number; body: { code: number; field?: string } }) => [r.status, r.body.code, r.body.field];
-const gift = (token: string, id: number, phone: string, headers: Record<string, string> = {}) => s.call('POST', '/api/customers/cards/gift', { token, body: { id, phone }, headers });
+const gift = (token: string, id: number, phone: string, headers: Record<string, string> = {}) =>
+  s.call('POST', '/api/customers/cards/gift', { token, body: { id, phone }, headers });
 const giftCard = (accountId: number, over: Parameters<typeof newCard>[2] = {}) =>
-  newCard(s, accountId, { cardType: 'gift', name: '礼品卡', nameEn: 'Gift card', status: 'inactive', validFrom: null, validUntil: null, usesTotal: 8, usesLeft: 8, validityDays: 365, ...over });
+  newCard(s, accountId, {
+    cardType: 'gift',
+    name: '礼品卡',
+    nameEn: 'Gift card',
+    status: 'inactive',
+    validFrom: null,
+    validUntil: null,
+    usesTotal: 8,
+    usesLeft: 8,
+    validityDays: 365,
+    ...over,
+  });
 const detail = (token: string, id: number) => s.call('GET', `/api/customers/cards/detail?id=${id}`, { token });
 const offer = (d: { offers: Array<{ operation: string }> }, op: string) => d.offers.find((o) => o.operation === op);
 const soon = () => newClass(s, { startsAt: new Date(s.clock.now().getTime() + DAY) });
@@ -27,11 +39,22 @@ describe('giving a gift card', () => {
     const giver = await newMember(s);
     const friend = await newMember(s);
     const card = await giftCard(giver.id);
-    expect(offer((await detail(giver.token, card.id)).body.data, 'gift')).toEqual({ operation: 'gift', allowed: true, code: null, message: null });
+    expect(offer((await detail(giver.token, card.id)).body.data, 'gift')).toEqual({
+      operation: 'gift',
+      allowed: true,
+      code: null,
+      message: null,
+    });
     const r = await gift(giver.token, card.id, await phoneOf(s, friend.id));
     expect(r.body.data).toMatchObject({ cardId: card.id, giftedAt: s.clock.now().toISOString() });
     const row = await cardRow(s, card.id);
-    expect([row.accountId, row.cardType, row.giftedFromAccountId, row.status, row.usesLeft]).toEqual([friend.id, 'gifted', giver.id, 'inactive', 8]);
+    expect([row.accountId, row.cardType, row.giftedFromAccountId, row.status, row.usesLeft]).toEqual([
+      friend.id,
+      'gifted',
+      giver.id,
+      'inactive',
+      8,
+    ]);
     const theirs = (await s.call('GET', '/api/customers/cards', { token: friend.token })).body.data;
     expect(theirs.map((c: { id: number }) => c.id)).toContain(card.id);
     const mine = (await s.call('GET', '/api/customers/cards', { token: giver.token })).body.data;
@@ -41,7 +64,11 @@ describe('giving a gift card', () => {
     const items = (await s.call('GET', `/api/customers/cards/history?id=${card.id}`, { token: friend.token })).body.data.list;
     expect(items).toEqual([{ kind: 'gifted', at: s.clock.now().toISOString() }]);
     // the recipient books with it: it starts
-    expect((await book(s, friend.token, (await soon()).id, card.id)).body.data).toMatchObject({ state: 'booked', activated: true, usesLeft: 7 });
+    expect((await book(s, friend.token, (await soon()).id, card.id)).body.data).toMatchObject({
+      state: 'booked',
+      activated: true,
+      usesLeft: 7,
+    });
   });
 
   it('the giver afterwards is 30002 not owner: gift again, freeze, transfer, refund, adviser, detail; the card stays the recipient’s', async () => {
@@ -88,7 +115,11 @@ describe('giving a gift card', () => {
     expect(refusal(await gift(giver.token, card.id, '13999999999'))).toEqual([404, 30036, 'phone']);
     expect(refusal(await gift(giver.token, card.id, await phoneOf(s, giver.id)))).toEqual([409, 30057, 'phone']);
     expect(refusal(await gift(giver.token, card.id, ' '))).toEqual([400, 70003, 'phone']);
-    const en = await s.call('POST', '/api/customers/cards/gift', { token: giver.token, body: { id: card.id, phone: await phoneOf(s, giver.id) }, headers: { 'accept-language': 'en' } });
+    const en = await s.call('POST', '/api/customers/cards/gift', {
+      token: giver.token,
+      body: { id: card.id, phone: await phoneOf(s, giver.id) },
+      headers: { 'accept-language': 'en' },
+    });
     expect(en.body.message).toBe('You cannot give a card to yourself');
     expect((await applyFor(s, giver.token, card.id, phone)).body.code).toBe(200);
     expect(refusal(await gift(giver.token, card.id, phone))).toEqual([409, 30004, undefined]);
@@ -111,7 +142,14 @@ describe('an experience card (for a friend)', () => {
   it('its buyer cannot use it (20031); given to a friend, the friend books with it', async () => {
     const buyer = await newMember(s);
     const friend = await newMember(s);
-    const card = await giftCard(buyer.id, { cardType: 'gifted', experience: true, buyerAccountId: buyer.id, usesTotal: 2, usesLeft: 2, validityDays: 30 });
+    const card = await giftCard(buyer.id, {
+      cardType: 'gifted',
+      experience: true,
+      buyerAccountId: buyer.id,
+      usesTotal: 2,
+      usesLeft: 2,
+      validityDays: 30,
+    });
     const cls = await soon();
     expect(refusal(await book(s, buyer.token, cls.id, card.id))[1]).toBe(20031);
     expect((await gift(buyer.token, card.id, await phoneOf(s, friend.id))).body.code).toBe(200);
@@ -124,10 +162,16 @@ describe('a shared family main card', () => {
   it('is not refunded while shared (30059); once nobody shares it, the quote is given', async () => {
     const { m, card } = await boughtCard(s, 'balance', { cardType: 'family-main' });
     const sub = await newMember(s);
-    const added = await s.call('POST', '/api/customers/cards/family/add', { token: m.token, body: { id: card.id, phone: await phoneOf(s, sub.id) } });
+    const added = await s.call('POST', '/api/customers/cards/family/add', {
+      token: m.token,
+      body: { id: card.id, phone: await phoneOf(s, sub.id) },
+    });
     expect(refusal(await quote(s, m.token, card.id))).toEqual([409, 30059, undefined]);
     expect(refusal(await askRefund(s, m.token, card.id))).toEqual([409, 30059, undefined]);
-    await s.call('POST', '/api/customers/cards/family/remove', { token: m.token, body: { id: card.id, subId: added.body.data.members[0].id } });
+    await s.call('POST', '/api/customers/cards/family/remove', {
+      token: m.token,
+      body: { id: card.id, subId: added.body.data.members[0].id },
+    });
     expect((await quote(s, m.token, card.id)).body.code).toBe(200);
   });
 });
@@ -141,7 +185,10 @@ describe('not yours, bad input', () => {
     expect(refusal(await gift(stranger.token, card.id, await phoneOf(s, friend.id)))).toEqual([404, 70004, 'id']);
     const bad = [
       [await gift(holder.token, card.id, '12ab'), 'phone'],
-      [await s.call('POST', '/api/customers/cards/gift', { token: holder.token, body: { id: 'x', phone: await phoneOf(s, friend.id) } }), 'id'],
+      [
+        await s.call('POST', '/api/customers/cards/gift', { token: holder.token, body: { id: 'x', phone: await phoneOf(s, friend.id) } }),
+        'id',
+      ],
     ] as const;
     for (const [r, field] of bad) {
       expect(r.status).toBe(400);
@@ -150,4 +197,3 @@ describe('not yours, bad input', () => {
     expect((await cardRow(s, card.id)).accountId).toBe(holder.id);
   });
 });
-

@@ -23,11 +23,16 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
     const card = await newCard(s, m.id);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        s.call('POST', '/api/customers/cards/freeze', { token: m.token, body: { id: card.id, from: addDays(today(), i), until: addDays(today(), i + 1) } }),
+        s.call('POST', '/api/customers/cards/freeze', {
+          token: m.token,
+          body: { id: card.id, from: addDays(today(), i), until: addDays(today(), i + 1) },
+        }),
       ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(new Set(answers.filter((r) => r.status !== 200).map((r) => r.body.code))).toSatisfy((codes: Set<number>) => [...codes].every((c) => c === 30003 || c === 30016));
+    expect(new Set(answers.filter((r) => r.status !== 200).map((r) => r.body.code))).toSatisfy((codes: Set<number>) =>
+      [...codes].every((c) => c === 30003 || c === 30016),
+    );
     const row = await cardRow(s, card.id);
     expect(row.validUntil!.getTime()).toBe(card.validUntil!.getTime() + 2 * DAY);
   });
@@ -40,7 +45,15 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
       const m = await newMember(s);
       const card = await newCard(s, m.id);
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, i) => freezeCard(s.deps.db, s.clock, m.id, { id: card.id, from: addDays(today(), i), until: addDays(today(), i + 1) }, { lock: 'none' })),
+        Array.from({ length: 10 }, (_, i) =>
+          freezeCard(
+            s.deps.db,
+            s.clock,
+            m.id,
+            { id: card.id, from: addDays(today(), i), until: addDays(today(), i + 1) },
+            { lock: 'none' },
+          ),
+        ),
       );
       stored = Math.max(stored, (await s.deps.db.select().from(cardFreezes).where(eq(cardFreezes.cardId, card.id))).length);
       expect(outcomes.some((o) => o.status === 'fulfilled')).toBe(true);
@@ -53,7 +66,10 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
    * One freeze and one booking of a class on its first day, `rounds` times over (or until `enough` holds
    * of the outcomes so far); what each answered, and what was stored.
    */
-  async function freezeAgainstBooking(freeze: (token: string, accountId: number, cardId: number, from: string) => Promise<boolean>, rounds = 8) {
+  async function freezeAgainstBooking(
+    freeze: (token: string, accountId: number, cardId: number, from: string) => Promise<boolean>,
+    rounds = 8,
+  ) {
     const outcomes: Outcome[] = [];
     for (let i = 0; i < rounds; i++) {
       const m = await newMember(s);
@@ -63,7 +79,12 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
       const [frozen, b] = await Promise.all([freeze(m.token, m.id, card.id, from), book(s, m.token, cls.id, card.id)]);
       const row = await cardRow(s, card.id);
       const booked = b.body.code === 200;
-      outcomes.push({ frozen, booked, storedFrozen: row.frozenFrom !== null, storedBooked: booked && (await bookingRow(s, b.body.data.bookingId)).state === 'booked' });
+      outcomes.push({
+        frozen,
+        booked,
+        storedFrozen: row.frozenFrom !== null,
+        storedBooked: booked && (await bookingRow(s, b.body.data.bookingId)).state === 'booked',
+      });
     }
     return outcomes;
   }
@@ -96,7 +117,12 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
       holdMs,
     );
     const booked = b.body.code === 200;
-    return { frozen, booked, storedFrozen: (await cardRow(s, card.id)).frozenFrom !== null, storedBooked: booked && (await bookingRow(s, b.body.data.bookingId)).state === 'booked' };
+    return {
+      frozen,
+      booked,
+      storedFrozen: (await cardRow(s, card.id)).frozenFrom !== null,
+      storedBooked: booked && (await bookingRow(s, b.body.data.bookingId)).state === 'booked',
+    };
   }
 
   it("a booking inside the freeze's window waits for it, and is refused on the frozen card", async () => {

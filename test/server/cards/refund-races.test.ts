@@ -28,7 +28,12 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
     const staff = await Promise.all(Array.from({ length: staffCount }, () => newStaff(s)));
     return { ...bought, id: r.body.data.id as number, staff };
   }
-  const refundsOf = (orderId: number) => s.deps.db.select({ id: refunds.id, amountCents: refunds.amountCents }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(payments.orderId, orderId));
+  const refundsOf = (orderId: number) =>
+    s.deps.db
+      .select({ id: refunds.id, amountCents: refunds.amountCents })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(payments.orderId, orderId));
 
   it('two staff approve one request at once: it is applied once (one refund, the money back once, the other answered 30044)', async () => {
     for (let round = 0; round < 5; round++) {
@@ -50,10 +55,11 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
   it('negative control: without the locks the second approval gets past the request and writes the card again', async () => {
     // forced interleaving: the second approval runs whole after the first has checked and before it writes
     const { m, id, staff } = await asked();
-    const codeOf = (p: Promise<unknown>) => p.then(
-      () => 'ok',
-      (e: { def?: { code: number } }) => e.def?.code ?? String(e),
-    );
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: { def?: { code: number } }) => e.def?.code ?? String(e),
+      );
     let second: Promise<string | number> | undefined;
     const afterCheck = async () => {
       second = codeOf(approveCardRefund(s.deps, staff[1]!.id, id, { lock: 'none' }));
@@ -119,7 +125,7 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
     };
   }
 
-  it('a booking inside the approval\'s window waits for it, and is refused on the refunded card (20003)', async () => {
+  it("a booking inside the approval's window waits for it, and is refused on the refunded card (20003)", async () => {
     const o = await bookingInsideApproval('row', 500);
     expect(o).toEqual({ approved: true, booked: false, invalid: true, bookedOnCard: 0, back: 19_900 });
   });

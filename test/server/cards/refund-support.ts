@@ -10,14 +10,19 @@ import { create, credit, newGoods, newMember, pay } from '../orders/support';
  */
 
 /** A member who bought a card (20 uses, 90 days, ¥199) paying with `method`; the card starts inactive. */
-export async function boughtCard(s: TestServer, method: 'balance' | 'wechat' | 'alipay' = 'balance', over: Parameters<typeof newGoods>[1] = {}) {
+export async function boughtCard(
+  s: TestServer,
+  method: 'balance' | 'wechat' | 'alipay' = 'balance',
+  over: Parameters<typeof newGoods>[1] = {},
+) {
   const m = await newMember(s);
   const g = await newGoods(s, over);
   if (method === 'balance') await credit(s, m.id, g.memberPriceCents);
   const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
   const started = await pay(s, m.token, no, method);
   expect(started.status).toBe(200);
-  if (method === 'wechat') await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: started.body.data.payment.prepayId, outcome: 'pay' } });
+  if (method === 'wechat')
+    await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: started.body.data.payment.prepayId, outcome: 'pay' } });
   if (method === 'alipay') {
     expect((await s.app.request(started.body.data.payment.url)).status).toBe(200);
     await s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: `${no}-1`, outcome: 'pay' } });
@@ -28,11 +33,14 @@ export async function boughtCard(s: TestServer, method: 'balance' | 'wechat' | '
   return { m, g, order: o!, card: card!, orderNo: no, outTradeNo: `${no}-1` };
 }
 
-export const quote = (s: TestServer, token: string, cardId: number) => s.call('GET', `/api/customers/cards/refund/quote?cardId=${cardId}`, { token });
+export const quote = (s: TestServer, token: string, cardId: number) =>
+  s.call('GET', `/api/customers/cards/refund/quote?cardId=${cardId}`, { token });
 export const askRefund = (s: TestServer, token: string, cardId: number, body: Record<string, unknown> = { agreed: true }) =>
   s.call('POST', '/api/customers/cards/refund', { token, body: { cardId, ...body } });
-export const cancelRefund = (s: TestServer, token: string, id: number) => s.call('POST', '/api/customers/cards/refund/cancel', { token, body: { id } });
-export const myRefund = (s: TestServer, token: string, cardId: number) => s.call('GET', `/api/customers/cards/refund/mine?cardId=${cardId}`, { token });
+export const cancelRefund = (s: TestServer, token: string, id: number) =>
+  s.call('POST', '/api/customers/cards/refund/cancel', { token, body: { id } });
+export const myRefund = (s: TestServer, token: string, cardId: number) =>
+  s.call('GET', `/api/customers/cards/refund/mine?cardId=${cardId}`, { token });
 export const staffRefund = (s: TestServer, token: string, action: 'approve' | 'reject', id: number, reason?: string) =>
   s.call('POST', `/api/staff/card-refunds/${action}`, { token, body: reason === undefined ? { id } : { id, reason } });
 

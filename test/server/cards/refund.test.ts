@@ -18,22 +18,45 @@ import { applyFor, phoneOf } from './transfer-support';
 const s = await startTestServer({ seed: true });
 const refusal = (r: { status: number; body: { code: number } }) => [r.status, r.body.code];
 const detail = async (token: string, id: number) => (await s.call('GET', `/api/customers/cards/detail?id=${id}`, { token })).body.data;
-const refundOffer = async (token: string, id: number) => (await detail(token, id)).offers.find((o: { operation: string }) => o.operation === 'refund');
+const refundOffer = async (token: string, id: number) =>
+  (await detail(token, id)).offers.find((o: { operation: string }) => o.operation === 'refund');
 const refundsOf = (orderId: number) =>
-  s.deps.db.select({ id: refunds.id, amountCents: refunds.amountCents, state: refunds.state, cause: refunds.cause, provider: payments.provider }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(payments.orderId, orderId));
+  s.deps.db
+    .select({ id: refunds.id, amountCents: refunds.amountCents, state: refunds.state, cause: refunds.cause, provider: payments.provider })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(payments.orderId, orderId));
 
 describe('the quote (GET /customers/cards/refund/quote)', () => {
-  it('a card never used gives back all it took; a started one the part left less its type\'s 10% fee, cents rounded down', async () => {
+  it("a card never used gives back all it took; a started one the part left less its type's 10% fee, cents rounded down", async () => {
     const { m, card } = await boughtCard(s);
-    expect((await quote(s, m.token, card.id)).body.data).toEqual({ cardId: card.id, paidCents: 19_900, leftPerMille: 1000, feePercent: 0, amountCents: 19_900 });
-    await s.deps.db.update(memberCards).set({ status: 'in_use', usesLeft: 13, validFrom: s.clock.now(), validUntil: new Date(s.clock.now().getTime() + 90 * DAY) }).where(eq(memberCards.id, card.id));
+    expect((await quote(s, m.token, card.id)).body.data).toEqual({
+      cardId: card.id,
+      paidCents: 19_900,
+      leftPerMille: 1000,
+      feePercent: 0,
+      amountCents: 19_900,
+    });
+    await s.deps.db
+      .update(memberCards)
+      .set({ status: 'in_use', usesLeft: 13, validFrom: s.clock.now(), validUntil: new Date(s.clock.now().getTime() + 90 * DAY) })
+      .where(eq(memberCards.id, card.id));
     // 199.00 × 13/20 × 90% = 116.415 → 116.41
-    expect((await quote(s, m.token, card.id)).body.data).toEqual({ cardId: card.id, paidCents: 19_900, leftPerMille: 650, feePercent: 10, amountCents: 11_641 });
+    expect((await quote(s, m.token, card.id)).body.data).toEqual({
+      cardId: card.id,
+      paidCents: 19_900,
+      leftPerMille: 650,
+      feePercent: 10,
+      amountCents: 11_641,
+    });
   });
 
   it('a time card gives back the whole days of validity left of its validity days', async () => {
     const { m, card } = await boughtCard(s, 'balance', { cardType: 'time-based', uses: null, validityDays: 100 });
-    await s.deps.db.update(memberCards).set({ status: 'in_use', validUntil: new Date(s.clock.now().getTime() + 40.5 * DAY) }).where(eq(memberCards.id, card.id));
+    await s.deps.db
+      .update(memberCards)
+      .set({ status: 'in_use', validUntil: new Date(s.clock.now().getTime() + 40.5 * DAY) })
+      .where(eq(memberCards.id, card.id));
     // 40 whole days of 100: 199.00 × 0.4 × 90% = 71.64
     expect((await quote(s, m.token, card.id)).body.data).toMatchObject({ leftPerMille: 400, amountCents: 7_164 });
   });
@@ -55,9 +78,16 @@ describe('the request and its refusals (POST /customers/cards/refund)', () => {
   });
 
   it("refuses by the card's status: invalid 30011, expired 30012, transferred 30013 (the chart's card.refund)", async () => {
-    for (const [status, code] of [['invalid', 30011], ['expired', 30012], ['transferred', 30013]] as const) {
+    for (const [status, code] of [
+      ['invalid', 30011],
+      ['expired', 30012],
+      ['transferred', 30013],
+    ] as const) {
       const { m, card } = await boughtCard(s);
-      await s.deps.db.update(memberCards).set({ status, validFrom: s.clock.now(), validUntil: new Date(s.clock.now().getTime() + (status === 'expired' ? -DAY : 90 * DAY)) }).where(eq(memberCards.id, card.id));
+      await s.deps.db
+        .update(memberCards)
+        .set({ status, validFrom: s.clock.now(), validUntil: new Date(s.clock.now().getTime() + (status === 'expired' ? -DAY : 90 * DAY)) })
+        .where(eq(memberCards.id, card.id));
       expect(refusal(await askRefund(s, m.token, card.id))).toEqual([409, code]);
       expect(refusal(await quote(s, m.token, card.id))).toEqual([409, code]);
       expect(await refundOffer(m.token, card.id)).toMatchObject({ allowed: false, code });
@@ -66,7 +96,16 @@ describe('the request and its refusals (POST /customers/cards/refund)', () => {
 
   it('a frozen card may be refunded (the chart takes card.refund from frozen)', async () => {
     const { m, card } = await boughtCard(s);
-    await s.deps.db.update(memberCards).set({ status: 'frozen', validFrom: s.clock.now(), validUntil: new Date(s.clock.now().getTime() + 90 * DAY), frozenFrom: '2020-01-01', frozenUntil: '2099-01-01' }).where(eq(memberCards.id, card.id));
+    await s.deps.db
+      .update(memberCards)
+      .set({
+        status: 'frozen',
+        validFrom: s.clock.now(),
+        validUntil: new Date(s.clock.now().getTime() + 90 * DAY),
+        frozenFrom: '2020-01-01',
+        frozenUntil: '2099-01-01',
+      })
+      .where(eq(memberCards.id, card.id));
     expect((await askRefund(s, m.token, card.id)).body.code).toBe(200);
   });
 
@@ -95,9 +134,16 @@ describe('the request and its refusals (POST /customers/cards/refund)', () => {
     expect((await askRefund(s, m.token, card.id)).body.code).toBe(200);
     expect(refusal(await askRefund(s, m.token, card.id))).toEqual([409, 30004]);
     expect(refusal(await applyFor(s, m.token, card.id, await phoneOf(s, to.id)))).toEqual([409, 30004]);
-    await s.deps.db.update(memberCards).set({ status: 'in_use', validFrom: s.clock.now(), validUntil: new Date(s.clock.now().getTime() + 90 * DAY) }).where(eq(memberCards.id, card.id));
+    await s.deps.db
+      .update(memberCards)
+      .set({ status: 'in_use', validFrom: s.clock.now(), validUntil: new Date(s.clock.now().getTime() + 90 * DAY) })
+      .where(eq(memberCards.id, card.id));
     const offers = (await detail(m.token, card.id)).offers as Array<{ operation: string; code: number | null }>;
-    expect(offers.filter((o) => ['freeze', 'transfer', 'refund'].includes(o.operation)).map((o) => [o.operation, o.code])).toEqual([['freeze', 30004], ['transfer', 30004], ['refund', 30004]]);
+    expect(offers.filter((o) => ['freeze', 'transfer', 'refund'].includes(o.operation)).map((o) => [o.operation, o.code])).toEqual([
+      ['freeze', 30004],
+      ['transfer', 30004],
+      ['refund', 30004],
+    ]);
   });
 
   it('bookings still ahead or running on the card are refused 30043', async () => {
@@ -110,7 +156,10 @@ describe('the request and its refusals (POST /customers/cards/refund)', () => {
 
   it('nothing left to give back (no uses left) is refused 30042', async () => {
     const { m, card } = await boughtCard(s);
-    await s.deps.db.update(memberCards).set({ status: 'in_use', usesLeft: 0, validFrom: s.clock.now(), validUntil: new Date(s.clock.now().getTime() + 90 * DAY) }).where(eq(memberCards.id, card.id));
+    await s.deps.db
+      .update(memberCards)
+      .set({ status: 'in_use', usesLeft: 0, validFrom: s.clock.now(), validUntil: new Date(s.clock.now().getTime() + 90 * DAY) })
+      .where(eq(memberCards.id, card.id));
     expect(refusal(await askRefund(s, m.token, card.id))).toEqual([409, 30042]);
   });
 
@@ -150,11 +199,27 @@ describe('staff decide (GET /staff/card-refunds, POST approve | reject)', () => 
     expect(queue.find((q) => q.id === id)).toMatchObject({ state: 'pending', cardId: card.id, quotedCents: 19_900 });
     expect(refusal(await staffRefund(s, staff.token, 'reject', id, ''))).toEqual([400, 70003]);
     const r = await staffRefund(s, staff.token, 'reject', id, '卡已使用过半');
-    expect(r.body.data).toMatchObject({ state: 'rejected', reason: '卡已使用过半', decidedBy: staff.id, decidedByName: await phoneOf(s, staff.id) });
+    expect(r.body.data).toMatchObject({
+      state: 'rejected',
+      reason: '卡已使用过半',
+      decidedBy: staff.id,
+      decidedByName: await phoneOf(s, staff.id),
+    });
     // decided: off the queue, first in the staff's decided list with who and when (decision 031)
-    expect(((await s.call('GET', '/api/staff/card-refunds', { token: staff.token })).body.data as Array<{ id: number }>).map((q) => q.id)).not.toContain(id);
-    const decided = (await s.call('GET', '/api/staff/card-refunds?decided=1', { token: staff.token })).body.data as Array<{ id: number; decidedAt: string }>;
-    expect(decided[0]).toMatchObject({ id, state: 'rejected', decidedBy: staff.id, decidedByName: await phoneOf(s, staff.id), decidedAt: s.clock.now().toISOString() });
+    expect(
+      ((await s.call('GET', '/api/staff/card-refunds', { token: staff.token })).body.data as Array<{ id: number }>).map((q) => q.id),
+    ).not.toContain(id);
+    const decided = (await s.call('GET', '/api/staff/card-refunds?decided=1', { token: staff.token })).body.data as Array<{
+      id: number;
+      decidedAt: string;
+    }>;
+    expect(decided[0]).toMatchObject({
+      id,
+      state: 'rejected',
+      decidedBy: staff.id,
+      decidedByName: await phoneOf(s, staff.id),
+      decidedAt: s.clock.now().toISOString(),
+    });
     expect((await s.call('GET', '/api/staff/card-refunds?decided=1', { token: m.token })).status).toBe(403);
     expect((await myRefund(s, m.token, card.id)).body.data).toMatchObject({ state: 'rejected', reason: '卡已使用过半', canCancel: false });
     const [n] = await s.deps.db.select().from(notifications).where(eq(notifications.accountId, m.id)).orderBy(desc(notifications.id));
@@ -173,7 +238,9 @@ describe('staff decide (GET /staff/card-refunds, POST approve | reject)', () => 
     expect(r.body.data).toMatchObject({ state: 'approved', amountCents: 19_900, decidedBy: staff.id, orderState: 'refunded' });
     expect((await cardRow(s, card.id)).status).toBe('invalid');
     expect(await balance(s, m.token)).toBe(19_900);
-    expect(await refundsOf(order.id)).toMatchObject([{ amountCents: 19_900, state: 'succeeded', cause: 'order_refund', provider: 'balance' }]);
+    expect(await refundsOf(order.id)).toMatchObject([
+      { amountCents: 19_900, state: 'succeeded', cause: 'order_refund', provider: 'balance' },
+    ]);
     expect((await myRefund(s, m.token, card.id)).body.data).toMatchObject({ state: 'approved', orderState: 'refunded' });
     expect(refusal(await staffRefund(s, staff.token, 'approve', id))).toEqual([409, 30044]);
     expect(await refundOffer(m.token, card.id)).toMatchObject({ allowed: false, code: 30011 });
@@ -216,15 +283,23 @@ describe('staff decide (GET /staff/card-refunds, POST approve | reject)', () => 
     const id = (await askRefund(s, m.token, card.id)).body.data.id as number;
     expect((await staffRefund(s, staff.token, 'approve', id)).body.data).toMatchObject({ state: 'approved', orderState: 'refund_failed' });
     const [rf] = await refundsOf(order.id);
-    const attention = (await s.call('GET', '/api/staff/refunds/attention', { token: staff.token })).body.data as Array<{ refundId: number; failureCode: string }>;
+    const attention = (await s.call('GET', '/api/staff/refunds/attention', { token: staff.token })).body.data as Array<{
+      refundId: number;
+      failureCode: string;
+    }>;
     expect(attention.find((a) => a.refundId === rf!.id)).toMatchObject({ failureCode: 'NOT_ENOUGH' });
     // the member reads the provider's words while the order is refund failed (decision 031)
     const failedRow = await s.deps.db.select({ message: refunds.failureMessage }).from(refunds).where(eq(refunds.id, rf!.id));
     expect(failedRow[0]!.message).toBeTruthy();
-    expect((await myRefund(s, m.token, card.id)).body.data).toMatchObject({ state: 'approved', orderState: 'refund_failed', failure: failedRow[0]!.message });
-    expect((await s.call('POST', '/api/staff/refunds/settle', { token: staff.token, body: { refundId: rf!.id } })).body.data.state).toBe('settled');
+    expect((await myRefund(s, m.token, card.id)).body.data).toMatchObject({
+      state: 'approved',
+      orderState: 'refund_failed',
+      failure: failedRow[0]!.message,
+    });
+    expect((await s.call('POST', '/api/staff/refunds/settle', { token: staff.token, body: { refundId: rf!.id } })).body.data.state).toBe(
+      'settled',
+    );
     expect(await orderState(s, order.id)).toBe('refunded');
     expect((await myRefund(s, m.token, card.id)).body.data).toMatchObject({ orderState: 'refunded', failure: null });
   });
 });
-

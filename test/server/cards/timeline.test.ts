@@ -32,7 +32,13 @@ describe("a card's timeline", () => {
     ok(booked, 'book');
     const activatedAt = s.clock.now().toISOString();
     s.clock.advance(STEP);
-    ok(await s.call('POST', '/api/customers/classes/cancel', { token: m.token, body: { bookingId: booked.body.data.bookingId ?? booked.body.data.id } }), 'cancel the booking');
+    ok(
+      await s.call('POST', '/api/customers/classes/cancel', {
+        token: m.token,
+        body: { bookingId: booked.body.data.bookingId ?? booked.body.data.id },
+      }),
+      'cancel the booking',
+    );
     s.clock.advance(STEP);
     const endBefore = (await cardRow(s, card.id)).validUntil!;
     const from = addDays(shanghaiDate(s.clock.now()), 3);
@@ -46,7 +52,10 @@ describe("a card's timeline", () => {
     const extendTo = addDays(lastValidDay(endBefore), 10);
     ok(await s.call('POST', '/api/customers/cards/extend', { token: m.token, body: { id: card.id, until: extendTo } }), 'extend');
     s.clock.advance(STEP);
-    ok(await s.call('POST', '/api/customers/cards/adviser', { token: m.token, body: { id: card.id, clubId: 1, adviserId: 1 } }), 'choose an adviser');
+    ok(
+      await s.call('POST', '/api/customers/cards/adviser', { token: m.token, body: { id: card.id, clubId: 1, adviserId: 1 } }),
+      'choose an adviser',
+    );
     s.clock.advance(STEP);
     const refund = await askRefund(s, m.token, card.id);
     ok(refund, 'ask for a refund');
@@ -80,14 +89,27 @@ describe("a card's timeline", () => {
     const at = t.list.map((h: { at: string }) => h.at);
     expect([...at].sort().reverse(), 'newest first').toEqual(at);
     const by = (kind: string) => t.list.find((h: { kind: string }) => h.kind === kind);
-    expect(by('bought')).toEqual({ kind: 'bought', at: order.paidAt!.toISOString(), orderNo, paidCents: order.priceCents - order.couponDeductionCents });
+    expect(by('bought')).toEqual({
+      kind: 'bought',
+      at: order.paidAt!.toISOString(),
+      orderNo,
+      paidCents: order.priceCents - order.couponDeductionCents,
+    });
     expect(by('activated')).toEqual({ kind: 'activated', at: activatedAt, classTitle: '晨间流瑜伽' });
     expect(by('class')).toMatchObject({ state: 'cancelled', usesSpent: 0, classTitle: '晨间流瑜伽' });
     expect(by('returned')).toMatchObject({ usesReturned: 1, classTitle: '晨间流瑜伽' });
-    expect(by('freeze')).toMatchObject({ from, until, validUntilBefore: endBefore.toISOString(), validUntilAfter: endFrozen.toISOString() });
+    expect(by('freeze')).toMatchObject({
+      from,
+      until,
+      validUntilBefore: endBefore.toISOString(),
+      validUntilAfter: endFrozen.toISOString(),
+    });
     // a planned freeze called off gives back all its days (decision 024)
     expect(by('unfreeze')).toMatchObject({ from, until, validUntilAfter: endBefore.toISOString() });
-    expect(by('extend')).toMatchObject({ validUntilBefore: endBefore.toISOString(), validUntilAfter: extendedValidUntil(extendTo).toISOString() });
+    expect(by('extend')).toMatchObject({
+      validUntilBefore: endBefore.toISOString(),
+      validUntilAfter: extendedValidUntil(extendTo).toISOString(),
+    });
     expect(by('adviser')).toMatchObject({ from: null, to: '王静', clubName: '静安寺旗舰店' });
     expect(by('refundRequested')).toMatchObject({ refundId: refund.body.data.id, quotedCents: refund.body.data.quotedCents });
     expect(by('refundOutcome')).toMatchObject({ refundId: refund.body.data.id, state: 'cancelled', amountCents: null });

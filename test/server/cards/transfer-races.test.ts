@@ -52,7 +52,11 @@ describe.runIf(usePostgres)('card transfer races on PostgreSQL', { timeout: 120_
     for (let round = 0; round < 30 && !overlapped; round++) {
       const { to, id, staff } = await taken();
       const outcomes = await Promise.allSettled(staff.map((st) => approveTransfer(s.deps.db, s.clock, st.id, id, { lock: 'none' })));
-      const codes = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as { code?: string; cause?: { code?: string } }).code ?? (o.reason as { cause?: { code?: string } }).cause?.code : 'ok'));
+      const codes = outcomes.map((o) =>
+        o.status === 'rejected'
+          ? ((o.reason as { code?: string; cause?: { code?: string } }).code ?? (o.reason as { cause?: { code?: string } }).cause?.code)
+          : 'ok',
+      );
       overlapped = codes.includes('23505');
       expect(await received(to.id)).toHaveLength(1);
     }

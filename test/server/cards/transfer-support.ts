@@ -14,14 +14,19 @@ export async function phoneOf(s: TestServer, accountId: number): Promise<string>
 
 /** The member uploads the ID photo and the photo; their ids. */
 export async function uploadImages(s: TestServer, token: string): Promise<{ idPhotoId: number; photoId: number }> {
-  const up = async () => (await s.call('POST', '/api/customers/transfers/image', { token, body: { image: PNG.toString('base64') } })).body.data.imageId as number;
+  const up = async () =>
+    (await s.call('POST', '/api/customers/transfers/image', { token, body: { image: PNG.toString('base64') } })).body.data
+      .imageId as number;
   return { idPhotoId: await up(), photoId: await up() };
 }
 
 /** POST /customers/transfers/apply for `cardId` to the member with `toPhone` (images uploaded first unless given). */
 export async function applyFor(s: TestServer, token: string, cardId: number, toPhone: string, over: Record<string, unknown> = {}) {
   const images = 'idPhotoId' in over ? {} : await uploadImages(s, token);
-  return s.call('POST', '/api/customers/transfers/apply', { token, body: { cardId, phone: toPhone, name: '王小明', idNumber: ID_NUMBER, agreed: true, ...images, ...over } });
+  return s.call('POST', '/api/customers/transfers/apply', {
+    token,
+    body: { cardId, phone: toPhone, name: '王小明', idNumber: ID_NUMBER, agreed: true, ...images, ...over },
+  });
 }
 
 export const staffCall = (s: TestServer, token: string, action: 'take' | 'approve' | 'reject', id: number, reason?: string) =>

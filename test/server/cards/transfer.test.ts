@@ -17,7 +17,8 @@ import { applyFor, ID_NUMBER, phoneOf, staffCall, transferRow, uploadImages } fr
 const s = await startTestServer({ seed: true });
 const refusal = (r: { status: number; body: { code: number } }) => [r.status, r.body.code];
 const detail = async (token: string, id: number) => (await s.call('GET', `/api/customers/cards/detail?id=${id}`, { token })).body.data;
-const noticesOf = (accountId: number) => s.deps.db.select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(desc(notifications.id));
+const noticesOf = (accountId: number) =>
+  s.deps.db.select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(desc(notifications.id));
 
 async function pair() {
   const from = await newMember(s);
@@ -38,7 +39,9 @@ describe('the recipient lookup (GET /customers/members/phone)', () => {
     const { from, to, toPhone } = await pair();
     await s.deps.db.update(accounts).set({ name: null }).where(eq(accounts.id, to.id));
     const now = s.clock.now();
-    await s.deps.db.insert(personInfo).values({ accountId: to.id, realName: '李四海', idNumber: ID_NUMBER, createdAt: now, updatedAt: now });
+    await s.deps.db
+      .insert(personInfo)
+      .values({ accountId: to.id, realName: '李四海', idNumber: ID_NUMBER, createdAt: now, updatedAt: now });
     const lookUp = () => s.call('GET', `/api/customers/members/phone?phone=${toPhone}`, { token: from.token });
     expect((await lookUp()).body).toMatchObject({ code: 200, data: { name: '**海' } });
     await s.deps.db.update(accounts).set({ name: '王小明' }).where(eq(accounts.id, to.id));
@@ -58,7 +61,9 @@ describe('the recipient lookup (GET /customers/members/phone)', () => {
     const { from, to, toPhone } = await pair();
     const staff = await newStaff(s);
     expect(refusal(await s.call('GET', '/api/customers/members/phone?phone=13999999999', { token: from.token }))).toEqual([404, 30036]);
-    expect(refusal(await s.call('GET', `/api/customers/members/phone?phone=${await phoneOf(s, staff.id)}`, { token: from.token }))).toEqual([404, 30036]);
+    expect(refusal(await s.call('GET', `/api/customers/members/phone?phone=${await phoneOf(s, staff.id)}`, { token: from.token }))).toEqual(
+      [404, 30036],
+    );
     await s.deps.db.update(accounts).set({ banned: true }).where(eq(accounts.id, to.id));
     expect(refusal(await s.call('GET', `/api/customers/members/phone?phone=${toPhone}`, { token: from.token }))).toEqual([404, 30036]);
     expect((await s.call('GET', `/api/customers/members/phone?phone=${toPhone}`)).status).toBe(401);
@@ -71,26 +76,45 @@ describe('applying, and staff deciding', () => {
     const card = await newCard(s, from.id);
     expect((await detail(from.token, card.id)).operations).toContain('transfer');
     const r = await applyFor(s, from.token, card.id, toPhone);
-    expect(r.body).toMatchObject({ code: 200, data: { state: 'pending', cardId: card.id, recipientName: '王小明', canCancel: true, reason: null } });
+    expect(r.body).toMatchObject({
+      code: 200,
+      data: { state: 'pending', cardId: card.id, recipientName: '王小明', canCancel: true, reason: null },
+    });
     expect(r.body.data.recipientPhone).toBe(`${toPhone.slice(0, 3)}****${toPhone.slice(-4)}`);
     const row = await transferRow(s, r.body.data.id);
     // decision 055: the ID number is stored sealed, never in plain text
     expect(row).toMatchObject({ fromAccountId: from.id, toAccountId: to.id, idNumber: null, state: 'pending' });
     expect(await openIdNumber(s.deps.gateways.keys, row, transferIdContext(from.id, card.id))).toBe(ID_NUMBER);
-    expect((await s.call('GET', `/api/customers/transfers/mine?cardId=${card.id}`, { token: from.token })).body.data).toMatchObject({ id: row.id, state: 'pending' });
+    expect((await s.call('GET', `/api/customers/transfers/mine?cardId=${card.id}`, { token: from.token })).body.data).toMatchObject({
+      id: row.id,
+      state: 'pending',
+    });
     const d = await detail(from.token, card.id);
     expect(d.operations).not.toContain('transfer');
     expect(d.offers.find((o: { operation: string }) => o.operation === 'transfer')).toMatchObject({ allowed: false, code: 30004 });
     expect(refusal(await applyFor(s, from.token, card.id, toPhone))).toEqual([409, 30004]);
     // spec §8 unfinished application: not frozen or extended meanwhile, and the card page says so
-    expect(d.offers.filter((o: { code: number }) => o.code === 30004).map((o: { operation: string }) => o.operation)).toEqual(['freeze', 'extend', 'transfer', 'changeAdviser']);
+    expect(d.offers.filter((o: { code: number }) => o.code === 30004).map((o: { operation: string }) => o.operation)).toEqual([
+      'freeze',
+      'extend',
+      'transfer',
+      'changeAdviser',
+    ]);
     const today = shanghaiDate(s.clock.now());
-    expect(refusal(await s.call('POST', '/api/customers/cards/freeze', { token: from.token, body: { id: card.id, from: today, until: today } }))).toEqual([409, 30004]);
-    expect(refusal(await s.call('POST', '/api/customers/cards/extend', { token: from.token, body: { id: card.id, until: '2027-06-30' } }))).toEqual([409, 30004]);
+    expect(
+      refusal(await s.call('POST', '/api/customers/cards/freeze', { token: from.token, body: { id: card.id, from: today, until: today } })),
+    ).toEqual([409, 30004]);
+    expect(
+      refusal(await s.call('POST', '/api/customers/cards/extend', { token: from.token, body: { id: card.id, until: '2027-06-30' } })),
+    ).toEqual([409, 30004]);
     expect((await cardRow(s, card.id)).status).toBe('in_use');
     const staff = await newStaff(s);
     const queue = (await s.call('GET', '/api/staff/transfers', { token: staff.token })).body.data;
-    expect(queue.find((t: { id: number }) => t.id === row.id)).toMatchObject({ state: 'pending', cardNumber: card.number, idNumber: maskIdNumber(ID_NUMBER) });
+    expect(queue.find((t: { id: number }) => t.id === row.id)).toMatchObject({
+      state: 'pending',
+      cardNumber: card.number,
+      idNumber: maskIdNumber(ID_NUMBER),
+    });
     const img = await s.app.request(`/api/staff/transfers/${row.id}/image/id-photo`, { headers: { 'authorization-token': staff.token } });
     expect([img.status, img.headers.get('content-type')]).toEqual([200, 'image/png']);
   });
@@ -108,11 +132,21 @@ describe('applying, and staff deciding', () => {
     expect(approved.body.data).toMatchObject({ state: 'approved', decidedBy: staff.id });
     expect((await cardRow(s, card.id)).status).toBe('transferred');
     const [got] = await s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, to.id));
-    expect(got).toMatchObject({ status: 'in_use', usesLeft: 7, usesTotal: 10, transferredFromCardId: card.id, cardType: 'count', id: approved.body.data.newCardId });
+    expect(got).toMatchObject({
+      status: 'in_use',
+      usesLeft: 7,
+      usesTotal: 10,
+      transferredFromCardId: card.id,
+      cardType: 'count',
+      id: approved.body.data.newCardId,
+    });
     expect(got!.validUntil!.getTime()).toBe(card.validUntil!.getTime());
     expect((await noticesOf(from.id))[0]!.title).toContain('会员卡已转让');
     expect((await noticesOf(to.id))[0]!.title).toContain('您收到一张会员卡');
-    expect((await s.call('GET', `/api/customers/transfers/mine?cardId=${card.id}`, { token: from.token })).body.data).toMatchObject({ state: 'approved', canCancel: false });
+    expect((await s.call('GET', `/api/customers/transfers/mine?cardId=${card.id}`, { token: from.token })).body.data).toMatchObject({
+      state: 'approved',
+      canCancel: false,
+    });
     // the recipient books with it; the giver's old card no longer books
     const cls = await newClass(s);
     expect((await book(s, to.token, cls.id, got!.id)).body.code).toBe(200);
@@ -147,7 +181,10 @@ describe('applying, and staff deciding', () => {
     expect(refusal(await staffCall(s, staff.token, 'reject', id, ''))).toEqual([400, 70003]);
     const r = await staffCall(s, staff.token, 'reject', id, '身份证照片不清晰');
     expect(r.body.data).toMatchObject({ state: 'rejected', reason: '身份证照片不清晰', decidedBy: staff.id });
-    expect((await s.call('GET', `/api/customers/transfers/mine?cardId=${card.id}`, { token: from.token })).body.data).toMatchObject({ state: 'rejected', reason: '身份证照片不清晰' });
+    expect((await s.call('GET', `/api/customers/transfers/mine?cardId=${card.id}`, { token: from.token })).body.data).toMatchObject({
+      state: 'rejected',
+      reason: '身份证照片不清晰',
+    });
     expect((await noticesOf(from.id))[0]!.body).toContain('身份证照片不清晰');
     expect((await cardRow(s, card.id)).status).toBe('in_use');
     expect((await applyFor(s, from.token, card.id, toPhone)).body.data.state).toBe('pending');
@@ -203,7 +240,14 @@ describe('spec §5 refusals, each with its code', () => {
     const { from, toPhone } = await pair();
     const main = await newCard(s, from.id, { cardType: 'family-main' });
     const sub = await newMember(s);
-    expect((await s.call('POST', '/api/customers/cards/family/add', { token: from.token, body: { id: main.id, phone: await phoneOf(s, sub.id) } })).body.code).toBe(200);
+    expect(
+      (
+        await s.call('POST', '/api/customers/cards/family/add', {
+          token: from.token,
+          body: { id: main.id, phone: await phoneOf(s, sub.id) },
+        })
+      ).body.code,
+    ).toBe(200);
     expect(refusal(await applyFor(s, from.token, main.id, toPhone))).toEqual([409, 30034]);
     const subCard = await newCard(s, from.id, { cardType: 'family-sub' });
     expect(refusal(await applyFor(s, from.token, subCard.id, toPhone))).toEqual([409, 30034]);
@@ -221,15 +265,25 @@ describe('spec §5 refusals, each with its code', () => {
     const w = await applyFor(s, from.token, after.id, toPhone);
     expect(refusal(w)).toEqual([409, 30030]);
     expect(w.body.message).toContain(club.phone);
-    expect((await detail(from.token, after.id)).offers.find((o: { operation: string }) => o.operation === 'transfer').message).toContain(club.phone);
+    expect((await detail(from.token, after.id)).offers.find((o: { operation: string }) => o.operation === 'transfer').message).toContain(
+      club.phone,
+    );
     const past = await newCard(s, from.id, { clubId: 1, groupEndsAt: new Date(now - 3 * DAY) });
     expect((await applyFor(s, from.token, past.id, toPhone)).body.code).toBe(200);
   });
 
   it("the card's status: frozen 30014, expired 30012, invalid 30011, transferred 30013; a freeze planned 30016", async () => {
     const { from, toPhone } = await pair();
-    for (const [status, code] of [['frozen', 30014], ['expired', 30012], ['invalid', 30011], ['transferred', 30013]] as const) {
-      const card = await newCard(s, from.id, { status, ...(status === 'frozen' ? { frozenFrom: '2026-11-01', frozenUntil: '2026-12-30' } : {}) });
+    for (const [status, code] of [
+      ['frozen', 30014],
+      ['expired', 30012],
+      ['invalid', 30011],
+      ['transferred', 30013],
+    ] as const) {
+      const card = await newCard(s, from.id, {
+        status,
+        ...(status === 'frozen' ? { frozenFrom: '2026-11-01', frozenUntil: '2026-12-30' } : {}),
+      });
       expect(refusal(await applyFor(s, from.token, card.id, toPhone)), status).toEqual([409, code]);
       expect((await detail(from.token, card.id)).operations).not.toContain('transfer');
     }
@@ -244,10 +298,19 @@ describe('spec §5 refusals, each with its code', () => {
     const cls = await newClass(s);
     await book(s, from.token, cls.id, card.id);
     expect(refusal(await applyFor(s, from.token, card.id, toPhone))).toEqual([409, 30035]);
-    expect((await detail(from.token, card.id)).offers.find((o: { operation: string }) => o.operation === 'transfer')).toMatchObject({ allowed: false, code: 30035 });
+    expect((await detail(from.token, card.id)).offers.find((o: { operation: string }) => o.operation === 'transfer')).toMatchObject({
+      allowed: false,
+      code: 30035,
+    });
     const other = await newCard(s, from.id);
     const past = await newClass(s, { startsAt: new Date(s.clock.now().getTime() - 3 * HOUR) });
-    await s.deps.db.insert(bookings).values({ classId: past.id, accountId: from.id, cardId: other.id, state: 'booked', createdAt: new Date(s.clock.now().getTime() - DAY) });
+    await s.deps.db.insert(bookings).values({
+      classId: past.id,
+      accountId: from.id,
+      cardId: other.id,
+      state: 'booked',
+      createdAt: new Date(s.clock.now().getTime() - DAY),
+    });
     expect((await applyFor(s, from.token, other.id, toPhone)).body.code).toBe(200);
   });
 
@@ -257,7 +320,11 @@ describe('spec §5 refusals, each with its code', () => {
     const field = (r: { status: number; body: { code: number; field?: string } }) => [r.status, r.body.code, r.body.field];
     expect(field(await applyFor(s, from.token, card.id, toPhone, { idNumber: '110105194912310021' }))).toEqual([400, 70003, 'idNumber']);
     expect(field(await applyFor(s, from.token, card.id, toPhone, { name: '12345' }))).toEqual([400, 70003, 'name']);
-    expect(field(await applyFor(s, from.token, card.id, toPhone, { name: '１２３４５' })), 'full-width digits are digits').toEqual([400, 70003, 'name']);
+    expect(field(await applyFor(s, from.token, card.id, toPhone, { name: '１２３４５' })), 'full-width digits are digits').toEqual([
+      400,
+      70003,
+      'name',
+    ]);
     expect(field(await applyFor(s, from.token, card.id, toPhone, { agreed: false }))).toEqual([400, 70003, 'agreed']);
     const theirs = await uploadImages(s, to.token);
     expect(field(await applyFor(s, from.token, card.id, toPhone, theirs))).toEqual([400, 70003, 'idPhotoId']);

@@ -19,7 +19,17 @@ describe('catalogue cache: ETag, Cache-Control, invalidation, members apart', as
   const s = await startTestServer({ seed: true });
   const a = await tokenFor(s, level1.phone);
   const b = await tokenFor(s, level2.phone);
-  const publicReads = ['/api/school/clubs', '/api/school/clubs/detail?id=1', '/api/school/teachers', '/api/school/teachers/detail?id=1', '/api/index/home/banner', '/api/activity/goods', '/api/index/home/dict/select?type=style', '/api/sys/notification', '/api/product/goods/goodList'];
+  const publicReads = [
+    '/api/school/clubs',
+    '/api/school/clubs/detail?id=1',
+    '/api/school/teachers',
+    '/api/school/teachers/detail?id=1',
+    '/api/index/home/banner',
+    '/api/activity/goods',
+    '/api/index/home/dict/select?type=style',
+    '/api/sys/notification',
+    '/api/product/goods/goodList',
+  ];
 
   it('the cached answer equals the uncached one, in each language, with the same ETag', async () => {
     for (const path of publicReads) {
@@ -61,7 +71,7 @@ describe('catalogue cache: ETag, Cache-Control, invalidation, members apart', as
     expect(changed.headers.get('etag')).not.toBe(etag);
   });
 
-  it('public answers say public (a CDN may keep them); member answers say private; a member\'s notices no-store', async () => {
+  it("public answers say public (a CDN may keep them); member answers say private; a member's notices no-store", async () => {
     for (const path of publicReads) {
       const r = await s.call('GET', path);
       expect(r.headers.get('cache-control'), path).toMatch(/^public, /);
@@ -78,7 +88,11 @@ describe('catalogue cache: ETag, Cache-Control, invalidation, members apart', as
 
   it("a member's price after caching: members see it, a visitor never, in any order", async () => {
     catalogChanged(s.deps);
-    for (const order of [['v', 'a', 'b'], ['a', 'v', 'b'], ['b', 'a', 'v']]) {
+    for (const order of [
+      ['v', 'a', 'b'],
+      ['a', 'v', 'b'],
+      ['b', 'a', 'v'],
+    ]) {
       for (const who of [...order, ...order]) {
         const r = await s.call('GET', LIST, who === 'v' ? {} : { token: who === 'a' ? a : b });
         for (const g of r.body.data.list) {
@@ -139,7 +153,10 @@ describe('catalogue cache: ETag, Cache-Control, invalidation, members apart', as
 
   it('an answer that changes with time alone is never served late: a flash sale opening, the clock moving', async () => {
     // each step moves the clock less than CATALOG_TTL_MS: only the answer's own next change expires it
-    const { goods: g, sale } = await newFlashSale(s, { startsAt: new Date(s.clock.now().getTime() + 1000), endsAt: new Date(s.clock.now().getTime() + 1500) });
+    const { goods: g, sale } = await newFlashSale(s, {
+      startsAt: new Date(s.clock.now().getTime() + 1000),
+      endsAt: new Date(s.clock.now().getTime() + 1500),
+    });
     catalogChanged(s.deps);
     const upcoming = (await s.call('GET', LIST)).body.data.list.find((x: { id: number }) => x.id === g.id);
     expect(upcoming.isUable).toBe(false);

@@ -28,8 +28,16 @@ describe('goods (GET /api/product/goods/*)', async () => {
   it('sells every card type of spec §3 and every other kind', async () => {
     const r = await s.call('GET', '/api/product/goods/goodList?pagesize=50');
     const list = r.body.data.list as any[];
-    for (const t of CARD_TYPES) expect(list.some((g) => g.kind === 'card' && g.cardType === t.value), t.value).toBe(true);
-    for (const k of ['coupon', 'workshop', 'open', 'private', 'primary', 'training']) expect(list.some((g) => g.kind === k), k).toBe(true);
+    for (const t of CARD_TYPES)
+      expect(
+        list.some((g) => g.kind === 'card' && g.cardType === t.value),
+        t.value,
+      ).toBe(true);
+    for (const k of ['coupon', 'workshop', 'open', 'private', 'primary', 'training'])
+      expect(
+        list.some((g) => g.kind === k),
+        k,
+      ).toBe(true);
     for (const g of list) {
       expect(Number.isInteger(g.listPriceCents)).toBe(true);
       if (g.kind !== 'card') expect(g.cardType).toBeNull();
@@ -83,7 +91,15 @@ describe('goods (GET /api/product/goods/*)', async () => {
 
   it('gives a detail with description in the request language', async () => {
     const zh = await s.call('GET', '/api/product/goods/detail?id=1');
-    expect(zh.body.data).toMatchObject({ id: 1, kind: 'card', cardType: 'count', uses: 10, validityDays: 180, isUable: true, message: null });
+    expect(zh.body.data).toMatchObject({
+      id: 1,
+      kind: 'card',
+      cardType: 'count',
+      uses: 10,
+      validityDays: 180,
+      isUable: true,
+      message: null,
+    });
     expect(zh.body.data.description).toMatch(/\p{Script=Han}/u);
     const en = await s.call('GET', '/api/product/goods/detail?id=1', { headers: EN });
     expect(en.body.data.name).toBe('10-class card');

@@ -128,29 +128,58 @@ describe('home page calls', async () => {
       expect(en.body.data.activities.length).toBeGreaterThan(0);
     });
 
-    it('finds the week\'s classes by style, class type, title and teacher (瑜伽, 阴瑜伽, 流瑜伽, Yin): not started, the title\'s matches first, then by start', async () => {
-      const search = async (k: string, headers: Record<string, string> = {}) => (await s.call('GET', `/api/index/home/search?keywords=${encodeURIComponent(k)}`, { headers })).body.data.classes as Array<{ id: number; title: string; style: string; teacherName: string | null; startsAt: string; state: string }>;
+    it("finds the week's classes by style, class type, title and teacher (瑜伽, 阴瑜伽, 流瑜伽, Yin): not started, the title's matches first, then by start", async () => {
+      const search = async (k: string, headers: Record<string, string> = {}) =>
+        (await s.call('GET', `/api/index/home/search?keywords=${encodeURIComponent(k)}`, { headers })).body.data.classes as Array<{
+          id: number;
+          title: string;
+          style: string;
+          teacherName: string | null;
+          startsAt: string;
+          state: string;
+        }>;
       const now = s.clock.now().getTime();
       const week = now + 7 * 86_400_000;
       for (const k of ['瑜伽', '阴瑜伽', '流瑜伽']) {
         const found = await search(k);
         expect(found.length, k).toBeGreaterThan(0);
-        for (const c of found) expect(Date.parse(c.startsAt) > now && Date.parse(c.startsAt) < week, `${k}: ${c.startsAt} within the week ahead`).toBe(true);
+        for (const c of found)
+          expect(Date.parse(c.startsAt) > now && Date.parse(c.startsAt) < week, `${k}: ${c.startsAt} within the week ahead`).toBe(true);
       }
       // a style's name finds its classes whatever their title says, after the titles that say it
-      const quiet = await newClass(s, { style: 'yin', title: '晨间静心', titleEn: 'Morning quiet', teacherId: null, startsAt: new Date(now + 86_400_000) });
+      const quiet = await newClass(s, {
+        style: 'yin',
+        title: '晨间静心',
+        titleEn: 'Morning quiet',
+        teacherId: null,
+        startsAt: new Date(now + 86_400_000),
+      });
       const yin = await search('阴瑜伽');
       expect(yin.map((c) => c.id)).toContain(quiet.id);
       expect(yin.findIndex((c) => c.id === quiet.id)).toBeGreaterThanOrEqual(yin.filter((c) => c.title.includes('阴瑜伽')).length);
       // and a class type's name its classes
-      const oneToOne = await newClass(s, { classType: 'private', style: 'hatha', title: '一对一', titleEn: 'One to one', teacherId: null, startsAt: new Date(now + 2 * 86_400_000) });
+      const oneToOne = await newClass(s, {
+        classType: 'private',
+        style: 'hatha',
+        title: '一对一',
+        titleEn: 'One to one',
+        teacherId: null,
+        startsAt: new Date(now + 2 * 86_400_000),
+      });
       const privates = (await search('私教课')) as unknown as Array<{ id: number; classType: string; title: string }>;
       expect(privates.map((c) => c.id)).toContain(oneToOne.id);
       expect(privates.every((c) => c.classType === 'private' || c.title.includes('私教课'))).toBe(true);
       expect(yin.every((c) => c.style === 'yin' || c.title.includes('阴瑜伽') || (c.teacherName ?? '').includes('阴瑜伽'))).toBe(true);
       expect(yin.some((c) => c.style === 'yin')).toBe(true);
       const yinEn = await search('yin', EN);
-      expect(yinEn.map((c) => c.id)).toEqual(expect.arrayContaining(yin.filter((c) => c.style === 'yin').map((c) => c.id).slice(0, 1)));
+      expect(yinEn.map((c) => c.id)).toEqual(
+        expect.arrayContaining(
+          yin
+            .filter((c) => c.style === 'yin')
+            .map((c) => c.id)
+            .slice(0, 1),
+        ),
+      );
       // a teacher's name finds the classes they teach, in start order
       const lin = await search('林美');
       expect(lin.length).toBeGreaterThan(0);

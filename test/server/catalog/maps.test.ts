@@ -29,7 +29,20 @@ describe('maps gateway', () => {
   });
 
   it('builds the Tencent distance-matrix request: one origin, destinations joined by ";", key and mode', async () => {
-    const p = provider(() => ({ status: 0, message: 'query ok', result: { rows: [{ elements: [{ distance: 3120, duration: 600 }, { distance: 5480, duration: 900 }] }] } }));
+    const p = provider(() => ({
+      status: 0,
+      message: 'query ok',
+      result: {
+        rows: [
+          {
+            elements: [
+              { distance: 3120, duration: 600 },
+              { distance: 5480, duration: 900 },
+            ],
+          },
+        ],
+      },
+    }));
     const gw = tencentMaps({ key: 'TEST-KEY', fetch: p.fetchImpl });
     expect(await gw.distances(PEOPLE_SQUARE, CLUBS)).toEqual([3120, 5480]);
     expect(p.seen).toHaveLength(1);
@@ -55,7 +68,16 @@ describe('maps gateway', () => {
     const many = Array.from({ length: 250 }, (_, i) => ({ lat: 31 + i / 1000, lng: 121 }));
     const p = provider((url) => ({
       status: 0,
-      result: { rows: [{ elements: url.searchParams.get('to')!.split(';').map((pt) => ({ distance: Math.round(Number(pt.split(',')[0]) * 1000) })) }] },
+      result: {
+        rows: [
+          {
+            elements: url.searchParams
+              .get('to')!
+              .split(';')
+              .map((pt) => ({ distance: Math.round(Number(pt.split(',')[0]) * 1000) })),
+          },
+        ],
+      },
     }));
     const d = await tencentMaps({ key: 'k', fetch: p.fetchImpl }).distances(PEOPLE_SQUARE, many);
     expect(p.seen.map((x) => x.url.searchParams.get('to')!.split(';').length)).toEqual([200, 50]);

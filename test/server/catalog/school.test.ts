@@ -64,12 +64,15 @@ describe('clubs and teachers (GET /api/school/*)', async () => {
     const r = await s.call('GET', path);
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 70003, status: false, field });
-    expect(typeof r.body.message).toBe("string");
+    expect(typeof r.body.message).toBe('string');
   });
 
   it('gives metres from a point to every club in list order (local maps adapter)', async () => {
     const at = { lat: 31.2304, lng: 121.4737 }; // People's Square
-    const [clubs, r] = await Promise.all([s.call('GET', '/api/school/clubs'), s.call('GET', `/api/school/clubs/distance?lat=${at.lat}&lng=${at.lng}`)]);
+    const [clubs, r] = await Promise.all([
+      s.call('GET', '/api/school/clubs'),
+      s.call('GET', `/api/school/clubs/distance?lat=${at.lat}&lng=${at.lng}`),
+    ]);
     expect(r.status).toBe(200);
     expect(r.body.data.map((d: any) => d.id)).toEqual(clubs.body.data.map((c: any) => c.id));
     r.body.data.forEach((d: any, i: number) => {

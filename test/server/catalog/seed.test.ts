@@ -49,9 +49,14 @@ describe('the demo seed', async () => {
     await seedIfEmpty(s.deps.db, s.clock, s.deps.config.passwordScryptN);
     expect(await seatCountsThatDisagree(s.deps.db)).toEqual([]);
     const [cls] = await s.deps.db.select().from(schema.classes).orderBy(schema.classes.id).limit(1);
-    await s.deps.db.update(schema.classes).set({ bookedCount: cls!.bookedCount + 1 }).where(eq(schema.classes.id, cls!.id));
+    await s.deps.db
+      .update(schema.classes)
+      .set({ bookedCount: cls!.bookedCount + 1 })
+      .where(eq(schema.classes.id, cls!.id));
     try {
-      expect(await seatCountsThatDisagree(s.deps.db)).toEqual([{ classId: cls!.id, bookedCount: cls!.bookedCount + 1, seats: cls!.bookedCount }]);
+      expect(await seatCountsThatDisagree(s.deps.db)).toEqual([
+        { classId: cls!.id, bookedCount: cls!.bookedCount + 1, seats: cls!.bookedCount },
+      ]);
     } finally {
       await s.deps.db.update(schema.classes).set({ bookedCount: cls!.bookedCount }).where(eq(schema.classes.id, cls!.id));
     }
@@ -79,8 +84,16 @@ describe('the demo seed', async () => {
 
   it('sells every card type of spec §3 and every other goods kind', async () => {
     const goods = await s.deps.db.select().from(schema.goods);
-    for (const t of CARD_TYPES) expect(goods.some((g) => g.kind === 'card' && g.cardType === t.value), t.value).toBe(true);
-    for (const k of ['coupon', 'workshop', 'open', 'private', 'primary', 'training'] as const) expect(goods.some((g) => g.kind === k), k).toBe(true);
+    for (const t of CARD_TYPES)
+      expect(
+        goods.some((g) => g.kind === 'card' && g.cardType === t.value),
+        t.value,
+      ).toBe(true);
+    for (const k of ['coupon', 'workshop', 'open', 'private', 'primary', 'training'] as const)
+      expect(
+        goods.some((g) => g.kind === k),
+        k,
+      ).toBe(true);
     for (const g of goods) {
       expect(Number.isInteger(g.listPriceCents) && Number.isInteger(g.memberPriceCents)).toBe(true);
       expect(g.memberPriceCents).toBeLessThanOrEqual(g.listPriceCents);
@@ -106,7 +119,9 @@ describe('the demo seed', async () => {
   it('gives member 1 a family main card shared with member 2 as its one sub-card holder (decision 040)', async () => {
     const [m1, m2] = await s.deps.db.select().from(schema.accounts).orderBy(schema.accounts.id).limit(2);
     const family = await s.deps.db.select().from(schema.memberCards).where(eq(schema.memberCards.cardType, 'family-main'));
-    expect(family.map((c) => [c.accountId, c.name, c.status, c.usesTotal, c.usesLeft])).toEqual([[m1!.id, DEMO_FAMILY_CARD.name, 'in_use', DEMO_FAMILY_CARD.usesTotal, DEMO_FAMILY_CARD.usesLeft]]);
+    expect(family.map((c) => [c.accountId, c.name, c.status, c.usesTotal, c.usesLeft])).toEqual([
+      [m1!.id, DEMO_FAMILY_CARD.name, 'in_use', DEMO_FAMILY_CARD.usesTotal, DEMO_FAMILY_CARD.usesLeft],
+    ]);
     const [goods] = await s.deps.db.select().from(schema.goods).where(eq(schema.goods.id, family[0]!.goodsId!));
     expect([goods?.cardType, goods?.uses]).toEqual(['family-main', DEMO_FAMILY_CARD.usesTotal]);
     const subs = await s.deps.db.select().from(schema.cardFamilyMembers);

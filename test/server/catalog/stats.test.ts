@@ -20,7 +20,10 @@ describe('page views (POST /api/stats/pageview)', async () => {
 
   it('stores a member view with the account when the token is valid', async () => {
     const token = await tokenFor(s, level1.phone);
-    const r = await s.call('POST', '/api/stats/pageview', { token, body: { path: '/mine', visitorId: 'abcdefabcdefabcdefabcdefabcdefab' } });
+    const r = await s.call('POST', '/api/stats/pageview', {
+      token,
+      body: { path: '/mine', visitorId: 'abcdefabcdefabcdefabcdefabcdefab' },
+    });
     expect(r.status).toBe(200);
     const [row] = (await rows()).filter((v) => v.id === r.body.data.id);
     expect(row).toMatchObject({ path: '/mine', accountId: 1, visitorId: null });

@@ -4,7 +4,18 @@ import { clubs, complaintImages, notifications } from '../../../src/server/db/sc
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { newMember, newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
-import { assignClubs, complaintDetail, complaintRow, fileComplaint, JPEG, myComplaints, rate, reply, staffQueue, uploadImage } from './support';
+import {
+  assignClubs,
+  complaintDetail,
+  complaintRow,
+  fileComplaint,
+  JPEG,
+  myComplaints,
+  rate,
+  reply,
+  staffQueue,
+  uploadImage,
+} from './support';
 
 /**
  * Complaints (issue 15, decision 033): every rule and refusal of filing, replying and rating, the
@@ -31,7 +42,16 @@ describe('filing a complaint', () => {
     const img = (await uploadImage(s, m.token)).body.data.imageId as number;
     const r = await fileComplaint(s, m.token, { content: '  前台态度不好  ', clubId: clubA, imageIds: [img] });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ state: 'filed', content: '前台态度不好', clubId: clubA, imageIds: [img], replied: false, reply: null, satisfied: null, canRate: false });
+    expect(r.body.data).toMatchObject({
+      state: 'filed',
+      content: '前台态度不好',
+      clubId: clubA,
+      imageIds: [img],
+      replied: false,
+      reply: null,
+      satisfied: null,
+      canRate: false,
+    });
     expect(r.body.data.clubName).toBeTruthy();
     const list = (await myComplaints(s, m.token)).body.data;
     expect(list.map((c: { id: number }) => c.id)).toEqual([r.body.data.id]);
@@ -133,7 +153,12 @@ describe('replying and rating', () => {
     expect(notice!.body).toContain('已经调高了温度');
     expect(notice!.bodyEn).toContain('已经调高了温度');
     expect(notice!.titleEn).not.toBe(notice!.title);
-    expect((await complaintDetail(s, m.token, c.id)).body.data).toMatchObject({ replied: true, reply: '已经调高了温度', canRate: true, satisfied: null });
+    expect((await complaintDetail(s, m.token, c.id)).body.data).toMatchObject({
+      replied: true,
+      reply: '已经调高了温度',
+      canRate: true,
+      satisfied: null,
+    });
     const again = await reply(s, staff.token, c.id, '再说一次');
     expect([again.status, again.body.code]).toEqual([409, 70141]);
     const rated = await rate(s, m.token, c.id, false);
@@ -199,7 +224,7 @@ describe('the staff queue', () => {
     expect((await complaintRow(s, old.id)).state).toBe('filed');
     s.clock.advance(1);
     await runJobs();
-    expect((await complaintRow(s, old.id))).toMatchObject({ state: 'overdue', overdueAt: s.clock.now() });
+    expect(await complaintRow(s, old.id)).toMatchObject({ state: 'overdue', overdueAt: s.clock.now() });
     expect((await complaintRow(s, newer.id)).state).toBe('filed');
     expect((await complaintRow(s, answered.id)).state).toBe('replied');
     // earlier tests' complaints are in this queue too (flagged, older): all flagged ones come first, and this test's in that order

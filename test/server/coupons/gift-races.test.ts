@@ -16,7 +16,8 @@ import { startTestServer, usePostgres } from '../support/harness';
  */
 describe.runIf(usePostgres)('coupon gift races on PostgreSQL', async () => {
   const s = await startTestServer({ seed: true });
-  const arrivals = async (couponId: number) => (await s.deps.db.select().from(memberCoupons).where(eq(memberCoupons.giftedFromCouponId, couponId))).length;
+  const arrivals = async (couponId: number) =>
+    (await s.deps.db.select().from(memberCoupons).where(eq(memberCoupons.giftedFromCouponId, couponId))).length;
 
   async function twoFriends() {
     const giver = await newMember(s);
@@ -29,7 +30,11 @@ describe.runIf(usePostgres)('coupon gift races on PostgreSQL', async () => {
   it('one coupon gifted to two members at once: exactly one receives it, the other gift is refused 70110', async () => {
     for (let round = 0; round < 8; round++) {
       const { giver, coupon, phones } = await twoFriends();
-      const answers = await Promise.all(phones.map((phone) => s.call('POST', '/api/customers/coupons/gift', { token: giver.token, body: { couponId: coupon.id, phone, agreed: true } })));
+      const answers = await Promise.all(
+        phones.map((phone) =>
+          s.call('POST', '/api/customers/coupons/gift', { token: giver.token, body: { couponId: coupon.id, phone, agreed: true } }),
+        ),
+      );
       expect(answers.map((r) => r.body.code).sort()).toEqual([200, 70110]);
       expect(await arrivals(coupon.id)).toBe(1);
     }
@@ -39,7 +44,9 @@ describe.runIf(usePostgres)('coupon gift races on PostgreSQL', async () => {
     let doubled = false;
     for (let round = 0; round < 30 && !doubled; round++) {
       const { giver, coupon, phones } = await twoFriends();
-      const results = await Promise.allSettled(phones.map((phone) => giftCoupon(s.deps.db, s.clock, giver.id, { couponId: coupon.id, phone }, { lock: 'none' })));
+      const results = await Promise.allSettled(
+        phones.map((phone) => giftCoupon(s.deps.db, s.clock, giver.id, { couponId: coupon.id, phone }, { lock: 'none' })),
+      );
       if ((await arrivals(coupon.id)) === 2) doubled = results.every((r) => r.status === 'fulfilled');
     }
     expect(doubled, 'two transactions both read the coupon unused and both gave it').toBe(true);

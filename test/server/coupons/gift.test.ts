@@ -14,8 +14,10 @@ import { startTestServer } from '../support/harness';
 const s = await startTestServer({ seed: true });
 const DAY = 86_400_000;
 const refusal = (r: { status: number; body: { code: number } }) => [r.status, r.body.code];
-const gift = (token: string, couponId: number, phone: string, over: Record<string, unknown> = {}) => s.call('POST', '/api/customers/coupons/gift', { token, body: { couponId, phone, agreed: true, ...over } });
-const tab = async (token: string, state: string) => (await s.call('GET', `/api/customers/coupons?state=${state}`, { token })).body.data.list;
+const gift = (token: string, couponId: number, phone: string, over: Record<string, unknown> = {}) =>
+  s.call('POST', '/api/customers/coupons/gift', { token, body: { couponId, phone, agreed: true, ...over } });
+const tab = async (token: string, state: string) =>
+  (await s.call('GET', `/api/customers/coupons?state=${state}`, { token })).body.data.list;
 const heldBy = (accountId: number) => s.deps.db.select().from(memberCoupons).where(eq(memberCoupons.accountId, accountId));
 
 async function pair() {
@@ -31,16 +33,29 @@ describe('gifting a coupon (POST /customers/coupons/gift)', () => {
     const { from, to, toPhone, fromPhone } = await pair();
     const c = await giveCoupon(s, from.id, { percentOff: 15, offCents: 0, appliesTo: ['card'], nameEn: '15% off' });
     const r = await gift(from.token, c.id, ` ${toPhone} `);
-    expect(r.body).toMatchObject({ code: 200, data: { couponId: c.id, state: 'transferred', recipientName: '**红', recipientPhone: masked(toPhone), giftsLeft: 2 } });
+    expect(r.body).toMatchObject({
+      code: 200,
+      data: { couponId: c.id, state: 'transferred', recipientName: '**红', recipientPhone: masked(toPhone), giftsLeft: 2 },
+    });
     expect(await couponRow(s, c.id)).toMatchObject({ state: 'transferred', giftedToAccountId: to.id, accountId: from.id });
     const [arrived] = await heldBy(to.id);
-    expect(arrived).toMatchObject({ state: 'unused', giftedFromCouponId: c.id, name: c.name, percentOff: 15, offCents: 0, minSpendCents: c.minSpendCents, appliesTo: ['card'] });
+    expect(arrived).toMatchObject({
+      state: 'unused',
+      giftedFromCouponId: c.id,
+      name: c.name,
+      percentOff: 15,
+      offCents: 0,
+      minSpendCents: c.minSpendCents,
+      appliesTo: ['card'],
+    });
     expect(arrived!.validUntil.getTime()).toBe(c.validUntil.getTime());
     expect(arrived!.validFrom.getTime()).toBe(c.validFrom.getTime());
     // the tabs: the giver's under transferred (to whom), the friend's under unused (from whom)
     expect(await tab(from.token, 'unused')).toEqual([]);
     expect(await tab(from.token, 'transferred')).toMatchObject([{ id: c.id, giftedTo: masked(toPhone), giftedFrom: null }]);
-    expect(await tab(to.token, 'unused')).toMatchObject([{ id: arrived!.id, giftedFrom: masked(fromPhone), giftedTo: null, percentOff: 15, appliesTo: ['card'] }]);
+    expect(await tab(to.token, 'unused')).toMatchObject([
+      { id: arrived!.id, giftedFrom: masked(fromPhone), giftedTo: null, percentOff: 15, appliesTo: ['card'] },
+    ]);
     const [n] = await s.deps.db.select().from(notifications).where(eq(notifications.accountId, to.id)).orderBy(desc(notifications.id));
     expect(n).toMatchObject({ title: '您收到一张优惠券', titleEn: 'You received a coupon' });
   });
@@ -99,7 +114,8 @@ describe('gifting a coupon (POST /customers/coupons/gift)', () => {
     const pastEnd = await giveCoupon(s, from.id, { validFrom: new Date(now - 40 * DAY), validUntil: new Date(now - DAY) });
     const once = await giveCoupon(s, from.id);
     expect((await gift(from.token, once.id, toPhone)).body.code).toBe(200);
-    for (const c of [used, expired, pastEnd, once]) expect(refusal(await gift(from.token, c.id, toPhone)), `coupon ${c.id}`).toEqual([409, 70110]);
+    for (const c of [used, expired, pastEnd, once])
+      expect(refusal(await gift(from.token, c.id, toPhone)), `coupon ${c.id}`).toEqual([409, 70110]);
     // the one past its end was brought to expired by the time-passing rule, not gifted
     expect((await couponRow(s, pastEnd.id)).state).toBe('expired');
   });
@@ -115,7 +131,10 @@ describe('gifting a coupon (POST /customers/coupons/gift)', () => {
       expect((await couponRow(s, cs[2]!.id)).state).toBe('unused');
       expect((await s.call('GET', `/api/customers/coupons/detail?id=${cs[2]!.id}`, { token: from.token })).body.data.giftsLeft).toBe(0);
       // a gift older than the period no longer counts
-      await s.deps.db.update(memberCoupons).set({ giftedAt: new Date(s.clock.now().getTime() - 31 * DAY) }).where(eq(memberCoupons.id, cs[0]!.id));
+      await s.deps.db
+        .update(memberCoupons)
+        .set({ giftedAt: new Date(s.clock.now().getTime() - 31 * DAY) })
+        .where(eq(memberCoupons.id, cs[0]!.id));
       expect((await gift(from.token, cs[2]!.id, toPhone)).body.code).toBe(200);
     } finally {
       await s.deps.db.update(couponGiftLimit).set({ maxGifts: 3 }).where(eq(couponGiftLimit.id, 1));
@@ -125,14 +144,21 @@ describe('gifting a coupon (POST /customers/coupons/gift)', () => {
   it('a retry with the same Idempotency-Key gifts once', async () => {
     const { from, to, toPhone } = await pair();
     const c = await giveCoupon(s, from.id);
-    const call = () => s.call('POST', '/api/customers/coupons/gift', { token: from.token, body: { couponId: c.id, phone: toPhone, agreed: true }, headers: { 'Idempotency-Key': 'gift-key-000000001' } });
+    const call = () =>
+      s.call('POST', '/api/customers/coupons/gift', {
+        token: from.token,
+        body: { couponId: c.id, phone: toPhone, agreed: true },
+        headers: { 'Idempotency-Key': 'gift-key-000000001' },
+      });
     const [a, b] = [await call(), await call()];
     expect([a.body.code, b.body.code]).toEqual([200, 200]);
     expect(await heldBy(to.id)).toHaveLength(1);
   });
 
   it('a visitor is asked to log in', async () => {
-    expect((await s.call('POST', '/api/customers/coupons/gift', { body: { couponId: 1, phone: '13700000001', agreed: true } })).status).toBe(401);
+    expect(
+      (await s.call('POST', '/api/customers/coupons/gift', { body: { couponId: 1, phone: '13700000001', agreed: true } })).status,
+    ).toBe(401);
   });
 });
 
@@ -140,7 +166,10 @@ describe('one coupon (GET /customers/coupons/detail)', () => {
   it('mine with its terms and validity; another member’s is 404', async () => {
     const { from, to } = await pair();
     const c = await giveCoupon(s, from.id);
-    expect((await s.call('GET', `/api/customers/coupons/detail?id=${c.id}`, { token: from.token })).body.data).toMatchObject({ coupon: { id: c.id, offCents: 2000, minSpendCents: 10000, state: 'unused' }, giftsLeft: 3 });
+    expect((await s.call('GET', `/api/customers/coupons/detail?id=${c.id}`, { token: from.token })).body.data).toMatchObject({
+      coupon: { id: c.id, offCents: 2000, minSpendCents: 10000, state: 'unused' },
+      giftsLeft: 3,
+    });
     expect(refusal(await s.call('GET', `/api/customers/coupons/detail?id=${c.id}`, { token: to.token }))).toEqual([404, 70004]);
   });
 });

@@ -18,22 +18,43 @@ describe('flash sale: GET /product/goods/activity and buying through order creat
     const r = await activity(s);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ code: 200, status: true });
-    expect(r.body.data).toMatchObject({ id: 1, sellNumber: 0, maxNumber: 30, isUable: true, message: null, phase: 'live', title: '双十一限量次卡抢购', mine: false });
+    expect(r.body.data).toMatchObject({
+      id: 1,
+      sellNumber: 0,
+      maxNumber: 30,
+      isUable: true,
+      message: null,
+      phase: 'live',
+      title: '双十一限量次卡抢购',
+      mine: false,
+    });
     expect(r.body.data.serverNow).toBe(s.clock.now().toISOString());
   });
 
   it('sold out when sellNumber is at least maxNumber: isUable false with the hand-speed message, in zh and en', async () => {
     const { sale } = await newFlashSale(s, { maxNumber: 3, sellNumber: 3 });
     const zh = await activity(s, sale.id);
-    expect(zh.body.data).toMatchObject({ sellNumber: 3, maxNumber: 3, isUable: false, phase: 'sold_out', message: '手速不够快，商品已被抢光了' });
+    expect(zh.body.data).toMatchObject({
+      sellNumber: 3,
+      maxNumber: 3,
+      isUable: false,
+      phase: 'sold_out',
+      message: '手速不够快，商品已被抢光了',
+    });
     const en = await activity(s, sale.id, { lang: 'en' });
     expect(en.body.data.message).toBe('The hand speed is not fast enough. This product is sold out.');
   });
 
   it('a sale not started or ended is not buyable and says so', async () => {
-    const later = await newFlashSale(s, { startsAt: new Date(s.clock.now().getTime() + DAY), endsAt: new Date(s.clock.now().getTime() + 2 * DAY) });
+    const later = await newFlashSale(s, {
+      startsAt: new Date(s.clock.now().getTime() + DAY),
+      endsAt: new Date(s.clock.now().getTime() + 2 * DAY),
+    });
     expect((await activity(s, later.sale.id)).body.data).toMatchObject({ phase: 'upcoming', isUable: false, message: '抢购还没有开始' });
-    const over = await newFlashSale(s, { startsAt: new Date(s.clock.now().getTime() - 2 * DAY), endsAt: new Date(s.clock.now().getTime() - DAY) });
+    const over = await newFlashSale(s, {
+      startsAt: new Date(s.clock.now().getTime() - 2 * DAY),
+      endsAt: new Date(s.clock.now().getTime() - DAY),
+    });
     expect((await activity(s, over.sale.id)).body.data).toMatchObject({ phase: 'ended', isUable: false, message: '抢购已经结束' });
     const m = await newMember(s);
     expect((await create(s, m.token, { goodsId: later.goods.id })).body.code).toBe(50021);
@@ -54,7 +75,12 @@ describe('flash sale: GET /product/goods/activity and buying through order creat
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ goodsId: goods.id, priceCents: 99_900, state: 'unpaid' });
     expect((await saleRow(s, sale.id)).sellNumber).toBe(1);
-    expect((await activity(s, sale.id, { token: m.token })).body.data).toMatchObject({ sellNumber: 1, mine: true, isUable: false, message: '该商品每人限购一次' });
+    expect((await activity(s, sale.id, { token: m.token })).body.data).toMatchObject({
+      sellNumber: 1,
+      mine: true,
+      isUable: false,
+      message: '该商品每人限购一次',
+    });
     const other = await newMember(s);
     expect((await activity(s, sale.id, { token: other.token })).body.data).toMatchObject({ mine: false, isUable: true });
   });

@@ -74,13 +74,27 @@ export interface Buyer {
 /** `n` members with live sessions, two INSERTs (tokens kept in memory, stored hashed as a login would). */
 export async function bulkMembers(database: Database, n: number): Promise<Buyer[]> {
   const now = new Date();
-  const tag = randomBytes(2).readUInt16BE(0) % 90 + 10;
+  const tag = (randomBytes(2).readUInt16BE(0) % 90) + 10;
   const rows = await database.db
     .insert(accounts)
-    .values(Array.from({ length: n }, (_, i) => ({ phone: `15${tag}${String(i).padStart(7, '0')}`, level: '2', role: 'member' as const, createdAt: now })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        phone: `15${tag}${String(i).padStart(7, '0')}`,
+        level: '2',
+        role: 'member' as const,
+        createdAt: now,
+      })),
+    )
     .returning({ id: accounts.id });
   const tokens = rows.map(() => newSecret());
-  await database.db.insert(sessions).values(rows.map((r, i) => ({ accountId: r.id, tokenHash: hashSecret(tokens[i]!), createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })));
+  await database.db.insert(sessions).values(
+    rows.map((r, i) => ({
+      accountId: r.id,
+      tokenHash: hashSecret(tokens[i]!),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    })),
+  );
   return rows.map((r, i) => ({ id: r.id, token: tokens[i]! }));
 }
 
@@ -89,11 +103,28 @@ export async function liveSale(database: Database, maxNumber: number) {
   const now = Date.now();
   const [g] = await database.db
     .insert(goods)
-    .values({ kind: 'card', cardType: 'count', name: '压测秒杀卡', image: '/img/card.jpg', listPriceCents: 111_100, memberPriceCents: 99_900, uses: 11, validityDays: 120, createdAt: new Date(now) })
+    .values({
+      kind: 'card',
+      cardType: 'count',
+      name: '压测秒杀卡',
+      image: '/img/card.jpg',
+      listPriceCents: 111_100,
+      memberPriceCents: 99_900,
+      uses: 11,
+      validityDays: 120,
+      createdAt: new Date(now),
+    })
     .returning({ id: goods.id });
   const [sale] = await database.db
     .insert(flashSales)
-    .values({ goodsId: g!.id, title: '压测秒杀', startsAt: new Date(now - 60_000), endsAt: new Date(now + 3_600_000), maxNumber, createdAt: new Date(now) })
+    .values({
+      goodsId: g!.id,
+      title: '压测秒杀',
+      startsAt: new Date(now - 60_000),
+      endsAt: new Date(now + 3_600_000),
+      maxNumber,
+      createdAt: new Date(now),
+    })
     .returning({ id: flashSales.id });
   return { goodsId: g!.id, saleId: sale!.id };
 }
@@ -113,11 +144,20 @@ export async function cancelOrders(servers: RunningServer[], answers: Answer[], 
   const agent = shared ?? keepAliveAgent();
   const made = answers.filter((a) => a.orderNo !== undefined);
   const done = await Promise.all(
-    made.map((a, i) => send(agent, new URL('/api/orders/cancel', servers[i % servers.length]!.url), 'POST', { 'content-type': 'application/json', 'authorization-token': a.token }, JSON.stringify({ orderNo: a.orderNo }))),
+    made.map((a, i) =>
+      send(
+        agent,
+        new URL('/api/orders/cancel', servers[i % servers.length]!.url),
+        'POST',
+        { 'content-type': 'application/json', 'authorization-token': a.token },
+        JSON.stringify({ orderNo: a.orderNo }),
+      ),
+    ),
   );
   if (!shared) agent.destroy();
   const refused = done.filter((d) => d.status !== 200);
-  if (refused.length) throw new Error(`cancelling ${refused.length} of ${made.length} orders failed: ${refused[0]!.status} ${refused[0]!.body}`);
+  if (refused.length)
+    throw new Error(`cancelling ${refused.length} of ${made.length} orders failed: ${refused[0]!.status} ${refused[0]!.body}`);
 }
 
 /**
@@ -125,7 +165,12 @@ export async function cancelOrders(servers: RunningServer[], answers: Answer[], 
  * connections, unless `shared` is an agent whose connections a crowd before it opened (the bench's
  * recorded race after its warm-up: phones with the page open keep theirs); that agent stays open.
  */
-export async function crowd(servers: RunningServer[], goodsId: number, shots: { token: string; key: string }[], shared?: KeepAlive): Promise<{ answers: Answer[]; seconds: number }> {
+export async function crowd(
+  servers: RunningServer[],
+  goodsId: number,
+  shots: { token: string; key: string }[],
+  shared?: KeepAlive,
+): Promise<{ answers: Answer[]; seconds: number }> {
   const agent = shared ?? keepAliveAgent();
   const urls = servers.map((s) => new URL('/api/orders/create', s.url));
   const body = JSON.stringify({ goodsId, agreementAccepted: true });
@@ -133,7 +178,13 @@ export async function crowd(servers: RunningServer[], goodsId: number, shots: { 
   const answers = await Promise.all(
     shots.map(async (shot, i) => {
       const t0 = performance.now();
-      const res = await send(agent, urls[i % urls.length]!, 'POST', { 'content-type': 'application/json', 'authorization-token': shot.token, 'idempotency-key': shot.key }, body);
+      const res = await send(
+        agent,
+        urls[i % urls.length]!,
+        'POST',
+        { 'content-type': 'application/json', 'authorization-token': shot.token, 'idempotency-key': shot.key },
+        body,
+      );
       let code = -1;
       let orderNo: string | undefined;
       try {
@@ -154,7 +205,13 @@ export async function crowd(servers: RunningServer[], goodsId: number, shots: { 
 /** Warms each process's pool and JIT with a read that decides nothing. */
 export async function warm(servers: RunningServer[], buyers: Buyer[]): Promise<void> {
   const agent = keepAliveAgent();
-  await Promise.all(buyers.slice(0, 20 * servers.length).map((b, i) => send(agent, new URL('/api/product/goods/activity', servers[i % servers.length]!.url), 'GET', { 'authorization-token': b.token })));
+  await Promise.all(
+    buyers
+      .slice(0, 20 * servers.length)
+      .map((b, i) =>
+        send(agent, new URL('/api/product/goods/activity', servers[i % servers.length]!.url), 'GET', { 'authorization-token': b.token }),
+      ),
+  );
   agent.destroy();
 }
 

@@ -60,23 +60,34 @@ describe.runIf(usePostgres)('flash-sale race across server processes on PostgreS
   });
 
   const ordersFor = async (goodsId: number) => {
-    const [row] = await database.db.select({ n: count(), people: countDistinct(orders.accountId) }).from(orders).where(eq(orders.goodsId, goodsId));
+    const [row] = await database.db
+      .select({ n: count(), people: countDistinct(orders.accountId) })
+      .from(orders)
+      .where(eq(orders.goodsId, goodsId));
     return row!;
   };
 
-  it('1,000 buyers for 30 cards through two processes: exactly 30 sold, 970 told sold out, nothing else', async () => {
-    const { goodsId, saleId } = await liveSale(database, CARDS);
-    const { answers } = await crowd(guarded, goodsId, buyers.slice(0, BUYERS).map((b) => ({ token: b.token, key: `flash-${b.id}-a` })));
-    const won = answers.filter((a) => a.status === 200);
-    const soldOut = answers.filter((a) => a.status === 409 && SOLD_OUT.includes(a.code));
-    expect(won).toHaveLength(CARDS);
-    expect(soldOut).toHaveLength(BUYERS - CARDS);
-    const sale = await saleRowIn(database, saleId);
-    expect([sale.sellNumber, sale.maxNumber]).toEqual([CARDS, CARDS]);
-    expect(await ordersFor(goodsId)).toEqual({ n: CARDS, people: CARDS });
-    const [buyerRows] = await database.db.select({ n: count() }).from(flashSaleBuyers).where(eq(flashSaleBuyers.flashSaleId, saleId));
-    expect(buyerRows!.n).toBe(CARDS);
-  }, RACE_TIMEOUT_MS);
+  it(
+    '1,000 buyers for 30 cards through two processes: exactly 30 sold, 970 told sold out, nothing else',
+    async () => {
+      const { goodsId, saleId } = await liveSale(database, CARDS);
+      const { answers } = await crowd(
+        guarded,
+        goodsId,
+        buyers.slice(0, BUYERS).map((b) => ({ token: b.token, key: `flash-${b.id}-a` })),
+      );
+      const won = answers.filter((a) => a.status === 200);
+      const soldOut = answers.filter((a) => a.status === 409 && SOLD_OUT.includes(a.code));
+      expect(won).toHaveLength(CARDS);
+      expect(soldOut).toHaveLength(BUYERS - CARDS);
+      const sale = await saleRowIn(database, saleId);
+      expect([sale.sellNumber, sale.maxNumber]).toEqual([CARDS, CARDS]);
+      expect(await ordersFor(goodsId)).toEqual({ n: CARDS, people: CARDS });
+      const [buyerRows] = await database.db.select({ n: count() }).from(flashSaleBuyers).where(eq(flashSaleBuyers.flashSaleId, saleId));
+      expect(buyerRows!.n).toBe(CARDS);
+    },
+    RACE_TIMEOUT_MS,
+  );
 
   it('limit one per person under the race: 50 members firing 4 requests each (different keys, both processes) get one order each', async () => {
     const { goodsId, saleId } = await liveSale(database, 100);
@@ -96,9 +107,15 @@ describe.runIf(usePostgres)('flash-sale race across server processes on PostgreS
     const pool = await openDatabase({ url, max: 10 });
     try {
       // lock 'none' drops the account lock that serialises one member's orders: only the unique index is left
-      const results = await Promise.allSettled(Array.from({ length: 10 }, () => createOrder(pool.db, systemClock, m.id, { goodsId, agreementAccepted: true }, { lock: 'none' })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, () => createOrder(pool.db, systemClock, m.id, { goodsId, agreementAccepted: true }, { lock: 'none' })),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(results.filter((r) => r.status === 'rejected').every((r) => [50005, 40001].includes((r as PromiseRejectedResult).reason?.def?.code))).toBe(true);
+      expect(
+        results
+          .filter((r) => r.status === 'rejected')
+          .every((r) => [50005, 40001].includes((r as PromiseRejectedResult).reason?.def?.code)),
+      ).toBe(true);
     } finally {
       await pool.close();
     }
@@ -106,15 +123,22 @@ describe.runIf(usePostgres)('flash-sale race across server processes on PostgreS
     expect((await saleRowIn(database, saleId)).sellNumber).toBe(1);
   });
 
-  it('negative control: five buyers a place through two processes without the guard: more than 30 sold', async () => {
-    const { goodsId, saleId } = await liveSale(database, CARDS);
-    // members who did not win the first race (they hold no unpaid order)
-    const free = buyers.slice(BUYERS + 50, BUYERS + 200);
-    const { answers } = await crowd(unguarded, goodsId, free.slice(0, CONTROL_BUYERS).map((b) => ({ token: b.token, key: `flash-${b.id}-b` })));
-    const won = answers.filter((a) => a.status === 200).length;
-    expect(won).toBeGreaterThan(CARDS);
-    expect((await saleRowIn(database, saleId)).sellNumber).toBeGreaterThan(CARDS);
-    expect((await ordersFor(goodsId)).n).toBe(won);
-  }, RACE_TIMEOUT_MS);
+  it(
+    'negative control: five buyers a place through two processes without the guard: more than 30 sold',
+    async () => {
+      const { goodsId, saleId } = await liveSale(database, CARDS);
+      // members who did not win the first race (they hold no unpaid order)
+      const free = buyers.slice(BUYERS + 50, BUYERS + 200);
+      const { answers } = await crowd(
+        unguarded,
+        goodsId,
+        free.slice(0, CONTROL_BUYERS).map((b) => ({ token: b.token, key: `flash-${b.id}-b` })),
+      );
+      const won = answers.filter((a) => a.status === 200).length;
+      expect(won).toBeGreaterThan(CARDS);
+      expect((await saleRowIn(database, saleId)).sellNumber).toBeGreaterThan(CARDS);
+      expect((await ordersFor(goodsId)).n).toBe(won);
+    },
+    RACE_TIMEOUT_MS,
+  );
 });
-

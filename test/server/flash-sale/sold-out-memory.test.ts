@@ -63,7 +63,9 @@ describe('flash sale: sold out from memory, and the purchase gate', async () => 
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     // the same key with another body is still refused as a mismatch
-    expect((await create(s, m.token, { goodsId: goods.id, useBalance: true }, { 'idempotency-key': `late-key-${m.id}` })).body.code).toBe(70007);
+    expect((await create(s, m.token, { goodsId: goods.id, useBalance: true }, { 'idempotency-key': `late-key-${m.id}` })).body.code).toBe(
+      70007,
+    );
     const retry = await create(s, winner.token, { goodsId: goods.id }, { 'idempotency-key': `winner-key-${winner.id}` });
     expect(retry.status).toBe(200);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');

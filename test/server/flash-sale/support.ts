@@ -9,11 +9,30 @@ export async function newFlashSale(s: TestServer, over: Partial<typeof flashSale
   const now = s.clock.now();
   const [g] = await s.deps.db
     .insert(goods)
-    .values({ kind: 'card', cardType: 'count', name: '秒杀次卡', image: '/img/card.jpg', listPriceCents: 111_100, memberPriceCents: 99_900, uses: 11, validityDays: 120, createdAt: now })
+    .values({
+      kind: 'card',
+      cardType: 'count',
+      name: '秒杀次卡',
+      image: '/img/card.jpg',
+      listPriceCents: 111_100,
+      memberPriceCents: 99_900,
+      uses: 11,
+      validityDays: 120,
+      createdAt: now,
+    })
     .returning();
   const [sale] = await s.deps.db
     .insert(flashSales)
-    .values({ goodsId: g!.id, title: '秒杀', titleEn: 'Flash sale', startsAt: new Date(now.getTime() - HOUR), endsAt: new Date(now.getTime() + 24 * HOUR), maxNumber: 30, createdAt: now, ...over })
+    .values({
+      goodsId: g!.id,
+      title: '秒杀',
+      titleEn: 'Flash sale',
+      startsAt: new Date(now.getTime() - HOUR),
+      endsAt: new Date(now.getTime() + 24 * HOUR),
+      maxNumber: 30,
+      createdAt: now,
+      ...over,
+    })
     .returning();
   return { goods: g!, sale: sale! };
 }
@@ -24,4 +43,7 @@ export async function saleRow(s: TestServer, id: number) {
 }
 
 export const activity = (s: TestServer, id?: number, opts: { token?: string; lang?: string } = {}) =>
-  s.call('GET', `/api/product/goods/activity${id === undefined ? '' : `?id=${id}`}`, { token: opts.token, headers: opts.lang ? { cookie: `lang=${opts.lang}` } : {} });
+  s.call('GET', `/api/product/goods/activity${id === undefined ? '' : `?id=${id}`}`, {
+    token: opts.token,
+    headers: opts.lang ? { cookie: `lang=${opts.lang}` } : {},
+  });

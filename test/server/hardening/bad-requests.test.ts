@@ -56,8 +56,22 @@ const resolve = (schema: Schema | undefined): Schema => {
 const cast = await othersRecords(s);
 const staff = await newStaff(s);
 const teacher = await newTeacher(s);
-const OTHERS_IDS = [cast.aCard.id, cast.aBooking, cast.aTransferCard.id, cast.aImages.idPhotoId, cast.aTransfer, cast.aCoupon, cast.aComplaint, cast.aComplaintImage, cast.aRefund, cast.refunder.card.id, cast.aPaidOrder, cast.aInvoice];
-const tokenFor = (path: string) => (path.startsWith('/api/staff/') ? staff.token : path.startsWith('/api/teacher/') ? teacher.token : cast.b.token);
+const OTHERS_IDS = [
+  cast.aCard.id,
+  cast.aBooking,
+  cast.aTransferCard.id,
+  cast.aImages.idPhotoId,
+  cast.aTransfer,
+  cast.aCoupon,
+  cast.aComplaint,
+  cast.aComplaintImage,
+  cast.aRefund,
+  cast.refunder.card.id,
+  cast.aPaidOrder,
+  cast.aInvoice,
+];
+const tokenFor = (path: string) =>
+  path.startsWith('/api/staff/') ? staff.token : path.startsWith('/api/teacher/') ? teacher.token : cast.b.token;
 
 // ---- values: a well-formed one for a schema, and the bad ones ----
 
@@ -91,7 +105,19 @@ const odd = fc.constantFrom(
   'true',
   ...HUGE_STRINGS,
 );
-const hugeNumber = fc.constantFrom(0, -1, -2_147_483_649, 2_147_483_648, 2 ** 53 + 1, -(2 ** 63), 1e308, -1e308, 1.5, 5e-324, Number.MAX_SAFE_INTEGER);
+const hugeNumber = fc.constantFrom(
+  0,
+  -1,
+  -2_147_483_649,
+  2_147_483_648,
+  2 ** 53 + 1,
+  -(2 ** 63),
+  1e308,
+  -1e308,
+  1.5,
+  5e-324,
+  Number.MAX_SAFE_INTEGER,
+);
 const othersId = fc.constantFrom(...OTHERS_IDS, cast.aOrder);
 const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   odd,
@@ -124,7 +150,11 @@ function valid(schema0: Schema | undefined, name = '', depth = 0): fc.Arbitrary<
       const small = fc.integer({ min, max: Math.min(max, min + 50) });
       const edges = fc.constantFrom(min, max, Math.max(min, max - 1));
       return isIdName(name)
-        ? fc.oneof(small, edges, othersId.filter((v): v is number => typeof v === 'number' && v >= min && v <= max))
+        ? fc.oneof(
+            small,
+            edges,
+            othersId.filter((v): v is number => typeof v === 'number' && v >= min && v <= max),
+          )
         : fc.oneof(small, edges, fc.integer({ min, max }));
     }
     case 'number':
@@ -133,18 +163,37 @@ function valid(schema0: Schema | undefined, name = '', depth = 0): fc.Arbitrary<
       return fc.boolean();
     case 'string': {
       // well-formed days and months, and ones the pattern lets through that no calendar has
-      if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}')) return fc.constantFrom('2026-11-20', '2026-11-21', '2026-12-01', '2027-01-31', '2026-02-30', '2026-13-01', '0000-00-00', '9999-99-99', '1900-01-01', '9999-12-31');
+      if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}'))
+        return fc.constantFrom(
+          '2026-11-20',
+          '2026-11-21',
+          '2026-12-01',
+          '2027-01-31',
+          '2026-02-30',
+          '2026-13-01',
+          '0000-00-00',
+          '9999-99-99',
+          '1900-01-01',
+          '9999-12-31',
+        );
       if (schema.pattern?.includes('\\d{4}-\\d{2}')) return fc.constantFrom('2026-11', '2026-12', '2026-13', '0000-00', '9999-99');
       if (/phone/i.test(name)) return fc.constantFrom('13800000000', cast.cPhone, '13700000001');
       if (isIdName(name)) return fc.constantFrom(cast.aOrder, 'ABC123');
-      if (schema.example !== undefined) return fc.oneof(fc.constant(schema.example), fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 20, 20) }));
+      if (schema.example !== undefined)
+        return fc.oneof(
+          fc.constant(schema.example),
+          fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 20, 20) }),
+        );
       const minLength = schema.minLength ?? 0;
       const longest = Math.min(schema.maxLength ?? 100_000, 100_000);
       // within the schema's lengths: ordinary text, lone surrogates and emoji, and the longest allowed
       return fc.oneof(
         { weight: 3, arbitrary: fc.string({ minLength, maxLength: Math.max(minLength, Math.min(longest, 20)) }) },
         { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength, maxLength: Math.max(minLength, Math.min(longest, 20)) }) },
-        { weight: 1, arbitrary: fc.constantFrom('\ud800', '😀', '\u202e', ' ', '0', '-1').filter((v) => v.length >= minLength && v.length <= longest) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom('\ud800', '😀', '\u202e', ' ', '0', '-1').filter((v) => v.length >= minLength && v.length <= longest),
+        },
         { weight: 1, arbitrary: fc.constant('長'.repeat(Math.max(minLength, longest))) },
       );
     }
@@ -204,7 +253,15 @@ const BROKEN_BODIES: Array<string | Uint8Array> = [
   new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x7d]), // a UTF-8-encoded surrogate
   new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
 ];
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', ''];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  '',
+];
 
 /** The requests for one operation: its parameters and body made well, then broken in one or more ways. */
 function requestsFor(method: string, path: string, op: Operation): fc.Arbitrary<Req> {
@@ -213,9 +270,20 @@ function requestsFor(method: string, path: string, op: Operation): fc.Arbitrary<
   const hasBody = op.requestBody !== undefined;
   const bodyProps = Object.keys(bodySchema.properties ?? {});
 
-  const paramsArb = fc.record(Object.fromEntries(params.map((p) => [p.name, fc.oneof({ weight: 3, arbitrary: valid(p.schema, p.name).map((v) => String(v)) }, { weight: 1, arbitrary: bad(p.schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')) })])), {
-    requiredKeys: [],
-  });
+  const paramsArb = fc.record(
+    Object.fromEntries(
+      params.map((p) => [
+        p.name,
+        fc.oneof(
+          { weight: 3, arbitrary: valid(p.schema, p.name).map((v) => String(v)) },
+          { weight: 1, arbitrary: bad(p.schema).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) },
+        ),
+      ]),
+    ),
+    {
+      requiredKeys: [],
+    },
+  );
   const bodyArb: fc.Arbitrary<unknown> = hasBody ? valid(bodySchema) : fc.constant(undefined);
 
   type Breakage =
@@ -232,11 +300,19 @@ function requestsFor(method: string, path: string, op: Operation): fc.Arbitrary<
   const fieldArb = bodyProps.length ? fc.constantFrom(...bodyProps) : fc.constant('x');
   const breakages: Array<fc.Arbitrary<Breakage>> = [
     fc.constant({ kind: 'none' } as const),
-    fc.record({ kind: fc.constant('query-bytes' as const), extra: fc.constantFrom('%ff%fe', '%', '%zz', '%c0%af', '%ed%a0%80', 'a=%00', '&&&', '=x', `x=${'9'.repeat(400)}`) }),
+    fc.record({
+      kind: fc.constant('query-bytes' as const),
+      extra: fc.constantFrom('%ff%fe', '%', '%zz', '%c0%af', '%ed%a0%80', 'a=%00', '&&&', '=x', `x=${'9'.repeat(400)}`),
+    }),
   ];
   if (params.length) breakages.push(fc.record({ kind: fc.constant('repeat-param' as const), value: fc.oneof(fc.string(), odd) }));
   if (params.some((p) => p.in === 'path'))
-    breakages.push(fc.record({ kind: fc.constant('path-segment' as const), value: fc.constantFrom('0', '-1', '1.5', 'abc', '9'.repeat(40), '%ff', '%2e%2e', '%00', 'x'.repeat(3_000), '1e3', '0x1f') }));
+    breakages.push(
+      fc.record({
+        kind: fc.constant('path-segment' as const),
+        value: fc.constantFrom('0', '-1', '1.5', 'abc', '9'.repeat(40), '%ff', '%2e%2e', '%00', 'x'.repeat(3_000), '1e3', '0x1f'),
+      }),
+    );
   // a POST with no documented body (payment notifications, the stand-ins' raw endpoints, logout): raw bodies, anonymously
   const rawOnly = !hasBody && method !== 'get' && !params.length;
   if (rawOnly)
@@ -247,9 +323,15 @@ function requestsFor(method: string, path: string, op: Operation): fc.Arbitrary<
     );
   if (hasBody) {
     breakages.push(
-      fc.record({ kind: fc.constant('wrong-type' as const), field: fieldArb, value: fc.constant(0) }).chain((b) => bad(bodySchema.properties?.[b.field]).map((value) => ({ ...b, value }))),
+      fc
+        .record({ kind: fc.constant('wrong-type' as const), field: fieldArb, value: fc.constant(0) })
+        .chain((b) => bad(bodySchema.properties?.[b.field]).map((value) => ({ ...b, value }))),
       fc.record({ kind: fc.constant('missing' as const), field: fieldArb }),
-      fc.record({ kind: fc.constant('extra' as const), field: fc.constantFrom('extra', '__proto__', 'constructor', 'accountId', 'id', 'state', 'amountCents', 'role', '\u0000'), value: anyJson }),
+      fc.record({
+        kind: fc.constant('extra' as const),
+        field: fc.constantFrom('extra', '__proto__', 'constructor', 'accountId', 'id', 'state', 'amountCents', 'role', '\u0000'),
+        value: anyJson,
+      }),
       fc.record({ kind: fc.constant('whole-body' as const), value: anyJson }),
       fc.record({ kind: fc.constant('raw-body' as const), raw: fc.constantFrom(...BROKEN_BODIES) }),
       fc.record({ kind: fc.constant('content-type' as const), type: fc.constantFrom(...CONTENT_TYPES) }),
@@ -258,7 +340,13 @@ function requestsFor(method: string, path: string, op: Operation): fc.Arbitrary<
   const breakArb = fc.array(fc.oneof(...breakages), { minLength: 1, maxLength: 3 });
 
   return fc
-    .record({ params: paramsArb, body: bodyArb, breaks: breakArb, anonymous: fc.integer({ min: 0, max: 9 }).map((n) => n === 0), idem: fc.option(fc.constantFrom('k-1', 'k-2', 'x'.repeat(300), ' '), { freq: 4 }) })
+    .record({
+      params: paramsArb,
+      body: bodyArb,
+      breaks: breakArb,
+      anonymous: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+      idem: fc.option(fc.constantFrom('k-1', 'k-2', 'x'.repeat(300), ' '), { freq: 4 }),
+    })
     .map(({ params: values, body, breaks, anonymous, idem }) => {
       let url = path;
       const query = new URLSearchParams();
@@ -275,7 +363,8 @@ function requestsFor(method: string, path: string, op: Operation): fc.Arbitrary<
         const obj = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
         if (b.kind === 'wrong-type' && obj) obj[b.field] = b.value;
         else if (b.kind === 'missing' && obj) delete obj[b.field];
-        else if (b.kind === 'extra' && obj) Object.defineProperty(obj, b.field, { value: b.value, enumerable: true, configurable: true, writable: true });
+        else if (b.kind === 'extra' && obj)
+          Object.defineProperty(obj, b.field, { value: b.value, enumerable: true, configurable: true, writable: true });
         else if (b.kind === 'whole-body') json = b.value;
         else if (b.kind === 'raw-body') raw = b.raw;
         else if (b.kind === 'content-type') contentType = b.type;
@@ -324,14 +413,21 @@ const show = (r: Req, status: number, body: string): Finding => ({
   url: r.url.slice(0, 200),
   status,
   body: body.slice(0, 200),
-  sent: r.body === undefined ? undefined : typeof r.body === 'string' ? r.body.slice(0, 200) : `bytes ${Buffer.from(r.body).toString('hex').slice(0, 60)}`,
+  sent:
+    r.body === undefined
+      ? undefined
+      : typeof r.body === 'string'
+        ? r.body.slice(0, 200)
+        : `bytes ${Buffer.from(r.body).toString('hex').slice(0, 60)}`,
 });
 
 describe(`${COUNT} generated bad requests over every endpoint with input (seed ${SEED})`, () => {
   it('no 5xx, every refusal in the envelope with a code, no row written by a refusal', { timeout: 600_000 }, async () => {
     expect(operations.length).toBeGreaterThan(100);
     const perOp = Math.ceil(COUNT / operations.length);
-    const requests = operations.flatMap(({ method, path, op }, i) => fc.sample(requestsFor(method, path, op), { numRuns: perOp, seed: SEED + i }));
+    const requests = operations.flatMap(({ method, path, op }, i) =>
+      fc.sample(requestsFor(method, path, op), { numRuns: perOp, seed: SEED + i }),
+    );
     const fiveHundreds: Finding[] = [];
     const notEnveloped: Finding[] = [];
     const writes: Array<Finding & { tables: string[] }> = [];
@@ -365,9 +461,16 @@ describe(`${COUNT} generated bad requests over every endpoint with input (seed $
       }
     }
     const seconds = (performance.now() - started) / 1000;
-    console.info(`hardening: ${requests.length} requests over ${operations.length} operations, ${refused} refused, ${fiveHundreds.length} 5xx, ${seconds.toFixed(1)} s (seed ${SEED})`);
-    const common = [...answers].sort((x, y) => y[1] - x[1]).slice(0, 12).map(([a, n]) => `${a}: ${n}`);
-    console.info(`answers (status code: count): ${common.join(', ')}; ${compared} requests took a transaction id and had every table compared`);
+    console.info(
+      `hardening: ${requests.length} requests over ${operations.length} operations, ${refused} refused, ${fiveHundreds.length} 5xx, ${seconds.toFixed(1)} s (seed ${SEED})`,
+    );
+    const common = [...answers]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 12)
+      .map(([a, n]) => `${a}: ${n}`);
+    console.info(
+      `answers (status code: count): ${common.join(', ')}; ${compared} requests took a transaction id and had every table compared`,
+    );
     expect(requests.length).toBeGreaterThanOrEqual(COUNT);
     expect(fiveHundreds).toEqual([]);
     expect(notEnveloped).toEqual([]);
@@ -385,10 +488,29 @@ describe(`${COUNT} generated bad requests over every endpoint with input (seed $
 describe('the bad requests the generator found, kept', () => {
   const member = () => cast.b.token;
   const cases: Array<{ name: string; method: string; url: string; token: () => string; body?: unknown; field: string }> = [
-    { name: "teacher's week 9999-12-31", method: 'GET', url: '/api/teacher/schedule?week=9999-12-31', token: () => teacher.token, field: 'week' },
+    {
+      name: "teacher's week 9999-12-31",
+      method: 'GET',
+      url: '/api/teacher/schedule?week=9999-12-31',
+      token: () => teacher.token,
+      field: 'week',
+    },
     { name: "staff's week 9999-12-31", method: 'GET', url: '/api/staff/schedule?week=9999-12-31', token: () => staff.token, field: 'week' },
-    { name: 'confirm the week of 9999-12-31', method: 'POST', url: '/api/teacher/schedule/confirm-week', token: () => teacher.token, body: { week: '9999-12-31' }, field: 'week' },
-    { name: 'the schedule of 9999-12-31', method: 'GET', url: '/api/customers/classes/schedule?date=9999-12-31', token: member, field: 'date' },
+    {
+      name: 'confirm the week of 9999-12-31',
+      method: 'POST',
+      url: '/api/teacher/schedule/confirm-week',
+      token: () => teacher.token,
+      body: { week: '9999-12-31' },
+      field: 'week',
+    },
+    {
+      name: 'the schedule of 9999-12-31',
+      method: 'GET',
+      url: '/api/customers/classes/schedule?date=9999-12-31',
+      token: member,
+      field: 'date',
+    },
     { name: 'my classes in 9999-12', method: 'GET', url: '/api/customers/classes/mine?month=9999-12', token: member, field: 'month' },
   ];
   for (const c of cases) {
@@ -413,14 +535,28 @@ describe('every integer field of every body is a JSON integer, every not-numeric
   });
   const send = (method: string, path: string, body: unknown) => s.call(method.toUpperCase(), path, { token: tokenFor(path), body });
   const intCases = bodies.flatMap((b) => integerFields(b.schema, resolve).map((f) => ({ ...b, ...f })));
-  const textCases = bodies.flatMap((b) => Object.entries(b.schema.properties ?? {}).filter(([, v]) => notNumericRule(resolve(v))).map(([field]) => ({ ...b, field })));
+  const textCases = bodies.flatMap((b) =>
+    Object.entries(b.schema.properties ?? {})
+      .filter(([, v]) => notNumericRule(resolve(v)))
+      .map(([field]) => ({ ...b, field })),
+  );
 
   it('finds them: the ids of cards, complaints, bind codes, orders among the integer fields; names under the not-numeric rule', () => {
     const found = new Set(intCases.map((c) => `${c.method} ${c.path} ${c.field}`));
-    for (const c of ['post /api/customers/cards/freeze id', 'post /api/customers/complaints clubId', 'post /api/customers/complaints imageIds', 'post /api/staff/bind-codes teacherId', 'post /api/orders/create goodsId'])
+    for (const c of [
+      'post /api/customers/cards/freeze id',
+      'post /api/customers/complaints clubId',
+      'post /api/customers/complaints imageIds',
+      'post /api/staff/bind-codes teacherId',
+      'post /api/orders/create goodsId',
+    ])
       expect(found, c).toContain(c);
     expect(intCases.length).toBeGreaterThan(40);
-    expect(textCases.map((c) => `${c.path} ${c.field}`).sort()).toEqual(['/api/customers/person-info realName', '/api/customers/transfers/apply name', '/api/staff/members name']);
+    expect(textCases.map((c) => `${c.path} ${c.field}`).sort()).toEqual([
+      '/api/customers/person-info realName',
+      '/api/customers/transfers/apply name',
+      '/api/staff/members name',
+    ]);
   });
 
   it('a boolean, an array holding an integer, a hex string: 400 naming the field, on every route', { timeout: 120_000 }, async () => {
@@ -429,7 +565,8 @@ describe('every integer field of every body is a JSON integer, every not-numeric
       for (const [what, value] of NOT_INTEGERS) {
         const body = { ...goodBody(c.schema, resolve), [c.field]: c.inArray ? [value] : value };
         const r = await send(c.method, c.path, body);
-        if (r.status !== 400 || r.body.field !== c.named) wrong.push(`${c.method} ${c.path} ${c.field} ${what}: ${r.status} ${r.body.code} ${r.body.field}`);
+        if (r.status !== 400 || r.body.field !== c.named)
+          wrong.push(`${c.method} ${c.path} ${c.field} ${what}: ${r.status} ${r.body.code} ${r.body.field}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -439,7 +576,8 @@ describe('every integer field of every body is a JSON integer, every not-numeric
     const wrong: string[] = [];
     for (const c of textCases) {
       const r = await send(c.method, c.path, { ...goodBody(c.schema, resolve), [c.field]: FULL_WIDTH_DIGITS });
-      if (r.status !== 400 || r.body.field !== c.field) wrong.push(`${c.method} ${c.path} ${c.field}: ${r.status} ${r.body.code} ${r.body.field}`);
+      if (r.status !== 400 || r.body.field !== c.field)
+        wrong.push(`${c.method} ${c.path} ${c.field}: ${r.status} ${r.body.code} ${r.body.field}`);
     }
     expect(wrong).toEqual([]);
   });

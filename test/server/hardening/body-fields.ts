@@ -54,7 +54,8 @@ export function integerFields(body: Schema, resolve: (s: Schema) => Schema): Arr
   return Object.entries(body.properties ?? {}).flatMap(([name, s0]): Array<{ field: string; named: string; inArray: boolean }> => {
     const s = bare(s0, resolve);
     if (isType(s, 'integer')) return [{ field: name, named: name, inArray: false }];
-    if (isType(s, 'array') && s.items && isType(bare(s.items, resolve), 'integer')) return [{ field: name, named: `${name}.0`, inArray: true }];
+    if (isType(s, 'array') && s.items && isType(bare(s.items, resolve), 'integer'))
+      return [{ field: name, named: `${name}.0`, inArray: true }];
     return [];
   });
 }
@@ -82,7 +83,8 @@ export function goodValue(s0: Schema, name: string, resolve: (s: Schema) => Sche
     if (s.pattern?.includes(':')) return '19:00';
     return 'x'.repeat(Math.max(s.minLength ?? 1, 1));
   }
-  if (isType(s, 'array')) return depth > 3 || !s.items ? [] : Array.from({ length: s.minItems ?? 0 }, () => goodValue(s.items!, name, resolve, depth + 1));
+  if (isType(s, 'array'))
+    return depth > 3 || !s.items ? [] : Array.from({ length: s.minItems ?? 0 }, () => goodValue(s.items!, name, resolve, depth + 1));
   if (s.properties) return goodBody(s, resolve, depth + 1);
   return null;
 }

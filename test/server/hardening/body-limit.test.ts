@@ -8,7 +8,13 @@ import { startTestServer } from '../support/harness';
 function post(port: number, path: string, body: string, chunked: boolean): Promise<{ status: number; body: { code: number } }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(Buffer.byteLength(body)) }) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -35,7 +41,8 @@ describe('the body limit over a real socket', async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const login = (pad: number) => JSON.stringify({ username: '13100000009', password: 'secret-1', loginType: 'password', pad: 'x'.repeat(pad) });
+  const login = (pad: number) =>
+    JSON.stringify({ username: '13100000009', password: 'secret-1', loginType: 'password', pad: 'x'.repeat(pad) });
   const limit = s.deps.config.bodyLimitBytes;
 
   for (const chunked of [false, true]) {

@@ -6,7 +6,16 @@ import { seatCountsThatDisagree } from '../../../src/server/db/consistency';
 import { bookings, classes, flashSales, idempotencyKeys, jobs, memberCards, orders } from '../../../src/server/db/schema/index';
 import { ORDER_EXPIRE_JOB } from '../../../src/server/services/orders/pay-window';
 import type { RunningServer } from '../../e2e/support/server';
-import { buildApiProcess, bulkMembers, freshDatabase, liveSale, openDatabase, startProcesses, warm, type Buyer } from '../flash-sale/race-kit';
+import {
+  buildApiProcess,
+  bulkMembers,
+  freshDatabase,
+  liveSale,
+  openDatabase,
+  startProcesses,
+  warm,
+  type Buyer,
+} from '../flash-sale/race-kit';
 import { usePostgres } from '../support/harness';
 import { assertMoneyInvariants } from '../support/money-invariants';
 
@@ -56,7 +65,20 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
     const now = new Date();
     const [cls] = await database.db
       .insert(classes)
-      .values({ clubId: 1, room: 'K', classType: 'regular', style: 'hatha', effect: 'flexibility', difficulty: 'beginner', title: '压测课', startsAt: new Date(now.getTime() + 86_400_000), durationMin: 60, capacity: MATS, queueCapacity: BUYERS, createdAt: now })
+      .values({
+        clubId: 1,
+        room: 'K',
+        classType: 'regular',
+        style: 'hatha',
+        effect: 'flexibility',
+        difficulty: 'beginner',
+        title: '压测课',
+        startsAt: new Date(now.getTime() + 86_400_000),
+        durationMin: 60,
+        capacity: MATS,
+        queueCapacity: BUYERS,
+        createdAt: now,
+      })
       .returning({ id: classes.id });
     classId = cls!.id;
     const cards = await database.db
@@ -102,7 +124,12 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
       { kind: 'book' as const, buyer: b, key: `crash-book-${b.id}`, body: { classId, cardId: cardOf.get(b.id), agreeNotice: true } },
     ]);
     // every other member's two requests go to the process that is killed while they are in flight
-    const fired = shots.map((shot, i) => send(Math.floor(i / 2) % 2 ? victim : survivor, shot).then((a) => ({ shot, ...a }), () => ({ shot, status: 0, code: 0 })));
+    const fired = shots.map((shot, i) =>
+      send(Math.floor(i / 2) % 2 ? victim : survivor, shot).then(
+        (a) => ({ shot, ...a }),
+        () => ({ shot, status: 0, code: 0 }),
+      ),
+    );
     await new Promise((r) => setTimeout(r, 150));
     process.kill(victim.pid, 'SIGKILL');
     const first = await Promise.all(fired);
@@ -119,9 +146,15 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
     // idempotency.test.ts's), and a cut-off request retried with its key is answered (done once, or
     // decided now). On a loaded machine the kill can come before the victim claimed any key: then
     // the retries are first tries.
-    await database.db.update(idempotencyKeys).set({ leaseUntil: sql`now() - interval '1 second'` }).where(isNull(idempotencyKeys.status));
+    await database.db
+      .update(idempotencyKeys)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(isNull(idempotencyKeys.status));
     const retried = await Promise.all(cut.map((c, i) => send(i % 2 ? restarted! : survivor, c.shot)));
-    expect(retried.filter((a) => a.code === 70010 || a.status >= 500), 'retries still "in progress" or failing').toEqual([]);
+    expect(
+      retried.filter((a) => a.code === 70010 || a.status >= 500),
+      'retries still "in progress" or failing',
+    ).toEqual([]);
 
     const db = database.db;
     const [sale] = await db.select({ sold: flashSales.sellNumber }).from(flashSales).where(eq(flashSales.id, saleId));
@@ -129,15 +162,24 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
     expect(sale!.sold).toBeLessThanOrEqual(CARDS);
     expect(sold!.n).toBe(sale!.sold);
     const [cls] = await db.select({ booked: classes.bookedCount }).from(classes).where(eq(classes.id, classId));
-    const [seats] = await db.select({ n: count() }).from(bookings).where(and(eq(bookings.classId, classId), eq(bookings.state, 'booked')));
+    const [seats] = await db
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(eq(bookings.classId, classId), eq(bookings.state, 'booked')));
     expect(cls!.booked).toBeLessThanOrEqual(MATS);
     expect(seats!.n).toBe(cls!.booked);
     expect(await seatCountsThatDisagree(db)).toEqual([]);
     // a count card's uses: 10 less one for each seat it holds (a queue place spends nothing until promoted)
-    const held = await db.select({ cardId: bookings.cardId }).from(bookings).where(and(eq(bookings.classId, classId), eq(bookings.state, 'booked')));
+    const held = await db
+      .select({ cardId: bookings.cardId })
+      .from(bookings)
+      .where(and(eq(bookings.classId, classId), eq(bookings.state, 'booked')));
     const seatsOf = new Map<number, number>();
     for (const h of held) seatsOf.set(h.cardId!, (seatsOf.get(h.cardId!) ?? 0) + 1);
-    const cards = await db.select({ id: memberCards.id, usesLeft: memberCards.usesLeft }).from(memberCards).where(inArray(memberCards.id, [...cardOf.values()]));
+    const cards = await db
+      .select({ id: memberCards.id, usesLeft: memberCards.usesLeft })
+      .from(memberCards)
+      .where(inArray(memberCards.id, [...cardOf.values()]));
     expect(cards.filter((c) => c.usesLeft !== 10 - (seatsOf.get(c.id) ?? 0))).toEqual([]);
     await assertMoneyInvariants(db);
 
@@ -152,7 +194,15 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
       .where(and(eq(orders.goodsId, goodsId), inArray(orders.state, PAY_WINDOW_STATES)));
     expect(unpaid.length, 'orders waiting for their money').toBeGreaterThan(0);
     const past = new Date(Date.now() - 60_000);
-    await db.update(orders).set({ expiresAt: past }).where(inArray(orders.id, unpaid.map((o) => o.id)));
+    await db
+      .update(orders)
+      .set({ expiresAt: past })
+      .where(
+        inArray(
+          orders.id,
+          unpaid.map((o) => o.id),
+        ),
+      );
     const expiries = await db
       .update(jobs)
       .set({ runAt: past })
@@ -162,7 +212,21 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load (is
     await db.update(jobs).set({ lockedUntil: past, attempts: 1 }).where(eq(jobs.id, expiries[0]!.id));
     const [back] = await startProcesses(url, [{}], nodeArgs);
     servers = [back!];
-    const stillWaiting = async () => (await db.select({ n: count() }).from(orders).where(and(inArray(orders.id, unpaid.map((o) => o.id)), inArray(orders.state, PAY_WINDOW_STATES))))[0]!.n;
+    const stillWaiting = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(orders)
+          .where(
+            and(
+              inArray(
+                orders.id,
+                unpaid.map((o) => o.id),
+              ),
+              inArray(orders.state, PAY_WINDOW_STATES),
+            ),
+          )
+      )[0]!.n;
     await expect.poll(stillWaiting, { timeout: 30_000, interval: 500, message: 'orders due while down, still waiting' }).toBe(0);
     const [after] = await db.select({ sold: flashSales.sellNumber }).from(flashSales).where(eq(flashSales.id, saleId));
     expect(after!.sold, 'places given back by the expired orders').toBe(sale!.sold - unpaid.length);

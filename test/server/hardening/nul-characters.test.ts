@@ -27,7 +27,10 @@ describe('a NUL character anywhere in the input is bad input naming its field', 
     const no = made.body.data.orderNo as string;
     const cancel = await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: `${no}\u0000` } });
     expect([cancel.status, cancel.body.code, cancel.body.field]).toEqual([400, 70003, 'orderNo']);
-    const pay = await s.call('POST', '/api/orders/pay', { token: m.token, body: { orderNo: no, method: 'balance', note: ['ok', { deep: 'x\u0000' }] } });
+    const pay = await s.call('POST', '/api/orders/pay', {
+      token: m.token,
+      body: { orderNo: no, method: 'balance', note: ['ok', { deep: 'x\u0000' }] },
+    });
     expect([pay.status, pay.body.code, pay.body.field]).toEqual([400, 70003, 'note.1.deep']);
     expect((await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.state).toBe('unpaid');
   });
@@ -38,7 +41,10 @@ describe('a NUL character anywhere in the input is bad input naming its field', 
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
     const cancel = await s.call('POST', '/api/orders/cancel', { token: m.token, raw: `{"orderNo":"${no}\\ud800"}` });
     expect([cancel.status, cancel.body.code, cancel.body.field]).toEqual([400, 70003, 'orderNo']);
-    const low = await s.call('POST', '/api/orders/pay', { token: m.token, raw: `{"orderNo":"${no}","method":"balance","note":["ok",{"deep":"\\udc00x"}]}` });
+    const low = await s.call('POST', '/api/orders/pay', {
+      token: m.token,
+      raw: `{"orderNo":"${no}","method":"balance","note":["ok",{"deep":"\\udc00x"}]}`,
+    });
     expect([low.status, low.body.code, low.body.field]).toEqual([400, 70003, 'note.1.deep']);
     // a pair (an emoji written as two escapes) is text like any other
     const pair = await s.call('POST', '/api/orders/cancel', { token: m.token, raw: `{"orderNo":"${no}","reason":"\\ud83e\\uddd8"}` });

@@ -40,8 +40,29 @@ function idInputs(): string[] {
 }
 
 // ---- the fixture: member A owns one of everything; B is the caller ----
-const { a, b, cPhone, cls, aCard, aBooking, aTransferCard, aImages, aTransfer, aCoupon, goods, aOrder, aComplaintImage, aFiledImage, aComplaint, refunder, aRefund, bCard, bImages, aPaidOrder, aInvoice } =
-  await othersRecords(s);
+const {
+  a,
+  b,
+  cPhone,
+  cls,
+  aCard,
+  aBooking,
+  aTransferCard,
+  aImages,
+  aTransfer,
+  aCoupon,
+  goods,
+  aOrder,
+  aComplaintImage,
+  aFiledImage,
+  aComplaint,
+  refunder,
+  aRefund,
+  bCard,
+  bImages,
+  aPaidOrder,
+  aInvoice,
+} = await othersRecords(s);
 
 /** an adviser of the catalogue, with the club they work at (decision 034) */
 const [adviser] = await s.deps.db.select({ id: advisers.id, clubId: advisers.clubId }).from(advisers).limit(1);
@@ -72,12 +93,24 @@ const owned = <T extends number | string>(theirs: T, call: (id: T) => Call, notF
 });
 
 const OWNED: Record<string, Owned> = {
-  'POST /api/customers/classes/book body:cardId': owned(aCard.id, (cardId) => post('/api/customers/classes/book', { classId: cls.id, cardId, agreeNotice: true })),
+  'POST /api/customers/classes/book body:cardId': owned(aCard.id, (cardId) =>
+    post('/api/customers/classes/book', { classId: cls.id, cardId, agreeNotice: true }),
+  ),
   'POST /api/customers/classes/cancel body:bookingId': owned(aBooking, (bookingId) => post('/api/customers/classes/cancel', { bookingId })),
-  'POST /api/customers/classes/queue/cancel body:bookingId': owned(aBooking, (bookingId) => post('/api/customers/classes/queue/cancel', { bookingId })),
+  'POST /api/customers/classes/queue/cancel body:bookingId': owned(aBooking, (bookingId) =>
+    post('/api/customers/classes/queue/cancel', { bookingId }),
+  ),
   'GET /api/customers/classes/ics query:bookingId': owned(aBooking, (bookingId) => get('/api/customers/classes/ics', { bookingId })),
-  'POST /api/orders/create body:couponId': owned(aCoupon, (couponId) => post('/api/orders/create', { goodsId: goods.id, couponId, agreementAccepted: true }), '409 40007'),
-  'POST /api/orders/quote body:couponId': owned(aCoupon, (couponId) => post('/api/orders/quote', { goodsId: goods.id, couponId }), '409 40007'),
+  'POST /api/orders/create body:couponId': owned(
+    aCoupon,
+    (couponId) => post('/api/orders/create', { goodsId: goods.id, couponId, agreementAccepted: true }),
+    '409 40007',
+  ),
+  'POST /api/orders/quote body:couponId': owned(
+    aCoupon,
+    (couponId) => post('/api/orders/quote', { goodsId: goods.id, couponId }),
+    '409 40007',
+  ),
   'GET /api/orders/detail query:orderNo': owned(aOrder, (orderNo) => get('/api/orders/detail', { orderNo })),
   'POST /api/orders/cancel body:orderNo': owned(aOrder, (orderNo) => post('/api/orders/cancel', { orderNo })),
   'POST /api/orders/pay body:orderNo': owned(aOrder, (orderNo) => post('/api/orders/pay', { orderNo, method: 'balance' })),
@@ -87,40 +120,93 @@ const OWNED: Record<string, Owned> = {
   'POST /api/orders/friend/withdraw body:orderNo': owned(aOrder, (orderNo) => post('/api/orders/friend/withdraw', { orderNo })),
   'GET /api/customers/cards/detail query:id': owned(aCard.id, (id) => get('/api/customers/cards/detail', { id })),
   'POST /api/customers/cards/activate body:id': owned(aCard.id, (id) => post('/api/customers/cards/activate', { id })),
-  'POST /api/customers/cards/freeze body:id': owned(aCard.id, (id) => post('/api/customers/cards/freeze', { id, from: '2026-12-01', until: '2026-12-10' })),
+  'POST /api/customers/cards/freeze body:id': owned(aCard.id, (id) =>
+    post('/api/customers/cards/freeze', { id, from: '2026-12-01', until: '2026-12-10' }),
+  ),
   'POST /api/customers/cards/unfreeze body:id': owned(aCard.id, (id) => post('/api/customers/cards/unfreeze', { id })),
   'POST /api/customers/cards/extend body:id': owned(aCard.id, (id) => post('/api/customers/cards/extend', { id, until: '2027-12-31' })),
   'GET /api/customers/cards/history query:id': owned(aCard.id, (id) => get('/api/customers/cards/history', { id })),
   'POST /api/customers/transfers/apply body:cardId': owned(aCard.id, (cardId) =>
-    post('/api/customers/transfers/apply', { cardId, phone: cPhone, name: '王小明', idNumber: '11010519491231002X', agreed: true, ...bImages }),
+    post('/api/customers/transfers/apply', {
+      cardId,
+      phone: cPhone,
+      name: '王小明',
+      idNumber: '11010519491231002X',
+      agreed: true,
+      ...bImages,
+    }),
   ),
-  'POST /api/customers/transfers/apply body:idPhotoId': owned(aImages.idPhotoId, (idPhotoId) =>
-    post('/api/customers/transfers/apply', { cardId: bCard.id, phone: cPhone, name: '王小明', idNumber: '11010519491231002X', agreed: true, idPhotoId, photoId: bImages.photoId }),
+  'POST /api/customers/transfers/apply body:idPhotoId': owned(
+    aImages.idPhotoId,
+    (idPhotoId) =>
+      post('/api/customers/transfers/apply', {
+        cardId: bCard.id,
+        phone: cPhone,
+        name: '王小明',
+        idNumber: '11010519491231002X',
+        agreed: true,
+        idPhotoId,
+        photoId: bImages.photoId,
+      }),
     '400 70003',
   ),
-  'POST /api/customers/transfers/apply body:photoId': owned(aImages.photoId, (photoId) =>
-    post('/api/customers/transfers/apply', { cardId: bCard.id, phone: cPhone, name: '王小明', idNumber: '11010519491231002X', agreed: true, idPhotoId: bImages.idPhotoId, photoId }),
+  'POST /api/customers/transfers/apply body:photoId': owned(
+    aImages.photoId,
+    (photoId) =>
+      post('/api/customers/transfers/apply', {
+        cardId: bCard.id,
+        phone: cPhone,
+        name: '王小明',
+        idNumber: '11010519491231002X',
+        agreed: true,
+        idPhotoId: bImages.idPhotoId,
+        photoId,
+      }),
     '400 70003',
   ),
   'POST /api/customers/transfers/cancel body:id': owned(aTransfer, (id) => post('/api/customers/transfers/cancel', { id })),
   'GET /api/customers/transfers/mine query:cardId': owned(aTransferCard.id, (cardId) => get('/api/customers/transfers/mine', { cardId })),
-  'GET /api/customers/cards/refund/quote query:cardId': owned(refunder.card.id, (cardId) => get('/api/customers/cards/refund/quote', { cardId })),
-  'POST /api/customers/cards/refund body:cardId': owned(refunder.card.id, (cardId) => post('/api/customers/cards/refund', { cardId, agreed: true })),
+  'GET /api/customers/cards/refund/quote query:cardId': owned(refunder.card.id, (cardId) =>
+    get('/api/customers/cards/refund/quote', { cardId }),
+  ),
+  'POST /api/customers/cards/refund body:cardId': owned(refunder.card.id, (cardId) =>
+    post('/api/customers/cards/refund', { cardId, agreed: true }),
+  ),
   'POST /api/customers/cards/refund/cancel body:id': owned(aRefund, (id) => post('/api/customers/cards/refund/cancel', { id })),
-  'GET /api/customers/cards/refund/mine query:cardId': owned(refunder.card.id, (cardId) => get('/api/customers/cards/refund/mine', { cardId })),
-  'GET /api/customers/complaints/image/{id} path:id': owned(aFiledImage, (id) => ({ method: 'GET', path: `/api/customers/complaints/image/${id}` })),
-  'POST /api/customers/complaints body:imageIds': owned(aComplaintImage, (id) => post('/api/customers/complaints', { content: '教室太冷', imageIds: [id] }), '400 70143'),
+  'GET /api/customers/cards/refund/mine query:cardId': owned(refunder.card.id, (cardId) =>
+    get('/api/customers/cards/refund/mine', { cardId }),
+  ),
+  'GET /api/customers/complaints/image/{id} path:id': owned(aFiledImage, (id) => ({
+    method: 'GET',
+    path: `/api/customers/complaints/image/${id}`,
+  })),
+  'POST /api/customers/complaints body:imageIds': owned(
+    aComplaintImage,
+    (id) => post('/api/customers/complaints', { content: '教室太冷', imageIds: [id] }),
+    '400 70143',
+  ),
   'GET /api/customers/complaints/detail query:id': owned(aComplaint, (id) => get('/api/customers/complaints/detail', { id })),
   'POST /api/customers/complaints/rate body:id': owned(aComplaint, (id) => post('/api/customers/complaints/rate', { id, satisfied: true })),
-  'POST /api/customers/invoices body:orderIds': owned(aPaidOrder, (id) => post('/api/customers/invoices', { orderIds: [id], title: '上海静心瑜伽文化有限公司', taxNumber: '91350100M000100Y43', address: '上海市静安区' })),
+  'POST /api/customers/invoices body:orderIds': owned(aPaidOrder, (id) =>
+    post('/api/customers/invoices', {
+      orderIds: [id],
+      title: '上海静心瑜伽文化有限公司',
+      taxNumber: '91350100M000100Y43',
+      address: '上海市静安区',
+    }),
+  ),
   'GET /api/customers/invoices/{id}/pdf path:id': owned(aInvoice, (id) => ({ method: 'GET', path: `/api/customers/invoices/${id}/pdf` })),
   'GET /api/customers/coupons/detail query:id': owned(aCoupon, (id) => get('/api/customers/coupons/detail', { id })),
   'GET /api/customers/cards/family query:id': owned(aCard.id, (id) => get('/api/customers/cards/family', { id })),
   'POST /api/customers/cards/family/add body:id': owned(aCard.id, (id) => post('/api/customers/cards/family/add', { id, phone: cPhone })),
   'POST /api/customers/cards/family/remove body:id': owned(aCard.id, (id) => post('/api/customers/cards/family/remove', { id, subId: 1 })),
   'POST /api/customers/cards/gift body:id': owned(aCard.id, (id) => post('/api/customers/cards/gift', { id, phone: cPhone })),
-  'POST /api/customers/cards/adviser body:id': owned(aCard.id, (id) => post('/api/customers/cards/adviser', { id, clubId: adviser!.clubId, adviserId: adviser!.id })),
-  'POST /api/customers/coupons/gift body:couponId': owned(aCoupon, (couponId) => post('/api/customers/coupons/gift', { couponId, phone: cPhone, agreed: true })),
+  'POST /api/customers/cards/adviser body:id': owned(aCard.id, (id) =>
+    post('/api/customers/cards/adviser', { id, clubId: adviser!.clubId, adviserId: adviser!.id }),
+  ),
+  'POST /api/customers/coupons/gift body:couponId': owned(aCoupon, (couponId) =>
+    post('/api/customers/coupons/gift', { couponId, phone: cPhone, agreed: true }),
+  ),
 };
 
 /** Ids of the public catalogue (anyone may name them): clubs, teachers, classes, goods and their phases, activities, surveys. */
@@ -159,10 +245,13 @@ const PUBLIC: Record<string, string> = {
 /** Neither owned by a member nor public, with the reason. */
 const EXEMPT: Record<string, string> = {
   'POST /api/stats/pageview body:visitorId': "the visitor's own random id, made by the app; nothing is read back by it",
-  'POST /api/teacher/schedule/{id}/confirm path:id': "a class (public); another teacher's class is 403 70008 (test/server/schedule/schedule.test.ts)",
-  'POST /api/teacher/schedule/{id}/decline path:id': "a class (public); another teacher's class is 403 70008 (test/server/schedule/schedule.test.ts)",
+  'POST /api/teacher/schedule/{id}/confirm path:id':
+    "a class (public); another teacher's class is 403 70008 (test/server/schedule/schedule.test.ts)",
+  'POST /api/teacher/schedule/{id}/decline path:id':
+    "a class (public); another teacher's class is 403 70008 (test/server/schedule/schedule.test.ts)",
   'GET /api/dev/sms/{phone} path:phone': 'demo mode only: the SMS stand-in’s outbox',
-  'POST /api/customers/cards/family/remove body:subId': "a sub card looked up only on the caller's own card named by `id` (owned, above): another card's sub card answers 404 30055 like an absent one (test/server/cards/family.test.ts)",
+  'POST /api/customers/cards/family/remove body:subId':
+    "a sub card looked up only on the caller's own card named by `id` (owned, above): another card's sub card answers 404 30055 like an absent one (test/server/cards/family.test.ts)",
 };
 /** Whole areas: staff act on every member's records (the role guard is tested per area); /api/dev is the demo-mode stand-ins of outside services. */
 const EXEMPT_AREAS: Record<string, string> = {
@@ -220,6 +309,8 @@ describe("another member's ids (ownership, issue 17)", () => {
     ] as const) {
       expect((await s.call('GET', path, { token: a.token })).status, key).toBe(200);
     }
-    expect((await s.call('GET', `/api/customers/cards/refund/mine?cardId=${refunder.card.id}`, { token: refunder.m.token })).body.data).toMatchObject({ id: aRefund });
+    expect(
+      (await s.call('GET', `/api/customers/cards/refund/mine?cardId=${refunder.card.id}`, { token: refunder.m.token })).body.data,
+    ).toMatchObject({ id: aRefund });
   });
 });

@@ -14,15 +14,26 @@ const m = await newMember(s);
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
 const jpeg = (bytes: number) => Buffer.concat([JPEG_HEAD, Buffer.alloc(bytes - JPEG_HEAD.length, 1)]);
 const post = (path: string, field: string, image: string, lang = 'zh') =>
-  s.call('POST', path, { token: m.token, body: { ...(field === 'photo' ? { openid: 't' } : {}), [field]: image }, headers: { 'accept-language': lang } });
+  s.call('POST', path, {
+    token: m.token,
+    body: { ...(field === 'photo' ? { openid: 't' } : {}), [field]: image },
+    headers: { 'accept-language': lang },
+  });
 
 describe('a photo too large on every photo upload', () => {
   const cases = Object.entries(PHOTO_UPLOADS);
 
   it('the photo uploads are the routes holding a photo (the list matches the document)', async () => {
-    const doc = (await (await s.app.request('/api/openapi.json')).json()) as { paths: Record<string, { post?: { requestBody?: { description?: string } } }> };
+    const doc = (await (await s.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, { post?: { requestBody?: { description?: string } } }>;
+    };
     for (const [path] of cases) expect(doc.paths[path]?.post?.requestBody?.description, path).toContain(String(PHOTO_BODY_MAX_BYTES));
-    expect(cases.map(([p]) => p).sort()).toEqual(['/api/bind/new-teacher', '/api/customers/complaints/image', '/api/customers/photo', '/api/customers/transfers/image']);
+    expect(cases.map(([p]) => p).sort()).toEqual([
+      '/api/bind/new-teacher',
+      '/api/customers/complaints/image',
+      '/api/customers/photo',
+      '/api/customers/transfers/image',
+    ]);
   });
 
   for (const [path, field] of cases) {
@@ -49,8 +60,12 @@ describe('a photo too large on every photo upload', () => {
   });
 
   it('the document states the limits: the photo text at most PHOTO_MAX_BASE64 characters (PHOTO_MAX_BYTES in base64), the bodies in the description', async () => {
-    const doc = (await (await s.app.request('/api/openapi.json')).json()) as { info: { description: string }; components: { schemas: Record<string, { properties: Record<string, { maxLength?: number }> }> } };
-    for (const name of ['PhotoUpload', 'TransferImageUpload', 'ComplaintImageUpload']) expect(doc.components.schemas[name]!.properties.image!.maxLength, name).toBe(PHOTO_MAX_BASE64);
+    const doc = (await (await s.app.request('/api/openapi.json')).json()) as {
+      info: { description: string };
+      components: { schemas: Record<string, { properties: Record<string, { maxLength?: number }> }> };
+    };
+    for (const name of ['PhotoUpload', 'TransferImageUpload', 'ComplaintImageUpload'])
+      expect(doc.components.schemas[name]!.properties.image!.maxLength, name).toBe(PHOTO_MAX_BASE64);
     expect(doc.components.schemas.NewTeacherRequest!.properties.photo).toBeDefined();
     expect(PHOTO_MAX_BASE64).toBeGreaterThanOrEqual(Math.ceil(PHOTO_MAX_BYTES / 3) * 4);
     expect(PHOTO_BODY_MAX_BYTES).toBeGreaterThan(PHOTO_MAX_BASE64);
@@ -59,7 +74,10 @@ describe('a photo too large on every photo upload', () => {
   });
 
   it('any other route keeps the general limit: 413 70005', async () => {
-    const r = await s.call('POST', '/api/customers/complaints', { token: m.token, body: { content: 'x'.repeat(s.deps.config.bodyLimitBytes) } });
+    const r = await s.call('POST', '/api/customers/complaints', {
+      token: m.token,
+      body: { content: 'x'.repeat(s.deps.config.bodyLimitBytes) },
+    });
     expect([r.status, r.body.code]).toEqual([413, 70005]);
   });
 });

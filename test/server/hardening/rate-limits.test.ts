@@ -13,7 +13,12 @@ describe('rate limits on the open endpoints', async () => {
   const s = await startTestServer({ config: { rateLimits: { notifyPerMinute: 3, friendPerMinute: 4, friendPerInvitationPerMinute: 6 } } });
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
   const invitation = (t: string, ip: string) => s.call('GET', `/api/friend/invitation?t=${t}`, { headers: from(ip) });
-  const notify = (path: string, ip: string) => s.app.request(`/api${path}`, { method: 'POST', headers: { ...from(ip), 'content-type': 'application/json' }, body: '{"id":"not-signed"}' });
+  const notify = (path: string, ip: string) =>
+    s.app.request(`/api${path}`, {
+      method: 'POST',
+      headers: { ...from(ip), 'content-type': 'application/json' },
+      body: '{"id":"not-signed"}',
+    });
 
   it('the friend-pay page: the fifth read a minute from one address is 429 70021; another address is not held back; the next minute reads again', async () => {
     s.clock.advance(60_000);
@@ -44,7 +49,8 @@ describe('rate limits on the open endpoints', async () => {
   it('payment and refund notifications: the fourth a minute from one address is 429 70021 before its body is read; a provider address is not held back by another', async () => {
     s.clock.advance(60_000);
     const statuses = [];
-    for (const path of ['/pay/notify/wechat', '/pay/notify/alipay', '/pay/refund-notify/wechat', '/pay/notify/wechat']) statuses.push((await notify(path, '198.51.100.99')).status);
+    for (const path of ['/pay/notify/wechat', '/pay/notify/alipay', '/pay/refund-notify/wechat', '/pay/notify/wechat'])
+      statuses.push((await notify(path, '198.51.100.99')).status);
     expect(statuses.slice(0, 3)).not.toContain(429);
     expect(statuses[3]).toBe(429);
     expect((await notify('/pay/notify/wechat', '198.51.100.100')).status).not.toBe(429);

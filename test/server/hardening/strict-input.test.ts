@@ -19,7 +19,10 @@ describe('an id in a JSON body is a JSON integer', () => {
   it('freezing a card with {"id": [its id]}: 400 naming id, the card not frozen', async () => {
     const m = await newMember(s);
     const card = await newCard(s, m.id);
-    const r = await s.call('POST', '/api/customers/cards/freeze', { token: m.token, body: { id: [card.id], from: today(), until: addDays(today(), 2) } });
+    const r = await s.call('POST', '/api/customers/cards/freeze', {
+      token: m.token,
+      body: { id: [card.id], from: today(), until: addDays(today(), 2) },
+    });
     expect(refusal(r)).toEqual([400, 70003, 'id']);
     expect((await cardRow(s, card.id)).status).toBe(card.status);
   });
@@ -28,7 +31,10 @@ describe('an id in a JSON body is a JSON integer', () => {
     const m = await newMember(s);
     const card = await newCard(s, m.id);
     for (const id of [String(card.id), `0x${card.id.toString(16)}`]) {
-      const r = await s.call('POST', '/api/customers/cards/freeze', { token: m.token, body: { id, from: today(), until: addDays(today(), 2) } });
+      const r = await s.call('POST', '/api/customers/cards/freeze', {
+        token: m.token,
+        body: { id, from: today(), until: addDays(today(), 2) },
+      });
       expect(refusal(r), id).toEqual([400, 70003, 'id']);
     }
     expect((await cardRow(s, card.id)).status).toBe(card.status);

@@ -36,5 +36,28 @@ export async function othersRecords(s: TestServer) {
   // B's own things, so that only the id under test is someone else's
   const bCard = await newCard(s, b.id);
   const bImages = await uploadImages(s, b.token);
-  return { a, b, c, cPhone, cls, aCard, aBooking, aTransferCard, aImages, aTransfer, aCoupon, goods, aOrder, aComplaintImage, aFiledImage, aComplaint, refunder, aRefund, bCard, bImages, aPaidOrder, aInvoice };
+  return {
+    a,
+    b,
+    c,
+    cPhone,
+    cls,
+    aCard,
+    aBooking,
+    aTransferCard,
+    aImages,
+    aTransfer,
+    aCoupon,
+    goods,
+    aOrder,
+    aComplaintImage,
+    aFiledImage,
+    aComplaint,
+    refunder,
+    aRefund,
+    bCard,
+    bImages,
+    aPaidOrder,
+    aInvoice,
+  };
 }

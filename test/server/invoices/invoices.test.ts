@@ -8,7 +8,20 @@ import { create, newGoods, newMember, newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
 import { shanghaiDate } from '../../../src/domain/time';
 import { pdfText } from './pdf-text';
-import { FIELDS, invoiceable, invoicePdf, invoiceRow, issue, myInvoices, paidOrder, refuse, requestInvoice, staffInvoices, TAX_NO, TAX_NO_WRONG_CHECK } from './support';
+import {
+  FIELDS,
+  invoiceable,
+  invoicePdf,
+  invoiceRow,
+  issue,
+  myInvoices,
+  paidOrder,
+  refuse,
+  requestInvoice,
+  staffInvoices,
+  TAX_NO,
+  TAX_NO_WRONG_CHECK,
+} from './support';
 
 /**
  * Invoices (issue 15, decision 044): every rule and refusal of asking for one (spec §5 title, taxpayer
@@ -19,7 +32,8 @@ import { FIELDS, invoiceable, invoicePdf, invoiceRow, issue, myInvoices, paidOrd
 const s = await startTestServer({ seed: true });
 const [clubA, clubB] = (await s.deps.db.select({ id: clubs.id }).from(clubs).orderBy(clubs.id)).map((c) => c.id);
 
-const countInvoices = async (accountId: number) => (await s.deps.db.select().from(invoices).where(eq(invoices.accountId, accountId))).length;
+const countInvoices = async (accountId: number) =>
+  (await s.deps.db.select().from(invoices).where(eq(invoices.accountId, accountId))).length;
 const ids = (r: { body: { data: Array<{ id: number }> } }) => r.body.data.map((x) => x.id);
 
 /** The invoice-chart's fonts of a PDF: every FontDescriptor's name and whether it carries an embedded TrueType file. */
@@ -33,7 +47,7 @@ function embeddedFonts(doc: PDFDocument): Array<{ name: string; embedded: boolea
 }
 
 describe('the orders an invoice may be asked for', () => {
-  it('lists my paid orders with the money each took, not an unpaid one nor another member\'s', async () => {
+  it("lists my paid orders with the money each took, not an unpaid one nor another member's", async () => {
     const m = await newMember(s);
     const other = await newMember(s);
     const o1 = await paidOrder(s, m, 19_900);
@@ -42,7 +56,12 @@ describe('the orders an invoice may be asked for', () => {
     await create(s, m.token, { goodsId: (await newGoods(s)).id });
     const r = await invoiceable(s, m.token);
     expect(r.status).toBe(200);
-    expect(r.body.data.map((o: { id: number; amountCents: number }) => [o.id, o.amountCents]).sort()).toEqual([[o1.id, 19_900], [o2.id, 5_050]].sort());
+    expect(r.body.data.map((o: { id: number; amountCents: number }) => [o.id, o.amountCents]).sort()).toEqual(
+      [
+        [o1.id, 19_900],
+        [o2.id, 5_050],
+      ].sort(),
+    );
     expect(r.body.data[0]).toMatchObject({ orderNo: expect.any(String), goodsName: '20次卡' });
   });
 });
@@ -107,7 +126,7 @@ describe('asking for an invoice', () => {
     expect(await countInvoices(m.id)).toBe(0);
   });
 
-  it('names the field in the member\'s language (en)', async () => {
+  it("names the field in the member's language (en)", async () => {
     const m = await newMember(s);
     const o = await paidOrder(s, m);
     const r = await requestInvoice(s, m.token, { orderIds: [o.id], taxNumber: TAX_NO_WRONG_CHECK }, { cookie: 'lang=en' });
@@ -201,13 +220,17 @@ describe('staff issue or refuse', () => {
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toContain(row.number!);
     const fonts = embeddedFonts(doc);
-    expect(fonts.some((f) => f.name.includes('DroidSansFallback') && f.embedded), JSON.stringify(fonts)).toBe(true);
+    expect(
+      fonts.some((f) => f.name.includes('DroidSansFallback') && f.embedded),
+      JSON.stringify(fonts),
+    ).toBe(true);
     // a subset: far smaller than the 4 MB font
     expect(bytes.length).toBeLessThan(200_000);
     // what a reader extracts: every character drawn with a glyph, the Chinese and the digits alike
     const text = (await pdfText(bytes)).join('');
     expect(text).not.toMatch(/[\uFFFD\uFFFF]/);
-    for (const shown of [FIELDS.title, TAX_NO, FIELDS.address, row.number!, o.orderNo, '20次卡', '¥199', '合计', shanghaiDate(today)]) expect(text, shown).toContain(shown);
+    for (const shown of [FIELDS.title, TAX_NO, FIELDS.address, row.number!, o.orderNo, '20次卡', '¥199', '合计', shanghaiDate(today)])
+      expect(text, shown).toContain(shown);
   });
 
   it("the PDF is only mine and only once issued: not issued, another member's, or absent all answer 404", async () => {
@@ -231,7 +254,13 @@ describe('staff issue or refuse', () => {
     const id = (await requestInvoice(s, m.token, { orderIds: [o.id] })).body.data.id as number;
     const r = await refuse(s, staff.token, id, '  抬头与营业执照不符 ');
     expect(r.status).toBe(200);
-    expect(await invoiceRow(s, id)).toMatchObject({ state: 'refused', reason: '抬头与营业执照不符', decidedBy: staff.id, number: null, pdf: null });
+    expect(await invoiceRow(s, id)).toMatchObject({
+      state: 'refused',
+      reason: '抬头与营业执照不符',
+      decidedBy: staff.id,
+      number: null,
+      pdf: null,
+    });
     expect((await myInvoices(s, m.token)).body.data[0]).toMatchObject({ state: 'refused', reason: '抬头与营业执照不符', hasPdf: false });
     expect((await invoicePdf(s, m.token, id)).status).toBe(404);
     expect(ids(await invoiceable(s, m.token))).toEqual([o.id]);
@@ -258,7 +287,9 @@ describe('staff issue or refuse', () => {
     const staffA = await newStaff(s);
     await assignClubs(s, staffA.id, [clubA!]);
     const ofB = (await requestInvoice(s, m.token, { orderIds: [(await paidOrder(s, m, 100, clubB)).id] })).body.data.id as number;
-    const spanning = (await requestInvoice(s, m.token, { orderIds: [(await paidOrder(s, m, 100, clubA)).id, (await paidOrder(s, m, 100, clubB)).id] })).body.data.id as number;
+    const spanning = (
+      await requestInvoice(s, m.token, { orderIds: [(await paidOrder(s, m, 100, clubA)).id, (await paidOrder(s, m, 100, clubB)).id] })
+    ).body.data.id as number;
     const queue = ids(await staffInvoices(s, staffA.token));
     expect(queue).toContain(spanning);
     expect(queue).not.toContain(ofB);

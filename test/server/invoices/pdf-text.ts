@@ -25,11 +25,13 @@ export async function pdfText(bytes: Uint8Array): Promise<string[]> {
         continue;
       }
       const cmap = new Map<string, string>();
-      for (const m of decode(doc.context.lookup(cmapRef as PDFRef, PDFStream)).matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) cmap.set(m[1]!.toUpperCase(), Buffer.from(m[2]!, 'hex').swap16().toString('utf16le'));
+      for (const m of decode(doc.context.lookup(cmapRef as PDFRef, PDFStream)).matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g))
+        cmap.set(m[1]!.toUpperCase(), Buffer.from(m[2]!, 'hex').swap16().toString('utf16le'));
       mapOf.set(name.asString(), (hex) => (hex.toUpperCase().match(/.{4}/g) ?? []).map((c) => cmap.get(c) ?? '\uFFFD').join(''));
     }
     const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r, PDFStream)) : [contents as PDFStream];
+    const streams =
+      contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r, PDFStream)) : [contents as PDFStream];
     let current: ((hex: string) => string) | undefined;
     for (const s of streams)
       for (const m of decode(s).matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {

@@ -28,13 +28,14 @@ export const invoiceable = (s: TestServer, token: string) => s.call('GET', '/api
 export const requestInvoice = (s: TestServer, token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   s.call('POST', '/api/customers/invoices', { token, body: { ...FIELDS, ...body }, headers });
 export const myInvoices = (s: TestServer, token: string) => s.call('GET', '/api/customers/invoices', { token });
-export const invoicePdf = (s: TestServer, token: string, id: number) => s.app.request(`/api/customers/invoices/${id}/pdf`, { headers: { 'authorization-token': token } });
+export const invoicePdf = (s: TestServer, token: string, id: number) =>
+  s.app.request(`/api/customers/invoices/${id}/pdf`, { headers: { 'authorization-token': token } });
 export const staffInvoices = (s: TestServer, token: string) => s.call('GET', '/api/staff/invoices', { token });
 export const issue = (s: TestServer, token: string, id: number) => s.call('POST', '/api/staff/invoices/issue', { token, body: { id } });
-export const refuse = (s: TestServer, token: string, id: number, reason: string) => s.call('POST', '/api/staff/invoices/refuse', { token, body: { id, reason } });
+export const refuse = (s: TestServer, token: string, id: number, reason: string) =>
+  s.call('POST', '/api/staff/invoices/refuse', { token, body: { id, reason } });
 
 export async function invoiceRow(s: TestServer, id: number) {
   const [row] = await s.deps.db.select().from(invoices).where(eq(invoices.id, id));
   return row!;
 }
-

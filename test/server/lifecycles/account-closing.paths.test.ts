@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { accountClosingMachine } from '../../../machines/domain/account-closing.machine';
 import { auditLog } from '../../../src/server/db/schema/index';
-import { accountRow, askClosing, closingRow, confirmClosing, myClosing, refuseClosing, staffClosings, withdrawClosing } from '../account/closing-support';
+import {
+  accountRow,
+  askClosing,
+  closingRow,
+  confirmClosing,
+  myClosing,
+  refuseClosing,
+  staffClosings,
+  withdrawClosing,
+} from '../account/closing-support';
 import { newMember, newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
@@ -26,7 +35,10 @@ interface World {
 }
 
 const queued = async (w: World) => ((await staffClosings(s, w.staff.token)).body.data as Array<{ id: number }>).some((x) => x.id === w.id);
-const audited = async (w: World) => (await s.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, w.id))).filter((e) => e.subjectKind === 'account-closing').map((e) => e.action);
+const audited = async (w: World) =>
+  (await s.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, w.id)))
+    .filter((e) => e.subjectKind === 'account-closing')
+    .map((e) => e.action);
 const usable = async (w: World) => (await s.call('GET', '/api/customers/me', { token: w.token })).status === 200;
 
 defineServerPaths<World>(s, {
@@ -77,7 +89,10 @@ defineServerPaths<World>(s, {
       expect(await usable(w)).toBe(true);
       expect((await myClosing(s, w.token)).body.data).toMatchObject({ state: 'refused', reason: REASON });
       expect(await audited(w)).toEqual(['account-closing.refuse']);
-      expect((await s.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, w.id))).find((e) => e.subjectKind === 'account-closing')?.reason).toBe(REASON);
+      expect(
+        (await s.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, w.id))).find((e) => e.subjectKind === 'account-closing')
+          ?.reason,
+      ).toBe(REASON);
     },
   },
 });

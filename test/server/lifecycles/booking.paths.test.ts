@@ -42,7 +42,8 @@ interface Booking {
 
 /** The chart's name of a stored booking state. */
 const CHART: Record<string, string> = { queue_cancelled: 'queueCancelled', checked_in: 'checkedIn', not_checked_in: 'notCheckedIn' };
-const chartName = (state: string, promoted: boolean) => (state === 'booked' ? `booked.${promoted ? 'promoted' : 'direct'}` : (CHART[state] ?? state));
+const chartName = (state: string, promoted: boolean) =>
+  state === 'booked' ? `booked.${promoted ? 'promoted' : 'direct'}` : (CHART[state] ?? state);
 
 /** Our booking as GET /customers/classes/mine lists it: upcoming or past (where `first` says it should be, first). */
 async function listed(w: Booking, first: 'upcoming' | 'past'): Promise<Record<string, any>> {
@@ -53,9 +54,11 @@ async function listed(w: Booking, first: 'upcoming' | 'past'): Promise<Record<st
   }
   throw new Error(`booking ${w.bookingId} is in neither list`);
 }
-const classView = async (w: Booking) => (await s.call('GET', `/api/customers/classes/detail?id=${w.classId}`, { token: w.token })).body.data;
+const classView = async (w: Booking) =>
+  (await s.call('GET', `/api/customers/classes/detail?id=${w.classId}`, { token: w.token })).body.data;
 const usesLeft = async (w: Booking) => (await cardRow(s, w.cardId)).usesLeft;
-const notices = async (w: Booking) => (await s.deps.db.select().from(notifications).where(eq(notifications.accountId, w.accountId))).map((n) => n.title);
+const notices = async (w: Booking) =>
+  (await s.deps.db.select().from(notifications).where(eq(notifications.accountId, w.accountId))).map((n) => n.title);
 
 /** Moves the injected clock to `at` (never back) and runs the jobs that are due, as the runner would. */
 async function passTo(at: Date) {
@@ -98,15 +101,27 @@ defineServerPaths<Booking>(s, {
     };
   },
   events: {
-    'booking.cancel': async (w) => accepted(await s.call('POST', '/api/customers/classes/cancel', { token: w.token, body: { bookingId: w.bookingId } }), 'cancel'),
-    'queue.cancel': async (w) => accepted(await s.call('POST', '/api/customers/classes/queue/cancel', { token: w.token, body: { bookingId: w.bookingId } }), 'leave the queue'),
+    'booking.cancel': async (w) =>
+      accepted(await s.call('POST', '/api/customers/classes/cancel', { token: w.token, body: { bookingId: w.bookingId } }), 'cancel'),
+    'queue.cancel': async (w) =>
+      accepted(
+        await s.call('POST', '/api/customers/classes/queue/cancel', { token: w.token, body: { bookingId: w.bookingId } }),
+        'leave the queue',
+      ),
     // the seat before ours is given up: the queue moves up
-    'queue.promote': async (w) => accepted(await s.call('POST', '/api/customers/classes/cancel', { token: w.other.token, body: { bookingId: w.other.bookingId } }), 'the other member cancels'),
+    'queue.promote': async (w) =>
+      accepted(
+        await s.call('POST', '/api/customers/classes/cancel', { token: w.other.token, body: { bookingId: w.other.bookingId } }),
+        'the other member cancels',
+      ),
     // our member has booked a class at the same time meanwhile (another card), so the freed seat cannot be theirs
     'queue.skip': async (w) => {
       const clash = await newClass(s, { startsAt: w.startsAt });
       await book(s, w.token, clash.id, (await newCard(s, w.accountId)).id);
-      accepted(await s.call('POST', '/api/customers/classes/cancel', { token: w.other.token, body: { bookingId: w.other.bookingId } }), 'the other member cancels');
+      accepted(
+        await s.call('POST', '/api/customers/classes/cancel', { token: w.other.token, body: { bookingId: w.other.bookingId } }),
+        'the other member cancels',
+      );
     },
     'class.start': (w) => passTo(w.startsAt),
     'class.end': async (w, from) => {
@@ -117,7 +132,10 @@ defineServerPaths<Booking>(s, {
     // the member scans the class's code once check-in has opened (an hour before the start)
     checkin: async (w) => {
       await passTo(new Date(w.startsAt.getTime() - 30 * MINUTE));
-      accepted(await s.call('POST', '/api/customers/classes/checkin', { token: w.token, body: { classId: w.classId, code: w.code } }), 'check in');
+      accepted(
+        await s.call('POST', '/api/customers/classes/checkin', { token: w.token, body: { classId: w.classId, code: w.code } }),
+        'check in',
+      );
     },
   },
   async read(w) {
@@ -131,7 +149,11 @@ defineServerPaths<Booking>(s, {
     booked: async (w) => {
       const b = w.shown!;
       const before = s.clock.now() < w.startsAt;
-      expect({ scope: b.scope, canCancel: b.canCancel, canCancelQueue: b.canCancelQueue }).toEqual({ scope: 'upcoming', canCancel: before, canCancelQueue: false });
+      expect({ scope: b.scope, canCancel: b.canCancel, canCancelQueue: b.canCancelQueue }).toEqual({
+        scope: 'upcoming',
+        canCancel: before,
+        canCancelQueue: false,
+      });
       expect(await usesLeft(w), 'the use is spent').toBe(USES - 1);
       expect((await bookingRow(s, w.bookingId)).usesSpent).toBe(1);
       const view = await classView(w);
@@ -164,7 +186,11 @@ defineServerPaths<Booking>(s, {
     // cancelled by the member: the use back, past
     cancelled: async (w) => {
       const row = await bookingRow(s, w.bookingId);
-      expect({ reason: row.cancelReason, at: row.cancelledAt !== null, hadSeat: row.bookedAt !== null }).toEqual({ reason: 'member', at: true, hadSeat: true });
+      expect({ reason: row.cancelReason, at: row.cancelledAt !== null, hadSeat: row.bookedAt !== null }).toEqual({
+        reason: 'member',
+        at: true,
+        hadSeat: true,
+      });
       expect(await usesLeft(w), 'the use comes back').toBe(USES);
       expect(w.shown!.scope).toBe('past');
       expect((await classView(w)).bookingId, 'no live booking in the class').toBeNull();
@@ -173,7 +199,9 @@ defineServerPaths<Booking>(s, {
     queueCancelled: async (w) => {
       const row = await bookingRow(s, w.bookingId);
       const skipped = (await notices(w)).filter((t) => t.startsWith('候补未能转为预约'));
-      expect(row.cancelReason === 'not-qualified' ? skipped.length : 0, 'a skipped member is told once').toBe(row.cancelReason === 'not-qualified' ? 1 : 0);
+      expect(row.cancelReason === 'not-qualified' ? skipped.length : 0, 'a skipped member is told once').toBe(
+        row.cancelReason === 'not-qualified' ? 1 : 0,
+      );
       expect(['member', 'not-qualified']).toContain(row.cancelReason);
       expect(row.bookedAt, 'it never had a seat').toBeNull();
       expect(await usesLeft(w)).toBe(USES);

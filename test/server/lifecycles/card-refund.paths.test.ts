@@ -34,8 +34,12 @@ interface Request {
 
 const mine = async (w: Request) => (await myRefund(s, w.token, w.cardId)).body.data;
 const detail = async (w: Request) => (await s.call('GET', `/api/customers/cards/detail?id=${w.cardId}`, { token: w.token })).body.data;
-const inQueue = async (w: Request) => ((await s.call('GET', '/api/staff/card-refunds', { token: w.staff.token })).body.data as Array<{ id: number }>).some((t) => t.id === w.id);
-const noticesOf = (accountId: number) => s.deps.db.select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(desc(notifications.id));
+const inQueue = async (w: Request) =>
+  ((await s.call('GET', '/api/staff/card-refunds', { token: w.staff.token })).body.data as Array<{ id: number }>).some(
+    (t) => t.id === w.id,
+  );
+const noticesOf = (accountId: number) =>
+  s.deps.db.select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(desc(notifications.id));
 const refundOffer = async (w: Request) => (await detail(w)).offers.find((o: { operation: string }) => o.operation === 'refund');
 
 /** Not refunded: the card is in use with its 13 uses, the order paid, no money back. */
@@ -65,7 +69,15 @@ defineServerPaths<Request>(s, {
       .where(eq(memberCards.id, card.id));
     const r = await askRefund(s, m.token, card.id);
     accepted(r, 'ask');
-    return { token: m.token, accountId: m.id, cardId: card.id, orderId: order.id, id: r.body.data.id, staff: await newStaff(s), noticesBefore: (await noticesOf(m.id)).length };
+    return {
+      token: m.token,
+      accountId: m.id,
+      cardId: card.id,
+      orderId: order.id,
+      id: r.body.data.id,
+      staff: await newStaff(s),
+      noticesBefore: (await noticesOf(m.id)).length,
+    };
   },
   events: {
     'cardRefund.approve': async (w) => accepted(await staffRefund(s, w.staff.token, 'approve', w.id), 'approve'),

@@ -67,7 +67,8 @@ interface Card {
 const detail = async (w: Card) => (await s.call('GET', `/api/customers/cards/detail?id=${w.cardId}`, { token: w.token })).body.data;
 const today = () => shanghaiDate(s.clock.now());
 /** Not transferred: no member holds a card that came from it. */
-const nobodyReceived = async (w: Card) => expect(await s.deps.db.select().from(memberCards).where(eq(memberCards.transferredFromCardId, w.cardId))).toEqual([]);
+const nobodyReceived = async (w: Card) =>
+  expect(await s.deps.db.select().from(memberCards).where(eq(memberCards.transferredFromCardId, w.cardId))).toEqual([]);
 /** moves the clock forward to `at` (never back) and runs the due jobs */
 const passTo = async (at: number) => {
   if (at > s.clock.now().getTime()) s.clock.set(at);
@@ -161,7 +162,10 @@ defineServerPaths<Card>(s, {
     'card.changeAdviser': async (w) => {
       const list = (await s.call('GET', '/api/customers/cards/advisers?clubId=1', { token: w.token })).body.data as Array<{ id: number }>;
       const to = list.find((a) => a.id !== w.adviser)!.id;
-      accepted(await s.call('POST', '/api/customers/cards/adviser', { token: w.token, body: { id: w.cardId, clubId: 1, adviserId: to } }), 'change adviser');
+      accepted(
+        await s.call('POST', '/api/customers/cards/adviser', { token: w.token, body: { id: w.cardId, clubId: 1, adviserId: to } }),
+        'change adviser',
+      );
       w.adviser = to;
       w.adviserChanges += 1;
     },
@@ -207,7 +211,13 @@ defineServerPaths<Card>(s, {
       expect(d.extensionCount).toBe(w.extensions);
       // a planned freeze is shown and can be called off; then no second freeze is offered
       expect([d.frozenFrom, d.frozenUntil]).toEqual(w.planned ? [w.freeze!.from, w.freeze!.until] : [null, null]);
-      expect(d.operations).toEqual(w.planned ? ['unfreeze', 'extend', 'refund', 'changeAdviser'] : w.received ? ['freeze', 'extend', 'changeAdviser'] : ['freeze', 'transfer', 'extend', 'refund', 'changeAdviser']);
+      expect(d.operations).toEqual(
+        w.planned
+          ? ['unfreeze', 'extend', 'refund', 'changeAdviser']
+          : w.received
+            ? ['freeze', 'extend', 'changeAdviser']
+            : ['freeze', 'transfer', 'extend', 'refund', 'changeAdviser'],
+      );
       if (w.received) expect(d.offers.find((o: { operation: string }) => o.operation === 'transfer').code).toBe(30032);
       await nobodyReceived(w);
       if (w.planned) {
@@ -216,7 +226,10 @@ defineServerPaths<Card>(s, {
         expect(d.offers.find((o: { operation: string }) => o.operation === 'transfer').code).toBe(30016);
         // one freeze at a time (decision 024): a second one, even on other days, is refused and changes nothing
         const other = addDays(w.freeze!.until, 1);
-        const r = await s.call('POST', '/api/customers/cards/freeze', { token: w.token, body: { id: w.cardId, from: other, until: other } });
+        const r = await s.call('POST', '/api/customers/cards/freeze', {
+          token: w.token,
+          body: { id: w.cardId, from: other, until: other },
+        });
         expect([r.status, r.body.code], 'a second freeze while one is planned').toEqual([409, 30016]);
         expect((await cardRow(s, w.cardId)).frozenFrom).toBe(w.freeze!.from);
       }
@@ -251,7 +264,11 @@ defineServerPaths<Card>(s, {
       const [got] = await s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, w.recipient!));
       // (in use, or expired once time passed its end: the time-passing job moves the recipient's card too)
       const started = w.until === undefined ? 'inactive' : w.until > s.clock.now().getTime() ? 'in_use' : 'expired';
-      expect(got, 'the recipient holds the card').toMatchObject({ transferredFromCardId: w.cardId, usesLeft: old.usesLeft, status: started });
+      expect(got, 'the recipient holds the card').toMatchObject({
+        transferredFromCardId: w.cardId,
+        usesLeft: old.usesLeft,
+        status: started,
+      });
       expect(got!.validUntil?.getTime() ?? null).toBe(w.until ?? null);
     },
     // refunded: it books nothing and offers nothing; the policy's amount is back in the balance and the order is refund done

@@ -29,8 +29,10 @@ interface World {
 }
 
 const shown = async (w: World) => (await complaintDetail(s, w.token, w.id)).body.data;
-const queued = async (w: World) => ((await staffQueue(s, w.staff.token)).body.data as Array<{ id: number; overdue: boolean }>).find((c) => c.id === w.id);
-const noticesOf = (accountId: number) => s.deps.db.select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(desc(notifications.id));
+const queued = async (w: World) =>
+  ((await staffQueue(s, w.staff.token)).body.data as Array<{ id: number; overdue: boolean }>).find((c) => c.id === w.id);
+const noticesOf = (accountId: number) =>
+  s.deps.db.select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(desc(notifications.id));
 
 /** Waiting for a reply: in the staff queue, nothing to rate, nobody told. */
 async function awaiting(w: World, overdue: boolean) {

@@ -40,7 +40,11 @@ interface Coupon {
 }
 
 async function shown(w: Coupon): Promise<{ state: string; usedAt: string | null } | undefined> {
-  const list = (await s.call('GET', '/api/customers/coupons?pagenum=0&pagesize=50', { token: w.token })).body.data.list as Array<{ id: number; state: string; usedAt: string | null }>;
+  const list = (await s.call('GET', '/api/customers/coupons?pagenum=0&pagesize=50', { token: w.token })).body.data.list as Array<{
+    id: number;
+    state: string;
+    usedAt: string | null;
+  }>;
   return list.find((c) => c.id === w.couponId);
 }
 /** Whether checkout offers the coupon for the goods. */
@@ -68,14 +72,22 @@ defineServerPaths<Coupon>(s, {
       w.orderNo = r.body.data.orderNo as string;
       w.usedAt = s.clock.now();
     },
-    'coupon.release': async (w) => accepted(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel its order'),
+    'coupon.release': async (w) =>
+      accepted(await s.call('POST', '/api/orders/cancel', { token: w.token, body: { orderNo: w.orderNo } }), 'cancel its order'),
     // time passes to the validity end and the job runs
     'coupon.expire': async (w) => {
       const until = (await couponRow(s, w.couponId)).validUntil.getTime();
       if (until > s.clock.now().getTime()) s.clock.set(until);
       await runDueJobs(s.deps);
     },
-    'coupon.gift': async (w) => accepted(await s.call('POST', '/api/customers/coupons/gift', { token: w.token, body: { couponId: w.couponId, phone: w.friendPhone, agreed: true } }), 'gift it to a friend'),
+    'coupon.gift': async (w) =>
+      accepted(
+        await s.call('POST', '/api/customers/coupons/gift', {
+          token: w.token,
+          body: { couponId: w.couponId, phone: w.friendPhone, agreed: true },
+        }),
+        'gift it to a friend',
+      ),
   },
   async read(w) {
     return { stored: (await couponRow(s, w.couponId)).state, shown: (await shown(w))?.state ?? 'missing' };
@@ -83,7 +95,9 @@ defineServerPaths<Coupon>(s, {
   states: {
     // held by no order, offered at checkout
     unused: async (w) => {
-      expect((await couponRow(s, w.couponId)).validUntil.getTime(), 'an unused coupon is within its validity').toBeGreaterThan(s.clock.now().getTime());
+      expect((await couponRow(s, w.couponId)).validUntil.getTime(), 'an unused coupon is within its validity').toBeGreaterThan(
+        s.clock.now().getTime(),
+      );
       expect(await couponRow(s, w.couponId)).toMatchObject({ usedOrderId: null, usedAt: null });
       expect((await shown(w))?.usedAt).toBe(null);
       expect(await offered(w)).toBe(true);
@@ -101,7 +115,8 @@ defineServerPaths<Coupon>(s, {
       const row = await couponRow(s, w.couponId);
       expect(row.validUntil.getTime(), 'only a coupon whose validity has ended is expired').toBeLessThanOrEqual(s.clock.now().getTime());
       expect(row.usedOrderId).toBe(null);
-      const tab = (await s.call('GET', '/api/customers/coupons?state=expired&pagenum=0&pagesize=50', { token: w.token })).body.data.list as Array<{ id: number }>;
+      const tab = (await s.call('GET', '/api/customers/coupons?state=expired&pagenum=0&pagesize=50', { token: w.token })).body.data
+        .list as Array<{ id: number }>;
       expect(tab.map((c) => c.id)).toContain(w.couponId);
       expect(await offered(w)).toBe(false);
       const r = await create(s, w.token, { goodsId: w.goodsId, couponId: w.couponId });
@@ -110,7 +125,8 @@ defineServerPaths<Coupon>(s, {
     // gone to the friend: listed under transferred with whom, not offered; the friend holds one coupon from it
     transferred: async (w) => {
       expect(await couponRow(s, w.couponId)).toMatchObject({ giftedToAccountId: w.friendId, usedOrderId: null });
-      const tab = (await s.call('GET', '/api/customers/coupons?state=transferred&pagenum=0&pagesize=50', { token: w.token })).body.data.list as Array<{ id: number; giftedTo: string | null }>;
+      const tab = (await s.call('GET', '/api/customers/coupons?state=transferred&pagenum=0&pagesize=50', { token: w.token })).body.data
+        .list as Array<{ id: number; giftedTo: string | null }>;
       expect(tab.find((c) => c.id === w.couponId)?.giftedTo).toBe(`${w.friendPhone.slice(0, 3)}****${w.friendPhone.slice(-4)}`);
       expect(await offered(w)).toBe(false);
       const arrived = await s.deps.db.select().from(memberCoupons).where(eq(memberCoupons.giftedFromCouponId, w.couponId));

@@ -59,17 +59,32 @@ defineServerPaths<Invitation>(s, {
     // seq 1 was the whole share; the parts are 2 and 3
     const inv = await s.call('POST', '/api/orders/friend/invite', { token: m.token, body: { orderNo, partSeqs: [3] } });
     accepted(inv, 'invite a friend');
-    return { token: m.token, accountId: m.id, orderNo, link: inv.body.data.invitation.token, expiresAt: new Date(inv.body.data.invitation.expiresAt), seq: 3, ownSeq: 2 };
+    return {
+      token: m.token,
+      accountId: m.id,
+      orderNo,
+      link: inv.body.data.invitation.token,
+      expiresAt: new Date(inv.body.data.invitation.expiresAt),
+      seq: 3,
+      ownSeq: 2,
+    };
   },
   events: {
     // a friend the messaging app authorized pays at WeChat Pay (the stand-in's cashier), and its signed notification comes
     'invitation.paid': async (w) => {
       const start = await payAsFriend(s.deps, w.link, await friend());
-      accepted(await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay' } }), 'the friend pays');
+      accepted(
+        await s.call('POST', '/api/dev/pay/wechat/simulate', {
+          body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay' },
+        }),
+        'the friend pays',
+      );
     },
-    'invitation.withdraw': async (w) => accepted(await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }), 'withdraw'),
+    'invitation.withdraw': async (w) =>
+      accepted(await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }), 'withdraw'),
     // the member undoes the split after the friend paid: the friend's part is given back
-    'invitation.refund': async (w) => accepted(await s.call('POST', '/api/orders/unsplit', { token: w.token, body: { orderNo: w.orderNo } }), 'unsplit'),
+    'invitation.refund': async (w) =>
+      accepted(await s.call('POST', '/api/orders/unsplit', { token: w.token, body: { orderNo: w.orderNo } }), 'unsplit'),
     // its job at the end of the hour (the clock moved there first)
     'invitation.expire': async (w) => {
       const due = w.expiresAt.getTime() - s.clock.now().getTime();
@@ -94,7 +109,10 @@ defineServerPaths<Invitation>(s, {
       const parts = new Map((d.parts as Array<{ seq: number; holder: string | null; actions: string[] }>).map((p) => [p.seq, p]));
       expect(parts.get(w.seq)).toMatchObject({ holder: 'friendLink', actions: ['withdraw'] });
       expect(parts.get(w.ownSeq)).toMatchObject({ holder: null, actions: ['pay', 'invite'] });
-      expect((await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'balance', partSeq: w.seq } })).body.code).toBe(40018);
+      expect(
+        (await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'balance', partSeq: w.seq } })).body
+          .code,
+      ).toBe(40018);
     },
     // the friend paid their part: it reads paid by them, the order waits for the member's part, the member's balance untouched
     paid: async (w) => {
@@ -102,7 +120,10 @@ defineServerPaths<Invitation>(s, {
       expect(r.endedAt).not.toBe(null);
       const d = await orderDetail(w);
       expect(d.state).toBe('unpaid');
-      expect((d.parts as Array<{ seq: number; state: string; paidBy: string | null }>).find((p) => p.seq === w.seq)).toMatchObject({ state: 'paid', paidBy: 'wechat' });
+      expect((d.parts as Array<{ seq: number; state: string; paidBy: string | null }>).find((p) => p.seq === w.seq)).toMatchObject({
+        state: 'paid',
+        paidBy: 'wechat',
+      });
       expect(await cardsOf(s, w.accountId)).toHaveLength(0);
       const [attempt] = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.invitationId, r.id));
       expect(attempt).toMatchObject({ state: 'paid', payerAccountId: null });

@@ -27,10 +27,24 @@ interface World {
   staff: { id: number; token: string };
 }
 
-const shown = async (w: World) => ((await myInvoices(s, w.token)).body.data as Array<{ id: number; state: string; hasPdf: boolean; number: string | null; reason: string | null }>).find((i) => i.id === w.id)!;
+const shown = async (w: World) =>
+  (
+    (await myInvoices(s, w.token)).body.data as Array<{
+      id: number;
+      state: string;
+      hasPdf: boolean;
+      number: string | null;
+      reason: string | null;
+    }>
+  ).find((i) => i.id === w.id)!;
 const queued = async (w: World) => ((await staffInvoices(s, w.staff.token)).body.data as Array<{ id: number }>).some((i) => i.id === w.id);
 const held = async (w: World) =>
-  (await s.deps.db.select().from(invoiceOrders).where(and(eq(invoiceOrders.invoiceId, w.id), eq(invoiceOrders.orderId, w.orderId))))[0]!.releasedAt === null;
+  (
+    await s.deps.db
+      .select()
+      .from(invoiceOrders)
+      .where(and(eq(invoiceOrders.invoiceId, w.id), eq(invoiceOrders.orderId, w.orderId)))
+  )[0]!.releasedAt === null;
 
 defineServerPaths<World>(s, {
   machine: invoiceMachine,

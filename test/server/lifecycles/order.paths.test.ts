@@ -45,7 +45,14 @@ const PARTS = [10_000, 9_900];
 
 type World = 'whole' | 'split' | 'lastPart';
 /** the worlds by name: the ways to pay, and two of them paid at WeChat Pay and refunded */
-const WORLDS = { whole: 'whole', split: 'split', lastPart: 'lastPart', failedSplit: 'split', refund: 'whole', refundSplit: 'lastPart' } as const satisfies Record<string, World>;
+const WORLDS = {
+  whole: 'whole',
+  split: 'split',
+  lastPart: 'lastPart',
+  failedSplit: 'split',
+  refund: 'whole',
+  refundSplit: 'lastPart',
+} as const satisfies Record<string, World>;
 type WorldName = keyof typeof WORLDS;
 const refunded = (name: string) => name === 'refund' || name === 'refundSplit';
 
@@ -90,8 +97,17 @@ async function expectActions(w: Order, actions: string[]) {
 }
 
 /** The order's live shares as the server stores their money (unpaid or paid), by seq. */
-async function sharesOf(w: Order): Promise<Array<{ seq: number; state: string; amountCents: number; holder: string | null; actions: string[] }>> {
-  const parts = (await detail(w)).body.data.parts as Array<{ seq: number; kind: string; state: string; amountCents: number; holder: string | null; actions: string[] }>;
+async function sharesOf(
+  w: Order,
+): Promise<Array<{ seq: number; state: string; amountCents: number; holder: string | null; actions: string[] }>> {
+  const parts = (await detail(w)).body.data.parts as Array<{
+    seq: number;
+    kind: string;
+    state: string;
+    amountCents: number;
+    holder: string | null;
+    actions: string[];
+  }>;
   return parts.filter((p) => p.kind === 'share' && (p.state === 'unpaid' || p.state === 'paid'));
 }
 
@@ -115,7 +131,13 @@ async function expectOffers(w: Order, state: string) {
   await expectActions(w, order);
   for (const p of shares) {
     const [holder, actions] =
-      p.state === 'paid' ? [null, []] : p.seq === w.invitedSeq ? ['friendLink', ['withdraw']] : p.seq === w.trade?.seq ? ['memberTrade', ['pay']] : [null, ['pay', 'invite']];
+      p.state === 'paid'
+        ? [null, []]
+        : p.seq === w.invitedSeq
+          ? ['friendLink', ['withdraw']]
+          : p.seq === w.trade?.seq
+            ? ['memberTrade', ['pay']]
+            : [null, ['pay', 'invite']];
     expect({ seq: p.seq, holder: p.holder, actions: p.actions }, `part ${p.seq} in ${state}`).toEqual({ seq: p.seq, holder, actions });
   }
 }
@@ -128,16 +150,22 @@ async function ownUnpaid(w: Order): Promise<Array<{ seq: number; amountCents: nu
 /** The member pays their first unpaid part (not with a friend) from the balance. */
 async function payPartByBalance(w: Order): Promise<void> {
   const [part] = await ownUnpaid(w);
-  if (!part) throw new Error('no part of the member\'s to pay');
-  accepted(await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'balance', partSeq: part.seq } }), 'pay a part by balance');
+  if (!part) throw new Error("no part of the member's to pay");
+  accepted(
+    await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'balance', partSeq: part.seq } }),
+    'pay a part by balance',
+  );
   w.balancePaid += part.amountCents;
 }
 
 /** The member opens the provider's cashier: for the whole order, or for their first unpaid part of a split one. */
 async function openTrade(w: Order, whole: boolean): Promise<void> {
   const [part] = await ownUnpaid(w);
-  if (!part) throw new Error('no part of the member\'s to pay');
-  const r = await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: w.provider, partSeq: whole ? undefined : part.seq } });
+  if (!part) throw new Error("no part of the member's to pay");
+  const r = await s.call('POST', '/api/orders/pay', {
+    token: w.token,
+    body: { orderNo: w.orderNo, method: w.provider, partSeq: whole ? undefined : part.seq },
+  });
   accepted(r, `pay by ${w.provider}`);
   w.attempts++;
   w.trade = { seq: part.seq, amountCents: part.amountCents };
@@ -161,7 +189,11 @@ async function money(w: Order) {
   const o = await orderRow(s, w.orderNo);
   const attempts = await s.deps.db.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
   // the balance's payments are rows too (decision 021): the deduction's and a payment by balance
-  const all = await s.deps.db.select({ status: payments.status, provider: payments.provider, amountCents: payments.amountCents }).from(payments).where(eq(payments.orderId, o.id)).orderBy(payments.id);
+  const all = await s.deps.db
+    .select({ status: payments.status, provider: payments.provider, amountCents: payments.amountCents })
+    .from(payments)
+    .where(eq(payments.orderId, o.id))
+    .orderBy(payments.id);
   const paid = all.filter((p) => p.provider !== 'balance');
   return {
     open: attempts.filter((a) => a.state === 'open').length,
@@ -201,8 +233,12 @@ async function standIn(w: Order, path: '/refunds/arrange' | '/refunds/simulate',
 /** The order's refunds, by state, and the card it issued. */
 async function refundsOf(w: Order) {
   const o = await orderRow(s, w.orderNo);
-  const rows = await s.deps.db.select({ id: refunds.id, state: refunds.state, amountCents: refunds.amountCents }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(payments.orderId, o.id));
-  const card = o.issuedCardId === null ? null : (await cardsOf(s, w.accountId)).find((c) => c.id === o.issuedCardId) ?? null;
+  const rows = await s.deps.db
+    .select({ id: refunds.id, state: refunds.state, amountCents: refunds.amountCents })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(payments.orderId, o.id));
+  const card = o.issuedCardId === null ? null : ((await cardsOf(s, w.accountId)).find((c) => c.id === o.issuedCardId) ?? null);
   return { states: rows.map((r) => r.state).sort(), cents: rows.reduce((n, r) => n + r.amountCents, 0), card, ids: rows.map((r) => r.id) };
 }
 
@@ -237,7 +273,14 @@ async function invitationStates(w: Order): Promise<string[]> {
 defineServerPaths<Order>(s, {
   machine: orderMachine,
   record: 'an order for a card',
-  inputs: { whole: 'whole', split: 'split', lastPart: 'lastPart', failedSplit: 'failedSplit', refund: 'refund', refundSplit: 'refundSplit' },
+  inputs: {
+    whole: 'whole',
+    split: 'split',
+    lastPart: 'lastPart',
+    failedSplit: 'failedSplit',
+    refund: 'refund',
+    refundSplit: 'refundSplit',
+  },
   startIn: { failedSplit: 'payment_failed' },
   offer: ({ type }, snapshot, name) => {
     const at = snapshot.value as string;
@@ -287,7 +330,8 @@ defineServerPaths<Order>(s, {
       await simulate(w, 'fail');
       w.trade = undefined;
     }
-    if (w.world !== 'whole') accepted(await s.call('POST', '/api/orders/split', { token: w.token, body: { orderNo: w.orderNo, parts: PARTS } }), 'split');
+    if (w.world !== 'whole')
+      accepted(await s.call('POST', '/api/orders/split', { token: w.token, body: { orderNo: w.orderNo, parts: PARTS } }), 'split');
     if (w.world === 'lastPart') await payPartByBalance(w);
     return w;
   },
@@ -339,13 +383,21 @@ defineServerPaths<Order>(s, {
       const openId = `o_order_paths_friend_${++friends}`;
       await issueOpenId(s, openId);
       const start = await payAsFriend(s.deps, w.invitation, { openId, nickname: null, avatar: null });
-      accepted(await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay' } }), 'the friend pays');
+      accepted(
+        await s.call('POST', '/api/dev/pay/wechat/simulate', {
+          body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay' },
+        }),
+        'the friend pays',
+      );
       w.providerPaid += start.amountCents;
       w.invitedSeq = undefined;
     },
     // the last open invitation ends unpaid: the member withdraws it
     'invitation.ended': async (w) => {
-      accepted(await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }), 'withdraw the invitation');
+      accepted(
+        await s.call('POST', '/api/orders/friend/withdraw', { token: w.token, body: { orderNo: w.orderNo } }),
+        'withdraw the invitation',
+      );
       w.invitedSeq = undefined;
     },
     // the member asks for the card's refund and staff approve it (the provider's refund processing);
@@ -380,13 +432,25 @@ defineServerPaths<Order>(s, {
       // and split it into parts (decision 025), or undo the split; a part being paid holds only that part
       await expectOffers(w, 'unpaid');
       // the goods are held for the order from its creation
-      expect(await money(w)).toMatchObject({ open: w.trade ? 1 : 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
+      expect(await money(w)).toMatchObject({
+        open: w.trade ? 1 : 0,
+        providerPaid: w.providerPaid,
+        balance: BALANCE - w.balancePaid,
+        cards: 0,
+        stock: STOCK - 1,
+      });
       expect(await invitationStates(w), 'no friend has a link open').not.toContain('open');
     },
     // one trade open at the provider for the whole order, nothing more collected; paying again answers it (or switches)
     paying: async (w) => {
       await expectOffers(w, 'paying');
-      expect(await money(w)).toMatchObject({ open: 1, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
+      expect(await money(w)).toMatchObject({
+        open: 1,
+        providerPaid: w.providerPaid,
+        balance: BALANCE - w.balancePaid,
+        cards: 0,
+        stock: STOCK - 1,
+      });
     },
     // the provider said no; nothing open, nothing more collected; it can be paid again
     payment_failed: async (w) => {
@@ -400,7 +464,13 @@ defineServerPaths<Order>(s, {
     // collected once (by the provider or the balance) from the member alone, the card issued once, the stock taken
     paid: async (w) => {
       await expectActions(w, []);
-      expect(await money(w)).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 1, stock: STOCK - 1 });
+      expect(await money(w)).toMatchObject({
+        open: 0,
+        providerPaid: w.providerPaid,
+        balance: BALANCE - w.balancePaid,
+        cards: 1,
+        stock: STOCK - 1,
+      });
       expect(w.providerPaid + w.balancePaid, 'paid exactly once').toBe(PRICE);
       expect(await invitationStates(w)).not.toContain('paid');
       // paid as one: the order is one share, not parts
@@ -417,13 +487,28 @@ defineServerPaths<Order>(s, {
     // a friend has a link (the whole order, or a split order's part), the goods held; the member may cancel, undo a split, and pay or send on their own parts by any way meanwhile
     friend_paying: async (w) => {
       await expectOffers(w, 'friend_paying');
-      expect(await money(w)).toMatchObject({ open: w.trade ? 1 : 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 0, stock: STOCK - 1 });
-      expect((await invitationStates(w)).filter((st) => st === 'open'), 'one open invitation').toHaveLength(1);
+      expect(await money(w)).toMatchObject({
+        open: w.trade ? 1 : 0,
+        providerPaid: w.providerPaid,
+        balance: BALANCE - w.balancePaid,
+        cards: 0,
+        stock: STOCK - 1,
+      });
+      expect(
+        (await invitationStates(w)).filter((st) => st === 'open'),
+        'one open invitation',
+      ).toHaveLength(1);
     },
     // paid by several payers (the parts' payers, or a friend): all of it collected once, the card issued once
     fully_paid: async (w) => {
       await expectActions(w, []);
-      expect(await money(w)).toMatchObject({ open: 0, providerPaid: w.providerPaid, balance: BALANCE - w.balancePaid, cards: 1, stock: STOCK - 1 });
+      expect(await money(w)).toMatchObject({
+        open: 0,
+        providerPaid: w.providerPaid,
+        balance: BALANCE - w.balancePaid,
+        cards: 1,
+        stock: STOCK - 1,
+      });
       expect(w.providerPaid + w.balancePaid, 'paid exactly once').toBe(PRICE);
       expect((await detail(w)).body.data.money).toMatchObject({ outstandingCents: 0, refundedCents: 0, refundingCents: 0 });
       // a whole order is fully paid only by a friend; a split one by its parts' payers (a friend's the last, or none)
@@ -435,14 +520,20 @@ defineServerPaths<Order>(s, {
     // the money on its way back: what was paid from the balance is back, the provider's share not yet, nothing failed
     refunding: async (w) => {
       const r = await refundAsked(w);
-      expect(r.states.filter((st) => st === 'pending' || st === 'processing'), 'the provider\'s share is on its way').not.toHaveLength(0);
+      expect(
+        r.states.filter((st) => st === 'pending' || st === 'processing'),
+        "the provider's share is on its way",
+      ).not.toHaveLength(0);
       expect(r.states, 'nothing failed').not.toContain('failed');
-      expect(await balance(w), 'the balance\'s share is back').toBe(BALANCE);
+      expect(await balance(w), "the balance's share is back").toBe(BALANCE);
     },
     // every share back with its payer
     refunded: async (w) => {
       const r = await refundAsked(w);
-      expect(r.states.every((st) => st === 'succeeded' || st === 'settled'), `all returned: ${r.states.join(', ')}`).toBe(true);
+      expect(
+        r.states.every((st) => st === 'succeeded' || st === 'settled'),
+        `all returned: ${r.states.join(', ')}`,
+      ).toBe(true);
       expect(await balance(w)).toBe(BALANCE);
       const { refundedCents, refundingCents } = (await detail(w)).body.data.money;
       expect([refundedCents, refundingCents]).toEqual([w.balancePaid + w.providerPaid, 0]);
@@ -451,8 +542,14 @@ defineServerPaths<Order>(s, {
     refund_failed: async (w) => {
       const r = await refundAsked(w);
       expect(r.states, 'a refund failed').toContain('failed');
-      const attention = (await s.call('GET', '/api/staff/refunds/attention', { token: w.staff!.token })).body.data as Array<{ refundId: number; failureCode: string }>;
-      expect(attention.filter((a) => r.ids.includes(a.refundId)).map((a) => a.failureCode), 'listed for staff with the reason').toEqual(['NOT_ENOUGH']);
+      const attention = (await s.call('GET', '/api/staff/refunds/attention', { token: w.staff!.token })).body.data as Array<{
+        refundId: number;
+        failureCode: string;
+      }>;
+      expect(
+        attention.filter((a) => r.ids.includes(a.refundId)).map((a) => a.failureCode),
+        'listed for staff with the reason',
+      ).toEqual(['NOT_ENOUGH']);
     },
   },
 });

@@ -28,17 +28,30 @@ interface Attempt {
 const outTradeNo = (w: Attempt) => `${w.orderNo}-1`;
 const detail = async (w: Attempt) => (await s.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token })).body.data;
 const simulate = (w: Attempt, outcome: 'pay' | 'fail') =>
-  s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: outTradeNo(w), outcome } }).then((r) => accepted(r, `simulate ${outcome}`));
+  s
+    .call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: outTradeNo(w), outcome } })
+    .then((r) => accepted(r, `simulate ${outcome}`));
 async function attempt(w: Attempt) {
-  const [a] = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, outTradeNo(w)));
+  const [a] = await s.deps.db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.outTradeNo, outTradeNo(w)));
   return a!;
 }
 async function trade(w: Attempt) {
-  const [t] = await s.deps.db.select().from(payStandInOrders).where(and(eq(payStandInOrders.provider, 'alipay'), eq(payStandInOrders.outTradeNo, outTradeNo(w))));
+  const [t] = await s.deps.db
+    .select()
+    .from(payStandInOrders)
+    .where(and(eq(payStandInOrders.provider, 'alipay'), eq(payStandInOrders.outTradeNo, outTradeNo(w))));
   return t!;
 }
 async function paymentsOf(w: Attempt) {
-  return (await s.deps.db.select().from(payments).where(eq(payments.attemptId, (await attempt(w)).id))).map((p) => p.status);
+  return (
+    await s.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.attemptId, (await attempt(w)).id))
+  ).map((p) => p.status);
 }
 
 defineServerPaths<Attempt>(s, {
@@ -63,7 +76,11 @@ defineServerPaths<Attempt>(s, {
       const t = await trade(w);
       const late = { ...t, state: 'TRADE_SUCCESS', paidAt: s.clock.now(), providerTxnId: `${t.providerTxnId}-late` };
       const body = alipayNotification(late, s.deps.gateways.payments.standIn!.alipay, s.clock.now());
-      const res = await s.app.request('/api/pay/notify/alipay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const res = await s.app.request('/api/pay/notify/alipay', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       expect(await res.text()).toBe('success');
     },
     'provider.failed': (w) => simulate(w, 'fail'),
@@ -87,9 +104,17 @@ defineServerPaths<Attempt>(s, {
       expect((await attempt(w)).closedAt).not.toBe(null);
       expect(await paymentsOf(w)).toEqual(['failed']);
       expect((await trade(w)).state).toBe('TRADE_CLOSED');
-      const latest = (await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, (await orderRow(s, w.orderNo)).id))).length === 1;
+      const latest =
+        (
+          await s.deps.db
+            .select()
+            .from(paymentAttempts)
+            .where(eq(paymentAttempts.orderId, (await orderRow(s, w.orderNo)).id))
+        ).length === 1;
       if (latest) expect((await detail(w)).state).toBe('payment_failed');
-      expect((await orderRow(s, w.orderNo)).payMethod === 'alipay' && (await detail(w)).state === 'paid', 'not paid by this attempt').toBe(false);
+      expect((await orderRow(s, w.orderNo)).payMethod === 'alipay' && (await detail(w)).state === 'paid', 'not paid by this attempt').toBe(
+        false,
+      );
     },
     // we closed it at the provider: it can never be paid there; the order pays by the other method
     closed: async (w) => {

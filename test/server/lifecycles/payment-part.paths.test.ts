@@ -39,7 +39,11 @@ async function row(w: Part) {
     .where(and(eq(paymentParts.orderId, o.id), eq(paymentParts.seq, SEQ)));
   return p!;
 }
-const paymentsOf = async (w: Part) => s.deps.db.select().from(payments).where(eq(payments.partId, (await row(w)).id));
+const paymentsOf = async (w: Part) =>
+  s.deps.db
+    .select()
+    .from(payments)
+    .where(eq(payments.partId, (await row(w)).id));
 async function refundsOf(w: Part) {
   const ids = (await paymentsOf(w)).map((p) => p.id);
   const all = await s.deps.db.select().from(refunds);
@@ -60,11 +64,18 @@ defineServerPaths<Part>(s, {
     const r = await create(s, m.token, { goodsId: g.id });
     accepted(r, 'create');
     const w: Part = { token: m.token, accountId: m.id, orderNo: r.body.data.orderNo as string, how: (input as { how: Part['how'] }).how };
-    accepted(await s.call('POST', '/api/orders/split', { token: m.token, body: { orderNo: w.orderNo, parts: [PART, 19_900 - PART] } }), 'split');
+    accepted(
+      await s.call('POST', '/api/orders/split', { token: m.token, body: { orderNo: w.orderNo, parts: [PART, 19_900 - PART] } }),
+      'split',
+    );
     return w;
   },
   events: {
-    'part.paid': async (w) => accepted(await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'balance', partSeq: SEQ } }), 'pay the part by balance'),
+    'part.paid': async (w) =>
+      accepted(
+        await s.call('POST', '/api/orders/pay', { token: w.token, body: { orderNo: w.orderNo, method: 'balance', partSeq: SEQ } }),
+        'pay the part by balance',
+      ),
     'part.end': async (w) =>
       w.how === 'unsplit'
         ? accepted(await s.call('POST', '/api/orders/unsplit', { token: w.token, body: { orderNo: w.orderNo } }), 'undo the split')
@@ -108,11 +119,19 @@ defineServerPaths<Part>(s, {
     // ended paid: its payment is refunded to the balance in full, once
     given_back: async (w) => {
       const rs = await refundsOf(w);
-      expect(rs.map((r) => [r.amountCents, r.state, r.cause])).toEqual([[PART, 'succeeded', w.how === 'unsplit' ? 'split_undone' : 'order_cancelled']]);
+      expect(rs.map((r) => [r.amountCents, r.state, r.cause])).toEqual([
+        [PART, 'succeeded', w.how === 'unsplit' ? 'split_undone' : 'order_cancelled'],
+      ]);
       expect(await balance(s, w.token)).toBe(CREDIT);
       const d = await detail(w);
       // what the order keeps of it (applied less refunded) is nothing; it is no longer a live part
-      expect(d.money).toMatchObject({ appliedCents: PART, takenCents: PART, refundedCents: PART, refundingCents: 0, outstandingCents: whatIsLeft(w) });
+      expect(d.money).toMatchObject({
+        appliedCents: PART,
+        takenCents: PART,
+        refundedCents: PART,
+        refundingCents: 0,
+        outstandingCents: whatIsLeft(w),
+      });
       await assertMoneyInvariants(s.deps.db);
     },
   },

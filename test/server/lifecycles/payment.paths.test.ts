@@ -29,9 +29,17 @@ interface Payment {
 
 const outTradeNo = (w: Payment) => `${w.orderNo}-1`;
 const simulate = (w: Payment, outcome: 'pay' | 'fail', tamper?: 'amount') =>
-  s.call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: outTradeNo(w), outcome, tamper } }).then((r) => accepted(r, `simulate ${outcome}`));
+  s
+    .call('POST', '/api/dev/pay/alipay/simulate', { body: { outTradeNo: outTradeNo(w), outcome, tamper } })
+    .then((r) => accepted(r, `simulate ${outcome}`));
 
-const attempt = async (w: Payment) => (await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, outTradeNo(w))))[0]!;
+const attempt = async (w: Payment) =>
+  (
+    await s.deps.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.outTradeNo, outTradeNo(w)))
+  )[0]!;
 
 /** The first payment recorded for the order's Alipay trade, if any. */
 async function payment(w: Payment) {
@@ -64,17 +72,34 @@ defineServerPaths<Payment>(s, {
     'payment.failed': (w) => simulate(w, 'fail'),
     // the provider's own record took another amount: its notification and its query answer say so (decision 021: a query's wrong amount is recorded)
     'payment.mismatched': async (w) => {
-      await s.deps.db.update(payStandInOrders).set({ amountCents: sql`${payStandInOrders.amountCents} + 1` }).where(eq(payStandInOrders.outTradeNo, outTradeNo(w)));
+      await s.deps.db
+        .update(payStandInOrders)
+        .set({ amountCents: sql`${payStandInOrders.amountCents} + 1` })
+        .where(eq(payStandInOrders.outTradeNo, outTradeNo(w)));
       await simulate(w, 'pay');
     },
     // paid by WeChat Pay meanwhile (which closed the Alipay trade), then Alipay's late notification of money taken
     'payment.unwanted': async (w) => {
       const wechat = await pay(s, w.token, w.orderNo, 'wechat');
       accepted(wechat, 'pay by WeChat Pay instead');
-      accepted(await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: wechat.body.data.payment.prepayId, outcome: 'pay' } }), 'WeChat Pay paid');
-      const [trade] = await s.deps.db.select().from(payStandInOrders).where(and(eq(payStandInOrders.provider, 'alipay'), eq(payStandInOrders.outTradeNo, outTradeNo(w))));
-      const body = alipayNotification({ ...trade!, state: 'TRADE_SUCCESS', paidAt: s.clock.now() }, s.deps.gateways.payments.standIn!.alipay, s.clock.now());
-      const res = await s.app.request('/api/pay/notify/alipay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      accepted(
+        await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: wechat.body.data.payment.prepayId, outcome: 'pay' } }),
+        'WeChat Pay paid',
+      );
+      const [trade] = await s.deps.db
+        .select()
+        .from(payStandInOrders)
+        .where(and(eq(payStandInOrders.provider, 'alipay'), eq(payStandInOrders.outTradeNo, outTradeNo(w))));
+      const body = alipayNotification(
+        { ...trade!, state: 'TRADE_SUCCESS', paidAt: s.clock.now() },
+        s.deps.gateways.payments.standIn!.alipay,
+        s.clock.now(),
+      );
+      const res = await s.app.request('/api/pay/notify/alipay', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       expect(await res.text()).toBe('success');
     },
   },
@@ -114,7 +139,9 @@ defineServerPaths<Payment>(s, {
       expect((await attempt(w)).state, 'the trade took money: it is over').toBe('paid');
       const p = (await payment(w))!;
       expect(p.amountCents).not.toBe((await orderRow(s, w.orderNo)).amountToPayCents);
-      expect(await s.deps.db.select({ amountCents: refunds.amountCents, cause: refunds.cause }).from(refunds).where(eq(refunds.paymentId, p.id))).toEqual([{ amountCents: p.amountCents, cause: 'amount_mismatch' }]);
+      expect(
+        await s.deps.db.select({ amountCents: refunds.amountCents, cause: refunds.cause }).from(refunds).where(eq(refunds.paymentId, p.id)),
+      ).toEqual([{ amountCents: p.amountCents, cause: 'amount_mismatch' }]);
       expect(await cardsOf(s, w.accountId)).toHaveLength(o.state === 'paid' ? 1 : 0);
       // money taken for another amount is the payer's: to refund (decision 021)
       expect(await toRefund(w)).toBe(true);
@@ -126,7 +153,9 @@ defineServerPaths<Payment>(s, {
       expect(await cardsOf(s, w.accountId)).toHaveLength(1);
       expect(await toRefund(w)).toBe(true);
       const p = (await payment(w))!;
-      expect(await s.deps.db.select({ amountCents: refunds.amountCents, cause: refunds.cause }).from(refunds).where(eq(refunds.paymentId, p.id))).toEqual([{ amountCents: p.amountCents, cause: 'unwanted_payment' }]);
+      expect(
+        await s.deps.db.select({ amountCents: refunds.amountCents, cause: refunds.cause }).from(refunds).where(eq(refunds.paymentId, p.id)),
+      ).toEqual([{ amountCents: p.amountCents, cause: 'unwanted_payment' }]);
     },
   },
 });

@@ -27,7 +27,8 @@ interface Member {
 }
 
 const view = async (w: Member) => (await s.call('GET', '/api/customers/photo', { token: w.token })).body.data;
-const latest = async (w: Member) => (await s.deps.db.select().from(memberPhotos).where(eq(memberPhotos.accountId, w.accountId)).orderBy(desc(memberPhotos.id)).limit(1))[0];
+const latest = async (w: Member) =>
+  (await s.deps.db.select().from(memberPhotos).where(eq(memberPhotos.accountId, w.accountId)).orderBy(desc(memberPhotos.id)).limit(1))[0];
 const review = async (w: Member, body: Record<string, unknown>) => {
   const id = (await latest(w))?.id ?? 0;
   accepted(await s.call('POST', `/api/staff/photos/${id}/review`, { token: w.staff, body }), 'review');
@@ -52,7 +53,8 @@ defineServerPaths<Member>(s, {
     'photo.pass': (w) => review(w, { decision: 'pass' }),
     'photo.reject': (w) => review(w, { decision: 'reject', reason: REASON }),
     // the member asked at the desk to change a passed photo (decision 042)
-    'photo.allowAnother': async (w) => accepted(await s.call('POST', `/api/staff/photos/${(await latest(w))?.id ?? 0}/allow-another`, { token: w.staff }), 'allow another'),
+    'photo.allowAnother': async (w) =>
+      accepted(await s.call('POST', `/api/staff/photos/${(await latest(w))?.id ?? 0}/allow-another`, { token: w.staff }), 'allow another'),
   },
   async read(w) {
     return { stored: (await latest(w))?.state ?? 'none', shown: (await view(w)).status as string };

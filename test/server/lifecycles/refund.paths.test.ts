@@ -67,7 +67,8 @@ const FAILURE = { wechat: { status: 'abnormal', deliveries: 0 }, alipay: { refus
 /** The stand-ins' refund states (WeChat Pay's and Alipay's own words). */
 const PAID_OUT = { wechat: 'SUCCESS', alipay: 'REFUND_SUCCESS' } as const;
 
-const arrange = async (w: Refund, arrangement: Record<string, unknown>) => accepted(await dev(s, w.provider, '/refunds/arrange', { outTradeNo: w.outTradeNo, ...arrangement }), 'arrange');
+const arrange = async (w: Refund, arrangement: Record<string, unknown>) =>
+  accepted(await dev(s, w.provider, '/refunds/arrange', { outTradeNo: w.outTradeNo, ...arrangement }), 'arrange');
 const numberOf = (r: { id: number; tryNo: number; outRefundNo: string | null }) => r.outRefundNo ?? `R${r.id}-${r.tryNo}`;
 
 /** Time passes until the refund's next job of `kind` is due (never back), and its due jobs run. */
@@ -89,7 +90,15 @@ async function ask(w: Refund, arrangement: Record<string, unknown>) {
 /** The stand-in settles the refund it holds under the refund's number (processing, or WeChat's abnormal) and notifies. */
 async function finish(w: Refund, outcome: 'success' | 'abnormal' | 'closed', deliveries = 1) {
   const outRefundNo = numberOf(await refundRow(s, w.refundId));
-  accepted(await dev(s, w.provider, '/refunds/simulate', w.provider === 'wechat' ? { outRefundNo, outcome, deliveries } : { outRefundNo, deliveries }), `the stand-in's refund ${outcome}`);
+  accepted(
+    await dev(
+      s,
+      w.provider,
+      '/refunds/simulate',
+      w.provider === 'wechat' ? { outRefundNo, outcome, deliveries } : { outRefundNo, deliveries },
+    ),
+    `the stand-in's refund ${outcome}`,
+  );
 }
 
 /**
@@ -104,7 +113,11 @@ async function notifyAs(w: Refund, state: 'SUCCESS' | 'ABNORMAL' | 'CLOSED') {
   if (w.provider === 'alipay') {
     const fields = { out_biz_no: numberOf(r), refund_fee: centsToYuan(r.amountCents), gmt_refund: `${alipayTimestamp(now)}.000` };
     const body = alipayNotification(trade!, s.deps.gateways.payments.standIn!.alipay, now, undefined, fields);
-    await s.app.request('/api/pay/notify/alipay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    await s.app.request('/api/pay/notify/alipay', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     return;
   }
   const held = (await standInRefunds(s, w.outTradeNo)).find((x) => x.outRefundNo === numberOf(r));
@@ -132,12 +145,20 @@ async function notifyAs(w: Refund, state: 'SUCCESS' | 'ABNORMAL' | 'CLOSED') {
 
 /** Staff release or settle the refund; the answer is recorded for the states' checks. */
 async function staff(w: Refund, action: 'release' | 'settle', from: string) {
-  const r = await s.call('POST', `/api/staff/refunds/${action}`, { token: w.staff.token, body: { refundId: w.refundId }, headers: { 'Idempotency-Key': `${action}-${w.refundId}-${++w.sent}` } });
+  const r = await s.call('POST', `/api/staff/refunds/${action}`, {
+    token: w.staff.token,
+    body: { refundId: w.refundId },
+    headers: { 'Idempotency-Key': `${action}-${w.refundId}-${++w.sent}` },
+  });
   w.staffAnswers.push({ action, from, code: r.body.code as number });
 }
 
-const detail = async (w: Refund) => (await s.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token })).body.data as OrderDetail;
-const listed = async (w: Refund) => ((await s.call('GET', '/api/staff/refunds/attention', { token: w.staff.token })).body.data as StaffRefund[]).find((r) => r.refundId === w.refundId);
+const detail = async (w: Refund) =>
+  (await s.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token })).body.data as OrderDetail;
+const listed = async (w: Refund) =>
+  ((await s.call('GET', '/api/staff/refunds/attention', { token: w.staff.token })).body.data as StaffRefund[]).find(
+    (r) => r.refundId === w.refundId,
+  );
 const money = async (w: Refund) => (await orderMoney(s.deps.db, [w.orderId])).get(w.orderId)!;
 /** What the provider holds under the refund's number now. */
 const atProvider = async (w: Refund) => {
@@ -152,7 +173,9 @@ const atProvider = async (w: Refund) => {
 async function asksNothingMore(w: Refund) {
   const before = { refund: await refundRow(s, w.refundId), provider: await standInRefunds(s, w.outTradeNo) };
   for (const job of await openRefundJobs(s, w.refundId)) await jobHandlers[job.kind]!(s.deps, job.payload);
-  expect({ refund: await refundRow(s, w.refundId), provider: await standInRefunds(s, w.outTradeNo) }, 'its jobs ask nothing more').toEqual(before);
+  expect({ refund: await refundRow(s, w.refundId), provider: await standInRefunds(s, w.outTradeNo) }, 'its jobs ask nothing more').toEqual(
+    before,
+  );
 }
 
 /** What holds in every state. */
@@ -166,7 +189,10 @@ async function always(w: Refund) {
   expect(r.amountCents, 'all the money that arrived for nothing is refunded').toBe(w.amountCents);
   // a number the provider closed never paid anything; only the current number may
   const earlier = (await standInRefunds(s, w.outTradeNo)).filter((x) => x.outRefundNo !== numberOf(r));
-  expect(earlier.map((x) => x.state).filter((st) => st !== 'CLOSED'), 'earlier numbers are closed').toEqual([]);
+  expect(
+    earlier.map((x) => x.state).filter((st) => st !== 'CLOSED'),
+    'earlier numbers are closed',
+  ).toEqual([]);
   expect((await orderRow(s, w.orderNo)).state, 'a refund never changes its order').toBe('cancelled');
   await assertMoneyInvariants(s.deps.db);
 }
@@ -180,7 +206,12 @@ const spec: ServerPathSpec<Refund> = {
     const state = snapshot.value as string;
     // staff's release or settle; after a release, the refund goes on as in the other worlds
     if (world === 'held') return state === 'held';
-    if (world === 'alipay') return type !== 'refund.closed' && !(state === 'processing' && type === 'refund.failed') && !(state === 'failed' && type === 'refund.succeeded');
+    if (world === 'alipay')
+      return (
+        type !== 'refund.closed' &&
+        !(state === 'processing' && type === 'refund.failed') &&
+        !(state === 'failed' && type === 'refund.succeeded')
+      );
     // WeChat's failure here is ABNORMAL: queried hourly, never retried
     return !(state === 'failed' && type === 'refund.retry');
   },
@@ -192,12 +223,37 @@ const spec: ServerPathSpec<Refund> = {
       // as migration 0018 writes it: never asked (no number, no job), nothing said by any provider
       await s.deps.db
         .update(refunds)
-        .set({ state: 'held', key: `migrated:${m.p.id}`, outRefundNo: null, tryNo: 1, providerRefundId: null, failureCode: null, failureMessage: null })
+        .set({
+          state: 'held',
+          key: `migrated:${m.p.id}`,
+          outRefundNo: null,
+          tryNo: 1,
+          providerRefundId: null,
+          failureCode: null,
+          failureMessage: null,
+        })
         .where(eq(refunds.id, m.refundId));
-      await s.deps.db.delete(jobs).where(inArray(jobs.id, (await openRefundJobs(s, m.refundId)).map((j) => j.id)));
+      await s.deps.db.delete(jobs).where(
+        inArray(
+          jobs.id,
+          (await openRefundJobs(s, m.refundId)).map((j) => j.id),
+        ),
+      );
     }
     const st = await newStaff(s);
-    return { world, provider, token: m.token, orderNo: m.o.orderNo, orderId: m.o.id, refundId: m.refundId, amountCents: m.p.amountCents, outTradeNo: m.outTradeNo, staff: st, staffAnswers: [], sent: 0 };
+    return {
+      world,
+      provider,
+      token: m.token,
+      orderNo: m.o.orderNo,
+      orderId: m.o.id,
+      refundId: m.refundId,
+      amountCents: m.p.amountCents,
+      outTradeNo: m.outTradeNo,
+      staff: st,
+      staffAnswers: [],
+      sent: 0,
+    };
   },
   events: {
     'provider.accepted': async (w, from) => {
@@ -292,7 +348,10 @@ const spec: ServerPathSpec<Refund> = {
       const r = await refundRow(s, w.refundId);
       expect(r).toMatchObject({ outRefundNo: `R${r.id}-${r.tryNo}`, settledBy: null, settledAt: null });
       expect(await atProvider(w)).toMatchObject({ state: 'PROCESSING', amountCents: w.amountCents });
-      expect((await openRefundJobs(s, w.refundId)).some((j) => j.kind === REFUND_QUERY_JOB), 'its query is queued').toBe(true);
+      expect(
+        (await openRefundJobs(s, w.refundId)).some((j) => j.kind === REFUND_QUERY_JOB),
+        'its query is queued',
+      ).toBe(true);
       expect(await money(w)).toMatchObject({ refundedCents: 0, refundingCents: w.amountCents });
       expect(await listed(w), 'not for staff').toBeUndefined();
     },
@@ -302,7 +361,7 @@ const spec: ServerPathSpec<Refund> = {
       await always(w);
       const r = await refundRow(s, w.refundId);
       expect(r).toMatchObject({ outRefundNo: `R${r.id}-${r.tryNo}`, settledBy: null, settledAt: null });
-      expect(r.failureCode, 'the provider\'s code').toBeTruthy();
+      expect(r.failureCode, "the provider's code").toBeTruthy();
       expect(await listed(w), 'listed for staff with the reason').toMatchObject({
         state: 'failed',
         to: w.provider,
@@ -313,19 +372,36 @@ const spec: ServerPathSpec<Refund> = {
       const [shown] = (await detail(w)).refunds;
       expect(shown).toMatchObject({ state: 'failed', to: w.provider, failureMessage: r.failureMessage });
       // a refusal carries the provider's words (WeChat Pay's ABNORMAL carries none)
-      if (w.provider === 'alipay') expect(shown!.failureMessage, 'the member reads the provider\'s words').toBeTruthy();
+      if (w.provider === 'alipay') expect(shown!.failureMessage, "the member reads the provider's words").toBeTruthy();
       expect((await atProvider(w))?.state, 'not paid out').not.toBe(PAID_OUT[w.provider]);
       expect(await money(w)).toMatchObject({ refundedCents: 0, refundingCents: 0 });
       const now = s.clock.now().getTime();
       const next = await openRefundJobs(s, w.refundId);
-      expect(next.some((j) => j.runAt.getTime() > now && j.runAt.getTime() <= now + REFUND_RETRY_EVERY_MS), 'tried again within the hour').toBe(true);
-      expect(next.filter((j) => j.runAt.getTime() <= now), 'not at once').toEqual([]);
+      expect(
+        next.some((j) => j.runAt.getTime() > now && j.runAt.getTime() <= now + REFUND_RETRY_EVERY_MS),
+        'tried again within the hour',
+      ).toBe(true);
+      expect(
+        next.filter((j) => j.runAt.getTime() <= now),
+        'not at once',
+      ).toEqual([]);
     },
     // staff hold it: never asked of a provider (no number, no job), nothing said by one
     held: async (w) => {
       await always(w);
-      expect(await refundRow(s, w.refundId)).toMatchObject({ outRefundNo: null, tryNo: 1, failureCode: null, settledBy: null, settledAt: null });
-      expect(await listed(w), 'listed for staff').toMatchObject({ state: 'held', to: w.provider, amountCents: w.amountCents, failureCode: null });
+      expect(await refundRow(s, w.refundId)).toMatchObject({
+        outRefundNo: null,
+        tryNo: 1,
+        failureCode: null,
+        settledBy: null,
+        settledAt: null,
+      });
+      expect(await listed(w), 'listed for staff').toMatchObject({
+        state: 'held',
+        to: w.provider,
+        amountCents: w.amountCents,
+        failureCode: null,
+      });
       expect(await standInRefunds(s, w.outTradeNo), 'nothing asked of the provider').toEqual([]);
       expect(await openRefundJobs(s, w.refundId), 'nothing will ask it').toEqual([]);
       expect(await money(w)).toMatchObject({ refundedCents: 0, refundingCents: 0 });
@@ -339,7 +415,12 @@ const spec: ServerPathSpec<Refund> = {
       expect(await atProvider(w)).toMatchObject({ state: PAID_OUT[w.provider], amountCents: w.amountCents });
       expect(await money(w)).toMatchObject({ refundedCents: w.amountCents, refundingCents: 0 });
       const [shown] = (await detail(w)).refunds;
-      expect(shown).toMatchObject({ state: 'succeeded', to: w.provider, amountCents: w.amountCents, settledAt: r.settledAt!.toISOString() });
+      expect(shown).toMatchObject({
+        state: 'succeeded',
+        to: w.provider,
+        amountCents: w.amountCents,
+        settledAt: r.settledAt!.toISOString(),
+      });
       expect(await listed(w), 'not for staff').toBeUndefined();
       await asksNothingMore(w);
     },
@@ -349,7 +430,10 @@ const spec: ServerPathSpec<Refund> = {
       const r = await refundRow(s, w.refundId);
       expect(r.settledBy, 'who settled it').toBe(w.staff.id);
       expect(r.settledAt).not.toBe(null);
-      expect((await standInRefunds(s, w.outTradeNo)).map((x) => x.state), 'the provider paid nothing (it is not returned twice)').not.toContain(PAID_OUT[w.provider]);
+      expect(
+        (await standInRefunds(s, w.outTradeNo)).map((x) => x.state),
+        'the provider paid nothing (it is not returned twice)',
+      ).not.toContain(PAID_OUT[w.provider]);
       expect(await money(w)).toMatchObject({ refundedCents: w.amountCents, refundingCents: 0 });
       expect((await detail(w)).refunds).toMatchObject([{ state: 'settled', amountCents: w.amountCents }]);
       expect(await listed(w), 'no longer for staff').toBeUndefined();

@@ -23,7 +23,17 @@ interface Req {
   key: string | null;
 }
 
-const row = async (w: Req) => (w.key ? (await s.deps.db.select().from(teacherRequests).where(eq(teacherRequests.openId, w.openId)).orderBy(desc(teacherRequests.id)).limit(1))[0] : undefined);
+const row = async (w: Req) =>
+  w.key
+    ? (
+        await s.deps.db
+          .select()
+          .from(teacherRequests)
+          .where(eq(teacherRequests.openId, w.openId))
+          .orderBy(desc(teacherRequests.id))
+          .limit(1)
+      )[0]
+    : undefined;
 const shown = async (w: Req) => (w.key ? (await s.call('GET', `/api/bind/new-teacher?key=${w.key}`)).body.data : null);
 async function inQueue(w: Req): Promise<boolean> {
   const q = (await s.call('GET', '/api/staff/teacher-requests', { token: w.staff })).body.data as Array<{ id: number }>;

@@ -39,15 +39,23 @@ interface World {
 
 const day = (w: World) => async () => shanghaiDate((await scheduleRow(s, w.classId)).startsAt);
 async function staffView(w: World) {
-  const week = (await s.call('GET', `/api/staff/schedule?week=${await day(w)()}`, { token: w.staff.token })).body.data as { classes: Array<Record<string, unknown>> };
+  const week = (await s.call('GET', `/api/staff/schedule?week=${await day(w)()}`, { token: w.staff.token })).body.data as {
+    classes: Array<Record<string, unknown>>;
+  };
   return week.classes.find((c) => c.id === w.classId)!;
 }
 async function teacherView(w: World, i: number) {
-  const week = (await s.call('GET', `/api/teacher/schedule?week=${await day(w)()}`, { token: w.teachers[i]!.token })).body.data as { classes: Array<Record<string, unknown>> };
+  const week = (await s.call('GET', `/api/teacher/schedule?week=${await day(w)()}`, { token: w.teachers[i]!.token })).body.data as {
+    classes: Array<Record<string, unknown>>;
+  };
   return week.classes.find((c) => c.id === w.classId);
 }
 async function memberView(w: World) {
-  const list = (await s.call('GET', `/api/customers/classes/schedule?date=${await day(w)()}`)).body.data as Array<{ id: number; teacherName: string | null; teacherId: number | null }>;
+  const list = (await s.call('GET', `/api/customers/classes/schedule?date=${await day(w)()}`)).body.data as Array<{
+    id: number;
+    teacherName: string | null;
+    teacherId: number | null;
+  }>;
   return list.find((c) => c.id === w.classId)!;
 }
 const teacherToken = (w: World) => w.teachers[w.current ?? 0]!.token;
@@ -57,8 +65,23 @@ defineServerPaths<World>(s, {
   record: "a class's teacher confirmation",
   async start() {
     const title = `排课路径${++classes}`;
-    const cls = await newClass(s, { teacherId: null, teacherState: 'not_started', title, titleEn: title, startsAt: new Date(s.clock.now().getTime() + 3 * DAY) });
-    return { classId: cls.id, title, staff: await newStaff(s), teachers: [await newTeacher(s), await newTeacher(s)], current: null, last: null, asked: [0, 0], staffTold: 0 };
+    const cls = await newClass(s, {
+      teacherId: null,
+      teacherState: 'not_started',
+      title,
+      titleEn: title,
+      startsAt: new Date(s.clock.now().getTime() + 3 * DAY),
+    });
+    return {
+      classId: cls.id,
+      title,
+      staff: await newStaff(s),
+      teachers: [await newTeacher(s), await newTeacher(s)],
+      current: null,
+      last: null,
+      asked: [0, 0],
+      staffTold: 0,
+    };
   },
   events: {
     'schedule.assign': async (w) => {
@@ -91,7 +114,10 @@ defineServerPaths<World>(s, {
     },
   },
   async read(w) {
-    return { stored: chartStateOf((await scheduleRow(s, w.classId)).teacherState), shown: chartStateOf((await staffView(w)).state as TeacherScheduleState) };
+    return {
+      stored: chartStateOf((await scheduleRow(s, w.classId)).teacherState),
+      shown: chartStateOf((await staffView(w)).state as TeacherScheduleState),
+    };
   },
   states: {
     notStarted: async (w) => {
@@ -104,7 +130,12 @@ defineServerPaths<World>(s, {
     waiting: async (w) => {
       const t = w.teachers[w.current!]!;
       expect(await staffView(w)).toMatchObject({ teacherId: t.id, teacherName: t.name, declineReason: null, canAssign: true });
-      expect(await teacherView(w, w.current!), 'in the asked teacher’s week, to answer').toMatchObject({ state: 'waiting', canConfirm: true, canDecline: true, declineReason: null });
+      expect(await teacherView(w, w.current!), 'in the asked teacher’s week, to answer').toMatchObject({
+        state: 'waiting',
+        canConfirm: true,
+        canDecline: true,
+        declineReason: null,
+      });
       expect(await teacherView(w, 1 - w.current!), 'not in the other teacher’s week').toBeUndefined();
       expect((await scheduleRow(s, w.classId)).teacherConfirmBy, 'a deadline to answer by').toBeTruthy();
       expect(await memberView(w), 'members do not see a teacher not yet confirmed').toMatchObject({ teacherId: null, teacherName: null });
@@ -113,7 +144,12 @@ defineServerPaths<World>(s, {
     },
     confirmed: async (w) => {
       const t = w.teachers[w.current!]!;
-      expect(await teacherView(w, w.current!)).toMatchObject({ state: 'confirmed', canConfirm: false, canDecline: false, declineReason: null });
+      expect(await teacherView(w, w.current!)).toMatchObject({
+        state: 'confirmed',
+        canConfirm: false,
+        canDecline: false,
+        declineReason: null,
+      });
       expect(await memberView(w), 'members see the confirmed teacher').toMatchObject({ teacherId: t.id, teacherName: t.name });
       expect(await noticesAbout(s, w.staff.id, w.title)).toBe(w.staffTold);
       expect(w.last).toBe('confirm');

@@ -31,10 +31,13 @@ interface Application {
   noticesBefore: number;
 }
 
-const mine = async (w: Application) => (await s.call('GET', `/api/customers/transfers/mine?cardId=${w.cardId}`, { token: w.token })).body.data;
+const mine = async (w: Application) =>
+  (await s.call('GET', `/api/customers/transfers/mine?cardId=${w.cardId}`, { token: w.token })).body.data;
 const detail = async (w: Application) => (await s.call('GET', `/api/customers/cards/detail?id=${w.cardId}`, { token: w.token })).body.data;
-const inQueue = async (w: Application) => ((await s.call('GET', '/api/staff/transfers', { token: w.staff.token })).body.data as Array<{ id: number }>).some((t) => t.id === w.id);
-const noticesOf = (accountId: number) => s.deps.db.select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(desc(notifications.id));
+const inQueue = async (w: Application) =>
+  ((await s.call('GET', '/api/staff/transfers', { token: w.staff.token })).body.data as Array<{ id: number }>).some((t) => t.id === w.id);
+const noticesOf = (accountId: number) =>
+  s.deps.db.select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(desc(notifications.id));
 const cardsOf = (accountId: number) => s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, accountId));
 const transferOffer = async (w: Application) => (await detail(w)).offers.find((o: { operation: string }) => o.operation === 'transfer');
 
@@ -62,13 +65,22 @@ defineServerPaths<Application>(s, {
     const card = await newCard(s, m.id, { usesLeft: 7 });
     const r = await applyFor(s, m.token, card.id, await phoneOf(s, to.id));
     accepted(r, 'apply');
-    return { token: m.token, accountId: m.id, recipientId: to.id, cardId: card.id, id: r.body.data.id, staff: await newStaff(s), noticesBefore: (await noticesOf(m.id)).length };
+    return {
+      token: m.token,
+      accountId: m.id,
+      recipientId: to.id,
+      cardId: card.id,
+      id: r.body.data.id,
+      staff: await newStaff(s),
+      noticesBefore: (await noticesOf(m.id)).length,
+    };
   },
   events: {
     'transfer.take': async (w) => accepted(await staffCall(s, w.staff.token, 'take', w.id), 'take'),
     'transfer.approve': async (w) => accepted(await staffCall(s, w.staff.token, 'approve', w.id), 'approve'),
     'transfer.reject': async (w) => accepted(await staffCall(s, w.staff.token, 'reject', w.id, REASON), 'reject'),
-    'transfer.cancel': async (w) => accepted(await s.call('POST', '/api/customers/transfers/cancel', { token: w.token, body: { id: w.id } }), 'cancel'),
+    'transfer.cancel': async (w) =>
+      accepted(await s.call('POST', '/api/customers/transfers/cancel', { token: w.token, body: { id: w.id } }), 'cancel'),
   },
   async read(w) {
     return { stored: (await transferRow(s, w.id)).state, shown: (await mine(w)).state };

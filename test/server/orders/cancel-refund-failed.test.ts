@@ -30,7 +30,11 @@ describe('refund failure after cancellation', async () => {
     expect(d.refunds[0].failureMessage).toBeTruthy();
     expect((await post('cancel', { orderNo: no })).body.code).toBe(40021);
     const staff = await newStaff(s);
-    const list = (await s.call('GET', '/api/staff/refunds/attention', { token: staff.token })).body.data as Array<{ orderNo?: string; state: string; failureCode: string | null }>;
+    const list = (await s.call('GET', '/api/staff/refunds/attention', { token: staff.token })).body.data as Array<{
+      orderNo?: string;
+      state: string;
+      failureCode: string | null;
+    }>;
     expect(list.some((r) => r.state === 'failed' && r.failureCode === 'NOT_ENOUGH')).toBe(true);
     expect((await orderRow(s, no)).state).toBe('cancelled');
     await assertMoneyInvariants(s.deps.db);

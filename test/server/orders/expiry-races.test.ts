@@ -35,8 +35,15 @@ describe.runIf(usePostgres)('expiry against a paid notification on PostgreSQL', 
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
     const started = await pay(s, m.token, no, 'alipay');
     expect((await s.app.request(started.body.data.payment.url)).status).toBe(200);
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
-    const body = alipayNotification({ ...trade!, state: 'TRADE_SUCCESS', providerTxnId: `T${no}`, paidAt: s.clock.now() }, s.deps.gateways.payments.standIn!.alipay, s.clock.now());
+    const [trade] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    const body = alipayNotification(
+      { ...trade!, state: 'TRADE_SUCCESS', providerTxnId: `T${no}`, paidAt: s.clock.now() },
+      s.deps.gateways.payments.standIn!.alipay,
+      s.clock.now(),
+    );
     const result = alipay.parseNotification(body, new Headers()) as PaymentResult;
     s.clock.advance(ORDER_PAY_WITHIN_MS);
     const late = new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => settlePayment(s.deps, result, 'notify', opts));
@@ -70,13 +77,17 @@ describe.runIf(usePostgres)('expiry against a paid notification on PostgreSQL', 
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it('negative control: settling without the locks and the guarded write, some orders end both paid and cancelled', { retry: 2 }, async () => {
-    let both = 0;
-    // stops at the first order both paid and cancelled (the window is the cancel's few milliseconds: swept twice over)
-    for (let i = 0; i < 80 && both === 0; i++) {
-      const r = await round({ lock: 'none' }, i % 40);
-      if (r.o.cancelledAt !== null && (r.o.state === 'paid' || r.cards > 0)) both++;
-    }
-    expect(both).toBeGreaterThan(0);
-  });
+  it(
+    'negative control: settling without the locks and the guarded write, some orders end both paid and cancelled',
+    { retry: 2 },
+    async () => {
+      let both = 0;
+      // stops at the first order both paid and cancelled (the window is the cancel's few milliseconds: swept twice over)
+      for (let i = 0; i < 80 && both === 0; i++) {
+        const r = await round({ lock: 'none' }, i % 40);
+        if (r.o.cancelledAt !== null && (r.o.state === 'paid' || r.cards > 0)) both++;
+      }
+      expect(both).toBeGreaterThan(0);
+    },
+  );
 });

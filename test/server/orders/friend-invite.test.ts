@@ -14,12 +14,25 @@ import { balance, create, credit, goodsRow, newGoods, newMember, orderRow } from
  */
 describe('friend-pay invitations', async () => {
   const s = await startTestServer({ seed: true });
-  const post = (token: string, path: string, body: unknown, headers: Record<string, string> = {}) => s.call('POST', `/api/orders/${path}`, { token, body, headers });
-  const invite = (token: string, orderNo: string, partSeq?: number, key?: string) => post(token, 'friend/invite', { orderNo, partSeqs: partSeq === undefined ? undefined : [partSeq] }, key ? { 'Idempotency-Key': key } : {});
+  const post = (token: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    s.call('POST', `/api/orders/${path}`, { token, body, headers });
+  const invite = (token: string, orderNo: string, partSeq?: number, key?: string) =>
+    post(
+      token,
+      'friend/invite',
+      { orderNo, partSeqs: partSeq === undefined ? undefined : [partSeq] },
+      key ? { 'Idempotency-Key': key } : {},
+    );
   const withdraw = (token: string, orderNo: string, partSeq?: number) => post(token, 'friend/withdraw', { orderNo, partSeq });
-  const detail = async (token: string, orderNo: string) => (await s.call('GET', `/api/orders/detail?orderNo=${orderNo}`, { token })).body.data;
+  const detail = async (token: string, orderNo: string) =>
+    (await s.call('GET', `/api/orders/detail?orderNo=${orderNo}`, { token })).body.data;
   const friendView = (t: string) => s.call('GET', `/api/friend/invitation?t=${encodeURIComponent(t)}`);
-  const invitationsOf = async (orderNo: string) => s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, (await orderRow(s, orderNo)).id)).orderBy(friendInvitations.id);
+  const invitationsOf = async (orderNo: string) =>
+    s.deps.db
+      .select()
+      .from(friendInvitations)
+      .where(eq(friendInvitations.orderId, (await orderRow(s, orderNo)).id))
+      .orderBy(friendInvitations.id);
   const allDueJobs = async () => {
     while ((await runDueJobs(s.deps)) > 0);
   };
@@ -106,7 +119,11 @@ describe('friend-pay invitations', async () => {
     const waiting = await orderRow(s, no);
     expect(waiting.state).toBe('unpaid');
     expect(waiting.expiresAt!.getTime()).toBe(s.clock.now().getTime() + ORDER_PAY_WITHIN_MS);
-    expect((await detail(m.token, no)).parts.find((p: { seq: number }) => p.seq === 3)).toMatchObject({ state: 'unpaid', holder: null, actions: ['pay', 'invite'] });
+    expect((await detail(m.token, no)).parts.find((p: { seq: number }) => p.seq === 3)).toMatchObject({
+      state: 'unpaid',
+      holder: null,
+      actions: ['pay', 'invite'],
+    });
     expect(await balance(s, m.token)).toBe(40_000);
     s.clock.advance(ORDER_PAY_WITHIN_MS);
     await allDueJobs();
@@ -117,7 +134,10 @@ describe('friend-pay invitations', async () => {
     const d = await detail(m.token, no);
     expect(d.refunds).toMatchObject([{ amountCents: 10_000, cause: 'order_cancelled', state: 'succeeded', to: 'balance' }]);
     expect((await goodsRow(s, g.id)).stock, 'the unit held for the order is back').toBe(5);
-    const history = (await s.call('GET', '/api/customers/balance/history', { token: m.token })).body.data.list as Array<{ changeCents: number; reason: string }>;
+    const history = (await s.call('GET', '/api/customers/balance/history', { token: m.token })).body.data.list as Array<{
+      changeCents: number;
+      reason: string;
+    }>;
     expect(history.slice(0, 2).map((h) => [h.reason, h.changeCents])).toEqual([
       ['cancel', 10_000],
       ['split_part', -10_000],
@@ -125,7 +145,7 @@ describe('friend-pay invitations', async () => {
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it('a split order: while a friend has one part, the member pays the other from the balance; the friend\'s part stays the friend\'s (40018)', async () => {
+  it("a split order: while a friend has one part, the member pays the other from the balance; the friend's part stays the friend's (40018)", async () => {
     const { m, no } = await unpaid();
     await post(m.token, 'split', { orderNo: no, parts: [10_000, 9_900] });
     const inv = (await invite(m.token, no, 3)).body.data.invitation;
@@ -169,7 +189,12 @@ describe('friend-pay invitations', async () => {
     expect(c.status).toBe(200);
     expect((await invitationsOf(no)).map((i) => i.state)).toEqual(['withdrawn', 'withdrawn']);
     expect((await goodsRow(s, g.id)).stock).toBe(5);
-    expect(await s.deps.db.select().from(jobs).where(and(eq(jobs.kind, 'invitation.expire'), isNull(jobs.doneAt)))).not.toHaveLength(0);
+    expect(
+      await s.deps.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'invitation.expire'), isNull(jobs.doneAt))),
+    ).not.toHaveLength(0);
     await allDueJobs();
     expect((await orderRow(s, no)).state, 'the expiry job changes nothing after a cancel').toBe('cancelled');
   });
@@ -194,7 +219,10 @@ describe('friend-pay invitations', async () => {
     expect((await post(m.token, 'friend/invite', { orderNo: no })).body.data.invitation.token).toBe(r.invitation.token);
     expect((await post(m.token, 'friend/invite', { orderNo: no, partSeqs: [5] })).body.data.invitation.token).toBe(r.invitation.token);
     expect((await post(m.token, 'friend/invite', { orderNo: no, partSeqs: [3] })).body).toMatchObject({ code: 70003, field: 'partSeqs' });
-    expect((await post(m.token, 'friend/invite', { orderNo: no, partSeqs: [5, 5] })).body).toMatchObject({ code: 70003, field: 'partSeqs' });
+    expect((await post(m.token, 'friend/invite', { orderNo: no, partSeqs: [5, 5] })).body).toMatchObject({
+      code: 70003,
+      field: 'partSeqs',
+    });
     await assertMoneyInvariants(s.deps.db);
   });
 
@@ -206,11 +234,12 @@ describe('friend-pay invitations', async () => {
     expect(r.order.state).toBe('friend_paying');
   });
 
-  it('refusals: paid by the deduction (40020), cancelled (40014), paid (40011), another member\'s order (404), an unknown link (404), bad input names the field', async () => {
+  it("refusals: paid by the deduction (40020), cancelled (40014), paid (40011), another member's order (404), an unknown link (404), bad input names the field", async () => {
     const m = await newMember(s);
     await credit(s, m.id, 50_000);
     const g = await newGoods(s);
-    const allBalance = (await create(s, m.token, { goodsId: g.id, useBalance: true, expectedAmountToPayCents: 0 })).body.data.orderNo as string;
+    const allBalance = (await create(s, m.token, { goodsId: g.id, useBalance: true, expectedAmountToPayCents: 0 })).body.data
+      .orderNo as string;
     // the deduction equals the payment: nothing for a friend to pay (spec §5)
     expect((await invite(m.token, allBalance)).body.code).toBe(40020);
     const paid = await unpaid();
@@ -226,10 +255,16 @@ describe('friend-pay invitations', async () => {
     await invite(m3.token, no3);
     expect((await withdraw(m.token, no3)).status, "another member's order").toBe(404);
     expect((await post(m3.token, 'friend/withdraw', { orderNo: no3, partSeq: 'x' })).body).toMatchObject({ code: 70003, field: 'partSeq' });
-    expect((await invitationsOf(no3)).map((i) => i.state), 'nothing withdrawn by those').toEqual(['open']);
+    expect(
+      (await invitationsOf(no3)).map((i) => i.state),
+      'nothing withdrawn by those',
+    ).toEqual(['open']);
     // the friend's payment without the user-info authorization is refused first, whatever the link (nothing is told about it)
     expect((await s.call('POST', '/api/friend/pay', { body: { t: 'no-such-token' } })).body.code).toBe(40019);
-    expect((await post(m2.token, 'friend/invite', { orderNo: no, partSeqs: ['x'] })).body).toMatchObject({ code: 70003, field: 'partSeqs.0' });
+    expect((await post(m2.token, 'friend/invite', { orderNo: no, partSeqs: ['x'] })).body).toMatchObject({
+      code: 70003,
+      field: 'partSeqs.0',
+    });
     expect((await post(m2.token, 'friend/invite', {})).body).toMatchObject({ code: 70003, field: 'orderNo' });
   });
 });

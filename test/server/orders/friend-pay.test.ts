@@ -26,8 +26,16 @@ import { balance, cardsOf, create, credit, newGoods, newMember, orderRow } from 
 describe('friend pay: the friend pays', async () => {
   const s = await startTestServer({ seed: true });
   const post = (token: string, path: string, body: unknown) => s.call('POST', `/api/orders/${path}`, { token, body });
-  const simulate = (prepayId: string, outcome: 'pay' | 'fail') => s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId, outcome } });
-  const invitationsOf = async (orderNo: string) => (await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, (await orderRow(s, orderNo)).id)).orderBy(friendInvitations.id)).map((i) => i.state);
+  const simulate = (prepayId: string, outcome: 'pay' | 'fail') =>
+    s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId, outcome } });
+  const invitationsOf = async (orderNo: string) =>
+    (
+      await s.deps.db
+        .select()
+        .from(friendInvitations)
+        .where(eq(friendInvitations.orderId, (await orderRow(s, orderNo)).id))
+        .orderBy(friendInvitations.id)
+    ).map((i) => i.state);
   const allDueJobs = async () => {
     while ((await runDueJobs(s.deps)) > 0);
   };
@@ -52,7 +60,9 @@ describe('friend pay: the friend pays', async () => {
     if (parts) expect((await post(m.token, 'split', { orderNo: no, parts })).status).toBe(200);
     return { m, no };
   }
-  const inviteFor = async (token: string, orderNo: string, partSeq?: number) => (await post(token, 'friend/invite', { orderNo, partSeqs: partSeq === undefined ? undefined : [partSeq] })).body.data.invitation.token as string;
+  const inviteFor = async (token: string, orderNo: string, partSeq?: number) =>
+    (await post(token, 'friend/invite', { orderNo, partSeqs: partSeq === undefined ? undefined : [partSeq] })).body.data.invitation
+      .token as string;
 
   it('a friend pays the whole order: fully paid, the card issued once, the member sees who paid; a second friend, or the same again, cannot pay it twice', async () => {
     const { m, no } = await invited();
@@ -66,9 +76,15 @@ describe('friend pay: the friend pays', async () => {
     expect(((await payAsFriend(s.deps, t, f)).payment as { prepayId: string }).prepayId).toBe(prepayId);
     expect(await refusal(payAsFriend(s.deps, t, await friend()))).toBe(40018);
     // the trade is the friend's, for the part, until the invitation's end
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    const [trade] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.outTradeNo, `${no}-1`));
     expect(trade).toMatchObject({ payerOpenId: f.openId, amountCents: 19_900 });
-    const [attempt] = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, `${no}-1`));
+    const [attempt] = await s.deps.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.outTradeNo, `${no}-1`));
     expect(attempt).toMatchObject({ payerAccountId: null, payerOpenId: f.openId, payerNickname: f.nickname });
     expect((await orderRow(s, no)).state, 'the order waits for the friend').toBe('friend_paying');
     expect((await simulate(prepayId, 'pay')).status).toBe(200);
@@ -104,7 +120,9 @@ describe('friend pay: the friend pays', async () => {
     const a = await payAsFriend(s.deps, t2, await friend());
     // the second friend is not held up by the first friend's open trade (decision 058)
     const b = await payAsFriend(s.deps, t3, await friend());
-    const holders = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.parts.filter((p: { kind: string; state: string }) => p.kind === 'share' && p.state === 'unpaid');
+    const holders = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.parts.filter(
+      (p: { kind: string; state: string }) => p.kind === 'share' && p.state === 'unpaid',
+    );
     expect(holders.map((p: { holder: string }) => p.holder)).toEqual(['friendTrade', 'friendTrade']);
     await simulate((a.payment as { prepayId: string }).prepayId, 'pay');
     expect((await orderRow(s, no)).state).toBe('friend_paying');
@@ -137,7 +155,10 @@ describe('friend pay: the friend pays', async () => {
     // WeChat Pay sends no notification of a failure: the query job finds it
     s.clock.advance(PAYMENT_QUERY_AFTER_MS);
     await allDueJobs();
-    const [attempt] = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, `${no}-1`));
+    const [attempt] = await s.deps.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.outTradeNo, `${no}-1`));
     expect(attempt!.state).toBe('failed');
     expect((await orderRow(s, no)).state).toBe('friend_paying');
     expect(await invitationsOf(no)).toEqual(['open']);
@@ -155,7 +176,10 @@ describe('friend pay: the friend pays', async () => {
     s.clock.advance(FRIEND_INVITATION_TTL_MS);
     await allDueJobs();
     expect(await invitationsOf(no)).toEqual(['expired']);
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    const [trade] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.outTradeNo, `${no}-1`));
     expect(trade!.state).toBe('CLOSED');
     expect((await orderRow(s, no)).state).toBe('unpaid');
     expect(await refusal(payAsFriend(s.deps, t, f))).toBe(40022);
@@ -166,7 +190,9 @@ describe('friend pay: the friend pays', async () => {
     const { m, no } = await invited();
     const t = await inviteFor(m.token, no);
     const a = await payAsFriend(s.deps, t, await friend());
-    await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (a.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
+    await s.call('POST', '/api/dev/pay/wechat/simulate', {
+      body: { prepayId: (a.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 },
+    });
     s.clock.advance(FRIEND_INVITATION_TTL_MS);
     await allDueJobs();
     expect((await orderRow(s, no)).state).toBe('fully_paid');
@@ -180,24 +206,44 @@ describe('friend pay: the friend pays', async () => {
     await post(m.token, 'pay', { orderNo: no, method: 'balance', partSeq: 2 });
     const t = await inviteFor(m.token, no, 3);
     const a = await payAsFriend(s.deps, t, await friend());
-    await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (a.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
+    await s.call('POST', '/api/dev/pay/wechat/simulate', {
+      body: { prepayId: (a.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 },
+    });
     const gw = s.deps.gateways.payments.wechat!;
     const saved = { queryOrder: gw.queryOrder, close: gw.close };
     const down = async () => Promise.reject(new PaymentProviderError('wechat', 'NETWORK', 'unreachable'));
     Object.assign(gw, { queryOrder: down, close: down });
     try {
       s.clock.advance(FRIEND_INVITATION_TTL_MS);
-      await runInvitationExpiry(s.deps, { invitationId: (await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.token, t)))[0]!.id });
+      await runInvitationExpiry(s.deps, {
+        invitationId: (await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.token, t)))[0]!.id,
+      });
     } finally {
       Object.assign(gw, saved);
     }
     expect((await orderRow(s, no)).state).toBe('unpaid');
     // the friend's money arrives after all: recorded for nothing and refunded to the friend
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    const [trade] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.outTradeNo, `${no}-1`));
     const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
     expect((await s.app.request('/api/pay/notify/wechat', { method: 'POST', headers: n.headers, body: n.body })).status).toBe(204);
     const o = await orderRow(s, no);
-    const [p] = await s.deps.db.select().from(payments).where(eq(payments.attemptId, (await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, `${no}-1`)))[0]!.id));
+    const [p] = await s.deps.db
+      .select()
+      .from(payments)
+      .where(
+        eq(
+          payments.attemptId,
+          (
+            await s.deps.db
+              .select()
+              .from(paymentAttempts)
+              .where(eq(paymentAttempts.outTradeNo, `${no}-1`))
+          )[0]!.id,
+        ),
+      );
     expect(p).toMatchObject({ status: 'needs_refund', amountCents: 9_900 });
     expect(o.state).toBe('unpaid');
     // nobody paid the last part in the new window: the order is cancelled and the member's part comes back
@@ -220,12 +266,18 @@ describe('friend pay: the friend pays', async () => {
     const f = await friend();
     await payAsFriend(s.deps, t, f);
     expect((await post(m.token, 'friend/withdraw', { orderNo: no })).body.data.state).toBe('unpaid');
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    const [trade] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.outTradeNo, `${no}-1`));
     expect(trade!.state).toBe('CLOSED');
     const t2 = await inviteFor(m.token, no);
     await payAsFriend(s.deps, t2, f);
     expect((await post(m.token, 'cancel', { orderNo: no })).body.data.state).toBe('cancelled');
-    const [trade2] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-2`));
+    const [trade2] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.outTradeNo, `${no}-2`));
     expect(trade2!.state).toBe('CLOSED');
     expect(await refusal(payAsFriend(s.deps, t2, f))).toBe(40022);
     await assertMoneyInvariants(s.deps.db);
@@ -257,15 +309,23 @@ describe('friend pay: the friend pays', async () => {
     await simulate(r.body.data.payment.prepayId, 'pay');
     const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
     expect(d.state).toBe('fully_paid');
-    expect(d.parts.find((p: { kind: string; state: string }) => p.kind === 'share' && p.state === 'paid')).toMatchObject({ paidBy: 'wechat', friendName: expect.stringMatching(/^微信用户/) });
+    expect(d.parts.find((p: { kind: string; state: string }) => p.kind === 'share' && p.state === 'paid')).toMatchObject({
+      paidBy: 'wechat',
+      friendName: expect.stringMatching(/^微信用户/),
+    });
   });
 
-  it('user missing (spec §8): the member was banned after inviting: the friend is refused (40013) and nothing is taken; the member\'s own order calls need a live login (401)', async () => {
+  it("user missing (spec §8): the member was banned after inviting: the friend is refused (40013) and nothing is taken; the member's own order calls need a live login (401)", async () => {
     const { m, no } = await invited();
     const t = await inviteFor(m.token, no);
     await banAccount(s.deps.db, m.id, s.clock);
     expect(await refusal(payAsFriend(s.deps, t, await friend()))).toBe(40013);
-    expect(await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, (await orderRow(s, no)).id))).toEqual([]);
+    expect(
+      await s.deps.db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, (await orderRow(s, no)).id)),
+    ).toEqual([]);
     expect((await post(m.token, 'pay', { orderNo: no, method: 'balance' })).status).toBe(401);
     expect((await orderRow(s, no)).state).toBe('friend_paying');
   });

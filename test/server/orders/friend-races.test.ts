@@ -50,10 +50,18 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', { timeout: 120_000
   async function hourOverWithNotificationHeld() {
     const { m, no, t } = await lastPartInvited();
     const start = await payAsFriend(s.deps, t, await friend());
-    await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    await s.call('POST', '/api/dev/pay/wechat/simulate', {
+      body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 },
+    });
+    const [trade] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.outTradeNo, `${no}-1`));
     s.clock.advance(FRIEND_INVITATION_TTL_MS);
-    const [inv] = await s.deps.db.select().from(friendInvitations).where(eq(friendInvitations.orderId, (await orderRow(s, no)).id));
+    const [inv] = await s.deps.db
+      .select()
+      .from(friendInvitations)
+      .where(eq(friendInvitations.orderId, (await orderRow(s, no)).id));
     const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
     return { m, no, inv: inv!, n };
   }
@@ -63,31 +71,40 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', { timeout: 120_000
     const fs = await Promise.all(Array.from({ length: 10 }, () => friend()));
     const results = await Promise.allSettled(fs.map((f) => payAsFriend(s.deps, t, f)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => ((r as PromiseRejectedResult).reason as ApiError).def.code)).toEqual(Array(9).fill(40018));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => ((r as PromiseRejectedResult).reason as ApiError).def.code)).toEqual(
+      Array(9).fill(40018),
+    );
     const o = await orderRow(s, no);
     expect(await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).toHaveLength(1);
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it('negative control: without the order lock and the insert\'s guard, friends at the same instant open two trades or fail on the database', { retry: 2 }, async () => {
-    let broken = 0;
-    for (let round = 0; round < 20 && broken === 0; round++) {
-      const { no, t } = await lastPartInvited();
-      const fs = await Promise.all(Array.from({ length: 10 }, () => friend()));
-      const results = await Promise.allSettled(fs.map((f) => payAsFriend(s.deps, t, f, { lock: 'none' })));
-      const o = await orderRow(s, no);
-      const trades = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
-      const other = results.filter((r) => r.status === 'rejected' && !((r.reason as ApiError).def?.code === 40018)).length;
-      if (trades.length > 1 || other > 0) broken++;
-    }
-    expect(broken, 'the guards are what keeps it to one trade').toBeGreaterThan(0);
-  });
+  it(
+    "negative control: without the order lock and the insert's guard, friends at the same instant open two trades or fail on the database",
+    { retry: 2 },
+    async () => {
+      let broken = 0;
+      for (let round = 0; round < 20 && broken === 0; round++) {
+        const { no, t } = await lastPartInvited();
+        const fs = await Promise.all(Array.from({ length: 10 }, () => friend()));
+        const results = await Promise.allSettled(fs.map((f) => payAsFriend(s.deps, t, f, { lock: 'none' })));
+        const o = await orderRow(s, no);
+        const trades = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
+        const other = results.filter((r) => r.status === 'rejected' && !((r.reason as ApiError).def?.code === 40018)).length;
+        if (trades.length > 1 || other > 0) broken++;
+      }
+      expect(broken, 'the guards are what keeps it to one trade').toBeGreaterThan(0);
+    },
+  );
 
   it("the hour ends as the friend's payment notification arrives, 8 times: fully paid with nothing refunded, or waiting for its member again with the friend's money refunded; never both, never neither", async () => {
     const outcomes: string[] = [];
     for (let round = 0; round < 8; round++) {
       const { m, no, inv, n } = await hourOverWithNotificationHeld();
-      await Promise.all([runInvitationExpiry(s.deps, { invitationId: inv.id }), s.app.request('/api/pay/notify/wechat', { method: 'POST', headers: n.headers, body: n.body })]);
+      await Promise.all([
+        runInvitationExpiry(s.deps, { invitationId: inv.id }),
+        s.app.request('/api/pay/notify/wechat', { method: 'POST', headers: n.headers, body: n.body }),
+      ]);
       const o = await orderRow(s, no);
       const paid = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
       const back = await s.deps.db
@@ -124,7 +141,10 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', { timeout: 120_000
     await Promise.all([runInvitationExpiry(s.deps, { invitationId: inv.id }), opts.lock === 'row' ? late : late.catch(() => undefined)]);
     const o = await orderRow(s, no);
     const friendPaid = (await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).filter((p) => p.provider === 'wechat');
-    const [link] = await s.deps.db.select({ state: friendInvitations.state }).from(friendInvitations).where(eq(friendInvitations.id, inv.id));
+    const [link] = await s.deps.db
+      .select({ state: friendInvitations.state })
+      .from(friendInvitations)
+      .where(eq(friendInvitations.id, inv.id));
     return { o, friendPaid, link: link!.state, cards: (await cardsOf(s, m.id)).length };
   }
   const wechat = s.deps.gateways.payments.wechat as PaymentGateway;

@@ -60,8 +60,12 @@ const one = async (query: ReturnType<typeof sql>) => (await q<{ id: number }>(qu
 
 const T0 = '2026-11-01T02:00:00Z';
 const acc = await one(sql`insert into accounts (phone, created_at) values ('13900000001', ${T0}) returning id`);
-const g = await one(sql`insert into goods (kind, name, image, list_price_cents, member_price_cents, created_at) values ('card', 'c', '/c.jpg', 2000, 1000, ${T0}) returning id`);
-await db.execute(sql`insert into balance_ledger (account_id, change_cents, reason, order_id, created_at) values (${acc}, 100000, 'topup', null, ${T0})`);
+const g = await one(
+  sql`insert into goods (kind, name, image, list_price_cents, member_price_cents, created_at) values ('card', 'c', '/c.jpg', 2000, 1000, ${T0}) returning id`,
+);
+await db.execute(
+  sql`insert into balance_ledger (account_id, change_cents, reason, order_id, created_at) values (${acc}, 100000, 'topup', null, ${T0})`,
+);
 
 async function order(no: string, state: string, balanceUsed: number, toPay: number, payMethod: string | null) {
   const paid = ['paid', 'fully_paid'].includes(state) ? T0 : null;
@@ -70,11 +74,17 @@ async function order(no: string, state: string, balanceUsed: number, toPay: numb
     values (${no}, ${acc}, ${g}, 2000, 1000, ${balanceUsed + toPay}, ${balanceUsed}, ${toPay}, ${state}, ${payMethod}, ${T0}, ${paid}, ${cancelled}) returning id`);
 }
 const ledger = (orderId: number, cents: number, reason: string) =>
-  one(sql`insert into balance_ledger (account_id, change_cents, reason, order_id, created_at) values (${acc}, ${cents}, ${reason}, ${orderId}, ${T0}) returning id`);
+  one(
+    sql`insert into balance_ledger (account_id, change_cents, reason, order_id, created_at) values (${acc}, ${cents}, ${reason}, ${orderId}, ${T0}) returning id`,
+  );
 const attempt = (orderId: number, seq: number, no: string, provider: string, state: string) =>
-  one(sql`insert into payment_attempts (order_id, seq, out_trade_no, provider, state, created_at) values (${orderId}, ${seq}, ${`${no}-${seq}`}, ${provider}, ${state}, ${T0}) returning id`);
+  one(
+    sql`insert into payment_attempts (order_id, seq, out_trade_no, provider, state, created_at) values (${orderId}, ${seq}, ${`${no}-${seq}`}, ${provider}, ${state}, ${T0}) returning id`,
+  );
 const payment = (orderId: number, attemptId: number, provider: string, txn: string, cents: number, status: string) =>
-  one(sql`insert into payments (order_id, attempt_id, provider, provider_txn_id, amount_cents, status, source, created_at) values (${orderId}, ${attemptId}, ${provider}, ${txn}, ${cents}, ${status}, 'notify', ${T0}) returning id`);
+  one(
+    sql`insert into payments (order_id, attempt_id, provider, provider_txn_id, amount_cents, status, source, created_at) values (${orderId}, ${attemptId}, ${provider}, ${txn}, ${cents}, ${status}, 'notify', ${T0}) returning id`,
+  );
 
 // paid by balance, nothing deducted at checkout
 const byBalance = await order('O1', 'paid', 0, 1000, 'balance');
@@ -111,11 +121,16 @@ const before = {
 const { migrate } = pg ? await import('drizzle-orm/postgres-js/migrator') : await import('drizzle-orm/pglite/migrator');
 await migrate(db as never, { migrationsFolder: migrationsFolder() });
 
-const parts = (orderId: number) => q(sql`select seq, kind, amount_cents, state from payment_parts where order_id = ${orderId} order by seq`);
+const parts = (orderId: number) =>
+  q(sql`select seq, kind, amount_cents, state from payment_parts where order_id = ${orderId} order by seq`);
 const paymentsOf = (orderId: number) =>
-  q(sql`select p.id, t.seq, p.provider, p.amount_cents, p.status, p.ledger_id, p.attempt_id from payments p join payment_parts t on t.id = p.part_id where p.order_id = ${orderId} order by t.seq, p.id`);
+  q(
+    sql`select p.id, t.seq, p.provider, p.amount_cents, p.status, p.ledger_id, p.attempt_id from payments p join payment_parts t on t.id = p.part_id where p.order_id = ${orderId} order by t.seq, p.id`,
+  );
 const refundsOf = (orderId: number) =>
-  q(sql`select r.payment_id, r.amount_cents, r.cause, r.key, r.state, r.ledger_id from refunds r join payments p on p.id = r.payment_id where p.order_id = ${orderId} order by r.id`);
+  q(
+    sql`select r.payment_id, r.amount_cents, r.cause, r.key, r.state, r.ledger_id from refunds r join payments p on p.id = r.payment_id where p.order_id = ${orderId} order by r.id`,
+  );
 
 describe('migration 0018: existing orders as parts, payments and refunds', () => {
   it('leaves the orders and the ledger as they were', async () => {
@@ -125,7 +140,9 @@ describe('migration 0018: existing orders as parts, payments and refunds', () =>
 
   it('paid by balance: one paid share, its balance payment on the ledger row', async () => {
     expect(await parts(byBalance)).toEqual([{ seq: 1, kind: 'share', amount_cents: 1000, state: 'paid' }]);
-    expect(await paymentsOf(byBalance)).toMatchObject([{ seq: 1, provider: 'balance', amount_cents: 1000, status: 'paid', ledger_id: byBalanceLedger }]);
+    expect(await paymentsOf(byBalance)).toMatchObject([
+      { seq: 1, provider: 'balance', amount_cents: 1000, status: 'paid', ledger_id: byBalanceLedger },
+    ]);
     expect(await refundsOf(byBalance)).toEqual([]);
   });
 
@@ -149,7 +166,11 @@ describe('migration 0018: existing orders as parts, payments and refunds', () =>
       [0, 'balance', false],
       [1, 'wechat', true],
     ]);
-    expect(await q(sql`select t.seq, a.payer_account_id from payment_attempts a join payment_parts t on t.id = a.part_id where a.id = ${o3Attempt}`)).toEqual([{ seq: 1, payer_account_id: acc }]);
+    expect(
+      await q(
+        sql`select t.seq, a.payer_account_id from payment_attempts a join payment_parts t on t.id = a.part_id where a.id = ${o3Attempt}`,
+      ),
+    ).toEqual([{ seq: 1, payer_account_id: acc }]);
   });
 
   it('cancelled: the deduction given back, its refund the cancel ledger row; the share dropped', async () => {
@@ -157,14 +178,36 @@ describe('migration 0018: existing orders as parts, payments and refunds', () =>
       { seq: 0, kind: 'deduction', amount_cents: 500, state: 'given_back' },
       { seq: 1, kind: 'share', amount_cents: 500, state: 'dropped' },
     ]);
-    expect(await refundsOf(cancelled)).toMatchObject([{ amount_cents: 500, cause: 'order_cancelled', key: `cancel:${cancelled}`, state: 'succeeded', ledger_id: o4Back }]);
+    expect(await refundsOf(cancelled)).toMatchObject([
+      { amount_cents: 500, cause: 'order_cancelled', key: `cancel:${cancelled}`, state: 'succeeded', ledger_id: o4Back },
+    ]);
   });
 
   it('needs_refund and mismatch money: held refunds in full for staff (nothing returned twice); the open trade asked again', async () => {
-    expect(await refundsOf(twice)).toEqual([{ payment_id: o5Unwanted, amount_cents: 900, cause: 'unwanted_payment', key: `migrated:${o5Unwanted}`, state: 'held', ledger_id: null }]);
-    expect(await refundsOf(stuck)).toEqual([{ payment_id: o6Mismatch, amount_cents: 601, cause: 'amount_mismatch', key: `migrated:${o6Mismatch}`, state: 'held', ledger_id: null }]);
+    expect(await refundsOf(twice)).toEqual([
+      {
+        payment_id: o5Unwanted,
+        amount_cents: 900,
+        cause: 'unwanted_payment',
+        key: `migrated:${o5Unwanted}`,
+        state: 'held',
+        ledger_id: null,
+      },
+    ]);
+    expect(await refundsOf(stuck)).toEqual([
+      {
+        payment_id: o6Mismatch,
+        amount_cents: 601,
+        cause: 'amount_mismatch',
+        key: `migrated:${o6Mismatch}`,
+        state: 'held',
+        ledger_id: null,
+      },
+    ]);
     expect(await parts(stuck)).toEqual([{ seq: 1, kind: 'share', amount_cents: 600, state: 'unpaid' }]);
-    expect(await q(sql`select kind, payload from jobs where kind = 'payment.query'`)).toEqual([{ kind: 'payment.query', payload: { outTradeNo: 'O6-1', provider: 'wechat', attempt: 1 } }]);
+    expect(await q(sql`select kind, payload from jobs where kind = 'payment.query'`)).toEqual([
+      { kind: 'payment.query', payload: { outTradeNo: 'O6-1', provider: 'wechat', attempt: 1 } },
+    ]);
   });
 
   it('every attempt and payment has a part, and the money invariants hold', async () => {

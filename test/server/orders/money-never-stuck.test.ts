@@ -21,10 +21,16 @@ describe('money that arrives wrong is never stuck', async () => {
   const s = await startTestServer({ seed: true });
   const wechatSim = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/wechat/simulate', { body });
   const alipayKeys = () => s.deps.gateways.payments.standIn!.alipay;
-  const alipayNotify = (body: string) => s.app.request('/api/pay/notify/alipay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
-  const trade = async (outTradeNo: string) => (await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, outTradeNo)))[0]!;
+  const alipayNotify = (body: string) =>
+    s.app.request('/api/pay/notify/alipay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  const trade = async (outTradeNo: string) =>
+    (await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, outTradeNo)))[0]!;
   const paymentsOf = async (orderId: number) => s.deps.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
-  const refundOf = async (paymentId: number) => s.deps.db.select({ amountCents: refunds.amountCents, cause: refunds.cause, key: refunds.key, state: refunds.state }).from(refunds).where(eq(refunds.paymentId, paymentId));
+  const refundOf = async (paymentId: number) =>
+    s.deps.db
+      .select({ amountCents: refunds.amountCents, cause: refunds.cause, key: refunds.key, state: refunds.state })
+      .from(refunds)
+      .where(eq(refunds.paymentId, paymentId));
 
   /** An order being paid by Alipay, the cashier open (WAIT_BUYER_PAY at the stand-in). */
   async function alipayPaying() {
@@ -36,7 +42,12 @@ describe('money that arrives wrong is never stuck', async () => {
     return { m, g, no, outTradeNo: `${no}-1` };
   }
   /** The stand-in's signed notification that the trade was paid (whatever the stand-in's state since). */
-  const paidNotice = async (outTradeNo: string) => alipayNotification({ ...(await trade(outTradeNo)), state: 'TRADE_SUCCESS', providerTxnId: `2026${outTradeNo.slice(-12)}`, paidAt: s.clock.now() }, alipayKeys(), s.clock.now());
+  const paidNotice = async (outTradeNo: string) =>
+    alipayNotification(
+      { ...(await trade(outTradeNo)), state: 'TRADE_SUCCESS', providerTxnId: `2026${outTradeNo.slice(-12)}`, paidAt: s.clock.now() },
+      alipayKeys(),
+      s.clock.now(),
+    );
 
   /** Replaces one gateway call until restored (the provider unreachable). */
   function unreachable(provider: 'wechat' | 'alipay', calls: Array<'queryOrder' | 'close'>) {
@@ -127,9 +138,26 @@ describe('money that arrives wrong is never stuck', async () => {
     // as the old code recorded it and migration 0018 held it for staff
     const [old] = await s.deps.db
       .insert(payments)
-      .values({ orderId: o.id, partId: attempt!.partId, attemptId: attempt!.id, provider: 'alipay', providerTxnId: txn, amountCents: o.amountToPayCents + 1, status: 'mismatch', source: 'notify', createdAt: s.clock.now() })
+      .values({
+        orderId: o.id,
+        partId: attempt!.partId,
+        attemptId: attempt!.id,
+        provider: 'alipay',
+        providerTxnId: txn,
+        amountCents: o.amountToPayCents + 1,
+        status: 'mismatch',
+        source: 'notify',
+        createdAt: s.clock.now(),
+      })
       .returning();
-    await s.deps.db.insert(refunds).values({ paymentId: old!.id, amountCents: old!.amountCents, cause: 'amount_mismatch', key: `migrated:${old!.id}`, state: 'held', createdAt: s.clock.now() });
+    await s.deps.db.insert(refunds).values({
+      paymentId: old!.id,
+      amountCents: old!.amountCents,
+      cause: 'amount_mismatch',
+      key: `migrated:${old!.id}`,
+      state: 'held',
+      createdAt: s.clock.now(),
+    });
     expect(await (await alipayNotify(notice)).text()).toBe('success');
     expect((await orderRow(s, no)).state).toBe('payment_failed');
     expect((await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt!.id)))[0]!.state).toBe('paid');

@@ -147,7 +147,8 @@ describe('what an order and its parts offer is what they accept', { timeout: 300
         const shown = detail.parts.find((x) => x.seq === p.seq)!;
         for (const action of PART_ACTIONS) {
           const expected = codeOf(partRefusal(facts, p, action));
-          if (shown.actions.includes(action)) expect(expected, `${name}: part ${p.seq} offers '${action}', so the rule accepts it`).toBe(200);
+          if (shown.actions.includes(action))
+            expect(expected, `${name}: part ${p.seq} offers '${action}', so the rule accepts it`).toBe(200);
           const r = await request(await build(name), action, p.seq);
           expect(r.body.code, `${name}: part ${p.seq} ${action}`).toBe(expected);
           tried.push(`${p.seq}.${action}:${r.body.code}`);
@@ -169,7 +170,13 @@ describe('what an order and its parts offer is what they accept', { timeout: 300
       for (const p of facts.shares) for (const a of PART_ACTIONS) (partRefusal(facts, p, a) ? refused : accepted).add(`part ${a}`);
     }
     const all = [...ORDER_ACTIONS, ...PART_ACTIONS.map((a) => `part ${a}`)];
-    expect(all.filter((a) => !accepted.has(a)), 'never accepted').toEqual([]);
-    expect(all.filter((a) => !refused.has(a)), 'never refused').toEqual([]);
+    expect(
+      all.filter((a) => !accepted.has(a)),
+      'never accepted',
+    ).toEqual([]);
+    expect(
+      all.filter((a) => !refused.has(a)),
+      'never refused',
+    ).toEqual([]);
   });
 });

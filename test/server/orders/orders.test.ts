@@ -11,7 +11,16 @@ describe('orders: create, refusals, cancel, pay by balance', async () => {
     const g = await newGoods(s, { stock: 5 });
     const res = await create(s, m.token, { goodsId: g.id, priceCents: 1 });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ goodsId: g.id, listPriceCents: 29_900, memberPriceCents: 19_900, priceCents: 19_900, balanceUsedCents: 0, amountToPayCents: 19_900, state: 'unpaid', actions: ['pay', 'cancel', 'split', 'invite'] });
+    expect(res.body.data).toMatchObject({
+      goodsId: g.id,
+      listPriceCents: 29_900,
+      memberPriceCents: 19_900,
+      priceCents: 19_900,
+      balanceUsedCents: 0,
+      amountToPayCents: 19_900,
+      state: 'unpaid',
+      actions: ['pay', 'cancel', 'split', 'invite'],
+    });
     const no = res.body.data.orderNo as string;
     expect((await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.orderNo).toBe(no);
     const mine = await s.call('GET', '/api/orders/mine', { token: m.token });
@@ -19,12 +28,17 @@ describe('orders: create, refusals, cancel, pay by balance', async () => {
     expect((await goodsRow(s, g.id)).stock).toBe(4);
   });
 
-  it('create refuses an order without the purchase agreement accepted: 400 naming agreementAccepted, in the member\'s language; nothing held', async () => {
+  it("create refuses an order without the purchase agreement accepted: 400 naming agreementAccepted, in the member's language; nothing held", async () => {
     const m = await newMember(s);
     const g = await newGoods(s, { stock: 1 });
     for (const agreementAccepted of [undefined, false, 'yes']) {
       const r = await create(s, m.token, { goodsId: g.id, agreementAccepted });
-      expect([r.status, r.body.code, r.body.field, r.body.message]).toEqual([400, 70003, 'agreementAccepted', 'agreementAccepted 填写不正确']);
+      expect([r.status, r.body.code, r.body.field, r.body.message]).toEqual([
+        400,
+        70003,
+        'agreementAccepted',
+        'agreementAccepted 填写不正确',
+      ]);
     }
     const en = await create(s, m.token, { goodsId: g.id, agreementAccepted: false }, { 'accept-language': 'en' });
     expect([en.status, en.body.message]).toEqual([400, 'agreementAccepted is not valid']);
@@ -45,7 +59,9 @@ describe('orders: create, refusals, cancel, pay by balance', async () => {
     const outOfStock = await create(s, m.token, { goodsId: none.id });
     expect([outOfStock.status, outOfStock.body.code]).toEqual([409, 50006]);
     const flash = await newGoods(s, { stock: 0 });
-    await s.deps.db.insert(activities).values({ title: '双十一', image: '/img/a.jpg', startsAt: s.clock.now(), endsAt: s.clock.now(), goodsId: flash.id });
+    await s.deps.db
+      .insert(activities)
+      .values({ title: '双十一', image: '/img/a.jpg', startsAt: s.clock.now(), endsAt: s.clock.now(), goodsId: flash.id });
     const soldOut = await create(s, m.token, { goodsId: flash.id });
     expect([soldOut.status, soldOut.body.code, soldOut.body.message]).toEqual([409, 50003, '手速不够快，商品已被抢光了']);
     expect((await create(s, m.token, { goodsId: 999_999 })).status).toBe(404);

@@ -44,10 +44,15 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
     for (const seq of [3, 4]) {
       const t = (await post('friend/invite', { orderNo: no, partSeqs: [seq] })).body.data.invitation.token as string;
       const start = await payAsFriend(s.deps, t, await friend());
-      await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
+      await s.call('POST', '/api/dev/pay/wechat/simulate', {
+        body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 },
+      });
     }
     const o = await orderRow(s, no);
-    for (const trade of await s.deps.db.select().from(payStandInOrders).where(inArray(payStandInOrders.outTradeNo, [`${no}-1`, `${no}-2`]))) {
+    for (const trade of await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(inArray(payStandInOrders.outTradeNo, [`${no}-1`, `${no}-2`]))) {
       const n = wechatNotification(trade, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
       notifications.push(wechat.parseNotification(n.body, new Headers(n.headers)) as PaymentResult);
     }
@@ -63,7 +68,9 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
       () => settlePayment(s.deps, notifications[0]!, 'notify', opts),
       () => settlePayment(s.deps, notifications[1]!, 'notify', opts),
     ];
-    const results = await Promise.allSettled(order.map((i, k) => new Promise((resolve) => setTimeout(resolve, k)).then(() => payers[i]!())));
+    const results = await Promise.allSettled(
+      order.map((i, k) => new Promise((resolve) => setTimeout(resolve, k)).then(() => payers[i]!())),
+    );
     const o = await orderRow(s, no);
     const paid = await s.deps.db.select().from(payments).where(eq(payments.orderId, orderId));
     return { m, o, results, paid, cards: (await cardsOf(s, m.id)).length, balance: await balance(s, m.token) };
@@ -81,37 +88,53 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
   it('two friends at WeChat Pay and the member by balance, in every order of arrival: fully paid once, one card, every payment applied', async () => {
     for (const order of PERMUTATIONS) {
       const r = await race(order, { lock: 'row' });
-      expect(r.results.map((x) => x.status), `arrival ${order.join(',')}`).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(
+        r.results.map((x) => x.status),
+        `arrival ${order.join(',')}`,
+      ).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
       expect(r.o.state, `arrival ${order.join(',')}`).toBe('fully_paid');
       expect(r.cards).toBe(1);
-      expect(r.paid.filter((p) => p.status === 'paid').map((p) => p.amountCents).sort()).toEqual([6_400, 6_500, 7_000]);
+      expect(
+        r.paid
+          .filter((p) => p.status === 'paid')
+          .map((p) => p.amountCents)
+          .sort(),
+      ).toEqual([6_400, 6_500, 7_000]);
       expect(r.balance).toBe(43_000);
       await assertMoneyInvariants(s.deps.db);
     }
   });
 
-  it('negative control: without the locks and guards, three payers at once end wrong at least once (not fully paid, or the goods issued twice)', { retry: 2 }, async () => {
-    let broken = 0;
-    for (let round = 0; round < 12 && broken === 0; round++) {
-      const r = await race(PERMUTATIONS[round % PERMUTATIONS.length]!, { lock: 'none' });
-      if (r.o.state !== 'fully_paid' || r.cards !== 1 || r.results.some((x) => x.status === 'rejected')) broken++;
-    }
-    expect(broken, 'the locks are what make three payers end paid once').toBeGreaterThan(0);
-  });
+  it(
+    'negative control: without the locks and guards, three payers at once end wrong at least once (not fully paid, or the goods issued twice)',
+    { retry: 2 },
+    async () => {
+      let broken = 0;
+      for (let round = 0; round < 12 && broken === 0; round++) {
+        const r = await race(PERMUTATIONS[round % PERMUTATIONS.length]!, { lock: 'none' });
+        if (r.o.state !== 'fully_paid' || r.cards !== 1 || r.results.some((x) => x.status === 'rejected')) broken++;
+      }
+      expect(broken, 'the locks are what make three payers end paid once').toBeGreaterThan(0);
+    },
+  );
 
   it('the same part paid twice at once (balance, two taps without a key): charged once, the other refused', async () => {
     for (let round = 0; round < 5; round++) {
       const m = await newMember(s);
       await credit(s, m.id, 50_000);
       const no = (await create(s, m.token, { goodsId: (await newGoods(s)).id })).body.data.orderNo as string;
-      expect((await s.call('POST', '/api/orders/split', { token: m.token, body: { orderNo: no, parts: [10_000, 9_900] } })).body.code).toBe(200);
-      const results = await Promise.allSettled([payOrder(s.deps, m.id, no, 'balance', { lock: 'row' }, 2), payOrder(s.deps, m.id, no, 'balance', { lock: 'row' }, 2)]);
+      expect((await s.call('POST', '/api/orders/split', { token: m.token, body: { orderNo: no, parts: [10_000, 9_900] } })).body.code).toBe(
+        200,
+      );
+      const results = await Promise.allSettled([
+        payOrder(s.deps, m.id, no, 'balance', { lock: 'row' }, 2),
+        payOrder(s.deps, m.id, no, 'balance', { lock: 'row' }, 2),
+      ]);
       expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
       expect(await balance(s, m.token)).toBe(40_000);
       await assertMoneyInvariants(s.deps.db);
     }
   });
-
 
   it("an unsplit or a withdraw as the friend's notification arrives, swept over 16 rounds: the friend's money is applied or refunded, never lost", async () => {
     const endings = new Set<string>();
@@ -123,18 +146,28 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
       await post('split', { orderNo: no, parts: [10_000, 9_900] });
       const t = (await post('friend/invite', { orderNo: no, partSeqs: [3] })).body.data.invitation.token as string;
       const start = await payAsFriend(s.deps, t, await friend());
-      await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 } });
-      const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+      await s.call('POST', '/api/dev/pay/wechat/simulate', {
+        body: { prepayId: (start.payment as { prepayId: string }).prepayId, outcome: 'pay', deliveries: 0 },
+      });
+      const [trade] = await s.deps.db
+        .select()
+        .from(payStandInOrders)
+        .where(eq(payStandInOrders.outTradeNo, `${no}-1`));
       const n = wechatNotification(trade!, s.deps.gateways.payments.standIn!.wechat, Math.floor(s.clock.now().getTime() / 1000));
       const change = round % 2 === 0 ? post('unsplit', { orderNo: no }) : post('friend/withdraw', { orderNo: no, partSeq: 3 });
-      const late = new Promise((resolve) => setTimeout(resolve, round % 8)).then(() => settlePayment(s.deps, wechat.parseNotification(n.body, new Headers(n.headers)) as PaymentResult, 'notify'));
+      const late = new Promise((resolve) => setTimeout(resolve, round % 8)).then(() =>
+        settlePayment(s.deps, wechat.parseNotification(n.body, new Headers(n.headers)) as PaymentResult, 'notify'),
+      );
       const [answer] = await Promise.all([change, late]);
       const o = await orderRow(s, no);
       const friendPaid = (await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).filter((p) => p.provider === 'wechat');
       // the friend's money is recorded once, whoever came first
       expect(friendPaid, `round ${round}`).toHaveLength(1);
       const back = await s.deps.db.select().from(refunds).where(eq(refunds.paymentId, friendPaid[0]!.id));
-      const parts = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.parts as Array<{ seq: number; state: string }>;
+      const parts = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data.parts as Array<{
+        seq: number;
+        state: string;
+      }>;
       const kept = parts.find((p) => p.seq === 3)?.state === 'paid';
       // applied to the part it paid, or on its way back to the friend: never neither, never both
       expect([kept, back.length], `round ${round}: ${answer.body.code}`).toEqual(kept ? [true, 0] : [false, 1]);
@@ -143,5 +176,4 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
     }
     expect(endings.size, 'the sweep saw an ending').toBeGreaterThan(0);
   });
-
 });

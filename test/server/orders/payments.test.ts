@@ -100,7 +100,11 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
     const { m, no, payment } = await paying('alipay');
     await alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay', deliveries: 0 });
     s.clock.advance(PAYMENT_QUERY_AFTER_MS);
-    await Promise.all([runDueJobs(s.deps), alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay' }), alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay' })]);
+    await Promise.all([
+      runDueJobs(s.deps),
+      alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay' }),
+      alipaySim({ outTradeNo: `${no}-1`, outcome: 'pay' }),
+    ]);
     expect((await orderRow(s, no)).state).toBe('paid');
     expect(await paymentRows(no)).toHaveLength(1);
     expect(await cardsOf(s, m.id)).toHaveLength(1);
@@ -150,8 +154,13 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
     expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.code).toBe(200);
     const o = await orderRow(s, no);
     expect(o.state).toBe('cancelled');
-    expect((await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).map((a) => a.state)).toEqual(['closed']);
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    expect((await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).map((a) => a.state)).toEqual([
+      'closed',
+    ]);
+    const [trade] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.outTradeNo, `${no}-1`));
     expect(trade?.state, 'closed at WeChat Pay too').toBe('CLOSED');
   });
 
@@ -161,7 +170,9 @@ describe('orders paid by WeChat Pay and Alipay (stand-ins)', async () => {
     const paid = await pay(s, m.token, no, 'balance');
     expect(paid.body.data.order).toMatchObject({ state: 'paid', payMethod: 'balance' });
     const o = await orderRow(s, no);
-    expect((await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).map((a) => a.state)).toEqual(['closed']);
+    expect((await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).map((a) => a.state)).toEqual([
+      'closed',
+    ]);
     expect(await cardsOf(s, m.id)).toHaveLength(1);
   });
 
@@ -239,7 +250,8 @@ describe('one order, one provider at a time', async () => {
   const s = await startTestServer({ seed: true });
   const wechatSim = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/wechat/simulate', { body });
   const alipaySim = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/alipay/simulate', { body });
-  const trade = async (outTradeNo: string) => (await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, outTradeNo)))[0];
+  const trade = async (outTradeNo: string) =>
+    (await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, outTradeNo)))[0];
   const attemptsOf = async (no: string) => {
     const o = await orderRow(s, no);
     return s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id)).orderBy(paymentAttempts.seq);
@@ -334,7 +346,9 @@ describe('one order, one provider at a time', async () => {
     ]);
     const staff = await newStaff(s);
     const list = await s.call('GET', '/api/staff/payments/needs-refund', { token: staff.token });
-    expect(list.body.data).toContainEqual(expect.objectContaining({ orderNo: no, provider: 'alipay', outTradeNo: `${no}-1`, amountCents: o.amountToPayCents }));
+    expect(list.body.data).toContainEqual(
+      expect.objectContaining({ orderNo: no, provider: 'alipay', outTradeNo: `${no}-1`, amountCents: o.amountToPayCents }),
+    );
     expect((await s.call('GET', '/api/staff/payments/needs-refund', { token: m.token })).status).toBe(403);
   });
 });
@@ -360,15 +374,24 @@ describe("the WeChat Pay payer is the member's bound open id (JSAPI)", async () 
     const phone = '13300000001';
     await memberWithPassword(s, phone, 'yoga1234');
     const ticket = await silentTicket('o_payer_1');
-    const login = await s.call('POST', '/api/oauth/login', { body: { username: phone, password: 'yoga1234', loginType: 'password', openid: ticket } });
+    const login = await s.call('POST', '/api/oauth/login', {
+      body: { username: phone, password: 'yoga1234', loginType: 'password', openid: ticket },
+    });
     expect(login.body.code).toBe(200);
     const token = login.body.token as string;
-    expect((await s.call('GET', '/api/pay/methods', { token })).body.data).toEqual({ methods: ['balance', 'wechat', 'alipay'], standIn: true, unavailable: [] });
+    expect((await s.call('GET', '/api/pay/methods', { token })).body.data).toEqual({
+      methods: ['balance', 'wechat', 'alipay'],
+      standIn: true,
+      unavailable: [],
+    });
     const g = await newGoods(s);
     const no = (await create(s, token, { goodsId: g.id })).body.data.orderNo as string;
     const res = await pay(s, token, no, 'wechat');
     expect(res.body.code).toBe(200);
-    const [trade] = await s.deps.db.select().from(payStandInOrders).where(eq(payStandInOrders.outTradeNo, `${no}-1`));
+    const [trade] = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(eq(payStandInOrders.outTradeNo, `${no}-1`));
     expect(trade!.payerOpenId).toBe('o_payer_1');
   });
 
@@ -380,11 +403,24 @@ describe("the WeChat Pay payer is the member's bound open id (JSAPI)", async () 
     expect([refused.status, refused.body.code, refused.body.field, refused.body.message]).toEqual([409, 40012, 'method', NO_OPEN_ID.zh]);
     expect((await pay(s, m.token, no, 'wechat', { 'accept-language': 'en' })).body.message).toBe(NO_OPEN_ID.en);
     expect((await orderRow(s, no)).state).toBe('unpaid');
-    expect(await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, (await orderRow(s, no)).id))).toHaveLength(0);
+    expect(
+      await s.deps.db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, (await orderRow(s, no)).id)),
+    ).toHaveLength(0);
     const methods = await s.call('GET', '/api/pay/methods', { token: m.token });
-    expect(methods.body.data).toEqual({ methods: ['balance', 'alipay'], standIn: true, unavailable: [{ method: 'wechat', code: 40012, message: NO_OPEN_ID.zh }] });
+    expect(methods.body.data).toEqual({
+      methods: ['balance', 'alipay'],
+      standIn: true,
+      unavailable: [{ method: 'wechat', code: 40012, message: NO_OPEN_ID.zh }],
+    });
     // a visitor is told what the server offers
-    expect((await s.call('GET', '/api/pay/methods')).body.data).toEqual({ methods: ['balance', 'wechat', 'alipay'], standIn: true, unavailable: [] });
+    expect((await s.call('GET', '/api/pay/methods')).body.data).toEqual({
+      methods: ['balance', 'wechat', 'alipay'],
+      standIn: true,
+      unavailable: [],
+    });
     expect((await pay(s, m.token, no, 'alipay')).body.code).toBe(200);
   });
   it('a tap that read the order before another tap opened and started its trade gets that same trade, not a refusal', async () => {
@@ -397,13 +433,23 @@ describe("the WeChat Pay payer is the member's bound open id (JSAPI)", async () 
     let aDone!: () => void;
     const afterA = new Promise<void>((resolve) => (aDone = resolve));
     const db = s.deps.db;
-    const heldDb = new Proxy(db, { get: (t, k) => (k === 'transaction' ? async (...args: unknown[]) => (await afterA, (t.transaction as (...a: unknown[]) => unknown)(...args)) : Reflect.get(t, k)) });
+    const heldDb = new Proxy(db, {
+      get: (t, k) =>
+        k === 'transaction'
+          ? async (...args: unknown[]) => (await afterA, (t.transaction as (...a: unknown[]) => unknown)(...args))
+          : Reflect.get(t, k),
+    });
     const b = payOrder({ ...s.deps, db: heldDb }, m.id, no, 'wechat');
     const a = await payOrder(s.deps, m.id, no, 'wechat');
     aDone();
     const answered = await b;
     expect(answered.payment).toEqual(a.payment);
     expect(answered.order.state).toBe('paying');
-    expect(await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, (await orderRow(s, no)).id))).toHaveLength(1);
+    expect(
+      await s.deps.db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, (await orderRow(s, no)).id)),
+    ).toHaveLength(1);
   });
 });

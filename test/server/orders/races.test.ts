@@ -29,7 +29,9 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
   it('negative control: without the locks the same race oversells', { retry: 2 }, async () => {
     const g = await newGoods(s, { stock: 5 });
     const ms = await Promise.all(Array.from({ length: 40 }, () => newMember(s)));
-    const results = await Promise.allSettled(ms.map((m) => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, agreementAccepted: true }, { lock: 'none' })));
+    const results = await Promise.allSettled(
+      ms.map((m) => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, agreementAccepted: true }, { lock: 'none' })),
+    );
     const made = results.filter((r) => r.status === 'fulfilled').length;
     expect(made).toBeGreaterThan(5);
   });
@@ -37,7 +39,9 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
   it('one member, limit one per person, 10 concurrent creates with different keys: one order', async () => {
     const g = await newGoods(s, { perPersonLimit: 1 });
     const m = await newMember(s);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => create(s, m.token, { goodsId: g.id }, { 'Idempotency-Key': `race-create-${i}-x` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => create(s, m.token, { goodsId: g.id }, { 'Idempotency-Key': `race-create-${i}-x` })),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await s.deps.db.select().from(orders).where(eq(orders.accountId, m.id))).toHaveLength(1);
   });
@@ -63,7 +67,9 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     const o = await createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, useBalance: true, agreementAccepted: true });
     expect(o.balanceUsedCents).toBe(19_900);
     // a second order is refused while one is unpaid even when raced
-    const more = await Promise.allSettled(Array.from({ length: 5 }, () => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, useBalance: true, agreementAccepted: true })));
+    const more = await Promise.allSettled(
+      Array.from({ length: 5 }, () => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, useBalance: true, agreementAccepted: true })),
+    );
     expect(more.filter((r) => r.status === 'fulfilled')).toHaveLength(0);
     await Promise.allSettled(Array.from({ length: 5 }, () => payOrder(s.deps, m.id, o.orderNo, 'balance')));
     const ledger = await s.deps.db.select().from(balanceLedger).where(eq(balanceLedger.accountId, m.id));
@@ -76,7 +82,11 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     const m = await newMember(s);
     const g = await newGoods(s);
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => pay(s, m.token, no, i % 2 === 0 ? 'wechat' : 'alipay', { 'Idempotency-Key': `race-pay-${no}-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        pay(s, m.token, no, i % 2 === 0 ? 'wechat' : 'alipay', { 'Idempotency-Key': `race-pay-${no}-${i}` }),
+      ),
+    );
     expect(answers.some((r) => r.status === 200)).toBe(true);
     const o = (await s.deps.db.select().from(orders).where(eq(orders.orderNo, no)))[0]!;
     const attempts = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
@@ -84,7 +94,15 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     expect(open).toHaveLength(1);
     expect(o).toMatchObject({ state: 'paying', payMethod: open[0]!.provider });
     // every other trade that reached a provider was closed there
-    const trades = await s.deps.db.select().from(payStandInOrders).where(inArray(payStandInOrders.outTradeNo, attempts.map((a) => a.outTradeNo)));
+    const trades = await s.deps.db
+      .select()
+      .from(payStandInOrders)
+      .where(
+        inArray(
+          payStandInOrders.outTradeNo,
+          attempts.map((a) => a.outTradeNo),
+        ),
+      );
     expect(trades.filter((t) => t.outTradeNo !== open[0]!.outTradeNo && t.state !== 'CLOSED' && t.state !== 'TRADE_CLOSED')).toEqual([]);
     await assertMoneyInvariants(s.deps.db);
   });
@@ -93,7 +111,9 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     const m = await newMember(s);
     const g = await newGoods(s);
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => pay(s, m.token, no, 'wechat', { 'Idempotency-Key': `race-same-${no}-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => pay(s, m.token, no, 'wechat', { 'Idempotency-Key': `race-same-${no}-${i}` })),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((r) => r.body.data.payment.prepayId)).size).toBe(1);
     const o = (await s.deps.db.select().from(orders).where(eq(orders.orderNo, no)))[0]!;

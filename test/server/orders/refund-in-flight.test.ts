@@ -28,9 +28,14 @@ describe('an order refund with refunds still on their way', () => {
     }
     const o = await orderRow(s, no);
     expect(o.state).toBe('fully_paid');
-    const trades = (await s.deps.db.select({ outTradeNo: paymentAttempts.outTradeNo }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))).map((t) => t.outTradeNo).sort();
+    const trades = (
+      await s.deps.db.select({ outTradeNo: paymentAttempts.outTradeNo }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id))
+    )
+      .map((t) => t.outTradeNo)
+      .sort();
     expect(trades).toHaveLength(2);
-    for (const outTradeNo of trades) expect((await dev(s, 'wechat', '/refunds/arrange', { outTradeNo, status: 'processing' })).status).toBe(200);
+    for (const outTradeNo of trades)
+      expect((await dev(s, 'wechat', '/refunds/arrange', { outTradeNo, status: 'processing' })).status).toBe(200);
     const [card] = await cardsOf(s, m.id);
     const asked = await askRefund(s, m.token, card!.id);
     expect(asked.body.code).toBe(200);
@@ -41,7 +46,14 @@ describe('an order refund with refunds still on their way', () => {
     await dev(s, 'wechat', '/refunds/simulate', { outTradeNo: trades[0], outcome: 'closed' });
     await allDueJobs(s);
     const states = async () =>
-      (await s.deps.db.select({ state: refunds.state, outTradeNo: paymentAttempts.outTradeNo }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).innerJoin(paymentAttempts, eq(paymentAttempts.id, payments.attemptId)).where(eq(payments.orderId, o.id)))
+      (
+        await s.deps.db
+          .select({ state: refunds.state, outTradeNo: paymentAttempts.outTradeNo })
+          .from(refunds)
+          .innerJoin(payments, eq(payments.id, refunds.paymentId))
+          .innerJoin(paymentAttempts, eq(paymentAttempts.id, payments.attemptId))
+          .where(eq(payments.orderId, o.id))
+      )
         .sort((a, b) => a.outTradeNo.localeCompare(b.outTradeNo))
         .map((r) => r.state);
     expect(await states()).toEqual(['failed', 'processing']);

@@ -23,12 +23,17 @@ import { create, newGoods, newMember, orderRow, pay } from './support';
 export type RefundProvider = 'wechat' | 'alipay';
 
 /** A payment stand-in's dev endpoint (`/api/dev/pay/<provider><path>`). */
-export const dev = (s: TestServer, provider: RefundProvider, path: string, body: Record<string, unknown>) => s.call('POST', `/api/dev/pay/${provider}${path}`, { body });
+export const dev = (s: TestServer, provider: RefundProvider, path: string, body: Record<string, unknown>) =>
+  s.call('POST', `/api/dev/pay/${provider}${path}`, { body });
 
 export const refundRow = async (s: TestServer, id: number) => (await s.deps.db.select().from(refunds).where(eq(refunds.id, id)))[0]!;
 
 /** The jobs of a kind not done yet (any record's). */
-export const pendingJobs = async (s: TestServer, kind: string) => s.deps.db.select().from(jobs).where(and(eq(jobs.kind, kind), isNull(jobs.doneAt)));
+export const pendingJobs = async (s: TestServer, kind: string) =>
+  s.deps.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt)));
 
 /** Runs the due jobs until none is left (earlier tests leave theirs due too). */
 export async function allDueJobs(s: TestServer): Promise<void> {
@@ -48,7 +53,8 @@ export async function lateMoney(s: TestServer, provider: RefundProvider, arrange
   const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
   const started = await pay(s, m.token, no, provider);
   const outTradeNo = `${no}-1`;
-  if (provider === 'wechat') await dev(s, 'wechat', '/simulate', { prepayId: started.body.data.payment.prepayId, outcome: 'pay', deliveries: 0 });
+  if (provider === 'wechat')
+    await dev(s, 'wechat', '/simulate', { prepayId: started.body.data.payment.prepayId, outcome: 'pay', deliveries: 0 });
   else {
     expect((await s.app.request(started.body.data.payment.url)).status).toBe(200);
     await dev(s, 'alipay', '/simulate', { outTradeNo, outcome: 'pay', deliveries: 0 });
@@ -70,7 +76,15 @@ export async function lateMoney(s: TestServer, provider: RefundProvider, arrange
     expect((await s.app.request('/api/pay/notify/wechat', { method: 'POST', headers: n.headers, body: n.body })).status).toBe(204);
   } else {
     const body = alipayNotification(trade!, s.deps.gateways.payments.standIn!.alipay, s.clock.now());
-    expect(await (await s.app.request('/api/pay/notify/alipay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })).text()).toBe('success');
+    expect(
+      await (
+        await s.app.request('/api/pay/notify/alipay', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        })
+      ).text(),
+    ).toBe('success');
   }
   const [p] = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
   expect(p).toMatchObject({ status: 'needs_refund', provider, amountCents: o.amountToPayCents });
@@ -93,7 +107,13 @@ export const openRefundJobs = (s: TestServer, refundId: number) =>
   s.deps.db
     .select()
     .from(jobs)
-    .where(and(isNull(jobs.doneAt), inArray(jobs.kind, [REFUND_RUN_JOB, REFUND_QUERY_JOB]), sql`(${jobs.payload} ->> 'refundId')::int = ${refundId}`))
+    .where(
+      and(
+        isNull(jobs.doneAt),
+        inArray(jobs.kind, [REFUND_RUN_JOB, REFUND_QUERY_JOB]),
+        sql`(${jobs.payload} ->> 'refundId')::int = ${refundId}`,
+      ),
+    )
     .orderBy(jobs.runAt, jobs.id);
 
 /**
@@ -102,9 +122,14 @@ export const openRefundJobs = (s: TestServer, refundId: number) =>
  * jobs, and a job a run queues (WeChat CLOSED asks again at once) waits for the next call.
  */
 export async function runRefundJobs(s: TestServer, refundId: number): Promise<number> {
-  const due = (await openRefundJobs(s, refundId)).filter((j) => j.runAt <= s.clock.now() && (!j.lockedUntil || j.lockedUntil <= s.clock.now()));
+  const due = (await openRefundJobs(s, refundId)).filter(
+    (j) => j.runAt <= s.clock.now() && (!j.lockedUntil || j.lockedUntil <= s.clock.now()),
+  );
   for (const job of due) {
-    await s.deps.db.update(jobs).set({ attempts: sql`${jobs.attempts} + 1` }).where(and(eq(jobs.id, job.id), lte(jobs.runAt, s.clock.now())));
+    await s.deps.db
+      .update(jobs)
+      .set({ attempts: sql`${jobs.attempts} + 1` })
+      .where(and(eq(jobs.id, job.id), lte(jobs.runAt, s.clock.now())));
     const claimed = { id: job.id, kind: job.kind, payload: job.payload, attempts: job.attempts + 1 };
     try {
       await jobHandlers[job.kind]!(s.deps, job.payload);

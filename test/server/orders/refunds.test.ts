@@ -21,10 +21,24 @@ describe('refunds', async () => {
   const s = await startTestServer({ seed: true });
 
   const partsOf = async (orderId: number) =>
-    (await s.deps.db.select().from(paymentParts).where(eq(paymentParts.orderId, orderId)).orderBy(paymentParts.seq)).map((p) => [p.kind, p.amountCents, p.state]);
+    (await s.deps.db.select().from(paymentParts).where(eq(paymentParts.orderId, orderId)).orderBy(paymentParts.seq)).map((p) => [
+      p.kind,
+      p.amountCents,
+      p.state,
+    ]);
   const refundsOfOrder = async (orderId: number) =>
     s.deps.db
-      .select({ id: refunds.id, amountCents: refunds.amountCents, cause: refunds.cause, key: refunds.key, state: refunds.state, ledgerId: refunds.ledgerId, tryNo: refunds.tryNo, outRefundNo: refunds.outRefundNo, failureCode: refunds.failureCode })
+      .select({
+        id: refunds.id,
+        amountCents: refunds.amountCents,
+        cause: refunds.cause,
+        key: refunds.key,
+        state: refunds.state,
+        ledgerId: refunds.ledgerId,
+        tryNo: refunds.tryNo,
+        outRefundNo: refunds.outRefundNo,
+        failureCode: refunds.failureCode,
+      })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(eq(payments.orderId, orderId))
@@ -37,7 +51,14 @@ describe('refunds', async () => {
     const no = (await create(s, m.token, { goodsId: g.id, useBalance: true, expectedAmountToPayCents: 0 })).body.data.orderNo as string;
     const o = await orderRow(s, no);
     expect(await partsOf(o.id)).toEqual([['deduction', 19_900, 'paid']]);
-    expect((await orderMoney(s.deps.db, [o.id])).get(o.id)).toEqual({ appliedCents: 19_900, takenCents: 19_900, refundedCents: 0, refundingCents: 0, outstandingCents: 0, liveCents: 19_900 });
+    expect((await orderMoney(s.deps.db, [o.id])).get(o.id)).toEqual({
+      appliedCents: 19_900,
+      takenCents: 19_900,
+      refundedCents: 0,
+      refundingCents: 0,
+      outstandingCents: 0,
+      liveCents: 19_900,
+    });
     const m2 = await newMember(s);
     await credit(s, m2.id, 30_000);
     const no2 = (await create(s, m2.token, { goodsId: g.id })).body.data.orderNo as string;
@@ -52,7 +73,7 @@ describe('refunds', async () => {
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it('cancel: the deduction comes back as its payment\'s refund (a cancel ledger row), once; the share is dropped', async () => {
+  it("cancel: the deduction comes back as its payment's refund (a cancel ledger row), once; the share is dropped", async () => {
     const m = await newMember(s);
     await credit(s, m.id, 1_000);
     const g = await newGoods(s);
@@ -73,15 +94,44 @@ describe('refunds', async () => {
     expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } })).body.code).toBe(40003);
     expect(await refundsOfOrder(o.id)).toHaveLength(1);
     expect(await balance(s, m.token)).toBe(1_000);
-    expect((await orderMoney(s.deps.db, [o.id])).get(o.id)).toMatchObject({ appliedCents: 1_000, refundedCents: 1_000, outstandingCents: 0, liveCents: 0 });
+    expect((await orderMoney(s.deps.db, [o.id])).get(o.id)).toMatchObject({
+      appliedCents: 1_000,
+      refundedCents: 1_000,
+      outstandingCents: 0,
+      liveCents: 0,
+    });
     // the member reads it on the order: its parts, its sums, the refund to the balance
     const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
     expect(d.parts).toEqual([
-      { seq: 0, kind: 'deduction', amountCents: 1_000, state: 'given_back', paidBy: 'balance', friendName: null, withFriend: false, holder: null, actions: [], payFailed: false },
-      { seq: 1, kind: 'share', amountCents: 18_900, state: 'dropped', paidBy: null, friendName: null, withFriend: false, holder: null, actions: [], payFailed: false },
+      {
+        seq: 0,
+        kind: 'deduction',
+        amountCents: 1_000,
+        state: 'given_back',
+        paidBy: 'balance',
+        friendName: null,
+        withFriend: false,
+        holder: null,
+        actions: [],
+        payFailed: false,
+      },
+      {
+        seq: 1,
+        kind: 'share',
+        amountCents: 18_900,
+        state: 'dropped',
+        paidBy: null,
+        friendName: null,
+        withFriend: false,
+        holder: null,
+        actions: [],
+        payFailed: false,
+      },
     ]);
     expect(d.money).toMatchObject({ appliedCents: 1_000, refundedCents: 1_000, refundingCents: 0, outstandingCents: 0 });
-    expect(d.refunds).toMatchObject([{ amountCents: 1_000, cause: 'order_cancelled', state: 'succeeded', to: 'balance', failureMessage: null }]);
+    expect(d.refunds).toMatchObject([
+      { amountCents: 1_000, cause: 'order_cancelled', state: 'succeeded', to: 'balance', failureMessage: null },
+    ]);
     await assertMoneyInvariants(s.deps.db);
   });
 
@@ -103,7 +153,9 @@ describe('refunds', async () => {
     expect(await balance(s, m.token)).toBe(500);
     await assertMoneyInvariants(s.deps.db);
     // the invariants see a refund over its payment (a negative control of the helper)
-    await s.deps.db.insert(refunds).values({ paymentId: p!.id, amountCents: 1, cause: 'order_refund', key: 'forced', state: 'held', createdAt: s.clock.now() });
+    await s.deps.db
+      .insert(refunds)
+      .values({ paymentId: p!.id, amountCents: 1, cause: 'order_refund', key: 'forced', state: 'held', createdAt: s.clock.now() });
     expect((await moneyInvariantBreaches(s.deps.db)).refundsOverPayment).toHaveLength(1);
     await s.deps.db.delete(refunds).where(and(eq(refunds.paymentId, p!.id), eq(refunds.key, 'forced')));
   });
@@ -114,9 +166,17 @@ describe('refunds', async () => {
     expect(r).toMatchObject({ state: 'succeeded', outRefundNo: `R${refundId}-1`, tryNo: 1 });
     expect(r.providerRefundId).toBeTruthy();
     expect((await standIn()).map((x) => [x.outRefundNo, x.amountCents, x.state])).toEqual([[`R${refundId}-1`, p.amountCents, 'SUCCESS']]);
-    expect((await dev(s, 'wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1` })).body.data.deliveries.map((d: { status: number }) => d.status)).toEqual([204]);
+    expect(
+      (await dev(s, 'wechat', '/refunds/simulate', { outRefundNo: `R${refundId}-1` })).body.data.deliveries.map(
+        (d: { status: number }) => d.status,
+      ),
+    ).toEqual([204]);
     expect((await refundRow(s, refundId)).state).toBe('succeeded');
-    expect((await orderMoney(s.deps.db, [o.id])).get(o.id)).toMatchObject({ takenCents: p.amountCents, refundedCents: p.amountCents, appliedCents: 0 });
+    expect((await orderMoney(s.deps.db, [o.id])).get(o.id)).toMatchObject({
+      takenCents: p.amountCents,
+      refundedCents: p.amountCents,
+      appliedCents: 0,
+    });
     await assertMoneyInvariants(s.deps.db);
   });
 
@@ -189,14 +249,25 @@ describe('refunds', async () => {
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it('staff: a failed refund is listed with the provider\'s words and settled as given back another way; a held one is released to the provider', async () => {
+  it("staff: a failed refund is listed with the provider's words and settled as given back another way; a held one is released to the provider", async () => {
     const staff = await newStaff(s);
     const member = await newMember(s);
     const failed = await lateMoney(s, 'wechat', { refuse: 'NOT_ENOUGH' });
-    const list = async () => (await s.call('GET', '/api/staff/refunds/attention', { token: staff.token })).body.data as Array<{ refundId: number; state: string; failureCode: string | null; to: string }>;
-    expect((await list()).find((r) => r.refundId === failed.refundId)).toMatchObject({ state: 'failed', failureCode: 'NOT_ENOUGH', to: 'wechat' });
+    const list = async () =>
+      (await s.call('GET', '/api/staff/refunds/attention', { token: staff.token })).body.data as Array<{
+        refundId: number;
+        state: string;
+        failureCode: string | null;
+        to: string;
+      }>;
+    expect((await list()).find((r) => r.refundId === failed.refundId)).toMatchObject({
+      state: 'failed',
+      failureCode: 'NOT_ENOUGH',
+      to: 'wechat',
+    });
     expect((await s.call('GET', '/api/staff/refunds/attention', { token: member.token })).status).toBe(403);
-    const post = (path: string, body: unknown, key: string) => s.call('POST', `/api/staff/refunds/${path}`, { token: staff.token, body, headers: { 'Idempotency-Key': key } });
+    const post = (path: string, body: unknown, key: string) =>
+      s.call('POST', `/api/staff/refunds/${path}`, { token: staff.token, body, headers: { 'Idempotency-Key': key } });
     const settled = await post('settle', { refundId: failed.refundId }, `settle-${failed.refundId}`);
     expect(settled.body.data).toEqual({ refundId: failed.refundId, state: 'settled' });
     expect(await refundRow(s, failed.refundId)).toMatchObject({ state: 'settled', settledBy: staff.id });
@@ -207,7 +278,9 @@ describe('refunds', async () => {
     expect((await post('release', { refundId: failed.refundId }, `release-${failed.refundId}`)).body.code).toBe(40023);
     expect((await post('release', { refundId: 99_999 }, 'release-none')).status).toBe(404);
     expect((await post('release', { refundId: 'x' }, 'release-bad')).status).toBe(400);
-    expect((await s.call('POST', '/api/staff/refunds/settle', { token: member.token, body: { refundId: failed.refundId } })).status).toBe(403);
+    expect((await s.call('POST', '/api/staff/refunds/settle', { token: member.token, body: { refundId: failed.refundId } })).status).toBe(
+      403,
+    );
     // a refund held for staff (as migration 0018 holds the money staff were told to refund by hand)
     const held = await lateMoney(s, 'wechat', { refuse: 'NOT_ENOUGH' });
     await s.deps.db.update(refunds).set({ state: 'held', failureCode: null, failureMessage: null }).where(eq(refunds.id, held.refundId));

@@ -46,7 +46,13 @@ describe('orders: retries and notifications for orders we do not have', async ()
   it('a validly signed notification for an order we never made changes nothing and is not acknowledged', async () => {
     const wechat = s.deps.gateways.payments.wechat!;
     await issueOpenId(s, 'o1');
-    const start = await wechat.createPayment({ orderNo: 'O-NOT-OURS-1', amountCents: 100, description: 'x', payerOpenId: 'o1', notifyUrl: `${s.deps.config.publicUrl}/api/pay/notify/wechat` });
+    const start = await wechat.createPayment({
+      orderNo: 'O-NOT-OURS-1',
+      amountCents: 100,
+      description: 'x',
+      payerOpenId: 'o1',
+      notifyUrl: `${s.deps.config.publicUrl}/api/pay/notify/wechat`,
+    });
     if (start.method !== 'wechat') throw new Error('expected wechat');
     const sim = await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: start.prepayId, outcome: 'pay' } });
     expect(sim.body.data.deliveries[0].status).not.toBe(204);
@@ -61,7 +67,9 @@ describe('orders: retries and notifications for orders we do not have', async ()
     const wechat = await pay(s, m.token, no, 'wechat');
     expect(wechat.body.data.order.state).toBe('paying');
     expect((await pay(s, m.token, no, 'balance')).body.code).toBe(40004);
-    await s.call('POST', '/api/dev/pay/wechat/simulate', { body: { prepayId: wechat.body.data.payment.prepayId, outcome: 'pay', deliveries: 3 } });
+    await s.call('POST', '/api/dev/pay/wechat/simulate', {
+      body: { prepayId: wechat.body.data.payment.prepayId, outcome: 'pay', deliveries: 3 },
+    });
     const o = await orderRow(s, no);
     expect(o.state).toBe('paid');
     expect(await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).toHaveLength(1);

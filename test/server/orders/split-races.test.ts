@@ -21,12 +21,20 @@ describe.runIf(usePostgres)('split races on PostgreSQL', { timeout: 120_000 }, a
     const g = await newGoods(s);
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => s.call('POST', '/api/orders/split', { token: m.token, body: { orderNo: no, parts: [9_900, 10_000] }, headers: { 'Idempotency-Key': `split-race-${no}-${i}` } })),
+      Array.from({ length: 10 }, (_, i) =>
+        s.call('POST', '/api/orders/split', {
+          token: m.token,
+          body: { orderNo: no, parts: [9_900, 10_000] },
+          headers: { 'Idempotency-Key': `split-race-${no}-${i}` },
+        }),
+      ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.status !== 200).map((r) => r.body.code)).toEqual(Array(9).fill(40015));
     const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
-    expect(d.parts.filter((p: { state: string }) => p.state === 'unpaid').map((p: { amountCents: number }) => p.amountCents)).toEqual([9_900, 10_000]);
+    expect(d.parts.filter((p: { state: string }) => p.state === 'unpaid').map((p: { amountCents: number }) => p.amountCents)).toEqual([
+      9_900, 10_000,
+    ]);
     await assertMoneyInvariants(s.deps.db);
   });
 
@@ -36,7 +44,9 @@ describe.runIf(usePostgres)('split races on PostgreSQL', { timeout: 120_000 }, a
       const m = await newMember(s);
       const g = await newGoods(s);
       const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
-      const results = await Promise.allSettled(Array.from({ length: 10 }, () => splitOrder(s.deps, m.id, no, [9_900, 10_000], { lock: 'none' })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, () => splitOrder(s.deps, m.id, no, [9_900, 10_000], { lock: 'none' })),
+      );
       const ok = results.filter((r) => r.status === 'fulfilled').length;
       const other = results.filter((r) => r.status === 'rejected' && !(r.reason instanceof ApiError && r.reason.def.code === 40015)).length;
       if (ok > 1 || other > 0) broken++;

@@ -14,7 +14,8 @@ describe('split orders', async () => {
   const s = await startTestServer({ seed: true });
   const split = (token: string, orderNo: string, parts: unknown, key?: string) =>
     s.call('POST', '/api/orders/split', { token, body: { orderNo, parts }, headers: key ? { 'Idempotency-Key': key } : {} });
-  const payPart = (token: string, orderNo: string, method: string, partSeq?: number) => s.call('POST', '/api/orders/pay', { token, body: { orderNo, method, partSeq } });
+  const payPart = (token: string, orderNo: string, method: string, partSeq?: number) =>
+    s.call('POST', '/api/orders/pay', { token, body: { orderNo, method, partSeq } });
   const wechatSim = (body: Record<string, unknown>) => s.call('POST', '/api/dev/pay/wechat/simulate', { body });
 
   /** A member's unpaid order for a ¥199 card (19,900 cents to pay), with ¥500 on the balance. */
@@ -52,7 +53,9 @@ describe('split orders', async () => {
     const wx = await payPart(m.token, no, 'wechat', 3);
     // a part's trade holds that part only: the order still waits for its parts
     expect(wx.body.data.order.state).toBe('unpaid');
-    expect((await payPart(m.token, no, 'wechat', 3)).body.data.payment.prepayId, 'the same part again: the same trade').toBe(wx.body.data.payment.prepayId);
+    expect((await payPart(m.token, no, 'wechat', 3)).body.data.payment.prepayId, 'the same part again: the same trade').toBe(
+      wx.body.data.payment.prepayId,
+    );
     await wechatSim({ prepayId: wx.body.data.payment.prepayId, outcome: 'pay' });
     expect((await orderRow(s, no)).state).toBe('unpaid');
     expect(await cardsOf(s, m.id)).toHaveLength(0);
@@ -60,7 +63,9 @@ describe('split orders', async () => {
     expect(last.body.data.order).toMatchObject({ state: 'fully_paid', payMethod: null });
     expect(await cardsOf(s, m.id)).toHaveLength(1);
     const d = (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token: m.token })).body.data;
-    expect(d.parts.filter((p: { state: string }) => p.state === 'paid').map((p: { seq: number; paidBy: string }) => [p.seq, p.paidBy])).toEqual([
+    expect(
+      d.parts.filter((p: { state: string }) => p.state === 'paid').map((p: { seq: number; paidBy: string }) => [p.seq, p.paidBy]),
+    ).toEqual([
       [2, 'balance'],
       [3, 'wechat'],
       [4, 'balance'],
@@ -127,7 +132,8 @@ describe('split orders', async () => {
     await assertMoneyInvariants(s.deps.db);
   });
   it("the order's detail offers 'split' while it is one unpaid share that can be paid, 'unsplit' while split and payable, neither otherwise", async () => {
-    const detail = async (token: string, no: string) => (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token })).body.data as { actions: string[]; state: string };
+    const detail = async (token: string, no: string) =>
+      (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token })).body.data as { actions: string[]; state: string };
     const { m, no } = await unpaid();
     expect((await detail(m.token, no)).actions).toEqual(['pay', 'cancel', 'split', 'invite']);
     await split(m.token, no, [9_900, 10_000]);
@@ -143,7 +149,12 @@ describe('split orders', async () => {
     // the split answer carries them too; a whole order paid, or cancelled, offers neither
     const b = await unpaid();
     expect((await split(b.m.token, b.no, [9_900, 10_000])).body.data.actions).toEqual(['pay', 'cancel', 'unsplit', 'invite']);
-    expect((await s.call('POST', '/api/orders/unsplit', { token: b.m.token, body: { orderNo: b.no } })).body.data.actions).toEqual(['pay', 'cancel', 'split', 'invite']);
+    expect((await s.call('POST', '/api/orders/unsplit', { token: b.m.token, body: { orderNo: b.no } })).body.data.actions).toEqual([
+      'pay',
+      'cancel',
+      'split',
+      'invite',
+    ]);
     await pay(s, b.m.token, b.no, 'balance');
     expect((await detail(b.m.token, b.no)).actions).toEqual([]);
     const c = await unpaid();
@@ -163,8 +174,10 @@ describe('split orders', async () => {
   });
 
   it("the order's detail offers 'invite' while a part nobody holds may go to a friend (not the whole order being paid, paid, nothing left to pay or past its pay window); a part of the member's own is paid by any way while a friend holds another", async () => {
-    const detail = async (token: string, no: string) => (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token })).body.data as { actions: string[]; state: string };
-    const invite = (token: string, orderNo: string, partSeqs: number[]) => s.call('POST', '/api/orders/friend/invite', { token, body: { orderNo, partSeqs } });
+    const detail = async (token: string, no: string) =>
+      (await s.call('GET', `/api/orders/detail?orderNo=${no}`, { token })).body.data as { actions: string[]; state: string };
+    const invite = (token: string, orderNo: string, partSeqs: number[]) =>
+      s.call('POST', '/api/orders/friend/invite', { token, body: { orderNo, partSeqs } });
     const { m, no } = await unpaid();
     await split(m.token, no, [9_900, 10_000]);
     expect((await invite(m.token, no, [2])).status).toBe(200);

@@ -58,7 +58,8 @@ export async function goodsRow(s: TestServer, id: number) {
   const [g] = await s.deps.db.select().from(goods).where(eq(goods.id, id));
   return g!;
 }
-export const cardsOf = (s: TestServer, accountId: number) => s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, accountId));
+export const cardsOf = (s: TestServer, accountId: number) =>
+  s.deps.db.select().from(memberCards).where(eq(memberCards.accountId, accountId));
 export async function balance(s: TestServer, token: string): Promise<number> {
   return (await s.call('GET', '/api/customers/balance', { token })).body.data.balanceCents;
 }
@@ -72,6 +73,8 @@ export async function newStaff(s: TestServer): Promise<{ id: number; token: stri
     .values({ phone: `1340000${String(++staffPhones).padStart(4, '0')}`, level: '2', role: 'staff', createdAt: now })
     .returning({ id: accounts.id });
   const token = newSecret();
-  await s.deps.db.insert(sessions).values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * 86_400_000) });
+  await s.deps.db
+    .insert(sessions)
+    .values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * 86_400_000) });
   return { id: a!.id, token };
 }

@@ -41,13 +41,27 @@ describe('Alipay refunds through the stand-in', async () => {
     const t = await paid(1999);
     notes.clear();
     const input = ask(t, 999);
-    expect(await alipay.refund(input)).toEqual({ provider: 'alipay', outRefundNo: input.outRefundNo, status: 'succeeded', providerRefundId: null, amountCents: null });
+    expect(await alipay.refund(input)).toEqual({
+      provider: 'alipay',
+      outRefundNo: input.outRefundNo,
+      status: 'succeeded',
+      providerRefundId: null,
+      amountCents: null,
+    });
     // Alipay has no refund notify URL: the trade's notification goes to the payment's
     expect(notes.urls).toEqual([notifyUrl]);
     expect(notes.accepted).toEqual([]);
     expect(notes.refundNotices).toEqual([{ provider: 'alipay', orderNo: t.no, status: 'refund', outRefundNo: input.outRefundNo }]);
-    expect(notes.refunds).toEqual([{ provider: 'alipay', outRefundNo: input.outRefundNo, status: 'succeeded', providerRefundId: null, amountCents: null }]);
-    expect(await alipay.queryRefund(t.no, input.outRefundNo)).toEqual({ provider: 'alipay', outRefundNo: input.outRefundNo, status: 'succeeded', providerRefundId: null, amountCents: 999 });
+    expect(notes.refunds).toEqual([
+      { provider: 'alipay', outRefundNo: input.outRefundNo, status: 'succeeded', providerRefundId: null, amountCents: null },
+    ]);
+    expect(await alipay.queryRefund(t.no, input.outRefundNo)).toEqual({
+      provider: 'alipay',
+      outRefundNo: input.outRefundNo,
+      status: 'succeeded',
+      providerRefundId: null,
+      amountCents: 999,
+    });
     // a partial refund leaves the trade paid
     expect(await alipay.queryOrder(t.no)).toMatchObject({ status: 'paid' });
   });
@@ -75,7 +89,10 @@ describe('Alipay refunds through the stand-in', async () => {
     expect(notes.urls).toEqual([]);
     expect(await alipay.queryRefund(t.no, input.outRefundNo)).toMatchObject({ status: 'succeeded', amountCents: 400 });
     expect(await alipay.refund(ask(t, 600))).toMatchObject({ status: 'succeeded' });
-    expect(await alipay.refund({ ...input, amountCents: 300 })).toMatchObject({ status: 'failed', failureCode: 'ACQ.DISCORDANT_REPEAT_REQUEST' });
+    expect(await alipay.refund({ ...input, amountCents: 300 })).toMatchObject({
+      status: 'failed',
+      failureCode: 'ACQ.DISCORDANT_REPEAT_REQUEST',
+    });
   });
 
   it('more than is left is refused (ACQ.REFUND_AMT_NOT_EQUAL_TOTAL), nothing recorded; the rest may still be refunded', async () => {
@@ -96,12 +113,18 @@ describe('Alipay refunds through the stand-in', async () => {
   });
 
   it('refuses an unknown trade (ACQ.TRADE_NOT_EXIST) and an unpaid one (ACQ.TRADE_STATUS_ERROR) as failed', async () => {
-    expect(await alipay.refund(ask({ no: orderNo('AR'), txnId: null, amountCents: 100 }))).toMatchObject({ status: 'failed', failureCode: 'ACQ.TRADE_NOT_EXIST' });
+    expect(await alipay.refund(ask({ no: orderNo('AR'), txnId: null, amountCents: 100 }))).toMatchObject({
+      status: 'failed',
+      failureCode: 'ACQ.TRADE_NOT_EXIST',
+    });
     const no = orderNo('AR');
     const start = await alipay.createPayment({ orderNo: no, amountCents: 100, description: '月卡', notifyUrl });
     if (start.method !== 'alipay') throw new Error('expected alipay');
     await s.app.request(start.url);
-    expect(await alipay.refund(ask({ no, txnId: null, amountCents: 100 }))).toMatchObject({ status: 'failed', failureCode: 'ACQ.TRADE_STATUS_ERROR' });
+    expect(await alipay.refund(ask({ no, txnId: null, amountCents: 100 }))).toMatchObject({
+      status: 'failed',
+      failureCode: 'ACQ.TRADE_STATUS_ERROR',
+    });
   });
 
   it('processing (fund_change N): the query finds no refund_status (not_found: ask again under the same number) until Alipay is done; then notified', async () => {
@@ -172,7 +195,13 @@ describe('Alipay refunds through the stand-in', async () => {
   it('query: an unknown trade or refund is not_found', async () => {
     expect(await alipay.queryRefund(orderNo('AR'), 'RNEVER-1')).toMatchObject({ status: 'not_found' });
     const t = await paid(300);
-    expect(await alipay.queryRefund(t.no, 'RNEVER-1')).toEqual({ provider: 'alipay', outRefundNo: 'RNEVER-1', status: 'not_found', providerRefundId: null, amountCents: null });
+    expect(await alipay.queryRefund(t.no, 'RNEVER-1')).toEqual({
+      provider: 'alipay',
+      outRefundNo: 'RNEVER-1',
+      status: 'not_found',
+      providerRefundId: null,
+      amountCents: null,
+    });
   });
 
   it('a payment notification is not a refund: parseRefundNotification refuses it', async () => {

@@ -18,7 +18,13 @@ describe('Alipay stand-in round trip', async () => {
   /** creates the payment and opens the cashier page from its redirect, as the member's browser would */
   async function open(amountCents = 1999) {
     const no = orderNo('A');
-    const start = await alipay.createPayment({ orderNo: no, amountCents, description: '月卡', notifyUrl, returnUrl: `${s.deps.config.publicUrl}/payf` });
+    const start = await alipay.createPayment({
+      orderNo: no,
+      amountCents,
+      description: '月卡',
+      notifyUrl,
+      returnUrl: `${s.deps.config.publicUrl}/payf`,
+    });
     if (start.method !== 'alipay') throw new Error('expected alipay');
     const page = await s.app.request(start.url);
     return { no, start, page: { status: page.status, html: await page.text() } };
@@ -40,7 +46,15 @@ describe('Alipay stand-in round trip', async () => {
     expect(res.body.data).toMatchObject({ outTradeNo: no, state: 'TRADE_SUCCESS', deliveries: [{ status: 200, body: 'success' }] });
     expect(notes.urls).toEqual([notifyUrl]);
     const paid = notes.accepted[0]!;
-    expect(paid).toMatchObject({ provider: 'alipay', orderNo: no, amountCents: 1999, merchantId: keys.sellerId, appId: keys.appId, status: 'paid', paidAt: s.clock.now() });
+    expect(paid).toMatchObject({
+      provider: 'alipay',
+      orderNo: no,
+      amountCents: 1999,
+      merchantId: keys.sellerId,
+      appId: keys.appId,
+      status: 'paid',
+      paidAt: s.clock.now(),
+    });
     expect(await alipay.queryOrder(no)).toEqual(paid);
   });
 

@@ -27,7 +27,10 @@ describe('payments off (no provider credentials)', async () => {
 
   it('the notify URLs answer 404, whatever is posted', async () => {
     for (const provider of ['wechat', 'alipay']) {
-      const r = await s.call('POST', `/api/pay/notify/${provider}`, { raw: 'trade_status=TRADE_SUCCESS&out_trade_no=O1-1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const r = await s.call('POST', `/api/pay/notify/${provider}`, {
+        raw: 'trade_status=TRADE_SUCCESS&out_trade_no=O1-1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(r.status).toBe(404);
     }
   });

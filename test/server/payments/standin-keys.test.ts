@@ -21,7 +21,10 @@ async function serverProcess(s: TestServer, keys: 'stored' | 'own memory' = 'sto
 }
 
 /** Signed by one key, verified by another: true when they are the two halves of one pair. */
-function halves(privateKey: Parameters<ReturnType<typeof createSign>['sign']>[0], publicKey: Parameters<ReturnType<typeof createVerify>['verify']>[0]): boolean {
+function halves(
+  privateKey: Parameters<ReturnType<typeof createSign>['sign']>[0],
+  publicKey: Parameters<ReturnType<typeof createVerify>['verify']>[0],
+): boolean {
   const signature = createSign('RSA-SHA256').update('pay').sign(privateKey);
   return createVerify('RSA-SHA256').update('pay').verify(publicKey, signature);
 }
@@ -55,7 +58,12 @@ describe('payment stand-in keys kept with the data', async () => {
     const [a, b] = [await serverProcess(s), await serverProcess(s)];
     const base = new URL(s.deps.config.publicUrl).origin;
     const link = async (p: Awaited<ReturnType<typeof serverProcess>>, orderNo: string) => {
-      const start = await p.deps.gateways.payments.alipay!.createPayment({ orderNo, amountCents: 100, description: 'keys', notifyUrl: `${base}/api/pay/notify/alipay` });
+      const start = await p.deps.gateways.payments.alipay!.createPayment({
+        orderNo,
+        amountCents: 100,
+        description: 'keys',
+        notifyUrl: `${base}/api/pay/notify/alipay`,
+      });
       if (start.method !== 'alipay') throw new Error('expected alipay');
       return start.url.slice(base.length);
     };
@@ -74,12 +82,23 @@ describe('payment stand-in keys kept with the data', async () => {
       sent.push(String(init?.body));
       return new Response('success');
     };
-    const sim = await b.app.request('/api/dev/pay/alipay/simulate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outTradeNo: 'O-KEYS-1', outcome: 'pay' }) });
+    const sim = await b.app.request('/api/dev/pay/alipay/simulate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outTradeNo: 'O-KEYS-1', outcome: 'pay' }),
+    });
     expect(sim.status).toBe(200);
     expect(sent).toHaveLength(1);
-    expect(a.deps.gateways.payments.alipay!.parseNotification(sent[0]!, new Headers())).toMatchObject({ orderNo: 'O-KEYS-1', status: 'paid', amountCents: 100 });
+    expect(a.deps.gateways.payments.alipay!.parseNotification(sent[0]!, new Headers())).toMatchObject({
+      orderNo: 'O-KEYS-1',
+      status: 'paid',
+      amountCents: 100,
+    });
     const restarted = await serverProcess(s);
-    expect(restarted.deps.gateways.payments.alipay!.parseNotification(sent[0]!, new Headers())).toMatchObject({ orderNo: 'O-KEYS-1', status: 'paid' });
+    expect(restarted.deps.gateways.payments.alipay!.parseNotification(sent[0]!, new Headers())).toMatchObject({
+      orderNo: 'O-KEYS-1',
+      status: 'paid',
+    });
     expect((await a.app.request(await link(restarted, 'O-KEYS-3'))).status).toBe(200);
     expect(() => stranger.deps.gateways.payments.alipay!.parseNotification(sent[0]!, new Headers())).toThrow(NotificationRefused);
     expect(await s.deps.db.select().from(payStandInKeys)).toHaveLength(1);

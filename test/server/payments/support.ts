@@ -1,6 +1,13 @@
 import type { FetchLike } from '../../../src/server/gateways/sms';
 import { STANDIN_APP_ID } from '../../../src/server/gateways/wechat-standin';
-import { NotificationRefused, type PaymentGateway, type PaymentPendingNotice, type PaymentRefundNotice, type PaymentResult, type RefundResult } from '../../../src/server/gateways/payments/types';
+import {
+  NotificationRefused,
+  type PaymentGateway,
+  type PaymentPendingNotice,
+  type PaymentRefundNotice,
+  type PaymentResult,
+  type RefundResult,
+} from '../../../src/server/gateways/payments/types';
 import type { TestServer } from '../support/harness';
 
 /** Where our refund notifications go (WeChat Pay's REFUND.*; Alipay has none of its own). */
@@ -40,7 +47,10 @@ export function notifyRecorder(s: TestServer, gateway: PaymentGateway) {
       ok = false;
     }
     const answer = gateway.notificationAnswer(ok);
-    return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {} });
+    return new Response(answer.body === '' ? null : answer.body, {
+      status: answer.status,
+      headers: answer.contentType ? { 'content-type': answer.contentType } : {},
+    });
   };
   s.deps.gateways.payments.standIn!.notifyFetch = handler;
   return {
@@ -71,7 +81,14 @@ export const orderNo = (prefix: string) => `${prefix}${Date.now().toString(36)}$
  */
 export async function issueOpenId(s: TestServer, openId: string): Promise<void> {
   const origin = s.deps.config.publicUrl;
-  const q = new URLSearchParams({ appid: STANDIN_APP_ID, redirect_uri: `${origin}/api/oauth/wechat/callback`, response_type: 'code', scope: 'snsapi_base', state: 'test', as: openId });
+  const q = new URLSearchParams({
+    appid: STANDIN_APP_ID,
+    redirect_uri: `${origin}/api/oauth/wechat/callback`,
+    response_type: 'code',
+    scope: 'snsapi_base',
+    state: 'test',
+    as: openId,
+  });
   const res = await s.app.request(`${origin}/api/dev/wechat/connect/oauth2/authorize?${q.toString()}`);
   if (res.status !== 302) throw new Error(`the OAuth stand-in refused ${openId}: ${res.status}`);
 }

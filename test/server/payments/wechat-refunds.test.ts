@@ -30,7 +30,11 @@ describe('WeChat Pay refunds through the stand-in', async () => {
     if (q.status !== 'paid') throw new Error('expected paid');
     return { no, txnId: q.providerTxnId!, prepayId: start.prepayId, amountCents };
   }
-  const ask = (t: { no: string; txnId: string | null; amountCents: number }, amountCents = t.amountCents, outRefundNo = `R${Date.now().toString(36)}${refundSeq++}-1`): RefundInput => ({
+  const ask = (
+    t: { no: string; txnId: string | null; amountCents: number },
+    amountCents = t.amountCents,
+    outRefundNo = `R${Date.now().toString(36)}${refundSeq++}-1`,
+  ): RefundInput => ({
     outTradeNo: t.no,
     providerTxnId: t.txnId,
     outRefundNo,
@@ -56,7 +60,10 @@ describe('WeChat Pay refunds through the stand-in', async () => {
 
   it('by out_trade_no when there is no transaction id; a reason longer than WeChat Pay takes (80) is cut, not refused', async () => {
     const t = await paid(500);
-    expect(await wechat.refund({ ...ask({ ...t, txnId: null }), reason: '退'.repeat(81) })).toMatchObject({ status: 'succeeded', amountCents: 500 });
+    expect(await wechat.refund({ ...ask({ ...t, txnId: null }), reason: '退'.repeat(81) })).toMatchObject({
+      status: 'succeeded',
+      amountCents: 500,
+    });
   });
 
   it('the same out_refund_no again is the same refund (no second refund, no second notification); with another amount it is refused', async () => {
@@ -101,7 +108,11 @@ describe('WeChat Pay refunds through the stand-in', async () => {
     expect(unknown).toMatchObject({ status: 'failed', failureCode: 'RESOURCE_NOT_EXISTS' });
     const no = orderNo('WR');
     await wechat.createPayment({ orderNo: no, amountCents: 100, description: '月卡', payerOpenId: 'o_refund_1', notifyUrl });
-    expect(await wechat.refund(ask({ no, txnId: null, amountCents: 100 }))).toMatchObject({ status: 'failed', failureCode: 'INVALID_REQUEST', failureMessage: '订单未支付' });
+    expect(await wechat.refund(ask({ no, txnId: null, amountCents: 100 }))).toMatchObject({
+      status: 'failed',
+      failureCode: 'INVALID_REQUEST',
+      failureMessage: '订单未支付',
+    });
     const t = await paid(1000);
     expect(await wechat.refund({ ...ask(t, 100), totalCents: 999 })).toMatchObject({ status: 'failed', failureCode: 'INVALID_REQUEST' });
   });
@@ -226,7 +237,13 @@ describe('WeChat Pay refunds through the stand-in', async () => {
     };
     try {
       const no = orderNo('WR');
-      const start = await wechat.createPayment({ orderNo: no, amountCents: 200, description: '月卡', payerOpenId: 'o_refund_1', notifyUrl });
+      const start = await wechat.createPayment({
+        orderNo: no,
+        amountCents: 200,
+        description: '月卡',
+        payerOpenId: 'o_refund_1',
+        notifyUrl,
+      });
       if (start.method !== 'wechat') throw new Error('expected wechat');
       await call('/simulate', { prepayId: start.prepayId, outcome: 'pay' });
       const q = await wechat.queryOrder(no);
@@ -258,11 +275,21 @@ describe('WeChat Pay refunds through the stand-in', async () => {
   it('NOT_ENOUGH (the merchant account is short) is a business refusal: failed with its words', async () => {
     const t = await paid(200);
     await call('/refunds/arrange', { outTradeNo: t.no, refuse: 'NOT_ENOUGH' });
-    expect(await wechat.refund(ask(t))).toMatchObject({ status: 'failed', failureCode: 'NOT_ENOUGH', failureMessage: expect.stringContaining('余额不足') });
+    expect(await wechat.refund(ask(t))).toMatchObject({
+      status: 'failed',
+      failureCode: 'NOT_ENOUGH',
+      failureMessage: expect.stringContaining('余额不足'),
+    });
   });
 
   it('query: an unknown refund is not_found; an unsigned request is refused; the answer must be for our trade', async () => {
-    expect(await wechat.queryRefund('W1', 'RNEVER-1')).toEqual({ provider: 'wechat', outRefundNo: 'RNEVER-1', status: 'not_found', providerRefundId: null, amountCents: null });
+    expect(await wechat.queryRefund('W1', 'RNEVER-1')).toEqual({
+      provider: 'wechat',
+      outRefundNo: 'RNEVER-1',
+      status: 'not_found',
+      providerRefundId: null,
+      amountCents: null,
+    });
     const t = await paid(200);
     const input = ask(t);
     await wechat.refund(input);
@@ -271,7 +298,16 @@ describe('WeChat Pay refunds through the stand-in', async () => {
     expect(unsigned.status).toBe(401);
     // signed by the merchant key: the stand-in answers the refund object WeChat Pay documents
     const path = `/v3/refund/domestic/refunds/${input.outRefundNo}`;
-    const authorization = signRequest({ method: 'GET', url: path, body: '', mchid: keys.mchId, serialNo: keys.merchantSerial, privateKey: keys.merchant.privateKey, timestamp: Math.floor(s.clock.now().getTime() / 1000), nonce: 'N1' });
+    const authorization = signRequest({
+      method: 'GET',
+      url: path,
+      body: '',
+      mchid: keys.mchId,
+      serialNo: keys.merchantSerial,
+      privateKey: keys.merchant.privateKey,
+      timestamp: Math.floor(s.clock.now().getTime() / 1000),
+      nonce: 'N1',
+    });
     const signed = await s.call('GET', `/api/dev/pay/wechat${path}`, { headers: { authorization } });
     expect(signed.body).toMatchObject({
       out_refund_no: input.outRefundNo,

@@ -35,7 +35,12 @@ describe('WeChat Pay stand-in round trip', async () => {
 
   it('prepay answers the JSAPI parameters, pay-signed with the merchant key', async () => {
     const { start } = await prepay();
-    expect(start.jsapi).toMatchObject({ appId: keys.appId, package: `prepay_id=${start.prepayId}`, signType: 'RSA', timeStamp: String(s.clock.now().getTime() / 1000) });
+    expect(start.jsapi).toMatchObject({
+      appId: keys.appId,
+      package: `prepay_id=${start.prepayId}`,
+      signType: 'RSA',
+      timeStamp: String(s.clock.now().getTime() / 1000),
+    });
     const j = start.jsapi;
     expect(rsaVerify(paySignMessage(j.appId, j.timeStamp, j.nonceStr, j.package), j.paySign, keys.merchant.publicKey)).toBe(true);
   });
@@ -50,7 +55,15 @@ describe('WeChat Pay stand-in round trip', async () => {
     expect(notes.urls).toEqual([notifyUrl]);
     expect(notes.refused).toEqual([]);
     const paid = notes.accepted[0]!;
-    expect(paid).toMatchObject({ provider: 'wechat', orderNo: no, amountCents: 1999, merchantId: keys.mchId, appId: keys.appId, status: 'paid', paidAt: s.clock.now() });
+    expect(paid).toMatchObject({
+      provider: 'wechat',
+      orderNo: no,
+      amountCents: 1999,
+      merchantId: keys.mchId,
+      appId: keys.appId,
+      status: 'paid',
+      paidAt: s.clock.now(),
+    });
     expect(paid.providerTxnId).toMatch(/^4200\d{24}$/);
     expect(await wechat.queryOrder(no)).toEqual(paid);
   });
@@ -125,7 +138,9 @@ describe('WeChat Pay stand-in round trip', async () => {
     expect((await simulate({ prepayId: start.prepayId, outcome: 'pay' })).status).toBe(409);
     expect(await wechat.close(no)).toBe('closed');
     // a prepay for the closed out_trade_no is refused too
-    await expect(wechat.createPayment({ orderNo: no, amountCents: 1999, description: '月卡', payerOpenId: 'o_member_1', notifyUrl })).rejects.toMatchObject({ code: 'ORDER_CLOSED' });
+    await expect(
+      wechat.createPayment({ orderNo: no, amountCents: 1999, description: '月卡', payerOpenId: 'o_member_1', notifyUrl }),
+    ).rejects.toMatchObject({ code: 'ORDER_CLOSED' });
   });
 
   it('close: a paid trade is not closable (ORDERPAID); an unknown one is not_found; an unsigned close is refused', async () => {
@@ -134,13 +149,22 @@ describe('WeChat Pay stand-in round trip', async () => {
     expect(await wechat.close(no)).toBe('not_closable');
     expect((await wechat.queryOrder(no)).status).toBe('paid');
     expect(await wechat.close('NEVER000002')).toBe('not_found');
-    const unsigned = await s.call('POST', `/api/dev/pay/wechat/v3/pay/transactions/out-trade-no/${no}/close`, { body: { mchid: keys.mchId } });
+    const unsigned = await s.call('POST', `/api/dev/pay/wechat/v3/pay/transactions/out-trade-no/${no}/close`, {
+      body: { mchid: keys.mchId },
+    });
     expect(unsigned.status).toBe(401);
   });
 
   it('time_expire: after it the payer cannot pay (the trade stays NOTPAY until closed)', async () => {
     const no = orderNo('W');
-    const start = await wechat.createPayment({ orderNo: no, amountCents: 100, description: '月卡', payerOpenId: 'o_member_1', notifyUrl, expiresAt: new Date(s.clock.now().getTime() + 60_000) });
+    const start = await wechat.createPayment({
+      orderNo: no,
+      amountCents: 100,
+      description: '月卡',
+      payerOpenId: 'o_member_1',
+      notifyUrl,
+      expiresAt: new Date(s.clock.now().getTime() + 60_000),
+    });
     if (start.method !== 'wechat') throw new Error('expected wechat');
     s.clock.advance(60_000);
     expect((await simulate({ prepayId: start.prepayId, outcome: 'pay' })).status).toBe(409);
@@ -151,7 +175,16 @@ describe('WeChat Pay stand-in round trip', async () => {
     const signedGet = async (no: string) => {
       const path = `/v3/pay/transactions/out-trade-no/${no}?mchid=${keys.mchId}`;
       const ts = Math.floor(s.clock.now().getTime() / 1000);
-      const authorization = signRequest({ method: 'GET', url: path, body: '', mchid: keys.mchId, serialNo: keys.merchantSerial, privateKey: keys.merchant.privateKey, timestamp: ts, nonce: 'N1' });
+      const authorization = signRequest({
+        method: 'GET',
+        url: path,
+        body: '',
+        mchid: keys.mchId,
+        serialNo: keys.merchantSerial,
+        privateKey: keys.merchant.privateKey,
+        timestamp: ts,
+        nonce: 'N1',
+      });
       return (await s.call('GET', `/api/dev/pay/wechat${path}`, { headers: { authorization } })).body as Record<string, unknown>;
     };
     const waiting = await prepay();
@@ -169,7 +202,9 @@ describe('WeChat Pay stand-in round trip', async () => {
   });
 
   it('refuses a payer open id the messaging app never issued for its app (PARAM_ERROR), as WeChat Pay does', async () => {
-    const err = await wechat.createPayment({ orderNo: orderNo('W'), amountCents: 100, description: '月卡', payerOpenId: 'member-42', notifyUrl }).catch((e: unknown) => e);
+    const err = await wechat
+      .createPayment({ orderNo: orderNo('W'), amountCents: 100, description: '月卡', payerOpenId: 'member-42', notifyUrl })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentProviderError);
     expect(err).toMatchObject({ code: 'PARAM_ERROR' });
   });
@@ -182,7 +217,9 @@ describe('WeChat Pay stand-in round trip', async () => {
     const { no, start } = await prepay(1999);
     const again = await wechat.createPayment({ orderNo: no, amountCents: 1999, description: '月卡', payerOpenId: 'o_member_1', notifyUrl });
     expect(again.method === 'wechat' && again.prepayId).toBe(start.prepayId);
-    await expect(wechat.createPayment({ orderNo: no, amountCents: 1, description: '月卡', payerOpenId: 'o_member_1', notifyUrl })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(
+      wechat.createPayment({ orderNo: no, amountCents: 1, description: '月卡', payerOpenId: 'o_member_1', notifyUrl }),
+    ).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
   });
 
   it('the stand-in refuses requests not signed by the merchant key, and our adapter refuses answers not signed by the platform key', async () => {
@@ -190,11 +227,24 @@ describe('WeChat Pay stand-in round trip', async () => {
     expect(unsigned.status).toBe(401);
     const base = `${s.deps.config.publicUrl}/api/dev/pay/wechat`;
     const viaApp = async (url: string, init: RequestInit) => s.app.request(url, init);
-    const settings = { mchId: keys.mchId, appId: keys.appId, serialNo: keys.merchantSerial, privateKey: keys.merchant.privateKey, apiV3Key: keys.apiV3Key, platformKeys: new Map([[keys.platformSerial, keys.platform.publicKey]]), base };
+    const settings = {
+      mchId: keys.mchId,
+      appId: keys.appId,
+      serialNo: keys.merchantSerial,
+      privateKey: keys.merchant.privateKey,
+      apiV3Key: keys.apiV3Key,
+      platformKeys: new Map([[keys.platformSerial, keys.platform.publicKey]]),
+      base,
+    };
     const wrongMerchantKey = wechatPayGateway({ ...settings, privateKey: newRsaKeyPair().privateKey }, { clock: s.clock, fetch: viaApp });
     await expect(wrongMerchantKey.queryOrder('X1')).rejects.toMatchObject({ code: 'SIGN_ERROR' });
-    const wrongPlatformKey = wechatPayGateway({ ...settings, platformKeys: new Map([[keys.platformSerial, newRsaKeyPair().publicKey]]) }, { clock: s.clock, fetch: viaApp });
-    const err = await wrongPlatformKey.createPayment({ orderNo: orderNo('W'), amountCents: 1, description: 'x', payerOpenId: 'o', notifyUrl }).catch((e: unknown) => e);
+    const wrongPlatformKey = wechatPayGateway(
+      { ...settings, platformKeys: new Map([[keys.platformSerial, newRsaKeyPair().publicKey]]) },
+      { clock: s.clock, fetch: viaApp },
+    );
+    const err = await wrongPlatformKey
+      .createPayment({ orderNo: orderNo('W'), amountCents: 1, description: 'x', payerOpenId: 'o', notifyUrl })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentProviderError);
     expect(err).toMatchObject({ code: 'ANSWER_NOT_VERIFIED' });
   });
@@ -207,7 +257,11 @@ describe('WeChat Pay stand-in round trip', async () => {
     expect(await page.text()).toContain('¥19.99');
     notes.clear();
     const post = (fields: Record<string, string>) =>
-      s.app.request('/api/dev/pay/wechat/cashier', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+      s.app.request('/api/dev/pay/wechat/cashier', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
     const res = await post({ prepay_id: start.prepayId, outcome: 'pay', return_url: back });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(back);
@@ -218,7 +272,8 @@ describe('WeChat Pay stand-in round trip', async () => {
 
   it('the demo cashier checks the pay-sign the page hands to the bridge, as the WeChat client does', async () => {
     const { start } = await prepay(500);
-    const open = (p: Record<string, string>) => s.app.request(`/api/dev/pay/wechat/cashier?${new URLSearchParams({ prepay_id: start.prepayId, ...p }).toString()}`);
+    const open = (p: Record<string, string>) =>
+      s.app.request(`/api/dev/pay/wechat/cashier?${new URLSearchParams({ prepay_id: start.prepayId, ...p }).toString()}`);
     expect((await open({ ...start.jsapi })).status).toBe(200);
     const flipped = start.jsapi.paySign.startsWith('A') ? `B${start.jsapi.paySign.slice(1)}` : `A${start.jsapi.paySign.slice(1)}`;
     expect((await open({ ...start.jsapi, paySign: flipped })).status).toBe(400);
@@ -230,7 +285,13 @@ describe('WeChat Pay stand-in round trip', async () => {
   it('in demo mode, notifications go to the app itself (in-process) when no test handler is set', async () => {
     const { start } = await (async () => {
       const no = orderNo('W');
-      const st = await wechat.createPayment({ orderNo: no, amountCents: 100, description: 'x', payerOpenId: 'o', notifyUrl: `${s.deps.config.publicUrl}/api/no-such-notify-route` });
+      const st = await wechat.createPayment({
+        orderNo: no,
+        amountCents: 100,
+        description: 'x',
+        payerOpenId: 'o',
+        notifyUrl: `${s.deps.config.publicUrl}/api/no-such-notify-route`,
+      });
       if (st.method !== 'wechat') throw new Error('expected wechat');
       return { start: st };
     })();

@@ -41,12 +41,15 @@ async function keyIdsInUse(): Promise<string[]> {
   return [...new Set(ids.map((r) => r.k!))].sort();
 }
 
-const bytesOf = async (path: string, token: string) => Buffer.from(await (await s.app.request(path, { headers: { 'authorization-token': token } })).arrayBuffer());
+const bytesOf = async (path: string, token: string) =>
+  Buffer.from(await (await s.app.request(path, { headers: { 'authorization-token': token } })).arrayBuffer());
 
 describe('key rotation: housekeeping rewraps data keys under a rotated-out key (decision 055)', () => {
   it('covers every sealed column of the schema (each column naming a wrapping key id)', async () => {
     const cols = rowsOf<{ c: string }>(
-      await s.deps.db.execute(sql`select table_name || '.' || column_name as c from information_schema.columns where table_schema = current_schema() and column_name like '%key_id' order by 1`),
+      await s.deps.db.execute(
+        sql`select table_name || '.' || column_name as c from information_schema.columns where table_schema = current_schema() and column_name like '%key_id' order by 1`,
+      ),
     ).map((r) => r.c);
     expect(cols.length).toBeGreaterThanOrEqual(5);
     expect([...REWRAPPED_KEY_COLUMNS].sort()).toEqual(cols);
@@ -56,9 +59,18 @@ describe('key rotation: housekeeping rewraps data keys under a rotated-out key (
     // one of each sealed value, under the old key
     const from = await newMember(s);
     const to = await newMember(s);
-    expect((await s.call('PUT', '/api/customers/person-info', { token: to.token, body: { realName: '王小明', idNumber: ID_NUMBER, yogaAge: null, styles: [], practiceTime: null, salutation: '' } })).status).toBe(200);
+    expect(
+      (
+        await s.call('PUT', '/api/customers/person-info', {
+          token: to.token,
+          body: { realName: '王小明', idNumber: ID_NUMBER, yogaAge: null, styles: [], practiceTime: null, salutation: '' },
+        })
+      ).status,
+    ).toBe(200);
     const transfer = (await applyFor(s, from.token, (await newCard(s, from.id)).id, await phoneOf(s, to.id))).body.data.id as number;
-    expect((await s.call('POST', '/api/customers/photo', { token: to.token, body: { image: PNG.toString('base64') } })).body.code).toBe(200);
+    expect((await s.call('POST', '/api/customers/photo', { token: to.token, body: { image: PNG.toString('base64') } })).body.code).toBe(
+      200,
+    );
     const { body } = await teacherForm(s, sendCode);
     const request = (await s.call('POST', '/api/bind/new-teacher', { body })).body.data.request.id as number;
     expect(await keyIdsInUse()).toEqual([old.id]);
@@ -68,7 +80,9 @@ describe('key rotation: housekeeping rewraps data keys under a rotated-out key (
     useKeys(localKeys({ current: next, previous: [old] }));
     await enqueueJob(s.deps.db, { kind: HOUSEKEEPING_JOB, runAt: s.clock.now() });
     expect(await runDueJobs(s.deps)).toBeGreaterThanOrEqual(1);
-    expect((await s.deps.db.select().from(jobs).where(eq(jobs.kind, HOUSEKEEPING_JOB))).map((j) => j.lastError ?? null)).not.toContain(expect.any(String));
+    expect((await s.deps.db.select().from(jobs).where(eq(jobs.kind, HOUSEKEEPING_JOB))).map((j) => j.lastError ?? null)).not.toContain(
+      expect.any(String),
+    );
     expect(await keyIdsInUse()).toEqual([next.id]);
     const [photoAfter] = await s.deps.db.select().from(memberPhotos).where(eq(memberPhotos.accountId, to.id));
     expect(photoAfter!.bytes!.equals(photoBefore!.bytes!)).toBe(true);
@@ -78,7 +92,10 @@ describe('key rotation: housekeeping rewraps data keys under a rotated-out key (
     useKeys(localKeys({ current: next, previous: [] }));
     expect((await s.call('GET', '/api/customers/person-info/id-number', { token: to.token })).body.data).toEqual({ idNumber: ID_NUMBER });
     const staff = await newStaff(s);
-    expect((await s.call('POST', '/api/staff/transfers/reveal-id-number', { token: staff.token, body: { id: transfer, reason: '核对' } })).body.data.idNumber).toBe(ID_NUMBER);
+    expect(
+      (await s.call('POST', '/api/staff/transfers/reveal-id-number', { token: staff.token, body: { id: transfer, reason: '核对' } })).body
+        .data.idNumber,
+    ).toBe(ID_NUMBER);
     expect((await bytesOf(`/api/staff/transfers/${transfer}/image/id-photo`, staff.token)).equals(PNG)).toBe(true);
     expect((await bytesOf('/api/customers/photo/image', to.token)).equals(PNG)).toBe(true);
     expect((await bytesOf(`/api/staff/teacher-requests/${request}/photo`, (await account(s, 'staff')).token)).equals(JPEG)).toBe(true);

@@ -17,8 +17,17 @@ const s = await startTestServer({ seed: true });
 const refusal = (r: { status: number; body: { code: number; field?: string } }) => [r.status, r.body.code];
 const ID = '110101199003071233';
 const OTHER_ID = '310115198506152343';
-const body = (over: Record<string, unknown> = {}) => ({ realName: '王小明', idNumber: ID, yogaAge: 3, styles: ['hatha', 'yin'], practiceTime: 'evening', salutation: '小明', ...over });
-const save = (token: string, over: Record<string, unknown> = {}) => s.call('PUT', '/api/customers/person-info', { token, body: body(over) });
+const body = (over: Record<string, unknown> = {}) => ({
+  realName: '王小明',
+  idNumber: ID,
+  yogaAge: 3,
+  styles: ['hatha', 'yin'],
+  practiceTime: 'evening',
+  salutation: '小明',
+  ...over,
+});
+const save = (token: string, over: Record<string, unknown> = {}) =>
+  s.call('PUT', '/api/customers/person-info', { token, body: body(over) });
 const page = async (token: string) => (await s.call('GET', '/api/customers/person-info', { token })).body.data;
 const stored = (accountId: number) => personRow(s.deps, accountId);
 
@@ -34,7 +43,18 @@ describe('storing personal information (PUT /customers/person-info)', () => {
   it('stored once, then shown masked: the name but its last character, the ID number but its first and last four', async () => {
     const m = await newMember(s);
     const r = await save(m.token, { idNumber: ` ${ID.slice(0, 17)}3 `, realName: ' 王小明 ' });
-    expect(r.body).toMatchObject({ code: 200, data: { realName: '**明', idNumber: '1101**********1233', yogaAge: 3, styles: ['hatha', 'yin'], practiceTime: 'evening', salutation: '小明', identityLocked: false } });
+    expect(r.body).toMatchObject({
+      code: 200,
+      data: {
+        realName: '**明',
+        idNumber: '1101**********1233',
+        yogaAge: 3,
+        styles: ['hatha', 'yin'],
+        practiceTime: 'evening',
+        salutation: '小明',
+        identityLocked: false,
+      },
+    });
     expect(await stored(m.id)).toMatchObject({ realName: '王小明', idNumber: ID });
     expect((await page(m.token)).info).toEqual(r.body.data);
     expect(JSON.stringify(await page(m.token))).not.toContain(ID);
@@ -57,7 +77,7 @@ describe('storing personal information (PUT /customers/person-info)', () => {
     expect(await stored(m.id)).toMatchObject({ realName: '欧阳'.repeat(10) });
   });
 
-  it('a real name of full-width or other scripts\' digits is numeric too (70100), and nothing is stored', async () => {
+  it("a real name of full-width or other scripts' digits is numeric too (70100), and nothing is stored", async () => {
     const m = await newMember(s);
     for (const realName of ['１２３４５', '１２ ３４', '٣٤٥']) {
       const r = await save(m.token, { realName });
@@ -104,7 +124,13 @@ describe('storing personal information (PUT /customers/person-info)', () => {
     const m = await newMember(s);
     await save(m.token);
     const r = await save(m.token, { realName: '王晓明', idNumber: OTHER_ID, styles: ['power'], yogaAge: 4 });
-    expect(r.body.data).toMatchObject({ realName: '**明', idNumber: '3101**********2343', styles: ['power'], yogaAge: 4, identityLocked: false });
+    expect(r.body.data).toMatchObject({
+      realName: '**明',
+      idNumber: '3101**********2343',
+      styles: ['power'],
+      yogaAge: 4,
+      identityLocked: false,
+    });
     expect(await stored(m.id)).toMatchObject({ realName: '王晓明', idNumber: OTHER_ID });
   });
 });
@@ -140,7 +166,10 @@ describe('a change after a transfer or refund used the name and ID number goes t
     expect(asked.status).toBe(200);
     expect(refusal(await save(m.token, { idNumber: OTHER_ID }))).toEqual([409, 70104]);
     expect((await cancelRefund(s, m.token, asked.body.data.id)).status).toBe(200);
-    expect((await save(m.token, { idNumber: OTHER_ID })).body.data).toMatchObject({ idNumber: '3101**********2343', identityLocked: false });
+    expect((await save(m.token, { idNumber: OTHER_ID })).body.data).toMatchObject({
+      idNumber: '3101**********2343',
+      identityLocked: false,
+    });
   });
 });
 
@@ -155,7 +184,10 @@ describe('card transfer checks the recipient against their personal information 
     expect(refusal(await applyFor(s, from.token, card.id, phone, { name: '王晓明', idNumber: ID }))).toEqual([400, 70105]);
     // well-formed, but another person's
     expect(refusal(await applyFor(s, from.token, card.id, phone, { name: '王小明', idNumber: OTHER_ID }))).toEqual([400, 70105]);
-    expect((await applyFor(s, from.token, card.id, phone, { name: ' 王小明 ', idNumber: ID })).body).toMatchObject({ code: 200, data: { state: 'pending' } });
+    expect((await applyFor(s, from.token, card.id, phone, { name: ' 王小明 ', idNumber: ID })).body).toMatchObject({
+      code: 200,
+      data: { state: 'pending' },
+    });
   });
 
   it('a recipient who never stored personal information is checked by staff as before', async () => {

@@ -33,7 +33,14 @@ async function tableText(s: TestServer, table: string): Promise<string> {
 async function transferWithIdPhoto() {
   const from = await newMember(s);
   const to = await newMember(s);
-  expect((await s.call('PUT', '/api/customers/person-info', { token: to.token, body: { realName: '王小明', idNumber: ID_NUMBER, yogaAge: null, styles: [], practiceTime: null, salutation: '' } })).status).toBe(200);
+  expect(
+    (
+      await s.call('PUT', '/api/customers/person-info', {
+        token: to.token,
+        body: { realName: '王小明', idNumber: ID_NUMBER, yogaAge: null, styles: [], practiceTime: null, salutation: '' },
+      })
+    ).status,
+  ).toBe(200);
   const card = await newCard(s, from.id);
   const r = await applyFor(s, from.token, card.id, await phoneOf(s, to.id));
   expect(r.body.code).toBe(200);
@@ -52,7 +59,9 @@ describe('at rest: the database holds no ID number and no photo bytes', () => {
     const photo = await s.call('POST', '/api/customers/photo', { token: to.token, body: { image: PNG.toString('base64') } });
     expect(photo.body.code).toBe(200);
     // the columns read directly
-    const [p] = rowsOf<Record<string, unknown>>(await s.deps.db.execute(sql`select id_number, id_number_cipher, id_number_key_id from person_info where account_id = ${to.id}`));
+    const [p] = rowsOf<Record<string, unknown>>(
+      await s.deps.db.execute(sql`select id_number, id_number_cipher, id_number_key_id from person_info where account_id = ${to.id}`),
+    );
     expect(p!.id_number).toBe(null);
     expect(p!.id_number_key_id).toBe(s.deps.gateways.keys.currentKeyId);
     expect(Buffer.from(p!.id_number_cipher as Uint8Array).toString('latin1')).not.toContain(ID_NUMBER);
@@ -75,8 +84,12 @@ describe('at rest: the database holds no ID number and no photo bytes', () => {
   it('rows written before encryption are sealed at start: the plain column emptied, the value still read', async () => {
     const m = await newMember(s);
     const now = s.clock.now();
-    await s.deps.db.insert(personInfo).values({ accountId: m.id, realName: '李四', idNumber: '310115198506152343', createdAt: now, updatedAt: now });
-    await s.deps.db.insert(memberPhotos).values({ accountId: m.id, contentType: 'image/png', bytes: PNG, size: PNG.length, createdAt: now });
+    await s.deps.db
+      .insert(personInfo)
+      .values({ accountId: m.id, realName: '李四', idNumber: '310115198506152343', createdAt: now, updatedAt: now });
+    await s.deps.db
+      .insert(memberPhotos)
+      .values({ accountId: m.id, contentType: 'image/png', bytes: PNG, size: PNG.length, createdAt: now });
     expect(await sealPlainRows(s.deps.db, s.deps.gateways.keys, null)).toBeGreaterThanOrEqual(2);
     const row = await personRow(s.deps, m.id);
     expect(row).toMatchObject({ idNumberKeyId: s.deps.gateways.keys.currentKeyId, idNumber: '310115198506152343' });
@@ -116,7 +129,8 @@ describe('who sees the ID number', () => {
     const queue = (await s.call('GET', '/api/staff/transfers', { token: staff.token })).body.data as { id: number; idNumber: string }[];
     expect(queue.find((t) => t.id === id)!.idNumber).toBe('1101**********002X');
     expect(JSON.stringify(queue)).not.toContain(ID_NUMBER);
-    const reveal = (token: string, body: unknown, headers: Record<string, string> = {}) => s.call('POST', '/api/staff/transfers/reveal-id-number', { token, body, headers });
+    const reveal = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+      s.call('POST', '/api/staff/transfers/reveal-id-number', { token, body, headers });
     // bad input names the field; a member may not reveal
     expect(refusal(await reveal(staff.token, { id }))).toEqual([400, 70003, 'reason']);
     expect(refusal(await reveal(staff.token, { id, reason: '   ' }))).toEqual([400, 70003, 'reason']);
@@ -147,14 +161,31 @@ describe('who sees the ID number', () => {
 describe('the audit log', () => {
   it('records a view of an ID photo and a refund approval, with who, what, when and from where', async () => {
     const { id, staff } = await transferWithIdPhoto();
-    const img = await s.app.request(`/api/staff/transfers/${id}/image/id-photo`, { headers: { 'authorization-token': staff.token, ...from('198.51.100.4', 'req-photo-1') } });
+    const img = await s.app.request(`/api/staff/transfers/${id}/image/id-photo`, {
+      headers: { 'authorization-token': staff.token, ...from('198.51.100.4', 'req-photo-1') },
+    });
     expect(Buffer.from(await img.arrayBuffer()).equals(PNG)).toBe(true);
     const { m, card } = await boughtCard(s);
     const refundId = (await askRefund(s, m.token, card.id)).body.data.id as number;
     s.clock.advance(60_000);
-    expect((await s.call('POST', '/api/staff/card-refunds/approve', { token: staff.token, body: { id: refundId }, headers: from('198.51.100.4', 'req-approve-1') })).body.code).toBe(200);
+    expect(
+      (
+        await s.call('POST', '/api/staff/card-refunds/approve', {
+          token: staff.token,
+          body: { id: refundId },
+          headers: from('198.51.100.4', 'req-approve-1'),
+        })
+      ).body.code,
+    ).toBe(200);
     const entries = (await audit(s, staff.token, `?staffId=${staff.id}`)).body.data;
-    expect(entries.map((e: { action: string; subjectId: number; requestId: string; clientIp: string }) => [e.action, e.subjectId, e.requestId, e.clientIp])).toEqual([
+    expect(
+      entries.map((e: { action: string; subjectId: number; requestId: string; clientIp: string }) => [
+        e.action,
+        e.subjectId,
+        e.requestId,
+        e.clientIp,
+      ]),
+    ).toEqual([
       ['card-refund.approve', refundId, 'req-approve-1', '198.51.100.4'],
       ['transfer.id-photo.view', id, 'req-photo-1', '198.51.100.4'],
     ]);
@@ -172,7 +203,9 @@ describe('the audit log', () => {
     const refundId = (await askRefund(s, m.token, card.id)).body.data.id as number;
     expect((await staffRefund(s, staff.token, 'reject', refundId, '不符合')).body.code).toBe(200);
     expect((await staffRefund(s, staff.token, 'approve', refundId)).status).toBe(409);
-    expect((await audit(s, staff.token, `?staffId=${staff.id}`)).body.data.map((e: { action: string }) => e.action)).toEqual(['card-refund.reject']);
+    expect((await audit(s, staff.token, `?staffId=${staff.id}`)).body.data.map((e: { action: string }) => e.action)).toEqual([
+      'card-refund.reject',
+    ]);
   });
 
   it('is for staff only; a bad filter is a 400 naming it', async () => {

@@ -41,10 +41,21 @@ describe('teacher-request photos at rest (decision 055)', () => {
     expect(row!.photo.includes(JPEG)).toBe(false);
     expect(await tableText(s)).not.toContain(JPEG_HEX);
     const staff = await account(s, 'staff');
-    const seen = await photo(`/api/staff/teacher-requests/${id}/photo`, staff.token, { 'x-forwarded-for': '10.0.0.1, 198.51.100.61', 'x-request-id': 'req-teacher-photo' });
+    const seen = await photo(`/api/staff/teacher-requests/${id}/photo`, staff.token, {
+      'x-forwarded-for': '10.0.0.1, 198.51.100.61',
+      'x-request-id': 'req-teacher-photo',
+    });
     expect([seen.status, seen.bytes.equals(JPEG)]).toEqual([200, true]);
     const entries = await s.deps.db.select().from(auditLog).where(eq(auditLog.staffAccountId, staff.id));
-    expect(entries).toMatchObject([{ action: 'teacher-request.photo.view', subjectKind: 'teacher-request', subjectId: id, clientIp: '198.51.100.61', requestId: 'req-teacher-photo' }]);
+    expect(entries).toMatchObject([
+      {
+        action: 'teacher-request.photo.view',
+        subjectKind: 'teacher-request',
+        subjectId: id,
+        clientIp: '198.51.100.61',
+        requestId: 'req-teacher-photo',
+      },
+    ]);
     // not public before confirmation; the catalogue photo once confirmed (public, so not audited)
     expect((await photo(`/api/bind/new-teacher/${id}/photo`)).status).toBe(404);
     expect((await s.call('POST', '/api/staff/teacher-requests/confirm', { token: staff.token, body: { id } })).body.code).toBe(200);
@@ -55,7 +66,10 @@ describe('teacher-request photos at rest (decision 055)', () => {
   it('a photo stored plain before encryption is sealed at start and still reads', async () => {
     const id = await sent();
     // as a row from before migration 0042 holds it
-    await s.deps.db.update(teacherRequests).set({ photo: JPEG, photoWrappedKey: null, photoKeyId: null, photoNonce: null }).where(eq(teacherRequests.id, id));
+    await s.deps.db
+      .update(teacherRequests)
+      .set({ photo: JPEG, photoWrappedKey: null, photoKeyId: null, photoNonce: null })
+      .where(eq(teacherRequests.id, id));
     expect(await tableText(s)).toContain(JPEG_HEX);
     expect(await sealPlainRows(s.deps.db, s.deps.gateways.keys, null)).toBeGreaterThanOrEqual(1);
     expect(await tableText(s)).not.toContain(JPEG_HEX);

@@ -78,7 +78,11 @@ describe('the teacher check-in link', () => {
     const teacher = await newTeacher(s);
     expect((await linkOf(teacher.token)).data).toEqual({ class: null, url: null, expiresAt: null });
     const staff = await newStaff(s);
-    const later = await newClass(s, { teacherId: null, teacherState: 'not_started', startsAt: new Date(s.clock.now().getTime() + 2 * DAY) });
+    const later = await newClass(s, {
+      teacherId: null,
+      teacherState: 'not_started',
+      startsAt: new Date(s.clock.now().getTime() + 2 * DAY),
+    });
     const sooner = await newClass(s, { teacherId: null, teacherState: 'not_started', startsAt: new Date(s.clock.now().getTime() + DAY) });
     for (const c of [later, sooner]) expect((await assign(s, staff.token, c.id, teacher.id)).body.code).toBe(200);
     const next = (await linkOf(teacher.token)).data;

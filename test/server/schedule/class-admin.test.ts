@@ -26,8 +26,10 @@ const slotIn = (days: number) => {
 
 const create = (srv: TestServer, token: string | undefined, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   srv.call('POST', '/api/staff/classes', { token, body, headers });
-const edit = (token: string | undefined, id: number, body: Record<string, unknown>) => s.call('POST', `/api/staff/classes/${id}`, { token, body });
-const cancel = (token: string | undefined, id: number, headers: Record<string, string> = {}) => s.call('POST', `/api/staff/classes/${id}/cancel`, { token, body: {}, headers });
+const edit = (token: string | undefined, id: number, body: Record<string, unknown>) =>
+  s.call('POST', `/api/staff/classes/${id}`, { token, body });
+const cancel = (token: string | undefined, id: number, headers: Record<string, string> = {}) =>
+  s.call('POST', `/api/staff/classes/${id}/cancel`, { token, body: {}, headers });
 
 function newBody(over: Record<string, unknown> = {}) {
   return { clubId: 1, classType: 'regular', title: `新课${++n}`, room: `R${n}`, capacity: 10, ...slotIn(20), ...over };
@@ -48,7 +50,11 @@ describe('who may create, edit and cancel classes', () => {
     const teacher = await newTeacher(s);
     const target = await newClass(s, { startsAt: new Date(s.clock.now().getTime() + 5 * DAY) });
     for (const token of [undefined, member.token, teacher.token]) {
-      for (const r of [await create(s, token, newBody()), await edit(token, target.id, { capacity: 5, ...slotIn(5) }), await cancel(token, target.id)]) {
+      for (const r of [
+        await create(s, token, newBody()),
+        await edit(token, target.id, { capacity: 5, ...slotIn(5) }),
+        await cancel(token, target.id),
+      ]) {
         if (token) expect([r.status, r.body.code]).toEqual([403, 70008]);
         else expect(r.status).toBe(401);
       }
@@ -78,7 +84,14 @@ describe('creating a class', () => {
     const r = await create(s, staff.token, body);
     expect(r.body.code).toBe(200);
     const c = await classRow(s, r.body.data.id);
-    expect([hm(c.startsAt), c.durationMin, day(c.startsAt), c.teacherState, c.teacherId, c.capacity]).toEqual(['19:00', 90, body.day, 'not_started', null, 10]);
+    expect([hm(c.startsAt), c.durationMin, day(c.startsAt), c.teacherState, c.teacherId, c.capacity]).toEqual([
+      '19:00',
+      90,
+      body.day,
+      'not_started',
+      null,
+      10,
+    ]);
     const teacher = await newTeacher(s);
     const t = await create(s, staff.token, newBody({ teacherId: teacher.id }));
     expect(t.body.data).toMatchObject({ state: 'waiting', teacherId: teacher.id });
@@ -120,7 +133,9 @@ describe('creating a class', () => {
     const same = { ...body, title: 'x' };
     const clash = await create(s, staff.token, { ...same, start: '10:30', end: '11:30' });
     expect([clash.status, clash.body.code, clash.body.field]).toEqual([409, 70163, 'start']);
-    expect((await create(s, staff.token, { ...same, room: ` ${String(body.room).toLowerCase()} `, start: '09:00', end: '12:00' })).body.code).toBe(70163);
+    expect(
+      (await create(s, staff.token, { ...same, room: ` ${String(body.room).toLowerCase()} `, start: '09:00', end: '12:00' })).body.code,
+    ).toBe(70163);
     expect((await create(s, staff.token, { ...same, start: '11:00', end: '12:00' })).body.code).toBe(200);
     expect((await create(s, staff.token, { ...same, start: '09:00', end: '10:00' })).body.code).toBe(200);
     expect((await create(s, staff.token, { ...same, room: `${body.room}b` })).body.code).toBe(200);
@@ -150,7 +165,10 @@ describe('editing a class', () => {
     expect([low.body.code, low.body.field]).toEqual([70162, 'capacity']);
     const up = await edit(staff.token, id, { capacity: 2, ...at });
     expect(up.body.code).toBe(200);
-    const seats = await s.deps.db.select().from(bookings).where(and(eq(bookings.classId, id), eq(bookings.state, 'booked')));
+    const seats = await s.deps.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.classId, id), eq(bookings.state, 'booked')));
     expect(seats).toHaveLength(2);
     const below = await edit(staff.token, id, { capacity: 1, ...at });
     expect([below.status, below.body.code, below.body.field]).toEqual([409, 70164, 'capacity']);
@@ -193,7 +211,10 @@ describe('editing a class', () => {
     const at = { capacity: 10, day: body.day };
     expect((await edit(staff.token, id, { ...at, start: '11:00', end: '10:00' })).body).toMatchObject({ code: 70160, field: 'end' });
     expect((await edit(staff.token, id, { ...at, start: '12:30', end: '13:30' })).body).toMatchObject({ code: 70163, field: 'start' });
-    expect((await edit(staff.token, id, { ...at, day: day(s.clock.now()), start: '00:00', end: '00:10' })).body).toMatchObject({ code: 70161, field: 'start' });
+    expect((await edit(staff.token, id, { ...at, day: day(s.clock.now()), start: '00:00', end: '00:10' })).body).toMatchObject({
+      code: 70161,
+      field: 'start',
+    });
     expect((await cancel(staff.token, other.body.data.id)).body.code).toBe(200);
     expect((await edit(staff.token, other.body.data.id, { ...at, start: '12:00', end: '13:00' })).body.code).toBe(70167);
     s.clock.set((await classRow(s, id)).startsAt);

@@ -28,7 +28,14 @@ describe.runIf(usePostgres)('cancelling a class while it is booked, on PostgreSQ
     const early = await newMember(s);
     const earlyCard = await newCard(s, early.id);
     expect((await book(s, early.token, cls.id, earlyCard.id)).body.code).toBe(200);
-    return { cls, member, card, earlyCard, before: (await cardRow(s, card.id)).usesLeft!, earlyBefore: (await cardRow(s, earlyCard.id)).usesLeft! + 1 };
+    return {
+      cls,
+      member,
+      card,
+      earlyCard,
+      before: (await cardRow(s, card.id)).usesLeft!,
+      earlyBefore: (await cardRow(s, earlyCard.id)).usesLeft! + 1,
+    };
   }
 
   const liveOn = async (classId: number) =>

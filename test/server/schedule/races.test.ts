@@ -17,7 +17,13 @@ describe.runIf(usePostgres)('teacher schedule races on PostgreSQL', async () => 
 
   async function asked() {
     const title = `竞态课${++n}`;
-    const cls = await newClass(s, { teacherId: null, teacherState: 'not_started', title, titleEn: title, startsAt: new Date(s.clock.now().getTime() + 3 * DAY) });
+    const cls = await newClass(s, {
+      teacherId: null,
+      teacherState: 'not_started',
+      title,
+      titleEn: title,
+      startsAt: new Date(s.clock.now().getTime() + 3 * DAY),
+    });
     const staff = await newStaff(s);
     const teacher = await newTeacher(s);
     expect((await assign(s, staff.token, cls.id, teacher.id)).body.code).toBe(200);
@@ -27,7 +33,10 @@ describe.runIf(usePostgres)('teacher schedule races on PostgreSQL', async () => 
   it('two confirms at once: one 200, one 60050', async () => {
     for (let round = 0; round < 5; round++) {
       const { cls, teacher } = await asked();
-      const answers = await Promise.all([teacherCall(s, teacher.token, 'confirm', cls.id), teacherCall(s, teacher.token, 'confirm', cls.id)]);
+      const answers = await Promise.all([
+        teacherCall(s, teacher.token, 'confirm', cls.id),
+        teacherCall(s, teacher.token, 'confirm', cls.id),
+      ]);
       expect(answers.map((r) => r.body.code).sort()).toEqual([200, 60050]);
       expect((await scheduleRow(s, cls.id)).teacherState).toBe('confirmed');
     }
@@ -36,7 +45,10 @@ describe.runIf(usePostgres)('teacher schedule races on PostgreSQL', async () => 
   it('a confirm and a decline at once: one wins, the stored state is the winner’s, staff told only if the decline won', async () => {
     for (let round = 0; round < 6; round++) {
       const { cls, teacher, staff, title } = await asked();
-      const [c, d] = await Promise.all([teacherCall(s, teacher.token, 'confirm', cls.id), teacherCall(s, teacher.token, 'decline', cls.id, { reason: '临时有事' })]);
+      const [c, d] = await Promise.all([
+        teacherCall(s, teacher.token, 'confirm', cls.id),
+        teacherCall(s, teacher.token, 'decline', cls.id, { reason: '临时有事' }),
+      ]);
       expect([c.body.code, d.body.code].sort()).toEqual([200, 60050]);
       const declined = d.body.code === 200;
       expect((await scheduleRow(s, cls.id)).teacherState).toBe(declined ? 'unconfirmed' : 'confirmed');

@@ -24,7 +24,13 @@ let n = 0;
 /** A class starting in `inMs` with nobody asked, and a teacher asked to teach it by a staff member. */
 async function asked(inMs = 3 * DAY) {
   const title = `接口课${++n}`;
-  const cls = await newClass(s, { teacherId: null, teacherState: 'not_started', title, titleEn: title, startsAt: new Date(s.clock.now().getTime() + inMs) });
+  const cls = await newClass(s, {
+    teacherId: null,
+    teacherState: 'not_started',
+    title,
+    titleEn: title,
+    startsAt: new Date(s.clock.now().getTime() + inMs),
+  });
   const staff = await newStaff(s);
   const teacher = await newTeacher(s);
   expect((await assign(s, staff.token, cls.id, teacher.id)).body.code).toBe(200);
@@ -38,9 +44,17 @@ describe('who may call the teacher schedule', () => {
     const { cls } = await asked();
     const member = await newMember(s);
     const staff = await newStaff(s);
-    const [a] = await s.deps.db.insert(accounts).values({ phone: '13611112222', role: 'teacher', level: '2', createdAt: s.clock.now() }).returning({ id: accounts.id });
+    const [a] = await s.deps.db
+      .insert(accounts)
+      .values({ phone: '13611112222', role: 'teacher', level: '2', createdAt: s.clock.now() })
+      .returning({ id: accounts.id });
     const bare = newSecret();
-    await s.deps.db.insert(sessions).values({ accountId: a!.id, tokenHash: hashSecret(bare), createdAt: s.clock.now(), expiresAt: new Date(s.clock.now().getTime() + DAY) });
+    await s.deps.db.insert(sessions).values({
+      accountId: a!.id,
+      tokenHash: hashSecret(bare),
+      createdAt: s.clock.now(),
+      expiresAt: new Date(s.clock.now().getTime() + DAY),
+    });
     const calls = [
       (token?: string) => s.call('GET', '/api/teacher/schedule', { token }),
       (token?: string) => teacherCall(s, token, 'confirm', cls.id),
@@ -61,7 +75,10 @@ describe('who may call the teacher schedule', () => {
   it("another teacher's class: 403, nothing changes", async () => {
     const { cls } = await asked();
     const other = await newTeacher(s);
-    for (const r of [await teacherCall(s, other.token, 'confirm', cls.id), await teacherCall(s, other.token, 'decline', cls.id, { reason: '有事' })]) {
+    for (const r of [
+      await teacherCall(s, other.token, 'confirm', cls.id),
+      await teacherCall(s, other.token, 'decline', cls.id, { reason: '有事' }),
+    ]) {
       expect(r.status).toBe(403);
       expect(r.body.code).toBe(70008);
     }
@@ -92,7 +109,10 @@ describe('answering', () => {
     const again = await teacherCall(s, teacher.token, 'confirm', cls.id);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(60050);
-    expect((await teacherCall(s, teacher.token, 'decline', cls.id, { reason: '有事' })).body.code, 'a confirmed class is not declined by the teacher').toBe(60050);
+    expect(
+      (await teacherCall(s, teacher.token, 'decline', cls.id, { reason: '有事' })).body.code,
+      'a confirmed class is not declined by the teacher',
+    ).toBe(60050);
   });
 
   it('decline: the reason is required (70003 naming reason), then staff are told with it', async () => {
@@ -107,7 +127,10 @@ describe('answering', () => {
     expect(r.body).toMatchObject({ code: 200, data: { state: 'unconfirmed' } });
     expect((await scheduleRow(s, cls.id)).teacherDeclineReason).toBe('那天生病了');
     expect(await noticesAbout(s, staff.id, title)).toBe(1);
-    const [notice] = await s.deps.db.select().from(notifications).where(and(eq(notifications.accountId, staff.id)));
+    const [notice] = await s.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, staff.id)));
     expect(notice!.body).toContain('那天生病了');
     expect(notice!.bodyEn).toContain('那天生病了');
     expect((await teacherCall(s, teacher.token, 'decline', cls.id, { reason: '再说一次' })).body.code).toBe(60050);
@@ -117,7 +140,10 @@ describe('answering', () => {
     const teacher = await newTeacher(s);
     expect((await teacherCall(s, teacher.token, 'confirm', 99_999_999)).body).toMatchObject({ code: 70004 });
     expect((await teacherCall(s, teacher.token, 'confirm', 0)).body).toMatchObject({ code: 70003, field: 'id' });
-    expect((await s.call('GET', '/api/teacher/schedule?week=2026-02-30', { token: teacher.token })).body).toMatchObject({ code: 70003, field: 'week' });
+    expect((await s.call('GET', '/api/teacher/schedule?week=2026-02-30', { token: teacher.token })).body).toMatchObject({
+      code: 70003,
+      field: 'week',
+    });
   });
 
   it('a class that has started: 60051 for the teacher and for staff', async () => {
@@ -168,7 +194,11 @@ describe('the deadline job', () => {
 
   it('the deadline is a setting: TEACHER_CONFIRM_HOURS', async () => {
     const other = await startTestServer({ seed: true, config: { teacherConfirmHours: 48 } });
-    const cls = await newClass(other, { teacherId: null, teacherState: 'not_started', startsAt: new Date(other.clock.now().getTime() + 3 * DAY) });
+    const cls = await newClass(other, {
+      teacherId: null,
+      teacherState: 'not_started',
+      startsAt: new Date(other.clock.now().getTime() + 3 * DAY),
+    });
     const staff = await newStaff(other);
     const r = await assign(other, staff.token, cls.id, 1);
     expect(r.body.data.confirmBy).toBe(new Date(cls.startsAt.getTime() - 48 * HOUR).toISOString());
@@ -182,12 +212,21 @@ describe('staff assignment', () => {
     const { cls, staff } = await asked();
     expect((await assign(s, staff.token, 99_999_999, 1)).body).toMatchObject({ code: 70004, field: 'id' });
     expect((await assign(s, staff.token, cls.id, 99_999_999)).body).toMatchObject({ code: 70004, field: 'teacherId' });
-    expect((await s.call('POST', `/api/staff/schedule/${cls.id}/teacher`, { token: staff.token, body: {} })).body).toMatchObject({ code: 70003, field: 'teacherId' });
+    expect((await s.call('POST', `/api/staff/schedule/${cls.id}/teacher`, { token: staff.token, body: {} })).body).toMatchObject({
+      code: 70003,
+      field: 'teacherId',
+    });
   });
 
   it('reassigning asks the new teacher, clears the old reason, and tells the booked members; the first assignment tells nobody booked', async () => {
     const title = `换老师${++n}`;
-    const cls = await newClass(s, { teacherId: null, teacherState: 'not_started', title, titleEn: title, startsAt: new Date(s.clock.now().getTime() + 2 * DAY) });
+    const cls = await newClass(s, {
+      teacherId: null,
+      teacherState: 'not_started',
+      title,
+      titleEn: title,
+      startsAt: new Date(s.clock.now().getTime() + 2 * DAY),
+    });
     const member = await newMember(s);
     const card = await newCard(s, member.id);
     expect((await book(s, member.token, cls.id, card.id)).body.code).toBe(200);
@@ -225,7 +264,10 @@ describe('the week', () => {
     expect((await scheduleRow(s, b)).teacherState).toBe('unconfirmed');
     expect((await scheduleRow(s, next)).teacherState).toBe('waiting');
     expect((await scheduleRow(s, other.cls.id)).teacherState).toBe('waiting');
-    expect((await s.call('POST', '/api/teacher/schedule/confirm-week', { token: teacher.token, body: { week: monday } })).body.data.confirmed, 'again: nothing left').toEqual([]);
+    expect(
+      (await s.call('POST', '/api/teacher/schedule/confirm-week', { token: teacher.token, body: { week: monday } })).body.data.confirmed,
+      'again: nothing left',
+    ).toEqual([]);
     const view = (await s.call('GET', `/api/teacher/schedule?week=${addDays(monday, 6)}`, { token: teacher.token })).body.data;
     expect(view).toMatchObject({ week: monday, prevWeek: addDays(monday, -7), nextWeek: addDays(monday, 7), teacherName: teacher.name });
     expect(view.classes.map((x: { id: number; state: string }) => [x.id, x.state])).toEqual([
@@ -233,7 +275,9 @@ describe('the week', () => {
       [b, 'unconfirmed'],
       [c, 'confirmed'],
     ]);
-    expect((await s.call('POST', '/api/teacher/schedule/confirm-week', { token: teacher.token, body: { week: 'monday' } })).body).toMatchObject({ code: 70003, field: 'week' });
+    expect(
+      (await s.call('POST', '/api/teacher/schedule/confirm-week', { token: teacher.token, body: { week: 'monday' } })).body,
+    ).toMatchObject({ code: 70003, field: 'week' });
   });
 
   it('the demo teacher (林美) logs in and finds classes waiting for confirmation', async () => {

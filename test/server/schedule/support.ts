@@ -6,15 +6,23 @@ import type { TestServer } from '../support/harness';
 let phones = 0;
 
 /** A teacher: an account with role teacher and a live session, linked to a new teachers row (as binding leaves it). */
-export async function newTeacher(s: TestServer, name = `老师${phones + 1}`): Promise<{ id: number; accountId: number; token: string; name: string }> {
+export async function newTeacher(
+  s: TestServer,
+  name = `老师${phones + 1}`,
+): Promise<{ id: number; accountId: number; token: string; name: string }> {
   const now = s.clock.now();
   const [a] = await s.deps.db
     .insert(accounts)
     .values({ phone: `1360000${String(++phones).padStart(4, '0')}`, level: '2', role: 'teacher', createdAt: now })
     .returning({ id: accounts.id });
   const token = newSecret();
-  await s.deps.db.insert(sessions).values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * 86_400_000) });
-  const [t] = await s.deps.db.insert(teachers).values({ name, nameEn: `${name} (en)`, photo: '/media/teachers/1.jpg', accountId: a!.id }).returning({ id: teachers.id });
+  await s.deps.db
+    .insert(sessions)
+    .values({ accountId: a!.id, tokenHash: hashSecret(token), createdAt: now, expiresAt: new Date(now.getTime() + 30 * 86_400_000) });
+  const [t] = await s.deps.db
+    .insert(teachers)
+    .values({ name, nameEn: `${name} (en)`, photo: '/media/teachers/1.jpg', accountId: a!.id })
+    .returning({ id: teachers.id });
   return { id: t!.id, accountId: a!.id, token, name };
 }
 
@@ -32,8 +40,14 @@ export async function scheduleRow(s: TestServer, id: number) {
   return c!;
 }
 
-export const teacherCall = (s: TestServer, token: string | undefined, what: 'confirm' | 'decline', id: number, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  s.call('POST', `/api/teacher/schedule/${id}/${what}`, { token, body, headers });
+export const teacherCall = (
+  s: TestServer,
+  token: string | undefined,
+  what: 'confirm' | 'decline',
+  id: number,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => s.call('POST', `/api/teacher/schedule/${id}/${what}`, { token, body, headers });
 
 export const assign = (s: TestServer, token: string | undefined, id: number, teacherId: number, headers: Record<string, string> = {}) =>
   s.call('POST', `/api/staff/schedule/${id}/teacher`, { token, body: { teacherId }, headers });

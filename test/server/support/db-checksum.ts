@@ -12,7 +12,12 @@ async function rows<T>(s: TestServer, query: string): Promise<T[]> {
  * refused request"): an insert, an update or a delete in any table changes its entry.
  */
 export async function tableChecksums(s: TestServer, skip: readonly string[] = []): Promise<Record<string, string>> {
-  const tables = (await rows<{ t: string }>(s, "select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1"))
+  const tables = (
+    await rows<{ t: string }>(
+      s,
+      "select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+    )
+  )
     .map((r) => r.t)
     .filter((t) => !skip.includes(t));
   const parts = tables.map((t) => `select '${t}' as t, count(*) || ':' || coalesce(sum(hashtext(x::text)::bigint), 0) as h from "${t}" x`);

@@ -24,11 +24,14 @@ export interface TestServer {
   log: ReturnType<typeof memoryLogger>;
   database: Database;
   /** JSON request helper: returns status, parsed body and headers */
-  call(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
-
 
 /**
  * Databases whose servers are done, dropped together once there are `DROP_BATCH` of them (the run's
@@ -111,7 +114,12 @@ export async function startTestServer(opts: { now?: string; config?: Partial<Con
     passwordScryptN: TEST_SCRYPT_N,
     rateLimits: { notifyPerMinute: 1_000_000, friendPerMinute: 1_000_000, friendPerInvitationPerMinute: 1_000_000 },
     // the security check and the growing waits likewise (test/server/auth/login-guard.test.ts sets its own)
-    loginGuard: { captchaAfterPhoneFailures: 1_000_000, captchaAfterNetworkFailures: 1_000_000, blockNetworkAfterFailures: 1_000_000, smsCaptchaAfterNetworkCodes: 1_000_000 },
+    loginGuard: {
+      captchaAfterPhoneFailures: 1_000_000,
+      captchaAfterNetworkFailures: 1_000_000,
+      blockNetworkAfterFailures: 1_000_000,
+      smsCaptchaAfterNetworkCodes: 1_000_000,
+    },
     ...opts.config,
   };
   let drop: (() => Promise<void>) | undefined;

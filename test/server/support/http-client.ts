@@ -74,7 +74,10 @@ class Connection {
     for (const line of head.split('\r\n').slice(1)) {
       const colon = line.indexOf(':');
       const name = line.slice(0, colon).trim().toLowerCase();
-      const value = line.slice(colon + 1).trim().toLowerCase();
+      const value = line
+        .slice(colon + 1)
+        .trim()
+        .toLowerCase();
       if (name === 'content-length') length = Number(value);
       else if (name === 'transfer-encoding') chunked = value.includes('chunked');
       else if (name === 'connection') this.keep = value !== 'close';
@@ -165,7 +168,13 @@ export function keepAliveAgent(sockets = Infinity): KeepAlive {
 }
 
 /** One request and its answer's text. */
-export async function send(agent: KeepAlive, url: URL, method: string, headers: Record<string, string | number>, body?: string): Promise<HttpAnswer> {
+export async function send(
+  agent: KeepAlive,
+  url: URL,
+  method: string,
+  headers: Record<string, string | number>,
+  body?: string,
+): Promise<HttpAnswer> {
   const payload = body === undefined ? undefined : Buffer.from(body, 'utf8');
   let head = `${method} ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\n`;
   for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;

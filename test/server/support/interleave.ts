@@ -7,7 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * after `holdMs` when `other` waits for the decision's locks. Answers whether the decision went
  * through and what `other` answered.
  */
-export async function otherInsideDecision<T>(decide: (afterCheck: () => Promise<void>) => Promise<unknown>, other: () => Promise<T>, holdMs: number): Promise<{ decided: boolean; other: T }> {
+export async function otherInsideDecision<T>(
+  decide: (afterCheck: () => Promise<void>) => Promise<unknown>,
+  other: () => Promise<T>,
+  holdMs: number,
+): Promise<{ decided: boolean; other: T }> {
   let started: Promise<T> | undefined;
   const afterCheck = async () => {
     started = other();

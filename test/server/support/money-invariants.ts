@@ -27,7 +27,10 @@ async function rows(db: Db, q: ReturnType<typeof sql>): Promise<unknown[]> {
 export async function moneyInvariantBreaches(db: Db): Promise<Record<string, unknown[]>> {
   const refunded = sql.raw(`(select coalesce(sum(r.amount_cents), 0) from refunds r where r.payment_id = p.id)`);
   return {
-    refundsOverPayment: await rows(db, sql`select p.id, p.amount_cents, ${refunded} as refunded from payments p where ${refunded} > p.amount_cents`),
+    refundsOverPayment: await rows(
+      db,
+      sql`select p.id, p.amount_cents, ${refunded} as refunded from payments p where ${refunded} > p.amount_cents`,
+    ),
     notRefundedInFull: await rows(
       db,
       sql`select p.id, p.status, o.state, p.amount_cents, ${refunded} as refunded from payments p join orders o on o.id = p.order_id
@@ -55,7 +58,10 @@ export async function moneyInvariantBreaches(db: Db): Promise<Record<string, unk
           where l.order_id is not null
             and (select count(*) from payments p where p.ledger_id = l.id) + (select count(*) from refunds r where r.ledger_id = l.id) <> 1`,
     ),
-    balanceBelowZero: await rows(db, sql`select account_id, sum(change_cents) as balance from balance_ledger group by account_id having sum(change_cents) < 0`),
+    balanceBelowZero: await rows(
+      db,
+      sql`select account_id, sum(change_cents) as balance from balance_ledger group by account_id having sum(change_cents) < 0`,
+    ),
   };
 }
 

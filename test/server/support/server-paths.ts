@@ -72,7 +72,10 @@ interface ServerPath {
   steps: Step[];
 }
 
-function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths: ServerPath[]; coverage: CoverageReport; skipped: string[] } {
+function pathsOf<W>(
+  machine: AnyStateMachine,
+  spec: ServerPathSpec<W>,
+): { paths: ServerPath[]; coverage: CoverageReport; skipped: string[] } {
   const pending = new Set(Object.keys(spec.notYetDriven ?? {}));
   const events =
     (inputName: string) =>
@@ -90,12 +93,20 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths:
       if (i > 0) tracker.visitTransitions(firedTransitions(machine, steps[i - 1]!.state, step.event) as never);
     });
     const evs = steps.filter((st) => st.event.type !== 'xstate.init').map((st) => eventName(st.event));
-    return { name: `${inputName ? `${inputName}: ` : ''}${statePaths(steps.at(-1)!.state.value)} ⇐ ${evs.join(' → ') || 'start'}`, inputName, input, steps };
+    return {
+      name: `${inputName ? `${inputName}: ` : ''}${statePaths(steps.at(-1)!.state.value)} ⇐ ${evs.join(' → ') || 'start'}`,
+      inputName,
+      input,
+      steps,
+    };
   };
   const paths: ServerPath[] = [];
   for (const [inputName, input] of inputs) {
     const startIn = spec.startIn?.[inputName];
-    const fromState = startIn === undefined ? undefined : machine.resolveState({ value: startIn, context: createActor(machine, { input }).getSnapshot().context });
+    const fromState =
+      startIn === undefined
+        ? undefined
+        : machine.resolveState({ value: startIn, context: createActor(machine, { input }).getSnapshot().context });
     const model = new TestModel(machine, { events: events(inputName), input, fromState, limit: WALK_LIMIT } as never);
     paths.push(...model.getShortestPaths().map((p) => walk(inputName, input, p.steps as Step[])));
     // the transitions taken on the way in (`always` from a state that only decides)
@@ -112,7 +123,10 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ServerPathSpec<W>): { paths:
     // keyed by value and context: a chart whose actions change its facts (a card's freeze planned) has one node per both
     const key = (st: AnyMachineSnapshot) => JSON.stringify([st.value, st.context]);
     for (const p of model.getShortestPaths({ allowDuplicatePaths: true })) pathTo.set(key(p.state), p.steps as Step[]);
-    for (const entry of Object.values(model.getAdjacencyMap()) as Array<{ state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }>) {
+    for (const entry of Object.values(model.getAdjacencyMap()) as Array<{
+      state: AnyMachineSnapshot;
+      transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }>;
+    }>) {
       const base = pathTo.get(key(entry.state));
       if (!base) continue;
       for (const next of Object.values(entry.transitions)) {
@@ -178,7 +192,12 @@ function notCovered(machine: AnyStateMachine, coverage: CoverageReport, skipped:
   const transitions = coverage.transitions.missing.filter((t) => !skipped.includes(t));
   const labels = machineDefinition(machine).transitions.map((t) => t.label);
   const states = coverage.states.missing.filter((state) => {
-    const into = labels.filter((l) => l.slice(l.indexOf('--> ') + 4).split(', ').includes(state));
+    const into = labels.filter((l) =>
+      l
+        .slice(l.indexOf('--> ') + 4)
+        .split(', ')
+        .includes(state),
+    );
     return !(into.length > 0 && into.every((l) => skipped.includes(l)));
   });
   return [...transitions, ...states.map((st) => `state ${st} (nothing an endpoint causes leads there)`)];
@@ -201,7 +220,8 @@ function reachedStates(machine: AnyStateMachine, paths: ServerPath[]): Set<strin
 /** Every state node's path (`booked`, `booked.direct`): each has a check. */
 function stateNames(machine: AnyStateMachine): string[] {
   type Node = { states: Record<string, Node> };
-  const walk = (node: Node, prefix: string): string[] => Object.entries(node.states).flatMap(([k, child]) => [prefix + k, ...walk(child, `${prefix}${k}.`)]);
+  const walk = (node: Node, prefix: string): string[] =>
+    Object.entries(node.states).flatMap(([k, child]) => [prefix + k, ...walk(child, `${prefix}${k}.`)]);
   return walk(machine.root as unknown as Node, '');
 }
 
@@ -217,7 +237,10 @@ export function defineServerPaths<W>(s: TestServer, spec: ServerPathSpec<W>): vo
     // a state no endpoint reaches yet has its check too: what it promises that nothing can make yet
     it('has a check for every state', () => {
       expect(stateNames(machine).filter((n) => !spec.states[n])).toEqual([]);
-      expect(Object.keys(spec.states).filter((n) => !stateNames(machine).includes(n)), 'checks for states the chart does not have').toEqual([]);
+      expect(
+        Object.keys(spec.states).filter((n) => !stateNames(machine).includes(n)),
+        'checks for states the chart does not have',
+      ).toEqual([]);
     });
     for (const p of paths) it(p.name, () => runPath(s, spec, p));
     it('reaches every state and takes every transition an endpoint causes', () => {

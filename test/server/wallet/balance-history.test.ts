@@ -22,7 +22,8 @@ interface Row {
   balanceAfterCents: number;
 }
 const EN = { 'accept-language': 'en' };
-const history = (s: TestServer, token: string, q = '', headers: Record<string, string> = {}) => s.call('GET', `/api/customers/balance/history${q}`, { token, headers });
+const history = (s: TestServer, token: string, q = '', headers: Record<string, string> = {}) =>
+  s.call('GET', `/api/customers/balance/history${q}`, { token, headers });
 
 describe('balance history', async () => {
   const s = await startTestServer({ seed: true });
@@ -37,7 +38,9 @@ describe('balance history', async () => {
     const first = (await create(s, m.token, { goodsId: g.id, useBalance: true })).body.data;
     expect(first.balanceUsedCents).toBe(10_000);
     s.clock.advance(HOUR);
-    expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: first.orderNo } })).body.data.state).toBe('cancelled');
+    expect((await s.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: first.orderNo } })).body.data.state).toBe(
+      'cancelled',
+    );
     s.clock.advance(HOUR);
     await credit(s, m.id, 20_000);
     const second = (await create(s, m.token, { goodsId: g.id })).body.data;
@@ -110,7 +113,9 @@ describe('balance history', async () => {
     expect((await history(s, b.token)).body.data).toEqual({ list: [], total: 0, pagenum: 0, pagesize: 20 });
     await credit(s, b.id, 1_234);
     // b's ledger row refers to a's order: it is still b's row, but a's order is not shown to b
-    await s.deps.db.insert(balanceLedger).values({ accountId: b.id, changeCents: 66, reason: 'refund', orderId: a.first.id, createdAt: s.clock.now() });
+    await s.deps.db
+      .insert(balanceLedger)
+      .values({ accountId: b.id, changeCents: 66, reason: 'refund', orderId: a.first.id, createdAt: s.clock.now() });
     const mine = (await history(s, b.token)).body.data as { list: Row[]; total: number };
     expect(mine.total).toBe(2);
     expect(mine.list.map((x) => [x.reason, x.changeCents, x.orderId, x.orderNo, x.goodsName, x.balanceAfterCents])).toEqual([

@@ -28,7 +28,10 @@ describe('booking screens take today from the injected clock, in Shanghai', () =
 
   it('the filter page reads the same day, and returns to the schedule it came from', async () => {
     const { context } = pinned('2026-11-22T15:59:00Z');
-    const d = (await filterLoader(args('/takecourse/bookcourse/bookcoursefilter?back=%2Ftakecourse%2Fbookcourse_yoga', context))) as { today: string; back: string };
+    const d = (await filterLoader(args('/takecourse/bookcourse/bookcoursefilter?back=%2Ftakecourse%2Fbookcourse_yoga', context))) as {
+      today: string;
+      back: string;
+    };
     expect(d.today).toBe('2026-11-22');
     expect(d.back).toBe('/takecourse/bookcourse_yoga');
   });
@@ -43,7 +46,16 @@ describe('booking screens take today from the injected clock, in Shanghai', () =
     const { booking, context } = pinned('2026-11-22T08:00:00Z');
     const row = (id: number) => ({ bookingId: id, class: { startsAt: '2026-09-03T02:00:00.000Z' } });
     booking.mine.mockImplementation(((q: { scope: string; pagenum: number; pagesize: number }) =>
-      ok(q.scope === 'past' ? { list: [row(q.pagenum * 2 + 1), row(q.pagenum * 2 + 2)].slice(0, q.pagenum === 2 ? 1 : 2), total: 5, pagenum: q.pagenum, pagesize: q.pagesize } : empty)) as never);
+      ok(
+        q.scope === 'past'
+          ? {
+              list: [row(q.pagenum * 2 + 1), row(q.pagenum * 2 + 2)].slice(0, q.pagenum === 2 ? 1 : 2),
+              total: 5,
+              pagenum: q.pagenum,
+              pagesize: q.pagesize,
+            }
+          : empty,
+      )) as never);
     const d = (await calendarLoader(args('/takecourse?month=2026-09', context))) as { bookings: { bookingId: number }[] };
     for (const call of booking.mine.mock.calls as unknown as [{ month: string }][]) expect(call[0].month).toBe('2026-09');
     expect(d.bookings.map((b) => b.bookingId).sort()).toEqual([1, 2, 3, 4, 5]);

@@ -6,7 +6,13 @@ import { choiceMade, requiredChoice } from '../../../src/domain/goods-choice';
 type BarGoods = Parameters<typeof buyBarState>[0];
 
 /** A phase and a teacher as the server answers them (src/contracts/catalog.ts), with what the test varies. */
-const phase = (p: Pick<GoodsPhase, 'id' | 'name'> & Partial<GoodsPhase>): GoodsPhase => ({ startsAt: null, endsAt: null, isUable: true, message: null, ...p });
+const phase = (p: Pick<GoodsPhase, 'id' | 'name'> & Partial<GoodsPhase>): GoodsPhase => ({
+  startsAt: null,
+  endsAt: null,
+  isUable: true,
+  message: null,
+  ...p,
+});
 const teacher = (id: number, name: string): GoodsTeacher => ({ id, name, photo: '', clubName: null });
 
 const workshop: BarGoods = { id: 11, kind: 'workshop', isUable: true, message: null, phases: [], teachers: [] };
@@ -15,13 +21,17 @@ const training: BarGoods = {
   kind: 'training',
   isUable: true,
   message: null,
-  phases: [
-    phase({ id: 1, name: '一期' }),
-    phase({ id: 2, name: '二期', isUable: false, message: '已满' }),
-  ],
+  phases: [phase({ id: 1, name: '一期' }), phase({ id: 2, name: '二期', isUable: false, message: '已满' })],
   teachers: [],
 };
-const privateClass: BarGoods = { id: 13, kind: 'private', isUable: true, message: null, phases: [], teachers: [teacher(4, 'A'), teacher(7, 'B')] };
+const privateClass: BarGoods = {
+  id: 13,
+  kind: 'private',
+  isUable: true,
+  message: null,
+  phases: [],
+  teachers: [teacher(4, 'A'), teacher(7, 'B')],
+};
 
 describe('before buying, the phase or teacher is chosen (spec §5)', () => {
   it('a training course with phases needs a phase; a private class with teachers needs a teacher; others need nothing', () => {
@@ -53,13 +63,19 @@ describe('before buying, the phase or teacher is chosen (spec §5)', () => {
 
   it('only the choice the goods need goes to the agreement', () => {
     expect(buyBarState(workshop, { phaseId: 3, teacherId: 4 }, true)).toEqual({ step: 'buy', to: '/agreement/payagreement?id=11' });
-    expect(buyBarState(training, { phaseId: 1, teacherId: 4 }, true)).toEqual({ step: 'buy', to: '/agreement/payagreement?id=15&phaseId=1' });
+    expect(buyBarState(training, { phaseId: 1, teacherId: 4 }, true)).toEqual({
+      step: 'buy',
+      to: '/agreement/payagreement?id=15&phaseId=1',
+    });
   });
 });
 
 describe('the visitor gate: a visitor logs in before buying (spec §5, §6)', () => {
   it('a visitor pressing Buy goes to /login/<the agreement, choice kept> as one encoded segment', () => {
-    expect(buyBarState(workshop, {}, false)).toEqual({ step: 'login', to: `/login/${encodeURIComponent('/agreement/payagreement?id=11')}` });
+    expect(buyBarState(workshop, {}, false)).toEqual({
+      step: 'login',
+      to: `/login/${encodeURIComponent('/agreement/payagreement?id=11')}`,
+    });
     expect(buyBarState(privateClass, { teacherId: 4 }, false)).toEqual({
       step: 'login',
       to: `/login/${encodeURIComponent('/agreement/payagreement?id=13&teacherId=4')}`,
@@ -84,10 +100,7 @@ describe('the price shown (spec §1: member price only after login)', () => {
   const g: Pick<GoodsDetail, 'listPriceCents' | 'memberPriceCents' | 'phases'> = {
     listPriceCents: 2380000,
     memberPriceCents: 2180000,
-    phases: [
-      phase({ id: 1, name: '一期' }),
-      phase({ id: 2, name: '二期', listPriceCents: 1280000, memberPriceCents: 1180000 }),
-    ],
+    phases: [phase({ id: 1, name: '一期' }), phase({ id: 2, name: '二期', listPriceCents: 1280000, memberPriceCents: 1180000 })],
   };
 
   it("a member sees the goods' member price, or the chosen phase's own", () => {

@@ -39,7 +39,8 @@ function fakeApi(over: { cards?: unknown[]; detail?: unknown } = {}) {
 }
 
 const ctx = (api: unknown, token?: string) => ({ api: api as Api, session: { token }, cookies: {} });
-const args = (url: string, context: unknown) => ({ request: new Request(`http://x${url}`), context, params: {} }) as unknown as Parameters<typeof vipcardLoader>[0];
+const args = (url: string, context: unknown) =>
+  ({ request: new Request(`http://x${url}`), context, params: {} }) as unknown as Parameters<typeof vipcardLoader>[0];
 
 function unwrap(r: unknown): { value: Record<string, unknown>; status?: number } {
   const d = r as { type?: string; data?: unknown; init?: { status?: number } };
@@ -61,7 +62,8 @@ describe('card screens show the status the server stored, whatever the clock (de
 
   it('/mine/carddetail shows the stored status', async () => {
     const api = fakeApi();
-    api.memberGoods.card.mockImplementation((() => ok({ ...card({ ...lapsed, status: 'expired' }), clubName: null, goodsId: 1, usesUsed: 6, operations: [] })) as never);
+    api.memberGoods.card.mockImplementation((() =>
+      ok({ ...card({ ...lapsed, status: 'expired' }), clubName: null, goodsId: 1, usesUsed: 6, operations: [] })) as never);
     const r = unwrap(await cardDetailLoader(args('/mine/carddetail?id=1', { ...ctx(api, 't'), clock })));
     expect(r.value.status).toBe('expired');
   });
@@ -101,7 +103,9 @@ describe('/vipcard/vipcarddetail loader', () => {
       expect(r.status, url).toBe(404);
       expect(r.value.goods).toBeNull();
     }
-    const workshop = unwrap(await vipcardDetailLoader(args('/vipcard/vipcarddetail?id=5', ctx(fakeApi({ detail: { id: 5, kind: 'workshop', clubId: null } })))));
+    const workshop = unwrap(
+      await vipcardDetailLoader(args('/vipcard/vipcarddetail?id=5', ctx(fakeApi({ detail: { id: 5, kind: 'workshop', clubId: null } })))),
+    );
     expect(workshop.status).toBe(404);
   });
 
@@ -134,7 +138,9 @@ describe('my courses and purchases (spec §3 order: price, coupon deduction, bal
       { kind: 'price', cents: 108_000 },
       { kind: 'paid', cents: 108_000 },
     ]);
-    expect(purchaseCostLines({ priceCents: 19_900, couponDeductionCents: 2_000, balanceUsedCents: 5_000, amountToPayCents: 12_900 })).toEqual([
+    expect(
+      purchaseCostLines({ priceCents: 19_900, couponDeductionCents: 2_000, balanceUsedCents: 5_000, amountToPayCents: 12_900 }),
+    ).toEqual([
       { kind: 'price', cents: 19_900 },
       { kind: 'coupon', cents: -2_000 },
       { kind: 'balance', cents: -5_000 },

@@ -46,7 +46,17 @@ describe('my card row (spec §3 card; §4 status)', () => {
   it('a card in use shows its validity dates in Shanghai and unlimited uses for a time-based card', () => {
     renderWithI18n(
       <MemoryRouter>
-        <MyCardRow card={{ ...card, status: 'in_use', usesTotal: null, usesLeft: null, validFrom: '2026-01-31T16:30:00Z', validUntil: '2027-01-31T15:59:59Z' }} status="in_use" />
+        <MyCardRow
+          card={{
+            ...card,
+            status: 'in_use',
+            usesTotal: null,
+            usesLeft: null,
+            validFrom: '2026-01-31T16:30:00Z',
+            validUntil: '2027-01-31T15:59:59Z',
+          }}
+          status="in_use"
+        />
       </MemoryRouter>,
     );
     const text = screen.getByRole('link').textContent;
@@ -57,9 +67,17 @@ describe('my card row (spec §3 card; §4 status)', () => {
 });
 
 describe('a family main card held as a sub card (decision 040)', () => {
-  const shared: MemberCard = { ...card, cardType: 'family-main', name: '亲情年卡（主卡）', status: 'in_use', usesTotal: 100, usesLeft: 96, familySub: true };
+  const shared: MemberCard = {
+    ...card,
+    cardType: 'family-main',
+    name: '亲情年卡（主卡）',
+    status: 'in_use',
+    usesTotal: 100,
+    usesLeft: 96,
+    familySub: true,
+  };
 
-  it('is marked in my cards as a family sub card, its owner\'s cards are not', () => {
+  it("is marked in my cards as a family sub card, its owner's cards are not", () => {
     const { unmount } = renderWithI18n(
       <MemoryRouter>
         <MyCardRow card={shared} status="in_use" />
@@ -75,7 +93,7 @@ describe('a family main card held as a sub card (decision 040)', () => {
     expect(screen.getByRole('link').querySelector('[data-family-sub]')).toBeNull();
   });
 
-  it('says on the card page that its uses are shared and the main card\'s holder manages it', () => {
+  it("says on the card page that its uses are shared and the main card's holder manages it", () => {
     const detail = { ...shared, offers: [], operations: [] } as unknown as Parameters<typeof CardHeader>[0]['card'];
     const { container, unmount } = renderWithI18n(<CardHeader card={detail} status="in_use" />);
     expect(container.querySelector('[data-family-sub]')?.textContent).toBe('亲情卡副卡：与主卡持有人共用次数和有效期，由主卡持有人管理');
@@ -88,7 +106,16 @@ describe('a family main card held as a sub card (decision 040)', () => {
 describe("a card's history", () => {
   it('bought (with what was paid, in yuan), activated, and a class with the uses it spent', () => {
     const items: CardHistoryItem[] = [
-      { kind: 'class', at: '2026-11-20T10:00:00Z', bookingId: 9, state: 'checked_in', usesSpent: 1, classTitle: '流瑜伽', clubName: '静安店', classStartsAt: '2026-11-20T10:00:00Z' },
+      {
+        kind: 'class',
+        at: '2026-11-20T10:00:00Z',
+        bookingId: 9,
+        state: 'checked_in',
+        usesSpent: 1,
+        classTitle: '流瑜伽',
+        clubName: '静安店',
+        classStartsAt: '2026-11-20T10:00:00Z',
+      },
       { kind: 'activated', at: '2026-11-19T10:00:00Z', classTitle: null },
       { kind: 'bought', at: '2026-11-18T10:00:00Z', orderNo: 'O1', paidCents: 108_050 },
     ];

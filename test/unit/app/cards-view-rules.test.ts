@@ -17,8 +17,13 @@ describe('card facts (spec §3 frequency, validity start and end)', () => {
   });
 
   it('an inactive card runs its validity days from the first booking; an activated one shows its dates', () => {
-    expect(cardValidity({ status: 'inactive', validFrom: null, validUntil: null, validityDays: 180 })).toEqual({ kind: 'from-first-booking', days: 180 });
-    expect(cardValidity({ status: 'in_use', validFrom: '2026-01-01T00:00:00Z', validUntil: '2026-07-01T00:00:00Z', validityDays: 180 })).toEqual({
+    expect(cardValidity({ status: 'inactive', validFrom: null, validUntil: null, validityDays: 180 })).toEqual({
+      kind: 'from-first-booking',
+      days: 180,
+    });
+    expect(
+      cardValidity({ status: 'in_use', validFrom: '2026-01-01T00:00:00Z', validUntil: '2026-07-01T00:00:00Z', validityDays: 180 }),
+    ).toEqual({
       kind: 'dates',
       from: '2026-01-01T00:00:00Z',
       until: '2026-07-01T00:00:00Z',

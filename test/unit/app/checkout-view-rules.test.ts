@@ -1,13 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutPath, checkoutStateOf, payAgreementQuery, payOrderPath } from '../../../src/app/screens/checkout/checkout-paths';
-import { bridgeOutcome, installWechatBridgeStandIn, payInWechat, waitForBridge, type WeixinJSBridge } from '../../../src/app/screens/checkout/wechat-bridge';
+import {
+  bridgeOutcome,
+  installWechatBridgeStandIn,
+  payInWechat,
+  waitForBridge,
+  type WeixinJSBridge,
+} from '../../../src/app/screens/checkout/wechat-bridge';
 
 const jsapi = { appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=wx9', signType: 'RSA' as const, paySign: 'c2ln' };
 
 /** A window as much as the bridge code reads: a document to dispatch on, a location to leave by. */
 function fakeWindow() {
   const assign = vi.fn();
-  const win = { document: new EventTarget(), location: { origin: 'http://app.test', assign } } as unknown as Window & { WeixinJSBridge?: WeixinJSBridge };
+  const win = { document: new EventTarget(), location: { origin: 'http://app.test', assign } } as unknown as Window & {
+    WeixinJSBridge?: WeixinJSBridge;
+  };
   return { win, assign };
 }
 
@@ -27,7 +35,8 @@ describe('which page a checkout or payment state belongs on', () => {
   it('a visitor (or an expired login) logs in and comes back to this page', () => {
     expect(checkoutPath('loginRequired', here)).toBe('/login/%2Fagreement%2Fpayagreement%3Fid%3D7');
     expect(payOrderPath('loginRequired', 'O1', '/payf?orderNo=O1')).toBe('/login/%2Fpayf%3ForderNo%3DO1');
-    for (const s of ['loadingGoods', 'choosingOption', 'reviewing.editing', 'creatingOrder', 'paying']) expect(checkoutPath(s, here), s).toBeNull();
+    for (const s of ['loadingGoods', 'choosingOption', 'reviewing.editing', 'creatingOrder', 'paying'])
+      expect(checkoutPath(s, here), s).toBeNull();
   });
   it('Alipay goes through /payt; waiting and success are /payf; failure is /pays (spec naming)', () => {
     expect(payOrderPath('paying.handingToAlipay', 'O1', here)).toBe('/payt?orderNo=O1');

@@ -122,7 +122,11 @@ describe('confirm dialog (spec §2)', () => {
   });
 
   describe('asked by a chart (useConfirmWhile)', () => {
-    const asking = createMachine({ id: 'ask', initial: 'idle', states: { idle: { on: { ask: 'asking' } }, asking: { on: { yes: 'done', no: 'idle', away: 'idle' } }, done: {} } });
+    const asking = createMachine({
+      id: 'ask',
+      initial: 'idle',
+      states: { idle: { on: { ask: 'asking' } }, asking: { on: { yes: 'done', no: 'idle', away: 'idle' } }, done: {} },
+    });
     function Asker(props: { actor: ReturnType<typeof createActor<typeof asking>> }) {
       const inAsking = useSelector(props.actor, (s) => s.matches('asking'));
       useConfirmWhile(inAsking, { message: '确定吗？' }, (yes) => props.actor.send({ type: yes ? 'yes' : 'no' }));

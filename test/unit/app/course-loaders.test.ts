@@ -12,7 +12,8 @@ function fakeApi(detail: ReturnType<typeof vi.fn> = vi.fn(() => ok({ id: 15, kin
   return { goods, catalog, context: { api: { goods, catalog } as unknown as Api } };
 }
 
-const args = (url: string, context: unknown) => ({ request: new Request(`http://x${url}`), context, params: {} }) as unknown as Parameters<ReturnType<typeof catalogueLoader>>[0];
+const args = (url: string, context: unknown) =>
+  ({ request: new Request(`http://x${url}`), context, params: {} }) as unknown as Parameters<ReturnType<typeof catalogueLoader>>[0];
 
 function unwrap(r: unknown): { value: Record<string, unknown>; status?: number } {
   const d = r as { type?: string; data?: unknown; init?: { status?: number } };

@@ -10,7 +10,13 @@ import { countdownParts, flashSalePhase, flashSaleRefusal, soldPercent } from '.
 import { renderWithI18n } from './render-with-i18n';
 
 const T0 = Date.parse('2026-11-11T00:00:00Z');
-const facts = (over: Partial<{ sellNumber: number; maxNumber: number }> = {}) => ({ startsAt: new Date(T0), endsAt: new Date(T0 + 3_600_000), sellNumber: 0, maxNumber: 30, ...over });
+const facts = (over: Partial<{ sellNumber: number; maxNumber: number }> = {}) => ({
+  startsAt: new Date(T0),
+  endsAt: new Date(T0 + 3_600_000),
+  sellNumber: 0,
+  maxNumber: 30,
+  ...over,
+});
 
 describe('flash sale rules (spec §4: sold out when sellNumber is at least maxNumber)', () => {
   it('sold out at sellNumber = maxNumber and above; live below', () => {
@@ -66,7 +72,9 @@ describe('the flash-sale card', () => {
   });
 
   it('sold out: no countdown, the server message shown (the spec hand-speed text)', () => {
-    renderWithI18n(<FlashSaleCard sale={sale({ sellNumber: 30, phase: 'sold_out', isUable: false, message: '手速不够快，商品已被抢光了' })} now={0} />);
+    renderWithI18n(
+      <FlashSaleCard sale={sale({ sellNumber: 30, phase: 'sold_out', isUable: false, message: '手速不够快，商品已被抢光了' })} now={0} />,
+    );
     expect(screen.getByRole('status').textContent).toBe('手速不够快，商品已被抢光了');
     expect(document.querySelector('[data-countdown]')).toBeNull();
     expect(screen.getByText('已抢光')).toBeTruthy();
@@ -81,7 +89,8 @@ function fakeApi(found = true) {
     goods: { detail: vi.fn(() => ok({ id: 16, name: '双十一限量次卡' })) },
   };
 }
-const args = (url: string, api: unknown) => ({ request: new Request(`http://x${url}`), context: { api: api as Api }, params: {} }) as unknown as Parameters<typeof event11Loader>[0];
+const args = (url: string, api: unknown) =>
+  ({ request: new Request(`http://x${url}`), context: { api: api as Api }, params: {} }) as unknown as Parameters<typeof event11Loader>[0];
 const unwrap = (r: unknown) => r as { data: Record<string, unknown>; init?: { status?: number } };
 
 describe('/event11 and /eventactivi loaders', () => {

@@ -35,20 +35,75 @@ const order = (over: Partial<Order>): Order => ({
   couponDeductionCents: 0,
   balanceUsedCents: 0,
   amountToPayCents: 19_900,
-  parts: [{ seq: 1, kind: 'share', amountCents: 19_900, state: 'unpaid', paidBy: null, friendName: null, withFriend: false, holder: null, actions: ['pay', 'invite'], payFailed: false }],
+  parts: [
+    {
+      seq: 1,
+      kind: 'share',
+      amountCents: 19_900,
+      state: 'unpaid',
+      paidBy: null,
+      friendName: null,
+      withFriend: false,
+      holder: null,
+      actions: ['pay', 'invite'],
+      payFailed: false,
+    },
+  ],
   money: { appliedCents: 0, takenCents: 0, refundedCents: 0, refundingCents: 0, outstandingCents: 19_900, liveCents: 19_900 },
   refunds: [],
   ...over,
 });
 /** split in two (the whole share dropped), the first part paid by balance */
 const splitParts: Order['parts'] = [
-  { seq: 1, kind: 'share', amountCents: 19_900, state: 'dropped', paidBy: null, friendName: null, withFriend: false, holder: null, actions: [], payFailed: false },
-  { seq: 2, kind: 'share', amountCents: 9_950, state: 'paid', paidBy: 'balance', friendName: null, withFriend: false, holder: null, actions: [], payFailed: false },
-  { seq: 3, kind: 'share', amountCents: 9_950, state: 'unpaid', paidBy: null, friendName: null, withFriend: false, holder: null, actions: ['pay', 'invite'], payFailed: false },
+  {
+    seq: 1,
+    kind: 'share',
+    amountCents: 19_900,
+    state: 'dropped',
+    paidBy: null,
+    friendName: null,
+    withFriend: false,
+    holder: null,
+    actions: [],
+    payFailed: false,
+  },
+  {
+    seq: 2,
+    kind: 'share',
+    amountCents: 9_950,
+    state: 'paid',
+    paidBy: 'balance',
+    friendName: null,
+    withFriend: false,
+    holder: null,
+    actions: [],
+    payFailed: false,
+  },
+  {
+    seq: 3,
+    kind: 'share',
+    amountCents: 9_950,
+    state: 'unpaid',
+    paidBy: null,
+    friendName: null,
+    withFriend: false,
+    holder: null,
+    actions: ['pay', 'invite'],
+    payFailed: false,
+  },
 ];
 
 function show(o: Order, partSeq?: number) {
-  const d: OrderPageData = { orderNo: o.orderNo, order: o, partSeq, goodsName: o.goodsName, methods: [], unavailable: [], standIn: true, signedIn: true };
+  const d: OrderPageData = {
+    orderNo: o.orderNo,
+    order: o,
+    partSeq,
+    goodsName: o.goodsName,
+    methods: [],
+    unavailable: [],
+    standIn: true,
+    signedIn: true,
+  };
   const router = createMemoryRouter([{ path: '/', element: <OrderDetail d={d} /> }]);
   return renderWithI18n(
     <ToastProvider>
@@ -79,10 +134,22 @@ describe('/orderdetail offers what the server says the order allows', () => {
     expect(document.querySelector('[data-action="view-split"]')?.getAttribute('href')).toBe('/orderdetail/splittopay?orderNo=O1');
   });
 
-  it('a cancelled order says where each payer\'s money went back, and how far it is', () => {
+  it("a cancelled order says where each payer's money went back, and how far it is", () => {
     const refund = { cause: 'order_cancelled' as const, failureMessage: null, createdAt: '2026-11-20T01:00:00.000Z', settledAt: null };
-    show(order({ state: 'cancelled', actions: [], refunds: [{ ...refund, amountCents: 9_950, state: 'succeeded', to: 'balance' }, { ...refund, amountCents: 9_950, state: 'pending', to: 'wechat' }] }));
-    expect([...document.querySelectorAll('[data-order-refunds] p')].map((p) => p.textContent)).toEqual(['¥99.50 已退回余额', '¥99.50 正在退回微信']);
+    show(
+      order({
+        state: 'cancelled',
+        actions: [],
+        refunds: [
+          { ...refund, amountCents: 9_950, state: 'succeeded', to: 'balance' },
+          { ...refund, amountCents: 9_950, state: 'pending', to: 'wechat' },
+        ],
+      }),
+    );
+    expect([...document.querySelectorAll('[data-order-refunds] p')].map((p) => p.textContent)).toEqual([
+      '¥99.50 已退回余额',
+      '¥99.50 正在退回微信',
+    ]);
   });
 
   it('a paid order leads to what it issued: the card, or my courses; an unpaid one to neither', () => {

@@ -16,7 +16,9 @@ const today = '2026-11-22';
 
 describe('course filter in the URL (spec §3)', () => {
   it('reads every filter field the spec names', () => {
-    const p = new URLSearchParams('date=2026-11-24&clubId=2&courseTimelong=60&level=beginner&courseAt=evening&catgory=hatha&ability=strength&keywords=%20阴瑜伽%20');
+    const p = new URLSearchParams(
+      'date=2026-11-24&clubId=2&courseTimelong=60&level=beginner&courseAt=evening&catgory=hatha&ability=strength&keywords=%20阴瑜伽%20',
+    );
     expect(readScheduleQuery(p, today)).toEqual({
       date: '2026-11-24',
       clubId: 2,
@@ -30,7 +32,9 @@ describe('course filter in the URL (spec §3)', () => {
   });
 
   it('drops malformed or unknown values and days outside the strip', () => {
-    const p = new URLSearchParams('date=2026-12-30&clubId=abc&courseTimelong=61&level=expert&courseAt=night&catgory=Bad Style&ability=x&keywords=');
+    const p = new URLSearchParams(
+      'date=2026-12-30&clubId=abc&courseTimelong=61&level=expert&courseAt=night&catgory=Bad Style&ability=x&keywords=',
+    );
     expect(readScheduleQuery(p, today)).toEqual({ date: today });
   });
 
@@ -49,7 +53,16 @@ describe('course filter in the URL (spec §3)', () => {
 
 describe('week strip', () => {
   it('counts eight Shanghai days across a month end (a 7-day card books the last)', () => {
-    expect(stripDays('2026-11-28')).toEqual(['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05']);
+    expect(stripDays('2026-11-28')).toEqual([
+      '2026-11-28',
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+    ]);
     expect(weekdayOf('2026-11-22')).toBe(0);
   });
 });

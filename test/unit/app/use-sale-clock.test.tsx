@@ -33,7 +33,9 @@ describe('the flash sale countdown runs on the server clock', () => {
   it("starts at the server's time and counts the phone's elapsed seconds, whatever the phone's clock says", () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2020-01-01T00:00:00Z'));
-    const router = createMemoryRouter([{ path: '/', element: <Clock />, loader: () => null }], { hydrationData: { loaderData: { '0': null } } });
+    const router = createMemoryRouter([{ path: '/', element: <Clock />, loader: () => null }], {
+      hydrationData: { loaderData: { '0': null } },
+    });
     const { container } = render(<RouterProvider router={router} />);
     expect(container.textContent).toBe('2030-11-11T08:00:00.000Z');
     act(() => {

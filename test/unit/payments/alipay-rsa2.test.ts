@@ -27,7 +27,15 @@ describe("Alipay RSA2 string to sign, against the open platform's published exam
 describe('Alipay RSA2 signatures', () => {
   const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const params = { app_id: '2021000000000001', method: 'alipay.trade.query', charset: 'utf-8', sign_type: 'RSA2', timestamp: '2026-11-20 10:00:00', version: '1.0', biz_content: '{"out_trade_no":"Y1"}' };
+  const params = {
+    app_id: '2021000000000001',
+    method: 'alipay.trade.query',
+    charset: 'utf-8',
+    sign_type: 'RSA2',
+    timestamp: '2026-11-20 10:00:00',
+    version: '1.0',
+    biz_content: '{"out_trade_no":"Y1"}',
+  };
 
   it('a signed request verifies with the public key', () => {
     const signed = signRequestParams(params, app.privateKey);

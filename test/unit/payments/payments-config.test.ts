@@ -56,18 +56,33 @@ describe('payment settings', () => {
       platformKeys: [{ serial: 'PUB_KEY_ID_0119000001', publicKey: publicPem.trim() }],
       privateKey: privatePem.trim(),
     });
-    expect(c.payments.alipay).toMatchObject({ provider: 'alipay', gateway: 'https://openapi.alipay.com/gateway.do', privateKey: privatePem.trim() });
+    expect(c.payments.alipay).toMatchObject({
+      provider: 'alipay',
+      gateway: 'https://openapi.alipay.com/gateway.do',
+      privateKey: privatePem.trim(),
+    });
     const g = createPaymentGateways(c, deps);
     expect(g.available()).toEqual(['wechat', 'alipay']);
     expect(g.standIn).toBeUndefined();
   });
 
   it('WeChat Pay without any platform key stops the start, naming the key (it could not verify a notification)', () => {
-    const half = { ...PRODUCTION, WECHAT_PAY_MCH_ID: '1', WECHAT_PAY_APP_ID: 'wx1', WECHAT_PAY_SERIAL: 'S', WECHAT_PAY_PRIVATE_KEY: privatePem, WECHAT_PAY_APIV3_KEY: 'k'.repeat(32) };
-    expect(() => loadConfig(half)).toThrow(/WECHAT_PAY_PLATFORM_CERT or WECHAT_PAY_PUBLIC_KEY with WECHAT_PAY_PUBLIC_KEY_ID: needed with .*WeChat Pay is half-configured/);
+    const half = {
+      ...PRODUCTION,
+      WECHAT_PAY_MCH_ID: '1',
+      WECHAT_PAY_APP_ID: 'wx1',
+      WECHAT_PAY_SERIAL: 'S',
+      WECHAT_PAY_PRIVATE_KEY: privatePem,
+      WECHAT_PAY_APIV3_KEY: 'k'.repeat(32),
+    };
+    expect(() => loadConfig(half)).toThrow(
+      /WECHAT_PAY_PLATFORM_CERT or WECHAT_PAY_PUBLIC_KEY with WECHAT_PAY_PUBLIC_KEY_ID: needed with .*WeChat Pay is half-configured/,
+    );
   });
 
   it('Alipay with an app id but no keys stops the start, naming each key', () => {
-    expect(() => loadConfig({ ...PRODUCTION, ALIPAY_APP_ID: '2021000000000001' })).toThrow(/ALIPAY_PRIVATE_KEY: needed with ALIPAY_APP_ID[\s\S]*ALIPAY_PUBLIC_KEY: needed/);
+    expect(() => loadConfig({ ...PRODUCTION, ALIPAY_APP_ID: '2021000000000001' })).toThrow(
+      /ALIPAY_PRIVATE_KEY: needed with ALIPAY_APP_ID[\s\S]*ALIPAY_PUBLIC_KEY: needed/,
+    );
   });
 });

@@ -23,7 +23,8 @@ import { parseAuthorization } from '../../../src/server/gateways/payments/wechat
 const keys = newPaymentStandIns();
 const w = keys.wechat;
 const a = keys.alipay;
-const pem = (k: { export(o: { type: 'pkcs8' | 'spki'; format: 'pem' }): string | Buffer }, type: 'pkcs8' | 'spki') => k.export({ type, format: 'pem' }).toString();
+const pem = (k: { export(o: { type: 'pkcs8' | 'spki'; format: 'pem' }): string | Buffer }, type: 'pkcs8' | 'spki') =>
+  k.export({ type, format: 'pem' }).toString();
 const now = new Date('2026-11-20T02:00:00Z');
 const ts = String(now.getTime() / 1000);
 const clock = fixedClock(now);
@@ -53,16 +54,40 @@ function recordingFetch(answer: (req: { url: string; method: string; headers: He
 /** A WeChat Pay answer signed by the library with the platform key. */
 function librarySigned(body: string, status = 200) {
   const signature = Rsa.sign(Formatter.response(ts, 'LIBNONCE', body), pem(w.platform.privateKey, 'pkcs8'));
-  return new Response(body, { status, headers: { 'Content-Type': 'application/json', 'Wechatpay-Timestamp': ts, 'Wechatpay-Nonce': 'LIBNONCE', 'Wechatpay-Serial': w.platformSerial, 'Wechatpay-Signature': signature } });
+  return new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'application/json',
+      'Wechatpay-Timestamp': ts,
+      'Wechatpay-Nonce': 'LIBNONCE',
+      'Wechatpay-Serial': w.platformSerial,
+      'Wechatpay-Signature': signature,
+    },
+  });
 }
 
 const wechatWith = (fetch: (url: string, init?: RequestInit) => Promise<Response>) =>
   wechatPayGateway(
-    { mchId: w.mchId, appId: w.appId, serialNo: w.merchantSerial, privateKey: w.merchant.privateKey, apiV3Key: w.apiV3Key, platformKeys: new Map([[w.platformSerial, w.platform.publicKey]]), base: 'https://api.mch.weixin.qq.com' },
+    {
+      mchId: w.mchId,
+      appId: w.appId,
+      serialNo: w.merchantSerial,
+      privateKey: w.merchant.privateKey,
+      apiV3Key: w.apiV3Key,
+      platformKeys: new Map([[w.platformSerial, w.platform.publicKey]]),
+      base: 'https://api.mch.weixin.qq.com',
+    },
     { clock, fetch },
   );
 
-const refundObject = { refund_id: '50300000000000000000000000000001', out_refund_no: 'R17-1', transaction_id: input.providerTxnId, out_trade_no: input.outTradeNo, status: 'SUCCESS', amount: { total: 1999, refund: 1500, payer_total: 1999, payer_refund: 1500, currency: 'CNY' } };
+const refundObject = {
+  refund_id: '50300000000000000000000000000001',
+  out_refund_no: 'R17-1',
+  transaction_id: input.providerTxnId,
+  out_trade_no: input.outTradeNo,
+  status: 'SUCCESS',
+  amount: { total: 1999, refund: 1500, payer_total: 1999, payer_refund: 1500, currency: 'CNY' },
+};
 
 describe('WeChat Pay refunds against wechatpay-axios-plugin', () => {
   it('our POST /v3/refund/domestic/refunds is signed as the library verifies it, and a library-signed answer is accepted', async () => {
@@ -72,8 +97,20 @@ describe('WeChat Pay refunds against wechatpay-axios-plugin', () => {
     expect(req.url).toBe('https://api.mch.weixin.qq.com/v3/refund/domestic/refunds');
     const auth = parseAuthorization(req.headers.get('authorization'))!;
     expect(auth).toMatchObject({ mchid: w.mchId, serialNo: w.merchantSerial, timestamp: ts });
-    expect(Rsa.verify(Formatter.request('POST', '/v3/refund/domestic/refunds', auth.timestamp, auth.nonce, req.body), auth.signature, pem(w.merchant.publicKey, 'spki'))).toBe(true);
-    expect(Rsa.verify(Formatter.request('POST', '/v3/refund/domestic/refunds', auth.timestamp, auth.nonce, req.body.replace('1500', '1999')), auth.signature, pem(w.merchant.publicKey, 'spki'))).toBe(false);
+    expect(
+      Rsa.verify(
+        Formatter.request('POST', '/v3/refund/domestic/refunds', auth.timestamp, auth.nonce, req.body),
+        auth.signature,
+        pem(w.merchant.publicKey, 'spki'),
+      ),
+    ).toBe(true);
+    expect(
+      Rsa.verify(
+        Formatter.request('POST', '/v3/refund/domestic/refunds', auth.timestamp, auth.nonce, req.body.replace('1500', '1999')),
+        auth.signature,
+        pem(w.merchant.publicKey, 'spki'),
+      ),
+    ).toBe(false);
     expect(JSON.parse(req.body)).toEqual({
       transaction_id: input.providerTxnId,
       out_refund_no: 'R17-1',
@@ -81,13 +118,22 @@ describe('WeChat Pay refunds against wechatpay-axios-plugin', () => {
       notify_url: input.notifyUrl,
       amount: { refund: 1500, total: 1999, currency: 'CNY' },
     });
-    expect(result).toEqual({ provider: 'wechat', outRefundNo: 'R17-1', status: 'succeeded', providerRefundId: refundObject.refund_id, amountCents: 1500 });
+    expect(result).toEqual({
+      provider: 'wechat',
+      outRefundNo: 'R17-1',
+      status: 'succeeded',
+      providerRefundId: refundObject.refund_id,
+      amountCents: 1500,
+    });
   });
 
   it('an answer the library signed over other bytes is never believed', async () => {
     const rec = recordingFetch(() => {
       const res = librarySigned(JSON.stringify(refundObject));
-      return new Response(JSON.stringify({ ...refundObject, amount: { ...refundObject.amount, refund: 1 } }), { status: 200, headers: res.headers });
+      return new Response(JSON.stringify({ ...refundObject, amount: { ...refundObject.amount, refund: 1 } }), {
+        status: 200,
+        headers: res.headers,
+      });
     });
     await expect(wechatWith(rec.fetch).refund(input)).rejects.toMatchObject({ code: 'ANSWER_NOT_VERIFIED' });
   });
@@ -98,7 +144,13 @@ describe('WeChat Pay refunds against wechatpay-axios-plugin', () => {
     const req = rec.seen[0]!;
     expect(req.method).toBe('GET');
     const auth = parseAuthorization(req.headers.get('authorization'))!;
-    expect(Rsa.verify(Formatter.request('GET', '/v3/refund/domestic/refunds/R17-1', auth.timestamp, auth.nonce), auth.signature, pem(w.merchant.publicKey, 'spki'))).toBe(true);
+    expect(
+      Rsa.verify(
+        Formatter.request('GET', '/v3/refund/domestic/refunds/R17-1', auth.timestamp, auth.nonce),
+        auth.signature,
+        pem(w.merchant.publicKey, 'spki'),
+      ),
+    ).toBe(true);
   });
 
   it("the stand-in's REFUND.SUCCESS notification verifies and decrypts with the library (associated data 'refund')", () => {
@@ -121,10 +173,21 @@ describe('WeChat Pay refunds against wechatpay-axios-plugin', () => {
     };
     const n = wechatRefundNotification(row, trade, w, Number(ts));
     const h = n.headers as Record<string, string>;
-    expect(Rsa.verify(Formatter.response(h['Wechatpay-Timestamp']!, h['Wechatpay-Nonce']!, n.body), h['Wechatpay-Signature']!, pem(w.platform.publicKey, 'spki'))).toBe(true);
-    const note = JSON.parse(n.body) as { event_type: string; resource: { ciphertext: string; nonce: string; associated_data: string; original_type: string } };
+    expect(
+      Rsa.verify(
+        Formatter.response(h['Wechatpay-Timestamp']!, h['Wechatpay-Nonce']!, n.body),
+        h['Wechatpay-Signature']!,
+        pem(w.platform.publicKey, 'spki'),
+      ),
+    ).toBe(true);
+    const note = JSON.parse(n.body) as {
+      event_type: string;
+      resource: { ciphertext: string; nonce: string; associated_data: string; original_type: string };
+    };
     expect(note).toMatchObject({ event_type: 'REFUND.SUCCESS', resource: { associated_data: 'refund', original_type: 'refund' } });
-    const resource = JSON.parse(Aes.AesGcm.decrypt(note.resource.ciphertext, w.apiV3Key, note.resource.nonce, note.resource.associated_data)) as Record<string, unknown>;
+    const resource = JSON.parse(
+      Aes.AesGcm.decrypt(note.resource.ciphertext, w.apiV3Key, note.resource.nonce, note.resource.associated_data),
+    ) as Record<string, unknown>;
     expect(resource).toMatchObject({
       mchid: w.mchId,
       out_trade_no: input.outTradeNo,
@@ -138,13 +201,40 @@ describe('WeChat Pay refunds against wechatpay-axios-plugin', () => {
   });
 
   it('a REFUND.ABNORMAL notification built only with the library is accepted by our parseRefundNotification; changed after signing, refused', () => {
-    const resource = { mchid: w.mchId, out_trade_no: 'Y9-1', transaction_id: '4200009', out_refund_no: 'R9-2', refund_id: '5030009', refund_status: 'ABNORMAL', user_received_account: '招商银行信用卡0403', amount: { total: 500, refund: 200, payer_total: 500, payer_refund: 200 } };
+    const resource = {
+      mchid: w.mchId,
+      out_trade_no: 'Y9-1',
+      transaction_id: '4200009',
+      out_refund_no: 'R9-2',
+      refund_id: '5030009',
+      refund_status: 'ABNORMAL',
+      user_received_account: '招商银行信用卡0403',
+      amount: { total: 500, refund: 200, payer_total: 500, payer_refund: 200 },
+    };
     const ciphertext = Aes.AesGcm.encrypt(JSON.stringify(resource), w.apiV3Key, 'lib-nonce-12', 'refund');
-    const body = JSON.stringify({ id: 'EV-9', create_time: '2026-11-20T10:00:00+08:00', resource_type: 'encrypt-resource', event_type: 'REFUND.ABNORMAL', summary: '退款异常', resource: { original_type: 'refund', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'refund', nonce: 'lib-nonce-12' } });
+    const body = JSON.stringify({
+      id: 'EV-9',
+      create_time: '2026-11-20T10:00:00+08:00',
+      resource_type: 'encrypt-resource',
+      event_type: 'REFUND.ABNORMAL',
+      summary: '退款异常',
+      resource: { original_type: 'refund', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'refund', nonce: 'lib-nonce-12' },
+    });
     const signature = Rsa.sign(Formatter.response(ts, 'LIBNONCE', body), pem(w.platform.privateKey, 'pkcs8'));
-    const headers = new Headers({ 'Wechatpay-Timestamp': ts, 'Wechatpay-Nonce': 'LIBNONCE', 'Wechatpay-Serial': w.platformSerial, 'Wechatpay-Signature': signature });
+    const headers = new Headers({
+      'Wechatpay-Timestamp': ts,
+      'Wechatpay-Nonce': 'LIBNONCE',
+      'Wechatpay-Serial': w.platformSerial,
+      'Wechatpay-Signature': signature,
+    });
     const ours = wechatWith(async () => new Response(null));
-    expect(ours.parseRefundNotification(body, headers)).toEqual({ provider: 'wechat', outRefundNo: 'R9-2', status: 'abnormal', providerRefundId: '5030009', amountCents: 200 });
+    expect(ours.parseRefundNotification(body, headers)).toEqual({
+      provider: 'wechat',
+      outRefundNo: 'R9-2',
+      status: 'abnormal',
+      providerRefundId: '5030009',
+      amountCents: 200,
+    });
     expect(() => ours.parseRefundNotification(body.replace('EV-9', 'EV-8'), headers)).toThrow(/bad_signature/);
     // and it is no payment
     expect(() => ours.parseNotification(body, headers)).toThrow(/malformed/);
@@ -153,24 +243,66 @@ describe('WeChat Pay refunds against wechatpay-axios-plugin', () => {
 
 describe("Alipay refunds against Alipay's Node SDK (alipay-sdk)", () => {
   // the SDK as the merchant sees Alipay (answers and notifications signed with Alipay's key)
-  const sdkAsMerchant = new AlipaySdk({ appId: a.appId, privateKey: pem(a.app.privateKey, 'pkcs8'), keyType: 'PKCS8', alipayPublicKey: pem(a.alipay.publicKey, 'spki') });
+  const sdkAsMerchant = new AlipaySdk({
+    appId: a.appId,
+    privateKey: pem(a.app.privateKey, 'pkcs8'),
+    keyType: 'PKCS8',
+    alipayPublicKey: pem(a.alipay.publicKey, 'spki'),
+  });
   // the SDK's check pointed at the APP's public key checks our request signatures
-  const sdkCheckingApp = new AlipaySdk({ appId: a.appId, privateKey: pem(a.app.privateKey, 'pkcs8'), keyType: 'PKCS8', alipayPublicKey: pem(a.app.publicKey, 'spki') });
+  const sdkCheckingApp = new AlipaySdk({
+    appId: a.appId,
+    privateKey: pem(a.app.privateKey, 'pkcs8'),
+    keyType: 'PKCS8',
+    alipayPublicKey: pem(a.app.publicKey, 'spki'),
+  });
   const alipayWith = (fetch: (url: string, init?: RequestInit) => Promise<Response>) =>
-    alipayGateway({ appId: a.appId, privateKey: a.app.privateKey, alipayPublicKey: a.alipay.publicKey, gateway: 'https://openapi.alipay.com/gateway.do', sellerId: a.sellerId }, { clock, fetch });
+    alipayGateway(
+      {
+        appId: a.appId,
+        privateKey: a.app.privateKey,
+        alipayPublicKey: a.alipay.publicKey,
+        gateway: 'https://openapi.alipay.com/gateway.do',
+        sellerId: a.sellerId,
+      },
+      { clock, fetch },
+    );
   /** an answer as Alipay sends it, the response object signed (independently of our code) with Alipay's key */
   const answered = (key: string, value: object) => {
     const part = JSON.stringify(value);
-    return new Response(`{"${key}":${part},"sign":"${Rsa.sign(part, pem(a.alipay.privateKey, 'pkcs8'))}"}`, { headers: { 'Content-Type': 'application/json;charset=utf-8' } });
+    return new Response(`{"${key}":${part},"sign":"${Rsa.sign(part, pem(a.alipay.privateKey, 'pkcs8'))}"}`, {
+      headers: { 'Content-Type': 'application/json;charset=utf-8' },
+    });
   };
 
   it("our alipay.trade.refund request passes the SDK's RSA2 check; the SDK's own signed answer check accepts what we accept", async () => {
-    const value = { code: '10000', msg: 'Success', trade_no: '2026112022001', out_trade_no: input.outTradeNo, buyer_logon_id: 'buy***@example.com', fund_change: 'Y', refund_fee: '15.00' };
+    const value = {
+      code: '10000',
+      msg: 'Success',
+      trade_no: '2026112022001',
+      out_trade_no: input.outTradeNo,
+      buyer_logon_id: 'buy***@example.com',
+      fund_change: 'Y',
+      refund_fee: '15.00',
+    };
     const rec = recordingFetch(() => answered('alipay_trade_refund_response', value));
     const result = await alipayWith(rec.fetch).refund({ ...input, providerTxnId: '2026112022001' });
     const params = Object.fromEntries(new URLSearchParams(rec.seen[0]!.body));
-    expect(params).toMatchObject({ app_id: a.appId, method: 'alipay.trade.refund', sign_type: 'RSA2', charset: 'utf-8', version: '1.0', timestamp: '2026-11-20 10:00:00' });
-    expect(JSON.parse(params.biz_content!)).toEqual({ out_trade_no: input.outTradeNo, trade_no: '2026112022001', refund_amount: '15.00', out_request_no: 'R17-1', refund_reason: '取消订单' });
+    expect(params).toMatchObject({
+      app_id: a.appId,
+      method: 'alipay.trade.refund',
+      sign_type: 'RSA2',
+      charset: 'utf-8',
+      version: '1.0',
+      timestamp: '2026-11-20 10:00:00',
+    });
+    expect(JSON.parse(params.biz_content!)).toEqual({
+      out_trade_no: input.outTradeNo,
+      trade_no: '2026112022001',
+      refund_amount: '15.00',
+      out_request_no: 'R17-1',
+      refund_reason: '取消订单',
+    });
     expect(sdkCheckingApp.checkNotifySignV2(params)).toBe(true);
     expect(sdkCheckingApp.checkNotifySignV2({ ...params, biz_content: params.biz_content!.replace('15.00', '19.99') })).toBe(false);
     expect(result).toMatchObject({ status: 'succeeded' });
@@ -180,13 +312,24 @@ describe("Alipay refunds against Alipay's Node SDK (alipay-sdk)", () => {
   });
 
   it("an alipay.trade.refund signed by the SDK (pageExec) passes the stand-in's request verifier", () => {
-    const url = sdkCheckingApp.pageExec('alipay.trade.refund', 'GET', { bizContent: { out_trade_no: 'Y1', refund_amount: '1.00', out_request_no: 'R1-1' } });
+    const url = sdkCheckingApp.pageExec('alipay.trade.refund', 'GET', {
+      bizContent: { out_trade_no: 'Y1', refund_amount: '1.00', out_request_no: 'R1-1' },
+    });
     const params = Object.fromEntries(new URL(url).searchParams);
     expect(rsa2Verify(requestSignContent(params), params.sign!, a.app.publicKey)).toBe(true);
   });
 
   it("our refund query's answer check agrees with the SDK's (signed bytes cut from the answer text)", async () => {
-    const value = { code: '10000', msg: 'Success', trade_no: '2026112022001', out_trade_no: input.outTradeNo, out_request_no: 'R17-1', total_amount: '19.99', refund_amount: '15.00', refund_status: 'REFUND_SUCCESS' };
+    const value = {
+      code: '10000',
+      msg: 'Success',
+      trade_no: '2026112022001',
+      out_trade_no: input.outTradeNo,
+      out_request_no: 'R17-1',
+      total_amount: '19.99',
+      refund_amount: '15.00',
+      refund_status: 'REFUND_SUCCESS',
+    };
     const rec = recordingFetch(() => answered('alipay_trade_fastpay_refund_query_response', value));
     expect(await alipayWith(rec.fetch).queryRefund(input.outTradeNo, 'R17-1')).toMatchObject({ status: 'succeeded', amountCents: 1500 });
     const params = Object.fromEntries(new URLSearchParams(rec.seen[0]!.body));
@@ -198,8 +341,17 @@ describe("Alipay refunds against Alipay's Node SDK (alipay-sdk)", () => {
     };
     const bad = await forged();
     const text = await bad.clone().text();
-    expect(() => sdkAsMerchant.checkResponseSign(text, 'alipay_trade_fastpay_refund_query_response', (JSON.parse(text) as { sign: string }).sign, 'T2')).toThrow();
-    await expect(alipayWith(async () => forged()).queryRefund(input.outTradeNo, 'R17-1')).rejects.toMatchObject({ code: 'ANSWER_NOT_VERIFIED' });
+    expect(() =>
+      sdkAsMerchant.checkResponseSign(
+        text,
+        'alipay_trade_fastpay_refund_query_response',
+        (JSON.parse(text) as { sign: string }).sign,
+        'T2',
+      ),
+    ).toThrow();
+    await expect(alipayWith(async () => forged()).queryRefund(input.outTradeNo, 'R17-1')).rejects.toMatchObject({
+      code: 'ANSWER_NOT_VERIFIED',
+    });
   });
 
   it("the stand-in's refund notification passes the SDK's checkNotifySignV2, and ours reads it as a refund", () => {
@@ -220,12 +372,27 @@ describe("Alipay refunds against Alipay's Node SDK (alipay-sdk)", () => {
       expiresAt: null,
       createdAt: now,
     };
-    const body = alipayNotification(trade, a, now, undefined, { out_biz_no: 'R17-1', refund_fee: '15.00', gmt_refund: '2026-11-20 10:00:00.000' });
+    const body = alipayNotification(trade, a, now, undefined, {
+      out_biz_no: 'R17-1',
+      refund_fee: '15.00',
+      gmt_refund: '2026-11-20 10:00:00.000',
+    });
     const params = Object.fromEntries(new URLSearchParams(body));
     expect(sdkAsMerchant.checkNotifySignV2(params)).toBe(true);
     expect(sdkAsMerchant.checkNotifySignV2({ ...params, out_biz_no: 'R18-1' })).toBe(false);
     const ours = alipayWith(async () => new Response(null));
-    expect(ours.parseNotification(body, new Headers())).toEqual({ provider: 'alipay', orderNo: input.outTradeNo, status: 'refund', outRefundNo: 'R17-1' });
-    expect(ours.parseRefundNotification(body, new Headers())).toEqual({ provider: 'alipay', outRefundNo: 'R17-1', status: 'succeeded', providerRefundId: null, amountCents: null });
+    expect(ours.parseNotification(body, new Headers())).toEqual({
+      provider: 'alipay',
+      orderNo: input.outTradeNo,
+      status: 'refund',
+      outRefundNo: 'R17-1',
+    });
+    expect(ours.parseRefundNotification(body, new Headers())).toEqual({
+      provider: 'alipay',
+      outRefundNo: 'R17-1',
+      status: 'succeeded',
+      providerRefundId: null,
+      amountCents: null,
+    });
   });
 });

@@ -24,7 +24,12 @@ describe("WeChat Pay v3 signatures against the documentation's published example
   it('signs the sample JSAPI prepay request to the printed signature', () => {
     const r = WECHAT_DOC_REQUEST;
     expect(rsaSign(requestMessage(r.method, r.url, r.timestamp, r.nonce, r.body), WECHAT_DOC_KEY)).toBe(r.signature);
-    const header = signRequest({ ...r, mchid: '1900007291', serialNo: '408B07E79B8269FEC3D5D3E6AB8ED163A6A380DB', privateKey: WECHAT_DOC_KEY });
+    const header = signRequest({
+      ...r,
+      mchid: '1900007291',
+      serialNo: '408B07E79B8269FEC3D5D3E6AB8ED163A6A380DB',
+      privateKey: WECHAT_DOC_KEY,
+    });
     expect(header).toBe(
       `WECHATPAY2-SHA256-RSA2048 mchid="1900007291",nonce_str="593BEC0C930BF1AFEB40B4A08C8FB242",signature="${r.signature}",timestamp="1554208460",serial_no="408B07E79B8269FEC3D5D3E6AB8ED163A6A380DB"`,
     );
@@ -46,10 +51,19 @@ describe("WeChat Pay v3 signatures against the documentation's published example
     const a = WECHAT_DOC_ANSWER;
     const keys = new Map([['PUB_KEY_ID_0114232134912410000000000000', a.publicKey]]);
     const headers = (body: string) =>
-      new Headers({ 'Wechatpay-Timestamp': a.timestamp, 'Wechatpay-Nonce': a.nonce, 'Wechatpay-Serial': 'PUB_KEY_ID_0114232134912410000000000000', 'Wechatpay-Signature': a.signature, 'x-body': body });
+      new Headers({
+        'Wechatpay-Timestamp': a.timestamp,
+        'Wechatpay-Nonce': a.nonce,
+        'Wechatpay-Serial': 'PUB_KEY_ID_0114232134912410000000000000',
+        'Wechatpay-Signature': a.signature,
+        'x-body': body,
+      });
     const now = Number(a.timestamp) + 10;
     expect(verifySignedHeaders(a.body, headers(a.body), keys, now)).toEqual({ ok: true });
-    expect(verifySignedHeaders(a.body.replace('JyC91EIz1', 'JyC91EIz2'), headers(a.body), keys, now)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifySignedHeaders(a.body.replace('JyC91EIz1', 'JyC91EIz2'), headers(a.body), keys, now)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 });
 
@@ -69,18 +83,26 @@ describe('WeChat Pay v3 notification signature checks', () => {
 
   it('signs timestamp\\nnonce\\nbody\\n over the raw body', () => {
     const h = signed();
-    expect(rsaVerify(responseMessage(h.get('wechatpay-timestamp')!, 'fdasflkja484w', body), h.get('wechatpay-signature')!, platform.publicKey)).toBe(true);
+    expect(
+      rsaVerify(responseMessage(h.get('wechatpay-timestamp')!, 'fdasflkja484w', body), h.get('wechatpay-signature')!, platform.publicKey),
+    ).toBe(true);
   });
 
   it('refuses a forged body (the JSON re-serialized or one field changed)', () => {
     expect(verifySignedHeaders(body.replace('SUCCESS', 'SUCCESs'), signed(), keys, now)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(verifySignedHeaders(JSON.stringify(JSON.parse(body), null, 1), signed(), keys, now)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifySignedHeaders(JSON.stringify(JSON.parse(body), null, 1), signed(), keys, now)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 
   it('refuses a forged signature (another key) and garbage in the signature header', () => {
     const forged = rsaSign(responseMessage(now, 'fdasflkja484w', body), other.privateKey);
     expect(verifySignedHeaders(body, signed({ 'Wechatpay-Signature': forged }), keys, now)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(verifySignedHeaders(body, signed({ 'Wechatpay-Signature': '%%%not-base64' }), keys, now)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifySignedHeaders(body, signed({ 'Wechatpay-Signature': '%%%not-base64' }), keys, now)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 
   it('refuses an unknown serial even when the signature is good for some key we hold', () => {
@@ -133,7 +155,11 @@ describe('the Authorization header', () => {
   it('reads back what it writes, in any field order', () => {
     const parts = { mchid: '1900009191', serialNo: '1DDE55AD98ED', timestamp: '1554208460', nonce: 'N1', signature: 'c2ln' };
     expect(parseAuthorization(authorizationHeader(parts))).toEqual(parts);
-    expect(parseAuthorization('WECHATPAY2-SHA256-RSA2048 serial_no="1DDE55AD98ED",signature="c2ln",mchid="1900009191",nonce_str="N1",timestamp="1554208460"')).toEqual(parts);
+    expect(
+      parseAuthorization(
+        'WECHATPAY2-SHA256-RSA2048 serial_no="1DDE55AD98ED",signature="c2ln",mchid="1900009191",nonce_str="N1",timestamp="1554208460"',
+      ),
+    ).toEqual(parts);
   });
 
   it('is undefined for another scheme or missing fields', () => {

@@ -17,8 +17,20 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<{ page: P
 
 function ActivityRow({ a }: { a: Activity }) {
   return (
-    <Link to={`/activity/activityDdetail?id=${a.id}`} className="flex gap-3 rounded-xl bg-white p-3 active:opacity-80" data-activity-row={a.id}>
-      <img src={a.image} alt="" width={96} height={64} loading="lazy" decoding="async" className="h-16 w-24 shrink-0 rounded-lg bg-black/5 object-cover" />
+    <Link
+      to={`/activity/activityDdetail?id=${a.id}`}
+      className="flex gap-3 rounded-xl bg-white p-3 active:opacity-80"
+      data-activity-row={a.id}
+    >
+      <img
+        src={a.image}
+        alt=""
+        width={96}
+        height={64}
+        loading="lazy"
+        decoding="async"
+        className="h-16 w-24 shrink-0 rounded-lg bg-black/5 object-cover"
+      />
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{a.title}</p>
         <p className="line-clamp-2 text-xs text-black/60">{a.summary}</p>

@@ -26,7 +26,10 @@ export function CodeButton(props: { sending: boolean; remaining: number | undefi
 export function FormMessage(props: { children?: string; tone?: 'error' | 'info' }) {
   if (!props.children) return <p className="min-h-5 px-4 text-sm" aria-live="polite" />;
   return (
-    <p role={props.tone === 'info' ? 'status' : 'alert'} className={`min-h-5 px-4 text-sm ${props.tone === 'info' ? 'text-black/60' : 'text-red-600'}`}>
+    <p
+      role={props.tone === 'info' ? 'status' : 'alert'}
+      className={`min-h-5 px-4 text-sm ${props.tone === 'info' ? 'text-black/60' : 'text-red-600'}`}
+    >
       {props.children}
     </p>
   );

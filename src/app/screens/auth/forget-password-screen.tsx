@@ -68,7 +68,9 @@ export default function ForgetPasswordScreen() {
           placeholder={t`请输入验证码`}
           value={code}
           onChange={(e: { target: { value: string } }) => reset.send({ type: 'reset.code.change', value: e.target.value })}
-          {...({ after: <CodeButton sending={sending} remaining={remaining} onSend={() => reset.send({ type: 'reset.code.send' })} /> } as object)}
+          {...({
+            after: <CodeButton sending={sending} remaining={remaining} onSend={() => reset.send({ type: 'reset.code.send' })} />,
+          } as object)}
         />
       </List>
       <FormMessage>{feedback ? i18n._(feedback) : undefined}</FormMessage>

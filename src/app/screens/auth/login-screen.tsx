@@ -43,7 +43,11 @@ export default function LoginScreen() {
             // a login with an initial password sets a new one first (decision 054), then goes on to where the member was going
             // the server has just set the session cookies: take the messaging-app avatar and nickname from them
             const jar = new Cookies(undefined, { path: '/' });
-            const user = { ...context.user!, wxAvatar: jar.get('wxAvatar', { doNotParse: true }) || context.user!.wxAvatar, wxNicName: jar.get('wxNicName', { doNotParse: true }) || context.user!.wxNicName };
+            const user = {
+              ...context.user!,
+              wxAvatar: jar.get('wxAvatar', { doNotParse: true }) || context.user!.wxAvatar,
+              wxNicName: jar.get('wxNicName', { doNotParse: true }) || context.user!.wxNicName,
+            };
             session.send({ type: 'session.login', token: context.token!, user });
             void navigate(context.mustChangePassword ? newPasswordFirstPath(back) : back, { replace: true });
           },
@@ -51,7 +55,8 @@ export default function LoginScreen() {
       }),
     [session, navigate, back],
   );
-  const openIdTicket = typeof document === 'undefined' ? undefined : new Cookies(undefined, { path: '/' }).get('openId', { doNotParse: true }) || undefined;
+  const openIdTicket =
+    typeof document === 'undefined' ? undefined : new Cookies(undefined, { path: '/' }).get('openId', { doNotParse: true }) || undefined;
   const login = useActorRef(logic, { input: { openIdTicket }, ...actorTimers() });
 
   const tab = useSelector(login, (s) => (s.matches({ active: { tab: 'password' } }) ? 'password' : 'code'));
@@ -66,7 +71,10 @@ export default function LoginScreen() {
     );
     return feedbackMessage(state, s.context.errorCode);
   });
-  const expired = useSelector(login, (s) => s.matches({ active: { form: { editing: 'refused' } } }) && s.context.errorCode === Errors.phonePasswordExpired.code);
+  const expired = useSelector(
+    login,
+    (s) => s.matches({ active: { form: { editing: 'refused' } } }) && s.context.errorCode === Errors.phonePasswordExpired.code,
+  );
   const { sending, remaining, problem: sendProblem } = useSmsCode(login);
   const message = feedback ?? sendProblem;
 
@@ -88,12 +96,7 @@ export default function LoginScreen() {
       </Block>
       <Block className="!my-2">
         <Segmented strong rounded>
-          <SegmentedButton
-            component="button"
-            type="button"
-            active={tab === 'code'}
-            onClick={() => login.send({ type: 'login.tab.code' })}
-          >
+          <SegmentedButton component="button" type="button" active={tab === 'code'} onClick={() => login.send({ type: 'login.tab.code' })}>
             <Trans>验证码登录</Trans>
           </SegmentedButton>
           <SegmentedButton
@@ -127,7 +130,9 @@ export default function LoginScreen() {
             placeholder={t`请输入验证码`}
             value={code}
             onChange={(e: { target: { value: string } }) => login.send({ type: 'login.code.change', value: e.target.value })}
-            {...({ after: <CodeButton sending={sending} remaining={remaining} onSend={() => login.send({ type: 'login.code.send' })} /> } as object)}
+            {...({
+              after: <CodeButton sending={sending} remaining={remaining} onSend={() => login.send({ type: 'login.code.send' })} />,
+            } as object)}
           />
         ) : (
           <ListInput
@@ -200,7 +205,12 @@ function LoginAgreements(props: { agreed: boolean; onChange: (agreed: boolean) =
     <>
       <div className="flex flex-wrap items-center gap-x-1 text-sm text-black/70">
         <label className="flex min-h-11 items-center gap-2">
-          <Checkbox component="div" name="agreement" checked={props.agreed} onChange={(e: { target: { checked: boolean } }) => props.onChange(e.target.checked)} />
+          <Checkbox
+            component="div"
+            name="agreement"
+            checked={props.agreed}
+            onChange={(e: { target: { checked: boolean } }) => props.onChange(e.target.checked)}
+          />
           <span>
             <Trans>我已阅读并同意</Trans>
           </span>
@@ -220,8 +230,17 @@ function LoginAgreements(props: { agreed: boolean; onChange: (agreed: boolean) =
         aria-hidden={open === null}
         aria-label={open === 'privacy' ? t`隐私政策` : t`会员服务协议`}
       >
-        {open === 'service' && <AgreementText id="member-service" title={<Trans>会员服务协议</Trans>} clauses={memberServiceClauses()} onClose={() => setOpen(null)} />}
-        {open === 'privacy' && <AgreementText id="privacy" title={<Trans>隐私政策</Trans>} clauses={privacyClauses()} onClose={() => setOpen(null)} />}
+        {open === 'service' && (
+          <AgreementText
+            id="member-service"
+            title={<Trans>会员服务协议</Trans>}
+            clauses={memberServiceClauses()}
+            onClose={() => setOpen(null)}
+          />
+        )}
+        {open === 'privacy' && (
+          <AgreementText id="privacy" title={<Trans>隐私政策</Trans>} clauses={privacyClauses()} onClose={() => setOpen(null)} />
+        )}
       </Sheet>
     </>
   );

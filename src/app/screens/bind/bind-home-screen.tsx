@@ -14,7 +14,11 @@ import { bindStatusLoader, type BindPageData } from './bind-data';
 export const loader = bindStatusLoader;
 
 const ROLE: Record<'teacher' | 'staff', MessageDescriptor> = { teacher: msg`老师`, staff: msg`门店员工` };
-export const REQUEST_STATE: Record<TeacherRequestView['state'], MessageDescriptor> = { pending: msg`等待门店确认`, confirmed: msg`已确认`, refused: msg`未通过` };
+export const REQUEST_STATE: Record<TeacherRequestView['state'], MessageDescriptor> = {
+  pending: msg`等待门店确认`,
+  confirmed: msg`已确认`,
+  refused: msg`未通过`,
+};
 
 /**
  * /bindPage: business-system binding (spec §5). Shows the current binding, if any; otherwise the
@@ -55,9 +59,27 @@ export default function BindHomeScreen() {
             <Trans>请选择绑定身份</Trans>
           </BlockTitle>
           <List strong inset>
-            <ListItem link title={<Trans>老师绑定</Trans>} subtitle={<Trans>使用门店发放的绑定码</Trans>} linkComponent={RouterLink} linkProps={{ to: '/bindPage/teacherBind' }} />
-            <ListItem link title={<Trans>新老师申请</Trans>} subtitle={<Trans>尚未录入系统的老师填写资料，门店确认后绑定</Trans>} linkComponent={RouterLink} linkProps={{ to: '/bindPage/newteacherBind' }} />
-            <ListItem link title={<Trans>员工绑定</Trans>} subtitle={<Trans>使用员工账号的用户名和密码</Trans>} linkComponent={RouterLink} linkProps={{ to: '/bindPage/userBind' }} />
+            <ListItem
+              link
+              title={<Trans>老师绑定</Trans>}
+              subtitle={<Trans>使用门店发放的绑定码</Trans>}
+              linkComponent={RouterLink}
+              linkProps={{ to: '/bindPage/teacherBind' }}
+            />
+            <ListItem
+              link
+              title={<Trans>新老师申请</Trans>}
+              subtitle={<Trans>尚未录入系统的老师填写资料，门店确认后绑定</Trans>}
+              linkComponent={RouterLink}
+              linkProps={{ to: '/bindPage/newteacherBind' }}
+            />
+            <ListItem
+              link
+              title={<Trans>员工绑定</Trans>}
+              subtitle={<Trans>使用员工账号的用户名和密码</Trans>}
+              linkComponent={RouterLink}
+              linkProps={{ to: '/bindPage/userBind' }}
+            />
           </List>
         </>
       )}

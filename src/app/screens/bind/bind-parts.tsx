@@ -42,20 +42,23 @@ export function BindQueryFailed(props: { code: number; onRetry(): void }) {
 export function useHandOver(to: string) {
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
-  return useCallback((envelope: LoginEnvelope) => {
-    const d = envelope.data;
-    const jar = new Cookies(undefined, { path: '/' });
-    session.send({
-      type: 'session.login',
-      token: envelope.token,
-      user: {
-        customerId: d.id,
-        username: d.username,
-        userLevel: String(d.level ?? ''),
-        ...(jar.get('wxAvatar', { doNotParse: true }) ? { wxAvatar: jar.get('wxAvatar', { doNotParse: true }) as string } : {}),
-        ...(jar.get('wxNicName', { doNotParse: true }) ? { wxNicName: jar.get('wxNicName', { doNotParse: true }) as string } : {}),
-      },
-    });
-    void navigate(to, { replace: true });
-  }, [session, navigate, to]);
+  return useCallback(
+    (envelope: LoginEnvelope) => {
+      const d = envelope.data;
+      const jar = new Cookies(undefined, { path: '/' });
+      session.send({
+        type: 'session.login',
+        token: envelope.token,
+        user: {
+          customerId: d.id,
+          username: d.username,
+          userLevel: String(d.level ?? ''),
+          ...(jar.get('wxAvatar', { doNotParse: true }) ? { wxAvatar: jar.get('wxAvatar', { doNotParse: true }) as string } : {}),
+          ...(jar.get('wxNicName', { doNotParse: true }) ? { wxNicName: jar.get('wxNicName', { doNotParse: true }) as string } : {}),
+        },
+      });
+      void navigate(to, { replace: true });
+    },
+    [session, navigate, to],
+  );
 }

@@ -77,8 +77,20 @@ export default function NewTeacherBindScreen() {
         <Trans>尚未录入系统的老师请填写资料，门店确认后即绑定本微信。</Trans>
       </Block>
       <List strong inset className="!my-3">
-        <ListInput label={<Trans>姓名</Trans>} type="text" name="name" value={c.name} onChange={(e: { target: { value: string } }) => form.send({ type: 'request.name.change', value: e.target.value })} />
-        <ListInput label={<Trans>手机号</Trans>} type="tel" name="phone" value={c.phone} onChange={(e: { target: { value: string } }) => form.send({ type: 'request.phone.change', value: e.target.value })} />
+        <ListInput
+          label={<Trans>姓名</Trans>}
+          type="text"
+          name="name"
+          value={c.name}
+          onChange={(e: { target: { value: string } }) => form.send({ type: 'request.name.change', value: e.target.value })}
+        />
+        <ListInput
+          label={<Trans>手机号</Trans>}
+          type="tel"
+          name="phone"
+          value={c.phone}
+          onChange={(e: { target: { value: string } }) => form.send({ type: 'request.phone.change', value: e.target.value })}
+        />
         <ListInput
           label={<Trans>验证码</Trans>}
           type="text"
@@ -86,14 +98,18 @@ export default function NewTeacherBindScreen() {
           name="smsCode"
           value={c.smsCode}
           onChange={(e: { target: { value: string } }) => form.send({ type: 'request.code.change', value: e.target.value })}
-          {...({ after: <CodeButton sending={sending} remaining={remaining} onSend={() => form.send({ type: 'request.code.send' })} /> } as object)}
+          {...({
+            after: <CodeButton sending={sending} remaining={remaining} onSend={() => form.send({ type: 'request.code.send' })} />,
+          } as object)}
         />
         <ListInput
           label={<Trans>门店</Trans>}
           type="select"
           name="clubId"
           value={c.clubId === null ? '' : String(c.clubId)}
-          onChange={(e: { target: { value: string } }) => form.send({ type: 'request.club.change', clubId: e.target.value ? Number(e.target.value) : null })}
+          onChange={(e: { target: { value: string } }) =>
+            form.send({ type: 'request.club.change', clubId: e.target.value ? Number(e.target.value) : null })
+          }
         >
           <option value="">{t`请选择门店`}</option>
           {clubs.map((x) => (
@@ -110,7 +126,13 @@ export default function NewTeacherBindScreen() {
         <div className="flex flex-wrap gap-2">
           {styles.map((s) => (
             <label key={s.value} className="inline-flex min-h-11 items-center gap-1 rounded-full border border-black/15 px-3 text-sm">
-              <input type="checkbox" name="styles" value={s.value} checked={c.styles.includes(s.value)} onChange={() => form.send({ type: 'request.style.toggle', style: s.value })} />
+              <input
+                type="checkbox"
+                name="styles"
+                value={s.value}
+                checked={c.styles.includes(s.value)}
+                onChange={() => form.send({ type: 'request.style.toggle', style: s.value })}
+              />
               {s.label}
             </label>
           ))}

@@ -21,7 +21,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export default function NewTeacherConfirmScreen() {
   const r = useLoaderData() as TeacherRequestView | null;
   const { i18n } = useLingui();
-  if (!r) return <NotFoundState message={<Trans>没有找到您的申请</Trans>} backTo="/bindPage/newteacherBind" backLabel={<Trans>填写申请</Trans>} />;
+  if (!r)
+    return (
+      <NotFoundState message={<Trans>没有找到您的申请</Trans>} backTo="/bindPage/newteacherBind" backLabel={<Trans>填写申请</Trans>} />
+    );
   return (
     <article className="pb-6" data-request={r.id} data-state={r.state}>
       <Block strong inset className="!mt-6">

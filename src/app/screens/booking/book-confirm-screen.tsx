@@ -38,7 +38,8 @@ function ClassSummary(props: { c: ClassDetail }) {
     <Block strong inset className="!my-4">
       <h1 className="text-lg font-semibold">{props.c.title}</h1>
       <p className="mt-1 text-sm text-black/60 tabular-nums">
-        {shanghaiDate(start).slice(5)} {shanghaiClock(start)}–{shanghaiClock(new Date(props.c.endsAt))} · {props.c.clubName} · {props.c.room}
+        {shanghaiDate(start).slice(5)} {shanghaiClock(start)}–{shanghaiClock(new Date(props.c.endsAt))} · {props.c.clubName} ·{' '}
+        {props.c.room}
       </p>
     </Block>
   );
@@ -50,7 +51,8 @@ function ClassSummary(props: { c: ClassDetail }) {
  */
 export default function BookConfirmScreen() {
   const { cls } = useLoaderData<typeof loader>();
-  if (!cls) return <NotFoundState message={<Trans>没有找到这节课</Trans>} backTo="/takecourse/bookcourse" backLabel={<Trans>查看课程表</Trans>} />;
+  if (!cls)
+    return <NotFoundState message={<Trans>没有找到这节课</Trans>} backTo="/takecourse/bookcourse" backLabel={<Trans>查看课程表</Trans>} />;
   if (cls.state !== 'bookable' && cls.state !== 'queueable') {
     // already booked, queued, full or over: nothing to book here; the class page shows where the member stands
     return (
@@ -134,7 +136,8 @@ function BookForm(props: { cls: ClassDetail }) {
       </div>
     );
   }
-  if (state === 'unavailable') return <NotFoundState message={<Trans>这节课不能预约</Trans>} backTo="/takecourse/bookcourse" backLabel={<Trans>查看课程表</Trans>} />;
+  if (state === 'unavailable')
+    return <NotFoundState message={<Trans>这节课不能预约</Trans>} backTo="/takecourse/bookcourse" backLabel={<Trans>查看课程表</Trans>} />;
   if (state === 'cardsUnreachable') {
     return (
       <Block className="text-center" role="alert">
@@ -163,11 +166,22 @@ function BookForm(props: { cls: ClassDetail }) {
   if (state === 'booked' || state === 'queued') {
     return (
       <Block className="text-center" data-booking-result={state}>
-        <svg aria-hidden width="56" height="56" viewBox="0 0 32 32" fill="none" stroke="currentColor" strokeWidth="2.2" className="mx-auto mt-8 text-emerald-700">
+        <svg
+          aria-hidden
+          width="56"
+          height="56"
+          viewBox="0 0 32 32"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          className="mx-auto mt-8 text-emerald-700"
+        >
           <circle cx="16" cy="16" r="14" />
           <path d="M9.5 16.5l4.5 4.5 8.5-9" />
         </svg>
-        <h1 className="mt-3 text-lg font-semibold">{state === 'booked' ? <Trans>预约成功</Trans> : <Trans>已加入排队，当前第{position}位</Trans>}</h1>
+        <h1 className="mt-3 text-lg font-semibold">
+          {state === 'booked' ? <Trans>预约成功</Trans> : <Trans>已加入排队，当前第{position}位</Trans>}
+        </h1>
         <p className="mt-1 text-sm text-black/60">
           {c.title} · {shanghaiDate(new Date(c.startsAt)).slice(5)} {shanghaiClock(new Date(c.startsAt))}
         </p>
@@ -196,7 +210,13 @@ function BookForm(props: { cls: ClassDetail }) {
   const busy = state === 'submitting' || state === 'confirming';
   const sub = state.startsWith('choosing.') ? state.slice('choosing.'.length) : '';
   const feedback =
-    state === 'unreachable' ? i18n._(Errors.network.message) : sub === 'refused' || sub === 'cardUnusable' ? i18n._(refusal(errorCode)) : choosingMessages[sub] ? i18n._(choosingMessages[sub]) : null;
+    state === 'unreachable'
+      ? i18n._(Errors.network.message)
+      : sub === 'refused' || sub === 'cardUnusable'
+        ? i18n._(refusal(errorCode))
+        : choosingMessages[sub]
+          ? i18n._(choosingMessages[sub])
+          : null;
 
   return (
     <form

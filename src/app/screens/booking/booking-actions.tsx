@@ -24,7 +24,13 @@ const leftQueueMsg = msg`已取消排队`;
  * domain chart says which change the state allows, the server's flag whether time still allows it.
  * A done change refreshes the footer badge and the screen's data.
  */
-export function BookingActions(props: { bookingId: number; state: BookingRowState; canCancel: boolean; canCancelQueue: boolean; block?: boolean }) {
+export function BookingActions(props: {
+  bookingId: number;
+  state: BookingRowState;
+  canCancel: boolean;
+  canCancelQueue: boolean;
+  block?: boolean;
+}) {
   const { i18n } = useLingui();
   const toast = useToast();
   const session = SessionContext.useActorRef();
@@ -43,7 +49,9 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
         actors: {
           applyChange: fromPromise(({ input }) => {
             const { booking } = browserApiOrThrow();
-            return input.change === 'seat' ? booking.cancel(input.bookingId, input.idempotencyKey) : booking.cancelQueue(input.bookingId, input.idempotencyKey);
+            return input.change === 'seat'
+              ? booking.cancel(input.bookingId, input.idempotencyKey)
+              : booking.cancelQueue(input.bookingId, input.idempotencyKey);
           }),
         },
         actions: {
@@ -59,7 +67,9 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
   );
   const item = useActorRef(logic, { input: { bookingId: props.bookingId, state: props.state } });
   const phase = useSelector(item, (s) =>
-    s.matches('changed') ? 'changed' : (['confirming', 'submitting', 'unreachable'] as const).find((k) => s.matches({ changing: k })) ?? 'idle',
+    s.matches('changed')
+      ? 'changed'
+      : ((['confirming', 'submitting', 'unreachable'] as const).find((k) => s.matches({ changing: k })) ?? 'idle'),
   );
   // the chart decides whether there is anything to confirm, and which change it asks about
   const asking = useSelector(item, (s) => (s.matches({ changing: 'confirming' }) ? (s.context.change ?? null) : null));
@@ -77,7 +87,6 @@ export function BookingActions(props: { bookingId: number; state: BookingRowStat
   const queue = props.canCancelQueue && canApply(props.state, 'queue.cancel');
   if (!seat && !queue) return null;
   const busy = phase === 'submitting';
-
 
   if (phase === 'unreachable') {
     return <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />;

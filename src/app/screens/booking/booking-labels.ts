@@ -66,6 +66,5 @@ export const REMINDER_LABELS: Record<CardReminder, MessageDescriptor> = {
   'will-activate': msg`该卡尚未激活，预约成功后将自动激活并开始计算有效期`,
 };
 
-
 /** Card refusals that a new card would solve: the member is offered to buy one. */
 export const BUY_CARD_CODES: readonly number[] = [20003, 20004, 20005, 20020];

@@ -15,7 +15,11 @@ function CardFacts(props: { card: CardForClass }) {
           <Trans>剩余{c.usesLeft}次</Trans>{' '}
         </>
       )}
-      {c.status === 'inactive' ? <Trans>未激活</Trans> : c.validUntil ? <Trans>有效期至{shanghaiDate(new Date(c.validUntil))}</Trans> : null}
+      {c.status === 'inactive' ? (
+        <Trans>未激活</Trans>
+      ) : c.validUntil ? (
+        <Trans>有效期至{shanghaiDate(new Date(c.validUntil))}</Trans>
+      ) : null}
     </span>
   );
 }
@@ -40,7 +44,14 @@ export function CardChoice(props: { cards: CardForClass[]; chosen: number | unde
           data-usable={c.usable}
           className={`flex items-start gap-3 rounded-xl bg-white p-3 ${c.usable ? 'cursor-pointer' : 'opacity-55'} ${props.chosen === c.id ? 'ring-2 ring-primary' : ''}`}
         >
-          <input type="radio" name="card" value={c.id} checked={props.chosen === c.id} onChange={() => props.onChoose(c.id)} className="mt-1 h-4 w-4 shrink-0 accent-primary" />
+          <input
+            type="radio"
+            name="card"
+            value={c.id}
+            checked={props.chosen === c.id}
+            onChange={() => props.onChoose(c.id)}
+            className="mt-1 h-4 w-4 shrink-0 accent-primary"
+          />
           <span className="min-w-0 flex-1">
             <span className="block truncate font-medium">{c.name}</span>
             <span className="block text-xs text-black/60">{c.number}</span>

@@ -39,7 +39,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export default function CheckInScreen() {
   const { cls, code } = useLoaderData<typeof loader>();
-  if (!cls) return <NotFoundState message={<Trans>签到码无效，请重新扫描</Trans>} backTo="/takecourse/takelistm" backLabel={<Trans>我的预约</Trans>} />;
+  if (!cls)
+    return (
+      <NotFoundState message={<Trans>签到码无效，请重新扫描</Trans>} backTo="/takecourse/takelistm" backLabel={<Trans>我的预约</Trans>} />
+    );
   return <CheckIn key={cls.id} cls={cls} code={code} />;
 }
 
@@ -47,11 +50,21 @@ function CheckIn(props: { cls: ClassDetail; code: string }) {
   const { i18n } = useLingui();
   const c = props.cls;
   const logic = useMemo(
-    () => checkInMachine.provide({ actors: { checkIn: fromPromise(({ input }) => browserApiOrThrow().booking.checkIn({ classId: input.classId, code: input.code }, input.idempotencyKey)) } }),
+    () =>
+      checkInMachine.provide({
+        actors: {
+          checkIn: fromPromise(({ input }) =>
+            browserApiOrThrow().booking.checkIn({ classId: input.classId, code: input.code }, input.idempotencyKey),
+          ),
+        },
+      }),
     [],
   );
   const actor = useActorRef(logic, { input: { classId: c.id, code: props.code } });
-  const phase = useSelector(actor, (s) => (['ready', 'submitting', 'refused', 'unreachable', 'checkedIn'] as const).find((k) => s.matches(k)) ?? 'ready');
+  const phase = useSelector(
+    actor,
+    (s) => (['ready', 'submitting', 'refused', 'unreachable', 'checkedIn'] as const).find((k) => s.matches(k)) ?? 'ready',
+  );
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const start = new Date(c.startsAt);
   const done = phase === 'checkedIn' || c.state === 'checked-in';

@@ -23,7 +23,10 @@ export function ClashNotice(props: { clash: NonNullable<ScheduleItem['clashesWit
       <Trans>
         与您已预约的「{title}」（{time}）时间冲突。
       </Trans>{' '}
-      <Link to={`/takecourse/bookcourse/bookcoursedetail?id=${clash.classId}`} className="inline-flex min-h-11 items-center text-primary underline">
+      <Link
+        to={`/takecourse/bookcourse/bookcoursedetail?id=${clash.classId}`}
+        className="inline-flex min-h-11 items-center text-primary underline"
+      >
         <Trans>查看该预约</Trans>
       </Link>
     </p>

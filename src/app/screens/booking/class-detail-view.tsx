@@ -58,7 +58,14 @@ export function ClassDetailView(props: { back: string; backLabel: ReactNode; yog
   return (
     <article className="pb-6" data-class-detail={c.id}>
       {props.yoga && c.teacherPhoto && (
-        <img src={c.teacherPhoto} alt="" width={240} height={240} decoding="async" className="mx-auto mt-4 block h-24 w-24 rounded-full bg-black/5 object-cover" />
+        <img
+          src={c.teacherPhoto}
+          alt=""
+          width={240}
+          height={240}
+          decoding="async"
+          className="mx-auto mt-4 block h-24 w-24 rounded-full bg-black/5 object-cover"
+        />
       )}
       <Block className="!my-4">
         <div className="flex items-start justify-between gap-3">
@@ -79,7 +86,15 @@ export function ClassDetailView(props: { back: string; backLabel: ReactNode; yog
         {c.teacherName && (
           <ListItem
             title={<Trans>导师</Trans>}
-            after={c.teacherId ? <Link to={`/tutor/tutorDetail/${c.teacherId}`} className="text-primary">{c.teacherName}</Link> : c.teacherName}
+            after={
+              c.teacherId ? (
+                <Link to={`/tutor/tutorDetail/${c.teacherId}`} className="text-primary">
+                  {c.teacherName}
+                </Link>
+              ) : (
+                c.teacherName
+              )
+            }
           />
         )}
         <ListItem title={<Trans>类型</Trans>} after={label(CLASS_TYPES, c.classType)} />

@@ -11,7 +11,10 @@ import { ClashNotice } from './clash-notice';
 export function StateBadge(props: { state: ClassState; label?: string }) {
   const { i18n } = useLingui();
   return (
-    <span data-class-state={props.state} className={`inline-block shrink-0 rounded-full px-2 py-0.5 text-xs whitespace-nowrap ${CLASS_STATE_TINTS[props.state]}`}>
+    <span
+      data-class-state={props.state}
+      className={`inline-block shrink-0 rounded-full px-2 py-0.5 text-xs whitespace-nowrap ${CLASS_STATE_TINTS[props.state]}`}
+    >
       {props.label ?? i18n._(CLASS_STATE_LABELS[props.state])}
     </span>
   );

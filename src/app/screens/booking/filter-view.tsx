@@ -48,7 +48,13 @@ function ChipGroup(props: { name: string; legend: ReactNode; choices: Choice[]; 
       <div className="flex flex-wrap gap-2">
         {chips.map((c) => (
           <label key={c.value} className="cursor-pointer">
-            <input type="radio" name={props.name} value={c.value} defaultChecked={(props.value ?? '') === c.value} className="peer sr-only" />
+            <input
+              type="radio"
+              name={props.name}
+              value={c.value}
+              defaultChecked={(props.value ?? '') === c.value}
+              className="peer sr-only"
+            />
             <span className="inline-block rounded-full bg-white px-3 py-1 text-sm text-black/70 peer-checked:bg-primary peer-checked:text-white peer-focus-visible:ring-2">
               {c.label}
             </span>
@@ -82,7 +88,12 @@ export function FilterView(props: { target?: string }) {
         void navigate(target + filterSearch(new FormData(e.currentTarget), d.today));
       }}
     >
-      <ChipGroup name="clubId" legend={<Trans>门店</Trans>} value={q.clubId?.toString()} choices={d.clubs.map((c) => ({ value: String(c.id), label: c.name }))} />
+      <ChipGroup
+        name="clubId"
+        legend={<Trans>门店</Trans>}
+        value={q.clubId?.toString()}
+        choices={d.clubs.map((c) => ({ value: String(c.id), label: c.name }))}
+      />
       <ChipGroup
         name="date"
         all={false}
@@ -93,16 +104,36 @@ export function FilterView(props: { target?: string }) {
           label: `${day === d.today ? i18n._(msg`今天`) : i18n._(WEEKDAYS[weekdayOf(day)]!)} ${day.slice(5)}`,
         }))}
       />
-      <ChipGroup name="courseAt" legend={<Trans>时段</Trans>} value={q.courseAt} choices={TIMES_OF_DAY.map((t) => ({ value: t.value, label: dictLabel(t, locale) }))} />
+      <ChipGroup
+        name="courseAt"
+        legend={<Trans>时段</Trans>}
+        value={q.courseAt}
+        choices={TIMES_OF_DAY.map((t) => ({ value: t.value, label: dictLabel(t, locale) }))}
+      />
       <ChipGroup
         name="courseTimelong"
         legend={<Trans>时长</Trans>}
         value={q.courseTimelong?.toString()}
         choices={DURATIONS.map((m) => ({ value: String(m), label: <Trans>{m}分钟</Trans> }))}
       />
-      <ChipGroup name="level" legend={<Trans>难度</Trans>} value={q.level} choices={DIFFICULTIES.map((t) => ({ value: t.value, label: dictLabel(t, locale) }))} />
-      <ChipGroup name="catgory" legend={<Trans>风格</Trans>} value={q.catgory} choices={d.styles.map((s) => ({ value: s.value, label: s.label }))} />
-      <ChipGroup name="ability" legend={<Trans>功效</Trans>} value={q.ability} choices={EFFECTS.map((t) => ({ value: t.value, label: dictLabel(t, locale) }))} />
+      <ChipGroup
+        name="level"
+        legend={<Trans>难度</Trans>}
+        value={q.level}
+        choices={DIFFICULTIES.map((t) => ({ value: t.value, label: dictLabel(t, locale) }))}
+      />
+      <ChipGroup
+        name="catgory"
+        legend={<Trans>风格</Trans>}
+        value={q.catgory}
+        choices={d.styles.map((s) => ({ value: s.value, label: s.label }))}
+      />
+      <ChipGroup
+        name="ability"
+        legend={<Trans>功效</Trans>}
+        value={q.ability}
+        choices={EFFECTS.map((t) => ({ value: t.value, label: dictLabel(t, locale) }))}
+      />
       <label className="mx-4 mt-4 block">
         <span className="mb-2 block text-sm font-semibold text-black/70">
           <Trans>关键词</Trans>

@@ -46,7 +46,13 @@ export function MyBookingRow(props: { b: MyBooking; detail: (id: number) => stri
       {props.upcoming && (b.canCancel || b.canCancelQueue || b.state === 'booked') && (
         <div className="mt-2 flex min-h-8 items-center justify-end gap-4">
           {b.state === 'booked' && <AddToCalendar bookingId={b.bookingId} />}
-          <BookingActions key={`${b.bookingId}-${b.state}`} bookingId={b.bookingId} state={b.state} canCancel={b.canCancel} canCancelQueue={b.canCancelQueue} />
+          <BookingActions
+            key={`${b.bookingId}-${b.state}`}
+            bookingId={b.bookingId}
+            state={b.state}
+            canCancel={b.canCancel}
+            canCancelQueue={b.canCancelQueue}
+          />
         </div>
       )}
     </li>

@@ -36,21 +36,41 @@ export function MyBookingsView(props: { base: string; detail: (id: number) => st
     <div className="pb-6">
       <div className="flex h-14 items-center gap-3 px-4">
         <nav className="flex flex-1 rounded-lg bg-black/5 p-0.5 text-sm" aria-label={i18n._(msg`预约范围`)}>
-          <Link to={`${props.base}?scope=upcoming`} replace aria-current={upcoming ? 'page' : undefined} data-scope="upcoming" className={tab(upcoming)}>
+          <Link
+            to={`${props.base}?scope=upcoming`}
+            replace
+            aria-current={upcoming ? 'page' : undefined}
+            data-scope="upcoming"
+            className={tab(upcoming)}
+          >
             <Trans>待上课</Trans>
           </Link>
-          <Link to={`${props.base}?scope=past`} replace aria-current={!upcoming ? 'page' : undefined} data-scope="past" className={tab(!upcoming)}>
+          <Link
+            to={`${props.base}?scope=past`}
+            replace
+            aria-current={!upcoming ? 'page' : undefined}
+            data-scope="past"
+            className={tab(!upcoming)}
+          >
             <Trans>已结束</Trans>
           </Link>
         </nav>
-        <Link to="/takecourse/bookcourse" className="inline-flex min-h-11 shrink-0 items-center text-sm text-primary" data-action="to-schedule">
+        <Link
+          to="/takecourse/bookcourse"
+          className="inline-flex min-h-11 shrink-0 items-center text-sm text-primary"
+          data-action="to-schedule"
+        >
           <Trans>课程表</Trans>
         </Link>
         <Link to="/takecourse" className="inline-flex min-h-11 shrink-0 items-center text-sm text-primary">
           <Trans>日历</Trans>
         </Link>
       </div>
-      <MyBookingsList key={`${d.scope}:${d.page.total}:${d.page.list.map((b) => `${b.bookingId}${b.state}`).join(',')}`} d={d} detail={props.detail} />
+      <MyBookingsList
+        key={`${d.scope}:${d.page.total}:${d.page.list.map((b) => `${b.bookingId}${b.state}`).join(',')}`}
+        d={d}
+        detail={props.detail}
+      />
     </div>
   );
 }
@@ -60,7 +80,9 @@ function MyBookingsList(props: { d: MineData; detail: (id: number) => string }) 
   const { d } = props;
   const navigate = useNavigate();
   const upcoming = d.scope === 'upcoming';
-  const { list, state, load, retry } = usePager(d.page, (pagenum, pagesize) => browserApiOrThrow().booking.mine({ scope: d.scope, pagenum, pagesize }));
+  const { list, state, load, retry } = usePager(d.page, (pagenum, pagesize) =>
+    browserApiOrThrow().booking.mine({ scope: d.scope, pagenum, pagesize }),
+  );
   return (
     <>
       {list.length > 0 ? (

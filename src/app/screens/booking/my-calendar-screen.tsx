@@ -24,7 +24,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const today = shanghaiDate(now);
   const month = parseMonth(url.searchParams.get('month')) ?? monthOf(today);
   const dayParam = url.searchParams.get('day');
-  const day = dayParam && /^\d{4}-\d{2}-\d{2}$/.test(dayParam) && monthOf(dayParam) === month ? dayParam : monthOf(today) === month ? today : null;
+  const day =
+    dayParam && /^\d{4}-\d{2}-\d{2}$/.test(dayParam) && monthOf(dayParam) === month ? dayParam : monthOf(today) === month ? today : null;
   const empty: Paged<MyBooking> = { list: [], total: 0, pagenum: 0, pagesize: CALENDAR_PAGE };
   // one month's bookings of a scope, every page of it
   const ofMonth = async (scope: 'upcoming' | 'past') => {
@@ -53,7 +54,12 @@ export default function MyCalendarScreen() {
     <div className="pb-6">
       <div className="mx-4 mt-3 rounded-xl bg-white p-3">
         <div className="flex items-center justify-between">
-          <Link to={`/takecourse?month=${addMonths(d.month, -1)}`} replace className="px-3 py-1 text-primary" aria-label={i18n._(msg`上个月`)}>
+          <Link
+            to={`/takecourse?month=${addMonths(d.month, -1)}`}
+            replace
+            className="px-3 py-1 text-primary"
+            aria-label={i18n._(msg`上个月`)}
+          >
             ‹
           </Link>
           <h1 className="font-semibold tabular-nums">
@@ -61,7 +67,12 @@ export default function MyCalendarScreen() {
               {y}年{Number(m)}月
             </Trans>
           </h1>
-          <Link to={`/takecourse?month=${addMonths(d.month, 1)}`} replace className="px-3 py-1 text-primary" aria-label={i18n._(msg`下个月`)}>
+          <Link
+            to={`/takecourse?month=${addMonths(d.month, 1)}`}
+            replace
+            className="px-3 py-1 text-primary"
+            aria-label={i18n._(msg`下个月`)}
+          >
             ›
           </Link>
         </div>
@@ -110,7 +121,12 @@ export default function MyCalendarScreen() {
           {ofDay.length > 0 ? (
             <ul className="space-y-2">
               {ofDay.map((b) => (
-                <MyBookingRow key={b.bookingId} b={b} detail={(id) => `/takecourse/bookcourse/bookcoursedetail?id=${id}`} upcoming={Date.parse(b.class.endsAt) > Date.parse(d.now)} />
+                <MyBookingRow
+                  key={b.bookingId}
+                  b={b}
+                  detail={(id) => `/takecourse/bookcourse/bookcoursedetail?id=${id}`}
+                  upcoming={Date.parse(b.class.endsAt) > Date.parse(d.now)}
+                />
               ))}
             </ul>
           ) : (

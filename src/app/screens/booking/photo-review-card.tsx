@@ -71,7 +71,9 @@ function PhotoUpload(props: { again: boolean }) {
             : null;
   return (
     <div className="mt-3">
-      <label className={`inline-flex h-9 cursor-pointer items-center rounded-full bg-primary px-4 text-sm text-white ${phase === 'uploading' ? 'opacity-60' : ''}`}>
+      <label
+        className={`inline-flex h-9 cursor-pointer items-center rounded-full bg-primary px-4 text-sm text-white ${phase === 'uploading' ? 'opacity-60' : ''}`}
+      >
         {phase === 'uploading' ? <Trans>上传中…</Trans> : props.again ? <Trans>重新上传</Trans> : <Trans>上传正面照片</Trans>}
         <input
           type="file"
@@ -115,7 +117,13 @@ export function PhotoReviewCard(props: { photo: PhotoView }) {
   return (
     <section className="mx-4 mt-3 flex gap-3 rounded-xl bg-white p-3" aria-labelledby="photo-review" data-photo-status={p.status}>
       {p.photoId !== null && (
-        <img src={`/api/customers/photo/image?v=${p.photoId}`} alt={i18n._(msg`我的正面照片`)} width={64} height={64} className="h-16 w-16 shrink-0 rounded-lg bg-black/5 object-cover" />
+        <img
+          src={`/api/customers/photo/image?v=${p.photoId}`}
+          alt={i18n._(msg`我的正面照片`)}
+          width={64}
+          height={64}
+          className="h-16 w-16 shrink-0 rounded-lg bg-black/5 object-cover"
+        />
       )}
       <div className="min-w-0 flex-1">
         <div className="flex items-center justify-between gap-2">

@@ -39,8 +39,14 @@ export function scheduleLoader(type?: ClassTypeKey) {
     const q = readScheduleQuery(new URL(request.url).searchParams, today, type);
     const [r, clubs, styles, window] = await Promise.all([
       api.booking.schedule(q),
-      dataOr(keptInBrowser(context, 'clubs', CATALOG_KEPT_MS, () => api.catalog.clubs()), []),
-      dataOr(keptInBrowser(context, 'dict:style', CATALOG_KEPT_MS, () => api.catalog.dict('style')), []),
+      dataOr(
+        keptInBrowser(context, 'clubs', CATALOG_KEPT_MS, () => api.catalog.clubs()),
+        [],
+      ),
+      dataOr(
+        keptInBrowser(context, 'dict:style', CATALOG_KEPT_MS, () => api.catalog.dict('style')),
+        [],
+      ),
       dataOr(api.booking.window(), null),
     ]);
     if (r.code !== 200) throw new Response(null, { status: 503 });
@@ -51,10 +57,21 @@ export function scheduleLoader(type?: ClassTypeKey) {
 const WEEKDAYS: MessageDescriptor[] = [msg`周日`, msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`];
 
 /** The week strip: eight days from today; the chosen one highlighted; days beyond the member's booking window marked. */
-function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; today: string; open: string[] | undefined; chosen: string; onTap: (day: string) => void }) {
+function WeekStrip(props: {
+  base: string;
+  q: ScheduleQuery & { date: string };
+  today: string;
+  open: string[] | undefined;
+  chosen: string;
+  onTap: (day: string) => void;
+}) {
   const { i18n } = useLingui();
   return (
-    <nav aria-label={i18n._(msg`日期`)} className="grid h-16 grid-cols-8 gap-0.5 bg-white px-1.5 py-2" data-grid-exempt="a strip of seven days and the calendar: eight equal cells, not a layout">
+    <nav
+      aria-label={i18n._(msg`日期`)}
+      className="grid h-16 grid-cols-8 gap-0.5 bg-white px-1.5 py-2"
+      data-grid-exempt="a strip of seven days and the calendar: eight equal cells, not a layout"
+    >
       {stripDays(props.today).map((day) => {
         const on = day === props.chosen;
         const closed = props.open !== undefined && !props.open.includes(day);
@@ -83,14 +100,28 @@ function WeekStrip(props: { base: string; q: ScheduleQuery & { date: string }; t
 /** The studio switch: all studios, or one; scrolls sideways on a narrow phone. */
 const StudioSwitch = memo(function StudioSwitch(props: { base: string; q: ScheduleQuery & { date: string }; clubs: Club[] }) {
   const { i18n } = useLingui();
-  const chip = (on: boolean) => `shrink-0 rounded-full px-3 py-1 text-sm whitespace-nowrap ${on ? 'bg-primary text-white' : 'bg-white text-black/70'}`;
+  const chip = (on: boolean) =>
+    `shrink-0 rounded-full px-3 py-1 text-sm whitespace-nowrap ${on ? 'bg-primary text-white' : 'bg-white text-black/70'}`;
   return (
     <nav aria-label={i18n._(msg`门店`)} className="flex h-12 items-center gap-2 overflow-x-auto px-4 [scrollbar-width:none]">
-      <Link to={props.base + scheduleSearch(props.q, { clubId: undefined })} replace preventScrollReset className={chip(props.q.clubId === undefined)} data-club="all">
+      <Link
+        to={props.base + scheduleSearch(props.q, { clubId: undefined })}
+        replace
+        preventScrollReset
+        className={chip(props.q.clubId === undefined)}
+        data-club="all"
+      >
         <Trans>全部门店</Trans>
       </Link>
       {props.clubs.map((c) => (
-        <Link key={c.id} to={props.base + scheduleSearch(props.q, { clubId: c.id })} replace preventScrollReset className={chip(props.q.clubId === c.id)} data-club={c.id}>
+        <Link
+          key={c.id}
+          to={props.base + scheduleSearch(props.q, { clubId: c.id })}
+          replace
+          preventScrollReset
+          className={chip(props.q.clubId === c.id)}
+          data-club={c.id}
+        >
           {c.name}
         </Link>
       ))}
@@ -134,14 +165,25 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
   useEffect(() => {
     if (pending) setTapped(undefined);
   }, [pending]);
-  const pendingDay = pending ? (new URLSearchParams(navigation.location.search).get('date') ?? d.today) : tapped?.from === d.q.date ? tapped.day : d.q.date;
+  const pendingDay = pending
+    ? (new URLSearchParams(navigation.location.search).get('date') ?? d.today)
+    : tapped?.from === d.q.date
+      ? tapped.day
+      : d.q.date;
   const switchingDay = pendingDay !== d.q.date;
   const open = d.window ? bookableDays(d.today, d.window.days) : undefined;
   const filters = activeFilterCount(d.q);
   const filterTo = `${props.filter}${scheduleSearch(d.q) || '?'}${scheduleSearch(d.q) ? '&' : ''}back=${encodeURIComponent(props.base)}`;
   return (
     <div className="pb-6">
-      <WeekStrip base={props.base} q={d.q} today={d.today} open={open} chosen={pendingDay} onTap={(day) => setTapped({ day, from: d.q.date })} />
+      <WeekStrip
+        base={props.base}
+        q={d.q}
+        today={d.today}
+        open={open}
+        chosen={pendingDay}
+        onTap={(day) => setTapped({ day, from: d.q.date })}
+      />
       {open && <BookingWindowNote open={open} chosen={d.q.date} />}
       <div className="flex items-center">
         <div className="min-w-0 flex-1">
@@ -158,7 +200,11 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
         {d.classes.length > 0 ? (
           <DayClasses d={d} pending={pending} detail={props.detail} />
         ) : (
-          <div className={`px-8 py-12 text-center text-black/60 ${pending ? 'opacity-50' : ''}`} data-schedule-empty aria-busy={pending || undefined}>
+          <div
+            className={`px-8 py-12 text-center text-black/60 ${pending ? 'opacity-50' : ''}`}
+            data-schedule-empty
+            aria-busy={pending || undefined}
+          >
             <p>
               <Trans>当天没有符合条件的课程</Trans>
             </p>
@@ -182,12 +228,25 @@ const DayClasses = memo(function DayClasses(props: { d: ScheduleData; pending: b
   const { d, pending } = props;
   const [showOver, setShowOver] = useState(false);
   const { over, ahead } = d.q.date === d.today ? splitOver(d.classes, new Date(d.now)) : { over: [], ahead: d.classes };
-  const row = (c: ScheduleItem) => <ClassRow key={c.id} item={c} to={props.detail(c.id)} styleLabel={styleLabels([c.style], d.styles)[0]!} />;
+  const row = (c: ScheduleItem) => (
+    <ClassRow key={c.id} item={c} to={props.detail(c.id)} styleLabel={styleLabels([c.style], d.styles)[0]!} />
+  );
   const count = over.length;
   return (
-    <div className={`space-y-2 px-4 transition-opacity ${pending ? 'pointer-events-none opacity-50' : ''}`} data-schedule={d.q.date} aria-busy={pending || undefined} data-pending={pending || undefined}>
+    <div
+      className={`space-y-2 px-4 transition-opacity ${pending ? 'pointer-events-none opacity-50' : ''}`}
+      data-schedule={d.q.date}
+      aria-busy={pending || undefined}
+      data-pending={pending || undefined}
+    >
       {count > 0 && (
-        <button type="button" className="min-h-11 w-full rounded-xl bg-white/60 text-sm text-black/60" aria-expanded={showOver} onClick={() => setShowOver(!showOver)} data-action="show-over">
+        <button
+          type="button"
+          className="min-h-11 w-full rounded-xl bg-white/60 text-sm text-black/60"
+          aria-expanded={showOver}
+          onClick={() => setShowOver(!showOver)}
+          data-action="show-over"
+        >
           {showOver ? <Trans>收起已结束的课程</Trans> : <Trans>今天已结束 {count} 节课，点此查看</Trans>}
         </button>
       )}

@@ -32,7 +32,9 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
   const logic = useMemo(
     () =>
       cardItemMachine.provide({
-        actors: { activateCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.activateCard(input.cardId, input.idempotencyKey)) },
+        actors: {
+          activateCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.activateCard(input.cardId, input.idempotencyKey)),
+        },
         actions: {
           cardChanged: revalidate,
           sayActivated: () => void say.current.toast(say.current.i18n._(activatedMsg)),
@@ -43,13 +45,20 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
   );
   const item = useActorRef(logic, { input: { cardId: props.cardId, status: props.status } });
   const phase = useSelector(item, (s) =>
-    s.matches('activated') ? 'activated' : (['confirming', 'submitting', 'unreachable'] as const).find((k) => s.matches({ activating: k })) ?? 'idle',
+    s.matches('activated')
+      ? 'activated'
+      : ((['confirming', 'submitting', 'unreachable'] as const).find((k) => s.matches({ activating: k })) ?? 'idle'),
   );
   const offered = useSelector(item, (s) => s.matches('idle') && s.can({ type: 'card.activate' }));
   // the chart decides whether there is anything to confirm
   useConfirmWhile(
     phase === 'confirming',
-    { title: <Trans>激活会员卡</Trans>, message: <Trans>激活后立即开始计算有效期，确定现在激活吗？</Trans>, confirmText: <Trans>确定激活</Trans>, cancelText: <Trans>再想想</Trans> },
+    {
+      title: <Trans>激活会员卡</Trans>,
+      message: <Trans>激活后立即开始计算有效期，确定现在激活吗？</Trans>,
+      confirmText: <Trans>确定激活</Trans>,
+      cancelText: <Trans>再想想</Trans>,
+    },
     (confirmed) => item.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
   );
 
@@ -61,7 +70,6 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
     );
   }
   if (!offered && phase !== 'confirming' && phase !== 'submitting') return null;
-
 
   return (
     <Button large rounded disabled={phase === 'submitting'} data-action="activate" onClick={() => item.send({ type: 'card.activate' })}>

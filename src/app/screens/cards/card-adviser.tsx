@@ -45,7 +45,10 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
           loadClubs: fromPromise(async () => dataOf(await browserApiOrThrow().catalog.clubs()).map((c) => ({ id: c.id, name: c.name }))),
           loadAdvisers: fromPromise(async ({ input }) => dataOf(await browserApiOrThrow().memberGoods.advisers(input.clubId))),
           changeAdviser: fromPromise(({ input }) =>
-            browserApiOrThrow().memberGoods.changeAdviser({ id: input.id, clubId: input.clubId, adviserId: input.adviserId }, input.idempotencyKey),
+            browserApiOrThrow().memberGoods.changeAdviser(
+              { id: input.id, clubId: input.clubId, adviserId: input.adviserId },
+              input.idempotencyKey,
+            ),
           ),
         },
         actions: { cardChanged: revalidate, sayChanged: () => void say.current.toast(say.current.i18n._(changedMsg)) },
@@ -94,7 +97,9 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
             name="clubId"
             value={form.clubId === undefined ? '' : String(form.clubId)}
             disabled={phase === 'changing'}
-            onChange={(e: { target: { value: string } }) => e.target.value !== '' && item.send({ type: 'club.choose', clubId: Number(e.target.value) })}
+            onChange={(e: { target: { value: string } }) =>
+              e.target.value !== '' && item.send({ type: 'club.choose', clubId: Number(e.target.value) })
+            }
           >
             <option value="">{i18n._(msg`请选择门店`)}</option>
             {form.clubs.map((c) => (
@@ -109,7 +114,9 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
             name="adviserId"
             value={form.adviserId === undefined ? '' : String(form.adviserId)}
             disabled={busy || form.clubId === undefined}
-            onChange={(e: { target: { value: string } }) => e.target.value !== '' && item.send({ type: 'adviser.choose', adviserId: Number(e.target.value) })}
+            onChange={(e: { target: { value: string } }) =>
+              e.target.value !== '' && item.send({ type: 'adviser.choose', adviserId: Number(e.target.value) })
+            }
           >
             <option value="">{phase === 'loadingAdvisers' ? i18n._(msg`正在加载顾问…`) : i18n._(msg`请选择顾问`)}</option>
             {form.advisers.map((a) => (

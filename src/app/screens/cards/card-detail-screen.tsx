@@ -44,7 +44,8 @@ function ActionLabel(props: { op: CardAction['op'] }) {
 export default function CardDetailScreen() {
   const { card: c, status, history, today } = useLoaderData() as CardDetailData;
   const { i18n } = useLingui();
-  if (!c || !status) return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
+  if (!c || !status)
+    return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
   const locale = i18n.locale === 'en' ? 'en' : 'zh';
   const type = CARD_TYPES.find((t) => t.value === c.cardType);
   const v = cardValidity({ ...c, status });
@@ -60,11 +61,32 @@ export default function CardDetailScreen() {
         {type && <ListItem title={<Trans>卡种</Trans>} after={dictLabel(type, locale)} />}
         <ListItem title={<Trans>门店</Trans>} after={<span data-card-club>{c.clubName ?? <Trans>全部门店</Trans>}</span>} />
         <ListItem title={<Trans>状态</Trans>} after={i18n._(CARD_STATUS_LABELS[status])} />
-        <ListItem title={<Trans>次数</Trans>} after={<span className="tabular-nums" data-card-frequency><CardFrequencyText card={c} /></span>} />
+        <ListItem
+          title={<Trans>次数</Trans>}
+          after={
+            <span className="tabular-nums" data-card-frequency>
+              <CardFrequencyText card={c} />
+            </span>
+          }
+        />
         {v.kind === 'dates' ? (
           <>
-            <ListItem title={<Trans>生效日期</Trans>} after={<span className="tabular-nums" data-card-valid-from>{date(v.from)}</span>} />
-            <ListItem title={<Trans>到期日期</Trans>} after={<span className="tabular-nums" data-card-valid-until>{v.until ? lastValidDay(new Date(v.until)) : '—'}</span>} />
+            <ListItem
+              title={<Trans>生效日期</Trans>}
+              after={
+                <span className="tabular-nums" data-card-valid-from>
+                  {date(v.from)}
+                </span>
+              }
+            />
+            <ListItem
+              title={<Trans>到期日期</Trans>}
+              after={
+                <span className="tabular-nums" data-card-valid-until>
+                  {v.until ? lastValidDay(new Date(v.until)) : '—'}
+                </span>
+              }
+            />
           </>
         ) : (
           <ListItem
@@ -72,7 +94,14 @@ export default function CardDetailScreen() {
             after={v.days !== null ? <Trans>首次预约后生效，有效{v.days}天</Trans> : <Trans>首次预约后生效</Trans>}
           />
         )}
-        <ListItem title={<Trans>延期次数</Trans>} after={<span className="tabular-nums" data-card-extensions>{c.extensionCount}</span>} />
+        <ListItem
+          title={<Trans>延期次数</Trans>}
+          after={
+            <span className="tabular-nums" data-card-extensions>
+              {c.extensionCount}
+            </span>
+          }
+        />
       </List>
       {actions.length > 0 && (
         <Block className="space-y-3" data-card-actions>

@@ -34,14 +34,20 @@ export function CardExtend(props: { card: MemberCardDetail }) {
   const logic = useMemo(
     () =>
       cardExtendMachine.provide({
-        actors: { extendCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.extendCard({ id: input.id, until: input.until }, input.idempotencyKey)) },
+        actors: {
+          extendCard: fromPromise(({ input }) =>
+            browserApiOrThrow().memberGoods.extendCard({ id: input.id, until: input.until }, input.idempotencyKey),
+          ),
+        },
         actions: { cardChanged: revalidate, sayExtended: () => void say.current.toast(say.current.i18n._(extendedMsg)) },
       }),
     [revalidate],
   );
   const offer = card.offers.find((o) => o.operation === 'extend');
   const currentEnd = card.validUntil ? lastValidDay(new Date(card.validUntil)) : '';
-  const item = useActorRef(logic, { input: { cardId: card.id, status: card.status, currentEnd, maxDays: card.extension?.maxExtensionDays ?? 0 } });
+  const item = useActorRef(logic, {
+    input: { cardId: card.id, status: card.status, currentEnd, maxDays: card.extension?.maxExtensionDays ?? 0 },
+  });
   const phase = useSelector(item, (s) => PHASES.find((k) => s.matches(k)) ?? 'idle');
   const form = useSelector(item, (s) => ({ until: s.context.until, errorCode: s.context.errorCode }));
 
@@ -69,7 +75,8 @@ export function CardExtend(props: { card: MemberCardDetail }) {
         <Block className="!my-2 space-y-2 text-sm">
           <p className="text-black/60" data-extend-rule>
             <Trans>
-              当前到期日期 {currentEnd}；每次最多延期{card.extension?.maxExtensionDays ?? 0}天，共可延期{card.extension?.maxExtensions ?? 0}次，免费。
+              当前到期日期 {currentEnd}；每次最多延期{card.extension?.maxExtensionDays ?? 0}天，共可延期{card.extension?.maxExtensions ?? 0}
+              次，免费。
             </Trans>
           </p>
           {!later && (

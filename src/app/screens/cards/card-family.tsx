@@ -34,8 +34,12 @@ export function CardFamilyEntry(props: { card: MemberCardDetail }) {
       cardFamilyMachine.provide({
         actors: {
           loadFamily: fromPromise(async ({ input }) => dataOf(await browserApiOrThrow().memberGoods.family(input.id))),
-          addSub: fromPromise(({ input }) => browserApiOrThrow().memberGoods.addFamilySub({ id: input.id, phone: input.phone }, input.idempotencyKey)),
-          removeSub: fromPromise(({ input }) => browserApiOrThrow().memberGoods.removeFamilySub({ id: input.id, subId: input.subId }, input.idempotencyKey)),
+          addSub: fromPromise(({ input }) =>
+            browserApiOrThrow().memberGoods.addFamilySub({ id: input.id, phone: input.phone }, input.idempotencyKey),
+          ),
+          removeSub: fromPromise(({ input }) =>
+            browserApiOrThrow().memberGoods.removeFamilySub({ id: input.id, subId: input.subId }, input.idempotencyKey),
+          ),
         },
         actions: { cardChanged: revalidate },
       }),
@@ -80,7 +84,15 @@ export function CardFamilyEntry(props: { card: MemberCardDetail }) {
               title={[m.name, m.phone].filter(Boolean).join(' ')}
               data-family-member={m.id}
               after={
-                <Button small rounded outline className="!min-h-11" disabled={busy} onClick={() => item.send({ type: 'family.remove', subId: m.id })} data-action={`family-remove-${m.id}`}>
+                <Button
+                  small
+                  rounded
+                  outline
+                  className="!min-h-11"
+                  disabled={busy}
+                  onClick={() => item.send({ type: 'family.remove', subId: m.id })}
+                  data-action={`family-remove-${m.id}`}
+                >
                   {phase === 'removing' && form.subId === m.id ? <Trans>正在解除…</Trans> : <Trans>解除</Trans>}
                 </Button>
               }

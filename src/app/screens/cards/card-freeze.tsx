@@ -42,7 +42,9 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
     () =>
       cardFreezeMachine.provide({
         actors: {
-          freezeCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.freezeCard({ id: input.id, from: input.from, until: input.until }, input.idempotencyKey)),
+          freezeCard: fromPromise(({ input }) =>
+            browserApiOrThrow().memberGoods.freezeCard({ id: input.id, from: input.from, until: input.until }, input.idempotencyKey),
+          ),
           unfreezeCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.unfreezeCard(input.id, input.idempotencyKey)),
         },
         actions: {
@@ -63,7 +65,11 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
     phase === 'confirmingUnfreeze',
     {
       title: planned ? <Trans>取消冻结</Trans> : <Trans>解冻会员卡</Trans>,
-      message: planned ? <Trans>确定取消已安排的冻结吗？到期日期将恢复。</Trans> : <Trans>确定现在解冻吗？未冻结的天数将从到期日期中扣回。</Trans>,
+      message: planned ? (
+        <Trans>确定取消已安排的冻结吗？到期日期将恢复。</Trans>
+      ) : (
+        <Trans>确定现在解冻吗？未冻结的天数将从到期日期中扣回。</Trans>
+      ),
       confirmText: planned ? <Trans>确定取消冻结</Trans> : <Trans>确定解冻</Trans>,
       cancelText: <Trans>再想想</Trans>,
     },
@@ -109,7 +115,9 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
           </p>
           {inOrder ? (
             <p data-freeze-days>
-              <Trans>共冻结{days}天，到期日期将顺延{days}天。</Trans>
+              <Trans>
+                共冻结{days}天，到期日期将顺延{days}天。
+              </Trans>
             </p>
           ) : (
             <p className="text-rose-600" data-freeze-dates-wrong>
@@ -135,11 +143,26 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
     <div className="space-y-3" data-card-freeze>
       {card.frozenFrom && card.frozenUntil && (
         <p className="text-center text-sm text-sky-700" data-card-frozen-dates>
-          {planned ? <Trans>已安排冻结：{card.frozenFrom} 至 {card.frozenUntil}</Trans> : <Trans>冻结中：{card.frozenFrom} 至 {card.frozenUntil}</Trans>}
+          {planned ? (
+            <Trans>
+              已安排冻结：{card.frozenFrom} 至 {card.frozenUntil}
+            </Trans>
+          ) : (
+            <Trans>
+              冻结中：{card.frozenFrom} 至 {card.frozenUntil}
+            </Trans>
+          )}
         </p>
       )}
       {unfreezeOffer?.allowed && (
-        <Button large rounded outline disabled={phase === 'unfreezing'} onClick={() => item.send({ type: 'unfreeze.ask' })} data-action="unfreeze">
+        <Button
+          large
+          rounded
+          outline
+          disabled={phase === 'unfreezing'}
+          onClick={() => item.send({ type: 'unfreeze.ask' })}
+          data-action="unfreeze"
+        >
           {phase === 'unfreezing' ? <Trans>正在处理…</Trans> : planned ? <Trans>取消冻结</Trans> : <Trans>解冻</Trans>}
         </Button>
       )}

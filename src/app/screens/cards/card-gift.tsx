@@ -24,7 +24,11 @@ export function CardGiftEntry(props: { card: MemberCardDetail }) {
   const logic = useMemo(
     () =>
       cardGiftMachine.provide({
-        actors: { giveCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.giveCard({ id: input.id, phone: input.phone }, input.idempotencyKey)) },
+        actors: {
+          giveCard: fromPromise(({ input }) =>
+            browserApiOrThrow().memberGoods.giveCard({ id: input.id, phone: input.phone }, input.idempotencyKey),
+          ),
+        },
       }),
     [],
   );
@@ -39,9 +43,7 @@ export function CardGiftEntry(props: { card: MemberCardDetail }) {
     return (
       <div className="space-y-2 text-center text-sm" data-gift-given>
         <p role="status">
-          <Trans>
-            已赠送给 {who}，这张卡已不在您的会员卡中。
-          </Trans>
+          <Trans>已赠送给 {who}，这张卡已不在您的会员卡中。</Trans>
         </p>
         <Button large rounded outline component={Link} {...{ to: '/vipcard?tab=mine' }} data-action="gift-back">
           <Trans>返回我的会员卡</Trans>

@@ -18,7 +18,11 @@ function Line(props: { title: ReactNode; detail?: ReactNode }) {
   return (
     <>
       <span className="block truncate font-medium">{props.title}</span>
-      {props.detail !== undefined && <span className="block text-xs text-black/60 tabular-nums" data-card-history-detail>{props.detail}</span>}
+      {props.detail !== undefined && (
+        <span className="block text-xs text-black/60 tabular-nums" data-card-history-detail>
+          {props.detail}
+        </span>
+      )}
     </>
   );
 }
@@ -29,7 +33,16 @@ function What(props: { item: CardHistoryItem }) {
   const h = props.item;
   switch (h.kind) {
     case 'bought':
-      return <Line title={<Trans>购买</Trans>} detail={<Trans>订单{h.orderNo}，实付{formatYuan(h.paidCents)}</Trans>} />;
+      return (
+        <Line
+          title={<Trans>购买</Trans>}
+          detail={
+            <Trans>
+              订单{h.orderNo}，实付{formatYuan(h.paidCents)}
+            </Trans>
+          }
+        />
+      );
     case 'activated':
       return <Line title={<Trans>激活</Trans>} detail={h.classTitle !== null ? <Trans>预约“{h.classTitle}”时激活</Trans> : undefined} />;
     case 'class':
@@ -39,7 +52,11 @@ function What(props: { item: CardHistoryItem }) {
     case 'freeze':
       return (
         <Line
-          title={<Trans>冻结 {h.from} 至 {h.until}</Trans>}
+          title={
+            <Trans>
+              冻结 {h.from} 至 {h.until}
+            </Trans>
+          }
           detail={
             <Trans>
               到期日期 {endDay(h.validUntilBefore)} → {endDay(h.validUntilAfter)}
@@ -48,7 +65,16 @@ function What(props: { item: CardHistoryItem }) {
         />
       );
     case 'unfreeze':
-      return <Line title={<Trans>提前解冻（{h.from} 至 {h.until} 的冻结）</Trans>} detail={<Trans>到期日期改为 {endDay(h.validUntilAfter)}</Trans>} />;
+      return (
+        <Line
+          title={
+            <Trans>
+              提前解冻（{h.from} 至 {h.until} 的冻结）
+            </Trans>
+          }
+          detail={<Trans>到期日期改为 {endDay(h.validUntilAfter)}</Trans>}
+        />
+      );
     case 'extend':
       return (
         <Line
@@ -72,14 +98,18 @@ function What(props: { item: CardHistoryItem }) {
       return (
         <Line
           title={i18n._(REFUND_OUTCOME[h.state])}
-          detail={h.state === 'approved' && h.amountCents !== null ? <Trans>退回{formatYuan(h.amountCents)}</Trans> : (h.reason ?? undefined)}
+          detail={
+            h.state === 'approved' && h.amountCents !== null ? <Trans>退回{formatYuan(h.amountCents)}</Trans> : (h.reason ?? undefined)
+          }
         />
       );
     case 'adviser':
       return (
         <Line
           title={<Trans>更换顾问</Trans>}
-          detail={h.from !== null ? <AdviserChanged from={h.from} to={h.to} club={h.clubName} /> : <AdviserChosen to={h.to} club={h.clubName} />}
+          detail={
+            h.from !== null ? <AdviserChanged from={h.from} to={h.to} club={h.clubName} /> : <AdviserChosen to={h.to} club={h.clubName} />
+          }
         />
       );
     case 'familyAdded':

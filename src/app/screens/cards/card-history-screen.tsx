@@ -16,7 +16,8 @@ export const loader = cardDetailLoader(HISTORY_PAGE_SIZE);
 /** /mine/CardDetailPage?id=: one card's whole history (bought, activated, each class), newest first, paged. */
 export default function CardHistoryScreen() {
   const { card, status, history } = useLoaderData() as CardDetailData;
-  if (!card || !status) return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
+  if (!card || !status)
+    return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
   return (
     <article className="pb-6" data-card-history-page={card.id}>
       <CardHeader card={card} status={status} />

@@ -28,21 +28,34 @@ export function CardProductTerms(props: { g: Pick<GoodsItem, 'uses' | 'validityD
 export function CardProductRow(props: { g: GoodsItem; typeLabel: string | null; firstScreen?: boolean }) {
   const g = props.g;
   return (
-    <PaintFirstLink showOpening to={cardProductPath(g.id)} className="flex gap-3 rounded-xl bg-white p-3 active:opacity-80 aria-busy:opacity-60" data-card-product={g.id}>
-        <img src={g.image} alt="" width={96} height={64} loading={props.firstScreen ? 'eager' : 'lazy'} decoding="async" className="h-16 w-24 shrink-0 rounded-lg bg-black/5 object-cover" />
-        <span className="min-w-0 flex-1">
-          <span className="flex items-center gap-2">
-            <span className="truncate font-semibold">{g.name}</span>
-            {props.typeLabel && <span className="shrink-0 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">{props.typeLabel}</span>}
-          </span>
-          <span className="mt-0.5 block truncate text-xs text-black/60 tabular-nums">
-            <CardProductTerms g={g} />
-          </span>
-          <span className="mt-1 flex items-end justify-between gap-2">
-            <GoodsPrice listPriceCents={g.listPriceCents} memberPriceCents={g.memberPriceCents} />
-            {!g.isUable && g.message && <span className="truncate text-xs text-rose-600">{g.message}</span>}
-          </span>
+    <PaintFirstLink
+      showOpening
+      to={cardProductPath(g.id)}
+      className="flex gap-3 rounded-xl bg-white p-3 active:opacity-80 aria-busy:opacity-60"
+      data-card-product={g.id}
+    >
+      <img
+        src={g.image}
+        alt=""
+        width={96}
+        height={64}
+        loading={props.firstScreen ? 'eager' : 'lazy'}
+        decoding="async"
+        className="h-16 w-24 shrink-0 rounded-lg bg-black/5 object-cover"
+      />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-center gap-2">
+          <span className="truncate font-semibold">{g.name}</span>
+          {props.typeLabel && <span className="shrink-0 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">{props.typeLabel}</span>}
         </span>
+        <span className="mt-0.5 block truncate text-xs text-black/60 tabular-nums">
+          <CardProductTerms g={g} />
+        </span>
+        <span className="mt-1 flex items-end justify-between gap-2">
+          <GoodsPrice listPriceCents={g.listPriceCents} memberPriceCents={g.memberPriceCents} />
+          {!g.isUable && g.message && <span className="truncate text-xs text-rose-600">{g.message}</span>}
+        </span>
+      </span>
     </PaintFirstLink>
   );
 }

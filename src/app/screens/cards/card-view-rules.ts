@@ -16,7 +16,8 @@ export function cardFrequency(card: Pick<CardFacts, 'usesTotal' | 'usesLeft'>): 
  * A card's validity (spec §3 start and end): the dates once it is activated; before that, how many
  * days it will run from its first booking (spec §8 "inactive card is activated by booking").
  */
-export type CardValidity = { kind: 'dates'; from: string | null; until: string | null } | { kind: 'from-first-booking'; days: number | null };
+export type CardValidity =
+  { kind: 'dates'; from: string | null; until: string | null } | { kind: 'from-first-booking'; days: number | null };
 
 export function cardValidity(card: Pick<CardFacts, 'status' | 'validFrom' | 'validUntil' | 'validityDays'>): CardValidity {
   if (card.status === 'inactive' && !card.validFrom) return { kind: 'from-first-booking', days: card.validityDays };
@@ -47,6 +48,7 @@ export function cardActions(card: { id: number; status: CardStatus }): CardActio
     const path = CARD_OPERATION_PATHS[op];
     return path ? [{ op, to: path(card.id) }] : [];
   });
-  if (card.status === 'expired' || card.status === 'invalid' || card.status === 'transferred') ops.push({ op: 'buy-again', to: '/vipcard?tab=shop' });
+  if (card.status === 'expired' || card.status === 'invalid' || card.status === 'transferred')
+    ops.push({ op: 'buy-again', to: '/vipcard?tab=shop' });
   return ops;
 }

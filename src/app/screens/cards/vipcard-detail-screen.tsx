@@ -39,11 +39,19 @@ export default function VipcardDetailScreen() {
   const { goods: g, club } = useLoaderData() as CardProductData;
   const { i18n } = useLingui();
   const member = useIsMember();
-  if (!g) return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=shop" backLabel={<Trans>查看会员卡</Trans>} />;
+  if (!g)
+    return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=shop" backLabel={<Trans>查看会员卡</Trans>} />;
   const type = CARD_TYPES.find((t) => t.value === g.cardType);
   return (
     <article className="pb-[calc(96px+env(safe-area-inset-bottom))]" data-card-product-detail={g.id}>
-      <img src={g.image} alt="" width={750} height={390} decoding="async" className="block aspect-[690/360] h-auto w-full bg-black/5 object-cover" />
+      <img
+        src={g.image}
+        alt=""
+        width={750}
+        height={390}
+        decoding="async"
+        className="block aspect-[690/360] h-auto w-full bg-black/5 object-cover"
+      />
       <Block className="!my-4">
         <h1 className="text-xl font-semibold">{g.name}</h1>
         <p className="mt-1 text-sm text-black/60 tabular-nums">

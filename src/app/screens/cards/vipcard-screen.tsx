@@ -38,10 +38,17 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const mine = member ? await api.booking.cards() : null;
   if (mine && mine.code !== 200) throw new Response(null, { status: mine.code === 401 ? 401 : 503 });
   const cards = (mine?.data ?? []).map((card) => ({ card, status: card.status }));
-  const tab = vipcardTab(q.get('tab'), member, cards.map((c) => c.status));
+  const tab = vipcardTab(
+    q.get('tab'),
+    member,
+    cards.map((c) => c.status),
+  );
   const type = cardTypeParam(q.get('type'));
   if (tab === 'mine') return { member, tab, type, cards, page: null, types: [] };
-  const [r, types] = await Promise.all([api.goods.list({ kind: 'card', type, pagenum: 0, pagesize: CARD_PAGE_SIZE }), dataOr(api.catalog.dict('cardType'), [])]);
+  const [r, types] = await Promise.all([
+    api.goods.list({ kind: 'card', type, pagenum: 0, pagesize: CARD_PAGE_SIZE }),
+    dataOr(api.catalog.dict('cardType'), []),
+  ]);
   if (r.code !== 200) throw new Response(null, { status: 503 });
   return { member, tab, type, cards, page: r.data, types };
 }
@@ -61,7 +68,14 @@ function Shop(props: { page: Paged<GoodsItem>; type?: CardType; types: DictItem[
             <Trans>全部</Trans>
           </Link>
           {types.map((t) => (
-            <Link key={t.value} to={vipcardPath('shop', t.value as CardType)} replace className={chip(type === t.value)} aria-current={type === t.value ? 'true' : undefined} data-card-type={t.value}>
+            <Link
+              key={t.value}
+              to={vipcardPath('shop', t.value as CardType)}
+              replace
+              className={chip(type === t.value)}
+              aria-current={type === t.value ? 'true' : undefined}
+              data-card-type={t.value}
+            >
               {t.label}
             </Link>
           ))}
@@ -73,7 +87,9 @@ function Shop(props: { page: Paged<GoodsItem>; type?: CardType; types: DictItem[
         fetchPage={(pagenum, pagesize) => browserApiOrThrow().goods.list({ kind: 'card', type, pagenum, pagesize })}
         itemKey={(g) => g.id}
         row={(g, firstScreen) => <CardProductRow g={g} typeLabel={typeLabel(g)} firstScreen={firstScreen} />}
-        empty={<EmptyList name="card-products" message={type ? <Trans>暂无这一类会员卡</Trans> : <Trans>暂无可购买的会员卡，敬请期待</Trans>} />}
+        empty={
+          <EmptyList name="card-products" message={type ? <Trans>暂无这一类会员卡</Trans> : <Trans>暂无可购买的会员卡，敬请期待</Trans>} />
+        }
       />
     </>
   );
@@ -123,10 +139,22 @@ export default function VipcardScreen() {
   return (
     <div className="pb-6" data-vipcard={d.tab}>
       <nav className="mx-4 my-3 flex rounded-lg bg-black/5 p-0.5 text-sm" aria-label="membership cards">
-        <Link to={vipcardPath('shop')} replace aria-current={d.tab === 'shop' ? 'page' : undefined} className={segment(d.tab === 'shop')} data-tab="shop">
+        <Link
+          to={vipcardPath('shop')}
+          replace
+          aria-current={d.tab === 'shop' ? 'page' : undefined}
+          className={segment(d.tab === 'shop')}
+          data-tab="shop"
+        >
           <Trans>购买会员卡</Trans>
         </Link>
-        <Link to={vipcardPath('mine')} replace aria-current={d.tab === 'mine' ? 'page' : undefined} className={segment(d.tab === 'mine')} data-tab="mine">
+        <Link
+          to={vipcardPath('mine')}
+          replace
+          aria-current={d.tab === 'mine' ? 'page' : undefined}
+          className={segment(d.tab === 'mine')}
+          data-tab="mine"
+        >
           <Trans>我的会员卡</Trans>
           {d.cards.length > 0 && <span className="ml-1 tabular-nums">({d.cards.length})</span>}
         </Link>

@@ -18,7 +18,8 @@ export function payAgreementQuery(search: URLSearchParams): PayAgreementQuery | 
 }
 
 /** An order's page and the payment pages, by order number (and the part of a split order being paid). */
-const withPart = (page: string, orderNo: string, partSeq?: number) => `${page}?orderNo=${encodeURIComponent(orderNo)}${partSeq === undefined ? '' : `&partSeq=${partSeq}`}`;
+const withPart = (page: string, orderNo: string, partSeq?: number) =>
+  `${page}?orderNo=${encodeURIComponent(orderNo)}${partSeq === undefined ? '' : `&partSeq=${partSeq}`}`;
 export const orderPath = (orderNo: string, partSeq?: number) => withPart('/orderdetail', orderNo, partSeq);
 export const handoverPath = (orderNo: string, partSeq?: number) => withPart('/payt', orderNo, partSeq);
 export const successPath = (orderNo: string, partSeq?: number) => withPart('/payf', orderNo, partSeq);
@@ -26,7 +27,8 @@ export const failurePath = (orderNo: string, partSeq?: number) => withPart('/pay
 /** A split order's page: its parts, or the form that divides it. */
 export const splitPath = (orderNo: string) => `/orderdetail/splittopay?orderNo=${encodeURIComponent(orderNo)}`;
 /** Asking a friend to pay one part (issue 12, friend pay). */
-export const friendPartPath = (orderNo: string, partSeq: number) => `/friendsplit?orderNo=${encodeURIComponent(orderNo)}&partSeq=${partSeq}`;
+export const friendPartPath = (orderNo: string, partSeq: number) =>
+  `/friendsplit?orderNo=${encodeURIComponent(orderNo)}&partSeq=${partSeq}`;
 
 /** A chart's state as one path, `paying.inWechat`, for the pages to branch on. */
 export const checkoutStateOf = (s: { value: unknown }): string => leafState(s.value);

@@ -50,7 +50,12 @@ function obtainCheckout(slot: CheckoutSlot | null, input: CheckoutInput, fx: () 
 }
 
 /** The payment of this order already under way in the tab (the checkout's, or an order page's); else a new one. */
-function obtainPayment(checkout: CheckoutSlot | null, slot: PaySlot | null, input: PayOrderInput, fx: () => CheckoutEffects): PayOrderActor {
+function obtainPayment(
+  checkout: CheckoutSlot | null,
+  slot: PaySlot | null,
+  input: PayOrderInput,
+  fx: () => CheckoutEffects,
+): PayOrderActor {
   if (typeof window === 'undefined' || !slot) return createActor(payOrderMachine, { input });
   // the same order, and the same part of a split order
   const sameOrder = (a: PayOrderActor | undefined) => {

@@ -36,11 +36,19 @@ export function OrderCancel(props: { order: Order }) {
     [revalidate, toast, i18n],
   );
   const item = useActorRef(logic, { input: { orderNo: props.order.orderNo } });
-  const phase = useSelector(item, (s) => (['idle', 'confirming', 'cancelling', 'cancelled', 'refused', 'unreachable'] as const).find((k) => s.matches(k)) ?? 'idle');
+  const phase = useSelector(
+    item,
+    (s) => (['idle', 'confirming', 'cancelling', 'cancelled', 'refused', 'unreachable'] as const).find((k) => s.matches(k)) ?? 'idle',
+  );
   const errorCode = useSelector(item, (s) => s.context.errorCode);
   useConfirmWhile(
     phase === 'confirming',
-    { title: <Trans>取消订单</Trans>, message: <Trans>确定取消这个订单吗？</Trans>, confirmText: <Trans>确定取消</Trans>, cancelText: <Trans>再想想</Trans> },
+    {
+      title: <Trans>取消订单</Trans>,
+      message: <Trans>确定取消这个订单吗？</Trans>,
+      confirmText: <Trans>确定取消</Trans>,
+      cancelText: <Trans>再想想</Trans>,
+    },
     (confirmed) => item.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
   );
 
@@ -68,7 +76,14 @@ export function OrderCancel(props: { order: Order }) {
 
   return (
     <Block className="!my-4">
-      <Button large rounded outline disabled={phase === 'cancelling'} onClick={() => item.send({ type: 'order.cancel' })} data-action="cancel-order">
+      <Button
+        large
+        rounded
+        outline
+        disabled={phase === 'cancelling'}
+        onClick={() => item.send({ type: 'order.cancel' })}
+        data-action="cancel-order"
+      >
         {phase === 'cancelling' ? <Trans>正在取消…</Trans> : <Trans>取消订单</Trans>}
       </Button>
     </Block>

@@ -10,7 +10,10 @@ import type { OrderPageData } from './order-page-data';
 
 /** The payment of the page's order: shared with the page before when it was the same order. */
 export function useOrderPayment(d: OrderPageData, resume: 'pay' | 'result') {
-  const actor = usePayment({ methods: d.methods, order: d.order!, resume, ...(d.partSeq === undefined ? {} : { partSeq: d.partSeq }) }, d.standIn);
+  const actor = usePayment(
+    { methods: d.methods, order: d.order!, resume, ...(d.partSeq === undefined ? {} : { partSeq: d.partSeq }) },
+    d.standIn,
+  );
   const state = useSelector(actor, checkoutStateOf);
   // the order as last read by the payment, else as the page loaded it
   const order = useSelector(actor, (s) => s.context.order);
@@ -29,6 +32,7 @@ export function BackToOrder(props: { orderNo: string }) {
 /** An order page's body for the loaded order, or the not-found state (unknown, malformed or not mine). */
 export function OrderPage(props: { children: (d: OrderPageData) => ReactNode }) {
   const d = useLoaderData() as OrderPageData;
-  if (!d.order) return <NotFoundState message={<Trans>没有找到这个订单</Trans>} backTo="/myPurchaseHistory" backLabel={<Trans>查看购买记录</Trans>} />;
+  if (!d.order)
+    return <NotFoundState message={<Trans>没有找到这个订单</Trans>} backTo="/myPurchaseHistory" backLabel={<Trans>查看购买记录</Trans>} />;
   return props.children(d);
 }

@@ -67,9 +67,19 @@ export function OrderDetail(props: { d: OrderPageData }) {
           </Link>
         </Block>
       )}
-      {split && <SplitSummary orderNo={o.orderNo} part={part} n={part ? shares.indexOf(part) + 1 : 0} count={shares.length} payable={actions.includes('pay')} />}
+      {split && (
+        <SplitSummary
+          orderNo={o.orderNo}
+          part={part}
+          n={part ? shares.indexOf(part) + 1 : 0}
+          count={shares.length}
+          payable={actions.includes('pay')}
+        />
+      )}
       {/* a split order's part pays on its own, whatever its other parts are doing (the server offers it) */}
-      {(split ? part?.actions.includes('pay') : actions.includes('pay')) && <PayPanel d={d} amountCents={part?.amountCents ?? o.amountToPayCents} />}
+      {(split ? part?.actions.includes('pay') : actions.includes('pay')) && (
+        <PayPanel d={d} amountCents={part?.amountCents ?? o.amountToPayCents} />
+      )}
       {actions.includes('split') && (
         <Block className="!my-4">
           <Button large rounded outline component={Link} {...{ to: splitPath(o.orderNo) }} data-action="split-order">
@@ -97,7 +107,15 @@ function SplitSummary(props: { orderNo: string; part: OrderPart | undefined; n: 
     <Block strong inset className="!my-4 space-y-2 text-sm" data-split-summary={part?.seq ?? ''}>
       {part ? (
         <p className="font-semibold">
-          {part.state === 'paid' ? <Trans>第 {n} 份 {formatYuan(part.amountCents)} 已支付</Trans> : <Trans>支付第 {n} 份 {formatYuan(part.amountCents)}</Trans>}
+          {part.state === 'paid' ? (
+            <Trans>
+              第 {n} 份 {formatYuan(part.amountCents)} 已支付
+            </Trans>
+          ) : (
+            <Trans>
+              支付第 {n} 份 {formatYuan(part.amountCents)}
+            </Trans>
+          )}
         </p>
       ) : props.payable ? (
         <p>
@@ -123,7 +141,14 @@ function PayPanel(props: { d: OrderPageData; amountCents: number }) {
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   return (
     <div data-pay-panel={state}>
-      {state === 'choosingMethod' && <MethodChoice methods={props.d.methods} unavailable={props.d.unavailable} chosen={method} onChoose={(m) => actor.send({ type: 'method.choose', method: m })} />}
+      {state === 'choosingMethod' && (
+        <MethodChoice
+          methods={props.d.methods}
+          unavailable={props.d.unavailable}
+          chosen={method}
+          onChoose={(m) => actor.send({ type: 'method.choose', method: m })}
+        />
+      )}
       <PaymentProgress actor={actor} state={state} />
       {state === 'paymentRefused' && (
         <p role="alert" className="mx-4 text-sm text-rose-600">
@@ -131,7 +156,13 @@ function PayPanel(props: { d: OrderPageData; amountCents: number }) {
         </p>
       )}
       <Block className="!my-4">
-        <Button large rounded disabled={state !== 'choosingMethod'} onClick={() => actor.send({ type: 'payment.start' })} data-action="pay-order">
+        <Button
+          large
+          rounded
+          disabled={state !== 'choosingMethod'}
+          onClick={() => actor.send({ type: 'payment.start' })}
+          data-action="pay-order"
+        >
           <Trans>去支付 {formatYuan(props.amountCents)}</Trans>
         </Button>
       </Block>

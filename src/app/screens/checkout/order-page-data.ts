@@ -30,10 +30,22 @@ export async function orderPageLoader({ context, request }: LoaderFunctionArgs) 
   const none: OrderPageData = { orderNo: null, order: null, goodsName: null, methods: [], unavailable: [], standIn: false, signedIn };
   if (!raw || !ORDER_NO.test(raw)) return data(none, { status: 404 });
   const api = apiFrom(context);
-  const [r, pay] = await Promise.all([api.orders.detail(raw), dataOr(api.orders.payMethods(), { methods: ['balance' as const], standIn: false, unavailable: [] })]);
+  const [r, pay] = await Promise.all([
+    api.orders.detail(raw),
+    dataOr(api.orders.payMethods(), { methods: ['balance' as const], standIn: false, unavailable: [] }),
+  ]);
   if (r.code === 404 || r.code === 400) return data({ ...none, orderNo: raw }, { status: 404 });
   if (r.code !== 200) throw new Response(null, { status: 503 });
   // a part is paid only of a split order (a whole order's one share needs no number)
   const partSeq = liveShares(r.data.parts).length > 1 ? (parseId(search.get('partSeq')) ?? undefined) : undefined;
-  return data<OrderPageData>({ orderNo: raw, order: r.data, ...(partSeq === undefined ? {} : { partSeq }), goodsName: r.data.goodsName || null, methods: pay.methods, unavailable: pay.unavailable ?? [], standIn: pay.standIn, signedIn });
+  return data<OrderPageData>({
+    orderNo: raw,
+    order: r.data,
+    ...(partSeq === undefined ? {} : { partSeq }),
+    goodsName: r.data.goodsName || null,
+    methods: pay.methods,
+    unavailable: pay.unavailable ?? [],
+    standIn: pay.standIn,
+    signedIn,
+  });
 }

@@ -37,10 +37,21 @@ export interface PayAgreementData {
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const query = payAgreementQuery(new URL(request.url).searchParams);
   const signedIn = !!sessionFrom(context).token;
-  if (!query) return data<PayAgreementData>({ query, methods: [], unavailable: [], standIn: false, singlesDay: false, signedIn }, { status: 404 });
+  if (!query)
+    return data<PayAgreementData>({ query, methods: [], unavailable: [], standIn: false, singlesDay: false, signedIn }, { status: 404 });
   const api = apiFrom(context);
-  const [pay, sale] = await Promise.all([dataOr(api.orders.payMethods(), { methods: ['balance' as const], standIn: false, unavailable: [] }), dataOr(api.flashSale.activity(), null)]);
-  return data<PayAgreementData>({ query, methods: checkoutMethods(pay.methods), unavailable: pay.unavailable ?? [], standIn: pay.standIn, singlesDay: sale?.goodsId === query.goodsId, signedIn });
+  const [pay, sale] = await Promise.all([
+    dataOr(api.orders.payMethods(), { methods: ['balance' as const], standIn: false, unavailable: [] }),
+    dataOr(api.flashSale.activity(), null),
+  ]);
+  return data<PayAgreementData>({
+    query,
+    methods: checkoutMethods(pay.methods),
+    unavailable: pay.unavailable ?? [],
+    standIn: pay.standIn,
+    singlesDay: sale?.goodsId === query.goodsId,
+    signedIn,
+  });
 }
 
 /**
@@ -53,7 +64,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export default function PayAgreementScreen() {
   const d = useLoaderData() as PayAgreementData;
-  if (!d.query) return <NotFoundState message={<Trans>没有找到要购买的商品</Trans>} backTo="/vipcard" backLabel={<Trans>查看会员卡</Trans>} />;
+  if (!d.query)
+    return <NotFoundState message={<Trans>没有找到要购买的商品</Trans>} backTo="/vipcard" backLabel={<Trans>查看会员卡</Trans>} />;
   return <Checkout key={`${d.query.goodsId}:${d.query.phaseId ?? ''}:${d.query.teacherId ?? ''}`} d={d} query={d.query} />;
 }
 
@@ -143,18 +155,26 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
     return <Skeleton />;
   }
 
-  const busy = state === 'pricing' || state === 'creatingOrder' || state === 'locatingUnpaidOrder' || state === 'paying' || state.startsWith('paying.');
+  const busy =
+    state === 'pricing' ||
+    state === 'creatingOrder' ||
+    state === 'locatingUnpaidOrder' ||
+    state === 'paying' ||
+    state.startsWith('paying.');
   const editable = state.startsWith('reviewing.') || state === 'pricingRefused';
   const feedback =
-    state === 'reviewing.agreementMissing'
-      ? <Trans>请先阅读并同意购买协议</Trans>
-      : state === 'paymentRefused'
-        ? i18n._(checkoutRefusal(paymentCode))
-        : state === 'reviewing.orderRefused' || state === 'reviewing.priceChanged' || state === 'pricingRefused' || state === 'reviewing.unpaidOrderExists'
-          ? i18n._(checkoutRefusal(c.errorCode))
-          : state === 'orderUnreachable'
-            ? i18n._(Errors.network.message)
-            : null;
+    state === 'reviewing.agreementMissing' ? (
+      <Trans>请先阅读并同意购买协议</Trans>
+    ) : state === 'paymentRefused' ? (
+      i18n._(checkoutRefusal(paymentCode))
+    ) : state === 'reviewing.orderRefused' ||
+      state === 'reviewing.priceChanged' ||
+      state === 'pricingRefused' ||
+      state === 'reviewing.unpaidOrderExists' ? (
+      i18n._(checkoutRefusal(c.errorCode))
+    ) : state === 'orderUnreachable' ? (
+      i18n._(Errors.network.message)
+    ) : null;
   const agreement = d.singlesDay ? '/agreement/CommonAgreement_11' : '/agreement/CommonAgreement';
 
   return (
@@ -169,7 +189,12 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
     >
       {header}
       {picker}
-      <CouponChoice coupons={quote.coupons} chosen={c.couponId} disabled={!editable} onChoose={(id) => actor.send({ type: 'coupon.choose', couponId: id })} />
+      <CouponChoice
+        coupons={quote.coupons}
+        chosen={c.couponId}
+        disabled={!editable}
+        onChoose={(id) => actor.send({ type: 'coupon.choose', couponId: id })}
+      />
       <label className="mx-4 my-4 flex items-center gap-3 rounded-xl bg-white p-3">
         <input
           type="checkbox"
@@ -201,14 +226,26 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
         </span>
       </label>
       <MoneyLines facts={quote} />
-      {quote.amountToPayCents > 0 && <MethodChoice methods={d.methods} unavailable={d.unavailable} chosen={c.method} onChoose={(m) => actor.send({ type: 'method.choose', method: m })} />}
+      {quote.amountToPayCents > 0 && (
+        <MethodChoice
+          methods={d.methods}
+          unavailable={d.unavailable}
+          chosen={c.method}
+          onChoose={(m) => actor.send({ type: 'method.choose', method: m })}
+        />
+      )}
       <Block className="!my-4">
         <div
           className={`flex flex-wrap items-center gap-2 rounded-lg text-sm text-black/70 ${state === 'reviewing.agreementMissing' ? 'ring-2 ring-rose-600' : ''}`}
           data-agreement-tick={c.agreed ? 'ticked' : 'unticked'}
         >
           <label ref={agreementRef} className="flex items-center gap-2">
-            <Checkbox component="div" name="agreePurchase" checked={c.agreed} onChange={() => editable && actor.send({ type: 'agreement.toggle' })} />
+            <Checkbox
+              component="div"
+              name="agreePurchase"
+              checked={c.agreed}
+              onChange={() => editable && actor.send({ type: 'agreement.toggle' })}
+            />
             <span>
               <Trans>我已阅读并同意</Trans>
             </span>

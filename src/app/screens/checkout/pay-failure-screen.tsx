@@ -16,7 +16,11 @@ function Failure(props: { d: OrderPageData }) {
   const orderNo = props.d.orderNo!;
   const failed = state === 'failed';
   return (
-    <ResultPanel tone={failed ? 'failure' : 'waiting'} result={failed ? 'failed' : 'confirming'} title={failed ? <Trans>支付失败</Trans> : <Trans>正在确认支付结果…</Trans>}>
+    <ResultPanel
+      tone={failed ? 'failure' : 'waiting'}
+      result={failed ? 'failed' : 'confirming'}
+      title={failed ? <Trans>支付失败</Trans> : <Trans>正在确认支付结果…</Trans>}
+    >
       {failed && (
         <>
           <p className="text-sm text-black/60">

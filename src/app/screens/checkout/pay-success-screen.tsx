@@ -54,7 +54,14 @@ function Success(props: { d: OrderPageData }) {
         <p className="text-sm text-black/60">
           <Trans>支付服务的结果可能稍有延迟，我们会继续查询，不会重复扣款。</Trans>
         </p>
-        <Button large rounded type="button" disabled={state === 'checking.rechecking'} onClick={() => actor.send({ type: 'payment.check' })} data-action="check">
+        <Button
+          large
+          rounded
+          type="button"
+          disabled={state === 'checking.rechecking'}
+          onClick={() => actor.send({ type: 'payment.check' })}
+          data-action="check"
+        >
           <Trans>刷新支付结果</Trans>
         </Button>
         <BackToOrder orderNo={orderNo} />

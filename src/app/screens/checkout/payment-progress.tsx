@@ -12,7 +12,15 @@ import type { PayOrderActor } from './checkout-store';
 export function PaymentProgress(props: { actor: PayOrderActor | undefined; state: string }) {
   const { i18n } = useLingui();
   const retry = (label: ReactNode) => (
-    <Button large rounded outline type="button" className="mt-3" data-action="payment-retry" onClick={() => props.actor?.send({ type: 'payment.retry' })}>
+    <Button
+      large
+      rounded
+      outline
+      type="button"
+      className="mt-3"
+      data-action="payment-retry"
+      onClick={() => props.actor?.send({ type: 'payment.retry' })}
+    >
       {label}
     </Button>
   );
@@ -45,7 +53,15 @@ export function PaymentProgress(props: { actor: PayOrderActor | undefined; state
     case 'orderLoadUnreachable':
       return line(
         i18n._(Errors.network.message),
-        <Button large rounded outline type="button" className="mt-3" data-action="retry" onClick={() => props.actor?.send({ type: 'order.retry' })}>
+        <Button
+          large
+          rounded
+          outline
+          type="button"
+          className="mt-3"
+          data-action="retry"
+          onClick={() => props.actor?.send({ type: 'order.retry' })}
+        >
           <Trans>重试</Trans>
         </Button>,
       );

@@ -12,7 +12,16 @@ const tones = { success: 'text-emerald-700', failure: 'text-rose-600', waiting: 
 export function ResultPanel(props: { tone: keyof typeof icons; title: ReactNode; children?: ReactNode; result: string }) {
   return (
     <Block className="text-center" data-payment-result={props.result}>
-      <svg aria-hidden width="56" height="56" viewBox="0 0 32 32" fill="none" stroke="currentColor" strokeWidth="2.2" className={`mx-auto mt-8 ${tones[props.tone]}`}>
+      <svg
+        aria-hidden
+        width="56"
+        height="56"
+        viewBox="0 0 32 32"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        className={`mx-auto mt-8 ${tones[props.tone]}`}
+      >
         <circle cx="16" cy="16" r="14" />
         {icons[props.tone]}
       </svg>

@@ -18,7 +18,11 @@ const COUNTS = Array.from({ length: MAX_SPLIT_PARTS - MIN_SPLIT_PARTS + 1 }, (_,
  * by part, the total against the amount to pay, and "split" once every rule holds (spec §5). After an
  * undone split it says where the parts already paid went back.
  */
-export function SplitForm(props: { actor: ActorRefFrom<typeof splitOrderMachine>; phase: 'editing' | 'splitting' | 'splitUnreachable'; order: OrderDetail }) {
+export function SplitForm(props: {
+  actor: ActorRefFrom<typeof splitOrderMachine>;
+  phase: 'editing' | 'splitting' | 'splitUnreachable';
+  order: OrderDetail;
+}) {
   const { actor, phase, order } = props;
   const { i18n } = useLingui();
   const texts = useSelector(actor, (s) => s.context.texts);

@@ -12,7 +12,9 @@ export function problemText(i18n: I18n, p: SplitProblem, totalCents: number): st
     if (p.problem === 'count') return i18n._(msg`份数须为 2 到 10 份`);
     const diff = formatYuan(Math.abs(p.differenceCents));
     const total = formatYuan(totalCents);
-    return p.differenceCents > 0 ? i18n._(msg`各份合计须等于待支付金额 ${total}，还差 ${diff}`) : i18n._(msg`各份合计须等于待支付金额 ${total}，多了 ${diff}`);
+    return p.differenceCents > 0
+      ? i18n._(msg`各份合计须等于待支付金额 ${total}，还差 ${diff}`)
+      : i18n._(msg`各份合计须等于待支付金额 ${total}，多了 ${diff}`);
   }
   const n = p.field + 1;
   if (p.problem === 'notAmount') return i18n._(msg`第 ${n} 份：请输入金额，最多两位小数`);

@@ -48,7 +48,9 @@ function useSplitOrder(orderNo: string) {
       splitOrderMachine.provide({
         actors: {
           loadOrder: fromPromise(({ input }) => browserApiOrThrow().orders.detail(input.orderNo)),
-          splitOrder: fromPromise(({ input }) => browserApiOrThrow().orders.split({ orderNo: input.orderNo, parts: input.parts }, input.idempotencyKey)),
+          splitOrder: fromPromise(({ input }) =>
+            browserApiOrThrow().orders.split({ orderNo: input.orderNo, parts: input.parts }, input.idempotencyKey),
+          ),
           unsplitOrder: fromPromise(({ input }) => browserApiOrThrow().orders.unsplit(input.orderNo, input.idempotencyKey)),
         },
         actions: { tellUnsplit: () => void say.current.toast(say.current.i18n._(unsplitMsg)) },
@@ -78,7 +80,11 @@ function SplitOrder(props: { orderNo: string }) {
   const actor = useSplitOrder(props.orderNo);
   const phase = useSelector(actor, (s) => PHASES.find((p) => s.matches(p)) ?? 'loading');
   const order = useSelector(actor, (s) => s.context.order);
-  const refusal = useSelector(actor, (s) => ({ code: s.context.errorCode, field: s.context.errorField }), (a, b) => a.code === b.code && a.field === b.field);
+  const refusal = useSelector(
+    actor,
+    (s) => ({ code: s.context.errorCode, field: s.context.errorField }),
+    (a, b) => a.code === b.code && a.field === b.field,
+  );
   const { i18n } = useLingui();
 
   if (phase === 'missing') return <Missing />;
@@ -125,8 +131,12 @@ function SplitOrder(props: { orderNo: string }) {
           </Button>
         </Block>
       )}
-      {(phase === 'editing' || phase === 'splitting' || phase === 'splitUnreachable') && <SplitForm actor={actor} phase={phase} order={order} />}
-      {(phase === 'split' || phase === 'confirmingUnsplit' || phase === 'unsplitting' || phase === 'unsplitUnreachable') && <SplitParts actor={actor} phase={phase} order={order} />}
+      {(phase === 'editing' || phase === 'splitting' || phase === 'splitUnreachable') && (
+        <SplitForm actor={actor} phase={phase} order={order} />
+      )}
+      {(phase === 'split' || phase === 'confirmingUnsplit' || phase === 'unsplitting' || phase === 'unsplitUnreachable') && (
+        <SplitParts actor={actor} phase={phase} order={order} />
+      )}
     </div>
   );
 }
@@ -145,13 +155,17 @@ function OrderHead(props: { order: OrderDetail }) {
       </div>
       <p className="text-sm text-black/60">
         <Trans>
-          应付金额 <span data-amount-to-pay className="font-semibold text-red-600 tabular-nums">{formatYuan(o.amountToPayCents)}</span>
+          应付金额{' '}
+          <span data-amount-to-pay className="font-semibold text-red-600 tabular-nums">
+            {formatYuan(o.amountToPayCents)}
+          </span>
         </Trans>
       </p>
       {o.money.appliedCents > 0 && o.money.outstandingCents > 0 && (
         <p className="text-sm text-black/60" data-amount-outstanding>
           <Trans>
-            已支付 {formatYuan(o.money.appliedCents)}，还需支付 <span className="font-semibold tabular-nums">{formatYuan(o.money.outstandingCents)}</span>
+            已支付 {formatYuan(o.money.appliedCents)}，还需支付{' '}
+            <span className="font-semibold tabular-nums">{formatYuan(o.money.outstandingCents)}</span>
           </Trans>
         </p>
       )}

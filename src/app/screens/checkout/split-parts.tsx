@@ -55,13 +55,31 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
             {p.actions.length > 0 && (
               <div className="mt-2 flex flex-wrap gap-3">
                 {p.actions.includes('pay') && (
-                  <Button small rounded inline component={Link} {...{ to: orderPath(order.orderNo, p.seq) }} className="!h-11 !px-5" data-action={p.holder === 'memberTrade' ? 'part-progress' : 'pay-part'}>
-                    {p.holder === 'memberTrade' ? <Trans>查看支付进度</Trans> : p.payFailed ? <Trans>重新支付这一份</Trans> : <Trans>支付这一份</Trans>}
+                  <Button
+                    small
+                    rounded
+                    inline
+                    component={Link}
+                    {...{ to: orderPath(order.orderNo, p.seq) }}
+                    className="!h-11 !px-5"
+                    data-action={p.holder === 'memberTrade' ? 'part-progress' : 'pay-part'}
+                  >
+                    {p.holder === 'memberTrade' ? (
+                      <Trans>查看支付进度</Trans>
+                    ) : p.payFailed ? (
+                      <Trans>重新支付这一份</Trans>
+                    ) : (
+                      <Trans>支付这一份</Trans>
+                    )}
                   </Button>
                 )}
                 {/* a part with a friend leads to its invitation (time left, copy, withdraw) */}
                 {(p.actions.includes('invite') || p.actions.includes('withdraw')) && (
-                  <Link to={friendPartPath(order.orderNo, p.seq)} className="inline-flex min-h-11 items-center text-primary" data-action={p.actions.includes('withdraw') ? 'view-invitation' : 'ask-friend'}>
+                  <Link
+                    to={friendPartPath(order.orderNo, p.seq)}
+                    className="inline-flex min-h-11 items-center text-primary"
+                    data-action={p.actions.includes('withdraw') ? 'view-invitation' : 'ask-friend'}
+                  >
                     {p.actions.includes('withdraw') ? <Trans>查看代付邀请</Trans> : <Trans>请好友代付</Trans>}
                   </Link>
                 )}
@@ -77,7 +95,14 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
       )}
       {order.actions.includes('unsplit') && phase !== 'unsplitUnreachable' && (
         <Block className="!my-4">
-          <Button large rounded outline disabled={phase !== 'split'} onClick={() => actor.send({ type: 'unsplit.ask' })} data-action="unsplit">
+          <Button
+            large
+            rounded
+            outline
+            disabled={phase !== 'split'}
+            onClick={() => actor.send({ type: 'unsplit.ask' })}
+            data-action="unsplit"
+          >
             {phase === 'unsplitting' ? <Trans>正在取消…</Trans> : <Trans>取消分开支付</Trans>}
           </Button>
         </Block>

@@ -26,7 +26,14 @@ export default function ClubDetailScreen() {
 
   return (
     <article>
-      <img src={club.coverImage} alt="" width={750} height={420} decoding="async" className="block aspect-[750/420] h-auto w-full bg-black/5 object-cover" />
+      <img
+        src={club.coverImage}
+        alt=""
+        width={750}
+        height={420}
+        decoding="async"
+        className="block aspect-[750/420] h-auto w-full bg-black/5 object-cover"
+      />
       <Block className="!my-4">
         <h1 className="text-xl font-semibold">{club.name}</h1>
         <p className="mt-1 text-sm text-black/60">
@@ -69,7 +76,17 @@ export default function ClubDetailScreen() {
                 linkProps={{ to: `/tutor/tutorDetail/${t.id}` }}
                 title={t.name}
                 subtitle={<Trans>教龄 {t.years} 年</Trans>}
-                media={<img src={t.photo} alt="" width={44} height={44} loading="lazy" decoding="async" className="h-11 w-11 rounded-full bg-black/5" />}
+                media={
+                  <img
+                    src={t.photo}
+                    alt=""
+                    width={44}
+                    height={44}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-11 w-11 rounded-full bg-black/5"
+                  />
+                }
               />
             ))}
           </List>

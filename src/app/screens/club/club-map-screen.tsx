@@ -22,7 +22,11 @@ export const markerUri = (c: Club) =>
 
 /** The messaging app's bridge as the map uses it: its own map, navigating from where the member is. */
 interface LocationBridge {
-  invoke(name: 'openLocation', params: { latitude: number; longitude: number; name: string; address: string; scale: number }, callback: (res: { err_msg?: string }) => void): void;
+  invoke(
+    name: 'openLocation',
+    params: { latitude: number; longitude: number; name: string; address: string; scale: number },
+    callback: (res: { err_msg?: string }) => void,
+  ): void;
 }
 
 /**
@@ -42,7 +46,11 @@ function Navigate(props: { club: Club }) {
         const bridge = ((bridgeHost() ?? window) as unknown as { WeixinJSBridge?: LocationBridge }).WeixinJSBridge;
         if (!bridge) return;
         e.preventDefault();
-        bridge.invoke('openLocation', { latitude: club.lat, longitude: club.lng, name: club.name, address: club.address, scale: 16 }, () => {});
+        bridge.invoke(
+          'openLocation',
+          { latitude: club.lat, longitude: club.lng, name: club.name, address: club.address, scale: 16 },
+          () => {},
+        );
       }}
     >
       <Trans>导航</Trans>
@@ -102,7 +110,11 @@ export default function ClubMapScreen() {
               className="absolute flex h-11 w-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center"
               style={{ left: `${spot.left}%`, top: `${spot.top}%`, zIndex: on ? 2 : 1 }}
             >
-              <span className={`flex h-7 w-7 items-center justify-center rounded-full text-sm font-semibold shadow ${on ? 'scale-125 bg-primary text-white' : 'bg-white text-primary'}`}>{i + 1}</span>
+              <span
+                className={`flex h-7 w-7 items-center justify-center rounded-full text-sm font-semibold shadow ${on ? 'scale-125 bg-primary text-white' : 'bg-white text-primary'}`}
+              >
+                {i + 1}
+              </span>
             </button>
           );
         })}
@@ -112,7 +124,9 @@ export default function ClubMapScreen() {
           <span className="min-w-0 flex-1">
             <span className="block truncate font-semibold">{chosen.name}</span>
             <span className="block truncate text-sm text-black/60">{chosen.address}</span>
-            {distances?.get(chosen.id) !== undefined && <span className="block text-xs text-black/60 tabular-nums">{formatDistance(distances.get(chosen.id))}</span>}
+            {distances?.get(chosen.id) !== undefined && (
+              <span className="block text-xs text-black/60 tabular-nums">{formatDistance(distances.get(chosen.id))}</span>
+            )}
           </span>
           <Navigate club={chosen} />
         </div>

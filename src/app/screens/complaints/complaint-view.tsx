@@ -42,7 +42,10 @@ export function ComplaintView({ complaint, clubs }: { complaint: MyComplaint | n
               }
               intent.current.imageIds = ids;
             }
-            return api.complaints.file({ content: input.content, clubId: input.clubId, imageIds: intent.current.imageIds }, intent.current.fileKey);
+            return api.complaints.file(
+              { content: input.content, clubId: input.clubId, imageIds: intent.current.imageIds },
+              intent.current.fileKey,
+            );
           }),
           load: fromPromise(({ input }) => browserApiOrThrow().complaints.detail(input.id)),
           rate: fromPromise(({ input }) => browserApiOrThrow().complaints.rate(input.id, input.satisfied, intent.current.rateKey)),
@@ -172,7 +175,13 @@ export function ComplaintView({ complaint, clubs }: { complaint: MyComplaint | n
         ? refusalMessage(code)
         : null;
   return (
-    <Block strong inset className="space-y-2 text-sm" data-complaint={mine.id} data-complaint-view={String(state.value && JSON.stringify(state.value))}>
+    <Block
+      strong
+      inset
+      className="space-y-2 text-sm"
+      data-complaint={mine.id}
+      data-complaint-view={String(state.value && JSON.stringify(state.value))}
+    >
       <ComplaintBadges complaint={mine} />
       <p className="whitespace-pre-wrap">{mine.content}</p>
       {mine.clubName ? <p className="text-black/60">{mine.clubName}</p> : null}

@@ -63,9 +63,7 @@ function Gifted(props: { name: string; phone: string; left: number }) {
   return (
     <Block strong inset className="!my-3 space-y-3 text-center" data-gift-done>
       <p role="status" className="text-lg font-semibold">
-        <Trans>
-          已赠送给 {who}
-        </Trans>
+        <Trans>已赠送给 {who}</Trans>
       </p>
       {left < UNLIMITED && (
         <p className="text-sm text-black/60" data-gifts-left>
@@ -89,7 +87,8 @@ function Gifted(props: { name: string; phone: string; left: number }) {
  */
 export default function CouponGiftScreen() {
   const page = useLoaderData() as CouponDetail | null;
-  if (!page) return <NotFoundState message={<Trans>没有找到这张优惠券</Trans>} backTo={couponsPath('all')} backLabel={<Trans>我的优惠券</Trans>} />;
+  if (!page)
+    return <NotFoundState message={<Trans>没有找到这张优惠券</Trans>} backTo={couponsPath('all')} backLabel={<Trans>我的优惠券</Trans>} />;
   return <GiftForm page={page} />;
 }
 
@@ -97,7 +96,12 @@ function GiftForm(props: { page: CouponDetail }) {
   const { coupon, giftsLeft } = props.page;
   const { i18n } = useLingui();
   const logic = useMemo(
-    () => couponGiftMachine.provide({ actors: { giftCoupon: fromPromise(({ input: { idempotencyKey, ...body } }) => browserApiOrThrow().wallet.giftCoupon(body, idempotencyKey)) } }),
+    () =>
+      couponGiftMachine.provide({
+        actors: {
+          giftCoupon: fromPromise(({ input: { idempotencyKey, ...body } }) => browserApiOrThrow().wallet.giftCoupon(body, idempotencyKey)),
+        },
+      }),
     [],
   );
   const flow = useActorRef(logic, { input: { couponId: coupon.id } });
@@ -111,12 +115,13 @@ function GiftForm(props: { page: CouponDetail }) {
       <CouponFace coupon={coupon} />
     </div>
   );
-  if (gifted && c.gift) return (
-    <div className="pb-6" data-coupon-gift>
-      {face}
-      <Gifted name={c.gift.recipientName} phone={c.gift.recipientPhone} left={c.gift.giftsLeft} />
-    </div>
-  );
+  if (gifted && c.gift)
+    return (
+      <div className="pb-6" data-coupon-gift>
+        {face}
+        <Gifted name={c.gift.recipientName} phone={c.gift.recipientPhone} left={c.gift.giftsLeft} />
+      </div>
+    );
   if (coupon.state !== 'unused') {
     return (
       <div className="pb-6" data-coupon-gift>

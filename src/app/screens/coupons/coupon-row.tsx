@@ -29,7 +29,11 @@ export function CouponMinSpend(props: { coupon: MemberCoupon }) {
 export function CouponValidity(props: { coupon: MemberCoupon }) {
   const from = shanghaiDate(props.coupon.validFrom);
   const until = shanghaiDate(new Date(new Date(props.coupon.validUntil).getTime() - 1));
-  return <Trans>有效期 {from} 至 {until}</Trans>;
+  return (
+    <Trans>
+      有效期 {from} 至 {until}
+    </Trans>
+  );
 }
 
 /** Where it applies: the goods kinds, or every kind. */
@@ -37,7 +41,9 @@ export function CouponAppliesTo(props: { coupon: MemberCoupon }) {
   const { i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en' : 'zh';
   if (props.coupon.appliesTo.length === 0) return <Trans>适用于全部商品（优惠券除外）</Trans>;
-  const kinds = props.coupon.appliesTo.map((k) => dictLabel(GOODS_KINDS.find((g) => g.value === k) ?? { zh: k, en: k }, locale)).join(locale === 'en' ? ', ' : '、');
+  const kinds = props.coupon.appliesTo
+    .map((k) => dictLabel(GOODS_KINDS.find((g) => g.value === k) ?? { zh: k, en: k }, locale))
+    .join(locale === 'en' ? ', ' : '、');
   return <Trans>适用于：{kinds}</Trans>;
 }
 
@@ -77,16 +83,28 @@ export function CouponRow(props: { coupon: MemberCoupon }) {
   const to = c.giftedTo ?? '';
   const from = c.giftedFrom ?? '';
   return (
-    <article className={`rounded-xl bg-white p-3 ${c.state === 'unused' ? '' : 'opacity-70'}`} data-coupon={c.id} data-coupon-state={c.state}>
+    <article
+      className={`rounded-xl bg-white p-3 ${c.state === 'unused' ? '' : 'opacity-70'}`}
+      data-coupon={c.id}
+      data-coupon-state={c.state}
+    >
       <CouponFace coupon={c} />
       <div className="mt-2 flex items-center justify-between gap-2 border-t border-black/5 pt-2 text-xs text-black/60">
         <span data-coupon-note>
           {c.state === 'used' && usedAt && <Trans>{usedAt} 已使用</Trans>}
-          {c.state === 'transferred' && <Trans>{giftedAt} 已赠送给 {to}</Trans>}
+          {c.state === 'transferred' && (
+            <Trans>
+              {giftedAt} 已赠送给 {to}
+            </Trans>
+          )}
           {c.state !== 'transferred' && c.giftedFrom && <Trans>来自 {from} 的赠送</Trans>}
         </span>
         {c.state === 'unused' && (
-          <Link to={couponGiftPath(c.id)} className="shrink-0 rounded-full border border-primary px-3 py-1 text-sm text-primary" data-action="coupon-gift">
+          <Link
+            to={couponGiftPath(c.id)}
+            className="shrink-0 rounded-full border border-primary px-3 py-1 text-sm text-primary"
+            data-action="coupon-gift"
+          >
             <Trans>赠送好友</Trans>
           </Link>
         )}

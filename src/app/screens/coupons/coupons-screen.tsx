@@ -32,14 +32,22 @@ const EMPTY: Record<CouponTab, ReactNode> = {
  */
 export default function CouponsScreen() {
   const d = useLoaderData() as CouponsPageData;
-  if (!d.tab || !d.page) return <NotFoundState message={<Trans>没有这个页面</Trans>} backTo={couponsPath('all')} backLabel={<Trans>我的优惠券</Trans>} />;
+  if (!d.tab || !d.page)
+    return <NotFoundState message={<Trans>没有这个页面</Trans>} backTo={couponsPath('all')} backLabel={<Trans>我的优惠券</Trans>} />;
   const tab = d.tab;
   const state = COUPON_TABS.find((t) => t.tab === tab)!.state;
   return (
     <div className="pb-6" data-coupons={tab}>
       <nav className="mx-4 my-3 flex rounded-lg bg-black/5 p-0.5 text-sm" aria-label="coupons">
         {COUPON_TABS.map((t) => (
-          <Link key={t.tab} to={couponsPath(t.tab)} replace aria-current={t.tab === tab ? 'page' : undefined} className={segment(t.tab === tab)} data-tab={t.tab}>
+          <Link
+            key={t.tab}
+            to={couponsPath(t.tab)}
+            replace
+            aria-current={t.tab === tab ? 'page' : undefined}
+            className={segment(t.tab === tab)}
+            data-tab={t.tab}
+          >
             {LABELS[t.tab]}
           </Link>
         ))}
@@ -50,9 +58,7 @@ export default function CouponsScreen() {
         fetchPage={(pagenum, pagesize) => browserApiOrThrow().wallet.coupons({ state, pagenum, pagesize })}
         itemKey={(c) => c.id}
         row={(c) => <CouponRow coupon={c} />}
-        empty={
-<EmptyList name={`coupons-${tab}`} message={EMPTY[tab]} />
-        }
+        empty={<EmptyList name={`coupons-${tab}`} message={EMPTY[tab]} />}
       />
     </div>
   );

@@ -35,11 +35,22 @@ export function BuyBar(props: { goods: GoodsDetail; choice: GoodsChoice; member:
     >
       <div className="min-w-0 flex-1">
         <GoodsPrice listPriceCents={price.listPriceCents} memberPriceCents={price.memberPriceCents} large />
-        <p className={`truncate text-xs ${state.step === 'choose' || state.step === 'unavailable' ? 'text-rose-600' : 'text-black/60'}`} data-buy-note>
+        <p
+          className={`truncate text-xs ${state.step === 'choose' || state.step === 'unavailable' ? 'text-rose-600' : 'text-black/60'}`}
+          data-buy-note
+        >
           <BarNote state={state} />
         </p>
       </div>
-      <Button large rounded inline className="w-auto shrink-0 px-8" disabled={go === null} onClick={() => go && void navigate(go)} data-action="buy">
+      <Button
+        large
+        rounded
+        inline
+        className="w-auto shrink-0 px-8"
+        disabled={go === null}
+        onClick={() => go && void navigate(go)}
+        data-action="buy"
+      >
         <Trans>立即购买</Trans>
       </Button>
     </div>

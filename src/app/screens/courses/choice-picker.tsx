@@ -29,12 +29,17 @@ export function PhasePicker(props: { phases: GoodsPhase[]; chosen: number | unde
             />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{p.name}</span>
-              {p.startsAt && p.endsAt && <span className="block text-xs text-black/60 tabular-nums">{shanghaiDateSpan(p.startsAt, p.endsAt)}</span>}
+              {p.startsAt && p.endsAt && (
+                <span className="block text-xs text-black/60 tabular-nums">{shanghaiDateSpan(p.startsAt, p.endsAt)}</span>
+              )}
               {!usable && p.message && <span className="block text-xs text-rose-600">{p.message}</span>}
             </span>
             {p.listPriceCents != null && (
               <span className="shrink-0">
-                <GoodsPrice listPriceCents={p.listPriceCents} memberPriceCents={props.member ? (p.memberPriceCents ?? undefined) : undefined} />
+                <GoodsPrice
+                  listPriceCents={p.listPriceCents}
+                  memberPriceCents={props.member ? (p.memberPriceCents ?? undefined) : undefined}
+                />
               </span>
             )}
           </label>
@@ -53,8 +58,25 @@ export function TeacherPicker(props: { teachers: GoodsTeacher[]; chosen: number 
       </legend>
       {props.teachers.map((t) => (
         <label key={t.id} data-teacher-option={t.id} className={option(props.chosen === t.id)}>
-          <input type="radio" name="teacher" value={t.id} checked={props.chosen === t.id} onChange={() => props.onChoose(t.id)} className={radio} />
-          {t.photo && <img src={t.photo} alt="" width={40} height={40} loading="lazy" decoding="async" className="h-10 w-10 shrink-0 rounded-full bg-black/5 object-cover" />}
+          <input
+            type="radio"
+            name="teacher"
+            value={t.id}
+            checked={props.chosen === t.id}
+            onChange={() => props.onChoose(t.id)}
+            className={radio}
+          />
+          {t.photo && (
+            <img
+              src={t.photo}
+              alt=""
+              width={40}
+              height={40}
+              loading="lazy"
+              decoding="async"
+              className="h-10 w-10 shrink-0 rounded-full bg-black/5 object-cover"
+            />
+          )}
           <span className="min-w-0 flex-1">
             <span className="block truncate font-medium">{t.name}</span>
             {t.clubName && <span className="block truncate text-xs text-black/60">{t.clubName}</span>}

@@ -35,7 +35,8 @@ export function courseDetailLoader(kind: CourseKind) {
     if (id === null) return data<CourseDetailData>(none, { status: 404 });
     const api = apiFrom(context);
     const r = await api.goods.detail(id);
-    if (r.code === 404 || r.code === 400 || r.code === 70004 || (r.code === 200 && r.data.kind !== kind)) return data<CourseDetailData>(none, { status: 404 });
+    if (r.code === 404 || r.code === 400 || r.code === 70004 || (r.code === 200 && r.data.kind !== kind))
+      return data<CourseDetailData>(none, { status: 404 });
     if (r.code !== 200) throw new Response(null, { status: 503 });
     const g = r.data;
     const [teacher, club] = await Promise.all([
@@ -69,7 +70,14 @@ export function CourseDetailView(props: { kind: CourseKind }) {
 
   return (
     <article className="pb-[calc(96px+env(safe-area-inset-bottom))]" data-course-detail={g.id}>
-      <img src={g.image} alt="" width={750} height={390} decoding="async" className="block aspect-[690/360] h-auto w-full bg-black/5 object-cover" />
+      <img
+        src={g.image}
+        alt=""
+        width={750}
+        height={390}
+        decoding="async"
+        className="block aspect-[690/360] h-auto w-full bg-black/5 object-cover"
+      />
       <Block className="!my-4">
         <h1 className="text-xl font-semibold">{g.name}</h1>
         {g.startsAt && g.endsAt && <p className="mt-1 text-sm text-black/60 tabular-nums">{shanghaiDateSpan(g.startsAt, g.endsAt)}</p>}
@@ -80,10 +88,28 @@ export function CourseDetailView(props: { kind: CourseKind }) {
         )}
       </Block>
       <List strong inset className="!my-4">
-        {d.club && <ListItem title={<Trans>门店</Trans>} after={<Link to={`/club/detail?id=${d.club.id}`} className="max-w-[60vw] truncate text-primary">{d.club.name}</Link>} />}
-        {d.club && <ListItem title={<Trans>地址</Trans>} after={<span className="max-w-[60vw] text-right text-sm">{d.club.address}</span>} />}
+        {d.club && (
+          <ListItem
+            title={<Trans>门店</Trans>}
+            after={
+              <Link to={`/club/detail?id=${d.club.id}`} className="max-w-[60vw] truncate text-primary">
+                {d.club.name}
+              </Link>
+            }
+          />
+        )}
+        {d.club && (
+          <ListItem title={<Trans>地址</Trans>} after={<span className="max-w-[60vw] text-right text-sm">{d.club.address}</span>} />
+        )}
         {d.teacher && need !== 'teacher' && (
-          <ListItem title={<Trans>导师</Trans>} after={<Link to={`/tutor/tutorDetail/${d.teacher.id}`} className="text-primary">{d.teacher.name}</Link>} />
+          <ListItem
+            title={<Trans>导师</Trans>}
+            after={
+              <Link to={`/tutor/tutorDetail/${d.teacher.id}`} className="text-primary">
+                {d.teacher.name}
+              </Link>
+            }
+          />
         )}
         {g.uses !== null && <ListItem title={<Trans>课时</Trans>} after={<Trans>{g.uses}节</Trans>} />}
         {g.validityDays !== null && <ListItem title={<Trans>有效期</Trans>} after={<Trans>购买后{g.validityDays}天</Trans>} />}

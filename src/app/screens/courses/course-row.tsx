@@ -15,18 +15,22 @@ export function CourseRow(props: { g: GoodsItem; to: string }) {
   const left = placesLeft(g);
   return (
     <Link to={props.to} className="block overflow-hidden rounded-xl bg-white active:opacity-80" data-goods={g.id}>
-      <img src={g.image} alt="" width={690} height={360} loading="lazy" decoding="async" className="block aspect-[690/360] h-auto w-full bg-black/5 object-cover" />
+      <img
+        src={g.image}
+        alt=""
+        width={690}
+        height={360}
+        loading="lazy"
+        decoding="async"
+        className="block aspect-[690/360] h-auto w-full bg-black/5 object-cover"
+      />
       <span className="block p-3">
         <span className="block truncate font-semibold">{g.name}</span>
         <span className="mt-1 flex items-end justify-between gap-2">
           <span className="min-w-0 truncate text-xs text-black/60 tabular-nums">
             {g.startsAt && g.endsAt ? shanghaiDateSpan(g.startsAt, g.endsAt) : null}
             {g.startsAt && g.endsAt && left !== null ? ' · ' : null}
-            {!g.isUable ? (
-              <span className="text-rose-600">{g.message}</span>
-            ) : left !== null ? (
-              <Trans>剩余{left}个名额</Trans>
-            ) : null}
+            {!g.isUable ? <span className="text-rose-600">{g.message}</span> : left !== null ? <Trans>剩余{left}个名额</Trans> : null}
           </span>
           <span className="shrink-0">
             <GoodsPrice listPriceCents={g.listPriceCents} memberPriceCents={g.memberPriceCents} />

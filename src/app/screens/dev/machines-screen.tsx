@@ -15,7 +15,9 @@ export default function MachinesScreen() {
     let live = true;
     void import('@viz-js/viz').then(async ({ instance }) => {
       const viz = await instance();
-      const drawn = Object.fromEntries(charts.map(({ machine }) => [machine.id, viz.renderString(toDot(machine), { format: 'svg', engine: 'dot' })]));
+      const drawn = Object.fromEntries(
+        charts.map(({ machine }) => [machine.id, viz.renderString(toDot(machine), { format: 'svg', engine: 'dot' })]),
+      );
       if (live) setSvgs(drawn);
     });
     return () => {
@@ -28,8 +30,8 @@ export default function MachinesScreen() {
       <Block className="!mt-6">
         <h1 className="text-xl font-semibold">Statecharts</h1>
         <p className="mt-1 text-sm text-black/60">
-          Every flow with real state, as the app and the server run it. Each chart: its diagram, then each state with what the member sees and can do in
-          it.
+          Every flow with real state, as the app and the server run it. Each chart: its diagram, then each state with what the member sees
+          and can do in it.
         </p>
         <ul className="mt-2 flex flex-wrap gap-x-3 text-sm">
           {charts.map(({ machine }) => (
@@ -46,7 +48,11 @@ export default function MachinesScreen() {
           <BlockTitle>{machine.id}</BlockTitle>
           <Block strong inset>
             <p className="text-xs text-black/60">{file}</p>
-            <div className="mt-2 overflow-x-auto" data-testid={`diagram-${machine.id}`} dangerouslySetInnerHTML={{ __html: svgs[machine.id] ?? '' }} />
+            <div
+              className="mt-2 overflow-x-auto"
+              data-testid={`diagram-${machine.id}`}
+              dangerouslySetInnerHTML={{ __html: svgs[machine.id] ?? '' }}
+            />
             <dl className="mt-3 text-sm">
               {statesOf(machine).map((s) => (
                 <div key={s.path} className="mt-2">

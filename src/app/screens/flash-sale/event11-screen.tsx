@@ -53,7 +53,14 @@ export default function Event11Screen() {
   const buyable: GoodsDetail = { ...goods, isUable: sale.isUable, message };
   return (
     <article className="pb-[calc(96px+env(safe-area-inset-bottom))]" data-event11>
-      <img src={goods.image} alt="" width={750} height={390} decoding="async" className="block aspect-[690/360] h-auto w-full bg-black/5 object-cover" />
+      <img
+        src={goods.image}
+        alt=""
+        width={750}
+        height={390}
+        decoding="async"
+        className="block aspect-[690/360] h-auto w-full bg-black/5 object-cover"
+      />
       <Block className="!my-4">
         <h1 className="text-xl font-semibold">{sale.title}</h1>
         <p className="mt-1 text-base">{goods.name}</p>
@@ -65,7 +72,11 @@ export default function Event11Screen() {
       {sale.mine && (
         <p className="mx-4 text-sm text-black/70" data-mine>
           <Trans>
-            您已抢到一张，请在 <Link to="/myPurchaseHistory" className="text-primary">购买记录</Link> 中查看并完成支付。
+            您已抢到一张，请在{' '}
+            <Link to="/myPurchaseHistory" className="text-primary">
+              购买记录
+            </Link>{' '}
+            中查看并完成支付。
           </Trans>
         </p>
       )}

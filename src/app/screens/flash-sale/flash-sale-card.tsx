@@ -11,8 +11,8 @@ function Countdown(props: { sale: FlashSaleActivity; now: number }) {
   const { days, clock } = countdownParts(to - now);
   return (
     <p className="text-sm tabular-nums" data-countdown={sale.phase}>
-      {sale.phase === 'upcoming' ? <Trans>距开始</Trans> : <Trans>距结束</Trans>}{' '}
-      {days > 0 && <Trans>{days}天</Trans>} <span className="font-semibold">{clock}</span>
+      {sale.phase === 'upcoming' ? <Trans>距开始</Trans> : <Trans>距结束</Trans>} {days > 0 && <Trans>{days}天</Trans>}{' '}
+      <span className="font-semibold">{clock}</span>
     </p>
   );
 }

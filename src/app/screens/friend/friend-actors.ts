@@ -19,7 +19,12 @@ export function provideFriendInvite(fx: { api: () => Api; clock: Clock; copyLink
   const { api } = fx;
   return friendInviteMachine.provide({
     actors: {
-      invite: fromPromise(({ input }) => api().friend.invite({ orderNo: input.orderNo, ...(input.partSeq !== undefined ? { partSeqs: [input.partSeq] } : {}) }, input.idempotencyKey)),
+      invite: fromPromise(({ input }) =>
+        api().friend.invite(
+          { orderNo: input.orderNo, ...(input.partSeq !== undefined ? { partSeqs: [input.partSeq] } : {}) },
+          input.idempotencyKey,
+        ),
+      ),
       checkOrder: fromPromise(({ input }) => api().orders.detail(input.orderNo)),
       withdraw: fromPromise(({ input }) => api().friend.withdraw({ orderNo: input.orderNo, partSeq: input.partSeq }, input.idempotencyKey)),
     },

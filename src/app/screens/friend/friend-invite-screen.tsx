@@ -34,7 +34,8 @@ export default function FriendInviteScreen() {
   const [search] = useSearchParams();
   const orderNo = search.get('orderNo');
   const partSeq = parseId(search.get('partSeq')) ?? undefined;
-  if (!orderNo || !ORDER_NO.test(orderNo)) return <NotFoundState message={<Trans>没有找到这个订单</Trans>} backTo="/myPurchaseHistory" backLabel={<Trans>查看购买记录</Trans>} />;
+  if (!orderNo || !ORDER_NO.test(orderNo))
+    return <NotFoundState message={<Trans>没有找到这个订单</Trans>} backTo="/myPurchaseHistory" backLabel={<Trans>查看购买记录</Trans>} />;
   return <FriendInvite key={`${orderNo}:${partSeq ?? ''}`} orderNo={orderNo} partSeq={partSeq} />;
 }
 
@@ -51,11 +52,19 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
         api: browserApiOrThrow,
         clock: clockFrom(undefined),
         copyLink: (link) =>
-          void copyLink(link, field.current).then((how) => say.current.toast({ message: say.current.i18n._(how === 'copied' ? copiedMsg : selectedMsg), type: how === 'copied' ? 'success' : 'text' })),
+          void copyLink(link, field.current).then((how) =>
+            say.current.toast({
+              message: say.current.i18n._(how === 'copied' ? copiedMsg : selectedMsg),
+              type: how === 'copied' ? 'success' : 'text',
+            }),
+          ),
       }),
     [],
   );
-  const actor = useActorRef(logic, { input: { orderNo: props.orderNo, ...(props.partSeq !== undefined ? { partSeq: props.partSeq } : {}) }, ...actorTimers() });
+  const actor = useActorRef(logic, {
+    input: { orderNo: props.orderNo, ...(props.partSeq !== undefined ? { partSeq: props.partSeq } : {}) },
+    ...actorTimers(),
+  });
   const state = useSelector(actor, checkoutStateOf);
   const c = useSelector(actor, (s) => s.context);
   const inv = c.invitation;
@@ -63,7 +72,12 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
   const amount = inv ? formatYuan(inv.amountCents) : '';
   useConfirmWhile(
     state === 'confirmingWithdraw',
-    { title: <Trans>撤回代付邀请</Trans>, message: <Trans>撤回后好友将无法再通过这个链接支付。确定撤回吗？</Trans>, confirmText: <Trans>确定撤回</Trans>, cancelText: <Trans>再想想</Trans> },
+    {
+      title: <Trans>撤回代付邀请</Trans>,
+      message: <Trans>撤回后好友将无法再通过这个链接支付。确定撤回吗？</Trans>,
+      confirmText: <Trans>确定撤回</Trans>,
+      cancelText: <Trans>再想想</Trans>,
+    },
     (confirmed) => actor.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
   );
 
@@ -142,13 +156,28 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
         <Block className="!my-4 space-y-3">
           <label className="block text-sm text-black/60">
             <Trans>代付链接</Trans>
-            <input ref={field} readOnly value={inv.link} className="mt-1 block min-h-11 w-full rounded-lg border border-black/15 px-3 text-sm text-black" data-invite-link onFocus={(e) => e.currentTarget.select()} />
+            <input
+              ref={field}
+              readOnly
+              value={inv.link}
+              className="mt-1 block min-h-11 w-full rounded-lg border border-black/15 px-3 text-sm text-black"
+              data-invite-link
+              onFocus={(e) => e.currentTarget.select()}
+            />
           </label>
           <div className="grid-12 cols-2 gap-y-3">
             <Button large rounded type="button" disabled={busy} onClick={() => setShareHint((v) => !v)} data-action="share">
               <Trans>发送给好友</Trans>
             </Button>
-            <Button large rounded outline type="button" disabled={busy} onClick={() => actor.send({ type: 'link.copy' })} data-action="copy-link">
+            <Button
+              large
+              rounded
+              outline
+              type="button"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'link.copy' })}
+              data-action="copy-link"
+            >
               <Trans>复制链接</Trans>
             </Button>
           </div>
@@ -156,7 +185,11 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
             <div className="rounded-lg bg-black/5 p-3 text-sm" data-share-hint>
               {inWechat ? (
                 <Trans>
-                  先点开 <a href={inv.link} className="text-primary underline">代付页面</a>，再点击右上角「···」，选择「发送给朋友」。
+                  先点开{' '}
+                  <a href={inv.link} className="text-primary underline">
+                    代付页面
+                  </a>
+                  ，再点击右上角「···」，选择「发送给朋友」。
                 </Trans>
               ) : (
                 <Trans>复制链接，粘贴到微信聊天中发给好友；好友需在微信中打开。</Trans>
@@ -171,7 +204,15 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
               <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
             </p>
           ) : (
-            <Button large rounded clear type="button" disabled={busy} onClick={() => actor.send({ type: 'withdraw' })} data-action="withdraw">
+            <Button
+              large
+              rounded
+              clear
+              type="button"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'withdraw' })}
+              data-action="withdraw"
+            >
               {busy ? <Trans>正在撤回…</Trans> : <Trans>撤回邀请</Trans>}
             </Button>
           )}

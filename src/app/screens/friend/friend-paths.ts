@@ -17,4 +17,5 @@ export function resumeOf(step: string | null): FriendPayResume {
  * The messaging app's user-info authorization (decision 003): it comes back to the friend's page with
  * the wxFriend cookie set, marked `step=authorized` so the page pays on and never sends it twice.
  */
-export const friendAuthorizePath = (token: string) => `/api/oauth/wechat/authorize?from=${encodeURIComponent(friendPayPath(token, 'authorized'))}&scope=userinfo`;
+export const friendAuthorizePath = (token: string) =>
+  `/api/oauth/wechat/authorize?from=${encodeURIComponent(friendPayPath(token, 'authorized'))}&scope=userinfo`;

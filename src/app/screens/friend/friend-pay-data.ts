@@ -24,7 +24,10 @@ export async function friendPayLoader({ context, request }: LoaderFunctionArgs) 
   const none: FriendPayData = { token: null, invitation: null, resume, standIn: false };
   if (!raw || !TOKEN.test(raw)) return data(none, { status: 404 });
   const api = apiFrom(context);
-  const [r, pay] = await Promise.all([api.friend.invitation(raw), dataOr(api.orders.payMethods(), { methods: [], standIn: false, unavailable: [] })]);
+  const [r, pay] = await Promise.all([
+    api.friend.invitation(raw),
+    dataOr(api.orders.payMethods(), { methods: [], standIn: false, unavailable: [] }),
+  ]);
   if (r.code !== 200 && r.code !== 70004) throw new Response(null, { status: 503 });
   const found = r.code === 200 ? r.data : null;
   return data<FriendPayData>({ token: raw, invitation: found, resume, standIn: pay.standIn }, { status: found ? 200 : 404 });

@@ -82,7 +82,11 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
       case 'paying.sheetCancelled':
         return line(<Trans>您已取消支付</Trans>, button(<Trans>继续支付</Trans>, 'retry', 'retry'));
       case 'paying.bridgeUnavailable':
-        return line(<Trans>无法打开微信支付：请在微信中打开这个链接完成代付</Trans>, button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
+        return line(
+          <Trans>无法打开微信支付：请在微信中打开这个链接完成代付</Trans>,
+          button(<Trans>重试</Trans>, 'retry', 'retry', true),
+          true,
+        );
       case 'authorizing':
         return line(<Trans>正在前往微信授权…</Trans>);
       case 'authorizationFailed':
@@ -118,7 +122,13 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
       case 'over':
         return (
           <ResultPanel tone="failure" result={invitation?.state ?? 'over'} title={overTitle(invitation?.state)}>
-            <p className="text-sm text-black/60">{invitation?.state === 'refunded' ? <Trans>对方取消了这笔订单的分开支付或订单，你付的款项正在原路退回。</Trans> : <Trans>无需支付。</Trans>}</p>
+            <p className="text-sm text-black/60">
+              {invitation?.state === 'refunded' ? (
+                <Trans>对方取消了这笔订单的分开支付或订单，你付的款项正在原路退回。</Trans>
+              ) : (
+                <Trans>无需支付。</Trans>
+              )}
+            </p>
           </ResultPanel>
         );
       default:
@@ -129,7 +139,13 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
   const open = invitation?.state === 'open' && !['paid', 'endedUnpaid', 'over'].includes(state);
   return (
     <div className="pb-8" data-friend-pay-screen={state}>
-      {invitation && <InvitationCard goodsName={invitation.goodsName} amountCents={invitation.amountCents} expiresAt={open ? invitation.expiresAt : undefined} />}
+      {invitation && (
+        <InvitationCard
+          goodsName={invitation.goodsName}
+          amountCents={invitation.amountCents}
+          expiresAt={open ? invitation.expiresAt : undefined}
+        />
+      )}
       {body}
     </div>
   );

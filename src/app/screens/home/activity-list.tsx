@@ -14,8 +14,20 @@ export function ActivityList(props: { activities: Activity[] }) {
       <ul className="space-y-3 px-4">
         {props.activities.map((a) => (
           <li key={a.id}>
-            <Link to={`/activity/activityDdetail?id=${a.id}`} className="block overflow-hidden rounded-xl bg-white active:opacity-80" data-activity={a.id}>
-              <img src={a.image} alt="" width={690} height={360} loading="lazy" decoding="async" className="block aspect-[690/360] h-auto w-full bg-black/5 object-cover" />
+            <Link
+              to={`/activity/activityDdetail?id=${a.id}`}
+              className="block overflow-hidden rounded-xl bg-white active:opacity-80"
+              data-activity={a.id}
+            >
+              <img
+                src={a.image}
+                alt=""
+                width={690}
+                height={360}
+                loading="lazy"
+                decoding="async"
+                className="block aspect-[690/360] h-auto w-full bg-black/5 object-cover"
+              />
               <span className="block px-3 py-2.5">
                 <span className="block truncate font-semibold">{a.title}</span>
                 <span className="mt-0.5 line-clamp-2 block text-sm text-black/60">{a.summary}</span>

@@ -51,7 +51,9 @@ export function BannerCarousel(props: { banners: Banner[] }) {
           return (
             <div key={b.id} className="relative w-full shrink-0 snap-start">
               {b.link?.startsWith('/') ? <Link to={b.link}>{img}</Link> : img}
-              <span className="pointer-events-none absolute bottom-2 left-3 max-w-[80%] truncate text-sm font-semibold text-white drop-shadow">{b.title}</span>
+              <span className="pointer-events-none absolute bottom-2 left-3 max-w-[80%] truncate text-sm font-semibold text-white drop-shadow">
+                {b.title}
+              </span>
             </div>
           );
         })}

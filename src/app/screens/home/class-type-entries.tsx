@@ -33,7 +33,12 @@ const ICONS: Record<ClassTypeKey, string[]> = {
   // one person: one to one
   private: ['M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M4 21a8 8 0 0 1 16 0'],
   // two people: a small group
-  'small-group': ['M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6z', 'M16 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6z', 'M2 20a6 6 0 0 1 12 0', 'M10 20a6 6 0 0 1 12 0'],
+  'small-group': [
+    'M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+    'M16 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+    'M2 20a6 6 0 0 1 12 0',
+    'M10 20a6 6 0 0 1 12 0',
+  ],
   // a calendar: the weekly schedule
   regular: ['M4 6h16v14H4z', 'M4 10h16', 'M8 3v4', 'M16 3v4'],
   // a mortarboard: teacher training
@@ -42,7 +47,18 @@ const ICONS: Record<ClassTypeKey, string[]> = {
 
 function ClassTypeIcon(props: { type: ClassTypeKey }) {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable="false"
+    >
       {ICONS[props.type].map((d) => (
         <path key={d} d={d} />
       ))}
@@ -59,7 +75,12 @@ export function ClassTypeEntries() {
       {CLASS_TYPES.map((t) => {
         const label = dictLabel(t, locale);
         return (
-          <Link key={t.value} to={CLASS_TYPE_PATHS[t.value]} className="flex flex-col items-center gap-1.5 rounded-lg py-2 active:bg-black/5" data-class-type={t.value}>
+          <Link
+            key={t.value}
+            to={CLASS_TYPE_PATHS[t.value]}
+            className="flex flex-col items-center gap-1.5 rounded-lg py-2 active:bg-black/5"
+            data-class-type={t.value}
+          >
             <span aria-hidden className={`flex h-11 w-11 items-center justify-center rounded-full ${TINTS[t.value]}`}>
               <ClassTypeIcon type={t.value} />
             </span>

@@ -14,7 +14,13 @@ export function NoticeList(props: { notices: Notice[]; limit?: number; open?: bo
         <Trans>公告</Trans>
       </h2>
       {shown.map((n) => (
-        <details key={n.id} open={props.open} data-notice={n.id} data-personal={n.personal} className="border-t border-black/5 px-4 py-2.5 first-of-type:border-t-0">
+        <details
+          key={n.id}
+          open={props.open}
+          data-notice={n.id}
+          data-personal={n.personal}
+          className="border-t border-black/5 px-4 py-2.5 first-of-type:border-t-0"
+        >
           <summary className="flex cursor-pointer list-none items-center gap-2 text-sm">
             {n.personal ? (
               <span className="shrink-0 rounded bg-primary/10 px-1 text-xs text-primary">

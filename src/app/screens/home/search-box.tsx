@@ -18,8 +18,23 @@ export function SearchBox(props: { keywords: string }) {
   };
 
   return (
-    <form role="search" method="get" action="/" onSubmit={submit} className="mx-4 mt-3 flex h-9 items-center gap-2 rounded-full bg-white px-3">
-      <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" className="shrink-0 text-black/60">
+    <form
+      role="search"
+      method="get"
+      action="/"
+      onSubmit={submit}
+      className="mx-4 mt-3 flex h-9 items-center gap-2 rounded-full bg-white px-3"
+    >
+      <svg
+        aria-hidden
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        className="shrink-0 text-black/60"
+      >
         <circle cx="11" cy="11" r="7" />
         <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
       </svg>

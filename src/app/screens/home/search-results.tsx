@@ -14,7 +14,8 @@ const heading = 'px-4 pt-3 pb-1 text-sm font-semibold text-black/60';
  */
 export function SearchResults(props: { keywords: string; result: SearchResult | null }) {
   const { keywords, result } = props;
-  const empty = !result || (result.classes.length + result.clubs.length + result.teachers.length + result.goods.length + result.activities.length === 0);
+  const empty =
+    !result || result.classes.length + result.clubs.length + result.teachers.length + result.goods.length + result.activities.length === 0;
   return (
     <section className="mx-4 mt-3 overflow-hidden rounded-xl bg-white pb-2" aria-labelledby="home-search">
       <div className="flex items-center justify-between px-4 pt-3">
@@ -38,7 +39,11 @@ export function SearchResults(props: { keywords: string; result: SearchResult | 
           <ul>
             {result.classes.map((c) => (
               <li key={c.id}>
-                <Link to={`/takecourse/bookcourse/bookcoursedetail?id=${c.id}`} className="flex min-h-11 items-center gap-3 px-4 py-2 active:bg-black/5" data-search-class={c.id}>
+                <Link
+                  to={`/takecourse/bookcourse/bookcoursedetail?id=${c.id}`}
+                  className="flex min-h-11 items-center gap-3 px-4 py-2 active:bg-black/5"
+                  data-search-class={c.id}
+                >
                   <span className="w-14 shrink-0 text-center text-xs tabular-nums text-black/60">
                     <span className="block">{shanghaiMonthDay(c.startsAt)}</span>
                     <span className="block text-sm font-semibold text-black">{shanghaiClock(new Date(c.startsAt))}</span>
@@ -92,7 +97,14 @@ export function SearchResults(props: { keywords: string; result: SearchResult | 
           <ul>
             {result.goods.map((g) => (
               <li key={g.id} className="flex items-center gap-3 px-4 py-2">
-                <img src={g.image} alt="" width={60} height={38} loading="lazy" className="h-[38px] w-[60px] rounded bg-black/5 object-cover" />
+                <img
+                  src={g.image}
+                  alt=""
+                  width={60}
+                  height={38}
+                  loading="lazy"
+                  className="h-[38px] w-[60px] rounded bg-black/5 object-cover"
+                />
                 <span className="min-w-0 flex-1 truncate text-sm">{g.name}</span>
                 <span className="shrink-0 text-right">
                   <GoodsPrice listPriceCents={g.listPriceCents} memberPriceCents={g.memberPriceCents} />

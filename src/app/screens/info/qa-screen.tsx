@@ -27,7 +27,9 @@ export default function QaScreen() {
       </BlockTitle>
       <Block strong inset className="!p-0">
         <Qa q={<Trans>如何预约课程？</Trans>}>
-          <Trans>登录后点击底部“约课”，选择门店与日期，挑选课程并选择会员卡即可预约。会员等级为1的会员可提前1天预约，其他会员可提前3天预约。</Trans>
+          <Trans>
+            登录后点击底部“约课”，选择门店与日期，挑选课程并选择会员卡即可预约。会员等级为1的会员可提前1天预约，其他会员可提前3天预约。
+          </Trans>
         </Qa>
         <Qa q={<Trans>课程满员了怎么办？</Trans>}>
           <Trans>满员的课程可以排队候补，有人取消时按排队顺序自动补位，并通知您。</Trans>

@@ -36,7 +36,8 @@ export function InvoiceList({ invoices }: { invoices: MyInvoice[] }) {
                 <span data-invoice-state-label>{i18n._(STATE_LABEL[i.state])}</span>
               </p>
               <p className="text-xs text-black/60">
-                {formatYuan(i.totalCents)} · {i.orders.map((o) => o.goodsName).join('、')} · {shanghaiFormat(new Date(i.createdAt), 'YYYY-MM-DD')}
+                {formatYuan(i.totalCents)} · {i.orders.map((o) => o.goodsName).join('、')} ·{' '}
+                {shanghaiFormat(new Date(i.createdAt), 'YYYY-MM-DD')}
               </p>
               {i.number ? (
                 <p className="text-xs" data-invoice-number>
@@ -49,7 +50,12 @@ export function InvoiceList({ invoices }: { invoices: MyInvoice[] }) {
                 </p>
               ) : null}
               {i.hasPdf ? (
-                <a className="inline-flex min-h-11 items-center text-sky-700" href={`/api/customers/invoices/${i.id}/pdf`} download data-invoice-pdf>
+                <a
+                  className="inline-flex min-h-11 items-center text-sky-700"
+                  href={`/api/customers/invoices/${i.id}/pdf`}
+                  download
+                  data-invoice-pdf
+                >
                   <Trans>下载 PDF 发票</Trans>
                 </a>
               ) : null}

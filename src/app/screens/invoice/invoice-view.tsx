@@ -37,7 +37,9 @@ export function InvoiceView({ orders, invoices }: { orders: InvoiceableOrder[]; 
     () =>
       invoiceRequestMachine.provide({
         actors: {
-          request: fromPromise(({ input }) => browserApiOrThrow().invoices.request({ ...input.form, orderIds: input.orderIds }, key.current)),
+          request: fromPromise(({ input }) =>
+            browserApiOrThrow().invoices.request({ ...input.form, orderIds: input.orderIds }, key.current),
+          ),
         },
       }),
     [],
@@ -131,7 +133,11 @@ export function InvoiceView({ orders, invoices }: { orders: InvoiceableOrder[]; 
             </label>
           );
         })}
-        <p role="alert" className={`min-h-5 text-sm ${state.matches({ editing: 'sent' }) ? 'text-emerald-700' : 'text-rose-600'}`} data-invoice-feedback>
+        <p
+          role="alert"
+          className={`min-h-5 text-sm ${state.matches({ editing: 'sent' }) ? 'text-emerald-700' : 'text-rose-600'}`}
+          data-invoice-feedback
+        >
           {feedback ? i18n._(feedback) : ''}
         </p>
         {state.matches('submitUnreachable') ? (

@@ -12,7 +12,19 @@ import { browserApiOrThrow } from '../../api-context';
 import { STATUS_LABELS, STATUS_TINTS } from '../booking/photo-review-card';
 import { preparePhoto } from '../booking/prepare-photo';
 
-const STATES = ['loading', 'loadFailed', 'choosing', 'resizing', 'uploading', 'unreachable', 'refused', 'reviewing', 'rejected', 'passed', 'replaceable'] as const;
+const STATES = [
+  'loading',
+  'loadFailed',
+  'choosing',
+  'resizing',
+  'uploading',
+  'unreachable',
+  'refused',
+  'reviewing',
+  'rejected',
+  'passed',
+  'replaceable',
+] as const;
 type Step = (typeof STATES)[number];
 const PICKS: readonly Step[] = ['choosing', 'refused', 'rejected', 'replaceable'];
 
@@ -46,7 +58,14 @@ export default function AvatarScreen() {
     <Block strong inset className="!mt-6" data-avatar-step={step}>
       <div className="flex items-center gap-4">
         {shows ? (
-          <img src={`/api/customers/photo/image?v=${view!.photoId}`} alt={i18n._(msg`我的头像`)} width={96} height={96} className="h-24 w-24 shrink-0 rounded-full bg-black/5 object-cover" data-avatar-image />
+          <img
+            src={`/api/customers/photo/image?v=${view!.photoId}`}
+            alt={i18n._(msg`我的头像`)}
+            width={96}
+            height={96}
+            className="h-24 w-24 shrink-0 rounded-full bg-black/5 object-cover"
+            data-avatar-image
+          />
         ) : (
           <div aria-hidden className="flex h-24 w-24 shrink-0 items-center justify-center rounded-full bg-black/5 text-3xl text-black/60">
             ?
@@ -78,12 +97,26 @@ export default function AvatarScreen() {
         </p>
       )}
       <p role="alert" className="mt-2 min-h-5 text-sm text-rose-700" data-avatar-feedback>
-        {step === 'refused' ? photoRefusalText(i18n, code) : step === 'unreachable' || step === 'loadFailed' ? i18n._(Errors.network.message) : null}
+        {step === 'refused'
+          ? photoRefusalText(i18n, code)
+          : step === 'unreachable' || step === 'loadFailed'
+            ? i18n._(Errors.network.message)
+            : null}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {(PICKS.includes(step) || busy) && (
-          <label className={`inline-flex min-h-11 cursor-pointer items-center rounded-full bg-primary px-5 text-white ${busy ? 'opacity-60' : ''}`}>
-            {step === 'resizing' ? <Trans>处理中…</Trans> : step === 'uploading' ? <Trans>上传中…</Trans> : status === 'none' ? <Trans>选择照片</Trans> : <Trans>重新上传</Trans>}
+          <label
+            className={`inline-flex min-h-11 cursor-pointer items-center rounded-full bg-primary px-5 text-white ${busy ? 'opacity-60' : ''}`}
+          >
+            {step === 'resizing' ? (
+              <Trans>处理中…</Trans>
+            ) : step === 'uploading' ? (
+              <Trans>上传中…</Trans>
+            ) : status === 'none' ? (
+              <Trans>选择照片</Trans>
+            ) : (
+              <Trans>重新上传</Trans>
+            )}
             <input
               type="file"
               name="avatar"

@@ -26,7 +26,9 @@ export default function ChangePasswordScreen() {
   const logic = useMemo(
     () =>
       changePasswordMachine.provide({
-        actors: { changePassword: fromPromise(({ input }) => browserApiOrThrow().auth.changePassword(input.oldPassword, input.newPassword)) },
+        actors: {
+          changePassword: fromPromise(({ input }) => browserApiOrThrow().auth.changePassword(input.oldPassword, input.newPassword)),
+        },
       }),
     [],
   );
@@ -37,7 +39,9 @@ export default function ChangePasswordScreen() {
   const saving = useSelector(change, (s) => s.matches('saving'));
   const done = useSelector(change, (s) => s.status === 'done');
   const feedback = useSelector(change, (s) => {
-    const state = (['oldMissing', 'lengthInvalid', 'mismatch', 'sameAsOld', 'refused', 'unreachable'] as const).find((k) => s.matches({ editing: k }));
+    const state = (['oldMissing', 'lengthInvalid', 'mismatch', 'sameAsOld', 'refused', 'unreachable'] as const).find((k) =>
+      s.matches({ editing: k }),
+    );
     return feedbackMessage(state, s.context.errorCode);
   });
 
@@ -57,7 +61,9 @@ export default function ChangePasswordScreen() {
     >
       {first ? (
         <Block strong inset className="!mt-6 !mb-0 text-sm" role="note" data-initial-password-notice>
-          <Trans>您正在使用门店前台给您的初始密码，请先设置一个只有您知道的新密码，设置后才能继续使用。旧密码就是刚才登录用的初始密码。</Trans>
+          <Trans>
+            您正在使用门店前台给您的初始密码，请先设置一个只有您知道的新密码，设置后才能继续使用。旧密码就是刚才登录用的初始密码。
+          </Trans>
         </Block>
       ) : null}
       <List strong inset className="!mt-6 !mb-4">

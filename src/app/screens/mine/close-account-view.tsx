@@ -11,8 +11,18 @@ import { shanghaiFormat } from '../../../domain/time';
 import { browserApiOrThrow } from '../../api-context';
 import { refusalMessage } from '../auth/auth-messages';
 
-const ERASED = [msg`姓名、昵称、头像和签到照片`, msg`实名信息和身份证号`, msg`手机号和密码：之后无法再登录这个账号`, msg`微信绑定、消息通知和浏览记录`];
-const KEPT = [msg`订单、支付和余额流水（财务记录，依法保存）`, msg`发票（税务记录，依法保存）`, msg`会员卡、预约、转让和退款记录（不再关联您的身份）`, msg`员工操作记录（审计记录）`];
+const ERASED = [
+  msg`姓名、昵称、头像和签到照片`,
+  msg`实名信息和身份证号`,
+  msg`手机号和密码：之后无法再登录这个账号`,
+  msg`微信绑定、消息通知和浏览记录`,
+];
+const KEPT = [
+  msg`订单、支付和余额流水（财务记录，依法保存）`,
+  msg`发票（税务记录，依法保存）`,
+  msg`会员卡、预约、转让和退款记录（不再关联您的身份）`,
+  msg`员工操作记录（审计记录）`,
+];
 
 /** The closing flow driven by the close-account machine (decision 057): one intent per ask and per withdraw (Idempotency-Key; a retry is the same request). */
 export function CloseAccountView({ request }: { request: MyAccountClosing | null }) {
@@ -109,12 +119,26 @@ export function CloseAccountView({ request }: { request: MyAccountClosing | null
           </p>
         ) : null}
         {state.matches('idle') || state.matches('refusedByStaff') || state.matches('asking') ? (
-          <Button large rounded outline disabled={state.matches('asking')} onClick={() => actor.send({ type: 'closing.ask' })} data-close-ask>
+          <Button
+            large
+            rounded
+            outline
+            disabled={state.matches('asking')}
+            onClick={() => actor.send({ type: 'closing.ask' })}
+            data-close-ask
+          >
             {state.matches('asking') ? <Trans>提交中…</Trans> : <Trans>申请注销账号</Trans>}
           </Button>
         ) : null}
         {pendingView ? (
-          <Button large rounded outline disabled={state.matches('withdrawing')} onClick={() => intent('closing.withdraw')} data-close-withdraw>
+          <Button
+            large
+            rounded
+            outline
+            disabled={state.matches('withdrawing')}
+            onClick={() => intent('closing.withdraw')}
+            data-close-withdraw
+          >
             {state.matches('withdrawing') ? <Trans>提交中…</Trans> : <Trans>撤回注销申请</Trans>}
           </Button>
         ) : null}

@@ -20,9 +20,14 @@ import { MY_DATA_PATH } from '../../../api/person';
  * the cookies) and balance (a refusal leaves it out).
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (!sessionFrom(context).token) return { profile: null as Profile | null, balanceCents: null as number | null, photo: null as PhotoView | null };
+  if (!sessionFrom(context).token)
+    return { profile: null as Profile | null, balanceCents: null as number | null, photo: null as PhotoView | null };
   const api = apiFrom(context);
-  const [profile, balance, photo] = await Promise.all([dataOr(api.auth.me(), null), dataOr(api.orders.balance(), null), dataOr(api.booking.photo(), null)]);
+  const [profile, balance, photo] = await Promise.all([
+    dataOr(api.auth.me(), null),
+    dataOr(api.orders.balance(), null),
+    dataOr(api.booking.photo(), null),
+  ]);
   return { profile, balanceCents: balance?.balanceCents ?? null, photo };
 }
 
@@ -88,7 +93,10 @@ export default function MineScreen() {
     return (
       <>
         <Block strong inset className="!mt-8 text-center">
-          <div aria-hidden className="mx-auto mb-3 flex h-16 w-16 items-center justify-center rounded-full bg-black/5 text-2xl text-black/60">
+          <div
+            aria-hidden
+            className="mx-auto mb-3 flex h-16 w-16 items-center justify-center rounded-full bg-black/5 text-2xl text-black/60"
+          >
             ?
           </div>
           <p className="mb-4 text-black/70">
@@ -114,9 +122,19 @@ export default function MineScreen() {
     <>
       <Block strong inset className="!mt-6 flex items-center gap-4">
         {avatar ? (
-          <img src={avatar} alt="" data-mine-avatar={own ? 'photo' : 'other'} width={64} height={64} className="h-16 w-16 shrink-0 rounded-full bg-black/5 object-cover" />
+          <img
+            src={avatar}
+            alt=""
+            data-mine-avatar={own ? 'photo' : 'other'}
+            width={64}
+            height={64}
+            className="h-16 w-16 shrink-0 rounded-full bg-black/5 object-cover"
+          />
         ) : (
-          <div aria-hidden className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-white">
+          <div
+            aria-hidden
+            className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-white"
+          >
             {initials(name)}
           </div>
         )}

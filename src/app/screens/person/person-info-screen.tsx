@@ -41,7 +41,10 @@ export default function PersonInfoScreen() {
   const { i18n } = useLingui();
   const toast = useToast();
   const locale = i18n.locale === 'en' ? 'en' : 'zh';
-  const logic = useMemo(() => personInfoMachine.provide({ actors: { saveInfo: fromPromise(({ input }) => browserApiOrThrow().person.save(input)) } }), []);
+  const logic = useMemo(
+    () => personInfoMachine.provide({ actors: { saveInfo: fromPromise(({ input }) => browserApiOrThrow().person.save(input)) } }),
+    [],
+  );
   const flow = useActorRef(logic, { input: { stored: page.info } });
   const viewing = useSelector(flow, (s) => s.matches('viewing'));
   const saving = useSelector(flow, (s) => s.matches('saving'));
@@ -57,7 +60,8 @@ export default function PersonInfoScreen() {
     first.current = c.stored;
   }, [c.stored, toast, i18n]);
 
-  if (viewing && c.stored) return <PersonInfoView info={c.stored} styleOptions={page.styleOptions} onEdit={() => flow.send({ type: 'info.edit' })} />;
+  if (viewing && c.stored)
+    return <PersonInfoView info={c.stored} styleOptions={page.styleOptions} onEdit={() => flow.send({ type: 'info.edit' })} />;
 
   const details = (d: Partial<PersonDetails>) => flow.send({ type: 'details.change', details: d });
   return (
@@ -120,7 +124,10 @@ export default function PersonInfoScreen() {
           </legend>
           <div className="flex flex-wrap gap-2">
             {page.styleOptions.map((o) => (
-              <label key={o.value} className={`rounded-full border px-3 py-1 ${c.styles.includes(o.value) ? 'border-primary bg-primary/10 text-primary' : 'border-black/20'}`}>
+              <label
+                key={o.value}
+                className={`rounded-full border px-3 py-1 ${c.styles.includes(o.value) ? 'border-primary bg-primary/10 text-primary' : 'border-black/20'}`}
+              >
                 <input
                   type="checkbox"
                   name="styles"

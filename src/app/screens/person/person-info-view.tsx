@@ -18,9 +18,30 @@ export function PersonInfoView(props: { info: Info; styleOptions: StyleOption[];
     <article data-person-view>
       <List strong inset className="!my-3">
         <ListItem title={<Trans>真实姓名</Trans>} after={<span data-field="realName">{info.realName}</span>} />
-        <ListItem title={<Trans>身份证号</Trans>} after={<span data-field="idNumber" className="tabular-nums">{info.idNumber}</span>} />
-        <ListItem title={<Trans>瑜伽练习年限</Trans>} after={<span data-field="yogaAge">{info.yogaAge === null ? none : info.yogaAge === 0 ? <Trans>不到1年</Trans> : <Trans>{info.yogaAge}年</Trans>}</span>} />
-        <ListItem title={<Trans>喜欢的课程类型</Trans>} after={<span data-field="styles">{styles.length ? styles.map((o) => dictLabel(o, locale)).join(locale === 'en' ? ', ' : '、') : none}</span>} />
+        <ListItem
+          title={<Trans>身份证号</Trans>}
+          after={
+            <span data-field="idNumber" className="tabular-nums">
+              {info.idNumber}
+            </span>
+          }
+        />
+        <ListItem
+          title={<Trans>瑜伽练习年限</Trans>}
+          after={
+            <span data-field="yogaAge">
+              {info.yogaAge === null ? none : info.yogaAge === 0 ? <Trans>不到1年</Trans> : <Trans>{info.yogaAge}年</Trans>}
+            </span>
+          }
+        />
+        <ListItem
+          title={<Trans>喜欢的课程类型</Trans>}
+          after={
+            <span data-field="styles">
+              {styles.length ? styles.map((o) => dictLabel(o, locale)).join(locale === 'en' ? ', ' : '、') : none}
+            </span>
+          }
+        />
         <ListItem title={<Trans>练习时间</Trans>} after={<span data-field="practiceTime">{time ? dictLabel(time, locale) : none}</span>} />
         <ListItem title={<Trans>希望的称呼</Trans>} after={<span data-field="salutation">{info.salutation || none}</span>} />
       </List>

@@ -27,14 +27,28 @@ function CourseRow(props: { c: MemberCourse }) {
   const uses = courseUsesLeft(c);
   return (
     <div className="flex gap-3 rounded-xl bg-white p-3" data-my-course={c.id} data-uses-left={c.usesLeft ?? ''}>
-      <img src={c.image} alt="" width={96} height={64} loading="lazy" decoding="async" className="h-16 w-24 shrink-0 rounded-lg bg-black/5 object-cover" />
+      <img
+        src={c.image}
+        alt=""
+        width={96}
+        height={64}
+        loading="lazy"
+        decoding="async"
+        className="h-16 w-24 shrink-0 rounded-lg bg-black/5 object-cover"
+      />
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2">
           <span className="truncate font-semibold">{c.name}</span>
-          {kind && <span className="shrink-0 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">{dictLabel(kind, i18n.locale === 'en' ? 'en' : 'zh')}</span>}
+          {kind && (
+            <span className="shrink-0 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">
+              {dictLabel(kind, i18n.locale === 'en' ? 'en' : 'zh')}
+            </span>
+          )}
         </p>
         <p className="truncate text-xs text-black/60 tabular-nums">
-          {[c.phaseName, c.teacherName, c.clubName, c.startsAt && c.endsAt ? shanghaiDateSpan(c.startsAt, c.endsAt) : null].filter(Boolean).join(' · ')}
+          {[c.phaseName, c.teacherName, c.clubName, c.startsAt && c.endsAt ? shanghaiDateSpan(c.startsAt, c.endsAt) : null]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         <p className="mt-1 flex justify-between gap-2 text-sm tabular-nums">
           <span className={c.status === 'active' ? 'text-primary' : 'text-black/60'} data-course-status={c.status}>

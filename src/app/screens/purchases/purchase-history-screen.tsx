@@ -42,17 +42,35 @@ function PurchaseRow(props: { p: Purchase }) {
   const p = props.p;
   const kind = GOODS_KINDS.find((k) => k.value === p.goodsKind);
   return (
-    <Link to={`/orderdetail?orderNo=${encodeURIComponent(p.orderNo)}`} className="block rounded-xl bg-white p-3 active:opacity-80" data-purchase={p.orderNo}>
+    <Link
+      to={`/orderdetail?orderNo=${encodeURIComponent(p.orderNo)}`}
+      className="block rounded-xl bg-white p-3 active:opacity-80"
+      data-purchase={p.orderNo}
+    >
       <div className="flex gap-3">
-        <img src={p.image} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-lg bg-black/5 object-cover" />
+        <img
+          src={p.image}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          decoding="async"
+          className="h-16 w-16 shrink-0 rounded-lg bg-black/5 object-cover"
+        />
         <div className="min-w-0 flex-1">
           <p className="flex items-center gap-2">
             <span className="truncate font-semibold" data-purchase-name>
               {p.goodsName}
             </span>
-            {kind && <span className="shrink-0 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">{dictLabel(kind, i18n.locale === 'en' ? 'en' : 'zh')}</span>}
+            {kind && (
+              <span className="shrink-0 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">
+                {dictLabel(kind, i18n.locale === 'en' ? 'en' : 'zh')}
+              </span>
+            )}
           </p>
-          {(p.phaseName || p.teacherName) && <p className="truncate text-xs text-black/60">{[p.phaseName, p.teacherName].filter(Boolean).join(' · ')}</p>}
+          {(p.phaseName || p.teacherName) && (
+            <p className="truncate text-xs text-black/60">{[p.phaseName, p.teacherName].filter(Boolean).join(' · ')}</p>
+          )}
           <p className="text-xs text-black/60 tabular-nums">
             {p.paidAt ? `${shanghaiDate(p.paidAt)} ${shanghaiClock(new Date(p.paidAt))}` : null}
             {p.payMethod ? ` · ${i18n._(PAY_METHOD_LABELS[p.payMethod])}` : null}

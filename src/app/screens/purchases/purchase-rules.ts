@@ -9,7 +9,9 @@ export function courseUsesLeft(c: Pick<MemberCourse, 'usesTotal' | 'usesLeft'>):
 /** The lines of what a purchase cost (spec §3 order: price, coupon deduction, balance use, amount paid); deductions only when used. */
 export type CostLine = { kind: 'price' | 'coupon' | 'balance' | 'paid'; cents: number };
 
-export function purchaseCostLines(p: Pick<Purchase, 'priceCents' | 'couponDeductionCents' | 'balanceUsedCents' | 'amountToPayCents'>): CostLine[] {
+export function purchaseCostLines(
+  p: Pick<Purchase, 'priceCents' | 'couponDeductionCents' | 'balanceUsedCents' | 'amountToPayCents'>,
+): CostLine[] {
   const lines: CostLine[] = [{ kind: 'price', cents: p.priceCents }];
   if (p.couponDeductionCents > 0) lines.push({ kind: 'coupon', cents: -p.couponDeductionCents });
   if (p.balanceUsedCents > 0) lines.push({ kind: 'balance', cents: -p.balanceUsedCents });

@@ -94,7 +94,8 @@ export default function RefundScreen() {
   const flow = useActorRef(logic, { input: { cardId } });
   const phase: Phase = useSelector(flow, (s) => PHASES.find((k) => s.matches(k)) ?? 'loading');
   const c = useSelector(flow, (s) => s.context);
-  if (!card) return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
+  if (!card)
+    return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
   const r = c.request;
   const alert =
     c.errorCode !== undefined ? (
@@ -161,14 +162,25 @@ export default function RefundScreen() {
         </Block>
         <Block className="space-y-3">
           <label className="flex items-center gap-2 text-sm">
-            <Checkbox checked={c.agreed} disabled={phase !== 'policy'} onChange={() => flow.send({ type: 'policy.toggle' })} name="agreed" />
+            <Checkbox
+              checked={c.agreed}
+              disabled={phase !== 'policy'}
+              onChange={() => flow.send({ type: 'policy.toggle' })}
+              name="agreed"
+            />
             <Trans>我已阅读并同意会员卡退款规则</Trans>
           </label>
           {alert}
           {phase === 'submitUnreachable' ? (
             <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.close' })} />
           ) : (
-            <Button large rounded disabled={phase === 'submitting' || !c.agreed} onClick={() => flow.send({ type: 'refund.submit' })} data-action="refund-submit">
+            <Button
+              large
+              rounded
+              disabled={phase === 'submitting' || !c.agreed}
+              onClick={() => flow.send({ type: 'refund.submit' })}
+              data-action="refund-submit"
+            >
               {phase === 'submitting' ? <Trans>正在提交…</Trans> : <Trans>申请退款</Trans>}
             </Button>
           )}
@@ -218,10 +230,19 @@ export default function RefundScreen() {
           </p>
         )}
         {alert}
-        {phase === 'cancelUnreachable' && <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.close' })} />}
+        {phase === 'cancelUnreachable' && (
+          <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.close' })} />
+        )}
         <div className="flex flex-wrap gap-2 pt-1">
           {(phase === 'waiting' || phase === 'cancelling') && (
-            <Button rounded outline inline disabled={phase === 'cancelling'} onClick={() => flow.send({ type: 'refund.cancel' })} data-action="refund-cancel">
+            <Button
+              rounded
+              outline
+              inline
+              disabled={phase === 'cancelling'}
+              onClick={() => flow.send({ type: 'refund.cancel' })}
+              data-action="refund-cancel"
+            >
               {phase === 'cancelling' ? <Trans>正在取消…</Trans> : <Trans>取消申请</Trans>}
             </Button>
           )}
@@ -257,7 +278,17 @@ function RequestState(props: { phase: Phase }) {
   const state = p === 'running' ? 'running' : p === 'done' ? 'done' : p === 'failed' ? 'failed' : p === 'rejected' ? 'rejected' : 'pending';
   return (
     <span data-refund-state={state}>
-      {state === 'pending' ? <Trans>待门店审核</Trans> : state === 'running' ? <Trans>已通过，退款中</Trans> : state === 'done' ? <Trans>退款完成</Trans> : state === 'failed' ? <Trans>退款失败</Trans> : <Trans>未通过</Trans>}
+      {state === 'pending' ? (
+        <Trans>待门店审核</Trans>
+      ) : state === 'running' ? (
+        <Trans>已通过，退款中</Trans>
+      ) : state === 'done' ? (
+        <Trans>退款完成</Trans>
+      ) : state === 'failed' ? (
+        <Trans>退款失败</Trans>
+      ) : (
+        <Trans>未通过</Trans>
+      )}
     </span>
   );
 }

@@ -17,7 +17,8 @@ function filtersOf(params: URLSearchParams): { staffId?: number; action?: AuditA
   return { staffId: Number.isInteger(staffId) && staffId > 0 ? staffId : undefined, action: isAction(action) ? action : undefined };
 }
 
-export const loader = ({ context, request }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).staff.audit(filtersOf(new URL(request.url).searchParams)));
+export const loader = ({ context, request }: LoaderFunctionArgs) =>
+  staffRead(() => apiFrom(context).staff.audit(filtersOf(new URL(request.url).searchParams)));
 
 /**
  * /staff/audit (decision 055): the audit log, newest first: which staff member did or looked at what,
@@ -43,7 +44,12 @@ export default function AuditScreen() {
           <form className="flex flex-wrap items-end gap-3 px-4 pt-3 text-sm" data-audit-filters onSubmit={(e) => e.preventDefault()}>
             <label className="flex flex-col gap-1">
               <Trans>操作</Trans>
-              <select className="min-h-11 rounded-lg border border-black/15 px-2" name="action" value={action ?? ''} onChange={(e) => setFilter('action', e.target.value || null)}>
+              <select
+                className="min-h-11 rounded-lg border border-black/15 px-2"
+                name="action"
+                value={action ?? ''}
+                onChange={(e) => setFilter('action', e.target.value || null)}
+              >
                 <option value="">{t`全部操作`}</option>
                 {AUDIT_ACTION_VALUES.map((a) => (
                   <option key={a} value={a}>
@@ -53,7 +59,12 @@ export default function AuditScreen() {
               </select>
             </label>
             {staffId !== undefined ? (
-              <button type="button" className="min-h-11 rounded-lg border border-black/15 px-3" data-clear-staff onClick={() => setFilter('staffId', null)}>
+              <button
+                type="button"
+                className="min-h-11 rounded-lg border border-black/15 px-3"
+                data-clear-staff
+                onClick={() => setFilter('staffId', null)}
+              >
                 <Trans>显示全部员工</Trans>
               </button>
             ) : null}
@@ -65,7 +76,12 @@ export default function AuditScreen() {
           ) : (
             <ul className="grid gap-y-2 p-4" data-audit-list>
               {list.map((e) => (
-                <li key={e.id} className="rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-black/5" data-audit-entry={e.id} data-action={e.action}>
+                <li
+                  key={e.id}
+                  className="rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-black/5"
+                  data-audit-entry={e.id}
+                  data-action={e.action}
+                >
                   <p className="font-medium">
                     {i18n._(AUDIT_ACTIONS[e.action])} · {i18n._(AUDIT_SUBJECTS[e.subjectKind])} #{e.subjectId ?? '—'}
                   </p>
@@ -75,7 +91,12 @@ export default function AuditScreen() {
                     </p>
                   ) : null}
                   <p className="mt-1 text-xs text-black/60">
-                    <button type="button" className="text-primary underline" data-audit-staff={e.staffId} onClick={() => setFilter('staffId', String(e.staffId))}>
+                    <button
+                      type="button"
+                      className="text-primary underline"
+                      data-audit-staff={e.staffId}
+                      onClick={() => setFilter('staffId', String(e.staffId))}
+                    >
                       {e.staffName ?? e.staffPhone}
                     </button>{' '}
                     · {shanghaiFormat(new Date(e.at), 'YYYY-MM-DD HH:mm:ss')} · {e.clientIp} · {e.requestId}

@@ -27,7 +27,12 @@ export const loader = ({ context }: LoaderFunctionArgs) =>
     return (failed ? { ...failed, data: null } : { ...t, data: { teachers: t.data, codes: c.data } }) as Envelope<BindCodesData>;
   });
 
-const STATUS: Record<BindCodeView['status'], MessageDescriptor> = { live: msg`有效`, used: msg`已使用`, revoked: msg`已作废`, expired: msg`已过期` };
+const STATUS: Record<BindCodeView['status'], MessageDescriptor> = {
+  live: msg`有效`,
+  used: msg`已使用`,
+  revoked: msg`已作废`,
+  expired: msg`已过期`,
+};
 const when = (iso: string) => shanghaiFormat(new Date(iso), 'MM-DD HH:mm');
 
 /** /staff/bindCodes: issue a bind code for a teacher (shown once), the latest codes, revoke a live one. */
@@ -67,11 +72,20 @@ export default function BindCodesScreen() {
               onSubmit={(e) => {
                 e.preventDefault();
                 if (!chosen) return setError(60005);
-                void act(() => browserApiOrThrow().staff.issueBindCode(chosen.id, chosen.accountId === null ? phone.trim() : undefined), (data) => setIssued(data as BindCodeIssued));
+                void act(
+                  () => browserApiOrThrow().staff.issueBindCode(chosen.id, chosen.accountId === null ? phone.trim() : undefined),
+                  (data) => setIssued(data as BindCodeIssued),
+                );
               }}
             >
               <List strong inset className="!my-3">
-                <ListInput label={<Trans>老师</Trans>} type="select" name="teacherId" value={teacherId} onChange={(e: { target: { value: string } }) => setTeacherId(e.target.value)}>
+                <ListInput
+                  label={<Trans>老师</Trans>}
+                  type="select"
+                  name="teacherId"
+                  value={teacherId}
+                  onChange={(e: { target: { value: string } }) => setTeacherId(e.target.value)}
+                >
                   <option value="">{i18n._(msg`请选择老师`)}</option>
                   {teachers.map((t) => (
                     <option key={t.id} value={String(t.id)}>
@@ -126,7 +140,14 @@ export default function BindCodesScreen() {
                     </span>
                   </span>
                   {c.status === 'live' ? (
-                    <Button small rounded inline outline disabled={busy} onClick={() => void act(() => browserApiOrThrow().staff.revokeBindCode(c.id))}>
+                    <Button
+                      small
+                      rounded
+                      inline
+                      outline
+                      disabled={busy}
+                      onClick={() => void act(() => browserApiOrThrow().staff.revokeBindCode(c.id))}
+                    >
                       <Trans>作废</Trans>
                     </Button>
                   ) : null}

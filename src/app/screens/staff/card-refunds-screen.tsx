@@ -18,7 +18,10 @@ interface CardRefundsData {
 
 export const loader = async ({ context }: LoaderFunctionArgs) => {
   const api = apiFrom(context);
-  const [queue, decided] = await Promise.all([staffRead(() => api.cardRefunds.staffQueue()), api.cardRefunds.staffDecided().catch(() => null)]);
+  const [queue, decided] = await Promise.all([
+    staffRead(() => api.cardRefunds.staffQueue()),
+    api.cardRefunds.staffDecided().catch(() => null),
+  ]);
   return data<CardRefundsData>({ queue: queue.data, decided: decided?.code === 200 ? decided.data : null }, queue.init ?? undefined);
 };
 
@@ -69,7 +72,14 @@ export default function CardRefundsScreen() {
                     onChange={(e) => setReasons({ ...reasons, [x.id]: e.target.value })}
                   />
                   <div className="mt-2 flex gap-2">
-                    <Button small rounded inline disabled={busy !== null} onClick={() => void act(x.id, (key) => browserApiOrThrow().cardRefunds.staffApprove(x.id, key))} data-action="card-refund-approve">
+                    <Button
+                      small
+                      rounded
+                      inline
+                      disabled={busy !== null}
+                      onClick={() => void act(x.id, (key) => browserApiOrThrow().cardRefunds.staffApprove(x.id, key))}
+                      data-action="card-refund-approve"
+                    >
                       <Trans>通过并退款</Trans>
                     </Button>
                     <Button
@@ -78,7 +88,9 @@ export default function CardRefundsScreen() {
                       inline
                       outline
                       disabled={busy !== null || !(reasons[x.id] ?? '').trim()}
-                      onClick={() => void act(x.id, (key) => browserApiOrThrow().cardRefunds.staffReject(x.id, (reasons[x.id] ?? '').trim(), key))}
+                      onClick={() =>
+                        void act(x.id, (key) => browserApiOrThrow().cardRefunds.staffReject(x.id, (reasons[x.id] ?? '').trim(), key))
+                      }
                       data-action="card-refund-reject"
                     >
                       <Trans>不通过</Trans>

@@ -47,7 +47,15 @@ export default function StaffCheckinScreen() {
           }}
         >
           <List strong inset className="!my-3">
-            <ListInput label={<Trans>预约编号</Trans>} type="text" inputMode="numeric" name="bookingId" placeholder={t`会员预约详情中的编号`} value={bookingId} onChange={(e: { target: { value: string } }) => setBookingId(e.target.value)} />
+            <ListInput
+              label={<Trans>预约编号</Trans>}
+              type="text"
+              inputMode="numeric"
+              name="bookingId"
+              placeholder={t`会员预约详情中的编号`}
+              value={bookingId}
+              onChange={(e: { target: { value: string } }) => setBookingId(e.target.value)}
+            />
           </List>
           {outcome ? (
             <p role={outcome.ok ? 'status' : 'alert'} className={`px-4 text-sm ${outcome.ok ? 'text-emerald-700' : 'text-rose-600'}`}>

@@ -81,10 +81,19 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
         actors: {
           save: fromPromise(({ input }) => {
             const v = input.values;
-            const common = { capacity: Number(v.capacity), day: v.day, start: v.start, end: v.end, teacherId: v.teacherId ? Number(v.teacherId) : null };
+            const common = {
+              capacity: Number(v.capacity),
+              day: v.day,
+              start: v.start,
+              end: v.end,
+              teacherId: v.teacherId ? Number(v.teacherId) : null,
+            };
             const api = browserApiOrThrow().schedule;
             return input.classId === null
-              ? api.createClass({ ...common, clubId: Number(v.clubId), classType: v.classType as 'regular', title: v.title, room: v.room }, input.idempotencyKey)
+              ? api.createClass(
+                  { ...common, clubId: Number(v.clubId), classType: v.classType as 'regular', title: v.title, room: v.room },
+                  input.idempotencyKey,
+                )
               : api.editClass(input.classId, common, input.idempotencyKey);
           }),
           cancel: fromPromise(({ input }) => browserApiOrThrow().schedule.cancelClass(input.classId, input.idempotencyKey)),
@@ -97,13 +106,25 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
   const phase = useSelector(
     actor,
     (s) =>
-      (['editing', 'saving', 'refused', 'unreachable', 'saved', 'confirmingCancel', 'cancelling', 'cancelRefused', 'cancelUnreachable', 'cancelled'] as const).find((k) =>
-        s.matches(k),
-      ) ?? 'editing',
+      (
+        [
+          'editing',
+          'saving',
+          'refused',
+          'unreachable',
+          'saved',
+          'confirmingCancel',
+          'cancelling',
+          'cancelRefused',
+          'cancelUnreachable',
+          'cancelled',
+        ] as const
+      ).find((k) => s.matches(k)) ?? 'editing',
   );
   const ctx = useSelector(actor, (s) => s.context);
   const v = ctx.values;
-  const change = (field: keyof ClassFormValues) => (e: { target: { value: string } }) => actor.send({ type: 'field.change', field, value: e.target.value });
+  const change = (field: keyof ClassFormValues) => (e: { target: { value: string } }) =>
+    actor.send({ type: 'field.change', field, value: e.target.value });
   const busy = phase === 'saving' || phase === 'saved' || phase === 'cancelling' || phase === 'cancelled';
   const asking = phase === 'confirmingCancel' || phase === 'cancelling' || phase === 'cancelRefused' || phase === 'cancelUnreachable';
   const fieldError = (field: string) =>
@@ -166,7 +187,15 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
         <span className="text-sm text-black/60">
           <Trans>人数上限</Trans>
         </span>
-        <input name="capacity" type="number" inputMode="numeric" className={input} value={v.capacity} disabled={busy} onChange={change('capacity')} />
+        <input
+          name="capacity"
+          type="number"
+          inputMode="numeric"
+          className={input}
+          value={v.capacity}
+          disabled={busy}
+          onChange={change('capacity')}
+        />
         {fieldError('capacity')}
       </label>
       <label className="block space-y-1">
@@ -228,7 +257,15 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
         </Button>
       ) : null}
       {classId !== null && !asking && phase !== 'saving' && phase !== 'unreachable' ? (
-        <Button large rounded outline className="min-h-11" data-action="cancel-ask" disabled={busy} onClick={() => actor.send({ type: 'cancel.ask' })}>
+        <Button
+          large
+          rounded
+          outline
+          className="min-h-11"
+          data-action="cancel-ask"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'cancel.ask' })}
+        >
           <Trans>取消这节课</Trans>
         </Button>
       ) : null}
@@ -238,7 +275,14 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
             <Trans>取消后，这节课的所有预约都会取消，会员卡次数退回，排队清空，并通知每位会员。确定取消吗？</Trans>
           </p>
           <div className="flex gap-2">
-            <Button rounded outline className="min-h-11" data-action="cancel-back" disabled={phase === 'cancelling'} onClick={() => actor.send({ type: 'cancel.back' })}>
+            <Button
+              rounded
+              outline
+              className="min-h-11"
+              data-action="cancel-back"
+              disabled={phase === 'cancelling'}
+              onClick={() => actor.send({ type: 'cancel.back' })}
+            >
               <Trans>再想想</Trans>
             </Button>
             {phase !== 'cancelRefused' ? (
@@ -249,7 +293,13 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
                 disabled={phase === 'cancelling'}
                 onClick={() => actor.send({ type: phase === 'cancelUnreachable' ? 'retry' : 'cancel.confirm' })}
               >
-                {phase === 'cancelling' ? <Trans>取消中…</Trans> : phase === 'cancelUnreachable' ? <Trans>重试</Trans> : <Trans>确定取消</Trans>}
+                {phase === 'cancelling' ? (
+                  <Trans>取消中…</Trans>
+                ) : phase === 'cancelUnreachable' ? (
+                  <Trans>重试</Trans>
+                ) : (
+                  <Trans>确定取消</Trans>
+                )}
               </Button>
             ) : null}
           </div>

@@ -46,7 +46,13 @@ function AllowAnother() {
           void find();
         }}
       >
-        <input className="min-h-11 flex-1 rounded-lg border border-black/15 px-3 text-sm" inputMode="tel" placeholder={t`会员手机号`} value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <input
+          className="min-h-11 flex-1 rounded-lg border border-black/15 px-3 text-sm"
+          inputMode="tel"
+          placeholder={t`会员手机号`}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
         <Button type="submit" rounded inline className="!min-h-11 !w-auto px-4" disabled={!phone.trim()}>
           <Trans>查找</Trans>
         </Button>
@@ -57,7 +63,18 @@ function AllowAnother() {
             {found.name ?? found.phone} · {i18n._(STATUS_LABELS[found.photo.status])}
           </p>
           {found.photo.status === 'passed' && found.photo.photoId !== null && (
-            <Button rounded inline outline className="!min-h-11 !w-auto px-4" onClick={() => void call(() => browserApiOrThrow().staff.allowAnotherPhoto(found.photo.photoId!), () => void find())}>
+            <Button
+              rounded
+              inline
+              outline
+              className="!min-h-11 !w-auto px-4"
+              onClick={() =>
+                void call(
+                  () => browserApiOrThrow().staff.allowAnotherPhoto(found.photo.photoId!),
+                  () => void find(),
+                )
+              }
+            >
               <Trans>允许重新上传</Trans>
             </Button>
           )}
@@ -82,7 +99,10 @@ export default function PhotoReviewScreen() {
   const review = async (id: number, pass: boolean) => {
     setError(null);
     try {
-      const r = await browserApiOrThrow().staff.reviewPhoto(id, pass ? { decision: 'pass' } : { decision: 'reject', reason: (reasons[id] ?? '').trim() });
+      const r = await browserApiOrThrow().staff.reviewPhoto(
+        id,
+        pass ? { decision: 'pass' } : { decision: 'reject', reason: (reasons[id] ?? '').trim() },
+      );
       if (r.code !== 200) setError({ id, code: r.code });
     } catch {
       setError({ id, code: 70002 });
@@ -93,42 +113,48 @@ export default function PhotoReviewScreen() {
     <StaffPage d={d} onRetry={revalidate} title={<Trans>照片审核</Trans>}>
       {(photos) => (
         <>
-        <AllowAnother />
-        {photos.length === 0 ? (
-          <p className="p-6 text-center text-sm text-black/60">
-            <Trans>没有等待审核的照片</Trans>
-          </p>
-        ) : (
-          <ul className="grid-12 md:cols-2 gap-y-3 p-4" data-photo-list>
-            {photos.map((p) => (
-              <li key={p.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-photo={p.id}>
-                <img src={`/api/staff/photos/${p.id}/image`} alt="" width={120} height={120} className="h-30 w-30 rounded-lg bg-black/5 object-cover" />
-                <p className="mt-2 text-sm">
-                  {p.name ?? p.phone} · {shanghaiFormat(new Date(p.createdAt), 'MM-DD HH:mm')}
-                </p>
-                <input
-                  className="mt-2 block min-h-11 w-full rounded-lg border border-black/15 px-3 text-sm"
-                  placeholder={t`不通过的原因（会员可见）`}
-                  value={reasons[p.id] ?? ''}
-                  onChange={(e) => setReasons({ ...reasons, [p.id]: e.target.value })}
-                />
-                {error?.id === p.id ? (
-                  <p role="alert" className="mt-1 text-sm text-rose-600">
-                    {i18n._(refusalMessage(error.code))}
+          <AllowAnother />
+          {photos.length === 0 ? (
+            <p className="p-6 text-center text-sm text-black/60">
+              <Trans>没有等待审核的照片</Trans>
+            </p>
+          ) : (
+            <ul className="grid-12 md:cols-2 gap-y-3 p-4" data-photo-list>
+              {photos.map((p) => (
+                <li key={p.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-photo={p.id}>
+                  <img
+                    src={`/api/staff/photos/${p.id}/image`}
+                    alt=""
+                    width={120}
+                    height={120}
+                    className="h-30 w-30 rounded-lg bg-black/5 object-cover"
+                  />
+                  <p className="mt-2 text-sm">
+                    {p.name ?? p.phone} · {shanghaiFormat(new Date(p.createdAt), 'MM-DD HH:mm')}
                   </p>
-                ) : null}
-                <div className="mt-2 flex gap-2">
-                  <Button small rounded inline onClick={() => void review(p.id, true)}>
-                    <Trans>通过</Trans>
-                  </Button>
-                  <Button small rounded inline outline disabled={!(reasons[p.id] ?? '').trim()} onClick={() => void review(p.id, false)}>
-                    <Trans>不通过</Trans>
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <input
+                    className="mt-2 block min-h-11 w-full rounded-lg border border-black/15 px-3 text-sm"
+                    placeholder={t`不通过的原因（会员可见）`}
+                    value={reasons[p.id] ?? ''}
+                    onChange={(e) => setReasons({ ...reasons, [p.id]: e.target.value })}
+                  />
+                  {error?.id === p.id ? (
+                    <p role="alert" className="mt-1 text-sm text-rose-600">
+                      {i18n._(refusalMessage(error.code))}
+                    </p>
+                  ) : null}
+                  <div className="mt-2 flex gap-2">
+                    <Button small rounded inline onClick={() => void review(p.id, true)}>
+                      <Trans>通过</Trans>
+                    </Button>
+                    <Button small rounded inline outline disabled={!(reasons[p.id] ?? '').trim()} onClick={() => void review(p.id, false)}>
+                      <Trans>不通过</Trans>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
         </>
       )}
     </StaffPage>

@@ -54,7 +54,8 @@ export default function RegisterMemberScreen() {
         <>
           <p className="px-4 pt-2 text-sm text-black/60">
             <Trans>
-              为到店的新会员开通账号。登记后系统生成一个 {form.initialPasswordLength} 位的随机初始密码，只显示这一次，请当面交给会员；会员首次用它登录时须设置新密码。
+              为到店的新会员开通账号。登记后系统生成一个 {form.initialPasswordLength}{' '}
+              位的随机初始密码，只显示这一次，请当面交给会员；会员首次用它登录时须设置新密码。
             </Trans>
           </p>
           <form
@@ -65,8 +66,23 @@ export default function RegisterMemberScreen() {
             }}
           >
             <List strong inset className="!my-3">
-              <ListInput label={<Trans>手机号</Trans>} type="tel" inputMode="numeric" name="phone" value={phone} onChange={edit(setPhone)} error={error?.field === 'phone' ? i18n._(refusalMessage(error.code)) : undefined} />
-              <ListInput label={<Trans>姓名</Trans>} type="text" name="name" value={name} onChange={edit(setName)} error={error?.field === 'name' ? i18n._(refusalMessage(error.code)) : undefined} />
+              <ListInput
+                label={<Trans>手机号</Trans>}
+                type="tel"
+                inputMode="numeric"
+                name="phone"
+                value={phone}
+                onChange={edit(setPhone)}
+                error={error?.field === 'phone' ? i18n._(refusalMessage(error.code)) : undefined}
+              />
+              <ListInput
+                label={<Trans>姓名</Trans>}
+                type="text"
+                name="name"
+                value={name}
+                onChange={edit(setName)}
+                error={error?.field === 'name' ? i18n._(refusalMessage(error.code)) : undefined}
+              />
             </List>
             {error && error.field !== 'phone' && error.field !== 'name' ? (
               <p role="alert" className="px-4 text-sm text-rose-600">

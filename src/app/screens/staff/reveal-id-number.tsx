@@ -49,7 +49,14 @@ export function RevealIdNumber(props: { transferId: number; masked: string }) {
         >
           <label className="flex w-full flex-col gap-1">
             <Trans>查看原因（将记入操作记录）</Trans>
-            <input className="block min-h-11 w-full rounded-lg border border-black/15 px-3" name="revealReason" value={reason} maxLength={200} placeholder={t`例如：核对身份证照片`} onChange={(e) => setReason(e.target.value)} />
+            <input
+              className="block min-h-11 w-full rounded-lg border border-black/15 px-3"
+              name="revealReason"
+              value={reason}
+              maxLength={200}
+              placeholder={t`例如：核对身份证照片`}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </label>
           <Button small rounded inline type="submit" data-action="reveal" disabled={busy || !reason.trim()}>
             <Trans>确认查看</Trans>

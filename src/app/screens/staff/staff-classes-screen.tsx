@@ -85,7 +85,11 @@ export default function StaffClassesScreen() {
         ))}
       </nav>
       {week.clubs.length ? (
-        <Link to={`/staff/classes/new?week=${week.week}`} className="flex min-h-11 items-center justify-center rounded-lg bg-primary text-white" data-action="new-class">
+        <Link
+          to={`/staff/classes/new?week=${week.week}`}
+          className="flex min-h-11 items-center justify-center rounded-lg bg-primary text-white"
+          data-action="new-class"
+        >
           <Trans>新建课程</Trans>
         </Link>
       ) : null}
@@ -105,13 +109,20 @@ function ClassRow({ cls, teachers }: { cls: StaffClass; teachers: StaffWeek['tea
   const logic = useMemo(
     () =>
       teacherAssignMachine.provide({
-        actors: { assign: fromPromise(({ input }) => browserApiOrThrow().schedule.assign(input.classId, { teacherId: input.teacherId }, input.idempotencyKey)) },
+        actors: {
+          assign: fromPromise(({ input }) =>
+            browserApiOrThrow().schedule.assign(input.classId, { teacherId: input.teacherId }, input.idempotencyKey),
+          ),
+        },
         actions: { changed: revalidate },
       }),
     [revalidate],
   );
   const actor = useActorRef(logic, { input: { classId: cls.id } });
-  const phase = useSelector(actor, (s) => (['ready', 'assigning', 'refused', 'unreachable', 'assigned'] as const).find((k) => s.matches(k)) ?? 'ready');
+  const phase = useSelector(
+    actor,
+    (s) => (['ready', 'assigning', 'refused', 'unreachable', 'assigned'] as const).find((k) => s.matches(k)) ?? 'ready',
+  );
   const ctx = useSelector(actor, (s) => s.context);
   return (
     <li className="rounded-xl bg-white p-3" data-staff-class={cls.id}>
@@ -126,7 +137,11 @@ function ClassRow({ cls, teachers }: { cls: StaffClass; teachers: StaffWeek['tea
         <ScheduleBadge state={cls.state} />
       </div>
       {cls.canEdit ? (
-        <Link to={`/staff/classes/${cls.id}/edit?week=${shanghaiDate(cls.startsAt)}`} className="mt-1 inline-flex min-h-11 items-center text-primary" data-action="edit-class">
+        <Link
+          to={`/staff/classes/${cls.id}/edit?week=${shanghaiDate(cls.startsAt)}`}
+          className="mt-1 inline-flex min-h-11 items-center text-primary"
+          data-action="edit-class"
+        >
           <Trans>修改或取消</Trans>
         </Link>
       ) : null}

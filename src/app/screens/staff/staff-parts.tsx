@@ -25,7 +25,8 @@ export function NotStaff() {
 
 /** A staff page's frame: the 403 and failure answers, else the page; phone and tablet widths. */
 export function StaffPage<T>(props: { d: StaffData<T>; onRetry(): void; children(data: T): ReactNode; title: ReactNode }) {
-  if (!props.d.ok) return props.d.code === Errors.forbidden.code ? <NotStaff /> : <BindQueryFailed code={props.d.code} onRetry={props.onRetry} />;
+  if (!props.d.ok)
+    return props.d.code === Errors.forbidden.code ? <NotStaff /> : <BindQueryFailed code={props.d.code} onRetry={props.onRetry} />;
   return (
     <article className="mx-auto max-w-3xl px-1 pb-8" data-staff-page>
       <div className="flex items-center justify-between px-4 pt-4">

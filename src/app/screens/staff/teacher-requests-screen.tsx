@@ -28,7 +28,13 @@ export default function TeacherRequestsScreen() {
             {list.map((r) => (
               <li key={r.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-request={r.id}>
                 <div className="flex gap-3">
-                  <img src={`/api/staff/teacher-requests/${r.id}/photo`} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-black/5 object-cover" />
+                  <img
+                    src={`/api/staff/teacher-requests/${r.id}/photo`}
+                    alt=""
+                    width={64}
+                    height={64}
+                    className="h-16 w-16 rounded-lg bg-black/5 object-cover"
+                  />
                   <div className="text-sm">
                     <p className="text-base font-medium">{r.name}</p>
                     <p>{r.phone}</p>
@@ -51,7 +57,13 @@ export default function TeacherRequestsScreen() {
                   </p>
                 ) : null}
                 <div className="mt-3 flex gap-2">
-                  <Button small rounded inline disabled={busy !== null} onClick={() => void decide(r.id, () => browserApiOrThrow().staff.confirmRequest(r.id))}>
+                  <Button
+                    small
+                    rounded
+                    inline
+                    disabled={busy !== null}
+                    onClick={() => void decide(r.id, () => browserApiOrThrow().staff.confirmRequest(r.id))}
+                  >
                     <Trans>确认</Trans>
                   </Button>
                   <Button

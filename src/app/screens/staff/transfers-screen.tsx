@@ -32,7 +32,12 @@ export default function TransfersScreen() {
         ) : (
           <ul className="grid-12 md:cols-2 gap-y-3 p-4" data-transfer-list>
             {list.map((x) => (
-              <li key={x.id} className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-black/5" data-transfer={x.id} data-state={x.state}>
+              <li
+                key={x.id}
+                className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-black/5"
+                data-transfer={x.id}
+                data-state={x.state}
+              >
                 <p className="text-base font-medium">
                   {x.cardName} · {x.cardNumber}
                 </p>
@@ -41,8 +46,20 @@ export default function TransfersScreen() {
                 </p>
                 <RevealIdNumber transferId={x.id} masked={x.idNumber} />
                 <div className="mt-2 flex gap-2">
-                  <img src={`/api/staff/transfers/${x.id}/image/id-photo`} alt="" width={96} height={64} className="h-16 w-24 rounded bg-black/5 object-cover" />
-                  <img src={`/api/staff/transfers/${x.id}/image/photo`} alt="" width={64} height={64} className="h-16 w-16 rounded bg-black/5 object-cover" />
+                  <img
+                    src={`/api/staff/transfers/${x.id}/image/id-photo`}
+                    alt=""
+                    width={96}
+                    height={64}
+                    className="h-16 w-24 rounded bg-black/5 object-cover"
+                  />
+                  <img
+                    src={`/api/staff/transfers/${x.id}/image/photo`}
+                    alt=""
+                    width={64}
+                    height={64}
+                    className="h-16 w-16 rounded bg-black/5 object-cover"
+                  />
                 </div>
                 {error?.id === x.id ? (
                   <p role="alert" className="mt-1 text-rose-600">
@@ -50,7 +67,14 @@ export default function TransfersScreen() {
                   </p>
                 ) : null}
                 {x.state === 'pending' ? (
-                  <Button small rounded inline className="mt-3" disabled={busy !== null} onClick={() => void act(x.id, (key) => browserApiOrThrow().staff.transferStep('take', x.id, key))}>
+                  <Button
+                    small
+                    rounded
+                    inline
+                    className="mt-3"
+                    disabled={busy !== null}
+                    onClick={() => void act(x.id, (key) => browserApiOrThrow().staff.transferStep('take', x.id, key))}
+                  >
                     <Trans>开始审核</Trans>
                   </Button>
                 ) : (
@@ -62,7 +86,13 @@ export default function TransfersScreen() {
                       onChange={(e) => setReasons({ ...reasons, [x.id]: e.target.value })}
                     />
                     <div className="mt-2 flex gap-2">
-                      <Button small rounded inline disabled={busy !== null} onClick={() => void act(x.id, (key) => browserApiOrThrow().staff.transferStep('approve', x.id, key))}>
+                      <Button
+                        small
+                        rounded
+                        inline
+                        disabled={busy !== null}
+                        onClick={() => void act(x.id, (key) => browserApiOrThrow().staff.transferStep('approve', x.id, key))}
+                      >
                         <Trans>通过</Trans>
                       </Button>
                       <Button
@@ -71,7 +101,9 @@ export default function TransfersScreen() {
                         inline
                         outline
                         disabled={busy !== null || !(reasons[x.id] ?? '').trim()}
-                        onClick={() => void act(x.id, (key) => browserApiOrThrow().staff.rejectTransfer(x.id, (reasons[x.id] ?? '').trim(), key))}
+                        onClick={() =>
+                          void act(x.id, (key) => browserApiOrThrow().staff.rejectTransfer(x.id, (reasons[x.id] ?? '').trim(), key))
+                        }
                       >
                         <Trans>不通过</Trans>
                       </Button>

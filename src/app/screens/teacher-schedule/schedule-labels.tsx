@@ -26,7 +26,10 @@ const TINTS: Record<ScheduleState, string> = {
 export function ScheduleBadge(props: { state: ScheduleState }) {
   const { i18n } = useLingui();
   return (
-    <span data-schedule-state={props.state} className={`inline-block shrink-0 rounded-full px-2 py-0.5 text-xs whitespace-nowrap ${TINTS[props.state]}`}>
+    <span
+      data-schedule-state={props.state}
+      className={`inline-block shrink-0 rounded-full px-2 py-0.5 text-xs whitespace-nowrap ${TINTS[props.state]}`}
+    >
       {i18n._(SCHEDULE_STATE_LABELS[props.state])}
     </span>
   );

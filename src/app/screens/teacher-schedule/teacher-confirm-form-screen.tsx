@@ -40,7 +40,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export default function TeacherConfirmFormScreen() {
   const { cls, forbidden } = useLoaderData<typeof loader>();
   if (forbidden) return <ForbiddenState forWhom="teacher" />;
-  if (!cls) return <NotFoundState message={<Trans>没有找到这节课</Trans>} backTo="/bindPage/teacherConfirm" backLabel={<Trans>我的课表</Trans>} />;
+  if (!cls)
+    return <NotFoundState message={<Trans>没有找到这节课</Trans>} backTo="/bindPage/teacherConfirm" backLabel={<Trans>我的课表</Trans>} />;
   return <Form key={cls.id} cls={cls} />;
 }
 
@@ -51,8 +52,12 @@ function Form({ cls }: { cls: TeacherClass }) {
     () =>
       scheduleConfirmMachine.provide({
         actors: {
-          confirm: fromPromise(({ input }) => browserApiOrThrow().schedule.confirm(input.target.kind === 'class' ? input.target.id : 0, input.idempotencyKey)),
-          decline: fromPromise(({ input }) => browserApiOrThrow().schedule.decline(input.id, { reason: input.reason }, input.idempotencyKey)),
+          confirm: fromPromise(({ input }) =>
+            browserApiOrThrow().schedule.confirm(input.target.kind === 'class' ? input.target.id : 0, input.idempotencyKey),
+          ),
+          decline: fromPromise(({ input }) =>
+            browserApiOrThrow().schedule.decline(input.id, { reason: input.reason }, input.idempotencyKey),
+          ),
         },
         actions: { changed: revalidate },
       }),
@@ -61,11 +66,28 @@ function Form({ cls }: { cls: TeacherClass }) {
   const actor = useActorRef(logic, { input: { target: { kind: 'class', id: cls.id } } });
   const phase = useSelector(
     actor,
-    (s) => (['ready', 'confirming', 'confirmUnreachable', 'declining', 'sendingDecline', 'declineUnreachable', 'refused', 'confirmed', 'declined'] as const).find((k) => s.matches(k)) ?? 'ready',
+    (s) =>
+      (
+        [
+          'ready',
+          'confirming',
+          'confirmUnreachable',
+          'declining',
+          'sendingDecline',
+          'declineUnreachable',
+          'refused',
+          'confirmed',
+          'declined',
+        ] as const
+      ).find((k) => s.matches(k)) ?? 'ready',
   );
   const ctx = useSelector(actor, (s) => s.context);
   const feedback =
-    phase === 'refused' ? i18n._(refusal(ctx.errorCode)) : phase === 'confirmUnreachable' || phase === 'declineUnreachable' ? i18n._(Errors.network.message) : null;
+    phase === 'refused'
+      ? i18n._(refusal(ctx.errorCode))
+      : phase === 'confirmUnreachable' || phase === 'declineUnreachable'
+        ? i18n._(Errors.network.message)
+        : null;
   const form = phase === 'declining' || phase === 'sendingDecline' || phase === 'declineUnreachable';
   return (
     <Block className="space-y-3" data-schedule-form={phase}>
@@ -123,7 +145,13 @@ function Form({ cls }: { cls: TeacherClass }) {
             data-action="decline-submit"
             onClick={() => actor.send({ type: phase === 'declineUnreachable' ? 'retry' : 'decline.submit' })}
           >
-            {phase === 'sendingDecline' ? <Trans>提交中…</Trans> : phase === 'declineUnreachable' ? <Trans>重试</Trans> : <Trans>提交</Trans>}
+            {phase === 'sendingDecline' ? (
+              <Trans>提交中…</Trans>
+            ) : phase === 'declineUnreachable' ? (
+              <Trans>重试</Trans>
+            ) : (
+              <Trans>提交</Trans>
+            )}
           </Button>
           {phase === 'declining' ? (
             <Button large rounded outline data-action="decline-cancel" onClick={() => actor.send({ type: 'decline.cancel' })}>
@@ -140,7 +168,13 @@ function Form({ cls }: { cls: TeacherClass }) {
             data-action="confirm"
             onClick={() => actor.send({ type: phase === 'confirmUnreachable' ? 'retry' : 'confirm' })}
           >
-            {phase === 'confirming' ? <Trans>确认中…</Trans> : phase === 'confirmUnreachable' ? <Trans>重试</Trans> : <Trans>确认上课</Trans>}
+            {phase === 'confirming' ? (
+              <Trans>确认中…</Trans>
+            ) : phase === 'confirmUnreachable' ? (
+              <Trans>重试</Trans>
+            ) : (
+              <Trans>确认上课</Trans>
+            )}
           </Button>
           {cls.canDecline && phase === 'ready' ? (
             <Button large rounded outline data-action="decline-start" onClick={() => actor.send({ type: 'decline.start' })}>
@@ -149,7 +183,11 @@ function Form({ cls }: { cls: TeacherClass }) {
           ) : null}
         </div>
       ) : null}
-      <Link to={`/bindPage/teacherConfirm?week=${shanghaiDate(new Date(cls.startsAt))}`} className="inline-block text-primary" data-back-to-week>
+      <Link
+        to={`/bindPage/teacherConfirm?week=${shanghaiDate(new Date(cls.startsAt))}`}
+        className="inline-block text-primary"
+        data-back-to-week
+      >
         <Trans>返回本周课表</Trans>
       </Link>
     </Block>

@@ -46,14 +46,19 @@ function Week({ week }: { week: TeacherWeek }) {
       scheduleConfirmMachine.provide({
         actors: {
           // a week is confirmed, never declined (the chart's `oneClass` guard)
-          confirm: fromPromise(({ input }) => browserApiOrThrow().schedule.confirmWeek({ week: input.target.kind === 'week' ? input.target.week : '' }, input.idempotencyKey)),
+          confirm: fromPromise(({ input }) =>
+            browserApiOrThrow().schedule.confirmWeek({ week: input.target.kind === 'week' ? input.target.week : '' }, input.idempotencyKey),
+          ),
         },
         actions: { changed: revalidate },
       }),
     [revalidate],
   );
   const actor = useActorRef(logic, { input: { target: { kind: 'week', week: week.week } } });
-  const phase = useSelector(actor, (s) => (['ready', 'confirming', 'confirmUnreachable', 'refused', 'confirmed'] as const).find((k) => s.matches(k)) ?? 'ready');
+  const phase = useSelector(
+    actor,
+    (s) => (['ready', 'confirming', 'confirmUnreachable', 'refused', 'confirmed'] as const).find((k) => s.matches(k)) ?? 'ready',
+  );
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const waiting = week.classes.filter((c) => c.canConfirm).length;
   return (
@@ -68,7 +73,9 @@ function Week({ week }: { week: TeacherWeek }) {
         </Link>
       </div>
       <p className="text-sm text-black/60">
-        <Trans>{week.teacherName}老师，本周 {week.classes.length} 节课，{waiting} 节待确认</Trans>
+        <Trans>
+          {week.teacherName}老师，本周 {week.classes.length} 节课，{waiting} 节待确认
+        </Trans>
       </p>
       {week.classes.length === 0 ? (
         <p className="py-10 text-center text-black/60" data-empty>

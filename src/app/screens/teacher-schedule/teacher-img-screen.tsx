@@ -46,7 +46,11 @@ export default function TeacherImgScreen() {
           <p className="text-sm text-black/60 tabular-nums">
             {classWhen(c.startsAt, c.endsAt)} · {c.clubName} · {c.room}
           </p>
-          <div className="mx-auto w-64 max-w-full bg-white p-2" data-qr-url={link.url ?? undefined} dangerouslySetInnerHTML={{ __html: svg }} />
+          <div
+            className="mx-auto w-64 max-w-full bg-white p-2"
+            data-qr-url={link.url ?? undefined}
+            dangerouslySetInnerHTML={{ __html: svg }}
+          />
           <p className="text-sm text-black/60">
             <Trans>请学员用微信扫一扫签到，二维码每分钟自动更新</Trans>
           </p>

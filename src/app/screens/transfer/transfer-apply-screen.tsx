@@ -30,13 +30,26 @@ async function submit(api: Api, s: TransferSubmission) {
     if (r.code !== 200) return { ...r, data: null as never };
     ids.push(r.data.imageId);
   }
-  return api.transfers.apply({ cardId: s.cardId, phone: s.phone, name: s.name, idNumber: s.idNumber, idPhotoId: ids[0]!, photoId: ids[1]!, agreed: true }, s.idempotencyKey);
+  return api.transfers.apply(
+    { cardId: s.cardId, phone: s.phone, name: s.name, idNumber: s.idNumber, idPhotoId: ids[0]!, photoId: ids[1]!, agreed: true },
+    s.idempotencyKey,
+  );
 }
 
 /** One image input (the ID photo or the photo), scaled in the browser as the front photo is. */
-function ImageInput(props: { name: 'idPhoto' | 'photo'; chosen: boolean; disabled: boolean; label: React.ReactNode; onReady: (image: string) => void; onUnreadable: () => void }) {
+function ImageInput(props: {
+  name: 'idPhoto' | 'photo';
+  chosen: boolean;
+  disabled: boolean;
+  label: React.ReactNode;
+  onReady: (image: string) => void;
+  onUnreadable: () => void;
+}) {
   return (
-    <label className={`flex h-10 cursor-pointer items-center justify-center rounded-full border border-primary px-4 text-sm text-primary ${props.chosen ? 'bg-primary/10' : ''}`} data-image-chosen={props.chosen ? props.name : undefined}>
+    <label
+      className={`flex h-10 cursor-pointer items-center justify-center rounded-full border border-primary px-4 text-sm text-primary ${props.chosen ? 'bg-primary/10' : ''}`}
+      data-image-chosen={props.chosen ? props.name : undefined}
+    >
       {props.label}
       {props.chosen && <span className="ml-1">✓</span>}
       <input
@@ -87,7 +100,8 @@ export default function TransferApplyScreen() {
   const flow = useActorRef(logic, { input: { cardId } });
   const phase = useSelector(flow, (s) => PHASES.find((k) => s.matches(k)) ?? 'phone');
   const c = useSelector(flow, (s) => s.context);
-  if (!card) return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
+  if (!card)
+    return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
   const busy = phase === 'lookingUp' || phase === 'submitting';
   const shown = phase === 'form' || phase === 'submitting' || phase === 'unreachable';
   const complete = validRealName(c.name) && validIdNumber(c.idNumber) && Boolean(c.idPhoto) && Boolean(c.photo);
@@ -108,7 +122,12 @@ export default function TransferApplyScreen() {
       </List>
       <Block className="!my-2 space-y-2 text-sm">
         {(phase === 'phone' || phase === 'lookingUp') && (
-          <Button rounded disabled={phase === 'lookingUp'} onClick={() => flow.send({ type: 'phone.lookup' })} data-action="transfer-lookup">
+          <Button
+            rounded
+            disabled={phase === 'lookingUp'}
+            onClick={() => flow.send({ type: 'phone.lookup' })}
+            data-action="transfer-lookup"
+          >
             {phase === 'lookingUp' ? <Trans>正在查询…</Trans> : <Trans>查询会员</Trans>}
           </Button>
         )}
@@ -117,7 +136,12 @@ export default function TransferApplyScreen() {
             {i18n._(Errors.noSuchMember.message)}
           </p>
         )}
-        {phase === 'lookupUnreachable' && <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'phone.change', phone: c.phone })} />}
+        {phase === 'lookupUnreachable' && (
+          <UnreachableRetry
+            onRetry={() => flow.send({ type: 'retry' })}
+            onClose={() => flow.send({ type: 'phone.change', phone: c.phone })}
+          />
+        )}
         {typeof c.recipient === 'string' && shown && (
           <p data-transfer-recipient>
             <Trans>受让会员：{c.recipient}</Trans>
@@ -132,7 +156,14 @@ export default function TransferApplyScreen() {
       {shown && (
         <div data-transfer-form>
           <List strong inset className="!my-2">
-            <ListInput label={<Trans>受让人姓名</Trans>} type="text" name="name" value={c.name} disabled={busy} onChange={(e: { target: { value: string } }) => flow.send({ type: 'name.change', name: e.target.value })} />
+            <ListInput
+              label={<Trans>受让人姓名</Trans>}
+              type="text"
+              name="name"
+              value={c.name}
+              disabled={busy}
+              onChange={(e: { target: { value: string } }) => flow.send({ type: 'name.change', name: e.target.value })}
+            />
             <ListInput
               label={<Trans>受让人身份证号</Trans>}
               type="text"
@@ -149,8 +180,22 @@ export default function TransferApplyScreen() {
               </p>
             )}
             <div className="grid-12 cols-2 gap-y-3">
-              <ImageInput name="idPhoto" chosen={Boolean(c.idPhoto)} disabled={busy} label={<Trans>身份证照片</Trans>} onReady={(image) => flow.send({ type: 'idPhoto.ready', image })} onUnreadable={() => (unreadable.current = 'idPhoto')} />
-              <ImageInput name="photo" chosen={Boolean(c.photo)} disabled={busy} label={<Trans>受让人照片</Trans>} onReady={(image) => flow.send({ type: 'photo.ready', image })} onUnreadable={() => (unreadable.current = 'photo')} />
+              <ImageInput
+                name="idPhoto"
+                chosen={Boolean(c.idPhoto)}
+                disabled={busy}
+                label={<Trans>身份证照片</Trans>}
+                onReady={(image) => flow.send({ type: 'idPhoto.ready', image })}
+                onUnreadable={() => (unreadable.current = 'idPhoto')}
+              />
+              <ImageInput
+                name="photo"
+                chosen={Boolean(c.photo)}
+                disabled={busy}
+                label={<Trans>受让人照片</Trans>}
+                onReady={(image) => flow.send({ type: 'photo.ready', image })}
+                onUnreadable={() => (unreadable.current = 'photo')}
+              />
             </div>
             {unreadable.current && <p className="text-rose-600">{i18n._(unreadableMsg)}</p>}
             {c.errorCode !== undefined && (
@@ -161,7 +206,13 @@ export default function TransferApplyScreen() {
             {phase === 'unreachable' ? (
               <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.edit' })} />
             ) : (
-              <Button large rounded disabled={busy || !complete} onClick={() => flow.send({ type: 'transfer.submit' })} data-action="transfer-submit">
+              <Button
+                large
+                rounded
+                disabled={busy || !complete}
+                onClick={() => flow.send({ type: 'transfer.submit' })}
+                data-action="transfer-submit"
+              >
                 {phase === 'submitting' ? <Trans>正在提交…</Trans> : <Trans>提交转让申请</Trans>}
               </Button>
             )}

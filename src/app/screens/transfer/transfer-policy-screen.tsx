@@ -12,7 +12,8 @@ export const loader = transferLoader;
 export default function TransferPolicyScreen() {
   const { card } = useLoaderData() as TransferPageData;
   const [agreed, setAgreed] = useState(false);
-  if (!card) return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
+  if (!card)
+    return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
   const offer = card.offers.find((o) => o.operation === 'transfer');
   return (
     <article className="pb-6" data-transfer-policy={card.id}>
@@ -30,7 +31,9 @@ export default function TransferPolicyScreen() {
           <Trans>3. 会员卡上还有已预约或正在上的课程时不能转让，请先取消预约。</Trans>
         </p>
         <p>
-          <Trans>4. 申请需填写受让人的姓名、身份证号，并上传身份证照片和本人照片，由门店审核；审核通过后，剩余次数和有效期转入受让人的新卡。</Trans>
+          <Trans>
+            4. 申请需填写受让人的姓名、身份证号，并上传身份证照片和本人照片，由门店审核；审核通过后，剩余次数和有效期转入受让人的新卡。
+          </Trans>
         </p>
       </Block>
       {offer && !offer.allowed ? (

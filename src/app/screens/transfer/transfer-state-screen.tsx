@@ -32,7 +32,8 @@ export default function TransferStateScreen() {
   const revalidate = useStableRevalidate();
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<number | null>(null);
-  if (!card) return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
+  if (!card)
+    return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
   const cancel = async (t: MyTransfer) => {
     setCancelling(true);
     setError(null);

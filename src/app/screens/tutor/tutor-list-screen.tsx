@@ -23,8 +23,20 @@ export default function TutorListScreen() {
       <ul className="grid-12 cols-2 gap-y-3 px-4 pb-4">
         {teachers.map((t) => (
           <li key={t.id}>
-            <Link to={`/tutor/tutorDetail/${t.id}`} className="block overflow-hidden rounded-xl bg-white active:opacity-80" data-teacher={t.id}>
-              <img src={t.photo} alt="" width={240} height={240} loading="lazy" decoding="async" className="block aspect-square h-auto w-full bg-black/5" />
+            <Link
+              to={`/tutor/tutorDetail/${t.id}`}
+              className="block overflow-hidden rounded-xl bg-white active:opacity-80"
+              data-teacher={t.id}
+            >
+              <img
+                src={t.photo}
+                alt=""
+                width={240}
+                height={240}
+                loading="lazy"
+                decoding="async"
+                className="block aspect-square h-auto w-full bg-black/5"
+              />
               <span className="block p-2.5">
                 <span className="block truncate font-semibold">{t.name}</span>
                 <span className="mt-0.5 block truncate text-xs text-black/60">{styleLabels(t.styles, styles).join(' · ')}</span>

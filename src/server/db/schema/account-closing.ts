@@ -30,7 +30,9 @@ export const accountClosings = pgTable(
   },
   (t) => [
     index('account_closings_account').on(t.accountId, t.id),
-    uniqueIndex('account_closings_one_open').on(t.accountId).where(stateIn(t.state, ['requested'])),
+    uniqueIndex('account_closings_one_open')
+      .on(t.accountId)
+      .where(stateIn(t.state, ['requested'])),
     check('account_closings_reason_kept', sql`(${t.state} = 'refused') = (${t.reason} is not null)`),
     stateCheck(STATE_COLUMNS.accountClosings),
   ],

@@ -129,7 +129,10 @@ export const openIdTickets = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('openid_tickets_hash').on(t.ticketHash), check('openid_tickets_scope_check', sql`${t.scope} in ('base', 'userinfo')`)],
+  (t) => [
+    uniqueIndex('openid_tickets_hash').on(t.ticketHash),
+    check('openid_tickets_scope_check', sql`${t.scope} in ('base', 'userinfo')`),
+  ],
 );
 
 /** In-app notices: accountId null means a system notice for everyone. */

@@ -58,7 +58,12 @@ export const classes = pgTable(
       .default(sql`substr(md5(random()::text), 1, 8)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('classes_starts').on(t.startsAt), index('classes_club_starts').on(t.clubId, t.startsAt), stateCheck(STATE_COLUMNS.classes), stateCheck(STATE_COLUMNS.classTeachers)],
+  (t) => [
+    index('classes_starts').on(t.startsAt),
+    index('classes_club_starts').on(t.clubId, t.startsAt),
+    stateCheck(STATE_COLUMNS.classes),
+    stateCheck(STATE_COLUMNS.classTeachers),
+  ],
 );
 
 /** A card a member owns (bought from a `goods` card product). */
@@ -120,7 +125,10 @@ export const memberCards = pgTable(
     uniqueIndex('member_cards_number').on(t.number),
     stateCheck(STATE_COLUMNS.memberCards),
     // a freeze has both ends, the end not before the start (spec §5)
-    check('member_cards_freeze_dates', sql`(${t.frozenFrom} is null) = (${t.frozenUntil} is null) and (${t.frozenFrom} is null or ${t.frozenUntil} >= ${t.frozenFrom})`),
+    check(
+      'member_cards_freeze_dates',
+      sql`(${t.frozenFrom} is null) = (${t.frozenUntil} is null) and (${t.frozenFrom} is null or ${t.frozenUntil} >= ${t.frozenFrom})`,
+    ),
   ],
 );
 
@@ -174,11 +182,15 @@ export const bookings = pgTable(
   },
   (t) => [
     // one live booking or queue entry per member and class
-    uniqueIndex('bookings_live').on(t.classId, t.accountId).where(sql`${t.state} in ('booked', 'queued')`),
+    uniqueIndex('bookings_live')
+      .on(t.classId, t.accountId)
+      .where(sql`${t.state} in ('booked', 'queued')`),
     index('bookings_account').on(t.accountId, t.state),
     // a member's live bookings (upcoming count, overlaps: migration 0036): led by the member, so a
     // booking's facts never walk bookings_live, which is led by the class
-    index('bookings_account_live').on(t.accountId, t.classId).where(sql`${t.state} in ('booked', 'queued')`),
+    index('bookings_account_live')
+      .on(t.accountId, t.classId)
+      .where(sql`${t.state} in ('booked', 'queued')`),
     index('bookings_class').on(t.classId, t.state, t.queuedAt),
     index('bookings_card').on(t.cardId),
     stateCheck(STATE_COLUMNS.bookings),

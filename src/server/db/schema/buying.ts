@@ -59,7 +59,11 @@ export const couponTerms = pgTable('coupon_terms', {
   percentOff: integer('percent_off'),
   minSpendCents: integer('min_spend_cents').notNull().default(0),
   /** goods kinds it applies to; empty = every kind but coupons */
-  appliesTo: text('applies_to').array().$type<GoodsKind[]>().notNull().default(sql`'{}'::text[]`),
+  appliesTo: text('applies_to')
+    .array()
+    .$type<GoodsKind[]>()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** days it stays valid from issue */
   validityDays: integer('validity_days').notNull().default(30),
 });
@@ -78,7 +82,11 @@ export const memberCoupons = pgTable(
     offCents: integer('off_cents').notNull().default(0),
     percentOff: integer('percent_off'),
     minSpendCents: integer('min_spend_cents').notNull().default(0),
-    appliesTo: text('applies_to').array().$type<GoodsKind[]>().notNull().default(sql`'{}'::text[]`),
+    appliesTo: text('applies_to')
+      .array()
+      .$type<GoodsKind[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     /** stored state (the coupon chart); an unused coupon past validUntil is written expired by the time-passing job */
@@ -95,7 +103,13 @@ export const memberCoupons = pgTable(
     giftedFromCouponId: integer('gifted_from_coupon_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('member_coupons_account').on(t.accountId, t.state), uniqueIndex('member_coupons_source').on(t.sourceOrderId), index('member_coupons_gifted_from').on(t.giftedFromCouponId), index('member_coupons_gifts').on(t.accountId, t.giftedAt), stateCheck(STATE_COLUMNS.memberCoupons)],
+  (t) => [
+    index('member_coupons_account').on(t.accountId, t.state),
+    uniqueIndex('member_coupons_source').on(t.sourceOrderId),
+    index('member_coupons_gifted_from').on(t.giftedFromCouponId),
+    index('member_coupons_gifts').on(t.accountId, t.giftedAt),
+    stateCheck(STATE_COLUMNS.memberCoupons),
+  ],
 );
 
 /** A course a member bought (workshop, open, private, primary, training): my goods with uses left. */

@@ -28,7 +28,10 @@ export const cardAdviserChanges = pgTable(
       .references(() => advisers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('card_adviser_changes_card').on(t.cardId, t.id), check('card_adviser_changes_changed', sql`${t.fromAdviserId} is distinct from ${t.toAdviserId}`)],
+  (t) => [
+    index('card_adviser_changes_card').on(t.cardId, t.id),
+    check('card_adviser_changes_changed', sql`${t.fromAdviserId} is distinct from ${t.toAdviserId}`),
+  ],
 );
 
 /**
@@ -95,7 +98,9 @@ export const cardFamilyMembers = pgTable(
   (t) => [
     index('card_family_members_card').on(t.cardId, t.id),
     index('card_family_members_account').on(t.accountId),
-    uniqueIndex('card_family_members_live').on(t.cardId, t.accountId).where(sql`${t.removedAt} is null`),
+    uniqueIndex('card_family_members_live')
+      .on(t.cardId, t.accountId)
+      .where(sql`${t.removedAt} is null`),
     check('card_family_members_not_holder', sql`${t.accountId} <> ${t.addedBy}`),
     check('card_family_members_removed', sql`(${t.removedAt} is null) = (${t.removedBy} is null)`),
   ],

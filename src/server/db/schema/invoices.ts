@@ -46,7 +46,9 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_account').on(t.accountId, t.id),
-    index('invoices_requested').on(t.id).where(stateIn(t.state, ['requested'])),
+    index('invoices_requested')
+      .on(t.id)
+      .where(stateIn(t.state, ['requested'])),
     uniqueIndex('invoices_number').on(t.number),
     check('invoices_issued_kept', sql`(${t.state} in ('issued', 'voided')) = (${t.number} is not null and ${t.pdf} is not null)`),
     check('invoices_reason_kept', sql`(${t.state} = 'refused') = (${t.reason} is not null)`),
@@ -72,5 +74,10 @@ export const invoiceOrders = pgTable(
     amountCents: integer('amount_cents').notNull(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.invoiceId, t.orderId] }), uniqueIndex('invoice_orders_held').on(t.orderId).where(sql`${t.releasedAt} is null`)],
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.orderId] }),
+    uniqueIndex('invoice_orders_held')
+      .on(t.orderId)
+      .where(sql`${t.releasedAt} is null`),
+  ],
 );

@@ -61,10 +61,16 @@ export const friendInvitations = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    foreignKey({ name: 'friend_invitations_part_fk', columns: [t.partId, t.orderId], foreignColumns: [paymentParts.id, paymentParts.orderId] }),
+    foreignKey({
+      name: 'friend_invitations_part_fk',
+      columns: [t.partId, t.orderId],
+      foreignColumns: [paymentParts.id, paymentParts.orderId],
+    }),
     uniqueIndex('friend_invitations_token').on(t.token),
     uniqueIndex('friend_invitations_one_open').on(t.partId).where(stateIn(t.state, OPEN_INVITATION_STATES)),
-    uniqueIndex('friend_invitations_one_paid').on(t.partId).where(sql`${t.state} = 'paid'`),
+    uniqueIndex('friend_invitations_one_paid')
+      .on(t.partId)
+      .where(sql`${t.state} = 'paid'`),
     index('friend_invitations_order').on(t.orderId),
     check('friend_invitations_expiry_check', sql`${t.expiresAt} > ${t.createdAt}`),
     stateCheck(STATE_COLUMNS.friendInvitations),
@@ -104,7 +110,11 @@ export const paymentAttempts = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
-    foreignKey({ name: 'payment_attempts_part_fk', columns: [t.partId, t.orderId], foreignColumns: [paymentParts.id, paymentParts.orderId] }),
+    foreignKey({
+      name: 'payment_attempts_part_fk',
+      columns: [t.partId, t.orderId],
+      foreignColumns: [paymentParts.id, paymentParts.orderId],
+    }),
     uniqueIndex('payment_attempts_out_trade_no').on(t.outTradeNo),
     uniqueIndex('payment_attempts_order_seq').on(t.orderId, t.seq),
     // one open trade per part: another method first closes it (decision 013); two parts may be paid at once
@@ -169,15 +179,22 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_txn').on(t.provider, t.providerTxnId),
     uniqueIndex('payments_ledger').on(t.ledgerId),
     // a failure is recorded once per attempt, with or without a provider id
-    uniqueIndex('payments_attempt_failed').on(t.attemptId).where(sql`${t.status} = 'failed'`),
+    uniqueIndex('payments_attempt_failed')
+      .on(t.attemptId)
+      .where(sql`${t.status} = 'failed'`),
     // one applied payment per part
-    uniqueIndex('payments_part_paid').on(t.partId).where(sql`${t.status} = 'paid'`),
+    uniqueIndex('payments_part_paid')
+      .on(t.partId)
+      .where(sql`${t.status} = 'paid'`),
     index('payments_order').on(t.orderId),
     check('payments_provider_check', sql`${t.provider} in ('wechat', 'alipay', 'balance')`),
     check('payments_source_check', sql`${t.source} in ('notify', 'query', 'balance')`),
     check('payments_amount_check', sql`${t.amountCents} >= 0`),
     check('payments_balance_ledger_check', sql`(${t.provider} = 'balance') = (${t.ledgerId} is not null)`),
-    check('payments_balance_paid_check', sql`${t.provider} <> 'balance' or (${t.status} = 'paid' and ${t.attemptId} is null and ${t.providerTxnId} is null)`),
+    check(
+      'payments_balance_paid_check',
+      sql`${t.provider} <> 'balance' or (${t.status} = 'paid' and ${t.attemptId} is null and ${t.providerTxnId} is null)`,
+    ),
     stateCheck(STATE_COLUMNS.payments),
   ],
 );
@@ -214,10 +231,15 @@ export const refunds = pgTable(
     uniqueIndex('refunds_payment_key').on(t.paymentId, t.key),
     uniqueIndex('refunds_out_refund_no').on(t.outRefundNo),
     uniqueIndex('refunds_ledger').on(t.ledgerId),
-    index('refunds_attention').on(t.state).where(sql`${t.state} in ('held', 'failed')`),
+    index('refunds_attention')
+      .on(t.state)
+      .where(sql`${t.state} in ('held', 'failed')`),
     index('refunds_payment').on(t.paymentId),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
-    check('refunds_cause_check', sql`${t.cause} in ('order_cancelled', 'split_undone', 'unwanted_payment', 'amount_mismatch', 'order_refund')`),
+    check(
+      'refunds_cause_check',
+      sql`${t.cause} in ('order_cancelled', 'split_undone', 'unwanted_payment', 'amount_mismatch', 'order_refund')`,
+    ),
     check('refunds_ledger_or_provider_check', sql`${t.ledgerId} is null or ${t.outRefundNo} is null`),
     stateCheck(STATE_COLUMNS.refunds),
   ],

@@ -50,5 +50,9 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('orders_order_no').on(t.orderNo), index('orders_account').on(t.accountId, t.createdAt), stateCheck(STATE_COLUMNS.orders)],
+  (t) => [
+    uniqueIndex('orders_order_no').on(t.orderNo),
+    index('orders_account').on(t.accountId, t.createdAt),
+    stateCheck(STATE_COLUMNS.orders),
+  ],
 );

@@ -79,5 +79,8 @@ export const payStandInRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('pay_standin_refund_no').on(t.provider, t.merchantId, t.outRefundNo), index('pay_standin_refund_trade').on(t.provider, t.outTradeNo)],
+  (t) => [
+    uniqueIndex('pay_standin_refund_no').on(t.provider, t.merchantId, t.outRefundNo),
+    index('pay_standin_refund_trade').on(t.provider, t.outTradeNo),
+  ],
 );

@@ -41,5 +41,9 @@ export const memberPhotos = pgTable(
     reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('member_photos_account').on(t.accountId, t.id), index('member_photos_state').on(t.state, t.id), stateCheck(STATE_COLUMNS.memberPhotos)],
+  (t) => [
+    index('member_photos_account').on(t.accountId, t.id),
+    index('member_photos_state').on(t.state, t.id),
+    stateCheck(STATE_COLUMNS.memberPhotos),
+  ],
 );

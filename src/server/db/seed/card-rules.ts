@@ -23,5 +23,7 @@ export const CARD_TYPE_RULES: Record<CardType, Rule> = {
 };
 
 export async function seedCardTypeRules(tx: Tx): Promise<void> {
-  await tx.insert(cardTypeRules).values(Object.entries(CARD_TYPE_RULES).map(([cardType, rule]) => ({ cardType: cardType as CardType, ...rule })));
+  await tx
+    .insert(cardTypeRules)
+    .values(Object.entries(CARD_TYPE_RULES).map(([cardType, rule]) => ({ cardType: cardType as CardType, ...rule })));
 }

@@ -105,10 +105,24 @@ export async function seedClasses(tx: Tx, clock: Clock, clubIds: readonly number
         else if (slot === 2 && roll < 0.2) [classType, capacity] = ['private', 1];
         else if (slot === 1 && (day + 30) % 7 === clubIndex) [classType, capacity] = ['open', 14];
         else if (slot === 5 && (day + 30) % 7 === clubIndex + 2) [classType, capacity] = ['workshop', 12];
-        const difficulty = style === 'restorative' || style === 'prenatal' || style === 'meditation' ? 'beginner' : LEVELS[Math.floor(rnd() * LEVELS.length)]!;
+        const difficulty =
+          style === 'restorative' || style === 'prenatal' || style === 'meditation'
+            ? 'beginner'
+            : LEVELS[Math.floor(rnd() * LEVELS.length)]!;
         const [h, m] = hhmm.split(':').map(Number) as [number, number];
         const startsAt = new Date(shanghaiMidnight(shanghaiDateAfter(now, day)).getTime() + (h * 60 + m) * 60_000);
-        const prefix = classType === 'small-group' ? ['小班', 'Small group: '] : classType === 'private' ? ['私教', 'Private: '] : classType === 'open' ? ['公开课', 'Open class: '] : classType === 'workshop' ? ['工作坊', 'Workshop: '] : classType === 'training' ? ['教培', 'Teacher training: '] : ['', ''];
+        const prefix =
+          classType === 'small-group'
+            ? ['小班', 'Small group: ']
+            : classType === 'private'
+              ? ['私教', 'Private: ']
+              : classType === 'open'
+                ? ['公开课', 'Open class: ']
+                : classType === 'workshop'
+                  ? ['工作坊', 'Workshop: ']
+                  : classType === 'training'
+                    ? ['教培', 'Teacher training: ']
+                    : ['', ''];
         plan.push({
           clubIndex,
           day,
@@ -127,7 +141,10 @@ export async function seedClasses(tx: Tx, clock: Clock, clubIds: readonly number
             // the teacher schedule (decision 029): the demo teacher's classes from four days on wait for
             // their confirmation (the /bindPage/teacherConfirm demo); every other class is confirmed
             ...(teacherIndex === 0 && day >= DEMO_TEACHER_WAITS_FROM_DAY
-              ? { teacherState: 'waiting' as const, teacherConfirmBy: new Date(startsAt.getTime() - DEFAULT_TEACHER_CONFIRM_HOURS * 3_600_000) }
+              ? {
+                  teacherState: 'waiting' as const,
+                  teacherConfirmBy: new Date(startsAt.getTime() - DEFAULT_TEACHER_CONFIRM_HOURS * 3_600_000),
+                }
               : { teacherState: 'confirmed' as const }),
             classType,
             style,

@@ -15,7 +15,8 @@ const CLUBS = [
     lng: 121.44583,
     slug: 'jingan',
     intro: '地铁2号线静安寺站步行3分钟。四间教室、恒温空中瑜伽室与淋浴更衣区，每天早七点到晚十点开课。',
-    introEn: "Three minutes' walk from Jing'an Temple station (Line 2). Four studios, a heated aerial room, showers and lockers; classes from 7 am to 10 pm.",
+    introEn:
+      "Three minutes' walk from Jing'an Temple station (Line 2). Four studios, a heated aerial room, showers and lockers; classes from 7 am to 10 pm.",
     openingHours: '07:00-22:00',
   },
   {
@@ -61,7 +62,13 @@ const CLUBS = [
 
 const STYLES = [
   ['hatha', '哈他瑜伽', 'Hatha', '以体式与呼吸为基础，节奏舒缓，适合入门。', 'Postures and breath at a gentle pace; a good start.'],
-  ['vinyasa', '流瑜伽', 'Vinyasa', '动作随呼吸流动衔接，提升耐力与协调。', 'Poses linked with the breath; builds stamina and coordination.'],
+  [
+    'vinyasa',
+    '流瑜伽',
+    'Vinyasa',
+    '动作随呼吸流动衔接，提升耐力与协调。',
+    'Poses linked with the breath; builds stamina and coordination.',
+  ],
   ['yin', '阴瑜伽', 'Yin', '长时间停留的被动体式，放松筋膜与关节。', 'Long, passive holds that release fascia and joints.'],
   ['ashtanga', '阿斯汤加', 'Ashtanga', '固定序列的传统练习，强度较高。', 'A traditional fixed sequence; demanding.'],
   ['aerial', '空中瑜伽', 'Aerial', '借助吊床完成倒立与伸展。', 'Inversions and stretches supported by a hammock.'],
@@ -83,15 +90,87 @@ const CLASS_TYPE_TEXT: Record<string, [string, string]> = {
 
 /** Teachers: name, English name, slug for the avatar, club index, styles, years, bios. */
 const TEACHERS = [
-  ['林美', 'Lin Mei', 0, ['hatha', 'yin'], 12, '全美瑜伽联盟E-RYT 500认证导师，十二年教学经验，课堂温和细致，擅长帮助初学者建立正确的体式基础。', 'E-RYT 500 with twelve years of teaching; gentle and precise, she helps beginners build sound foundations.'],
-  ['陈思远', 'Chen Siyuan', 0, ['ashtanga', 'vinyasa'], 9, '曾在迈索尔随传统老师学习阿斯汤加，课程节奏明快，注重呼吸与专注。', 'Studied Ashtanga in Mysore; brisk classes with a focus on breath and attention.'],
-  ['王雅琴', 'Wang Yaqin', 1, ['aerial', 'pilates'], 7, '前舞蹈演员，空中瑜伽与普拉提双认证，动作优雅且讲解清晰。', 'Former dancer, certified in aerial yoga and Pilates; graceful movement, clear cues.'],
-  ['赵晨', 'Zhao Chen', 1, ['vinyasa', 'power'], 6, '力量流瑜伽教练，课堂充满能量，适合想提升体能的会员。', 'Power-flow coach with high-energy classes for members who want more stamina.'],
-  ['李静', 'Li Jing', 2, ['yin', 'restorative', 'meditation'], 10, '专注阴瑜伽与冥想十年，帮助忙碌的上班族放松身心、改善睡眠。', 'Ten years of yin yoga and meditation, helping busy professionals unwind and sleep better.'],
-  ['周若曦', 'Zhou Ruoxi', 2, ['pilates', 'hatha'], 5, '康复背景的普拉提老师，擅长体态评估与肩颈调理。', 'Pilates teacher with a physiotherapy background; posture assessment and neck-and-shoulder care.'],
-  ['普丽娅', 'Priya Sharma', 3, ['ashtanga', 'hatha'], 15, '来自印度瑞诗凯诗，十五年阿斯汤加教学经验，定期主持大师工作坊与教师培训。', 'From Rishikesh, fifteen years of teaching Ashtanga; leads master workshops and teacher training.'],
-  ['孙浩', 'Sun Hao', 3, ['power', 'vinyasa'], 8, '运动康复专业出身，力量瑜伽课程兼顾强度与安全。', 'Sports-rehabilitation graduate; power yoga that is intense yet safe.'],
-  ['何清', 'He Qing', 0, ['prenatal', 'hatha'], 11, '孕产瑜伽专项导师，陪伴数百位妈妈度过孕期与产后恢复。', 'Prenatal specialist who has guided hundreds of mothers through pregnancy and recovery.'],
+  [
+    '林美',
+    'Lin Mei',
+    0,
+    ['hatha', 'yin'],
+    12,
+    '全美瑜伽联盟E-RYT 500认证导师，十二年教学经验，课堂温和细致，擅长帮助初学者建立正确的体式基础。',
+    'E-RYT 500 with twelve years of teaching; gentle and precise, she helps beginners build sound foundations.',
+  ],
+  [
+    '陈思远',
+    'Chen Siyuan',
+    0,
+    ['ashtanga', 'vinyasa'],
+    9,
+    '曾在迈索尔随传统老师学习阿斯汤加，课程节奏明快，注重呼吸与专注。',
+    'Studied Ashtanga in Mysore; brisk classes with a focus on breath and attention.',
+  ],
+  [
+    '王雅琴',
+    'Wang Yaqin',
+    1,
+    ['aerial', 'pilates'],
+    7,
+    '前舞蹈演员，空中瑜伽与普拉提双认证，动作优雅且讲解清晰。',
+    'Former dancer, certified in aerial yoga and Pilates; graceful movement, clear cues.',
+  ],
+  [
+    '赵晨',
+    'Zhao Chen',
+    1,
+    ['vinyasa', 'power'],
+    6,
+    '力量流瑜伽教练，课堂充满能量，适合想提升体能的会员。',
+    'Power-flow coach with high-energy classes for members who want more stamina.',
+  ],
+  [
+    '李静',
+    'Li Jing',
+    2,
+    ['yin', 'restorative', 'meditation'],
+    10,
+    '专注阴瑜伽与冥想十年，帮助忙碌的上班族放松身心、改善睡眠。',
+    'Ten years of yin yoga and meditation, helping busy professionals unwind and sleep better.',
+  ],
+  [
+    '周若曦',
+    'Zhou Ruoxi',
+    2,
+    ['pilates', 'hatha'],
+    5,
+    '康复背景的普拉提老师，擅长体态评估与肩颈调理。',
+    'Pilates teacher with a physiotherapy background; posture assessment and neck-and-shoulder care.',
+  ],
+  [
+    '普丽娅',
+    'Priya Sharma',
+    3,
+    ['ashtanga', 'hatha'],
+    15,
+    '来自印度瑞诗凯诗，十五年阿斯汤加教学经验，定期主持大师工作坊与教师培训。',
+    'From Rishikesh, fifteen years of teaching Ashtanga; leads master workshops and teacher training.',
+  ],
+  [
+    '孙浩',
+    'Sun Hao',
+    3,
+    ['power', 'vinyasa'],
+    8,
+    '运动康复专业出身，力量瑜伽课程兼顾强度与安全。',
+    'Sports-rehabilitation graduate; power yoga that is intense yet safe.',
+  ],
+  [
+    '何清',
+    'He Qing',
+    0,
+    ['prenatal', 'hatha'],
+    11,
+    '孕产瑜伽专项导师，陪伴数百位妈妈度过孕期与产后恢复。',
+    'Prenatal specialist who has guided hundreds of mothers through pregnancy and recovery.',
+  ],
 ] as const;
 
 /** Each club's membership advisers (zh, en), by the clubs' order. */
@@ -140,7 +219,11 @@ export async function seedClubs(tx: Tx, teacherAccountId: number) {
     )
     .returning({ id: clubs.id });
 
-  await tx.insert(styles).values(STYLES.map(([key, name, nameEn, description, descriptionEn], i) => ({ key, name, nameEn, description, descriptionEn, sort: i })));
+  await tx
+    .insert(styles)
+    .values(
+      STYLES.map(([key, name, nameEn, description, descriptionEn], i) => ({ key, name, nameEn, description, descriptionEn, sort: i })),
+    );
   await tx.insert(classTypes).values(
     CLASS_TYPES.map((t, i) => ({
       key: t.value,
@@ -170,8 +253,12 @@ export async function seedClubs(tx: Tx, teacherAccountId: number) {
     )
     .returning({ id: teachers.id });
   // membership advisers (decision 034): two a club, the member chooses one for a card
-  await tx.insert(advisers).values(
-    clubRows.flatMap((club, c) => ADVISERS[c % ADVISERS.length]!.map(([name, nameEn], i) => ({ clubId: club.id, name, nameEn, sort: i }))),
-  );
+  await tx
+    .insert(advisers)
+    .values(
+      clubRows.flatMap((club, c) =>
+        ADVISERS[c % ADVISERS.length]!.map(([name, nameEn], i) => ({ clubId: club.id, name, nameEn, sort: i })),
+      ),
+    );
   return { clubIds: clubRows.map((r) => r.id), teacherIds: teacherRows.map((r) => r.id) };
 }

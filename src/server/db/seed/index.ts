@@ -20,7 +20,8 @@ const SEED_LOCK = 774_201;
 async function seedInto(tx: Tx, clock: Clock, hashes: readonly string[]) {
   // Deterministic order: on an empty database the first row of every table gets id 1.
   const accountIds = await seedAccounts(tx, clock, hashes);
-  const byRole = (role: string, banned = false) => accountIds.filter((_, i) => demoAccounts[i]!.role === role && demoAccounts[i]!.banned === banned);
+  const byRole = (role: string, banned = false) =>
+    accountIds.filter((_, i) => demoAccounts[i]!.role === role && demoAccounts[i]!.banned === banned);
   const teacherAccountId = byRole('teacher')[0]!;
   const { clubIds, teacherIds } = await seedClubs(tx, teacherAccountId);
   await seedGoods(tx, clock, clubIds, teacherIds);
@@ -33,7 +34,10 @@ async function seedInto(tx: Tx, clock: Clock, hashes: readonly string[]) {
   await seedBookings(tx, clock, byRole('member'), schedule);
   // what the data promises, checked before it is committed (issue 17): every class counts the seats its bookings hold
   const off = await seatCountsThatDisagree(tx);
-  if (off.length > 0) throw new Error(`seed: ${off.length} classes count other seats than their bookings hold (class ${off[0]!.classId}: ${off[0]!.bookedCount} ≠ ${off[0]!.seats})`);
+  if (off.length > 0)
+    throw new Error(
+      `seed: ${off.length} classes count other seats than their bookings hold (class ${off[0]!.classId}: ${off[0]!.bookedCount} ≠ ${off[0]!.seats})`,
+    );
 }
 
 /**
@@ -71,7 +75,12 @@ export async function holdsDemoChain(db: Db): Promise<boolean> {
   const rows = await db
     .select({ phone: accounts.phone, role: accounts.role, passwordHash: accounts.passwordHash })
     .from(accounts)
-    .where(inArray(accounts.phone, demoAccounts.map((a) => a.phone)));
+    .where(
+      inArray(
+        accounts.phone,
+        demoAccounts.map((a) => a.phone),
+      ),
+    );
   for (const row of rows) {
     const demo = demoAccounts.find((a) => a.phone === row.phone && a.role === row.role);
     if (demo && (await verifyPassword(demo.password, row.passwordHash))) return true;

@@ -19,13 +19,36 @@ export interface DemoAccount {
 
 /** The demo logins, printed on start (demo mode) and used by the README and browser tests. */
 export const demoAccounts: readonly DemoAccount[] = [
-  { phone: '13800000001', password: 'yoga1234', role: 'member', level: '1', name: '张小雨', banned: false, note: 'member, level 1 (books 1 day ahead); holds a family main card shared with 13800000002' },
-  { phone: '13800000002', password: 'yoga1234', role: 'member', level: '2', name: '刘子涵', banned: false, note: 'member, level 2 (books 3 days ahead); sub-card holder of 13800000001\'s family card' },
-  { phone: '13800000003', password: 'yoga1234', role: 'member', level: '2', name: '黄磊', banned: true, note: 'banned member (login refused)' },
+  {
+    phone: '13800000001',
+    password: 'yoga1234',
+    role: 'member',
+    level: '1',
+    name: '张小雨',
+    banned: false,
+    note: 'member, level 1 (books 1 day ahead); holds a family main card shared with 13800000002',
+  },
+  {
+    phone: '13800000002',
+    password: 'yoga1234',
+    role: 'member',
+    level: '2',
+    name: '刘子涵',
+    banned: false,
+    note: "member, level 2 (books 3 days ahead); sub-card holder of 13800000001's family card",
+  },
+  {
+    phone: '13800000003',
+    password: 'yoga1234',
+    role: 'member',
+    level: '2',
+    name: '黄磊',
+    banned: true,
+    note: 'banned member (login refused)',
+  },
   { phone: '13800000004', password: 'teach1234', role: 'teacher', level: '2', name: '林美', banned: false, note: 'teacher (Lin Mei)' },
   { phone: '13800000005', password: 'staff1234', role: 'staff', level: '2', name: '王芳', banned: false, note: 'front-desk staff' },
 ];
-
 
 /** Accounts in demoAccounts order (ids 1..5 on an empty database). */
 export async function seedAccounts(tx: Tx, clock: Clock, hashes: readonly string[]) {
@@ -65,7 +88,8 @@ export async function seedNotices(tx: Tx, clock: Clock, memberIds: readonly numb
       title: '静安寺旗舰店空中瑜伽室焕新开放',
       titleEn: "Jing'an aerial room reopens",
       body: '静安寺旗舰店空中瑜伽室完成升级，新增恒温系统与12套吊床，欢迎预约体验。',
-      bodyEn: "The aerial room at the Jing'an flagship has been upgraded with climate control and twelve new hammocks. Book a class to try it.",
+      bodyEn:
+        "The aerial room at the Jing'an flagship has been upgraded with climate control and twelve new hammocks. Book a class to try it.",
       createdAt: at(6),
     },
     {
@@ -144,5 +168,11 @@ export const DEMO_BALANCE_CENTS = 300_000;
 export async function seedBalances(tx: Tx, clock: Clock, memberIds: readonly number[]) {
   const [m1] = memberIds;
   if (m1 === undefined) return;
-  await tx.insert(balanceLedger).values({ accountId: m1, changeCents: DEMO_BALANCE_CENTS, reason: 'topup', orderId: null, createdAt: new Date(clock.now().getTime() - 7 * DAY_MS) });
+  await tx.insert(balanceLedger).values({
+    accountId: m1,
+    changeCents: DEMO_BALANCE_CENTS,
+    reason: 'topup',
+    orderId: null,
+    createdAt: new Date(clock.now().getTime() - 7 * DAY_MS),
+  });
 }

@@ -11,7 +11,8 @@ const ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
 
 function keyOf(name: string, value: string): Buffer {
   const key = Buffer.from(value, 'base64');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || key.length !== 32) throw new Error(`${name} must be base64 of 32 bytes (e.g. openssl rand -base64 32)`);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || key.length !== 32)
+    throw new Error(`${name} must be base64 of 32 bytes (e.g. openssl rand -base64 32)`);
   return key;
 }
 
@@ -37,7 +38,10 @@ export function dataKeySettingsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): L
       return { id: idOf('DATA_KEYS_PREVIOUS', pair.slice(0, at)), key: keyOf('DATA_KEYS_PREVIOUS', pair.slice(at + 1)) };
     });
   if (!env.DATA_KEY) {
-    if (!demo) throw new Error('DATA_KEY is required outside demo mode: base64 of 32 bytes (e.g. openssl rand -base64 32), the key that protects ID numbers and photos at rest');
+    if (!demo)
+      throw new Error(
+        'DATA_KEY is required outside demo mode: base64 of 32 bytes (e.g. openssl rand -base64 32), the key that protects ID numbers and photos at rest',
+      );
     return { current: { id: DEMO_DATA_KEY_ID, key: DEMO_DATA_KEY }, previous };
   }
   const current = { id: idOf('DATA_KEY_ID', env.DATA_KEY_ID || 'k1'), key: keyOf('DATA_KEY', env.DATA_KEY) };

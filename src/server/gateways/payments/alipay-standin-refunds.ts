@@ -7,7 +7,15 @@ import { createRouter, envelope, ok } from '../../http/router';
 import { alipayTimestamp, centsToYuan, yuanToCents } from './alipay-rsa2';
 import { rawAnswer, type StandInOrder } from './standin-common';
 import type { AlipayStandInKeys } from './standin-keys';
-import { arrangeRefund, askRefund, findRefund, refundedCents, settleStandInRefund, type RefundArrangement, type StandInRefund } from './standin-refunds';
+import {
+  arrangeRefund,
+  askRefund,
+  findRefund,
+  refundedCents,
+  settleStandInRefund,
+  type RefundArrangement,
+  type StandInRefund,
+} from './standin-refunds';
 
 /**
  * The Alipay stand-in's refunds (demo mode and tests only): `alipay.trade.refund` and
@@ -41,13 +49,21 @@ export interface AlipayRefundFields {
 }
 
 /** Sends the trade's notification with a refund's fields `deliveries` times; the answers it got. */
-export type NotifyRefund = (c: Context<AppEnv>, trade: StandInOrder, fields: AlipayRefundFields, opts: RefundArrangement) => Promise<{ status: number; body: string }[]>;
+export type NotifyRefund = (
+  c: Context<AppEnv>,
+  trade: StandInOrder,
+  fields: AlipayRefundFields,
+  opts: RefundArrangement,
+) => Promise<{ status: number; body: string }[]>;
 
 const business = (sub_code: string, sub_msg: string) => ({ code: '40004', msg: 'Business Failed', sub_code, sub_msg });
 
 async function tradeOf(c: Context<AppEnv>, keys: AlipayStandInKeys, biz: Record<string, unknown>): Promise<StandInOrder | undefined> {
   // trade_no first, as Alipay
-  const by = typeof biz.trade_no === 'string' ? eq(payStandInOrders.providerTxnId, biz.trade_no) : eq(payStandInOrders.outTradeNo, typeof biz.out_trade_no === 'string' ? biz.out_trade_no : '');
+  const by =
+    typeof biz.trade_no === 'string'
+      ? eq(payStandInOrders.providerTxnId, biz.trade_no)
+      : eq(payStandInOrders.outTradeNo, typeof biz.out_trade_no === 'string' ? biz.out_trade_no : '');
   const [row] = await c.var.deps.db
     .select()
     .from(payStandInOrders)
@@ -65,12 +81,22 @@ async function refundDone(c: Context<AppEnv>, row: StandInRefund, trade: StandIn
     [now = trade] = await db.update(payStandInOrders).set({ state: 'TRADE_CLOSED' }).where(eq(payStandInOrders.id, trade.id)).returning();
   }
   const at = row.succeededAt ?? clock.now();
-  const fields = { out_biz_no: row.outRefundNo, refund_fee: centsToYuan(refunded), gmt_refund: `${alipayTimestamp(at)}.${String(at.getUTCMilliseconds()).padStart(3, '0')}` };
+  const fields = {
+    out_biz_no: row.outRefundNo,
+    refund_fee: centsToYuan(refunded),
+    gmt_refund: `${alipayTimestamp(at)}.${String(at.getUTCMilliseconds()).padStart(3, '0')}`,
+  };
   return notify(c, now, fields, opts);
 }
 
 /** alipay.trade.refund and alipay.trade.fastpay.refund.query, once gateway.do has checked the app's signature. */
-export async function alipayRefundCall(c: Context<AppEnv>, keys: AlipayStandInKeys, method: string, biz: Record<string, unknown>, notify: NotifyRefund): Promise<AlipayRefundAnswer> {
+export async function alipayRefundCall(
+  c: Context<AppEnv>,
+  keys: AlipayStandInKeys,
+  method: string,
+  biz: Record<string, unknown>,
+  notify: NotifyRefund,
+): Promise<AlipayRefundAnswer> {
   const key = `${method.replace(/\./g, '_')}_response`;
   const trade = await tradeOf(c, keys, biz);
   if (!trade) return { key, value: business('ACQ.TRADE_NOT_EXIST', '交易不存在') };
@@ -99,7 +125,8 @@ export async function alipayRefundCall(c: Context<AppEnv>, keys: AlipayStandInKe
   }
 
   const amountCents = yuanToCents(typeof biz.refund_amount === 'string' ? biz.refund_amount : undefined);
-  if (amountCents === undefined || amountCents <= 0) return { key, value: { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter', sub_msg: 'refund_amount' } };
+  if (amountCents === undefined || amountCents <= 0)
+    return { key, value: { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter', sub_msg: 'refund_amount' } };
   const answer = async (row: StandInRefund, fundChange: 'Y' | 'N') => ({
     key,
     value: {
@@ -124,7 +151,8 @@ export async function alipayRefundCall(c: Context<AppEnv>, keys: AlipayStandInKe
     { initial: (a) => (a.status === 'processing' ? STATES.processing : STATES.success), success: STATES.success, uncounted: [] },
   );
   if (asked.kind === 'existing') {
-    if (asked.row.outTradeNo !== trade.outTradeNo || asked.row.amountCents !== amountCents) return { key, value: business('ACQ.DISCORDANT_REPEAT_REQUEST', '请求信息不一致') };
+    if (asked.row.outTradeNo !== trade.outTradeNo || asked.row.amountCents !== amountCents)
+      return { key, value: business('ACQ.DISCORDANT_REPEAT_REQUEST', '请求信息不一致') };
     // asked again: no money moves this time
     return answer(asked.row, 'N');
   }
@@ -137,12 +165,24 @@ export async function alipayRefundCall(c: Context<AppEnv>, keys: AlipayStandInKe
 
 const Failure = z.object({ code: z.string(), message: z.string() });
 const Delivery = z.object({ status: z.number().int(), body: z.string() });
-const deliveriesField = z.number().int().min(0).max(5).optional().openapi({ description: 'notifications to send (default 1); 0 finishes silently' });
+const deliveriesField = z
+  .number()
+  .int()
+  .min(0)
+  .max(5)
+  .optional()
+  .openapi({ description: 'notifications to send (default 1); 0 finishes silently' });
 
 const ArrangeBody = z.object({
   outTradeNo: z.string().min(1).max(64),
-  status: z.enum(['success', 'processing']).optional().openapi({ description: 'done at once (default), or processing (fund_change N) until /refunds/simulate' }),
-  refuse: z.enum(Object.keys(REFUSALS) as [keyof typeof REFUSALS, ...(keyof typeof REFUSALS)[]]).optional().openapi({ description: 'refuse the request with this sub_code (nothing recorded)' }),
+  status: z
+    .enum(['success', 'processing'])
+    .optional()
+    .openapi({ description: 'done at once (default), or processing (fund_change N) until /refunds/simulate' }),
+  refuse: z
+    .enum(Object.keys(REFUSALS) as [keyof typeof REFUSALS, ...(keyof typeof REFUSALS)[]])
+    .optional()
+    .openapi({ description: 'refuse the request with this sub_code (nothing recorded)' }),
   deliveries: deliveriesField,
   tamper: z.enum(ALIPAY_REFUND_TAMPERS).optional(),
 });
@@ -152,10 +192,16 @@ const arrange = createRoute({
   tags: ['dev'],
   summary: "Stand-in: what the trade's next new refund does (taken by that refund)",
   request: { body: { content: { 'application/json': { schema: ArrangeBody } }, required: true } },
-  responses: { 200: { description: 'Arranged', content: { 'application/json': { schema: envelope(z.object({ outTradeNo: z.string() })) } } } },
+  responses: {
+    200: { description: 'Arranged', content: { 'application/json': { schema: envelope(z.object({ outTradeNo: z.string() })) } } },
+  },
 });
 
-const SimulateBody = z.object({ outRefundNo: z.string().min(1).max(64), deliveries: deliveriesField, tamper: z.enum(ALIPAY_REFUND_TAMPERS).optional() });
+const SimulateBody = z.object({
+  outRefundNo: z.string().min(1).max(64),
+  deliveries: deliveriesField,
+  tamper: z.enum(ALIPAY_REFUND_TAMPERS).optional(),
+});
 const simulate = createRoute({
   method: 'post',
   path: '/refunds/simulate',
@@ -165,7 +211,9 @@ const simulate = createRoute({
   responses: {
     200: {
       description: "The refund's state and each delivery's answer",
-      content: { 'application/json': { schema: envelope(z.object({ outRefundNo: z.string(), state: z.string(), deliveries: z.array(Delivery) })) } },
+      content: {
+        'application/json': { schema: envelope(z.object({ outRefundNo: z.string(), state: z.string(), deliveries: z.array(Delivery) })) },
+      },
     },
     404: { description: 'Unknown refund', content: { 'application/json': { schema: Failure } } },
   },
@@ -185,7 +233,8 @@ export function alipayRefundStandIn(keys: AlipayStandInKeys, notify: NotifyRefun
       let row = await findRefund(db, 'alipay', keys.sellerId, outRefundNo);
       const trade = row ? await tradeOf(c, keys, { out_trade_no: row.outTradeNo }) : undefined;
       if (!row || !trade) return rawAnswer(Response.json({ code: 'ACQ.TRADE_NOT_EXIST', message: 'no such refund' }, { status: 404 }));
-      if (row.state !== STATES.success) row = (await settleStandInRefund(db, clock, row.id, [STATES.processing], STATES.success, STATES.success)) ?? row;
+      if (row.state !== STATES.success)
+        row = (await settleStandInRefund(db, clock, row.id, [STATES.processing], STATES.success, STATES.success)) ?? row;
       return ok(c, { outRefundNo, state: row.state, deliveries: await refundDone(c, row, trade, notify, opts) });
     });
 }

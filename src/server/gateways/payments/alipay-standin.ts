@@ -6,9 +6,26 @@ import { payStandInOrders } from '../../db/schema/index';
 import type { AppEnv } from '../../env';
 import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
-import { alipayTimestamp, centsToYuan, notifySignContent, parseAlipayTimestamp, requestSignContent, rsa2Sign, rsa2Verify, yuanToCents } from './alipay-rsa2';
+import {
+  alipayTimestamp,
+  centsToYuan,
+  notifySignContent,
+  parseAlipayTimestamp,
+  requestSignContent,
+  rsa2Sign,
+  rsa2Verify,
+  yuanToCents,
+} from './alipay-rsa2';
 import { alipayRefundCall, alipayRefundStandIn, type AlipayRefundFields, type NotifyRefund } from './alipay-standin-refunds';
-import { closeStandInOrder, deliverNotification, digits, formFields, rawAnswer, settleStandInOrder, type StandInOrder } from './standin-common';
+import {
+  closeStandInOrder,
+  deliverNotification,
+  digits,
+  formFields,
+  rawAnswer,
+  settleStandInOrder,
+  type StandInOrder,
+} from './standin-common';
 import { forgerKey, type AlipayStandInKeys, type PaymentStandIns } from './standin-keys';
 
 /**
@@ -37,9 +54,13 @@ const gatewayPost = createRoute({
   method: 'post',
   path: '/gateway.do',
   tags: ['dev'],
-  summary: 'Stand-in: OpenAPI gateway (form-urlencoded, RSA2-signed): alipay.trade.query, .close, .refund, .fastpay.refund.query, or the wap.pay form',
+  summary:
+    'Stand-in: OpenAPI gateway (form-urlencoded, RSA2-signed): alipay.trade.query, .close, .refund, .fastpay.refund.query, or the wap.pay form',
   responses: {
-    200: { description: 'The signed answer {<method>_response, sign}, or the cashier page', content: { 'application/json': { schema: z.object({}).passthrough() } } },
+    200: {
+      description: 'The signed answer {<method>_response, sign}, or the cashier page',
+      content: { 'application/json': { schema: z.object({}).passthrough() } },
+    },
   },
 });
 
@@ -47,10 +68,10 @@ const cashier = createRoute({
   method: 'post',
   path: '/cashier',
   tags: ['dev'],
-  summary: 'Stand-in: the cashier page\'s buttons (form: out_trade_no, outcome); back to return_url',
+  summary: "Stand-in: the cashier page's buttons (form: out_trade_no, outcome); back to return_url",
   responses: {
     200: { description: 'Done (no return_url)', content: { 'text/html': { schema: z.string() } } },
-    302: { description: 'Back to the merchant\'s return_url' },
+    302: { description: "Back to the merchant's return_url" },
   },
 });
 
@@ -70,8 +91,10 @@ const simulate = createRoute({
   request: { body: { content: { 'application/json': { schema: SimulateBody } }, required: true } },
   responses: {
     200: {
-      description: 'The trade state and each delivery\'s answer',
-      content: { 'application/json': { schema: envelope(z.object({ outTradeNo: z.string(), state: z.string(), deliveries: z.array(Delivery) })) } },
+      description: "The trade state and each delivery's answer",
+      content: {
+        'application/json': { schema: envelope(z.object({ outTradeNo: z.string(), state: z.string(), deliveries: z.array(Delivery) })) },
+      },
     },
     404: { description: 'Unknown trade (the cashier was never opened)', content: { 'application/json': { schema: Failure } } },
     409: { description: 'Already settled the other way', content: { 'application/json': { schema: Failure } } },
@@ -82,7 +105,12 @@ type Params = Record<string, string>;
 /** The OpenAPI methods gateway.do answers (wap.pay opens the cashier instead). */
 const METHODS = ['alipay.trade.query', 'alipay.trade.close', 'alipay.trade.refund', 'alipay.trade.fastpay.refund.query'];
 
-const errorPage = (c: Context<AppEnv>, message: string) => c.html(html`<!doctype html><title>Alipay stand-in</title><p>${message}</p>`, 400);
+const errorPage = (c: Context<AppEnv>, message: string) =>
+  c.html(
+    html`<!doctype html><title>Alipay stand-in</title>
+      <p>${message}</p>`,
+    400,
+  );
 
 /** The app's RSA2 signature over the request (everything but `sign`), and app id. */
 function refuse(params: Params, keys: AlipayStandInKeys): string | undefined {
@@ -104,7 +132,13 @@ async function findTrade(c: Context<AppEnv>, keys: AlipayStandInKeys, outTradeNo
   const [row] = await c.var.deps.db
     .select()
     .from(payStandInOrders)
-    .where(and(eq(payStandInOrders.provider, 'alipay'), eq(payStandInOrders.merchantId, keys.sellerId), eq(payStandInOrders.outTradeNo, outTradeNo)))
+    .where(
+      and(
+        eq(payStandInOrders.provider, 'alipay'),
+        eq(payStandInOrders.merchantId, keys.sellerId),
+        eq(payStandInOrders.outTradeNo, outTradeNo),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -117,7 +151,8 @@ async function openCashier(c: Context<AppEnv>, keys: AlipayStandInKeys, params: 
   const outTradeNo = typeof biz?.out_trade_no === 'string' ? biz.out_trade_no : '';
   const amountCents = yuanToCents(typeof biz?.total_amount === 'string' ? biz.total_amount : undefined);
   const subject = typeof biz?.subject === 'string' ? biz.subject : '';
-  if (!outTradeNo || amountCents === undefined || amountCents <= 0 || !subject || !params.notify_url) return errorPage(c, 'isv.missing-parameters');
+  if (!outTradeNo || amountCents === undefined || amountCents <= 0 || !subject || !params.notify_url)
+    return errorPage(c, 'isv.missing-parameters');
   const expiresAt = typeof biz?.time_expire === 'string' ? parseAlipayTimestamp(biz.time_expire) : undefined;
   if (biz?.time_expire !== undefined && !expiresAt) return errorPage(c, 'isv.invalid-parameter: time_expire');
   let row = await findTrade(c, keys, outTradeNo);
@@ -146,23 +181,31 @@ async function openCashier(c: Context<AppEnv>, keys: AlipayStandInKeys, params: 
   }
   if (!row) return errorPage(c, 'ACQ.SYSTEM_ERROR');
   const back = params.return_url ?? '';
-  return c.html(html`<!doctype html>
-    <meta name="viewport" content="width=device-width,initial-scale=1" />
-    <title>Alipay stand-in cashier</title>
-    <h1>Alipay stand-in</h1>
-    <p>${row.description}</p>
-    <p>¥${centsToYuan(row.amountCents)} (${row.state})</p>
-    <form method="post" action="cashier">
-      <input type="hidden" name="out_trade_no" value="${row.outTradeNo}" /><input type="hidden" name="return_url" value="${back}" />
-      <button name="outcome" value="pay">Pay</button> <button name="outcome" value="fail">Fail</button>
-    </form>`);
+  return c.html(
+    html`<!doctype html>
+      <meta name="viewport" content="width=device-width,initial-scale=1" />
+      <title>Alipay stand-in cashier</title>
+      <h1>Alipay stand-in</h1>
+      <p>${row.description}</p>
+      <p>¥${centsToYuan(row.amountCents)} (${row.state})</p>
+      <form method="post" action="cashier">
+        <input type="hidden" name="out_trade_no" value="${row.outTradeNo}" /><input type="hidden" name="return_url" value="${back}" />
+        <button name="outcome" value="pay">Pay</button> <button name="outcome" value="fail">Fail</button>
+      </form>`,
+  );
 }
 
 /**
  * The notification Alipay posts (form-urlencoded), signed over everything but sign and sign_type; after a
  * refund, the trade's notification with the refund's fields (out_biz_no, refund_fee, gmt_refund).
  */
-export function alipayNotification(row: StandInOrder, keys: AlipayStandInKeys, now: Date, tamper?: AlipayTamper, refund?: AlipayRefundFields): string {
+export function alipayNotification(
+  row: StandInOrder,
+  keys: AlipayStandInKeys,
+  now: Date,
+  tamper?: AlipayTamper,
+  refund?: AlipayRefundFields,
+): string {
   const amount = centsToYuan(row.amountCents + (tamper === 'amount' ? 1 : 0));
   const params: Params = {
     notify_time: alipayTimestamp(now),
@@ -205,7 +248,12 @@ async function settleAndNotify(
   const deliveries: { status: number; body: string }[] = [];
   for (let i = 0; i < (opts.deliveries ?? 1); i++) {
     const body = alipayNotification(settled, standIns.alipay, clock.now(), opts.tamper);
-    deliveries.push(await deliverNotification(send, settled.notifyUrl, { headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' }, body }));
+    deliveries.push(
+      await deliverNotification(send, settled.notifyUrl, {
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' },
+        body,
+      }),
+    );
   }
   return { settled, deliveries };
 }
@@ -224,7 +272,12 @@ export function alipayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
     const out: { status: number; body: string }[] = [];
     for (let i = 0; i < (opts.deliveries ?? 1); i++) {
       const body = alipayNotification(trade, keys, c.var.deps.clock.now(), opts.tamper as AlipayTamper | undefined, fields);
-      out.push(await deliverNotification(send, trade.notifyUrl, { headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' }, body }));
+      out.push(
+        await deliverNotification(send, trade.notifyUrl, {
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' },
+          body,
+        }),
+      );
     }
     return out;
   };
@@ -244,7 +297,12 @@ export function alipayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
         return rawAnswer(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json;charset=utf-8' } }));
       };
       if (!METHODS.includes(params.method ?? '')) {
-        return answer('error_response', { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-method', sub_msg: 'unknown method' });
+        return answer('error_response', {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.invalid-method',
+          sub_msg: 'unknown method',
+        });
       }
       const key = `${params.method!.replace(/\./g, '_')}_response`;
       const refused = refuse(params, keys);
@@ -259,7 +317,8 @@ export function alipayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
       if (params.method === 'alipay.trade.close') {
         // only a trade waiting for the buyer can be closed (paid, finished or closed: TRADE_STATUS_ERROR)
         const closed = await closeStandInOrder(c.var.deps.db, row.id, [STATES.waiting], STATES.failed);
-        if (closed !== 'closed') return answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' });
+        if (closed !== 'closed')
+          return answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' });
         return answer(key, { code: '10000', msg: 'Success', trade_no: row.providerTxnId, out_trade_no: row.outTradeNo });
       }
       return answer('alipay_trade_query_response', {
@@ -291,14 +350,27 @@ export function alipayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
         back.searchParams.set('out_trade_no', row.outTradeNo);
         return c.redirect(back.toString(), 302);
       }
-      return c.html(html`<!doctype html><title>Alipay stand-in</title><p>${done.settled.state}</p>`, 200);
+      return c.html(
+        html`<!doctype html><title>Alipay stand-in</title>
+          <p>${done.settled.state}</p>`,
+        200,
+      );
     })
     .openapi(simulate, async (c) => {
       const b = c.req.valid('json');
       const row = await findTrade(c, keys, b.outTradeNo);
-      if (!row) return rawAnswer(Response.json({ code: 'ACQ.TRADE_NOT_EXIST', message: 'the cashier was never opened for this order' }, { status: 404 }));
+      if (!row)
+        return rawAnswer(
+          Response.json({ code: 'ACQ.TRADE_NOT_EXIST', message: 'the cashier was never opened for this order' }, { status: 404 }),
+        );
       const done = await settleAndNotify(c, standIns, deliver, row, b.outcome, b);
-      if (typeof done === 'string') return rawAnswer(Response.json({ code: 'ACQ.TRADE_HAS_CLOSE', message: done === 'expired' ? 'past time_expire' : 'already settled the other way' }, { status: 409 }));
+      if (typeof done === 'string')
+        return rawAnswer(
+          Response.json(
+            { code: 'ACQ.TRADE_HAS_CLOSE', message: done === 'expired' ? 'past time_expire' : 'already settled the other way' },
+            { status: 409 },
+          ),
+        );
       return ok(c, { outTradeNo: row.outTradeNo, state: done.settled.state, deliveries: done.deliveries });
     });
 }

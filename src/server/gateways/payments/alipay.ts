@@ -10,7 +10,14 @@ import {
   yuanToCents,
   type KeyLike,
 } from './alipay-rsa2';
-import { NotificationRefused, PaymentProviderError, type PaymentGateway, type PaymentQueryResult, type PaymentResult, type RefundResult } from './types';
+import {
+  NotificationRefused,
+  PaymentProviderError,
+  type PaymentGateway,
+  type PaymentQueryResult,
+  type PaymentResult,
+  type RefundResult,
+} from './types';
 
 export interface AlipaySettings {
   appId: string;
@@ -91,7 +98,10 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
   });
 
   /** One signed OpenAPI call (form-urlencoded POST); the `<method>_response` object and the answer's text and sign. */
-  async function openApi<T>(method: string, biz: Record<string, unknown>): Promise<{ answer: string; parsed: T; sign: string | undefined }> {
+  async function openApi<T>(
+    method: string,
+    biz: Record<string, unknown>,
+  ): Promise<{ answer: string; parsed: T; sign: string | undefined }> {
     const fields = signRequestParams({ ...common(method), biz_content: JSON.stringify(biz) }, settings.privateKey);
     let answer: string;
     try {
@@ -141,7 +151,15 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
   function refused(r: RefundAnswer, outRefundNo: string): RefundResult {
     const code = r.sub_code ?? r.code ?? 'UNKNOWN';
     if (r.code === '40004' && code.startsWith('ACQ.') && code !== 'ACQ.SYSTEM_ERROR') {
-      return { provider: 'alipay', outRefundNo, status: 'failed', providerRefundId: null, amountCents: null, failureCode: code, failureMessage: r.sub_msg ?? r.msg ?? '' };
+      return {
+        provider: 'alipay',
+        outRefundNo,
+        status: 'failed',
+        providerRefundId: null,
+        amountCents: null,
+        failureCode: code,
+        failureMessage: r.sub_msg ?? r.msg ?? '',
+      };
     }
     throw new PaymentProviderError('alipay', code, r.sub_msg ?? r.msg ?? '');
   }
@@ -177,11 +195,13 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
       const params = verifiedNotification(rawBody);
       // a trade notification sent after a refund (a full one reads TRADE_CLOSED) is the refund's, never a payment
       if (isRefundNotification(params)) {
-        if (!params.out_trade_no || !params.out_biz_no) throw new NotificationRefused('malformed', 'refund notification without out_biz_no');
+        if (!params.out_trade_no || !params.out_biz_no)
+          throw new NotificationRefused('malformed', 'refund notification without out_biz_no');
         return { provider: 'alipay', orderNo: params.out_trade_no, status: 'refund', outRefundNo: params.out_biz_no };
       }
       // the trade exists but is not paid: acknowledged (Alipay stops resending), never applied
-      if (params.trade_status === 'WAIT_BUYER_PAY' && params.out_trade_no) return { provider: 'alipay', orderNo: params.out_trade_no, status: 'pending' };
+      if (params.trade_status === 'WAIT_BUYER_PAY' && params.out_trade_no)
+        return { provider: 'alipay', orderNo: params.out_trade_no, status: 'pending' };
       const status = statusOf(params.trade_status);
       const amountCents = yuanToCents(params.total_amount);
       if (!status || !params.out_trade_no || !params.trade_no || amountCents === undefined) {
@@ -232,7 +252,8 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
       // a signed answer is checked whatever it says; success must be signed
       if (sign || r.code === '10000') verifyAnswer(answer, 'alipay.trade.close', sign);
       if (r.code === '10000') {
-        if (r.out_trade_no !== undefined && r.out_trade_no !== orderNo) throw new PaymentProviderError('alipay', 'MISMATCH', 'answer is for another order');
+        if (r.out_trade_no !== undefined && r.out_trade_no !== orderNo)
+          throw new PaymentProviderError('alipay', 'MISMATCH', 'answer is for another order');
         return 'closed';
       }
       if (r.sub_code === 'ACQ.TRADE_NOT_EXIST') return 'not_found';
@@ -243,7 +264,11 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
 
     async refund(input) {
       const method = 'alipay.trade.refund';
-      const { answer, parsed: r, sign } = await openApi<RefundAnswer>(method, {
+      const {
+        answer,
+        parsed: r,
+        sign,
+      } = await openApi<RefundAnswer>(method, {
         out_trade_no: input.outTradeNo,
         ...(input.providerTxnId ? { trade_no: input.providerTxnId } : {}),
         refund_amount: centsToYuan(input.amountCents),
@@ -254,7 +279,8 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
       // a signed answer is checked whatever it says; success must be signed
       if (sign || r.code === '10000') verifyAnswer(answer, method, sign);
       if (r.code !== '10000') return refused(r, input.outRefundNo);
-      if (r.out_trade_no !== undefined && r.out_trade_no !== input.outTradeNo) throw new PaymentProviderError('alipay', 'MISMATCH', 'answer is for another order');
+      if (r.out_trade_no !== undefined && r.out_trade_no !== input.outTradeNo)
+        throw new PaymentProviderError('alipay', 'MISMATCH', 'answer is for another order');
       // Y: this call moved the money; N: it did not (asked before, or not done yet): only the query tells which
       const status = r.fund_change === 'Y' ? 'succeeded' : 'processing';
       return { provider: 'alipay', outRefundNo: input.outRefundNo, status, providerRefundId: null, amountCents: null };
@@ -274,12 +300,19 @@ export function alipayGateway(settings: AlipaySettings, deps: { clock: Clock; fe
       if (r.out_request_no !== outRefundNo || (r.out_trade_no !== undefined && r.out_trade_no !== outTradeNo)) {
         throw new PaymentProviderError('alipay', 'MISMATCH', 'answer is for another refund');
       }
-      return { provider: 'alipay', outRefundNo, status: 'succeeded', providerRefundId: null, amountCents: yuanToCents(r.refund_amount) ?? null };
+      return {
+        provider: 'alipay',
+        outRefundNo,
+        status: 'succeeded',
+        providerRefundId: null,
+        amountCents: yuanToCents(r.refund_amount) ?? null,
+      };
     },
 
     parseRefundNotification(rawBody) {
       const params = verifiedNotification(rawBody);
-      if (!isRefundNotification(params) || !params.out_biz_no || !params.out_trade_no) throw new NotificationRefused('malformed', 'not a refund notification');
+      if (!isRefundNotification(params) || !params.out_biz_no || !params.out_trade_no)
+        throw new NotificationRefused('malformed', 'not a refund notification');
       // Alipay notifies a refund once the money is back; refund_fee is the trade's refunded total, not this refund's
       return { provider: 'alipay', outRefundNo: params.out_biz_no, status: 'succeeded', providerRefundId: null, amountCents: null };
     },

@@ -36,7 +36,10 @@ function standInFetch(base: string, standIns: PaymentStandIns, deps: Omit<Deps, 
     await next();
   });
   // a refund's notification is sent while our refund call waits: to the app itself once devPayRoutes is up
-  loop.route(STANDIN_PATH, payStandInRoutes(standIns, (url, init) => (standIns.appDeliver ?? fetch)(url, init)));
+  loop.route(
+    STANDIN_PATH,
+    payStandInRoutes(standIns, (url, init) => (standIns.appDeliver ?? fetch)(url, init)),
+  );
   return async (url, init) => (url.startsWith(base) ? loop.request(url, init) : fetch(url, init));
 }
 
@@ -49,7 +52,11 @@ export function usesPaymentStandIns(config: Config): boolean {
  * Real providers with credentials; in demo mode the same adapters against the stand-ins (their keys
  * from `opts.standIns`, the server's stored ones; else this process's); otherwise absent.
  */
-export function createPaymentGateways(config: Config, deps: Omit<Deps, 'gateways'>, opts: { fetch?: FetchLike; standIns?: PaymentStandIns } = {}): PaymentGateways {
+export function createPaymentGateways(
+  config: Config,
+  deps: Omit<Deps, 'gateways'>,
+  opts: { fetch?: FetchLike; standIns?: PaymentStandIns } = {},
+): PaymentGateways {
   const { wechat: w, alipay: a } = config.payments;
   const standIn = usesPaymentStandIns(config) ? (opts.standIns ?? processPaymentStandIns()) : undefined;
   const base = `${config.publicUrl}${STANDIN_PATH}`;
@@ -85,7 +92,13 @@ export function createPaymentGateways(config: Config, deps: Omit<Deps, 'gateways
   } else if (a.provider === 'local' && standIn) {
     const k = standIn.alipay;
     gateways.alipay = alipayGateway(
-      { appId: k.appId, privateKey: k.app.privateKey, alipayPublicKey: k.alipay.publicKey, gateway: `${base}/alipay/gateway.do`, sellerId: k.sellerId },
+      {
+        appId: k.appId,
+        privateKey: k.app.privateKey,
+        alipayPublicKey: k.alipay.publicKey,
+        gateway: `${base}/alipay/gateway.do`,
+        sellerId: k.sellerId,
+      },
       { clock: deps.clock, fetch: loopFetch },
     );
   }

@@ -53,7 +53,12 @@ export async function settleStandInOrder(
 }
 
 /** Closes a trade (the merchant's close) when its state allows: closed, refused by its state, or unknown. */
-export async function closeStandInOrder(db: Db, id: number, closable: string[], closedState: string): Promise<'closed' | 'not_closable' | 'not_found'> {
+export async function closeStandInOrder(
+  db: Db,
+  id: number,
+  closable: string[],
+  closedState: string,
+): Promise<'closed' | 'not_closable' | 'not_found'> {
   const [updated] = await db
     .update(payStandInOrders)
     .set({ state: closedState })

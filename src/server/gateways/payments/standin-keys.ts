@@ -127,7 +127,10 @@ export async function storedPaymentStandIns(db: Db, now: Date): Promise<PaymentS
   let row = await read();
   if (!row) {
     // two processes starting together: the first insert wins and both read it back
-    await db.insert(payStandInKeys).values({ name: 'default', keys: toStored(newPaymentStandIns()), createdAt: now }).onConflictDoNothing();
+    await db
+      .insert(payStandInKeys)
+      .values({ name: 'default', keys: toStored(newPaymentStandIns()), createdAt: now })
+      .onConflictDoNothing();
     row = await read();
   }
   return fromStored(row!.keys as StoredStandInKeys);

@@ -33,20 +33,48 @@ export const ARRANGED = 'ARRANGED';
 const arrangementNo = (outTradeNo: string) => `next:${outTradeNo}`;
 
 /** Stores (or replaces) the arrangement for a trade's next refund. */
-export async function arrangeRefund(db: Db, clock: Clock, at: { provider: string; merchantId: string; outTradeNo: string }, arrangement: RefundArrangement): Promise<void> {
+export async function arrangeRefund(
+  db: Db,
+  clock: Clock,
+  at: { provider: string; merchantId: string; outTradeNo: string },
+  arrangement: RefundArrangement,
+): Promise<void> {
   const simulate = JSON.stringify(arrangement);
   await db
     .insert(payStandInRefunds)
-    .values({ ...at, outRefundNo: arrangementNo(at.outTradeNo), refundId: '', amountCents: 0, totalCents: 0, state: ARRANGED, simulate, createdAt: clock.now() })
-    .onConflictDoUpdate({ target: [payStandInRefunds.provider, payStandInRefunds.merchantId, payStandInRefunds.outRefundNo], set: { simulate } });
+    .values({
+      ...at,
+      outRefundNo: arrangementNo(at.outTradeNo),
+      refundId: '',
+      amountCents: 0,
+      totalCents: 0,
+      state: ARRANGED,
+      simulate,
+      createdAt: clock.now(),
+    })
+    .onConflictDoUpdate({
+      target: [payStandInRefunds.provider, payStandInRefunds.merchantId, payStandInRefunds.outRefundNo],
+      set: { simulate },
+    });
 }
 
 /** A refund by its number (never an arrangement). */
-export async function findRefund(db: Db | Tx, provider: string, merchantId: string, outRefundNo: string): Promise<StandInRefund | undefined> {
+export async function findRefund(
+  db: Db | Tx,
+  provider: string,
+  merchantId: string,
+  outRefundNo: string,
+): Promise<StandInRefund | undefined> {
   const [row] = await db
     .select()
     .from(payStandInRefunds)
-    .where(and(eq(payStandInRefunds.provider, provider), eq(payStandInRefunds.merchantId, merchantId), eq(payStandInRefunds.outRefundNo, outRefundNo)))
+    .where(
+      and(
+        eq(payStandInRefunds.provider, provider),
+        eq(payStandInRefunds.merchantId, merchantId),
+        eq(payStandInRefunds.outRefundNo, outRefundNo),
+      ),
+    )
     .limit(1);
   return row && row.state !== ARRANGED ? row : undefined;
 }
@@ -56,7 +84,14 @@ export async function latestRefundNo(db: Db | Tx, provider: string, merchantId: 
   const [row] = await db
     .select({ outRefundNo: payStandInRefunds.outRefundNo })
     .from(payStandInRefunds)
-    .where(and(eq(payStandInRefunds.provider, provider), eq(payStandInRefunds.merchantId, merchantId), eq(payStandInRefunds.outTradeNo, outTradeNo), ne(payStandInRefunds.state, ARRANGED)))
+    .where(
+      and(
+        eq(payStandInRefunds.provider, provider),
+        eq(payStandInRefunds.merchantId, merchantId),
+        eq(payStandInRefunds.outTradeNo, outTradeNo),
+        ne(payStandInRefunds.state, ARRANGED),
+      ),
+    )
     .orderBy(desc(payStandInRefunds.id))
     .limit(1);
   return row?.outRefundNo;
@@ -77,7 +112,14 @@ export async function refundedCents(db: Db, trade: StandInOrder, states: string[
   const [r] = await db
     .select({ cents: sql<string | null>`sum(${payStandInRefunds.amountCents})` })
     .from(payStandInRefunds)
-    .where(and(eq(payStandInRefunds.provider, trade.provider), eq(payStandInRefunds.merchantId, trade.merchantId), eq(payStandInRefunds.outTradeNo, trade.outTradeNo), inArray(payStandInRefunds.state, states)));
+    .where(
+      and(
+        eq(payStandInRefunds.provider, trade.provider),
+        eq(payStandInRefunds.merchantId, trade.merchantId),
+        eq(payStandInRefunds.outTradeNo, trade.outTradeNo),
+        inArray(payStandInRefunds.state, states),
+      ),
+    );
   return Number(r?.cents ?? 0);
 }
 
@@ -119,7 +161,13 @@ export async function askRefund(
     if (ask.amountCents > refundableCents) return { kind: 'over', refundableCents };
     const [arranged] = await tx
       .delete(payStandInRefunds)
-      .where(and(eq(payStandInRefunds.provider, trade.provider), eq(payStandInRefunds.merchantId, trade.merchantId), eq(payStandInRefunds.outRefundNo, arrangementNo(trade.outTradeNo))))
+      .where(
+        and(
+          eq(payStandInRefunds.provider, trade.provider),
+          eq(payStandInRefunds.merchantId, trade.merchantId),
+          eq(payStandInRefunds.outRefundNo, arrangementNo(trade.outTradeNo)),
+        ),
+      )
       .returning();
     const arrangement = arranged ? arrangementOf(arranged) : {};
     if (arrangement.refuse) return { kind: 'refused', code: arrangement.refuse };
@@ -148,7 +196,14 @@ export async function askRefund(
 }
 
 /** Moves a refund from one of `from` to `to` (a test settling a processing refund); the row after, or undefined when its state did not allow it. */
-export async function settleStandInRefund(db: Db, clock: Clock, id: number, from: string[], to: string, success: string): Promise<StandInRefund | undefined> {
+export async function settleStandInRefund(
+  db: Db,
+  clock: Clock,
+  id: number,
+  from: string[],
+  to: string,
+  success: string,
+): Promise<StandInRefund | undefined> {
   const [row] = await db
     .update(payStandInRefunds)
     .set({ state: to, ...(to === success ? { succeededAt: clock.now() } : {}) })

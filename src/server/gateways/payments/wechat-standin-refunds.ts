@@ -7,7 +7,15 @@ import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
 import { beijingIso, deliverNotification, digits, type StandInOrder } from './standin-common';
 import type { PaymentStandIns, WechatStandInKeys } from './standin-keys';
-import { arrangeRefund, askRefund, findRefund, latestRefundNo, settleStandInRefund, type RefundArrangement, type StandInRefund } from './standin-refunds';
+import {
+  arrangeRefund,
+  askRefund,
+  findRefund,
+  latestRefundNo,
+  settleStandInRefund,
+  type RefundArrangement,
+  type StandInRefund,
+} from './standin-refunds';
 import { encryptedNotification, fail, refuseSignature, signedJson } from './wechat-standin';
 
 /**
@@ -31,8 +39,20 @@ const REFUSALS = { SYSTEM_ERROR: 500, FREQUENCY_LIMITED: 429, NOT_ENOUGH: 403, U
 const Failure = z.object({ code: z.string(), message: z.string() });
 const Refund = z.object({}).passthrough().openapi('WechatPayRefund');
 const Delivery = z.object({ status: z.number().int(), body: z.string() });
-const deliveriesField = z.number().int().min(0).max(5).optional().openapi({ description: 'notifications to send (default 1); 0 settles silently (notified late, or never)' });
-const ageField = z.number().int().min(0).max(86_400).optional().openapi({ description: 'date the notification this far back (a late replay)' });
+const deliveriesField = z
+  .number()
+  .int()
+  .min(0)
+  .max(5)
+  .optional()
+  .openapi({ description: 'notifications to send (default 1); 0 settles silently (notified late, or never)' });
+const ageField = z
+  .number()
+  .int()
+  .min(0)
+  .max(86_400)
+  .optional()
+  .openapi({ description: 'date the notification this far back (a late replay)' });
 
 const create = createRoute({
   method: 'post',
@@ -41,7 +61,10 @@ const create = createRoute({
   summary: 'Stand-in: refund a paid transaction (signed request, signed answer; the same out_refund_no is the same refund)',
   responses: {
     200: { description: 'The refund', content: { 'application/json': { schema: Refund } } },
-    400: { description: 'PARAM_ERROR or INVALID_REQUEST (unpaid trade, more than is left, another total, the number reused)', content: { 'application/json': { schema: Failure } } },
+    400: {
+      description: 'PARAM_ERROR or INVALID_REQUEST (unpaid trade, more than is left, another total, the number reused)',
+      content: { 'application/json': { schema: Failure } },
+    },
     401: { description: 'Signature refused', content: { 'application/json': { schema: Failure } } },
     403: { description: 'An arranged NOT_ENOUGH, USER_ACCOUNT_ABNORMAL or NO_AUTH', content: { 'application/json': { schema: Failure } } },
     404: { description: 'RESOURCE_NOT_EXISTS: no such transaction', content: { 'application/json': { schema: Failure } } },
@@ -65,8 +88,14 @@ const query = createRoute({
 
 const ArrangeBody = z.object({
   outTradeNo: z.string().min(1).max(64),
-  status: z.enum(['success', 'processing', 'abnormal', 'closed']).optional().openapi({ description: 'the state the refund takes at once (default success); processing waits for /refunds/simulate' }),
-  refuse: z.enum(Object.keys(REFUSALS) as [keyof typeof REFUSALS, ...(keyof typeof REFUSALS)[]]).optional().openapi({ description: 'refuse the request with this code (nothing recorded)' }),
+  status: z
+    .enum(['success', 'processing', 'abnormal', 'closed'])
+    .optional()
+    .openapi({ description: 'the state the refund takes at once (default success); processing waits for /refunds/simulate' }),
+  refuse: z
+    .enum(Object.keys(REFUSALS) as [keyof typeof REFUSALS, ...(keyof typeof REFUSALS)[]])
+    .optional()
+    .openapi({ description: 'refuse the request with this code (nothing recorded)' }),
   deliveries: deliveriesField,
   tamper: z.enum(WECHAT_REFUND_TAMPERS).optional(),
   ageSeconds: ageField,
@@ -77,13 +106,28 @@ const arrange = createRoute({
   tags: ['dev'],
   summary: "Stand-in: what the trade's next new refund does (taken by that refund)",
   request: { body: { content: { 'application/json': { schema: ArrangeBody } }, required: true } },
-  responses: { 200: { description: 'Arranged', content: { 'application/json': { schema: envelope(z.object({ outTradeNo: z.string() })) } } } },
+  responses: {
+    200: { description: 'Arranged', content: { 'application/json': { schema: envelope(z.object({ outTradeNo: z.string() })) } } },
+  },
 });
 
 const SimulateBody = z.object({
-  outRefundNo: z.string().min(1).max(64).optional().openapi({ description: "the refund; or give outTradeNo for the trade's latest refund" }),
-  outTradeNo: z.string().min(1).max(64).optional().openapi({ description: "the trade whose latest refund is meant (a browser test knows the trade, not our refund number)" }),
-  outcome: z.enum(['success', 'abnormal', 'closed']).optional().openapi({ description: 'settle a processing refund so (an abnormal one may still succeed); absent: deliver its notification again' }),
+  outRefundNo: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: "the refund; or give outTradeNo for the trade's latest refund" }),
+  outTradeNo: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'the trade whose latest refund is meant (a browser test knows the trade, not our refund number)' }),
+  outcome: z
+    .enum(['success', 'abnormal', 'closed'])
+    .optional()
+    .openapi({ description: 'settle a processing refund so (an abnormal one may still succeed); absent: deliver its notification again' }),
   deliveries: deliveriesField,
   tamper: z.enum(WECHAT_REFUND_TAMPERS).optional(),
   ageSeconds: ageField,
@@ -97,7 +141,9 @@ const simulate = createRoute({
   responses: {
     200: {
       description: "The refund's state and each delivery's answer",
-      content: { 'application/json': { schema: envelope(z.object({ outRefundNo: z.string(), state: z.string(), deliveries: z.array(Delivery) })) } },
+      content: {
+        'application/json': { schema: envelope(z.object({ outRefundNo: z.string(), state: z.string(), deliveries: z.array(Delivery) })) },
+      },
     },
     404: { description: 'Unknown refund', content: { 'application/json': { schema: Failure } } },
     409: { description: 'Not settled yet (no outcome), or settled the other way', content: { 'application/json': { schema: Failure } } },
@@ -131,7 +177,13 @@ export function wechatRefundObject(row: StandInRefund, trade: StandInOrder) {
 }
 
 /** One REFUND.SUCCESS / ABNORMAL / CLOSED notification for a settled refund, spoilt as asked. */
-export function wechatRefundNotification(row: StandInRefund, trade: StandInOrder, keys: WechatStandInKeys, nowSeconds: number, opts: { tamper?: string; ageSeconds?: number } = {}) {
+export function wechatRefundNotification(
+  row: StandInRefund,
+  trade: StandInOrder,
+  keys: WechatStandInKeys,
+  nowSeconds: number,
+  opts: { tamper?: string; ageSeconds?: number } = {},
+) {
   const resource = {
     mchid: opts.tamper === 'mchid' ? '1900000000' : row.merchantId,
     out_trade_no: row.outTradeNo,
@@ -141,7 +193,12 @@ export function wechatRefundNotification(row: StandInRefund, trade: StandInOrder
     refund_status: row.state,
     ...(row.succeededAt ? { success_time: beijingIso(row.succeededAt) } : {}),
     user_received_account: '支付用户零钱',
-    amount: { total: row.totalCents, refund: row.amountCents + (opts.tamper === 'amount' ? 1 : 0), payer_total: row.totalCents, payer_refund: row.amountCents },
+    amount: {
+      total: row.totalCents,
+      refund: row.amountCents + (opts.tamper === 'amount' ? 1 : 0),
+      payer_total: row.totalCents,
+      payer_refund: row.amountCents,
+    },
   };
   const summary = row.state === STATES.success ? '退款成功' : row.state === STATES.abnormal ? '退款异常' : '退款关闭';
   return encryptedNotification(resource, { eventType: `REFUND.${row.state}`, summary, originalType: 'refund' }, keys, nowSeconds, opts);
@@ -168,7 +225,9 @@ export function wechatRefundStandIn(standIns: PaymentStandIns, deliver: FetchLik
           eq(payStandInOrders.provider, 'wechat'),
           eq(payStandInOrders.merchantId, keys.mchId),
           // the transaction id first, as WeChat Pay
-          by.transaction_id ? eq(payStandInOrders.providerTxnId, by.transaction_id) : eq(payStandInOrders.outTradeNo, by.out_trade_no ?? ''),
+          by.transaction_id
+            ? eq(payStandInOrders.providerTxnId, by.transaction_id)
+            : eq(payStandInOrders.outTradeNo, by.out_trade_no ?? ''),
         ),
       )
       .limit(1);
@@ -215,21 +274,39 @@ export function wechatRefundStandIn(standIns: PaymentStandIns, deliver: FetchLik
         db,
         clock,
         trade,
-        { outRefundNo: b.out_refund_no, amountCents: b.amount.refund, reason: b.reason, notifyUrl: b.notify_url, refundId: digits('50', 30) },
-        { initial: (a) => STATES[(a.status as keyof typeof STATES | undefined) ?? 'success'], success: STATES.success, uncounted: [STATES.closed] },
+        {
+          outRefundNo: b.out_refund_no,
+          amountCents: b.amount.refund,
+          reason: b.reason,
+          notifyUrl: b.notify_url,
+          refundId: digits('50', 30),
+        },
+        {
+          initial: (a) => STATES[(a.status as keyof typeof STATES | undefined) ?? 'success'],
+          success: STATES.success,
+          uncounted: [STATES.closed],
+        },
       );
       if (asked.kind === 'existing') {
         // the same number again is the same refund; with other parameters it is refused
-        if (asked.row.outTradeNo !== trade.outTradeNo || asked.row.amountCents !== b.amount.refund) return fail(400, 'INVALID_REQUEST', '订单金额或退款金额与之前请求不一致，请核实后再试');
+        if (asked.row.outTradeNo !== trade.outTradeNo || asked.row.amountCents !== b.amount.refund)
+          return fail(400, 'INVALID_REQUEST', '订单金额或退款金额与之前请求不一致，请核实后再试');
         return signedJson(c, keys, wechatRefundObject(asked.row, trade));
       }
       if (asked.kind === 'over') return fail(400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
       if (asked.kind === 'refused') {
         const code = asked.code as keyof typeof REFUSALS;
-        return fail(REFUSALS[code] ?? 500, code, code === 'NOT_ENOUGH' ? '基本账户余额不足，请充值后重新发起' : code === 'SYSTEM_ERROR' ? '系统超时' : code);
+        return fail(
+          REFUSALS[code] ?? 500,
+          code,
+          code === 'NOT_ENOUGH' ? '基本账户余额不足，请充值后重新发起' : code === 'SYSTEM_ERROR' ? '系统超时' : code,
+        );
       }
       // WeChat Pay's trade reads REFUND once a refund was asked for
-      await db.update(payStandInOrders).set({ state: 'REFUND' }).where(and(eq(payStandInOrders.id, trade.id), eq(payStandInOrders.state, 'SUCCESS')));
+      await db
+        .update(payStandInOrders)
+        .set({ state: 'REFUND' })
+        .where(and(eq(payStandInOrders.id, trade.id), eq(payStandInOrders.state, 'SUCCESS')));
       // the notification may reach the merchant before this answer does, as it can from WeChat Pay
       await notify(c, asked.row, trade, asked.arrangement);
       return signedJson(c, keys, wechatRefundObject(asked.row, trade));

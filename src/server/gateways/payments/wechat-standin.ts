@@ -7,7 +7,17 @@ import { payStandInOrders, wechatStandInOpenIds } from '../../db/schema/index';
 import type { AppEnv } from '../../env';
 import { createRouter, envelope, ok } from '../../http/router';
 import type { FetchLike } from '../sms';
-import { beijingIso, closeStandInOrder, deliverNotification, digits, formFields, rawAnswer, sameOrigin, settleStandInOrder, type StandInOrder } from './standin-common';
+import {
+  beijingIso,
+  closeStandInOrder,
+  deliverNotification,
+  digits,
+  formFields,
+  rawAnswer,
+  sameOrigin,
+  settleStandInOrder,
+  type StandInOrder,
+} from './standin-common';
 import { forgerKey, type PaymentStandIns, type WechatStandInKeys } from './standin-keys';
 import {
   aesGcmEncrypt,
@@ -84,7 +94,13 @@ const SimulateBody = z.object({
   outcome: z.enum(['pay', 'fail']),
   deliveries: z.number().int().min(0).max(5).optional().openapi({ description: 'notifications to send (default 1); 0 settles silently' }),
   tamper: z.enum(WECHAT_TAMPERS).optional(),
-  ageSeconds: z.number().int().min(0).max(86_400).optional().openapi({ description: 'date the notification this far back (a late replay)' }),
+  ageSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .optional()
+    .openapi({ description: 'date the notification this far back (a late replay)' }),
 });
 
 const Delivery = z.object({ status: z.number().int(), body: z.string() });
@@ -96,8 +112,10 @@ const simulate = createRoute({
   request: { body: { content: { 'application/json': { schema: SimulateBody } }, required: true } },
   responses: {
     200: {
-      description: 'The order state and each delivery\'s answer',
-      content: { 'application/json': { schema: envelope(z.object({ outTradeNo: z.string(), state: z.string(), deliveries: z.array(Delivery) })) } },
+      description: "The order state and each delivery's answer",
+      content: {
+        'application/json': { schema: envelope(z.object({ outTradeNo: z.string(), state: z.string(), deliveries: z.array(Delivery) })) },
+      },
     },
     404: { description: 'Unknown prepay id', content: { 'application/json': { schema: Failure } } },
     409: { description: 'Already settled the other way', content: { 'application/json': { schema: Failure } } },
@@ -124,7 +142,10 @@ const cashierPage = createRoute({
   },
   responses: {
     200: { description: 'The page', content: { 'text/html': { schema: z.string() } } },
-    400: { description: 'The pay-sign does not verify (wrong key, app id, prepay id or signed fields)', content: { 'text/html': { schema: z.string() } } },
+    400: {
+      description: 'The pay-sign does not verify (wrong key, app id, prepay id or signed fields)',
+      content: { 'text/html': { schema: z.string() } },
+    },
     404: { description: 'Unknown prepay id', content: { 'text/html': { schema: z.string() } } },
   },
 });
@@ -141,7 +162,8 @@ const cashierPost = createRoute({
   },
 });
 
-export const fail = (status: 400 | 401 | 403 | 404 | 409 | 429 | 500, code: string, message: string) => rawAnswer(Response.json({ code, message }, { status }));
+export const fail = (status: 400 | 401 | 403 | 404 | 409 | 429 | 500, code: string, message: string) =>
+  rawAnswer(Response.json({ code, message }, { status }));
 
 /** The signed URL of a request: the path from /v3 on (the stand-in's mount point is not WeChat's), with the query. */
 function signedUrl(c: Context<AppEnv>): string {
@@ -186,7 +208,8 @@ export function wechatTransaction(row: StandInOrder) {
     ...(row.providerTxnId ? { transaction_id: row.providerTxnId } : {}),
     trade_type: 'JSAPI',
     trade_state: row.state,
-    trade_state_desc: row.state === 'SUCCESS' ? '支付成功' : row.state === 'PAYERROR' ? '支付失败' : row.state === CLOSED ? '已关闭' : '未支付',
+    trade_state_desc:
+      row.state === 'SUCCESS' ? '支付成功' : row.state === 'PAYERROR' ? '支付失败' : row.state === CLOSED ? '已关闭' : '未支付',
     bank_type: 'OTHERS',
     attach: '',
     ...(row.paidAt ? { success_time: beijingIso(row.paidAt) } : {}),
@@ -207,7 +230,13 @@ export interface WechatEvent {
  * body signed with the platform key; spoilt as asked (`body`, `signature`, `serial`, `ciphertext`, `key`;
  * the resource's own spoils are its builder's).
  */
-export function encryptedNotification(resource: object, event: WechatEvent, keys: WechatStandInKeys, nowSeconds: number, opts: { tamper?: string; ageSeconds?: number } = {}) {
+export function encryptedNotification(
+  resource: object,
+  event: WechatEvent,
+  keys: WechatStandInKeys,
+  nowSeconds: number,
+  opts: { tamper?: string; ageSeconds?: number } = {},
+) {
   const nonce = newNonce().slice(0, 12);
   const apiV3Key = opts.tamper === 'key' ? 'x'.repeat(32) : keys.apiV3Key;
   let ciphertext = aesGcmEncrypt(JSON.stringify(resource), apiV3Key, nonce, event.originalType);
@@ -233,12 +262,23 @@ export function encryptedNotification(resource: object, event: WechatEvent, keys
 }
 
 /** One TRANSACTION.SUCCESS notification: the body and its Wechatpay-* headers, spoilt as asked. */
-export function wechatNotification(row: StandInOrder, keys: WechatStandInKeys, nowSeconds: number, opts: { tamper?: WechatTamper; ageSeconds?: number } = {}) {
+export function wechatNotification(
+  row: StandInOrder,
+  keys: WechatStandInKeys,
+  nowSeconds: number,
+  opts: { tamper?: WechatTamper; ageSeconds?: number } = {},
+) {
   const tx = wechatTransaction(row);
   if (opts.tamper === 'mchid') tx.mchid = '1900000000';
   if (opts.tamper === 'appid') tx.appid = 'wx-other-app';
   if (opts.tamper === 'amount') tx.amount = { ...tx.amount, total: tx.amount.total + 1, payer_total: tx.amount.total + 1 };
-  return encryptedNotification(tx, { eventType: 'TRANSACTION.SUCCESS', summary: '支付成功', originalType: 'transaction' }, keys, nowSeconds, opts);
+  return encryptedNotification(
+    tx,
+    { eventType: 'TRANSACTION.SUCCESS', summary: '支付成功', originalType: 'transaction' },
+    keys,
+    nowSeconds,
+    opts,
+  );
 }
 
 /**
@@ -246,8 +286,13 @@ export function wechatNotification(row: StandInOrder, keys: WechatStandInKeys, n
  * merchant's app and this prepay id, and the pay-sign is the merchant key's RSA-SHA256 over
  * `appId\ntimeStamp\nnonceStr\npackage\n`.
  */
-function paySignValid(keys: WechatStandInKeys, prepayId: string, p: { appId?: string; timeStamp?: string; nonceStr?: string; package?: string; signType?: string; paySign?: string }): boolean {
-  if (p.appId !== keys.appId || p.package !== `prepay_id=${prepayId}` || p.signType !== 'RSA' || !p.timeStamp || !p.nonceStr || !p.paySign) return false;
+function paySignValid(
+  keys: WechatStandInKeys,
+  prepayId: string,
+  p: { appId?: string; timeStamp?: string; nonceStr?: string; package?: string; signType?: string; paySign?: string },
+): boolean {
+  if (p.appId !== keys.appId || p.package !== `prepay_id=${prepayId}` || p.signType !== 'RSA' || !p.timeStamp || !p.nonceStr || !p.paySign)
+    return false;
   return rsaVerify(paySignMessage(p.appId, p.timeStamp, p.nonceStr, p.package), p.paySign, keys.merchant.publicKey);
 }
 
@@ -267,11 +312,22 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
           description: z.string().min(1).max(127),
           out_trade_no: z.string().regex(/^[A-Za-z0-9_*|-]{6,32}$/),
           notify_url: z.string().url(),
-          time_expire: z.string().refine((v) => parseRfc3339(v) !== undefined).optional(),
+          time_expire: z
+            .string()
+            .refine((v) => parseRfc3339(v) !== undefined)
+            .optional(),
           amount: z.object({ total: z.number().int().positive(), currency: z.literal('CNY').optional() }),
           payer: z.object({ openid: z.string().min(1).max(128) }),
         })
-        .safeParse((() => { try { return JSON.parse(raw) as unknown; } catch { return undefined; } })());
+        .safeParse(
+          (() => {
+            try {
+              return JSON.parse(raw) as unknown;
+            } catch {
+              return undefined;
+            }
+          })(),
+        );
       if (!parsed.success) return fail(400, 'PARAM_ERROR', parsed.error.issues[0]?.path.join('.') || 'body');
       const b = parsed.data;
       // an open id belongs to one app: only one the messaging app's OAuth (our stand-in) issued for this appid is a payer
@@ -302,7 +358,8 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
       const existing = (await byOutTradeNo(c, b.out_trade_no))!;
       if (existing.state === 'SUCCESS' || existing.state === 'REFUND') return fail(400, 'ORDERPAID', 'order already paid');
       if (existing.state === CLOSED) return fail(400, 'ORDER_CLOSED', 'order closed');
-      if (existing.amountCents !== b.amount.total || existing.payerOpenId !== b.payer.openid) return fail(400, 'INVALID_REQUEST', 'out_trade_no reused with other parameters');
+      if (existing.amountCents !== b.amount.total || existing.payerOpenId !== b.payer.openid)
+        return fail(400, 'INVALID_REQUEST', 'out_trade_no reused with other parameters');
       return signedJson(c, keys, { prepay_id: existing.prepayId });
     })
     .openapi(query, async (c) => {
@@ -318,7 +375,13 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
       const raw = await c.req.text();
       const refused = refuseSignature(c, keys, raw);
       if (refused) return fail(401, 'SIGN_ERROR', refused);
-      const body = (() => { try { return JSON.parse(raw) as { mchid?: unknown }; } catch { return undefined; } })();
+      const body = (() => {
+        try {
+          return JSON.parse(raw) as { mchid?: unknown };
+        } catch {
+          return undefined;
+        }
+      })();
       if (body?.mchid !== keys.mchId) return fail(400, 'PARAM_ERROR', 'mchid');
       const { out_trade_no } = c.req.valid('param');
       const row = await byOutTradeNo(c, out_trade_no);
@@ -339,36 +402,74 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
     .openapi(cashierPage, async (c) => {
       const q = c.req.valid('query');
       const row = await byPrepayId(c, q.prepay_id);
-      if (!row) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_NOT_EXIST</p>`, 404);
-      if (q.paySign !== undefined && !paySignValid(keys, q.prepay_id, q)) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>PAY_SIGN_INVALID</p>`, 400);
-      return c.html(html`<!doctype html>
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <title>WeChat Pay stand-in</title>
-        <h1>WeChat Pay stand-in</h1>
-        <p>${row.description}</p>
-        <p>¥${(row.amountCents / 100).toFixed(2)} (${row.state})</p>
-        <form method="post" action="cashier">
-          <input type="hidden" name="prepay_id" value="${row.prepayId ?? ''}" /><input type="hidden" name="return_url" value="${q.return_url ?? ''}" />
-          <button name="outcome" value="pay">Pay</button> <button name="outcome" value="fail">Fail</button>
-        </form>`);
+      if (!row)
+        return c.html(
+          html`<!doctype html><title>WeChat Pay stand-in</title>
+            <p>ORDER_NOT_EXIST</p>`,
+          404,
+        );
+      if (q.paySign !== undefined && !paySignValid(keys, q.prepay_id, q))
+        return c.html(
+          html`<!doctype html><title>WeChat Pay stand-in</title>
+            <p>PAY_SIGN_INVALID</p>`,
+          400,
+        );
+      return c.html(
+        html`<!doctype html>
+          <meta name="viewport" content="width=device-width,initial-scale=1" />
+          <title>WeChat Pay stand-in</title>
+          <h1>WeChat Pay stand-in</h1>
+          <p>${row.description}</p>
+          <p>¥${(row.amountCents / 100).toFixed(2)} (${row.state})</p>
+          <form method="post" action="cashier">
+            <input type="hidden" name="prepay_id" value="${row.prepayId ?? ''}" /><input
+              type="hidden"
+              name="return_url"
+              value="${q.return_url ?? ''}"
+            />
+            <button name="outcome" value="pay">Pay</button> <button name="outcome" value="fail">Fail</button>
+          </form>`,
+      );
     })
     .openapi(cashierPost, async (c) => {
       const form = await formFields(c);
       const prepayId = form.prepay_id ?? '';
       const outcome = form.outcome === 'pay' || form.outcome === 'fail' ? form.outcome : undefined;
       const row = prepayId ? await byPrepayId(c, prepayId) : undefined;
-      if (!row || !outcome) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_NOT_EXIST</p>`, 400);
+      if (!row || !outcome)
+        return c.html(
+          html`<!doctype html><title>WeChat Pay stand-in</title>
+            <p>ORDER_NOT_EXIST</p>`,
+          400,
+        );
       const done = await settleAndNotify(c, row, outcome);
-      if (done === 'expired' || done === 'conflict') return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>${done === 'expired' ? 'ORDER_CLOSED' : 'ORDER_SETTLED'}</p>`, 400);
+      if (done === 'expired' || done === 'conflict')
+        return c.html(
+          html`<!doctype html><title>WeChat Pay stand-in</title>
+            <p>${done === 'expired' ? 'ORDER_CLOSED' : 'ORDER_SETTLED'}</p>`,
+          400,
+        );
       const back = sameOrigin(form.return_url ?? '', c.var.deps.config.publicUrl);
-      return back ? c.redirect(back, 302) : c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>${done.settled.state}</p>`, 200);
+      return back
+        ? c.redirect(back, 302)
+        : c.html(
+            html`<!doctype html><title>WeChat Pay stand-in</title>
+              <p>${done.settled.state}</p>`,
+            200,
+          );
     });
 
   async function byOutTradeNo(c: Context<AppEnv>, outTradeNo: string): Promise<StandInOrder | undefined> {
     const [row] = await c.var.deps.db
       .select()
       .from(payStandInOrders)
-      .where(and(eq(payStandInOrders.provider, 'wechat'), eq(payStandInOrders.merchantId, keys.mchId), eq(payStandInOrders.outTradeNo, outTradeNo)))
+      .where(
+        and(
+          eq(payStandInOrders.provider, 'wechat'),
+          eq(payStandInOrders.merchantId, keys.mchId),
+          eq(payStandInOrders.outTradeNo, outTradeNo),
+        ),
+      )
       .limit(1);
     return row;
   }
@@ -383,7 +484,12 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
   }
 
   /** Settles the order and, on success, sends the notification `deliveries` times (WeChat Pay does not notify failures). */
-  async function settleAndNotify(c: Context<AppEnv>, row: StandInOrder, outcome: 'pay' | 'fail', opts: { deliveries?: number; tamper?: WechatTamper; ageSeconds?: number } = {}) {
+  async function settleAndNotify(
+    c: Context<AppEnv>,
+    row: StandInOrder,
+    outcome: 'pay' | 'fail',
+    opts: { deliveries?: number; tamper?: WechatTamper; ageSeconds?: number } = {},
+  ) {
     const { db, clock } = c.var.deps;
     const settled = await settleStandInOrder(db, clock, row.id, STATES, outcome, () => digits('4200', 24));
     if (typeof settled === 'string') return settled;

@@ -103,7 +103,12 @@ export function parseAuthorization(header: string | null | undefined): Authoriza
 }
 
 /** The Wechatpay-* headers the provider puts on an answer or a notification. */
-export function signedHeaders(body: string, key: { serial: string; privateKey: KeyLike }, timestamp: number, nonce: string): Record<string, string> {
+export function signedHeaders(
+  body: string,
+  key: { serial: string; privateKey: KeyLike },
+  timestamp: number,
+  nonce: string,
+): Record<string, string> {
   return {
     'Wechatpay-Timestamp': String(timestamp),
     'Wechatpay-Nonce': nonce,
@@ -156,5 +161,12 @@ export function aesGcmDecrypt(ciphertext: string, apiV3Key: string, nonce: strin
 export function jsapiPayParams(appId: string, prepayId: string, privateKey: KeyLike, timestamp: number, nonce: string) {
   const timeStamp = String(timestamp);
   const pkg = `prepay_id=${prepayId}`;
-  return { appId, timeStamp, nonceStr: nonce, package: pkg, signType: 'RSA' as const, paySign: rsaSign(paySignMessage(appId, timeStamp, nonce, pkg), privateKey) };
+  return {
+    appId,
+    timeStamp,
+    nonceStr: nonce,
+    package: pkg,
+    signType: 'RSA' as const,
+    paySign: rsaSign(paySignMessage(appId, timeStamp, nonce, pkg), privateKey),
+  };
 }

@@ -62,14 +62,27 @@ export interface WechatRefund {
 }
 
 /** WeChat Pay's refund states as ours (PROCESSING is never notified). */
-const REFUND_STATUS: Record<string, RefundStatus> = { SUCCESS: 'succeeded', PROCESSING: 'processing', CLOSED: 'closed', ABNORMAL: 'abnormal' };
+const REFUND_STATUS: Record<string, RefundStatus> = {
+  SUCCESS: 'succeeded',
+  PROCESSING: 'processing',
+  CLOSED: 'closed',
+  ABNORMAL: 'abnormal',
+};
 
 /**
  * Refusals of a refund request that are business rules, not accidents: the refund is `failed` with the
  * provider's code and words (asking again under the same number would be refused again). Anything else
  * (SYSTEM_ERROR, FREQUENCY_LIMITED, SIGN_ERROR, 5xx, no answer) is thrown and retried under the same number.
  */
-const REFUND_REFUSALS = new Set(['INVALID_REQUEST', 'NOT_ENOUGH', 'NO_AUTH', 'USER_ACCOUNT_ABNORMAL', 'RESOURCE_NOT_EXISTS', 'PARAM_ERROR', 'MCH_NOT_EXISTS']);
+const REFUND_REFUSALS = new Set([
+  'INVALID_REQUEST',
+  'NOT_ENOUGH',
+  'NO_AUTH',
+  'USER_ACCOUNT_ABNORMAL',
+  'RESOURCE_NOT_EXISTS',
+  'PARAM_ERROR',
+  'MCH_NOT_EXISTS',
+]);
 
 /** A refund object in the shape every provider shares; throws when it is not one we can read. */
 function refundResult(r: WechatRefund, state: string | undefined, outRefundNo: string): RefundResult {
@@ -77,7 +90,13 @@ function refundResult(r: WechatRefund, state: string | undefined, outRefundNo: s
   if (!status) throw new PaymentProviderError('wechat', 'MALFORMED', `unknown refund status ${String(state)}`);
   if (r.out_refund_no !== outRefundNo) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another refund');
   const amount = r.amount?.refund;
-  return { provider: 'wechat', outRefundNo, status, providerRefundId: r.refund_id || null, amountCents: Number.isSafeInteger(amount) ? amount! : null };
+  return {
+    provider: 'wechat',
+    outRefundNo,
+    status,
+    providerRefundId: r.refund_id || null,
+    amountCents: Number.isSafeInteger(amount) ? amount! : null,
+  };
 }
 
 const seconds = (clock: Clock) => Math.floor(clock.now().getTime() / 1000);
@@ -91,7 +110,12 @@ function paidAtOf(tx: WechatTransaction): Date | null {
 /** A settled transaction in the shape every provider shares; undefined while it is not settled. */
 function settled(tx: WechatTransaction): PaymentResult | undefined {
   const state = tx.trade_state;
-  const status = state === 'SUCCESS' || state === 'REFUND' ? 'paid' : state === 'CLOSED' || state === 'REVOKED' || state === 'PAYERROR' ? 'failed' : undefined;
+  const status =
+    state === 'SUCCESS' || state === 'REFUND'
+      ? 'paid'
+      : state === 'CLOSED' || state === 'REVOKED' || state === 'PAYERROR'
+        ? 'failed'
+        : undefined;
   if (!status) return undefined;
   return {
     provider: 'wechat',
@@ -132,7 +156,11 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
     try {
       res = await doFetch(`${settings.base}${path}`, {
         method,
-        headers: { Authorization: authorization, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Authorization: authorization,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: body === undefined ? undefined : text,
         signal: AbortSignal.timeout(10_000),
       });
@@ -202,7 +230,11 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
       if (status !== 200 || typeof prepayId !== 'string' || !prepayId) {
         throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'prepay failed'));
       }
-      return { method: 'wechat', prepayId, jsapi: jsapiPayParams(settings.appId, prepayId, settings.privateKey, seconds(deps.clock), newNonce()) };
+      return {
+        method: 'wechat',
+        prepayId,
+        jsapi: jsapiPayParams(settings.appId, prepayId, settings.privateKey, seconds(deps.clock), newNonce()),
+      };
     },
 
     parseNotification(rawBody, headers) {
@@ -226,17 +258,22 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
       const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(settings.mchId)}`;
       const { status, json } = await call('GET', path);
       if (status === 404 || json.code === 'ORDER_NOT_EXIST') return { provider: 'wechat', orderNo, status: 'not_found' };
-      if (status !== 200) throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'query failed'));
+      if (status !== 200)
+        throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'query failed'));
       const tx = json as WechatTransaction;
       if (tx.out_trade_no !== orderNo) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another order');
-      if (tx.mchid !== settings.mchId || tx.appid !== settings.appId) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another merchant');
+      if (tx.mchid !== settings.mchId || tx.appid !== settings.appId)
+        throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another merchant');
       const result = settled(tx);
-      if (result?.status === 'paid' && !result.providerTxnId) throw new PaymentProviderError('wechat', 'MALFORMED', 'a paid transaction without transaction_id');
+      if (result?.status === 'paid' && !result.providerTxnId)
+        throw new PaymentProviderError('wechat', 'MALFORMED', 'a paid transaction without transaction_id');
       return result ?? { provider: 'wechat', orderNo, status: 'pending' };
     },
 
     async close(orderNo) {
-      const { status, json } = await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: settings.mchId });
+      const { status, json } = await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, {
+        mchid: settings.mchId,
+      });
       if (status === 204 || status === 200 || json.code === 'ORDER_CLOSED') return 'closed';
       if (status === 404 || json.code === 'ORDER_NOT_EXIST') return 'not_found';
       if (json.code === 'ORDERPAID') return 'not_closable';
@@ -255,21 +292,32 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
       });
       if (status === 200) {
         const r = json as WechatRefund;
-        if (r.out_trade_no !== undefined && r.out_trade_no !== input.outTradeNo) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another trade');
+        if (r.out_trade_no !== undefined && r.out_trade_no !== input.outTradeNo)
+          throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another trade');
         return refundResult(r, r.status, input.outRefundNo);
       }
       const code = typeof json.code === 'string' ? json.code : `HTTP_${status}`;
       const message = typeof json.message === 'string' ? json.message : 'refund failed';
       if (status < 500 && REFUND_REFUSALS.has(code)) {
-        return { provider: 'wechat', outRefundNo: input.outRefundNo, status: 'failed', providerRefundId: null, amountCents: null, failureCode: code, failureMessage: message };
+        return {
+          provider: 'wechat',
+          outRefundNo: input.outRefundNo,
+          status: 'failed',
+          providerRefundId: null,
+          amountCents: null,
+          failureCode: code,
+          failureMessage: message,
+        };
       }
       throw new PaymentProviderError('wechat', code, message);
     },
 
     async queryRefund(outTradeNo, outRefundNo) {
       const { status, json } = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`);
-      if (status === 404 || json.code === 'RESOURCE_NOT_EXISTS') return { provider: 'wechat', outRefundNo, status: 'not_found', providerRefundId: null, amountCents: null };
-      if (status !== 200) throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'refund query failed'));
+      if (status === 404 || json.code === 'RESOURCE_NOT_EXISTS')
+        return { provider: 'wechat', outRefundNo, status: 'not_found', providerRefundId: null, amountCents: null };
+      if (status !== 200)
+        throw new PaymentProviderError('wechat', String(json.code ?? `HTTP_${status}`), String(json.message ?? 'refund query failed'));
       const r = json as WechatRefund;
       if (r.out_trade_no !== outTradeNo) throw new PaymentProviderError('wechat', 'MISMATCH', 'answer is for another trade');
       return refundResult(r, r.status, outRefundNo);
@@ -280,7 +328,8 @@ export function wechatPayGateway(settings: WechatPaySettings, deps: { clock: Clo
       if (r.mchid !== settings.mchId) throw new NotificationRefused('merchant_mismatch');
       const status = r.refund_status === undefined ? undefined : REFUND_STATUS[r.refund_status];
       // WeChat Pay notifies SUCCESS, ABNORMAL and CLOSED only
-      if (!status || status === 'processing' || !r.out_refund_no || !r.out_trade_no) throw new NotificationRefused('malformed', 'refund is incomplete or not settled');
+      if (!status || status === 'processing' || !r.out_refund_no || !r.out_trade_no)
+        throw new NotificationRefused('malformed', 'refund is incomplete or not settled');
       return refundResult(r, r.refund_status, r.out_refund_no);
     },
   };

@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { ACCOUNT_CLOSING_INITIAL, nextAccountClosingState, OPEN_ACCOUNT_CLOSING_STATES, type AccountClosingState } from '../../../../machines/domain/account-closing-transitions';
+import {
+  ACCOUNT_CLOSING_INITIAL,
+  nextAccountClosingState,
+  OPEN_ACCOUNT_CLOSING_STATES,
+  type AccountClosingState,
+} from '../../../../machines/domain/account-closing-transitions';
 import type { AccountClosingEvent } from '../../../../machines/domain/account-closing.machine';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import { OPEN_CARD_REFUND_STATES } from '../../../../machines/domain/card-refund-transitions';
@@ -38,7 +43,14 @@ export async function closingFacts(db: Db | Tx, accountId: number, now: Date): P
       db
         .select({ n })
         .from(t.memberCards)
-        .where(and(eq(t.memberCards.accountId, accountId), stateIn(t.memberCards.status, CARD_HOLDING_VALUE), notExpired(t.memberCards.validUntil), or(isNull(t.memberCards.usesLeft), gt(t.memberCards.usesLeft, 0)))),
+        .where(
+          and(
+            eq(t.memberCards.accountId, accountId),
+            stateIn(t.memberCards.status, CARD_HOLDING_VALUE),
+            notExpired(t.memberCards.validUntil),
+            or(isNull(t.memberCards.usesLeft), gt(t.memberCards.usesLeft, 0)),
+          ),
+        ),
     ),
     // a course with uses left and not expired, or one without uses (a workshop, a training) not yet over
     count(
@@ -48,11 +60,19 @@ export async function closingFacts(db: Db | Tx, accountId: number, now: Date): P
         .where(
           and(
             eq(t.memberCourses.accountId, accountId),
-            or(and(gt(t.memberCourses.usesLeft, 0), notExpired(t.memberCourses.validUntil)), and(isNull(t.memberCourses.usesLeft), gt(t.memberCourses.endsAt, now))),
+            or(
+              and(gt(t.memberCourses.usesLeft, 0), notExpired(t.memberCourses.validUntil)),
+              and(isNull(t.memberCourses.usesLeft), gt(t.memberCourses.endsAt, now)),
+            ),
           ),
         ),
     ),
-    count(db.select({ n }).from(t.orders).where(and(eq(t.orders.accountId, accountId), stateIn(t.orders.state, MONEY_MOVING)))),
+    count(
+      db
+        .select({ n })
+        .from(t.orders)
+        .where(and(eq(t.orders.accountId, accountId), stateIn(t.orders.state, MONEY_MOVING))),
+    ),
     balanceOf(db, accountId),
     count(
       db
@@ -61,8 +81,23 @@ export async function closingFacts(db: Db | Tx, accountId: number, now: Date): P
         .innerJoin(t.classes, eq(t.classes.id, t.bookings.classId))
         .where(and(eq(t.bookings.accountId, accountId), stateIn(t.bookings.state, BOOKING_OPEN_STATES), gt(t.classes.startsAt, now))),
     ),
-    count(db.select({ n }).from(t.cardTransfers).where(and(or(eq(t.cardTransfers.fromAccountId, accountId), eq(t.cardTransfers.toAccountId, accountId)), stateIn(t.cardTransfers.state, OPEN_TRANSFER_STATES)))),
-    count(db.select({ n }).from(t.cardRefunds).where(and(eq(t.cardRefunds.accountId, accountId), stateIn(t.cardRefunds.state, OPEN_CARD_REFUND_STATES)))),
+    count(
+      db
+        .select({ n })
+        .from(t.cardTransfers)
+        .where(
+          and(
+            or(eq(t.cardTransfers.fromAccountId, accountId), eq(t.cardTransfers.toAccountId, accountId)),
+            stateIn(t.cardTransfers.state, OPEN_TRANSFER_STATES),
+          ),
+        ),
+    ),
+    count(
+      db
+        .select({ n })
+        .from(t.cardRefunds)
+        .where(and(eq(t.cardRefunds.accountId, accountId), stateIn(t.cardRefunds.state, OPEN_CARD_REFUND_STATES))),
+    ),
   ]);
   return { liveCards, liveCourses, openOrders, balanceCents, liveBookings, openApplications: transfers + refunds };
 }
@@ -90,7 +125,13 @@ const memberView = (r: Row): MyAccountClosing => ({
  * cannot slip in between the check and the request; `lock: 'none'` only for the race test's negative
  * control.
  */
-export async function requestClosing(db: Db, clock: Clock, accountId: number, note: string | null | undefined, opts: LockOptions = ROW): Promise<MyAccountClosing> {
+export async function requestClosing(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  note: string | null | undefined,
+  opts: LockOptions = ROW,
+): Promise<MyAccountClosing> {
   const text = note?.trim() ? note.trim() : null;
   try {
     return await openRequest(db, clock, accountId, text, opts);
@@ -115,18 +156,29 @@ async function openRequest(db: Db, clock: Clock, accountId: number, text: string
     await lockAccount(tx, accountId, opts);
     const [account] = await tx.select({ role: t.accounts.role }).from(t.accounts).where(eq(t.accounts.id, accountId));
     if (account?.role !== 'member') throw new ApiError(Errors.forbidden);
-    const [open] = await tx.select({ id: t.accountClosings.id }).from(t.accountClosings).where(and(eq(t.accountClosings.accountId, accountId), stateIn(t.accountClosings.state, OPEN_ACCOUNT_CLOSING_STATES)));
+    const [open] = await tx
+      .select({ id: t.accountClosings.id })
+      .from(t.accountClosings)
+      .where(and(eq(t.accountClosings.accountId, accountId), stateIn(t.accountClosings.state, OPEN_ACCOUNT_CLOSING_STATES)));
     if (open) throw new ApiError(Errors.closingPending);
     const now = clock.now();
     await refuseWhileHolding(tx, accountId, now);
-    const [row] = await tx.insert(t.accountClosings).values({ accountId, state: ACCOUNT_CLOSING_INITIAL, note: text, createdAt: now }).returning();
+    const [row] = await tx
+      .insert(t.accountClosings)
+      .values({ accountId, state: ACCOUNT_CLOSING_INITIAL, note: text, createdAt: now })
+      .returning();
     return memberView(row!);
   });
 }
 
 /** My latest closing request (null: never asked), with its state and the reason when refused. */
 export async function myClosing(db: Db, accountId: number): Promise<MyAccountClosing | null> {
-  const [row] = await db.select().from(t.accountClosings).where(eq(t.accountClosings.accountId, accountId)).orderBy(desc(t.accountClosings.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(t.accountClosings)
+    .where(eq(t.accountClosings.accountId, accountId))
+    .orderBy(desc(t.accountClosings.id))
+    .limit(1);
   return row ? memberView(row) : null;
 }
 
@@ -157,11 +209,19 @@ const staffSelect = (db: Db | Tx) =>
     .from(t.accountClosings)
     .innerJoin(t.accounts, eq(t.accounts.id, t.accountClosings.accountId));
 
-const staffView = (x: { r: Row; phone: string; name: string | null }): StaffAccountClosing => ({ ...memberView(x.r), accountId: x.r.accountId, memberPhone: x.phone, memberName: x.name });
+const staffView = (x: { r: Row; phone: string; name: string | null }): StaffAccountClosing => ({
+  ...memberView(x.r),
+  accountId: x.r.accountId,
+  memberPhone: x.phone,
+  memberName: x.name,
+});
 
 /** The staff queue: requests waiting to be confirmed or refused, oldest first (chain-wide: an account is not one club's). */
 export async function closingsForStaff(db: Db): Promise<StaffAccountClosing[]> {
-  const rows = await staffSelect(db).where(stateIn(t.accountClosings.state, OPEN_ACCOUNT_CLOSING_STATES)).orderBy(asc(t.accountClosings.id)).limit(100);
+  const rows = await staffSelect(db)
+    .where(stateIn(t.accountClosings.state, OPEN_ACCOUNT_CLOSING_STATES))
+    .orderBy(asc(t.accountClosings.id))
+    .limit(100);
   return rows.map(staffView);
 }
 
@@ -197,7 +257,17 @@ export async function eraseAccount(tx: Tx, clock: Clock, accountId: number): Pro
   if (!a) throw new ApiError(Errors.notFound, { field: 'id' });
   await tx
     .update(t.accounts)
-    .set({ phone: closedPhone(accountId), passwordHash: null, name: null, avatarUrl: null, wxNickname: null, wxAvatar: null, banned: true, passwordMustChange: false, closedAt: now })
+    .set({
+      phone: closedPhone(accountId),
+      passwordHash: null,
+      name: null,
+      avatarUrl: null,
+      wxNickname: null,
+      wxAvatar: null,
+      banned: true,
+      passwordMustChange: false,
+      closedAt: now,
+    })
     .where(eq(t.accounts.id, accountId));
   await revokeAccountSessions(tx, accountId, clock);
   await tx.delete(t.openIdBindings).where(eq(t.openIdBindings.accountId, accountId));
@@ -208,7 +278,10 @@ export async function eraseAccount(tx: Tx, clock: Clock, accountId: number): Pro
   await tx.delete(t.personInfo).where(eq(t.personInfo.accountId, accountId));
   await tx.delete(t.memberPhotos).where(eq(t.memberPhotos.accountId, accountId));
   // transfers to the member: the recipient's name, ID number and photos go; the transfer record stays
-  const toMe = await tx.select({ idPhotoId: t.cardTransfers.idPhotoId, photoId: t.cardTransfers.photoId }).from(t.cardTransfers).where(eq(t.cardTransfers.toAccountId, accountId));
+  const toMe = await tx
+    .select({ idPhotoId: t.cardTransfers.idPhotoId, photoId: t.cardTransfers.photoId })
+    .from(t.cardTransfers)
+    .where(eq(t.cardTransfers.toAccountId, accountId));
   await tx
     .update(t.cardTransfers)
     .set({ recipientName: '', idNumber: '', idNumberCipher: null, idNumberWrappedKey: null, idNumberKeyId: null, idNumberNonce: null })
@@ -217,12 +290,19 @@ export async function eraseAccount(tx: Tx, clock: Clock, accountId: number): Pro
   await tx
     .update(t.transferImages)
     .set({ bytes: Buffer.alloc(0), size: 0, wrappedKey: null, keyId: null, nonce: null })
-    .where(images.length > 0 ? or(eq(t.transferImages.accountId, accountId), inArray(t.transferImages.id, images)) : eq(t.transferImages.accountId, accountId));
+    .where(
+      images.length > 0
+        ? or(eq(t.transferImages.accountId, accountId), inArray(t.transferImages.id, images))
+        : eq(t.transferImages.accountId, accountId),
+    );
   await tx.delete(t.complaintImages).where(eq(t.complaintImages.accountId, accountId));
   await tx.delete(t.notifications).where(eq(t.notifications.accountId, accountId));
   await tx.delete(t.pageViews).where(eq(t.pageViews.accountId, accountId));
   await tx.delete(t.surveyAnswers).where(eq(t.surveyAnswers.accountId, accountId));
-  await tx.update(t.cardFamilyMembers).set({ removedAt: now }).where(and(eq(t.cardFamilyMembers.accountId, accountId), isNull(t.cardFamilyMembers.removedAt)));
+  await tx
+    .update(t.cardFamilyMembers)
+    .set({ removedAt: now })
+    .where(and(eq(t.cardFamilyMembers.accountId, accountId), isNull(t.cardFamilyMembers.removedAt)));
 }
 
 /**

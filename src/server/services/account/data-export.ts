@@ -53,7 +53,9 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
 const SECRET = /(^|_)(password_hash|token_hash|ticket_hash|code_hash)$/;
 
 function exportable(table: PgTable): Record<string, PgColumn> {
-  return Object.fromEntries(Object.entries(getTableColumns(table)).filter(([, col]) => !SECRET.test(col.name) && col.getSQLType() !== 'bytea'));
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).filter(([, col]) => !SECRET.test(col.name) && col.getSQLType() !== 'bytea'),
+  );
 }
 
 /**
@@ -62,7 +64,9 @@ function exportable(table: PgTable): Record<string, PgColumn> {
  */
 export async function exportMemberData(db: Db, keys: KeyAdapter, accountId: number, exportedAt: Date): Promise<Record<string, unknown>> {
   const [account] = await db.select(exportable(schema.accounts)).from(schema.accounts).where(eq(schema.accounts.id, accountId));
-  const sections = await Promise.all(EXPORTED.map(async (e) => [e.name, await db.select(exportable(e.table)).from(e.table).where(eq(e.owner, accountId))] as const));
+  const sections = await Promise.all(
+    EXPORTED.map(async (e) => [e.name, await db.select(exportable(e.table)).from(e.table).where(eq(e.owner, accountId))] as const),
+  );
   const idNumber = (await memberIdNumber(db, keys, accountId)) ?? null;
   const out: Record<string, unknown> = { exportedAt: exportedAt.toISOString(), account, ...Object.fromEntries(sections) };
   out.personInfo = (out.personInfo as Record<string, unknown>[]).map((row) => ({ ...row, idNumber }));
@@ -71,5 +75,7 @@ export async function exportMemberData(db: Db, keys: KeyAdapter, accountId: numb
 
 /** The schema's tables, for the completeness test. */
 export function allTables(): PgTable[] {
-  return (Object.values(schema) as unknown[]).filter((t): t is PgTable => typeof t === 'object' && t !== null && Symbol.for('drizzle:IsDrizzleTable') in t);
+  return (Object.values(schema) as unknown[]).filter(
+    (t): t is PgTable => typeof t === 'object' && t !== null && Symbol.for('drizzle:IsDrizzleTable') in t,
+  );
 }

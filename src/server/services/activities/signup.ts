@@ -28,7 +28,13 @@ export async function activityDetail(db: Db, now: Date, id: number, locale: Loca
   const [a] = await db.select().from(activities).where(eq(activities.id, id));
   if (!a) throw new ApiError(Errors.notFound);
   const taken = a.places === null ? 0 : await takenOf(db, a.id);
-  const [mine] = accountId === undefined ? [] : await db.select({ id: activitySignups.id }).from(activitySignups).where(and(eq(activitySignups.activityId, id), eq(activitySignups.accountId, accountId)));
+  const [mine] =
+    accountId === undefined
+      ? []
+      : await db
+          .select({ id: activitySignups.id })
+          .from(activitySignups)
+          .where(and(eq(activitySignups.activityId, id), eq(activitySignups.accountId, accountId)));
   const why = refusalOf(a, now, taken, mine !== undefined);
   return {
     ...activityOut(a, locale),
@@ -50,7 +56,10 @@ export async function signUp(db: Db, clock: Clock, accountId: number, activityId
     const q = tx.select().from(activities).where(eq(activities.id, activityId));
     const [a] = opts.lock === 'row' ? await q.for('update') : await q;
     if (!a) throw new ApiError(Errors.notFound, { field: 'id' });
-    const [mine] = await tx.select({ id: activitySignups.id }).from(activitySignups).where(and(eq(activitySignups.activityId, a.id), eq(activitySignups.accountId, accountId)));
+    const [mine] = await tx
+      .select({ id: activitySignups.id })
+      .from(activitySignups)
+      .where(and(eq(activitySignups.activityId, a.id), eq(activitySignups.accountId, accountId)));
     const why = refusalOf(a, clock.now(), await takenOf(tx, a.id), mine !== undefined);
     if (why) throw new ApiError(Errors[why]);
     await tx.insert(activitySignups).values({ activityId: a.id, accountId, createdAt: clock.now() });

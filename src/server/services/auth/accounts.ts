@@ -7,7 +7,6 @@ import type { Profile } from '../../../contracts/auth';
 
 export type Account = typeof accounts.$inferSelect;
 
-
 /** The profile the app shows (login answer's data and GET /customers/me); never the password hash. */
 export function profileOf(a: Account): Profile {
   return {

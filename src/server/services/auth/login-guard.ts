@@ -34,7 +34,11 @@ const MAX_WAIT_S = 15 * 60;
  * Asks the provider about a ticket before any transaction opens (a provider call must not hold the
  * locks): true only for a genuine one; undefined when the member sent none.
  */
-export async function verifyCaptcha(captcha: CaptchaGateway, answer: CaptchaAnswer | null | undefined, ip: string): Promise<boolean | undefined> {
+export async function verifyCaptcha(
+  captcha: CaptchaGateway,
+  answer: CaptchaAnswer | null | undefined,
+  ip: string,
+): Promise<boolean | undefined> {
   if (!answer) return undefined;
   return captcha.verify(answer.ticket, answer.randstr, ip);
 }
@@ -58,7 +62,13 @@ async function failures(tx: Tx, column: typeof loginFailures.phone | typeof logi
  * - past the phone's threshold each further try waits twice as long as the one before (1 s, 2 s,
  *   4 s ... up to 15 minutes after the last wrong one; 10022 says how long).
  */
-export async function guardLogin(tx: Tx, deps: GuardDeps, phone: string, ip: string, captchaPassed: boolean | undefined): Promise<GuardRefusal | undefined> {
+export async function guardLogin(
+  tx: Tx,
+  deps: GuardDeps,
+  phone: string,
+  ip: string,
+  captchaPassed: boolean | undefined,
+): Promise<GuardRefusal | undefined> {
   const { captchaAfterPhoneFailures, captchaAfterNetworkFailures, blockNetworkAfterFailures } = deps.config.loginGuard;
   await lockKey(tx, `login:ip:${ip}`);
   const now = deps.clock.now();
@@ -76,18 +86,29 @@ export async function guardLogin(tx: Tx, deps: GuardDeps, phone: string, ip: str
 }
 
 /** Before an SMS code is sent (inside its transaction, after its locks): a network that asked for many codes, or keeps failing, needs the check. */
-export async function guardCode(tx: Tx, deps: GuardDeps & { config: Pick<Config, 'loginGuard'> }, phone: string, ip: string, captchaPassed: boolean | undefined): Promise<GuardRefusal | undefined> {
+export async function guardCode(
+  tx: Tx,
+  deps: GuardDeps & { config: Pick<Config, 'loginGuard'> },
+  phone: string,
+  ip: string,
+  captchaPassed: boolean | undefined,
+): Promise<GuardRefusal | undefined> {
   const { smsCaptchaAfterNetworkCodes, captchaAfterNetworkFailures, captchaAfterPhoneFailures } = deps.config.loginGuard;
   const since = new Date(deps.clock.now().getTime() - HOUR_MS);
-  const [codes] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, since)));
+  const [codes] = await tx
+    .select({ n: count() })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, since)));
   const network = await failures(tx, loginFailures.ip, ip, since);
   const onPhone = await failures(tx, loginFailures.phone, phone, since);
-  if ((codes?.n ?? 0) >= smsCaptchaAfterNetworkCodes || network.n >= captchaAfterNetworkFailures || onPhone.n >= captchaAfterPhoneFailures) return captchaStep(deps, captchaPassed);
+  if ((codes?.n ?? 0) >= smsCaptchaAfterNetworkCodes || network.n >= captchaAfterNetworkFailures || onPhone.n >= captchaAfterPhoneFailures)
+    return captchaStep(deps, captchaPassed);
   return undefined;
 }
 
 function captchaStep(deps: GuardDeps, passed: boolean | undefined): GuardRefusal | undefined {
-  if (passed === undefined) return { error: Errors.captchaRequired, data: { captchaAppId: deps.captcha.appId, widget: deps.captcha.widget } };
+  if (passed === undefined)
+    return { error: Errors.captchaRequired, data: { captchaAppId: deps.captcha.appId, widget: deps.captcha.widget } };
   if (!passed) return { error: Errors.captchaFailed, data: { captchaAppId: deps.captcha.appId, widget: deps.captcha.widget } };
   return undefined;
 }

@@ -29,7 +29,9 @@ export interface LoginResult {
   mustChangePassword: boolean;
 }
 
-type Outcome = { ok: true; result: LoginResult } | { ok: false; error: ErrorDef; field?: string; data?: Record<string, number | string>; values?: Record<string, number> };
+type Outcome =
+  | { ok: true; result: LoginResult }
+  | { ok: false; error: ErrorDef; field?: string; data?: Record<string, number | string>; values?: Record<string, number> };
 
 /** The login's dependencies: the security check's provider beside the database, clock and settings. */
 export type LoginDeps = AuthDeps & { config: AuthDeps['config'] & Pick<Config, 'loginGuard'>; captcha: CaptchaGateway };

@@ -46,7 +46,12 @@ export async function liveTicket(tx: Tx, ticket: string | undefined | null, cloc
     .select({ id: openIdTickets.id, openId: openIdTickets.openId, avatar: openIdTickets.avatar, nickname: openIdTickets.nickname })
     .from(openIdTickets)
     .where(
-      and(eq(openIdTickets.ticketHash, hashSecret(t)), eq(openIdTickets.scope, 'base'), isNull(openIdTickets.usedAt), gt(openIdTickets.expiresAt, clock.now())),
+      and(
+        eq(openIdTickets.ticketHash, hashSecret(t)),
+        eq(openIdTickets.scope, 'base'),
+        isNull(openIdTickets.usedAt),
+        gt(openIdTickets.expiresAt, clock.now()),
+      ),
     )
     .limit(1)
     .for('update');
@@ -81,17 +86,28 @@ export async function spendTicket(tx: Tx, id: number, clock: Clock): Promise<voi
 
 /** The account an open id is bound to, if any. */
 export async function accountIdForOpenId(db: Db | Tx, openId: string): Promise<number | undefined> {
-  const [row] = await db.select({ accountId: openIdBindings.accountId }).from(openIdBindings).where(eq(openIdBindings.openId, openId)).limit(1);
+  const [row] = await db
+    .select({ accountId: openIdBindings.accountId })
+    .from(openIdBindings)
+    .where(eq(openIdBindings.openId, openId))
+    .limit(1);
   return row?.accountId;
 }
 
 /** Binds an open id to an account; an open id already bound (to anyone) stays as it is. */
 export async function bindOpenId(tx: Tx, openId: string, accountId: number, clock: Clock): Promise<void> {
-  await tx.insert(openIdBindings).values({ openId, accountId, createdAt: clock.now() }).onConflictDoNothing({ target: openIdBindings.openId });
+  await tx
+    .insert(openIdBindings)
+    .values({ openId, accountId, createdAt: clock.now() })
+    .onConflictDoNothing({ target: openIdBindings.openId });
 }
 
 /** Whether any open id is bound to the account (the app uses it for friend pay). */
 export async function hasOpenIdBinding(db: Db | Tx, accountId: number): Promise<boolean> {
-  const rows = await db.select({ openId: openIdBindings.openId }).from(openIdBindings).where(eq(openIdBindings.accountId, accountId)).limit(1);
+  const rows = await db
+    .select({ openId: openIdBindings.openId })
+    .from(openIdBindings)
+    .where(eq(openIdBindings.accountId, accountId))
+    .limit(1);
   return rows.length > 0;
 }

@@ -24,7 +24,14 @@ function hashForUnknown(N: number): Promise<string> {
  * before refusing) and is 'wrong';
  * else the account (locked for the caller's change).
  */
-export async function checkPassword(tx: Tx, clock: Clock, scryptN: number, phone: string, password: string, ip?: string): Promise<{ account: Account } | 'locked' | 'wrong'> {
+export async function checkPassword(
+  tx: Tx,
+  clock: Clock,
+  scryptN: number,
+  phone: string,
+  password: string,
+  ip?: string,
+): Promise<{ account: Account } | 'locked' | 'wrong'> {
   await lockKey(tx, `login:${phone}`);
   const now = clock.now();
   const [failures] = await tx

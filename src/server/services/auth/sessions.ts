@@ -27,7 +27,10 @@ export async function createSession(tx: Db | Tx, accountId: number, clock: Clock
 
 /** Logout: this one session ends now. */
 export async function revokeSession(db: Db | Tx, sessionId: number, clock: Clock): Promise<void> {
-  await db.update(sessions).set({ revokedAt: clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Password reset, change and ban: every live session of the account ends (except one, when given). */

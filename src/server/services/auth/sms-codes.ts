@@ -52,14 +52,25 @@ export async function issueCode(deps: IssueDeps, phone: string, ip: string, capt
     if (refused) throw new ApiError(refused.error, { data: refused.data, values: refused.values });
     const now = clock.now();
     const hourAgo = new Date(now.getTime() - HOUR_MS);
-    const [fromIp] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, hourAgo)));
+    const [fromIp] = await tx
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, hourAgo)));
     if ((fromIp?.n ?? 0) >= config.sms.perIpPerHour) throw new ApiError(Errors.tooManyFromNetwork);
-    const [last] = await tx.select({ createdAt: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.id)).limit(1);
+    const [last] = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, phone))
+      .orderBy(desc(smsCodes.id))
+      .limit(1);
     if (last) {
       const waitS = Math.ceil((last.createdAt.getTime() + config.sms.resendCooldownS * 1000 - now.getTime()) / 1000);
       if (waitS > 0) throw new ApiError(Errors.codeTooSoon, { data: { retryAfter: waitS }, values: { seconds: waitS } });
     }
-    const [inHour] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, hourAgo)));
+    const [inHour] = await tx
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, hourAgo)));
     if ((inHour?.n ?? 0) >= config.sms.perPhonePerHour) throw new ApiError(Errors.codeTooMany);
     const [inDay] = await tx
       .select({ n: count() })
@@ -97,7 +108,10 @@ export async function consumeCode(tx: Tx, phone: string, code: string, clock: Cl
   const now = clock.now();
   if (!row || row.usedAt || row.expiresAt <= now || row.tries >= SMS_CODE_MAX_TRIES) return 'wrong';
   if (row.codeHash !== codeHash(phone, code.trim())) {
-    await tx.update(smsCodes).set({ tries: row.tries + 1 }).where(eq(smsCodes.id, row.id));
+    await tx
+      .update(smsCodes)
+      .set({ tries: row.tries + 1 })
+      .where(eq(smsCodes.id, row.id));
     return 'wrong';
   }
   await tx.update(smsCodes).set({ usedAt: now }).where(eq(smsCodes.id, row.id));

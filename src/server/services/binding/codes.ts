@@ -38,7 +38,13 @@ const viewOf = (r: CodeRow, teacherName: string, now: Date): BindCodeView => ({
  * `ttlHours` (72 unless set). A teacher without a login gets one now, a teacher account on `phone`
  * (needed then: 60010; a phone that is already someone's login is 60012).
  */
-export async function issueBindCode(db: Db, clock: Clock, staffId: number, input: IssueBindCodeBody, audit?: Audit): Promise<BindCodeIssued> {
+export async function issueBindCode(
+  db: Db,
+  clock: Clock,
+  staffId: number,
+  input: IssueBindCodeBody,
+  audit?: Audit,
+): Promise<BindCodeIssued> {
   return db.transaction(async (tx) => {
     const [teacher] = await tx.select().from(teachers).where(eq(teachers.id, input.teacherId)).for('update');
     if (!teacher) throw new ApiError(Errors.teacherMissing, { field: 'teacherId' });
@@ -47,7 +53,10 @@ export async function issueBindCode(db: Db, clock: Clock, staffId: number, input
       if (!phone) throw new ApiError(Errors.fillForm, { field: 'phone', values: { field: 'phone' } });
       if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'phone' });
       if (await accountByPhone(tx, phone)) throw new ApiError(Errors.bindInfoWrong, { field: 'phone' });
-      const [acc] = await tx.insert(accounts).values({ phone, role: 'teacher', name: teacher.name, createdAt: clock.now() }).returning({ id: accounts.id });
+      const [acc] = await tx
+        .insert(accounts)
+        .values({ phone, role: 'teacher', name: teacher.name, createdAt: clock.now() })
+        .returning({ id: accounts.id });
       await tx.update(teachers).set({ accountId: acc!.id }).where(eq(teachers.id, teacher.id));
     }
     const code = newBindCode();
@@ -83,7 +92,12 @@ export async function listBindCodes(db: Db, clock: Clock, limit = 100): Promise<
 /** POST /staff/bind-codes/revoke: a live code stops working; a used, revoked or expired one is 60003. */
 export async function revokeBindCode(db: Db, clock: Clock, id: number, audit?: Audit): Promise<BindCodeView> {
   return db.transaction(async (tx) => {
-    const [r] = await tx.select({ code: bindCodes, teacherName: teachers.name }).from(bindCodes).innerJoin(teachers, eq(teachers.id, bindCodes.teacherId)).where(eq(bindCodes.id, id)).for('update');
+    const [r] = await tx
+      .select({ code: bindCodes, teacherName: teachers.name })
+      .from(bindCodes)
+      .innerJoin(teachers, eq(teachers.id, bindCodes.teacherId))
+      .where(eq(bindCodes.id, id))
+      .for('update');
     if (!r) throw new ApiError(Errors.notFound, { field: 'id' });
     const now = clock.now();
     if (bindCodeStatus(r.code, now) !== 'live') throw new ApiError(Errors.bindCodeInvalid, { field: 'id' });
@@ -101,7 +115,9 @@ export async function teachersForStaff(db: Db): Promise<StaffTeacherRow[]> {
     .leftJoin(accounts, eq(accounts.id, teachers.accountId))
     .orderBy(teachers.sort, teachers.id);
   const ids = rows.map((r) => r.accountId).filter((x): x is number => x !== null);
-  const bound = ids.length ? await db.select({ accountId: openIdBindings.accountId }).from(openIdBindings).where(inArray(openIdBindings.accountId, ids)) : [];
+  const bound = ids.length
+    ? await db.select({ accountId: openIdBindings.accountId }).from(openIdBindings).where(inArray(openIdBindings.accountId, ids))
+    : [];
   const boundSet = new Set(bound.map((b) => b.accountId));
   return rows.map((r) => ({ ...r, bound: r.accountId !== null && boundSet.has(r.accountId) }));
 }

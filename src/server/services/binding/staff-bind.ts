@@ -27,20 +27,22 @@ export async function bindStaff(
   // as at login (decision 054): a password formed from the phone is expired, right or wrong alike
   if (isPhoneDerivedPassword(phone, password)) throw new ApiError(Errors.phonePasswordExpired, { field: 'password' });
   const captchaPassed = await verifyCaptcha(deps.captcha, input.captcha, ip);
-  const outcome = await db.transaction(async (tx): Promise<{ ok: true; result: BindOutcome } | ({ ok: false; field?: string } & GuardRefusal)> => {
-    const ticket = await requireOpenId(tx, input.openid, clock);
-    // the same guard as a login: one open-id ticket must not try a list of phones
-    await lockKey(tx, `login:${phone}`);
-    const refused = await guardLogin(tx, deps, phone, ip, captchaPassed);
-    if (refused) return { ok: false, ...refused };
-    const checked = await checkPassword(tx, clock, deps.config.passwordScryptN, phone, password, ip);
-    if (checked === 'locked') return { ok: false, error: Errors.tooManyWrongPasswords };
-    if (checked === 'wrong') return { ok: false, error: Errors.wrongStaffCredentials, field: 'password' };
-    const { account } = checked;
-    if (account.role !== 'staff') return { ok: false, error: Errors.bindInfoWrong, field: 'username' };
-    await refuseBoundOpenId(tx, ticket.openId);
-    return { ok: true, result: await bindAndLogIn(tx, ticket, account.id, clock) };
-  });
+  const outcome = await db.transaction(
+    async (tx): Promise<{ ok: true; result: BindOutcome } | ({ ok: false; field?: string } & GuardRefusal)> => {
+      const ticket = await requireOpenId(tx, input.openid, clock);
+      // the same guard as a login: one open-id ticket must not try a list of phones
+      await lockKey(tx, `login:${phone}`);
+      const refused = await guardLogin(tx, deps, phone, ip, captchaPassed);
+      if (refused) return { ok: false, ...refused };
+      const checked = await checkPassword(tx, clock, deps.config.passwordScryptN, phone, password, ip);
+      if (checked === 'locked') return { ok: false, error: Errors.tooManyWrongPasswords };
+      if (checked === 'wrong') return { ok: false, error: Errors.wrongStaffCredentials, field: 'password' };
+      const { account } = checked;
+      if (account.role !== 'staff') return { ok: false, error: Errors.bindInfoWrong, field: 'username' };
+      await refuseBoundOpenId(tx, ticket.openId);
+      return { ok: true, result: await bindAndLogIn(tx, ticket, account.id, clock) };
+    },
+  );
   if (!outcome.ok) throw new ApiError(outcome.error, { field: outcome.field, data: outcome.data, values: outcome.values });
   return outcome.result;
 }

@@ -16,7 +16,12 @@ import type { BindStatus } from '../../../contracts/binding';
  * The lookup failing (the database unreachable) is spec §8's "query failed" (60009, 503), which the
  * app answers with a retry, never a 500.
  */
-export async function bindStatus(deps: { db: Db; clock: Clock; log: Logger }, caller: Caller | undefined, ticket: string | undefined, key: string | undefined): Promise<BindStatus> {
+export async function bindStatus(
+  deps: { db: Db; clock: Clock; log: Logger },
+  caller: Caller | undefined,
+  ticket: string | undefined,
+  key: string | undefined,
+): Promise<BindStatus> {
   const { db, clock } = deps;
   try {
     const t = ticket?.trim();
@@ -24,7 +29,14 @@ export async function bindStatus(deps: { db: Db; clock: Clock; log: Logger }, ca
       ? await db
           .select({ id: openIdTickets.id })
           .from(openIdTickets)
-          .where(and(eq(openIdTickets.ticketHash, hashSecret(t)), eq(openIdTickets.scope, 'base'), isNull(openIdTickets.usedAt), gt(openIdTickets.expiresAt, clock.now())))
+          .where(
+            and(
+              eq(openIdTickets.ticketHash, hashSecret(t)),
+              eq(openIdTickets.scope, 'base'),
+              isNull(openIdTickets.usedAt),
+              gt(openIdTickets.expiresAt, clock.now()),
+            ),
+          )
           .limit(1)
       : [];
     let binding: BindStatus['binding'] = null;

@@ -30,13 +30,20 @@ export async function bindTeacher(
     const code = normalizeBindCode(input.code);
     if (!code) throw new ApiError(Errors.bindCodeMissing, { field: 'bindCode' });
     if (!isBindCodeShape(code)) throw new ApiError(Errors.bindCodeInvalid, { field: 'bindCode' });
-    const q = tx.select().from(bindCodes).where(eq(bindCodes.codeHash, bindCodeHash(code))).limit(1);
+    const q = tx
+      .select()
+      .from(bindCodes)
+      .where(eq(bindCodes.codeHash, bindCodeHash(code)))
+      .limit(1);
     const [row] = opts.lock === 'none' ? await q : await q.for('update');
     if (!row) throw new ApiError(Errors.bindCodeInvalid, { field: 'bindCode' });
     const status = bindCodeStatus(row, clock.now());
     if (status === 'expired') throw new ApiError(Errors.bindCodeExpired, { field: 'bindCode' });
     if (status !== 'live') throw new ApiError(Errors.bindCodeInvalid, { field: 'bindCode' });
-    const [teacher] = await tx.select({ id: teachers.id, accountId: teachers.accountId }).from(teachers).where(eq(teachers.id, row.teacherId));
+    const [teacher] = await tx
+      .select({ id: teachers.id, accountId: teachers.accountId })
+      .from(teachers)
+      .where(eq(teachers.id, row.teacherId));
     if (!teacher) throw new ApiError(Errors.teacherMissing);
     if (teacher.accountId === null) throw new ApiError(Errors.teacherMissing);
     await refuseBoundOpenId(tx, ticket.openId);

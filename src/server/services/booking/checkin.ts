@@ -24,7 +24,8 @@ type BookingRow = typeof bookings.$inferSelect;
 type ClassRow = typeof classes.$inferSelect;
 
 /** Who checks a seat in: the member scanning the class's code, or staff marking a booking. */
-export type CheckinBy = { kind: 'member'; accountId: number; classId: number; code: string } | { kind: 'staff'; accountId: number; bookingId: number };
+export type CheckinBy =
+  { kind: 'member'; accountId: number; classId: number; code: string } | { kind: 'staff'; accountId: number; bookingId: number };
 
 /**
  * Checks a seat in (decision 007), in one transaction: class row, then the booking, then its card,
@@ -40,7 +41,8 @@ export async function checkIn(db: Db, clock: Clock, by: CheckinBy, audit?: Audit
     const found = by.kind === 'member' ? await memberSeat(tx, by, now) : await staffSeat(tx, by.bookingId);
     const { cls } = found;
     let { seat } = found;
-    if (seat && (await passBookingTime(tx, now, eq(bookings.id, seat.id))) > 0) [seat] = await tx.select().from(bookings).where(eq(bookings.id, seat.id));
+    if (seat && (await passBookingTime(tx, now, eq(bookings.id, seat.id))) > 0)
+      [seat] = await tx.select().from(bookings).where(eq(bookings.id, seat.id));
     const why = checkinRefusal(seat?.state ?? null, cls.startsAt, now);
     if (why) throw new ApiError(Errors[why]);
     const next = nextBookingState(seat!.state, 'checkin', { promoted: seat!.promoted });
@@ -67,7 +69,11 @@ export async function checkIn(db: Db, clock: Clock, by: CheckinBy, audit?: Audit
 }
 
 /** The member's seat in the class whose code they scanned; a wrong code says nothing about seats. */
-async function memberSeat(tx: Tx, by: Extract<CheckinBy, { kind: 'member' }>, now: Date): Promise<{ cls: ClassRow; seat: BookingRow | undefined }> {
+async function memberSeat(
+  tx: Tx,
+  by: Extract<CheckinBy, { kind: 'member' }>,
+  now: Date,
+): Promise<{ cls: ClassRow; seat: BookingRow | undefined }> {
   const [cls] = await tx.select().from(classes).where(eq(classes.id, by.classId)).for('update');
   // the class's plain code (front desk) or the teacher's QR link, signed and short-lived (decision 029)
   const verdict = cls ? checkinCodeVerdict(cls, by.code, now) : 'wrong';

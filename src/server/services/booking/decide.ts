@@ -1,7 +1,17 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { initialBookingState, nextBookingState } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
-import { cancelRefusal, cardRefusal, clashOf, classEnd, classRefusal, LONGEST_CLASS_MS, MAX_UPCOMING_PER_MEMBER, validUntilFrom, type BookingRefusal } from '../../../domain/booking-rules';
+import {
+  cancelRefusal,
+  cardRefusal,
+  clashOf,
+  classEnd,
+  classRefusal,
+  LONGEST_CLASS_MS,
+  MAX_UPCOMING_PER_MEMBER,
+  validUntilFrom,
+  type BookingRefusal,
+} from '../../../domain/booking-rules';
 import { shanghaiFormat } from '../../../domain/time';
 import type { Clock } from '../../../domain/clock';
 import { Errors, OVERLAPPING_WITH } from '../../../domain/errors';
@@ -39,7 +49,9 @@ export interface Member {
   level: string;
 }
 
-export type BookResult = { bookingId: number; state: 'booked'; activated: boolean; usesLeft: number | null } | { bookingId: number; state: 'queued'; position: number };
+export type BookResult =
+  | { bookingId: number; state: 'booked'; activated: boolean; usesLeft: number | null }
+  | { bookingId: number; state: 'queued'; position: number };
 
 export type ClassRow = typeof classes.$inferSelect;
 export type CardRow = typeof memberCards.$inferSelect;
@@ -115,7 +127,12 @@ export function clashRefusal(clash: BookedSeat): ApiError {
 }
 
 /** Spends the class's uses on a count card and activates an inactive card (spec §4). */
-async function spendCard(tx: Tx, card: CardRow, cls: ClassRow, now: Date): Promise<{ spent: number; activated: boolean; usesLeft: number | null }> {
+async function spendCard(
+  tx: Tx,
+  card: CardRow,
+  cls: ClassRow,
+  now: Date,
+): Promise<{ spent: number; activated: boolean; usesLeft: number | null }> {
   const spent = card.usesLeft === null ? 0 : cls.usesCost;
   const activatedStatus = nextCardStatus(card.status, 'card.activate', cardFactsOf(card));
   const activated = activatedStatus !== null;
@@ -195,13 +212,34 @@ export type SeatRequest = { accountId: number; card: CardRow } & ReturnType<type
  * and activated) while there is room, else a queue place counted under the lock, else 'queue full'.
  * `lock` false is the race tests' negative control only.
  */
-export async function takeSeats(tx: Tx, cls: ClassRow, now: Date, requests: SeatRequest[], lock: boolean): Promise<(BookResult | 'queue full')[]> {
-  const payload = requests.map((q) => ({ account_id: q.accountId, card_id: q.card.id, spend: q.spent, activate_status: q.activatedStatus, valid_until: q.validUntil?.toISOString() ?? null }));
-  const r = await executePrepared(tx, sql`select ord, outcome, booking_id, queue_position from book_seats(
+export async function takeSeats(
+  tx: Tx,
+  cls: ClassRow,
+  now: Date,
+  requests: SeatRequest[],
+  lock: boolean,
+): Promise<(BookResult | 'queue full')[]> {
+  const payload = requests.map((q) => ({
+    account_id: q.accountId,
+    card_id: q.card.id,
+    spend: q.spent,
+    activate_status: q.activatedStatus,
+    valid_until: q.validUntil?.toISOString() ?? null,
+  }));
+  const r = await executePrepared(
+    tx,
+    sql`select ord, outcome, booking_id, queue_position from book_seats(
     ${cls.id}::int, ${now.toISOString()}::timestamptz, ${cls.startsAt.toISOString()}::timestamptz, ${cls.durationMin}::int, ${cls.usesCost}::int,
-    ${JSON.stringify(payload)}::jsonb, ${lock})`);
-  const rows = rowsOf<{ ord: number; outcome: 'booked' | 'queued' | 'queue_full' | 'stale'; booking_id: number | null; queue_position: number | null }>(r);
-  if (rows.length !== requests.length || rows.some((row) => row.outcome === 'stale')) throw new StaleClass('the class changed while deciding');
+    ${JSON.stringify(payload)}::jsonb, ${lock})`,
+  );
+  const rows = rowsOf<{
+    ord: number;
+    outcome: 'booked' | 'queued' | 'queue_full' | 'stale';
+    booking_id: number | null;
+    queue_position: number | null;
+  }>(r);
+  if (rows.length !== requests.length || rows.some((row) => row.outcome === 'stale'))
+    throw new StaleClass('the class changed while deciding');
   const answers: (BookResult | 'queue full')[] = [];
   for (const row of rows) {
     const q = requests[Number(row.ord)]!;
@@ -211,10 +249,16 @@ export async function takeSeats(tx: Tx, cls: ClassRow, now: Date, requests: Seat
     }
     // the chart gives a request its first state (a seat while there is room, else the queue): the
     // locked row's answer must be one it allows
-    if (initialBookingState({ classFull: row.outcome === 'queued' }) !== row.outcome) throw new Error(`book_seats answered ${row.outcome} against the booking chart`);
+    if (initialBookingState({ classFull: row.outcome === 'queued' }) !== row.outcome)
+      throw new Error(`book_seats answered ${row.outcome} against the booking chart`);
     answers[Number(row.ord)] =
       row.outcome === 'booked'
-        ? { bookingId: Number(row.booking_id), state: 'booked', activated: q.activatedStatus !== null, usesLeft: q.card.usesLeft === null ? null : q.card.usesLeft - q.spent }
+        ? {
+            bookingId: Number(row.booking_id),
+            state: 'booked',
+            activated: q.activatedStatus !== null,
+            usesLeft: q.card.usesLeft === null ? null : q.card.usesLeft - q.spent,
+          }
         : { bookingId: Number(row.booking_id), state: 'queued', position: Number(row.queue_position) };
   }
   // one answer per request, none twice (the callers read answers[i] for requests[i])
@@ -234,7 +278,13 @@ export async function takeSeats(tx: Tx, cls: ClassRow, now: Date, requests: Seat
  * card, class (a promotion takes class, member, card: a rare cycle between them is a deadlock that
  * PostgreSQL breaks and `decide` retries).
  */
-export async function bookClass(db: Db, clock: Clock, member: Member, input: { classId: number; cardId: number }, opts: DecideOptions = ROW_LOCKS): Promise<BookResult> {
+export async function bookClass(
+  db: Db,
+  clock: Clock,
+  member: Member,
+  input: { classId: number; cardId: number },
+  opts: DecideOptions = ROW_LOCKS,
+): Promise<BookResult> {
   return decide(db, async (tx) => {
     const now = clock.now();
     const cls = await classAndMember(tx, input.classId, member.accountId, opts);
@@ -251,7 +301,13 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
     const clash = clashOf(cls, mine.seats);
     if (clash) throw clashRefusal(clash);
     if (mine.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
-    const [answer] = await takeSeats(tx, cls, now, [{ accountId: member.accountId, card, ...spendingOf(card, cls, now) }], opts.lock === 'row');
+    const [answer] = await takeSeats(
+      tx,
+      cls,
+      now,
+      [{ accountId: member.accountId, card, ...spendingOf(card, cls, now) }],
+      opts.lock === 'row',
+    );
     return answer === 'queue full' ? refuse('bookingLimit') : answer!;
   });
 }
@@ -345,7 +401,9 @@ export async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: D
         .update(bookings)
         .set({ state: nextBookingState('queued', 'queue.skip')!, cancelledAt: now, cancelReason: 'not-qualified' })
         .where(eq(bookings.id, entry.id));
-      await tx.insert(notifications).values({ accountId: entry.accountId, createdAt: now, ...skippedNotice(cls, why ?? 'invalidMemberCard') });
+      await tx
+        .insert(notifications)
+        .values({ accountId: entry.accountId, createdAt: now, ...skippedNotice(cls, why ?? 'invalidMemberCard') });
       continue;
     }
     const used = await spendCard(tx, card, cls, now);

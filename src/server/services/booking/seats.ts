@@ -20,9 +20,23 @@ export interface BookedSeat {
  */
 export async function bookedSeatsNear(db: Db | Tx, accountId: number, from: Date, to: Date): Promise<BookedSeat[]> {
   return db
-    .select({ bookingId: bookings.id, classId: classes.id, title: classes.title, titleEn: classes.titleEn, startsAt: classes.startsAt, durationMin: classes.durationMin })
+    .select({
+      bookingId: bookings.id,
+      classId: classes.id,
+      title: classes.title,
+      titleEn: classes.titleEn,
+      startsAt: classes.startsAt,
+      durationMin: classes.durationMin,
+    })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(and(eq(bookings.accountId, accountId), eq(bookings.state, 'booked'), lt(classes.startsAt, to), gt(classes.startsAt, new Date(from.getTime() - LONGEST_CLASS_MS))))
+    .where(
+      and(
+        eq(bookings.accountId, accountId),
+        eq(bookings.state, 'booked'),
+        lt(classes.startsAt, to),
+        gt(classes.startsAt, new Date(from.getTime() - LONGEST_CLASS_MS)),
+      ),
+    )
     .orderBy(asc(classes.startsAt));
 }

@@ -5,7 +5,19 @@ import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { accounts, cardFamilyMembers, classes, memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { clashRefusal, decide, refuse, seatsFromJson, spendingOf, takeSeats, type BookResult, type CardRow, type ClassRow, type Member, type SeatRequest } from './decide';
+import {
+  clashRefusal,
+  decide,
+  refuse,
+  seatsFromJson,
+  spendingOf,
+  takeSeats,
+  type BookResult,
+  type CardRow,
+  type ClassRow,
+  type Member,
+  type SeatRequest,
+} from './decide';
 import type { BookedSeat } from './seats';
 import { perDatabase } from '../../db/per-database';
 import { executePrepared } from '../../db/prepared';
@@ -116,14 +128,17 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc
 async function membersFacts(tx: Tx, accountIds: readonly number[], cls: ClassRow, now: Date) {
   const from = new Date(cls.startsAt.getTime() - LONGEST_CLASS_MS).toISOString();
   const to = classEnd(cls).toISOString();
-  const r = await executePrepared(tx, sql`select a.id as account_id,
+  const r = await executePrepared(
+    tx,
+    sql`select a.id as account_id,
     exists (select 1 from bookings where class_id = ${cls.id} and account_id = a.id and state in ('booked', 'queued')) as live,
     (select count(*)::int from bookings b join classes k on k.id = b.class_id
        where b.account_id = a.id and b.state in ('booked', 'queued') and k.starts_at > ${now.toISOString()}::timestamptz) as upcoming,
     (select coalesce(json_agg(json_build_object('bookingId', b.id, 'classId', k.id, 'title', k.title, 'titleEn', k.title_en, 'startsAt', k.starts_at, 'durationMin', k.duration_min)), '[]'::json)
        from bookings b join classes k on k.id = b.class_id
        where b.account_id = a.id and b.state = 'booked' and k.starts_at < ${to}::timestamptz and k.starts_at > ${from}::timestamptz) as seats
-    from unnest(${intArray(accountIds)}) as a(id)`);
+    from unnest(${intArray(accountIds)}) as a(id)`,
+  );
   const out = new Map<number, { live: boolean; upcoming: number; seats: BookedSeat[] }>();
   for (const row of rowsOf<{ account_id: number; live: boolean; upcoming: number; seats: unknown }>(r)) {
     out.set(Number(row.account_id), { live: !!row.live, upcoming: Number(row.upcoming), seats: seatsFromJson(row.seats) });
@@ -157,7 +172,14 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
     // id, sent together: one round trip, the class row once rather than once per member
     const [[cls]] = await Promise.all([
       tx.select().from(classes).where(eq(classes.id, classId)).prepare('class_read').execute(),
-      tx.select({ id: accounts.id }).from(accounts).where(sql`${accounts.id} = any(${intArray(accountIds)})`).orderBy(asc(accounts.id)).for('no key update').prepare('members_locked').execute(),
+      tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(sql`${accounts.id} = any(${intArray(accountIds)})`)
+        .orderBy(asc(accounts.id))
+        .for('no key update')
+        .prepare('members_locked')
+        .execute(),
     ]);
     if (!cls) return batch.map(() => ({ err: new ApiError(Errors.notFound, { field: 'classId' }) }));
     const classWhy = classRefusal(cls, now);
@@ -169,7 +191,14 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
     // follows the cards' lock (a holder's removal takes it: cards/family.ts); a failure of the first
     // fails the rest, and the transaction with them
     const [cardRows, family, facts] = await Promise.all([
-      tx.select().from(memberCards).where(sql`${memberCards.id} = any(${intArray(cardIds)})`).orderBy(asc(memberCards.id)).for('update').prepare('cards_locked').execute(),
+      tx
+        .select()
+        .from(memberCards)
+        .where(sql`${memberCards.id} = any(${intArray(cardIds)})`)
+        .orderBy(asc(memberCards.id))
+        .for('update')
+        .prepare('cards_locked')
+        .execute(),
       familyHolders(tx, cardIds),
       membersFacts(tx, accountIds, cls, now),
     ]);
@@ -180,7 +209,8 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
     batch.forEach((p, at) => {
       try {
         const card = cards.get(p.cardId);
-        if (!card || (card.accountId !== p.member.accountId && !family.has(`${card.id}:${p.member.accountId}`))) throw new ApiError(Errors.notFound, { field: 'cardId' });
+        if (!card || (card.accountId !== p.member.accountId && !family.has(`${card.id}:${p.member.accountId}`)))
+          throw new ApiError(Errors.notFound, { field: 'cardId' });
         const mine = facts.get(p.member.accountId)!;
         // a second tap says "already booked", not what the first tap did to the card
         if (mine.live) refuse('alreadyBooked');

@@ -3,7 +3,20 @@ import { BOOKING_OPEN_STATES, BOOKING_SEAT_STATES } from '../../../../machines/d
 import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/class-transitions';
 import { TEACHER_SHOWN_STATES } from '../../../../machines/domain/teacher-schedule-transitions';
 import { stateIn } from '../../db/state-checks';
-import { beyondHorizon, cardRefusal, cardReminders, clashOf, sortCardChoice, classEnd, classRefusal, horizonDays, mayStillBook, timeOfDay, type BookingRowState, type CardReminder } from '../../../domain/booking-rules';
+import {
+  beyondHorizon,
+  cardRefusal,
+  cardReminders,
+  clashOf,
+  sortCardChoice,
+  classEnd,
+  classRefusal,
+  horizonDays,
+  mayStillBook,
+  timeOfDay,
+  type BookingRowState,
+  type CardReminder,
+} from '../../../domain/booking-rules';
 import { addDays, daysAfter, shanghaiDate, shanghaiDateAfter, shanghaiMidnight, shanghaiMonthRange } from '../../../domain/time';
 import type { ClassTypeKey, Difficulty, TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
@@ -24,7 +37,8 @@ import { heldBy } from '../cards/holders';
  */
 
 /** Spec §4 booking states as the caller sees a class, and not open yet for this member (decision 014). */
-export type ClassViewState = 'bookable' | 'queueable' | 'full' | 'expired' | 'not-open' | 'booked' | 'queued' | 'checked-in' | 'not-checked-in';
+export type ClassViewState =
+  'bookable' | 'queueable' | 'full' | 'expired' | 'not-open' | 'booked' | 'queued' | 'checked-in' | 'not-checked-in';
 
 type ClassRow = typeof classes.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -44,7 +58,17 @@ const classSelect = {
   teacherPhoto: teachers.photo,
 };
 
-type ClassJoined = { c: ClassRow; queueCount: number; clubName: string | null; clubNameEn: string | null; clubAddress: string | null; clubAddressEn: string | null; teacherName: string | null; teacherNameEn: string | null; teacherPhoto: string | null };
+type ClassJoined = {
+  c: ClassRow;
+  queueCount: number;
+  clubName: string | null;
+  clubNameEn: string | null;
+  clubAddress: string | null;
+  clubAddressEn: string | null;
+  teacherName: string | null;
+  teacherNameEn: string | null;
+  teacherPhoto: string | null;
+};
 
 /** Members see a class's teacher only once the teacher confirmed it (the teacher schedule chart's `teacherShown` states; decision 029). */
 const shownTeacher = and(eq(teachers.id, classes.teacherId), stateIn(classes.teacherState, TEACHER_SHOWN_STATES));
@@ -100,13 +124,19 @@ function classOut(r: ClassJoined, locale: Locale) {
 }
 
 /** The caller's live or latest booking per class, and queue positions. */
-async function myBookingsFor(db: Db, accountId: number, classIds: number[]): Promise<Map<number, { b: BookingRow; position: number | null }>> {
+async function myBookingsFor(
+  db: Db,
+  accountId: number,
+  classIds: number[],
+): Promise<Map<number, { b: BookingRow; position: number | null }>> {
   const out = new Map<number, { b: BookingRow; position: number | null }>();
   if (classIds.length === 0) return out;
   const rows = await db
     .select({
       b: bookings,
-      position: sql<number | null>`case when "bookings"."state" = 'queued' then (select count(*)::int + 1 from bookings q where q.class_id = "bookings"."class_id" and q.state = 'queued' and q.id < "bookings"."id") end`,
+      position: sql<
+        number | null
+      >`case when "bookings"."state" = 'queued' then (select count(*)::int + 1 from bookings q where q.class_id = "bookings"."class_id" and q.state = 'queued' and q.id < "bookings"."id") end`,
     })
     .from(bookings)
     .where(and(eq(bookings.accountId, accountId), inArray(bookings.classId, classIds)))
@@ -120,7 +150,14 @@ async function myBookingsFor(db: Db, accountId: number, classIds: number[]): Pro
   return out;
 }
 
-function withMine(r: ClassJoined, mine: { b: BookingRow; position: number | null } | undefined, now: Date, horizon: number | undefined, locale: Locale, seats: readonly BookedSeat[] = []) {
+function withMine(
+  r: ClassJoined,
+  mine: { b: BookingRow; position: number | null } | undefined,
+  now: Date,
+  horizon: number | undefined,
+  locale: Locale,
+  seats: readonly BookedSeat[] = [],
+) {
   const state = classState(r.c, r.queueCount, mine?.b, now, horizon);
   // a class the member could still ask for that shares time with one of their seats: said before the tap
   const clash = CLASH_SHOWN.includes(state) ? clashOf(r.c, seats) : undefined;
@@ -136,7 +173,15 @@ function withMine(r: ClassJoined, mine: { b: BookingRow; position: number | null
     promoted: live ? mine.b.promoted : false,
     canCancel: state === 'booked' && beforeStart,
     canCancelQueue: state === 'queued' && beforeStart,
-    clashesWith: clash ? { bookingId: clash.bookingId, classId: clash.classId, title: loc(locale, clash.title, clash.titleEn), startsAt: clash.startsAt.toISOString(), endsAt: classEnd(clash).toISOString() } : null,
+    clashesWith: clash
+      ? {
+          bookingId: clash.bookingId,
+          classId: clash.classId,
+          title: loc(locale, clash.title, clash.titleEn),
+          startsAt: clash.startsAt.toISOString(),
+          endsAt: classEnd(clash).toISOString(),
+        }
+      : null,
   };
 }
 
@@ -198,12 +243,20 @@ export async function schedule(db: Db, now: Date, f: ScheduleFilter, caller: Mem
   }
   if (f.keywords) {
     const p = containsPattern(f.keywords);
-    where.push(or(ilike(classes.title, p), ilike(classes.titleEn, p), ilike(teachers.name, p), ilike(teachers.nameEn, p), ilike(classes.style, p))!);
+    where.push(
+      or(ilike(classes.title, p), ilike(classes.titleEn, p), ilike(teachers.name, p), ilike(teachers.nameEn, p), ilike(classes.style, p))!,
+    );
   }
   const rows = (await baseQuery(db)
     .where(and(...where))
     .orderBy(asc(classes.startsAt), asc(classes.id))) as ClassJoined[];
-  const mine = caller ? await myBookingsFor(db, caller.accountId, rows.map((r) => r.c.id)) : new Map();
+  const mine = caller
+    ? await myBookingsFor(
+        db,
+        caller.accountId,
+        rows.map((r) => r.c.id),
+      )
+    : new Map();
   const horizon = caller ? await memberHorizon(db, now, caller) : undefined;
   const seats = await seatsNear(db, caller, rows);
   return rows.map((r) => withMine(r, mine.get(r.c.id), now, horizon, locale, seats));
@@ -219,8 +272,14 @@ export const SEARCH_CLASS_DAYS = 7;
  */
 export async function searchClasses(db: Db, now: Date, keywords: string, caller: Member | undefined, locale: Locale, limit: number) {
   const p = containsPattern(keywords);
-  const styleHolds = db.select({ key: styles.key }).from(styles).where(or(ilike(styles.name, p), ilike(styles.nameEn, p)));
-  const typeHolds = db.select({ key: classTypes.key }).from(classTypes).where(or(ilike(classTypes.name, p), ilike(classTypes.nameEn, p)));
+  const styleHolds = db
+    .select({ key: styles.key })
+    .from(styles)
+    .where(or(ilike(styles.name, p), ilike(styles.nameEn, p)));
+  const typeHolds = db
+    .select({ key: classTypes.key })
+    .from(classTypes)
+    .where(or(ilike(classTypes.name, p), ilike(classTypes.nameEn, p)));
   const titleHolds = or(ilike(classes.title, p), ilike(classes.titleEn, p))!;
   const rows = (await baseQuery(db)
     .where(
@@ -228,12 +287,24 @@ export async function searchClasses(db: Db, now: Date, keywords: string, caller:
         gt(classes.startsAt, now),
         lt(classes.startsAt, daysAfter(now, SEARCH_CLASS_DAYS)),
         inArray(classes.status, LISTED_CLASS_STATUSES),
-        or(titleHolds, ilike(teachers.name, p), ilike(teachers.nameEn, p), inArray(classes.style, styleHolds), inArray(classes.classType, typeHolds)),
+        or(
+          titleHolds,
+          ilike(teachers.name, p),
+          ilike(teachers.nameEn, p),
+          inArray(classes.style, styleHolds),
+          inArray(classes.classType, typeHolds),
+        ),
       ),
     )
     .orderBy(sql`case when ${titleHolds} then 0 else 1 end`, asc(classes.startsAt), asc(classes.id))
     .limit(limit)) as ClassJoined[];
-  const mine = caller ? await myBookingsFor(db, caller.accountId, rows.map((r) => r.c.id)) : new Map();
+  const mine = caller
+    ? await myBookingsFor(
+        db,
+        caller.accountId,
+        rows.map((r) => r.c.id),
+      )
+    : new Map();
   const horizon = caller ? await memberHorizon(db, now, caller) : undefined;
   const seats = await seatsNear(db, caller, rows);
   return rows.map((r) => withMine(r, mine.get(r.c.id), now, horizon, locale, seats));
@@ -320,7 +391,16 @@ export async function cardsForClass(db: Db, now: Date, classId: number, member: 
 }
 
 /** The caller's bookings: upcoming (not yet ended, seat or queue) or past (the rest), paged; optionally one Shanghai month (the calendar). */
-export async function myBookings(db: Db, now: Date, accountId: number, scope: 'upcoming' | 'past', pagenum: number, pagesize: number, locale: Locale, month?: string) {
+export async function myBookings(
+  db: Db,
+  now: Date,
+  accountId: number,
+  scope: 'upcoming' | 'past',
+  pagenum: number,
+  pagesize: number,
+  locale: Locale,
+  month?: string,
+) {
   // the chart's open states: a queue entry expired at its class's start and a seat ended at its end
   // were written by the time-passing job (decision 018), so the state alone says upcoming or past
   const upcomingWhere = inArray(bookings.state, BOOKING_OPEN_STATES);
@@ -375,7 +455,13 @@ const bookedCountAt = perDatabase((db: Db) =>
     .select({ accountId: bookings.accountId, n: count() })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(and(sql`${bookings.accountId} = any(${sql.placeholder('accountIds')}::int[])`, eq(bookings.state, 'booked'), gt(classes.startsAt, sql.placeholder('at'))))
+    .where(
+      and(
+        sql`${bookings.accountId} = any(${sql.placeholder('accountIds')}::int[])`,
+        eq(bookings.state, 'booked'),
+        gt(classes.startsAt, sql.placeholder('at')),
+      ),
+    )
     .groupBy(bookings.accountId)
     .prepare('booked_count_at'),
 );
@@ -385,7 +471,8 @@ const bookedCounts = perTurn(async (db: Db, asks: readonly { now: Date; accountI
   const counts = new Map<string, number>();
   for (const at of new Set(asks.map((a) => a.now.getTime()))) {
     const accountIds = [...new Set(asks.filter((a) => a.now.getTime() === at).map((a) => a.accountId))];
-    for (const r of await bookedCountAt(db).execute({ accountIds, at: new Date(at).toISOString() })) counts.set(`${at} ${r.accountId}`, r.n);
+    for (const r of await bookedCountAt(db).execute({ accountIds, at: new Date(at).toISOString() }))
+      counts.set(`${at} ${r.accountId}`, r.n);
   }
   return asks.map((a) => counts.get(`${a.now.getTime()} ${a.accountId}`) ?? 0);
 });

@@ -16,12 +16,24 @@ import { transferUnfinished } from './transfer-rules';
 /** An adviser as the card page and the picker show it, with the club's name in the member's language. */
 async function adviserRows(db: Db | Tx, where: ReturnType<typeof eq>, locale: Locale): Promise<CardAdviser[]> {
   const rows = await db
-    .select({ id: advisers.id, name: advisers.name, nameEn: advisers.nameEn, clubId: advisers.clubId, clubName: clubs.name, clubNameEn: clubs.nameEn })
+    .select({
+      id: advisers.id,
+      name: advisers.name,
+      nameEn: advisers.nameEn,
+      clubId: advisers.clubId,
+      clubName: clubs.name,
+      clubNameEn: clubs.nameEn,
+    })
     .from(advisers)
     .innerJoin(clubs, eq(clubs.id, advisers.clubId))
     .where(where)
     .orderBy(asc(advisers.sort), asc(advisers.id));
-  return rows.map((r) => ({ id: r.id, name: loc(locale, r.name, r.nameEn), clubId: r.clubId, clubName: loc(locale, r.clubName, r.clubNameEn) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: loc(locale, r.name, r.nameEn),
+    clubId: r.clubId,
+    clubName: loc(locale, r.clubName, r.clubNameEn),
+  }));
 }
 
 /** The card's adviser (decision 034); null when none is chosen. */
@@ -72,7 +84,9 @@ export async function changeCardAdviser(
       .where(and(eq(advisers.id, adviserId), eq(advisers.clubId, clubId), eq(advisers.active, true)));
     if (!adviser) throw new ApiError(Errors.adviserNotInClub, { field: 'adviserId' });
     if (card.adviserId === adviser.id) throw new ApiError(Errors.adviserUnchanged, { field: 'adviserId' });
-    await tx.insert(cardAdviserChanges).values({ cardId: card.id, changedBy: accountId, fromAdviserId: card.adviserId, toAdviserId: adviser.id, createdAt: now });
+    await tx
+      .insert(cardAdviserChanges)
+      .values({ cardId: card.id, changedBy: accountId, fromAdviserId: card.adviserId, toAdviserId: adviser.id, createdAt: now });
     return writeCard(tx, card, { status, adviserId: adviser.id });
   });
 }

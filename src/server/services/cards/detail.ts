@@ -29,20 +29,33 @@ export async function cardDetail(db: Db, accountId: number, cardId: number, loca
     .select()
     .from(memberCards)
     .where(and(eq(memberCards.id, cardId), heldBy(accountId)));
-  const shared = { frozenFrom: row!.frozenFrom, frozenUntil: row!.frozenUntil, freezeMaxDays: MAX_FREEZE_DAYS, adviser: await adviserOfCard(db, row!.adviserId, locale) };
+  const shared = {
+    frozenFrom: row!.frozenFrom,
+    frozenUntil: row!.frozenUntil,
+    freezeMaxDays: MAX_FREEZE_DAYS,
+    adviser: await adviserOfCard(db, row!.adviserId, locale),
+  };
   if (row!.accountId !== accountId) {
     // a family sub-card holder sees the main card and books with it; only its owner manages it (spec §8 "not owner", decision 040)
-    const notOwner = Object.fromEntries((['freeze', 'extend', 'transfer', 'refund', 'changeAdviser'] as const).map((op) => [op, 'cardNotOwner' as const]));
+    const notOwner = Object.fromEntries(
+      (['freeze', 'extend', 'transfer', 'refund', 'changeAdviser'] as const).map((op) => [op, 'cardNotOwner' as const]),
+    );
     return { ...base, ...shared, operations: [], offers: offersOf(notOwner, locale), extension: null };
   }
   const rule = await extensionRuleOf(db, row!.cardType);
   const transfer = await transferRefusal(db, row!, now);
   const refund = await refundCheck(db, row!, now);
-  const refusals: Partial<Record<ManagedOperation, ErrorName | null>> = { ...operationRefusals(row!, cardFactsOf(row!), rule), transfer: transfer?.why ?? null, refund: refund.why };
+  const refusals: Partial<Record<ManagedOperation, ErrorName | null>> = {
+    ...operationRefusals(row!, cardFactsOf(row!), rule),
+    transfer: transfer?.why ?? null,
+    refund: refund.why,
+  };
   // an unfinished transfer application: the card is neither frozen nor extended meanwhile (spec §8)
-  if (transfer?.why === 'cardApplicationPending') for (const op of ['freeze', 'extend', 'changeAdviser'] as const) if (refusals[op] === null) refusals[op] = 'cardApplicationPending';
+  if (transfer?.why === 'cardApplicationPending')
+    for (const op of ['freeze', 'extend', 'changeAdviser'] as const) if (refusals[op] === null) refusals[op] = 'cardApplicationPending';
   // decision 040: a family main card's sharing (its type's data), a giftable card's gift
-  if ((await familySlotsOf(db, row!.cardType)) > 0) refusals.family = CARD_ENDED_STATUSES.includes(row!.status) ? statusRefusal(row!.status) : null;
+  if ((await familySlotsOf(db, row!.cardType)) > 0)
+    refusals.family = CARD_ENDED_STATUSES.includes(row!.status) ? statusRefusal(row!.status) : null;
   if (await giftableType(db, row!)) refusals.gift = await giftRefusal(db, row!, now);
   return {
     ...base,

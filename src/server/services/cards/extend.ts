@@ -37,7 +37,9 @@ export async function extendCard(db: Db, clock: Clock, accountId: number, input:
     const validUntil = extendedValidUntil(input.until);
     const row = await writeCard(tx, card, { status, validUntil, extensionCount: card.extensionCount + 1 });
     // the extension as decided, for the card's timeline (decision 034)
-    await tx.insert(cardExtensions).values({ cardId: card.id, validUntilBefore: card.validUntil, validUntilAfter: validUntil, createdAt: now });
+    await tx
+      .insert(cardExtensions)
+      .values({ cardId: card.id, validUntilBefore: card.validUntil, validUntilAfter: validUntil, createdAt: now });
     return row;
   });
 }

@@ -16,14 +16,23 @@ import { recipientByPhone, transferUnfinished } from './transfer-rules';
 
 /** How many sub-card holders a card of this type shares with (card_type_rules.family_slots; 0: not a family main card). */
 export async function familySlotsOf(db: Db | Tx, cardType: string): Promise<number> {
-  const [rule] = await db.select({ slots: cardTypeRules.familySlots }).from(cardTypeRules).where(eq(cardTypeRules.cardType, cardType as CardRow['cardType']));
+  const [rule] = await db
+    .select({ slots: cardTypeRules.familySlots })
+    .from(cardTypeRules)
+    .where(eq(cardTypeRules.cardType, cardType as CardRow['cardType']));
   return rule?.slots ?? 0;
 }
 
 /** The live sub-card holders of a card, oldest first. */
 async function liveSubs(db: Db | Tx, cardId: number) {
   return db
-    .select({ id: cardFamilyMembers.id, accountId: cardFamilyMembers.accountId, createdAt: cardFamilyMembers.createdAt, name: accounts.name, phone: accounts.phone })
+    .select({
+      id: cardFamilyMembers.id,
+      accountId: cardFamilyMembers.accountId,
+      createdAt: cardFamilyMembers.createdAt,
+      name: accounts.name,
+      phone: accounts.phone,
+    })
     .from(cardFamilyMembers)
     .innerJoin(accounts, eq(accounts.id, cardFamilyMembers.accountId))
     .where(and(eq(cardFamilyMembers.cardId, cardId), isNull(cardFamilyMembers.removedAt)))
@@ -34,11 +43,19 @@ async function liveSubs(db: Db | Tx, cardId: number) {
 async function familyView(db: Db | Tx, card: CardRow): Promise<CardFamily> {
   const slots = await familySlotsOf(db, card.cardType);
   const members = await liveSubs(db, card.id);
-  const names = await shownNames(db, members.map((m) => m.accountId));
+  const names = await shownNames(
+    db,
+    members.map((m) => m.accountId),
+  );
   return {
     cardId: card.id,
     slots,
-    members: members.map((m) => ({ id: m.id, name: names.get(m.accountId) ?? '', phone: maskPhone(m.phone), since: m.createdAt.toISOString() })),
+    members: members.map((m) => ({
+      id: m.id,
+      name: names.get(m.accountId) ?? '',
+      phone: maskPhone(m.phone),
+      since: m.createdAt.toISOString(),
+    })),
     canAdd: slots > members.length && cardShareable(card.status),
   };
 }
@@ -60,7 +77,14 @@ async function subBookingsAhead(tx: Tx, cardId: number, accountId: number, now: 
     .select({ n: count() })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(and(eq(bookings.cardId, cardId), eq(bookings.accountId, accountId), inArray(bookings.state, BOOKING_OPEN_STATES), gt(classEndsAt, instant(now))));
+    .where(
+      and(
+        eq(bookings.cardId, cardId),
+        eq(bookings.accountId, accountId),
+        inArray(bookings.state, BOOKING_OPEN_STATES),
+        gt(classEndsAt, instant(now)),
+      ),
+    );
   return (ahead?.n ?? 0) > 0;
 }
 
@@ -73,7 +97,13 @@ async function subBookingsAhead(tx: Tx, cardId: number, accountId: number, now: 
  * are decided one after the other ('none' only for the race tests' negative control). Both members
  * are told.
  */
-export async function addFamilySub(db: Db, clock: Clock, accountId: number, input: { id: number; phone: string }, opts: DecideOptions = ROW_LOCKS): Promise<CardFamily> {
+export async function addFamilySub(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  input: { id: number; phone: string },
+  opts: DecideOptions = ROW_LOCKS,
+): Promise<CardFamily> {
   const now = clock.now();
   await catchUpCard(db, now, input.id);
   return decide(db, async (tx) => {
@@ -107,7 +137,13 @@ export async function addFamilySub(db: Db, clock: Clock, accountId: number, inpu
  * with no booking or queue place ahead on it (30054: they cancel first, since a seat booked with the
  * card could not be cancelled by them once removed). The row stays with who removed it and when.
  */
-export async function removeFamilySub(db: Db, clock: Clock, accountId: number, input: { id: number; subId: number }, opts: DecideOptions = ROW_LOCKS): Promise<CardFamily> {
+export async function removeFamilySub(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  input: { id: number; subId: number },
+  opts: DecideOptions = ROW_LOCKS,
+): Promise<CardFamily> {
   const now = clock.now();
   await catchUpCard(db, now, input.id);
   return decide(db, async (tx) => {

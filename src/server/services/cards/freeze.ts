@@ -1,7 +1,14 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
-import { daysBetween, freezeDatesRefusal, freezeEndsAt, MAX_FREEZE_DAYS, shiftValidity, unusedFreezeDays } from '../../../domain/card-rules';
+import {
+  daysBetween,
+  freezeDatesRefusal,
+  freezeEndsAt,
+  MAX_FREEZE_DAYS,
+  shiftValidity,
+  unusedFreezeDays,
+} from '../../../domain/card-rules';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import { shanghaiDate, shanghaiMidnight } from '../../../domain/time';
@@ -36,7 +43,13 @@ async function bookedDuring(tx: Tx, cardId: number, from: string, until: string)
  * and books no class on those days) and the time-passing job starts it. Either way its validity end
  * moves later by the days asked for at once; an early unfreeze takes back the days not frozen.
  */
-export async function freezeCard(db: Db, clock: Clock, accountId: number, input: { id: number; from: string; until: string }, opts: DecideOptions = ROW_LOCKS): Promise<CardRow> {
+export async function freezeCard(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  input: { id: number; from: string; until: string },
+  opts: DecideOptions = ROW_LOCKS,
+): Promise<CardRow> {
   const now = clock.now();
   await catchUpCard(db, now, input.id);
   return decide(db, async (tx) => {
@@ -47,13 +60,24 @@ export async function freezeCard(db: Db, clock: Clock, accountId: number, input:
     if (!status) throw new ApiError(Errors[freezeStatusRefusal(cardFactsOf(card))]);
     if (await transferUnfinished(tx, card.id)) throw new ApiError(Errors.cardApplicationPending);
     const why = freezeDatesRefusal(input, today, card.validUntil);
-    if (why) throw new ApiError(Errors[why], { field: why === 'freezeStartPast' || why === 'freezeAfterValidity' ? 'from' : 'until', values: { days: MAX_FREEZE_DAYS } });
+    if (why)
+      throw new ApiError(Errors[why], {
+        field: why === 'freezeStartPast' || why === 'freezeAfterValidity' ? 'from' : 'until',
+        values: { days: MAX_FREEZE_DAYS },
+      });
     if (await bookedDuring(tx, card.id, input.from, input.until)) throw new ApiError(Errors.cardBookingsDuringFreeze);
     await opts.afterCheck?.();
     const validUntil = shiftValidity(card.validUntil, daysBetween(input.from, input.until));
     const row = await writeCard(tx, card, { status, frozenFrom: input.from, frozenUntil: input.until, validUntil }, opts);
     // the freeze as decided, for the card's timeline (decision 034)
-    await tx.insert(cardFreezes).values({ cardId: card.id, fromDate: input.from, untilDate: input.until, validUntilBefore: card.validUntil, validUntilAfter: validUntil, createdAt: now });
+    await tx.insert(cardFreezes).values({
+      cardId: card.id,
+      fromDate: input.from,
+      untilDate: input.until,
+      validUntilBefore: card.validUntil,
+      validUntilAfter: validUntil,
+      createdAt: now,
+    });
     return row;
   });
 }
@@ -69,7 +93,8 @@ export async function unfreezeCard(db: Db, clock: Clock, accountId: number, card
     const card = await lockMyCard(tx, now, accountId, cardId);
     const status = nextCardStatus(card.status, 'card.unfreeze', cardFactsOf(card));
     if (!status) throw new ApiError(Errors[card.status === 'in_use' ? 'cardNotFrozen' : statusRefusal(card.status)]);
-    const unused = card.frozenFrom && card.frozenUntil ? unusedFreezeDays({ from: card.frozenFrom, until: card.frozenUntil }, shanghaiDate(now)) : 0;
+    const unused =
+      card.frozenFrom && card.frozenUntil ? unusedFreezeDays({ from: card.frozenFrom, until: card.frozenUntil }, shanghaiDate(now)) : 0;
     const validUntil = shiftValidity(card.validUntil, -unused);
     const row = await writeCard(tx, card, { status, frozenFrom: null, frozenUntil: null, validUntil });
     // the freeze it ends early (or calls off), for the card's timeline (decision 034)

@@ -43,7 +43,13 @@ export async function giftableType(db: Db | Tx, card: CardRow): Promise<boolean>
  * owner" of it (30002). An experience card's buyer stays its buyer: the recipient may use it, the
  * buyer never (20031). 30036 no such member, 30057 to myself; the card's refusals as giftRefusal.
  */
-export async function giftCard(db: Db, clock: Clock, accountId: number, input: { id: number; phone: string }, opts: DecideOptions = ROW_LOCKS): Promise<CardGift> {
+export async function giftCard(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  input: { id: number; phone: string },
+  opts: DecideOptions = ROW_LOCKS,
+): Promise<CardGift> {
   const now = clock.now();
   await catchUpCard(db, now, input.id);
   return decide(db, async (tx) => {
@@ -69,6 +75,11 @@ export async function giftCard(db: Db, clock: Clock, accountId: number, input: {
       bodyEn: `${from} gave you a membership card, "${card.nameEn ?? card.name}". See it in My cards.`,
       createdAt: now,
     });
-    return { cardId: card.id, recipientName: (await shownName(tx, to.id)) ?? '', recipientPhone: maskPhone(to.phone), giftedAt: now.toISOString() };
+    return {
+      cardId: card.id,
+      recipientName: (await shownName(tx, to.id)) ?? '',
+      recipientPhone: maskPhone(to.phone),
+      giftedAt: now.toISOString(),
+    };
   });
 }

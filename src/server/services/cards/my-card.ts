@@ -37,7 +37,12 @@ export async function lockMyCard(tx: Tx, now: Date, accountId: number, cardId: n
 }
 
 /** Writes a card's new state where it still has the status it was decided on (decision 017). */
-export async function writeCard(tx: Tx, card: CardRow, set: Partial<typeof memberCards.$inferInsert>, opts: DecideOptions = ROW_LOCKS): Promise<CardRow> {
+export async function writeCard(
+  tx: Tx,
+  card: CardRow,
+  set: Partial<typeof memberCards.$inferInsert>,
+  opts: DecideOptions = ROW_LOCKS,
+): Promise<CardRow> {
   // the chart's state condition: a write decided on a status another transaction has since changed
   // writes nothing (lock 'none', for the races' negative controls only, drops it with the locks)
   const [row] = await tx

@@ -1,4 +1,10 @@
-import { canApplyCard, cardOperations, type CardFactsForChart, type CardOperation, type CardStatus } from '../../../../machines/domain/card-transitions';
+import {
+  canApplyCard,
+  cardOperations,
+  type CardFactsForChart,
+  type CardOperation,
+  type CardStatus,
+} from '../../../../machines/domain/card-transitions';
 import type { ExtensionRule } from '../../../domain/card-rules';
 import { Errors, type ErrorName } from '../../../domain/errors';
 import type { Locale } from '../../i18n';
@@ -9,7 +15,15 @@ import { translate } from '../../i18n';
  * refund: spec §4); each joins this list with its endpoint (issue 13), so the API never offers an
  * operation a member cannot carry out.
  */
-export const CARD_OPERATIONS_SERVED: ReadonlySet<CardOperation> = new Set<CardOperation>(['activate', 'freeze', 'unfreeze', 'extend', 'transfer', 'refund', 'changeAdviser']);
+export const CARD_OPERATIONS_SERVED: ReadonlySet<CardOperation> = new Set<CardOperation>([
+  'activate',
+  'freeze',
+  'unfreeze',
+  'extend',
+  'transfer',
+  'refund',
+  'changeAdviser',
+]);
 
 /** What a card in `status` (with its stored facts) offers now: what the chart allows and the server can do. */
 export function cardOperationsServed(status: CardStatus, facts: CardFactsForChart): CardOperation[] {
@@ -57,7 +71,8 @@ export function operationRefusals(
 ): Partial<Record<ManagedOperation, ErrorName | null>> {
   const out: Partial<Record<ManagedOperation, ErrorName | null>> = {};
   out.freeze = canApplyCard(card.status, 'card.freeze', facts) ? null : freezeStatusRefusal(facts);
-  if (card.status === 'frozen' || facts.freezePlanned) out.unfreeze = canApplyCard(card.status, 'card.unfreeze', facts) ? null : statusRefusal(card.status);
+  if (card.status === 'frozen' || facts.freezePlanned)
+    out.unfreeze = canApplyCard(card.status, 'card.unfreeze', facts) ? null : statusRefusal(card.status);
   if (!canApplyCard(card.status, 'card.extend', facts)) out.extend = statusRefusal(card.status);
   else if (!rule || rule.maxExtensions <= 0 || card.validUntil === null) out.extend = 'extensionNotAllowed';
   else out.extend = card.extensionCount >= rule.maxExtensions ? 'extensionLimitReached' : null;
@@ -66,10 +81,21 @@ export function operationRefusals(
 }
 
 /** The offers as the API answers them, translated. */
-export function offersOf(refusals: Partial<Record<ManagedOperation, ErrorName | null>>, locale: Locale, values: Partial<Record<ManagedOperation, Record<string, string>>> = {}): OperationOffer[] {
+export function offersOf(
+  refusals: Partial<Record<ManagedOperation, ErrorName | null>>,
+  locale: Locale,
+  values: Partial<Record<ManagedOperation, Record<string, string>>> = {},
+): OperationOffer[] {
   return (['freeze', 'unfreeze', 'extend', 'transfer', 'refund', 'changeAdviser', 'family', 'gift'] as const).flatMap((operation) => {
     if (!(operation in refusals)) return [];
     const why = refusals[operation] ?? null;
-    return [{ operation, allowed: why === null, code: why ? Errors[why].code : null, message: why ? translate(locale, Errors[why].message, values[operation]) : null }];
+    return [
+      {
+        operation,
+        allowed: why === null,
+        code: why ? Errors[why].code : null,
+        message: why ? translate(locale, Errors[why].message, values[operation]) : null,
+      },
+    ];
   });
 }

@@ -74,7 +74,12 @@ export async function cardRefundsForStaff(db: Db, q: { id?: number; decided?: bo
 }
 
 /** The request locked for a decision, and the state the chart moves it to on `event` (30044 when it refuses). */
-async function lockRequest(tx: Tx, id: number, event: CardRefundEvent['type'], opts: DecideOptions): Promise<{ r: CardRefundRow; state: CardRefundState }> {
+async function lockRequest(
+  tx: Tx,
+  id: number,
+  event: CardRefundEvent['type'],
+  opts: DecideOptions,
+): Promise<{ r: CardRefundRow; state: CardRefundState }> {
   const q = tx.select().from(cardRefunds).where(eq(cardRefunds.id, id));
   const [r] = opts.lock === 'row' ? await q.for('update') : await q;
   if (!r) throw new ApiError(Errors.notFound, { field: 'id' });
@@ -84,7 +89,12 @@ async function lockRequest(tx: Tx, id: number, event: CardRefundEvent['type'], o
 }
 
 /** Writes the request's move where it is still in the state it was decided on (the negative control writes it regardless). */
-async function writeRequest(tx: Tx, r: CardRefundRow, set: Partial<typeof cardRefunds.$inferInsert>, opts: DecideOptions): Promise<CardRefundRow> {
+async function writeRequest(
+  tx: Tx,
+  r: CardRefundRow,
+  set: Partial<typeof cardRefunds.$inferInsert>,
+  opts: DecideOptions,
+): Promise<CardRefundRow> {
   const [row] = await tx
     .update(cardRefunds)
     .set(set)
@@ -95,7 +105,14 @@ async function writeRequest(tx: Tx, r: CardRefundRow, set: Partial<typeof cardRe
 }
 
 /** Staff reject a pending request with the reason the member reads; who and when kept; the member is notified. */
-export async function rejectCardRefund(db: Db, clock: Clock, staffId: number, id: number, reason: string, audit?: Audit): Promise<CardRefundRow> {
+export async function rejectCardRefund(
+  db: Db,
+  clock: Clock,
+  staffId: number,
+  id: number,
+  reason: string,
+  audit?: Audit,
+): Promise<CardRefundRow> {
   return decide(db, async (tx) => {
     const now = clock.now();
     const { r, state } = await lockRequest(tx, id, 'cardRefund.reject', ROW_LOCKS);
@@ -116,7 +133,13 @@ export async function rejectCardRefund(db: Db, clock: Clock, staffId: number, id
  * once, a provider's asked right after the commit); the order follows its refunds (refund done or
  * failed); the member is notified.
  */
-export async function approveCardRefund(deps: Deps, staffId: number, id: number, opts: DecideOptions = ROW_LOCKS, audit?: Audit): Promise<CardRefundRow> {
+export async function approveCardRefund(
+  deps: Deps,
+  staffId: number,
+  id: number,
+  opts: DecideOptions = ROW_LOCKS,
+  audit?: Audit,
+): Promise<CardRefundRow> {
   const { db, clock } = deps;
   const [pre] = await db.select({ cardId: cardRefunds.cardId }).from(cardRefunds).where(eq(cardRefunds.id, id));
   if (pre) await catchUpCard(db, clock.now(), pre.cardId);
@@ -146,7 +169,10 @@ export async function approveCardRefund(deps: Deps, staffId: number, id: number,
       .from(payments)
       .where(and(eq(payments.orderId, order.id), inArray(payments.status, APPLIED_PAYMENT_STATUSES)))
       .orderBy(asc(payments.id));
-    const asked = await tx.select({ paymentId: refunds.paymentId, cents: refunds.amountCents }).from(refunds).where(inArray(refunds.paymentId, paid.length ? paid.map((p) => p.id) : [-1]));
+    const asked = await tx
+      .select({ paymentId: refunds.paymentId, cents: refunds.amountCents })
+      .from(refunds)
+      .where(inArray(refunds.paymentId, paid.length ? paid.map((p) => p.id) : [-1]));
     const lefts = paid.map((p) => p.amountCents - asked.filter((a) => a.paymentId === p.id).reduce((n, a) => n + a.cents, 0));
     const shares = shareRefund(check.quote.amountCents, lefts);
     for (const [i, payment] of paid.entries()) {
@@ -156,7 +182,9 @@ export async function approveCardRefund(deps: Deps, staffId: number, id: number,
     }
     await syncOrderRefund(tx, now, order.id);
     const done = await writeRequest(tx, r, { state, amountCents: check.quote.amountCents, decidedBy: staffId, decidedAt: now }, opts);
-    await tx.insert(notifications).values({ accountId: r.accountId, createdAt: now, ...cardRefundApprovedNotice(card, check.quote.amountCents) });
+    await tx
+      .insert(notifications)
+      .values({ accountId: r.accountId, createdAt: now, ...cardRefundApprovedNotice(card, check.quote.amountCents) });
     await audit?.(tx, { action: 'card-refund.approve', subjectKind: 'card-refund', subjectId: r.id });
     return done;
   });

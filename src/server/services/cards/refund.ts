@@ -48,7 +48,10 @@ export async function refundCheck(db: Db | Tx, card: CardRow, now: Date, except?
     .from(orders)
     .where(and(eq(orders.issuedCardId, card.id), eq(orders.accountId, card.accountId)));
   if (!order || card.transferredFromCardId !== null || !canApplyOrder(order.state, 'refund.request')) return { why: 'refundNotBought' };
-  const [rule] = await db.select({ fee: cardTypeRules.refundFeePercent }).from(cardTypeRules).where(eq(cardTypeRules.cardType, card.cardType));
+  const [rule] = await db
+    .select({ fee: cardTypeRules.refundFeePercent })
+    .from(cardTypeRules)
+    .where(eq(cardTypeRules.cardType, card.cardType));
   const quote = refundQuote({ ...card, paidCents: await paidLeft(db, order.id), feePercent: rule?.fee ?? null }, now);
   if (!quote) return { why: 'refundNotAllowed' };
   if ((await transferOpen(db, card.id)) || (await refundUnfinished(db, card.id, except))) return { why: 'cardApplicationPending' };
@@ -83,7 +86,13 @@ export async function quoteCardRefund(db: Db, clock: Clock, accountId: number, c
  * under the member's and the card's locks (the booking decisions' order), the quote stored with the
  * request, which waits for staff.
  */
-export async function requestCardRefund(db: Db, clock: Clock, accountId: number, cardId: number, opts: DecideOptions = ROW_LOCKS): Promise<CardRefundRow> {
+export async function requestCardRefund(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  cardId: number,
+  opts: DecideOptions = ROW_LOCKS,
+): Promise<CardRefundRow> {
   const now = clock.now();
   await catchUpCard(db, now, cardId);
   return decide(db, async (tx) => {
@@ -92,7 +101,14 @@ export async function requestCardRefund(db: Db, clock: Clock, accountId: number,
     if (check.why) refuse(check.why);
     const [row] = await tx
       .insert(cardRefunds)
-      .values({ cardId: card.id, accountId, orderId: check.order.id, state: CARD_REFUND_INITIAL, quotedCents: check.quote.amountCents, createdAt: now })
+      .values({
+        cardId: card.id,
+        accountId,
+        orderId: check.order.id,
+        state: CARD_REFUND_INITIAL,
+        quotedCents: check.quote.amountCents,
+        createdAt: now,
+      })
       .returning();
     return row!;
   });

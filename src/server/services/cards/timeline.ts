@@ -2,7 +2,20 @@ import { alias } from 'drizzle-orm/pg-core';
 import { asc, eq } from 'drizzle-orm';
 import type { CardHistoryItem } from '../../../contracts/member-goods';
 import type { Db } from '../../db/client';
-import { accounts, advisers, bookings, cardAdviserChanges, cardFamilyMembers, cardExtensions, cardFreezes, cardRefunds, cardTransfers, classes, clubs, orders } from '../../db/schema/index';
+import {
+  accounts,
+  advisers,
+  bookings,
+  cardAdviserChanges,
+  cardFamilyMembers,
+  cardExtensions,
+  cardFreezes,
+  cardRefunds,
+  cardTransfers,
+  classes,
+  clubs,
+  orders,
+} from '../../db/schema/index';
 import type { Locale } from '../../i18n';
 import { shownNames } from '../person/shown-name';
 import { maskPhone } from './transfer';
@@ -49,10 +62,23 @@ export async function cardTimeline(db: Db, c: CardRow, locale: Locale): Promise<
   const [bought] = await db.select().from(orders).where(eq(orders.issuedCardId, c.id));
   // a card received as a gift starts with the gift: the giver's order is the giver's (decision 040)
   if (c.giftedAt) items.push({ kind: 'gifted', at: c.giftedAt.toISOString() });
-  else if (bought) items.push({ kind: 'bought', at: (bought.paidAt ?? bought.createdAt).toISOString(), orderNo: bought.orderNo, paidCents: bought.priceCents - bought.couponDeductionCents });
+  else if (bought)
+    items.push({
+      kind: 'bought',
+      at: (bought.paidAt ?? bought.createdAt).toISOString(),
+      orderNo: bought.orderNo,
+      paidCents: bought.priceCents - bought.couponDeductionCents,
+    });
 
   const used = await db
-    .select({ b: bookings, title: classes.title, titleEn: classes.titleEn, startsAt: classes.startsAt, clubName: clubs.name, clubNameEn: clubs.nameEn })
+    .select({
+      b: bookings,
+      title: classes.title,
+      titleEn: classes.titleEn,
+      startsAt: classes.startsAt,
+      clubName: clubs.name,
+      clubNameEn: clubs.nameEn,
+    })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
     .innerJoin(clubs, eq(clubs.id, classes.clubId))
@@ -79,20 +105,41 @@ export async function cardTimeline(db: Db, c: CardRow, locale: Locale): Promise<
       clubName: loc(locale, u.clubName, u.clubNameEn),
       classStartsAt: u.startsAt.toISOString(),
     });
-    if (u.b.state === 'cancelled' && u.b.usesSpent > 0 && u.b.cancelledAt) items.push({ kind: 'returned', at: u.b.cancelledAt.toISOString(), bookingId: u.b.id, usesReturned: u.b.usesSpent, classTitle });
+    if (u.b.state === 'cancelled' && u.b.usesSpent > 0 && u.b.cancelledAt)
+      items.push({ kind: 'returned', at: u.b.cancelledAt.toISOString(), bookingId: u.b.id, usesReturned: u.b.usesSpent, classTitle });
   }
 
   for (const f of await db.select().from(cardFreezes).where(eq(cardFreezes.cardId, c.id))) {
-    items.push({ kind: 'freeze', at: f.createdAt.toISOString(), from: f.fromDate, until: f.untilDate, validUntilBefore: iso(f.validUntilBefore), validUntilAfter: iso(f.validUntilAfter) });
-    if (f.unfrozenAt) items.push({ kind: 'unfreeze', at: f.unfrozenAt.toISOString(), from: f.fromDate, until: f.untilDate, validUntilAfter: iso(f.unfrozenValidUntil) });
+    items.push({
+      kind: 'freeze',
+      at: f.createdAt.toISOString(),
+      from: f.fromDate,
+      until: f.untilDate,
+      validUntilBefore: iso(f.validUntilBefore),
+      validUntilAfter: iso(f.validUntilAfter),
+    });
+    if (f.unfrozenAt)
+      items.push({
+        kind: 'unfreeze',
+        at: f.unfrozenAt.toISOString(),
+        from: f.fromDate,
+        until: f.untilDate,
+        validUntilAfter: iso(f.unfrozenValidUntil),
+      });
   }
   for (const e of await db.select().from(cardExtensions).where(eq(cardExtensions.cardId, c.id))) {
-    items.push({ kind: 'extend', at: e.createdAt.toISOString(), validUntilBefore: iso(e.validUntilBefore), validUntilAfter: e.validUntilAfter.toISOString() });
+    items.push({
+      kind: 'extend',
+      at: e.createdAt.toISOString(),
+      validUntilBefore: iso(e.validUntilBefore),
+      validUntilAfter: e.validUntilAfter.toISOString(),
+    });
   }
 
   for (const t of await db.select().from(cardTransfers).where(eq(cardTransfers.cardId, c.id))) {
     items.push({ kind: 'transferOut', at: t.createdAt.toISOString(), transferId: t.id });
-    if (decided(t.state) && t.decidedAt) items.push({ kind: 'transferOutcome', at: t.decidedAt.toISOString(), transferId: t.id, state: t.state, reason: t.reason });
+    if (decided(t.state) && t.decidedAt)
+      items.push({ kind: 'transferOutcome', at: t.decidedAt.toISOString(), transferId: t.id, state: t.state, reason: t.reason });
   }
   if (receivedAt) {
     // the uses it was given with: what is left now and what its own bookings still hold
@@ -102,23 +149,52 @@ export async function cardTimeline(db: Db, c: CardRow, locale: Locale): Promise<
 
   for (const r of await db.select().from(cardRefunds).where(eq(cardRefunds.cardId, c.id))) {
     items.push({ kind: 'refundRequested', at: r.createdAt.toISOString(), refundId: r.id, quotedCents: r.quotedCents });
-    if (decided(r.state) && r.decidedAt) items.push({ kind: 'refundOutcome', at: r.decidedAt.toISOString(), refundId: r.id, state: r.state, amountCents: r.amountCents, reason: r.reason });
+    if (decided(r.state) && r.decidedAt)
+      items.push({
+        kind: 'refundOutcome',
+        at: r.decidedAt.toISOString(),
+        refundId: r.id,
+        state: r.state,
+        amountCents: r.amountCents,
+        reason: r.reason,
+      });
   }
 
   const before = alias(advisers, 'from_adviser');
   const changes = await db
-    .select({ at: cardAdviserChanges.createdAt, from: before.name, fromEn: before.nameEn, to: advisers.name, toEn: advisers.nameEn, club: clubs.name, clubEn: clubs.nameEn })
+    .select({
+      at: cardAdviserChanges.createdAt,
+      from: before.name,
+      fromEn: before.nameEn,
+      to: advisers.name,
+      toEn: advisers.nameEn,
+      club: clubs.name,
+      clubEn: clubs.nameEn,
+    })
     .from(cardAdviserChanges)
     .innerJoin(advisers, eq(advisers.id, cardAdviserChanges.toAdviserId))
     .innerJoin(clubs, eq(clubs.id, advisers.clubId))
     .leftJoin(before, eq(before.id, cardAdviserChanges.fromAdviserId))
     .where(eq(cardAdviserChanges.cardId, c.id));
   for (const a of changes) {
-    items.push({ kind: 'adviser', at: a.at.toISOString(), from: a.from === null ? null : loc(locale, a.from, a.fromEn), to: loc(locale, a.to, a.toEn), clubName: loc(locale, a.club, a.clubEn) });
+    items.push({
+      kind: 'adviser',
+      at: a.at.toISOString(),
+      from: a.from === null ? null : loc(locale, a.from, a.fromEn),
+      to: loc(locale, a.to, a.toEn),
+      clubName: loc(locale, a.club, a.clubEn),
+    });
   }
 
-  const family = await db.select({ f: cardFamilyMembers, phone: accounts.phone }).from(cardFamilyMembers).innerJoin(accounts, eq(accounts.id, cardFamilyMembers.accountId)).where(eq(cardFamilyMembers.cardId, c.id));
-  const names = await shownNames(db, family.map(({ f }) => f.accountId));
+  const family = await db
+    .select({ f: cardFamilyMembers, phone: accounts.phone })
+    .from(cardFamilyMembers)
+    .innerJoin(accounts, eq(accounts.id, cardFamilyMembers.accountId))
+    .where(eq(cardFamilyMembers.cardId, c.id));
+  const names = await shownNames(
+    db,
+    family.map(({ f }) => f.accountId),
+  );
   for (const { f, phone } of family) {
     // nameless (signed up in the app, no personal information): the masked phone instead
     const name = names.get(f.accountId) ?? maskPhone(phone);

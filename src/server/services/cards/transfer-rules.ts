@@ -21,7 +21,6 @@ export interface TransferRefusal {
   values?: Record<string, string>;
 }
 
-
 /** The phone line a member is told to call about a group-buy card: its club's, else the chain's first club. */
 async function clubPhone(db: Db | Tx, clubId: number | null): Promise<string> {
   const q = db.select({ phone: clubs.phone }).from(clubs);
@@ -47,12 +46,19 @@ export async function transferRefusal(db: Db | Tx, card: CardRow, now: Date, exc
   if (card.cardType === 'family-sub' || (await familyShareCount(db, card.id)) > 0) return { why: 'sharedMainCardNotTransferable' };
   if (card.groupEndsAt) {
     if (now < card.groupEndsAt) return { why: 'groupPurchaseNotOver', values: { phone: await clubPhone(db, card.clubId) } };
-    if (now.getTime() < daysAfter(card.groupEndsAt, TRANSFER_GROUP_WINDOW_DAYS).getTime()) return { why: 'transferWindow', values: { phone: await clubPhone(db, card.clubId) } };
+    if (now.getTime() < daysAfter(card.groupEndsAt, TRANSFER_GROUP_WINDOW_DAYS).getTime())
+      return { why: 'transferWindow', values: { phone: await clubPhone(db, card.clubId) } };
   }
   const [open] = await db
     .select({ n: count() })
     .from(cardTransfers)
-    .where(and(eq(cardTransfers.cardId, card.id), inArray(cardTransfers.state, OPEN_TRANSFER_STATES), except === undefined ? undefined : ne(cardTransfers.id, except)));
+    .where(
+      and(
+        eq(cardTransfers.cardId, card.id),
+        inArray(cardTransfers.state, OPEN_TRANSFER_STATES),
+        except === undefined ? undefined : ne(cardTransfers.id, except),
+      ),
+    );
   if ((open?.n ?? 0) > 0 || (await refundUnfinished(db, card.id))) return { why: 'cardApplicationPending' };
   const [ahead] = await db
     .select({ n: count() })
@@ -82,7 +88,13 @@ export async function refundUnfinished(db: Db | Tx, cardId: number, except?: num
   const [open] = await db
     .select({ n: count() })
     .from(cardRefunds)
-    .where(and(eq(cardRefunds.cardId, cardId), inArray(cardRefunds.state, OPEN_CARD_REFUND_STATES), except === undefined ? undefined : ne(cardRefunds.id, except)));
+    .where(
+      and(
+        eq(cardRefunds.cardId, cardId),
+        inArray(cardRefunds.state, OPEN_CARD_REFUND_STATES),
+        except === undefined ? undefined : ne(cardRefunds.id, except),
+      ),
+    );
   return (open?.n ?? 0) > 0;
 }
 

@@ -61,7 +61,13 @@ export async function transfersForStaff(db: Db, keys: KeyAdapter, q: { id?: numb
  * The whole ID number typed for an application's recipient, for staff who gave a reason; the reveal
  * is recorded (who, why, when, from where) before the number is answered.
  */
-export async function revealTransferIdNumber(db: Db, keys: KeyAdapter, audit: Audit, id: number, reason: string): Promise<{ id: number; idNumber: string }> {
+export async function revealTransferIdNumber(
+  db: Db,
+  keys: KeyAdapter,
+  audit: Audit,
+  id: number,
+  reason: string,
+): Promise<{ id: number; idNumber: string }> {
   const [t] = await db.select().from(cardTransfers).where(eq(cardTransfers.id, id));
   if (!t) throw new ApiError(Errors.notFound, { field: 'id' });
   const idNumber = await openIdNumber(keys, t, transferIdContext(t.fromAccountId, t.cardId));
@@ -70,7 +76,12 @@ export async function revealTransferIdNumber(db: Db, keys: KeyAdapter, audit: Au
 }
 
 /** The application locked for a decision, and the state the chart moves it to on `event` (30037 when it refuses). */
-async function lockTransfer(tx: Tx, id: number, event: TransferEvent['type'], opts: DecideOptions): Promise<{ t: TransferRow; state: TransferState }> {
+async function lockTransfer(
+  tx: Tx,
+  id: number,
+  event: TransferEvent['type'],
+  opts: DecideOptions,
+): Promise<{ t: TransferRow; state: TransferState }> {
   const q = tx.select().from(cardTransfers).where(eq(cardTransfers.id, id));
   const [t] = opts.lock === 'row' ? await q.for('update') : await q;
   if (!t) throw new ApiError(Errors.notFound, { field: 'id' });
@@ -80,7 +91,12 @@ async function lockTransfer(tx: Tx, id: number, event: TransferEvent['type'], op
 }
 
 /** Writes the application's move where it still is in the state it was decided on (the race tests' negative control writes it regardless). */
-async function writeTransfer(tx: Tx, t: TransferRow, set: Partial<typeof cardTransfers.$inferInsert>, opts: DecideOptions): Promise<TransferRow> {
+async function writeTransfer(
+  tx: Tx,
+  t: TransferRow,
+  set: Partial<typeof cardTransfers.$inferInsert>,
+  opts: DecideOptions,
+): Promise<TransferRow> {
   const [row] = await tx
     .update(cardTransfers)
     .set(set)
@@ -101,7 +117,14 @@ export async function takeTransfer(db: Db, clock: Clock, staffId: number, id: nu
 }
 
 /** Staff reject an application under review with the reason the member reads; the giver is notified. */
-export async function rejectTransfer(db: Db, clock: Clock, staffId: number, id: number, reason: string, audit?: Audit): Promise<TransferRow> {
+export async function rejectTransfer(
+  db: Db,
+  clock: Clock,
+  staffId: number,
+  id: number,
+  reason: string,
+  audit?: Audit,
+): Promise<TransferRow> {
   return decide(db, async (tx) => {
     const now = clock.now();
     const { t, state } = await lockTransfer(tx, id, 'transfer.reject', ROW_LOCKS);
@@ -120,7 +143,14 @@ export async function rejectTransfer(db: Db, clock: Clock, staffId: number, id: 
  * reject with the reason); the card moves by the chart to transferred; the recipient gets a new card
  * with the uses and validity end left, marked received by transfer; both members are notified.
  */
-export async function approveTransfer(db: Db, clock: Clock, staffId: number, id: number, opts: DecideOptions = ROW_LOCKS, audit?: Audit): Promise<TransferRow> {
+export async function approveTransfer(
+  db: Db,
+  clock: Clock,
+  staffId: number,
+  id: number,
+  opts: DecideOptions = ROW_LOCKS,
+  audit?: Audit,
+): Promise<TransferRow> {
   const [pre] = await db.select({ cardId: cardTransfers.cardId }).from(cardTransfers).where(eq(cardTransfers.id, id));
   if (pre) await catchUpCard(db, clock.now(), pre.cardId);
   return decide(db, async (tx) => {
@@ -140,10 +170,28 @@ export async function approveTransfer(db: Db, clock: Clock, staffId: number, id:
       .where(and(eq(memberCards.id, card.id), opts.lock === 'row' ? eq(memberCards.status, card.status) : undefined))
       .returning();
     if (!old) throw new ApiError(Errors.cardStatusForbids);
-    const { id: _id, accountId: _a, status: kept, number, transferredFromCardId: _f, createdAt: _c, frozenFrom: _ff, frozenUntil: _fu, groupEndsAt: _g, ...rest } = card;
+    const {
+      id: _id,
+      accountId: _a,
+      status: kept,
+      number,
+      transferredFromCardId: _f,
+      createdAt: _c,
+      frozenFrom: _ff,
+      frozenUntil: _fu,
+      groupEndsAt: _g,
+      ...rest
+    } = card;
     const [issued] = await tx
       .insert(memberCards)
-      .values({ ...rest, accountId: t.toAccountId, status: kept, number: `${number}-T${t.id}`, transferredFromCardId: card.id, createdAt: now })
+      .values({
+        ...rest,
+        accountId: t.toAccountId,
+        status: kept,
+        number: `${number}-T${t.id}`,
+        transferredFromCardId: card.id,
+        createdAt: now,
+      })
       .returning();
     const row = await writeTransfer(tx, t, { state, decidedBy: staffId, decidedAt: now, newCardId: issued!.id }, opts);
     const [from] = await tx.select({ phone: accounts.phone }).from(accounts).where(eq(accounts.id, t.fromAccountId));

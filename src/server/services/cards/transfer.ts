@@ -38,7 +38,13 @@ export async function memberByPhone(db: Db, phone: string): Promise<MemberByPhon
  * One image for a transfer application (the ID photo or the photo): JPEG, PNG or WebP, at most
  * PHOTO_MAX_BYTES; stored encrypted (decision 055).
  */
-export async function uploadTransferImage(db: Db, clock: Clock, keys: KeyAdapter, accountId: number, bytes: Buffer): Promise<{ imageId: number }> {
+export async function uploadTransferImage(
+  db: Db,
+  clock: Clock,
+  keys: KeyAdapter,
+  accountId: number,
+  bytes: Buffer,
+): Promise<{ imageId: number }> {
   if (bytes.length > PHOTO_MAX_BYTES) throw imageTooLarge('image');
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
@@ -54,7 +60,10 @@ export async function uploadTransferImage(db: Db, clock: Clock, keys: KeyAdapter
 export async function transferImageBytes(db: Db, keys: KeyAdapter, transferId: number, which: 'id-photo' | 'photo') {
   const [t] = await db.select().from(cardTransfers).where(eq(cardTransfers.id, transferId));
   if (!t) return null;
-  const [img] = await db.select().from(transferImages).where(eq(transferImages.id, which === 'photo' ? t.photoId : t.idPhotoId));
+  const [img] = await db
+    .select()
+    .from(transferImages)
+    .where(eq(transferImages.id, which === 'photo' ? t.photoId : t.idPhotoId));
   return img ? { contentType: img.contentType, bytes: await openImage(keys, img.bytes, img, transferImageContext(img.accountId)) } : null;
 }
 
@@ -72,7 +81,14 @@ export interface TransferApply {
  * is checked under the member's and the card's locks (the booking decisions' order), so a booking
  * with the card and the application serialise; the images must be mine. The application waits for staff.
  */
-export async function applyTransfer(db: Db, clock: Clock, keys: KeyAdapter, accountId: number, input: TransferApply, opts: DecideOptions = ROW_LOCKS): Promise<TransferRow> {
+export async function applyTransfer(
+  db: Db,
+  clock: Clock,
+  keys: KeyAdapter,
+  accountId: number,
+  input: TransferApply,
+  opts: DecideOptions = ROW_LOCKS,
+): Promise<TransferRow> {
   const now = clock.now();
   await catchUpCard(db, now, input.cardId);
   const sealed = await sealIdNumber(keys, input.idNumber, transferIdContext(accountId, input.cardId));
@@ -81,16 +97,33 @@ export async function applyTransfer(db: Db, clock: Clock, keys: KeyAdapter, acco
     const to = await recipientByPhone(tx, input.phone);
     if (!to) throw new ApiError(Errors.noSuchMember, { field: 'phone' });
     if (to.id === accountId) throw new ApiError(Errors.transferToSelf, { field: 'phone' });
-    if (!(await recipientIdentityMatches(tx, keys, to.id, input.name, input.idNumber))) throw new ApiError(Errors.recipientIdentityMismatch, { field: 'name' });
+    if (!(await recipientIdentityMatches(tx, keys, to.id, input.name, input.idNumber)))
+      throw new ApiError(Errors.recipientIdentityMismatch, { field: 'name' });
     const why = await transferRefusal(tx, card, now);
     if (why) refuseTransfer(why);
-    for (const [field, id] of [['idPhotoId', input.idPhotoId], ['photoId', input.photoId]] as const) {
-      const [img] = await tx.select({ id: transferImages.id }).from(transferImages).where(and(eq(transferImages.id, id), eq(transferImages.accountId, accountId)));
+    for (const [field, id] of [
+      ['idPhotoId', input.idPhotoId],
+      ['photoId', input.photoId],
+    ] as const) {
+      const [img] = await tx
+        .select({ id: transferImages.id })
+        .from(transferImages)
+        .where(and(eq(transferImages.id, id), eq(transferImages.accountId, accountId)));
       if (!img) throw new ApiError(Errors.invalidField, { field, values: { field } });
     }
     const [row] = await tx
       .insert(cardTransfers)
-      .values({ cardId: card.id, fromAccountId: accountId, toAccountId: to.id, recipientName: input.name, ...sealed, idPhotoId: input.idPhotoId, photoId: input.photoId, state: TRANSFER_INITIAL, createdAt: now })
+      .values({
+        cardId: card.id,
+        fromAccountId: accountId,
+        toAccountId: to.id,
+        recipientName: input.name,
+        ...sealed,
+        idPhotoId: input.idPhotoId,
+        photoId: input.photoId,
+        state: TRANSFER_INITIAL,
+        createdAt: now,
+      })
       .returning();
     return row!;
   });

@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { AWAITING_REPLY_STATES, COMPLAINT_INITIAL, nextComplaintState, type ComplaintState } from '../../../../machines/domain/complaint-transitions';
+import {
+  AWAITING_REPLY_STATES,
+  COMPLAINT_INITIAL,
+  nextComplaintState,
+  type ComplaintState,
+} from '../../../../machines/domain/complaint-transitions';
 import type { ComplaintEvent } from '../../../../machines/domain/complaint.machine';
 import type { Clock } from '../../../domain/clock';
 import { COMPLAINT_MAX_PHOTOS, COMPLAINT_OVERDUE_MS, complaintContentEmpty } from '../../../domain/complaint';
@@ -27,7 +32,10 @@ export async function uploadComplaintImage(db: Db, clock: Clock, accountId: numb
   if (bytes.length > PHOTO_MAX_BYTES) throw imageTooLarge('image');
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(Errors.photoType, { field: 'image' });
-  const [row] = await db.insert(complaintImages).values({ accountId, contentType: type, bytes, size: bytes.length, createdAt: clock.now() }).returning({ id: complaintImages.id });
+  const [row] = await db
+    .insert(complaintImages)
+    .values({ accountId, contentType: type, bytes, size: bytes.length, createdAt: clock.now() })
+    .returning({ id: complaintImages.id });
   return { imageId: row!.id };
 }
 
@@ -92,7 +100,11 @@ const select = (db: Db | Tx) =>
 async function imagesOf(db: Db | Tx, ids: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (ids.length === 0) return out;
-  const rows = await db.select({ id: complaintImages.id, complaintId: complaintImages.complaintId }).from(complaintImages).where(inArray(complaintImages.complaintId, ids)).orderBy(asc(complaintImages.id));
+  const rows = await db
+    .select({ id: complaintImages.id, complaintId: complaintImages.complaintId })
+    .from(complaintImages)
+    .where(inArray(complaintImages.complaintId, ids))
+    .orderBy(asc(complaintImages.id));
   for (const r of rows) out.set(r.complaintId!, [...(out.get(r.complaintId!) ?? []), r.id]);
   return out;
 }
@@ -125,7 +137,10 @@ const staffView = (j: Joined, images: number[], locale: Locale): StaffComplaint 
 /** My complaints, newest first, each with whether it was replied to and whether I was satisfied. */
 export async function myComplaints(db: Db, accountId: number, locale: Locale): Promise<MyComplaint[]> {
   const rows = await select(db).where(eq(complaints.accountId, accountId)).orderBy(desc(complaints.id)).limit(100);
-  const images = await imagesOf(db, rows.map((r) => r.c.id));
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.c.id),
+  );
   return rows.map((r) => memberView(r, images.get(r.c.id) ?? [], locale));
 }
 
@@ -137,7 +152,12 @@ export async function myComplaint(db: Db, accountId: number, id: number, locale:
 }
 
 /** The complaint locked for a change, and where the chart moves it on `event` (70141 when it refuses). */
-async function lockComplaint(tx: Tx, id: number, event: ComplaintEvent['type'], mine: (c: ComplaintRow) => Promise<boolean> | boolean): Promise<{ c: ComplaintRow; state: ComplaintState }> {
+async function lockComplaint(
+  tx: Tx,
+  id: number,
+  event: ComplaintEvent['type'],
+  mine: (c: ComplaintRow) => Promise<boolean> | boolean,
+): Promise<{ c: ComplaintRow; state: ComplaintState }> {
   const [c] = await tx.select().from(complaints).where(eq(complaints.id, id)).for('update');
   if (!c || !(await mine(c))) throw new ApiError(Errors.notFound, { field: 'id' });
   const state = nextComplaintState(c.state, event);
@@ -148,7 +168,12 @@ async function lockComplaint(tx: Tx, id: number, event: ComplaintEvent['type'], 
 /** The member says whether the reply satisfied them (only once replied, only once). */
 export async function rateComplaint(db: Db, clock: Clock, accountId: number, id: number, satisfied: boolean): Promise<ComplaintRow> {
   return db.transaction(async (tx) => {
-    const { state } = await lockComplaint(tx, id, satisfied ? 'complaint.satisfied' : 'complaint.unsatisfied', (c) => c.accountId === accountId);
+    const { state } = await lockComplaint(
+      tx,
+      id,
+      satisfied ? 'complaint.satisfied' : 'complaint.unsatisfied',
+      (c) => c.accountId === accountId,
+    );
     const [row] = await tx.update(complaints).set({ state, ratedAt: clock.now() }).where(eq(complaints.id, id)).returning();
     return row!;
   });
@@ -167,7 +192,10 @@ export async function complaintsForStaff(db: Db, staffId: number, locale: Locale
     .where(and(inArray(complaints.state, AWAITING_REPLY_STATES), inScope(scope)))
     .orderBy(sql`${complaints.overdueAt} is null`, asc(complaints.id))
     .limit(100);
-  const images = await imagesOf(db, rows.map((r) => r.c.id));
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.c.id),
+  );
   return rows.map((r) => staffView(r, images.get(r.c.id) ?? [], locale));
 }
 
@@ -179,14 +207,30 @@ export async function staffComplaint(db: Db, staffId: number, id: number, locale
 }
 
 /** Staff reply to a complaint of their clubs (70144 empty; 70141 already replied); who and when kept; the member is notified. */
-export async function replyComplaint(db: Db, clock: Clock, staffId: number, id: number, reply: string, audit?: Audit): Promise<ComplaintRow> {
+export async function replyComplaint(
+  db: Db,
+  clock: Clock,
+  staffId: number,
+  id: number,
+  reply: string,
+  audit?: Audit,
+): Promise<ComplaintRow> {
   const text = reply.trim();
   if (text.length === 0) throw new ApiError(Errors.complaintReplyEmpty, { field: 'reply' });
   return db.transaction(async (tx) => {
     const now = clock.now();
     const scope = await staffClubsOf(tx, staffId);
-    const { c, state } = await lockComplaint(tx, id, 'complaint.reply', (c) => scope === null || c.clubId === null || scope.includes(c.clubId));
-    const [row] = await tx.update(complaints).set({ state, reply: text, repliedBy: staffId, repliedAt: now }).where(eq(complaints.id, id)).returning();
+    const { c, state } = await lockComplaint(
+      tx,
+      id,
+      'complaint.reply',
+      (c) => scope === null || c.clubId === null || scope.includes(c.clubId),
+    );
+    const [row] = await tx
+      .update(complaints)
+      .set({ state, reply: text, repliedBy: staffId, repliedAt: now })
+      .where(eq(complaints.id, id))
+      .returning();
     await tx.insert(notifications).values({ accountId: c.accountId, createdAt: now, ...complaintRepliedNotice(text) });
     await audit?.(tx, { action: 'complaint.reply', subjectKind: 'complaint', subjectId: id });
     return row!;
@@ -212,6 +256,9 @@ export async function complaintImageBytes(db: Db, imageId: number, who: { accoun
   if ('accountId' in who) return img.accountId === who.accountId ? img : null;
   if (img.complaintId === null) return null;
   const scope = await staffClubsOf(db, who.staffId);
-  const [c] = await db.select({ id: complaints.id }).from(complaints).where(and(eq(complaints.id, img.complaintId), inScope(scope)));
+  const [c] = await db
+    .select({ id: complaints.id })
+    .from(complaints)
+    .where(and(eq(complaints.id, img.complaintId), inScope(scope)));
   return c ? img : null;
 }

@@ -45,12 +45,21 @@ export interface GiftInput {
  * still in the state it was read in, so of two gifts at once exactly one wins; `opts` lock 'none'
  * (the race test's negative control) reads and writes without the lock and that condition.
  */
-export async function giftCoupon(db: Db, clock: Clock, accountId: number, input: GiftInput, opts: DecideOptions = ROW_LOCKS): Promise<CouponGift> {
+export async function giftCoupon(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  input: GiftInput,
+  opts: DecideOptions = ROW_LOCKS,
+): Promise<CouponGift> {
   const now = clock.now();
   await passCouponTime(db, now, eq(memberCoupons.accountId, accountId));
   return decide(db, async (tx) => {
     if (opts.lock === 'row') await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
-    const q = tx.select().from(memberCoupons).where(and(eq(memberCoupons.id, input.couponId), eq(memberCoupons.accountId, accountId)));
+    const q = tx
+      .select()
+      .from(memberCoupons)
+      .where(and(eq(memberCoupons.id, input.couponId), eq(memberCoupons.accountId, accountId)));
     const [coupon] = opts.lock === 'row' ? await q.for('update') : await q;
     if (!coupon) throw new ApiError(Errors.notFound, { field: 'couponId' });
     const to = await recipientByPhone(tx, input.phone);
@@ -66,7 +75,19 @@ export async function giftCoupon(db: Db, clock: Clock, accountId: number, input:
       .where(and(eq(memberCoupons.id, coupon.id), opts.lock === 'row' ? eq(memberCoupons.state, coupon.state) : undefined))
       .returning({ id: memberCoupons.id });
     if (!moved) throw new ApiError(Errors.couponNotGiftable);
-    const { id: _id, accountId: _from, usedOrderId: _o, usedAt: _u, sourceOrderId: _s, giftedToAccountId: _t, giftedAt: _g, giftedFromCouponId: _f, state: _st, createdAt: _c, ...terms } = coupon;
+    const {
+      id: _id,
+      accountId: _from,
+      usedOrderId: _o,
+      usedAt: _u,
+      sourceOrderId: _s,
+      giftedToAccountId: _t,
+      giftedAt: _g,
+      giftedFromCouponId: _f,
+      state: _st,
+      createdAt: _c,
+      ...terms
+    } = coupon;
     await tx.insert(memberCoupons).values({ ...terms, accountId: to.id, giftedFromCouponId: coupon.id, createdAt: now });
     const [giver] = await tx.select({ phone: accounts.phone }).from(accounts).where(eq(accounts.id, accountId));
     const from = maskPhone(giver?.phone ?? '');
@@ -78,6 +99,12 @@ export async function giftCoupon(db: Db, clock: Clock, accountId: number, input:
       bodyEn: `${from} gave you a coupon, "${coupon.nameEn ?? coupon.name}". See it in My coupons.`,
       createdAt: now,
     });
-    return { couponId: coupon.id, state, recipientName: (await shownName(tx, to.id)) ?? '', recipientPhone: maskPhone(to.phone), giftsLeft: Number.isFinite(left) ? left - 1 : 999 };
+    return {
+      couponId: coupon.id,
+      state,
+      recipientName: (await shownName(tx, to.id)) ?? '',
+      recipientPhone: maskPhone(to.phone),
+      giftsLeft: Number.isFinite(left) ? left - 1 : 999,
+    };
   });
 }

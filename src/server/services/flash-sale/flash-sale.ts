@@ -79,7 +79,11 @@ export async function checkFlashSale(db: Db, goodsId: number, now: Date, guard =
  * last place (the caller remembers the sale as sold out once the transaction has committed).
  */
 export async function takeFlashPlace(tx: Tx, sale: FlashSaleRow, accountId: number, now: Date, guard = GUARD): Promise<{ last: boolean }> {
-  const [buyer] = await tx.insert(flashSaleBuyers).values({ flashSaleId: sale.id, accountId, createdAt: now }).onConflictDoNothing().returning({ id: flashSaleBuyers.id });
+  const [buyer] = await tx
+    .insert(flashSaleBuyers)
+    .values({ flashSaleId: sale.id, accountId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: flashSaleBuyers.id });
   if (!buyer) throw new ApiError(Errors.goodsLimitPerPerson);
   const at = sql`${now.toISOString()}::timestamptz`;
   const taken = rowsOf<{ id: number; last: boolean }>(
@@ -135,7 +139,10 @@ export async function holdsPlace(db: Db, saleId: number, accountId: number): Pro
 /** The flash sales of these goods, by goods id (one query for a catalogue page). */
 export async function salesOfGoods(db: Db, goodsIds: readonly number[]): Promise<Map<number, FlashSaleRow>> {
   if (goodsIds.length === 0) return new Map();
-  const rows = await db.select().from(flashSales).where(inArray(flashSales.goodsId, [...goodsIds]));
+  const rows = await db
+    .select()
+    .from(flashSales)
+    .where(inArray(flashSales.goodsId, [...goodsIds]));
   return new Map(rows.map((r) => [r.goodsId, r]));
 }
 
@@ -152,5 +159,11 @@ export function withFlashSale<T extends { isUable: boolean; message: string | nu
 ): T {
   if (!sale) return out;
   const why = out.isUable ? flashSaleRefusal(flashSalePhase(sale, now)) : null;
-  return { ...out, sellNumber: sale.sellNumber, maxNumber: sale.maxNumber, isUable: out.isUable && why === null, message: why ? translate(locale, why.message) : out.message };
+  return {
+    ...out,
+    sellNumber: sale.sellNumber,
+    maxNumber: sale.maxNumber,
+    isUable: out.isUable && why === null,
+    message: why ? translate(locale, why.message) : out.message,
+  };
 }

@@ -35,7 +35,12 @@ const memoryOf = perDatabase((): Map<number, Entry> => new Map());
 
 /** The database said the sale of these goods is sold out (as of now). */
 export function rememberSoldOut(db: object, sale: { goodsId: number; startsAt: Date; endsAt: Date }): void {
-  memoryOf(db).set(sale.goodsId, { until: performance.now() + SOLD_OUT_MEMORY_MS, startsAt: sale.startsAt.getTime(), endsAt: sale.endsAt.getTime(), epoch: releases });
+  memoryOf(db).set(sale.goodsId, {
+    until: performance.now() + SOLD_OUT_MEMORY_MS,
+    startsAt: sale.startsAt.getTime(),
+    endsAt: sale.endsAt.getTime(),
+    epoch: releases,
+  });
 }
 
 /** A place of a sale came back (or may have, once the releasing transaction commits): ask the database again. */

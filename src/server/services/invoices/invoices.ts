@@ -34,7 +34,13 @@ export async function invoiceableOrders(db: Db, accountId: number, locale: Local
     .where(and(eq(orders.accountId, accountId), stateIn(orders.state, INVOICEABLE_STATES), notHeld))
     .orderBy(desc(orders.paidAt), desc(orders.id))
     .limit(100);
-  return rows.map(({ o, name, nameEn }) => ({ id: o.id, orderNo: o.orderNo, goodsName: loc(locale, name, nameEn), amountCents: amountOf(o), paidAt: o.paidAt?.toISOString() ?? null }));
+  return rows.map(({ o, name, nameEn }) => ({
+    id: o.id,
+    orderNo: o.orderNo,
+    goodsName: loc(locale, name, nameEn),
+    amountCents: amountOf(o),
+    paidAt: o.paidAt?.toISOString() ?? null,
+  }));
 }
 
 export interface InvoiceInput extends InvoiceFields {
@@ -49,7 +55,15 @@ export interface RequestOptions {
 /** PostgreSQL's unique violation of the one-live-request-per-order index, possibly wrapped by drizzle. */
 function heldElsewhere(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505' && String((e as { constraint_name?: unknown; constraint?: unknown }).constraint_name ?? (e as { constraint?: unknown }).constraint ?? (e as Error).message).includes('invoice_orders_held')) return true;
+    if (
+      (e as { code?: unknown }).code === '23505' &&
+      String(
+        (e as { constraint_name?: unknown; constraint?: unknown }).constraint_name ??
+          (e as { constraint?: unknown }).constraint ??
+          (e as Error).message,
+      ).includes('invoice_orders_held')
+    )
+      return true;
   }
   return false;
 }
@@ -61,18 +75,33 @@ function heldElsewhere(err: unknown): boolean {
  * not being refunded (70186), and held by no live request (70187). The partial unique index on
  * `invoice_orders` is the backstop: a second request that slipped past is the same 70187, never a 500.
  */
-export async function requestInvoice(db: Db, clock: Clock, accountId: number, input: InvoiceInput, opts: RequestOptions = { lock: 'row' }): Promise<InvoiceRow> {
+export async function requestInvoice(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  input: InvoiceInput,
+  opts: RequestOptions = { lock: 'row' },
+): Promise<InvoiceRow> {
   const [problem] = invoiceFieldProblems(input);
   if (problem) throw new ApiError(Errors[problem.problem], { field: problem.field });
   const orderIds = [...new Set(input.orderIds)].sort((a, b) => a - b);
   const blank = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
   try {
     return await db.transaction(async (tx) => {
-      const q = tx.select({ o: orders, clubId: goods.clubId }).from(orders).innerJoin(goods, eq(goods.id, orders.goodsId)).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id));
+      const q = tx
+        .select({ o: orders, clubId: goods.clubId })
+        .from(orders)
+        .innerJoin(goods, eq(goods.id, orders.goodsId))
+        .where(inArray(orders.id, orderIds))
+        .orderBy(asc(orders.id));
       const rows = opts.lock === 'row' ? await q.for('update', { of: orders }) : await q;
-      if (rows.length !== orderIds.length || rows.some((r) => r.o.accountId !== accountId)) throw new ApiError(Errors.notFound, { field: 'orderIds' });
+      if (rows.length !== orderIds.length || rows.some((r) => r.o.accountId !== accountId))
+        throw new ApiError(Errors.notFound, { field: 'orderIds' });
       if (rows.some((r) => !INVOICEABLE_STATES.includes(r.o.state))) throw new ApiError(Errors.invoiceOrderNotPaid, { field: 'orderIds' });
-      const held = await tx.select({ id: invoiceOrders.orderId }).from(invoiceOrders).where(and(inArray(invoiceOrders.orderId, orderIds), isNull(invoiceOrders.releasedAt)));
+      const held = await tx
+        .select({ id: invoiceOrders.orderId })
+        .from(invoiceOrders)
+        .where(and(inArray(invoiceOrders.orderId, orderIds), isNull(invoiceOrders.releasedAt)));
       if (held.length > 0) throw new ApiError(Errors.invoiceOrderInvoiced, { field: 'orderIds' });
       const clubIds = [...new Set(rows.map((r) => r.clubId))];
       const [row] = await tx
@@ -120,13 +149,24 @@ async function linesOf(db: Db | Tx, ids: number[], locale: Locale): Promise<Map<
   const out = new Map<number, Line[]>();
   if (ids.length === 0) return out;
   const rows = await db
-    .select({ invoiceId: invoiceOrders.invoiceId, amountCents: invoiceOrders.amountCents, id: orders.id, orderNo: orders.orderNo, name: goods.name, nameEn: goods.nameEn })
+    .select({
+      invoiceId: invoiceOrders.invoiceId,
+      amountCents: invoiceOrders.amountCents,
+      id: orders.id,
+      orderNo: orders.orderNo,
+      name: goods.name,
+      nameEn: goods.nameEn,
+    })
     .from(invoiceOrders)
     .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
     .innerJoin(goods, eq(goods.id, orders.goodsId))
     .where(inArray(invoiceOrders.invoiceId, ids))
     .orderBy(asc(orders.id));
-  for (const r of rows) out.set(r.invoiceId, [...(out.get(r.invoiceId) ?? []), { id: r.id, orderNo: r.orderNo, goodsName: loc(locale, r.name, r.nameEn), amountCents: r.amountCents }]);
+  for (const r of rows)
+    out.set(r.invoiceId, [
+      ...(out.get(r.invoiceId) ?? []),
+      { id: r.id, orderNo: r.orderNo, goodsName: loc(locale, r.name, r.nameEn), amountCents: r.amountCents },
+    ]);
   return out;
 }
 
@@ -157,7 +197,11 @@ const staffView = (j: Joined, lines: Line[], locale: Locale): StaffInvoice => ({
 /** My invoice requests, newest first, each with its state, its number or the reason it was refused. */
 export async function myInvoices(db: Db, accountId: number, locale: Locale): Promise<MyInvoice[]> {
   const rows = await select(db).where(eq(invoices.accountId, accountId)).orderBy(desc(invoices.id)).limit(100);
-  const lines = await linesOf(db, rows.map((r) => r.i.id), locale);
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.i.id),
+    locale,
+  );
   return rows.map((r) => memberView(r, lines.get(r.i.id) ?? []));
 }
 
@@ -187,7 +231,11 @@ export async function invoicesForStaff(db: Db, staffId: number, locale: Locale):
     .where(and(eq(invoices.state, INVOICE_INITIAL), inScope(await staffClubsOf(db, staffId))))
     .orderBy(asc(invoices.id))
     .limit(100);
-  const lines = await linesOf(db, rows.map((r) => r.i.id), locale);
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.i.id),
+    locale,
+  );
   return rows.map((r) => staffView(r, lines.get(r.i.id) ?? [], locale));
 }
 
@@ -199,7 +247,12 @@ export async function staffInvoice(db: Db, staffId: number, id: number, locale: 
 }
 
 /** The request locked for a staff decision, and where the chart moves it (404 outside the staff member's clubs, 70188 when the chart refuses). */
-async function lockForStaff(tx: Tx, staffId: number, id: number, event: InvoiceEvent['type']): Promise<{ i: InvoiceRow; state: InvoiceState }> {
+async function lockForStaff(
+  tx: Tx,
+  staffId: number,
+  id: number,
+  event: InvoiceEvent['type'],
+): Promise<{ i: InvoiceRow; state: InvoiceState }> {
   const scope = await staffClubsOf(tx, staffId);
   const [i] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
   if (!i || !(scope === null || i.clubId === null || scope.includes(i.clubId))) throw new ApiError(Errors.notFound, { field: 'id' });
@@ -230,7 +283,12 @@ export async function issueInvoice(db: Db, clock: Clock, staffId: number, id: nu
       .for('update', { of: orders });
     if (lines.some((l) => !INVOICEABLE_STATES.includes(l.state))) throw new ApiError(Errors.invoiceOrderNotPaid, { field: 'id' });
     const number = invoiceNumber(shanghaiDate(now), i.id);
-    const pdf = await invoicePdf({ ...i, number, issuedOn: shanghaiDate(now), orders: lines.map((l) => ({ orderNo: l.orderNo, name: l.name, amountCents: l.amountCents })) });
+    const pdf = await invoicePdf({
+      ...i,
+      number,
+      issuedOn: shanghaiDate(now),
+      orders: lines.map((l) => ({ orderNo: l.orderNo, name: l.name, amountCents: l.amountCents })),
+    });
     const [row] = await tx
       .update(invoices)
       .set({ state, number, pdf, decidedBy: staffId, decidedAt: now })
@@ -254,7 +312,11 @@ export async function refuseInvoice(db: Db, clock: Clock, staffId: number, id: n
       .set({ state, reason: text, decidedBy: staffId, decidedAt: now })
       .where(and(eq(invoices.id, id), eq(invoices.state, i.state)))
       .returning();
-    if (!HOLDS_ORDERS_STATES.includes(state)) await tx.update(invoiceOrders).set({ releasedAt: now }).where(and(eq(invoiceOrders.invoiceId, id), isNull(invoiceOrders.releasedAt)));
+    if (!HOLDS_ORDERS_STATES.includes(state))
+      await tx
+        .update(invoiceOrders)
+        .set({ releasedAt: now })
+        .where(and(eq(invoiceOrders.invoiceId, id), isNull(invoiceOrders.releasedAt)));
     await tx.insert(notifications).values({ accountId: i.accountId, createdAt: now, ...invoiceDecidedNotice(false, text) });
     await audit?.(tx, { action: 'invoice.refuse', subjectKind: 'invoice', subjectId: id, reason: text });
     return row!;
@@ -275,6 +337,10 @@ export async function voidInvoicesOfOrder(tx: Tx, now: Date, orderId: number): P
     .for('update', { of: invoices });
   for (const h of held) {
     const state = nextInvoiceState(h.state, 'invoice.void');
-    if (state) await tx.update(invoices).set({ state, voidedAt: now }).where(and(eq(invoices.id, h.id), eq(invoices.state, h.state)));
+    if (state)
+      await tx
+        .update(invoices)
+        .set({ state, voidedAt: now })
+        .where(and(eq(invoices.id, h.id), eq(invoices.state, h.state)));
   }
 }

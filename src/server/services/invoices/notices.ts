@@ -9,7 +9,12 @@ const issuedBody = msg`发票 {number} 已开具，请到“发票”页面下�
 const refusedTitle = msg`您的发票申请未通过`;
 const refusedBody = msg`门店未能开具您申请的发票：{reason} 订单可以重新申请。`;
 
-const both = (title: (l: Locale) => string, body: (l: Locale) => string): Notice => ({ title: title('zh'), titleEn: title('en'), body: body('zh'), bodyEn: body('en') });
+const both = (title: (l: Locale) => string, body: (l: Locale) => string): Notice => ({
+  title: title('zh'),
+  titleEn: title('en'),
+  body: body('zh'),
+  bodyEn: body('en'),
+});
 
 /** To the member: staff issued (with its number) or refused (with the reason) their invoice request (decision 044), in both languages at once. */
 export const invoiceDecidedNotice = (issued: boolean, numberOrReason: string): Notice =>

@@ -28,10 +28,20 @@ export async function balanceOf(db: Db | Tx, accountId: number): Promise<number>
  */
 
 /** Adds a ledger row under the account lock the caller holds; refuses to go below zero. The row's id, none for a zero change. */
-export async function changeBalance(tx: Tx, clock: Clock, accountId: number, changeCents: number, reason: LedgerReason, orderId: number | null): Promise<number | null> {
+export async function changeBalance(
+  tx: Tx,
+  clock: Clock,
+  accountId: number,
+  changeCents: number,
+  reason: LedgerReason,
+  orderId: number | null,
+): Promise<number | null> {
   if (changeCents === 0) return null;
   if (changeCents < 0 && (await balanceOf(tx, accountId)) + changeCents < 0) throw new ApiError(Errors.balanceNotEnough);
-  const [row] = await tx.insert(balanceLedger).values({ accountId, changeCents, reason, orderId, createdAt: clock.now() }).returning({ id: balanceLedger.id });
+  const [row] = await tx
+    .insert(balanceLedger)
+    .values({ accountId, changeCents, reason, orderId, createdAt: clock.now() })
+    .returning({ id: balanceLedger.id });
   return row!.id;
 }
 
@@ -40,12 +50,28 @@ export async function changeBalance(tx: Tx, clock: Clock, accountId: number, cha
  * the part paid, in the caller's transaction (which holds the account and order locks); 40004 when
  * the balance is short. The payment's id.
  */
-export async function payPartByBalance(tx: Tx, clock: Clock, accountId: number, part: PartRow, reason: 'order' | 'split_part', opts: LockOptions = ROW): Promise<number> {
+export async function payPartByBalance(
+  tx: Tx,
+  clock: Clock,
+  accountId: number,
+  part: PartRow,
+  reason: 'order' | 'split_part',
+  opts: LockOptions = ROW,
+): Promise<number> {
   const ledgerId = await changeBalance(tx, clock, accountId, -part.amountCents, reason, part.orderId);
   const status = recordedPaymentStatus('payment.applied')!;
   const [row] = await tx
     .insert(payments)
-    .values({ orderId: part.orderId, partId: part.id, provider: 'balance', ledgerId, amountCents: part.amountCents, status, source: 'balance', createdAt: clock.now() })
+    .values({
+      orderId: part.orderId,
+      partId: part.id,
+      provider: 'balance',
+      ledgerId,
+      amountCents: part.amountCents,
+      status,
+      source: 'balance',
+      createdAt: clock.now(),
+    })
     .returning({ id: payments.id });
   // `lock: 'none'` (a race test's negative control only): the part written unguarded
   await movePart(tx, clock, part, 'part.paid', opts);
@@ -53,7 +79,13 @@ export async function payPartByBalance(tx: Tx, clock: Clock, accountId: number, 
 }
 
 /** A top-up or grant (staff work and tests). */
-export async function creditBalance(db: Db, clock: Clock, accountId: number, cents: number, reason: 'topup' | 'grant' = 'topup'): Promise<void> {
+export async function creditBalance(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  cents: number,
+  reason: 'topup' | 'grant' = 'topup',
+): Promise<void> {
   await decide(db, async (tx) => {
     await lockAccount(tx, accountId, ROW);
     await changeBalance(tx, clock, accountId, cents, reason, null);

@@ -37,7 +37,14 @@ async function endParts(tx: Tx, clock: Clock, order: OrderRow, refundsToRun: num
       .from(payments)
       .where(and(eq(payments.partId, part.id), inArray(payments.status, APPLIED_PAYMENT_STATUSES)));
     for (const payment of paid) {
-      const { refund, runAfterCommit } = await requestRefund(tx, clock, payment, payment.amountCents, 'order_cancelled', `cancel:${order.id}`);
+      const { refund, runAfterCommit } = await requestRefund(
+        tx,
+        clock,
+        payment,
+        payment.amountCents,
+        'order_cancelled',
+        `cancel:${order.id}`,
+      );
       if (runAfterCommit) refundsToRun.push(refund.id);
     }
     await refundedInvitation(tx, clock, part.id);
@@ -48,7 +55,10 @@ async function endParts(tx: Tx, clock: Clock, order: OrderRow, refundsToRun: num
 async function releaseHolds(tx: Tx, order: OrderRow): Promise<void> {
   // the sale's row before the goods row, in the order creation takes them (decision 009)
   await releaseFlashPlace(tx, order.goodsId, order.accountId);
-  await tx.update(goods).set({ stock: sql`case when ${goods.stock} is null then null else ${goods.stock} + 1 end`, sold: sql`${goods.sold} - 1` }).where(eq(goods.id, order.goodsId));
+  await tx
+    .update(goods)
+    .set({ stock: sql`case when ${goods.stock} is null then null else ${goods.stock} + 1 end`, sold: sql`${goods.sold} - 1` })
+    .where(eq(goods.id, order.goodsId));
   if (order.couponId !== null) {
     const [coupon] = await tx
       .select({ state: memberCoupons.state })

@@ -36,7 +36,6 @@ export interface Checkout {
   quote: PriceQuote;
 }
 
-
 /** Never bought anything and holds no card. */
 async function isNewCustomer(tx: Db | Tx, accountId: number): Promise<boolean> {
   const [o] = await tx
@@ -68,8 +67,17 @@ export async function checkGoods(tx: Db | Tx, accountId: number, g: GoodsRow): P
 }
 
 /** The phase (training with phases) or teacher (private class with teachers) the goods need. */
-export async function checkChoice(tx: Db | Tx, g: GoodsRow, input: CheckoutInput, now: Date): Promise<{ phase: PhaseRow | null; teacherId: number | null }> {
-  const phases = await tx.select().from(goodsPhases).where(eq(goodsPhases.goodsId, g.id)).orderBy(asc(goodsPhases.sort), asc(goodsPhases.id));
+export async function checkChoice(
+  tx: Db | Tx,
+  g: GoodsRow,
+  input: CheckoutInput,
+  now: Date,
+): Promise<{ phase: PhaseRow | null; teacherId: number | null }> {
+  const phases = await tx
+    .select()
+    .from(goodsPhases)
+    .where(eq(goodsPhases.goodsId, g.id))
+    .orderBy(asc(goodsPhases.sort), asc(goodsPhases.id));
   let phase: PhaseRow | null = null;
   if (phases.length > 0) {
     phase = phases.find((p) => p.id === input.phaseId) ?? null;
@@ -92,7 +100,15 @@ export function phaseOpen(p: Pick<PhaseRow, 'startsAt'>, now: Date): boolean {
 }
 
 /** The member's coupon for this price (locked when the order is being created), or a refusal. */
-async function checkCoupon(tx: Db | Tx, accountId: number, couponId: number, g: GoodsRow, priceCents: number, now: Date, lock: boolean): Promise<CouponRow> {
+async function checkCoupon(
+  tx: Db | Tx,
+  accountId: number,
+  couponId: number,
+  g: GoodsRow,
+  priceCents: number,
+  now: Date,
+  lock: boolean,
+): Promise<CouponRow> {
   const q = tx
     .select()
     .from(memberCoupons)

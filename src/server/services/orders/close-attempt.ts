@@ -44,7 +44,11 @@ export async function markAttemptClosed(deps: Deps, attempt: AttemptRow): Promis
   const { db, clock } = deps;
   await decide(db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update');
-    const [current] = await tx.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
+    const [current] = await tx
+      .select({ state: paymentAttempts.state })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attempt.id))
+      .for('update');
     const closed = current && nextAttemptState(current.state, 'attempt.close');
     if (!closed) return;
     const [row] = await tx
@@ -53,7 +57,10 @@ export async function markAttemptClosed(deps: Deps, attempt: AttemptRow): Promis
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, current.state)))
       .returning();
     if (!order || !row || order.state !== 'paying' || (await latestAttemptOf(tx, row.partId))?.id !== row.id) return;
-    await tx.update(orders).set({ state: move(order.state, 'payment.failed', 'orderNotPayable') }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ state: move(order.state, 'payment.failed', 'orderNotPayable') })
+      .where(eq(orders.id, order.id));
   });
 }
 
@@ -65,16 +72,27 @@ export async function markAttemptClosed(deps: Deps, attempt: AttemptRow): Promis
  * money it took before is refunded when it tells) records it closed here; `'throw'` (a member's
  * withdrawal before the hour) leaves it open and throws.
  */
-export async function endOpenTrades(deps: Deps, orderId: number, opts: { partId?: number; unreachable: 'close' | 'throw' }): Promise<'paid' | 'ended'> {
+export async function endOpenTrades(
+  deps: Deps,
+  orderId: number,
+  opts: { partId?: number; unreachable: 'close' | 'throw' },
+): Promise<'paid' | 'ended'> {
   const open = await deps.db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES), opts.partId === undefined ? undefined : eq(paymentAttempts.partId, opts.partId)))
+    .where(
+      and(
+        eq(paymentAttempts.orderId, orderId),
+        inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES),
+        opts.partId === undefined ? undefined : eq(paymentAttempts.partId, opts.partId),
+      ),
+    )
     .orderBy(asc(paymentAttempts.seq));
   for (const attempt of open) {
     try {
       const gateway = deps.gateways.payments[attempt.provider];
-      if (!gateway) throw new PaymentProviderError(attempt.provider, 'NOT_CONFIGURED', 'the method is off: its trade cannot be asked about');
+      if (!gateway)
+        throw new PaymentProviderError(attempt.provider, 'NOT_CONFIGURED', 'the method is off: its trade cannot be asked about');
       const answer = await gateway.queryOrder(attempt.outTradeNo);
       if (answer.status === 'paid' || answer.status === 'failed') {
         const outcome = await settlePayment(deps, answer, 'query');
@@ -102,7 +120,13 @@ export async function endTradesBeforeChange(deps: Deps, o: OrderRow, partId?: nu
   const open = await deps.db
     .select({ invitationId: paymentAttempts.invitationId })
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, o.id), inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES), partId === undefined ? undefined : eq(paymentAttempts.partId, partId)));
+    .where(
+      and(
+        eq(paymentAttempts.orderId, o.id),
+        inArray(paymentAttempts.state, OPEN_ATTEMPT_STATES),
+        partId === undefined ? undefined : eq(paymentAttempts.partId, partId),
+      ),
+    );
   if (open.length === 0) return;
   let ended: 'paid' | 'ended';
   try {

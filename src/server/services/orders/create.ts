@@ -19,7 +19,10 @@ import { insertPart } from './parts';
 import type { OrderRow } from './read';
 
 function newOrderNo(now: Date, id: number): string {
-  const d = now.toISOString().replace(/[-:TZ.]/g, '').slice(0, 14);
+  const d = now
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(0, 14);
   return `O${d}${String(id).padStart(8, '0')}`;
 }
 
@@ -33,9 +36,16 @@ export type CreateOrderInput = CheckoutInput & {
  * of stock, uses the coupon, pays the balance used as the order's deduction part (a ledger row and
  * its payment), makes the one share left to pay, and schedules its expiry.
  */
-export async function createOrder(db: Db, clock: Clock, accountId: number, input: CreateOrderInput, opts: LockOptions = ROW): Promise<OrderRow> {
+export async function createOrder(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  input: CreateOrderInput,
+  opts: LockOptions = ROW,
+): Promise<OrderRow> {
   if (!input.goodsId) throw new ApiError(Errors.goodsNotChosen, { field: 'goodsId' });
-  if (input.agreementAccepted !== true) throw new ApiError(Errors.invalidField, { field: 'agreementAccepted', values: { field: 'agreementAccepted' } });
+  if (input.agreementAccepted !== true)
+    throw new ApiError(Errors.invalidField, { field: 'agreementAccepted', values: { field: 'agreementAccepted' } });
   // a sold-out flash sale refuses here, without a transaction (decision 009)
   const flash = await checkFlashSale(db, input.goodsId, clock.now());
   let filled = false;
@@ -51,16 +61,26 @@ export async function createOrder(db: Db, clock: Clock, accountId: number, input
       .limit(1);
     if (open.length > 0) throw new ApiError(Errors.unpaidOrderExists);
     // flash-sale goods have no stock: the sale's row counts them, last (decision 009), so no goods lock here
-    const { goods: g, phase, teacherId, coupon, quote } = await priceCheckout(tx, clock, accountId, input, await balanceOf(tx, accountId), { lock: opts.lock === 'row' && !flash });
+    const {
+      goods: g,
+      phase,
+      teacherId,
+      coupon,
+      quote,
+    } = await priceCheckout(tx, clock, accountId, input, await balanceOf(tx, accountId), { lock: opts.lock === 'row' && !flash });
     // the member confirms what they saw; the server's price stands, so a difference asks them again
-    if (input.expectedAmountToPayCents !== undefined && input.expectedAmountToPayCents !== quote.amountToPayCents) throw new ApiError(Errors.priceChanged);
+    if (input.expectedAmountToPayCents !== undefined && input.expectedAmountToPayCents !== quote.amountToPayCents)
+      throw new ApiError(Errors.priceChanged);
     if (g.stock !== null) {
       await tx
         .update(goods)
         .set({ stock: sql`${goods.stock} - 1`, sold: sql`${goods.sold} + 1` })
         .where(eq(goods.id, g.id));
     } else if (!flash) {
-      await tx.update(goods).set({ sold: sql`${goods.sold} + 1` }).where(eq(goods.id, g.id));
+      await tx
+        .update(goods)
+        .set({ sold: sql`${goods.sold} + 1` })
+        .where(eq(goods.id, g.id));
     }
     const [row] = await tx
       .insert(orders)
@@ -97,7 +117,8 @@ export async function createOrder(db: Db, clock: Clock, accountId: number, input
       if (!taken) throw new ApiError(Errors.couponNotUsable, { field: 'couponId' });
     }
     // the money's parts (decision 021): the balance used is paid at once, the rest is one share to pay
-    if (quote.balanceUsedCents > 0) await payPartByBalance(tx, clock, accountId, await insertPart(tx, clock, row!.id, 'deduction', quote.balanceUsedCents), 'order');
+    if (quote.balanceUsedCents > 0)
+      await payPartByBalance(tx, clock, accountId, await insertPart(tx, clock, row!.id, 'deduction', quote.balanceUsedCents), 'order');
     if (quote.amountToPayCents > 0) await insertPart(tx, clock, row!.id, 'share', quote.amountToPayCents);
     await enqueueJob(tx, { kind: ORDER_EXPIRE_JOB, payload: { orderNo }, runAt: order!.expiresAt! });
     // the last statements: the sale's row (and the goods' sold count) stay locked only for the commit

@@ -22,7 +22,12 @@ import { PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
  * query and close are final; the provider's notification (or the query job) settles it like any
  * payment, and the order stays friend paying meanwhile.
  */
-export async function payAsFriend(deps: Deps, token: string, payer: FriendPayer, opts: LockOptions = ROW): Promise<{ payment: PaymentStart; amountCents: number }> {
+export async function payAsFriend(
+  deps: Deps,
+  token: string,
+  payer: FriendPayer,
+  opts: LockOptions = ROW,
+): Promise<{ payment: PaymentStart; amountCents: number }> {
   const { db, clock } = deps;
   const gateway = deps.gateways.payments.wechat;
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
@@ -32,7 +37,10 @@ export async function payAsFriend(deps: Deps, token: string, payer: FriendPayer,
       const [inv] = await tx.select().from(friendInvitations).where(eq(friendInvitations.token, token));
       if (!inv) throw new ApiError(Errors.notFound, { field: 't' });
       // `lock: 'none'` (the race test's negative control only): no order lock, and a second trade is not caught at the insert
-      const [o] = opts.lock === 'row' ? await tx.select().from(orders).where(eq(orders.id, inv.orderId)).for('update') : await tx.select().from(orders).where(eq(orders.id, inv.orderId));
+      const [o] =
+        opts.lock === 'row'
+          ? await tx.select().from(orders).where(eq(orders.id, inv.orderId)).for('update')
+          : await tx.select().from(orders).where(eq(orders.id, inv.orderId));
       const [member] = await tx.select({ banned: accounts.banned }).from(accounts).where(eq(accounts.id, o!.accountId));
       if (!member || member.banned) throw new ApiError(Errors.userMissing);
       const open = (await openInvitations(tx, o!.id, opts)).find((i) => i.id === inv.id);
@@ -43,26 +51,28 @@ export async function payAsFriend(deps: Deps, token: string, payer: FriendPayer,
       const trade = await openAttemptOf(tx, part!.id);
       if (trade) {
         // the same friend again: the same trade; anyone else's trade on it: someone already acted
-        if (trade.invitationId === open.id && trade.payerOpenId === payer.openId) return { order: o!, inv: open, part: part!, attempt: trade, made: false };
+        if (trade.invitationId === open.id && trade.payerOpenId === payer.openId)
+          return { order: o!, inv: open, part: part!, attempt: trade, made: false };
         throw new ApiError(Errors.friendAlreadyActed);
       }
-      const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o!.id));
+      const [last] = await tx
+        .select({ seq: max(paymentAttempts.seq) })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, o!.id));
       const seq = (last?.seq ?? 0) + 1;
-      const insert = tx
-        .insert(paymentAttempts)
-        .values({
-          orderId: o!.id,
-          partId: part!.id,
-          seq,
-          outTradeNo: `${o!.orderNo}-${seq}`,
-          provider: 'wechat',
-          state: PAYMENT_ATTEMPT_INITIAL,
-          payerOpenId: payer.openId,
-          invitationId: open.id,
-          payerNickname: payer.nickname,
-          payerAvatar: payer.avatar,
-          createdAt: clock.now(),
-        });
+      const insert = tx.insert(paymentAttempts).values({
+        orderId: o!.id,
+        partId: part!.id,
+        seq,
+        outTradeNo: `${o!.orderNo}-${seq}`,
+        provider: 'wechat',
+        state: PAYMENT_ATTEMPT_INITIAL,
+        payerOpenId: payer.openId,
+        invitationId: open.id,
+        payerNickname: payer.nickname,
+        payerAvatar: payer.avatar,
+        createdAt: clock.now(),
+      });
       const [attempt] = opts.lock === 'row' ? await insert.onConflictDoNothing().returning() : await insert.returning();
       return attempt ? { order: o!, inv: open, part: part!, attempt, made: true } : undefined;
     });
@@ -84,13 +94,24 @@ export async function payAsFriend(deps: Deps, token: string, payer: FriendPayer,
         expiresAt: inv.expiresAt,
       });
     } catch (err) {
-      deps.log.error('friend payment create failed', { orderNo: order.orderNo, outTradeNo: attempt.outTradeNo, error: err instanceof Error ? err.message : String(err) });
+      deps.log.error('friend payment create failed', {
+        orderNo: order.orderNo,
+        outTradeNo: attempt.outTradeNo,
+        error: err instanceof Error ? err.message : String(err),
+      });
       await endUnstarted(deps, attempt, found.made);
       throw new ApiError(Errors.paymentProviderFailed);
     }
     await decide(db, async (tx) => {
-      await tx.update(paymentAttempts).set({ start }).where(and(eq(paymentAttempts.id, attempt.id), isNull(paymentAttempts.start)));
-      await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: attempt.outTradeNo, provider: 'wechat', attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
+      await tx
+        .update(paymentAttempts)
+        .set({ start })
+        .where(and(eq(paymentAttempts.id, attempt.id), isNull(paymentAttempts.start)));
+      await enqueueJob(tx, {
+        kind: PAYMENT_QUERY_JOB,
+        payload: { outTradeNo: attempt.outTradeNo, provider: 'wechat', attempt: 1 },
+        runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS),
+      });
     });
     return { payment: start, amountCents: part.amountCents };
   }

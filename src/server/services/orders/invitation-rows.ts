@@ -1,5 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { nextInvitationState, OPEN_INVITATION_STATES, type FriendInvitationState } from '../../../../machines/domain/friend-invitation-transitions';
+import {
+  nextInvitationState,
+  OPEN_INVITATION_STATES,
+  type FriendInvitationState,
+} from '../../../../machines/domain/friend-invitation-transitions';
 import type { FriendInvitationEvent } from '../../../../machines/domain/friend-invitation.machine';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
@@ -13,7 +17,13 @@ import { ROW, type LockOptions } from './locks';
 export type InvitationRow = typeof friendInvitations.$inferSelect;
 
 /** Moves an invitation by its chart, guarded by the state read (a concurrent change refuses: 40022); `lock: 'none'` (a race test's negative control) writes it unguarded. */
-export async function moveInvitation(tx: Tx, clock: Clock, inv: InvitationRow, event: FriendInvitationEvent['type'], opts: LockOptions = ROW): Promise<FriendInvitationState> {
+export async function moveInvitation(
+  tx: Tx,
+  clock: Clock,
+  inv: InvitationRow,
+  event: FriendInvitationEvent['type'],
+  opts: LockOptions = ROW,
+): Promise<FriendInvitationState> {
   const next = nextInvitationState(inv.state, event);
   if (!next) throw new ApiError(Errors.invitationOver);
   const [row] = await tx
@@ -42,6 +52,10 @@ export async function withdrawAllInvitations(tx: Tx, clock: Clock, orderId: numb
 
 /** The friend's paid link for a part given back reads refunded (their money is refunded with the part). */
 export async function refundedInvitation(tx: Tx, clock: Clock, partId: number): Promise<void> {
-  const [paid] = await tx.select().from(friendInvitations).where(and(eq(friendInvitations.partId, partId), eq(friendInvitations.state, 'paid'))).for('update');
+  const [paid] = await tx
+    .select()
+    .from(friendInvitations)
+    .where(and(eq(friendInvitations.partId, partId), eq(friendInvitations.state, 'paid')))
+    .for('update');
   if (paid) await moveInvitation(tx, clock, paid, 'invitation.refund');
 }

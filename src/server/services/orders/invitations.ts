@@ -39,7 +39,12 @@ export const INVITATION_EXPIRE_JOB = 'invitation.expire';
  * while its invitation is open, answers that invitation (the same link). Merging drops the named parts
  * (by the part chart) and makes one new share; parts already sent to a friend, or paid, cannot be merged.
  */
-export async function inviteFriend(deps: Deps, accountId: number, orderNo: string, partSeqs?: readonly number[]): Promise<{ order: OrderRow; invitation: InvitationRow; part: PartRow }> {
+export async function inviteFriend(
+  deps: Deps,
+  accountId: number,
+  orderNo: string,
+  partSeqs?: readonly number[],
+): Promise<{ order: OrderRow; invitation: InvitationRow; part: PartRow }> {
   const { clock } = deps;
   await endOverInvitations(deps, (await myOrder(deps.db, accountId, orderNo)).id);
   return decide(deps.db, async (tx) => {
@@ -48,7 +53,8 @@ export async function inviteFriend(deps: Deps, accountId: number, orderNo: strin
     mustOffer(facts, 'invite');
     const free = facts.shares.filter((p) => p.holder === null && p.state === 'unpaid');
     const named = partSeqs === undefined ? free : partSeqs.map((seq) => facts.shares.find((p) => p.seq === seq));
-    if (named.some((p) => p === undefined) || new Set(partSeqs).size !== (partSeqs ?? []).length) throw new ApiError(Errors.invalidField, { field: 'partSeqs', values: { field: 'partSeqs' } });
+    if (named.some((p) => p === undefined) || new Set(partSeqs).size !== (partSeqs ?? []).length)
+      throw new ApiError(Errors.invalidField, { field: 'partSeqs', values: { field: 'partSeqs' } });
     const chosen = named as SharedPart[];
     // each named part by the offers rule (one a friend already holds answers its link)
     for (const p of chosen) mustOfferPart(facts, p, 'invite');
@@ -71,12 +77,25 @@ export async function inviteFriend(deps: Deps, accountId: number, orderNo: strin
     let part = chosen[0]!.part;
     if (chosen.length > 1) {
       for (const p of chosen) await movePart(tx, clock, p.part, 'part.end');
-      part = await insertPart(tx, clock, o.id, 'share', chosen.reduce((n, p) => n + p.part.amountCents, 0));
+      part = await insertPart(
+        tx,
+        clock,
+        o.id,
+        'share',
+        chosen.reduce((n, p) => n + p.part.amountCents, 0),
+      );
     }
     const now = clock.now();
     const [invitation] = await tx
       .insert(friendInvitations)
-      .values({ orderId: o.id, partId: part.id, token: newSecret(), state: FRIEND_INVITATION_INITIAL, createdAt: now, expiresAt: new Date(now.getTime() + FRIEND_INVITATION_TTL_MS) })
+      .values({
+        orderId: o.id,
+        partId: part.id,
+        token: newSecret(),
+        state: FRIEND_INVITATION_INITIAL,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + FRIEND_INVITATION_TTL_MS),
+      })
       .returning();
     // the order waits as long as its last link is open: its member's own parts can be paid until then too
     const expiresAt = o.expiresAt && o.expiresAt.getTime() > invitation!.expiresAt.getTime() ? o.expiresAt : invitation!.expiresAt;
@@ -103,7 +122,8 @@ export async function withdrawInvitation(deps: Deps, accountId: number, orderNo:
     const seqs = await seqsOf(tx, open);
     const inv = partSeq === undefined ? (open.length === 1 ? open[0] : undefined) : open.find((i) => seqs.get(i.partId) === partSeq);
     if (!inv) {
-      if (partSeq === undefined && open.length > 1) throw new ApiError(Errors.invalidField, { field: 'partSeq', values: { field: 'partSeq' } });
+      if (partSeq === undefined && open.length > 1)
+        throw new ApiError(Errors.invalidField, { field: 'partSeq', values: { field: 'partSeq' } });
       throw new ApiError(Errors.invitationOver);
     }
     // a friend's trade opened on it since: the member asks again (its trade is then ended first)
@@ -115,7 +135,11 @@ export async function withdrawInvitation(deps: Deps, accountId: number, orderNo:
 
 /** The part whose link a withdrawal names (its seq, or the order's only open link); undefined when none is open (the withdrawal then refuses). */
 async function withdrawTarget(deps: Deps, o: OrderRow, partSeq: number | undefined): Promise<number | undefined> {
-  const open = await deps.db.select({ partId: friendInvitations.partId, seq: paymentParts.seq }).from(friendInvitations).innerJoin(paymentParts, eq(paymentParts.id, friendInvitations.partId)).where(and(eq(friendInvitations.orderId, o.id), inArray(friendInvitations.state, OPEN_INVITATION_STATES)));
+  const open = await deps.db
+    .select({ partId: friendInvitations.partId, seq: paymentParts.seq })
+    .from(friendInvitations)
+    .innerJoin(paymentParts, eq(paymentParts.id, friendInvitations.partId))
+    .where(and(eq(friendInvitations.orderId, o.id), inArray(friendInvitations.state, OPEN_INVITATION_STATES)));
   if (partSeq === undefined) return open.length === 1 ? open[0]!.partId : undefined;
   return open.find((i) => i.seq === partSeq)?.partId;
 }
@@ -129,7 +153,11 @@ async function withdrawTarget(deps: Deps, o: OrderRow, partSeq: number | undefin
 export async function runInvitationExpiry(deps: Deps, payload: unknown): Promise<void> {
   const { invitationId } = payload as { invitationId: number };
   const { db, clock } = deps;
-  const [found] = await db.select({ orderId: friendInvitations.orderId, accountId: orders.accountId }).from(friendInvitations).innerJoin(orders, eq(orders.id, friendInvitations.orderId)).where(eq(friendInvitations.id, invitationId));
+  const [found] = await db
+    .select({ orderId: friendInvitations.orderId, accountId: orders.accountId })
+    .from(friendInvitations)
+    .innerJoin(orders, eq(orders.id, friendInvitations.orderId))
+    .where(eq(friendInvitations.id, invitationId));
   if (!found) return;
   // the friend's trade on it ends first: asked about (paid before the hour: the friend's money wins), then closed
   const [inv] = await db.select().from(friendInvitations).where(eq(friendInvitations.id, invitationId));
@@ -148,7 +176,13 @@ async function endOverInvitations(deps: Deps, orderId: number): Promise<void> {
   const over = await deps.db
     .select({ id: friendInvitations.id })
     .from(friendInvitations)
-    .where(and(eq(friendInvitations.orderId, orderId), inArray(friendInvitations.state, OPEN_INVITATION_STATES), lte(friendInvitations.expiresAt, deps.clock.now())));
+    .where(
+      and(
+        eq(friendInvitations.orderId, orderId),
+        inArray(friendInvitations.state, OPEN_INVITATION_STATES),
+        lte(friendInvitations.expiresAt, deps.clock.now()),
+      ),
+    );
   for (const inv of over) await runInvitationExpiry(deps, { invitationId: inv.id });
 }
 
@@ -161,14 +195,28 @@ async function afterInvitationEnded(tx: Tx, clock: Clock, o: OrderRow): Promise<
 /** Each invitation's part seq, by part id. */
 async function seqsOf(tx: Tx, invs: InvitationRow[]): Promise<Map<number, number>> {
   if (invs.length === 0) return new Map();
-  const rows = await tx.select({ id: paymentParts.id, seq: paymentParts.seq }).from(paymentParts).where(inArray(paymentParts.id, invs.map((i) => i.partId)));
+  const rows = await tx
+    .select({ id: paymentParts.id, seq: paymentParts.seq })
+    .from(paymentParts)
+    .where(
+      inArray(
+        paymentParts.id,
+        invs.map((i) => i.partId),
+      ),
+    );
   return new Map(rows.map((r) => [r.id, r.seq]));
 }
 
 /** What the friend's page shows of an invitation (no account needed): what is paid for, how much, until when. */
 export async function invitationForFriend(deps: Deps, token: string) {
   const [row] = await deps.db
-    .select({ inv: friendInvitations, amountCents: paymentParts.amountCents, orderNo: orders.orderNo, goodsId: orders.goodsId, accountId: orders.accountId })
+    .select({
+      inv: friendInvitations,
+      amountCents: paymentParts.amountCents,
+      orderNo: orders.orderNo,
+      goodsId: orders.goodsId,
+      accountId: orders.accountId,
+    })
     .from(friendInvitations)
     .innerJoin(paymentParts, eq(paymentParts.id, friendInvitations.partId))
     .innerJoin(orders, eq(orders.id, friendInvitations.orderId))

@@ -20,7 +20,16 @@ import { loc } from '../catalog';
  * Spec §4 coupon tabs, by the stored state: the member's coupons past their validity are first brought
  * up to date the way the time-passing job does it (decision 018), so the list is exact between its runs.
  */
-export async function myCoupons(db: Db, now: Date, accountId: number, tab: CouponState | undefined, locale: Locale, pagenum: number, pagesize: number, id?: number) {
+export async function myCoupons(
+  db: Db,
+  now: Date,
+  accountId: number,
+  tab: CouponState | undefined,
+  locale: Locale,
+  pagenum: number,
+  pagesize: number,
+  id?: number,
+) {
   await passCouponTime(db, now, eq(memberCoupons.accountId, accountId));
   const to = alias(accounts, 'gifted_to');
   const origin = alias(memberCoupons, 'gift_origin');
@@ -109,7 +118,17 @@ export async function myCourses(db: Db, now: Date, accountId: number, locale: Lo
 export async function myPurchases(db: Db, accountId: number, locale: Locale, pagenum: number, pagesize: number) {
   const where: SQL = and(eq(orders.accountId, accountId), inArray(orders.state, EVER_PAID_STATES))!;
   const rows = await db
-    .select({ o: orders, name: goods.name, nameEn: goods.nameEn, kind: goods.kind, image: goods.image, phaseName: goodsPhases.name, phaseNameEn: goodsPhases.nameEn, teacherName: teachers.name, teacherNameEn: teachers.nameEn })
+    .select({
+      o: orders,
+      name: goods.name,
+      nameEn: goods.nameEn,
+      kind: goods.kind,
+      image: goods.image,
+      phaseName: goodsPhases.name,
+      phaseNameEn: goodsPhases.nameEn,
+      teacherName: teachers.name,
+      teacherNameEn: teachers.nameEn,
+    })
     .from(orders)
     .innerJoin(goods, eq(goods.id, orders.goodsId))
     .leftJoin(goodsPhases, eq(goodsPhases.id, orders.phaseId))

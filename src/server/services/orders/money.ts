@@ -32,7 +32,8 @@ const NONE: OrderMoney = { appliedCents: 0, takenCents: 0, refundedCents: 0, ref
 export async function orderMoney(db: Db | Tx, orderIds: readonly number[]): Promise<Map<number, OrderMoney>> {
   const out = new Map<number, OrderMoney>(orderIds.map((id) => [id, { ...NONE }]));
   if (orderIds.length === 0) return out;
-  const sum = (cond: ReturnType<typeof sql>, cents: ReturnType<typeof sql>) => sql<string>`coalesce(sum(case when ${cond} then ${cents} end), 0)`;
+  const sum = (cond: ReturnType<typeof sql>, cents: ReturnType<typeof sql>) =>
+    sql<string>`coalesce(sum(case when ${cond} then ${cents} end), 0)`;
   const paid = await db
     .select({
       orderId: payments.orderId,
@@ -77,7 +78,9 @@ export async function orderMoneyDetail(db: Db | Tx, orderId: number) {
       state: paymentParts.state,
       paidBy: payments.provider,
       // a friend's payment: the name the messaging app's user-info authorization gave (decision 021)
-      friendName: sql<string | null>`case when ${paymentAttempts.invitationId} is not null then coalesce(${paymentAttempts.payerNickname}, '') end`,
+      friendName: sql<
+        string | null
+      >`case when ${paymentAttempts.invitationId} is not null then coalesce(${paymentAttempts.payerNickname}, '') end`,
       // sent to a friend whose link is still open: the friend's to pay now
       withFriend: sql<boolean>`exists (select 1 from friend_invitations fi where fi.part_id = "payment_parts"."id" and fi.state in (${sql.join(
         OPEN_INVITATION_STATES.map((st) => sql`${st}`),

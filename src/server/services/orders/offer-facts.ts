@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-invitation-transitions';
-import { orderOffers, orderRefusal, partOffers, partRefusal, type OfferFacts, type OfferRefusal, type PartFacts } from '../../../../machines/domain/order-offers';
+import {
+  orderOffers,
+  orderRefusal,
+  partOffers,
+  partRefusal,
+  type OfferFacts,
+  type OfferRefusal,
+  type PartFacts,
+} from '../../../../machines/domain/order-offers';
 import { OPEN_ATTEMPT_STATES } from '../../../../machines/domain/payment-attempt-transitions';
 import { Errors } from '../../../domain/errors';
 import type { OrderAction, PartAction, PartHolder } from '../../../domain/orders';

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import { partPaidEvent } from '../../../../machines/domain/order-transitions';
-import { LIVE_PART_STATES, nextPartState, OUTSTANDING_PART_STATES, PAYMENT_PART_INITIAL, type PaymentPartState } from '../../../../machines/domain/payment-part-transitions';
+import {
+  LIVE_PART_STATES,
+  nextPartState,
+  OUTSTANDING_PART_STATES,
+  PAYMENT_PART_INITIAL,
+  type PaymentPartState,
+} from '../../../../machines/domain/payment-part-transitions';
 import type { PaymentPartEvent } from '../../../../machines/domain/payment-part.machine';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
@@ -14,13 +20,25 @@ import { ROW, type LockOptions } from './locks';
 export type PartRow = typeof paymentParts.$inferSelect;
 
 /** Adds a part to an order: the deduction (seq 0, paid at once by the balance) or the next share. */
-export async function insertPart(tx: Tx, clock: Clock, orderId: number, kind: 'deduction' | 'share', amountCents: number): Promise<PartRow> {
+export async function insertPart(
+  tx: Tx,
+  clock: Clock,
+  orderId: number,
+  kind: 'deduction' | 'share',
+  amountCents: number,
+): Promise<PartRow> {
   let seq = 0;
   if (kind === 'share') {
-    const [last] = await tx.select({ seq: max(paymentParts.seq) }).from(paymentParts).where(eq(paymentParts.orderId, orderId));
+    const [last] = await tx
+      .select({ seq: max(paymentParts.seq) })
+      .from(paymentParts)
+      .where(eq(paymentParts.orderId, orderId));
     seq = (last?.seq ?? 0) + 1;
   }
-  const [row] = await tx.insert(paymentParts).values({ orderId, seq, kind, amountCents, state: PAYMENT_PART_INITIAL, createdAt: clock.now() }).returning();
+  const [row] = await tx
+    .insert(paymentParts)
+    .values({ orderId, seq, kind, amountCents, state: PAYMENT_PART_INITIAL, createdAt: clock.now() })
+    .returning();
   return row!;
 }
 
@@ -69,7 +87,13 @@ export async function partPaidEventOf(tx: Tx, orderId: number, paid: PartRow, by
  * Moves a part by the chart, guarded by the state read; refuses (40002) when the chart or a concurrent
  * change does. `lock: 'none'` (the race tests' negative control only) writes without the guard.
  */
-export async function movePart(tx: Tx, clock: Clock, part: { id: number; state: PaymentPartState }, event: PaymentPartEvent['type'], opts: LockOptions = ROW): Promise<PaymentPartState> {
+export async function movePart(
+  tx: Tx,
+  clock: Clock,
+  part: { id: number; state: PaymentPartState },
+  event: PaymentPartEvent['type'],
+  opts: LockOptions = ROW,
+): Promise<PaymentPartState> {
   const next = nextPartState(part.state, event);
   if (!next) throw new ApiError(Errors.orderNotPayable);
   const [row] = await tx

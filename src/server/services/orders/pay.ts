@@ -27,7 +27,14 @@ export type PayAnswer = { order: OrderRow; payment: PaymentStart | null };
  * member coming back); another method, or the balance, first closes that trade at its provider (when
  * the close shows it was paid meanwhile, it is settled paid and the new payment refused, 40011).
  */
-export async function payOrder(deps: Deps, accountId: number, orderNo: string, method: 'balance' | PaymentMethod, opts: LockOptions = ROW, partSeq?: number): Promise<PayAnswer> {
+export async function payOrder(
+  deps: Deps,
+  accountId: number,
+  orderNo: string,
+  method: 'balance' | PaymentMethod,
+  opts: LockOptions = ROW,
+  partSeq?: number,
+): Promise<PayAnswer> {
   const { db, clock } = deps;
   const gateway = method === 'balance' ? undefined : deps.gateways.payments[method];
   if (method !== 'balance' && !gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
@@ -48,7 +55,8 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       return startAttempt(deps, current, open, payerOpenId, false, partSeq);
     }
     // the balance must cover the part before the trade is closed for it (a refusal leaves the trade as it was)
-    if (open && method === 'balance' && (await balanceOf(db, accountId)) < share!.part.amountCents) throw new ApiError(Errors.balanceNotEnough);
+    if (open && method === 'balance' && (await balanceOf(db, accountId)) < share!.part.amountCents)
+      throw new ApiError(Errors.balanceNotEnough);
     if (open) {
       let closed: 'closed' | 'paid';
       try {
@@ -76,11 +84,23 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
       mustOfferPart(f, p, 'pay');
       // another tap opened a trade for it since this one read the order: take it from the top (same trade, or a switch)
       if (p.holder === 'memberTrade') return undefined;
-      const [last] = await tx.select({ seq: max(paymentAttempts.seq) }).from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
+      const [last] = await tx
+        .select({ seq: max(paymentAttempts.seq) })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, o.id));
       const seq = (last?.seq ?? 0) + 1;
       const [row] = await tx
         .insert(paymentAttempts)
-        .values({ orderId: o.id, partId: p.part.id, payerAccountId: accountId, seq, outTradeNo: `${o.orderNo}-${seq}`, provider: method, state: PAYMENT_ATTEMPT_INITIAL, createdAt: clock.now() })
+        .values({
+          orderId: o.id,
+          partId: p.part.id,
+          payerAccountId: accountId,
+          seq,
+          outTradeNo: `${o.orderNo}-${seq}`,
+          provider: method,
+          state: PAYMENT_ATTEMPT_INITIAL,
+          createdAt: clock.now(),
+        })
         .onConflictDoNothing()
         .returning();
       return row;
@@ -98,7 +118,13 @@ export async function payOrder(deps: Deps, accountId: number, orderNo: string, m
  * pay, the last part, or the whole). Undefined when a trade was opened for the part meanwhile (the
  * caller closes it first).
  */
-async function payByBalance(deps: Deps, accountId: number, orderNo: string, opts: LockOptions, partSeq?: number): Promise<OrderRow | undefined> {
+async function payByBalance(
+  deps: Deps,
+  accountId: number,
+  orderNo: string,
+  opts: LockOptions,
+  partSeq?: number,
+): Promise<OrderRow | undefined> {
   const { db, clock } = deps;
   return decide(db, async (tx) => {
     await lockAccount(tx, accountId, opts);
@@ -133,7 +159,14 @@ async function payByBalance(deps: Deps, accountId: number, orderNo: string, opts
  * (a concurrent tap) leaves it to the request still asking. A split order's part comes back to its
  * own result page (`&partSeq=`).
  */
-async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, payerOpenId: string | undefined, made: boolean, partSeq?: number): Promise<PayAnswer> {
+async function startAttempt(
+  deps: Deps,
+  order: OrderRow,
+  attempt: AttemptRow,
+  payerOpenId: string | undefined,
+  made: boolean,
+  partSeq?: number,
+): Promise<PayAnswer> {
   const { db, clock } = deps;
   const gateway = deps.gateways.payments[attempt.provider];
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
@@ -153,7 +186,11 @@ async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, pa
       expiresAt: order.expiresAt ?? undefined,
     });
   } catch (err) {
-    deps.log.error('payment create failed', { orderNo: order.orderNo, outTradeNo: attempt.outTradeNo, error: err instanceof Error ? err.message : String(err) });
+    deps.log.error('payment create failed', {
+      orderNo: order.orderNo,
+      outTradeNo: attempt.outTradeNo,
+      error: err instanceof Error ? err.message : String(err),
+    });
     // never handed to the member: the attempt is over (the next one gets the next number)
     const failed = nextAttemptState(attempt.state, 'provider.failed');
     if (made && failed) {
@@ -170,7 +207,12 @@ async function startAttempt(deps: Deps, order: OrderRow, attempt: AttemptRow, pa
     if (!(err instanceof ApiError)) throw err;
     // refused after the provider made the trade (closed by a switch meanwhile, the order cancelled or
     // expired): the member never gets it, and it is closed there too, so no trade is left open
-    await gateway.close(attempt.outTradeNo).catch((e: unknown) => deps.log.warn('closing an abandoned trade failed', { outTradeNo: attempt.outTradeNo, error: e instanceof Error ? e.message : String(e) }));
+    await gateway.close(attempt.outTradeNo).catch((e: unknown) =>
+      deps.log.warn('closing an abandoned trade failed', {
+        outTradeNo: attempt.outTradeNo,
+        error: e instanceof Error ? e.message : String(e),
+      }),
+    );
     const closed = nextAttemptState(attempt.state, 'attempt.close');
     if (closed) {
       await db
@@ -188,15 +230,24 @@ async function movedToPaying(deps: Deps, order: OrderRow, attempt: AttemptRow, s
   return decide(db, async (tx) => {
     const o = await lockMyOrder(tx, order.accountId, order.orderNo);
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
-    if (!a || !OPEN_ATTEMPT_STATES.includes(a.state)) throw new ApiError(a?.state === 'paid' ? Errors.orderAlreadyPaid : Errors.orderNotPayable);
+    if (!a || !OPEN_ATTEMPT_STATES.includes(a.state))
+      throw new ApiError(a?.state === 'paid' ? Errors.orderAlreadyPaid : Errors.orderNotPayable);
     if (a.start) return { order: o, payment: a.start };
     if (pastExpiry(o, clock.now())) throw new ApiError(Errors.orderExpired);
     // the whole order's trade makes it paying; a split order's part is held by its trade alone (decision 058)
     const whole = (await liveShares(tx, o.id)).length <= 1;
     const state = move(o.state, whole ? 'order.pay' : 'part.pay', 'orderNotPayable');
-    const [row] = await tx.update(orders).set(whole ? { state, payMethod: a.provider } : { state }).where(eq(orders.id, o.id)).returning();
+    const [row] = await tx
+      .update(orders)
+      .set(whole ? { state, payMethod: a.provider } : { state })
+      .where(eq(orders.id, o.id))
+      .returning();
     await tx.update(paymentAttempts).set({ start }).where(eq(paymentAttempts.id, a.id));
-    await enqueueJob(tx, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: a.outTradeNo, provider: a.provider, attempt: 1 }, runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
+    await enqueueJob(tx, {
+      kind: PAYMENT_QUERY_JOB,
+      payload: { outTradeNo: a.outTradeNo, provider: a.provider, attempt: 1 },
+      runAt: new Date(clock.now().getTime() + PAYMENT_QUERY_AFTER_MS),
+    });
     return { order: row!, payment: start };
   });
 }

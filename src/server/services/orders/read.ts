@@ -47,7 +47,12 @@ export async function openAttemptOf(db: Db | Tx, partId: number): Promise<Attemp
 
 /** The part's latest attempt: the one whose failure fails the order's payment (an older one's never does). */
 export async function latestAttemptOf(tx: Db | Tx, partId: number): Promise<AttemptRow | undefined> {
-  const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.partId, partId)).orderBy(desc(paymentAttempts.seq)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.partId, partId))
+    .orderBy(desc(paymentAttempts.seq))
+    .limit(1);
   return row;
 }
 

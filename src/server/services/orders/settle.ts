@@ -28,7 +28,13 @@ export const PAYMENT_QUERY_AFTER_MS = 2 * 60_000;
 export const PAYMENT_QUERY_MAX_ATTEMPTS = 10;
 
 /** Moves the order to paid and issues what was bought (src/server/services/orders/issue.ts), once. */
-export async function markPaid(tx: Tx, clock: Clock, order: OrderRow, state: OrderState, method: 'balance' | PaymentMethod | null): Promise<OrderRow> {
+export async function markPaid(
+  tx: Tx,
+  clock: Clock,
+  order: OrderRow,
+  state: OrderState,
+  method: 'balance' | PaymentMethod | null,
+): Promise<OrderRow> {
   const issued = await issueGoods(tx, clock, order);
   const [row] = await tx
     .update(orders)
@@ -38,7 +44,8 @@ export async function markPaid(tx: Tx, clock: Clock, order: OrderRow, state: Ord
   return row!;
 }
 
-export type SettleOutcome = 'paid' | 'failed' | 'duplicate' | 'unknown_order' | 'amount_mismatch' | 'needs_refund' | 'ignored' | 'ask_later';
+export type SettleOutcome =
+  'paid' | 'failed' | 'duplicate' | 'unknown_order' | 'amount_mismatch' | 'needs_refund' | 'ignored' | 'ask_later';
 
 type Answer = PaymentResult & { source: 'notify' | 'query' };
 
@@ -49,7 +56,12 @@ type Answer = PaymentResult & { source: 'notify' | 'query' };
  * answer: `ask_later`, the notification is refused so it is sent again, and the query job asks).
  * Provider refunds the settlement asked for run after its commit.
  */
-export async function settlePayment(deps: Deps, result: PaymentResult, source: 'notify' | 'query', opts: LockOptions = ROW): Promise<SettleOutcome> {
+export async function settlePayment(
+  deps: Deps,
+  result: PaymentResult,
+  source: 'notify' | 'query',
+  opts: LockOptions = ROW,
+): Promise<SettleOutcome> {
   const refundsToRun: number[] = [];
   const outcome = await decide(deps.db, async (tx) => {
     refundsToRun.length = 0;
@@ -58,13 +70,21 @@ export async function settlePayment(deps: Deps, result: PaymentResult, source: '
   await runRefundsNow(deps, refundsToRun);
   if (outcome !== 'ask_later') return outcome;
   const gateway = deps.gateways.payments[result.provider];
-  const later = () => enqueueJob(deps.db, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo: result.orderNo, provider: result.provider, attempt: 1 }, runAt: new Date(deps.clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
+  const later = () =>
+    enqueueJob(deps.db, {
+      kind: PAYMENT_QUERY_JOB,
+      payload: { outTradeNo: result.orderNo, provider: result.provider, attempt: 1 },
+      runAt: new Date(deps.clock.now().getTime() + PAYMENT_QUERY_AFTER_MS),
+    });
   try {
     const answer = gateway ? await gateway.queryOrder(result.orderNo) : undefined;
     if (answer && (answer.status === 'paid' || answer.status === 'failed')) return settlePayment(deps, answer, 'query');
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
-    deps.log.warn('a notification with another amount: the provider cannot be asked now', { outTradeNo: result.orderNo, error: err.message });
+    deps.log.warn('a notification with another amount: the provider cannot be asked now', {
+      outTradeNo: result.orderNo,
+      error: err.message,
+    });
   }
   await later();
   return 'ask_later';
@@ -110,7 +130,10 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
   const invitation = byFriend ? (await openInvitations(tx, order.id, opts)).find((i) => i.id === a!.invitationId) : undefined;
   // the order chart's event if this pays the part: more to pay, the last part (a friend's, a split order's), or the whole order
   const paidEvent = await partPaidEventOf(tx, order.id, part, byFriend);
-  const takes = OUTSTANDING_PART_STATES.includes(part.state) && (!byFriend || invitation !== undefined) && nextOrderState(order.state, paidEvent) !== null;
+  const takes =
+    OUTSTANDING_PART_STATES.includes(part.state) &&
+    (!byFriend || invitation !== undefined) &&
+    nextOrderState(order.state, paidEvent) !== null;
   const orderAccepts = result.status === 'paid' ? takes : isLatest && nextOrderState(order.state, 'payment.failed') !== null;
   const status = recordedPaymentStatus(paymentEventOf({ providerStatus: result.status, amountMatches: amountOk, orderAccepts }));
   if (!status) return 'ignored';
@@ -142,7 +165,14 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
   }
   if (PAYMENT_STATUSES_TO_REFUND.includes(status)) {
     if (payment.amountCents > 0) {
-      const { refund, runAfterCommit } = await requestRefund(tx, clock, payment, payment.amountCents, status === 'mismatch' ? 'amount_mismatch' : 'unwanted_payment', `unwanted:${payment.id}`);
+      const { refund, runAfterCommit } = await requestRefund(
+        tx,
+        clock,
+        payment,
+        payment.amountCents,
+        status === 'mismatch' ? 'amount_mismatch' : 'unwanted_payment',
+        `unwanted:${payment.id}`,
+      );
       if (runAfterCommit) refundsToRun.push(refund.id);
     }
     // a wrong amount ends its trade: the order waiting on it may be paid again (and its expiry can end it)
@@ -155,12 +185,16 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
     const next = nextOrderState(order.state, paidEvent)!;
     if (paidEvent !== 'part.paid') await markPaid(tx, clock, order, next, paidEvent === 'payment.succeeded' ? result.provider : null);
     // a friend paid the last open invitation's part and more is owed: the order waits for its member again
-    else if (next === 'friend_paying' && (await openInvitations(tx, order.id)).length === 0) await openPayWindow(tx, clock, order, nextOrderState(next, 'invitation.ended')!);
+    else if (next === 'friend_paying' && (await openInvitations(tx, order.id)).length === 0)
+      await openPayWindow(tx, clock, order, nextOrderState(next, 'invitation.ended')!);
     else await tx.update(orders).set({ state: next }).where(eq(orders.id, order.id));
     return 'paid';
   }
   if (!orderAccepts) return 'ignored';
-  await tx.update(orders).set({ state: nextOrderState(order.state, 'payment.failed')! }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ state: nextOrderState(order.state, 'payment.failed')! })
+    .where(eq(orders.id, order.id));
   return 'failed';
 }
 
@@ -168,11 +202,22 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
 async function failIfWaitingOn(tx: Tx, order: OrderRow, part: PartRow, isLatest: boolean): Promise<void> {
   const failed = nextOrderState(order.state, 'payment.failed');
   if (!failed || !isLatest || order.state !== 'paying' || !OUTSTANDING_PART_STATES.includes(part.state)) return;
-  await tx.update(orders).set({ state: failed }).where(and(eq(orders.id, order.id), eq(orders.state, order.state)));
+  await tx
+    .update(orders)
+    .set({ state: failed })
+    .where(and(eq(orders.id, order.id), eq(orders.state, order.state)));
 }
 
 /** A repeat of a recorded transaction: an attempt still open moves by it (the trade is final) and the order settles. */
-async function endOpenAttempt(tx: Tx, clock: Clock, order: OrderRow, part: PartRow, attempt: AttemptRow, status: 'paid' | 'failed', isLatest: boolean): Promise<void> {
+async function endOpenAttempt(
+  tx: Tx,
+  clock: Clock,
+  order: OrderRow,
+  part: PartRow,
+  attempt: AttemptRow,
+  status: 'paid' | 'failed',
+  isLatest: boolean,
+): Promise<void> {
   if (!OPEN_ATTEMPT_STATES.includes(attempt.state)) return;
   const next = nextAttemptState(attempt.state, providerAnswerEvent(status));
   if (!next) return;
@@ -200,6 +245,10 @@ export async function runPaymentQuery(deps: Deps, payload: unknown): Promise<voi
   }
   const tries = (p.attempt ?? 1) + 1;
   if (tries <= PAYMENT_QUERY_MAX_ATTEMPTS) {
-    await enqueueJob(deps.db, { kind: PAYMENT_QUERY_JOB, payload: { outTradeNo, provider: attempt.provider, attempt: tries }, runAt: new Date(deps.clock.now().getTime() + PAYMENT_QUERY_AFTER_MS) });
+    await enqueueJob(deps.db, {
+      kind: PAYMENT_QUERY_JOB,
+      payload: { outTradeNo, provider: attempt.provider, attempt: tries },
+      runAt: new Date(deps.clock.now().getTime() + PAYMENT_QUERY_AFTER_MS),
+    });
   }
 }

@@ -42,7 +42,13 @@ async function memberLive(tx: Tx, accountId: number): Promise<void> {
  * parts inserted with the next numbers, under the order's lock (a second tap finds it split: 40015).
  * The order's state does not change. `lock: 'none'` only for the race test's negative control.
  */
-export async function splitOrder(deps: Deps, accountId: number, orderNo: string, parts: readonly number[], opts: LockOptions = ROW): Promise<OrderRow> {
+export async function splitOrder(
+  deps: Deps,
+  accountId: number,
+  orderNo: string,
+  parts: readonly number[],
+  opts: LockOptions = ROW,
+): Promise<OrderRow> {
   return decide(deps.db, async (tx) => {
     const order = opts.lock === 'row' ? await lockMyOrder(tx, accountId, orderNo) : await myOrder(tx, accountId, orderNo);
     await memberLive(tx, accountId);
@@ -83,9 +89,19 @@ export async function unsplitOrder(deps: Deps, accountId: number, orderNo: strin
     for (const part of shares) {
       // the chart says what ending it means: dropped (nothing paid) or given back (refunded below)
       if ((await movePart(tx, deps.clock, part, 'part.end')) !== 'given_back') continue;
-      const paid = await tx.select().from(payments).where(and(eq(payments.partId, part.id), inArray(payments.status, APPLIED_PAYMENT_STATUSES)));
+      const paid = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.partId, part.id), inArray(payments.status, APPLIED_PAYMENT_STATUSES)));
       for (const payment of paid) {
-        const { refund, runAfterCommit } = await requestRefund(tx, deps.clock, payment, payment.amountCents, 'split_undone', `unsplit:${part.id}`);
+        const { refund, runAfterCommit } = await requestRefund(
+          tx,
+          deps.clock,
+          payment,
+          payment.amountCents,
+          'split_undone',
+          `unsplit:${part.id}`,
+        );
         if (runAfterCommit) refundsToRun.push(refund.id);
       }
       await refundedInvitation(tx, deps.clock, part.id);

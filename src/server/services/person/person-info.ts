@@ -26,7 +26,9 @@ export async function identityUsed(db: Db | Tx, accountId: number): Promise<bool
   const [t] = await db
     .select({ id: cardTransfers.id })
     .from(cardTransfers)
-    .where(and(or(eq(cardTransfers.fromAccountId, accountId), eq(cardTransfers.toAccountId, accountId)), ne(cardTransfers.state, 'cancelled')))
+    .where(
+      and(or(eq(cardTransfers.fromAccountId, accountId), eq(cardTransfers.toAccountId, accountId)), ne(cardTransfers.state, 'cancelled')),
+    )
     .limit(1);
   if (t) return true;
   const [r] = await db
@@ -64,7 +66,10 @@ function view(row: PersonRow, idNumber: string, locked: boolean): PersonInfoView
 /** GET /customers/person-info: mine, masked, and the styles a member may choose. */
 export async function personInfoPage(db: Db, keys: KeyAdapter, accountId: number): Promise<PersonInfoPage> {
   const row = await storedPersonInfo(db, accountId);
-  const options = await db.select({ value: styles.key, zh: styles.name, en: styles.nameEn }).from(styles).orderBy(asc(styles.sort), asc(styles.id));
+  const options = await db
+    .select({ value: styles.key, zh: styles.name, en: styles.nameEn })
+    .from(styles)
+    .orderBy(asc(styles.sort), asc(styles.id));
   return {
     info: row ? view(row, await openIdNumber(keys, row, personIdContext(accountId)), await identityUsed(db, accountId)) : null,
     styleOptions: options.map((o) => ({ value: o.value, zh: o.zh, en: o.en ?? o.zh })),
@@ -77,7 +82,13 @@ export async function personInfoPage(db: Db, keys: KeyAdapter, accountId: number
  * the rest freely, but a different name or ID number after a transfer or refund used them is refused
  * (70104: staff change it), decided under the row's lock so a transfer cannot slip in between.
  */
-export async function savePersonInfo(db: Db, clock: Clock, keys: KeyAdapter, accountId: number, input: PersonInfoBody): Promise<PersonInfoView> {
+export async function savePersonInfo(
+  db: Db,
+  clock: Clock,
+  keys: KeyAdapter,
+  accountId: number,
+  input: PersonInfoBody,
+): Promise<PersonInfoView> {
   const now = clock.now();
   const realName = input.realName.trim();
   if (!validRealName(realName)) throw new ApiError(Errors.realNameInvalid, { field: 'realName' });
@@ -89,15 +100,30 @@ export async function savePersonInfo(db: Db, clock: Clock, keys: KeyAdapter, acc
     const known = await db.select({ key: styles.key }).from(styles).where(inArray(styles.key, chosen));
     if (known.length !== chosen.length) throw new ApiError(Errors.invalidField, { field: 'styles', values: { field: 'styles' } });
   }
-  const rest = { yogaAge: input.yogaAge, styles: chosen, practiceTime: input.practiceTime, salutation: input.salutation.trim(), updatedAt: now };
+  const rest = {
+    yogaAge: input.yogaAge,
+    styles: chosen,
+    practiceTime: input.practiceTime,
+    salutation: input.salutation.trim(),
+    updatedAt: now,
+  };
   const sealed = await sealIdNumber(keys, idNumber, personIdContext(accountId));
   return decide(db, async (tx) => {
     const [old] = await tx.select().from(personInfo).where(eq(personInfo.accountId, accountId)).for('update');
     const oldId = old ? await openIdNumber(keys, old, personIdContext(accountId)) : undefined;
-    if (old && (old.realName !== realName || oldId !== idNumber) && (await identityUsed(tx, accountId))) throw new ApiError(Errors.identityLocked);
+    if (old && (old.realName !== realName || oldId !== idNumber) && (await identityUsed(tx, accountId)))
+      throw new ApiError(Errors.identityLocked);
     const [row] = old
-      ? await tx.update(personInfo).set({ realName, ...sealed, ...rest }).where(eq(personInfo.accountId, accountId)).returning()
-      : await tx.insert(personInfo).values({ accountId, realName, ...sealed, ...rest, createdAt: now }).onConflictDoNothing().returning();
+      ? await tx
+          .update(personInfo)
+          .set({ realName, ...sealed, ...rest })
+          .where(eq(personInfo.accountId, accountId))
+          .returning()
+      : await tx
+          .insert(personInfo)
+          .values({ accountId, realName, ...sealed, ...rest, createdAt: now })
+          .onConflictDoNothing()
+          .returning();
     // two first saves at once: the second finds the first's row and is told to try again (as a retry would)
     if (!row) throw new ApiError(Errors.requestInProgress);
     return view(row, idNumber, await identityUsed(tx, accountId));
@@ -110,7 +136,15 @@ export async function savePersonInfo(db: Db, clock: Clock, keys: KeyAdapter, acc
  * by staff against the ID photo, as before. The stored number is compared after decrypting it (one
  * row, read by the recipient's id: no search by ID number needs a blind index).
  */
-export async function recipientIdentityMatches(db: Db | Tx, keys: KeyAdapter, recipientId: number, name: string, idNumber: string): Promise<boolean> {
+export async function recipientIdentityMatches(
+  db: Db | Tx,
+  keys: KeyAdapter,
+  recipientId: number,
+  name: string,
+  idNumber: string,
+): Promise<boolean> {
   const row = await storedPersonInfo(db, recipientId);
-  return !row || (row.realName === name.trim() && (await openIdNumber(keys, row, personIdContext(recipientId))) === normalIdNumber(idNumber));
+  return (
+    !row || (row.realName === name.trim() && (await openIdNumber(keys, row, personIdContext(recipientId))) === normalIdNumber(idNumber))
+  );
 }

@@ -13,7 +13,10 @@ export async function shownNames(db: Db | Tx, accountIds: readonly number[]): Pr
   const ids = [...new Set(accountIds)];
   if (ids.length === 0) return new Map();
   const names = await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids));
-  const real = await db.select({ id: personInfo.accountId, realName: personInfo.realName }).from(personInfo).where(inArray(personInfo.accountId, ids));
+  const real = await db
+    .select({ id: personInfo.accountId, realName: personInfo.realName })
+    .from(personInfo)
+    .where(inArray(personInfo.accountId, ids));
   const realOf = new Map(real.map((r) => [r.id, r.realName.trim()]));
   return new Map(
     names.map((a) => {

@@ -23,7 +23,11 @@ export async function sealIdNumber(keys: KeyAdapter, idNumber: string, context: 
 export async function openIdNumber(keys: KeyAdapter, row: IdNumberColumns, context: string): Promise<string> {
   if (row.idNumberKeyId === null) return row.idNumber ?? '';
   if (!row.idNumberCipher || !row.idNumberWrappedKey || !row.idNumberNonce) throw new Error(`sealed ID number incomplete (${context})`);
-  return openText(keys, { cipher: row.idNumberCipher, wrappedKey: row.idNumberWrappedKey, keyId: row.idNumberKeyId, nonce: row.idNumberNonce }, context);
+  return openText(
+    keys,
+    { cipher: row.idNumberCipher, wrappedKey: row.idNumberWrappedKey, keyId: row.idNumberKeyId, nonce: row.idNumberNonce },
+    context,
+  );
 }
 
 /** The context an ID number in person_info is sealed under (its member). */

@@ -19,11 +19,46 @@ interface SealedColumns {
 
 /** Every value sealed at rest; a new sealed column joins this list. */
 const SEALED: SealedColumns[] = [
-  { name: 'person_info', table: personInfo, id: personInfo.accountId, keyId: personInfo.idNumberKeyId, wrapped: personInfo.idNumberWrappedKey, set: (k, w) => ({ idNumberKeyId: k, idNumberWrappedKey: w }) },
-  { name: 'card_transfers', table: cardTransfers, id: cardTransfers.id, keyId: cardTransfers.idNumberKeyId, wrapped: cardTransfers.idNumberWrappedKey, set: (k, w) => ({ idNumberKeyId: k, idNumberWrappedKey: w }) },
-  { name: 'transfer_images', table: transferImages, id: transferImages.id, keyId: transferImages.keyId, wrapped: transferImages.wrappedKey, set: (k, w) => ({ keyId: k, wrappedKey: w }) },
-  { name: 'member_photos', table: memberPhotos, id: memberPhotos.id, keyId: memberPhotos.keyId, wrapped: memberPhotos.wrappedKey, set: (k, w) => ({ keyId: k, wrappedKey: w }) },
-  { name: 'teacher_requests', table: teacherRequests, id: teacherRequests.id, keyId: teacherRequests.photoKeyId, wrapped: teacherRequests.photoWrappedKey, set: (k, w) => ({ photoKeyId: k, photoWrappedKey: w }) },
+  {
+    name: 'person_info',
+    table: personInfo,
+    id: personInfo.accountId,
+    keyId: personInfo.idNumberKeyId,
+    wrapped: personInfo.idNumberWrappedKey,
+    set: (k, w) => ({ idNumberKeyId: k, idNumberWrappedKey: w }),
+  },
+  {
+    name: 'card_transfers',
+    table: cardTransfers,
+    id: cardTransfers.id,
+    keyId: cardTransfers.idNumberKeyId,
+    wrapped: cardTransfers.idNumberWrappedKey,
+    set: (k, w) => ({ idNumberKeyId: k, idNumberWrappedKey: w }),
+  },
+  {
+    name: 'transfer_images',
+    table: transferImages,
+    id: transferImages.id,
+    keyId: transferImages.keyId,
+    wrapped: transferImages.wrappedKey,
+    set: (k, w) => ({ keyId: k, wrappedKey: w }),
+  },
+  {
+    name: 'member_photos',
+    table: memberPhotos,
+    id: memberPhotos.id,
+    keyId: memberPhotos.keyId,
+    wrapped: memberPhotos.wrappedKey,
+    set: (k, w) => ({ keyId: k, wrappedKey: w }),
+  },
+  {
+    name: 'teacher_requests',
+    table: teacherRequests,
+    id: teacherRequests.id,
+    keyId: teacherRequests.photoKeyId,
+    wrapped: teacherRequests.photoWrappedKey,
+    set: (k, w) => ({ photoKeyId: k, photoWrappedKey: w }),
+  },
 ];
 
 /** `table.column` of each sealed value's key id, so a test can check no sealed column is left out of rotation. */

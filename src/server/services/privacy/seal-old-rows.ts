@@ -20,7 +20,10 @@ export async function sealPlainRows(db: Db, keys: KeyAdapter, storage: ObjectSto
     const rows = await db.select().from(personInfo).where(isNull(personInfo.idNumberKeyId)).limit(BATCH);
     for (const r of rows) {
       const sealed = await sealIdNumber(keys, r.idNumber ?? '', personIdContext(r.accountId));
-      await db.update(personInfo).set(sealed).where(and(eq(personInfo.accountId, r.accountId), isNull(personInfo.idNumberKeyId)));
+      await db
+        .update(personInfo)
+        .set(sealed)
+        .where(and(eq(personInfo.accountId, r.accountId), isNull(personInfo.idNumberKeyId)));
     }
     n += rows.length;
     if (rows.length < BATCH) break;
@@ -29,7 +32,10 @@ export async function sealPlainRows(db: Db, keys: KeyAdapter, storage: ObjectSto
     const rows = await db.select().from(cardTransfers).where(isNull(cardTransfers.idNumberKeyId)).limit(BATCH);
     for (const r of rows) {
       const sealed = await sealIdNumber(keys, r.idNumber ?? '', transferIdContext(r.fromAccountId, r.cardId));
-      await db.update(cardTransfers).set(sealed).where(and(eq(cardTransfers.id, r.id), isNull(cardTransfers.idNumberKeyId)));
+      await db
+        .update(cardTransfers)
+        .set(sealed)
+        .where(and(eq(cardTransfers.id, r.id), isNull(cardTransfers.idNumberKeyId)));
     }
     n += rows.length;
     if (rows.length < BATCH) break;
@@ -38,16 +44,26 @@ export async function sealPlainRows(db: Db, keys: KeyAdapter, storage: ObjectSto
     const rows = await db.select().from(transferImages).where(isNull(transferImages.keyId)).limit(BATCH);
     for (const r of rows) {
       const { cipher, key } = await sealImage(keys, r.bytes, transferImageContext(r.accountId));
-      await db.update(transferImages).set({ bytes: cipher, ...key }).where(and(eq(transferImages.id, r.id), isNull(transferImages.keyId)));
+      await db
+        .update(transferImages)
+        .set({ bytes: cipher, ...key })
+        .where(and(eq(transferImages.id, r.id), isNull(transferImages.keyId)));
     }
     n += rows.length;
     if (rows.length < BATCH) break;
   }
   for (;;) {
-    const rows = await db.select().from(memberPhotos).where(and(isNull(memberPhotos.keyId), isNotNull(memberPhotos.bytes))).limit(BATCH);
+    const rows = await db
+      .select()
+      .from(memberPhotos)
+      .where(and(isNull(memberPhotos.keyId), isNotNull(memberPhotos.bytes)))
+      .limit(BATCH);
     for (const r of rows) {
       const { cipher, key } = await sealImage(keys, r.bytes!, memberPhotoContext(r.accountId));
-      await db.update(memberPhotos).set({ bytes: cipher, ...key }).where(and(eq(memberPhotos.id, r.id), isNull(memberPhotos.keyId)));
+      await db
+        .update(memberPhotos)
+        .set({ bytes: cipher, ...key })
+        .where(and(eq(memberPhotos.id, r.id), isNull(memberPhotos.keyId)));
     }
     n += rows.length;
     if (rows.length < BATCH) break;
@@ -72,7 +88,11 @@ export async function sealPlainRows(db: Db, keys: KeyAdapter, storage: ObjectSto
 async function sealStoredPhotos(db: Db, keys: KeyAdapter, storage: ObjectStore): Promise<number> {
   let n = 0;
   for (;;) {
-    const rows = await db.select().from(memberPhotos).where(and(isNull(memberPhotos.keyId), isNotNull(memberPhotos.storageKey))).limit(BATCH);
+    const rows = await db
+      .select()
+      .from(memberPhotos)
+      .where(and(isNull(memberPhotos.keyId), isNotNull(memberPhotos.storageKey)))
+      .limit(BATCH);
     let sealedNow = 0;
     for (const r of rows) {
       const plain = await storage.get(r.storageKey!);
@@ -80,7 +100,10 @@ async function sealStoredPhotos(db: Db, keys: KeyAdapter, storage: ObjectStore):
       const { cipher, key } = await sealImage(keys, plain, memberPhotoContext(r.accountId));
       const storageKey = `photos/${r.accountId}/${randomUUID()}.sealed`;
       await storage.put(storageKey, cipher, 'application/octet-stream');
-      await db.update(memberPhotos).set({ storageKey, ...key }).where(and(eq(memberPhotos.id, r.id), isNull(memberPhotos.keyId)));
+      await db
+        .update(memberPhotos)
+        .set({ storageKey, ...key })
+        .where(and(eq(memberPhotos.id, r.id), isNull(memberPhotos.keyId)));
       sealedNow += 1;
     }
     n += sealedNow;

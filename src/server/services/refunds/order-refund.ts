@@ -52,6 +52,10 @@ export async function syncOrderRefund(tx: Tx, now: Date, orderId: number): Promi
 /** The orders of some refunds (to sync after they moved). */
 export async function ordersOfRefunds(tx: Tx, refundIds: readonly number[]): Promise<number[]> {
   if (refundIds.length === 0) return [];
-  const rows = await tx.select({ orderId: payments.orderId }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(inArray(refunds.id, [...refundIds]));
+  const rows = await tx
+    .select({ orderId: payments.orderId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(inArray(refunds.id, [...refundIds]));
   return [...new Set(rows.map((r) => r.orderId))];
 }

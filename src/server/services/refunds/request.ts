@@ -45,8 +45,18 @@ const ledgerReason = (cause: RefundCause) => (cause === 'order_cancelled' || cau
  * lock first: the ledger changes). Never more than paid: the payment's refunds, whatever their state,
  * plus this one stay within its amount.
  */
-export async function requestRefund(tx: Tx, clock: Clock, payment: PaymentRow, amountCents: number, cause: RefundCause, key: string): Promise<RequestedRefund> {
-  const [existing] = await tx.select().from(refunds).where(and(eq(refunds.paymentId, payment.id), eq(refunds.key, key)));
+export async function requestRefund(
+  tx: Tx,
+  clock: Clock,
+  payment: PaymentRow,
+  amountCents: number,
+  cause: RefundCause,
+  key: string,
+): Promise<RequestedRefund> {
+  const [existing] = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, payment.id), eq(refunds.key, key)));
   if (existing) return { refund: existing, runAfterCommit: false };
   const [done] = await tx
     .select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
@@ -55,9 +65,15 @@ export async function requestRefund(tx: Tx, clock: Clock, payment: PaymentRow, a
   const left = payment.amountCents - Number(done?.cents ?? 0);
   if (amountCents <= 0 || amountCents > left) throw new RefundOverPaid(payment.id, amountCents, left);
   const now = clock.now();
-  const [row] = await tx.insert(refunds).values({ paymentId: payment.id, amountCents, cause, key, state: REFUND_INITIAL, createdAt: now }).returning();
+  const [row] = await tx
+    .insert(refunds)
+    .values({ paymentId: payment.id, amountCents, cause, key, state: REFUND_INITIAL, createdAt: now })
+    .returning();
   if (payment.provider === 'balance') {
-    const [debit] = await tx.select({ accountId: balanceLedger.accountId }).from(balanceLedger).where(eq(balanceLedger.id, payment.ledgerId!));
+    const [debit] = await tx
+      .select({ accountId: balanceLedger.accountId })
+      .from(balanceLedger)
+      .where(eq(balanceLedger.id, payment.ledgerId!));
     const ledgerId = await changeBalance(tx, clock, debit!.accountId, amountCents, ledgerReason(cause), payment.orderId);
     const [back] = await tx
       .update(refunds)

@@ -39,9 +39,19 @@ async function refundWithTrade(deps: Deps, refundId: number) {
 }
 
 /** Moves a refund by the chart under its order's lock, from the state read; false when it had moved already. */
-async function moveRefund(deps: Deps, refundId: number, from: RefundState, event: RefundEvent['type'], set: Partial<RefundRow> = {}): Promise<boolean> {
+async function moveRefund(
+  deps: Deps,
+  refundId: number,
+  from: RefundState,
+  event: RefundEvent['type'],
+  set: Partial<RefundRow> = {},
+): Promise<boolean> {
   return decide(deps.db, async (tx) => {
-    const [r] = await tx.select({ orderId: payments.orderId }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(refunds.id, refundId));
+    const [r] = await tx
+      .select({ orderId: payments.orderId })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(refunds.id, refundId));
     if (!r) return false;
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, r.orderId)).for('update');
     const next = nextRefundState(from, event);
@@ -82,14 +92,24 @@ export async function applyRefundResult(deps: Deps, result: RefundResult): Promi
     case 'closed': {
       // never paid out (WeChat CLOSED): asked again under the next number
       const tryNo = refund.tryNo + 1;
-      if (await moveRefund(deps, refund.id, from, 'refund.closed', { tryNo, outRefundNo: outRefundNoOf({ id: refund.id, tryNo }), providerRefundId: null })) {
+      if (
+        await moveRefund(deps, refund.id, from, 'refund.closed', {
+          tryNo,
+          outRefundNo: outRefundNoOf({ id: refund.id, tryNo }),
+          providerRefundId: null,
+        })
+      ) {
         await enqueueJob(deps.db, { kind: REFUND_RUN_JOB, payload: { refundId: refund.id }, runAt: deps.clock.now() });
       }
       break;
     }
     case 'abnormal':
     case 'failed': {
-      const failure = { ...provider, failureCode: result.failureCode ?? result.status.toUpperCase(), failureMessage: result.failureMessage ?? null };
+      const failure = {
+        ...provider,
+        failureCode: result.failureCode ?? result.status.toUpperCase(),
+        failureMessage: result.failureMessage ?? null,
+      };
       if (await moveRefund(deps, refund.id, from, 'refund.failed', failure)) {
         // an abnormal refund may still be paid by the provider's own process: only asked about
         const kind = result.status === 'abnormal' ? REFUND_QUERY_JOB : REFUND_RUN_JOB;
@@ -127,7 +147,10 @@ export async function runRefund(deps: Deps, payload: unknown): Promise<void> {
   let outRefundNo = refund.outRefundNo;
   if (!outRefundNo) {
     outRefundNo = outRefundNoOf(refund);
-    await deps.db.update(refunds).set({ outRefundNo }).where(and(eq(refunds.id, refund.id), isNull(refunds.outRefundNo)));
+    await deps.db
+      .update(refunds)
+      .set({ outRefundNo })
+      .where(and(eq(refunds.id, refund.id), isNull(refunds.outRefundNo)));
     const [again] = await deps.db.select({ outRefundNo: refunds.outRefundNo }).from(refunds).where(eq(refunds.id, refund.id));
     outRefundNo = again!.outRefundNo!;
   }

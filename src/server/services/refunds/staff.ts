@@ -49,9 +49,20 @@ export async function refundsNeedingAttention(db: Db) {
  * Moves one refund by staff's event under its order's lock; 404 unknown, 40023 when the chart refuses.
  * `also` writes what goes with the move in the same transaction.
  */
-async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'], set: { settledBy?: number } = {}, also?: (tx: Tx) => Promise<unknown>, audit?: Audit) {
+async function staffMove(
+  deps: Deps,
+  refundId: number,
+  event: RefundEvent['type'],
+  set: { settledBy?: number } = {},
+  also?: (tx: Tx) => Promise<unknown>,
+  audit?: Audit,
+) {
   return decide(deps.db, async (tx) => {
-    const [r] = await tx.select({ orderId: payments.orderId }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(refunds.id, refundId));
+    const [r] = await tx
+      .select({ orderId: payments.orderId })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(refunds.id, refundId));
     if (!r) throw new ApiError(Errors.notFound, { field: 'refundId' });
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, r.orderId)).for('update');
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
@@ -64,7 +75,11 @@ async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'
       .returning();
     await syncOrderRefund(tx, deps.clock.now(), r.orderId);
     await also?.(tx);
-    await audit?.(tx, { action: event === 'refund.release' ? 'refund.release' : 'refund.settle', subjectKind: 'refund', subjectId: refundId });
+    await audit?.(tx, {
+      action: event === 'refund.release' ? 'refund.release' : 'refund.settle',
+      subjectKind: 'refund',
+      subjectId: refundId,
+    });
     return row!;
   });
 }
@@ -76,7 +91,14 @@ async function staffMove(deps: Deps, refundId: number, event: RefundEvent['type'
  */
 export async function releaseRefund(deps: Deps, refundId: number, audit?: Audit) {
   const runAt = new Date(deps.clock.now().getTime() + REFUND_RUN_AFTER_MS);
-  const row = await staffMove(deps, refundId, 'refund.release', {}, (tx) => enqueueJob(tx, { kind: REFUND_RUN_JOB, payload: { refundId }, runAt }), audit);
+  const row = await staffMove(
+    deps,
+    refundId,
+    'refund.release',
+    {},
+    (tx) => enqueueJob(tx, { kind: REFUND_RUN_JOB, payload: { refundId }, runAt }),
+    audit,
+  );
   await runRefundsNow(deps, [refundId]);
   const [after] = await deps.db.select().from(refunds).where(eq(refunds.id, row.id));
   return after!;

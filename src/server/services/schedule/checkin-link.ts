@@ -21,7 +21,8 @@ import { teacherOfAccount } from './teacher-schedule';
 export const CHECKIN_LINK_TTL_MS = 2 * 60_000;
 const SIGNED = /^(\d{13})\.([0-9a-f]{16})$/;
 
-const signature = (classId: number, key: string, exp: number) => createHmac('sha256', key).update(`${classId}.${exp}`).digest('hex').slice(0, 16);
+const signature = (classId: number, key: string, exp: number) =>
+  createHmac('sha256', key).update(`${classId}.${exp}`).digest('hex').slice(0, 16);
 
 /** The signed code of a class's link, valid until `exp` (ms). */
 export const signedCode = (classId: number, key: string, exp: number): string => `${exp}.${signature(classId, key, exp)}`;

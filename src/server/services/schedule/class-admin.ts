@@ -138,14 +138,24 @@ async function holders(tx: Tx, classId: number): Promise<number[]> {
  * below the seats booked (70164); a raised capacity books the queue's first. A changed time or teacher
  * asks the teacher again (the chart's `schedule.assign`); members holding a place are told of a new time.
  */
-export async function editClass(db: Db, now: Date, hours: number, staffId: number, classId: number, body: ClassEditInput, opts: DecideOptions = ROW_LOCKS, audit?: Audit): Promise<ClassSaved> {
+export async function editClass(
+  db: Db,
+  now: Date,
+  hours: number,
+  staffId: number,
+  classId: number,
+  body: ClassEditInput,
+  opts: DecideOptions = ROW_LOCKS,
+  audit?: Audit,
+): Promise<ClassSaved> {
   const slot = slotOf(body);
   checkCapacity(body.capacity);
   return decide(db, async (tx) => {
     let c = await lockOwnClass(tx, now, staffId, classId, opts);
     const timeChanged = slot.startsAt.getTime() !== c.startsAt.getTime() || slot.durationMin !== c.durationMin;
     if (timeChanged && slot.startsAt.getTime() <= now.getTime()) throw new ApiError(Errors.classStartPassed, { field: 'start' });
-    if (body.capacity < c.bookedCount) throw new ApiError(Errors.classCapacityBelowBooked, { field: 'capacity', data: { booked: c.bookedCount } });
+    if (body.capacity < c.bookedCount)
+      throw new ApiError(Errors.classCapacityBelowBooked, { field: 'capacity', data: { booked: c.bookedCount } });
     const teacherId = body.teacherId ?? c.teacherId;
     const teacherChanged = teacherId !== c.teacherId;
     if (teacherChanged && teacherId !== null) await teacherExists(tx, teacherId);
@@ -154,11 +164,16 @@ export async function editClass(db: Db, now: Date, hours: number, staffId: numbe
       await checkRoomFree(tx, c.clubId, c.room, slot, c.id);
     }
     const before = c;
-    [c] = (await tx.update(classes).set({ startsAt: slot.startsAt, durationMin: slot.durationMin, capacity: body.capacity }).where(eq(classes.id, c.id)).returning()) as [ClassRow];
+    [c] = (await tx
+      .update(classes)
+      .set({ startsAt: slot.startsAt, durationMin: slot.durationMin, capacity: body.capacity })
+      .where(eq(classes.id, c.id))
+      .returning()) as [ClassRow];
     if (teacherId !== null && (timeChanged || teacherChanged)) c = await askTeacher(tx, now, hours, c, teacherId, opts, before.teacherId);
     if (timeChanged) {
       const members = await holders(tx, c.id);
-      if (members.length) await tx.insert(notifications).values(members.map((accountId) => ({ accountId, createdAt: now, ...timeChangedNotice(before, c) })));
+      if (members.length)
+        await tx.insert(notifications).values(members.map((accountId) => ({ accountId, createdAt: now, ...timeChangedNotice(before, c) })));
     }
     if (body.capacity > before.capacity) await promoteFromQueue(tx, now, c, opts);
     const [fresh] = await tx.select().from(classes).where(eq(classes.id, c.id));
@@ -171,7 +186,14 @@ export async function editClass(db: Db, now: Date, hours: number, staffId: numbe
  * Cancels a class that has not started (the class chart's `class.cancel`): every seat is cancelled
  * with its card's uses given back, every queue place ended, each member told, in one transaction.
  */
-export async function cancelClass(db: Db, now: Date, staffId: number, classId: number, opts: DecideOptions = ROW_LOCKS, audit?: Audit): Promise<ClassCancelled> {
+export async function cancelClass(
+  db: Db,
+  now: Date,
+  staffId: number,
+  classId: number,
+  opts: DecideOptions = ROW_LOCKS,
+  audit?: Audit,
+): Promise<ClassCancelled> {
   return decide(db, async (tx) => {
     const c = await lockOwnClass(tx, now, staffId, classId, opts);
     const status = nextClassStatus(c.status, 'class.cancel');
@@ -204,9 +226,11 @@ export async function cancelClass(db: Db, now: Date, staffId: number, classId: n
     }
     await tx.update(classes).set({ status, bookedCount: 0, cancelledAt: now, cancelledBy: staffId }).where(eq(classes.id, c.id));
     const told = [...new Set(open.map((b) => b.accountId))];
-    const [t] = c.teacherId === null ? [] : await tx.select({ accountId: teachers.accountId }).from(teachers).where(eq(teachers.id, c.teacherId));
+    const [t] =
+      c.teacherId === null ? [] : await tx.select({ accountId: teachers.accountId }).from(teachers).where(eq(teachers.id, c.teacherId));
     if (t?.accountId) told.push(t.accountId);
-    if (told.length) await tx.insert(notifications).values(told.map((accountId) => ({ accountId, createdAt: now, ...classCancelledNotice(c) })));
+    if (told.length)
+      await tx.insert(notifications).values(told.map((accountId) => ({ accountId, createdAt: now, ...classCancelledNotice(c) })));
     await audit?.(tx, { action: 'class.cancel', subjectKind: 'class', subjectId: c.id });
     return { id: c.id, status: 'cancelled', bookingsCancelled, queueCleared, usesReturned };
   });

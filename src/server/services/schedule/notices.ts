@@ -26,28 +26,51 @@ const cancelledBody = msg`门店取消了 {when} 的课程，您的预约或排�
 
 const when = (at: Date) => `${shanghaiDate(at)} ${shanghaiClock(at)}`;
 const titleIn = (l: Locale, c: ClassRow) => (l === 'en' ? (c.titleEn ?? c.title) : c.title);
-const both = (title: (l: Locale) => string, body: (l: Locale) => string): Notice => ({ title: title('zh'), titleEn: title('en'), body: body('zh'), bodyEn: body('en') });
+const both = (title: (l: Locale) => string, body: (l: Locale) => string): Notice => ({
+  title: title('zh'),
+  titleEn: title('en'),
+  body: body('zh'),
+  bodyEn: body('en'),
+});
 
 /** To staff: the teacher declined the class, and why. */
 export const declinedNotice = (c: ClassRow, teacher: string, reason: string): Notice =>
-  both((l) => translate(l, declinedTitle, { title: titleIn(l, c) }), (l) => translate(l, declinedBody, { teacher, when: when(c.startsAt), reason }));
+  both(
+    (l) => translate(l, declinedTitle, { title: titleIn(l, c) }),
+    (l) => translate(l, declinedBody, { teacher, when: when(c.startsAt), reason }),
+  );
 
 /** To staff: the class's confirmation deadline passed with no answer. */
 export const lapsedNotice = (c: ClassRow, teacher: string): Notice =>
-  both((l) => translate(l, lapsedTitle, { title: titleIn(l, c) }), (l) => translate(l, lapsedBody, { teacher, when: when(c.startsAt) }));
+  both(
+    (l) => translate(l, lapsedTitle, { title: titleIn(l, c) }),
+    (l) => translate(l, lapsedBody, { teacher, when: when(c.startsAt) }),
+  );
 
 /** To the teacher asked: confirm by the deadline. */
 export const askedNotice = (c: ClassRow, by: Date): Notice =>
-  both((l) => translate(l, askedTitle, { title: titleIn(l, c) }), (l) => translate(l, askedBody, { when: when(c.startsAt), by: when(by) }));
+  both(
+    (l) => translate(l, askedTitle, { title: titleIn(l, c) }),
+    (l) => translate(l, askedBody, { when: when(c.startsAt), by: when(by) }),
+  );
 
 /** To members booked on a class whose teacher changed. */
 export const teacherChangedNotice = (c: ClassRow): Notice =>
-  both((l) => translate(l, changedTitle, { title: titleIn(l, c) }), (l) => translate(l, changedBody, { when: when(c.startsAt) }));
+  both(
+    (l) => translate(l, changedTitle, { title: titleIn(l, c) }),
+    (l) => translate(l, changedBody, { when: when(c.startsAt) }),
+  );
 
 /** To members holding a place on a class whose time changed (decision 041). */
 export const timeChangedNotice = (before: ClassRow, after: ClassRow): Notice =>
-  both((l) => translate(l, movedTitle, { title: titleIn(l, before) }), (l) => translate(l, movedBody, { from: when(before.startsAt), to: when(after.startsAt) }));
+  both(
+    (l) => translate(l, movedTitle, { title: titleIn(l, before) }),
+    (l) => translate(l, movedBody, { from: when(before.startsAt), to: when(after.startsAt) }),
+  );
 
 /** To the members of a class the club cancelled, and its teacher (decision 041). */
 export const classCancelledNotice = (c: ClassRow): Notice =>
-  both((l) => translate(l, cancelledTitle, { title: titleIn(l, c) }), (l) => translate(l, cancelledBody, { when: when(c.startsAt) }));
+  both(
+    (l) => translate(l, cancelledTitle, { title: titleIn(l, c) }),
+    (l) => translate(l, cancelledBody, { when: when(c.startsAt) }),
+  );

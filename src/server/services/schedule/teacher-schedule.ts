@@ -1,5 +1,9 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
-import { nextTeacherScheduleState, scheduleMoves, type TeacherScheduleState } from '../../../../machines/domain/teacher-schedule-transitions';
+import {
+  nextTeacherScheduleState,
+  scheduleMoves,
+  type TeacherScheduleState,
+} from '../../../../machines/domain/teacher-schedule-transitions';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import type { TeacherScheduleEvent } from '../../../../machines/domain/teacher-schedule.machine';
 import type { StaffWeek, TeacherClass, TeacherWeek } from '../../../contracts/schedule';
@@ -33,7 +37,13 @@ export const mondayOf = (date: string): string => addDays(date, -((weekdayOf(dat
 /** A week from its Monday: its instants, and its neighbours' Mondays. */
 function weekRange(day: string) {
   const week = mondayOf(day);
-  return { week, from: shanghaiMidnight(week), to: shanghaiMidnight(addDays(week, 7)), prevWeek: addDays(week, -7), nextWeek: addDays(week, 7) };
+  return {
+    week,
+    from: shanghaiMidnight(week),
+    to: shanghaiMidnight(addDays(week, 7)),
+    prevWeek: addDays(week, -7),
+    nextWeek: addDays(week, 7),
+  };
 }
 
 /** The teacher linked to this account; a teacher account with no teacher profile may not use the teacher pages. */
@@ -84,7 +94,13 @@ export async function teacherWeek(db: Db, now: Date, accountId: number, day: str
   const w = weekRange(day ?? shanghaiDate(now));
   await passScheduleTime(db, now, eq(classes.teacherId, t.id));
   const rows = await weekQuery(db, w.from, w.to, eq(classes.teacherId, t.id));
-  return { week: w.week, prevWeek: w.prevWeek, nextWeek: w.nextWeek, teacherName: loc(locale, t.name, t.nameEn), classes: rows.map((r) => classItem(r, locale, now)) };
+  return {
+    week: w.week,
+    prevWeek: w.prevWeek,
+    nextWeek: w.nextWeek,
+    teacherName: loc(locale, t.name, t.nameEn),
+    classes: rows.map((r) => classItem(r, locale, now)),
+  };
 }
 
 /** Staff: every class of the week with its teacher and confirmation, the counts at a glance, the teachers to assign and the staff member's clubs. */
@@ -121,7 +137,6 @@ export async function staffWeek(db: Db, now: Date, staffId: number, day: string 
   };
 }
 
-
 async function lockClass(tx: Tx, id: number, opts: DecideOptions): Promise<ClassRow> {
   const q = tx.select().from(classes).where(eq(classes.id, id));
   const [c] = opts.lock === 'row' ? await q.for('update') : await q;
@@ -130,7 +145,13 @@ async function lockClass(tx: Tx, id: number, opts: DecideOptions): Promise<Class
 }
 
 /** Writes the chart's next state for `event`, on the condition that the class is still in the state read (unless the negative control drops it). */
-async function move(tx: Tx, c: ClassRow, event: Event, set: Partial<typeof classes.$inferInsert>, opts: DecideOptions): Promise<TeacherScheduleState> {
+async function move(
+  tx: Tx,
+  c: ClassRow,
+  event: Event,
+  set: Partial<typeof classes.$inferInsert>,
+  opts: DecideOptions,
+): Promise<TeacherScheduleState> {
   const next = nextTeacherScheduleState(c.teacherState, event);
   if (next === null) throw new ApiError(Errors.scheduleNotWaiting);
   const [done] = await tx
@@ -169,7 +190,15 @@ export async function confirmClass(db: Db, now: Date, accountId: number, classId
 }
 
 /** The teacher declines one class with a reason; staff are told. */
-export async function declineClass(db: Db, now: Date, accountId: number, classId: number, reason: string, opts: DecideOptions = ROW_LOCKS, audit?: Audit) {
+export async function declineClass(
+  db: Db,
+  now: Date,
+  accountId: number,
+  classId: number,
+  reason: string,
+  opts: DecideOptions = ROW_LOCKS,
+  audit?: Audit,
+) {
   const t = await teacherOfAccount(db, accountId);
   await catchUp(db, now, classId);
   return decide(db, async (tx) => {
@@ -207,7 +236,15 @@ export async function confirmWeek(db: Db, now: Date, accountId: number, day: str
  * teacher; the deadline is `hours` before the start, or the start itself when that has passed.
  * Members booked on the class are told when its teacher changes.
  */
-export async function assignTeacher(db: Db, now: Date, hours: number, classId: number, teacherId: number, opts: DecideOptions = ROW_LOCKS, audit?: Audit) {
+export async function assignTeacher(
+  db: Db,
+  now: Date,
+  hours: number,
+  classId: number,
+  teacherId: number,
+  opts: DecideOptions = ROW_LOCKS,
+  audit?: Audit,
+) {
   return decide(db, async (tx) => {
     const c = await lockClass(tx, classId, opts);
     if (now.getTime() >= c.startsAt.getTime()) throw new ApiError(Errors.scheduleClassStarted);
@@ -224,7 +261,15 @@ export async function assignTeacher(db: Db, now: Date, hours: number, classId: n
  * deadline, a notice to the teacher, and to the members holding a place when the teacher changed from
  * `previous` (the class's teacher before the caller's own change; the row's by default). Returns the row.
  */
-export async function askTeacher(tx: Tx, now: Date, hours: number, c: ClassRow, teacherId: number, opts: DecideOptions, previous = c.teacherId): Promise<ClassRow> {
+export async function askTeacher(
+  tx: Tx,
+  now: Date,
+  hours: number,
+  c: ClassRow,
+  teacherId: number,
+  opts: DecideOptions,
+  previous = c.teacherId,
+): Promise<ClassRow> {
   const [t] = await tx.select().from(teachers).where(eq(teachers.id, teacherId));
   const deadline = new Date(c.startsAt.getTime() - hours * 3_600_000);
   const confirmBy = deadline.getTime() > now.getTime() ? deadline : c.startsAt;
@@ -235,7 +280,8 @@ export async function askTeacher(tx: Tx, now: Date, hours: number, c: ClassRow, 
       .selectDistinct({ accountId: bookings.accountId })
       .from(bookings)
       .where(and(eq(bookings.classId, c.id), inArray(bookings.state, BOOKING_OPEN_STATES)));
-    if (booked.length) await tx.insert(notifications).values(booked.map((b) => ({ accountId: b.accountId, createdAt: now, ...teacherChangedNotice(c) })));
+    if (booked.length)
+      await tx.insert(notifications).values(booked.map((b) => ({ accountId: b.accountId, createdAt: now, ...teacherChangedNotice(c) })));
   }
   return { ...c, teacherId, teacherState: state, teacherConfirmBy: confirmBy, teacherDeclineReason: null };
 }

@@ -18,7 +18,13 @@ import { hashPassword } from '../password';
  * (member, teacher or staff) is 70168 and nothing is written; the insert's conflict guard decides a
  * race between two desks.
  */
-export async function registerMember(db: Db, clock: Clock, scryptN: number, input: StaffMemberBody, audit?: Audit): Promise<StaffMemberRegistered> {
+export async function registerMember(
+  db: Db,
+  clock: Clock,
+  scryptN: number,
+  input: StaffMemberBody,
+  audit?: Audit,
+): Promise<StaffMemberRegistered> {
   const phone = trimInput(input.phone);
   const name = trimInput(input.name);
   if (!isValidPhone(phone)) throw new ApiError(Errors.invalidPhone, { field: 'phone' });
