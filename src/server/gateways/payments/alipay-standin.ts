@@ -106,11 +106,7 @@ type Params = Record<string, string>;
 const METHODS = ['alipay.trade.query', 'alipay.trade.close', 'alipay.trade.refund', 'alipay.trade.fastpay.refund.query'];
 
 const errorPage = (c: Context<AppEnv>, message: string) =>
-  c.html(
-    html`<!doctype html><title>Alipay stand-in</title>
-      <p>${message}</p>`,
-    400,
-  );
+  c.html(html`<!doctype html><title>Alipay stand-in</title><p>${message}</p>`, 400);
 
 /** The app's RSA2 signature over the request (everything but `sign`), and app id. */
 function refuse(params: Params, keys: AlipayStandInKeys): string | undefined {
@@ -181,18 +177,16 @@ async function openCashier(c: Context<AppEnv>, keys: AlipayStandInKeys, params: 
   }
   if (!row) return errorPage(c, 'ACQ.SYSTEM_ERROR');
   const back = params.return_url ?? '';
-  return c.html(
-    html`<!doctype html>
-      <meta name="viewport" content="width=device-width,initial-scale=1" />
-      <title>Alipay stand-in cashier</title>
-      <h1>Alipay stand-in</h1>
-      <p>${row.description}</p>
-      <p>¥${centsToYuan(row.amountCents)} (${row.state})</p>
-      <form method="post" action="cashier">
-        <input type="hidden" name="out_trade_no" value="${row.outTradeNo}" /><input type="hidden" name="return_url" value="${back}" />
-        <button name="outcome" value="pay">Pay</button> <button name="outcome" value="fail">Fail</button>
-      </form>`,
-  );
+  return c.html(html`<!doctype html>
+    <meta name="viewport" content="width=device-width,initial-scale=1" />
+    <title>Alipay stand-in cashier</title>
+    <h1>Alipay stand-in</h1>
+    <p>${row.description}</p>
+    <p>¥${centsToYuan(row.amountCents)} (${row.state})</p>
+    <form method="post" action="cashier">
+      <input type="hidden" name="out_trade_no" value="${row.outTradeNo}" /><input type="hidden" name="return_url" value="${back}" />
+      <button name="outcome" value="pay">Pay</button> <button name="outcome" value="fail">Fail</button>
+    </form>`);
 }
 
 /**
@@ -350,11 +344,7 @@ export function alipayStandIn(standIns: PaymentStandIns, deliver: FetchLike) {
         back.searchParams.set('out_trade_no', row.outTradeNo);
         return c.redirect(back.toString(), 302);
       }
-      return c.html(
-        html`<!doctype html><title>Alipay stand-in</title>
-          <p>${done.settled.state}</p>`,
-        200,
-      );
+      return c.html(html`<!doctype html><title>Alipay stand-in</title><p>${done.settled.state}</p>`, 200);
     })
     .openapi(simulate, async (c) => {
       const b = c.req.valid('json');

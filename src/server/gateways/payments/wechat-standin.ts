@@ -402,61 +402,36 @@ export function wechatPayStandIn(standIns: PaymentStandIns, deliver: FetchLike) 
     .openapi(cashierPage, async (c) => {
       const q = c.req.valid('query');
       const row = await byPrepayId(c, q.prepay_id);
-      if (!row)
-        return c.html(
-          html`<!doctype html><title>WeChat Pay stand-in</title>
-            <p>ORDER_NOT_EXIST</p>`,
-          404,
-        );
+      if (!row) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_NOT_EXIST</p>`, 404);
       if (q.paySign !== undefined && !paySignValid(keys, q.prepay_id, q))
-        return c.html(
-          html`<!doctype html><title>WeChat Pay stand-in</title>
-            <p>PAY_SIGN_INVALID</p>`,
-          400,
-        );
-      return c.html(
-        html`<!doctype html>
-          <meta name="viewport" content="width=device-width,initial-scale=1" />
-          <title>WeChat Pay stand-in</title>
-          <h1>WeChat Pay stand-in</h1>
-          <p>${row.description}</p>
-          <p>¥${(row.amountCents / 100).toFixed(2)} (${row.state})</p>
-          <form method="post" action="cashier">
-            <input type="hidden" name="prepay_id" value="${row.prepayId ?? ''}" /><input
-              type="hidden"
-              name="return_url"
-              value="${q.return_url ?? ''}"
-            />
-            <button name="outcome" value="pay">Pay</button> <button name="outcome" value="fail">Fail</button>
-          </form>`,
-      );
+        return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>PAY_SIGN_INVALID</p>`, 400);
+      return c.html(html`<!doctype html>
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>WeChat Pay stand-in</title>
+        <h1>WeChat Pay stand-in</h1>
+        <p>${row.description}</p>
+        <p>¥${(row.amountCents / 100).toFixed(2)} (${row.state})</p>
+        <form method="post" action="cashier">
+          <input type="hidden" name="prepay_id" value="${row.prepayId ?? ''}" /><input type="hidden" name="return_url" value="${q.return_url ?? ''}" />
+          <button name="outcome" value="pay">Pay</button> <button name="outcome" value="fail">Fail</button>
+        </form>`);
     })
     .openapi(cashierPost, async (c) => {
       const form = await formFields(c);
       const prepayId = form.prepay_id ?? '';
       const outcome = form.outcome === 'pay' || form.outcome === 'fail' ? form.outcome : undefined;
       const row = prepayId ? await byPrepayId(c, prepayId) : undefined;
-      if (!row || !outcome)
-        return c.html(
-          html`<!doctype html><title>WeChat Pay stand-in</title>
-            <p>ORDER_NOT_EXIST</p>`,
-          400,
-        );
+      if (!row || !outcome) return c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>ORDER_NOT_EXIST</p>`, 400);
       const done = await settleAndNotify(c, row, outcome);
       if (done === 'expired' || done === 'conflict')
         return c.html(
-          html`<!doctype html><title>WeChat Pay stand-in</title>
-            <p>${done === 'expired' ? 'ORDER_CLOSED' : 'ORDER_SETTLED'}</p>`,
+          html`<!doctype html><title>WeChat Pay stand-in</title><p>${done === 'expired' ? 'ORDER_CLOSED' : 'ORDER_SETTLED'}</p>`,
           400,
         );
       const back = sameOrigin(form.return_url ?? '', c.var.deps.config.publicUrl);
       return back
         ? c.redirect(back, 302)
-        : c.html(
-            html`<!doctype html><title>WeChat Pay stand-in</title>
-              <p>${done.settled.state}</p>`,
-            200,
-          );
+        : c.html(html`<!doctype html><title>WeChat Pay stand-in</title><p>${done.settled.state}</p>`, 200);
     });
 
   async function byOutTradeNo(c: Context<AppEnv>, outTradeNo: string): Promise<StandInOrder | undefined> {
