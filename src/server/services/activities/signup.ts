@@ -6,7 +6,8 @@ import type { Db, Tx } from '../../db/client';
 import { activities, activitySignups } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
 import { ApiError } from '../../http/api-error';
-import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { decide } from '../../db/transaction';
+import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { activityOut, loc } from '../catalog';
 
 type ActivityRow = typeof activities.$inferSelect;

@@ -23,9 +23,11 @@ import { bookedSeatsNear, type BookedSeat } from './seats';
 import { heldBy } from '../cards/holders';
 import { executePrepared } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
+import { decide, StaleRead } from '../../db/transaction';
+import { instant } from '../../db/instant';
 
 /**
- * Booking decisions (issue 3): book, cancel a seat (promoting the queue), cancel a queue entry.
+ * Booking decisions: book, cancel a seat (promoting the queue), cancel a queue entry.
  * Each decision is one transaction that locks the class row, then card rows (always in that order,
  * so two decisions cannot deadlock on them): no class over capacity, no use spent twice.
  */
@@ -59,34 +61,9 @@ export type CardRow = typeof memberCards.$inferSelect;
 /** A class's end in SQL. */
 export const classEndsAt = sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`;
 
-/** An instant compared with an SQL expression: drizzle maps Dates only against a column, so cast it. */
-export const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-
 export const refuse = (r: BookingRefusal): never => {
   throw new ApiError(Errors[r]);
 };
-
-/** PostgreSQL deadlock or serialization failure, possibly wrapped by drizzle. */
-function isRetryable(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001' || code === 'stale-class') return true;
-  }
-  return false;
-}
-
-/** One transaction per decision; retried a few times when PostgreSQL picks it as a deadlock victim. */
-export async function decide<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(work);
-    } catch (err) {
-      // a class that kept changing under a booking: refused as any failed booking, never a 500
-      if (attempt >= 4 && err instanceof StaleClass) throw new ApiError(Errors.bookingFailed);
-      if (attempt >= 4 || !isRetryable(err)) throw err;
-    }
-  }
-}
 
 async function lockClass(tx: Tx, classId: number, opts: DecideOptions): Promise<ClassRow | undefined> {
   const q = tx.select().from(classes).where(eq(classes.id, classId));
@@ -197,9 +174,11 @@ export function spendingOf(card: CardRow, cls: ClassRow, now: Date) {
   return { spent, activatedStatus, validUntil };
 }
 
-/** The class changed between the decision's read and its lock (time moved, cancelled): decide again. */
-export class StaleClass extends Error {
-  readonly code = 'stale-class';
+/** The class changed between the decision's read and its lock (time moved, cancelled): decide again; refused as any failed booking when it keeps changing. */
+export class StaleClass extends StaleRead {
+  constructor(message: string) {
+    super(message, () => new ApiError(Errors.bookingFailed));
+  }
 }
 
 /** A booking request that passed every check, for `takeSeats`: who, with which card, and what a seat spends and does to it. */

@@ -7,7 +7,6 @@ import { accounts, cardFamilyMembers, classes, memberCards } from '../../db/sche
 import { ApiError } from '../../http/api-error';
 import {
   clashRefusal,
-  decide,
   refuse,
   seatsFromJson,
   spendingOf,
@@ -22,6 +21,7 @@ import type { BookedSeat } from './seats';
 import { perDatabase } from '../../db/per-database';
 import { executePrepared } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
+import { decide } from '../../db/transaction';
 
 /**
  * Group commit for bookings (issue 17, decision 048): the booking requests for one class that arrive

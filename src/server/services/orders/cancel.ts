@@ -10,7 +10,7 @@ import { ApiError } from '../../http/api-error';
 import type { Tx } from '../../db/client';
 import { goods, memberCoupons, orders, payments, refunds } from '../../db/schema/index';
 import type { Deps } from '../../env';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { releaseFlashPlace } from '../flash-sale/flash-sale';

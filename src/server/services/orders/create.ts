@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { goods, memberCoupons, orders } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { checkFlashSale, saleFilledUp, takeFlashPlace } from '../flash-sale/flash-sale';
 import { balanceOf, payPartByBalance } from './balance';
 import { expireDueOrders } from './cancel';

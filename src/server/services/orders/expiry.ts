@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PAY_WINDOW_STATES } from '../../../../machines/domain/order-transitions';
 import { orders } from '../../db/schema/index';
 import type { Deps } from '../../env';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { runRefundsNow } from '../refunds/run';
 import { cancelLocked } from './cancel';
 import { endOpenTrades } from './close-attempt';

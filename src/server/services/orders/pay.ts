@@ -6,7 +6,7 @@ import type { Deps } from '../../env';
 import { PaymentProviderError, type PaymentMethod, type PaymentStart } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { balanceOf, payPartByBalance } from './balance';
 import { closeAttempt } from './close-attempt';
 import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';

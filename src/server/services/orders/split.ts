@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { accounts, payments } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';

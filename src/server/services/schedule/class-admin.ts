@@ -11,7 +11,9 @@ import { bookings, classes, clubs, memberCards, notifications, styles, teachers 
 import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
 import { lockKey } from '../auth/locks';
-import { classEndsAt, decide, type DecideOptions, instant, promoteFromQueue, ROW_LOCKS } from '../booking/decide';
+import { decide } from '../../db/transaction';
+import { instant } from '../../db/instant';
+import { classEndsAt, type DecideOptions, promoteFromQueue, ROW_LOCKS } from '../booking/decide';
 import { staffClubsOf, worksFor } from '../staff/staff-clubs';
 import { askTeacher } from './teacher-schedule';
 import { classCancelledNotice, timeChangedNotice } from './notices';
