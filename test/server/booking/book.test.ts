@@ -66,7 +66,7 @@ describe('booking a class (POST /api/customers/classes/book)', async () => {
     const at = (c: typeof cls) => sql`${c.startsAt.toISOString()}::timestamptz, ${c.durationMin}::int, ${c.usesCost}::int`;
     const call = (reqs: object[]) =>
       s.deps.db.execute(
-        sql`select * from book_seats(${cls.id}::int, ${s.clock.now().toISOString()}::timestamptz, ${at(cls)}, ${JSON.stringify(reqs)}::jsonb, true)`,
+        sql`select * from book_seats(${cls.id}::int, ${s.clock.now().toISOString()}::timestamptz, ${at(cls)}, ${JSON.stringify(reqs)}::jsonb)`,
       );
     const req = (accountId: number, cardId: number) => ({
       account_id: accountId,

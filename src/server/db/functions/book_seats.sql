@@ -22,8 +22,7 @@ CREATE OR REPLACE FUNCTION book_seats(
   p_starts_at timestamptz,
   p_duration_min integer,
   p_uses_cost integer,
-  p_requests jsonb,
-  p_lock boolean
+  p_requests jsonb
 ) RETURNS TABLE (ord integer, outcome text, booking_id integer, queue_position integer)
 LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
@@ -34,13 +33,8 @@ DECLARE
   v_queued integer := 0;
   v_places integer := 0;
 BEGIN
-  IF p_lock THEN
-    SELECT k.booked_count, k.capacity, k.queue_capacity, k.status, k.starts_at, k.duration_min, k.uses_cost INTO c
-      FROM classes k WHERE k.id = p_class_id FOR UPDATE;
-  ELSE
-    SELECT k.booked_count, k.capacity, k.queue_capacity, k.status, k.starts_at, k.duration_min, k.uses_cost INTO c
-      FROM classes k WHERE k.id = p_class_id;
-  END IF;
+  SELECT k.booked_count, k.capacity, k.queue_capacity, k.status, k.starts_at, k.duration_min, k.uses_cost INTO c
+    FROM classes k WHERE k.id = p_class_id FOR UPDATE;
   IF NOT FOUND OR c.status <> 'open' OR c.starts_at <> p_starts_at OR c.duration_min <> p_duration_min OR c.uses_cost <> p_uses_cost OR p_now >= c.starts_at THEN
     RETURN QUERY SELECT (x.o - 1)::integer, 'stale'::text, NULL::integer, NULL::integer
       FROM jsonb_array_elements(p_requests) WITH ORDINALITY AS x(v, o);

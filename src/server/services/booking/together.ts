@@ -226,7 +226,7 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
     });
     if (accepted.length === 0) return outcomes as Outcome[];
 
-    const answers = await takeSeats(tx, cls, now, accepted, true);
+    const answers = await takeSeats(tx, cls, now, accepted);
     accepted.forEach((a, i) => {
       const answer = answers[i]!;
       outcomes[a.at] = answer === 'queue full' ? { err: new ApiError(Errors.bookingLimit) } : { ok: answer };

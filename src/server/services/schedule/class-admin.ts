@@ -177,7 +177,7 @@ export async function editClass(
       if (members.length)
         await tx.insert(notifications).values(members.map((accountId) => ({ accountId, createdAt: now, ...timeChangedNotice(before, c) })));
     }
-    if (body.capacity > before.capacity) await promoteFromQueue(tx, now, c, opts);
+    if (body.capacity > before.capacity) await promoteFromQueue(tx, now, c);
     const [fresh] = await tx.select().from(classes).where(eq(classes.id, c.id));
     await audit?.(tx, { action: 'class.edit', subjectKind: 'class', subjectId: c.id });
     return saved(fresh!);
