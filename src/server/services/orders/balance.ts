@@ -87,7 +87,7 @@ export async function creditBalance(
   reason: 'topup' | 'grant' = 'topup',
 ): Promise<void> {
   await decide(db, async (tx) => {
-    await lockAccount(tx, accountId, ROW);
+    await lockAccount(tx, accountId);
     await changeBalance(tx, clock, accountId, cents, reason, null);
   });
 }
