@@ -55,9 +55,6 @@ interface Line {
   running: boolean;
 }
 
-/** How many batches and requests this process decided (the tests see that requests were grouped). */
-export const togetherCounts = { batches: 0, requests: 0 };
-
 /** The requests waiting per class, per database (each test server has its own). */
 const linesOf = perDatabase((): Map<number, Line> => new Map());
 
@@ -85,8 +82,6 @@ async function drain(db: Db, clock: Clock, classId: number, line: Line, byClass:
   try {
     while (line.waiting.length > 0) {
       const batch = takeBatch(line);
-      togetherCounts.batches += 1;
-      togetherCounts.requests += batch.length;
       let outcomes: Outcome[];
       try {
         outcomes = await decideBatch(db, clock, classId, batch);
