@@ -24,9 +24,10 @@ import { rowsOf } from '../../db/rows';
 import { decide } from '../../db/transaction';
 
 /**
- * Group commit for bookings (issue 17, decision 048): the booking requests for one class that arrive
- * while a decision for it is running wait for it, then are decided together, in one transaction and
- * under one class row lock, in arrival order; each request gets its own answer. A request never waits
+ * Group commit for bookings (decision 048), so a class's crowd at opening time does not queue on its
+ * row lock one transaction at a time: the booking requests for one class that arrive while a decision
+ * for it is running wait for it, then are decided together, in one transaction and under one class
+ * row lock, in arrival order; each request gets its own answer. A request never waits
  * for a batch to fill: the first one starts when its turn of the event loop ends, as `perTurn` does.
  *
  * A batch holds at most one request per member and one per card (a second tap, or a family card used
@@ -37,7 +38,7 @@ import { decide } from '../../db/transaction';
 /**
  * The largest batch: bounds one transaction's locks and one statement's size. A batch costs seven
  * round trips whatever its size, and the class's batches run one after another, so a 9:00 crowd of
- * 200 is decided in two batches rather than four (decision 048, session 30).
+ * 200 is decided in two batches rather than four.
  */
 const MAX_BATCH = 256;
 
