@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { applySqlFunctions } from './functions';
 import * as schema from './schema/index';
 
 /** Both drivers (PGlite and postgres.js) give this type; services only see it. */
@@ -32,10 +33,10 @@ export interface OpenOptions {
   max?: number;
 }
 
-/** Any constant: the advisory lock under which a starting process runs the migrations (issue 17). */
+/** Any constant: the advisory lock under which a starting process runs the migrations and applies the SQL functions. */
 const MIGRATION_LOCK = 774_202;
 
-/** Opens the database and runs the migrations. */
+/** Opens the database, runs the migrations, then applies the SQL functions (`functions.ts`). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const { default: postgres } = await import('postgres');
@@ -50,6 +51,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     try {
       await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
       await migrate(db as never, { migrationsFolder: migrationsFolder() });
+      await applySqlFunctions(db);
     } finally {
       await lock.end({ timeout: 5 });
     }
@@ -63,5 +65,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create(dir === 'memory' ? undefined : dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: migrationsFolder() });
+  await applySqlFunctions(db);
   return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

@@ -5,7 +5,8 @@ import { shanghaiDate } from '../../domain/time';
 import { couponExpiryMoves } from '../../../machines/domain/coupon-transitions';
 import type { Db, Tx } from '../db/client';
 import { bookings, classes, memberCards, memberCoupons } from '../db/schema/index';
-import { classEndsAt, instant } from '../services/booking/decide';
+import { instant } from '../db/instant';
+import { classEndsAt } from '../services/booking/decide';
 import { passScheduleTime } from '../services/schedule/teacher-schedule';
 
 export const TIME_PASSING_JOB = 'time.passing';

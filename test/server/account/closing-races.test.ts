@@ -4,6 +4,7 @@ import { accountClosings, auditLog } from '../../../src/server/db/schema/index';
 import { requestClosing } from '../../../src/server/services/account/account-closing';
 import { newMember, newStaff } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
+import { withoutLocks } from '../support/without-locks';
 import { askClosing, confirmClosing } from './closing-support';
 
 /**
@@ -30,7 +31,7 @@ describe.runIf(usePostgres)('account closing races on PostgreSQL', async () => {
     for (let i = 0; i < 6; i++) {
       const m = await newMember(s);
       const send = () =>
-        requestClosing(s.deps.db, s.clock, m.id, null, { lock: 'none' }).then(
+        requestClosing(withoutLocks(s.deps.db), s.clock, m.id, null).then(
           () => '200',
           (err: { def?: { http: number; code: number } }) => (err.def ? `${err.def.http} ${err.def.code}` : String(err)),
         );

@@ -4,6 +4,7 @@ import { activitySignups } from '../../../src/server/db/schema/index';
 import { signUp as signUpService } from '../../../src/server/services/activities/signup';
 import { newMember } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
+import { withoutLocks } from '../support/without-locks';
 import { newActivity, signUp } from './support';
 
 /**
@@ -32,7 +33,7 @@ describe.runIf(usePostgres)('activity sign-up races on PostgreSQL', async () => 
     for (let round = 0; round < 5 && oversold === 0; round++) {
       const a = await newActivity(s, 1);
       const racers = await members(20);
-      await Promise.allSettled(racers.map((m) => signUpService(s.deps.db, s.clock, m.id, a.id, { lock: 'none' })));
+      await Promise.allSettled(racers.map((m) => signUpService(withoutLocks(s.deps.db), s.clock, m.id, a.id)));
       oversold = (await taken(a.id)) - 1;
     }
     expect(oversold).toBeGreaterThan(0);

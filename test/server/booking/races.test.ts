@@ -1,15 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, memberCards } from '../../../src/server/db/schema/index';
-import { bookClass, type DecideOptions } from '../../../src/server/services/booking/decide';
+import { bookClass } from '../../../src/server/services/booking/decide';
 import { startTestServer, usePostgres } from '../support/harness';
+import { unlockedRace } from '../support/without-locks';
 import { book, classRow, newCard, newClass, newMember, sh } from './support';
 
 /**
  * Races for the last mats, on PostgreSQL only: PGlite is one connection, so its transactions never
  * overlap and a race there proves nothing (STACK-NOTES.md). Each request runs its transaction on
  * its own pooled connection (pool of 20). The negative control runs the same decision without the
- * row locks and shows the test would catch the oversell (the pretix concurrency tests' model).
+ * row locks (a database handle that takes none, and book_seats built without its lock: `without-locks.ts`)
+ * and shows the test would catch the oversell (the pretix concurrency tests' model).
  */
 describe.runIf(usePostgres)('booking races on PostgreSQL', async () => {
   const s = await startTestServer({ seed: true });
@@ -120,13 +122,14 @@ describe.runIf(usePostgres)('booking races on PostgreSQL', async () => {
   });
 
   it('NEGATIVE CONTROL: without the row locks the same race oversells (the test would catch it)', async () => {
-    const unsafe: DecideOptions = { lock: 'none' };
     let worst = { booked: 0, capacity: 0, bookedCount: 0 };
     for (let round = 0; round < 5 && worst.booked <= worst.capacity; round++) {
       const cls = await newClass(s, { capacity: 5, queueCapacity: 100 });
       const ms = await members(40);
-      await Promise.allSettled(
-        ms.map((m) => bookClass(s.deps.db, s.clock, { accountId: m.id, level: '2' }, { classId: cls.id, cardId: m.cardId }, unsafe)),
+      await unlockedRace(s.deps.db, (unsafe) =>
+        Promise.allSettled(
+          ms.map((m) => bookClass(unsafe, s.clock, { accountId: m.id, level: '2' }, { classId: cls.id, cardId: m.cardId })),
+        ),
       );
       const seats = await seatsOf(cls.id);
       worst = { booked: seats.length, capacity: 5, bookedCount: (await classRow(s, cls.id)).bookedCount };
@@ -136,15 +139,16 @@ describe.runIf(usePostgres)('booking races on PostgreSQL', async () => {
   });
 
   it('NEGATIVE CONTROL: without the card lock a last use is spent more than once', async () => {
-    const unsafe: DecideOptions = { lock: 'none' };
     let lowest = 0;
     for (let round = 0; round < 5 && lowest >= 0; round++) {
       const [m] = await members(1, { usesLeft: 1 });
-      const classes = [];
+      const classes: Awaited<ReturnType<typeof newClass>>[] = [];
       for (let h = 0; h < 10; h++)
         classes.push(await newClass(s, { startsAt: sh(`2026-11-23 ${String(8 + h).padStart(2, '0')}:00`), durationMin: 50 }));
-      await Promise.allSettled(
-        classes.map((c) => bookClass(s.deps.db, s.clock, { accountId: m!.id, level: '2' }, { classId: c.id, cardId: m!.cardId }, unsafe)),
+      await unlockedRace(s.deps.db, (unsafe) =>
+        Promise.allSettled(
+          classes.map((c) => bookClass(unsafe, s.clock, { accountId: m!.id, level: '2' }, { classId: c.id, cardId: m!.cardId })),
+        ),
       );
       const [card] = await s.deps.db.select().from(memberCards).where(eq(memberCards.id, m!.cardId));
       lowest = card!.usesLeft!;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orders } from '../../../src/server/db/schema/index';
 import { createOrder } from '../../../src/server/services/orders/create';
 import { startTestServer, usePostgres } from '../support/harness';
+import { withoutLocks } from '../support/without-locks';
 import { balance, couponRow, create, credit, giveCoupon, newGoods, newMember } from './support';
 
 /**
@@ -42,13 +43,11 @@ describe.runIf(usePostgres)('checkout races on PostgreSQL', async () => {
         const c = await giveCoupon(s, m.id, { minSpendCents: 0 });
         const answers = await Promise.allSettled(
           Array.from({ length: 10 }, (_, i) =>
-            createOrder(
-              s.deps.db,
-              s.clock,
-              m.id,
-              { goodsId: g.id, couponId: i % 2 === 0 ? c.id : undefined, agreementAccepted: true },
-              { lock: 'none' },
-            ),
+            createOrder(withoutLocks(s.deps.db), s.clock, m.id, {
+              goodsId: g.id,
+              couponId: i % 2 === 0 ? c.id : undefined,
+              agreementAccepted: true,
+            }),
           ),
         );
         const made = await s.deps.db.select().from(orders).where(eq(orders.accountId, m.id));

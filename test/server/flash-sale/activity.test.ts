@@ -4,7 +4,7 @@ import { ORDER_PAY_WITHIN_MS } from '../../../src/domain/pricing';
 import { flashSaleBuyers, goods as goodsTable, memberCards, orders } from '../../../src/server/db/schema/index';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { takeFlashPlace } from '../../../src/server/services/flash-sale/flash-sale';
-import { decide } from '../../../src/server/services/booking/decide';
+import { decide } from '../../../src/server/db/transaction';
 import { create, credit, newMember, pay } from '../orders/support';
 import { startTestServer } from '../support/harness';
 import { activity, newFlashSale, saleRow } from './support';

@@ -4,6 +4,7 @@ import { invoiceOrders } from '../../../src/server/db/schema/index';
 import { requestInvoice as requestInvoiceService } from '../../../src/server/services/invoices/invoices';
 import { newMember } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
+import { withoutLocks } from '../support/without-locks';
 import { FIELDS, paidOrder, requestInvoice } from './support';
 
 /**
@@ -34,7 +35,7 @@ describe.runIf(usePostgres)('invoice request races on PostgreSQL', async () => {
 
   it('without the lock the unique index still keeps one invoice, and the loser is 70187, not a 500', async () => {
     await twoAtOnce(async (m, orderId) =>
-      requestInvoiceService(s.deps.db, s.clock, m.id, { ...FIELDS, orderIds: [orderId] }, { lock: 'none' }).then(
+      requestInvoiceService(withoutLocks(s.deps.db), s.clock, m.id, { ...FIELDS, orderIds: [orderId] }).then(
         () => '200',
         (err: { def?: { http: number; code: number } }) => (err.def ? `${err.def.http} ${err.def.code}` : String(err)),
       ),

@@ -4,6 +4,7 @@ import { balanceLedger, memberCards, orders, paymentAttempts, payStandInOrders }
 import { createOrder } from '../../../src/server/services/orders/create';
 import { payOrder } from '../../../src/server/services/orders/pay';
 import { startTestServer, usePostgres } from '../support/harness';
+import { withoutLocks } from '../support/without-locks';
 import { assertMoneyInvariants } from '../support/money-invariants';
 import { balance, create, credit, goodsRow, newGoods, newMember, pay } from './support';
 
@@ -30,7 +31,7 @@ describe.runIf(usePostgres)('order races on PostgreSQL', async () => {
     const g = await newGoods(s, { stock: 5 });
     const ms = await Promise.all(Array.from({ length: 40 }, () => newMember(s)));
     const results = await Promise.allSettled(
-      ms.map((m) => createOrder(s.deps.db, s.clock, m.id, { goodsId: g.id, agreementAccepted: true }, { lock: 'none' })),
+      ms.map((m) => createOrder(withoutLocks(s.deps.db), s.clock, m.id, { goodsId: g.id, agreementAccepted: true })),
     );
     const made = results.filter((r) => r.status === 'fulfilled').length;
     expect(made).toBeGreaterThan(5);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balanceLedger, paymentParts, payments, refunds } from '../../../src/server/db/schema/index';
-import { decide } from '../../../src/server/services/booking/decide';
+import { decide } from '../../../src/server/db/transaction';
 import { orderMoney } from '../../../src/server/services/orders/money';
 import { RefundOverPaid, requestRefund } from '../../../src/server/services/refunds/request';
 import { REFUND_QUERY_AFTER_MS, REFUND_RETRY_EVERY_MS } from '../../../src/server/services/refunds/run';

@@ -22,7 +22,7 @@ import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
 import { revokeAccountSessions } from '../auth/sessions';
 import { balanceOf } from '../orders/balance';
-import { lockAccount, ROW, type LockOptions } from '../orders/locks';
+import { lockAccount } from '../orders/locks';
 
 type Row = typeof t.accountClosings.$inferSelect;
 
@@ -122,19 +122,12 @@ const memberView = (r: Row): MyAccountClosing => ({
  * A member asks to close their account: members only (staff and teacher accounts are closed by an
  * administrator: 70008); one open request at a time (10035); refused while they hold something of
  * value or something staff have not decided (10030-10034). Under the account's lock, so a purchase
- * cannot slip in between the check and the request; `lock: 'none'` only for the race test's negative
- * control.
+ * cannot slip in between the check and the request.
  */
-export async function requestClosing(
-  db: Db,
-  clock: Clock,
-  accountId: number,
-  note: string | null | undefined,
-  opts: LockOptions = ROW,
-): Promise<MyAccountClosing> {
+export async function requestClosing(db: Db, clock: Clock, accountId: number, note: string | null | undefined): Promise<MyAccountClosing> {
   const text = note?.trim() ? note.trim() : null;
   try {
-    return await openRequest(db, clock, accountId, text, opts);
+    return await openRequest(db, clock, accountId, text);
   } catch (err) {
     // the partial unique index is the backstop: a second request that slipped past is 10035, never a 500
     if (openElsewhere(err)) throw new ApiError(Errors.closingPending);
@@ -151,9 +144,9 @@ function openElsewhere(err: unknown): boolean {
   return false;
 }
 
-async function openRequest(db: Db, clock: Clock, accountId: number, text: string | null, opts: LockOptions): Promise<MyAccountClosing> {
+async function openRequest(db: Db, clock: Clock, accountId: number, text: string | null): Promise<MyAccountClosing> {
   return db.transaction(async (tx) => {
-    await lockAccount(tx, accountId, opts);
+    await lockAccount(tx, accountId);
     const [account] = await tx.select({ role: t.accounts.role }).from(t.accounts).where(eq(t.accounts.id, accountId));
     if (account?.role !== 'member') throw new ApiError(Errors.forbidden);
     const [open] = await tx
@@ -313,7 +306,7 @@ export async function eraseAccount(tx: Tx, clock: Clock, accountId: number): Pro
 export async function confirmClosing(db: Db, clock: Clock, staffId: number, id: number, audit?: Audit): Promise<void> {
   await db.transaction(async (tx) => {
     const { r, state } = await lockForStaff(tx, id, 'closing.confirm');
-    await lockAccount(tx, r.accountId, ROW);
+    await lockAccount(tx, r.accountId);
     await refuseWhileHolding(tx, r.accountId, clock.now());
     await eraseAccount(tx, clock, r.accountId);
     await tx

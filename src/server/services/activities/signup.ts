@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { activities, activitySignups } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
 import { ApiError } from '../../http/api-error';
-import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { activityOut, loc } from '../catalog';
 
 type ActivityRow = typeof activities.$inferSelect;
@@ -49,12 +49,11 @@ export async function activityDetail(db: Db, now: Date, id: number, locale: Loca
  * Signs the member up to an activity that takes sign-ups (decision 033): places counted like class
  * seats (decision 006), the activity row locked while they are counted, so the last place goes to one
  * member and never more than `places` sign up. Refusals: 70150 no sign-up, 70153 over, 70152 already
- * signed up, 70151 full; an unknown activity 404. `opts` exists for the race test's negative control.
+ * signed up, 70151 full; an unknown activity 404.
  */
-export async function signUp(db: Db, clock: Clock, accountId: number, activityId: number, opts: DecideOptions = ROW_LOCKS): Promise<void> {
+export async function signUp(db: Db, clock: Clock, accountId: number, activityId: number): Promise<void> {
   await decide(db, async (tx) => {
-    const q = tx.select().from(activities).where(eq(activities.id, activityId));
-    const [a] = opts.lock === 'row' ? await q.for('update') : await q;
+    const [a] = await tx.select().from(activities).where(eq(activities.id, activityId)).for('update');
     if (!a) throw new ApiError(Errors.notFound, { field: 'id' });
     const [mine] = await tx
       .select({ id: activitySignups.id })

@@ -34,9 +34,9 @@ export async function refuseBoundOpenId(tx: Tx, openId: string): Promise<void> {
  * Binds the open id to a teacher's or staff member's account and logs it in (one open id per such
  * account: 60007 when it has one). The insert's conflict (the open id bound meanwhile) is 60008.
  */
-export async function bindAndLogIn(tx: Tx, ticket: TicketOpenId, accountId: number, clock: Clock, lock = true): Promise<BindOutcome> {
+export async function bindAndLogIn(tx: Tx, ticket: TicketOpenId, accountId: number, clock: Clock): Promise<BindOutcome> {
   // two codes of one teacher (or a code and staff credentials) at once: one account decides at a time
-  if (lock) await lockKey(tx, `bind:account:${accountId}`);
+  await lockKey(tx, `bind:account:${accountId}`);
   const account = await accountById(tx, accountId);
   if (!account || account.banned) throw new ApiError(Errors.bindFailed);
   if (await hasOpenIdBinding(tx, accountId)) throw new ApiError(Errors.accountAlreadyBound);

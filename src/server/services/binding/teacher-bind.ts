@@ -17,12 +17,10 @@ export const bindCodeHash = (code: string): string => hashSecret(`bind:${code}`)
  * binds and the other finds it used (60003). Refusals in spec §8's order: empty open id 60001, code
  * missing 60002, invalid 60003 (unknown, used, revoked), expired 60004, teacher missing 60005 (gone, or without a login), open id
  * already bound 60006, teacher already bound 60007, bind failed 60008. A refusal keeps the ticket.
- * `lock: 'none'` (the race test's negative control only) reads the code without the lock.
  */
 export async function bindTeacher(
   deps: { db: Db; clock: Clock },
   input: { code?: string | null; openid?: string | null },
-  opts: { lock?: 'row' | 'none' } = {},
 ): Promise<BindOutcome> {
   const { db, clock } = deps;
   return db.transaction(async (tx) => {
@@ -30,12 +28,12 @@ export async function bindTeacher(
     const code = normalizeBindCode(input.code);
     if (!code) throw new ApiError(Errors.bindCodeMissing, { field: 'bindCode' });
     if (!isBindCodeShape(code)) throw new ApiError(Errors.bindCodeInvalid, { field: 'bindCode' });
-    const q = tx
+    const [row] = await tx
       .select()
       .from(bindCodes)
       .where(eq(bindCodes.codeHash, bindCodeHash(code)))
-      .limit(1);
-    const [row] = opts.lock === 'none' ? await q : await q.for('update');
+      .limit(1)
+      .for('update');
     if (!row) throw new ApiError(Errors.bindCodeInvalid, { field: 'bindCode' });
     const status = bindCodeStatus(row, clock.now());
     if (status === 'expired') throw new ApiError(Errors.bindCodeExpired, { field: 'bindCode' });
@@ -47,7 +45,7 @@ export async function bindTeacher(
     if (!teacher) throw new ApiError(Errors.teacherMissing);
     if (teacher.accountId === null) throw new ApiError(Errors.teacherMissing);
     await refuseBoundOpenId(tx, ticket.openId);
-    const outcome = await bindAndLogIn(tx, ticket, teacher.accountId, clock, opts.lock !== 'none');
+    const outcome = await bindAndLogIn(tx, ticket, teacher.accountId, clock);
     await tx.update(bindCodes).set({ usedAt: clock.now(), usedByOpenId: ticket.openId }).where(eq(bindCodes.id, row.id));
     return outcome;
   });

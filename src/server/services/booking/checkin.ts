@@ -9,7 +9,7 @@ import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
 import { passBookingTime } from '../../jobs/time-passing';
 import { checkinCodeVerdict } from '../schedule/checkin-link';
-import { decide } from './decide';
+import { decide } from '../../db/transaction';
 
 export interface CheckinResult {
   bookingId: number;

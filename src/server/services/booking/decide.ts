@@ -23,9 +23,11 @@ import { bookedSeatsNear, type BookedSeat } from './seats';
 import { heldBy } from '../cards/holders';
 import { executePrepared } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
+import { decide, StaleRead } from '../../db/transaction';
+import { instant } from '../../db/instant';
 
 /**
- * Booking decisions (issue 3): book, cancel a seat (promoting the queue), cancel a queue entry.
+ * Booking decisions: book, cancel a seat (promoting the queue), cancel a queue entry.
  * Each decision is one transaction that locks the class row, then card rows (always in that order,
  * so two decisions cannot deadlock on them): no class over capacity, no use spent twice.
  */
@@ -59,38 +61,12 @@ export type CardRow = typeof memberCards.$inferSelect;
 /** A class's end in SQL. */
 export const classEndsAt = sql`${classes.startsAt} + ${classes.durationMin} * interval '1 minute'`;
 
-/** An instant compared with an SQL expression: drizzle maps Dates only against a column, so cast it. */
-export const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-
 export const refuse = (r: BookingRefusal): never => {
   throw new ApiError(Errors[r]);
 };
 
-/** PostgreSQL deadlock or serialization failure, possibly wrapped by drizzle. */
-function isRetryable(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001' || code === 'stale-class') return true;
-  }
-  return false;
-}
-
-/** One transaction per decision; retried a few times when PostgreSQL picks it as a deadlock victim. */
-export async function decide<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(work);
-    } catch (err) {
-      // a class that kept changing under a booking: refused as any failed booking, never a 500
-      if (attempt >= 4 && err instanceof StaleClass) throw new ApiError(Errors.bookingFailed);
-      if (attempt >= 4 || !isRetryable(err)) throw err;
-    }
-  }
-}
-
-async function lockClass(tx: Tx, classId: number, opts: DecideOptions): Promise<ClassRow | undefined> {
-  const q = tx.select().from(classes).where(eq(classes.id, classId));
-  const [row] = opts.lock === 'row' ? await q.for('update') : await q;
+async function lockClass(tx: Tx, classId: number): Promise<ClassRow | undefined> {
+  const [row] = await tx.select().from(classes).where(eq(classes.id, classId)).for('update');
   return row;
 }
 
@@ -98,17 +74,17 @@ async function lockClass(tx: Tx, classId: number, opts: DecideOptions): Promise<
  * Serialises one member's decisions (two overlapping classes booked at the same moment). FOR NO KEY
  * UPDATE: rows that merely reference the account (a new session, a notice) are not blocked.
  */
-async function lockMember(tx: Tx, accountId: number, opts: DecideOptions): Promise<void> {
-  if (opts.lock === 'row') await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
+async function lockMember(tx: Tx, accountId: number): Promise<void> {
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
 }
 
 /** A card the member holds (owned, or shared with them as a family sub card: decision 040), locked: its uses are spent under this one lock whoever books. */
-async function lockCard(tx: Tx, cardId: number, accountId: number, opts: DecideOptions): Promise<CardRow | undefined> {
-  const q = tx
+async function lockCard(tx: Tx, cardId: number, accountId: number): Promise<CardRow | undefined> {
+  const [row] = await tx
     .select()
     .from(memberCards)
-    .where(and(eq(memberCards.id, cardId), heldBy(accountId)));
-  const [row] = opts.lock === 'row' ? await q.for('update') : await q;
+    .where(and(eq(memberCards.id, cardId), heldBy(accountId)))
+    .for('update');
   return row;
 }
 
@@ -152,9 +128,13 @@ async function spendCard(
 }
 
 /** The class as it is now (not locked: book_seats re-checks it under the lock), with the member locked, in one round trip. */
-async function classAndMember(tx: Tx, classId: number, accountId: number, opts: DecideOptions): Promise<ClassRow | undefined> {
-  const q = tx.select({ cls: classes }).from(classes).innerJoin(accounts, eq(accounts.id, accountId)).where(eq(classes.id, classId));
-  const [row] = opts.lock === 'row' ? await q.for('no key update', { of: accounts }) : await q;
+async function classAndMember(tx: Tx, classId: number, accountId: number): Promise<ClassRow | undefined> {
+  const [row] = await tx
+    .select({ cls: classes })
+    .from(classes)
+    .innerJoin(accounts, eq(accounts.id, accountId))
+    .where(eq(classes.id, classId))
+    .for('no key update', { of: accounts });
   return row?.cls;
 }
 
@@ -163,10 +143,10 @@ async function classAndMember(tx: Tx, classId: number, accountId: number, opts: 
  * this class (20006), upcoming count (20002) and the booked seats a clash is looked for among
  * (`bookedSeatsNear`'s rule). The member lock is held, so no other decision of theirs moves these.
  */
-async function cardAndFacts(tx: Tx, cardId: number, accountId: number, cls: ClassRow, now: Date, opts: DecideOptions) {
+async function cardAndFacts(tx: Tx, cardId: number, accountId: number, cls: ClassRow, now: Date) {
   const from = new Date(cls.startsAt.getTime() - LONGEST_CLASS_MS).toISOString();
   const to = classEnd(cls).toISOString();
-  const q = tx
+  const [row] = await tx
     .select({
       card: memberCards,
       live: sql<boolean>`exists (select 1 from bookings where class_id = ${cls.id} and account_id = ${accountId} and state in ('booked', 'queued'))`,
@@ -177,8 +157,8 @@ async function cardAndFacts(tx: Tx, cardId: number, accountId: number, cls: Clas
             where b.account_id = ${accountId} and b.state = 'booked' and k.starts_at < ${to}::timestamptz and k.starts_at > ${from}::timestamptz)`,
     })
     .from(memberCards)
-    .where(and(eq(memberCards.id, cardId), heldBy(accountId)));
-  const [row] = opts.lock === 'row' ? await q.for('update', { of: memberCards }) : await q;
+    .where(and(eq(memberCards.id, cardId), heldBy(accountId)))
+    .for('update', { of: memberCards });
   if (!row) return undefined;
   return { card: row.card, live: !!row.live, upcoming: Number(row.upcoming), seats: seatsFromJson(row.seats) };
 }
@@ -197,9 +177,11 @@ export function spendingOf(card: CardRow, cls: ClassRow, now: Date) {
   return { spent, activatedStatus, validUntil };
 }
 
-/** The class changed between the decision's read and its lock (time moved, cancelled): decide again. */
-export class StaleClass extends Error {
-  readonly code = 'stale-class';
+/** The class changed between the decision's read and its lock (time moved, cancelled): decide again; refused as any failed booking when it keeps changing. */
+export class StaleClass extends StaleRead {
+  constructor(message: string) {
+    super(message, () => new ApiError(Errors.bookingFailed));
+  }
 }
 
 /** A booking request that passed every check, for `takeSeats`: who, with which card, and what a seat spends and does to it. */
@@ -207,18 +189,11 @@ export type SeatRequest = { accountId: number; card: CardRow } & ReturnType<type
 
 /**
  * The class's part of the bookings that arrived together (one, or a batch: decision 048), in arrival
- * order under its row lock, in one round trip (book_seats, migration 0037: one INSERT for the batch):
+ * order under its row lock, in one round trip (book_seats, `db/functions/book_seats.sql`):
  * the class is still what the checks saw (else StaleClass: decide again), then a seat (the card spent
  * and activated) while there is room, else a queue place counted under the lock, else 'queue full'.
- * `lock` false is the race tests' negative control only.
  */
-export async function takeSeats(
-  tx: Tx,
-  cls: ClassRow,
-  now: Date,
-  requests: SeatRequest[],
-  lock: boolean,
-): Promise<(BookResult | 'queue full')[]> {
+export async function takeSeats(tx: Tx, cls: ClassRow, now: Date, requests: SeatRequest[]): Promise<(BookResult | 'queue full')[]> {
   const payload = requests.map((q) => ({
     account_id: q.accountId,
     card_id: q.card.id,
@@ -230,7 +205,7 @@ export async function takeSeats(
     tx,
     sql`select ord, outcome, booking_id, queue_position from book_seats(
     ${cls.id}::int, ${now.toISOString()}::timestamptz, ${cls.startsAt.toISOString()}::timestamptz, ${cls.durationMin}::int, ${cls.usesCost}::int,
-    ${JSON.stringify(payload)}::jsonb, ${lock})`,
+    ${JSON.stringify(payload)}::jsonb)`,
   );
   const rows = rowsOf<{
     ord: number;
@@ -278,20 +253,14 @@ export async function takeSeats(
  * card, class (a promotion takes class, member, card: a rare cycle between them is a deadlock that
  * PostgreSQL breaks and `decide` retries).
  */
-export async function bookClass(
-  db: Db,
-  clock: Clock,
-  member: Member,
-  input: { classId: number; cardId: number },
-  opts: DecideOptions = ROW_LOCKS,
-): Promise<BookResult> {
+export async function bookClass(db: Db, clock: Clock, member: Member, input: { classId: number; cardId: number }): Promise<BookResult> {
   return decide(db, async (tx) => {
     const now = clock.now();
-    const cls = await classAndMember(tx, input.classId, member.accountId, opts);
+    const cls = await classAndMember(tx, input.classId, member.accountId);
     if (!cls) throw new ApiError(Errors.notFound, { field: 'classId' });
     const classWhy = classRefusal(cls, now);
     if (classWhy) refuse(classWhy);
-    const mine = await cardAndFacts(tx, input.cardId, member.accountId, cls, now, opts);
+    const mine = await cardAndFacts(tx, input.cardId, member.accountId, cls, now);
     if (!mine) throw new ApiError(Errors.notFound, { field: 'cardId' });
     const { card } = mine;
     // a second tap says "already booked", not what the first tap did to the card
@@ -301,42 +270,35 @@ export async function bookClass(
     const clash = clashOf(cls, mine.seats);
     if (clash) throw clashRefusal(clash);
     if (mine.upcoming >= MAX_UPCOMING_PER_MEMBER) refuse('bookingLimit');
-    const [answer] = await takeSeats(
-      tx,
-      cls,
-      now,
-      [{ accountId: member.accountId, card, ...spendingOf(card, cls, now) }],
-      opts.lock === 'row',
-    );
+    const [answer] = await takeSeats(tx, cls, now, [{ accountId: member.accountId, card, ...spendingOf(card, cls, now) }]);
     return answer === 'queue full' ? refuse('bookingLimit') : answer!;
   });
 }
 
 /** The caller's booking with its class locked first (lock order: class, then booking and cards). */
-async function lockOwnBooking(tx: Tx, accountId: number, bookingId: number, opts: DecideOptions) {
+async function lockOwnBooking(tx: Tx, accountId: number, bookingId: number) {
   const [peek] = await tx
     .select({ classId: bookings.classId })
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, accountId)));
   if (!peek) throw new ApiError(Errors.notFound, { field: 'bookingId' });
-  const cls = (await lockClass(tx, peek.classId, opts))!;
-  const q = tx.select().from(bookings).where(eq(bookings.id, bookingId));
-  const [booking] = opts.lock === 'row' ? await q.for('update') : await q;
+  const cls = (await lockClass(tx, peek.classId))!;
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   return { cls, booking: booking! };
 }
 
 /** Cancels a seat, gives the use back, and books the first queued member whose card still qualifies. */
-export async function cancelBooking(db: Db, clock: Clock, member: Member, bookingId: number, opts: DecideOptions = ROW_LOCKS) {
+export async function cancelBooking(db: Db, clock: Clock, member: Member, bookingId: number) {
   return decide(db, async (tx) => {
     const now = clock.now();
-    const { cls, booking } = await lockOwnBooking(tx, member.accountId, bookingId, opts);
+    const { cls, booking } = await lockOwnBooking(tx, member.accountId, bookingId);
     const why = cancelRefusal(cls, now);
     if (why) refuse(why);
     const next = nextBookingState(booking.state, 'booking.cancel', { promoted: booking.promoted });
     if (!next) refuse('bookingFailed');
     await tx.update(bookings).set({ state: next!, cancelledAt: now, cancelReason: 'member' }).where(eq(bookings.id, booking.id));
     if (booking.usesSpent > 0) {
-      const card = await lockCard(tx, booking.cardId, member.accountId, opts);
+      const card = await lockCard(tx, booking.cardId, member.accountId);
       if (card) {
         await tx
           .update(memberCards)
@@ -348,16 +310,16 @@ export async function cancelBooking(db: Db, clock: Clock, member: Member, bookin
       .update(classes)
       .set({ bookedCount: sql`${classes.bookedCount} - 1` })
       .where(eq(classes.id, cls.id));
-    const promoted = await promoteFromQueue(tx, now, { ...cls, bookedCount: cls.bookedCount - 1 }, opts);
+    const promoted = await promoteFromQueue(tx, now, { ...cls, bookedCount: cls.bookedCount - 1 });
     return { bookingId: booking.id, state: next!, usesReturned: booking.usesSpent, promotedBookingId: promoted };
   });
 }
 
 /** Leaves the queue of a class before it starts. */
-export async function cancelQueue(db: Db, clock: Clock, member: Member, bookingId: number, opts: DecideOptions = ROW_LOCKS) {
+export async function cancelQueue(db: Db, clock: Clock, member: Member, bookingId: number) {
   return decide(db, async (tx) => {
     const now = clock.now();
-    const { cls, booking } = await lockOwnBooking(tx, member.accountId, bookingId, opts);
+    const { cls, booking } = await lockOwnBooking(tx, member.accountId, bookingId);
     const why = cancelRefusal(cls, now);
     if (why) refuse(why);
     const next = nextBookingState(booking.state, 'queue.cancel');
@@ -372,13 +334,13 @@ export async function cancelQueue(db: Db, clock: Clock, member: Member, bookingI
  * (use spent, card activated, notified, and taken out of queues for classes that overlap this one);
  * a member whose card no longer qualifies leaves the queue and is told why.
  */
-export async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: DecideOptions): Promise<number | null> {
+export async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow): Promise<number | null> {
   let free = cls.capacity - cls.bookedCount;
   let firstPromoted: number | null = null;
   // a cursor, so each entry is looked at once whatever state the chart moves it to
   let after = 0;
   while (free > 0) {
-    const q = tx
+    const [head] = await tx
       .select({ b: bookings, level: accounts.level })
       .from(bookings)
       .innerJoin(accounts, eq(accounts.id, bookings.accountId))
@@ -386,14 +348,14 @@ export async function promoteFromQueue(tx: Tx, now: Date, cls: ClassRow, opts: D
       // row order is queue order: ids are taken under the class lock, as the position shown was
       // counted; queuedAt may have been read before the lock and can disagree under concurrency
       .orderBy(asc(bookings.id))
-      .limit(1);
-    const [head] = opts.lock === 'row' ? await q.for('update', { of: bookings }) : await q;
+      .limit(1)
+      .for('update', { of: bookings });
     if (!head) break;
     const entry = head.b;
     after = entry.id;
     const member = { accountId: entry.accountId, level: head.level };
-    await lockMember(tx, entry.accountId, opts);
-    const card = await lockCard(tx, entry.cardId, entry.accountId, opts);
+    await lockMember(tx, entry.accountId);
+    const card = await lockCard(tx, entry.cardId, entry.accountId);
     let why: BookingRefusal | null = card ? cardRefusal(card, cls, member, now) : 'invalidMemberCard';
     if (!why && (await overlappingSeat(tx, entry.accountId, cls))) why = 'overlapping';
     if (why || !card) {

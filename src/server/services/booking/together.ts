@@ -7,7 +7,6 @@ import { accounts, cardFamilyMembers, classes, memberCards } from '../../db/sche
 import { ApiError } from '../../http/api-error';
 import {
   clashRefusal,
-  decide,
   refuse,
   seatsFromJson,
   spendingOf,
@@ -22,11 +21,13 @@ import type { BookedSeat } from './seats';
 import { perDatabase } from '../../db/per-database';
 import { executePrepared } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
+import { decide } from '../../db/transaction';
 
 /**
- * Group commit for bookings (issue 17, decision 048): the booking requests for one class that arrive
- * while a decision for it is running wait for it, then are decided together, in one transaction and
- * under one class row lock, in arrival order; each request gets its own answer. A request never waits
+ * Group commit for bookings (decision 048), so a class's crowd at opening time does not queue on its
+ * row lock one transaction at a time: the booking requests for one class that arrive while a decision
+ * for it is running wait for it, then are decided together, in one transaction and under one class
+ * row lock, in arrival order; each request gets its own answer. A request never waits
  * for a batch to fill: the first one starts when its turn of the event loop ends, as `perTurn` does.
  *
  * A batch holds at most one request per member and one per card (a second tap, or a family card used
@@ -37,7 +38,7 @@ import { rowsOf } from '../../db/rows';
 /**
  * The largest batch: bounds one transaction's locks and one statement's size. A batch costs seven
  * round trips whatever its size, and the class's batches run one after another, so a 9:00 crowd of
- * 200 is decided in two batches rather than four (decision 048, session 30).
+ * 200 is decided in two batches rather than four.
  */
 const MAX_BATCH = 256;
 
@@ -54,9 +55,6 @@ interface Line {
   waiting: Pending[];
   running: boolean;
 }
-
-/** How many batches and requests this process decided (the tests see that requests were grouped). */
-export const togetherCounts = { batches: 0, requests: 0 };
 
 /** The requests waiting per class, per database (each test server has its own). */
 const linesOf = perDatabase((): Map<number, Line> => new Map());
@@ -85,8 +83,6 @@ async function drain(db: Db, clock: Clock, classId: number, line: Line, byClass:
   try {
     while (line.waiting.length > 0) {
       const batch = takeBatch(line);
-      togetherCounts.batches += 1;
-      togetherCounts.requests += batch.length;
       let outcomes: Outcome[];
       try {
         outcomes = await decideBatch(db, clock, classId, batch);
@@ -226,7 +222,7 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
     });
     if (accepted.length === 0) return outcomes as Outcome[];
 
-    const answers = await takeSeats(tx, cls, now, accepted, true);
+    const answers = await takeSeats(tx, cls, now, accepted);
     accepted.forEach((a, i) => {
       const answer = answers[i]!;
       outcomes[a.at] = answer === 'queue full' ? { err: new ApiError(Errors.bookingLimit) } : { ok: answer };

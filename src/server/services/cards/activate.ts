@@ -6,7 +6,7 @@ import { Errors } from '../../../domain/errors';
 import type { Db } from '../../db/client';
 import { memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 
 /**
  * Activates one of my inactive cards by hand (spec §4: activate; the first booking does the same):

@@ -8,7 +8,7 @@ import { shanghaiDate } from '../../../domain/time';
 import type { Db, Tx } from '../../db/client';
 import { cardExtensions, cardTypeRules } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { catchUpCard, lockMyCard, writeCard, type CardRow } from './my-card';
 import { statusRefusal } from './operations';
 import { transferUnfinished } from './transfer-rules';

@@ -14,7 +14,8 @@ import { accounts, cardRefunds, memberCards, notifications, orders, payments, re
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
-import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { decide } from '../../db/transaction';
+import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { syncOrderRefund } from '../refunds/order-refund';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';

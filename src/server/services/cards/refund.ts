@@ -11,7 +11,8 @@ import type { CardRefundQuote, MyCardRefund } from '../../../contracts/card-refu
 import type { Db, Tx } from '../../db/client';
 import { cardRefunds, cardTypeRules, memberCards, orders, payments, refunds } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { decide } from '../../db/transaction';
+import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { catchUpCard, lockMyCard, refuseNotMine, type CardRow } from './my-card';
 import { familyShareCount } from './holders';
 import { statusRefusal } from './operations';

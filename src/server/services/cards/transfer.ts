@@ -9,7 +9,8 @@ import { accounts, cardTransfers, memberCards, transferImages } from '../../db/s
 import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
 import { imageTooLarge } from '../../http/image-too-large';
-import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { decide } from '../../db/transaction';
+import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { recipientIdentityMatches } from '../person/person-info';
 import { shownName } from '../person/shown-name';
 import { sealIdNumber, transferIdContext } from '../privacy/id-numbers';

@@ -9,7 +9,8 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, couponGiftLimit, memberCoupons, notifications } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { passCouponTime } from '../../jobs/time-passing';
-import { decide, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { decide } from '../../db/transaction';
+import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { recipientByPhone } from '../cards/transfer-rules';
 import { maskPhone } from '../cards/transfer';
 

@@ -47,11 +47,6 @@ export interface InvoiceInput extends InvoiceFields {
   orderIds: number[];
 }
 
-/** Options of a request; `lock: 'none'` only for the race test's negative control. */
-export interface RequestOptions {
-  lock: 'row' | 'none';
-}
-
 /** PostgreSQL's unique violation of the one-live-request-per-order index, possibly wrapped by drizzle. */
 function heldElsewhere(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -75,26 +70,20 @@ function heldElsewhere(err: unknown): boolean {
  * not being refunded (70186), and held by no live request (70187). The partial unique index on
  * `invoice_orders` is the backstop: a second request that slipped past is the same 70187, never a 500.
  */
-export async function requestInvoice(
-  db: Db,
-  clock: Clock,
-  accountId: number,
-  input: InvoiceInput,
-  opts: RequestOptions = { lock: 'row' },
-): Promise<InvoiceRow> {
+export async function requestInvoice(db: Db, clock: Clock, accountId: number, input: InvoiceInput): Promise<InvoiceRow> {
   const [problem] = invoiceFieldProblems(input);
   if (problem) throw new ApiError(Errors[problem.problem], { field: problem.field });
   const orderIds = [...new Set(input.orderIds)].sort((a, b) => a - b);
   const blank = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
   try {
     return await db.transaction(async (tx) => {
-      const q = tx
+      const rows = await tx
         .select({ o: orders, clubId: goods.clubId })
         .from(orders)
         .innerJoin(goods, eq(goods.id, orders.goodsId))
         .where(inArray(orders.id, orderIds))
-        .orderBy(asc(orders.id));
-      const rows = opts.lock === 'row' ? await q.for('update', { of: orders }) : await q;
+        .orderBy(asc(orders.id))
+        .for('update', { of: orders });
       if (rows.length !== orderIds.length || rows.some((r) => r.o.accountId !== accountId))
         throw new ApiError(Errors.notFound, { field: 'orderIds' });
       if (rows.some((r) => !INVOICEABLE_STATES.includes(r.o.state))) throw new ApiError(Errors.invoiceOrderNotPaid, { field: 'orderIds' });

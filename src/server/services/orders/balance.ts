@@ -6,7 +6,7 @@ import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { balanceLedger, payments } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { lockAccount, ROW, type LockOptions } from './locks';
 import { movePart, type PartRow } from './parts';
 
@@ -87,7 +87,7 @@ export async function creditBalance(
   reason: 'topup' | 'grant' = 'topup',
 ): Promise<void> {
   await decide(db, async (tx) => {
-    await lockAccount(tx, accountId, ROW);
+    await lockAccount(tx, accountId);
     await changeBalance(tx, clock, accountId, cents, reason, null);
   });
 }

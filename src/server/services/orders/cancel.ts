@@ -10,11 +10,11 @@ import { ApiError } from '../../http/api-error';
 import type { Tx } from '../../db/client';
 import { goods, memberCoupons, orders, payments, refunds } from '../../db/schema/index';
 import type { Deps } from '../../env';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { releaseFlashPlace } from '../flash-sale/flash-sale';
-import { lockAccount, lockMyOrder, ROW } from './locks';
+import { lockAccount, lockMyOrder } from './locks';
 import { refundedInvitation, withdrawAllInvitations } from './invitation-rows';
 import { movePart, partsOf } from './parts';
 import { myOrder, type OrderRow } from './read';
@@ -112,7 +112,7 @@ export async function cancelOrder(deps: Deps, accountId: number, orderNo: string
   const refundsToRun: number[] = [];
   const order = await decide(deps.db, async (tx) => {
     refundsToRun.length = 0;
-    await lockAccount(tx, accountId, ROW);
+    await lockAccount(tx, accountId);
     return cancelLocked(tx, deps.clock, await lockMyOrder(tx, accountId, orderNo), refundsToRun);
   });
   await runRefundsNow(deps, refundsToRun);

@@ -5,7 +5,7 @@ import { Errors } from '../../../domain/errors';
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
 import { PaymentProviderError } from '../../gateways/payments/types';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { latestAttemptOf, type AttemptRow, type OrderRow } from './read';
 import { settlePayment } from './settle';
 import { move } from './state';

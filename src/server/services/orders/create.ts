@@ -8,13 +8,13 @@ import type { Db } from '../../db/client';
 import { goods, memberCoupons, orders } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { checkFlashSale, saleFilledUp, takeFlashPlace } from '../flash-sale/flash-sale';
 import { balanceOf, payPartByBalance } from './balance';
 import { expireDueOrders } from './cancel';
 import { priceCheckout, type CheckoutInput } from './checkout';
 import { ORDER_EXPIRE_JOB } from './pay-window';
-import { lockAccount, ROW, type LockOptions } from './locks';
+import { lockAccount } from './locks';
 import { insertPart } from './parts';
 import type { OrderRow } from './read';
 
@@ -36,13 +36,7 @@ export type CreateOrderInput = CheckoutInput & {
  * of stock, uses the coupon, pays the balance used as the order's deduction part (a ledger row and
  * its payment), makes the one share left to pay, and schedules its expiry.
  */
-export async function createOrder(
-  db: Db,
-  clock: Clock,
-  accountId: number,
-  input: CreateOrderInput,
-  opts: LockOptions = ROW,
-): Promise<OrderRow> {
+export async function createOrder(db: Db, clock: Clock, accountId: number, input: CreateOrderInput): Promise<OrderRow> {
   if (!input.goodsId) throw new ApiError(Errors.goodsNotChosen, { field: 'goodsId' });
   if (input.agreementAccepted !== true)
     throw new ApiError(Errors.invalidField, { field: 'agreementAccepted', values: { field: 'agreementAccepted' } });
@@ -52,7 +46,7 @@ export async function createOrder(
   const order = await decide(db, async (tx) => {
     filled = false;
     const now = clock.now();
-    await lockAccount(tx, accountId, opts);
+    await lockAccount(tx, accountId);
     await expireDueOrders(tx, clock, accountId);
     const open = await tx
       .select({ id: orders.id })
@@ -67,7 +61,7 @@ export async function createOrder(
       teacherId,
       coupon,
       quote,
-    } = await priceCheckout(tx, clock, accountId, input, await balanceOf(tx, accountId), { lock: opts.lock === 'row' && !flash });
+    } = await priceCheckout(tx, clock, accountId, input, await balanceOf(tx, accountId), { lock: !flash });
     // the member confirms what they saw; the server's price stands, so a difference asks them again
     if (input.expectedAmountToPayCents !== undefined && input.expectedAmountToPayCents !== quote.amountToPayCents)
       throw new ApiError(Errors.priceChanged);

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { PAY_WINDOW_STATES } from '../../../../machines/domain/order-transitions';
 import { orders } from '../../db/schema/index';
 import type { Deps } from '../../env';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { runRefundsNow } from '../refunds/run';
 import { cancelLocked } from './cancel';
 import { endOpenTrades } from './close-attempt';
-import { lockAccount, ROW } from './locks';
+import { lockAccount } from './locks';
 import { overdue } from './state';
 
 /**
@@ -26,7 +26,7 @@ export async function runOrderExpiry(deps: Deps, payload: unknown): Promise<void
   const refundsToRun: number[] = [];
   await decide(db, async (tx) => {
     refundsToRun.length = 0;
-    await lockAccount(tx, order.accountId, ROW);
+    await lockAccount(tx, order.accountId);
     const [o] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
     // a paying order here was paid meanwhile, or a trade is still being settled: not cancelled
     if (o && overdue(o, clock.now())) await cancelLocked(tx, clock, o, refundsToRun);

@@ -6,7 +6,7 @@ import type { Deps } from '../../env';
 import type { PaymentStart } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import type { FriendPayer } from '../auth/openid-tickets';
 import { openInvitations } from './invitation-rows';
 import { ROW, type LockOptions } from './locks';

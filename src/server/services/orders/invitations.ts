@@ -8,7 +8,7 @@ import { friendInvitations, orders, paymentParts } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { newSecret } from '../tokens';
 import { moveInvitation, openInvitations, type InvitationRow } from './invitation-rows';
 import { lockMyOrder } from './locks';

@@ -6,13 +6,13 @@ import { ApiError } from '../../http/api-error';
 import type { OrderRow } from './read';
 
 /**
- * Buying (issue 4). Every change of money or stock is one transaction that first locks the buyer's
+ * Buying. Every change of money or stock is one transaction that first locks the buyer's
  * account row (so one member's balance and orders change one at a time), then the goods row (so
  * stock never goes below zero). Order states only move by the chart (machines/domain/order.machine.ts).
  * A unit of stock is reserved when the order is created and given back when it is cancelled.
  */
 
-/** Lock modes: 'none' only for the race tests' negative control. */
+/** Lock modes of the services not yet moved to the test-side unsafe handle: 'none' only for their race tests' negative controls. */
 export interface LockOptions {
   lock: 'row' | 'none';
 }
@@ -20,8 +20,8 @@ export interface LockOptions {
 export const ROW: LockOptions = { lock: 'row' };
 
 /** Locks the buyer's account row: one member's balance and orders change one at a time. */
-export async function lockAccount(tx: Tx, accountId: number, opts: LockOptions): Promise<void> {
-  if (opts.lock === 'row') await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
+export async function lockAccount(tx: Tx, accountId: number): Promise<void> {
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
 }
 
 /** The caller's order by number, locked for update; another member's is not found. */

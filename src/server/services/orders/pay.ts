@@ -6,7 +6,7 @@ import type { Deps } from '../../env';
 import { PaymentProviderError, type PaymentMethod, type PaymentStart } from '../../gateways/payments/types';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { balanceOf, payPartByBalance } from './balance';
 import { closeAttempt } from './close-attempt';
 import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
@@ -127,7 +127,7 @@ async function payByBalance(
 ): Promise<OrderRow | undefined> {
   const { db, clock } = deps;
   return decide(db, async (tx) => {
-    await lockAccount(tx, accountId, opts);
+    if (opts.lock === 'row') await lockAccount(tx, accountId);
     // `lock: 'none'` (the race tests' negative control only): the order read unlocked
     const o = opts.lock === 'row' ? await lockMyOrder(tx, accountId, orderNo) : await myOrder(tx, accountId, orderNo);
     const f = await offerFacts(tx, o, clock.now());

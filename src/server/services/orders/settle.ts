@@ -10,7 +10,7 @@ import { orders, paymentAttempts, paymentParts, payments } from '../../db/schema
 import type { Deps } from '../../env';
 import { PaymentProviderError, type PaymentMethod, type PaymentResult } from '../../gateways/payments/types';
 import { enqueueJob } from '../../jobs/queue';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { issueGoods } from './issue';

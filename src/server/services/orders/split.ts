@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { accounts, payments } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
@@ -77,7 +77,7 @@ export async function unsplitOrder(deps: Deps, accountId: number, orderNo: strin
   const order = await decide(deps.db, async (tx) => {
     refundsToRun.length = 0;
     // the account first: a part paid by balance comes back to the ledger
-    await lockAccount(tx, accountId, ROW);
+    await lockAccount(tx, accountId);
     const o = await lockMyOrder(tx, accountId, orderNo);
     await memberLive(tx, accountId);
     const facts = await offerFacts(tx, o, deps.clock.now());

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { cardRefunds, cardTransfers, personInfo, styles } from '../../db/schema/index';
 import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { openIdNumber, personIdContext, sealIdNumber } from '../privacy/id-numbers';
 
 type PersonRow = typeof personInfo.$inferSelect;

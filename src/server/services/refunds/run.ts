@@ -5,7 +5,7 @@ import { orders, paymentAttempts, payments, refunds } from '../../db/schema/inde
 import type { Deps } from '../../env';
 import { PaymentProviderError, type RefundResult } from '../../gateways/payments/types';
 import { enqueueJob } from '../../jobs/queue';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { syncOrderRefund } from './order-refund';
 import { REFUND_RUN_JOB, type RefundRow } from './request';
 

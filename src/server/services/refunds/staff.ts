@@ -8,7 +8,7 @@ import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
 import { enqueueJob } from '../../jobs/queue';
-import { decide } from '../booking/decide';
+import { decide } from '../../db/transaction';
 import { syncOrderRefund } from './order-refund';
 import { REFUND_RUN_AFTER_MS, REFUND_RUN_JOB } from './request';
 import { runRefundsNow } from './run';

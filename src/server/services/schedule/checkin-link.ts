@@ -5,7 +5,8 @@ import { CHECKIN_OPENS_BEFORE_MS } from '../../../domain/checkin-rules';
 import type { Db } from '../../db/client';
 import { classes, clubs } from '../../db/schema/index';
 import type { Locale } from '../../i18n';
-import { classEndsAt, instant } from '../booking/decide';
+import { instant } from '../../db/instant';
+import { classEndsAt } from '../booking/decide';
 import { loc } from '../catalog';
 import { teacherOfAccount } from './teacher-schedule';
 

@@ -11,7 +11,9 @@ import { bookings, classes, clubs, memberCards, notifications, styles, teachers 
 import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
 import { lockKey } from '../auth/locks';
-import { classEndsAt, decide, type DecideOptions, instant, promoteFromQueue, ROW_LOCKS } from '../booking/decide';
+import { decide } from '../../db/transaction';
+import { instant } from '../../db/instant';
+import { classEndsAt, type DecideOptions, promoteFromQueue, ROW_LOCKS } from '../booking/decide';
 import { staffClubsOf, worksFor } from '../staff/staff-clubs';
 import { askTeacher } from './teacher-schedule';
 import { classCancelledNotice, timeChangedNotice } from './notices';
@@ -175,7 +177,7 @@ export async function editClass(
       if (members.length)
         await tx.insert(notifications).values(members.map((accountId) => ({ accountId, createdAt: now, ...timeChangedNotice(before, c) })));
     }
-    if (body.capacity > before.capacity) await promoteFromQueue(tx, now, c, opts);
+    if (body.capacity > before.capacity) await promoteFromQueue(tx, now, c);
     const [fresh] = await tx.select().from(classes).where(eq(classes.id, c.id));
     await audit?.(tx, { action: 'class.edit', subjectKind: 'class', subjectId: c.id });
     return saved(fresh!);

@@ -16,7 +16,8 @@ import { accounts, bookings, classes, clubs, notifications, teachers } from '../
 import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
 import type { Locale } from '../../i18n';
-import { decide, type DecideOptions, ROW_LOCKS } from '../booking/decide';
+import { decide } from '../../db/transaction';
+import { type DecideOptions, ROW_LOCKS } from '../booking/decide';
 import { staffClubsOf, worksFor } from '../staff/staff-clubs';
 import { loc } from '../catalog';
 import { askedNotice, declinedNotice, lapsedNotice, teacherChangedNotice } from './notices';
