@@ -34,7 +34,7 @@ import { staffRefundRoutes } from './staff-refunds';
 import { stats } from './stats';
 import { survey } from './survey';
 import { wechatOAuthRoutes } from './wechat-oauth';
-import { wechatStandIn } from '../gateways/wechat-standin';
+import { wechatStandIn } from '../gateways/oauth/wechat-oauth-standin';
 
 /**
  * The one list of API areas: each is a sub-app in its own file, mounted under /api.
