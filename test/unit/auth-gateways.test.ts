@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/domain/clock';
-import { OAuthError, wechatOAuth } from '../../src/server/gateways/oauth';
+import { OAuthError, wechatOAuth } from '../../src/server/gateways/oauth/wechat-oauth';
 import { tencentSms, type FetchLike } from '../../src/server/gateways/sms';
 import { tc3Sign } from '../../src/server/gateways/tencent-tc3';
 import { memoryLogger } from '../../src/server/logger';

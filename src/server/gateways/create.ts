@@ -3,7 +3,7 @@ import type { Deps } from '../env';
 import type { Gateways } from './index';
 import { createCaptchaGateway } from './captcha';
 import { createMapsGateway } from './maps';
-import { createOAuthGateway } from './oauth';
+import { createOAuthGateway } from './oauth/wechat-oauth';
 import { createPaymentGateways } from './payments/create';
 import type { PaymentStandIns } from './payments/standin-keys';
 import type { KeyAdapter, LocalKeySettings } from './keys/key-adapter';

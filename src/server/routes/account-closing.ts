@@ -39,7 +39,7 @@ export const accountClosingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/me/closing',
+      path: '/',
       tags,
       summary:
         'Ask to close my account (members only: 70008); 10030-10034 while I hold something of value or undecided, 10035 one open already. Idempotency-Key accepted.',
@@ -52,7 +52,7 @@ export const accountClosingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/me/closing',
+      path: '/',
       tags,
       summary: 'My latest request to close my account (null when I never asked): its state, the reason when refused',
       middleware: [requireAuth] as const,
@@ -63,18 +63,21 @@ export const accountClosingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/me/closing/withdraw',
+      path: '/withdraw',
       tags,
       summary: 'Withdraw my open request to close my account (10036 none open: decided or withdrawn already). Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
       responses: { 200: json(MyAccountClosing), ...all },
     }),
     async (c) => ok(c, await withdrawClosing(c.var.deps.db, c.var.deps.clock, me(c))),
-  )
+  );
+
+/** Staff: closing requests, confirmed or refused (/api/staff/account-closings). */
+export const staffAccountClosingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/account-closings',
+      path: '/',
       tags,
       summary: 'Staff: requests to close an account waiting to be confirmed or refused, oldest first',
       middleware: [requireAuth, staffOnly()] as const,
@@ -85,7 +88,7 @@ export const accountClosingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/account-closings/confirm',
+      path: '/confirm',
       tags,
       summary:
         'Staff: confirm a request: the personal data erased or anonymised, sessions revoked, no login afterwards; orders, payments, ledger, invoices and audit kept (10030-10034 when the member holds something again; 10036 decided already). Audited. Idempotency-Key accepted.',
@@ -102,7 +105,7 @@ export const accountClosingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/account-closings/refuse',
+      path: '/refuse',
       tags,
       summary:
         'Staff: refuse a request with the reason the member reads (10037 empty; 10036 decided already). Audited. Idempotency-Key accepted.',

@@ -12,7 +12,7 @@ export const account = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/me/export',
+      path: '/export',
       tags: ['account'],
       summary: 'My data: every row the server holds about me, as a JSON file (secrets and photo bytes left out)',
       description: 'The token cookie also works, so a plain link downloads it. Each table is a key; money and legal records included.',
@@ -35,7 +35,7 @@ export const account = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/me',
+      path: '/',
       tags: ['account'],
       summary: 'My profile',
       middleware: [requireAuth] as const,

@@ -11,7 +11,7 @@ const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', conten
 export const auditRoutes = createRouter().openapi(
   createRoute({
     method: 'get',
-    path: '/staff/audit',
+    path: '/',
     tags: ['audit'],
     summary:
       'Staff: the newest 100 audit entries (who, what, which subject, why, when, from where, which request), optionally of one staff member (staffId) or one action',

@@ -20,7 +20,7 @@ export const auth = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/oauth/login',
+      path: '/login',
       tags: ['auth'],
       summary: 'Log in by phone and password, phone and SMS code, or open-id ticket',
       description:
@@ -60,7 +60,7 @@ export const auth = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/oauth/valid-code',
+      path: '/valid-code',
       tags: ['auth'],
       summary: 'Send a 6-digit SMS code (valid 5 minutes, single use)',
       description:
@@ -93,7 +93,7 @@ export const auth = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/oauth/logout',
+      path: '/logout',
       tags: ['auth'],
       summary: 'End this session (revoked server-side) and clear the session cookies',
       middleware: [requireSession] as const,
@@ -111,7 +111,7 @@ export const auth = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/oauth/token/verify',
+      path: '/token/verify',
       tags: ['auth'],
       summary: 'Is a token live?',
       description:

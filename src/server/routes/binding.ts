@@ -119,7 +119,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/bind/status',
+      path: '/status',
       tags,
       summary: 'What /bindPage shows: an open id here, the current binding, the new-teacher request sent from here',
       description: '60009 (503) when the lookup itself fails: the app offers a retry.',
@@ -135,7 +135,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/bind/teacher',
+      path: '/teacher',
       tags,
       summary: 'A teacher binds their open id with a bind code, and is logged in as the teacher',
       description:
@@ -151,7 +151,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/bind/staff',
+      path: '/staff',
       tags,
       summary: "A staff member binds their open id with their staff account's username and password",
       description:
@@ -172,7 +172,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/bind/new-teacher',
+      path: '/new-teacher',
       tags,
       summary: 'A teacher not yet in the system asks to be added and bound; staff confirm or refuse',
       description:
@@ -191,7 +191,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/bind/new-teacher',
+      path: '/new-teacher',
       tags,
       summary: 'Where the new-teacher request sent from here stands (pending, confirmed, refused with the reason)',
       request: { query: TeacherRequestQuery },
@@ -206,7 +206,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/bind/new-teacher/{id}/photo',
+      path: '/new-teacher/{id}/photo',
       tags,
       summary: "A confirmed new teacher's photo (their catalogue photo)",
       request: { params: z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' } }) }) },
@@ -217,22 +217,27 @@ export const bindingRoutes = createRouter()
       if (!p) throw new ApiError(Errors.notFound);
       return image(p.bytes, p.contentType);
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/staff/teachers',
-      tags,
-      summary: 'Staff: every teacher, with their login and whether it is bound',
-      middleware: [requireAuth, staffOnly()] as const,
-      responses: { 200: json(z.array(StaffTeacherRow)), 401: refusals[401], 403: refusals[403] },
-    }),
-    async (c) => ok(c, await teachersForStaff(c.var.deps.db)),
-  )
+  );
+
+/** Staff: the teachers a bind code can name (/api/staff/teachers). */
+export const staffTeacherRoutes = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary: 'Staff: every teacher, with their login and whether it is bound',
+    middleware: [requireAuth, staffOnly()] as const,
+    responses: { 200: json(z.array(StaffTeacherRow)), 401: refusals[401], 403: refusals[403] },
+  }),
+  async (c) => ok(c, await teachersForStaff(c.var.deps.db)),
+);
+
+/** Staff: bind codes, made, listed and revoked (/api/staff/bind-codes). */
+export const staffBindCodeRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/bind-codes',
+      path: '/',
       tags,
       summary: 'Staff: issue a bind code for one teacher (shown once; 72 hours unless `ttlHours`)',
       description: '60005 teacher missing; a teacher without a login needs `phone` (60010), one that is no login yet (60012).',
@@ -253,7 +258,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/bind-codes',
+      path: '/',
       tags,
       summary: 'Staff: the latest bind codes and their status',
       middleware: [requireAuth, staffOnly()] as const,
@@ -264,7 +269,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/bind-codes/revoke',
+      path: '/revoke',
       tags,
       summary: 'Staff: revoke a live bind code (60003 when it is used, revoked or expired)',
       middleware: [requireAuth, staffOnly()] as const,
@@ -272,11 +277,14 @@ export const bindingRoutes = createRouter()
       responses: { 200: json(BindCodeView), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
     async (c) => ok(c, await revokeBindCode(c.var.deps.db, c.var.deps.clock, c.req.valid('json').id, auditOf(c))),
-  )
+  );
+
+/** Staff: new teachers' requests to bind (/api/staff/teacher-requests). */
+export const staffTeacherRequestRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/teacher-requests',
+      path: '/',
       tags,
       summary: 'Staff: new-teacher requests to decide, oldest first',
       middleware: [requireAuth, staffOnly()] as const,
@@ -287,7 +295,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/teacher-requests/{id}/photo',
+      path: '/{id}/photo',
       tags,
       summary: "Staff: a request's photo (each view recorded in the audit log)",
       middleware: [requireAuthOrCookie, staffOnly()] as const,
@@ -309,7 +317,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/teacher-requests/confirm',
+      path: '/confirm',
       tags,
       summary: 'Staff: confirm a new teacher (teacher, login and binding made at once)',
       description: '60014 decided already; 60012 the phone became a login meanwhile; 60006 the open id was bound meanwhile.',
@@ -339,7 +347,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/teacher-requests/refuse',
+      path: '/refuse',
       tags,
       summary: 'Staff: refuse a new teacher with the reason they read',
       middleware: [requireAuth, staffOnly()] as const,
@@ -360,11 +368,14 @@ export const bindingRoutes = createRouter()
         await refuseTeacherRequest(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, b.id, b.reason, auditOf(c)),
       );
     },
-  )
+  );
+
+/** Staff: the bindings made, and unbinding one (/api/staff/bindings). */
+export const staffBindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/bindings',
+      path: '/',
       tags,
       summary: 'Staff: teacher and staff accounts with a bound open id',
       middleware: [requireAuth, staffOnly()] as const,
@@ -375,7 +386,7 @@ export const bindingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/bindings/unbind',
+      path: '/unbind',
       tags,
       summary: "Staff: unbind a teacher's or staff member's open id (their sessions end)",
       middleware: [requireAuth, staffOnly()] as const,

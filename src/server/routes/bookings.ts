@@ -16,7 +16,6 @@ import {
   cardsForClass,
   classDetail,
   myBookings,
-  myCards,
   schedule,
 } from '../services/booking/views';
 import { loc } from '../services/catalog';
@@ -30,7 +29,6 @@ import {
   CardForClass,
   ClassDetail,
   ClassIdQuery,
-  MemberCard,
   MineQuery,
   MyBooking,
   ScheduleItem,
@@ -63,7 +61,7 @@ export const bookings = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/classes/schedule/booked/count',
+      path: '/schedule/booked/count',
       tags,
       summary: 'How many upcoming classes I have booked (the footer badge)',
       middleware: [requireAuth] as const,
@@ -74,7 +72,7 @@ export const bookings = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/classes/schedule',
+      path: '/schedule',
       tags,
       summary: "One day's classes (Shanghai), filtered; with a token, the caller's state per class",
       middleware: [optionalAuth] as const,
@@ -89,7 +87,7 @@ export const bookings = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/classes/window',
+      path: '/window',
       tags,
       summary: "The caller's booking window (level and cards, decision 014); null for a visitor",
       middleware: [optionalAuth] as const,
@@ -103,7 +101,7 @@ export const bookings = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/classes/detail',
+      path: '/detail',
       tags,
       summary: "One class; with a token, the caller's state",
       middleware: [optionalAuth] as const,
@@ -120,7 +118,7 @@ export const bookings = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/classes/cards',
+      path: '/cards',
       tags,
       summary: 'My cards for a class: usable or why not (code), and the reminders of the confirm step',
       middleware: [requireAuth] as const,
@@ -137,7 +135,7 @@ export const bookings = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/classes/book',
+      path: '/book',
       tags,
       summary: 'Book a class with a card (a full class: join its queue). Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
@@ -155,7 +153,7 @@ export const bookings = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/classes/cancel',
+      path: '/cancel',
       tags,
       summary: 'Cancel my booking before the class starts (the use comes back; the queue moves up). Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
@@ -173,7 +171,7 @@ export const bookings = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/classes/queue/cancel',
+      path: '/queue/cancel',
       tags,
       summary: 'Leave the queue of a class before it starts. Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
@@ -191,7 +189,7 @@ export const bookings = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/classes/mine',
+      path: '/mine',
       tags,
       summary: 'My bookings and queue entries: upcoming (soonest first) or past (latest first), paged',
       middleware: [requireAuth] as const,
@@ -209,18 +207,7 @@ export const bookings = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/cards',
-      tags,
-      summary: 'My membership cards',
-      middleware: [requireAuth] as const,
-      responses: { 200: json(z.array(MemberCard)), 401: refusals[401] },
-    }),
-    async (c) => ok(c, await myCards(c.var.deps.db, member(c).accountId, c.var.locale)),
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/customers/classes/ics',
+      path: '/ics',
       tags,
       summary: 'My booking as an iCalendar file (Asia/Shanghai); the token cookie also works, so a plain link downloads it',
       middleware: [requireAuthOrCookie] as const,

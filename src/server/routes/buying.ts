@@ -14,7 +14,9 @@ import { extendCard } from '../services/cards/extend';
 import { freezeCard, unfreezeCard } from '../services/cards/freeze';
 import { checkFlashSale } from '../services/flash-sale/flash-sale';
 import { couponsFor, priceCheckout } from '../services/orders/checkout';
-import { myCardHistory, myCoupons, myCourses, myPurchases } from '../services/orders/mine';
+import { myCardHistory, myCourses, myPurchases } from '../services/orders/mine';
+import { myCards } from '../services/booking/views';
+import { MemberCard } from '../../contracts/booking';
 import { balanceOf } from '../services/orders/balance';
 import { loc } from '../services/catalog';
 import { IdQuery, paged, pagingQuery } from '../../contracts/common';
@@ -32,7 +34,6 @@ import {
   Purchase,
 } from '../../contracts/member-goods';
 import { Quote, QuoteBody } from '../../contracts/orders';
-import { CouponsQuery, MemberCoupon } from '../../contracts/wallet';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
   description,
@@ -40,106 +41,108 @@ const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
 });
 const tags = ['buying'];
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
-/** Checkout quote, my coupons, my goods, my purchases and a card's detail (issue 4). */
-export const buyingRoutes = createRouter()
+/** The checkout quote (/api/orders/quote); my courses, purchases and cards below (issue 4). */
+export const buyingRoutes = createRouter().openapi(
+  createRoute({
+    method: 'post',
+    path: '/',
+    tags,
+    summary: 'Price a checkout on the server before creating the order (no side effects): price, coupon, balance, amount to pay',
+    middleware: [requireAuth] as const,
+    request: { body: { content: { 'application/json': { schema: QuoteBody } }, required: true } },
+    responses: { 200: json(Quote), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
+  }),
+  async (c) => {
+    const { deps, locale } = c.var;
+    const accountId = me(c);
+    const input = c.req.valid('json');
+    // a sold-out, upcoming or ended flash sale refuses the quote as order creation would (decision 009)
+    if (input.goodsId) await checkFlashSale(deps.db, input.goodsId, deps.clock.now());
+    const balance = await balanceOf(deps.db, accountId);
+    const {
+      goods: g,
+      phase,
+      teacherId,
+      coupon,
+      quote,
+    } = await priceCheckout(deps.db, deps.clock, accountId, input, balance, { lock: false });
+    const coupons = await couponsFor(deps.db, accountId, g, quote.priceCents, deps.clock.now());
+    return ok(c, {
+      goodsId: g.id,
+      goodsName: loc(locale, g.name, g.nameEn),
+      kind: g.kind,
+      phaseId: phase?.id ?? null,
+      teacherId,
+      couponId: coupon?.id ?? null,
+      ...quote,
+      balanceCents: balance,
+      coupons: coupons.map((x) => ({
+        id: x.coupon.id,
+        name: loc(locale, x.coupon.name, x.coupon.nameEn),
+        offCents: x.coupon.offCents,
+        percentOff: x.coupon.percentOff,
+        minSpendCents: x.coupon.minSpendCents,
+        validUntil: x.coupon.validUntil.toISOString(),
+        deductionCents: x.deductionCents,
+        usable: x.refusal === null,
+        code: x.refusal ? Errors[x.refusal].code : null,
+        message: x.refusal ? translate(locale, Errors[x.refusal].message) : null,
+      })),
+    });
+  },
+);
+
+/** My courses (/api/customers/courses). */
+export const courseRoutes = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary: 'My goods (/mycourse): courses I bought with their uses left, newest first',
+    middleware: [requireAuth] as const,
+    request: { query: z.object(pagingQuery(10)) },
+    responses: { 200: json(paged(MemberCourse)), 400: refusals[400], 401: refusals[401] },
+  }),
+  async (c) => {
+    const { pagenum, pagesize } = c.req.valid('query');
+    return ok(c, await myCourses(c.var.deps.db, c.var.deps.clock.now(), me(c), c.var.locale, pagenum, pagesize));
+  },
+);
+
+/** My purchases (/api/customers/purchases). */
+export const purchaseRoutes = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary: 'My purchase history (/myPurchaseHistory): paid orders (and refunding or refunded), newest first',
+    middleware: [requireAuth] as const,
+    request: { query: z.object(pagingQuery(10)) },
+    responses: { 200: json(paged(Purchase)), 400: refusals[400], 401: refusals[401] },
+  }),
+  async (c) => {
+    const { pagenum, pagesize } = c.req.valid('query');
+    return ok(c, await myPurchases(c.var.deps.db, me(c), c.var.locale, pagenum, pagesize));
+  },
+);
+
+/** My cards: the list, a card, activate, freeze, unfreeze, extend, adviser and timeline (/api/customers/cards). */
+export const cardRoutes = createRouter()
   .openapi(
     createRoute({
-      method: 'post',
-      path: '/orders/quote',
+      method: 'get',
+      path: '/',
       tags,
-      summary: 'Price a checkout on the server before creating the order (no side effects): price, coupon, balance, amount to pay',
+      summary: 'My membership cards',
       middleware: [requireAuth] as const,
-      request: { body: { content: { 'application/json': { schema: QuoteBody } }, required: true } },
-      responses: { 200: json(Quote), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
+      responses: { 200: json(z.array(MemberCard)), 401: refusals[401] },
     }),
-    async (c) => {
-      const { deps, locale } = c.var;
-      const accountId = me(c);
-      const input = c.req.valid('json');
-      // a sold-out, upcoming or ended flash sale refuses the quote as order creation would (decision 009)
-      if (input.goodsId) await checkFlashSale(deps.db, input.goodsId, deps.clock.now());
-      const balance = await balanceOf(deps.db, accountId);
-      const {
-        goods: g,
-        phase,
-        teacherId,
-        coupon,
-        quote,
-      } = await priceCheckout(deps.db, deps.clock, accountId, input, balance, { lock: false });
-      const coupons = await couponsFor(deps.db, accountId, g, quote.priceCents, deps.clock.now());
-      return ok(c, {
-        goodsId: g.id,
-        goodsName: loc(locale, g.name, g.nameEn),
-        kind: g.kind,
-        phaseId: phase?.id ?? null,
-        teacherId,
-        couponId: coupon?.id ?? null,
-        ...quote,
-        balanceCents: balance,
-        coupons: coupons.map((x) => ({
-          id: x.coupon.id,
-          name: loc(locale, x.coupon.name, x.coupon.nameEn),
-          offCents: x.coupon.offCents,
-          percentOff: x.coupon.percentOff,
-          minSpendCents: x.coupon.minSpendCents,
-          validUntil: x.coupon.validUntil.toISOString(),
-          deductionCents: x.deductionCents,
-          usable: x.refusal === null,
-          code: x.refusal ? Errors[x.refusal].code : null,
-          message: x.refusal ? translate(locale, Errors[x.refusal].message) : null,
-        })),
-      });
-    },
+    async (c) => ok(c, await myCards(c.var.deps.db, me(c), c.var.locale)),
   )
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/coupons',
-      tags,
-      summary: 'My coupons by spec §4 tab (unused, used, expired, transferred), paged',
-      middleware: [requireAuth] as const,
-      request: { query: CouponsQuery },
-      responses: { 200: json(paged(MemberCoupon)), 400: refusals[400], 401: refusals[401] },
-    }),
-    async (c) => {
-      const { pagenum, pagesize, state } = c.req.valid('query');
-      return ok(c, await myCoupons(c.var.deps.db, c.var.deps.clock.now(), me(c), state, c.var.locale, pagenum, pagesize));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/customers/courses',
-      tags,
-      summary: 'My goods (/mycourse): courses I bought with their uses left, newest first',
-      middleware: [requireAuth] as const,
-      request: { query: z.object(pagingQuery(10)) },
-      responses: { 200: json(paged(MemberCourse)), 400: refusals[400], 401: refusals[401] },
-    }),
-    async (c) => {
-      const { pagenum, pagesize } = c.req.valid('query');
-      return ok(c, await myCourses(c.var.deps.db, c.var.deps.clock.now(), me(c), c.var.locale, pagenum, pagesize));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/customers/purchases',
-      tags,
-      summary: 'My purchase history (/myPurchaseHistory): paid orders (and refunding or refunded), newest first',
-      middleware: [requireAuth] as const,
-      request: { query: z.object(pagingQuery(10)) },
-      responses: { 200: json(paged(Purchase)), 400: refusals[400], 401: refusals[401] },
-    }),
-    async (c) => {
-      const { pagenum, pagesize } = c.req.valid('query');
-      return ok(c, await myPurchases(c.var.deps.db, me(c), c.var.locale, pagenum, pagesize));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/customers/cards/detail',
+      path: '/detail',
       tags,
       summary: "One of my cards with its history (another member's card is 404)",
       middleware: [requireAuth] as const,
@@ -155,7 +158,7 @@ export const buyingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/cards/activate',
+      path: '/activate',
       tags,
       summary: 'Activate one of my inactive cards (the card chart decides; 30001 otherwise). Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
@@ -171,7 +174,7 @@ export const buyingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/cards/freeze',
+      path: '/freeze',
       tags,
       summary:
         'Freeze one of my cards from one Shanghai day to another, both frozen (spec §5; decision 024): from today it is frozen now, from a later day the freeze is planned and starts by the time-passing job; its validity end moves later by those days. Refused with 30xxx (status, a freeze planned, dates, bookings in the period). Idempotency-Key accepted.',
@@ -188,7 +191,7 @@ export const buyingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/cards/unfreeze',
+      path: '/unfreeze',
       tags,
       summary:
         'Unfreeze one of my frozen cards now, or call off its planned freeze (decision 024): the days not frozen are taken back from its validity end. 30017 when not frozen. Idempotency-Key accepted.',
@@ -205,7 +208,7 @@ export const buyingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/cards/extend',
+      path: '/extend',
       tags,
       summary:
         "Extend one of my cards (in use or expired) to end on a later Shanghai day, free, within its card type's count and days (spec §5; decision 024); an expired card is in use again. Idempotency-Key accepted.",
@@ -222,7 +225,7 @@ export const buyingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/cards/advisers',
+      path: '/advisers',
       tags,
       summary:
         'The advisers a member may choose in one club (spec §5: a club first, then its adviser; decision 034). 30047 for a club that does not exist.',
@@ -235,7 +238,7 @@ export const buyingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/cards/adviser',
+      path: '/adviser',
       tags,
       summary:
         "Change one of my cards' adviser (spec §4, §5; decision 034): a club, then one of its advisers, both required (30045 clubId, 30046 adviserId); 30047 no such club, 30048 not that club's adviser, 30049 already the card's adviser; a transferred or invalid card, or one with an unfinished transfer application, refuses. The change is kept (who, from, to, when) and shows on the card's timeline. Idempotency-Key accepted.",
@@ -252,7 +255,7 @@ export const buyingRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/cards/history',
+      path: '/history',
       tags,
       summary:
         "One of my cards' timeline, newest first (issue 13, decision 034), read from the stored records: bought, activated (by which class), classes booked with it and uses given back, freezes and early unfreezes, extensions, transfer out (applied, outcome) or in, refund (asked, outcome), changes of adviser (paged). Another member's card is 404 70004.",

@@ -36,7 +36,7 @@ export const cardRefundRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/cards/refund/quote',
+      path: '/quote',
       tags,
       summary: `What the refund policy gives back for one of my cards now (shown before confirming); refused with ${REFUSALS}; another member's card 404`,
       middleware: [requireAuth] as const,
@@ -48,7 +48,7 @@ export const cardRefundRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/cards/refund',
+      path: '/',
       tags,
       summary: `Ask for one of my cards to be refunded, the refund policy agreed to (spec §5; 70003 naming \`agreed\` otherwise): the request waits for staff. Refused with ${REFUSALS}. Idempotency-Key accepted.`,
       middleware: [requireAuth, idempotent] as const,
@@ -64,7 +64,7 @@ export const cardRefundRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/cards/refund/cancel',
+      path: '/cancel',
       tags,
       summary: 'Cancel my refund request while it waits (30044 once decided). Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
@@ -77,7 +77,7 @@ export const cardRefundRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/cards/refund/mine',
+      path: '/mine',
       tags,
       summary:
         "My latest refund request on one of my cards (null when none), with its order's state (refunding, refund done, refund failed once approved)",
@@ -86,11 +86,14 @@ export const cardRefundRoutes = createRouter()
       responses: { 200: json(MyCardRefund.nullable()), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
     async (c) => ok(c, (await myCardRefund(c.var.deps.db, me(c), c.req.valid('query').cardId)) ?? null),
-  )
+  );
+
+/** Staff: card refunds, approved or rejected (/api/staff/card-refunds). */
+export const staffCardRefundRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/card-refunds',
+      path: '/',
       tags,
       summary:
         'Staff: card refund requests waiting for a decision, oldest first; with decided=1 the latest 20 approved or rejected, newest decision first, with who decided and when',
@@ -103,7 +106,7 @@ export const cardRefundRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/card-refunds/approve',
+      path: '/approve',
       tags,
       summary:
         "Staff: approve a pending request: in one transaction the card becomes invalid, the order refunding, and each payer's share is refunded the way they paid (balance at once; WeChat Pay and Alipay by their refund APIs); the rules are checked again (their 30xxx codes). Who and when kept. Idempotency-Key accepted.",
@@ -119,7 +122,7 @@ export const cardRefundRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/card-refunds/reject',
+      path: '/reject',
       tags,
       summary: 'Staff: reject a pending request with the reason the member reads (who and when kept). Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,

@@ -53,7 +53,7 @@ export const complaintRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/complaints/image',
+      path: '/image',
       tags,
       summary: 'Upload one photo for a complaint (JPEG, PNG or WebP; 70009 too large); its id goes in the complaint',
       middleware: [requireAuth] as const,
@@ -72,7 +72,7 @@ export const complaintRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/complaints/image/{id}',
+      path: '/image/{id}',
       tags,
       summary: "One of my complaint photos (the token cookie works, so an <img> shows it); another member's 404",
       middleware: [requireAuthOrCookie] as const,
@@ -92,7 +92,7 @@ export const complaintRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/complaints',
+      path: '/',
       tags,
       summary:
         'File a complaint: content not empty (70140), optionally a club (70003 naming clubId when unknown) and up to 3 of my uploaded photos (70142, 70143). Idempotency-Key accepted.',
@@ -108,7 +108,7 @@ export const complaintRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/complaints',
+      path: '/',
       tags,
       summary: 'My complaints, newest first: replied or not, satisfied or not (spec §3)',
       middleware: [requireAuth] as const,
@@ -119,7 +119,7 @@ export const complaintRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/complaints/detail',
+      path: '/detail',
       tags,
       summary: "One of my complaints with the reply; another member's 404",
       middleware: [requireAuth] as const,
@@ -131,7 +131,7 @@ export const complaintRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/complaints/rate',
+      path: '/rate',
       tags,
       summary:
         "Say whether the reply satisfied me: once, after it was replied to (70141 otherwise); another member's 404. Idempotency-Key accepted.",
@@ -144,11 +144,14 @@ export const complaintRoutes = createRouter()
       await rateComplaint(c.var.deps.db, c.var.deps.clock, me(c), b.id, b.satisfied);
       return ok(c, await myComplaint(c.var.deps.db, me(c), b.id, c.var.locale));
     },
-  )
+  );
+
+/** Staff: complaints of their club, and the reply (/api/staff/complaints). */
+export const staffComplaintRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/complaints',
+      path: '/',
       tags,
       summary:
         'Staff: complaints of my clubs (and those naming no club) waiting for a reply, the ones unanswered for 48 hours first, then oldest first',
@@ -160,7 +163,7 @@ export const complaintRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/complaints/image/{id}',
+      path: '/image/{id}',
       tags,
       summary: 'Staff: a photo of a complaint of my clubs',
       middleware: [requireAuthOrCookie, staffOnly()] as const,
@@ -181,7 +184,7 @@ export const complaintRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/complaints/reply',
+      path: '/reply',
       tags,
       summary:
         'Staff: reply to a complaint of my clubs (70144 empty; 70141 already replied; 404 outside my clubs); the member is notified. Idempotency-Key accepted.',

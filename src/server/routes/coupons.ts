@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { CouponGift, CouponGiftBody, MemberCoupon } from '../../contracts/wallet';
-import { IdQuery } from '../../contracts/common';
+import { CouponGift, CouponGiftBody, CouponsQuery, MemberCoupon } from '../../contracts/wallet';
+import { IdQuery, paged } from '../../contracts/common';
 import { Errors } from '../../domain/errors';
 import type { AppEnv, Caller } from '../env';
 import { ApiError } from '../http/api-error';
@@ -20,7 +20,22 @@ export const couponRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/coupons/detail',
+      path: '/',
+      tags,
+      summary: 'My coupons by spec §4 tab (unused, used, expired, transferred), paged',
+      middleware: [requireAuth] as const,
+      request: { query: CouponsQuery },
+      responses: { 200: json(paged(MemberCoupon)), 400: refusals[400], 401: refusals[401] },
+    }),
+    async (c) => {
+      const { pagenum, pagesize, state } = c.req.valid('query');
+      return ok(c, await myCoupons(c.var.deps.db, c.var.deps.clock.now(), me(c), state, c.var.locale, pagenum, pagesize));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/detail',
       tags,
       summary: 'One of my coupons (another member’s is 404), with the gifts I may still make',
       middleware: [requireAuth] as const,
@@ -43,7 +58,7 @@ export const couponRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/coupons/gift',
+      path: '/gift',
       tags,
       summary:
         'Give one of my unused coupons to another member by phone, the gifting terms accepted: in one transaction it leaves me (transferred) and arrives with them. 30036 no such member, 70112 to myself, 70110 not unused or past its validity, 70111 gift limit reached; another member’s coupon 404. Idempotency-Key accepted.',

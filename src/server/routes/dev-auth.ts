@@ -13,7 +13,7 @@ export const devAuth = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/dev/captcha/ticket',
+      path: '/captcha/ticket',
       tags: ['dev'],
       summary: 'Demo mode: the captcha stand-in widget solved, a ticket and random string',
       responses: {
@@ -28,7 +28,7 @@ export const devAuth = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/dev/sms/{phone}',
+      path: '/sms/{phone}',
       tags: ['dev'],
       summary: 'Demo mode: the last SMS code sent to a phone',
       request: { params: z.object({ phone: z.string().max(32) }) },

@@ -63,7 +63,10 @@ async function distFile(name: string): Promise<ArrayBuffer> {
   return bytes;
 }
 
-/** Mounted under /api by routes/index.ts only when config.apiDocs is on (demo mode, or API_DOCS=1). */
+/**
+ * Mounted at /api itself (not at /api/docs) by routes/index.ts, only when config.apiDocs is on (demo mode, or
+ * API_DOCS=1): the page answers at both /api/docs and /api/docs/, and a router's '/' joins its prefix without the slash.
+ */
 export function docsApp(apiBase: string) {
   const app = new Hono<AppEnv>();
   const html = (c: Context<AppEnv>) => {

@@ -13,7 +13,7 @@ import { FlashSaleActivity, FlashSaleQuery } from '../../contracts/flash-sale';
 export const flashSaleRoutes = createRouter().openapi(
   createRoute({
     method: 'get',
-    path: '/product/goods/activity',
+    path: '/',
     tags: ['goods'],
     summary: 'A flash sale: sellNumber, maxNumber, whether it can be bought now and why not (without id: the live or next sale)',
     middleware: [optionalAuth] as const,

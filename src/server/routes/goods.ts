@@ -26,7 +26,7 @@ export const goodsRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/product/goods/goodList',
+      path: '/goodList',
       tags,
       summary: 'Goods on shelf, paged; filter by kind and card type',
       middleware: [optionalAuth] as const,
@@ -74,7 +74,7 @@ export const goodsRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/product/goods/detail',
+      path: '/detail',
       tags,
       summary: 'One goods item (also off shelf, with isUable false)',
       middleware: [optionalAuth] as const,

@@ -8,7 +8,7 @@ const HealthData = z.object({ db: z.enum(['pglite', 'postgres']), time: z.string
 export const health = createRouter().openapi(
   createRoute({
     method: 'get',
-    path: '/health',
+    path: '/',
     tags: ['platform'],
     summary: 'Liveness and database kind',
     responses: { 200: { description: 'OK', content: { 'application/json': { schema: envelope(HealthData) } } } },

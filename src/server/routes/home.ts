@@ -28,7 +28,7 @@ export const home = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/index/home/banner',
+      path: '/banner',
       tags: ['home'],
       summary: 'Home carousel',
       responses: { 200: json(z.array(Banner)) },
@@ -42,122 +42,7 @@ export const home = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/sys/notification',
-      tags: ['home'],
-      summary: "System notices; with a valid token also the member's own",
-      middleware: [optionalAuth] as const,
-      responses: { 200: json(z.array(Notice)) },
-    }),
-    async (c) => {
-      const { db, clock } = c.var.deps;
-      const caller = c.var.caller;
-      const notices = async (now: Date) => {
-        const mine = caller
-          ? or(isNull(notifications.accountId), eq(notifications.accountId, caller.accountId))
-          : isNull(notifications.accountId);
-        const rows = await db
-          .select()
-          .from(notifications)
-          .where(and(mine, lte(notifications.createdAt, now)))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(NOTICE_LIMIT);
-        return rows.map((n) => ({
-          id: n.id,
-          title: loc(c.var.locale, n.title, n.titleEn),
-          body: loc(c.var.locale, n.body, n.bodyEn),
-          createdAt: n.createdAt.toISOString(),
-          personal: n.accountId !== null,
-          read: n.readAt !== null,
-        }));
-      };
-      // a member's own notices and read marks are never cached (decision 043)
-      if (caller) {
-        c.header('Cache-Control', 'private, no-store');
-        return ok(c, await notices(clock.now()));
-      }
-      return cachedOk(c, { audience: PUBLIC, personal: true }, async () => {
-        const now = clock.now();
-        // a system notice dated ahead appears when its time comes
-        const [next] = await db
-          .select({ at: min(notifications.createdAt) })
-          .from(notifications)
-          .where(and(isNull(notifications.accountId), gt(notifications.createdAt, now)));
-        return { data: await notices(now), until: next?.at ?? undefined };
-      });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/activity/goods',
-      tags: ['home'],
-      summary: 'Current and coming activities, paged (home shows page 0 of 3)',
-      request: { query: z.object(pagingQuery(HOME_ACTIVITY_PAGE_SIZE)) },
-      responses: { 200: json(paged(Activity)), 400: refusals[400] },
-    }),
-    (c) =>
-      cachedOk(c, { audience: PUBLIC }, async () => {
-        const { pagenum, pagesize } = c.req.valid('query');
-        const { db, clock } = c.var.deps;
-        const live = gt(activities.endsAt, clock.now());
-        // the list changes by itself when the first live activity ends
-        const [total] = await db
-          .select({ n: count(), firstEnd: min(activities.endsAt) })
-          .from(activities)
-          .where(live);
-        const rows = await db
-          .select()
-          .from(activities)
-          .where(live)
-          .orderBy(asc(activities.sort), asc(activities.startsAt), asc(activities.id))
-          .limit(pagesize)
-          .offset(pagenum * pagesize);
-        return {
-          data: { list: rows.map((a) => activityOut(a, c.var.locale)), total: total?.n ?? 0, pagenum, pagesize },
-          until: total?.firstEnd ?? undefined,
-        };
-      }),
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/activity/detail',
-      tags: ['home'],
-      summary:
-        'One activity with its full text; one that takes sign-ups says its places left and (with a token) whether I have one or may sign up',
-      middleware: [optionalAuth] as const,
-      request: { query: IdQuery },
-      responses: { 200: json(ActivityDetail), 400: refusals[400], 404: refusals[404] },
-    }),
-    async (c) => {
-      const d = await activityDetail(c.var.deps.db, c.var.deps.clock.now(), c.req.valid('query').id, c.var.locale, c.var.caller?.accountId);
-      // a visitor is asked to log in first
-      return ok(c, c.var.caller || !d.signup ? d : { ...d, signup: { allowed: false, code: Errors.pleaseLogin.code } });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/customers/activities/signup',
-      tags: ['home'],
-      summary:
-        'Sign up to an activity that takes sign-ups: places never over (the activity locked while counted); 70150 no sign-up, 70153 over, 70152 already signed up, 70151 full; 404 unknown. Idempotency-Key accepted.',
-      middleware: [requireAuth, idempotent] as const,
-      request: { body: { content: { 'application/json': { schema: ActivitySignupBody } }, required: true } },
-      responses: { 200: json(ActivityDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
-    }),
-    async (c) => {
-      const { db, clock } = c.var.deps;
-      const id = c.req.valid('json').id;
-      const me = c.var.caller!.accountId;
-      await signUp(db, clock, me, id);
-      return ok(c, await activityDetail(db, clock.now(), id, c.var.locale, me));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/index/home/search',
+      path: '/search',
       tags: ['home'],
       summary:
         'Classes of the next week, clubs, teachers, goods on shelf and live activities matching the keywords (Chinese or English), grouped',
@@ -219,7 +104,7 @@ export const home = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/index/home/dict/select',
+      path: '/dict/select',
       tags: ['home'],
       summary: 'A dictionary (card types, goods kinds, class types, styles, difficulty, time of day, effect)',
       request: { query: DictQuery },
@@ -236,3 +121,125 @@ export const home = createRouter()
         return { data: rows.map((r) => ({ value: r.key, label: loc(locale, r.name, r.nameEn) })) };
       }),
   );
+
+/** Notices for a visitor or member (/api/sys/notification). */
+export const noticeRoutes = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/',
+    tags: ['home'],
+    summary: "System notices; with a valid token also the member's own",
+    middleware: [optionalAuth] as const,
+    responses: { 200: json(z.array(Notice)) },
+  }),
+  async (c) => {
+    const { db, clock } = c.var.deps;
+    const caller = c.var.caller;
+    const notices = async (now: Date) => {
+      const mine = caller
+        ? or(isNull(notifications.accountId), eq(notifications.accountId, caller.accountId))
+        : isNull(notifications.accountId);
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(and(mine, lte(notifications.createdAt, now)))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(NOTICE_LIMIT);
+      return rows.map((n) => ({
+        id: n.id,
+        title: loc(c.var.locale, n.title, n.titleEn),
+        body: loc(c.var.locale, n.body, n.bodyEn),
+        createdAt: n.createdAt.toISOString(),
+        personal: n.accountId !== null,
+        read: n.readAt !== null,
+      }));
+    };
+    // a member's own notices and read marks are never cached (decision 043)
+    if (caller) {
+      c.header('Cache-Control', 'private, no-store');
+      return ok(c, await notices(clock.now()));
+    }
+    return cachedOk(c, { audience: PUBLIC, personal: true }, async () => {
+      const now = clock.now();
+      // a system notice dated ahead appears when its time comes
+      const [next] = await db
+        .select({ at: min(notifications.createdAt) })
+        .from(notifications)
+        .where(and(isNull(notifications.accountId), gt(notifications.createdAt, now)));
+      return { data: await notices(now), until: next?.at ?? undefined };
+    });
+  },
+);
+
+/** Activities on the Homepage and their detail (/api/activity). */
+export const activityRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/goods',
+      tags: ['home'],
+      summary: 'Current and coming activities, paged (home shows page 0 of 3)',
+      request: { query: z.object(pagingQuery(HOME_ACTIVITY_PAGE_SIZE)) },
+      responses: { 200: json(paged(Activity)), 400: refusals[400] },
+    }),
+    (c) =>
+      cachedOk(c, { audience: PUBLIC }, async () => {
+        const { pagenum, pagesize } = c.req.valid('query');
+        const { db, clock } = c.var.deps;
+        const live = gt(activities.endsAt, clock.now());
+        // the list changes by itself when the first live activity ends
+        const [total] = await db
+          .select({ n: count(), firstEnd: min(activities.endsAt) })
+          .from(activities)
+          .where(live);
+        const rows = await db
+          .select()
+          .from(activities)
+          .where(live)
+          .orderBy(asc(activities.sort), asc(activities.startsAt), asc(activities.id))
+          .limit(pagesize)
+          .offset(pagenum * pagesize);
+        return {
+          data: { list: rows.map((a) => activityOut(a, c.var.locale)), total: total?.n ?? 0, pagenum, pagesize },
+          until: total?.firstEnd ?? undefined,
+        };
+      }),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/detail',
+      tags: ['home'],
+      summary:
+        'One activity with its full text; one that takes sign-ups says its places left and (with a token) whether I have one or may sign up',
+      middleware: [optionalAuth] as const,
+      request: { query: IdQuery },
+      responses: { 200: json(ActivityDetail), 400: refusals[400], 404: refusals[404] },
+    }),
+    async (c) => {
+      const d = await activityDetail(c.var.deps.db, c.var.deps.clock.now(), c.req.valid('query').id, c.var.locale, c.var.caller?.accountId);
+      // a visitor is asked to log in first
+      return ok(c, c.var.caller || !d.signup ? d : { ...d, signup: { allowed: false, code: Errors.pleaseLogin.code } });
+    },
+  );
+
+/** A member signs up for an activity (/api/customers/activities). */
+export const activitySignupRoutes = createRouter().openapi(
+  createRoute({
+    method: 'post',
+    path: '/signup',
+    tags: ['home'],
+    summary:
+      'Sign up to an activity that takes sign-ups: places never over (the activity locked while counted); 70150 no sign-up, 70153 over, 70152 already signed up, 70151 full; 404 unknown. Idempotency-Key accepted.',
+    middleware: [requireAuth, idempotent] as const,
+    request: { body: { content: { 'application/json': { schema: ActivitySignupBody } }, required: true } },
+    responses: { 200: json(ActivityDetail), 400: refusals[400], 401: refusals[401], 404: refusals[404], 409: refusals[409] },
+  }),
+  async (c) => {
+    const { db, clock } = c.var.deps;
+    const id = c.req.valid('json').id;
+    const me = c.var.caller!.accountId;
+    await signUp(db, clock, me, id);
+    return ok(c, await activityDetail(db, clock.now(), id, c.var.locale, me));
+  },
+);

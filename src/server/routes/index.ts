@@ -1,86 +1,134 @@
-import { transferRoutes } from './transfers';
-import { cardFamilyRoutes } from './card-family';
-import { cardRefundRoutes } from './card-refunds';
-import { complaintRoutes } from './complaints';
-import { invoiceRoutes } from './invoices';
+import { memberLookupRoutes, staffTransferRoutes, transferRoutes } from './transfers';
+import { cardFamilyRoutes, cardGiftRoutes } from './card-family';
+import { cardRefundRoutes, staffCardRefundRoutes } from './card-refunds';
+import { complaintRoutes, staffComplaintRoutes } from './complaints';
+import { invoiceRoutes, staffInvoiceRoutes } from './invoices';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono, Schema } from 'hono';
 import { PHOTO_BODY_MAX_BYTES } from '../../domain/photo-review';
 import type { AppEnv, Deps } from '../env';
 import { account } from './account';
-import { accountClosingRoutes } from './account-closing';
+import { accountClosingRoutes, staffAccountClosingRoutes } from './account-closing';
 import { auditRoutes } from './audit';
 import { auth } from './auth';
-import { bindingRoutes } from './binding';
+import { bindingRoutes, staffBindCodeRoutes, staffBindingRoutes, staffTeacherRequestRoutes, staffTeacherRoutes } from './binding';
 import { bookings } from './bookings';
-import { checkinRoutes } from './checkin';
+import { checkinRoutes, staffCheckinCodeRoutes, staffCheckinRoutes } from './checkin';
 import { couponRoutes } from './coupons';
-import { buyingRoutes } from './buying';
+import { buyingRoutes, cardRoutes, courseRoutes, purchaseRoutes } from './buying';
 import { devAuth } from './dev-auth';
 import { devPayRoutes } from './dev-pay';
 import { docsApp } from './docs';
 import { flashSaleRoutes } from './flash-sale';
 import { goodsRoutes } from './goods';
 import { health } from './health';
-import { home } from './home';
+import { activityRoutes, activitySignupRoutes, home, noticeRoutes } from './home';
 import { media } from './media';
 import { orderRoutes } from './orders';
-import { password } from './password';
+import { balanceRoutes } from './balance';
+import { friendPayRoutes, orderFriendRoutes } from './friend-pay';
+import { payRoutes } from './payments';
+import { password, resetPasswordRoutes, resetPasswordVerifyRoutes } from './password';
 import { personRoutes } from './person';
-import { photoRoutes } from './photos';
-import { scheduleRoutes } from './schedule';
+import { photoRoutes, staffPhotoRoutes } from './photos';
+import { scheduleRoutes, staffClassRoutes, staffScheduleRoutes, teacherCheckinLinkRoutes } from './schedule';
 import { school } from './school';
 import { staffMemberRoutes } from './staff-members';
-import { staffRefundRoutes } from './staff-refunds';
+import { staffPaymentRoutes, staffRefundRoutes } from './staff-refunds';
 import { stats } from './stats';
 import { survey } from './survey';
 import { wechatOAuthRoutes } from './wechat-oauth';
-import { wechatStandIn } from '../gateways/wechat-standin';
+import { wechatStandIn } from '../gateways/oauth/wechat-oauth-standin';
+
+/** A router of one resource and the prefix under /api it is mounted at; its paths are relative to the prefix. */
+export type Mount = readonly [prefix: string, router: Hono<AppEnv, Schema, string>];
 
 /**
- * The one list of API areas: each is a sub-app in its own file, mounted under /api.
- * The OpenAPI document is generated from the same route schemas that parse requests.
+ * Every API router and where it is mounted: one router per resource, at its own prefix under /api, its
+ * paths relative to it (Hono's app.route grouping; OpenAPIHono joins the prefix into the OpenAPI
+ * document's paths too). A route belongs in the router with the longest prefix of its path, which
+ * test/server/routes-mounted.test.ts checks. Order matters where two routes can match one request:
+ * the staff check-in (/staff/classes/checkin) is mounted before the staff classes' /staff/classes/:id.
  */
-export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
-  app.route('/api', health);
-  app.route('/api', school);
-  app.route('/api', home);
-  app.route('/api', goodsRoutes);
-  app.route('/api', flashSaleRoutes);
-  app.route('/api', survey);
-  app.route('/api', stats);
-  app.route('/api', media);
-  app.route('/api', auth);
-  app.route('/api', password);
-  app.route('/api', wechatOAuthRoutes);
-  app.route('/api', account);
-  app.route('/api', accountClosingRoutes);
-  app.route('/api', bookings);
-  app.route('/api', checkinRoutes);
-  app.route('/api', photoRoutes);
-  app.route('/api', orderRoutes);
-  app.route('/api', staffRefundRoutes);
-  app.route('/api', staffMemberRoutes);
-  app.route('/api', auditRoutes);
-  app.route('/api', buyingRoutes);
-  app.route('/api', transferRoutes);
-  app.route('/api', bindingRoutes);
-  app.route('/api', scheduleRoutes);
-  app.route('/api', cardRefundRoutes);
-  app.route('/api', cardFamilyRoutes);
-  app.route('/api', complaintRoutes);
-  app.route('/api', invoiceRoutes);
-  app.route('/api', personRoutes);
-  app.route('/api', couponRoutes);
-  if (deps.config.apiDocs) app.route('/api', docsApp(deps.config.apiBase));
-  // demo mode only: the last SMS code per phone, and the messaging-app OAuth stand-in
-  if (deps.config.demo) {
-    app.route('/api', devAuth);
-    app.route('/api/dev/wechat', wechatStandIn);
-    app.route(
-      '/api/dev/pay',
-      devPayRoutes(deps, async (url, init) => app.request(url, init)),
+export function apiMounts(deps: Deps, app: OpenAPIHono<AppEnv>): Mount[] {
+  const mounts: Mount[] = [
+    ['/health', health],
+    ['/school', school],
+    ['/index/home', home],
+    ['/sys/notification', noticeRoutes],
+    ['/activity', activityRoutes],
+    ['/customers/activities', activitySignupRoutes],
+    ['/product/goods', goodsRoutes],
+    ['/product/goods/activity', flashSaleRoutes],
+    ['/survey', survey],
+    ['/stats', stats],
+    ['/media', media],
+    ['/oauth', auth],
+    ['/oauth/resetPasswordVerify', resetPasswordVerifyRoutes],
+    ['/oauth/resetPassword', resetPasswordRoutes],
+    ['/customers/password', password],
+    ['/oauth/wechat', wechatOAuthRoutes],
+    ['/customers/me', account],
+    ['/customers/me/closing', accountClosingRoutes],
+    ['/staff/account-closings', staffAccountClosingRoutes],
+    ['/customers/classes', bookings],
+    ['/customers/cards', cardRoutes],
+    ['/customers/classes/checkin', checkinRoutes],
+    ['/staff/classes/checkin', staffCheckinRoutes],
+    ['/staff/classes/checkin-code', staffCheckinCodeRoutes],
+    ['/customers/photo', photoRoutes],
+    ['/staff/photos', staffPhotoRoutes],
+    ['/orders', orderRoutes],
+    ['/orders/friend', orderFriendRoutes],
+    ['/friend', friendPayRoutes],
+    ['/pay', payRoutes],
+    ['/customers/balance', balanceRoutes],
+    ['/staff/payments', staffPaymentRoutes],
+    ['/staff/refunds', staffRefundRoutes],
+    ['/staff/members', staffMemberRoutes],
+    ['/staff/audit', auditRoutes],
+    ['/orders/quote', buyingRoutes],
+    ['/customers/coupons', couponRoutes],
+    ['/customers/courses', courseRoutes],
+    ['/customers/purchases', purchaseRoutes],
+    ['/customers/members', memberLookupRoutes],
+    ['/customers/transfers', transferRoutes],
+    ['/staff/transfers', staffTransferRoutes],
+    ['/bind', bindingRoutes],
+    ['/staff/teachers', staffTeacherRoutes],
+    ['/staff/bind-codes', staffBindCodeRoutes],
+    ['/staff/teacher-requests', staffTeacherRequestRoutes],
+    ['/staff/bindings', staffBindingRoutes],
+    ['/teacher/schedule', scheduleRoutes],
+    ['/teacher/checkin-link', teacherCheckinLinkRoutes],
+    ['/staff/schedule', staffScheduleRoutes],
+    ['/staff/classes', staffClassRoutes],
+    ['/customers/cards/refund', cardRefundRoutes],
+    ['/staff/card-refunds', staffCardRefundRoutes],
+    ['/customers/cards/family', cardFamilyRoutes],
+    ['/customers/cards/gift', cardGiftRoutes],
+    ['/customers/complaints', complaintRoutes],
+    ['/staff/complaints', staffComplaintRoutes],
+    ['/customers/invoices', invoiceRoutes],
+    ['/staff/invoices', staffInvoiceRoutes],
+    ['/customers/person-info', personRoutes],
+  ];
+  // the docs page answers at /api/docs and /api/docs/: a router's '/' joins its prefix without the slash, so
+  // this one router keeps its paths ('/docs', '/docs/', '/docs/:file') and is mounted at /api itself
+  if (deps.config.apiDocs) mounts.push(['', docsApp(deps.config.apiBase)]);
+  // demo mode only: the last SMS code per phone, and the messaging-app OAuth and payment stand-ins
+  if (deps.config.demo)
+    mounts.push(
+      ['/dev', devAuth],
+      ['/dev/wechat', wechatStandIn],
+      ['/dev/pay', devPayRoutes(deps, async (url, init) => app.request(url, init))],
     );
-  }
+  return mounts;
+}
+
+/** Mounts every API router under /api; the OpenAPI document is generated from the same route schemas that parse requests. */
+export function mountApi(app: OpenAPIHono<AppEnv>, deps: Deps) {
+  for (const [prefix, router] of apiMounts(deps, app)) app.route(`/api${prefix}`, router);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -41,7 +41,7 @@ export const invoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/invoices/orders',
+      path: '/orders',
       tags,
       summary: 'My paid orders not yet invoiced or asked for (not being refunded), newest first, with the amount each adds',
       middleware: [requireAuth] as const,
@@ -52,7 +52,7 @@ export const invoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/invoices',
+      path: '/',
       tags,
       summary:
         'Ask for one invoice over my paid orders: title (70180), taxpayer number (70181 shape, 70182 check character), address (70183) required; phone (70184), bank name, bank account (70185) optional; each order mine (404), paid (70186), not invoiced or asked for (70187). Idempotency-Key accepted.',
@@ -68,7 +68,7 @@ export const invoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/invoices',
+      path: '/',
       tags,
       summary: 'My invoice requests, newest first: state, number when issued, the reason when refused',
       middleware: [requireAuth] as const,
@@ -79,7 +79,7 @@ export const invoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/invoices/{id}/pdf',
+      path: '/{id}/pdf',
       tags,
       summary:
         "The PDF of one of my issued invoices (the token cookie works, so a link downloads it); not issued, voided or another member's: 404",
@@ -104,11 +104,14 @@ export const invoiceRoutes = createRouter()
         },
       });
     },
-  )
+  );
+
+/** Staff: invoice requests, issued or refused (/api/staff/invoices). */
+export const staffInvoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/invoices',
+      path: '/',
       tags,
       summary: 'Staff: invoice requests of my clubs (and those spanning clubs) waiting to be issued or refused, oldest first',
       middleware: [requireAuth, staffOnly()] as const,
@@ -119,7 +122,7 @@ export const invoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/invoices/issue',
+      path: '/issue',
       tags,
       summary:
         'Staff: issue a request of my clubs (its number and PDF written; 70186 when an order was refunded meanwhile; 70188 decided already; 404 outside my clubs); the member is notified. Idempotency-Key accepted.',
@@ -136,7 +139,7 @@ export const invoiceRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/invoices/refuse',
+      path: '/refuse',
       tags,
       summary:
         'Staff: refuse a request of my clubs with the reason the member reads (70189 empty; 70188 decided already); its orders may be asked for again. Idempotency-Key accepted.',

@@ -9,7 +9,7 @@ const FILE_RE = new RegExp(`${MEDIA_SLUG_RE.source.slice(0, -1)}\\.svg$`);
 export const media = createRouter().openapi(
   createRoute({
     method: 'get',
-    path: '/media/{kind}/{file}',
+    path: '/{kind}/{file}',
     tags: ['media'],
     summary: 'A generated SVG picture (avatars, club covers, banners, activities, goods)',
     request: {

@@ -16,7 +16,7 @@ export const personRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/person-info',
+      path: '/',
       tags,
       summary: 'My personal information, the real name and ID number masked (null when none yet), and the favourite styles to choose from',
       middleware: [requireAuth] as const,
@@ -27,7 +27,7 @@ export const personRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/person-info/id-number',
+      path: '/id-number',
       tags,
       summary: "My own whole ID number (null when none stored); only ever the caller's own",
       middleware: [requireAuth] as const,
@@ -38,7 +38,7 @@ export const personRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'put',
-      path: '/customers/person-info',
+      path: '/',
       tags,
       summary:
         'Store my personal information: 70100 real name (required, at most 20 characters, not numeric), 70101 ID number not 18 characters, 70102 its birth date not real, 70103 its check character wrong; 70104 a different name or ID number after a transfer or refund used them (staff change it). Idempotency-Key accepted.',

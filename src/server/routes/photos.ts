@@ -39,7 +39,7 @@ export const photoRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/photo',
+      path: '/',
       tags,
       summary: 'My front photo: none, under review, rejected (with the reason) or passed',
       middleware: [requireAuth] as const,
@@ -50,7 +50,7 @@ export const photoRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/photo',
+      path: '/',
       tags,
       summary: 'Upload my front photo (also my avatar) for review (when I have none, it was rejected, or staff allowed another)',
       middleware: [requireAuth] as const,
@@ -83,7 +83,7 @@ export const photoRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/photo/image',
+      path: '/image',
       tags,
       summary: 'The image of my latest photo (the token cookie works, so an <img> shows it)',
       middleware: [requireAuthOrCookie] as const,
@@ -103,11 +103,14 @@ export const photoRoutes = createRouter()
       if (!p) throw new ApiError(Errors.notFound);
       return image(p.bytes, p.contentType);
     },
-  )
+  );
+
+/** Staff: the photo review queue (/api/staff/photos). */
+export const staffPhotoRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/photos',
+      path: '/',
       tags,
       summary: 'Front desk: photos waiting for review, oldest first',
       middleware: [requireAuth, staffOnly()] as const,
@@ -122,7 +125,7 @@ export const photoRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/photos/{id}/image',
+      path: '/{id}/image',
       tags,
       summary: 'Front desk: the image of a photo (each view recorded in the audit log)',
       middleware: [requireAuthOrCookie, staffOnly()] as const,
@@ -149,7 +152,7 @@ export const photoRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/photos/{id}/review',
+      path: '/{id}/review',
       tags,
       summary: 'Front desk: pass or reject a photo under review (a rejection says why)',
       middleware: [requireAuth, staffOnly()] as const,
@@ -192,7 +195,7 @@ export const photoRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/photos/member',
+      path: '/member',
       tags,
       summary: "Front desk: a member by phone and their photo's review state (to allow another upload)",
       middleware: [requireAuth, staffOnly()] as const,
@@ -208,7 +211,7 @@ export const photoRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/photos/{id}/allow-another',
+      path: '/{id}/allow-another',
       tags,
       summary: 'Front desk: allow the member another upload of a passed photo (spec §5 "contact staff")',
       middleware: [requireAuth, staffOnly()] as const,

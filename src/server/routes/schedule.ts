@@ -42,7 +42,7 @@ export const scheduleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/teacher/schedule',
+      path: '/',
       tags,
       summary: 'Teacher: my classes of a week (Monday to Sunday), each with its confirmation state',
       middleware: [requireAuth, teacherOnly] as const,
@@ -64,7 +64,7 @@ export const scheduleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/teacher/schedule/{id}/confirm',
+      path: '/{id}/confirm',
       tags,
       summary: 'Teacher: confirm a class I was asked to teach. Idempotency-Key accepted.',
       middleware: [requireAuth, teacherOnly, idempotent] as const,
@@ -87,7 +87,7 @@ export const scheduleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/teacher/schedule/{id}/decline',
+      path: '/{id}/decline',
       tags,
       summary: 'Teacher: decline a class I was asked to teach, with a reason (staff are told). Idempotency-Key accepted.',
       middleware: [requireAuth, teacherOnly, idempotent] as const,
@@ -111,7 +111,7 @@ export const scheduleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/teacher/schedule/confirm-week',
+      path: '/confirm-week',
       tags,
       summary: 'Teacher: confirm every class of the week still waiting for me. Idempotency-Key accepted.',
       middleware: [requireAuth, teacherOnly, idempotent] as const,
@@ -123,11 +123,34 @@ export const scheduleRoutes = createRouter()
         c,
         await confirmWeek(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('json').week, auditOf(c)),
       ),
-  )
+  );
+
+/** A teacher's check-in link for a class (/api/teacher/checkin-link). */
+export const teacherCheckinLinkRoutes = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary:
+      'Teacher: the check-in link of my current or next class, signed and valid two minutes (the QR code members scan; renew it every minute)',
+    middleware: [requireAuth, teacherOnly] as const,
+    responses: { 200: json(CheckinLink), 401: refusals[401], 403: refusals[403] },
+  }),
+  async (c) => {
+    const { deps } = c.var;
+    return ok(
+      c,
+      await teacherCheckinLink(deps.db, deps.clock.now(), (c.var.caller as Caller).accountId, deps.config.publicUrl, c.var.locale),
+    );
+  },
+);
+
+/** Staff: the week's teacher schedule and assigning a teacher (/api/staff/schedule). */
+export const staffScheduleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/schedule',
+      path: '/',
       tags,
       summary: "Staff: the week's classes with their teachers and confirmations, and the teachers to assign",
       middleware: [requireAuth, staffOnly()] as const,
@@ -143,7 +166,7 @@ export const scheduleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/schedule/{id}/teacher',
+      path: '/{id}/teacher',
       tags,
       summary: 'Staff: assign or reassign the teacher of a class, which asks that teacher to confirm. Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,
@@ -165,11 +188,14 @@ export const scheduleRoutes = createRouter()
         ),
       );
     },
-  )
+  );
+
+/** Staff: classes created, changed and cancelled (/api/staff/classes). */
+export const staffClassRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/classes',
+      path: '/',
       tags,
       summary:
         'Staff: create a class at one of my clubs (Shanghai day, start and end); a teacher given is asked to confirm. Idempotency-Key accepted.',
@@ -195,7 +221,7 @@ export const scheduleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/classes/{id}',
+      path: '/{id}',
       tags,
       summary:
         "Staff: change a class's time, capacity or teacher before it starts (a new time or teacher asks the teacher again; members are told of a new time). Idempotency-Key accepted.",
@@ -223,7 +249,7 @@ export const scheduleRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/classes/{id}/cancel',
+      path: '/{id}/cancel',
       tags,
       summary:
         'Staff: cancel a class before it starts: every booking cancelled with its uses given back, the queue cleared, each member told. Idempotency-Key accepted.',
@@ -243,22 +269,4 @@ export const scheduleRoutes = createRouter()
           auditOf(c),
         ),
       ),
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/teacher/checkin-link',
-      tags,
-      summary:
-        'Teacher: the check-in link of my current or next class, signed and valid two minutes (the QR code members scan; renew it every minute)',
-      middleware: [requireAuth, teacherOnly] as const,
-      responses: { 200: json(CheckinLink), 401: refusals[401], 403: refusals[403] },
-    }),
-    async (c) => {
-      const { deps } = c.var;
-      return ok(
-        c,
-        await teacherCheckinLink(deps.db, deps.clock.now(), (c.var.caller as Caller).accountId, deps.config.publicUrl, c.var.locale),
-      );
-    },
   );

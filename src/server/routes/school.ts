@@ -19,18 +19,16 @@ const tags = ['school'];
 
 /** Clubs and teachers (spec §7 GET /school/clubs; the rest designed in its style). */
 export const school = createRouter()
-  .openapi(
-    createRoute({ method: 'get', path: '/school/clubs', tags, summary: 'All clubs', responses: { 200: json(z.array(Club)) } }),
-    (c) =>
-      cachedOk(c, { audience: PUBLIC }, async () => {
-        const rows = await c.var.deps.db.select().from(clubs).orderBy(asc(clubs.sort), asc(clubs.id));
-        return { data: rows.map((r) => clubOut(r, c.var.locale)) };
-      }),
+  .openapi(createRoute({ method: 'get', path: '/clubs', tags, summary: 'All clubs', responses: { 200: json(z.array(Club)) } }), (c) =>
+    cachedOk(c, { audience: PUBLIC }, async () => {
+      const rows = await c.var.deps.db.select().from(clubs).orderBy(asc(clubs.sort), asc(clubs.id));
+      return { data: rows.map((r) => clubOut(r, c.var.locale)) };
+    }),
   )
   .openapi(
     createRoute({
       method: 'get',
-      path: '/school/clubs/detail',
+      path: '/clubs/detail',
       tags,
       summary: 'One club with its teachers',
       request: { query: IdQuery },
@@ -56,7 +54,7 @@ export const school = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/school/clubs/distance',
+      path: '/clubs/distance',
       tags,
       summary: 'Distance in metres from a point to each club (maps provider; straight line if it fails)',
       request: { query: DistanceQuery },
@@ -87,7 +85,7 @@ export const school = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/school/teachers',
+      path: '/teachers',
       tags,
       summary: 'Teachers, optionally of one club or one style',
       request: { query: TeachersQuery },
@@ -111,7 +109,7 @@ export const school = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/school/teachers/detail',
+      path: '/teachers/detail',
       tags,
       summary: "One teacher with the teacher's club",
       request: { query: IdQuery },

@@ -17,7 +17,7 @@ export const staffMemberRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/members/form',
+      path: '/form',
       tags: ['staff'],
       summary: 'Staff: what the registration form tells the desk (how long the random initial password is).',
       middleware: [requireAuth, staffOnly()] as const,
@@ -28,7 +28,7 @@ export const staffMemberRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/members',
+      path: '/',
       tags: ['staff'],
       summary:
         'Staff: register a walk-in member by phone and name, with a random initial password shown in this answer only (the first password login must replace it). 10010 bad phone, 70169 bad name, 70168 the phone already has an account. No Idempotency-Key: a replay would keep the password in plain text; the unique phone makes a retry 70168.',

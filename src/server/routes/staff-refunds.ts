@@ -7,6 +7,8 @@ import { auditOf } from '../http/audit';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { refundsNeedingAttention, releaseRefund, settleRefund } from '../services/refunds/staff';
+import { paymentsToRefund } from '../services/orders/read';
+import { PaymentToRefund } from '../../contracts/orders';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
@@ -23,7 +25,7 @@ export const staffRefundRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/refunds/attention',
+      path: '/attention',
       tags,
       summary: 'Staff: refunds that failed at the provider (with its reason) or were held from before refunds existed, newest first',
       middleware: [requireAuth, staffOnly()] as const,
@@ -38,7 +40,7 @@ export const staffRefundRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/refunds/release',
+      path: '/release',
       tags,
       summary: 'Staff: a held refund is asked of its provider now (then by its job). Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,
@@ -53,7 +55,7 @@ export const staffRefundRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/refunds/settle',
+      path: '/settle',
       tags,
       summary: 'Staff: a held or failed refund was given back another way (recorded with who did it). Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,
@@ -65,3 +67,24 @@ export const staffRefundRoutes = createRouter()
       return ok(c, { refundId: r.id, state: r.state });
     },
   );
+
+/** Staff: provider payments to refund (/api/staff/payments), the list the refund desk works from. */
+export const staffPaymentRoutes = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/needs-refund',
+    tags: ['orders'],
+    summary: 'Staff: provider payments taken for an order already paid or over, to refund (decision 013)',
+    middleware: [requireAuth, staffOnly()] as const,
+    responses: {
+      200: json(z.array(PaymentToRefund)),
+      401: refusals[401],
+      403: refusals[403],
+    },
+  }),
+  async (c) =>
+    ok(
+      c,
+      (await paymentsToRefund(c.var.deps.db)).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    ),
+);

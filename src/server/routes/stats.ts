@@ -14,7 +14,7 @@ export const PAGE_VIEWS_PER_MINUTE = 120;
 export const stats = createRouter().openapi(
   createRoute({
     method: 'post',
-    path: '/stats/pageview',
+    path: '/pageview',
     tags: ['stats'],
     summary: 'Record a page view (account with a valid token, else visitor)',
     middleware: [optionalAuth] as const,

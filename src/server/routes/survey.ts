@@ -15,7 +15,7 @@ export const survey = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/survey',
+      path: '/',
       tags: ['survey'],
       summary: 'The survey to show the caller now, or null',
       middleware: [requireAuth] as const,
@@ -51,7 +51,7 @@ export const survey = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/survey',
+      path: '/',
       tags: ['survey'],
       summary: `Answer the survey with an option, or skip it for ${SURVEY_SKIP_DAYS} days`,
       middleware: [requireAuth] as const,

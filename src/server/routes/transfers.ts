@@ -45,25 +45,30 @@ const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 const all = { 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] } as const;
 const staffOne = async (c: Context<AppEnv>, id: number) => (await transfersForStaff(c.var.deps.db, c.var.deps.gateways.keys, { id }))[0]!;
 
-/** Card transfer (spec §3, §4, §5; decision 026): the member's application and the staff queue. */
+/**
+ * Card transfer (spec §3, §4, §5; decision 026): the member's application and the staff queue. First the
+ * receiver looked up by phone (/api/customers/members).
+ */
+export const memberLookupRoutes = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/phone',
+    tags,
+    summary:
+      "Who a phone belongs to, before a transfer (spec §7): the member's name with all but its last character masked, or 30036 no such member; nothing more",
+    middleware: [requireAuth] as const,
+    request: { query: MemberPhoneQuery },
+    responses: { 200: json(MemberByPhone), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
+  }),
+  async (c) => ok(c, await memberByPhone(c.var.deps.db, c.req.valid('query').phone)),
+);
+
+/** My card transfers: ID photo, apply, cancel, mine (/api/customers/transfers). */
 export const transferRoutes = createRouter()
   .openapi(
     createRoute({
-      method: 'get',
-      path: '/customers/members/phone',
-      tags,
-      summary:
-        "Who a phone belongs to, before a transfer (spec §7): the member's name with all but its last character masked, or 30036 no such member; nothing more",
-      middleware: [requireAuth] as const,
-      request: { query: MemberPhoneQuery },
-      responses: { 200: json(MemberByPhone), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
-    }),
-    async (c) => ok(c, await memberByPhone(c.var.deps.db, c.req.valid('query').phone)),
-  )
-  .openapi(
-    createRoute({
       method: 'post',
-      path: '/customers/transfers/image',
+      path: '/image',
       tags,
       summary: 'Upload one image for a transfer application (the ID photo or the photo of the recipient); its id goes in the application',
       middleware: [requireAuth] as const,
@@ -91,7 +96,7 @@ export const transferRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/transfers/apply',
+      path: '/apply',
       tags,
       summary:
         "Apply to transfer one of my cards to another member (spec §5): refused with 30033 to myself, 30034 a family card, 30031/30030 a group-buy card in its period or the 3 days after (the club phone in the message), 30032 a card received by transfer, 30004 an unfinished application, 30010-30014 its status, 30035 bookings ahead, 30036 no such member; another member's card 404. Idempotency-Key accepted.",
@@ -108,7 +113,7 @@ export const transferRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/customers/transfers/cancel',
+      path: '/cancel',
       tags,
       summary: 'Cancel my transfer application while it waits for review (30037 once staff took it or it ended). Idempotency-Key accepted.',
       middleware: [requireAuth, idempotent] as const,
@@ -121,7 +126,7 @@ export const transferRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/customers/transfers/mine',
+      path: '/mine',
       tags,
       summary:
         'My latest transfer application on one of my cards (null when none): pending, under review, approved, rejected with the reason, cancelled',
@@ -130,11 +135,14 @@ export const transferRoutes = createRouter()
       responses: { 200: json(MyTransfer.nullable()), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
     }),
     async (c) => ok(c, (await myTransfer(c.var.deps.db, me(c), c.req.valid('query').cardId)) ?? null),
-  )
+  );
+
+/** Staff: the transfer review queue (/api/staff/transfers). */
+export const staffTransferRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/transfers',
+      path: '/',
       tags,
       summary: 'Staff: transfer applications pending or under review, oldest first (the ID number masked)',
       middleware: [requireAuth, staffOnly()] as const,
@@ -145,7 +153,7 @@ export const transferRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/transfers/reveal-id-number',
+      path: '/reveal-id-number',
       tags,
       summary:
         "Staff: the whole ID number of an application's recipient, with the reason staff need it (70003 naming reason when it is missing); recorded in the audit log",
@@ -161,7 +169,7 @@ export const transferRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff/transfers/{id}/image/{which}',
+      path: '/{id}/image/{which}',
       tags,
       summary: "Staff: an application's ID photo or photo (each view recorded in the audit log)",
       middleware: [requireAuthOrCookie, staffOnly()] as const,
@@ -191,7 +199,7 @@ export const transferRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/transfers/take',
+      path: '/take',
       tags,
       summary: 'Staff: take a pending application for review (who and when kept). Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,
@@ -206,7 +214,7 @@ export const transferRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/transfers/approve',
+      path: '/approve',
       tags,
       summary:
         'Staff: approve an application under review: in one transaction the card is transferred and the recipient gets a card with its uses and validity end; both notified. The rules are checked again (their 30xxx codes). Idempotency-Key accepted.',
@@ -222,7 +230,7 @@ export const transferRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/staff/transfers/reject',
+      path: '/reject',
       tags,
       summary: 'Staff: reject an application under review with the reason the member reads (who and when kept). Idempotency-Key accepted.',
       middleware: [requireAuth, staffOnly(), idempotent] as const,

@@ -8,7 +8,7 @@ export const wechatOAuthRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/oauth/wechat/authorize',
+      path: '/authorize',
       tags: ['auth'],
       summary:
         'Start the messaging-app authorization (silent; `scope=userinfo`: the friend who pays, asked for their profile); comes back to `from` (same-origin path only)',
@@ -33,7 +33,7 @@ export const wechatOAuthRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/oauth/wechat/callback',
+      path: '/callback',
       tags: ['auth'],
       summary:
         "The provider's redirect back: user-info scope -> the friend payer's ticket cookie (wxFriend), no login; bound open id -> session cookies; unbound -> open-id ticket cookie; then 302 to `from`",

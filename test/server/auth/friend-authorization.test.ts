@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app';
 import { openIdBindings, openIdTickets, sessions } from '../../../src/server/db/schema/index';
-import { wechatOAuth } from '../../../src/server/gateways/oauth';
+import { wechatOAuth } from '../../../src/server/gateways/oauth/wechat-oauth';
 import type { FetchLike } from '../../../src/server/gateways/sms';
-import { STANDIN_APP_ID, STANDIN_APP_SECRET, standInFetch } from '../../../src/server/gateways/wechat-standin';
+import { STANDIN_APP_ID, STANDIN_APP_SECRET, standInFetch } from '../../../src/server/gateways/oauth/wechat-oauth-standin';
 import { FRIEND_TICKET_COOKIE } from '../../../src/server/http/session-cookies';
 import { friendPayer } from '../../../src/server/services/auth/openid-tickets';
 import { startTestServer } from '../support/harness';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, openIdBindings, sessions } from '../../../src/server/db/schema/index';
-import { STANDIN_APP_ID, STANDIN_APP_SECRET } from '../../../src/server/gateways/wechat-standin';
+import { STANDIN_APP_ID, STANDIN_APP_SECRET } from '../../../src/server/gateways/oauth/wechat-oauth-standin';
 import { startTestServer } from '../support/harness';
 import { codeLogin, cookies, cookieValue, MINUTE, rows, setBanned } from './support';
 

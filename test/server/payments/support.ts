@@ -1,5 +1,5 @@
 import type { FetchLike } from '../../../src/server/gateways/sms';
-import { STANDIN_APP_ID } from '../../../src/server/gateways/wechat-standin';
+import { STANDIN_APP_ID } from '../../../src/server/gateways/oauth/wechat-oauth-standin';
 import {
   NotificationRefused,
   type PaymentGateway,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payStandInKeys } from '../../db/schema/index';
 import type { FetchLike } from '../sms';
-import { STANDIN_APP_ID } from '../wechat-standin';
+import { STANDIN_APP_ID } from '../oauth/wechat-oauth-standin';
 
 /** An RSA key pair the stand-ins make for themselves; never read from or written to anywhere. */
 export interface KeyPair {

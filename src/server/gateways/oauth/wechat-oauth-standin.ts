@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getCookie, setCookie } from 'hono/cookie';
-import { COOKIE_MAX_AGE_SECONDS } from '../../domain/limits';
-import { wechatStandInCodes, wechatStandInOpenIds } from '../db/schema/index';
-import type { Deps } from '../env';
-import { createRouter, envelope, ok } from '../http/router';
-import { cleanNickname } from '../services/auth/rules';
-import { newSecret } from '../services/tokens';
-import type { FetchLike } from './sms';
-import { readStandInToken, signStandInToken } from './wechat-standin-token';
+import { COOKIE_MAX_AGE_SECONDS } from '../../../domain/limits';
+import { wechatStandInCodes, wechatStandInOpenIds } from '../../db/schema/index';
+import type { Deps } from '../../env';
+import { createRouter, envelope, ok } from '../../http/router';
+import { cleanNickname } from '../../services/auth/rules';
+import { newSecret } from '../../services/tokens';
+import type { FetchLike } from '../sms';
+import { readStandInToken, signStandInToken } from './wechat-oauth-standin-token';
 
 /**
  * A local stand-in for the messaging app's OAuth server (demo mode and tests only), mounted under
@@ -21,7 +21,7 @@ import { readStandInToken, signStandInToken } from './wechat-standin-token';
  *
  * The nickname /sns/userinfo answers (scope snsapi_userinfo): the one chosen with the identity
  * (`&nickname=` on /identity, cookie `wxStandinNickname`), else `微信用户` + the open id's last 4 characters.
- * Access tokens are signed notes (wechat-standin-token.ts): no table, and /sns/userinfo refuses as
+ * Access tokens are signed notes (wechat-oauth-standin-token.ts): no table, and /sns/userinfo refuses as
  * WeChat does (40001 bad or expired token, 40003 token of another open id, 48001 token of snsapi_base).
  */
 export const STANDIN_APP_ID = 'wx-standin-app';

@@ -1,8 +1,8 @@
-import type { Config } from '../config';
-import type { Deps } from '../env';
-import type { OAuthGateway } from './index';
-import type { FetchLike } from './sms';
-import { STANDIN_APP_ID, STANDIN_APP_SECRET, standInFetch } from './wechat-standin';
+import type { Config } from '../../config';
+import type { Deps } from '../../env';
+import type { OAuthGateway } from '../index';
+import type { FetchLike } from '../sms';
+import { STANDIN_APP_ID, STANDIN_APP_SECRET, standInFetch } from './wechat-oauth-standin';
 
 /** The provider refused (WeChat's errcode/errmsg: a bad code, a bad token), or could not be reached or read. */
 export class OAuthError extends Error {
