@@ -21,7 +21,7 @@ const DATE = /^- Date: (\d{4}-\d{2}-\d{2})$/;
 const STATUS = /^- Status: (Accepted|Superseded by (\d{3})|Amended by (\d{3}(?:, \d{3})*))$/;
 const SUPERSEDES = /^- Supersedes: (—|\d{3}(?:, \d{3})*)$/;
 
-type Record = {
+type DecisionRecord = {
   file: string;
   number: string;
   lines: string[];
@@ -29,7 +29,6 @@ type Record = {
   date?: string;
   /** The records that superseded or amended this one (its Status). */
   changedBy: string[];
-  superseded: boolean;
   /** The records this one supersedes or amends (its Supersedes). */
   changes: string[];
 };
@@ -39,16 +38,15 @@ function lineCount(text: string): number {
   return text.endsWith('\n') ? lines.length - 1 : lines.length;
 }
 
-export function readRecord(file: string, text: string): Record {
+function readRecord(file: string, text: string): DecisionRecord {
   const lines = text.split('\n');
   const number = FILE.exec(file)?.[1] ?? '';
-  const record: Record = {
+  const record: DecisionRecord = {
     file,
     number,
     lines,
     problems: [],
     changedBy: [],
-    superseded: false,
     changes: [],
   };
   const say = (problem: string) => record.problems.push(`${file}: ${problem}`);
@@ -56,8 +54,7 @@ export function readRecord(file: string, text: string): Record {
   if (!number) say('the name is not NNN-words.md');
   const title = lines[0] ?? '';
   if (!/^# (\d{3}|NNN): \S/.test(title)) say(`line 1 is not "# NNN: title": ${title}`);
-  else if (number !== '000' && !title.startsWith(`# ${number}: `))
-    say(`the title's number is not the file's (${number})`);
+  else if (number !== '000' && !title.startsWith(`# ${number}: `)) say(`the title's number is not the file's (${number})`);
   if (lines[1] !== '') say('line 2 (under the title) is not empty');
 
   const date = DATE.exec(lines[2] ?? '');
@@ -66,32 +63,26 @@ export function readRecord(file: string, text: string): Record {
   else record.date = date[1];
 
   const status = STATUS.exec(lines[3] ?? '');
-  if (!status)
-    say(
-      `line 4 is not "- Status: Accepted | Superseded by NNN | Amended by NNN, MMM": ${lines[3]}`,
-    );
-  else if (status[2]) {
-    record.superseded = true;
-    record.changedBy = [status[2]];
-  } else if (status[3]) record.changedBy = status[3].split(', ');
+  if (!status) say(`line 4 is not "- Status: Accepted | Superseded by NNN | Amended by NNN, MMM": ${lines[3]}`);
+  else if (status[2]) record.changedBy = [status[2]];
+  else if (status[3]) record.changedBy = status[3].split(', ');
 
   const supersedes = SUPERSEDES.exec(lines[4] ?? '');
   if (!supersedes) say(`line 5 is not "- Supersedes: NNN, MMM | —": ${lines[4]}`);
-  else if (supersedes[1] !== '—') record.changes = supersedes[1].split(', ');
+  else if (supersedes[1] && supersedes[1] !== '—') record.changes = supersedes[1].split(', ');
 
   if (lines[5] !== undefined && lines[5] !== '') say('line 6 (under the header) is not empty');
 
   const count = lineCount(text);
-  if (count > MAX_LINES)
-    say(`${count} lines, more than ${MAX_LINES}: split later passes into new records`);
+  if (count > MAX_LINES) say(`${count} lines, more than ${MAX_LINES}: split later passes into new records`);
   return record;
 }
 
 /** The problems of a set of records, each alone and against each other. */
-export function checkRecords(files: { file: string; text: string }[]): string[] {
+function checkRecords(files: { file: string; text: string }[]): string[] {
   const records = files.map(({ file, text }) => readRecord(file, text));
   const problems = records.flatMap((r) => r.problems);
-  const byNumber = new Map<string, Record>();
+  const byNumber = new Map<string, DecisionRecord>();
   for (const r of records) {
     if (!r.number) continue;
     const other = byNumber.get(r.number);
