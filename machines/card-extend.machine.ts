@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { MemberCardDetail } from '../src/api/member-goods';
+import type { MemberCardDetail } from '../src/api/cards';
 import type { CardStatus } from '../src/domain/booking-rules';
 import { lastValidDay } from '../src/domain/card-rules';
 import type { Envelope } from '../src/domain/envelope';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { MemberByPhone, MyTransfer } from '../src/api/transfers';
+import type { MemberByPhone, MyTransfer } from '../src/api/card-transfers';
 import { validIdNumber, validRealName } from '../src/domain/identity';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CouponGift, CouponGiftBody } from '../src/api/wallet';
+import type { CouponGift, CouponGiftBody } from '../src/api/coupons';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { newIntentKey } from '../src/domain/intent-key';

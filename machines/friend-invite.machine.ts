@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { FriendInvitation, InviteAnswer, OrderDetail } from '../src/api/friend';
+import type { FriendInvitation, InviteAnswer, OrderDetail } from '../src/api/friend-pay';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { newIntentKey } from '../src/domain/intent-key';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { FriendInvitationView, FriendPayAnswer } from '../src/api/friend';
+import type { FriendInvitationView, FriendPayAnswer } from '../src/api/friend-pay';
 import type { WechatJsapiParams } from '../src/api/orders';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';

@@ -1,5 +1,5 @@
 import type { CodeSent, CodeTooSoon, LoginBody, LoginData, Profile, TokenCheck } from '../contracts/auth';
-import type { ResetTicket } from '../contracts/password';
+import type { ResetTicket } from '../contracts/auth-password';
 import type { Envelope } from '../domain/envelope';
 import type { ApiClient } from './client';
 

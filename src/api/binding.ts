@@ -14,7 +14,7 @@ import type { CheckinAnswer } from '../contracts/booking';
 import type { StaffMemberBody, StaffMemberForm, StaffMemberRegistered } from '../contracts/staff-members';
 import type { MemberPhoto, PhotoReviewBody, PhotoReviewed, PhotoToReview } from '../contracts/photos';
 import type { StaffRefund } from '../contracts/refunds';
-import type { StaffTransfer } from '../contracts/transfers';
+import type { StaffTransfer } from '../contracts/card-transfers';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/binding.ts): they cannot drift.

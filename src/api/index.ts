@@ -5,17 +5,18 @@ import { bookingCalls } from './booking';
 import { catalogCalls } from './catalog';
 import { createApiClient, type ApiClientOptions } from './client';
 import { flashSaleCalls } from './flash-sale';
-import { friendCalls } from './friend';
+import { friendPayCalls } from './friend-pay';
 import { goodsCalls } from './goods';
-import { memberGoodsCalls } from './member-goods';
+import { cardCalls } from './cards';
 import { orderCalls } from './orders';
 import { personCalls } from './person';
 import { scheduleCalls } from './schedule';
-import { transferCalls } from './transfers';
+import { cardTransferCalls } from './card-transfers';
 import { cardRefundCalls } from './card-refunds';
 import { complaintCalls } from './complaints';
 import { invoiceCalls } from './invoices';
-import { walletCalls } from './wallet';
+import { couponCalls } from './coupons';
+import { paymentCalls } from './payments';
 
 /** The app's whole API: one client, calls grouped by area. Machines receive these as provided actors. */
 export function createApi(opts: ApiClientOptions) {
@@ -28,15 +29,16 @@ export function createApi(opts: ApiClientOptions) {
     booking: bookingCalls(http),
     goods: goodsCalls(http),
     flashSale: flashSaleCalls(http),
-    friend: friendCalls(http),
-    memberGoods: memberGoodsCalls(http),
+    friendPay: friendPayCalls(http),
+    cards: cardCalls(http),
     orders: orderCalls(http),
-    transfers: transferCalls(http),
+    cardTransfers: cardTransferCalls(http),
     schedule: scheduleCalls(http),
     cardRefunds: cardRefundCalls(http),
     complaints: complaintCalls(http),
     invoices: invoiceCalls(http),
-    wallet: walletCalls(http),
+    coupons: couponCalls(http),
+    payments: paymentCalls(http),
     person: personCalls(http),
     accountClosing: accountClosingCalls(http),
   };

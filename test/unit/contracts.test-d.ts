@@ -13,7 +13,7 @@ import type { BookBody } from '../../src/contracts/booking';
 import type { SurveyAnswerIn } from '../../src/contracts/catalog';
 import type { LoginEnvelope, LoginRequest, ValidCodeEnvelope } from '../../src/api/auth';
 import type { CodeSent, CodeTooSoon, LoginBody, LoginData, Profile, TokenCheck } from '../../src/contracts/auth';
-import type { ResetTicket } from '../../src/contracts/password';
+import type { ResetTicket } from '../../src/contracts/auth-password';
 import type { PhotoReviewed, PhotoToReview, PhotoView } from '../../src/contracts/photos';
 import type { LoginInput } from '../../src/server/services/auth/login';
 import type { profileOf } from '../../src/server/services/auth/accounts';

@@ -6,7 +6,7 @@ import { createRouter, envelope, ok, refusals } from '../http/router';
 import { balanceOf } from '../services/orders/balance';
 import { myBalanceHistory } from '../services/balance-history';
 import { paged, pagingQuery } from '../../contracts/common';
-import { BalanceLedgerRow } from '../../contracts/wallet';
+import { BalanceLedgerRow } from '../../contracts/payments';
 import { Balance } from '../../contracts/orders';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({

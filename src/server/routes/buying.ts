@@ -32,7 +32,7 @@ import {
   CardIdBody,
   MemberCourse,
   Purchase,
-} from '../../contracts/member-goods';
+} from '../../contracts/cards';
 import { Quote, QuoteBody } from '../../contracts/orders';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({

@@ -1,7 +1,7 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { IdQuery } from '../../contracts/common';
-import { CardFamily, CardFamilyAddBody, CardFamilyRemoveBody, CardGift, CardGiftBody } from '../../contracts/member-goods';
+import { CardFamily, CardFamilyAddBody, CardFamilyRemoveBody, CardGift, CardGiftBody } from '../../contracts/cards';
 import type { AppEnv, Caller } from '../env';
 import { requireAuth } from '../http/auth';
 import { idempotent } from '../http/idempotency';

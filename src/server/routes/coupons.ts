@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { CouponGift, CouponGiftBody, CouponsQuery, MemberCoupon } from '../../contracts/wallet';
+import { CouponGift, CouponGiftBody, CouponsQuery, MemberCoupon } from '../../contracts/coupons';
 import { IdQuery, paged } from '../../contracts/common';
 import { Errors } from '../../domain/errors';
 import type { AppEnv, Caller } from '../env';

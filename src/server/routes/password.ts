@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireSession, TOKEN_HEADER } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { changePassword, finishReset, startReset } from '../services/auth/passwords';
-import { ChangePasswordBody, ResetPasswordBody, ResetTicket, ResetVerifyBody } from '../../contracts/password';
+import { ChangePasswordBody, ResetPasswordBody, ResetTicket, ResetVerifyBody } from '../../contracts/auth-password';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 

@@ -32,7 +32,7 @@ import {
   TransferImageBody,
   TransferImagePath,
   TransferRejectBody,
-} from '../../contracts/transfers';
+} from '../../contracts/card-transfers';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { isLedgerReason } from '../../domain/balance-ledger';
-import type { BalanceLedgerRow } from '../../contracts/wallet';
+import type { BalanceLedgerRow } from '../../contracts/payments';
 import type { Db } from '../db/client';
 import { balanceLedger, goods, orders } from '../db/schema/index';
 import type { Locale } from '../i18n';

@@ -30,7 +30,7 @@ function fakeApi(over: { cards?: unknown[]; detail?: unknown } = {}) {
     booking: { cards: vi.fn(() => ok(over.cards ?? [])) },
     goods: { list: vi.fn(() => ok(page([{ id: 9, kind: 'card' }]))), detail: vi.fn(() => (over.detail ? ok(over.detail) : refused(404))) },
     catalog: { dict: vi.fn(() => ok([{ value: 'count', label: '次卡' }])), club: vi.fn(() => ok({ id: 3, name: '静安店' })) },
-    memberGoods: {
+    cards: {
       card: vi.fn((id: number) => (id === 1 ? ok({ ...card(), clubName: null, goodsId: 1, usesUsed: 6, operations: [] }) : refused(70004))),
       cardHistory: vi.fn(() => ok(page([{ kind: 'activated', at: '2026-01-01T00:00:00Z' }]))),
     },
@@ -62,7 +62,7 @@ describe('card screens show the status the server stored, whatever the clock (de
 
   it('/mine/carddetail shows the stored status', async () => {
     const api = fakeApi();
-    api.memberGoods.card.mockImplementation((() =>
+    api.cards.card.mockImplementation((() =>
       ok({ ...card({ ...lapsed, status: 'expired' }), clubName: null, goodsId: 1, usesUsed: 6, operations: [] })) as never);
     const r = unwrap(await cardDetailLoader(args('/mine/carddetail?id=1', { ...ctx(api, 't'), clock })));
     expect(r.value.status).toBe('expired');
@@ -121,7 +121,7 @@ describe('/mine/carddetail loader', () => {
   it('my card with the first history lines', async () => {
     const api = fakeApi();
     const r = unwrap(await cardDetailLoader(args('/mine/carddetail?id=1', ctx(api, 't'))));
-    expect(api.memberGoods.cardHistory).toHaveBeenCalledWith({ id: 1, pagenum: 0, pagesize: 5 });
+    expect(api.cards.cardHistory).toHaveBeenCalledWith({ id: 1, pagenum: 0, pagesize: 5 });
     expect(r.value).toMatchObject({ card: { id: 1 }, status: 'in_use', history: { total: 1 } });
   });
 

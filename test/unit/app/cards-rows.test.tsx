@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { MemberCard } from '../../../src/api/booking';
-import type { CardHistoryItem } from '../../../src/api/member-goods';
+import type { CardHistoryItem } from '../../../src/api/cards';
 import { CardHistoryList } from '../../../src/app/screens/cards/card-history-row';
 import { CardHeader } from '../../../src/app/screens/cards/card-header';
 import { MyCardRow } from '../../../src/app/screens/cards/my-card-row';

@@ -33,7 +33,7 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
     () =>
       cardItemMachine.provide({
         actors: {
-          activateCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.activateCard(input.cardId, input.idempotencyKey)),
+          activateCard: fromPromise(({ input }) => browserApiOrThrow().cards.activateCard(input.cardId, input.idempotencyKey)),
         },
         actions: {
           cardChanged: revalidate,

@@ -6,7 +6,7 @@ import { Block, Button, List, ListInput } from 'konsta/react';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardAdviserMachine } from '../../../../machines/card-adviser.machine';
-import type { MemberCardDetail } from '../../../api/member-goods';
+import type { MemberCardDetail } from '../../../api/cards';
 import { isOk, type Envelope } from '../../../domain/envelope';
 import { browserApiOrThrow } from '../../api-context';
 import { useToast } from '../../ui/toast';
@@ -43,9 +43,9 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
       cardAdviserMachine.provide({
         actors: {
           loadClubs: fromPromise(async () => dataOf(await browserApiOrThrow().catalog.clubs()).map((c) => ({ id: c.id, name: c.name }))),
-          loadAdvisers: fromPromise(async ({ input }) => dataOf(await browserApiOrThrow().memberGoods.advisers(input.clubId))),
+          loadAdvisers: fromPromise(async ({ input }) => dataOf(await browserApiOrThrow().cards.advisers(input.clubId))),
           changeAdviser: fromPromise(({ input }) =>
-            browserApiOrThrow().memberGoods.changeAdviser(
+            browserApiOrThrow().cards.changeAdviser(
               { id: input.id, clubId: input.clubId, adviserId: input.adviserId },
               input.idempotencyKey,
             ),

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import type { CardStatus } from '../../../../machines/domain/card-transitions';
-import type { CardHistoryItem, MemberCardDetail } from '../../../api/member-goods';
+import type { CardHistoryItem, MemberCardDetail } from '../../../api/cards';
 import type { Paged } from '../../../domain/envelope';
 import { Errors } from '../../../domain/errors';
 import { shanghaiDate } from '../../../domain/time';
@@ -29,10 +29,7 @@ export function cardDetailLoader(historyPageSize: number) {
     const id = parseId(new URL(request.url).searchParams.get('id'));
     if (id === null) return data<CardDetailData>(none, { status: 404 });
     const api = apiFrom(context);
-    const [r, h] = await Promise.all([
-      api.memberGoods.card(id),
-      api.memberGoods.cardHistory({ id, pagenum: 0, pagesize: historyPageSize }),
-    ]);
+    const [r, h] = await Promise.all([api.cards.card(id), api.cards.cardHistory({ id, pagenum: 0, pagesize: historyPageSize })]);
     if (r.code === Errors.notFound.code || r.code === 404 || r.code === 400) return data<CardDetailData>(none, { status: 404 });
     if (r.code !== 200) throw new Response(null, { status: r.code === 401 ? 401 : 503 });
     const history = h.code === 200 ? h.data : null;

@@ -6,7 +6,7 @@ import { Block, Button, List, ListInput } from 'konsta/react';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardExtendMachine } from '../../../../machines/card-extend.machine';
-import type { MemberCardDetail } from '../../../api/member-goods';
+import type { MemberCardDetail } from '../../../api/cards';
 import { lastValidDay } from '../../../domain/card-rules';
 import { browserApiOrThrow } from '../../api-context';
 import { useToast } from '../../ui/toast';
@@ -36,7 +36,7 @@ export function CardExtend(props: { card: MemberCardDetail }) {
       cardExtendMachine.provide({
         actors: {
           extendCard: fromPromise(({ input }) =>
-            browserApiOrThrow().memberGoods.extendCard({ id: input.id, until: input.until }, input.idempotencyKey),
+            browserApiOrThrow().cards.extendCard({ id: input.id, until: input.until }, input.idempotencyKey),
           ),
         },
         actions: { cardChanged: revalidate, sayExtended: () => void say.current.toast(say.current.i18n._(extendedMsg)) },

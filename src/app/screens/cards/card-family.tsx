@@ -4,7 +4,7 @@ import { Block, Button, List, ListInput, ListItem } from 'konsta/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { cardFamilyMachine } from '../../../../machines/card-family.machine';
-import type { MemberCardDetail } from '../../../api/member-goods';
+import type { MemberCardDetail } from '../../../api/cards';
 import { isOk, type Envelope } from '../../../domain/envelope';
 import { browserApiOrThrow } from '../../api-context';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
@@ -33,12 +33,12 @@ export function CardFamilyEntry(props: { card: MemberCardDetail }) {
     () =>
       cardFamilyMachine.provide({
         actors: {
-          loadFamily: fromPromise(async ({ input }) => dataOf(await browserApiOrThrow().memberGoods.family(input.id))),
+          loadFamily: fromPromise(async ({ input }) => dataOf(await browserApiOrThrow().cards.family(input.id))),
           addSub: fromPromise(({ input }) =>
-            browserApiOrThrow().memberGoods.addFamilySub({ id: input.id, phone: input.phone }, input.idempotencyKey),
+            browserApiOrThrow().cards.addFamilySub({ id: input.id, phone: input.phone }, input.idempotencyKey),
           ),
           removeSub: fromPromise(({ input }) =>
-            browserApiOrThrow().memberGoods.removeFamilySub({ id: input.id, subId: input.subId }, input.idempotencyKey),
+            browserApiOrThrow().cards.removeFamilySub({ id: input.id, subId: input.subId }, input.idempotencyKey),
           ),
         },
         actions: { cardChanged: revalidate },

@@ -6,7 +6,7 @@ import { Block, Button, List, ListInput } from 'konsta/react';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardFreezeMachine } from '../../../../machines/card-freeze.machine';
-import type { MemberCardDetail } from '../../../api/member-goods';
+import type { MemberCardDetail } from '../../../api/cards';
 import { daysBetween } from '../../../domain/card-rules';
 import { browserApiOrThrow } from '../../api-context';
 import { useConfirmWhile } from '../../ui/confirm';
@@ -43,9 +43,9 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
       cardFreezeMachine.provide({
         actors: {
           freezeCard: fromPromise(({ input }) =>
-            browserApiOrThrow().memberGoods.freezeCard({ id: input.id, from: input.from, until: input.until }, input.idempotencyKey),
+            browserApiOrThrow().cards.freezeCard({ id: input.id, from: input.from, until: input.until }, input.idempotencyKey),
           ),
-          unfreezeCard: fromPromise(({ input }) => browserApiOrThrow().memberGoods.unfreezeCard(input.id, input.idempotencyKey)),
+          unfreezeCard: fromPromise(({ input }) => browserApiOrThrow().cards.unfreezeCard(input.id, input.idempotencyKey)),
         },
         actions: {
           cardChanged: revalidate,

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { cardGiftMachine } from '../../../../machines/card-gift.machine';
-import type { MemberCardDetail } from '../../../api/member-goods';
+import type { MemberCardDetail } from '../../../api/cards';
 import { browserApiOrThrow } from '../../api-context';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { CardFormFooter } from './card-form-footer';
@@ -26,7 +26,7 @@ export function CardGiftEntry(props: { card: MemberCardDetail }) {
       cardGiftMachine.provide({
         actors: {
           giveCard: fromPromise(({ input }) =>
-            browserApiOrThrow().memberGoods.giveCard({ id: input.id, phone: input.phone }, input.idempotencyKey),
+            browserApiOrThrow().cards.giveCard({ id: input.id, phone: input.phone }, input.idempotencyKey),
           ),
         },
       }),

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { CardStatus } from '../../../../machines/domain/card-transitions';
-import type { MemberCardDetail } from '../../../api/member-goods';
+import type { MemberCardDetail } from '../../../api/cards';
 import { CARD_STATUS_LABELS, cardStatusBadgeClass } from './card-labels';
 
 /** The top of a card page: its name, number and status, drawn as the card; a card held as a family sub card says whose it is to manage (decision 040). */

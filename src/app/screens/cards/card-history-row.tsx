@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import type { CardHistoryItem } from '../../../api/member-goods';
+import type { CardHistoryItem } from '../../../api/cards';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { formatYuan } from '../../../domain/money';
 import { lastValidDay } from '../../../domain/card-rules';

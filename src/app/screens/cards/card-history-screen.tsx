@@ -26,7 +26,7 @@ export default function CardHistoryScreen() {
           name="card-history"
           className={HISTORY_LIST_CLASS}
           first={history}
-          fetchPage={(pagenum, pagesize) => browserApiOrThrow().memberGoods.cardHistory({ id: card.id, pagenum, pagesize })}
+          fetchPage={(pagenum, pagesize) => browserApiOrThrow().cards.cardHistory({ id: card.id, pagenum, pagesize })}
           itemKey={historyKey}
           row={(h) => <CardHistoryRow item={h} />}
           empty={<NoCardHistory />}

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { Link } from 'react-router-dom';
-import type { MemberCardDetail } from '../../../api/member-goods';
+import type { MemberCardDetail } from '../../../api/cards';
 import { refundPath } from '../refund/refund-data';
 import { OfferRefused } from './offer-refused';
 

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { MemberCardDetail } from '../../../api/member-goods';
+import type { MemberCardDetail } from '../../../api/cards';
 
 /** A card operation the server does not offer now, with its reason (spec §8 cards), as the server said it. */
 export function OfferRefused(props: { offer: MemberCardDetail['offers'][number]; label: ReactNode }) {

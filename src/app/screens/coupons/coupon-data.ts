@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import type { CouponDetail, MemberCoupon } from '../../../api/wallet';
+import type { CouponDetail, MemberCoupon } from '../../../api/coupons';
 import type { Paged } from '../../../domain/envelope';
 import { Errors } from '../../../domain/errors';
 import type { COUPON_STATES } from '../../../domain/pricing';
@@ -40,7 +40,7 @@ export interface CouponsPageData {
 export async function couponsLoader({ context, params }: LoaderFunctionArgs) {
   const t = COUPON_TABS.find((x) => x.tab === params.tab);
   if (!t) return data<CouponsPageData>({ tab: null, page: null }, { status: 404 });
-  const r = await apiFrom(context).wallet.coupons({ state: t.state, pagenum: 0, pagesize: COUPONS_PAGE_SIZE });
+  const r = await apiFrom(context).coupons.list({ state: t.state, pagenum: 0, pagesize: COUPONS_PAGE_SIZE });
   if (r.code !== 200) throw new Response(null, { status: r.code === 401 ? 401 : 503 });
   return data<CouponsPageData>({ tab: t.tab, page: r.data });
 }
@@ -49,7 +49,7 @@ export async function couponsLoader({ context, params }: LoaderFunctionArgs) {
 export async function couponGiftLoader({ context, request }: LoaderFunctionArgs) {
   const id = parseId(new URL(request.url).searchParams.get('id'));
   if (id === null) return data<CouponDetail | null>(null, { status: 404 });
-  const r = await apiFrom(context).wallet.coupon(id);
+  const r = await apiFrom(context).coupons.detail(id);
   if (r.code === Errors.notFound.code || r.code === 404 || r.code === 400) return data<CouponDetail | null>(null, { status: 404 });
   if (r.code !== 200) throw new Response(null, { status: r.code === 401 ? 401 : 503 });
   return data<CouponDetail | null>(r.data);

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { couponGiftMachine } from '../../../../machines/coupon-gift.machine';
-import type { CouponDetail } from '../../../api/wallet';
+import type { CouponDetail } from '../../../api/coupons';
 import { errorByCode, Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
@@ -99,7 +99,7 @@ function GiftForm(props: { page: CouponDetail }) {
     () =>
       couponGiftMachine.provide({
         actors: {
-          giftCoupon: fromPromise(({ input: { idempotencyKey, ...body } }) => browserApiOrThrow().wallet.giftCoupon(body, idempotencyKey)),
+          giftCoupon: fromPromise(({ input: { idempotencyKey, ...body } }) => browserApiOrThrow().coupons.gift(body, idempotencyKey)),
         },
       }),
     [],

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import type { MemberCoupon } from '../../../api/wallet';
+import type { MemberCoupon } from '../../../api/coupons';
 import { dictLabel, GOODS_KINDS } from '../../../domain/catalog';
 import { formatYuan } from '../../../domain/money';
 import { shanghaiDate } from '../../../domain/time';

@@ -55,7 +55,7 @@ export default function CouponsScreen() {
       <PagedList
         name={`coupons-${tab}`}
         first={d.page}
-        fetchPage={(pagenum, pagesize) => browserApiOrThrow().wallet.coupons({ state, pagenum, pagesize })}
+        fetchPage={(pagenum, pagesize) => browserApiOrThrow().coupons.list({ state, pagenum, pagesize })}
         itemKey={(c) => c.id}
         row={(c) => <CouponRow coupon={c} />}
         empty={<EmptyList name={`coupons-${tab}`} message={EMPTY[tab]} />}

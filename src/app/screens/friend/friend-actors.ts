@@ -20,13 +20,15 @@ export function provideFriendInvite(fx: { api: () => Api; clock: Clock; copyLink
   return friendInviteMachine.provide({
     actors: {
       invite: fromPromise(({ input }) =>
-        api().friend.invite(
+        api().friendPay.invite(
           { orderNo: input.orderNo, ...(input.partSeq !== undefined ? { partSeqs: [input.partSeq] } : {}) },
           input.idempotencyKey,
         ),
       ),
       checkOrder: fromPromise(({ input }) => api().orders.detail(input.orderNo)),
-      withdraw: fromPromise(({ input }) => api().friend.withdraw({ orderNo: input.orderNo, partSeq: input.partSeq }, input.idempotencyKey)),
+      withdraw: fromPromise(({ input }) =>
+        api().friendPay.withdraw({ orderNo: input.orderNo, partSeq: input.partSeq }, input.idempotencyKey),
+      ),
     },
     actions: { copyLink: ({ context }) => context.invitation && fx.copyLink(context.invitation.link) },
     delays: { untilExpiry: ({ context }) => until(fx.clock, context.invitation?.expiresAt) },
@@ -36,12 +38,12 @@ export function provideFriendInvite(fx: { api: () => Api; clock: Clock; copyLink
 /** The friend's pay machine with the browser's API (asked for when a request goes out), the app's clock, the messaging app's bridge and the authorization. */
 export function provideFriendPay(fx: { api: () => Api; clock: Clock; standIn: boolean }) {
   const { api } = fx;
-  const loadInvitation = fromPromise(({ input }: { input: { token: string } }) => api().friend.invitation(input.token));
+  const loadInvitation = fromPromise(({ input }: { input: { token: string } }) => api().friendPay.invitation(input.token));
   return friendPayMachine.provide({
     actors: {
       loadInvitation,
       friendPayResult: friendPayResultMachine.provide({ actors: { loadInvitation } }),
-      startPay: fromPromise(({ input }) => api().friend.pay({ t: input.token }, input.idempotencyKey)),
+      startPay: fromPromise(({ input }) => api().friendPay.pay({ t: input.token }, input.idempotencyKey)),
       wechatPay: fromPromise(({ input }) => {
         const host = bridgeHost();
         if (host) return payInWechat(input.jsapi, host);

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import type { FriendPayResume } from '../../../../machines/friend-pay.machine';
-import type { FriendInvitationView } from '../../../api/friend';
+import type { FriendInvitationView } from '../../../api/friend-pay';
 import { apiFrom } from '../../api-context';
 import { dataOr } from '../../ui/data-or';
 import { resumeOf } from './friend-paths';
@@ -25,7 +25,7 @@ export async function friendPayLoader({ context, request }: LoaderFunctionArgs) 
   if (!raw || !TOKEN.test(raw)) return data(none, { status: 404 });
   const api = apiFrom(context);
   const [r, pay] = await Promise.all([
-    api.friend.invitation(raw),
+    api.friendPay.invitation(raw),
     dataOr(api.orders.payMethods(), { methods: [], standIn: false, unavailable: [] }),
   ]);
   if (r.code !== 200 && r.code !== 70004) throw new Response(null, { status: 503 });

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import type { BalanceLedgerRow } from '../../../api/wallet';
+import type { BalanceLedgerRow } from '../../../api/payments';
 import type { LedgerReason } from '../../../domain/balance-ledger';
 import { formatYuan, formatYuanChange } from '../../../domain/money';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { BalanceLedgerRow } from '../../../api/wallet';
+import type { BalanceLedgerRow } from '../../../api/payments';
 import type { Paged } from '../../../domain/envelope';
 import { formatYuan } from '../../../domain/money';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
@@ -12,7 +12,7 @@ export const BALANCE_HISTORY_PAGE_SIZE = 20;
 
 /** /mine/balanceHistory: page 0 of my balance history (members only: the route sends visitors to log in). */
 export async function loader({ context }: LoaderFunctionArgs): Promise<{ page: Paged<BalanceLedgerRow> }> {
-  const r = await apiFrom(context).wallet.balanceHistory({ pagenum: 0, pagesize: BALANCE_HISTORY_PAGE_SIZE });
+  const r = await apiFrom(context).payments.balanceHistory({ pagenum: 0, pagesize: BALANCE_HISTORY_PAGE_SIZE });
   if (r.code !== 200) throw new Response(null, { status: r.code === 401 ? 401 : 503 });
   return { page: r.data };
 }
@@ -38,7 +38,7 @@ export default function BalanceHistoryScreen() {
         name="balance-history"
         className="mx-4 divide-y divide-black/5 overflow-hidden rounded-xl"
         first={page}
-        fetchPage={(pagenum, pagesize) => browserApiOrThrow().wallet.balanceHistory({ pagenum, pagesize })}
+        fetchPage={(pagenum, pagesize) => browserApiOrThrow().payments.balanceHistory({ pagenum, pagesize })}
         itemKey={(r) => r.id}
         row={(r) => <BalanceHistoryRow row={r} />}
         empty={<EmptyList name="balance-history" message={<Trans>还没有余额变动记录</Trans>} />}

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { MemberCourse } from '../../../api/member-goods';
+import type { MemberCourse } from '../../../api/cards';
 import { dictLabel, GOODS_KINDS } from '../../../domain/catalog';
 import { shanghaiDate, shanghaiDateSpan } from '../../../domain/time';
 import type { Paged } from '../../../domain/envelope';
@@ -14,7 +14,7 @@ const PAGE_SIZE = 10;
 
 /** /mycourse: page 0 of my courses (members only: the route sends visitors to log in). */
 export async function loader({ context }: LoaderFunctionArgs): Promise<{ page: Paged<MemberCourse> }> {
-  const r = await apiFrom(context).memberGoods.courses({ pagenum: 0, pagesize: PAGE_SIZE });
+  const r = await apiFrom(context).cards.courses({ pagenum: 0, pagesize: PAGE_SIZE });
   if (r.code !== 200) throw new Response(null, { status: r.code === 401 ? 401 : 503 });
   return { page: r.data };
 }
@@ -83,7 +83,7 @@ export default function MyCourseScreen() {
       <PagedList
         name="my-courses"
         first={page}
-        fetchPage={(pagenum, pagesize) => browserApiOrThrow().memberGoods.courses({ pagenum, pagesize })}
+        fetchPage={(pagenum, pagesize) => browserApiOrThrow().cards.courses({ pagenum, pagesize })}
         itemKey={(c) => c.id}
         row={(c) => <CourseRow c={c} />}
         empty={

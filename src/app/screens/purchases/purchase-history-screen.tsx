@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { Purchase } from '../../../api/member-goods';
+import type { Purchase } from '../../../api/cards';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { dictLabel, GOODS_KINDS } from '../../../domain/catalog';
 import type { Paged } from '../../../domain/envelope';
@@ -31,7 +31,7 @@ const PAY_METHOD_LABELS: Record<PayMethod, MessageDescriptor> = {
 
 /** /myPurchaseHistory: page 0 of my paid orders (members only: the route sends visitors to log in). */
 export async function loader({ context }: LoaderFunctionArgs): Promise<{ page: Paged<Purchase> }> {
-  const r = await apiFrom(context).memberGoods.purchases({ pagenum: 0, pagesize: PAGE_SIZE });
+  const r = await apiFrom(context).cards.purchases({ pagenum: 0, pagesize: PAGE_SIZE });
   if (r.code !== 200) throw new Response(null, { status: r.code === 401 ? 401 : 503 });
   return { page: r.data };
 }
@@ -100,7 +100,7 @@ export default function PurchaseHistoryScreen() {
       <PagedList
         name="purchases"
         first={page}
-        fetchPage={(pagenum, pagesize) => browserApiOrThrow().memberGoods.purchases({ pagenum, pagesize })}
+        fetchPage={(pagenum, pagesize) => browserApiOrThrow().cards.purchases({ pagenum, pagesize })}
         itemKey={(p) => p.orderNo}
         row={(p) => <PurchaseRow p={p} />}
         empty={

@@ -1,4 +1,4 @@
-import type { MemberCourse, Purchase } from '../../../api/member-goods';
+import type { MemberCourse, Purchase } from '../../../api/cards';
 
 /** A course's uses left of its total, or null when it has no count (unlimited while valid). */
 export function courseUsesLeft(c: Pick<MemberCourse, 'usesTotal' | 'usesLeft'>): { left: number; total: number } | null {

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
-import type { MemberCardDetail } from '../../../api/member-goods';
+import type { MemberCardDetail } from '../../../api/cards';
 import { Errors } from '../../../domain/errors';
 import { apiFrom } from '../../api-context';
 import { parseId } from '../../ui/data-or';
@@ -16,7 +16,7 @@ export interface RefundPageData {
 export async function refundLoader({ context, request }: LoaderFunctionArgs) {
   const id = parseId(new URL(request.url).searchParams.get('id'));
   if (id === null) return data<RefundPageData>({ card: null }, { status: 404 });
-  const c = await apiFrom(context).memberGoods.card(id);
+  const c = await apiFrom(context).cards.card(id);
   if (c.code === Errors.notFound.code || c.code === 404 || c.code === 400) return data<RefundPageData>({ card: null }, { status: 404 });
   if (c.code !== 200) throw new Response(null, { status: c.code === 401 ? 401 : 503 });
   return data<RefundPageData>({ card: c.data });

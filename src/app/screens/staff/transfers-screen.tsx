@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
-import type { StaffTransfer } from '../../../contracts/transfers';
+import type { StaffTransfer } from '../../../contracts/card-transfers';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { refusalMessage } from '../auth/auth-messages';

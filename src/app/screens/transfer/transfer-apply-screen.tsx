@@ -26,11 +26,11 @@ const unreadableMsg = msg`无法读取这张图片，请换一张照片`;
 async function submit(api: Api, s: TransferSubmission) {
   const ids: number[] = [];
   for (const image of [s.idPhoto, s.photo]) {
-    const r = await api.transfers.uploadImage(image);
+    const r = await api.cardTransfers.uploadImage(image);
     if (r.code !== 200) return { ...r, data: null as never };
     ids.push(r.data.imageId);
   }
-  return api.transfers.apply(
+  return api.cardTransfers.apply(
     { cardId: s.cardId, phone: s.phone, name: s.name, idNumber: s.idNumber, idPhotoId: ids[0]!, photoId: ids[1]!, agreed: true },
     s.idempotencyKey,
   );
@@ -90,7 +90,7 @@ export default function TransferApplyScreen() {
     () =>
       cardTransferMachine.provide({
         actors: {
-          lookupMember: fromPromise(({ input }) => browserApiOrThrow().transfers.memberByPhone(input.phone)),
+          lookupMember: fromPromise(({ input }) => browserApiOrThrow().cardTransfers.memberByPhone(input.phone)),
           submitTransfer: fromPromise(({ input }) => submit(browserApiOrThrow(), input)),
         },
         actions: { showState: () => void go.current(transferStatePath(cardId)) },

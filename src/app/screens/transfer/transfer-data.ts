@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
-import type { MemberCardDetail } from '../../../api/member-goods';
-import type { MyTransfer } from '../../../api/transfers';
+import type { MemberCardDetail } from '../../../api/cards';
+import type { MyTransfer } from '../../../api/card-transfers';
 import { Errors } from '../../../domain/errors';
 import { apiFrom } from '../../api-context';
 import { parseId } from '../../ui/data-or';
@@ -21,7 +21,7 @@ export async function transferLoader({ context, request }: LoaderFunctionArgs) {
   const id = parseId(new URL(request.url).searchParams.get('id'));
   if (id === null) return data<TransferPageData>(none, { status: 404 });
   const api = apiFrom(context);
-  const [c, t] = await Promise.all([api.memberGoods.card(id), api.transfers.mine(id)]);
+  const [c, t] = await Promise.all([api.cards.card(id), api.cardTransfers.mine(id)]);
   if (c.code === Errors.notFound.code || c.code === 404 || c.code === 400) return data<TransferPageData>(none, { status: 404 });
   if (c.code !== 200) throw new Response(null, { status: c.code === 401 ? 401 : 503 });
   return data<TransferPageData>({ card: c.data, transfer: t.code === 200 ? t.data : null });

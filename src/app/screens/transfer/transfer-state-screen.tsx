@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { Block, BlockTitle, Button } from 'konsta/react';
 import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
-import type { MyTransfer } from '../../../api/transfers';
+import type { MyTransfer } from '../../../api/card-transfers';
 import { newIntentKey } from '../../../domain/intent-key';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
@@ -38,7 +38,7 @@ export default function TransferStateScreen() {
     setCancelling(true);
     setError(null);
     try {
-      const r = await browserApiOrThrow().transfers.cancel(t.id, newIntentKey());
+      const r = await browserApiOrThrow().cardTransfers.cancel(t.id, newIntentKey());
       if (r.code !== 200) setError(r.code);
       revalidate();
     } catch {

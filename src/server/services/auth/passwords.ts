@@ -11,7 +11,7 @@ import { lockKey } from './locks';
 import { revokeAccountSessions } from './sessions';
 import { consumeCode } from './sms-codes';
 import { hashSecret, newSecret } from '../tokens';
-import type { ResetTicket } from '../../../contracts/password';
+import type { ResetTicket } from '../../../contracts/auth-password';
 
 type Refusal = { ok: false; error: ErrorDef; field?: string };
 const HOUR_MS = 60 * 60_000;

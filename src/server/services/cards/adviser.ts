@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
-import type { CardAdviser } from '../../../contracts/member-goods';
+import type { CardAdviser } from '../../../contracts/cards';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { CARD_ENDED_STATUSES, cardFactsOf } from '../../../../machines/domain/card-transitions';
 import { MAX_FREEZE_DAYS } from '../../../domain/card-rules';
-import type { CardDetail } from '../../../contracts/member-goods';
+import type { CardDetail } from '../../../contracts/cards';
 import type { Db } from '../../db/client';
 import { memberCards } from '../../db/schema/index';
 import type { Locale } from '../../i18n';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import { cardShareable } from '../../../../machines/domain/card-transitions';
-import type { CardFamily } from '../../../contracts/member-goods';
+import type { CardFamily } from '../../../contracts/cards';
 import type { Clock } from '../../../domain/clock';
 import { shownNames } from '../person/shown-name';
 import { Errors } from '../../../domain/errors';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { CARD_ENDED_STATUSES, CARD_INITIAL_STATUS } from '../../../../machines/domain/card-transitions';
-import type { CardGift } from '../../../contracts/member-goods';
+import type { CardGift } from '../../../contracts/cards';
 import type { Clock } from '../../../domain/clock';
 import { shownName } from '../person/shown-name';
 import { Errors, type ErrorName } from '../../../domain/errors';

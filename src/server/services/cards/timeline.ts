@@ -1,6 +1,6 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, eq } from 'drizzle-orm';
-import type { CardHistoryItem } from '../../../contracts/member-goods';
+import type { CardHistoryItem } from '../../../contracts/cards';
 import type { Db } from '../../db/client';
 import {
   accounts,

@@ -5,7 +5,7 @@ import { nextTransferState, OPEN_TRANSFER_STATES, type TransferState } from '../
 import type { TransferEvent } from '../../../../machines/domain/transfer.machine';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
-import type { StaffTransfer } from '../../../contracts/transfers';
+import type { StaffTransfer } from '../../../contracts/card-transfers';
 import type { Db, Tx } from '../../db/client';
 import { accounts, cardTransfers, memberCards, notifications } from '../../db/schema/index';
 import { maskIdNumber } from '../../../domain/identity';

@@ -3,7 +3,7 @@ import { nextTransferState, TRANSFER_INITIAL } from '../../../../machines/domain
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import { PHOTO_MAX_BYTES, sniffImageType } from '../../../domain/photo-review';
-import type { MemberByPhone, MyTransfer } from '../../../contracts/transfers';
+import type { MemberByPhone, MyTransfer } from '../../../contracts/card-transfers';
 import type { Db } from '../../db/client';
 import { accounts, cardTransfers, memberCards, transferImages } from '../../db/schema/index';
 import type { KeyAdapter } from '../../gateways/keys/key-adapter';

@@ -4,7 +4,7 @@ import type { Clock } from '../../../domain/clock';
 import { shownName } from '../person/shown-name';
 import { Errors } from '../../../domain/errors';
 import { daysAfter } from '../../../domain/time';
-import type { CouponGift } from '../../../contracts/wallet';
+import type { CouponGift } from '../../../contracts/coupons';
 import type { Db, Tx } from '../../db/client';
 import { accounts, couponGiftLimit, memberCoupons, notifications } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';

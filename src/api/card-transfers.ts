@@ -1,11 +1,11 @@
-import type { MemberByPhone, MyTransfer, TransferApplyBody } from '../contracts/transfers';
+import type { MemberByPhone, MyTransfer, TransferApplyBody } from '../contracts/card-transfers';
 import type { ApiClient } from './client';
 
-// The answers are the server's own schemas, inferred (src/contracts/transfers.ts): they cannot drift.
+// The answers are the server's own schemas, inferred (src/contracts/card-transfers.ts): they cannot drift.
 export type { MemberByPhone, MyTransfer, TransferApplyBody };
 
 /** Card transfer (decision 026): the recipient lookup, the images, the application and its state. */
-export function transferCalls(http: ApiClient) {
+export function cardTransferCalls(http: ApiClient) {
   return {
     /** a member's masked name by phone, or 30036 no such member */
     memberByPhone: (phone: string) => http.get<MemberByPhone>('/customers/members/phone', { query: { phone } }),

@@ -11,17 +11,17 @@ import type {
   CardHistoryQuery,
   MemberCourse,
   Purchase,
-} from '../contracts/member-goods';
+} from '../contracts/cards';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 
-// The answers are the server's own schemas, inferred (src/contracts/member-goods.ts): they cannot drift.
+// The answers are the server's own schemas, inferred (src/contracts/cards.ts): they cannot drift.
 export type { CardAdviser, CardAdviserBody, CardFamily, CardGift, CardExtendBody, CardFreezeBody, CardHistoryItem, MemberCourse, Purchase };
 /** One of my cards with its studio's name, its uses spent and what the card chart allows now. */
 export type MemberCardDetail = CardDetail;
 
 /** What members own besides bookings: a card with its history, my courses, my purchases. */
-export function memberGoodsCalls(http: ApiClient) {
+export function cardCalls(http: ApiClient) {
   return {
     card: (id: number) => http.get<MemberCardDetail>('/customers/cards/detail', { query: { id } }),
     cardHistory: (q: CardHistoryQuery) => http.get<Paged<CardHistoryItem>>('/customers/cards/history', { query: q }),

@@ -19,7 +19,7 @@ export type { FriendInvitation, FriendInvitationView, FriendPayAnswer, InviteAns
  * (the wxFriend cookie of the messaging app's user-info authorization goes with the request).
  * Mutations carry the intent's key.
  */
-export function friendCalls(http: ApiClient) {
+export function friendPayCalls(http: ApiClient) {
   return {
     invite: (body: InviteBody, idempotencyKey: string) => http.post<InviteAnswer>('/orders/friend/invite', { body, idempotencyKey }),
     withdraw: (body: WithdrawBody, idempotencyKey: string) => http.post<OrderDetail>('/orders/friend/withdraw', { body, idempotencyKey }),

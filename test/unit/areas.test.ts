@@ -1,0 +1,134 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * One name per area in every layer. The areas are the first column of the table in
+ * docs/architecture.md (the one list); each layer's folder holds one entry per area, named with the
+ * area's noun: the noun itself, its plural, or the noun and a dash (`card`, `cards/`,
+ * `card-freeze.machine.ts`). A few entries in each layer are shared by several areas and say so in
+ * their name (the API client, the contracts' common schemas, the staff console). A file whose name
+ * belongs to no area sits outside every area's folders, and a newcomer cannot find it from the map.
+ *
+ * NOT_YET lists the entries still named the old way; it only shrinks (an entry that now fits, or no
+ * longer exists, fails until it is taken off).
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function areasFromArchitecture(): string[] {
+  const text = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+  const names = [...text.matchAll(/^\| \*\*([a-z-]+)\*\*/gm)].map((m) => m[1]!);
+  return names;
+}
+
+/** The layers and how an entry's name is read from a file or folder in them. */
+const LAYERS: { dir: string; entries: (dir: string) => string[]; shared: string[] }[] = [
+  { dir: 'src/app/screens', entries: folders, shared: ['staff', 'mine', 'system', 'dev'] },
+  { dir: 'machines', entries: files(/\.machine\.ts$/), shared: [] },
+  { dir: 'machines/domain', entries: files(/(-transitions|\.machine)\.ts$/), shared: ['chart-states'] },
+  { dir: 'src/api', entries: files(/\.ts$/), shared: ['client', 'index'] },
+  { dir: 'src/contracts', entries: files(/\.ts$/), shared: ['common'] },
+  { dir: 'src/server/routes', entries: files(/\.ts$/), shared: ['index', 'docs', 'health', 'dev-auth', 'dev-pay'] },
+  { dir: 'src/server/services', entries: (d) => [...folders(d), ...files(/\.ts$/)(d)], shared: [] },
+  { dir: 'src/server/db/schema', entries: files(/\.ts$/), shared: ['index'] },
+];
+
+function folders(dir: string): string[] {
+  return readdirSync(path.join(root, dir)).filter((f) => statSync(path.join(root, dir, f)).isDirectory());
+}
+
+function files(suffix: RegExp) {
+  return (dir: string) =>
+    readdirSync(path.join(root, dir))
+      .filter((f) => suffix.test(f) && statSync(path.join(root, dir, f)).isFile())
+      .map((f) => f.replace(suffix, ''));
+}
+
+/** Entries named the old way, by layer folder: this list only shrinks. */
+const NOT_YET: Record<string, string[]> = {
+  'src/app/screens': [
+    'bind',
+    'checkout',
+    'club',
+    'courses',
+    'friend',
+    'home',
+    'info',
+    'purchases',
+    'teacher-schedule',
+    'transfer',
+    'tutor',
+  ],
+  machines: [
+    'avatar-upload',
+    'book-class',
+    'change-password',
+    'check-in',
+    'checkout',
+    'class-form',
+    'close-account',
+    'club-distances',
+    'friend-invite',
+    'login',
+    'new-teacher-bind',
+    'pager',
+    'pay-order',
+    'reset-password',
+    'session',
+    'sms-code',
+    'split-order',
+    'survey-prompt',
+    'teacher-assign',
+    'teacher-bind',
+  ],
+  'machines/domain': ['class', 'friend-invitation', 'teacher-request', 'teacher-schedule', 'transfer'],
+  'src/api': ['goods'],
+  'src/contracts': ['audit', 'stats'],
+  'src/server/routes': [
+    'account',
+    'audit',
+    'balance',
+    'buying',
+    'checkin',
+    'goods',
+    'home',
+    'media',
+    'password',
+    'school',
+    'stats',
+    'survey',
+    'transfers',
+    'wechat-oauth',
+  ],
+  'src/server/services': ['account', 'audit', 'balance-history', 'goods', 'media', 'password', 'privacy', 'tokens'],
+  'src/server/db/schema': ['accounts', 'audit', 'buying', 'member-services', 'money', 'sealed', 'transfers'],
+};
+
+/** The area's noun, its plural (`cards`, `activities`), or either followed by a dash. */
+const plural = (a: string) => (a.endsWith('y') ? `${a.slice(0, -1)}ies` : `${a}s`);
+const belongs = (name: string, areas: string[]) => areas.some((a) => [a, plural(a)].some((n) => name === n || name.startsWith(`${n}-`)));
+
+describe('one name per area', () => {
+  const areas = areasFromArchitecture();
+
+  it('docs/architecture.md lists the areas, each once', () => {
+    expect(areas.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(areas).size).toBe(areas.length);
+  });
+
+  for (const layer of LAYERS) {
+    it(`${layer.dir}: every entry is named for its area`, () => {
+      const entries = layer.entries(layer.dir);
+      const waiting = NOT_YET[layer.dir] ?? [];
+      const outside = entries.filter((e) => !layer.shared.includes(e) && !belongs(e, areas) && !waiting.includes(e));
+      expect(outside, `named for no area of docs/architecture.md (rename it, or add the area to the table)`).toEqual([]);
+      const done = waiting.filter((e) => !entries.includes(e) || belongs(e, areas));
+      expect(done, 'renamed or gone: take it off NOT_YET').toEqual([]);
+    });
+  }
+
+  it('NOT_YET and the shared names name only layers that exist', () => {
+    expect(Object.keys(NOT_YET).filter((d) => !LAYERS.some((l) => l.dir === d))).toEqual([]);
+  });
+});
