@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { GoodsDetail } from '../src/api/goods';
+import type { GoodsDetail } from '../src/api/catalog-goods';
 import type { CheckoutBody, CreateOrderBody, Order, Quote } from '../src/api/orders';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { and, asc, eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { accounts, bookings, classes, memberCards, sessions } from '../../src/server/db/schema/index';
-import { hashSecret, newSecret } from '../../src/server/services/tokens';
+import { hashSecret, newSecret } from '../../src/server/services/auth-tokens';
 import { startServer } from '../../test/e2e/support/server';
 import { RACE_WARMUPS, raceServerArgs, warmUpNote } from '../server-args';
 import { cpuSeconds, hotRowRateOn } from '../pgbench';

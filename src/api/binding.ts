@@ -1,5 +1,5 @@
 import type { LoginEnvelope } from './auth';
-import type { AuditEntry, AuditQuery, RevealedIdNumber } from '../contracts/audit';
+import type { AuditEntry, AuditQuery, RevealedIdNumber } from '../contracts/staff-audit';
 import type {
   BindCodeIssued,
   BindCodeView,

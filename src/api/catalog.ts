@@ -17,7 +17,7 @@ import type {
 } from '../contracts/catalog';
 import type { DictQuery, DistanceQuery, SearchQuery, TeachersQuery } from '../contracts/catalog-queries';
 import type { PageQuery } from '../contracts/common';
-import type { PageViewBody, PageViewRecorded } from '../contracts/stats';
+import type { PageViewBody, PageViewRecorded } from '../contracts/platform-stats';
 import type { Paged } from '../domain/envelope';
 import type { ApiClient } from './client';
 

@@ -6,7 +6,7 @@ import { catalogCalls } from './catalog';
 import { createApiClient, type ApiClientOptions } from './client';
 import { flashSaleCalls } from './flash-sale';
 import { friendPayCalls } from './friend-pay';
-import { goodsCalls } from './goods';
+import { goodsCalls } from './catalog-goods';
 import { cardCalls } from './cards';
 import { orderCalls } from './orders';
 import { personCalls } from './person';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { changePasswordMachine, type ChangePasswordContext } from '../../machines/change-password.machine';
 import { accounts } from '../../src/server/db/schema/index';
-import { hashPassword, verifyPassword } from '../../src/server/services/password';
+import { hashPassword, verifyPassword } from '../../src/server/services/auth-password';
 import { memberWithPassword } from '../server/auth/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, type World } from './support/screen-paths';

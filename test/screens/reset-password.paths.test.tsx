@@ -5,7 +5,7 @@ import { resetPasswordMachine, type ResetPasswordContext } from '../../machines/
 import { isValidPhone } from '../../src/domain/validation';
 import { loadConfig } from '../../src/server/config';
 import { accounts } from '../../src/server/db/schema/index';
-import { verifyPassword } from '../../src/server/services/password';
+import { verifyPassword } from '../../src/server/services/auth-password';
 import { memberWithPassword, sendCode } from '../server/auth/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, type Sent, type World } from './support/screen-paths';

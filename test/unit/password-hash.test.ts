@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/server/services/password';
+import { hashPassword, verifyPassword } from '../../src/server/services/auth-password';
 
 describe('password hashes (scrypt)', () => {
   it('hash at N=2^15, r=8, p=1 unless told otherwise, in the stored format scrypt$N$r$p$salt$hash', async () => {

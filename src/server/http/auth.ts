@@ -8,7 +8,7 @@ import { perDatabase } from '../db/per-database';
 import { accounts, sessions } from '../db/schema/index';
 import type { Context } from 'hono';
 import type { AppEnv, Caller, Deps } from '../env';
-import { hashSecret } from '../services/tokens';
+import { hashSecret } from '../services/auth-tokens';
 import { ApiError } from './api-error';
 
 /** The header spec §7 names. */

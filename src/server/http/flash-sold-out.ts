@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../env';
 import { gateOn, soldOutFromMemory } from '../services/flash-sale/flash-sale';
 import { turnFor } from '../services/flash-sale/gate';
-import { hashSecret } from '../services/tokens';
+import { hashSecret } from '../services/auth-tokens';
 import { ApiError } from './api-error';
 import { TOKEN_HEADER } from './auth';
 import { refusalOf } from './error-response';

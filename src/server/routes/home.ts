@@ -11,7 +11,7 @@ import { cachedOk, PUBLIC } from '../http/catalog-cache';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { activityOut, bannerOut, clubOut, containsPattern, loc, teacherOut } from '../services/catalog';
 import { searchClasses } from '../services/booking/views';
-import { goodsOut } from '../services/goods';
+import { goodsOut } from '../services/catalog-goods';
 import { IdQuery, paged, pagingQuery } from '../../contracts/common';
 import { Activity, ActivityDetail, ActivitySignupBody, Banner, DictItem, Notice, SearchResult } from '../../contracts/catalog';
 import { DictQuery, SearchQuery } from '../../contracts/catalog-queries';

@@ -17,7 +17,7 @@ import {
   uploadTransferImage,
 } from '../services/cards/transfer';
 import { approveTransfer, rejectTransfer, revealTransferIdNumber, takeTransfer, transfersForStaff } from '../services/cards/transfer-staff';
-import { RevealedIdNumber, RevealIdNumberBody } from '../../contracts/audit';
+import { RevealedIdNumber, RevealIdNumberBody } from '../../contracts/staff-audit';
 import { auditOf } from '../http/audit';
 import { ROW_LOCKS } from '../services/booking/decide';
 import {

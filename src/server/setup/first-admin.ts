@@ -5,7 +5,7 @@ import { validRealName } from '../../domain/identity';
 import { isValidPhone, trimInput } from '../../domain/validation';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema/index';
-import { hashPassword } from '../services/password';
+import { hashPassword } from '../services/auth-password';
 
 /** Any constant: the advisory lock that lets only one first administrator be created at a time. */
 const FIRST_ADMIN_LOCK = 774_203;

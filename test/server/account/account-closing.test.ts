@@ -19,7 +19,7 @@ import { boughtCard } from '../cards/refund-support';
 import { paidOrder } from '../invoices/support';
 import { create, credit, newGoods, newMember, newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
-import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
 import {
   accountRow,
   askClosing,

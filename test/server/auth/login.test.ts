@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, loginFailures, sessions } from '../../../src/server/db/schema/index';
-import { hashSecret } from '../../../src/server/services/tokens';
+import { hashSecret } from '../../../src/server/services/auth-tokens';
 import { startTestServer } from '../support/harness';
 import { codeLogin, cookies, cookieValue, HOUR, memberWithPassword, MINUTE, rows, sendCode, setBanned } from './support';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../../src/server/db/schema/index';
 import { banAccount } from '../../../src/server/services/auth/accounts';
-import { hashSecret } from '../../../src/server/services/tokens';
+import { hashSecret } from '../../../src/server/services/auth-tokens';
 import { startTestServer } from '../support/harness';
 import { codeLogin, cookies, DAY, MINUTE, setBanned } from './support';
 

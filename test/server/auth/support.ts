@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { accounts } from '../../../src/server/db/schema/index';
-import { hashPassword } from '../../../src/server/services/password';
+import { hashPassword } from '../../../src/server/services/auth-password';
 import type { TestServer } from '../support/harness';
 
 let network = 0;

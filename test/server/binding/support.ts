@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { accounts, sessions, teachers } from '../../../src/server/db/schema/index';
 import { createOpenIdTicket } from '../../../src/server/services/auth/openid-tickets';
-import { hashPassword } from '../../../src/server/services/password';
-import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { hashPassword } from '../../../src/server/services/auth-password';
+import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
 import type { TestServer } from '../support/harness';
 
 let n = 0;

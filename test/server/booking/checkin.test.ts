@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, bookings, classes, memberCards, sessions } from '../../../src/server/db/schema/index';
-import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
 import { startTestServer, type TestServer } from '../support/harness';
 import { book, bookingRow, cardRow, DAY, newCard, newClass, newMember, sh } from './support';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accounts, sessions } from '../../../src/server/db/schema/index';
-import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
 import { startTestServer, type TestServer } from '../support/harness';
 import { DAY, newMember } from './support';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { accounts, bookings, classes, memberCards, sessions } from '../../../src/server/db/schema/index';
-import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
 import type { TestServer } from '../support/harness';
 
 export const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIA_KINDS, mediaUrl, renderMedia } from '../../../src/server/services/media';
+import { MEDIA_KINDS, mediaUrl, renderMedia } from '../../../src/server/services/catalog-media';
 import { startTestServer } from '../support/harness';
 
 describe('generated pictures (GET /api/media/:kind/:file)', async () => {

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CARD_TYPES } from '../../../src/domain/catalog';
-import { verifyPassword } from '../../../src/server/services/password';
+import { verifyPassword } from '../../../src/server/services/auth-password';
 import * as schema from '../../../src/server/db/schema/index';
 import { CLASSMATES_PER_CLUB, DEMO_FAMILY_CARD } from '../../../src/server/db/seed/bookings';
 import { seatCountsThatDisagree } from '../../../src/server/db/consistency';

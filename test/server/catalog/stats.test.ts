@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pageViews } from '../../../src/server/db/schema/index';
-import { PAGE_VIEWS_PER_MINUTE } from '../../../src/server/routes/stats';
+import { PAGE_VIEWS_PER_MINUTE } from '../../../src/server/routes/platform-stats';
 import { startTestServer } from '../support/harness';
 import { level1, tokenFor } from './support';
 

@@ -1,6 +1,6 @@
 import { sessions } from '../../../src/server/db/schema/index';
 import { demoAccounts } from '../../../src/server/db/seed/index';
-import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
 import type { TestServer } from '../support/harness';
 
 /** The demo accounts by what the tests call them (ids follow demoAccounts order: 1..5). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { accounts, flashSales, goods, sessions } from '../../../src/server/db/schema/index';
-import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
 import { buildServerEntry, startServer, type RunningServer } from '../../e2e/support/server';
 import { keepAliveAgent, send, type KeepAlive } from '../support/http-client';
 

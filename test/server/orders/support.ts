@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accounts, goods, memberCards, openIdBindings, orders, sessions } from '../../../src/server/db/schema/index';
 import { creditBalance } from '../../../src/server/services/orders/balance';
-import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
 import { newMember as newMemberWithoutOpenId } from '../booking/support';
 import { issueOpenId } from '../payments/support';
 import type { TestServer } from '../support/harness';

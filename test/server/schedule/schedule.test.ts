@@ -6,7 +6,7 @@ import { addDays, shanghaiDate } from '../../../src/domain/time';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { enqueueJob } from '../../../src/server/jobs/queue';
 import { TIME_PASSING_JOB } from '../../../src/server/jobs/time-passing';
-import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
 import { book, DAY, HOUR, MINUTE, newCard, newClass, newMember } from '../booking/support';
 import { tokenFor } from '../catalog/support';
 import { newStaff } from '../orders/support';

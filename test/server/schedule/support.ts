@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { accounts, classes, notifications, sessions, teachers } from '../../../src/server/db/schema/index';
-import { hashSecret, newSecret } from '../../../src/server/services/tokens';
+import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
 import type { TestServer } from '../support/harness';
 
 let phones = 0;

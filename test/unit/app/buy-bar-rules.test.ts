@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GoodsDetail, GoodsPhase, GoodsTeacher } from '../../../src/api/goods';
+import type { GoodsDetail, GoodsPhase, GoodsTeacher } from '../../../src/api/catalog-goods';
 import { buyBarState, payAgreementPath, priceFor } from '../../../src/app/screens/courses/buy-bar-rules';
 import { choiceMade, requiredChoice } from '../../../src/domain/goods-choice';
 

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { GoodsItem } from '../../../api/goods';
+import type { GoodsItem } from '../../../api/catalog-goods';
 import { GoodsPrice } from '../../ui/goods-price';
 import { PaintFirstLink } from '../../ui/paint-first-link';
 

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Block, List, ListItem } from 'konsta/react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Club } from '../../../api/catalog';
-import type { GoodsDetail } from '../../../api/goods';
+import type { GoodsDetail } from '../../../api/catalog-goods';
 import { CARD_TYPES, dictLabel } from '../../../domain/catalog';
 import { apiFrom } from '../../api-context';
 import { useIsMember } from '../../session/session-provider';

@@ -4,7 +4,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { CardStatus } from '../../../../machines/domain/card-transitions';
 import type { MemberCard } from '../../../api/booking';
 import type { DictItem } from '../../../api/catalog';
-import type { GoodsItem } from '../../../api/goods';
+import type { GoodsItem } from '../../../api/catalog-goods';
 import type { CardType } from '../../../domain/catalog';
 import type { Paged } from '../../../domain/envelope';
 import { apiFrom, browserApiOrThrow } from '../../api-context';

@@ -1,4 +1,4 @@
-import type { GoodsDetail } from '../../../api/goods';
+import type { GoodsDetail } from '../../../api/catalog-goods';
 import { choiceMade, requiredChoice, type GoodsChoice, type GoodsChoiceKind } from '../../../domain/goods-choice';
 import { loginPath } from '../../session/request-session';
 

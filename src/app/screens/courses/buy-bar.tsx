@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { useNavigate } from 'react-router-dom';
-import type { GoodsDetail } from '../../../api/goods';
+import type { GoodsDetail } from '../../../api/catalog-goods';
 import { Errors } from '../../../domain/errors';
 import type { GoodsChoice } from '../../../domain/goods-choice';
 import { GoodsPrice } from '../../ui/goods-price';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { BlockTitle } from 'konsta/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { GoodsItem } from '../../../api/goods';
+import type { GoodsItem } from '../../../api/catalog-goods';
 import type { Paged } from '../../../domain/envelope';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { EmptyList, PagedList } from '../../ui/paged-list';

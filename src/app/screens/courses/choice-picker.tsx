@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { GoodsPhase, GoodsTeacher } from '../../../api/goods';
+import type { GoodsPhase, GoodsTeacher } from '../../../api/catalog-goods';
 import { shanghaiDateSpan } from '../../../domain/time';
 import { GoodsPrice } from '../../ui/goods-price';
 

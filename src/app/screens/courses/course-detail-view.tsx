@@ -4,7 +4,7 @@ import { Block, List, ListItem } from 'konsta/react';
 import { useState } from 'react';
 import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ClubDetail, TeacherDetail } from '../../../api/catalog';
-import type { GoodsDetail } from '../../../api/goods';
+import type { GoodsDetail } from '../../../api/catalog-goods';
 import { shanghaiDateSpan } from '../../../domain/time';
 import { requiredChoice, type GoodsChoice } from '../../../domain/goods-choice';
 import { apiFrom } from '../../api-context';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import type { GoodsItem } from '../../../api/goods';
+import type { GoodsItem } from '../../../api/catalog-goods';
 import { shanghaiDateSpan } from '../../../domain/time';
 import { GoodsPrice } from '../../ui/goods-price';
 

@@ -4,7 +4,7 @@ import { Block } from 'konsta/react';
 import { useRef } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { FlashSaleActivity } from '../../../api/flash-sale';
-import type { GoodsDetail } from '../../../api/goods';
+import type { GoodsDetail } from '../../../api/catalog-goods';
 import { Errors } from '../../../domain/errors';
 import { apiFrom } from '../../api-context';
 import { useIsMember } from '../../session/session-provider';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router-dom';
-import type { AuditEntry } from '../../../contracts/audit';
+import type { AuditEntry } from '../../../contracts/staff-audit';
 import { AUDIT_ACTION_VALUES, AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditAction } from '../../../domain/audit';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom } from '../../api-context';

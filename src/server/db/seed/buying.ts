@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
-import { mediaUrl } from '../../services/media';
+import { mediaUrl } from '../../services/catalog-media';
 import type { Tx } from '../client';
 import { couponTerms, goods, goodsPhases, goodsTeachers, memberCoupons } from '../schema/index';
 import { DAY_MS } from '../../../domain/time';

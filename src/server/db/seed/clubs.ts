@@ -1,5 +1,5 @@
 import { CLASS_TYPES } from '../../../domain/catalog';
-import { mediaUrl } from '../../services/media';
+import { mediaUrl } from '../../services/catalog-media';
 import type { Tx } from '../client';
 import { advisers, classTypes, clubs, styles, teachers } from '../schema/index';
 

@@ -1,6 +1,6 @@
 import type { CardType, GoodsKind } from '../../../domain/catalog';
 import type { Clock } from '../../../domain/clock';
-import { mediaUrl } from '../../services/media';
+import { mediaUrl } from '../../services/catalog-media';
 import type { Tx } from '../client';
 import { activities, banners, flashSales, goods } from '../schema/index';
 import { DAY_MS } from '../../../domain/time';

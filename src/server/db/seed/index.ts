@@ -2,7 +2,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
 import type { Db, Tx } from '../client';
 import { accounts, clubs } from '../schema/index';
-import { verifyPassword } from '../../services/password';
+import { verifyPassword } from '../../services/auth-password';
 import { seedBookings } from './bookings';
 import { seedBuying } from './buying';
 import { seedCardTypeRules } from './card-rules';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../domain/clock';
-import { hashPassword } from '../../services/password';
-import { mediaUrl } from '../../services/media';
+import { hashPassword } from '../../services/auth-password';
+import { mediaUrl } from '../../services/catalog-media';
 import type { Tx } from '../client';
 import { accounts, balanceLedger, notifications, surveyOptions, surveys } from '../schema/index';
 import { DAY_MS } from '../../../domain/time';

@@ -6,7 +6,7 @@ import { wechatStandInCodes, wechatStandInOpenIds } from '../../db/schema/index'
 import type { Deps } from '../../env';
 import { createRouter, envelope, ok } from '../../http/router';
 import { cleanNickname } from '../../services/auth/rules';
-import { newSecret } from '../../services/tokens';
+import { newSecret } from '../../services/auth-tokens';
 import type { FetchLike } from '../sms';
 import { readStandInToken, signStandInToken } from './wechat-oauth-standin-token';
 

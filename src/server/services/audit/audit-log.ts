@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
 import type { AuditAction, AuditSubject } from '../../../domain/audit';
-import type { AuditEntry, AuditQuery } from '../../../contracts/audit';
+import type { AuditEntry, AuditQuery } from '../../../contracts/staff-audit';
 import type { Db, Tx } from '../../db/client';
 import { accounts, auditLog } from '../../db/schema/index';
 

@@ -4,7 +4,7 @@ import { isPhoneDerivedPassword } from '../../../domain/phone-derived-password';
 import { isValidPasswordLength, isValidPhone, trimInput } from '../../../domain/validation';
 import type { Tx } from '../../db/client';
 import { ApiError } from '../../http/api-error';
-import type { AuthDeps } from '../password';
+import type { AuthDeps } from '../auth-password';
 import { accountById, findOrCreateMember, updateWxProfile, type Account } from './accounts';
 import { checkPassword } from './password-check';
 import { guardLogin, recordFailure, verifyCaptcha } from './login-guard';

@@ -3,7 +3,7 @@ import type { Clock } from '../../../domain/clock';
 import { OPENID_TICKET_TTL_MS } from '../../../domain/limits';
 import type { Db, Tx } from '../../db/client';
 import { openIdBindings, openIdTickets } from '../../db/schema/index';
-import { hashSecret, newSecret } from '../tokens';
+import { hashSecret, newSecret } from '../auth-tokens';
 
 /**
  * An open id is never handed to the browser: an OAuth round trip leaves a short-lived (10 min) ticket

@@ -3,7 +3,7 @@ import type { Clock } from '../../../domain/clock';
 import { WRONG_PASSWORD_LIMIT_PER_HOUR } from '../../../domain/limits';
 import type { Tx } from '../../db/client';
 import { loginFailures } from '../../db/schema/index';
-import { hashPassword, verifyPassword } from '../password';
+import { hashPassword, verifyPassword } from '../auth-password';
 import { accountByPhone, type Account } from './accounts';
 import { lockKey } from './locks';
 import { recordFailure } from './login-guard';

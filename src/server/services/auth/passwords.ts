@@ -5,12 +5,12 @@ import { isPhoneDerivedPassword } from '../../../domain/phone-derived-password';
 import { isValidPasswordLength, isValidPhone, trimInput } from '../../../domain/validation';
 import { accounts, loginFailures, resetTickets, sessions } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { hashPassword, verifyPassword, type AuthDeps } from '../password';
+import { hashPassword, verifyPassword, type AuthDeps } from '../auth-password';
 import { accountById, findOrCreateMember } from './accounts';
 import { lockKey } from './locks';
 import { revokeAccountSessions } from './sessions';
 import { consumeCode } from './sms-codes';
-import { hashSecret, newSecret } from '../tokens';
+import { hashSecret, newSecret } from '../auth-tokens';
 import type { ResetTicket } from '../../../contracts/auth-password';
 
 type Refusal = { ok: false; error: ErrorDef; field?: string };

@@ -3,7 +3,7 @@ import type { Clock } from '../../../domain/clock';
 import { TOKEN_TTL_DAYS } from '../../../domain/limits';
 import type { Db, Tx } from '../../db/client';
 import { accounts, sessions } from '../../db/schema/index';
-import { hashSecret, newSecret } from '../tokens';
+import { hashSecret, newSecret } from '../auth-tokens';
 import type { TokenCheck } from '../../../contracts/auth';
 
 const TOKEN_TTL_MS = TOKEN_TTL_DAYS * 24 * 60 * 60_000;

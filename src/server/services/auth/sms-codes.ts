@@ -10,7 +10,7 @@ import { smsCodes } from '../../db/schema/index';
 import type { SmsGateway } from '../../gateways/index';
 import type { Logger } from '../../logger';
 import { ApiError } from '../../http/api-error';
-import { hashSecret } from '../tokens';
+import { hashSecret } from '../auth-tokens';
 import { lockKey } from './locks';
 import { guardCode, verifyCaptcha, type CaptchaAnswer } from './login-guard';
 import type { CaptchaGateway } from '../../gateways/captcha';

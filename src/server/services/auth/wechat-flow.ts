@@ -7,7 +7,7 @@ import { oauthStates } from '../../db/schema/index';
 import type { OAuthGateway, OAuthGrant, OAuthProfile } from '../../gateways/index';
 import { ApiError } from '../../http/api-error';
 import type { Logger } from '../../logger';
-import { hashSecret, newSecret } from '../tokens';
+import { hashSecret, newSecret } from '../auth-tokens';
 import { accountById, type Account } from './accounts';
 import { accountIdForOpenId, createOpenIdTicket } from './openid-tickets';
 import { cleanAvatarUrl, cleanNickname, safeReturnPath } from './rules';

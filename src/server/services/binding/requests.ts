@@ -17,7 +17,7 @@ import { accountByPhone } from '../auth/accounts';
 import { spendTicket } from '../auth/openid-tickets';
 import { consumeCode } from '../auth/sms-codes';
 import { maskPhone } from '../cards/transfer';
-import { hashSecret, newSecret } from '../tokens';
+import { hashSecret, newSecret } from '../auth-tokens';
 import { refuseBoundOpenId, requireOpenId } from './common';
 import type { NewTeacherBody, TeacherRequestSent, TeacherRequestView } from '../../../contracts/binding';
 

@@ -4,7 +4,7 @@ import { lockKey } from '../auth/locks';
 import { isPhoneDerivedPassword } from '../../../domain/phone-derived-password';
 import { trimInput } from '../../../domain/validation';
 import { ApiError } from '../../http/api-error';
-import type { AuthDeps } from '../password';
+import type { AuthDeps } from '../auth-password';
 import { checkPassword } from '../auth/password-check';
 import { bindAndLogIn, refuseBoundOpenId, requireOpenId, type BindOutcome } from './common';
 

@@ -6,7 +6,7 @@ import { accounts, openIdBindings, openIdTickets, teachers } from '../../db/sche
 import type { Caller } from '../../env';
 import { ApiError } from '../../http/api-error';
 import type { Logger } from '../../logger';
-import { hashSecret } from '../tokens';
+import { hashSecret } from '../auth-tokens';
 import { teacherRequestByKey } from './requests';
 import type { BindStatus } from '../../../contracts/binding';
 

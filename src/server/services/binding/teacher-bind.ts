@@ -5,7 +5,7 @@ import type { Clock } from '../../../domain/clock';
 import type { Db } from '../../db/client';
 import { bindCodes, teachers } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { hashSecret } from '../tokens';
+import { hashSecret } from '../auth-tokens';
 import { bindAndLogIn, refuseBoundOpenId, requireOpenId, type BindOutcome } from './common';
 
 /** A bind code as stored: its SHA-256 (the code is upper case, no dashes). */

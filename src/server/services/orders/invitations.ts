@@ -9,7 +9,7 @@ import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../../db/transaction';
-import { newSecret } from '../tokens';
+import { newSecret } from '../auth-tokens';
 import { moveInvitation, openInvitations, type InvitationRow } from './invitation-rows';
 import { lockMyOrder } from './locks';
 import { mustOffer, mustOfferPart, offerFacts, type SharedPart } from './offer-facts';

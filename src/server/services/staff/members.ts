@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
-import { hashPassword } from '../password';
+import { hashPassword } from '../auth-password';
 
 /**
  * POST /staff/members (decision 054): the front desk registers a walk-in member by phone and name,

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { AuditEntry, AuditQuery } from '../../contracts/audit';
+import { AuditEntry, AuditQuery } from '../../contracts/staff-audit';
 import { requireAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { auditEntries } from '../services/audit/audit-log';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter, refusals } from '../http/router';
 import { FOREVER_CACHE_CONTROL } from '../http/catalog-cache';
-import { MEDIA_KINDS, MEDIA_SLUG_RE, renderMedia } from '../services/media';
+import { MEDIA_KINDS, MEDIA_SLUG_RE, renderMedia } from '../services/catalog-media';
 
 const FILE_RE = new RegExp(`${MEDIA_SLUG_RE.source.slice(0, -1)}\\.svg$`);
 

@@ -5,7 +5,7 @@ import { pageViews } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
 import { optionalAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { PageViewBody, PageViewRecorded } from '../../contracts/stats';
+import { PageViewBody, PageViewRecorded } from '../../contracts/platform-stats';
 
 /** One member or visitor reports at most this many page views a minute (a navigation is one). */
 export const PAGE_VIEWS_PER_MINUTE = 120;

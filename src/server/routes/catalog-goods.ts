@@ -7,7 +7,7 @@ import { optionalAuth } from '../http/auth';
 import { audienceOf, cachedOk, nextChange } from '../http/catalog-cache';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { salesOfGoods, withFlashSale } from '../services/flash-sale/flash-sale';
-import { flashSaleGoods, goodsDetailOut, goodsOut } from '../services/goods';
+import { flashSaleGoods, goodsDetailOut, goodsOut } from '../services/catalog-goods';
 import { IdQuery, paged } from '../../contracts/common';
 import { Goods, GoodsDetail } from '../../contracts/catalog';
 import { GoodsListQuery } from '../../contracts/catalog-queries';
