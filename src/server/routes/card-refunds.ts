@@ -18,7 +18,6 @@ import { cancelCardRefund, myCardRefund, myCardRefundView, quoteCardRefund, requ
 import { approveCardRefund, cardRefundsForStaff, rejectCardRefund } from '../services/cards/refund-staff';
 import { staffOnly } from './staff-guard';
 import { auditOf } from '../http/audit';
-import { ROW_LOCKS } from '../services/booking/decide';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
   description,
@@ -115,7 +114,7 @@ export const staffCardRefundRoutes = createRouter()
       responses: { 200: json(StaffCardRefund), ...all },
     }),
     async (c) => {
-      const r = await approveCardRefund(c.var.deps, me(c), c.req.valid('json').id, ROW_LOCKS, auditOf(c));
+      const r = await approveCardRefund(c.var.deps, me(c), c.req.valid('json').id, auditOf(c));
       return ok(c, await staffOne(c, r.id));
     },
   )

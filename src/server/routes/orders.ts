@@ -187,7 +187,7 @@ export const orderRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const answer = await payOrder(c.var.deps, me(c), body.orderNo, body.method, undefined, body.partSeq);
+      const answer = await payOrder(c.var.deps, me(c), body.orderNo, body.method, body.partSeq);
       return ok(c, { order: await viewOne(c, answer.order), payment: answer.payment });
     },
   )

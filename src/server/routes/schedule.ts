@@ -19,7 +19,6 @@ import { requireAuth } from '../http/auth';
 import { auditOf } from '../http/audit';
 import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { ROW_LOCKS } from '../services/booking/decide';
 import { cancelClass, createClass, editClass } from '../services/schedule/class-admin';
 import { teacherCheckinLink } from '../services/schedule/checkin-link';
 import { assignTeacher, confirmClass, confirmWeek, declineClass, staffWeek, teacherWeek } from '../services/schedule/teacher-schedule';
@@ -74,14 +73,7 @@ export const scheduleRoutes = createRouter()
     async (c) =>
       ok(
         c,
-        await confirmClass(
-          c.var.deps.db,
-          c.var.deps.clock.now(),
-          (c.var.caller as Caller).accountId,
-          c.req.valid('param').id,
-          ROW_LOCKS,
-          auditOf(c),
-        ),
+        await confirmClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id, auditOf(c)),
       ),
   )
   .openapi(
@@ -103,7 +95,6 @@ export const scheduleRoutes = createRouter()
           (c.var.caller as Caller).accountId,
           c.req.valid('param').id,
           c.req.valid('json').reason,
-          ROW_LOCKS,
           auditOf(c),
         ),
       ),
@@ -183,7 +174,6 @@ export const staffScheduleRoutes = createRouter()
           deps.config.teacherConfirmHours,
           c.req.valid('param').id,
           c.req.valid('json').teacherId,
-          ROW_LOCKS,
           auditOf(c),
         ),
       );
@@ -240,7 +230,6 @@ export const staffClassRoutes = createRouter()
           (c.var.caller as Caller).accountId,
           c.req.valid('param').id,
           c.req.valid('json'),
-          ROW_LOCKS,
           auditOf(c),
         ),
       );
@@ -260,13 +249,6 @@ export const staffClassRoutes = createRouter()
     async (c) =>
       ok(
         c,
-        await cancelClass(
-          c.var.deps.db,
-          c.var.deps.clock.now(),
-          (c.var.caller as Caller).accountId,
-          c.req.valid('param').id,
-          ROW_LOCKS,
-          auditOf(c),
-        ),
+        await cancelClass(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.req.valid('param').id, auditOf(c)),
       ),
   );

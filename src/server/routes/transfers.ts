@@ -19,7 +19,6 @@ import {
 import { approveTransfer, rejectTransfer, revealTransferIdNumber, takeTransfer, transfersForStaff } from '../services/cards/transfer-staff';
 import { RevealedIdNumber, RevealIdNumberBody } from '../../contracts/staff-audit';
 import { auditOf } from '../http/audit';
-import { ROW_LOCKS } from '../services/booking/decide';
 import {
   MemberByPhone,
   MemberPhoneQuery,
@@ -223,7 +222,7 @@ export const staffTransferRoutes = createRouter()
       responses: { 200: json(StaffTransfer), ...all },
     }),
     async (c) => {
-      const t = await approveTransfer(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').id, ROW_LOCKS, auditOf(c));
+      const t = await approveTransfer(c.var.deps.db, c.var.deps.clock, me(c), c.req.valid('json').id, auditOf(c));
       return ok(c, await staffOne(c, t.id));
     },
   )

@@ -4,6 +4,7 @@ import { cardAdviserChanges } from '../../../src/server/db/schema/index';
 import { changeCardAdviser } from '../../../src/server/services/cards/adviser';
 import { cardRow, newCard, newMember } from '../booking/support';
 import { startTestServer, usePostgres } from '../support/harness';
+import { withoutLocks } from '../support/without-locks';
 
 /**
  * Two changes of one card's adviser at once on PostgreSQL (decision 034; PGlite is one connection):
@@ -50,7 +51,7 @@ describe.runIf(usePostgres)('adviser change races on PostgreSQL', async () => {
   it('negative control: without the locks both read the same adviser and the chain breaks', { retry: 2 }, async () => {
     const chains = await twoAtOnce(
       (_t, accountId, cardId, adviserId) =>
-        changeCardAdviser(s.deps.db, s.clock, accountId, { id: cardId, clubId: 1, adviserId }, { lock: 'none' }).catch(() => undefined),
+        changeCardAdviser(withoutLocks(s.deps.db), s.clock, accountId, { id: cardId, clubId: 1, adviserId }).catch(() => undefined),
       60,
       (cs) => cs.some((c) => !unbroken(c)),
     );

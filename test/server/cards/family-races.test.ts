@@ -4,6 +4,7 @@ import { cardFamilyMembers } from '../../../src/server/db/schema/index';
 import { addFamilySub } from '../../../src/server/services/cards/family';
 import { newCard, newMember } from '../booking/support';
 import { startTestServer, usePostgres } from '../support/harness';
+import { withoutLocks } from '../support/without-locks';
 import { phoneOf } from './transfer-support';
 
 /**
@@ -57,7 +58,7 @@ describe.runIf(usePostgres)('family sub-card races on PostgreSQL', async () => {
   // the overlap depends on how the two transactions interleave: up to 60 rounds, stopping at the first card over its places
   it('negative control: without the locks both count one holder and the card ends shared with three', { retry: 2 }, async () => {
     const counts = await lastPlaceTwice(
-      (_t, accountId, id, phone) => addFamilySub(s.deps.db, s.clock, accountId, { id, phone }, { lock: 'none' }).catch(() => undefined),
+      (_t, accountId, id, phone) => addFamilySub(withoutLocks(s.deps.db), s.clock, accountId, { id, phone }).catch(() => undefined),
       60,
       (cs) => cs.some((n) => n > 2),
     );

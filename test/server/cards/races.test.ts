@@ -6,6 +6,7 @@ import { freezeCard } from '../../../src/server/services/cards/freeze';
 import { book, bookingRow, cardRow, DAY, newCard, newClass, newMember, sh } from '../booking/support';
 import { startTestServer, usePostgres } from '../support/harness';
 import { otherInsideDecision } from '../support/interleave';
+import { withoutGuards, withoutLocks } from '../support/without-locks';
 
 /**
  * Card freezes racing on PostgreSQL (PGlite is one connection, its transactions never overlap): two
@@ -44,14 +45,10 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
     for (let round = 0; round < 20 && stored < 2; round++) {
       const m = await newMember(s);
       const card = await newCard(s, m.id);
-      const outcomes = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, i) =>
-          freezeCard(
-            s.deps.db,
-            s.clock,
-            m.id,
-            { id: card.id, from: addDays(today(), i), until: addDays(today(), i + 1) },
-            { lock: 'none' },
+      const outcomes = await withoutGuards(() =>
+        Promise.allSettled(
+          Array.from({ length: 10 }, (_, i) =>
+            freezeCard(withoutLocks(s.deps.db), s.clock, m.id, { id: card.id, from: addDays(today(), i), until: addDays(today(), i + 1) }),
           ),
         ),
       );
@@ -107,12 +104,17 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
    * booking has answered, or after `holdMs` when the booking is waiting for the freeze's locks.
    */
   async function bookingInsideFreeze(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
+    const unsafe = lock === 'none';
     const m = await newMember(s);
     const card = await newCard(s, m.id);
     const from = addDays(today(), 1);
     const cls = await newClass(s, { startsAt: sh(`${from} 19:00`) });
     const { decided: frozen, other: b } = await otherInsideDecision(
-      (afterCheck) => freezeCard(s.deps.db, s.clock, m.id, { id: card.id, from, until: addDays(from, 1) }, { lock, afterCheck }),
+      () => {
+        const freeze = () =>
+          freezeCard(unsafe ? withoutLocks(s.deps.db) : s.deps.db, s.clock, m.id, { id: card.id, from, until: addDays(from, 1) });
+        return unsafe ? withoutGuards(freeze) : freeze();
+      },
       () => book(s, m.token, cls.id, card.id),
       holdMs,
     );

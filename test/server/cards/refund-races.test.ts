@@ -5,7 +5,8 @@ import { approveCardRefund } from '../../../src/server/services/cards/refund-sta
 import { book, cardRow, newClass } from '../booking/support';
 import { balance, newStaff } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
-import { otherInsideDecision } from '../support/interleave';
+import { atFirstCheck, otherInsideDecision } from '../support/interleave';
+import { withoutGuards, withoutLocks } from '../support/without-locks';
 import { askRefund, boughtCard, cardRefundRow, staffRefund } from './refund-support';
 
 /**
@@ -60,12 +61,13 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
         () => 'ok',
         (e: { def?: { code: number } }) => e.def?.code ?? String(e),
       );
+    const unsafe = { ...s.deps, db: withoutLocks(s.deps.db) };
     let second: Promise<string | number> | undefined;
     const afterCheck = async () => {
-      second = codeOf(approveCardRefund(s.deps, staff[1]!.id, id, { lock: 'none' }));
+      second = codeOf(approveCardRefund(unsafe, staff[1]!.id, id));
       await second;
     };
-    const first = await codeOf(approveCardRefund(s.deps, staff[0]!.id, id, { lock: 'none', afterCheck }));
+    const first = await withoutGuards(() => atFirstCheck(afterCheck, () => codeOf(approveCardRefund(unsafe, staff[0]!.id, id))));
     expect([await second, first]).toEqual(['ok', 30041]);
     expect(await balance(s, m.token)).toBe(19_900);
   });
@@ -108,10 +110,14 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
    * `holdMs` when the booking is waiting for the approval's locks.
    */
   async function bookingInsideApproval(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
+    const unsafe = lock === 'none';
     const { m, card, id, staff } = await asked(1);
     const cls = await newClass(s);
     const { decided: approved, other: b } = await otherInsideDecision(
-      (afterCheck) => approveCardRefund(s.deps, staff[0]!.id, id, { lock, afterCheck }),
+      () => {
+        const approve = () => approveCardRefund(unsafe ? { ...s.deps, db: withoutLocks(s.deps.db) } : s.deps, staff[0]!.id, id);
+        return unsafe ? withoutGuards(approve) : approve();
+      },
       () => book(s, m.token, cls.id, card.id),
       holdMs,
     );

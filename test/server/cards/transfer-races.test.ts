@@ -6,6 +6,7 @@ import { book, cardRow, newCard, newClass, newMember } from '../booking/support'
 import { newStaff } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
 import { otherInsideDecision } from '../support/interleave';
+import { withoutGuards, withoutLocks } from '../support/without-locks';
 import { applyFor, phoneOf, staffCall, transferRow } from './transfer-support';
 
 /**
@@ -51,7 +52,9 @@ describe.runIf(usePostgres)('card transfer races on PostgreSQL', { timeout: 120_
     let overlapped = false;
     for (let round = 0; round < 30 && !overlapped; round++) {
       const { to, id, staff } = await taken();
-      const outcomes = await Promise.allSettled(staff.map((st) => approveTransfer(s.deps.db, s.clock, st.id, id, { lock: 'none' })));
+      const outcomes = await withoutGuards(() =>
+        Promise.allSettled(staff.map((st) => approveTransfer(withoutLocks(s.deps.db), s.clock, st.id, id))),
+      );
       const codes = outcomes.map((o) =>
         o.status === 'rejected'
           ? ((o.reason as { code?: string; cause?: { code?: string } }).code ?? (o.reason as { cause?: { code?: string } }).cause?.code)
@@ -102,10 +105,14 @@ describe.runIf(usePostgres)('card transfer races on PostgreSQL', { timeout: 120_
    * `holdMs` when the booking is waiting for the approval's locks.
    */
   async function bookingInsideApproval(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
+    const unsafe = lock === 'none';
     const { m, to, card, id, staff } = await taken(1);
     const cls = await newClass(s);
     const { decided: approved, other: b } = await otherInsideDecision(
-      (afterCheck) => approveTransfer(s.deps.db, s.clock, staff[0]!.id, id, { lock, afterCheck }),
+      () => {
+        const approve = () => approveTransfer(unsafe ? withoutLocks(s.deps.db) : s.deps.db, s.clock, staff[0]!.id, id);
+        return unsafe ? withoutGuards(approve) : approve();
+      },
       () => book(s, m.token, cls.id, card.id),
       holdMs,
     );

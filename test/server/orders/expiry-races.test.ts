@@ -5,10 +5,10 @@ import { payments, payStandInOrders, refunds } from '../../../src/server/db/sche
 import { alipayNotification } from '../../../src/server/gateways/payments/alipay-standin';
 import { PaymentProviderError, type PaymentGateway, type PaymentResult } from '../../../src/server/gateways/payments/types';
 import { runOrderExpiry } from '../../../src/server/services/orders/expiry';
-import type { LockOptions } from '../../../src/server/services/orders/locks';
 import { settlePayment } from '../../../src/server/services/orders/settle';
 import { startTestServer, usePostgres } from '../support/harness';
 import { assertMoneyInvariants } from '../support/money-invariants';
+import { withoutGuards, withoutLocks } from '../support/without-locks';
 import { cardsOf, create, goodsRow, newGoods, newMember, orderRow, pay } from './support';
 
 /**
@@ -28,8 +28,11 @@ describe.runIf(usePostgres)('expiry against a paid notification on PostgreSQL', 
   alipay.queryOrder = async () => Promise.reject(new PaymentProviderError('alipay', 'NETWORK', 'unreachable'));
   alipay.close = async () => Promise.reject(new PaymentProviderError('alipay', 'NETWORK', 'unreachable'));
 
-  /** One race; the notification arrives `delayMs` after the expiry starts (the rounds sweep the expiry's span). */
-  async function round(opts: LockOptions, delayMs: number) {
+  /**
+   * One race; the notification arrives `delayMs` after the expiry starts (the rounds sweep the expiry's
+   * span). `unsafe`: the notification is settled without the row locks (and the caller takes the guards out).
+   */
+  async function round(delayMs: number, unsafe = false) {
     const m = await newMember(s);
     const g = await newGoods(s, { stock: 1 });
     const no = (await create(s, m.token, { goodsId: g.id })).body.data.orderNo as string;
@@ -46,8 +49,10 @@ describe.runIf(usePostgres)('expiry against a paid notification on PostgreSQL', 
     );
     const result = alipay.parseNotification(body, new Headers()) as PaymentResult;
     s.clock.advance(ORDER_PAY_WITHIN_MS);
-    const late = new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => settlePayment(s.deps, result, 'notify', opts));
-    await Promise.all([runOrderExpiry(s.deps, { orderNo: no }), opts.lock === 'row' ? late : late.catch(() => undefined)]);
+    const late = new Promise((resolve) => setTimeout(resolve, delayMs)).then(() =>
+      settlePayment(unsafe ? { ...s.deps, db: withoutLocks(s.deps.db) } : s.deps, result, 'notify'),
+    );
+    await Promise.all([runOrderExpiry(s.deps, { orderNo: no }), unsafe ? late.catch(() => undefined) : late]);
     const o = await orderRow(s, no);
     const ps = await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id));
     const back = ps.length ? await s.deps.db.select().from(refunds).where(eq(refunds.paymentId, ps[0]!.id)) : [];
@@ -57,7 +62,7 @@ describe.runIf(usePostgres)('expiry against a paid notification on PostgreSQL', 
   it('30 rounds: each order paid (applied, one card) or cancelled and refunded in full; never both, never neither', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 30; i++) {
-      const r = await round({ lock: 'row' }, i);
+      const r = await round(i);
       seen.add(r.o.state);
       if (r.o.state === 'paid') {
         expect(r.o.cancelledAt).toBeNull();
@@ -84,7 +89,7 @@ describe.runIf(usePostgres)('expiry against a paid notification on PostgreSQL', 
       let both = 0;
       // stops at the first order both paid and cancelled (the window is the cancel's few milliseconds: swept twice over)
       for (let i = 0; i < 80 && both === 0; i++) {
-        const r = await round({ lock: 'none' }, i % 40);
+        const r = await withoutGuards(() => round(i % 40, true));
         if (r.o.cancelledAt !== null && (r.o.state === 'paid' || r.cards > 0)) both++;
       }
       expect(both).toBeGreaterThan(0);

@@ -7,11 +7,11 @@ import { PaymentProviderError, type PaymentGateway, type PaymentResult } from '.
 import { type ApiError } from '../../../src/server/http/api-error';
 import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
 import { runInvitationExpiry } from '../../../src/server/services/orders/invitations';
-import type { LockOptions } from '../../../src/server/services/orders/locks';
 import { settlePayment } from '../../../src/server/services/orders/settle';
 import { issueOpenId } from '../payments/support';
 import { startTestServer, usePostgres } from '../support/harness';
 import { assertMoneyInvariants } from '../support/money-invariants';
+import { withoutGuards, withoutLocks } from '../support/without-locks';
 import { balance, cardsOf, create, credit, newGoods, newMember, orderRow } from './support';
 
 /**
@@ -87,7 +87,8 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', { timeout: 120_000
       for (let round = 0; round < 20 && broken === 0; round++) {
         const { no, t } = await lastPartInvited();
         const fs = await Promise.all(Array.from({ length: 10 }, () => friend()));
-        const results = await Promise.allSettled(fs.map((f) => payAsFriend(s.deps, t, f, { lock: 'none' })));
+        const unsafe = { ...s.deps, db: withoutLocks(s.deps.db) };
+        const results = await withoutGuards(() => Promise.allSettled(fs.map((f) => payAsFriend(unsafe, t, f))));
         const o = await orderRow(s, no);
         const trades = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
         const other = results.filter((r) => r.status === 'rejected' && !((r.reason as ApiError).def?.code === 40018)).length;
@@ -134,11 +135,11 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', { timeout: 120_000
    * cancels), and the friend's notification of money taken before arrives `delayMs` after the expiry
    * starts: the rounds sweep the expiry's span, so both endings happen.
    */
-  async function unreachableRound(opts: LockOptions, delayMs: number) {
+  async function unreachableRound(delayMs: number) {
     const { m, no, inv, n } = await hourOverWithNotificationHeld();
     const result = wechat.parseNotification(n.body, new Headers(n.headers)) as PaymentResult;
-    const late = new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => settlePayment(s.deps, result, 'notify', opts));
-    await Promise.all([runInvitationExpiry(s.deps, { invitationId: inv.id }), opts.lock === 'row' ? late : late.catch(() => undefined)]);
+    const late = new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => settlePayment(s.deps, result, 'notify'));
+    await Promise.all([runInvitationExpiry(s.deps, { invitationId: inv.id }), late]);
     const o = await orderRow(s, no);
     const friendPaid = (await s.deps.db.select().from(payments).where(eq(payments.orderId, o.id))).filter((p) => p.provider === 'wechat');
     const [link] = await s.deps.db
@@ -161,7 +162,7 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', { timeout: 120_000
       const seen = new Set<string>();
       // 0 to 92 ms: the early rounds land inside the expiry, the late ones after it, even on a loaded machine
       for (let i = 0; i < 24; i++) {
-        const r = await unreachableRound({ lock: 'row' }, 4 * i);
+        const r = await unreachableRound(4 * i);
         seen.add(r.o.state);
         if (r.o.state === 'fully_paid') {
           expect(r.o.cancelledAt).toBeNull();

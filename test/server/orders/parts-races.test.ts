@@ -2,14 +2,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments, payStandInOrders, refunds } from '../../../src/server/db/schema/index';
 import { wechatNotification } from '../../../src/server/gateways/payments/wechat-standin';
+import type { Deps } from '../../../src/server/env';
 import type { PaymentGateway, PaymentResult } from '../../../src/server/gateways/payments/types';
 import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
-import type { LockOptions } from '../../../src/server/services/orders/locks';
 import { payOrder } from '../../../src/server/services/orders/pay';
 import { settlePayment } from '../../../src/server/services/orders/settle';
 import { issueOpenId } from '../payments/support';
 import { startTestServer, usePostgres } from '../support/harness';
 import { assertMoneyInvariants } from '../support/money-invariants';
+import { withoutGuards, withoutLocks } from '../support/without-locks';
 import { balance, cardsOf, create, credit, newGoods, newMember, orderRow } from './support';
 
 /**
@@ -60,13 +61,13 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
     return { m, no, orderId: o.id, notifications };
   }
 
-  /** The three payments in one arrival order (a permutation of member, friend A, friend B), each a moment after the last. */
-  async function race(order: number[], opts: LockOptions) {
+  /** The three payments in one arrival order (a permutation of member, friend A, friend B), each a moment after the last, on `deps`. */
+  async function race(order: number[], deps: Deps = s.deps) {
     const { m, no, orderId, notifications } = await threePayers();
     const payers: Array<() => Promise<unknown>> = [
-      () => payOrder(s.deps, m.id, no, 'balance', opts, 2),
-      () => settlePayment(s.deps, notifications[0]!, 'notify', opts),
-      () => settlePayment(s.deps, notifications[1]!, 'notify', opts),
+      () => payOrder(deps, m.id, no, 'balance', 2),
+      () => settlePayment(deps, notifications[0]!, 'notify'),
+      () => settlePayment(deps, notifications[1]!, 'notify'),
     ];
     const results = await Promise.allSettled(
       order.map((i, k) => new Promise((resolve) => setTimeout(resolve, k)).then(() => payers[i]!())),
@@ -87,7 +88,7 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
 
   it('two friends at WeChat Pay and the member by balance, in every order of arrival: fully paid once, one card, every payment applied', async () => {
     for (const order of PERMUTATIONS) {
-      const r = await race(order, { lock: 'row' });
+      const r = await race(order);
       expect(
         r.results.map((x) => x.status),
         `arrival ${order.join(',')}`,
@@ -111,7 +112,7 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
     async () => {
       let broken = 0;
       for (let round = 0; round < 12 && broken === 0; round++) {
-        const r = await race(PERMUTATIONS[round % PERMUTATIONS.length]!, { lock: 'none' });
+        const r = await withoutGuards(() => race(PERMUTATIONS[round % PERMUTATIONS.length]!, { ...s.deps, db: withoutLocks(s.deps.db) }));
         if (r.o.state !== 'fully_paid' || r.cards !== 1 || r.results.some((x) => x.status === 'rejected')) broken++;
       }
       expect(broken, 'the locks are what make three payers end paid once').toBeGreaterThan(0);
@@ -126,10 +127,7 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
       expect((await s.call('POST', '/api/orders/split', { token: m.token, body: { orderNo: no, parts: [10_000, 9_900] } })).body.code).toBe(
         200,
       );
-      const results = await Promise.allSettled([
-        payOrder(s.deps, m.id, no, 'balance', { lock: 'row' }, 2),
-        payOrder(s.deps, m.id, no, 'balance', { lock: 'row' }, 2),
-      ]);
+      const results = await Promise.allSettled([payOrder(s.deps, m.id, no, 'balance', 2), payOrder(s.deps, m.id, no, 'balance', 2)]);
       expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
       expect(await balance(s, m.token)).toBe(40_000);
       await assertMoneyInvariants(s.deps.db);

@@ -7,6 +7,7 @@ import { book, cardRow, classRow, DAY, newCard, newClass, newMember } from '../b
 import { newStaff } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
 import { otherInsideDecision } from '../support/interleave';
+import { withoutLocks } from '../support/without-locks';
 
 /**
  * A class cancelled while a member books it, on PostgreSQL (PGlite is one connection; decision 041):
@@ -74,7 +75,7 @@ describe.runIf(usePostgres)('cancelling a class while it is booked, on PostgreSQ
     const staff = await newStaff(s);
     const { cls, member, card } = await bookable();
     const { other: b } = await otherInsideDecision(
-      (afterCheck) => cancelClass(s.deps.db, s.clock.now(), staff.id, cls.id, { lock, afterCheck }),
+      () => cancelClass(lock === 'none' ? withoutLocks(s.deps.db) : s.deps.db, s.clock.now(), staff.id, cls.id),
       () => book(s, member.token, cls.id, card.id),
       holdMs,
     );

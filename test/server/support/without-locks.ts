@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
+import { vi } from 'vitest';
 import type { Db } from '../../../src/server/db/client';
 import { applySqlFunctions, sqlFunctionFiles } from '../../../src/server/db/functions';
+import { guards } from '../../../src/server/db/guards';
 
 /**
  * The race tests' negative controls: the same product code on a database handle that takes no locks,
@@ -12,6 +14,9 @@ import { applySqlFunctions, sqlFunctionFiles } from '../../../src/server/db/func
  *   - `withUnlockedFunctions(db, run)`: for `run`, the live SQL functions as their files say, each
  *     `FOR UPDATE` taken out (a test-only build in the test's own database), then the files' versions back.
  * Both at once: `unlockedRace(db, run)` hands `run` the unlocked handle while the unlocked functions are in.
+ * Where a service also guards its writes (src/server/db/guards.ts: an UPDATE's state condition, an
+ * insert yielding to a unique index), the lock alone is not what the race test shows: `withoutGuards(run)`
+ * takes those guards out too, for `run` only.
  */
 
 const ADVISORY = /pg_advisory(_xact)?_lock/;
@@ -83,4 +88,16 @@ export async function withUnlockedFunctions<T>(db: Db, run: () => Promise<T>): P
 /** A negative control's race: `run` gets the unlocked handle while the unlocked SQL functions are in. */
 export function unlockedRace<T>(db: Db, run: (unsafe: Db) => Promise<T>): Promise<T> {
   return withUnlockedFunctions(db, () => run(withoutLocks(db)));
+}
+
+/** Runs `run` with the write guards of src/server/db/guards.ts gone: no UPDATE state condition, a conflicting insert fails. */
+export async function withoutGuards<T>(run: () => Promise<T>): Promise<T> {
+  const still = vi.spyOn(guards, 'still').mockReturnValue(undefined);
+  const orSkip = vi.spyOn(guards, 'orSkip').mockImplementation((insert) => insert as never);
+  try {
+    return await run();
+  } finally {
+    still.mockRestore();
+    orSkip.mockRestore();
+  }
 }

@@ -32,20 +32,6 @@ import { instant } from '../../db/instant';
  * so two decisions cannot deadlock on them): no class over capacity, no use spent twice.
  */
 
-/**
- * How a decision locks. 'row' (SELECT ... FOR UPDATE) is the only mode the routes use; 'none' exists
- * for the race tests' negative control, which shows that overselling happens without the lock.
- */
-export interface DecideOptions {
-  lock: 'row' | 'none';
-  /**
-   * Races' tests only: awaited inside the decision after its checks and before its first write, so a
-   * test can run the other side in exactly that window (a forced interleaving instead of hoping for one).
-   */
-  afterCheck?: () => Promise<void>;
-}
-export const ROW_LOCKS: DecideOptions = { lock: 'row' };
-
 export interface Member {
   accountId: number;
   level: string;

@@ -8,7 +8,6 @@ import { advisers, cardAdviserChanges, clubs } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import type { Locale } from '../../i18n';
 import { decide } from '../../db/transaction';
-import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { loc } from '../catalog';
 import { catchUpCard, lockMyCard, writeCard, type CardRow } from './my-card';
 import { statusRefusal } from './operations';
@@ -57,15 +56,13 @@ export async function clubAdvisers(db: Db, clubId: number, locale: Locale): Prom
  * a club that does not exist 30047, an adviser not of that club 30048, the card's adviser already
  * 30049. The card chart decides by status (a transferred or invalid card refuses: its 30xxx), an
  * unfinished transfer application refuses 30004. The change is stored with who, from, to and when,
- * under the member and card locks, so two changes at once are stored one after the other ('none'
- * only for the race tests' negative control).
+ * under the member and card locks, so two changes at once are stored one after the other.
  */
 export async function changeCardAdviser(
   db: Db,
   clock: Clock,
   accountId: number,
   input: { id: number; clubId?: number | null; adviserId?: number | null },
-  opts: DecideOptions = ROW_LOCKS,
 ): Promise<CardRow> {
   const { clubId, adviserId } = input;
   if (clubId == null) throw new ApiError(Errors.adviserClubRequired, { field: 'clubId' });
@@ -73,7 +70,7 @@ export async function changeCardAdviser(
   const now = clock.now();
   await catchUpCard(db, now, input.id);
   return decide(db, async (tx) => {
-    const card = await lockMyCard(tx, now, accountId, input.id, opts);
+    const card = await lockMyCard(tx, now, accountId, input.id);
     const status = nextCardStatus(card.status, 'card.changeAdviser', cardFactsOf(card));
     if (!status) throw new ApiError(Errors[statusRefusal(card.status)]);
     if (await transferUnfinished(tx, card.id)) throw new ApiError(Errors.cardApplicationPending);

@@ -10,7 +10,7 @@ import { accounts, bookings, cardFamilyMembers, cardTypeRules, classes, memberCa
 import { ApiError } from '../../http/api-error';
 import { decide } from '../../db/transaction';
 import { instant } from '../../db/instant';
-import { classEndsAt, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { classEndsAt } from '../booking/decide';
 import { catchUpCard, lockMyCard, refuseNotMine, type CardRow } from './my-card';
 import { statusRefusal } from './operations';
 import { maskPhone } from './transfer';
@@ -96,20 +96,13 @@ async function subBookingsAhead(tx: Tx, cardId: number, accountId: number, now: 
  * card chart (a transferred or invalid card refuses with its status; an unfinished application
  * 30004); the phone a member (30036), not the holder (30052), not already sharing it (30053). Under the
  * member's and the card's locks (the booking decisions' order), so two adds of the last place at once
- * are decided one after the other ('none' only for the race tests' negative control). Both members
- * are told.
+ * are decided one after the other. Both members are told.
  */
-export async function addFamilySub(
-  db: Db,
-  clock: Clock,
-  accountId: number,
-  input: { id: number; phone: string },
-  opts: DecideOptions = ROW_LOCKS,
-): Promise<CardFamily> {
+export async function addFamilySub(db: Db, clock: Clock, accountId: number, input: { id: number; phone: string }): Promise<CardFamily> {
   const now = clock.now();
   await catchUpCard(db, now, input.id);
   return decide(db, async (tx) => {
-    const card = await lockMyCard(tx, now, accountId, input.id, opts);
+    const card = await lockMyCard(tx, now, accountId, input.id);
     const slots = await familySlotsOf(tx, card.cardType);
     if (slots <= 0) throw new ApiError(Errors.familyNotMainCard);
     if (!cardShareable(card.status)) throw new ApiError(Errors[statusRefusal(card.status)]);
@@ -139,17 +132,11 @@ export async function addFamilySub(
  * with no booking or queue place ahead on it (30054: they cancel first, since a seat booked with the
  * card could not be cancelled by them once removed). The row stays with who removed it and when.
  */
-export async function removeFamilySub(
-  db: Db,
-  clock: Clock,
-  accountId: number,
-  input: { id: number; subId: number },
-  opts: DecideOptions = ROW_LOCKS,
-): Promise<CardFamily> {
+export async function removeFamilySub(db: Db, clock: Clock, accountId: number, input: { id: number; subId: number }): Promise<CardFamily> {
   const now = clock.now();
   await catchUpCard(db, now, input.id);
   return decide(db, async (tx) => {
-    const card = await lockMyCard(tx, now, accountId, input.id, opts);
+    const card = await lockMyCard(tx, now, accountId, input.id);
     const [sub] = await tx
       .select()
       .from(cardFamilyMembers)

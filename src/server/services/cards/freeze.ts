@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { guards } from '../../db/guards';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
 import {
@@ -17,7 +18,7 @@ import { bookings, cardFreezes, classes } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../../db/transaction';
 import { instant } from '../../db/instant';
-import { classEndsAt, ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { classEndsAt } from '../booking/decide';
 import { catchUpCard, lockMyCard, writeCard, type CardRow } from './my-card';
 import { freezeStatusRefusal, statusRefusal } from './operations';
 import { transferUnfinished } from './transfer-rules';
@@ -50,12 +51,11 @@ export async function freezeCard(
   clock: Clock,
   accountId: number,
   input: { id: number; from: string; until: string },
-  opts: DecideOptions = ROW_LOCKS,
 ): Promise<CardRow> {
   const now = clock.now();
   await catchUpCard(db, now, input.id);
   return decide(db, async (tx) => {
-    const card = await lockMyCard(tx, now, accountId, input.id, opts);
+    const card = await lockMyCard(tx, now, accountId, input.id);
     const today = shanghaiDate(now);
     const event = input.from === today ? 'card.freeze' : 'card.planFreeze';
     const status = nextCardStatus(card.status, event, cardFactsOf(card));
@@ -68,9 +68,9 @@ export async function freezeCard(
         values: { days: MAX_FREEZE_DAYS },
       });
     if (await bookedDuring(tx, card.id, input.from, input.until)) throw new ApiError(Errors.cardBookingsDuringFreeze);
-    await opts.afterCheck?.();
+    await guards.checked();
     const validUntil = shiftValidity(card.validUntil, daysBetween(input.from, input.until));
-    const row = await writeCard(tx, card, { status, frozenFrom: input.from, frozenUntil: input.until, validUntil }, opts);
+    const row = await writeCard(tx, card, { status, frozenFrom: input.from, frozenUntil: input.until, validUntil });
     // the freeze as decided, for the card's timeline (decision 034)
     await tx.insert(cardFreezes).values({
       cardId: card.id,

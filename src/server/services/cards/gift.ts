@@ -8,7 +8,6 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, cardTypeRules, memberCards, notifications } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../../db/transaction';
-import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { catchUpCard, lockMyCard, type CardRow } from './my-card';
 import { statusRefusal } from './operations';
 import { maskPhone } from './transfer';
@@ -44,17 +43,11 @@ export async function giftableType(db: Db | Tx, card: CardRow): Promise<boolean>
  * owner" of it (30002). An experience card's buyer stays its buyer: the recipient may use it, the
  * buyer never (20031). 30036 no such member, 30057 to myself; the card's refusals as giftRefusal.
  */
-export async function giftCard(
-  db: Db,
-  clock: Clock,
-  accountId: number,
-  input: { id: number; phone: string },
-  opts: DecideOptions = ROW_LOCKS,
-): Promise<CardGift> {
+export async function giftCard(db: Db, clock: Clock, accountId: number, input: { id: number; phone: string }): Promise<CardGift> {
   const now = clock.now();
   await catchUpCard(db, now, input.id);
   return decide(db, async (tx) => {
-    const card = await lockMyCard(tx, now, accountId, input.id, opts);
+    const card = await lockMyCard(tx, now, accountId, input.id);
     const why = await giftRefusal(tx, card, now);
     if (why) throw new ApiError(Errors[why]);
     const to = await recipientByPhone(tx, input.phone);

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { guards } from '../../db/guards';
 import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { accounts, memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { passCardTime } from '../../jobs/time-passing';
-import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { seesNotOwned } from './holders';
 
 export type CardRow = typeof memberCards.$inferSelect;
@@ -21,15 +21,15 @@ export async function catchUpCard(db: Db, now: Date, cardId: number): Promise<vo
  * One of my cards, locked for a decision on it, brought up to date by the clock first (decision 018:
  * a planned freeze whose day has come has started, a freeze past its last day has ended, a card past
  * its validity has expired). Locks the member first, then the card: the booking decisions' order, so
- * a card operation and a booking with the card are serialised ('none' only for the race tests'
- * negative control). Another member's card is 404; one the member sees but does not own (a family
- * sub card's main card, a card they gave as a gift) is 30002 "not owner" (decision 040).
+ * a card operation and a booking with the card are serialised. Another member's card is 404; one the
+ * member sees but does not own (a family sub card's main card, a card they gave as a gift) is 30002
+ * "not owner" (decision 040).
  */
-export async function lockMyCard(tx: Tx, now: Date, accountId: number, cardId: number, opts: DecideOptions = ROW_LOCKS): Promise<CardRow> {
+export async function lockMyCard(tx: Tx, now: Date, accountId: number, cardId: number): Promise<CardRow> {
   const mine = and(eq(memberCards.id, cardId), eq(memberCards.accountId, accountId));
-  if (opts.lock === 'row') await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
   const q = tx.select({ id: memberCards.id }).from(memberCards).where(mine);
-  const [found] = opts.lock === 'row' ? await q.for('update') : await q;
+  const [found] = await q.for('update');
   if (!found) await refuseNotMine(tx, accountId, cardId, 'id');
   await passCardTime(tx, now, eq(memberCards.id, cardId));
   const [card] = await tx.select().from(memberCards).where(mine);
@@ -37,18 +37,12 @@ export async function lockMyCard(tx: Tx, now: Date, accountId: number, cardId: n
 }
 
 /** Writes a card's new state where it still has the status it was decided on (decision 017). */
-export async function writeCard(
-  tx: Tx,
-  card: CardRow,
-  set: Partial<typeof memberCards.$inferInsert>,
-  opts: DecideOptions = ROW_LOCKS,
-): Promise<CardRow> {
-  // the chart's state condition: a write decided on a status another transaction has since changed
-  // writes nothing (lock 'none', for the races' negative controls only, drops it with the locks)
+export async function writeCard(tx: Tx, card: CardRow, set: Partial<typeof memberCards.$inferInsert>): Promise<CardRow> {
+  // the chart's state condition: a write decided on a status another transaction has since changed writes nothing
   const [row] = await tx
     .update(memberCards)
     .set(set)
-    .where(opts.lock === 'none' ? eq(memberCards.id, card.id) : and(eq(memberCards.id, card.id), eq(memberCards.status, card.status)))
+    .where(and(eq(memberCards.id, card.id), guards.still(memberCards.status, card.status)))
     .returning();
   if (!row) throw new ApiError(Errors.cardStatusForbids);
   return row;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { guards } from '../../db/guards';
 import { alias } from 'drizzle-orm/pg-core';
 import { nextCardRefundState, OPEN_CARD_REFUND_STATES, type CardRefundState } from '../../../../machines/domain/card-refund-transitions';
 import type { CardRefundEvent } from '../../../../machines/domain/card-refund.machine';
@@ -15,7 +16,6 @@ import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
 import { decide } from '../../db/transaction';
-import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { syncOrderRefund } from '../refunds/order-refund';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
@@ -75,31 +75,21 @@ export async function cardRefundsForStaff(db: Db, q: { id?: number; decided?: bo
 }
 
 /** The request locked for a decision, and the state the chart moves it to on `event` (30044 when it refuses). */
-async function lockRequest(
-  tx: Tx,
-  id: number,
-  event: CardRefundEvent['type'],
-  opts: DecideOptions,
-): Promise<{ r: CardRefundRow; state: CardRefundState }> {
+async function lockRequest(tx: Tx, id: number, event: CardRefundEvent['type']): Promise<{ r: CardRefundRow; state: CardRefundState }> {
   const q = tx.select().from(cardRefunds).where(eq(cardRefunds.id, id));
-  const [r] = opts.lock === 'row' ? await q.for('update') : await q;
+  const [r] = await q.for('update');
   if (!r) throw new ApiError(Errors.notFound, { field: 'id' });
   const state = nextCardRefundState(r.state, event);
   if (!state) throw new ApiError(Errors.cardRefundNotInState);
   return { r, state };
 }
 
-/** Writes the request's move where it is still in the state it was decided on (the negative control writes it regardless). */
-async function writeRequest(
-  tx: Tx,
-  r: CardRefundRow,
-  set: Partial<typeof cardRefunds.$inferInsert>,
-  opts: DecideOptions,
-): Promise<CardRefundRow> {
+/** Writes the request's move where it is still in the state it was decided on. */
+async function writeRequest(tx: Tx, r: CardRefundRow, set: Partial<typeof cardRefunds.$inferInsert>): Promise<CardRefundRow> {
   const [row] = await tx
     .update(cardRefunds)
     .set(set)
-    .where(and(eq(cardRefunds.id, r.id), opts.lock === 'row' ? eq(cardRefunds.state, r.state) : undefined))
+    .where(and(eq(cardRefunds.id, r.id), guards.still(cardRefunds.state, r.state)))
     .returning();
   if (!row) throw new ApiError(Errors.cardRefundNotInState);
   return row;
@@ -116,8 +106,8 @@ export async function rejectCardRefund(
 ): Promise<CardRefundRow> {
   return decide(db, async (tx) => {
     const now = clock.now();
-    const { r, state } = await lockRequest(tx, id, 'cardRefund.reject', ROW_LOCKS);
-    const row = await writeRequest(tx, r, { state, reason, decidedBy: staffId, decidedAt: now }, ROW_LOCKS);
+    const { r, state } = await lockRequest(tx, id, 'cardRefund.reject');
+    const row = await writeRequest(tx, r, { state, reason, decidedBy: staffId, decidedAt: now });
     const [card] = await tx.select().from(memberCards).where(eq(memberCards.id, r.cardId));
     await tx.insert(notifications).values({ accountId: r.accountId, createdAt: now, ...cardRefundRejectedNotice(card!, reason) });
     await audit?.(tx, { action: 'card-refund.reject', subjectKind: 'card-refund', subjectId: r.id, reason });
@@ -134,34 +124,28 @@ export async function rejectCardRefund(
  * once, a provider's asked right after the commit); the order follows its refunds (refund done or
  * failed); the member is notified.
  */
-export async function approveCardRefund(
-  deps: Deps,
-  staffId: number,
-  id: number,
-  opts: DecideOptions = ROW_LOCKS,
-  audit?: Audit,
-): Promise<CardRefundRow> {
+export async function approveCardRefund(deps: Deps, staffId: number, id: number, audit?: Audit): Promise<CardRefundRow> {
   const { db, clock } = deps;
   const [pre] = await db.select({ cardId: cardRefunds.cardId }).from(cardRefunds).where(eq(cardRefunds.id, id));
   if (pre) await catchUpCard(db, clock.now(), pre.cardId);
   const toRun: number[] = [];
   const row = await decide(db, async (tx) => {
     const now = clock.now();
-    const { r, state } = await lockRequest(tx, id, 'cardRefund.approve', opts);
-    const card = await lockMyCard(tx, now, r.accountId, r.cardId, opts);
+    const { r, state } = await lockRequest(tx, id, 'cardRefund.approve');
+    const card = await lockMyCard(tx, now, r.accountId, r.cardId);
     const check = await refundCheck(tx, card, now, r.id);
     if (check.why) throw new ApiError(Errors[check.why]);
-    await opts.afterCheck?.();
+    await guards.checked();
     const status = nextCardStatus(card.status, 'card.refund', cardFactsOf(card));
     if (!status) throw new ApiError(Errors.cardStatusForbids);
     const [gone] = await tx
       .update(memberCards)
       .set({ status })
-      .where(and(eq(memberCards.id, card.id), opts.lock === 'row' ? eq(memberCards.status, card.status) : undefined))
+      .where(and(eq(memberCards.id, card.id), guards.still(memberCards.status, card.status)))
       .returning();
     if (!gone) throw new ApiError(Errors.cardStatusForbids);
     const oq = tx.select().from(orders).where(eq(orders.id, r.orderId));
-    const [order] = opts.lock === 'row' ? await oq.for('update') : await oq;
+    const [order] = await oq.for('update');
     const refunding = order && nextOrderState(order.state, 'refund.request');
     if (!refunding) throw new ApiError(Errors.refundNotBought);
     await tx.update(orders).set({ state: refunding }).where(eq(orders.id, order.id));
@@ -182,7 +166,7 @@ export async function approveCardRefund(
       if (runAfterCommit) toRun.push(refund.id);
     }
     await syncOrderRefund(tx, now, order.id);
-    const done = await writeRequest(tx, r, { state, amountCents: check.quote.amountCents, decidedBy: staffId, decidedAt: now }, opts);
+    const done = await writeRequest(tx, r, { state, amountCents: check.quote.amountCents, decidedBy: staffId, decidedAt: now });
     await tx
       .insert(notifications)
       .values({ accountId: r.accountId, createdAt: now, ...cardRefundApprovedNotice(card, check.quote.amountCents) });

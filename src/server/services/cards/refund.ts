@@ -12,7 +12,6 @@ import type { Db, Tx } from '../../db/client';
 import { cardRefunds, cardTypeRules, memberCards, orders, payments, refunds } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../../db/transaction';
-import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { catchUpCard, lockMyCard, refuseNotMine, type CardRow } from './my-card';
 import { familyShareCount } from './holders';
 import { statusRefusal } from './operations';
@@ -87,17 +86,11 @@ export async function quoteCardRefund(db: Db, clock: Clock, accountId: number, c
  * under the member's and the card's locks (the booking decisions' order), the quote stored with the
  * request, which waits for staff.
  */
-export async function requestCardRefund(
-  db: Db,
-  clock: Clock,
-  accountId: number,
-  cardId: number,
-  opts: DecideOptions = ROW_LOCKS,
-): Promise<CardRefundRow> {
+export async function requestCardRefund(db: Db, clock: Clock, accountId: number, cardId: number): Promise<CardRefundRow> {
   const now = clock.now();
   await catchUpCard(db, now, cardId);
   return decide(db, async (tx) => {
-    const card = await lockMyCard(tx, now, accountId, cardId, opts);
+    const card = await lockMyCard(tx, now, accountId, cardId);
     const check = await refundCheck(tx, card, now);
     if (check.why) refuse(check.why);
     const [row] = await tx

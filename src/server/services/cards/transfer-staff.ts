@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { guards } from '../../db/guards';
 import { alias } from 'drizzle-orm/pg-core';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
 import { nextTransferState, OPEN_TRANSFER_STATES, type TransferState } from '../../../../machines/domain/transfer-transitions';
@@ -13,7 +14,6 @@ import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
 import { decide } from '../../db/transaction';
-import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { openIdNumber, transferIdContext } from '../privacy/id-numbers';
 import { catchUpCard, lockMyCard } from './my-card';
 import { maskPhone } from './transfer';
@@ -77,31 +77,21 @@ export async function revealTransferIdNumber(
 }
 
 /** The application locked for a decision, and the state the chart moves it to on `event` (30037 when it refuses). */
-async function lockTransfer(
-  tx: Tx,
-  id: number,
-  event: TransferEvent['type'],
-  opts: DecideOptions,
-): Promise<{ t: TransferRow; state: TransferState }> {
+async function lockTransfer(tx: Tx, id: number, event: TransferEvent['type']): Promise<{ t: TransferRow; state: TransferState }> {
   const q = tx.select().from(cardTransfers).where(eq(cardTransfers.id, id));
-  const [t] = opts.lock === 'row' ? await q.for('update') : await q;
+  const [t] = await q.for('update');
   if (!t) throw new ApiError(Errors.notFound, { field: 'id' });
   const state = nextTransferState(t.state, event);
   if (!state) throw new ApiError(Errors.transferNotInState);
   return { t, state };
 }
 
-/** Writes the application's move where it still is in the state it was decided on (the race tests' negative control writes it regardless). */
-async function writeTransfer(
-  tx: Tx,
-  t: TransferRow,
-  set: Partial<typeof cardTransfers.$inferInsert>,
-  opts: DecideOptions,
-): Promise<TransferRow> {
+/** Writes the application's move where it still is in the state it was decided on. */
+async function writeTransfer(tx: Tx, t: TransferRow, set: Partial<typeof cardTransfers.$inferInsert>): Promise<TransferRow> {
   const [row] = await tx
     .update(cardTransfers)
     .set(set)
-    .where(and(eq(cardTransfers.id, t.id), opts.lock === 'row' ? eq(cardTransfers.state, t.state) : undefined))
+    .where(and(eq(cardTransfers.id, t.id), guards.still(cardTransfers.state, t.state)))
     .returning();
   if (!row) throw new ApiError(Errors.transferNotInState);
   return row;
@@ -110,8 +100,8 @@ async function writeTransfer(
 /** Staff take an application for review (`transfer.take`): who and when are kept. */
 export async function takeTransfer(db: Db, clock: Clock, staffId: number, id: number, audit?: Audit): Promise<TransferRow> {
   return decide(db, async (tx) => {
-    const { t, state } = await lockTransfer(tx, id, 'transfer.take', ROW_LOCKS);
-    const row = await writeTransfer(tx, t, { state, reviewedBy: staffId, reviewedAt: clock.now() }, ROW_LOCKS);
+    const { t, state } = await lockTransfer(tx, id, 'transfer.take');
+    const row = await writeTransfer(tx, t, { state, reviewedBy: staffId, reviewedAt: clock.now() });
     await audit?.(tx, { action: 'transfer.take', subjectKind: 'transfer', subjectId: t.id });
     return row;
   });
@@ -128,8 +118,8 @@ export async function rejectTransfer(
 ): Promise<TransferRow> {
   return decide(db, async (tx) => {
     const now = clock.now();
-    const { t, state } = await lockTransfer(tx, id, 'transfer.reject', ROW_LOCKS);
-    const row = await writeTransfer(tx, t, { state, reason, decidedBy: staffId, decidedAt: now }, ROW_LOCKS);
+    const { t, state } = await lockTransfer(tx, id, 'transfer.reject');
+    const row = await writeTransfer(tx, t, { state, reason, decidedBy: staffId, decidedAt: now });
     const [card] = await tx.select().from(memberCards).where(eq(memberCards.id, t.cardId));
     await tx.insert(notifications).values({ accountId: t.fromAccountId, createdAt: now, ...transferRejectedNotice(card!, reason) });
     await audit?.(tx, { action: 'transfer.reject', subjectKind: 'transfer', subjectId: t.id, reason });
@@ -144,31 +134,24 @@ export async function rejectTransfer(
  * reject with the reason); the card moves by the chart to transferred; the recipient gets a new card
  * with the uses and validity end left, marked received by transfer; both members are notified.
  */
-export async function approveTransfer(
-  db: Db,
-  clock: Clock,
-  staffId: number,
-  id: number,
-  opts: DecideOptions = ROW_LOCKS,
-  audit?: Audit,
-): Promise<TransferRow> {
+export async function approveTransfer(db: Db, clock: Clock, staffId: number, id: number, audit?: Audit): Promise<TransferRow> {
   const [pre] = await db.select({ cardId: cardTransfers.cardId }).from(cardTransfers).where(eq(cardTransfers.id, id));
   if (pre) await catchUpCard(db, clock.now(), pre.cardId);
   return decide(db, async (tx) => {
     const now = clock.now();
-    const { t, state } = await lockTransfer(tx, id, 'transfer.approve', opts);
-    const card = await lockMyCard(tx, now, t.fromAccountId, t.cardId, opts);
+    const { t, state } = await lockTransfer(tx, id, 'transfer.approve');
+    const card = await lockMyCard(tx, now, t.fromAccountId, t.cardId);
     const why = await transferRefusal(tx, card, now, t.id);
     if (why) refuseTransfer(why);
     const [to] = await tx.select().from(accounts).where(eq(accounts.id, t.toAccountId));
     if (!to || !(await recipientByPhone(tx, to.phone))) throw new ApiError(Errors.noSuchMember);
-    await opts.afterCheck?.();
+    await guards.checked();
     const status = nextCardStatus(card.status, 'card.transfer', cardFactsOf(card));
     if (!status) throw new ApiError(Errors.cardStatusForbids);
     const [old] = await tx
       .update(memberCards)
       .set({ status })
-      .where(and(eq(memberCards.id, card.id), opts.lock === 'row' ? eq(memberCards.status, card.status) : undefined))
+      .where(and(eq(memberCards.id, card.id), guards.still(memberCards.status, card.status)))
       .returning();
     if (!old) throw new ApiError(Errors.cardStatusForbids);
     const {
@@ -194,7 +177,7 @@ export async function approveTransfer(
         createdAt: now,
       })
       .returning();
-    const row = await writeTransfer(tx, t, { state, decidedBy: staffId, decidedAt: now, newCardId: issued!.id }, opts);
+    const row = await writeTransfer(tx, t, { state, decidedBy: staffId, decidedAt: now, newCardId: issued!.id });
     const [from] = await tx.select({ phone: accounts.phone }).from(accounts).where(eq(accounts.id, t.fromAccountId));
     await tx.insert(notifications).values([
       { accountId: t.fromAccountId, createdAt: now, ...transferredOutNotice(card, t.recipientName) },

@@ -10,7 +10,6 @@ import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
 import { imageTooLarge } from '../../http/image-too-large';
 import { decide } from '../../db/transaction';
-import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
 import { recipientIdentityMatches } from '../person/person-info';
 import { shownName } from '../person/shown-name';
 import { sealIdNumber, transferIdContext } from '../privacy/id-numbers';
@@ -82,19 +81,12 @@ export interface TransferApply {
  * is checked under the member's and the card's locks (the booking decisions' order), so a booking
  * with the card and the application serialise; the images must be mine. The application waits for staff.
  */
-export async function applyTransfer(
-  db: Db,
-  clock: Clock,
-  keys: KeyAdapter,
-  accountId: number,
-  input: TransferApply,
-  opts: DecideOptions = ROW_LOCKS,
-): Promise<TransferRow> {
+export async function applyTransfer(db: Db, clock: Clock, keys: KeyAdapter, accountId: number, input: TransferApply): Promise<TransferRow> {
   const now = clock.now();
   await catchUpCard(db, now, input.cardId);
   const sealed = await sealIdNumber(keys, input.idNumber, transferIdContext(accountId, input.cardId));
   return decide(db, async (tx) => {
-    const card = await lockMyCard(tx, now, accountId, input.cardId, opts);
+    const card = await lockMyCard(tx, now, accountId, input.cardId);
     const to = await recipientByPhone(tx, input.phone);
     if (!to) throw new ApiError(Errors.noSuchMember, { field: 'phone' });
     if (to.id === accountId) throw new ApiError(Errors.transferToSelf, { field: 'phone' });

@@ -10,7 +10,7 @@ import { accounts, couponGiftLimit, memberCoupons, notifications } from '../../d
 import { ApiError } from '../../http/api-error';
 import { passCouponTime } from '../../jobs/time-passing';
 import { decide } from '../../db/transaction';
-import { ROW_LOCKS, type DecideOptions } from '../booking/decide';
+import { guards } from '../../db/guards';
 import { recipientByPhone } from '../cards/transfer-rules';
 import { maskPhone } from '../cards/transfer';
 
@@ -43,25 +43,18 @@ export interface GiftInput {
  * coupon; the chart must allow `coupon.gift` (unused, within its validity); the coupon leaves me
  * (transferred, to whom and when kept) and arrives with the friend as a new unused coupon with the
  * same terms and validity, and the friend is notified. The move is written only where the coupon is
- * still in the state it was read in, so of two gifts at once exactly one wins; `opts` lock 'none'
- * (the race test's negative control) reads and writes without the lock and that condition.
+ * still in the state it was read in, so of two gifts at once exactly one wins.
  */
-export async function giftCoupon(
-  db: Db,
-  clock: Clock,
-  accountId: number,
-  input: GiftInput,
-  opts: DecideOptions = ROW_LOCKS,
-): Promise<CouponGift> {
+export async function giftCoupon(db: Db, clock: Clock, accountId: number, input: GiftInput): Promise<CouponGift> {
   const now = clock.now();
   await passCouponTime(db, now, eq(memberCoupons.accountId, accountId));
   return decide(db, async (tx) => {
-    if (opts.lock === 'row') await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
     const q = tx
       .select()
       .from(memberCoupons)
       .where(and(eq(memberCoupons.id, input.couponId), eq(memberCoupons.accountId, accountId)));
-    const [coupon] = opts.lock === 'row' ? await q.for('update') : await q;
+    const [coupon] = await q.for('update');
     if (!coupon) throw new ApiError(Errors.notFound, { field: 'couponId' });
     const to = await recipientByPhone(tx, input.phone);
     if (!to) throw new ApiError(Errors.noSuchMember, { field: 'phone' });
@@ -73,7 +66,7 @@ export async function giftCoupon(
     const [moved] = await tx
       .update(memberCoupons)
       .set({ state, giftedToAccountId: to.id, giftedAt: now })
-      .where(and(eq(memberCoupons.id, coupon.id), opts.lock === 'row' ? eq(memberCoupons.state, coupon.state) : undefined))
+      .where(and(eq(memberCoupons.id, coupon.id), guards.still(memberCoupons.state, coupon.state)))
       .returning({ id: memberCoupons.id });
     if (!moved) throw new ApiError(Errors.couponNotGiftable);
     const {

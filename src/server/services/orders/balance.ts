@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { balanceLedger, payments } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../../db/transaction';
-import { lockAccount, ROW, type LockOptions } from './locks';
+import { lockAccount } from './locks';
 import { movePart, type PartRow } from './parts';
 
 /** The member's balance: a ledger of changes (every change is a row; the balance is their sum). */
@@ -56,7 +56,6 @@ export async function payPartByBalance(
   accountId: number,
   part: PartRow,
   reason: 'order' | 'split_part',
-  opts: LockOptions = ROW,
 ): Promise<number> {
   const ledgerId = await changeBalance(tx, clock, accountId, -part.amountCents, reason, part.orderId);
   const status = recordedPaymentStatus('payment.applied')!;
@@ -73,8 +72,7 @@ export async function payPartByBalance(
       createdAt: clock.now(),
     })
     .returning({ id: payments.id });
-  // `lock: 'none'` (a race test's negative control only): the part written unguarded
-  await movePart(tx, clock, part, 'part.paid', opts);
+  await movePart(tx, clock, part, 'part.paid');
   return row!.id;
 }
 

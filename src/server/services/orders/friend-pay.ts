@@ -9,7 +9,7 @@ import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../../db/transaction';
 import type { FriendPayer } from '../auth/openid-tickets';
 import { openInvitations } from './invitation-rows';
-import { ROW, type LockOptions } from './locks';
+import { guards } from '../../db/guards';
 import { openAttemptOf, type AttemptRow } from './read';
 import { PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
 
@@ -22,12 +22,7 @@ import { PAYMENT_QUERY_AFTER_MS, PAYMENT_QUERY_JOB } from './settle';
  * query and close are final; the provider's notification (or the query job) settles it like any
  * payment, and the order stays friend paying meanwhile.
  */
-export async function payAsFriend(
-  deps: Deps,
-  token: string,
-  payer: FriendPayer,
-  opts: LockOptions = ROW,
-): Promise<{ payment: PaymentStart; amountCents: number }> {
+export async function payAsFriend(deps: Deps, token: string, payer: FriendPayer): Promise<{ payment: PaymentStart; amountCents: number }> {
   const { db, clock } = deps;
   const gateway = deps.gateways.payments.wechat;
   if (!gateway) throw new ApiError(Errors.payMethodUnavailable, { field: 'method' });
@@ -36,14 +31,10 @@ export async function payAsFriend(
     const found = await decide(db, async (tx) => {
       const [inv] = await tx.select().from(friendInvitations).where(eq(friendInvitations.token, token));
       if (!inv) throw new ApiError(Errors.notFound, { field: 't' });
-      // `lock: 'none'` (the race test's negative control only): no order lock, and a second trade is not caught at the insert
-      const [o] =
-        opts.lock === 'row'
-          ? await tx.select().from(orders).where(eq(orders.id, inv.orderId)).for('update')
-          : await tx.select().from(orders).where(eq(orders.id, inv.orderId));
+      const [o] = await tx.select().from(orders).where(eq(orders.id, inv.orderId)).for('update');
       const [member] = await tx.select({ banned: accounts.banned }).from(accounts).where(eq(accounts.id, o!.accountId));
       if (!member || member.banned) throw new ApiError(Errors.userMissing);
-      const open = (await openInvitations(tx, o!.id, opts)).find((i) => i.id === inv.id);
+      const open = (await openInvitations(tx, o!.id)).find((i) => i.id === inv.id);
       if (!open) throw new ApiError(inv.state === 'paid' ? Errors.friendAlreadyActed : Errors.invitationOver);
       if (open.expiresAt.getTime() <= clock.now().getTime()) throw new ApiError(Errors.invitationOver);
       const [part] = await tx.select().from(paymentParts).where(eq(paymentParts.id, open.partId));
@@ -73,7 +64,7 @@ export async function payAsFriend(
         payerAvatar: payer.avatar,
         createdAt: clock.now(),
       });
-      const [attempt] = opts.lock === 'row' ? await insert.onConflictDoNothing().returning() : await insert.returning();
+      const [attempt] = await guards.orSkip(insert).returning();
       return attempt ? { order: o!, inv: open, part: part!, attempt, made: true } : undefined;
     });
     // another trade was opened first (the one-open-trade index): take it from the top

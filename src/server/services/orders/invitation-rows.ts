@@ -10,39 +10,38 @@ import { Errors } from '../../../domain/errors';
 import type { Tx } from '../../db/client';
 import { friendInvitations } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { ROW, type LockOptions } from './locks';
+import { guards } from '../../db/guards';
 
 /** Friend-pay invitation rows (decision 021): read and moved by their chart under the order lock. */
 
 export type InvitationRow = typeof friendInvitations.$inferSelect;
 
-/** Moves an invitation by its chart, guarded by the state read (a concurrent change refuses: 40022); `lock: 'none'` (a race test's negative control) writes it unguarded. */
+/** Moves an invitation by its chart, guarded by the state read (a concurrent change refuses: 40022). */
 export async function moveInvitation(
   tx: Tx,
   clock: Clock,
   inv: InvitationRow,
   event: FriendInvitationEvent['type'],
-  opts: LockOptions = ROW,
 ): Promise<FriendInvitationState> {
   const next = nextInvitationState(inv.state, event);
   if (!next) throw new ApiError(Errors.invitationOver);
   const [row] = await tx
     .update(friendInvitations)
     .set({ state: next, endedAt: clock.now() })
-    .where(and(eq(friendInvitations.id, inv.id), opts.lock === 'row' ? eq(friendInvitations.state, inv.state) : undefined))
+    .where(and(eq(friendInvitations.id, inv.id), guards.still(friendInvitations.state, inv.state)))
     .returning({ id: friendInvitations.id });
   if (!row) throw new ApiError(Errors.invitationOver);
   return next;
 }
 
-/** The order's open invitations, locked (after the order: decision 021's lock order); `lock: 'none'` only for a race test's negative control. */
-export async function openInvitations(tx: Tx, orderId: number, opts: LockOptions = ROW): Promise<InvitationRow[]> {
+/** The order's open invitations, locked (after the order: decision 021's lock order). */
+export async function openInvitations(tx: Tx, orderId: number): Promise<InvitationRow[]> {
   const q = tx
     .select()
     .from(friendInvitations)
     .where(and(eq(friendInvitations.orderId, orderId), inArray(friendInvitations.state, OPEN_INVITATION_STATES)))
     .orderBy(asc(friendInvitations.id));
-  return opts.lock === 'row' ? q.for('update') : q;
+  return q.for('update');
 }
 
 /** Ends every open invitation of an order being cancelled (the caller holds the order lock). */

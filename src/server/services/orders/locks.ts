@@ -12,13 +12,6 @@ import type { OrderRow } from './read';
  * A unit of stock is reserved when the order is created and given back when it is cancelled.
  */
 
-/** Lock modes of the services not yet moved to the test-side unsafe handle: 'none' only for their race tests' negative controls. */
-export interface LockOptions {
-  lock: 'row' | 'none';
-}
-/** The default: lock the rows. */
-export const ROW: LockOptions = { lock: 'row' };
-
 /** Locks the buyer's account row: one member's balance and orders change one at a time. */
 export async function lockAccount(tx: Tx, accountId: number): Promise<void> {
   await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');

@@ -13,7 +13,7 @@ import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { paymentParts } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import { ROW, type LockOptions } from './locks';
+import { guards } from '../../db/guards';
 
 /** An order's payment parts (decision 021): who pays how much of it. The caller holds the order lock. */
 
@@ -85,21 +85,20 @@ export async function partPaidEventOf(tx: Tx, orderId: number, paid: PartRow, by
 
 /**
  * Moves a part by the chart, guarded by the state read; refuses (40002) when the chart or a concurrent
- * change does. `lock: 'none'` (the race tests' negative control only) writes without the guard.
+ * change does.
  */
 export async function movePart(
   tx: Tx,
   clock: Clock,
   part: { id: number; state: PaymentPartState },
   event: PaymentPartEvent['type'],
-  opts: LockOptions = ROW,
 ): Promise<PaymentPartState> {
   const next = nextPartState(part.state, event);
   if (!next) throw new ApiError(Errors.orderNotPayable);
   const [row] = await tx
     .update(paymentParts)
     .set({ state: next, settledAt: clock.now() })
-    .where(and(eq(paymentParts.id, part.id), opts.lock === 'row' ? eq(paymentParts.state, part.state) : undefined))
+    .where(and(eq(paymentParts.id, part.id), guards.still(paymentParts.state, part.state)))
     .returning({ id: paymentParts.id });
   if (!row) throw new ApiError(Errors.orderNotPayable);
   return next;

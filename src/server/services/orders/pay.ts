@@ -9,7 +9,7 @@ import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../../db/transaction';
 import { balanceOf, payPartByBalance } from './balance';
 import { closeAttempt } from './close-attempt';
-import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
+import { lockAccount, lockMyOrder } from './locks';
 import { mustOffer, mustOfferPart, offerFacts, shareNamed } from './offer-facts';
 import { liveShares, partPaidEventOf } from './parts';
 import { myOrder, openAttemptOf, payerOpenIdOf, type AttemptRow, type OrderRow } from './read';
@@ -32,7 +32,6 @@ export async function payOrder(
   accountId: number,
   orderNo: string,
   method: 'balance' | PaymentMethod,
-  opts: LockOptions = ROW,
   partSeq?: number,
 ): Promise<PayAnswer> {
   const { db, clock } = deps;
@@ -71,7 +70,7 @@ export async function payOrder(
       continue;
     }
     if (method === 'balance') {
-      const order = await payByBalance(deps, accountId, orderNo, opts, partSeq);
+      const order = await payByBalance(deps, accountId, orderNo, partSeq);
       if (order) return { order, payment: null };
       continue;
     }
@@ -118,18 +117,11 @@ export async function payOrder(
  * pay, the last part, or the whole). Undefined when a trade was opened for the part meanwhile (the
  * caller closes it first).
  */
-async function payByBalance(
-  deps: Deps,
-  accountId: number,
-  orderNo: string,
-  opts: LockOptions,
-  partSeq?: number,
-): Promise<OrderRow | undefined> {
+async function payByBalance(deps: Deps, accountId: number, orderNo: string, partSeq?: number): Promise<OrderRow | undefined> {
   const { db, clock } = deps;
   return decide(db, async (tx) => {
-    if (opts.lock === 'row') await lockAccount(tx, accountId);
-    // `lock: 'none'` (the race tests' negative control only): the order read unlocked
-    const o = opts.lock === 'row' ? await lockMyOrder(tx, accountId, orderNo) : await myOrder(tx, accountId, orderNo);
+    await lockAccount(tx, accountId);
+    const o = await lockMyOrder(tx, accountId, orderNo);
     const f = await offerFacts(tx, o, clock.now());
     const p = shareNamed(f, partSeq);
     if (!p) {
@@ -142,7 +134,7 @@ async function payByBalance(
     const split = f.shares.length > 1;
     const event = await partPaidEventOf(tx, o.id, p.part);
     const state = move(o.state, event, 'orderNotPayable');
-    await payPartByBalance(tx, clock, accountId, p.part, split ? 'split_part' : 'order', opts);
+    await payPartByBalance(tx, clock, accountId, p.part, split ? 'split_part' : 'order');
     if (event === 'part.paid') {
       const [row] = await tx.update(orders).set({ state }).where(eq(orders.id, o.id)).returning();
       return row!;

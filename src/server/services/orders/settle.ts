@@ -14,7 +14,6 @@ import { decide } from '../../db/transaction';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
 import { issueGoods } from './issue';
-import { ROW, type LockOptions } from './locks';
 import { movePart, partPaidEventOf, type PartRow } from './parts';
 import { moveInvitation, openInvitations } from './invitation-rows';
 import { openPayWindow } from './pay-window';
@@ -56,16 +55,11 @@ type Answer = PaymentResult & { source: 'notify' | 'query' };
  * answer: `ask_later`, the notification is refused so it is sent again, and the query job asks).
  * Provider refunds the settlement asked for run after its commit.
  */
-export async function settlePayment(
-  deps: Deps,
-  result: PaymentResult,
-  source: 'notify' | 'query',
-  opts: LockOptions = ROW,
-): Promise<SettleOutcome> {
+export async function settlePayment(deps: Deps, result: PaymentResult, source: 'notify' | 'query'): Promise<SettleOutcome> {
   const refundsToRun: number[] = [];
   const outcome = await decide(deps.db, async (tx) => {
     refundsToRun.length = 0;
-    return settleLocked(tx, deps.clock, { ...result, source }, refundsToRun, opts);
+    return settleLocked(tx, deps.clock, { ...result, source }, refundsToRun);
   });
   await runRefundsNow(deps, refundsToRun);
   if (outcome !== 'ask_later') return outcome;
@@ -97,19 +91,17 @@ export async function settlePayment(
  * chart: applied to an unpaid part of an order that takes it (the goods issued once), or, for a wrong
  * amount (a query's) or money the part or order cannot take, recorded and refunded in full.
  */
-async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: number[], opts: LockOptions): Promise<SettleOutcome> {
-  // 'none' only for the race tests' negative control: no row locks, and the part written unguarded
-  const lock = <Q extends { for(strength: 'update'): Q }>(q: Q): Q => (opts.lock === 'row' ? q.for('update') : q);
+async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: number[]): Promise<SettleOutcome> {
   const [attempt] = await tx
     .select()
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.outTradeNo, result.orderNo), eq(paymentAttempts.provider, result.provider)));
   if (!attempt) return 'unknown_order';
-  const [order] = await lock(tx.select().from(orders).where(eq(orders.id, attempt.orderId)).$dynamic());
+  const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update');
   if (!order) return 'unknown_order';
-  const [part] = await lock(tx.select().from(paymentParts).where(eq(paymentParts.id, attempt.partId)).$dynamic());
+  const [part] = await tx.select().from(paymentParts).where(eq(paymentParts.id, attempt.partId)).for('update');
   if (!part) return 'unknown_order';
-  const [a] = await lock(tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).$dynamic());
+  const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
   const latest = await latestAttemptOf(tx, part.id);
   const isLatest = latest?.id === a!.id;
   const amountOk = result.amountCents === part.amountCents;
@@ -127,7 +119,7 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
   }
   // a friend's trade (an open id, no account of ours) pays its part only while the part's invitation is open
   const byFriend = a!.invitationId !== null;
-  const invitation = byFriend ? (await openInvitations(tx, order.id, opts)).find((i) => i.id === a!.invitationId) : undefined;
+  const invitation = byFriend ? (await openInvitations(tx, order.id)).find((i) => i.id === a!.invitationId) : undefined;
   // the order chart's event if this pays the part: more to pay, the last part (a friend's, a split order's), or the whole order
   const paidEvent = await partPaidEventOf(tx, order.id, part, byFriend);
   const takes =
@@ -180,8 +172,8 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
     return status === 'mismatch' ? 'amount_mismatch' : 'needs_refund';
   }
   if (status === 'paid') {
-    await movePart(tx, clock, part, 'part.paid', opts);
-    if (invitation) await moveInvitation(tx, clock, invitation, 'invitation.paid', opts);
+    await movePart(tx, clock, part, 'part.paid');
+    if (invitation) await moveInvitation(tx, clock, invitation, 'invitation.paid');
     const next = nextOrderState(order.state, paidEvent)!;
     if (paidEvent !== 'part.paid') await markPaid(tx, clock, order, next, paidEvent === 'payment.succeeded' ? result.provider : null);
     // a friend paid the last open invitation's part and more is owed: the order waits for its member again

@@ -9,7 +9,7 @@ import { ApiError } from '../../http/api-error';
 import { decide } from '../../db/transaction';
 import { requestRefund } from '../refunds/request';
 import { runRefundsNow } from '../refunds/run';
-import { lockAccount, lockMyOrder, ROW, type LockOptions } from './locks';
+import { lockAccount, lockMyOrder } from './locks';
 import { endTradesBeforeChange } from './close-attempt';
 import { refundedInvitation, withdrawAllInvitations } from './invitation-rows';
 import { mustOffer, offerFacts } from './offer-facts';
@@ -40,23 +40,17 @@ async function memberLive(tx: Tx, accountId: number): Promise<void> {
 /**
  * Splits an unpaid order (no trade open) into 2-10 parts: its one unpaid share is dropped and the
  * parts inserted with the next numbers, under the order's lock (a second tap finds it split: 40015).
- * The order's state does not change. `lock: 'none'` only for the race test's negative control.
+ * The order's state does not change.
  */
-export async function splitOrder(
-  deps: Deps,
-  accountId: number,
-  orderNo: string,
-  parts: readonly number[],
-  opts: LockOptions = ROW,
-): Promise<OrderRow> {
+export async function splitOrder(deps: Deps, accountId: number, orderNo: string, parts: readonly number[]): Promise<OrderRow> {
   return decide(deps.db, async (tx) => {
-    const order = opts.lock === 'row' ? await lockMyOrder(tx, accountId, orderNo) : await myOrder(tx, accountId, orderNo);
+    const order = await lockMyOrder(tx, accountId, orderNo);
     await memberLive(tx, accountId);
     const facts = await offerFacts(tx, order, deps.clock.now());
     mustOffer(facts, 'split');
     const refusal = splitRefusal(order, parts);
     if (refusal) throw refusal;
-    await movePart(tx, deps.clock, facts.shares[0]!.part, 'part.end', opts);
+    await movePart(tx, deps.clock, facts.shares[0]!.part, 'part.end');
     for (const cents of parts) await insertPart(tx, deps.clock, order.id, 'share', cents);
     return order;
   });

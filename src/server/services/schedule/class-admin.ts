@@ -13,7 +13,8 @@ import type { Audit } from '../audit/audit-log';
 import { lockKey } from '../auth/locks';
 import { decide } from '../../db/transaction';
 import { instant } from '../../db/instant';
-import { classEndsAt, type DecideOptions, promoteFromQueue, ROW_LOCKS } from '../booking/decide';
+import { classEndsAt, promoteFromQueue } from '../booking/decide';
+import { guards } from '../../db/guards';
 import { staffClubsOf, worksFor } from '../staff/staff-clubs';
 import { askTeacher } from './teacher-schedule';
 import { classCancelledNotice, timeChangedNotice } from './notices';
@@ -62,8 +63,7 @@ async function checkRoomFree(tx: Tx, clubId: number, room: string, slot: Slot, s
 }
 
 /** Two staff placing classes in one room at once: the second waits and then sees the first. */
-const lockRoom = (tx: Tx, clubId: number, room: string, opts: DecideOptions) =>
-  opts.lock === 'row' ? lockKey(tx, `room:${clubId}:${room.trim().toLowerCase()}`) : Promise.resolve();
+const lockRoom = (tx: Tx, clubId: number, room: string) => lockKey(tx, `room:${clubId}:${room.trim().toLowerCase()}`);
 
 async function teacherExists(tx: Tx, teacherId: number) {
   const [t] = await tx.select().from(teachers).where(eq(teachers.id, teacherId));
@@ -91,7 +91,7 @@ export async function createClass(db: Db, now: Date, hours: number, staffId: num
     if (!club) throw new ApiError(Errors.notFound, { field: 'clubId' });
     if (!worksFor(await staffClubsOf(tx, staffId), club.id)) throw new ApiError(Errors.classClubNotYours, { field: 'clubId' });
     if (body.teacherId) await teacherExists(tx, body.teacherId);
-    await lockRoom(tx, club.id, body.room, ROW_LOCKS);
+    await lockRoom(tx, club.id, body.room);
     await checkRoomFree(tx, club.id, body.room, slot);
     const [style] = await tx.select({ key: styles.key }).from(styles).orderBy(asc(styles.sort), asc(styles.id)).limit(1);
     const [row] = await tx
@@ -110,16 +110,16 @@ export async function createClass(db: Db, now: Date, hours: number, staffId: num
         createdAt: now,
       })
       .returning();
-    const cls = body.teacherId ? await askTeacher(tx, now, hours, row!, body.teacherId, ROW_LOCKS) : row!;
+    const cls = body.teacherId ? await askTeacher(tx, now, hours, row!, body.teacherId) : row!;
     await audit?.(tx, { action: 'class.create', subjectKind: 'class', subjectId: cls.id });
     return saved(cls);
   });
 }
 
 /** The staff member's open class, locked: 404 for an unknown class or another club's, 70167 cancelled, 70165 started. */
-async function lockOwnClass(tx: Tx, now: Date, staffId: number, classId: number, opts: DecideOptions): Promise<ClassRow> {
+async function lockOwnClass(tx: Tx, now: Date, staffId: number, classId: number): Promise<ClassRow> {
   const q = tx.select().from(classes).where(eq(classes.id, classId));
-  const [c] = opts.lock === 'row' ? await q.for('update') : await q;
+  const [c] = await q.for('update');
   if (!c || !worksFor(await staffClubsOf(tx, staffId), c.clubId)) throw new ApiError(Errors.notFound, { field: 'id' });
   if (c.status !== 'open') throw new ApiError(Errors.classAlreadyCancelled);
   if (now.getTime() >= c.startsAt.getTime()) throw new ApiError(Errors.classStartedNoChange);
@@ -147,13 +147,12 @@ export async function editClass(
   staffId: number,
   classId: number,
   body: ClassEditInput,
-  opts: DecideOptions = ROW_LOCKS,
   audit?: Audit,
 ): Promise<ClassSaved> {
   const slot = slotOf(body);
   checkCapacity(body.capacity);
   return decide(db, async (tx) => {
-    let c = await lockOwnClass(tx, now, staffId, classId, opts);
+    let c = await lockOwnClass(tx, now, staffId, classId);
     const timeChanged = slot.startsAt.getTime() !== c.startsAt.getTime() || slot.durationMin !== c.durationMin;
     if (timeChanged && slot.startsAt.getTime() <= now.getTime()) throw new ApiError(Errors.classStartPassed, { field: 'start' });
     if (body.capacity < c.bookedCount)
@@ -162,7 +161,7 @@ export async function editClass(
     const teacherChanged = teacherId !== c.teacherId;
     if (teacherChanged && teacherId !== null) await teacherExists(tx, teacherId);
     if (timeChanged) {
-      await lockRoom(tx, c.clubId, c.room, opts);
+      await lockRoom(tx, c.clubId, c.room);
       await checkRoomFree(tx, c.clubId, c.room, slot, c.id);
     }
     const before = c;
@@ -171,7 +170,7 @@ export async function editClass(
       .set({ startsAt: slot.startsAt, durationMin: slot.durationMin, capacity: body.capacity })
       .where(eq(classes.id, c.id))
       .returning()) as [ClassRow];
-    if (teacherId !== null && (timeChanged || teacherChanged)) c = await askTeacher(tx, now, hours, c, teacherId, opts, before.teacherId);
+    if (teacherId !== null && (timeChanged || teacherChanged)) c = await askTeacher(tx, now, hours, c, teacherId, before.teacherId);
     if (timeChanged) {
       const members = await holders(tx, c.id);
       if (members.length)
@@ -188,16 +187,9 @@ export async function editClass(
  * Cancels a class that has not started (the class chart's `class.cancel`): every seat is cancelled
  * with its card's uses given back, every queue place ended, each member told, in one transaction.
  */
-export async function cancelClass(
-  db: Db,
-  now: Date,
-  staffId: number,
-  classId: number,
-  opts: DecideOptions = ROW_LOCKS,
-  audit?: Audit,
-): Promise<ClassCancelled> {
+export async function cancelClass(db: Db, now: Date, staffId: number, classId: number, audit?: Audit): Promise<ClassCancelled> {
   return decide(db, async (tx) => {
-    const c = await lockOwnClass(tx, now, staffId, classId, opts);
+    const c = await lockOwnClass(tx, now, staffId, classId);
     const status = nextClassStatus(c.status, 'class.cancel');
     if (status === null) throw new ApiError(Errors.classAlreadyCancelled);
     const q = tx
@@ -205,8 +197,8 @@ export async function cancelClass(
       .from(bookings)
       .where(and(eq(bookings.classId, c.id), inArray(bookings.state, BOOKING_OPEN_STATES)))
       .orderBy(asc(bookings.id));
-    const open = opts.lock === 'row' ? await q.for('update') : await q;
-    await opts.afterCheck?.();
+    const open = await q.for('update');
+    await guards.checked();
     let bookingsCancelled = 0;
     let queueCleared = 0;
     let usesReturned = 0;

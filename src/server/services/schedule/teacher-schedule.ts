@@ -17,7 +17,7 @@ import { ApiError } from '../../http/api-error';
 import type { Audit } from '../audit/audit-log';
 import type { Locale } from '../../i18n';
 import { decide } from '../../db/transaction';
-import { type DecideOptions, ROW_LOCKS } from '../booking/decide';
+import { guards } from '../../db/guards';
 import { staffClubsOf, worksFor } from '../staff/staff-clubs';
 import { loc } from '../catalog';
 import { askedNotice, declinedNotice, lapsedNotice, teacherChangedNotice } from './notices';
@@ -138,35 +138,29 @@ export async function staffWeek(db: Db, now: Date, staffId: number, day: string 
   };
 }
 
-async function lockClass(tx: Tx, id: number, opts: DecideOptions): Promise<ClassRow> {
+async function lockClass(tx: Tx, id: number): Promise<ClassRow> {
   const q = tx.select().from(classes).where(eq(classes.id, id));
-  const [c] = opts.lock === 'row' ? await q.for('update') : await q;
+  const [c] = await q.for('update');
   if (!c || c.status !== 'open') throw new ApiError(Errors.notFound, { field: 'id' });
   return c;
 }
 
-/** Writes the chart's next state for `event`, on the condition that the class is still in the state read (unless the negative control drops it). */
-async function move(
-  tx: Tx,
-  c: ClassRow,
-  event: Event,
-  set: Partial<typeof classes.$inferInsert>,
-  opts: DecideOptions,
-): Promise<TeacherScheduleState> {
+/** Writes the chart's next state for `event`, on the condition that the class is still in the state read. */
+async function move(tx: Tx, c: ClassRow, event: Event, set: Partial<typeof classes.$inferInsert>): Promise<TeacherScheduleState> {
   const next = nextTeacherScheduleState(c.teacherState, event);
   if (next === null) throw new ApiError(Errors.scheduleNotWaiting);
   const [done] = await tx
     .update(classes)
     .set({ ...set, teacherState: next })
-    .where(and(eq(classes.id, c.id), opts.lock === 'row' ? eq(classes.teacherState, c.teacherState) : undefined))
+    .where(and(eq(classes.id, c.id), guards.still(classes.teacherState, c.teacherState)))
     .returning({ id: classes.id });
   if (!done) throw new ApiError(Errors.scheduleNotWaiting);
   return next;
 }
 
 /** A class of this teacher's that has not started (caught up with its deadline before the decision: `catchUp`). */
-async function teachersClass(tx: Tx, now: Date, teacherId: number, classId: number, opts: DecideOptions): Promise<ClassRow> {
-  const c = await lockClass(tx, classId, opts);
+async function teachersClass(tx: Tx, now: Date, teacherId: number, classId: number): Promise<ClassRow> {
+  const c = await lockClass(tx, classId);
   if (c.teacherId !== teacherId) throw new ApiError(Errors.forbidden);
   if (now.getTime() >= c.startsAt.getTime()) throw new ApiError(Errors.scheduleClassStarted);
   return c;
@@ -179,32 +173,24 @@ async function teachersClass(tx: Tx, now: Date, teacherId: number, classId: numb
 const catchUp = (db: Db, now: Date, classId: number) => passScheduleTime(db, now, eq(classes.id, classId));
 
 /** The teacher confirms one class they were asked to teach. */
-export async function confirmClass(db: Db, now: Date, accountId: number, classId: number, opts: DecideOptions = ROW_LOCKS, audit?: Audit) {
+export async function confirmClass(db: Db, now: Date, accountId: number, classId: number, audit?: Audit) {
   const t = await teacherOfAccount(db, accountId);
   await catchUp(db, now, classId);
   return decide(db, async (tx) => {
-    const c = await teachersClass(tx, now, t.id, classId, opts);
-    const state = await move(tx, c, 'schedule.confirm', { teacherDeclineReason: null }, opts);
+    const c = await teachersClass(tx, now, t.id, classId);
+    const state = await move(tx, c, 'schedule.confirm', { teacherDeclineReason: null });
     await audit?.(tx, { action: 'class.teacher-confirm', subjectKind: 'class', subjectId: c.id });
     return { id: c.id, state };
   });
 }
 
 /** The teacher declines one class with a reason; staff are told. */
-export async function declineClass(
-  db: Db,
-  now: Date,
-  accountId: number,
-  classId: number,
-  reason: string,
-  opts: DecideOptions = ROW_LOCKS,
-  audit?: Audit,
-) {
+export async function declineClass(db: Db, now: Date, accountId: number, classId: number, reason: string, audit?: Audit) {
   const t = await teacherOfAccount(db, accountId);
   await catchUp(db, now, classId);
   return decide(db, async (tx) => {
-    const c = await teachersClass(tx, now, t.id, classId, opts);
-    const state = await move(tx, c, 'schedule.decline', { teacherDeclineReason: reason }, opts);
+    const c = await teachersClass(tx, now, t.id, classId);
+    const state = await move(tx, c, 'schedule.decline', { teacherDeclineReason: reason });
     await tellStaff(tx, now, declinedNotice(c, t.name, reason));
     await audit?.(tx, { action: 'class.teacher-decline', subjectKind: 'class', subjectId: c.id, reason });
     return { id: c.id, state };
@@ -237,21 +223,13 @@ export async function confirmWeek(db: Db, now: Date, accountId: number, day: str
  * teacher; the deadline is `hours` before the start, or the start itself when that has passed.
  * Members booked on the class are told when its teacher changes.
  */
-export async function assignTeacher(
-  db: Db,
-  now: Date,
-  hours: number,
-  classId: number,
-  teacherId: number,
-  opts: DecideOptions = ROW_LOCKS,
-  audit?: Audit,
-) {
+export async function assignTeacher(db: Db, now: Date, hours: number, classId: number, teacherId: number, audit?: Audit) {
   return decide(db, async (tx) => {
-    const c = await lockClass(tx, classId, opts);
+    const c = await lockClass(tx, classId);
     if (now.getTime() >= c.startsAt.getTime()) throw new ApiError(Errors.scheduleClassStarted);
     const [t] = await tx.select().from(teachers).where(eq(teachers.id, teacherId));
     if (!t) throw new ApiError(Errors.notFound, { field: 'teacherId' });
-    const asked = await askTeacher(tx, now, hours, c, teacherId, opts);
+    const asked = await askTeacher(tx, now, hours, c, teacherId);
     await audit?.(tx, { action: 'class.assign-teacher', subjectKind: 'class', subjectId: c.id });
     return { id: c.id, state: asked.teacherState, teacherId, confirmBy: asked.teacherConfirmBy!.toISOString() };
   });
@@ -268,13 +246,12 @@ export async function askTeacher(
   hours: number,
   c: ClassRow,
   teacherId: number,
-  opts: DecideOptions,
   previous = c.teacherId,
 ): Promise<ClassRow> {
   const [t] = await tx.select().from(teachers).where(eq(teachers.id, teacherId));
   const deadline = new Date(c.startsAt.getTime() - hours * 3_600_000);
   const confirmBy = deadline.getTime() > now.getTime() ? deadline : c.startsAt;
-  const state = await move(tx, c, 'schedule.assign', { teacherId, teacherConfirmBy: confirmBy, teacherDeclineReason: null }, opts);
+  const state = await move(tx, c, 'schedule.assign', { teacherId, teacherConfirmBy: confirmBy, teacherDeclineReason: null });
   if (t?.accountId) await tx.insert(notifications).values({ accountId: t.accountId, createdAt: now, ...askedNotice(c, confirmBy) });
   if (previous !== null && previous !== teacherId) {
     const booked = await tx
