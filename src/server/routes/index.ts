@@ -1,4 +1,4 @@
-import { memberLookupRoutes, staffTransferRoutes, transferRoutes } from './transfers';
+import { memberLookupRoutes, staffTransferRoutes, transferRoutes } from './card-transfers';
 import { cardFamilyRoutes, cardGiftRoutes } from './card-family';
 import { cardRefundRoutes, staffCardRefundRoutes } from './card-refunds';
 import { complaintRoutes, staffComplaintRoutes } from './complaints';
@@ -15,7 +15,8 @@ import { bindingRoutes, staffBindCodeRoutes, staffBindingRoutes, staffTeacherReq
 import { bookings } from './bookings';
 import { checkinRoutes, staffCheckinCodeRoutes, staffCheckinRoutes } from './booking-checkin';
 import { couponRoutes } from './coupons';
-import { buyingRoutes, cardRoutes, courseRoutes, purchaseRoutes } from './buying';
+import { cardRoutes } from './cards';
+import { buyingRoutes, courseRoutes, purchaseRoutes } from './order-purchases';
 import { devAuth } from './dev-auth';
 import { devPayRoutes } from './dev-pay';
 import { docsApp } from './docs';
@@ -25,10 +26,10 @@ import { health } from './health';
 import { activityRoutes, activitySignupRoutes, home, noticeRoutes } from './home';
 import { media } from './catalog-media';
 import { orderRoutes } from './orders';
-import { balanceRoutes } from './balance';
+import { balanceRoutes } from './payments-balance';
 import { friendPayRoutes, orderFriendRoutes } from './friend-pay';
 import { payRoutes } from './payments';
-import { password, resetPasswordRoutes, resetPasswordVerifyRoutes } from './password';
+import { password, resetPasswordRoutes, resetPasswordVerifyRoutes } from './auth-password';
 import { personRoutes } from './person';
 import { photoRoutes, staffPhotoRoutes } from './photos';
 import { scheduleRoutes, staffClassRoutes, staffScheduleRoutes, teacherCheckinLinkRoutes } from './schedule';

@@ -4,7 +4,7 @@ import type { AppEnv, Caller } from '../env';
 import { requireAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { balanceOf } from '../services/orders/balance';
-import { myBalanceHistory } from '../services/balance-history';
+import { myBalanceHistory } from '../services/payments-balance-history';
 import { paged, pagingQuery } from '../../contracts/common';
 import { BalanceLedgerRow } from '../../contracts/payments';
 import { Balance } from '../../contracts/orders';
