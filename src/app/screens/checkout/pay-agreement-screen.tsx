@@ -98,7 +98,8 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
   const checkoutState = useSelector(actor, checkoutStateOf);
   // once the order is made, its payment (the pay-order chart) says where things stand
   const payment = useSelector(actor, paymentOf);
-  const paymentState = usePaymentPages(payment);
+  usePaymentPages(payment);
+  const paymentState = useSelector(payment, (s) => (s ? checkoutStateOf(s) : undefined));
   const paymentCode = useSelector(payment, (s) => s?.context.errorCode);
   const state = checkoutState === 'paying' && paymentState ? paymentState : checkoutState;
   const goods = useSelector(actor, (s) => s.context.goods);
@@ -268,7 +269,7 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
           </Link>
         )}
       </p>
-      <PaymentProgress actor={payment} state={state} />
+      <PaymentProgress actor={payment} creatingOrder={state === 'creatingOrder'} />
       <Block className="!my-4">
         {/* unticked: it asks for the tick (aria-disabled, still tappable so a tap can point at the tick); ticked: it pays */}
         <Button
