@@ -30,18 +30,9 @@ export const splitPath = (orderNo: string) => `/orderdetail/splittopay?orderNo=$
 export const friendPartPath = (orderNo: string, partSeq: number) =>
   `/friendsplit?orderNo=${encodeURIComponent(orderNo)}&partSeq=${partSeq}`;
 
-/** A chart's state as one path, `paying.inWechat`, for the pages to branch on. */
-export const checkoutStateOf = (s: { value: unknown }): string => leafState(s.value);
-
-function leafState(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const [k, v] = Object.entries(value as Record<string, unknown>)[0]!;
-  return `${k}.${leafState(v)}`;
-}
-
-/** Where the checkout's own states belong (null: here): a visitor logs in and comes back to `here`. */
-export function checkoutPath(state: string, here: string): string | null {
-  return state === 'loginRequired' ? loginPath(here) : null;
+/** Where the checkout's page is (null: here): a visitor (a state tagged `loginPage`) logs in and comes back to `here`. */
+export function checkoutPath(loginPage: boolean, here: string): string | null {
+  return loginPage ? loginPath(here) : null;
 }
 
 /** The page a payment's state belongs on: the pay-order chart tags its states with it. */

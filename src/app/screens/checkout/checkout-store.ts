@@ -9,7 +9,7 @@ import { browserApiOrThrow } from '../../api-context';
 import { useActorSlot, type ActorSlot } from '../../shared-actors';
 import { SessionContext } from '../../session/session-provider';
 import { provideCheckout, providePayOrder, type CheckoutEffects } from './checkout-actors';
-import { checkoutPath, checkoutStateOf, payOrderPath, payPageOf } from './checkout-paths';
+import { checkoutPath, payOrderPath, payPageOf } from './checkout-paths';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 export type PayOrderActor = ActorRefFrom<typeof payOrderMachine>;
@@ -88,8 +88,8 @@ export function useCheckout(input: CheckoutInput, standIn: boolean): CheckoutAct
   const fx = useEffects(standIn);
   const slot = useActorSlot<CheckoutActor>('checkout');
   const [actor] = useState(() => obtainCheckout(slot, input, fx));
-  const state = useSelector(actor, checkoutStateOf);
-  useGoTo((here) => checkoutPath(state, here));
+  const login = useSelector(actor, (s) => s.hasTag('loginPage'));
+  useGoTo((here) => checkoutPath(login, here));
   return actor;
 }
 
