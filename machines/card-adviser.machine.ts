@@ -56,12 +56,17 @@ export type CardAdviserEvent =
  * said in the form, or unreachable with retry of what failed. Whether the card offers it is the card
  * chart's answer (a transferred or invalid card does not), with the server's offer.
  * Effects are provided: actors loadClubs, loadAdvisers and changeAdviser; actions cardChanged and sayChanged.
+ * Tags, as on the other card charts, say what the page shows: `editing` the form is open, `busy` a
+ * request is in flight (its button says it is working), `loading` the form's data is being read (the
+ * page says so instead of the form), `unreachable` the retry.
  */
 export const cardAdviserMachine = setup({
   types: {
     context: {} as CardAdviserContext,
     events: {} as CardAdviserEvent,
     input: {} as CardAdviserInput,
+
+    tags: {} as 'editing' | 'busy' | 'loading' | 'unreachable',
   },
   actors: {
     loadClubs: fromPromise<AdviserClub[]>(async () => {
@@ -124,6 +129,7 @@ export const cardAdviserMachine = setup({
       on: { 'adviser.open': { guard: 'changeable', target: 'loadingClubs', actions: 'freshForm' } },
     },
     loadingClubs: {
+      tags: ['busy', 'loading'],
       description: 'The clubs are being read: the form says it is loading.',
       invoke: {
         id: 'loadClubs',
@@ -133,6 +139,7 @@ export const cardAdviserMachine = setup({
       },
     },
     choosing: {
+      tags: ['editing'],
       description:
         'The form: the clubs to choose from, then the chosen club\'s advisers, and "confirm"; confirming without a club or without an adviser says which is missing and sends nothing; a refusal from the server is said in the form; "cancel" closes it.',
       on: {
@@ -150,6 +157,7 @@ export const cardAdviserMachine = setup({
       },
     },
     loadingAdvisers: {
+      tags: ['editing', 'busy'],
       description: "The chosen club's advisers are being read: the adviser list says it is loading and nothing can be confirmed.",
       invoke: {
         id: 'loadAdvisers',
@@ -160,6 +168,7 @@ export const cardAdviserMachine = setup({
       },
     },
     changing: {
+      tags: ['editing', 'busy'],
       description: 'The change was sent: the form says it is working and cannot be sent again.',
       invoke: {
         id: 'changeAdviser',
@@ -185,6 +194,7 @@ export const cardAdviserMachine = setup({
       },
     },
     unreachable: {
+      tags: ['unreachable'],
       description:
         'A read or the change did not reach the server: the member can retry it (the change with the same request, so it is made once) or close.',
       on: {

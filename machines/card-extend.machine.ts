@@ -38,12 +38,16 @@ export type CardExtendEvent =
  * refused with the server's code said in the form, or unreachable with retry. Whether the card offers
  * it is the card chart's answer, with the card type's rule as the server says it (its offers).
  * Effects are provided: actor extendCard; actions cardChanged and sayExtended.
+ * Tags, as on the other card charts, say what the page shows: `editing` the form is open, `busy` a
+ * request is in flight (its button says it is working), `unreachable` the retry.
  */
 export const cardExtendMachine = setup({
   types: {
     context: {} as CardExtendContext,
     events: {} as CardExtendEvent,
     input: {} as CardExtendInput,
+
+    tags: {} as 'editing' | 'busy' | 'unreachable',
   },
   actors: {
     extendCard: fromPromise<Envelope<MemberCardDetail>, { id: number; until: string; idempotencyKey: string }>(async () => {
@@ -79,6 +83,7 @@ export const cardExtendMachine = setup({
       on: { 'extend.open': { guard: 'extendable', target: 'editing', actions: 'freshForm' } },
     },
     editing: {
+      tags: ['editing'],
       description:
         'The extension form is open: the new last valid day (the most the card type allows, by default), the current end, and "extend" (not offered unless the day is later than the current end); a refusal from the server is said in the form and the day can be changed; "cancel" closes it.',
       on: {
@@ -88,6 +93,7 @@ export const cardExtendMachine = setup({
       },
     },
     extending: {
+      tags: ['editing', 'busy'],
       description: 'The extension was sent: the form says it is working and cannot be sent again.',
       invoke: {
         id: 'extendCard',
@@ -108,6 +114,7 @@ export const cardExtendMachine = setup({
       },
     },
     unreachable: {
+      tags: ['unreachable'],
       description:
         'The extension did not reach the server: the member can retry (the same request, so the card is extended once) or close.',
       on: { retry: 'extending', 'form.close': 'idle' },

@@ -45,12 +45,17 @@ export type CardFamilyEvent =
  * card reloaded so its timeline shows it), refused with the server's code said in the form, or
  * unreachable with a retry of what failed (the change under the same key).
  * Effects are provided: actors loadFamily, addSub and removeSub; actions cardChanged.
+ * Tags, as on the other card charts, say what the page shows: `editing` the form is open, `busy` a
+ * request is in flight (its button says it is working), `loading` the form's data is being read (the
+ * page says so instead of the form), `unreachable` the retry.
  */
 export const cardFamilyMachine = setup({
   types: {
     context: {} as CardFamilyContext,
     events: {} as CardFamilyEvent,
     input: {} as CardFamilyInput,
+
+    tags: {} as 'editing' | 'busy' | 'loading' | 'unreachable',
   },
   actors: {
     loadFamily: fromPromise<CardFamily, { id: number }>(async () => {
@@ -91,6 +96,7 @@ export const cardFamilyMachine = setup({
       on: { 'family.open': { guard: 'offered', target: 'loading', actions: 'freshForm' } },
     },
     loading: {
+      tags: ['busy', 'loading'],
       description: "The card's sharing is being read: the page says it is loading.",
       invoke: {
         id: 'loadFamily',
@@ -101,6 +107,7 @@ export const cardFamilyMachine = setup({
       },
     },
     managing: {
+      tags: ['editing'],
       description:
         'The sub-card holders (masked) with "remove" each, the places used, and a phone to add one while a place is free; adding without a phone says so and sends nothing; a refusal is said; "close" closes it.',
       on: {
@@ -117,6 +124,7 @@ export const cardFamilyMachine = setup({
       },
     },
     adding: {
+      tags: ['editing', 'busy'],
       description: 'The add was sent: the form says it is working and nothing else can be sent.',
       invoke: {
         id: 'addSub',
@@ -134,6 +142,7 @@ export const cardFamilyMachine = setup({
       },
     },
     removing: {
+      tags: ['editing', 'busy'],
       description: 'The removal was sent: the holder being removed says it is working and nothing else can be sent.',
       invoke: {
         id: 'removeSub',
@@ -151,6 +160,7 @@ export const cardFamilyMachine = setup({
       },
     },
     unreachable: {
+      tags: ['unreachable'],
       description:
         'A read or a change did not reach the server: the member can retry it (a change with the same request, so it is made once) or close.',
       on: {

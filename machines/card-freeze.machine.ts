@@ -46,12 +46,15 @@ export type CardFreezeEvent =
  * card chart's answer (machines/domain/card.machine.ts) for its status and plan, kept from the
  * server's answers. Effects are provided: actors freezeCard and unfreezeCard; actions cardChanged (the
  * page reloads its data), sayFrozen, sayUnfrozen and sayRefused (what the member reads).
+ * Tags, as on the other card charts, say what the page shows: `editing` the form is open, `busy` a
+ * request is in flight (its button says it is working), `unreachable` the retry.
  */
 export const cardFreezeMachine = setup({
   types: {
     context: {} as CardFreezeContext,
     events: {} as CardFreezeEvent,
     input: {} as CardFreezeInput,
+    tags: {} as 'editing' | 'busy' | 'unreachable',
   },
   actors: {
     freezeCard: fromPromise<Envelope<MemberCardDetail>, { id: number; from: string; until: string; idempotencyKey: string }>(async () => {
@@ -99,6 +102,7 @@ export const cardFreezeMachine = setup({
       },
     },
     editing: {
+      tags: ['editing'],
       description:
         'The freeze form is open: the first and the last frozen day (from today, at most the longest freeze), how the end date moves, and "freeze" (not offered while the last day is before the first); a refusal from the server is said in the form and the dates can be changed; "cancel" closes it.',
       on: {
@@ -111,6 +115,7 @@ export const cardFreezeMachine = setup({
       },
     },
     freezing: {
+      tags: ['editing', 'busy'],
       description: 'The freeze was sent: the form says it is working and cannot be sent again.',
       invoke: {
         id: 'freezeCard',
@@ -135,6 +140,7 @@ export const cardFreezeMachine = setup({
       },
     },
     freezeUnreachable: {
+      tags: ['unreachable'],
       description: 'The freeze did not reach the server: the member can retry (the same request, so the card is frozen once) or close.',
       on: { retry: 'freezing', 'confirm.dismiss': 'idle' },
     },
@@ -147,6 +153,7 @@ export const cardFreezeMachine = setup({
       },
     },
     unfreezing: {
+      tags: ['busy'],
       description: 'The unfreeze was sent: its button says it is working and cannot be tapped again.',
       invoke: {
         id: 'unfreezeCard',
@@ -177,6 +184,7 @@ export const cardFreezeMachine = setup({
       },
     },
     unfreezeUnreachable: {
+      tags: ['unreachable'],
       description: 'The unfreeze did not reach the server: the member can retry (the same request) or close.',
       on: { retry: 'unfreezing', 'confirm.dismiss': 'idle' },
     },

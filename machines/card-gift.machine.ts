@@ -33,12 +33,16 @@ export type CardGiftEvent =
  * to whom, masked, and that the card has left the member's cards), refused with the server's code
  * said in the form, or unreachable with a retry under the same key.
  * Effects are provided: actor giveCard.
+ * Tags, as on the other card charts, say what the page shows: `editing` the form is open, `busy` a
+ * request is in flight (its button says it is working), `unreachable` the retry.
  */
 export const cardGiftMachine = setup({
   types: {
     context: {} as CardGiftContext,
     events: {} as CardGiftEvent,
     input: {} as CardGiftInput,
+
+    tags: {} as 'editing' | 'busy' | 'unreachable',
   },
   actors: {
     giveCard: fromPromise<Envelope<CardGift>, { id: number; phone: string; idempotencyKey: string }>(async () => {
@@ -68,6 +72,7 @@ export const cardGiftMachine = setup({
       on: { 'gift.open': { guard: 'offered', target: 'asking', actions: 'freshForm' } },
     },
     asking: {
+      tags: ['editing'],
       description:
         'The form: the friend\'s phone and "confirm"; confirming without a phone says so and sends nothing; a refusal from the server is said in the form; "cancel" closes it.',
       on: {
@@ -80,6 +85,7 @@ export const cardGiftMachine = setup({
       },
     },
     giving: {
+      tags: ['editing', 'busy'],
       description: 'The gift was sent: the form says it is working and cannot be sent again.',
       invoke: {
         id: 'giveCard',
@@ -101,6 +107,7 @@ export const cardGiftMachine = setup({
       type: 'final',
     },
     unreachable: {
+      tags: ['unreachable'],
       description: 'The gift did not reach the server: the member can retry it (with the same request, so it is given once) or close.',
       on: { retry: 'giving', 'form.close': 'idle' },
     },

@@ -45,12 +45,16 @@ const isState = (c: CardRefundContext, state: MyCardRefund['state'], orderState?
  * rejected, with the staff's reason, the member may ask again. A refusal of the quote is said instead
  * of the policy's form. Effects are provided: actors loadRequest (my latest request, or throws),
  * quoteRefund, requestRefund and cancelRefund.
+ * Tags say what the page shows: `loading` it says so, `busy` a request is in flight (its button says
+ * it is working), `unreachable` a retry, `quote` the policy and the amount with "ask for the refund",
+ * `pending` the request waiting for staff, `refresh` "look again".
  */
 export const refundRequestMachine = setup({
   types: {
     context: {} as CardRefundContext,
     events: {} as CardRefundEvent,
     input: {} as CardRefundInput,
+    tags: {} as 'loading' | 'busy' | 'unreachable' | 'quote' | 'pending' | 'refresh',
   },
   actors: {
     loadRequest: fromPromise<MyCardRefund | null, { cardId: number }>(async () => {
@@ -90,6 +94,7 @@ export const refundRequestMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading', 'busy'],
       description: 'My latest refund request on the card is being read: the page says it is loading.',
       invoke: {
         id: 'loadRequest',
@@ -112,6 +117,7 @@ export const refundRequestMachine = setup({
       ],
     },
     quoting: {
+      tags: ['loading', 'busy'],
       description: 'What the refund policy gives back for the card now is being asked of the server: the page says it is loading.',
       invoke: {
         id: 'quoteRefund',
@@ -129,6 +135,7 @@ export const refundRequestMachine = setup({
       },
     },
     policy: {
+      tags: ['quote'],
       description:
         'The refund policy and the amount it gives back (what was paid, the part left, the fee); "ask for the refund" is offered once the member agrees to the policy; a refusal from the server is said here.',
       on: {
@@ -137,6 +144,7 @@ export const refundRequestMachine = setup({
       },
     },
     submitting: {
+      tags: ['quote', 'busy'],
       description: 'The request was sent: the page says it is working and it cannot be sent again.',
       invoke: {
         id: 'requestRefund',
@@ -154,10 +162,12 @@ export const refundRequestMachine = setup({
       },
     },
     submitUnreachable: {
+      tags: ['quote', 'unreachable'],
       description: 'The request did not reach the server: retry (the same request, so it is made once), or close to the policy.',
       on: { retry: 'submitting', 'form.close': 'policy' },
     },
     waiting: {
+      tags: ['pending', 'refresh'],
       description: 'The request waits for staff: the amount quoted; the member may cancel it, or look again.',
       on: {
         'refund.cancel': { target: 'cancelling', actions: 'newIntent' },
@@ -165,6 +175,7 @@ export const refundRequestMachine = setup({
       },
     },
     cancelling: {
+      tags: ['pending', 'busy'],
       description: 'The cancel was sent: the page says it is working and it cannot be sent again.',
       invoke: {
         id: 'cancelRefund',
@@ -183,15 +194,18 @@ export const refundRequestMachine = setup({
       },
     },
     cancelUnreachable: {
+      tags: ['pending', 'unreachable'],
       description: 'The cancel did not reach the server: retry (the same request), or close to the waiting request.',
       on: { retry: 'cancelling', 'form.close': 'waiting' },
     },
     running: {
+      tags: ['refresh'],
       description:
         'Approved: the amount is on its way back to whoever paid, the way they paid (the order refunding); the member may look again.',
       on: { refresh: { target: 'loading', actions: 'forget' } },
     },
     failed: {
+      tags: ['refresh'],
       description:
         'Approved, but the money did not go back (the order refund failed): the provider’s words, and that the club will handle it; the member may look again.',
       on: { refresh: { target: 'loading', actions: 'forget' } },
@@ -203,6 +217,7 @@ export const refundRequestMachine = setup({
     },
     unavailable: { description: 'The card cannot be refunded now: the server’s reason is said; nothing can be asked.', type: 'final' },
     readUnreachable: {
+      tags: ['unreachable'],
       description: 'The request or the quote could not be read: retry reads again.',
       on: { retry: 'loading' },
     },

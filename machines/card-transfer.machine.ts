@@ -56,12 +56,15 @@ export type CardTransferEvent =
  * under one Idempotency-Key per intent and, accepted, the member goes to its state page; refused, the
  * server's code is said in the form; lost, a retry. Effects are provided: actors lookupMember and
  * submitTransfer (the images uploaded, then the application); action showState.
+ * Tags say what the page shows: `lookup` the "look up" button, `form` the rest of the form (the
+ * member found), `busy` a request in flight (its button says it is working), `unreachable` a retry.
  */
 export const cardTransferMachine = setup({
   types: {
     context: {} as CardTransferContext,
     events: {} as CardTransferEvent,
     input: {} as CardTransferInput,
+    tags: {} as 'lookup' | 'form' | 'busy' | 'unreachable',
   },
   actors: {
     lookupMember: fromPromise<Envelope<MemberByPhone>, { phone: string }>(async () => {
@@ -97,6 +100,7 @@ export const cardTransferMachine = setup({
   initial: 'phone',
   states: {
     phone: {
+      tags: ['lookup'],
       description:
         'The recipient’s phone first: "look up" is offered once it is a valid mobile number; nothing else of the form is shown yet.',
       on: {
@@ -105,6 +109,7 @@ export const cardTransferMachine = setup({
       },
     },
     lookingUp: {
+      tags: ['lookup', 'busy'],
       description: 'The phone was sent to find the member: the page says it is looking.',
       invoke: {
         id: 'lookupMember',
@@ -122,6 +127,7 @@ export const cardTransferMachine = setup({
       on: { 'phone.change': { target: 'phone', actions: { type: 'setPhone', params: ({ event }) => ({ phone: event.phone }) } } },
     },
     lookupUnreachable: {
+      tags: ['unreachable'],
       description: 'The lookup did not reach the server: retry, or change the phone.',
       on: {
         retry: 'lookingUp',
@@ -129,6 +135,7 @@ export const cardTransferMachine = setup({
       },
     },
     form: {
+      tags: ['form'],
       description:
         'The member found (their masked name shown, or that they have given no name): the recipient’s name, ID number, ID photo and photo; "apply" is offered once the name and ID number are well-formed and both images chosen; a refusal from the server is said here; changing the phone starts again.',
       on: {
@@ -141,6 +148,7 @@ export const cardTransferMachine = setup({
       },
     },
     submitting: {
+      tags: ['form', 'busy'],
       description: 'The images and the application were sent: the form says it is working and cannot be sent again.',
       invoke: {
         id: 'submitTransfer',
@@ -166,6 +174,7 @@ export const cardTransferMachine = setup({
       },
     },
     unreachable: {
+      tags: ['form', 'unreachable'],
       description: 'The application did not reach the server: retry (the same request, so it is made once), or close to change the form.',
       on: { retry: 'submitting', 'form.edit': 'form' },
     },

@@ -67,12 +67,16 @@ type Env = Envelope<unknown>;
  * pay; the order is created with one Idempotency-Key per attempt (reused on retry). The order made is
  * then paid by the pay-order chart (pay-order.machine.ts), invoked as `pay`, with the way chosen here.
  * Effects are provided: actors loadGoods, quote, createOrder, findUnpaidOrder and payOrder (with its own).
+ * Tags say what the page shows: `loginPage` the login page instead, `retryPage` only a retry, `busy` a
+ * request in flight (the pay button says it is working), `editing` the form can be changed, `refused`
+ * the server's reason beside it.
  */
 export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     input: {} as CheckoutInput,
+    tags: {} as 'loginPage' | 'retryPage' | 'busy' | 'editing' | 'refused',
   },
   actors: {
     payOrder: payOrderMachine,
@@ -146,6 +150,7 @@ export const checkoutMachine = setup({
     },
     /** a visitor (or an expired login): the screen sends them to /login/<this page> and back (spec §5) */
     loginRequired: {
+      tags: ['loginPage'],
       description: 'A visitor or a lapsed login: the app goes to the login page and back to this page after.',
       type: 'final',
     },
@@ -181,6 +186,7 @@ export const checkoutMachine = setup({
       },
     },
     goodsUnreachable: {
+      tags: ['retryPage'],
       description: 'The goods could not be loaded: "network unreachable" with a retry.',
       on: { 'checkout.retry': 'loadingGoods' },
     },
@@ -195,6 +201,7 @@ export const checkoutMachine = setup({
       on: { 'option.choose': { target: 'pricing', actions: 'chooseOption' } },
     },
     pricing: {
+      tags: ['busy'],
       description: "The server prices the member's choice (phase, coupon, balance): the pay button waits.",
       invoke: {
         id: 'quote',
@@ -224,11 +231,13 @@ export const checkoutMachine = setup({
       },
     },
     pricingUnreachable: {
+      tags: ['retryPage'],
       description: 'The price could not be asked: "network unreachable" with a retry.',
       on: { 'checkout.retry': 'pricing' },
     },
     /** the server refused this choice (a coupon not usable, new customers only, limit one, sold out) */
     pricingRefused: {
+      tags: ['editing', 'refused'],
       description: 'The server refused this choice (a lapsed coupon, a phase that started): the reason shows and the member chooses again.',
       on: {
         'coupon.choose': { target: 'pricing', actions: 'chooseCoupon' },
@@ -237,6 +246,7 @@ export const checkoutMachine = setup({
     },
     /** the goods, the agreement, the coupon and balance, the server-priced summary, the method */
     reviewing: {
+      tags: ['editing'],
       description:
         "The goods, the coupon and balance, the server's amount to pay, the way to pay, the purchase agreement and the pay button.",
       initial: 'editing',
@@ -246,11 +256,17 @@ export const checkoutMachine = setup({
           description: 'Pay was tapped without agreeing: "please read and agree to the purchase agreement"; nothing sent.',
         },
         /** the order was refused (stock, limit, coupon, balance): the code says why */
-        orderRefused: { description: 'The order was refused (stock, limit, balance): the reason shows; nothing ordered.' },
+        orderRefused: {
+          tags: ['refused'],
+          description: 'The order was refused (stock, limit, balance): the reason shows; nothing ordered.',
+        },
         /** a second order while one is unpaid (40001): the screen links to it */
-        unpaidOrderExists: { description: 'An unpaid order already exists: the reason and a link to that order.' },
+        unpaidOrderExists: { tags: ['refused'], description: 'An unpaid order already exists: the reason and a link to that order.' },
         /** the order was refused because the price changed (40010): the new price is shown, the member pays again */
-        priceChanged: { description: 'The price changed since it was shown: the new amount shows and the member pays again knowingly.' },
+        priceChanged: {
+          tags: ['refused'],
+          description: 'The price changed since it was shown: the new amount shows and the member pays again knowingly.',
+        },
       },
       on: {
         'option.choose': { target: 'pricing', actions: 'chooseOption' },
@@ -265,6 +281,7 @@ export const checkoutMachine = setup({
       },
     },
     creatingOrder: {
+      tags: ['busy'],
       description: 'The order is being made ("creating the order…"); the pay button cannot be tapped again.',
       invoke: {
         id: 'createOrder',
@@ -312,6 +329,7 @@ export const checkoutMachine = setup({
       on: { 'checkout.retry': 'creatingOrder' },
     },
     locatingUnpaidOrder: {
+      tags: ['busy'],
       description: 'Finding the unpaid order to link to.',
       invoke: {
         id: 'findUnpaidOrder',
@@ -325,6 +343,7 @@ export const checkoutMachine = setup({
     },
     /** the order is made: it is paid through the pay-order chart (pay-order.machine.ts), with the way chosen on the form */
     paying: {
+      tags: ['busy'],
       description:
         'The order is made and its payment under way: the pay-order chart takes it from here (starting the payment, WeChat Pay or Alipay, the result).',
       invoke: {

@@ -47,12 +47,14 @@ const partOf = (c: FriendInviteContext, d: OrderDetail) => d.parts.find((p) => p
  * elsewhere. The member may withdraw it (confirmed first); once withdrawn, expired or ended, invite again.
  * Effects are provided: actors invite, checkOrder, withdraw; action copyLink; delay untilExpiry (the
  * time left by the app's clock).
+ * Tags say what the page shows: `busy` a request in flight (it says it is working), `unreachable` a retry.
  */
 export const friendInviteMachine = setup({
   types: {
     context: {} as FriendInviteContext,
     events: {} as FriendInviteEvent,
     input: {} as FriendInviteInput,
+    tags: {} as 'busy' | 'unreachable',
   },
   actors: {
     invite: fromPromise<Envelope<InviteAnswer>, { orderNo: string; partSeq?: number; idempotencyKey: string }>(async () => {
@@ -100,6 +102,7 @@ export const friendInviteMachine = setup({
   initial: 'creating',
   states: {
     creating: {
+      tags: ['busy'],
       description: 'The invitation is being made (or the open one read): "preparing the link…".',
       invoke: {
         id: 'invite',
@@ -117,6 +120,7 @@ export const friendInviteMachine = setup({
       },
     },
     createUnreachable: {
+      tags: ['unreachable'],
       description: 'The invitation could not be made: "network unreachable" with a retry (the same request).',
       on: { retry: 'creating' },
     },
@@ -161,6 +165,7 @@ export const friendInviteMachine = setup({
       on: { 'confirm.accept': { target: 'withdrawing', actions: 'newWithdrawKey' }, 'confirm.dismiss': 'open' },
     },
     withdrawing: {
+      tags: ['busy'],
       description: 'The withdrawal was sent: "withdrawing…", nothing else to tap.',
       invoke: {
         id: 'withdraw',
@@ -179,6 +184,7 @@ export const friendInviteMachine = setup({
       },
     },
     withdrawUnreachable: {
+      tags: ['unreachable'],
       description: 'The withdrawal did not reach the server: retry (the same request) or close.',
       on: { retry: 'withdrawing', 'confirm.dismiss': 'open' },
     },

@@ -63,12 +63,14 @@ type Env = Envelope<unknown>;
  * Effects are provided: actors loadInvitation, startPay, wechatPay, friendPayResult (with its
  * loadInvitation); action authorize (leaves the
  * page); delay untilExpiry (the time left by the app's clock).
+ * Tags: `ended` the invitation's end is shown (paid, ended unpaid, over), without its time left.
  */
 export const friendPayMachine = setup({
   types: {
     context: {} as FriendPayContext,
     events: {} as FriendPayEvent,
     input: {} as FriendPayInput,
+    tags: {} as 'ended',
   },
   actors: {
     loadInvitation: fromPromise<Envelope<FriendInvitationView>, { token: string }>(async () => {
@@ -278,11 +280,12 @@ export const friendPayMachine = setup({
         ],
       },
     },
-    paid: { description: 'Paid: "thank you", the amount paid; nothing more to do.', type: 'final' },
+    paid: { tags: ['ended'], description: 'Paid: "thank you", the amount paid; nothing more to do.', type: 'final' },
     endedUnpaid: {
+      tags: ['ended'],
       description: 'The invitation ended before the payment was confirmed: nothing was charged, or what was taken is refunded.',
       type: 'final',
     },
-    over: { description: 'The invitation expired or was withdrawn by the member: nothing to pay.', type: 'final' },
+    over: { tags: ['ended'], description: 'The invitation expired or was withdrawn by the member: nothing to pay.', type: 'final' },
   },
 });

@@ -98,12 +98,15 @@ type Env = Envelope<unknown>;
  * by others meanwhile, decision 058).
  * Effects are provided: actors loadOrder, startPayment, wechatPay (waits for the bridge, calls
  * getBrandWCPayRequest); actions purchaseChanged, openAlipay (leaves the page).
+ * Tags name the page a state belongs on (checkout-paths.ts payOrderPath): `loginPage`, `handoverPage`
+ * (/payt), `resultPage` (/payf), `failurePage` (/pays), `orderPage` (the order's detail).
  */
 export const payOrderMachine = setup({
   types: {
     context: {} as PayOrderContext,
     events: {} as PayOrderEvent,
     input: {} as PayOrderInput,
+    tags: {} as 'loginPage' | 'handoverPage' | 'resultPage' | 'failurePage' | 'orderPage',
   },
   actors: {
     loadOrder: fromPromise<Envelope<Order>, { orderNo: string }>(async () => {
@@ -165,7 +168,11 @@ export const payOrderMachine = setup({
       always: [{ guard: 'startingNow', target: 'paying', actions: 'newPayKey' }, { target: 'routingOrder' }],
     },
     /** an expired login: the screen sends the member to /login/<this page> and back (spec §5) */
-    loginRequired: { description: 'The login lapsed: the app goes to the login page and back to this page after.', type: 'final' },
+    loginRequired: {
+      tags: ['loginPage'],
+      description: 'The login lapsed: the app goes to the login page and back to this page after.',
+      type: 'final',
+    },
     /** the order read again (after a refused payment): where it stands now */
     loadingOrder: {
       description: 'The order is read again to see where it stands.',
@@ -199,7 +206,7 @@ export const payOrderMachine = setup({
     /** not mine, or no such order */
     orderMissing: { description: 'No such order of this member: "this order could not be found".', type: 'final' },
     /** cancelled (by the member or its time limit), refunding or refunded: nothing to pay */
-    orderClosed: { description: "Cancelled or refunded: the order's detail shows it, nothing to pay.", type: 'final' },
+    orderClosed: { tags: ['orderPage'], description: "Cancelled or refunded: the order's detail shows it, nothing to pay.", type: 'final' },
     /** a failed payment: shown as failed after the provider's page, offered again from /orderdetail */
     resumingFailedOrder: {
       description: "A failed payment: paid again from the order's page, shown as failed after the provider's page.",
@@ -207,6 +214,7 @@ export const payOrderMachine = setup({
     },
     /** an unpaid order on /orderdetail, or one whose payment failed: the member picks how to pay */
     choosingMethod: {
+      tags: ['orderPage'],
       description: "The order's page: the ways to pay and the pay button with the amount.",
       on: {
         'method.choose': { target: 'choosingMethod', actions: 'chooseMethod' },
@@ -287,11 +295,13 @@ export const payOrderMachine = setup({
         },
         /** /payt: the member goes to Alipay's page and comes back to /payf?orderNo= */
         handingToAlipay: {
+          tags: ['handoverPage'],
           description: '/payt: "going to Alipay…" with a link in case the browser does not go by itself.',
           after: { [PAY_HANDOVER_MS]: 'leftForAlipay' },
         },
         /** the browser leaves for Alipay's page; coming back is /payf?orderNo=, a new page and payment */
         leftForAlipay: {
+          tags: ['handoverPage'],
           description: "The browser has left for Alipay's page; coming back lands on /payf.",
           type: 'final',
           entry: 'openAlipay',
@@ -305,6 +315,7 @@ export const payOrderMachine = setup({
     },
     /** the provider settles the order (notification or query): ask until it is paid or failed */
     awaitingResult: {
+      tags: ['resultPage'],
       description: '/payf: "confirming the payment…" while the provider settles it.',
       initial: 'polling',
       after: { [PAY_RESULT_TIMEOUT_MS]: 'checking' },
@@ -338,6 +349,7 @@ export const payOrderMachine = setup({
     },
     /** past the time-out the provider may still settle: keep asking, slower; never call it failed */
     checking: {
+      tags: ['resultPage'],
       description: '/payf after the time-out: "the result is being confirmed", never called failed, with a refresh button.',
       initial: 'idle',
       states: {
@@ -374,11 +386,16 @@ export const payOrderMachine = setup({
     },
     /** /payf: paid; what was bought is issued */
     paid: {
+      tags: ['resultPage'],
       description: '/payf: "payment successful", what was bought and links to the order, courses and cards.',
       type: 'final',
       entry: 'purchaseChanged',
     },
     /** /pays: the provider said the payment failed; the same order can be paid again */
-    failed: { description: '/pays: "payment failed", nothing was charged, and "pay again".', on: { 'payment.retry': 'choosingMethod' } },
+    failed: {
+      tags: ['failurePage'],
+      description: '/pays: "payment failed", nothing was charged, and "pay again".',
+      on: { 'payment.retry': 'choosingMethod' },
+    },
   },
 });

@@ -49,12 +49,15 @@ const proposal = (order: OrderDetail, count: number) => equalSplit(order.amountT
  * back to their payers). A refusal says the server's reason and reads the order again; a lost answer
  * offers a retry under the same key.
  * Effects are provided: actors loadOrder, splitOrder, unsplitOrder; action tellUnsplit (a toast).
+ * Tags say what the page shows: `loading` the placeholder, `editing` the form, `parts` the split
+ * order's parts, `busy` a request in flight (its button says it is working), `unreachable` a retry.
  */
 export const splitOrderMachine = setup({
   types: {
     context: {} as SplitOrderContext,
     events: {} as SplitOrderEvent,
     input: {} as SplitOrderInput,
+    tags: {} as 'loading' | 'busy' | 'unreachable' | 'editing' | 'parts',
   },
   actors: {
     loadOrder: fromPromise<Envelope<OrderDetail>, { orderNo: string }>(async () => {
@@ -91,6 +94,7 @@ export const splitOrderMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading', 'busy'],
       description: 'The order is being read: the page shows a placeholder.',
       invoke: {
         id: 'loadOrder',
@@ -113,7 +117,11 @@ export const splitOrderMachine = setup({
         onError: 'loadUnreachable',
       },
     },
-    loadUnreachable: { description: 'The order could not be read: "network unreachable" with a retry.', on: { retry: 'loading' } },
+    loadUnreachable: {
+      tags: ['unreachable'],
+      description: 'The order could not be read: "network unreachable" with a retry.',
+      on: { retry: 'loading' },
+    },
     missing: {
       description: 'No such order of this member: "this order could not be found", with a way to the purchase history.',
       type: 'final',
@@ -124,6 +132,7 @@ export const splitOrderMachine = setup({
       type: 'final',
     },
     editing: {
+      tags: ['editing'],
       description:
         'The form: the amount left to pay, how many parts (2 to 10; a new count proposes equal parts, the odd cents on the first), each part\'s amount in yuan; a wrong part is named, and the total against the amount to pay; "split" is offered only when every rule holds.',
       on: {
@@ -136,6 +145,7 @@ export const splitOrderMachine = setup({
       },
     },
     splitting: {
+      tags: ['editing', 'busy'],
       description: 'The split was sent: the button says it is splitting and cannot be tapped again; the form waits.',
       invoke: {
         id: 'splitOrder',
@@ -157,6 +167,7 @@ export const splitOrderMachine = setup({
       },
     },
     splitUnreachable: {
+      tags: ['editing', 'unreachable'],
       description: 'The split did not reach the server: retry (the same request, so the order is split once) or close to the form.',
       on: { retry: 'splitting', 'confirm.dismiss': 'editing' },
     },
@@ -166,15 +177,18 @@ export const splitOrderMachine = setup({
       on: { 'confirm.dismiss': 'loading' },
     },
     split: {
+      tags: ['parts'],
       description:
         'The order is split: each part with its amount and state (paid, and how, or to pay); a part to pay offers "pay" (the order\'s pay page for that part) and "ask a friend"; while the order can be paid, "undo the split".',
       on: { 'unsplit.ask': { guard: 'offersUnsplit', target: 'confirmingUnsplit' } },
     },
     confirmingUnsplit: {
+      tags: ['parts'],
       description: 'A confirm asks whether to undo the split, saying that parts already paid go back to their payers; nothing is sent yet.',
       on: { 'confirm.accept': { target: 'unsplitting', actions: 'newIntent' }, 'confirm.dismiss': 'split' },
     },
     unsplitting: {
+      tags: ['parts', 'busy'],
       description: 'The undo was sent: the parts stay shown and "undo" says it is working.',
       invoke: {
         id: 'unsplitOrder',
@@ -195,6 +209,7 @@ export const splitOrderMachine = setup({
       },
     },
     unsplitUnreachable: {
+      tags: ['parts', 'unreachable'],
       description: 'The undo did not reach the server: retry (the same request, so it is undone once) or close to the parts.',
       on: { retry: 'unsplitting', 'confirm.dismiss': 'split' },
     },

@@ -26,7 +26,7 @@ describe('checkout with the account balance', () => {
     const { page } = await browser.newPage({ baseURL: server.url });
     await logInPage(page);
     await page.goto(`/agreement/payagreement?id=${workshop.id}`);
-    await page.locator('form[data-checkout-state^="reviewing."]').waitFor();
+    await page.locator('form[data-checkout-reviewing]').waitFor();
     expect(await page.locator('[data-balance]').getAttribute('data-balance')).toBe(String(before));
     await page.locator('[data-balance-toggle]').click();
     // re-priced on the server: the balance takes the whole member price
@@ -54,7 +54,7 @@ describe('checkout with the account balance', () => {
     const { page } = await browser.newPage({ baseURL: server.url });
     await logInPage(page);
     await page.goto(`/agreement/payagreement?id=${open.id}`);
-    await page.locator('form[data-checkout-state^="reviewing."]').waitFor();
+    await page.locator('form[data-checkout-reviewing]').waitFor();
     // logged in outside the messaging app (no open id bound): WeChat Pay is listed, disabled, with the reason
     const wechat = page.locator('[data-method="wechat"]');
     expect(await wechat.getAttribute('data-method-unavailable')).toBe('40012');

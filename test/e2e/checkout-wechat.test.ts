@@ -43,7 +43,7 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
     await page.locator('label:has(input[name=agreement])').first().click();
     await page.locator('[data-testid=login-submit]').click();
     await page.waitForURL((u) => u.pathname === '/agreement/payagreement' && u.search === `?id=${card.id}`);
-    await page.locator('form[data-checkout-state^="reviewing."]').waitFor();
+    await page.locator('form[data-checkout-reviewing]').waitFor();
     expect(await page.locator('[data-goods-name]').innerText()).toBe(card.name);
   });
 
@@ -147,7 +147,7 @@ describe('checkout with the messaging-app payment (WeChat Pay stand-in, decision
     await page.goto(`/agreement/payagreement?id=${workshop.id}`);
     await reviewAndAgree(page);
     await page.locator('[data-action="pay"]').click();
-    await page.locator('form[data-checkout-state="reviewing.unpaidOrderExists"]').waitFor();
+    await page.locator('form[data-checkout-reviewing] [data-unpaid-order]').waitFor();
     expect(await page.locator('[data-checkout-feedback]').innerText()).toContain('您有未支付的订单');
     await page.locator('[data-unpaid-order]').click();
     await page.waitForURL((u) => u.pathname === '/orderdetail' && u.searchParams.get('orderNo') === open.data.orderNo);

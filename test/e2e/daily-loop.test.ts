@@ -62,7 +62,7 @@ async function buyAndLook(page: Page): Promise<void> {
   const before = (await myCards(server.url, token)).length;
   const card = await buyable(server.url, token, 'card', (g) => (g.memberPriceCents ?? g.listPriceCents) <= 100_000);
   await gotoHydrated(page, `/agreement/payagreement?id=${card.id}`);
-  await page.locator('form[data-checkout-state^="reviewing."]').waitFor();
+  await page.locator('form[data-checkout-reviewing]').waitFor();
   await page.locator('[data-balance-toggle]').click();
   await expect.poll(() => page.locator('[data-amount-to-pay]').innerText()).toBe(formatYuan(0));
   await reviewAndAgree(page);

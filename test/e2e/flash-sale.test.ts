@@ -112,7 +112,7 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     await gotoHydrated(page, '/event11');
     await page.locator('[data-action="buy"]').click();
     await page.waitForURL((u) => u.pathname === '/agreement/payagreement' && u.search === `?id=${s.goodsId}`);
-    await page.locator('form[data-checkout-state^="reviewing."]').waitFor();
+    await page.locator('form[data-checkout-reviewing]').waitFor();
     await page.locator('[data-balance-toggle]').click();
     await expect.poll(() => page.locator('[data-amount-to-pay]').innerText()).toBe('¥0');
     await reviewAndAgree(page);

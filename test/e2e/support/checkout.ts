@@ -113,6 +113,6 @@ export async function balanceOf(base: string, token: string): Promise<number> {
 
 /** Waits for the agreement page to show the server's price, ticks the agreement. */
 export async function reviewAndAgree(page: Page): Promise<void> {
-  await page.locator('form[data-checkout-state^="reviewing."]').waitFor();
+  await page.locator('form[data-checkout-reviewing]').waitFor();
   await page.locator('label:has([name=agreePurchase]), label:has-text("我已阅读并同意")').first().click();
 }

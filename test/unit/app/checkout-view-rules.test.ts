@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkoutPath, checkoutStateOf, payAgreementQuery, payOrderPath } from '../../../src/app/screens/checkout/checkout-paths';
+import type { StateValue } from 'xstate';
+import { checkoutMachine } from '../../../machines/checkout.machine';
+import { payOrderMachine } from '../../../machines/pay-order.machine';
+import { checkoutPath, payAgreementQuery, payOrderPath, payPageOf } from '../../../src/app/screens/checkout/checkout-paths';
 import {
   bridgeOutcome,
   installWechatBridgeStandIn,
@@ -30,33 +33,42 @@ describe('the entry point /agreement/payagreement reads id, phaseId, teacherId',
   });
 });
 
+/** The page a checkout state belongs on, by its `loginPage` tag; a pay-order state's, by the chart's page tags. */
+const checkoutAt = (value: StateValue, here: string) =>
+  checkoutPath(checkoutMachine.resolveState({ value, context: {} as never }).hasTag('loginPage'), here);
+const payPath = (value: StateValue, here: string) =>
+  payOrderPath(payPageOf(payOrderMachine.resolveState({ value, context: {} as never })), 'O1', here);
+
 describe('which page a checkout or payment state belongs on', () => {
   const here = '/agreement/payagreement?id=7';
   it('a visitor (or an expired login) logs in and comes back to this page', () => {
-    expect(checkoutPath('loginRequired', here)).toBe('/login/%2Fagreement%2Fpayagreement%3Fid%3D7');
-    expect(payOrderPath('loginRequired', 'O1', '/payf?orderNo=O1')).toBe('/login/%2Fpayf%3ForderNo%3DO1');
-    for (const s of ['loadingGoods', 'choosingOption', 'reviewing.editing', 'creatingOrder', 'paying'])
-      expect(checkoutPath(s, here), s).toBeNull();
+    expect(checkoutAt('loginRequired', here)).toBe('/login/%2Fagreement%2Fpayagreement%3Fid%3D7');
+    expect(payPath('loginRequired', '/payf?orderNo=O1')).toBe('/login/%2Fpayf%3ForderNo%3DO1');
+    for (const s of ['loadingGoods', 'choosingOption', { reviewing: 'editing' }, 'creatingOrder', 'paying'] as StateValue[])
+      expect(checkoutAt(s, here), JSON.stringify(s)).toBeNull();
   });
   it('Alipay goes through /payt; waiting and success are /payf; failure is /pays (spec naming)', () => {
-    expect(payOrderPath('paying.handingToAlipay', 'O1', here)).toBe('/payt?orderNo=O1');
-    expect(payOrderPath('awaitingResult.polling', 'O1', here)).toBe('/payf?orderNo=O1');
-    expect(payOrderPath('checking.idle', 'O1', here)).toBe('/payf?orderNo=O1');
-    expect(payOrderPath('paid', 'O1', here)).toBe('/payf?orderNo=O1');
-    expect(payOrderPath('failed', 'O1', here)).toBe('/pays?orderNo=O1');
+    expect(payPath({ paying: 'handingToAlipay' }, here)).toBe('/payt?orderNo=O1');
+    expect(payPath({ paying: 'leftForAlipay' }, here)).toBe('/payt?orderNo=O1');
+    expect(payPath({ awaitingResult: 'polling' }, here)).toBe('/payf?orderNo=O1');
+    expect(payPath({ checking: 'idle' }, here)).toBe('/payf?orderNo=O1');
+    expect(payPath('paid', here)).toBe('/payf?orderNo=O1');
+    expect(payPath('failed', here)).toBe('/pays?orderNo=O1');
   });
   it('paying an existing order again, or a closed order, is its /orderdetail', () => {
-    expect(payOrderPath('choosingMethod', 'O1', '/pays?orderNo=O1')).toBe('/orderdetail?orderNo=O1');
-    expect(payOrderPath('orderClosed', 'O1', '/payf?orderNo=O1')).toBe('/orderdetail?orderNo=O1');
+    expect(payPath('choosingMethod', '/pays?orderNo=O1')).toBe('/orderdetail?orderNo=O1');
+    expect(payPath('orderClosed', '/payf?orderNo=O1')).toBe('/orderdetail?orderNo=O1');
   });
   it('starting a payment and the WeChat sheet stay where they are', () => {
-    for (const s of ['loadingOrder', 'paying.requestingPayment', 'paying.inWechat', 'paying.wechatCancelled', 'paymentRefused']) {
-      expect(payOrderPath(s, 'O1', here), s).toBeNull();
+    for (const s of [
+      'loadingOrder',
+      { paying: 'requestingPayment' },
+      { paying: 'inWechat' },
+      { paying: 'wechatCancelled' },
+      'paymentRefused',
+    ] as StateValue[]) {
+      expect(payPath(s, here), JSON.stringify(s)).toBeNull();
     }
-  });
-  it('state values read as dotted paths', () => {
-    expect(checkoutStateOf({ value: 'paid' })).toBe('paid');
-    expect(checkoutStateOf({ value: { paying: 'inWechat' } })).toBe('paying.inWechat');
   });
 });
 

@@ -17,7 +17,6 @@ import { CardFormFooter } from './card-form-footer';
 
 const changedMsg = msg`顾问已更换`;
 const MISSING = { clubId: msg`请选择门店`, adviserId: msg`请选择顾问` } as const;
-const PHASES = ['idle', 'loadingClubs', 'choosing', 'loadingAdvisers', 'changing', 'unreachable'] as const;
 
 /** The data of an answer, or a throw (a read that failed is "unreachable, retry"). */
 function dataOf<T>(r: Envelope<T>): T {
@@ -57,7 +56,12 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
   );
   const offer = card.offers.find((o) => o.operation === 'changeAdviser');
   const item = useActorRef(logic, { input: { cardId: card.id, status: card.status, adviser: card.adviser } });
-  const phase = useSelector(item, (s) => PHASES.find((k) => s.matches(k)) ?? 'idle');
+  const editing = useSelector(item, (s) => s.hasTag('editing'));
+  const busy = useSelector(item, (s) => s.hasTag('busy'));
+  const loading = useSelector(item, (s) => s.hasTag('loading'));
+  const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
+  const changing = useSelector(item, (s) => s.matches('changing'));
+  const loadingAdvisers = useSelector(item, (s) => s.matches('loadingAdvisers'));
   const form = useSelector(item, (s) => s.context);
 
   const current = (
@@ -72,22 +76,21 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
     </p>
   );
 
-  if (phase === 'unreachable') {
+  if (unreachable) {
     return (
       <p className="text-center">
         <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'form.close' })} />
       </p>
     );
   }
-  if (phase === 'loadingClubs') {
+  if (loading) {
     return (
       <p className="text-center text-sm text-black/60" data-adviser-loading>
         <Trans>正在加载门店…</Trans>
       </p>
     );
   }
-  if (phase !== 'idle') {
-    const busy = phase === 'changing' || phase === 'loadingAdvisers';
+  if (editing) {
     return (
       <div data-adviser-form className="rounded-xl border border-black/10">
         <List strong inset className="!my-2">
@@ -96,7 +99,7 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
             type="select"
             name="clubId"
             value={form.clubId === undefined ? '' : String(form.clubId)}
-            disabled={phase === 'changing'}
+            disabled={changing}
             onChange={(e: { target: { value: string } }) =>
               e.target.value !== '' && item.send({ type: 'club.choose', clubId: Number(e.target.value) })
             }
@@ -118,7 +121,7 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
               e.target.value !== '' && item.send({ type: 'adviser.choose', adviserId: Number(e.target.value) })
             }
           >
-            <option value="">{phase === 'loadingAdvisers' ? i18n._(msg`正在加载顾问…`) : i18n._(msg`请选择顾问`)}</option>
+            <option value="">{loadingAdvisers ? i18n._(msg`正在加载顾问…`) : i18n._(msg`请选择顾问`)}</option>
             {form.advisers.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}
@@ -135,7 +138,7 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
           <CardFormFooter
             name="adviser"
             errorCode={form.errorCode}
-            working={phase === 'changing'}
+            working={changing}
             submitDisabled={busy}
             workingLabel={<Trans>正在更换…</Trans>}
             submitLabel={<Trans>确认更换</Trans>}

@@ -16,7 +16,6 @@ import { OfferRefused } from './offer-refused';
 import { CardFormFooter } from './card-form-footer';
 
 const extendedMsg = msg`会员卡已延期`;
-const PHASES = ['idle', 'editing', 'extending', 'unreachable'] as const;
 
 /**
  * Extension on the card page (spec §4, §5; decision 024) through the card-extend machine: offered
@@ -48,17 +47,19 @@ export function CardExtend(props: { card: MemberCardDetail }) {
   const item = useActorRef(logic, {
     input: { cardId: card.id, status: card.status, currentEnd, maxDays: card.extension?.maxExtensionDays ?? 0 },
   });
-  const phase = useSelector(item, (s) => PHASES.find((k) => s.matches(k)) ?? 'idle');
+  const editing = useSelector(item, (s) => s.hasTag('editing'));
+  const busy = useSelector(item, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
   const form = useSelector(item, (s) => ({ until: s.context.until, errorCode: s.context.errorCode }));
 
-  if (phase === 'unreachable') {
+  if (unreachable) {
     return (
       <p className="text-center">
         <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'form.close' })} />
       </p>
     );
   }
-  if (phase === 'editing' || phase === 'extending') {
+  if (editing) {
     const later = form.until > currentEnd;
     return (
       <div data-extend-form className="rounded-xl border border-black/10">
@@ -87,8 +88,8 @@ export function CardExtend(props: { card: MemberCardDetail }) {
           <CardFormFooter
             name="extend"
             errorCode={form.errorCode}
-            working={phase === 'extending'}
-            submitDisabled={phase === 'extending' || !later}
+            working={busy}
+            submitDisabled={busy || !later}
             workingLabel={<Trans>正在延期…</Trans>}
             submitLabel={<Trans>确认延期</Trans>}
             onCancel={() => item.send({ type: 'form.close' })}

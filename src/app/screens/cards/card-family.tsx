@@ -12,8 +12,6 @@ import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { CardFormFooter } from './card-form-footer';
 import { OfferRefused } from './offer-refused';
 
-const PHASES = ['idle', 'loading', 'managing', 'adding', 'removing', 'unreachable'] as const;
-
 /** The data of an answer, or a throw (a read that failed is "unreachable, retry"). */
 function dataOf<T>(r: Envelope<T>): T {
   if (!isOk(r)) throw new Error(`refused ${r.code}`);
@@ -46,27 +44,31 @@ export function CardFamilyEntry(props: { card: MemberCardDetail }) {
     [revalidate],
   );
   const item = useActorRef(logic, { input: { cardId: card.id, offered: offer?.allowed ?? false } });
-  const phase = useSelector(item, (s) => PHASES.find((k) => s.matches(k)) ?? 'idle');
+  const editing = useSelector(item, (s) => s.hasTag('editing'));
+  const busy = useSelector(item, (s) => s.hasTag('busy'));
+  const loading = useSelector(item, (s) => s.hasTag('loading'));
+  const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
+  const adding = useSelector(item, (s) => s.matches('adding'));
+  const removing = useSelector(item, (s) => s.matches('removing'));
   const form = useSelector(item, (s) => s.context);
   if (!offer) return null;
 
-  if (phase === 'unreachable') {
+  if (unreachable) {
     return (
       <p className="text-center">
         <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'form.close' })} />
       </p>
     );
   }
-  if (phase === 'loading') {
+  if (loading) {
     return (
       <p className="text-center text-sm text-black/60" data-family-loading>
         <Trans>正在加载副卡…</Trans>
       </p>
     );
   }
-  if (phase !== 'idle' && form.family) {
+  if (editing && form.family) {
     const f = form.family;
-    const busy = phase === 'adding' || phase === 'removing';
     return (
       <div data-family-form className="rounded-xl border border-black/10">
         <Block className="!my-2 text-sm">
@@ -93,7 +95,7 @@ export function CardFamilyEntry(props: { card: MemberCardDetail }) {
                   onClick={() => item.send({ type: 'family.remove', subId: m.id })}
                   data-action={`family-remove-${m.id}`}
                 >
-                  {phase === 'removing' && form.subId === m.id ? <Trans>正在解除…</Trans> : <Trans>解除</Trans>}
+                  {removing && form.subId === m.id ? <Trans>正在解除…</Trans> : <Trans>解除</Trans>}
                 </Button>
               }
             />
@@ -118,7 +120,7 @@ export function CardFamilyEntry(props: { card: MemberCardDetail }) {
           <CardFormFooter
             name="family"
             errorCode={form.errorCode}
-            working={phase === 'adding'}
+            working={adding}
             submitDisabled={busy || !f.canAdd}
             workingLabel={<Trans>正在添加…</Trans>}
             submitLabel={<Trans>添加副卡</Trans>}

@@ -22,8 +22,6 @@ const plannedMsg = msg`冻结已安排`;
 const unfrozenMsg = msg`会员卡已解冻`;
 const calledOffMsg = msg`冻结已取消`;
 
-const PHASES = ['idle', 'editing', 'freezing', 'freezeUnreachable', 'confirmingUnfreeze', 'unfreezing', 'unfreezeUnreachable'] as const;
-
 /**
  * Freeze and unfreeze on the card page (spec §4, §5; decision 024) through the card-freeze machine:
  * the server's offers say whether each is there or why not; the freeze form takes the first and the
@@ -58,11 +56,14 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
   );
   const planned = card.status === 'in_use' && card.frozenFrom !== null;
   const item = useActorRef(logic, { input: { cardId: card.id, today, status: card.status, freezePlanned: planned } });
-  const phase = useSelector(item, (s) => PHASES.find((k) => s.matches(k)) ?? 'idle');
+  const editing = useSelector(item, (s) => s.hasTag('editing'));
+  const busy = useSelector(item, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
+  const confirming = useSelector(item, (s) => s.matches('confirmingUnfreeze'));
   const form = useSelector(item, (s) => ({ from: s.context.from, until: s.context.until, errorCode: s.context.errorCode }));
   const freezeOffer = card.offers.find((o) => o.operation === 'freeze');
   useConfirmWhile(
-    phase === 'confirmingUnfreeze',
+    confirming,
     {
       title: planned ? <Trans>取消冻结</Trans> : <Trans>解冻会员卡</Trans>,
       message: planned ? (
@@ -77,7 +78,7 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
   );
   const unfreezeOffer = card.offers.find((o) => o.operation === 'unfreeze');
 
-  if (phase === 'freezeUnreachable' || phase === 'unfreezeUnreachable') {
+  if (unreachable) {
     return (
       <p className="text-center">
         <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />
@@ -85,7 +86,7 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
     );
   }
 
-  if (phase === 'editing' || phase === 'freezing') {
+  if (editing) {
     const inOrder = form.from >= today && form.until >= form.from;
     const days = inOrder ? daysBetween(form.from, form.until) : 0;
     const setDates = (from: string, until: string) => item.send({ type: 'dates.change', from, until });
@@ -127,8 +128,8 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
           <CardFormFooter
             name="freeze"
             errorCode={form.errorCode}
-            working={phase === 'freezing'}
-            submitDisabled={phase === 'freezing' || !inOrder}
+            working={busy}
+            submitDisabled={busy || !inOrder}
             workingLabel={<Trans>正在冻结…</Trans>}
             submitLabel={<Trans>确认冻结</Trans>}
             onCancel={() => item.send({ type: 'form.close' })}
@@ -155,15 +156,8 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
         </p>
       )}
       {unfreezeOffer?.allowed && (
-        <Button
-          large
-          rounded
-          outline
-          disabled={phase === 'unfreezing'}
-          onClick={() => item.send({ type: 'unfreeze.ask' })}
-          data-action="unfreeze"
-        >
-          {phase === 'unfreezing' ? <Trans>正在处理…</Trans> : planned ? <Trans>取消冻结</Trans> : <Trans>解冻</Trans>}
+        <Button large rounded outline disabled={busy} onClick={() => item.send({ type: 'unfreeze.ask' })} data-action="unfreeze">
+          {busy ? <Trans>正在处理…</Trans> : planned ? <Trans>取消冻结</Trans> : <Trans>解冻</Trans>}
         </Button>
       )}
       {freezeOffer?.allowed ? (

@@ -11,8 +11,6 @@ import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { CardFormFooter } from './card-form-footer';
 import { OfferRefused } from './offer-refused';
 
-const PHASES = ['idle', 'asking', 'giving', 'given', 'unreachable'] as const;
-
 /**
  * Giving the card as a gift (issue 13, decision 040) through the card-gift machine: "give as a gift"
  * when the server offers it (else its reason), the friend's phone, confirm; once given, to whom
@@ -33,11 +31,14 @@ export function CardGiftEntry(props: { card: MemberCardDetail }) {
     [],
   );
   const item = useActorRef(logic, { input: { cardId: card.id, offered: offer?.allowed ?? false } });
-  const phase = useSelector(item, (s) => PHASES.find((k) => s.matches(k)) ?? 'idle');
+  const editing = useSelector(item, (s) => s.hasTag('editing'));
+  const busy = useSelector(item, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
+  const given = useSelector(item, (s) => s.matches('given'));
   const form = useSelector(item, (s) => s.context);
   if (!offer) return null;
 
-  if (phase === 'given' && form.given) {
+  if (given && form.given) {
     // a recipient with no name on record is named by their (masked) phone alone
     const who = form.given.recipientName ? `${form.given.recipientName}（${form.given.recipientPhone}）` : form.given.recipientPhone;
     return (
@@ -51,14 +52,14 @@ export function CardGiftEntry(props: { card: MemberCardDetail }) {
       </div>
     );
   }
-  if (phase === 'unreachable') {
+  if (unreachable) {
     return (
       <p className="text-center">
         <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'form.close' })} />
       </p>
     );
   }
-  if (phase === 'asking' || phase === 'giving') {
+  if (editing) {
     return (
       <div data-gift-form className="rounded-xl border border-black/10">
         <List strong inset className="!my-2">
@@ -67,7 +68,7 @@ export function CardGiftEntry(props: { card: MemberCardDetail }) {
             type="tel"
             name="phone"
             value={form.phone}
-            disabled={phase === 'giving'}
+            disabled={busy}
             onChange={(e: { target: { value: string } }) => item.send({ type: 'phone.change', phone: e.target.value })}
           />
         </List>
@@ -83,8 +84,8 @@ export function CardGiftEntry(props: { card: MemberCardDetail }) {
           <CardFormFooter
             name="gift"
             errorCode={form.errorCode}
-            working={phase === 'giving'}
-            submitDisabled={phase === 'giving'}
+            working={busy}
+            submitDisabled={busy}
             workingLabel={<Trans>正在赠送…</Trans>}
             submitLabel={<Trans>确认赠送</Trans>}
             onCancel={() => item.send({ type: 'form.close' })}

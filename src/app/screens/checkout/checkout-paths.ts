@@ -30,31 +30,28 @@ export const splitPath = (orderNo: string) => `/orderdetail/splittopay?orderNo=$
 export const friendPartPath = (orderNo: string, partSeq: number) =>
   `/friendsplit?orderNo=${encodeURIComponent(orderNo)}&partSeq=${partSeq}`;
 
-/** A chart's state as one path, `paying.inWechat`, for the pages to branch on. */
-export const checkoutStateOf = (s: { value: unknown }): string => leafState(s.value);
-
-function leafState(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const [k, v] = Object.entries(value as Record<string, unknown>)[0]!;
-  return `${k}.${leafState(v)}`;
+/** Where the checkout's page is (null: here): a visitor (a state tagged `loginPage`) logs in and comes back to `here`. */
+export function checkoutPath(loginPage: boolean, here: string): string | null {
+  return loginPage ? loginPath(here) : null;
 }
 
-/** Where the checkout's own states belong (null: here): a visitor logs in and comes back to `here`. */
-export function checkoutPath(state: string, here: string): string | null {
-  return state === 'loginRequired' ? loginPath(here) : null;
-}
+/** The page a payment's state belongs on: the pay-order chart tags its states with it. */
+export type PayPage = 'loginPage' | 'handoverPage' | 'resultPage' | 'failurePage' | 'orderPage';
+const PAY_PAGES: readonly PayPage[] = ['loginPage', 'handoverPage', 'resultPage', 'failurePage', 'orderPage'];
+/** The page tag of a payment's state (undefined: it stays where it is). */
+export const payPageOf = (s: { hasTag(tag: PayPage): boolean }): PayPage | undefined => PAY_PAGES.find((p) => s.hasTag(p));
 
 /**
- * Which page a payment's state belongs on (null: wherever it is): a visitor logs in and comes back to
- * `here`; the member goes to Alipay through /payt; waiting for the provider and success are /payf,
- * failure /pays (spec naming); choosing how to pay, or a closed order, is its /orderdetail.
+ * Where a payment's page is (null: wherever it is), by its state's page tag: a visitor logs in and
+ * comes back to `here`; the member goes to Alipay through /payt; waiting for the provider and success
+ * are /payf, failure /pays (spec naming); choosing how to pay, or a closed order, is its /orderdetail.
  */
-export function payOrderPath(state: string, orderNo: string | undefined, here: string, partSeq?: number): string | null {
-  if (state === 'loginRequired') return loginPath(here);
+export function payOrderPath(page: PayPage | undefined, orderNo: string | undefined, here: string, partSeq?: number): string | null {
+  if (page === 'loginPage') return loginPath(here);
   if (!orderNo) return null;
-  if (state === 'paying.handingToAlipay' || state === 'paying.leftForAlipay') return handoverPath(orderNo, partSeq);
-  if (state === 'paid' || state.startsWith('awaitingResult.') || state.startsWith('checking.')) return successPath(orderNo, partSeq);
-  if (state === 'failed') return failurePath(orderNo, partSeq);
-  if (state === 'choosingMethod' || state === 'orderClosed') return orderPath(orderNo, partSeq);
+  if (page === 'handoverPage') return handoverPath(orderNo, partSeq);
+  if (page === 'resultPage') return successPath(orderNo, partSeq);
+  if (page === 'failurePage') return failurePath(orderNo, partSeq);
+  if (page === 'orderPage') return orderPath(orderNo, partSeq);
   return null;
 }

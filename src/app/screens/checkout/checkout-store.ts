@@ -9,7 +9,7 @@ import { browserApiOrThrow } from '../../api-context';
 import { useActorSlot, type ActorSlot } from '../../shared-actors';
 import { SessionContext } from '../../session/session-provider';
 import { provideCheckout, providePayOrder, type CheckoutEffects } from './checkout-actors';
-import { checkoutPath, checkoutStateOf, payOrderPath } from './checkout-paths';
+import { checkoutPath, payOrderPath, payPageOf } from './checkout-paths';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 export type PayOrderActor = ActorRefFrom<typeof payOrderMachine>;
@@ -88,22 +88,21 @@ export function useCheckout(input: CheckoutInput, standIn: boolean): CheckoutAct
   const fx = useEffects(standIn);
   const slot = useActorSlot<CheckoutActor>('checkout');
   const [actor] = useState(() => obtainCheckout(slot, input, fx));
-  const state = useSelector(actor, checkoutStateOf);
-  useGoTo((here) => checkoutPath(state, here));
+  const login = useSelector(actor, (s) => s.hasTag('loginPage'));
+  useGoTo((here) => checkoutPath(login, here));
   return actor;
 }
 
 /**
- * Where a payment's state belongs (payOrderPath), followed: to log in, to /payt for Alipay, /payf
- * while the provider settles and when paid, /pays when failed, the order's page to choose again.
- * Returns the payment's state (undefined without a payment).
+ * Where a payment's state belongs (payOrderPath, by the state's page tag), followed: to log in, to
+ * /payt for Alipay, /payf while the provider settles and when paid, /pays when failed, the order's
+ * page to choose again.
  */
-export function usePaymentPages(actor: PayOrderActor | undefined): string | undefined {
-  const state = useSelector(actor, (s) => (s ? checkoutStateOf(s) : undefined));
+export function usePaymentPages(actor: PayOrderActor | undefined): void {
+  const page = useSelector(actor, (s) => (s ? payPageOf(s) : undefined));
   const orderNo = useSelector(actor, (s) => s?.context.order.orderNo);
   const partSeq = useSelector(actor, (s) => s?.context.partSeq);
-  useGoTo((here) => (state ? payOrderPath(state, orderNo, here, partSeq) : null));
-  return state;
+  useGoTo((here) => payOrderPath(page, orderNo, here, partSeq));
 }
 
 /** An order page's payment of its order (shared with the page before when it was the same order). */

@@ -4,7 +4,7 @@ import { Button } from 'konsta/react';
 import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { NotFoundState } from '../../ui/not-found-state';
-import { checkoutStateOf, orderPath } from './checkout-paths';
+import { orderPath } from './checkout-paths';
 import { usePayment } from './checkout-store';
 import type { OrderPageData } from './order-page-data';
 
@@ -14,10 +14,9 @@ export function useOrderPayment(d: OrderPageData, resume: 'pay' | 'result') {
     { methods: d.methods, order: d.order!, resume, ...(d.partSeq === undefined ? {} : { partSeq: d.partSeq }) },
     d.standIn,
   );
-  const state = useSelector(actor, checkoutStateOf);
   // the order as last read by the payment, else as the page loaded it
   const order = useSelector(actor, (s) => s.context.order);
-  return { actor, state, order };
+  return { actor, order };
 }
 
 /** The way back to the order (spec: each result page leads back to it). */

@@ -136,12 +136,14 @@ function SplitSummary(props: { orderNo: string; part: OrderPart | undefined; n: 
 /** Paying this order (or the part the page is for) through the pay-order machine: how to pay, then pay. */
 function PayPanel(props: { d: OrderPageData; amountCents: number }) {
   const { i18n } = useLingui();
-  const { actor, state } = useOrderPayment(props.d, 'pay');
+  const { actor } = useOrderPayment(props.d, 'pay');
+  const choosing = useSelector(actor, (s) => s.matches('choosingMethod'));
+  const refused = useSelector(actor, (s) => s.matches('paymentRefused'));
   const method = useSelector(actor, (s) => s.context.method);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   return (
-    <div data-pay-panel={state}>
-      {state === 'choosingMethod' && (
+    <div data-pay-panel={choosing ? 'choosingMethod' : 'paying'}>
+      {choosing && (
         <MethodChoice
           methods={props.d.methods}
           unavailable={props.d.unavailable}
@@ -149,20 +151,14 @@ function PayPanel(props: { d: OrderPageData; amountCents: number }) {
           onChoose={(m) => actor.send({ type: 'method.choose', method: m })}
         />
       )}
-      <PaymentProgress actor={actor} state={state} />
-      {state === 'paymentRefused' && (
+      <PaymentProgress actor={actor} />
+      {refused && (
         <p role="alert" className="mx-4 text-sm text-rose-600">
           {i18n._(checkoutRefusal(errorCode))}
         </p>
       )}
       <Block className="!my-4">
-        <Button
-          large
-          rounded
-          disabled={state !== 'choosingMethod'}
-          onClick={() => actor.send({ type: 'payment.start' })}
-          data-action="pay-order"
-        >
+        <Button large rounded disabled={!choosing} onClick={() => actor.send({ type: 'payment.start' })} data-action="pay-order">
           <Trans>去支付 {formatYuan(props.amountCents)}</Trans>
         </Button>
       </Block>

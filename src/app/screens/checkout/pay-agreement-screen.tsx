@@ -14,7 +14,7 @@ import { dataOr } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { PhasePicker, TeacherPicker } from '../courses/choice-picker';
 import { checkoutRefusal } from './checkout-labels';
-import { checkoutStateOf, orderPath, payAgreementQuery, type PayAgreementQuery } from './checkout-paths';
+import { orderPath, payAgreementQuery, type PayAgreementQuery } from './checkout-paths';
 import { paymentOf, useCheckout, usePaymentPages, type CheckoutActor } from './checkout-store';
 import { CouponChoice } from './coupon-choice';
 import { MethodChoice } from './method-choice';
@@ -95,26 +95,39 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
   const { i18n } = useLingui();
   const { d } = props;
   const actor = useCheckout({ signedIn: d.signedIn, methods: d.methods, ...props.query }, d.standIn);
-  const checkoutState = useSelector(actor, checkoutStateOf);
+  const retryPage = useSelector(actor, (s) => s.hasTag('retryPage'));
+  const editable = useSelector(actor, (s) => s.hasTag('editing'));
+  const refused = useSelector(actor, (s) => s.hasTag('refused'));
+  const checkoutBusy = useSelector(actor, (s) => s.hasTag('busy'));
+  const reviewing = useSelector(actor, (s) => s.matches('reviewing'));
+  const unavailable = useSelector(actor, (s) => s.matches('goodsUnavailable'));
+  const choosingOption = useSelector(actor, (s) => s.matches('choosingOption'));
+  const pricingRefused = useSelector(actor, (s) => s.matches('pricingRefused'));
+  const creatingOrder = useSelector(actor, (s) => s.matches('creatingOrder'));
+  const orderUnreachable = useSelector(actor, (s) => s.matches('orderUnreachable'));
+  const agreementMissing = useSelector(actor, (s) => s.matches({ reviewing: 'agreementMissing' }));
+  const unpaidOrderExists = useSelector(actor, (s) => s.matches({ reviewing: 'unpaidOrderExists' }));
   // once the order is made, its payment (the pay-order chart) says where things stand
   const payment = useSelector(actor, paymentOf);
-  const paymentState = usePaymentPages(payment);
+  usePaymentPages(payment);
   const paymentCode = useSelector(payment, (s) => s?.context.errorCode);
-  const state = checkoutState === 'paying' && paymentState ? paymentState : checkoutState;
+  const paymentPaying = useSelector(payment, (s) => s?.matches('paying') ?? false);
+  const paymentRefused = useSelector(payment, (s) => s?.matches('paymentRefused') ?? false);
+  const busy = payment ? paymentPaying : checkoutBusy;
   const goods = useSelector(actor, (s) => s.context.goods);
   const quote = useSelector(actor, (s) => s.context.quote);
   const c = useSelector(actor, (s) => s.context);
   // a tap on pay before the agreement is ticked points at the tick
   const agreementRef = useRef<HTMLLabelElement>(null);
   useEffect(() => {
-    if (state !== 'reviewing.agreementMissing') return;
+    if (!agreementMissing) return;
     const tick = agreementRef.current?.querySelector<HTMLInputElement>('input[name="agreePurchase"]');
     tick?.focus();
     tick?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [state]);
+  }, [agreementMissing]);
 
-  if (state === 'goodsUnreachable' || state === 'pricingUnreachable') return <Retry actor={actor} />;
-  if (state === 'goodsUnavailable') {
+  if (retryPage) return <Retry actor={actor} />;
+  if (unavailable) {
     const why = c.errorMessage ?? i18n._(checkoutRefusal(c.errorCode));
     return <NotFoundState message={why} backTo="/vipcard" backLabel={<Trans>查看会员卡</Trans>} />;
   }
@@ -132,18 +145,18 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
     <TeacherPicker teachers={goods.teachers} chosen={c.teacherId} onChoose={(id) => actor.send({ type: 'option.choose', teacherId: id })} />
   ) : null;
 
-  if (state === 'choosingOption') {
+  if (choosingOption) {
     return (
-      <div className="pb-6" data-checkout-state={state}>
+      <div className="pb-6">
         {header}
         {picker}
       </div>
     );
   }
   if (!quote) {
-    if (state === 'pricingRefused') {
+    if (pricingRefused) {
       return (
-        <div className="pb-6" data-checkout-state={state}>
+        <div className="pb-6">
           {header}
           {picker}
           <p role="alert" className="mx-4 my-4 text-sm text-rose-600" data-checkout-feedback>
@@ -155,36 +168,25 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
     return <Skeleton />;
   }
 
-  const busy =
-    state === 'pricing' ||
-    state === 'creatingOrder' ||
-    state === 'locatingUnpaidOrder' ||
-    state === 'paying' ||
-    state.startsWith('paying.');
-  const editable = state.startsWith('reviewing.') || state === 'pricingRefused';
-  const feedback =
-    state === 'reviewing.agreementMissing' ? (
-      <Trans>请先阅读并同意购买协议</Trans>
-    ) : state === 'paymentRefused' ? (
-      i18n._(checkoutRefusal(paymentCode))
-    ) : state === 'reviewing.orderRefused' ||
-      state === 'reviewing.priceChanged' ||
-      state === 'pricingRefused' ||
-      state === 'reviewing.unpaidOrderExists' ? (
-      i18n._(checkoutRefusal(c.errorCode))
-    ) : state === 'orderUnreachable' ? (
-      i18n._(Errors.network.message)
-    ) : null;
+  const feedback = agreementMissing ? (
+    <Trans>请先阅读并同意购买协议</Trans>
+  ) : paymentRefused ? (
+    i18n._(checkoutRefusal(paymentCode))
+  ) : refused ? (
+    i18n._(checkoutRefusal(c.errorCode))
+  ) : orderUnreachable ? (
+    i18n._(Errors.network.message)
+  ) : null;
   const agreement = d.singlesDay ? '/agreement/CommonAgreement_11' : '/agreement/CommonAgreement';
 
   return (
     <form
       noValidate
       className="pb-8"
-      data-checkout-state={state}
+      data-checkout-reviewing={reviewing ? '' : undefined}
       onSubmit={(e) => {
         e.preventDefault();
-        actor.send({ type: state === 'orderUnreachable' ? 'checkout.retry' : 'checkout.submit' });
+        actor.send({ type: orderUnreachable ? 'checkout.retry' : 'checkout.submit' });
       }}
     >
       {header}
@@ -236,7 +238,7 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
       )}
       <Block className="!my-4">
         <div
-          className={`flex flex-wrap items-center gap-2 rounded-lg text-sm text-black/70 ${state === 'reviewing.agreementMissing' ? 'ring-2 ring-rose-600' : ''}`}
+          className={`flex flex-wrap items-center gap-2 rounded-lg text-sm text-black/70 ${agreementMissing ? 'ring-2 ring-rose-600' : ''}`}
           data-agreement-tick={c.agreed ? 'ticked' : 'unticked'}
         >
           <label ref={agreementRef} className="flex items-center gap-2">
@@ -257,18 +259,18 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
       </Block>
       <p role="alert" className="mx-4 min-h-5 text-sm text-rose-600" data-checkout-feedback>
         {feedback}
-        {state === 'reviewing.unpaidOrderExists' && c.unpaidOrderNo && (
+        {unpaidOrderExists && c.unpaidOrderNo && (
           <Link to={orderPath(c.unpaidOrderNo)} className="ml-2 text-primary" data-unpaid-order>
             <Trans>查看未支付的订单</Trans>
           </Link>
         )}
-        {state === 'paymentRefused' && c.order && (
+        {paymentRefused && c.order && (
           <Link to={orderPath(c.order.orderNo)} className="ml-2 text-primary">
             <Trans>查看订单</Trans>
           </Link>
         )}
       </p>
-      <PaymentProgress actor={payment} state={state} />
+      <PaymentProgress actor={payment} creatingOrder={creatingOrder} />
       <Block className="!my-4">
         {/* unticked: it asks for the tick (aria-disabled, still tappable so a tap can point at the tick); ticked: it pays */}
         <Button
@@ -276,14 +278,14 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
           rounded
           outline={!c.agreed && !busy}
           type="submit"
-          disabled={busy || state === 'paymentRefused'}
+          disabled={busy || paymentRefused}
           aria-disabled={!c.agreed ? 'true' : undefined}
           data-action="pay"
           data-pay-ready={c.agreed ? 'true' : 'false'}
         >
           {busy ? (
             <Trans>处理中…</Trans>
-          ) : state === 'orderUnreachable' ? (
+          ) : orderUnreachable ? (
             <Trans>重试</Trans>
           ) : !c.agreed ? (
             <Trans>请先同意《购买协议》</Trans>

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { Button } from 'konsta/react';
 import { BackToOrder, OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
@@ -12,9 +13,9 @@ export default function PayFailureScreen() {
 }
 
 function Failure(props: { d: OrderPageData }) {
-  const { actor, state } = useOrderPayment(props.d, 'result');
+  const { actor } = useOrderPayment(props.d, 'result');
   const orderNo = props.d.orderNo!;
-  const failed = state === 'failed';
+  const failed = useSelector(actor, (s) => s.matches('failed'));
   return (
     <ResultPanel
       tone={failed ? 'failure' : 'waiting'}

@@ -15,14 +15,11 @@ export default function PayHandoverScreen() {
 }
 
 function Handover(props: { d: OrderPageData }) {
-  const { actor, state } = useOrderPayment(props.d, 'result');
+  const { actor } = useOrderPayment(props.d, 'result');
+  const handingOver = useSelector(actor, (s) => s.hasTag('handoverPage'));
   const url = useSelector(actor, (s) => (s.context.payment?.method === 'alipay' ? s.context.payment.url : undefined));
   return (
-    <ResultPanel
-      tone="waiting"
-      result={state === 'paying.handingToAlipay' || state === 'paying.leftForAlipay' ? 'handover' : 'confirming'}
-      title={<Trans>正在前往支付宝…</Trans>}
-    >
+    <ResultPanel tone="waiting" result={handingOver ? 'handover' : 'confirming'} title={<Trans>正在前往支付宝…</Trans>}>
       {url && (
         <a href={url} className="inline-block text-primary" data-alipay-link>
           <Trans>没有自动跳转？点此前往支付宝</Trans>

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { Button } from 'konsta/react';
 import { Link } from 'react-router-dom';
 import { splitPath } from './checkout-paths';
@@ -20,9 +21,13 @@ export default function PaySuccessScreen() {
 
 function Success(props: { d: OrderPageData }) {
   const { d } = props;
-  const { actor, state, order } = useOrderPayment(d, 'result');
+  const { actor, order } = useOrderPayment(d, 'result');
+  const paid = useSelector(actor, (s) => s.matches('paid'));
+  const checking = useSelector(actor, (s) => s.matches('checking'));
+  const rechecking = useSelector(actor, (s) => s.matches({ checking: 'rechecking' }));
+  const unreachable = useSelector(actor, (s) => s.matches('orderLoadUnreachable'));
   const orderNo = d.orderNo!;
-  if (state === 'paid') {
+  if (paid) {
     return (
       <div className="pb-8">
         <ResultPanel tone="success" result="paid" title={<Trans>支付成功</Trans>}>
@@ -48,27 +53,20 @@ function Success(props: { d: OrderPageData }) {
       </div>
     );
   }
-  if (state.startsWith('checking.')) {
+  if (checking) {
     return (
       <ResultPanel tone="waiting" result="checking" title={<Trans>支付结果确认中</Trans>}>
         <p className="text-sm text-black/60">
           <Trans>支付服务的结果可能稍有延迟，我们会继续查询，不会重复扣款。</Trans>
         </p>
-        <Button
-          large
-          rounded
-          type="button"
-          disabled={state === 'checking.rechecking'}
-          onClick={() => actor.send({ type: 'payment.check' })}
-          data-action="check"
-        >
+        <Button large rounded type="button" disabled={rechecking} onClick={() => actor.send({ type: 'payment.check' })} data-action="check">
           <Trans>刷新支付结果</Trans>
         </Button>
         <BackToOrder orderNo={orderNo} />
       </ResultPanel>
     );
   }
-  if (state === 'orderLoadUnreachable') {
+  if (unreachable) {
     return (
       <ResultPanel tone="waiting" result="unreachable" title={<Trans>网络无法连接</Trans>}>
         <Button large rounded type="button" onClick={() => actor.send({ type: 'order.retry' })}>

@@ -18,13 +18,13 @@ const COUNTS = Array.from({ length: MAX_SPLIT_PARTS - MIN_SPLIT_PARTS + 1 }, (_,
  * by part, the total against the amount to pay, and "split" once every rule holds (spec §5). After an
  * undone split it says where the parts already paid went back.
  */
-export function SplitForm(props: {
-  actor: ActorRefFrom<typeof splitOrderMachine>;
-  phase: 'editing' | 'splitting' | 'splitUnreachable';
-  order: OrderDetail;
-}) {
-  const { actor, phase, order } = props;
+export function SplitForm(props: { actor: ActorRefFrom<typeof splitOrderMachine>; order: OrderDetail }) {
+  const { actor, order } = props;
   const { i18n } = useLingui();
+  // the form can be changed and sent only while nothing is in flight or waiting for a retry
+  const open = useSelector(actor, (s) => s.matches('editing'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(actor, (s) => s.hasTag('unreachable'));
   const texts = useSelector(actor, (s) => s.context.texts);
   const total = order.amountToPayCents;
   const cents = texts.map(parseYuan);
@@ -50,7 +50,7 @@ export function SplitForm(props: {
             <select
               name="count"
               value={texts.length}
-              disabled={phase !== 'editing'}
+              disabled={!open}
               onChange={(e) => actor.send({ type: 'count.change', count: Number(e.target.value) })}
               className="min-h-11 min-w-20 rounded-lg border border-black/15 bg-white px-3"
             >
@@ -80,7 +80,7 @@ export function SplitForm(props: {
                     inputMode="decimal"
                     autoComplete="off"
                     value={t}
-                    disabled={phase !== 'editing'}
+                    disabled={!open}
                     aria-invalid={problem ? true : undefined}
                     onChange={(e) => actor.send({ type: 'part.change', index: i, text: e.target.value })}
                     className={`min-h-11 min-w-0 flex-1 rounded-lg border bg-white px-3 tabular-nums ${problem ? 'border-rose-500' : 'border-black/15'}`}
@@ -111,13 +111,13 @@ export function SplitForm(props: {
             ))}
         </Block>
         <Block className="!my-4">
-          <Button large rounded type="submit" disabled={phase !== 'editing' || problems.length > 0} data-action="split-submit">
-            {phase === 'splitting' ? <Trans>正在提交…</Trans> : <Trans>确认分开支付</Trans>}
+          <Button large rounded type="submit" disabled={!open || problems.length > 0} data-action="split-submit">
+            {busy ? <Trans>正在提交…</Trans> : <Trans>确认分开支付</Trans>}
           </Button>
         </Block>
       </form>
       {/* outside the form: its buttons must not submit it */}
-      {phase === 'splitUnreachable' && (
+      {unreachable && (
         <p className="mx-4 text-center">
           <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
         </p>

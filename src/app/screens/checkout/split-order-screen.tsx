@@ -21,21 +21,6 @@ import { refusalText } from './split-labels';
 import { SplitParts } from './split-parts';
 
 const unsplitMsg = msg`已取消分开支付`;
-/** The chart's states, as the screen branches on them. */
-const PHASES = [
-  'loading',
-  'loadUnreachable',
-  'missing',
-  'notSplittable',
-  'editing',
-  'splitting',
-  'splitUnreachable',
-  'refused',
-  'split',
-  'confirmingUnsplit',
-  'unsplitting',
-  'unsplitUnreachable',
-] as const;
 
 /** The split-order machine with the browser's API; a toast says when a split was undone. */
 function useSplitOrder(orderNo: string) {
@@ -78,7 +63,13 @@ function Missing() {
 
 function SplitOrder(props: { orderNo: string }) {
   const actor = useSplitOrder(props.orderNo);
-  const phase = useSelector(actor, (s) => PHASES.find((p) => s.matches(p)) ?? 'loading');
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const editing = useSelector(actor, (s) => s.hasTag('editing'));
+  const parts = useSelector(actor, (s) => s.hasTag('parts'));
+  const missing = useSelector(actor, (s) => s.matches('missing'));
+  const loadUnreachable = useSelector(actor, (s) => s.matches('loadUnreachable'));
+  const notSplittable = useSelector(actor, (s) => s.matches('notSplittable'));
+  const refused = useSelector(actor, (s) => s.matches('refused'));
   const order = useSelector(actor, (s) => s.context.order);
   const refusal = useSelector(
     actor,
@@ -87,8 +78,8 @@ function SplitOrder(props: { orderNo: string }) {
   );
   const { i18n } = useLingui();
 
-  if (phase === 'missing') return <Missing />;
-  if (phase === 'loading') {
+  if (missing) return <Missing />;
+  if (loading) {
     return (
       <div className="space-y-4 p-4" data-split-loading aria-busy="true">
         {[72, 120, 160].map((h) => (
@@ -97,7 +88,7 @@ function SplitOrder(props: { orderNo: string }) {
       </div>
     );
   }
-  if (phase === 'loadUnreachable' || !order) {
+  if (loadUnreachable || !order) {
     return (
       <Block className="text-center" data-split-unreachable>
         <p role="alert" className="mt-10 mb-4 text-rose-600">
@@ -110,9 +101,9 @@ function SplitOrder(props: { orderNo: string }) {
     );
   }
   return (
-    <div className="pb-8" data-split-phase={phase}>
+    <div className="pb-8">
       <OrderHead order={order} />
-      {phase === 'notSplittable' && (
+      {notSplittable && (
         <Block strong inset className="!my-4 space-y-3 text-center" data-split-not-offered>
           <p>
             <Trans>该订单当前不能分开支付</Trans>
@@ -120,8 +111,8 @@ function SplitOrder(props: { orderNo: string }) {
           <BackToOrder orderNo={order.orderNo} />
         </Block>
       )}
-      {phase === 'notSplittable' && <OrderRefunds order={order} />}
-      {phase === 'refused' && (
+      {notSplittable && <OrderRefunds order={order} />}
+      {refused && (
         <Block strong inset className="!my-4 space-y-3 text-center">
           <p role="alert" className="text-rose-600" data-split-refused={refusal.code}>
             {refusalText(i18n, refusal.code, refusal.field)}
@@ -131,12 +122,8 @@ function SplitOrder(props: { orderNo: string }) {
           </Button>
         </Block>
       )}
-      {(phase === 'editing' || phase === 'splitting' || phase === 'splitUnreachable') && (
-        <SplitForm actor={actor} phase={phase} order={order} />
-      )}
-      {(phase === 'split' || phase === 'confirmingUnsplit' || phase === 'unsplitting' || phase === 'unsplitUnreachable') && (
-        <SplitParts actor={actor} phase={phase} order={order} />
-      )}
+      {editing && <SplitForm actor={actor} order={order} />}
+      {parts && <SplitParts actor={actor} order={order} />}
     </div>
   );
 }

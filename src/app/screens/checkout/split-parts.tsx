@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -11,22 +12,24 @@ import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { friendPartPath, orderPath } from './checkout-paths';
 import { partStateText } from './split-labels';
 
-type Phase = 'split' | 'confirmingUnsplit' | 'unsplitting' | 'unsplitUnreachable';
-
 /**
  * A split order's parts: each with its amount and its own state (being paid, with a friend, failed,
  * paid); each offers what the server says it accepts: paying it (the order's pay page for that part,
  * or its progress while the member's trade is open), asking a friend, the friend's link; "undo the split" while the server offers it, after a
  * confirm that says paid parts go back to their payers.
  */
-export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine>; phase: Phase; order: OrderDetail }) {
-  const { actor, phase, order } = props;
+export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine>; order: OrderDetail }) {
+  const { actor, order } = props;
   const { i18n } = useLingui();
+  const ready = useSelector(actor, (s) => s.matches('split'));
+  const confirming = useSelector(actor, (s) => s.matches('confirmingUnsplit'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(actor, (s) => s.hasTag('unreachable'));
   // each part offers its own actions (the server's): parts are paid by their own payers at the same time
   const shares = liveShares(order.parts);
 
   useConfirmWhile(
-    phase === 'confirmingUnsplit',
+    confirming,
     {
       title: <Trans>取消分开支付</Trans>,
       message: <Trans>取消后订单恢复为整单支付；已支付的部分会原路退回给付款人。</Trans>,
@@ -88,22 +91,15 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
           </li>
         ))}
       </ol>
-      {phase === 'unsplitUnreachable' && (
+      {unreachable && (
         <p className="mx-4 text-center">
           <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
         </p>
       )}
-      {order.actions.includes('unsplit') && phase !== 'unsplitUnreachable' && (
+      {order.actions.includes('unsplit') && !unreachable && (
         <Block className="!my-4">
-          <Button
-            large
-            rounded
-            outline
-            disabled={phase !== 'split'}
-            onClick={() => actor.send({ type: 'unsplit.ask' })}
-            data-action="unsplit"
-          >
-            {phase === 'unsplitting' ? <Trans>正在取消…</Trans> : <Trans>取消分开支付</Trans>}
+          <Button large rounded outline disabled={!ready} onClick={() => actor.send({ type: 'unsplit.ask' })} data-action="unsplit">
+            {busy ? <Trans>正在取消…</Trans> : <Trans>取消分开支付</Trans>}
           </Button>
         </Block>
       )}

@@ -14,7 +14,7 @@ import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
-import { checkoutStateOf, orderPath } from '../checkout/checkout-paths';
+import { orderPath } from '../checkout/checkout-paths';
 import { copyLink } from './copy-link';
 import { provideFriendInvite } from './friend-actors';
 import { inviteRefusal } from './friend-labels';
@@ -65,13 +65,22 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
     input: { orderNo: props.orderNo, ...(props.partSeq !== undefined ? { partSeq: props.partSeq } : {}) },
     ...actorTimers(),
   });
-  const state = useSelector(actor, checkoutStateOf);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(actor, (s) => s.hasTag('unreachable'));
+  const confirming = useSelector(actor, (s) => s.matches('confirmingWithdraw'));
+  const creating = useSelector(actor, (s) => s.matches('creating'));
+  const createUnreachable = useSelector(actor, (s) => s.matches('createUnreachable'));
+  const refused = useSelector(actor, (s) => s.matches('refused'));
+  const paid = useSelector(actor, (s) => s.matches('paid'));
+  const withdrawn = useSelector(actor, (s) => s.matches('withdrawn'));
+  const expired = useSelector(actor, (s) => s.matches('expired'));
+  const ended = useSelector(actor, (s) => s.matches('ended'));
   const c = useSelector(actor, (s) => s.context);
   const inv = c.invitation;
   const friendName = c.friendName;
   const amount = inv ? formatYuan(inv.amountCents) : '';
   useConfirmWhile(
-    state === 'confirmingWithdraw',
+    confirming,
     {
       title: <Trans>撤回代付邀请</Trans>,
       message: <Trans>撤回后好友将无法再通过这个链接支付。确定撤回吗？</Trans>,
@@ -91,8 +100,9 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
       <Trans>重新邀请好友</Trans>
     </Button>
   );
-  const panel = (tone: 'ok' | 'off', text: ReactNode, ...actions: ReactNode[]) => (
-    <Block className="!my-4 space-y-3 text-center" data-friend-invite={state}>
+  // data-friend-invite names what the page shows: the invitation ('open'), its end, or why there is none
+  const panel = (shown: string, tone: 'ok' | 'off', text: ReactNode, ...actions: ReactNode[]) => (
+    <Block className="!my-4 space-y-3 text-center" data-friend-invite={shown}>
       <p role="status" className={tone === 'ok' ? 'text-emerald-700 font-semibold' : 'text-black/70'}>
         {text}
       </p>
@@ -102,49 +112,42 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
     </Block>
   );
 
-  switch (state) {
-    case 'creating':
-      return panel('off', <Trans>正在生成代付链接…</Trans>);
-    case 'createUnreachable':
-      return (
-        <Block className="!my-4 space-y-3 text-center" data-friend-invite={state}>
-          <p role="alert" className="text-rose-600">
-            {i18n._(Errors.network.message)}
-          </p>
-          <Button large rounded outline type="button" onClick={() => actor.send({ type: 'retry' })} data-action="retry">
-            <Trans>重试</Trans>
-          </Button>
-        </Block>
-      );
-    case 'refused':
-      return (
-        <Block className="!my-4 space-y-3 text-center" data-friend-invite={state}>
-          <p role="alert" className="text-rose-600" data-invite-refused={c.errorCode}>
-            {i18n._(inviteRefusal(c.errorCode))}
-          </p>
-          {toOrder}
-        </Block>
-      );
-    case 'paid':
-      return (
-        <>
-          {inv && <InvitationCard goodsName={c.goodsName ?? ''} amountCents={inv.amountCents} />}
-          {panel('ok', friendName ? <Trans>已由好友 {friendName} 代付</Trans> : <Trans>已由好友代付</Trans>, toOrder)}
-        </>
-      );
-    case 'withdrawn':
-      return panel('off', <Trans>已撤回代付邀请，好友无法再通过这个链接支付</Trans>, again, toOrder);
-    case 'expired':
-      return panel('off', <Trans>代付邀请已过期：好友未在 1 小时内完成支付</Trans>, again, toOrder);
-    case 'ended':
-      return panel('off', <Trans>代付邀请已结束</Trans>, again, toOrder);
-  }
+  if (creating) return panel('creating', 'off', <Trans>正在生成代付链接…</Trans>);
+  if (createUnreachable)
+    return (
+      <Block className="!my-4 space-y-3 text-center" data-friend-invite="createUnreachable">
+        <p role="alert" className="text-rose-600">
+          {i18n._(Errors.network.message)}
+        </p>
+        <Button large rounded outline type="button" onClick={() => actor.send({ type: 'retry' })} data-action="retry">
+          <Trans>重试</Trans>
+        </Button>
+      </Block>
+    );
+  if (refused)
+    return (
+      <Block className="!my-4 space-y-3 text-center" data-friend-invite="refused">
+        <p role="alert" className="text-rose-600" data-invite-refused={c.errorCode}>
+          {i18n._(inviteRefusal(c.errorCode))}
+        </p>
+        {toOrder}
+      </Block>
+    );
+  if (paid)
+    return (
+      <>
+        {inv && <InvitationCard goodsName={c.goodsName ?? ''} amountCents={inv.amountCents} />}
+        {panel('paid', 'ok', friendName ? <Trans>已由好友 {friendName} 代付</Trans> : <Trans>已由好友代付</Trans>, toOrder)}
+      </>
+    );
+  if (withdrawn) return panel('withdrawn', 'off', <Trans>已撤回代付邀请，好友无法再通过这个链接支付</Trans>, again, toOrder);
+  if (expired) return panel('expired', 'off', <Trans>代付邀请已过期：好友未在 1 小时内完成支付</Trans>, again, toOrder);
+  if (ended) return panel('ended', 'off', <Trans>代付邀请已结束</Trans>, again, toOrder);
 
   // open, confirming the withdrawal, withdrawing, or the withdrawal unreachable: the invitation as the friend sees it
-  const busy = state === 'withdrawing';
   const inWechat = typeof navigator !== 'undefined' && /MicroMessenger/i.test(navigator.userAgent);
   return (
-    <div className="pb-8" data-friend-invite={state}>
+    <div className="pb-8" data-friend-invite="open">
       {inv && (
         <InvitationCard goodsName={c.goodsName ?? ''} amountCents={inv.amountCents} expiresAt={inv.expiresAt}>
           <p className="text-sm text-black/60">
@@ -199,7 +202,7 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
           <p className="text-center text-sm text-black/60" role="status">
             {busy ? null : <Trans>等待好友支付…</Trans>}
           </p>
-          {state === 'withdrawUnreachable' ? (
+          {unreachable ? (
             <p className="text-center">
               <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
             </p>

@@ -5,7 +5,6 @@ import { Block, Button } from 'konsta/react';
 import { useMemo, type ReactNode } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { checkoutRefusal } from '../checkout/checkout-labels';
-import { checkoutStateOf } from '../checkout/checkout-paths';
 import { ResultPanel } from '../checkout/result-panel';
 import { Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
@@ -38,107 +37,113 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
   const { i18n } = useLingui();
   const logic = useMemo(() => provideFriendPay({ api: browserApiOrThrow, clock: clockFrom(undefined), standIn: d.standIn }), [d.standIn]);
   const actor = useActorRef(logic, { input: { token: props.token, invitation: d.invitation, resume: d.resume }, ...actorTimers() });
-  const state = useSelector(actor, checkoutStateOf);
-  const invitation = useSelector(actor, (s) => s.context.invitation);
-  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  // the whole snapshot: the page branches on most of the chart's states, each by matches
+  const snap = useSelector(actor, (s) => s);
+  const { invitation, errorCode } = snap.context;
 
-  if (state === 'notFound') return <NotFound />;
+  if (snap.matches('notFound')) return <NotFound />;
   const send = (type: 'pay' | 'retry' | 'refresh') => actor.send({ type });
   const button = (label: ReactNode, type: 'pay' | 'retry' | 'refresh', action: string, outline = false) => (
     <Button large rounded outline={outline} type="button" onClick={() => send(type)} data-action={action}>
       {label}
     </Button>
   );
-  const line = (text: ReactNode, action?: ReactNode, alert = false) => (
-    <Block className="!my-4 space-y-3 text-center" data-friend-pay={state}>
+  // data-friend-pay and data-friend-pay-screen name what the page shows
+  const line = (shown: string, text: ReactNode, action?: ReactNode, alert = false): [string, ReactNode] => [
+    shown,
+    <Block className="!my-4 space-y-3 text-center" data-friend-pay={shown}>
       <p role={alert ? 'alert' : 'status'} className={alert ? 'text-rose-600' : undefined}>
         {text}
       </p>
       {action}
-    </Block>
-  );
+    </Block>,
+  ];
   const amount = invitation ? formatYuan(invitation.amountCents) : '';
 
-  const body = (() => {
-    switch (state) {
-      case 'ready':
-        return (
-          <Block className="!my-4" data-friend-pay={state}>
-            {button(<Trans>立即代付 {amount}</Trans>, 'pay', 'pay')}
-          </Block>
-        );
-      case 'paying.requesting':
-        return (
-          <Block className="!my-4" data-friend-pay={state}>
-            <Button large rounded disabled data-action="pay">
-              <Trans>正在发起支付…</Trans>
-            </Button>
-          </Block>
-        );
-      case 'paying.unreachable':
-        return line(i18n._(Errors.network.message), button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
-      case 'paying.inWechat':
-        return line(<Trans>正在打开微信支付…</Trans>);
-      case 'paying.sheetCancelled':
-        return line(<Trans>您已取消支付</Trans>, button(<Trans>继续支付</Trans>, 'retry', 'retry'));
-      case 'paying.bridgeUnavailable':
-        return line(
-          <Trans>无法打开微信支付：请在微信中打开这个链接完成代付</Trans>,
-          button(<Trans>重试</Trans>, 'retry', 'retry', true),
-          true,
-        );
-      case 'authorizing':
-        return line(<Trans>正在前往微信授权…</Trans>);
-      case 'authorizationFailed':
-        return line(<Trans>微信授权未成功，暂时无法代付</Trans>, button(<Trans>重新授权</Trans>, 'retry', 'retry'), true);
-      case 'takenByOther':
-        return line(i18n._(Errors.friendAlreadyActed.message), button(<Trans>刷新</Trans>, 'refresh', 'refresh', true), true);
-      case 'refused':
-        return line(i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'pay', 'pay'), true);
-      case 'loading':
-        return line(<Trans>正在读取代付邀请…</Trans>);
-      case 'loadUnreachable':
-        return line(i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
-      case 'awaitingResult':
-        return <ResultPanel tone="waiting" result="confirming" title={<Trans>正在确认支付结果…</Trans>} />;
-      case 'checking':
-        return (
-          <ResultPanel tone="waiting" result="checking" title={<Trans>支付结果确认中</Trans>}>
-            <p className="text-sm text-black/60">
-              <Trans>如已付款，请勿重复支付；结果确认后本页会自动更新。</Trans>
-            </p>
-          </ResultPanel>
-        );
-      case 'paid':
-        return <ResultPanel tone="success" result="paid" title={<Trans>代付已完成，感谢你！</Trans>} />;
-      case 'endedUnpaid':
-        return (
-          <ResultPanel tone="failure" result="ended" title={<Trans>代付邀请已结束</Trans>}>
-            <p className="text-sm text-black/60">
-              <Trans>本次支付未完成，没有扣款；如已扣款，款项将原路退回。</Trans>
-            </p>
-          </ResultPanel>
-        );
-      case 'over':
-        return (
-          <ResultPanel tone="failure" result={invitation?.state ?? 'over'} title={overTitle(invitation?.state)}>
-            <p className="text-sm text-black/60">
-              {invitation?.state === 'refunded' ? (
-                <Trans>对方取消了这笔订单的分开支付或订单，你付的款项正在原路退回。</Trans>
-              ) : (
-                <Trans>无需支付。</Trans>
-              )}
-            </p>
-          </ResultPanel>
-        );
-      default:
-        return null;
-    }
+  const [shown, body] = ((): [string, ReactNode] => {
+    if (snap.matches('ready'))
+      return [
+        'ready',
+        <Block className="!my-4" data-friend-pay="ready">
+          {button(<Trans>立即代付 {amount}</Trans>, 'pay', 'pay')}
+        </Block>,
+      ];
+    if (snap.matches({ paying: 'requesting' }))
+      return [
+        'paying',
+        <Block className="!my-4" data-friend-pay="paying">
+          <Button large rounded disabled data-action="pay">
+            <Trans>正在发起支付…</Trans>
+          </Button>
+        </Block>,
+      ];
+    if (snap.matches({ paying: 'unreachable' }))
+      return line('payUnreachable', i18n._(Errors.network.message), button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
+    if (snap.matches({ paying: 'inWechat' })) return line('inWechat', <Trans>正在打开微信支付…</Trans>);
+    if (snap.matches({ paying: 'sheetCancelled' }))
+      return line('sheetCancelled', <Trans>您已取消支付</Trans>, button(<Trans>继续支付</Trans>, 'retry', 'retry'));
+    if (snap.matches({ paying: 'bridgeUnavailable' }))
+      return line(
+        'bridgeUnavailable',
+        <Trans>无法打开微信支付：请在微信中打开这个链接完成代付</Trans>,
+        button(<Trans>重试</Trans>, 'retry', 'retry', true),
+        true,
+      );
+    if (snap.matches('authorizing')) return line('authorizing', <Trans>正在前往微信授权…</Trans>);
+    if (snap.matches('authorizationFailed'))
+      return line(
+        'authorizationFailed',
+        <Trans>微信授权未成功，暂时无法代付</Trans>,
+        button(<Trans>重新授权</Trans>, 'retry', 'retry'),
+        true,
+      );
+    if (snap.matches('takenByOther'))
+      return line('takenByOther', i18n._(Errors.friendAlreadyActed.message), button(<Trans>刷新</Trans>, 'refresh', 'refresh', true), true);
+    if (snap.matches('refused'))
+      return line('refused', i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'pay', 'pay'), true);
+    if (snap.matches('loading')) return line('loading', <Trans>正在读取代付邀请…</Trans>);
+    if (snap.matches('loadUnreachable'))
+      return line('loadUnreachable', i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
+    if (snap.matches('awaitingResult'))
+      return ['awaitingResult', <ResultPanel tone="waiting" result="confirming" title={<Trans>正在确认支付结果…</Trans>} />];
+    if (snap.matches('checking'))
+      return [
+        'checking',
+        <ResultPanel tone="waiting" result="checking" title={<Trans>支付结果确认中</Trans>}>
+          <p className="text-sm text-black/60">
+            <Trans>如已付款，请勿重复支付；结果确认后本页会自动更新。</Trans>
+          </p>
+        </ResultPanel>,
+      ];
+    if (snap.matches('paid')) return ['paid', <ResultPanel tone="success" result="paid" title={<Trans>代付已完成，感谢你！</Trans>} />];
+    if (snap.matches('endedUnpaid'))
+      return [
+        'endedUnpaid',
+        <ResultPanel tone="failure" result="ended" title={<Trans>代付邀请已结束</Trans>}>
+          <p className="text-sm text-black/60">
+            <Trans>本次支付未完成，没有扣款；如已扣款，款项将原路退回。</Trans>
+          </p>
+        </ResultPanel>,
+      ];
+    if (snap.matches('over'))
+      return [
+        'over',
+        <ResultPanel tone="failure" result={invitation?.state ?? 'over'} title={overTitle(invitation?.state)}>
+          <p className="text-sm text-black/60">
+            {invitation?.state === 'refunded' ? (
+              <Trans>对方取消了这笔订单的分开支付或订单，你付的款项正在原路退回。</Trans>
+            ) : (
+              <Trans>无需支付。</Trans>
+            )}
+          </p>
+        </ResultPanel>,
+      ];
+    return ['routing', null];
   })();
 
-  const open = invitation?.state === 'open' && !['paid', 'endedUnpaid', 'over'].includes(state);
+  const open = invitation?.state === 'open' && !snap.hasTag('ended');
   return (
-    <div className="pb-8" data-friend-pay-screen={state}>
+    <div className="pb-8" data-friend-pay-screen={shown}>
       {invitation && (
         <InvitationCard
           goodsName={invitation.goodsName}

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Block, BlockTitle, Button, Checkbox } from 'konsta/react';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { refundRequestMachine } from '../../../../machines/card-refund.machine';
 import type { MyCardRefund } from '../../../api/card-refunds';
 import { Errors } from '../../../domain/errors';
@@ -19,23 +19,18 @@ import { refundLoader, type RefundPageData } from './refund-data';
 
 export const loader = refundLoader;
 
-const PHASES = [
-  'loading',
-  'quoting',
-  'policy',
-  'submitting',
-  'submitUnreachable',
-  'waiting',
-  'cancelling',
-  'cancelUnreachable',
-  'running',
-  'failed',
-  'done',
-  'rejected',
-  'unavailable',
-  'readUnreachable',
-] as const;
-type Phase = (typeof PHASES)[number];
+/** The request's state as the member reads it. */
+type RequestStatus = 'pending' | 'running' | 'done' | 'failed' | 'rejected';
+
+/** Which of them the chart is in; undefined while no request is shown (loading, the quote). */
+function requestStatus(s: SnapshotFrom<typeof refundRequestMachine>): RequestStatus | undefined {
+  if (s.hasTag('pending')) return 'pending';
+  if (s.matches('running')) return 'running';
+  if (s.matches('done')) return 'done';
+  if (s.matches('failed')) return 'failed';
+  if (s.matches('rejected')) return 'rejected';
+  return undefined;
+}
 
 /** My latest request, or throws (the page offers a retry). */
 async function loadRequest(cardId: number): Promise<MyCardRefund | null> {
@@ -92,7 +87,16 @@ export default function RefundScreen() {
     [],
   );
   const flow = useActorRef(logic, { input: { cardId } });
-  const phase: Phase = useSelector(flow, (s) => PHASES.find((k) => s.matches(k)) ?? 'loading');
+  const loading = useSelector(flow, (s) => s.hasTag('loading'));
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(flow, (s) => s.hasTag('unreachable'));
+  const quote = useSelector(flow, (s) => s.hasTag('quote'));
+  const pending = useSelector(flow, (s) => s.hasTag('pending'));
+  const refreshable = useSelector(flow, (s) => s.hasTag('refresh'));
+  const readUnreachable = useSelector(flow, (s) => s.matches('readUnreachable'));
+  const unavailable = useSelector(flow, (s) => s.matches('unavailable'));
+  const agreeing = useSelector(flow, (s) => s.matches('policy'));
+  const status = useSelector(flow, requestStatus);
   const c = useSelector(flow, (s) => s.context);
   if (!card)
     return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
@@ -110,13 +114,13 @@ export default function RefundScreen() {
   );
 
   let body: React.ReactNode = null;
-  if (phase === 'loading' || phase === 'quoting') {
+  if (loading) {
     body = (
       <Block className="text-center text-sm text-black/60" data-refund-loading>
         <Trans>加载中</Trans>
       </Block>
     );
-  } else if (phase === 'readUnreachable') {
+  } else if (readUnreachable) {
     body = (
       <Block className="space-y-2 text-center text-sm">
         <p role="alert" className="text-rose-600">
@@ -127,7 +131,7 @@ export default function RefundScreen() {
         </Button>
       </Block>
     );
-  } else if (phase === 'unavailable') {
+  } else if (unavailable) {
     body = (
       <>
         <RefundPolicy />
@@ -138,7 +142,7 @@ export default function RefundScreen() {
         </Block>
       </>
     );
-  } else if (phase === 'policy' || phase === 'submitting' || phase === 'submitUnreachable') {
+  } else if (quote) {
     const q = c.quote!;
     const leftPercent = (q.leftPerMille / 10).toFixed(1).replace(/\.0$/, '');
     body = (
@@ -162,36 +166,31 @@ export default function RefundScreen() {
         </Block>
         <Block className="space-y-3">
           <label className="flex items-center gap-2 text-sm">
-            <Checkbox
-              checked={c.agreed}
-              disabled={phase !== 'policy'}
-              onChange={() => flow.send({ type: 'policy.toggle' })}
-              name="agreed"
-            />
+            <Checkbox checked={c.agreed} disabled={!agreeing} onChange={() => flow.send({ type: 'policy.toggle' })} name="agreed" />
             <Trans>我已阅读并同意会员卡退款规则</Trans>
           </label>
           {alert}
-          {phase === 'submitUnreachable' ? (
+          {unreachable ? (
             <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.close' })} />
           ) : (
             <Button
               large
               rounded
-              disabled={phase === 'submitting' || !c.agreed}
+              disabled={busy || !c.agreed}
               onClick={() => flow.send({ type: 'refund.submit' })}
               data-action="refund-submit"
             >
-              {phase === 'submitting' ? <Trans>正在提交…</Trans> : <Trans>申请退款</Trans>}
+              {busy ? <Trans>正在提交…</Trans> : <Trans>申请退款</Trans>}
             </Button>
           )}
         </Block>
       </>
     );
-  } else if (r) {
+  } else if (r && status) {
     body = (
       <Block strong inset className="space-y-2 text-sm" data-refund={r.id}>
         <p>
-          <Trans>状态</Trans>：<RequestState phase={phase} />
+          <Trans>状态</Trans>：<RequestState state={status} />
         </p>
         <p>
           <Trans>申请时显示的可退金额：{formatYuan(r.quotedCents)}</Trans>
@@ -204,50 +203,41 @@ export default function RefundScreen() {
             <Trans>退款金额：{formatYuan(r.amountCents)}</Trans>
           </p>
         )}
-        {r.decidedAt && phase !== 'waiting' && phase !== 'cancelling' && phase !== 'cancelUnreachable' && (
+        {r.decidedAt && !pending && (
           <p className="text-xs text-black/60">
             <Trans>审核时间：{time(r.decidedAt)}</Trans>
           </p>
         )}
-        {phase === 'running' && (
+        {status === 'running' && (
           <p>
             <Trans>款项正在按原支付方式退回，请稍后刷新查看。</Trans>
           </p>
         )}
-        {phase === 'done' && (
+        {status === 'done' && (
           <p>
             <Trans>款项已按原支付方式退回，会员卡已作废。</Trans>
           </p>
         )}
-        {phase === 'failed' && (
+        {status === 'failed' && (
           <p className="text-rose-600" data-refund-failure>
             <Trans>退款未能完成：{r.failure ?? '—'}。门店会尽快处理，如有疑问请联系门店。</Trans>
           </p>
         )}
-        {phase === 'rejected' && (
+        {status === 'rejected' && (
           <p className="text-rose-600" data-refund-reason>
             <Trans>未通过原因：{r.reason}</Trans>
           </p>
         )}
         {alert}
-        {phase === 'cancelUnreachable' && (
-          <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.close' })} />
-        )}
+        {unreachable && <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.close' })} />}
         <div className="flex flex-wrap gap-2 pt-1">
-          {(phase === 'waiting' || phase === 'cancelling') && (
-            <Button
-              rounded
-              outline
-              inline
-              disabled={phase === 'cancelling'}
-              onClick={() => flow.send({ type: 'refund.cancel' })}
-              data-action="refund-cancel"
-            >
-              {phase === 'cancelling' ? <Trans>正在取消…</Trans> : <Trans>取消申请</Trans>}
+          {pending && !unreachable && (
+            <Button rounded outline inline disabled={busy} onClick={() => flow.send({ type: 'refund.cancel' })} data-action="refund-cancel">
+              {busy ? <Trans>正在取消…</Trans> : <Trans>取消申请</Trans>}
             </Button>
           )}
-          {(phase === 'waiting' || phase === 'running' || phase === 'failed') && refresh}
-          {phase === 'rejected' && (
+          {refreshable && refresh}
+          {status === 'rejected' && (
             <Button rounded inline onClick={() => flow.send({ type: 'refund.again' })} data-action="refund-again">
               <Trans>重新申请退款</Trans>
             </Button>
@@ -273,9 +263,8 @@ export default function RefundScreen() {
 }
 
 /** The request's state as the member reads it. */
-function RequestState(props: { phase: Phase }) {
-  const p = props.phase;
-  const state = p === 'running' ? 'running' : p === 'done' ? 'done' : p === 'failed' ? 'failed' : p === 'rejected' ? 'rejected' : 'pending';
+function RequestState(props: { state: RequestStatus }) {
+  const { state } = props;
   return (
     <span data-refund-state={state}>
       {state === 'pending' ? (

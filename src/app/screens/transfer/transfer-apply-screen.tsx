@@ -19,7 +19,6 @@ import { transferLoader, transferStatePath, type TransferPageData } from './tran
 
 export const loader = transferLoader;
 
-const PHASES = ['phone', 'lookingUp', 'notFound', 'lookupUnreachable', 'form', 'submitting', 'unreachable', 'submitted'] as const;
 const unreadableMsg = msg`无法读取这张图片，请换一张照片`;
 
 /** The images uploaded, then the application: one intent, one key (a retry uploads again and applies once). */
@@ -98,12 +97,14 @@ export default function TransferApplyScreen() {
     [cardId],
   );
   const flow = useActorRef(logic, { input: { cardId } });
-  const phase = useSelector(flow, (s) => PHASES.find((k) => s.matches(k)) ?? 'phone');
+  const lookup = useSelector(flow, (s) => s.hasTag('lookup'));
+  const shown = useSelector(flow, (s) => s.hasTag('form'));
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(flow, (s) => s.hasTag('unreachable'));
+  const notFound = useSelector(flow, (s) => s.matches('notFound'));
   const c = useSelector(flow, (s) => s.context);
   if (!card)
     return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
-  const busy = phase === 'lookingUp' || phase === 'submitting';
-  const shown = phase === 'form' || phase === 'submitting' || phase === 'unreachable';
   const complete = validRealName(c.name) && validIdNumber(c.idNumber) && Boolean(c.idPhoto) && Boolean(c.photo);
   return (
     <article className="pb-6" data-transfer-apply={card.id}>
@@ -121,22 +122,17 @@ export default function TransferApplyScreen() {
         />
       </List>
       <Block className="!my-2 space-y-2 text-sm">
-        {(phase === 'phone' || phase === 'lookingUp') && (
-          <Button
-            rounded
-            disabled={phase === 'lookingUp'}
-            onClick={() => flow.send({ type: 'phone.lookup' })}
-            data-action="transfer-lookup"
-          >
-            {phase === 'lookingUp' ? <Trans>正在查询…</Trans> : <Trans>查询会员</Trans>}
+        {lookup && (
+          <Button rounded disabled={busy} onClick={() => flow.send({ type: 'phone.lookup' })} data-action="transfer-lookup">
+            {busy ? <Trans>正在查询…</Trans> : <Trans>查询会员</Trans>}
           </Button>
         )}
-        {phase === 'notFound' && (
+        {notFound && (
           <p role="alert" className="text-rose-600" data-transfer-not-found>
             {i18n._(Errors.noSuchMember.message)}
           </p>
         )}
-        {phase === 'lookupUnreachable' && (
+        {unreachable && !shown && (
           <UnreachableRetry
             onRetry={() => flow.send({ type: 'retry' })}
             onClose={() => flow.send({ type: 'phone.change', phone: c.phone })}
@@ -203,7 +199,7 @@ export default function TransferApplyScreen() {
                 {c.errorMessage ?? i18n._(refusal(c.errorCode))}
               </p>
             )}
-            {phase === 'unreachable' ? (
+            {unreachable ? (
               <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.edit' })} />
             ) : (
               <Button
@@ -213,7 +209,7 @@ export default function TransferApplyScreen() {
                 onClick={() => flow.send({ type: 'transfer.submit' })}
                 data-action="transfer-submit"
               >
-                {phase === 'submitting' ? <Trans>正在提交…</Trans> : <Trans>提交转让申请</Trans>}
+                {busy ? <Trans>正在提交…</Trans> : <Trans>提交转让申请</Trans>}
               </Button>
             )}
           </Block>
