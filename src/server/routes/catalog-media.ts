@@ -5,7 +5,7 @@ import { MEDIA_KINDS, MEDIA_SLUG_RE, renderMedia } from '../services/catalog-med
 
 const FILE_RE = new RegExp(`${MEDIA_SLUG_RE.source.slice(0, -1)}\\.svg$`);
 
-/** Generated demo pictures (services/media.ts): same URL, same bytes, so cached for a year. */
+/** Generated demo pictures (services/catalog-media.ts): same URL, same bytes, so cached for a year. */
 export const media = createRouter().openapi(
   createRoute({
     method: 'get',
