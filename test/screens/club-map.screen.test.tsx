@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { setBridgeHost, type BridgeWindow } from '../../src/app/screens/checkout/wechat-bridge';
-import { lightMap } from '../../src/app/screens/club/map-projection';
+import { setBridgeHost, type BridgeWindow } from '../../src/app/screens/orders/wechat-bridge';
+import { lightMap } from '../../src/app/screens/catalog/club/map-projection';
 import { startScreenHarness } from './support/screen-harness';
 
 /**

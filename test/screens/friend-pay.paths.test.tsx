@@ -9,7 +9,7 @@ import {
   type FriendPayInput,
 } from '../../machines/friend-pay.machine';
 import { setPageLeaver } from '../../src/app/leave-page';
-import { BRIDGE_READY_TIMEOUT_MS, setBridgeHost, type BridgeWindow } from '../../src/app/screens/checkout/wechat-bridge';
+import { BRIDGE_READY_TIMEOUT_MS, setBridgeHost, type BridgeWindow } from '../../src/app/screens/orders/wechat-bridge';
 import { countdownParts } from '../../src/domain/flash-sale';
 import { formatYuan } from '../../src/domain/money';
 import { accounts, friendInvitations, paymentAttempts } from '../../src/server/db/schema/index';

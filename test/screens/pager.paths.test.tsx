@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { expect } from 'vitest';
 import { pagerMachine, type PagerContext } from '../../machines/pager.machine';
-import { CATALOGUE_PAGE_SIZE } from '../../src/app/screens/courses/catalogue-view';
+import { CATALOGUE_PAGE_SIZE } from '../../src/app/screens/catalog/courses/catalogue-view';
 import { newGoods } from '../server/orders/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';

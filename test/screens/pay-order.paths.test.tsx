@@ -12,7 +12,7 @@ import {
 } from '../../machines/pay-order.machine';
 import type { OrderState, PayMethod } from '../../src/domain/orders';
 import { setPageLeaver } from '../../src/app/leave-page';
-import { BRIDGE_READY_TIMEOUT_MS, setBridgeHost, type BridgeWindow } from '../../src/app/screens/checkout/wechat-bridge';
+import { BRIDGE_READY_TIMEOUT_MS, setBridgeHost, type BridgeWindow } from '../../src/app/screens/orders/wechat-bridge';
 import { orders, payStandInOrders } from '../../src/server/db/schema/index';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { PAYMENT_QUERY_AFTER_MS } from '../../src/server/services/orders/settle';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lightMap } from '../../src/app/screens/club/map-projection';
+import { lightMap } from '../../src/app/screens/catalog/club/map-projection';
 
 describe('the light map (decision 039)', () => {
   it('puts north up and east right, the outermost points inside the padding', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GoodsDetail, GoodsPhase, GoodsTeacher } from '../../../src/api/catalog-goods';
-import { buyBarState, payAgreementPath, priceFor } from '../../../src/app/screens/courses/buy-bar-rules';
+import { buyBarState, payAgreementPath, priceFor } from '../../../src/app/screens/catalog/courses/buy-bar-rules';
 import { choiceMade, requiredChoice } from '../../../src/domain/goods-choice';
 
 type BarGoods = Parameters<typeof buyBarState>[0];

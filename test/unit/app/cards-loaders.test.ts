@@ -3,7 +3,7 @@ import type { Api } from '../../../src/api/index';
 import { loader as cardDetailLoader } from '../../../src/app/screens/cards/card-detail-screen';
 import { loader as vipcardDetailLoader } from '../../../src/app/screens/cards/vipcard-detail-screen';
 import { loader as vipcardLoader } from '../../../src/app/screens/cards/vipcard-screen';
-import { purchaseCostLines, courseUsesLeft } from '../../../src/app/screens/purchases/purchase-rules';
+import { purchaseCostLines, courseUsesLeft } from '../../../src/app/screens/order-purchases/purchase-rules';
 
 const ok = <T>(data: T) => Promise.resolve({ code: 200, status: true, data });
 const refused = (code: number) => Promise.resolve({ code, status: false, data: null });

@@ -2,14 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StateValue } from 'xstate';
 import { checkoutMachine } from '../../../machines/checkout.machine';
 import { payOrderMachine } from '../../../machines/pay-order.machine';
-import { checkoutPath, payAgreementQuery, payOrderPath, payPageOf } from '../../../src/app/screens/checkout/checkout-paths';
+import { checkoutPath, payAgreementQuery, payOrderPath, payPageOf } from '../../../src/app/screens/orders/checkout-paths';
 import {
   bridgeOutcome,
   installWechatBridgeStandIn,
   payInWechat,
   waitForBridge,
   type WeixinJSBridge,
-} from '../../../src/app/screens/checkout/wechat-bridge';
+} from '../../../src/app/screens/orders/wechat-bridge';
 
 const jsapi = { appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=wx9', signType: 'RSA' as const, paySign: 'c2ln' };
 

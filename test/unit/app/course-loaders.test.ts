@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../src/api/index';
-import { catalogueLoader } from '../../../src/app/screens/courses/catalogue-view';
-import { courseDetailLoader } from '../../../src/app/screens/courses/course-detail-view';
+import { catalogueLoader } from '../../../src/app/screens/catalog/courses/catalogue-view';
+import { courseDetailLoader } from '../../../src/app/screens/catalog/courses/course-detail-view';
 
 const ok = <T>(data: T) => Promise.resolve({ code: 200, status: true, data });
 const refused = (code: number) => Promise.resolve({ code, status: false, data: null });

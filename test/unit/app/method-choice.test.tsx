@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MethodChoice } from '../../../src/app/screens/checkout/method-choice';
+import { MethodChoice } from '../../../src/app/screens/orders/method-choice';
 import { renderWithI18n } from './render-with-i18n';
 
 describe('the payment method list', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../src/api/index';
-import { loader as clubDetailLoader } from '../../../src/app/screens/club/club-detail-screen';
-import { loader as homeLoader } from '../../../src/app/screens/home/home-screen';
-import { loader as tutorDetailLoader } from '../../../src/app/screens/tutor/tutor-detail-screen';
+import { loader as clubDetailLoader } from '../../../src/app/screens/catalog/club/club-detail-screen';
+import { loader as homeLoader } from '../../../src/app/screens/catalog/home/home-screen';
+import { loader as tutorDetailLoader } from '../../../src/app/screens/catalog/tutor/tutor-detail-screen';
 
 const ok = <T>(data: T) => Promise.resolve({ code: 200, status: true, data });
 const refused = (code: number) => Promise.resolve({ code, status: false, data: null });

@@ -12,7 +12,7 @@ import { actorTimers } from '../../app-clock';
 import { newPasswordFirstPath } from '../../../domain/initial-password';
 import { redirectMemberHome, returnPath } from '../../session/request-session';
 import { SessionContext } from '../../session/session-provider';
-import { AgreementText, memberServiceClauses, privacyClauses } from '../checkout/agreement-text';
+import { AgreementText, memberServiceClauses, privacyClauses } from '../orders/agreement-text';
 import { feedbackMessage } from './auth-messages';
 import { CodeButton, FormMessage } from './code-button';
 import { smsCodeWithApi, useSmsCode } from './sms-code';

@@ -11,7 +11,7 @@ import { CLASS_TYPES, DIFFICULTIES, dictLabel, EFFECTS } from '../../../domain/c
 import { apiFrom } from '../../api-context';
 import { dataOr, parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
-import { styleLabels } from '../tutor/style-labels';
+import { styleLabels } from '../catalog/tutor/style-labels';
 import { AddToCalendar } from './add-to-calendar';
 import { BookingActions } from './booking-actions';
 import { StateBadge } from './class-row';

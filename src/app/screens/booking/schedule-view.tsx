@@ -11,7 +11,7 @@ import { apiFrom, keptInBrowser } from '../../api-context';
 import { clockFrom } from '../../app-clock';
 import { dataOr } from '../../ui/data-or';
 import { PaintFirstLink } from '../../ui/paint-first-link';
-import { styleLabels } from '../tutor/style-labels';
+import { styleLabels } from '../catalog/tutor/style-labels';
 import { ClassRow } from './class-row';
 import { activeFilterCount, bookableDays, readScheduleQuery, scheduleSearch, shanghaiToday, stripDays, weekdayOf } from './schedule-filter';
 

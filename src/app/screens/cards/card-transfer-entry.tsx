@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { Link } from 'react-router-dom';
 import type { MemberCardDetail } from '../../../api/cards';
-import { transferPolicyPath, transferStatePath } from '../transfer/transfer-data';
+import { transferPolicyPath, transferStatePath } from '../card-transfer/transfer-data';
 import { OfferRefused } from './offer-refused';
 
 /**

@@ -9,7 +9,7 @@ import { apiFrom } from '../../api-context';
 import { useIsMember } from '../../session/session-provider';
 import { dataOr, parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
-import { BuyBar } from '../courses/buy-bar';
+import { BuyBar } from '../catalog/courses/buy-bar';
 import { CardProductTerms } from './card-product-row';
 
 interface CardProductData {

@@ -10,7 +10,7 @@ import { apiFrom } from '../../api-context';
 import { useIsMember } from '../../session/session-provider';
 import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
-import { BuyBar } from '../courses/buy-bar';
+import { BuyBar } from '../catalog/courses/buy-bar';
 import { CardProductTerms } from '../cards/card-product-row';
 import { FlashSaleCard } from './flash-sale-card';
 import { useSaleClock } from './use-sale-clock';

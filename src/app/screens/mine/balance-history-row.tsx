@@ -7,7 +7,7 @@ import type { BalanceLedgerRow } from '../../../api/payments';
 import type { LedgerReason } from '../../../domain/balance-ledger';
 import { formatYuan, formatYuanChange } from '../../../domain/money';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
-import { orderPath } from '../checkout/checkout-paths';
+import { orderPath } from '../orders/checkout-paths';
 
 /** Why the balance changed, in words (decision 021's ledger reasons; their own context, as a short word like 退款 means other things elsewhere). */
 export const LEDGER_REASON_LABELS: Record<LedgerReason, MessageDescriptor> = {

@@ -13,7 +13,7 @@ import { Errors } from '../../../domain/errors';
 import { shanghaiDate, shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { refusal } from '../booking/refusal-label';
-import { ForbiddenState } from '../teacher-schedule/schedule-labels';
+import { ForbiddenState } from '../schedule/schedule-labels';
 
 type FormData = { week: StaffWeek | null; forbidden: boolean; classId: number | null; values: ClassFormValues | null; title: string };
 

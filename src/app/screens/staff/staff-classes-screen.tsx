@@ -15,7 +15,7 @@ import { shanghaiDate } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusal } from '../booking/refusal-label';
-import { classWhen, ForbiddenState, ScheduleBadge, weekSpan } from '../teacher-schedule/schedule-labels';
+import { classWhen, ForbiddenState, ScheduleBadge, weekSpan } from '../schedule/schedule-labels';
 
 const msgChoose = msg`选择老师`;
 const msgReassign = msg`换一位老师`;

@@ -3,7 +3,7 @@ import { Block } from 'konsta/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Errors } from '../../../domain/errors';
-import { BindQueryFailed } from '../bind/bind-parts';
+import { BindQueryFailed } from '../binding/bind-parts';
 import type { StaffData } from './staff-data';
 
 /** Why a staff page shows nothing: this account is not staff (403), with the way to bind as staff. */

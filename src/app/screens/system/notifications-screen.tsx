@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { apiFrom } from '../../api-context';
-import { NoticeList } from '../home/notice-list';
+import { NoticeList } from '../catalog/home/notice-list';
 
 /** Every notice the server keeps for the member (system notices and their own, latest first). */
 export async function loader({ context }: LoaderFunctionArgs) {
