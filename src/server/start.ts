@@ -9,7 +9,7 @@ import { createGateways } from './gateways/create';
 import { usesPaymentStandIns } from './gateways/payments/create';
 import { storedPaymentStandIns } from './gateways/payments/standin-keys';
 import { startJobRunner } from './jobs/runner';
-import { sealPlainRows } from './services/privacy/seal-old-rows';
+import { sealPlainRows } from './services/person-privacy/seal-old-rows';
 import type { Logger } from './logger';
 
 /** The app answering a request in-process; env is the page request's (its connection: conninfo). */

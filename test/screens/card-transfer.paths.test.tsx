@@ -7,7 +7,7 @@ import { cardTransferMachine, type CardTransferContext } from '../../machines/ca
 import { accounts, cardTransfers, transferImages } from '../../src/server/db/schema/index';
 import { book, newCard, newClass, newMember } from '../server/booking/support';
 import { ID_NUMBER } from '../server/cards/transfer-support';
-import { openIdNumber, transferIdContext } from '../../src/server/services/privacy/id-numbers';
+import { openIdNumber, transferIdContext } from '../../src/server/services/person-privacy/id-numbers';
 import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 

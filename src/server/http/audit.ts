@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv, Caller } from '../env';
-import { auditFor, type Audit } from '../services/audit/audit-log';
+import { auditFor, type Audit } from '../services/staff-audit/audit-log';
 import { clientIp } from './client-ip';
 
 /** The audit recorder for this request's staff caller (after requireAuth): who, from where, which request. */

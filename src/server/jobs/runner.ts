@@ -11,7 +11,7 @@ import { COMPLAINT_OVERDUE_JOB, flagOverdueComplaint } from '../services/complai
 import { passTime, TIME_PASSING_EVERY_MS, TIME_PASSING_JOB } from './time-passing';
 import { claimDueJobs, completeJob, enqueueJob, failJob, hasPendingJob } from './queue';
 import { catalogChanged } from '../http/catalog-cache';
-import { rewrapOldDataKeys } from '../services/privacy/rewrap-keys';
+import { rewrapOldDataKeys } from '../services/person-privacy/rewrap-keys';
 
 /** What a job kind does; later issues add kinds (friend-pay expiry, payment-query fallback). */
 export type JobHandler = (deps: Deps, payload: unknown) => Promise<void>;

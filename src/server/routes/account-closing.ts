@@ -20,7 +20,7 @@ import {
   requestClosing,
   staffClosing,
   withdrawClosing,
-} from '../services/account/account-closing';
+} from '../services/account-closing/account-closing';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });

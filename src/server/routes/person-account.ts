@@ -5,7 +5,7 @@ import { requireAuth, requireAuthOrCookie } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { accountById, profileOf } from '../services/auth/accounts';
 import { Profile } from '../../contracts/auth';
-import { exportMemberData } from '../services/account/data-export';
+import { exportMemberData } from '../services/person/data-export';
 
 /** The caller's own account (the Mine screen), and a copy of everything the server holds about them. */
 export const account = createRouter()

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { AuditEntry, AuditQuery } from '../../contracts/staff-audit';
 import { requireAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
-import { auditEntries } from '../services/audit/audit-log';
+import { auditEntries } from '../services/staff-audit/audit-log';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });

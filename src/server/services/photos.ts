@@ -7,8 +7,8 @@ import { PHOTO_MAX_BYTES, sniffImageType, type PhotoReviewState, type PhotoStatu
 import type { Db } from '../db/client';
 import type { ObjectStore } from '../gateways/storage';
 import type { KeyAdapter } from '../gateways/keys/key-adapter';
-import type { Audit } from './audit/audit-log';
-import { memberPhotoContext, openImage, sealImage } from './privacy/images';
+import type { Audit } from './staff-audit/audit-log';
+import { memberPhotoContext, openImage, sealImage } from './person-privacy/images';
 import { accounts, memberPhotos } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
 import { imageTooLarge } from '../http/image-too-large';

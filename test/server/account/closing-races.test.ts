@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountClosings, auditLog } from '../../../src/server/db/schema/index';
-import { requestClosing } from '../../../src/server/services/account/account-closing';
+import { requestClosing } from '../../../src/server/services/account-closing/account-closing';
 import { newMember, newStaff } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
 import { withoutLocks } from '../support/without-locks';

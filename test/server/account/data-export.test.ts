@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { allTables, EXPORTED, NOT_EXPORTED } from '../../../src/server/services/account/data-export';
+import { allTables, EXPORTED, NOT_EXPORTED } from '../../../src/server/services/person/data-export';
 import { tokenFor } from '../catalog/support';
 import { startTestServer } from '../support/harness';
 

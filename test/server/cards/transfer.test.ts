@@ -6,7 +6,7 @@ import { book, cardRow, DAY, HOUR, newCard, newClass, newMember } from '../booki
 import { newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
 import { maskIdNumber } from '../../../src/domain/identity';
-import { openIdNumber, transferIdContext } from '../../../src/server/services/privacy/id-numbers';
+import { openIdNumber, transferIdContext } from '../../../src/server/services/person-privacy/id-numbers';
 import { applyFor, ID_NUMBER, phoneOf, staffCall, transferRow, uploadImages } from './transfer-support';
 
 /**

@@ -8,7 +8,7 @@ import { localKeys } from '../../../src/server/gateways/keys/local-keys';
 import { HOUSEKEEPING_JOB } from '../../../src/server/jobs/housekeeping';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { enqueueJob } from '../../../src/server/jobs/queue';
-import { REWRAPPED_KEY_COLUMNS, rewrapOldDataKeys } from '../../../src/server/services/privacy/rewrap-keys';
+import { REWRAPPED_KEY_COLUMNS, rewrapOldDataKeys } from '../../../src/server/services/person-privacy/rewrap-keys';
 import { rowsOf } from '../../../src/server/db/rows';
 import { sendCode } from '../auth/support';
 import { account, JPEG, teacherForm } from '../binding/support';

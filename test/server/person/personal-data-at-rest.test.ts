@@ -6,7 +6,7 @@ import { cardTransfers, memberPhotos, personInfo, transferImages } from '../../.
 import { rowsOf } from '../../../src/server/db/rows';
 import { dataKeySettingsFromEnv } from '../../../src/server/gateways/keys/key-settings';
 import { localKeys } from '../../../src/server/gateways/keys/local-keys';
-import { sealPlainRows } from '../../../src/server/services/privacy/seal-old-rows';
+import { sealPlainRows } from '../../../src/server/services/person-privacy/seal-old-rows';
 import { newCard, newMember } from '../booking/support';
 import { askRefund, boughtCard, staffRefund } from '../cards/refund-support';
 import { applyFor, ID_NUMBER, phoneOf, PNG, transferRow } from '../cards/transfer-support';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, teacherRequests } from '../../../src/server/db/schema/index';
 import { rowsOf } from '../../../src/server/db/rows';
-import { sealPlainRows } from '../../../src/server/services/privacy/seal-old-rows';
+import { sealPlainRows } from '../../../src/server/services/person-privacy/seal-old-rows';
 import { sendCode } from '../auth/support';
 import { account, JPEG, teacherForm } from '../binding/support';
 import { startTestServer, type TestServer } from '../support/harness';

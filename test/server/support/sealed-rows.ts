@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { personInfo } from '../../../src/server/db/schema/index';
 import type { Deps } from '../../../src/server/env';
-import { openIdNumber, personIdContext } from '../../../src/server/services/privacy/id-numbers';
+import { openIdNumber, personIdContext } from '../../../src/server/services/person-privacy/id-numbers';
 
 /**
  * A member's person_info row with its ID number decrypted (decision 055: the table holds only the

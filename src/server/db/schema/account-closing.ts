@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AccountClosingState } from '../../../../machines/domain/account-closing-transitions';
 import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 
 /**
  * A member's request to close their account (PIPL; decision 057), moved by the account-closing chart

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TeacherRequestState } from '../../../domain/binding';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 import { clubs, teachers } from './catalog';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -5,7 +5,7 @@ import type { CardType, ClassTypeKey, Difficulty } from '../../../domain/catalog
 import type { ClassStatus } from '../../../../machines/domain/class-transitions';
 import type { TeacherScheduleState } from '../../../../machines/domain/teacher-schedule-transitions';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 import { advisers, clubs, goods, teachers } from './catalog';
 
 /**

@@ -3,7 +3,7 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 import type { GoodsKind } from '../../../domain/catalog';
 import type { CouponState } from '../../../domain/pricing';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 import { goods, teachers } from './catalog';
 import { orders } from './orders';
 

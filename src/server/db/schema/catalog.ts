@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CardType, GoodsKind } from '../../../domain/catalog';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 
 /**
  * The public catalogue: clubs, teachers, banners, activities, goods, dictionaries and surveys.

@@ -1,5 +1,5 @@
 import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 import { activities, goods } from './catalog';
 
 /**

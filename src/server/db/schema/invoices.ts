@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { InvoiceState } from '../../../../machines/domain/invoice-transitions';
 import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 import { clubs } from './catalog';
 import { orders } from './orders';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { AWAITING_REPLY_STATES, type ComplaintState } from '../../../../machines/domain/complaint-transitions';
 import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 import { activities, clubs } from './catalog';
 
 /** PostgreSQL bytea as a Node Buffer (PGlite and postgres.js both hand back bytes). */

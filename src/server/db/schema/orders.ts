@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OrderState, PayMethod } from '../../../domain/orders';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 import { goods } from './catalog';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
-import { bytea } from './sealed';
+import { accounts } from './auth';
+import { bytea } from './person-sealed';
 
 /**
  * A member's personal information (spec §3, §5; issue 15; decision 032): stored once and shown

@@ -1,8 +1,8 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PhotoReviewState } from '../../../domain/photo-review';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
-import { accounts } from './accounts';
-import { bytea } from './sealed';
+import { accounts } from './auth';
+import { bytea } from './person-sealed';
 
 /**
  * Members' front photos for face check-in and their staff review (spec §4 photo review, decision

@@ -7,7 +7,7 @@ import { isValidPhone, trimInput } from '../../../domain/validation';
 import type { Db } from '../../db/client';
 import { accounts, bindCodes, openIdBindings, teachers } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 import { accountByPhone } from '../auth/accounts';
 import { revokeAccountSessions } from '../auth/sessions';
 import { unbindAccount } from './common';

@@ -6,7 +6,7 @@ import { Errors } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { bookings, classes, memberCards } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 import { passBookingTime } from '../../jobs/time-passing';
 import { checkinCodeVerdict } from '../schedule/checkin-link';
 import { decide } from '../../db/transaction';

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, cardRefunds, memberCards, notifications, orders, payments, refunds } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 import { decide } from '../../db/transaction';
 import { syncOrderRefund } from '../refunds/order-refund';
 import { requestRefund } from '../refunds/request';

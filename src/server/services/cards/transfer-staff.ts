@@ -12,9 +12,9 @@ import { accounts, cardTransfers, memberCards, notifications } from '../../db/sc
 import { maskIdNumber } from '../../../domain/identity';
 import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 import { decide } from '../../db/transaction';
-import { openIdNumber, transferIdContext } from '../privacy/id-numbers';
+import { openIdNumber, transferIdContext } from '../person-privacy/id-numbers';
 import { catchUpCard, lockMyCard } from './my-card';
 import { maskPhone } from './transfer';
 import { transferredInNotice, transferredOutNotice, transferRejectedNotice } from './transfer-notices';

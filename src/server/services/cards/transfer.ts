@@ -12,8 +12,8 @@ import { imageTooLarge } from '../../http/image-too-large';
 import { decide } from '../../db/transaction';
 import { recipientIdentityMatches } from '../person/person-info';
 import { shownName } from '../person/shown-name';
-import { sealIdNumber, transferIdContext } from '../privacy/id-numbers';
-import { openImage, sealImage, transferImageContext } from '../privacy/images';
+import { sealIdNumber, transferIdContext } from '../person-privacy/id-numbers';
+import { openImage, sealImage, transferImageContext } from '../person-privacy/images';
 import { catchUpCard, lockMyCard } from './my-card';
 import { recipientByPhone, refuseTransfer, transferRefusal } from './transfer-rules';
 

@@ -20,7 +20,7 @@ import { imageTooLarge } from '../../http/image-too-large';
 import { enqueueJob } from '../../jobs/queue';
 import { loc } from '../catalog';
 import { complaintRepliedNotice } from './notices';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 
 /** The job that flags a complaint still unanswered 48 hours after it was filed (decision 033). */
 export const COMPLAINT_OVERDUE_JOB = 'complaint.overdue';

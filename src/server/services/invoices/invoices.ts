@@ -15,7 +15,7 @@ import type { Locale } from '../../i18n';
 import { loc } from '../catalog';
 import { staffClubsOf } from '../staff/staff-clubs';
 import { invoiceDecidedNotice } from './notices';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 

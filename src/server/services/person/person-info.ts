@@ -10,7 +10,7 @@ import { cardRefunds, cardTransfers, personInfo, styles } from '../../db/schema/
 import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../../db/transaction';
-import { openIdNumber, personIdContext, sealIdNumber } from '../privacy/id-numbers';
+import { openIdNumber, personIdContext, sealIdNumber } from '../person-privacy/id-numbers';
 
 type PersonRow = typeof personInfo.$inferSelect;
 

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { orders, paymentAttempts, payments, refunds } from '../../db/schema/index';
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 import { enqueueJob } from '../../jobs/queue';
 import { decide } from '../../db/transaction';
 import { syncOrderRefund } from './order-refund';

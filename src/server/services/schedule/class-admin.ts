@@ -9,7 +9,7 @@ import { parseShanghaiWallTime } from '../../../domain/time';
 import type { Db, Tx } from '../../db/client';
 import { bookings, classes, clubs, memberCards, notifications, styles, teachers } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 import { lockKey } from '../auth/locks';
 import { decide } from '../../db/transaction';
 import { instant } from '../../db/instant';

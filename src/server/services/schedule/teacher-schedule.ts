@@ -14,7 +14,7 @@ import { addDays, shanghaiDate, shanghaiMidnight, weekdayOf } from '../../../dom
 import type { Db, Tx } from '../../db/client';
 import { accounts, bookings, classes, clubs, notifications, teachers } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 import type { Locale } from '../../i18n';
 import { decide } from '../../db/transaction';
 import { guards } from '../../db/guards';

@@ -8,7 +8,7 @@ import { isValidPhone, trimInput } from '../../../domain/validation';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 import { hashPassword } from '../auth-password';
 
 /**

@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client';
 import * as t from '../../db/schema/index';
 import { stateIn } from '../../db/state-checks';
 import { ApiError } from '../../http/api-error';
-import type { Audit } from '../audit/audit-log';
+import type { Audit } from '../staff-audit/audit-log';
 import { revokeAccountSessions } from '../auth/sessions';
 import { balanceOf } from '../orders/balance';
 import { lockAccount } from '../orders/locks';

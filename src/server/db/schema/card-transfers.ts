@@ -3,10 +3,10 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { OPEN_TRANSFER_STATES, type TransferState } from '../../../../machines/domain/transfer-transitions';
 import { OPEN_CARD_REFUND_STATES, type CardRefundState } from '../../../../machines/domain/card-refund-transitions';
 import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 import { memberCards } from './booking';
 import { orders } from './orders';
-import { bytea } from './sealed';
+import { bytea } from './person-sealed';
 
 /**
  * A member's uploaded image for a transfer application (spec §3 transfer: ID photo, photo; decision

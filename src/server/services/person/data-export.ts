@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
 import type { KeyAdapter } from '../../gateways/keys/key-adapter';
-import { memberIdNumber } from '../person/person-info';
+import { memberIdNumber } from './person-info';
 
 /**
  * Where a member's rows are: each table and the column that names the member. The export reads

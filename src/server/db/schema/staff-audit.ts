@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 
 /**
  * What staff did and which personal data they looked at (decision 055, PIPL's record of access): one

@@ -9,7 +9,7 @@ import type { PaymentPartState } from '../../../../machines/domain/payment-part-
 import type { PaymentStatus } from '../../../../machines/domain/payment-transitions';
 import type { RefundState } from '../../../../machines/domain/refund-transitions';
 import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
-import { accounts } from './accounts';
+import { accounts } from './auth';
 import { orders } from './orders';
 
 /**
