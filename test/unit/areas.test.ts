@@ -71,7 +71,6 @@ const NOT_YET: Record<string, string[]> = {
   ],
   'machines/domain': ['class', 'friend-invitation', 'teacher-request', 'teacher-schedule', 'transfer'],
   'src/server/routes': ['home'],
-  'src/server/db/schema': ['buying', 'member-services'],
 };
 
 /** The area's noun, its plural (`cards`, `activities`), or either followed by a dash. */

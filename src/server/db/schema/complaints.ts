@@ -1,32 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { AWAITING_REPLY_STATES, type ComplaintState } from '../../../../machines/domain/complaint-transitions';
 import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
 import { accounts } from './auth';
-import { activities, clubs } from './catalog';
+import { clubs } from './catalog';
 
 /** PostgreSQL bytea as a Node Buffer (PGlite and postgres.js both hand back bytes). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
-
-/**
- * The clubs a staff member works for (issue 15, decision 033): their complaint queue is those clubs'
- * complaints and the ones naming no club. A staff member with no row works for the whole chain.
- */
-export const staffClubs = pgTable(
-  'staff_clubs',
-  {
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    clubId: integer('club_id')
-      .notNull()
-      .references(() => clubs.id),
-  },
-  (t) => [primaryKey({ columns: [t.accountId, t.clubId] })],
-);
 
 /**
  * A member's complaint (spec §3, §5; issue 15, decision 033), moved by the complaint chart
@@ -81,24 +64,4 @@ export const complaintImages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('complaint_images_account').on(t.accountId), index('complaint_images_complaint').on(t.complaintId)],
-);
-
-/**
- * A member's place in an activity that takes sign-ups (`activities.places` not null; issue 15,
- * decision 033). Counted like class seats: the activity row is locked while the places are counted,
- * so the last place goes to one member; one place per member.
- */
-export const activitySignups = pgTable(
-  'activity_signups',
-  {
-    id: serial('id').primaryKey(),
-    activityId: integer('activity_id')
-      .notNull()
-      .references(() => activities.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [uniqueIndex('activity_signups_one').on(t.activityId, t.accountId), index('activity_signups_activity').on(t.activityId)],
 );

@@ -4,49 +4,10 @@ import type { GoodsKind } from '../../../domain/catalog';
 import type { CouponState } from '../../../domain/pricing';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
 import { accounts } from './auth';
-import { goods, teachers } from './catalog';
+import { goods } from './catalog';
 import { orders } from './orders';
 
-/**
- * Buying (issue 4), what goods offer and what members own besides cards: the phases of a training
- * course and the teachers a private class may be taken with, the terms a coupon product grants,
- * the coupons members hold and the courses (goods with uses) they bought. Money is integer cents.
- */
-
-/** A phase of a training course (spec §5 "phase chosen"); prices null = the goods' prices. */
-export const goodsPhases = pgTable(
-  'goods_phases',
-  {
-    id: serial('id').primaryKey(),
-    goodsId: integer('goods_id')
-      .notNull()
-      .references(() => goods.id),
-    name: text('name').notNull(),
-    nameEn: text('name_en'),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
-    listPriceCents: integer('list_price_cents'),
-    memberPriceCents: integer('member_price_cents'),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [index('goods_phases_goods').on(t.goodsId, t.sort)],
-);
-
-/** The teachers a private class may be bought with (spec §5 "teacher chosen"). */
-export const goodsTeachers = pgTable(
-  'goods_teachers',
-  {
-    id: serial('id').primaryKey(),
-    goodsId: integer('goods_id')
-      .notNull()
-      .references(() => goods.id),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [uniqueIndex('goods_teachers_pair').on(t.goodsId, t.teacherId)],
-);
+/** The terms a coupon product grants and the coupons members hold. Money is integer cents. */
 
 /** What a coupon product grants: a fixed amount or a percentage off, from a minimum spend. */
 export const couponTerms = pgTable('coupon_terms', {
@@ -110,34 +71,4 @@ export const memberCoupons = pgTable(
     index('member_coupons_gifts').on(t.accountId, t.giftedAt),
     stateCheck(STATE_COLUMNS.memberCoupons),
   ],
-);
-
-/** A course a member bought (workshop, open, private, primary, training): my goods with uses left. */
-export const memberCourses = pgTable(
-  'member_courses',
-  {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    goodsId: integer('goods_id')
-      .notNull()
-      .references(() => goods.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
-    kind: text('kind').$type<GoodsKind>().notNull(),
-    name: text('name').notNull(),
-    nameEn: text('name_en'),
-    phaseId: integer('phase_id').references(() => goodsPhases.id),
-    teacherId: integer('teacher_id').references(() => teachers.id),
-    clubId: integer('club_id'),
-    usesTotal: integer('uses_total'),
-    usesLeft: integer('uses_left'),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
-    validUntil: timestamp('valid_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('member_courses_account').on(t.accountId, t.createdAt), uniqueIndex('member_courses_order').on(t.orderId)],
 );
