@@ -16,7 +16,7 @@ export interface AvatarUploadContext {
   errorCode?: number;
 }
 
-export type AvatarUploadEvent = { type: 'file.chosen'; file: Blob } | { type: 'retry' } | { type: 'refresh' };
+export type AvatarUploadEvent = { type: 'file.chosen'; file: Blob } | { type: 'retry' } | { type: 'review.refresh' };
 
 /**
  * The member's avatar (/mine/setavatar, /uploadTop, /uploadTop_yoga; decision 042), which is the
@@ -141,7 +141,10 @@ export const avatarUploadMachine = setup({
         'file.chosen': { target: 'resizing', actions: { type: 'keepFile', params: ({ event }) => ({ file: event.file }) } },
       },
     },
-    reviewing: { description: 'Under review: staff check it; no other upload; the member may look again.', on: { refresh: 'loading' } },
+    reviewing: {
+      description: 'Under review: staff check it; no other upload; the member may look again.',
+      on: { 'review.refresh': 'loading' },
+    },
     rejected: {
       description: 'Rejected with the reason staff gave; the member chooses another.',
       on: { 'file.chosen': { target: 'resizing', actions: { type: 'keepFile', params: ({ event }) => ({ file: event.file }) } } },

@@ -28,7 +28,7 @@ export type CardRefundEvent =
   | { type: 'refund.submit' }
   | { type: 'refund.cancel' }
   | { type: 'refund.again' }
-  | { type: 'refresh' }
+  | { type: 'refund.refresh' }
   | { type: 'retry' }
   | { type: 'form.close' };
 
@@ -171,7 +171,7 @@ export const refundRequestMachine = setup({
       description: 'The request waits for staff: the amount quoted; the member may cancel it, or look again.',
       on: {
         'refund.cancel': { target: 'cancelling', actions: 'newIntent' },
-        refresh: { target: 'loading', actions: 'forget' },
+        'refund.refresh': { target: 'loading', actions: 'forget' },
       },
     },
     cancelling: {
@@ -202,13 +202,13 @@ export const refundRequestMachine = setup({
       tags: ['refresh'],
       description:
         'Approved: the amount is on its way back to whoever paid, the way they paid (the order refunding); the member may look again.',
-      on: { refresh: { target: 'loading', actions: 'forget' } },
+      on: { 'refund.refresh': { target: 'loading', actions: 'forget' } },
     },
     failed: {
       tags: ['refresh'],
       description:
         'Approved, but the money did not go back (the order refund failed): the provider’s words, and that the club will handle it; the member may look again.',
-      on: { refresh: { target: 'loading', actions: 'forget' } },
+      on: { 'refund.refresh': { target: 'loading', actions: 'forget' } },
     },
     done: { description: 'The money is back (refund done): the amount given back; the card is no longer valid.', type: 'final' },
     rejected: {

@@ -36,7 +36,7 @@ export interface ClassFormContext extends ClassFormInput {
 
 export type ClassFormEvent =
   | { type: 'field.change'; field: keyof ClassFormValues; value: string }
-  | { type: 'save' }
+  | { type: 'form.save' }
   | { type: 'retry' }
   | { type: 'cancel.ask' }
   | { type: 'cancel.back' }
@@ -93,7 +93,7 @@ export const classFormMachine = setup({
         'The form: a new class (club, type, title, room, capacity, day, start, end, teacher) or the class edited (time, capacity, teacher), a save button, and for an edited class a cancel-class button.',
       on: {
         'field.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-        save: { target: 'saving', actions: 'newSaveKey' },
+        'form.save': { target: 'saving', actions: 'newSaveKey' },
         'cancel.ask': { guard: 'editing', target: 'confirmingCancel' },
       },
     },

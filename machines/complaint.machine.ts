@@ -28,7 +28,7 @@ export type ComplaintEvent =
   | { type: 'photo.add'; image: string }
   | { type: 'complaint.submit' }
   | { type: 'reply.check' }
-  | { type: 'rate'; satisfied: boolean }
+  | { type: 'reply.rate'; satisfied: boolean }
   | { type: 'retry' };
 
 export interface FileInput {
@@ -169,7 +169,9 @@ export const complaintMachine = setup({
         idle: { description: 'The reply and the two answers: satisfied, not satisfied.' },
         refused: { description: 'The server refused the answer (already rated from another phone): the reason is said.' },
       },
-      on: { rate: { target: 'rating', actions: { type: 'setSatisfied', params: ({ event }) => ({ satisfied: event.satisfied }) } } },
+      on: {
+        'reply.rate': { target: 'rating', actions: { type: 'setSatisfied', params: ({ event }) => ({ satisfied: event.satisfied }) } },
+      },
     },
     rating: {
       description: 'The answer is being sent; the member waits.',

@@ -29,7 +29,7 @@ export interface FriendInviteContext extends FriendInviteInput {
 
 export type FriendInviteEvent =
   | { type: 'link.copy' }
-  | { type: 'withdraw' }
+  | { type: 'invitation.withdraw' }
   | { type: 'confirm.accept' }
   | { type: 'confirm.dismiss' }
   | { type: 'retry' }
@@ -135,7 +135,7 @@ export const friendInviteMachine = setup({
       after: { untilExpiry: 'expired' },
       on: {
         'link.copy': { actions: 'copyLink' },
-        withdraw: 'confirmingWithdraw',
+        'invitation.withdraw': 'confirmingWithdraw',
       },
       states: {
         watching: { description: 'Waiting a few seconds before reading the order again.', after: { [INVITE_WATCH_MS]: 'checking' } },

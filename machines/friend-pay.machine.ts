@@ -46,7 +46,7 @@ export interface FriendPayContext {
   errorCode?: number;
 }
 
-export type FriendPayEvent = { type: 'pay' } | { type: 'retry' } | { type: 'refresh' };
+export type FriendPayEvent = { type: 'invitation.pay' } | { type: 'retry' } | { type: 'invitation.refresh' };
 
 type Env = Envelope<unknown>;
 
@@ -159,7 +159,7 @@ export const friendPayMachine = setup({
     ready: {
       description: 'The invitation: the goods, the amount in yuan, the time left, and "pay for your friend".',
       after: { untilExpiry: 'loading' },
-      on: { pay: { target: 'paying', actions: 'newPayKey' } },
+      on: { 'invitation.pay': { target: 'paying', actions: 'newPayKey' } },
     },
     paying: {
       description: 'A payment under way for the invitation.',
@@ -241,11 +241,11 @@ export const friendPayMachine = setup({
     },
     takenByOther: {
       description: 'Someone else is paying it or has paid it (40018): said, with "refresh".',
-      on: { refresh: 'loading' },
+      on: { 'invitation.refresh': 'loading' },
     },
     refused: {
       description: 'The server refused (the member is gone, WeChat Pay is down): the reason, and "try again".',
-      on: { pay: { target: 'paying', actions: 'newPayKey' } },
+      on: { 'invitation.pay': { target: 'paying', actions: 'newPayKey' } },
     },
     awaitingResult: {
       description: '"Confirming the payment…" while WeChat Pay settles it: the invitation asked for at once, then every 2 s.',

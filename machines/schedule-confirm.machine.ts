@@ -23,7 +23,7 @@ export interface ScheduleConfirmContext extends ScheduleConfirmInput {
 }
 
 export type ScheduleConfirmEvent =
-  | { type: 'confirm' }
+  | { type: 'schedule.confirm' }
   | { type: 'decline.start' }
   | { type: 'reason.change'; value: string }
   | { type: 'decline.submit' }
@@ -74,7 +74,7 @@ export const scheduleConfirmMachine = setup({
       description:
         'The class (or the week) with its confirmation state: a confirm button, and for one class a "cannot teach" button that asks for a reason.',
       on: {
-        confirm: { target: 'confirming', actions: 'newIntent' },
+        'schedule.confirm': { target: 'confirming', actions: 'newIntent' },
         'decline.start': { guard: 'oneClass', target: 'declining', actions: 'clearMissing' },
       },
     },

@@ -17,7 +17,7 @@ export interface TeacherAssignContext extends TeacherAssignInput {
   errorCode?: number;
 }
 
-export type TeacherAssignEvent = { type: 'teacher.choose'; teacherId: number } | { type: 'assign' } | { type: 'retry' };
+export type TeacherAssignEvent = { type: 'teacher.choose'; teacherId: number } | { type: 'teacher.assign' } | { type: 'retry' };
 
 /**
  * Staff assigning (or reassigning) the teacher of one class on /staff/classes (issue 14, decision
@@ -56,7 +56,7 @@ export const teacherAssignMachine = setup({
         'The class with its teacher and confirmation state, a list of teachers and an assign button (working once a teacher is chosen).',
       on: {
         'teacher.choose': { actions: { type: 'choose', params: ({ event }) => ({ teacherId: event.teacherId }) } },
-        assign: { guard: 'chosen', target: 'assigning', actions: 'newIntent' },
+        'teacher.assign': { guard: 'chosen', target: 'assigning', actions: 'newIntent' },
       },
     },
     assigning: {

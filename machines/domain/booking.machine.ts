@@ -7,7 +7,7 @@ export type BookingEvent =
   | { type: 'queue.promote' }
   | { type: 'queue.skip' }
   | { type: 'class.start' }
-  | { type: 'checkin' }
+  | { type: 'booking.checkin' }
   | { type: 'class.end' };
 
 /** A request for a seat: a full class puts the member in its queue. */
@@ -59,7 +59,7 @@ export const bookingMachine = setup({
       },
       on: {
         'booking.cancel': 'cancelled',
-        checkin: 'checkedIn',
+        'booking.checkin': 'checkedIn',
         'class.end': 'notCheckedIn',
       },
     },

@@ -173,7 +173,7 @@ defineScreenPaths<Member>(h, {
       await userEvent.setup({ applyAccept: false, delay: null }).upload(input()!, file);
     },
     retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
-    refresh: (w) => w.ui.user.click(screen.getByRole('button', { name: '刷新审核结果' })),
+    'review.refresh': (w) => w.ui.user.click(screen.getByRole('button', { name: '刷新审核结果' })),
   },
 
   states: {
@@ -299,6 +299,6 @@ defineScreenPaths<Member>(h, {
       if (failed?.invoke === 'upload') expect(uploads(w, before).map((r) => r.body)).toEqual([{ image: JPEG.toString('base64') }]);
       else expect(sentBy(w, 'load', before).length, 'a retry of the read reads again').toBe(1);
     },
-    refresh: (w, _e, before) => expect(sentBy(w, 'load', before).length).toBe(1),
+    'review.refresh': (w, _e, before) => expect(sentBy(w, 'load', before).length).toBe(1),
   },
 });

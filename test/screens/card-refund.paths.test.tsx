@@ -240,7 +240,7 @@ defineScreenPaths<Member>(h, {
       await w.ui.user.click(button('refund-cancel')!);
     },
     'refund.again': (w) => w.ui.user.click(button('refund-again')!),
-    refresh: async (w) => {
+    'refund.refresh': async (w) => {
       w.refreshedAt = w.sent.length;
       w.readAsks += 1;
       await w.ui.user.click(button('refund-refresh')!);
@@ -417,7 +417,7 @@ defineScreenPaths<Member>(h, {
       expect(w.sent.length).toBe(before);
       expect(alertText()).toBe(null);
     },
-    refresh: (w, _e, before) => expect(sentBy(w, 'loadRequest', before)).toHaveLength(1),
+    'refund.refresh': (w, _e, before) => expect(sentBy(w, 'loadRequest', before)).toHaveLength(1),
     'refund.again': (w, _e, before) => expect(sentBy(w, 'quoteRefund', before)).toHaveLength(1),
   },
 });

@@ -168,7 +168,7 @@ defineScreenPaths<Form>(h, {
       await w.ui.user.type(input, '12');
       w.capacity = 12;
     },
-    save: (w) => w.ui.user.click(button('save')!),
+    'form.save': (w) => w.ui.user.click(button('save')!),
     retry: (w) => w.ui.user.click((button('cancel-confirm') ?? button('save'))!),
     'cancel.ask': (w) => w.ui.user.click(button('cancel-ask')!),
     'cancel.back': (w) => w.ui.user.click(button('cancel-back')!),
@@ -261,7 +261,7 @@ defineScreenPaths<Form>(h, {
   seen: () => (document.querySelector('[data-cancel-confirm]') ? 'cancel' : 'save'),
   effects: {
     // one key per intent: a save tap or a confirmed cancel sends a new key; a retry repeats the key of what it retries
-    save: (w, _e, before) => {
+    'form.save': (w, _e, before) => {
       const [tap] = sentBy(w, 'save', before);
       expect(tap?.key).toBeDefined();
       expect(

@@ -102,7 +102,7 @@ defineScreenPaths<Member>(h, {
     'content.change': [{ value: CONTENT }, { value: '   ' }],
     'club.change': [{ clubId: CLUB }],
     'photo.add': [{ image: JPEG.toString('base64') }],
-    rate: [{ satisfied: true }, { satisfied: false }],
+    'reply.rate': [{ satisfied: true }, { satisfied: false }],
     'xstate.done.actor.file': [
       { output: { ...ok, data: { id: 1, replied: false, satisfied: null } }, answer: { server: true } },
       // the server will not take a photo (already filed with another complaint: a path cannot make that cheaply)
@@ -192,7 +192,7 @@ defineScreenPaths<Member>(h, {
       w.checks++;
       return w.ui.user.click(checkButton()!);
     },
-    rate: (w, e) => {
+    'reply.rate': (w, e) => {
       w.last = 'rate';
       w.answer = e.satisfied as boolean;
       return w.ui.user.click(rateButtons().find((b) => b.textContent === (e.satisfied ? '满意' : '不满意'))!);
@@ -296,7 +296,7 @@ defineScreenPaths<Member>(h, {
 
   effects: {
     // the answer sent is the one tapped, under a new key
-    rate: (w, e, before) => {
+    'reply.rate': (w, e, before) => {
       const [sent] = w.sent.slice(before).filter((r) => r.invoke === 'rate');
       expect((sent?.body as { satisfied: boolean }).satisfied).toBe(e.satisfied);
       expect(

@@ -177,7 +177,7 @@ function offersAgain(w: W) {
 }
 
 const keys = oneKeyPerIntent<Member>('invite', { intent: 'invite.again', retry: 'retry', alsoRetries: 'withdraw' });
-const asked = askFirst<Member>('withdraw', { ask: ['withdraw'], confirmText: '确定撤回' });
+const asked = askFirst<Member>('withdraw', { ask: ['invitation.withdraw'], confirmText: '确定撤回' });
 
 defineScreenPaths<Member>(h, {
   machine: friendInviteMachine,
@@ -261,7 +261,7 @@ defineScreenPaths<Member>(h, {
 
   events: {
     'link.copy': (w) => w.ui.user.click(action('copy-link')!),
-    withdraw: (w) => w.ui.user.click(action('withdraw')!),
+    'invitation.withdraw': (w) => w.ui.user.click(action('withdraw')!),
     'confirm.accept': async (w) => {
       w.accepted++;
       await w.ui.user.click(await screen.findByRole('button', { name: '确定撤回' }));
@@ -445,7 +445,7 @@ function offerFor(e: { type: string; output?: { code: number; data: { state?: st
       return world === 'sym-unpaid';
     case 'xstate.error.actor.checkOrder':
     case 'xstate.after.untilExpiry.friendInvite.open':
-    case 'withdraw':
+    case 'invitation.withdraw':
       return world === 'sym-unpaid';
     case `xstate.after.${INVITE_WATCH_MS}.friendInvite.open.watching`:
       return world === 'sym-unpaid' || world === 'sym-split-part';

@@ -302,12 +302,12 @@ defineScreenPaths<Friend>(h, {
 
   events: {
     // a double tap: one payment
-    pay: async (w) => {
+    'invitation.pay': async (w) => {
       w.asks++;
       await w.ui.user.dblClick(payButton()!);
     },
     retry: (w) => w.ui.user.click(action('retry')!),
-    refresh: (w) => w.ui.user.click(action('refresh')!),
+    'invitation.refresh': (w) => w.ui.user.click(action('refresh')!),
     'xstate.after.untilExpiry.friendPay.ready': async (w) => {
       // the hour runs out while the page is open
       await pass(Math.max(0, (await invitation(w)).expiresAt.getTime() - h.server.clock.now().getTime()));
@@ -482,7 +482,7 @@ defineScreenPaths<Friend>(h, {
   seen: (w) => `${said()} | ${resultPanel()} | ${w.left.length}`,
   effects: {
     // a double tap asks once, with a key never sent before
-    pay: (w, _e, before) => {
+    'invitation.pay': (w, _e, before) => {
       const taps = sentBy(w, 'startPay', before);
       expect(taps, 'a double tap pays once').toHaveLength(1);
       expect(
@@ -503,7 +503,7 @@ defineScreenPaths<Friend>(h, {
       if (lost?.invoke === 'startPay' && lost.answer === 'network') expect(again.map((r) => r.key)).toEqual([lost.key]);
       else expect(again).toEqual([]);
     },
-    refresh: (w, _e, before) =>
+    'invitation.refresh': (w, _e, before) =>
       expect(
         w.sent
           .slice(before)

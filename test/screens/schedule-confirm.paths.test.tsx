@@ -130,7 +130,7 @@ defineScreenPaths<Teacher>(h, {
   },
 
   events: {
-    confirm: (w) => w.ui.user.click(button(w.kind === 'week' ? 'confirm-all' : 'confirm')!),
+    'schedule.confirm': (w) => w.ui.user.click(button(w.kind === 'week' ? 'confirm-all' : 'confirm')!),
     retry: (w) =>
       w.ui.user.click(
         button(
@@ -233,7 +233,7 @@ defineScreenPaths<Teacher>(h, {
   },
 
   effects: {
-    confirm: (w, _e, before) => {
+    'schedule.confirm': (w, _e, before) => {
       const [tap] = sentBy(w, 'confirm', before);
       expect(tap?.key, 'the confirmation carries an Idempotency-Key').toBeDefined();
       expect(

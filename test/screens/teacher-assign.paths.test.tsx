@@ -88,7 +88,7 @@ defineScreenPaths<Staff>(h, {
       await w.ui.user.selectOptions(picker(w)!, String(w.teachers[i]!.id));
       w.chosen = i;
     },
-    assign: (w) => w.ui.user.click(assignButton(w)!),
+    'teacher.assign': (w) => w.ui.user.click(assignButton(w)!),
     retry: (w) => w.ui.user.click(assignButton(w)!),
   },
 
@@ -129,7 +129,7 @@ defineScreenPaths<Staff>(h, {
   },
 
   effects: {
-    ...oneKeyPerIntent<Staff>('assign', { intent: 'assign', retry: 'retry' }),
+    ...oneKeyPerIntent<Staff>('assign', { intent: 'teacher.assign', retry: 'retry' }),
     // choosing a teacher sends nothing: the choice waits for the assign button, which it enables
     'teacher.choose': (w, _e, before) => {
       expect(sentBy(w, 'assign', before), 'choosing assigns nothing').toEqual([]);

@@ -130,7 +130,7 @@ defineServerPaths<Booking>(s, {
       await passTo(w.endsAt);
     },
     // the member scans the class's code once check-in has opened (an hour before the start)
-    checkin: async (w) => {
+    'booking.checkin': async (w) => {
       await passTo(new Date(w.startsAt.getTime() - 30 * MINUTE));
       accepted(
         await s.call('POST', '/api/customers/classes/checkin', { token: w.token, body: { classId: w.classId, code: w.code } }),

@@ -61,7 +61,7 @@ export function ComplaintView({ complaint, clubs }: { complaint: MyComplaint | n
   const photoCount = c.photos.length;
   const rate = (satisfied: boolean) => {
     intent.current.rateKey = newIntentKey();
-    actor.send({ type: 'rate', satisfied });
+    actor.send({ type: 'reply.rate', satisfied });
   };
 
   if (state.matches('composing') || state.matches('filing') || state.matches('fileUnreachable')) {

@@ -213,7 +213,7 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
               clear
               type="button"
               disabled={busy}
-              onClick={() => actor.send({ type: 'withdraw' })}
+              onClick={() => actor.send({ type: 'invitation.withdraw' })}
               data-action="withdraw"
             >
               {busy ? <Trans>正在撤回…</Trans> : <Trans>撤回邀请</Trans>}

@@ -14,6 +14,7 @@ import { NotFoundState } from '../../ui/not-found-state';
 import { provideFriendPay } from './friend-actors';
 import { friendPayLoader, type FriendPayData } from './friend-pay-data';
 import { InvitationCard } from './invitation-card';
+import type { FriendPayEvent } from '../../../../machines/friend-pay.machine';
 
 export const loader = friendPayLoader;
 
@@ -42,8 +43,8 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
   const { invitation, errorCode } = snap.context;
 
   if (snap.matches('notFound')) return <NotFound />;
-  const send = (type: 'pay' | 'retry' | 'refresh') => actor.send({ type });
-  const button = (label: ReactNode, type: 'pay' | 'retry' | 'refresh', action: string, outline = false) => (
+  const send = (type: FriendPayEvent['type']) => actor.send({ type });
+  const button = (label: ReactNode, type: FriendPayEvent['type'], action: string, outline = false) => (
     <Button large rounded outline={outline} type="button" onClick={() => send(type)} data-action={action}>
       {label}
     </Button>
@@ -65,7 +66,7 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
       return [
         'ready',
         <Block className="!my-4" data-friend-pay="ready">
-          {button(<Trans>立即代付 {amount}</Trans>, 'pay', 'pay')}
+          {button(<Trans>立即代付 {amount}</Trans>, 'invitation.pay', 'pay')}
         </Block>,
       ];
     if (snap.matches({ paying: 'requesting' }))
@@ -98,9 +99,14 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
         true,
       );
     if (snap.matches('takenByOther'))
-      return line('takenByOther', i18n._(Errors.friendAlreadyActed.message), button(<Trans>刷新</Trans>, 'refresh', 'refresh', true), true);
+      return line(
+        'takenByOther',
+        i18n._(Errors.friendAlreadyActed.message),
+        button(<Trans>刷新</Trans>, 'invitation.refresh', 'refresh', true),
+        true,
+      );
     if (snap.matches('refused'))
-      return line('refused', i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'pay', 'pay'), true);
+      return line('refused', i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'invitation.pay', 'pay'), true);
     if (snap.matches('loading')) return line('loading', <Trans>正在读取代付邀请…</Trans>);
     if (snap.matches('loadUnreachable'))
       return line('loadUnreachable', i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'retry', 'retry', true), true);

@@ -139,7 +139,7 @@ export default function AvatarScreen() {
           </Button>
         )}
         {step === 'reviewing' && (
-          <Button rounded inline outline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'refresh' })}>
+          <Button rounded inline outline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'review.refresh' })}>
             <Trans>刷新审核结果</Trans>
           </Button>
         )}

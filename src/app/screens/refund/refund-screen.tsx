@@ -108,7 +108,7 @@ export default function RefundScreen() {
       </p>
     ) : null;
   const refresh = (
-    <Button rounded outline onClick={() => flow.send({ type: 'refresh' })} data-action="refund-refresh">
+    <Button rounded outline onClick={() => flow.send({ type: 'refund.refresh' })} data-action="refund-refresh">
       <Trans>刷新</Trans>
     </Button>
   );

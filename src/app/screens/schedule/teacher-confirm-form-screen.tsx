@@ -166,7 +166,7 @@ function Form({ cls }: { cls: TeacherClass }) {
             rounded
             disabled={phase === 'confirming'}
             data-action="confirm"
-            onClick={() => actor.send({ type: phase === 'confirmUnreachable' ? 'retry' : 'confirm' })}
+            onClick={() => actor.send({ type: phase === 'confirmUnreachable' ? 'retry' : 'schedule.confirm' })}
           >
             {phase === 'confirming' ? (
               <Trans>确认中…</Trans>

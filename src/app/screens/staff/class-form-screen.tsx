@@ -251,7 +251,7 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
           className="min-h-11"
           data-action="save"
           disabled={busy || phase === 'refused'}
-          onClick={() => actor.send({ type: phase === 'unreachable' ? 'retry' : 'save' })}
+          onClick={() => actor.send({ type: phase === 'unreachable' ? 'retry' : 'form.save' })}
         >
           {phase === 'saving' ? <Trans>保存中…</Trans> : phase === 'unreachable' ? <Trans>重试</Trans> : <Trans>保存</Trans>}
         </Button>

@@ -30,7 +30,7 @@ export type CheckinBy =
 /**
  * Checks a seat in (decision 007), in one transaction: class row, then the booking, then its card,
  * locked in the order every booking decision uses (decision 006). The booking chart accepts
- * `checkin` only from booked. The seat is first brought up to date by the time-passing job's own
+ * `booking.checkin` only from booked. The seat is first brought up to date by the time-passing job's own
  * step (decision 018: a seat whose class has ended is written not checked in), so a check-in never
  * acts on a state time has passed; the clock then says whether check-in has opened. A seat that has
  * not paid its class yet (a count card) pays it now.
@@ -45,7 +45,7 @@ export async function checkIn(db: Db, clock: Clock, by: CheckinBy, audit?: Audit
       [seat] = await tx.select().from(bookings).where(eq(bookings.id, seat.id));
     const why = checkinRefusal(seat?.state ?? null, cls.startsAt, now);
     if (why) throw new ApiError(Errors[why]);
-    const next = nextBookingState(seat!.state, 'checkin', { promoted: seat!.promoted });
+    const next = nextBookingState(seat!.state, 'booking.checkin', { promoted: seat!.promoted });
     if (next !== 'checked_in') throw new ApiError(Errors.bookingFailed);
 
     const [card] = await tx.select().from(memberCards).where(eq(memberCards.id, seat!.cardId)).for('update');
