@@ -11,7 +11,7 @@ import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { loginPath } from '../../session/request-session';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<{ activity: ActivityDetail | null }> {
   const id = parseId(new URL(request.url).searchParams.get('id'));

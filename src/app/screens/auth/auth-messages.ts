@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { errorByCode, Errors } from '../../../domain/errors';
+import { Errors } from '../../../domain/errors';
+import { refusalMessage } from '../../ui/refusal-message';
 
 /** What each named field-error state of the auth machines says (spec §5). */
 export const fieldMessages: Record<string, MessageDescriptor> = {
@@ -14,13 +15,6 @@ export const fieldMessages: Record<string, MessageDescriptor> = {
   sameAsOld: Errors.samePassword.message,
   unreachable: Errors.network.message,
 };
-
-const fallback = msg`操作失败，请稍后再试`;
-
-/** The translated message of a server refusal, by its catalogue code (src/domain/errors.ts). */
-export function refusalMessage(code: number | undefined): MessageDescriptor {
-  return (code !== undefined && errorByCode(code)?.message) || fallback;
-}
 
 /** The message of a form's feedback state: a field error, a refusal (by code) or the network error. */
 export function feedbackMessage(state: string | undefined, code: number | undefined): MessageDescriptor | undefined {

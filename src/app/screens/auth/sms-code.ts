@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { smsCodeMachine } from '../../../../machines/sms-code.machine';
 import { browserApiOrThrow } from '../../api-context';
-import { feedbackMessage, refusalMessage } from './auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
+import { feedbackMessage } from './auth-messages';
 
 /** The code sender with the real API, for the forms that invoke it as `sms` (login, reset step one). */
 export function smsCodeWithApi() {

@@ -7,7 +7,7 @@ import Cookies from 'universal-cookie';
 import type { LoginEnvelope } from '../../../api/auth';
 import { Errors } from '../../../domain/errors';
 import { SessionContext } from '../../session/session-provider';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { silentLoginAgain } from './bind-data';
 
 /** "Empty open id" (60001): said, with the silent login run again to come back to this page. */

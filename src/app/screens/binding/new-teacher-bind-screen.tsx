@@ -9,7 +9,7 @@ import { Errors } from '../../../domain/errors';
 import { FIELD_LABELS } from '../../../domain/fields';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { actorTimers } from '../../app-clock';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { CodeButton, FormMessage } from '../auth/code-button';
 import { smsCodeWithApi, useSmsCode } from '../auth/sms-code';
 import { NoOpenId } from './bind-parts';

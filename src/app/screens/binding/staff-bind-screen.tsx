@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { staffBindMachine } from '../../../../machines/staff-bind.machine';
 import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { FormMessage } from '../auth/code-button';
 import { NoOpenId, useHandOver } from './bind-parts';
 

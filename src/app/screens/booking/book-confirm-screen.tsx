@@ -16,7 +16,7 @@ import { useConfirmWhile } from '../../ui/confirm';
 import { NotFoundState } from '../../ui/not-found-state';
 import { AddToCalendar } from './add-to-calendar';
 import { BUY_CARD_CODES, REMINDER_LABELS } from './booking-labels';
-import { refusal } from './refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 import { CardChoice } from './card-choice';
 import { classDetailLoader } from './class-detail-view';
 import { StateBadge } from './class-row';
@@ -213,7 +213,7 @@ function BookForm(props: { cls: ClassDetail }) {
     state === 'unreachable'
       ? i18n._(Errors.network.message)
       : sub === 'refused' || sub === 'cardUnusable'
-        ? i18n._(refusal(errorCode))
+        ? i18n._(refusalMessage(errorCode))
         : choosingMessages[sub]
           ? i18n._(choosingMessages[sub])
           : null;

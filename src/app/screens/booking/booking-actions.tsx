@@ -14,7 +14,7 @@ import { SessionContext } from '../../session/session-provider';
 import { useConfirmWhile } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
-import { refusal } from './refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 
 const cancelledMsg = msg`已取消预约`;
 const leftQueueMsg = msg`已取消排队`;
@@ -60,7 +60,7 @@ export function BookingActions(props: {
             revalidate();
           },
           sayChanged: (_, { change }) => void say.current.toast(say.current.i18n._(change === 'seat' ? cancelledMsg : leftQueueMsg)),
-          sayRefused: (_, { code }) => void say.current.toast({ message: say.current.i18n._(refusal(code)), type: 'fail' }),
+          sayRefused: (_, { code }) => void say.current.toast({ message: say.current.i18n._(refusalMessage(code)), type: 'fail' }),
         },
       }),
     [session, revalidate],

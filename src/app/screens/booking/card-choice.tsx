@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import type { CardForClass } from '../../../api/booking';
 import { shanghaiDate } from '../../../domain/time';
 import { REMINDER_LABELS } from './booking-labels';
-import { refusal } from './refusal-label';
+import { refusalText } from '../../ui/refusal-message';
 
 /** What a card has left: uses, or the end of its validity; an inactive card starts on first booking. */
 function CardFacts(props: { card: CardForClass }) {
@@ -56,7 +56,9 @@ export function CardChoice(props: { cards: CardForClass[]; chosen: number | unde
             <span className="block truncate font-medium">{c.name}</span>
             <span className="block text-xs text-black/60">{c.number}</span>
             <CardFacts card={c} />
-            {!c.usable && <span className="mt-1 block text-xs text-rose-600">{c.message ?? i18n._(refusal(c.code))}</span>}
+            {!c.usable && (
+              <span className="mt-1 block text-xs text-rose-600">{refusalText(i18n, c.code, { serverMessage: c.message })}</span>
+            )}
             {c.usable && c.reminders.length > 0 && (
               <span className="mt-1 block text-xs text-amber-700">{c.reminders.map((r) => i18n._(REMINDER_LABELS[r])).join('；')}</span>
             )}

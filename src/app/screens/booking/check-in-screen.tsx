@@ -13,7 +13,7 @@ import { Errors } from '../../../domain/errors';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
-import { refusal } from './refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 import { StateBadge } from './class-row';
 
 interface CheckInData {
@@ -84,7 +84,7 @@ function CheckIn(props: { cls: ClassDetail; code: string }) {
       ) : (
         <>
           <p role="alert" className="mt-4 min-h-5 text-sm text-rose-600" data-checkin-feedback={errorCode ?? undefined}>
-            {phase === 'refused' ? i18n._(refusal(errorCode)) : phase === 'unreachable' ? i18n._(Errors.network.message) : null}
+            {phase === 'refused' ? i18n._(refusalMessage(errorCode)) : phase === 'unreachable' ? i18n._(Errors.network.message) : null}
           </p>
           <Button
             large

@@ -12,8 +12,8 @@ import type { PhotoView } from '../../../api/booking';
 import { Errors } from '../../../domain/errors';
 import type { PhotoStatus } from '../../../domain/photo-review';
 import { browserApiOrThrow } from '../../api-context';
-import { imageTooLargeText } from '../../ui/photo-refusal';
-import { refusal } from './refusal-label';
+import { PHOTO_REFUSALS, PHOTO_TOO_LARGE } from '../../ui/photo-refusal';
+import { refusalMessage } from '../../ui/refusal-message';
 import { preparePhoto } from './prepare-photo';
 
 /** Spec §4 photo review states, as the member reads them. */
@@ -59,13 +59,11 @@ function PhotoUpload(props: { again: boolean }) {
 
   const feedback =
     phase === 'choosing.tooLarge'
-      ? imageTooLargeText(i18n)
+      ? i18n._(PHOTO_TOO_LARGE)
       : phase === 'choosing.unreadable'
         ? i18n._(msg`无法读取这张图片，请换一张照片`)
         : phase === 'choosing.refused'
-          ? code === Errors.imageTooLarge.code
-            ? imageTooLargeText(i18n)
-            : i18n._(refusal(code))
+          ? i18n._(refusalMessage(code, PHOTO_REFUSALS))
           : phase === 'unreachable'
             ? i18n._(Errors.network.message)
             : null;

@@ -13,7 +13,7 @@ import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
-import { refusal } from '../booking/refusal-label';
+import { refusalText } from '../../ui/refusal-message';
 import { preparePhoto } from '../booking/prepare-photo';
 import { transferLoader, transferStatePath, type TransferPageData } from './transfer-data';
 
@@ -196,7 +196,7 @@ export default function TransferApplyScreen() {
             {unreadable.current && <p className="text-rose-600">{i18n._(unreadableMsg)}</p>}
             {c.errorCode !== undefined && (
               <p role="alert" className="text-rose-600" data-transfer-refused={c.errorCode}>
-                {c.errorMessage ?? i18n._(refusal(c.errorCode))}
+                {refusalText(i18n, c.errorCode, { serverMessage: c.errorMessage })}
               </p>
             )}
             {unreachable ? (

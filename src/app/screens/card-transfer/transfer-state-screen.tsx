@@ -10,7 +10,7 @@ import { newIntentKey } from '../../../domain/intent-key';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 import { myCardPath } from '../cards/my-card-row';
 import { transferPolicyPath, transferLoader, type TransferPageData } from './transfer-data';
 
@@ -67,7 +67,7 @@ export default function TransferStateScreen() {
           )}
           {error !== null && (
             <p role="alert" className="text-rose-600">
-              {i18n._(refusal(error))}
+              {i18n._(refusalMessage(error))}
             </p>
           )}
           {transfer.canCancel && (

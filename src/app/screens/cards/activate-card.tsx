@@ -12,7 +12,7 @@ import { useConfirmWhile } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 
 const activatedMsg = msg`会员卡已激活`;
 
@@ -38,7 +38,7 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
         actions: {
           cardChanged: revalidate,
           sayActivated: () => void say.current.toast(say.current.i18n._(activatedMsg)),
-          sayRefused: (_, { code }) => void say.current.toast({ message: say.current.i18n._(refusal(code)), type: 'fail' }),
+          sayRefused: (_, { code }) => void say.current.toast({ message: say.current.i18n._(refusalMessage(code)), type: 'fail' }),
         },
       }),
     [revalidate],

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import type { ReactNode } from 'react';
-import { refusal } from '../booking/refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 
 /**
  * The end of a card operation's form (freeze, extend, change adviser): the server's refusal if it
@@ -26,7 +26,7 @@ export function CardFormFooter(props: {
     <>
       {props.errorCode !== undefined && (
         <p role="alert" className="text-rose-600" {...{ [`data-${props.name}-refused`]: props.errorCode }}>
-          {i18n._(refusal(props.errorCode))}
+          {i18n._(refusalMessage(props.errorCode))}
         </p>
       )}
       <div className="flex gap-3">

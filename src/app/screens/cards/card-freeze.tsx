@@ -13,7 +13,7 @@ import { useConfirmWhile } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 import { OfferRefused } from './offer-refused';
 import { CardFormFooter } from './card-form-footer';
 
@@ -49,7 +49,7 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
           cardChanged: revalidate,
           sayFrozen: (_, { planned }) => void say.current.toast(say.current.i18n._(planned ? plannedMsg : frozenMsg)),
           sayUnfrozen: (_, { calledOff }) => void say.current.toast(say.current.i18n._(calledOff ? calledOffMsg : unfrozenMsg)),
-          sayRefused: (_, { code }) => void say.current.toast({ message: say.current.i18n._(refusal(code)), type: 'fail' }),
+          sayRefused: (_, { code }) => void say.current.toast({ message: say.current.i18n._(refusalMessage(code)), type: 'fail' }),
         },
       }),
     [revalidate],

@@ -13,7 +13,7 @@ import { COMPLAINT_MAX_CHARS, COMPLAINT_MAX_PHOTOS } from '../../../domain/compl
 import { newIntentKey } from '../../../domain/intent-key';
 import { shanghaiFormat } from '../../../domain/time';
 import { browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { preparePhoto } from '../booking/prepare-photo';
 import { ComplaintBadges } from './complaint-badges';
 

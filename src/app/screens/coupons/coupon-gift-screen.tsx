@@ -9,7 +9,8 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { couponGiftMachine } from '../../../../machines/coupon-gift.machine';
 import type { CouponDetail } from '../../../api/coupons';
-import { errorByCode, Errors } from '../../../domain/errors';
+import { Errors } from '../../../domain/errors';
+import { refusalMessage, type RefusalOverrides } from '../../ui/refusal-message';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
 import { couponGiftLoader, couponsPath } from './coupon-data';
@@ -22,6 +23,13 @@ const UNLIMITED = 999;
 
 type Field = 'phone' | 'agreed' | 'coupon';
 
+/** The gift form's own words for some refusals: about the friend's phone, or the gifts left. */
+const GIFT_REFUSALS: RefusalOverrides = {
+  [Errors.noSuchMember.code]: msg`好友手机号还没有注册会员，请核对`,
+  [Errors.couponGiftToSelf.code]: msg`好友手机号不能是您自己的手机号`,
+  [Errors.couponGiftLimit.code]: msg`优惠券转赠次数已达上限，暂时不能再赠送`,
+};
+
 /** What the form says in a state, and the field it is about. */
 function feedbackOf(s: SnapshotFrom<typeof couponGiftMachine>): { text: MessageDescriptor; field: Field } | null {
   if (s.matches({ form: 'phoneInvalid' })) return { text: msg`好友手机号不正确，请输入11位手机号`, field: 'phone' };
@@ -29,10 +37,8 @@ function feedbackOf(s: SnapshotFrom<typeof couponGiftMachine>): { text: MessageD
   if (s.matches({ form: 'unreachable' })) return { text: Errors.network.message, field: 'coupon' };
   if (!s.matches({ form: 'refused' })) return null;
   const code = s.context.errorCode;
-  if (code === Errors.noSuchMember.code) return { text: msg`好友手机号还没有注册会员，请核对`, field: 'phone' };
-  if (code === Errors.couponGiftToSelf.code) return { text: msg`好友手机号不能是您自己的手机号`, field: 'phone' };
-  if (code === Errors.couponGiftLimit.code) return { text: msg`优惠券转赠次数已达上限，暂时不能再赠送`, field: 'coupon' };
-  return { text: errorByCode(code ?? 0)?.message ?? Errors.internal.message, field: 'coupon' };
+  const field = code === Errors.noSuchMember.code || code === Errors.couponGiftToSelf.code ? 'phone' : 'coupon';
+  return { text: refusalMessage(code, GIFT_REFUSALS), field };
 }
 
 /** The gifting terms, readable on the page before "I agree". */

@@ -17,7 +17,8 @@ import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { orderPath } from '../orders/checkout-paths';
 import { copyLink } from './copy-link';
 import { provideFriendInvite } from './friend-actors';
-import { inviteRefusal } from './friend-labels';
+import { refusalMessage } from '../../ui/refusal-message';
+import { INVITE_REFUSALS } from './friend-labels';
 import { InvitationCard } from './invitation-card';
 
 const copiedMsg = msg`链接已复制，发给好友吧`;
@@ -128,7 +129,7 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
     return (
       <Block className="!my-4 space-y-3 text-center" data-friend-invite="refused">
         <p role="alert" className="text-rose-600" data-invite-refused={c.errorCode}>
-          {i18n._(inviteRefusal(c.errorCode))}
+          {i18n._(refusalMessage(c.errorCode, INVITE_REFUSALS))}
         </p>
         {toOrder}
       </Block>

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
 import { useMemo, type ReactNode } from 'react';
 import { useLoaderData } from 'react-router-dom';
-import { checkoutRefusal } from '../orders/checkout-labels';
+import { refusalMessage } from '../../ui/refusal-message';
 import { ResultPanel } from '../orders/result-panel';
 import { Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
@@ -106,10 +106,15 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
         true,
       );
     if (snap.matches('refused'))
-      return line('refused', i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'invitation.pay', 'pay'), true);
+      return line('refused', i18n._(refusalMessage(errorCode)), button(<Trans>重试</Trans>, 'invitation.pay', 'pay'), true);
     if (snap.matches('loading')) return line('loading', <Trans>正在读取代付邀请…</Trans>);
     if (snap.matches('loadUnreachable'))
-      return line('loadUnreachable', i18n._(checkoutRefusal(errorCode)), button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
+      return line(
+        'loadUnreachable',
+        i18n._(errorCode === undefined ? Errors.network.message : refusalMessage(errorCode)),
+        button(<Trans>重试</Trans>, 'retry', 'retry', true),
+        true,
+      );
     if (snap.matches('awaitingResult'))
       return ['awaitingResult', <ResultPanel tone="waiting" result="confirming" title={<Trans>正在确认支付结果…</Trans>} />];
     if (snap.matches('checking'))

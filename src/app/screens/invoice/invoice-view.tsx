@@ -13,7 +13,7 @@ import { INVOICE_ADDRESS_MAX, INVOICE_BANK_NAME_MAX, INVOICE_TITLE_MAX } from '.
 import { newIntentKey } from '../../../domain/intent-key';
 import { formatYuan } from '../../../domain/money';
 import { browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { InvoiceList } from './invoice-list';
 
 const FIELDS: Array<{ field: keyof InvoiceForm; label: MessageDescriptor; max: number; required?: true; mode?: 'tel' | 'numeric' }> = [

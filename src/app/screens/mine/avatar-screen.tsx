@@ -7,7 +7,8 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { avatarUploadMachine } from '../../../../machines/avatar-upload.machine';
 import { Errors } from '../../../domain/errors';
-import { photoRefusalText } from '../../ui/photo-refusal';
+import { PHOTO_REFUSALS } from '../../ui/photo-refusal';
+import { refusalMessage } from '../../ui/refusal-message';
 import { browserApiOrThrow } from '../../api-context';
 import { STATUS_LABELS, STATUS_TINTS } from '../booking/photo-review-card';
 import { preparePhoto } from '../booking/prepare-photo';
@@ -98,7 +99,7 @@ export default function AvatarScreen() {
       )}
       <p role="alert" className="mt-2 min-h-5 text-sm text-rose-700" data-avatar-feedback>
         {step === 'refused'
-          ? photoRefusalText(i18n, code)
+          ? i18n._(refusalMessage(code, PHOTO_REFUSALS))
           : step === 'unreachable' || step === 'loadFailed'
             ? i18n._(Errors.network.message)
             : null}

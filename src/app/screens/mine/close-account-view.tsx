@@ -9,7 +9,7 @@ import type { MyAccountClosing } from '../../../api/account-closing';
 import { newIntentKey } from '../../../domain/intent-key';
 import { shanghaiFormat } from '../../../domain/time';
 import { browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 
 const ERASED = [
   msg`姓名、昵称、头像和签到照片`,

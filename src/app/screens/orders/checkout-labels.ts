@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { errorByCode, Errors } from '../../../domain/errors';
 import type { OrderState, PayMethod } from '../../../domain/orders';
 
 /** Spec §4 order states as the member reads them. */
@@ -23,8 +22,3 @@ export const PAY_METHOD_LABELS: Record<PayMethod, MessageDescriptor> = {
   alipay: msg`支付宝`,
   balance: msg`余额支付`,
 };
-
-/** A refusal's message by its catalogue code; the network message when there is none. */
-export function checkoutRefusal(code: number | undefined): MessageDescriptor {
-  return (code !== undefined && errorByCode(code)?.message) || Errors.network.message;
-}

@@ -12,7 +12,7 @@ import { useConfirmWhile } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { checkoutRefusal } from './checkout-labels';
+import { refusalMessage } from '../../ui/refusal-message';
 
 const cancelledMsg = msg`订单已取消`;
 
@@ -63,7 +63,7 @@ export function OrderCancel(props: { order: Order }) {
     return (
       <Block className="!my-4 text-center text-sm">
         <span role="alert" className="text-rose-600" data-cancel-refused={errorCode}>
-          {i18n._(checkoutRefusal(errorCode))}
+          {i18n._(refusalMessage(errorCode))}
         </span>
         <Button small rounded inline clear className="ml-2" onClick={() => item.send({ type: 'confirm.dismiss' })}>
           <Trans>关闭</Trans>

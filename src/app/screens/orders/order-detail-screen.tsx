@@ -7,7 +7,8 @@ import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import type { OrderPart } from '../../../api/orders';
 import { formatYuan } from '../../../domain/money';
 import { friendInvitePath } from '../friend-pay/friend-paths';
-import { checkoutRefusal, ORDER_STATE_LABELS } from './checkout-labels';
+import { refusalMessage } from '../../ui/refusal-message';
+import { ORDER_STATE_LABELS } from './checkout-labels';
 import { liveShares } from '../../../../machines/split-order.machine';
 import { splitPath, successPath } from './checkout-paths';
 import { MethodChoice } from './method-choice';
@@ -154,7 +155,7 @@ function PayPanel(props: { d: OrderPageData; amountCents: number }) {
       <PaymentProgress actor={actor} />
       {refused && (
         <p role="alert" className="mx-4 text-sm text-rose-600">
-          {i18n._(checkoutRefusal(errorCode))}
+          {i18n._(refusalMessage(errorCode))}
         </p>
       )}
       <Block className="!my-4">

@@ -13,7 +13,7 @@ import { sessionFrom } from '../../session/request-session';
 import { dataOr } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { PhasePicker, TeacherPicker } from '../catalog/courses/choice-picker';
-import { checkoutRefusal } from './checkout-labels';
+import { refusalMessage, refusalText } from '../../ui/refusal-message';
 import { orderPath, payAgreementQuery, type PayAgreementQuery } from './checkout-paths';
 import { paymentOf, useCheckout, usePaymentPages, type CheckoutActor } from './checkout-store';
 import { CouponChoice } from './coupon-choice';
@@ -128,7 +128,7 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
 
   if (retryPage) return <Retry actor={actor} />;
   if (unavailable) {
-    const why = c.errorMessage ?? i18n._(checkoutRefusal(c.errorCode));
+    const why = refusalText(i18n, c.errorCode, { serverMessage: c.errorMessage });
     return <NotFoundState message={why} backTo="/vipcard" backLabel={<Trans>查看会员卡</Trans>} />;
   }
   if (!goods) return <Skeleton />;
@@ -160,7 +160,7 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
           {header}
           {picker}
           <p role="alert" className="mx-4 my-4 text-sm text-rose-600" data-checkout-feedback>
-            {i18n._(checkoutRefusal(c.errorCode))}
+            {i18n._(refusalMessage(c.errorCode))}
           </p>
         </div>
       );
@@ -171,9 +171,9 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
   const feedback = agreementMissing ? (
     <Trans>请先阅读并同意购买协议</Trans>
   ) : paymentRefused ? (
-    i18n._(checkoutRefusal(paymentCode))
+    i18n._(refusalMessage(paymentCode))
   ) : refused ? (
-    i18n._(checkoutRefusal(c.errorCode))
+    i18n._(refusalMessage(c.errorCode))
   ) : orderUnreachable ? (
     i18n._(Errors.network.message)
   ) : null;

@@ -1,7 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { OrderDetail, OrderPart } from '../../../api/orders';
-import { errorByCode, Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
 import type { SplitProblem } from '../../../domain/split';
 import { PAY_METHOD_LABELS } from './checkout-labels';
@@ -51,11 +50,4 @@ export function refundText(i18n: I18n, r: Refund): string {
   if (r.state === 'succeeded' || r.state === 'settled') return i18n._(msg`${amount} 已退回${to}`);
   if (r.state === 'failed' || r.state === 'held') return i18n._(msg`${amount} 退回${to}遇到问题，客服会处理`);
   return i18n._(msg`${amount} 正在退回${to}`);
-}
-
-/** A refusal's message by its catalogue code (the field it names, for 70003); the network message when there is none. */
-export function refusalText(i18n: I18n, code: number | undefined, field: string | undefined): string {
-  const def = (code !== undefined && errorByCode(code)) || Errors.network;
-  const withField = { ...def.message, values: { field: field ?? '' } };
-  return i18n._(withField);
 }

@@ -17,7 +17,7 @@ import { useToast } from '../../ui/toast';
 import { ORDER_STATE_LABELS } from './checkout-labels';
 import { orderPath } from './checkout-paths';
 import { SplitForm } from './split-form';
-import { refusalText } from './split-labels';
+import { refusalText } from '../../ui/refusal-message';
 import { SplitParts } from './split-parts';
 
 const unsplitMsg = msg`已取消分开支付`;
@@ -115,7 +115,7 @@ function SplitOrder(props: { orderNo: string }) {
       {refused && (
         <Block strong inset className="!my-4 space-y-3 text-center">
           <p role="alert" className="text-rose-600" data-split-refused={refusal.code}>
-            {refusalText(i18n, refusal.code, refusal.field)}
+            {refusalText(i18n, refusal.code, { values: { field: refusal.field ?? '' } })}
           </p>
           <Button large rounded outline onClick={() => actor.send({ type: 'confirm.dismiss' })}>
             <Trans>关闭</Trans>

@@ -9,7 +9,8 @@ import { fromPromise } from 'xstate';
 import { personInfoMachine, type PersonDetails } from '../../../../machines/person-info.machine';
 import type { PersonInfoPage } from '../../../api/person';
 import { dictLabel, TIMES_OF_DAY, type TimeOfDay } from '../../../domain/catalog';
-import { errorByCode, Errors } from '../../../domain/errors';
+import { Errors } from '../../../domain/errors';
+import { refusalMessage } from '../../ui/refusal-message';
 import { browserApiOrThrow, apiFrom } from '../../api-context';
 import { useToast } from '../../ui/toast';
 import { FormMessage } from '../auth/code-button';
@@ -50,7 +51,7 @@ export default function PersonInfoScreen() {
   const saving = useSelector(flow, (s) => s.matches('saving'));
   const c = useSelector(flow, (s) => s.context);
   const feedback = useSelector(flow, (s) => {
-    if (s.matches({ editing: 'refused' })) return errorByCode(s.context.errorCode ?? 0)?.message ?? Errors.internal.message;
+    if (s.matches({ editing: 'refused' })) return refusalMessage(s.context.errorCode);
     const k = (Object.keys(FEEDBACK) as (keyof typeof FEEDBACK)[]).find((key) => s.matches({ editing: key }));
     return k ? FEEDBACK[k] : undefined;
   });

@@ -13,7 +13,7 @@ import { shanghaiMinute } from '../../../domain/time';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
-import { refusal } from '../booking/refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 import { myCardPath } from '../cards/my-card-row';
 import { refundLoader, type RefundPageData } from './refund-data';
 
@@ -104,7 +104,7 @@ export default function RefundScreen() {
   const alert =
     c.errorCode !== undefined ? (
       <p role="alert" className="text-rose-600" data-refund-refused={c.errorCode}>
-        {i18n._(refusal(c.errorCode))}
+        {i18n._(refusalMessage(c.errorCode))}
       </p>
     ) : null;
   const refresh = (
@@ -137,7 +137,7 @@ export default function RefundScreen() {
         <RefundPolicy />
         <Block className="text-center text-sm text-black/60">
           <p data-refund-unavailable={c.quoteCode}>
-            <Trans>暂时不能退款：{i18n._(refusal(c.quoteCode))}</Trans>
+            <Trans>暂时不能退款：{i18n._(refusalMessage(c.quoteCode))}</Trans>
           </p>
         </Block>
       </>

@@ -14,7 +14,7 @@ import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 import { classWhen, ForbiddenState, momentOf, ScheduleBadge } from './schedule-labels';
 
 type FormData = { cls: TeacherClass | null; forbidden: boolean };
@@ -84,7 +84,7 @@ function Form({ cls }: { cls: TeacherClass }) {
   const ctx = useSelector(actor, (s) => s.context);
   const feedback =
     phase === 'refused'
-      ? i18n._(refusal(ctx.errorCode))
+      ? i18n._(refusalMessage(ctx.errorCode))
       : phase === 'confirmUnreachable' || phase === 'declineUnreachable'
         ? i18n._(Errors.network.message)
         : null;

@@ -11,7 +11,7 @@ import { Errors } from '../../../domain/errors';
 import { shanghaiDate } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 import { classWhen, ForbiddenState, ScheduleBadge, weekSpan } from './schedule-labels';
 
 type WeekData = { week: TeacherWeek | null; forbidden: boolean };
@@ -104,7 +104,7 @@ function Week({ week }: { week: TeacherWeek }) {
         </ul>
       )}
       <p role="alert" className="min-h-5 text-center text-sm text-rose-600" data-confirm-feedback={errorCode ?? undefined}>
-        {phase === 'refused' ? i18n._(refusal(errorCode)) : phase === 'confirmUnreachable' ? i18n._(Errors.network.message) : null}
+        {phase === 'refused' ? i18n._(refusalMessage(errorCode)) : phase === 'confirmUnreachable' ? i18n._(Errors.network.message) : null}
       </p>
       {phase === 'confirmed' ? (
         <p className="text-center font-semibold text-emerald-700" data-confirmed-all>

@@ -5,7 +5,7 @@ import type { StaffAccountClosing } from '../../../api/account-closing';
 import { CLOSING_REASON_MAX } from '../../../domain/account-closing';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
 import { useStaffDecisions } from './use-staff-decisions';

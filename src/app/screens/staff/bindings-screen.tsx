@@ -7,7 +7,7 @@ import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useConfirm } from '../../ui/confirm';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
 

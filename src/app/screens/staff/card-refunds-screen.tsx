@@ -5,7 +5,7 @@ import type { StaffCardRefund } from '../../../contracts/card-refunds';
 import { formatYuan } from '../../../domain/money';
 import { shanghaiMinute } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
 import { useStaffDecisions } from './use-staff-decisions';

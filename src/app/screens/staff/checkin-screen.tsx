@@ -5,7 +5,7 @@ import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import { newIntentKey } from '../../../domain/intent-key';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
 

@@ -12,7 +12,7 @@ import { CLASS_TYPES } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
 import { shanghaiDate, shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusal } from '../booking/refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 import { ForbiddenState } from '../schedule/schedule-labels';
 
 type FormData = { week: StaffWeek | null; forbidden: boolean; classId: number | null; values: ClassFormValues | null; title: string };
@@ -130,7 +130,7 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
   const fieldError = (field: string) =>
     phase === 'refused' && ctx.errorField === field ? (
       <p className="text-sm text-rose-700" data-field-error={field}>
-        {i18n._(refusal(ctx.errorCode))}
+        {i18n._(refusalMessage(ctx.errorCode))}
       </p>
     ) : null;
   const input = 'min-h-11 w-full rounded-lg border border-black/15 p-2';
@@ -237,11 +237,11 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
       </label>
       <p role="alert" className="min-h-5 text-sm text-rose-700" data-form-feedback={ctx.errorCode ?? undefined}>
         {phase === 'refused' && !ctx.errorField
-          ? i18n._(refusal(ctx.errorCode))
+          ? i18n._(refusalMessage(ctx.errorCode))
           : phase === 'unreachable' || phase === 'cancelUnreachable'
             ? i18n._(Errors.network.message)
             : phase === 'cancelRefused'
-              ? i18n._(refusal(ctx.errorCode))
+              ? i18n._(refusalMessage(ctx.errorCode))
               : null}
       </p>
       {!asking ? (

@@ -5,7 +5,7 @@ import type { StaffComplaint } from '../../../api/complaints';
 import { COMPLAINT_MAX_CHARS } from '../../../domain/complaint';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
 import { useStaffDecisions } from './use-staff-decisions';

@@ -6,7 +6,7 @@ import { INVOICE_REASON_MAX } from '../../../domain/invoice';
 import { formatYuan } from '../../../domain/money';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
 import { useStaffDecisions } from './use-staff-decisions';

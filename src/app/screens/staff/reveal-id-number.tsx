@@ -3,7 +3,7 @@ import { Button } from 'konsta/react';
 import { useState } from 'react';
 import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 
 /**
  * An application's ID number, masked, with the "reveal" action (decision 055): staff say why they

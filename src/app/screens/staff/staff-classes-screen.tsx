@@ -14,7 +14,7 @@ import { GLANCE_KEYS, GLANCE_OF_STATE, type GlanceKey } from '../../../domain/te
 import { shanghaiDate } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
-import { refusal } from '../booking/refusal-label';
+import { refusalMessage } from '../../ui/refusal-message';
 import { classWhen, ForbiddenState, ScheduleBadge, weekSpan } from '../schedule/schedule-labels';
 
 const msgChoose = msg`选择老师`;
@@ -182,7 +182,7 @@ function ClassRow({ cls, teachers }: { cls: StaffClass; teachers: StaffWeek['tea
         </div>
       ) : null}
       <p role="alert" className="mt-1 min-h-5 text-sm text-rose-600" data-assign-feedback={ctx.errorCode ?? undefined}>
-        {phase === 'refused' ? i18n._(refusal(ctx.errorCode)) : phase === 'unreachable' ? i18n._(Errors.network.message) : null}
+        {phase === 'refused' ? i18n._(refusalMessage(ctx.errorCode)) : phase === 'unreachable' ? i18n._(Errors.network.message) : null}
       </p>
     </li>
   );

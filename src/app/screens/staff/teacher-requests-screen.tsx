@@ -4,7 +4,7 @@ import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { TeacherRequestView } from '../../../api/binding';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
 import { useStaffDecisions } from './use-staff-decisions';

@@ -4,7 +4,7 @@ import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffTransfer } from '../../../contracts/card-transfers';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../auth/auth-messages';
+import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { RevealIdNumber } from './reveal-id-number';
 import { StaffPage } from './staff-parts';
