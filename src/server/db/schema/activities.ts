@@ -3,7 +3,7 @@ import { accounts } from './auth';
 import { activities } from './catalog';
 
 /**
- * A member's place in an activity that takes sign-ups (`activities.places` not null; issue 15,
+ * A member's place in an activity that takes sign-ups (`activities.places` not null;
  * decision 033). Counted like class seats: the activity row is locked while the places are counted,
  * so the last place goes to one member; one place per member.
  */

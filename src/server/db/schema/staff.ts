@@ -3,7 +3,7 @@ import { accounts } from './auth';
 import { clubs } from './catalog';
 
 /**
- * The clubs a staff member works for (issue 15, decision 033): their complaint queue is those clubs'
+ * The clubs a staff member works for: their complaint queue is those clubs'
  * complaints and the ones naming no club. A staff member with no row works for the whole chain.
  */
 export const staffClubs = pgTable(
