@@ -179,7 +179,8 @@ describe('friend pay in two phones (spec §4, §6; issue 12)', () => {
     const friendsSeq = liveShares(await orderDetail(orderNo))[1]!.seq;
     await gotoHydrated(member.page, `/orderdetail/splittopay?orderNo=${orderNo}`);
     const rows = member.page.locator('[data-split-parts] li');
-    expect(await rows.locator('[data-part-state-label]').allInnerTexts()).toEqual(['已支付（余额支付）', '好友正在支付']);
+    // the parts list comes from the page's own request after hydration: a loaded machine answers it later
+    await expect.poll(() => rows.locator('[data-part-state-label]').allInnerTexts()).toEqual(['已支付（余额支付）', '好友正在支付']);
     expect(await rows.nth(1).locator('[data-action="pay-part"]').count()).toBe(0);
     expect(await rows.nth(1).locator('[data-action="view-invitation"]').count()).toBe(1);
     await gotoHydrated(member.page, `/friendsplit?orderNo=${orderNo}&partSeq=${friendsSeq}`);
