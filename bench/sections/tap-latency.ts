@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { demoAccounts } from '../../src/server/db/seed/people';
 import { COUNT_FETCHES, PHONE, waitHydrated } from '../../test/e2e/support/browser';
 import { shanghaiTomorrow } from '../../test/e2e/support/booking';
-import { launchChromium } from '../../test/e2e/support/chromium';
+import { CHROMIUM, launchChromium } from '../../test/e2e/support/chromium';
 import { ms, type BenchSection, type BenchRow } from '../types';
 
 /**
@@ -155,7 +155,7 @@ export const tapLatency: BenchSection = {
   title: `Tap latency (phone, CPU ${CPU_SLOWDOWN}x slower, Event Timing)`,
   async run({ baseUrl }) {
     const member = demoAccounts.find((a) => a.phone === '13800000001')!;
-    const browser = await launchChromium();
+    const browser = await launchChromium(CHROMIUM);
     const rows: BenchRow[] = [];
     try {
       const context = await browser.newContext({ ...PHONE, baseURL: baseUrl });

@@ -1,5 +1,5 @@
 import type { Request } from 'playwright-core';
-import { launchChromium } from '../../test/e2e/support/chromium';
+import { CHROMIUM, launchChromium } from '../../test/e2e/support/chromium';
 import { MOBILE_CHROME_UA } from '../../test/e2e/support/browser';
 import { WARM_MARK } from '../../src/app/layout/warm-linked-screens';
 import { kB, type BenchRow, type BenchSection } from '../types';
@@ -21,7 +21,7 @@ interface Tally {
 
 /** Bytes on the wire (compressed bodies) for a first visit of a path, with an empty cache, until the network is idle. */
 async function firstVisit(baseUrl: string, path: string): Promise<Tally> {
-  const browser = await launchChromium();
+  const browser = await launchChromium(CHROMIUM);
   try {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
