@@ -259,7 +259,7 @@ const steps = [
   })),
 ];
 
-/** The whole suite's budget on the project's 2-core machine (issue 10; decision 015). */
+/** The whole suite's wall budget on the project's 2-core machine, printed with the total: measured, never asserted (decision 015). */
 const WALL_BUDGET_SECONDS = 240;
 
 function budgetNote(r) {
