@@ -19,7 +19,7 @@ import { askTeacher } from './teacher-schedule';
 import { classCancelledNotice, timeChangedNotice } from './notices';
 
 /**
- * Staff create, edit and cancel classes (issue 14, decision 041). Each is one transaction under the
+ * Staff create, edit and cancel classes (decision 041). Each is one transaction under the
  * class's row lock (the booking decisions take the same lock first), so a cancel and a booking of the
  * same class never both win: a booking that comes second finds the class cancelled; one that came
  * first is cancelled with the class and its uses given back.
