@@ -35,7 +35,7 @@ export type BookClassEvent =
 /** A fresh idempotency key; crypto.randomUUID exists in browsers (secure contexts) and Node. */
 
 /**
- * A member books one class (/takecourse/bookcourse/bookcourseconfirm, issue 3): the cards for the
+ * A member books one class (/takecourse/bookcourse/bookcourseconfirm): the cards for the
  * class are loaded (a member with no usable card is sent to buy one); the best usable card is chosen
  * (the server's order), the member may change it, and agrees to the member notice (required, spec §5); a confirm step shows the card's reminders
  * (first use, fewer than 5 uses left, validity under a month, an inactive card will be activated);
@@ -59,7 +59,7 @@ export const bookClassMachine = setup({
   },
   actions: {
     // the server lists the cards best first (sortCardChoice: in use before a card it would activate,
-    // then the one lost first); the best usable one is chosen, the member may change it (issue 16)
+    // then the one lost first); the best usable one is chosen, the member may change it
     keepCards: assign((_, params: { cards: CardForClass[] }) => ({ cards: params.cards, cardId: params.cards.find((c) => c.usable)?.id })),
     chooseCard: assign({ cardId: ({ event }) => (event.type === 'card.choose' ? event.cardId : undefined), errorCode: undefined }),
     keepCardCode: assign({

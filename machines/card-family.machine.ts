@@ -38,7 +38,7 @@ export type CardFamilyEvent =
   | { type: 'retry' };
 
 /**
- * Managing a family main card's sub cards on its page (/mine/carddetail; issue 13, decision 040):
+ * Managing a family main card's sub cards on its page (/mine/carddetail; decision 040):
  * when the server offers it, the sharing is read (the places and the sub-card holders, masked); the
  * holder adds a member by phone (without a phone the form says so and sends nothing) or removes one;
  * each is sent under one Idempotency-Key per intent: done (the list as the server answers it, the

@@ -27,7 +27,7 @@ export type CardGiftEvent =
   { type: 'gift.open' } | { type: 'phone.change'; phone: string } | { type: 'gift.submit' } | { type: 'form.close' } | { type: 'retry' };
 
 /**
- * Giving one of my cards as a gift on its page (/mine/carddetail; issue 13, decision 040): when the
+ * Giving one of my cards as a gift on its page (/mine/carddetail; decision 040): when the
  * server offers it, the member types the friend's phone and confirms; without a phone the form says
  * so and sends nothing; the gift is sent under one Idempotency-Key per intent: given (the page says
  * to whom, masked, and that the card has left the member's cards), refused with the server's code

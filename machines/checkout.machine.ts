@@ -61,7 +61,7 @@ export type CheckoutEvent =
 type Env = Envelope<unknown>;
 
 /**
- * Buying one goods item (issue 4, /agreement/payagreement): the member must be logged in; the goods
+ * Buying one goods item (/agreement/payagreement): the member must be logged in; the goods
  * are loaded and, when needed, a phase or teacher is chosen; the server prices the choice with a
  * coupon and the balance; the member agrees to the purchase agreement, chooses how to pay and taps
  * pay; the order is created with one Idempotency-Key per attempt (reused on retry). The order made is

@@ -46,7 +46,7 @@ type Refusal = { code: number; field?: string };
 
 /**
  * Staff creating or editing a class, and cancelling one, on /staff/classes/new and
- * /staff/classes/:id/edit (issue 14, decision 041). Save sends the form; the server's refusal is shown
+ * /staff/classes/:id/edit (decision 041). Save sends the form; the server's refusal is shown
  * at the field it names until the form is changed; a network failure offers a retry under the same
  * key. An edited class may be cancelled after a confirm that says its bookings are cancelled and
  * the uses given back. Effects are provided: actors save, cancel; action done (back to the week).

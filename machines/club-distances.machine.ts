@@ -29,11 +29,15 @@ const PERMISSION_DENIED = 1;
  * itself, otherwise the member taps to be located; the distances come from the server. A refusal or
  * a failure is said, with a way to try again. Effects are provided by the app: actors
  * checkPermission and position (the browser's), fetchDistances (the API).
+ * Tags say what the locate line shows: `checking` nothing yet, `offered` the "locate me" link,
+ * `locating` "locating…" (while the browser or the server is asked), `located` the distances,
+ * `denied` and `unavailable` why not, with "locate again".
  */
 export const clubDistancesMachine = setup({
   types: {
     context: {} as ClubDistancesContext,
     events: {} as ClubDistancesEvent,
+    tags: {} as 'checking' | 'offered' | 'locating' | 'located' | 'denied' | 'unavailable',
   },
   actors: {
     checkPermission: fromPromise<GeoPermission>(async () => {
@@ -63,6 +67,7 @@ export const clubDistancesMachine = setup({
     checkingPermission: {
       description:
         'The clubs are listed without distances while the app asks the browser whether the member has already allowed locating; nothing is offered yet.',
+      tags: ['checking'],
       invoke: {
         id: 'checkPermission',
         src: 'checkPermission',
@@ -77,10 +82,12 @@ export const clubDistancesMachine = setup({
     },
     idle: {
       description: 'The clubs without distances and a "locate me to show how far" link the member can tap.',
+      tags: ['offered'],
       on: { 'distances.locate': 'locating' },
     },
     locating: {
       description: 'The browser is asked for the position (it may ask the member first): "locating…" is shown.',
+      tags: ['locating'],
       invoke: {
         id: 'position',
         src: 'position',
@@ -93,6 +100,7 @@ export const clubDistancesMachine = setup({
     },
     fetching: {
       description: 'The position is known and the distances are asked of the server: "locating…" is still shown.',
+      tags: ['locating'],
       invoke: {
         id: 'fetchDistances',
         src: 'fetchDistances',
@@ -106,14 +114,17 @@ export const clubDistancesMachine = setup({
     },
     located: {
       description: 'Each club shows how far it is, the nearest first; on every page of this visit (nothing is asked again).',
+      tags: ['located'],
     },
     denied: {
       description:
         'Locating is not allowed: "no permission to locate, distances cannot be shown" with "locate again" (after the member allows it in the browser).',
+      tags: ['denied'],
       on: { 'distances.retry': 'locating' },
     },
     unavailable: {
       description: 'No position or no distances could be had: "cannot get your position now" with "locate again".',
+      tags: ['unavailable'],
       on: { 'distances.retry': 'locating' },
     },
   },

@@ -40,7 +40,7 @@ export interface FileInput {
 const replied = (c: MyComplaint | null) => c !== null && c.replied;
 
 /**
- * One complaint of the member's (issue 15, decision 033; spec §3 complaint, §5 content not empty):
+ * One complaint of the member's (decision 033; spec §3 complaint, §5 content not empty):
  * written on /complain/createcomplain (content, optionally a club and up to three photos, scaled down
  * on the phone), filed, then awaited: "not replied yet", with a check for the reply; replied, the
  * member reads the reply and says whether they are satisfied, once. An existing complaint opened on

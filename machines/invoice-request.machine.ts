@@ -41,7 +41,7 @@ export interface RequestInput {
 export const EMPTY_INVOICE_FORM: InvoiceForm = { title: '', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '' };
 
 /**
- * Asking for an invoice on /invoice (issue 15, decision 044; spec §3 invoice fields, §5 title,
+ * Asking for an invoice on /invoice (decision 044; spec §3 invoice fields, §5 title,
  * taxpayer number and address required): the member ticks some of their paid orders not yet
  * invoiced and fills the form; submit checks it on the phone first (no order ticked; each wrong field
  * says what is wrong, in the member's language), then sends it. Sent, the request is at the top of

@@ -26,12 +26,15 @@ export type PagerEvent = { type: 'pager.load' } | { type: 'pager.retry' };
  * exist the next page loads when the list's end comes into view (or on "load more"); a page that
  * does not come is said with a retry; the list ends when every row is shown. Effects are provided:
  * actor fetchPage (the list's API call).
+ * Tags say what the list's end shows: `more` "load more", `loading` a page in flight, `failed` the
+ * retry, `exhausted` nothing (every row is shown).
  */
 export const pagerMachine = setup({
   types: {
     context: {} as PagerContext,
     events: {} as PagerEvent,
     input: {} as PagerInput,
+    tags: {} as 'more' | 'loading' | 'failed' | 'exhausted',
   },
   actors: {
     fetchPage: fromPromise<Envelope<Paged<unknown>>, { pagenum: number; pagesize: number }>(async () => {
@@ -70,10 +73,12 @@ export const pagerMachine = setup({
     },
     more: {
       description: 'The rows so far and, at the end of the list, "load more": the next page loads when it scrolls into view or is tapped.',
+      tags: ['more'],
       on: { 'pager.load': 'loading' },
     },
     loading: {
       description: 'The next page is asked of the server: the rows so far and a disabled "loading" at the end.',
+      tags: ['loading'],
       invoke: {
         id: 'fetchPage',
         src: 'fetchPage',
@@ -92,10 +97,12 @@ export const pagerMachine = setup({
     },
     failed: {
       description: 'The next page did not come: the rows so far and "loading failed, tap to retry" (nothing loads by itself).',
+      tags: ['failed'],
       on: { 'pager.retry': 'loading' },
     },
     exhausted: {
       description: 'Every row is shown: no "load more" any more.',
+      tags: ['exhausted'],
     },
   },
 });

@@ -87,7 +87,7 @@ export type PayOrderEvent =
 type Env = Envelope<unknown>;
 
 /**
- * Paying one of my orders (issue 4; /orderdetail, /payt, /payf, /pays, and the checkout's own order): it is
+ * Paying one of my orders (/orderdetail, /payt, /payf, /pays, and the checkout's own order): it is
  * paid by balance at once, or by WeChat Pay through the in-app bridge, or by Alipay on its own page,
  * with one Idempotency-Key per payment attempt (reused on retry); then the order is polled until the
  * provider has settled it. Past the time-out it keeps checking: it never calls a payment failed while

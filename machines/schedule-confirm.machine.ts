@@ -33,7 +33,7 @@ export type ScheduleConfirmEvent =
 type Answer = Envelope<ScheduleMoved | { confirmed: number[] }>;
 
 /**
- * A teacher confirming their schedule (spec §4 teacher schedule, issue 14, decision 029): confirm one
+ * A teacher confirming their schedule (spec §4 teacher schedule, decision 029): confirm one
  * class or the whole week, or decline one class with a reason (required). Each answer is sent once
  * per tap under an idempotency key that its retry reuses; a refusal shows the server's code; a
  * network failure offers a retry. Effects are provided: actors confirm (one class or the week) and decline.

@@ -20,7 +20,7 @@ export interface TeacherAssignContext extends TeacherAssignInput {
 export type TeacherAssignEvent = { type: 'teacher.choose'; teacherId: number } | { type: 'teacher.assign' } | { type: 'retry' };
 
 /**
- * Staff assigning (or reassigning) the teacher of one class on /staff/classes (issue 14, decision
+ * Staff assigning (or reassigning) the teacher of one class on /staff/classes (decision
  * 029): choose a teacher, assign, which asks that teacher to confirm; a refusal shows the server's code
  * and the choice may be changed; a network failure offers a retry under the same key. Effects are
  * provided: actor assign; action changed (the week is read again).

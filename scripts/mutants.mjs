@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run mutants [name ...]`: checks the path tests (issue 11, decision 016). For each chart with a
+// `npm run mutants [name ...]`: checks the path tests: a wrong chart must fail them (decision 016). For each chart with a
 // path test (test/screens/*.paths.test.tsx, test/server/lifecycles/*.paths.test.ts), every single-change mutant of its chart (a
 // transition retargeted to each other state, a guard negated or removed, an invoke's done and error
 // swapped) is planted where the app imports the machine and its own generated paths are run against

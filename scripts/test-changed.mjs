@@ -107,7 +107,8 @@ if (!steps.length) {
   process.exit(0);
 }
 const t0 = Date.now();
-// as many steps at once as npm test runs (decision 015, fourth pass)
+// as many steps at once as npm test runs: more steps than cores spent CPU on each other and took
+// longer (docs/decisions/063-as-many-test-steps-as-cores.md)
 const results = await runSteps(steps, { capacity: stepCapacity(), cwd: root, say });
 say('');
 for (const r of results)

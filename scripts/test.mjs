@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check of the product. The steps run as many at once as the machine has cores,
-// in list order as their inputs are ready (decision 015, fourth pass), and the first failure stops
-// the others:
+// in list order as their inputs are ready (more at once than cores only slowed each other:
+// docs/decisions/063-as-many-test-steps-as-cores.md), and the first failure stops the others:
 //   build, types, lint, catalogs            first (a type or lint error shows within minutes)
 //   unit, machines and the PGlite suite     then (a broken rule shows within two minutes)
 //   server on PostgreSQL, browser (once the build is done), the screens in three shards: the long ones
@@ -273,7 +273,7 @@ const steps = [
   })),
 ];
 
-/** The whole suite's budget on the project's 2-core machine (issue 10; decision 015). */
+/** The whole suite's wall budget on the project's 2-core machine, printed with the total: measured, never asserted (decision 015). */
 const WALL_BUDGET_SECONDS = 240;
 
 function budgetNote(r) {

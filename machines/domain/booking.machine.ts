@@ -20,7 +20,7 @@ export interface BookingContext {
 }
 
 /**
- * The lifecycle of one booking (spec §4, issue 3). A member either books a seat or, when the class is
+ * The lifecycle of one booking (spec §4). A member either books a seat or, when the class is
  * full, joins its queue. A queue entry is promoted to a seat (booked.promoted) when a booked member cancels, skipped
  * (it leaves the queue) when its card no longer qualifies, cancelled by the member, and expires
  * when the class starts. A seat is cancelled before the start, checked in, or ends not checked in.

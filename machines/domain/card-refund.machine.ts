@@ -5,7 +5,7 @@ export type CardRefundEvent = { type: 'cardRefund.approve' } | { type: 'cardRefu
 
 /**
  * One member's request to refund a membership card (spec §4 card refund, §5 "refund requires agreeing
- * to the refund policy"; issue 13, decision 030). The member asks, having agreed to the policy and seen
+ * to the refund policy"; decision 030). The member asks, having agreed to the policy and seen
  * the amount; staff approve it (in one transaction the card becomes invalid, the order refunding, and
  * each payer's refund is asked for by the way they paid; the money's progress is the order's
  * refunding → refund done / refund failed) or reject it with a reason. The member may cancel it while

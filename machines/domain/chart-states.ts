@@ -1,7 +1,7 @@
 import { getNextSnapshot, type AnyStateMachine } from 'xstate';
 
 /**
- * What a domain chart says about the values its record stores (issue 11, decision 017): the stored
+ * What a domain chart says about the values its record stores (decision 017): the stored
  * state names, the states with a tag (the "open" lists the services filter by), and the states an
  * event may leave. Read once from the chart, so no list of state names is copied by hand.
  *

@@ -6,7 +6,7 @@ export type ComplaintEvent =
 
 /**
  * A member's complaint (spec §3 complaint: content, replied or not, satisfied or not; §5 content not
- * empty; issue 15, decision 033). The member files it (optionally naming a club, with photos); staff of
+ * empty; decision 033). The member files it (optionally naming a club, with photos); staff of
  * that club reply from the console; the member is notified, reads the reply and says whether they are
  * satisfied. A complaint still unanswered 48 hours after it was filed is flagged to staff (the
  * `complaint.overdue` job moves it to `overdue`, first in their queue). State names are the stored

@@ -7,7 +7,7 @@ export type CouponEvent = { type: 'coupon.use' } | { type: 'coupon.release' } | 
  * A member's coupon (spec §4 coupon tabs: unused, used, expired, transferred; decision 008). An unused
  * coupon is used by the order it is applied to, and given back (unused again) when that order is
  * cancelled or expires unpaid; it expires at the end of its validity; it may be gifted to another
- * member (it leaves the giver: transferred, issue 15). State names are the stored
+ * member (it leaves the giver: transferred). State names are the stored
  * `member_coupons.state` values. The server checks every change against this chart.
  */
 export const couponMachine = setup({

@@ -5,7 +5,7 @@ export type InvoiceEvent = { type: 'invoice.issue' } | { type: 'invoice.refuse' 
 
 /**
  * A member's invoice request (spec §3 invoice: title, tax number, address, phone, bank name, account;
- * §5 title, taxpayer number and address required; issue 15, decision 044). The member asks for one
+ * §5 title, taxpayer number and address required; decision 044). The member asks for one
  * invoice over one or more of their paid orders; staff of the orders' club issue it from the console
  * (the server writes the PDF and its number) or refuse it with a reason (the orders may be asked for
  * again). An issued invoice whose order is refunded is voided when the refund completes. State names

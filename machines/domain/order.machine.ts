@@ -1,6 +1,6 @@
 import { setup } from 'xstate';
 
-/** What can happen to one order (issue 4). */
+/** What can happen to one order. */
 export type OrderEvent =
   | { type: 'order.pay' }
   | { type: 'part.pay' }

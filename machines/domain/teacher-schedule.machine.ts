@@ -6,7 +6,7 @@ export type TeacherScheduleEvent =
 
 /**
  * A class's teacher schedule state (spec §4 teacher schedule: not started, waiting for confirmation,
- * confirmed, unconfirmed; issue 14, decision 029). Staff assign a teacher, which asks that teacher;
+ * confirmed, unconfirmed; decision 029). Staff assign a teacher, which asks that teacher;
  * the teacher confirms or declines with a reason; a class still waiting at its confirmation deadline
  * (a setting, 24 hours before the start unless set otherwise) becomes unconfirmed by the time-passing
  * job. Staff may reassign an unconfirmed, waiting or confirmed class: the new teacher is asked and the

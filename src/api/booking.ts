@@ -42,7 +42,7 @@ export type CardReminder = CardForClass['reminders'][number];
 /** Which of my bookings: upcoming or past, a page, optionally one Shanghai month (the calendar). */
 export type MineRequest = Pick<MineQuery, 'scope'> & Partial<Omit<MineQuery, 'scope'>>;
 
-/** Booking calls (issue 3): schedule, class, cards for a class, book, cancel, leave a queue, my bookings. */
+/** Booking calls: schedule, class, cards for a class, book, cancel, leave a queue, my bookings. */
 export function bookingCalls(http: ApiClient) {
   return {
     schedule: (q: ScheduleQuery) => http.get<ScheduleItem[]>('/customers/classes/schedule', { query: { ...q } }),

@@ -14,7 +14,7 @@ import type { ApiClient } from './client';
 export type { FriendInvitation, FriendInvitationView, FriendPayAnswer, InviteAnswer, InviteBody, OrderDetail, WithdrawBody };
 
 /**
- * Friend pay (issue 12, decision 021): the member invites a friend to pay an order or one part of it
+ * Friend pay (decision 021): the member invites a friend to pay an order or one part of it
  * and may withdraw it; the friend, with no account, reads the invitation by its token and pays it
  * (the wxFriend cookie of the messaging app's user-info authorization goes with the request).
  * Mutations carry the intent's key.

@@ -32,7 +32,7 @@ export type CreateOrderBody = CheckoutBody & { agreementAccepted: boolean };
 /** A method the server offers that this member cannot use now, and why (e.g. WeChat Pay without a bound open id: 40012). */
 export type PayMethodUnavailable = PayMethods['unavailable'][number];
 
-/** Orders and payment (issue 4): the checkout and pay-order machines' actors. Mutations carry the intent's key. */
+/** Orders and payment: the checkout and pay-order machines' actors. Mutations carry the intent's key. */
 export function orderCalls(http: ApiClient) {
   return {
     quote: (body: CheckoutBody) => http.post<Quote>('/orders/quote', { body }),

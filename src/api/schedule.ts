@@ -23,7 +23,7 @@ export interface ScheduleMoved {
   state: string;
 }
 
-/** The teacher schedule (issue 14, decision 029): a teacher's week and answers; staff's week and assignment. */
+/** The teacher schedule (decision 029): a teacher's week and answers; staff's week and assignment. */
 export function scheduleCalls(http: ApiClient) {
   return {
     /** my classes of the week holding `week` (a Shanghai date); this week without */

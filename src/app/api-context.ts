@@ -31,7 +31,7 @@ export function browserApiOrThrow(): Api {
 /**
  * A catalogue read that a page's loader repeats on every switch of that page (clubs and style names
  * on the schedule's day, studio and filter switches), kept in the browser for `ms` after a good
- * answer, so a tap does not start requests whose answer it already has (issue 16's tap latency).
+ * answer, so a tap does not start requests whose answer it already has (every tap shows its effect within 100 ms).
  * A failed or refused read is not kept. On the server every request reads afresh (the server's own
  * catalogue cache answers it, decision 043). Only for reads that are the same for every member.
  */

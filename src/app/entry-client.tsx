@@ -78,7 +78,7 @@ async function start() {
 
   // hydration in a transition is cut into slices that yield to the browser between them (a tap or
   // a paint gets through), where a plain hydrateRoot holds the main thread for the whole page:
-  // 80-320 ms of a phone's main thread (CPU 4x slower) on the Homepage (issue 17, first screens)
+  // 80-320 ms of a phone's main thread (CPU 4x slower) on the Homepage
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,

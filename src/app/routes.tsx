@@ -84,7 +84,7 @@ export const screens: ScreenRoute[] = [
     screen: () => import('./screens/booking/regular-filter-screen'),
   },
   { path: 'regularClass/noAppointment/:id', title: msg`预约详情`, screen: () => import('./screens/booking/regular-detail-screen') },
-  // teacher schedule (issue 14, decision 029): only a teacher's token reads it; anyone else sees who it is for
+  // teacher schedule (decision 029): only a teacher's token reads it; anyone else sees who it is for
   {
     path: 'bindPage/teacherConfirm',
     title: msg`导师日程确认`,
@@ -106,7 +106,7 @@ export const screens: ScreenRoute[] = [
     requiresLogin: true,
     screen: () => import('./screens/schedule/teacher-img-screen'),
   },
-  // staff (issue 14): the week's classes, their teachers and confirmations; the staff console links here
+  // staff: the week's classes, their teachers and confirmations; the staff console links here
   {
     path: 'staff/classes',
     title: msg`本周课程与老师确认`,
@@ -338,11 +338,11 @@ export const screens: ScreenRoute[] = [
     requiresLogin: true,
     screen: () => import('./screens/staff/photo-review-screen'),
   },
-  // activities (issue 15, decision 033): /activeList is the same list as /activity
+  // activities (decision 033): /activeList is the same list as /activity
   { path: 'activity', title: msg`活动`, screen: () => import('./screens/activities/activity-list-screen') },
   { path: 'activeList', title: msg`活动`, screen: () => import('./screens/activities/activity-list-screen') },
   { path: 'activity/activityDdetail', title: msg`活动详情`, screen: () => import('./screens/activities/activity-detail-screen') },
-  // complaints (issue 15, decision 033)
+  // complaints (decision 033)
   { path: 'complain', title: msg`我的投诉`, requiresLogin: true, screen: () => import('./screens/complaints/complain-screen') },
   {
     path: 'complain/createcomplain',
@@ -358,7 +358,7 @@ export const screens: ScreenRoute[] = [
     requiresLogin: true,
     screen: () => import('./screens/staff/complaints-screen'),
   },
-  // invoices (issue 15, decision 044)
+  // invoices (decision 044)
   { path: 'invoice', title: msg`发票`, requiresLogin: true, screen: () => import('./screens/invoice/invoice-screen') },
   // decision 055: the staff audit log
   {
@@ -375,7 +375,7 @@ export const screens: ScreenRoute[] = [
     requiresLogin: true,
     screen: () => import('./screens/staff/invoices-screen'),
   },
-  // the avatar is the check-in photo: one photo, one review (issue 15, decision 042)
+  // the avatar is the check-in photo: one photo, one review (decision 042)
   {
     path: 'mine/setavatar',
     title: msg`设置头像`,
@@ -398,7 +398,7 @@ export const screens: ScreenRoute[] = [
     requiresLogin: true,
     screen: () => import('./screens/person/person-info-screen'),
   },
-  // coupons (issue 15, decisions 032 and 035): /mine/coupons lands on the unused tab; tabs waitPay used, waitComment expired, refunder transferred
+  // coupons (decisions 032 and 035): /mine/coupons lands on the unused tab; tabs waitPay used, waitComment expired, refunder transferred
   { path: 'mine/coupons', title: msg`优惠券`, requiresLogin: true, screen: () => import('./screens/coupons/coupons-redirect-screen') },
   { path: 'mine/coupons/:tab', title: msg`优惠券`, requiresLogin: true, screen: () => import('./screens/coupons/coupons-screen') },
   {

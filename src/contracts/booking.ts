@@ -4,7 +4,7 @@ import { CARD_TYPE_VALUES, CLASS_TYPES, DIFFICULTIES, EFFECTS, TIMES_OF_DAY } fr
 import { CalendarDay, IdField, IdParam, pagingQuery } from './common';
 
 /**
- * Query and answer schemas of the booking calls (issue 3), check-in and the front photo (decision 007):
+ * Query and answer schemas of the booking calls, check-in and the front photo (decision 007):
  * the server documents and checks them, the app reads their inferred types (src/api/booking.ts).
  */
 

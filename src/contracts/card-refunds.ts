@@ -3,7 +3,7 @@ import { CARD_REFUND_STATE_VALUES } from '../domain/card-refund';
 import { ORDER_STATES } from '../domain/orders';
 import { IdField, IdParam } from './common';
 
-/** Card refund (spec §4, §5 "refund requires agreeing to the refund policy"; issue 13, decision 030). */
+/** Card refund (spec §4, §5 "refund requires agreeing to the refund policy"; decision 030). */
 
 const IsoTime = z.string().openapi({ example: '2026-11-20T02:00:00.000Z' });
 

@@ -5,7 +5,7 @@ import { ORDER_STATES, PAY_METHODS } from '../domain/orders';
 import { MemberCard } from './booking';
 import { CalendarDay, IdField, IdParam, IdQuery, pagingQuery } from './common';
 
-/** What members own besides bookings (issue 4): a card with its history, my courses, my purchases. */
+/** What members own besides bookings: a card with its history, my courses, my purchases. */
 const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
 
 export const MemberCourse = z
@@ -54,7 +54,7 @@ export const Purchase = z
 export type Purchase = z.infer<typeof Purchase>;
 
 /**
- * One entry of a card's timeline (issue 13, decision 034), newest first, read from the stored records:
+ * One entry of a card's timeline (decision 034), newest first, read from the stored records:
  * bought (the order and what it cost), activated (by which booking), a class booked with it (the uses
  * it spent) and a use given back, each freeze (its days and the end it moved) and early unfreeze,
  * each extension (the end before and after), a transfer out (applied, then its outcome) or in, a

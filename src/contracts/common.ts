@@ -22,7 +22,7 @@ export const IdQuery = z.object({
 
 /**
  * A real Shanghai calendar day "YYYY-MM-DD": 2026-02-30 is refused, and so is a day outside 2000-2099
- * (issue 17: 9999-12-31's week ends in year 10000, which no date column takes, so it was a 500).
+ * (9999-12-31's week ends in year 10000, which no date column takes, so it was a 500).
  */
 export const CalendarDay = z
   .string()

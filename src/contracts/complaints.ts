@@ -3,7 +3,7 @@ import { COMPLAINT_MAX_CHARS, COMPLAINT_MAX_PHOTOS, COMPLAINT_STATE_VALUES } fro
 import { IdField, IdParam } from './common';
 import { Base64Image } from './photos';
 
-/** Complaints (spec §3 complaint: content, replied or not, satisfied or not; §5 content not empty; issue 15, decision 033). */
+/** Complaints (spec §3 complaint: content, replied or not, satisfied or not; §5 content not empty; decision 033). */
 
 const IsoTime = z.string().openapi({ example: '2026-11-20T02:00:00.000Z' });
 

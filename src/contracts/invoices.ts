@@ -9,7 +9,7 @@ import {
 } from '../domain/invoice';
 import { IdField, IdParam } from './common';
 
-/** Invoices (spec §3 invoice: title, tax number, address, phone, bank name, account; §5; issue 15, decision 044). */
+/** Invoices (spec §3 invoice: title, tax number, address, phone, bank name, account; §5; decision 044). */
 
 const IsoTime = z.string().openapi({ example: '2026-11-20T02:00:00.000Z' });
 /** An optional text field: absent, null or blank all mean "not given". */

@@ -12,7 +12,7 @@ import {
 } from '../domain/orders';
 import { IdField } from './common';
 
-/** Orders, checkout quotes and payment (issue 4): the requests and answers the server documents and checks and the app reads. */
+/** Orders, checkout quotes and payment: the requests and answers the server documents and checks and the app reads. */
 const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
 
 export const QuoteBody = z

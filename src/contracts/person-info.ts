@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { TIMES_OF_DAY } from '../domain/catalog';
 
-/** Personal information (spec §3, §5; issue 15; decision 032): what the member stores once and sees masked. */
+/** Personal information (spec §3, §5; decision 032): what the member stores once and sees masked. */
 
 const TIME_VALUES = TIMES_OF_DAY.map((e) => e.value) as ['morning', 'afternoon', 'evening'];
 

@@ -5,7 +5,7 @@ import { TEACHER_SCHEDULE_STATE_VALUES } from '../domain/teacher-schedule';
 import { CalendarDay, IdField, IdParam } from './common';
 
 /**
- * The teacher schedule (issue 14, decision 029): a teacher's classes by week with their confirmation
+ * The teacher schedule (decision 029): a teacher's classes by week with their confirmation
  * state, confirm and decline; staff's week of classes and teacher assignment. The server documents and
  * checks them; the app reads their inferred types (src/api/schedule.ts).
  */

@@ -198,7 +198,7 @@ export function effectiveValidUntil(card: Pick<CardFacts, 'status' | 'validUntil
 }
 
 /**
- * The order a member's cards are offered for a class (issue 16), so the first is the one to use:
+ * The order a member's cards are offered for a class, so the first is the one to use:
  * usable cards first; of those, cards already in use before ones a booking would activate (whose
  * clock would start); then the card that would be lost first (the earliest end, then the fewest uses
  * left); no end and no count last; the newest card breaks a tie.
@@ -263,7 +263,7 @@ export function overlaps(a: Pick<ClassFacts, 'startsAt' | 'durationMin'>, b: Pic
 export const LONGEST_CLASS_MS = DAY_MS;
 
 /**
- * The member's booked seat a class clashes with (spec §8 20030, issue 16): the first, by start, of
+ * The member's booked seat a class clashes with (spec §8 20030): the first, by start, of
  * `seats` (their booked classes) in another class that overlaps it; undefined when none does. The
  * schedule's mark and the booking's refusal both ask this.
  */

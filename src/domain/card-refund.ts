@@ -1,5 +1,5 @@
 /**
- * Card refund rules shared by the server and the app (issue 13, decision 030). Pure: no imports of ours.
+ * Card refund rules shared by the server and the app (decision 030). Pure: no imports of ours.
  */
 
 /** The stored states of a card refund request (the card-refund chart's; the state-checks test keeps them equal). */

@@ -1,5 +1,5 @@
 /**
- * Complaint rules shared by the server and the app (issue 15, decision 033). Pure: no imports of ours.
+ * Complaint rules shared by the server and the app (decision 033). Pure: no imports of ours.
  */
 
 /** The stored states of a complaint (the complaint chart's; the state-checks test keeps them equal). */

@@ -130,7 +130,7 @@ export const Errors = {
   adviserClubNotFound: def(30047, 404, msg`没有这个门店`),
   adviserNotInClub: def(30048, 404, msg`该门店没有这位顾问`),
   adviserUnchanged: def(30049, 409, msg`这位顾问已是这张会员卡的顾问`),
-  // family sub cards and gift cards (issue 13; decision 040)
+  // family sub cards and gift cards (decision 040)
   familyNotMainCard: def(30050, 409, msg`这张会员卡不能添加副卡`),
   familyFull: def(30051, 409, msg`这张主卡的副卡已满`),
   familyToSelf: def(30052, 409, msg`不能把自己添加为副卡持有人`),
@@ -210,11 +210,11 @@ export const Errors = {
   photoAlreadyReviewed: def(70046, 409, msg`这张照片已经审核过了`),
   photoType: def(70047, 415, msg`仅支持 JPG、PNG 或 WebP 格式的图片`),
   checkinLinkExpired: def(70048, 409, msg`签到二维码已过期，请扫描老师手机上最新的二维码`),
-  // the avatar (issue 15, decision 042: 70170-70179)
+  // the avatar (decision 042: 70170-70179)
   photoNotPassed: def(70170, 409, msg`只有已通过审核的照片才能允许重新上传`),
   photoStorageDown: def(70171, 503, msg`照片暂时无法保存，请稍后再试`),
 
-  // complaints and activities (issue 15, decision 033)
+  // complaints and activities (decision 033)
   complaintContentEmpty: def(70140, 400, msg`请填写投诉内容`),
   complaintNotInState: def(70141, 409, msg`该投诉当前状态不能这样处理`),
   complaintTooManyPhotos: def(70142, 400, msg`一条投诉最多附3张照片`),
@@ -224,7 +224,7 @@ export const Errors = {
   activityFull: def(70151, 409, msg`活动名额已满`),
   activityAlreadySigned: def(70152, 409, msg`您已报名该活动`),
   activityClosed: def(70153, 409, msg`活动已结束，不能报名`),
-  // staff create, edit and cancel classes (issue 14, decision 041: 70160-70169)
+  // staff create, edit and cancel classes (decision 041: 70160-70169)
   classEndBeforeStart: def(70160, 400, msg`下课时间要晚于上课时间`),
   classStartPassed: def(70161, 400, msg`上课时间已经过去，请选择以后的时间`),
   classCapacityRange: def(70162, 400, msg`人数上限应在1到200之间`),
@@ -236,7 +236,7 @@ export const Errors = {
   // members registered by staff at the front desk (decision 045)
   memberPhoneTaken: def(70168, 409, msg`这个手机号已经是会员了，请直接用它登录`),
   memberNameInvalid: def(70169, 400, msg`请填写会员姓名（不超过20个字，不能是数字）`),
-  // invoices (issue 15, decision 044: 70180-70189)
+  // invoices (decision 044: 70180-70189)
   invoiceTitleEmpty: def(70180, 400, msg`请填写发票抬头`),
   taxNumberFormat: def(70181, 400, msg`纳税人识别号应为18位统一社会信用代码`),
   taxNumberCheckDigit: def(70182, 400, msg`纳税人识别号校验位不正确，请核对`),
@@ -247,7 +247,7 @@ export const Errors = {
   invoiceOrderInvoiced: def(70187, 409, msg`所选订单已开过或正在申请发票`),
   invoiceNotInState: def(70188, 409, msg`该发票申请当前状态不能这样处理`),
   invoiceReasonEmpty: def(70189, 400, msg`请填写拒绝开票的原因`),
-  // personal information and coupon gifting (issue 15, decision 032: 70100-70139)
+  // personal information and coupon gifting (decision 032: 70100-70139)
   realNameInvalid: def(70100, 400, msg`请填写真实姓名（不超过20个字，不能是数字）`),
   idNumberFormat: def(70101, 400, msg`身份证号应为18位（最后一位可以是X）`),
   idNumberBirthDate: def(70102, 400, msg`身份证号中的出生日期不正确`),
@@ -277,7 +277,7 @@ export function allErrors(): ErrorDef[] {
   return Object.values(Errors);
 }
 
-/** 20030 as the server words it when it knows the booking: which class, at what time (issue 16). */
+/** 20030 as the server words it when it knows the booking: which class, at what time. */
 export const OVERLAPPING_WITH = msg`与已预约的「{title}」（{time}）时间冲突`;
 
 /** 70009 as the server words it: the photo's limit named ("512 KB"), so the member knows what to send. */

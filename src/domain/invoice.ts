@@ -1,6 +1,6 @@
 /**
  * Invoice rules shared by the server and the app (spec §3 invoice fields, §5 title, taxpayer number and
- * address required; issue 15, decision 044). Pure: no imports of ours.
+ * address required; decision 044). Pure: no imports of ours.
  */
 
 /** The stored states of an invoice request (the invoice chart's; the state-checks test keeps them equal). */

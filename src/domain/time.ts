@@ -116,7 +116,7 @@ let spansAround: ZoneSpan[] = [];
 /**
  * Shanghai's offset from UTC, in minutes, at an instant: from the server's spans when they cover
  * it, else from Intl, kept per quarter hour (asking on every call cost a schedule of class rows tens
- * of milliseconds on a slow phone, issue 16; zones change offset only on quarter-hour instants).
+ * of milliseconds on a slow phone; zones change offset only on quarter-hour instants).
  */
 const offsets = new Map<number, number>();
 function zoneOffsetAt(t: number): number {

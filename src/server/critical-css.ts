@@ -1,5 +1,5 @@
 /**
- * The first screen's CSS (issue 17, "send what the first screen shows"). The built stylesheet is
+ * The first screen's CSS, so the first response sends what the first screen shows. The built stylesheet is
  * 145 kB, three quarters of it Tailwind utilities for every Konsta component, used or not (Konsta's
  * theme scans all its sources). A page inlines the rules whose class is in its HTML, and every rule
  * that names no class (the theme's variables, the base layer, Konsta's :root); the whole stylesheet

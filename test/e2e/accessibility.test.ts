@@ -5,7 +5,7 @@ import { MEMBER } from './support/checkout';
 import { baseUrl, gotoHydrated, useBrowser } from './support/browser';
 
 /**
- * Issue 16, "touch and sight": the five screens a member opens most (Homepage, log in, the schedule,
+ * Touch and sight: the five screens a member opens most (Homepage, log in, the schedule,
  * the card shop and Mine) pass WCAG 2 A and AA as axe-core checks them: colour contrast, names of
  * controls, labels, landmarks, languages, and axe's best practices. axe-core is the engine of
  * Lighthouse's accessibility category (which scored 96 on every page, for contrast, and on log in

@@ -8,7 +8,7 @@ import type { RunningServer } from './support/server';
 const member = demoAccounts.find((a) => a.phone === '13800000002')!;
 const staff = demoAccounts.find((a) => a.role === 'staff')!;
 
-describe('the avatar on /mine/setavatar (issue 15, decision 042)', () => {
+describe('the avatar on /mine/setavatar (decision 042)', () => {
   const browser = useBrowser();
   let server: RunningServer;
   beforeAll(async () => {

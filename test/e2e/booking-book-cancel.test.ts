@@ -7,7 +7,7 @@ import type { RunningServer } from './support/server';
 
 const member1 = demoAccounts.find((a) => a.phone === '13800000001')!;
 
-describe('a member filters, books, sees the badge go to 1, cancels (issue 3)', () => {
+describe('a member filters, books, sees the badge go to 1, cancels', () => {
   const browser = useBrowser();
   let server: RunningServer;
   beforeAll(async () => {

@@ -69,7 +69,7 @@ async function classWithOneSeat(base: string, t1: string, t2: string): Promise<S
   throw new Error('no class tomorrow could be brought to one seat left');
 }
 
-describe('a second member queues for a full class and is promoted when a booked member cancels (issue 3)', () => {
+describe('a second member queues for a full class and is promoted when a booked member cancels', () => {
   const browser = useBrowser();
   let server: RunningServer;
   beforeAll(async () => {

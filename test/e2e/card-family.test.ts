@@ -8,7 +8,7 @@ import type { RunningServer } from './support/server';
 import { devSmsCode } from './support/sms';
 
 /**
- * Family sub cards (issue 13, decision 040) as two phones: the demo family card's holder (member 1,
+ * Family sub cards (decision 040) as two phones: the demo family card's holder (member 1,
  * seeded with member 2 as one sub-card holder) adds a second holder by phone on the card page; the
  * new holder sees the shared card among their cards and books a class with it; the holder's card
  * then has one use fewer.

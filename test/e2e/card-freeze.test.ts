@@ -38,7 +38,7 @@ async function logIn(page: Page): Promise<string> {
 
 const text = async (page: Page, selector: string) => (await page.locator(selector).innerText()).trim();
 
-describe('card freeze, unfreeze and extension in the browser (issue 13, decision 024)', () => {
+describe('card freeze, unfreeze and extension in the browser (decision 024)', () => {
   const { newPage } = useBrowser();
 
   it('a member freezes a card from today and sees it frozen with its new end, unfreezes it, then extends it', async () => {

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const text = async (page: Page, selector: string) => (await page.locator(selector).innerText()).trim();
 
-describe('card refund in the browser (issue 13, decisions 030, 031)', () => {
+describe('card refund in the browser (decisions 030, 031)', () => {
   const { newPage } = useBrowser();
 
   it("a member asks for a refund of a card paid by WeChat Pay, staff approve, the stand-in's refund notification arrives and the order shows refund done", async () => {

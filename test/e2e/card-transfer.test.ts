@@ -32,7 +32,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('card transfer in the browser (issue 13, decision 026)', () => {
+describe('card transfer in the browser (decision 026)', () => {
   const { newPage } = useBrowser();
 
   it('a member applies to transfer a card, staff approve it, and the recipient sees the card and books a class with it', async () => {

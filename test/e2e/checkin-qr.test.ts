@@ -44,7 +44,7 @@ async function tapCheckin(page: Page): Promise<void> {
 }
 
 /**
- * The check-in QR as phones (issue 14, decision 029): the demo teacher's phone shows the QR of their
+ * The check-in QR as phones (decision 029): the demo teacher's phone shows the QR of their
  * next class on /bindPage/teacherImg; the test decodes it from a screenshot (jsQR) and a member with a
  * seat in that class opens the link it carries and is checked in. The server's clock then passes the
  * link's two minutes, and the same link is refused with spec §8's "QR expired" error (70048) for

@@ -13,7 +13,7 @@ const PNG_8x8 = Buffer.from(
   'base64',
 );
 
-describe('a complaint on phones (issue 15, decision 033)', () => {
+describe('a complaint on phones (decision 033)', () => {
   const browser = useBrowser();
   let server: RunningServer;
   beforeAll(async () => {

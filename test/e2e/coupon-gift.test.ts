@@ -26,7 +26,7 @@ async function logIn(page: Page, who: { phone: string; password: string }) {
 const alert = (page: Page) => page.locator('[data-coupon-gift] [role=alert]').innerText();
 const COUPON = '新会员满200减30';
 
-describe('gifting a coupon in the browser, as two phones (issue 15, decisions 032 and 035)', () => {
+describe('gifting a coupon in the browser, as two phones (decisions 032 and 035)', () => {
   const { newPage } = useBrowser();
 
   it('a member gifts a coupon to a friend by phone after agreeing to the terms; the friend, logged in on their own phone, sees it arrive', async () => {

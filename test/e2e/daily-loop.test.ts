@@ -8,7 +8,7 @@ import type { RunningServer } from './support/server';
 import { waitForSmsCode } from './support/sms';
 
 /**
- * Issue 16: the member's daily loop, walked as a member lives it, in Chinese and then in English on
+ * The member's daily loop, walked as a member lives it, in Chinese and then in English on
  * the same phone: log in (by SMS code), search for yoga, book a class from the schedule, buy a card
  * with the balance, look at the card, switch language, and the same again. Each step through the
  * screens, checked on the screen and against what the server then holds.
@@ -81,7 +81,7 @@ async function buyAndLook(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[data-card-header]').innerText()).toContain(name);
 }
 
-describe("the member's daily loop, in Chinese and in English (issue 16)", { timeout: 240_000 }, () => {
+describe("the member's daily loop, in Chinese and in English", { timeout: 240_000 }, () => {
   const browser = useBrowser();
 
   it('log in by code, search, book, buy with the balance, look at the card; switch to English; again', async () => {

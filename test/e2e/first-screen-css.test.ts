@@ -4,7 +4,7 @@ import { logInPage } from './support/checkout';
 import { baseUrl, useBrowser } from './support/browser';
 
 /**
- * Issue 17, "send what the first screen shows": a page inlines only the utility rules its HTML uses
+ * Send what the first screen shows: a page inlines only the utility rules its HTML uses
  * (src/server/critical-css.ts) and loads the whole stylesheet after the first paint. The first paint
  * must be the page the whole stylesheet draws: with scripts off (so only the inlined CSS applies),
  * every element of the server's HTML, and its ::before and ::after, has the same computed style

@@ -150,7 +150,7 @@ async function friendOpens(
   return page;
 }
 
-describe('friend pay in two phones (spec §4, §6; issue 12)', () => {
+describe('friend pay in two phones (spec §4, §6)', () => {
   const browser = useBrowser();
   const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 

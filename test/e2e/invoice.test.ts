@@ -11,7 +11,7 @@ import type { RunningServer } from './support/server';
 const staff = demoAccounts.find((a) => a.role === 'staff')!;
 const TITLE = '上海静心瑜伽文化有限公司';
 
-describe('an invoice on phones (issue 15, decision 044)', () => {
+describe('an invoice on phones (decision 044)', () => {
   const browser = useBrowser();
   let server: RunningServer;
   beforeAll(async () => {

@@ -24,7 +24,7 @@ async function logIn(page: Page) {
 
 const alert = (page: Page) => page.locator('[data-person-form] [role=alert]').innerText();
 
-describe('personal information in the browser, as a phone (issue 15, decision 032)', () => {
+describe('personal information in the browser, as a phone (decision 032)', () => {
   const { newPage } = useBrowser();
 
   it('a member fills the form, is told which part of a wrong ID number is wrong, saves, and sees it masked', async () => {

@@ -6,7 +6,7 @@ import { gotoHydrated, startOwnServer, useBrowser, waitHydrated } from './suppor
 import type { RunningServer } from './support/server';
 
 /**
- * The staff class form (issue 14, decision 041) as two phones: the front desk creates a class on
+ * The staff class form (decision 041) as two phones: the front desk creates a class on
  * /staff/classes/new, a member finds it in the schedule and books it with a count card, the front desk
  * moves it on /staff/classes/:id/edit and the member's booking shows the new time, then the front desk
  * cancels it and the member's booking shows cancelled with the class, the card's use given back.

@@ -12,13 +12,13 @@ interface ScheduleItem {
 }
 
 /**
- * Issue 16, "every tap shows its effect": a tap whose answer has to come over the network shows at
+ * Every tap shows its effect: a tap whose answer has to come over the network shows at
  * once that it was taken. Measured as the member meets it on a slow network, without a clock: the
  * network's answer is held, and the page must already show the tap's effect while it is held.
  * The booking's confirm (its dialog is a chunk of its own) showed nothing for 0.85 s on a slow
  * network: now its backdrop shows on the tap, and the dialog follows when the chunk arrives.
  */
-describe('a tap shows its effect before the network answers (issue 16)', () => {
+describe('a tap shows its effect before the network answers', () => {
   const browser = useBrowser();
 
   it("booking: the confirm's backdrop shows on the tap while its dialog is still on its way; going back books nothing", async () => {

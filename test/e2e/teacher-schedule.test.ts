@@ -13,7 +13,7 @@ const teacher = demoAccounts.find((a) => a.role === 'teacher')!;
 const member2 = demoAccounts.find((a) => a.phone === '13800000002')!;
 
 /**
- * The demo teacher (林美) on a phone (issue 14, decision 029): confirms a week of classes on
+ * The demo teacher (林美) on a phone (decision 029): confirms a week of classes on
  * /bindPage/teacherConfirm, then shows the check-in QR on /bindPage/teacherImg; the QR is decoded from a
  * screenshot and a member's phone opens the link it carries, which reaches the check-in service.
  */

@@ -6,7 +6,7 @@ import { MEMBER } from './support/checkout';
 import { baseUrl, waitHydrated, useBrowser } from './support/browser';
 
 /**
- * Issue 16, "touch and sight": every tappable thing is at least 44 x 44 CSS px on a phone (390 px
+ * Touch and sight: every tappable thing is at least 44 x 44 CSS px on a phone (390 px
  * wide), measured in Chromium on every route of the route table: bare routes opened directly, and
  * each route with parameters through the first link a crawled page offers to it. Buttons, links,
  * inputs, selects, text areas and ARIA buttons, tabs, radios, checkboxes and switches count; a
@@ -174,45 +174,41 @@ async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ 
   return { visited, small: [...new Set(small)], grids: [...new Set(grids)] };
 }
 
-describe(
-  'every tappable thing is at least 44 x 44 px on a phone, and layouts sit on the 12-column grid (issue 16)',
-  { timeout: 240_000 },
-  () => {
-    const browser = useBrowser();
+describe('every tappable thing is at least 44 x 44 px on a phone, and layouts sit on the 12-column grid', { timeout: 240_000 }, () => {
+  const browser = useBrowser();
 
-    it('as a member: every route and the pages its links lead to', async () => {
-      const { page, allowError } = await browser.newPage();
-      // a route that needs an id, opened bare, answers "not found" (or "not yours", "bad request")
-      allowError(/status of (400|403|404)/);
-      await page.goto(`${baseUrl()}/login`);
-      const r = await page
-        .context()
-        .request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
-      expect(r.status()).toBe(200);
-      const { visited, small, grids } = await crawl(page, (p) => !p.startsWith('/staff') && !p.startsWith('/login'));
-      expect(visited.length, 'pages measured').toBeGreaterThan(50);
-      expect(small, `${small.length} small targets`).toEqual([]);
-      expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
-    });
+  it('as a member: every route and the pages its links lead to', async () => {
+    const { page, allowError } = await browser.newPage();
+    // a route that needs an id, opened bare, answers "not found" (or "not yours", "bad request")
+    allowError(/status of (400|403|404)/);
+    await page.goto(`${baseUrl()}/login`);
+    const r = await page
+      .context()
+      .request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
+    expect(r.status()).toBe(200);
+    const { visited, small, grids } = await crawl(page, (p) => !p.startsWith('/staff') && !p.startsWith('/login'));
+    expect(visited.length, 'pages measured').toBeGreaterThan(50);
+    expect(small, `${small.length} small targets`).toEqual([]);
+    expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
+  });
 
-    it('as a visitor: log in, forgotten password, new password', async () => {
-      const { page } = await browser.newPage();
-      const { small, grids } = await crawl(page, (p) => p.startsWith('/login'));
-      expect(small, `${small.length} small targets`).toEqual([]);
-      expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
-    });
+  it('as a visitor: log in, forgotten password, new password', async () => {
+    const { page } = await browser.newPage();
+    const { small, grids } = await crawl(page, (p) => p.startsWith('/login'));
+    expect(small, `${small.length} small targets`).toEqual([]);
+    expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
+  });
 
-    it('as staff: the staff console', async () => {
-      const { page } = await browser.newPage();
-      await page.goto(`${baseUrl()}/login`);
-      const r = await page
-        .context()
-        .request.post('/api/oauth/login', { data: { username: '13800000005', password: 'staff1234', loginType: 'password' } });
-      expect(r.status()).toBe(200);
-      const { visited, small, grids } = await crawl(page, (p) => p.startsWith('/staff'));
-      expect(visited.length, 'pages measured').toBeGreaterThan(8);
-      expect(small, `${small.length} small targets`).toEqual([]);
-      expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
-    });
-  },
-);
+  it('as staff: the staff console', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${baseUrl()}/login`);
+    const r = await page
+      .context()
+      .request.post('/api/oauth/login', { data: { username: '13800000005', password: 'staff1234', loginType: 'password' } });
+    expect(r.status()).toBe(200);
+    const { visited, small, grids } = await crawl(page, (p) => p.startsWith('/staff'));
+    expect(visited.length, 'pages measured').toBeGreaterThan(8);
+    expect(small, `${small.length} small targets`).toEqual([]);
+    expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
+  });
+});

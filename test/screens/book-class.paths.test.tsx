@@ -8,7 +8,7 @@ import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, oneKeyPerIntent, type Sent, type World } from './support/screen-paths';
 
 /**
- * Booking a class (/takecourse/bookcourse/bookcourseconfirm?id=, issue 3, spec §5): the member's
+ * Booking a class (/takecourse/bookcourse/bookcourseconfirm?id=, spec §5): the member's
  * cards for the class are loaded (none usable: sent to buy one); a card and the member notice are
  * required; a confirm names the card; the server answers with a seat, a queue place or a refusal
  * (here: booked on another phone meanwhile); a lost answer is retried under the same key.

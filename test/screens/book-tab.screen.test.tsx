@@ -4,7 +4,7 @@ import { book, newCard, newClass, newMember } from '../server/booking/support';
 import { startScreenHarness } from './support/screen-harness';
 
 /**
- * The Book tab (/takecourse/takelistm, issue 16 "the daily path is short"): a member with nothing
+ * The Book tab (/takecourse/takelistm; the daily path is short): a member with nothing
  * booked ahead lands on the schedule to book from; one with a class ahead sees my bookings, the
  * schedule one tap away; a scope the member chose is shown as is, even empty. Real screens and server.
  */

@@ -10,7 +10,7 @@ import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
 /**
- * Family sub cards on /mine/carddetail (issue 13, decision 040): a family main card offers "family
+ * Family sub cards on /mine/carddetail (decision 040): a family main card offers "family
  * sub cards"; opening reads its sharing (two places, the holders masked); the holder types a member's
  * phone and adds them (without a phone the form says so and sends nothing; a phone that is no
  * member's is refused 30036, a holder added twice 30053, said in the form); each holder can be

@@ -8,7 +8,7 @@ import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
 /**
- * Giving a card as a gift on /mine/carddetail (issue 13, decision 040): an unused gift card offers
+ * Giving a card as a gift on /mine/carddetail (decision 040): an unused gift card offers
  * "give to a friend"; the member types the friend's phone and confirms; without a phone the form says
  * so and sends nothing; a phone that is no member's is refused by the server (30036) and said in the
  * form; given, the card is the friend's (a gifted card, the giver kept on it) and the page says to

@@ -6,7 +6,7 @@ import { book, cardRow, DAY, newCard, newClass, newMember } from '../server/book
 import { screen, startScreenHarness } from './support/screen-harness';
 
 /**
- * The card's timeline on its pages (issue 13, decision 034): /mine/carddetail shows the newest five
+ * The card's timeline on its pages (decision 034): /mine/carddetail shows the newest five
  * lines and a link to the rest, /mine/CardDetailPage the whole life, newest first, in Chinese and in
  * English: a class booked with it and the use given back, a planned freeze and its calling off, an
  * extension and a change of adviser, each with what it changed. The steps are the real API's; the

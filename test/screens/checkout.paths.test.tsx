@@ -10,7 +10,7 @@ import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
 /**
- * Buying (issue 4, spec §5 and §8; /agreement/payagreement), on the real screen and server. The
+ * Buying (spec §5 and §8; /agreement/payagreement), on the real screen and server. The
  * member's part: choose a phase, a coupon, the balance (one switch), agree, choose how to pay (the
  * providers: the balance is no choice of its own, decision 038), pay; the order made
  * is then paid by the pay-order chart, whose own paths are test/screens/pay-order.paths.test.tsx:

@@ -4,7 +4,7 @@ import { book, newCard, newClass, newMember, sh } from '../server/booking/suppor
 import { screen, startScreenHarness } from './support/screen-harness';
 
 /**
- * A clash said before the tap (issue 16): a class that overlaps one the member booked shows, on the
+ * A clash said before the tap: a class that overlaps one the member booked shows, on the
  * schedule and on its page, which booking it clashes with, and its page offers no booking; the real
  * screens against the real server. Without a clash the page offers the booking as before.
  */

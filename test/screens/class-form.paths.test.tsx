@@ -11,7 +11,7 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
 /**
  * Staff creating, editing and cancelling a class on /staff/classes/new and /staff/classes/:id/edit
- * (issue 14, decision 041), on the real screen against the real server: a save creates the class or
+ * (decision 041), on the real screen against the real server: a save creates the class or
  * stores the new capacity; a refusal (the start passed meanwhile, the class started meanwhile) says
  * why where the server names the field; a cancel, after its confirm, cancels the class with its
  * booking (the use given back); a network failure offers a retry under the same key.

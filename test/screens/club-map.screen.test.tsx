@@ -5,7 +5,7 @@ import { lightMap } from '../../src/app/screens/catalog/club/map-projection';
 import { startScreenHarness } from './support/screen-harness';
 
 /**
- * /map (spec §2, issue 15; decision 039): the chain's clubs as numbered markers on the map the app
+ * /map (spec §2, decision 039): the chain's clubs as numbered markers on the map the app
  * draws from their coordinates, the list below in the same order; a tap on a marker shows that club
  * with a way to navigate there: inside the messaging app its own map (openLocation through the page's
  * bridge, played here as the messaging app would answer), elsewhere the map provider's marker page.

@@ -11,7 +11,7 @@ import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, type World } from './support/screen-paths';
 
 /**
- * A member's complaint (issue 15, decision 033; spec §3 replied or not, satisfied or not; §5 content
+ * A member's complaint (decision 033; spec §3 replied or not, satisfied or not; §5 content
  * not empty): written on /complain/createcomplain with a club and a photo (scaled down on the phone),
  * filed, awaited (a check for the reply: none yet, then staff replied on the server), read and rated
  * once; an existing complaint opened on /complain?id= starts where the server says it is. Refusals:

@@ -4,7 +4,7 @@ import { screens } from '../../src/app/routes';
 import { startScreenHarness, type ScreenHarness } from './support/screen-harness';
 
 /**
- * Issue 16, "both languages complete in meaning": every route rendered in English shows no Chinese
+ * Both languages complete in meaning: every route rendered in English shows no Chinese
  * glyph or full-width punctuation outside data. Data is what the server sent (club, class and card
  * names are Chinese in the seed): every string of every API answer the screens loaded is taken out
  * of the page's text before the check. The routes are the route table's, opened bare and then
@@ -110,7 +110,7 @@ async function crawl(start: string[], follow = true): Promise<{ problems: Map<st
 
 const bare = (s: { path: string }) => `/${s.path.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, '1')}`;
 
-describe('English screens carry no Chinese outside data (issue 16)', () => {
+describe('English screens carry no Chinese outside data', () => {
   it('as a visitor and as the demo member, on every route and the pages its links open', async () => {
     // a visitor's versions of the routes (login prompts); the detail pages behind them are the member's too
     const visitor = await crawl(screens.filter((s) => !s.requiresLogin && !s.path.startsWith('staff')).map(bare), false);

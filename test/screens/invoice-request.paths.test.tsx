@@ -10,7 +10,7 @@ import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, type World } from './support/screen-paths';
 
 /**
- * Asking for an invoice on /invoice (issue 15, decision 044; spec §3 invoice fields, §5 title,
+ * Asking for an invoice on /invoice (decision 044; spec §3 invoice fields, §5 title,
  * taxpayer number and address required): the member ticks a paid order, types the title, a taxpayer
  * number with a wrong check character and then the right one, and the address; submit says what is
  * wrong by each field (nothing sent) or sends it; sent, the request is listed as waiting for staff and

@@ -37,7 +37,7 @@ describe('screen harness: log in on the real screen against the real server', ()
     expect(h.jar.get('token')).toBeUndefined();
   });
 
-  it('the two documents the tick accepts open over the form, which keeps what was typed (issue 16)', async () => {
+  it('the two documents the tick accepts open over the form, which keeps what was typed', async () => {
     const ui = await h.open('/login');
     await ui.user.type(screen.getByPlaceholderText('请输入手机号'), '13800000001');
     for (const [link, title, clause] of [

@@ -27,7 +27,7 @@ describe('a paged list keeps its later pages with the first page they belong to'
     const ui = await h.open('/vipcard?tab=shop');
     const all = await firstPageOf();
     expect(shown()).toEqual(all);
-    // the first screen's pictures load with the page; the rest when scrolled to (issue 17, LCP)
+    // the first screen's pictures load with the page; the rest when scrolled to (the first screen's largest paint waits for no other picture)
     const loading = () =>
       [...document.querySelectorAll('[data-list="card-products"] [data-card-product] img')].map((img) => img.getAttribute('loading'));
     expect(loading()).toEqual(all.map((_, i) => (i < FIRST_SCREEN_ROWS ? 'eager' : 'lazy')));

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every chart has path tests that check the system under test (issue 11, decision 016): each app
+ * Every chart has path tests that check the system under test (decision 016): each app
  * machine in machines/ a screen path test (test/screens/<name>.paths.test.tsx, defineScreenPaths),
  * each domain lifecycle chart in machines/domain a server path test
  * (test/server/lifecycles/<name>.paths.test.ts). A state without a check fails inside each file.
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * PENDING lists the charts still tested the old way (test/machines/<name>.machine.test.ts, the
  * machine against itself): the list only shrinks, and a chart that has its path test must leave it.
  */
-// every chart has its path tests now (issue 12's payment-part, refund and friend-invitation charts included)
+// every chart has its path tests now (the payment-part, refund and friend-invitation charts included)
 const PENDING = new Set<string>([]);
 
 const names = (dir: string) =>

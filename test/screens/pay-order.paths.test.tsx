@@ -21,7 +21,7 @@ import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
 /**
- * Paying an order (issue 4, spec §5 and §8; /orderdetail, /payt, /payf, /pays, and the checkout's
+ * Paying an order (spec §5 and §8; /orderdetail, /payt, /payf, /pays, and the checkout's
  * own order on /agreement/payagreement), on the real screens and server. The member's part: choose
  * how to pay, pay, retry, refresh; the messaging app's part (WeChat Pay's sheet) is played by the test
  * through the in-page bridge; the providers' part (a payment settled or failed) by their stand-ins,
@@ -270,7 +270,7 @@ defineScreenPaths<Member>(h, {
             { output: orderOk('paying'), answer: { server: true } },
             // a server error while asking: keep asking
             { output: refusal(500), answer: { status: 500, body: refusal(500) } },
-            // closed at the front desk meanwhile (a staff action the staff console will have, issue 14)
+            // closed at the front desk meanwhile (a staff action the staff console will have)
             {
               output: orderOk('cancelled'),
               answer: {

@@ -9,7 +9,7 @@ import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
 /**
- * A teacher confirming their schedule (spec §4 teacher schedule, issue 14, decision 029), on the real
+ * A teacher confirming their schedule (spec §4 teacher schedule, decision 029), on the real
  * screens against the real server: the week (/bindPage/teacherConfirm, "confirm all") and one class
  * (/bindPage/teacherConfirmForm: confirm, or decline with a reason, required). The server stores each
  * answer once; a refusal (answered elsewhere first) says why; a network failure offers a retry under

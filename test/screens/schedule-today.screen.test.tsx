@@ -6,7 +6,7 @@ import { newClass, newMember } from '../server/booking/support';
 import { startScreenHarness } from './support/screen-harness';
 
 /**
- * Today's schedule opens at the next class (issue 16): the classes already over are folded above
+ * Today's schedule opens at the next class: the classes already over are folded above
  * it, one tap away; another day lists every class. The real screen, the server's schedule and clock.
  */
 const h = await startScreenHarness({ seed: true });

@@ -9,7 +9,7 @@ import { create, credit, newGoods, newMember } from '../server/orders/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 
 /**
- * Getting to the split and paying one part (issue 12; spec §4 "orders can be split"): the order's
+ * Getting to the split and paying one part (spec §4 "orders can be split"): the order's
  * page offers "split to pay" when the server does; a part is paid on the order's pay page for that
  * part (`&partSeq=`) by the same pay flow as a whole order, comes back to its own result page, and
  * the split page then shows it paid. The real screens and server; the Alipay stand-in plays the

@@ -9,7 +9,7 @@ import { balance } from '../server/orders/support';
 import { startScreenHarness } from './support/screen-harness';
 
 /**
- * The staff's card refund queue /staff/cardRefunds (issue 13; decisions 030, 031) on the real server:
+ * The staff's card refund queue /staff/cardRefunds (decisions 030, 031) on the real server:
  * the members' pending requests, approved (the card ends, the money goes back the way it was paid) or
  * rejected with the reason the member reads; who decided and when shown under "recently decided".
  */

@@ -8,7 +8,7 @@ import { newTeacher } from '../server/schedule/support';
 import { startScreenHarness } from './support/screen-harness';
 
 /**
- * The week's confirmations at a glance on /staff/classes (issue 14, decision 041): the four counts
+ * The week's confirmations at a glance on /staff/classes (decision 041): the four counts
  * from the server, each a filter of the list (a second tap clears it), "new class" for staff with a
  * club, and "edit or cancel" only on their clubs' classes.
  */

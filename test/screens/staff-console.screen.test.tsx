@@ -6,7 +6,7 @@ import { sendCode } from '../server/auth/support';
 import { account, newTeacher, teacherForm } from '../server/binding/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 
-/** The staff console (issue 14, decision 028): who may use it, and its binding queues on the real server. */
+/** The staff console (decision 028): who may use it, and its binding queues on the real server. */
 const h = await startScreenHarness({ seed: true });
 const s = h.server;
 

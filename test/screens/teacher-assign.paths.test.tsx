@@ -9,7 +9,7 @@ import { startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, oneKeyPerIntent, sentBy, type World } from './support/screen-paths';
 
 /**
- * Staff assigning a class's teacher on /staff/classes (issue 14, decision 029), on the real screen
+ * Staff assigning a class's teacher on /staff/classes (decision 029), on the real screen
  * against the real server: choose a teacher, assign; the class then waits for that teacher, who is
  * asked (a notice); a refusal (the class has started meanwhile) says why; a network failure offers a
  * retry under the same key.

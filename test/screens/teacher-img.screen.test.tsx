@@ -7,7 +7,7 @@ import { assign, newTeacher } from '../server/schedule/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 
 /**
- * /bindPage/teacherImg (issue 14, decision 029): the real screen against the real server. The teacher
+ * /bindPage/teacherImg (decision 029): the real screen against the real server. The teacher
  * sees the QR code of the current class, carrying a signed /signed link; a booked member who opens
  * that link on /signed checks in; the screen renews the link; anyone but a teacher sees who it is for.
  */

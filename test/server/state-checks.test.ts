@@ -35,8 +35,8 @@ import { STATE_COLUMNS, stateCheckName } from '../../src/server/db/state-checks'
 import { startTestServer } from './support/harness';
 
 /**
- * Every stored state column has a CHECK constraint listing exactly its chart's states (issue 11,
- * decision 017). The constraints are read back from the migrated database (pg_constraint), so a chart
+ * Every stored state column has a CHECK constraint listing exactly its chart's states (decision
+ * 017). The constraints are read back from the migrated database (pg_constraint), so a chart
  * changed without a migration, or a migration edited by hand, fails here. The state lists the API
  * declares (src/domain) must be the chart's too.
  */

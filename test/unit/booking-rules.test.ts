@@ -245,7 +245,7 @@ describe('overlap', () => {
   });
 });
 
-describe('the order cards are offered in (issue 16)', () => {
+describe('the order cards are offered in', () => {
   const now = sh('2026-11-20 10:00');
   const c = (
     id: number,

@@ -81,7 +81,7 @@ export function FooterBar() {
 
 /**
  * One tab. Memoised: a tap re-renders the two tabs whose `active` changes, not all five (Konsta's
- * tab computes its classes on every render; issue 16, a tap paints its effect first).
+ * tab computes its classes on every render, and a tap paints its effect first).
  */
 const FooterTab = memo(function FooterTab(props: {
   tab: Tab;

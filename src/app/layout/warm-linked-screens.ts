@@ -23,7 +23,7 @@ export function staticPaths(routes: RouteObject[], base = ''): Map<string, Route
 }
 
 /**
- * Issue 16, "every tap shows its effect within 100 ms". Every screen's code is its own chunk (route
+ * Every tap shows its effect within 100 ms. Every screen's code is its own chunk (route
  * splitting keeps the first load small), so the first tap on a link to a screen not loaded yet spent
  * tens of milliseconds of a slow phone's main thread inside the tap, starting that chunk's download
  * and linking it, before anything changed on screen. Once a page has settled and the browser is idle,

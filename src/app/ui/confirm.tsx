@@ -38,7 +38,7 @@ const ConfirmContext = createContext<OpenConfirm | null>(null);
 /**
  * The dialog itself is its own chunk: no screen's first load pays for it. A screen that may ask
  * (`useConfirm`) fetches it once the page is idle, and a tap that opens it before it arrived shows the
- * dialog's backdrop at once (issue 16: every tap shows its effect; on a slow network the chunk took
+ * dialog's backdrop at once (every tap shows its effect; on a slow network the chunk took
  * 0.85 s, with nothing on screen).
  */
 const loadView = () => import('./confirm-view');

@@ -8,7 +8,7 @@ import { useWhenVisible } from './use-when-visible';
 /**
  * Rows a phone shows before any scroll (a 844 px screen holds about six list rows under a page's
  * header): their pictures are the first screen's, so they load with the page, not lazily after
- * layout (lazy loading held the card shop's largest paint to 1.9x a static page; issue 17).
+ * layout (lazy loading held the card shop's largest paint to 1.9x a static page).
  */
 export const FIRST_SCREEN_ROWS = 6;
 

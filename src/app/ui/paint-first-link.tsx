@@ -26,7 +26,7 @@ export function afterNextPaint(fn: () => void): void {
  * A link whose tap paints its own effect first (`onTap`: the chosen day highlighted, the tapped tab
  * active, a skeleton) and only then starts the navigation, whose loaders begin requests and whose
  * screen may still be loading: that work no longer sits between the tap and what the member sees
- * (issue 16, "every tap shows its effect within 100 ms"; measured by `npm run bench`, section taps).
+ * ("every tap shows its effect within 100 ms"; measured by `npm run bench`, section taps).
  * A tap with a modifier key, or a link opening elsewhere, behaves as a plain link.
  *
  * `showOpening`: the link itself is the tap's effect. It is marked busy (`aria-busy`, styled by the

@@ -45,10 +45,19 @@ function obtain(slot: ActorSlot<ClubDistancesActor> | null): ClubDistancesActor 
   return slot.current.actor;
 }
 
+/** What the locate line shows, from the chart's tags (an unstarted actor, in server rendering, shows nothing yet). */
 const stateOf = (s: SnapshotFrom<typeof clubDistancesMachine>): LocateState =>
-  s.matches('fetching')
-    ? 'locating'
-    : ((['idle', 'locating', 'located', 'denied', 'unavailable'] as const).find((k) => s.matches(k)) ?? 'checking');
+  s.hasTag('offered')
+    ? 'idle'
+    : s.hasTag('locating')
+      ? 'locating'
+      : s.hasTag('located')
+        ? 'located'
+        : s.hasTag('denied')
+          ? 'denied'
+          : s.hasTag('unavailable')
+            ? 'unavailable'
+            : 'checking';
 
 /**
  * Metres from the member to each club (spec §2 "clubs with distance"), from the clubDistances chart

@@ -1,11 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { pagerMachine } from '../../../machines/pager.machine';
 import type { Envelope, Paged } from '../../domain/envelope';
 
 export type PagerState = 'more' | 'loading' | 'failed' | 'exhausted';
 export type FetchPage<T> = (pagenum: number, pagesize: number) => Promise<Envelope<Paged<T>>>;
+
+/** Where the list's end stands, from the chart's tags (a state that only decides carries none: "load more"). */
+const stateOf = (s: SnapshotFrom<typeof pagerMachine>): PagerState =>
+  s.hasTag('loading') ? 'loading' : s.hasTag('failed') ? 'failed' : s.hasTag('exhausted') ? 'exhausted' : 'more';
 
 /**
  * A paged list beyond its loader's first page, from the pager chart (machines/pager.machine.ts):
@@ -21,8 +25,7 @@ export function usePager<T>(first: Paged<T>, fetchPage: FetchPage<T>) {
     }),
     { input: { first } },
   );
-  // `opening` only decides where the list starts: at rest the list is in one of these
-  const state = useSelector(actor, (s): PagerState => (['loading', 'failed', 'exhausted'] as const).find((k) => s.matches(k)) ?? 'more');
+  const state = useSelector(actor, stateOf);
   const later = useSelector(actor, (s) => s.context.later) as T[];
   return {
     list: later.length ? [...first.list, ...later] : first.list,

@@ -14,7 +14,7 @@ export function seatCountSql(): SQL<number> {
 }
 
 /**
- * The classes whose stored booked count differs from the seats their bookings hold (issue 17: the
+ * The classes whose stored booked count differs from the seats their bookings hold (the
  * seed once left 71 of them). The seed checks it after seeding; the crash and race tests after load.
  */
 export async function seatCountsThatDisagree(db: Db | Tx): Promise<Array<{ classId: number; bookedCount: number; seats: number }>> {

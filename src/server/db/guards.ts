@@ -2,16 +2,14 @@ import { eq, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
  * The write guards that back up the row locks: a state condition on an UPDATE ("the row still reads
- * what this decision read"), an insert that yields to a unique index instead of failing, and the point
- * between a decision's checks and its writes. Under the locks they never bite; they are the second
- * line when a lock is missing.
+ * what this decision read"), and an insert that yields to a unique index instead of failing. Under
+ * the locks they never bite; they are the second line when a lock is missing.
  *
  * Why one object, called by property (`guards.still(...)`), and not plain functions or a lock option:
  * product code has one behaviour only, yet a race test's negative control must show the race with
  * every defence gone. The unlocked database handle (test/server/support/without-locks.ts) takes the
  * locks away from outside; these guards are taken away from outside too, by spying on this object's
- * methods for the control's duration (`withoutGuards`, there), and `checked` is where a forced
- * interleaving runs the other side (test/server/support/interleave.ts).
+ * methods for the control's duration (`withoutGuards`, there).
  */
 export const guards = {
   /** The UPDATE's condition that the row still holds the value this decision read (a concurrent change matches nothing). */
@@ -22,6 +20,4 @@ export const guards = {
   orSkip<Q extends { onConflictDoNothing(): unknown }>(insert: Q): ReturnType<Q['onConflictDoNothing']> {
     return insert.onConflictDoNothing() as ReturnType<Q['onConflictDoNothing']>;
   },
-  /** Awaited by a decision after its checks and before its first write: nothing happens here. */
-  async checked(): Promise<void> {},
 };

@@ -21,7 +21,7 @@ import { INVOICE_STATES } from '../../../machines/domain/invoice-transitions';
 import { ACCOUNT_CLOSING_STATES } from '../../../machines/domain/account-closing-transitions';
 
 /**
- * Every stored state column and the chart whose states it may hold (issue 11, decision 017). The
+ * Every stored state column and the chart whose states it may hold (decision 017). The
  * schema gives each a CHECK constraint built from this list, so `npm run db:generate` writes the
  * chart's states into the migration; test/server/state-checks.test.ts reads the constraints back
  * from the database and compares them with the charts.

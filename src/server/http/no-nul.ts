@@ -33,7 +33,7 @@ function nulAt(value: unknown, path: string[] = []): string | null {
 }
 
 /**
- * Refuses a NUL character in the query, the path or a JSON body before any route sees it (issue 17):
+ * Refuses a NUL character in the query, the path or a JSON body before any route sees it:
  * PostgreSQL cannot store NUL in text, so it would otherwise end as a 500 deep in a query. It is bad
  * input like any other: 400 naming the field. So is a lone surrogate in a JSON string (`"\ud800"`
  * with no low half): it is not text, PostgreSQL's client would store it altered (as U+FFFD), and an

@@ -33,7 +33,7 @@ export async function countHit(db: Db, key: string, windowMs: number, now: Date)
 }
 
 /**
- * Rate limits for an open endpoint (issue 17, decision 047): each rule counted before the handler
+ * Rate limits for an open endpoint (decision 047): each rule counted before the handler
  * runs; over any of them the request is answered 429 70021 and does nothing else.
  */
 export function rateLimit(...rules: RateRule[]) {

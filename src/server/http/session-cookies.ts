@@ -33,7 +33,7 @@ export function setOpenIdCookie(c: Context<AppEnv>, ticket: string): void {
   setCookie(c, 'openId', ticket, options(c, COOKIE_MAX_AGE_SECONDS));
 }
 
-/** The cookie holding a friend payer's ticket (userinfo scope, issue 12): read it with `friendPayer`. */
+/** The cookie holding a friend payer's ticket (userinfo scope): read it with `friendPayer`. */
 export const FRIEND_TICKET_COOKIE = 'wxFriend';
 
 /**

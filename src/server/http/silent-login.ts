@@ -6,7 +6,7 @@ import type { AppEnv } from '../env';
 export const SILENT_LOGIN_COOKIE = 'wxSilentTried';
 
 /**
- * The silent open-id login (spec §1, issue 2): inside the messaging app's browser, a page request
+ * The silent open-id login (spec §1): inside the messaging app's browser, a page request
  * with no session, no open-id ticket and no try yet in this browser session goes once through the
  * provider's authorize redirect, which comes back to the same path with session cookies or a ticket.
  * Returns where to send it, or undefined to render the page.
@@ -22,7 +22,7 @@ export function silentLoginRedirect(req: {
 }
 
 /**
- * Decided by the server before any HTML (issue 17): the first visit loads one page, not a page that
+ * Decided by the server before any HTML: the first visit loads one page, not a page that
  * then leaves for the authorization and renders again when it comes back.
  */
 export const silentLogin: MiddlewareHandler<AppEnv> = async (c, next) => {

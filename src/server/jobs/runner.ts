@@ -28,22 +28,22 @@ export const jobHandlers: Record<string, JobHandler> = {
       deps.log.error('data keys not rewrapped: their key is not in DATA_KEY or DATA_KEYS_PREVIOUS', { failed: keys.failed });
     await enqueueJob(deps.db, { kind: HOUSEKEEPING_JOB, runAt: new Date(deps.clock.now().getTime() + HOUSEKEEPING_EVERY_MS) });
   },
-  // issue 11: states that pass with time (a queue entry at its class's start, a seat at its end, a card or a coupon at its validity end), written through the charts (decision 018)
+  // states that pass with time (a queue entry at its class's start, a seat at its end, a card or a coupon at its validity end), written through the charts (decision 018)
   [TIME_PASSING_JOB]: async (deps) => {
     const moved = await passTime(deps.db, deps.clock.now());
     if (moved.bookings + moved.cards + moved.coupons + moved.schedules > 0) deps.log.info('time passing', moved);
     await enqueueJob(deps.db, { kind: TIME_PASSING_JOB, runAt: new Date(deps.clock.now().getTime() + TIME_PASSING_EVERY_MS) });
   },
-  // issue 4: an order whose payment notification never came is settled by asking the provider
+  // an order whose payment notification never came is settled by asking the provider
   [PAYMENT_QUERY_JOB]: runPaymentQuery,
-  // issue 4: an unpaid order not paid in time is cancelled (decision 008)
+  // an unpaid order not paid in time is cancelled (decision 008)
   [ORDER_EXPIRE_JOB]: runOrderExpiry,
-  // issue 12: a provider refund is asked for, and asked about until it ends (decision 021)
+  // a provider refund is asked for, and asked about until it ends (decision 021)
   [REFUND_RUN_JOB]: runRefund,
-  // issue 12: a friend-pay invitation not paid within its hour ends (decision 021)
+  // a friend-pay invitation not paid within its hour ends (decision 021)
   [INVITATION_EXPIRE_JOB]: runInvitationExpiry,
   [REFUND_QUERY_JOB]: runRefundQuery,
-  // issue 15: a complaint unanswered for 48 hours is flagged to staff (decision 033)
+  // a complaint unanswered for 48 hours is flagged to staff (decision 033)
   [COMPLAINT_OVERDUE_JOB]: (deps, payload) => flagOverdueComplaint(deps.db, deps.clock, payload),
 };
 

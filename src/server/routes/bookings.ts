@@ -53,7 +53,7 @@ function member(c: Context<AppEnv>): { accountId: number; level: string } {
 const asMember = (caller: Caller | undefined) => (caller ? { accountId: caller.accountId, level: caller.level } : undefined);
 
 /**
- * Booking calls (issue 3): the schedule with the caller's state per class, a class, the caller's
+ * Booking calls: the schedule with the caller's state per class, a class, the caller's
  * cards for a class, book (seat or queue), cancel a seat, leave a queue, my bookings, my cards, a
  * calendar file, and the footer badge's count. Decisions live in services/booking/decide.ts.
  */

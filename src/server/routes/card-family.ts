@@ -18,7 +18,7 @@ const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 const all = { 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] } as const;
 const NOT_MINE = "a family sub-card holder or the giver of a gift is 30002 not owner (403); another member's card 404 70004";
 
-/** Family sub cards and gift cards (issue 13, decision 040). */
+/** Family sub cards and gift cards (decision 040). */
 export const cardFamilyRoutes = createRouter()
   .openapi(
     createRoute({

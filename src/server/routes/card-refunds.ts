@@ -30,7 +30,7 @@ const staffOne = async (c: Context<AppEnv>, id: number) => (await cardRefundsFor
 const REFUSALS =
   "30010-30014 the card's status, 30041 not bought by me in a paid order (a card received or granted), 30040 a type never refunded, 30004 an unfinished application, 30043 bookings ahead, 30042 nothing left to give back";
 
-/** Card refund (issue 13, decision 030): the member's request with the policy's amount, and the staff queue. */
+/** Card refund (decision 030): the member's request with the policy's amount, and the staff queue. */
 export const cardRefundRoutes = createRouter()
   .openapi(
     createRoute({

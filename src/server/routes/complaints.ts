@@ -45,7 +45,7 @@ const image = (bytes: Buffer, contentType: string) =>
   });
 
 /**
- * Complaints (spec §3, §5; issue 15, decision 033): the member files one (content, optionally a club
+ * Complaints (spec §3, §5; decision 033): the member files one (content, optionally a club
  * and photos), staff of the club reply from the console, the member reads the reply and says whether
  * they are satisfied; unanswered for 48 hours it is flagged to staff. Another member's complaint is 404.
  */

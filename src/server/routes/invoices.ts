@@ -33,7 +33,7 @@ const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 const all = { 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404], 409: refusals[409] } as const;
 
 /**
- * Invoices (spec §3, §5; issue 15, decision 044): the member asks for one invoice over some of their
+ * Invoices (spec §3, §5; decision 044): the member asks for one invoice over some of their
  * paid orders not yet invoiced; staff of the orders' club issue it (the server writes its number and
  * PDF) or refuse it with a reason; the member downloads the PDF. Another member's request is 404.
  */

@@ -11,7 +11,7 @@ const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', conten
 const tags = ['personal information'];
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 
-/** Personal information (spec §3, §5; issue 15; decision 032): /mine/improvePersonInfo's calls. */
+/** Personal information (spec §3, §5; decision 032): /mine/improvePersonInfo's calls. */
 export const personRoutes = createRouter()
   .openapi(
     createRoute({

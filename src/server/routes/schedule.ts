@@ -32,7 +32,7 @@ const answerRefusals = { 400: refusals[400], 401: refusals[401], 403: refusals[4
 const teacherOnly = staffOnly(['teacher']);
 
 /**
- * The teacher schedule (issue 14, decision 029): a teacher's week of classes and their answers
+ * The teacher schedule (decision 029): a teacher's week of classes and their answers
  * (confirm one, confirm the week, decline one with a reason), and staff's week with teacher
  * assignment. Teacher calls answer 403 to anyone but a teacher, and to a teacher for another
  * teacher's class; staff calls to anyone but staff.

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { createMachine, not, type AnyStateMachine } from 'xstate';
 
 /**
- * The single changes to a chart a reviewer fears (issue 11): a transition retargeted to each other
+ * The single changes to a chart a reviewer fears: a transition retargeted to each other
  * state, a guard negated or removed, an invoke's done and error swapped. An `after` delay is a
  * transition like any other, so its target changes with the rest. Mutants are made from the
  * machine's own config, so each one is the chart as it would be with that one line wrong.

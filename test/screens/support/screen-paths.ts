@@ -16,7 +16,7 @@ import { setActorTimers } from '../../../src/app/app-clock';
 import type { OpenScreen, ScreenHarness, SentRequest } from './screen-harness';
 
 /**
- * Path tests with an independent oracle (issue 11, decision 016). The paths come from the chart
+ * Path tests with an independent oracle (decision 016). The paths come from the chart
  * (@xstate/graph's TestModel); each step is done to the real screen (a tap, typing, the server's
  * answer to a request the screen sent) and each state is checked on the system under test: what
  * the screen shows and allows, which request it sent, what the server stored. The checks are

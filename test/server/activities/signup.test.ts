@@ -6,7 +6,7 @@ import { startTestServer } from '../support/harness';
 import { detail, newActivity, signUp } from './support';
 
 /**
- * Activities (issue 15, decision 033): the chain's activities paged, one's detail with its places,
+ * Activities (decision 033): the chain's activities paged, one's detail with its places,
  * and sign-up where an activity takes it, places counted like class seats (never over), every refusal.
  */
 const s = await startTestServer({ seed: true });

@@ -10,7 +10,7 @@ import { startTestServer } from '../support/harness';
 import { codeLogin, cookies, cookieValue, HOUR, MINUTE, rows } from './support';
 
 /**
- * Issue 12 (spec §6 "Friend payer: needs messaging-app authorization"): the friend who pays a member's
+ * Spec §6, "Friend payer: needs messaging-app authorization": the friend who pays a member's
  * order authorizes with the user-info scope, so the member sees who paid. Decision 003, "Friend
  * authorization". Our real endpoints and adapter against the local stand-in.
  */

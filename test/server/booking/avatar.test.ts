@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../support/harness';
 import { newMember } from './support';
 
 /**
- * The avatar (issue 15, decision 042): the same front photo staff review for face check-in (one
+ * The avatar (decision 042): the same front photo staff review for face check-in (one
  * photo, one review). Size and type checked on the server, uploadable once unless staff allow
  * another from the console, another member's photo absent, staff-only endpoints, and the bytes
  * stored through the storage adapter (PostgreSQL by default, a directory or S3 by configuration).

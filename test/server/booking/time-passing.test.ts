@@ -4,7 +4,7 @@ import { startTestServer } from '../support/harness';
 import { book, bookingRow, cardRow, DAY, HOUR, MINUTE, newCard, newClass, newMember } from './support';
 
 /**
- * States that pass with time (issue 11, decision 018) are written by the time-passing job on the
+ * States that pass with time (decision 018) are written by the time-passing job on the
  * injected clock, through the charts: a queue entry expires when its class starts, a seat not checked
  * in ends so at the class end, a card in use expires at its validity end. What the API shows and
  * what SQL filters count is then the one stored value: a record never reads one way and counts another.

@@ -176,7 +176,7 @@ describe('schedule, class, cards, my bookings, calendar file', async () => {
     const byName = (name: string) => (r.body.data as any[]).find((c) => c.name === name);
     expect(byName('年卡')).toMatchObject({ usable: true, code: null, reminders: [] });
     expect(byName('礼品卡')).toMatchObject({ usable: true, reminders: ['will-activate', 'first-use'] });
-    // uses spent already: no "first use" beside "few left" (issue 16)
+    // uses spent already: no "first use" beside "few left"
     expect(byName('10次卡（即将用完）')).toMatchObject({ usable: true, reminders: expect.arrayContaining(['few-uses-left']) });
     expect(byName('10次卡（即将用完）').reminders).not.toContain('first-use');
     // usable cards first, those in use before one a booking would activate, the one lost first on top

@@ -6,7 +6,7 @@ import { startTestServer } from '../support/harness';
 import { applyFor, phoneOf } from './transfer-support';
 
 /**
- * Family sub cards (issue 13, decision 040) through the API: the holder of a family main card (its
+ * Family sub cards (decision 040) through the API: the holder of a family main card (its
  * type's data: card_type_rules.family_slots) adds and removes sub-card holders by phone; a sub-card
  * holder books with the main card, spending its uses under the same lock; the main card is not
  * transferred (30034) nor refunded (30059) while shared; a sub-card holder acting on the main card is

@@ -7,7 +7,7 @@ import { askRefund, boughtCard, quote } from './refund-support';
 import { applyFor, phoneOf } from './transfer-support';
 
 /**
- * Gift cards (issue 13, decision 040) through the API: an unused gift card (or a trial card bought
+ * Gift cards (decision 040) through the API: an unused gift card (or a trial card bought
  * for a friend) is given to another member by phone and arrives as a gifted card in one transaction;
  * the giver is afterwards "not owner" (30002); an experience card cannot be used by its buyer
  * (20031), but can by the friend it was given to. Also: a family main card is not refunded while

@@ -110,9 +110,9 @@ describe.runIf(usePostgres)('card freeze races on PostgreSQL', async () => {
     const from = addDays(today(), 1);
     const cls = await newClass(s, { startsAt: sh(`${from} 19:00`) });
     const { decided: frozen, other: b } = await otherInsideDecision(
-      () => {
+      (at) => {
         const freeze = () =>
-          freezeCard(unsafe ? withoutLocks(s.deps.db) : s.deps.db, s.clock, m.id, { id: card.id, from, until: addDays(from, 1) });
+          freezeCard(at(unsafe ? withoutLocks(s.deps.db) : s.deps.db), s.clock, m.id, { id: card.id, from, until: addDays(from, 1) });
         return unsafe ? withoutGuards(freeze) : freeze();
       },
       () => book(s, m.token, cls.id, card.id),

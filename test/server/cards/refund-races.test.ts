@@ -5,7 +5,7 @@ import { approveCardRefund } from '../../../src/server/services/cards/refund-sta
 import { book, cardRow, newClass } from '../booking/support';
 import { balance, newStaff } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
-import { atFirstCheck, otherInsideDecision } from '../support/interleave';
+import { atFirstWrite, otherInsideDecision } from '../support/interleave';
 import { withoutGuards, withoutLocks } from '../support/without-locks';
 import { askRefund, boughtCard, cardRefundRow, staffRefund } from './refund-support';
 
@@ -67,7 +67,8 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
       second = codeOf(approveCardRefund(unsafe, staff[1]!.id, id));
       await second;
     };
-    const first = await withoutGuards(() => atFirstCheck(afterCheck, () => codeOf(approveCardRefund(unsafe, staff[0]!.id, id))));
+    const firstUnsafe = { ...unsafe, db: atFirstWrite(unsafe.db, afterCheck) };
+    const first = await withoutGuards(() => codeOf(approveCardRefund(firstUnsafe, staff[0]!.id, id)));
     expect([await second, first]).toEqual(['ok', 30041]);
     expect(await balance(s, m.token)).toBe(19_900);
   });
@@ -114,8 +115,8 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
     const { m, card, id, staff } = await asked(1);
     const cls = await newClass(s);
     const { decided: approved, other: b } = await otherInsideDecision(
-      () => {
-        const approve = () => approveCardRefund(unsafe ? { ...s.deps, db: withoutLocks(s.deps.db) } : s.deps, staff[0]!.id, id);
+      (at) => {
+        const approve = () => approveCardRefund({ ...s.deps, db: at(unsafe ? withoutLocks(s.deps.db) : s.deps.db) }, staff[0]!.id, id);
         return unsafe ? withoutGuards(approve) : approve();
       },
       () => book(s, m.token, cls.id, card.id),

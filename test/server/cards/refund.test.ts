@@ -10,7 +10,7 @@ import { askRefund, boughtCard, cancelRefund, cardRefundRow, myRefund, orderStat
 import { applyFor, phoneOf } from './transfer-support';
 
 /**
- * Card refunds through the API (issue 13, decision 030) on the real server: the policy's quote, the
+ * Card refunds through the API (decision 030) on the real server: the policy's quote, the
  * request and each refusal with its code, cancel while pending, the staff queue (approve: the money
  * goes back by the way it was paid, the order refunding → refund done / refund failed; reject with a
  * reason), and who decided and when.

@@ -10,7 +10,7 @@ import { askRefund, boughtCard, cancelRefund } from './refund-support';
 import { applyFor, phoneOf, staffCall } from './transfer-support';
 
 /**
- * A card's whole life as one timeline (issue 13, decision 034), through GET /customers/cards/history:
+ * A card's whole life as one timeline (decision 034), through GET /customers/cards/history:
  * newest first, read from the stored records: bought (the order), activated (by the booking that did
  * it), a class booked with it and the use given back by its cancel, a planned freeze and its calling
  * off (the end moved and moved back), an extension (the end before and after), a change of adviser,

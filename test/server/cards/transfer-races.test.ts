@@ -109,8 +109,8 @@ describe.runIf(usePostgres)('card transfer races on PostgreSQL', { timeout: 120_
     const { m, to, card, id, staff } = await taken(1);
     const cls = await newClass(s);
     const { decided: approved, other: b } = await otherInsideDecision(
-      () => {
-        const approve = () => approveTransfer(unsafe ? withoutLocks(s.deps.db) : s.deps.db, s.clock, staff[0]!.id, id);
+      (at) => {
+        const approve = () => approveTransfer(at(unsafe ? withoutLocks(s.deps.db) : s.deps.db), s.clock, staff[0]!.id, id);
         return unsafe ? withoutGuards(approve) : approve();
       },
       () => book(s, m.token, cls.id, card.id),

@@ -18,7 +18,7 @@ import {
 } from './support';
 
 /**
- * Complaints (issue 15, decision 033): every rule and refusal of filing, replying and rating, the
+ * Complaints (decision 033): every rule and refusal of filing, replying and rating, the
  * staff queue by club with the 48-hour flag, and another member's complaint answering as not found.
  */
 const s = await startTestServer({ seed: true });

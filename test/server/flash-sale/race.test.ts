@@ -26,7 +26,7 @@ const SOLD_OUT = [50003, 50020];
 const RACE_TIMEOUT_MS = 180_000;
 
 /**
- * Issue 4 "never oversold", on PostgreSQL through several real server processes (decision 009):
+ * A flash sale is never oversold, on PostgreSQL through several real server processes (decision 009):
  * 1,000 concurrent buyers for 30 cards over two processes end with exactly 30 orders and 970 told
  * it is sold out; limit one per person holds when members fire several requests at once; and the
  * negative control (two more processes with FLASH_SALE_GUARD=off, honoured outside production

@@ -8,7 +8,7 @@ import { FULL_WIDTH_DIGITS, goodBody, integerFields, NOT_INTEGERS, notNumericRul
 import { othersRecords } from './support';
 
 /**
- * Generated bad requests (issue 17): requests derived from the OpenAPI document's own request schemas by
+ * Generated bad requests: requests derived from the OpenAPI document's own request schemas by
  * fast-check (wrong types, missing and extra fields, huge strings and numbers, NUL, lone surrogates and
  * broken UTF-8, broken JSON, wrong content types, other members' ids), spread evenly over every endpoint
  * with a body, a query or a path parameter, sent to the real server on its database. Wanted: no 5xx;

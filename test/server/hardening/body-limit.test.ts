@@ -33,7 +33,7 @@ function post(port: number, path: string, body: string, chunked: boolean): Promi
 
 /**
  * The body limit as the running server meets it (node's HTTP, not app.request): a body with a
- * Content-Length is judged by the header, a chunked one by its bytes as they come (issue 17).
+ * Content-Length is judged by the header, a chunked one by its bytes as they come.
  */
 describe('the body limit over a real socket', async () => {
   const s = await startTestServer();

@@ -31,7 +31,7 @@ interface Shot {
 }
 
 /**
- * Issue 17, "crash test in the project": two real server processes on one PostgreSQL database take a
+ * A crash test: two real server processes on one PostgreSQL database take a
  * flash sale and a booking rush at once; one is killed with SIGKILL in the middle and started again.
  * Afterwards nothing is sold over the sale's places, no class holds more than its mats, every class's
  * booked count matches its booked rows, every card's uses match the seats it holds, the money
@@ -40,7 +40,7 @@ interface Shot {
  * Then both processes die; the jobs that come due while none runs (order expiry) are done by the first
  * process started afterwards.
  */
-describe.runIf(usePostgres)('a server process killed with SIGKILL under load (issue 17)', () => {
+describe.runIf(usePostgres)('a server process killed with SIGKILL under load', () => {
   let drop: () => Promise<void> = async () => {};
   let nodeArgs: string[] = [];
   let url = '';

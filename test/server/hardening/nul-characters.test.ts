@@ -3,7 +3,7 @@ import { startTestServer } from '../support/harness';
 import { create, newGoods, newMember } from '../orders/support';
 
 /**
- * A NUL character in a string (issue 17): PostgreSQL refuses it in text, so it used to surface as a
+ * A NUL character in a string: PostgreSQL refuses it in text, so it used to surface as a
  * 500 on the search, the schedule, order detail, order cancel and pay. It is bad input: a 400 naming
  * the field, in the member's language, and nothing written.
  */

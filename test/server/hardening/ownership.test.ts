@@ -5,7 +5,7 @@ import { startTestServer } from '../support/harness';
 import { othersRecords } from './support';
 
 /**
- * Ownership (issue 17): every endpoint that takes the id of something a member owns, called by another
+ * Ownership: every endpoint that takes the id of something a member owns, called by another
  * member with a real id of theirs, answers exactly as it answers an id that does not exist, and changes
  * no row. The id-taking inputs are read from the OpenAPI document (generated from the route table), and
  * each must be classified below: a new endpoint with an id cannot be missed.
@@ -261,7 +261,7 @@ const EXEMPT_AREAS: Record<string, string> = {
 const classified = (key: string) =>
   key in OWNED || key in PUBLIC || key in EXEMPT || Object.keys(EXEMPT_AREAS).some((area) => key.split(' ')[1]!.startsWith(area));
 
-describe("another member's ids (ownership, issue 17)", () => {
+describe("another member's ids (ownership)", () => {
   it('every id-taking input in the OpenAPI document is classified: owned (tested below), public, or exempt with a reason', () => {
     const inputs = idInputs();
     expect(inputs.length).toBeGreaterThan(60);

@@ -4,7 +4,7 @@ import { housekeeping } from '../../../src/server/jobs/housekeeping';
 import { startTestServer } from '../support/harness';
 
 /**
- * Rate limits on the open endpoints (issue 17, decision 047): payment and refund notifications per
+ * Rate limits on the open endpoints (decision 047): payment and refund notifications per
  * address, the friend-pay page and its pay tap per address and per invitation; over a limit: 429
  * 70021 in the envelope, and the request does nothing else. Counted in the database, so every server
  * process shares the count; windows are minutes on the injected clock.

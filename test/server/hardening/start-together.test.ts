@@ -5,7 +5,7 @@ import { openDatabase } from '../../../src/server/db/client';
 import { usePostgres } from '../support/harness';
 
 /**
- * Start-up together (issue 17): servers started at the same moment on a new PostgreSQL database (a
+ * Start-up together: servers started at the same moment on a new PostgreSQL database (a
  * deploy, a scale-up) all come up; the migrations run once, under one lock. Each server opens its
  * own connection pool, as separate processes do. PGlite is one process's own database: nothing to race.
  */

@@ -8,7 +8,7 @@ import { create, newGoods } from '../orders/support';
 import type { TestServer } from '../support/harness';
 
 /**
- * The hardening tests' cast (issue 17): member A owns one of everything a member can own (a card, a
+ * The hardening tests' cast: member A owns one of everything a member can own (a card, a
  * booking, an unpaid order, a coupon, transfer images and a pending transfer, complaint images and a
  * complaint, a paid order not invoiced and an invoice request; another member a card refund), and member B, the caller, has a card and images of their own.
  */

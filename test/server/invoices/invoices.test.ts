@@ -24,7 +24,7 @@ import {
 } from './support';
 
 /**
- * Invoices (issue 15, decision 044): every rule and refusal of asking for one (spec §5 title, taxpayer
+ * Invoices (decision 044): every rule and refusal of asking for one (spec §5 title, taxpayer
  * number and address required; the taxpayer number's check character; the optional fields' formats),
  * an order never invoiced twice, another member's ids answering as not found, the staff queue by club,
  * issuing (a real PDF with the CJK font embedded) and refusing, and a refund voiding an issued invoice.

@@ -9,7 +9,7 @@ import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
 
 /**
- * The card-refund chart (issue 13, decision 030) against the server: a member who bought a 20-use
+ * The card-refund chart (decision 030) against the server: a member who bought a 20-use
  * card with the balance (¥199) and used 7 of it asks for its refund, the policy agreed to
  * (POST /customers/cards/refund: 199.00 × 13/20 × 90% = ¥116.41); staff approve it (the card invalid,
  * the money back to the balance, the order refund done) or reject it with a reason

@@ -10,7 +10,7 @@ import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
 
 /**
- * The complaint chart (issue 15, decision 033) against the server: a member files a complaint
+ * The complaint chart (decision 033) against the server: a member files a complaint
  * (POST /customers/complaints); 48 hours unanswered, the `complaint.overdue` job flags it to staff;
  * staff reply (POST /staff/complaints/reply) and the member is notified; the member says whether they
  * are satisfied (POST /customers/complaints/rate). Each state is read from `complaints` and from what

@@ -9,7 +9,7 @@ import { startTestServer } from '../support/harness';
 import { accepted, defineServerPaths } from '../support/server-paths';
 
 /**
- * The invoice chart (issue 15, decision 044) against the server: a member who bought a card asks for
+ * The invoice chart (decision 044) against the server: a member who bought a card asks for
  * an invoice over its order (POST /customers/invoices); staff issue it (POST /staff/invoices/issue,
  * number and PDF written) or refuse it with a reason (POST /staff/invoices/refuse); the card refunded
  * (the member asks, staff approve, the balance refund completes) voids an issued invoice. Each state is

@@ -12,7 +12,7 @@ import { assertMoneyInvariants } from '../support/money-invariants';
 import { cardsOf, create, newGoods, newMember, orderRow, pay } from './support';
 
 /**
- * Issue 12, "money that arrives wrong is never stuck" (decision 021): every payment a provider reports
+ * Money that arrives wrong is never stuck (decision 021): every payment a provider reports
  * ends applied to its part, or recorded and refunded in full to its payer; no order stays paying past
  * its expiry. Notifications are the stand-ins' own, signed with their keys; refunds are asked of the
  * stand-ins (test/server/orders/refunds.test.ts follows them to their end).

@@ -9,7 +9,7 @@ import { askRefund, boughtCard, cancelRefund } from '../cards/refund-support';
 
 /**
  * Personal information through the API (spec §3, §5 real name and ID number, §9 real name max 20;
- * issue 15; decision 032): stored once and shown masked, each wrong field said by its own code
+ * decision 032): stored once and shown masked, each wrong field said by its own code
  * (ID numbers that are well-formed but wrong included), a change of name or ID number refused after a
  * transfer or refund used them, and a transfer's recipient checked against what they stored.
  */

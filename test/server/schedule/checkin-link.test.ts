@@ -5,7 +5,7 @@ import { startTestServer } from '../support/harness';
 import { assign, newTeacher, teacherCall } from './support';
 
 /**
- * The teacher's check-in QR link (issue 14, decision 029): GET /teacher/checkin-link gives the current
+ * The teacher's check-in QR link (decision 029): GET /teacher/checkin-link gives the current
  * or next class's /signed link, signed and valid two minutes; a member booked on the class checks in
  * with it through the one check-in service (spec §8 check-in errors); the same link later is refused.
  */

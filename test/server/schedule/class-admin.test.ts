@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../support/harness';
 import { newTeacher, noticesAbout } from './support';
 
 /**
- * Staff create, edit and cancel classes (issue 14, decision 041): every rule and refusal with its
+ * Staff create, edit and cancel classes (decision 041): every rule and refusal with its
  * code and field, the role checks (no token, a member's, a teacher's, staff of another club), a new
  * time or teacher asking the teacher again, members told of a new time and of a cancel, and a cancel
  * giving every use back and clearing the queue in one go.

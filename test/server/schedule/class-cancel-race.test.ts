@@ -75,7 +75,7 @@ describe.runIf(usePostgres)('cancelling a class while it is booked, on PostgreSQ
     const staff = await newStaff(s);
     const { cls, member, card } = await bookable();
     const { other: b } = await otherInsideDecision(
-      () => cancelClass(lock === 'none' ? withoutLocks(s.deps.db) : s.deps.db, s.clock.now(), staff.id, cls.id),
+      (at) => cancelClass(at(lock === 'none' ? withoutLocks(s.deps.db) : s.deps.db), s.clock.now(), staff.id, cls.id),
       () => book(s, member.token, cls.id, card.id),
       holdMs,
     );

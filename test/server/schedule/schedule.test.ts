@@ -14,7 +14,7 @@ import { startTestServer } from '../support/harness';
 import { assign, newTeacher, noticesAbout, scheduleRow, teacherCall } from './support';
 
 /**
- * The teacher schedule API (issue 14, decision 029): every refusal with its code, the role checks
+ * The teacher schedule API (decision 029): every refusal with its code, the role checks
  * (no token, a member's, staff's on teacher calls, another teacher's class), confirming the week,
  * the deadline job, and members told when their class's teacher changes.
  */

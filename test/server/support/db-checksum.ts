@@ -8,8 +8,8 @@ async function rows<T>(s: TestServer, query: string): Promise<T[]> {
 }
 
 /**
- * Every table's row count and a hash over its rows' text, in one query (issue 17: "0 rows written by a
- * refused request"): an insert, an update or a delete in any table changes its entry.
+ * Every table's row count and a hash over its rows' text, in one query (a refused request writes
+ * 0 rows): an insert, an update or a delete in any table changes its entry.
  */
 export async function tableChecksums(s: TestServer, skip: readonly string[] = []): Promise<Record<string, string>> {
   const tables = (

@@ -8,7 +8,7 @@ import { WALK_LIMIT } from '../../screens/support/screen-paths';
 import type { TestServer } from './harness';
 
 /**
- * Domain lifecycle charts against the real server (issue 11, decision 016). A domain chart
+ * Domain lifecycle charts against the real server (decision 016). A domain chart
  * (machines/domain) is the rule the server applies to a stored record (an order's `state`, a
  * card's `status`). The paths come from the chart; each event is done as the API call or job that
  * causes it; after each step the record is read back through the API and the database and must be

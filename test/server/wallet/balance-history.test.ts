@@ -46,7 +46,7 @@ describe('balance history', async () => {
     const second = (await create(s, m.token, { goodsId: g.id })).body.data;
     expect((await pay(s, m.token, second.orderNo, 'balance')).body.data.order.state).toBe('paid');
     s.clock.advance(HOUR);
-    // the reasons other services write (grant by staff; split part, refund by issue 12's money model)
+    // the reasons other services write (grant by staff; split part, refund by the money model of decision 021)
     const at = s.clock.now();
     await s.deps.db.insert(balanceLedger).values([
       { accountId: m.id, changeCents: 1_000, reason: 'grant', orderId: null, createdAt: at },

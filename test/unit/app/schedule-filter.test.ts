@@ -67,7 +67,7 @@ describe('week strip', () => {
   });
 });
 
-describe('the filter page (issue 3 fixes)', () => {
+describe('the filter page', () => {
   it('returns to the schedule it was opened from, never elsewhere', () => {
     expect(filterReturn(new URLSearchParams('back=/takecourse/bookcourse_yoga'))).toBe('/takecourse/bookcourse_yoga');
     expect(filterReturn(new URLSearchParams('back=/takecourse/bookcourse'))).toBe('/takecourse/bookcourse');

@@ -48,7 +48,7 @@ function ActivityRow({ a }: { a: Activity }) {
 }
 
 /**
- * /activity and /activeList (issue 15, decision 033): the chain's current and coming activities,
+ * /activity and /activeList (decision 033): the chain's current and coming activities,
  * paged as they scroll (the pager chart); those taking sign-ups are marked; each opens its detail.
  */
 export default function ActivityListScreen() {

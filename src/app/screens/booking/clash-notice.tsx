@@ -4,7 +4,7 @@ import type { ScheduleItem } from '../../../api/booking';
 import { shanghaiClock, shanghaiMonthDay } from '../../../domain/time';
 
 /**
- * A class that shares time with one the member booked (issue 16): which booking, when, and a way to
+ * A class that shares time with one the member booked: which booking, when, and a way to
  * it, said before any tap (the server refuses the booking with 20030 and names the same one).
  */
 export function ClashNotice(props: { clash: NonNullable<ScheduleItem['clashesWith']>; compact?: boolean }) {

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { MyBookingsView, myBookingsLoader } from './my-bookings-view';
 
-/** Where the Book tab sends a member with nothing booked ahead: the schedule to book from (issue 16). */
+/** Where the Book tab sends a member with nothing booked ahead: the schedule to book from. */
 export const SCHEDULE_PATH = '/takecourse/bookcourse';
 
 /**

@@ -159,7 +159,7 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
   // is dimmed and cannot be tapped (the root layout's skeleton covers moves to other pages)
   const navigation = useNavigation();
   const pending = navigation.state === 'loading' && navigation.location.pathname === props.base;
-  // a day tapped shows as chosen at once, its list a skeleton until it arrives (issue 16)
+  // a day tapped shows as chosen at once, its list a skeleton until it arrives
   // (a tapped day shows before its navigation starts: the strip's links paint first)
   const [tapped, setTapped] = useState<{ day: string; from: string }>();
   useEffect(() => {
@@ -221,7 +221,7 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
 }
 
 /**
- * One day's classes. Today opens at the next class (issue 16): the classes already over are folded
+ * One day's classes. Today opens at the next class: the classes already over are folded
  * above it, one tap to see them; other days list every class.
  */
 const DayClasses = memo(function DayClasses(props: { d: ScheduleData; pending: boolean; detail: (id: number) => string }) {

@@ -19,7 +19,7 @@ function dataOf<T>(r: Envelope<T>): T {
 }
 
 /**
- * A family main card's sub cards (issue 13, decision 040) through the card-family machine: "family
+ * A family main card's sub cards (decision 040) through the card-family machine: "family
  * sub cards" when the server offers it (else its reason); the holders (masked) with "remove", and a
  * phone to add one while a place is free. Each change reloads the card, so its timeline shows it.
  */

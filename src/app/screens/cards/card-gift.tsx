@@ -12,7 +12,7 @@ import { CardFormFooter } from './card-form-footer';
 import { OfferRefused } from './offer-refused';
 
 /**
- * Giving the card as a gift (issue 13, decision 040) through the card-gift machine: "give as a gift"
+ * Giving the card as a gift (decision 040) through the card-gift machine: "give as a gift"
  * when the server offers it (else its reason), the friend's phone, confirm; once given, to whom
  * (masked) and a way back to my cards, since the card is no longer the member's.
  */

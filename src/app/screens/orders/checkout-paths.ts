@@ -26,7 +26,7 @@ export const successPath = (orderNo: string, partSeq?: number) => withPart('/pay
 export const failurePath = (orderNo: string, partSeq?: number) => withPart('/pays', orderNo, partSeq);
 /** A split order's page: its parts, or the form that divides it. */
 export const splitPath = (orderNo: string) => `/orderdetail/splittopay?orderNo=${encodeURIComponent(orderNo)}`;
-/** Asking a friend to pay one part (issue 12, friend pay). */
+/** Asking a friend to pay one part (friend pay). */
 export const friendPartPath = (orderNo: string, partSeq: number) =>
   `/friendsplit?orderNo=${encodeURIComponent(orderNo)}&partSeq=${partSeq}`;
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Order } from '../../../api/orders';
 import { myCardPath } from '../cards/my-card-row';
 
-/** What a paid order issued, one tap away: the card it became, or my courses (issue 16: order detail offers what can be done). */
+/** What a paid order issued, one tap away: the card it became, or my courses (order detail offers what can be done). */
 export function IssuedGoods(props: { order: Pick<Order, 'issuedCardId' | 'issuedCourseId'> }) {
   const { issuedCardId, issuedCourseId } = props.order;
   if (issuedCardId === null && issuedCourseId === null) return null;

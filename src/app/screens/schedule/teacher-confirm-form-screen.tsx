@@ -34,7 +34,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 /**
- * /bindPage/teacherConfirmForm (issue 14, decision 029): one class the teacher was asked to teach:
+ * /bindPage/teacherConfirmForm (decision 029): one class the teacher was asked to teach:
  * confirm it, or decline it with a reason (required), through the schedule confirmation machine.
  */
 export default function TeacherConfirmFormScreen() {

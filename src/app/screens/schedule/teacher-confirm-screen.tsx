@@ -28,7 +28,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 /**
- * /bindPage/teacherConfirm (spec "tutor schedule confirmation"; issue 14, decision 029): the teacher's
+ * /bindPage/teacherConfirm (spec "tutor schedule confirmation"; decision 029): the teacher's
  * classes of a week with their state, the week before and after, each class opening its confirm form,
  * and "confirm all" for the classes still waiting, through the schedule confirmation machine.
  */

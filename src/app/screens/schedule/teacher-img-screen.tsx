@@ -23,7 +23,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 /**
- * /bindPage/teacherImg (spec "tutor QR code"; issue 14, decision 029): the QR code members scan to
+ * /bindPage/teacherImg (spec "tutor QR code"; decision 029): the QR code members scan to
  * check in to the teacher's current or next class: a signed link to /signed valid two minutes,
  * renewed every minute, so a photo of it cannot be used later. Check-in itself opens an hour before
  * the start (the page says when) and the member's /signed page gives spec §8's refusals.

@@ -61,7 +61,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 const msgNoTeacher = msg`暂不安排老师`;
 
 /**
- * /staff/classes/new and /staff/classes/:id/edit (issue 14, decision 041): staff create a class at one
+ * /staff/classes/new and /staff/classes/:id/edit (decision 041): staff create a class at one
  * of their clubs, or change a class's time, capacity and teacher before it starts, or cancel it after a
  * confirm. The server decides every rule; its refusal is shown by the field it names.
  */

@@ -11,7 +11,7 @@ export interface ConsoleSection {
 }
 
 /**
- * The staff console's sections, in the order the home shows them (issue 14): the one home for all
+ * The staff console's sections, in the order the home shows them: the one home for all
  * staff work. A later issue adds its queue here (e.g. the teacher schedule's "week's classes /
  * confirmations" section goes after the binding sections) with its route in src/app/routes.tsx.
  */

@@ -41,7 +41,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 /**
- * /staff/classes (issue 14, decision 029): the week's classes with their teachers and confirmations at
+ * /staff/classes (decision 029): the week's classes with their teachers and confirmations at
  * a glance (those needing a teacher first in mind: not started and unconfirmed, with the decline
  * reason), and per class a teacher to assign, which asks that teacher to confirm.
  */

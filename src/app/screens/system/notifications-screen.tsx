@@ -10,7 +10,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { notices: r.data };
 }
 
-/** /sys/notification: the member's notices, e.g. "you are booked" after a queue promotion (issue 3). */
+/** /sys/notification: the member's notices, e.g. "you are booked" after a queue promotion. */
 export default function NotificationsScreen() {
   const { notices } = useLoaderData<typeof loader>();
   if (notices.length === 0) {

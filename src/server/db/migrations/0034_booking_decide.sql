@@ -1,4 +1,4 @@
--- Issue 17, decision 048: the part of a booking decision that needs the class row lock, as one call.
+-- Decision 048: the part of a booking decision that needs the class row lock, as one call.
 -- The caller has already, in the same transaction and before this call, locked the member and the card,
 -- and checked everything else (card rules, windows, clashes, limits) against what it read. This locks
 -- the class row, checks that the class is still the one those checks saw (else 'stale': the caller

@@ -114,7 +114,7 @@ export const openIdBindings = pgTable(
 /**
  * Short-lived ticket for an open id (decision 003). Scope `base`: an open id not yet bound, single use,
  * the next phone login binds it. Scope `userinfo`: a friend who authorized with the user-info scope to
- * pay a member's order (issue 12), with the nickname and avatar the provider gave; not spent by paying.
+ * pay a member's order, with the nickname and avatar the provider gave; not spent by paying.
  */
 export const openIdTickets = pgTable(
   'openid_tickets',

@@ -9,7 +9,7 @@ import { accounts } from './auth';
 import { advisers, clubs, goods, teachers } from './catalog';
 
 /**
- * Booking (issue 3): the class schedule, the cards members own, and their bookings and queue
+ * Booking: the class schedule, the cards members own, and their bookings and queue
  * entries. Instants are UTC; calendar rules read them in Asia/Shanghai (src/domain/booking-rules.ts).
  */
 

@@ -5,7 +5,7 @@ import { memberCards } from './booking';
 import { advisers } from './catalog';
 
 /**
- * Card records for the adviser change and the card timeline (issue 13, decision 034): each change of
+ * Card records for the adviser change and the card timeline (decision 034): each change of
  * a card's adviser (advisers are in catalog.ts), each freeze and each extension as it was decided. The card's
  * timeline is read from these and the other stored records (orders, bookings, transfers, refunds):
  * there is no second log.

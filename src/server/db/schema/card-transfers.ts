@@ -91,7 +91,7 @@ export const cardTransfers = pgTable(
 );
 
 /**
- * A member's request to refund one card (issue 13, decision 030), moved by the card-refund chart
+ * A member's request to refund one card (decision 030), moved by the card-refund chart
  * (machines/domain/card-refund.machine.ts). The member agreed to the refund policy and saw the quote;
  * staff approve it (the refund runs: `amount_cents`, the policy's amount at that moment, goes back to
  * the order's payers) or reject it with a reason; who decided and when are kept. At most one

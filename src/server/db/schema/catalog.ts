@@ -115,7 +115,7 @@ export const activities = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     clubId: integer('club_id').references(() => clubs.id),
     goodsId: integer('goods_id').references(() => goods.id),
-    /** places for members to sign up to (issue 15, decision 033); null: the activity takes no sign-up */
+    /** places for members to sign up to (decision 033); null: the activity takes no sign-up */
     places: integer('places'),
     sort: integer('sort').notNull().default(0),
   },

@@ -12,7 +12,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * A member's complaint (spec §3, §5; issue 15, decision 033), moved by the complaint chart
+ * A member's complaint (spec §3, §5; decision 033), moved by the complaint chart
  * (machines/domain/complaint.machine.ts): filed → (overdue after 48 hours unanswered) → replied by
  * staff → satisfied or unsatisfied by the member. Who replied and when are kept.
  */

@@ -3,7 +3,7 @@ import { accounts } from './auth';
 import { activities, goods } from './catalog';
 
 /**
- * Flash sales (issue 4, spec §3 "card activity detail: sellNumber, maxNumber"). The sale row is the
+ * Flash sales (spec §3 "card activity detail: sellNumber, maxNumber"). The sale row is the
  * one counter every purchase moves with a conditional update (decision 009); a buyer row per member
  * makes "limit one per person" a unique constraint, so it holds across processes without a lock.
  */

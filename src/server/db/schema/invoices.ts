@@ -13,7 +13,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * A member's invoice request (spec §3, §5; issue 15, decision 044), moved by the invoice chart
+ * A member's invoice request (spec §3, §5; decision 044), moved by the invoice chart
  * (machines/domain/invoice.machine.ts): requested → issued (number and PDF written) | refused (with a
  * reason); issued → voided when one of its orders is refunded. The PDF's bytes live here (the default
  * storage adapter is PostgreSQL). `club_id` is the club of its orders' goods when they share one

@@ -5,7 +5,7 @@ import { accounts } from './auth';
 import { goods } from './catalog';
 
 /**
- * Buying (issue 4): orders (their money is in ./money.ts: parts, attempts, payments, refunds, the ledger).
+ * Buying: orders (their money is in ./money.ts: parts, attempts, payments, refunds, the ledger).
  * Order states follow machines/domain/order.machine.ts (spec §4).
  */
 export type { OrderState, PayMethod };

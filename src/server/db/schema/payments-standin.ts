@@ -50,7 +50,7 @@ export const payStandInKeys = pgTable('pay_standin_keys', {
 });
 
 /**
- * The refunds the payment stand-ins have been asked for (demo mode and tests only; issue 12): what the
+ * The refunds the payment stand-ins have been asked for (demo mode and tests only): what the
  * simulated WeChat Pay (`/v3/refund/domestic/refunds`) and Alipay (`alipay.trade.refund`) servers know
  * about each refund, so a query or a second ask with the same number answers the same refund.
  */

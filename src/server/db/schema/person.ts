@@ -4,7 +4,7 @@ import { accounts } from './auth';
 import { bytea } from './person-sealed';
 
 /**
- * A member's personal information (spec §3, §5; issue 15; decision 032): stored once and shown
+ * A member's personal information (spec §3, §5; decision 032): stored once and shown
  * masked afterwards. The real name and ID number are what a card transfer to this member is checked
  * against; once a transfer or a refund has used them they change only through staff. The ID number is
  * encrypted at rest (decision 055); its format is checked by the app before it is sealed.

@@ -14,7 +14,7 @@ async function goodsBySlug(tx: Tx, slug: string): Promise<{ id: number; startsAt
 }
 
 /**
- * What checkout needs beyond the goods rows (issue 4): the teacher training's phases, the teachers a
+ * What checkout needs beyond the goods rows: the teacher training's phases, the teachers a
  * private class is bought with, the coupon product's terms, and coupons in the first demo member's
  * hand (one usable on cards, one on workshops and training, one expired) so every coupon tab shows.
  */

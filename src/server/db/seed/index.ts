@@ -32,7 +32,7 @@ async function seedInto(tx: Tx, clock: Clock, hashes: readonly string[]) {
   await seedSurvey(tx, clock);
   const schedule = await seedClasses(tx, clock, clubIds, teacherIds);
   await seedBookings(tx, clock, byRole('member'), schedule);
-  // what the data promises, checked before it is committed (issue 17): every class counts the seats its bookings hold
+  // what the data promises, checked before it is committed: every class counts the seats its bookings hold
   const off = await seatCountsThatDisagree(tx);
   if (off.length > 0)
     throw new Error(

@@ -85,7 +85,7 @@ export async function deliverNotification(fetchLike: FetchLike, url: string, ini
  */
 /**
  * A stand-in page's form fields (strings only). A body that is no form (a multipart without its
- * boundary, broken bytes) has no fields: the page answers as for a missing field, never a 500 (issue 17).
+ * boundary, broken bytes) has no fields: the page answers as for a missing field, never a 500.
  */
 export async function formFields(c: Context): Promise<Record<string, string>> {
   const body = await c.req.parseBody().catch(() => ({}));

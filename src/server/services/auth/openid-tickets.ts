@@ -8,7 +8,7 @@ import { hashSecret, newSecret } from '../auth-tokens';
 /**
  * An open id is never handed to the browser: an OAuth round trip leaves a short-lived (10 min) ticket
  * instead. Scope `base` (no bound account found): single use, the next phone login (or open-id login)
- * spends it. Scope `userinfo` (a friend who pays, issue 12): read by `friendPayer`, never spent.
+ * spends it. Scope `userinfo` (a friend who pays): read by `friendPayer`, never spent.
  */
 export async function createOpenIdTicket(
   db: Db | Tx,

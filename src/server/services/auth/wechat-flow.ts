@@ -31,7 +31,7 @@ export function callbackUrl(config: Config): string {
 /**
  * GET /oauth/wechat/authorize: remembers the same-origin path to return to under a random, single-use
  * state (stored hashed, 10 minutes) and answers the provider's authorize URL: the silent scope, or
- * (`userinfo`) the scope that asks for the user's profile, for a friend who pays (issue 12).
+ * (`userinfo`) the scope that asks for the user's profile, for a friend who pays.
  */
 export async function startWechatLogin(deps: FlowDeps, from: string | undefined, scope: 'base' | 'userinfo' = 'base'): Promise<string> {
   const state = newSecret();
@@ -84,7 +84,7 @@ export async function finishWechatLogin(deps: FlowDeps, code: string | undefined
 }
 
 /**
- * A friend who pays a member's order (issue 12) authorized with the user-info scope: their nickname
+ * A friend who pays a member's order authorized with the user-info scope: their nickname
  * and avatar go into a userinfo ticket (10 minutes, read by friendPayer). It never logs anyone in and
  * never binds the open id, whatever account it is bound to. A profile the provider refuses: nothing.
  */

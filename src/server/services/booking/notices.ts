@@ -6,7 +6,7 @@ import type { classes, notifications } from '../../db/schema/index';
 import { translate, type Locale } from '../../i18n';
 
 /**
- * The in-app notices of queue promotion (issue 3), written from the catalogs in both languages at
+ * The in-app notices of queue promotion, written from the catalogs in both languages at
  * once: a notice is read later, in whatever language the member then uses.
  */
 

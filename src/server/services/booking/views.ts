@@ -266,7 +266,7 @@ export async function schedule(db: Db, now: Date, f: ScheduleFilter, caller: Mem
 export const SEARCH_CLASS_DAYS = 7;
 
 /**
- * The Homepage search's classes (issue 16, decision 026-search): listed classes not yet started in
+ * The Homepage search's classes (decision 026-search): listed classes not yet started in
  * the next week whose title, style, class type or teacher holds the keywords, in either language;
  * those whose title holds them first, then by start. Each with the caller's state, as on the schedule.
  */

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
-import { guards } from '../../db/guards';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
 import {
@@ -68,7 +67,6 @@ export async function freezeCard(
         values: { days: MAX_FREEZE_DAYS },
       });
     if (await bookedDuring(tx, card.id, input.from, input.until)) throw new ApiError(Errors.cardBookingsDuringFreeze);
-    await guards.checked();
     const validUntil = shiftValidity(card.validUntil, daysBetween(input.from, input.until));
     const row = await writeCard(tx, card, { status, frozenFrom: input.from, frozenUntil: input.until, validUntil });
     // the freeze as decided, for the card's timeline (decision 034)

@@ -37,7 +37,7 @@ export async function giftableType(db: Db | Tx, card: CardRow): Promise<boolean>
 }
 
 /**
- * Gives one of my cards to the member with `phone` (issue 13, decision 040): in one transaction,
+ * Gives one of my cards to the member with `phone` (decision 040): in one transaction,
  * under my and the card's locks (the booking decisions' order), the card leaves me and arrives with
  * them as a gifted card (type `gifted`, the giver and the time kept on it); afterwards I am "not
  * owner" of it (30002). An experience card's buyer stays its buyer: the recipient may use it, the

@@ -12,7 +12,7 @@ import { translate } from '../../i18n';
 
 /**
  * The card operations this server has an endpoint for. The card chart knows more (transfer and
- * refund: spec §4); each joins this list with its endpoint (issue 13), so the API never offers an
+ * refund: spec §4); each joins this list with its endpoint, so the API never offers an
  * operation a member cannot carry out.
  */
 export const CARD_OPERATIONS_SERVED: ReadonlySet<CardOperation> = new Set<CardOperation>([

@@ -135,7 +135,6 @@ export async function approveCardRefund(deps: Deps, staffId: number, id: number,
     const card = await lockMyCard(tx, now, r.accountId, r.cardId);
     const check = await refundCheck(tx, card, now, r.id);
     if (check.why) throw new ApiError(Errors[check.why]);
-    await guards.checked();
     const status = nextCardStatus(card.status, 'card.refund', cardFactsOf(card));
     if (!status) throw new ApiError(Errors.cardStatusForbids);
     const [gone] = await tx

@@ -47,7 +47,7 @@ type Decided = 'approved' | 'rejected' | 'cancelled';
 const decided = (state: string): state is Decided => state === 'approved' || state === 'rejected' || state === 'cancelled';
 
 /**
- * A card's whole life as one timeline, newest first (issue 13, decision 034), read from the stored
+ * A card's whole life as one timeline, newest first (decision 034), read from the stored
  * records rather than a log of its own: the order that bought it, its activation (by the booking
  * made at that instant), each class booked with it and each use given back by a cancel, each freeze
  * (card_freezes: its days and the end it moved) and its early end, each extension (card_extensions),

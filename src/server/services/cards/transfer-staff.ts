@@ -145,7 +145,6 @@ export async function approveTransfer(db: Db, clock: Clock, staffId: number, id:
     if (why) refuseTransfer(why);
     const [to] = await tx.select().from(accounts).where(eq(accounts.id, t.toAccountId));
     if (!to || !(await recipientByPhone(tx, to.phone))) throw new ApiError(Errors.noSuchMember);
-    await guards.checked();
     const status = nextCardStatus(card.status, 'card.transfer', cardFactsOf(card));
     if (!status) throw new ApiError(Errors.cardStatusForbids);
     const [old] = await tx

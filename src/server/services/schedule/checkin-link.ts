@@ -11,7 +11,7 @@ import { loc } from '../catalog';
 import { teacherOfAccount } from './teacher-schedule';
 
 /**
- * The teacher's check-in QR (issue 14, decision 029): a short-lived link to /signed for the teacher's
+ * The teacher's check-in QR (decision 029): a short-lived link to /signed for the teacher's
  * current or next class. The link's code is `<expiry ms>.<signature>`, the signature an HMAC of the
  * class id and the expiry keyed by the class's own random check-in code (which only its teacher and
  * staff can read), so no other secret is needed and a photo of the QR stops working when it expires.

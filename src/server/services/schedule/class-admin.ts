@@ -14,13 +14,12 @@ import { lockKey } from '../auth/locks';
 import { decide } from '../../db/transaction';
 import { instant } from '../../db/instant';
 import { classEndsAt, promoteFromQueue } from '../booking/decide';
-import { guards } from '../../db/guards';
 import { staffClubsOf, worksFor } from '../staff/staff-clubs';
 import { askTeacher } from './teacher-schedule';
 import { classCancelledNotice, timeChangedNotice } from './notices';
 
 /**
- * Staff create, edit and cancel classes (issue 14, decision 041). Each is one transaction under the
+ * Staff create, edit and cancel classes (decision 041). Each is one transaction under the
  * class's row lock (the booking decisions take the same lock first), so a cancel and a booking of the
  * same class never both win: a booking that comes second finds the class cancelled; one that came
  * first is cancelled with the class and its uses given back.
@@ -198,7 +197,6 @@ export async function cancelClass(db: Db, now: Date, staffId: number, classId: n
       .where(and(eq(bookings.classId, c.id), inArray(bookings.state, BOOKING_OPEN_STATES)))
       .orderBy(asc(bookings.id));
     const open = await q.for('update');
-    await guards.checked();
     let bookingsCancelled = 0;
     let queueCleared = 0;
     let usesReturned = 0;

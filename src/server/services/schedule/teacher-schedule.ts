@@ -23,7 +23,7 @@ import { loc } from '../catalog';
 import { askedNotice, declinedNotice, lapsedNotice, teacherChangedNotice } from './notices';
 
 /**
- * The teacher schedule (issue 14, decision 029): every write of `classes.teacher_state` asks the
+ * The teacher schedule (decision 029): every write of `classes.teacher_state` asks the
  * teacher schedule chart for the next state and updates `where teacher_state = <the state read>`, so
  * a double tap or a race changes it once. A decision on one class first catches its deadline up
  * (decision 018), so a teacher cannot confirm a class the job would already have called unconfirmed.

@@ -23,7 +23,7 @@ const TINTS: Record<ClassTypeKey, string> = {
 
 /**
  * One line icon per class type (24 x 24, drawn with the text colour): a glyph of the Chinese name
- * read as Chinese on an English screen (issue 16), so each type has a picture instead.
+ * read as Chinese on an English screen, so each type has a picture instead.
  */
 const ICONS: Record<ClassTypeKey, string[]> = {
   // a spark: something special, once
