@@ -16,7 +16,7 @@ export interface AvatarUploadContext {
   errorCode?: number;
 }
 
-export type AvatarUploadEvent = { type: 'file.chosen'; file: Blob } | { type: 'retry' } | { type: 'review.refresh' };
+export type AvatarUploadEvent = { type: 'file.chosen'; file: Blob } | { type: 'network.retry' } | { type: 'review.refresh' };
 
 /**
  * The member's avatar (/mine/setavatar, /uploadTop, /uploadTop_yoga; decision 042), which is the
@@ -91,7 +91,7 @@ export const avatarUploadMachine = setup({
         onError: 'loadFailed',
       },
     },
-    loadFailed: { description: 'The state could not be read: "network unreachable" with a retry.', on: { retry: 'loading' } },
+    loadFailed: { description: 'The state could not be read: "network unreachable" with a retry.', on: { 'network.retry': 'loading' } },
     choosing: {
       description: 'No photo yet: the member is asked for a front photo and chooses one.',
       on: { 'file.chosen': { target: 'resizing', actions: { type: 'keepFile', params: ({ event }) => ({ file: event.file }) } } },
@@ -132,7 +132,7 @@ export const avatarUploadMachine = setup({
     },
     unreachable: {
       description: 'The upload did not reach the server: "network unreachable" with a retry that sends the same picture.',
-      on: { retry: 'uploading' },
+      on: { 'network.retry': 'uploading' },
     },
     refused: {
       description:

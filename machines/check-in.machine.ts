@@ -17,7 +17,7 @@ export interface CheckInContext extends CheckInInput {
   errorCode?: number;
 }
 
-export type CheckInEvent = { type: 'checkin.submit' } | { type: 'retry' };
+export type CheckInEvent = { type: 'checkin.submit' } | { type: 'network.retry' };
 
 /**
  * Checking in by the class's QR code (/signed?classId=&code=, decision 007): ready, submitting,
@@ -75,7 +75,7 @@ export const checkInMachine = setup({
     },
     unreachable: {
       description: 'The check-in did not reach the server: "network unreachable" is shown with a retry that sends the same check-in again.',
-      on: { retry: 'submitting' },
+      on: { 'network.retry': 'submitting' },
     },
     checkedIn: { description: 'Checked in: the page says so; nothing more to do.', type: 'final' },
   },

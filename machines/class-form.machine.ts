@@ -37,7 +37,7 @@ export interface ClassFormContext extends ClassFormInput {
 export type ClassFormEvent =
   | { type: 'field.change'; field: keyof ClassFormValues; value: string }
   | { type: 'form.save' }
-  | { type: 'retry' }
+  | { type: 'network.retry' }
   | { type: 'cancel.ask' }
   | { type: 'cancel.back' }
   | { type: 'cancel.confirm' };
@@ -127,7 +127,7 @@ export const classFormMachine = setup({
     },
     unreachable: {
       description: 'The save did not reach the server: "network unreachable" with a retry that sends the same save again.',
-      on: { retry: 'saving' },
+      on: { 'network.retry': 'saving' },
     },
     saved: { description: 'Saved: back to the week, which shows the class as it now is.', type: 'final' },
     confirmingCancel: {
@@ -161,7 +161,7 @@ export const classFormMachine = setup({
     },
     cancelUnreachable: {
       description: 'The cancel did not reach the server: "network unreachable" with a retry under the same key, or back to the form.',
-      on: { retry: 'cancelling', 'cancel.back': 'editing' },
+      on: { 'network.retry': 'cancelling', 'cancel.back': 'editing' },
     },
     cancelled: { description: 'Cancelled: back to the week, where the class is no longer listed.', type: 'final' },
   },

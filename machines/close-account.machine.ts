@@ -15,7 +15,11 @@ export interface CloseAccountInput {
 }
 
 export type CloseAccountEvent =
-  { type: 'closing.ask' } | { type: 'closing.confirm' } | { type: 'closing.cancel' } | { type: 'closing.withdraw' } | { type: 'retry' };
+  | { type: 'closing.ask' }
+  | { type: 'closing.confirm' }
+  | { type: 'closing.cancel' }
+  | { type: 'closing.withdraw' }
+  | { type: 'network.retry' };
 
 /**
  * Closing my account on /mine/closeAccount (PIPL; decision 057). The screen says what is erased and
@@ -94,7 +98,7 @@ export const closeAccountMachine = setup({
     },
     askUnreachable: {
       description: 'The request did not reach the server: "network unreachable" with a retry that sends the same request again.',
-      on: { retry: 'asking' },
+      on: { 'network.retry': 'asking' },
     },
     pending: {
       description: 'Waiting for staff: "under review", the date asked, and the button to withdraw it.',
@@ -123,7 +127,7 @@ export const closeAccountMachine = setup({
     },
     withdrawUnreachable: {
       description: 'The withdrawal did not reach the server: "network unreachable" with a retry.',
-      on: { retry: 'withdrawing' },
+      on: { 'network.retry': 'withdrawing' },
     },
   },
 });

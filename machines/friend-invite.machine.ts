@@ -32,7 +32,7 @@ export type FriendInviteEvent =
   | { type: 'invitation.withdraw' }
   | { type: 'confirm.accept' }
   | { type: 'confirm.dismiss' }
-  | { type: 'retry' }
+  | { type: 'network.retry' }
   | { type: 'invite.again' };
 
 type Env = Envelope<unknown>;
@@ -122,7 +122,7 @@ export const friendInviteMachine = setup({
     createUnreachable: {
       tags: ['unreachable'],
       description: 'The invitation could not be made: "network unreachable" with a retry (the same request).',
-      on: { retry: 'creating' },
+      on: { 'network.retry': 'creating' },
     },
     refused: {
       description:
@@ -186,7 +186,7 @@ export const friendInviteMachine = setup({
     withdrawUnreachable: {
       tags: ['unreachable'],
       description: 'The withdrawal did not reach the server: retry (the same request) or close.',
-      on: { retry: 'withdrawing', 'confirm.dismiss': 'open' },
+      on: { 'network.retry': 'withdrawing', 'confirm.dismiss': 'open' },
     },
     withdrawn: {
       description: 'Withdrawn: the friend can no longer pay; "invite again" makes a new link.',

@@ -29,7 +29,7 @@ export type SplitOrderEvent =
   | { type: 'unsplit.ask' }
   | { type: 'confirm.accept' }
   | { type: 'confirm.dismiss' }
-  | { type: 'retry' };
+  | { type: 'network.retry' };
 
 /** The shares that make up a split order now (the balance deduction and dropped or given-back parts are not). */
 export const liveShares = (parts: readonly OrderPart[]): OrderPart[] =>
@@ -120,7 +120,7 @@ export const splitOrderMachine = setup({
     loadUnreachable: {
       tags: ['unreachable'],
       description: 'The order could not be read: "network unreachable" with a retry.',
-      on: { retry: 'loading' },
+      on: { 'network.retry': 'loading' },
     },
     missing: {
       description: 'No such order of this member: "this order could not be found", with a way to the purchase history.',
@@ -169,7 +169,7 @@ export const splitOrderMachine = setup({
     splitUnreachable: {
       tags: ['editing', 'unreachable'],
       description: 'The split did not reach the server: retry (the same request, so the order is split once) or close to the form.',
-      on: { retry: 'splitting', 'confirm.dismiss': 'editing' },
+      on: { 'network.retry': 'splitting', 'confirm.dismiss': 'editing' },
     },
     refused: {
       description:
@@ -211,7 +211,7 @@ export const splitOrderMachine = setup({
     unsplitUnreachable: {
       tags: ['parts', 'unreachable'],
       description: 'The undo did not reach the server: retry (the same request, so it is undone once) or close to the parts.',
-      on: { retry: 'unsplitting', 'confirm.dismiss': 'split' },
+      on: { 'network.retry': 'unsplitting', 'confirm.dismiss': 'split' },
     },
   },
 });

@@ -17,7 +17,7 @@ export interface TeacherAssignContext extends TeacherAssignInput {
   errorCode?: number;
 }
 
-export type TeacherAssignEvent = { type: 'teacher.choose'; teacherId: number } | { type: 'teacher.assign' } | { type: 'retry' };
+export type TeacherAssignEvent = { type: 'teacher.choose'; teacherId: number } | { type: 'teacher.assign' } | { type: 'network.retry' };
 
 /**
  * Staff assigning (or reassigning) the teacher of one class on /staff/classes (issue 14, decision
@@ -86,7 +86,7 @@ export const teacherAssignMachine = setup({
     },
     unreachable: {
       description: 'The assignment did not reach the server: "network unreachable" with a retry that sends the same assignment again.',
-      on: { retry: 'assigning' },
+      on: { 'network.retry': 'assigning' },
     },
     assigned: { description: 'Assigned: the class now waits for the chosen teacher’s confirmation.', type: 'final' },
   },

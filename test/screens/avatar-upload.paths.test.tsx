@@ -172,7 +172,7 @@ defineScreenPaths<Member>(h, {
       const file = new File(['pixels'], 'face.jpg', { type: 'image/jpeg' });
       await userEvent.setup({ applyAccept: false, delay: null }).upload(input()!, file);
     },
-    retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
+    'network.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
     'review.refresh': (w) => w.ui.user.click(screen.getByRole('button', { name: '刷新审核结果' })),
   },
 
@@ -294,7 +294,7 @@ defineScreenPaths<Member>(h, {
     },
     'xstate.error.actor.upload': () => expect(feedback()).toBe('网络无法连接'),
     // a retry does again what failed: the upload of the same picture, or the read
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const failed = w.sent.slice(0, before).at(-1);
       if (failed?.invoke === 'upload') expect(uploads(w, before).map((r) => r.body)).toEqual([{ image: JPEG.toString('base64') }]);
       else expect(sentBy(w, 'load', before).length, 'a retry of the read reads again').toBe(1);

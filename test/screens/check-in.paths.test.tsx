@@ -86,7 +86,7 @@ defineScreenPaths<Member>(h, {
 
   events: {
     'checkin.submit': (w) => w.ui.user.click(actionButton()!),
-    retry: (w) => w.ui.user.click(actionButton()!),
+    'network.retry': (w) => w.ui.user.click(actionButton()!),
   },
 
   states: {
@@ -114,5 +114,5 @@ defineScreenPaths<Member>(h, {
   },
 
   // a retry checks in at most once: the same key; a new tap, a new one
-  effects: oneKeyPerIntent('checkIn', { intent: 'checkin.submit', retry: 'retry' }),
+  effects: oneKeyPerIntent('checkIn', { intent: 'checkin.submit', retry: 'network.retry' }),
 });

@@ -169,7 +169,7 @@ defineScreenPaths<Form>(h, {
       w.capacity = 12;
     },
     'form.save': (w) => w.ui.user.click(button('save')!),
-    retry: (w) => w.ui.user.click((button('cancel-confirm') ?? button('save'))!),
+    'network.retry': (w) => w.ui.user.click((button('cancel-confirm') ?? button('save'))!),
     'cancel.ask': (w) => w.ui.user.click(button('cancel-ask')!),
     'cancel.back': (w) => w.ui.user.click(button('cancel-back')!),
     'cancel.confirm': (w) => w.ui.user.click(button('cancel-confirm')!),
@@ -280,7 +280,7 @@ defineScreenPaths<Form>(h, {
       ).not.toContain(tap!.key);
     },
     // a retry repeats what failed (the cancel when the confirm was open, else the save) under its key
-    retry: (w, _e, before, seenBefore) => {
+    'network.retry': (w, _e, before, seenBefore) => {
       const invoke = seenBefore === 'cancel' ? 'cancel' : 'save';
       const [again] = sentBy(w, invoke, before);
       expect(again, 'a retry sends the failed request again').toBeDefined();

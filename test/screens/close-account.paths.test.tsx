@@ -146,7 +146,7 @@ defineScreenPaths<Member>(h, {
       w.last = 'withdraw';
       return w.ui.user.click(withdrawButton()!);
     },
-    retry: (w) => {
+    'network.retry': (w) => {
       w.last = 'retry';
       return w.ui.user.click(screen.getByRole('button', { name: '重试' }));
     },
@@ -219,7 +219,7 @@ defineScreenPaths<Member>(h, {
 
   effects: {
     // a retry sends the same request under the same key
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const again = requests(w, before);
       expect(again.length).toBe(1);
       expect(again[0]!.key).toBe(requests(w).slice(0, -1).at(-1)?.key);

@@ -176,7 +176,7 @@ function offersAgain(w: W) {
   expect(action('withdraw')).toBe(null);
 }
 
-const keys = oneKeyPerIntent<Member>('invite', { intent: 'invite.again', retry: 'retry', alsoRetries: 'withdraw' });
+const keys = oneKeyPerIntent<Member>('invite', { intent: 'invite.again', retry: 'network.retry', alsoRetries: 'withdraw' });
 const asked = askFirst<Member>('withdraw', { ask: ['invitation.withdraw'], confirmText: '确定撤回' });
 
 defineScreenPaths<Member>(h, {
@@ -268,7 +268,7 @@ defineScreenPaths<Member>(h, {
     },
     'confirm.dismiss': async (w) =>
       w.ui.user.click(screen.queryByRole('button', { name: '再想想' }) ?? screen.getByRole('button', { name: '关闭' })),
-    retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
+    'network.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
     'invite.again': async (w) => {
       w.again++;
       await w.ui.user.click(action('invite-again')!);
@@ -399,7 +399,7 @@ defineScreenPaths<Member>(h, {
           .map((r) => r.key),
       ).not.toContain(tap!.key);
     },
-    retry: (w, e, before, seen) => {
+    'network.retry': (w, e, before, seen) => {
       const lost = w.sent
         .slice(0, before)
         .filter((r) => r.invoke)
@@ -409,7 +409,7 @@ defineScreenPaths<Member>(h, {
           sentBy(w, 'withdraw', before).map((r) => r.key),
           'the same withdrawal again',
         ).toEqual([lost.key]);
-      else return keys.retry!(w, e, before, seen);
+      else return keys['network.retry']!(w, e, before, seen);
     },
     'link.copy': async (w, _e, before) => {
       expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]);

@@ -321,7 +321,7 @@ defineScreenPaths<Member>(h, {
       const last = w.sent.filter((r) => r.invoke && r.answer !== undefined).at(-1);
       const why = !last
         ? 'opened'
-        : last.invoke === 'loadOrder' && last.answer === 'network' && w.did === 'retry'
+        : last.invoke === 'loadOrder' && last.answer === 'network' && w.did === 'network.retry'
           ? 'retried'
           : last.invoke !== 'loadOrder' &&
               typeof last.answer === 'number' &&
@@ -381,7 +381,7 @@ defineScreenPaths<Member>(h, {
       if (w.world === 'split') expect(await balance(h.server, w.token)).toBe(undone ? HALF : 0);
     },
     splitting: async (w) => {
-      expect(['split.submit', 'retry'], 'a split is sent only when the member asks').toContain(w.did);
+      expect(['split.submit', 'network.retry'], 'a split is sent only when the member asks').toContain(w.did);
       await storedWhole(w);
       expect(button('split-submit')?.textContent).toBe('正在提交…');
       expect(button('split-submit')?.disabled).toBe(true);
@@ -466,7 +466,7 @@ defineScreenPaths<Member>(h, {
       expect(w.held.get('unsplitOrder') ?? [], 'nothing sent before the confirm').toEqual([]);
     },
     unsplitting: async (w) => {
-      expect(['confirm.accept', 'retry'], 'an undo is sent only when the member confirms it').toContain(w.did);
+      expect(['confirm.accept', 'network.retry'], 'an undo is sent only when the member confirms it').toContain(w.did);
       await storedSplit(w);
       expect(dialogOpen()).toBe(false);
       expect(button('unsplit')?.textContent).toBe('正在取消…');
@@ -506,7 +506,7 @@ defineScreenPaths<Member>(h, {
       ).not.toContain(tap!.key);
     },
     // a retry sends the lost request again: the same one, and the same key for a split or an undo
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const lost = w.sent.slice(0, before).findLast((r) => r.invoke);
       const again = w.sent.slice(before).find((r) => r.invoke);
       expect(lost?.answer, 'only what was lost is retried').toBe('network');

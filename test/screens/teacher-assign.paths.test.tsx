@@ -89,7 +89,7 @@ defineScreenPaths<Staff>(h, {
       w.chosen = i;
     },
     'teacher.assign': (w) => w.ui.user.click(assignButton(w)!),
-    retry: (w) => w.ui.user.click(assignButton(w)!),
+    'network.retry': (w) => w.ui.user.click(assignButton(w)!),
   },
 
   states: {
@@ -129,7 +129,7 @@ defineScreenPaths<Staff>(h, {
   },
 
   effects: {
-    ...oneKeyPerIntent<Staff>('assign', { intent: 'teacher.assign', retry: 'retry' }),
+    ...oneKeyPerIntent<Staff>('assign', { intent: 'teacher.assign', retry: 'network.retry' }),
     // choosing a teacher sends nothing: the choice waits for the assign button, which it enables
     'teacher.choose': (w, _e, before) => {
       expect(sentBy(w, 'assign', before), 'choosing assigns nothing').toEqual([]);

@@ -92,7 +92,7 @@ function CheckIn(props: { cls: ClassDetail; code: string }) {
             className="mt-4"
             disabled={phase === 'submitting'}
             data-action="checkin"
-            onClick={() => actor.send({ type: phase === 'unreachable' ? 'retry' : 'checkin.submit' })}
+            onClick={() => actor.send({ type: phase === 'unreachable' ? 'network.retry' : 'checkin.submit' })}
           >
             {phase === 'submitting' ? <Trans>签到中…</Trans> : phase === 'unreachable' ? <Trans>重试</Trans> : <Trans>确认签到</Trans>}
           </Button>

@@ -135,7 +135,7 @@ export default function AvatarScreen() {
           </label>
         )}
         {(step === 'unreachable' || step === 'loadFailed') && (
-          <Button rounded inline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'retry' })}>
+          <Button rounded inline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'network.retry' })}>
             <Trans>重试</Trans>
           </Button>
         )}

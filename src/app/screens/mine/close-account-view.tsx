@@ -143,7 +143,7 @@ export function CloseAccountView({ request }: { request: MyAccountClosing | null
           </Button>
         ) : null}
         {state.matches('askUnreachable') || state.matches('withdrawUnreachable') ? (
-          <Button large rounded onClick={() => actor.send({ type: 'retry' })}>
+          <Button large rounded onClick={() => actor.send({ type: 'network.retry' })}>
             <Trans>重试</Trans>
           </Button>
         ) : null}

@@ -119,7 +119,7 @@ export function SplitForm(props: { actor: ActorRefFrom<typeof splitOrderMachine>
       {/* outside the form: its buttons must not submit it */}
       {unreachable && (
         <p className="mx-4 text-center">
-          <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
+          <UnreachableRetry onRetry={() => actor.send({ type: 'network.retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
         </p>
       )}
     </>

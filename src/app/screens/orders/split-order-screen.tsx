@@ -94,7 +94,7 @@ function SplitOrder(props: { orderNo: string }) {
         <p role="alert" className="mt-10 mb-4 text-rose-600">
           {i18n._(Errors.network.message)}
         </p>
-        <Button large rounded className="mx-auto max-w-60" onClick={() => actor.send({ type: 'retry' })}>
+        <Button large rounded className="mx-auto max-w-60" onClick={() => actor.send({ type: 'network.retry' })}>
           <Trans>重试</Trans>
         </Button>
       </Block>

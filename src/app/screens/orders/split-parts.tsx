@@ -93,7 +93,7 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
       </ol>
       {unreachable && (
         <p className="mx-4 text-center">
-          <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
+          <UnreachableRetry onRetry={() => actor.send({ type: 'network.retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
         </p>
       )}
       {order.actions.includes('unsplit') && !unreachable && (

@@ -175,7 +175,7 @@ function ClassRow({ cls, teachers }: { cls: StaffClass; teachers: StaffWeek['tea
             inline
             disabled={phase === 'assigning' || phase === 'assigned' || phase === 'refused' || (phase === 'ready' && ctx.teacherId === null)}
             data-action="assign"
-            onClick={() => actor.send({ type: phase === 'unreachable' ? 'retry' : 'teacher.assign' })}
+            onClick={() => actor.send({ type: phase === 'unreachable' ? 'network.retry' : 'teacher.assign' })}
           >
             {phase === 'assigning' ? <Trans>安排中…</Trans> : phase === 'unreachable' ? <Trans>重试</Trans> : <Trans>安排</Trans>}
           </Button>
