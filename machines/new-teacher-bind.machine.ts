@@ -4,7 +4,7 @@ import { firstMissingField, type NewTeacherField } from '../src/domain/binding';
 import { isOk } from '../src/domain/envelope';
 import { Errors } from '../src/domain/errors';
 import { isValidPhone, trimInput } from '../src/domain/validation';
-import { smsCodeMachine } from './sms-code.machine';
+import { authSmsCodeMachine } from './auth-sms-code.machine';
 
 export interface NewTeacherContext {
   name: string;
@@ -53,7 +53,7 @@ export interface NewTeacherRequestBody {
 export const newTeacherBindMachine = setup({
   types: { context: {} as NewTeacherContext, events: {} as NewTeacherEvent },
   actors: {
-    smsCode: smsCodeMachine,
+    smsCode: authSmsCodeMachine,
     sendRequest: fromPromise<Envelope<unknown>, NewTeacherRequestBody>(async () => {
       throw new Error('sendRequest is provided by the app');
     }),

@@ -33,7 +33,7 @@ export type SessionEvent =
  * Effects are provided: actors fetchBookedCount and logout, action forgetSession (clear the app's
  * cookie copies).
  */
-export const sessionMachine = setup({
+export const authSessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
@@ -57,7 +57,7 @@ export const sessionMachine = setup({
     hasToken: ({ context }) => !!context.token,
   },
 }).createMachine({
-  id: 'session',
+  id: 'authSession',
   context: ({ input }) => ({ token: input.token, user: input.user, bookedNum: 0 }),
   initial: 'restoring',
   states: {

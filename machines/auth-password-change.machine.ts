@@ -22,7 +22,7 @@ export type ChangePasswordEvent =
  * 6-15 characters, both entries match, new differs from old; then POST /customers/password.
  * Effects are provided: actor changePassword.
  */
-export const changePasswordMachine = setup({
+export const authPasswordChangeMachine = setup({
   types: {
     context: {} as ChangePasswordContext,
     events: {} as ChangePasswordEvent,
@@ -46,7 +46,7 @@ export const changePasswordMachine = setup({
     accepted: (_, params: { envelope: PlainEnvelope }) => isOk(params.envelope),
   },
 }).createMachine({
-  id: 'changePassword',
+  id: 'authPasswordChange',
   context: { oldPassword: '', password: '', again: '' },
   initial: 'editing',
   states: {

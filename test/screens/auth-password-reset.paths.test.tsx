@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { resetPasswordMachine, type ResetPasswordContext } from '../../machines/reset-password.machine';
+import { authPasswordResetMachine, type ResetPasswordContext } from '../../machines/auth-password-reset.machine';
 import { isValidPhone } from '../../src/domain/validation';
 import { loadConfig } from '../../src/server/config';
 import { accounts } from '../../src/server/db/schema/index';
@@ -14,7 +14,7 @@ import { defineScreenPaths, type Sent, type World } from './support/screen-paths
  * Forgotten password (spec §7), over its two screens: /login/forgetpassword proves the phone with an
  * SMS code and gets a ticket; /login/newpass sets the new password (6-15, typed twice) with it; an
  * expired ticket sends the member back to step one with the phone kept. The code button and its
- * countdown are the code sender's (machines/sms-code.machine.ts, walked in sms-code.paths.test.tsx):
+ * countdown are the code sender's (machines/auth-sms-code.machine.ts, walked in auth-sms-code.paths.test.tsx):
  * here a member who types the code texted has asked for it on the screen, and the server answers at
  * once. Each member here asks from their own network address, so the per-network SMS limit (tested
  * with the server) stays out of the way; the server's resend cooldown is short (3 s).
@@ -81,7 +81,7 @@ async function type(w: W, name: 'phone' | 'code' | 'password' | 'again', value: 
 }
 
 defineScreenPaths<Member>(h, {
-  machine: resetPasswordMachine,
+  machine: authPasswordResetMachine,
   screen: '/login/forgetpassword → /login/newpass',
   inputs: { 'a visitor': {}, 'a visitor back from step one with a ticket': { ticket: 'from step one', phone: A_PHONE } },
   cases: {

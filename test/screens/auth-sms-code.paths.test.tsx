@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { expect } from 'vitest';
-import { smsCodeMachine, type SmsCodeContext } from '../../machines/sms-code.machine';
+import { authSmsCodeMachine, type SmsCodeContext } from '../../machines/auth-sms-code.machine';
 import { loadConfig } from '../../src/server/config';
 import { memberWithPassword } from '../server/auth/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
 /**
- * The SMS code sender (spec §5, §7; machines/sms-code.machine.ts), the child machine of every form
+ * The SMS code sender (spec §5, §7; machines/auth-sms-code.machine.ts), the child machine of every form
  * that texts a code: walked on the login screen (the reset screen invokes the same child). The
  * member has typed a valid phone; "get code" asks the server to text a code, the button then counts
  * down the seconds the server answered (`resendAfter`: the test server's cooldown is 3 s, so a
@@ -42,7 +42,7 @@ async function latestCode(phone: string): Promise<string | undefined> {
 }
 
 defineScreenPaths<Member>(h, {
-  machine: smsCodeMachine,
+  machine: authSmsCodeMachine,
   screen: '/login (the code button)',
   cases: {
     'sms.send': [{ phone: A_PHONE }],
@@ -136,7 +136,7 @@ defineScreenPaths<Member>(h, {
       expect(said()).toBe(false);
     },
     // a countdown's second sends nothing and says nothing: a code goes only when the member asks
-    'xstate.after.1000.smsCode.coolingDown': (w, _e, before, seen) => {
+    'xstate.after.1000.authSmsCode.coolingDown': (w, _e, before, seen) => {
       expect(w.sent.slice(before)).toEqual([]);
       expect(alertText()).toBe(seen);
     },

@@ -33,7 +33,7 @@ function resendAfter(envelope: ValidCodeEnvelope): number {
  * the server answered (`resendAfter`) → ready to send again; a refusal or a network failure leaves
  * it ready, with the reason said. Effects are provided: actor sendCode.
  */
-export const smsCodeMachine = setup({
+export const authSmsCodeMachine = setup({
   types: {
     context: {} as SmsCodeContext,
     events: {} as SmsCodeEvent,
@@ -61,7 +61,7 @@ export const smsCodeMachine = setup({
     cooldownLeft: ({ context }) => context.remaining > 1,
   },
 }).createMachine({
-  id: 'smsCode',
+  id: 'authSmsCode',
   context: { phone: '', remaining: 0 },
   initial: 'ready',
   states: {

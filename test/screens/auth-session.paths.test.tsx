@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect } from 'vitest';
-import { sessionMachine, type SessionContext } from '../../machines/session.machine';
+import { authSessionMachine, type SessionContext } from '../../machines/auth-session.machine';
 import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, type World } from './support/screen-paths';
 
@@ -57,7 +57,7 @@ async function logInOnScreen(w: W) {
 let navigations = 0;
 
 defineScreenPaths<Member>(h, {
-  machine: sessionMachine,
+  machine: authSessionMachine,
   screen: '/mine',
   inputs: { 'a visitor': {}, 'a member with the cookies of a session': { token: 'from-cookies' } },
   cases: {

@@ -2,8 +2,8 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { LoginEnvelope, LoginRequest } from '../src/api/auth';
 import { isOk } from '../src/domain/envelope';
 import { isFilled, isValidPhone, trimInput } from '../src/domain/validation';
-import type { SessionUser } from './session.machine';
-import { smsCodeMachine } from './sms-code.machine';
+import type { SessionUser } from './auth-session.machine';
+import { authSmsCodeMachine } from './auth-sms-code.machine';
 
 export interface LoginInput {
   /** the open-id ticket from the `openId` cookie; the next phone login binds it */
@@ -66,12 +66,12 @@ function userFrom(e: LoginEnvelope, phone: string): SessionUser {
 /**
  * Login by phone with a verification code or a password (spec §5, §7). Three regions run side by
  * side: the tab and the form (field errors and the server's refusals are named states); the code
- * sender with its resend countdown is the child machine `smsCode` (sms-code.machine.ts), invoked as
+ * sender with its resend countdown is the child machine `smsCode` (auth-sms-code.machine.ts), invoked as
  * `sms`, told when the member asks for a code with a valid phone and when the phone is typed.
  * Effects are provided: actors login and smsCode (with its sendCode), action handOver (give the
  * session the token and the member).
  */
-export const loginMachine = setup({
+export const authLoginMachine = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
@@ -79,7 +79,7 @@ export const loginMachine = setup({
     output: {} as LoginOutput,
   },
   actors: {
-    smsCode: smsCodeMachine,
+    smsCode: authSmsCodeMachine,
     login: fromPromise<LoginEnvelope, LoginRequest>(async () => {
       throw new Error('login is provided by the app');
     }),
@@ -111,7 +111,7 @@ export const loginMachine = setup({
     loginAccepted: (_, params: { envelope: LoginEnvelope }) => isOk(params.envelope) && !!params.envelope.token,
   },
 }).createMachine({
-  id: 'login',
+  id: 'authLogin',
   context: ({ input }) => ({
     phone: '',
     code: '',
@@ -200,7 +200,7 @@ export const loginMachine = setup({
                 onDone: [
                   {
                     guard: { type: 'loginAccepted', params: ({ event }) => ({ envelope: event.output }) },
-                    target: '#login.loggedIn',
+                    target: '#authLogin.loggedIn',
                     actions: { type: 'keepSession', params: ({ context, event }) => ({ envelope: event.output, phone: context.phone }) },
                   },
                   {

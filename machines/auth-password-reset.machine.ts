@@ -2,7 +2,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { PlainEnvelope, ResetVerifyEnvelope } from '../src/api/auth';
 import { isOk } from '../src/domain/envelope';
 import { isFilled, isValidPhone, newPasswordProblem, trimInput } from '../src/domain/validation';
-import { smsCodeMachine } from './sms-code.machine';
+import { authSmsCodeMachine } from './auth-sms-code.machine';
 
 export interface ResetPasswordInput {
   /** a ticket from step one (the new-password screen gets it in the location state) */
@@ -35,18 +35,18 @@ export type ResetPasswordEvent =
  * Forgotten password (spec §7): step one proves the phone with an SMS code and gets a ticket
  * (POST /oauth/resetPasswordVerify); step two sets a new password twice (6-15, matching) and sends it
  * with the ticket (POST /oauth/resetPassword). Step one's code sender with its resend countdown is
- * the child machine `smsCode` (sms-code.machine.ts), invoked as `sms` while on step one (back from
+ * the child machine `smsCode` (auth-sms-code.machine.ts), invoked as `sms` while on step one (back from
  * step two it starts afresh). Effects are provided: actors smsCode (with its sendCode), verifyCode,
  * resetPassword.
  */
-export const resetPasswordMachine = setup({
+export const authPasswordResetMachine = setup({
   types: {
     context: {} as ResetPasswordContext,
     events: {} as ResetPasswordEvent,
     input: {} as ResetPasswordInput,
   },
   actors: {
-    smsCode: smsCodeMachine,
+    smsCode: authSmsCodeMachine,
     verifyCode: fromPromise<ResetVerifyEnvelope, { phone: string; code: string }>(async () => {
       throw new Error('verifyCode is provided by the app');
     }),
@@ -76,7 +76,7 @@ export const resetPasswordMachine = setup({
     accepted: (_, params: { envelope: PlainEnvelope }) => isOk(params.envelope),
   },
 }).createMachine({
-  id: 'resetPassword',
+  id: 'authPasswordReset',
   context: ({ input }) => ({
     phone: input.phone ?? '',
     code: '',
@@ -139,7 +139,7 @@ export const resetPasswordMachine = setup({
                 onDone: [
                   {
                     guard: { type: 'ticketIssued', params: ({ event }) => ({ envelope: event.output }) },
-                    target: '#resetPassword.newPassword',
+                    target: '#authPasswordReset.newPassword',
                     actions: { type: 'keepTicket', params: ({ event }) => ({ ticket: event.output.data!.ticket }) },
                   },
                   {
@@ -189,7 +189,7 @@ export const resetPasswordMachine = setup({
             onDone: [
               {
                 guard: { type: 'accepted', params: ({ event }) => ({ envelope: event.output }) },
-                target: '#resetPassword.done',
+                target: '#authPasswordReset.done',
               },
               {
                 target: 'editing.refused',

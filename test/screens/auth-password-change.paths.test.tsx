@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { changePasswordMachine, type ChangePasswordContext } from '../../machines/change-password.machine';
+import { authPasswordChangeMachine, type ChangePasswordContext } from '../../machines/auth-password-change.machine';
 import { accounts } from '../../src/server/db/schema/index';
 import { hashPassword, verifyPassword } from '../../src/server/services/auth-password';
 import { memberWithPassword } from '../server/auth/support';
@@ -52,7 +52,7 @@ async function type(w: W, name: 'oldPassword' | 'password' | 'again', value: str
 }
 
 defineScreenPaths<Member>(h, {
-  machine: changePasswordMachine,
+  machine: authPasswordChangeMachine,
   screen: '/mine/changepassword',
   cases: {
     'password.old.change': [{ value: ` ${OLD} ` }],

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect } from 'vitest';
-import { loginMachine, type LoginContext } from '../../machines/login.machine';
+import { authLoginMachine, type LoginContext } from '../../machines/auth-login.machine';
 import { isValidPhone } from '../../src/domain/validation';
 import { loadConfig } from '../../src/server/config';
 import { memberWithPassword } from '../server/auth/support';
@@ -11,7 +11,7 @@ import { defineScreenPaths, type Sent, type World } from './support/screen-paths
  * Logging in (/login, spec §5, §7): by phone and SMS code or by phone and password, the agreement
  * required; refusals said under the form; a member logged in has a live session on the server and
  * goes where they came from (here: Homepage). The code button and its countdown are the code
- * sender's (machines/sms-code.machine.ts), walked in sms-code.paths.test.tsx on this screen: here a
+ * sender's (machines/auth-sms-code.machine.ts), walked in auth-sms-code.paths.test.tsx on this screen: here a
  * member who types the code texted has asked for it on the screen, and the server answers at once.
  * Each member asks for codes from their own network address (the per-network limit is tested with
  * the server); the server's resend cooldown is short (3 s), as in the sender's paths.
@@ -78,7 +78,7 @@ async function tokenWorks(token: string | undefined): Promise<boolean> {
 }
 
 defineScreenPaths<Member>(h, {
-  machine: loginMachine,
+  machine: authLoginMachine,
   screen: '/login',
   inputs: { 'a visitor': {} },
   cases: {
