@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import { bookClassMachine } from './book-class.machine';
+import { bookingBookMachine } from './booking-book.machine';
 import { bookingItemMachine } from './booking-item.machine';
 import { cardAdviserMachine } from './card-adviser.machine';
 import { cardFamilyMachine } from './card-family.machine';
@@ -10,9 +10,9 @@ import { refundRequestMachine } from './card-refund.machine';
 import { cardFreezeMachine } from './card-freeze.machine';
 import { cardItemMachine } from './card-item.machine';
 import { authPasswordChangeMachine } from './auth-password-change.machine';
-import { checkInMachine } from './check-in.machine';
+import { bookingCheckInMachine } from './booking-check-in.machine';
 import { checkoutMachine } from './checkout.machine';
-import { clubDistancesMachine } from './club-distances.machine';
+import { catalogClubDistancesMachine } from './catalog-club-distances.machine';
 import { bookingMachine } from './domain/booking.machine';
 import { cardMachine } from './domain/card.machine';
 import { classMachine } from './domain/class.machine';
@@ -40,18 +40,18 @@ import { personInfoMachine } from './person-info.machine';
 import { couponGiftMachine } from './coupon-gift.machine';
 import { payOrderMachine } from './pay-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
-import { avatarUploadMachine } from './avatar-upload.machine';
+import { photoAvatarMachine } from './photo-avatar.machine';
 import { authPasswordResetMachine } from './auth-password-reset.machine';
 import { scheduleConfirmMachine } from './schedule-confirm.machine';
 import { authSessionMachine } from './auth-session.machine';
-import { teacherAssignMachine } from './teacher-assign.machine';
-import { classFormMachine } from './class-form.machine';
+import { scheduleTeacherAssignMachine } from './schedule-teacher-assign.machine';
+import { scheduleClassFormMachine } from './schedule-class-form.machine';
 import { authSmsCodeMachine } from './auth-sms-code.machine';
 import { splitOrderMachine } from './split-order.machine';
 import { friendInviteMachine } from './friend-invite.machine';
 import { friendPayResultMachine } from './friend-pay-result.machine';
 import { friendPayMachine } from './friend-pay.machine';
-import { surveyPromptMachine } from './survey-prompt.machine';
+import { catalogSurveyPromptMachine } from './catalog-survey-prompt.machine';
 import { teacherBindMachine } from './teacher-bind.machine';
 import { staffBindMachine } from './staff-bind.machine';
 import { newTeacherBindMachine } from './new-teacher-bind.machine';
@@ -75,13 +75,13 @@ export const charts: Chart[] = [
   { file: 'machines/auth-password-change.machine.ts', machine: authPasswordChangeMachine },
   { file: 'machines/person-info.machine.ts', machine: personInfoMachine },
   { file: 'machines/coupon-gift.machine.ts', machine: couponGiftMachine },
-  { file: 'machines/book-class.machine.ts', machine: bookClassMachine },
+  { file: 'machines/booking-book.machine.ts', machine: bookingBookMachine },
   { file: 'machines/booking-item.machine.ts', machine: bookingItemMachine },
-  { file: 'machines/check-in.machine.ts', machine: checkInMachine },
+  { file: 'machines/booking-check-in.machine.ts', machine: bookingCheckInMachine },
   { file: 'machines/photo-upload.machine.ts', machine: photoUploadMachine },
-  { file: 'machines/avatar-upload.machine.ts', machine: avatarUploadMachine },
+  { file: 'machines/photo-avatar.machine.ts', machine: photoAvatarMachine },
   { file: 'machines/order-cancel.machine.ts', machine: orderCancelMachine },
-  { file: 'machines/survey-prompt.machine.ts', machine: surveyPromptMachine },
+  { file: 'machines/catalog-survey-prompt.machine.ts', machine: catalogSurveyPromptMachine },
   { file: 'machines/card-item.machine.ts', machine: cardItemMachine },
   { file: 'machines/card-freeze.machine.ts', machine: cardFreezeMachine },
   { file: 'machines/card-adviser.machine.ts', machine: cardAdviserMachine },
@@ -99,11 +99,11 @@ export const charts: Chart[] = [
   { file: 'machines/teacher-bind.machine.ts', machine: teacherBindMachine },
   { file: 'machines/staff-bind.machine.ts', machine: staffBindMachine },
   { file: 'machines/new-teacher-bind.machine.ts', machine: newTeacherBindMachine },
-  { file: 'machines/club-distances.machine.ts', machine: clubDistancesMachine },
+  { file: 'machines/catalog-club-distances.machine.ts', machine: catalogClubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/schedule-confirm.machine.ts', machine: scheduleConfirmMachine },
-  { file: 'machines/teacher-assign.machine.ts', machine: teacherAssignMachine },
-  { file: 'machines/class-form.machine.ts', machine: classFormMachine },
+  { file: 'machines/schedule-teacher-assign.machine.ts', machine: scheduleTeacherAssignMachine },
+  { file: 'machines/schedule-class-form.machine.ts', machine: scheduleClassFormMachine },
   { file: 'machines/complaint.machine.ts', machine: complaintMachine },
   { file: 'machines/invoice-request.machine.ts', machine: invoiceRequestMachine },
   { file: 'machines/close-account.machine.ts', machine: closeAccountMachine },

@@ -6,7 +6,7 @@ import { Block, Button } from 'konsta/react';
 import { useMemo } from 'react';
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { classFormMachine, type ClassFormValues } from '../../../../machines/class-form.machine';
+import { scheduleClassFormMachine, type ClassFormValues } from '../../../../machines/schedule-class-form.machine';
 import type { StaffWeek } from '../../../api/schedule';
 import { CLASS_TYPES } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
@@ -77,7 +77,7 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
   const back = `/staff/classes?week=${values.day}`;
   const logic = useMemo(
     () =>
-      classFormMachine.provide({
+      scheduleClassFormMachine.provide({
         actors: {
           save: fromPromise(({ input }) => {
             const v = input.values;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect } from 'vitest';
-import { teacherAssignMachine, type TeacherAssignContext } from '../../machines/teacher-assign.machine';
+import { scheduleTeacherAssignMachine, type TeacherAssignContext } from '../../machines/schedule-teacher-assign.machine';
 import { shanghaiDate } from '../../src/domain/time';
 import { DAY, newClass } from '../server/booking/support';
 import { newStaff } from '../server/orders/support';
@@ -52,7 +52,7 @@ async function nobodyAsked(w: W) {
 }
 
 defineScreenPaths<Staff>(h, {
-  machine: teacherAssignMachine,
+  machine: scheduleTeacherAssignMachine,
   screen: '/staff/classes',
   inputs: { 'a class nobody teaches yet': { classId: 1 } },
   cases: {

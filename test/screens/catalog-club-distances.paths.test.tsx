@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from '@testing-library/react';
 import { expect } from 'vitest';
-import { clubDistancesMachine } from '../../machines/club-distances.machine';
+import { catalogClubDistancesMachine } from '../../machines/catalog-club-distances.machine';
 import { formatDistance } from '../../src/domain/distance';
 import { screen, startScreenHarness } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
@@ -87,7 +87,7 @@ const noDistances = () =>
 const fetches = (w: W) => sentBy(w, 'fetchDistances');
 
 defineScreenPaths<Page>(h, {
-  machine: clubDistancesMachine,
+  machine: catalogClubDistancesMachine,
   screen: '/club',
   cases: {
     'xstate.done.actor.checkPermission': [permission('granted'), permission('prompt'), permission('denied')],

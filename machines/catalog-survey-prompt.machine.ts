@@ -25,7 +25,7 @@ export type SurveyPromptEvent = { type: 'survey.answer'; optionId: number } | { 
  * that did not arrive is asked again on a later visit.
  * Effects are provided: actors loadSurvey and sendAnswer; action thank (the toast).
  */
-export const surveyPromptMachine = setup({
+export const catalogSurveyPromptMachine = setup({
   types: {
     context: {} as SurveyPromptContext,
     events: {} as SurveyPromptEvent,
@@ -50,7 +50,7 @@ export const surveyPromptMachine = setup({
     answered: (_, params: { envelope: Envelope<SurveyState> }) => isOk(params.envelope) && params.envelope.data.answered,
   },
 }).createMachine({
-  id: 'surveyPrompt',
+  id: 'catalogSurveyPrompt',
   context: ({ input }) => ({ member: input.member }),
   initial: 'deciding',
   states: {

@@ -25,7 +25,7 @@ export type TeacherAssignEvent = { type: 'teacher.choose'; teacherId: number } |
  * and the choice may be changed; a network failure offers a retry under the same key. Effects are
  * provided: actor assign; action changed (the week is read again).
  */
-export const teacherAssignMachine = setup({
+export const scheduleTeacherAssignMachine = setup({
   types: {
     context: {} as TeacherAssignContext,
     events: {} as TeacherAssignEvent,
@@ -47,7 +47,7 @@ export const teacherAssignMachine = setup({
     refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
   },
 }).createMachine({
-  id: 'teacherAssign',
+  id: 'scheduleTeacherAssign',
   context: ({ input }) => ({ classId: input.classId, teacherId: null }),
   initial: 'ready',
   states: {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { classFormMachine, type ClassFormContext, type ClassFormValues } from '../../machines/class-form.machine';
+import { scheduleClassFormMachine, type ClassFormContext, type ClassFormValues } from '../../machines/schedule-class-form.machine';
 import { bookings, classes } from '../../src/server/db/schema/index';
 import { shanghaiDate } from '../../src/domain/time';
 import { cardRow, classRow, DAY, newCard, newClass, newMember } from '../server/booking/support';
@@ -77,7 +77,7 @@ async function untouched(w: W) {
 }
 
 defineScreenPaths<Form>(h, {
-  machine: classFormMachine,
+  machine: scheduleClassFormMachine,
   screen: '/staff/classes/new | /staff/classes/:id/edit',
   inputs: { 'a new class': { classId: null, values }, 'a class edited': { classId: 1, values } },
   cases: {

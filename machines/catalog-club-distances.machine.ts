@@ -30,7 +30,7 @@ const PERMISSION_DENIED = 1;
  * a failure is said, with a way to try again. Effects are provided by the app: actors
  * checkPermission and position (the browser's), fetchDistances (the API).
  */
-export const clubDistancesMachine = setup({
+export const catalogClubDistancesMachine = setup({
   types: {
     context: {} as ClubDistancesContext,
     events: {} as ClubDistancesEvent,
@@ -56,7 +56,7 @@ export const clubDistancesMachine = setup({
     refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
   },
 }).createMachine({
-  id: 'clubDistances',
+  id: 'catalogClubDistances',
   context: {},
   initial: 'checkingPermission',
   states: {

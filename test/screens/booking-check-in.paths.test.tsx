@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { checkInMachine, type CheckInContext } from '../../machines/check-in.machine';
+import { bookingCheckInMachine, type CheckInContext } from '../../machines/booking-check-in.machine';
 import { classes } from '../../src/server/db/schema/index';
 import { book, bookingRow, DAY, MINUTE, newCard, newClass, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
@@ -39,7 +39,7 @@ async function notYet(w: W, feedback: string | null, label: string) {
 }
 
 defineScreenPaths<Member>(h, {
-  machine: checkInMachine,
+  machine: bookingCheckInMachine,
   screen: '/signed',
   inputs: { 'a booked member who scanned the class code': { classId: 1, code: 'the class code' } },
   cases: {

@@ -24,7 +24,7 @@ export type CheckInEvent = { type: 'checkin.submit' } | { type: 'network.retry' 
  * checked in, refused with the server's code (the member may try again, e.g. once check-in opens),
  * or unreachable with a retry under the same key. Effects are provided: actor checkIn.
  */
-export const checkInMachine = setup({
+export const bookingCheckInMachine = setup({
   types: {
     context: {} as CheckInContext,
     events: {} as CheckInEvent,
@@ -43,7 +43,7 @@ export const checkInMachine = setup({
     refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
   },
 }).createMachine({
-  id: 'checkIn',
+  id: 'bookingCheckIn',
   context: ({ input }) => ({ classId: input.classId, code: input.code }),
   initial: 'ready',
   states: {

@@ -3,7 +3,7 @@ import { act } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { avatarUploadMachine, type AvatarUploadContext } from '../../machines/avatar-upload.machine';
+import { photoAvatarMachine, type AvatarUploadContext } from '../../machines/photo-avatar.machine';
 import { PHOTO_MAX_BYTES } from '../../src/domain/photo-review';
 import { memberPhotos } from '../../src/server/db/schema/index';
 import { newMember } from '../server/booking/support';
@@ -117,7 +117,7 @@ function picker(label: string) {
 }
 
 defineScreenPaths<Member>(h, {
-  machine: avatarUploadMachine,
+  machine: photoAvatarMachine,
   screen: '/mine/setavatar',
   cases: {
     'xstate.done.actor.load': [

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { and, eq } from 'drizzle-orm';
 import { afterAll, expect } from 'vitest';
-import { surveyPromptMachine, type SurveyPromptContext } from '../../machines/survey-prompt.machine';
+import { catalogSurveyPromptMachine, type SurveyPromptContext } from '../../machines/catalog-survey-prompt.machine';
 import { SURVEY_SKIP_DAYS } from '../../src/domain/limits';
 import { surveyAnswers, surveyOptions } from '../../src/server/db/schema/index';
 import { newMember } from '../server/booking/support';
@@ -85,7 +85,7 @@ function nothingShown() {
 }
 
 defineScreenPaths<Visit>(h, {
-  machine: surveyPromptMachine,
+  machine: catalogSurveyPromptMachine,
   screen: '/',
   inputs: { 'a visitor': { member: false }, 'a member': { member: true } },
   cases: {

@@ -51,7 +51,7 @@ type Refusal = { code: number; field?: string };
  * key. An edited class may be cancelled after a confirm that says its bookings are cancelled and
  * the uses given back. Effects are provided: actors save, cancel; action done (back to the week).
  */
-export const classFormMachine = setup({
+export const scheduleClassFormMachine = setup({
   types: {
     context: {} as ClassFormContext,
     events: {} as ClassFormEvent,
@@ -84,7 +84,7 @@ export const classFormMachine = setup({
     refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
   },
 }).createMachine({
-  id: 'classForm',
+  id: 'scheduleClassForm',
   context: ({ input }) => ({ classId: input.classId, values: input.values }),
   initial: 'editing',
   states: {

@@ -43,7 +43,7 @@ export type BookClassEvent =
  * seat (booked), a queue place (queued, with its position), or a refusal with its code.
  * Effects are provided: actors loadCards and book; action bookingChanged (the footer badge).
  */
-export const bookClassMachine = setup({
+export const bookingBookMachine = setup({
   types: {
     context: {} as BookClassContext,
     events: {} as BookClassEvent,
@@ -80,7 +80,7 @@ export const bookClassMachine = setup({
     seated: (_, params: { answer: BookAnswer }) => params.answer.state === 'booked',
   },
 }).createMachine({
-  id: 'bookClass',
+  id: 'bookingBook',
   context: ({ input }) => ({ classId: input.classId, cards: [], agreed: false }),
   initial: 'loadingCards',
   states: {

@@ -27,7 +27,7 @@ export type AvatarUploadEvent = { type: 'file.chosen'; file: Blob } | { type: 'n
  * it is still too large; the upload goes, is refused with the server's reason, or is unreachable
  * with a retry of the same picture. Effects are provided: actors load, resize, upload.
  */
-export const avatarUploadMachine = setup({
+export const photoAvatarMachine = setup({
   types: {
     context: {} as AvatarUploadContext,
     events: {} as AvatarUploadEvent,
@@ -55,7 +55,7 @@ export const avatarUploadMachine = setup({
     tooLarge: (_, params: { bytes: number }) => params.bytes > PHOTO_MAX_BYTES,
   },
 }).createMachine({
-  id: 'avatarUpload',
+  id: 'photoAvatar',
   context: {},
   initial: 'loading',
   states: {

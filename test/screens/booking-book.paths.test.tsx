@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { bookClassMachine, type BookClassContext } from '../../machines/book-class.machine';
+import { bookingBookMachine, type BookClassContext } from '../../machines/booking-book.machine';
 import { bookings } from '../../src/server/db/schema/index';
 import { book, cardRow, newCard, newClass, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
@@ -69,7 +69,7 @@ async function form(w: W, feedback: string | null) {
 }
 
 defineScreenPaths<Member>(h, {
-  machine: bookClassMachine,
+  machine: bookingBookMachine,
   screen: '/takecourse/bookcourse/bookcourseconfirm',
   inputs: {
     'a class with room': { classId: ROOM },
