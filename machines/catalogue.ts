@@ -11,7 +11,7 @@ import { cardFreezeMachine } from './card-freeze.machine';
 import { cardItemMachine } from './card-item.machine';
 import { authPasswordChangeMachine } from './auth-password-change.machine';
 import { bookingCheckInMachine } from './booking-check-in.machine';
-import { checkoutMachine } from './checkout.machine';
+import { orderCheckoutMachine } from './order-checkout.machine';
 import { catalogClubDistancesMachine } from './catalog-club-distances.machine';
 import { bookingMachine } from './domain/booking.machine';
 import { cardMachine } from './domain/card.machine';
@@ -32,13 +32,13 @@ import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
 import { complaintMachine } from './complaint.machine';
 import { invoiceRequestMachine } from './invoice-request.machine';
-import { closeAccountMachine } from './close-account.machine';
+import { accountClosingRequestMachine } from './account-closing-request.machine';
 import { accountClosingMachine } from './domain/account-closing.machine';
 import { complaintMachine as complaintLifecycle } from './domain/complaint.machine';
 import { invoiceMachine as invoiceLifecycle } from './domain/invoice.machine';
 import { personInfoMachine } from './person-info.machine';
 import { couponGiftMachine } from './coupon-gift.machine';
-import { payOrderMachine } from './pay-order.machine';
+import { paymentOrderMachine } from './payment-order.machine';
 import { photoUploadMachine } from './photo-upload.machine';
 import { photoAvatarMachine } from './photo-avatar.machine';
 import { authPasswordResetMachine } from './auth-password-reset.machine';
@@ -47,14 +47,14 @@ import { authSessionMachine } from './auth-session.machine';
 import { scheduleTeacherAssignMachine } from './schedule-teacher-assign.machine';
 import { scheduleClassFormMachine } from './schedule-class-form.machine';
 import { authSmsCodeMachine } from './auth-sms-code.machine';
-import { splitOrderMachine } from './split-order.machine';
-import { friendInviteMachine } from './friend-invite.machine';
+import { orderSplitMachine } from './order-split.machine';
+import { friendPayInviteMachine } from './friend-pay-invite.machine';
 import { friendPayResultMachine } from './friend-pay-result.machine';
 import { friendPayMachine } from './friend-pay.machine';
 import { catalogSurveyPromptMachine } from './catalog-survey-prompt.machine';
-import { teacherBindMachine } from './teacher-bind.machine';
+import { bindingTeacherMachine } from './binding-teacher.machine';
 import { staffBindMachine } from './staff-bind.machine';
-import { newTeacherBindMachine } from './new-teacher-bind.machine';
+import { bindingNewTeacherMachine } from './binding-new-teacher.machine';
 import { teacherRequestMachine } from './domain/teacher-request.machine';
 
 /** One chart: the file it is defined in (relative to the repo) and the machine. */
@@ -90,15 +90,15 @@ export const charts: Chart[] = [
   { file: 'machines/card-extend.machine.ts', machine: cardExtendMachine },
   { file: 'machines/card-transfer.machine.ts', machine: cardTransferMachine },
   { file: 'machines/card-refund.machine.ts', machine: refundRequestMachine },
-  { file: 'machines/checkout.machine.ts', machine: checkoutMachine },
-  { file: 'machines/pay-order.machine.ts', machine: payOrderMachine },
-  { file: 'machines/split-order.machine.ts', machine: splitOrderMachine },
-  { file: 'machines/friend-invite.machine.ts', machine: friendInviteMachine },
+  { file: 'machines/order-checkout.machine.ts', machine: orderCheckoutMachine },
+  { file: 'machines/payment-order.machine.ts', machine: paymentOrderMachine },
+  { file: 'machines/order-split.machine.ts', machine: orderSplitMachine },
+  { file: 'machines/friend-pay-invite.machine.ts', machine: friendPayInviteMachine },
   { file: 'machines/friend-pay.machine.ts', machine: friendPayMachine },
   { file: 'machines/friend-pay-result.machine.ts', machine: friendPayResultMachine },
-  { file: 'machines/teacher-bind.machine.ts', machine: teacherBindMachine },
+  { file: 'machines/binding-teacher.machine.ts', machine: bindingTeacherMachine },
   { file: 'machines/staff-bind.machine.ts', machine: staffBindMachine },
-  { file: 'machines/new-teacher-bind.machine.ts', machine: newTeacherBindMachine },
+  { file: 'machines/binding-new-teacher.machine.ts', machine: bindingNewTeacherMachine },
   { file: 'machines/catalog-club-distances.machine.ts', machine: catalogClubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },
   { file: 'machines/schedule-confirm.machine.ts', machine: scheduleConfirmMachine },
@@ -106,7 +106,7 @@ export const charts: Chart[] = [
   { file: 'machines/schedule-class-form.machine.ts', machine: scheduleClassFormMachine },
   { file: 'machines/complaint.machine.ts', machine: complaintMachine },
   { file: 'machines/invoice-request.machine.ts', machine: invoiceRequestMachine },
-  { file: 'machines/close-account.machine.ts', machine: closeAccountMachine },
+  { file: 'machines/account-closing-request.machine.ts', machine: accountClosingRequestMachine },
   { file: 'machines/domain/booking.machine.ts', machine: bookingMachine },
   { file: 'machines/domain/card.machine.ts', machine: cardMachine },
   { file: 'machines/domain/order.machine.ts', machine: orderMachine },

@@ -6,7 +6,7 @@ import { isOk } from '../src/domain/envelope';
 import { newIntentKey } from '../src/domain/intent-key';
 import { FRIEND_INVITATION_TTL_MS } from '../src/domain/pricing';
 import { friendPayResultMachine } from './friend-pay-result.machine';
-import type { WechatBridgeOutcome } from './pay-order.machine';
+import type { WechatBridgeOutcome } from './payment-order.machine';
 
 /** How often the invitation is asked for its result while WeChat Pay settles it, for how long, then how often. */
 export const FRIEND_POLL_MS = 2_000;

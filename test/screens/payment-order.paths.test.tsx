@@ -6,10 +6,10 @@ import {
   PAY_POLL_MS,
   PAY_RECHECK_MS,
   PAY_RESULT_TIMEOUT_MS,
-  payOrderMachine,
+  paymentOrderMachine,
   type PayOrderContext,
   type PayOrderInput,
-} from '../../machines/pay-order.machine';
+} from '../../machines/payment-order.machine';
 import type { OrderState, PayMethod } from '../../src/domain/orders';
 import { setPageLeaver } from '../../src/app/leave-page';
 import { BRIDGE_READY_TIMEOUT_MS, setBridgeHost, type BridgeWindow } from '../../src/app/screens/orders/wechat-bridge';
@@ -216,7 +216,7 @@ async function until(check: () => unknown, what: string) {
 }
 
 defineScreenPaths<Member>(h, {
-  machine: payOrderMachine,
+  machine: paymentOrderMachine,
   screen: '/orderdetail, /payt, /payf, /pays',
   inputs,
   cases: {
@@ -531,11 +531,11 @@ defineScreenPaths<Member>(h, {
   effects: {
     // the page asks for the result again when its wait is over, and again on a re-check's timer; entering
     // "being confirmed" asks nothing at once (it waits, or the member taps refresh)
-    [`xstate.after.${PAY_POLL_MS}.payOrder.awaitingResult.waiting`]: (w, _e, before) =>
+    [`xstate.after.${PAY_POLL_MS}.paymentOrder.awaitingResult.waiting`]: (w, _e, before) =>
       expect(sentBy(w, 'pollOrder', before), 'asked again').toHaveLength(1),
-    [`xstate.after.${PAY_RECHECK_MS}.payOrder.checking.idle`]: (w, _e, before) =>
+    [`xstate.after.${PAY_RECHECK_MS}.paymentOrder.checking.idle`]: (w, _e, before) =>
       expect(sentBy(w, 'recheckOrder', before), 'checked again').toHaveLength(1),
-    [`xstate.after.${PAY_RESULT_TIMEOUT_MS}.payOrder.awaitingResult`]: (w, _e, before) =>
+    [`xstate.after.${PAY_RESULT_TIMEOUT_MS}.paymentOrder.awaitingResult`]: (w, _e, before) =>
       expect(sentBy(w, 'recheckOrder', before), 'nothing asked on the time-out itself').toEqual([]),
     // a retry reads the order again, once
     'order.retry': (w, _e, before) => {
@@ -607,9 +607,9 @@ function offerFor(e: { type: string; [k: string]: unknown }, c: PayOrderContext,
     case 'xstate.error.actor.recheckOrder':
       // the whole wait is walked for an order being paid when the member comes back; elsewhere it ends paid
       return c.order.orderNo === 'sym-paying' || output?.data?.state === 'paid';
-    case 'xstate.after.30000.payOrder.awaitingResult':
-    case 'xstate.after.10000.payOrder.checking.idle':
-    case 'xstate.after.2000.payOrder.awaitingResult.waiting':
+    case 'xstate.after.30000.paymentOrder.awaitingResult':
+    case 'xstate.after.10000.paymentOrder.checking.idle':
+    case 'xstate.after.2000.paymentOrder.awaitingResult.waiting':
     case 'payment.check':
       return c.order.orderNo === 'sym-paying';
     case 'payment.retry':

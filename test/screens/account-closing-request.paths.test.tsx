@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect } from 'vitest';
-import { closeAccountMachine, type CloseAccountContext } from '../../machines/close-account.machine';
+import { accountClosingRequestMachine, type CloseAccountContext } from '../../machines/account-closing-request.machine';
 import { askClosing, myClosing, refuseClosing } from '../server/account/closing-support';
 import { newMember } from '../server/booking/support';
 import { credit, newStaff } from '../server/orders/support';
@@ -75,7 +75,7 @@ async function pending(w: W, line: string | null, server: string) {
 }
 
 defineScreenPaths<Member>(h, {
-  machine: closeAccountMachine,
+  machine: accountClosingRequestMachine,
   screen: '/mine/closeAccount',
   inputs: {
     'never asked': { request: null },

@@ -29,7 +29,7 @@ export type CloseAccountEvent =
  * refused request shows staff's reason and may be asked for again. Effects are provided: the actors
  * `ask` and `withdraw` send the requests.
  */
-export const closeAccountMachine = setup({
+export const accountClosingRequestMachine = setup({
   types: {
     context: {} as CloseAccountContext,
     events: {} as CloseAccountEvent,
@@ -54,7 +54,7 @@ export const closeAccountMachine = setup({
     refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
   },
 }).createMachine({
-  id: 'closeAccount',
+  id: 'accountClosingRequest',
   context: ({ input }) => ({ request: input.request }),
   initial: 'deciding',
   states: {

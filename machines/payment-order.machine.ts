@@ -101,7 +101,7 @@ type Env = Envelope<unknown>;
  * Tags name the page a state belongs on (checkout-paths.ts payOrderPath): `loginPage`, `handoverPage`
  * (/payt), `resultPage` (/payf), `failurePage` (/pays), `orderPage` (the order's detail).
  */
-export const payOrderMachine = setup({
+export const paymentOrderMachine = setup({
   types: {
     context: {} as PayOrderContext,
     events: {} as PayOrderEvent,
@@ -153,7 +153,7 @@ export const payOrderMachine = setup({
     bridgeSaidCancel: (_, params: { outcome: WechatBridgeOutcome }) => params.outcome === 'cancel',
   },
 }).createMachine({
-  id: 'payOrder',
+  id: 'paymentOrder',
   context: ({ input }) => ({
     methods: input.methods,
     resume: input.resume,
@@ -238,15 +238,18 @@ export const payOrderMachine = setup({
               partSeq: context.partSeq,
             }),
             onDone: [
-              { guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) }, target: '#payOrder.loginRequired' },
+              {
+                guard: { type: 'loginExpired', params: ({ event }) => ({ envelope: event.output }) },
+                target: '#paymentOrder.loginRequired',
+              },
               {
                 guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
-                target: '#payOrder.paymentRefused',
+                target: '#paymentOrder.paymentRefused',
                 actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
               },
               {
                 guard: { type: 'paidByBalance', params: ({ event }) => ({ answer: event.output.data }) },
-                target: '#payOrder.paid',
+                target: '#paymentOrder.paid',
                 actions: { type: 'keepPayment', params: ({ event }) => ({ answer: event.output.data }) },
               },
               {
@@ -278,7 +281,7 @@ export const payOrderMachine = setup({
             onDone: [
               { guard: { type: 'bridgeSaidCancel', params: ({ event }) => ({ outcome: event.output }) }, target: 'wechatCancelled' },
               // ok or fail: only the server's result (notification or query) decides
-              { target: '#payOrder.awaitingResult' },
+              { target: '#paymentOrder.awaitingResult' },
             ],
             onError: 'bridgeUnavailable',
           },
@@ -330,16 +333,19 @@ export const payOrderMachine = setup({
               { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'waiting' },
               {
                 guard: { type: 'orderSettledPaid', params: ({ event }) => ({ order: event.output.data }) },
-                target: '#payOrder.paid',
+                target: '#paymentOrder.paid',
                 actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) },
               },
               {
                 guard: { type: 'orderPaymentFailed', params: ({ event }) => ({ order: event.output.data }) },
-                target: '#payOrder.failed',
+                target: '#paymentOrder.failed',
                 actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) },
               },
               { guard: { type: 'orderAwaitingProvider', params: ({ event }) => ({ order: event.output.data }) }, target: 'waiting' },
-              { target: '#payOrder.orderClosed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+              {
+                target: '#paymentOrder.orderClosed',
+                actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) },
+              },
             ],
             onError: 'waiting',
           },
@@ -368,16 +374,19 @@ export const payOrderMachine = setup({
               { guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) }, target: 'idle' },
               {
                 guard: { type: 'orderSettledPaid', params: ({ event }) => ({ order: event.output.data }) },
-                target: '#payOrder.paid',
+                target: '#paymentOrder.paid',
                 actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) },
               },
               {
                 guard: { type: 'orderPaymentFailed', params: ({ event }) => ({ order: event.output.data }) },
-                target: '#payOrder.failed',
+                target: '#paymentOrder.failed',
                 actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) },
               },
               { guard: { type: 'orderAwaitingProvider', params: ({ event }) => ({ order: event.output.data }) }, target: 'idle' },
-              { target: '#payOrder.orderClosed', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) } },
+              {
+                target: '#paymentOrder.orderClosed',
+                actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output.data }) },
+              },
             ],
             onError: 'idle',
           },

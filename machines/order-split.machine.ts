@@ -52,7 +52,7 @@ const proposal = (order: OrderDetail, count: number) => equalSplit(order.amountT
  * Tags say what the page shows: `loading` the placeholder, `editing` the form, `parts` the split
  * order's parts, `busy` a request in flight (its button says it is working), `unreachable` a retry.
  */
-export const splitOrderMachine = setup({
+export const orderSplitMachine = setup({
   types: {
     context: {} as SplitOrderContext,
     events: {} as SplitOrderEvent,
@@ -89,7 +89,7 @@ export const splitOrderMachine = setup({
     offersUnsplit: ({ context }) => context.order?.actions.includes('unsplit') === true,
   },
 }).createMachine({
-  id: 'splitOrder',
+  id: 'orderSplit',
   context: ({ input }) => ({ orderNo: input.orderNo, texts: [] }),
   initial: 'loading',
   states: {

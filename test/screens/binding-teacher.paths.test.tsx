@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { teacherBindMachine, type TeacherBindContext } from '../../machines/teacher-bind.machine';
+import { bindingTeacherMachine, type TeacherBindContext } from '../../machines/binding-teacher.machine';
 import { isBindCodeShape, normalizeBindCode } from '../../src/domain/binding';
 import { bindCodes, openIdBindings } from '../../src/server/db/schema/index';
 import { account, issue, newTeacher, openIdTicket, teacherAccountId } from '../server/binding/support';
@@ -48,7 +48,7 @@ function form(w: W, feedback: string | null) {
 }
 
 defineScreenPaths<Teacher>(h, {
-  machine: teacherBindMachine,
+  machine: bindingTeacherMachine,
   screen: '/bindPage/teacherBind',
   cases: {
     'bind.code.change': [{ value: 'ABC' }, { value: THE_CODE }],

@@ -20,7 +20,7 @@ export type TeacherBindEvent = { type: 'bind.code.change'; value: string } | { t
  * expired, teacher missing, already bound, bind failed) are said by their code.
  * Effects are provided: actor bindTeacher, action handOver.
  */
-export const teacherBindMachine = setup({
+export const bindingTeacherMachine = setup({
   types: { context: {} as TeacherBindContext, events: {} as TeacherBindEvent },
   actors: {
     bindTeacher: fromPromise<LoginEnvelope, { code: string }>(async () => {
@@ -39,7 +39,7 @@ export const teacherBindMachine = setup({
     noOpenId: (_, params: { envelope: LoginEnvelope }) => params.envelope.code === Errors.emptyOpenId.code,
   },
 }).createMachine({
-  id: 'teacherBind',
+  id: 'bindingTeacher',
   context: { code: '' },
   initial: 'editing',
   states: {

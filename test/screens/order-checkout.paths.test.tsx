@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { checkoutMachine, type CheckoutContext, type CheckoutInput } from '../../machines/checkout.machine';
+import { orderCheckoutMachine, type CheckoutContext, type CheckoutInput } from '../../machines/order-checkout.machine';
 import { formatYuan } from '../../src/domain/money';
 import type { OrderState } from '../../src/domain/orders';
 import { goods as goodsTable, goodsPhases, memberCoupons, orders } from '../../src/server/db/schema/index';
@@ -13,7 +13,7 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
  * Buying (issue 4, spec §5 and §8; /agreement/payagreement), on the real screen and server. The
  * member's part: choose a phase, a coupon, the balance (one switch), agree, choose how to pay (the
  * providers: the balance is no choice of its own, decision 038), pay; the order made
- * is then paid by the pay-order chart, whose own paths are test/screens/pay-order.paths.test.tsx:
+ * is then paid by the pay-order chart, whose own paths are test/screens/payment-order.paths.test.tsx:
  * here the path ends when the payment of the new order has been asked for.
  *
  * Worlds, told apart by the goods id the walk starts with (symbols, made real in start): a visitor;
@@ -143,7 +143,7 @@ async function onForm(w: W) {
 }
 
 defineScreenPaths<Member>(h, {
-  machine: checkoutMachine,
+  machine: orderCheckoutMachine,
   screen: '/agreement/payagreement',
   inputs,
   cases: {

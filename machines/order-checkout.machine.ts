@@ -5,7 +5,7 @@ import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { choiceMade, requiredChoice } from '../src/domain/goods-choice';
 import { defaultPayMethod, type PayMethod } from '../src/domain/orders';
-import { payOrderMachine } from './pay-order.machine';
+import { paymentOrderMachine } from './payment-order.machine';
 import { newIntentKey } from '../src/domain/intent-key';
 
 /** Catalogue codes the chart branches on (src/domain/errors.ts; plain numbers so the chart loads without Lingui). */
@@ -65,13 +65,13 @@ type Env = Envelope<unknown>;
  * are loaded and, when needed, a phase or teacher is chosen; the server prices the choice with a
  * coupon and the balance; the member agrees to the purchase agreement, chooses how to pay and taps
  * pay; the order is created with one Idempotency-Key per attempt (reused on retry). The order made is
- * then paid by the pay-order chart (pay-order.machine.ts), invoked as `pay`, with the way chosen here.
+ * then paid by the pay-order chart (payment-order.machine.ts), invoked as `pay`, with the way chosen here.
  * Effects are provided: actors loadGoods, quote, createOrder, findUnpaidOrder and payOrder (with its own).
  * Tags say what the page shows: `loginPage` the login page instead, `retryPage` only a retry, `busy` a
  * request in flight (the pay button says it is working), `editing` the form can be changed, `refused`
  * the server's reason beside it.
  */
-export const checkoutMachine = setup({
+export const orderCheckoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
@@ -79,7 +79,7 @@ export const checkoutMachine = setup({
     tags: {} as 'loginPage' | 'retryPage' | 'busy' | 'editing' | 'refused',
   },
   actors: {
-    payOrder: payOrderMachine,
+    payOrder: paymentOrderMachine,
     loadGoods: fromPromise<Envelope<GoodsDetail>, { goodsId: number }>(async () => {
       throw new Error('loadGoods is provided by the app');
     }),
@@ -131,7 +131,7 @@ export const checkoutMachine = setup({
     repricedAfterChange: ({ context }) => context.errorCode === PRICE_CHANGED,
   },
 }).createMachine({
-  id: 'checkout',
+  id: 'orderCheckout',
   context: ({ input }) => ({
     signedIn: input.signedIn,
     methods: input.methods,
@@ -341,7 +341,7 @@ export const checkoutMachine = setup({
         onError: 'reviewing.unpaidOrderExists',
       },
     },
-    /** the order is made: it is paid through the pay-order chart (pay-order.machine.ts), with the way chosen on the form */
+    /** the order is made: it is paid through the pay-order chart (payment-order.machine.ts), with the way chosen on the form */
     paying: {
       tags: ['busy'],
       description:

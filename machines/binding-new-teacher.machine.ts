@@ -50,7 +50,7 @@ export interface NewTeacherRequestBody {
  * wrong, a request pending, already bound) are said by their code.
  * Effects are provided: actors sendRequest and smsCode (with its sendCode), action requestSent.
  */
-export const newTeacherBindMachine = setup({
+export const bindingNewTeacherMachine = setup({
   types: { context: {} as NewTeacherContext, events: {} as NewTeacherEvent },
   actors: {
     smsCode: authSmsCodeMachine,
@@ -85,7 +85,7 @@ export const newTeacherBindMachine = setup({
     noOpenId: (_, params: { envelope: Envelope<unknown> }) => params.envelope.code === Errors.emptyOpenId.code,
   },
 }).createMachine({
-  id: 'newTeacherBind',
+  id: 'bindingNewTeacher',
   context: { name: '', phone: '', smsCode: '', clubId: null, styles: [], photo: '' },
   initial: 'active',
   states: {
@@ -147,7 +147,7 @@ export const newTeacherBindMachine = setup({
               photo: context.photo,
             }),
             onDone: [
-              { guard: { type: 'accepted', params: ({ event }) => ({ envelope: event.output }) }, target: '#newTeacherBind.sent' },
+              { guard: { type: 'accepted', params: ({ event }) => ({ envelope: event.output }) }, target: '#bindingNewTeacher.sent' },
               { guard: { type: 'noOpenId', params: ({ event }) => ({ envelope: event.output }) }, target: 'editing.noOpenId' },
               {
                 target: 'editing.refused',

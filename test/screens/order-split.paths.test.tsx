@@ -2,7 +2,7 @@
 import { act, fireEvent } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { liveShares, splitOrderMachine, type SplitOrderContext } from '../../machines/split-order.machine';
+import { liveShares, orderSplitMachine, type SplitOrderContext } from '../../machines/order-split.machine';
 import type { OrderDetail } from '../../src/api/orders';
 import { formatYuan } from '../../src/domain/money';
 import { balance, create, credit, newGoods, newMember, pay } from '../server/buying/support';
@@ -187,7 +187,7 @@ function recorded(events: Record<string, (w: W, e: AnyEventObject) => Promise<vo
 }
 
 defineScreenPaths<Member>(h, {
-  machine: splitOrderMachine,
+  machine: orderSplitMachine,
   screen: '/orderdetail/splittopay',
   inputs: Object.fromEntries(Object.entries(WORLDS).map(([name, world]) => [name, { orderNo: world }])),
   cases: {

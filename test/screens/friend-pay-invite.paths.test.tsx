@@ -2,11 +2,11 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
-  friendInviteMachine,
+  friendPayInviteMachine,
   INVITE_WATCH_MS,
   type FriendInviteContext,
   type FriendInviteInput,
-} from '../../machines/friend-invite.machine';
+} from '../../machines/friend-pay-invite.machine';
 import { countdownParts } from '../../src/domain/flash-sale';
 import { formatYuan } from '../../src/domain/money';
 import { friendInvitations, paymentParts } from '../../src/server/db/schema/index';
@@ -180,7 +180,7 @@ const keys = oneKeyPerIntent<Member>('invite', { intent: 'invite.again', retry: 
 const asked = askFirst<Member>('withdraw', { ask: ['invitation.withdraw'], confirmText: '确定撤回' });
 
 defineScreenPaths<Member>(h, {
-  machine: friendInviteMachine,
+  machine: friendPayInviteMachine,
   screen: '/friendsplit',
   inputs,
   cases: {
@@ -273,7 +273,7 @@ defineScreenPaths<Member>(h, {
       w.again++;
       await w.ui.user.click(action('invite-again')!);
     },
-    'xstate.after.untilExpiry.friendInvite.open': (w) => hourOver(w),
+    'xstate.after.untilExpiry.friendPayInvite.open': (w) => hourOver(w),
   },
 
   states: {
@@ -423,7 +423,7 @@ defineScreenPaths<Member>(h, {
         expect(toastText()).toBe('请长按链接复制');
       }
     },
-    [`xstate.after.${INVITE_WATCH_MS}.friendInvite.open.watching`]: (w, _e, before) =>
+    [`xstate.after.${INVITE_WATCH_MS}.friendPayInvite.open.watching`]: (w, _e, before) =>
       expect(sentBy(w, 'checkOrder', before)).toHaveLength(1),
   },
 });
@@ -444,10 +444,10 @@ function offerFor(e: { type: string; output?: { code: number; data: { state?: st
       if (world === 'sym-split-part') return e.output?.data?.state === 'fully_paid';
       return world === 'sym-unpaid';
     case 'xstate.error.actor.checkOrder':
-    case 'xstate.after.untilExpiry.friendInvite.open':
+    case 'xstate.after.untilExpiry.friendPayInvite.open':
     case 'invitation.withdraw':
       return world === 'sym-unpaid';
-    case `xstate.after.${INVITE_WATCH_MS}.friendInvite.open.watching`:
+    case `xstate.after.${INVITE_WATCH_MS}.friendPayInvite.open.watching`:
       return world === 'sym-unpaid' || world === 'sym-split-part';
     case 'link.copy':
       return world === 'sym-unpaid' || world === 'sym-split-part';

@@ -49,7 +49,7 @@ const partOf = (c: FriendInviteContext, d: OrderDetail) => d.parts.find((p) => p
  * time left by the app's clock).
  * Tags say what the page shows: `busy` a request in flight (it says it is working), `unreachable` a retry.
  */
-export const friendInviteMachine = setup({
+export const friendPayInviteMachine = setup({
   types: {
     context: {} as FriendInviteContext,
     events: {} as FriendInviteEvent,
@@ -93,7 +93,7 @@ export const friendInviteMachine = setup({
       !(params.envelope.data.state === 'friend_paying' && partOf(context, params.envelope.data)?.state === 'unpaid'),
   },
 }).createMachine({
-  id: 'friendInvite',
+  id: 'friendPayInvite',
   context: ({ input }) => ({
     orderNo: input.orderNo,
     ...(input.partSeq !== undefined ? { partSeq: input.partSeq } : {}),
@@ -148,10 +148,10 @@ export const friendInviteMachine = setup({
             onDone: [
               {
                 guard: { type: 'partPaid', params: ({ event }) => ({ envelope: event.output }) },
-                target: '#friendInvite.paid',
+                target: '#friendPayInvite.paid',
                 actions: { type: 'keepFriend', params: ({ event }) => ({ order: event.output.data }) },
               },
-              { guard: { type: 'endedElsewhere', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendInvite.ended' },
+              { guard: { type: 'endedElsewhere', params: ({ event }) => ({ envelope: event.output }) }, target: '#friendPayInvite.ended' },
               // still open (or the order could not be read this time): read again in a moment
               { target: 'watching' },
             ],
@@ -175,7 +175,7 @@ export const friendInviteMachine = setup({
           // over meanwhile (paid, or its hour ran out): the order read again says which
           {
             guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
-            target: '#friendInvite.open.checking',
+            target: '#friendPayInvite.open.checking',
             actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
           },
           { target: 'withdrawn' },

@@ -2,7 +2,7 @@
 import { userEvent } from '@testing-library/user-event';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { newTeacherBindMachine, type NewTeacherContext } from '../../machines/new-teacher-bind.machine';
+import { bindingNewTeacherMachine, type NewTeacherContext } from '../../machines/binding-new-teacher.machine';
 import { isValidPhone } from '../../src/domain/validation';
 import { loadConfig } from '../../src/server/config';
 import { teacherRequests } from '../../src/server/db/schema/index';
@@ -63,7 +63,7 @@ async function type(w: W, name: string, value: string) {
 }
 
 defineScreenPaths<Teacher>(h, {
-  machine: newTeacherBindMachine,
+  machine: bindingNewTeacherMachine,
   screen: '/bindPage/newteacherBind',
   cases: {
     'request.name.change': [{ value: '新来的老师' }],
