@@ -15,17 +15,17 @@ import { orderCheckoutMachine } from './order-checkout.machine';
 import { catalogClubDistancesMachine } from './catalog-club-distances.machine';
 import { bookingMachine } from './domain/booking.machine';
 import { cardMachine } from './domain/card.machine';
-import { classMachine } from './domain/class.machine';
+import { scheduleClassMachine } from './domain/schedule-class.machine';
 import { couponMachine } from './domain/coupon.machine';
 import { orderMachine } from './domain/order.machine';
-import { friendInvitationMachine } from './domain/friend-invitation.machine';
+import { friendPayInvitationMachine } from './domain/friend-pay-invitation.machine';
 import { paymentAttemptMachine } from './domain/payment-attempt.machine';
 import { paymentPartMachine } from './domain/payment-part.machine';
 import { paymentMachine } from './domain/payment.machine';
 import { photoReviewMachine } from './domain/photo-review.machine';
 import { refundMachine } from './domain/refund.machine';
-import { teacherScheduleMachine } from './domain/teacher-schedule.machine';
-import { transferMachine } from './domain/transfer.machine';
+import { scheduleTeacherConfirmationMachine } from './domain/schedule-teacher-confirmation.machine';
+import { cardTransferApplicationMachine } from './domain/card-transfer-application.machine';
 import { cardRefundMachine } from './domain/card-refund.machine';
 import { authLoginMachine } from './auth-login.machine';
 import { orderCancelMachine } from './order-cancel.machine';
@@ -55,7 +55,7 @@ import { catalogSurveyPromptMachine } from './catalog-survey-prompt.machine';
 import { bindingTeacherMachine } from './binding-teacher.machine';
 import { staffBindMachine } from './staff-bind.machine';
 import { bindingNewTeacherMachine } from './binding-new-teacher.machine';
-import { teacherRequestMachine } from './domain/teacher-request.machine';
+import { bindingTeacherRequestMachine } from './domain/binding-teacher-request.machine';
 
 /** One chart: the file it is defined in (relative to the repo) and the machine. */
 export interface Chart {
@@ -115,16 +115,16 @@ export const charts: Chart[] = [
   { file: 'machines/domain/payment.machine.ts', machine: paymentMachine },
   { file: 'machines/domain/payment-part.machine.ts', machine: paymentPartMachine },
   { file: 'machines/domain/refund.machine.ts', machine: refundMachine },
-  { file: 'machines/domain/transfer.machine.ts', machine: transferMachine },
+  { file: 'machines/domain/card-transfer-application.machine.ts', machine: cardTransferApplicationMachine },
   { file: 'machines/domain/card-refund.machine.ts', machine: cardRefundMachine },
   { file: 'machines/domain/complaint.machine.ts', machine: complaintLifecycle },
   { file: 'machines/domain/invoice.machine.ts', machine: invoiceLifecycle },
   { file: 'machines/domain/account-closing.machine.ts', machine: accountClosingMachine },
-  { file: 'machines/domain/friend-invitation.machine.ts', machine: friendInvitationMachine },
+  { file: 'machines/domain/friend-pay-invitation.machine.ts', machine: friendPayInvitationMachine },
   { file: 'machines/domain/coupon.machine.ts', machine: couponMachine },
-  { file: 'machines/domain/class.machine.ts', machine: classMachine },
-  { file: 'machines/domain/teacher-request.machine.ts', machine: teacherRequestMachine },
-  { file: 'machines/domain/teacher-schedule.machine.ts', machine: teacherScheduleMachine },
+  { file: 'machines/domain/schedule-class.machine.ts', machine: scheduleClassMachine },
+  { file: 'machines/domain/binding-teacher-request.machine.ts', machine: bindingTeacherRequestMachine },
+  { file: 'machines/domain/schedule-teacher-confirmation.machine.ts', machine: scheduleTeacherConfirmationMachine },
 ];
 
 /** A state of a chart with what the member sees and can do there (its `description`), if written. */

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { classMachine } from '../../../machines/domain/class.machine';
+import { scheduleClassMachine } from '../../../machines/domain/schedule-class.machine';
 import { classRow, newClass } from '../booking/support';
 import { newStaff } from '../orders/support';
 import { startTestServer } from '../support/harness';
@@ -26,7 +26,7 @@ async function listed(w: Class): Promise<boolean> {
 }
 
 defineServerPaths<Class>(s, {
-  machine: classMachine,
+  machine: scheduleClassMachine,
   record: 'a class on the timetable',
   async start() {
     return { classId: (await newClass(s)).id, staff: await newStaff(s) };

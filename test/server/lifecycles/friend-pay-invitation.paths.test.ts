@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { friendInvitationMachine } from '../../../machines/domain/friend-invitation.machine';
+import { friendPayInvitationMachine } from '../../../machines/domain/friend-pay-invitation.machine';
 import { FRIEND_INVITATION_TTL_MS } from '../../../src/domain/pricing';
 import { friendInvitations, paymentAttempts } from '../../../src/server/db/schema/index';
 import { payAsFriend } from '../../../src/server/services/orders/friend-pay';
@@ -47,7 +47,7 @@ const friendView = async (w: Invitation) => (await s.call('GET', `/api/friend/in
 const orderDetail = async (w: Invitation) => (await s.call('GET', `/api/orders/detail?orderNo=${w.orderNo}`, { token: w.token })).body.data;
 
 defineServerPaths<Invitation>(s, {
-  machine: friendInvitationMachine,
+  machine: friendPayInvitationMachine,
   record: 'a friend-pay invitation',
   async start() {
     const m = await newMember(s);

@@ -13,10 +13,10 @@ export type FriendInvitationEvent =
  * State names are the stored `friend_invitations.state` values; at
  * most one open invitation per part. The server checks every change against this chart.
  */
-export const friendInvitationMachine = setup({
+export const friendPayInvitationMachine = setup({
   types: { events: {} as FriendInvitationEvent },
 }).createMachine({
-  id: 'friendInvitation',
+  id: 'friendPayInvitation',
   initial: 'open',
   states: {
     open: {

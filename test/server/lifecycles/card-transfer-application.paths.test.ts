@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { transferMachine } from '../../../machines/domain/transfer.machine';
+import { cardTransferApplicationMachine } from '../../../machines/domain/card-transfer-application.machine';
 import { memberCards, notifications } from '../../../src/server/db/schema/index';
 import { cardRow, newCard, newMember } from '../booking/support';
 import { applyFor, phoneOf, staffCall, transferRow } from '../cards/transfer-support';
@@ -57,7 +57,7 @@ async function endedWithoutTransfer(w: Application) {
 }
 
 defineServerPaths<Application>(s, {
-  machine: transferMachine,
+  machine: cardTransferApplicationMachine,
   record: 'a card-transfer application',
   async start() {
     const m = await newMember(s);

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { teacherRequestMachine } from '../../../machines/domain/teacher-request.machine';
+import { bindingTeacherRequestMachine } from '../../../machines/domain/binding-teacher-request.machine';
 import { openIdBindings, teacherRequests, teachers } from '../../../src/server/db/schema/index';
 import { sendCode } from '../auth/support';
 import { account, openIdTicket, silentLoginAs, teacherForm } from '../binding/support';
@@ -46,7 +46,7 @@ const decide = async (w: Req, what: 'confirm' | 'refuse') => {
 };
 
 defineServerPaths<Req>(s, {
-  machine: teacherRequestMachine,
+  machine: bindingTeacherRequestMachine,
   record: "a new teacher's request",
   async start() {
     return { staff: (await account(s, 'staff')).token, openId: (await openIdTicket(s)).openId, key: null };

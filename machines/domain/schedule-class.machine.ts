@@ -8,10 +8,10 @@ export type ClassEvent = { type: 'class.cancel' };
  * (staff console, issue 14). State names are the stored `classes.status` values; the states a
  * member's timetable lists are tagged `listed`.
  */
-export const classMachine = setup({
+export const scheduleClassMachine = setup({
   types: { events: {} as ClassEvent },
 }).createMachine({
-  id: 'class',
+  id: 'scheduleClass',
   initial: 'open',
   states: {
     open: {

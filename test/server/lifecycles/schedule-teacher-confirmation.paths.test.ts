@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { chartStateOf, type TeacherScheduleState } from '../../../machines/domain/teacher-schedule-transitions';
-import { teacherScheduleMachine } from '../../../machines/domain/teacher-schedule.machine';
+import { chartStateOf, type TeacherScheduleState } from '../../../machines/domain/schedule-teacher-confirmation-transitions';
+import { scheduleTeacherConfirmationMachine } from '../../../machines/domain/schedule-teacher-confirmation.machine';
 import { shanghaiDate } from '../../../src/domain/time';
 import { passTime } from '../../../src/server/jobs/time-passing';
 import { DAY, HOUR, newClass } from '../booking/support';
@@ -61,7 +61,7 @@ async function memberView(w: World) {
 const teacherToken = (w: World) => w.teachers[w.current ?? 0]!.token;
 
 defineServerPaths<World>(s, {
-  machine: teacherScheduleMachine,
+  machine: scheduleTeacherConfirmationMachine,
   record: "a class's teacher confirmation",
   async start() {
     const title = `排课路径${++classes}`;

@@ -12,10 +12,10 @@ export type TeacherScheduleEvent =
  * job. Staff may reassign an unconfirmed, waiting or confirmed class: the new teacher is asked and the
  * class waits again. State names are the stored `classes.teacher_state` values (snake_case).
  */
-export const teacherScheduleMachine = setup({
+export const scheduleTeacherConfirmationMachine = setup({
   types: { events: {} as TeacherScheduleEvent },
 }).createMachine({
-  id: 'teacherSchedule',
+  id: 'scheduleTeacherConfirmation',
   initial: 'notStarted',
   states: {
     notStarted: {

@@ -12,10 +12,10 @@ export type TeacherRequestEvent = { type: 'request.submit' } | { type: 'request.
  * a second one is refused. The server checks every
  * decision against this chart (`teacher_requests.state`).
  */
-export const teacherRequestMachine = setup({
+export const bindingTeacherRequestMachine = setup({
   types: { events: {} as TeacherRequestEvent },
 }).createMachine({
-  id: 'teacherRequest',
+  id: 'bindingTeacherRequest',
   initial: 'none',
   states: {
     none: { description: 'No request yet: the form is offered. Never stored.', tags: ['noRecord'], on: { 'request.submit': 'pending' } },

@@ -11,10 +11,10 @@ export type TransferEvent =
  * with what was left) or reject it with a reason. The member may cancel it while it waits. State
  * names are the stored `card_transfers.state` values. The server checks every change against this chart.
  */
-export const transferMachine = setup({
+export const cardTransferApplicationMachine = setup({
   types: { events: {} as TransferEvent },
 }).createMachine({
-  id: 'transfer',
+  id: 'cardTransferApplication',
   initial: 'pending',
   states: {
     pending: {
