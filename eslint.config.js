@@ -17,7 +17,7 @@ const coreRecommended = Object.fromEntries(
 );
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** a file name: a kebab stem, then lower-case dotted parts (`book-class.machine.ts`, `po.d.ts`) */
+/** a file name: a kebab stem, then lower-case dotted parts (`booking-book.machine.ts`, `po.d.ts`) */
 const KEBAB_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
 
 /** Reports a file whose name, or any folder between `root` and it, is not kebab-case. */
@@ -29,7 +29,7 @@ function kebabCasePlugin(root) {
           type: 'suggestion',
           docs: { description: 'file and folder names are kebab-case (DESIGN.md §2)' },
           schema: [],
-          messages: { name: '"{{name}}" is not kebab-case (e.g. book-class.machine.ts, entry-server.tsx).' },
+          messages: { name: '"{{name}}" is not kebab-case (e.g. booking-book.machine.ts, entry-server.tsx).' },
         },
         create(context) {
           const rel = path.relative(root, context.physicalFilename);

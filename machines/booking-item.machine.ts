@@ -25,7 +25,11 @@ export interface BookingItemContext extends BookingItemInput {
 }
 
 export type BookingItemEvent =
-  { type: 'booking.cancel' } | { type: 'queue.cancel' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'retry' };
+  | { type: 'booking.cancel' }
+  | { type: 'queue.cancel' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.dismiss' }
+  | { type: 'network.retry' };
 
 /**
  * One row of my bookings (/takecourse/takelistm): cancel a seat or leave a queue. Both go the same
@@ -109,7 +113,7 @@ export const bookingItemMachine = setup({
         },
         unreachable: {
           description: 'The cancellation did not reach the server: the member can retry (the same request, so it happens once) or close.',
-          on: { retry: 'submitting', 'confirm.dismiss': '#bookingItem.idle' },
+          on: { 'network.retry': 'submitting', 'confirm.dismiss': '#bookingItem.idle' },
         },
       },
     },

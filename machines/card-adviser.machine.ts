@@ -45,7 +45,7 @@ export type CardAdviserEvent =
   | { type: 'adviser.choose'; adviserId: number }
   | { type: 'adviser.submit' }
   | { type: 'form.close' }
-  | { type: 'retry' };
+  | { type: 'network.retry' };
 
 /**
  * Changing one of my cards' adviser on its page (/mine/carddetail; spec §4 "change adviser", §5
@@ -198,7 +198,7 @@ export const cardAdviserMachine = setup({
       description:
         'A read or the change did not reach the server: the member can retry it (the change with the same request, so it is made once) or close.',
       on: {
-        retry: [
+        'network.retry': [
           { guard: { type: 'failedAt', params: { what: 'clubs' } }, target: 'loadingClubs' },
           { guard: { type: 'failedAt', params: { what: 'advisers' } }, target: 'loadingAdvisers' },
           { target: 'changing' },

@@ -28,7 +28,11 @@ export interface CardExtendContext extends CardExtendInput {
 }
 
 export type CardExtendEvent =
-  { type: 'extend.open' } | { type: 'date.change'; until: string } | { type: 'extend.submit' } | { type: 'form.close' } | { type: 'retry' };
+  | { type: 'extend.open' }
+  | { type: 'date.change'; until: string }
+  | { type: 'extend.submit' }
+  | { type: 'form.close' }
+  | { type: 'network.retry' };
 
 /**
  * Extending one of my cards on its page (/mine/carddetail; spec §4 extend "only when in use or
@@ -117,7 +121,7 @@ export const cardExtendMachine = setup({
       tags: ['unreachable'],
       description:
         'The extension did not reach the server: the member can retry (the same request, so the card is extended once) or close.',
-      on: { retry: 'extending', 'form.close': 'idle' },
+      on: { 'network.retry': 'extending', 'form.close': 'idle' },
     },
   },
 });

@@ -35,7 +35,7 @@ export type CardFamilyEvent =
   | { type: 'family.add' }
   | { type: 'family.remove'; subId: number }
   | { type: 'form.close' }
-  | { type: 'retry' };
+  | { type: 'network.retry' };
 
 /**
  * Managing a family main card's sub cards on its page (/mine/carddetail; decision 040):
@@ -164,7 +164,7 @@ export const cardFamilyMachine = setup({
       description:
         'A read or a change did not reach the server: the member can retry it (a change with the same request, so it is made once) or close.',
       on: {
-        retry: [
+        'network.retry': [
           { guard: { type: 'failedAt', params: { what: 'load' } }, target: 'loading' },
           { guard: { type: 'failedAt', params: { what: 'add' } }, target: 'adding' },
           { target: 'removing' },

@@ -34,7 +34,7 @@ export type CardFreezeEvent =
   | { type: 'unfreeze.ask' }
   | { type: 'confirm.accept' }
   | { type: 'confirm.dismiss' }
-  | { type: 'retry' };
+  | { type: 'network.retry' };
 
 /**
  * Freezing one of my cards and unfreezing it on its page (/mine/carddetail; spec §4 freeze and
@@ -142,7 +142,7 @@ export const cardFreezeMachine = setup({
     freezeUnreachable: {
       tags: ['unreachable'],
       description: 'The freeze did not reach the server: the member can retry (the same request, so the card is frozen once) or close.',
-      on: { retry: 'freezing', 'confirm.dismiss': 'idle' },
+      on: { 'network.retry': 'freezing', 'confirm.dismiss': 'idle' },
     },
     confirmingUnfreeze: {
       description:
@@ -186,7 +186,7 @@ export const cardFreezeMachine = setup({
     unfreezeUnreachable: {
       tags: ['unreachable'],
       description: 'The unfreeze did not reach the server: the member can retry (the same request) or close.',
-      on: { retry: 'unfreezing', 'confirm.dismiss': 'idle' },
+      on: { 'network.retry': 'unfreezing', 'confirm.dismiss': 'idle' },
     },
   },
 });

@@ -24,7 +24,11 @@ export interface CardGiftContext extends CardGiftInput {
 }
 
 export type CardGiftEvent =
-  { type: 'gift.open' } | { type: 'phone.change'; phone: string } | { type: 'gift.submit' } | { type: 'form.close' } | { type: 'retry' };
+  | { type: 'gift.open' }
+  | { type: 'phone.change'; phone: string }
+  | { type: 'gift.submit' }
+  | { type: 'form.close' }
+  | { type: 'network.retry' };
 
 /**
  * Giving one of my cards as a gift on its page (/mine/carddetail; decision 040): when the
@@ -109,7 +113,7 @@ export const cardGiftMachine = setup({
     unreachable: {
       tags: ['unreachable'],
       description: 'The gift did not reach the server: the member can retry it (with the same request, so it is given once) or close.',
-      on: { retry: 'giving', 'form.close': 'idle' },
+      on: { 'network.retry': 'giving', 'form.close': 'idle' },
     },
   },
 });

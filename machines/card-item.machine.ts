@@ -19,7 +19,8 @@ export interface CardItemContext extends CardItemInput {
   errorCode?: number;
 }
 
-export type CardItemEvent = { type: 'card.activate' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'retry' };
+export type CardItemEvent =
+  { type: 'card.activate' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'network.retry' };
 
 /**
  * One of my cards on its page (/mine/carddetail): activate it by hand (spec §4 operations), through a
@@ -102,7 +103,7 @@ export const cardItemMachine = setup({
         },
         unreachable: {
           description: 'The activation did not reach the server: the member can retry (the same request, so it activates once) or close.',
-          on: { retry: 'submitting', 'confirm.dismiss': '#cardItem.idle' },
+          on: { 'network.retry': 'submitting', 'confirm.dismiss': '#cardItem.idle' },
         },
       },
     },

@@ -29,7 +29,7 @@ export type CardRefundEvent =
   | { type: 'refund.cancel' }
   | { type: 'refund.again' }
   | { type: 'refund.refresh' }
-  | { type: 'retry' }
+  | { type: 'network.retry' }
   | { type: 'form.close' };
 
 const isState = (c: CardRefundContext, state: MyCardRefund['state'], orderState?: MyCardRefund['orderState']) =>
@@ -164,7 +164,7 @@ export const refundRequestMachine = setup({
     submitUnreachable: {
       tags: ['quote', 'unreachable'],
       description: 'The request did not reach the server: retry (the same request, so it is made once), or close to the policy.',
-      on: { retry: 'submitting', 'form.close': 'policy' },
+      on: { 'network.retry': 'submitting', 'form.close': 'policy' },
     },
     waiting: {
       tags: ['pending', 'refresh'],
@@ -196,7 +196,7 @@ export const refundRequestMachine = setup({
     cancelUnreachable: {
       tags: ['pending', 'unreachable'],
       description: 'The cancel did not reach the server: retry (the same request), or close to the waiting request.',
-      on: { retry: 'cancelling', 'form.close': 'waiting' },
+      on: { 'network.retry': 'cancelling', 'form.close': 'waiting' },
     },
     running: {
       tags: ['refresh'],
@@ -219,7 +219,7 @@ export const refundRequestMachine = setup({
     readUnreachable: {
       tags: ['unreachable'],
       description: 'The request or the quote could not be read: retry reads again.',
-      on: { retry: 'loading' },
+      on: { 'network.retry': 'loading' },
     },
   },
 });

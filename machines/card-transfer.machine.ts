@@ -45,7 +45,7 @@ export type CardTransferEvent =
   | { type: 'idPhoto.ready'; image: string }
   | { type: 'photo.ready'; image: string }
   | { type: 'transfer.submit' }
-  | { type: 'retry' }
+  | { type: 'network.retry' }
   | { type: 'form.edit' };
 
 /**
@@ -130,7 +130,7 @@ export const cardTransferMachine = setup({
       tags: ['unreachable'],
       description: 'The lookup did not reach the server: retry, or change the phone.',
       on: {
-        retry: 'lookingUp',
+        'network.retry': 'lookingUp',
         'phone.change': { target: 'phone', actions: { type: 'setPhone', params: ({ event }) => ({ phone: event.phone }) } },
       },
     },
@@ -176,7 +176,7 @@ export const cardTransferMachine = setup({
     unreachable: {
       tags: ['form', 'unreachable'],
       description: 'The application did not reach the server: retry (the same request, so it is made once), or close to change the form.',
-      on: { retry: 'submitting', 'form.edit': 'form' },
+      on: { 'network.retry': 'submitting', 'form.edit': 'form' },
     },
     submitted: { description: 'Applied: the member is taken to the application’s state (pending review).', type: 'final' },
   },

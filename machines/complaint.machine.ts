@@ -29,7 +29,7 @@ export type ComplaintEvent =
   | { type: 'complaint.submit' }
   | { type: 'reply.check' }
   | { type: 'reply.rate'; satisfied: boolean }
-  | { type: 'retry' };
+  | { type: 'network.retry' };
 
 export interface FileInput {
   content: string;
@@ -132,7 +132,7 @@ export const complaintMachine = setup({
     },
     fileUnreachable: {
       description: 'The complaint did not reach the server: "network unreachable" with a retry that sends it again.',
-      on: { retry: 'filing' },
+      on: { 'network.retry': 'filing' },
     },
     awaitingReply: {
       description:
@@ -192,7 +192,7 @@ export const complaintMachine = setup({
     },
     rateUnreachable: {
       description: 'The answer did not reach the server: "network unreachable" with a retry that sends it again.',
-      on: { retry: 'rating' },
+      on: { 'network.retry': 'rating' },
     },
     rated: { description: 'Rated: the reply and "satisfied" or "not satisfied" are shown; nothing more to do.', type: 'final' },
   },

@@ -6,7 +6,7 @@ import { isOk } from '../src/domain/envelope';
 import { newIntentKey } from '../src/domain/intent-key';
 import { FRIEND_INVITATION_TTL_MS } from '../src/domain/pricing';
 import { friendPayResultMachine } from './friend-pay-result.machine';
-import type { WechatBridgeOutcome } from './pay-order.machine';
+import type { WechatBridgeOutcome } from './payment-order.machine';
 
 /** How often the invitation is asked for its result while WeChat Pay settles it, for how long, then how often. */
 export const FRIEND_POLL_MS = 2_000;
@@ -46,7 +46,8 @@ export interface FriendPayContext {
   errorCode?: number;
 }
 
-export type FriendPayEvent = { type: 'invitation.pay' } | { type: 'retry' } | { type: 'invitation.refresh' };
+export type FriendPayEvent =
+  { type: 'invitation.pay' } | { type: 'network.retry' } | { type: 'payment.retry' } | { type: 'invitation.refresh' };
 
 type Env = Envelope<unknown>;
 
@@ -153,7 +154,7 @@ export const friendPayMachine = setup({
     },
     loadUnreachable: {
       description: "The invitation could not be read again: why (the network, or the server's reason), with a retry.",
-      on: { retry: 'loading' },
+      on: { 'network.retry': 'loading' },
     },
     notFound: { description: 'No such invitation: "this link is not valid", nothing to pay.', type: 'final' },
     ready: {
@@ -204,7 +205,7 @@ export const friendPayMachine = setup({
         /** no answer: a retry sends the same key, so the friend is charged once at most */
         unreachable: {
           description: 'No answer to the payment: "network unreachable" with a retry under the same key.',
-          on: { retry: 'requesting' },
+          on: { 'network.retry': 'requesting' },
         },
         inWechat: {
           description: 'WeChat Pay\'s sheet is opening ("opening WeChat Pay…").',
@@ -222,11 +223,11 @@ export const friendPayMachine = setup({
         },
         sheetCancelled: {
           description: 'The friend closed WeChat Pay\'s sheet: "continue paying" opens the same payment again.',
-          on: { retry: 'inWechat' },
+          on: { 'payment.retry': 'inWechat' },
         },
         bridgeUnavailable: {
           description: 'Not inside the messaging app: "open this link in WeChat to pay", with a retry.',
-          on: { retry: 'inWechat' },
+          on: { 'payment.retry': 'inWechat' },
         },
       },
     },
@@ -237,7 +238,7 @@ export const friendPayMachine = setup({
     },
     authorizationFailed: {
       description: 'Back from the authorization and still not authorized: the reason, and "authorize again".',
-      on: { retry: 'authorizing' },
+      on: { 'payment.retry': 'authorizing' },
     },
     takenByOther: {
       description: 'Someone else is paying it or has paid it (40018): said, with "refresh".',

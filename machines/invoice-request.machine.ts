@@ -31,7 +31,7 @@ export type InvoiceRequestEvent =
   | { type: 'order.toggle'; orderId: number }
   | { type: 'field.change'; field: keyof InvoiceForm; value: string }
   | { type: 'invoice.submit' }
-  | { type: 'retry' };
+  | { type: 'network.retry' };
 
 export interface RequestInput {
   orderIds: number[];
@@ -146,7 +146,7 @@ export const invoiceRequestMachine = setup({
     },
     submitUnreachable: {
       description: 'The request did not reach the server: "network unreachable" with a retry that sends the same request again.',
-      on: { retry: 'submitting' },
+      on: { 'network.retry': 'submitting' },
     },
   },
 });

@@ -15,7 +15,8 @@ export interface OrderCancelContext extends OrderCancelInput {
   errorCode?: number;
 }
 
-export type OrderCancelEvent = { type: 'order.cancel' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'retry' };
+export type OrderCancelEvent =
+  { type: 'order.cancel' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'network.retry' };
 
 /**
  * Cancelling one of my unpaid orders on its page (/orderdetail, spec §4: the balance, coupon and stock
@@ -93,7 +94,7 @@ export const orderCancelMachine = setup({
     },
     unreachable: {
       description: 'The cancel did not reach the server: the member can retry (the same request, so the order is cancelled once) or close.',
-      on: { retry: 'cancelling', 'confirm.dismiss': 'idle' },
+      on: { 'network.retry': 'cancelling', 'confirm.dismiss': 'idle' },
     },
   },
 });

@@ -11,7 +11,8 @@ export interface PhotoUploadContext {
   errorCode?: number;
 }
 
-export type PhotoUploadEvent = { type: 'photo.ready'; image: string; bytes: number } | { type: 'photo.unreadable' } | { type: 'retry' };
+export type PhotoUploadEvent =
+  { type: 'photo.ready'; image: string; bytes: number } | { type: 'photo.unreadable' } | { type: 'network.retry' };
 
 /**
  * Uploading the member's front photo for review (/takecourse/takelistm_yoga, decision 007). The
@@ -79,7 +80,7 @@ export const photoUploadMachine = setup({
     },
     unreachable: {
       description: 'The upload did not reach the server: "network unreachable" is shown with a retry that sends the same photo again.',
-      on: { retry: 'uploading' },
+      on: { 'network.retry': 'uploading' },
     },
     uploaded: { description: 'The photo is saved and shown as under review.', type: 'final' },
   },

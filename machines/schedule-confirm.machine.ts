@@ -28,7 +28,7 @@ export type ScheduleConfirmEvent =
   | { type: 'reason.change'; value: string }
   | { type: 'decline.submit' }
   | { type: 'decline.cancel' }
-  | { type: 'retry' };
+  | { type: 'network.retry' };
 
 type Answer = Envelope<ScheduleMoved | { confirmed: number[] }>;
 
@@ -97,7 +97,7 @@ export const scheduleConfirmMachine = setup({
     },
     confirmUnreachable: {
       description: 'The confirmation did not reach the server: "network unreachable" with a retry that sends the same confirmation again.',
-      on: { retry: 'confirming' },
+      on: { 'network.retry': 'confirming' },
     },
     declining: {
       description:
@@ -131,7 +131,7 @@ export const scheduleConfirmMachine = setup({
     },
     declineUnreachable: {
       description: 'The decline did not reach the server: "network unreachable" with a retry that sends the same decline again.',
-      on: { retry: 'sendingDecline' },
+      on: { 'network.retry': 'sendingDecline' },
     },
     refused: {
       description:

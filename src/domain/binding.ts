@@ -2,7 +2,7 @@
  * Binding a messaging identity to a teacher or staff account (spec §5 binding, §6, §8; decision 028).
  * Bind codes are issued by staff for one teacher, single use, and expire; only their hash is stored.
  * A new teacher's request waits for staff (pending, confirmed, refused): the chart is
- * machines/domain/teacher-request.machine.ts.
+ * machines/domain/binding-teacher-request.machine.ts.
  */
 export const TEACHER_REQUEST_STATES = ['pending', 'confirmed', 'refused'] as const;
 export type TeacherRequestState = (typeof TEACHER_REQUEST_STATES)[number];

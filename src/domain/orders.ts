@@ -16,7 +16,7 @@ export type OrderState = (typeof ORDER_STATES)[number];
 /** Payment part states (decision 021), stored in payment_parts.state; the chart is machines/domain/payment-part.machine.ts. */
 export const PAYMENT_PART_STATE_VALUES = ['unpaid', 'paid', 'dropped', 'given_back'] as const;
 
-/** Friend-pay invitation states (decision 021), stored in friend_invitations.state; the chart is machines/domain/friend-invitation.machine.ts. */
+/** Friend-pay invitation states (decision 021), stored in friend_invitations.state; the chart is machines/domain/friend-pay-invitation.machine.ts. */
 export const FRIEND_INVITATION_STATE_VALUES = ['open', 'paid', 'expired', 'withdrawn', 'refunded'] as const;
 
 /** Refund states (decision 021), stored in refunds.state; the chart is machines/domain/refund.machine.ts. */

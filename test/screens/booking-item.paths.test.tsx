@@ -128,7 +128,7 @@ defineScreenPaths<Member>(h, {
   },
 
   effects: {
-    ...oneKeyPerIntent<Member>('applyChange', { intent: 'confirm.accept', retry: 'retry' }),
+    ...oneKeyPerIntent<Member>('applyChange', { intent: 'confirm.accept', retry: 'network.retry' }),
     ...askFirst<Member>('applyChange', { ask: ['booking.cancel', 'queue.cancel'], confirmText: '确定' }),
   },
 });

@@ -181,7 +181,7 @@ defineScreenPaths<Member>(h, {
       await w.ui.user.click(button('adviser-submit')!);
     },
     'form.close': (w) => w.ui.user.click(button('adviser-cancel') ?? screen.getByRole('button', { name: '关闭' })),
-    retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
+    'network.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
   },
 
   states: {
@@ -261,7 +261,7 @@ defineScreenPaths<Member>(h, {
       ).not.toContain(tap!.key);
     },
     // a retry sends again what was lost: the change under the same key
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const again = w.sent.slice(before);
       expect(again.length, 'a retry sends one request again').toBe(1);
       const lost = w.sent[before - 1]!;

@@ -140,7 +140,7 @@ defineScreenPaths<Member>(h, {
       w.closedAt = w.sent.length;
       await w.ui.user.click(button('extend-cancel') ?? screen.getByRole('button', { name: '关闭' }));
     },
-    retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
+    'network.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
   },
 
   states: {
@@ -204,7 +204,7 @@ defineScreenPaths<Member>(h, {
         'a new intent, a new key',
       ).not.toContain(tap!.key);
     },
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const [again] = sentBy(w, 'extendCard', before);
       expect(again, 'a retry sends the request again').toBeDefined();
       expect(again!.key, 'the same intent: the same key').toBe(sentBy(w, 'extendCard').at(-2)?.key);

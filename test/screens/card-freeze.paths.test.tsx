@@ -195,7 +195,7 @@ defineScreenPaths<Member>(h, {
       const close = screen.queryByRole('button', { name: '再想想' }) ?? screen.queryByRole('button', { name: '关闭' });
       if (close) await w.ui.user.click(close);
     },
-    retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
+    'network.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
   },
 
   states: {
@@ -307,7 +307,7 @@ defineScreenPaths<Member>(h, {
           .map((r) => r.key),
       ).not.toContain(tap!.key);
     },
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const again = w.sent.slice(before).find((r) => r.invoke);
       expect(again, 'a retry sends the request again').toBeDefined();
       expect(again!.key, 'the same intent: the same key').toBe(sentBy(w, again!.invoke!).at(-2)?.key);

@@ -127,7 +127,7 @@ defineScreenPaths<Member>(h, {
       await w.ui.user.click(button('gift-submit')!);
     },
     'form.close': (w) => w.ui.user.click(button('gift-cancel') ?? screen.getByRole('button', { name: '关闭' })),
-    retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
+    'network.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
   },
 
   states: {
@@ -189,7 +189,7 @@ defineScreenPaths<Member>(h, {
       ).not.toContain(tap!.key);
     },
     // a retry sends the lost gift again under the same key
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const again = w.sent.slice(before);
       expect(again.length, 'a retry sends one request again').toBe(1);
       expect(again[0]!.key, 'the same intent: the same key').toBe(w.sent[before - 1]!.key);

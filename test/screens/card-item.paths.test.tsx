@@ -110,7 +110,7 @@ defineScreenPaths<Member>(h, {
   },
 
   effects: {
-    ...oneKeyPerIntent<Member>('activateCard', { intent: 'confirm.accept', retry: 'retry' }),
+    ...oneKeyPerIntent<Member>('activateCard', { intent: 'confirm.accept', retry: 'network.retry' }),
     ...askFirst<Member>('activateCard', { ask: ['card.activate'], confirmText: '确定激活' }),
   },
 });

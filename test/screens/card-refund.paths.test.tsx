@@ -245,7 +245,7 @@ defineScreenPaths<Member>(h, {
       w.readAsks += 1;
       await w.ui.user.click(button('refund-refresh')!);
     },
-    retry: async (w) => {
+    'network.retry': async (w) => {
       const lost = lastLost(w)?.invoke ?? '';
       if (['loadRequest', 'quoteRefund'].includes(lost)) w.readAsks += 1;
       if (lost === 'requestRefund') w.submitAsks += 1;
@@ -404,7 +404,7 @@ defineScreenPaths<Member>(h, {
         'a new intent, a new key',
       ).not.toContain(tap!.key);
     },
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const lost = lastLost(w, before)!;
       const again = w.sent.slice(before).filter((r) => r.invoke);
       // a lost read starts from my request again; a lost request or cancel is sent again with its key

@@ -205,7 +205,7 @@ defineScreenPaths<Member>(h, {
       await choose('photo');
     },
     'transfer.submit': (w) => w.ui.user.click(button('transfer-submit')!),
-    retry: async (w) => {
+    'network.retry': async (w) => {
       if (lastLost(w)?.invoke === 'lookupMember') w.lookupAsks += 1;
       await w.ui.user.click(screen.getByRole('button', { name: '重试' }));
     },
@@ -312,7 +312,7 @@ defineScreenPaths<Member>(h, {
         'a new intent, a new key',
       ).not.toContain(tap!.key);
     },
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const again = [...sentBy(w, 'submitTransfer', before), ...sentBy(w, 'lookupMember', before)];
       expect(again, 'a retry sends the request again').toHaveLength(1);
       expect(again[0]!.invoke, 'the request that was lost').toBe(lastLost(w, before)?.invoke);

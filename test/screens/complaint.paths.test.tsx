@@ -197,7 +197,7 @@ defineScreenPaths<Member>(h, {
       w.answer = e.satisfied as boolean;
       return w.ui.user.click(rateButtons().find((b) => b.textContent === (e.satisfied ? '满意' : '不满意'))!);
     },
-    retry: (w) => {
+    'network.retry': (w) => {
       w.last = 'retry';
       return w.ui.user.click(screen.getByRole('button', { name: '重试' }));
     },
@@ -318,7 +318,7 @@ defineScreenPaths<Member>(h, {
         ).not.toContain(sent[0].key);
     },
     // a retry sends the same complaint, the same key, the photos not uploaded again
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const again = w.sent.slice(before).filter((r) => r.invoke === 'file' || r.invoke === 'rate');
       expect(again.length).toBe(1);
       const previous = w.sent

@@ -21,10 +21,10 @@ describe('/dev/machines', () => {
       expect(said).toEqual(statesOf(machine).map((s) => s.description ?? 'No description yet.'));
     }
     expect(
-      within(document.getElementById('login')!).getByText('Log in with a password: the password field shows, no code button.'),
+      within(document.getElementById('authLogin')!).getByText('Log in with a password: the password field shows, no code button.'),
     ).toBeTruthy();
     // the diagram is drawn in the page (Graphviz in WASM, loaded by this page only)
-    const diagram = await screen.findByTestId('diagram-smsCode').then(async (d) => {
+    const diagram = await screen.findByTestId('diagram-authSmsCode').then(async (d) => {
       for (let i = 0; i < 200 && !d.querySelector('svg'); i++) await new Promise((r) => setTimeout(r, 50));
       return d;
     });

@@ -159,6 +159,18 @@ async function unknownLink(w: W) {
   return (await h.server.call('GET', `/api/friend/invitation?t=${encodeURIComponent(t)}`)).body.code === 70004;
 }
 
+/** What a retry does: the page changes; a lost pay answer is asked again under its key, otherwise no payment is asked for. */
+function retried(w: W, _e: unknown, before: number, seenBefore: unknown) {
+  expect(`${said()} | ${resultPanel()} | ${w.left.length}`, 'a retry changes what the page shows').not.toBe(seenBefore);
+  const lost = w.sent
+    .slice(0, before)
+    .filter((r) => r.invoke)
+    .at(-1);
+  const again = sentBy(w, 'startPay', before);
+  if (lost?.invoke === 'startPay' && lost.answer === 'network') expect(again.map((r) => r.key)).toEqual([lost.key]);
+  else expect(again).toEqual([]);
+}
+
 defineScreenPaths<Friend>(h, {
   machine: friendPayMachine,
   screen: '/payfriend',
@@ -306,7 +318,8 @@ defineScreenPaths<Friend>(h, {
       w.asks++;
       await w.ui.user.dblClick(payButton()!);
     },
-    retry: (w) => w.ui.user.click(action('retry')!),
+    'network.retry': (w) => w.ui.user.click(action('retry')!),
+    'payment.retry': (w) => w.ui.user.click(action('retry')!),
     'invitation.refresh': (w) => w.ui.user.click(action('refresh')!),
     'xstate.after.untilExpiry.friendPay.ready': async (w) => {
       // the hour runs out while the page is open
@@ -492,17 +505,10 @@ defineScreenPaths<Friend>(h, {
         'a new tap, a new key',
       ).not.toContain(taps[0]!.key);
     },
-    // a retry of a lost answer asks again under its key; otherwise it asks for no payment
-    retry: (w, _e, before, seenBefore) => {
-      expect(`${said()} | ${resultPanel()} | ${w.left.length}`, 'a retry changes what the page shows').not.toBe(seenBefore);
-      const lost = w.sent
-        .slice(0, before)
-        .filter((r) => r.invoke)
-        .at(-1);
-      const again = sentBy(w, 'startPay', before);
-      if (lost?.invoke === 'startPay' && lost.answer === 'network') expect(again.map((r) => r.key)).toEqual([lost.key]);
-      else expect(again).toEqual([]);
-    },
+    // a retry of a lost answer (network.retry) asks again under its key; a retry of the pay sheet or
+    // the authorization (payment.retry) asks for no payment
+    'network.retry': retried,
+    'payment.retry': retried,
     'invitation.refresh': (w, _e, before) =>
       expect(
         w.sent

@@ -145,7 +145,7 @@ defineScreenPaths<Member>(h, {
       w.last = 'submit';
       return w.ui.user.click(submit()!);
     },
-    retry: (w) => {
+    'network.retry': (w) => {
       w.last = 'retry';
       return w.ui.user.click(screen.getByRole('button', { name: '重试' }));
     },
@@ -229,7 +229,7 @@ defineScreenPaths<Member>(h, {
         ).not.toContain(sent[0].key);
     },
     // a retry sends the same request under the same key
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const again = requests(w, before);
       expect(again.length).toBe(1);
       const previous = requests(w).slice(0, -1).at(-1);

@@ -155,7 +155,7 @@ defineScreenPaths<Member>(h, {
   },
 
   effects: {
-    ...oneKeyPerIntent<Member>('cancelOrder', { intent: 'confirm.accept', retry: 'retry' }),
+    ...oneKeyPerIntent<Member>('cancelOrder', { intent: 'confirm.accept', retry: 'network.retry' }),
     ...asked,
     // "not now", or closing what was said: nothing is left on the screen to read or retry
     'confirm.dismiss': async (w, e, before, seen) => {

@@ -110,7 +110,7 @@ defineScreenPaths<Member>(h, {
   events: {
     'photo.ready': (w, e) => choose(w, e.image === 'a face' ? 'face.jpg' : 'huge.jpg'),
     'photo.unreadable': (w) => choose(w, 'notes.txt'),
-    retry: (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
+    'network.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
   },
 
   states: {
@@ -152,6 +152,6 @@ defineScreenPaths<Member>(h, {
     'photo.unreadable': (w, _e, before) => expect(uploads(w, before)).toEqual([]),
     'photo.ready': (w, _e, before) => expect(uploads(w, before).length).toBe(w.chose === 'huge.jpg' ? 0 : 1),
     // a retry sends the same picture again
-    retry: (w, _e, before) => expect(uploads(w, before).map((r) => r.body)).toEqual([{ image: JPEG.toString('base64') }]),
+    'network.retry': (w, _e, before) => expect(uploads(w, before).map((r) => r.body)).toEqual([{ image: JPEG.toString('base64') }]),
   },
 });

@@ -131,7 +131,7 @@ defineScreenPaths<Teacher>(h, {
 
   events: {
     'schedule.confirm': (w) => w.ui.user.click(button(w.kind === 'week' ? 'confirm-all' : 'confirm')!),
-    retry: (w) =>
+    'network.retry': (w) =>
       w.ui.user.click(
         button(
           w.kind === 'week' ? 'confirm-all' : document.querySelector('[data-action="decline-submit"]') ? 'decline-submit' : 'confirm',
@@ -266,7 +266,7 @@ defineScreenPaths<Teacher>(h, {
     'reason.change': () => {
       expect(document.querySelector('[data-reason-missing]'), 'typing clears "required"').toBe(null);
     },
-    retry: (w, _e, before) => {
+    'network.retry': (w, _e, before) => {
       const again = [...sentBy(w, 'confirm', before), ...sentBy(w, 'decline', before)];
       expect(again, 'a retry sends the request again').toHaveLength(1);
       const of = sentBy(w, again[0]!.invoke!);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { liveShares } from '../../machines/split-order.machine';
+import { liveShares } from '../../machines/order-split.machine';
 import type { OrderDetail } from '../../src/api/orders';
 import { setPageLeaver } from '../../src/app/leave-page';
 import { payStandInOrders } from '../../src/server/db/schema/index';
@@ -13,7 +13,7 @@ import { screen, startScreenHarness } from './support/screen-harness';
  * page offers "split to pay" when the server does; a part is paid on the order's pay page for that
  * part (`&partSeq=`) by the same pay flow as a whole order, comes back to its own result page, and
  * the split page then shows it paid. The real screens and server; the Alipay stand-in plays the
- * provider. (The split screen's own states: split-order.paths.test.tsx.)
+ * provider. (The split screen's own states: order-split.paths.test.tsx.)
  */
 const h = await startScreenHarness({ seed: true });
 afterEach(() => setPageLeaver(undefined));

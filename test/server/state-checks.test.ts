@@ -4,17 +4,17 @@ import type { AnyStateMachine } from 'xstate';
 import { bookingMachine } from '../../machines/domain/booking.machine';
 import { cardMachine } from '../../machines/domain/card.machine';
 import { storedStates } from '../../machines/domain/chart-states';
-import { classMachine } from '../../machines/domain/class.machine';
+import { scheduleClassMachine } from '../../machines/domain/schedule-class.machine';
 import { couponMachine } from '../../machines/domain/coupon.machine';
 import { orderMachine } from '../../machines/domain/order.machine';
-import { friendInvitationMachine } from '../../machines/domain/friend-invitation.machine';
+import { friendPayInvitationMachine } from '../../machines/domain/friend-pay-invitation.machine';
 import { paymentAttemptMachine } from '../../machines/domain/payment-attempt.machine';
 import { paymentPartMachine } from '../../machines/domain/payment-part.machine';
 import { paymentMachine } from '../../machines/domain/payment.machine';
 import { photoReviewMachine } from '../../machines/domain/photo-review.machine';
 import { refundMachine } from '../../machines/domain/refund.machine';
-import { teacherScheduleMachine } from '../../machines/domain/teacher-schedule.machine';
-import { transferMachine } from '../../machines/domain/transfer.machine';
+import { scheduleTeacherConfirmationMachine } from '../../machines/domain/schedule-teacher-confirmation.machine';
+import { cardTransferApplicationMachine } from '../../machines/domain/card-transfer-application.machine';
 import { TRANSFER_STATE_VALUES } from '../../src/domain/card-transfer';
 import { CARD_REFUND_STATE_VALUES } from '../../src/domain/card-refund';
 import { cardRefundMachine } from '../../machines/domain/card-refund.machine';
@@ -28,7 +28,7 @@ import { BOOKING_ROW_STATES, CARD_STATUSES } from '../../src/domain/booking-rule
 import { ORDER_STATES, PAYMENT_PART_STATE_VALUES, REFUND_STATE_VALUES } from '../../src/domain/orders';
 import { PHOTO_REVIEW_STATES } from '../../src/domain/photo-review';
 import { TEACHER_REQUEST_STATES } from '../../src/domain/binding';
-import { teacherRequestMachine } from '../../machines/domain/teacher-request.machine';
+import { bindingTeacherRequestMachine } from '../../machines/domain/binding-teacher-request.machine';
 import { TEACHER_SCHEDULE_STATE_VALUES } from '../../src/domain/teacher-schedule';
 import { COUPON_STATES } from '../../src/domain/pricing';
 import { STATE_COLUMNS, stateCheckName } from '../../src/server/db/state-checks';
@@ -48,15 +48,15 @@ const CHARTS: Record<string, AnyStateMachine> = {
   payment: paymentMachine,
   'payment-part': paymentPartMachine,
   refund: refundMachine,
-  'friend-invitation': friendInvitationMachine,
+  'friend-invitation': friendPayInvitationMachine,
   coupon: couponMachine,
   card: cardMachine,
   booking: bookingMachine,
-  class: classMachine,
+  class: scheduleClassMachine,
   'photo-review': photoReviewMachine,
-  'teacher-request': teacherRequestMachine,
-  transfer: transferMachine,
-  'teacher-schedule': teacherScheduleMachine,
+  'teacher-request': bindingTeacherRequestMachine,
+  transfer: cardTransferApplicationMachine,
+  'teacher-schedule': scheduleTeacherConfirmationMachine,
   'card-refund': cardRefundMachine,
   complaint: complaintMachine,
   invoice: invoiceMachine,
@@ -126,10 +126,10 @@ describe('state columns and their charts', () => {
     expect(sorted(CARD_STATUSES)).toEqual(sorted(storedStates(cardMachine)));
     expect(sorted(BOOKING_ROW_STATES)).toEqual(sorted(storedStates(bookingMachine)));
     expect(sorted(PHOTO_REVIEW_STATES)).toEqual(sorted(storedStates(photoReviewMachine)));
-    expect(sorted(TEACHER_SCHEDULE_STATE_VALUES)).toEqual(sorted(storedStates(teacherScheduleMachine)));
+    expect(sorted(TEACHER_SCHEDULE_STATE_VALUES)).toEqual(sorted(storedStates(scheduleTeacherConfirmationMachine)));
     expect(sorted(COUPON_STATES)).toEqual(sorted(storedStates(couponMachine)));
-    expect(sorted(TRANSFER_STATE_VALUES)).toEqual(sorted(storedStates(transferMachine)));
-    expect(sorted(TEACHER_REQUEST_STATES)).toEqual(sorted(storedStates(teacherRequestMachine)));
+    expect(sorted(TRANSFER_STATE_VALUES)).toEqual(sorted(storedStates(cardTransferApplicationMachine)));
+    expect(sorted(TEACHER_REQUEST_STATES)).toEqual(sorted(storedStates(bindingTeacherRequestMachine)));
     expect(sorted(CARD_REFUND_STATE_VALUES)).toEqual(sorted(storedStates(cardRefundMachine)));
     expect(sorted(COMPLAINT_STATE_VALUES)).toEqual(sorted(storedStates(complaintMachine)));
     expect(sorted(INVOICE_STATE_VALUES)).toEqual(sorted(storedStates(invoiceMachine)));

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router-dom';
 import Cookies from 'universal-cookie';
-import type { SessionInput } from '../../../machines/session.machine';
+import type { SessionInput } from '../../../machines/auth-session.machine';
 import { sessionInputFromCookies } from './session-cookies';
 
 /** What the server puts in the router's request context for loaders (entry-server.tsx). */

@@ -1,5 +1,5 @@
 import Cookies from 'universal-cookie';
-import type { SessionInput } from '../../../machines/session.machine';
+import type { SessionInput } from '../../../machines/auth-session.machine';
 import { SESSION_COOKIE_NAMES } from '../../domain/session-cookies';
 
 /** Restores the session from cookies: `token` alone is enough (DESIGN.md §5). */

@@ -1,11 +1,11 @@
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { sessionMachine } from '../../../machines/session.machine';
+import { authSessionMachine } from '../../../machines/auth-session.machine';
 import type { Api } from '../../api/index';
 import { forgetSessionCookies } from './session-cookies';
 
 /** The session actor for the whole app; screens select from it and send events. */
-export const SessionContext = createActorContext(sessionMachine);
+export const SessionContext = createActorContext(authSessionMachine);
 
 /**
  * The session machine with the real API as its actors. `forget` clears the app's cookie copies
@@ -13,7 +13,7 @@ export const SessionContext = createActorContext(sessionMachine);
  */
 export function provideSession(api: Pick<Api, 'auth'>, opts: { forget?: () => void } = {}) {
   const forget = opts.forget ?? forgetSessionCookies;
-  return sessionMachine.provide({
+  return authSessionMachine.provide({
     actors: {
       fetchBookedCount: fromPromise(async () => {
         const r = await api.auth.bookedCount();

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { clubDistancesMachine, type GeoPermission, type Position } from '../../../machines/club-distances.machine';
+import { catalogClubDistancesMachine, type GeoPermission, type Position } from '../../../machines/catalog-club-distances.machine';
 import { browserApiOrThrow } from '../api-context';
 import { useActorSlot, type ActorSlot } from '../shared-actors';
 
-export type ClubDistancesActor = ActorRefFrom<typeof clubDistancesMachine>;
+export type ClubDistancesActor = ActorRefFrom<typeof catalogClubDistancesMachine>;
 export type LocateState = 'checking' | 'idle' | 'locating' | 'located' | 'denied' | 'unavailable';
 
 const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 8000, maximumAge: 10 * 60_000 };
@@ -26,7 +26,7 @@ function browserPosition(): Promise<Position> {
 
 /** The distances chart with the browser's geolocation and the API. */
 function provided() {
-  return clubDistancesMachine.provide({
+  return catalogClubDistancesMachine.provide({
     actors: {
       checkPermission: fromPromise(geoPermission),
       position: fromPromise(browserPosition),
@@ -40,13 +40,13 @@ function provided() {
  * again); during server rendering, an unstarted one (the page renders without distances).
  */
 function obtain(slot: ActorSlot<ClubDistancesActor> | null): ClubDistancesActor {
-  if (typeof window === 'undefined' || !slot) return createActor(clubDistancesMachine);
+  if (typeof window === 'undefined' || !slot) return createActor(catalogClubDistancesMachine);
   slot.current ??= { actor: createActor(provided()).start() };
   return slot.current.actor;
 }
 
 /** What the locate line shows, from the chart's tags (an unstarted actor, in server rendering, shows nothing yet). */
-const stateOf = (s: SnapshotFrom<typeof clubDistancesMachine>): LocateState =>
+const stateOf = (s: SnapshotFrom<typeof catalogClubDistancesMachine>): LocateState =>
   s.hasTag('offered')
     ? 'idle'
     : s.hasTag('locating')
@@ -60,8 +60,8 @@ const stateOf = (s: SnapshotFrom<typeof clubDistancesMachine>): LocateState =>
             : 'checking';
 
 /**
- * Metres from the member to each club (spec §2 "clubs with distance"), from the clubDistances chart
- * (machines/club-distances.machine.ts). Never blocks the screen: the list renders first.
+ * Metres from the member to each club (spec §2 "clubs with distance"), from the catalogClubDistances chart
+ * (machines/catalog-club-distances.machine.ts). Never blocks the screen: the list renders first.
  */
 export function useClubDistances() {
   const slot = useActorSlot<ClubDistancesActor>('clubDistances');

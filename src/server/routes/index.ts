@@ -23,7 +23,7 @@ import { docsApp } from './docs';
 import { flashSaleRoutes } from './flash-sale';
 import { goodsRoutes } from './catalog-goods';
 import { health } from './health';
-import { activityRoutes, activitySignupRoutes, home, noticeRoutes } from './home';
+import { activityRoutes, activitySignupRoutes, home, noticeRoutes } from './catalog-home';
 import { media } from './catalog-media';
 import { orderRoutes } from './orders';
 import { balanceRoutes } from './payments-balance';

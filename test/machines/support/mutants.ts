@@ -8,7 +8,7 @@ import { createMachine, not, type AnyStateMachine } from 'xstate';
  * machine's own config, so each one is the chart as it would be with that one line wrong.
  */
 export interface Mutant {
-  /** e.g. `editing on password.save [1 lengthInvalid]: → #changePassword.done` */
+  /** e.g. `editing on password.save [1 lengthInvalid]: → #authPasswordChange.done` */
   description: string;
   config: unknown;
 }

@@ -456,7 +456,7 @@ export function confirmStepEvents<W>(confirmText: string): ScreenPathSpec<W>['ev
       const close = button('再想想') ?? button('关闭');
       if (close) await w.ui.user.click(close);
     },
-    retry: async (w) => w.ui.user.click(button('重试')!),
+    'network.retry': async (w) => w.ui.user.click(button('重试')!),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { StateValue } from 'xstate';
-import { checkoutMachine } from '../../../machines/checkout.machine';
-import { payOrderMachine } from '../../../machines/pay-order.machine';
+import { orderCheckoutMachine } from '../../../machines/order-checkout.machine';
+import { paymentOrderMachine } from '../../../machines/payment-order.machine';
 import { checkoutPath, payAgreementQuery, payOrderPath, payPageOf } from '../../../src/app/screens/orders/checkout-paths';
 import {
   bridgeOutcome,
@@ -35,9 +35,9 @@ describe('the entry point /agreement/payagreement reads id, phaseId, teacherId',
 
 /** The page a checkout state belongs on, by its `loginPage` tag; a pay-order state's, by the chart's page tags. */
 const checkoutAt = (value: StateValue, here: string) =>
-  checkoutPath(checkoutMachine.resolveState({ value, context: {} as never }).hasTag('loginPage'), here);
+  checkoutPath(orderCheckoutMachine.resolveState({ value, context: {} as never }).hasTag('loginPage'), here);
 const payPath = (value: StateValue, here: string) =>
-  payOrderPath(payPageOf(payOrderMachine.resolveState({ value, context: {} as never })), 'O1', here);
+  payOrderPath(payPageOf(paymentOrderMachine.resolveState({ value, context: {} as never })), 'O1', here);
 
 describe('which page a checkout or payment state belongs on', () => {
   const here = '/agreement/payagreement?id=7';

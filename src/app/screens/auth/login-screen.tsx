@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import Cookies from 'universal-cookie';
 import { fromPromise } from 'xstate';
-import { loginMachine } from '../../../../machines/login.machine';
+import { authLoginMachine } from '../../../../machines/auth-login.machine';
 import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { actorTimers } from '../../app-clock';
@@ -33,7 +33,7 @@ export default function LoginScreen() {
 
   const logic = useMemo(
     () =>
-      loginMachine.provide({
+      authLoginMachine.provide({
         actors: {
           smsCode: smsCodeWithApi(),
           login: fromPromise(({ input }) => browserApiOrThrow().auth.login(input)),

@@ -1,19 +1,19 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import { smsCodeMachine } from '../../../../machines/sms-code.machine';
+import { authSmsCodeMachine } from '../../../../machines/auth-sms-code.machine';
 import { browserApiOrThrow } from '../../api-context';
 import { refusalMessage } from '../../ui/refusal-message';
 import { feedbackMessage } from './auth-messages';
 
 /** The code sender with the real API, for the forms that invoke it as `sms` (login, reset step one). */
 export function smsCodeWithApi() {
-  return smsCodeMachine.provide({
+  return authSmsCodeMachine.provide({
     actors: { sendCode: fromPromise(({ input }: { input: { phone: string } }) => browserApiOrThrow().auth.sendCode(input.phone)) },
   });
 }
 
-type SmsCodeActor = ActorRefFrom<typeof smsCodeMachine>;
+type SmsCodeActor = ActorRefFrom<typeof authSmsCodeMachine>;
 
 /**
  * What the code button and the line under the form show of the form's code sender (its child `sms`):

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { resetPasswordMachine, type ResetPasswordInput } from '../../../../machines/reset-password.machine';
+import { authPasswordResetMachine, type ResetPasswordInput } from '../../../../machines/auth-password-reset.machine';
 import { browserApiOrThrow } from '../../api-context';
 import { actorTimers } from '../../app-clock';
 import { feedbackMessage } from './auth-messages';
@@ -11,7 +11,7 @@ import { smsCodeWithApi } from './sms-code';
 export function useResetPassword(input: ResetPasswordInput) {
   const logic = useMemo(
     () =>
-      resetPasswordMachine.provide({
+      authPasswordResetMachine.provide({
         actors: {
           smsCode: smsCodeWithApi(),
           verifyCode: fromPromise(({ input }) => browserApiOrThrow().auth.resetPasswordVerify(input.phone, input.code)),

@@ -4,7 +4,7 @@ import { Block, Button, List, ListInput } from 'konsta/react';
 import { useMemo } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { newTeacherBindMachine } from '../../../../machines/new-teacher-bind.machine';
+import { bindingNewTeacherMachine } from '../../../../machines/binding-new-teacher.machine';
 import { Errors } from '../../../domain/errors';
 import { FIELD_LABELS } from '../../../domain/fields';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
@@ -42,7 +42,7 @@ export default function NewTeacherBindScreen() {
   const navigate = useNavigate();
   const logic = useMemo(
     () =>
-      newTeacherBindMachine.provide({
+      bindingNewTeacherMachine.provide({
         actors: { smsCode: smsCodeWithApi(), sendRequest: fromPromise(({ input }) => browserApiOrThrow().binding.newTeacher(input)) },
         actions: { requestSent: () => void navigate('/bindPage/newteacherConfirm', { replace: true }) },
       }),

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button, List, ListInput } from 'konsta/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { teacherBindMachine } from '../../../../machines/teacher-bind.machine';
+import { bindingTeacherMachine } from '../../../../machines/binding-teacher.machine';
 import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { refusalMessage } from '../../ui/refusal-message';
@@ -16,7 +16,7 @@ export default function TeacherBindScreen() {
   const handOver = useHandOver('/bindPage');
   const logic = useMemo(
     () =>
-      teacherBindMachine.provide({
+      bindingTeacherMachine.provide({
         actors: { bindTeacher: fromPromise(({ input }) => browserApiOrThrow().binding.bindTeacher(input.code)) },
         actions: { handOver: (_, params) => handOver(params.envelope) },
       }),

@@ -6,7 +6,7 @@ import { Block, Button, Checkbox } from 'konsta/react';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { bookClassMachine } from '../../../../machines/book-class.machine';
+import { bookingBookMachine } from '../../../../machines/booking-book.machine';
 import type { ClassDetail } from '../../../api/booking';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { Errors } from '../../../domain/errors';
@@ -79,7 +79,7 @@ function BookForm(props: { cls: ClassDetail }) {
 
   const logic = useMemo(
     () =>
-      bookClassMachine.provide({
+      bookingBookMachine.provide({
         actors: {
           loadCards: fromPromise(({ input }) => browserApiOrThrow().booking.cardsForClass(input.classId)),
           book: fromPromise(({ input }) => browserApiOrThrow().booking.book(input.body, input.idempotencyKey)),

@@ -89,7 +89,7 @@ export function BookingActions(props: {
   const busy = phase === 'submitting';
 
   if (phase === 'unreachable') {
-    return <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />;
+    return <UnreachableRetry onRetry={() => item.send({ type: 'network.retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />;
   }
   if (phase === 'changed') return null;
   return (

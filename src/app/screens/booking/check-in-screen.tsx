@@ -6,7 +6,7 @@ import { Block, Button } from 'konsta/react';
 import { useMemo } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { checkInMachine } from '../../../../machines/check-in.machine';
+import { bookingCheckInMachine } from '../../../../machines/booking-check-in.machine';
 import type { ClassDetail } from '../../../api/booking';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { Errors } from '../../../domain/errors';
@@ -51,7 +51,7 @@ function CheckIn(props: { cls: ClassDetail; code: string }) {
   const c = props.cls;
   const logic = useMemo(
     () =>
-      checkInMachine.provide({
+      bookingCheckInMachine.provide({
         actors: {
           checkIn: fromPromise(({ input }) =>
             browserApiOrThrow().booking.checkIn({ classId: input.classId, code: input.code }, input.idempotencyKey),
@@ -92,7 +92,7 @@ function CheckIn(props: { cls: ClassDetail; code: string }) {
             className="mt-4"
             disabled={phase === 'submitting'}
             data-action="checkin"
-            onClick={() => actor.send({ type: phase === 'unreachable' ? 'retry' : 'checkin.submit' })}
+            onClick={() => actor.send({ type: phase === 'unreachable' ? 'network.retry' : 'checkin.submit' })}
           >
             {phase === 'submitting' ? <Trans>签到中…</Trans> : phase === 'unreachable' ? <Trans>重试</Trans> : <Trans>确认签到</Trans>}
           </Button>

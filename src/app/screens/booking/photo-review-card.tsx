@@ -94,7 +94,7 @@ function PhotoUpload(props: { again: boolean }) {
         />
       </label>
       {phase === 'unreachable' && (
-        <Button small rounded inline clear className="ml-2" onClick={() => upload.send({ type: 'retry' })}>
+        <Button small rounded inline clear className="ml-2" onClick={() => upload.send({ type: 'network.retry' })}>
           <Trans>重试</Trans>
         </Button>
       )}

@@ -134,7 +134,7 @@ export default function TransferApplyScreen() {
         )}
         {unreachable && !shown && (
           <UnreachableRetry
-            onRetry={() => flow.send({ type: 'retry' })}
+            onRetry={() => flow.send({ type: 'network.retry' })}
             onClose={() => flow.send({ type: 'phone.change', phone: c.phone })}
           />
         )}
@@ -200,7 +200,7 @@ export default function TransferApplyScreen() {
               </p>
             )}
             {unreachable ? (
-              <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.edit' })} />
+              <UnreachableRetry onRetry={() => flow.send({ type: 'network.retry' })} onClose={() => flow.send({ type: 'form.edit' })} />
             ) : (
               <Button
                 large

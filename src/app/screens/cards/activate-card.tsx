@@ -65,7 +65,7 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
   if (phase === 'unreachable') {
     return (
       <p className="text-center">
-        <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />
+        <UnreachableRetry onRetry={() => item.send({ type: 'network.retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />
       </p>
     );
   }

@@ -55,7 +55,7 @@ export function CardExtend(props: { card: MemberCardDetail }) {
   if (unreachable) {
     return (
       <p className="text-center">
-        <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'form.close' })} />
+        <UnreachableRetry onRetry={() => item.send({ type: 'network.retry' })} onClose={() => item.send({ type: 'form.close' })} />
       </p>
     );
   }

@@ -81,7 +81,7 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
   if (unreachable) {
     return (
       <p className="text-center">
-        <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />
+        <UnreachableRetry onRetry={() => item.send({ type: 'network.retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />
       </p>
     );
   }

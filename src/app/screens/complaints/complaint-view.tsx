@@ -152,7 +152,7 @@ export function ComplaintView({ complaint, clubs }: { complaint: MyComplaint | n
           {feedback ? i18n._(feedback) : ''}
         </p>
         {state.matches('fileUnreachable') ? (
-          <Button large rounded type="button" onClick={() => actor.send({ type: 'retry' })}>
+          <Button large rounded type="button" onClick={() => actor.send({ type: 'network.retry' })}>
             <Trans>重试</Trans>
           </Button>
         ) : (
@@ -223,7 +223,7 @@ export function ComplaintView({ complaint, clubs }: { complaint: MyComplaint | n
         </div>
       ) : null}
       {state.matches('rateUnreachable') ? (
-        <Button rounded inline onClick={() => actor.send({ type: 'retry' })}>
+        <Button rounded inline onClick={() => actor.send({ type: 'network.retry' })}>
           <Trans>重试</Trans>
         </Button>
       ) : null}

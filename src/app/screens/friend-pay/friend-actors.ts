@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { friendInviteMachine } from '../../../../machines/friend-invite.machine';
+import { friendPayInviteMachine } from '../../../../machines/friend-pay-invite.machine';
 import { friendPayResultMachine } from '../../../../machines/friend-pay-result.machine';
 import { friendPayMachine } from '../../../../machines/friend-pay.machine';
 import type { Api } from '../../../api/index';
@@ -17,7 +17,7 @@ const until = (clock: Clock, iso: string | undefined) => (iso ? Math.max(0, Date
  */
 export function provideFriendInvite(fx: { api: () => Api; clock: Clock; copyLink(link: string): void }) {
   const { api } = fx;
-  return friendInviteMachine.provide({
+  return friendPayInviteMachine.provide({
     actors: {
       invite: fromPromise(({ input }) =>
         api().friendPay.invite(

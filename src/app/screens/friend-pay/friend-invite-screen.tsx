@@ -120,7 +120,7 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
         <p role="alert" className="text-rose-600">
           {i18n._(Errors.network.message)}
         </p>
-        <Button large rounded outline type="button" onClick={() => actor.send({ type: 'retry' })} data-action="retry">
+        <Button large rounded outline type="button" onClick={() => actor.send({ type: 'network.retry' })} data-action="retry">
           <Trans>重试</Trans>
         </Button>
       </Block>
@@ -205,7 +205,10 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
           </p>
           {unreachable ? (
             <p className="text-center">
-              <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
+              <UnreachableRetry
+                onRetry={() => actor.send({ type: 'network.retry' })}
+                onClose={() => actor.send({ type: 'confirm.dismiss' })}
+              />
             </p>
           ) : (
             <Button

@@ -79,15 +79,15 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
         </Block>,
       ];
     if (snap.matches({ paying: 'unreachable' }))
-      return line('payUnreachable', i18n._(Errors.network.message), button(<Trans>重试</Trans>, 'retry', 'retry', true), true);
+      return line('payUnreachable', i18n._(Errors.network.message), button(<Trans>重试</Trans>, 'network.retry', 'retry', true), true);
     if (snap.matches({ paying: 'inWechat' })) return line('inWechat', <Trans>正在打开微信支付…</Trans>);
     if (snap.matches({ paying: 'sheetCancelled' }))
-      return line('sheetCancelled', <Trans>您已取消支付</Trans>, button(<Trans>继续支付</Trans>, 'retry', 'retry'));
+      return line('sheetCancelled', <Trans>您已取消支付</Trans>, button(<Trans>继续支付</Trans>, 'payment.retry', 'retry'));
     if (snap.matches({ paying: 'bridgeUnavailable' }))
       return line(
         'bridgeUnavailable',
         <Trans>无法打开微信支付：请在微信中打开这个链接完成代付</Trans>,
-        button(<Trans>重试</Trans>, 'retry', 'retry', true),
+        button(<Trans>重试</Trans>, 'payment.retry', 'retry', true),
         true,
       );
     if (snap.matches('authorizing')) return line('authorizing', <Trans>正在前往微信授权…</Trans>);
@@ -95,7 +95,7 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
       return line(
         'authorizationFailed',
         <Trans>微信授权未成功，暂时无法代付</Trans>,
-        button(<Trans>重新授权</Trans>, 'retry', 'retry'),
+        button(<Trans>重新授权</Trans>, 'payment.retry', 'retry'),
         true,
       );
     if (snap.matches('takenByOther'))
@@ -112,7 +112,7 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
       return line(
         'loadUnreachable',
         i18n._(errorCode === undefined ? Errors.network.message : refusalMessage(errorCode)),
-        button(<Trans>重试</Trans>, 'retry', 'retry', true),
+        button(<Trans>重试</Trans>, 'network.retry', 'retry', true),
         true,
       );
     if (snap.matches('awaitingResult'))

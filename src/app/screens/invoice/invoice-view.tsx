@@ -141,7 +141,7 @@ export function InvoiceView({ orders, invoices }: { orders: InvoiceableOrder[]; 
           {feedback ? i18n._(feedback) : ''}
         </p>
         {state.matches('submitUnreachable') ? (
-          <Button large rounded type="button" onClick={() => actor.send({ type: 'retry' })}>
+          <Button large rounded type="button" onClick={() => actor.send({ type: 'network.retry' })}>
             <Trans>重试</Trans>
           </Button>
         ) : (

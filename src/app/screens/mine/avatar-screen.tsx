@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { avatarUploadMachine } from '../../../../machines/avatar-upload.machine';
+import { photoAvatarMachine } from '../../../../machines/photo-avatar.machine';
 import { Errors } from '../../../domain/errors';
 import { PHOTO_REFUSALS } from '../../ui/photo-refusal';
 import { refusalMessage } from '../../ui/refusal-message';
@@ -38,7 +38,7 @@ export default function AvatarScreen() {
   const { i18n } = useLingui();
   const logic = useMemo(
     () =>
-      avatarUploadMachine.provide({
+      photoAvatarMachine.provide({
         actors: {
           load: fromPromise(() => browserApiOrThrow().booking.photo()),
           resize: fromPromise(({ input }) => preparePhoto(input.file)),
@@ -135,7 +135,7 @@ export default function AvatarScreen() {
           </label>
         )}
         {(step === 'unreachable' || step === 'loadFailed') && (
-          <Button rounded inline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'retry' })}>
+          <Button rounded inline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'network.retry' })}>
             <Trans>重试</Trans>
           </Button>
         )}

@@ -4,7 +4,7 @@ import { Block, Button, List, ListInput } from 'konsta/react';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { changePasswordMachine } from '../../../../machines/change-password.machine';
+import { authPasswordChangeMachine } from '../../../../machines/auth-password-change.machine';
 import { browserApiOrThrow } from '../../api-context';
 import { returnPath } from '../../session/request-session';
 import { useToast } from '../../ui/toast';
@@ -25,7 +25,7 @@ export default function ChangePasswordScreen() {
   const toast = useToast();
   const logic = useMemo(
     () =>
-      changePasswordMachine.provide({
+      authPasswordChangeMachine.provide({
         actors: {
           changePassword: fromPromise(({ input }) => browserApiOrThrow().auth.changePassword(input.oldPassword, input.newPassword)),
         },

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Block, BlockTitle, Button } from 'konsta/react';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { closeAccountMachine } from '../../../../machines/close-account.machine';
+import { accountClosingRequestMachine } from '../../../../machines/account-closing-request.machine';
 import type { MyAccountClosing } from '../../../api/account-closing';
 import { newIntentKey } from '../../../domain/intent-key';
 import { shanghaiFormat } from '../../../domain/time';
@@ -30,7 +30,7 @@ export function CloseAccountView({ request }: { request: MyAccountClosing | null
   const key = useRef('');
   const logic = useMemo(
     () =>
-      closeAccountMachine.provide({
+      accountClosingRequestMachine.provide({
         actors: {
           ask: fromPromise(() => browserApiOrThrow().accountClosing.ask(null, key.current)),
           withdraw: fromPromise(() => browserApiOrThrow().accountClosing.withdraw(key.current)),
@@ -143,7 +143,7 @@ export function CloseAccountView({ request }: { request: MyAccountClosing | null
           </Button>
         ) : null}
         {state.matches('askUnreachable') || state.matches('withdrawUnreachable') ? (
-          <Button large rounded onClick={() => actor.send({ type: 'retry' })}>
+          <Button large rounded onClick={() => actor.send({ type: 'network.retry' })}>
             <Trans>重试</Trans>
           </Button>
         ) : null}

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import { checkoutMachine } from '../../../../machines/checkout.machine';
+import { orderCheckoutMachine } from '../../../../machines/order-checkout.machine';
 import { AWAITING_MONEY_STATES } from '../../../../machines/domain/order-transitions';
-import { payOrderMachine } from '../../../../machines/pay-order.machine';
+import { paymentOrderMachine } from '../../../../machines/payment-order.machine';
 import type { Api } from '../../../api/index';
 import { successPath } from './checkout-paths';
 import { leavePage } from '../../leave-page';
@@ -18,7 +18,7 @@ export interface CheckoutEffects {
 /** The pay-order machine with the browser's API and the page's effects as its actors. */
 export function providePayOrder(fx: CheckoutEffects) {
   const { api } = fx;
-  return payOrderMachine.provide({
+  return paymentOrderMachine.provide({
     actors: {
       loadOrder: fromPromise(({ input }) => api.orders.detail(input.orderNo)),
       startPayment: fromPromise(({ input }) => api.orders.pay(input.orderNo, input.method, input.idempotencyKey, input.partSeq)),
@@ -46,7 +46,7 @@ export function providePayOrder(fx: CheckoutEffects) {
 /** The checkout machine with the browser's API as its actors, and the pay-order machine for its order. */
 export function provideCheckout(fx: CheckoutEffects) {
   const { api } = fx;
-  return checkoutMachine.provide({
+  return orderCheckoutMachine.provide({
     actors: {
       loadGoods: fromPromise(({ input }) => api.goods.detail(input.goodsId)),
       quote: fromPromise(({ input }) => api.orders.quote(input)),

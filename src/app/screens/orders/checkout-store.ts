@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { createActor, type ActorRefFrom } from 'xstate';
-import { checkoutMachine, type CheckoutInput } from '../../../../machines/checkout.machine';
-import { payOrderMachine, type PayOrderInput } from '../../../../machines/pay-order.machine';
+import { orderCheckoutMachine, type CheckoutInput } from '../../../../machines/order-checkout.machine';
+import { paymentOrderMachine, type PayOrderInput } from '../../../../machines/payment-order.machine';
 import { actorTimers } from '../../app-clock';
 import { browserApiOrThrow } from '../../api-context';
 import { useActorSlot, type ActorSlot } from '../../shared-actors';
@@ -11,8 +11,8 @@ import { SessionContext } from '../../session/session-provider';
 import { provideCheckout, providePayOrder, type CheckoutEffects } from './checkout-actors';
 import { checkoutPath, payOrderPath, payPageOf } from './checkout-paths';
 
-export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
-export type PayOrderActor = ActorRefFrom<typeof payOrderMachine>;
+export type CheckoutActor = ActorRefFrom<typeof orderCheckoutMachine>;
+export type PayOrderActor = ActorRefFrom<typeof paymentOrderMachine>;
 
 /**
  * The checkout and the payment of an order are shared by the checkout's pages (agreement, /payt,
@@ -37,7 +37,7 @@ function useEffects(standIn: boolean): () => CheckoutEffects {
 
 /** The shared checkout when it is for these goods and has made no order yet (a remount); else a new one. */
 function obtainCheckout(slot: CheckoutSlot | null, input: CheckoutInput, fx: () => CheckoutEffects): CheckoutActor {
-  if (typeof window === 'undefined' || !slot) return createActor(checkoutMachine, { input });
+  if (typeof window === 'undefined' || !slot) return createActor(orderCheckoutMachine, { input });
   const held = slot.current;
   if (held) {
     const snap = held.actor.getSnapshot();
@@ -56,7 +56,7 @@ function obtainPayment(
   input: PayOrderInput,
   fx: () => CheckoutEffects,
 ): PayOrderActor {
-  if (typeof window === 'undefined' || !slot) return createActor(payOrderMachine, { input });
+  if (typeof window === 'undefined' || !slot) return createActor(paymentOrderMachine, { input });
   // the same order, and the same part of a split order
   const sameOrder = (a: PayOrderActor | undefined) => {
     const c = a?.getSnapshot().context;

@@ -55,7 +55,7 @@ export function OrderCancel(props: { order: Order }) {
   if (phase === 'unreachable') {
     return (
       <Block className="!my-4 text-center">
-        <UnreachableRetry onRetry={() => item.send({ type: 'retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />
+        <UnreachableRetry onRetry={() => item.send({ type: 'network.retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />
       </Block>
     );
   }

@@ -9,7 +9,7 @@ import { formatYuan } from '../../../domain/money';
 import { friendInvitePath } from '../friend-pay/friend-paths';
 import { refusalMessage } from '../../ui/refusal-message';
 import { ORDER_STATE_LABELS } from './checkout-labels';
-import { liveShares } from '../../../../machines/split-order.machine';
+import { liveShares } from '../../../../machines/order-split.machine';
 import { splitPath, successPath } from './checkout-paths';
 import { MethodChoice } from './method-choice';
 import { MoneyLines } from './money-lines';

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import type { OrderDetail, PayMethodUnavailable } from '../../../api/orders';
-import { liveShares } from '../../../../machines/split-order.machine';
+import { liveShares } from '../../../../machines/order-split.machine';
 import type { PayMethod } from '../../../domain/orders';
 import { apiFrom } from '../../api-context';
 import { sessionFrom } from '../../session/request-session';

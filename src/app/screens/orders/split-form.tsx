@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
 import type { ActorRefFrom } from 'xstate';
-import type { splitOrderMachine } from '../../../../machines/split-order.machine';
+import type { orderSplitMachine } from '../../../../machines/order-split.machine';
 import type { OrderDetail } from '../../../api/orders';
 import { formatYuan } from '../../../domain/money';
 import { MAX_SPLIT_PARTS, MIN_SPLIT_PARTS, parseYuan, splitProblems } from '../../../domain/split';
@@ -18,7 +18,7 @@ const COUNTS = Array.from({ length: MAX_SPLIT_PARTS - MIN_SPLIT_PARTS + 1 }, (_,
  * by part, the total against the amount to pay, and "split" once every rule holds (spec §5). After an
  * undone split it says where the parts already paid went back.
  */
-export function SplitForm(props: { actor: ActorRefFrom<typeof splitOrderMachine>; order: OrderDetail }) {
+export function SplitForm(props: { actor: ActorRefFrom<typeof orderSplitMachine>; order: OrderDetail }) {
   const { actor, order } = props;
   const { i18n } = useLingui();
   // the form can be changed and sent only while nothing is in flight or waiting for a retry
@@ -119,7 +119,7 @@ export function SplitForm(props: { actor: ActorRefFrom<typeof splitOrderMachine>
       {/* outside the form: its buttons must not submit it */}
       {unreachable && (
         <p className="mx-4 text-center">
-          <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
+          <UnreachableRetry onRetry={() => actor.send({ type: 'network.retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
         </p>
       )}
     </>

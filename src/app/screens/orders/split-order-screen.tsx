@@ -6,7 +6,7 @@ import { Block, Button } from 'konsta/react';
 import { useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { splitOrderMachine } from '../../../../machines/split-order.machine';
+import { orderSplitMachine } from '../../../../machines/order-split.machine';
 import type { OrderDetail } from '../../../api/orders';
 import { Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
@@ -30,7 +30,7 @@ function useSplitOrder(orderNo: string) {
   say.current = { toast, i18n };
   const logic = useMemo(
     () =>
-      splitOrderMachine.provide({
+      orderSplitMachine.provide({
         actors: {
           loadOrder: fromPromise(({ input }) => browserApiOrThrow().orders.detail(input.orderNo)),
           splitOrder: fromPromise(({ input }) =>
@@ -94,7 +94,7 @@ function SplitOrder(props: { orderNo: string }) {
         <p role="alert" className="mt-10 mb-4 text-rose-600">
           {i18n._(Errors.network.message)}
         </p>
-        <Button large rounded className="mx-auto max-w-60" onClick={() => actor.send({ type: 'retry' })}>
+        <Button large rounded className="mx-auto max-w-60" onClick={() => actor.send({ type: 'network.retry' })}>
           <Trans>重试</Trans>
         </Button>
       </Block>

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { liveShares, type splitOrderMachine } from '../../../../machines/split-order.machine';
+import { liveShares, type orderSplitMachine } from '../../../../machines/order-split.machine';
 import type { OrderDetail } from '../../../api/orders';
 import { formatYuan } from '../../../domain/money';
 import { useConfirmWhile } from '../../ui/confirm';
@@ -18,7 +18,7 @@ import { partStateText } from './split-labels';
  * or its progress while the member's trade is open), asking a friend, the friend's link; "undo the split" while the server offers it, after a
  * confirm that says paid parts go back to their payers.
  */
-export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine>; order: OrderDetail }) {
+export function SplitParts(props: { actor: ActorRefFrom<typeof orderSplitMachine>; order: OrderDetail }) {
   const { actor, order } = props;
   const { i18n } = useLingui();
   const ready = useSelector(actor, (s) => s.matches('split'));
@@ -93,7 +93,7 @@ export function SplitParts(props: { actor: ActorRefFrom<typeof splitOrderMachine
       </ol>
       {unreachable && (
         <p className="mx-4 text-center">
-          <UnreachableRetry onRetry={() => actor.send({ type: 'retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
+          <UnreachableRetry onRetry={() => actor.send({ type: 'network.retry' })} onClose={() => actor.send({ type: 'confirm.dismiss' })} />
         </p>
       )}
       {order.actions.includes('unsplit') && !unreachable && (

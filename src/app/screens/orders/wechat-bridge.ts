@@ -1,5 +1,5 @@
 import type { WechatJsapiParams } from '../../../api/orders';
-import type { WechatBridgeOutcome } from '../../../../machines/pay-order.machine';
+import type { WechatBridgeOutcome } from '../../../../machines/payment-order.machine';
 import { appTimers } from '../../app-clock';
 
 /** The messaging app's in-page bridge (WeixinJSBridge), as much of it as paying needs. */

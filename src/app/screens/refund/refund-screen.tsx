@@ -126,7 +126,7 @@ export default function RefundScreen() {
         <p role="alert" className="text-rose-600">
           {i18n._(Errors.network.message)}
         </p>
-        <Button rounded inline onClick={() => flow.send({ type: 'retry' })}>
+        <Button rounded inline onClick={() => flow.send({ type: 'network.retry' })}>
           <Trans>重试</Trans>
         </Button>
       </Block>
@@ -171,7 +171,7 @@ export default function RefundScreen() {
           </label>
           {alert}
           {unreachable ? (
-            <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.close' })} />
+            <UnreachableRetry onRetry={() => flow.send({ type: 'network.retry' })} onClose={() => flow.send({ type: 'form.close' })} />
           ) : (
             <Button
               large
@@ -229,7 +229,9 @@ export default function RefundScreen() {
           </p>
         )}
         {alert}
-        {unreachable && <UnreachableRetry onRetry={() => flow.send({ type: 'retry' })} onClose={() => flow.send({ type: 'form.close' })} />}
+        {unreachable && (
+          <UnreachableRetry onRetry={() => flow.send({ type: 'network.retry' })} onClose={() => flow.send({ type: 'form.close' })} />
+        )}
         <div className="flex flex-wrap gap-2 pt-1">
           {pending && !unreachable && (
             <Button rounded outline inline disabled={busy} onClick={() => flow.send({ type: 'refund.cancel' })} data-action="refund-cancel">

@@ -143,7 +143,7 @@ function Form({ cls }: { cls: TeacherClass }) {
             rounded
             disabled={phase === 'sendingDecline'}
             data-action="decline-submit"
-            onClick={() => actor.send({ type: phase === 'declineUnreachable' ? 'retry' : 'decline.submit' })}
+            onClick={() => actor.send({ type: phase === 'declineUnreachable' ? 'network.retry' : 'decline.submit' })}
           >
             {phase === 'sendingDecline' ? (
               <Trans>提交中…</Trans>
@@ -166,7 +166,7 @@ function Form({ cls }: { cls: TeacherClass }) {
             rounded
             disabled={phase === 'confirming'}
             data-action="confirm"
-            onClick={() => actor.send({ type: phase === 'confirmUnreachable' ? 'retry' : 'schedule.confirm' })}
+            onClick={() => actor.send({ type: phase === 'confirmUnreachable' ? 'network.retry' : 'schedule.confirm' })}
           >
             {phase === 'confirming' ? (
               <Trans>确认中…</Trans>

@@ -116,7 +116,7 @@ function Week({ week }: { week: TeacherWeek }) {
           rounded
           disabled={phase === 'confirming' || phase === 'refused'}
           data-action="confirm-all"
-          onClick={() => actor.send({ type: phase === 'confirmUnreachable' ? 'retry' : 'schedule.confirm' })}
+          onClick={() => actor.send({ type: phase === 'confirmUnreachable' ? 'network.retry' : 'schedule.confirm' })}
         >
           {phase === 'confirming' ? <Trans>确认中…</Trans> : phase === 'confirmUnreachable' ? <Trans>重试</Trans> : <Trans>全部确认</Trans>}
         </Button>

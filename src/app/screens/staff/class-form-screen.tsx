@@ -6,7 +6,7 @@ import { Block, Button } from 'konsta/react';
 import { useMemo } from 'react';
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { classFormMachine, type ClassFormValues } from '../../../../machines/class-form.machine';
+import { scheduleClassFormMachine, type ClassFormValues } from '../../../../machines/schedule-class-form.machine';
 import type { StaffWeek } from '../../../api/schedule';
 import { CLASS_TYPES } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
@@ -77,7 +77,7 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
   const back = `/staff/classes?week=${values.day}`;
   const logic = useMemo(
     () =>
-      classFormMachine.provide({
+      scheduleClassFormMachine.provide({
         actors: {
           save: fromPromise(({ input }) => {
             const v = input.values;
@@ -251,7 +251,7 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
           className="min-h-11"
           data-action="save"
           disabled={busy || phase === 'refused'}
-          onClick={() => actor.send({ type: phase === 'unreachable' ? 'retry' : 'form.save' })}
+          onClick={() => actor.send({ type: phase === 'unreachable' ? 'network.retry' : 'form.save' })}
         >
           {phase === 'saving' ? <Trans>保存中…</Trans> : phase === 'unreachable' ? <Trans>重试</Trans> : <Trans>保存</Trans>}
         </Button>
@@ -291,7 +291,7 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
                 className="min-h-11"
                 data-action="cancel-confirm"
                 disabled={phase === 'cancelling'}
-                onClick={() => actor.send({ type: phase === 'cancelUnreachable' ? 'retry' : 'cancel.confirm' })}
+                onClick={() => actor.send({ type: phase === 'cancelUnreachable' ? 'network.retry' : 'cancel.confirm' })}
               >
                 {phase === 'cancelling' ? (
                   <Trans>取消中…</Trans>

@@ -7,7 +7,7 @@ import { Block, Button } from 'konsta/react';
 import { useMemo } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { teacherAssignMachine } from '../../../../machines/teacher-assign.machine';
+import { scheduleTeacherAssignMachine } from '../../../../machines/schedule-teacher-assign.machine';
 import type { StaffClass, StaffWeek } from '../../../api/schedule';
 import { Errors } from '../../../domain/errors';
 import { GLANCE_KEYS, GLANCE_OF_STATE, type GlanceKey } from '../../../domain/teacher-schedule';
@@ -108,7 +108,7 @@ function ClassRow({ cls, teachers }: { cls: StaffClass; teachers: StaffWeek['tea
   const revalidate = useStableRevalidate();
   const logic = useMemo(
     () =>
-      teacherAssignMachine.provide({
+      scheduleTeacherAssignMachine.provide({
         actors: {
           assign: fromPromise(({ input }) =>
             browserApiOrThrow().schedule.assign(input.classId, { teacherId: input.teacherId }, input.idempotencyKey),
@@ -175,7 +175,7 @@ function ClassRow({ cls, teachers }: { cls: StaffClass; teachers: StaffWeek['tea
             inline
             disabled={phase === 'assigning' || phase === 'assigned' || phase === 'refused' || (phase === 'ready' && ctx.teacherId === null)}
             data-action="assign"
-            onClick={() => actor.send({ type: phase === 'unreachable' ? 'retry' : 'teacher.assign' })}
+            onClick={() => actor.send({ type: phase === 'unreachable' ? 'network.retry' : 'teacher.assign' })}
           >
             {phase === 'assigning' ? <Trans>安排中…</Trans> : phase === 'unreachable' ? <Trans>重试</Trans> : <Trans>安排</Trans>}
           </Button>

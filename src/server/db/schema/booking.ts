@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, type AnyPgColumn, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BookingRowState, CancelReason, CardStatus } from '../../../domain/booking-rules';
 import type { CardType, ClassTypeKey, Difficulty } from '../../../domain/catalog';
-import type { ClassStatus } from '../../../../machines/domain/class-transitions';
-import type { TeacherScheduleState } from '../../../../machines/domain/teacher-schedule-transitions';
+import type { ClassStatus } from '../../../../machines/domain/schedule-class-transitions';
+import type { TeacherScheduleState } from '../../../../machines/domain/schedule-teacher-confirmation-transitions';
 import { STATE_COLUMNS, stateCheck } from '../state-checks';
 import { accounts } from './auth';
 import { advisers, clubs, goods, teachers } from './catalog';
@@ -24,7 +24,7 @@ export const classes = pgTable(
     room: text('room').notNull(),
     roomEn: text('room_en'),
     teacherId: integer('teacher_id').references(() => teachers.id),
-    /** the teacher schedule chart's state (machines/domain/teacher-schedule, decision 029); members see the teacher only when confirmed */
+    /** the teacher schedule chart's state (machines/domain/schedule-teacher-confirmation, decision 029); members see the teacher only when confirmed */
     teacherState: text('teacher_state').$type<TeacherScheduleState>().notNull().default('not_started'),
     /** when the asked teacher must have answered; the time-passing job moves a class still waiting then to unconfirmed */
     teacherConfirmBy: timestamp('teacher_confirm_by', { withTimezone: true }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { OPEN_TRANSFER_STATES, type TransferState } from '../../../../machines/domain/transfer-transitions';
+import { OPEN_TRANSFER_STATES, type TransferState } from '../../../../machines/domain/card-transfer-application-transitions';
 import { OPEN_CARD_REFUND_STATES, type CardRefundState } from '../../../../machines/domain/card-refund-transitions';
 import { STATE_COLUMNS, stateCheck, stateIn } from '../state-checks';
 import { accounts } from './auth';
@@ -36,7 +36,7 @@ export const transferImages = pgTable(
 
 /**
  * An application to transfer one card to another member (spec §3, §4, §5; decision 026), moved by
- * the transfer chart (machines/domain/transfer.machine.ts). Staff take it, then approve or reject it;
+ * the transfer chart (machines/domain/card-transfer-application.machine.ts). Staff take it, then approve or reject it;
  * who and when are kept. At most one unfinished application per card.
  */
 export const cardTransfers = pgTable(

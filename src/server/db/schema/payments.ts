@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PaymentStart } from '../../../domain/payment-start';
-import type { FriendInvitationState } from '../../../../machines/domain/friend-invitation-transitions';
-import { OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-invitation-transitions';
+import type { FriendInvitationState } from '../../../../machines/domain/friend-pay-invitation-transitions';
+import { OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-pay-invitation-transitions';
 import type { PaymentAttemptState } from '../../../../machines/domain/payment-attempt-transitions';
 import { OPEN_ATTEMPT_STATES } from '../../../../machines/domain/payment-attempt-transitions';
 import type { PaymentPartState } from '../../../../machines/domain/payment-part-transitions';

@@ -10,7 +10,7 @@ import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transit
 import { OPEN_CARD_REFUND_STATES } from '../../../../machines/domain/card-refund-transitions';
 import { CARD_ENDED_STATUSES, CARD_STORED_STATUSES } from '../../../../machines/domain/card-transitions';
 import { AWAITING_MONEY_STATES } from '../../../../machines/domain/order-transitions';
-import { OPEN_TRANSFER_STATES } from '../../../../machines/domain/transfer-transitions';
+import { OPEN_TRANSFER_STATES } from '../../../../machines/domain/card-transfer-application-transitions';
 import type { Clock } from '../../../domain/clock';
 import { closedPhone, closingBlockers, type ClosingFacts } from '../../../domain/account-closing';
 import { Errors } from '../../../domain/errors';

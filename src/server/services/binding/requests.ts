@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { nextTeacherRequestState, TEACHER_REQUEST_OPEN_STATES } from '../../../../machines/domain/teacher-request-transitions';
+import { nextTeacherRequestState, TEACHER_REQUEST_OPEN_STATES } from '../../../../machines/domain/binding-teacher-request-transitions';
 import { firstMissingField, TEACHER_NAME_MAX } from '../../../domain/binding';
 import type { Clock } from '../../../domain/clock';
 import { Errors, type ErrorDef } from '../../../domain/errors';

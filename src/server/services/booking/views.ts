@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_OPEN_STATES, BOOKING_SEAT_STATES } from '../../../../machines/domain/booking-transitions';
-import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/class-transitions';
-import { TEACHER_SHOWN_STATES } from '../../../../machines/domain/teacher-schedule-transitions';
+import { LISTED_CLASS_STATUSES } from '../../../../machines/domain/schedule-class-transitions';
+import { TEACHER_SHOWN_STATES } from '../../../../machines/domain/schedule-teacher-confirmation-transitions';
 import { stateIn } from '../../db/state-checks';
 import {
   beyondHorizon,

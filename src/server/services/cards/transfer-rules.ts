@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, inArray, ne } from 'drizzle-orm';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
 import { OPEN_CARD_REFUND_STATES } from '../../../../machines/domain/card-refund-transitions';
-import { OPEN_TRANSFER_STATES } from '../../../../machines/domain/transfer-transitions';
+import { OPEN_TRANSFER_STATES } from '../../../../machines/domain/card-transfer-application-transitions';
 import { TRANSFER_GROUP_WINDOW_DAYS } from '../../../domain/card-transfer';
 import { Errors, type ErrorName } from '../../../domain/errors';
 import { daysAfter } from '../../../domain/time';

@@ -2,8 +2,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { guards } from '../../db/guards';
 import { alias } from 'drizzle-orm/pg-core';
 import { cardFactsOf, nextCardStatus } from '../../../../machines/domain/card-transitions';
-import { nextTransferState, OPEN_TRANSFER_STATES, type TransferState } from '../../../../machines/domain/transfer-transitions';
-import type { TransferEvent } from '../../../../machines/domain/transfer.machine';
+import {
+  nextTransferState,
+  OPEN_TRANSFER_STATES,
+  type TransferState,
+} from '../../../../machines/domain/card-transfer-application-transitions';
+import type { TransferEvent } from '../../../../machines/domain/card-transfer-application.machine';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import type { StaffTransfer } from '../../../contracts/card-transfers';

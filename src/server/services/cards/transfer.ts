@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { nextTransferState, TRANSFER_INITIAL } from '../../../../machines/domain/transfer-transitions';
+import { nextTransferState, TRANSFER_INITIAL } from '../../../../machines/domain/card-transfer-application-transitions';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import { PHOTO_MAX_BYTES, sniffImageType } from '../../../domain/photo-review';

@@ -3,8 +3,8 @@ import {
   nextInvitationState,
   OPEN_INVITATION_STATES,
   type FriendInvitationState,
-} from '../../../../machines/domain/friend-invitation-transitions';
-import type { FriendInvitationEvent } from '../../../../machines/domain/friend-invitation.machine';
+} from '../../../../machines/domain/friend-pay-invitation-transitions';
+import type { FriendInvitationEvent } from '../../../../machines/domain/friend-pay-invitation.machine';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import type { Tx } from '../../db/client';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import { FRIEND_INVITATION_INITIAL, OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-invitation-transitions';
+import { FRIEND_INVITATION_INITIAL, OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-pay-invitation-transitions';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import { FRIEND_INVITATION_TTL_MS } from '../../../domain/pricing';

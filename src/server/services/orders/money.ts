@@ -1,4 +1,4 @@
-import { OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-invitation-transitions';
+import { OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-pay-invitation-transitions';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { OUTSTANDING_PART_STATES, LIVE_PART_STATES } from '../../../../machines/domain/payment-part-transitions';
 import { APPLIED_PAYMENT_STATUSES, TAKEN_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-invitation-transitions';
+import { OPEN_INVITATION_STATES } from '../../../../machines/domain/friend-pay-invitation-transitions';
 import {
   orderOffers,
   orderRefusal,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { BOOKING_OPEN_STATES, nextBookingState } from '../../../../machines/domain/booking-transitions';
-import { nextClassStatus } from '../../../../machines/domain/class-transitions';
+import { nextClassStatus } from '../../../../machines/domain/schedule-class-transitions';
 import type { ClassCancelled, ClassEditInput, ClassInput, ClassSaved } from '../../../contracts/schedule';
 import { classEnd } from '../../../domain/booking-rules';
 import { Errors } from '../../../domain/errors';

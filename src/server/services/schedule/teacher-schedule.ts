@@ -3,9 +3,9 @@ import {
   nextTeacherScheduleState,
   scheduleMoves,
   type TeacherScheduleState,
-} from '../../../../machines/domain/teacher-schedule-transitions';
+} from '../../../../machines/domain/schedule-teacher-confirmation-transitions';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
-import type { TeacherScheduleEvent } from '../../../../machines/domain/teacher-schedule.machine';
+import type { TeacherScheduleEvent } from '../../../../machines/domain/schedule-teacher-confirmation.machine';
 import type { StaffWeek, TeacherClass, TeacherWeek } from '../../../contracts/schedule';
 import { classEnd } from '../../../domain/booking-rules';
 import { Errors } from '../../../domain/errors';

@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { surveyPromptMachine } from '../../../../../machines/survey-prompt.machine';
+import { catalogSurveyPromptMachine } from '../../../../../machines/catalog-survey-prompt.machine';
 import { actorTimers } from '../../../app-clock';
 import { browserApiOrThrow } from '../../../api-context';
 import { useIsMember } from '../../../session/session-provider';
@@ -29,7 +29,7 @@ function SurveyPromptFor(props: { member: boolean }) {
   const toast = useToast();
   const logic = useMemo(
     () =>
-      surveyPromptMachine.provide({
+      catalogSurveyPromptMachine.provide({
         actors: {
           loadSurvey: fromPromise(() => browserApiOrThrow().catalog.survey()),
           sendAnswer: fromPromise(({ input }) => browserApiOrThrow().catalog.answerSurvey(input)),
