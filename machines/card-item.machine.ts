@@ -20,7 +20,10 @@ export interface CardItemContext extends CardItemInput {
 }
 
 export type CardItemEvent =
-  { type: 'card.activate' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'network.retry' };
+  | { type: 'card.activate' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.dismiss' }
+  | { type: 'network.retry' };
 
 /**
  * One of my cards on its page (/mine/carddetail): activate it by hand (spec §4 operations), through a

@@ -47,7 +47,10 @@ export interface FriendPayContext {
 }
 
 export type FriendPayEvent =
-  { type: 'invitation.pay' } | { type: 'network.retry' } | { type: 'payment.retry' } | { type: 'invitation.refresh' };
+  | { type: 'invitation.pay' }
+  | { type: 'network.retry' }
+  | { type: 'payment.retry' }
+  | { type: 'invitation.refresh' };
 
 type Env = Envelope<unknown>;
 

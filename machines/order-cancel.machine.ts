@@ -16,7 +16,10 @@ export interface OrderCancelContext extends OrderCancelInput {
 }
 
 export type OrderCancelEvent =
-  { type: 'order.cancel' } | { type: 'confirm.accept' } | { type: 'confirm.dismiss' } | { type: 'network.retry' };
+  | { type: 'order.cancel' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.dismiss' }
+  | { type: 'network.retry' };
 
 /**
  * Cancelling one of my unpaid orders on its page (/orderdetail, spec §4: the balance, coupon and stock

@@ -12,7 +12,9 @@ export interface PhotoUploadContext {
 }
 
 export type PhotoUploadEvent =
-  { type: 'photo.ready'; image: string; bytes: number } | { type: 'photo.unreadable' } | { type: 'network.retry' };
+  | { type: 'photo.ready'; image: string; bytes: number }
+  | { type: 'photo.unreadable' }
+  | { type: 'network.retry' };
 
 /**
  * Uploading the member's front photo for review (/takecourse/takelistm_yoga, decision 007). The

@@ -12,7 +12,9 @@ export interface StaffBindContext {
 }
 
 export type StaffBindEvent =
-  { type: 'bind.username.change'; value: string } | { type: 'bind.password.change'; value: string } | { type: 'bind.submit' };
+  | { type: 'bind.username.change'; value: string }
+  | { type: 'bind.password.change'; value: string }
+  | { type: 'bind.submit' };
 
 /**
  * A staff member binds their messaging identity with their staff account (/bindPage/userBind, spec

@@ -2,7 +2,10 @@ import { setup } from 'xstate';
 
 /** What can happen to one card-transfer application. */
 export type TransferEvent =
-  { type: 'transfer.take' } | { type: 'transfer.approve' } | { type: 'transfer.reject' } | { type: 'transfer.cancel' };
+  | { type: 'transfer.take' }
+  | { type: 'transfer.approve' }
+  | { type: 'transfer.reject' }
+  | { type: 'transfer.cancel' };
 
 /**
  * One application to transfer a membership card to another member (spec §3, §4 transfer application,

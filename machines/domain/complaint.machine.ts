@@ -2,7 +2,10 @@ import { setup } from 'xstate';
 
 /** What can happen to one complaint. */
 export type ComplaintEvent =
-  { type: 'complaint.overdue' } | { type: 'complaint.reply' } | { type: 'complaint.satisfied' } | { type: 'complaint.unsatisfied' };
+  | { type: 'complaint.overdue' }
+  | { type: 'complaint.reply' }
+  | { type: 'complaint.satisfied' }
+  | { type: 'complaint.unsatisfied' };
 
 /**
  * A member's complaint (spec §3 complaint: content, replied or not, satisfied or not; §5 content not

@@ -2,7 +2,10 @@ import { setup } from 'xstate';
 
 /** What can happen to one friend-pay invitation. */
 export type FriendInvitationEvent =
-  { type: 'invitation.paid' } | { type: 'invitation.expire' } | { type: 'invitation.withdraw' } | { type: 'invitation.refund' };
+  | { type: 'invitation.paid' }
+  | { type: 'invitation.expire' }
+  | { type: 'invitation.withdraw' }
+  | { type: 'invitation.refund' };
 
 /**
  * One invitation for a friend to pay one part of an order (decision 021): a link with a token the

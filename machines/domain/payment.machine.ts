@@ -2,7 +2,10 @@ import { setup } from 'xstate';
 
 /** What a provider's answer about a trade turns out to be, once matched to its order. */
 export type PaymentEvent =
-  { type: 'payment.applied' } | { type: 'payment.failed' } | { type: 'payment.mismatched' } | { type: 'payment.unwanted' };
+  | { type: 'payment.applied' }
+  | { type: 'payment.failed' }
+  | { type: 'payment.mismatched' }
+  | { type: 'payment.unwanted' };
 
 /**
  * One provider payment: a verified notification or query answer, recorded once per provider

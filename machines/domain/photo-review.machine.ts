@@ -2,7 +2,10 @@ import { setup } from 'xstate';
 
 /** What happens to a member's check-in photo. */
 export type PhotoReviewEvent =
-  { type: 'photo.upload' } | { type: 'photo.pass' } | { type: 'photo.reject' } | { type: 'photo.allowAnother' };
+  | { type: 'photo.upload' }
+  | { type: 'photo.pass' }
+  | { type: 'photo.reject' }
+  | { type: 'photo.allowAnother' };
 
 /**
  * The member's check-in photo (spec §4 photo review: under review, rejected, passed; decision 007).

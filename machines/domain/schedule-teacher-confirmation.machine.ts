@@ -2,7 +2,10 @@ import { setup } from 'xstate';
 
 /** What happens to a class's teacher confirmation. */
 export type TeacherScheduleEvent =
-  { type: 'schedule.assign' } | { type: 'schedule.confirm' } | { type: 'schedule.decline' } | { type: 'schedule.deadline' };
+  | { type: 'schedule.assign' }
+  | { type: 'schedule.confirm' }
+  | { type: 'schedule.decline' }
+  | { type: 'schedule.deadline' };
 
 /**
  * A class's teacher schedule state (spec §4 teacher schedule: not started, waiting for confirmation,

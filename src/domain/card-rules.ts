@@ -62,7 +62,11 @@ export interface ExtensionRule {
 }
 
 export type ExtensionRefusal =
-  'extensionNotAllowed' | 'extensionLimitReached' | 'extensionNotLater' | 'extensionInPast' | 'extensionTooLong';
+  | 'extensionNotAllowed'
+  | 'extensionLimitReached'
+  | 'extensionNotLater'
+  | 'extensionInPast'
+  | 'extensionTooLong';
 
 /**
  * Whether a card may be extended to end on `until` (spec §5: later than its end; decision 024: within

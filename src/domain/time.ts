@@ -66,7 +66,7 @@ export function zoneOffsetSpans(from: number, to: number, zone: string = TIME_ZO
   const spans: ZoneSpan[] = [];
   let start = Math.floor(from / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
   let offset = intlOffset(start, zone);
-  for (let t = start; t < to;) {
+  for (let t = start; t < to; ) {
     const next = Math.min(t + DAY_MS, to);
     if (intlOffset(next, zone) === offset) {
       t = next;

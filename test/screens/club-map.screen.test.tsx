@@ -57,8 +57,7 @@ describe('the club map', () => {
     setBridgeHost({
       WeixinJSBridge: {
         invoke: (name: string, params: unknown, done: (r: { err_msg?: string }) => void) => (
-          asked.push([name, params]),
-          done({ err_msg: 'openLocation:ok' })
+          asked.push([name, params]), done({ err_msg: 'openLocation:ok' })
         ),
       },
     } as unknown as BridgeWindow);

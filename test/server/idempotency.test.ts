@@ -237,22 +237,13 @@ describe('Idempotency-Key', async () => {
       const before = await count();
       const slow = pay('key-slow-1', 600);
       await vi.waitUntil(
-        async () =>
-          (
-            await s.deps.db
-              .select()
-              .from(idempotencyKeys)
-              .where(sql`${idempotencyKeys.key} = 'key-slow-1'`)
-          ).length === 1,
+        async () => (await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-slow-1'`)).length === 1,
       );
       // most of a lease later the owner's heartbeat pushes the lease on
       s.clock.advance(IDEMPOTENCY_LEASE_MS - 1000);
       await vi.advanceTimersByTimeAsync(IDEMPOTENCY_LEASE_MS / 3);
       await vi.waitUntil(async () => {
-        const [row] = await s.deps.db
-          .select()
-          .from(idempotencyKeys)
-          .where(sql`${idempotencyKeys.key} = 'key-slow-1'`);
+        const [row] = await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-slow-1'`);
         return row!.leaseUntil!.getTime() > s.clock.now().getTime() + 1000;
       });
       // past the first lease: still the owner's
@@ -270,10 +261,7 @@ describe('Idempotency-Key', async () => {
 
   it('a finished answer leaves no owner or lease behind', async () => {
     await pay('key-ffffffff', 100);
-    const rows = await s.deps.db
-      .select()
-      .from(idempotencyKeys)
-      .where(sql`${idempotencyKeys.key} = 'key-ffffffff'`);
+    const rows = await s.deps.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-ffffffff'`);
     expect(rows[0]).toMatchObject({ status: 200, owner: null, leaseUntil: null });
   });
 });

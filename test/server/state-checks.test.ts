@@ -103,8 +103,7 @@ describe('state columns and their charts', () => {
 
   it('the database refuses a state its chart does not have', async () => {
     const insert = (status: string) =>
-      s.deps.db
-        .execute(sql`insert into classes (club_id, room, teacher_id, class_type, style, effect, difficulty, title, starts_at, duration_min, capacity, status, created_at)
+      s.deps.db.execute(sql`insert into classes (club_id, room, teacher_id, class_type, style, effect, difficulty, title, starts_at, duration_min, capacity, status, created_at)
         values (1, 'x', 1, 'regular', 'hatha', 'flexibility', 'beginner', 'x', now(), 60, 1, ${status}, now())`);
     const refused = await insert('postponed').then(
       () => 'accepted',

@@ -32,31 +32,29 @@ describe.runIf(usePostgres)('checkout races on PostgreSQL', async () => {
     expect(await balance(s, m.token)).toBe(0);
   });
 
-  it(
-    'negative control: without the locks the same race makes more than one order; the coupon is still taken once (its chart-guarded update)',
-    { retry: 2 },
-    async () => {
-      let seen = 0;
-      for (let attempt = 0; attempt < 5 && seen <= 1; attempt++) {
-        const m = await newMember(s);
-        const g = await newGoods(s);
-        const c = await giveCoupon(s, m.id, { minSpendCents: 0 });
-        const answers = await Promise.allSettled(
-          Array.from({ length: 10 }, (_, i) =>
-            createOrder(withoutLocks(s.deps.db), s.clock, m.id, {
-              goodsId: g.id,
-              couponId: i % 2 === 0 ? c.id : undefined,
-              agreementAccepted: true,
-            }),
-          ),
-        );
-        const made = await s.deps.db.select().from(orders).where(eq(orders.accountId, m.id));
-        seen = made.length;
-        // the coupon moves unused → used once: an order that lost the race to it was refused, not made
-        expect(made.filter((o) => o.couponId === c.id).length, 'orders holding the coupon').toBeLessThanOrEqual(1);
-        expect(answers.filter((r) => r.status === 'fulfilled').length).toBe(made.length);
-      }
-      expect(seen).toBeGreaterThan(1);
-    },
-  );
+  it('negative control: without the locks the same race makes more than one order; the coupon is still taken once (its chart-guarded update)', {
+    retry: 2,
+  }, async () => {
+    let seen = 0;
+    for (let attempt = 0; attempt < 5 && seen <= 1; attempt++) {
+      const m = await newMember(s);
+      const g = await newGoods(s);
+      const c = await giveCoupon(s, m.id, { minSpendCents: 0 });
+      const answers = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) =>
+          createOrder(withoutLocks(s.deps.db), s.clock, m.id, {
+            goodsId: g.id,
+            couponId: i % 2 === 0 ? c.id : undefined,
+            agreementAccepted: true,
+          }),
+        ),
+      );
+      const made = await s.deps.db.select().from(orders).where(eq(orders.accountId, m.id));
+      seen = made.length;
+      // the coupon moves unused → used once: an order that lost the race to it was refused, not made
+      expect(made.filter((o) => o.couponId === c.id).length, 'orders holding the coupon').toBeLessThanOrEqual(1);
+      expect(answers.filter((r) => r.status === 'fulfilled').length).toBe(made.length);
+    }
+    expect(seen).toBeGreaterThan(1);
+  });
 });

@@ -146,10 +146,7 @@ describe.runIf(usePostgres)('a server process killed with SIGKILL under load', (
     // idempotency.test.ts's), and a cut-off request retried with its key is answered (done once, or
     // decided now). On a loaded machine the kill can come before the victim claimed any key: then
     // the retries are first tries.
-    await database.db
-      .update(idempotencyKeys)
-      .set({ leaseUntil: sql`now() - interval '1 second'` })
-      .where(isNull(idempotencyKeys.status));
+    await database.db.update(idempotencyKeys).set({ leaseUntil: sql`now() - interval '1 second'` }).where(isNull(idempotencyKeys.status));
     const retried = await Promise.all(cut.map((c, i) => send(i % 2 ? restarted! : survivor, c.shot)));
     expect(
       retried.filter((a) => a.code === 70010 || a.status >= 500),

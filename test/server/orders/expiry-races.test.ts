@@ -82,17 +82,15 @@ describe.runIf(usePostgres)('expiry against a paid notification on PostgreSQL', 
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it(
-    'negative control: settling without the locks and the guarded write, some orders end both paid and cancelled',
-    { retry: 2 },
-    async () => {
-      let both = 0;
-      // stops at the first order both paid and cancelled (the window is the cancel's few milliseconds: swept twice over)
-      for (let i = 0; i < 80 && both === 0; i++) {
-        const r = await withoutGuards(() => round(i % 40, true));
-        if (r.o.cancelledAt !== null && (r.o.state === 'paid' || r.cards > 0)) both++;
-      }
-      expect(both).toBeGreaterThan(0);
-    },
-  );
+  it('negative control: settling without the locks and the guarded write, some orders end both paid and cancelled', {
+    retry: 2,
+  }, async () => {
+    let both = 0;
+    // stops at the first order both paid and cancelled (the window is the cancel's few milliseconds: swept twice over)
+    for (let i = 0; i < 80 && both === 0; i++) {
+      const r = await withoutGuards(() => round(i % 40, true));
+      if (r.o.cancelledAt !== null && (r.o.state === 'paid' || r.cards > 0)) both++;
+    }
+    expect(both).toBeGreaterThan(0);
+  });
 });

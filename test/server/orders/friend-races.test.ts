@@ -79,24 +79,22 @@ describe.runIf(usePostgres)('friend pay races on PostgreSQL', { timeout: 120_000
     await assertMoneyInvariants(s.deps.db);
   });
 
-  it(
-    "negative control: without the order lock and the insert's guard, friends at the same instant open two trades or fail on the database",
-    { retry: 2 },
-    async () => {
-      let broken = 0;
-      for (let round = 0; round < 20 && broken === 0; round++) {
-        const { no, t } = await lastPartInvited();
-        const fs = await Promise.all(Array.from({ length: 10 }, () => friend()));
-        const unsafe = { ...s.deps, db: withoutLocks(s.deps.db) };
-        const results = await withoutGuards(() => Promise.allSettled(fs.map((f) => payAsFriend(unsafe, t, f))));
-        const o = await orderRow(s, no);
-        const trades = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
-        const other = results.filter((r) => r.status === 'rejected' && !((r.reason as ApiError).def?.code === 40018)).length;
-        if (trades.length > 1 || other > 0) broken++;
-      }
-      expect(broken, 'the guards are what keeps it to one trade').toBeGreaterThan(0);
-    },
-  );
+  it("negative control: without the order lock and the insert's guard, friends at the same instant open two trades or fail on the database", {
+    retry: 2,
+  }, async () => {
+    let broken = 0;
+    for (let round = 0; round < 20 && broken === 0; round++) {
+      const { no, t } = await lastPartInvited();
+      const fs = await Promise.all(Array.from({ length: 10 }, () => friend()));
+      const unsafe = { ...s.deps, db: withoutLocks(s.deps.db) };
+      const results = await withoutGuards(() => Promise.allSettled(fs.map((f) => payAsFriend(unsafe, t, f))));
+      const o = await orderRow(s, no);
+      const trades = await s.deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.id));
+      const other = results.filter((r) => r.status === 'rejected' && !((r.reason as ApiError).def?.code === 40018)).length;
+      if (trades.length > 1 || other > 0) broken++;
+    }
+    expect(broken, 'the guards are what keeps it to one trade').toBeGreaterThan(0);
+  });
 
   it("the hour ends as the friend's payment notification arrives, 8 times: fully paid with nothing refunded, or waiting for its member again with the friend's money refunded; never both, never neither", async () => {
     const outcomes: string[] = [];

@@ -106,18 +106,16 @@ describe.runIf(usePostgres)('parts paid at once on PostgreSQL', { timeout: 180_0
     }
   });
 
-  it(
-    'negative control: without the locks and guards, three payers at once end wrong at least once (not fully paid, or the goods issued twice)',
-    { retry: 2 },
-    async () => {
-      let broken = 0;
-      for (let round = 0; round < 12 && broken === 0; round++) {
-        const r = await withoutGuards(() => race(PERMUTATIONS[round % PERMUTATIONS.length]!, { ...s.deps, db: withoutLocks(s.deps.db) }));
-        if (r.o.state !== 'fully_paid' || r.cards !== 1 || r.results.some((x) => x.status === 'rejected')) broken++;
-      }
-      expect(broken, 'the locks are what make three payers end paid once').toBeGreaterThan(0);
-    },
-  );
+  it('negative control: without the locks and guards, three payers at once end wrong at least once (not fully paid, or the goods issued twice)', {
+    retry: 2,
+  }, async () => {
+    let broken = 0;
+    for (let round = 0; round < 12 && broken === 0; round++) {
+      const r = await withoutGuards(() => race(PERMUTATIONS[round % PERMUTATIONS.length]!, { ...s.deps, db: withoutLocks(s.deps.db) }));
+      if (r.o.state !== 'fully_paid' || r.cards !== 1 || r.results.some((x) => x.status === 'rejected')) broken++;
+    }
+    expect(broken, 'the locks are what make three payers end paid once').toBeGreaterThan(0);
+  });
 
   it('the same part paid twice at once (balance, two taps without a key): charged once, the other refused', async () => {
     for (let round = 0; round < 5; round++) {

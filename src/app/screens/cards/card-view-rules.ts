@@ -17,7 +17,8 @@ export function cardFrequency(card: Pick<CardFacts, 'usesTotal' | 'usesLeft'>): 
  * days it will run from its first booking (spec §8 "inactive card is activated by booking").
  */
 export type CardValidity =
-  { kind: 'dates'; from: string | null; until: string | null } | { kind: 'from-first-booking'; days: number | null };
+  | { kind: 'dates'; from: string | null; until: string | null }
+  | { kind: 'from-first-booking'; days: number | null };
 
 export function cardValidity(card: Pick<CardFacts, 'status' | 'validFrom' | 'validUntil' | 'validityDays'>): CardValidity {
   if (card.status === 'inactive' && !card.validFrom) return { kind: 'from-first-booking', days: card.validityDays };

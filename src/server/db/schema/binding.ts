@@ -73,9 +73,7 @@ export const teacherRequests = pgTable(
   },
   (t) => [
     uniqueIndex('teacher_requests_view').on(t.viewHash),
-    uniqueIndex('teacher_requests_one_pending')
-      .on(t.openId)
-      .where(sql`${t.state} = 'pending'`),
+    uniqueIndex('teacher_requests_one_pending').on(t.openId).where(sql`${t.state} = 'pending'`),
     index('teacher_requests_state').on(t.state, t.id),
     stateCheck(STATE_COLUMNS.teacherRequests),
   ],

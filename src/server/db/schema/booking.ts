@@ -53,9 +53,7 @@ export const classes = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: integer('cancelled_by').references(() => accounts.id),
     /** what the class's check-in QR carries (the teacher shows it; decision 007); random per class */
-    checkinCode: text('checkin_code')
-      .notNull()
-      .default(sql`substr(md5(random()::text), 1, 8)`),
+    checkinCode: text('checkin_code').notNull().default(sql`substr(md5(random()::text), 1, 8)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -182,15 +180,11 @@ export const bookings = pgTable(
   },
   (t) => [
     // one live booking or queue entry per member and class
-    uniqueIndex('bookings_live')
-      .on(t.classId, t.accountId)
-      .where(sql`${t.state} in ('booked', 'queued')`),
+    uniqueIndex('bookings_live').on(t.classId, t.accountId).where(sql`${t.state} in ('booked', 'queued')`),
     index('bookings_account').on(t.accountId, t.state),
     // a member's live bookings (upcoming count, overlaps: migration 0036): led by the member, so a
     // booking's facts never walk bookings_live, which is led by the class
-    index('bookings_account_live')
-      .on(t.accountId, t.classId)
-      .where(sql`${t.state} in ('booked', 'queued')`),
+    index('bookings_account_live').on(t.accountId, t.classId).where(sql`${t.state} in ('booked', 'queued')`),
     index('bookings_class').on(t.classId, t.state, t.queuedAt),
     index('bookings_card').on(t.cardId),
     stateCheck(STATE_COLUMNS.bookings),

@@ -98,9 +98,7 @@ export const cardFamilyMembers = pgTable(
   (t) => [
     index('card_family_members_card').on(t.cardId, t.id),
     index('card_family_members_account').on(t.accountId),
-    uniqueIndex('card_family_members_live')
-      .on(t.cardId, t.accountId)
-      .where(sql`${t.removedAt} is null`),
+    uniqueIndex('card_family_members_live').on(t.cardId, t.accountId).where(sql`${t.removedAt} is null`),
     check('card_family_members_not_holder', sql`${t.accountId} <> ${t.addedBy}`),
     check('card_family_members_removed', sql`(${t.removedAt} is null) = (${t.removedBy} is null)`),
   ],

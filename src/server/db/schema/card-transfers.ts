@@ -126,9 +126,7 @@ export const cardRefunds = pgTable(
   (t) => [
     uniqueIndex('card_refunds_one_open').on(t.cardId).where(stateIn(t.state, OPEN_CARD_REFUND_STATES)),
     // a card is refunded once
-    uniqueIndex('card_refunds_one_approved')
-      .on(t.cardId)
-      .where(sql`${t.state} = 'approved'`),
+    uniqueIndex('card_refunds_one_approved').on(t.cardId).where(sql`${t.state} = 'approved'`),
     index('card_refunds_account').on(t.accountId, t.id),
     index('card_refunds_open').on(t.id).where(stateIn(t.state, OPEN_CARD_REFUND_STATES)),
     check('card_refunds_approved_amount', sql`(${t.state} = 'approved') = (${t.amountCents} is not null)`),

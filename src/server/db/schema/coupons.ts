@@ -20,11 +20,7 @@ export const couponTerms = pgTable('coupon_terms', {
   percentOff: integer('percent_off'),
   minSpendCents: integer('min_spend_cents').notNull().default(0),
   /** goods kinds it applies to; empty = every kind but coupons */
-  appliesTo: text('applies_to')
-    .array()
-    .$type<GoodsKind[]>()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  appliesTo: text('applies_to').array().$type<GoodsKind[]>().notNull().default(sql`'{}'::text[]`),
   /** days it stays valid from issue */
   validityDays: integer('validity_days').notNull().default(30),
 });
@@ -43,11 +39,7 @@ export const memberCoupons = pgTable(
     offCents: integer('off_cents').notNull().default(0),
     percentOff: integer('percent_off'),
     minSpendCents: integer('min_spend_cents').notNull().default(0),
-    appliesTo: text('applies_to')
-      .array()
-      .$type<GoodsKind[]>()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    appliesTo: text('applies_to').array().$type<GoodsKind[]>().notNull().default(sql`'{}'::text[]`),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     /** stored state (the coupon chart); an unused coupon past validUntil is written expired by the time-passing job */

@@ -76,8 +76,6 @@ export const invoiceOrders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.invoiceId, t.orderId] }),
-    uniqueIndex('invoice_orders_held')
-      .on(t.orderId)
-      .where(sql`${t.releasedAt} is null`),
+    uniqueIndex('invoice_orders_held').on(t.orderId).where(sql`${t.releasedAt} is null`),
   ],
 );

@@ -68,9 +68,7 @@ export const friendInvitations = pgTable(
     }),
     uniqueIndex('friend_invitations_token').on(t.token),
     uniqueIndex('friend_invitations_one_open').on(t.partId).where(stateIn(t.state, OPEN_INVITATION_STATES)),
-    uniqueIndex('friend_invitations_one_paid')
-      .on(t.partId)
-      .where(sql`${t.state} = 'paid'`),
+    uniqueIndex('friend_invitations_one_paid').on(t.partId).where(sql`${t.state} = 'paid'`),
     index('friend_invitations_order').on(t.orderId),
     check('friend_invitations_expiry_check', sql`${t.expiresAt} > ${t.createdAt}`),
     stateCheck(STATE_COLUMNS.friendInvitations),
@@ -179,13 +177,9 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_txn').on(t.provider, t.providerTxnId),
     uniqueIndex('payments_ledger').on(t.ledgerId),
     // a failure is recorded once per attempt, with or without a provider id
-    uniqueIndex('payments_attempt_failed')
-      .on(t.attemptId)
-      .where(sql`${t.status} = 'failed'`),
+    uniqueIndex('payments_attempt_failed').on(t.attemptId).where(sql`${t.status} = 'failed'`),
     // one applied payment per part
-    uniqueIndex('payments_part_paid')
-      .on(t.partId)
-      .where(sql`${t.status} = 'paid'`),
+    uniqueIndex('payments_part_paid').on(t.partId).where(sql`${t.status} = 'paid'`),
     index('payments_order').on(t.orderId),
     check('payments_provider_check', sql`${t.provider} in ('wechat', 'alipay', 'balance')`),
     check('payments_source_check', sql`${t.source} in ('notify', 'query', 'balance')`),
@@ -231,9 +225,7 @@ export const refunds = pgTable(
     uniqueIndex('refunds_payment_key').on(t.paymentId, t.key),
     uniqueIndex('refunds_out_refund_no').on(t.outRefundNo),
     uniqueIndex('refunds_ledger').on(t.ledgerId),
-    index('refunds_attention')
-      .on(t.state)
-      .where(sql`${t.state} in ('held', 'failed')`),
+    index('refunds_attention').on(t.state).where(sql`${t.state} in ('held', 'failed')`),
     index('refunds_payment').on(t.paymentId),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
     check(

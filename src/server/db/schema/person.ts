@@ -26,10 +26,7 @@ export const personInfo = pgTable(
     /** years of practice (null: not said) */
     yogaAge: integer('yoga_age'),
     /** style keys (styles.key) */
-    styles: text('styles')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    styles: text('styles').array().notNull().default(sql`'{}'::text[]`),
     /** morning | afternoon | evening (null: not said) */
     practiceTime: text('practice_time'),
     /** how the member likes to be addressed */

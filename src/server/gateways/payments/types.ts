@@ -79,7 +79,13 @@ export type PaymentCloseResult = 'closed' | 'not_found' | 'not_closable';
 
 /** Why a notification was refused. None of these may change an order. */
 export type NotificationRefusalReason =
-  'malformed' | 'bad_signature' | 'unknown_serial' | 'timestamp_skew' | 'bad_decrypt' | 'merchant_mismatch' | 'app_mismatch';
+  | 'malformed'
+  | 'bad_signature'
+  | 'unknown_serial'
+  | 'timestamp_skew'
+  | 'bad_decrypt'
+  | 'merchant_mismatch'
+  | 'app_mismatch';
 
 /** A notification that failed verification (typed, so the notify route can log and answer it). */
 export class NotificationRefused extends Error {

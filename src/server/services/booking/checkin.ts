@@ -25,7 +25,8 @@ type ClassRow = typeof classes.$inferSelect;
 
 /** Who checks a seat in: the member scanning the class's code, or staff marking a booking. */
 export type CheckinBy =
-  { kind: 'member'; accountId: number; classId: number; code: string } | { kind: 'staff'; accountId: number; bookingId: number };
+  | { kind: 'member'; accountId: number; classId: number; code: string }
+  | { kind: 'staff'; accountId: number; bookingId: number };
 
 /**
  * Checks a seat in (decision 007), in one transaction: class row, then the booking, then its card,

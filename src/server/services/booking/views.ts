@@ -38,7 +38,15 @@ import { heldBy } from '../cards/holders';
 
 /** Spec §4 booking states as the caller sees a class, and not open yet for this member (decision 014). */
 export type ClassViewState =
-  'bookable' | 'queueable' | 'full' | 'expired' | 'not-open' | 'booked' | 'queued' | 'checked-in' | 'not-checked-in';
+  | 'bookable'
+  | 'queueable'
+  | 'full'
+  | 'expired'
+  | 'not-open'
+  | 'booked'
+  | 'queued'
+  | 'checked-in'
+  | 'not-checked-in';
 
 type ClassRow = typeof classes.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;

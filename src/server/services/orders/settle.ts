@@ -44,7 +44,14 @@ export async function markPaid(
 }
 
 export type SettleOutcome =
-  'paid' | 'failed' | 'duplicate' | 'unknown_order' | 'amount_mismatch' | 'needs_refund' | 'ignored' | 'ask_later';
+  | 'paid'
+  | 'failed'
+  | 'duplicate'
+  | 'unknown_order'
+  | 'amount_mismatch'
+  | 'needs_refund'
+  | 'ignored'
+  | 'ask_later';
 
 type Answer = PaymentResult & { source: 'notify' | 'query' };
 
