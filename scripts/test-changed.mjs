@@ -54,6 +54,8 @@ if (code.length) {
     run: async (ctx) => {
       const { code: exit } = await ctx.exec(bin('eslint'), code);
       if (exit !== 0) throw new StepFailure(`lint failed: npx eslint ${code.join(' ')}`);
+      const { code: unformatted } = await ctx.exec(bin('biome'), ['format', '--no-errors-on-unmatched', ...code]);
+      if (unformatted !== 0) throw new StepFailure(`format check failed: npx biome format --write ${code.join(' ')}`);
       return { passed: 1, failed: 0, note: 'ok' };
     },
   });

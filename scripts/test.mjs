@@ -193,13 +193,13 @@ const steps = [
   },
   {
     name: 'lint',
-    title: 'lint (eslint ., prettier --check .)',
+    title: 'lint (eslint ., biome format .)',
     weight: 1,
     nice: 5,
     budget: { cpuSeconds: 48 },
     run: async (ctx) => {
       await command(ctx, bin('eslint'), ['.'], 'lint failed: npx eslint . (npx eslint . --fix fixes some)');
-      return command(ctx, bin('prettier'), ['--check', '--cache', '.'], 'format check failed: npx prettier --write . formats the tree');
+      return command(ctx, bin('biome'), ['format', '.'], 'format check failed: npm run format formats the tree');
     },
   },
   {
