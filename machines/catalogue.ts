@@ -30,6 +30,7 @@ import { cardRefundMachine } from './domain/card-refund.machine';
 import { authLoginMachine } from './auth-login.machine';
 import { orderCancelMachine } from './order-cancel.machine';
 import { pagerMachine } from './pager.machine';
+import { staffDecisionMachine } from './staff-decision.machine';
 import { complaintMachine } from './complaint.machine';
 import { invoiceRequestMachine } from './invoice-request.machine';
 import { accountClosingRequestMachine } from './account-closing-request.machine';
@@ -98,6 +99,7 @@ export const charts: Chart[] = [
   { file: 'machines/friend-pay-result.machine.ts', machine: friendPayResultMachine },
   { file: 'machines/binding-teacher.machine.ts', machine: bindingTeacherMachine },
   { file: 'machines/staff-bind.machine.ts', machine: staffBindMachine },
+  { file: 'machines/staff-decision.machine.ts', machine: staffDecisionMachine },
   { file: 'machines/binding-new-teacher.machine.ts', machine: bindingNewTeacherMachine },
   { file: 'machines/catalog-club-distances.machine.ts', machine: catalogClubDistancesMachine },
   { file: 'machines/pager.machine.ts', machine: pagerMachine },

@@ -5,10 +5,10 @@ import type { StaffAccountClosing } from '../../../api/account-closing';
 import { CLOSING_REASON_MAX } from '../../../domain/account-closing';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
-import { useStaffDecisions } from './use-staff-decisions';
+import { DecisionNotice } from './decision-notice';
+import { useStaffDecisions, type StaffDecisions } from './use-staff-decisions';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).accountClosing.staffQueue());
 
@@ -39,9 +39,9 @@ export default function StaffAccountClosingsScreen() {
   );
 }
 
-function ClosingToDecide({ r, decisions }: { r: StaffAccountClosing; decisions: ReturnType<typeof useStaffDecisions> }) {
-  const { i18n, t } = useLingui();
-  const { reasons, setReasons, error, busy, act } = decisions;
+function ClosingToDecide({ r, decisions }: { r: StaffAccountClosing; decisions: StaffDecisions }) {
+  const { t } = useLingui();
+  const { reasons, setReasons, ready, busy, act } = decisions;
   const reason = reasons[r.id] ?? '';
   const decide = (confirm: boolean) =>
     act(r.id, (key) => {
@@ -66,16 +66,12 @@ function ClosingToDecide({ r, decisions }: { r: StaffAccountClosing; decisions: 
         value={reason}
         onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })}
       />
-      {error?.id === r.id ? (
-        <p role="alert" className="text-rose-600">
-          {i18n._(refusalMessage(error.code))}
-        </p>
-      ) : null}
+      <DecisionNotice decisions={decisions} id={r.id} />
       <div className="flex gap-2">
-        <Button small rounded inline disabled={busy !== null} onClick={() => void decide(true)}>
+        <Button small rounded inline disabled={!ready} onClick={() => void decide(true)}>
           {busy === r.id ? <Trans>提交中…</Trans> : <Trans>确认注销</Trans>}
         </Button>
-        <Button small rounded inline outline disabled={busy !== null} onClick={() => void decide(false)}>
+        <Button small rounded inline outline disabled={!ready} onClick={() => void decide(false)}>
           <Trans>拒绝</Trans>
         </Button>
       </div>

@@ -5,9 +5,9 @@ import type { StaffCardRefund } from '../../../contracts/card-refunds';
 import { formatYuan } from '../../../domain/money';
 import { shanghaiMinute } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
+import { DecisionNotice } from './decision-notice';
 import { useStaffDecisions } from './use-staff-decisions';
 
 interface CardRefundsData {
@@ -35,8 +35,9 @@ const time = shanghaiMinute;
  */
 export default function CardRefundsScreen() {
   const { queue, decided } = useLoaderData() as CardRefundsData;
-  const { i18n, t } = useLingui();
-  const { revalidate, reasons, setReasons, error, busy, act } = useStaffDecisions();
+  const { t } = useLingui();
+  const decisions = useStaffDecisions();
+  const { revalidate, reasons, setReasons, ready, act } = decisions;
   const orderStates: Record<string, string> = { refunding: t`退款中`, refunded: t`退款完成`, refund_failed: t`退款失败` };
   return (
     <StaffPage d={queue} onRetry={revalidate} title={<Trans>退款申请</Trans>}>
@@ -59,11 +60,7 @@ export default function CardRefundsScreen() {
                   <p>
                     <Trans>申请时可退金额：{formatYuan(x.quotedCents)}</Trans>
                   </p>
-                  {error?.id === x.id ? (
-                    <p role="alert" className="mt-1 text-rose-600">
-                      {i18n._(refusalMessage(error.code))}
-                    </p>
-                  ) : null}
+                  <DecisionNotice decisions={decisions} id={x.id} className="mt-1" />
                   <input
                     className="mt-3 block min-h-11 w-full rounded-lg border border-black/15 px-3"
                     name="reason"
@@ -76,7 +73,7 @@ export default function CardRefundsScreen() {
                       small
                       rounded
                       inline
-                      disabled={busy !== null}
+                      disabled={!ready}
                       onClick={() => void act(x.id, (key) => browserApiOrThrow().cardRefunds.staffApprove(x.id, key))}
                       data-action="card-refund-approve"
                     >
@@ -87,7 +84,7 @@ export default function CardRefundsScreen() {
                       rounded
                       inline
                       outline
-                      disabled={busy !== null || !(reasons[x.id] ?? '').trim()}
+                      disabled={!ready || !(reasons[x.id] ?? '').trim()}
                       onClick={() =>
                         void act(x.id, (key) => browserApiOrThrow().cardRefunds.staffReject(x.id, (reasons[x.id] ?? '').trim(), key))
                       }

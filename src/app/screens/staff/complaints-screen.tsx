@@ -5,10 +5,10 @@ import type { StaffComplaint } from '../../../api/complaints';
 import { COMPLAINT_MAX_CHARS } from '../../../domain/complaint';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
-import { useStaffDecisions } from './use-staff-decisions';
+import { DecisionNotice } from './decision-notice';
+import { useStaffDecisions, type StaffDecisions } from './use-staff-decisions';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).complaints.staffQueue());
 
@@ -39,9 +39,9 @@ export default function StaffComplaintsScreen() {
   );
 }
 
-function ComplaintToAnswer({ c, decisions }: { c: StaffComplaint; decisions: ReturnType<typeof useStaffDecisions> }) {
-  const { i18n, t } = useLingui();
-  const { reasons, setReasons, error, busy, act } = decisions;
+function ComplaintToAnswer({ c, decisions }: { c: StaffComplaint; decisions: StaffDecisions }) {
+  const { t } = useLingui();
+  const { reasons, setReasons, ready, busy, act } = decisions;
   const text = reasons[c.id] ?? '';
   const send = () => act(c.id, (key) => browserApiOrThrow().complaints.staffReply(c.id, text, key));
   return (
@@ -72,12 +72,8 @@ function ComplaintToAnswer({ c, decisions }: { c: StaffComplaint; decisions: Ret
         value={text}
         onChange={(e) => setReasons({ ...reasons, [c.id]: e.target.value })}
       />
-      {error?.id === c.id ? (
-        <p role="alert" className="text-rose-600">
-          {i18n._(refusalMessage(error.code))}
-        </p>
-      ) : null}
-      <Button small rounded inline disabled={busy !== null} onClick={() => void send()}>
+      <DecisionNotice decisions={decisions} id={c.id} />
+      <Button small rounded inline disabled={!ready} onClick={() => void send()}>
         {busy === c.id ? <Trans>提交中…</Trans> : <Trans>回复</Trans>}
       </Button>
     </li>

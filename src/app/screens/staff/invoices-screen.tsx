@@ -6,10 +6,10 @@ import { INVOICE_REASON_MAX } from '../../../domain/invoice';
 import { formatYuan } from '../../../domain/money';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
-import { useStaffDecisions } from './use-staff-decisions';
+import { DecisionNotice } from './decision-notice';
+import { useStaffDecisions, type StaffDecisions } from './use-staff-decisions';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).invoices.staffQueue());
 
@@ -40,9 +40,9 @@ export default function StaffInvoicesScreen() {
   );
 }
 
-function InvoiceToDecide({ i, decisions }: { i: StaffInvoice; decisions: ReturnType<typeof useStaffDecisions> }) {
-  const { i18n, t } = useLingui();
-  const { reasons, setReasons, error, busy, act } = decisions;
+function InvoiceToDecide({ i, decisions }: { i: StaffInvoice; decisions: StaffDecisions }) {
+  const { t } = useLingui();
+  const { reasons, setReasons, ready, busy, act } = decisions;
   const reason = reasons[i.id] ?? '';
   const decide = (issue: boolean) =>
     act(i.id, (key) => {
@@ -83,16 +83,12 @@ function InvoiceToDecide({ i, decisions }: { i: StaffInvoice; decisions: ReturnT
         value={reason}
         onChange={(e) => setReasons({ ...reasons, [i.id]: e.target.value })}
       />
-      {error?.id === i.id ? (
-        <p role="alert" className="text-rose-600">
-          {i18n._(refusalMessage(error.code))}
-        </p>
-      ) : null}
+      <DecisionNotice decisions={decisions} id={i.id} />
       <div className="flex gap-2">
-        <Button small rounded inline disabled={busy !== null} onClick={() => void decide(true)}>
+        <Button small rounded inline disabled={!ready} onClick={() => void decide(true)}>
           {busy === i.id ? <Trans>提交中…</Trans> : <Trans>开具</Trans>}
         </Button>
-        <Button small rounded inline outline disabled={busy !== null} onClick={() => void decide(false)}>
+        <Button small rounded inline outline disabled={!ready} onClick={() => void decide(false)}>
           <Trans>拒绝</Trans>
         </Button>
       </div>

@@ -4,9 +4,9 @@ import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { TeacherRequestView } from '../../../api/binding';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
+import { DecisionNotice } from './decision-notice';
 import { useStaffDecisions } from './use-staff-decisions';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).staff.teacherRequests());
@@ -14,8 +14,9 @@ export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFr
 /** /staff/teacherRequests: new teachers waiting, oldest first; confirm, or refuse with the reason they read. */
 export default function TeacherRequestsScreen() {
   const d = useLoaderData() as StaffData<TeacherRequestView[]>;
-  const { i18n, t } = useLingui();
-  const { revalidate, reasons, setReasons, error, busy, act: decide } = useStaffDecisions();
+  const { t } = useLingui();
+  const decisions = useStaffDecisions();
+  const { revalidate, reasons, setReasons, ready, act: decide } = decisions;
   return (
     <StaffPage d={d} onRetry={revalidate} title={<Trans>新老师申请</Trans>}>
       {(list) =>
@@ -51,17 +52,13 @@ export default function TeacherRequestsScreen() {
                   value={reasons[r.id] ?? ''}
                   onChange={(e) => setReasons({ ...reasons, [r.id]: e.target.value })}
                 />
-                {error?.id === r.id ? (
-                  <p role="alert" className="mt-1 text-sm text-rose-600">
-                    {i18n._(refusalMessage(error.code))}
-                  </p>
-                ) : null}
+                <DecisionNotice decisions={decisions} id={r.id} className="mt-1 text-sm" />
                 <div className="mt-3 flex gap-2">
                   <Button
                     small
                     rounded
                     inline
-                    disabled={busy !== null}
+                    disabled={!ready}
                     onClick={() => void decide(r.id, () => browserApiOrThrow().staff.confirmRequest(r.id))}
                   >
                     <Trans>确认</Trans>
@@ -71,7 +68,7 @@ export default function TeacherRequestsScreen() {
                     rounded
                     inline
                     outline
-                    disabled={busy !== null || !(reasons[r.id] ?? '').trim()}
+                    disabled={!ready || !(reasons[r.id] ?? '').trim()}
                     onClick={() => void decide(r.id, () => browserApiOrThrow().staff.refuseRequest(r.id, (reasons[r.id] ?? '').trim()))}
                   >
                     <Trans>拒绝</Trans>

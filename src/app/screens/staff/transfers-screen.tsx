@@ -4,10 +4,10 @@ import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffTransfer } from '../../../contracts/card-transfers';
 import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
-import { refusalMessage } from '../../ui/refusal-message';
 import { staffRead, type StaffData } from './staff-data';
 import { RevealIdNumber } from './reveal-id-number';
 import { StaffPage } from './staff-parts';
+import { DecisionNotice } from './decision-notice';
 import { useStaffDecisions } from './use-staff-decisions';
 
 export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFrom(context).staff.transfers());
@@ -20,8 +20,9 @@ export const loader = ({ context }: LoaderFunctionArgs) => staffRead(() => apiFr
  */
 export default function TransfersScreen() {
   const d = useLoaderData() as StaffData<StaffTransfer[]>;
-  const { i18n, t } = useLingui();
-  const { revalidate, reasons, setReasons, error, busy, act } = useStaffDecisions();
+  const { t } = useLingui();
+  const decisions = useStaffDecisions();
+  const { revalidate, reasons, setReasons, ready, act } = decisions;
   return (
     <StaffPage d={d} onRetry={revalidate} title={<Trans>转让审核</Trans>}>
       {(list) =>
@@ -61,18 +62,14 @@ export default function TransfersScreen() {
                     className="h-16 w-16 rounded bg-black/5 object-cover"
                   />
                 </div>
-                {error?.id === x.id ? (
-                  <p role="alert" className="mt-1 text-rose-600">
-                    {i18n._(refusalMessage(error.code))}
-                  </p>
-                ) : null}
+                <DecisionNotice decisions={decisions} id={x.id} className="mt-1" />
                 {x.state === 'pending' ? (
                   <Button
                     small
                     rounded
                     inline
                     className="mt-3"
-                    disabled={busy !== null}
+                    disabled={!ready}
                     onClick={() => void act(x.id, (key) => browserApiOrThrow().staff.transferStep('take', x.id, key))}
                   >
                     <Trans>开始审核</Trans>
@@ -90,7 +87,7 @@ export default function TransfersScreen() {
                         small
                         rounded
                         inline
-                        disabled={busy !== null}
+                        disabled={!ready}
                         onClick={() => void act(x.id, (key) => browserApiOrThrow().staff.transferStep('approve', x.id, key))}
                       >
                         <Trans>通过</Trans>
@@ -100,7 +97,7 @@ export default function TransfersScreen() {
                         rounded
                         inline
                         outline
-                        disabled={busy !== null || !(reasons[x.id] ?? '').trim()}
+                        disabled={!ready || !(reasons[x.id] ?? '').trim()}
                         onClick={() =>
                           void act(x.id, (key) => browserApiOrThrow().staff.rejectTransfer(x.id, (reasons[x.id] ?? '').trim(), key))
                         }

@@ -1,30 +1,50 @@
-import { useState } from 'react';
-import { newIntentKey } from '../../../domain/intent-key';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { staffDecisionMachine, type StaffDecision } from '../../../../machines/staff-decision.machine';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 
 /**
  * What a staff queue's rows share (transfers, card refunds, new-teacher requests, complaints,
- * invoices): the text typed for each row (a reason or a reply), the row whose decision is on its way,
- * the refusal the server gave a row, and `act`, which sends one decision under a new intent key (a
- * double tap acts once) and reads the queue again.
+ * invoices, account closings), through the staffDecision chart: the text typed for each row (a
+ * reason or a reply), `act`, which sends one decision under a new intent key (a double tap acts
+ * once) and reads the queue again, the row whose decision is on its way, the refusal the server gave
+ * a row, and the row whose decision did not reach the server (retry or close).
  */
 export function useStaffDecisions() {
   const revalidate = useStableRevalidate();
   const [reasons, setReasons] = useState<Record<number, string>>({});
-  const [error, setError] = useState<{ id: number; code: number } | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const act = async (id: number, run: (key: string) => Promise<{ code: number }>) => {
-    setBusy(id);
-    setError(null);
-    try {
-      const r = await run(newIntentKey());
-      if (r.code !== 200) setError({ id, code: r.code });
-    } catch {
-      setError({ id, code: 70002 });
-    } finally {
-      setBusy(null);
-      revalidate();
-    }
-  };
-  return { revalidate, reasons, setReasons, error, busy, act };
+  const logic = useMemo(
+    () =>
+      staffDecisionMachine.provide({
+        actors: { decide: fromPromise(({ input }) => input.decision.send(input.idempotencyKey)) },
+        actions: { queueChanged: revalidate },
+      }),
+    [revalidate],
+  );
+  const flow = useActorRef(logic);
+  const view = useSelector(
+    flow,
+    (s) => {
+      const id = s.context.decision?.id ?? null;
+      return {
+        ready: s.hasTag('ready'),
+        busy: s.hasTag('deciding') ? id : null,
+        error: s.hasTag('refused') && id !== null ? { id, code: s.context.errorCode! } : null,
+        unreachable: s.hasTag('unreachable') ? id : null,
+      };
+    },
+    (a, b) =>
+      a.ready === b.ready &&
+      a.busy === b.busy &&
+      a.unreachable === b.unreachable &&
+      a.error?.id === b.error?.id &&
+      a.error?.code === b.error?.code,
+  );
+  const act = (id: number, send: StaffDecision['send']) => flow.send({ type: 'decision.send', decision: { id, send } });
+  const retry = () => flow.send({ type: 'network.retry' });
+  const dismiss = () => flow.send({ type: 'confirm.dismiss' });
+  return { revalidate, reasons, setReasons, act, retry, dismiss, ...view };
 }
+
+export type StaffDecisions = ReturnType<typeof useStaffDecisions>;
