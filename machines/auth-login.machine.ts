@@ -70,6 +70,9 @@ function userFrom(e: LoginEnvelope, phone: string): SessionUser {
  * `sms`, told when the member asks for a code with a valid phone and when the phone is typed.
  * Effects are provided: actors login and smsCode (with its sendCode), action handOver (give the
  * session the token and the member).
+ * Tags say what the line under the form says (src/app/screens/auth/auth-messages.ts keys its messages
+ * by them): `phoneInvalid`, `codeMissing`, `passwordMissing`, `agreementMissing` the field error of
+ * that name, `refused` the server's reason for its code, `unreachable` "network unreachable".
  */
 export const authLoginMachine = setup({
   types: {
@@ -77,6 +80,7 @@ export const authLoginMachine = setup({
     events: {} as LoginEvent,
     input: {} as LoginInput,
     output: {} as LoginOutput,
+    tags: {} as 'phoneInvalid' | 'codeMissing' | 'passwordMissing' | 'agreementMissing' | 'refused' | 'unreachable',
   },
   actors: {
     smsCode: authSmsCodeMachine,
@@ -160,17 +164,27 @@ export const authLoginMachine = setup({
               states: {
                 clean: { description: 'Nothing said about the form.' },
                 phoneInvalid: {
+                  tags: ['phoneInvalid'],
                   description: 'Log in or get code was tapped with a phone that is not 11 digits: "enter a correct phone number" is said.',
                 },
-                codeMissing: { description: 'Log in was tapped on the code tab without a code: "enter the code" is said.' },
-                passwordMissing: { description: 'Log in was tapped on the password tab without a password: "enter the password" is said.' },
+                codeMissing: {
+                  tags: ['codeMissing'],
+                  description: 'Log in was tapped on the code tab without a code: "enter the code" is said.',
+                },
+                passwordMissing: {
+                  tags: ['passwordMissing'],
+                  description: 'Log in was tapped on the password tab without a password: "enter the password" is said.',
+                },
                 agreementMissing: {
+                  tags: ['agreementMissing'],
                   description: 'Log in was tapped without ticking the agreement: "read and agree to the agreement first" is said.',
                 },
                 refused: {
+                  tags: ['refused'],
                   description: 'The server refused the login (wrong phone or password, wrong or expired code, banned): the reason is said.',
                 },
                 unreachable: {
+                  tags: ['unreachable'],
                   description: 'The login did not reach the server: "network unreachable" is said; the member can tap log in again.',
                 },
               },

@@ -21,11 +21,15 @@ export type ChangePasswordEvent =
  * A member changes their password (/mine/changepassword, spec §5): old password required, new one
  * 6-15 characters, both entries match, new differs from old; then POST /customers/password.
  * Effects are provided: actor changePassword.
+ * Tags say what the line under the form says (src/app/screens/auth/auth-messages.ts keys its
+ * messages by them): `oldMissing`, `lengthInvalid`, `mismatch`, `sameAsOld` the field error of that
+ * name, `refused` the server's reason for its code, `unreachable` "network unreachable".
  */
 export const authPasswordChangeMachine = setup({
   types: {
     context: {} as ChangePasswordContext,
     events: {} as ChangePasswordEvent,
+    tags: {} as 'oldMissing' | 'lengthInvalid' | 'mismatch' | 'sameAsOld' | 'refused' | 'unreachable',
   },
   actors: {
     changePassword: fromPromise<PlainEnvelope, { oldPassword: string; newPassword: string }>(async () => {
@@ -55,14 +59,18 @@ export const authPasswordChangeMachine = setup({
       initial: 'clean',
       states: {
         clean: { description: 'Nothing said under the form: the member types.' },
-        oldMissing: { description: 'Save was tapped without the old password: "enter the old password" is said.' },
-        lengthInvalid: { description: 'The new password is not 6 to 15 characters: this is said.' },
-        mismatch: { description: 'The new password was typed twice differently: "the two passwords differ" is said.' },
-        sameAsOld: { description: 'The new password is the old one: this is said.' },
+        oldMissing: { tags: ['oldMissing'], description: 'Save was tapped without the old password: "enter the old password" is said.' },
+        lengthInvalid: { tags: ['lengthInvalid'], description: 'The new password is not 6 to 15 characters: this is said.' },
+        mismatch: { tags: ['mismatch'], description: 'The new password was typed twice differently: "the two passwords differ" is said.' },
+        sameAsOld: { tags: ['sameAsOld'], description: 'The new password is the old one: this is said.' },
         refused: {
+          tags: ['refused'],
           description: 'The server refused: the old password is wrong, the same as the new, or too many tries; the reason is said.',
         },
-        unreachable: { description: 'The change did not reach the server: "network unreachable" is said; the member can save again.' },
+        unreachable: {
+          tags: ['unreachable'],
+          description: 'The change did not reach the server: "network unreachable" is said; the member can save again.',
+        },
       },
       on: {
         'password.old.change': { target: '.clean', actions: 'setOld' },

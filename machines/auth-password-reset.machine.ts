@@ -38,12 +38,17 @@ export type ResetPasswordEvent =
  * the child machine `smsCode` (auth-sms-code.machine.ts), invoked as `sms` while on step one (back from
  * step two it starts afresh). Effects are provided: actors smsCode (with its sendCode), verifyCode,
  * resetPassword.
+ * Tags say what the line under either step's form says (src/app/screens/auth/auth-messages.ts keys
+ * its messages by them): `phoneInvalid`, `codeMissing` (step one), `lengthInvalid`, `mismatch` (step
+ * two) the field error of that name, `refused` the server's reason for its code, `unreachable`
+ * "network unreachable".
  */
 export const authPasswordResetMachine = setup({
   types: {
     context: {} as ResetPasswordContext,
     events: {} as ResetPasswordEvent,
     input: {} as ResetPasswordInput,
+    tags: {} as 'phoneInvalid' | 'codeMissing' | 'lengthInvalid' | 'mismatch' | 'refused' | 'unreachable',
   },
   actors: {
     smsCode: authSmsCodeMachine,
@@ -111,11 +116,13 @@ export const authPasswordResetMachine = setup({
               states: {
                 clean: { description: 'Nothing said about the form.' },
                 phoneInvalid: {
+                  tags: ['phoneInvalid'],
                   description: 'Next or get code was tapped with a phone that is not 11 digits: "enter a correct phone number" is said.',
                 },
-                codeMissing: { description: 'Next was tapped without a code: "enter the code" is said.' },
-                refused: { description: 'The server refused the code (wrong or expired): this is said.' },
+                codeMissing: { tags: ['codeMissing'], description: 'Next was tapped without a code: "enter the code" is said.' },
+                refused: { tags: ['refused'], description: 'The server refused the code (wrong or expired): this is said.' },
                 unreachable: {
+                  tags: ['unreachable'],
                   description: 'The check did not reach the server: "network unreachable" is said; the member can tap next again.',
                 },
               },
@@ -163,12 +170,16 @@ export const authPasswordResetMachine = setup({
           initial: 'clean',
           states: {
             clean: { description: 'Nothing said about the form.' },
-            lengthInvalid: { description: 'The new password is not 6 to 15 characters: this is said.' },
-            mismatch: { description: 'The two entries differ: this is said.' },
+            lengthInvalid: { tags: ['lengthInvalid'], description: 'The new password is not 6 to 15 characters: this is said.' },
+            mismatch: { tags: ['mismatch'], description: 'The two entries differ: this is said.' },
             refused: {
+              tags: ['refused'],
               description: 'The ticket expired: "verify the phone again" is said with a button back to step one (the phone kept).',
             },
-            unreachable: { description: 'The save did not reach the server: "network unreachable" is said; the member can save again.' },
+            unreachable: {
+              tags: ['unreachable'],
+              description: 'The save did not reach the server: "network unreachable" is said; the member can save again.',
+            },
           },
           on: {
             'reset.password.change': { target: '.clean', actions: 'setPassword' },

@@ -23,12 +23,16 @@ export type CheckInEvent = { type: 'checkin.submit' } | { type: 'network.retry' 
  * Checking in by the class's QR code (/signed?classId=&code=, decision 007): ready, submitting,
  * checked in, refused with the server's code (the member may try again, e.g. once check-in opens),
  * or unreachable with a retry under the same key. Effects are provided: actor checkIn.
+ * Tags say what the page shows (ready carries none: the check-in button): `submitting` the button is
+ * working, `refused` the server's reason above it, `unreachable` "network unreachable" and the button
+ * says retry, `checkedIn` the class is checked in.
  */
 export const bookingCheckInMachine = setup({
   types: {
     context: {} as CheckInContext,
     events: {} as CheckInEvent,
     input: {} as CheckInInput,
+    tags: {} as 'submitting' | 'refused' | 'unreachable' | 'checkedIn',
   },
   actors: {
     checkIn: fromPromise<Envelope<CheckinAnswer>, { classId: number; code: string; idempotencyKey: string }>(async () => {
@@ -52,6 +56,7 @@ export const bookingCheckInMachine = setup({
       on: { 'checkin.submit': { target: 'submitting', actions: 'newIntent' } },
     },
     submitting: {
+      tags: ['submitting'],
       description: 'The check-in was sent: the button shows it is working and cannot be tapped again.',
       invoke: {
         id: 'checkIn',
@@ -69,14 +74,16 @@ export const bookingCheckInMachine = setup({
       },
     },
     refused: {
+      tags: ['refused'],
       description:
         'The server refused the check-in (not booked, not the time to check in, wrong code); the reason is shown and the member can tap check-in again.',
       on: { 'checkin.submit': { target: 'submitting', actions: 'newIntent' } },
     },
     unreachable: {
+      tags: ['unreachable'],
       description: 'The check-in did not reach the server: "network unreachable" is shown with a retry that sends the same check-in again.',
       on: { 'network.retry': 'submitting' },
     },
-    checkedIn: { description: 'Checked in: the page says so; nothing more to do.', type: 'final' },
+    checkedIn: { tags: ['checkedIn'], description: 'Checked in: the page says so; nothing more to do.', type: 'final' },
   },
 });

@@ -38,12 +38,15 @@ export type BookingItemEvent =
  * Which change a row offers is the domain chart's answer (machines/domain/booking.machine.ts).
  * Effects are provided: actor applyChange (the request for the change); actions bookingChanged (the
  * footer badge, the screen's data), sayChanged and sayRefused (the message the member reads).
+ * Tags, as on the card charts, say what the row shows: `busy` the change is in flight (its button is
+ * disabled), `unreachable` the retry in place of the button.
  */
 export const bookingItemMachine = setup({
   types: {
     context: {} as BookingItemContext,
     events: {} as BookingItemEvent,
     input: {} as BookingItemInput,
+    tags: {} as 'busy' | 'unreachable',
   },
   actors: {
     applyChange: fromPromise<Envelope<CancelAnswer>, { change: BookingChange; bookingId: number; idempotencyKey: string }>(async () => {
@@ -87,6 +90,7 @@ export const bookingItemMachine = setup({
           on: { 'confirm.accept': { target: 'submitting', actions: 'newIntent' }, 'confirm.dismiss': '#bookingItem.idle' },
         },
         submitting: {
+          tags: ['busy'],
           description: 'The cancellation was sent: the confirm shows it is working.',
           invoke: {
             id: 'applyChange',
@@ -112,6 +116,7 @@ export const bookingItemMachine = setup({
           },
         },
         unreachable: {
+          tags: ['unreachable'],
           description: 'The cancellation did not reach the server: the member can retry (the same request, so it happens once) or close.',
           on: { 'network.retry': 'submitting', 'confirm.dismiss': '#bookingItem.idle' },
         },

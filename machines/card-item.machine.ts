@@ -31,12 +31,15 @@ export type CardItemEvent =
  * card reloaded), or unreachable with retry. Whether the card offers it is the card chart's answer
  * (machines/domain/card.machine.ts). Effects are provided: actor activateCard; actions cardChanged
  * (the page reloads its data), sayActivated and sayRefused (the message the member reads).
+ * Tags, as on the other card charts, say what the page shows: `busy` the activation is in flight (its
+ * button says it is working), `unreachable` the retry in place of the button.
  */
 export const cardItemMachine = setup({
   types: {
     context: {} as CardItemContext,
     events: {} as CardItemEvent,
     input: {} as CardItemInput,
+    tags: {} as 'busy' | 'unreachable',
   },
   actors: {
     activateCard: fromPromise<Envelope<MemberCardDetail>, { cardId: number; idempotencyKey: string }>(async () => {
@@ -79,6 +82,7 @@ export const cardItemMachine = setup({
           },
         },
         submitting: {
+          tags: ['busy'],
           description: 'The activation was sent: the confirm shows it is working.',
           invoke: {
             id: 'activateCard',
@@ -105,6 +109,7 @@ export const cardItemMachine = setup({
           },
         },
         unreachable: {
+          tags: ['unreachable'],
           description: 'The activation did not reach the server: the member can retry (the same request, so it activates once) or close.',
           on: { 'network.retry': 'submitting', 'confirm.dismiss': '#cardItem.idle' },
         },

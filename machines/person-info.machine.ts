@@ -41,12 +41,16 @@ const blank: PersonDetails = { yogaAge: null, styles: [], practiceTime: null, sa
  * favourite styles, practice time, how to be addressed. Stored once, then shown masked; "edit" opens
  * the form again with the rest filled in and the name and ID number to be typed again (they are never
  * sent back whole). Effects are provided: actor saveInfo.
+ * Tags say what the line under the form says (the screen keys its messages by them): `nameInvalid`,
+ * `idFormat`, `idBirthDate`, `idCheckDigit` the field error of that name, `refused` the server's
+ * reason for its code, `unreachable` "network unreachable".
  */
 export const personInfoMachine = setup({
   types: {
     context: {} as PersonInfoContext,
     events: {} as PersonInfoEvent,
     input: {} as PersonInfoInput,
+    tags: {} as 'nameInvalid' | 'idFormat' | 'idBirthDate' | 'idCheckDigit' | 'refused' | 'unreachable',
   },
   actors: {
     saveInfo: fromPromise<Envelope<PersonInfoView>, PersonInfoBody>(async () => {
@@ -96,15 +100,22 @@ export const personInfoMachine = setup({
       initial: 'clean',
       states: {
         clean: { description: 'Nothing said under the form: the member types.' },
-        nameInvalid: { description: 'Save was tapped with a real name that is empty, over 20 characters or a number: this is said.' },
-        idFormat: { description: 'The ID number is not 18 characters (17 digits and a digit or X): this is said.' },
-        idBirthDate: { description: 'The ID number’s birth date is not a real date: this is said.' },
-        idCheckDigit: { description: 'The ID number’s check character does not match the rest: this is said.' },
+        nameInvalid: {
+          tags: ['nameInvalid'],
+          description: 'Save was tapped with a real name that is empty, over 20 characters or a number: this is said.',
+        },
+        idFormat: { tags: ['idFormat'], description: 'The ID number is not 18 characters (17 digits and a digit or X): this is said.' },
+        idBirthDate: { tags: ['idBirthDate'], description: 'The ID number’s birth date is not a real date: this is said.' },
+        idCheckDigit: { tags: ['idCheckDigit'], description: 'The ID number’s check character does not match the rest: this is said.' },
         refused: {
+          tags: ['refused'],
           description:
             'The server refused (the name and ID number were used by a transfer or refund, or its own check): its reason is said.',
         },
-        unreachable: { description: 'The save did not reach the server: "network unreachable" is said; the member can save again.' },
+        unreachable: {
+          tags: ['unreachable'],
+          description: 'The save did not reach the server: "network unreachable" is said; the member can save again.',
+        },
       },
       on: {
         'realName.change': { target: '.clean', actions: { type: 'setRealName', params: ({ event }) => ({ value: event.value }) } },

@@ -26,11 +26,16 @@ export type AvatarUploadEvent = { type: 'file.chosen'; file: Blob } | { type: 'n
  * resizes it (actor resize, a canvas) and refuses it before any request when it cannot read it or
  * it is still too large; the upload goes, is refused with the server's reason, or is unreachable
  * with a retry of the same picture. Effects are provided: actors load, resize, upload.
+ * Tags say what the screen shows: `unread` the review state is not read yet (loading, or it failed:
+ * no photo shown), `picking` an upload is open (the picture picker shows), `busy` the picture is
+ * resized or uploaded (the picker is dimmed and disabled), `refused` the reason the picture was
+ * refused, `unreachable` "network unreachable" with the retry (of the read or of the upload).
  */
 export const photoAvatarMachine = setup({
   types: {
     context: {} as AvatarUploadContext,
     events: {} as AvatarUploadEvent,
+    tags: {} as 'unread' | 'picking' | 'busy' | 'refused' | 'unreachable',
   },
   actors: {
     load: fromPromise<Envelope<PhotoView>>(async () => {
@@ -60,6 +65,7 @@ export const photoAvatarMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['unread'],
       description: "The photo's review state is read.",
       invoke: {
         id: 'load',
@@ -91,12 +97,18 @@ export const photoAvatarMachine = setup({
         onError: 'loadFailed',
       },
     },
-    loadFailed: { description: 'The state could not be read: "network unreachable" with a retry.', on: { 'network.retry': 'loading' } },
+    loadFailed: {
+      tags: ['unread', 'unreachable'],
+      description: 'The state could not be read: "network unreachable" with a retry.',
+      on: { 'network.retry': 'loading' },
+    },
     choosing: {
+      tags: ['picking'],
       description: 'No photo yet: the member is asked for a front photo and chooses one.',
       on: { 'file.chosen': { target: 'resizing', actions: { type: 'keepFile', params: ({ event }) => ({ file: event.file }) } } },
     },
     resizing: {
+      tags: ['busy'],
       description: 'The phone scales the picture down (a canvas) before anything is sent.',
       invoke: {
         id: 'resize',
@@ -114,6 +126,7 @@ export const photoAvatarMachine = setup({
       },
     },
     uploading: {
+      tags: ['busy'],
       description: 'The picture is being uploaded; the member waits.',
       invoke: {
         id: 'upload',
@@ -131,10 +144,12 @@ export const photoAvatarMachine = setup({
       },
     },
     unreachable: {
+      tags: ['unreachable'],
       description: 'The upload did not reach the server: "network unreachable" with a retry that sends the same picture.',
       on: { 'network.retry': 'uploading' },
     },
     refused: {
+      tags: ['picking', 'refused'],
       description:
         'The picture was refused (too large, not an image, or the server said why): the reason is shown and the member may choose another.',
       on: {
@@ -146,11 +161,13 @@ export const photoAvatarMachine = setup({
       on: { 'review.refresh': 'loading' },
     },
     rejected: {
+      tags: ['picking'],
       description: 'Rejected with the reason staff gave; the member chooses another.',
       on: { 'file.chosen': { target: 'resizing', actions: { type: 'keepFile', params: ({ event }) => ({ file: event.file }) } } },
     },
     passed: { description: 'Passed: the photo is the avatar on Mine; another upload only through staff ("contact staff").' },
     replaceable: {
+      tags: ['picking'],
       description: 'Passed, and staff allowed another upload: the photo still counts; the member may choose a new one.',
       on: { 'file.chosen': { target: 'resizing', actions: { type: 'keepFile', params: ({ event }) => ({ file: event.file }) } } },
     },

@@ -21,11 +21,15 @@ export type PhotoUploadEvent =
  * screen scales the chosen picture down and sends photo.ready (or photo.unreadable); a picture still
  * over the limit is refused here before any request; then uploading, done, refused with the
  * server's code, or unreachable with retry. Effects are provided: actor upload, action photoChanged.
+ * Tags say what the upload shows: `busy` the photo is in flight (the picker is dimmed and disabled),
+ * `tooLarge`, `unreadable` the line under it says so, `refused` the server's reason, `unreachable`
+ * "network unreachable" with the retry.
  */
 export const photoUploadMachine = setup({
   types: {
     context: {} as PhotoUploadContext,
     events: {} as PhotoUploadEvent,
+    tags: {} as 'busy' | 'tooLarge' | 'unreadable' | 'refused' | 'unreachable',
   },
   actors: {
     upload: fromPromise<Envelope<PhotoView>, { image: string }>(async () => {
@@ -51,9 +55,15 @@ export const photoUploadMachine = setup({
       initial: 'idle',
       states: {
         idle: { description: 'Nothing said: the member can pick a photo.' },
-        tooLarge: { description: 'The photo picked is over the size limit: this is said, and the member can pick another.' },
-        unreadable: { description: 'The file picked could not be read as an image: this is said, and the member can pick another.' },
-        refused: { description: 'The server refused the photo: the reason is said, and the member can pick another.' },
+        tooLarge: {
+          tags: ['tooLarge'],
+          description: 'The photo picked is over the size limit: this is said, and the member can pick another.',
+        },
+        unreadable: {
+          tags: ['unreadable'],
+          description: 'The file picked could not be read as an image: this is said, and the member can pick another.',
+        },
+        refused: { tags: ['refused'], description: 'The server refused the photo: the reason is said, and the member can pick another.' },
       },
       on: {
         'photo.ready': [
@@ -64,6 +74,7 @@ export const photoUploadMachine = setup({
       },
     },
     uploading: {
+      tags: ['busy'],
       description: 'The photo is being uploaded; the member waits.',
       invoke: {
         id: 'upload',
@@ -81,6 +92,7 @@ export const photoUploadMachine = setup({
       },
     },
     unreachable: {
+      tags: ['unreachable'],
       description: 'The upload did not reach the server: "network unreachable" is shown with a retry that sends the same photo again.',
       on: { 'network.retry': 'uploading' },
     },

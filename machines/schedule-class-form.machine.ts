@@ -50,12 +50,18 @@ type Refusal = { code: number; field?: string };
  * at the field it names until the form is changed; a network failure offers a retry under the same
  * key. An edited class may be cancelled after a confirm that says its bookings are cancelled and
  * the uses given back. Effects are provided: actors save, cancel; action done (back to the week).
+ * Tags say what the form shows: `busy` its buttons are disabled (a save or cancel sent or done),
+ * `asking` the cancel confirm shows in place of save, `submitting` the button sent (save, or confirm
+ * cancel) says it is working, `refused` the server's reason (at the field it names, or under the
+ * form), `unreachable` "network unreachable" and the button says retry. Save's states and cancel's
+ * differ by `asking`.
  */
 export const scheduleClassFormMachine = setup({
   types: {
     context: {} as ClassFormContext,
     events: {} as ClassFormEvent,
     input: {} as ClassFormInput,
+    tags: {} as 'busy' | 'asking' | 'submitting' | 'refused' | 'unreachable',
   },
   actors: {
     save: fromPromise<Envelope<ClassSaved>, { classId: number | null; values: ClassFormValues; idempotencyKey: string }>(async () => {
@@ -98,6 +104,7 @@ export const scheduleClassFormMachine = setup({
       },
     },
     saving: {
+      tags: ['busy', 'submitting'],
       description: 'Sent: the save button shows it is working and cannot be tapped again.',
       invoke: {
         id: 'save',
@@ -115,6 +122,7 @@ export const scheduleClassFormMachine = setup({
       },
     },
     refused: {
+      tags: ['refused'],
       description:
         'The server refused (end before start, a past start, capacity, a taken room, started): the reason is shown by the field it names; changing the form clears it.',
       on: {
@@ -126,11 +134,13 @@ export const scheduleClassFormMachine = setup({
       },
     },
     unreachable: {
+      tags: ['unreachable'],
       description: 'The save did not reach the server: "network unreachable" with a retry that sends the same save again.',
       on: { 'network.retry': 'saving' },
     },
-    saved: { description: 'Saved: back to the week, which shows the class as it now is.', type: 'final' },
+    saved: { tags: ['busy'], description: 'Saved: back to the week, which shows the class as it now is.', type: 'final' },
     confirmingCancel: {
+      tags: ['asking'],
       description:
         'The cancel confirm: every booking of the class is cancelled, the uses given back, the queue cleared and the members told; confirm or go back.',
       on: {
@@ -139,6 +149,7 @@ export const scheduleClassFormMachine = setup({
       },
     },
     cancelling: {
+      tags: ['asking', 'busy', 'submitting'],
       description: 'The cancel was sent: the confirm button shows it is working.',
       invoke: {
         id: 'cancel',
@@ -156,13 +167,15 @@ export const scheduleClassFormMachine = setup({
       },
     },
     cancelRefused: {
+      tags: ['asking', 'refused'],
       description: 'The server refused the cancel (the class started meanwhile): the reason is shown; back to the form.',
       on: { 'cancel.back': 'editing' },
     },
     cancelUnreachable: {
+      tags: ['asking', 'unreachable'],
       description: 'The cancel did not reach the server: "network unreachable" with a retry under the same key, or back to the form.',
       on: { 'network.retry': 'cancelling', 'cancel.back': 'editing' },
     },
-    cancelled: { description: 'Cancelled: back to the week, where the class is no longer listed.', type: 'final' },
+    cancelled: { tags: ['busy'], description: 'Cancelled: back to the week, where the class is no longer listed.', type: 'final' },
   },
 });

@@ -37,12 +37,18 @@ type Answer = Envelope<ScheduleMoved | { confirmed: number[] }>;
  * class or the whole week, or decline one class with a reason (required). Each answer is sent once
  * per tap under an idempotency key that its retry reuses; a refusal shows the server's code; a
  * network failure offers a retry. Effects are provided: actors confirm (one class or the week) and decline.
+ * Tags say what the page shows (ready carries none: the confirm and "cannot teach" buttons):
+ * `declining` the reason form shows, `submitting` the answer sent (confirm, or the reason) is in
+ * flight and its button says so, `unreachable` "network unreachable" and its button says retry
+ * (with `declining`, the decline's), `refused` the server's reason, `confirmed` and `declined` the
+ * answer given.
  */
 export const scheduleConfirmMachine = setup({
   types: {
     context: {} as ScheduleConfirmContext,
     events: {} as ScheduleConfirmEvent,
     input: {} as ScheduleConfirmInput,
+    tags: {} as 'declining' | 'submitting' | 'unreachable' | 'refused' | 'confirmed' | 'declined',
   },
   actors: {
     confirm: fromPromise<Answer, { target: ScheduleTarget; idempotencyKey: string }>(async () => {
@@ -79,6 +85,7 @@ export const scheduleConfirmMachine = setup({
       },
     },
     confirming: {
+      tags: ['submitting'],
       description: 'The confirmation was sent: the button shows it is working and cannot be tapped again.',
       invoke: {
         id: 'confirm',
@@ -96,10 +103,12 @@ export const scheduleConfirmMachine = setup({
       },
     },
     confirmUnreachable: {
+      tags: ['unreachable'],
       description: 'The confirmation did not reach the server: "network unreachable" with a retry that sends the same confirmation again.',
       on: { 'network.retry': 'confirming' },
     },
     declining: {
+      tags: ['declining'],
       description:
         'The reason form: the teacher types why they cannot teach the class; sending it without a reason says the reason is required; they may go back.',
       on: {
@@ -109,6 +118,7 @@ export const scheduleConfirmMachine = setup({
       },
     },
     sendingDecline: {
+      tags: ['declining', 'submitting'],
       description: 'The decline with its reason was sent: the form cannot be sent again meanwhile.',
       invoke: {
         id: 'decline',
@@ -130,15 +140,17 @@ export const scheduleConfirmMachine = setup({
       },
     },
     declineUnreachable: {
+      tags: ['declining', 'unreachable'],
       description: 'The decline did not reach the server: "network unreachable" with a retry that sends the same decline again.',
       on: { 'network.retry': 'sendingDecline' },
     },
     refused: {
+      tags: ['refused'],
       description:
         'The server refused (no longer waiting for this teacher, the class has started): the reason is shown; nothing more to do here.',
       type: 'final',
     },
-    confirmed: { description: 'Confirmed: the class (or the week’s waiting classes) shows confirmed.', type: 'final' },
-    declined: { description: 'Declined: the class shows unconfirmed with the reason; staff are told.', type: 'final' },
+    confirmed: { tags: ['confirmed'], description: 'Confirmed: the class (or the week’s waiting classes) shows confirmed.', type: 'final' },
+    declined: { tags: ['declined'], description: 'Declined: the class shows unconfirmed with the reason; staff are told.', type: 'final' },
   },
 });

@@ -24,12 +24,16 @@ export type TeacherAssignEvent = { type: 'teacher.choose'; teacherId: number } |
  * 029): choose a teacher, assign, which asks that teacher to confirm; a refusal shows the server's code
  * and the choice may be changed; a network failure offers a retry under the same key. Effects are
  * provided: actor assign; action changed (the week is read again).
+ * Tags say what the row shows (ready carries none: the choice and the assign button): `submitting`
+ * the button is working, `refused` the server's reason (assign waits for another choice),
+ * `unreachable` "network unreachable" and the button says retry, `assigned` the choice is done.
  */
 export const scheduleTeacherAssignMachine = setup({
   types: {
     context: {} as TeacherAssignContext,
     events: {} as TeacherAssignEvent,
     input: {} as TeacherAssignInput,
+    tags: {} as 'submitting' | 'refused' | 'unreachable' | 'assigned',
   },
   actors: {
     assign: fromPromise<Envelope<ScheduleMoved>, { classId: number; teacherId: number; idempotencyKey: string }>(async () => {
@@ -60,6 +64,7 @@ export const scheduleTeacherAssignMachine = setup({
       },
     },
     assigning: {
+      tags: ['submitting'],
       description: 'The assignment was sent: the button shows it is working and cannot be tapped again.',
       invoke: {
         id: 'assign',
@@ -81,13 +86,15 @@ export const scheduleTeacherAssignMachine = setup({
       },
     },
     refused: {
+      tags: ['refused'],
       description: 'The server refused (the class has started, an unknown teacher): the reason is shown; another teacher may be chosen.',
       on: { 'teacher.choose': { target: 'ready', actions: { type: 'choose', params: ({ event }) => ({ teacherId: event.teacherId }) } } },
     },
     unreachable: {
+      tags: ['unreachable'],
       description: 'The assignment did not reach the server: "network unreachable" with a retry that sends the same assignment again.',
       on: { 'network.retry': 'assigning' },
     },
-    assigned: { description: 'Assigned: the class now waits for the chosen teacher’s confirmation.', type: 'final' },
+    assigned: { tags: ['assigned'], description: 'Assigned: the class now waits for the chosen teacher’s confirmation.', type: 'final' },
   },
 });

@@ -13,7 +13,7 @@ import { newPasswordFirstPath } from '../../../domain/initial-password';
 import { redirectMemberHome, returnPath } from '../../session/request-session';
 import { SessionContext } from '../../session/session-provider';
 import { AgreementText, memberServiceClauses, privacyClauses } from '../orders/agreement-text';
-import { feedbackMessage } from './auth-messages';
+import { feedbackOf } from './auth-messages';
 import { CodeButton, FormMessage } from './code-button';
 import { smsCodeWithApi, useSmsCode } from './sms-code';
 
@@ -65,12 +65,7 @@ export default function LoginScreen() {
   const password = useSelector(login, (s) => s.context.password);
   const agreed = useSelector(login, (s) => s.context.agreed);
   const submitting = useSelector(login, (s) => s.matches({ active: { form: 'submitting' } }) || s.status === 'done');
-  const feedback = useSelector(login, (s) => {
-    const state = (['phoneInvalid', 'codeMissing', 'passwordMissing', 'agreementMissing', 'refused', 'unreachable'] as const).find((k) =>
-      s.matches({ active: { form: { editing: k } } }),
-    );
-    return feedbackMessage(state, s.context.errorCode);
-  });
+  const feedback = useSelector(login, (s) => feedbackOf(s, s.context.errorCode));
   const expired = useSelector(
     login,
     (s) => s.matches({ active: { form: { editing: 'refused' } } }) && s.context.errorCode === Errors.phonePasswordExpired.code,

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { authPasswordResetMachine, type ResetPasswordInput } from '../../../../machines/auth-password-reset.machine';
 import { browserApiOrThrow } from '../../api-context';
 import { actorTimers } from '../../app-clock';
-import { feedbackMessage } from './auth-messages';
+import { feedbackOf } from './auth-messages';
 import { smsCodeWithApi } from './sms-code';
 
 /** The reset-password actor with the real API (both reset screens use it). */
@@ -25,12 +25,7 @@ export function useResetPassword(input: ResetPasswordInput) {
 
 export type ResetActor = ReturnType<typeof useResetPassword>;
 
-/** The feedback message of the step the actor is in (its named field-error or refusal state). */
+/** The feedback message of the step the actor is in (from its chart's field-error, refusal and network tags). */
 export function useResetFeedback(reset: ResetActor) {
-  return useSelector(reset, (s) => {
-    const state =
-      (['phoneInvalid', 'codeMissing', 'refused', 'unreachable'] as const).find((k) => s.matches({ verify: { form: { editing: k } } })) ??
-      (['lengthInvalid', 'mismatch', 'refused', 'unreachable'] as const).find((k) => s.matches({ newPassword: { editing: k } }));
-    return feedbackMessage(state, s.context.errorCode);
-  });
+  return useSelector(reset, (s) => feedbackOf(s, s.context.errorCode));
 }

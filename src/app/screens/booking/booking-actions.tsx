@@ -66,11 +66,9 @@ export function BookingActions(props: {
     [session, revalidate],
   );
   const item = useActorRef(logic, { input: { bookingId: props.bookingId, state: props.state } });
-  const phase = useSelector(item, (s) =>
-    s.matches('changed')
-      ? 'changed'
-      : ((['confirming', 'submitting', 'unreachable'] as const).find((k) => s.matches({ changing: k })) ?? 'idle'),
-  );
+  const busy = useSelector(item, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
+  const changed = useSelector(item, (s) => s.matches('changed'));
   // the chart decides whether there is anything to confirm, and which change it asks about
   const asking = useSelector(item, (s) => (s.matches({ changing: 'confirming' }) ? (s.context.change ?? null) : null));
   useConfirmWhile(
@@ -86,12 +84,11 @@ export function BookingActions(props: {
   const seat = props.canCancel && canApply(props.state, 'booking.cancel');
   const queue = props.canCancelQueue && canApply(props.state, 'queue.cancel');
   if (!seat && !queue) return null;
-  const busy = phase === 'submitting';
 
-  if (phase === 'unreachable') {
+  if (unreachable) {
     return <UnreachableRetry onRetry={() => item.send({ type: 'network.retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />;
   }
-  if (phase === 'changed') return null;
+  if (changed) return null;
   return (
     <Button
       small={!props.block}

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
 import { useMemo } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { bookingCheckInMachine } from '../../../../machines/booking-check-in.machine';
 import type { ClassDetail } from '../../../api/booking';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
@@ -46,6 +46,18 @@ export default function CheckInScreen() {
   return <CheckIn key={cls.id} cls={cls} code={code} />;
 }
 
+/** Where the check-in stands, from the chart's tags (ready carries none). */
+const phaseOf = (s: SnapshotFrom<typeof bookingCheckInMachine>) =>
+  s.hasTag('checkedIn')
+    ? 'checkedIn'
+    : s.hasTag('unreachable')
+      ? 'unreachable'
+      : s.hasTag('refused')
+        ? 'refused'
+        : s.hasTag('submitting')
+          ? 'submitting'
+          : 'ready';
+
 function CheckIn(props: { cls: ClassDetail; code: string }) {
   const { i18n } = useLingui();
   const c = props.cls;
@@ -61,10 +73,7 @@ function CheckIn(props: { cls: ClassDetail; code: string }) {
     [],
   );
   const actor = useActorRef(logic, { input: { classId: c.id, code: props.code } });
-  const phase = useSelector(
-    actor,
-    (s) => (['ready', 'submitting', 'refused', 'unreachable', 'checkedIn'] as const).find((k) => s.matches(k)) ?? 'ready',
-  );
+  const phase = useSelector(actor, phaseOf);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const start = new Date(c.startsAt);
   const done = phase === 'checkedIn' || c.state === 'checked-in';

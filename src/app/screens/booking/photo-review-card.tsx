@@ -49,37 +49,36 @@ function PhotoUpload(props: { again: boolean }) {
     [revalidate],
   );
   const upload = useActorRef(logic);
-  const phase = useSelector(upload, (s) => {
-    const step = (['uploading', 'unreachable', 'uploaded'] as const).find((k) => s.matches(k));
-    if (step) return step;
-    const choosing = (['tooLarge', 'unreadable', 'refused'] as const).find((k) => s.matches({ choosing: k }));
-    return choosing ? (`choosing.${choosing}` as const) : 'choosing.idle';
-  });
+  const busy = useSelector(upload, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(upload, (s) => s.hasTag('unreachable'));
+  const said = useSelector(upload, (s) =>
+    s.hasTag('tooLarge') ? 'tooLarge' : s.hasTag('unreadable') ? 'unreadable' : s.hasTag('refused') ? 'refused' : null,
+  );
   const code = useSelector(upload, (s) => s.context.errorCode);
 
   const feedback =
-    phase === 'choosing.tooLarge'
+    said === 'tooLarge'
       ? i18n._(PHOTO_TOO_LARGE)
-      : phase === 'choosing.unreadable'
+      : said === 'unreadable'
         ? i18n._(msg`无法读取这张图片，请换一张照片`)
-        : phase === 'choosing.refused'
+        : said === 'refused'
           ? i18n._(refusalMessage(code, PHOTO_REFUSALS))
-          : phase === 'unreachable'
+          : unreachable
             ? i18n._(Errors.network.message)
             : null;
   return (
     <div className="mt-3">
       <label
-        className={`inline-flex h-9 cursor-pointer items-center rounded-full bg-primary px-4 text-sm text-white ${phase === 'uploading' ? 'opacity-60' : ''}`}
+        className={`inline-flex h-9 cursor-pointer items-center rounded-full bg-primary px-4 text-sm text-white ${busy ? 'opacity-60' : ''}`}
       >
-        {phase === 'uploading' ? <Trans>上传中…</Trans> : props.again ? <Trans>重新上传</Trans> : <Trans>上传正面照片</Trans>}
+        {busy ? <Trans>上传中…</Trans> : props.again ? <Trans>重新上传</Trans> : <Trans>上传正面照片</Trans>}
         <input
           type="file"
           name="photo"
           accept="image/jpeg,image/png,image/webp"
           capture="user"
           className="sr-only"
-          disabled={phase === 'uploading'}
+          disabled={busy}
           data-photo-input
           onChange={async (e) => {
             const file = e.currentTarget.files?.[0];
@@ -93,7 +92,7 @@ function PhotoUpload(props: { again: boolean }) {
           }}
         />
       </label>
-      {phase === 'unreachable' && (
+      {unreachable && (
         <Button small rounded inline clear className="ml-2" onClick={() => upload.send({ type: 'network.retry' })}>
           <Trans>重试</Trans>
         </Button>

@@ -44,15 +44,13 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
     [revalidate],
   );
   const item = useActorRef(logic, { input: { cardId: props.cardId, status: props.status } });
-  const phase = useSelector(item, (s) =>
-    s.matches('activated')
-      ? 'activated'
-      : ((['confirming', 'submitting', 'unreachable'] as const).find((k) => s.matches({ activating: k })) ?? 'idle'),
-  );
+  const confirming = useSelector(item, (s) => s.matches({ activating: 'confirming' }));
+  const busy = useSelector(item, (s) => s.hasTag('busy'));
+  const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
   const offered = useSelector(item, (s) => s.matches('idle') && s.can({ type: 'card.activate' }));
   // the chart decides whether there is anything to confirm
   useConfirmWhile(
-    phase === 'confirming',
+    confirming,
     {
       title: <Trans>激活会员卡</Trans>,
       message: <Trans>激活后立即开始计算有效期，确定现在激活吗？</Trans>,
@@ -62,18 +60,18 @@ export function ActivateCard(props: { cardId: number; status: CardStatus }) {
     (confirmed) => item.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
   );
 
-  if (phase === 'unreachable') {
+  if (unreachable) {
     return (
       <p className="text-center">
         <UnreachableRetry onRetry={() => item.send({ type: 'network.retry' })} onClose={() => item.send({ type: 'confirm.dismiss' })} />
       </p>
     );
   }
-  if (!offered && phase !== 'confirming' && phase !== 'submitting') return null;
+  if (!offered && !confirming && !busy) return null;
 
   return (
-    <Button large rounded disabled={phase === 'submitting'} data-action="activate" onClick={() => item.send({ type: 'card.activate' })}>
-      {phase === 'submitting' ? <Trans>正在激活…</Trans> : <Trans>立即激活</Trans>}
+    <Button large rounded disabled={busy} data-action="activate" onClick={() => item.send({ type: 'card.activate' })}>
+      {busy ? <Trans>正在激活…</Trans> : <Trans>立即激活</Trans>}
     </Button>
   );
 }

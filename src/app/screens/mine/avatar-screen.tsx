@@ -13,22 +13,6 @@ import { browserApiOrThrow } from '../../api-context';
 import { STATUS_LABELS, STATUS_TINTS } from '../booking/photo-review-card';
 import { preparePhoto } from '../booking/prepare-photo';
 
-const STATES = [
-  'loading',
-  'loadFailed',
-  'choosing',
-  'resizing',
-  'uploading',
-  'unreachable',
-  'refused',
-  'reviewing',
-  'rejected',
-  'passed',
-  'replaceable',
-] as const;
-type Step = (typeof STATES)[number];
-const PICKS: readonly Step[] = ['choosing', 'refused', 'rejected', 'replaceable'];
-
 /**
  * /mine/setavatar, /uploadTop and /uploadTop_yoga (spec §2, §4, §5, §8; decision 042): the member's
  * avatar, which is the front photo staff review for face check-in (one photo, one review). Shows the
@@ -48,12 +32,32 @@ export default function AvatarScreen() {
     [],
   );
   const flow = useActorRef(logic);
-  const step = useSelector(flow, (s) => STATES.find((k) => s.matches(k)) ?? 'loading');
+  // the state's name, for the page's markup only: what the screen shows is read by tags and matches
+  const step = useSelector(flow, (s) => s.value);
+  const loading = useSelector(flow, (s) => s.matches('loading'));
+  const unread = useSelector(flow, (s) => s.hasTag('unread'));
+  const picking = useSelector(flow, (s) => s.hasTag('picking'));
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const refused = useSelector(flow, (s) => s.hasTag('refused'));
+  const unreachable = useSelector(flow, (s) => s.hasTag('unreachable'));
+  const line = useSelector(flow, (s) =>
+    s.matches('choosing')
+      ? 'choosing'
+      : s.matches('reviewing')
+        ? 'reviewing'
+        : s.matches('rejected')
+          ? 'rejected'
+          : s.matches('passed')
+            ? 'passed'
+            : s.matches('replaceable')
+              ? 'replaceable'
+              : null,
+  );
+  const resizing = useSelector(flow, (s) => s.matches('resizing'));
   const view = useSelector(flow, (s) => s.context.view);
   const code = useSelector(flow, (s) => s.context.errorCode);
-  const busy = step === 'resizing' || step === 'uploading';
   const status = view?.status ?? 'none';
-  const shows = view?.photoId != null && step !== 'loading' && step !== 'loadFailed';
+  const shows = view?.photoId != null && !unread;
 
   return (
     <Block strong inset className="!mt-6" data-avatar-step={step}>
@@ -76,7 +80,7 @@ export default function AvatarScreen() {
           <h2 className="font-semibold">
             <Trans>我的头像</Trans>
           </h2>
-          {view && step !== 'loading' && (
+          {view && !loading && (
             <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs ${STATUS_TINTS[status]}`} data-avatar-status={status}>
               {i18n._(STATUS_LABELS[status])}
             </span>
@@ -84,34 +88,30 @@ export default function AvatarScreen() {
         </div>
       </div>
       <p className="mt-3 text-sm text-black/60" data-avatar-line>
-        {step === 'loading' && <Trans>加载中…</Trans>}
-        {step === 'choosing' && <Trans>请上传一张本人正面免冠照片，门店审核通过后作为头像，并用于刷脸签到。</Trans>}
-        {step === 'reviewing' && <Trans>照片正在审核中，通过后即显示为头像。</Trans>}
-        {step === 'rejected' && <Trans>照片未通过审核，请按原因重新上传。</Trans>}
-        {step === 'passed' && <Trans>照片已通过审核。如需更换请联系门店工作人员。</Trans>}
-        {step === 'replaceable' && <Trans>门店已允许您重新上传，新照片通过审核前原照片仍然有效。</Trans>}
+        {loading && <Trans>加载中…</Trans>}
+        {line === 'choosing' && <Trans>请上传一张本人正面免冠照片，门店审核通过后作为头像，并用于刷脸签到。</Trans>}
+        {line === 'reviewing' && <Trans>照片正在审核中，通过后即显示为头像。</Trans>}
+        {line === 'rejected' && <Trans>照片未通过审核，请按原因重新上传。</Trans>}
+        {line === 'passed' && <Trans>照片已通过审核。如需更换请联系门店工作人员。</Trans>}
+        {line === 'replaceable' && <Trans>门店已允许您重新上传，新照片通过审核前原照片仍然有效。</Trans>}
       </p>
-      {step === 'rejected' && view?.reason && (
+      {line === 'rejected' && view?.reason && (
         <p className="mt-1 text-sm text-rose-700">
           <Trans>原因：</Trans>
           <span data-avatar-reason>{view.reason}</span>
         </p>
       )}
       <p role="alert" className="mt-2 min-h-5 text-sm text-rose-700" data-avatar-feedback>
-        {step === 'refused'
-          ? i18n._(refusalMessage(code, PHOTO_REFUSALS))
-          : step === 'unreachable' || step === 'loadFailed'
-            ? i18n._(Errors.network.message)
-            : null}
+        {refused ? i18n._(refusalMessage(code, PHOTO_REFUSALS)) : unreachable ? i18n._(Errors.network.message) : null}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        {(PICKS.includes(step) || busy) && (
+        {(picking || busy) && (
           <label
             className={`inline-flex min-h-11 cursor-pointer items-center rounded-full bg-primary px-5 text-white ${busy ? 'opacity-60' : ''}`}
           >
-            {step === 'resizing' ? (
+            {resizing ? (
               <Trans>处理中…</Trans>
-            ) : step === 'uploading' ? (
+            ) : busy ? (
               <Trans>上传中…</Trans>
             ) : status === 'none' ? (
               <Trans>选择照片</Trans>
@@ -134,12 +134,12 @@ export default function AvatarScreen() {
             />
           </label>
         )}
-        {(step === 'unreachable' || step === 'loadFailed') && (
+        {unreachable && (
           <Button rounded inline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'network.retry' })}>
             <Trans>重试</Trans>
           </Button>
         )}
-        {step === 'reviewing' && (
+        {line === 'reviewing' && (
           <Button rounded inline outline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'review.refresh' })}>
             <Trans>刷新审核结果</Trans>
           </Button>

@@ -8,7 +8,7 @@ import { authPasswordChangeMachine } from '../../../../machines/auth-password-ch
 import { browserApiOrThrow } from '../../api-context';
 import { returnPath } from '../../session/request-session';
 import { useToast } from '../../ui/toast';
-import { feedbackMessage } from '../auth/auth-messages';
+import { feedbackOf } from '../auth/auth-messages';
 import { FormMessage } from '../auth/code-button';
 
 /**
@@ -38,12 +38,7 @@ export default function ChangePasswordScreen() {
   const again = useSelector(change, (s) => s.context.again);
   const saving = useSelector(change, (s) => s.matches('saving'));
   const done = useSelector(change, (s) => s.status === 'done');
-  const feedback = useSelector(change, (s) => {
-    const state = (['oldMissing', 'lengthInvalid', 'mismatch', 'sameAsOld', 'refused', 'unreachable'] as const).find((k) =>
-      s.matches({ editing: k }),
-    );
-    return feedbackMessage(state, s.context.errorCode);
-  });
+  const feedback = useSelector(change, (s) => feedbackOf(s, s.context.errorCode));
 
   useEffect(() => {
     if (!done) return;

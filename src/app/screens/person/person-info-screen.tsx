@@ -23,6 +23,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<PersonInf
   return r.data;
 }
 
+/** What each field-error tag of the person-info chart says; `unreachable` is the network error. */
 const FEEDBACK = {
   nameInvalid: Errors.realNameInvalid.message,
   idFormat: Errors.idNumberFormat.message,
@@ -51,8 +52,8 @@ export default function PersonInfoScreen() {
   const saving = useSelector(flow, (s) => s.matches('saving'));
   const c = useSelector(flow, (s) => s.context);
   const feedback = useSelector(flow, (s) => {
-    if (s.matches({ editing: 'refused' })) return refusalMessage(s.context.errorCode);
-    const k = (Object.keys(FEEDBACK) as (keyof typeof FEEDBACK)[]).find((key) => s.matches({ editing: key }));
+    if (s.hasTag('refused')) return refusalMessage(s.context.errorCode);
+    const k = (Object.keys(FEEDBACK) as (keyof typeof FEEDBACK)[]).find((tag) => s.hasTag(tag));
     return k ? FEEDBACK[k] : undefined;
   });
   const first = useRef(c.stored);

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
 import { useMemo } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { scheduleConfirmMachine } from '../../../../machines/schedule-confirm.machine';
 import type { TeacherClass } from '../../../api/schedule';
 import { Errors } from '../../../domain/errors';
@@ -45,6 +45,26 @@ export default function TeacherConfirmFormScreen() {
   return <Form key={cls.id} cls={cls} />;
 }
 
+/** Where the class's answer stands, from the chart's tags (ready carries none); the decline's own states carry `declining`. */
+const phaseOf = (s: SnapshotFrom<typeof scheduleConfirmMachine>) =>
+  s.hasTag('confirmed')
+    ? 'confirmed'
+    : s.hasTag('declined')
+      ? 'declined'
+      : s.hasTag('refused')
+        ? 'refused'
+        : s.hasTag('declining')
+          ? s.hasTag('submitting')
+            ? 'sendingDecline'
+            : s.hasTag('unreachable')
+              ? 'declineUnreachable'
+              : 'declining'
+          : s.hasTag('submitting')
+            ? 'confirming'
+            : s.hasTag('unreachable')
+              ? 'confirmUnreachable'
+              : 'ready';
+
 function Form({ cls }: { cls: TeacherClass }) {
   const { i18n } = useLingui();
   const revalidate = useStableRevalidate();
@@ -64,23 +84,7 @@ function Form({ cls }: { cls: TeacherClass }) {
     [revalidate],
   );
   const actor = useActorRef(logic, { input: { target: { kind: 'class', id: cls.id } } });
-  const phase = useSelector(
-    actor,
-    (s) =>
-      (
-        [
-          'ready',
-          'confirming',
-          'confirmUnreachable',
-          'declining',
-          'sendingDecline',
-          'declineUnreachable',
-          'refused',
-          'confirmed',
-          'declined',
-        ] as const
-      ).find((k) => s.matches(k)) ?? 'ready',
-  );
+  const phase = useSelector(actor, phaseOf);
   const ctx = useSelector(actor, (s) => s.context);
   const feedback =
     phase === 'refused'

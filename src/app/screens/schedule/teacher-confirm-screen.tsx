@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
 import { useMemo } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { scheduleConfirmMachine } from '../../../../machines/schedule-confirm.machine';
 import type { TeacherWeek } from '../../../api/schedule';
 import { Errors } from '../../../domain/errors';
@@ -38,6 +38,18 @@ export default function TeacherConfirmScreen() {
   return <Week key={week.week} week={week} />;
 }
 
+/** Where the week's confirmation stands, from the chart's tags (ready carries none; a week is not declined). */
+const weekPhaseOf = (s: SnapshotFrom<typeof scheduleConfirmMachine>) =>
+  s.hasTag('confirmed')
+    ? 'confirmed'
+    : s.hasTag('refused')
+      ? 'refused'
+      : s.hasTag('submitting')
+        ? 'confirming'
+        : s.hasTag('unreachable')
+          ? 'confirmUnreachable'
+          : 'ready';
+
 function Week({ week }: { week: TeacherWeek }) {
   const { i18n } = useLingui();
   const revalidate = useStableRevalidate();
@@ -55,10 +67,7 @@ function Week({ week }: { week: TeacherWeek }) {
     [revalidate],
   );
   const actor = useActorRef(logic, { input: { target: { kind: 'week', week: week.week } } });
-  const phase = useSelector(
-    actor,
-    (s) => (['ready', 'confirming', 'confirmUnreachable', 'refused', 'confirmed'] as const).find((k) => s.matches(k)) ?? 'ready',
-  );
+  const phase = useSelector(actor, weekPhaseOf);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const waiting = week.classes.filter((c) => c.canConfirm).length;
   return (

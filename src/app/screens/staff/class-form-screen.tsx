@@ -103,32 +103,18 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
     [navigate, back],
   );
   const actor = useActorRef(logic, { input: { classId, values } });
-  const phase = useSelector(
-    actor,
-    (s) =>
-      (
-        [
-          'editing',
-          'saving',
-          'refused',
-          'unreachable',
-          'saved',
-          'confirmingCancel',
-          'cancelling',
-          'cancelRefused',
-          'cancelUnreachable',
-          'cancelled',
-        ] as const
-      ).find((k) => s.matches(k)) ?? 'editing',
-  );
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  // the cancel confirm is open: submitting, refused and unreachable below are the cancel's, else the save's
+  const asking = useSelector(actor, (s) => s.hasTag('asking'));
+  const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
+  const refused = useSelector(actor, (s) => s.hasTag('refused'));
+  const unreachable = useSelector(actor, (s) => s.hasTag('unreachable'));
   const ctx = useSelector(actor, (s) => s.context);
   const v = ctx.values;
   const change = (field: keyof ClassFormValues) => (e: { target: { value: string } }) =>
     actor.send({ type: 'field.change', field, value: e.target.value });
-  const busy = phase === 'saving' || phase === 'saved' || phase === 'cancelling' || phase === 'cancelled';
-  const asking = phase === 'confirmingCancel' || phase === 'cancelling' || phase === 'cancelRefused' || phase === 'cancelUnreachable';
   const fieldError = (field: string) =>
-    phase === 'refused' && ctx.errorField === field ? (
+    refused && !asking && ctx.errorField === field ? (
       <p className="text-sm text-rose-700" data-field-error={field}>
         {i18n._(refusalMessage(ctx.errorCode))}
       </p>
@@ -236,13 +222,11 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
         {fieldError('teacherId')}
       </label>
       <p role="alert" className="min-h-5 text-sm text-rose-700" data-form-feedback={ctx.errorCode ?? undefined}>
-        {phase === 'refused' && !ctx.errorField
+        {refused && (asking || !ctx.errorField)
           ? i18n._(refusalMessage(ctx.errorCode))
-          : phase === 'unreachable' || phase === 'cancelUnreachable'
+          : unreachable
             ? i18n._(Errors.network.message)
-            : phase === 'cancelRefused'
-              ? i18n._(refusalMessage(ctx.errorCode))
-              : null}
+            : null}
       </p>
       {!asking ? (
         <Button
@@ -250,13 +234,13 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
           rounded
           className="min-h-11"
           data-action="save"
-          disabled={busy || phase === 'refused'}
-          onClick={() => actor.send({ type: phase === 'unreachable' ? 'network.retry' : 'form.save' })}
+          disabled={busy || refused}
+          onClick={() => actor.send({ type: unreachable ? 'network.retry' : 'form.save' })}
         >
-          {phase === 'saving' ? <Trans>保存中…</Trans> : phase === 'unreachable' ? <Trans>重试</Trans> : <Trans>保存</Trans>}
+          {submitting ? <Trans>保存中…</Trans> : unreachable ? <Trans>重试</Trans> : <Trans>保存</Trans>}
         </Button>
       ) : null}
-      {classId !== null && !asking && phase !== 'saving' && phase !== 'unreachable' ? (
+      {classId !== null && !asking && !submitting && !unreachable ? (
         <Button
           large
           rounded
@@ -280,26 +264,20 @@ function ClassForm({ week, classId, values, title }: { week: StaffWeek; classId:
               outline
               className="min-h-11"
               data-action="cancel-back"
-              disabled={phase === 'cancelling'}
+              disabled={submitting}
               onClick={() => actor.send({ type: 'cancel.back' })}
             >
               <Trans>再想想</Trans>
             </Button>
-            {phase !== 'cancelRefused' ? (
+            {!refused ? (
               <Button
                 rounded
                 className="min-h-11"
                 data-action="cancel-confirm"
-                disabled={phase === 'cancelling'}
-                onClick={() => actor.send({ type: phase === 'cancelUnreachable' ? 'network.retry' : 'cancel.confirm' })}
+                disabled={submitting}
+                onClick={() => actor.send({ type: unreachable ? 'network.retry' : 'cancel.confirm' })}
               >
-                {phase === 'cancelling' ? (
-                  <Trans>取消中…</Trans>
-                ) : phase === 'cancelUnreachable' ? (
-                  <Trans>重试</Trans>
-                ) : (
-                  <Trans>确定取消</Trans>
-                )}
+                {submitting ? <Trans>取消中…</Trans> : unreachable ? <Trans>重试</Trans> : <Trans>确定取消</Trans>}
               </Button>
             ) : null}
           </div>

@@ -119,9 +119,17 @@ function ClassRow({ cls, teachers }: { cls: StaffClass; teachers: StaffWeek['tea
     [revalidate],
   );
   const actor = useActorRef(logic, { input: { classId: cls.id } });
-  const phase = useSelector(
-    actor,
-    (s) => (['ready', 'assigning', 'refused', 'unreachable', 'assigned'] as const).find((k) => s.matches(k)) ?? 'ready',
+  // where the assignment stands, from the chart's tags (ready carries none)
+  const phase = useSelector(actor, (s) =>
+    s.hasTag('assigned')
+      ? 'assigned'
+      : s.hasTag('unreachable')
+        ? 'unreachable'
+        : s.hasTag('refused')
+          ? 'refused'
+          : s.hasTag('submitting')
+            ? 'assigning'
+            : 'ready',
   );
   const ctx = useSelector(actor, (s) => s.context);
   return (
