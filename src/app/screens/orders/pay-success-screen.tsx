@@ -12,8 +12,10 @@ export const loader = orderPageLoader;
 
 /**
  * /payf?orderNo= — payment success (spec naming: payf is success). It is also where the providers'
- * pages come back to, so until the order is settled it says the result is being confirmed; a failure
- * moves on to /pays. Past the time-out it keeps checking and never calls the payment failed.
+ * pages come back to, so its heading says what is true now: until the order is settled, that the result
+ * is being confirmed; past the time-out, that the payment is not confirmed yet (it keeps checking, never
+ * calls it failed, and offers continue paying and the order); a failure moves on to /pays, a
+ * cancelled order to its page. Its page title is the neutral "payment result" (decision 092).
  */
 export default function PaySuccessScreen() {
   return <OrderPage>{(d) => <Success d={d} />}</OrderPage>;
@@ -55,11 +57,24 @@ function Success(props: { d: OrderPageData }) {
   }
   if (checking) {
     return (
-      <ResultPanel tone="waiting" result="checking" title={<Trans>支付结果确认中</Trans>}>
+      <ResultPanel tone="waiting" result="checking" title={<Trans>支付尚未确认</Trans>}>
         <p className="text-sm text-black/60">
-          <Trans>支付服务的结果可能稍有延迟，我们会继续查询，不会重复扣款。</Trans>
+          <Trans>
+            支付服务还没有确认这笔付款。如果您已经付款，结果可能稍有延迟，我们会继续查询，不会重复扣款；如果没有付款，可以继续支付或在订单中取消。
+          </Trans>
         </p>
-        <Button large rounded type="button" disabled={rechecking} onClick={() => actor.send({ type: 'payment.check' })} data-action="check">
+        <Button large rounded type="button" onClick={() => actor.send({ type: 'payment.retry' })} data-action="continue-paying">
+          <Trans>继续支付</Trans>
+        </Button>
+        <Button
+          large
+          rounded
+          outline
+          type="button"
+          disabled={rechecking}
+          onClick={() => actor.send({ type: 'payment.check' })}
+          data-action="check"
+        >
           <Trans>刷新支付结果</Trans>
         </Button>
         <BackToOrder orderNo={orderNo} />
