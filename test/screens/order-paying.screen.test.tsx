@@ -72,6 +72,7 @@ describe("a paying order's page", () => {
     await ui.user.click(screen.getByRole('button', { name: '继续支付 ¥199' }));
     await ui.waitForPath(`/payf?orderNo=${m.orderNo}`);
     await screen.findByRole('heading', { name: '支付成功' });
+    expect(document.title).toBe('支付成功');
     const o = await orderOf(m.orderNo);
     expect(o).toMatchObject({ state: 'paid', payMethod: 'balance', attempts: [['wechat', 'closed']] });
     expect((await standInTrade(`${m.orderNo}-1`))?.state, 'closed at WeChat Pay').toBe('CLOSED');
@@ -105,13 +106,14 @@ describe('/payf says what is true now', () => {
     const m = await leftTheSheet();
     const ui = await h.open(`/payf?orderNo=${m.orderNo}`);
     await screen.findByRole('heading', { name: '正在确认支付结果…' });
-    expect(document.title, 'the title says no success it does not know').not.toContain('支付成功');
+    expect(document.title, 'the title says no success it does not know').toBe('正在确认支付结果');
     // the first answer (still paying) comes, then the wait runs out
     await new Promise((r) => setTimeout(r, 100));
     await advance(PAY_POLL_MS);
     await new Promise((r) => setTimeout(r, 100));
     await advance(PAY_RESULT_TIMEOUT_MS);
     await screen.findByRole('heading', { name: '支付尚未确认' });
+    expect(document.title, 'the title says the same').toBe('支付尚未确认');
     expect($('[data-payment-result]')!.dataset.paymentResult).toBe('checking');
     expect($('[data-action="view-order"]')!.getAttribute('href')).toBe(`/orderdetail?orderNo=${m.orderNo}`);
     await ui.user.click(screen.getByRole('button', { name: '继续支付' }));
