@@ -93,6 +93,25 @@ describe("a paying order's page", () => {
   });
 });
 
+describe("a split order's part left unfinished", () => {
+  it('its page offers continue paying for that part, and stays', async () => {
+    const m = await newMember(h.server);
+    const g = await newGoods(h.server);
+    const orderNo = (await create(h.server, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    expect(
+      (await h.server.call('POST', '/api/orders/split', { token: m.token, body: { orderNo, parts: [9_900, 10_000] } })).body.code,
+    ).toBe(200);
+    const started = await h.server.call('POST', '/api/orders/pay', { token: m.token, body: { orderNo, method: 'wechat', partSeq: 2 } });
+    expect(started.body.code).toBe(200);
+    h.jar.setClientCookie('token', m.token);
+    // the split's shares are seq 2 (¥99) and 3 (¥100); the member's trade holds the first
+    const ui = await h.open(`/orderdetail?orderNo=${orderNo}&partSeq=2`);
+    await screen.findByRole('button', { name: '继续支付 ¥99' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ui.path()).toBe(`/orderdetail?orderNo=${orderNo}&partSeq=2`);
+  });
+});
+
 describe('/payf says what is true now', () => {
   /** The app's actor timers on a simulated clock, moved by the test. */
   function simulatedTimers() {
