@@ -157,6 +157,7 @@ describe('/payf says what is true now', () => {
     const ui = await h.open(`/payf?orderNo=${m.orderNo}`);
     await ui.waitForPath(`/pays?orderNo=${m.orderNo}`);
     await screen.findByRole('heading', { name: '支付失败' });
+    expect(document.title).toBe('支付失败');
     expect(screen.getByRole('button', { name: '重新支付' })).toBeTruthy();
 
     const c = await leftTheSheet();
