@@ -148,6 +148,7 @@ export const paymentOrderMachine = setup({
     orderPayableNow: ({ context }) => payableNow(context.order, context.partSeq),
     orderPaymentFailedNow: ({ context }) => paymentFailed(context.order, context.partSeq),
     resumingToPay: ({ context }) => context.resume === 'pay',
+    payingAgainNow: ({ context }) => context.resume === 'pay' && awaitingProvider(context.order, context.partSeq),
     paidByBalance: (_, params: { answer: PayAnswer }) => params.answer.payment === null,
     payingInWechat: (_, params: { answer: PayAnswer }) => params.answer.payment?.method === 'wechat',
     bridgeSaidCancel: (_, params: { outcome: WechatBridgeOutcome }) => params.outcome === 'cancel',
@@ -190,9 +191,12 @@ export const paymentOrderMachine = setup({
     },
     /** what an order needs follows from its state on the server */
     routingOrder: {
-      description: 'Where the order goes by its state: paid, being paid, to pay, failed or closed.',
+      description:
+        'Where the order goes by its state: paid, being paid (on its page: paid again, on the result page: waited for), to pay, failed or closed.',
       always: [
         { guard: 'orderSettledPaidNow', target: 'paid' },
+        // on its page an unfinished payment is paid again (the same trade, or another way) or the order cancelled: never only waited for
+        { guard: 'payingAgainNow', target: 'choosingMethod' },
         { guard: 'orderAwaitingProviderNow', target: 'awaitingResult' },
         { guard: 'orderPaymentFailedNow', target: 'resumingFailedOrder' },
         { guard: 'orderPayableNow', target: 'choosingMethod' },
@@ -212,10 +216,11 @@ export const paymentOrderMachine = setup({
       description: "A failed payment: paid again from the order's page, shown as failed after the provider's page.",
       always: [{ guard: 'resumingToPay', target: 'choosingMethod' }, { target: 'failed' }],
     },
-    /** an unpaid order on /orderdetail, or one whose payment failed: the member picks how to pay */
+    /** an unpaid order on /orderdetail, one whose payment failed, or one whose payment was left unfinished: the member picks how to pay */
     choosingMethod: {
       tags: ['orderPage'],
-      description: "The order's page: the ways to pay and the pay button with the amount.",
+      description:
+        'The order\'s page: the ways to pay and the pay button with the amount ("continue paying" when a payment was left unfinished: the same way reopens its trade, another closes it first).',
       on: {
         'method.choose': { target: 'choosingMethod', actions: 'chooseMethod' },
         'payment.start': { target: 'paying', actions: 'newPayKey' },
@@ -353,11 +358,13 @@ export const paymentOrderMachine = setup({
         waiting: { description: 'Waiting a moment before asking again.', after: { [PAY_POLL_MS]: 'polling' } },
       },
     },
-    /** past the time-out the provider may still settle: keep asking, slower; never call it failed */
+    /** past the time-out the provider may still settle: keep asking, slower; never call it failed; the member may pay again */
     checking: {
       tags: ['resultPage'],
-      description: '/payf after the time-out: "the result is being confirmed", never called failed, with a refresh button.',
+      description:
+        '/payf after the time-out: "payment not confirmed yet", never called failed, with a refresh button, "continue paying" (back to the ways to pay on the order\'s page) and the order.',
       initial: 'idle',
+      on: { 'payment.retry': 'choosingMethod' },
       states: {
         idle: {
           description: 'Waiting before the next check; the member can refresh now.',

@@ -225,7 +225,7 @@ export const screens: ScreenRoute[] = [
   },
   {
     path: 'payf',
-    title: msg`支付成功`,
+    title: msg`支付结果`,
     showFooter: false,
     requiresLogin: true,
     screen: () => import('./screens/orders/pay-success-screen'),

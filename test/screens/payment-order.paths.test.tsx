@@ -30,8 +30,8 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
  * Worlds, told apart by the order the walk starts with (symbols, made real in start): an order the
  * checkout has just made, paid by WeChat Pay, by Alipay, or by a balance that is short (the member
  * chose on the checkout's form and tapped pay); and an existing order opened on its page: unpaid (the
- * member has ¥500), its payment failed (paid again, or the result shown), being paid at the provider,
- * paid, cancelled.
+ * member has ¥500), its payment failed (paid again, or the result shown), being paid at the provider
+ * (opened on its page: paid again; on its result page: waited for, then paid again), paid, cancelled.
  */
 const h = await startScreenHarness({ seed: true });
 
@@ -39,10 +39,12 @@ const METHODS = ['balance', 'wechat', 'alipay'] as const;
 const PRICE = 19_900;
 const BALANCE = 5_000;
 
-type OrderWorld = 'unpaid' | 'failedPay' | 'paying' | 'paid' | 'failedResult' | 'cancelled';
+type OrderWorld = 'unpaid' | 'failedPay' | 'payingPay' | 'paying' | 'paid' | 'failedResult' | 'cancelled';
 const orderWorlds: Record<OrderWorld, { state: OrderState; resume: 'pay' | 'result' }> = {
   unpaid: { state: 'unpaid', resume: 'pay' },
   failedPay: { state: 'payment_failed', resume: 'pay' },
+  // a payment left unfinished (the sheet closed, the provider silent), the order opened on its page: paid again from there
+  payingPay: { state: 'paying', resume: 'pay' },
   paying: { state: 'paying', resume: 'result' },
   paid: { state: 'paid', resume: 'result' },
   failedResult: { state: 'payment_failed', resume: 'result' },
@@ -341,7 +343,7 @@ defineScreenPaths<Member>(h, {
       const w = { ...base, orderNo: no, method: 'wechat' } as Member;
       if (orderWorld === 'paid') await pay(hh.server, m.token, no, 'balance');
       if (orderWorld === 'cancelled') await hh.server.call('POST', '/api/orders/cancel', { token: m.token, body: { orderNo: no } });
-      if (orderWorld === 'paying' || orderWorld.startsWith('failed')) await pay(hh.server, m.token, no, 'wechat');
+      if (orderWorld.startsWith('paying') || orderWorld.startsWith('failed')) await pay(hh.server, m.token, no, 'wechat');
       if (orderWorld.startsWith('failed')) await settleAtProvider(w as W, 'fail');
       const ui = await hh.open(orderWorlds[orderWorld].resume === 'pay' ? `/orderdetail?orderNo=${no}` : `/payf?orderNo=${no}`);
       return { ...w, ui };
@@ -386,7 +388,9 @@ defineScreenPaths<Member>(h, {
       // a retry of a payment whose answer was lost asks for it again
       const last = w.sent.filter((r) => r.invoke).at(-1);
       if (last?.invoke === 'startPayment' && last.answer === 'network') w.asks++;
-      return w.ui.user.click(document.querySelector<HTMLElement>('[data-action="payment-retry"], [data-action="pay-again"]')!);
+      return w.ui.user.click(
+        document.querySelector<HTMLElement>('[data-action="payment-retry"], [data-action="pay-again"], [data-action="continue-paying"]')!,
+      );
     },
     'payment.check': (w) => w.ui.user.click(document.querySelector<HTMLElement>('[data-action="check"]')!),
   },
@@ -417,7 +421,12 @@ defineScreenPaths<Member>(h, {
       if (orderWorlds[orderWorldOf(w.world) as OrderWorld]?.resume !== 'pay') expect(w.retried, 'the member asked to pay again').toBe(true);
       expect(document.querySelector<HTMLInputElement>('input[name="method"]:checked')?.value).toBe(w.method);
       expect(document.querySelector<HTMLButtonElement>('[data-action="pay-order"]')?.disabled).toBe(false);
-      expect(['unpaid', 'payment_failed']).toContain((await theOrder(w)).state);
+      // or its payment left unfinished: paid again from its page (the same trade, or another way), never only waited for
+      expect(['unpaid', 'payment_failed', 'paying']).toContain((await theOrder(w)).state);
+      if ((await theOrder(w)).state === 'paying') {
+        expect(document.querySelector('[data-action="pay-order"]')?.textContent).toBe('继续支付 ¥199');
+        expect(document.querySelector('[data-action="cancel-order"]'), 'and it can be cancelled').not.toBe(null);
+      }
     },
     'paying.requestingPayment': async (w) => {
       handedOver(w);
@@ -492,6 +501,8 @@ defineScreenPaths<Member>(h, {
       expect(w.time(), '"being confirmed" only after the wait for the result').toBeGreaterThanOrEqual(PAY_RESULT_TIMEOUT_MS);
       expect(w.ui.path()).toBe(`/payf?orderNo=${w.orderNo}`);
       expect(resultPanel()).toBe('checking');
+      expect(screen.getByRole('heading').textContent).toBe('支付尚未确认');
+      expect(document.querySelector('[data-action="continue-paying"]'), 'continue paying').not.toBe(null);
     },
     'checking.idle': async (w) => {
       expect(document.querySelector<HTMLButtonElement>('[data-action="check"]')?.disabled).toBe(false);

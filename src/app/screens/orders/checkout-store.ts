@@ -57,10 +57,14 @@ function obtainPayment(
   fx: () => CheckoutEffects,
 ): PayOrderActor {
   if (typeof window === 'undefined' || !slot) return createActor(paymentOrderMachine, { input });
-  // the same order, and the same part of a split order
+  // the same order, and the same part of a split order, in a state this page shows: the order's page
+  // never takes up a wait for the provider's result (the member came to pay again or cancel), nor the
+  // result page a choice of how to pay (each would send the member back to the other page)
   const sameOrder = (a: PayOrderActor | undefined) => {
-    const c = a?.getSnapshot().context;
-    return c?.order.orderNo === input.order.orderNo && c.partSeq === input.partSeq;
+    const snap = a?.getSnapshot();
+    const c = snap?.context;
+    if (c?.order.orderNo !== input.order.orderNo || c.partSeq !== input.partSeq) return false;
+    return !snap!.hasTag(input.resume === 'pay' ? 'resultPage' : 'orderPage');
   };
   const child = checkout?.current && paymentOf(checkout.current.actor.getSnapshot());
   if (child && sameOrder(child)) return child;

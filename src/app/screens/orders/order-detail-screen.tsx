@@ -62,9 +62,12 @@ export function OrderDetail(props: { d: OrderPageData }) {
         {o.state === 'unpaid' && o.expiresAt && <ListItem title={<Trans>请在此前支付</Trans>} after={at(o.expiresAt)} />}
       </List>
       {o.state === 'paying' && (
-        <Block className="text-center">
-          <Link to={successPath(o.orderNo)} className="text-primary">
-            <Trans>支付结果确认中，查看进度</Trans>
+        <Block className="space-y-2 text-center text-sm" data-payment-unfinished>
+          <p>
+            <Trans>支付尚未完成。如果您已经付款，请查看支付结果；也可以继续支付（可换一种方式）或取消订单。</Trans>
+          </p>
+          <Link to={successPath(o.orderNo)} className="inline-flex min-h-11 items-center text-primary">
+            <Trans>查看支付结果</Trans>
           </Link>
         </Block>
       )}
@@ -79,7 +82,11 @@ export function OrderDetail(props: { d: OrderPageData }) {
       )}
       {/* a split order's part pays on its own, whatever its other parts are doing (the server offers it) */}
       {(split ? part?.actions.includes('pay') : actions.includes('pay')) && (
-        <PayPanel d={d} amountCents={part?.amountCents ?? o.amountToPayCents} />
+        <PayPanel
+          d={d}
+          amountCents={part?.amountCents ?? o.amountToPayCents}
+          again={split ? part?.holder === 'memberTrade' : o.state === 'paying'}
+        />
       )}
       {actions.includes('split') && (
         <Block className="!my-4">
@@ -134,8 +141,8 @@ function SplitSummary(props: { orderNo: string; part: OrderPart | undefined; n: 
   );
 }
 
-/** Paying this order (or the part the page is for) through the pay-order machine: how to pay, then pay. */
-function PayPanel(props: { d: OrderPageData; amountCents: number }) {
+/** Paying this order (or the part the page is for) through the pay-order machine: how to pay, then pay ("continue paying" when a payment was left unfinished). */
+function PayPanel(props: { d: OrderPageData; amountCents: number; again: boolean }) {
   const { i18n } = useLingui();
   const { actor } = useOrderPayment(props.d, 'pay');
   const choosing = useSelector(actor, (s) => s.matches('choosingMethod'));
@@ -160,7 +167,7 @@ function PayPanel(props: { d: OrderPageData; amountCents: number }) {
       )}
       <Block className="!my-4">
         <Button large rounded disabled={!choosing} onClick={() => actor.send({ type: 'payment.start' })} data-action="pay-order">
-          <Trans>去支付 {formatYuan(props.amountCents)}</Trans>
+          {props.again ? <Trans>继续支付 {formatYuan(props.amountCents)}</Trans> : <Trans>去支付 {formatYuan(props.amountCents)}</Trans>}
         </Button>
       </Block>
     </div>

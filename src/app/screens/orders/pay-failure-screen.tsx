@@ -1,6 +1,9 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Button } from 'konsta/react';
+import { usePageTitle } from '../../layout/page-title';
 import { BackToOrder, OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
 import { ResultPanel } from './result-panel';
@@ -16,6 +19,9 @@ function Failure(props: { d: OrderPageData }) {
   const { actor } = useOrderPayment(props.d, 'result');
   const orderNo = props.d.orderNo!;
   const failed = useSelector(actor, (s) => s.matches('failed'));
+  const { i18n } = useLingui();
+  // the title says what the heading says: failed only once the order reads so
+  usePageTitle(i18n._(failed ? msg`支付失败` : msg`正在确认支付结果`));
   return (
     <ResultPanel
       tone={failed ? 'failure' : 'waiting'}

@@ -1,7 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Button } from 'konsta/react';
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../layout/page-title';
 import { splitPath } from './checkout-paths';
 import { MoneyLines } from './money-lines';
 import { BackToOrder, OrderPage, useOrderPayment } from './order-checkout';
@@ -10,11 +13,22 @@ import { ResultPanel } from './result-panel';
 
 export const loader = orderPageLoader;
 
+/** The page's title by what is true now (the heading says the same). */
+const TITLES = {
+  paid: msg`支付成功`,
+  checking: msg`支付尚未确认`,
+  confirming: msg`正在确认支付结果`,
+};
+
 /**
  * /payf?orderNo= — payment success (spec naming: payf is success). It is also where the providers'
- * pages come back to, so until the order is settled it says the result is being confirmed; a failure
- * moves on to /pays. Past the time-out it keeps checking and never calls the payment failed.
+ * pages come back to, so its heading says what is true now: until the order is settled, that the result
+ * is being confirmed; past the time-out, that the payment is not confirmed yet (it keeps checking, never
+ * calls it failed, and offers continue paying and the order); a failure moves on to /pays, a
+ * cancelled order to its page. Its page title follows the same (the route's own, before the screen
+ * runs, is the neutral "payment result": decision 092).
  */
+
 export default function PaySuccessScreen() {
   return <OrderPage>{(d) => <Success d={d} />}</OrderPage>;
 }
@@ -26,6 +40,8 @@ function Success(props: { d: OrderPageData }) {
   const checking = useSelector(actor, (s) => s.matches('checking'));
   const rechecking = useSelector(actor, (s) => s.matches({ checking: 'rechecking' }));
   const unreachable = useSelector(actor, (s) => s.matches('orderLoadUnreachable'));
+  const { i18n } = useLingui();
+  usePageTitle(i18n._(TITLES[paid ? 'paid' : checking ? 'checking' : 'confirming']));
   const orderNo = d.orderNo!;
   if (paid) {
     return (
@@ -55,11 +71,24 @@ function Success(props: { d: OrderPageData }) {
   }
   if (checking) {
     return (
-      <ResultPanel tone="waiting" result="checking" title={<Trans>支付结果确认中</Trans>}>
+      <ResultPanel tone="waiting" result="checking" title={<Trans>支付尚未确认</Trans>}>
         <p className="text-sm text-black/60">
-          <Trans>支付服务的结果可能稍有延迟，我们会继续查询，不会重复扣款。</Trans>
+          <Trans>
+            支付服务还没有确认这笔付款。如果您已经付款，结果可能稍有延迟，我们会继续查询，不会重复扣款；如果没有付款，可以继续支付或在订单中取消。
+          </Trans>
         </p>
-        <Button large rounded type="button" disabled={rechecking} onClick={() => actor.send({ type: 'payment.check' })} data-action="check">
+        <Button large rounded type="button" onClick={() => actor.send({ type: 'payment.retry' })} data-action="continue-paying">
+          <Trans>继续支付</Trans>
+        </Button>
+        <Button
+          large
+          rounded
+          outline
+          type="button"
+          disabled={rechecking}
+          onClick={() => actor.send({ type: 'payment.check' })}
+          data-action="check"
+        >
           <Trans>刷新支付结果</Trans>
         </Button>
         <BackToOrder orderNo={orderNo} />
