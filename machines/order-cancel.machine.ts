@@ -27,6 +27,9 @@ export type OrderCancelEvent =
  * reuses it, so the order is cancelled once), then cancelled, refused with the server's code (the
  * order changed on another phone), or unreachable with retry. Whether the order offers it is the
  * order chart's answer, as the server lists it in the order's `actions`.
+ * Tags: `offered` while the page shows "cancel order" (when the order's actions list it);
+ * `confirming` while the confirm is open; `cancelling` while the cancel is on its way; `refused` and
+ * `unreachable` while the page says so.
  * Effects are provided: actor cancelOrder; actions orderChanged (the page reloads the order) and
  * tellCancelled (a toast says it is done).
  */
@@ -35,6 +38,7 @@ export const orderCancelMachine = setup({
     context: {} as OrderCancelContext,
     events: {} as OrderCancelEvent,
     input: {} as OrderCancelInput,
+    tags: {} as 'offered' | 'confirming' | 'cancelling' | 'refused' | 'unreachable',
   },
   actors: {
     cancelOrder: fromPromise<Envelope<Order>, { orderNo: string; idempotencyKey: string }>(async () => {
@@ -58,10 +62,12 @@ export const orderCancelMachine = setup({
     idle: {
       description:
         'The order\'s page: an order the server still lets the member cancel (unpaid, or its payment failed) offers "cancel order"; any other offers nothing.',
+      tags: ['offered'],
       on: { 'order.cancel': 'confirming' },
     },
     confirming: {
       description: 'A confirm asks whether to cancel this order: the member confirms, or says not now (nothing is sent).',
+      tags: ['offered', 'confirming'],
       on: {
         'confirm.accept': { target: 'cancelling', actions: 'newIntent' },
         'confirm.dismiss': 'idle',
@@ -69,6 +75,7 @@ export const orderCancelMachine = setup({
     },
     cancelling: {
       description: 'The cancel was sent: the button says it is cancelling and cannot be tapped again.',
+      tags: ['offered', 'cancelling'],
       invoke: {
         id: 'cancelOrder',
         src: 'cancelOrder',
@@ -92,11 +99,13 @@ export const orderCancelMachine = setup({
     refused: {
       description:
         'The server refused (the order was paid or cancelled on another phone meanwhile): the reason is said, the page reloads the order as it is now, and the member closes the message.',
+      tags: ['refused'],
       entry: 'orderChanged',
       on: { 'confirm.dismiss': 'idle' },
     },
     unreachable: {
       description: 'The cancel did not reach the server: the member can retry (the same request, so the order is cancelled once) or close.',
+      tags: ['unreachable'],
       on: { 'network.retry': 'cancelling', 'confirm.dismiss': 'idle' },
     },
   },

@@ -36,9 +36,18 @@ export function OrderCancel(props: { order: Order }) {
     [revalidate, toast, i18n],
   );
   const item = useActorRef(logic, { input: { orderNo: props.order.orderNo } });
-  const phase = useSelector(
-    item,
-    (s) => (['idle', 'confirming', 'cancelling', 'cancelled', 'refused', 'unreachable'] as const).find((k) => s.matches(k)) ?? 'idle',
+  const phase = useSelector(item, (s) =>
+    s.hasTag('confirming')
+      ? 'confirming'
+      : s.hasTag('cancelling')
+        ? 'cancelling'
+        : s.hasTag('refused')
+          ? 'refused'
+          : s.hasTag('unreachable')
+            ? 'unreachable'
+            : s.hasTag('offered')
+              ? 'idle'
+              : 'cancelled',
   );
   const errorCode = useSelector(item, (s) => s.context.errorCode);
   useConfirmWhile(
