@@ -423,6 +423,11 @@ defineScreenPaths<Member>(h, {
         expect(toastText()).toBe('请长按链接复制');
       }
     },
+    // an answer from the server never asks the member anything: the withdraw confirm opens only on their tap
+    'xstate.done.actor.invite': () => expect(dialogOpen(), 'no confirm after the invitation is made').toBe(false),
+    'xstate.done.actor.checkOrder': () => expect(dialogOpen(), 'no confirm after reading the order').toBe(false),
+    'xstate.error.actor.checkOrder': () => expect(dialogOpen(), 'no confirm after a failed read').toBe(false),
+    'xstate.done.actor.withdraw': () => expect(dialogOpen(), 'no confirm after the withdrawal is answered').toBe(false),
     [`xstate.after.${INVITE_WATCH_MS}.friendPayInvite.open.watching`]: (w, _e, before) =>
       expect(sentBy(w, 'checkOrder', before)).toHaveLength(1),
   },
