@@ -165,7 +165,7 @@ export const cardRoutes = createRouter()
       path: '/history',
       tags,
       summary:
-        "One of my cards' timeline, newest first (issue 13, decision 034), read from the stored records: bought, activated (by which class), classes booked with it and uses given back, freezes and early unfreezes, extensions, transfer out (applied, outcome) or in, refund (asked, outcome), changes of adviser (paged). Another member's card is 404 70004.",
+        "One of my cards' timeline, newest first, read from the stored records: bought, activated (by which class), classes booked with it and uses given back, freezes and early unfreezes, extensions, transfer out (applied, outcome) or in, refund (asked, outcome), changes of adviser (paged). Another member's card is 404 70004.",
       middleware: [requireAuth] as const,
       request: { query: CardHistoryQuery },
       responses: { 200: json(paged(CardHistoryItem)), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
