@@ -18,7 +18,7 @@ export const wechatOAuthRoutes = createRouter()
           scope: z
             .enum(['base', 'userinfo'])
             .optional()
-            .openapi({ description: 'absent or base: the silent login; userinfo: a friend payer, whose name and avatar the member sees' }),
+            .openapi({ description: 'absent or base: the silent login; userinfo: a friend payer, whose WeChat name the member is shown' }),
         }),
       },
       responses: { 302: { description: "To the provider's authorize page" }, 400: refusals[400] },
