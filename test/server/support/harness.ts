@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from 'postgres';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { afterAll, inject, onTestFinished } from 'vitest';
 import { fixedClock } from '../../../src/domain/clock';
 import { createApp } from '../../../src/server/app';
@@ -9,6 +9,13 @@ import { openDatabase, type Database } from '../../../src/server/db/client';
 import type { Deps } from '../../../src/server/env';
 import { createGateways } from '../../../src/server/gateways/create';
 import { dataKeySettingsFromEnv } from '../../../src/server/gateways/keys/key-settings';
+import {
+  fromStored,
+  newPaymentStandIns,
+  toStored,
+  type PaymentStandIns,
+  type StoredStandInKeys,
+} from '../../../src/server/gateways/payments/standin-keys';
 import { memoryLogger } from '../../../src/server/logger';
 import { TEMPLATE_DIR, TEST_EPOCH, TEST_SCRYPT_N } from '../../global-setup';
 
@@ -87,6 +94,32 @@ function pgliteTemplate(name: 'empty' | 'seeded'): Blob | undefined {
 }
 
 /**
+ * The payment stand-ins' keys of the test servers: made once and kept in .test-data/standin-keys.json
+ * for the runs after. Four new RSA-2048 keys took 0.8 s of CPU in every vitest process that starts a
+ * server (each screens shard, each server suite); they are the stand-ins' fixtures, so runs may share
+ * them (test/server/payments/standin-keys.test.ts still makes and stores its own). Written under a
+ * name of this process's, then renamed: processes side by side never read one half-written.
+ */
+let standInKeys: Omit<PaymentStandIns, 'notifyFetch' | 'appDeliver'> | undefined;
+function testStandIns(): PaymentStandIns {
+  if (!standInKeys) {
+    const file = `${TEMPLATE_DIR}/standin-keys.json`;
+    try {
+      standInKeys = fromStored(JSON.parse(readFileSync(file, 'utf8')) as StoredStandInKeys);
+    } catch {
+      // none yet, or unreadable: new keys, kept for the next process
+      standInKeys = newPaymentStandIns();
+      mkdirSync(TEMPLATE_DIR, { recursive: true });
+      const part = `${file}.${process.pid}.part`;
+      writeFileSync(part, JSON.stringify(toStored(standInKeys)));
+      renameSync(part, file);
+    }
+  }
+  // each server its own object around the shared keys, as processPaymentStandIns gives (a test's notifyFetch stays its own)
+  return { ...standInKeys };
+}
+
+/**
  * Runs `close` when the server's owner is done: after the test that started it, or after the file's
  * (or describe's) tests when it was started outside a test. An `afterAll` registered inside a test
  * never runs: five servers a run (started inside tests) kept their PostgreSQL database and their
@@ -141,7 +174,10 @@ export async function startTestServer(opts: { now?: string; config?: Partial<Con
   }
   const partial = { db: database.db, dbKind: database.kind, clock, config, log };
   // tests that turn demo off still run without DATA_KEY: the development key (or DATA_KEY when set)
-  const deps: Deps = { ...partial, gateways: createGateways(config, partial, { keySettings: dataKeySettingsFromEnv(process.env, true) }) };
+  const deps: Deps = {
+    ...partial,
+    gateways: createGateways(config, partial, { keySettings: dataKeySettingsFromEnv(process.env, true), paymentStandIns: testStandIns() }),
+  };
   if (opts.seed && !seeded) {
     const { seedDemo } = await import('../../../src/server/db/seed/index');
     await seedDemo(deps.db, clock, config.passwordScryptN);

@@ -93,7 +93,7 @@ export function processPaymentStandIns(): PaymentStandIns {
 }
 
 /** The stand-in keys as stored (pay_standin_keys.keys): private keys as PKCS#8 PEM, the rest as is. */
-interface StoredStandInKeys {
+export interface StoredStandInKeys {
   wechat: Omit<WechatStandInKeys, 'merchant' | 'platform'> & { merchant: string; platform: string };
   alipay: Omit<AlipayStandInKeys, 'app' | 'alipay'> & { app: string; alipay: string };
 }
@@ -104,14 +104,14 @@ const pair = (privatePem: string): KeyPair => {
   return { privateKey, publicKey: createPublicKey(privateKey) };
 };
 
-function toStored(s: Omit<PaymentStandIns, 'notifyFetch' | 'appDeliver'>): StoredStandInKeys {
+export function toStored(s: Omit<PaymentStandIns, 'notifyFetch' | 'appDeliver'>): StoredStandInKeys {
   return {
     wechat: { ...s.wechat, merchant: pem(s.wechat.merchant), platform: pem(s.wechat.platform) },
     alipay: { ...s.alipay, app: pem(s.alipay.app), alipay: pem(s.alipay.alipay) },
   };
 }
 
-function fromStored(k: StoredStandInKeys): PaymentStandIns {
+export function fromStored(k: StoredStandInKeys): PaymentStandIns {
   return {
     wechat: { ...k.wechat, merchant: pair(k.wechat.merchant), platform: pair(k.wechat.platform) },
     alipay: { ...k.alipay, app: pair(k.alipay.app), alipay: pair(k.alipay.alipay) },
