@@ -159,8 +159,6 @@ function ensureChromium(ctx) {
  */
 const SCREEN_SHARDS = Number(process.env.TEST_SCREEN_SHARDS) || 3;
 const SCREEN_WEIGHT = 2 / SCREEN_SHARDS;
-/** The server suite's shards on PostgreSQL (TEST_SERVER_SHARDS overrides). */
-const SERVER_SHARDS = Number(process.env.TEST_SERVER_SHARDS) || 2;
 
 /**
  * The steps, in the order they start. At most `capacity` weight runs at once (the machine's cores;
@@ -238,18 +236,16 @@ const steps = [
       });
     },
   },
-  // the server suite on PostgreSQL in two shards side by side: one vitest worker mostly waits on the
-  // database (90 s of CPU in 232 s of a clean-clone run), so as one step it was the run's long pole
-  // while the machine was a third idle; each shard weighs a third of a core
-  ...Array.from({ length: SERVER_SHARDS }, (_, i) => i + 1).map((part) => ({
-    name: `postgres${part}`,
-    group: 'postgres',
-    title: `server on PostgreSQL (part ${part} of ${SERVER_SHARDS})`,
+  {
+    name: 'postgres',
+    title: 'server on PostgreSQL',
+    // one vitest worker that mostly waits on PostgreSQL (90 s of CPU in 232 s of a clean-clone run):
+    // counted as a whole core it kept a screens shard waiting while the machine was a third idle
     weight: 1 / 3,
     nice: 0,
     budget: { cpuMsPerTest: 130 },
-    run: (ctx) => onPostgres(ctx, ['test/server', `--shard=${part}/${SERVER_SHARDS}`], `server tests (part ${part})`),
-  })),
+    run: (ctx) => onPostgres(ctx, ['test/server'], 'server tests'),
+  },
   {
     name: 'browser',
     title: 'browser (headless Chromium, built server)',
