@@ -239,9 +239,7 @@ const steps = [
   {
     name: 'postgres',
     title: 'server on PostgreSQL',
-    // one vitest worker that mostly waits on PostgreSQL (90 s of CPU in 232 s of a clean-clone run):
-    // counted as a whole core it kept a screens shard waiting while the machine was a third idle
-    weight: 1 / 3,
+    weight: 1,
     nice: 0,
     budget: { cpuMsPerTest: 130 },
     run: (ctx) => onPostgres(ctx, ['test/server'], 'server tests'),
