@@ -1,4 +1,4 @@
--- Decision 048 (session 31): book_seats decides a batch with one INSERT for every seat and
+-- Decision 048: book_seats decides a batch with one INSERT for every seat and
 -- queue place instead of one INSERT per request in a loop. The timeline of a booking race showed the
 -- loop as each batch's longest statement (14-19 ms for 156 requests: an executor, a snapshot and the
 -- foreign-key triggers' queue per request). Same arguments, same answers, same rules:
