@@ -1,11 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MemberCardDetail } from '../src/api/cards';
 import type { CardStatus } from '../src/domain/booking-rules';
-import { lastValidDay } from '../src/domain/card-rules';
+import { lastValidDay, addDays } from '../src/domain/time';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { newIntentKey } from '../src/domain/intent-key';
-import { addDays } from '../src/domain/time';
 import { canApplyCard } from './domain/card-transitions';
 
 export interface CardExtendInput {

@@ -116,10 +116,15 @@ export function cardFactsOf(row: {
 /** The statuses a card never leaves (the chart's final states: transferred, invalid). */
 export const CARD_ENDED_STATUSES = CARD_STORED_STATUSES.filter((s) => cardMachine.states[s]?.type === 'final');
 
+/** Whether a card has ended for good (transferred, refunded or voided): shown apart, never offered for booking. */
+export function cardEnded(status: CardStatus): boolean {
+  return CARD_ENDED_STATUSES.includes(status);
+}
+
 /**
  * Whether a card may be shared with family sub-card holders now (decision 040): it has not ended (the
  * chart's final states) and can still book some day (an expired card books nothing until extended).
  */
 export function cardShareable(status: CardStatus): boolean {
-  return !CARD_ENDED_STATUSES.includes(status) && status !== 'expired';
+  return !cardEnded(status) && status !== 'expired';
 }

@@ -203,6 +203,9 @@ export const CardDetail = MemberCard.extend({
     description:
       'freeze, unfreeze (when frozen or planned), extend, transfer, refund and change of adviser: offered now, or the code and message refusing it',
   }),
+  application: z.enum(['transfer', 'refund']).nullable().openapi({
+    description: 'the transfer or refund of this card waiting on staff (it books nothing meanwhile); null when none',
+  }),
   adviser: CardAdviser.nullable().openapi({ description: "the card's membership adviser; null until one is chosen" }),
   freezeMaxDays: z.number().int().openapi({ description: 'the longest freeze, both days counted' }),
   extension: z

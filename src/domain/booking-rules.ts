@@ -59,7 +59,8 @@ export type BookingRefusal =
   | 'withinTwoDays'
   | 'withinSevenDays'
   | 'overlapping'
-  | 'experienceSelf';
+  | 'experienceSelf'
+  | 'cardApplicationPending';
 
 export interface ClassFacts {
   clubId: number;
@@ -89,6 +90,11 @@ export interface CardFacts {
   /** a freeze planned or running (Shanghai dates, both frozen; decision 024): no class on those days */
   frozenFrom?: string | null;
   frozenUntil?: string | null;
+  /**
+   * A transfer or refund of the card waits on staff: it books nothing meanwhile, since a class booked
+   * would change (or refuse) what the application was asked on
+   */
+  applicationPending?: boolean;
 }
 
 /** Whether a class falls on a day the card is frozen (or planned to be). */
@@ -241,6 +247,7 @@ export function cardRefusal(
   if (NON_BOOKING_CARD_TYPES.includes(card.cardType)) return 'invalidMemberCard';
   if (card.status === 'invalid' || card.status === 'transferred' || card.status === 'frozen') return 'cardInvalid';
   if (card.status === 'expired') return 'cardExpired';
+  if (card.applicationPending) return 'cardApplicationPending';
   // a freeze planned from a later day: the card books no class on its days (spec §8 20003)
   if (inFreeze(card, cls.startsAt)) return 'cardInvalid';
   const until = effectiveValidUntil(card, now);

@@ -1,4 +1,4 @@
-import { addDays, addShanghaiDays, daysFromTo, shanghaiDate, shanghaiMidnight } from './time';
+import { addDays, addShanghaiDays, daysFromTo, lastValidDay, shanghaiMidnight } from './time';
 
 /**
  * The rules of freezing and extending a card (spec §5, decision 024), pure: the server decides with
@@ -85,11 +85,6 @@ export function extensionRefusal(
   if (until < today) return 'extensionInPast';
   if (daysBetween(end, until) - 1 > rule.maxExtensionDays) return 'extensionTooLong';
   return null;
-}
-
-/** The last Shanghai day a card is valid on (its validity ends at `validUntil`, exclusive). */
-export function lastValidDay(validUntil: Date): string {
-  return shanghaiDate(new Date(validUntil.getTime() - 1));
 }
 
 /** The validity end of a card extended to end on `until`: the end of that Shanghai day. */

@@ -174,6 +174,15 @@ export function shanghaiDate(at: string | Date): string {
   return year >= 0 && year <= 9999 ? wall.toISOString().slice(0, 10) : inShanghai(t).format('YYYY-MM-DD');
 }
 
+/**
+ * The last Shanghai day of a validity that ends at `end` (exclusive: a card, coupon or course valid
+ * "until 2027-09-30" ends at the midnight that starts 10-01). Every screen shows an end this way.
+ */
+export function lastValidDay(end: Date | string): string {
+  const t = typeof end === 'string' ? Date.parse(end) : end.getTime();
+  return shanghaiDate(new Date(t - 1));
+}
+
 /** "HH:MM" on the Shanghai wall clock. */
 export function shanghaiClock(at: Date): string {
   return inShanghai(at).format('HH:mm');

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastValidDay } from '../../src/domain/card-rules';
-import { addDays } from '../../src/domain/time';
+import { lastValidDay, addDays } from '../../src/domain/time';
 import { gotoHydrated, startOwnServer, useBrowser } from './support/browser';
 import type { RunningServer } from './support/server';
 

@@ -218,7 +218,10 @@ defineScreenPaths<Member>(h, {
     needsCard: (w) => {
       // only where the server has no card that fits
       expect(Object.keys(w.cards)).toEqual(['3']);
-      expect(screen.getByText('您还没有可用于这节课的会员卡，请先购买')).toBeTruthy();
+      // the member's cards are listed, each refused, above the way to buy one
+      expect(screen.getByText('您的会员卡都不能预约这节课')).toBeTruthy();
+      const shown = [...document.querySelectorAll<HTMLElement>('[data-cards-not-usable] [data-card]')].map((el) => el.dataset.card);
+      expect(shown).toEqual([String(w.cards['3']!.id)]);
       expect(screen.getByText('去购买会员卡').closest('a')?.getAttribute('href')).toBe('/vipcard');
     },
     // the cards the server says, with the unfit one marked

@@ -2,8 +2,8 @@
 import { act, fireEvent } from '@testing-library/react';
 import { expect } from 'vitest';
 import { cardExtendMachine, type CardExtendContext } from '../../machines/card-extend.machine';
-import { daysBetween, extendedValidUntil, lastValidDay } from '../../src/domain/card-rules';
-import { addDays, shanghaiDate } from '../../src/domain/time';
+import { daysBetween, extendedValidUntil } from '../../src/domain/card-rules';
+import { lastValidDay, addDays, shanghaiDate } from '../../src/domain/time';
 import { CARD_TYPE_RULES } from '../../src/server/db/seed/card-rules';
 import { cardRow, DAY, newCard, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { lastValidDay } from '../../src/domain/card-rules';
-import { addDays, shanghaiDate } from '../../src/domain/time';
+import { lastValidDay, addDays, shanghaiDate } from '../../src/domain/time';
 import { book, cardRow, DAY, newCard, newClass, newMember } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 

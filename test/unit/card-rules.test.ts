@@ -5,11 +5,11 @@ import {
   extensionRefusal,
   freezeDatesRefusal,
   freezeEndsAt,
-  lastValidDay,
   MAX_FREEZE_DAYS,
   shiftValidity,
   unusedFreezeDays,
 } from '../../src/domain/card-rules';
+import { lastValidDay } from '../../src/domain/time';
 import { inFreeze } from '../../src/domain/booking-rules';
 
 /** Shanghai wall time as an instant. */

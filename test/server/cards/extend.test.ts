@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastValidDay } from '../../../src/domain/card-rules';
-import { addDays, shanghaiDate, shanghaiMidnight } from '../../../src/domain/time';
+import { lastValidDay, addDays, shanghaiDate, shanghaiMidnight } from '../../../src/domain/time';
 import { CARD_TYPE_RULES } from '../../../src/server/db/seed/card-rules';
 import { cardRow, DAY, newCard, newMember } from '../booking/support';
 import { startTestServer } from '../support/harness';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, payments, refunds } from '../../../src/server/db/schema/index';
+import { bookings, cardRefunds, payments, refunds } from '../../../src/server/db/schema/index';
+import { requestCardRefund } from '../../../src/server/services/cards/refund';
 import { approveCardRefund } from '../../../src/server/services/cards/refund-staff';
 import { book, cardRow, newClass } from '../booking/support';
 import { balance, newStaff } from '../orders/support';
@@ -11,10 +12,10 @@ import { askRefund, boughtCard, cardRefundRow, staffRefund } from './refund-supp
 
 /**
  * Card refunds racing on PostgreSQL (PGlite is one connection, its transactions never overlap;
- * decision 030): the same request approved by two staff at once, and an approval racing a booking
+ * decision 030): the same request approved by two staff at once, and a request racing a booking
  * with the same card. An approval locks the request, then the member and the card (the booking
- * decisions' order), then the order, so one decides after the other has committed. The negative
- * controls approve without the locks and the state conditions.
+ * decisions' order), then the order, so one decides after the other has committed; a request and a
+ * booking both lock the card first. The negative controls run without the locks and the state conditions.
  */
 // a sweep of rounds checks who won, not how fast: on two cores shared with the other suites it has
 // taken over the 20 s default, so the safety net is wider here
@@ -73,74 +74,60 @@ describe.runIf(usePostgres)('card refund races on PostgreSQL', { timeout: 120_00
     expect(await balance(s, m.token)).toBe(19_900);
   });
 
-  type Outcome = { approved: boolean; booked: boolean; invalid: boolean; bookedOnCard: number; back: number };
-  async function approvalAgainstBooking(approve: (staffId: number, staffToken: string, id: number) => Promise<boolean>, rounds = 8) {
-    const outcomes: Outcome[] = [];
-    for (let i = 0; i < rounds; i++) {
-      const { m, card, id, staff } = await asked(1);
-      const cls = await newClass(s);
-      const [approved, b] = await Promise.all([approve(staff[0]!.id, staff[0]!.token, id), book(s, m.token, cls.id, card.id)]);
-      const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, card.id));
-      outcomes.push({
-        approved,
-        booked: b.body.code === 200,
-        invalid: (await cardRow(s, card.id)).status === 'invalid',
-        bookedOnCard: live.filter((x) => x.state === 'booked').length,
-        back: await balance(s, m.token),
-      });
-    }
-    return outcomes;
+  // A card with a refund waiting books nothing (30004), and a card booked ahead is not refunded
+  // (30043): the request and the booking each check the other under the card's lock.
+  type Outcome = { requested: boolean; booked: boolean; pending: number; bookedOnCard: number };
+  async function outcomeOf(cardId: number, requested: boolean, booked: boolean): Promise<Outcome> {
+    const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, cardId));
+    const asks = await s.deps.db.select().from(cardRefunds).where(eq(cardRefunds.cardId, cardId));
+    return {
+      requested,
+      booked,
+      pending: asks.filter((r) => r.state === 'pending').length,
+      bookedOnCard: live.filter((x) => x.state === 'booked').length,
+    };
   }
 
-  it('an approval racing a booking with the same card: never both (the booking refused 20003, or the approval 30043); the money back only with the card invalid', async () => {
-    const outcomes = await approvalAgainstBooking(async (_id, token, id) => {
-      const r = await staffRefund(s, token, 'approve', id);
+  it('a refund request racing a booking with the same card: never both (the booking refused 30004, or the request 30043)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const { m, card } = await boughtCard(s);
+      const cls = await newClass(s);
+      const [r, b] = await Promise.all([askRefund(s, m.token, card.id), book(s, m.token, cls.id, card.id)]);
       if (r.body.code !== 200) expect(r.body.code).toBe(30043);
-      return r.body.code === 200;
-    });
-    for (const o of outcomes) {
-      expect(o.approved !== o.booked, JSON.stringify(o)).toBe(true);
-      expect(o.invalid && o.bookedOnCard > 0, JSON.stringify(o)).toBe(false);
-      expect(o.back, JSON.stringify(o)).toBe(o.approved ? 19_900 : 0);
+      if (b.body.code !== 200) expect(b.body.code).toBe(30004);
+      const o = await outcomeOf(card.id, r.body.code === 200, b.body.code === 200);
+      expect(o.requested !== o.booked, JSON.stringify(o)).toBe(true);
+      expect(o.pending > 0 && o.bookedOnCard > 0, JSON.stringify(o)).toBe(false);
     }
   });
 
   /**
-   * One forced interleaving: the approval checks the card (no booking on it), then, before it writes,
-   * the member books with that card; the approval goes on once the booking has answered, or after
-   * `holdMs` when the booking is waiting for the approval's locks.
+   * One forced interleaving: the request checks the card (no booking on it), then, before it writes,
+   * the member books with that card; the request goes on once the booking has answered, or after
+   * `holdMs` when the booking is waiting for the request's locks.
    */
-  async function bookingInsideApproval(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
+  async function bookingInsideRequest(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
     const unsafe = lock === 'none';
-    const { m, card, id, staff } = await asked(1);
+    const { m, card } = await boughtCard(s);
     const cls = await newClass(s);
-    const { decided: approved, other: b } = await otherInsideDecision(
+    const { decided, other: b } = await otherInsideDecision(
       (at) => {
-        const approve = () => approveCardRefund({ ...s.deps, db: at(unsafe ? withoutLocks(s.deps.db) : s.deps.db) }, staff[0]!.id, id);
-        return unsafe ? withoutGuards(approve) : approve();
+        const ask = () => requestCardRefund(at(unsafe ? withoutLocks(s.deps.db) : s.deps.db), s.deps.clock, m.id, card.id);
+        return unsafe ? withoutGuards(ask) : ask();
       },
       () => book(s, m.token, cls.id, card.id),
       holdMs,
     );
-    const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, card.id));
-    return {
-      approved,
-      booked: b.body.code === 200,
-      invalid: (await cardRow(s, card.id)).status === 'invalid',
-      bookedOnCard: live.filter((x) => x.state === 'booked').length,
-      back: await balance(s, m.token),
-    };
+    return outcomeOf(card.id, decided, b.body.code === 200);
   }
 
-  it("a booking inside the approval's window waits for it, and is refused on the refunded card (20003)", async () => {
-    const o = await bookingInsideApproval('row', 500);
-    expect(o).toEqual({ approved: true, booked: false, invalid: true, bookedOnCard: 0, back: 19_900 });
+  it("a booking inside the request's window waits for it, and is refused on the card with a refund waiting (30004)", async () => {
+    expect(await bookingInsideRequest('row', 500)).toEqual({ requested: true, booked: false, pending: 1, bookedOnCard: 0 });
   });
 
-  // The same interleaving without the locks and the state conditions: the booking goes through on the
-  // card the approval has checked, and the approval then refunds it with the booking still on it.
-  it('negative control: without the locks a refunded card keeps a booking', async () => {
-    const o = await bookingInsideApproval('none', 60_000);
-    expect(o).toEqual({ approved: true, booked: true, invalid: true, bookedOnCard: 1, back: 19_900 });
+  // The same interleaving without the locks: the booking goes through on the card the request has
+  // checked, and the request is then stored with the booking still on the card.
+  it('negative control: without the locks a card waiting on its refund keeps a booking', async () => {
+    expect(await bookingInsideRequest('none', 60_000)).toEqual({ requested: true, booked: true, pending: 1, bookedOnCard: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { extendedValidUntil, lastValidDay } from '../../../src/domain/card-rules';
-import { addDays, shanghaiDate } from '../../../src/domain/time';
+import { extendedValidUntil } from '../../../src/domain/card-rules';
+import { lastValidDay, addDays, shanghaiDate } from '../../../src/domain/time';
 import { memberCards } from '../../../src/server/db/schema/index';
 import { book, cardRow, DAY, newCard, newClass, newMember } from '../booking/support';
 import { newStaff } from '../orders/support';

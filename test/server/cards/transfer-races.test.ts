@@ -1,20 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, memberCards } from '../../../src/server/db/schema/index';
+import { OPEN_TRANSFER_STATES } from '../../../machines/domain/card-transfer-application-transitions';
+import { bookings, cardTransfers, memberCards } from '../../../src/server/db/schema/index';
+import { applyTransfer } from '../../../src/server/services/cards/transfer';
 import { approveTransfer } from '../../../src/server/services/cards/transfer-staff';
 import { book, cardRow, newCard, newClass, newMember } from '../booking/support';
 import { newStaff } from '../orders/support';
 import { startTestServer, usePostgres } from '../support/harness';
 import { otherInsideDecision } from '../support/interleave';
 import { withoutGuards, withoutLocks } from '../support/without-locks';
-import { applyFor, phoneOf, staffCall, transferRow } from './transfer-support';
+import { applyFor, ID_NUMBER, phoneOf, staffCall, transferRow, uploadImages } from './transfer-support';
 
 /**
  * Card transfers racing on PostgreSQL (PGlite is one connection, its transactions never overlap;
- * decision 026): the same application approved by two staff at once, and an approval racing a booking
- * with the same card. An approval locks the application, then the giver and the card (the booking
- * decisions' order), so one decides after the other has committed. The negative controls approve
- * without the locks and the state conditions.
+ * decision 026): the same application approved by two staff at once, and an application racing a
+ * booking with the same card. An approval locks the application, then the giver and the card (the
+ * booking decisions' order), so one decides after the other has committed; an application and a
+ * booking both lock the card first. The negative controls run without the locks and the state conditions.
  */
 // a sweep of rounds checks who won, not how fast: on two cores shared with the other suites it has
 // taken over the 20 s default, so the safety net is wider here
@@ -66,77 +68,74 @@ describe.runIf(usePostgres)('card transfer races on PostgreSQL', { timeout: 120_
     expect(overlapped).toBe(true);
   });
 
-  type Outcome = { approved: boolean; booked: boolean; storedTransferred: boolean; bookedOnCard: number; receivedUses: number | null };
-  async function approvalAgainstBooking(approve: (staffId: number, staffToken: string, id: number) => Promise<boolean>, rounds = 8) {
-    const outcomes: Outcome[] = [];
-    for (let i = 0; i < rounds; i++) {
-      const { m, to, card, id, staff } = await taken(1);
-      const cls = await newClass(s);
-      const [approved, b] = await Promise.all([approve(staff[0]!.id, staff[0]!.token, id), book(s, m.token, cls.id, card.id)]);
-      const [got] = await received(to.id);
-      const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, card.id));
-      outcomes.push({
-        approved,
-        booked: b.body.code === 200,
-        storedTransferred: (await cardRow(s, card.id)).status === 'transferred',
-        bookedOnCard: live.filter((x) => x.state === 'booked').length,
-        receivedUses: got?.usesLeft ?? null,
-      });
-    }
-    return outcomes;
+  // A card with a transfer waiting books nothing (30004), and a card booked ahead is not applied for
+  // (30035): the application and the booking each check the other under the card's lock.
+  type Outcome = { applied: boolean; booked: boolean; open: number; bookedOnCard: number };
+  async function outcomeOf(cardId: number, applied: boolean, booked: boolean): Promise<Outcome> {
+    const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, cardId));
+    const asks = await s.deps.db.select().from(cardTransfers).where(eq(cardTransfers.cardId, cardId));
+    return {
+      applied,
+      booked,
+      open: asks.filter((t) => OPEN_TRANSFER_STATES.includes(t.state)).length,
+      bookedOnCard: live.filter((x) => x.state === 'booked').length,
+    };
   }
 
-  it('an approval racing a booking with the same card: never both (the booking refused 20003, or the approval 30035); uses never counted twice', async () => {
-    const outcomes = await approvalAgainstBooking(async (_id, token, id) => {
-      const r = await staffCall(s, token, 'approve', id);
-      if (r.body.code !== 200) expect(r.body.code).toBe(30035);
-      return r.body.code === 200;
-    });
-    for (const o of outcomes) {
-      expect(o.approved !== o.booked, JSON.stringify(o)).toBe(true);
-      expect(o.storedTransferred && o.bookedOnCard > 0, JSON.stringify(o)).toBe(false);
-      if (o.approved) expect(o.receivedUses).toBe(7);
+  it('an application racing a booking with the same card: never both (the booking refused 30004, or the application 30035)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const m = await newMember(s);
+      const to = await newMember(s);
+      const card = await newCard(s, m.id, { usesLeft: 7 });
+      const cls = await newClass(s);
+      const phone = await phoneOf(s, to.id);
+      const images = await uploadImages(s, m.token);
+      const [a, b] = await Promise.all([applyFor(s, m.token, card.id, phone, images), book(s, m.token, cls.id, card.id)]);
+      if (b.body.code !== 200) expect(b.body.code).toBe(30004);
+      if (a.body.code !== 200) expect(a.body.code).toBe(30035);
+      const o = await outcomeOf(card.id, a.body.code === 200, b.body.code === 200);
+      expect(o.applied !== o.booked, JSON.stringify(o)).toBe(true);
+      expect(o.open > 0 && o.bookedOnCard > 0, JSON.stringify(o)).toBe(false);
     }
   });
 
   /**
-   * One forced interleaving: the approval checks the card (no booking on it), then, before it writes,
-   * the giver books with that card; the approval goes on once the booking has answered, or after
-   * `holdMs` when the booking is waiting for the approval's locks.
+   * One forced interleaving: the application checks the card (no booking on it), then, before it
+   * writes, the giver books with that card; the application goes on once the booking has answered, or
+   * after `holdMs` when the booking is waiting for the application's locks.
    */
-  async function bookingInsideApproval(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
+  async function bookingInsideApplication(lock: 'row' | 'none', holdMs: number): Promise<Outcome> {
     const unsafe = lock === 'none';
-    const { m, to, card, id, staff } = await taken(1);
+    const m = await newMember(s);
+    const to = await newMember(s);
+    const card = await newCard(s, m.id, { usesLeft: 7 });
     const cls = await newClass(s);
-    const { decided: approved, other: b } = await otherInsideDecision(
+    const input = {
+      cardId: card.id,
+      phone: await phoneOf(s, to.id),
+      name: '王小明',
+      idNumber: ID_NUMBER,
+      agreed: true as const,
+      ...(await uploadImages(s, m.token)),
+    };
+    const { decided, other: b } = await otherInsideDecision(
       (at) => {
-        const approve = () => approveTransfer(at(unsafe ? withoutLocks(s.deps.db) : s.deps.db), s.clock, staff[0]!.id, id);
-        return unsafe ? withoutGuards(approve) : approve();
+        const apply = () => applyTransfer(at(unsafe ? withoutLocks(s.deps.db) : s.deps.db), s.clock, s.deps.gateways.keys, m.id, input);
+        return unsafe ? withoutGuards(apply) : apply();
       },
       () => book(s, m.token, cls.id, card.id),
       holdMs,
     );
-    const [got] = await received(to.id);
-    const live = await s.deps.db.select().from(bookings).where(eq(bookings.cardId, card.id));
-    return {
-      approved,
-      booked: b.body.code === 200,
-      storedTransferred: (await cardRow(s, card.id)).status === 'transferred',
-      bookedOnCard: live.filter((x) => x.state === 'booked').length,
-      receivedUses: got?.usesLeft ?? null,
-    };
+    return outcomeOf(card.id, decided, b.body.code === 200);
   }
 
-  it("a booking inside the approval's window waits for it, and is refused on the transferred card (20003)", async () => {
-    const o = await bookingInsideApproval('row', 500);
-    expect(o).toEqual({ approved: true, booked: false, storedTransferred: true, bookedOnCard: 0, receivedUses: 7 });
+  it("a booking inside the application's window waits for it, and is refused on the card with a transfer waiting (30004)", async () => {
+    expect(await bookingInsideApplication('row', 500)).toEqual({ applied: true, booked: false, open: 1, bookedOnCard: 0 });
   });
 
-  // The same interleaving without the locks and the state conditions: the booking goes through on the
-  // card the approval has checked, and the approval then transfers it with the booking still on it
-  // (its use spent on the old card and given again on the new).
-  it('negative control: without the locks a transferred card keeps a booking', async () => {
-    const o = await bookingInsideApproval('none', 60_000);
-    expect(o).toEqual({ approved: true, booked: true, storedTransferred: true, bookedOnCard: 1, receivedUses: 7 });
+  // The same interleaving without the locks: the booking goes through on the card the application
+  // has checked, and the application is then stored with the booking still on the card.
+  it('negative control: without the locks a card waiting on its transfer keeps a booking', async () => {
+    expect(await bookingInsideApplication('none', 60_000)).toEqual({ applied: true, booked: true, open: 1, bookedOnCard: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { cardMachine } from '../../../machines/domain/card.machine';
-import { extendedValidUntil, freezeEndsAt, lastValidDay } from '../../../src/domain/card-rules';
-import { addDays, shanghaiDate, shanghaiMidnight } from '../../../src/domain/time';
+import { extendedValidUntil, freezeEndsAt } from '../../../src/domain/card-rules';
+import { lastValidDay, addDays, shanghaiDate, shanghaiMidnight } from '../../../src/domain/time';
 import { enqueueJob } from '../../../src/server/jobs/queue';
 import { runDueJobs } from '../../../src/server/jobs/runner';
 import { TIME_PASSING_JOB } from '../../../src/server/jobs/time-passing';

@@ -31,19 +31,25 @@ describe('card facts (spec §3 frequency, validity start and end)', () => {
   });
 });
 
-describe('card actions (the chart allows, a screen exists)', () => {
-  it('an inactive card offers activation by booking a class (spec §4 first booking activates)', () => {
-    expect(cardActions({ id: 7, status: 'inactive' })).toEqual([{ op: 'activate', to: '/takecourse/bookcourse' }]);
+describe('card actions (the server offers, a screen exists)', () => {
+  it('an inactive card the server offers activation for: activation by booking a class (spec §4 first booking activates)', () => {
+    expect(cardActions({ id: 7, status: 'inactive', operations: ['activate', 'freeze'] })).toEqual([
+      { op: 'activate', to: '/takecourse/bookcourse' },
+    ]);
+  });
+
+  it('an inactive card with an application waiting: the server offers no activation, nor does the page', () => {
+    expect(cardActions({ id: 7, status: 'inactive', operations: [] })).toEqual([]);
   });
 
   it('a card in use or frozen links to no other page (freeze and extension are on the card page)', () => {
-    expect(cardActions({ id: 7, status: 'in_use' })).toEqual([]);
-    expect(cardActions({ id: 7, status: 'frozen' })).toEqual([]);
+    expect(cardActions({ id: 7, status: 'in_use', operations: ['freeze', 'extend'] })).toEqual([]);
+    expect(cardActions({ id: 7, status: 'frozen', operations: ['unfreeze'] })).toEqual([]);
   });
 
   it('an expired, invalid or transferred card offers buying a new one', () => {
     for (const status of ['expired', 'invalid', 'transferred'] as const) {
-      expect(cardActions({ id: 7, status }), status).toEqual([{ op: 'buy-again', to: '/vipcard?tab=shop' }]);
+      expect(cardActions({ id: 7, status, operations: [] }), status).toEqual([{ op: 'buy-again', to: '/vipcard?tab=shop' }]);
     }
   });
 });

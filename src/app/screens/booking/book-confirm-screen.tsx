@@ -17,7 +17,7 @@ import { NotFoundState } from '../../ui/not-found-state';
 import { AddToCalendar } from './add-to-calendar';
 import { BUY_CARD_CODES, REMINDER_LABELS } from './booking-labels';
 import { refusalMessage } from '../../ui/refusal-message';
-import { CardChoice } from './card-choice';
+import { CardChoice, CardsNotUsable } from './card-choice';
 import { classDetailLoader } from './class-detail-view';
 import { StateBadge } from './class-row';
 
@@ -154,8 +154,9 @@ function BookForm(props: { cls: ClassDetail }) {
         <ClassSummary c={c} />
         <Block className="text-center">
           <p className="mb-4">
-            <Trans>您还没有可用于这节课的会员卡，请先购买</Trans>
+            {cards.length > 0 ? <Trans>您的会员卡都不能预约这节课</Trans> : <Trans>您还没有可用于这节课的会员卡，请先购买</Trans>}
           </p>
+          {cards.length > 0 && <CardsNotUsable cards={cards} />}
           <Button large rounded component={Link} {...{ to: '/vipcard' }}>
             <Trans>去购买会员卡</Trans>
           </Button>

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react';
+import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { CardForClass } from '../../../api/booking';
-import { shanghaiDate } from '../../../domain/time';
+import { lastValidDay } from '../../../domain/time';
 import { REMINDER_LABELS } from './booking-labels';
 import { refusalText } from '../../ui/refusal-message';
 
@@ -15,11 +16,7 @@ function CardFacts(props: { card: CardForClass }) {
           <Trans>剩余{c.usesLeft}次</Trans>{' '}
         </>
       )}
-      {c.status === 'inactive' ? (
-        <Trans>未激活</Trans>
-      ) : c.validUntil ? (
-        <Trans>有效期至{shanghaiDate(new Date(c.validUntil))}</Trans>
-      ) : null}
+      {c.status === 'inactive' ? <Trans>未激活</Trans> : c.validUntil ? <Trans>有效期至{lastValidDay(c.validUntil)}</Trans> : null}
     </span>
   );
 }
@@ -27,6 +24,23 @@ function CardFacts(props: { card: CardForClass }) {
 /** Usable cards first (in the server's order), then the ones that cannot book this class: a member with many cards sees the choice at the top. */
 export function choiceOrder(cards: readonly CardForClass[]): CardForClass[] {
   return [...cards.filter((c) => c.usable), ...cards.filter((c) => !c.usable)];
+}
+
+/** The member's cards when none can book this class: each with why not, so the member knows what to fix. */
+export function CardsNotUsable(props: { cards: CardForClass[] }) {
+  const { i18n } = useLingui();
+  return (
+    <ul className="mx-4 mb-4 space-y-2 text-left" aria-label={i18n._(msg`我的会员卡`)} data-cards-not-usable>
+      {props.cards.map((c) => (
+        <li key={c.id} data-card={c.id} data-usable="false" className="rounded-xl bg-white p-3 opacity-80">
+          <span className="block truncate font-medium">{c.name}</span>
+          <span className="block text-xs text-black/60">{c.number}</span>
+          <CardFacts card={c} />
+          <span className="mt-1 block text-xs text-rose-600">{refusalText(i18n, c.code, { serverMessage: c.message })}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The member's cards for this class as radio choices: usable ones selectable (first), others show why not. */

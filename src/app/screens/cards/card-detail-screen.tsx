@@ -3,8 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Block, BlockTitle, Button, List, ListItem } from 'konsta/react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { CARD_TYPES, dictLabel } from '../../../domain/catalog';
-import { lastValidDay } from '../../../domain/card-rules';
-import { shanghaiDate } from '../../../domain/time';
+import { lastValidDay, shanghaiDate } from '../../../domain/time';
 import { NotFoundState } from '../../ui/not-found-state';
 import { ActivateCard } from './activate-card';
 import { CardAdviserEntry } from './card-adviser';
@@ -50,7 +49,7 @@ export default function CardDetailScreen() {
   const type = CARD_TYPES.find((t) => t.value === c.cardType);
   const v = cardValidity({ ...c, status });
   const date = (iso: string | null) => (iso ? shanghaiDate(iso) : '—');
-  const actions = cardActions({ id: c.id, status });
+  const actions = cardActions({ id: c.id, status, operations: c.operations });
 
   return (
     <article className="pb-6" data-card-detail={c.id}>
@@ -65,11 +64,13 @@ export default function CardDetailScreen() {
           title={<Trans>次数</Trans>}
           after={
             <span className="tabular-nums" data-card-frequency>
-              <CardFrequencyText card={c} />
+              <CardFrequencyText card={{ ...c, status }} />
             </span>
           }
         />
-        {v.kind === 'dates' ? (
+        {v.kind === 'ended' ? (
+          <ListItem title={<Trans>有效期</Trans>} after={<Trans>已停止使用</Trans>} />
+        ) : v.kind === 'dates' ? (
           <>
             <ListItem
               title={<Trans>生效日期</Trans>}
@@ -103,6 +104,15 @@ export default function CardDetailScreen() {
           }
         />
       </List>
+      {c.application && (
+        <Block className="rounded-xl bg-amber-50 py-3 text-sm text-amber-900" data-card-application={c.application}>
+          {c.application === 'refund' ? (
+            <Trans>这张卡的退款申请正在审核：审核完成前不能预约、激活或办理其他业务。</Trans>
+          ) : (
+            <Trans>这张卡的转让申请正在审核：审核完成前不能预约、激活或办理其他业务。</Trans>
+          )}
+        </Block>
+      )}
       {actions.length > 0 && (
         <Block className="space-y-3" data-card-actions>
           {actions.map((a) =>

@@ -7,7 +7,7 @@ import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardExtendMachine } from '../../../../machines/card-extend.machine';
 import type { MemberCardDetail } from '../../../api/cards';
-import { lastValidDay } from '../../../domain/card-rules';
+import { lastValidDay } from '../../../domain/time';
 import { browserApiOrThrow } from '../../api-context';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';

@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { shanghaiDate } from '../../../domain/time';
-import { lastValidDay } from '../../../domain/card-rules';
+import { shanghaiDate, lastValidDay } from '../../../domain/time';
 import { cardFrequency, cardValidity, type CardFacts } from './card-view-rules';
 
 /** A card's frequency (spec §3): "剩余4/10次", or unlimited for a time-based card. */
-export function CardFrequencyText(props: { card: Pick<CardFacts, 'usesTotal' | 'usesLeft'> }) {
+export function CardFrequencyText(props: { card: Pick<CardFacts, 'usesTotal' | 'usesLeft' | 'status'> }) {
   const f = cardFrequency(props.card);
+  if (f.kind === 'ended') return <>—</>;
   if (f.kind === 'unlimited') return <Trans>不限次数</Trans>;
   return (
     <Trans>
@@ -17,6 +17,7 @@ export function CardFrequencyText(props: { card: Pick<CardFacts, 'usesTotal' | '
 /** A card's validity (spec §3 start and end), or how long it runs once its first booking activates it. */
 export function CardValidityText(props: { card: Pick<CardFacts, 'status' | 'validFrom' | 'validUntil' | 'validityDays'> }) {
   const v = cardValidity(props.card);
+  if (v.kind === 'ended') return <Trans>已停止使用</Trans>;
   if (v.kind === 'from-first-booking') {
     return v.days !== null ? <Trans>首次预约后生效，有效{v.days}天</Trans> : <Trans>首次预约后生效</Trans>;
   }

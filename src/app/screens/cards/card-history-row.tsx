@@ -3,9 +3,8 @@ import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { CardHistoryItem } from '../../../api/cards';
-import { shanghaiClock, shanghaiDate } from '../../../domain/time';
+import { shanghaiClock, shanghaiDate, lastValidDay } from '../../../domain/time';
 import { formatYuan } from '../../../domain/money';
-import { lastValidDay } from '../../../domain/card-rules';
 import { ROW_STATE_LABELS } from '../booking/booking-labels';
 
 const when = (iso: string) => `${shanghaiDate(iso)} ${shanghaiClock(new Date(iso))}`;

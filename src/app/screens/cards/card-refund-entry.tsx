@@ -5,13 +5,13 @@ import type { MemberCardDetail } from '../../../api/cards';
 import { refundPath } from '../refund/refund-data';
 import { OfferRefused } from './offer-refused';
 
-/** Codes after which the card's refund page still has something to show (a request waiting, or one that ended the card). */
-const REQUEST_SHOWN: readonly number[] = [30004, 30011];
+/** An invalid card (30011): its refund page shows the request that ended it, when one did. */
+const ENDED = 30011;
 
 /**
  * Refund on the card page (decisions 030, 031): offered when the server would take a request now (its
- * offer), leading to the policy and the amount on /mine/refund; else its reason, and with a request
- * (or another application) unfinished, or the card already ended, a link to the refund page.
+ * offer), leading to the policy and the amount on /mine/refund; else its reason, and with a refund
+ * request unfinished, or the card ended by one, a link to the refund page.
  */
 export function CardRefundEntry(props: { card: MemberCardDetail }) {
   const { card } = props;
@@ -27,7 +27,7 @@ export function CardRefundEntry(props: { card: MemberCardDetail }) {
   return (
     <>
       <OfferRefused offer={offer} label={<Trans>退款</Trans>} />
-      {offer.code !== null && REQUEST_SHOWN.includes(offer.code) && (
+      {((offer.code === 30004 && card.application === 'refund') || offer.code === ENDED) && (
         <p className="text-center">
           <Link to={refundPath(card.id)} className="text-sm text-primary" data-refund-link>
             <Trans>查看退款申请</Trans>

@@ -24,13 +24,13 @@ export function CardTransferEntry(props: { card: MemberCardDetail }) {
   return <TransferRefused card={card} offer={offer} />;
 }
 
-/** Why a transfer is refused now; with an application unfinished (30004) a link to its state. */
+/** Why a transfer is refused now; with a transfer application unfinished (30004) a link to its state. */
 export function TransferRefused(props: { card: MemberCardDetail; offer: MemberCardDetail['offers'][number] }) {
   const { card, offer } = props;
   return (
     <>
       <OfferRefused offer={offer} label={<Trans>转让</Trans>} />
-      {offer.code === 30004 && (
+      {offer.code === 30004 && card.application === 'transfer' && (
         <p className="text-center">
           <Link to={transferStatePath(card.id)} className="text-sm text-primary" data-transfer-state-link>
             <Trans>查看转让申请</Trans>

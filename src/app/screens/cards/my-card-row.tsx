@@ -43,7 +43,7 @@ export function MyCardRow(props: { card: MemberCard; status: CardStatus }) {
       </span>
       <span className="mt-3 flex justify-between gap-2 text-sm tabular-nums">
         <span>
-          <CardFrequencyText card={c} />
+          <CardFrequencyText card={{ ...c, status: props.status }} />
         </span>
         <span className="truncate">
           <CardValidityText card={{ ...c, status: props.status }} />

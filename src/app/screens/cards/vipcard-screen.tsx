@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { CardStatus } from '../../../../machines/domain/card-transitions';
+import { cardEnded, type CardStatus } from '../../../../machines/domain/card-transitions';
 import type { MemberCard } from '../../../api/booking';
 import type { DictItem } from '../../../api/catalog';
 import type { GoodsItem } from '../../../api/catalog-goods';
@@ -122,20 +122,54 @@ function Mine(props: { member: boolean; cards: VipcardData['cards'] }) {
       />
     );
   }
+  const { current, ended } = groupedCards(props.cards);
   return (
-    <ul className="space-y-3 px-4" data-my-cards>
-      {props.cards.map(({ card, status }) => (
-        <li key={card.id}>
-          <MyCardRow card={card} status={status} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-3 px-4" data-my-cards>
+        {current.map(({ card, status }) => (
+          <li key={card.id}>
+            <MyCardRow card={card} status={status} />
+          </li>
+        ))}
+      </ul>
+      {current.length === 0 && (
+        <EmptyList
+          name="my-cards"
+          message={<Trans>没有可以使用的会员卡</Trans>}
+          action={
+            <Button large rounded component={Link} {...{ to: vipcardPath('shop') }}>
+              <Trans>去购买会员卡</Trans>
+            </Button>
+          }
+        />
+      )}
+      {ended.length > 0 && (
+        <section className="mt-6" data-my-cards-ended>
+          <h2 className="mx-4 mb-2 text-sm font-semibold text-black/60">
+            <Trans>已停止使用的卡</Trans>
+          </h2>
+          <ul className="space-y-3 px-4">
+            {ended.map(({ card, status }) => (
+              <li key={card.id}>
+                <MyCardRow card={card} status={status} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
   );
+}
+
+/** My cards that can still be used (or extended) first; transferred and refunded ones apart, not counted. */
+function groupedCards(cards: VipcardData['cards']) {
+  return { current: cards.filter((c) => !cardEnded(c.status)), ended: cards.filter((c) => cardEnded(c.status)) };
 }
 
 /** /vipcard (spec §2 membership cards): the card products to buy and the member's own cards. */
 export default function VipcardScreen() {
   const d = useLoaderData() as VipcardData;
+  const usable = groupedCards(d.cards).current.length;
   return (
     <div className="pb-6" data-vipcard={d.tab}>
       <nav className="mx-4 my-3 flex rounded-lg bg-black/5 p-0.5 text-sm" aria-label="membership cards">
@@ -156,7 +190,7 @@ export default function VipcardScreen() {
           data-tab="mine"
         >
           <Trans>我的会员卡</Trans>
-          {d.cards.length > 0 && <span className="ml-1 tabular-nums">({d.cards.length})</span>}
+          {usable > 0 && <span className="ml-1 tabular-nums">({usable})</span>}
         </Link>
       </nav>
       {d.tab === 'shop' && d.page ? <Shop page={d.page} type={d.type} types={d.types} /> : <Mine member={d.member} cards={d.cards} />}

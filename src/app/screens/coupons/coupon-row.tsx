@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { MemberCoupon } from '../../../api/coupons';
 import { dictLabel, GOODS_KINDS } from '../../../domain/catalog';
 import { formatYuan } from '../../../domain/money';
-import { shanghaiDate } from '../../../domain/time';
+import { lastValidDay, shanghaiDate } from '../../../domain/time';
 import { couponGiftPath } from './coupon-data';
 
 /** The coupon's discount: an amount or a percent off. */
@@ -28,7 +28,7 @@ export function CouponMinSpend(props: { coupon: MemberCoupon }) {
 /** Its validity: the first and the last day it can be used (its end is the instant it stops). */
 export function CouponValidity(props: { coupon: MemberCoupon }) {
   const from = shanghaiDate(props.coupon.validFrom);
-  const until = shanghaiDate(new Date(new Date(props.coupon.validUntil).getTime() - 1));
+  const until = lastValidDay(props.coupon.validUntil);
   return (
     <Trans>
       有效期 {from} 至 {until}

@@ -4,7 +4,7 @@ import { Button } from 'konsta/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { MemberCourse } from '../../../api/cards';
 import { dictLabel, GOODS_KINDS } from '../../../domain/catalog';
-import { shanghaiDate, shanghaiDateSpan } from '../../../domain/time';
+import { lastValidDay, shanghaiDateSpan } from '../../../domain/time';
 import type { Paged } from '../../../domain/envelope';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { EmptyList, PagedList } from '../../ui/paged-list';
@@ -66,7 +66,7 @@ function CourseRow(props: { c: MemberCourse }) {
           </span>
           {c.validUntil && (
             <span className="text-xs text-black/60">
-              <Trans>有效期至{shanghaiDate(c.validUntil)}</Trans>
+              <Trans>有效期至{lastValidDay(c.validUntil)}</Trans>
             </span>
           )}
         </p>

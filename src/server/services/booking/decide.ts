@@ -21,6 +21,7 @@ import { ApiError } from '../../http/api-error';
 import { promotedNotice, skippedNotice } from './notices';
 import { bookedSeatsNear, type BookedSeat } from './seats';
 import { heldBy } from '../cards/holders';
+import { pendingApplicationSql } from '../cards/applications';
 import { executePrepared } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { decide, StaleRead } from '../../db/transaction';
@@ -141,12 +142,19 @@ async function cardAndFacts(tx: Tx, cardId: number, accountId: number, cls: Clas
       seats: sql<unknown>`(select coalesce(json_agg(json_build_object('bookingId', b.id, 'classId', k.id, 'title', k.title, 'titleEn', k.title_en, 'startsAt', k.starts_at, 'durationMin', k.duration_min)), '[]'::json)
             from bookings b join classes k on k.id = b.class_id
             where b.account_id = ${accountId} and b.state = 'booked' and k.starts_at < ${to}::timestamptz and k.starts_at > ${from}::timestamptz)`,
+      pending: pendingApplicationSql(),
     })
     .from(memberCards)
     .where(and(eq(memberCards.id, cardId), heldBy(accountId)))
     .for('update', { of: memberCards });
   if (!row) return undefined;
-  return { card: row.card, live: !!row.live, upcoming: Number(row.upcoming), seats: seatsFromJson(row.seats) };
+  return {
+    card: row.card,
+    live: !!row.live,
+    upcoming: Number(row.upcoming),
+    seats: seatsFromJson(row.seats),
+    applicationPending: row.pending !== null,
+  };
 }
 
 /** Booked seats aggregated as JSON by SQL (`json_agg`), as `bookedSeatsNear` answers them. */
@@ -251,7 +259,7 @@ export async function bookClass(db: Db, clock: Clock, member: Member, input: { c
     const { card } = mine;
     // a second tap says "already booked", not what the first tap did to the card
     if (mine.live) refuse('alreadyBooked');
-    const cardWhy = cardRefusal(card, cls, member, now);
+    const cardWhy = cardRefusal({ ...card, applicationPending: mine.applicationPending }, cls, member, now);
     if (cardWhy) refuse(cardWhy);
     const clash = clashOf(cls, mine.seats);
     if (clash) throw clashRefusal(clash);

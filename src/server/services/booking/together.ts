@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { pendingApplications } from '../cards/applications';
 import { cardRefusal, clashOf, classEnd, classRefusal, LONGEST_CLASS_MS, MAX_UPCOMING_PER_MEMBER } from '../../../domain/booking-rules';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
@@ -186,7 +187,7 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
     // call) and PostgreSQL runs them in turn on the transaction's connection, so the family read still
     // follows the cards' lock (a holder's removal takes it: cards/family.ts); a failure of the first
     // fails the rest, and the transaction with them
-    const [cardRows, family, facts] = await Promise.all([
+    const [cardRows, family, facts, pending] = await Promise.all([
       tx
         .select()
         .from(memberCards)
@@ -197,6 +198,7 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
         .execute(),
       familyHolders(tx, cardIds),
       membersFacts(tx, accountIds, cls, now),
+      pendingApplications(tx, cardIds),
     ]);
     const cards = new Map<number, CardRow>(cardRows.map((c) => [c.id, c]));
 
@@ -210,7 +212,7 @@ async function decideBatch(db: Db, clock: Clock, classId: number, batch: readonl
         const mine = facts.get(p.member.accountId)!;
         // a second tap says "already booked", not what the first tap did to the card
         if (mine.live) refuse('alreadyBooked');
-        const cardWhy = cardRefusal(card, cls, p.member, now);
+        const cardWhy = cardRefusal({ ...card, applicationPending: pending.has(card.id) }, cls, p.member, now);
         if (cardWhy) refuse(cardWhy);
         const clash = clashOf(cls, mine.seats);
         if (clash) throw clashRefusal(clash);

@@ -28,7 +28,9 @@ import { translate, type Locale } from '../../i18n';
 import { containsPattern, loc } from '../catalog';
 import type { Member } from './decide';
 import { bookedSeatsNear, type BookedSeat } from './seats';
+import { cardEnded } from '../../../../machines/domain/card-transitions';
 import { heldBy } from '../cards/holders';
+import { pendingApplications } from '../cards/applications';
 
 /**
  * What the booking screens read: the schedule with the caller's state per class (spec §4), a class,
@@ -376,14 +378,15 @@ export async function myCards(db: Db, accountId: number, locale: Locale) {
 export async function cardsForClass(db: Db, now: Date, classId: number, member: Member, locale: Locale) {
   const [cls] = await db.select().from(classes).where(eq(classes.id, classId));
   if (!cls) return undefined;
-  const rows = await db.select().from(memberCards).where(heldBy(member.accountId)).orderBy(desc(memberCards.id));
-  const used = await everUsed(
-    db,
-    rows.map((r) => r.id),
+  // a card that has ended (transferred, refunded) is no choice: it is on the card list, apart
+  const rows = (await db.select().from(memberCards).where(heldBy(member.accountId)).orderBy(desc(memberCards.id))).filter(
+    (r) => !cardEnded(r.status),
   );
+  const ids = rows.map((r) => r.id);
+  const [used, pending] = await Promise.all([everUsed(db, ids), pendingApplications(db, ids)]);
   const classWhy = classRefusal(cls, now);
   const out = rows.map((card) => {
-    const why = classWhy ?? cardRefusal(card, cls, member, now);
+    const why = classWhy ?? cardRefusal({ ...card, applicationPending: pending.has(card.id) }, cls, member, now);
     // used before: a class booked with it, or uses spent however they were (a transfer, the front desk)
     const everUsed = used.has(card.id) || (card.usesTotal !== null && card.usesLeft !== null && card.usesLeft < card.usesTotal);
     const reminders: CardReminder[] = why ? [] : cardReminders({ ...card, everUsed }, now);

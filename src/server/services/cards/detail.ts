@@ -13,6 +13,7 @@ import { familySlotsOf } from './family';
 import { giftableType, giftRefusal } from './gift';
 import { heldBy } from './holders';
 import { adviserOfCard } from './adviser';
+import { pendingApplications } from './applications';
 import { refundCheck } from './refund';
 import { transferRefusal } from './transfer-rules';
 
@@ -40,11 +41,12 @@ export async function cardDetail(db: Db, accountId: number, cardId: number, loca
     const notOwner = Object.fromEntries(
       (['freeze', 'extend', 'transfer', 'refund', 'changeAdviser'] as const).map((op) => [op, 'cardNotOwner' as const]),
     );
-    return { ...base, ...shared, operations: [], offers: offersOf(notOwner, locale), extension: null };
+    return { ...base, ...shared, operations: [], offers: offersOf(notOwner, locale), extension: null, application: null };
   }
   const rule = await extensionRuleOf(db, row!.cardType);
   const transfer = await transferRefusal(db, row!, now);
   const refund = await refundCheck(db, row!, now);
+  const application = (await pendingApplications(db, [cardId])).get(cardId) ?? null;
   const refusals: Partial<Record<ManagedOperation, ErrorName | null>> = {
     ...operationRefusals(row!, cardFactsOf(row!), rule),
     transfer: transfer?.why ?? null,
@@ -60,7 +62,11 @@ export async function cardDetail(db: Db, accountId: number, cardId: number, loca
   return {
     ...base,
     ...shared,
-    operations: base.operations.filter((op) => !(op in refusals) || refusals[op as keyof typeof refusals] === null),
+    // while an application waits the card is not activated either: its first booking would be refused
+    operations: base.operations.filter(
+      (op) => (op !== 'activate' || application === null) && (!(op in refusals) || refusals[op as keyof typeof refusals] === null),
+    ),
+    application,
     offers: offersOf(refusals, locale, transfer?.values ? { transfer: transfer.values } : {}),
     extension: rule && rule.maxExtensions > 0 ? rule : null,
   };
