@@ -19,6 +19,7 @@ import type { StaffTransfer } from '../contracts/card-transfers';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/binding.ts): they cannot drift.
+export type { StaffCounts };
 export type {
   BindCodeIssued,
   BindCodeView,
