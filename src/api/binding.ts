@@ -11,6 +11,7 @@ import type {
   TeacherRequestView,
 } from '../contracts/binding';
 import type { CheckinAnswer } from '../contracts/booking';
+import type { StaffCounts } from '../contracts/staff-counts';
 import type { StaffMemberBody, StaffMemberForm, StaffMemberRegistered } from '../contracts/staff-members';
 import type { MemberPhoto, PhotoReviewBody, PhotoReviewed, PhotoToReview } from '../contracts/photos';
 import type { StaffRefund } from '../contracts/refunds';
@@ -18,6 +19,7 @@ import type { StaffTransfer } from '../contracts/card-transfers';
 import type { ApiClient } from './client';
 
 // The answers are the server's own schemas, inferred (src/contracts/binding.ts): they cannot drift.
+export type { StaffCounts };
 export type {
   BindCodeIssued,
   BindCodeView,
@@ -51,6 +53,8 @@ export function bindingCalls(http: ApiClient) {
 export function staffCalls(http: ApiClient) {
   return {
     teachers: () => http.get<StaffTeacherRow[]>('/staff/teachers'),
+    /** every queue's size in one answer, for the console's home (decision 097) */
+    counts: () => http.get<StaffCounts>('/staff/counts'),
     /** the front desk registers a walk-in member (decision 045) */
     memberForm: () => http.get<StaffMemberForm>('/staff/members/form'),
     /** no Idempotency-Key: the answer holds the initial password, which is never kept for a replay */

@@ -10,12 +10,24 @@ import type {
   StaffClass,
   StaffWeek,
   TeacherClass,
+  TeacherHome,
   TeacherWeek,
 } from '../contracts/schedule';
 import type { ApiClient } from './client';
 
 // The request and answer types are the server's own schemas, inferred (src/contracts/schedule.ts).
-export type { CheckinLink, ClassBody, ClassCancelled, ClassEditBody, ClassSaved, StaffClass, StaffWeek, TeacherClass, TeacherWeek };
+export type {
+  CheckinLink,
+  ClassBody,
+  ClassCancelled,
+  ClassEditBody,
+  ClassSaved,
+  StaffClass,
+  StaffWeek,
+  TeacherClass,
+  TeacherHome,
+  TeacherWeek,
+};
 export type ScheduleState = TeacherClass['state'];
 /** What an answer to one class did: the class and its new state. */
 export interface ScheduleMoved {
@@ -28,6 +40,8 @@ export function scheduleCalls(http: ApiClient) {
   return {
     /** my classes of the week holding `week` (a Shanghai date); this week without */
     teacherWeek: (week?: string) => http.get<TeacherWeek>('/teacher/schedule', { query: week ? { week } : {} }),
+    /** my home (decision 097): today's classes and every class waiting for my answer */
+    teacherHome: () => http.get<TeacherHome>('/teacher/schedule/home'),
     /** one key per tap: a retry confirms once */
     confirm: (id: number, idempotencyKey: string) =>
       http.post<ScheduleMoved>(`/teacher/schedule/${id}/confirm`, { body: {}, idempotencyKey }),

@@ -85,6 +85,14 @@ export const screens: ScreenRoute[] = [
   },
   { path: 'regularClass/noAppointment/:id', title: msg`预约详情`, screen: () => import('./screens/booking/regular-detail-screen') },
   // teacher schedule (decision 029): only a teacher's token reads it; anyone else sees who it is for
+  // the teacher's home (decision 097): the bind result, Mine and the teacher pages lead here
+  {
+    path: 'bindPage/teacherHome',
+    title: msg`老师主页`,
+    showFooter: false,
+    requiresLogin: true,
+    screen: () => import('./screens/binding/teacher-home-screen'),
+  },
   {
     path: 'bindPage/teacherConfirm',
     title: msg`导师日程确认`,

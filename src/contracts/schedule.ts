@@ -55,6 +55,20 @@ export const TeacherWeek = z
   .openapi('TeacherWeek');
 export type TeacherWeek = z.infer<typeof TeacherWeek>;
 
+/**
+ * The teacher's home (decision 097): today's classes (Shanghai calendar day) and every class still
+ * waiting for the teacher's answer, soonest deadline first, whatever week it is in.
+ */
+export const TeacherHome = z
+  .object({
+    today: z.string().openapi({ example: '2026-11-23', description: 'the Shanghai calendar day' }),
+    teacherName: z.string(),
+    todayClasses: z.array(TeacherClass),
+    waiting: z.array(TeacherClass),
+  })
+  .openapi('TeacherHome');
+export type TeacherHome = z.infer<typeof TeacherHome>;
+
 export const ClassIdPath = z.object({ id: IdParam.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
 
 export const DeclineBody = z

@@ -51,8 +51,9 @@ describe('staff issue a bind code, a teacher binds with it', () => {
     expect((await phone.context.cookies()).find((c) => c.name === 'openId')?.value, 'the silent login left an open id here').toBeTruthy();
     await phone.page.fill('input[name=bindCode]', `${code.slice(0, 4)}-${code.slice(4)}`.toLowerCase());
     await phone.page.getByRole('button', { name: '绑定', exact: true }).click();
-    await phone.page.waitForURL((u) => u.pathname === '/bindPage');
-    await expect.poll(() => phone.page.locator('[data-current-binding=teacher]').innerText()).toContain(`已绑定为老师：${teacher.name}`);
+    // the bind result is the teacher's home (decision 097)
+    await phone.page.waitForURL((u) => u.pathname === '/bindPage/teacherHome');
+    await expect.poll(() => phone.page.getByRole('heading', { level: 1 }).innerText()).toContain(teacher.name);
     const token = (await phone.context.cookies()).find((c) => c.name === 'token')?.value;
     const me = await (await fetch(`${server.url}/api/customers/me`, { headers: { 'Authorization-token': token! } })).json();
     expect(me.data).toMatchObject({ role: 'teacher', phone: teacher.phone });
@@ -61,7 +62,8 @@ describe('staff issue a bind code, a teacher binds with it', () => {
     const again = await browser.newPage({ baseURL: server.url });
     await again.page.goto(`/api/dev/wechat/identity?as=o_teacher_${stamp}`);
     await gotoHydrated(again.page, '/bindPage');
-    await expect.poll(() => again.page.locator('[data-current-binding=teacher]').count()).toBe(1);
+    await expect.poll(() => again.page.locator('[data-current-binding=teacher]').innerText()).toContain(`已绑定为老师：${teacher.name}`);
+    expect(await again.page.getByRole('link', { name: '进入老师主页' }).getAttribute('href')).toBe('/bindPage/teacherHome');
 
     // the staff console is not the teacher's: the page is answered 403 and says why
     again.allowError(/status of 403/);

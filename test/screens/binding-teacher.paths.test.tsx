@@ -155,9 +155,11 @@ defineScreenPaths<Teacher>(h, {
       expect((w.held.get('bindTeacher') ?? []).map((r) => r.body)).toEqual([{ code: w.code }]);
     },
     done: async (w) => {
-      await w.ui.waitForPath('/bindPage');
+      // the bind result is the teacher's home (decision 097), not a dead end
+      await w.ui.waitForPath('/bindPage/teacherHome');
       expect(await boundTo(w), 'the open id is bound to the teacher').toBe(await teacherAccountId(s, w.teacherId));
-      expect(document.querySelector('[data-current-binding="teacher"]')?.textContent).toContain('已绑定为老师：林老师');
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('林老师老师，您好');
+      expect(screen.getByRole('link', { name: '出示签到二维码' }).getAttribute('href')).toBe('/bindPage/teacherImg');
       expect(h.jar.get('token'), 'logged in').toBeTruthy();
     },
   },

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bindCodes, teacherRequests } from '../../src/server/db/schema/index';
+import { bindCodes, teacherRequests, teachers } from '../../src/server/db/schema/index';
 import { sendCode } from '../server/auth/support';
+import { DAY, newClass } from '../server/booking/support';
+import { assign, teacherCall } from '../server/schedule/support';
 import { account, newTeacher, teacherForm } from '../server/binding/support';
 import { screen, startScreenHarness } from './support/screen-harness';
 
@@ -28,7 +30,7 @@ describe('the staff console', () => {
     }
   });
 
-  it('staff see every section, with the number of new teachers waiting', async () => {
+  it('staff see every section, each with the number waiting in its queue (one counts call)', async () => {
     const staff = await account(s, 'staff', 'desk1234');
     const { body } = await teacherForm(s, sendCode);
     expect((await s.call('POST', '/api/bind/new-teacher', { body })).body.code).toBe(200);
@@ -39,6 +41,7 @@ describe('the staff console', () => {
       'bind-codes',
       'teacher-requests',
       'bindings',
+      'classes',
       'checkin',
       'register-member',
       'photos',
@@ -50,7 +53,44 @@ describe('the staff console', () => {
       'refunds',
       'audit',
     ]);
-    expect(Number(document.querySelector('[data-waiting]')?.getAttribute('data-waiting'))).toBeGreaterThan(0);
+    const counts = (await s.call('GET', '/api/staff/counts', { token: staff.token })).body.data as Record<string, number>;
+    expect(counts.teacherRequests).toBeGreaterThan(0);
+    const badge = (key: string) =>
+      Number(document.querySelector(`[data-section="${key}"] [data-waiting]`)?.getAttribute('data-waiting') ?? 0);
+    for (const [key, count] of [
+      ['teacher-requests', 'teacherRequests'],
+      ['classes', 'declinedClasses'],
+      ['photos', 'photos'],
+      ['transfers', 'transfers'],
+      ['card-refunds', 'cardRefunds'],
+      ['complaints', 'complaints'],
+      ['invoices', 'invoices'],
+      ['account-closings', 'accountClosings'],
+      ['refunds', 'refunds'],
+    ])
+      expect(badge(key!), key).toBe(counts[count!]);
+    // the number is read out with what it counts
+    expect(screen.getByRole('link', { name: new RegExp(`新老师申请${counts.teacherRequests} 项待处理`) })).toBeTruthy();
+  });
+
+  it("a declined class shows on the classes section, and the section opens the week's classes", async () => {
+    const staff = await account(s, 'staff', 'desk1234');
+    const login = await account(s, 'teacher');
+    const [row] = await s.deps.db.insert(teachers).values({ name: '拒课老师', photo: '/x.svg', accountId: login.id }).returning();
+    const teacher = { id: row!.id, token: login.token };
+    const cls = await newClass(s, { teacherId: null, teacherState: 'not_started', startsAt: new Date(s.clock.now().getTime() + DAY) });
+    expect((await assign(s, staff.token, cls.id, teacher.id)).body.code).toBe(200);
+    await h.logIn(staff.phone, 'desk1234');
+    const before = await h.open('/staff');
+    const shown = Number(document.querySelector('[data-section="classes"] [data-waiting]')?.getAttribute('data-waiting') ?? 0);
+    before.unmount();
+    expect((await teacherCall(s, teacher.token, 'decline', cls.id, { reason: '出差' })).body.code).toBe(200);
+    const ui = await h.open('/staff');
+    const link = screen.getByRole('link', { name: /本周课程与老师确认/ });
+    expect(Number(link.querySelector('[data-waiting]')?.getAttribute('data-waiting'))).toBe(shown + 1);
+    await ui.user.click(link);
+    await ui.waitForPath('/staff/classes');
+    expect(document.querySelector(`[data-staff-class="${cls.id}"]`)).not.toBe(null);
   });
 
   it('bind codes: staff issue one for a teacher without a login (with a phone), see it once, and revoke it', async () => {

@@ -129,7 +129,7 @@ export const bindingRoutes = createRouter()
     }),
     async (c) => {
       const q = c.req.valid('query');
-      return ok(c, await bindStatus(c.var.deps, c.var.caller, ticketOf(c, q.openid), q.key ?? getCookie(c, REQUEST_COOKIE)));
+      return ok(c, await bindStatus(c.var.deps, c.var.caller, ticketOf(c, q.openid), q.key ?? getCookie(c, REQUEST_COOKIE), c.var.locale));
     },
   )
   .openapi(

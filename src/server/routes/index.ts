@@ -35,6 +35,7 @@ import { photoRoutes, staffPhotoRoutes } from './photos';
 import { scheduleRoutes, staffClassRoutes, staffScheduleRoutes, teacherCheckinLinkRoutes } from './schedule';
 import { school } from './catalog';
 import { staffMemberRoutes } from './staff-members';
+import { staffCountRoutes } from './staff-counts';
 import { staffPaymentRoutes, staffRefundRoutes } from './staff-refunds';
 import { stats } from './platform-stats';
 import { survey } from './catalog-survey';
@@ -87,6 +88,7 @@ export function apiMounts(deps: Deps, app: OpenAPIHono<AppEnv>): Mount[] {
     ['/staff/payments', staffPaymentRoutes],
     ['/staff/refunds', staffRefundRoutes],
     ['/staff/members', staffMemberRoutes],
+    ['/staff/counts', staffCountRoutes],
     ['/staff/audit', auditRoutes],
     ['/orders/quote', buyingRoutes],
     ['/customers/coupons', couponRoutes],

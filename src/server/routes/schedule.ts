@@ -11,6 +11,7 @@ import {
   ConfirmWeekBody,
   DeclineBody,
   StaffWeek,
+  TeacherHome,
   TeacherWeek,
   WeekQuery,
 } from '../../contracts/schedule';
@@ -21,7 +22,15 @@ import { idempotent } from '../http/idempotency';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { cancelClass, createClass, editClass } from '../services/schedule/class-admin';
 import { teacherCheckinLink } from '../services/schedule/checkin-link';
-import { assignTeacher, confirmClass, confirmWeek, declineClass, staffWeek, teacherWeek } from '../services/schedule/teacher-schedule';
+import {
+  assignTeacher,
+  confirmClass,
+  confirmWeek,
+  declineClass,
+  staffWeek,
+  teacherHome,
+  teacherWeek,
+} from '../services/schedule/teacher-schedule';
 import { staffOnly } from './staff-guard';
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ description: 'OK', content: { 'application/json': { schema: envelope(schema) } } });
@@ -59,6 +68,17 @@ export const scheduleRoutes = createRouter()
           c.var.locale,
         ),
       ),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/home',
+      tags,
+      summary: "Teacher: my home, today's classes (Shanghai day) and every class still waiting for my answer, soonest deadline first",
+      middleware: [requireAuth, teacherOnly] as const,
+      responses: { 200: json(TeacherHome), 401: refusals[401], 403: refusals[403] },
+    }),
+    async (c) => ok(c, await teacherHome(c.var.deps.db, c.var.deps.clock.now(), (c.var.caller as Caller).accountId, c.var.locale)),
   )
   .openapi(
     createRoute({

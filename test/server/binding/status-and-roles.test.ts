@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { teachers } from '../../../src/server/db/schema/index';
 import { createApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/client';
 import { startTestServer } from '../support/harness';
@@ -18,6 +20,10 @@ describe('what /bindPage reads, and who may call the staff binding endpoints', a
       .body.token;
     const st = (await s.call('GET', '/api/bind/status', { token })).body.data;
     expect(st).toMatchObject({ openIdPresent: false, binding: { role: 'teacher', name: '顾老师', teacherId: t } });
+    // in English the teacher is named by the catalogue's English name where it has one
+    await s.deps.db.update(teachers).set({ nameEn: 'Gu Mei' }).where(eq(teachers.id, t));
+    const en = (await s.call('GET', '/api/bind/status', { token, headers: { 'Accept-Language': 'en' } })).body.data;
+    expect(en.binding.name).toBe('Gu Mei');
     const member = await account(s, 'member');
     expect(
       (await s.call('GET', '/api/bind/status', { token: member.token })).body.data.binding,

@@ -47,7 +47,11 @@ export default function BindHomeScreen() {
             <Link className="mt-3 inline-block text-primary underline" to="/staff">
               <Trans>进入员工工作台</Trans>
             </Link>
-          ) : null}
+          ) : (
+            <Link className="mt-3 inline-block text-primary underline" to="/bindPage/teacherHome">
+              <Trans>进入老师主页</Trans>
+            </Link>
+          )}
           <p className="mt-2 text-xs text-black/60">
             <Trans>如需解除绑定，请联系门店工作人员。</Trans>
           </p>

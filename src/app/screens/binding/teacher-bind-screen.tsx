@@ -13,7 +13,7 @@ import { NoOpenId, useHandOver } from './bind-parts';
 /** /bindPage/teacherBind: a teacher binds with the code staff gave them (spec §5, decision 028). */
 export default function TeacherBindScreen() {
   const { i18n, t } = useLingui();
-  const handOver = useHandOver('/bindPage');
+  const handOver = useHandOver('/bindPage/teacherHome');
   const logic = useMemo(
     () =>
       bindingTeacherMachine.provide({

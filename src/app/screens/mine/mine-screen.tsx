@@ -150,6 +150,15 @@ export default function MineScreen() {
           )}
         </div>
       </Block>
+      {profile?.role === 'teacher' || profile?.role === 'staff' ? (
+        <List strong inset data-mine-work={profile.role}>
+          {profile.role === 'teacher' ? (
+            <ListItem link title={<Trans>老师主页</Trans>} linkComponent={RouterLink} linkProps={{ to: '/bindPage/teacherHome' }} />
+          ) : (
+            <ListItem link title={<Trans>员工工作台</Trans>} linkComponent={RouterLink} linkProps={{ to: '/staff' }} />
+          )}
+        </List>
+      ) : null}
       <List strong inset data-mine-balance>
         <ListItem
           link

@@ -130,6 +130,14 @@ function Week({ week }: { week: TeacherWeek }) {
           {phase === 'confirming' ? <Trans>确认中…</Trans> : phase === 'confirmUnreachable' ? <Trans>重试</Trans> : <Trans>全部确认</Trans>}
         </Button>
       ) : null}
+      <p className="flex justify-center gap-6">
+        <Link to="/bindPage/teacherHome" className="inline-flex min-h-11 items-center text-primary">
+          <Trans>老师主页</Trans>
+        </Link>
+        <Link to="/bindPage/teacherImg" className="inline-flex min-h-11 items-center text-primary">
+          <Trans>签到二维码</Trans>
+        </Link>
+      </p>
     </Block>
   );
 }

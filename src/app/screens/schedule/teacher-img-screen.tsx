@@ -63,9 +63,14 @@ export default function TeacherImgScreen() {
           <Trans>您近期没有要上的课程</Trans>
         </p>
       )}
-      <Link to="/bindPage/teacherConfirm" className="inline-block text-primary">
-        <Trans>我的课表</Trans>
-      </Link>
+      <p className="flex justify-center gap-6">
+        <Link to="/bindPage/teacherHome" className="inline-flex min-h-11 items-center text-primary">
+          <Trans>老师主页</Trans>
+        </Link>
+        <Link to="/bindPage/teacherConfirm" className="inline-flex min-h-11 items-center text-primary">
+          <Trans>我的课表</Trans>
+        </Link>
+      </p>
     </Block>
   );
 }

@@ -9,6 +9,8 @@ import type { Logger } from '../../logger';
 import { hashSecret } from '../auth-tokens';
 import { teacherRequestByKey } from './requests';
 import type { BindStatus } from '../../../contracts/binding';
+import type { Locale } from '../../i18n';
+import { loc } from '../catalog';
 
 /**
  * GET /bind/status, what /bindPage shows: whether the silent login left an open id here, the
@@ -21,6 +23,7 @@ export async function bindStatus(
   caller: Caller | undefined,
   ticket: string | undefined,
   key: string | undefined,
+  locale: Locale = 'zh',
 ): Promise<BindStatus> {
   const { db, clock } = deps;
   try {
@@ -42,13 +45,21 @@ export async function bindStatus(
     let binding: BindStatus['binding'] = null;
     if (caller && caller.role !== 'member') {
       const [b] = await db
-        .select({ since: openIdBindings.createdAt, name: accounts.name, teacherId: teachers.id })
+        .select({
+          since: openIdBindings.createdAt,
+          name: accounts.name,
+          teacherId: teachers.id,
+          teacherName: teachers.name,
+          teacherNameEn: teachers.nameEn,
+        })
         .from(openIdBindings)
         .innerJoin(accounts, eq(accounts.id, openIdBindings.accountId))
         .leftJoin(teachers, eq(teachers.accountId, accounts.id))
         .where(eq(openIdBindings.accountId, caller.accountId))
         .limit(1);
-      if (b) binding = { role: caller.role as 'teacher' | 'staff', name: b.name, teacherId: b.teacherId, since: b.since.toISOString() };
+      // a teacher is named as the catalogue names them, in English where it has an English name
+      const name = b && b.teacherName !== null ? loc(locale, b.teacherName, b.teacherNameEn) : (b?.name ?? null);
+      if (b) binding = { role: caller.role as 'teacher' | 'staff', name, teacherId: b.teacherId, since: b.since.toISOString() };
     }
     return { openIdPresent: live.length > 0, binding, request: await teacherRequestByKey(db, key) };
   } catch (err) {

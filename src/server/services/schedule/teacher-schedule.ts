@@ -6,7 +6,7 @@ import {
 } from '../../../../machines/domain/schedule-teacher-confirmation-transitions';
 import { BOOKING_OPEN_STATES } from '../../../../machines/domain/booking-transitions';
 import type { TeacherScheduleEvent } from '../../../../machines/domain/schedule-teacher-confirmation.machine';
-import type { StaffWeek, TeacherClass, TeacherWeek } from '../../../contracts/schedule';
+import type { StaffWeek, TeacherClass, TeacherHome, TeacherWeek } from '../../../contracts/schedule';
 import { classEnd } from '../../../domain/booking-rules';
 import { Errors } from '../../../domain/errors';
 import { GLANCE_OF_STATE } from '../../../domain/teacher-schedule';
@@ -101,6 +101,26 @@ export async function teacherWeek(db: Db, now: Date, accountId: number, day: str
     nextWeek: w.nextWeek,
     teacherName: loc(locale, t.name, t.nameEn),
     classes: rows.map((r) => classItem(r, locale, now)),
+  };
+}
+
+/** The teacher's home: today's classes and every class still waiting for an answer (the deadline soonest first). */
+export async function teacherHome(db: Db, now: Date, accountId: number, locale: Locale): Promise<TeacherHome> {
+  const t = await teacherOfAccount(db, accountId);
+  const today = shanghaiDate(now);
+  await passScheduleTime(db, now, eq(classes.teacherId, t.id));
+  const todayRows = await weekQuery(db, shanghaiMidnight(today), shanghaiMidnight(addDays(today, 1)), eq(classes.teacherId, t.id));
+  const waitingRows = await db
+    .select({ c: classes, clubName: clubs.name, clubNameEn: clubs.nameEn })
+    .from(classes)
+    .leftJoin(clubs, eq(clubs.id, classes.clubId))
+    .where(and(eq(classes.teacherId, t.id), eq(classes.status, 'open'), eq(classes.teacherState, 'waiting'), gt(classes.startsAt, now)))
+    .orderBy(asc(classes.teacherConfirmBy), asc(classes.startsAt), asc(classes.id));
+  return {
+    today,
+    teacherName: loc(locale, t.name, t.nameEn),
+    todayClasses: todayRows.map((r) => classItem(r, locale, now)),
+    waiting: waitingRows.map((r) => classItem(r, locale, now)).filter((c) => c.canConfirm),
   };
 }
 
