@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, startOwnServer, useBrowser, waitHydrated } from './support/browser';
@@ -108,5 +109,27 @@ describe('my orders', { timeout: 120_000 }, () => {
     await page.locator('[data-payment-result="paid"]').waitFor();
     expect((await myOrders(server.url, token)).find((o) => o.orderNo === unpaid)).toMatchObject({ state: 'paid', payMethod: 'balance' });
     await listedUnder(page, unpaid, en);
+  });
+
+  it('at 320 px wide nothing runs off the side, and axe finds no WCAG 2 AA violation, in every tab', async () => {
+    const { page } = await browser.newPage({ baseURL: server.url, viewport: { width: 320, height: 640 } });
+    await logInFromMessagingApp(page, `o_e2e_my_orders_narrow_${Date.now()}`);
+    const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    const found: string[] = [];
+    for (const status of ['', '?status=to_pay', '?status=paid', '?status=refunds', '?status=cancelled']) {
+      await gotoHydrated(page, `/mine/orders${status}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), status).toBeLessThanOrEqual(320);
+      await page.addScriptTag({ path: axe });
+      const ids = await page.evaluate(async () => {
+        const a = (window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: { id: string }[] }> } }).axe;
+        const r = await a.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+          resultTypes: ['violations'],
+        });
+        return r.violations.map((v) => v.id);
+      });
+      found.push(...ids.map((id) => `${status || 'all'} ${id}`));
+    }
+    expect(found).toEqual([]);
   });
 });
