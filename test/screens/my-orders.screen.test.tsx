@@ -162,6 +162,20 @@ describe('my orders', () => {
     expect(screen.getByRole('button', { name: '我的订单' }).getAttribute('href')).toBe('/mine/orders');
   });
 
+  it('refused closing the account for an order still to pay, the member is led to the list, where it is', async () => {
+    const m = await newMember(h.server);
+    const g = await newGoods(h.server, { name: '瑜伽月卡' });
+    const orderNo = (await create(h.server, m.token, { goodsId: g.id })).body.data.orderNo as string;
+    h.jar.setClientCookie('token', m.token);
+    const ui = await h.open('/mine/closeAccount');
+    await ui.user.click(await screen.findByRole('button', { name: '申请注销账号' }));
+    await ui.user.click(screen.getByRole('button', { name: '确定注销' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('您还有待支付或退款中的订单，请先处理后再注销');
+    await ui.user.click(screen.getByRole('link', { name: '查看我的订单' }));
+    await ui.waitForPath('/mine/orders');
+    expect((await screen.findByRole('link', { name: /^瑜伽月卡待支付/ })).getAttribute('href')).toBe(`/orderdetail?orderNo=${orderNo}`);
+  });
+
   it('a visitor is sent to log in and back', async () => {
     const ui = await h.open('/mine/orders?status=to_pay');
     await ui.waitForPath(`/login/${encodeURIComponent('/mine/orders?status=to_pay')}`);
