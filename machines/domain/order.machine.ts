@@ -34,9 +34,9 @@ export type OrderEvent =
  * such order at a time); those the 15-minute pay window ends are tagged `payWindow` (a friend-pay
  * invitation has its own expiry). Orders whose goods the member holds are tagged `bought` (the
  * new-customer rule, the limit per person), and with the refunded ones `everPaid` (the history); paid
- * ones not being refunded are `invoiceable` (decision 044); those a refund was asked for are `refundAsked` (the
- * member's order list groups them, decision 096). The server checks every change against
- * this chart; what an order and each part offer is machines/domain/order-offers.ts.
+ * ones not being refunded are `invoiceable` (decision 044); those a refund was asked for are
+ * `refundAsked` (the member's order list groups them, decision 096). The server checks every change
+ * against this chart; what an order and each part offer is machines/domain/order-offers.ts.
  */
 export const orderMachine = setup({
   types: {

@@ -173,7 +173,7 @@ export const MyOrdersQuery = z.object({
     .openapi({
       param: { name: 'status', in: 'query' },
       description:
-        "which orders: 'all'; 'to_pay' waiting for my money (unpaid, paying, payment failed, a friend paying); 'paid'; 'refunds' a refund asked for (under way, failed, done); 'cancelled'",
+        "which orders, by the order chart's tags: 'all'; 'to_pay' still waiting for my money (awaitingMoney); 'paid' (everPaid, no refund asked); 'refunds' a refund asked for (refundAsked); 'cancelled' (neither waiting for money nor ever paid)",
     }),
 });
 /** What the app sends for a page of my orders (the tab may be left out: every order). */
