@@ -1,4 +1,4 @@
-import type { OrderState } from '../../src/domain/orders';
+import type { OrderListFilter, OrderState } from '../../src/domain/orders';
 import { nextFlatState, storedStates, storedStatesTagged } from './chart-states';
 import { orderMachine, type OrderEvent } from './order.machine';
 
@@ -37,6 +37,23 @@ export const EVER_PAID_STATES = storedStatesTagged<OrderState>(orderMachine, 'ev
 
 /** Orders a member may ask an invoice for (tag `invoiceable`): paid, and no refund under way (decision 044). */
 export const INVOICEABLE_STATES = storedStatesTagged<OrderState>(orderMachine, 'invoiceable');
+
+/** Orders a refund was asked for (tag `refundAsked`): under way, failed or done. */
+export const REFUND_ASKED_STATES = storedStatesTagged<OrderState>(orderMachine, 'refundAsked');
+
+/**
+ * The order states under each tab of the member's order list (decision 096), from the chart's tags:
+ * to pay is waiting for money; paid is ever paid with no refund asked; refunds is a refund asked;
+ * cancelled is every state neither waiting for money nor ever paid (closed with nothing charged).
+ * The four tabs after `all` share no state and together hold every one.
+ */
+export const ORDER_LIST_STATES: Readonly<Record<OrderListFilter, readonly OrderState[]>> = {
+  all: ORDER_STORED_STATES,
+  to_pay: AWAITING_MONEY_STATES,
+  paid: EVER_PAID_STATES.filter((s) => !REFUND_ASKED_STATES.includes(s)),
+  refunds: REFUND_ASKED_STATES,
+  cancelled: ORDER_STORED_STATES.filter((s) => !AWAITING_MONEY_STATES.includes(s) && !EVER_PAID_STATES.includes(s)),
+};
 
 /** What the server knows when a part of an order has just been paid (decision 021). */
 export interface PartPaidFacts {

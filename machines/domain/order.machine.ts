@@ -34,8 +34,9 @@ export type OrderEvent =
  * such order at a time); those the 15-minute pay window ends are tagged `payWindow` (a friend-pay
  * invitation has its own expiry). Orders whose goods the member holds are tagged `bought` (the
  * new-customer rule, the limit per person), and with the refunded ones `everPaid` (the history); paid
- * ones not being refunded are `invoiceable` (decision 044). The server checks every change against
- * this chart; what an order and each part offer is machines/domain/order-offers.ts.
+ * ones not being refunded are `invoiceable` (decision 044); those a refund was asked for are
+ * `refundAsked` (the member's order list groups them, decision 096). The server checks every change
+ * against this chart; what an order and each part offer is machines/domain/order-offers.ts.
  */
 export const orderMachine = setup({
   types: {
@@ -109,7 +110,7 @@ export const orderMachine = setup({
     },
     refunding: {
       description: 'A refund is under way: the money is on its way back to the payers.',
-      tags: ['bought', 'everPaid'],
+      tags: ['bought', 'everPaid', 'refundAsked'],
       on: {
         'refund.succeeded': 'refunded',
         'refund.failed': 'refund_failed',
@@ -117,13 +118,13 @@ export const orderMachine = setup({
     },
     refund_failed: {
       description: 'A refund failed at the provider: it can be asked for again; the member sees it is being handled.',
-      tags: ['bought', 'everPaid'],
+      tags: ['bought', 'everPaid', 'refundAsked'],
       on: { 'refund.request': 'refunding' },
     },
     cancelled: {
       description: 'Cancelled by the member or expired unpaid: nothing charged; held coupons, balance and stock were given back.',
       type: 'final',
     },
-    refunded: { description: 'The money went back to the payers: the order is closed.', type: 'final', tags: ['everPaid'] },
+    refunded: { description: 'The money went back to the payers: the order is closed.', type: 'final', tags: ['everPaid', 'refundAsked'] },
   },
 });

@@ -1,6 +1,7 @@
 import type {
   Balance,
   CreateBody,
+  MyOrdersQuery,
   Order,
   OrderDetail,
   OrderPart,
@@ -10,13 +11,12 @@ import type {
   QuoteCoupon,
   SplitBody,
 } from '../contracts/orders';
-import type { PageQuery } from '../contracts/common';
 import type { Paged } from '../domain/envelope';
 import type { PayMethod } from '../domain/orders';
 import type { ApiClient } from './client';
 
 // The request and answer types are the server's own schemas, inferred (src/contracts/orders.ts): they cannot drift.
-export type { Order, OrderDetail, OrderPart, PayAnswer, PayMethods, Quote, QuoteCoupon, SplitBody };
+export type { MyOrdersQuery, Order, OrderDetail, OrderPart, PayAnswer, PayMethods, Quote, QuoteCoupon, SplitBody };
 export type { PaymentStart, WechatJsapiParams } from '../domain/payment-start';
 
 /** What a checkout sends to be priced (the server prices it; the client's numbers are never sent). */
@@ -38,7 +38,8 @@ export function orderCalls(http: ApiClient) {
     quote: (body: CheckoutBody) => http.post<Quote>('/orders/quote', { body }),
     create: (body: CreateOrderBody, idempotencyKey: string) => http.post<Order>('/orders/create', { body, idempotencyKey }),
     detail: (orderNo: string) => http.get<OrderDetail>('/orders/detail', { query: { orderNo } }),
-    mine: (q: PageQuery) => http.get<Paged<Order>>('/orders/mine', { query: q }),
+    /** a page of my orders, newest first; `status` one tab of the order list (every order when left out) */
+    mine: (q: MyOrdersQuery) => http.get<Paged<Order>>('/orders/mine', { query: q }),
     cancel: (orderNo: string, idempotencyKey: string) => http.post<Order>('/orders/cancel', { body: { orderNo }, idempotencyKey }),
     /** `partSeq`: the part of a split order to pay */
     pay: (orderNo: string, method: PayMethod, idempotencyKey: string, partSeq?: number) =>

@@ -185,6 +185,8 @@ export const screens: ScreenRoute[] = [
   { path: 'eventactivi', title: msg`抢购活动规则`, showFooter: false, screen: () => import('./screens/flash-sale/eventactivi-screen') },
   { path: 'mine', title: msg`我的`, screen: () => import('./screens/mine/mine-screen') },
   { path: 'mycourse', title: msg`我的课程`, requiresLogin: true, screen: () => import('./screens/order-purchases/my-course-screen') },
+  // every order of mine in any state, in tabs (decision 096); the tab is ?status=, none is all
+  { path: 'mine/orders', title: msg`我的订单`, requiresLogin: true, screen: () => import('./screens/orders/my-orders-screen') },
   {
     path: 'myPurchaseHistory',
     title: msg`购买记录`,

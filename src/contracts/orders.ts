@@ -3,14 +3,16 @@ import { GOODS_KIND_VALUES } from '../domain/catalog';
 import {
   FRIEND_INVITATION_STATE_VALUES,
   ORDER_ACTIONS,
+  ORDER_LIST_FILTERS,
   ORDER_STATES,
+  type OrderListFilter,
   PART_ACTIONS,
   PART_HOLDERS,
   PAY_METHODS,
   PAYMENT_PART_STATE_VALUES,
   REFUND_STATE_VALUES,
 } from '../domain/orders';
-import { IdField } from './common';
+import { IdField, pagingQuery, type PageQuery } from './common';
 
 /** Orders, checkout quotes and payment: the requests and answers the server documents and checks and the app reads. */
 const IsoTime = z.string().openapi({ example: '2026-11-22T02:00:00.000Z' });
@@ -162,6 +164,20 @@ export type OrderDetail = z.infer<typeof OrderDetail>;
 export const OrderNo = z.string().min(1).max(64);
 /** One of my orders, by number. */
 export const OrderNoQuery = z.object({ orderNo: OrderNo.openapi({ param: { name: 'orderNo', in: 'query' } }) });
+/** GET /orders/mine: a page of my orders, newest first, of one tab of the order list (decision 096). */
+export const MyOrdersQuery = z.object({
+  ...pagingQuery(10),
+  status: z
+    .enum(ORDER_LIST_FILTERS)
+    .default('all')
+    .openapi({
+      param: { name: 'status', in: 'query' },
+      description:
+        "which orders, by the order chart's tags: 'all'; 'to_pay' still waiting for my money (awaitingMoney); 'paid' (everPaid, no refund asked); 'refunds' a refund asked for (refundAsked); 'cancelled' (neither waiting for money nor ever paid)",
+    }),
+});
+/** What the app sends for a page of my orders (the tab may be left out: every order). */
+export type MyOrdersQuery = PageQuery & { status?: OrderListFilter };
 export const CreateBody = z
   .object({
     goodsId: IdField.optional(),

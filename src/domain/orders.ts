@@ -13,6 +13,15 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/**
+ * The tabs of the member's order list (decision 096), the `status` filter of GET /orders/mine: every
+ * order, those waiting for the member's money, the paid ones, those with a refund asked for, and the
+ * cancelled ones. Which order states each holds is read from the order chart's tags
+ * (machines/domain/order-transitions.ts, ORDER_LIST_STATES).
+ */
+export const ORDER_LIST_FILTERS = ['all', 'to_pay', 'paid', 'refunds', 'cancelled'] as const;
+export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
+
 /** Payment part states (decision 021), stored in payment_parts.state; the chart is machines/domain/payment-part.machine.ts. */
 export const PAYMENT_PART_STATE_VALUES = ['unpaid', 'paid', 'dropped', 'given_back'] as const;
 

@@ -382,8 +382,9 @@ defineScreenPaths<Member>(h, {
       expect(feedback()).toContain('您有未支付的订单，请先支付或取消');
       const other = (await myOrders(w)).find((o) => o.state === 'unpaid');
       const found = sentBy(w, 'findUnpaidOrder').at(-1)?.answer === 200;
-      expect(document.querySelector('[data-unpaid-order]')?.getAttribute('href') ?? null).toBe(
-        found ? `/orderdetail?orderNo=${other!.orderNo}` : null,
+      // found: that order's page; not found (no answer): the list's to-pay tab, which holds it
+      expect(screen.getByRole('link', { name: '查看未支付的订单' }).getAttribute('href')).toBe(
+        found ? `/orderdetail?orderNo=${other!.orderNo}` : '/mine/orders?status=to_pay',
       );
     },
     'reviewing.priceChanged': async (w) => {

@@ -347,7 +347,7 @@ defineScreenPaths<Member>(h, {
     missing: (w) => {
       expect(sentBy(w, 'loadOrder').at(-1)?.answer, 'not an order of this member').toBe(70_004);
       expect(screen.getByRole('heading', { name: '没有找到这个订单' })).toBeTruthy();
-      expect(screen.getByText('查看购买记录').closest('a')?.getAttribute('href')).toBe('/myPurchaseHistory');
+      expect(screen.getByRole('button', { name: '查看我的订单' }).getAttribute('href')).toBe('/mine/orders');
     },
     notSplittable: async (w) => {
       const d = await headShows(w);

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import { inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv, Caller } from '../env';
@@ -19,8 +19,19 @@ import type { GoodsKind } from '../../domain/catalog';
 import type { OrderAction } from '../../domain/orders';
 import { goods } from '../db/schema/index';
 import { loc } from '../services/catalog';
-import { paged, pagingQuery } from '../../contracts/common';
-import { CreateBody, Order, OrderDetail, OrderNoBody, OrderNoQuery, PayAnswer, PayBody, SplitBody } from '../../contracts/orders';
+import { paged } from '../../contracts/common';
+import {
+  CreateBody,
+  MyOrdersQuery,
+  Order,
+  OrderDetail,
+  OrderNoBody,
+  OrderNoQuery,
+  PayAnswer,
+  PayBody,
+  SplitBody,
+} from '../../contracts/orders';
+import { ORDER_LIST_STATES } from '../../../machines/domain/order-transitions';
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({
   description,
@@ -146,14 +157,15 @@ export const orderRoutes = createRouter()
       method: 'get',
       path: '/mine',
       tags,
-      summary: 'My orders, newest first (paged)',
+      summary: 'My orders, newest first (paged), of every state or of one tab of the order list (status, decision 096)',
       middleware: [requireAuth] as const,
-      request: { query: z.object(pagingQuery(10)) },
+      request: { query: MyOrdersQuery },
       responses: { 200: json(paged(Order)), 400: refusals[400], 401: refusals[401] },
     }),
     async (c) => {
-      const { pagenum, pagesize } = c.req.valid('query');
-      const { list, total } = await myOrders(c.var.deps.db, me(c), pagenum, pagesize);
+      const { pagenum, pagesize, status } = c.req.valid('query');
+      const states = status === 'all' ? undefined : ORDER_LIST_STATES[status];
+      const { list, total } = await myOrders(c.var.deps.db, me(c), pagenum, pagesize, states);
       const g = await goodsOf(c, list);
       const now = c.var.deps.clock.now();
       const offers = await Promise.all(list.map(async (o) => offersOf(await offerFacts(c.var.deps.db, o, now)).actions));

@@ -3,13 +3,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Block, BlockTitle, Button } from 'konsta/react';
 import { useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { accountClosingRequestMachine } from '../../../../machines/account-closing-request.machine';
 import type { MyAccountClosing } from '../../../api/account-closing';
+import { Errors } from '../../../domain/errors';
 import { newIntentKey } from '../../../domain/intent-key';
 import { shanghaiFormat } from '../../../domain/time';
 import { browserApiOrThrow } from '../../api-context';
 import { refusalMessage } from '../../ui/refusal-message';
+import { myOrdersPath } from '../orders/my-orders-data';
 
 const ERASED = [
   msg`姓名、昵称、头像和签到照片`,
@@ -117,6 +120,12 @@ export function CloseAccountView({ request }: { request: MyAccountClosing | null
           <p role="alert" className="text-rose-600" data-close-feedback>
             {i18n._(feedback)}
           </p>
+        ) : null}
+        {/* an order still to pay or being refunded: the member deals with it from the order list */}
+        {state.matches({ idle: 'blocked' }) && c.errorCode === Errors.closingOpenOrder.code ? (
+          <Link to={myOrdersPath()} className="inline-flex min-h-11 items-center text-primary" data-close-orders>
+            <Trans>查看我的订单</Trans>
+          </Link>
         ) : null}
         {state.matches('idle') || state.matches('refusedByStaff') || state.matches('asking') ? (
           <Button

@@ -176,6 +176,7 @@ export default function MineScreen() {
       <List strong inset data-mine-goods>
         <ListItem link title={<Trans>我的会员卡</Trans>} linkComponent={RouterLink} linkProps={{ to: '/vipcard?tab=mine' }} />
         <ListItem link title={<Trans>我的课程</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mycourse' }} />
+        <ListItem link title={<Trans>我的订单</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/orders' }} />
         <ListItem link title={<Trans>购买记录</Trans>} linkComponent={RouterLink} linkProps={{ to: '/myPurchaseHistory' }} />
         <ListItem link title={<Trans>我的优惠券</Trans>} linkComponent={RouterLink} linkProps={{ to: '/mine/coupons/all' }} />
         <ListItem link title={<Trans>我的投诉</Trans>} linkComponent={RouterLink} linkProps={{ to: '/complain' }} />

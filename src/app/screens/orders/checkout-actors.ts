@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import { orderCheckoutMachine } from '../../../../machines/order-checkout.machine';
-import { AWAITING_MONEY_STATES } from '../../../../machines/domain/order-transitions';
 import { paymentOrderMachine } from '../../../../machines/payment-order.machine';
 import type { Api } from '../../../api/index';
 import { successPath } from './checkout-paths';
@@ -52,8 +51,9 @@ export function provideCheckout(fx: CheckoutEffects) {
       quote: fromPromise(({ input }) => api.orders.quote(input)),
       createOrder: fromPromise(({ input }) => api.orders.create(input.body, input.idempotencyKey)),
       findUnpaidOrder: fromPromise(async () => {
-        const r = await api.orders.mine({ pagenum: 0, pagesize: 10 });
-        return r.code === 200 ? (r.data.list.find((o) => AWAITING_MONEY_STATES.includes(o.state))?.orderNo ?? null) : null;
+        // the list's to-pay tab holds exactly the orders waiting for money; a member has one at a time
+        const r = await api.orders.mine({ status: 'to_pay', pagenum: 0, pagesize: 1 });
+        return r.code === 200 ? (r.data.list[0]?.orderNo ?? null) : null;
       }),
       payOrder: providePayOrder(fx),
     },

@@ -32,6 +32,6 @@ export function BackToOrder(props: { orderNo: string }) {
 export function OrderPage(props: { children: (d: OrderPageData) => ReactNode }) {
   const d = useLoaderData() as OrderPageData;
   if (!d.order)
-    return <NotFoundState message={<Trans>没有找到这个订单</Trans>} backTo="/myPurchaseHistory" backLabel={<Trans>查看购买记录</Trans>} />;
+    return <NotFoundState message={<Trans>没有找到这个订单</Trans>} backTo="/mine/orders" backLabel={<Trans>查看我的订单</Trans>} />;
   return props.children(d);
 }

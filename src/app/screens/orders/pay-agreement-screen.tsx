@@ -14,6 +14,7 @@ import { dataOr } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { PhasePicker, TeacherPicker } from '../catalog/courses/choice-picker';
 import { refusalMessage, refusalText } from '../../ui/refusal-message';
+import { myOrdersPath } from './my-orders-data';
 import { orderPath, payAgreementQuery, type PayAgreementQuery } from './checkout-paths';
 import { paymentOf, useCheckout, usePaymentPages, type CheckoutActor } from './checkout-store';
 import { CouponChoice } from './coupon-choice';
@@ -259,8 +260,13 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
       </Block>
       <p role="alert" className="mx-4 min-h-5 text-sm text-rose-600" data-checkout-feedback>
         {feedback}
-        {unpaidOrderExists && c.unpaidOrderNo && (
-          <Link to={orderPath(c.unpaidOrderNo)} className="ml-2 text-primary" data-unpaid-order>
+        {/* the order found is linked; when it could not be found, the list's to-pay tab holds it */}
+        {unpaidOrderExists && (
+          <Link
+            to={c.unpaidOrderNo ? orderPath(c.unpaidOrderNo) : myOrdersPath('to_pay')}
+            className="ml-2 text-primary"
+            data-unpaid-order={c.unpaidOrderNo ?? ''}
+          >
             <Trans>查看未支付的订单</Trans>
           </Link>
         )}

@@ -58,7 +58,7 @@ export default function SplitOrderScreen() {
 }
 
 function Missing() {
-  return <NotFoundState message={<Trans>没有找到这个订单</Trans>} backTo="/myPurchaseHistory" backLabel={<Trans>查看购买记录</Trans>} />;
+  return <NotFoundState message={<Trans>没有找到这个订单</Trans>} backTo="/mine/orders" backLabel={<Trans>查看我的订单</Trans>} />;
 }
 
 function SplitOrder(props: { orderNo: string }) {

@@ -22,16 +22,23 @@ export async function myOrder(db: Db | Tx, accountId: number, orderNo: string): 
   return row;
 }
 
-/** My orders, newest first, a page. */
-export async function myOrders(db: Db, accountId: number, pagenum: number, pagesize: number): Promise<{ list: OrderRow[]; total: number }> {
+/** My orders in `states` (every state when left out), newest first, a page. */
+export async function myOrders(
+  db: Db,
+  accountId: number,
+  pagenum: number,
+  pagesize: number,
+  states?: readonly OrderRow['state'][],
+): Promise<{ list: OrderRow[]; total: number }> {
+  const mine = states ? and(eq(orders.accountId, accountId), inArray(orders.state, [...states])) : eq(orders.accountId, accountId);
   const list = await db
     .select()
     .from(orders)
-    .where(eq(orders.accountId, accountId))
+    .where(mine)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pagesize)
     .offset(pagenum * pagesize);
-  const [t] = await db.select({ n: count() }).from(orders).where(eq(orders.accountId, accountId));
+  const [t] = await db.select({ n: count() }).from(orders).where(mine);
   return { list, total: t?.n ?? 0 };
 }
 
