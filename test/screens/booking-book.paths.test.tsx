@@ -222,7 +222,7 @@ defineScreenPaths<Member>(h, {
       expect(screen.getByText('您的会员卡都不能预约这节课')).toBeTruthy();
       const shown = [...document.querySelectorAll<HTMLElement>('[data-cards-not-usable] [data-card]')].map((el) => el.dataset.card);
       expect(shown).toEqual([String(w.cards['3']!.id)]);
-      expect(screen.getByText('去购买会员卡').closest('a')?.getAttribute('href')).toBe('/vipcard');
+      expect(screen.getByText('去购买会员卡').closest('a')?.getAttribute('href')).toBe('/vipcard?tab=shop');
     },
     // the cards the server says, with the unfit one marked
     // the cards the server says, best first (the one ending first), the unfit one last

@@ -70,6 +70,10 @@ export default function LoginScreen() {
     login,
     (s) => s.matches({ active: { form: { editing: 'refused' } } }) && s.context.errorCode === Errors.phonePasswordExpired.code,
   );
+  const banned = useSelector(
+    login,
+    (s) => s.matches({ active: { form: { editing: 'refused' } } }) && s.context.errorCode === Errors.banned.code,
+  );
   const { sending, remaining, problem: sendProblem } = useSmsCode(login);
   const message = feedback ?? sendProblem;
 
@@ -147,6 +151,14 @@ export default function LoginScreen() {
         <p className="mx-4 -mt-1 mb-2 text-sm">
           <Link to="/login/forgetpassword" className="inline-flex min-h-11 items-center text-primary" data-set-password-by-code>
             <Trans>用验证码设置新密码</Trans>
+          </Link>
+        </p>
+      ) : null}
+      {banned ? (
+        <p className="mx-4 -mt-1 mb-2 text-sm" data-banned-way-on>
+          <Trans>账号被禁用时，请联系门店前台处理。</Trans>{' '}
+          <Link to="/club" className="inline-flex min-h-11 items-center text-primary">
+            <Trans>联系门店</Trans>
           </Link>
         </p>
       ) : null}

@@ -18,6 +18,7 @@ import { AddToCalendar } from './add-to-calendar';
 import { BUY_CARD_CODES, REMINDER_LABELS } from './booking-labels';
 import { refusalMessage } from '../../ui/refusal-message';
 import { CardChoice, CardsNotUsable } from './card-choice';
+import { rememberClassToBook } from './class-to-book';
 import { classDetailLoader } from './class-detail-view';
 import { StateBadge } from './class-row';
 
@@ -157,7 +158,12 @@ function BookForm(props: { cls: ClassDetail }) {
             {cards.length > 0 ? <Trans>您的会员卡都不能预约这节课</Trans> : <Trans>您还没有可用于这节课的会员卡，请先购买</Trans>}
           </p>
           {cards.length > 0 && <CardsNotUsable cards={cards} />}
-          <Button large rounded component={Link} {...{ to: '/vipcard' }}>
+          <Button
+            large
+            rounded
+            component={Link}
+            {...{ to: '/vipcard?tab=shop', onClick: () => rememberClassToBook({ id: c.id, title: c.title }) }}
+          >
             <Trans>去购买会员卡</Trans>
           </Button>
         </Block>

@@ -58,6 +58,37 @@ const phaseOf = (s: SnapshotFrom<typeof bookingCheckInMachine>) =>
           ? 'submitting'
           : 'ready';
 
+/**
+ * The member holds no seat in the class the code names: no check-in to confirm, but the way to what
+ * they can do (book it while it can be booked, wait in its queue, or find another class).
+ */
+function NotBooked(props: { cls: ClassDetail }) {
+  const c = props.cls;
+  const detail = `/takecourse/bookcourse/bookcoursedetail?id=${c.id}`;
+  return (
+    <div className="mt-6 space-y-4" data-checkin-not-booked={c.state}>
+      <p>
+        {c.state === 'queued' ? (
+          <Trans>您正在排队，有空位并预约成功后才能签到</Trans>
+        ) : c.state === 'not-checked-in' ? (
+          <Trans>这节课已结束，不能再签到</Trans>
+        ) : (
+          <Trans>您没有预约这节课，预约成功后才能签到</Trans>
+        )}
+      </p>
+      {c.state === 'bookable' || c.state === 'queueable' ? (
+        <Button large rounded component={Link} {...{ to: detail }} data-action="book-this-class">
+          {c.state === 'bookable' ? <Trans>预约这节课</Trans> : <Trans>排队这节课</Trans>}
+        </Button>
+      ) : (
+        <Button large rounded outline component={Link} {...{ to: '/takecourse/bookcourse' }} data-action="find-a-class">
+          <Trans>查看课程表</Trans>
+        </Button>
+      )}
+    </div>
+  );
+}
+
 function CheckIn(props: { cls: ClassDetail; code: string }) {
   const { i18n } = useLingui();
   const c = props.cls;
@@ -90,6 +121,8 @@ function CheckIn(props: { cls: ClassDetail; code: string }) {
         <p className="mt-6 text-lg font-semibold text-emerald-700" data-checked-in>
           <Trans>签到成功，祝您练习愉快</Trans>
         </p>
+      ) : c.state !== 'booked' ? (
+        <NotBooked cls={c} />
       ) : (
         <>
           <p role="alert" className="mt-4 min-h-5 text-sm text-rose-600" data-checkin-feedback={errorCode ?? undefined}>

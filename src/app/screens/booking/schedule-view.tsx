@@ -216,7 +216,30 @@ export function ScheduleView(props: { base: string; detail: (id: number) => stri
           </div>
         )}
       </div>
+      {d.window && <MyBookingsLinks />}
     </div>
+  );
+}
+
+/** A member's way from the schedule to what they booked: upcoming, finished, the calendar. */
+function MyBookingsLinks() {
+  const { i18n } = useLingui();
+  return (
+    <nav
+      aria-label={i18n._(msg`我的预约`)}
+      className="mx-4 mt-6 flex justify-around rounded-xl bg-white py-1 text-sm"
+      data-my-bookings-links
+    >
+      <Link to="/takecourse/takelistm?scope=upcoming" className="inline-flex min-h-11 items-center px-2 text-primary">
+        <Trans>我的预约</Trans>
+      </Link>
+      <Link to="/takecourse/takelistm?scope=past" className="inline-flex min-h-11 items-center px-2 text-primary">
+        <Trans>已上课程</Trans>
+      </Link>
+      <Link to="/takecourse" className="inline-flex min-h-11 items-center px-2 text-primary">
+        <Trans>预约日历</Trans>
+      </Link>
+    </nav>
   );
 }
 

@@ -3,7 +3,10 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Button } from 'konsta/react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { bookClassPath, classToBook, forgetClassToBook, type ClassToBook } from '../booking/class-to-book';
+import { myCardPath } from '../cards/my-card-row';
 import { usePageTitle } from '../../layout/page-title';
 import { splitPath } from './checkout-paths';
 import { MoneyLines } from './money-lines';
@@ -33,6 +36,21 @@ export default function PaySuccessScreen() {
   return <OrderPage>{(d) => <Success d={d} />}</OrderPage>;
 }
 
+/**
+ * A card bought from a class's booking page leads back to that class (remembered in this tab only,
+ * read after hydration: the server's page cannot know it).
+ */
+function BackToClass() {
+  const [c, setC] = useState<ClassToBook | null>(null);
+  useEffect(() => setC(classToBook()), []);
+  if (!c) return null;
+  return (
+    <Button large rounded component={Link} {...{ to: bookClassPath(c.id), onClick: forgetClassToBook }} data-action="back-to-class">
+      <Trans>继续预约：{c.title}</Trans>
+    </Button>
+  );
+}
+
 function Success(props: { d: OrderPageData }) {
   const { d } = props;
   const { actor, order } = useOrderPayment(d, 'result');
@@ -58,11 +76,18 @@ function Success(props: { d: OrderPageData }) {
               <Trans>查看各份</Trans>
             </Button>
           )}
+          {order.issuedCardId !== null && <BackToClass />}
           <BackToOrder orderNo={orderNo} />
-          <Button large rounded component={Link} {...{ to: '/mycourse' }}>
-            <Trans>查看我的课程</Trans>
-          </Button>
-          <Link to="/vipcard" className="inline-block text-primary">
+          {order.issuedCardId !== null ? (
+            <Button large rounded outline component={Link} {...{ to: myCardPath(order.issuedCardId) }} data-action="view-issued-card">
+              <Trans>查看这张会员卡</Trans>
+            </Button>
+          ) : (
+            <Button large rounded component={Link} {...{ to: '/mycourse' }}>
+              <Trans>查看我的课程</Trans>
+            </Button>
+          )}
+          <Link to="/vipcard?tab=mine" className="inline-block text-primary">
             <Trans>查看我的会员卡</Trans>
           </Link>
         </div>
