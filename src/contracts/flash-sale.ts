@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ORDER_STATES } from '../domain/orders';
 import { IdParam } from './common';
 
 /** GET /product/goods/activity (spec §3 card activity detail, §7; decision 009): a flash sale as the app shows it. */
@@ -19,6 +20,10 @@ export const FlashSaleActivity = z
     serverNow: z.string(),
     /** the caller already holds a place (limit one per person); false for visitors */
     mine: z.boolean(),
+    myOrder: z
+      .object({ orderNo: z.string(), state: z.enum(ORDER_STATES) })
+      .nullable()
+      .openapi({ description: "the order that holds the caller's place (to pay it, or to see it paid); null without a place" }),
   })
   .openapi('FlashSaleActivity');
 export type FlashSaleActivity = z.infer<typeof FlashSaleActivity>;

@@ -100,6 +100,9 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     expect(await page.locator('[data-sell-number]').innerText()).toBe('1');
     await page.locator('[data-mine]').waitFor();
     expect(await page.locator('[data-sale-message]').innerText()).toBe('该商品每人限购一次');
+    // the place's order waits to be paid: the way to pay it, not the purchase history
+    expect(await page.locator('[data-mine]').getAttribute('data-mine')).toBe('unpaid');
+    expect(await page.locator('[data-my-order]').getAttribute('href')).toMatch(/^\/orderdetail\?orderNo=/);
     expect(await page.locator('[data-action="buy"]').isDisabled()).toBe(true);
   });
 
@@ -127,6 +130,9 @@ describe('the Singles Day flash sale in the browser (/event11, /eventactivi)', (
     await gotoHydrated(page, '/event11');
     expect(await page.locator('[data-sell-number]').innerText()).toBe(String(s.sellNumber + 1));
     expect(await page.locator('[data-action="buy"]').isDisabled()).toBe(true);
+    // paid: the page says so, and leads to the order, not to "complete payment"
+    expect(await page.locator('[data-mine]').innerText()).toContain('并已支付成功');
+    expect(await page.locator('[data-my-order]').getAttribute('href')).toBe(`/orderdetail?orderNo=${orderNo}`);
   });
 
   it('sold out: a member watching sees the last place go (too slow); a fresh visit shows the hand-speed message; a late order is refused', async () => {

@@ -6,7 +6,7 @@ import { optionalAuth } from '../http/auth';
 import { createRouter, envelope, ok, refusals } from '../http/router';
 import { translate } from '../i18n';
 import { loc } from '../services/catalog';
-import { findFlashSale, holdsPlace } from '../services/flash-sale/flash-sale';
+import { findFlashSale, holdsPlace, placeOrder } from '../services/flash-sale/flash-sale';
 import { FlashSaleActivity, FlashSaleQuery } from '../../contracts/flash-sale';
 
 /** The flash-sale card (spec §7 GET /product/goods/activity; decision 009). */
@@ -46,6 +46,7 @@ export const flashSaleRoutes = createRouter().openapi(
       endsAt: sale.endsAt.toISOString(),
       serverNow: now.toISOString(),
       mine,
+      myOrder: mine && c.var.caller ? await placeOrder(db, sale, c.var.caller.accountId) : null,
     });
   },
 );

@@ -27,6 +27,7 @@ describe('flash sale: GET /product/goods/activity and buying through order creat
       phase: 'live',
       title: '双十一限量次卡抢购',
       mine: false,
+      myOrder: null,
     });
     expect(r.body.data.serverNow).toBe(s.clock.now().toISOString());
   });
@@ -80,9 +81,14 @@ describe('flash sale: GET /product/goods/activity and buying through order creat
       mine: true,
       isUable: false,
       message: '该商品每人限购一次',
+      myOrder: { orderNo: r.body.data.orderNo, state: 'unpaid' },
     });
     const other = await newMember(s);
-    expect((await activity(s, sale.id, { token: other.token })).body.data).toMatchObject({ mine: false, isUable: true });
+    expect((await activity(s, sale.id, { token: other.token })).body.data).toMatchObject({ mine: false, isUable: true, myOrder: null });
+    // paid: the place's order says so
+    await credit(s, m.id, 99_900);
+    expect((await pay(s, m.token, r.body.data.orderNo, 'balance')).status).toBe(200);
+    expect((await activity(s, sale.id, { token: m.token })).body.data.myOrder).toEqual({ orderNo: r.body.data.orderNo, state: 'paid' });
   });
 
   it('the last place taken: the next buyer is told sold out (50003) and no order is written', async () => {

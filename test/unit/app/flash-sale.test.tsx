@@ -57,6 +57,7 @@ const sale = (over: Partial<FlashSaleActivity> = {}): FlashSaleActivity => ({
   endsAt: '2026-11-12T01:02:03Z',
   serverNow: '2026-11-11T00:00:00Z',
   mine: false,
+  myOrder: null,
   ...over,
 });
 

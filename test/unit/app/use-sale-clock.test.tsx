@@ -19,6 +19,7 @@ const sale: FlashSaleActivity = {
   endsAt: '2030-11-12T00:00:00.000Z',
   serverNow: '2030-11-11T08:00:00.000Z',
   mine: false,
+  myOrder: null,
 };
 
 function Clock() {

@@ -12,6 +12,9 @@ import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { BuyBar } from '../catalog/courses/buy-bar';
 import { CardProductTerms } from '../cards/card-product-row';
+import { ORDER_LIST_STATES } from '../../../../machines/domain/order-transitions';
+import { ORDER_STATE_LABELS } from '../orders/checkout-labels';
+import { orderPath } from '../orders/checkout-paths';
 import { FlashSaleCard } from './flash-sale-card';
 import { useSaleClock } from './use-sale-clock';
 
@@ -39,6 +42,36 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  * countdown, why it cannot be bought now, and the buy bar; Buy goes to the agreement (the checkout),
  * a visitor logs in first. The numbers refresh while the sale is on.
  */
+/**
+ * The member's place in the sale, by what its order says now: waiting to be paid (the way to pay it),
+ * paid (the way to see it), or ended otherwise (refunded: shown as its state).
+ */
+function MyPlace(props: { order: FlashSaleActivity['myOrder'] }) {
+  const { i18n } = useLingui();
+  const o = props.order;
+  if (!o)
+    return (
+      <p className="mx-4 text-sm text-black/70" data-mine>
+        <Trans>您已抢到一张</Trans>
+      </p>
+    );
+  const toPay = ORDER_LIST_STATES.to_pay.includes(o.state);
+  return (
+    <p className="mx-4 text-sm text-black/70" data-mine={o.state}>
+      {toPay ? (
+        <Trans>您已抢到一张，请尽快完成支付，超时未支付将释放名额。</Trans>
+      ) : o.state === 'paid' || o.state === 'fully_paid' ? (
+        <Trans>您已抢到一张，并已支付成功。</Trans>
+      ) : (
+        <Trans>您已抢到一张（订单{i18n._(ORDER_STATE_LABELS[o.state])}）。</Trans>
+      )}{' '}
+      <Link to={orderPath(o.orderNo)} className="inline-flex min-h-11 items-center text-primary" data-my-order>
+        {toPay ? <Trans>去支付</Trans> : <Trans>查看订单</Trans>}
+      </Link>
+    </p>
+  );
+}
+
 export default function Event11Screen() {
   const { sale, goods } = useLoaderData() as Event11Data;
   const member = useIsMember();
@@ -69,17 +102,7 @@ export default function Event11Screen() {
         </p>
       </Block>
       <FlashSaleCard sale={{ ...sale, message }} now={now} />
-      {sale.mine && (
-        <p className="mx-4 text-sm text-black/70" data-mine>
-          <Trans>
-            您已抢到一张，请在{' '}
-            <Link to="/myPurchaseHistory" className="text-primary">
-              购买记录
-            </Link>{' '}
-            中查看并完成支付。
-          </Trans>
-        </p>
-      )}
+      {sale.mine && <MyPlace order={sale.myOrder} />}
       {goods.description && (
         <Block strong inset className="!my-4 text-sm leading-relaxed whitespace-pre-line">
           {goods.description}

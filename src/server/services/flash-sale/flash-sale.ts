@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { OrderState } from '../../../domain/orders';
 import { Errors } from '../../../domain/errors';
 import { flashSalePhase, flashSaleRefusal } from '../../../domain/flash-sale';
 import type { Db, Tx } from '../../db/client';
-import { flashSaleBuyers, flashSales } from '../../db/schema/index';
+import { flashSaleBuyers, flashSales, orders } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { translate, type Locale } from '../../i18n';
 import { forgetSoldOut, knownSoldOut, rememberSoldOut } from './sold-out-memory';
@@ -134,6 +135,17 @@ export async function holdsPlace(db: Db, saleId: number, accountId: number): Pro
     .from(flashSaleBuyers)
     .where(and(eq(flashSaleBuyers.flashSaleId, saleId), eq(flashSaleBuyers.accountId, accountId)));
   return row !== undefined;
+}
+
+/** The member's newest order of the sale's goods since it opened: the order that holds their place. */
+export async function placeOrder(db: Db, sale: FlashSaleRow, accountId: number): Promise<{ orderNo: string; state: OrderState } | null> {
+  const [row] = await db
+    .select({ orderNo: orders.orderNo, state: orders.state })
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.goodsId, sale.goodsId), gte(orders.createdAt, sale.startsAt)))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The flash sales of these goods, by goods id (one query for a catalogue page). */
