@@ -108,7 +108,22 @@ export const BookingWindow = z
   .openapi('BookingWindow');
 export type BookingWindow = z.infer<typeof BookingWindow>;
 
-export const ClassDetail = ScheduleItem.extend({ clubAddress: z.string(), classStatus: z.string() }).openapi('ClassDetail');
+/** What cancelling my seat gives back, for the cancel dialog to say before the member confirms. */
+export const CancelGives = z
+  .object({
+    usesBack: z.number().int().openapi({ description: 'uses returned to the card' }),
+    cardStaysActive: z.boolean().openapi({
+      description: 'the seat activated its card: cancelling gives the use back, the card stays activated and its validity keeps running',
+    }),
+  })
+  .openapi('CancelGives');
+export type CancelGives = z.infer<typeof CancelGives>;
+
+export const ClassDetail = ScheduleItem.extend({
+  clubAddress: z.string(),
+  classStatus: z.string(),
+  cancelGives: CancelGives.nullable().openapi({ description: 'my seat in it: what a cancel gives back; null without a seat' }),
+}).openapi('ClassDetail');
 export type ClassDetail = z.infer<typeof ClassDetail>;
 
 export const MemberCard = z
@@ -189,6 +204,9 @@ export const MyBooking = z
     cancelReason: z.enum(CANCEL_REASONS).nullable(),
     canCancel: z.boolean(),
     canCancelQueue: z.boolean(),
+    cancelGives: CancelGives.nullable().openapi({
+      description: 'a seat: what a cancel gives back; null for a queue place or a past booking',
+    }),
     class: ClassItem,
   })
   .openapi('MyBooking');

@@ -104,7 +104,11 @@ defineScreenPaths<Member>(h, {
       if (changes(w).at(-1)?.answer === failed.code) expect(toastText()).toBe('预约失败');
     },
     'changing.confirming': async (w) => {
-      expect(screen.getByText(kind(w) === 'seat' ? '确定取消这节课的预约吗？次卡的次数会退回。' : '确定退出这节课的排队吗？')).toBeTruthy();
+      if (kind(w) === 'seat') {
+        // what the cancel gives back, as the server says it: the use of a count card
+        expect(screen.getByText('确定取消这节课的预约吗？')).toBeTruthy();
+        expect(screen.getByText('1次会退回会员卡。')).toBeTruthy();
+      } else expect(screen.getByText('确定退出这节课的排队吗？')).toBeTruthy();
       expect(await stored(w)).toBe(w.opened);
     },
     'changing.submitting': async (w) => {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { classes } from '../../src/server/db/schema/index';
-import { DAY, MINUTE, newClass, newMember } from '../server/booking/support';
+import { book, DAY, MINUTE, newCard, newClass, newMember } from '../server/booking/support';
 import { bannedMember } from '../server/catalog/support';
 import { create, credit, newGoods, pay } from '../server/orders/support';
 import { startScreenHarness } from './support/screen-harness';
@@ -12,7 +12,8 @@ import { startScreenHarness } from './support/screen-harness';
  * The end states a member meets between two features, each with the next thing they would do:
  * a check-in code for a class they have not booked leads to booking it (not to a check-in that
  * fails); a banned account's login refusal leads to the clubs' phones; the schedule leads a member
- * to what they booked; a card bought from a class's booking page leads back to that class.
+ * to what they booked; a card bought from a class's booking page leads back to that class; a
+ * cancel says beforehand what it gives back and what it does not (an activation stays).
  * The real screens against the real server.
  */
 const h = await startScreenHarness({ seed: true });
@@ -79,5 +80,29 @@ describe('every end state offers the next thing to do', () => {
     await h.open(`/payf?orderNo=${orderNo}`);
     await screen.findByRole('button', { name: '查看这张会员卡' });
     expect(screen.queryByRole('button', { name: '继续预约：空中瑜伽' })).toBeNull();
+  });
+
+  const cancelButton = async () => (await screen.findAllByRole('button', { name: '取消预约' }))[0]!;
+  async function cancelDialogOf(card: Parameters<typeof newCard>[2]) {
+    const m = await newMember(h.server);
+    const c = await newCard(h.server, m.id, card);
+    const cls = await newClass(h.server, { startsAt: new Date(h.server.clock.now().getTime() + DAY) });
+    expect((await book(h.server, m.token, cls.id, c.id)).body.code).toBe(200);
+    h.jar.setClientCookie('token', m.token);
+    const ui = await h.open(`/takecourse/bookcourse/bookcoursedetail?id=${cls.id}`);
+    await ui.user.click(await cancelButton());
+    return (await screen.findByRole('dialog')).textContent;
+  }
+
+  it('cancelling the seat that activated a card: the dialog says the use comes back and the card stays activated', async () => {
+    const text = await cancelDialogOf({ status: 'inactive', validFrom: null, validUntil: null, validityDays: 30 });
+    expect(text).toContain('1次会退回会员卡。');
+    expect(text).toContain('这张卡因这次预约而激活：取消后仍保持激活，有效期照常计算。');
+  });
+
+  it('cancelling a seat on a card in use: only the use back', async () => {
+    const text = await cancelDialogOf({});
+    expect(text).toContain('1次会退回会员卡。');
+    expect(text).not.toContain('激活');
   });
 });

@@ -8,6 +8,7 @@ import { useRevalidator } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { bookingItemMachine } from '../../../../machines/booking-item.machine';
 import { canApply } from '../../../../machines/domain/booking-transitions';
+import type { CancelGives } from '../../../api/booking';
 import type { BookingRowState } from '../../../domain/booking-rules';
 import { browserApiOrThrow } from '../../api-context';
 import { SessionContext } from '../../session/session-provider';
@@ -17,6 +18,28 @@ import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { refusalMessage } from '../../ui/refusal-message';
 
 const cancelledMsg = msg`已取消预约`;
+
+/** The cancel dialog's words: what comes back, and, when this seat activated its card, that the card stays activated. */
+function CancelMessage(props: { gives: CancelGives | null }) {
+  const g = props.gives;
+  return (
+    <span className="block" data-cancel-gives={g ? `${g.usesBack}:${g.cardStaysActive}` : undefined}>
+      <span className="block">
+        <Trans>确定取消这节课的预约吗？</Trans>
+      </span>
+      {g && g.usesBack > 0 && (
+        <span className="block">
+          <Trans>{g.usesBack}次会退回会员卡。</Trans>
+        </span>
+      )}
+      {g?.cardStaysActive && (
+        <span className="mt-1 block text-amber-700">
+          <Trans>这张卡因这次预约而激活：取消后仍保持激活，有效期照常计算。</Trans>
+        </span>
+      )}
+    </span>
+  );
+}
 const leftQueueMsg = msg`已取消排队`;
 
 /**
@@ -29,6 +52,8 @@ export function BookingActions(props: {
   state: BookingRowState;
   canCancel: boolean;
   canCancelQueue: boolean;
+  /** what cancelling the seat gives back (the server's answer), said before the member confirms */
+  gives?: CancelGives | null;
   block?: boolean;
 }) {
   const { i18n } = useLingui();
@@ -75,7 +100,7 @@ export function BookingActions(props: {
     asking !== null,
     {
       title: asking === 'queue' ? <Trans>取消排队</Trans> : <Trans>取消预约</Trans>,
-      message: asking === 'queue' ? <Trans>确定退出这节课的排队吗？</Trans> : <Trans>确定取消这节课的预约吗？次卡的次数会退回。</Trans>,
+      message: asking === 'queue' ? <Trans>确定退出这节课的排队吗？</Trans> : <CancelMessage gives={props.gives ?? null} />,
       confirmText: <Trans>确定</Trans>,
       cancelText: <Trans>再想想</Trans>,
     },

@@ -141,6 +141,7 @@ export function ClassDetailView(props: { back: string; backLabel: ReactNode; yog
             state={c.state === 'booked' ? 'booked' : 'queued'}
             canCancel={c.canCancel}
             canCancelQueue={c.canCancelQueue}
+            gives={c.cancelGives}
             block
           />
         )}

@@ -52,6 +52,7 @@ export function MyBookingRow(props: { b: MyBooking; detail: (id: number) => stri
             state={b.state}
             canCancel={b.canCancel}
             canCancelQueue={b.canCancelQueue}
+            gives={b.cancelGives}
           />
         </div>
       )}

@@ -28,6 +28,7 @@ import { translate, type Locale } from '../../i18n';
 import { containsPattern, loc } from '../catalog';
 import type { Member } from './decide';
 import { bookedSeatsNear, type BookedSeat } from './seats';
+import type { CancelGives } from '../../../contracts/booking';
 import { cardEnded } from '../../../../machines/domain/card-transitions';
 import { heldBy } from '../cards/holders';
 import { pendingApplications } from '../cards/applications';
@@ -326,14 +327,32 @@ export async function classDetail(db: Db, now: Date, id: number, caller: Member 
   if (!r) return undefined;
   const mine = caller ? await myBookingsFor(db, caller.accountId, [id]) : new Map();
   const horizon = caller ? await memberHorizon(db, now, caller) : undefined;
+  const shown = withMine(r, mine.get(id), now, horizon, locale, await seatsNear(db, caller, [r]));
+  const gives = shown.bookingId !== null ? await cancelGivesOf(db, [shown.bookingId]) : new Map<number, CancelGives>();
   return {
-    ...withMine(r, mine.get(id), now, horizon, locale, await seatsNear(db, caller, [r])),
+    ...shown,
     clubAddress: r.clubAddress === null ? '' : loc(locale, r.clubAddress, r.clubAddressEn),
     classStatus: r.c.status,
+    cancelGives: (shown.bookingId !== null && gives.get(shown.bookingId)) || null,
   };
 }
 
 type CardRow = typeof memberCards.$inferSelect;
+
+/**
+ * What cancelling each of these seats gives back: the uses it spent, and whether it is the booking
+ * that activated its card (activation and the first seat share one instant), so the card stays
+ * activated after the cancel. Queue places and ended bookings are absent.
+ */
+async function cancelGivesOf(db: Db, bookingIds: readonly number[]): Promise<Map<number, CancelGives>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: bookings.id, usesBack: bookings.usesSpent, activated: sql<boolean>`${memberCards.validFrom} = ${bookings.bookedAt}` })
+    .from(bookings)
+    .innerJoin(memberCards, eq(memberCards.id, bookings.cardId))
+    .where(and(inArray(bookings.id, [...bookingIds]), eq(bookings.state, 'booked')));
+  return new Map(rows.map((r) => [r.id, { usesBack: r.usesBack, cardStaysActive: r.activated === true }]));
+}
 
 async function everUsed(db: Db, cardIds: number[]): Promise<Set<number>> {
   if (cardIds.length === 0) return new Set();
@@ -437,6 +456,10 @@ export async function myBookings(
     accountId,
     rows.filter((r) => r.b.state === 'queued').map((r) => r.c.id),
   );
+  const gives = await cancelGivesOf(
+    db,
+    rows.filter((r) => r.b.state === 'booked').map((r) => r.b.id),
+  );
   const list = rows.map((r) => {
     const state = r.b.state;
     return {
@@ -449,6 +472,7 @@ export async function myBookings(
       cancelReason: r.b.cancelReason,
       canCancel: state === 'booked' && now < r.c.startsAt,
       canCancelQueue: state === 'queued' && now < r.c.startsAt,
+      cancelGives: gives.get(r.b.id) ?? null,
       class: classOut(r as ClassJoined, locale),
     };
   });
