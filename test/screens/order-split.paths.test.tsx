@@ -21,19 +21,20 @@ import { confirmStepEvents, defineScreenPaths, sentBy, type World } from './supp
  * read again; a lost answer offers a retry under the same key.
  *
  * Worlds: an unpaid order; the same split in two with the first part paid by balance; split with a
- * part at WeChat Pay (nothing can change); a paid order (not offered); an order number that is not
- * the member's.
+ * part at WeChat Pay (nothing can change); split with every part paid by balance (its parts shown,
+ * no undo offered); a paid order (not offered); an order number that is not the member's.
  */
 const h = await startScreenHarness({ seed: true });
 
 const PRICE = 19_900;
 const HALF = 9_950;
 
-type WorldName = 'unpaid' | 'split' | 'paying' | 'paid' | 'missing';
+type WorldName = 'unpaid' | 'split' | 'paying' | 'splitPaid' | 'paid' | 'missing';
 const WORLDS: Record<string, WorldName> = {
   'an unpaid order': 'unpaid',
   'a split order, a part paid by balance': 'split',
   'a split order, a part being paid': 'paying',
+  'a split order, every part paid': 'splitPaid',
   'a paid order': 'paid',
   'not my order': 'missing',
 };
@@ -82,13 +83,22 @@ const PAYING = detail(
   [share(1, 'dropped', PRICE), share(2, 'unpaid', HALF, 'memberTrade'), share(3, 'unpaid')],
 );
 const PAID = detail('paid', [], [share(1, 'paid', PRICE)]);
+// paid in full part by part: still shown in its parts, nothing left to undo
+const SPLIT_PAID = detail('paid', [], [share(1, 'dropped', PRICE), share(2, 'paid'), share(3, 'paid')]);
 const CANCELLED = detail('cancelled', [], [share(1, 'dropped', PRICE)]);
 const refusal = (code: number) => ({ code, status: false, data: null });
 const SPLIT_ELSEWHERE = 40_015;
 const CANCELLED_ELSEWHERE = 40_014;
 /** what the order reads as when the page (re)loads it, by world and by what a refusal said happened meanwhile */
 const NOT_FOUND = refusal(70_004);
-const LOADED: Record<WorldName, unknown> = { unpaid: WHOLE, split: SPLIT, paying: PAYING, paid: PAID, missing: NOT_FOUND };
+const LOADED: Record<WorldName, unknown> = {
+  unpaid: WHOLE,
+  split: SPLIT,
+  paying: PAYING,
+  splitPaid: SPLIT_PAID,
+  paid: PAID,
+  missing: NOT_FOUND,
+};
 
 /** the form's amounts: proposed equal (odd cents on the first), then as typed */
 const PROPOSED: Record<number, string[]> = { 2: ['99.50', '99.50'], 3: ['66.34', '66.33', '66.33'], 10: Array(10).fill('19.90') };
@@ -193,7 +203,7 @@ defineScreenPaths<Member>(h, {
   cases: {
     'count.change': [{ count: 3 }, { count: 10 }],
     'part.change': TYPED.map(({ index, text }) => ({ index, text })),
-    'xstate.done.actor.loadOrder': [WHOLE, SPLIT, PAYING, PAID, CANCELLED, NOT_FOUND].map((output) => ({
+    'xstate.done.actor.loadOrder': [WHOLE, SPLIT, PAYING, SPLIT_PAID, PAID, CANCELLED, NOT_FOUND].map((output) => ({
       output,
       answer: { server: true },
     })),
@@ -274,11 +284,16 @@ defineScreenPaths<Member>(h, {
     const g = await newGoods(hh.server);
     const orderNo = (await create(hh.server, m.token, { goodsId: g.id })).body.data.orderNo as string;
     const call = (path: string, body: Record<string, unknown>) => hh.server.call('POST', path, { token: m.token, body });
-    if (world === 'split' || world === 'paying')
+    if (world === 'split' || world === 'paying' || world === 'splitPaid')
       expect((await call('/api/orders/split', { orderNo, parts: [HALF, HALF] })).body.code).toBe(200);
     if (world === 'split') {
       await credit(hh.server, m.id, HALF);
       expect((await call('/api/orders/pay', { orderNo, method: 'balance', partSeq: 2 })).body.data.order.state).toBe('unpaid');
+    }
+    if (world === 'splitPaid') {
+      await credit(hh.server, m.id, PRICE);
+      expect((await call('/api/orders/pay', { orderNo, method: 'balance', partSeq: 2 })).body.data.order.state).toBe('unpaid');
+      expect((await call('/api/orders/pay', { orderNo, method: 'balance', partSeq: 3 })).body.data.order.state).not.toBe('unpaid');
     }
     // a part's trade holds that part only: the order still waits for its parts (decision 058)
     if (world === 'paying')
@@ -311,7 +326,8 @@ defineScreenPaths<Member>(h, {
     },
     // a double tap: one split
     'split.submit': (w) => w.ui.user.dblClick(button('split-submit')!),
-    'unsplit.ask': (w) => w.ui.user.click(button('unsplit')!),
+    // only where the page offers the undo
+    'unsplit.ask': (w) => w.ui.user.click(screen.getByRole('button', { name: '取消分开支付' })),
     ...confirmStepEvents<Member>('确定取消分开'),
   }),
 

@@ -399,6 +399,9 @@ defineScreenPaths<Member>(h, {
     loginRequired: (w) => expect(w.ui.path()).toMatch(/^\/login\//),
     loadingOrder: async (w) => {
       await stillLoggedIn(w);
+      // the order is read again when the member chooses anew after a refusal (or retries a lost read); a paid one goes to its result
+      expect(w.retried, 'the member asked to choose again').toBe(true);
+      expect((await theOrder(w)).state, 'a paid order is not read again before its result').not.toBe('paid');
       expect(w.held.get('loadOrder')?.map((r) => r.path)).toEqual([`/api/orders/detail?orderNo=${w.orderNo}`]);
     },
     orderLoadUnreachable: (w) => {
@@ -577,6 +580,9 @@ defineScreenPaths<Member>(h, {
         expect(again?.key, 'a lost payment is asked again under its key').toBe(lost.key);
       else expect(again, 'a retry asks for no payment unless its answer was lost (the sheet reopens the same one)').toBeUndefined();
       expect(more).toEqual([]);
+      // after the sheet was closed, or the bridge did not come, "continue paying" / "retry" opens WeChat Pay again, not the ways to pay
+      if (/您已取消支付|无法打开微信支付/.test(String(seenBefore)))
+        expect(screen.getByRole('status').textContent, 'WeChat Pay opens again').toBe('正在打开微信支付…');
     },
     'method.choose': (w, _e, before) => expect(w.sent.slice(before).filter((r) => r.invoke)).toEqual([]),
     // refresh checks the order again at once
