@@ -366,6 +366,7 @@ export type MemberInvitationQuery = z.input<typeof MemberInvitationQuery>;
 /** What happened to the member's latest invitation (decision 099): paid by whom and how, expired, withdrawn, or still open. */
 export const MemberInvitationAnswer = z
   .object({
+    goodsName: z.string(),
     invitation: FriendInvitation.extend({
       friendName: z
         .string()

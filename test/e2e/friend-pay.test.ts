@@ -180,7 +180,7 @@ describe('friend pay in two phones (spec §4, §6)', () => {
     await gotoHydrated(member.page, `/orderdetail/splittopay?orderNo=${orderNo}`);
     const rows = member.page.locator('[data-split-parts] li');
     // the parts list comes from the page's own request after hydration: a loaded machine answers it later
-    await expect.poll(() => rows.locator('[data-part-state-label]').allInnerTexts()).toEqual(['已支付（余额支付）', '好友正在支付']);
+    await expect.poll(() => rows.locator('[data-part-state-label]').allInnerTexts()).toEqual(['你已支付（余额支付）', '好友正在支付']);
     expect(await rows.nth(1).locator('[data-action="pay-part"]').count()).toBe(0);
     expect(await rows.nth(1).locator('[data-action="view-invitation"]').count()).toBe(1);
     await gotoHydrated(member.page, `/friendsplit?orderNo=${orderNo}&partSeq=${friendsSeq}`);

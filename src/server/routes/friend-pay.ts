@@ -52,8 +52,9 @@ export const orderFriendRoutes = createRouter()
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const { latest, actions } = await latestInvitation(c.var.deps, me(c), q.orderNo, q.partSeq);
-      if (!latest) return ok(c, { invitation: null, actions });
+      const { order, latest, actions } = await latestInvitation(c.var.deps, me(c), q.orderNo, q.partSeq);
+      const goodsName = (await goodsOf(c, [order])).get(order.goodsId)?.name ?? '';
+      if (!latest) return ok(c, { goodsName, invitation: null, actions });
       const inv = latest.invitation;
       return ok(c, {
         invitation: {
@@ -62,6 +63,7 @@ export const orderFriendRoutes = createRouter()
           paidBy: latest.paidBy?.method ?? null,
           endedAt: inv.endedAt?.toISOString() ?? null,
         },
+        goodsName,
         actions,
       });
     },

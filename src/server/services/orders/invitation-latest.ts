@@ -25,7 +25,7 @@ export async function latestInvitation(
   accountId: number,
   orderNo: string,
   partSeq?: number,
-): Promise<{ latest: LatestInvitation | null; actions: PartAction[] }> {
+): Promise<{ order: OrderRow; latest: LatestInvitation | null; actions: PartAction[] }> {
   const { db, clock } = deps;
   const o = await myOrder(db, accountId, orderNo);
   const where = [eq(friendInvitations.orderId, o.id)];
@@ -38,11 +38,12 @@ export async function latestInvitation(
     .orderBy(desc(friendInvitations.id))
     .limit(1);
   const offers = offersOf(await offerFacts(db, o, clock.now()));
-  const seq = partSeq ?? row?.part.seq;
-  const share = seq === undefined ? undefined : offers.parts.get(seq);
-  // a share no longer live (merged, the split undone): what the order itself accepts
-  const actions: PartAction[] = share ? share.actions : offers.actions.flatMap((a) => (a === 'pay' || a === 'invite' ? [a] : []));
-  if (!row) return { latest: null, actions };
+  // a part named: what that share accepts (none once it is no longer live: merged, the split undone); else what the order accepts
+  const actions: PartAction[] =
+    partSeq === undefined
+      ? offers.actions.flatMap((a) => (a === 'pay' || a === 'invite' ? [a] : []))
+      : (offers.parts.get(partSeq)?.actions ?? []);
+  if (!row) return { order: o, latest: null, actions };
   const [paid] = await db
     .select({ nickname: paymentAttempts.payerNickname, provider: paymentAttempts.provider })
     .from(payments)
@@ -54,6 +55,7 @@ export async function latestInvitation(
   const invitation = over ? { ...row.invitation, state: 'expired' as const } : row.invitation;
   const method = paid?.provider === 'alipay' ? 'alipay' : 'wechat';
   return {
+    order: o,
     latest: { order: o, invitation, part: row.part, paidBy: paid ? { friendName: paid.nickname ?? '', method } : null },
     actions,
   };
