@@ -45,11 +45,13 @@ const partOf = (c: FriendInviteContext, d: OrderDetail) => d.parts.find((p) => p
 
 /**
  * Asking a friend to pay my order, or one part of a split order (/friendsplit?orderNo=&partSeq=;
- * spec §4, §6; decision 021). Opening the page makes the invitation, or answers the one still open
- * (one Idempotency-Key per intent): the amount, an hour's countdown, the link to share or copy. While
+ * spec §4, §6; decisions 021, 099). Opening the page first reads what happened to the latest
+ * invitation for it: open (its link), paid (by whom, how), expired, withdrawn, the friend's money given
+ * back; with none it makes one (one Idempotency-Key per intent): the amount, an hour's countdown, the
+ * link to share or copy. While
  * it is open the order is read every few seconds: paid by the friend (their name said), or ended
  * elsewhere. The member may withdraw it (confirmed first); once withdrawn, expired or ended, invite again.
- * Effects are provided: actors invite, checkOrder, withdraw; action copyLink; delay untilExpiry (the
+ * Effects are provided: actors latestInvitation, invite, checkOrder, withdraw; action copyLink; delay untilExpiry (the
  * time left by the app's clock).
  * Tags say what the page shows: `busy` a request in flight (it says it is working), `unreachable` a retry.
  */
