@@ -12,7 +12,8 @@ import { screen, startScreenHarness } from './support/screen-harness';
 /**
  * Friend pay that explains itself on both sides (decision 099), on the real screens and server: the
  * friend's page says who asks (their messaging-app name and avatar), what, how much and until when;
- * the member's split page says each paid part's payer and method, the friend by name or "you".
+ * the member's split page says each paid part's payer and method, the friend by name or "you", and
+ * the member's notices say the friend paid.
  */
 const h = await startScreenHarness({ seed: true });
 const PARTS = [10_000, 9_900];
@@ -62,5 +63,9 @@ describe('friend pay explains itself', () => {
     await h.open(`/orderdetail/splittopay?orderNo=${orderNo}`);
     await screen.findByText('阿杰 已代付（微信支付）');
     expect(screen.getByText('你已支付（余额支付）')).toBeTruthy();
+    // and the member is told where the app shows notices: who paid, how much, the order
+    await h.open('/sys/notification');
+    await screen.findByText('好友已为您代付：20次卡');
+    expect(document.body.textContent).toContain(`阿杰 已用微信支付为您代付 ${formatYuan(PARTS[1]!)}（订单 ${orderNo}）。`);
   });
 });
