@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { FriendInvitation, InviteAnswer, OrderDetail } from '../src/api/friend-pay';
+import type { FriendInvitation, InviteAnswer, MemberInvitationAnswer, OrderDetail } from '../src/api/friend-pay';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { newIntentKey } from '../src/domain/intent-key';
@@ -23,6 +23,10 @@ export interface FriendInviteContext extends FriendInviteInput {
   goodsName?: string;
   /** the friend who paid, as their messaging app named them ('' when it gave no name) */
   friendName?: string;
+  /** how the friend paid */
+  paidBy?: 'wechat' | 'alipay' | null;
+  /** what the share accepts now, read with the latest invitation (absent: not read, the server decides on the tap) */
+  actions?: MemberInvitationAnswer['actions'];
   /** the server's refusal (spec §8), shown translated */
   errorCode?: number;
 }
@@ -41,11 +45,13 @@ const partOf = (c: FriendInviteContext, d: OrderDetail) => d.parts.find((p) => p
 
 /**
  * Asking a friend to pay my order, or one part of a split order (/friendsplit?orderNo=&partSeq=;
- * spec §4, §6; decision 021). Opening the page makes the invitation, or answers the one still open
- * (one Idempotency-Key per intent): the amount, an hour's countdown, the link to share or copy. While
+ * spec §4, §6; decisions 021, 099). Opening the page first reads what happened to the latest
+ * invitation for it: open (its link), paid (by whom, how), expired, withdrawn, the friend's money given
+ * back; with none it makes one (one Idempotency-Key per intent): the amount, an hour's countdown, the
+ * link to share or copy. While
  * it is open the order is read every few seconds: paid by the friend (their name said), or ended
  * elsewhere. The member may withdraw it (confirmed first); once withdrawn, expired or ended, invite again.
- * Effects are provided: actors invite, checkOrder, withdraw; action copyLink; delay untilExpiry (the
+ * Effects are provided: actors latestInvitation, invite, checkOrder, withdraw; action copyLink; delay untilExpiry (the
  * time left by the app's clock).
  * Tags say what the page shows: `busy` a request in flight (it says it is working), `unreachable` a retry.
  */
@@ -59,6 +65,9 @@ export const friendPayInviteMachine = setup({
   actors: {
     invite: fromPromise<Envelope<InviteAnswer>, { orderNo: string; partSeq?: number; idempotencyKey: string }>(async () => {
       throw new Error('invite is provided by the app');
+    }),
+    latestInvitation: fromPromise<Envelope<MemberInvitationAnswer>, { orderNo: string; partSeq?: number }>(async () => {
+      throw new Error('latestInvitation is provided by the app');
     }),
     checkOrder: fromPromise<Envelope<OrderDetail>, { orderNo: string }>(async () => {
       throw new Error('checkOrder is provided by the app');
@@ -76,7 +85,19 @@ export const friendPayInviteMachine = setup({
       errorCode: undefined,
     })),
     keepCode: assign((_, params: { code: number }) => ({ errorCode: params.code })),
-    keepFriend: assign(({ context }, params: { order: OrderDetail }) => ({ friendName: partOf(context, params.order)?.friendName ?? '' })),
+    keepFriend: assign(({ context }, params: { order: OrderDetail }) => ({
+      friendName: partOf(context, params.order)?.friendName ?? '',
+      paidBy: partOf(context, params.order)?.paidBy === 'alipay' ? 'alipay' : 'wechat',
+    })),
+    keepLatest: assign((_, params: { answer: MemberInvitationAnswer }) => {
+      const inv = params.answer.invitation;
+      return {
+        actions: params.answer.actions,
+        goodsName: params.answer.goodsName,
+        errorCode: undefined,
+        ...(inv ? { invitation: inv, friendName: inv.friendName ?? '', paidBy: inv.paidBy } : {}),
+      };
+    }),
     copyLink: () => {},
   },
   delays: {
@@ -85,6 +106,8 @@ export const friendPayInviteMachine = setup({
   },
   guards: {
     refused: (_, params: { envelope: Env }) => !isOk(params.envelope),
+    latestIs: (_, params: { envelope: Envelope<MemberInvitationAnswer>; state: FriendInvitation['state'] | 'none' }) =>
+      isOk(params.envelope) && (params.envelope.data.invitation?.state ?? 'none') === params.state,
     partPaid: ({ context }, params: { envelope: Envelope<OrderDetail> }) =>
       isOk(params.envelope) && partOf(context, params.envelope.data)?.state === 'paid',
     /** the order no longer waits for the friend on this part (withdrawn on another phone, cancelled, paid another way) */
@@ -99,8 +122,54 @@ export const friendPayInviteMachine = setup({
     ...(input.partSeq !== undefined ? { partSeq: input.partSeq } : {}),
     inviteKey: newIntentKey(),
   }),
-  initial: 'creating',
+  initial: 'reading',
   states: {
+    reading: {
+      tags: ['busy'],
+      description:
+        'Re-opening the page: what happened to my latest invitation for it is read first (open, paid by whom, expired, withdrawn); none yet: one is made.',
+      invoke: {
+        id: 'latestInvitation',
+        src: 'latestInvitation',
+        input: ({ context }) => ({ orderNo: context.orderNo, partSeq: context.partSeq }),
+        onDone: [
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ envelope: event.output }) },
+            target: 'refused',
+            actions: { type: 'keepCode', params: ({ event }) => ({ code: event.output.code }) },
+          },
+          { guard: { type: 'latestIs', params: ({ event }) => ({ envelope: event.output, state: 'none' }) }, target: 'creating' },
+          {
+            guard: { type: 'latestIs', params: ({ event }) => ({ envelope: event.output, state: 'open' }) },
+            target: 'open',
+            actions: { type: 'keepLatest', params: ({ event }) => ({ answer: event.output.data }) },
+          },
+          {
+            guard: { type: 'latestIs', params: ({ event }) => ({ envelope: event.output, state: 'paid' }) },
+            target: 'paid',
+            actions: { type: 'keepLatest', params: ({ event }) => ({ answer: event.output.data }) },
+          },
+          {
+            guard: { type: 'latestIs', params: ({ event }) => ({ envelope: event.output, state: 'expired' }) },
+            target: 'expired',
+            actions: { type: 'keepLatest', params: ({ event }) => ({ answer: event.output.data }) },
+          },
+          {
+            guard: { type: 'latestIs', params: ({ event }) => ({ envelope: event.output, state: 'withdrawn' }) },
+            target: 'withdrawn',
+            actions: { type: 'keepLatest', params: ({ event }) => ({ answer: event.output.data }) },
+          },
+          // refunded: the friend's money went back with the part
+          { target: 'ended', actions: { type: 'keepLatest', params: ({ event }) => ({ answer: event.output.data }) } },
+        ],
+        onError: 'readUnreachable',
+      },
+    },
+    readUnreachable: {
+      tags: ['unreachable'],
+      description: 'The invitation could not be read: "network unreachable" with a retry.',
+      on: { 'network.retry': 'reading' },
+    },
     creating: {
       tags: ['busy'],
       description: 'The invitation is being made (or the open one read): "preparing the link…".',

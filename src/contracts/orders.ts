@@ -345,6 +345,15 @@ export const FriendInvitationView = z
     goodsName: z.string(),
     amountCents: z.number().int(),
     expiresAt: z.string(),
+    member: z
+      .object({
+        name: z.string().openapi({
+          description:
+            "who asks: the member's messaging-app nickname, else their name as other members see it (masked), else the masked phone",
+        }),
+        avatar: z.string().nullable().openapi({ description: "the member's messaging-app avatar, else the account's; null: none" }),
+      })
+      .openapi({ description: 'the member who asks the friend to pay (decision 099)' }),
   })
   .openapi('FriendInvitationView');
 export type FriendInvitationView = z.infer<typeof FriendInvitationView>;
@@ -356,6 +365,40 @@ export const InvitationTokenQuery = z.object({
     .max(64)
     .openapi({ param: { name: 't', in: 'query' } }),
 });
+
+/** Which invitation the member re-opens: the order's latest, or its part's (`partSeq`). */
+export const MemberInvitationQuery = z.object({
+  orderNo: OrderNo.openapi({ param: { name: 'orderNo', in: 'query' } }),
+  partSeq: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .openapi({ param: { name: 'partSeq', in: 'query' }, description: "a split order's part; absent: the order's latest invitation" }),
+});
+export type MemberInvitationQuery = z.input<typeof MemberInvitationQuery>;
+
+/** What happened to the member's latest invitation (decision 099): paid by whom and how, expired, withdrawn, or still open. */
+export const MemberInvitationAnswer = z
+  .object({
+    goodsName: z.string(),
+    invitation: FriendInvitation.extend({
+      friendName: z
+        .string()
+        .nullable()
+        .openapi({ description: "paid: the friend's messaging-app nickname ('' when none); null otherwise" }),
+      paidBy: z.enum(['wechat', 'alipay']).nullable().openapi({ description: 'paid: how the friend paid; null otherwise' }),
+      endedAt: z.string().nullable(),
+    })
+      .nullable()
+      .openapi({ description: 'null: no invitation was made for it' }),
+    actions: z
+      .array(z.enum(PART_ACTIONS))
+      .openapi({ description: "what the share (or the order) accepts now: 'invite' again, 'pay' another way, 'withdraw'" }),
+  })
+  .openapi('FriendMemberInvitation');
+export type MemberInvitationAnswer = z.infer<typeof MemberInvitationAnswer>;
 
 /** The friend pays an invitation (its token from the link). */
 export const FriendPayBody = z.object({ t: z.string().min(1).max(64) }).openapi('FriendPayBody');

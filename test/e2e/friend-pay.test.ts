@@ -10,7 +10,8 @@ import { startMovableClockServer, type MovableClockServer } from './support/mova
  * unpaid", §6 "friend payer needs messaging-app authorization"; decisions 021 and 025): the member
  * only taps and types in the app; the friend is another messaging-app user of the OAuth stand-in, who
  * authorizes with the user-info scope and pays at the WeChat Pay stand-in's cashier; the hour passes
- * on the server's injected clock (support/movable-clock.ts).
+ * on the server's injected clock (support/movable-clock.ts). The friend sees who asks, and the member
+ * the friend's name on the invitation and the split page once paid, in zh and en (decision 099).
  */
 interface Goods {
   id: number;
@@ -162,6 +163,22 @@ describe('friend pay in two phones (spec §4, §6)', () => {
     // the friend: what they pay for and how much, then pay; the server asks for the user-info authorization first
     const friend = await friendOpens(browser, link, { openId: `o_friend_${Date.now()}`, nickname: '小林' });
     await friend.locator('[data-friend-pay-screen="ready"]').waitFor();
+    // who asks: the member as other people see them (the demo member has no messaging-app name: masked), never the phone
+    const t = new URL(link).searchParams.get('t')!;
+    const asker = (await apiCall<{ member: { name: string } }>(server.url, 'GET', `/friend/invitation?t=${t}`)).data.member.name;
+    expect(asker).toMatch(/^\*+\S$/);
+    expect(await friend.locator('[data-asker-name]').innerText()).toBe(`${asker} 请你代付`);
+    expect(await friend.locator('body').innerText()).not.toContain(MEMBER.phone);
+    expect(await friend.locator('[data-deadline]').innerText()).toMatch(/^请在 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 前支付$/);
+    // the same page in English
+    await friend.context().addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+    await gotoHydrated(friend, link);
+    await friend.locator('[data-friend-pay-screen="ready"]').waitFor();
+    expect(await friend.locator('[data-asker-name]').innerText()).toBe(`${asker} asks you to pay`);
+    expect(await friend.locator('[data-deadline]').innerText()).toMatch(/^Pay by /);
+    await friend.context().addCookies([{ name: 'lang', value: 'zh', url: server.url }]);
+    await gotoHydrated(friend, link);
+    await friend.locator('[data-friend-pay-screen="ready"]').waitFor();
     expect(await friend.locator('[data-invitation] [data-goods-name]').innerText()).toBe(card.name);
     expect(await friend.locator('[data-invitation] [data-amount]').innerText()).toBe(formatYuan(partCents[1]!));
     expect(await friend.locator('[data-action="pay"]').innerText()).toContain(formatYuan(partCents[1]!));
@@ -180,7 +197,7 @@ describe('friend pay in two phones (spec §4, §6)', () => {
     await gotoHydrated(member.page, `/orderdetail/splittopay?orderNo=${orderNo}`);
     const rows = member.page.locator('[data-split-parts] li');
     // the parts list comes from the page's own request after hydration: a loaded machine answers it later
-    await expect.poll(() => rows.locator('[data-part-state-label]').allInnerTexts()).toEqual(['已支付（余额支付）', '好友正在支付']);
+    await expect.poll(() => rows.locator('[data-part-state-label]').allInnerTexts()).toEqual(['你已支付（余额支付）', '好友正在支付']);
     expect(await rows.nth(1).locator('[data-action="pay-part"]').count()).toBe(0);
     expect(await rows.nth(1).locator('[data-action="view-invitation"]').count()).toBe(1);
     await gotoHydrated(member.page, `/friendsplit?orderNo=${orderNo}&partSeq=${friendsSeq}`);
@@ -193,7 +210,23 @@ describe('friend pay in two phones (spec §4, §6)', () => {
     await expect
       .poll(() => member.page.locator('[data-friend-invite]').first().getAttribute('data-friend-invite'), { timeout: 15_000 })
       .toBe('paid');
-    expect(await member.page.locator('[data-friend-invite="paid"] [role=status]').innerText()).toBe('已由好友 小林 代付');
+    expect(await member.page.locator('[data-friend-invite="paid"] [role=status]').innerText()).toBe('已由好友 小林 代付（微信支付）');
+    // re-opened later, the invitation says what happened to it, and the split page says who paid each part: in zh and in English
+    const invitationPage = `/friendsplit?orderNo=${orderNo}&partSeq=${friendsSeq}`;
+    for (const [lang, paidBy, parts] of [
+      ['zh', '已由好友 小林 代付（微信支付）', ['你已支付（余额支付）', '小林 已代付（微信支付）']],
+      ['en', 'Paid by your friend 小林 (WeChat Pay)', ['Paid by you (Balance)', 'Paid by 小林 (WeChat Pay)']],
+    ] as const) {
+      await member.page.context().addCookies([{ name: 'lang', value: lang, url: server.url }]);
+      await gotoHydrated(member.page, invitationPage);
+      await member.page.locator('[data-friend-invite="paid"]').waitFor();
+      expect(await member.page.locator('[data-friend-invite="paid"] [role=status]').innerText()).toBe(paidBy);
+      await gotoHydrated(member.page, `/orderdetail/splittopay?orderNo=${orderNo}`);
+      await expect.poll(() => member.page.locator('[data-split-parts] li [data-part-state-label]').allInnerTexts()).toEqual([...parts]);
+    }
+    await member.page.context().addCookies([{ name: 'lang', value: 'zh', url: server.url }]);
+    await gotoHydrated(member.page, invitationPage);
+    await member.page.locator('[data-friend-invite="paid"]').waitFor();
     // the order: fully paid
     await member.page.locator('[data-action="view-order"]').click();
     await member.page.waitForURL((u) => u.pathname === '/orderdetail' && u.searchParams.get('orderNo') === orderNo);
@@ -238,6 +271,17 @@ describe('friend pay in two phones (spec §4, §6)', () => {
     await friend.locator('[data-friend-pay-screen="over"]').waitFor();
     expect(await friend.locator('[data-payment-result]').innerText()).toContain('代付邀请已过期');
     expect(await friend.locator('[data-action="pay"]').count()).toBe(0);
+    // the member re-opens the invitation: it says the hour ran out, and offers a new link or another way to pay
+    const seq = liveShares(await orderDetail(orderNo))[1]!.seq;
+    await gotoHydrated(member.page, `/friendsplit?orderNo=${orderNo}&partSeq=${seq}`);
+    await member.page.locator('[data-friend-invite="expired"]').waitFor();
+    expect(await member.page.locator('[data-friend-invite="expired"] [role=status]').innerText()).toBe(
+      '代付邀请已过期：好友未在 1 小时内完成支付，邀请已自动取消',
+    );
+    expect(await member.page.locator('[data-action="invite-again"]').count()).toBe(1);
+    expect(await member.page.locator('[data-action="pay-other-way"]').getAttribute('href')).toBe(
+      `/orderdetail?orderNo=${orderNo}&partSeq=${seq}`,
+    );
 
     // the order: the hour never cancels it; it is the member's to pay again, with a new 15-minute window
     await member.page.locator('[data-action="view-order"]').click();

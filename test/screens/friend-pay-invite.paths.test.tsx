@@ -20,9 +20,11 @@ import { screen, startScreenHarness } from './support/screen-harness';
 import { askFirst, defineScreenPaths, oneKeyPerIntent, sentBy, type World } from './support/screen-paths';
 
 /**
- * Asking a friend to pay my order on /friendsplit?orderNo=&partSeq= (spec §4, §6, §8; decision 021),
- * on the real screen and server: opening the page makes the invitation (or answers the one still
- * open), shows what the friend pays, the hour counting down and the link to share or copy; while it
+ * Asking a friend to pay my order on /friendsplit?orderNo=&partSeq= (spec §4, §6, §8; decisions 021
+ * and 099), on the real screen and server: opening the page first reads what happened to the latest
+ * invitation for it (re-opened after the friend paid: by whom and how; after the hour: expired, with
+ * invite again and pay another way; withdrawn; the friend's money given back), and with none makes
+ * the invitation (or answers the one still open), shows what the friend pays, the hour counting down and the link to share or copy; while it
  * is open the page reads the order every few seconds and says who paid; the member withdraws it
  * (confirmed first), and after it was withdrawn, expired or ended elsewhere invites again. The server
  * refuses what spec §8 names (paid, cancelled, nothing to pay, a payment under way, a split order's
@@ -43,7 +45,21 @@ const WORLDS = {
   'an order the balance paid in full': 'sym-covered',
   'an order being paid by WeChat Pay': 'sym-paying',
   "another member's order": 'sym-not-mine',
+  'a part its friend paid, re-opened': 'sym-reopen-paid',
+  'an invitation past its hour, re-opened': 'sym-reopen-expired',
+  'a withdrawn invitation, re-opened': 'sym-reopen-withdrawn',
+  "a part whose friend's money went back, re-opened": 'sym-reopen-refunded',
 } as const;
+/** what the server says happened to each world's latest invitation ('none': never made) */
+const LATEST: Partial<Record<(typeof WORLDS)[WorldName], string>> = {
+  'sym-asked': 'open',
+  'sym-not-mine': 'refused',
+  'sym-reopen-paid': 'paid',
+  'sym-reopen-expired': 'expired',
+  'sym-reopen-withdrawn': 'withdrawn',
+  'sym-reopen-refunded': 'refunded',
+};
+const REOPENED: readonly string[] = ['sym-reopen-paid', 'sym-reopen-expired', 'sym-reopen-withdrawn', 'sym-reopen-refunded'];
 type WorldName = keyof typeof WORLDS;
 /** what the server answers each world's invitation */
 const REFUSED: Partial<Record<(typeof WORLDS)[WorldName], number>> = {
@@ -87,6 +103,12 @@ const invitationOut = {
   order: { goodsName: 'sym' },
   invitation: { orderNo: 'sym', partSeq: 1, amountCents: PRICE, state: 'open', token: 'sym', link: 'sym', expiresAt: 'sym' },
 };
+const latestOut = (state: string) =>
+  ok({
+    goodsName: 'sym',
+    actions: [],
+    invitation: state === 'none' ? null : { ...invitationOut.invitation, state, friendName: null, paidBy: null },
+  });
 const detailOut = (state: string, part: string) =>
   ok({
     state,
@@ -166,6 +188,8 @@ async function showsOpen(w: W) {
   expect(action('copy-link')).not.toBe(null);
   return inv;
 }
+/** the request that answered last: reading the latest invitation, or making one */
+const lastAnswer = (w: W) => w.sent.filter((r) => r.invoke === 'invite' || r.invoke === 'latestInvitation').at(-1)?.answer;
 /** after the invitation is over: invite again, and the way to the order */
 function offersAgain(w: W) {
   expect(action('invite-again')?.textContent).toBe('重新邀请好友');
@@ -189,6 +213,14 @@ defineScreenPaths<Member>(h, {
       answer: { server: true },
     })),
     'xstate.error.actor.invite': [{ error: new Error('network') }],
+    'xstate.done.actor.latestInvitation': [
+      ...['none', 'open', 'paid', 'expired', 'withdrawn', 'refunded'].map((state) => ({
+        output: latestOut(state),
+        answer: { server: true },
+      })),
+      { output: refusal(70004), answer: { server: true } },
+    ],
+    'xstate.error.actor.latestInvitation': [{ error: new Error('network') }],
     'xstate.done.actor.checkOrder': [
       { output: detailOut('friend_paying', 'unpaid'), answer: { server: true } },
       { output: detailOut('fully_paid', 'paid'), answer: { server: true, arrange: friendPays } },
@@ -206,6 +238,7 @@ defineScreenPaths<Member>(h, {
   project: (c: FriendInviteContext) => ({ inv: c.invitation ? 'open' : null, errorCode: c.errorCode ?? null }),
   requests: {
     invite: { method: 'POST', path: /^\/api\/orders\/friend\/invite$/ },
+    latestInvitation: { method: 'GET', path: /^\/api\/orders\/friend\/invitation$/ },
     checkOrder: { method: 'GET', path: /^\/api\/orders\/detail$/ },
     withdraw: { method: 'POST', path: /^\/api\/orders\/friend\/withdraw$/ },
   },
@@ -238,6 +271,28 @@ defineScreenPaths<Member>(h, {
         break;
       case 'an order being paid by WeChat Pay':
         expect((await pay(hh.server, m.token, orderNo, 'wechat')).status).toBe(200);
+        break;
+      case 'a part its friend paid, re-opened':
+      case "a part whose friend's money went back, re-opened": {
+        expect((await post('split', { orderNo, parts: [10_000, 9_900] })).status).toBe(200);
+        w.partSeq = 2;
+        expect((await post('friend/invite', { orderNo, partSeqs: [2] })).status).toBe(200);
+        await friendPays({ ...w, ui: undefined } as unknown as W);
+        w.friendName = `好友${friends}`;
+        // undoing the split gives the friend's money back with the part
+        if (world !== 'a part its friend paid, re-opened') expect((await post('unsplit', { orderNo })).status).toBe(200);
+        break;
+      }
+      case 'an invitation past its hour, re-opened': {
+        expect((await post('friend/invite', { orderNo })).status).toBe(200);
+        const [inv] = await invitationsOf({ orderNo } as W);
+        hh.server.clock.advance(inv!.expiresAt.getTime() - hh.server.clock.now().getTime());
+        for (let n = await runDueJobs(hh.server.deps), i = 0; n > 0 && i < 100; n = await runDueJobs(hh.server.deps), i++);
+        break;
+      }
+      case 'a withdrawn invitation, re-opened':
+        expect((await post('friend/invite', { orderNo })).status).toBe(200);
+        expect((await post('friend/withdraw', { orderNo })).status).toBe(200);
         break;
       case "another member's order": {
         // the page is opened by a member to whom the order does not belong
@@ -277,6 +332,18 @@ defineScreenPaths<Member>(h, {
   },
 
   states: {
+    reading: (w) => {
+      const [r, ...more] = w.held.get('latestInvitation') ?? [];
+      expect(more).toEqual([]);
+      expect(r?.path).toBe(`/api/orders/friend/invitation?orderNo=${w.orderNo}${w.partSeq !== undefined ? `&partSeq=${w.partSeq}` : ''}`);
+      expect(statusText()).toBe('正在读取代付邀请…');
+      expect(linkField()).toBe(null);
+    },
+    readUnreachable: (w) => {
+      expect(sentBy(w, 'latestInvitation').at(-1)?.answer).toBe('network');
+      expect(alertText()).toBe('网络无法连接');
+      expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+    },
     creating: (w) => {
       const [r, ...more] = w.held.get('invite') ?? [];
       expect(more).toEqual([]);
@@ -295,7 +362,7 @@ defineScreenPaths<Member>(h, {
     },
     refused: async (w) => {
       const code = REFUSED[WORLDS[w.world]];
-      expect(sentBy(w, 'invite').at(-1)?.answer).toBe(code);
+      expect(lastAnswer(w)).toBe(code);
       expect(alertText()).toBe(REFUSAL_TEXT[code!]);
       expect(document.querySelector<HTMLAnchorElement>('[data-action="view-order"]')?.getAttribute('href')).toBe(
         `/orderdetail?orderNo=${w.orderNo}`,
@@ -308,7 +375,7 @@ defineScreenPaths<Member>(h, {
     },
     open: async (w) => {
       await showsOpen(w);
-      expect(sentBy(w, 'invite').at(-1)?.answer).toBe(200);
+      expect(lastAnswer(w)).toBe(200);
     },
     'open.watching': async (w) => {
       expect(w.held.get('checkOrder') ?? []).toEqual([]);
@@ -343,7 +410,11 @@ defineScreenPaths<Member>(h, {
       expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
     },
     withdrawn: async (w) => {
-      expect(sentBy(w, 'withdraw').at(-1)?.answer, 'withdrawn here').toBe(200);
+      if (w.world === 'a withdrawn invitation, re-opened') {
+        // re-opened: it says so, with the goods and the amount it was for, and what the member may do now
+        expect(screen.getByRole('heading', { name: '20次卡' })).toBeTruthy();
+        expect(screen.getByRole('button', { name: '换个方式支付' }).getAttribute('href')).toBe(`/orderdetail?orderNo=${w.orderNo}`);
+      } else expect(sentBy(w, 'withdraw').at(-1)?.answer, 'withdrawn here').toBe(200);
       expect((await latest(w))?.state).toBe('withdrawn');
       expect((await orderRow(h.server, w.orderNo)).state, 'the order waits for the member again').toBe('unpaid');
       expect(statusText()).toBe('已撤回代付邀请，好友无法再通过这个链接支付');
@@ -351,10 +422,22 @@ defineScreenPaths<Member>(h, {
     },
     expired: async (w) => {
       expect((await latest(w))?.state).toBe('expired');
-      expect(statusText()).toBe('代付邀请已过期：好友未在 1 小时内完成支付');
+      expect(statusText()).toBe('代付邀请已过期：好友未在 1 小时内完成支付，邀请已自动取消');
+      if (w.world === 'an invitation past its hour, re-opened') {
+        expect(sentBy(w, 'invite'), 're-opened: nothing is sent on its own').toEqual([]);
+        expect(screen.getByRole('button', { name: '换个方式支付' }).getAttribute('href')).toBe(`/orderdetail?orderNo=${w.orderNo}`);
+        expect(document.querySelector('[data-amount]')?.textContent).toBe(formatYuan(PRICE));
+      }
       offersAgain(w);
     },
     ended: async (w) => {
+      if (w.world === "a part whose friend's money went back, re-opened") {
+        expect((await latest(w))?.state, "the friend's money went back").toBe('refunded');
+        expect(statusText()).toBe('代付邀请已结束');
+        expect(action('invite-again'), 'the part is gone: no new link for it').toBe(null);
+        expect(screen.getByRole('button', { name: '查看订单' }).getAttribute('href')).toBe(`/orderdetail?orderNo=${w.orderNo}`);
+        return;
+      }
       expect((await latest(w))?.state, 'withdrawn on another phone').toBe('withdrawn');
       expect(
         sentBy(w, 'withdraw').filter((r) => r.answer === 200),
@@ -367,7 +450,8 @@ defineScreenPaths<Member>(h, {
       const inv = (await invitationsOf(w)).find((i) => i.state === 'paid');
       expect(inv, 'the friend paid').toBeDefined();
       expect((await partSeqOf(w, inv!.partId)).state).toBe('paid');
-      expect(statusText()).toBe(`已由好友 ${w.friendName} 代付`);
+      expect(statusText()).toBe(`已由好友 ${w.friendName} 代付（微信支付）`);
+      if (REOPENED.includes(WORLDS[w.world])) expect(sentBy(w, 'invite'), 're-opened: nothing is sent on its own').toEqual([]);
       expect(document.querySelector<HTMLAnchorElement>('[data-action="view-order"]')?.getAttribute('href')).toBe(
         `/orderdetail?orderNo=${w.orderNo}`,
       );
@@ -404,7 +488,8 @@ defineScreenPaths<Member>(h, {
         .slice(0, before)
         .filter((r) => r.invoke)
         .at(-1);
-      if (lost?.invoke === 'withdraw')
+      if (lost?.invoke === 'latestInvitation') expect(sentBy(w, 'latestInvitation', before), 'read again').toHaveLength(1);
+      else if (lost?.invoke === 'withdraw')
         expect(
           sentBy(w, 'withdraw', before).map((r) => r.key),
           'the same withdrawal again',
@@ -440,6 +525,16 @@ function offerFor(e: { type: string; output?: { code: number; data: { state?: st
   // a withdrawal refused because the friend had paid: the page reads the order, and finds it paid
   if (c.errorCode === 40022) return e.type === 'xstate.done.actor.checkOrder' && e.output?.data?.state === 'fully_paid';
   switch (e.type) {
+    case 'xstate.done.actor.latestInvitation': {
+      const want = LATEST[world] ?? 'none';
+      if (want === 'refused') return code === 70004;
+      return code === 200 && ((e.output?.data as { invitation: { state: string } | null } | null)?.invitation?.state ?? 'none') === want;
+    }
+    case 'xstate.error.actor.latestInvitation':
+      return world === 'sym-unpaid';
+    case 'invite.again':
+      // the part is gone with the undone split: nothing to invite for, the order leads on
+      return world !== 'sym-reopen-refunded';
     case 'xstate.done.actor.invite':
       return code === (REFUSED[world] ?? 200);
     case 'xstate.error.actor.invite':

@@ -57,7 +57,9 @@ const inputs: Record<string, FriendPayInput> = Object.fromEntries(
     {
       token: w.token,
       resume: w.resume,
-      invitation: w.state ? { state: w.state, goodsName: 'sym', amountCents: PRICE, expiresAt: 'sym' } : null,
+      invitation: w.state
+        ? { state: w.state, goodsName: 'sym', amountCents: PRICE, expiresAt: 'sym', member: { name: 'sym', avatar: null } }
+        : null,
     },
   ]),
 );

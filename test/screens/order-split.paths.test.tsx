@@ -446,7 +446,7 @@ defineScreenPaths<Member>(h, {
           p.seq,
           formatYuan(p.amountCents),
           p.state === 'paid'
-            ? '已支付（余额支付）'
+            ? '你已支付（余额支付）'
             : (HOLDER_LABELS[p.holder ?? ''] ?? (p.payFailed ? '支付未成功，可重新支付' : '待支付')),
         ]),
       );

@@ -147,7 +147,7 @@ describe('paying a split order part by part', () => {
     ]);
     await ui.user.click(screen.getByText('查看各份').closest('a')!);
     await ui.waitForPath(`/orderdetail/splittopay?orderNo=${m.orderNo}`);
-    await screen.findByText('已支付（余额支付）');
+    await screen.findByText('你已支付（余额支付）');
     expect(document.querySelectorAll('[data-action="pay-part"]')).toHaveLength(1);
   });
 

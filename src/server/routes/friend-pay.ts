@@ -8,6 +8,7 @@ import { createRouter, envelope, ok, refusals } from '../http/router';
 import type { OrderRow } from '../services/orders/read';
 import { invitationForFriend, inviteFriend, withdrawInvitation } from '../services/orders/invitations';
 import { payAsFriend } from '../services/orders/friend-pay';
+import { latestInvitation } from '../services/orders/invitation-latest';
 import { friendPayer } from '../services/auth/openid-tickets';
 import { FRIEND_TICKET_COOKIE } from '../http/session-cookies';
 import { ApiError } from '../http/api-error';
@@ -20,6 +21,8 @@ import {
   InvitationTokenQuery,
   InviteAnswer,
   InviteBody,
+  MemberInvitationAnswer,
+  MemberInvitationQuery,
   OrderDetail,
   WithdrawBody,
 } from '../../contracts/orders';
@@ -34,8 +37,37 @@ const orderRefusals = { 400: refusals[400], 401: refusals[401], 404: refusals[40
 
 const me = (c: Context<AppEnv>) => (c.var.caller as Caller).accountId;
 
-/** A friend-pay invitation: the member invites and withdraws (under the order, /api/orders/friend). */
+/** A friend-pay invitation: the member invites, withdraws and re-opens it (under the order, /api/orders/friend). */
 export const orderFriendRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/invitation',
+      tags,
+      summary:
+        'What happened to my latest invitation for an order (or one part, partSeq): open, paid (by whom, how), expired, withdrawn; with what the share accepts now (invite again, pay another way). null: none made',
+      middleware: [requireAuth] as const,
+      request: { query: MemberInvitationQuery },
+      responses: { 200: json(MemberInvitationAnswer), 400: refusals[400], 401: refusals[401], 404: refusals[404] },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const { order, latest, actions } = await latestInvitation(c.var.deps, me(c), q.orderNo, q.partSeq);
+      const goodsName = (await goodsOf(c, [order])).get(order.goodsId)?.name ?? '';
+      if (!latest) return ok(c, { goodsName, invitation: null, actions });
+      const inv = latest.invitation;
+      return ok(c, {
+        invitation: {
+          ...invitationView(c, latest.order, inv, latest.part),
+          friendName: latest.paidBy?.friendName ?? null,
+          paidBy: latest.paidBy?.method ?? null,
+          endedAt: inv.endedAt?.toISOString() ?? null,
+        },
+        goodsName,
+        actions,
+      });
+    },
+  )
   .openapi(
     createRoute({
       method: 'post',
@@ -117,6 +149,7 @@ export const friendPayRoutes = createRouter()
         goodsName: g?.name ?? '',
         amountCents: found.amountCents,
         expiresAt: found.inv.expiresAt.toISOString(),
+        member: found.member,
       });
     },
   );

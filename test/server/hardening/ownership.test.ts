@@ -116,6 +116,7 @@ const OWNED: Record<string, Owned> = {
   'POST /api/orders/pay body:orderNo': owned(aOrder, (orderNo) => post('/api/orders/pay', { orderNo, method: 'balance' })),
   'POST /api/orders/split body:orderNo': owned(aOrder, (orderNo) => post('/api/orders/split', { orderNo, parts: [9_900, 10_000] })),
   'POST /api/orders/unsplit body:orderNo': owned(aOrder, (orderNo) => post('/api/orders/unsplit', { orderNo })),
+  'GET /api/orders/friend/invitation query:orderNo': owned(aOrder, (orderNo) => get('/api/orders/friend/invitation', { orderNo })),
   'POST /api/orders/friend/invite body:orderNo': owned(aOrder, (orderNo) => post('/api/orders/friend/invite', { orderNo })),
   'POST /api/orders/friend/withdraw body:orderNo': owned(aOrder, (orderNo) => post('/api/orders/friend/withdraw', { orderNo })),
   'GET /api/customers/cards/detail query:id': owned(aCard.id, (id) => get('/api/customers/cards/detail', { id })),

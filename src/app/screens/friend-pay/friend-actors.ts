@@ -25,6 +25,7 @@ export function provideFriendInvite(fx: { api: () => Api; clock: Clock; copyLink
           input.idempotencyKey,
         ),
       ),
+      latestInvitation: fromPromise(({ input }) => api().friendPay.latest({ orderNo: input.orderNo, partSeq: input.partSeq })),
       checkOrder: fromPromise(({ input }) => api().orders.detail(input.orderNo)),
       withdraw: fromPromise(({ input }) =>
         api().friendPay.withdraw({ orderNo: input.orderNo, partSeq: input.partSeq }, input.idempotencyKey),

@@ -14,6 +14,7 @@ import { parseId } from '../../ui/data-or';
 import { NotFoundState } from '../../ui/not-found-state';
 import { useToast } from '../../ui/toast';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
+import { PAY_METHOD_LABELS } from '../orders/checkout-labels';
 import { orderPath } from '../orders/checkout-paths';
 import { copyLink } from './copy-link';
 import { provideFriendInvite } from './friend-actors';
@@ -27,9 +28,10 @@ const ORDER_NO = /^[A-Za-z0-9-]{1,64}$/;
 
 /**
  * /friendsplit?orderNo=&partSeq= — asking a friend to pay my order, or a part of a split order (spec
- * §4, §6): through the friend-invite machine. Opening the page makes the invitation (or shows the
- * open one): the amount, the hour counting down, the link to share or copy, withdraw; then what the
- * friend did.
+ * §4, §6): through the friend-invite machine. Opening the page first says what happened to the latest
+ * invitation for it (paid by whom and how, expired after the hour, withdrawn; decision 099) and leads
+ * on; with none, it makes one: the amount, the hour counting down, the link to share or copy,
+ * withdraw; then what the friend did.
  */
 export default function FriendInviteScreen() {
   const [search] = useSearchParams();
@@ -70,6 +72,8 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
   const unreachable = useSelector(actor, (s) => s.hasTag('unreachable'));
   const confirming = useSelector(actor, (s) => s.matches('confirmingWithdraw'));
   const creating = useSelector(actor, (s) => s.matches('creating'));
+  const reading = useSelector(actor, (s) => s.matches('reading'));
+  const readUnreachable = useSelector(actor, (s) => s.matches('readUnreachable'));
   const createUnreachable = useSelector(actor, (s) => s.matches('createUnreachable'));
   const refused = useSelector(actor, (s) => s.matches('refused'));
   const paid = useSelector(actor, (s) => s.matches('paid'));
@@ -96,11 +100,20 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
       <Trans>查看订单</Trans>
     </Button>
   );
-  const again = (
+  // what the share accepts now, when the page read it (not read: the server decides on the tap)
+  const may = (a: 'invite' | 'pay') => c.actions === undefined || c.actions.includes(a);
+  const again = may('invite') && (
     <Button large rounded type="button" onClick={() => actor.send({ type: 'invite.again' })} data-action="invite-again">
       <Trans>重新邀请好友</Trans>
     </Button>
   );
+  const payOther = c.actions?.includes('pay') && (
+    <Button large rounded outline component={Link} {...{ to: orderPath(props.orderNo, props.partSeq) }} data-action="pay-other-way">
+      <Trans>换个方式支付</Trans>
+    </Button>
+  );
+  const method = i18n._(PAY_METHOD_LABELS[c.paidBy === 'alipay' ? 'alipay' : 'wechat']);
+  const card = inv && <InvitationCard goodsName={c.goodsName ?? ''} amountCents={inv.amountCents} />;
   // data-friend-invite names what the page shows: the invitation ('open'), its end, or why there is none
   const panel = (shown: string, tone: 'ok' | 'off', text: ReactNode, ...actions: ReactNode[]) => (
     <Block className="!my-4 space-y-3 text-center" data-friend-invite={shown}>
@@ -113,7 +126,19 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
     </Block>
   );
 
+  if (reading) return panel('reading', 'off', <Trans>正在读取代付邀请…</Trans>);
   if (creating) return panel('creating', 'off', <Trans>正在生成代付链接…</Trans>);
+  if (readUnreachable)
+    return (
+      <Block className="!my-4 space-y-3 text-center" data-friend-invite="readUnreachable">
+        <p role="alert" className="text-rose-600">
+          {i18n._(Errors.network.message)}
+        </p>
+        <Button large rounded outline type="button" onClick={() => actor.send({ type: 'network.retry' })} data-action="retry">
+          <Trans>重试</Trans>
+        </Button>
+      </Block>
+    );
   if (createUnreachable)
     return (
       <Block className="!my-4 space-y-3 text-center" data-friend-invite="createUnreachable">
@@ -137,13 +162,42 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
   if (paid)
     return (
       <>
-        {inv && <InvitationCard goodsName={c.goodsName ?? ''} amountCents={inv.amountCents} />}
-        {panel('paid', 'ok', friendName ? <Trans>已由好友 {friendName} 代付</Trans> : <Trans>已由好友代付</Trans>, toOrder)}
+        {card}
+        {panel(
+          'paid',
+          'ok',
+          friendName ? (
+            <Trans>
+              已由好友 {friendName} 代付（{method}）
+            </Trans>
+          ) : (
+            <Trans>已由好友代付（{method}）</Trans>
+          ),
+          toOrder,
+        )}
       </>
     );
-  if (withdrawn) return panel('withdrawn', 'off', <Trans>已撤回代付邀请，好友无法再通过这个链接支付</Trans>, again, toOrder);
-  if (expired) return panel('expired', 'off', <Trans>代付邀请已过期：好友未在 1 小时内完成支付</Trans>, again, toOrder);
-  if (ended) return panel('ended', 'off', <Trans>代付邀请已结束</Trans>, again, toOrder);
+  if (withdrawn)
+    return (
+      <>
+        {card}
+        {panel('withdrawn', 'off', <Trans>已撤回代付邀请，好友无法再通过这个链接支付</Trans>, again, payOther, toOrder)}
+      </>
+    );
+  if (expired)
+    return (
+      <>
+        {card}
+        {panel('expired', 'off', <Trans>代付邀请已过期：好友未在 1 小时内完成支付，邀请已自动取消</Trans>, again, payOther, toOrder)}
+      </>
+    );
+  if (ended)
+    return (
+      <>
+        {card}
+        {panel('ended', 'off', <Trans>代付邀请已结束</Trans>, again, payOther, toOrder)}
+      </>
+    );
 
   // open, confirming the withdrawal, withdrawing, or the withdrawal unreachable: the invitation as the friend sees it
   const inWechat = typeof navigator !== 'undefined' && /MicroMessenger/i.test(navigator.userAgent);

@@ -20,7 +20,7 @@ export const loader = friendPayLoader;
 
 /**
  * /payfriend?t= — a friend pays a member's order, or a part of it (spec §4, §6): no account, only the
- * link. Through the friend-pay machine: the goods, the amount and the time left; pay (WeChat Pay,
+ * link. Through the friend-pay machine: who asks (decision 099), the goods, the amount, until when and the time left; pay (WeChat Pay,
  * after the messaging app's authorization when the server asks for it); the result.
  */
 export default function FriendPayScreen() {
@@ -160,6 +160,7 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
           goodsName={invitation.goodsName}
           amountCents={invitation.amountCents}
           expiresAt={open ? invitation.expiresAt : undefined}
+          asker={invitation.member}
         />
       )}
       {body}

@@ -21,7 +21,7 @@ export function problemText(i18n: I18n, p: SplitProblem, totalCents: number): st
   return i18n._(msg`第 ${n} 份：金额须大于 0 且小于待支付金额 ${total}`);
 }
 
-/** One part's own state as the member reads it: paid (and how), being paid (by them or a friend), with a friend, failed, or still to pay. */
+/** One part's own state as the member reads it: paid (by whom and how: a friend by name, or "you"), being paid (by them or a friend), with a friend, failed, or still to pay. */
 export function partStateText(i18n: I18n, part: OrderPart): string {
   if (part.state !== 'paid') {
     if (part.holder === 'memberTrade') return i18n._(msg`支付中`);
@@ -29,9 +29,14 @@ export function partStateText(i18n: I18n, part: OrderPart): string {
     if (part.holder === 'friendLink') return i18n._(msg`等好友代付`);
     return part.payFailed ? i18n._(msg`支付未成功，可重新支付`) : i18n._(msg`待支付`);
   }
-  if (!part.paidBy) return i18n._(msg`已支付`);
-  const method = i18n._(PAY_METHOD_LABELS[part.paidBy]);
-  return i18n._(msg`已支付（${method}）`);
+  const method = part.paidBy ? i18n._(PAY_METHOD_LABELS[part.paidBy]) : '';
+  // friendName is null for the member's own money, '' for a friend the messaging app gave no name
+  if (part.friendName !== null) {
+    const name = part.friendName;
+    if (!name) return method ? i18n._(msg`好友已代付（${method}）`) : i18n._(msg`好友已代付`);
+    return method ? i18n._(msg`${name} 已代付（${method}）`) : i18n._(msg`${name} 已代付`);
+  }
+  return method ? i18n._(msg`你已支付（${method}）`) : i18n._(msg`你已支付`);
 }
 
 type Refund = OrderDetail['refunds'][number];

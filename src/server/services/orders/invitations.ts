@@ -18,6 +18,8 @@ import { openPayWindow } from './pay-window';
 import { myOrder, openAttemptOf, type OrderRow } from './read';
 import { endOpenTrades, endTradesBeforeChange } from './close-attempt';
 import { move } from './state';
+import { noticeInvitationExpired } from './friend-notices';
+import { askerOf } from './invitation-asker';
 
 /**
  * Friend pay, the member's side (spec §4, §9; decision 021): an invitation for a friend to pay one
@@ -167,6 +169,12 @@ export async function runInvitationExpiry(deps: Deps, payload: unknown): Promise
     const inv = (await openInvitations(tx, found.orderId)).find((i) => i.id === invitationId);
     if (!o || !inv || inv.expiresAt.getTime() > clock.now().getTime()) return;
     await moveInvitation(tx, clock, inv, 'invitation.expire');
+    const [part] = await tx.select({ amountCents: paymentParts.amountCents }).from(paymentParts).where(eq(paymentParts.id, inv.partId));
+    await noticeInvitationExpired(tx, o.accountId, clock.now(), {
+      goodsId: o.goodsId,
+      orderNo: o.orderNo,
+      amountCents: part?.amountCents ?? 0,
+    });
     await afterInvitationEnded(tx, clock, o);
   });
 }
@@ -207,7 +215,7 @@ async function seqsOf(tx: Tx, invs: InvitationRow[]): Promise<Map<number, number
   return new Map(rows.map((r) => [r.id, r.seq]));
 }
 
-/** What the friend's page shows of an invitation (no account needed): what is paid for, how much, until when. */
+/** What the friend's page shows of an invitation (no account needed): who asks, what is paid for, how much, until when. */
 export async function invitationForFriend(deps: Deps, token: string) {
   const [row] = await deps.db
     .select({
@@ -224,5 +232,5 @@ export async function invitationForFriend(deps: Deps, token: string) {
   if (!row) throw new ApiError(Errors.notFound, { field: 't' });
   // an open one past its hour reads expired before its job has run
   const over = row.inv.state === 'open' && row.inv.expiresAt.getTime() <= deps.clock.now().getTime();
-  return { ...row, state: over ? ('expired' as const) : row.inv.state };
+  return { ...row, state: over ? ('expired' as const) : row.inv.state, member: await askerOf(deps, row.accountId) };
 }

@@ -16,6 +16,7 @@ import { runRefundsNow } from '../refunds/run';
 import { issueGoods } from './issue';
 import { movePart, partPaidEventOf, type PartRow } from './parts';
 import { moveInvitation, openInvitations } from './invitation-rows';
+import { noticeFriendPaid } from './friend-notices';
 import { openPayWindow } from './pay-window';
 import { latestAttemptOf, type AttemptRow, type OrderRow } from './read';
 
@@ -180,7 +181,16 @@ async function settleLocked(tx: Tx, clock: Clock, result: Answer, refundsToRun: 
   }
   if (status === 'paid') {
     await movePart(tx, clock, part, 'part.paid');
-    if (invitation) await moveInvitation(tx, clock, invitation, 'invitation.paid');
+    if (invitation) {
+      await moveInvitation(tx, clock, invitation, 'invitation.paid');
+      // the member hears it once: a repeated notification is a duplicate above, and the move is guarded
+      await noticeFriendPaid(tx, order.accountId, clock.now(), {
+        goodsId: order.goodsId,
+        orderNo: order.orderNo,
+        amountCents: part.amountCents,
+        friendName: a!.payerNickname,
+      });
+    }
     const next = nextOrderState(order.state, paidEvent)!;
     if (paidEvent !== 'part.paid') await markPaid(tx, clock, order, next, paidEvent === 'payment.succeeded' ? result.provider : null);
     // a friend paid the last open invitation's part and more is owed: the order waits for its member again
