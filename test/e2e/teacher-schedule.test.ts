@@ -53,15 +53,23 @@ describe('a teacher confirms the week and shows the check-in QR', () => {
     expect(link.pathname).toBe('/signed');
     expect(link.searchParams.get('code')).toMatch(/^\d{13}\.[0-9a-f]{16}$/);
 
-    // a member's phone opens the scanned link: the check-in page of that class, answered by the check-in service
+    // a member's phone opens the scanned link: the check-in page of that class. Member 2 may hold no
+    // seat in 林美's next class: then the page offers booking it, with no check-in to confirm
     const m = await browser.newPage({ baseURL: base });
     m.allowError(/status of 409/);
     await loginInPage(m.page, base, member2.phone, member2.password, `${link.pathname}${link.search}`);
-    await m.page.locator('[data-action=checkin]').click();
-    // the check-in service answered: member 2 has no seat in 林美's next class (70040) or it is not yet an
-    // hour before it (70043), or they are checked in; never "not a code" (70044) or "expired" (70048)
-    await expect.poll(() => m.page.locator('[data-checkin]').getAttribute('data-checkin')).toMatch(/^(refused|checkedIn)$/);
-    const code = await m.page.locator('[data-checkin-feedback]').getAttribute('data-checkin-feedback');
-    expect(code === null || ['70040', '70041', '70043'].includes(code)).toBe(true);
+    await m.page.locator('[data-action=checkin], [data-checkin-not-booked]').first().waitFor();
+    if ((await m.page.locator('[data-action=checkin]').count()) > 0) {
+      await m.page.locator('[data-action=checkin]').click();
+      await expect.poll(() => m.page.locator('[data-checkin]').getAttribute('data-checkin')).toMatch(/^(refused|checkedIn)$/);
+    }
+    // the check-in service takes the scanned code as the class's: no seat (70040), too early (70043),
+    // or checked in; never "not a code" (70044) or "expired" (70048)
+    const member2Token = await passwordToken(base, member2.phone, member2.password);
+    const answer = await api(base, '/customers/classes/checkin', {
+      token: member2Token,
+      body: { classId: Number(link.searchParams.get('classId')), code: link.searchParams.get('code') },
+    });
+    expect([200, 70040, 70041, 70043]).toContain(answer.code);
   });
 });
