@@ -300,6 +300,7 @@ defineScreenPaths<Member>(h, {
       expect(document.querySelector<HTMLInputElement>('input[name="agreed"]')?.checked).toBe(agreed(w));
       expect(button('refund-submit')?.textContent).toBe('申请退款');
       expect(button('refund-submit')?.disabled, 'asked only with the policy agreed').toBe(!agreed(w));
+      expect(screen.queryByRole('button', { name: '确定申请退款' }), 'no confirm until the member asks').toBe(null);
       const refused = sentBy(w, 'requestRefund').at(-1)?.answer === bookingsAhead.code;
       expect(alertText()).toBe(refused ? '这张会员卡还有已预约或正在上的课程，请先取消预约' : null);
       await noRequestWaiting(w);
