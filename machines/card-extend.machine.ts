@@ -5,6 +5,7 @@ import { lastValidDay, addDays } from '../src/domain/time';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { newIntentKey } from '../src/domain/intent-key';
+import { extensionDateRefusal } from '../src/domain/card-rules';
 import { canApplyCard } from './domain/card-transitions';
 
 export interface CardExtendInput {
@@ -13,8 +14,10 @@ export interface CardExtendInput {
   status: CardStatus;
   /** the card's last valid day now (Shanghai, "YYYY-MM-DD") */
   currentEnd: string;
-  /** how many days one extension of its type may add (the form's first proposal) */
+  /** how many days one extension of its type may add (the form's first proposal, and its bound) */
   maxDays: number;
+  /** today in Shanghai ("YYYY-MM-DD"): an expired card is extended to today at the earliest */
+  today: string;
 }
 
 export interface CardExtendContext extends CardExtendInput {
@@ -36,7 +39,7 @@ export type CardExtendEvent =
 /**
  * Extending one of my cards on its page (/mine/carddetail; spec §4 extend "only when in use or
  * expired", §5 "extension date later than end"; decision 024): a form with the new last valid day
- * (the most the card type allows, by default), sent once it is later than the current end, under one
+ * (the most the card type allows, by default), sent only once it keeps the type's rule (card-rules.ts), under one
  * Idempotency-Key per intent; extended (an expired card is in use again) and the card reloaded, or
  * refused with the server's code said in the form, or unreachable with retry. Whether the card offers
  * it is the card chart's answer, with the card type's rule as the server says it (its offers).
@@ -72,7 +75,8 @@ export const cardExtendMachine = setup({
   },
   guards: {
     extendable: ({ context }) => canApplyCard(context.status, 'card.extend'),
-    laterThanEnd: ({ context }) => context.until > context.currentEnd,
+    // the server's own rule for the day (later than the end, not past, within the type's days)
+    dateAllowed: ({ context }) => extensionDateRefusal(context.currentEnd, context.maxDays, context.until, context.today) === null,
     refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
   },
 }).createMachine({
@@ -88,10 +92,10 @@ export const cardExtendMachine = setup({
     editing: {
       tags: ['editing'],
       description:
-        'The extension form is open: the new last valid day (the most the card type allows, by default), the current end, and "extend" (not offered unless the day is later than the current end); a refusal from the server is said in the form and the day can be changed; "cancel" closes it.',
+        'The extension form is open: the new last valid day (the most the card type allows, by default), the current end, and "extend" (not offered while the day breaks the type\'s rule: later than the current end, at most its days after it; the picker offers only those days and the rule\'s message is said at the date); a refusal from the server is said in the form and the day can be changed; "cancel" closes it.',
       on: {
         'date.change': { target: 'editing', actions: { type: 'setDate', params: ({ event }) => ({ until: event.until }) } },
-        'extend.submit': { guard: 'laterThanEnd', target: 'extending', actions: 'newIntent' },
+        'extend.submit': { guard: 'dateAllowed', target: 'extending', actions: 'newIntent' },
         'form.close': 'idle',
       },
     },

@@ -3,6 +3,7 @@ import type { MemberCardDetail } from '../src/api/cards';
 import type { CardStatus } from '../src/domain/booking-rules';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
+import { freezeDatesRefusal } from '../src/domain/card-rules';
 import { newIntentKey } from '../src/domain/intent-key';
 import { canApplyCard } from './domain/card-transitions';
 
@@ -14,6 +15,8 @@ export interface CardFreezeInput {
   status: CardStatus;
   /** a freeze from a later day is stored (the card is still in use) */
   freezePlanned: boolean;
+  /** the card's validity end (ISO instant), null for a card without one: a freeze starts before it */
+  validUntil: string | null;
 }
 
 export interface CardFreezeContext extends CardFreezeInput {
@@ -39,7 +42,7 @@ export type CardFreezeEvent =
 /**
  * Freezing one of my cards and unfreezing it on its page (/mine/carddetail; spec §4 freeze and
  * unfreeze, §5 "freeze end not before start"; decision 024). Freeze: a form with the first and the
- * last frozen day (Shanghai dates, from today), sent once both are in order, under one
+ * last frozen day (Shanghai dates), sent only once they keep the server's freeze rule (card-rules.ts), under one
  * Idempotency-Key per intent; frozen (or planned) and the card reloaded, or refused with the
  * server's code said in the form (the dates can be changed), or unreachable with retry. Unfreeze (or
  * calling off a planned freeze): a confirm, then the same. Which of the two the card offers is the
@@ -85,7 +88,13 @@ export const cardFreezeMachine = setup({
   guards: {
     freezable: ({ context }) => canApplyCard(context.status, 'card.freeze', { freezePlanned: context.freezePlanned }),
     unfreezable: ({ context }) => canApplyCard(context.status, 'card.unfreeze', { freezePlanned: context.freezePlanned }),
-    datesInOrder: ({ context }) => context.from >= context.today && context.until >= context.from,
+    // the server's own rule (start, order, longest freeze, validity), so the form never sends dates it refuses
+    datesAllowed: ({ context }) =>
+      freezeDatesRefusal(
+        { from: context.from, until: context.until },
+        context.today,
+        context.validUntil === null ? null : new Date(context.validUntil),
+      ) === null,
     refused: (_, params: { envelope: Envelope<unknown> }) => !isOk(params.envelope),
   },
 }).createMachine({
@@ -104,13 +113,13 @@ export const cardFreezeMachine = setup({
     editing: {
       tags: ['editing'],
       description:
-        'The freeze form is open: the first and the last frozen day (from today, at most the longest freeze), how the end date moves, and "freeze" (not offered while the last day is before the first); a refusal from the server is said in the form and the dates can be changed; "cancel" closes it.',
+        'The freeze form is open: the first and the last frozen day (the pickers offer only the days the freeze rule allows: from today to the card\'s last valid day, at most the longest freeze), how the end date moves, and "freeze" (not offered while the dates break the rule, whose message is said at the date); a refusal from the server is said in the form and the dates can be changed; "cancel" closes it.',
       on: {
         'dates.change': {
           target: 'editing',
           actions: { type: 'setDates', params: ({ event }) => ({ from: event.from, until: event.until }) },
         },
-        'freeze.submit': { guard: 'datesInOrder', target: 'freezing', actions: 'newIntent' },
+        'freeze.submit': { guard: 'datesAllowed', target: 'freezing', actions: 'newIntent' },
         'form.close': 'idle',
       },
     },

@@ -29,6 +29,8 @@ export type CardRefundEvent =
   | { type: 'refund.cancel' }
   | { type: 'refund.again' }
   | { type: 'refund.refresh' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.dismiss' }
   | { type: 'network.retry' }
   | { type: 'form.close' };
 
@@ -140,7 +142,16 @@ export const refundRequestMachine = setup({
         'The refund policy and the amount it gives back (what was paid, the part left, the fee); "ask for the refund" is offered once the member agrees to the policy; a refusal from the server is said here.',
       on: {
         'policy.toggle': { target: 'policy', actions: 'toggle' },
-        'refund.submit': { guard: 'agreed', target: 'submitting', actions: 'newIntent' },
+        'refund.submit': { guard: 'agreed', target: 'confirmingRefund' },
+      },
+    },
+    confirmingRefund: {
+      tags: ['quote'],
+      description:
+        'A refund cannot be taken back once staff approve it: a confirm names the card and the amount the quote gives back (by the way it was paid); the member asks for it, or says not now and is back at the policy.',
+      on: {
+        'confirm.accept': { target: 'submitting', actions: 'newIntent' },
+        'confirm.dismiss': 'policy',
       },
     },
     submitting: {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MemberByPhone, MyTransfer } from '../src/api/card-transfers';
 import { validIdNumber, validRealName } from '../src/domain/identity';
+import { transferRecipientRefusal } from '../src/domain/card-transfer';
 import type { Envelope } from '../src/domain/envelope';
 import { isOk } from '../src/domain/envelope';
 import { newIntentKey } from '../src/domain/intent-key';
@@ -8,6 +9,8 @@ import { isValidPhone } from '../src/domain/validation';
 
 export interface CardTransferInput {
   cardId: number;
+  /** my own phone, when the page knows it: a card is never transferred to oneself */
+  ownPhone: string | null;
 }
 
 export interface CardTransferContext extends CardTransferInput {
@@ -89,7 +92,8 @@ export const cardTransferMachine = setup({
     showState: () => {},
   },
   guards: {
-    phoneValid: ({ context }) => isValidPhone(context.phone),
+    // a valid mobile number that is not my own (the server's transferToSelf, told before the lookup and the uploads)
+    phoneValid: ({ context }) => isValidPhone(context.phone) && transferRecipientRefusal(context.phone, context.ownPhone) === null,
     complete: ({ context }) =>
       validRealName(context.name) && validIdNumber(context.idNumber) && Boolean(context.idPhoto) && Boolean(context.photo),
     refused: (_, p: { envelope: Envelope<unknown> }) => !isOk(p.envelope),
@@ -102,7 +106,7 @@ export const cardTransferMachine = setup({
     phone: {
       tags: ['lookup'],
       description:
-        'The recipient’s phone first: "look up" is offered once it is a valid mobile number; nothing else of the form is shown yet.',
+        'The recipient’s phone first: "look up" is offered once it is a valid mobile number and not the member’s own (that is said at the phone: a card is not transferred to oneself); nothing else of the form is shown yet.',
       on: {
         'phone.change': { target: 'phone', actions: { type: 'setPhone', params: ({ event }) => ({ phone: event.phone }) } },
         'phone.lookup': { guard: 'phoneValid', target: 'lookingUp' },

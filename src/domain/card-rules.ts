@@ -35,6 +35,25 @@ export function freezeDatesRefusal(
   return null;
 }
 
+/**
+ * The days a freeze form may offer, from the same rule as freezeDatesRefusal: the first day from today
+ * to the card's last valid day, the last day from the first to MAX_FREEZE_DAYS later (both counted),
+ * so the date pickers cannot reach a freeze the server would refuse.
+ */
+export function freezeDateBounds(
+  from: string,
+  today: string,
+  validUntil: Date | null,
+): { fromMin: string; fromMax: string | undefined; untilMin: string; untilMax: string } {
+  const start = from < today ? today : from;
+  return {
+    fromMin: today,
+    fromMax: validUntil === null ? undefined : lastValidDay(validUntil),
+    untilMin: start,
+    untilMax: addDays(start, MAX_FREEZE_DAYS - 1),
+  };
+}
+
 /** The validity end moved by `days` calendar days in Shanghai (negative: taken back). */
 export function shiftValidity(validUntil: Date | null, days: number): Date | null {
   return validUntil === null ? null : addShanghaiDays(validUntil, days);
@@ -80,11 +99,39 @@ export function extensionRefusal(
 ): ExtensionRefusal | null {
   if (!rule || rule.maxExtensions <= 0 || card.validUntil === null) return 'extensionNotAllowed';
   if (card.extensionCount >= rule.maxExtensions) return 'extensionLimitReached';
-  const end = lastValidDay(card.validUntil);
+  return extensionDateRefusal(lastValidDay(card.validUntil), rule.maxExtensionDays, until, today);
+}
+
+/**
+ * The part of extensionRefusal the form can say at its date field: whether `until` is later than the
+ * card's last valid day `end`, not before today, and at most `maxExtensionDays` after `end`.
+ */
+export function extensionDateRefusal(
+  end: string,
+  maxExtensionDays: number,
+  until: string,
+  today: string,
+): 'extensionNotLater' | 'extensionInPast' | 'extensionTooLong' | null {
   if (until <= end) return 'extensionNotLater';
   if (until < today) return 'extensionInPast';
-  if (daysBetween(end, until) - 1 > rule.maxExtensionDays) return 'extensionTooLong';
+  if (daysBetween(end, until) - 1 > maxExtensionDays) return 'extensionTooLong';
   return null;
+}
+
+/**
+ * The new last valid days an extension form may offer, from the same rule as extensionRefusal: later
+ * than the card's end and not before today, at most the type's maxExtensionDays after the end; null
+ * when the card cannot be extended at all.
+ */
+export function extensionDateBounds(
+  card: { validUntil: Date | null },
+  rule: ExtensionRule | null,
+  today: string,
+): { min: string; max: string } | null {
+  if (!rule || rule.maxExtensionDays <= 0 || card.validUntil === null) return null;
+  const end = lastValidDay(card.validUntil);
+  const next = addDays(end, 1);
+  return { min: next < today ? today : next, max: addDays(end, rule.maxExtensionDays) };
 }
 
 /** The validity end of a card extended to end on `until`: the end of that Shanghai day. */

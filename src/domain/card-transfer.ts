@@ -16,3 +16,11 @@ export function maskName(name: string | null): string {
   if (chars.length === 1) return '*';
   return '*'.repeat(chars.length - 1) + chars.at(-1)!;
 }
+
+/**
+ * Whether a card may go to the member with `phone`: never to oneself (the server's 30033, said at the
+ * phone field before the lookup and the uploads). `ownPhone` null: not known, the server decides.
+ */
+export function transferRecipientRefusal(phone: string, ownPhone: string | null): 'transferToSelf' | null {
+  return ownPhone !== null && phone.trim() === ownPhone.trim() ? 'transferToSelf' : null;
+}

@@ -61,6 +61,10 @@ describe('card refund in the browser (decisions 030, 031)', () => {
     expect(await page.locator('[data-action=refund-submit]').isDisabled()).toBe(true);
     await page.locator('label:has(input[name=agreed])').first().click();
     await page.locator('[data-action=refund-submit]').click();
+    // asked once, naming the card and the amount back
+    const ask = page.getByText(/^确定为「.+」申请退款吗？/);
+    expect(await ask.textContent()).toContain(`可退${formatYuan(order.amountToPayCents)}`);
+    await page.getByRole('button', { name: '确定申请退款' }).click();
     await expect.poll(() => page.locator('[data-refund-state]').getAttribute('data-refund-state'), { timeout: 10_000 }).toBe('pending');
 
     // the front desk approves it in the staff console

@@ -20,6 +20,7 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 const h = await startScreenHarness({ seed: true });
 const NOW = h.server.clock.now().getTime();
 const RULE = CARD_TYPE_RULES.count;
+const TODAY = shanghaiDate(new Date(NOW));
 /** the worlds' cards: in use for 170 more days; expired 5 days ago; frozen (not extended, spec §5) */
 const WORLDS = {
   'a card in use': { status: 'in_use' as const, validUntil: new Date(NOW + 170 * DAY) },
@@ -47,6 +48,11 @@ const extended = (until: string) => ({
   data: { status: 'in_use', validUntil: extendedValidUntil(until).toISOString() },
 });
 const tooLong = { code: 30023, status: false, data: null };
+/**
+ * The form sends only a day within the type's rule, so the server refuses one as too long only when
+ * the rule was lowered after the page opened: answered per path, since the seeded rule is every path's.
+ */
+const tooLongNow = { status: 400, body: tooLong };
 
 const button = (action: string) => document.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
 const formOpen = () => document.querySelector('[data-extend-form]') !== null;
@@ -79,14 +85,14 @@ defineScreenPaths<Member>(h, {
   inputs: Object.fromEntries(
     Object.entries(WORLDS).map(([name, c]) => [
       name,
-      { cardId: 1, status: c.status, currentEnd: lastValidDay(c.validUntil), maxDays: RULE.maxExtensionDays },
+      { cardId: 1, status: c.status, currentEnd: lastValidDay(c.validUntil), maxDays: RULE.maxExtensionDays, today: TODAY },
     ]),
   ),
   cases: {
     'date.change': ends.flatMap((end) => TYPED.map((n) => ({ until: addDays(end, n) }))),
     'xstate.done.actor.extendCard': [
       ...ends.flatMap((end) => [10, RULE.maxExtensionDays].map((n) => ({ output: extended(addDays(end, n)), answer: { server: true } }))),
-      { output: tooLong, answer: { server: true } },
+      { output: tooLong, answer: tooLongNow },
     ],
     'xstate.error.actor.extendCard': [{ error: new Error('network') }],
   },
@@ -105,7 +111,7 @@ defineScreenPaths<Member>(h, {
       const beyond = daysBetween(c.currentEnd, c.until) - 1 > c.maxDays;
       return out.code === 200
         ? !beyond && (out as ReturnType<typeof extended>).data.validUntil === extendedValidUntil(c.until).toISOString()
-        : beyond;
+        : !beyond && c.until === addDays(c.currentEnd, 10);
     }
     // one extension per path; a refusal is read and the form closed
     if (e.type === 'extend.open') return !ends.every((end) => end !== c.currentEnd) && c.errorCode === undefined;
@@ -173,9 +179,15 @@ defineScreenPaths<Member>(h, {
       expect(document.querySelector('[data-extend-rule]')?.textContent).toBe(
         `当前到期日期 ${end}；每次最多延期${RULE.maxExtensionDays}天，共可延期${RULE.maxExtensions}次，免费。`,
       );
-      const later = proposed(w) > end;
-      expect(button('extend-submit')?.disabled, 'a day not later than the end cannot be sent').toBe(!later);
-      expect(document.querySelector('[data-extend-date-wrong]') !== null).toBe(!later);
+      // the picker offers only the days the type's rule allows: later than the end (not before today), at most its days after it
+      expect(dateInput()?.min).toBe(addDays(end, 1) < TODAY ? TODAY : addDays(end, 1));
+      expect(dateInput()?.max).toBe(addDays(end, RULE.maxExtensionDays));
+      // a day the rule refuses is said at the date and cannot be sent
+      const days = daysBetween(end, proposed(w)) - 1;
+      const wrong = days <= 0 ? '延期日期须晚于当前到期日期' : days > RULE.maxExtensionDays ? '延期天数超过了该卡种允许的上限' : null;
+      const field = dateInput()!.closest('li')!;
+      expect(field.querySelector('[data-extend-date-wrong]')?.textContent ?? null).toBe(wrong);
+      expect(button('extend-submit')?.disabled, 'a day the rule refuses cannot be sent').toBe(wrong !== null);
       const refused = sentBy(w, 'extendCard').at(-1)?.answer === tooLong.code;
       expect(alertText()).toBe(refused ? '延期天数超过了该卡种允许的上限' : null);
     },

@@ -2,7 +2,7 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { cardFreezeMachine, type CardFreezeContext } from '../../machines/card-freeze.machine';
-import { daysBetween } from '../../src/domain/card-rules';
+import { daysBetween, MAX_FREEZE_DAYS } from '../../src/domain/card-rules';
 import { addDays, shanghaiDate } from '../../src/domain/time';
 import { book, cardRow, DAY, newCard, newClass, newMember, sh } from '../server/booking/support';
 import { screen, startScreenHarness } from './support/screen-harness';
@@ -23,6 +23,8 @@ const TODAY = shanghaiDate(h.server.clock.now());
 /** a freeze planned from tomorrow for three days; dates in the wrong order */
 const PLANNED = { from: addDays(TODAY, 1), until: addDays(TODAY, 3) };
 const REVERSED = { from: addDays(TODAY, 2), until: addDays(TODAY, 1) };
+/** 87 days, beyond the longest freeze: typed past the picker's bound (a browser without date pickers) */
+const TOO_LONG = { from: TODAY, until: addDays(TODAY, 86) };
 /** the freeze the frozen world's card has (from today, five days) */
 const RUNNING = { from: TODAY, until: addDays(TODAY, 4) };
 
@@ -94,11 +96,11 @@ defineScreenPaths<Member>(h, {
   machine: cardFreezeMachine,
   screen: '/mine/carddetail',
   inputs: {
-    'a card in use': { cardId: 1, today: TODAY, status: 'in_use', freezePlanned: false },
-    'a frozen card': { cardId: 1, today: TODAY, status: 'frozen', freezePlanned: false },
+    'a card in use': { cardId: 1, today: TODAY, status: 'in_use', freezePlanned: false, validUntil: null },
+    'a frozen card': { cardId: 1, today: TODAY, status: 'frozen', freezePlanned: false, validUntil: null },
   },
   cases: {
-    'dates.change': [PLANNED, REVERSED],
+    'dates.change': [PLANNED, REVERSED, TOO_LONG],
     'xstate.done.actor.freezeCard': [
       { output: frozen, answer: { server: true } },
       { output: planned, answer: { server: true } },
@@ -237,13 +239,24 @@ defineScreenPaths<Member>(h, {
       const dates = w.typed ?? { from: TODAY, until: TODAY };
       expect([input('from')?.value, input('until')?.value]).toEqual([dates.from, dates.until]);
       expect(document.querySelector('[data-freeze-rule]')?.textContent).toBe('最长冻结30天，冻结期间不能预约。');
-      if (dates.until >= dates.from) {
+      // the pickers offer only what the rule allows: from today, the last day at most the longest freeze after the first
+      expect(input('from')?.min).toBe(TODAY);
+      expect(input('until')?.min).toBe(dates.from);
+      expect(input('until')?.max).toBe(addDays(dates.from, MAX_FREEZE_DAYS - 1));
+      // what breaks the rule is said at the end date, before anything is sent
+      const untilField = input('until')!.closest('li')!;
+      if (dates.until < dates.from) {
+        expect(untilField.querySelector('[data-freeze-dates-wrong]')?.textContent).toBe('结束日期不能早于开始日期');
+        expect(button('freeze-submit')?.disabled, 'an end before the start cannot be sent').toBe(true);
+      } else if (daysBetween(dates.from, dates.until) > MAX_FREEZE_DAYS) {
+        expect(untilField.querySelector('[data-freeze-dates-wrong]')?.textContent).toBe('冻结时间超过了允许的最长天数');
+        expect(document.querySelector('[data-freeze-days]'), 'no "87 days frozen"').toBe(null);
+        expect(button('freeze-submit')?.disabled, 'a freeze longer than the rule cannot be sent').toBe(true);
+      } else {
         const n = daysBetween(dates.from, dates.until);
         expect(document.querySelector('[data-freeze-days]')?.textContent).toBe(`共冻结${n}天，到期日期将顺延${n}天。`);
+        expect(document.querySelector('[data-freeze-dates-wrong]')).toBe(null);
         expect(button('freeze-submit')?.disabled).toBe(false);
-      } else {
-        expect(document.querySelector('[data-freeze-dates-wrong]')?.textContent).toBe('结束日期不能早于开始日期');
-        expect(button('freeze-submit')?.disabled, 'an end before the start cannot be sent').toBe(true);
       }
       expect(button('freeze-submit')?.textContent).toBe('确认冻结');
       const refused = sentBy(w, 'freezeCard').at(-1)?.answer === bookedDuring.code;

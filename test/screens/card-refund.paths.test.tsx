@@ -41,6 +41,8 @@ interface Member {
   readAsks: number;
   /** the requests and cancels the member sent: taps on "ask" / "cancel", retries of a lost one */
   submitAsks: number;
+  /** the card's name as the server has it (the confirm names it) */
+  cardName: string;
   cancelAsks: number;
 }
 type W = World<Member>;
@@ -220,6 +222,7 @@ defineScreenPaths<Member>(h, {
       refreshedAt: 0,
       readAsks: 1,
       submitAsks: 0,
+      cardName: (await cardRow(hh.server, card.id)).name,
       cancelAsks: 0,
     };
   },
@@ -231,10 +234,12 @@ defineScreenPaths<Member>(h, {
         fireEvent.click(document.querySelector('input[name="agreed"]')!);
       });
     },
-    'refund.submit': async (w) => {
+    'refund.submit': (w) => w.ui.user.click(button('refund-submit')!),
+    'confirm.accept': async (w) => {
       w.submitAsks += 1;
-      await w.ui.user.click(button('refund-submit')!);
+      await w.ui.user.click(await screen.findByRole('button', { name: '确定申请退款' }));
     },
+    'confirm.dismiss': async (w) => w.ui.user.click(await screen.findByRole('button', { name: '再想想' })),
     'refund.cancel': async (w) => {
       w.cancelAsks += 1;
       await w.ui.user.click(button('refund-cancel')!);
@@ -295,11 +300,21 @@ defineScreenPaths<Member>(h, {
       expect(document.querySelector<HTMLInputElement>('input[name="agreed"]')?.checked).toBe(agreed(w));
       expect(button('refund-submit')?.textContent).toBe('申请退款');
       expect(button('refund-submit')?.disabled, 'asked only with the policy agreed').toBe(!agreed(w));
+      expect(screen.queryByRole('button', { name: '确定申请退款' }), 'no confirm until the member asks').toBe(null);
       const refused = sentBy(w, 'requestRefund').at(-1)?.answer === bookingsAhead.code;
       expect(alertText()).toBe(refused ? '这张会员卡还有已预约或正在上的课程，请先取消预约' : null);
       await noRequestWaiting(w);
     },
+    // asked once before anything is sent: the card and the amount back named
+    confirmingRefund: async (w) => {
+      expect(screen.getByText(`确定为「${w.cardName}」申请退款吗？可退¥199，审核通过后按原支付方式退回，会员卡作废。`)).toBeTruthy();
+      expect(screen.getByRole('button', { name: '确定申请退款' })).toBeTruthy();
+      expect(sentBy(w, 'requestRefund').length, 'nothing asked before the member confirms').toBe(w.submitAsks);
+      expect(w.held.get('requestRefund') ?? []).toEqual([]);
+      await noRequestWaiting(w);
+    },
     submitting: async (w) => {
+      expect(screen.queryByRole('button', { name: '确定申请退款' }), 'asked once').toBe(null);
       expect(sentBy(w, 'requestRefund').length, 'asked only when the member did').toBe(w.submitAsks);
       expect(button('refund-submit')?.textContent).toBe('正在提交…');
       expect(button('refund-submit')?.disabled).toBe(true);
@@ -384,7 +399,13 @@ defineScreenPaths<Member>(h, {
   },
 
   effects: {
-    'refund.submit': (w, _e, before) => {
+    // tapping "ask" only opens the confirm; accepting it is the intent
+    'refund.submit': (w, _e, before) => expect(w.sent.length).toBe(before),
+    'confirm.dismiss': (w, _e, before) => {
+      expect(w.sent.length).toBe(before);
+      expect(screen.queryByRole('button', { name: '确定申请退款' })).toBe(null);
+    },
+    'confirm.accept': (w, _e, before) => {
       const [tap] = sentBy(w, 'requestRefund', before);
       expect(tap?.key, 'the request carries an Idempotency-Key').toBeDefined();
       expect(

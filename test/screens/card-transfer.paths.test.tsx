@@ -31,6 +31,8 @@ HTMLCanvasElement.prototype.toDataURL = () => `data:image/jpeg;base64,${JPEG.toS
 /** the recipient every path applies to (a member named 王小明), and a phone nobody has */
 const RECIPIENT = '13600000001';
 const NOBODY = '13600000999';
+/** the member's own phone: each path's member is given it (the last path's member gives it up) */
+const OWN = '13600000555';
 await h.server.deps.db.insert(accounts).values({ phone: RECIPIENT, name: '王小明', role: 'member', createdAt: h.server.clock.now() });
 const BAD_ID = '123456';
 
@@ -88,9 +90,9 @@ async function nothingApplied(w: W) {
 defineScreenPaths<Member>(h, {
   machine: cardTransferMachine,
   screen: '/mine/transferapply',
-  inputs: { 'a card in use': { cardId: 1 } },
+  inputs: { 'a card in use': { cardId: 1, ownPhone: OWN } },
   cases: {
-    'phone.change': [{ phone: RECIPIENT }, { phone: NOBODY }],
+    'phone.change': [{ phone: RECIPIENT }, { phone: NOBODY }, { phone: OWN }],
     'xstate.done.actor.lookupMember': [
       { output: found, answer: { server: true } },
       { output: noSuchMember, answer: { server: true } },
@@ -122,6 +124,8 @@ defineScreenPaths<Member>(h, {
     // the phone typed once on a fresh page (either), or the right one after "no such member"
     if (e.type === 'phone.change') {
       if (s.matches('phone')) return c.phone === '';
+      // one's own phone is refused at the field before any lookup: only on a fresh page
+      if (p.phone === OWN) return false;
       if (s.matches('notFound')) return p.phone === RECIPIENT;
       // "close" after a lost lookup keeps the phone typed
       if (s.matches('lookupUnreachable')) return p.phone === c.phone;
@@ -156,6 +160,12 @@ defineScreenPaths<Member>(h, {
 
   async start(hh) {
     const m = await newMember(hh.server);
+    const db = hh.server.deps.db;
+    await db
+      .update(accounts)
+      .set({ phone: `1350${String(m.id).padStart(7, '0')}` })
+      .where(eq(accounts.phone, OWN));
+    await db.update(accounts).set({ phone: OWN }).where(eq(accounts.id, m.id));
     const card = await newCard(hh.server, m.id);
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open(`/mine/transferapply?id=${card.id}`);
@@ -220,7 +230,12 @@ defineScreenPaths<Member>(h, {
     phone: async (w) => {
       expect(input('phone')?.value).toBe(w.typed.phone);
       expect(button('transfer-lookup')?.textContent).toBe('查询会员');
-      expect(button('transfer-lookup')?.disabled).toBe(false);
+      // one's own phone: the server's refusal said at the phone, and no lookup (so no uploads) offered
+      const own = w.typed.phone === OWN;
+      expect(input('phone')!.closest('li')!.querySelector('[data-transfer-phone-wrong]')?.textContent ?? null).toBe(
+        own ? '不能转让给自己' : null,
+      );
+      expect(button('transfer-lookup')?.disabled, 'one’s own phone cannot be looked up').toBe(own);
       expect(formShown()).toBe(false);
       expect(alertText()).toBe(null);
       // back to the phone only by typing one (or closing a lost lookup): no lookup answered since

@@ -3,6 +3,8 @@ import {
   daysBetween,
   extendedValidUntil,
   extensionRefusal,
+  extensionDateBounds,
+  freezeDateBounds,
   freezeDatesRefusal,
   freezeEndsAt,
   MAX_FREEZE_DAYS,
@@ -32,6 +34,24 @@ describe('freeze rules (spec §5, decision 024)', () => {
     expect(freezeDatesRefusal({ from: '2026-12-01', until: '2026-12-02' }, '2026-11-20', until)).toBe(null);
     expect(freezeDatesRefusal({ from: '2026-12-02', until: '2026-12-03' }, '2026-11-20', until)).toBe('freezeAfterValidity');
     expect(freezeDatesRefusal({ from: '2026-11-20', until: '2026-11-20' }, '2026-11-20', until)).toBe(null);
+  });
+
+  it('offers in the date pickers exactly the days the freeze rule accepts', () => {
+    const until = sh('2026-12-01 10:00');
+    const b = freezeDateBounds('2026-11-25', '2026-11-20', until);
+    expect(b).toEqual({ fromMin: '2026-11-20', fromMax: '2026-12-01', untilMin: '2026-11-25', untilMax: '2026-12-24' });
+    // the pickers' ends are accepted, one day beyond each is the rule's refusal
+    expect(freezeDatesRefusal({ from: '2026-11-25', until: b.untilMax }, '2026-11-20', until)).toBe(null);
+    expect(freezeDatesRefusal({ from: '2026-11-25', until: '2026-12-25' }, '2026-11-20', until)).toBe('freezeTooLong');
+    expect(freezeDatesRefusal({ from: b.fromMax!, until: b.fromMax! }, '2026-11-20', until)).toBe(null);
+    expect(freezeDatesRefusal({ from: '2026-12-02', until: '2026-12-02' }, '2026-11-20', until)).toBe('freezeAfterValidity');
+    // a first day before today bounds the last day from today; an endless card bounds no first day
+    expect(freezeDateBounds('2026-11-10', '2026-11-20', null)).toEqual({
+      fromMin: '2026-11-20',
+      fromMax: undefined,
+      untilMin: '2026-11-20',
+      untilMax: '2026-12-19',
+    });
   });
 
   it('gives back the days from the unfreeze day on, all of a planned freeze, none after it', () => {
@@ -68,6 +88,18 @@ describe('extension rules (spec §5, decision 024)', () => {
     expect(lastValidDay(sh('2026-12-01 10:00'))).toBe('2026-12-01');
     expect(lastValidDay(sh('2026-12-02 00:00'))).toBe('2026-12-01');
     expect(extendedValidUntil('2026-12-01')).toEqual(sh('2026-12-02 00:00'));
+  });
+
+  it('offers in the date picker exactly the days the extension rule accepts', () => {
+    const b = extensionDateBounds(card, rule, '2026-11-20')!;
+    expect(b).toEqual({ min: '2026-12-02', max: '2026-12-31' });
+    expect(extensionRefusal(card, rule, b.min, '2026-11-20')).toBe(null);
+    expect(extensionRefusal(card, rule, b.max, '2026-11-20')).toBe(null);
+    expect(extensionRefusal(card, rule, '2027-01-01', '2026-11-20')).toBe('extensionTooLong');
+    // an expired card is extended from today at the earliest
+    expect(extensionDateBounds(card, rule, '2026-12-10')).toEqual({ min: '2026-12-10', max: '2026-12-31' });
+    expect(extensionDateBounds(card, { maxExtensions: 0, maxExtensionDays: 0 }, '2026-11-20')).toBe(null);
+    expect(extensionDateBounds({ validUntil: null }, rule, '2026-11-20')).toBe(null);
   });
 
   it('allows a later day within the type’s days and count', () => {

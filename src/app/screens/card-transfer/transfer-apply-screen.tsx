@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { cardTransferMachine, type TransferSubmission } from '../../../../machines/card-transfer.machine';
 import type { Api } from '../../../api/index';
 import { validIdNumber, validRealName } from '../../../domain/identity';
+import { transferRecipientRefusal } from '../../../domain/card-transfer';
 import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
@@ -78,7 +79,7 @@ function ImageInput(props: {
  * name, ID number and the two images; applied, the member sees the application's state.
  */
 export default function TransferApplyScreen() {
-  const { card } = useLoaderData() as TransferPageData;
+  const { card, ownPhone } = useLoaderData() as TransferPageData;
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const go = useRef(navigate);
@@ -96,7 +97,7 @@ export default function TransferApplyScreen() {
       }),
     [cardId],
   );
-  const flow = useActorRef(logic, { input: { cardId } });
+  const flow = useActorRef(logic, { input: { cardId, ownPhone } });
   const lookup = useSelector(flow, (s) => s.hasTag('lookup'));
   const shown = useSelector(flow, (s) => s.hasTag('form'));
   const busy = useSelector(flow, (s) => s.hasTag('busy'));
@@ -105,6 +106,8 @@ export default function TransferApplyScreen() {
   const c = useSelector(flow, (s) => s.context);
   if (!card)
     return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
+  // the server's refusal of one's own phone, said at the phone before any lookup or upload
+  const toSelf = transferRecipientRefusal(c.phone, ownPhone);
   const complete = validRealName(c.name) && validIdNumber(c.idNumber) && Boolean(c.idPhoto) && Boolean(c.photo);
   return (
     <article className="pb-6" data-transfer-apply={card.id}>
@@ -118,12 +121,18 @@ export default function TransferApplyScreen() {
           name="phone"
           value={c.phone}
           disabled={busy}
+          error={toSelf === null ? undefined : <span data-transfer-phone-wrong>{i18n._(Errors[toSelf].message)}</span>}
           onChange={(e: { target: { value: string } }) => flow.send({ type: 'phone.change', phone: e.target.value.trim() })}
         />
       </List>
       <Block className="!my-2 space-y-2 text-sm">
         {lookup && (
-          <Button rounded disabled={busy} onClick={() => flow.send({ type: 'phone.lookup' })} data-action="transfer-lookup">
+          <Button
+            rounded
+            disabled={busy || toSelf !== null}
+            onClick={() => flow.send({ type: 'phone.lookup' })}
+            data-action="transfer-lookup"
+          >
             {busy ? <Trans>正在查询…</Trans> : <Trans>查询会员</Trans>}
           </Button>
         )}

@@ -134,7 +134,7 @@ export default function CardDetailScreen() {
       {c.offers.length > 0 && (
         <Block className="space-y-3" data-card-manage>
           <CardFreeze key={`${c.id}-${status}-${c.frozenFrom}-${c.frozenUntil}`} card={c} today={today} />
-          <CardExtend key={`${c.id}-${status}-${c.validUntil}-${c.extensionCount}`} card={c} />
+          <CardExtend key={`${c.id}-${status}-${c.validUntil}-${c.extensionCount}`} card={c} today={today} />
           <CardTransferEntry card={c} />
           <CardRefundEntry card={c} />
           <CardAdviserEntry key={`${c.id}-${status}-${c.adviser?.id ?? 0}`} card={c} />

@@ -7,6 +7,8 @@ import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardExtendMachine } from '../../../../machines/card-extend.machine';
 import type { MemberCardDetail } from '../../../api/cards';
+import { extensionDateBounds, extensionDateRefusal } from '../../../domain/card-rules';
+import { Errors } from '../../../domain/errors';
 import { lastValidDay } from '../../../domain/time';
 import { browserApiOrThrow } from '../../api-context';
 import { useToast } from '../../ui/toast';
@@ -23,8 +25,8 @@ const extendedMsg = msg`会员卡已延期`;
  * form takes the new last valid day. The page keys it by the card's end and extensions, so after a
  * reload it starts from the card as it is.
  */
-export function CardExtend(props: { card: MemberCardDetail }) {
-  const { card } = props;
+export function CardExtend(props: { card: MemberCardDetail; today: string }) {
+  const { card, today } = props;
   const { i18n } = useLingui();
   const toast = useToast();
   const revalidate = useStableRevalidate();
@@ -44,9 +46,8 @@ export function CardExtend(props: { card: MemberCardDetail }) {
   );
   const offer = card.offers.find((o) => o.operation === 'extend');
   const currentEnd = card.validUntil ? lastValidDay(new Date(card.validUntil)) : '';
-  const item = useActorRef(logic, {
-    input: { cardId: card.id, status: card.status, currentEnd, maxDays: card.extension?.maxExtensionDays ?? 0 },
-  });
+  const maxDays = card.extension?.maxExtensionDays ?? 0;
+  const item = useActorRef(logic, { input: { cardId: card.id, status: card.status, currentEnd, maxDays, today } });
   const editing = useSelector(item, (s) => s.hasTag('editing'));
   const busy = useSelector(item, (s) => s.hasTag('busy'));
   const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
@@ -60,7 +61,9 @@ export function CardExtend(props: { card: MemberCardDetail }) {
     );
   }
   if (editing) {
-    const later = form.until > currentEnd;
+    // the card type's rule, said at the date before anything is sent; the picker offers only its days
+    const refusal = extensionDateRefusal(currentEnd, maxDays, form.until, today);
+    const bounds = extensionDateBounds({ validUntil: card.validUntil ? new Date(card.validUntil) : null }, card.extension, today);
     return (
       <div data-extend-form className="rounded-xl border border-black/10">
         <List strong inset className="!my-2">
@@ -68,28 +71,25 @@ export function CardExtend(props: { card: MemberCardDetail }) {
             label={<Trans>延期至</Trans>}
             type="date"
             name="until"
-            min={currentEnd}
+            min={bounds?.min}
+            max={bounds?.max}
             value={form.until}
+            error={refusal === null ? undefined : <span data-extend-date-wrong>{i18n._(Errors[refusal].message)}</span>}
             onChange={(e: { target: { value: string } }) => item.send({ type: 'date.change', until: e.target.value })}
           />
         </List>
         <Block className="!my-2 space-y-2 text-sm">
           <p className="text-black/60" data-extend-rule>
             <Trans>
-              当前到期日期 {currentEnd}；每次最多延期{card.extension?.maxExtensionDays ?? 0}天，共可延期{card.extension?.maxExtensions ?? 0}
+              当前到期日期 {currentEnd}；每次最多延期{maxDays}天，共可延期{card.extension?.maxExtensions ?? 0}
               次，免费。
             </Trans>
           </p>
-          {!later && (
-            <p className="text-rose-600" data-extend-date-wrong>
-              <Trans>延期日期须晚于当前到期日期</Trans>
-            </p>
-          )}
           <CardFormFooter
             name="extend"
             errorCode={form.errorCode}
             working={busy}
-            submitDisabled={busy || !later}
+            submitDisabled={busy || refusal !== null}
             workingLabel={<Trans>正在延期…</Trans>}
             submitLabel={<Trans>确认延期</Trans>}
             onCancel={() => item.send({ type: 'form.close' })}

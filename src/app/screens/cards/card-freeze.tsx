@@ -7,7 +7,8 @@ import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardFreezeMachine } from '../../../../machines/card-freeze.machine';
 import type { MemberCardDetail } from '../../../api/cards';
-import { daysBetween } from '../../../domain/card-rules';
+import { daysBetween, freezeDateBounds, freezeDatesRefusal } from '../../../domain/card-rules';
+import { Errors } from '../../../domain/errors';
 import { browserApiOrThrow } from '../../api-context';
 import { useConfirmWhile } from '../../ui/confirm';
 import { useToast } from '../../ui/toast';
@@ -55,7 +56,9 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
     [revalidate],
   );
   const planned = card.status === 'in_use' && card.frozenFrom !== null;
-  const item = useActorRef(logic, { input: { cardId: card.id, today, status: card.status, freezePlanned: planned } });
+  const item = useActorRef(logic, {
+    input: { cardId: card.id, today, status: card.status, freezePlanned: planned, validUntil: card.validUntil },
+  });
   const editing = useSelector(item, (s) => s.hasTag('editing'));
   const busy = useSelector(item, (s) => s.hasTag('busy'));
   const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
@@ -87,8 +90,13 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
   }
 
   if (editing) {
-    const inOrder = form.from >= today && form.until >= form.from;
-    const days = inOrder ? daysBetween(form.from, form.until) : 0;
+    // the server's rule, said at the date it concerns before anything is sent
+    const validUntil = card.validUntil === null ? null : new Date(card.validUntil);
+    const refusal = freezeDatesRefusal({ from: form.from, until: form.until }, today, validUntil);
+    const bounds = freezeDateBounds(form.from, today, validUntil);
+    const days = refusal === null ? daysBetween(form.from, form.until) : 0;
+    const wrong = refusal === null ? undefined : <span data-freeze-dates-wrong>{i18n._(Errors[refusal].message)}</span>;
+    const fromWrong = refusal === 'freezeStartPast' || refusal === 'freezeAfterValidity';
     const setDates = (from: string, until: string) => item.send({ type: 'dates.change', from, until });
     return (
       <div data-freeze-form className="rounded-xl border border-black/10">
@@ -97,16 +105,20 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
             label={<Trans>开始日期</Trans>}
             type="date"
             name="from"
-            min={today}
+            min={bounds.fromMin}
+            max={bounds.fromMax}
             value={form.from}
+            error={fromWrong ? wrong : undefined}
             onChange={(e: { target: { value: string } }) => setDates(e.target.value, form.until)}
           />
           <ListInput
             label={<Trans>结束日期</Trans>}
             type="date"
             name="until"
-            min={form.from}
+            min={bounds.untilMin}
+            max={bounds.untilMax}
             value={form.until}
+            error={!fromWrong ? wrong : undefined}
             onChange={(e: { target: { value: string } }) => setDates(form.from, e.target.value)}
           />
         </List>
@@ -114,22 +126,18 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
           <p className="text-black/60" data-freeze-rule>
             <Trans>最长冻结{card.freezeMaxDays}天，冻结期间不能预约。</Trans>
           </p>
-          {inOrder ? (
+          {refusal === null && (
             <p data-freeze-days>
               <Trans>
                 共冻结{days}天，到期日期将顺延{days}天。
               </Trans>
-            </p>
-          ) : (
-            <p className="text-rose-600" data-freeze-dates-wrong>
-              {form.until < form.from ? <Trans>结束日期不能早于开始日期</Trans> : <Trans>冻结开始日期不能早于今天</Trans>}
             </p>
           )}
           <CardFormFooter
             name="freeze"
             errorCode={form.errorCode}
             working={busy}
-            submitDisabled={busy || !inOrder}
+            submitDisabled={busy || refusal !== null}
             workingLabel={<Trans>正在冻结…</Trans>}
             submitLabel={<Trans>确认冻结</Trans>}
             onCancel={() => item.send({ type: 'form.close' })}

@@ -11,6 +11,7 @@ import { Errors } from '../../../domain/errors';
 import { formatYuan } from '../../../domain/money';
 import { shanghaiMinute } from '../../../domain/time';
 import { browserApiOrThrow } from '../../api-context';
+import { useConfirmWhile } from '../../ui/confirm';
 import { NotFoundState } from '../../ui/not-found-state';
 import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { refusalMessage } from '../../ui/refusal-message';
@@ -96,8 +97,25 @@ export default function RefundScreen() {
   const readUnreachable = useSelector(flow, (s) => s.matches('readUnreachable'));
   const unavailable = useSelector(flow, (s) => s.matches('unavailable'));
   const agreeing = useSelector(flow, (s) => s.matches('policy'));
+  const confirming = useSelector(flow, (s) => s.matches('confirmingRefund'));
   const status = useSelector(flow, requestStatus);
   const c = useSelector(flow, (s) => s.context);
+  const amount = formatYuan(c.quote?.amountCents ?? 0);
+  const cardName = card?.name ?? '';
+  useConfirmWhile(
+    confirming,
+    {
+      title: <Trans>申请退款</Trans>,
+      message: (
+        <Trans>
+          确定为「{cardName}」申请退款吗？可退{amount}，审核通过后按原支付方式退回，会员卡作废。
+        </Trans>
+      ),
+      confirmText: <Trans>确定申请退款</Trans>,
+      cancelText: <Trans>再想想</Trans>,
+    },
+    (confirmed) => flow.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
+  );
   if (!card)
     return <NotFoundState message={<Trans>没有找到这张会员卡</Trans>} backTo="/vipcard?tab=mine" backLabel={<Trans>我的会员卡</Trans>} />;
   const r = c.request;
