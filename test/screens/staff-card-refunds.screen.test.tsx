@@ -94,16 +94,14 @@ describe('the card refund queue', () => {
     // the member's own booking waits for the decision (30004); one written past the member's API
     // (the front desk's, an import) is what the approval's second look refuses
     expect((await book(s, a.m.token, cls.id, a.card.id)).body.code).toBe(30004);
-    await s.deps.db
-      .insert(bookings)
-      .values({
-        classId: cls.id,
-        accountId: a.m.id,
-        cardId: a.card.id,
-        state: 'booked',
-        createdAt: s.clock.now(),
-        bookedAt: s.clock.now(),
-      });
+    await s.deps.db.insert(bookings).values({
+      classId: cls.id,
+      accountId: a.m.id,
+      cardId: a.card.id,
+      state: 'booked',
+      createdAt: s.clock.now(),
+      bookedAt: s.clock.now(),
+    });
     await ui.user.click(buttonIn(item(id), 'card-refund-approve')!);
     await waitFor(() => item(id)?.querySelector('[role="alert"]') != null, 'the refusal said');
     expect(item(id)!.querySelector('[role="alert"]')!.textContent).toBe('这张会员卡还有已预约或正在上的课程，请先取消预约');
