@@ -128,20 +128,10 @@ function FriendInvite(props: { orderNo: string; partSeq?: number }) {
 
   if (reading) return panel('reading', 'off', <Trans>正在读取代付邀请…</Trans>);
   if (creating) return panel('creating', 'off', <Trans>正在生成代付链接…</Trans>);
-  if (readUnreachable)
+  // reading the invitation or making one was lost on the network: the same retry, said the same way
+  if (readUnreachable || createUnreachable)
     return (
-      <Block className="!my-4 space-y-3 text-center" data-friend-invite="readUnreachable">
-        <p role="alert" className="text-rose-600">
-          {i18n._(Errors.network.message)}
-        </p>
-        <Button large rounded outline type="button" onClick={() => actor.send({ type: 'network.retry' })} data-action="retry">
-          <Trans>重试</Trans>
-        </Button>
-      </Block>
-    );
-  if (createUnreachable)
-    return (
-      <Block className="!my-4 space-y-3 text-center" data-friend-invite="createUnreachable">
+      <Block className="!my-4 space-y-3 text-center" data-friend-invite={readUnreachable ? 'readUnreachable' : 'createUnreachable'}>
         <p role="alert" className="text-rose-600">
           {i18n._(Errors.network.message)}
         </p>
