@@ -30,7 +30,7 @@ describe('gifting a coupon in the browser, as two phones (decisions 032 and 035)
   const { newPage } = useBrowser();
 
   it('a member gifts a coupon to a friend by phone after agreeing to the terms; the friend, logged in on their own phone, sees it arrive', async () => {
-    const { page, allowError } = await newPage();
+    const { page, allowError } = await newPage({ baseURL: server.url });
     // gifting to myself is refused with 400 (70112): the browser logs the response
     allowError(/status of 400/);
     await logIn(page, GIVER);
@@ -67,7 +67,7 @@ describe('gifting a coupon in the browser, as two phones (decisions 032 and 035)
     await expect.poll(() => page.locator('[data-coupon-state=transferred]', { hasText: COUPON }).count()).toBe(1);
 
     // the friend, on their own phone
-    const { page: friend } = await newPage();
+    const { page: friend } = await newPage({ baseURL: server.url });
     await logIn(friend, FRIEND);
     await gotoHydrated(friend, '/mine/coupons');
     await friend.waitForURL('**/mine/coupons/all');
