@@ -41,7 +41,7 @@ describe('card freeze, unfreeze and extension in the browser (decision 024)', ()
   const { newPage } = useBrowser();
 
   it('a member freezes a card from today and sees it frozen with its new end, unfreezes it, then extends it', async () => {
-    const { page } = await newPage();
+    const { page } = await newPage({ baseURL: server.url });
     const token = await logIn(page);
     const res = await page.context().request.get('/api/customers/cards', { headers: { 'Authorization-token': token } });
     const cards = ((await res.json()) as { data: Card[] }).data;
@@ -85,7 +85,7 @@ describe('card freeze, unfreeze and extension in the browser (decision 024)', ()
   });
 
   it("a member changes the card's adviser: a club, then one of its advisers; the card and its timeline say so (decision 034)", async () => {
-    const { page } = await newPage();
+    const { page } = await newPage({ baseURL: server.url });
     const token = await logIn(page);
     const res = await page.context().request.get('/api/customers/cards', { headers: { 'Authorization-token': token } });
     // one of the member's own cards (the seeded family card they share is its owner's to manage)

@@ -28,7 +28,7 @@ describe('personal information in the browser, as a phone (decision 032)', () =>
   const { newPage } = useBrowser();
 
   it('a member fills the form, is told which part of a wrong ID number is wrong, saves, and sees it masked', async () => {
-    const { page } = await newPage();
+    const { page } = await newPage({ baseURL: server.url });
     await logIn(page);
     await gotoHydrated(page, '/mine');
     await page.getByText('个人信息', { exact: true }).click();
@@ -63,7 +63,7 @@ describe('personal information in the browser, as a phone (decision 032)', () =>
   });
 
   it('a member downloads their data from Mine: one JSON file with their account and personal information', async () => {
-    const { page } = await newPage({ acceptDownloads: true });
+    const { page } = await newPage({ acceptDownloads: true, baseURL: server.url });
     await logIn(page);
     await gotoHydrated(page, '/mine');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('下载我的数据', { exact: true }).click()]);
