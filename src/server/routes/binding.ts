@@ -229,7 +229,7 @@ export const staffTeacherRoutes = createRouter().openapi(
     middleware: [requireAuth, staffOnly()] as const,
     responses: { 200: json(z.array(StaffTeacherRow)), 401: refusals[401], 403: refusals[403] },
   }),
-  async (c) => ok(c, await teachersForStaff(c.var.deps.db)),
+  async (c) => ok(c, await teachersForStaff(c.var.deps.db, c.var.locale)),
 );
 
 /** Staff: bind codes, made, listed and revoked (/api/staff/bind-codes). */
@@ -253,7 +253,17 @@ export const staffBindCodeRoutes = createRouter()
       },
     }),
     async (c) =>
-      ok(c, await issueBindCode(c.var.deps.db, c.var.deps.clock, (c.var.caller as Caller).accountId, c.req.valid('json'), auditOf(c))),
+      ok(
+        c,
+        await issueBindCode(
+          c.var.deps.db,
+          c.var.deps.clock,
+          (c.var.caller as Caller).accountId,
+          c.req.valid('json'),
+          c.var.locale,
+          auditOf(c),
+        ),
+      ),
   )
   .openapi(
     createRoute({
@@ -264,7 +274,7 @@ export const staffBindCodeRoutes = createRouter()
       middleware: [requireAuth, staffOnly()] as const,
       responses: { 200: json(z.array(BindCodeView)), 401: refusals[401], 403: refusals[403] },
     }),
-    async (c) => ok(c, await listBindCodes(c.var.deps.db, c.var.deps.clock)),
+    async (c) => ok(c, await listBindCodes(c.var.deps.db, c.var.deps.clock, c.var.locale)),
   )
   .openapi(
     createRoute({
@@ -276,7 +286,7 @@ export const staffBindCodeRoutes = createRouter()
       request: { body: body(IdBody) },
       responses: { 200: json(BindCodeView), 400: refusals[400], 401: refusals[401], 403: refusals[403], 404: refusals[404] },
     }),
-    async (c) => ok(c, await revokeBindCode(c.var.deps.db, c.var.deps.clock, c.req.valid('json').id, auditOf(c))),
+    async (c) => ok(c, await revokeBindCode(c.var.deps.db, c.var.deps.clock, c.var.locale, c.req.valid('json').id, auditOf(c))),
   );
 
 /** Staff: new teachers' requests to bind (/api/staff/teacher-requests). */

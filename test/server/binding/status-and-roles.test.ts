@@ -31,6 +31,25 @@ describe('what /bindPage reads, and who may call the staff binding endpoints', a
     ).toBe(null);
   });
 
+  it('staff in English see the teachers by their English names, in the teacher list and on the bind codes', async () => {
+    const t = await newTeacher(s, '宋老师');
+    await s.deps.db.update(teachers).set({ nameEn: 'Song Yu' }).where(eq(teachers.id, t));
+    await issue(s, staff.token, t);
+    const en = { 'Accept-Language': 'en' };
+    const list = (await s.call('GET', '/api/staff/teachers', { token: staff.token, headers: en })).body.data as {
+      id: number;
+      name: string;
+    }[];
+    expect(list.find((r) => r.id === t)?.name).toBe('Song Yu');
+    const codes = (await s.call('GET', '/api/staff/bind-codes', { token: staff.token, headers: en })).body.data as {
+      teacherName: string;
+    }[];
+    expect(codes[0]?.teacherName).toBe('Song Yu');
+    // in Chinese, the Chinese name
+    const zh = (await s.call('GET', '/api/staff/teachers', { token: staff.token })).body.data as { id: number; name: string }[];
+    expect(zh.find((r) => r.id === t)?.name).toBe('宋老师');
+  });
+
   it('query failed: the binding lookup itself failing answers 60009 (503) with its message, never a 500', async () => {
     const broken = new Proxy(s.deps.db, {
       get(target, prop, receiver) {

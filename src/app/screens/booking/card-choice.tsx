@@ -11,12 +11,17 @@ function CardFacts(props: { card: CardForClass }) {
   const c = props.card;
   return (
     <span className="block text-xs text-black/60 tabular-nums">
-      {c.usesLeft !== null && (
-        <>
-          <Trans>剩余{c.usesLeft}次</Trans>{' '}
-        </>
-      )}
-      {c.status === 'inactive' ? <Trans>未激活</Trans> : c.validUntil ? <Trans>有效期至{lastValidDay(c.validUntil)}</Trans> : null}
+      {/* two facts, told apart by a separator: a space alone runs them into one sentence in English */}
+      {[
+        c.usesLeft !== null ? <Trans key="uses">剩余{c.usesLeft}次</Trans> : null,
+        c.status === 'inactive' ? (
+          <Trans key="until">未激活</Trans>
+        ) : c.validUntil ? (
+          <Trans key="until">有效期至{lastValidDay(c.validUntil)}</Trans>
+        ) : null,
+      ]
+        .filter(Boolean)
+        .flatMap((fact, i) => (i === 0 ? [fact] : [' · ', fact]))}
     </span>
   );
 }
@@ -74,7 +79,13 @@ export function CardChoice(props: { cards: CardForClass[]; chosen: number | unde
               <span className="mt-1 block text-xs text-rose-600">{refusalText(i18n, c.code, { serverMessage: c.message })}</span>
             )}
             {c.usable && c.reminders.length > 0 && (
-              <span className="mt-1 block text-xs text-amber-700">{c.reminders.map((r) => i18n._(REMINDER_LABELS[r])).join('；')}</span>
+              <span className="mt-1 block text-xs text-amber-700">
+                {c.reminders.map((r) => (
+                  <span key={r} className="block">
+                    {i18n._(REMINDER_LABELS[r])}
+                  </span>
+                ))}
+              </span>
             )}
           </span>
         </label>

@@ -5,6 +5,8 @@ import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import { isValidPhone, trimInput } from '../../../domain/validation';
 import type { Db } from '../../db/client';
+import type { Locale } from '../../i18n';
+import { loc } from '../catalog';
 import { accounts, bindCodes, openIdBindings, teachers } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import type { Audit } from '../staff-audit/audit-log';
@@ -43,6 +45,7 @@ export async function issueBindCode(
   clock: Clock,
   staffId: number,
   input: IssueBindCodeBody,
+  locale: Locale,
   audit?: Audit,
 ): Promise<BindCodeIssued> {
   return db.transaction(async (tx) => {
@@ -73,27 +76,27 @@ export async function issueBindCode(
       })
       .returning();
     await audit?.(tx, { action: 'bind-code.issue', subjectKind: 'bind-code', subjectId: row!.id });
-    return { ...viewOf(row!, teacher.name, now), code };
+    return { ...viewOf(row!, loc(locale, teacher.name, teacher.nameEn), now), code };
   });
 }
 
 /** GET /staff/bind-codes: the latest codes, newest first, each with its status now. */
-export async function listBindCodes(db: Db, clock: Clock, limit = 100): Promise<BindCodeView[]> {
+export async function listBindCodes(db: Db, clock: Clock, locale: Locale, limit = 100): Promise<BindCodeView[]> {
   const rows = await db
-    .select({ code: bindCodes, teacherName: teachers.name })
+    .select({ code: bindCodes, teacherName: teachers.name, teacherNameEn: teachers.nameEn })
     .from(bindCodes)
     .innerJoin(teachers, eq(teachers.id, bindCodes.teacherId))
     .orderBy(desc(bindCodes.id))
     .limit(limit);
   const now = clock.now();
-  return rows.map((r) => viewOf(r.code, r.teacherName, now));
+  return rows.map((r) => viewOf(r.code, loc(locale, r.teacherName, r.teacherNameEn), now));
 }
 
 /** POST /staff/bind-codes/revoke: a live code stops working; a used, revoked or expired one is 60003. */
-export async function revokeBindCode(db: Db, clock: Clock, id: number, audit?: Audit): Promise<BindCodeView> {
+export async function revokeBindCode(db: Db, clock: Clock, locale: Locale, id: number, audit?: Audit): Promise<BindCodeView> {
   return db.transaction(async (tx) => {
     const [r] = await tx
-      .select({ code: bindCodes, teacherName: teachers.name })
+      .select({ code: bindCodes, teacherName: teachers.name, teacherNameEn: teachers.nameEn })
       .from(bindCodes)
       .innerJoin(teachers, eq(teachers.id, bindCodes.teacherId))
       .where(eq(bindCodes.id, id))
@@ -103,14 +106,14 @@ export async function revokeBindCode(db: Db, clock: Clock, id: number, audit?: A
     if (bindCodeStatus(r.code, now) !== 'live') throw new ApiError(Errors.bindCodeInvalid, { field: 'id' });
     const [done] = await tx.update(bindCodes).set({ revokedAt: now }).where(eq(bindCodes.id, id)).returning();
     await audit?.(tx, { action: 'bind-code.revoke', subjectKind: 'bind-code', subjectId: id });
-    return viewOf(done!, r.teacherName, now);
+    return viewOf(done!, loc(locale, r.teacherName, r.teacherNameEn), now);
   });
 }
 
 /** GET /staff/teachers: every teacher, whether they have a login and whether it is bound. */
-export async function teachersForStaff(db: Db): Promise<StaffTeacherRow[]> {
+export async function teachersForStaff(db: Db, locale: Locale): Promise<StaffTeacherRow[]> {
   const rows = await db
-    .select({ id: teachers.id, name: teachers.name, accountId: teachers.accountId, phone: accounts.phone })
+    .select({ id: teachers.id, zh: teachers.name, en: teachers.nameEn, accountId: teachers.accountId, phone: accounts.phone })
     .from(teachers)
     .leftJoin(accounts, eq(accounts.id, teachers.accountId))
     .orderBy(teachers.sort, teachers.id);
@@ -119,7 +122,7 @@ export async function teachersForStaff(db: Db): Promise<StaffTeacherRow[]> {
     ? await db.select({ accountId: openIdBindings.accountId }).from(openIdBindings).where(inArray(openIdBindings.accountId, ids))
     : [];
   const boundSet = new Set(bound.map((b) => b.accountId));
-  return rows.map((r) => ({ ...r, bound: r.accountId !== null && boundSet.has(r.accountId) }));
+  return rows.map(({ zh, en, ...r }) => ({ ...r, name: loc(locale, zh, en), bound: r.accountId !== null && boundSet.has(r.accountId) }));
 }
 
 /** GET /staff/bindings: teacher and staff accounts with a bound open id (the members' are theirs). */

@@ -74,7 +74,7 @@ export function SearchResults(props: { keywords: string; result: SearchResult | 
       {result && result.teachers.length > 0 && (
         <>
           <h3 className={heading}>
-            <Trans>导师</Trans>
+            <Trans context="search results">导师</Trans>
           </h3>
           <ul>
             {result.teachers.map((t) => (
