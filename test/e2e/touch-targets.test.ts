@@ -88,6 +88,44 @@ function offGrid(): string[] {
   return out;
 }
 
+/**
+ * Runs in the page: the headings whose words something is painted over, each described. Konsta's
+ * block title pulls the next block up under it, counting on that block's own top margin; a block
+ * with a smaller one draws its background over the title's lower half. Each heading is scrolled into
+ * view and its text's last line probed just above its bottom: the element on top there, or one of
+ * its ancestors below the heading's, paints a background.
+ */
+function coveredHeadings(): string[] {
+  const painted = (el: Element) => {
+    const st = getComputedStyle(el);
+    return st.backgroundImage !== 'none' || !/rgba\(0, 0, 0, 0\)|transparent/.test(st.backgroundColor);
+  };
+  const out: string[] = [];
+  for (const h of document.querySelectorAll('h1, h2, h3, h4, [role=heading], .k-block-title')) {
+    const box = h.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    h.scrollIntoView({ block: 'center' });
+    const range = document.createRange();
+    range.selectNodeContents(h);
+    const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+    const last = lines.sort((a, b) => b.bottom - a.bottom)[0];
+    if (!last) continue;
+    const y = last.bottom - 2;
+    for (const x of [last.left + 2, (last.left + last.right) / 2, last.right - 2]) {
+      const top = document.elementFromPoint(x, y);
+      if (!top || h.contains(top)) continue;
+      let cover: Element | null = null;
+      for (let el: Element | null = top; el && !el.contains(h); el = el.parentElement) if (painted(el)) cover = el;
+      if (!cover) continue;
+      const cls = (typeof cover.className === 'string' ? cover.className : '').split(/\s+/).slice(0, 3).join('.');
+      out.push(`"${(h.textContent ?? '').trim().slice(0, 24)}" under ${cover.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`);
+      break;
+    }
+  }
+  window.scrollTo(0, 0);
+  return out;
+}
+
 /** Runs in the page before its scripts: when the DOM last changed (window.__lastChange, performance.now()). */
 const TRACK_CHANGES = `(() => {
   window.__lastChange = 0;
@@ -135,11 +173,15 @@ const patternOf = (pathname: string) => PATTERNS.find((p) => matchPath(p.replace
  * it, the rest by client-side navigation); records each page's small targets by pattern. `only`
  * limits the crawl to patterns it accepts.
  */
-async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ visited: string[]; small: string[]; grids: string[] }> {
+async function crawl(
+  page: Page,
+  only: (pattern: string) => boolean,
+): Promise<{ visited: string[]; small: string[]; grids: string[]; headings: string[] }> {
   const queue = PATTERNS.filter((p) => !p.includes(':') && only(p));
   const done = new Set<string>();
   const small: string[] = [];
   const grids: string[] = [];
+  const headings: string[] = [];
   const visited: string[] = [];
   let loaded = false;
   while (queue.length > 0) {
@@ -163,6 +205,7 @@ async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ 
     visited.push(landed);
     for (const s of await page.evaluate(smallTargets, MIN)) small.push(`${at}: ${s.what} ${s.width}x${s.height}`);
     for (const g of await page.evaluate(offGrid)) grids.push(`${at}: ${g}`);
+    for (const o of await page.evaluate(coveredHeadings)) headings.push(`${at}: ${o}`);
     const links = await page.evaluate(() =>
       [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((h) => h.startsWith('/')),
     );
@@ -171,10 +214,12 @@ async function crawl(page: Page, only: (pattern: string) => boolean): Promise<{ 
       if (p && !done.has(p) && only(p)) queue.push(href);
     }
   }
-  return { visited, small: [...new Set(small)], grids: [...new Set(grids)] };
+  return { visited, small: [...new Set(small)], grids: [...new Set(grids)], headings: [...new Set(headings)] };
 }
 
-describe('every tappable thing is at least 44 x 44 px on a phone, and layouts sit on the 12-column grid', { timeout: 240_000 }, () => {
+describe('every tappable thing is at least 44 x 44 px on a phone, layouts sit on the 12-column grid, and no heading is covered', {
+  timeout: 240_000,
+}, () => {
   const browser = useBrowser();
 
   it('as a member: every route and the pages its links lead to', async () => {
@@ -186,17 +231,19 @@ describe('every tappable thing is at least 44 x 44 px on a phone, and layouts si
       .context()
       .request.post('/api/oauth/login', { data: { username: MEMBER.phone, password: MEMBER.password, loginType: 'password' } });
     expect(r.status()).toBe(200);
-    const { visited, small, grids } = await crawl(page, (p) => !p.startsWith('/staff') && !p.startsWith('/login'));
+    const { visited, small, grids, headings } = await crawl(page, (p) => !p.startsWith('/staff') && !p.startsWith('/login'));
     expect(visited.length, 'pages measured').toBeGreaterThan(50);
     expect(small, `${small.length} small targets`).toEqual([]);
     expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
+    expect(headings, 'headings the next element covers').toEqual([]);
   });
 
   it('as a visitor: log in, forgotten password, new password', async () => {
     const { page } = await browser.newPage();
-    const { small, grids } = await crawl(page, (p) => p.startsWith('/login'));
+    const { small, grids, headings } = await crawl(page, (p) => p.startsWith('/login'));
     expect(small, `${small.length} small targets`).toEqual([]);
     expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
+    expect(headings, 'headings the next element covers').toEqual([]);
   });
 
   it('as staff: the staff console', async () => {
@@ -206,9 +253,10 @@ describe('every tappable thing is at least 44 x 44 px on a phone, and layouts si
       .context()
       .request.post('/api/oauth/login', { data: { username: '13800000005', password: 'staff1234', loginType: 'password' } });
     expect(r.status()).toBe(200);
-    const { visited, small, grids } = await crawl(page, (p) => p.startsWith('/staff'));
+    const { visited, small, grids, headings } = await crawl(page, (p) => p.startsWith('/staff'));
     expect(visited.length, 'pages measured').toBeGreaterThan(8);
     expect(small, `${small.length} small targets`).toEqual([]);
     expect(grids, 'multi-column layouts off the 12-column grid').toEqual([]);
+    expect(headings, 'headings the next element covers').toEqual([]);
   });
 });
