@@ -26,6 +26,7 @@ export type ComplaintEvent =
   | { type: 'content.change'; value: string }
   | { type: 'club.change'; clubId: number | null }
   | { type: 'photo.add'; image: string }
+  | { type: 'photo.remove'; index: number }
   | { type: 'complaint.submit' }
   | { type: 'reply.check' }
   | { type: 'reply.rate'; satisfied: boolean }
@@ -68,6 +69,7 @@ export const complaintMachine = setup({
     setContent: assign({ content: (_, params: { value: string }) => params.value }),
     setClub: assign({ clubId: (_, params: { clubId: number | null }) => params.clubId }),
     addPhoto: assign({ photos: ({ context }, params: { image: string }) => [...context.photos, params.image] }),
+    removePhoto: assign({ photos: ({ context }, params: { index: number }) => context.photos.filter((_, i) => i !== params.index) }),
     setSatisfied: assign({ satisfied: (_, params: { satisfied: boolean }) => params.satisfied }),
     keepComplaint: assign({ complaint: (_, params: { complaint: MyComplaint }) => params.complaint, errorCode: undefined }),
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code }),
@@ -96,7 +98,8 @@ export const complaintMachine = setup({
       ],
     },
     composing: {
-      description: 'Writing a complaint: the content, optionally a club and up to three photos; submit files it.',
+      description:
+        'Writing a complaint: the content, optionally a club and up to three photos (each can be taken out again); submit files it.',
       initial: 'idle',
       states: {
         idle: { description: 'Nothing said: the member writes.' },
@@ -107,6 +110,7 @@ export const complaintMachine = setup({
         'content.change': { target: '.idle', actions: { type: 'setContent', params: ({ event }) => ({ value: event.value }) } },
         'club.change': { actions: { type: 'setClub', params: ({ event }) => ({ clubId: event.clubId }) } },
         'photo.add': { actions: { type: 'addPhoto', params: ({ event }) => ({ image: event.image }) } },
+        'photo.remove': { actions: { type: 'removePhoto', params: ({ event }) => ({ index: event.index }) } },
         'complaint.submit': [{ guard: 'blank', target: '.empty' }, { target: 'filing' }],
       },
     },

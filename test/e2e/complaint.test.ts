@@ -36,6 +36,12 @@ describe('a complaint on phones (decision 033)', () => {
     await page.locator('select[name=club]').selectOption({ index: 1 });
     await page.locator('[data-complaint-photo-input]').setInputFiles({ name: 'cold.png', mimeType: 'image/png', buffer: PNG_8x8 });
     await expect.poll(() => page.locator('[data-complaint-photos]').getAttribute('data-complaint-photos')).toBe('1');
+    // shown as it will be sent, and it can be taken out again
+    expect(await page.getByRole('img', { name: '第1张照片' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '删除第1张照片' }).click();
+    await expect.poll(() => page.getByRole('img', { name: '第1张照片' }).count()).toBe(0);
+    await page.locator('[data-complaint-photo-input]').setInputFiles({ name: 'cold.png', mimeType: 'image/png', buffer: PNG_8x8 });
+    await expect.poll(() => page.locator('[data-complaint-photos]').getAttribute('data-complaint-photos')).toBe('1');
     await page.getByRole('button', { name: '提交投诉' }).click();
     await expect.poll(() => page.locator('[data-replied]').innerText(), { timeout: 15_000 }).toBe('未回复');
     const id = Number(await page.locator('[data-complaint]').getAttribute('data-complaint'));

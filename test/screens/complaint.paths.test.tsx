@@ -43,6 +43,8 @@ interface Member {
   last?: 'type' | 'submit' | 'check' | 'rate' | 'retry';
   /** checks for a reply tapped */
   checks: number;
+  /** the photos the member has chosen and not taken out again */
+  photos: number;
   /** the answer tapped last (satisfied or not) */
   answer?: boolean;
 }
@@ -55,7 +57,7 @@ const asComplaint = (replied: boolean, satisfied: boolean | null) => ({ complain
 
 const filings = (w: W, since = 0) => w.sent.slice(since).filter((r) => r.invoke === 'file');
 const feedback = () => document.querySelector('[data-complaint-feedback]')?.textContent || null;
-const submit = () => document.querySelector<HTMLButtonElement>('[data-complaint-form] button');
+const submit = () => screen.queryByRole<HTMLButtonElement>('button', { name: /^(提交投诉|提交中…)$/ });
 const rateButtons = () => Array.from(document.querySelectorAll<HTMLButtonElement>('[data-complaint-rate] button'));
 const checkButton = () => screen.queryByRole('button', { name: /查看是否有回复|查询中…/ });
 const badges = () => document.querySelector('[data-complaint-badges]')?.textContent ?? null;
@@ -76,6 +78,9 @@ async function writing(w: W, line: string | null) {
   expect(submit()?.disabled).toBe(false);
   expect(submit()?.textContent).toBe('提交投诉');
   expect(feedback()).toBe(line);
+  // the chosen photos are shown, each with its way out
+  expect(screen.queryAllByRole('img', { name: /^第\d张照片$/ })).toHaveLength(w.photos);
+  expect(screen.queryAllByRole('button', { name: /^删除第\d张照片$/ })).toHaveLength(w.photos);
   expect(await stored(w)).toEqual([]);
 }
 
@@ -102,6 +107,7 @@ defineScreenPaths<Member>(h, {
     'content.change': [{ value: CONTENT }, { value: '   ' }],
     'club.change': [{ clubId: CLUB }],
     'photo.add': [{ image: JPEG.toString('base64') }],
+    'photo.remove': [{ index: 0 }],
     'reply.rate': [{ satisfied: true }, { satisfied: false }],
     'xstate.done.actor.file': [
       { output: { ...ok, data: { id: 1, replied: false, satisfied: null } }, answer: { server: true } },
@@ -135,6 +141,7 @@ defineScreenPaths<Member>(h, {
     const c = s.context as ComplaintContext;
     // one photo and one club are enough to show they are sent; typing once each way
     if (e.type === 'photo.add') return c.photos.length === 0;
+    if (e.type === 'photo.remove') return c.photos.length > 0;
     if (e.type === 'club.change') return c.clubId === null;
     if (e.type === 'content.change') return e.value !== c.content;
     // rated on another phone, it stays rated
@@ -159,7 +166,7 @@ defineScreenPaths<Member>(h, {
   async start(hh, input) {
     const m = await newMember(hh.server);
     const staff = await newStaff(hh.server);
-    const w: Member = { token: m.token, accountId: m.id, staffToken: staff.token, typed: '', checks: 0 };
+    const w: Member = { token: m.token, accountId: m.id, staffToken: staff.token, typed: '', checks: 0, photos: 0 };
     hh.jar.setClientCookie('token', m.token);
     if (input === 'a new complaint') return { ...w, ui: await hh.open('/complain/createcomplain') };
     w.id = await file(m.token);
@@ -177,11 +184,16 @@ defineScreenPaths<Member>(h, {
     },
     'club.change': async (w, e) =>
       w.ui.user.selectOptions(document.querySelector<HTMLSelectElement>('select[name="club"]')!, String(e.clubId)),
-    'photo.add': async () => {
+    'photo.add': async (w) => {
       const file = new File(['pixels'], 'cold.jpg', { type: 'image/jpeg' });
       await userEvent
         .setup({ applyAccept: false, delay: null })
         .upload(document.querySelector<HTMLInputElement>('[data-complaint-photo-input]')!, file);
+      w.photos++;
+    },
+    'photo.remove': async (w, e) => {
+      await w.ui.user.click(screen.getByRole('button', { name: `删除第${(e.index as number) + 1}张照片` }));
+      w.photos--;
     },
     'complaint.submit': (w) => {
       w.last = 'submit';
@@ -220,6 +232,7 @@ defineScreenPaths<Member>(h, {
       const [sent] = w.held.get('file') ?? [];
       const body = sent?.body as { content: string; clubId: number | null; imageIds: number[] };
       expect(body.content).toBe(w.typed);
+      expect(body.imageIds).toHaveLength(w.photos);
       // the photos went first, each stored as mine and not yet filed
       const mine = await h.server.deps.db.select().from(complaintImages).where(eq(complaintImages.accountId, w.accountId));
       expect(body.imageIds.every((id) => mine.some((i) => i.id === id && i.complaintId === null))).toBe(true);

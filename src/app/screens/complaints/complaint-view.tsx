@@ -124,24 +124,59 @@ export function ComplaintView({ complaint, clubs }: { complaint: MyComplaint | n
           <p data-complaint-photos={photoCount}>
             <Trans>已选 {photoCount} 张</Trans>
           </p>
-          {c.photos.length < COMPLAINT_MAX_PHOTOS && !sending ? (
-            <input
-              type="file"
-              accept="image/*"
-              data-complaint-photo-input
-              onChange={async (e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (!file) return;
-                try {
-                  setUnreadable(false);
-                  actor.send({ type: 'photo.add', image: (await preparePhoto(file)).image });
-                } catch {
-                  setUnreadable(true);
-                }
-              }}
-            />
-          ) : null}
+          {/* the chosen photos as the member will send them, each removable until the complaint is sent */}
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label={i18n._(msg`已选照片`)}>
+            {c.photos.map((image, index) => (
+              <li key={`${index}:${image.length}`} className="relative h-20 w-20 overflow-hidden rounded-lg bg-black/5">
+                <img
+                  src={`data:image/jpeg;base64,${image}`}
+                  alt={i18n._(msg`第${index + 1}张照片`)}
+                  className="h-full w-full object-cover"
+                />
+                {!sending && (
+                  <button
+                    type="button"
+                    className="absolute top-0 right-0 flex h-11 w-11 items-start justify-end p-1"
+                    aria-label={i18n._(msg`删除第${index + 1}张照片`)}
+                    onClick={() => actor.send({ type: 'photo.remove', index })}
+                  >
+                    <span aria-hidden className="flex h-6 w-6 items-center justify-center rounded-full bg-black/60 text-white">
+                      ×
+                    </span>
+                  </button>
+                )}
+              </li>
+            ))}
+            {c.photos.length < COMPLAINT_MAX_PHOTOS && !sending ? (
+              <li>
+                <label className="flex h-20 w-20 cursor-pointer flex-col items-center justify-center rounded-lg border border-dashed border-primary text-primary">
+                  <span aria-hidden className="text-2xl leading-none">
+                    +
+                  </span>
+                  <span className="text-xs">
+                    <Trans>添加照片</Trans>
+                  </span>
+                  <input
+                    type="file"
+                    accept="image/*"
+                    className="sr-only"
+                    data-complaint-photo-input
+                    onChange={async (e) => {
+                      const file = e.target.files?.[0];
+                      e.target.value = '';
+                      if (!file) return;
+                      try {
+                        setUnreadable(false);
+                        actor.send({ type: 'photo.add', image: (await preparePhoto(file)).image });
+                      } catch {
+                        setUnreadable(true);
+                      }
+                    }}
+                  />
+                </label>
+              </li>
+            ) : null}
+          </ul>
           {unreadable ? (
             <p className="text-rose-600">
               <Trans>无法读取这张图片，请换一张照片</Trans>
