@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Button } from 'konsta/react';
+import { Button, ListInput } from 'konsta/react';
+import type { ReactNode } from 'react';
 
 /** "Get code" with the resend countdown (the seconds the server asked to wait) while the sender is cooling down. */
 export function CodeButton(props: { sending: boolean; remaining: number | undefined; onSend(): void }) {
@@ -32,5 +33,32 @@ export function FormMessage(props: { children?: string; tone?: 'error' | 'info' 
     >
       {props.children}
     </p>
+  );
+}
+
+/**
+ * The SMS code field with its "get code" button on the same line, right of the digits (Konsta's
+ * `after` slot drew the button on a row of its own above the field).
+ */
+export function CodeField(props: { name: string; value: string; placeholder?: string; onChange(value: string): void; button: ReactNode }) {
+  return (
+    <ListInput
+      label={<Trans>验证码</Trans>}
+      input={
+        <span className="flex items-center gap-2">
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            name={props.name}
+            placeholder={props.placeholder}
+            value={props.value}
+            onChange={(e) => props.onChange(e.target.value)}
+            className="block h-10 w-full min-w-0 flex-1 appearance-none bg-transparent text-base placeholder-black/30 focus:outline-none"
+          />
+          {props.button}
+        </span>
+      }
+    />
   );
 }

@@ -4,7 +4,7 @@ import { Block, Button, List, ListInput } from 'konsta/react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { redirectMemberHome } from '../../session/request-session';
-import { CodeButton, FormMessage } from './code-button';
+import { CodeButton, CodeField, FormMessage } from './code-button';
 import { useSmsCode } from './sms-code';
 import { useResetFeedback, useResetPassword } from './use-reset-password';
 
@@ -59,18 +59,12 @@ export default function ForgetPasswordScreen() {
           value={phone}
           onChange={(e: { target: { value: string } }) => reset.send({ type: 'reset.phone.change', value: e.target.value })}
         />
-        <ListInput
-          label={<Trans>验证码</Trans>}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
+        <CodeField
           name="code"
           placeholder={t`请输入验证码`}
           value={code}
-          onChange={(e: { target: { value: string } }) => reset.send({ type: 'reset.code.change', value: e.target.value })}
-          {...({
-            after: <CodeButton sending={sending} remaining={remaining} onSend={() => reset.send({ type: 'reset.code.send' })} />,
-          } as object)}
+          onChange={(value) => reset.send({ type: 'reset.code.change', value })}
+          button={<CodeButton sending={sending} remaining={remaining} onSend={() => reset.send({ type: 'reset.code.send' })} />}
         />
       </List>
       <FormMessage>{feedback ? i18n._(feedback) : undefined}</FormMessage>

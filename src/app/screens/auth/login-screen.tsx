@@ -14,7 +14,7 @@ import { redirectMemberHome, returnPath } from '../../session/request-session';
 import { SessionContext } from '../../session/session-provider';
 import { AgreementText, memberServiceClauses, privacyClauses } from '../orders/agreement-text';
 import { feedbackOf } from './auth-messages';
-import { CodeButton, FormMessage } from './code-button';
+import { CodeButton, CodeField, FormMessage } from './code-button';
 import { smsCodeWithApi, useSmsCode } from './sms-code';
 
 /** A logged-in member sent to /login lands on Homepage (spec §2). */
@@ -120,18 +120,12 @@ export default function LoginScreen() {
           onChange={(e: { target: { value: string } }) => login.send({ type: 'login.phone.change', value: e.target.value })}
         />
         {tab === 'code' ? (
-          <ListInput
-            label={<Trans>验证码</Trans>}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
+          <CodeField
             name="code"
             placeholder={t`请输入验证码`}
             value={code}
-            onChange={(e: { target: { value: string } }) => login.send({ type: 'login.code.change', value: e.target.value })}
-            {...({
-              after: <CodeButton sending={sending} remaining={remaining} onSend={() => login.send({ type: 'login.code.send' })} />,
-            } as object)}
+            onChange={(value) => login.send({ type: 'login.code.change', value })}
+            button={<CodeButton sending={sending} remaining={remaining} onSend={() => login.send({ type: 'login.code.send' })} />}
           />
         ) : (
           <ListInput

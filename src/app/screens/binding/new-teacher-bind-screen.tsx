@@ -10,7 +10,7 @@ import { FIELD_LABELS } from '../../../domain/fields';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { actorTimers } from '../../app-clock';
 import { refusalMessage } from '../../ui/refusal-message';
-import { CodeButton, FormMessage } from '../auth/code-button';
+import { CodeButton, CodeField, FormMessage } from '../auth/code-button';
 import { smsCodeWithApi, useSmsCode } from '../auth/sms-code';
 import { NoOpenId } from './bind-parts';
 
@@ -91,16 +91,11 @@ export default function NewTeacherBindScreen() {
           value={c.phone}
           onChange={(e: { target: { value: string } }) => form.send({ type: 'request.phone.change', value: e.target.value })}
         />
-        <ListInput
-          label={<Trans>验证码</Trans>}
-          type="text"
-          inputMode="numeric"
+        <CodeField
           name="smsCode"
           value={c.smsCode}
-          onChange={(e: { target: { value: string } }) => form.send({ type: 'request.code.change', value: e.target.value })}
-          {...({
-            after: <CodeButton sending={sending} remaining={remaining} onSend={() => form.send({ type: 'request.code.send' })} />,
-          } as object)}
+          onChange={(value) => form.send({ type: 'request.code.change', value })}
+          button={<CodeButton sending={sending} remaining={remaining} onSend={() => form.send({ type: 'request.code.send' })} />}
         />
         <ListInput
           label={<Trans>门店</Trans>}

@@ -206,7 +206,9 @@ function Checkout(props: { d: PayAgreementData; query: PayAgreementQuery }) {
           checked={c.useBalance}
           disabled={!editable || (quote.balanceCents === 0 && !c.useBalance)}
           onChange={() => actor.send({ type: 'balance.toggle' })}
-          className="h-4 w-4 accent-primary"
+          // a switch, drawn as one: the native box at the touch-target size read as an empty square; the
+          // label around it is what a thumb taps (at least 44 px), so the input itself may be smaller
+          className="relative order-last h-7 min-h-0 w-12 min-w-0 shrink-0 cursor-pointer appearance-none rounded-full bg-black/20 transition-colors before:absolute before:top-0.5 before:left-0.5 before:h-6 before:w-6 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-primary checked:before:translate-x-5 disabled:cursor-default disabled:opacity-40"
         />
         <span className="flex-1">
           <span className="block">
