@@ -69,7 +69,10 @@ function Success(props: { d: OrderPageData }) {
             <Trans>订单号 {orderNo}</Trans>
           </p>
         </ResultPanel>
-        <Block strong inset className="!my-4">
+        <Block strong inset className="!my-4 space-y-2">
+          <p className="font-semibold" data-goods-name>
+            {d.goodsName ?? orderNo}
+          </p>
           <MoneyBreakdown money={order.breakdown} />
         </Block>
         <div className="mx-4 space-y-3 text-center">
