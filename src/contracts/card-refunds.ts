@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { CARD_REFUND_STATE_VALUES } from '../domain/card-refund';
 import { ORDER_STATES } from '../domain/orders';
 import { IdField, IdParam } from './common';
+import { MoneyBack, MoneyBreakdown } from './orders';
 
 /** Card refund (spec §4, §5 "refund requires agreeing to the refund policy"; decision 030). */
 
@@ -24,6 +25,10 @@ export const CardRefundQuote = z
       .int()
       .openapi({ description: "the card type's handling fee on a started card, percent (0 for a card never used)" }),
     amountCents: z.number().int().openapi({ description: 'what goes back: paid × left × (100 − fee) %, cents rounded down' }),
+    money: MoneyBreakdown.openapi({ description: "the order's money now (decision 101)" }),
+    back: z.array(MoneyBack).openapi({
+      description: 'what would go back to each payer, by the way they paid: the amount shared over the payments by what is left of each',
+    }),
   })
   .openapi('CardRefundQuote');
 export type CardRefundQuote = z.infer<typeof CardRefundQuote>;
@@ -67,6 +72,9 @@ export const MyCardRefund = z
     createdAt: IsoTime,
     decidedAt: IsoTime.nullable(),
     canCancel: z.boolean(),
+    money: MoneyBreakdown.openapi({
+      description: "the order's money: each payer's line with what is back with them and on its way (decision 101)",
+    }),
   })
   .openapi('MyCardRefund');
 export type MyCardRefund = z.infer<typeof MyCardRefund>;

@@ -3,6 +3,7 @@ import { BOOKING_ROW_STATES, CARD_STATUSES } from '../domain/booking-rules';
 import { GOODS_KIND_VALUES } from '../domain/catalog';
 import { ORDER_STATES, PAY_METHODS } from '../domain/orders';
 import { MemberCard } from './booking';
+import { MoneyBreakdown } from './orders';
 import { CalendarDay, IdField, IdParam, IdQuery, pagingQuery } from './common';
 
 /** What members own besides bookings: a card with its history, my courses, my purchases. */
@@ -49,6 +50,7 @@ export const Purchase = z
     state: z.enum(ORDER_STATES),
     payMethod: z.enum(PAY_METHODS).nullable(),
     paidAt: IsoTime.nullable(),
+    money: MoneyBreakdown,
   })
   .openapi('Purchase');
 export type Purchase = z.infer<typeof Purchase>;
@@ -66,7 +68,7 @@ export const CardHistoryItem = z
       kind: z.literal('bought'),
       at: IsoTime,
       orderNo: z.string(),
-      paidCents: z.number().int().openapi({ description: 'price less the coupon' }),
+      money: MoneyBreakdown.openapi({ description: "the order's money (decision 101)" }),
     }),
     z.object({
       kind: z.literal('activated'),

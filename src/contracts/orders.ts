@@ -69,6 +69,48 @@ export const Quote = z
 /** POST /orders/quote: the server's price of a checkout before the order exists. */
 export type Quote = z.infer<typeof Quote>;
 
+/** Who paid one line of an order's money, and how (decision 101). */
+export const MoneyPayer = z
+  .object({
+    who: z
+      .enum(['me', 'friend'])
+      .openapi({ description: "me: the order's member (their balance or their own trade); friend: a friend's payment of an invitation" }),
+    name: z.string().nullable().openapi({
+      description:
+        'a friend: the name they chose to show in the messaging app, else the name other members see (masked); null: me, or a friend with neither',
+    }),
+    method: z.enum(['balance', 'wechat', 'alipay']),
+    paidCents: z.number().int().openapi({ description: 'what this payer paid by this method (applied payments)' }),
+    refundedCents: z.number().int().openapi({ description: 'of it, back with this payer by the same method' }),
+    refundingCents: z.number().int().openapi({ description: 'of it, on its way back' }),
+  })
+  .openapi('MoneyPayer');
+export type MoneyPayer = z.infer<typeof MoneyPayer>;
+
+/**
+ * An order's money told one way on every screen (decision 101): what the goods cost, the coupon, each
+ * payer's line (method, friend's name, refunds) and what is left to pay. `paidCents` (实付) is always
+ * the sum of the payers' `paidCents`, the balance included. Scope `share`: the friend's page, only the
+ * share asked of the friend (its amount as `goodsTotalCents`, no coupon) and the friend's own payment.
+ */
+export const MoneyBreakdown = z
+  .object({
+    scope: z.enum(['order', 'share']),
+    goodsTotalCents: z.number().int().openapi({ description: 'order: the price before the coupon; share: the amount asked' }),
+    couponCents: z.number().int(),
+    paidCents: z.number().int().openapi({ description: "实付: the sum of the payers' paidCents, the balance included" }),
+    refundedCents: z.number().int().openapi({ description: "the sum of the payers' refundedCents" }),
+    refundingCents: z.number().int(),
+    toPayCents: z.number().int().openapi({ description: 'what is still to pay (the live parts waiting for money)' }),
+    payers: z.array(MoneyPayer).openapi({ description: 'one line per payer and method, in the order they paid' }),
+  })
+  .openapi('MoneyBreakdown');
+export type MoneyBreakdown = z.infer<typeof MoneyBreakdown>;
+
+/** What a refund gives back to one payer by one method (decision 101). */
+export const MoneyBack = MoneyPayer.pick({ who: true, name: true, method: true }).extend({ cents: z.number().int() }).openapi('MoneyBack');
+export type MoneyBack = z.infer<typeof MoneyBack>;
+
 /** One of my orders as the server answers it: money in integer cents, actions from the order chart. */
 export const Order = z
   .object({
@@ -100,6 +142,7 @@ export const Order = z
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     cancelledAt: z.string().nullable(),
+    breakdown: MoneyBreakdown,
   })
   .openapi('Order');
 export type Order = z.infer<typeof Order>;
@@ -354,6 +397,10 @@ export const FriendInvitationView = z
         avatar: z.string().nullable().openapi({ description: "the member's messaging-app avatar, else the account's; null: none" }),
       })
       .openapi({ description: 'the member who asks the friend to pay (decision 099)' }),
+    money: MoneyBreakdown.openapi({
+      description:
+        "scope share (decision 101): the amount asked, the friend's own payment of it and what went back; never the member's balance or other payers",
+    }),
   })
   .openapi('FriendInvitationView');
 export type FriendInvitationView = z.infer<typeof FriendInvitationView>;

@@ -208,9 +208,12 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
     )!;
     const cardOrder = await buy(token, cardGoods.id, 'wechat');
     const courseOrder = await buy(token, courseGoods.id, 'balance');
-    const purchases = await call<{ list: { orderNo: string; amountToPayCents: number }[] }>('/customers/purchases?pagenum=0&pagesize=10', {
-      token,
-    });
+    const purchases = await call<{ list: { orderNo: string; amountToPayCents: number; money: { paidCents: number } }[] }>(
+      '/customers/purchases?pagenum=0&pagesize=10',
+      {
+        token,
+      },
+    );
 
     await gotoHydrated(page, '/vipcard?tab=mine');
     const bought = (await call<(Card & { goodsId?: number })[]>('/customers/cards', { token })).find((c) =>
@@ -246,7 +249,8 @@ describe('membership cards (spec §2 /vipcard, /vipcard/vipcarddetail)', () => {
     for (const no of [cardOrder, courseOrder]) {
       const p = purchases.list.find((x) => x.orderNo === no)!;
       const el = page.locator(`[data-purchase="${no}"]`);
-      await expect.poll(() => el.locator('[data-cost=paid]').innerText()).toContain(formatYuan(p.amountToPayCents));
+      // 实付 is the sum of the payers' lines, the balance included (decision 101)
+      await expect.poll(() => el.locator('[data-money-line=paid]').innerText()).toContain(formatYuan(p.money.paidCents));
     }
     expect(await page.locator(`[data-purchase="${cardOrder}"] [data-purchase-name]`).innerText()).toBe(cardGoods.name);
     expect(await page.locator(`[data-purchase="${courseOrder}"]`).innerText()).toContain('余额支付');

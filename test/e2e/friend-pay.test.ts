@@ -236,6 +236,15 @@ describe('friend pay in two phones (spec §4, §6)', () => {
     expect(await member.page.locator('[data-action="pay-order"], [data-action="split-order"], [data-action="ask-friend"]').count()).toBe(0);
     // nothing left to choose: the parts are only shown
     expect(await member.page.locator('[data-split-summary]').innerText()).toContain('此订单已分开支付，共 2 份。');
+    // one money breakdown (decision 101): each payer by method, the friend by name, 实付 their sum
+    const lines = member.page.getByRole('list', { name: '金额明细' }).getByRole('listitem');
+    expect((await lines.allInnerTexts()).map((l) => l.replace(/\s+/g, ''))).toEqual(
+      expect.arrayContaining([
+        `余额支付${formatYuan(partCents[0]!)}`,
+        `好友代付（小林，微信支付）${formatYuan(partCents[1]!)}`,
+        `实付金额${formatYuan(partCents[0]! + partCents[1]!)}`,
+      ]),
+    );
     const paid = await orderDetail(orderNo);
     expect(paid.state).toBe('fully_paid');
     expect(liveShares(paid).map((p) => [p.amountCents, p.state, p.paidBy, p.friendName])).toEqual([

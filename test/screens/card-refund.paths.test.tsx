@@ -296,7 +296,7 @@ defineScreenPaths<Member>(h, {
         w.sent.findLastIndex((r) => r.invoke === 'quoteRefund' && r.answer === 200),
         'the quote read since the cancel',
       ).toBeGreaterThan(cancelled);
-      expect(text('[data-refund-quote]')).toBe('实付金额：¥199剩余比例：100%手续费：0%可退金额：¥199');
+      expect(text('[data-refund-quote]')).toBe('可退基数：¥199剩余比例：100%手续费：0%可退金额：¥199退回微信支付¥199');
       expect(document.querySelector<HTMLInputElement>('input[name="agreed"]')?.checked).toBe(agreed(w));
       expect(button('refund-submit')?.textContent).toBe('申请退款');
       expect(button('refund-submit')?.disabled, 'asked only with the policy agreed').toBe(!agreed(w));

@@ -58,7 +58,23 @@ const inputs: Record<string, FriendPayInput> = Object.fromEntries(
       token: w.token,
       resume: w.resume,
       invitation: w.state
-        ? { state: w.state, goodsName: 'sym', amountCents: PRICE, expiresAt: 'sym', member: { name: 'sym', avatar: null } }
+        ? {
+            state: w.state,
+            goodsName: 'sym',
+            amountCents: PRICE,
+            expiresAt: 'sym',
+            member: { name: 'sym', avatar: null },
+            money: {
+              scope: 'share' as const,
+              goodsTotalCents: PRICE,
+              couponCents: 0,
+              paidCents: 0,
+              refundedCents: 0,
+              refundingCents: 0,
+              toPayCents: PRICE,
+              payers: [],
+            },
+          }
         : null,
     },
   ]),

@@ -150,6 +150,7 @@ export const friendPayRoutes = createRouter()
         amountCents: found.amountCents,
         expiresAt: found.inv.expiresAt.toISOString(),
         member: found.member,
+        money: found.money,
       });
     },
   );

@@ -11,6 +11,8 @@ import { createOrder } from '../services/orders/create';
 import { payOrder } from '../services/orders/pay';
 import { myOrder, myOrders, type OrderRow } from '../services/orders/read';
 import { orderMoneyDetail } from '../services/orders/money';
+import { moneyBreakdown, moneyBreakdowns } from '../services/orders/breakdown';
+import type { MoneyBreakdown } from '../../contracts/orders';
 import { splitOrder, unsplitOrder } from '../services/orders/split';
 import { offerFacts, offersOf } from '../services/orders/offer-facts';
 import type { InvitationRow } from '../services/orders/invitation-rows';
@@ -57,7 +59,7 @@ export async function goodsOf(c: Context<AppEnv>, rows: OrderRow[]): Promise<Map
 
 export async function viewOne(c: Context<AppEnv>, o: OrderRow) {
   const offers = offersOf(await offerFacts(c.var.deps.db, o, c.var.deps.clock.now()));
-  return view(o, (await goodsOf(c, [o])).get(o.goodsId), offers.actions);
+  return view(o, (await goodsOf(c, [o])).get(o.goodsId), offers.actions, await moneyBreakdown(c.var.deps.db, o));
 }
 
 /** An order with its money (parts, sums, refunds) and what it and each share offer, read after the change. */
@@ -75,7 +77,8 @@ export async function detailOf(c: Context<AppEnv>, o: OrderRow) {
       withFriend: o?.holder === 'friendLink' || o?.holder === 'friendTrade',
     };
   });
-  return { ...view(now, (await goodsOf(c, [now])).get(now.goodsId), offers.actions), ...money, parts };
+  const breakdown = await moneyBreakdown(c.var.deps.db, now);
+  return { ...view(now, (await goodsOf(c, [now])).get(now.goodsId), offers.actions, breakdown), ...money, parts };
 }
 
 /** An invitation as its member sees it, with the link the friend opens. */
@@ -91,7 +94,7 @@ export function invitationView(c: Context<AppEnv>, o: OrderRow, inv: InvitationR
   };
 }
 
-const view = (o: OrderRow, g: GoodsFacts | undefined, actions: OrderAction[]) => ({
+const view = (o: OrderRow, g: GoodsFacts | undefined, actions: OrderAction[], breakdown: MoneyBreakdown) => ({
   orderNo: o.orderNo,
   goodsId: o.goodsId,
   goodsName: g?.name ?? '',
@@ -117,6 +120,7 @@ const view = (o: OrderRow, g: GoodsFacts | undefined, actions: OrderAction[]) =>
   createdAt: o.createdAt.toISOString(),
   paidAt: o.paidAt?.toISOString() ?? null,
   cancelledAt: o.cancelledAt?.toISOString() ?? null,
+  breakdown,
 });
 
 /**
@@ -169,7 +173,8 @@ export const orderRoutes = createRouter()
       const g = await goodsOf(c, list);
       const now = c.var.deps.clock.now();
       const offers = await Promise.all(list.map(async (o) => offersOf(await offerFacts(c.var.deps.db, o, now)).actions));
-      return ok(c, { list: list.map((o, i) => view(o, g.get(o.goodsId), offers[i]!)), total, pagenum, pagesize });
+      const money = await moneyBreakdowns(c.var.deps.db, list);
+      return ok(c, { list: list.map((o, i) => view(o, g.get(o.goodsId), offers[i]!, money.get(o.id)!)), total, pagenum, pagesize });
     },
   )
   .openapi(

@@ -214,7 +214,7 @@ describe('a paid order issues what was bought', async () => {
       goodsId: g.id,
     });
     const h = await s.call('GET', `/api/customers/cards/history?id=${card!.id}`, { token: m.token });
-    expect(h.body.data).toMatchObject({ total: 1, list: [{ kind: 'bought', orderNo: no, paidCents: 19_900 }] });
+    expect(h.body.data).toMatchObject({ total: 1, list: [{ kind: 'bought', orderNo: no, money: { paidCents: 19_900 } }] });
     const other = await newMember(s);
     expect((await s.call('GET', `/api/customers/cards/detail?id=${card!.id}`, { token: other.token })).status).toBe(404);
     expect((await s.call('GET', `/api/customers/cards/history?id=${card!.id}`, { token: other.token })).status).toBe(404);

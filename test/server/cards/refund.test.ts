@@ -36,6 +36,8 @@ describe('the quote (GET /customers/cards/refund/quote)', () => {
       leftPerMille: 1000,
       feePercent: 0,
       amountCents: 19_900,
+      money: expect.objectContaining({ paidCents: 19_900 }),
+      back: [{ who: 'me', name: null, method: 'balance', cents: 19_900 }],
     });
     await s.deps.db
       .update(memberCards)
@@ -48,6 +50,8 @@ describe('the quote (GET /customers/cards/refund/quote)', () => {
       leftPerMille: 650,
       feePercent: 10,
       amountCents: 11_641,
+      money: expect.objectContaining({ paidCents: 19_900 }),
+      back: [{ who: 'me', name: null, method: 'balance', cents: 11_641 }],
     });
   });
 

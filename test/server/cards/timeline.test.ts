@@ -93,7 +93,7 @@ describe("a card's timeline", () => {
       kind: 'bought',
       at: order.paidAt!.toISOString(),
       orderNo,
-      paidCents: order.priceCents - order.couponDeductionCents,
+      money: expect.objectContaining({ scope: 'order', paidCents: order.priceCents - order.couponDeductionCents, toPayCents: 0 }),
     });
     expect(by('activated')).toEqual({ kind: 'activated', at: activatedAt, classTitle: '晨间流瑜伽' });
     expect(by('class')).toMatchObject({ state: 'cancelled', usesSpent: 0, classTitle: '晨间流瑜伽' });

@@ -3,7 +3,7 @@ import type { Api } from '../../../src/api/index';
 import { loader as cardDetailLoader } from '../../../src/app/screens/cards/card-detail-screen';
 import { loader as vipcardDetailLoader } from '../../../src/app/screens/cards/vipcard-detail-screen';
 import { loader as vipcardLoader } from '../../../src/app/screens/cards/vipcard-screen';
-import { purchaseCostLines, courseUsesLeft } from '../../../src/app/screens/order-purchases/purchase-rules';
+import { courseUsesLeft } from '../../../src/app/screens/order-purchases/purchase-rules';
 
 const ok = <T>(data: T) => Promise.resolve({ code: 200, status: true, data });
 const refused = (code: number) => Promise.resolve({ code, status: false, data: null });
@@ -133,21 +133,6 @@ describe('/mine/carddetail loader', () => {
 });
 
 describe('my courses and purchases (spec §3 order: price, coupon deduction, balance use, amount to pay)', () => {
-  it('a purchase lists the price, the deductions it used and the amount paid, in cents', () => {
-    expect(purchaseCostLines({ priceCents: 108_000, couponDeductionCents: 0, balanceUsedCents: 0, amountToPayCents: 108_000 })).toEqual([
-      { kind: 'price', cents: 108_000 },
-      { kind: 'paid', cents: 108_000 },
-    ]);
-    expect(
-      purchaseCostLines({ priceCents: 19_900, couponDeductionCents: 2_000, balanceUsedCents: 5_000, amountToPayCents: 12_900 }),
-    ).toEqual([
-      { kind: 'price', cents: 19_900 },
-      { kind: 'coupon', cents: -2_000 },
-      { kind: 'balance', cents: -5_000 },
-      { kind: 'paid', cents: 12_900 },
-    ]);
-  });
-
   it('a course shows uses left of its total; a course without a count has none', () => {
     expect(courseUsesLeft({ usesTotal: 4, usesLeft: 3 })).toEqual({ left: 3, total: 4 });
     expect(courseUsesLeft({ usesTotal: null, usesLeft: null })).toBeNull();

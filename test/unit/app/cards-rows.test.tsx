@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { MemberCard } from '../../../src/api/booking';
@@ -117,16 +117,32 @@ describe("a card's history", () => {
         classStartsAt: '2026-11-20T10:00:00Z',
       },
       { kind: 'activated', at: '2026-11-19T10:00:00Z', classTitle: null },
-      { kind: 'bought', at: '2026-11-18T10:00:00Z', orderNo: 'O1', paidCents: 108_050 },
+      {
+        kind: 'bought',
+        at: '2026-11-18T10:00:00Z',
+        orderNo: 'O1',
+        money: {
+          scope: 'order',
+          goodsTotalCents: 108_050,
+          couponCents: 0,
+          paidCents: 108_050,
+          refundedCents: 0,
+          refundingCents: 0,
+          toPayCents: 0,
+          payers: [{ who: 'me', name: null, method: 'wechat', paidCents: 108_050, refundedCents: 0, refundingCents: 0 }],
+        },
+      },
     ];
     renderWithI18n(<CardHistoryList items={items} />);
-    const rows = screen.getAllByRole('listitem');
+    // the timeline's own lines (the bought line holds its money breakdown, a list of its own)
+    const rows = screen.getAllByRole('listitem').filter((li) => !li.closest('[aria-label="金额明细"]'));
     expect(rows).toHaveLength(3);
     expect(rows[0]!.textContent).toContain('流瑜伽');
     expect(rows[0]!.textContent).toContain('已签到');
     expect(rows[0]!.textContent).toContain('-1');
     expect(rows[1]!.textContent).toContain('激活');
     expect(rows[2]!.textContent).toContain('¥1080.50');
+    expect(within(screen.getByRole('list', { name: '金额明细' })).getAllByRole('listitem')[1]!.textContent).toBe('微信支付¥1080.50');
   });
 
   it('an empty history says so', () => {

@@ -35,6 +35,16 @@ const order = (over: Partial<Order>): Order => ({
   couponDeductionCents: 0,
   balanceUsedCents: 0,
   amountToPayCents: 19_900,
+  breakdown: {
+    scope: 'order',
+    goodsTotalCents: 19_900,
+    couponCents: 0,
+    paidCents: 0,
+    refundedCents: 0,
+    refundingCents: 0,
+    toPayCents: 19_900,
+    payers: [],
+  },
   parts: [
     {
       seq: 1,

@@ -6,6 +6,7 @@ import type { CardHistoryItem } from '../../../api/cards';
 import { shanghaiClock, shanghaiDate, lastValidDay } from '../../../domain/time';
 import { formatYuan } from '../../../domain/money';
 import { ROW_STATE_LABELS } from '../booking/booking-labels';
+import { MoneyBreakdown } from '../../ui/money-breakdown';
 
 const when = (iso: string) => `${shanghaiDate(iso)} ${shanghaiClock(new Date(iso))}`;
 
@@ -33,14 +34,10 @@ function What(props: { item: CardHistoryItem }) {
   switch (h.kind) {
     case 'bought':
       return (
-        <Line
-          title={<Trans>购买</Trans>}
-          detail={
-            <Trans>
-              订单{h.orderNo}，实付{formatYuan(h.paidCents)}
-            </Trans>
-          }
-        />
+        <>
+          <Line title={<Trans>购买</Trans>} detail={<Trans>订单{h.orderNo}</Trans>} />
+          <MoneyBreakdown money={h.money} className="mt-1 text-xs text-black/70" />
+        </>
       );
     case 'activated':
       return <Line title={<Trans>激活</Trans>} detail={h.classTitle !== null ? <Trans>预约“{h.classTitle}”时激活</Trans> : undefined} />;
@@ -148,9 +145,9 @@ export function CardHistoryRow(props: { item: CardHistoryItem }) {
   const back = h.kind === 'returned' ? h.usesReturned : 0;
   return (
     <div className="flex items-start gap-3 bg-white px-4 py-3" data-card-history={h.kind}>
-      <span className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1">
         <What item={h} />
-      </span>
+      </div>
       <span className="shrink-0 text-right text-xs text-black/60 tabular-nums">
         {h.kind !== 'class' && <span className="block">{when(h.at)}</span>}
         {spent > 0 && <span className="block text-sm text-rose-600">-{spent}</span>}

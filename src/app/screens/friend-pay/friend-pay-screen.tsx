@@ -14,6 +14,7 @@ import { NotFoundState } from '../../ui/not-found-state';
 import { provideFriendPay } from './friend-actors';
 import { friendPayLoader, type FriendPayData } from './friend-pay-data';
 import { InvitationCard } from './invitation-card';
+import { MoneyBreakdown } from '../../ui/money-breakdown';
 import type { FriendPayEvent } from '../../../../machines/friend-pay.machine';
 
 export const loader = friendPayLoader;
@@ -161,7 +162,10 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
           amountCents={invitation.amountCents}
           expiresAt={open ? invitation.expiresAt : undefined}
           asker={invitation.member}
-        />
+        >
+          {/* before any payment the card's amount is the whole story; once paid, what was paid and went back */}
+          {invitation.money.payers.length > 0 && <MoneyBreakdown money={invitation.money} className="text-left" />}
+        </InvitationCard>
       )}
       {body}
     </div>

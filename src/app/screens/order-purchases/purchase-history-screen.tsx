@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from 'konsta/react';
@@ -8,26 +6,11 @@ import type { Purchase } from '../../../api/cards';
 import { shanghaiClock, shanghaiDate } from '../../../domain/time';
 import { dictLabel, GOODS_KINDS } from '../../../domain/catalog';
 import type { Paged } from '../../../domain/envelope';
-import { formatYuan } from '../../../domain/money';
-import type { PayMethod } from '../../../domain/orders';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { EmptyList, PagedList } from '../../ui/paged-list';
-import { purchaseCostLines, type CostLine } from './purchase-rules';
+import { MoneyBreakdown } from '../../ui/money-breakdown';
 
 const PAGE_SIZE = 10;
-
-const COST_LABELS: Record<CostLine['kind'], MessageDescriptor> = {
-  price: msg`商品价格`,
-  coupon: msg`优惠券抵扣`,
-  balance: msg`余额抵扣`,
-  paid: msg`实付金额`,
-};
-
-const PAY_METHOD_LABELS: Record<PayMethod, MessageDescriptor> = {
-  balance: msg`余额支付`,
-  wechat: msg`微信支付`,
-  alipay: msg`支付宝支付`,
-};
 
 /** /myPurchaseHistory: page 0 of my paid orders (members only: the route sends visitors to log in). */
 export async function loader({ context }: LoaderFunctionArgs): Promise<{ page: Paged<Purchase> }> {
@@ -36,7 +19,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<{ page: P
   return { page: r.data };
 }
 
-/** One paid order: what was bought, when, how it was paid and what it cost; it opens the order. */
+/** One paid order: what was bought, when, and its money (each payer's line, decision 101); it opens the order. */
 function PurchaseRow(props: { p: Purchase }) {
   const { i18n } = useLingui();
   const p = props.p;
@@ -73,21 +56,13 @@ function PurchaseRow(props: { p: Purchase }) {
           )}
           <p className="text-xs text-black/60 tabular-nums">
             {p.paidAt ? `${shanghaiDate(p.paidAt)} ${shanghaiClock(new Date(p.paidAt))}` : null}
-            {p.payMethod ? ` · ${i18n._(PAY_METHOD_LABELS[p.payMethod])}` : null}
           </p>
           <p className="truncate text-xs text-black/60 tabular-nums">
             <Trans>订单号 {p.orderNo}</Trans>
           </p>
         </div>
       </div>
-      <dl className="mt-2 space-y-0.5 border-t border-black/5 pt-2 text-sm tabular-nums">
-        {purchaseCostLines(p).map((l) => (
-          <div key={l.kind} className={`flex justify-between ${l.kind === 'paid' ? 'font-semibold' : 'text-black/60'}`} data-cost={l.kind}>
-            <dt>{i18n._(COST_LABELS[l.kind])}</dt>
-            <dd>{formatYuan(l.cents)}</dd>
-          </div>
-        ))}
-      </dl>
+      <MoneyBreakdown money={p.money} className="mt-2 border-t border-black/5 pt-2" />
     </Link>
   );
 }

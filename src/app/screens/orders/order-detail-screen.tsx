@@ -8,11 +8,11 @@ import type { OrderPart } from '../../../api/orders';
 import { formatYuan } from '../../../domain/money';
 import { friendInvitePath } from '../friend-pay/friend-paths';
 import { refusalMessage } from '../../ui/refusal-message';
+import { MoneyBreakdown } from '../../ui/money-breakdown';
 import { ORDER_STATE_LABELS } from './checkout-labels';
 import { liveShares } from '../../../../machines/order-split.machine';
 import { splitPath, successPath } from './checkout-paths';
 import { MethodChoice } from './method-choice';
-import { MoneyLines } from './money-lines';
 import { OrderCancel } from './order-cancel';
 import { IssuedGoods } from './issued-goods';
 import { OrderRefunds } from './order-refunds';
@@ -53,7 +53,9 @@ export function OrderDetail(props: { d: OrderPageData }) {
           </span>
         </div>
       </Block>
-      <MoneyLines facts={{ ...o, goodsName: d.goodsName ?? o.orderNo }} />
+      <Block strong inset className="!my-4">
+        <MoneyBreakdown money={o.breakdown} />
+      </Block>
       <OrderRefunds order={o} />
       <List strong inset className="!my-4 text-sm tabular-nums">
         <ListItem title={<Trans>订单号</Trans>} after={o.orderNo} />

@@ -2,14 +2,14 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Button } from 'konsta/react';
+import { Block, Button } from 'konsta/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { bookClassPath, classToBook, forgetClassToBook, type ClassToBook } from '../booking/class-to-book';
 import { myCardPath } from '../cards/my-card-row';
 import { usePageTitle } from '../../layout/page-title';
 import { splitPath } from './checkout-paths';
-import { MoneyLines } from './money-lines';
+import { MoneyBreakdown } from '../../ui/money-breakdown';
 import { BackToOrder, OrderPage, useOrderPayment } from './order-checkout';
 import { orderPageLoader, type OrderPageData } from './order-page-data';
 import { ResultPanel } from './result-panel';
@@ -69,7 +69,12 @@ function Success(props: { d: OrderPageData }) {
             <Trans>订单号 {orderNo}</Trans>
           </p>
         </ResultPanel>
-        <MoneyLines facts={{ ...order, goodsName: d.goodsName ?? orderNo }} />
+        <Block strong inset className="!my-4 space-y-2">
+          <p className="font-semibold" data-goods-name>
+            {d.goodsName ?? orderNo}
+          </p>
+          <MoneyBreakdown money={order.breakdown} />
+        </Block>
         <div className="mx-4 space-y-3 text-center">
           {d.partSeq !== undefined && (
             <Button large rounded component={Link} {...{ to: splitPath(orderNo) }} data-action="view-split">

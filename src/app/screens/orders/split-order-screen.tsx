@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { orderSplitMachine } from '../../../../machines/order-split.machine';
 import type { OrderDetail } from '../../../api/orders';
 import { Errors } from '../../../domain/errors';
-import { formatYuan } from '../../../domain/money';
+import { MoneyBreakdown } from '../../ui/money-breakdown';
 import { OrderRefunds } from './order-refunds';
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
@@ -128,7 +128,7 @@ function SplitOrder(props: { orderNo: string }) {
   );
 }
 
-/** The order: goods, state and what is left to pay. */
+/** The order: goods, state and its money (each payer's line and what is left to pay, decision 101). */
 function OrderHead(props: { order: OrderDetail }) {
   const { i18n } = useLingui();
   const o = props.order;
@@ -140,22 +140,7 @@ function OrderHead(props: { order: OrderDetail }) {
           {i18n._(ORDER_STATE_LABELS[o.state])}
         </span>
       </div>
-      <p className="text-sm text-black/60">
-        <Trans>
-          应付金额{' '}
-          <span data-amount-to-pay className="font-semibold text-red-600 tabular-nums">
-            {formatYuan(o.amountToPayCents)}
-          </span>
-        </Trans>
-      </p>
-      {o.money.appliedCents > 0 && o.money.outstandingCents > 0 && (
-        <p className="text-sm text-black/60" data-amount-outstanding>
-          <Trans>
-            已支付 {formatYuan(o.money.appliedCents)}，还需支付{' '}
-            <span className="font-semibold tabular-nums">{formatYuan(o.money.outstandingCents)}</span>
-          </Trans>
-        </p>
-      )}
+      <MoneyBreakdown money={o.breakdown} />
     </Block>
   );
 }

@@ -17,6 +17,7 @@ import { UnreachableRetry } from '../../ui/unreachable-retry';
 import { refusalMessage } from '../../ui/refusal-message';
 import { myCardPath } from '../cards/my-card-row';
 import { refundLoader, type RefundPageData } from './refund-data';
+import { MoneyBackLines, MoneyBreakdown } from '../../ui/money-breakdown';
 
 export const loader = refundLoader;
 
@@ -166,9 +167,12 @@ export default function RefundScreen() {
     body = (
       <>
         <RefundPolicy />
+        <Block strong inset className="!my-4">
+          <MoneyBreakdown money={q.money} />
+        </Block>
         <Block strong inset className="space-y-1 text-sm" data-refund-quote>
           <p>
-            <Trans>实付金额：{formatYuan(q.paidCents)}</Trans>
+            <Trans>可退基数：{formatYuan(q.paidCents)}</Trans>
           </p>
           <p>
             <Trans>剩余比例：{leftPercent}%</Trans>
@@ -181,6 +185,7 @@ export default function RefundScreen() {
               可退金额：<span data-refund-amount>{formatYuan(q.amountCents)}</span>
             </Trans>
           </p>
+          <MoneyBackLines back={q.back} className="border-t border-black/5 pt-1" />
         </Block>
         <Block className="space-y-3">
           <label className="flex items-center gap-2 text-sm">
@@ -221,6 +226,7 @@ export default function RefundScreen() {
             <Trans>退款金额：{formatYuan(r.amountCents)}</Trans>
           </p>
         )}
+        {r.amountCents !== null && <MoneyBreakdown money={r.money} className="border-t border-black/5 pt-1" />}
         {r.decidedAt && !pending && (
           <p className="text-xs text-black/60">
             <Trans>审核时间：{time(r.decidedAt)}</Trans>

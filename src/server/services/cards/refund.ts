@@ -5,13 +5,14 @@ import { canApplyOrder } from '../../../../machines/domain/order-transitions';
 import { APPLIED_PAYMENT_STATUSES } from '../../../../machines/domain/payment-transitions';
 import { ATTENTION_REFUND_STATES } from '../../../../machines/domain/refund-transitions';
 import type { Clock } from '../../../domain/clock';
-import { refundQuote, type RefundQuote } from '../../../domain/card-refund';
+import { refundQuote, shareRefund, type RefundQuote } from '../../../domain/card-refund';
 import { Errors, type ErrorName } from '../../../domain/errors';
 import type { CardRefundQuote, MyCardRefund } from '../../../contracts/card-refunds';
 import type { Db, Tx } from '../../db/client';
 import { cardRefunds, cardTypeRules, memberCards, orders, payments, refunds } from '../../db/schema/index';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../../db/transaction';
+import { backLines, moneyBreakdown, paidRows } from '../orders/breakdown';
 import { catchUpCard, lockMyCard, refuseNotMine, type CardRow } from './my-card';
 import { familyShareCount } from './holders';
 import { statusRefusal } from './operations';
@@ -78,7 +79,13 @@ export async function quoteCardRefund(db: Db, clock: Clock, accountId: number, c
   if (!card) return refuseNotMine(db, accountId, cardId, 'cardId');
   const check = await refundCheck(db, card, now);
   if (check.why) refuse(check.why);
-  return { cardId, ...check.quote };
+  // shared over the payments as the approval shares it (refund-staff.ts), so the quote names each payer's part
+  const paid = await paidRows(db, [check.order.id]);
+  const shares = shareRefund(
+    check.quote.amountCents,
+    paid.map((p) => p.amountCents - p.askedCents),
+  );
+  return { cardId, ...check.quote, money: await moneyBreakdown(db, check.order), back: backLines(paid, shares) };
 }
 
 /**
@@ -131,7 +138,7 @@ export async function cancelCardRefund(db: Db, clock: Clock, accountId: number, 
 
 /** A request as its member sees it. */
 export async function myCardRefundView(db: Db, r: CardRefundRow): Promise<MyCardRefund> {
-  const [o] = await db.select({ orderNo: orders.orderNo, state: orders.state }).from(orders).where(eq(orders.id, r.orderId));
+  const [o] = await db.select().from(orders).where(eq(orders.id, r.orderId));
   // a refund failed at its provider: the provider's words, for the member (decision 031)
   const [failed] =
     o!.state === 'refund_failed'
@@ -156,6 +163,7 @@ export async function myCardRefundView(db: Db, r: CardRefundRow): Promise<MyCard
     createdAt: r.createdAt.toISOString(),
     decidedAt: r.decidedAt?.toISOString() ?? null,
     canCancel: nextCardRefundState(r.state, 'cardRefund.cancel') !== null,
+    money: await moneyBreakdown(db, o!),
   };
 }
 

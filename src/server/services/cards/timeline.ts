@@ -21,6 +21,7 @@ import { shownNames } from '../person/shown-name';
 import { maskPhone } from './transfer';
 import { loc } from '../catalog';
 import type { CardRow } from './my-card';
+import { moneyBreakdown } from '../orders/breakdown';
 
 /** Within one instant, the order things happen in (the newest first reverses it). */
 const RANK: Record<CardHistoryItem['kind'], number> = {
@@ -67,7 +68,7 @@ export async function cardTimeline(db: Db, c: CardRow, locale: Locale): Promise<
       kind: 'bought',
       at: (bought.paidAt ?? bought.createdAt).toISOString(),
       orderNo: bought.orderNo,
-      paidCents: bought.priceCents - bought.couponDeductionCents,
+      money: await moneyBreakdown(db, bought),
     });
 
   const used = await db

@@ -20,6 +20,7 @@ import { endOpenTrades, endTradesBeforeChange } from './close-attempt';
 import { move } from './state';
 import { noticeInvitationExpired } from './friend-notices';
 import { askerOf } from './invitation-asker';
+import { breakdownOf, paidRows, payerLines } from './breakdown';
 
 /**
  * Friend pay, the member's side (spec §4, §9; decision 021): an invitation for a friend to pay one
@@ -232,5 +233,9 @@ export async function invitationForFriend(deps: Deps, token: string) {
   if (!row) throw new ApiError(Errors.notFound, { field: 't' });
   // an open one past its hour reads expired before its job has run
   const over = row.inv.state === 'open' && row.inv.expiresAt.getTime() <= deps.clock.now().getTime();
-  return { ...row, state: over ? ('expired' as const) : row.inv.state, member: await askerOf(deps, row.accountId) };
+  const state = over ? ('expired' as const) : row.inv.state;
+  // the friend sees only the share asked and their own payment of it (decision 101)
+  const own = (await paidRows(deps.db, [row.inv.orderId])).filter((p) => p.invitationId === row.inv.id);
+  const money = breakdownOf('share', row.amountCents, 0, payerLines(own), state === 'open' ? row.amountCents : 0);
+  return { ...row, state, member: await askerOf(deps, row.accountId), money };
 }

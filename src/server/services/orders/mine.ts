@@ -13,6 +13,7 @@ import { cardOut } from '../booking/views';
 import { maskPhone } from '../cards/transfer';
 import { heldBy } from '../cards/holders';
 import { loc } from '../catalog';
+import { moneyBreakdowns } from './breakdown';
 
 /** What a member owns and bought (spec §2 /mycourse, /myPurchaseHistory, /mine/CardDetailPage, coupons). */
 
@@ -138,6 +139,10 @@ export async function myPurchases(db: Db, accountId: number, locale: Locale, pag
     .limit(pagesize)
     .offset(pagenum * pagesize);
   const [t] = await db.select({ n: count() }).from(orders).where(where);
+  const money = await moneyBreakdowns(
+    db,
+    rows.map((r) => r.o),
+  );
   const list = rows.map(({ o, ...r }) => ({
     orderNo: o.orderNo,
     goodsId: o.goodsId,
@@ -153,6 +158,7 @@ export async function myPurchases(db: Db, accountId: number, locale: Locale, pag
     state: o.state,
     payMethod: o.payMethod,
     paidAt: o.paidAt?.toISOString() ?? null,
+    money: money.get(o.id)!,
   }));
   return { list, total: t?.n ?? 0, pagenum, pagesize };
 }
