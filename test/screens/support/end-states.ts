@@ -7,7 +7,7 @@ import { atomicStates } from './screen-paths';
  * - a final state (`type: 'final'`);
  * - a state with no transition out of it at all (nothing the person or the server can still do
  *   moves the chart on: "cancelled", "located", the last page of a list);
- * - a state tagged `end`: the flow is over but the chart still answers something there, a retry of
+ * - a state tagged `end` (itself or a state it is in): the flow is over but the chart still answers something there, a retry of
  *   what failed or "invite again" (a payment that failed, an invitation that expired).
  * A state that only decides where to go (`always` and nothing else) is never at rest and is none.
  */
@@ -33,8 +33,13 @@ export function endStatesOf(machine: AnyStateMachine): string[] {
     }
     return false;
   };
+  // as `snapshot.hasTag` reads them: a compound state's tag is its children's too
+  const tagged = (n: Node) => {
+    for (let x: Node | undefined = n; x; x = x.parent) if (x.tags.includes('end')) return true;
+    return false;
+  };
   return atomicStates(machine).filter((path) => {
     const n = byPath.get(path)!;
-    return n.type === 'final' || n.tags.includes('end') || !leaves(n);
+    return n.type === 'final' || tagged(n) || !leaves(n);
   });
 }

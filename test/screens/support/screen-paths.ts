@@ -158,8 +158,15 @@ export function atomicStates(machine: AnyStateMachine): string[] {
   return out;
 }
 
-/** The shortest path to every state of the walk, then one more path for each transition they did not fire. */
-function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths: ScreenPath[]; coverage: CoverageReport } {
+/**
+ * The shortest path to every state of the walk, then one more path for each transition they did not
+ * fire; with `shortestOnly`, the shortest paths alone (and no coverage).
+ */
+function pathsOf<W>(
+  machine: AnyStateMachine,
+  spec: ScreenPathSpec<W>,
+  shortestOnly = false,
+): { paths: ScreenPath[]; coverage: CoverageReport } {
   const project = spec.project as (c: unknown) => unknown;
   const serialize = (s: AnyMachineSnapshot) => JSON.stringify([s.status, s.value, project(s.context)]);
   const events = (s: AnyMachineSnapshot): AnyEventObject[] => {
@@ -196,6 +203,7 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
   const paths: ScreenPath[] = graphs.flatMap(({ input, model }) =>
     model.getShortestPaths().map((p) => ({ name: name(input, p.steps as Step[]), input, steps: p.steps as Step[] })),
   );
+  if (shortestOnly) return { paths, coverage: undefined as never };
   for (const p of paths) walk(p.steps);
   // the transitions taken on the way in (`always` from a state that only decides)
   for (const value of Object.values(spec.inputs ?? { '': undefined })) {
@@ -608,6 +616,9 @@ export async function collectScreenPaths(load: () => Promise<unknown>): Promise<
   }
 }
 
+/** each spec's paths, walked once for all the states a file drives it to */
+const walks = new WeakMap<ScreenPathSpec<unknown>, ScreenPath[]>();
+
 /**
  * Drives the screen along the shortest path of the spec's walk that ends in `state` (an atomic
  * state's path, `editing.refused`), checking each state on the way as the path test does, then runs
@@ -624,9 +635,9 @@ export async function runPathTo<W>(
     const i = p.steps.findIndex((s) => statePaths(s.state.value).split(' + ').includes(state));
     return i < 0 ? undefined : { ...p, name: `${p.name} (up to ${state})`, steps: p.steps.slice(0, i + 1) };
   };
-  const found = pathsOf(spec.machine, spec)
-    .paths.flatMap((p) => upTo(p) ?? [])
-    .sort((a, b) => a.steps.length - b.steps.length)[0];
+  let walked = walks.get(spec as ScreenPathSpec<unknown>);
+  if (!walked) walks.set(spec as ScreenPathSpec<unknown>, (walked = pathsOf(spec.machine, spec, true).paths));
+  const found = walked.flatMap((p) => upTo(p) ?? []).sort((a, b) => a.steps.length - b.steps.length)[0];
   if (!found) throw new Error(`the walk of ${spec.machine.id} never reaches ${state}`);
   await runPath(h, spec, found, atEnd);
 }
