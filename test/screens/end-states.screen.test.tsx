@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { setup } from 'xstate';
 import { charts } from '../../machines/catalogue';
 import { routeObjects } from '../../src/app/routes';
 import { endStatesOf } from './support/end-states';
@@ -224,6 +225,24 @@ const named = (want: string | RegExp, el: Element) => {
 const leadsTo = (want: string | RegExp, href: string) => (typeof want === 'string' ? href === want : want.test(href));
 
 describe('every end state of every flow has a way on', () => {
+  it('reads the end states from a chart: final, nothing leaves, tagged end (itself or a parent), never one that decides or goes on', () => {
+    const planted = setup({ types: { tags: {} as 'end' } }).createMachine({
+      id: 'planted',
+      initial: 'deciding',
+      states: {
+        deciding: { always: 'editing' },
+        editing: { on: { save: 'saving' } },
+        saving: { on: { done: 'saved', lost: 'lost', refused: 'refused', sent: 'sent' } },
+        lost: { on: { retry: 'saving' } },
+        refused: { tags: ['end'], on: { again: 'editing' } },
+        sent: { tags: ['end'], initial: 'idle', states: { idle: { on: { check: 'checked' } }, checked: {} } },
+        saved: { type: 'final' },
+        closed: {},
+      },
+    });
+    expect(endStatesOf(planted)).toEqual(['refused', 'sent.idle', 'sent.checked', 'saved', 'closed']);
+  });
+
   it('the table lists every end state of every app chart, and nothing else', () => {
     const derived = appCharts.flatMap((m) => endStatesOf(m).map((s) => `${m.id} ${s}`)).sort();
     const listed = Object.entries(WAYS_ON)
