@@ -6,7 +6,7 @@ import { setup } from 'xstate';
 import { charts } from '../../machines/catalogue';
 import { routeObjects } from '../../src/app/routes';
 import { endStatesOf } from './support/end-states';
-import { shareScreenHarnesses } from './support/screen-harness';
+import { withSharedScreenHarnesses } from './support/screen-harness';
 import { collectScreenPaths, runPathTo } from './support/screen-paths';
 
 /**
@@ -207,11 +207,15 @@ const WAYS_ON: Record<string, Record<string, WayOn>> = {
   accountClosingRequest: { refusedByStaff: { actions: [{ button: '申请注销账号' }] } },
 };
 
-// the path tests' specs, each with the server its file started (one per set of options: see shareScreenHarnesses)
-shareScreenHarnesses();
-const collected = await collectScreenPaths(async () => {
-  for (const load of Object.values(import.meta.glob('./*.paths.test.tsx'))) await load();
-});
+// the path tests' specs, each with the server its file started (one per set of options). Each file is
+// loaded under a query of its own: a module of its own, run here whether or not this worker ran the
+// path test already, and which leaves the path test's own module for its own run (isolate: false)
+const pathFiles = import.meta.glob('./*.paths.test.tsx', { query: '?end-states' });
+const collected = await withSharedScreenHarnesses(() =>
+  collectScreenPaths(async () => {
+    for (const load of Object.values(pathFiles)) await load();
+  }),
+);
 const specs = new Map(collected.map((c) => [c.spec.machine.id, c]));
 
 const appCharts = charts.filter((c) => !c.file.includes('/domain/')).map((c) => c.machine);

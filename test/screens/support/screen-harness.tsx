@@ -78,9 +78,17 @@ export async function startScreenHarness(opts: Parameters<typeof startTestServer
 
 let shared: Map<string, Promise<ScreenHarness>> | undefined;
 
-/** From now on in this file, harnesses started with the same options are one (see `startScreenHarness`). */
-export function shareScreenHarnesses(): void {
-  shared ??= new Map();
+/**
+ * While `run` runs, harnesses started with the same options are one (see `startScreenHarness`);
+ * after it, each start is its own again (the next file in this worker starts its own server).
+ */
+export async function withSharedScreenHarnesses<T>(run: () => Promise<T>): Promise<T> {
+  shared = new Map();
+  try {
+    return await run();
+  } finally {
+    shared = undefined;
+  }
 }
 
 async function startOwnHarness(opts: Parameters<typeof startTestServer>[0]): Promise<ScreenHarness> {
