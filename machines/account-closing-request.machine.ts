@@ -28,12 +28,15 @@ export type CloseAccountEvent =
  * order, a balance, a booking, an application); sent, it waits for staff and can be withdrawn. A
  * refused request shows staff's reason and may be asked for again. Effects are provided: the actors
  * `ask` and `withdraw` send the requests.
+ * Tags: `end` a state where the request is over though the member may ask again (refused by staff):
+ * the screen offers what to do next (decision 103).
  */
 export const accountClosingRequestMachine = setup({
   types: {
     context: {} as CloseAccountContext,
     events: {} as CloseAccountEvent,
     input: {} as CloseAccountInput,
+    tags: {} as 'end',
   },
   actors: {
     ask: fromPromise<Envelope<MyAccountClosing>>(async () => {
@@ -73,6 +76,7 @@ export const accountClosingRequestMachine = setup({
       on: { 'closing.ask': 'confirming' },
     },
     refusedByStaff: {
+      tags: ['end'],
       description: 'Staff refused the last request: their reason is shown; the member may ask again.',
       on: { 'closing.ask': 'confirming' },
     },

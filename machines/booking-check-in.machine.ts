@@ -26,13 +26,15 @@ export type CheckInEvent = { type: 'checkin.submit' } | { type: 'network.retry' 
  * Tags say what the page shows (ready carries none: the check-in button): `submitting` the button is
  * working, `refused` the server's reason above it, `unreachable` "network unreachable" and the button
  * says retry, `checkedIn` the class is checked in.
+ * `end` a state where the flow is over though the chart still answers there (refused, tap again): the screen
+ * offers the next thing to do (decision 103).
  */
 export const bookingCheckInMachine = setup({
   types: {
     context: {} as CheckInContext,
     events: {} as CheckInEvent,
     input: {} as CheckInInput,
-    tags: {} as 'submitting' | 'refused' | 'unreachable' | 'checkedIn',
+    tags: {} as 'submitting' | 'refused' | 'unreachable' | 'checkedIn' | 'end',
   },
   actors: {
     checkIn: fromPromise<Envelope<CheckinAnswer>, { classId: number; code: string; idempotencyKey: string }>(async () => {
@@ -74,7 +76,7 @@ export const bookingCheckInMachine = setup({
       },
     },
     refused: {
-      tags: ['refused'],
+      tags: ['refused', 'end'],
       description:
         'The server refused the check-in (not booked, not the time to check in, wrong code); the reason is shown and the member can tap check-in again.',
       on: { 'checkin.submit': { target: 'submitting', actions: 'newIntent' } },

@@ -50,13 +50,15 @@ const isState = (c: CardRefundContext, state: MyCardRefund['state'], orderState?
  * Tags say what the page shows: `loading` it says so, `busy` a request is in flight (its button says
  * it is working), `unreachable` a retry, `quote` the policy and the amount with "ask for the refund",
  * `pending` the request waiting for staff, `refresh` "look again".
+ * `end` a state where the flow is over though the chart still answers there (rejected or failed, ask again or look again): the screen
+ * offers the next thing to do (decision 103).
  */
 export const refundRequestMachine = setup({
   types: {
     context: {} as CardRefundContext,
     events: {} as CardRefundEvent,
     input: {} as CardRefundInput,
-    tags: {} as 'loading' | 'busy' | 'unreachable' | 'quote' | 'pending' | 'refresh',
+    tags: {} as 'loading' | 'busy' | 'unreachable' | 'quote' | 'pending' | 'refresh' | 'end',
   },
   actors: {
     loadRequest: fromPromise<MyCardRefund | null, { cardId: number }>(async () => {
@@ -216,13 +218,14 @@ export const refundRequestMachine = setup({
       on: { 'refund.refresh': { target: 'loading', actions: 'forget' } },
     },
     failed: {
-      tags: ['refresh'],
+      tags: ['refresh', 'end'],
       description:
         'Approved, but the money did not go back (the order refund failed): the provider’s words, and that the club will handle it; the member may look again.',
       on: { 'refund.refresh': { target: 'loading', actions: 'forget' } },
     },
     done: { description: 'The money is back (refund done): the amount given back; the card is no longer valid.', type: 'final' },
     rejected: {
+      tags: ['end'],
       description: 'Staff rejected the request with the reason shown; the member may ask again.',
       on: { 'refund.again': { target: 'quoting', actions: 'forget' } },
     },

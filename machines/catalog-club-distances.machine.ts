@@ -32,12 +32,14 @@ const PERMISSION_DENIED = 1;
  * Tags say what the locate line shows: `checking` nothing yet, `offered` the "locate me" link,
  * `locating` "locating…" (while the browser or the server is asked), `located` the distances,
  * `denied` and `unavailable` why not, with "locate again".
+ * `end` a state where the flow is over though the chart still answers there (no distances, locate again): the screen
+ * offers the next thing to do (decision 103).
  */
 export const catalogClubDistancesMachine = setup({
   types: {
     context: {} as ClubDistancesContext,
     events: {} as ClubDistancesEvent,
-    tags: {} as 'checking' | 'offered' | 'locating' | 'located' | 'denied' | 'unavailable',
+    tags: {} as 'checking' | 'offered' | 'locating' | 'located' | 'denied' | 'unavailable' | 'end',
   },
   actors: {
     checkPermission: fromPromise<GeoPermission>(async () => {
@@ -119,12 +121,12 @@ export const catalogClubDistancesMachine = setup({
     denied: {
       description:
         'Locating is not allowed: "no permission to locate, distances cannot be shown" with "locate again" (after the member allows it in the browser).',
-      tags: ['denied'],
+      tags: ['denied', 'end'],
       on: { 'distances.retry': 'locating' },
     },
     unavailable: {
       description: 'No position or no distances could be had: "cannot get your position now" with "locate again".',
-      tags: ['unavailable'],
+      tags: ['unavailable', 'end'],
       on: { 'distances.retry': 'locating' },
     },
   },

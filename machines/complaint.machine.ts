@@ -47,12 +47,15 @@ const replied = (c: MyComplaint | null) => c !== null && c.replied;
  * member reads the reply and says whether they are satisfied, once. An existing complaint opened on
  * /complain?id= starts where the server says it is. Effects are provided: actors file (uploads the
  * photos, then files the complaint), load (reads it again), rate.
+ * Tags: `end` the complaint filed and awaiting its reply, where the member's part is over though
+ * they may check for the reply: the screen offers the next thing to do (decision 103).
  */
 export const complaintMachine = setup({
   types: {
     context: {} as ComplaintContext,
     events: {} as ComplaintEvent,
     input: {} as ComplaintInput,
+    tags: {} as 'end',
   },
   actors: {
     file: fromPromise<Envelope<MyComplaint>, FileInput>(async () => {
@@ -139,6 +142,7 @@ export const complaintMachine = setup({
       on: { 'network.retry': 'filing' },
     },
     awaitingReply: {
+      tags: ['end'],
       description:
         'Filed, not replied yet: the complaint is shown as not replied; the member can check for a reply (and is notified of one).',
       initial: 'idle',

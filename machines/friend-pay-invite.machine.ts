@@ -53,14 +53,15 @@ const partOf = (c: FriendInviteContext, d: OrderDetail) => d.parts.find((p) => p
  * elsewhere. The member may withdraw it (confirmed first); once withdrawn, expired or ended, invite again.
  * Effects are provided: actors latestInvitation, invite, checkOrder, withdraw; action copyLink; delay untilExpiry (the
  * time left by the app's clock).
- * Tags say what the page shows: `busy` a request in flight (it says it is working), `unreachable` a retry.
+ * Tags say what the page shows: `busy` a request in flight (it says it is working), `unreachable` a retry,
+ * `end` an invitation that is over (withdrawn, expired, ended elsewhere): the page offers what to do next (decision 103).
  */
 export const friendPayInviteMachine = setup({
   types: {
     context: {} as FriendInviteContext,
     events: {} as FriendInviteEvent,
     input: {} as FriendInviteInput,
-    tags: {} as 'busy' | 'unreachable',
+    tags: {} as 'busy' | 'unreachable' | 'end',
   },
   actors: {
     invite: fromPromise<Envelope<InviteAnswer>, { orderNo: string; partSeq?: number; idempotencyKey: string }>(async () => {
@@ -258,14 +259,17 @@ export const friendPayInviteMachine = setup({
       on: { 'network.retry': 'withdrawing', 'confirm.dismiss': 'open' },
     },
     withdrawn: {
+      tags: ['end'],
       description: 'Withdrawn: the friend can no longer pay; "invite again" makes a new link.',
       on: { 'invite.again': { target: 'creating', actions: 'newInviteKey' } },
     },
     expired: {
+      tags: ['end'],
       description: 'The hour is over unpaid: "invite again" makes a new link.',
       on: { 'invite.again': { target: 'creating', actions: 'newInviteKey' } },
     },
     ended: {
+      tags: ['end'],
       description:
         'The invitation ended elsewhere (withdrawn on another phone, the order cancelled or paid another way): the way to the order, or "invite again".',
       on: { 'invite.again': { target: 'creating', actions: 'newInviteKey' } },

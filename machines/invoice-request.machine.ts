@@ -47,12 +47,15 @@ export const EMPTY_INVOICE_FORM: InvoiceForm = { title: '', taxNumber: '', addre
  * says what is wrong, in the member's language), then sends it. Sent, the request is at the top of
  * their requests (its state, the PDF once issued, the reason once refused) and its orders leave the
  * list; the form stays filled for another. Effects are provided: the actor `request` sends it.
+ * Tags: `end` the request sent, where the flow is over though the form takes another: the screen
+ * offers the next thing to do (decision 103).
  */
 export const invoiceRequestMachine = setup({
   types: {
     context: {} as InvoiceRequestContext,
     events: {} as InvoiceRequestEvent,
     input: {} as InvoiceRequestInput,
+    tags: {} as 'end',
   },
   actors: {
     request: fromPromise<Envelope<MyInvoice>, RequestInput>(async () => {
@@ -107,6 +110,7 @@ export const invoiceRequestMachine = setup({
           description: 'The server refused it (an order invoiced meanwhile, or a field): the reason is said, by the field it names.',
         },
         sent: {
+          tags: ['end'],
           description:
             'Sent: "submitted" is said; the new request is at the top of my requests as waiting for staff and its orders left the list.',
         },

@@ -100,13 +100,15 @@ type Env = Envelope<unknown>;
  * getBrandWCPayRequest); actions purchaseChanged, openAlipay (leaves the page).
  * Tags name the page a state belongs on (checkout-paths.ts payOrderPath): `loginPage`, `handoverPage`
  * (/payt), `resultPage` (/payf), `failurePage` (/pays), `orderPage` (the order's detail).
+ * `end` a state where the flow is over though the chart still answers there (the payment failed, pay again): the screen
+ * offers the next thing to do (decision 103).
  */
 export const paymentOrderMachine = setup({
   types: {
     context: {} as PayOrderContext,
     events: {} as PayOrderEvent,
     input: {} as PayOrderInput,
-    tags: {} as 'loginPage' | 'handoverPage' | 'resultPage' | 'failurePage' | 'orderPage',
+    tags: {} as 'loginPage' | 'handoverPage' | 'resultPage' | 'failurePage' | 'orderPage' | 'end',
   },
   actors: {
     loadOrder: fromPromise<Envelope<Order>, { orderNo: string }>(async () => {
@@ -409,7 +411,7 @@ export const paymentOrderMachine = setup({
     },
     /** /pays: the provider said the payment failed; the same order can be paid again */
     failed: {
-      tags: ['failurePage'],
+      tags: ['failurePage', 'end'],
       description: '/pays: "payment failed", nothing was charged, and "pay again".',
       on: { 'payment.retry': 'choosingMethod' },
     },

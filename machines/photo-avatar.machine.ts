@@ -30,12 +30,14 @@ export type AvatarUploadEvent = { type: 'file.chosen'; file: Blob } | { type: 'n
  * no photo shown), `picking` an upload is open (the picture picker shows), `busy` the picture is
  * resized or uploaded (the picker is dimmed and disabled), `refused` the reason the picture was
  * refused, `unreachable` "network unreachable" with the retry (of the read or of the upload).
+ * `end` a state where the flow is over though the chart still answers there (the photo rejected, choose another): the screen
+ * offers the next thing to do (decision 103).
  */
 export const photoAvatarMachine = setup({
   types: {
     context: {} as AvatarUploadContext,
     events: {} as AvatarUploadEvent,
-    tags: {} as 'unread' | 'picking' | 'busy' | 'refused' | 'unreachable',
+    tags: {} as 'unread' | 'picking' | 'busy' | 'refused' | 'unreachable' | 'end',
   },
   actors: {
     load: fromPromise<Envelope<PhotoView>>(async () => {
@@ -161,7 +163,7 @@ export const photoAvatarMachine = setup({
       on: { 'review.refresh': 'loading' },
     },
     rejected: {
-      tags: ['picking'],
+      tags: ['picking', 'end'],
       description: 'Rejected with the reason staff gave; the member chooses another.',
       on: { 'file.chosen': { target: 'resizing', actions: { type: 'keepFile', params: ({ event }) => ({ file: event.file }) } } },
     },

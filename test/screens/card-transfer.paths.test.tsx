@@ -24,15 +24,21 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
  */
 const h = await startScreenHarness({ seed: true });
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1), Buffer.from([0xff, 0xd9])]);
-Object.assign(window, { createImageBitmap: async () => ({ width: 2000, height: 1500, close() {} }) });
-HTMLCanvasElement.prototype.getContext = (() => ({ drawImage() {} })) as never;
-HTMLCanvasElement.prototype.toDataURL = () => `data:image/jpeg;base64,${JPEG.toString('base64')}`;
+/** supplies the browser's image decoding; again at each path's start, since a file run beside
+ * this one (the end-state test loads many) may have supplied its own */
+function supplyImageDecoding() {
+  Object.assign(window, { createImageBitmap: async () => ({ width: 2000, height: 1500, close() {} }) });
+  HTMLCanvasElement.prototype.getContext = (() => ({ drawImage() {} })) as never;
+  HTMLCanvasElement.prototype.toDataURL = () => `data:image/jpeg;base64,${JPEG.toString('base64')}`;
+}
+supplyImageDecoding();
 
 /** the recipient every path applies to (a member named 王小明), and a phone nobody has */
-const RECIPIENT = '13600000001';
-const NOBODY = '13600000999';
+// outside the phone ranges the test helpers hand out (the end-state test runs many files on one server)
+const RECIPIENT = '13500000001';
+const NOBODY = '13500000999';
 /** the member's own phone: each path's member is given it (the last path's member gives it up) */
-const OWN = '13600000555';
+const OWN = '13500000555';
 await h.server.deps.db.insert(accounts).values({ phone: RECIPIENT, name: '王小明', role: 'member', createdAt: h.server.clock.now() });
 const BAD_ID = '123456';
 
@@ -159,6 +165,7 @@ defineScreenPaths<Member>(h, {
   },
 
   async start(hh) {
+    supplyImageDecoding();
     const m = await newMember(hh.server);
     const db = hh.server.deps.db;
     await db

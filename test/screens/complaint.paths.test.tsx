@@ -23,9 +23,14 @@ import { defineScreenPaths, type World } from './support/screen-paths';
 const h = await startScreenHarness({ seed: true });
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1), Buffer.from([0xff, 0xd9])]);
-Object.assign(window, { createImageBitmap: async () => ({ width: 2000, height: 1500, close() {} }) });
-HTMLCanvasElement.prototype.getContext = (() => ({ drawImage() {} })) as never;
-HTMLCanvasElement.prototype.toDataURL = () => `data:image/jpeg;base64,${JPEG.toString('base64')}`;
+/** supplies the browser's image decoding; again at each path's start, since a file run beside
+ * this one (the end-state test loads many) may have supplied its own */
+function supplyImageDecoding() {
+  Object.assign(window, { createImageBitmap: async () => ({ width: 2000, height: 1500, close() {} }) });
+  HTMLCanvasElement.prototype.getContext = (() => ({ drawImage() {} })) as never;
+  HTMLCanvasElement.prototype.toDataURL = () => `data:image/jpeg;base64,${JPEG.toString('base64')}`;
+}
+supplyImageDecoding();
 
 const CONTENT = '更衣室太冷了';
 const REPLY = '已经调高了温度';
@@ -164,6 +169,7 @@ defineScreenPaths<Member>(h, {
   },
 
   async start(hh, input) {
+    supplyImageDecoding();
     const m = await newMember(hh.server);
     const staff = await newStaff(hh.server);
     const w: Member = { token: m.token, accountId: m.id, staffToken: staff.token, typed: '', checks: 0, photos: 0 };

@@ -30,20 +30,25 @@ const REASON = '请上传本人正面免冠照片';
 /** the picture the browser is decoding: resolved or failed by the path */
 let decoding: { ok: (b: Buffer) => void; fail: () => void } | null = null;
 let encoded: Buffer = JPEG;
-Object.assign(window, {
-  createImageBitmap: () =>
-    new Promise((resolve, reject) => {
-      decoding = {
-        ok: (b) => {
-          encoded = b;
-          resolve({ width: 2000, height: 1500, close() {} });
-        },
-        fail: () => reject(new DOMException('The source image could not be decoded.', 'InvalidStateError')),
-      };
-    }),
-});
-HTMLCanvasElement.prototype.getContext = (() => ({ drawImage() {} })) as never;
-HTMLCanvasElement.prototype.toDataURL = () => `data:image/jpeg;base64,${encoded.toString('base64')}`;
+/** supplies the browser's image decoding; again at each path's start, since a file run beside
+ * this one (the end-state test loads many) may have supplied its own */
+function supplyImageDecoding() {
+  Object.assign(window, {
+    createImageBitmap: () =>
+      new Promise((resolve, reject) => {
+        decoding = {
+          ok: (b) => {
+            encoded = b;
+            resolve({ width: 2000, height: 1500, close() {} });
+          },
+          fail: () => reject(new DOMException('The source image could not be decoded.', 'InvalidStateError')),
+        };
+      }),
+  });
+  HTMLCanvasElement.prototype.getContext = (() => ({ drawImage() {} })) as never;
+  HTMLCanvasElement.prototype.toDataURL = () => `data:image/jpeg;base64,${encoded.toString('base64')}`;
+}
+supplyImageDecoding();
 
 interface Member {
   token: string;
@@ -158,6 +163,7 @@ defineScreenPaths<Member>(h, {
   },
 
   async start(hh) {
+    supplyImageDecoding();
     decoding = null;
     const m = await newMember(hh.server);
     hh.jar.setClientCookie('token', m.token);

@@ -24,15 +24,20 @@ const h = await startScreenHarness({ seed: true });
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1), Buffer.from([0xff, 0xd9])]);
 const HUGE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(PHOTO_MAX_BYTES + 10, 1), Buffer.from([0xff, 0xd9])]);
 let decoding: Buffer = JPEG;
-Object.assign(window, {
-  createImageBitmap: async (file: File) => {
-    if (!file.type.startsWith('image/')) throw new DOMException('The source image could not be decoded.', 'InvalidStateError');
-    decoding = file.name === 'huge.jpg' ? HUGE : JPEG;
-    return { width: 2000, height: 1500, close() {} };
-  },
-});
-HTMLCanvasElement.prototype.getContext = (() => ({ drawImage() {} })) as never;
-HTMLCanvasElement.prototype.toDataURL = () => `data:image/jpeg;base64,${decoding.toString('base64')}`;
+/** supplies the browser's image decoding; again at each path's start, since a file run beside
+ * this one (the end-state test loads many) may have supplied its own */
+function supplyImageDecoding() {
+  Object.assign(window, {
+    createImageBitmap: async (file: File) => {
+      if (!file.type.startsWith('image/')) throw new DOMException('The source image could not be decoded.', 'InvalidStateError');
+      decoding = file.name === 'huge.jpg' ? HUGE : JPEG;
+      return { width: 2000, height: 1500, close() {} };
+    },
+  });
+  HTMLCanvasElement.prototype.getContext = (() => ({ drawImage() {} })) as never;
+  HTMLCanvasElement.prototype.toDataURL = () => `data:image/jpeg;base64,${decoding.toString('base64')}`;
+}
+supplyImageDecoding();
 
 interface Member {
   token: string;
@@ -101,6 +106,7 @@ defineScreenPaths<Member>(h, {
   requests: { upload: { method: 'POST', path: /^\/api\/customers\/photo$/ } },
 
   async start(hh) {
+    supplyImageDecoding();
     const m = await newMember(hh.server);
     hh.jar.setClientCookie('token', m.token);
     const ui = await hh.open('/takecourse/takelistm_yoga');

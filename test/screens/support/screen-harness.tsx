@@ -67,6 +67,31 @@ export type RequestHand = (req: SentRequest, forward: () => Promise<Response>) =
  * (closed after the file) and clears the cookies before each test.
  */
 export async function startScreenHarness(opts: Parameters<typeof startTestServer>[0] = {}): Promise<ScreenHarness> {
+  if (!shared) return startOwnHarness(opts);
+  // one file that loads many path tests' specs (the end-state test) starts one server per set of
+  // options, not one per spec: a server is most of a screen test's start
+  const key = JSON.stringify(opts);
+  let started = shared.get(key);
+  if (!started) shared.set(key, (started = startOwnHarness(opts)));
+  return started;
+}
+
+let shared: Map<string, Promise<ScreenHarness>> | undefined;
+
+/**
+ * While `run` runs, harnesses started with the same options are one (see `startScreenHarness`);
+ * after it, each start is its own again (the next file in this worker starts its own server).
+ */
+export async function withSharedScreenHarnesses<T>(run: () => Promise<T>): Promise<T> {
+  shared = new Map();
+  try {
+    return await run();
+  } finally {
+    shared = undefined;
+  }
+}
+
+async function startOwnHarness(opts: Parameters<typeof startTestServer>[0]): Promise<ScreenHarness> {
   // vitest's jsdom puts jsdom's own Uint8Array on the global, so a Node Buffer is no longer one and
   // PGlite writes bytea as text; the in-process server needs Node's (the browser app never sees it)
   globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;

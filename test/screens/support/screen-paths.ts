@@ -158,8 +158,15 @@ export function atomicStates(machine: AnyStateMachine): string[] {
   return out;
 }
 
-/** The shortest path to every state of the walk, then one more path for each transition they did not fire. */
-function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths: ScreenPath[]; coverage: CoverageReport } {
+/**
+ * The shortest path to every state of the walk, then one more path for each transition they did not
+ * fire; with `shortestOnly`, the shortest paths alone (and no coverage).
+ */
+function pathsOf<W>(
+  machine: AnyStateMachine,
+  spec: ScreenPathSpec<W>,
+  shortestOnly = false,
+): { paths: ScreenPath[]; coverage: CoverageReport } {
   const project = spec.project as (c: unknown) => unknown;
   const serialize = (s: AnyMachineSnapshot) => JSON.stringify([s.status, s.value, project(s.context)]);
   const events = (s: AnyMachineSnapshot): AnyEventObject[] => {
@@ -196,6 +203,7 @@ function pathsOf<W>(machine: AnyStateMachine, spec: ScreenPathSpec<W>): { paths:
   const paths: ScreenPath[] = graphs.flatMap(({ input, model }) =>
     model.getShortestPaths().map((p) => ({ name: name(input, p.steps as Step[]), input, steps: p.steps as Step[] })),
   );
+  if (shortestOnly) return { paths, coverage: undefined as never };
   for (const p of paths) walk(p.steps);
   // the transitions taken on the way in (`always` from a state that only decides)
   for (const value of Object.values(spec.inputs ?? { '': undefined })) {
@@ -264,7 +272,12 @@ function networkFailure(): never {
 }
 
 /** Runs one path against the real screen and server; throws at the first step whose checks fail. */
-async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: ScreenPath): Promise<void> {
+async function runPath<W>(
+  h: ScreenHarness,
+  spec: ScreenPathSpec<W>,
+  path: ScreenPath,
+  atEnd?: (w: World<W>) => Promise<void>,
+): Promise<void> {
   const sent: Sent[] = [];
   const held = new Map<string, Sent[]>();
   const releases = new Map<Sent, (how: 'forward' | Response | 'fail') => void>();
@@ -399,6 +412,7 @@ async function runPath<W>(h: ScreenHarness, spec: ScreenPathSpec<W>, path: Scree
         throw new Error(`${path.name}\n  ${where}\n  ${(err as Error).message}`, { cause: err });
       }
     }
+    if (atEnd) await atEnd(w);
   } finally {
     // a held request that the path never answered fails quietly, as a closed page's would
     for (const fail of releases.values()) fail('fail');
@@ -489,6 +503,10 @@ export function askFirst<W>(invoke: string, opts: { ask: string[]; confirmText: 
  */
 export function defineScreenPaths<W>(h: ScreenHarness, spec: ScreenPathSpec<W>): void {
   const { machine } = spec;
+  if (collected) {
+    collected.push({ h, spec: spec as ScreenPathSpec<unknown> });
+    return;
+  }
   if (process.env.MUTANTS) return defineMutants(h, spec);
   const { paths, coverage } = pathsOf(machine, spec);
   describe(`machine ${machine.id} on ${spec.screen} (screen paths)`, () => {
@@ -573,4 +591,53 @@ function defineMutants<W>(h: ScreenHarness, spec: ScreenPathSpec<W>): void {
     }
     afterAll(() => saveMutantResults(results));
   });
+}
+
+/** A path test's spec with the harness its file started, as `collectScreenPaths` hands it over. */
+export interface CollectedPaths {
+  h: ScreenHarness;
+  spec: ScreenPathSpec<unknown>;
+}
+
+let collected: CollectedPaths[] | undefined;
+
+/**
+ * Loads path test files for their specs instead of their tests: while `load` runs,
+ * `defineScreenPaths` registers nothing and hands its spec here. Another test (the end-state test)
+ * then drives a screen to one state with the path test's own steps, answers and checks.
+ */
+export async function collectScreenPaths(load: () => Promise<unknown>): Promise<CollectedPaths[]> {
+  collected = [];
+  try {
+    await load();
+    return collected;
+  } finally {
+    collected = undefined;
+  }
+}
+
+/** each spec's paths, walked once for all the states a file drives it to */
+const walks = new WeakMap<ScreenPathSpec<unknown>, ScreenPath[]>();
+
+/**
+ * Drives the screen along the shortest path of the spec's walk that ends in `state` (an atomic
+ * state's path, `editing.refused`), checking each state on the way as the path test does, then runs
+ * `atEnd` on the screen before it is closed.
+ */
+export async function runPathTo<W>(
+  h: ScreenHarness,
+  spec: ScreenPathSpec<W>,
+  state: string,
+  atEnd: (w: World<W>) => Promise<void>,
+): Promise<void> {
+  // a path's steps up to the first that is in the state (the walk may reach it only on its way on)
+  const upTo = (p: ScreenPath): ScreenPath | undefined => {
+    const i = p.steps.findIndex((s) => statePaths(s.state.value).split(' + ').includes(state));
+    return i < 0 ? undefined : { ...p, name: `${p.name} (up to ${state})`, steps: p.steps.slice(0, i + 1) };
+  };
+  let walked = walks.get(spec as ScreenPathSpec<unknown>);
+  if (!walked) walks.set(spec as ScreenPathSpec<unknown>, (walked = pathsOf(spec.machine, spec, true).paths));
+  const found = walked.flatMap((p) => upTo(p) ?? []).sort((a, b) => a.steps.length - b.steps.length)[0];
+  if (!found) throw new Error(`the walk of ${spec.machine.id} never reaches ${state}`);
+  await runPath(h, spec, found, atEnd);
 }

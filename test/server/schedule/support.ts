@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { accounts, classes, notifications, sessions, teachers } from '../../../src/server/db/schema/index';
 import { hashSecret, newSecret } from '../../../src/server/services/auth-tokens';
+import { freshPhone } from '../binding/support';
 import type { TestServer } from '../support/harness';
 
 let phones = 0;
@@ -11,9 +12,11 @@ export async function newTeacher(
   name = `老师${phones + 1}`,
 ): Promise<{ id: number; accountId: number; token: string; name: string }> {
   const now = s.clock.now();
+  phones++;
   const [a] = await s.deps.db
     .insert(accounts)
-    .values({ phone: `1360000${String(++phones).padStart(4, '0')}`, level: '2', role: 'teacher', createdAt: now })
+    // one counter with the binding helpers' accounts, so a server both make accounts on never gets a phone twice
+    .values({ phone: freshPhone(), level: '2', role: 'teacher', createdAt: now })
     .returning({ id: accounts.id });
   const token = newSecret();
   await s.deps.db

@@ -53,6 +53,12 @@ export default function NewTeacherConfirmScreen() {
           </Link>
         ) : null}
       </Block>
+      {/* while staff decide there is nothing to do here: the page is no dead end for the teacher who waits */}
+      <Block className="!my-4 text-center">
+        <Link className="inline-flex min-h-11 items-center text-primary" to="/" data-action="home">
+          <Trans>返回首页</Trans>
+        </Link>
+      </Block>
     </article>
   );
 }

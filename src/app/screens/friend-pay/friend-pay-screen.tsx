@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
 import { useMemo, type ReactNode } from 'react';
-import { useLoaderData } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { refusalMessage } from '../../ui/refusal-message';
 import { ResultPanel } from '../orders/result-panel';
 import { Errors } from '../../../domain/errors';
@@ -168,6 +168,14 @@ function FriendPay(props: { d: FriendPayData; token: string }) {
         </InvitationCard>
       )}
       {body}
+      {/* paid, or nothing left to pay: the friend may not know the club yet, so the way to it */}
+      {snap.hasTag('ended') && (
+        <Block className="!my-4">
+          <Button large rounded outline component={Link} {...{ to: '/' }} data-action="club-home">
+            <Trans>去会馆首页看看</Trans>
+          </Button>
+        </Block>
+      )}
     </div>
   );
 }

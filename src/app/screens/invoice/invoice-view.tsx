@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Block, BlockTitle, Button } from 'konsta/react';
 import { useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { invoiceRequestMachine, type InvoiceForm } from '../../../../machines/invoice-request.machine';
 import type { InvoiceableOrder, MyInvoice } from '../../../api/invoices';
@@ -149,6 +150,12 @@ export function InvoiceView({ orders, invoices }: { orders: InvoiceableOrder[]; 
             {sending ? <Trans>提交中…</Trans> : <Trans>提交申请</Trans>}
           </Button>
         )}
+        {/* sent: staff issue it later and the request waits in the list below; the way back to where it was asked from */}
+        {state.hasTag('end') ? (
+          <Button large rounded outline component={Link} {...{ to: '/mine' }} data-action="to-mine">
+            <Trans>返回我的</Trans>
+          </Button>
+        ) : null}
       </form>
       <InvoiceList invoices={c.invoices} />
       <Block className="text-xs text-black/60">

@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button } from 'konsta/react';
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { photoAvatarMachine } from '../../../../machines/photo-avatar.machine';
 import { Errors } from '../../../domain/errors';
@@ -143,6 +144,17 @@ export default function AvatarScreen() {
           <Button rounded inline outline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'review.refresh' })}>
             <Trans>刷新审核结果</Trans>
           </Button>
+        )}
+        {/* passed: nothing more to do here; a change goes through a club's staff, so the way to the clubs, and back */}
+        {line === 'passed' && (
+          <>
+            <Button component={Link} {...{ to: '/club' }} rounded inline className="!min-h-11 !w-auto px-5">
+              <Trans>联系门店</Trans>
+            </Button>
+            <Button component={Link} {...{ to: '/mine' }} rounded inline outline className="!min-h-11 !w-auto px-5">
+              <Trans>返回我的</Trans>
+            </Button>
+          </>
         )}
       </div>
     </Block>

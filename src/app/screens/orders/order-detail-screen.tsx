@@ -13,6 +13,7 @@ import { ORDER_STATE_LABELS } from './checkout-labels';
 import { liveShares } from '../../../../machines/order-split.machine';
 import { splitPath, successPath } from './checkout-paths';
 import { MethodChoice } from './method-choice';
+import { myOrdersPath } from './my-orders-data';
 import { OrderCancel } from './order-cancel';
 import { IssuedGoods } from './issued-goods';
 import { OrderRefunds } from './order-refunds';
@@ -106,6 +107,14 @@ export function OrderDetail(props: { d: OrderPageData }) {
       )}
       <IssuedGoods order={o} />
       <OrderCancel key={o.orderNo} order={o} />
+      {/* nothing is left to do with this order (cancelled, closed, refunded): the way back to the others */}
+      {actions.length === 0 && (
+        <Block className="!my-4">
+          <Button large rounded outline component={Link} {...{ to: myOrdersPath() }} data-action="my-orders">
+            <Trans>查看我的订单</Trans>
+          </Button>
+        </Block>
+      )}
     </div>
   );
 }
