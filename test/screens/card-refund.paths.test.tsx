@@ -8,7 +8,7 @@ import { book, cardRow, newClass } from '../server/booking/support';
 import { boughtCard, staffRefund } from '../server/cards/refund-support';
 import { newStaff } from '../server/orders/support';
 import { dev, runRefundJobs } from '../server/orders/refund-support';
-import { screen, startScreenHarness } from './support/screen-harness';
+import { screen, startScreenHarness, within } from './support/screen-harness';
 import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 
 /**
@@ -307,7 +307,10 @@ defineScreenPaths<Member>(h, {
     },
     // asked once before anything is sent: the card and the amount back named
     confirmingRefund: async (w) => {
-      expect(screen.getByText(`确定为「${w.cardName}」申请退款吗？可退¥199，审核通过后按原支付方式退回，会员卡作废。`)).toBeTruthy();
+      expect(screen.getByText(`确定为「${w.cardName}」申请退款吗？可退¥199，审核通过后会员卡作废，款项退回：`)).toBeTruthy();
+      // and where it goes: the card was paid by WeChat Pay alone
+      const dialog = screen.getByRole('dialog');
+      expect(within(dialog).getByRole('list', { name: '退回去向' }).textContent).toBe('退回微信支付¥199');
       expect(screen.getByRole('button', { name: '确定申请退款' })).toBeTruthy();
       expect(sentBy(w, 'requestRefund').length, 'nothing asked before the member confirms').toBe(w.submitAsks);
       expect(w.held.get('requestRefund') ?? []).toEqual([]);

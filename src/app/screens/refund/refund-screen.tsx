@@ -107,10 +107,14 @@ export default function RefundScreen() {
     confirming,
     {
       title: <Trans>申请退款</Trans>,
+      // the ways back named with their amounts, as the quote says them: asked once, so said in full
       message: (
-        <Trans>
-          确定为「{cardName}」申请退款吗？可退{amount}，审核通过后按原支付方式退回，会员卡作废。
-        </Trans>
+        <>
+          <Trans>
+            确定为「{cardName}」申请退款吗？可退{amount}，审核通过后会员卡作废，款项退回：
+          </Trans>
+          <MoneyBackLines back={c.quote?.back ?? []} className="mt-2 text-left" />
+        </>
       ),
       confirmText: <Trans>确定申请退款</Trans>,
       cancelText: <Trans>再想想</Trans>,
