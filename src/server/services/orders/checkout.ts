@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { couponRefusal, couponStatesAllowing } from '../../../../machines/domain/coupon-transitions';
-import { BOUGHT_STATES } from '../../../../machines/domain/order-transitions';
+import { AWAITING_MONEY_STATES, BOUGHT_STATES } from '../../../../machines/domain/order-transitions';
 import type { Clock } from '../../../domain/clock';
 import { Errors } from '../../../domain/errors';
 import { couponDeduction, priceOrder, type PriceQuote } from '../../../domain/pricing';
@@ -52,16 +52,20 @@ async function exhausted(tx: Db | Tx, goodsId: number) {
   return (a?.n ?? 0) > 0 ? Errors.goodsSoldOut : Errors.goodsOutOfStock;
 }
 
+/** The orders that count against a per-person limit: being paid for, or bought and not given back. */
+const HOLDING_STATES = [...AWAITING_MONEY_STATES, ...BOUGHT_STATES];
+
 /** The buying rules of spec §8 goods for this member, in the order a member meets them. */
 export async function checkGoods(tx: Db | Tx, accountId: number, g: GoodsRow): Promise<void> {
   if (!g.onShelf) throw new ApiError(Errors.goodsOffShelf);
   if (g.stock !== null && g.stock <= 0) throw new ApiError(await exhausted(tx, g.id));
   if (g.newCustomersOnly && !(await isNewCustomer(tx, accountId))) throw new ApiError(Errors.goodsNewCustomersOnly);
   if (g.perPersonLimit !== null) {
+    // what the member holds or is buying: a cancelled order never held it, a refunded one gave it back
     const [bought] = await tx
       .select({ n: count() })
       .from(orders)
-      .where(and(eq(orders.accountId, accountId), eq(orders.goodsId, g.id), ne(orders.state, 'cancelled')));
+      .where(and(eq(orders.accountId, accountId), eq(orders.goodsId, g.id), inArray(orders.state, HOLDING_STATES)));
     if ((bought?.n ?? 0) >= g.perPersonLimit) throw new ApiError(Errors.goodsLimitPerPerson);
   }
 }
