@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../../../src/server/db/schema/index';
+import { accounts, couponRewards } from '../../../src/server/db/schema/index';
 import { personRow } from '../support/sealed-rows';
 import { newCard, newMember } from '../booking/support';
 import { startTestServer } from '../support/harness';
@@ -195,5 +195,36 @@ describe('card transfer checks the recipient against their personal information 
     const to = await newMember(s);
     const card = await newCard(s, from.id);
     expect((await applyFor(s, from.token, card.id, await phoneOf(s, to.id), { name: '李四', idNumber: OTHER_ID })).status).toBe(200);
+  });
+});
+
+describe('the coupon promised for completing personal information (decision 105)', () => {
+  const coupons = async (token: string) =>
+    (await s.call('GET', '/api/customers/coupons?status=unused&pageNum=1&pageSize=50', { token })).body.data.list as {
+      name: string;
+      offCents: number;
+    }[];
+  const notices = async (token: string) => (await s.call('GET', '/api/sys/notification', { token })).body.data as { title: string }[];
+
+  it('the first save issues it once, with a notice; saving again, or twice at once, issues nothing more', async () => {
+    const m = await newMember(s);
+    expect(await coupons(m.token)).toEqual([]);
+    const [a, b] = await Promise.all([save(m.token), save(m.token)]);
+    expect([a.status, b.status]).toContain(200);
+    expect((await save(m.token, { salutation: '王先生' })).status).toBe(200);
+    const mine = await coupons(m.token);
+    expect(mine.map((c) => [c.name, c.offCents])).toEqual([['完善资料体验券', 5_000]]);
+    expect((await notices(m.token)).filter((n) => n.title === '您获得了一张优惠券：完善资料体验券')).toHaveLength(1);
+  });
+
+  it('a chain that promises nothing for it issues nothing', async () => {
+    const [kept] = await s.deps.db.delete(couponRewards).where(eq(couponRewards.rule, 'person-info')).returning();
+    try {
+      const m = await newMember(s);
+      expect((await save(m.token)).status).toBe(200);
+      expect(await coupons(m.token)).toEqual([]);
+    } finally {
+      await s.deps.db.insert(couponRewards).values(kept!);
+    }
   });
 });

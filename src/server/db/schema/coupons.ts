@@ -25,6 +25,26 @@ export const couponTerms = pgTable('coupon_terms', {
   validityDays: integer('validity_days').notNull().default(30),
 });
 
+/**
+ * A coupon the chain promises for something a member does, issued once per member by the rule that
+ * promises it (decision 105). `rule` names the deed: `person-info`, the personal information first
+ * saved. No row, no promise: a rule without one issues nothing.
+ */
+export const couponRewards = pgTable('coupon_rewards', {
+  rule: text('rule').primaryKey().$type<CouponRewardRule>(),
+  name: text('name').notNull(),
+  nameEn: text('name_en'),
+  offCents: integer('off_cents').notNull(),
+  minSpendCents: integer('min_spend_cents').notNull().default(0),
+  /** goods kinds it applies to; empty = every kind but coupons */
+  appliesTo: text('applies_to').array().$type<GoodsKind[]>().notNull().default(sql`'{}'::text[]`),
+  /** days it stays valid from issue */
+  validityDays: integer('validity_days').notNull().default(30),
+});
+
+/** The deeds a coupon can be promised for. */
+export type CouponRewardRule = 'person-info';
+
 /** A coupon a member holds (spec §4 coupon tabs). Applying it to an order uses it; cancelling gives it back. */
 export const memberCoupons = pgTable(
   'member_coupons',
@@ -54,6 +74,8 @@ export const memberCoupons = pgTable(
     giftedAt: timestamp('gifted_at', { withTimezone: true }),
     /** a coupon received as a gift: the giver's coupon it came from */
     giftedFromCouponId: integer('gifted_from_coupon_id'),
+    /** the promise it keeps (coupon_rewards.rule), at most one coupon per member and rule */
+    rewardRule: text('reward_rule').$type<CouponRewardRule>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -61,6 +83,7 @@ export const memberCoupons = pgTable(
     uniqueIndex('member_coupons_source').on(t.sourceOrderId),
     index('member_coupons_gifted_from').on(t.giftedFromCouponId),
     index('member_coupons_gifts').on(t.accountId, t.giftedAt),
+    uniqueIndex('member_coupons_reward_once').on(t.accountId, t.rewardRule),
     stateCheck(STATE_COLUMNS.memberCoupons),
   ],
 );

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../../../domain/clock';
 import { mediaUrl } from '../../services/catalog-media';
 import type { Tx } from '../client';
-import { couponTerms, goods, goodsPhases, goodsTeachers, memberCoupons } from '../schema/index';
+import { couponRewards, couponTerms, goods, goodsPhases, goodsTeachers, memberCoupons } from '../schema/index';
 import { DAY_MS } from '../../../domain/time';
 
 async function goodsBySlug(tx: Tx, slug: string): Promise<{ id: number; startsAt: Date | null } | undefined> {
@@ -62,6 +62,16 @@ export async function seedBuying(tx: Tx, clock: Clock, memberIds: readonly numbe
       .insert(couponTerms)
       .values({ goodsId: couponProduct.id, offCents: 5_000, minSpendCents: 50_000, appliesTo: ['card'], validityDays: 30 });
   }
+  // the welcome notice's promise: a trial coupon for completing one's personal information (decision 105)
+  await tx.insert(couponRewards).values({
+    rule: 'person-info',
+    name: '完善资料体验券',
+    nameEn: 'Profile trial coupon',
+    offCents: 5_000,
+    minSpendCents: 0,
+    appliesTo: ['open'],
+    validityDays: 30,
+  });
   const member = memberIds[0];
   if (member !== undefined) {
     await tx.insert(memberCoupons).values([

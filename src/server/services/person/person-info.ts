@@ -11,6 +11,7 @@ import type { KeyAdapter } from '../../gateways/keys/key-adapter';
 import { ApiError } from '../../http/api-error';
 import { decide } from '../../db/transaction';
 import { openIdNumber, personIdContext, sealIdNumber } from '../person-privacy/id-numbers';
+import { keepCouponPromise } from '../coupons/rewards';
 
 type PersonRow = typeof personInfo.$inferSelect;
 
@@ -126,6 +127,8 @@ export async function savePersonInfo(
           .returning();
     // two first saves at once: the second finds the first's row and is told to try again (as a retry would)
     if (!row) throw new ApiError(Errors.requestInProgress);
+    // the first save completes the personal information: the coupon promised for it, if any, once
+    if (!old) await keepCouponPromise(tx, accountId, 'person-info', now);
     return view(row, idNumber, await identityUsed(tx, accountId));
   });
 }
