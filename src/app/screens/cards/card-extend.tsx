@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Block, Button, List, ListInput } from 'konsta/react';
-import { useMemo, useRef } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardExtendMachine } from '../../../../machines/card-extend.machine';
 import type { MemberCardDetail } from '../../../api/cards';
@@ -52,6 +52,8 @@ export function CardExtend(props: { card: MemberCardDetail; today: string }) {
   const busy = useSelector(item, (s) => s.hasTag('busy'));
   const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
   const form = useSelector(item, (s) => ({ until: s.context.until, errorCode: s.context.errorCode }));
+  // Konsta's ListInput draws its label as a div: a <label for> inside it names the date input
+  const untilId = useId();
 
   if (unreachable) {
     return (
@@ -68,7 +70,12 @@ export function CardExtend(props: { card: MemberCardDetail; today: string }) {
       <div data-extend-form className="rounded-xl border border-black/10">
         <List strong inset className="!my-2">
           <ListInput
-            label={<Trans>延期至</Trans>}
+            label={
+              <label htmlFor={untilId}>
+                <Trans>延期至</Trans>
+              </label>
+            }
+            inputId={untilId}
             type="date"
             name="until"
             min={bounds?.min}
