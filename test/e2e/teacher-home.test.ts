@@ -90,8 +90,8 @@ describe('a teacher goes from binding to the check-in QR without typing an addre
       const home = ((await res.json()) as { data: TeacherHome }).data;
       await expect.poll(() => phone.page.getByRole('heading', { level: 1 }).innerText()).toContain(home.teacherName);
       const waiting = phone.page.getByRole('region', { name: new RegExp(w.waiting) });
-      await expect.poll(() => waiting.locator(`[data-home-class="${cls!.id}"]`).count()).toBe(1);
-      await expect.poll(() => waiting.locator(`[data-home-class="${cls!.id}"] [data-confirm-by]`).count()).toBe(1);
+      await expect.poll(() => waiting.locator(`[data-teacher-class="${cls!.id}"]`).count()).toBe(1);
+      await expect.poll(() => waiting.locator(`[data-teacher-class="${cls!.id}"] [data-confirm-by]`).count()).toBe(1);
 
       // one tap to the QR of the next class, one tap back
       await phone.page.getByRole('link', { name: w.showQr }).click();

@@ -53,7 +53,7 @@ describe('the teacher home', () => {
     expect(waiting.textContent).toContain(`请在 ${deadline(later.confirmBy)} 前确认`);
     expect(waiting.textContent).toContain(`请在 ${deadline(today.confirmBy)} 前确认`);
     expect(
-      [...waiting.querySelectorAll('[data-home-class]')].map((a) => Number(a.getAttribute('data-home-class'))),
+      [...waiting.querySelectorAll('[data-teacher-class]')].map((a) => Number(a.getAttribute('data-teacher-class'))),
       'the soonest deadline first',
     ).toEqual([today.id, later.id]);
 

@@ -3,9 +3,8 @@ import { Block } from 'konsta/react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { TeacherClass, TeacherHome } from '../../../api/schedule';
 import { Errors } from '../../../domain/errors';
-import { shanghaiDate } from '../../../domain/time';
 import { apiFrom } from '../../api-context';
-import { classWhen, momentOf, ScheduleBadge } from '../schedule/schedule-labels';
+import { TeacherClassLink } from '../schedule/schedule-labels';
 
 type HomeData = { home: TeacherHome | null; forbidden: boolean };
 
@@ -83,25 +82,7 @@ function ClassList(props: { classes: TeacherClass[]; deadline?: boolean }) {
     <ul className="space-y-2 px-4 pt-2">
       {props.classes.map((c) => (
         <li key={c.id}>
-          <Link
-            to={`/bindPage/teacherConfirmForm?id=${c.id}&week=${shanghaiDate(new Date(c.startsAt))}`}
-            className="flex items-start justify-between gap-3 rounded-xl bg-white p-3 active:bg-black/5"
-            data-home-class={c.id}
-          >
-            <span className="min-w-0">
-              <span className="block truncate font-semibold">{c.title}</span>
-              <span className="block text-sm text-black/60 tabular-nums">{classWhen(c.startsAt, c.endsAt)}</span>
-              <span className="block text-xs text-black/60">
-                {c.clubName} · {c.room}
-              </span>
-              {props.deadline && c.confirmBy ? (
-                <span className="mt-1 block text-xs text-amber-800 tabular-nums" data-confirm-by={c.confirmBy}>
-                  <Trans>请在 {momentOf(c.confirmBy)} 前确认</Trans>
-                </span>
-              ) : null}
-            </span>
-            <ScheduleBadge state={c.state} />
-          </Link>
+          <TeacherClassLink c={c} deadline={props.deadline} />
         </li>
       ))}
     </ul>

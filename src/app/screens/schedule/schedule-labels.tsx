@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Block, Button } from 'konsta/react';
 import { Link } from 'react-router-dom';
-import type { ScheduleState } from '../../../api/schedule';
+import type { ScheduleState, TeacherClass } from '../../../api/schedule';
 import { addDays, shanghaiClock, shanghaiDate } from '../../../domain/time';
 
 /** Spec §4 teacher schedule states as the teacher and staff read them (decision 029). */
@@ -58,5 +58,34 @@ export function ForbiddenState(props: { forWhom: 'teacher' | 'staff' }) {
         <Trans>返回首页</Trans>
       </Button>
     </Block>
+  );
+}
+
+/**
+ * One of the teacher's classes as a row that opens its confirmation form: title, when, where, the
+ * state badge, and (on the home's waiting list) the deadline to answer by.
+ */
+export function TeacherClassLink(props: { c: TeacherClass; deadline?: boolean }) {
+  const { c } = props;
+  return (
+    <Link
+      to={`/bindPage/teacherConfirmForm?id=${c.id}&week=${shanghaiDate(new Date(c.startsAt))}`}
+      className="flex items-start justify-between gap-3 rounded-xl bg-white p-3 active:bg-black/5"
+      data-teacher-class={c.id}
+    >
+      <span className="min-w-0">
+        <span className="block truncate font-semibold">{c.title}</span>
+        <span className="block text-sm text-black/60 tabular-nums">{classWhen(c.startsAt, c.endsAt)}</span>
+        <span className="block text-xs text-black/60">
+          {c.clubName} · {c.room}
+        </span>
+        {props.deadline && c.confirmBy ? (
+          <span className="mt-1 block text-xs text-amber-800 tabular-nums" data-confirm-by={c.confirmBy}>
+            <Trans>请在 {momentOf(c.confirmBy)} 前确认</Trans>
+          </span>
+        ) : null}
+      </span>
+      <ScheduleBadge state={c.state} />
+    </Link>
   );
 }

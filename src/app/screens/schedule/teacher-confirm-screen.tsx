@@ -8,11 +8,10 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { scheduleConfirmMachine } from '../../../../machines/schedule-confirm.machine';
 import type { TeacherWeek } from '../../../api/schedule';
 import { Errors } from '../../../domain/errors';
-import { shanghaiDate } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { useStableRevalidate } from '../../ui/use-stable-revalidate';
 import { refusalMessage } from '../../ui/refusal-message';
-import { classWhen, ForbiddenState, ScheduleBadge, weekSpan } from './schedule-labels';
+import { ForbiddenState, TeacherClassLink, weekSpan } from './schedule-labels';
 
 type WeekData = { week: TeacherWeek | null; forbidden: boolean };
 
@@ -94,20 +93,7 @@ function Week({ week }: { week: TeacherWeek }) {
         <ul className="space-y-2">
           {week.classes.map((c) => (
             <li key={c.id}>
-              <Link
-                to={`/bindPage/teacherConfirmForm?id=${c.id}&week=${shanghaiDate(new Date(c.startsAt))}`}
-                className="flex items-start justify-between gap-3 rounded-xl bg-white p-3 active:bg-black/5"
-                data-schedule-class={c.id}
-              >
-                <span className="min-w-0">
-                  <span className="block truncate font-semibold">{c.title}</span>
-                  <span className="block text-sm text-black/60 tabular-nums">{classWhen(c.startsAt, c.endsAt)}</span>
-                  <span className="block text-xs text-black/60">
-                    {c.clubName} · {c.room}
-                  </span>
-                </span>
-                <ScheduleBadge state={c.state} />
-              </Link>
+              <TeacherClassLink c={c} />
             </li>
           ))}
         </ul>
