@@ -327,6 +327,26 @@ defineScreenPaths<Member>(h, {
       expect(w.sent.length).toBe(before);
       expect(dialog()).toBe(null);
     },
+    // the lookup's answer: no such member said at the phone with nothing asked, else the one question
+    'xstate.done.actor.lookupMember': (w, _e, before) => {
+      expect(sentBy(w, 'giftCoupon', before)).toEqual([]);
+      if (lookups(w).at(-1)?.answer === 30036) {
+        expect(alertText()).toBe('好友手机号还没有注册会员，请核对');
+        expect(alert()?.getAttribute('data-error-field')).toBe('phone');
+        expect(dialog()).toBe(null);
+      } else expect(dialog(), 'asked once the phone is found').not.toBe(null);
+    },
+    // a lookup or a gift that did not reach the server is said, with nothing asked
+    'xstate.error.actor.lookupMember': (w, _e, before) => {
+      expect(sentBy(w, 'giftCoupon', before)).toEqual([]);
+      expect(alertText()).toBe('网络无法连接');
+      expect(dialog()).toBe(null);
+    },
+    'xstate.error.actor.giftCoupon': () => {
+      expect(alertText()).toBe('网络无法连接');
+      expect(dialog()).toBe(null);
+      expect(giftButton()?.textContent).toBe('赠送');
+    },
     'confirm.accept': (w, _e, before) => {
       const now = sentBy(w, 'giftCoupon', before);
       expect(now).toHaveLength(1);
