@@ -63,5 +63,14 @@ export const MyIdNumber = z
 export type MyIdNumber = z.infer<typeof MyIdNumber>;
 
 /** GET /customers/person-info: what is stored (null: nothing yet) and the styles to choose from. */
-export const PersonInfoPage = z.object({ info: PersonInfoView.nullable(), styleOptions: z.array(StyleOption) }).openapi('PersonInfoPage');
+export const PersonInfoPage = z
+  .object({
+    info: PersonInfoView.nullable(),
+    styleOptions: z.array(StyleOption),
+    today: z.string().openapi({
+      example: '2026-12-04',
+      description: 'the Shanghai calendar day: the form refuses a birth date after it, as the save does',
+    }),
+  })
+  .openapi('PersonInfoPage');
 export type PersonInfoPage = z.infer<typeof PersonInfoPage>;
