@@ -11,6 +11,7 @@ import { personInfoMachine, type PersonDetails } from '../../../../machines/pers
 import type { PersonInfoPage } from '../../../api/person';
 import { dictLabel, TIMES_OF_DAY, type TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
+import { SALUTATION_MAX } from '../../../domain/limits';
 import { refusalMessage } from '../../ui/refusal-message';
 import { browserApiOrThrow, apiFrom } from '../../api-context';
 import { useToast } from '../../ui/toast';
@@ -219,7 +220,7 @@ export default function PersonInfoScreen() {
           <input
             name="salutation"
             className="w-32 rounded border px-2 py-1"
-            maxLength={12}
+            maxLength={SALUTATION_MAX}
             placeholder={i18n._(msg`如：王老师`)}
             value={c.salutation}
             disabled={saving}
