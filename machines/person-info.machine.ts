@@ -8,6 +8,8 @@ import { idNumberProblem, validRealName } from '../src/domain/identity';
 export interface PersonInfoInput {
   /** what the server holds, masked (null: nothing stored yet) */
   stored: PersonInfoView | null;
+  /** the server's calendar day (Shanghai, YYYY-MM-DD): a birth date after it is refused, as the server refuses it */
+  today?: string;
 }
 
 /** The optional part of the form: yoga age, favourite styles, practice time, how to be addressed. */
@@ -76,9 +78,9 @@ export const personInfoMachine = setup({
   guards: {
     hasStored: ({ context }) => context.stored !== null,
     nameInvalid: ({ context }) => !validRealName(context.realName),
-    idFormat: ({ context }) => idNumberProblem(context.idNumber) === 'format',
-    idBirthDate: ({ context }) => idNumberProblem(context.idNumber) === 'birthDate',
-    idCheckDigit: ({ context }) => idNumberProblem(context.idNumber) === 'checkDigit',
+    idFormat: ({ context }) => idNumberProblem(context.idNumber, context.today) === 'format',
+    idBirthDate: ({ context }) => idNumberProblem(context.idNumber, context.today) === 'birthDate',
+    idCheckDigit: ({ context }) => idNumberProblem(context.idNumber, context.today) === 'checkDigit',
     refused: (_, p: { envelope: Envelope<unknown> }) => !isOk(p.envelope),
   },
 }).createMachine({
@@ -105,7 +107,10 @@ export const personInfoMachine = setup({
           description: 'Save was tapped with a real name that is empty, over 20 characters or a number: this is said.',
         },
         idFormat: { tags: ['idFormat'], description: 'The ID number is not 18 characters (17 digits and a digit or X): this is said.' },
-        idBirthDate: { tags: ['idBirthDate'], description: 'The ID number’s birth date is not a real date: this is said.' },
+        idBirthDate: {
+          tags: ['idBirthDate'],
+          description: 'The ID number’s birth date is not a real date, or is after today (the server’s day): this is said.',
+        },
         idCheckDigit: { tags: ['idCheckDigit'], description: 'The ID number’s check character does not match the rest: this is said.' },
         refused: {
           tags: ['refused'],

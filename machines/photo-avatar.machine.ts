@@ -16,7 +16,12 @@ export interface AvatarUploadContext {
   errorCode?: number;
 }
 
-export type AvatarUploadEvent = { type: 'file.chosen'; file: Blob } | { type: 'network.retry' } | { type: 'review.refresh' };
+export type AvatarUploadEvent =
+  | { type: 'file.chosen'; file: Blob }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.dismiss' }
+  | { type: 'network.retry' }
+  | { type: 'review.refresh' };
 
 /**
  * The member's avatar (/mine/setavatar, /uploadTop, /uploadTop_yoga; decision 042), which is the
@@ -24,11 +29,14 @@ export type AvatarUploadEvent = { type: 'file.chosen'; file: Blob } | { type: 'n
  * reads the photo's review state (none, under review, rejected with the reason, passed, passed with
  * another upload allowed by staff); the member chooses a picture where an upload is open; the phone
  * resizes it (actor resize, a canvas) and refuses it before any request when it cannot read it or
- * it is still too large; the upload goes, is refused with the server's reason, or is unreachable
+ * it is still too large; otherwise the resized picture is shown with what sending it means (staff
+ * review it, no other upload meanwhile, once passed another only through staff; decision 102) and
+ * goes only on `confirm.accept` (`confirm.dismiss` returns to the picker); the upload goes, is refused with the server's reason, or is unreachable
  * with a retry of the same picture. Effects are provided: actors load, resize, upload.
  * Tags say what the screen shows: `unread` the review state is not read yet (loading, or it failed:
  * no photo shown), `picking` an upload is open (the picture picker shows), `busy` the picture is
- * resized or uploaded (the picker is dimmed and disabled), `refused` the reason the picture was
+ * resized or uploaded (the picker is dimmed and disabled), `previewing` the resized picture and what
+ * sending it means, with send and choose again, `refused` the reason the picture was
  * refused, `unreachable` "network unreachable" with the retry (of the read or of the upload).
  * `end` a state where the flow is over though the chart still answers there (the photo rejected, choose another): the screen
  * offers the next thing to do (decision 103).
@@ -37,7 +45,7 @@ export const photoAvatarMachine = setup({
   types: {
     context: {} as AvatarUploadContext,
     events: {} as AvatarUploadEvent,
-    tags: {} as 'unread' | 'picking' | 'busy' | 'refused' | 'unreachable' | 'end',
+    tags: {} as 'unread' | 'picking' | 'busy' | 'previewing' | 'refused' | 'unreachable' | 'end',
   },
   actors: {
     load: fromPromise<Envelope<PhotoView>>(async () => {
@@ -55,6 +63,7 @@ export const photoAvatarMachine = setup({
     keepFile: assign({ file: (_, params: { file: Blob }) => params.file, errorCode: undefined }),
     keepImage: assign({ image: (_, params: { image: string }) => params.image, file: undefined }),
     keepCode: assign({ errorCode: (_, params: { code: number }) => params.code, file: undefined }),
+    dropImage: assign({ image: undefined, errorCode: undefined }),
   },
   guards: {
     status: (_, params: { view: PhotoView | null; is: PhotoStatus }) => params.view?.status === params.is,
@@ -122,9 +131,30 @@ export const photoAvatarMachine = setup({
             target: 'refused',
             actions: { type: 'keepCode', params: { code: Errors.imageTooLarge.code } },
           },
-          { target: 'uploading', actions: { type: 'keepImage', params: ({ event }) => ({ image: event.output.image }) } },
+          { target: 'previewing', actions: { type: 'keepImage', params: ({ event }) => ({ image: event.output.image }) } },
         ],
         onError: { target: 'refused', actions: { type: 'keepCode', params: { code: Errors.photoType.code } } },
+      },
+    },
+    previewing: {
+      tags: ['previewing'],
+      description:
+        'The resized picture is shown with what sending it means: staff review it before it becomes the avatar and the check-in photo, no other upload while it is reviewed, and once passed another only through staff. "Send for review" uploads it; "choose again" returns to the picker with nothing sent.',
+      on: {
+        'confirm.accept': 'uploading',
+        'confirm.dismiss': [
+          {
+            guard: { type: 'status', params: ({ context }) => ({ view: context.view ?? null, is: 'rejected' }) },
+            target: 'rejected',
+            actions: 'dropImage',
+          },
+          {
+            guard: { type: 'status', params: ({ context }) => ({ view: context.view ?? null, is: 'reopened' }) },
+            target: 'replaceable',
+            actions: 'dropImage',
+          },
+          { target: 'choosing', actions: 'dropImage' },
+        ],
       },
     },
     uploading: {

@@ -79,6 +79,28 @@ export const MyCardRefund = z
   .openapi('MyCardRefund');
 export type MyCardRefund = z.infer<typeof MyCardRefund>;
 
+/** What approving a pending request would give back now, per payment: shown in the staff's confirm before it is sent. */
+export const StaffCardRefundApproval = z
+  .object({
+    amountCents: z
+      .number()
+      .int()
+      .openapi({ description: "the policy's amount today (it may differ from the amount quoted when the member asked)" }),
+    parts: z.array(
+      z.object({
+        method: z.enum(['wechat', 'alipay', 'balance']).openapi({ description: 'the way it was paid, and goes back' }),
+        cents: z.number().int(),
+        payer: z.enum(['member', 'friend']).openapi({ description: 'the member, or a friend who paid a part (friend pay)' }),
+        payerName: z
+          .string()
+          .nullable()
+          .openapi({ description: "the payer's shown name, masked; null when unknown (a friend by open id)" }),
+      }),
+    ),
+  })
+  .openapi('StaffCardRefundApproval');
+export type StaffCardRefundApproval = z.infer<typeof StaffCardRefundApproval>;
+
 /** A request in the staff queue (or one just decided). */
 export const StaffCardRefund = z
   .object({
@@ -88,9 +110,16 @@ export const StaffCardRefund = z
     cardName: z.string(),
     cardNumber: z.string(),
     memberPhone: z.string(),
+    memberName: z
+      .string()
+      .nullable()
+      .openapi({ description: "the member's shown name, masked all but its last character; null when none" }),
     orderNo: z.string(),
     orderState: z.enum(ORDER_STATES),
     quotedCents: z.number().int(),
+    approval: StaffCardRefundApproval.nullable().openapi({
+      description: 'what approving would give back now (the pending queue only); null once decided or while the rules refuse it',
+    }),
     amountCents: z.number().int().nullable(),
     reason: z.string().nullable(),
     decidedBy: z.number().int().nullable(),

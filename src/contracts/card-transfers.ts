@@ -87,6 +87,7 @@ export const StaffTransfer = z
     cardName: z.string(),
     cardNumber: z.string(),
     fromPhone: z.string(),
+    fromName: z.string().nullable().openapi({ description: "the giver's shown name, masked all but its last character; null when none" }),
     toPhone: z.string(),
     recipientName: z.string(),
     idNumber: z.string(),

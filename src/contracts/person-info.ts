@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { TIMES_OF_DAY } from '../domain/catalog';
+import { SALUTATION_MAX } from '../domain/limits';
 
 /** Personal information (spec §3, §5; decision 032): what the member stores once and sees masked. */
 
@@ -7,8 +8,7 @@ const TIME_VALUES = TIMES_OF_DAY.map((e) => e.value) as ['morning', 'afternoon',
 
 /** Spec §3: how long a member has practised, in whole years. */
 export const YOGA_AGE_MAX = 60;
-/** How to be addressed: a short phrase (王老师, Ms Wang). */
-export const SALUTATION_MAX = 12;
+export { SALUTATION_MAX };
 
 /**
  * PUT /customers/person-info. The real name and ID number arrive as typed (trimmed) and the server
@@ -63,5 +63,14 @@ export const MyIdNumber = z
 export type MyIdNumber = z.infer<typeof MyIdNumber>;
 
 /** GET /customers/person-info: what is stored (null: nothing yet) and the styles to choose from. */
-export const PersonInfoPage = z.object({ info: PersonInfoView.nullable(), styleOptions: z.array(StyleOption) }).openapi('PersonInfoPage');
+export const PersonInfoPage = z
+  .object({
+    info: PersonInfoView.nullable(),
+    styleOptions: z.array(StyleOption),
+    today: z.string().openapi({
+      example: '2026-12-04',
+      description: 'the Shanghai calendar day: the form refuses a birth date after it, as the save does',
+    }),
+  })
+  .openapi('PersonInfoPage');
 export type PersonInfoPage = z.infer<typeof PersonInfoPage>;

@@ -17,6 +17,9 @@ export function maskName(name: string | null): string {
   return '*'.repeat(chars.length - 1) + chars.at(-1)!;
 }
 
+/** What another member is shown of a phone: the first three and last four digits (`138****0002`). */
+export const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****');
+
 /**
  * Whether a card may go to the member with `phone`: never to oneself (the server's 30033, said at the
  * phone field before the lookup and the uploads). `ownPhone` null: not known, the server decides.

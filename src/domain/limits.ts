@@ -9,6 +9,8 @@ export const HOME_ACTIVITY_PAGE_SIZE = 3;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 15;
 export const REAL_NAME_MAX = 20;
+/** How to be addressed on the personal information (王老师, Ms Wang): the form's limit and the server's. */
+export const SALUTATION_MAX = 12;
 export const SURVEY_SKIP_DAYS = 7;
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_TTL_MS = 5 * 60_000;

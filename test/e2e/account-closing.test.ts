@@ -79,6 +79,10 @@ describe('closing an account on phones (PIPL; decision 057)', () => {
     const row = desk.page.locator('[data-staff-closing]', { hasText: PHONE });
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: '确认注销' }).click();
+    // the confirm names whose account goes before anything is sent (decision 102)
+    const asked = desk.page.getByRole('dialog');
+    await expect.poll(() => asked.innerText()).toContain(PHONE);
+    await asked.getByRole('button', { name: '确定注销' }).click();
     await expect.poll(() => desk.page.locator('[data-staff-closing]', { hasText: PHONE }).count(), { timeout: 15_000 }).toBe(0);
 
     // the member's session is gone: the next screen sends them to log in

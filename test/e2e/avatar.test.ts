@@ -28,6 +28,10 @@ describe('the avatar on /mine/setavatar (decision 042)', () => {
     // the file chooser, as a phone opens it; a 2400x1800 picture is scaled down in the page
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByText('选择照片').click()]);
     await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(2400, 1800) });
+    // shown first, with what sending it means (decision 102); sent once confirmed
+    const preview = page.locator('[data-avatar-preview]');
+    await expect.poll(() => preview.innerText(), { timeout: 20_000 }).toContain('照片提交后需门店审核');
+    await page.getByRole('button', { name: '提交审核' }).click();
     await expect.poll(() => status.getAttribute('data-avatar-status'), { timeout: 20_000 }).toBe('reviewing');
 
     // the front desk passes it in the staff console's photo queue

@@ -77,6 +77,10 @@ describe('card refund in the browser (decisions 030, 031)', () => {
     const request = desk.page.locator('[data-card-refund]', { hasText: orderNo });
     await request.waitFor();
     await request.locator('[data-action=card-refund-approve]').click();
+    // the confirm says what goes back and how before anything is sent (decision 102)
+    const asked = desk.page.getByRole('dialog');
+    await expect.poll(() => asked.innerText()).toContain(`共退${formatYuan(order.amountToPayCents)}`);
+    await asked.getByRole('button', { name: '确定退款' }).click();
     const decided = desk.page.locator('[data-card-refund-decided][data-state=approved]', { hasText: card.name });
     await decided.waitFor();
     expect(await decided.innerText()).toContain(`已通过 · ${formatYuan(order.amountToPayCents)} · 退款中`);

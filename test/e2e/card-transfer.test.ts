@@ -100,6 +100,10 @@ describe('card transfer in the browser (decision 026)', () => {
     await application.getByRole('button', { name: '开始审核' }).click();
     await expect.poll(() => application.getAttribute('data-state')).toBe('reviewing');
     await application.getByRole('button', { name: '通过', exact: true }).click();
+    // the confirm names the card and from whom to whom before anything is sent (decision 102)
+    const asked = desk.page.getByRole('dialog');
+    await expect.poll(() => asked.innerText()).toContain(card.name);
+    await asked.getByRole('button', { name: '确定转让' }).click();
     // decided, it leaves the queue of applications waiting for review
     await expect.poll(() => desk.page.locator(`[data-transfer="${applicationId}"]`).count()).toBe(0);
     expect(await desk.page.locator('[role=alert]').count()).toBe(0);

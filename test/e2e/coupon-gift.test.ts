@@ -33,6 +33,8 @@ describe('gifting a coupon in the browser, as two phones (decisions 032 and 035)
     const { page, allowError } = await newPage({ baseURL: server.url });
     // gifting to myself is refused with 400 (70112): the browser logs the response
     allowError(/status of 400/);
+    // a phone nobody has is looked up and answered 30036 (404)
+    allowError(/status of 404/);
     await logIn(page, GIVER);
     await gotoHydrated(page, '/mine');
     await page.getByText('我的优惠券', { exact: true }).click();
@@ -46,8 +48,14 @@ describe('gifting a coupon in the browser, as two phones (decisions 032 and 035)
     await page.getByRole('button', { name: '赠送', exact: true }).click();
     await expect.poll(() => alert(page)).toBe('请先阅读并同意《优惠券赠送协议》');
     await page.locator('input[name=agreed]').check();
+    // a phone nobody has: said at the phone before anything is asked (decision 102)
+    await page.locator('input[name=phone]').fill('13899999999');
+    await page.getByRole('button', { name: '赠送', exact: true }).click();
+    await expect.poll(() => alert(page)).toBe('好友手机号还没有注册会员，请核对');
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.locator('input[name=phone]').fill(GIVER.phone);
     await page.getByRole('button', { name: '赠送', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定赠送' }).click();
     await expect.poll(() => alert(page)).toBe('好友手机号不能是您自己的手机号');
     await page.locator('input[name=phone]').fill(FRIEND.phone);
     await page.getByRole('button', { name: '赠送', exact: true }).click();
@@ -58,6 +66,11 @@ describe('gifting a coupon in the browser, as two phones (decisions 032 and 035)
     const shown = (
       await apiCall<{ name: string }>(server.url, 'GET', `/customers/members/phone?phone=${FRIEND.phone}`, { token: login.token })
     ).data.name;
+    // asked once, naming the friend and the coupon, before anything is gifted
+    const asked = page.getByRole('dialog');
+    await expect.poll(() => asked.innerText()).toContain(`赠送给 ${shown}（138****0002）？赠送后不能撤回`);
+    expect(await asked.innerText()).toContain(COUPON);
+    await asked.getByRole('button', { name: '确定赠送' }).click();
     await expect
       .poll(() => page.locator('[data-gift-done] [role=status]').innerText(), { timeout: 10_000 })
       .toBe(`已赠送给 ${shown}（138****0002）`);

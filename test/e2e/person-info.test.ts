@@ -38,6 +38,10 @@ describe('personal information in the browser, as a phone (decision 032)', () =>
     await page.locator('[data-person-form] input[name=idNumber]').fill('110101199003071234');
     await page.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => alert(page)).toBe('身份证号校验位不正确，请核对');
+    // said at its field: marked invalid and focused
+    const idField = page.locator('[data-person-form] input[name=idNumber]');
+    expect(await idField.getAttribute('aria-invalid')).toBe('true');
+    expect(await idField.evaluate((el) => el === document.activeElement)).toBe(true);
     // a birth date that is not real
     await page.locator('[data-person-form] input[name=idNumber]').fill('110101199002301233');
     await page.getByRole('button', { name: '保存' }).click();

@@ -14,7 +14,9 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
  * Gifting a coupon on /mine/coupons/all/Donation (spec §2, §5 "coupon gift needs agreement and a
  * phone", §8 "coupon transfer limit reached"; decisions 032, 035): the friend's phone and the gifting
  * terms (on the page) accepted; a phone that is not a mobile number and terms not accepted are said
- * before anything is sent; the server's refusals are said naming the field: no such member and myself
+ * before anything is sent; the phone is looked up (no such member said at the phone before anything
+ * is asked) and the gift asked once, naming the friend (masked) and the coupon (decision 102), not now
+ * sending nothing; the server's refusals are said naming the field: myself
  * (the phone), the coupon gifted meanwhile on another phone (not giftable), the gift limit used up
  * meanwhile; a lost gift sent again is the same request (one Idempotency-Key) and made once. Gifted,
  * the coupon left the member (transferred) and arrived unused with the friend.
@@ -51,6 +53,7 @@ interface Member {
 type W = World<Member>;
 
 const gifted = { code: 200, status: true, data: null };
+const found = { code: 200, status: true, data: { name: '**明' } };
 const noSuchMember = { code: 30036, status: false, data: null };
 const toSelf = { code: 70112, status: false, data: null };
 const notGiftable = { code: 70110, status: false, data: null };
@@ -61,6 +64,12 @@ const giftButton = () => document.querySelector<HTMLButtonElement>('[data-action
 const alert = () => screen.queryByRole('alert');
 const alertText = () => alert()?.textContent ?? null;
 const sends = (w: W) => sentBy(w, 'giftCoupon');
+const lookups = (w: W) => sentBy(w, 'lookupMember');
+/** the last lookup or gift sent: the one whose answer the form says */
+const lastAsked = (w: W) => w.sent.filter((r) => r.invoke === 'giftCoupon' || r.invoke === 'lookupMember').at(-1);
+const dialog = () => screen.queryByRole('dialog');
+/** whom the confirm names: the friend's masked name and phone; a member with no name by the phone alone */
+const maskedPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
 const mine = async (w: W) => couponRow(h.server, w.couponId);
 const arrivedWithFriend = (w: W) =>
   h.server.deps.db
@@ -85,6 +94,8 @@ function form(w: W, said: string | null, field?: 'phone' | 'agreed' | 'coupon') 
   expect(giftButton()?.textContent).toBe('赠送');
   expect(giftButton()?.disabled).toBe(false);
   expect(w.held.get('giftCoupon') ?? []).toEqual([]);
+  expect(w.held.get('lookupMember') ?? []).toEqual([]);
+  expect(dialog(), 'nothing asked').toBe(null);
   expect(alertText()).toBe(said);
   if (field) expect(alert()?.getAttribute('data-error-field')).toBe(field);
   expect(document.querySelector('[data-gift-done]')).toBe(null);
@@ -97,9 +108,13 @@ defineScreenPaths<Member>(h, {
   cases: {
     'phone.change': [{ phone: FRIEND }, { phone: NOBODY }, { phone: SELF }, { phone: BAD }],
     'terms.change': [{ agreed: true }],
+    'xstate.done.actor.lookupMember': [
+      { output: found, answer: { server: true } },
+      { output: noSuchMember, answer: { server: true } },
+    ],
+    'xstate.error.actor.lookupMember': [{ error: new Error('network') }],
     'xstate.done.actor.giftCoupon': [
       { output: gifted, answer: { server: true } },
-      { output: noSuchMember, answer: { server: true } },
       { output: toSelf, answer: { server: true } },
       {
         output: notGiftable,
@@ -145,9 +160,11 @@ defineScreenPaths<Member>(h, {
     if (e.type === 'gift.submit')
       return !s.matches({ form: 'phoneInvalid' }) && !s.matches({ form: 'notAgreed' }) && !s.matches({ form: 'refused' });
     // the server's answer to the phone sent; the conditions made meanwhile only on a first try
+    // the lookup finds everyone but the phone nobody has
+    if (e.type === 'xstate.done.actor.lookupMember') return (p.output!.code === 30036) === (c.phone === NOBODY);
+    if (e.type === 'xstate.error.actor.lookupMember') return c.phone === FRIEND && c.errorCode === undefined;
     if (e.type === 'xstate.done.actor.giftCoupon') {
       const code = p.output!.code;
-      if (code === 30036) return c.phone === NOBODY;
       if (code === 70112) return c.phone === SELF;
       if (c.phone !== FRIEND) return false;
       return code === 200 || c.errorCode === undefined;
@@ -156,7 +173,10 @@ defineScreenPaths<Member>(h, {
     return true;
   },
   project: (c: CouponGiftContext) => ({ phone: c.phone, agreed: c.agreed, errorCode: c.errorCode ?? null, key: Boolean(c.idempotencyKey) }),
-  requests: { giftCoupon: { method: 'POST', path: /^\/api\/customers\/coupons\/gift$/ } },
+  requests: {
+    lookupMember: { method: 'GET', path: /^\/api\/customers\/members\/phone$/ },
+    giftCoupon: { method: 'POST', path: /^\/api\/customers\/coupons\/gift$/ },
+  },
 
   async start(hh) {
     const m = await newMember(hh.server);
@@ -193,6 +213,8 @@ defineScreenPaths<Member>(h, {
       w.giftTapped = true;
       await w.ui.user.click(giftButton()!);
     },
+    'confirm.accept': async (w) => w.ui.user.click(await screen.findByRole('button', { name: '确定赠送' })),
+    'confirm.dismiss': async (w) => w.ui.user.click(await screen.findByRole('button', { name: '再想想' })),
   },
 
   states: {
@@ -218,8 +240,12 @@ defineScreenPaths<Member>(h, {
     },
     // the server's refusal of the last gift, said at its field
     'form.refused': async (w) => {
-      const last = sends(w).at(-1);
-      expect(last?.body).toMatchObject({ couponId: w.couponId, phone: w.typed.phone, agreed: true });
+      const last = lastAsked(w);
+      if (last?.invoke === 'lookupMember') {
+        // no such member: said at the phone before anything was asked or gifted
+        expect(last.path).toBe(`/api/customers/members/phone?phone=${w.typed.phone}`);
+        expect(last.answer).toBe(30036);
+      } else expect(last?.body).toMatchObject({ couponId: w.couponId, phone: w.typed.phone, agreed: true });
       const said = {
         30036: ['好友手机号还没有注册会员，请核对', 'phone'],
         70112: ['好友手机号不能是您自己的手机号', 'phone'],
@@ -235,12 +261,37 @@ defineScreenPaths<Member>(h, {
       } else await notGifted(w);
     },
     'form.unreachable': async (w) => {
-      expect(sends(w).at(-1)?.answer).toBe('network');
+      expect(lastAsked(w)?.answer).toBe('network');
       form(w, '网络无法连接', 'coupon');
+      await notGifted(w);
+    },
+    // the phone typed is looked up; the form cannot change; nothing asked or gifted yet
+    lookingUp: async (w) => {
+      expect(giftButton()?.textContent).toBe('正在查询…');
+      expect(giftButton()?.disabled).toBe(true);
+      expect(input('phone')?.disabled).toBe(true);
+      expect(alertText()).toBe(null);
+      expect(dialog()).toBe(null);
+      expect((w.held.get('lookupMember') ?? []).map((r) => r.path)).toEqual([`/api/customers/members/phone?phone=${w.typed.phone}`]);
+      expect(w.held.get('giftCoupon') ?? []).toEqual([]);
+      await notGifted(w);
+    },
+    // asked once: to whom (masked) and which coupon, that it cannot be taken back; nothing gifted yet
+    confirming: async (w) => {
+      const asked = dialog();
+      expect(asked, 'the confirm is open').not.toBe(null);
+      const who = w.typed.phone === FRIEND ? `**明（${maskedPhone(FRIEND)}）` : maskedPhone(w.typed.phone);
+      expect(asked!.textContent).toContain(`赠送给 ${who}？赠送后不能撤回`);
+      expect(asked!.textContent).toContain('减¥20');
+      expect(asked!.textContent).toContain((await mine(w)).name);
+      expect(lookups(w).at(-1)?.answer).toBe(200);
+      expect(w.held.get('giftCoupon') ?? []).toEqual([]);
+      expect(input('phone')?.disabled).toBe(true);
       await notGifted(w);
     },
     // sent once, with what was typed and the terms accepted; the form cannot change or be sent again
     submitting: async (w) => {
+      expect(dialog(), 'the confirm closed').toBe(null);
       expect(giftButton()?.textContent).toBe('正在赠送…');
       expect(giftButton()?.disabled).toBe(true);
       expect(input('phone')?.disabled).toBe(true);
@@ -268,9 +319,37 @@ defineScreenPaths<Member>(h, {
 
   effects: {
     // every request carries a key; a new intent (after the phone or terms changed) a new one, a retry of a lost gift the same
+    // a tap on gift looks the phone up (when the form allows it) and gifts nothing
     'gift.submit': (w, _e, before) => {
+      expect(sentBy(w, 'giftCoupon', before)).toEqual([]);
+      expect(sentBy(w, 'lookupMember', before).length).toBeLessThanOrEqual(1);
+    },
+    'confirm.dismiss': (w, _e, before) => {
+      expect(w.sent.length).toBe(before);
+      expect(dialog()).toBe(null);
+    },
+    // the lookup's answer: no such member said at the phone with nothing asked, else the one question
+    'xstate.done.actor.lookupMember': (w, _e, before) => {
+      expect(sentBy(w, 'giftCoupon', before)).toEqual([]);
+      if (lookups(w).at(-1)?.answer === 30036) {
+        expect(alertText()).toBe('好友手机号还没有注册会员，请核对');
+        expect(alert()?.getAttribute('data-error-field')).toBe('phone');
+        expect(dialog()).toBe(null);
+      } else expect(dialog(), 'asked once the phone is found').not.toBe(null);
+    },
+    // a lookup or a gift that did not reach the server is said, with nothing asked
+    'xstate.error.actor.lookupMember': (w, _e, before) => {
+      expect(sentBy(w, 'giftCoupon', before)).toEqual([]);
+      expect(alertText()).toBe('网络无法连接');
+      expect(dialog()).toBe(null);
+    },
+    'xstate.error.actor.giftCoupon': () => {
+      expect(alertText()).toBe('网络无法连接');
+      expect(dialog()).toBe(null);
+      expect(giftButton()?.textContent).toBe('赠送');
+    },
+    'confirm.accept': (w, _e, before) => {
       const now = sentBy(w, 'giftCoupon', before);
-      if (now.length === 0) return;
       expect(now).toHaveLength(1);
       expect(now[0]!.key, 'the gift carries an Idempotency-Key').toBeDefined();
       const previous = sends(w).at(-2);

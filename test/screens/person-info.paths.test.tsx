@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { personInfoMachine, type PersonInfoContext } from '../../machines/person-info.machine';
 import { maskName } from '../../src/domain/card-transfer';
 import { idNumberProblem, maskIdNumber, validRealName } from '../../src/domain/identity';
+import { shanghaiDate } from '../../src/domain/time';
 import { newCard, newMember } from '../server/booking/support';
 import { applyFor, phoneOf } from '../server/cards/transfer-support';
 import { personRow } from '../server/support/sealed-rows';
@@ -20,6 +21,10 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
 const h = await startScreenHarness({ seed: true });
 
 const ID = '110101199003071233';
+/** well-formed with a right check character, but born in 2090: after today, as the server decides it */
+const UNBORN = '110101209001011233';
+/** the server's calendar day, which the form checks the birth date against */
+const today = () => shanghaiDate(h.server.clock.now());
 /** what the 'used' world holds: another person's name and ID number, already used by a transfer */
 const HELD = {
   realName: '李四',
@@ -76,12 +81,28 @@ function form(w: W, feedback: string | null) {
   expect(w.held.get('saveInfo') ?? []).toEqual([]);
 }
 
+/** said under this field, which is marked invalid and has the focus; the other one is not marked */
+function atField(name: 'realName' | 'idNumber', text: string, alsoInvalid: string[] = []) {
+  expect(document.querySelector(`[data-field-error="${name}"]`)?.textContent).toBe(text);
+  expect(field(name)?.getAttribute('aria-invalid')).toBe('true');
+  expect(field(name)?.getAttribute('aria-describedby')).toBe(`${name}-error`);
+  expect(document.activeElement, 'the first invalid field has the focus').toBe(field(name));
+  for (const other of ['realName', 'idNumber'].filter((f) => f !== name))
+    expect(field(other)?.getAttribute('aria-invalid')).toBe(alsoInvalid.includes(other) ? 'true' : null);
+}
+/** no field is marked */
+function noFieldMarked() {
+  for (const f of ['realName', 'idNumber']) expect(field(f)?.getAttribute('aria-invalid')).toBe(null);
+  expect(document.querySelector('[data-field-error]')).toBe(null);
+}
+
 defineScreenPaths<Member>(h, {
   machine: personInfoMachine,
   screen: '/mine/improvePersonInfo',
   inputs: {
-    'nothing stored': { stored: null },
+    'nothing stored': { stored: null, today: today() },
     'used by a transfer': {
+      today: today(),
       stored: {
         realName: '*四',
         idNumber: maskIdNumber(HELD.idNumber),
@@ -99,6 +120,7 @@ defineScreenPaths<Member>(h, {
       { value: '1101011990' },
       { value: '110101199013071233' },
       { value: '110101199003071234' },
+      { value: UNBORN },
       { value: ID.slice(0, 17) + '3' },
     ],
     'details.change': [{ details: DETAILS }],
@@ -114,7 +136,7 @@ defineScreenPaths<Member>(h, {
     // each field typed once, in the form's order: the name, then the ID number (once the name is right), then the details (once both are)
     if (e.type === 'realName.change') return c.realName === '';
     if (e.type === 'idNumber.change') return c.idNumber === '' && validRealName(c.realName);
-    if (e.type === 'details.change') return !c.styles.includes('yin') && idNumberProblem(c.idNumber) === null && c.realName !== '';
+    if (e.type === 'details.change') return !c.styles.includes('yin') && idNumberProblem(c.idNumber, today()) === null && c.realName !== '';
     // edit what the world holds (after a save the form is the one just tested)
     if (e.type === 'info.edit') return used;
     // the server refuses a new name and ID number where a transfer used the stored ones, and only there
@@ -230,36 +252,47 @@ defineScreenPaths<Member>(h, {
       expect(field('salutation')?.value).toBe(w.form.salutation);
       expect(document.querySelector('[data-person-view]')).toBe(null);
     },
-    'editing.clean': (w) => form(w, null),
+    'editing.clean': (w) => {
+      form(w, null);
+      noFieldMarked();
+    },
     // a field's problem is said only after save was tapped on the form as it is
     'editing.nameInvalid': (w) => {
       expect(w.saveTapped, 'save was tapped').toBe(true);
       form(w, '请填写真实姓名（不超过20个字，不能是数字）');
+      atField('realName', '请填写真实姓名（不超过20个字，不能是数字）');
       expect(validRealName(w.typed.realName)).toBe(false);
     },
     'editing.idFormat': (w) => {
       expect(w.saveTapped, 'save was tapped').toBe(true);
       form(w, '身份证号应为18位（最后一位可以是X）');
+      atField('idNumber', '身份证号应为18位（最后一位可以是X）');
       expect(validRealName(w.typed.realName)).toBe(true);
-      expect(idNumberProblem(w.typed.idNumber)).toBe('format');
+      expect(idNumberProblem(w.typed.idNumber, today())).toBe('format');
     },
     'editing.idBirthDate': (w) => {
       expect(w.saveTapped, 'save was tapped').toBe(true);
       form(w, '身份证号中的出生日期不正确');
-      expect(idNumberProblem(w.typed.idNumber)).toBe('birthDate');
+      atField('idNumber', '身份证号中的出生日期不正确');
+      expect(idNumberProblem(w.typed.idNumber, today())).toBe('birthDate');
     },
     'editing.idCheckDigit': (w) => {
       expect(w.saveTapped, 'save was tapped').toBe(true);
       form(w, '身份证号校验位不正确，请核对');
-      expect(idNumberProblem(w.typed.idNumber)).toBe('checkDigit');
+      atField('idNumber', '身份证号校验位不正确，请核对');
+      expect(idNumberProblem(w.typed.idNumber, today())).toBe('checkDigit');
     },
     'editing.refused': (w) => {
       expect(saves(w).at(-1)?.answer, 'the server refused the last save').toBe(70104);
       form(w, '姓名和身份证号已用于转卡或退卡，如需修改请联系门店工作人员');
+      // about both: said under the name, both marked
+      atField('realName', '姓名和身份证号已用于转卡或退卡，如需修改请联系门店工作人员', ['idNumber']);
     },
     'editing.unreachable': (w) => {
       expect(saves(w).at(-1)?.answer, 'the last save was lost on the network').toBe('network');
       form(w, '网络无法连接');
+      // about no field: said under the form
+      noFieldMarked();
     },
     saving: async (w) => {
       expect(saveButton()?.textContent).toBe('提交中…');

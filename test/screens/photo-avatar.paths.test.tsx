@@ -15,7 +15,9 @@ import { defineScreenPaths, sentBy, type World } from './support/screen-paths';
  * The avatar (/mine/setavatar, spec §4 photo review, §5 "upload only once unless staff are
  * contacted", §8 image too large; decision 042): the screen reads the photo's review state from the
  * real server (made so by the path: uploads from another phone, staff passing, rejecting, allowing
- * another), the phone resizes the chosen picture, the upload is kept once under review.
+ * another), the phone resizes the chosen picture and shows it with what sending means (reviewed,
+ * no other upload meanwhile, once passed another only through staff; decision 102) before it is
+ * sent; choose again sends nothing; the upload is kept once under review.
  *
  * jsdom decodes no images: the browser's part (createImageBitmap, a canvas's JPEG) is supplied
  * here and held until the path says how it ends: a small JPEG, one still over the limit, or a file
@@ -113,6 +115,8 @@ const input = () => document.querySelector<HTMLInputElement>('[data-avatar-input
 const image = () => document.querySelector('[data-avatar-image]');
 const line = () => document.querySelector('[data-avatar-line]')?.textContent ?? '';
 const uploads = (w: W, since = 0) => sentBy(w, 'upload', since);
+const preview = () => document.querySelector('[data-avatar-preview]');
+const RULE = '照片提交后需门店审核，审核期间不能更换；通过后作为头像并用于刷脸签到，之后如需更换须联系门店工作人员。';
 const LABELS = { none: '未上传', reviewing: '审核中', rejected: '未通过', passed: '已通过', reopened: '已通过，可重新上传' } as const;
 
 /** a state where the member may choose a picture: the picker open, nothing uploading */
@@ -178,6 +182,8 @@ defineScreenPaths<Member>(h, {
       const file = new File(['pixels'], 'face.jpg', { type: 'image/jpeg' });
       await userEvent.setup({ applyAccept: false, delay: null }).upload(input()!, file);
     },
+    'confirm.accept': (w) => w.ui.user.click(screen.getByRole('button', { name: '提交审核' })),
+    'confirm.dismiss': (w) => w.ui.user.click(screen.getByRole('button', { name: '重新选择' })),
     'network.retry': (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
     'review.refresh': (w) => w.ui.user.click(screen.getByRole('button', { name: '刷新审核结果' })),
   },
@@ -207,7 +213,19 @@ defineScreenPaths<Member>(h, {
       expect(decoding, 'the phone is decoding the picture').not.toBe(null);
       expect(w.held.get('upload') ?? [], 'nothing sent while resizing').toEqual([]);
     },
+    // the resized picture and what sending it means; nothing sent yet, no picker meanwhile
+    previewing: async (w) => {
+      expect(w.picture).toBe('small');
+      expect(preview()?.querySelector('img')?.getAttribute('src')).toBe(`data:image/jpeg;base64,${JPEG.toString('base64')}`);
+      expect(preview()?.textContent).toContain(RULE);
+      expect(screen.getByRole('button', { name: '提交审核' })).toBeTruthy();
+      expect(input(), 'the picture is asked about first').toBe(null);
+      expect(feedback()).toBe(null);
+      expect(w.held.get('upload') ?? [], 'nothing sent before it is confirmed').toEqual([]);
+      expect((await latest(w))?.state ?? 'none').toBe(w.loaded ?? 'none');
+    },
     uploading: (w) => {
+      expect(preview()).toBe(null);
       expect(input()?.disabled).toBe(true);
       expect(input()?.closest('label')?.textContent).toBe('上传中…');
       expect(w.held.get('upload')?.map((r) => r.body)).toEqual([{ image: JPEG.toString('base64') }]);
@@ -283,7 +301,23 @@ defineScreenPaths<Member>(h, {
       if (w.picture === 'huge') {
         expect(feedback()).toBe('图片太大，不能超过 512 KB');
         expect(uploads(w, before)).toEqual([]);
-      } else expect(input()?.closest('label')?.textContent).toBe('上传中…');
+      } else {
+        // shown first, not sent
+        expect(preview()).not.toBe(null);
+        expect(uploads(w, before)).toEqual([]);
+      }
+    },
+    // confirmed once: the picture is sent, the preview gone
+    'confirm.accept': (w, _e, before) => {
+      expect(uploads(w, before).map((r) => r.body)).toEqual([{ image: JPEG.toString('base64') }]);
+      expect(preview()).toBe(null);
+      expect(input()?.closest('label')?.textContent).toBe('上传中…');
+    },
+    // choose again: nothing sent, the picker back as it was
+    'confirm.dismiss': (w, _e, before) => {
+      expect(w.sent.length).toBe(before);
+      expect(preview()).toBe(null);
+      expect(input()?.disabled).toBe(false);
     },
     'xstate.error.actor.resize': (w, _e, before) => {
       expect(feedback()).toBe('仅支持 JPG、PNG 或 WebP 格式的图片');

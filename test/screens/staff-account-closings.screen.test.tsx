@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountRow, askClosing, closingRow } from '../server/account/closing-support';
 import { account } from '../server/binding/support';
@@ -45,13 +45,18 @@ describe('the account closing queue', () => {
     await waitFor(() => row(idA) === null, 'refused: off the queue');
     expect(await closingRow(s, idA)).toMatchObject({ state: 'refused', reason: '请先到店取回寄存物品', decidedBy: staff.id });
 
-    // confirm: off the queue, the account erased
+    // confirm: the dialog says whose account goes and that it cannot be undone, then off the queue, the account erased
     await ui.user.click(button(idB, '确认注销'));
+    const asked = await screen.findByRole('dialog');
+    expect(asked.textContent).toContain('不能撤回');
+    expect((await closingRow(s, idB)).state).toBe('requested');
+    await ui.user.click(within(asked).getByRole('button', { name: '确定注销' }));
     await waitFor(() => row(idB) === null, 'confirmed: off the queue');
     expect((await accountRow(s, b.id)).phone).toBe(`closed-${b.id}`);
 
     // a balance came meanwhile: confirm is refused and said
     await ui.user.click(button(idC, '确认注销'));
+    await ui.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定注销' }));
     await waitFor(
       () => row(idC)?.querySelector('[role=alert]')?.textContent === '您的账户还有余额，请先用完或申请退款后再注销',
       'the balance said',

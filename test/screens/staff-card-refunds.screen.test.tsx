@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bookings } from '../../src/server/db/schema/index';
 import { shanghaiFormat } from '../../src/domain/time';
@@ -7,6 +7,7 @@ import { account } from '../server/binding/support';
 import { book, cardRow, newClass } from '../server/booking/support';
 import { askRefund, boughtCard, cardRefundRow, myRefund, orderState } from '../server/cards/refund-support';
 import { balance } from '../server/orders/support';
+import { phoneOf } from '../server/cards/transfer-support';
 import { startScreenHarness } from './support/screen-harness';
 
 /**
@@ -66,9 +67,22 @@ describe('the card refund queue', () => {
     expect((await myRefund(s, b.m.token, b.card.id)).body.data).toMatchObject({ state: 'rejected', reason: '请到店办理' });
     expect((await cardRow(s, b.card.id)).status).toBe('inactive');
 
-    // a minute later, approve: the balance-paid card's money is back at once, the order refund done
+    // a minute later, approve: first the confirm says what goes back, to whom and how; nothing sent yet
     s.clock.advance(60_000);
     await ui.user.click(buttonIn(item(idA), 'card-refund-approve')!);
+    const asked = await screen.findByRole('dialog');
+    const phoneA = await phoneOf(s, a.m.id);
+    expect(asked.textContent).toContain(`为${phoneA}退「${a.card.name} · ${a.card.number}」，共退¥199：`);
+    expect(asked.textContent).toContain(`账户余额退回${phoneA} ¥199`);
+    expect(asked.textContent).toContain('不能撤回');
+    expect((await cardRefundRow(s, idA)).state).toBe('pending');
+    // not now: back to the queue, nothing decided
+    await ui.user.click(within(asked).getByRole('button', { name: '再想想' }));
+    await waitFor(() => screen.queryByRole('dialog') === null, 'the confirm closed');
+    expect((await cardRefundRow(s, idA)).state).toBe('pending');
+    // then approve and confirm: the balance-paid card's money is back at once, the order refund done
+    await ui.user.click(buttonIn(item(idA), 'card-refund-approve')!);
+    await ui.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定退款' }));
     await waitFor(() => item(idA) === null && decidedItem(idA) !== null, 'approved: off the queue, in the decided list');
     expect(decidedItem(idA)!.getAttribute('data-state')).toBe('approved');
     expect(decidedItem(idA)!.textContent).toContain('已通过 · ¥199 · 退款完成');
@@ -103,6 +117,7 @@ describe('the card refund queue', () => {
       bookedAt: s.clock.now(),
     });
     await ui.user.click(buttonIn(item(id), 'card-refund-approve')!);
+    await ui.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定退款' }));
     await waitFor(() => item(id)?.querySelector('[role="alert"]') != null, 'the refusal said');
     expect(item(id)!.querySelector('[role="alert"]')!.textContent).toBe('这张会员卡还有已预约或正在上的课程，请先取消预约');
     expect((await cardRefundRow(s, id)).state).toBe('pending');

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { accounts } from '../../src/server/db/schema/index';
 import { staffDecisionMachine, type StaffDecisionContext } from '../../machines/staff-decision.machine';
 import { accountRow, askClosing, closingRow } from '../server/account/closing-support';
 import { newMember } from '../server/booking/support';
@@ -9,8 +11,10 @@ import { defineScreenPaths, oneKeyPerIntent, sentBy, type World } from './suppor
 
 /**
  * A staff queue's decisions, on the account-closing queue /staff/accountClosings (decision 057) against
- * the real server: a tap on 确认注销 sends one decision under a new key and the row leaves the queue
- * once the account is erased; a refusal (the member came to hold a balance meanwhile) is said at the
+ * the real server: a tap on 确认注销 first says what it will do (whose account, erased, not undone;
+ * decision 102) and sends nothing until 确定注销, then one decision under a new key and the row leaves
+ * the queue once the account is erased; 再想想 returns to the queue with nothing sent; a refusal
+ * (拒绝, with its reason) moves nothing and goes at once; a refusal (the member came to hold a balance meanwhile) is said at the
  * row, which stays; a decision that did not reach the server offers retry under the same key (the
  * row is decided once) or close, and the other rows wait meanwhile.
  */
@@ -18,9 +22,11 @@ const h = await startScreenHarness({ seed: true });
 
 interface Queue {
   /** the world's closing requests, oldest first, with their members */
-  rows: Array<{ id: number; accountId: number }>;
+  rows: Array<{ id: number; accountId: number; name: string; phone: string }>;
   /** the rows whose member got a balance to make their confirm refused */
   credited: Set<number>;
+  /** the row of the last tap (its confirm asks before anything is sent) */
+  tapped?: number;
 }
 type W = World<Queue>;
 
@@ -31,14 +37,19 @@ const BALANCE_MESSAGE = '您的账户还有余额，请先用完或申请退款�
 const rowOf = (id: number) => document.querySelector<HTMLElement>(`[data-staff-closing="${id}"]`);
 const buttonsOf = (id: number) => [...(rowOf(id)?.querySelectorAll('button') ?? [])];
 const confirmOf = (id: number) => buttonsOf(id).find((b) => b.textContent === '确认注销' || b.textContent === '提交中…');
+const refuseOf = (id: number) => buttonsOf(id).find((b) => b.textContent === '拒绝');
+const dialog = () => screen.queryByRole('dialog');
+const REFUSE_REASON = '账户仍有未完成的课程';
 const alertOf = (id: number) => rowOf(id)?.querySelector('[role=alert]')?.textContent ?? null;
-/** the rows whose confirm the server answered 200: their accounts are erased */
-const confirmed = (w: W) =>
+/** the rows a decision answered 200 was sent for, by how: confirmed (erased) or refused (kept) */
+const decidedAs = (w: W, how: 'confirm' | 'refuse') =>
   new Set(
     sentBy(w, 'decide')
-      .filter((r) => r.answer === 200)
+      .filter((r) => r.answer === 200 && r.path.endsWith(`/${how}`))
       .map((r) => (r.body as { id: number }).id),
   );
+/** the rows decided (confirmed or refused): off the queue */
+const confirmed = (w: W) => new Set([...decidedAs(w, 'confirm'), ...decidedAs(w, 'refuse')]);
 /** the row the last decision was sent for */
 const lastRow = (w: W) => (sentBy(w, 'decide').at(-1)?.body as { id: number } | undefined)?.id;
 /** the rows still waiting on the queue in this world */
@@ -48,12 +59,17 @@ const next = (w: W) => waiting(w).find((r) => !w.credited.has(r.id));
 
 /** what the server stored matches the decisions answered so far: confirmed ones erased, the rest waiting */
 async function storedAsDecided(w: W) {
-  const done = confirmed(w);
+  const done = decidedAs(w, 'confirm');
+  const refused = decidedAs(w, 'refuse');
   for (const r of w.rows) {
     const stored = await closingRow(h.server, r.id);
     if (done.has(r.id)) {
       expect(stored.state).toBe('closed');
       expect((await accountRow(h.server, r.accountId)).phone).toBe(`closed-${r.accountId}`);
+    } else if (refused.has(r.id)) {
+      expect(stored.state).toBe('refused');
+      expect(stored.reason).toBe(REFUSE_REASON);
+      expect((await accountRow(h.server, r.accountId)).phone, 'a refusal erases nothing').toBe(r.phone);
     } else {
       expect(stored.state, `closing ${r.id} still waits`).toBe('requested');
     }
@@ -69,6 +85,8 @@ defineScreenPaths<Queue>(h, {
   machine: staffDecisionMachine,
   screen: '/staff/accountClosings',
   cases: {
+    // a confirm asks first (it erases the account); a refusal moves nothing and goes at once
+    'decision.send': [{ decision: { asks: true } }, { decision: { asks: false } }],
     'xstate.done.actor.decide': [
       { output: ok, answer: { server: true } },
       {
@@ -86,14 +104,19 @@ defineScreenPaths<Queue>(h, {
     ],
     'xstate.error.actor.decide': [{ error: new Error('network') }],
   },
-  project: (c: StaffDecisionContext) => ({ errorCode: c.errorCode ?? null }),
+  // a refusal is never refused for a balance: only a confirm checks what the member holds
+  offer: (e, s) =>
+    !(e.type === 'xstate.done.actor.decide' && e.output.code === holdsBalance.code && !(s.context as StaffDecisionContext).decision?.asks),
+  project: (c: StaffDecisionContext) => ({ errorCode: c.errorCode ?? null, asks: c.decision?.asks ?? null }),
   requests: { decide: { method: 'POST', path: /^\/api\/staff\/account-closings\/(confirm|refuse)$/ } },
 
   async start(hh) {
     const rows: Queue['rows'] = [];
     for (let i = 0; i < 4; i++) {
       const m = await newMember(hh.server);
-      rows.push({ id: (await askClosing(hh.server, m.token)).body.data.id as number, accountId: m.id });
+      const name = `会员${i}号`;
+      const [a] = await hh.server.deps.db.update(accounts).set({ name }).where(eq(accounts.id, m.id)).returning();
+      rows.push({ id: (await askClosing(hh.server, m.token)).body.data.id as number, accountId: m.id, name, phone: a!.phone });
     }
     const staff = await newStaff(hh.server);
     hh.jar.setClientCookie('token', staff.token);
@@ -104,14 +127,25 @@ defineScreenPaths<Queue>(h, {
   },
 
   events: {
-    'decision.send': async (w) => w.ui.user.click(confirmOf(next(w)!.id)!),
+    'decision.send': async (w, e) => {
+      const id = next(w)!.id;
+      w.tapped = id;
+      if (e.decision.asks) return w.ui.user.click(confirmOf(id)!);
+      const reason = screen.getAllByRole('textbox', { name: '拒绝原因' }).find((t) => rowOf(id)?.contains(t))!;
+      if (!(reason as HTMLTextAreaElement).value) await w.ui.user.type(reason, REFUSE_REASON);
+      return w.ui.user.click(refuseOf(id)!);
+    },
+    'confirm.accept': async (w) => w.ui.user.click(await screen.findByRole('button', { name: '确定注销' })),
     'network.retry': async (w) => w.ui.user.click(screen.getByRole('button', { name: '重试' })),
-    'confirm.dismiss': async (w) => w.ui.user.click(screen.getByRole('button', { name: '关闭' })),
+    // not now in the confirm, or close after a decision that did not reach the server
+    'confirm.dismiss': async (w) =>
+      w.ui.user.click(screen.queryByRole('button', { name: '再想想' }) ?? screen.getByRole('button', { name: '关闭' })),
   },
 
   states: {
-    // every decision still allowed can be tapped; nothing is said at any row
+    // every decision still allowed can be tapped; nothing is said at any row; nothing is asked
     idle: async (w) => {
+      expect(dialog(), 'no confirm open').toBe(null);
       listedAsDecided(w);
       for (const r of waiting(w)) {
         expect(alertOf(r.id), `nothing said at row ${r.id}`).toBe(null);
@@ -120,10 +154,27 @@ defineScreenPaths<Queue>(h, {
       }
       await storedAsDecided(w);
     },
+    // the confirm says whose account goes and that it cannot be undone; nothing sent; no row can be tapped
+    confirming: async (w) => {
+      const r = w.rows.find((x) => x.id === w.tapped)!;
+      // it asks about a row still waiting: nothing was decided on it, and the queue shows every waiting row
+      expect(confirmed(w).has(r.id), 'the row asked about is undecided').toBe(false);
+      listedAsDecided(w);
+      const asked = dialog();
+      expect(asked, 'the confirm is open').not.toBe(null);
+      expect(asked!.textContent).toContain(`注销${r.name}（${r.phone}）的账户？`);
+      expect(asked!.textContent).toContain('不能撤回');
+      expect(screen.getByRole('button', { name: '确定注销' })).toBeTruthy();
+      expect(w.held.get('decide') ?? []).toEqual([]);
+      for (const x of waiting(w)) expect(buttonsOf(x.id).every((b) => b.disabled)).toBe(true);
+      await storedAsDecided(w);
+    },
     // the tapped row says its decision is on its way; no other decision can be tapped
     deciding: async (w) => {
       const id = lastRow(w)!;
-      expect(w.held.get('decide')?.map((r) => r.body)).toEqual([{ id }]);
+      expect(id).toBe(w.tapped);
+      expect(w.held.get('decide')?.map((r) => (r.body as { id: number }).id)).toEqual([id]);
+      expect(dialog(), 'the confirm closed').toBe(null);
       expect(confirmOf(id)?.textContent).toBe('提交中…');
       for (const r of waiting(w)) expect(buttonsOf(r.id).every((b) => b.disabled)).toBe(true);
       await storedAsDecided(w);
@@ -155,10 +206,25 @@ defineScreenPaths<Queue>(h, {
   },
 
   effects: {
-    ...oneKeyPerIntent<Queue>('decide', { intent: 'decision.send', retry: 'network.retry' }),
-    // closing the network message sends nothing and leaves nothing to retry
+    ...oneKeyPerIntent<Queue>('decide', { intent: 'confirm.accept', retry: 'network.retry' }),
+    // a confirm's tap asks and sends nothing; a refusal's tap sends it at once, under a new key
+    'decision.send': async (w, e, before) => {
+      if (e.decision.asks) {
+        expect(sentBy(w, 'decide', before)).toEqual([]);
+        expect(dialog(), 'the confirm is open').not.toBe(null);
+      } else
+        oneKeyPerIntent<Queue>('decide', { intent: 'decision.send', retry: 'network.retry' })['decision.send']!(w, e, before, undefined);
+    },
+    // confirmed once: one request, then the confirm is gone (a second tap has nothing to press)
+    'confirm.accept': async (w, e, before) => {
+      oneKeyPerIntent<Queue>('decide', { intent: 'confirm.accept', retry: 'network.retry' })['confirm.accept']!(w, e, before, undefined);
+      expect(sentBy(w, 'decide', before)).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: '确定注销' })).toBe(null);
+    },
+    // not now, or closing the network message, sends nothing and leaves nothing to retry
     'confirm.dismiss': async (w, _e, before) => {
       expect(sentBy(w, 'decide', before)).toEqual([]);
+      expect(dialog()).toBe(null);
       expect(screen.queryByRole('button', { name: '重试' })).toBe(null);
       expect(w.rows.map((r) => alertOf(r.id)).filter(Boolean)).toEqual([]);
     },

@@ -100,7 +100,11 @@ export const staffCardRefundRoutes = createRouter()
       request: { query: StaffCardRefundsQuery },
       responses: { 200: json(z.array(StaffCardRefund)), 400: refusals[400], 401: refusals[401], 403: refusals[403] },
     }),
-    async (c) => ok(c, await cardRefundsForStaff(c.var.deps.db, { decided: c.req.valid('query').decided === '1' })),
+    async (c) => {
+      const decided = c.req.valid('query').decided === '1';
+      const { db, clock } = c.var.deps;
+      return ok(c, await cardRefundsForStaff(db, decided ? { decided } : { preview: { now: clock.now() } }));
+    },
   )
   .openapi(
     createRoute({

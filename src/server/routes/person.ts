@@ -22,7 +22,7 @@ export const personRoutes = createRouter()
       middleware: [requireAuth] as const,
       responses: { 200: json(PersonInfoPage), 401: refusals[401] },
     }),
-    async (c) => ok(c, await personInfoPage(c.var.deps.db, c.var.deps.gateways.keys, me(c))),
+    async (c) => ok(c, await personInfoPage(c.var.deps.db, c.var.deps.gateways.keys, me(c), c.var.deps.clock.now())),
   )
   .openapi(
     createRoute({

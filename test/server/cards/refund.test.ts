@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, memberCards, notifications, payments, refunds } from '../../../src/server/db/schema/index';
+import { accounts, bookings, memberCards, notifications, payments, refunds } from '../../../src/server/db/schema/index';
 import { book, cardRow, DAY, newCard, newClass } from '../booking/support';
 import { balance, newMember, newStaff } from '../orders/support';
 import { dev, runRefundJobs } from '../orders/refund-support';
@@ -193,6 +193,22 @@ describe('staff decide (GET /staff/card-refunds, POST approve | reject)', () => 
     const id = (await askRefund(s, m.token, card.id)).body.data.id as number;
     expect((await s.call('GET', '/api/staff/card-refunds', { token: m.token })).status).toBe(403);
     expect((await staffRefund(s, m.token, 'approve', id)).status).toBe(403);
+  });
+
+  it("the queue says what approving would give back now, per way of payment and payer, with the member's masked name", async () => {
+    const { m, card } = await boughtCard(s, 'wechat');
+    await s.deps.db.update(accounts).set({ name: '王小涵' }).where(eq(accounts.id, m.id));
+    const staff = await newStaff(s);
+    const id = (await askRefund(s, m.token, card.id)).body.data.id as number;
+    const queue = (await s.call('GET', '/api/staff/card-refunds', { token: staff.token })).body.data as Array<{ id: number }>;
+    expect(queue.find((q) => q.id === id)).toMatchObject({
+      memberName: '**涵',
+      approval: { amountCents: 19_900, parts: [{ method: 'wechat', cents: 19_900, payer: 'member' }] },
+    });
+    // decided rows say what was given back, not a preview
+    await staffRefund(s, staff.token, 'approve', id);
+    const decided = (await s.call('GET', '/api/staff/card-refunds?decided=1', { token: staff.token })).body.data as Array<{ id: number }>;
+    expect(decided.find((q) => q.id === id)).toMatchObject({ approval: null, amountCents: 19_900 });
   });
 
   it('reject with a reason: the member reads it and is notified; who and when kept; the card stays; a decided request is 30044', async () => {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { shanghaiDate } from '../../../src/domain/time';
 import { describe, expect, it } from 'vitest';
 import { accounts, couponRewards } from '../../../src/server/db/schema/index';
 import { personRow } from '../support/sealed-rows';
@@ -37,6 +38,8 @@ describe('storing personal information (PUT /customers/person-info)', () => {
     const p = await page(m.token);
     expect(p.info).toBe(null);
     expect(p.styleOptions[0]).toEqual({ value: 'hatha', zh: '哈他瑜伽', en: 'Hatha' });
+    // the day the form checks a birth date against, the server's own
+    expect(p.today).toBe(shanghaiDate(s.clock.now()));
     expect((await s.call('GET', '/api/customers/person-info')).status).toBe(401);
   });
 

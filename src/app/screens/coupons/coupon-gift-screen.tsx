@@ -14,7 +14,9 @@ import { refusalMessage, type RefusalOverrides } from '../../ui/refusal-message'
 import { browserApiOrThrow } from '../../api-context';
 import { NotFoundState } from '../../ui/not-found-state';
 import { couponGiftLoader, couponsPath } from './coupon-data';
-import { CouponFace } from './coupon-row';
+import { CouponDiscount, CouponFace, CouponMinSpend } from './coupon-row';
+import { maskPhone } from '../../../domain/card-transfer';
+import { useConfirmWhile } from '../../ui/confirm';
 
 export const loader = couponGiftLoader;
 
@@ -105,6 +107,7 @@ function GiftForm(props: { page: CouponDetail }) {
     () =>
       couponGiftMachine.provide({
         actors: {
+          lookupMember: fromPromise(({ input }) => browserApiOrThrow().cardTransfers.memberByPhone(input.phone)),
           giftCoupon: fromPromise(({ input: { idempotencyKey, ...body } }) => browserApiOrThrow().coupons.gift(body, idempotencyKey)),
         },
       }),
@@ -113,6 +116,29 @@ function GiftForm(props: { page: CouponDetail }) {
   const flow = useActorRef(logic, { input: { couponId: coupon.id } });
   const c = useSelector(flow, (s) => s.context);
   const submitting = useSelector(flow, (s) => s.matches('submitting'));
+  const lookingUp = useSelector(flow, (s) => s.matches('lookingUp'));
+  const confirming = useSelector(flow, (s) => s.matches('confirming'));
+  const busy = submitting || lookingUp || confirming;
+  const who = c.recipientName ? `${c.recipientName}（${maskPhone(c.phone.trim())}）` : maskPhone(c.phone.trim());
+  useConfirmWhile(
+    confirming,
+    {
+      title: <Trans>赠送优惠券</Trans>,
+      message: (
+        <div data-gift-confirm>
+          <p>
+            <Trans>赠送给 {who}？赠送后不能撤回</Trans>
+          </p>
+          <p className="mt-2">
+            {coupon.name} · <CouponDiscount coupon={coupon} /> <CouponMinSpend coupon={coupon} />
+          </p>
+        </div>
+      ),
+      confirmText: <Trans>确定赠送</Trans>,
+      cancelText: <Trans>再想想</Trans>,
+    },
+    (confirmed) => flow.send({ type: confirmed ? 'confirm.accept' : 'confirm.dismiss' }),
+  );
   const gifted = useSelector(flow, (s) => s.matches('gifted'));
   const feedback = useSelector(flow, feedbackOf);
 
@@ -170,7 +196,14 @@ function GiftForm(props: { page: CouponDetail }) {
           autoComplete="off"
           placeholder={i18n._(msg`请输入好友注册会员的手机号`)}
           value={c.phone}
-          disabled={submitting}
+          disabled={busy}
+          error={
+            said && feedback!.field === 'phone' ? (
+              <span role="alert" data-error-field="phone">
+                {said}
+              </span>
+            ) : undefined
+          }
           onChange={(e: { target: { value: string } }) => flow.send({ type: 'phone.change', phone: e.target.value })}
         />
       </List>
@@ -185,20 +218,20 @@ function GiftForm(props: { page: CouponDetail }) {
             name="agreed"
             className="h-4 w-4 accent-primary"
             checked={c.agreed}
-            disabled={submitting}
+            disabled={busy}
             onChange={(e) => flow.send({ type: 'terms.change', agreed: e.target.checked })}
           />
           <Trans>我已阅读并同意《优惠券赠送协议》</Trans>
         </label>
       </Block>
-      {said && (
+      {said && feedback!.field !== 'phone' && (
         <p role="alert" className="min-h-5 px-4 text-sm text-red-600" data-error-field={feedback!.field}>
           {said}
         </p>
       )}
       <Block className="!my-4">
-        <Button large rounded type="submit" disabled={submitting} data-action="gift-submit">
-          {submitting ? <Trans>正在赠送…</Trans> : <Trans>赠送</Trans>}
+        <Button large rounded type="submit" disabled={busy} data-action="gift-submit">
+          {submitting ? <Trans>正在赠送…</Trans> : lookingUp ? <Trans>正在查询…</Trans> : <Trans>赠送</Trans>}
         </Button>
       </Block>
     </form>

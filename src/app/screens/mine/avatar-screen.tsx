@@ -55,6 +55,8 @@ export default function AvatarScreen() {
               : null,
   );
   const resizing = useSelector(flow, (s) => s.matches('resizing'));
+  const previewing = useSelector(flow, (s) => s.hasTag('previewing'));
+  const chosen = useSelector(flow, (s) => s.context.image);
   const view = useSelector(flow, (s) => s.context.view);
   const code = useSelector(flow, (s) => s.context.errorCode);
   const status = view?.status ?? 'none';
@@ -101,6 +103,29 @@ export default function AvatarScreen() {
           <Trans>原因：</Trans>
           <span data-avatar-reason>{view.reason}</span>
         </p>
+      )}
+      {previewing && chosen && (
+        <section className="mt-3 rounded-xl bg-black/5 p-3" aria-label={i18n._(msg`确认提交照片`)} data-avatar-preview>
+          <img
+            src={`data:image/jpeg;base64,${chosen}`}
+            alt={i18n._(msg`将提交的照片`)}
+            width={96}
+            height={96}
+            className="h-24 w-24 rounded-full bg-white object-cover"
+            data-avatar-preview-image
+          />
+          <p className="mt-2 text-sm" data-avatar-preview-rule>
+            <Trans>照片提交后需门店审核，审核期间不能更换；通过后作为头像并用于刷脸签到，之后如需更换须联系门店工作人员。</Trans>
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button rounded inline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'confirm.accept' })}>
+              <Trans>提交审核</Trans>
+            </Button>
+            <Button rounded inline outline className="!min-h-11 !w-auto px-5" onClick={() => flow.send({ type: 'confirm.dismiss' })}>
+              <Trans>重新选择</Trans>
+            </Button>
+          </div>
+        </section>
       )}
       <p role="alert" className="mt-2 min-h-5 text-sm text-rose-700" data-avatar-feedback>
         {refused ? i18n._(refusalMessage(code, PHOTO_REFUSALS)) : unreachable ? i18n._(Errors.network.message) : null}

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
@@ -10,6 +11,7 @@ import { personInfoMachine, type PersonDetails } from '../../../../machines/pers
 import type { PersonInfoPage } from '../../../api/person';
 import { dictLabel, TIMES_OF_DAY, type TimeOfDay } from '../../../domain/catalog';
 import { Errors } from '../../../domain/errors';
+import { SALUTATION_MAX } from '../../../domain/limits';
 import { refusalMessage } from '../../ui/refusal-message';
 import { browserApiOrThrow, apiFrom } from '../../api-context';
 import { useToast } from '../../ui/toast';
@@ -31,6 +33,22 @@ const FEEDBACK = {
   idCheckDigit: Errors.idNumberCheckDigit.message,
   unreachable: Errors.network.message,
 } as const;
+/** The field a refusal's code is about (the server names the same ones); none: said under the form. */
+const FIELDS_OF_CODE: Record<number, PersonField[]> = {
+  [Errors.realNameInvalid.code]: ['realName'],
+  [Errors.idNumberFormat.code]: ['idNumber'],
+  [Errors.idNumberBirthDate.code]: ['idNumber'],
+  [Errors.idNumberCheckDigit.code]: ['idNumber'],
+  // the name and the ID number together were used by a transfer or refund
+  [Errors.identityLocked.code]: ['realName', 'idNumber'],
+};
+const FIELDS_OF_TAG: Partial<Record<keyof typeof FEEDBACK, PersonField[]>> = {
+  nameInvalid: ['realName'],
+  idFormat: ['idNumber'],
+  idBirthDate: ['idNumber'],
+  idCheckDigit: ['idNumber'],
+};
+type PersonField = 'realName' | 'idNumber';
 const YEARS = Array.from({ length: 31 }, (_, i) => i);
 const savedMsg = msg`个人信息已保存`;
 
@@ -47,15 +65,48 @@ export default function PersonInfoScreen() {
     () => personInfoMachine.provide({ actors: { saveInfo: fromPromise(({ input }) => browserApiOrThrow().person.save(input)) } }),
     [],
   );
-  const flow = useActorRef(logic, { input: { stored: page.info } });
+  const flow = useActorRef(logic, { input: { stored: page.info, today: page.today } });
   const viewing = useSelector(flow, (s) => s.matches('viewing'));
   const saving = useSelector(flow, (s) => s.matches('saving'));
   const c = useSelector(flow, (s) => s.context);
-  const feedback = useSelector(flow, (s) => {
-    if (s.hasTag('refused')) return refusalMessage(s.context.errorCode);
-    const k = (Object.keys(FEEDBACK) as (keyof typeof FEEDBACK)[]).find((tag) => s.hasTag(tag));
-    return k ? FEEDBACK[k] : undefined;
-  });
+  const problem = useSelector(
+    flow,
+    (s): { text: MessageDescriptor; fields: PersonField[] } | undefined => {
+      if (s.hasTag('refused')) return { text: refusalMessage(s.context.errorCode), fields: FIELDS_OF_CODE[s.context.errorCode!] ?? [] };
+      const k = (Object.keys(FEEDBACK) as (keyof typeof FEEDBACK)[]).find((tag) => s.hasTag(tag));
+      return k ? { text: FEEDBACK[k], fields: FIELDS_OF_TAG[k] ?? [] } : undefined;
+    },
+    (a, b) => a?.text === b?.text && a?.fields.join() === b?.fields.join(),
+  );
+  const feedback = problem ? i18n._(problem.text) : undefined;
+  const invalid = problem?.fields ?? [];
+  const formRef = useRef<HTMLFormElement>(null);
+  const invalidKey = invalid.join();
+  // Konsta's ListInput puts no aria attributes on its input: they are set here, and the first
+  // field the problem is about gets the focus, so the member lands where the fix is
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const name of ['realName', 'idNumber'] as const) {
+      const el = form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+      if (!el) continue;
+      const bad = invalidKey.split(',').includes(name);
+      if (bad) {
+        el.setAttribute('aria-invalid', 'true');
+        el.setAttribute('aria-describedby', `${invalidKey.split(',')[0]}-error`);
+      } else {
+        el.removeAttribute('aria-invalid');
+        el.removeAttribute('aria-describedby');
+      }
+    }
+    if (invalidKey) form.querySelector<HTMLInputElement>(`input[name="${invalidKey.split(',')[0]}"]`)?.focus();
+  }, [invalidKey, feedback]);
+  const fieldError = (name: PersonField) =>
+    feedback && invalid[0] === name ? (
+      <span role="alert" id={`${name}-error`} data-field-error={name}>
+        {feedback}
+      </span>
+    ) : undefined;
   const first = useRef(c.stored);
   useEffect(() => {
     if (c.stored !== first.current) toast(i18n._(savedMsg));
@@ -68,6 +119,7 @@ export default function PersonInfoScreen() {
   const details = (d: Partial<PersonDetails>) => flow.send({ type: 'details.change', details: d });
   return (
     <form
+      ref={formRef}
       noValidate
       data-person-form
       onSubmit={(e) => {
@@ -88,6 +140,7 @@ export default function PersonInfoScreen() {
           placeholder={i18n._(msg`请输入真实姓名`)}
           value={c.realName}
           disabled={saving}
+          error={fieldError('realName')}
           onChange={(e: { target: { value: string } }) => flow.send({ type: 'realName.change', value: e.target.value })}
         />
         <ListInput
@@ -96,6 +149,7 @@ export default function PersonInfoScreen() {
           placeholder={i18n._(msg`18位居民身份证号`)}
           value={c.idNumber}
           disabled={saving}
+          error={fieldError('idNumber')}
           onChange={(e: { target: { value: string } }) => flow.send({ type: 'idNumber.change', value: e.target.value })}
         />
       </List>
@@ -166,7 +220,7 @@ export default function PersonInfoScreen() {
           <input
             name="salutation"
             className="w-32 rounded border px-2 py-1"
-            maxLength={12}
+            maxLength={SALUTATION_MAX}
             placeholder={i18n._(msg`如：王老师`)}
             value={c.salutation}
             disabled={saving}
@@ -174,7 +228,7 @@ export default function PersonInfoScreen() {
           />
         </label>
       </Block>
-      <FormMessage>{feedback ? i18n._(feedback) : undefined}</FormMessage>
+      <FormMessage>{invalid.length === 0 ? feedback : undefined}</FormMessage>
       <Block className="!my-4">
         <Button large rounded type="submit" disabled={saving}>
           {saving ? <Trans>提交中…</Trans> : <Trans>保存</Trans>}

@@ -7,6 +7,7 @@ import { shanghaiFormat } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
+import { DecisionConfirm } from './decision-confirm';
 import { DecisionNotice } from './decision-notice';
 import { useStaffDecisions, type StaffDecisions } from './use-staff-decisions';
 
@@ -22,21 +23,36 @@ export default function StaffAccountClosingsScreen() {
   const decisions = useStaffDecisions();
   return (
     <StaffPage d={d} onRetry={decisions.revalidate} title={<Trans>注销申请</Trans>}>
-      {(list) =>
-        list.length === 0 ? (
-          <p className="p-6 text-center text-sm text-black/60">
-            <Trans>没有待处理的注销申请</Trans>
-          </p>
-        ) : (
-          <ul className="mx-4 mt-3 divide-y divide-black/5 rounded-xl bg-white" data-staff-closings>
-            {list.map((r) => (
-              <ClosingToDecide key={r.id} r={r} decisions={decisions} />
-            ))}
-          </ul>
-        )
-      }
+      {(list) => (
+        <>
+          {list.length === 0 ? (
+            <p className="p-6 text-center text-sm text-black/60">
+              <Trans>没有待处理的注销申请</Trans>
+            </p>
+          ) : (
+            <ul className="mx-4 mt-3 divide-y divide-black/5 rounded-xl bg-white" data-staff-closings>
+              {list.map((r) => (
+                <ClosingToDecide key={r.id} r={r} decisions={decisions} />
+              ))}
+            </ul>
+          )}
+          <DecisionConfirm
+            decisions={decisions}
+            title={<Trans>注销账户</Trans>}
+            confirmText={<Trans>确定注销</Trans>}
+            what={(id) => <ClosingWillDo r={list.find((r) => r.id === id)} />}
+          />
+        </>
+      )}
     </StaffPage>
   );
+}
+
+/** What confirming a closing does, said before it is sent: whose account, and that it cannot be undone. */
+function ClosingWillDo({ r }: { r: StaffAccountClosing | undefined }) {
+  if (!r) return null;
+  const who = r.memberName ? `${r.memberName}（${r.memberPhone}）` : r.memberPhone;
+  return <Trans>注销{who}的账户？其个人信息将被删除且无法再登录，不能撤回；订单、支付、流水、发票和操作记录保留。</Trans>;
 }
 
 function ClosingToDecide({ r, decisions }: { r: StaffAccountClosing; decisions: StaffDecisions }) {
@@ -44,10 +60,14 @@ function ClosingToDecide({ r, decisions }: { r: StaffAccountClosing; decisions: 
   const { reasons, setReasons, ready, busy, act } = decisions;
   const reason = reasons[r.id] ?? '';
   const decide = (confirm: boolean) =>
-    act(r.id, (key) => {
-      const api = browserApiOrThrow();
-      return confirm ? api.accountClosing.staffConfirm(r.id, key) : api.accountClosing.staffRefuse(r.id, reason, key);
-    });
+    act(
+      r.id,
+      (key) => {
+        const api = browserApiOrThrow();
+        return confirm ? api.accountClosing.staffConfirm(r.id, key) : api.accountClosing.staffRefuse(r.id, reason, key);
+      },
+      confirm,
+    );
   return (
     <li className="space-y-1 p-3 text-sm" data-staff-closing={r.id}>
       <p className="font-medium">

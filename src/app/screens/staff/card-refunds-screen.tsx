@@ -7,6 +7,7 @@ import { shanghaiMinute } from '../../../domain/time';
 import { apiFrom, browserApiOrThrow } from '../../api-context';
 import { staffRead, type StaffData } from './staff-data';
 import { StaffPage } from './staff-parts';
+import { DecisionConfirm } from './decision-confirm';
 import { DecisionNotice } from './decision-notice';
 import { useStaffDecisions } from './use-staff-decisions';
 
@@ -26,6 +27,54 @@ export const loader = async ({ context }: LoaderFunctionArgs) => {
 };
 
 const time = shanghaiMinute;
+
+/**
+ * What approving does, said before it is sent: the card and its member, the policy's amount today
+ * and each payer's part back the way they paid (from the queue's answer), and that it cannot be undone.
+ */
+function RefundWillDo({ x }: { x: StaffCardRefund | undefined }) {
+  const { t } = useLingui();
+  if (!x) return null;
+  const ways: Record<string, string> = { wechat: t`微信支付`, alipay: t`支付宝`, balance: t`账户余额` };
+  const member = x.memberName ? `${x.memberName}（${x.memberPhone}）` : x.memberPhone;
+  const card = `${x.cardName} · ${x.cardNumber}`;
+  const a = x.approval;
+  if (!a)
+    return (
+      <p>
+        <Trans>
+          为{member}退「{card}」？现在按规则不能退款，提交后服务器会说明原因。
+        </Trans>
+      </p>
+    );
+  const amount = formatYuan(a.amountCents);
+  return (
+    <>
+      <p>
+        <Trans>
+          为{member}退「{card}」，共退{amount}：
+        </Trans>
+      </p>
+      <ul className="my-1">
+        {a.parts.map((p, i) => {
+          const way = ways[p.method] ?? p.method;
+          const cents = formatYuan(p.cents);
+          const payer = p.payer === 'member' ? member : (p.payerName ?? t`好友`);
+          return (
+            <li key={i}>
+              <Trans>
+                {way}退回{payer} {cents}
+              </Trans>
+            </li>
+          );
+        })}
+      </ul>
+      <p>
+        <Trans>会员卡随即作废，不能撤回。</Trans>
+      </p>
+    </>
+  );
+}
 
 /**
  * /staff/cardRefunds: members' card refund requests (decisions 030, 031), oldest first: approve one
@@ -55,6 +104,7 @@ export default function CardRefundsScreen() {
                     {x.cardName} · {x.cardNumber}
                   </p>
                   <p>
+                    {x.memberName ? `${x.memberName} · ` : ''}
                     {x.memberPhone} · {x.orderNo}
                   </p>
                   <p>
@@ -74,7 +124,7 @@ export default function CardRefundsScreen() {
                       rounded
                       inline
                       disabled={!ready}
-                      onClick={() => void act(x.id, (key) => browserApiOrThrow().cardRefunds.staffApprove(x.id, key))}
+                      onClick={() => void act(x.id, (key) => browserApiOrThrow().cardRefunds.staffApprove(x.id, key), true)}
                       data-action="card-refund-approve"
                     >
                       <Trans>通过并退款</Trans>
@@ -98,6 +148,12 @@ export default function CardRefundsScreen() {
               ))}
             </ul>
           )}
+          <DecisionConfirm
+            decisions={decisions}
+            title={<Trans>通过并退款</Trans>}
+            confirmText={<Trans>确定退款</Trans>}
+            what={(id) => <RefundWillDo x={list.find((x) => x.id === id)} />}
+          />
           {decided && decided.length > 0 && (
             <section className="px-4" data-card-refunds-decided>
               <h2 className="mb-2 text-base font-medium">

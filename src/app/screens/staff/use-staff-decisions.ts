@@ -9,7 +9,8 @@ import { useStableRevalidate } from '../../ui/use-stable-revalidate';
  * invoices, account closings), through the staffDecision chart: the text typed for each row (a
  * reason or a reply), `act`, which sends one decision under a new intent key (a double tap acts
  * once) and reads the queue again, the row whose decision is on its way, the refusal the server gave
- * a row, and the row whose decision did not reach the server (retry or close).
+ * a row, the row whose decision the screen is asking about (confirm or not now), and the row whose
+ * decision did not reach the server (retry or close).
  */
 export function useStaffDecisions() {
   const revalidate = useStableRevalidate();
@@ -29,6 +30,7 @@ export function useStaffDecisions() {
       const id = s.context.decision?.id ?? null;
       return {
         ready: s.hasTag('ready'),
+        confirming: s.hasTag('confirming') ? id : null,
         busy: s.hasTag('deciding') ? id : null,
         error: s.hasTag('refused') && id !== null ? { id, code: s.context.errorCode! } : null,
         unreachable: s.hasTag('unreachable') ? id : null,
@@ -36,15 +38,18 @@ export function useStaffDecisions() {
     },
     (a, b) =>
       a.ready === b.ready &&
+      a.confirming === b.confirming &&
       a.busy === b.busy &&
       a.unreachable === b.unreachable &&
       a.error?.id === b.error?.id &&
       a.error?.code === b.error?.code,
   );
-  const act = (id: number, send: StaffDecision['send']) => flow.send({ type: 'decision.send', decision: { id, send } });
+  /** `asks`: the decision cannot be undone and moves money, a card or an account: the screen confirms it first (DecisionConfirm) */
+  const act = (id: number, send: StaffDecision['send'], asks = false) => flow.send({ type: 'decision.send', decision: { id, send, asks } });
+  const accept = () => flow.send({ type: 'confirm.accept' });
   const retry = () => flow.send({ type: 'network.retry' });
   const dismiss = () => flow.send({ type: 'confirm.dismiss' });
-  return { revalidate, reasons, setReasons, act, retry, dismiss, ...view };
+  return { revalidate, reasons, setReasons, act, accept, retry, dismiss, ...view };
 }
 
 export type StaffDecisions = ReturnType<typeof useStaffDecisions>;

@@ -11,7 +11,18 @@ import { shareRefund } from '../../../domain/card-refund';
 import { Errors } from '../../../domain/errors';
 import type { StaffCardRefund } from '../../../contracts/card-refunds';
 import type { Db, Tx } from '../../db/client';
-import { accounts, cardRefunds, memberCards, notifications, orders, payments, refunds } from '../../db/schema/index';
+import {
+  accounts,
+  balanceLedger,
+  cardRefunds,
+  memberCards,
+  notifications,
+  orders,
+  paymentAttempts,
+  payments,
+  refunds,
+} from '../../db/schema/index';
+import { shownNames } from '../person/shown-name';
 import type { Deps } from '../../env';
 import { ApiError } from '../../http/api-error';
 import type { Audit } from '../staff-audit/audit-log';
@@ -33,7 +44,10 @@ const decider = alias(accounts, 'decider');
  * request in any state (after a decision); `decided` the latest decided by staff (approved or
  * rejected, not the members' cancels), newest decision first, with who decided (decision 031).
  */
-export async function cardRefundsForStaff(db: Db, q: { id?: number; decided?: boolean } = {}): Promise<StaffCardRefund[]> {
+export async function cardRefundsForStaff(
+  db: Db,
+  q: { id?: number; decided?: boolean; preview?: { now: Date } } = {},
+): Promise<StaffCardRefund[]> {
   const where =
     q.id !== undefined
       ? eq(cardRefunds.id, q.id)
@@ -59,8 +73,18 @@ export async function cardRefundsForStaff(db: Db, q: { id?: number; decided?: bo
     .where(where)
     .orderBy(...(q.decided ? [desc(cardRefunds.decidedAt), desc(cardRefunds.id)] : [asc(cardRefunds.id)]))
     .limit(q.decided ? 20 : 100);
-  return rows.map(({ r, deciderName, deciderPhone, ...x }) => ({
+  const preview = q.preview;
+  const approvals = preview
+    ? await Promise.all(rows.map(({ r }) => (OPEN_CARD_REFUND_STATES.includes(r.state) ? approvalPreview(db, preview.now, r) : null)))
+    : rows.map(() => null);
+  const memberNames = await shownNames(
+    db,
+    rows.map(({ r }) => r.accountId),
+  );
+  return rows.map(({ r, deciderName, deciderPhone, ...x }, i) => ({
     id: r.id,
+    memberName: memberNames.get(r.accountId) ?? null,
+    approval: approvals[i] ?? null,
     state: r.state,
     cardId: r.cardId,
     ...x,
@@ -72,6 +96,67 @@ export async function cardRefundsForStaff(db: Db, q: { id?: number; decided?: bo
     decidedAt: r.decidedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** Each applied payment of an order with its share of `amountCents` back (what it took, less what was asked back already). */
+async function refundShares(db: Db | Tx, orderId: number, amountCents: number) {
+  const paid = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, APPLIED_PAYMENT_STATUSES)))
+    .orderBy(asc(payments.id));
+  const asked = await db
+    .select({ paymentId: refunds.paymentId, cents: refunds.amountCents })
+    .from(refunds)
+    .where(inArray(refunds.paymentId, paid.length ? paid.map((p) => p.id) : [-1]));
+  const lefts = paid.map((p) => p.amountCents - asked.filter((a) => a.paymentId === p.id).reduce((n, a) => n + a.cents, 0));
+  const shares = shareRefund(amountCents, lefts);
+  return paid.map((payment, i) => ({ payment, cents: shares[i]! }));
+}
+
+/**
+ * What approving a pending request would do now (shown in the staff's confirm before it is sent):
+ * the policy's amount today and each payer's share, the way they paid, with the payer's shown name
+ * (masked); null when the rules refuse it now (the approval would be refused, said at its row).
+ */
+async function approvalPreview(db: Db, now: Date, r: CardRefundRow): Promise<StaffCardRefund['approval']> {
+  const [card] = await db.select().from(memberCards).where(eq(memberCards.id, r.cardId));
+  if (!card) return null;
+  const check = await refundCheck(db, card, now, r.id);
+  if (check.why) return null;
+  const shares = (await refundShares(db, check.order.id, check.quote.amountCents)).filter((s) => s.cents > 0);
+  const attemptIds = shares.map((s) => s.payment.attemptId).filter((id): id is number => id !== null);
+  const ledgerIds = shares.map((s) => s.payment.ledgerId).filter((id): id is number => id !== null);
+  const attempts = attemptIds.length
+    ? await db
+        .select({ id: paymentAttempts.id, payer: paymentAttempts.payerAccountId })
+        .from(paymentAttempts)
+        .where(inArray(paymentAttempts.id, attemptIds))
+    : [];
+  const ledgers = ledgerIds.length
+    ? await db
+        .select({ id: balanceLedger.id, payer: balanceLedger.accountId })
+        .from(balanceLedger)
+        .where(inArray(balanceLedger.id, ledgerIds))
+    : [];
+  const payerOf = (p: (typeof shares)[number]['payment']) =>
+    (p.attemptId !== null ? attempts.find((a) => a.id === p.attemptId)?.payer : ledgers.find((l) => l.id === p.ledgerId)?.payer) ?? null;
+  const names = await shownNames(
+    db,
+    shares.map((s) => payerOf(s.payment)).filter((id): id is number => id !== null),
+  );
+  return {
+    amountCents: check.quote.amountCents,
+    parts: shares.map((s) => {
+      const payer = payerOf(s.payment);
+      return {
+        method: s.payment.provider,
+        cents: s.cents,
+        payer: payer === r.accountId ? ('member' as const) : ('friend' as const),
+        payerName: payer === null ? null : (names.get(payer) ?? null),
+      };
+    }),
+  };
 }
 
 /** The request locked for a decision, and the state the chart moves it to on `event` (30044 when it refuses). */
@@ -148,20 +233,9 @@ export async function approveCardRefund(deps: Deps, staffId: number, id: number,
     const refunding = order && nextOrderState(order.state, 'refund.request');
     if (!refunding) throw new ApiError(Errors.refundNotBought);
     await tx.update(orders).set({ state: refunding }).where(eq(orders.id, order.id));
-    const paid = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), inArray(payments.status, APPLIED_PAYMENT_STATUSES)))
-      .orderBy(asc(payments.id));
-    const asked = await tx
-      .select({ paymentId: refunds.paymentId, cents: refunds.amountCents })
-      .from(refunds)
-      .where(inArray(refunds.paymentId, paid.length ? paid.map((p) => p.id) : [-1]));
-    const lefts = paid.map((p) => p.amountCents - asked.filter((a) => a.paymentId === p.id).reduce((n, a) => n + a.cents, 0));
-    const shares = shareRefund(check.quote.amountCents, lefts);
-    for (const [i, payment] of paid.entries()) {
-      if (shares[i]! <= 0) continue;
-      const { refund, runAfterCommit } = await requestRefund(tx, clock, payment, shares[i]!, 'order_refund', `card-refund:${r.id}`);
+    for (const { payment, cents } of await refundShares(tx, order.id, check.quote.amountCents)) {
+      if (cents <= 0) continue;
+      const { refund, runAfterCommit } = await requestRefund(tx, clock, payment, cents, 'order_refund', `card-refund:${r.id}`);
       if (runAfterCommit) toRun.push(refund.id);
     }
     await syncOrderRefund(tx, now, order.id);

@@ -23,6 +23,7 @@ import { catchUpCard, lockMyCard } from './my-card';
 import { maskPhone } from './transfer';
 import { transferredInNotice, transferredOutNotice, transferRejectedNotice } from './transfer-notices';
 import { recipientByPhone, refuseTransfer, transferRefusal } from './transfer-rules';
+import { shownNames } from '../person/shown-name';
 
 type TransferRow = typeof cardTransfers.$inferSelect;
 const giver = alias(accounts, 'giver');
@@ -45,11 +46,16 @@ export async function transfersForStaff(db: Db, keys: KeyAdapter, q: { id?: numb
     .orderBy(asc(cardTransfers.id))
     .limit(100);
   const ids = await Promise.all(rows.map(({ t }) => openIdNumber(keys, t, transferIdContext(t.fromAccountId, t.cardId))));
+  const fromNames = await shownNames(
+    db,
+    rows.map(({ t }) => t.fromAccountId),
+  );
   return rows.map(({ t, ...r }, i) => ({
     id: t.id,
     state: t.state,
     cardId: t.cardId,
     ...r,
+    fromName: fromNames.get(t.fromAccountId) ?? null,
     recipientName: t.recipientName,
     idNumber: maskIdNumber(ids[i]!),
     reason: t.reason,

@@ -20,7 +20,9 @@ import { recipientByPhone, refuseTransfer, transferRefusal } from './transfer-ru
 type TransferRow = typeof cardTransfers.$inferSelect;
 
 /** `13700000001` → `137****0001`: a phone shown to someone who may not know it whole. */
-export const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****');
+import { maskPhone } from '../../../domain/card-transfer';
+
+export { maskPhone };
 
 /**
  * Spec §7 GET /customers/members/phone: a member's masked name, or "no such member" (30036); nothing

@@ -65,7 +65,7 @@ function view(row: PersonRow, idNumber: string, locked: boolean): PersonInfoView
 }
 
 /** GET /customers/person-info: mine, masked, and the styles a member may choose. */
-export async function personInfoPage(db: Db, keys: KeyAdapter, accountId: number): Promise<PersonInfoPage> {
+export async function personInfoPage(db: Db, keys: KeyAdapter, accountId: number, now: Date): Promise<PersonInfoPage> {
   const row = await storedPersonInfo(db, accountId);
   const options = await db
     .select({ value: styles.key, zh: styles.name, en: styles.nameEn })
@@ -74,6 +74,7 @@ export async function personInfoPage(db: Db, keys: KeyAdapter, accountId: number
   return {
     info: row ? view(row, await openIdNumber(keys, row, personIdContext(accountId)), await identityUsed(db, accountId)) : null,
     styleOptions: options.map((o) => ({ value: o.value, zh: o.zh, en: o.en ?? o.zh })),
+    today: shanghaiDate(now),
   };
 }
 
