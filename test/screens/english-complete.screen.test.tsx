@@ -121,6 +121,20 @@ function runTogetherOnPage(data: Set<string>): string[] {
   return found;
 }
 
+/**
+ * Fields without a name a screen reader (or a test, finding it by its label) could use: an input,
+ * select or text area with no <label>, aria-label or aria-labelledby. A placeholder is not a name:
+ * it is gone once the member types.
+ */
+function unnamedFields(): string[] {
+  const found: string[] = [];
+  for (const el of document.body.querySelectorAll<HTMLInputElement>('input:not([type=hidden]), select, textarea')) {
+    if (el.closest('[hidden]') || el.labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')) continue;
+    found.push(`unnamed field: ${el.tagName.toLowerCase()}[name=${el.getAttribute('name') ?? ''}]`);
+  }
+  return found;
+}
+
 /** The route pattern a path belongs to (so each pattern is crawled once). */
 function patternOf(pathname: string): string {
   const path = pathname.replace(/^\//, '');
@@ -147,7 +161,7 @@ async function crawl(start: string[], follow = true): Promise<{ problems: Map<st
       if (process.env.DEBUG_CRAWL) console.log('crawl', key, url);
       seen.add(key);
       const ui = await h.open(url, { locale: 'en' });
-      const found = [...chineseOnPage(data), ...runTogetherOnPage(data).map((t) => `run together: ${t}`)];
+      const found = [...chineseOnPage(data), ...runTogetherOnPage(data).map((t) => `run together: ${t}`), ...unnamedFields()];
       if (found.length) problems.set(url, found);
       // the app's own pages (an href to the API, e.g. the OAuth start, is not a screen)
       if (follow)
@@ -178,7 +192,7 @@ async function bookablePages(phone: string, password: string): Promise<string[]>
 
 const bare = (s: { path: string }) => `/${s.path.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, '1')}`;
 
-describe('English screens carry no Chinese outside data', () => {
+describe('English screens carry no Chinese outside data, no phrases run together, no unnamed fields', () => {
   it('as a visitor and as the demo member, on every route and the pages its links open', async () => {
     // a visitor's versions of the routes (login prompts); the detail pages behind them are the member's too
     const visitor = await crawl(screens.filter((s) => !s.requiresLogin && !s.path.startsWith('staff')).map(bare), false);

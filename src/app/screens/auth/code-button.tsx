@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import { Button, ListInput } from 'konsta/react';
-import type { ReactNode } from 'react';
+import { Button } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
+import { type ReactNode, useId } from 'react';
 
 /** "Get code" with the resend countdown (the seconds the server asked to wait) while the sender is cooling down. */
 export function CodeButton(props: { sending: boolean; remaining: number | undefined; onSend(): void }) {
@@ -41,12 +42,15 @@ export function FormMessage(props: { children?: string; tone?: 'error' | 'info' 
  * `after` slot drew the button on a row of its own above the field).
  */
 export function CodeField(props: { name: string; value: string; placeholder?: string; onChange(value: string): void; button: ReactNode }) {
+  const id = useId();
   return (
-    <ListInput
+    <LabelledInput
       label={<Trans>验证码</Trans>}
+      inputId={id}
       input={
         <span className="flex items-center gap-2">
           <input
+            id={id}
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"

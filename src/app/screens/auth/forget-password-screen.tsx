@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { redirectMemberHome } from '../../session/request-session';
@@ -49,7 +50,7 @@ export default function ForgetPasswordScreen() {
         </p>
       </Block>
       <List strong inset className="!my-4">
-        <ListInput
+        <LabelledInput
           label={<Trans>手机号</Trans>}
           type="tel"
           inputMode="numeric"

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, Checkbox, List, ListInput, Segmented, SegmentedButton, Sheet } from 'konsta/react';
+import { Block, Button, Checkbox, List, Segmented, SegmentedButton, Sheet } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import Cookies from 'universal-cookie';
@@ -109,7 +110,7 @@ export default function LoginScreen() {
         </Segmented>
       </Block>
       <List strong inset className="!my-4">
-        <ListInput
+        <LabelledInput
           label={<Trans>手机号</Trans>}
           type="tel"
           inputMode="numeric"
@@ -128,7 +129,7 @@ export default function LoginScreen() {
             button={<CodeButton sending={sending} remaining={remaining} onSend={() => login.send({ type: 'login.code.send' })} />}
           />
         ) : (
-          <ListInput
+          <LabelledInput
             label={<Trans>密码</Trans>}
             type="password"
             autoComplete="current-password"

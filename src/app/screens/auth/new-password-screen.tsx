@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { redirectMemberHome } from '../../session/request-session';
@@ -56,7 +57,7 @@ export default function NewPasswordScreen() {
         </p>
       </Block>
       <List strong inset className="!my-4">
-        <ListInput
+        <LabelledInput
           label={<Trans>新密码</Trans>}
           type="password"
           autoComplete="new-password"
@@ -65,7 +66,7 @@ export default function NewPasswordScreen() {
           value={password}
           onChange={(e: { target: { value: string } }) => reset.send({ type: 'reset.password.change', value: e.target.value })}
         />
-        <ListInput
+        <LabelledInput
           label={<Trans>确认密码</Trans>}
           type="password"
           autoComplete="new-password"

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useMemo } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -77,14 +78,14 @@ export default function NewTeacherBindScreen() {
         <Trans>尚未录入系统的老师请填写资料，门店确认后即绑定本微信。</Trans>
       </Block>
       <List strong inset className="!my-3">
-        <ListInput
+        <LabelledInput
           label={<Trans>姓名</Trans>}
           type="text"
           name="name"
           value={c.name}
           onChange={(e: { target: { value: string } }) => form.send({ type: 'request.name.change', value: e.target.value })}
         />
-        <ListInput
+        <LabelledInput
           label={<Trans>手机号</Trans>}
           type="tel"
           name="phone"
@@ -97,7 +98,7 @@ export default function NewTeacherBindScreen() {
           onChange={(value) => form.send({ type: 'request.code.change', value })}
           button={<CodeButton sending={sending} remaining={remaining} onSend={() => form.send({ type: 'request.code.send' })} />}
         />
-        <ListInput
+        <LabelledInput
           label={<Trans>门店</Trans>}
           type="select"
           name="clubId"
@@ -112,7 +113,7 @@ export default function NewTeacherBindScreen() {
               {x.name}
             </option>
           ))}
-        </ListInput>
+        </LabelledInput>
       </List>
       <fieldset className="mx-4 my-3 rounded-xl bg-white p-3">
         <legend className="px-1 text-sm text-black/60">

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { staffBindMachine } from '../../../../machines/staff-bind.machine';
@@ -48,7 +49,7 @@ export default function StaffBindScreen() {
         <Trans>请输入员工账号的用户名（手机号）和密码。绑定后，用本微信打开即以员工身份登录。</Trans>
       </Block>
       <List strong inset className="!my-3">
-        <ListInput
+        <LabelledInput
           label={<Trans>用户名</Trans>}
           type="tel"
           name="username"
@@ -57,7 +58,7 @@ export default function StaffBindScreen() {
           value={username}
           onChange={(e: { target: { value: string } }) => bind.send({ type: 'bind.username.change', value: e.target.value })}
         />
-        <ListInput
+        <LabelledInput
           label={<Trans>密码</Trans>}
           type="password"
           name="password"

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { bindingTeacherMachine } from '../../../../machines/binding-teacher.machine';
@@ -46,7 +47,7 @@ export default function TeacherBindScreen() {
         <Trans>请输入门店工作人员给您的8位绑定码。绑定后，用本微信打开即以老师身份登录。</Trans>
       </Block>
       <List strong inset className="!my-3">
-        <ListInput
+        <LabelledInput
           label={<Trans>绑定码</Trans>}
           type="text"
           name="bindCode"

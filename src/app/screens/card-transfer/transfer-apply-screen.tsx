@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, BlockTitle, Button, List, ListInput } from 'konsta/react';
+import { Block, BlockTitle, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useMemo, useRef } from 'react';
 import { useLoaderData, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -115,7 +116,7 @@ export default function TransferApplyScreen() {
         <Trans>转让会员卡：{card.name}</Trans>
       </BlockTitle>
       <List strong inset className="!my-2">
-        <ListInput
+        <LabelledInput
           label={<Trans>受让人手机号</Trans>}
           type="tel"
           name="phone"
@@ -161,7 +162,7 @@ export default function TransferApplyScreen() {
       {shown && (
         <div data-transfer-form>
           <List strong inset className="!my-2">
-            <ListInput
+            <LabelledInput
               label={<Trans>受让人姓名</Trans>}
               type="text"
               name="name"
@@ -169,7 +170,7 @@ export default function TransferApplyScreen() {
               disabled={busy}
               onChange={(e: { target: { value: string } }) => flow.send({ type: 'name.change', name: e.target.value })}
             />
-            <ListInput
+            <LabelledInput
               label={<Trans>受让人身份证号</Trans>}
               type="text"
               name="idNumber"

@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardAdviserMachine } from '../../../../machines/card-adviser.machine';
@@ -94,7 +95,7 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
     return (
       <div data-adviser-form className="rounded-xl border border-black/10">
         <List strong inset className="!my-2">
-          <ListInput
+          <LabelledInput
             label={<Trans>门店</Trans>}
             type="select"
             name="clubId"
@@ -110,8 +111,8 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
                 {c.name}
               </option>
             ))}
-          </ListInput>
-          <ListInput
+          </LabelledInput>
+          <LabelledInput
             label={<Trans>顾问</Trans>}
             type="select"
             name="adviserId"
@@ -127,7 +128,7 @@ export function CardAdviserEntry(props: { card: MemberCardDetail }) {
                 {a.name}
               </option>
             ))}
-          </ListInput>
+          </LabelledInput>
         </List>
         <Block className="!my-2 space-y-2 text-sm">
           {form.missing !== undefined && (

@@ -2,8 +2,9 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput } from 'konsta/react';
-import { useId, useMemo, useRef } from 'react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
+import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardExtendMachine } from '../../../../machines/card-extend.machine';
 import type { MemberCardDetail } from '../../../api/cards';
@@ -52,8 +53,6 @@ export function CardExtend(props: { card: MemberCardDetail; today: string }) {
   const busy = useSelector(item, (s) => s.hasTag('busy'));
   const unreachable = useSelector(item, (s) => s.hasTag('unreachable'));
   const form = useSelector(item, (s) => ({ until: s.context.until, errorCode: s.context.errorCode }));
-  // Konsta's ListInput draws its label as a div: a <label for> inside it names the date input
-  const untilId = useId();
 
   if (unreachable) {
     return (
@@ -69,13 +68,8 @@ export function CardExtend(props: { card: MemberCardDetail; today: string }) {
     return (
       <div data-extend-form className="rounded-xl border border-black/10">
         <List strong inset className="!my-2">
-          <ListInput
-            label={
-              <label htmlFor={untilId}>
-                <Trans>延期至</Trans>
-              </label>
-            }
-            inputId={untilId}
+          <LabelledInput
+            label={<Trans>延期至</Trans>}
             type="date"
             name="until"
             min={bounds?.min}

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput, ListItem } from 'konsta/react';
+import { Block, Button, List, ListItem } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { cardFamilyMachine } from '../../../../machines/card-family.machine';
@@ -101,7 +102,7 @@ export function CardFamilyEntry(props: { card: MemberCardDetail }) {
             />
           ))}
           {f.canAdd && (
-            <ListInput
+            <LabelledInput
               label={<Trans>新副卡持有人手机号</Trans>}
               type="tel"
               name="phone"

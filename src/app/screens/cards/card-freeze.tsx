@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { cardFreezeMachine } from '../../../../machines/card-freeze.machine';
@@ -101,7 +102,7 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
     return (
       <div data-freeze-form className="rounded-xl border border-black/10">
         <List strong inset className="!my-2">
-          <ListInput
+          <LabelledInput
             label={<Trans>开始日期</Trans>}
             type="date"
             name="from"
@@ -111,7 +112,7 @@ export function CardFreeze(props: { card: MemberCardDetail; today: string }) {
             error={fromWrong ? wrong : undefined}
             onChange={(e: { target: { value: string } }) => setDates(e.target.value, form.until)}
           />
-          <ListInput
+          <LabelledInput
             label={<Trans>结束日期</Trans>}
             type="date"
             name="until"

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -63,7 +64,7 @@ export function CardGiftEntry(props: { card: MemberCardDetail }) {
     return (
       <div data-gift-form className="rounded-xl border border-black/10">
         <List strong inset className="!my-2">
-          <ListInput
+          <LabelledInput
             label={<Trans>好友手机号</Trans>}
             type="tel"
             name="phone"

@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, BlockTitle, Button, List, ListInput } from 'konsta/react';
+import { Block, BlockTitle, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { fromPromise, type SnapshotFrom } from 'xstate';
@@ -188,7 +189,7 @@ function GiftForm(props: { page: CouponDetail }) {
         </p>
       )}
       <List strong inset className="!my-3">
-        <ListInput
+        <LabelledInput
           label={<Trans>好友手机号</Trans>}
           type="tel"
           name="phone"

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -62,7 +63,7 @@ export default function ChangePasswordScreen() {
         </Block>
       ) : null}
       <List strong inset className="!mt-6 !mb-4">
-        <ListInput
+        <LabelledInput
           label={<Trans>旧密码</Trans>}
           type="password"
           autoComplete="current-password"
@@ -71,7 +72,7 @@ export default function ChangePasswordScreen() {
           value={oldPassword}
           onChange={(e: { target: { value: string } }) => change.send({ type: 'password.old.change', value: e.target.value })}
         />
-        <ListInput
+        <LabelledInput
           label={<Trans>新密码</Trans>}
           type="password"
           autoComplete="new-password"
@@ -80,7 +81,7 @@ export default function ChangePasswordScreen() {
           value={password}
           onChange={(e: { target: { value: string } }) => change.send({ type: 'password.new.change', value: e.target.value })}
         />
-        <ListInput
+        <LabelledInput
           label={<Trans>确认密码</Trans>}
           type="password"
           autoComplete="new-password"

@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Block, BlockTitle, Button, List, ListInput } from 'konsta/react';
+import { Block, BlockTitle, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -133,7 +134,7 @@ export default function PersonInfoScreen() {
         </Block>
       )}
       <List strong inset className="!my-3">
-        <ListInput
+        <LabelledInput
           label={<Trans>真实姓名</Trans>}
           name="realName"
           autoComplete="name"
@@ -143,7 +144,7 @@ export default function PersonInfoScreen() {
           error={fieldError('realName')}
           onChange={(e: { target: { value: string } }) => flow.send({ type: 'realName.change', value: e.target.value })}
         />
-        <ListInput
+        <LabelledInput
           label={<Trans>身份证号</Trans>}
           name="idNumber"
           placeholder={i18n._(msg`18位居民身份证号`)}

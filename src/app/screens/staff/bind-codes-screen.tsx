@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Block, BlockTitle, Button, List, ListInput } from 'konsta/react';
+import { Block, BlockTitle, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { Envelope } from '../../../domain/envelope';
@@ -79,7 +80,7 @@ export default function BindCodesScreen() {
               }}
             >
               <List strong inset className="!my-3">
-                <ListInput
+                <LabelledInput
                   label={<Trans>老师</Trans>}
                   type="select"
                   name="teacherId"
@@ -93,9 +94,9 @@ export default function BindCodesScreen() {
                       {t.bound ? ` · ${i18n._(msg`已绑定`)}` : ''}
                     </option>
                   ))}
-                </ListInput>
+                </LabelledInput>
                 {chosen && chosen.accountId === null ? (
-                  <ListInput
+                  <LabelledInput
                     label={<Trans>老师手机号（首次绑定时建立老师账号）</Trans>}
                     type="tel"
                     name="phone"

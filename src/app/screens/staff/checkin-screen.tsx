@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useRef, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import { newIntentKey } from '../../../domain/intent-key';
@@ -47,7 +48,7 @@ export default function StaffCheckinScreen() {
           }}
         >
           <List strong inset className="!my-3">
-            <ListInput
+            <LabelledInput
               label={<Trans>预约编号</Trans>}
               type="text"
               inputMode="numeric"

@@ -49,6 +49,8 @@ function AllowAnother() {
         <input
           className="min-h-11 flex-1 rounded-lg border border-black/15 px-3 text-sm"
           inputMode="tel"
+          name="phone"
+          aria-label={t`会员手机号`}
           placeholder={t`会员手机号`}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
@@ -134,6 +136,8 @@ export default function PhotoReviewScreen() {
                   </p>
                   <input
                     className="mt-2 block min-h-11 w-full rounded-lg border border-black/15 px-3 text-sm"
+                    name="reason"
+                    aria-label={t`不通过的原因（会员可见）`}
                     placeholder={t`不通过的原因（会员可见）`}
                     value={reasons[p.id] ?? ''}
                     onChange={(e) => setReasons({ ...reasons, [p.id]: e.target.value })}

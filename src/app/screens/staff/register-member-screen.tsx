@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Block, Button, List, ListInput } from 'konsta/react';
+import { Block, Button, List } from 'konsta/react';
+import { LabelledInput } from '../../ui/labelled-input';
 import { useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffMemberForm, StaffMemberRegistered } from '../../../contracts/staff-members';
@@ -66,7 +67,7 @@ export default function RegisterMemberScreen() {
             }}
           >
             <List strong inset className="!my-3">
-              <ListInput
+              <LabelledInput
                 label={<Trans>手机号</Trans>}
                 type="tel"
                 inputMode="numeric"
@@ -75,7 +76,7 @@ export default function RegisterMemberScreen() {
                 onChange={edit(setPhone)}
                 error={error?.field === 'phone' ? i18n._(refusalMessage(error.code)) : undefined}
               />
-              <ListInput
+              <LabelledInput
                 label={<Trans>姓名</Trans>}
                 type="text"
                 name="name"
