@@ -200,6 +200,13 @@ export function projectConfig(root) {
                 message: 'the app imports only types from src/contracts (z.infer), so zod stays out of the client bundle.',
               },
             ],
+            paths: [
+              {
+                name: 'konsta/react',
+                importNames: ['ListInput'],
+                message: "use LabelledInput (src/app/ui/labelled-input.tsx): Konsta's label names no input.",
+              },
+            ],
           },
         ],
       },

@@ -1,3 +1,5 @@
+// the one place Konsta's ListInput is used: everywhere else goes through LabelledInput
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { ListInput } from 'konsta/react';
 import { type ComponentProps, useId } from 'react';
 
