@@ -54,6 +54,7 @@ const WORDS = {
     viewRefund: '查看退款申请',
     pendingApplication: '这张会员卡有未完成的申请',
     approve: '通过并退款',
+    approveConfirm: '确定退款',
     myCards: '我的会员卡',
     endedCards: '已停止使用的卡',
     breakdown: '金额明细',
@@ -95,12 +96,13 @@ const WORDS = {
     agreeRefund: 'I have read and agree to the card refund policy',
     askRefund: 'Ask for a refund',
     askRefundConfirm: 'Ask for the refund',
-    refundAsk: (amount: string) => new RegExp(`${amount.replace(/[.$]/g, '\\$&')} comes back`),
+    refundAsk: (amount: string) => new RegExp(`${amount.replace(/[.$]/g, '\\$&')} can be refunded`),
     waitingReview: "Waiting for the club's review",
     refundPending: 'A refund of this card is under review. Until it is decided, the card cannot book, be activated or be changed.',
     viewRefund: 'View refund request',
     pendingApplication: 'This card has an unfinished application',
     approve: 'Approve and refund',
+    approveConfirm: 'Refund',
     myCards: 'My cards',
     endedCards: 'Ended cards',
     breakdown: 'Money breakdown',
@@ -358,6 +360,8 @@ describe('a card from purchase through extension to refund: one end date, one se
       const request = desk.page.getByRole('listitem').filter({ hasText: orderNo });
       await request.waitFor();
       await request.getByRole('button', { name: w.approve }).click();
+      // asked once, with what goes back (decision 102)
+      await desk.page.getByRole('dialog').getByRole('button', { name: w.approveConfirm, exact: true }).click();
       await expect
         .poll(
           () =>
