@@ -44,6 +44,9 @@ interface Member {
   /** the card's name as the server has it (the confirm names it) */
   cardName: string;
   cancelAsks: number;
+  /** the member's taps on "ask for the refund", and their answers to its confirm (ask or not now) */
+  submitTaps: number;
+  confirmAnswers: number;
 }
 type W = World<Member>;
 
@@ -224,6 +227,8 @@ defineScreenPaths<Member>(h, {
       submitAsks: 0,
       cardName: (await cardRow(hh.server, card.id)).name,
       cancelAsks: 0,
+      submitTaps: 0,
+      confirmAnswers: 0,
     };
   },
 
@@ -234,12 +239,19 @@ defineScreenPaths<Member>(h, {
         fireEvent.click(document.querySelector('input[name="agreed"]')!);
       });
     },
-    'refund.submit': (w) => w.ui.user.click(button('refund-submit')!),
+    'refund.submit': async (w) => {
+      w.submitTaps += 1;
+      await w.ui.user.click(button('refund-submit')!);
+    },
     'confirm.accept': async (w) => {
       w.submitAsks += 1;
+      w.confirmAnswers += 1;
       await w.ui.user.click(await screen.findByRole('button', { name: '确定申请退款' }));
     },
-    'confirm.dismiss': async (w) => w.ui.user.click(await screen.findByRole('button', { name: '再想想' })),
+    'confirm.dismiss': async (w) => {
+      w.confirmAnswers += 1;
+      await w.ui.user.click(await screen.findByRole('button', { name: '再想想' }));
+    },
     'refund.cancel': async (w) => {
       w.cancelAsks += 1;
       await w.ui.user.click(button('refund-cancel')!);
@@ -312,6 +324,8 @@ defineScreenPaths<Member>(h, {
       const dialog = screen.getByRole('dialog');
       expect(within(dialog).getByRole('list', { name: '退回去向' }).textContent).toBe('退回微信支付¥199');
       expect(screen.getByRole('button', { name: '确定申请退款' })).toBeTruthy();
+      // open only after a tap on "ask for the refund" the member has not answered yet
+      expect(w.submitTaps, "the confirm follows the member's tap on ask").toBe(w.confirmAnswers + 1);
       expect(sentBy(w, 'requestRefund').length, 'nothing asked before the member confirms').toBe(w.submitAsks);
       expect(w.held.get('requestRefund') ?? []).toEqual([]);
       await noRequestWaiting(w);

@@ -94,6 +94,8 @@ interface Member {
   /** how often the member confirmed a withdrawal, and tapped "invite again" */
   accepted: number;
   again: number;
+  /** the tokens of the invitations the page showed open */
+  shown?: Set<string>;
 }
 type W = World<Member>;
 
@@ -178,6 +180,7 @@ async function showsOpen(w: W) {
     expect((await orderRow(h.server, w.orderNo)).state).toBe('friend_paying');
   }
   expect(linkField()?.value).toBe(linkOf(inv.token));
+  (w.shown ??= new Set()).add(inv.token);
   if (w.askedBefore) expect(linkField()?.value, 'asked again while open: the same link').toBe(w.askedBefore);
   const part = await partSeqOf(w, inv.partId);
   if (w.partSeq !== undefined) expect(part.seq).toBe(w.partSeq);
@@ -338,13 +341,18 @@ defineScreenPaths<Member>(h, {
       expect(r?.path).toBe(`/api/orders/friend/invitation?orderNo=${w.orderNo}${w.partSeq !== undefined ? `&partSeq=${w.partSeq}` : ''}`);
       expect(statusText()).toBe('正在读取代付邀请…');
       expect(linkField()).toBe(null);
+      // read on opening the page (and again after a lost read), before anything else is asked
+      expect(
+        w.sent.filter((q) => q.invoke && q.invoke !== 'latestInvitation').map((q) => q.invoke),
+        'read only on opening the page',
+      ).toEqual([]);
     },
     readUnreachable: (w) => {
       expect(sentBy(w, 'latestInvitation').at(-1)?.answer).toBe('network');
       expect(alertText()).toBe('网络无法连接');
       expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
     },
-    creating: (w) => {
+    creating: async (w) => {
       const [r, ...more] = w.held.get('invite') ?? [];
       expect(more).toEqual([]);
       expect(r?.body).toEqual({ orderNo: w.orderNo, ...(w.partSeq !== undefined ? { partSeqs: [w.partSeq] } : {}) });
@@ -352,6 +360,12 @@ defineScreenPaths<Member>(h, {
       // asked for on opening the page and on "invite again" (a retry repeats a lost one): never on its own
       const lost = sentBy(w, 'invite').filter((q) => q.answer === 'network').length;
       expect(sentBy(w, 'invite').length, 'an invitation only when the member asked for one').toBeLessThanOrEqual(1 + w.again + lost);
+      // on opening, a link is asked for only when the order has had none (one open, paid, expired or
+      // withdrawn is said as it is); after one, only on "invite again"
+      if (w.again === 0) {
+        expect(sentBy(w, 'latestInvitation').at(-1)?.answer, 'asked for once the read answered').toBe(200);
+        expect(await invitationsOf(w), 'no invitation made for it yet').toEqual([]);
+      } else expect((await latest(w))?.state, 'the last one is over').not.toBe('open');
       expect(statusText()).toBe('正在生成代付链接…');
       expect(linkField()).toBe(null);
     },
@@ -386,6 +400,11 @@ defineScreenPaths<Member>(h, {
     },
     'open.checking': (w) => {
       expect(w.held.get('checkOrder')?.map((r) => r.path)).toEqual([`/api/orders/detail?orderNo=${w.orderNo}`]);
+      // read every few seconds: a while after the last answer (the invitation shown, the order read), or
+      // at once after a withdrawal refused because the invitation is over
+      const last = w.sent.filter((q) => q.invoke && q.at !== undefined).at(-1);
+      if (!(last?.invoke === 'withdraw' && last.answer === 40022))
+        expect(w.time() - (last?.at ?? 0), 'the order read only after waiting').toBeGreaterThanOrEqual(INVITE_WATCH_MS);
     },
     confirmingWithdraw: async (w) => {
       expect(dialogOpen()).toBe(true);
@@ -439,6 +458,7 @@ defineScreenPaths<Member>(h, {
         return;
       }
       expect((await latest(w))?.state, 'withdrawn on another phone').toBe('withdrawn');
+      expect(w.shown?.has((await latest(w))!.token), 'while this page showed it open').toBe(true);
       expect(
         sentBy(w, 'withdraw').filter((r) => r.answer === 200),
         'not withdrawn here',
