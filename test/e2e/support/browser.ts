@@ -102,9 +102,25 @@ export function baseUrl(): string {
  * A server of the test file's own (fresh data, or other settings), started on a copy of the run's
  * migrated and seeded data dir (global setup): about 1 s instead of 6 s for migrating and seeding.
  */
-export function startOwnServer(opts: Omit<StartOptions, 'dataTemplate'> = {}): Promise<RunningServer> {
-  return startServer({ ...opts, dataTemplate: inject('dataTemplate') });
+export async function startOwnServer(opts: Omit<StartOptions, 'dataTemplate'> = {}): Promise<RunningServer> {
+  const server = await startServer({ ...opts, dataTemplate: inject('dataTemplate') });
+  ownServers.add(server.url);
+  const stop = server.stop;
+  return {
+    ...server,
+    stop: (...args: Parameters<typeof stop>) => {
+      ownServers.delete(server.url);
+      return stop(...args);
+    },
+  };
 }
+
+/**
+ * The servers test files of this worker started for themselves and have not stopped. While one
+ * runs, a page must say which server it talks to: a page left on the worker's shared server read
+ * and changed data other files read (a coupon gift named a friend another file had renamed).
+ */
+const ownServers = new Set<string>();
 
 /**
  * Connects to this worker's browser for the test file; each page is in a fresh context (its own
@@ -131,6 +147,8 @@ export function useBrowser(): { newPage(options?: BrowserContextOptions): Promis
   return {
     async newPage(options: BrowserContextOptions = {}) {
       if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call newPage inside a test)');
+      if (ownServers.size > 0 && options.baseURL === undefined)
+        throw new Error(`this file started its own server (${[...ownServers].join(', ')}): pass its url as newPage({ baseURL })`);
       const context = await browser.newContext({ ...PHONE, baseURL: baseUrl(), ...options });
       await context.addInitScript(COUNT_FETCHES);
       const page = await context.newPage();
