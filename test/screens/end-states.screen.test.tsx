@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
@@ -305,8 +305,15 @@ describe('every end state of every flow has a way on', () => {
             }
             const role = 'button' in a ? 'button' : 'link';
             const name = 'button' in a ? a.button : a.link;
-            const found = screen.queryAllByRole(role).filter((el) => named(name, el));
-            expect(found.length, `a ${role} ${String(name)} on ${here}`).toBeGreaterThan(0);
+            // a page the end state sends on to (my bookings with nothing ahead opens the schedule) may still be on its way
+            const found = await waitFor(
+              () => {
+                const now = screen.queryAllByRole(role).filter((el) => named(name, el));
+                expect(now.length, `a ${role} ${String(name)} on ${w.ui.path()}`).toBeGreaterThan(0);
+                return now;
+              },
+              { timeout: 5_000 },
+            );
             const usable = found.filter((el) => !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true');
             expect(usable.length, `the ${role} ${String(name)} can be used`).toBeGreaterThan(0);
             if (a.to !== undefined) {
