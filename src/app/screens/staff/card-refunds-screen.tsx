@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ReasonInput } from './reason-input';
 import { Button } from 'konsta/react';
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffCardRefund } from '../../../contracts/card-refunds';
@@ -111,13 +112,7 @@ export default function CardRefundsScreen() {
                     <Trans>申请时可退金额：{formatYuan(x.quotedCents)}</Trans>
                   </p>
                   <DecisionNotice decisions={decisions} id={x.id} className="mt-1" />
-                  <input
-                    className="mt-3 block min-h-11 w-full rounded-lg border border-black/15 px-3"
-                    name="reason"
-                    placeholder={t`不通过的原因（会员可见）`}
-                    value={reasons[x.id] ?? ''}
-                    onChange={(e) => setReasons({ ...reasons, [x.id]: e.target.value })}
-                  />
+                  <ReasonInput className="mt-3" value={reasons[x.id] ?? ''} onChange={(v) => setReasons({ ...reasons, [x.id]: v })} />
                   <div className="mt-2 flex gap-2">
                     <Button
                       small

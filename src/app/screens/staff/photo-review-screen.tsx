@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ReasonInput } from './reason-input';
 import { Button } from 'konsta/react';
 import { useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
@@ -94,7 +95,7 @@ function AllowAnother() {
 /** /staff/photos: members' check-in photos under review, oldest first; pass, or reject with a reason (decision 007); allow another upload (decision 042). */
 export default function PhotoReviewScreen() {
   const d = useLoaderData() as StaffData<PhotoToReview[]>;
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const revalidate = useStableRevalidate();
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [error, setError] = useState<{ id: number; code: number } | null>(null);
@@ -134,13 +135,10 @@ export default function PhotoReviewScreen() {
                   <p className="mt-2 text-sm">
                     {p.name ?? p.phone} · {shanghaiFormat(new Date(p.createdAt), 'MM-DD HH:mm')}
                   </p>
-                  <input
-                    className="mt-2 block min-h-11 w-full rounded-lg border border-black/15 px-3 text-sm"
-                    name="reason"
-                    aria-label={t`不通过的原因（会员可见）`}
-                    placeholder={t`不通过的原因（会员可见）`}
+                  <ReasonInput
+                    className="mt-2 text-sm"
                     value={reasons[p.id] ?? ''}
-                    onChange={(e) => setReasons({ ...reasons, [p.id]: e.target.value })}
+                    onChange={(v) => setReasons({ ...reasons, [p.id]: v })}
                   />
                   {error?.id === p.id ? (
                     <p role="alert" className="mt-1 text-sm text-rose-600">

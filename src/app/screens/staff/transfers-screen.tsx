@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
+import { ReasonInput } from './reason-input';
 import { Button } from 'konsta/react';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router-dom';
 import type { StaffTransfer } from '../../../contracts/card-transfers';
@@ -34,7 +35,6 @@ function TransferWillDo({ x }: { x: StaffTransfer | undefined }) {
 
 export default function TransfersScreen() {
   const d = useLoaderData() as StaffData<StaffTransfer[]>;
-  const { t } = useLingui();
   const decisions = useStaffDecisions();
   const { revalidate, reasons, setReasons, ready, act } = decisions;
   return (
@@ -92,12 +92,7 @@ export default function TransfersScreen() {
                     </Button>
                   ) : (
                     <>
-                      <input
-                        className="mt-3 block min-h-11 w-full rounded-lg border border-black/15 px-3"
-                        placeholder={t`不通过的原因（会员可见）`}
-                        value={reasons[x.id] ?? ''}
-                        onChange={(e) => setReasons({ ...reasons, [x.id]: e.target.value })}
-                      />
+                      <ReasonInput className="mt-3" value={reasons[x.id] ?? ''} onChange={(v) => setReasons({ ...reasons, [x.id]: v })} />
                       <div className="mt-2 flex gap-2">
                         <Button
                           small
